@@ -1,0 +1,211 @@
+"""Dice: the three D10 tests of the rulebook (1.3), with dice entered by hand or rolled.
+
+Every function that rolls takes an injected :class:`numpy.random.Generator`; nothing in
+landsraad uses global randomness, so the same seed gives the same rolls.
+
+Rules
+-----
+- R-TEST-SIMPLE, RUL-02: neutral + one coloured die; coloured die + characteristic >= threshold
+  succeeds; the neutral die is the margin.
+- R-TEST-OPPOSED, RUL-01: both roll neutral + coloured die and add their bonuses; the active
+  side must be strictly higher (``ties="strict"``, the default) or, as the option
+  ``ties="active"`` reading 1.3 literally, at least equal. The active neutral die is the margin.
+- R-TEST-CLASH: melee; each side rolls neutral, attack and defence dice (:class:`ClashDice`).
+  What follows is resolved in :mod:`landsraad.rules.melee`.
+
+Examples
+--------
+>>> simple_test(bonus=2, threshold=10, neutral=4, colour=8)
+SimpleTest(neutral=4, colour=8, bonus=2, threshold=10, total=10, success=True, margin=4)
+>>> opposed_test(active_bonus=1, passive_bonus=0, active=(5, 6), passive=(2, 7)).success
+False
+>>> opposed_test(active_bonus=1, passive_bonus=0, active=(5, 6), passive=(2, 7), ties="active").success
+True
+>>> import numpy as np
+>>> roll_clash(np.random.default_rng(1))
+ClashDice(neutral=5, attack=6, defence=8)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+from .errors import DataError, Problem
+
+__all__ = [
+    "FACES",
+    "Ties",
+    "check_die",
+    "roll_d10",
+    "SimpleTest",
+    "simple_test",
+    "roll_simple_test",
+    "OpposedTest",
+    "opposed_test",
+    "roll_opposed_test",
+    "beats",
+    "ClashDice",
+    "roll_clash",
+    "parse_dice",
+]
+
+FACES = 10
+"""A D10 shows 1 to 10."""
+
+Ties = Literal["strict", "active"]
+"""RUL-01: ``"strict"`` - the active side must be strictly higher; ``"active"`` - a tie goes to it."""
+
+
+def check_die(value: int, name: str = "die", *, source: str = "") -> int:
+    """Return ``value`` if it is a face of a D10, else raise :class:`DataError`.
+
+    Examples
+    --------
+    >>> check_die(10)
+    10
+    >>> check_die(11, "neutral die")
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.DataError: The neutral die must show a whole number from 1 to 10; got 11.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= FACES:
+        raise DataError([Problem(source, "", f"The {name} must show a whole number from 1 to {FACES}; got {value!r}.")])
+    return int(value)
+
+
+def roll_d10(rng: np.random.Generator, count: int = 1) -> tuple[int, ...]:
+    """Roll ``count`` D10 with ``rng``.
+
+    Examples
+    --------
+    >>> roll_d10(np.random.default_rng(0), 3)
+    (9, 7, 6)
+    """
+    return tuple(int(v) for v in rng.integers(1, FACES + 1, size=count))
+
+
+def beats(active_total: int, passive_total: int, ties: Ties = "strict") -> bool:
+    """Whether an active total beats a passive one under RUL-01.
+
+    Examples
+    --------
+    >>> beats(7, 7), beats(7, 7, "active"), beats(8, 7)
+    (False, True, True)
+    """
+    return active_total > passive_total or (ties == "active" and active_total == passive_total)
+
+
+@dataclass(frozen=True)
+class SimpleTest:
+    """Outcome of a simple test (R-TEST-SIMPLE)."""
+
+    neutral: int
+    colour: int
+    bonus: int
+    threshold: int
+    total: int
+    success: bool
+    margin: int
+
+
+def simple_test(bonus: int, threshold: int, *, neutral: int, colour: int) -> SimpleTest:
+    """Resolve a simple test from dice read off the table (R-TEST-SIMPLE, RUL-02).
+
+    The coloured die plus ``bonus`` must reach ``threshold`` (equal counts: ">= threshold").
+    """
+    neutral, colour = check_die(neutral, "neutral die"), check_die(colour, "coloured die")
+    total = colour + bonus
+    success = total >= threshold
+    return SimpleTest(neutral, colour, bonus, threshold, total, success, neutral if success else 0)
+
+
+def roll_simple_test(bonus: int, threshold: int, rng: np.random.Generator) -> SimpleTest:
+    """Roll a simple test: neutral die first, then the coloured die."""
+    neutral, colour = roll_d10(rng, 2)
+    return simple_test(bonus, threshold, neutral=neutral, colour=colour)
+
+
+@dataclass(frozen=True)
+class OpposedTest:
+    """Outcome of an opposed test (R-TEST-OPPOSED). Dice are ``(neutral, coloured)`` pairs."""
+
+    active: tuple[int, int]
+    passive: tuple[int, int]
+    active_total: int
+    passive_total: int
+    success: bool
+    margin: int
+
+
+def opposed_test(
+    active_bonus: int,
+    passive_bonus: int,
+    *,
+    active: tuple[int, int],
+    passive: tuple[int, int],
+    ties: Ties = "strict",
+) -> OpposedTest:
+    """Resolve an opposed test: coloured die + bonus on each side (R-TEST-OPPOSED, RUL-01).
+
+    The margin is the active side's neutral die when it succeeds, else 0.
+    """
+    a = (check_die(active[0], "active neutral die"), check_die(active[1], "active coloured die"))
+    p = (check_die(passive[0], "passive neutral die"), check_die(passive[1], "passive coloured die"))
+    at, pt = a[1] + active_bonus, p[1] + passive_bonus
+    success = beats(at, pt, ties)
+    return OpposedTest(a, p, at, pt, success, a[0] if success else 0)
+
+
+def roll_opposed_test(
+    active_bonus: int, passive_bonus: int, rng: np.random.Generator, ties: Ties = "strict"
+) -> OpposedTest:
+    """Roll an opposed test: active neutral, active coloured, passive neutral, passive coloured."""
+    an, ac, pn, pc = roll_d10(rng, 4)
+    return opposed_test(active_bonus, passive_bonus, active=(an, ac), passive=(pn, pc), ties=ties)
+
+
+@dataclass(frozen=True)
+class ClashDice:
+    """One side's three dice in a clash (R-TEST-CLASH): neutral, attack, defence."""
+
+    neutral: int
+    attack: int
+    defence: int
+
+    def __post_init__(self) -> None:
+        for name in ("neutral", "attack", "defence"):
+            check_die(getattr(self, name), f"{name} die")
+
+
+def roll_clash(rng: np.random.Generator) -> ClashDice:
+    """Roll one side's three dice for a clash, in the order neutral, attack, defence."""
+    n, a, d = roll_d10(rng, 3)
+    return ClashDice(n, a, d)
+
+
+def parse_dice(text: str, count: int, *, source: str = "") -> tuple[int, ...]:
+    """Parse dice typed as ``"5,8,2"``; raise :class:`DataError` naming the bad value.
+
+    Examples
+    --------
+    >>> parse_dice("5, 8,2", 3)
+    (5, 8, 2)
+    >>> parse_dice("5,8", 3, source="--attacker-dice")
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.DataError: --attacker-dice: Expected 3 dice separated by commas (neutral, attack, defence order where it applies); got '5,8'.
+    """
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if len(parts) != count:
+        raise DataError([Problem(source, "", f"Expected {count} dice separated by commas (neutral, attack, defence order where it applies); got {text!r}.")])
+    values = []
+    for part in parts:
+        try:
+            value = int(part)
+        except ValueError:
+            raise DataError([Problem(source, "", f"A die must be a whole number from 1 to 10; got {part!r}.")]) from None
+        values.append(check_die(value, "die", source=source))
+    return tuple(values)
