@@ -184,7 +184,7 @@ Handicapant X, Irritant, Mortel, Paralysant)."""
 PoisonKind = Literal["blinding", "will_breaker", "dangerous", "crippling", "irritant", "deadly", "paralysing"]
 
 DEFAULT_POISON_X = 2
-"""RUL-20 (project ruling): Will-breaker X and Crippling X printed without X (the Master
+"""PRJ-01 (project ruling): Will-breaker X and Crippling X printed without X (the Master
 Assassin's card) last 2 activations. See ``docs/rulings.md``."""
 
 

@@ -1,0 +1,228 @@
+"""The table as geometry: round bases, terrain prisms and markers, immutable.
+
+No game rules live here: a :class:`Board` knows shapes, heights and how terrain affects
+movement, nothing about sides' intentions. Units: centimetres for positions, heights and
+distances; base and marker diameters are given in millimetres, as players say them
+("a 30 mm base"), and converted once (:attr:`Base.radius`).
+
+Boards are immutable: :meth:`Board.with_base`, :meth:`Board.moved` and :meth:`Board.without`
+return new boards. Shapely geometries are built once per object and cached.
+
+Examples
+--------
+>>> a = Base("a", 10, 10, 30)
+>>> a.radius
+1.5
+>>> board = Board(bases=(a, Base("b", 20, 10, 30)))
+>>> board.base("b").x
+20.0
+>>> board.moved("a", (12.0, 10.0)).base("a").center
+(12.0, 10.0)
+>>> board.base("c")
+Traceback (most recent call last):
+...
+landsraad.errors.GeometryError: There is no model 'c' on the table; the models are: a, b.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Iterable, Literal
+
+import shapely
+from shapely.geometry import Point as _ShapelyPoint
+from shapely.geometry import Polygon
+
+from ..errors import GeometryError
+
+__all__ = [
+    "Point",
+    "DEFAULT_MODEL_HEIGHT_CM",
+    "CIRCLE_RESOLUTION",
+    "TerrainMovement",
+    "Base",
+    "TerrainPiece",
+    "Marker",
+    "Board",
+]
+
+Point = tuple[float, float]
+
+DEFAULT_MODEL_HEIGHT_CM = 3.5
+"""Height of a model's silhouette when a scene gives none: a 28-32 mm figure on its base."""
+
+CIRCLE_RESOLUTION = 64
+"""Segments per quarter circle when a base is turned into a polygon (shapely ``quad_segs``).
+
+At 64, the polygon's edge lies within r * (1 - cos(pi / 256)) of the true circle, i.e.
+under 0.0002 cm for a 50 mm base: far below what a tape measure shows."""
+
+TerrainMovement = Literal["blocked", "difficult", "open"]
+
+
+@dataclass(frozen=True)
+class Base:
+    """A model's round base: id, centre ``(x, y)`` in cm, diameter in mm, height in cm."""
+
+    id: str
+    x: float
+    y: float
+    diameter_mm: float
+    height_cm: float = DEFAULT_MODEL_HEIGHT_CM
+    side: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "x", float(self.x))
+        object.__setattr__(self, "y", float(self.y))
+        if not self.diameter_mm > 0:
+            raise GeometryError(f"Model {self.id!r} has a base diameter of {self.diameter_mm} mm; it must be positive.")
+        if not self.height_cm >= 0:
+            raise GeometryError(f"Model {self.id!r} has a height of {self.height_cm} cm; it must be 0 or more.")
+
+    @property
+    def center(self) -> Point:
+        return (self.x, self.y)
+
+    @property
+    def radius(self) -> float:
+        """Radius in cm."""
+        return self.diameter_mm / 20.0
+
+    @cached_property
+    def shape(self) -> Polygon:
+        """The base as a shapely polygon (see :data:`CIRCLE_RESOLUTION`)."""
+        return _ShapelyPoint(self.x, self.y).buffer(self.radius, quad_segs=CIRCLE_RESOLUTION)
+
+    def at(self, point: Point) -> "Base":
+        """The same base with its centre at ``point``."""
+        return replace(self, x=float(point[0]), y=float(point[1]))
+
+
+@dataclass(frozen=True)
+class TerrainPiece:
+    """A terrain piece: a footprint polygon (cm), a height (cm; 0 never blocks sight) and
+    what it does to movement (``blocked``, ``difficult`` or ``open``)."""
+
+    id: str
+    polygon: tuple[Point, ...]
+    height_cm: float = 0.0
+    movement: TerrainMovement = "blocked"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "polygon", tuple((float(x), float(y)) for x, y in self.polygon))
+        if len(self.polygon) < 3:
+            raise GeometryError(f"Terrain {self.id!r} needs at least 3 corners; it has {len(self.polygon)}.")
+
+    @cached_property
+    def shape(self) -> Polygon:
+        """The footprint as a shapely polygon."""
+        return Polygon(self.polygon)
+
+    @property
+    def blocks_sight(self) -> bool:
+        return self.height_cm > 0
+
+
+@dataclass(frozen=True)
+class Marker:
+    """An objective marker: a 30 or 50 mm token (R-MISSIONS) at ``(x, y)``."""
+
+    id: str
+    x: float
+    y: float
+    size_mm: float = 30.0
+    owner: str | None = None
+
+    @property
+    def center(self) -> Point:
+        return (float(self.x), float(self.y))
+
+    @property
+    def radius(self) -> float:
+        return self.size_mm / 20.0
+
+    @cached_property
+    def shape(self) -> Polygon:
+        return _ShapelyPoint(self.x, self.y).buffer(self.radius, quad_segs=CIRCLE_RESOLUTION)
+
+
+@dataclass(frozen=True)
+class Board:
+    """The table: its size in cm, terrain, model bases and markers. Immutable."""
+
+    width: float = 60.0
+    depth: float = 60.0
+    terrain: tuple[TerrainPiece, ...] = ()
+    bases: tuple[Base, ...] = ()
+    markers: tuple[Marker, ...] = ()
+    _index: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "terrain", tuple(self.terrain))
+        object.__setattr__(self, "bases", tuple(self.bases))
+        object.__setattr__(self, "markers", tuple(self.markers))
+        self._index.update({b.id: i for i, b in enumerate(self.bases)})
+
+    # --- lookups ---------------------------------------------------------------------------
+
+    def base(self, base_id: str) -> Base:
+        """The base ``base_id``; a :class:`GeometryError` names the valid ids otherwise."""
+        try:
+            return self.bases[self._index[base_id]]
+        except KeyError:
+            ids = ", ".join(b.id for b in self.bases) or "(none)"
+            raise GeometryError(f"There is no model {base_id!r} on the table; the models are: {ids}.") from None
+
+    def has_base(self, base_id: str) -> bool:
+        return base_id in self._index
+
+    def terrain_piece(self, terrain_id: str) -> TerrainPiece:
+        for t in self.terrain:
+            if t.id == terrain_id:
+                return t
+        ids = ", ".join(t.id for t in self.terrain) or "(none)"
+        raise GeometryError(f"There is no terrain piece {terrain_id!r}; the pieces are: {ids}.")
+
+    def others(self, base_id: str) -> tuple[Base, ...]:
+        """Every base but ``base_id``."""
+        return tuple(b for b in self.bases if b.id != base_id)
+
+    @cached_property
+    def table(self) -> Polygon:
+        """The table's rectangle."""
+        return shapely.box(0.0, 0.0, self.width, self.depth)
+
+    @cached_property
+    def sight_blockers(self) -> tuple[TerrainPiece, ...]:
+        """Terrain pieces with a height above 0."""
+        return tuple(t for t in self.terrain if t.blocks_sight)
+
+    def terrain_of(self, kind: TerrainMovement) -> tuple[TerrainPiece, ...]:
+        """Terrain pieces whose movement kind is ``kind``."""
+        return tuple(t for t in self.terrain if t.movement == kind)
+
+    # --- immutable updates -----------------------------------------------------------------
+
+    def with_base(self, base: Base) -> "Board":
+        """A board with ``base`` added, or replacing the base with the same id."""
+        if base.id in self._index:
+            bases = tuple(base if b.id == base.id else b for b in self.bases)
+        else:
+            bases = self.bases + (base,)
+        return replace(self, bases=bases)
+
+    def moved(self, base_id: str, to: Point) -> "Board":
+        """A board with base ``base_id`` centred at ``to``."""
+        return self.with_base(self.base(base_id).at(to))
+
+    def without(self, base_ids: str | Iterable[str]) -> "Board":
+        """A board without the named bases (a removed model, or the mover itself as an obstacle)."""
+        drop = {base_ids} if isinstance(base_ids, str) else set(base_ids)
+        return replace(self, bases=tuple(b for b in self.bases if b.id not in drop))
+
+    def with_markers(self, markers: Iterable[Marker]) -> "Board":
+        return replace(self, markers=tuple(markers))
+
+    def with_terrain(self, terrain: Iterable[TerrainPiece]) -> "Board":
+        return replace(self, terrain=tuple(terrain))

@@ -1,0 +1,14 @@
+"""Shared test configuration.
+
+Hypothesis: no per-example deadline (the machine may be loaded, and speed is measured by
+``bench/``, never by tests); under CI (``CI`` set) the search is derandomized so a run is
+reproducible.
+"""
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", parent=settings.get_profile("dev"), derandomize=True, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
