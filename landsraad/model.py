@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Mapping
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
@@ -68,6 +68,18 @@ class Frozen(BaseModel):
     """Base of every content model: immutable, unknown keys rejected."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Any:
+        """A copy with ``update`` applied, without the source's cached properties.
+
+        Pydantic copies the instance ``__dict__``, where :func:`functools.cached_property`
+        keeps its values; left there they would describe the old object.
+        """
+        copied = super().model_copy(update=update, deep=deep)
+        fields = type(self).model_fields
+        for name in [k for k in copied.__dict__ if k not in fields]:
+            del copied.__dict__[name]
+        return copied
 
 
 # --- small parsed values --------------------------------------------------------------------

@@ -59,6 +59,7 @@ class HookContext:
     target_shield: str = "none"
     distance_cm: float = 0.0
     arrakis: bool = False
+    target_wound: str = "none"  # the target's wound level: "none", "light", "grave" (R-WOUND)
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -75,6 +76,13 @@ HOOK_POINTS: dict[str, str] = {
     "dodge_bonus": "int added to the dodge distance in cm.",
     "movement_bonus": "float cm added to Movement.",
     "difficult_terrain_free": "bool: difficult terrain does not slow the model.",
+    # Added for the authored factions (PRJ-50..59, docs/content.md).
+    "honour_bonus": "int added to the warband's Honour points for the set-up bids (asked of every recruited model).",
+    "enemy_melee_combat_bonus": "int added to the Combat of an ENEMY model in melee with the bearer (the bearer's rules are asked; negative = malus).",
+    "shield_pierce_bonus": "int added to the highest neutral die that lets the bearer's melee blow through a shield (full 1, half 1-4; R-SHIELD, RUL-03).",
+    "reflexes_bonus": "int added to Reflexes wherever Reflexes counts: initiative, dodging shots, disengaging, Reflexes tests.",
+    "fatigue_tolerance": "int subtracted from the fatigue tokens held when the fatigue malus is computed (R-FATIGUE-MALUS, RUL-05); recovery is unchanged.",
+    "wins_bid_ties": "bool: the warband wins tied set-up bids without the roll-off (R-SETUP-BID).",
 }
 """The hook points: name -> what the hook returns. ``total`` sums ints, ``any`` ors bools."""
 
@@ -165,3 +173,4 @@ def special_rule(**kwargs: Any) -> SpecialRule:
 
 # The rule modules register themselves on import.
 from . import canon as _canon  # noqa: E402,F401
+from . import project as _project  # noqa: E402,F401

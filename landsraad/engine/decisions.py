@@ -1,0 +1,105 @@
+"""How the engine asks players: one :class:`Decision` protocol for every choice.
+
+A decision names who decides (``side``), what (``kind`` and a full-sentence ``prompt``) and
+the legal answers: a finite set of ``choices``; or a table point (``point``), checked by the
+engine's geometry; or a ranked selection of distinct choices (``ranked``). ``secret``
+decisions (bids, melee stances, mission picks) are shown only to their owner; ``info`` holds
+what the deciding player may see (e.g. its own dice).
+
+:meth:`Decision.check` returns the answer in canonical form or raises
+:class:`~landsraad.errors.DecisionError` saying why it is not legal.
+
+Examples
+--------
+>>> d = Decision(side="red", kind="stance", prompt="Attack or defend?", choices=("attack", "defend"), secret=True)
+>>> d.check("attack")
+'attack'
+>>> d.check("flee")
+Traceback (most recent call last):
+...
+landsraad.errors.DecisionError: 'flee' is not a legal answer to 'Attack or defend?'; the legal answers are: 'attack', 'defend'.
+>>> r = Decision(side="blue", kind="pick_missions", prompt="Pick 1 to 6 missions.", choices=("a", "b", "c"), ranked=(1, 6))
+>>> r.check(["b", "a"])
+('b', 'a')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from ..errors import DecisionError
+
+__all__ = ["Decision", "PointSpec", "Answer"]
+
+Answer = Any
+"""A JSON-able answer: one of the choices, an ``[x, y]`` point, a list for ranked answers, or ``None`` to skip."""
+
+
+@dataclass(frozen=True)
+class PointSpec:
+    """A request for a point on the table.
+
+    ``validate(point)`` returns ``None`` when the point is legal, else a sentence saying why not.
+    ``candidates`` are a few legal points the engine suggests (computer players use them).
+    """
+
+    validate: Callable[[tuple[float, float]], str | None] = field(repr=False, compare=False)
+    candidates: tuple[tuple[float, float], ...] = ()
+    allowance_cm: float | None = None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One request to one player."""
+
+    side: str
+    kind: str
+    prompt: str
+    choices: tuple[Any, ...] = ()
+    point: PointSpec | None = None
+    ranked: tuple[int, int] | None = None
+    optional: bool = False
+    secret: bool = False
+    model: str | None = None
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+    def check(self, answer: Answer) -> Answer:
+        """The answer in canonical form (tuples for points and ranked lists), or :class:`DecisionError`."""
+        if answer is None:
+            if self.optional:
+                return None
+            raise DecisionError(f"An answer is required to {self.prompt!r}; it cannot be skipped.")
+        if self.point is not None:
+            try:
+                x, y = (float(v) for v in answer)
+            except (TypeError, ValueError):
+                raise DecisionError(f"{answer!r} is not a table point (x, y) in cm, as {self.prompt!r} requires.") from None
+            reason = self.point.validate((x, y))
+            if reason:
+                raise DecisionError(f"({x:.1f}, {y:.1f}) is not legal for {self.prompt!r}: {reason}")
+            return (x, y)
+        if self.ranked is not None:
+            if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
+                raise DecisionError(f"{answer!r} is not a list of choices, as {self.prompt!r} requires.")
+            picks = tuple(answer)
+            low, high = self.ranked
+            if not low <= len(picks) <= high:
+                raise DecisionError(f"{self.prompt!r} takes {low} to {high} choices; got {len(picks)}.")
+            if len(set(picks)) != len(picks):
+                raise DecisionError(f"Each choice may be picked once for {self.prompt!r}; got {list(picks)!r}.")
+            bad = [p for p in picks if p not in self.choices]
+            if bad:
+                raise DecisionError(f"{bad[0]!r} is not one of the choices of {self.prompt!r}: {', '.join(map(repr, self.choices))}.")
+            return picks
+        if answer in self.choices:
+            # Canonical value: the choice itself (answers read back from JSON may be lists).
+            return self.choices[self.choices.index(answer)]
+        if isinstance(answer, list) and tuple(answer) in self.choices:
+            return tuple(answer)
+        listing = ", ".join(repr(c) for c in self.choices) or "(none)"
+        raise DecisionError(f"{answer!r} is not a legal answer to {self.prompt!r}; the legal answers are: {listing}.")
+
+    def public(self) -> dict[str, Any]:
+        """What the opponent may know of this decision (nothing of a secret one's info)."""
+        return {"side": self.side, "kind": self.kind, "prompt": self.prompt, "secret": self.secret, "model": self.model}

@@ -1,0 +1,283 @@
+"""The state of a game: table, warbands as deployed models, markers, missions, clock, turn.
+
+Everything is a frozen pydantic model, so a state serialises to JSON and loads back equal
+(:func:`dump_state`, :func:`load_state`). The engine never mutates a state: each step
+returns a new one (``state.model_copy(update=...)`` through the helpers below).
+
+Examples
+--------
+>>> from landsraad.engine.state import ModelState, GameState, SideState, dump_state, load_state
+>>> from landsraad.model import Profile
+>>> p = Profile(id="soldier", name="Soldier", cost=1, movement=10, combat=1, reflexes=0, endurance=3)
+>>> m = ModelState(id="red-1", side="red", faction="x", type="soldier", name="Soldier 1", profile=p, x=5, y=1.5, base_mm=30)
+>>> s = GameState(seed=1, sides=(SideState(side="red", faction="x"), SideState(side="blue", faction="y")), models=(m,))
+>>> load_state(dump_state(s)) == s
+True
+>>> s.model("red-1").position
+(5.0, 1.5)
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property
+from typing import Any, Iterable, Literal
+
+from pydantic import Field
+
+from ..errors import GeometryError, RuleError
+from ..geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece
+from ..model import Frozen, Poison, Profile, Weapon
+from ..rules.state import WoundLevel
+from ..ruleset import DEFAULT, Ruleset
+
+__all__ = [
+    "Side",
+    "SIDES",
+    "other_side",
+    "WoundLevel",
+    "ModelState",
+    "MarkerState",
+    "TerrainState",
+    "TableEffect",
+    "SideState",
+    "GameState",
+    "dump_state",
+    "load_state",
+]
+
+Side = Literal["red", "blue"]
+SIDES: tuple[Side, Side] = ("red", "blue")
+
+
+def other_side(side: str) -> Side:
+    """The opponent of ``side``.
+
+    Examples
+    --------
+    >>> other_side("red")
+    'blue'
+    """
+    return "blue" if side == "red" else "red"
+
+
+class ModelState(Frozen):
+    """A deployed model: its card, its kit and its state on the table."""
+
+    id: str
+    side: Side
+    faction: str
+    type: str
+    name: str
+    profile: Profile
+    weapons: tuple[Weapon, ...] = ()
+    equipment: tuple[str, ...] = ()
+    spice_doses: int = 0
+    base_mm: float = 30.0
+    height_cm: float = DEFAULT_MODEL_HEIGHT_CM
+    x: float = 0.0
+    y: float = 0.0
+    wound: WoundLevel = "none"
+    fatigue: int = Field(0, ge=0)
+    poisons: tuple[Poison, ...] = ()
+    """Poisons suffered now (R-POISON); for Will-breaker and Crippling ``x`` counts the activations left."""
+    spice_active: bool = False
+    removed: bool = False
+    activations: int = 0
+    carrying: str | None = None
+    ambassador: bool = False
+    jammed_by: str | None = None
+
+    @property
+    def position(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+    @property
+    def on_table(self) -> bool:
+        """Whether the base is on the table (fatal wounds remove it; Deadly does not, R-POISON)."""
+        return not self.removed
+
+    def has_poison(self, kind: str) -> bool:
+        return any(p.kind == kind for p in self.poisons)
+
+    @property
+    def out_of_action(self) -> bool:
+        """Removed, or struck by the Deadly poison: it stays on the table but never acts again."""
+        return self.removed or self.has_poison("deadly")
+
+    def base(self) -> Base:
+        return Base(self.id, self.x, self.y, self.base_mm, self.height_cm, self.side)
+
+
+class MarkerState(Frozen):
+    """An objective marker (R-MISSIONS): a 30 or 50 mm token of one side's mission."""
+
+    id: str
+    owner: Side
+    mission: str
+    x: float
+    y: float
+    size_mm: float = 30.0
+    destroyed: bool = False
+    carried_by: str | None = None
+
+    def marker(self) -> Marker:
+        return Marker(self.id, self.x, self.y, self.size_mm, self.owner)
+
+
+class TerrainState(Frozen):
+    """A terrain piece as placed."""
+
+    id: str
+    polygon: tuple[tuple[float, float], ...]
+    height_cm: float = 0.0
+    movement: Literal["blocked", "difficult", "open"] = "blocked"
+
+    def piece(self) -> TerrainPiece:
+        return TerrainPiece(self.id, self.polygon, self.height_cm, self.movement)
+
+
+class TableEffect(Frozen):
+    """A template left on the table by an action: a hunter-seeker or a jammer."""
+
+    id: str
+    kind: Literal["hunter_seeker", "jammer"]
+    owner: Side
+    by: str
+    x: float
+    y: float
+    radius_cm: float = 5.0
+
+
+class SideState(Frozen):
+    """One player: faction, warband, Honour left, secret missions (ranked) and table edge."""
+
+    side: Side
+    faction: str
+    warband: str = ""
+    player: str = ""
+    honour: int = 0
+    missions: tuple[str, ...] = ()
+    edge: Literal["south", "north", "west", "east"] = "south"
+    passes: int = 0
+
+
+Phase = Literal["setup", "play", "over"]
+
+
+class GameState(Frozen):
+    """The whole game at one moment.
+
+    ``to_act`` is the side whose turn it is; ``activation`` counts activations played.
+    ``clock_s`` is the table time spent since the first player was designated (R-CLOCK).
+    """
+
+    seed: int
+    ruleset: Ruleset = DEFAULT
+    width: float = 60.0
+    depth: float = 60.0
+    terrain: tuple[TerrainState, ...] = ()
+    sides: tuple[SideState, SideState]
+    models: tuple[ModelState, ...] = ()
+    markers: tuple[MarkerState, ...] = ()
+    effects: tuple[TableEffect, ...] = ()
+    phase: Phase = "setup"
+    first: Side | None = None
+    to_act: Side = "red"
+    activation: int = 0
+    clock_s: float = 0.0
+    clock_limit_s: float = 2700.0
+    kills: tuple[tuple[str, str], ...] = ()
+    flags: tuple[tuple[str, str, str], ...] = ()
+
+    # --- lookups ---------------------------------------------------------------------------
+
+    @cached_property
+    def _model_index(self) -> dict[str, int]:
+        return {m.id: i for i, m in enumerate(self.models)}
+
+    def model(self, model_id: str) -> ModelState:
+        """The model ``model_id``; a :class:`RuleError` lists the valid ids otherwise."""
+        try:
+            return self.models[self._model_index[model_id]]
+        except KeyError:
+            raise RuleError(f"There is no model {model_id!r} in this game; the models are: {', '.join(self._model_index)}.") from None
+
+    def side_state(self, side: str) -> SideState:
+        return self.sides[0] if self.sides[0].side == side else self.sides[1]
+
+    def models_of(self, side: str, *, active_only: bool = True) -> tuple[ModelState, ...]:
+        """Models of ``side`` still in the game (not removed, not Deadly-poisoned, not the ambassador)."""
+        return tuple(
+            m for m in self.models
+            if m.side == side and (not active_only or (not m.out_of_action and not m.ambassador))
+        )
+
+    def enemies_of(self, model_id: str) -> tuple[ModelState, ...]:
+        """Enemy models on the table (Deadly-poisoned ones are out of action but their bases stay)."""
+        side = self.model(model_id).side
+        return tuple(m for m in self.models if m.side != side and not m.out_of_action)
+
+    def marker(self, marker_id: str) -> MarkerState:
+        for m in self.markers:
+            if m.id == marker_id:
+                return m
+        raise RuleError(f"There is no marker {marker_id!r}; the markers are: {', '.join(m.id for m in self.markers) or '(none)'}.")
+
+    @cached_property
+    def board(self) -> Board:
+        """The table as geometry: every base still on the table, terrain, markers on the ground."""
+        return Board(
+            width=self.width,
+            depth=self.depth,
+            terrain=tuple(t.piece() for t in self.terrain),
+            bases=tuple(m.base() for m in self.models if not m.removed),
+            markers=tuple(k.marker() for k in self.markers if not k.destroyed and k.carried_by is None),
+        )
+
+    def flag(self, side: str, key: str) -> str | None:
+        """A mission counter the engine keeps for ``side`` (see :mod:`landsraad.engine.view`)."""
+        value = None
+        for s, k, v in self.flags:
+            if s == side and k == key:
+                value = v
+        return value
+
+    # --- immutable updates -------------------------------------------------------------------
+
+    def with_model(self, model: ModelState) -> "GameState":
+        """The state with ``model`` replacing the model of the same id."""
+        if model.id not in self._model_index:
+            raise GeometryError(f"There is no model {model.id!r} to update.")
+        models = list(self.models)
+        models[self._model_index[model.id]] = model
+        return self.model_copy(update={"models": tuple(models)})
+
+    def update_model(self, model_id: str, **changes: Any) -> "GameState":
+        return self.with_model(self.model(model_id).model_copy(update=changes))
+
+    def with_marker(self, marker: MarkerState) -> "GameState":
+        return self.model_copy(update={"markers": tuple(marker if m.id == marker.id else m for m in self.markers)})
+
+    def with_side(self, side: SideState) -> "GameState":
+        return self.model_copy(update={"sides": tuple(side if s.side == side.side else s for s in self.sides)})
+
+    def with_flag(self, side: str, key: str, value: str) -> "GameState":
+        return self.model_copy(update={"flags": self.flags + ((side, key, value),)})
+
+    def replace(self, **changes: Any) -> "GameState":
+        return self.model_copy(update=changes)
+
+
+def dump_state(state: GameState) -> str:
+    """The state as JSON text."""
+    return state.model_dump_json()
+
+
+def load_state(text: str | bytes) -> GameState:
+    """A state from :func:`dump_state`'s JSON."""
+    return GameState.model_validate(json.loads(text))
+
+
+def ids(models: Iterable[ModelState]) -> tuple[str, ...]:
+    return tuple(m.id for m in models)

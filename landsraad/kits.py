@@ -1,0 +1,78 @@
+"""Terrain kits: the boxes of terrain pieces players place at set-up (R-TERRAIN).
+
+A kit is content (``scenes/kits/*.yaml``): pieces with a footprint drawn around their own
+centre, a height (0 never blocks sight) and a movement kind. The set-up phase places them
+alternately (:mod:`landsraad.engine.setup`), each more than 5 cm from the table edges and
+more than 10 cm from the pieces already placed.
+
+Examples
+--------
+>>> kit = load_kit("arrakeen")
+>>> kit.source, len(kit.pieces) >= 4
+('project', True)
+>>> piece = kit.pieces[0]
+>>> placed = piece.placed_at((30.0, 30.0), "p1")
+>>> placed.id, len(placed.polygon) == len(piece.polygon)
+('p1', True)
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from .content import data_dir, load_model
+from .errors import UnknownNameError
+from .geometry.board import TerrainPiece
+from .model import Frozen, Source
+
+__all__ = ["KitPiece", "TerrainKit", "kit_ids", "load_kit"]
+
+
+class KitPiece(Frozen):
+    """A terrain piece of a kit, its footprint given around its own centre (cm)."""
+
+    id: str
+    name: str
+    polygon: tuple[tuple[float, float], ...] = Field(min_length=3)
+    height: float = Field(0.0, ge=0)
+    movement: Literal["blocked", "difficult", "open"] = "blocked"
+
+    @field_validator("polygon")
+    @classmethod
+    def _simple(cls, polygon: tuple[tuple[float, float], ...]) -> tuple[tuple[float, float], ...]:
+        from shapely.geometry import Polygon
+
+        shape = Polygon(polygon)
+        if not shape.is_valid or shape.area <= 0:
+            raise ValueError(f"The footprint {list(polygon)!r} is not a simple polygon with an area.")
+        return polygon
+
+    def placed_at(self, center: tuple[float, float], piece_id: str | None = None) -> TerrainPiece:
+        """The piece as placed with its centre at ``center``."""
+        cx, cy = center
+        return TerrainPiece(piece_id or self.id, tuple((cx + x, cy + y) for x, y in self.polygon), self.height, self.movement)
+
+
+class TerrainKit(Frozen):
+    """A named box of terrain pieces."""
+
+    id: str
+    name: str
+    source: Source
+    text: str = ""
+    pieces: tuple[KitPiece, ...] = Field(min_length=1)
+
+
+def kit_ids() -> list[str]:
+    """The bundled kits' ids."""
+    return sorted(p.stem for p in (data_dir("scenes") / "kits").glob("*.yaml"))
+
+
+def load_kit(kit_id: str) -> TerrainKit:
+    """Load the bundled kit ``kit_id``; an unknown id lists the valid ones."""
+    ids = kit_ids()
+    if kit_id not in ids:
+        raise UnknownNameError("terrain kit", kit_id, ids)
+    return load_model(TerrainKit, data_dir("scenes") / "kits" / f"{kit_id}.yaml")

@@ -1,0 +1,844 @@
+"""SVG pictures of the table: a pure function from a board and query results to an SVG string.
+
+:func:`render_board` draws the 60 x 60 cm table seen from above (the south edge, ``y = 0``,
+at the bottom), a grid every 10 cm, terrain shaded by height (darker is taller; difficult
+terrain hatched, open terrain outlined with a dashed line), bases coloured by side with
+their ids, objective markers, and on top whatever query results it is given: a sight line
+with an inset of the target's silhouette showing its hidden part, a move's path, a reach
+region, a template with the models it hits, dodges. A side panel holds the legend and the
+figures (distance, cover, hidden part, path length against the allowance).
+
+The output is deterministic: no random ids, every number written with at most two
+decimals, elements always in the same order, so a test may compare two renderings. Query
+results are duck-typed (any object with the fields of
+:class:`~landsraad.geometry.sight.CoverResult`,
+:class:`~landsraad.geometry.movement.MoveResult` or
+:class:`~landsraad.geometry.templates.DodgeResult` will do).
+
+Examples
+--------
+>>> from landsraad.geometry.board import Base, Board, TerrainPiece
+>>> board = Board(
+...     terrain=(TerrainPiece("rock", ((20, 20), (30, 20), (30, 25), (20, 25)), height_cm=6),),
+...     bases=(Base("a", 10, 10, 30, side="red"), Base("b", 40, 40, 30, side="blue")),
+... )
+>>> svg = render_board(board, title="Two models")
+>>> svg.startswith('<?xml version="1.0" encoding="UTF-8"?>')
+True
+>>> import xml.etree.ElementTree as ET
+>>> ET.fromstring(svg).tag
+'{http://www.w3.org/2000/svg}svg'
+>>> svg == render_board(board, title="Two models")
+True
+>>> table_to_svg(board, (0.0, 0.0)), table_to_svg(board, (60.0, 60.0))
+((44.0, 652.0), (644.0, 52.0))
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from shapely.geometry.base import BaseGeometry
+
+from .geometry.board import Base, Board, Point, TerrainPiece
+
+__all__ = [
+    "render_board",
+    "table_to_svg",
+    "side_colours",
+    "terrain_fill",
+    "SCALE",
+    "SIDE_PALETTE",
+    "FULL_DARK_HEIGHT_CM",
+]
+
+SCALE = 10.0
+"""Pixels per centimetre of table."""
+
+FULL_DARK_HEIGHT_CM = 12.0
+"""Terrain this tall or taller gets the darkest shade."""
+
+SIDE_PALETTE: tuple[str, ...] = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65", "#6e2c00", "#566573")
+"""Side colours, given in order of first appearance (unless a side is named after a colour)."""
+
+_NAMED_COLOURS = {
+    "red": "#c0392b",
+    "blue": "#2471a3",
+    "green": "#1e8449",
+    "orange": "#b9770e",
+    "yellow": "#b7950b",
+    "purple": "#7d3c98",
+    "teal": "#117a65",
+    "brown": "#6e2c00",
+    "grey": "#566573",
+    "gray": "#566573",
+    "black": "#1c2833",
+    "white": "#f8f9f9",
+}
+_NO_SIDE = "#7f8c8d"
+
+# Layout, in pixels.
+_TITLE_H = 30.0
+_TOP = 52.0  # table top edge (room for the title and the "north" label)
+_LEFT = 44.0  # table left edge (room for the "west" label and the y ticks)
+_BOTTOM_ROOM = 44.0  # below the table: x ticks and the "south" label
+_RIGHT_ROOM = 24.0  # right of the table: the "east" label
+_PANEL_W = 300.0
+_LINE_H = 15.0
+_WRAP = 46  # characters per line in the panel
+
+_SAND = "#f4e9cf"
+_LOW = (0xE2, 0xD0, 0xA8)  # terrain shade at height 0
+_HIGH = (0x3B, 0x2C, 0x20)  # at FULL_DARK_HEIGHT_CM and above
+_SIGHT = "#1a5276"
+_LEGAL = "#1e8449"
+_ILLEGAL = "#c0392b"
+_REGION = "#2e86c1"
+_TEMPLATE = "#e67e22"
+_HIT = "#e74c3c"
+_HIGHLIGHT = "#f1c40f"
+_DODGE = "#8e44ad"
+
+
+# --- small formatting helpers -------------------------------------------------------------
+
+
+def _n(value: float) -> str:
+    """A number with at most two decimals, no trailing zeros, never ``-0``.
+
+    >>> _n(1.0), _n(2.345), _n(-0.001), _n(10.10)
+    ('1', '2.35', '0', '10.1')
+    """
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _cm(value: float) -> str:
+    """A distance for display, to 0.1 cm (RUL-07)."""
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _tag(name: str, attrs: Mapping[str, Any], text: str | None = None) -> str:
+    parts = [name]
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        if isinstance(value, float):
+            value = _n(value)
+        parts.append(f'{key}="{_esc(str(value))}"')
+    head = " ".join(parts)
+    if text is None:
+        return f"<{head}/>"
+    return f"<{head}>{_esc(text)}</{name}>"
+
+
+def _wrap(text: str, width: int = _WRAP) -> list[str]:
+    """Greedy word wrap (panel lines)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            if line and len(line) + 1 + len(word) > width:
+                lines.append(line)
+                line = "  " + word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line)
+    return lines
+
+
+# --- public helpers -----------------------------------------------------------------------
+
+
+def table_to_svg(board: Board, point: Point, scale: float = SCALE) -> tuple[float, float]:
+    """Picture coordinates (px) of a table point (cm): y is flipped so the south edge
+    (``y = 0``) is at the bottom.
+
+    >>> table_to_svg(Board(), (10.0, 0.0))
+    (144.0, 652.0)
+    """
+    x, y = point
+    return (_LEFT + float(x) * scale, _TOP + (board.depth - float(y)) * scale)
+
+
+def side_colours(board: Board, overrides: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The colour of each side on the board, in order of first appearance.
+
+    A side named after a colour (``red``, ``blue``, ...) gets that colour; the others take
+    the unused palette colours in turn. ``overrides`` wins over both.
+
+    >>> from landsraad.geometry.board import Base
+    >>> side_colours(Board(bases=(Base("a", 5, 5, 30, side="fremen"), Base("b", 9, 9, 30, side="red"))))
+    {'fremen': '#2471a3', 'red': '#c0392b'}
+    """
+    sides: list[str] = []
+    for b in board.bases:
+        if b.side is not None and b.side not in sides:
+            sides.append(b.side)
+    for m in board.markers:
+        if m.owner is not None and m.owner not in sides:
+            sides.append(m.owner)
+    chosen: dict[str, str] = {}
+    for s in sides:
+        if overrides and s in overrides:
+            chosen[s] = overrides[s]
+        elif s.lower() in _NAMED_COLOURS:
+            chosen[s] = _NAMED_COLOURS[s.lower()]
+    free = [c for c in SIDE_PALETTE if c not in chosen.values()]
+    out: dict[str, str] = {}
+    for i, s in enumerate(sides):
+        out[s] = chosen.get(s) or (free.pop(0) if free else SIDE_PALETTE[i % len(SIDE_PALETTE)])
+    return out
+
+
+def terrain_fill(height_cm: float) -> str:
+    """The shade of terrain of this height: sand at 0, darker as it gets taller.
+
+    >>> terrain_fill(0), terrain_fill(FULL_DARK_HEIGHT_CM), terrain_fill(100)
+    ('#e2d0a8', '#3b2c20', '#3b2c20')
+    >>> terrain_fill(3) != terrain_fill(6)
+    True
+    """
+    t = min(max(height_cm / FULL_DARK_HEIGHT_CM, 0.0), 1.0)
+    rgb = (round(lo + (hi - lo) * t) for lo, hi in zip(_LOW, _HIGH))
+    return "#" + "".join(f"{c:02x}" for c in rgb)
+
+
+def _is_dark(colour: str) -> bool:
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b < 140
+
+
+def _darker(colour: str, k: float = 0.6) -> str:
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(c * k):02x}" for c in (r, g, b))
+
+
+# --- the picture --------------------------------------------------------------------------
+
+
+@dataclass
+class _Canvas:
+    board: Board
+    scale: float
+
+    def xy(self, point: Point) -> tuple[float, float]:
+        return table_to_svg(self.board, point, self.scale)
+
+    def length(self, cm: float) -> float:
+        return cm * self.scale
+
+    def points(self, coords: Iterable[Point]) -> str:
+        return " ".join(f"{_n(x)},{_n(y)}" for x, y in (self.xy(p) for p in coords))
+
+    def ring_path(self, coords: Sequence[Point]) -> str:
+        pts = [self.xy(p) for p in coords]
+        if len(pts) > 1 and pts[0] == pts[-1]:
+            pts = pts[:-1]
+        head, *rest = pts
+        return f"M{_n(head[0])} {_n(head[1])}" + "".join(f"L{_n(x)} {_n(y)}" for x, y in rest) + "Z"
+
+    def geometry_path(self, geom: BaseGeometry) -> str:
+        """An SVG path (even-odd fill) for the polygonal parts of a shapely geometry."""
+        out: list[str] = []
+        for poly in _polygons(geom):
+            out.append(self.ring_path(list(poly.exterior.coords)))
+            out.extend(self.ring_path(list(r.coords)) for r in poly.interiors)
+        return "".join(out)
+
+
+def _polygons(geom: BaseGeometry | None) -> list[Any]:
+    if geom is None or geom.is_empty:
+        return []
+    kind = geom.geom_type
+    if kind == "Polygon":
+        return [geom]
+    if kind in ("MultiPolygon", "GeometryCollection"):
+        return [p for g in geom.geoms for p in _polygons(g)]
+    return []
+
+
+def _lines(geom: BaseGeometry | None) -> list[Any]:
+    if geom is None or geom.is_empty:
+        return []
+    kind = geom.geom_type
+    if kind in ("LineString", "LinearRing"):
+        return [geom]
+    if kind in ("MultiLineString", "GeometryCollection"):
+        return [line for g in geom.geoms for line in _lines(g)]
+    return []
+
+
+def _defs() -> list[str]:
+    return [
+        "<defs>",
+        '<pattern id="ls-hatch" patternUnits="userSpaceOnUse" width="7" height="7" patternTransform="rotate(45)">'
+        '<line x1="0" y1="0" x2="0" y2="7" stroke="#5b4a2f" stroke-width="1.6"/></pattern>',
+        '<marker id="ls-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+        f'orient="auto-start-reverse"><path d="M0 0L10 5L0 10Z" fill="{_SIGHT}"/></marker>',
+        "</defs>",
+    ]
+
+
+def _label(x: float, y: float, text: str, *, anchor: str = "start", size: float = 11, weight: str | None = None,
+           fill: str = "#1b1b1b", halo: bool = True) -> str:
+    attrs: dict[str, Any] = {"x": x, "y": y, "font-size": float(size), "text-anchor": anchor, "fill": fill}
+    if weight:
+        attrs["font-weight"] = weight
+    if halo:
+        attrs.update({"stroke": "#ffffff", "stroke-width": 3.0, "stroke-linejoin": "round", "paint-order": "stroke"})
+    return _tag("text", attrs, text)
+
+
+def _table(c: _Canvas) -> list[str]:
+    b = c.board
+    x0, y0 = c.xy((0.0, b.depth))
+    w, h = c.length(b.width), c.length(b.depth)
+    out = ['<g class="table">', _tag("rect", {"x": x0, "y": y0, "width": w, "height": h, "fill": _SAND})]
+    ticks_x = [float(v) for v in range(0, int(math.floor(b.width)) + 1, 10)]
+    ticks_y = [float(v) for v in range(0, int(math.floor(b.depth)) + 1, 10)]
+    for v in ticks_x:
+        (xa, ya), (_, yb) = c.xy((v, 0.0)), c.xy((v, b.depth))
+        out.append(_tag("line", {"x1": xa, "y1": ya, "x2": xa, "y2": yb, "stroke": "#cdbb92", "stroke-width": 0.8}))
+        out.append(_label(xa, ya + 14, _n(v), anchor="middle", size=10, fill="#5d5340", halo=False))
+    for v in ticks_y:
+        (xa, ya), (xb, _) = c.xy((0.0, v)), c.xy((b.width, v))
+        out.append(_tag("line", {"x1": xa, "y1": ya, "x2": xb, "y2": ya, "stroke": "#cdbb92", "stroke-width": 0.8}))
+        out.append(_label(xa - 5, ya + 3.5, _n(v), anchor="end", size=10, fill="#5d5340", halo=False))
+    out.append(_tag("rect", {"x": x0, "y": y0, "width": w, "height": h, "fill": "none", "stroke": "#6b5b3e",
+                             "stroke-width": 1.5}))
+    cx = x0 + w / 2
+    out.append(_label(cx, y0 - 6, "north", anchor="middle", size=10, fill="#5d5340", halo=False))
+    out.append(_label(cx, y0 + h + 32, "south (y = 0)   cm", anchor="middle", size=10, fill="#5d5340", halo=False))
+    out.append(_tag("text", {"x": x0 - 30, "y": y0 + h / 2, "font-size": 10.0, "fill": "#5d5340",
+                             "text-anchor": "middle", "transform": f"rotate(-90 {_n(x0 - 30)} {_n(y0 + h / 2)})"},
+                    "west (x = 0)"))
+    ex = x0 + w + 14
+    out.append(_tag("text", {"x": ex, "y": y0 + h / 2, "font-size": 10.0, "fill": "#5d5340",
+                             "text-anchor": "middle", "transform": f"rotate(90 {_n(ex)} {_n(y0 + h / 2)})"}, "east"))
+    out.append("</g>")
+    return out
+
+
+def _terrain(c: _Canvas, highlight: set[str], labels: bool) -> tuple[list[str], list[str]]:
+    shapes, texts = ['<g class="terrain">'], []
+    for t in c.board.terrain:
+        shapes.extend(_terrain_piece(c, t, t.id in highlight))
+        if labels:
+            p = t.shape.representative_point()
+            x, y = c.xy((p.x, p.y))
+            fill = terrain_fill(t.height_cm)
+            dark = _is_dark(fill) and t.movement == "blocked"
+            colour = "#ffffff" if dark else "#2b2114"
+            texts.append(_label(x, y - 1, t.id, anchor="middle", size=9.5, fill=colour, halo=not dark))
+            texts.append(_label(x, y + 9.5, f"h {_n(t.height_cm)}", anchor="middle", size=8.5, fill=colour,
+                                halo=not dark))
+    shapes.append("</g>")
+    return shapes, texts
+
+
+def _terrain_piece(c: _Canvas, t: TerrainPiece, highlighted: bool) -> list[str]:
+    d = c.ring_path(t.polygon)
+    fill = terrain_fill(t.height_cm)
+    out: list[str] = []
+    if t.movement == "blocked":
+        out.append(_tag("path", {"d": d, "fill": fill, "stroke": "#2b2114", "stroke-width": 1.2}))
+    elif t.movement == "difficult":
+        out.append(_tag("path", {"d": d, "fill": fill, "fill-opacity": 0.75}))
+        out.append(_tag("path", {"d": d, "fill": "url(#ls-hatch)", "stroke": "#5b4a2f", "stroke-width": 1.0}))
+    else:  # open: walk through it; only its outline (and its height's shade, faintly) shows
+        out.append(_tag("path", {"d": d, "fill": fill, "fill-opacity": 0.35, "stroke": "#2b2114",
+                                 "stroke-width": 1.4, "stroke-dasharray": "5 3"}))
+    if highlighted:
+        out.append(_tag("path", {"d": d, "fill": "none", "stroke": _HIGHLIGHT, "stroke-width": 3.0}))
+    return out
+
+
+def _markers(c: _Canvas, colours: Mapping[str, str], highlight: set[str], labels: bool) -> tuple[list[str], list[str]]:
+    shapes, texts = ['<g class="markers">'], []
+    for m in c.board.markers:
+        x, y = c.xy(m.center)
+        r = c.length(m.radius)
+        stroke = colours.get(m.owner, "#333333") if m.owner else "#333333"
+        shapes.append(_tag("circle", {"cx": x, "cy": y, "r": r, "fill": "#fdfefe", "fill-opacity": 0.85,
+                                      "stroke": stroke, "stroke-width": 1.5, "stroke-dasharray": "3 2"}))
+        k = r * 0.45
+        shapes.append(_tag("path", {"d": f"M{_n(x)} {_n(y - k)}L{_n(x + k)} {_n(y)}L{_n(x)} {_n(y + k)}"
+                                         f"L{_n(x - k)} {_n(y)}Z", "fill": stroke}))
+        if m.id in highlight:
+            shapes.append(_tag("circle", {"cx": x, "cy": y, "r": r + 4, "fill": "none", "stroke": _HIGHLIGHT,
+                                          "stroke-width": 3.0}))
+        if labels:
+            texts.append(_label(x, y + r + 11, m.id, anchor="middle", size=9.5, fill="#333333"))
+    shapes.append("</g>")
+    return shapes, texts
+
+
+def _bases(c: _Canvas, colours: Mapping[str, str], highlight: set[str], hit: set[str],
+           labels: bool) -> tuple[list[str], list[str]]:
+    shapes, texts = ['<g class="bases">'], []
+    for b in c.board.bases:
+        x, y = c.xy(b.center)
+        r = c.length(b.radius)
+        fill = colours.get(b.side, _NO_SIDE) if b.side else _NO_SIDE
+        shapes.append(_tag("circle", {"cx": x, "cy": y, "r": r, "fill": fill, "fill-opacity": 0.9,
+                                      "stroke": _darker(fill), "stroke-width": 1.2}))
+        if b.id in hit:
+            shapes.append(_tag("circle", {"cx": x, "cy": y, "r": r + 3, "fill": "none", "stroke": _HIT,
+                                          "stroke-width": 3.0}))
+        if b.id in highlight:
+            shapes.append(_tag("circle", {"cx": x, "cy": y, "r": r + (7 if b.id in hit else 3.5), "fill": "none",
+                                          "stroke": _HIGHLIGHT, "stroke-width": 2.5}))
+        if labels:
+            texts.append(_base_label(c, b, x, y, r))
+    shapes.append("</g>")
+    return shapes, texts
+
+
+def _base_label(c: _Canvas, b: Base, x: float, y: float, r: float) -> str:
+    # Beside the base, on the side with more room, so labels stay on the table.
+    if b.x > c.board.width - 12:
+        return _label(x - r - 3, y - r * 0.6, b.id, anchor="end", size=10, weight="bold")
+    return _label(x + r + 3, y - r * 0.6, b.id, anchor="start", size=10, weight="bold")
+
+
+def _ghost(c: _Canvas, centre: Point, radius_cm: float, colour: str) -> str:
+    x, y = c.xy(centre)
+    return _tag("circle", {"cx": x, "cy": y, "r": c.length(radius_cm), "fill": colour, "fill-opacity": 0.15,
+                           "stroke": colour, "stroke-width": 1.5, "stroke-dasharray": "4 3"})
+
+
+def _region(c: _Canvas, region: BaseGeometry) -> list[str]:
+    d = c.geometry_path(region)
+    if not d:
+        return []
+    return ['<g class="region">', _tag("path", {"d": d, "fill": _REGION, "fill-opacity": 0.18, "fill-rule": "evenodd",
+                                                "stroke": _REGION, "stroke-opacity": 0.7, "stroke-width": 1.2}), "</g>"]
+
+
+def _template(c: _Canvas, shape: BaseGeometry) -> list[str]:
+    out = ['<g class="template">']
+    d = c.geometry_path(shape)
+    if d:
+        out.append(_tag("path", {"d": d, "fill": _TEMPLATE, "fill-opacity": 0.3, "fill-rule": "evenodd",
+                                 "stroke": _TEMPLATE, "stroke-width": 2.0}))
+    for line in _lines(shape):
+        pts = c.points(list(line.coords))
+        out.append(_tag("polyline", {"points": pts, "fill": "none", "stroke": _TEMPLATE, "stroke-opacity": 0.45,
+                                     "stroke-width": 9.0, "stroke-linecap": "round"}))
+        out.append(_tag("polyline", {"points": pts, "fill": "none", "stroke": "#a04000", "stroke-width": 1.5}))
+    if shape.geom_type == "Point":  # a bare aiming point
+        x, y = c.xy((shape.x, shape.y))
+        out.append(_tag("circle", {"cx": x, "cy": y, "r": 3.0, "fill": "#a04000"}))
+    out.append("</g>")
+    return out
+
+
+def _move(c: _Canvas, move: Any, colour: str, cls: str = "move") -> tuple[list[str], list[str]]:
+    """A path drawn as a polyline from start to end, a ghost base at the end, its length."""
+    out, texts = [f'<g class="{cls}">'], []
+    model = getattr(move, "model", None)
+    radius = c.board.base(model).radius if model and c.board.has_base(model) else 1.5
+    path = tuple(getattr(move, "path", ()) or ())
+    start = getattr(move, "start", None) or (path[0] if path else None)
+    end = getattr(move, "end", None) or getattr(move, "to", None) or (path[-1] if path else None)
+    if len(path) >= 2:
+        out.append(_tag("polyline", {"points": c.points(path), "fill": "none", "stroke": colour, "stroke-width": 2.5,
+                                     "stroke-linejoin": "round", "stroke-linecap": "round"}))
+        for p in path[1:-1]:  # the corners where the base slides round an obstacle
+            x, y = c.xy(p)
+            out.append(_tag("circle", {"cx": x, "cy": y, "r": 2.5, "fill": colour}))
+    elif start is not None and end is not None:  # no path found: show what was asked for
+        (xa, ya), (xb, yb) = c.xy(start), c.xy(end)
+        out.append(_tag("line", {"x1": xa, "y1": ya, "x2": xb, "y2": yb, "stroke": colour, "stroke-width": 2.0,
+                                 "stroke-dasharray": "6 4"}))
+    if end is not None:
+        out.append(_ghost(c, end, radius, colour))
+        length = getattr(move, "path_length_cm", None)
+        if length is None:
+            length = getattr(move, "shortest_cm", None)
+        if length is not None and len(path) >= 2:
+            x, y = c.xy(end)
+            texts.append(_label(x, y + c.length(radius) + 12, f"{_cm(length)} cm", anchor="middle", size=10,
+                                weight="bold", fill=colour))
+    out.append("</g>")
+    return out, texts
+
+
+def _sight(c: _Canvas, sight: Any) -> list[str]:
+    out = ['<g class="sight">']
+    line = getattr(sight, "sight_line", None)
+    if line is not None:
+        (xa, ya), (xb, yb) = c.xy(line[0]), c.xy(line[1])
+        out.append(_tag("line", {"x1": xa, "y1": ya, "x2": xb, "y2": yb, "stroke": _SIGHT, "stroke-width": 2.0,
+                                 "marker-end": "url(#ls-arrow)"}))
+        out.append(_tag("circle", {"cx": xa, "cy": ya, "r": 2.5, "fill": _SIGHT}))
+    else:
+        shooter, target = getattr(sight, "shooter", None), getattr(sight, "target", None)
+        if shooter and target and c.board.has_base(shooter) and c.board.has_base(target):
+            (xa, ya), (xb, yb) = c.xy(c.board.base(shooter).center), c.xy(c.board.base(target).center)
+            out.append(_tag("line", {"x1": xa, "y1": ya, "x2": xb, "y2": yb, "stroke": _ILLEGAL, "stroke-width": 1.5,
+                                     "stroke-dasharray": "6 4"}))
+            mx, my = (xa + xb) / 2, (ya + yb) / 2
+            out.append(_tag("path", {"d": f"M{_n(mx - 6)} {_n(my - 6)}L{_n(mx + 6)} {_n(my + 6)}"
+                                          f"M{_n(mx - 6)} {_n(my + 6)}L{_n(mx + 6)} {_n(my - 6)}",
+                                     "stroke": _ILLEGAL, "stroke-width": 2.5}))
+    out.append("</g>")
+    return out
+
+
+# --- the side panel -----------------------------------------------------------------------
+
+_COVER_TEXT = {
+    "none": "none (+0 defence)",
+    "small": "small cover (+2 defence)",
+    "large": "large cover (+4 defence)",
+    "no_line_of_sight": "no line of sight",
+}
+
+
+def _sight_figures(board: Board, sight: Any) -> list[str]:
+    shooter, target = getattr(sight, "shooter", "?"), getattr(sight, "target", "?")
+    lines = [f"Sight: {shooter} -> {target}"]
+    if board.has_base(shooter) and board.has_base(target):
+        a, b = board.base(shooter), board.base(target)
+        gap = max(0.0, math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius)
+        lines.append(f"Distance: {_cm(gap)} cm edge to edge")
+    los = getattr(sight, "line_of_sight", None)
+    if los is not None:
+        lines.append(f"Line of sight: {'yes' if los else 'no'}")
+    hidden = getattr(sight, "hidden_fraction", None)
+    if hidden is not None and los:
+        err = getattr(sight, "error_bound", None)
+        extra = f" (+/- {_pct(err)} %)" if err else ""
+        lines.append(f"Hidden: {_pct(hidden)} % of the silhouette{extra}")
+    cover = getattr(sight, "cover", None)
+    if cover is not None:
+        lines.append(f"Cover: {_COVER_TEXT.get(cover, str(cover))}")
+    borderline = getattr(sight, "borderline", None)
+    if borderline is not None:
+        lines.append("Borderline: " + ("YES - within the error of a threshold" if borderline else "no"))
+    return lines
+
+
+def _pct(fraction: float) -> str:
+    """A fraction as a percentage, to 0.1 (``0.3849`` -> ``38.5``)."""
+    text = f"{fraction * 100:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _move_figures(move: Any) -> list[str]:
+    model = getattr(move, "model", "?")
+    end = getattr(move, "end", None)
+    to = f" to ({_n(end[0])}, {_n(end[1])})" if end is not None else ""
+    lines = [f"Move: {model}{to}"]
+    length = getattr(move, "path_length_cm", None)
+    cost = getattr(move, "cost_cm", None)
+    allowance = getattr(move, "allowance_cm", None)
+    parts = []
+    if length is not None and getattr(move, "path", ()):
+        parts.append(f"path {_cm(length)} cm")
+        if cost is not None and abs(cost - length) > 1e-9:
+            parts.append(f"(costs {_cm(cost)} cm, difficult terrain x2)")
+    if allowance is not None:
+        parts.append(f"/ allowance {_cm(allowance)} cm")
+    if parts:
+        lines.append(" ".join(parts))
+    legal = getattr(move, "legal", None)
+    if legal is not None:
+        reason = getattr(move, "reason", None)
+        lines.append("Legal: yes" if legal else f"Legal: no ({str(reason).replace('_', ' ')})")
+    gap = getattr(move, "narrowest_gap_cm", None)
+    if gap is not None:
+        lines.append(f"Narrowest gap passed: {_cm(gap)} cm")
+    return lines
+
+
+def _panel(board: Board, x0: float, *, colours: Mapping[str, str], sight: Any, moves: Sequence[Any], region: Any,
+           template_shape: Any, hit: Sequence[str], dodges: Sequence[Any], notes: Sequence[str],
+           highlight: set[str]) -> tuple[list[str], float]:
+    out = ['<g class="legend">']
+    y = _TOP + 4
+
+    def heading(text: str) -> None:
+        nonlocal y
+        out.append(_label(x0, y + 10, text, size=12, weight="bold", halo=False))
+        y += _LINE_H + 4
+
+    def entry(swatch: list[str], text: str) -> None:
+        nonlocal y
+        out.extend(swatch)
+        out.append(_label(x0 + 30, y + 9.5, text, size=10.5, halo=False))
+        y += _LINE_H
+
+    def rect(**attrs: Any) -> list[str]:
+        base = {"x": x0, "y": y, "width": 22.0, "height": 12.0}
+        base.update(attrs)
+        return [_tag("rect", base)]
+
+    heading("Legend")
+    for side, colour in colours.items():
+        entry([_tag("circle", {"cx": x0 + 11, "cy": y + 6, "r": 6.0, "fill": colour, "stroke": _darker(colour)})],
+              f"side {side}")
+    if any(b.side is None for b in board.bases):
+        entry([_tag("circle", {"cx": x0 + 11, "cy": y + 6, "r": 6.0, "fill": _NO_SIDE})], "no side")
+    kinds = {t.movement for t in board.terrain}
+    if "blocked" in kinds:
+        entry(rect(fill=terrain_fill(6), stroke="#2b2114"), "impassable terrain")
+    if "difficult" in kinds:
+        entry(rect(fill=terrain_fill(1), stroke="#5b4a2f") + rect(fill="url(#ls-hatch)"),
+              "difficult terrain (moves cost x2)")
+    if "open" in kinds:
+        entry(rect(fill=terrain_fill(4), **{"fill-opacity": 0.35, "stroke": "#2b2114", "stroke-dasharray": "5 3"}),
+              "open terrain (blocks sight only)")
+    if board.terrain:
+        steps = 6
+        swatch = [_tag("rect", {"x": x0 + i * 22.0 / steps, "y": y, "width": 22.0 / steps + 0.3, "height": 12.0,
+                                "fill": terrain_fill(FULL_DARK_HEIGHT_CM * i / (steps - 1))}) for i in range(steps)]
+        entry(swatch, f"height 0 -> {_n(FULL_DARK_HEIGHT_CM)}+ cm (h = height)")
+    if board.markers:
+        entry([_tag("circle", {"cx": x0 + 11, "cy": y + 6, "r": 6.0, "fill": "#fdfefe", "stroke": "#333333",
+                               "stroke-dasharray": "3 2"})], "objective marker")
+    if sight is not None:
+        entry([_tag("line", {"x1": x0, "y1": y + 6, "x2": x0 + 22, "y2": y + 6, "stroke": _SIGHT, "stroke-width": 2.0,
+                             "marker-end": "url(#ls-arrow)"})], "sight line (shooter -> target)")
+    if moves:
+        entry([_tag("line", {"x1": x0, "y1": y + 6, "x2": x0 + 22, "y2": y + 6, "stroke": _LEGAL,
+                             "stroke-width": 2.5})], "legal path (ghost: end position)")
+        if any(getattr(m, "legal", True) is False for m in moves):
+            entry([_tag("line", {"x1": x0, "y1": y + 6, "x2": x0 + 22, "y2": y + 6, "stroke": _ILLEGAL,
+                                 "stroke-width": 2.5})], "illegal move")
+    if region is not None:
+        entry(rect(fill=_REGION, **{"fill-opacity": 0.18, "stroke": _REGION}), "reachable base centres")
+    if template_shape is not None:
+        entry(rect(fill=_TEMPLATE, **{"fill-opacity": 0.3, "stroke": _TEMPLATE}), "template")
+    if hit:
+        entry([_tag("circle", {"cx": x0 + 11, "cy": y + 6, "r": 5.0, "fill": "none", "stroke": _HIT,
+                               "stroke-width": 2.5})], "model hit by the template")
+    if dodges:
+        entry([_tag("line", {"x1": x0, "y1": y + 6, "x2": x0 + 22, "y2": y + 6, "stroke": _DODGE,
+                             "stroke-width": 2.5})], "shortest dodge out of the template")
+    if highlight:
+        entry([_tag("circle", {"cx": x0 + 11, "cy": y + 6, "r": 5.0, "fill": "none", "stroke": _HIGHLIGHT,
+                               "stroke-width": 2.5})], "highlighted")
+    entry([_tag("line", {"x1": x0, "y1": y + 6, "x2": x0 + 22, "y2": y + 6, "stroke": "#cdbb92"})],
+          "grid: 10 cm")
+
+    figures: list[str] = []
+    if sight is not None:
+        figures += _sight_figures(board, sight)
+    for m in moves:
+        figures += _move_figures(m)
+    if region is not None and hasattr(region, "area"):
+        figures.append(f"Reach: {_n(region.area)} cm² of base-centre positions")
+    if template_shape is not None:
+        figures.append("Hit: " + (", ".join(hit) if hit else "nobody"))
+    for d in dodges:
+        if getattr(d, "possible", False):
+            figures.append(f"Dodge: {d.model} needs {_cm(d.shortest_cm)} cm to get out")
+        else:
+            figures.append(f"Dodge: {d.model} cannot get out")
+    figures += list(notes)
+    if figures:
+        y += 8
+        heading("Figures")
+        for fig in figures:
+            for line in _wrap(fig):
+                out.append(_label(x0, y + 10, line, size=10.5, halo=False))
+                y += _LINE_H
+
+    if sight is not None:
+        inset, y = _silhouette_inset(board, sight, x0, y + 10)
+        out += inset
+    out.append("</g>")
+    return out, y
+
+
+def _silhouette_inset(board: Board, sight: Any, x0: float, y0: float) -> tuple[list[str], float]:
+    """The target's silhouette (base diameter x height) as the shooter sees it, the hidden part shaded.
+
+    Uses ``sight.hidden_intervals`` when given (pieces hidden, in the silhouette's own
+    coordinates, see :func:`_hidden_rects`); otherwise shades a bar of the hidden fraction.
+    """
+    target = getattr(sight, "target", None)
+    if not target or not board.has_base(target):
+        return [], y0
+    base = board.base(target)
+    width_cm, height_cm = 2 * base.radius, max(base.height_cm, 0.1)
+    box_w, box_h = 120.0, 80.0
+    k = min(box_w / width_cm, box_h / height_cm)
+    w, h = width_cm * k, height_cm * k
+    out = [_label(x0, y0 + 10, f"Silhouette of {target} ({_n(width_cm)} x {_n(height_cm)} cm)", size=11,
+                  weight="bold", halo=False)]
+    top = y0 + 18
+    left = x0 + (box_w - w) / 2 + 10
+    out.append(_tag("rect", {"x": left, "y": top, "width": w, "height": h, "fill": "#ffffff", "stroke": "#333333",
+                             "stroke-width": 1.2}))
+    hidden = getattr(sight, "hidden_fraction", None)
+    los = getattr(sight, "line_of_sight", True)
+    rects = _hidden_rects(sight)
+    shade = {"fill": "#555555", "fill-opacity": 0.75}
+    if not los:
+        out.append(_tag("rect", {"x": left, "y": top, "width": w, "height": h, **shade}))
+    elif rects is not None:
+        for u0, u1, v0, v1 in rects:  # fractions of the width (from the left) and height (from the ground)
+            out.append(_tag("rect", {"x": left + u0 * w, "y": top + (1 - v1) * h, "width": (u1 - u0) * w,
+                                     "height": (v1 - v0) * h, **shade}))
+    elif hidden:
+        out.append(_tag("rect", {"x": left, "y": top + (1 - hidden) * h, "width": w, "height": hidden * h, **shade,
+                                 "stroke-dasharray": "2 2"}))
+    pct = "100" if not los else (_pct(hidden) if hidden is not None else "?")
+    out.append(_label(left + w + 8, top + h / 2 + 4, f"{pct} % hidden", size=12, weight="bold", halo=False))
+    # the half mark: at least half hidden is large cover
+    out.append(_label(x0, top + h + 14, "shaded: hidden from the shooter" + ("" if rects is not None or not hidden
+                                                                              else " (area only)"),
+                      size=9.5, fill="#555555", halo=False))
+    return out, top + h + 20
+
+
+def _hidden_rects(sight: Any) -> list[tuple[float, float, float, float]] | None:
+    """Hidden pieces of the silhouette as ``(u0, u1, v0, v1)`` fractions, or ``None`` when unknown."""
+    intervals = getattr(sight, "hidden_intervals", None)
+    if intervals is None:
+        return None
+    rects = []
+    for item in intervals:
+        if len(item) == 4:
+            u0, u1, v0, v1 = (float(v) for v in item)
+        elif len(item) == 2:
+            (u0, u1), v0, v1 = (float(v) for v in item), 0.0, 1.0
+        else:
+            return None
+        rects.append((u0, u1, v0, v1))
+    return rects
+
+
+def render_board(
+    board: Board,
+    *,
+    title: str = "",
+    sight: Any = None,
+    move: Any = None,
+    region: BaseGeometry | None = None,
+    template: tuple[BaseGeometry, Sequence[str]] | None = None,
+    highlight: Iterable[str] = (),
+    labels: bool = True,
+    legend: bool = True,
+    notes: Sequence[str] = (),
+    dodges: Sequence[Any] = (),
+    colours: Mapping[str, str] | None = None,
+    scale: float = SCALE,
+) -> str:
+    """Draw the table and the query results given, as an SVG document string.
+
+    Parameters
+    ----------
+    board
+        The table: terrain, bases, markers.
+    title
+        A line above the table (also the SVG ``<title>``).
+    sight
+        A :class:`~landsraad.geometry.sight.CoverResult` (or any object with its fields):
+        draws the representative sight line shooter -> target (a dashed red cross when there
+        is no line of sight), and in the panel the figures (distance, line of sight, hidden
+        %, cover class, borderline) and an inset of the target's silhouette, hidden part shaded.
+    move
+        A :class:`~landsraad.geometry.movement.MoveResult`, or a sequence of them: the path
+        as a polyline (green if legal, red if not), a ghost base at the end, the path length;
+        figures: length (cost over difficult terrain) against the allowance, legality.
+    region
+        A shapely geometry (e.g. :func:`~landsraad.geometry.movement.reach_region`), filled
+        translucent blue.
+    template
+        ``(shape, hit_ids)``: a blast polygon or a direct-fire line, and the models it hits
+        (ringed in red).
+    highlight
+        Ids of bases, markers or terrain pieces to ring in gold.
+    labels
+        Write ids next to bases, markers and terrain.
+    legend
+        Draw the side panel (legend, figures, silhouette inset); without it the picture is
+        just the table.
+    notes
+        Extra lines for the figures (wrapped to the panel).
+    dodges
+        :class:`~landsraad.geometry.templates.DodgeResult` objects: the shortest way out of the
+        template, drawn in purple, and a figure each.
+    colours
+        Colours for some sides, overriding :func:`side_colours`.
+    scale
+        Pixels per cm.
+
+    Returns
+    -------
+    str
+        A standalone SVG 1.1 document (UTF-8), identical for identical inputs.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board
+    >>> svg = render_board(Board(bases=(Base("a", 10, 10, 30),)), legend=False)
+    >>> 'width="668"' in svg and '<circle cx="144" cy="552" r="15"' in svg
+    True
+    """
+    highlight_set = set(highlight)
+    moves: list[Any] = [] if move is None else (list(move) if isinstance(move, (list, tuple)) else [move])
+    template_shape, hit = (template[0], tuple(template[1])) if template is not None else (None, ())
+    colours_map = side_colours(board, colours)
+    c = _Canvas(board, scale)
+
+    table_w, table_h = c.length(board.width), c.length(board.depth)
+    width = _LEFT + table_w + _RIGHT_ROOM + (_PANEL_W if legend else 0.0)
+    height = _TOP + table_h + _BOTTOM_ROOM
+
+    body: list[str] = []
+    body += _table(c)
+    terrain_shapes, terrain_texts = _terrain(c, highlight_set, labels)
+    body += terrain_shapes
+    if region is not None:
+        body += _region(c, region)
+    if template_shape is not None:
+        body += _template(c, template_shape)
+    marker_shapes, marker_texts = _markers(c, colours_map, highlight_set, labels)
+    body += marker_shapes
+    base_shapes, base_texts = _bases(c, colours_map, highlight_set, set(hit), labels)
+    body += base_shapes
+    path_texts: list[str] = []
+    for d in dodges:
+        if getattr(d, "possible", False) and getattr(d, "to", None) is not None:
+            shapes, texts = _move(c, d, _DODGE, "dodge")
+            body += shapes
+            path_texts += texts
+    for m in moves:
+        shapes, texts = _move(c, m, _LEGAL if getattr(m, "legal", True) else _ILLEGAL)
+        body += shapes
+        path_texts += texts
+    if sight is not None:
+        body += _sight(c, sight)
+    body += ['<g class="labels">'] + terrain_texts + marker_texts + base_texts + path_texts + ["</g>"]
+    if legend:
+        panel, panel_bottom = _panel(board, _LEFT + table_w + _RIGHT_ROOM + 10, colours=colours_map, sight=sight,
+                                     moves=moves, region=region, template_shape=template_shape, hit=hit,
+                                     dodges=dodges, notes=notes, highlight=highlight_set)
+        body += panel
+        height = max(height, panel_bottom + 16)
+    if title:
+        body.append(_label(_LEFT, _TITLE_H - 8, title, size=15, weight="bold", halo=False))
+
+    head = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        _tag("svg", {"xmlns": "http://www.w3.org/2000/svg", "version": "1.1", "width": _n(width),
+                     "height": _n(height), "viewBox": f"0 0 {_n(width)} {_n(height)}",
+                     "font-family": "DejaVu Sans, Helvetica, Arial, sans-serif"})[:-2] + ">",
+        _tag("title", {}, title or "Landsraad table"),
+        *_defs(),
+        _tag("rect", {"x": 0.0, "y": 0.0, "width": width, "height": height, "fill": "#ffffff"}),
+    ]
+    return "\n".join(head + body + ["</svg>", ""])
