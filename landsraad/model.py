@@ -82,6 +82,20 @@ class Frozen(BaseModel):
         return copied
 
 
+def _known_rule(name: str) -> str:
+    """``name`` if it is a registered special rule; else a ValueError that pydantic collects with
+    the other problems and locates in the file (the message lists the valid names)."""
+    if name not in SPECIAL_RULES:
+        raise ValueError(str(UnknownNameError("special rule", name, SPECIAL_RULES.names())))
+    return name
+
+
+def _known_rules(names: tuple[str, ...]) -> tuple[str, ...]:
+    for name in names:
+        _known_rule(name)
+    return names
+
+
 # --- small parsed values --------------------------------------------------------------------
 
 
@@ -327,9 +341,7 @@ class Weapon(Frozen):
     @field_validator("special_rules")
     @classmethod
     def _check_rules(cls, names: tuple[str, ...]) -> tuple[str, ...]:
-        for name in names:
-            SPECIAL_RULES.get(name)
-        return names
+        return _known_rules(names)
 
     @model_validator(mode="after")
     def _consistent(self) -> "Weapon":
@@ -394,15 +406,17 @@ class Profile(Frozen):
     poisons: tuple[Poison, ...] = ()
     special_rules: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
+    base_mm: float = Field(30.0, gt=0)
+    """The base diameter in mm (25 to 50; most models stand on 30 mm)."""
+    height_cm: float | None = Field(None, gt=0)
+    """The silhouette height in cm for sight and cover (RUL-11); ``None``: the table default."""
     text: str = ""
     source: Source = "project"
 
     @field_validator("special_rules")
     @classmethod
     def _check_rules(cls, names: tuple[str, ...]) -> tuple[str, ...]:
-        for name in names:
-            SPECIAL_RULES.get(name)
-        return names
+        return _known_rules(names)
 
     @property
     def is_specialist(self) -> bool:
@@ -446,8 +460,7 @@ class RareEquipment(Frozen):
     @field_validator("effect")
     @classmethod
     def _check_effect(cls, name: str) -> str:
-        SPECIAL_RULES.get(name)
-        return name
+        return _known_rule(name)
 
 
 class FactionModifier(Frozen):
@@ -463,8 +476,7 @@ class FactionModifier(Frozen):
     @field_validator("rule")
     @classmethod
     def _check_rule(cls, name: str) -> str:
-        SPECIAL_RULES.get(name)
-        return name
+        return _known_rule(name)
 
 
 class Faction(Frozen):
@@ -493,15 +505,12 @@ class Faction(Frozen):
     @field_validator("special_rules")
     @classmethod
     def _check_rules(cls, names: tuple[str, ...]) -> tuple[str, ...]:
-        for name in names:
-            SPECIAL_RULES.get(name)
-        return names
+        return _known_rules(names)
 
     @field_validator("spice_effect")
     @classmethod
     def _check_spice(cls, name: str) -> str:
-        SPECIAL_RULES.get(name)
-        return name
+        return _known_rule(name)
 
     @model_validator(mode="after")
     def _cross_references(self) -> "Faction":

@@ -46,6 +46,9 @@ class Ruleset(BaseModel):
     arrakis: bool = False
     """R-ARRAKIS: no shields, +1 spice dose each, 35 minutes."""
 
+    protection_wounded: Literal["neither", "failure"] = "neither"
+    """PRJ-75: a Protection ambassador standing but hurt at the end scores neither (0 VP) or a failure."""
+
     points: int = Field(15, ge=1)
     """R-RECRUIT: the warband points cap (an event may set another)."""
 

@@ -17,7 +17,8 @@ that card or the model's state. A weapon is written the same way::
     corrino:halberd
 
 Model keys (:data:`MODEL_KEYS`): ``name movement combat reflexes endurance armour shield
-wound fatigue activation_fatigue poisoned spice rules jammed``. Weapon keys
+wound fatigue activation_fatigue poisoned carries spice rules jammed``: ``poisoned`` lists
+the poisons the model suffers, ``carries`` those it may put on its weapon. Weapon keys
 (:data:`WEAPON_KEYS`): ``name range combat initiative damage defence template poisons rules``
 and the flags ``laser`` and ``explosive``. Bonuses are written as on a card (``+1``, ``-2``,
 ``0``, ``-``); lists (``poisoned``, ``poisons``, ``rules``) are separated by ``+``.
@@ -40,7 +41,7 @@ True
 >>> parse_model_spec("combat=1,armor=3", argument="--target")
 Traceback (most recent call last):
 ...
-landsraad.errors.UsageError: Argument --target: unknown stat 'armor'. Did you mean 'armour'? Valid stats are: activation_fatigue, armour, combat, endurance, fatigue, jammed, movement, name, poisoned, reflexes, rules, shield, spice, wound.
+landsraad.errors.UsageError: Argument --target: unknown stat 'armor'. Did you mean 'armour'? Valid stats are: activation_fatigue, armour, carries, combat, endurance, fatigue, jammed, movement, name, poisoned, reflexes, rules, shield, spice, wound.
 """
 
 from __future__ import annotations
@@ -217,6 +218,7 @@ _MODEL_PARSERS: dict[str, tuple[str, Callable[[str], Any] | None]] = {
     "fatigue": ("fatigue", _int_value("The number of fatigue tokens", minimum=0)),
     "activation_fatigue": ("activation_fatigue", _int_value("The fatigue held when the activation began", minimum=0)),
     "poisoned": ("poisons", _poison_list),
+    "carries": ("carried_poisons", _poison_list),
     "spice": ("spice_effect", _spice_effect),
     "rules": ("special_rules", _rule_list),
     "jammed": ("shield_disabled", None),

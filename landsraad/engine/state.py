@@ -40,6 +40,7 @@ __all__ = [
     "MarkerState",
     "TerrainState",
     "TableEffect",
+    "KillRecord",
     "SideState",
     "GameState",
     "dump_state",
@@ -86,6 +87,7 @@ class ModelState(Frozen):
     activations: int = 0
     carrying: str | None = None
     ambassador: bool = False
+    captured: bool = False
     jammed_by: str | None = None
 
     @property
@@ -120,6 +122,14 @@ class MarkerState(Frozen):
     size_mm: float = 30.0
     destroyed: bool = False
     carried_by: str | None = None
+    activated: bool = False
+    delivered: bool = False
+    placed_by: Side | None = None
+
+    @property
+    def on_table(self) -> bool:
+        """Lying on the table: not destroyed, not carried, not delivered."""
+        return not (self.destroyed or self.delivered or self.carried_by)
 
     def marker(self) -> Marker:
         return Marker(self.id, self.x, self.y, self.size_mm, self.owner)
@@ -147,6 +157,17 @@ class TableEffect(Frozen):
     x: float
     y: float
     radius_cm: float = 5.0
+
+
+class KillRecord(Frozen):
+    """A model that suffered a fatal wound or the Deadly poison (PRJ-76), and what did it."""
+
+    order: int
+    victim: str
+    victim_side: Side
+    killer: str | None = None
+    killer_side: Side | None = None
+    means: str = ""
 
 
 class SideState(Frozen):
@@ -187,7 +208,7 @@ class GameState(Frozen):
     activation: int = 0
     clock_s: float = 0.0
     clock_limit_s: float = 2700.0
-    kills: tuple[tuple[str, str], ...] = ()
+    kills: tuple["KillRecord", ...] = ()
     flags: tuple[tuple[str, str, str], ...] = ()
 
     # --- lookups ---------------------------------------------------------------------------
@@ -232,7 +253,7 @@ class GameState(Frozen):
             depth=self.depth,
             terrain=tuple(t.piece() for t in self.terrain),
             bases=tuple(m.base() for m in self.models if not m.removed),
-            markers=tuple(k.marker() for k in self.markers if not k.destroyed and k.carried_by is None),
+            markers=tuple(k.marker() for k in self.markers if k.on_table),
         )
 
     def flag(self, side: str, key: str) -> str | None:

@@ -1,0 +1,277 @@
+"""``landsraad factions`` and ``landsraad faction NAME``: the bundled faction sheets.
+
+``factions`` lists every bundled faction (id, name, source, Honour, spice doses, number of
+model types). ``faction NAME`` prints a whole sheet (R-FACTION): special rules, modifiers,
+barracks, arsenal, rare equipment and every profile card (R-PROFILE) with its effective
+stats after the faction's modifiers (the Sardaukar rule). ``NAME`` may also be the path of a
+faction file (``.yaml``, ``.yml`` or ``.json``), to check a home-made sheet.
+``--json`` prints machine-readable output: for ``faction``, the model's dump
+(:meth:`pydantic.BaseModel.model_dump`, which validates back into a
+:class:`~landsraad.model.Faction`) plus an ``effective_profiles`` key.
+
+An unknown NAME is a :class:`~landsraad.errors.UsageError` (one line with a did-you-mean, exit 2).
+
+Examples
+--------
+>>> from landsraad.content import load_faction
+>>> print(format_weapon_row(load_faction("corrino").weapon("flamethrower")))
+Flamethrower*      direct 20   -2      -      (9)     rulebook  rules: flamethrower
+>>> format_bonus(2), format_bonus(0), format_bonus(-1)
+('+2', '0', '-1')
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from ..content import faction_ids, load_faction, load_model
+from ..errors import UnknownNameError, UsageError
+from ..model import Faction, Profile, Weapon
+from ..specials import SPECIAL_RULES
+
+__all__ = [
+    "register",
+    "cmd_factions",
+    "cmd_faction",
+    "resolve_faction",
+    "format_sheet",
+    "format_weapon_row",
+    "format_bonus",
+    "faction_summary",
+    "faction_json",
+]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``factions`` and ``faction`` commands."""
+    p = subparsers.add_parser("factions", help="list the bundled factions", description="List the bundled factions.")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_factions)
+    p = subparsers.add_parser(
+        "faction",
+        help="show a faction sheet with every profile card",
+        description="Show a whole faction sheet: rules, barracks, arsenal and every profile card with effective stats.",
+    )
+    p.add_argument("name", metavar="NAME", help="a faction id (see `landsraad factions`) or the path of a faction file")
+    p.add_argument("--json", action="store_true", help="dump the faction model as JSON")
+    p.set_defaults(func=cmd_faction)
+
+
+# --- queries ------------------------------------------------------------------------------
+
+
+def resolve_faction(name: str) -> Faction:
+    """The bundled faction ``name``, or the faction file at path ``name``.
+
+    Raises
+    ------
+    UsageError
+        ``name`` is neither a bundled faction nor an existing file (one line, with a did-you-mean).
+    DataError
+        The file exists but is not a valid faction sheet.
+
+    Examples
+    --------
+    >>> resolve_faction("corrino").honour
+    3
+    >>> resolve_faction("corino")
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.UsageError: Unknown faction 'corino'. Did you mean 'corrino'? Valid factions are: ...
+    """
+    path = Path(name)
+    if path.suffix.lower() in (".yaml", ".yml", ".json") and path.is_file():
+        return load_model(Faction, path)
+    try:
+        return load_faction(name)
+    except UnknownNameError as exc:
+        raise UsageError(exc.problems[0].message) from None
+
+
+def faction_summary(faction: Faction) -> dict[str, Any]:
+    """One row of ``landsraad factions``.
+
+    Examples
+    --------
+    >>> faction_summary(load_faction("corrino"))["types"]
+    11
+    """
+    return {
+        "id": faction.id,
+        "name": faction.name,
+        "source": faction.source,
+        "honour": faction.honour,
+        "spice_doses": faction.spice_doses,
+        "types": len(faction.barracks),
+    }
+
+
+def faction_json(faction: Faction) -> dict[str, Any]:
+    """The JSON of ``faction --json``: the model's dump plus ``effective_profiles`` (after modifiers).
+
+    Examples
+    --------
+    >>> data = faction_json(load_faction("corrino"))
+    >>> data["effective_profiles"]["soldier"]["combat"], data["profiles"][0]["combat"]
+    (2, 1)
+    """
+    data = faction.model_dump(mode="json")
+    data["effective_profiles"] = {p.id: faction.profile(p.id).model_dump(mode="json") for p in faction.profiles}
+    return data
+
+
+# --- formatting ---------------------------------------------------------------------------
+
+
+def format_bonus(value: int) -> str:
+    """A bonus as cards write it: ``+2``, ``0``, ``-1``."""
+    return f"{value:+d}" if value else "0"
+
+
+def _card_bonus(value: int) -> str:  # weapon cells print a zero bonus as "-"
+    return f"{value:+d}" if value else "-"
+
+
+def _rule_line(name: str) -> str:
+    rule = SPECIAL_RULES.get(name)
+    return f"{rule.title} ({name}, {rule.source}): {rule.summary}"
+
+
+def format_weapon_row(weapon: Weapon) -> str:
+    """One line of a weapon table: name, range or template, Combat, Initiative, damage, source, notes."""
+    if weapon.template is not None and weapon.range is None:
+        reach = str(weapon.template)
+    elif weapon.range is not None:
+        reach = f"{weapon.range:g}" + (f" {weapon.template}" if weapon.template is not None else "")
+    else:
+        reach = "-"
+    notes: list[str] = []
+    if weapon.defence:
+        notes.append(f"defence {weapon.defence:+d}")
+    if weapon.explosive:
+        notes.append("explosive")
+    if weapon.laser:
+        notes.append("laser")
+    if weapon.poisons:
+        notes.append("poisons: " + ", ".join(str(p) for p in weapon.poisons))
+    if weapon.special_rules:
+        notes.append("rules: " + ", ".join(weapon.special_rules))
+    row = f"{weapon.name:<18} {reach:<11} {_card_bonus(weapon.combat):<7} {_card_bonus(weapon.initiative):<6} {weapon.damage:<7} {weapon.source:<9}"
+    return (row + "  " + "; ".join(notes)).rstrip() if notes else row.rstrip()
+
+
+_WEAPON_HEADER = f"{'Weapon':<18} {'Range':<11} {'Combat':<7} {'Init':<6} {'Damage':<7} {'Source':<9}".rstrip()
+
+
+def _profile_lines(faction: Faction, card: Profile) -> list[str]:
+    eff = faction.profile(card.id)
+    armour = f" Armour {eff.armour}" if eff.armour else ""
+    lines = [
+        f"{eff.name} ({eff.cost}) [{eff.id}, {eff.source}]",
+        f"  M{eff.movement:g} C{format_bonus(eff.combat)} R{format_bonus(eff.reflexes)} E{eff.endurance}{armour}"
+        f" | shield: {eff.shield} | spice: {eff.spice}",
+    ]
+    if eff != card:
+        mods = [m.rule for m in faction.modifiers if card.id in m.types]
+        lines.append(
+            f"  (card as printed: cost {card.cost}, C{format_bonus(card.combat)} R{format_bonus(card.reflexes)}"
+            + (f" Armour {card.armour}" if card.armour else "")
+            + f"; modified by {', '.join(mods)})"
+        )
+    if eff.weapons:
+        lines.append("  " + _WEAPON_HEADER)
+        lines.extend("  " + format_weapon_row(faction.weapon(w)) for w in eff.weapons)
+    if eff.poisons:
+        lines.append("  Poisons: " + ", ".join(str(p) for p in eff.poisons))
+    if eff.keywords:
+        lines.append("  Keywords: " + ", ".join(eff.keywords))
+    for name in eff.special_rules:
+        lines.append("  - " + _rule_line(name))
+    if eff.text:
+        lines.append("  " + eff.text)
+    return lines
+
+
+def format_sheet(faction: Faction) -> str:
+    """The whole sheet as readable text (R-FACTION, R-PROFILE).
+
+    Examples
+    --------
+    >>> text = format_sheet(load_faction("corrino"))
+    >>> text.splitlines()[0]
+    'House Corrino (corrino) - source: rulebook'
+    >>> "Soldier (2) [soldier, project]" in text and "M10 C+2 R+1 E3 Armour 3" in text
+    True
+    """
+    spice = SPECIAL_RULES.get(faction.spice_effect)
+    out = [
+        f"{faction.name} ({faction.id}) - source: {faction.source}",
+        f"Honour {faction.honour} | Spice {faction.spice_doses} doses - {spice.title} ({spice.name}): {spice.summary}",
+    ]
+    if faction.text:
+        out.append(faction.text)
+    out.append("")
+    out.append("Special rules")
+    out.extend("  - " + _rule_line(n) for n in faction.special_rules)
+    if not faction.special_rules:
+        out.append("  (none)")
+    for m in faction.modifiers:
+        parts = [f"cost {m.cost:+d}" if m.cost else "", f"Combat {m.combat:+d}" if m.combat else "",
+                 f"Reflexes {m.reflexes:+d}" if m.reflexes else "", f"Armour {m.armour}" if m.armour else ""]
+        out.append(f"  * {m.rule} applies to {', '.join(m.types)}: {', '.join(p for p in parts if p)}")
+    out.append("")
+    out.append("Barracks")
+    for b in faction.barracks:
+        p = faction.profile(b.type)
+        out.append(f"  {p.name:<22} {b.min}-{b.max:<4} {p.cost} pt{'s' if p.cost != 1 else ''}")
+    out.append("")
+    out.append("Arsenal")
+    out.append("  Common weapons (free, at most one per model): " + (", ".join(faction.common_weapons) or "(none)"))
+    if faction.specialist_weapons:
+        out.append("  Specialist weapons (Specialists only, at most one each):")
+        for s in faction.specialist_weapons:
+            limit = f"at most {s.limit} in the warband" if s.limit else "no warband limit"
+            out.append(f"    {s.weapon}: {s.cost} pt{'s' if s.cost != 1 else ''}, {limit}")
+    out.append("  " + _WEAPON_HEADER)
+    out.extend("  " + format_weapon_row(w) for w in faction.weapons)
+    out.append("")
+    out.append("Rare equipment")
+    for e in faction.rare_equipment:
+        out.append(f"  {e.name} [{e.id}, {e.source}]: {e.pieces} piece{'s' if e.pieces != 1 else ''}, {e.cost} pt{'s' if e.cost != 1 else ''}")
+        out.append("    " + _rule_line(e.effect))
+    if not faction.rare_equipment:
+        out.append("  (none)")
+    out.append("")
+    out.append("Profiles (effective stats, after the faction's modifiers)")
+    for card in faction.profiles:
+        out.append("")
+        out.extend(_profile_lines(faction, card))
+    return "\n".join(out)
+
+
+# --- commands -----------------------------------------------------------------------------
+
+
+def cmd_factions(args: argparse.Namespace) -> int:
+    """``landsraad factions``: the table of bundled factions."""
+    rows = [faction_summary(load_faction(fid)) for fid in faction_ids()]
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    print(f"{'id':<12} {'name':<20} {'source':<9} {'honour':>6} {'spice':>5} {'types':>5}")
+    for r in rows:
+        print(f"{r['id']:<12} {r['name']:<20} {r['source']:<9} {r['honour']:>6} {r['spice_doses']:>5} {r['types']:>5}")
+    return 0
+
+
+def cmd_faction(args: argparse.Namespace) -> int:
+    """``landsraad faction NAME``: the whole sheet."""
+    faction = resolve_faction(args.name)
+    if args.json:
+        print(json.dumps(faction_json(faction), indent=2))
+    else:
+        print(format_sheet(faction))
+    return 0

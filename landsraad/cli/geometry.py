@@ -1,0 +1,628 @@
+"""Table geometry commands: ``measure``, ``move``, ``reach``, ``template`` and ``check-scene``.
+
+Each reads a scene file (YAML, see :mod:`landsraad.scene`; a bundled scene may be named
+without its path, e.g. ``reference``), answers one question about the table and prints a
+short explained answer, or with ``--json`` one JSON object for machines. ``--svg FILE``
+also writes a picture of the answer (:func:`landsraad.svg.render_board`).
+
+Exit status: 0 answered (even when the answer is "no": an illegal move, no line of sight);
+1 a bad scene file (every problem listed) or, for ``check-scene``, a scene with problems;
+2 bad arguments (one line). Never a traceback.
+
+Distances are reported to 0.1 cm (RUL-07); every decision (contact, range band, legality)
+is taken on the exact figure, and the readable output says so when the rounding hides which
+side of a threshold a figure lies on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from ..errors import DataError, Problem, UsageError, did_you_mean
+
+__all__ = ["register", "parse_point", "parse_weapon", "parse_edges"]
+
+EDGES = ("south", "north", "west", "east")
+_NEAR_CM = 0.05  # a figure within this of a threshold reads the same as the threshold at 0.1 cm
+
+
+# --- argument parsing helpers -------------------------------------------------------------
+
+
+def _number(text: str, option: str, *, positive: bool = False, allow_zero: bool = True) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise UsageError(f"{option} expects a number of cm; got {text!r}.") from None
+    if not math.isfinite(value):
+        raise UsageError(f"{option} expects a finite number; got {text!r}.")
+    if positive and (value < 0 or (value == 0 and not allow_zero)):
+        raise UsageError(f"{option} must be {'0 or more' if allow_zero else 'more than 0'}; got {text!r}.")
+    return value
+
+
+def parse_point(text: str, option: str) -> tuple[float, float]:
+    """Parse ``X,Y`` (cm) given to ``option``; a :class:`UsageError` names the option otherwise.
+
+    >>> parse_point("12.5, 30", "--to")
+    (12.5, 30.0)
+    >>> parse_point("12", "--to")
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.UsageError: --to expects a point X,Y in cm, e.g. --to 12.5,30; got '12'.
+    """
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise UsageError(f"{option} expects a point X,Y in cm, e.g. {option} 12.5,30; got {text!r}.")
+    try:
+        x, y = float(parts[0]), float(parts[1])
+    except ValueError:
+        raise UsageError(f"{option} expects a point X,Y in cm, e.g. {option} 12.5,30; got {text!r}.") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise UsageError(f"{option} expects finite coordinates; got {text!r}.")
+    return (x, y)
+
+
+def parse_weapon(text: str) -> tuple[float, int]:
+    """Parse ``--weapon RANGE[,COMBAT]``: the weapon's range in cm and its Combat bonus (default 0).
+
+    >>> parse_weapon("10"), parse_weapon("15,+1"), parse_weapon("20,-2")
+    ((10.0, 0), (15.0, 1), (20.0, -2))
+    >>> parse_weapon("-")
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.UsageError: --weapon expects RANGE[,COMBAT], e.g. --weapon 10 or --weapon 10,+1 (a range in cm above 0, a whole Combat bonus); got '-'.
+    """
+    parts = [p.strip() for p in text.split(",")]
+    bad = UsageError(
+        "--weapon expects RANGE[,COMBAT], e.g. --weapon 10 or --weapon 10,+1 "
+        f"(a range in cm above 0, a whole Combat bonus); got {text!r}."
+    )
+    if not 1 <= len(parts) <= 2:
+        raise bad
+    try:
+        rng = float(parts[0])
+        combat = int(parts[1]) if len(parts) == 2 else 0
+    except ValueError:
+        raise bad from None
+    if not (math.isfinite(rng) and rng > 0):
+        raise bad
+    return (rng, combat)
+
+
+def parse_edges(items: Sequence[str] | None) -> dict[str, str]:
+    """Parse repeated ``--edge SIDE=EDGE`` options (R-DEPLOY) into ``{side: edge}``.
+
+    >>> parse_edges(["red=south", "blue=North"])
+    {'red': 'south', 'blue': 'north'}
+    >>> parse_edges(["red=up"])
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.UsageError: --edge red=up: the edge must be one of south, north, west, east (south is y = 0, west is x = 0).
+    """
+    out: dict[str, str] = {}
+    for item in items or ():
+        side, sep, edge = item.partition("=")
+        side, edge = side.strip(), edge.strip().lower()
+        if not sep or not side or not edge:
+            raise UsageError(f"--edge expects SIDE=EDGE, e.g. --edge red=south; got {item!r}.")
+        if edge not in EDGES:
+            raise UsageError(
+                f"--edge {item}: the edge must be one of {', '.join(EDGES)} (south is y = 0, west is x = 0)."
+            )
+        if side in out and out[side] != edge:
+            raise UsageError(f"--edge gives side {side!r} two edges: {out[side]} and {edge}.")
+        out[side] = edge
+    return out
+
+
+# --- scene loading ------------------------------------------------------------------------
+
+
+def _scene_path(text: str) -> Path:
+    """The scene file: a path, or the name of a bundled scene (``reference``)."""
+    path = Path(text)
+    if path.is_file():
+        return path
+    if path.exists():
+        raise UsageError(f"Scene {text!r} is not a file.")
+    if path.suffix == "" and path.parent == Path("."):
+        from ..content import data_dir
+
+        try:
+            folder = data_dir("scenes")
+        except DataError:
+            folder = None
+        if folder is not None:
+            for suffix in (".yaml", ".yml", ".json"):
+                if (folder / (text + suffix)).is_file():
+                    return folder / (text + suffix)
+            names = sorted(p.stem for p in folder.glob("*.y*ml"))
+            hint = did_you_mean(text, names)
+            extra = f" Did you mean the bundled scene {hint!r}?" if hint else (
+                f" Bundled scenes: {', '.join(names)}." if names else "")
+            raise UsageError(f"There is no scene file {text!r}.{extra}")
+    raise UsageError(f"There is no scene file {text!r}.")
+
+
+def _load(text: str) -> Any:
+    from ..scene import load_scene
+
+    return load_scene(_scene_path(text))
+
+
+def _need_model(board: Any, model_id: str, scene: str, what: str = "model") -> None:
+    if board.has_base(model_id):
+        return
+    ids = [b.id for b in board.bases]
+    hint = did_you_mean(model_id, ids)
+    extra = f" Did you mean {hint!r}?" if hint else ""
+    raise UsageError(f"There is no {what} {model_id!r} in scene {scene}.{extra} Models: {', '.join(ids) or '(none)'}.")
+
+
+def _movement(scene: Any, model_id: str, given: float | None, scene_name: str) -> float:
+    if given is not None:
+        return given
+    value = scene.movement(model_id)
+    if value is None:
+        raise UsageError(f"Model {model_id!r} has no movement in scene {scene_name}; give one with --movement CM.")
+    return float(value)
+
+
+# --- output helpers -----------------------------------------------------------------------
+
+
+def _cm(value: float) -> float:
+    """A distance as reported: 0.1 cm (RUL-07)."""
+    from ..geometry.measure import report_cm
+
+    return report_cm(value)
+
+
+def _xy(point: Any) -> list[float] | None:
+    if point is None:
+        return None
+    return [round(float(point[0]), 2), round(float(point[1]), 2)]
+
+
+def _fmt(value: float) -> str:
+    """A number for prose: ``12.0`` -> ``12``, ``12.35`` -> ``12.3``."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _pct(fraction: float) -> str:
+    text = f"{fraction * 100:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _finish(args: argparse.Namespace, data: dict[str, Any], text: str, make_svg: Callable[[], str]) -> None:
+    """Write the picture if asked (first, so a bad --svg path fails before any answer is printed), then print
+    the answer: JSON with --json, the explained text otherwise."""
+    if args.svg:
+        try:
+            Path(args.svg).write_text(make_svg(), encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"Cannot write the picture to {args.svg!r}: {exc.strerror or exc}.") from None
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        print(text)
+        if args.svg:
+            print(f"Picture written to {args.svg}.")
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the explained answer")
+    p.add_argument("--svg", metavar="FILE", help="also write a picture of the answer (SVG)")
+
+
+def _models_block(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--models-transparent",
+        action="store_true",
+        help="other models do not block sight (ruleset option models_block_sight = false, RUL-11)",
+    )
+
+
+# --- measure ------------------------------------------------------------------------------
+
+_COVER_PROSE = {
+    "none": "no cover",
+    "small": "small cover (+2 defence)",
+    "large": "large cover (+4 defence)",
+    "no_line_of_sight": "no line of sight",
+}
+
+
+def cmd_measure(args: argparse.Namespace) -> int:
+    """``landsraad measure SCENE A B``: distance, contact, line of sight, cover, range modifier."""
+    from ..geometry import measure, sight
+    from ..svg import render_board
+
+    weapon = parse_weapon(args.weapon) if args.weapon is not None else None
+    scene = _load(args.scene)
+    board = scene.board
+    _need_model(board, args.a, args.scene)
+    _need_model(board, args.b, args.scene)
+    if args.a == args.b:
+        raise UsageError(f"measure needs two different models; got {args.a!r} twice.")
+    blocks = not args.models_transparent
+    a, b = board.base(args.a), board.base(args.b)
+    exact = measure.distance(board, args.a, args.b)
+    contact = measure.in_contact(a, b)
+    cov = sight.cover(board, args.a, args.b, models_block=blocks)
+    modifier = band = None
+    if weapon is not None:
+        modifier = measure.range_modifier(exact, weapon[0], weapon[1])
+        band = measure.range_band(exact, weapon[0])
+    data = {
+        "a": args.a,
+        "b": args.b,
+        "distance_cm": _cm(exact),
+        "contact": contact,
+        "line_of_sight": cov.line_of_sight,
+        "hidden_fraction": round(cov.hidden_fraction, 4),
+        "cover": cov.cover,
+        "borderline": cov.borderline,
+        "range_modifier": modifier,
+    }
+
+    lines = [f"{args.a} -> {args.b}: {_fmt(_cm(exact))} cm edge to edge, {'in contact' if contact else 'not in contact'}."]
+    if abs(exact - 0.1) < _NEAR_CM + 1e-9 and exact > 0:
+        lines[-1] += (f" (Exactly {exact:.3f} cm: {'within' if contact else 'just beyond'} the 0.1 cm contact"
+                      " tolerance, RUL-07.)")
+    if cov.line_of_sight:
+        lines.append(f"Line of sight: yes; {_pct(cov.hidden_fraction)} % of the silhouette hidden"
+                     f" -> {_COVER_PROSE.get(cov.cover, cov.cover)}.")
+    else:
+        lines.append("Line of sight: no; no part of the target can be seen (R-LOS).")
+    if cov.borderline:
+        lines.append(f"Borderline: YES - {_pct(cov.hidden_fraction)} % +/- {_pct(cov.error_bound)} % is within the"
+                     " computation's error of a threshold (RUL-11); check at the table and agree with your opponent.")
+    else:
+        lines.append("Borderline: no.")
+    if weapon is not None:
+        rng, combat = weapon
+        where = "within range" if band == 0 else f"{band} band{'s' if band != 1 else ''} beyond range"
+        combat_text = f" + weapon Combat {combat:+d}" if combat else ""
+        lines.append(f"Weapon range {_fmt(rng)} cm: {where} -> range modifier {modifier:+d}"
+                     f" (-{band} for the range band{combat_text}; R-SHOOT).")
+        k = round(exact / rng)
+        if k >= 1 and abs(exact - k * rng) < _NEAR_CM:
+            lines.append(f"  Borderline range: the exact distance is {exact:.3f} cm, against a band limit of"
+                         f" {_fmt(k * rng)} cm.")
+    if not blocks:
+        lines.append("(Other models were treated as transparent.)")
+    _finish(args, data, "\n".join(lines), lambda: render_board(
+        board, title=f"measure {args.a} -> {args.b}", sight=cov, highlight=(args.a, args.b),
+        notes=[f"Range modifier: {modifier:+d} (weapon range {_fmt(weapon[0])} cm)"] if weapon else ()))
+    return 0
+
+
+# --- move / reach -------------------------------------------------------------------------
+
+_REASON_PROSE = {
+    "too_far": "too far",
+    "no_room": "no room to get there",
+    "off_table": "the base would leave the table",
+    "destination_blocked": "the destination is blocked",
+}
+
+
+def _move_data(res: Any) -> dict[str, Any]:
+    return {
+        "model": res.model,
+        "legal": res.legal,
+        "movement_cm": res.allowance_cm,
+        "path_length_cm": _cm(res.path_length_cm) if res.path else None,
+        "path": [_xy(p) for p in res.path],
+        "reason": res.reason,
+        "cost_cm": _cm(res.cost_cm) if res.path else None,
+    }
+
+
+def cmd_move(args: argparse.Namespace) -> int:
+    """``landsraad move SCENE MODEL --to X,Y``: is the move legal (R-MOVE, RUL-17), by which path."""
+    from ..geometry import movement
+    from ..svg import render_board
+
+    to = parse_point(args.to, "--to")
+    given = _number(args.movement, "--movement", positive=True) if args.movement is not None else None
+    scene = _load(args.scene)
+    board = scene.board
+    _need_model(board, args.model, args.scene)
+    allowance = _movement(scene, args.model, given, args.scene)
+    res = movement.plan_move(board, args.model, to, allowance)
+    data = _move_data(res)
+
+    target = f"({_fmt(to[0])}, {_fmt(to[1])})"
+    head = f"{args.model} -> {target}, movement {_fmt(allowance)} cm: "
+    if res.legal:
+        text = head + f"legal. Shortest path {_fmt(_cm(res.path_length_cm))} cm"
+        if abs(res.cost_cm - res.path_length_cm) > 1e-6:
+            text += f", costing {_fmt(_cm(res.cost_cm))} cm (difficult terrain counts double, RUL-17)"
+        text += "."
+        if allowance - res.cost_cm < _NEAR_CM:
+            text += f" Borderline: only {allowance - res.cost_cm:.3f} cm to spare."
+    else:
+        reason = _REASON_PROSE.get(res.reason, str(res.reason))
+        text = head + f"NOT legal - {reason}."
+        if res.path:
+            text += f" The shortest path is {_fmt(_cm(res.path_length_cm))} cm"
+            if abs(res.cost_cm - res.path_length_cm) > 1e-6:
+                text += f" and costs {_fmt(_cm(res.cost_cm))} cm (difficult terrain counts double, RUL-17)"
+            text += "."
+            if res.reason == "too_far" and res.cost_cm - allowance < _NEAR_CM:
+                text += f" Borderline: over by only {res.cost_cm - allowance:.3f} cm."
+    if res.message:
+        text += f"\n{res.message}"
+    if len(res.path) > 2:
+        text += "\nPath: " + " -> ".join(f"({_fmt(p[0])}, {_fmt(p[1])})" for p in res.path)
+    if res.narrowest_gap_cm is not None and res.gap_at is not None:
+        text += (f"\nNarrowest gap on the way: {_fmt(_cm(res.narrowest_gap_cm))} cm at"
+                 f" ({_fmt(res.gap_at[0])}, {_fmt(res.gap_at[1])}).")
+    _finish(args, data, text, lambda: render_board(board, title=f"move {args.model} to {target}", move=res,
+                                          highlight=(args.model,)))
+    return 0
+
+
+def cmd_reach(args: argparse.Namespace) -> int:
+    """``landsraad reach SCENE MODEL``: where the model's base centre can get to this move."""
+    from ..geometry import movement
+    from ..svg import render_board
+
+    given = _number(args.movement, "--movement", positive=True) if args.movement is not None else None
+    scene = _load(args.scene)
+    board = scene.board
+    _need_model(board, args.model, args.scene)
+    allowance = _movement(scene, args.model, given, args.scene)
+    region = movement.reach_region(board, args.model, allowance)
+    empty = region.is_empty
+    bounds = None if empty else [round(v, 2) for v in region.bounds]
+    data = {
+        "model": args.model,
+        "movement_cm": allowance,
+        "area_cm2": round(region.area, 2),
+        "bounds": bounds,
+    }
+    if bounds is None:
+        text = f"{args.model} (movement {_fmt(allowance)} cm) cannot move at all."
+    else:
+        text = (f"{args.model} (movement {_fmt(allowance)} cm) can put its base centre anywhere in a region of"
+                f" {region.area:.1f} cm², within x {_fmt(bounds[0])}..{_fmt(bounds[2])} cm,"
+                f" y {_fmt(bounds[1])}..{_fmt(bounds[3])} cm (difficult terrain counts double; bases and"
+                " impassable terrain are gone around).")
+    _finish(args, data, text, lambda: render_board(board, title=f"reach of {args.model}, movement {_fmt(allowance)} cm",
+                                          region=region, highlight=(args.model,)))
+    return 0
+
+
+# --- template -----------------------------------------------------------------------------
+
+
+def cmd_template(args: argparse.Namespace) -> int:
+    """``landsraad template SCENE --blast X,Y | --direct MODEL --toward X,Y --length L``: models hit (R-TEMPLATE,
+    RUL-19) and, with ``--dodge CM``, how each can get out (RUL-09)."""
+    from ..geometry import templates
+    from ..svg import render_board
+
+    if (args.blast is None) == (args.direct is None):
+        raise UsageError("template needs exactly one of --blast X,Y or --direct MODEL --toward X,Y --length L.")
+    dodge = _number(args.dodge, "--dodge", positive=True) if args.dodge is not None else None
+    blocks = not args.models_transparent
+    if args.blast is not None:
+        if args.toward is not None or args.length is not None:
+            raise UsageError("--toward and --length go with --direct, not with --blast.")
+        center = parse_point(args.blast, "--blast")
+        scene = _load(args.scene)
+        board = scene.board
+        shape = templates.blast_shape(center)
+        hit = templates.under_blast(board, center)
+        spec: dict[str, Any] = {"kind": "blast", "center": _xy(center), "radius_cm": templates.BLAST_RADIUS_CM}
+        what = f"Blast template ({_fmt(templates.BLAST_RADIUS_CM)} cm radius) at ({_fmt(center[0])}, {_fmt(center[1])})"
+    else:
+        if args.toward is None or args.length is None:
+            raise UsageError("--direct MODEL needs --toward X,Y and --length L (the template's length in cm).")
+        toward = parse_point(args.toward, "--toward")
+        length = _number(args.length, "--length", positive=True, allow_zero=False)
+        scene = _load(args.scene)
+        board = scene.board
+        _need_model(board, args.direct, args.scene, "shooter")
+        shape = templates.direct_shape(board, args.direct, toward, length)
+        hit = templates.under_direct(board, args.direct, toward, length, models_block=blocks)
+        spec = {"kind": "direct", "shooter": args.direct, "toward": _xy(toward), "length_cm": length}
+        what = (f"Direct-fire template {_fmt(length)} cm from {args.direct} toward"
+                f" ({_fmt(toward[0])}, {_fmt(toward[1])})")
+    dodges = [templates.dodge_out(board, m, shape, dodge) for m in hit] if dodge is not None else []
+    data = {
+        "template": spec,
+        "hit": list(hit),
+        "dodge_cm": dodge,
+        "dodges": [
+            {
+                "model": d.model,
+                "possible": d.possible,
+                "shortest_cm": _cm(d.shortest_cm) if d.shortest_cm is not None else None,
+                "to": _xy(d.to),
+            }
+            for d in dodges
+        ],
+    }
+    lines = [f"{what}: " + (f"hits {', '.join(hit)}." if hit else "hits nobody.")]
+    for d in dodges:
+        if d.possible:
+            lines.append(f"  {d.model}: can dodge out with a {_fmt(_cm(d.shortest_cm))} cm move"
+                         f" (to ({_fmt(d.to[0])}, {_fmt(d.to[1])})); it may move {_fmt(dodge)} cm.")
+        elif d.shortest_cm is not None:
+            lines.append(f"  {d.model}: cannot get out: it would need {_fmt(_cm(d.shortest_cm))} cm and may move"
+                         f" {_fmt(dodge)} cm; still hit (R-TEMPLATE).")
+        else:
+            lines.append(f"  {d.model}: cannot get out within {_fmt(dodge)} cm; still hit (R-TEMPLATE).")
+    if dodge is None and hit:
+        lines.append("(Give --dodge CM, the neutral die + Reflexes of a model that dodged (RUL-09), to see who gets"
+                     " out.)")
+    _finish(args, data, "\n".join(lines), lambda: render_board(board, title=what, template=(shape, hit), dodges=dodges,
+                                          highlight=(args.direct,) if args.direct else ()))
+    return 0
+
+
+# --- check-scene --------------------------------------------------------------------------
+
+
+def _scene_edges(scene: Any) -> dict[str, str]:
+    """Deployment edges the scene file itself gives, if its format has them."""
+    edges = getattr(scene, "edges", None)
+    if edges is None:
+        edges = getattr(getattr(scene, "file", None), "edges", None)
+    return {str(k): str(v) for k, v in dict(edges or {}).items()}
+
+
+def cmd_check_scene(args: argparse.Namespace) -> int:
+    """``landsraad check-scene SCENE``: every problem of the scene file, then the set-up checks R-TERRAIN and,
+    with ``--edge SIDE=EDGE`` for the sides, R-DEPLOY. Exit 1 when there is any problem."""
+    from ..geometry import setup
+    from ..svg import render_board
+
+    edges = parse_edges(args.edge)
+    path = _scene_path(args.scene)
+    from ..scene import load_scene
+
+    try:
+        scene = load_scene(path)
+    except DataError as exc:
+        if not args.json:
+            raise
+        data = {"scene": str(args.scene), "ok": False, "file_problems": [
+            {"where": p.where, "message": p.message} for p in exc.problems], "problems": []}
+        print(json.dumps(data, indent=2))
+        return 1
+    board = scene.board
+    edges = {**_scene_edges(scene), **edges}
+    sides = sorted({b.side for b in board.bases if b.side is not None})
+    unknown = [s for s in edges if s not in sides]
+    if unknown:
+        hint = did_you_mean(unknown[0], sides)
+        extra = f" Did you mean {hint!r}?" if hint else ""
+        raise UsageError(f"--edge names side {unknown[0]!r}, which has no model in scene {args.scene}.{extra}"
+                         f" Sides: {', '.join(sides) or '(none)'}.")
+    problems = list(setup.check_terrain_placement(board))
+    if edges:
+        problems += list(setup.check_deployment(board, edges))
+    data = {
+        "scene": str(args.scene),
+        "ok": not problems,
+        "file_problems": [],
+        "edges": edges,
+        "problems": [{"subject": p.subject, "rule": p.rule, "message": p.message} for p in problems],
+    }
+    counts = ", ".join(f"{s} {sum(1 for b in board.bases if b.side == s)}" for s in sides)
+    lines = [f"{args.scene}: {len(board.terrain)} terrain pieces, {len(board.bases)} models"
+             + (f" ({counts})" if counts else "") + f", {len(board.markers)} markers. The file is valid."]
+    terrain_problems = [p for p in problems if p.rule.startswith("R-TERRAIN")]
+    deploy_problems = [p for p in problems if not p.rule.startswith("R-TERRAIN")]
+    lines.append("R-TERRAIN (terrain > 5 cm from the edges, > 10 cm apart): "
+                 + ("ok." if not terrain_problems else f"{len(terrain_problems)} problem(s):"))
+    lines += [f"  - {p.subject}: {p.message}" for p in terrain_problems]
+    if edges:
+        given = ", ".join(f"{s}={e}" for s, e in edges.items())
+        lines.append(f"R-DEPLOY ({given}; every model in contact with its edge): "
+                     + ("ok." if not deploy_problems else f"{len(deploy_problems)} problem(s):"))
+        lines += [f"  - {p.subject}: {p.message}" for p in deploy_problems]
+        missing = [s for s in sides if s not in edges]
+        if missing:
+            lines.append(f"  (No edge given for {', '.join(missing)}: not checked.)")
+    else:
+        lines.append("R-DEPLOY: not checked (give each side's edge, e.g. --edge red=south --edge blue=north).")
+    _finish(args, data, "\n".join(lines), lambda: render_board(board, title=f"check-scene {args.scene}",
+                                          highlight=tuple(dict.fromkeys(p.subject for p in problems)),
+                                          notes=[f"{p.rule} {p.subject}: {p.message}" for p in problems]
+                                          or ["No set-up problem."]))
+    return 1 if problems else 0
+
+
+# --- registration -------------------------------------------------------------------------
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the geometry commands to the ``landsraad`` parser."""
+    scene_help = "scene file (YAML), or the name of a bundled scene such as 'reference'"
+
+    p = subparsers.add_parser(
+        "measure",
+        help="distance, contact, line of sight and cover between two models",
+        description="Distance edge to edge (R-MEASURE), contact (RUL-07), line of sight (R-LOS) and cover "
+        "(R-COVER, RUL-11) from model A to model B; with --weapon, the range modifier (R-SHOOT).",
+    )
+    p.add_argument("scene", help=scene_help)
+    p.add_argument("a", help="the acting model (the shooter)")
+    p.add_argument("b", help="the target model")
+    p.add_argument(
+        "--weapon",
+        metavar="RANGE[,COMBAT]",
+        help="weapon range in cm, optionally its Combat bonus (e.g. 10,+1): range_modifier is then the weapon's "
+        "Combat minus one per range band beyond the first (without COMBAT: the band malus alone, 0 or negative)",
+    )
+    _models_block(p)
+    _common(p)
+    p.set_defaults(func=cmd_measure)
+
+    p = subparsers.add_parser(
+        "move",
+        help="is a move legal, and by which path",
+        description="Shortest legal path for MODEL's base to X,Y (R-MOVE, R-TERRAIN-KINDS, RUL-17): the base slides "
+        "round impassable terrain and other bases, difficult terrain costs double, the base stays on the table.",
+    )
+    p.add_argument("scene", help=scene_help)
+    p.add_argument("model")
+    p.add_argument("--to", required=True, metavar="X,Y", help="destination of the base centre, in cm")
+    p.add_argument("--movement", metavar="CM", help="allowance in cm (default: the model's movement in the scene)")
+    _common(p)
+    p.set_defaults(func=cmd_move)
+
+    p = subparsers.add_parser(
+        "reach",
+        help="where a model can move this activation",
+        description="The region of base-centre positions MODEL can reach with one move (R-MOVE, RUL-17).",
+    )
+    p.add_argument("scene", help=scene_help)
+    p.add_argument("model")
+    p.add_argument("--movement", metavar="CM", help="allowance in cm (default: the model's movement in the scene)")
+    _common(p)
+    p.set_defaults(func=cmd_reach)
+
+    p = subparsers.add_parser(
+        "template",
+        help="models under a blast or direct-fire template, and their dodges",
+        description="Models under a 5 cm blast template or a direct-fire template (R-TEMPLATE, RUL-19); with "
+        "--dodge CM, the shortest move that takes each one wholly out of it (RUL-09).",
+    )
+    p.add_argument("scene", help=scene_help)
+    p.add_argument("--blast", metavar="X,Y", help="centre of a blast template (5 cm radius)")
+    p.add_argument("--direct", metavar="MODEL", help="the shooter of a direct-fire template")
+    p.add_argument("--toward", metavar="X,Y", help="direct fire: the point the line is aimed at")
+    p.add_argument("--length", metavar="L", help="direct fire: the template's length in cm (e.g. 20)")
+    p.add_argument("--dodge", metavar="CM", help="how far each model hit may move to dodge (neutral die + Reflexes)")
+    _models_block(p)
+    _common(p)
+    p.set_defaults(func=cmd_template)
+
+    p = subparsers.add_parser(
+        "check-scene",
+        help="validate a scene file and its set-up",
+        description="List every problem of a scene file, then check terrain placement (R-TERRAIN) and, for the "
+        "sides given an edge, deployment (R-DEPLOY). Exit status 1 when there is any problem.",
+    )
+    p.add_argument("scene", help=scene_help)
+    p.add_argument(
+        "--edge",
+        action="append",
+        metavar="SIDE=EDGE",
+        help="a side's deployment edge: south (y = 0), north, west (x = 0) or east; repeat for each side",
+    )
+    _common(p)
+    p.set_defaults(func=cmd_check_scene)

@@ -1,0 +1,78 @@
+"""Between the engine's :class:`~landsraad.engine.state.ModelState` and the rules kernel's
+:class:`~landsraad.rules.state.Combatant`: the kernel resolves on combatants; the engine keeps
+models. :func:`combatant` builds one, :func:`store` writes the kernel's result back.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..content import load_faction
+from ..model import Faction, Weapon
+from ..rules.state import Combatant
+from .state import GameState
+
+__all__ = ["combatant", "store", "faction_of"]
+
+
+@lru_cache(maxsize=None)
+def _faction(faction_id: str) -> Faction | None:
+    try:
+        return load_faction(faction_id)
+    except Exception:  # the ambassador's "faction" is a mission, not a sheet
+        return None
+
+
+def faction_of(state: GameState, model_id: str) -> Faction | None:
+    """The faction sheet of ``model_id`` (``None`` for tokens such as the ambassador)."""
+    return _faction(state.model(model_id).faction)
+
+
+def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, activation_fatigue: int | None = None) -> Combatant:
+    """The kernel's view of ``model_id`` now.
+
+    ``activation_fatigue`` is given only for the active model (RUL-05); faction rules, the
+    effects of carried equipment and the faction's spice effect are included so their hooks
+    apply (R-SPICE, PRJ-53).
+    """
+    m = state.model(model_id)
+    faction = _faction(m.faction)
+    # PRJ-53: the card's rules, the faction's, and the effects of the equipment it carries, each once.
+    names = list(m.profile.special_rules)
+    if faction is not None:
+        names += list(faction.special_rules)
+        effects = {e.id: e.effect for e in faction.rare_equipment}
+        names += [effects[e] for e in m.equipment if e in effects]
+    rules = tuple(dict.fromkeys(names))
+    return Combatant.from_profile(
+        m.profile,
+        weapon,
+        name=m.name,
+        wound=m.wound,
+        fatigue=m.fatigue,
+        activation_fatigue=activation_fatigue,
+        poisons=m.poisons,
+        spice_doses=m.spice_doses,
+        spice_active=m.spice_active,
+        spice_effect=faction.spice_effect if faction else None,
+        special_rules=rules,
+        shield_disabled=m.jammed_by is not None or state.ruleset.arrakis,
+    )
+
+
+def store(state: GameState, model_id: str, c: Combatant, *, removed: bool | None = None) -> GameState:
+    """``state`` with ``model_id``'s wounds, fatigue, poisons and spice taken from ``c``.
+
+    A fatal wound removes the model from play (R-WOUND); the Deadly poison does not (R-POISON).
+    """
+    m = state.model(model_id)
+    gone = c.wound == "fatal" if removed is None else removed
+    return state.with_model(m.model_copy(update={
+        "wound": c.wound,
+        "fatigue": c.fatigue,
+        "poisons": c.poisons,
+        "spice_doses": c.spice_doses,
+        "spice_active": c.spice_active,
+        "removed": m.removed or gone,
+        "carrying": None if gone else m.carrying,
+    }))

@@ -1,0 +1,305 @@
+"""Missions in play: secret picks, marker placement, mission special actions, and the
+engine's implementation of :class:`landsraad.missions.MissionView` for scoring.
+
+Rules
+-----
+- R-MISSION-PICK, R-MISSIONS: after terrain and before deployment each player secretly picks
+  and ranks 1 to 6 missions allowed to its warband; the winner of the missions bid says who
+  picks first; markers are placed in that order (each card says who places them and where).
+- Imperial espionage (Corrino, R-FACTION): the opponent must tell how many missions it chose.
+- Protection's ambassador is a friendly model never activated (its card gives its profile).
+- A player cannot fulfil the opponent's objectives: mission actions need the side's own markers.
+- R-POISON Blinding: a blinded model cannot fulfil objectives (mission actions need ``not_blinded``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import shapely
+
+from ..missions import (
+    KillView,
+    MarkerView,
+    MissionCard,
+    ModelView,
+    SpecialAction,
+    load_missions,
+    placement_problems,
+    restriction_problem,
+)
+from ..model import Profile
+from ..specials import SPECIAL_RULES, HookContext
+from .bridge import combatant, faction_of
+from .decisions import Decision, PointSpec
+from .setup import placement_problem
+from .spatial import contact_enemies, in_contact
+from .state import GameState, MarkerState, ModelState, other_side
+
+__all__ = ["missions_phase", "EngineMissionView", "available_mission_actions", "MissionActionChoice", "perform_mission_action"]
+
+
+def _keywords(state: GameState, side: str) -> set[str]:
+    return {k for m in state.models_of(side, active_only=False) for k in m.profile.keywords}
+
+
+def allowed_missions(state: GameState, side: str) -> tuple[str, ...]:
+    """The missions ``side``'s warband may pick (restrictions: R-MISSIONS, PRJ-77)."""
+    faction = state.side_state(side).faction
+    keywords = _keywords(state, side)
+    return tuple(mid for mid, card in sorted(load_missions().items()) if restriction_problem(card, faction, keywords) is None)
+
+
+def missions_phase(g: Any, winner: str):
+    """Secret picks, then markers in pick order (R-MISSION-PICK)."""
+    order_first = yield from g.ask(Decision(
+        side=winner, kind="who_first", prompt="You won the bid: who picks missions first?", choices=("red", "blue"),
+        info={"step": "missions"},
+    ))
+    order = (order_first, other_side(order_first))
+    for side in order:
+        allowed = allowed_missions(g.state, side)
+        picks = yield from g.ask(Decision(
+            side=side, kind="pick_missions", secret=True,
+            prompt="Pick 1 to 6 missions in order of importance (rank 1 first).",
+            choices=allowed, ranked=(1, min(6, len(allowed))),
+        ))
+        s = g.state.side_state(side)
+        g.state = g.state.with_side(s.model_copy(update={"missions": tuple(picks)}))
+        g.emit("missions_picked", side, secret=True, missions=list(picks))
+        opponent = other_side(side)
+        # Imperial espionage: the count is told to a player whose faction has the hook.
+        opp_faction = faction_of_side(g.state, opponent)
+        if opp_faction is not None and SPECIAL_RULES.any("reveal_mission_count", opp_faction.special_rules, HookContext(action="setup")):
+            g.emit("missions_count_revealed", side, count=len(picks), to=opponent)
+    cards = load_missions()
+    for side in order:
+        for mission_id in g.state.side_state(side).missions:
+            card = cards[mission_id]
+            for spec in card.markers:
+                for n in range(1, spec.count + 1):
+                    yield from _place_marker(g, side, card, spec, n)
+
+
+def faction_of_side(state: GameState, side: str):
+    from ..content import load_faction
+
+    try:
+        return load_faction(state.side_state(side).faction)
+    except Exception:
+        return None
+
+
+def _place_marker(g: Any, owner: str, card: MissionCard, spec: Any, n: int):
+    placer = owner if spec.placed_by == "owner" else other_side(owner)
+    state = g.state
+    owner_edge = state.side_state(owner).edge
+    marker_id = f"{owner}-{card.id}-{spec.id}-{n}".replace("_", "-")
+    same_kind = [(k.x, k.y) for k in state.markers if k.owner == owner and k.mission == card.id and k.id.startswith(f"{owner}-{card.id}-{spec.id}".replace("_", "-"))]
+    occupied = [((k.x, k.y), k.size_mm) for k in state.markers] + [((m.x, m.y), m.base_mm) for m in state.models if m.ambassador]
+    board = state.board
+
+    def check(point: tuple[float, float]) -> str | None:
+        problems = placement_problems(spec, point, owner_edge=owner_edge, table=(state.width, state.depth),
+                                      same_kind=same_kind, occupied=occupied)
+        if problems:
+            return problems[0]
+        r = spec.size_mm / 20.0
+        for piece in board.terrain_of("blocked"):
+            if piece.shape.distance(shapely.Point(point)) < r - 1e-6:
+                return f"it would overlap the impassable terrain piece {piece.id}"
+        return None
+
+    grid = [(float(x) + 0.5, float(y) + 0.5) for y in range(3, int(state.depth) - 2, 4) for x in range(3, int(state.width) - 2, 4)]
+    candidates = tuple(p for p in grid if check(p) is None)
+    if not candidates:
+        g.emit("marker_no_room", owner, marker=marker_id, mission=card.id)
+        return
+    # Spread the suggestions over the table rather than listing one corner first.
+    step = max(1, len(candidates) // 24)
+    point = yield from g.ask(Decision(
+        side=placer, kind="place_marker", prompt=f"Where do you place {spec.name} {n} of {card.name} ({spec.where})?",
+        point=PointSpec(check, candidates[::step][:24]), info={"mission": card.id, "marker": spec.id, "owner": owner},
+    ))
+    if spec.model is not None:
+        token = spec.model
+        profile = Profile(id="ambassador", name=token.name, cost=0, movement=max(token.movement, 0.1), combat=token.combat,
+                          reflexes=token.reflexes, endurance=token.endurance, shield=token.shield, base_mm=spec.size_mm,
+                          source=token.source)
+        model = ModelState(id=marker_id, side=owner, faction=f"mission:{card.id}", type="ambassador", name=token.name,
+                           profile=profile, base_mm=spec.size_mm, x=point[0], y=point[1], ambassador=True)
+        g.state = g.state.replace(models=g.state.models + (model,))
+        g.emit("ambassador", owner, marker_id, at=point, mission=card.id, placed_by=placer)
+        return
+    g.state = g.state.replace(markers=g.state.markers + (MarkerState(
+        id=marker_id, owner=owner, mission=card.id, x=point[0], y=point[1], size_mm=spec.size_mm, placed_by=placer),))
+    g.emit("marker", owner, marker=marker_id, mission=card.id, kind=spec.id, at=point, placed_by=placer)
+
+
+# --- the view for the evaluators --------------------------------------------------------------
+
+
+class EngineMissionView:
+    """:class:`landsraad.missions.MissionView` over a :class:`GameState`."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def sides(self) -> Sequence[str]:
+        return ("red", "blue")
+
+    def edge(self, side: str):
+        return self.state.side_state(side).edge
+
+    def table_size(self) -> tuple[float, float]:
+        return (self.state.width, self.state.depth)
+
+    def models(self, side: str) -> Sequence[ModelView]:
+        out = []
+        for m in self.state.models:
+            if m.side != side:
+                continue
+            out.append(ModelView(
+                id=m.id, side=m.side, type=m.type, position=m.position, base_mm=m.base_mm, cost=m.profile.cost,
+                keywords=tuple(m.profile.keywords), alive=not (m.out_of_action or m.wound == "fatal"), removed=m.removed,
+                captured=m.captured, wound=m.wound, poisons=tuple(p.kind for p in m.poisons), carrying=m.carrying,
+                is_ambassador=m.ambassador,
+            ))
+        return tuple(out)
+
+    def markers(self) -> Sequence[MarkerView]:
+        out = []
+        for k in self.state.markers:
+            position = (k.x, k.y)
+            if k.carried_by:
+                position = self.state.model(k.carried_by).position
+            out.append(MarkerView(id=k.id, side=k.owner, mission=k.mission, position=position, size_mm=k.size_mm,
+                                  destroyed=k.destroyed, carried_by=k.carried_by, activated=k.activated, delivered=k.delivered))
+        return tuple(out)
+
+    def kills(self) -> Sequence[KillView]:
+        return tuple(KillView(order=k.order, victim=k.victim, victim_side=k.victim_side, killer=k.killer,
+                              killer_side=k.killer_side, means=k.means) for k in self.state.kills)
+
+
+# --- mission special actions -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MissionActionChoice:
+    """A mission special action available now: the card, the action, and its object."""
+
+    mission: str
+    action: str
+    marker: str | None = None
+    target: str | None = None
+
+    @property
+    def key(self) -> str:
+        obj = self.marker or self.target
+        return f"mission:{self.mission}:{self.action}" + (f":{obj}" if obj else "")
+
+
+def _standing(m: ModelState) -> bool:
+    return not m.out_of_action
+
+
+def _marker_contact(state: GameState, model: ModelState, marker: MarkerState) -> bool:
+    gap = math.hypot(model.x - marker.x, model.y - marker.y) - model.base_mm / 20.0 - marker.size_mm / 20.0
+    return gap <= state.ruleset.contact_tolerance_cm + 1e-9
+
+
+def _edge_contact(state: GameState, model: ModelState) -> bool:
+    edge = state.side_state(model.side).edge
+    r = model.base_mm / 20.0
+    gap = {"south": model.y - r, "north": state.depth - model.y - r, "west": model.x - r, "east": state.width - model.x - r}[edge]
+    return gap <= state.ruleset.contact_tolerance_cm + 1e-9
+
+
+def available_mission_actions(state: GameState, model_id: str) -> tuple[MissionActionChoice, ...]:
+    """The mission special actions ``model_id`` may take now (every requirement of the card holds)."""
+    from ..rules.poisons import may_fulfil_objectives
+
+    m = state.model(model_id)
+    picks = state.side_state(m.side).missions
+    if not picks:
+        return ()
+    cards = load_missions()
+    c = combatant(state, model_id)
+    out: list[MissionActionChoice] = []
+    enemies_in_contact = contact_enemies(state, model_id)
+    for mission_id in picks:
+        card = cards[mission_id]
+        for action in card.special_actions:
+            out.extend(_action_choices(state, m, card, action, c, enemies_in_contact, may_fulfil_objectives(c)))
+    return tuple(out)
+
+
+def _action_choices(state, m, card, action: SpecialAction, c, enemies_in_contact, may_fulfil) -> list[MissionActionChoice]:
+    req = set(action.requires)
+    if "not_blinded" in req and not may_fulfil:
+        return []
+    if "not_carrying" in req and m.carrying:
+        return []
+    if "touching_own_edge" in req and not _edge_contact(state, m):
+        return []
+    markers: list[str | None] = [None]
+    if "contact_own_marker" in req:
+        markers = [k.id for k in state.markers if k.owner == m.side and k.mission == card.id and k.on_table
+                   and k.id.startswith(f"{m.side}-{card.id}-{action.marker}".replace("_", "-"))
+                   and _marker_contact(state, m, k) and not ("marker_not_activated" in req and k.activated)]
+        if not markers:
+            return []
+    if "carrying_own_marker" in req:
+        carried = state.marker(m.carrying) if m.carrying else None
+        if carried is None or carried.owner != m.side or carried.mission != card.id:
+            return []
+        markers = [carried.id]
+    targets: list[str | None] = [None]
+    if "contact_enemy_model" in req:
+        targets = [e for e in enemies_in_contact if not state.model(e).ambassador]
+        if "target_helpless" in req:
+            targets = [e for e in targets if state.model(e).wound in ("grave",) or state.model(e).has_poison("paralysing")]
+        if not targets:
+            return []
+    if "not_engaged" in req:
+        others = [e for e in enemies_in_contact if e not in targets]
+        if others:
+            return []
+    return [MissionActionChoice(card.id, action.id, mk, t) for mk in markers for t in targets]
+
+
+def perform_mission_action(g: Any, model_id: str, choice: MissionActionChoice) -> None:
+    """Carry out a mission special action (the card's effect), with its simple test if any."""
+    from ..dice import simple_test
+
+    card = load_missions()[choice.mission]
+    action = next(a for a in card.special_actions if a.id == choice.action)
+    m = g.state.model(model_id)
+    if action.test is not None:
+        c = combatant(g.state, model_id)
+        bonus = c.effective_combat if action.test.characteristic == "combat" else c.effective_reflexes
+        neutral, colour = g.roll(2, side=m.side, model=model_id, why=f"{action.name} test")
+        test = simple_test(bonus, action.test.difficulty, neutral=neutral, colour=colour)
+        g.emit("test", m.side, model_id, action=action.id, test=test)
+        if not test.success:
+            g.emit("mission_action_failed", m.side, model_id, mission=card.id, action=action.id)
+            return
+    state = g.state
+    if action.effect == "pick_up" and choice.marker:
+        state = state.with_marker(state.marker(choice.marker).model_copy(update={"carried_by": model_id}))
+        state = state.update_model(model_id, carrying=choice.marker)
+    elif action.effect == "deliver" and choice.marker:
+        state = state.with_marker(state.marker(choice.marker).model_copy(update={"carried_by": None, "delivered": True}))
+        state = state.update_model(model_id, carrying=None)
+    elif action.effect == "activate" and choice.marker:
+        state = state.with_marker(state.marker(choice.marker).model_copy(update={"activated": True}))
+    elif action.effect == "destroy" and choice.marker:
+        state = state.with_marker(state.marker(choice.marker).model_copy(update={"destroyed": True}))
+    elif action.effect == "capture" and choice.target:
+        state = state.update_model(choice.target, removed=True, captured=True, carrying=None)
+    g.state = state
+    g.emit("mission_action", m.side, model_id, mission=card.id, action=action.id, effect=action.effect,
+           marker=choice.marker, target=choice.target)

@@ -1,0 +1,45 @@
+"""The end of the game (R-CLOCK, R-MISSIONS): every picked mission evaluated and scored by rank;
+the side with the most victory points wins.
+
+PRJ-95: a game played without missions (``SetupOptions(missions=False)``) scores one victory
+point per recruit point of the enemy models put out of the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..missions import compare, evaluate_picks, score
+from .missions import EngineMissionView
+
+__all__ = ["end_of_game"]
+
+
+def end_of_game(g: Any):
+    """Score the game, record the result event and return the :class:`~landsraad.engine.game.GameResult`."""
+    from .game import GameResult
+
+    state = g.state.replace(phase="over")
+    g.state = state
+    view = EngineMissionView(state)
+    sheets: dict[str, Any] = {}
+    vp: dict[str, int] = {}
+    for side in ("red", "blue"):
+        picks = state.side_state(side).missions
+        if picks:
+            outcomes = evaluate_picks(picks, view, side, ruleset=state.ruleset)
+            sheet = score(picks, outcomes, side=side)
+            sheets[side] = sheet
+            vp[side] = sheet.total
+        else:
+            enemy_losses = [m for m in state.models if m.side != side and not m.ambassador and (m.out_of_action or m.captured)]
+            vp[side] = sum(m.profile.cost for m in enemy_losses)
+            sheets[side] = {"total": vp[side], "kills": [m.id for m in enemy_losses]}
+    if all(hasattr(sheets[s], "total") and not isinstance(sheets[s], dict) for s in ("red", "blue")):
+        best = compare(sheets["red"], sheets["blue"])
+        winner = "draw" if best is None else ("red" if best is sheets["red"] else "blue")
+    else:
+        winner = "draw" if vp["red"] == vp["blue"] else ("red" if vp["red"] > vp["blue"] else "blue")
+    reason = next((e.data.get("reason") for e in reversed(g.log) if e.kind == "clock"), "time")
+    g.emit("game_over", winner=winner, vp=vp, sheets=sheets, activations=state.activation, clock_s=state.clock_s, reason=reason)
+    return GameResult(vp=vp, sheets=sheets, winner=winner, activations=state.activation, clock_s=state.clock_s, reason=str(reason))

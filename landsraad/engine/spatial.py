@@ -1,0 +1,120 @@
+"""The engine's geometric questions, answered by :mod:`landsraad.geometry` on the state's board.
+
+Kept in one place so the activation code reads as rules, not as geometry.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable
+
+from ..geometry.board import Board
+from .state import GameState
+
+__all__ = [
+    "contact_enemies",
+    "contact_friends",
+    "in_contact",
+    "edge_distance",
+    "plan_move",
+    "move_candidates",
+    "can_see",
+    "cover_class",
+    "nearest_targets",
+]
+
+
+def edge_distance(state: GameState, a: str, b: str) -> float:
+    """Base edge to base edge (R-MEASURE)."""
+    from ..geometry.measure import edge_distance as _edge
+
+    board = state.board
+    return _edge(board.base(a), board.base(b))
+
+
+def in_contact(state: GameState, a: str, b: str) -> bool:
+    """Whether two bases touch, within the ruleset's tolerance (RUL-07)."""
+    return edge_distance(state, a, b) <= state.ruleset.contact_tolerance_cm + 1e-9
+
+
+def contact_enemies(state: GameState, model_id: str) -> tuple[str, ...]:
+    """Enemies in base contact that can still fight (R-MELEE)."""
+    return tuple(e.id for e in state.enemies_of(model_id) if in_contact(state, model_id, e.id))
+
+
+def contact_friends(state: GameState, model_id: str) -> tuple[str, ...]:
+    """Friendly models on the table in base contact (healing, RUL-12)."""
+    m = state.model(model_id)
+    return tuple(f.id for f in state.models if f.side == m.side and f.id != model_id and not f.removed and in_contact(state, model_id, f.id))
+
+
+def plan_move(state: GameState, model_id: str, to: tuple[float, float], allowance_cm: float, *, board: Board | None = None):
+    """The geometry's verdict on a move (R-MOVE, RUL-17)."""
+    from ..geometry.movement import plan_move as _plan
+
+    return _plan(board or state.board, model_id, to, allowance_cm)
+
+
+def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, towards: Iterable[tuple[float, float]] = (), limit: int = 16) -> tuple[tuple[float, float], ...]:
+    """A few legal destinations: base contact with each point in ``towards`` (enemies, markers)
+    when reachable, else as close as the allowance goes, plus eight directions at full allowance."""
+    board = state.board
+    m = board.base(model_id)
+    out: list[tuple[float, float]] = []
+    targets = list(towards)
+    for tx, ty in targets:
+        dx, dy = tx - m.x, ty - m.y
+        d = math.hypot(dx, dy)
+        if d < 1e-9:
+            continue
+        for frac in (1.0, 0.75, 0.5):
+            step = min(allowance_cm * frac, d)
+            p = (m.x + dx / d * step, m.y + dy / d * step)
+            out.append(p)
+    for k in range(8):
+        a = k * math.pi / 4
+        out.append((m.x + math.cos(a) * allowance_cm, m.y + math.sin(a) * allowance_cm))
+    legal: list[tuple[float, float]] = []
+    for p in out:
+        p = (round(p[0], 2), round(p[1], 2))
+        if p in legal:
+            continue
+        if plan_move(state, model_id, p, allowance_cm).legal:
+            legal.append(p)
+        if len(legal) >= limit:
+            break
+    return tuple(legal)
+
+
+def contact_spot(state: GameState, model_id: str, enemy_id: str) -> tuple[float, float]:
+    """The spot where ``model_id``'s base touches ``enemy_id``'s on the line between their centres."""
+    board = state.board
+    m, e = board.base(model_id), board.base(enemy_id)
+    dx, dy = m.x - e.x, m.y - e.y
+    d = math.hypot(dx, dy) or 1.0
+    reach = e.radius + m.radius + 0.02  # just inside the contact tolerance (RUL-07), never overlapping
+    return (e.x + dx / d * reach, e.y + dy / d * reach)
+
+
+def can_see(state: GameState, viewer: str, target: str) -> bool:
+    """Line of sight (R-LOS), with models as obstacles when the ruleset says so (RUL-11)."""
+    from ..geometry.sight import line_of_sight
+
+    return line_of_sight(state.board, viewer, target, models_block=state.ruleset.models_block_sight)
+
+
+def cover_class(state: GameState, shooter: str, target: str) -> str:
+    """``none``, ``small``, ``large`` or ``no_line_of_sight`` (R-COVER, RUL-11)."""
+    from ..geometry.sight import cover
+
+    return cover(state.board, shooter, target, models_block=state.ruleset.models_block_sight).cover
+
+
+def nearest_targets(state: GameState, shooter: str, candidates: Iterable[str]) -> tuple[str, ...]:
+    """The nearest candidates in sight (RUL-08); ties all returned."""
+    from ..geometry.sight import nearest_in_sight
+
+    candidates = tuple(candidates)
+    if not candidates:
+        return ()
+    return tuple(nearest_in_sight(state.board, shooter, candidates, models_block=state.ruleset.models_block_sight))

@@ -1,0 +1,309 @@
+"""Printable rosters of a checked warband list: plain text, Markdown or self-contained HTML.
+
+A roster is what a player brings to the table and a judge signs: each model's profile card
+with its effective stats (faction modifiers applied), weapons with their stats, shield,
+poisons, spice, special rules with their summaries (:data:`landsraad.specials.SPECIAL_RULES`),
+the chosen kit and its cost, and, on top, the list's validity, points and hashes
+(:func:`landsraad.warband.list_hash` of the list, :func:`landsraad.warband.faction_hash` of
+the sheet it was checked against).
+
+This is an output module: it reads a :class:`~landsraad.warband.Report` and never checks rules
+itself.
+
+Examples
+--------
+>>> from landsraad.warband import parse_list, validate
+>>> report = validate(parse_list("name: Duo\\nfaction: corrino\\nmodels:\\n  - type: master_assassin\\n    name: Hasimir\\n"))
+>>> text = render_roster(report)
+>>> print(text.splitlines()[0])
+Duo - House Corrino - 4 / 15 points - VALID
+>>> "Assassination: +1 damage in melee if the target carries at least one fatigue token." in text
+True
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import Literal
+
+from .errors import DataError, Problem
+from .model import Faction, Profile, Weapon
+from .specials import SPECIAL_RULES
+from .warband import RecruitedModel, Report
+
+__all__ = ["FORMATS", "Format", "render_roster", "weapon_row", "stat_line"]
+
+Format = Literal["text", "markdown", "html"]
+FORMATS: tuple[str, ...] = ("text", "markdown", "html")
+
+WEAPON_COLUMNS = ("Weapon", "Range", "Combat", "Initiative", "Damage", "Notes")
+
+
+def _bonus(value: int) -> str:
+    return "-" if value == 0 else f"{value:+d}"
+
+
+def stat_line(profile: Profile) -> str:
+    """The card's characteristics in one line (R-PROFILE).
+
+    Examples
+    --------
+    >>> from landsraad.content import load_faction
+    >>> stat_line(load_faction("corrino").profile("soldier"))
+    'Movement 10 cm, Combat +2, Reflexes +1, Endurance 3, Armour 3'
+    """
+    parts = [f"Movement {profile.movement:g} cm", f"Combat {profile.combat:+d}", f"Reflexes {profile.reflexes:+d}",
+             f"Endurance {profile.endurance}"]
+    if profile.armour:
+        parts.append(f"Armour {profile.armour}")
+    return ", ".join(parts)
+
+
+def weapon_row(weapon: Weapon, note: str = "") -> tuple[str, str, str, str, str, str]:
+    """A weapon as the rulebook prints it: name, range, Combat, Initiative, damage, notes (R-WEAPON).
+
+    Examples
+    --------
+    >>> from landsraad.content import load_faction
+    >>> weapon_row(load_faction("corrino").weapon("flamethrower"), "chosen")
+    ('Flamethrower*', '-', '-2', '-', '(9)', 'direct 20 template; chosen')
+    """
+    notes = []
+    if weapon.template is not None:
+        notes.append(f"{weapon.template} template")
+    if weapon.explosive:
+        notes.append("explosive")
+    if weapon.defence:
+        notes.append(f"{weapon.defence:+d} Combat in defence")
+    if weapon.poisons:
+        notes.append("poisons: " + ", ".join(str(p) for p in weapon.poisons))
+    if note:
+        notes.append(note)
+    rng = "-" if weapon.range is None else f"{weapon.range:g}"
+    return (weapon.name, rng, _bonus(weapon.combat), _bonus(weapon.initiative), weapon.damage, "; ".join(notes))
+
+
+@dataclass(frozen=True)
+class _Card:
+    title: str
+    cost_line: str
+    stats: str
+    weapons: tuple[tuple[str, ...], ...]
+    lines: tuple[tuple[str, str], ...]  # (label, value)
+    rules: tuple[tuple[str, str], ...]  # (title, summary)
+
+
+def _rule(name: str) -> tuple[str, str]:
+    if name in SPECIAL_RULES:
+        rule = SPECIAL_RULES.get(name)
+        return rule.title, rule.summary
+    return name, "(not in the special-rule registry)"
+
+
+def _card(model: RecruitedModel, sheet: Faction, arrakis: bool) -> _Card:
+    p = model.profile
+    chosen = {w.id for w in model.chosen_weapons}
+    specialist = {s.weapon: s for s in sheet.specialist_weapons}
+    rows = []
+    for w in model.weapons:
+        note = ""
+        if w.id in chosen:
+            note = "specialist weapon" if w.id in specialist else "common weapon"
+            if w.id in specialist and specialist[w.id].cost:
+                note += f", {specialist[w.id].cost} pt"
+        rows.append(weapon_row(w, note))
+    shield = {"full": "shield", "half": "half-shield", "none": "none"}[p.shield]
+    if arrakis and p.shield != "none":
+        shield += " (not used on Arrakis)"
+    spice = str(model.spice)
+    if model.pool_spice:
+        spice += f" ({p.spice} on the card + {model.pool_spice} from the faction's pool)" if p.spice else " (from the faction's pool)"
+    lines = [("Shield", shield)]
+    if p.poisons:
+        lines.append(("Poisons", ", ".join(str(x) for x in p.poisons)))
+    lines.append(("Spice", spice))
+    if model.equipment:
+        counts: dict[str, int] = {}
+        for item in model.equipment:
+            counts[item.id] = counts.get(item.id, 0) + 1
+        seen = []
+        for item in model.equipment:
+            if item.id in seen:
+                continue
+            seen.append(item.id)
+            n = counts[item.id]
+            lines.append(("Equipment", f"{item.name}{f' x{n}' if n > 1 else ''} ({item.cost * n} pt): {_rule(item.effect)[1]}"))
+    rule_names = list(p.special_rules)
+    for w in model.weapons:
+        rule_names += [r for r in w.special_rules if r not in rule_names]
+    c = model.cost
+    parts = [f"card {c.model}"]
+    if c.weapons:
+        parts.append(f"specialist weapon {c.weapons}")
+    if c.equipment:
+        parts.append(f"equipment {c.equipment}")
+    cost_line = (" + ".join(parts) + f" = {c.total} points") if len(parts) > 1 else f"{c.total} points"
+    title = model.label if model.label == p.name else f"{model.label} - {p.name}"
+    return _Card(title, cost_line, stat_line(p), tuple(rows), tuple(lines), tuple(_rule(n) for n in rule_names))
+
+
+def _header(report: Report, sheet: Faction) -> tuple[str, list[tuple[str, str]]]:
+    warband = report.warband
+    name = warband.name if warband and warband.name else "Warband"
+    status = "VALID" if report.valid else "INVALID"
+    title = f"{name} - {sheet.name} - {report.points} / {report.cap} points - {status}"
+    facts = []
+    if warband and warband.player:
+        facts.append(("Player", warband.player))
+    facts.append(("Faction", f"{sheet.name} ({sheet.id}), Honour {sheet.honour}, spice pool {sheet.spice_doses}"))
+    spice_title, spice_summary = _rule(sheet.spice_effect)
+    facts.append(("Spice effect", f"{spice_title}: {spice_summary}"))
+    for rule in sheet.special_rules:
+        t, s = _rule(rule)
+        facts.append(("Faction rule", f"{t}: {s}"))
+    facts.append(("Status", f"{status}: {len(report.errors)} error(s), {len(report.warnings)} warning(s)"))
+    facts.append(("List hash", report.list_hash or "-"))
+    facts.append(("Faction data hash", report.data_hash or "-"))
+    return title, facts
+
+
+def _findings(report: Report) -> list[str]:
+    return [f"{f.severity}: {f.path + ': ' if f.path else ''}{f.message} [{f.code}]" for f in report.findings]
+
+
+def _unresolved(report: Report) -> list[str]:
+    resolved = {m.index for m in report.models}
+    return [f"{c.path}: {c.label} (type '{c.type}' is not in the barracks)" for c in report.breakdown if c.index not in resolved]
+
+
+def render_roster(report: Report, fmt: Format = "text", *, arrakis: bool = False) -> str:
+    """The printable roster of a checked list, in ``text``, ``markdown`` or ``html``.
+
+    The report must know its faction sheet (a list whose faction is unknown or whose file is
+    unreadable has no roster: :class:`~landsraad.errors.DataError`). An invalid list gets a
+    roster too, marked INVALID with its problems listed.
+
+    Examples
+    --------
+    >>> from landsraad.warband import check_text
+    >>> render_roster(check_text("faction: nowhere\\nmodels: [type: scout]\\n", "x.yaml"))
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.DataError: x.yaml: A roster needs a list whose faction is known; this one has 1 error(s): Unknown faction 'nowhere'. ...
+    """
+    if report.sheet is None:
+        first = report.errors[0].message if report.errors else "no faction."
+        raise DataError([Problem(report.source, "", f"A roster needs a list whose faction is known; this one has "
+                                                    f"{len(report.errors)} error(s): {first}")])
+    if fmt not in FORMATS:
+        raise ValueError(f"Unknown roster format {fmt!r}; valid formats are: {', '.join(FORMATS)}.")
+    sheet = report.sheet
+    title, facts = _header(report, sheet)
+    cards = [_card(m, sheet, arrakis) for m in report.models]
+    findings, unresolved = _findings(report), _unresolved(report)
+    if fmt == "text":
+        return _text(title, facts, cards, findings, unresolved)
+    if fmt == "markdown":
+        return _markdown(title, facts, cards, findings, unresolved)
+    return _html(title, facts, cards, findings, unresolved)
+
+
+def _table_text(header: tuple[str, ...], rows: tuple[tuple[str, ...], ...], indent: str) -> list[str]:
+    widths = [max(len(r[i]) for r in (header,) + rows) for i in range(len(header))]
+    fmt = lambda r: indent + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()  # noqa: E731
+    return [fmt(header)] + [fmt(r) for r in rows]
+
+
+def _text(title: str, facts: list[tuple[str, str]], cards: list[_Card], findings: list[str], unresolved: list[str]) -> str:
+    out = [title, "=" * len(title)]
+    out += [f"{k}: {v}" for k, v in facts]
+    for card in cards:
+        head = f"{card.title} ({card.cost_line})"
+        out += ["", head, "-" * len(head), "  " + card.stats]
+        if card.weapons:
+            out += _table_text(WEAPON_COLUMNS, card.weapons, "  ")
+        out += [f"  {k}: {v}" for k, v in card.lines]
+        if card.rules:
+            out.append("  Special rules:")
+            out += [f"    {t}: {s}" for t, s in card.rules]
+    if unresolved:
+        out += ["", "Models without a card:"] + [f"  {u}" for u in unresolved]
+    if findings:
+        out += ["", "Problems:"] + [f"  {f}" for f in findings]
+    return "\n".join(out) + "\n"
+
+
+def _md_cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("*", "\\*")
+
+
+def _markdown(title: str, facts: list[tuple[str, str]], cards: list[_Card], findings: list[str], unresolved: list[str]) -> str:
+    out = [f"# {_md_cell(title)}", ""]
+    out += [f"- **{k}:** {_md_cell(v)}" for k, v in facts]
+    for card in cards:
+        out += ["", f"## {_md_cell(card.title)}", "", f"*{card.cost_line}*", "", card.stats, ""]
+        if card.weapons:
+            out.append("| " + " | ".join(WEAPON_COLUMNS) + " |")
+            out.append("|" + "---|" * len(WEAPON_COLUMNS))
+            out += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in card.weapons]
+            out.append("")
+        out += [f"- **{k}:** {_md_cell(v)}" for k, v in card.lines]
+        if card.rules:
+            out += ["", "**Special rules**", ""] + [f"- *{_md_cell(t)}*: {_md_cell(s)}" for t, s in card.rules]
+    if unresolved:
+        out += ["", "## Models without a card", ""] + [f"- {_md_cell(u)}" for u in unresolved]
+    if findings:
+        out += ["", "## Problems", ""] + [f"- {_md_cell(f)}" for f in findings]
+    return "\n".join(out) + "\n"
+
+
+_CSS = """
+body { font-family: Georgia, 'Times New Roman', serif; margin: 1.5em; color: #222; }
+h1 { font-size: 1.4em; border-bottom: 2px solid #7a5c2e; padding-bottom: .2em; }
+h1.invalid { color: #a00; border-color: #a00; }
+dl.facts { display: grid; grid-template-columns: max-content auto; gap: .1em 1em; font-size: .9em; }
+dl.facts dt { font-weight: bold; }
+dl.facts dd { margin: 0; }
+.cards { display: flex; flex-wrap: wrap; gap: 1em; }
+.card { border: 1px solid #7a5c2e; border-radius: 6px; padding: .6em .8em; width: 30em; break-inside: avoid; page-break-inside: avoid; }
+.card h2 { font-size: 1.1em; margin: 0 0 .2em 0; }
+.cost { font-style: italic; font-size: .9em; margin: 0 0 .4em 0; }
+table { border-collapse: collapse; font-size: .85em; margin: .3em 0; }
+th, td { border: 1px solid #bbb; padding: .1em .4em; text-align: left; }
+th { background: #efe6d6; }
+ul { margin: .2em 0; padding-left: 1.2em; font-size: .9em; }
+.problems li.error { color: #a00; }
+.hash { font-family: monospace; }
+@media print { body { margin: 0; } .card { border-color: #000; } }
+"""
+
+
+def _html(title: str, facts: list[tuple[str, str]], cards: list[_Card], findings: list[str], unresolved: list[str]) -> str:
+    e = html.escape
+    invalid = " class=\"invalid\"" if title.endswith("INVALID") else ""
+    out = ["<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">", f"<title>{e(title)}</title>",
+           f"<style>{_CSS}</style>", "</head>", "<body>", f"<h1{invalid}>{e(title)}</h1>", "<dl class=\"facts\">"]
+    for k, v in facts:
+        cls = " class=\"hash\"" if k.endswith("hash") else ""
+        out.append(f"<dt>{e(k)}</dt><dd{cls}>{e(v)}</dd>")
+    out += ["</dl>", "<div class=\"cards\">"]
+    for card in cards:
+        out += ["<section class=\"card\">", f"<h2>{e(card.title)}</h2>", f"<p class=\"cost\">{e(card.cost_line)}</p>",
+                f"<p>{e(card.stats)}</p>"]
+        if card.weapons:
+            out.append("<table><tr>" + "".join(f"<th>{e(c)}</th>" for c in WEAPON_COLUMNS) + "</tr>")
+            out += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in card.weapons]
+            out.append("</table>")
+        out.append("<ul>" + "".join(f"<li><b>{e(k)}:</b> {e(v)}</li>" for k, v in card.lines) + "</ul>")
+        if card.rules:
+            out.append("<p><b>Special rules</b></p><ul>" + "".join(f"<li><i>{e(t)}</i>: {e(s)}</li>" for t, s in card.rules) + "</ul>")
+        out.append("</section>")
+    out.append("</div>")
+    if unresolved:
+        out.append("<h2>Models without a card</h2><ul>" + "".join(f"<li>{e(u)}</li>" for u in unresolved) + "</ul>")
+    if findings:
+        out.append("<h2>Problems</h2><ul class=\"problems\">"
+                   + "".join(f"<li class=\"{f.split(':', 1)[0]}\">{e(f)}</li>" for f in findings) + "</ul>")
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"

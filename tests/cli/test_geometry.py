@@ -1,0 +1,350 @@
+"""The geometry commands run as the real command: measure, move, reach, template, check-scene.
+
+Scenes are in tests/data/scenes/cli-*.yaml; each file's header gives the hand computation the
+expected figures come from (R-MEASURE, R-LOS, R-COVER, R-MOVE, R-TEMPLATE, R-TERRAIN,
+R-DEPLOY, RUL-07, RUL-09, RUL-11, RUL-17, RUL-19).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from landsraad.cli.geometry import parse_edges, parse_point, parse_weapon
+from landsraad.errors import UsageError
+
+REPO = Path(__file__).resolve().parents[2]
+SCENES = REPO / "tests" / "data" / "scenes"
+FIELD = str(SCENES / "cli-field.yaml")
+WALLS = str(SCENES / "cli-walls.yaml")
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "landsraad", *args], cwd=REPO, capture_output=True, text=True,
+                          timeout=120)
+
+
+def run_json(*args: str) -> dict:
+    r = run(*args, "--json")
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def assert_usage_error(r: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr and r.stdout == ""
+    assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+    for w in words:
+        assert w in r.stderr
+
+
+# --- measure -----------------------------------------------------------------------------
+
+
+def test_measure_open_field_json():
+    """a (10, 10) to b (25, 10), both 30 mm: 15 - 3 = 12.0 cm; nothing between them."""
+    out = run_json("measure", FIELD, "a", "b")
+    assert out == {"a": "a", "b": "b", "distance_cm": 12.0, "contact": False, "line_of_sight": True,
+                   "hidden_fraction": 0.0, "cover": "none", "borderline": False, "range_modifier": None}
+
+
+def test_measure_contact():
+    """c's centre is 3 cm from a's: edges touch (RUL-07)."""
+    out = run_json("measure", FIELD, "a", "c")
+    assert out["distance_cm"] == 0.0 and out["contact"] is True
+
+
+@pytest.mark.parametrize(
+    "weapon, expected",
+    [
+        ("15", 0),  # 12 <= 15: within range, band 0
+        ("10", -1),  # 10 < 12 <= 20: band 1 (R-SHOOT)
+        ("5", -2),  # 10 < 12 <= 15: band 2
+        ("10,+1", 0),  # pistol (+1) one band out: +1 - 1
+        ("12", 0),  # exactly at range counts as within (<=)
+    ],
+)
+def test_measure_range_modifier(weapon, expected):
+    assert run_json("measure", FIELD, "a", "b", "--weapon", weapon)["range_modifier"] == expected
+
+
+def test_measure_readable_explains():
+    r = run("measure", FIELD, "a", "b", "--weapon", "10")
+    assert r.returncode == 0, r.stderr
+    assert "a -> b: 12 cm edge to edge, not in contact." in r.stdout
+    assert "Line of sight: yes; 0 % of the silhouette hidden -> no cover." in r.stdout
+    assert "Borderline: no." in r.stdout
+    assert "range modifier -1" in r.stdout
+
+
+@pytest.mark.parametrize(
+    "shooter, target, cover",
+    [("s1", "t1", "small"), ("s2", "t2", "large"), ("s3", "t3", "no_line_of_sight")],
+)
+def test_measure_cover_classes(shooter, target, cover):
+    """Walls hiding about 40 % / 70 % / all of the target (see cli-walls.yaml) (R-COVER, RUL-11)."""
+    out = run_json("measure", WALLS, shooter, target)
+    assert out["cover"] == cover
+    assert out["distance_cm"] == 12.0
+    assert out["line_of_sight"] is (cover != "no_line_of_sight")
+    if cover == "small":
+        assert 0.25 < out["hidden_fraction"] < 0.45
+    elif cover == "large":
+        assert 0.55 < out["hidden_fraction"] < 0.75
+    else:
+        assert out["hidden_fraction"] == 1.0
+
+
+def test_measure_readable_no_line_of_sight():
+    r = run("measure", WALLS, "s3", "t3")
+    assert r.returncode == 0, r.stderr
+    assert "Line of sight: no" in r.stdout
+
+
+def test_measure_svg_is_parseable(tmp_path):
+    picture = tmp_path / "m.svg"
+    r = run("measure", WALLS, "s1", "t1", "--svg", str(picture))
+    assert r.returncode == 0, r.stderr
+    root = ET.parse(picture).getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    words = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "Cover: small cover (+2 defence)" in words
+    assert f"Picture written to {picture}." in r.stdout
+
+
+def test_measure_json_and_svg_prints_only_json(tmp_path):
+    picture = tmp_path / "m.svg"
+    r = run("measure", FIELD, "a", "b", "--json", "--svg", str(picture))
+    assert r.returncode == 0 and json.loads(r.stdout)["a"] == "a" and picture.is_file()
+
+
+def test_measure_unknown_model_is_a_usage_error():
+    assert_usage_error(run("measure", FIELD, "a", "bb"), "'bb'", "Did you mean 'b'?")
+
+
+def test_measure_bad_weapon_is_a_usage_error():
+    assert_usage_error(run("measure", FIELD, "a", "b", "--weapon", "ten"), "--weapon", "'ten'")
+
+
+# --- move --------------------------------------------------------------------------------
+
+
+def test_move_straight_legal():
+    """a moves 8 cm east on an open table: a straight path, within its 10 cm."""
+    out = run_json("move", FIELD, "a", "--to", "18,10")
+    assert out["model"] == "a" and out["legal"] is True and out["reason"] is None
+    assert out["movement_cm"] == 10.0
+    assert out["path_length_cm"] == pytest.approx(8.0)
+    assert out["path"][0] == [10.0, 10.0] and out["path"][-1] == [18.0, 10.0]
+
+
+def test_move_too_far():
+    """To (22, 10) is 12 cm: over a's 10 cm; with --movement 12 it is legal."""
+    out = run_json("move", FIELD, "a", "--to", "22,10")
+    assert out["legal"] is False and out["reason"] == "too_far"
+    assert out["path_length_cm"] == pytest.approx(12.0)
+    assert run_json("move", FIELD, "a", "--to", "22,10", "--movement", "12")["legal"] is True
+
+
+def test_move_onto_another_base_is_refused():
+    out = run_json("move", FIELD, "a", "--to", "25,10")
+    assert out["legal"] is False and out["reason"] == "destination_blocked"
+
+
+def test_move_off_the_table_is_refused():
+    """Centre 0.5 cm from the east edge: a 30 mm base would hang 1 cm over it (RUL-17)."""
+    out = run_json("move", FIELD, "b", "--to", "59.5,10", "--movement", "40")
+    assert out["legal"] is False and out["reason"] == "off_table"
+
+
+def test_move_readable_and_svg(tmp_path):
+    picture = tmp_path / "move.svg"
+    r = run("move", FIELD, "a", "--to", "22,10", "--svg", str(picture))
+    assert r.returncode == 0, r.stderr
+    assert "NOT legal - too far" in r.stdout and "12 cm" in r.stdout
+    root = ET.parse(picture).getroot()
+    assert root.find(".//{http://www.w3.org/2000/svg}g[@class='move']") is not None
+
+
+def test_move_needs_a_movement():
+    """d has no movement in the scene and none is given."""
+    assert_usage_error(run("move", FIELD, "d", "--to", "45,45"), "--movement")
+
+
+@pytest.mark.parametrize("to", ["45", "x,y", "1,2,3"])
+def test_move_bad_point(to):
+    assert_usage_error(run("move", FIELD, "a", "--to", to), "--to")
+
+
+def test_move_missing_to_is_an_argparse_error():
+    r = run("move", FIELD, "a")
+    assert r.returncode == 2 and "--to" in r.stderr and "Traceback" not in r.stderr
+
+
+# --- reach -------------------------------------------------------------------------------
+
+
+def test_reach_alone_is_a_disc():
+    """d is alone around (40, 40): with 5 cm its centre reaches a disc of radius 5 (area 25 pi)."""
+    out = run_json("reach", FIELD, "d", "--movement", "5")
+    assert out["model"] == "d" and out["movement_cm"] == 5.0
+    assert out["area_cm2"] == pytest.approx(25 * math.pi, rel=0.01)
+    assert out["bounds"] == pytest.approx([35, 35, 45, 45], abs=0.05)
+
+
+def test_reach_svg(tmp_path):
+    picture = tmp_path / "reach.svg"
+    r = run("reach", FIELD, "a", "--svg", str(picture))
+    assert r.returncode == 0, r.stderr
+    assert "cm²" in r.stdout
+    root = ET.parse(picture).getroot()
+    assert root.find(".//{http://www.w3.org/2000/svg}g[@class='region']") is not None
+
+
+# --- template ----------------------------------------------------------------------------
+
+
+def test_blast_hits_and_dodges():
+    """Blast on b's centre: b is hit; to be wholly out its centre must get 5 + 1.5 = 6.5 cm away (RUL-09)."""
+    out = run_json("template", FIELD, "--blast", "25,10", "--dodge", "7")
+    assert out["template"] == {"kind": "blast", "center": [25.0, 10.0], "radius_cm": 5.0}
+    assert out["hit"] == ["b"] and out["dodge_cm"] == 7.0
+    (dodge,) = out["dodges"]
+    assert dodge["model"] == "b" and dodge["possible"] is True
+    assert dodge["shortest_cm"] == pytest.approx(6.5, abs=0.1)
+    x, y = dodge["to"]
+    assert math.hypot(x - 25, y - 10) >= 6.5 - 0.05
+
+
+def test_blast_dodge_too_short():
+    out = run_json("template", FIELD, "--blast", "25,10", "--dodge", "6")
+    assert out["dodges"][0]["possible"] is False
+
+
+def test_blast_edges():
+    """b's edge is at x = 23.5: a blast centred at x = 18.6 reaches it (4.9 cm), at x = 18.4 not (5.1 cm)."""
+    assert run_json("template", FIELD, "--blast", "18.6,10")["hit"] == ["b"]
+    assert run_json("template", FIELD, "--blast", "18.4,10")["hit"] == []
+
+
+def test_direct_template():
+    """From a's edge (11.5, 10) east: 13 cm reaches b's edge (23.5), 10 cm does not (RUL-19)."""
+    out = run_json("template", FIELD, "--direct", "a", "--toward", "30,10", "--length", "13")
+    assert out["template"] == {"kind": "direct", "shooter": "a", "toward": [30.0, 10.0], "length_cm": 13.0}
+    assert out["hit"] == ["b"]
+    assert run_json("template", FIELD, "--direct", "a", "--toward", "30,10", "--length", "10")["hit"] == []
+
+
+def test_template_readable_and_svg(tmp_path):
+    picture = tmp_path / "t.svg"
+    r = run("template", FIELD, "--blast", "25,10", "--dodge", "7", "--svg", str(picture))
+    assert r.returncode == 0, r.stderr
+    assert "hits b." in r.stdout and "can dodge out" in r.stdout
+    root = ET.parse(picture).getroot()
+    assert root.find(".//{http://www.w3.org/2000/svg}g[@class='template']") is not None
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        ((), ["--blast", "--direct"]),
+        (("--blast", "1,1", "--direct", "a"), ["exactly one"]),
+        (("--direct", "a", "--toward", "30,10"), ["--length"]),
+        (("--direct", "zz", "--toward", "30,10", "--length", "5"), ["'zz'"]),
+    ],
+)
+def test_template_usage_errors(args, words):
+    assert_usage_error(run("template", FIELD, *args), *words)
+
+
+# --- check-scene -------------------------------------------------------------------------
+
+
+def test_check_scene_legal_setup():
+    r = run("check-scene", str(SCENES / "cli-setup-legal.yaml"), "--edge", "red=south", "--edge", "blue=north")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "R-TERRAIN" in r.stdout and "R-DEPLOY" in r.stdout
+
+
+def test_check_scene_wrong_edges():
+    """Red's bases touch the south edge, so with red = north every red base is a problem."""
+    r = run("check-scene", str(SCENES / "cli-setup-legal.yaml"), "--edge", "red=north", "--json")
+    assert r.returncode == 1
+    out = json.loads(r.stdout)
+    assert out["ok"] is False
+    assert sorted(p["subject"] for p in out["problems"]) == ["red-1", "red-2"]
+    assert {p["rule"] for p in out["problems"]} == {"R-DEPLOY"}
+
+
+def test_check_scene_setup_problems():
+    r = run("check-scene", str(SCENES / "cli-setup-bad.yaml"), "--edge", "red=south", "--edge", "blue=north",
+            "--json")
+    assert r.returncode == 1
+    problems = json.loads(r.stdout)["problems"]
+    subjects = " ".join(p["subject"] for p in problems)
+    terrain = [p for p in problems if p["rule"].startswith("R-TERRAIN")]
+    deploy = [p for p in problems if p["rule"].startswith("R-DEPLOY")]
+    assert "edge-rock" in " ".join(p["subject"] for p in terrain)
+    assert "rock-a" in subjects or "rock-b" in subjects
+    assert [p["subject"] for p in deploy] == ["red-2"]
+
+
+def test_check_scene_readable_without_edges(tmp_path):
+    picture = tmp_path / "check.svg"
+    r = run("check-scene", str(SCENES / "cli-setup-bad.yaml"), "--svg", str(picture))
+    assert r.returncode == 1
+    assert "R-DEPLOY: not checked" in r.stdout and "edge-rock" in r.stdout
+    ET.parse(picture)
+
+
+def test_broken_scene_lists_every_problem():
+    r = run("check-scene", str(SCENES / "cli-broken.yaml"))
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    for word in ("sliver", "far", "colour"):
+        assert word in r.stderr
+    assert "'a'" in r.stderr or " a " in r.stderr  # the duplicate id
+    assert len(r.stderr.strip().splitlines()) >= 4
+
+
+def test_broken_scene_fails_every_command():
+    r = run("measure", str(SCENES / "cli-broken.yaml"), "a", "far")
+    assert r.returncode == 1 and "Traceback" not in r.stderr and "sliver" in r.stderr
+
+
+def test_check_scene_bad_edge():
+    assert_usage_error(run("check-scene", FIELD, "--edge", "red=up"), "--edge")
+    assert_usage_error(run("check-scene", FIELD, "--edge", "green=north"), "'green'")
+
+
+def test_missing_scene_file():
+    assert_usage_error(run("measure", "no/such/scene.yaml", "a", "b"), "no/such/scene.yaml")
+
+
+def test_bundled_scene_by_name():
+    out = run_json("measure", "reference", "red-1", "red-2")
+    # red-1 (5, 14) 30 mm, red-2 (16, 14) 25 mm: 11 - 1.5 - 1.25 = 8.25 -> 8.2 or 8.3 at 0.1 cm
+    assert out["distance_cm"] == pytest.approx(8.25, abs=0.051)
+
+
+# --- argument helpers (in process) ------------------------------------------------------
+
+
+def test_parse_helpers():
+    assert parse_point(" 1.5 , -2 ", "--to") == (1.5, -2.0)
+    assert parse_weapon("20") == (20.0, 0) and parse_weapon("10,+1") == (10.0, 1)
+    assert parse_edges(["a=west", "b=EAST"]) == {"a": "west", "b": "east"}
+    for bad in ("0", "-5", "10,1.5", "10,+1,2", "inf"):
+        with pytest.raises(UsageError):
+            parse_weapon(bad)
+    with pytest.raises(UsageError):
+        parse_point("nan,1", "--to")
+    with pytest.raises(UsageError):
+        parse_edges(["red=south", "red=north"])
+    with pytest.raises(UsageError):
+        parse_edges(["south"])

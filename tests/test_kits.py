@@ -1,0 +1,31 @@
+"""Tests of landsraad.kits: bundled terrain kits load and every piece can be placed (R-TERRAIN)."""
+
+import pytest
+from pydantic import ValidationError
+
+from landsraad.errors import UnknownNameError
+from landsraad.kits import KitPiece, kit_ids, load_kit
+
+
+@pytest.mark.parametrize("kit_id", kit_ids())
+def test_bundled_kits_load_and_fit_the_table(kit_id):
+    kit = load_kit(kit_id)
+    assert kit.source in ("rulebook", "project")
+    for piece in kit.pieces:
+        placed = piece.placed_at((30.0, 30.0))
+        minx, miny, maxx, maxy = placed.shape.bounds
+        assert 5 < minx and maxx < 55 and 5 < miny and maxy < 55  # fits in the middle, > 5 cm from edges
+
+
+def test_at_least_three_kits_are_bundled():
+    assert len(kit_ids()) >= 3
+
+
+def test_unknown_kit_suggests():
+    with pytest.raises(UnknownNameError, match="arrakeen"):
+        load_kit("arakeen")
+
+
+def test_self_intersecting_footprint_is_rejected():
+    with pytest.raises(ValidationError, match="simple polygon"):
+        KitPiece(id="x", name="X", polygon=[(0, 0), (2, 2), (2, 0), (0, 2)])
