@@ -113,7 +113,7 @@ def _card(model: RecruitedModel, sheet: Faction, arrakis: bool) -> _Card:
             if w.id in specialist and specialist[w.id].cost:
                 note += f", {specialist[w.id].cost} pt"
         rows.append(weapon_row(w, note))
-    shield = {"full": "shield", "half": "half-shield", "none": "none"}[p.shield]
+    shield = {"full": "full shield", "half": "half-shield", "none": "none"}[p.shield]
     if arrakis and p.shield != "none":
         shield += " (not used on Arrakis)"
     spice = str(model.spice)

@@ -43,6 +43,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from shapely.geometry.base import BaseGeometry
 
 from .geometry.board import Base, Board, Point, TerrainPiece
+from .geometry.measure import edge_distance
 
 __all__ = [
     "render_board",
@@ -316,7 +317,7 @@ def _table(c: _Canvas) -> list[str]:
                              "stroke-width": 1.5}))
     cx = x0 + w / 2
     out.append(_label(cx, y0 - 6, "north", anchor="middle", size=10, fill="#5d5340", halo=False))
-    out.append(_label(cx, y0 + h + 32, "south (y = 0)   cm", anchor="middle", size=10, fill="#5d5340", halo=False))
+    out.append(_label(cx, y0 + h + 32, "south (y = 0)  -  x and y in cm", anchor="middle", size=10, fill="#5d5340", halo=False))
     out.append(_tag("text", {"x": x0 - 30, "y": y0 + h / 2, "font-size": 10.0, "fill": "#5d5340",
                              "text-anchor": "middle", "transform": f"rotate(-90 {_n(x0 - 30)} {_n(y0 + h / 2)})"},
                     "west (x = 0)"))
@@ -508,8 +509,7 @@ def _sight_figures(board: Board, sight: Any) -> list[str]:
     shooter, target = getattr(sight, "shooter", "?"), getattr(sight, "target", "?")
     lines = [f"Sight: {shooter} -> {target}"]
     if board.has_base(shooter) and board.has_base(target):
-        a, b = board.base(shooter), board.base(target)
-        gap = max(0.0, math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius)
+        gap = edge_distance(board.base(shooter), board.base(target))
         lines.append(f"Distance: {_cm(gap)} cm edge to edge")
     los = getattr(sight, "line_of_sight", None)
     if los is not None:
@@ -517,7 +517,7 @@ def _sight_figures(board: Board, sight: Any) -> list[str]:
     hidden = getattr(sight, "hidden_fraction", None)
     if hidden is not None and los:
         err = getattr(sight, "error_bound", None)
-        extra = f" (+/- {_pct(err)} %)" if err else ""
+        extra = f" (at least {_pct(max(0.0, hidden - err))} %)" if err and _pct(hidden - err) != _pct(hidden) else ""
         lines.append(f"Hidden: {_pct(hidden)} % of the silhouette{extra}")
     cover = getattr(sight, "cover", None)
     if cover is not None:
@@ -662,62 +662,59 @@ def _panel(board: Board, x0: float, *, colours: Mapping[str, str], sight: Any, m
 
 
 def _silhouette_inset(board: Board, sight: Any, x0: float, y0: float) -> tuple[list[str], float]:
-    """The target's silhouette (base diameter x height) as the shooter sees it, the hidden part shaded.
+    """The target's silhouette (base diameter x model height) as the shooter sees it, the hidden part shaded.
 
-    Uses ``sight.hidden_intervals`` when given (pieces hidden, in the silhouette's own
-    coordinates, see :func:`_hidden_rects`); otherwise shades a bar of the hidden fraction.
+    Draws ``sight.hidden_regions`` (polygons ``(s, z)`` in cm: ``s`` along the silhouette from
+    its left end as the shooter sees it, ``z`` above the table) when given; else
+    ``sight.hidden_intervals`` (``(start_cm, end_cm, hidden_share)`` strips, each shaded
+    from the ground up to its share); else a bar of the hidden fraction.
     """
     target = getattr(sight, "target", None)
     if not target or not board.has_base(target):
         return [], y0
     base = board.base(target)
-    width_cm, height_cm = 2 * base.radius, max(base.height_cm, 0.1)
+    ends = getattr(sight, "silhouette", None)
+    width_cm = math.dist(ends[0], ends[1]) if ends else 2 * base.radius
+    height_cm = getattr(sight, "silhouette_height_cm", None)
+    height_cm = base.height_cm if height_cm is None else height_cm
+    height_cm = max(height_cm, 0.1)
     box_w, box_h = 120.0, 80.0
     k = min(box_w / width_cm, box_h / height_cm)
     w, h = width_cm * k, height_cm * k
-    out = [_label(x0, y0 + 10, f"Silhouette of {target} ({_n(width_cm)} x {_n(height_cm)} cm)", size=11,
-                  weight="bold", halo=False)]
+    out = [_label(x0, y0 + 10, f"Silhouette of {target}, as its shooter sees it", size=11, weight="bold",
+                  halo=False)]
     top = y0 + 18
-    left = x0 + (box_w - w) / 2 + 10
+    left = x0 + 10
     out.append(_tag("rect", {"x": left, "y": top, "width": w, "height": h, "fill": "#ffffff", "stroke": "#333333",
                              "stroke-width": 1.2}))
     hidden = getattr(sight, "hidden_fraction", None)
     los = getattr(sight, "line_of_sight", True)
-    rects = _hidden_rects(sight)
     shade = {"fill": "#555555", "fill-opacity": 0.75}
+    regions = tuple(getattr(sight, "hidden_regions", ()) or ())
+    intervals = tuple(getattr(sight, "hidden_intervals", ()) or ())
+    exact = True
     if not los:
         out.append(_tag("rect", {"x": left, "y": top, "width": w, "height": h, **shade}))
-    elif rects is not None:
-        for u0, u1, v0, v1 in rects:  # fractions of the width (from the left) and height (from the ground)
-            out.append(_tag("rect", {"x": left + u0 * w, "y": top + (1 - v1) * h, "width": (u1 - u0) * w,
-                                     "height": (v1 - v0) * h, **shade}))
+    elif regions:
+        for ring in regions:
+            pts = " ".join(f"{_n(left + s * k)},{_n(top + h - z * k)}" for s, z in ring)
+            out.append(_tag("polygon", {"points": pts, **shade}))
+    elif intervals and any(item[2] > 0 for item in intervals):
+        exact = False
+        for a, b, share in intervals:
+            if share > 0:
+                out.append(_tag("rect", {"x": left + a * k, "y": top + (1 - share) * h, "width": (b - a) * k,
+                                         "height": share * h, **shade}))
     elif hidden:
-        out.append(_tag("rect", {"x": left, "y": top + (1 - hidden) * h, "width": w, "height": hidden * h, **shade,
-                                 "stroke-dasharray": "2 2"}))
+        exact = False
+        out.append(_tag("rect", {"x": left, "y": top + (1 - hidden) * h, "width": w, "height": hidden * h, **shade}))
     pct = "100" if not los else (_pct(hidden) if hidden is not None else "?")
-    out.append(_label(left + w + 8, top + h / 2 + 4, f"{pct} % hidden", size=12, weight="bold", halo=False))
-    # the half mark: at least half hidden is large cover
-    out.append(_label(x0, top + h + 14, "shaded: hidden from the shooter" + ("" if rects is not None or not hidden
-                                                                              else " (area only)"),
-                      size=9.5, fill="#555555", halo=False))
+    out.append(_label(left + w + 10, top + h / 2 - 2, f"{pct} % hidden", size=12, weight="bold", halo=False))
+    out.append(_label(left + w + 10, top + h / 2 + 12, f"{_n(width_cm)} x {_n(height_cm)} cm", size=10,
+                      fill="#555555", halo=False))
+    note = "shaded: hidden from every point of the shooter" if exact else "shaded: hidden share (area only)"
+    out.append(_label(x0, top + h + 14, note, size=9.5, fill="#555555", halo=False))
     return out, top + h + 20
-
-
-def _hidden_rects(sight: Any) -> list[tuple[float, float, float, float]] | None:
-    """Hidden pieces of the silhouette as ``(u0, u1, v0, v1)`` fractions, or ``None`` when unknown."""
-    intervals = getattr(sight, "hidden_intervals", None)
-    if intervals is None:
-        return None
-    rects = []
-    for item in intervals:
-        if len(item) == 4:
-            u0, u1, v0, v1 = (float(v) for v in item)
-        elif len(item) == 2:
-            (u0, u1), v0, v1 = (float(v) for v in item), 0.0, 1.0
-        else:
-            return None
-        rects.append((u0, u1, v0, v1))
-    return rects
 
 
 def render_board(

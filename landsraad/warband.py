@@ -51,10 +51,10 @@ from pathlib import Path
 from typing import Any, Iterable, Literal, Mapping, Sequence
 
 import yaml
-from pydantic import ConfigDict, Field, ValidationError
+from pydantic import ConfigDict, Field, ValidationError, field_validator
 
 from .content import Document, content_hash, faction_ids, format_path, load_faction
-from .errors import DataError, Problem, did_you_mean
+from .errors import DataError, Problem, UnknownNameError, did_you_mean
 from .model import BarracksEntry, Faction, Frozen, Profile, RareEquipment, SpecialistWeapon, Weapon
 from .ruleset import DEFAULT, Ruleset
 
@@ -111,6 +111,13 @@ class ListModel(Frozen):
     spice: int = Field(0, ge=0, strict=True, description="Spice doses given from the faction's pool; the card's own doses are not counted here (PRJ-60).")
 
     model_config = ConfigDict(json_schema_extra={"description": "One recruited model: its barracks type and chosen kit."})
+
+    @field_validator("name")
+    @classmethod
+    def _visible_name(cls, name: str | None) -> str | None:
+        if name is not None and not name.strip():
+            raise ValueError("A name needs at least one visible character (or leave it out)")
+        return name
 
 
 class WarbandList(Frozen):
@@ -628,10 +635,10 @@ def _check(
         if factions and faction_id in factions:
             sheet = factions[faction_id]
         else:
-            known = sorted(set(faction_ids()) | set(factions or ()))
-            if faction_id in known:
-                sheet = load_faction(faction_id)
-            else:
+            try:
+                sheet = load_faction(faction_id)  # cached: no folder listing per list
+            except UnknownNameError:
+                known = sorted(set(faction_ids()) | set(factions or ()))
                 hint = did_you_mean(faction_id, known)
                 out.add("unknown-faction", f"Unknown faction '{faction_id}'." + (f" Did you mean '{hint}'?" if hint else "")
                         + f" Known factions are: {', '.join(known) or '(none)'}.", ("faction",))
@@ -701,7 +708,7 @@ def _check(
             else:
                 not_in_arsenal[wid].append(wloc)
                 continue
-            if weapon not in chosen:
+            if all(w.id != wid for w in chosen):
                 chosen.append(weapon)
             if profile is not None and wid in profile.weapons:
                 grouped[("weapon-duplicates-profile", e.type, (wid,))].append((wloc, i))
@@ -729,7 +736,7 @@ def _check(
         breakdown.append(cost)
         if profile is not None:
             carried = [idx.weapons[w] for w in profile.weapons if w in idx.weapons]
-            carried += [w for w in chosen if w not in carried]
+            carried += [w for w in chosen if w.id not in profile.weapons]
             models.append(RecruitedModel(i, labels[i], e.name, e.type, profile, tuple(carried), tuple(chosen),
                                          tuple(items), profile.spice + e.spice, e.spice, cost))
 
@@ -738,14 +745,14 @@ def _check(
     for name, locs in unknown_types.items():
         hint = did_you_mean(name, types)
         count = f" ({len(locs)} models: {_paths([loc[:2] for loc in locs])})" if len(locs) > 1 else ""
-        out.add("unknown-type", f"Model type '{name}'{count} is not in the {house} barracks."
+        out.add("unknown-type", f"Model type '{name}'{count} is not in {house}'s barracks."
                 + (f" Did you mean '{hint}'?" if hint else "") + f" Valid types are: {', '.join(types)}.", locs[0], locs)
     for name, locs in unknown_weapons.items():
         hint = did_you_mean(name, choosable) or did_you_mean(name, idx.weapons)
         out.add("unknown-weapon", f"Unknown weapon '{name}' for {house}." + (f" Did you mean '{hint}'?" if hint else "")
                 + f" The arsenal offers: {', '.join(choosable) or '(nothing)'}.", locs[0], locs)
     for name, locs in not_in_arsenal.items():
-        out.add("weapon-not-in-arsenal", f"'{name}' is not in the {house} arsenal: a list may choose only common weapons "
+        out.add("weapon-not-in-arsenal", f"'{name}' is not in {house}'s arsenal: a list may choose only common weapons "
                 f"({', '.join(sorted(idx.common)) or 'none'}) and specialist weapons ({', '.join(sorted(idx.specialist)) or 'none'}); "
                 "profile weapons come with their cards.", locs[0], locs)
     for name, locs in unknown_items.items():
@@ -783,17 +790,17 @@ def _check(
         locs = type_locs.get(type_id, [])
         name = idx.profiles[type_id].name
         if len(locs) > entry.max:
-            out.add("barracks-max", f"{name} is limited to {entry.max} in the {house} barracks; this list has {len(locs)}.",
+            out.add("barracks-max", f"{name} is limited to {entry.max} in {house}'s barracks; this list has {len(locs)}.",
                     locs[entry.max], locs)
         elif complete and len(locs) < entry.min:
-            out.add("barracks-min", f"The {house} barracks requires at least {entry.min} {name}; this list has {len(locs)}.",
+            out.add("barracks-min", f"{house}'s barracks requires at least {entry.min} {name}; this list has {len(locs)}.",
                     ("models",))
 
     # Specialist weapon limits across the warband (RUL-15) and rare equipment pieces (RUL-14).
     for wid, locs in sw_locs.items():
         limit = idx.specialist[wid].limit
         if limit is not None and len(locs) > limit:
-            out.add("weapon-limit", f"The specialist weapon '{wid}' is limited to {limit} in the {house} arsenal; "
+            out.add("weapon-limit", f"The specialist weapon '{wid}' is limited to {limit} in {house}'s arsenal; "
                     f"this list has {len(locs)}.", locs[limit], locs)
     for eid, locs in item_locs.items():
         item = idx.rare[eid]
@@ -873,7 +880,7 @@ def validate(
     >>> report = validate(nine, load_faction("corrino"))
     >>> for f in report.errors: print(f.path, f.code, f.message)
     models[7] points-over-cap This list costs 18 points; the cap is 15 (3 over).
-    models[8] barracks-max Soldier is limited to 8 in the House Corrino barracks; this list has 9.
+    models[8] barracks-max Soldier is limited to 8 in House Corrino's barracks; this list has 9.
     >>> [f.code for f in validate(nine, ruleset=Ruleset(points=18)).errors]
     ['barracks-max']
     """

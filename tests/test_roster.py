@@ -52,9 +52,9 @@ def test_text_roster_prints_every_card_with_effective_stats(report):
     # Shield, poisons (PRJ-01: Will-breaker without X lasts 2) and spice: 1 card + 1 pool (PRJ-60).
     assert "Poisons: dangerous, will_breaker 2, irritant, paralysing" in text
     assert "Spice: 2 (1 on the card + 1 from the faction's pool)" in text
-    assert "Shield: shield" in text and "Shield: none" in text
+    assert "Shield: full shield" in text and "Shield: none" in text
     assert f"Assassination: {SPECIAL_RULES.get('assassination').summary}" in text
-    assert f"Laser" not in text  # no model carries one
+    assert "Laser" not in text  # no model carries one
     assert f"List hash: {report.list_hash}" in text and f"Faction data hash: {report.data_hash}" in text
 
 
@@ -100,7 +100,7 @@ def test_no_roster_without_a_faction():
 
 def test_arrakis_roster_notes_unused_shields():
     report = validate(parse_list("faction: corrino\nmodels: [{type: soldier}]\n"))
-    assert "shield (not used on Arrakis)" in render_roster(report, arrakis=True)
+    assert "full shield (not used on Arrakis)" in render_roster(report, arrakis=True)
     assert "not used on Arrakis" not in render_roster(report)
 
 

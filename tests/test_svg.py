@@ -70,7 +70,8 @@ def luminance(colour: str) -> float:
 
 def cover_result(**kw):
     fields = dict(shooter="red-1", target="blue-1", hidden_fraction=0.385, error_bound=0.004, cover="small",
-                  borderline=False, line_of_sight=True, sight_line=((10.5, 11.4), (29.0, 38.2)), hidden_intervals=None)
+                  borderline=False, line_of_sight=True, sight_line=((10.5, 11.4), (29.0, 38.2)), hidden_intervals=(),
+                  silhouette=((31.6641, 38.8906), (28.3359, 41.1094)), silhouette_height_cm=4.5, hidden_regions=())
     fields.update(kw)
     return SimpleNamespace(**fields)
 
@@ -225,11 +226,11 @@ def test_sight_line_and_figures():
     words = " | ".join(texts(group(root, "legend")))
     # red-1 (10, 10) r 1.5 to blue-1 (30, 40) r 2: sqrt(20^2 + 30^2) - 3.5 = 32.556 -> 32.6
     assert "Distance: 32.6 cm edge to edge" in words
-    assert "Hidden: 38.5 % of the silhouette (+/- 0.4 %)" in words
+    assert "Hidden: 38.5 % of the silhouette (at least 38.1 %)" in words
     assert "Cover: small cover (+2 defence)" in words
     assert "Borderline: no" in words
     assert "38.5 % hidden" in words
-    assert "Silhouette of blue-1 (4 x 4.5 cm)" in words
+    assert "Silhouette of blue-1, as its shooter sees it" in words and "4 x 4.5 cm" in words
 
 
 def test_borderline_is_said():
@@ -237,18 +238,30 @@ def test_borderline_is_said():
     assert any(t.startswith("Borderline: YES") for t in texts(root))
 
 
-def test_silhouette_inset_shades_hidden_intervals():
-    """Hidden pieces given as (u0, u1, v0, v1) fractions become rectangles of the silhouette box."""
-    root = parse(render_board(BOARD, sight=cover_result(hidden_intervals=[(0.0, 0.5, 0.0, 1.0)])))
+def test_silhouette_inset_draws_hidden_regions():
+    """Hidden regions, polygons (s, z) in cm on the silhouette, are drawn to the silhouette box's scale."""
+    # blue-1's silhouette: 4 cm wide, 4.5 cm tall; its left half hidden up to 2.25 cm
+    res = cover_result(hidden_fraction=0.25, hidden_regions=(((0.0, 0.0), (2.0, 0.0), (2.0, 2.25), (0.0, 2.25)),))
+    root = parse(render_board(BOARD, sight=res))
+    frame = next(r for r in group(root, "legend").findall("svg:rect", NS) if r.get("fill") == "#ffffff")
+    (poly,) = group(root, "legend").findall("svg:polygon", NS)
+    x, y, w, h = (float(frame.get(k)) for k in ("x", "y", "width", "height"))
+    assert w / h == pytest.approx(4 / 4.5, abs=1e-3)  # silhouette proportions
+    corners = sorted(tuple(map(float, p.split(","))) for p in poly.get("points").split())
+    # coordinates are written to 0.01 px; z = 0 is the bottom of the frame
+    expected = sorted([(x, y + h), (x + w / 2, y + h), (x + w / 2, y + h / 2), (x, y + h / 2)])
+    assert corners == pytest.approx(expected, abs=0.01)
+    assert "25 % hidden" in texts(root)
+
+
+def test_silhouette_inset_falls_back_on_column_shares():
+    res = cover_result(hidden_fraction=0.25, hidden_intervals=((0.0, 2.0, 0.5), (2.0, 4.0, 0.0)))
+    root = parse(render_board(BOARD, sight=res))
     rects = group(root, "legend").findall("svg:rect", NS)
     frame = next(r for r in rects if r.get("fill") == "#ffffff")
-    shaded = [r for r in rects if r.get("fill") == "#555555"]
-    assert len(shaded) == 1
-    # coordinates are written to 0.01 px
-    assert float(shaded[0].get("width")) == pytest.approx(float(frame.get("width")) / 2, abs=0.01)
-    assert float(shaded[0].get("height")) == pytest.approx(float(frame.get("height")), abs=0.01)
-    # silhouette proportions: 4 cm wide, 4.5 cm tall
-    assert float(frame.get("width")) / float(frame.get("height")) == pytest.approx(4 / 4.5, abs=1e-3)
+    (shaded,) = [r for r in rects if r.get("fill") == "#555555"]
+    assert float(shaded.get("width")) == pytest.approx(float(frame.get("width")) / 2, abs=0.01)
+    assert float(shaded.get("height")) == pytest.approx(float(frame.get("height")) / 2, abs=0.01)
 
 
 def test_no_line_of_sight_drawn_as_crossed_dashed_line():

@@ -146,7 +146,7 @@ def test_barracks_max_is_one_finding_naming_the_numbers():
     report = check({"type": "trooper"}, {"type": "trooper"}, {"type": "trooper"}, {"type": "trooper"})
     (f,) = report.errors
     assert f.code == "barracks-max" and f.rule == "R-FACTION"
-    assert f.message == "Trooper is limited to 3 in the Test House barracks; this list has 4."
+    assert f.message == "Trooper is limited to 3 in Test House's barracks; this list has 4."
     assert f.path == "models[3]" and len(f.paths) == 4
 
 

@@ -142,7 +142,7 @@ def format_report(report: Report) -> str:
     >>> from landsraad.warband import check_text
     >>> print(format_report(check_text("faction: corrino\\nmodels: [{type: soldeir}]\\n", "x.yaml")))
     x.yaml: INVALID - House Corrino, 0 / 15 points, 1 error
-      error: models[0].type (line 2): Model type 'soldeir' is not in the House Corrino barracks. Did you mean 'soldier'? ...
+      error: models[0].type (line 2): Model type 'soldeir' is not in House Corrino's barracks. Did you mean 'soldier'? ...
     """
     if report.sheet is not None:
         what = f"{report.sheet.name}, {report.points} / {report.cap} points"

@@ -90,6 +90,7 @@ class Game:
         self.state = state
         self.rng = rng
         self.setup = setup or SetupOptions()
+        self.warbands: dict[str, Any] = {}
         self.time_model = time_model or TableTimeModel()
         self.log: list[GameEvent] = []
         self.answers: list[Any] = []
@@ -122,8 +123,8 @@ class Game:
 
     # --- helpers for the flow --------------------------------------------------------------------
 
-    def emit(self, kind: str, side: str | None = None, model: str | None = None, *, secret: bool = False, **data: Any) -> GameEvent:
-        """Record an event."""
+    def emit(self, kind: str, side: str | None = None, model: str | None = None, /, *, secret: bool = False, **data: Any) -> GameEvent:
+        """Record an event (the first three are positional-only, so ``data`` may hold any key)."""
         event = GameEvent(len(self.log) + 1, kind, side, model, to_jsonable(data), secret)
         self.log.append(event)
         return event
@@ -193,12 +194,13 @@ def new_game(
     ``red`` and ``blue`` are warband lists (:class:`landsraad.warband.WarbandList`), paths to
     list files, or bundled faction ids (their example list is used).
     """
-    from .setup import SetupOptions, recruit_side
+    from .setup import SetupOptions, load_warband, recruit_side
 
     rng = np.random.default_rng(seed)
     setup = setup or SetupOptions()
-    red_side, red_models = recruit_side("red", red, ruleset)
-    blue_side, blue_models = recruit_side("blue", blue, ruleset)
+    red_list, blue_list = load_warband(red), load_warband(blue)
+    red_side, red_models = recruit_side("red", red_list, ruleset)
+    blue_side, blue_models = recruit_side("blue", blue_list, ruleset)
     state = GameState(
         seed=seed,
         ruleset=ruleset,
@@ -206,7 +208,9 @@ def new_game(
         models=red_models + blue_models,
         clock_limit_s=game_limit_s(ruleset.arrakis),
     )
-    return Game(state, rng, setup=setup, time_model=time_model)
+    game = Game(state, rng, setup=setup, time_model=time_model)
+    game.warbands = {"red": red_list, "blue": blue_list}
+    return game
 
 
 def play(game: Game, players: Mapping[str, Player], *, max_decisions: int = 100_000) -> Game:

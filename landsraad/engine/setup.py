@@ -32,7 +32,7 @@ from ..ruleset import Ruleset
 from .decisions import Decision, PointSpec
 from .state import GameState, ModelState, SideState, TerrainState, other_side
 
-__all__ = ["SetupOptions", "recruit_side", "setup_phase", "EDGES", "placement_problem"]
+__all__ = ["SetupOptions", "load_warband", "recruit_side", "setup_phase", "EDGES", "placement_problem"]
 
 EDGES = {"red": "south", "blue": "north"}
 """The players sit at opposite edges: red at y = 0 (south), blue at y = depth (north)."""
@@ -58,7 +58,8 @@ class SetupOptions:
 # --- recruiting ------------------------------------------------------------------------------
 
 
-def _load_list(source: Any) -> Any:
+def load_warband(source: Any) -> Any:
+    """A warband list from a :class:`~landsraad.warband.WarbandList`, a list file, or a bundled faction id (its example list)."""
     from ..warband import WarbandList, load_list
 
     if isinstance(source, WarbandList):
@@ -81,7 +82,7 @@ def recruit_side(side: str, source: Any, ruleset: Ruleset) -> tuple[SideState, t
     from ..content import load_faction
     from ..warband import resolve_models
 
-    warband = _load_list(source)
+    warband = load_warband(source)
     faction = load_faction(warband.faction)
     recruited = resolve_models(warband, faction, ruleset)
     models = []

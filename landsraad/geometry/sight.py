@@ -52,7 +52,7 @@ Examples
 >>> s, t = Base("s", 10, 30, 30, 4.0), Base("t", 30, 30, 30, 4.0)
 >>> cover(Board(bases=(s, t)), "s", "t").cover
 'none'
->>> wall = TerrainPiece("wall", ((19, 20), (20, 20), (20, 40), (19, 40)), height=10)
+>>> wall = TerrainPiece("wall", ((19, 20), (20, 20), (20, 40), (19, 40)), height_cm=10)
 >>> r = cover(Board(bases=(s, t), terrain=(wall,)), "s", "t")
 >>> r.cover, r.line_of_sight, r.hidden_fraction
 ('no_line_of_sight', False, 1.0)
@@ -610,7 +610,7 @@ def cover(board: Board, shooter_id: str, target_id: str, *, models_block: bool =
 
     >>> from landsraad.geometry.board import Base, Board, TerrainPiece
     >>> s, t = Base("s", 10, 30, 30, 4.0), Base("t", 30, 30, 30, 4.0)
-    >>> wall = TerrainPiece("wall", ((28.0, 20), (28.5, 20), (28.5, 40), (28.0, 40)), height=2)
+    >>> wall = TerrainPiece("wall", ((28.0, 20), (28.5, 20), (28.5, 40), (28.0, 40)), height_cm=2)
     >>> r = cover(Board(bases=(s, t), terrain=(wall,)), "s", "t")
     >>> r.cover, round(r.hidden_fraction, 3), r.error_bound < 0.01, r.borderline
     ('small', 0.456, True, False)
@@ -623,14 +623,21 @@ def cover(board: Board, shooter_id: str, target_id: str, *, models_block: bool =
 def line_of_sight(board: Board, viewer_id: str, target_id: str, *, models_block: bool = True) -> bool:
     """Whether ``viewer_id`` can see some part of ``target_id`` (R-LOS; RUL-11: not all hidden).
 
-    A sight line that only grazes an obstacle's edge or corner is clear.
+    Line of sight needs a visible part of the silhouette with some area: a target seen only
+    along lines that graze an obstacle's edge (a model exactly as wide and as tall as the one
+    screening it, in line) is not seen.
 
     Examples
     --------
     >>> from landsraad.geometry.board import Base, Board
-    >>> a, b, c = Base("a", 10, 30, 30), Base("b", 20, 30, 30), Base("c", 30, 30, 30)
-    >>> line_of_sight(Board(bases=(a, b, c)), "a", "c")      # b is narrower than a's reach
+    >>> a, b, c = Base("a", 10, 30, 30), Base("b", 20, 30, 25), Base("c", 30, 30, 30)
+    >>> line_of_sight(Board(bases=(a, b, c)), "a", "c")      # b's 25 mm base is narrower
     True
+    >>> line_of_sight(Board(bases=(a, b.at((20, 30)), c)), "a", "c")
+    True
+    >>> same = Base("b", 20, 30, 30)                         # as wide and as tall: only grazing lines
+    >>> line_of_sight(Board(bases=(a, same, c)), "a", "c")
+    False
     >>> big = Base("b", 20, 30, 50, 10.0)
     >>> line_of_sight(Board(bases=(a, big, c)), "a", "c")   # a 50 mm, 10 cm tall model between
     False
@@ -649,7 +656,7 @@ def visible_models(board: Board, viewer_id: str, *, models_block: bool = True) -
     Examples
     --------
     >>> from landsraad.geometry.board import Base, Board, TerrainPiece
-    >>> rock = TerrainPiece("rock", ((18, 20), (22, 20), (22, 40), (18, 40)), height=8)
+    >>> rock = TerrainPiece("rock", ((18, 20), (22, 20), (22, 40), (18, 40)), height_cm=8)
     >>> board = Board(bases=(Base("a", 10, 30, 30), Base("b", 30, 30, 30), Base("c", 10, 10, 30)),
     ...               terrain=(rock,))
     >>> visible_models(board, "a")
@@ -673,7 +680,7 @@ def nearest_in_sight(board: Board, shooter_id: str, candidate_ids: Iterable[str]
     Examples
     --------
     >>> from landsraad.geometry.board import Base, Board, TerrainPiece
-    >>> rock = TerrainPiece("rock", ((18, 20), (22, 20), (22, 40), (18, 40)), height=8)
+    >>> rock = TerrainPiece("rock", ((18, 20), (22, 20), (22, 40), (18, 40)), height_cm=8)
     >>> board = Board(bases=(Base("s", 10, 30, 30), Base("near", 30, 30, 30), Base("far", 10, 50, 30)),
     ...               terrain=(rock,))
     >>> nearest_in_sight(board, "s", ["near", "far"])    # "near" is behind the rock

@@ -1,0 +1,335 @@
+"""Resolution commands: ``resolve melee``, ``resolve shoot`` and ``resolve disengage``.
+
+Settle one roll at the table: type the models (inline stats or a ``FACTION/TYPE[:WEAPON]``
+profile, parsed by :mod:`landsraad.cli.stats`), their weapons and the dice as they fell, and
+read the story of what happened (default) or one JSON object (``--json``; the event record
+of :mod:`landsraad.rules`, with ``first`` and ``strikes`` for melee; ``hit``, the totals,
+``damage``, ``wound``, ``dodge_cm`` and ``shield_stopped`` for a shot; ``success``,
+``margin_cm`` and the damage for a disengage).
+
+Dice are written ``N,A,D`` (neutral, attack, defence) for melee, ``N,A`` / ``N,D`` for a shot
+and ``N,C`` (neutral, coloured) to disengage. A lowered neutral die above the one rolled, a
+laser aimed at a shielded model, a blinded model choosing to attack... are bad arguments:
+one line on standard error, exit status 2, never a traceback.
+
+Examples
+--------
+>>> from landsraad.cli import main
+>>> main(["resolve", "shoot", "--attacker", "combat=1", "--weapon", "range=10,combat=+1,damage=+1",
+...       "--target", "endurance=3", "--distance", "35", "--attacker-dice", "8,7", "--target-dice", "4,3"])
+Shot: Attacker shoots Target at 35 cm (weapon range 10 cm: 3 bands beyond, modifier -2), no cover.
+Attack: die 7 + Combat 1 + range -2 = 6; defence: die 3 + cover 0 = 3.
+Hit. Damage: neutral 8 + 1 = 9 -> fatal wound (compared with 3): Target is removed from play.
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ..dice import parse_dice
+from ..errors import DataError, RuleError, UsageError
+from ..ruleset import Ruleset
+from .stats import parse_combatant
+
+__all__ = ["register"]
+
+_WOUND_TEXT = {
+    "none": "no effect",
+    "scratch": "a scratch (one fatigue token)",
+    "light": "light wound",
+    "grave": "grave wound",
+    "fatal": "fatal wound",
+}
+
+
+# --- argument helpers -------------------------------------------------------------------------
+
+
+def _dice(text: str, count: int, option: str, order: str) -> tuple[int, ...]:
+    try:
+        return parse_dice(text, count, source=option)
+    except DataError as exc:
+        raise UsageError(f"{str(exc).rstrip('.')} ({option} takes {count} dice: {order}).") from None
+
+
+def _ruleset(args: argparse.Namespace) -> Ruleset:
+    return Ruleset(ties=args.ties, arrakis=args.arrakis)
+
+
+def _named(c: Any, default: str) -> Any:
+    return c.model_copy(update={"name": default}) if c.name == "model" else c
+
+
+def _combatant(text: str, weapon: str | None, option: str, weapon_option: str, use: str, default_name: str) -> Any:
+    c = parse_combatant(text, weapon, argument=option, weapon_argument=weapon_option, use=use)  # type: ignore[arg-type]
+    return _named(c, default_name)
+
+
+def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    """Run a rules function; a situation the rules forbid is a bad argument here (exit 2)."""
+    try:
+        return fn(*args, **kwargs)
+    except RuleError as exc:
+        raise UsageError(str(exc)) from None
+    except DataError as exc:  # a die outside 1-10 reaching the kernel
+        raise UsageError(str(exc)) from None
+
+
+def _emit(args: argparse.Namespace, event: Any, story: list[str]) -> int:
+    if args.json:
+        print(json.dumps(event.to_dict(), indent=2, sort_keys=False))
+    else:
+        print("\n".join(story))
+    return 0
+
+
+def _wound_sentence(wound: str, threshold: int | None, target: str, removed: bool) -> str:
+    text = _WOUND_TEXT[wound]
+    if threshold is not None and wound != "none":
+        text += f" (compared with {threshold})"
+    if removed:
+        text += f": {target} is removed from play"
+    return text
+
+
+def _add_common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ties", choices=("strict", "active"), default="strict",
+                   help="RUL-01: the active side must be strictly higher (default) or a tie goes to it")
+    p.add_argument("--arrakis", action="store_true", help="R-ARRAKIS: no shields")
+    p.add_argument("--json", action="store_true", help="print the event record as JSON")
+
+
+# --- melee ------------------------------------------------------------------------------------
+
+
+def _strike_line(s: Any) -> str:
+    who = f"{s.striker} strikes {s.target}"
+    if s.automatic:
+        head = f"{who}: both attack, so the blow lands automatically (attack {s.attack_total})"
+    else:
+        head = f"{who}: attack {s.attack_total} vs defence {s.defence_total} -> {'hit' if s.hit else 'miss'}"
+    if not s.hit:
+        return head + "."
+    if s.shield_stopped:
+        return head + f"; the shield holds (neutral {s.neutral} is too high to get through). No damage."
+    if s.raw_damage is not None and s.raw_damage <= 0:
+        return head + f"; damage {s.raw_damage} (neutral {s.neutral}): no effect."
+    ev = s.wound_event
+    line = head + f"; {s.damage} damage (neutral {s.neutral}) -> " + _wound_sentence(s.wound, ev.threshold if ev else None, s.target, bool(ev and ev.removed))
+    if s.poisons_applied:
+        line += "; poisoned: " + ", ".join(str(p) for p in s.poisons_applied)
+    if s.pushed:
+        line += f"; {s.striker} pushes {s.target} up to 5 cm, ending the combat"
+    return line + "."
+
+
+def _melee_story(ev: Any) -> list[str]:
+    a, d = ev.attacker, ev.defender
+    lines = [f"Melee: {a} ({ev.attacker_stance}s) against {d} ({ev.defender_stance}s)."]
+
+    def dice_text(name: str, dice: tuple[int, int, int], used: int, stance: str) -> str:
+        kept = f"attack {dice[1]}" if stance == "attack" else f"defence {dice[2]}"
+        low = f" lowered to {used}" if used != dice[0] else ""
+        return f"{name} neutral {dice[0]}{low}, {kept}"
+
+    lines.append("Dice: " + dice_text(a, ev.attacker_dice, ev.attacker_neutral, ev.attacker_stance) + "; "
+                 + dice_text(d, ev.defender_dice, ev.defender_neutral, ev.defender_stance) + ".")
+    lower = {"attacker": a, "defender": d}.get(ev.lowering_first)
+    lines.append(f"Lowering: {lower + ' (lower total) chooses first' if lower else 'equal totals, chosen in secret'}.")
+    init = f"Initiative: {a} {ev.attacker_initiative}, {d} {ev.defender_initiative}"
+    if ev.first is None:
+        lines.append(init + "; both defend: no blow is struck.")
+    elif ev.first == "simultaneous":
+        lines.append(init + "; equal and both attack: the blows are simultaneous.")
+    else:
+        name = a if ev.first == "attacker" else d
+        higher = (ev.attacker_initiative > ev.defender_initiative) == (ev.first == "attacker")
+        why = "" if higher or ev.attacker_initiative == ev.defender_initiative else " (the other defends)"
+        lines.append(init + f"; {name} strikes first{why}.")
+    lines += [_strike_line(s) for s in ev.strikes]
+    lines += list(ev.notes)
+    o = ev.options
+    opts = []
+    if o.attacker_may_push:
+        opts.append(f"{a} may push {d} up to {o.push_cm:g} cm (ends the combat)")
+    if o.defender_may_push:
+        opts.append(f"{d} may push {a} up to {o.push_cm:g} cm (ends the combat)")
+    if o.attacker_may_step_away:
+        opts.append(f"{a} may step up to {o.step_away_cm:g} cm out of contact")
+    if o.defender_may_step_away:
+        opts.append(f"{d} may step up to {o.step_away_cm:g} cm out of contact")
+    if opts:
+        lines.append("Options: " + "; ".join(opts) + ".")
+    return lines
+
+
+def _melee(args: argparse.Namespace) -> int:
+    from ..rules.melee import resolve_melee
+
+    attacker = _combatant(args.attacker, args.attacker_weapon, "--attacker", "--attacker-weapon", "melee", "Attacker")
+    defender = _combatant(args.defender, args.defender_weapon, "--defender", "--defender-weapon", "melee", "Defender")
+    ad = _dice(args.attacker_dice, 3, "--attacker-dice", "neutral, attack, defence")
+    dd = _dice(args.defender_dice, 3, "--defender-dice", "neutral, attack, defence")
+    ev = _call(
+        resolve_melee, attacker, defender, attacker_dice=ad, defender_dice=dd,
+        attacker_stance=args.attacker_stance, defender_stance=args.defender_stance,
+        attacker_neutral=args.attacker_neutral, defender_neutral=args.defender_neutral,
+        attacker_poison=args.attacker_poison, defender_poison=args.defender_poison,
+        attacker_push=args.attacker_push, defender_push=args.defender_push, ruleset=_ruleset(args),
+    )
+    return _emit(args, ev, _melee_story(ev))
+
+
+# --- shoot ------------------------------------------------------------------------------------
+
+
+def _shot_story(ev: Any, shooter: Any) -> list[str]:
+    w = shooter.weapon
+    rng = f"weapon range {w.range_cm:g} cm" if w.range_cm is not None else "no range bands"
+    band = "within range" if ev.range_band == 0 else f"{ev.range_band} band{'s' if ev.range_band != 1 else ''} beyond"
+    cover = {"none": "no cover", "small": "small cover (+2)", "large": "large cover (+4)"}[ev.cover]
+    mode = f", laser in {ev.laser_mode} mode" if w.laser else ""
+    lines = [f"Shot: {ev.shooter} shoots {ev.target} at {ev.distance_cm:g} cm ({rng}: {band}, modifier {ev.range_modifier:+d}), {cover}{mode}."]
+    combat = ev.attack_total - ev.shooter_dice[1] - ev.range_modifier
+    lines.append(f"Attack: die {ev.shooter_dice[1]} + Combat {combat} + range {ev.range_modifier} = {ev.attack_total}; "
+                 f"defence: die {ev.target_dice[1]} + cover {ev.defence_total - ev.target_dice[1]} = {ev.defence_total}.")
+    if not ev.hit:
+        line = f"Miss: {ev.target} may dodge up to {ev.dodge_cm:g} cm (neutral {ev.target_dice[0]} + Reflexes)."
+        if ev.caught:
+            line += " It did not get out of the template and is hit anyway."
+        lines.append(line)
+        if not ev.caught:
+            return lines
+    else:
+        lines.append("Hit.")
+    if ev.shield_stopped:
+        lines[-1] += f" The shield stops it: a ranged attack never damages a shielded model."
+        return lines
+    we = ev.wound_event
+    dmg = w.ranged_damage
+    if ev.laser_mode == "explosive":
+        how = f"neutral {ev.shooter_dice[0]} + {dmg.value} / 3 = {ev.raw_damage}, ignores armour"
+    elif dmg.kind == "burn":
+        how = f"burn ({dmg.value})"
+    else:
+        how = f"neutral {ev.shooter_dice[0]} {dmg.value:+d} = {ev.raw_damage}"
+        how = how.replace(" +", " + ").replace(" -", " - ")
+    lines[-1] += f" Damage: {how} -> " + _wound_sentence(ev.wound, we.threshold if we else None, ev.target, bool(we and we.removed)) + "."
+    if ev.poisons_applied:
+        lines.append("Poisoned: " + ", ".join(str(p) for p in ev.poisons_applied) + ".")
+    return lines
+
+
+def _shoot(args: argparse.Namespace) -> int:
+    from ..rules.shooting import resolve_shot
+
+    if args.distance < 0:
+        raise UsageError(f"--distance must be 0 cm or more; got {args.distance:g}.")
+    shooter = _combatant(args.attacker, args.weapon, "--attacker", "--weapon", "shoot", "Attacker")
+    target = _named(parse_combatant(args.target, argument="--target"), "Target")
+    sd = _dice(args.attacker_dice, 2, "--attacker-dice", "neutral, attack")
+    td = _dice(args.target_dice, 2, "--target-dice", "neutral, defence")
+    ev = _call(resolve_shot, shooter, target, distance_cm=args.distance, cover=args.cover, shooter_dice=sd, target_dice=td,
+               laser_mode=args.laser_mode, poison=args.poison, escaped=not args.caught, ruleset=_ruleset(args))
+    return _emit(args, ev, _shot_story(ev, shooter))
+
+
+# --- disengage --------------------------------------------------------------------------------
+
+
+def _disengage_story(ev: Any) -> list[str]:
+    die = "neutral" if ev.compare == "neutral" else "coloured"
+    lines = [f"Disengage: {ev.mover} tries to leave {ev.opponent} ({die} die + Reflexes + weapon Initiative, PRJ-17)."]
+    lines.append(f"Totals: {ev.mover} {ev.mover_total}, {ev.opponent} {ev.opponent_total}.")
+    if ev.success:
+        lines.append(f"Success: {ev.mover} moves {ev.margin_cm:g} cm (its neutral die).")
+        return lines
+    line = f"Failure: {ev.mover} stays in contact"
+    if ev.raw_damage is None:
+        lines.append(line + f"; {ev.opponent} cannot strike, so no damage.")
+    elif ev.shield_stopped:
+        lines.append(line + f"; {ev.opponent}'s blow (neutral {ev.opponent_neutral}) does not get through the shield.")
+    elif ev.raw_damage <= 0:
+        lines.append(line + f"; {ev.opponent}'s blow deals {ev.raw_damage} (neutral {ev.opponent_neutral}): no effect.")
+    else:
+        we = ev.wound_event
+        lines.append(line + f"; {ev.opponent} deals {ev.damage} (neutral {ev.opponent_neutral}) -> "
+                     + _wound_sentence(ev.wound, we.threshold if we else None, ev.mover, bool(we and we.removed)) + ".")
+    return lines
+
+
+def _disengage(args: argparse.Namespace) -> int:
+    from ..rules.disengage import resolve_disengage
+
+    mover = _combatant(args.mover, args.mover_weapon, "--mover", "--mover-weapon", "melee", "Mover")
+    opponent = _combatant(args.opponent, args.opponent_weapon, "--opponent", "--opponent-weapon", "melee", "Opponent")
+    md = _dice(args.mover_dice, 2, "--mover-dice", "neutral, coloured")
+    od = _dice(args.opponent_dice, 2, "--opponent-dice", "neutral, coloured")
+    ev = _call(resolve_disengage, mover, opponent, mover_dice=md, opponent_dice=od, mover_neutral=args.mover_neutral,
+               opponent_neutral=args.opponent_neutral, opponent_poison=args.opponent_poison, compare=args.compare,
+               ruleset=_ruleset(args))
+    return _emit(args, ev, _disengage_story(ev))
+
+
+# --- registration -----------------------------------------------------------------------------
+
+_MODEL_HELP = "inline stats such as combat=1,reflexes=2,endurance=3[,armour=3][,shield=half] or FACTION/TYPE[:WEAPON]"
+_WEAPON_HELP = "inline weapon such as combat=+2,initiative=+1,damage=12-[,defence=+3] or FACTION:WEAPON"
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``resolve`` command group."""
+    group = subparsers.add_parser("resolve", help="settle a melee, a shot or a disengage from dice rolled at the table",
+                                  description="Settle a melee, a shot or a disengage from the dice rolled at the table.")
+    sub = group.add_subparsers(dest="resolve_command", metavar="WHAT", parser_class=type(group))
+    group.set_defaults(func=lambda args: (group.print_help(), 2)[1])
+
+    m = sub.add_parser("melee", help="resolve a clash (R-MELEE)", description="Resolve a clash (rulebook 2.4).")
+    m.add_argument("--attacker", required=True, metavar="MODEL", help="the active model: " + _MODEL_HELP)
+    m.add_argument("--attacker-weapon", metavar="WEAPON", help=_WEAPON_HELP)
+    m.add_argument("--defender", required=True, metavar="MODEL", help=_MODEL_HELP)
+    m.add_argument("--defender-weapon", metavar="WEAPON", help=_WEAPON_HELP)
+    m.add_argument("--attacker-dice", required=True, metavar="N,A,D", help="neutral, attack, defence dice")
+    m.add_argument("--defender-dice", required=True, metavar="N,A,D", help="neutral, attack, defence dice")
+    m.add_argument("--attacker-stance", required=True, choices=("attack", "defend"))
+    m.add_argument("--defender-stance", required=True, choices=("attack", "defend"))
+    m.add_argument("--attacker-neutral", type=int, metavar="X", help="the attacker's neutral die after lowering")
+    m.add_argument("--defender-neutral", type=int, metavar="Y", help="the defender's neutral die after lowering")
+    m.add_argument("--attacker-poison", metavar="POISON", help="the poison the attacker's weapon applies")
+    m.add_argument("--defender-poison", metavar="POISON", help="the poison the defender's weapon applies")
+    m.add_argument("--attacker-push", action="store_true", help="the attacker pushes when its blow hits (ends the combat)")
+    m.add_argument("--defender-push", action="store_true", help="the defender pushes when its blow hits (ends the combat)")
+    _add_common(m)
+    m.set_defaults(func=_melee)
+
+    s = sub.add_parser("shoot", help="resolve a shot (R-SHOOT)", description="Resolve a shot (rulebook 2.5).")
+    s.add_argument("--attacker", required=True, metavar="MODEL", help="the shooter: " + _MODEL_HELP)
+    s.add_argument("--weapon", metavar="WEAPON", help="inline weapon such as range=10,combat=+1,damage=+1, or FACTION:WEAPON")
+    s.add_argument("--target", required=True, metavar="MODEL", help=_MODEL_HELP)
+    s.add_argument("--distance", required=True, type=float, metavar="CM", help="base-to-base distance in cm")
+    s.add_argument("--cover", choices=("none", "small", "large"), default="none")
+    s.add_argument("--attacker-dice", required=True, metavar="N,A", help="neutral and attack dice")
+    s.add_argument("--target-dice", required=True, metavar="N,D", help="neutral and defence dice")
+    s.add_argument("--laser-mode", choices=("burn", "explosive"), default="burn", help="a laser's mode (R-LASER)")
+    s.add_argument("--poison", metavar="POISON", help="the poison the weapon applies")
+    s.add_argument("--caught", action="store_true", help="template: the target dodged but did not get out of the template")
+    _add_common(s)
+    s.set_defaults(func=_shoot)
+
+    d = sub.add_parser("disengage", help="resolve leaving a melee (R-DISENGAGE)", description="Resolve a disengage test (rulebook 2.3, PRJ-17).")
+    d.add_argument("--mover", required=True, metavar="MODEL", help="the model leaving contact: " + _MODEL_HELP)
+    d.add_argument("--mover-weapon", metavar="WEAPON", help="its melee weapon (its Initiative counts)")
+    d.add_argument("--opponent", required=True, metavar="MODEL", help="the enemy that opposes: " + _MODEL_HELP)
+    d.add_argument("--opponent-weapon", metavar="WEAPON", help="its melee weapon (Initiative, and damage on a failure)")
+    d.add_argument("--mover-dice", required=True, metavar="N,C", help="neutral and coloured dice")
+    d.add_argument("--opponent-dice", required=True, metavar="N,C", help="neutral and coloured dice")
+    d.add_argument("--mover-neutral", type=int, metavar="X", help="the mover's neutral die after lowering")
+    d.add_argument("--opponent-neutral", type=int, metavar="Y", help="the opponent's neutral die after lowering")
+    d.add_argument("--opponent-poison", metavar="POISON", help="the poison the opponent's weapon applies")
+    d.add_argument("--compare", choices=("neutral", "coloured"), default="neutral",
+                   help="which die carries Reflexes (PRJ-17; default neutral)")
+    _add_common(d)
+    d.set_defaults(func=_disengage)

@@ -1,0 +1,191 @@
+"""A readable story of a game from its event log (output layer).
+
+:func:`narrate` turns one :class:`~landsraad.engine.events.GameEvent` into a sentence (or
+``None`` for bookkeeping events); :func:`narrate_log` tells a whole game. Secret events
+(hidden rolls, secret choices) are told only when ``reveal_secrets`` is set, as a spectator
+reading the log after the game would see them; melee dice and stances are told anyway once
+the rules reveal them.
+
+Examples
+--------
+>>> from landsraad.engine.events import GameEvent
+>>> names = {"red-soldier-1": "Sardaukar 1", "blue-warrior-2": "Fremen warrior 2"}
+>>> e = GameEvent(5, "move", "red", "red-soldier-1", {"kind": "move", "to": [10.0, 12.5], "length_cm": 7.25})
+>>> narrate(e, names)
+'Sardaukar 1 moves 7.2 cm to (10.0, 12.5).'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from .engine.events import GameEvent
+
+__all__ = ["narrate", "narrate_log", "names_from_log"]
+
+_WOUNDS = {"none": "no effect", "scratch": "a scratch (one fatigue token)", "light": "a light wound", "grave": "a grave wound",
+           "fatal": "a fatal wound"}
+
+_MOVE_VERBS = {"move": "moves", "free_move": "moves", "flee": "flees (Will-breaker)", "dodge": "dodges", "pushed": "is pushed back",
+               "step_away": "steps away", "disengage": "breaks away"}
+
+
+def names_from_log(events: Iterable[GameEvent], state: Any = None) -> dict[str, str]:
+    """Model id -> display name, from a state (when given) and the log's own records."""
+    names: dict[str, str] = {}
+    if state is not None:
+        names.update({m.id: m.name for m in state.models})
+    for e in events:
+        if e.kind == "names":
+            names.update(e.data.get("names", {}))
+    return names
+
+
+def _n(names: Mapping[str, str], model_id: Any) -> str:
+    return names.get(str(model_id), str(model_id)) if model_id else "?"
+
+
+def _pt(p: Any) -> str:
+    return f"({float(p[0]):.1f}, {float(p[1]):.1f})"
+
+
+def _strike(s: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    who, whom = s.get("striker", "?"), s.get("target", "?")
+    if s.get("automatic"):
+        head = f"{who} strikes {whom} (both attack: an automatic hit)"
+    else:
+        head = f"{who} strikes {whom}: {s.get('attack_total')} against {s.get('defence_total')}"
+        if not s.get("hit"):
+            return head + ", parried"
+        head += ", hit"
+    if s.get("shield_stopped"):
+        return head + f"; the shield stops the blade (neutral {s.get('neutral')})"
+    damage = s.get("damage", 0)
+    text = f"{head}, {damage} damage: {_WOUNDS.get(s.get('wound', 'none'), s.get('wound'))}"
+    poisons = s.get("poisons_applied") or []
+    if poisons:
+        text += " and " + ", ".join(str(p.get("kind", p)) if isinstance(p, Mapping) else str(p) for p in poisons) + " poison"
+    if s.get("pushed"):
+        text += "; it pushes its enemy back, ending the combat"
+    return text
+
+
+def narrate(event: GameEvent, names: Mapping[str, str], *, reveal_secrets: bool = False) -> str | None:
+    """One sentence for ``event``, or ``None`` when there is nothing to tell."""
+    if event.secret and not reveal_secrets:
+        return None
+    d = event.data
+    who = _n(names, event.model)
+    k = event.kind
+    if k == "setup":
+        sides = d.get("sides", {})
+        return f"Set-up: red plays {sides.get('red')}, blue plays {sides.get('blue')} (seed {d.get('seed')})."
+    if k == "bid":
+        rolls = f" after tie rolls {d.get('tie_rolls')}" if d.get("tie_rolls") else ""
+        return f"Honour bid for the {d.get('step')} step: red {d['bids']['red']}, blue {d['bids']['blue']}; {d.get('winner')} wins{rolls}."
+    if k == "terrain":
+        return f"{event.side} places {d.get('name', d.get('piece'))} at {_pt(d['at'])}." if d.get("at") else f"The table's terrain: {', '.join(d.get('pieces', []))}."
+    if k == "missions_picked":
+        return f"{event.side} picks its missions: {', '.join(d.get('missions', []))}."
+    if k == "missions_count_revealed":
+        return f"Imperial espionage: {event.side} tells {d.get('to')} it chose {d.get('count')} mission(s)."
+    if k == "marker":
+        return f"A {d.get('mission')} marker of {event.side} is placed at {_pt(d['at'])}."
+    if k == "ambassador":
+        return f"{event.side}'s ambassador takes position at {_pt(d['at'])}."
+    if k == "deploy":
+        return f"{who} deploys at {_pt(d['at'])}."
+    if k == "first_player":
+        return f"{d.get('first')} activates first; the clock starts ({float(d.get('clock_limit_s', 2700)) / 60:g} minutes)."
+    if k == "activate":
+        return f"[{d.get('activation')}] {event.side} activates {who} ({d.get('fatigue')} fatigue token(s) now)."
+    if k == "spice":
+        return f"{who} consumes a dose of spice ({d.get('doses_left')} left)."
+    if k == "move":
+        verb = _MOVE_VERBS.get(d.get("kind", "move"), "moves")
+        return f"{who} {verb} {float(d.get('length_cm') or 0):.1f} cm to {_pt(d['to'])}."
+    if k == "clash_revealed":
+        a, b = d.get("attacker_dice", []), d.get("defender_dice", [])
+        return (f"{who} charges into melee with {_n(names, d.get('defender'))}: dice {a} vs {b} (neutral, attack, defence); "
+                f"{d.get('attacker_stance')}s vs {d.get('defender_stance')}s.")
+    if k == "melee":
+        ev = d.get("event", {})
+        strikes = ev.get("strikes", [])
+        first = ev.get("first")
+        if not strikes:
+            return "Both defend: no blow is struck." if first is None else "No blow lands."
+        parts = [_strike(s, names) for s in strikes]
+        return ("Simultaneous blows: " if first == "simultaneous" else "") + "; then ".join(parts) + "."
+    if k == "shot":
+        ev = d.get("event", {})
+        target = _n(names, d.get("target"))
+        head = (f"{who} shoots {target} with {ev.get('weapon')} at {float(ev.get('distance_cm', 0)):.1f} cm"
+                f" ({ev.get('cover')} cover): {ev.get('attack_total')} against {ev.get('defence_total')}")
+        if not ev.get("hit"):
+            return head + f", missed; {target} may dodge {float(ev.get('dodge_cm', 0)):g} cm."
+        if ev.get("shield_stopped"):
+            return head + ", hit, but the shield stops the shot."
+        return head + f", hit, {ev.get('damage')} damage: {_WOUNDS.get(ev.get('wound', 'none'), ev.get('wound'))}."
+    if k == "template":
+        under = ", ".join(_n(names, u) for u in d.get("under", [])) or "nobody"
+        return f"{who} fires its {d.get('weapon')} at {_pt(d['aim'])}: under the template: {under}."
+    if k == "template_shot":
+        ev = d.get("event", {})
+        outs = []
+        for r in ev.get("results", []):
+            if r.get("hit") or r.get("caught"):
+                outs.append(f"{r.get('target')} {'caught' if r.get('caught') else 'hit'}, {_WOUNDS.get(r.get('wound', 'none'))}")
+            else:
+                outs.append(f"{r.get('target')} escapes")
+        return f"Template roll {ev.get('attack_total')}: " + "; ".join(outs) + "."
+    if k == "disengage":
+        ev = d.get("event", {})
+        if ev.get("success"):
+            return f"{who} disengages from {_n(names, d.get('opponent'))} ({ev.get('mover_total')} against {ev.get('opponent_total')}): it may move {float(ev.get('margin_cm', 0)):g} cm."
+        return (f"{who} fails to disengage from {_n(names, d.get('opponent'))} ({ev.get('mover_total')} against "
+                f"{ev.get('opponent_total')}) and takes {ev.get('damage')} damage: {_WOUNDS.get(ev.get('wound', 'none'))}.")
+    if k == "heal":
+        ev = d.get("event", {})
+        if ev.get("success"):
+            return f"{who} heals {_n(names, d.get('patient'))}: {ev.get('wound_before')} becomes {ev.get('wound_after')}."
+        return f"{who} tries to heal {_n(names, d.get('patient'))} and fails."
+    if k == "out_of_action":
+        how = "is removed from play" if d.get("removed") else "is out of action (it stays on the table)"
+        return f"{who} {how}."
+    if k == "effect_placed":
+        eff = d.get("effect", {})
+        return f"{who} places a {str(eff.get('kind', '')).replace('_', '-')} template at {_pt((eff.get('x'), eff.get('y')))}."
+    if k == "hunter_seeker":
+        t = d.get("test", {})
+        return f"A hunter-seeker strikes at {who}: Reflexes test {t.get('total')} against 12, {'dodged' if t.get('success') else 'failed: Deadly poison'}."
+    if k == "explosives":
+        return f"{who} blows up the marker {d.get('marker')}."
+    if k == "mission_action":
+        obj = d.get("marker") or d.get("target") or ""
+        return f"{who} carries out {d.get('action', '').replace('_', ' ')} ({d.get('mission')}) {obj}".rstrip() + "."
+    if k == "no_target":
+        return f"{who} has no target for its {d.get('weapon')}."
+    if k == "rest":
+        return f"{who} catches its breath."
+    if k == "pass":
+        return f"{event.side} has no model it may activate and passes."
+    if k == "poison_tick":
+        ev = d.get("event", {})
+        return f"{who} suffers {ev.get('kind')} ({ev.get('remaining')} activation(s) left)."
+    if k == "clock":
+        return "Time is up: the activation under way was the last." if d.get("reason") == "time" else "A warband has no model left: the game ends."
+    if k == "game_over":
+        vp = d.get("vp", {})
+        verdict = "a draw" if d.get("winner") == "draw" else f"{d.get('winner')} wins"
+        return f"Game over after {d.get('activations')} activations: red {vp.get('red')} VP, blue {vp.get('blue')} VP: {verdict}."
+    return None
+
+
+def narrate_log(events: Iterable[GameEvent], names: Mapping[str, str], *, reveal_secrets: bool = False) -> list[str]:
+    """The story of a game, one line per event worth telling."""
+    lines = []
+    for e in events:
+        text = narrate(e, names, reveal_secrets=reveal_secrets)
+        if text:
+            lines.append(text)
+    return lines

@@ -1,0 +1,153 @@
+"""Tests of the `landsraad validate`, `landsraad roster` and `landsraad schema` commands.
+
+They run the real command in a subprocess (`python -m landsraad ...`) and check exit statuses
+(0 valid, 1 invalid or unreadable, 2 bad usage), outputs and that no traceback is ever printed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from landsraad.cli.warband import format_report, make_ruleset, parse_points, reports_csv
+from landsraad.errors import UsageError
+from landsraad.warband import check_text
+
+ROOT = Path(__file__).resolve().parents[2]
+LISTS = ROOT / "tests" / "data" / "lists"
+HOUSE_FILE = LISTS / "factions" / "test_house.yaml"
+
+
+def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    proc = subprocess.run([sys.executable, "-m", "landsraad", *map(str, args)], capture_output=True, text=True, cwd=cwd,
+                          timeout=120)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc
+
+
+def test_validate_valid_folder_exits_0_with_one_report_per_file():
+    proc = run("validate", LISTS / "valid", "--faction-file", HOUSE_FILE, "--points", "20", "--arrakis")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    n = len([p for p in (LISTS / "valid").iterdir() if p.suffix in (".yaml", ".json")])
+    assert proc.stdout.count(": valid - ") == n
+    assert proc.stdout.rstrip().endswith(f"{n} lists: {n} valid, 0 invalid.")
+
+
+def test_validate_json_for_mixed_files_exits_1():
+    proc = run("validate", LISTS / "valid" / "corrino-15.yaml", LISTS / "invalid" / "barracks-max.yaml",
+               LISTS / "nope.yaml", "--json")
+    assert proc.returncode == 1
+    reports = json.loads(proc.stdout)
+    assert [r["valid"] for r in reports] == [True, False, False]
+    good, bad, missing = reports
+    assert {"file", "valid", "faction", "points", "errors", "warnings", "data_hash"} <= set(good)
+    assert good["points"] == 15 and good["faction"] == "corrino" and len(good["data_hash"]) == 16
+    (err,) = bad["errors"]
+    assert err["code"] == "barracks-max" and err["rule"] == "R-FACTION" and err["severity"] == "error"
+    assert err["path"] == "models[11]" and err["line"] == 18  # 6 lines of header and keys, the Naib on 7, the 11th Warrior on 18
+    assert err["message"] == "Warrior is limited to 10 in The Fremen's barracks; this list has 11."
+    assert missing["errors"][0]["code"] == "unreadable" and missing["data_hash"] is None
+
+
+def test_validate_csv_one_row_per_finding_plus_one_per_valid_file():
+    proc = run("validate", LISTS / "valid" / "warnings.yaml", LISTS / "invalid" / "many-problems.yaml",
+               "--faction-file", HOUSE_FILE, "--csv")
+    assert proc.returncode == 1
+    rows = list(csv.DictReader(io.StringIO(proc.stdout)))
+    warn = [r for r in rows if r["file"].endswith("warnings.yaml")]
+    assert sorted(r["code"] for r in warn) == ["", "points-unspent", "spice-unassigned", "weapon-duplicates-profile"]
+    bad = [r for r in rows if r["file"].endswith("many-problems.yaml")]
+    assert sorted(r["code"] for r in bad) == sorted(["barracks-max", "points-over-cap", "weapon-limit", "equipment-pieces",
+                                                     "spice-pool", "duplicate-name"])
+    assert all(r["valid"] == "false" and r["points"] == "18" for r in bad)
+
+
+def test_validate_points_option_changes_the_cap():
+    path = LISTS / "invalid" / "points-over-event-cap.yaml"  # 15 points
+    assert run("validate", path).returncode == 0
+    proc = run("validate", path, "--points", "12")
+    assert proc.returncode == 1 and "points-over-cap" in proc.stdout and "15 / 12 points" in proc.stdout
+
+
+def test_validate_ruleset_file(tmp_path):
+    ruleset = tmp_path / "event.yaml"
+    ruleset.write_text("points: 12\n")
+    assert run("validate", LISTS / "invalid" / "points-over-event-cap.yaml", "--ruleset", ruleset).returncode == 1
+
+
+@pytest.mark.parametrize("args", [
+    ("validate",),
+    ("validate", "x.yaml", "--points", "zero"),
+    ("validate", "x.yaml", "--json", "--csv"),
+    ("validate", "x.yaml", "--ruleset", "no-such-ruleset.yaml"),
+    ("roster", "x.yaml", "--format", "pdf"),
+    ("schema", "nothing"),
+])
+def test_bad_usage_exits_2_on_one_line(args):
+    proc = run(*args)
+    assert proc.returncode == 2
+    assert len(proc.stderr.strip().splitlines()) <= 2 and proc.stdout == ""
+
+
+def test_empty_folder_is_bad_usage(tmp_path):
+    proc = run("validate", tmp_path)
+    assert proc.returncode == 2 and "holds no list file" in proc.stderr
+
+
+def test_roster_formats(tmp_path):
+    path = LISTS / "valid" / "corrino-15.yaml"
+    text = run("roster", path)
+    assert text.returncode == 0 and text.stdout.startswith("Imperial strike team - House Corrino - 15 / 15 points - VALID")
+    out = tmp_path / "r.html"
+    html = run("roster", path, "--format", "html", "-o", out)
+    assert html.returncode == 0 and html.stdout == ""
+    assert out.read_text().startswith("<!DOCTYPE html>")
+    assert "| Weapon |" in run("roster", path, "--format", "markdown").stdout
+
+
+def test_roster_of_an_invalid_list_exits_1_but_prints():
+    proc = run("roster", LISTS / "invalid" / "weapon-limit.yaml")
+    assert proc.returncode == 1 and "INVALID" in proc.stdout.splitlines()[0] and "weapon-limit" in proc.stdout
+
+
+def test_roster_without_a_known_faction_exits_1():
+    proc = run("roster", LISTS / "invalid" / "unknown-faction.yaml")
+    assert proc.returncode == 1 and "unknown-faction" in proc.stderr and proc.stdout == ""
+
+
+def test_schema_list_is_json_schema():
+    proc = run("schema", "list")
+    assert proc.returncode == 0
+    schema = json.loads(proc.stdout)
+    assert schema["$schema"].startswith("https://json-schema.org/") and schema["required"] == ["faction", "models"]
+    assert json.loads(run("schema", "faction").stdout)["title"] == "Faction"
+
+
+# --- in-process helpers -------------------------------------------------------------------------
+
+
+def test_parse_points_and_make_ruleset():
+    import argparse
+
+    assert parse_points("20") == 20
+    with pytest.raises(UsageError):
+        parse_points("-3")
+    rs = make_ruleset(argparse.Namespace(points="9", arrakis=True, ruleset=None))
+    assert (rs.points, rs.arrakis) == (9, True)
+
+
+def test_format_report_and_csv_helpers():
+    report = check_text("faction: corrino\nmodels: [{type: soldier, weapons: [halberd, laser]}]\n", "x.yaml")
+    text = format_report(report)
+    assert text.startswith("x.yaml: INVALID - House Corrino, 2 / 15 points, 1 error")
+    assert "common-weapon-count, RUL-15" in text
+    rows = list(csv.DictReader(io.StringIO(reports_csv([report]))))
+    errors = [r for r in rows if r["severity"] == "error"]
+    assert len(errors) == 1 and errors[0]["code"] == "common-weapon-count" and errors[0]["line"] == "2"
+    assert len(rows) == len(report.findings)  # invalid: no extra "valid file" row

@@ -1,0 +1,87 @@
+"""Scripted actions: melee, shooting, dodges, disengaging (R-MELEE, R-MELEE-OPTIONS, R-SHOOT,
+RUL-08, RUL-09, R-DISENGAGE)."""
+
+import pytest
+
+from landsraad.engine.actions import available_actions
+
+from .helpers import ScriptedPlayer, model, run_activations, state_in_play
+
+
+def _first_choice(d):
+    return d.choices[0]
+
+
+def test_melee_hit_wounds_and_the_winner_may_push_r_melee_options():
+    a = model("red", "corrino", "soldier", 1, 10, 10, extra_weapons=("halberd",))
+    e = model("blue", "fremen", "warrior", 1, 13, 10)
+    red = ScriptedPlayer({"activate": a.id, "action": f"melee:{e.id}", "weapon": "halberd", "stance": "attack",
+                          "lower_neutral": [1], "push": "push", "push_distance": 5})
+    blue = ScriptedPlayer({"stance": "defend", "lower_neutral": _first_choice})
+    # Attacker: neutral 5 lowered to 1, attack 8 -> 8 + 2 + 2 = 12 vs defence 6 + 1 = 7: hit; 15 - 1 = 14 damage vs E3: fatal (>= 9).
+    game = run_activations(state_in_play([a, e]), {"red": red, "blue": blue}, dice=[5, 8, 2, 3, 3, 6])
+    strike = next(ev for ev in game.log if ev.kind == "melee").data["event"]["strikes"][0]
+    assert (strike["hit"], strike["damage"], strike["wound"]) == (True, 14, "fatal")
+    assert game.state.model(e.id).removed
+    assert any(k.victim == e.id and k.killer == a.id for k in game.state.kills)
+
+
+def test_both_defend_no_blow_and_the_defender_may_step_away():
+    a = model("red", "corrino", "soldier", 1, 10, 10, extra_weapons=("halberd",))
+    e = model("blue", "fremen", "warrior", 1, 13, 10)
+    red = ScriptedPlayer({"activate": a.id, "action": f"melee:{e.id}", "weapon": "halberd", "stance": "defend", "lower_neutral": _first_choice})
+    blue = ScriptedPlayer({"stance": "defend", "lower_neutral": _first_choice, "step_away": lambda d: d.point.candidates[0]})
+    game = run_activations(state_in_play([a, e]), {"red": red, "blue": blue}, dice=[5, 8, 2, 3, 3, 6])
+    assert next(ev for ev in game.log if ev.kind == "melee").data["event"]["strikes"] == []
+    moved = [ev for ev in game.log if ev.kind == "move" and ev.data["kind"] == "step_away"]
+    assert moved  # both defended: each may step away (R-MELEE-OPTIONS)
+    from landsraad.engine.spatial import contact_enemies
+
+    assert not contact_enemies(game.state, a.id)
+
+
+def test_shooting_targets_the_nearest_enemy_in_sight_rul_08():
+    shooter = model("red", "corrino", "soldier", 1, 10, 10)  # Sardaukar lance, range 15
+    near = model("blue", "fremen", "warrior", 1, 10, 25)
+    far = model("blue", "fremen", "warrior", 2, 30, 40)
+    red = ScriptedPlayer({"activate": shooter.id, "action": "shoot:sardaukar_lance"})
+    # shooter neutral 6 attack 9; target neutral 2 defence 1 -> hit
+    game = run_activations(state_in_play([shooter, near, far]), {"red": red, "blue": ScriptedPlayer()}, dice=[6, 9, 2, 1])
+    shot = next(ev for ev in game.log if ev.kind == "shot")
+    assert shot.data["target"] == near.id
+    ev = shot.data["event"]
+    assert ev["distance_cm"] == pytest.approx(12.0)  # 15 cm between centres minus two 1.5 cm radii
+    assert ev["range_modifier"] == 1  # within range 15: the lance's +1
+    assert ev["attack_total"] == 9 + 2 + 1 and ev["hit"]
+    assert ev["damage"] == 6 + 2  # neutral + lance damage +2
+
+
+def test_a_missed_target_may_dodge_up_to_neutral_plus_reflexes_rul_09():
+    shooter = model("red", "corrino", "soldier", 1, 10, 10)
+    target = model("blue", "fremen", "warrior", 1, 10, 25)  # Reflexes 1
+    red = ScriptedPlayer({"activate": shooter.id, "action": "shoot:sardaukar_lance"})
+    blue = ScriptedPlayer({"dodge": lambda d: d.point.candidates[0]})
+    game = run_activations(state_in_play([shooter, target]), {"red": red, "blue": blue}, dice=[6, 1, 4, 9])
+    shot = next(ev for ev in game.log if ev.kind == "shot").data["event"]
+    assert not shot["hit"] and shot["dodge_cm"] == 5.0  # neutral 4 + Reflexes 1
+    dodge = next(d for d in blue.seen if d.kind == "dodge")
+    assert dodge.point.allowance_cm == 5.0
+    assert any(ev.kind == "move" and ev.data["kind"] == "dodge" for ev in game.log)
+
+
+def test_a_laser_never_targets_a_shielded_model_rul_08():
+    shooter = model("red", "corrino", "soldier", 1, 10, 10, extra_weapons=("laser",))
+    target = model("blue", "corrino", "duellist", 1, 10, 20)  # full shield
+    state = state_in_play([shooter, target], blue="corrino")
+    assert "shoot:laser" not in available_actions(state, shooter.id, 0)
+    assert "shoot:sardaukar_lance" in available_actions(state, shooter.id, 0)
+
+
+def test_failed_disengage_takes_the_opponents_blow_r_disengage():
+    a = model("red", "corrino", "soldier", 1, 10, 10)
+    e = model("blue", "fremen", "warrior", 1, 13, 10)
+    red = ScriptedPlayer({"activate": a.id, "action": "disengage"})
+    game = run_activations(state_in_play([a, e]), {"red": red, "blue": ScriptedPlayer()}, dice=[1, 1, 9, 9])
+    ev = next(x for x in game.log if x.kind == "disengage").data["event"]
+    assert not ev["success"]
+    assert ev["opponent_neutral"] == 9

@@ -1,0 +1,88 @@
+"""Scripted activations: fatigue, recovery, spice, poisons (R-ACTIVATE, R-FATIGUE-*, RUL-05, RUL-06,
+RUL-10, R-POISON)."""
+
+import pytest
+
+from landsraad.engine.activation import selectable_models
+from landsraad.model import Poison
+from landsraad.ruleset import Ruleset
+
+from .helpers import ScriptedPlayer, model, run_activations, state_in_play
+
+
+def _rest():
+    return ScriptedPlayer({"action": "rest", "spice": "keep"})
+
+
+def test_fatigue_token_at_the_start_and_recovery_of_the_owners_others_r_fatigue_gain_rul_06():
+    a = model("red", "corrino", "soldier", 1, 10, 10)
+    b = model("red", "corrino", "soldier", 2, 20, 10, fatigue=2)
+    e = model("blue", "fremen", "warrior", 1, 40, 40, fatigue=1)
+    game = run_activations(state_in_play([a, b, e]), {"red": ScriptedPlayer({"activate": a.id, "action": "rest"}), "blue": _rest()})
+    s = game.state
+    assert s.model(a.id).fatigue == 1  # R-FATIGUE-GAIN
+    assert s.model(b.id).fatigue == 1  # RUL-06: the owner's other models recover
+    assert s.model(e.id).fatigue == 1  # ... not the opponent's (default option "owner")
+
+
+def test_recovery_option_all_rul_06():
+    a = model("red", "corrino", "soldier", 1, 10, 10)
+    e = model("blue", "fremen", "warrior", 1, 40, 40, fatigue=1)
+    game = run_activations(state_in_play([a, e], ruleset=Ruleset(recovery="all")),
+                           {"red": ScriptedPlayer({"activate": a.id, "action": "rest"}), "blue": _rest()})
+    assert game.state.model(e.id).fatigue == 0
+
+
+def test_fatigue_malus_comes_from_tokens_held_before_the_new_one_rul_05():
+    # A Sardaukar soldier (Combat 2) holding 2 tokens fights at Combat 0: -2 (RUL-05 ladder).
+    a = model("red", "corrino", "soldier", 1, 10, 10, fatigue=2, extra_weapons=("halberd",))
+    e = model("blue", "fremen", "warrior", 1, 13, 10)
+    red = ScriptedPlayer({"activate": a.id, "action": f"melee:{e.id}", "weapon": "halberd", "stance": "attack", "lower_neutral": lambda d: d.choices[0], "push": "no"})
+    blue = ScriptedPlayer({"stance": "defend", "lower_neutral": lambda d: d.choices[0]})
+    # dice: attacker neutral 5, attack 8, defence 2; defender neutral 3, attack 3, defence 6
+    game = run_activations(state_in_play([a, e]), {"red": red, "blue": blue}, dice=[5, 8, 2, 3, 3, 6])
+    melee = next(ev for ev in game.log if ev.kind == "melee")
+    strike = melee.data["event"]["strikes"][0]
+    assert strike["attack_total"] == 8 + 0 + 2  # die + (Combat 2 - fatigue 2) + halberd +2
+    assert strike["defence_total"] == 6 + 1  # warrior Combat 1, crysknife no bonus: the defender has no fatigue malus
+
+
+def test_spice_is_declared_at_the_start_and_ends_at_two_tokens_rul_10():
+    a = model("red", "corrino", "soldier", 1, 10, 10, spice_doses=1, fatigue=1)
+    e = model("blue", "fremen", "warrior", 1, 40, 40)
+    game = run_activations(state_in_play([a, e]), {"red": ScriptedPlayer({"activate": a.id, "spice": "consume", "action": "rest"}), "blue": _rest()})
+    m = game.state.model(a.id)
+    assert m.spice_doses == 0
+    assert m.fatigue == 2 and not m.spice_active  # it held two tokens at the end of its activation: the dose ends
+    assert any(ev.kind == "end_activation" and ev.data["spice_ended"] for ev in game.log)
+
+
+def test_crippled_model_cannot_be_selected_and_its_counter_ticks_r_poison():
+    a = model("red", "corrino", "soldier", 1, 10, 10, poisons=(Poison(kind="crippling", x=1),))
+    b = model("red", "corrino", "soldier", 2, 20, 10)
+    e = model("blue", "fremen", "warrior", 1, 40, 40)
+    state = state_in_play([a, b, e])
+    assert selectable_models(state, "red") == (b.id,)
+    game = run_activations(state, {"red": ScriptedPlayer({"activate": b.id, "action": "rest"}), "blue": _rest()})
+    assert not game.state.model(a.id).poisons  # Crippling 1 spent on its owner's activation of another model
+    assert a.id in selectable_models(game.state, "red")
+
+
+def test_will_breaker_flees_toward_the_nearest_edge_r_poison():
+    a = model("red", "corrino", "soldier", 1, 8, 30, poisons=(Poison(kind="will_breaker", x=1),))
+    e = model("blue", "fremen", "warrior", 1, 50, 50)
+    game = run_activations(state_in_play([a, e]), {"red": ScriptedPlayer({"activate": a.id}), "blue": _rest()})
+    m = game.state.model(a.id)
+    assert m.x == pytest.approx(1.5, abs=0.05)  # west edge: 6.5 cm away; it stops touching it
+    assert not m.poisons
+    assert not any(ev.kind == "action" for ev in game.log)  # no free choice of action
+
+
+def test_a_model_in_contact_cannot_move_normally_prj_90():
+    from landsraad.engine.actions import available_actions
+
+    a = model("red", "corrino", "soldier", 1, 10, 10)
+    e = model("blue", "fremen", "warrior", 1, 13, 10)
+    actions = available_actions(state_in_play([a, e]), a.id, 0)
+    assert "move" not in actions and "disengage" in actions and f"melee:{e.id}" in actions
+    assert not any(x.startswith("shoot:") for x in actions)  # R-SHOOT: no shooting while in contact
