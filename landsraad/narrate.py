@@ -90,7 +90,9 @@ def narrate(event: GameEvent, names: Mapping[str, str], *, reveal_secrets: bool 
     if k == "missions_count_revealed":
         return f"Imperial espionage: {event.side} tells {d.get('to')} it chose {d.get('count')} mission(s)."
     if k == "marker":
-        return f"A {d.get('mission')} marker of {event.side} is placed at {_pt(d['at'])}."
+        return f"A marker of {event.side}'s {str(d.get('mission', '')).replace('_', ' ')} mission is placed at {_pt(d['at'])}."
+    if k == "treachery":
+        return f"Treachery: {event.side} names {d.get('named')}; the opponent {'did' if d.get('chosen') else 'did not'} choose it."
     if k == "ambassador":
         return f"{event.side}'s ambassador takes position at {_pt(d['at'])}."
     if k == "deploy":

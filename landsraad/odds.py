@@ -84,6 +84,8 @@ __all__ = [
     "shot_odds",
     "MeleeOdds",
     "melee_odds",
+    "LoweringAdvice",
+    "lowering_advice",
     "StanceSolution",
     "StanceMatrix",
     "stance_matrix",
@@ -640,6 +642,99 @@ def melee_odds(
         p_attacker_lowers=_p(a_lowers),
         p_defender_lowers=_p(d_lowers),
         value=_p((weight * u).sum()),
+    )
+
+
+@dataclass(frozen=True)
+class LoweringAdvice(_Odds):
+    """How each side should lower its neutral die once the dice and stances are revealed (PRJ-80, PRJ-81).
+
+    ``order`` says who lowers first (``"secret"``: at once, R-MELEE); ``attacker`` and
+    ``defender`` map a lowered neutral to its probability (one entry of 1.0 unless the secret
+    game needs a mixed strategy). In the sequential case the second side's entry is its answer
+    to the first side's advised choice: if the first side does something else, ask again with
+    that side's choice as a fixed policy. ``value`` is the attacker's payoff.
+    """
+
+    order: str
+    attacker: dict[int, float]
+    defender: dict[int, float]
+    value: float
+
+
+def lowering_advice(
+    attacker: Combatant,
+    defender: Combatant,
+    *,
+    attacker_dice: ClashDice | Sequence[int],
+    defender_dice: ClashDice | Sequence[int],
+    attacker_stance: str,
+    defender_stance: str,
+    attacker_lowering: LoweringPolicy = "best",
+    defender_lowering: LoweringPolicy = "best",
+    attacker_push: bool = False,
+    defender_push: bool = False,
+    attacker_poison: Poison | str | None = None,
+    defender_poison: Poison | str | None = None,
+    payoff: Payoff = "wounds",
+    ruleset: Ruleset = DEFAULT,
+) -> LoweringAdvice:
+    """The best lowering for revealed dice (R-NEUTRAL-DOWN, R-MELEE, RUL-03), as :func:`melee_odds` plays it.
+
+    Every choice of lowered neutrals is resolved by :func:`~landsraad.rules.melee.resolve_melee`;
+    the lower initiative total chooses first, ties in secret (PRJ-80), the least lowering among
+    equals (PRJ-81).
+
+    Examples
+    --------
+    Melee example 1 of the rulebook: the Harkonnen (halberd 12-) attacks with neutral 5 and
+    hits the civilian, who only defends: lowering to 1 gives 11 damage instead of 7. Against
+    Endurance 3, 9 damage is already fatal, so lowering to 3 is enough (the least lowering):
+
+    >>> from landsraad.model import Weapon
+    >>> halberd = Weapon(id="halberd", name="Halberd", combat="+2", damage="12-")
+    >>> steel = Weapon(id="steel_shield", name="Steel shield", defence="+3", damage="0-")
+    >>> advice = lowering_advice(Combatant(weapon=halberd), Combatant(weapon=steel), attacker_dice=(5, 8, 2),
+    ...                          defender_dice=(3, 3, 6), attacker_stance="attack", defender_stance="defend")
+    >>> advice.order, advice.attacker, advice.value
+    ('defender', {3: 1.0}, 3.0)
+    """
+    from .rules.melee import resolve_melee, verify_lowered
+
+    payoff_weights = _payoff_weights(payoff)
+    a_policy, d_policy = check_lowering(attacker_lowering, "the attacker"), check_lowering(defender_lowering, "the defender")
+    for dice, who in ((attacker_dice, "attacker"), (defender_dice, "defender")):
+        if not isinstance(dice, ClashDice) and len(dice) != 3:
+            raise RuleError(f"The {who} rolls three dice in a clash (neutral, attack, defence); got {tuple(dice)!r}.")
+    ad = attacker_dice if isinstance(attacker_dice, ClashDice) else ClashDice(*attacker_dice)
+    dd = defender_dice if isinstance(defender_dice, ClashDice) else ClashDice(*defender_dice)
+    u = np.zeros((FACES, FACES))
+    order = "secret"
+    for x in range(1, ad.neutral + 1):
+        for y in range(1, dd.neutral + 1):
+            ev = resolve_melee(attacker, defender, attacker_dice=ad, defender_dice=dd, attacker_stance=attacker_stance,  # type: ignore[arg-type]
+                               defender_stance=defender_stance, attacker_neutral=x, defender_neutral=y,  # type: ignore[arg-type]
+                               attacker_poison=attacker_poison, defender_poison=defender_poison, attacker_push=attacker_push,
+                               defender_push=defender_push, ruleset=ruleset)
+            order = ev.lowering_first
+            a_suffers = d_suffers = 0.0
+            for s in ev.strikes:
+                if s.by == "attacker":
+                    d_suffers = payoff_weights[_RESULT_CODE[s.wound]]
+                else:
+                    a_suffers = payoff_weights[_RESULT_CODE[s.wound]]
+            u[x - 1, y - 1] = d_suffers - a_suffers
+    for policy, rolled, who in ((a_policy, ad.neutral, "the attacker"), (d_policy, dd.neutral, "the defender")):
+        if policy != "best":
+            verify_lowered(rolled, _fixed_choice(policy, rolled), who)
+    code = {"attacker": 0, "defender": 1, "secret": 2}[order]
+    joint = _lowering_distribution(u, ad.neutral, dd.neutral, code, a_policy, d_policy)
+    pa, pd = joint.sum(axis=1), joint.sum(axis=0)
+    return LoweringAdvice(
+        order=order,
+        attacker={i + 1: _p(pa[i]) for i in range(FACES) if pa[i] > 1e-12},
+        defender={j + 1: _p(pd[j]) for j in range(FACES) if pd[j] > 1e-12},
+        value=_p((joint * u).sum()),
     )
 
 

@@ -333,16 +333,32 @@ def _terrain(c: _Canvas, highlight: set[str], labels: bool) -> tuple[list[str], 
     for t in c.board.terrain:
         shapes.extend(_terrain_piece(c, t, t.id in highlight))
         if labels:
-            p = t.shape.representative_point()
-            x, y = c.xy((p.x, p.y))
-            fill = terrain_fill(t.height_cm)
-            dark = _is_dark(fill) and t.movement == "blocked"
-            colour = "#ffffff" if dark else "#2b2114"
-            texts.append(_label(x, y - 1, t.id, anchor="middle", size=9.5, fill=colour, halo=not dark))
-            texts.append(_label(x, y + 9.5, f"h {_n(t.height_cm)}", anchor="middle", size=8.5, fill=colour,
-                                halo=not dark))
+            texts.extend(_terrain_label(c, t))
     shapes.append("</g>")
     return shapes, texts
+
+
+def _terrain_label(c: _Canvas, t: TerrainPiece) -> list[str]:
+    """Id and height inside the piece when they fit and no base sits there; else just below it
+    (above it near the south edge)."""
+    minx, miny, maxx, maxy = t.shape.bounds
+    text_w = 6.0 * max(len(t.id), 5)  # rough width of the id at 9.5 px
+    p = t.shape.representative_point()
+    x, y = c.xy((p.x, p.y))
+    crowded = any(math.hypot(b.x - p.x, b.y - p.y) < b.radius + 1.0 for b in c.board.bases)
+    fits = c.length(maxx - minx) >= text_w + 4 and c.length(maxy - miny) >= 24 and t.shape.contains(p)
+    if fits and not crowded:
+        dark = _is_dark(terrain_fill(t.height_cm)) and t.movement == "blocked"
+        colour = "#ffffff" if dark else "#2b2114"
+        return [_label(x, y - 1, t.id, anchor="middle", size=9.5, fill=colour, halo=not dark),
+                _label(x, y + 9.5, f"h {_n(t.height_cm)}", anchor="middle", size=8.5, fill=colour, halo=not dark)]
+    cx = c.xy(((minx + maxx) / 2, miny))[0]
+    if miny > 3.0:
+        y0 = c.xy((0.0, miny))[1] + 10
+    else:
+        y0 = c.xy((0.0, maxy))[1] - 14
+    return [_label(cx, y0, t.id, anchor="middle", size=9.5, fill="#2b2114"),
+            _label(cx, y0 + 10, f"h {_n(t.height_cm)}", anchor="middle", size=8.5, fill="#2b2114")]
 
 
 def _terrain_piece(c: _Canvas, t: TerrainPiece, highlighted: bool) -> list[str]:
@@ -517,8 +533,9 @@ def _sight_figures(board: Board, sight: Any) -> list[str]:
     hidden = getattr(sight, "hidden_fraction", None)
     if hidden is not None and los:
         err = getattr(sight, "error_bound", None)
-        extra = f" (at least {_pct(max(0.0, hidden - err))} %)" if err and _pct(hidden - err) != _pct(hidden) else ""
-        lines.append(f"Hidden: {_pct(hidden)} % of the silhouette{extra}")
+        low = _pct(max(0.0, hidden - (err or 0.0)))
+        span = f"{low} to {_pct(hidden)}" if low != _pct(hidden) else _pct(hidden)
+        lines.append(f"Hidden: {span} % of the silhouette")
     cover = getattr(sight, "cover", None)
     if cover is not None:
         lines.append(f"Cover: {_COVER_TEXT.get(cover, str(cover))}")

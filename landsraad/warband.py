@@ -913,8 +913,8 @@ def _schema_message(error: Mapping[str, Any]) -> str:
     if kind in ("model_type", "model_attributes_type", "dict_type"):
         return f"Each model entry is a mapping with a 'type' key; got {shown}."
     if kind in ("tuple_type", "list_type"):
-        return f"'{format_path(loc)}' must be a list (write [a, b]); got {shown}."
-    return f"'{format_path(loc)}': {msg[0].lower() + msg[1:]}; got {shown}."
+        return f"'{key}' in {where} must be a list (write [a, b]); got {shown}."
+    return f"Invalid '{key}' in {where}: {msg[0].lower() + msg[1:]}; got {shown}."
 
 
 def check_document(
@@ -1030,7 +1030,7 @@ def parse_list(text: str, source: str = "<text>") -> WarbandList:
     >>> parse_list("faction: corrino\\nmodels:\\n  - {type: scout, spice: one}\\n", "x.yaml")
     Traceback (most recent call last):
     ...
-    landsraad.errors.DataError: x.yaml: models[0].spice (line 3, column 19): 'models[0].spice': input should be a valid integer; got 'one'.
+    landsraad.errors.DataError: x.yaml: models[0].spice (line 3, column 19): Invalid 'spice' in a model entry: input should be a valid integer; got 'one'.
     """
     doc = parse_list_document(text, source)
     return _from_document(doc)

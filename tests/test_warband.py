@@ -456,7 +456,7 @@ def test_corpus_covers_every_rule_and_every_faction():
 names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1, max_size=12)
 ids = st.from_regex(r"[a-z][a-z0-9_]{0,10}", fullmatch=True)
 list_models = st.builds(
-    ListModel, type=ids, name=st.none() | names, weapons=st.lists(ids, max_size=3).map(tuple),
+    ListModel, type=ids, name=st.none() | names.filter(str.strip), weapons=st.lists(ids, max_size=3).map(tuple),
     equipment=st.lists(ids, max_size=3).map(tuple), spice=st.integers(0, 5))
 warband_lists = st.builds(WarbandList, name=st.just("") | names, faction=ids, player=st.just("") | names,
                           notes=st.just("") | names, models=st.lists(list_models, max_size=8).map(tuple))

@@ -195,6 +195,11 @@ def _fmt(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
+def _dist(value: float) -> str:
+    """A distance for prose, to 0.1 cm as reported (RUL-07): ``12`` -> ``12.0``."""
+    return f"{_cm(value):.1f}"
+
+
 def _pct(fraction: float) -> str:
     text = f"{fraction * 100:.1f}"
     return text[:-2] if text.endswith(".0") else text
@@ -239,23 +244,40 @@ _COVER_PROSE = {
 }
 
 
+def _need_thing(board: Any, item_id: str, scene: str) -> None:
+    """A model, marker or terrain id that exists, else a UsageError with a suggestion."""
+    ids = [b.id for b in board.bases] + [m.id for m in board.markers] + [t.id for t in board.terrain]
+    if item_id in ids:
+        return
+    hint = did_you_mean(item_id, ids)
+    extra = f" Did you mean {hint!r}?" if hint else ""
+    raise UsageError(f"There is no model, marker or terrain piece {item_id!r} in scene {scene}.{extra}"
+                     f" Models: {', '.join(b.id for b in board.bases) or '(none)'}.")
+
+
 def cmd_measure(args: argparse.Namespace) -> int:
-    """``landsraad measure SCENE A B``: distance, contact, line of sight, cover, range modifier."""
+    """``landsraad measure SCENE A B``: distance, contact, line of sight, cover, range modifier.
+
+    A and B are models; either may also be an objective marker or a terrain piece, for the
+    distance alone (sight and cover are then ``null``).
+    """
     from ..geometry import measure, sight
     from ..svg import render_board
 
     weapon = parse_weapon(args.weapon) if args.weapon is not None else None
     scene = _load(args.scene)
     board = scene.board
-    _need_model(board, args.a, args.scene)
-    _need_model(board, args.b, args.scene)
+    _need_thing(board, args.a, args.scene)
+    _need_thing(board, args.b, args.scene)
     if args.a == args.b:
-        raise UsageError(f"measure needs two different models; got {args.a!r} twice.")
+        raise UsageError(f"measure needs two different things; got {args.a!r} twice.")
     blocks = not args.models_transparent
-    a, b = board.base(args.a), board.base(args.b)
+    a, b = measure.lookup(board, args.a), measure.lookup(board, args.b)
     exact = measure.distance(board, args.a, args.b)
+    reported = _cm(exact)
     contact = measure.in_contact(a, b)
-    cov = sight.cover(board, args.a, args.b, models_block=blocks)
+    models = board.has_base(args.a) and board.has_base(args.b)
+    cov = sight.cover(board, args.a, args.b, models_block=blocks) if models else None
     modifier = band = None
     if weapon is not None:
         modifier = measure.range_modifier(exact, weapon[0], weapon[1])
@@ -263,44 +285,52 @@ def cmd_measure(args: argparse.Namespace) -> int:
     data = {
         "a": args.a,
         "b": args.b,
-        "distance_cm": _cm(exact),
+        "distance_cm": reported,
         "contact": contact,
-        "line_of_sight": cov.line_of_sight,
-        "hidden_fraction": round(cov.hidden_fraction, 4),
-        "cover": cov.cover,
-        "borderline": cov.borderline,
+        "line_of_sight": cov.line_of_sight if cov else None,
+        "hidden_fraction": round(cov.hidden_fraction, 4) if cov else None,
+        "cover": cov.cover if cov else None,
+        "borderline": cov.borderline if cov else None,
         "range_modifier": modifier,
     }
 
-    lines = [f"{args.a} -> {args.b}: {_fmt(_cm(exact))} cm edge to edge, {'in contact' if contact else 'not in contact'}."]
-    if abs(exact - 0.1) < _NEAR_CM + 1e-9 and exact > 0:
-        lines[-1] += (f" (Exactly {exact:.3f} cm: {'within' if contact else 'just beyond'} the 0.1 cm contact"
-                      " tolerance, RUL-07.)")
-    if cov.line_of_sight:
-        lines.append(f"Line of sight: yes; {_pct(cov.hidden_fraction)} % of the silhouette hidden"
-                     f" -> {_COVER_PROSE.get(cov.cover, cov.cover)}.")
+    lines = [f"{args.a} -> {args.b}: {_dist(exact)} cm edge to edge, {'in contact' if contact else 'not in contact'}."]
+    if 0 < exact and abs(exact - measure.CONTACT_TOLERANCE_CM) < _NEAR_CM:
+        lines[-1] += (f" Borderline: exactly {exact:.3f} cm, {'within' if contact else 'just beyond'} the"
+                      f" {_fmt(measure.CONTACT_TOLERANCE_CM)} cm contact tolerance (RUL-07).")
+    if cov is None:
+        lines.append("Line of sight and cover: only measured between two models.")
     else:
-        lines.append("Line of sight: no; no part of the target can be seen (R-LOS).")
-    if cov.borderline:
-        lines.append(f"Borderline: YES - {_pct(cov.hidden_fraction)} % +/- {_pct(cov.error_bound)} % is within the"
-                     " computation's error of a threshold (RUL-11); check at the table and agree with your opponent.")
-    else:
-        lines.append("Borderline: no.")
+        if cov.line_of_sight:
+            lines.append(f"Line of sight: yes; {_pct(cov.hidden_fraction)} % of the silhouette hidden"
+                         f" -> {_COVER_PROSE.get(cov.cover, cov.cover)}.")
+        else:
+            lines.append("Line of sight: no; no part of the target's silhouette can be seen (R-LOS).")
+        if cov.borderline:
+            low = max(0.0, cov.hidden_fraction - cov.error_bound)
+            lines.append(f"Borderline: YES - the hidden part is between {_pct(low)} % and {_pct(cov.hidden_fraction)} %,"
+                         " on both sides of a threshold (RUL-11); the answer above takes the upper figure. Check at the"
+                         " table and agree with your opponent.")
+        else:
+            lines.append("Borderline: no.")
     if weapon is not None:
         rng, combat = weapon
         where = "within range" if band == 0 else f"{band} band{'s' if band != 1 else ''} beyond range"
-        combat_text = f" + weapon Combat {combat:+d}" if combat else ""
+        combat_text = f"weapon Combat {combat:+d}, " if combat else ""
         lines.append(f"Weapon range {_fmt(rng)} cm: {where} -> range modifier {modifier:+d}"
-                     f" (-{band} for the range band{combat_text}; R-SHOOT).")
+                     f" ({combat_text}-{band} for the range band; R-SHOOT).")
         k = round(exact / rng)
         if k >= 1 and abs(exact - k * rng) < _NEAR_CM:
-            lines.append(f"  Borderline range: the exact distance is {exact:.3f} cm, against a band limit of"
-                         f" {_fmt(k * rng)} cm.")
+            side = "on" if reported <= k * rng + 1e-9 else "past"
+            lines.append(f"Borderline range: exactly {exact:.3f} cm, which reads {_dist(exact)} cm, {side} the"
+                         f" {_fmt(k * rng)} cm band limit (range is taken on the distance as reported, PRJ-30).")
     if not blocks:
         lines.append("(Other models were treated as transparent.)")
+    notes = [f"Range modifier: {modifier:+d} (weapon range {_fmt(weapon[0])} cm)"] if weapon else []
+    if cov is None:
+        notes.insert(0, f"Distance {args.a} -> {args.b}: {_dist(exact)} cm edge to edge")
     _finish(args, data, "\n".join(lines), lambda: render_board(
-        board, title=f"measure {args.a} -> {args.b}", sight=cov, highlight=(args.a, args.b),
-        notes=[f"Range modifier: {modifier:+d} (weapon range {_fmt(weapon[0])} cm)"] if weapon else ()))
+        board, title=f"measure {args.a} -> {args.b}", sight=cov, highlight=(args.a, args.b), notes=notes))
     return 0
 
 
@@ -342,29 +372,31 @@ def cmd_move(args: argparse.Namespace) -> int:
 
     target = f"({_fmt(to[0])}, {_fmt(to[1])})"
     head = f"{args.model} -> {target}, movement {_fmt(allowance)} cm: "
+    double = abs(res.cost_cm - res.path_length_cm) > 1e-6 if res.path else False
     if res.legal:
-        text = head + f"legal. Shortest path {_fmt(_cm(res.path_length_cm))} cm"
-        if abs(res.cost_cm - res.path_length_cm) > 1e-6:
-            text += f", costing {_fmt(_cm(res.cost_cm))} cm (difficult terrain counts double, RUL-17)"
+        text = head + f"legal; shortest path {_dist(res.path_length_cm)} cm"
+        if double:
+            text += f", costing {_dist(res.cost_cm)} cm (difficult terrain counts double, RUL-17)"
         text += "."
         if allowance - res.cost_cm < _NEAR_CM:
             text += f" Borderline: only {allowance - res.cost_cm:.3f} cm to spare."
     else:
         reason = _REASON_PROSE.get(res.reason, str(res.reason))
-        text = head + f"NOT legal - {reason}."
-        if res.path:
-            text += f" The shortest path is {_fmt(_cm(res.path_length_cm))} cm"
-            if abs(res.cost_cm - res.path_length_cm) > 1e-6:
-                text += f" and costs {_fmt(_cm(res.cost_cm))} cm (difficult terrain counts double, RUL-17)"
-            text += "."
-            if res.reason == "too_far" and res.cost_cm - allowance < _NEAR_CM:
+        text = head + f"NOT legal ({reason})."
+        if res.message:
+            text += f"\n{res.message}"
+        if res.path and res.reason == "too_far":
+            if double:
+                text += (f"\nShortest path: {_dist(res.path_length_cm)} cm, costing {_dist(res.cost_cm)} cm"
+                         " (difficult terrain counts double, RUL-17).")
+            if res.cost_cm - allowance < _NEAR_CM:
                 text += f" Borderline: over by only {res.cost_cm - allowance:.3f} cm."
-    if res.message:
-        text += f"\n{res.message}"
-    if len(res.path) > 2:
+    if 2 < len(res.path) <= 8:
         text += "\nPath: " + " -> ".join(f"({_fmt(p[0])}, {_fmt(p[1])})" for p in res.path)
+    elif len(res.path) > 8:  # arcs round bases come as many short segments
+        text += f"\nPath: {len(res.path)} points, curving round obstacles (see --json or --svg)."
     if res.narrowest_gap_cm is not None and res.gap_at is not None:
-        text += (f"\nNarrowest gap on the way: {_fmt(_cm(res.narrowest_gap_cm))} cm at"
+        text += (f"\nNarrowest gap on the way: {_dist(res.narrowest_gap_cm)} cm at"
                  f" ({_fmt(res.gap_at[0])}, {_fmt(res.gap_at[1])}).")
     _finish(args, data, text, lambda: render_board(board, title=f"move {args.model} to {target}", move=res,
                                           highlight=(args.model,)))
@@ -456,10 +488,10 @@ def cmd_template(args: argparse.Namespace) -> int:
     lines = [f"{what}: " + (f"hits {', '.join(hit)}." if hit else "hits nobody.")]
     for d in dodges:
         if d.possible:
-            lines.append(f"  {d.model}: can dodge out with a {_fmt(_cm(d.shortest_cm))} cm move"
+            lines.append(f"  {d.model}: can dodge out with a {_dist(d.shortest_cm)} cm move"
                          f" (to ({_fmt(d.to[0])}, {_fmt(d.to[1])})); it may move {_fmt(dodge)} cm.")
         elif d.shortest_cm is not None:
-            lines.append(f"  {d.model}: cannot get out: it would need {_fmt(_cm(d.shortest_cm))} cm and may move"
+            lines.append(f"  {d.model}: cannot get out: it would need {_dist(d.shortest_cm)} cm and may move"
                          f" {_fmt(dodge)} cm; still hit (R-TEMPLATE).")
         else:
             lines.append(f"  {d.model}: cannot get out within {_fmt(dodge)} cm; still hit (R-TEMPLATE).")

@@ -45,7 +45,7 @@ __all__ = ["act", "available_actions", "hunter_seekers_crossed"]
 
 def available_actions(state: GameState, model_id: str, held: int) -> tuple[str, ...]:
     """The actions ``model_id`` may take now, as decision choices (R-ACTIVATE)."""
-    from ..rules.melee import can_attack
+    from ..rules.melee import can_attack, can_melee
     from ..rules.shooting import can_shoot
     from .missions import available_mission_actions
 
@@ -55,8 +55,9 @@ def available_actions(state: GameState, model_id: str, held: int) -> tuple[str, 
     out: list[str] = []
     if may_move(c) and not engaged:
         out.append("move")
-    if engaged and any(w.is_melee for w in m.weapons) and can_attack(c):
-        out.extend(f"melee:{e}" for e in engaged)
+    melee_weapons = [w for w in m.weapons if w.is_melee]
+    if engaged and melee_weapons and can_attack(c.model_copy(update={"weapon": melee_weapons[0]})):
+        out.extend(f"melee:{e}" for e in engaged if can_melee(c, combatant(state, e)))
     if not engaged:
         for w in m.weapons:
             if w.is_ranged and can_shoot(c.model_copy(update={"weapon": w}), in_contact=False) and _has_target(state, model_id, w):

@@ -93,7 +93,7 @@ def _run(g: Any, model_id: str):
     if tick is not None:
         g.state = store(g.state, model_id, c)
         g.emit("poison_tick", m.side, model_id, event=tick)
-        yield from _flee(g, turn)
+        _flee(g, turn)
         return
 
     if _may_move_freely(g, turn):

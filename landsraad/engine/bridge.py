@@ -12,7 +12,7 @@ from ..model import Faction, Weapon
 from ..rules.state import Combatant
 from .state import GameState
 
-__all__ = ["combatant", "store", "faction_of"]
+__all__ = ["combatant", "store", "faction_of", "rule_names", "has_hook"]
 
 
 @lru_cache(maxsize=None)
@@ -28,6 +28,31 @@ def faction_of(state: GameState, model_id: str) -> Faction | None:
     return _faction(state.model(model_id).faction)
 
 
+def rule_names(state: GameState, model_id: str) -> tuple[str, ...]:
+    """The special rules that apply to ``model_id`` (PRJ-53): its card's, its faction's and its
+    equipment's effects, each once (the spice effect is added by the kernel while active)."""
+    m = state.model(model_id)
+    return _rule_names(m.faction, tuple(m.profile.special_rules), tuple(m.equipment))
+
+
+@lru_cache(maxsize=None)
+def _rule_names(faction_id: str, card_rules: tuple[str, ...], equipment: tuple[str, ...]) -> tuple[str, ...]:
+    names = list(card_rules)
+    faction = _faction(faction_id)
+    if faction is not None:
+        names += list(faction.special_rules)
+        effects = {e.id: e.effect for e in faction.rare_equipment}
+        names += [effects[e] for e in equipment if e in effects]
+    return tuple(dict.fromkeys(names))
+
+
+def has_hook(state: GameState, model_id: str, hook: str, **context: object) -> bool:
+    """Whether a bool hook point of ``model_id``'s rules holds (e.g. ``difficult_terrain_free``)."""
+    from ..specials import SPECIAL_RULES, HookContext
+
+    return SPECIAL_RULES.any(hook, rule_names(state, model_id), HookContext(arrakis=state.ruleset.arrakis, **context))  # type: ignore[arg-type]
+
+
 def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, activation_fatigue: int | None = None) -> Combatant:
     """The kernel's view of ``model_id`` now.
 
@@ -37,13 +62,7 @@ def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, 
     """
     m = state.model(model_id)
     faction = _faction(m.faction)
-    # PRJ-53: the card's rules, the faction's, and the effects of the equipment it carries, each once.
-    names = list(m.profile.special_rules)
-    if faction is not None:
-        names += list(faction.special_rules)
-        effects = {e.id: e.effect for e in faction.rare_equipment}
-        names += [effects[e] for e in m.equipment if e in effects]
-    rules = tuple(dict.fromkeys(names))
+    rules = rule_names(state, model_id)
     return Combatant.from_profile(
         m.profile,
         weapon,

@@ -74,6 +74,7 @@ def missions_phase(g: Any, winner: str):
         opp_faction = faction_of_side(g.state, opponent)
         if opp_faction is not None and SPECIAL_RULES.any("reveal_mission_count", opp_faction.special_rules, HookContext(action="setup")):
             g.emit("missions_count_revealed", side, count=len(picks), to=opponent)
+    yield from _treachery(g)
     cards = load_missions()
     for side in order:
         for mission_id in g.state.side_state(side).missions:
@@ -81,6 +82,21 @@ def missions_phase(g: Any, winner: str):
             for spec in card.markers:
                 for n in range(1, spec.count + 1):
                     yield from _place_marker(g, side, card, spec, n)
+
+
+def _treachery(g: Any):
+    """Harkonnen Treachery (PRJ, engine action): once, after the picks, name a mission; the
+    opponent answers truthfully whether it chose it (not its rank)."""
+    for side in ("red", "blue"):
+        faction = faction_of_side(g.state, side)
+        if faction is None or "treachery" not in faction.special_rules:
+            continue
+        named = yield from g.ask(Decision(
+            side=side, kind="treachery", prompt="Treachery: name one mission; your opponent must say whether it chose it.",
+            choices=tuple(sorted(load_missions())),
+        ))
+        chosen = named in g.state.side_state(other_side(side)).missions
+        g.emit("treachery", side, named=named, chosen=chosen)
 
 
 def faction_of_side(state: GameState, side: str):

@@ -107,7 +107,15 @@ def recruit_side(side: str, source: Any, ruleset: Ruleset) -> tuple[SideState, t
                 **({"height_cm": r.profile.height_cm} if r.profile.height_cm else {}),
             )
         )
-    side_state = SideState(side=side, faction=faction.id, warband=warband.name, honour=faction.honour, edge=EDGES[side])
+    # PRJ-54: honour_bonus hooks of the recruited models add to the faction's Honour.
+    from ..specials import SPECIAL_RULES, HookContext
+
+    bonus = 0
+    for r in recruited:
+        names = tuple(dict.fromkeys(tuple(r.profile.special_rules) + tuple(e.effect for e in r.equipment)))
+        bonus += SPECIAL_RULES.total("honour_bonus", names, HookContext(action="setup", arrakis=ruleset.arrakis))
+    bonus += SPECIAL_RULES.total("honour_bonus", faction.special_rules, HookContext(action="setup", arrakis=ruleset.arrakis))
+    side_state = SideState(side=side, faction=faction.id, warband=warband.name, honour=faction.honour + bonus, edge=EDGES[side])
     return side_state, tuple(models)
 
 
@@ -130,6 +138,11 @@ def bid(game: Any, step: str):
         winner = "red" if bids["red"] > bids["blue"] else "blue"
         game.emit("bid", winner, step=step, bids=bids, winner=winner, tie_rolls=[])
         return winner
+    # A faction rule may win tied bids outright (wins_bid_ties); if both or neither have it, roll off.
+    tie_winners = [side for side in ("red", "blue") if _wins_ties(game, side)]
+    if len(tie_winners) == 1:
+        game.emit("bid", tie_winners[0], step=step, bids=bids, winner=tie_winners[0], tie_rolls=[], tie_rule=True)
+        return tie_winners[0]
     rolls = []
     while True:
         r, b = game.roll(1, side="red", why=f"{step} bid tie")[0], game.roll(1, side="blue", why=f"{step} bid tie")[0]
@@ -138,6 +151,14 @@ def bid(game: Any, step: str):
             winner = "red" if r > b else "blue"
             game.emit("bid", winner, step=step, bids=bids, winner=winner, tie_rolls=rolls)
             return winner
+
+
+def _wins_ties(game: Any, side: str) -> bool:
+    from ..content import load_faction
+    from ..specials import SPECIAL_RULES, HookContext
+
+    faction = load_faction(game.state.side_state(side).faction)
+    return SPECIAL_RULES.any("wins_bid_ties", faction.special_rules, HookContext(action="setup", arrakis=game.state.ruleset.arrakis))
 
 
 def _who_first(game: Any, winner: str, what: str):

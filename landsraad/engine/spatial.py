@@ -6,9 +6,11 @@ Kept in one place so the activation code reads as rules, not as geometry.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Iterable
 
 from ..geometry.board import Board
+from .bridge import has_hook
 from .state import GameState
 
 __all__ = [
@@ -49,10 +51,30 @@ def contact_friends(state: GameState, model_id: str) -> tuple[str, ...]:
 
 
 def plan_move(state: GameState, model_id: str, to: tuple[float, float], allowance_cm: float, *, board: Board | None = None):
-    """The geometry's verdict on a move (R-MOVE, RUL-17)."""
+    """The geometry's verdict on a move (R-MOVE, RUL-17).
+
+    Boards are immutable and hashable, so verdicts are cached: a decision's check and the move
+    that follows ask the same question.
+    """
+    board = board or state.board
+    if has_hook(state, model_id, "difficult_terrain_free", action="move"):
+        board = _without_difficult(board)  # e.g. Fremen sandwalk: difficult ground does not slow it
+    return _plan_cached(board, model_id, (float(to[0]), float(to[1])), float(allowance_cm))
+
+
+@lru_cache(maxsize=256)
+def _without_difficult(board: Board) -> Board:
+    """The board with difficult terrain counted as open, for a model that is not slowed by it."""
+    from dataclasses import replace
+
+    return board.with_terrain(replace(t, movement="open") if t.movement == "difficult" else t for t in board.terrain)
+
+
+@lru_cache(maxsize=4096)
+def _plan_cached(board: Board, model_id: str, to: tuple[float, float], allowance_cm: float):
     from ..geometry.movement import plan_move as _plan
 
-    return _plan(board or state.board, model_id, to, allowance_cm)
+    return _plan(board, model_id, to, allowance_cm)
 
 
 def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, towards: Iterable[tuple[float, float]] = (), limit: int = 16) -> tuple[tuple[float, float], ...]:

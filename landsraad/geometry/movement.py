@@ -60,12 +60,12 @@ Examples
 --------
 >>> from landsraad.geometry.board import Base, Board, TerrainPiece
 >>> board = Board(bases=(Base("a", 10, 10, 30), Base("b", 20, 10, 30)))
->>> res = plan_move(board, "a", (16.0, 10.0), 10)
+>>> res = plan_move(board, "a", (17.0, 10.0), 10)
 >>> res.legal, res.reason                    # ends in base contact with b: touching is allowed
 (True, None)
 >>> round(res.path_length_cm, 6)
-6.0
->>> plan_move(board, "a", (16.01, 10.0), 10).reason    # overlaps b by 0.01 cm
+7.0
+>>> plan_move(board, "a", (17.01, 10.0), 10).reason    # overlaps b by 0.01 cm
 'destination_blocked'
 >>> plan_move(board, "a", (10.0, 20.0), 10).legal       # exactly the allowance
 True
@@ -84,6 +84,7 @@ from typing import Any, Iterable, Literal, Sequence
 
 import numpy as np
 import shapely
+import shapely.ops
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
@@ -122,7 +123,7 @@ ARC_BUMP_CM = 2e-4
 """Arcs of the path are drawn as polylines tangent to the arc; their corners stand at most
 this far outside it (refined automatically when something is closer)."""
 
-DIFFICULT_SAMPLE_CM = 1.0
+DIFFICULT_SAMPLE_CM = 2.0
 """Spacing of the candidate crossing points on the boundaries of difficult terrain."""
 
 ESCAPE_MARGIN_CM = 0.01
@@ -264,41 +265,53 @@ def _disc_interval(w: np.ndarray, d: np.ndarray, dd: np.ndarray, rho: np.ndarray
     return t0, t1
 
 
-def _cap_intervals(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray, rho: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For M segments p0->p1 and K capsules (a, b, rho): the parameter interval (t_in, t_out),
-    clipped to [0, 1], where the segment's point is strictly inside the capsule. Arrays (M, K);
-    empty where t_in >= t_out. Exact (closed form), up to floating-point rounding."""
-    m, k = len(p0), len(a)
-    if m == 0 or k == 0:
-        return np.full((m, k), _INF), np.full((m, k), -_INF)
-    d = (p1 - p0)[:, None, :]
+def _pair_intervals(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray, rho: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Element-wise core of :func:`_cap_intervals`: arrays of matching leading shape."""
+    d = p1 - p0
     dd = (d * d).sum(-1)
-    start = p0[:, None, :]
-    A = a[None, :, :]
-    B = b[None, :, :]
-    R = rho[None, :]
-    lo1, hi1 = _disc_interval(start - A, d, dd, R)
-    lo2, hi2 = _disc_interval(start - B, d, dd, R)
-    e = B - A
+    lo1, hi1 = _disc_interval(p0 - a, d, dd, rho)
+    lo2, hi2 = _disc_interval(p0 - b, d, dd, rho)
+    e = b - a
     length = np.sqrt((e * e).sum(-1))
     safe = np.where(length > 0, length, 1.0)
     u = e / safe[..., None]
     n = np.stack([-u[..., 1], u[..., 0]], axis=-1)
-    rel = start - A
+    rel = p0 - a
     su_lo, su_hi = _slab((rel * u).sum(-1), (d * u).sum(-1), 0.0, length)
-    sw_lo, sw_hi = _slab((rel * n).sum(-1), (d * n).sum(-1), -R, R)
-    lo3 = np.maximum(su_lo, sw_lo)
-    hi3 = np.minimum(su_hi, sw_hi)
-    lo3 = np.where(length > 0, lo3, _INF)
-    hi3 = np.where(length > 0, hi3, -_INF)
+    sw_lo, sw_hi = _slab((rel * n).sum(-1), (d * n).sum(-1), -rho, rho)
+    lo3 = np.where(length > 0, np.maximum(su_lo, sw_lo), _INF)
+    hi3 = np.where(length > 0, np.minimum(su_hi, sw_hi), -_INF)
     # The capsule is convex: the union of its three parts' intervals is one interval.
-    parts_lo = np.stack([lo1, lo2, lo3])
-    parts_hi = np.stack([hi1, hi2, hi3])
-    nonempty = parts_lo < parts_hi
-    t_in = np.where(nonempty, parts_lo, _INF).min(axis=0)
-    t_out = np.where(nonempty, parts_hi, -_INF).max(axis=0)
-    t_in = np.maximum(t_in, 0.0)
-    t_out = np.minimum(t_out, 1.0)
+    t_in = np.full(lo1.shape, _INF)
+    t_out = np.full(lo1.shape, -_INF)
+    for lo, hi in ((lo1, hi1), (lo2, hi2), (lo3, hi3)):
+        ne = lo < hi
+        t_in = np.where(ne, np.minimum(t_in, lo), t_in)
+        t_out = np.where(ne, np.maximum(t_out, hi), t_out)
+    return np.maximum(t_in, 0.0), np.minimum(t_out, 1.0)
+
+
+def _cap_intervals(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray, rho: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For M segments p0->p1 and K capsules (a, b, rho): the parameter interval (t_in, t_out),
+    clipped to [0, 1], where the segment's point is strictly inside the capsule. Arrays (M, K);
+    empty where t_in >= t_out. Exact (closed form), up to floating-point rounding.
+
+    Only segment/capsule pairs whose bounding boxes meet are computed."""
+    m, k = len(p0), len(a)
+    t_in = np.full((m, k), _INF)
+    t_out = np.full((m, k), -_INF)
+    if m == 0 or k == 0:
+        return t_in, t_out
+    smin, smax = np.minimum(p0, p1), np.maximum(p0, p1)
+    cmin = np.minimum(a, b) - rho[:, None]
+    cmax = np.maximum(a, b) + rho[:, None]
+    near = ((smin[:, None, 0] <= cmax[None, :, 0]) & (smax[:, None, 0] >= cmin[None, :, 0])
+            & (smin[:, None, 1] <= cmax[None, :, 1]) & (smax[:, None, 1] >= cmin[None, :, 1]))
+    mi, ki = np.nonzero(near)
+    if len(mi):
+        lo, hi = _pair_intervals(p0[mi], p1[mi], a[ki], b[ki], rho[ki])
+        t_in[mi, ki] = lo
+        t_out[mi, ki] = hi
     return t_in, t_out
 
 
@@ -433,9 +446,11 @@ class _Space:
         t = np.ones(len(p0))
         who = np.full(len(p0), -2)
         if len(self.cap_a):
-            t_in, t_out = _cap_intervals(p0, p1, self.cap_a, self.cap_b, self.cap_rho)
-            hit = t_in < t_out
-            first = np.where(hit, t_in, _INF)
+            # detected with the touching tolerance, stopped at exact contact
+            d_in, d_out = _cap_intervals(p0, p1, self.cap_a, self.cap_b, self.cap_rho)
+            hit = d_in < d_out
+            t_in, _ = _cap_intervals(p0, p1, self.cap_a, self.cap_b, self.cap_r)
+            first = np.where(hit, np.minimum(t_in, d_in), _INF)
             k = first.argmin(axis=1)
             tk = first[np.arange(len(p0)), k]
             better = tk < t
@@ -470,8 +485,12 @@ class _Space:
         if self.diff_geom is None:
             return [[] for _ in range(len(p0))]
         out: list[list[tuple[float, float]]] = [[] for _ in range(len(p0))]
-        t_in, t_out = _cap_intervals(p0, p1, self.dcap_a, self.dcap_b, self.dcap_rho)
-        hit = t_in < t_out
+        # Overlap is detected with the touching tolerance (sliding along the edge is not
+        # being over it) but measured exactly.
+        d_in, d_out = _cap_intervals(p0, p1, self.dcap_a, self.dcap_b, self.dcap_rho)
+        hit = d_in < d_out
+        t_in, t_out = _cap_intervals(p0, p1, self.dcap_a, self.dcap_b, self.dcap_rho + TOUCH_TOLERANCE_CM)
+        hit &= t_in < t_out
         any_hit = hit.any(axis=1)
         # A segment that meets no capsule is wholly inside or wholly outside the pieces.
         quiet = np.nonzero(~any_hit)[0]
@@ -480,16 +499,31 @@ class _Space:
             inside = shapely.contains_xy(self.diff_geom, mid[:, 0], mid[:, 1])
             for i in quiet[inside]:
                 out[i] = [(0.0, 1.0)]
-        for i in np.nonzero(any_hit)[0]:
-            ivs = [(float(t_in[i, j]), float(t_out[i, j])) for j in np.nonzero(hit[i])[0]]
-            _, merged = _union_measure(ivs)
-            # Gaps between capsule intervals are wholly inside or outside a piece's interior.
-            edges = [0.0] + [x for iv in merged for x in iv] + [1.0]
-            gaps = [(edges[g], edges[g + 1]) for g in range(0, len(edges), 2) if edges[g + 1] - edges[g] > 1e-12]
-            if gaps:
-                mids = np.array([p0[i] + (0.5 * (lo + hi)) * (p1[i] - p0[i]) for lo, hi in gaps])
-                inside = shapely.contains_xy(self.diff_geom, mids[:, 0], mids[:, 1])
-                _, merged = _union_measure(merged + [g for g, ins in zip(gaps, inside) if ins])
+        rows = np.nonzero(any_hit)[0]
+        pending: list[tuple[int, list[tuple[float, float]], list[tuple[float, float]]]] = []
+        mids: list[tuple[float, float]] = []
+        if len(rows):
+            sub_in, sub_out, sub_hit = t_in[rows].tolist(), t_out[rows].tolist(), hit[rows].tolist()
+            a_rows, b_rows = p0[rows].tolist(), p1[rows].tolist()
+            for r_i, i in enumerate(rows.tolist()):
+                ins, outs = sub_in[r_i], sub_out[r_i]
+                ivs = [(ins[j], outs[j]) for j, h in enumerate(sub_hit[r_i]) if h]
+                _, merged = _union_measure(ivs)
+                # Gaps between capsule intervals are wholly inside or outside a piece's interior.
+                edges = [0.0] + [x for iv in merged for x in iv] + [1.0]
+                gaps = [(edges[g], edges[g + 1]) for g in range(0, len(edges), 2) if edges[g + 1] - edges[g] > 1e-12]
+                pending.append((i, merged, gaps))
+                (ax, ay), (bx, by) = a_rows[r_i], b_rows[r_i]
+                for lo, hi in gaps:
+                    m = 0.5 * (lo + hi)
+                    mids.append((ax + m * (bx - ax), ay + m * (by - ay)))
+        inside = (shapely.contains_xy(self.diff_geom, *np.asarray(mids).T) if mids else np.zeros(0, bool)).tolist()
+        pos = 0
+        for i, merged, gaps in pending:
+            flags = inside[pos:pos + len(gaps)]
+            pos += len(gaps)
+            if any(flags):
+                _, merged = _union_measure(merged + [g for g, ins_ in zip(gaps, flags) if ins_])
             out[i] = merged
         return out
 
@@ -521,7 +555,9 @@ class _Space:
         c = self.circ_c[i]
         R = float(self.circ_r[i])
         if difficult:
-            a, b, rho, geom = self.dcap_a, self.dcap_b, self.dcap_rho, self.diff_geom
+            # breakpoints where the base starts overlapping (exact); classification below
+            # uses the touching tolerance
+            a, b, rho, geom = self.dcap_a, self.dcap_b, self.dcap_rho + TOUCH_TOLERANCE_CM, self.diff_geom
         else:
             a, b, rho, geom = self.cap_a, self.cap_b, self.cap_rho, self.block_geom
         if R == 0.0:
@@ -534,6 +570,15 @@ class _Space:
             return res
         angles: list[np.ndarray] = []
         if len(a):
+            near = ((np.minimum(a[:, 0], b[:, 0]) - rho <= c[0] + R) & (np.maximum(a[:, 0], b[:, 0]) + rho >= c[0] - R)
+                    & (np.minimum(a[:, 1], b[:, 1]) - rho <= c[1] + R) & (np.maximum(a[:, 1], b[:, 1]) + rho >= c[1] - R))
+            a, b, rho = a[near], b[near], rho[near]
+        if difficult and len(a) == 0 and (geom is None or not geom.intersects(shapely.Point(c))):
+            res = (np.zeros(0), np.array([False]))  # nowhere near difficult terrain
+            self._cache[key] = res
+            return res
+        if len(a):
+            # circle against the capsules' end discs
             for q in (a, b):
                 v = q - c
                 dq = np.hypot(v[:, 0], v[:, 1])
@@ -543,6 +588,8 @@ class _Space:
                 phi = np.arctan2(v[ok, 1], v[ok, 0])
                 beta = np.arccos(cosb[ok])
                 angles += [phi + beta, phi - beta]
+            # ... against the capsules' straight sides and the pieces' own outlines (whose
+            # edges are the capsules' cores: crossing them matters for deep interiors)
             e = b - a
             length = np.hypot(e[:, 0], e[:, 1])
             keep = length > 0
@@ -550,18 +597,19 @@ class _Space:
                 ak, ek, lk, rk = a[keep], e[keep], length[keep], rho[keep]
                 u = ek / lk[:, None]
                 n = np.stack([-u[:, 1], u[:, 0]], axis=1)
-                for sgn in (1.0, -1.0):
-                    p0 = ak + sgn * rk[:, None] * n
-                    w = p0 - c
-                    bq = 2.0 * (w * u).sum(1)
-                    cq = (w * w).sum(1) - R * R
-                    disc = bq * bq - 4.0 * cq
-                    ok = disc > 0
-                    sq = np.sqrt(np.where(ok, disc, 0.0))
-                    for s in ((-bq - sq) / 2.0, (-bq + sq) / 2.0):
-                        good = ok & (s >= 0) & (s <= lk)
-                        pts = p0[good] + s[good, None] * u[good]
-                        angles.append(np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0]))
+                starts = np.concatenate([ak + rk[:, None] * n, ak - rk[:, None] * n, ak])
+                units = np.concatenate([u, u, u])
+                lens = np.concatenate([lk, lk, lk])
+                w = starts - c
+                bq = 2.0 * (w * units).sum(1)
+                cq = (w * w).sum(1) - R * R
+                disc = bq * bq - 4.0 * cq
+                ok = disc > 0
+                sq = np.sqrt(np.where(ok, disc, 0.0))
+                for sol in ((-bq - sq) / 2.0, (-bq + sq) / 2.0):
+                    good = ok & (sol >= 0) & (sol <= lens)
+                    pts = starts[good] + sol[good, None] * units[good]
+                    angles.append(np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0]))
         if not difficult:
             xmin, ymin, xmax, ymax = self.bounds
             for axis, val in ((0, xmin), (0, xmax), (1, ymin), (1, ymax)):
@@ -572,24 +620,6 @@ class _Space:
                         angles.append(np.array([base, -base]))
                     else:
                         angles.append(np.array([base, math.pi - base]))
-        if geom is not None:
-            # Crossings of the polygon outlines themselves (deep interiors).
-            ring_pts = self._cache["diff_rings" if difficult else "block_rings"]
-            for ring in ring_pts:
-                nxt = np.roll(ring, -1, axis=0)
-                u = nxt - ring
-                lk = np.hypot(u[:, 0], u[:, 1])
-                u = u / lk[:, None]
-                w = ring - c
-                bq = 2.0 * (w * u).sum(1)
-                cq = (w * w).sum(1) - R * R
-                disc = bq * bq - 4.0 * cq
-                ok = disc > 0
-                sq = np.sqrt(np.where(ok, disc, 0.0))
-                for s in ((-bq - sq) / 2.0, (-bq + sq) / 2.0):
-                    good = ok & (s >= 0) & (s <= lk)
-                    pts = ring[good] + s[good, None] * u[good]
-                    angles.append(np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0]))
         brk = np.unique(np.mod(np.concatenate(angles), _TWO_PI)) if angles else np.zeros(0)
         if len(brk) == 0:
             mids = np.array([0.0])
@@ -796,8 +826,10 @@ def _bitangents(ci: np.ndarray, ri: np.ndarray, cj: np.ndarray, rj: np.ndarray) 
     some_point = (ri == 0) | (rj == 0)
     for s2 in (1.0, -1.0):
         cos_a = (s2 * rj - ri) / safe
-        # a point lying exactly on a circle (within the tolerance) has one tangent: itself
-        cos_a = np.where(some_point & (np.abs(cos_a) > 1) & (np.abs(cos_a) < 1 + 1e-9), np.sign(cos_a), cos_a)
+        # a point lying on a circle (within the touching tolerance) has one tangent point:
+        # its radial projection on the circle
+        slack = 2.0 * TOUCH_TOLERANCE_CM / np.maximum(safe, 1e-9)
+        cos_a = np.where(some_point & (np.abs(cos_a) > 1) & (np.abs(cos_a) <= 1 + slack), np.sign(cos_a), cos_a)
         ok = (d > 0) & (np.abs(cos_a) <= 1)
         if s2 < 0:
             ok &= ~some_point
@@ -963,10 +995,10 @@ class _Query:
         th = _angles(space, k, T)
         keep = _on_free_arc(space, k, th)
         T, k, th = T[keep], k[keep], th[keep]
-        Pk = P[: len(T)]
+        Pk = np.tile(np.asarray(p, dtype=float), (len(T), 1))
         clear = space.segments_clear(Pk, T)
-        T, k, th = T[clear], k[clear], th[clear]
-        costs = space.segment_costs(Pk[: len(T)], T) if len(T) else np.zeros(0)
+        T, k, th, Pk = T[clear], k[clear], th[clear], Pk[clear]
+        costs = space.segment_costs(Pk, T) if len(T) else np.zeros(0)
         for t, ci, a, c in zip(T, k, th, costs):
             m = self.add_node(t, int(ci), float(a))
             if outgoing:
@@ -1064,59 +1096,52 @@ def _poly_measure(space: _Space, pts: Sequence[Sequence[float]]) -> tuple[float,
 
 def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list[tuple[np.ndarray, np.ndarray] | None]
                       ) -> list[tuple[float, float]]:
-    """Slide each crossing point of difficult-terrain boundaries along its boundary edge to
-    lower the cost (approaching Snell's law), and drop points that a clear shortcut makes
-    useless. Every change keeps the path legal and never raises its cost."""
+    """Slide each crossing point of a difficult-terrain boundary along its boundary edge to
+    lower the cost (approaching Snell's law), and drop crossing points that a clear shortcut
+    makes useless. Every change keeps the path legal and never raises its cost."""
     pts = list(pts)
     edges = list(edges)
 
-    def leg(a: Sequence[float], b: Sequence[float]) -> float:
-        A = np.asarray([a], dtype=float)
-        B = np.asarray([b], dtype=float)
-        if not space.segments_clear(A, B)[0]:
-            return _INF
-        return float(space.segment_costs(A, B)[0])
+    def legs(a: Sequence[float], xs: np.ndarray, b: Sequence[float]) -> np.ndarray:
+        A = np.tile(np.asarray(a, dtype=float), (len(xs), 1))
+        B = np.tile(np.asarray(b, dtype=float), (len(xs), 1))
+        ok = space.segments_clear(A, xs) & space.segments_clear(xs, B)
+        cost = space.segment_costs(A, xs) + space.segment_costs(xs, B)
+        return np.where(ok, cost, _INF)
 
     for _ in range(3):
         changed = False
         k = 1
         while k < len(pts) - 1:
+            edge = edges[k]
+            if edge is None:
+                k += 1
+                continue
             a, b = pts[k - 1], pts[k + 1]
-            current = leg(a, pts[k]) + leg(pts[k], b)
-            shortcut = leg(a, b)
-            if shortcut <= current - 1e-12:
+            here = np.asarray([pts[k]], dtype=float)
+            current = float(legs(a, here, b)[0])
+            mid = np.asarray([b], dtype=float)
+            shortcut = float(legs(a, mid, b)[0])  # a -> b -> b: the straight shortcut
+            if shortcut <= current + 1e-12:  # also drops needless points (collinear hops)
                 del pts[k]
                 del edges[k]
                 changed = True
                 continue
-            edge = edges[k]
-            if edge is not None:
-                e0, e1 = edge
-                f = lambda s: leg(a, tuple(e0 + s * (e1 - e0))) + leg(tuple(e0 + s * (e1 - e0)), b)  # noqa: E731
-                here = float(np.clip(np.dot(np.asarray(pts[k]) - e0, e1 - e0) / max(np.dot(e1 - e0, e1 - e0), 1e-300), 0, 1))
-                grid = np.linspace(0.0, 1.0, 41)
-                vals = [f(s) for s in grid]
+            e0, e1 = edge
+            lo, hi = 0.0, 1.0
+            best_x, best = here[0], current
+            for _zoom in range(6):
+                grid = np.linspace(lo, hi, 17)
+                xs = e0[None, :] + grid[:, None] * (e1 - e0)[None, :]
+                vals = legs(a, xs, b)
                 j = int(np.argmin(vals))
-                lo, hi = grid[max(j - 1, 0)], grid[min(j + 1, len(grid) - 1)]
-                best_s, best = (grid[j], vals[j]) if vals[j] < current else (here, current)
-                gr = (math.sqrt(5) - 1) / 2
-                x1, x2 = hi - gr * (hi - lo), lo + gr * (hi - lo)
-                f1, f2 = f(x1), f(x2)
-                for _ in range(40):
-                    if f1 < f2:
-                        hi, x2, f2 = x2, x1, f1
-                        x1 = hi - gr * (hi - lo)
-                        f1 = f(x1)
-                    else:
-                        lo, x1, f1 = x1, x2, f2
-                        x2 = lo + gr * (hi - lo)
-                        f2 = f(x2)
-                for s, v in ((x1, f1), (x2, f2)):
-                    if v < best:
-                        best_s, best = s, v
-                if best < current - 1e-12:
-                    pts[k] = tuple(float(x) for x in e0 + best_s * (e1 - e0))
-                    changed = True
+                if vals[j] < best:
+                    best, best_x = float(vals[j]), xs[j]
+                step = (hi - lo) / 16
+                lo, hi = max(grid[j] - step, 0.0), min(grid[j] + step, 1.0)
+            if best < current - 1e-12:
+                pts[k] = (float(best_x[0]), float(best_x[1]))
+                changed = True
             k += 1
         if not changed:
             break
@@ -1175,3 +1200,915 @@ def _dedupe(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
     if len(out) == 1 and len(pts) > 1:
         out.append(pts[-1])
     return out
+
+
+# =============================================================================================
+# Messages and diagnostics
+# =============================================================================================
+
+
+def _fmt(x: float, digits: int = 1) -> str:
+    """A distance for a sentence: rounded to 0.1 cm (RUL-07), without a useless ``.0``."""
+    text = f"{x:.{digits}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _fmt_pair(needed: float, allowed: float) -> tuple[str, str]:
+    """Format two distances so that a difference is never rounded away."""
+    for digits in (1, 2, 3, 4, 6):
+        a, b = _fmt(needed, digits), _fmt(allowed, digits)
+        if a != b:
+            return a, b
+    return _fmt(needed, 6), _fmt(allowed, 6)
+
+
+def _xy(p: Sequence[float]) -> str:
+    return f"({_fmt(p[0], 2)}, {_fmt(p[1], 2)})"
+
+
+def _label(board: Board, model_id: str) -> str:
+    return f"Model {model_id!r}"
+
+
+@dataclass(frozen=True)
+class _Obstacle:
+    label: str
+    shape: BaseGeometry  # physical footprint (bases exact discs handled apart)
+    center: tuple[float, float] | None = None
+    radius: float = 0.0
+
+
+def _physical(board: Board, excluded: frozenset[str]) -> list[_Obstacle]:
+    obs = [_Obstacle(f"model {b.id!r}", b.shape, b.center, b.radius) for b in board.bases if b.id not in excluded]
+    obs += [_Obstacle(f"terrain {t.id!r}", t.shape) for t in board.terrain_of("blocked")]
+    w, d = board.width, board.depth
+    for name, line in (("the south table edge", ((0, 0), (w, 0))), ("the north table edge", ((0, d), (w, d))),
+                       ("the west table edge", ((0, 0), (0, d))), ("the east table edge", ((w, 0), (w, d)))):
+        obs.append(_Obstacle(name, LineString(line)))
+    return obs
+
+
+def _gap(a: _Obstacle, b: _Obstacle) -> tuple[float, tuple[float, float], tuple[float, float]]:
+    """Physical gap between two obstacles and its end points."""
+    if a.center is not None and b.center is not None:
+        ca, cb = np.asarray(a.center), np.asarray(b.center)
+        v = cb - ca
+        dist = float(np.hypot(*v))
+        u = v / dist if dist > 0 else np.array([1.0, 0.0])
+        pa, pb = ca + a.radius * u, cb - b.radius * u
+        return max(dist - a.radius - b.radius, 0.0), tuple(pa), tuple(pb)  # type: ignore[return-value]
+    line = shapely.shortest_line(a.shape, b.shape)
+    (x0, y0), (x1, y1) = line.coords
+    return float(a.shape.distance(b.shape)), (x0, y0), (x1, y1)
+
+
+def _free_polygon(space: _Space, board: Board, excluded: frozenset[str]) -> BaseGeometry:
+    """Free space of the centre as a polygon (shapely approximation, for diagnostics and
+    clipping the reach region; the arcs of inflated obstacles lie within 0.0002 cm)."""
+    key = "free_polygon"
+    if key in space._cache:
+        return space._cache[key]
+    r = space.r
+    xmin, ymin, xmax, ymax = space.bounds
+    if xmin > xmax or ymin > ymax:
+        free: BaseGeometry = Polygon()
+    else:
+        shapes = [shapely.Point(b.center).buffer(r + b.radius, quad_segs=CIRCLE_RESOLUTION)
+                  for b in board.bases if b.id not in excluded]
+        shapes += [t.shape.buffer(r, quad_segs=CIRCLE_RESOLUTION) for t in board.terrain_of("blocked")]
+        free = shapely.box(xmin, ymin, xmax, ymax)
+        if shapes:
+            free = free.difference(shapely.union_all(shapes))
+    space._cache[key] = free
+    return free
+
+
+def _component(geom: BaseGeometry, p: Sequence[float]) -> BaseGeometry | None:
+    point = shapely.Point(p)
+    parts = list(getattr(geom, "geoms", [geom]))
+    best = min(parts, key=lambda g: g.distance(point), default=None)
+    if best is None or best.distance(point) > 1e-3:
+        return None
+    return best
+
+
+def _narrowest_gap(board: Board, space: _Space, excluded: frozenset[str], start: Point, goal: Point
+                   ) -> tuple[float, tuple[float, float], tuple[str, str]] | None:
+    """The narrowest too-narrow gap (between obstacles whose inflated shapes close the way)
+    across the straight corridor from ``start`` to ``goal``; or the one nearest to it."""
+    free = _free_polygon(space, board, excluded)
+    comp_s, comp_g = _component(free, start), _component(free, goal)
+    if comp_s is None or comp_g is None:
+        return None
+    walls_region = shapely.box(-1, -1, board.width + 1, board.depth + 1).difference(free)
+    walls = [w for w in getattr(walls_region, "geoms", [walls_region])
+             if w.distance(comp_s) < 1e-3 and w.distance(comp_g) < 1e-3]
+    obstacles = _physical(board, excluded)
+    corridor = LineString([start, goal])
+    candidates = []
+    for i in range(len(obstacles)):
+        for j in range(i + 1, len(obstacles)):
+            a, b = obstacles[i], obstacles[j]
+            if a.label.endswith("table edge") and b.label.endswith("table edge"):
+                continue
+            if a.shape.distance(b.shape) >= 2 * space.r - TOUCH_TOLERANCE_CM:
+                continue
+            width, pa, pb = _gap(a, b)
+            mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
+            if not any(w.distance(shapely.Point(mid)) < 1e-3 for w in walls):
+                continue
+            seg = LineString([pa, pb]) if pa != pb else shapely.Point(pa)
+            crosses = seg.intersects(corridor)
+            candidates.append((not crosses, seg.distance(corridor) if not crosses else 0.0, width, mid, (a.label, b.label)))
+    if not candidates:
+        return None
+    _, _, width, mid, labels = min(candidates, key=lambda c: (c[0], c[1], c[2]))
+    return width, mid, labels
+
+
+def _check_start(space: _Space, board: Board, model_id: str) -> Point:
+    start = board.base(model_id).center
+    if not space.points_free(np.asarray([start]))[0]:
+        what = space.overlaps(start)
+        if what:
+            names = " and ".join(space.labels[o] for o, _ in what)
+            raise GeometryError(f"Model {model_id!r} at {_xy(start)} already overlaps {names}; "
+                                "a move cannot start from an overlapping position.")
+        raise GeometryError(f"Model {model_id!r} at {_xy(start)} is not wholly on the table; "
+                            "a move cannot start there.")
+    return start
+
+
+def _check_point(p: Any, what: str) -> Point:
+    try:
+        x, y = float(p[0]), float(p[1])
+    except (TypeError, ValueError, IndexError):
+        raise GeometryError(f"The {what} {p!r} is not a point (x, y) in cm.") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise GeometryError(f"The {what} {p!r} is not a finite point.")
+    return (x, y)
+
+
+def _check_allowance(allowance_cm: float, what: str = "allowance") -> float:
+    a = float(allowance_cm)
+    if not a >= 0 or math.isnan(a):
+        raise GeometryError(f"The {what} must be 0 cm or more; got {allowance_cm!r}.")
+    return a
+
+
+def _off_table_by(space: _Space, p: Point) -> float:
+    xmin, ymin, xmax, ymax = space.bounds
+    return max(xmin - p[0], p[0] - xmax, ymin - p[1], p[1] - ymax, 0.0)
+
+
+def _destination_problem(space: _Space, board: Board, model_id: str, start: Point, to: Point,
+                         allowance: float, excluded: frozenset[str]) -> MoveResult | None:
+    """An ``off_table`` or ``destination_blocked`` result, or None if ``to`` is a legal spot."""
+    base = board.base(model_id)
+    who = _label(board, model_id)
+    off = _off_table_by(space, to)
+    common = dict(model=model_id, legal=False, start=start, end=to, path=(), path_length_cm=_INF, cost_cm=_INF,
+                  allowance_cm=allowance)
+    if off > TOUCH_TOLERANCE_CM:
+        return MoveResult(**common, reason="off_table",  # type: ignore[arg-type]
+                          message=f"{who} cannot end at {_xy(to)}: its {_fmt(base.diameter_mm)} mm base would stick out "
+                                  f"{_fmt(off, 2)} cm over the table edge; a base stays wholly on the table (RUL-17).")
+    if space.points_free(np.asarray([to]))[0]:
+        return None
+    what = space.overlaps(to)
+    names = tuple(space.labels[o] for o, _ in what)
+    depth = what[0][1] if what else 0.0
+    gap = None
+    gap_at = None
+    if len(names) >= 2:
+        obstacles = {o.label: o for o in _physical(board, excluded)}
+        width, pa, pb = _gap(obstacles[names[0]], obstacles[names[1]])
+        gap, gap_at = width, ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
+    listing = " and ".join(names) if names else "an obstacle"
+    msg = f"{who} cannot end at {_xy(to)}: its base would overlap {listing}"
+    msg += f" (by {_fmt(depth, 2)} cm)." if depth > 0 else "."
+    if gap is not None:
+        msg += (f" The gap between {names[0]} and {names[1]} is {_fmt(gap, 2)} cm wide; the base needs "
+                f"{_fmt(2 * space.r, 2)} cm.")
+    return MoveResult(**common, reason="destination_blocked", message=msg,  # type: ignore[arg-type]
+                      narrowest_gap_cm=gap, gap_at=gap_at, blocked_by=names)
+
+
+def _result_for_path(model_id: str, who: str, start: Point, to: Point, pts: Sequence[tuple[float, float]],
+                     space: _Space, allowance: float) -> MoveResult:
+    length, cost = _poly_measure(space, pts)
+    legal = cost <= allowance + ALLOWANCE_SLACK_CM
+    extra = cost > length + 1e-9
+    if legal:
+        msg = f"{who} can move to {_xy(to)}: the path is {_fmt(length, 2)} cm long"
+        if extra:
+            msg += f" and costs {_fmt(cost, 2)} cm (difficult terrain counts double, RUL-17)"
+        msg += f", within its {_fmt(allowance, 2)} cm."
+        reason = None
+    else:
+        needed, allowed = _fmt_pair(cost, allowance)
+        msg = f"{who} needs {needed} cm but may move {allowed} cm to get to {_xy(to)}."
+        if extra:
+            msg += f" Its path is {_fmt(length, 2)} cm long; difficult terrain counts double (RUL-17)."
+        reason = "too_far"
+    return MoveResult(model=model_id, legal=legal, start=start, end=to, path=tuple(pts), path_length_cm=length,
+                      cost_cm=cost, allowance_cm=allowance, reason=reason, message=msg)  # type: ignore[arg-type]
+
+
+# =============================================================================================
+# Public API: voluntary moves
+# =============================================================================================
+
+
+def plan_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ignore: Iterable[str] = ()) -> MoveResult:
+    """The cheapest legal way for ``model_id``'s base to slide to ``to`` (R-MOVE,
+    R-TERRAIN-KINDS, RUL-17), or why it cannot.
+
+    Obstacles: impassable terrain and every other base except those in ``ignore``; markers
+    never block (PRJ-40). Touching is allowed (within :data:`TOUCH_TOLERANCE_CM`); a cost
+    exactly equal to the allowance is legal. Difficult terrain costs double while any part of
+    the base is over it. See the module docstring for the guarantees.
+
+    Raises
+    ------
+    GeometryError
+        Unknown model, a start position that already overlaps something, a bad point or a
+        negative allowance.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board, TerrainPiece
+    >>> wall = TerrainPiece("wall", ((10, 0), (12, 0), (12, 20), (10, 20)))
+    >>> board = Board(terrain=(wall,), bases=(Base("a", 5, 10, 30),))
+    >>> res = plan_move(board, "a", (20, 10), 30)       # around the end of the wall
+    >>> res.legal, len(res.path) > 2, round(res.path_length_cm, 2)
+    (True, True, 29.18)
+    >>> plan_move(board, "a", (8.5, 10), 5).legal         # base edge exactly touching the wall
+    True
+    >>> plan_move(board, "a", (8.6, 10), 5).reason
+    'destination_blocked'
+    >>> plan_move(board, "a", (1.4, 10), 5).reason        # 1 mm over the table edge
+    'off_table'
+    >>> dune = TerrainPiece("dune", ((20, 0), (30, 0), (30, 60), (20, 60)), movement="difficult")
+    >>> res = plan_move(Board(terrain=(dune,), bases=(Base("a", 10, 30, 30),)), "a", (40, 30), 60)
+    >>> round(res.path_length_cm, 6), round(res.cost_cm, 6)   # 10 + 3 cm (base width) over it
+    (30.0, 43.0)
+    """
+    space = _space(board, model_id, ignore)
+    excluded = frozenset({model_id, *ignore})
+    start = _check_start(space, board, model_id)
+    to = _check_point(to, "destination")
+    allowance = _check_allowance(allowance_cm)
+    who = _label(board, model_id)
+    problem = _destination_problem(space, board, model_id, start, to, allowance, excluded)
+    if problem is not None:
+        return problem
+    S = np.asarray([start])
+    G = np.asarray([to])
+    if space.segments_clear(S, G)[0]:
+        cost = float(space.segment_costs(S, G)[0])
+        if cost <= math.hypot(to[0] - start[0], to[1] - start[1]) + 1e-12:  # straight and no difficult terrain
+            pts = [start, to] if start != to else [start]
+            return _result_for_path(model_id, who, start, to, pts, space, allowance)
+    pts = _shortest(space, start, to)
+    if pts is None:
+        gap = _narrowest_gap(board, space, excluded, start, to)
+        msg = f"{who} cannot get to {_xy(to)}: there is no room for its {_fmt(board.base(model_id).diameter_mm)} mm base to pass."
+        if gap is not None:
+            width, mid, (la, lb) = gap
+            msg += (f" The narrowest gap on the way, between {la} and {lb} at {_xy(mid)}, is {_fmt(width, 2)} cm wide; "
+                    f"the base needs {_fmt(2 * space.r, 2)} cm.")
+        return MoveResult(model=model_id, legal=False, start=start, end=to, path=(), path_length_cm=_INF, cost_cm=_INF,
+                          allowance_cm=allowance, reason="no_room", message=msg,
+                          narrowest_gap_cm=gap[0] if gap else None, gap_at=gap[1] if gap else None,
+                          blocked_by=gap[2] if gap else ())
+    return _result_for_path(model_id, who, start, to, pts, space, allowance)
+
+
+def can_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ignore: Iterable[str] = ()) -> bool:
+    """Whether :func:`plan_move` finds the move legal.
+
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("a", 10, 10, 30), Base("b", 13, 10, 30)))
+    >>> can_move(board, "a", (10, 20), 10), can_move(board, "a", (10, 20.1), 10)
+    (True, False)
+    >>> can_move(board, "a", (16, 10), 9), can_move(board, "a", (16, 10), 9.5)   # around b: 3 pi cm
+    (False, True)
+    >>> can_move(board, "a", (16, 10), 6, ignore=("b",))
+    True
+    """
+    return plan_move(board, model_id, to, allowance_cm, ignore=ignore).legal
+
+
+def path_cost(board: Board, model_id: str, path: Sequence[Point], *, ignore: Iterable[str] = ()) -> tuple[float, float]:
+    """(length, cost) in cm of a given centre path for ``model_id``'s base: the cost counts
+    stretches over difficult terrain double (RUL-17; touching a difficult piece is not being
+    over it). Exact; does not check that the path is clear (see :func:`path_is_clear`).
+
+    >>> from landsraad.geometry.board import Base, Board, TerrainPiece
+    >>> dune = TerrainPiece("dune", ((20, 0), (30, 0), (30, 60), (20, 60)), movement="difficult")
+    >>> board = Board(terrain=(dune,), bases=(Base("a", 10, 30, 30),))
+    >>> [round(x, 9) for x in path_cost(board, "a", [(10, 30), (18.5, 30)])]  # edge touching the dune: not over
+    [8.5, 8.5]
+    >>> [round(x, 9) for x in path_cost(board, "a", [(10, 30), (19.5, 30)])]  # 1 cm over it
+    [9.5, 10.5]
+    """
+    space = _space(board, model_id, ignore)
+    pts = [_check_point(p, "path point") for p in path]
+    return _poly_measure(space, pts)
+
+
+def path_is_clear(board: Board, model_id: str, path: Sequence[Point], *, ignore: Iterable[str] = ()) -> bool:
+    """Whether ``model_id``'s base can slide along ``path`` (centre polyline) without
+    overlapping an obstacle or leaving the table (R-MOVE, RUL-17; touching allowed).
+
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("a", 10, 10, 30), Base("b", 20, 13, 30)))
+    >>> path_is_clear(board, "a", [(10, 10), (30, 10)])     # grazes b at 3 cm centre distance
+    True
+    >>> path_is_clear(board, "a", [(10, 10), (30, 10.01)])
+    False
+    """
+    space = _space(board, model_id, ignore)
+    pts = [_check_point(p, "path point") for p in path]
+    return _poly_clear(space, pts)
+
+
+# =============================================================================================
+# Budget-limited rays and truncated paths
+# =============================================================================================
+
+
+def _limited_fraction(ivs: list[tuple[float, float]], budget_fraction: float = 1.0) -> float:
+    """Fraction t of a segment reached when its cost (1 per unit, 2 inside ``ivs``) uses up
+    ``budget_fraction`` of the segment's length."""
+    cum = 0.0
+    pos = 0.0
+    for lo, hi in ivs:
+        if cum + (lo - pos) >= budget_fraction:
+            return pos + (budget_fraction - cum)
+        cum += lo - pos
+        if cum + 2.0 * (hi - lo) >= budget_fraction:
+            return lo + (budget_fraction - cum) / 2.0
+        cum += 2.0 * (hi - lo)
+        pos = hi
+    return pos + (budget_fraction - cum)
+
+
+def _ray_lengths(space: _Space, origins: np.ndarray, dirs: np.ndarray, budgets: np.ndarray) -> np.ndarray:
+    """How far a base can slide from each origin along each unit direction with each budget:
+    stopped by the first obstacle or table edge (touching) or when the cost, difficult
+    terrain counting double, uses up the budget."""
+    if len(origins) == 0:
+        return np.zeros(0)
+    ends = origins + dirs * budgets[:, None]
+    t_hit, _ = space.first_hit(origins, ends)
+    t = t_hit.copy()
+    if space.diff_geom is not None:
+        for k, ivs in enumerate(space.difficult_intervals(origins, ends)):
+            if ivs:
+                t[k] = min(t_hit[k], _limited_fraction(ivs))
+    return np.maximum(t, 0.0) * budgets
+
+
+def _truncate(space: _Space, pts: Sequence[tuple[float, float]], budget: float) -> list[tuple[float, float]]:
+    """The beginning of a path that costs ``budget`` (the whole path if it costs less)."""
+    out = [pts[0]]
+    left = budget
+    for p, q in zip(pts[:-1], pts[1:]):
+        P, Q = np.asarray([p], dtype=float), np.asarray([q], dtype=float)
+        c = float(space.segment_costs(P, Q)[0])
+        if c <= left + ALLOWANCE_SLACK_CM:
+            out.append(q)
+            left -= c
+            continue
+        length = math.hypot(q[0] - p[0], q[1] - p[1])
+        if length > 0 and left > 0:
+            t = _limited_fraction(space.difficult_intervals(P, Q)[0], left / length)
+            t = min(max(t, 0.0), 1.0)
+            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+        break
+    return _dedupe(out)
+
+
+# =============================================================================================
+# Reach region
+# =============================================================================================
+
+_STAR_RAYS = 720
+_SOFT_STAR_RAYS = 180
+_ARC_STEP = math.radians(2.0)
+
+
+def _star(space: _Space, origin: Sequence[float], budget: float, extra_angles: np.ndarray | None = None,
+          rays: int = _STAR_RAYS) -> BaseGeometry | None:
+    angles = np.linspace(0.0, _TWO_PI, rays, endpoint=False)
+    if extra_angles is not None and len(extra_angles):
+        angles = np.concatenate([angles, extra_angles - 1e-7, extra_angles + 1e-7])
+    angles = np.unique(np.mod(angles, _TWO_PI))
+    dirs = np.stack([np.cos(angles), np.sin(angles)], axis=1)
+    O = np.tile(np.asarray(origin, dtype=float), (len(angles), 1))
+    lengths = _ray_lengths(space, O, dirs, np.full(len(angles), budget))
+    if lengths.max() <= 1e-9:
+        return None
+    pts = O + dirs * lengths[:, None]
+    poly = Polygon(pts)
+    return poly if poly.is_valid else shapely.make_valid(poly)
+
+
+def _sweeps(space: _Space, i: int, node_theta: np.ndarray, node_cost: np.ndarray, budget: float) -> list[BaseGeometry]:
+    """Where a base gets by following the arc of circle ``i`` from its reached nodes and
+    leaving it along the tangent (both ways round)."""
+    c = space.circ_c[i]
+    R = float(space.circ_r[i])
+    grid = np.arange(0.0, _TWO_PI, _ARC_STEP)
+    th = np.concatenate([grid, node_theta])
+    g0 = np.concatenate([np.full(len(grid), _INF), node_cost])
+    order = np.argsort(th, kind="stable")
+    th, g0 = th[order], g0[order]
+    n = len(th)
+    nxt = np.roll(np.arange(n), -1)
+    span = np.mod(th[nxt] - th, _TWO_PI)
+    cost = _arc_costs(space, i, th, span)  # arc k -> k+1
+    pieces: list[BaseGeometry] = []
+    for direction in (1, -1):
+        g = g0.copy()
+        seq = list(range(n)) * 2 if direction == 1 else list(range(n - 1, -1, -1)) * 2
+        for j in seq:
+            if direction == 1:
+                k = (j + 1) % n
+                cand = g[j] + cost[j]
+            else:
+                k = (j - 1) % n
+                cand = g[j] + cost[k]
+            if cand < g[k]:
+                g[k] = cand
+        reach = g < budget
+        if not reach.any():
+            continue
+        q = c + R * np.stack([np.cos(th), np.sin(th)], axis=1)
+        t = direction * np.stack([-np.sin(th), np.cos(th)], axis=1)
+        idx = np.nonzero(reach)[0]
+        lengths = np.zeros(n)
+        lengths[idx] = _ray_lengths(space, q[idx], t[idx], budget - g[idx])
+        ends = q + t * lengths[:, None]
+        # runs of consecutive reached samples joined by clear arcs: one ribbon polygon each
+        # (arc side, then the ray ends back), the union of the quads between rays
+        link = reach & reach[nxt] & np.isfinite(cost)
+        if link.all():
+            link[n - 1] = False  # a full turn: cut it once (the quad dropped is added below)
+            pieces.append(Polygon([q[n - 1], ends[n - 1], ends[0], q[0]]))
+        starts = np.nonzero(link & ~np.roll(link, 1))[0]
+        for k0 in starts:
+            run = [int(k0)]
+            k = int(k0)
+            while link[k]:
+                k = int(nxt[k])
+                run.append(k)
+                if k == k0:
+                    break
+            ring = np.vstack([q[run], ends[run][::-1]])
+            poly = Polygon(ring)
+            if not poly.is_valid:
+                poly = shapely.make_valid(poly)
+            if poly.area > 0:
+                pieces.append(poly)
+    return pieces
+
+
+def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: Iterable[str] = ()) -> BaseGeometry:
+    """The set of centre positions ``model_id`` can legally move to with ``allowance_cm``
+    (R-MOVE, R-TERRAIN-KINDS, RUL-17): a geodesic ball in the free space, difficult terrain
+    counting double. A shapely (Multi)Polygon; just the start point when the model cannot move.
+
+    Construction: the start's visibility star (720 rays plus the exact tangent directions),
+    the sweeps of tangent rays leaving every reached circle every 2 degrees of arc, and the
+    stars of reached crossing points of difficult terrain, each ray stopped by obstacles
+    (touching) and by the remaining budget; the union is clipped to the free space. Error: the
+    region misses at most a thin sliver along its outer boundary (second order in the 2 degree
+    step, a few thousandths of a cm in practice) and, with difficult terrain, what the crossing
+    point approximation misses (see the module docstring); the boundary of the free space is
+    drawn with shapely's polygonal circles (within 0.0002 cm).
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("a", 30, 30, 30),))
+    >>> region = reach_region(board, "a", 10)
+    >>> round(region.area / (math.pi * 100), 3)        # an open table: a disc of radius 10
+    1.0
+    >>> region.contains(shapely.Point(39.9, 30)), region.contains(shapely.Point(40.1, 30))
+    (True, False)
+    """
+    space = _space(board, model_id, ignore)
+    excluded = frozenset({model_id, *ignore})
+    start = _check_start(space, board, model_id)
+    budget = _check_allowance(allowance_cm)
+    if budget <= 0:
+        return shapely.Point(start)
+    graph = _graph(space)
+    q = _Query(space, graph)
+    s = q.attach(start, outgoing=True)
+    q.finalize()
+    dist, _ = q.search(s, cutoff=budget)
+    pieces: list[BaseGeometry] = []
+    tangent_angles = np.array([math.atan2(q.point(m)[1] - start[1], q.point(m)[0] - start[0])
+                               for m, _, _ in q.neighbours(s)])
+    star = _star(space, start, budget, tangent_angles)
+    if star is not None:
+        pieces.append(star)
+    by_circle: dict[int, list[tuple[float, float]]] = defaultdict(list)
+    for node, g in dist.items():
+        if node == s or g >= budget:
+            continue
+        i = q.circle_of(node)
+        if i < 0:
+            continue
+        theta = float(graph.theta[node]) if node < q.n0 else q.theta[node - q.n0]
+        by_circle[i].append((theta, g))
+    for i, items in by_circle.items():
+        if space.circ_r[i] > 0:
+            arr = np.array(items)
+            pieces += _sweeps(space, i, arr[:, 0], arr[:, 1], budget)
+        else:
+            g = min(v for _, v in items)
+            soft = _star(space, space.circ_c[i], budget - g, rays=_SOFT_STAR_RAYS)
+            if soft is not None:
+                pieces.append(soft)
+    if not pieces:
+        return shapely.Point(start)
+    region = shapely.union_all(pieces).intersection(_free_polygon(space, board, excluded))
+    if region.is_empty or region.area <= 0:
+        return shapely.Point(start)
+    if region.geom_type == "GeometryCollection":
+        region = shapely.union_all([g for g in region.geoms if g.area > 0])
+    return region
+
+
+# =============================================================================================
+# Forced moves and helpers
+# =============================================================================================
+
+_EDGES = {"south": (1, -1.0), "north": (1, 1.0), "west": (0, -1.0), "east": (0, 1.0)}
+
+
+def _edge_distance(space: _Space, p: Sequence[float], edge: str) -> float:
+    """Distance from the base's edge to a table edge (centre to the contact line)."""
+    xmin, ymin, xmax, ymax = space.bounds
+    return {"south": p[1] - ymin, "north": ymax - p[1], "west": p[0] - xmin, "east": xmax - p[0]}[edge]
+
+
+def _toward_edge(space: _Space, start: Point, edge: str) -> tuple[list[tuple[float, float]], float, float, str | None]:
+    """The cheapest path that brings the base as close as possible to ``edge`` (into contact
+    if it can): (path, remaining distance to the edge, cost, what stops it short)."""
+    axis, sign = _EDGES[edge]
+    direction = np.zeros(2)
+    direction[axis] = sign
+    graph = _graph(space)
+    q = _Query(space, graph)
+    s = q.attach(start, outgoing=True)
+    # The taut path to a straight edge leaves a circle where its tangent is perpendicular
+    # to the edge: add those extreme points as nodes.
+    for i in range(len(space.circ_r)):
+        R = float(space.circ_r[i])
+        if R > 0:
+            theta = math.atan2(direction[1], direction[0]) % _TWO_PI
+            if not space.angle_blocked(i, np.array([theta]))[0]:
+                q.add_node(space.circ_c[i] + R * direction, i, theta)
+    q.finalize()
+    dist, pred = q.search(s)
+    nodes = np.array(list(dist.keys()))
+    g = np.array([dist[n] for n in nodes])
+    P = np.array([q.point(int(n)) for n in nodes])
+    reach = np.array([_edge_distance(space, p, edge) for p in P])
+    E = P + direction[None, :] * reach[:, None]
+    lengths = _ray_lengths(space, P, np.tile(direction, (len(P), 1)), np.maximum(reach, 0.0) + 1e-12)
+    remaining = np.maximum(reach - lengths, 0.0)
+    ends = P + direction[None, :] * np.minimum(lengths, reach)[:, None]
+    leg = space.segment_costs(P, ends)
+    total = g + leg
+    # closest to the edge first, then cheapest
+    key = np.lexsort((total, np.round(remaining, 9)))
+    best = int(key[0])
+    node = int(nodes[best])
+    path = q.polyline(pred, s, node, ARC_BUMP_CM) if node != s else [start]
+    path = list(path) + [(float(ends[best][0]), float(ends[best][1]))]
+    blocker = None
+    if remaining[best] > 1e-9:
+        _, who = space.first_hit(P[best:best + 1], E[best:best + 1])
+        blocker = "the table edge" if who[0] == -1 else (space.labels[int(who[0])] if who[0] >= 0 else None)
+    return _dedupe(path), float(remaining[best]), float(total[best]), blocker
+
+
+def move_toward_nearest_edge(board: Board, model_id: str, allowance_cm: float, *, contact_tolerance_cm: float = 0.1,
+                             ignore: Iterable[str] = ()) -> MoveResult:
+    """The Will-breaker forced move (R-POISON, PRJ-42): the model moves along the cheapest
+    legal path toward the nearest table edge (measured from its base edge, R-MEASURE), as far
+    as ``allowance_cm`` lets it, and stops as soon as its base touches that edge. Equally near
+    edges: the cheaper path wins. A model already within ``contact_tolerance_cm`` (RUL-07) of
+    the edge stays. When the edge cannot be reached at all, the model goes where it gets
+    closest to it.
+
+    The result is always ``legal`` (a forced move is made as far as possible); ``end`` is
+    where the model stops and ``stopped_by`` says why it stopped short, if it did.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("a", 12, 30, 30),))
+    >>> res = move_toward_nearest_edge(board, "a", 8)
+    >>> res.end                                       # west edge: base edge 10.5 cm away
+    (4.0, 30.0)
+    >>> move_toward_nearest_edge(board, "a", 20).end  # stops touching the edge
+    (1.5, 30.0)
+    """
+    space = _space(board, model_id, ignore)
+    start = _check_start(space, board, model_id)
+    allowance = _check_allowance(allowance_cm)
+    who = _label(board, model_id)
+    dists = {e: _edge_distance(space, start, e) for e in _EDGES}
+    nearest = min(dists.values())
+    if nearest <= contact_tolerance_cm + 1e-12:
+        edge = min(dists, key=dists.get)  # type: ignore[arg-type]
+        return MoveResult(model=model_id, legal=True, start=start, end=start, path=(start,), path_length_cm=0.0,
+                          cost_cm=0.0, allowance_cm=allowance, reason=None,
+                          message=f"{who} is already in contact with the {edge} table edge and stays there.")
+    options = []
+    for edge, d in dists.items():
+        if d <= nearest + 1e-9:
+            path, remaining, cost, blocker = _toward_edge(space, start, edge)
+            options.append((remaining, cost, edge, path, blocker))
+    remaining, cost, edge, path, blocker = min(options, key=lambda o: (round(o[0], 9), o[1]))
+    moved = _truncate(space, path, allowance)
+    length, spent = _poly_measure(space, moved)
+    end = moved[-1]
+    left = _edge_distance(space, end, edge)
+    if left <= 1e-9:
+        msg = f"{who} moves {_fmt(length, 2)} cm toward the {edge} table edge and stops in contact with it."
+        stopped = None
+    elif spent >= allowance - 1e-9 and remaining <= 1e-9:
+        msg = (f"{who} moves {_fmt(length, 2)} cm toward the {edge} table edge (all its {_fmt(allowance, 2)} cm) "
+               f"and is {_fmt(left, 2)} cm short of it.")
+        stopped = None
+    else:
+        msg = (f"{who} moves {_fmt(length, 2)} cm toward the {edge} table edge but cannot get closer than "
+               f"{_fmt(left, 2)} cm to it" + (f": {blocker} is in the way." if blocker else "."))
+        stopped = blocker
+    return MoveResult(model=model_id, legal=True, start=start, end=end, path=tuple(moved), path_length_cm=length,
+                      cost_cm=spent, allowance_cm=allowance, reason=None, message=msg, stopped_by=stopped)
+
+
+def push(board: Board, model_id: str, direction: Point, distance_cm: float = 5.0, *,
+         ignore: Iterable[str] = ()) -> MoveResult:
+    """Push ``model_id`` up to ``distance_cm`` in a straight line along ``direction``
+    (R-MELEE-OPTIONS): it stops before an obstacle, touching it, or touching the table edge.
+    A push is not the model's own move: difficult terrain does not shorten it (PRJ-41).
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("a", 10, 10, 30), Base("b", 13, 10, 30), Base("c", 20, 10, 30)))
+    >>> res = push(board, "b", (1, 0))              # c is 7 cm away: b stops touching it
+    >>> res.end, res.stopped_by, round(res.path_length_cm, 6)
+    ((17.0, 10.0), "model 'c'", 4.0)
+    >>> push(board, "b", (0, -1), 10).end           # the table edge stops it too
+    (13.0, 1.5)
+    >>> push(board, "b", (-1, 0)).path_length_cm    # into the pusher: no move
+    0.0
+    """
+    space = _space(board, model_id, ignore)
+    start = _check_start(space, board, model_id)
+    distance = _check_allowance(distance_cm, "push distance")
+    d = _check_point(direction, "push direction")
+    norm = math.hypot(*d)
+    if norm == 0:
+        raise GeometryError("The push direction (0, 0) has no length; give a direction such as (1, 0).")
+    u = (d[0] / norm, d[1] / norm)
+    target = np.asarray([[start[0] + u[0] * distance, start[1] + u[1] * distance]])
+    t, who_idx = space.first_hit(np.asarray([start]), target)
+    t0 = float(max(t[0], 0.0))
+    end = (start[0] + u[0] * distance * t0, start[1] + u[1] * distance * t0)
+    length = distance * t0
+    who = _label(board, model_id)
+    stopped = None
+    if t0 < 1.0 - 1e-12:
+        stopped = "the table edge" if who_idx[0] == -1 else space.labels[int(who_idx[0])]
+        msg = f"{who} is pushed {_fmt(length, 2)} cm of {_fmt(distance, 2)} cm and stops against {stopped}."
+    else:
+        msg = f"{who} is pushed {_fmt(length, 2)} cm."
+    path = (start, end) if length > 0 else (start,)
+    if length == 0:
+        end = start
+    return MoveResult(model=model_id, legal=True, start=start, end=end, path=path, path_length_cm=length,
+                      cost_cm=length, allowance_cm=distance, reason=None, message=msg, stopped_by=stopped)
+
+
+def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float, *, ignore: Iterable[str] = (),
+           margin_cm: float = ESCAPE_MARGIN_CM, what: str = "the zone") -> MoveResult:
+    """The cheapest legal move (R-MOVE, RUL-17) after which ``model_id``'s base is wholly out
+    of ``zone`` (a shapely geometry), clear of it by ``margin_cm``: touching counts as being
+    in (RUL-19 for templates, RUL-07 for contact). For dodging templates (RUL-09) and stepping
+    out of contact.
+
+    Candidate end points are the zone's (inflated) outline every 0.2 cm and the point of it
+    nearest the start; each is reached by the cheapest path.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("a", 30, 30, 30),))
+    >>> blast = shapely.Point(31, 30).buffer(5, quad_segs=64)
+    >>> res = escape(board, "a", blast, 10)
+    >>> res.legal, round(res.end[0], 2), round(res.path_length_cm, 2)   # 5 + 1.5 - 1 cm, + margin
+    (True, 24.49, 5.51)
+    >>> escape(board, "a", blast, 5).reason
+    'too_far'
+    """
+    space = _space(board, model_id, ignore)
+    start = _check_start(space, board, model_id)
+    allowance = _check_allowance(allowance_cm)
+    who = _label(board, model_id)
+    clearance = space.r + margin_cm
+    if zone.is_empty or zone.distance(shapely.Point(start)) >= clearance - 1e-9:
+        return MoveResult(model=model_id, legal=True, start=start, end=start, path=(start,), path_length_cm=0.0,
+                          cost_cm=0.0, allowance_cm=allowance, reason=None,
+                          message=f"{who} is already clear of {what}.")
+    # The buffered outline's chords lie inside the true offset curve by at most
+    # clearance * (1 - cos(pi / 256)) < clearance * 1e-4: grow it by that much.
+    outline = zone.buffer(clearance * (1 + 1e-4) + 1e-6, quad_segs=CIRCLE_RESOLUTION).boundary
+    near = shapely.ops.nearest_points(outline, shapely.Point(start))[0]
+    pts = shapely.get_coordinates(shapely.segmentize(outline, 0.2))
+    cands = np.vstack([np.array([[near.x, near.y]]), pts])
+    ok = shapely.distance(zone, shapely.points(cands)) >= clearance - 1e-9
+    return _escape(space, board, model_id, start, cands[ok], allowance, what)
+
+
+def _escape(space: _Space, board: Board, model_id: str, start: Point, cands: np.ndarray, allowance: float,
+            what: str) -> MoveResult:
+    """The cheapest path from ``start`` to one of the candidate end points (see :func:`escape`)."""
+    who = _label(board, model_id)
+    cands = cands[space.points_free(cands)] if len(cands) else cands
+    S = np.tile(np.asarray(start, dtype=float), (len(cands), 1))
+    euclid = np.hypot(*(cands - S).T)
+    clear = space.segments_clear(S, cands)
+    costs = np.where(clear, space.segment_costs(S, cands), _INF)
+    best_k = int(np.argmin(costs))
+    best_cost = float(costs[best_k])
+    best_path: list[tuple[float, float]] | None = (
+        [start, (float(cands[best_k][0]), float(cands[best_k][1]))] if math.isfinite(best_cost) else None)
+    tries = 0
+    for k in np.argsort(euclid):
+        if euclid[k] >= best_cost or tries >= 40:
+            break
+        if clear[k] and abs(costs[k] - euclid[k]) < 1e-12:
+            continue  # straight and plain: nothing cheaper for this point
+        tries += 1
+        path = _shortest(space, start, (float(cands[k][0]), float(cands[k][1])))
+        if path is not None:
+            c = _poly_measure(space, path)[1]
+            if c < best_cost:
+                best_cost, best_path = c, path
+    if best_path is None:
+        return MoveResult(model=model_id, legal=False, start=start, end=start, path=(), path_length_cm=_INF,
+                          cost_cm=_INF, allowance_cm=allowance, reason="no_room",
+                          message=f"{who} has no room to get clear of {what}.")
+    res = _result_for_path(model_id, who, start, best_path[-1], best_path, space, allowance)
+    if res.legal:
+        msg = f"{who} gets clear of {what} by moving {_fmt(res.path_length_cm, 2)} cm to {_xy(res.end)}"
+        msg += f" (cost {_fmt(res.cost_cm, 2)} cm)." if res.cost_cm > res.path_length_cm + 1e-9 else "."
+    else:
+        needed, allowed = _fmt_pair(res.cost_cm, allowance)
+        msg = f"{who} needs {needed} cm but may move {allowed} cm to get clear of {what}."
+    return MoveResult(**{**res.__dict__, "message": msg})
+
+
+def step_away(board: Board, model_id: str, enemy_ids: Iterable[str], max_cm: float = 5.0, *,
+              contact_tolerance_cm: float = 0.1, ignore: Iterable[str] = ()) -> MoveResult:
+    """The defended model's option (R-MELEE-OPTIONS, PRJ-43): move up to ``max_cm`` so as to
+    be out of contact with every enemy in ``enemy_ids``, by the cheapest legal move. Out of
+    contact means base edges more than ``contact_tolerance_cm`` apart (RUL-07); the model
+    ends :data:`ESCAPE_MARGIN_CM` beyond it. Enemies stay obstacles.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("a", 30, 30, 30), Base("e", 33, 30, 30)))
+    >>> res = step_away(board, "a", ["e"])
+    >>> res.legal, round(res.path_length_cm, 4), round(res.end[0], 4)   # 0.1 + 0.01 cm straight back
+    (True, 0.11, 29.89)
+    """
+    space = _space(board, model_id, ignore)
+    start = _check_start(space, board, model_id)
+    allowance = _check_allowance(max_cm)
+    enemies = [board.base(e) for e in enemy_ids]
+    names = ", ".join(repr(e.id) for e in enemies)
+    what = f"contact with {names}" if enemies else "contact"
+    centres = np.array([e.center for e in enemies], dtype=float).reshape(-1, 2)
+    need = np.array([space.r + e.radius + contact_tolerance_cm + ESCAPE_MARGIN_CM for e in enemies])
+
+    def clear_of_all(p: np.ndarray) -> np.ndarray:
+        d = np.hypot(p[:, None, 0] - centres[None, :, 0], p[:, None, 1] - centres[None, :, 1])
+        return (d >= need[None, :] - 1e-9).all(axis=1)
+
+    if clear_of_all(np.asarray([start]))[0]:
+        return MoveResult(model=model_id, legal=True, start=start, end=start, path=(start,), path_length_cm=0.0,
+                          cost_cm=0.0, allowance_cm=allowance, reason=None,
+                          message=f"{_label(board, model_id)} is already out of {what}.")
+    cands = []
+    S = np.asarray(start, dtype=float)
+    for c, R in zip(centres, need):
+        v = S - c
+        d = float(np.hypot(*v))
+        if d > 0:
+            cands.append(c + (R + 1e-9) * v / d)  # straight away from this enemy
+        # every 0.2 cm round the exact circle
+        count = max(16, int(math.ceil(_TWO_PI * R / 0.2)))
+        a = np.linspace(0.0, _TWO_PI, count, endpoint=False)
+        cands.extend(c + (R + 1e-9) * np.stack([np.cos(a), np.sin(a)], axis=1))
+    cand_arr = np.asarray(cands, dtype=float).reshape(-1, 2)
+    return _escape(space, board, model_id, start, cand_arr[clear_of_all(cand_arr)], allowance, what)
+
+
+def free_spot_near(board: Board, diameter_mm: float, target: Point) -> Point | None:
+    """The legal centre nearest to ``target`` for a new base of ``diameter_mm`` (wholly on the
+    table, overlapping no base and no impassable terrain; touching allowed), or None if there
+    is none. A placement helper (deployment, reinforcements).
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("a", 30, 30, 30),))
+    >>> free_spot_near(board, 30, (10, 10))
+    (10.0, 10.0)
+    >>> x, y = free_spot_near(board, 30, (31, 30))      # pushed out to touching a
+    >>> round(x, 3), round(y, 3)
+    (33.0, 30.0)
+    >>> free_spot_near(board, 30, (0, 0))               # into the corner
+    (1.5, 1.5)
+    """
+    target = _check_point(target, "target")
+    if not diameter_mm > 0:
+        raise GeometryError(f"A base diameter must be positive; got {diameter_mm} mm.")
+    r = diameter_mm / 20.0
+    space = _space_cached(board, r, frozenset())
+    if space.points_free(np.asarray([target]))[0]:
+        return target
+    xmin, ymin, xmax, ymax = space.bounds
+    if xmin > xmax or ymin > ymax:
+        return None
+    T = np.asarray(target, dtype=float)
+    cands: list[np.ndarray] = [np.clip(T, [xmin, ymin], [xmax, ymax])]
+    # Exact candidates: the target pushed out of each inflated obstacle (radially from its
+    # core), and the corners where two inflated outlines (or one and a table edge) meet.
+    circles: list[tuple[np.ndarray, float]] = []
+    for a, b, R in zip(space.cap_a, space.cap_b, space.cap_r):
+        v = b - a
+        vv = float(v @ v)
+        t = float(np.clip((T - a) @ v / vv, 0, 1)) if vv > 0 else 0.0
+        core = a + t * v
+        w = T - core
+        dw = float(np.hypot(*w))
+        if dw > 0:
+            cands.append(core + (R + 1e-9) * w / dw)
+        if vv == 0 and np.hypot(*(T - a)) < R + 10:
+            circles.append((a, float(R)))
+    for k, (c1, r1) in enumerate(circles):
+        for c2, r2 in circles[k + 1:]:
+            d = float(np.hypot(*(c2 - c1)))
+            if 0 < d <= r1 + r2 and d >= abs(r1 - r2):
+                x = (d * d + r1 * r1 - r2 * r2) / (2 * d)
+                h = math.sqrt(max(r1 * r1 - x * x, 0.0))
+                u = (c2 - c1) / d
+                m = c1 + x * u
+                for sgn in (1, -1):
+                    cands.append(m + sgn * (h + 1e-9) * np.array([-u[1], u[0]]))
+        for axis, val in ((0, xmin), (0, xmax), (1, ymin), (1, ymax)):
+            off = abs(val - c1[axis])
+            if off <= r1:
+                h = math.sqrt(r1 * r1 - off * off) + 1e-9
+                for sgn in (1, -1):
+                    p = c1.copy()
+                    p[axis] = val
+                    p[1 - axis] += sgn * h
+                    cands.append(p)
+    arr = np.asarray(cands, dtype=float)
+    arr = arr[space.points_free(arr)]
+    if len(arr) == 0:
+        # Fallback: the polygonal free space, obstacles grown a hair beyond their outline.
+        grow = 2e-4
+        shapes = [shapely.Point(b.center).buffer(r + b.radius + grow, quad_segs=CIRCLE_RESOLUTION) for b in board.bases]
+        shapes += [t.shape.buffer(r + grow, quad_segs=CIRCLE_RESOLUTION) for t in board.terrain_of("blocked")]
+        free = shapely.box(xmin, ymin, xmax, ymax)
+        if shapes:
+            free = free.difference(shapely.union_all(shapes))
+        if free.is_empty:
+            return None
+        near = shapely.ops.nearest_points(free, shapely.Point(target))[0]
+        arr = np.vstack([[near.x, near.y], shapely.get_coordinates(free)])
+        arr = arr[space.points_free(arr)]
+        if len(arr) == 0:
+            return None
+    best = arr[int(np.argmin(np.hypot(*(arr - T).T)))]
+    return (float(best[0]), float(best[1]))

@@ -37,11 +37,11 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, Sequence
 
 from pydantic import Field
 
-from ..model import Frozen, Poison, PoisonKind, Profile, ShieldKind, Weapon
+from ..model import Faction, Frozen, Poison, PoisonKind, Profile, ShieldKind, Weapon
 from ..ruleset import DEFAULT, Ruleset
 from ..specials import SPECIAL_RULES, HookContext
 
@@ -148,15 +148,35 @@ class Combatant(Frozen):
     special_rules: tuple[str, ...] = ()
 
     @classmethod
-    def from_profile(cls, profile: Profile, weapon: Weapon | None = None, **state: Any) -> "Combatant":
+    def from_profile(
+        cls,
+        profile: Profile,
+        weapon: Weapon | None = None,
+        *,
+        faction: Faction | None = None,
+        extra_rules: Sequence[str] = (),
+        **state: Any,
+    ) -> "Combatant":
         """Build a combatant from a profile card (with faction modifiers already applied).
+
+        With ``faction``, its special rules join the card's and its spice effect is set (PRJ-53:
+        the rules that apply to a model are its card's, its weapon's, its faction's, its spice
+        effect while active, and its equipment's: pass equipment effects as ``extra_rules``).
 
         Examples
         --------
         >>> p = Profile(id="soldier", name="Soldier", cost=1, movement=10, combat="+1", reflexes=0, endurance=3)
         >>> Combatant.from_profile(p, wound="light").effective_combat
         0
+        >>> Combatant.from_profile(p, extra_rules=["jammer"]).special_rules
+        ('jammer',)
         """
+        rules = list(profile.special_rules)
+        spice_effect = None
+        if faction is not None:
+            rules += [r for r in faction.special_rules if r not in rules]
+            spice_effect = faction.spice_effect
+        rules += [r for r in extra_rules if r not in rules]
         data: dict[str, Any] = dict(
             name=profile.name,
             movement=profile.movement,
@@ -167,7 +187,8 @@ class Combatant(Frozen):
             shield=profile.shield,
             carried_poisons=profile.poisons,
             spice_doses=profile.spice,
-            special_rules=profile.special_rules,
+            spice_effect=spice_effect,
+            special_rules=tuple(rules),
             weapon=weapon,
         )
         data.update(state)
@@ -269,6 +290,7 @@ def hook_context(
         own_fatigue=c.fatigue,
         target_fatigue=target.fatigue if target is not None else 0,
         target_shield=effective_shield(target, ruleset) if target is not None else "none",
+        target_wound=target.wound if target is not None else "none",
         distance_cm=distance_cm,
         arrakis=ruleset.arrakis,
         extra=extra,
@@ -343,10 +365,11 @@ def wound_penalty(c: Combatant, ruleset: Ruleset = DEFAULT) -> int:
     return max(real, poison)
 
 
-def fatigue_penalty(c: Combatant) -> tuple[int, int, int]:
+def fatigue_penalty(c: Combatant, ruleset: Ruleset = DEFAULT) -> tuple[int, int, int]:
     """Fatigue ladder malus ``(combat, reflexes, endurance)`` during ``c``'s activation (RUL-05, R-FATIGUE-MALUS).
 
-    Based on ``activation_fatigue``, the tokens held when the activation began, before the new one.
+    Based on ``activation_fatigue``, the tokens held when the activation began, before the new
+    one, less the ``fatigue_tolerance`` hooks of its rules (the tokens themselves are unchanged).
 
     Examples
     --------
@@ -354,9 +377,16 @@ def fatigue_penalty(c: Combatant) -> tuple[int, int, int]:
     [(0, 0, 0), (1, 1, 0), (2, 2, 1), (2, 2, 1)]
     >>> fatigue_penalty(Combatant(fatigue=4))  # not the active model: no malus
     (0, 0, 0)
+    >>> fatigue_penalty(Combatant(activation_fatigue=2, special_rules=("ducal_loyalty",)))  # counts one token fewer
+    (1, 1, 0)
     """
     held = c.activation_fatigue
     if not held:
+        return (0, 0, 0)
+    names = active_rules(c)
+    if names:
+        held -= SPECIAL_RULES.total("fatigue_tolerance", names, hook_context(c, action="fatigue", ruleset=ruleset))
+    if held <= 0:
         return (0, 0, 0)
     if held == 1:
         return (1, 1, 0)
@@ -371,18 +401,24 @@ def effective_combat(c: Combatant, ruleset: Ruleset = DEFAULT) -> int:
     >>> effective_combat(Combatant(combat=2, wound="grave", activation_fatigue=1))
     -1
     """
-    return c.combat - wound_penalty(c, ruleset) - fatigue_penalty(c)[0]
+    return c.combat - wound_penalty(c, ruleset) - fatigue_penalty(c, ruleset)[0]
 
 
 def effective_reflexes(c: Combatant, ruleset: Ruleset = DEFAULT) -> int:
-    """Reflexes after wounds, poisons and the fatigue ladder; may go below 0 (R-WOUND, RUL-05).
+    """Reflexes after wounds, poisons, the fatigue ladder and ``reflexes_bonus`` hooks; may go below 0 (R-WOUND, RUL-05).
+
+    The hooks count wherever Reflexes count: melee initiative, dodge distance, disengaging.
 
     Examples
     --------
     >>> effective_reflexes(Combatant(reflexes=4, wound="light", activation_fatigue=3))
     1
+    >>> effective_reflexes(Combatant(reflexes=1, spice_active=True, spice_effect="atreides_spice"))
+    2
     """
-    return c.reflexes - wound_penalty(c, ruleset) - fatigue_penalty(c)[1]
+    names = active_rules(c)
+    bonus = SPECIAL_RULES.total("reflexes_bonus", names, hook_context(c, action="reflexes", ruleset=ruleset)) if names else 0
+    return c.reflexes - wound_penalty(c, ruleset) - fatigue_penalty(c, ruleset)[1] + bonus
 
 
 def effective_endurance(c: Combatant, ruleset: Ruleset = DEFAULT) -> int:
@@ -395,7 +431,7 @@ def effective_endurance(c: Combatant, ruleset: Ruleset = DEFAULT) -> int:
     >>> effective_endurance(Combatant(endurance=2, wound="grave"))
     1
     """
-    return max(1, c.endurance - wound_penalty(c, ruleset) - fatigue_penalty(c)[2])
+    return max(1, c.endurance - wound_penalty(c, ruleset) - fatigue_penalty(c, ruleset)[2])
 
 
 def effective_movement(c: Combatant, ruleset: Ruleset = DEFAULT) -> float:

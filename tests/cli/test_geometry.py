@@ -77,7 +77,7 @@ def test_measure_range_modifier(weapon, expected):
 def test_measure_readable_explains():
     r = run("measure", FIELD, "a", "b", "--weapon", "10")
     assert r.returncode == 0, r.stderr
-    assert "a -> b: 12 cm edge to edge, not in contact." in r.stdout
+    assert "a -> b: 12.0 cm edge to edge, not in contact." in r.stdout
     assert "Line of sight: yes; 0 % of the silhouette hidden -> no cover." in r.stdout
     assert "Borderline: no." in r.stdout
     assert "range modifier -1" in r.stdout
@@ -167,7 +167,7 @@ def test_move_readable_and_svg(tmp_path):
     picture = tmp_path / "move.svg"
     r = run("move", FIELD, "a", "--to", "22,10", "--svg", str(picture))
     assert r.returncode == 0, r.stderr
-    assert "NOT legal - too far" in r.stdout and "12 cm" in r.stdout
+    assert "NOT legal (too far)" in r.stdout and "12.0 cm" in r.stdout
     root = ET.parse(picture).getroot()
     assert root.find(".//{http://www.w3.org/2000/svg}g[@class='move']") is not None
 

@@ -151,3 +151,15 @@ def test_format_report_and_csv_helpers():
     errors = [r for r in rows if r["severity"] == "error"]
     assert len(errors) == 1 and errors[0]["code"] == "common-weapon-count" and errors[0]["line"] == "2"
     assert len(rows) == len(report.findings)  # invalid: no extra "valid file" row
+
+
+def test_progress_bar_only_on_a_terminal_and_for_many_files(monkeypatch, tmp_path):
+    from landsraad.cli import warband as cli
+
+    files = [tmp_path / f"{i}.yaml" for i in range(cli.PROGRESS_MIN_FILES)]
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    assert cli._progress(files) is files
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert cli._progress(files[:-1]) == files[:-1]
+    bar = cli._progress(files)
+    assert bar is not files and list(bar) == files

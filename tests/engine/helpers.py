@@ -46,6 +46,15 @@ def state_in_play(models: Iterable[ModelState], *, terrain: Iterable[TerrainStat
                      models=tuple(models), terrain=tuple(terrain), phase="play", first="red", to_act=to_act)
 
 
+def _default(d: Decision) -> Any:
+    """Skip when allowed, else the first legal answer."""
+    if d.optional:
+        return None
+    if d.ranked is not None:
+        return [d.choices[0]]
+    return d.choices[0] if d.choices else d.point.candidates[0]
+
+
 class ScriptedPlayer:
     """Answers from a script: a mapping kind -> answer, or kind -> callable(decision) -> answer.
 
@@ -55,7 +64,7 @@ class ScriptedPlayer:
 
     def __init__(self, script: Mapping[str, Any] | None = None, default: Callable[[Decision], Any] | None = None) -> None:
         self.script = {k: (deque(v) if isinstance(v, list) else v) for k, v in (script or {}).items()}
-        self.default = default or (lambda d: None if d.optional else (d.choices[0] if d.choices else d.point.candidates[0]))
+        self.default = default or _default
         self.seen: list[Decision] = []
 
     def decide(self, decision: Decision, state: Any) -> Any:

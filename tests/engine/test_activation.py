@@ -44,7 +44,7 @@ def test_fatigue_malus_comes_from_tokens_held_before_the_new_one_rul_05():
     melee = next(ev for ev in game.log if ev.kind == "melee")
     strike = melee.data["event"]["strikes"][0]
     assert strike["attack_total"] == 8 + 0 + 2  # die + (Combat 2 - fatigue 2) + halberd +2
-    assert strike["defence_total"] == 6 + 1  # warrior Combat 1, crysknife no bonus: the defender has no fatigue malus
+    assert strike["defence_total"] == 6 + 1 + 1  # warrior Combat 1, crysknife +1: the defender has no fatigue malus
 
 
 def test_spice_is_declared_at_the_start_and_ends_at_two_tokens_rul_10():

@@ -1,0 +1,68 @@
+"""CLI tests of demo, simulate and replay: the real command, as a user runs it (issue 5)."""
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+
+def run(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, cwd=cwd, timeout=600)
+
+
+def test_demo_plays_a_narrated_game_and_draws_the_final_position(tmp_path):
+    svg = tmp_path / "final.svg"
+    out = run("demo", "--seed", "3", "--players", "random", "--svg", str(svg), "--save", str(tmp_path / "game.json"))
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "activates" in text and "Game over after" in text
+    assert "Result:" in text and "VP" in text
+    ET.fromstring(svg.read_text())  # a well-formed SVG
+    assert (tmp_path / "game.json").exists()
+
+
+def test_simulate_json_is_byte_identical_for_the_same_seed(tmp_path):
+    args = ("simulate", "--red", "corrino", "--blue", "fremen", "--games", "2", "--seed", "5", "--players", "random", "--json")
+    a, b = run(*args), run(*args)
+    assert a.returncode == 0, a.stderr
+    assert a.stdout == b.stdout
+    data = json.loads(a.stdout)
+    assert data["games"] == 2 and data["seed"] == 5
+    assert sum(data["wins"].values()) == 2
+    assert set(data["vp"]) == {"red", "blue"} and set(data["vp"]["red"]) == {"mean", "stdev"}
+    assert isinstance(data["missions"], dict)
+
+
+def test_simulate_saves_games_that_replay_with_pictures(tmp_path):
+    logs = tmp_path / "logs"
+    out = run("simulate", "--red", "atreides", "--blue", "harkonnen", "--games", "1", "--seed", "2", "--players", "random", "--log", str(logs))
+    assert out.returncode == 0, out.stderr
+    saved = sorted(logs.glob("*.json"))
+    assert len(saved) == 1
+    pictures = tmp_path / "svg"
+    rep = run("replay", str(saved[0]), "--svg-dir", str(pictures))
+    assert rep.returncode == 0, rep.stderr
+    assert "Game over after" in rep.stdout and "replays identically" in rep.stdout
+    files = sorted(pictures.glob("*.svg"))
+    assert len(files) >= 2
+    ET.fromstring(files[-1].read_text())
+
+
+@pytest.mark.parametrize("args, message", [
+    (("simulate", "--red", "corrino", "--blue", "fremen", "--games", "0"), "--games"),
+    (("simulate", "--red", "corrino", "--blue", "fremen", "--players", "clever"), "--players"),
+    (("simulate", "--red", "corino", "--blue", "fremen", "--games", "1"), "Did you mean 'corrino'"),
+])
+def test_bad_arguments_are_one_line_errors_without_traceback(args, message):
+    out = run(*args)
+    assert out.returncode in (1, 2)
+    assert message in out.stderr and "Traceback" not in out.stderr
+
+
+def test_replay_of_a_bad_file_is_a_clear_error(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    out = run("replay", str(bad))
+    assert out.returncode == 1 and "not a landsraad saved game" in out.stderr and "Traceback" not in out.stderr

@@ -1,0 +1,119 @@
+"""The ``landsraad resolve`` commands, run as the real command (melee, shoot, disengage).
+
+Expected figures are the rulebook's worked examples (2.4 melee 1 and 2 with the RUL-04
+errata, 2.5 shooting 1 and 2; Combat/Reflexes 0 and Endurance 3 where an example gives none,
+as in tests/golden/) or hand computations written next to each case.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+HARKONNEN = ["--attacker", "name=Harkonnen,endurance=3", "--attacker-weapon", "combat=+2,damage=12-"]
+MELEE_1 = [*HARKONNEN, "--defender", "name=Civilian,endurance=3", "--defender-weapon", "defence=+3,damage=0-",
+           "--attacker-dice", "5,8,2", "--defender-dice", "3,3,6", "--attacker-stance", "attack", "--defender-stance", "defend",
+           "--attacker-neutral", "1"]
+MELEE_2 = [*HARKONNEN, "--defender", "name=Civilian,endurance=3", "--defender-weapon", "damage=6-",
+           "--attacker-dice", "7,6,5", "--defender-dice", "5,2,1", "--attacker-stance", "attack", "--defender-stance", "attack",
+           "--attacker-neutral", "1"]
+SHOT_1 = ["--attacker", "combat=1", "--weapon", "range=10,combat=+1,damage=+1", "--target", "endurance=3", "--distance", "35",
+          "--attacker-dice", "8,7", "--target-dice", "4,3"]
+SHOT_2 = ["--attacker", "combat=2", "--weapon", "range=15,combat=+1,damage=+2", "--target", "reflexes=0,endurance=3",
+          "--distance", "16", "--cover", "large", "--attacker-dice", "10,3", "--target-dice", "4,3"]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "landsraad", "resolve", *args], cwd=REPO, capture_output=True, text=True, timeout=120)
+
+
+def run_json(*args: str) -> dict:
+    r = run(*args, "--json")
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def test_melee_example_1_json() -> None:
+    """Melee example 1: lowered to 1, 8 + 2 vs 6 + 3, hit, 12 - 1 = 11 damage."""
+    out = run_json("melee", *MELEE_1)
+    assert out["first"] == "attacker"
+    assert [{k: s[k] for k in ("by", "hit", "damage", "wound")} for s in out["strikes"]] == [
+        {"by": "attacker", "hit": True, "damage": 11, "wound": "fatal"}]
+    assert (out["strikes"][0]["attack_total"], out["strikes"][0]["defence_total"]) == (10, 9)
+
+
+def test_melee_example_2_json_with_the_rul_04_errata() -> None:
+    """Melee example 2 (RUL-04): the civilian's knife deals 6 - 5 = 1 (not the printed 5), then the Harkonnen 11."""
+    out = run_json("melee", *MELEE_2)
+    assert out["first"] == "defender"
+    assert [(s["by"], s["hit"], s["damage"], s["wound"]) for s in out["strikes"]] == [
+        ("defender", True, 1, "scratch"), ("attacker", True, 11, "fatal")]
+
+
+def test_melee_story_is_readable() -> None:
+    r = run("melee", *MELEE_1)
+    assert r.returncode == 0, r.stderr
+    text = r.stdout
+    assert "lowered to 1" in text and "attack 10 vs defence 9 -> hit" in text and "11 damage" in text and "fatal wound" in text
+    assert len(text.splitlines()) <= 8
+
+
+def test_shoot_examples_json() -> None:
+    """Shooting example 1: -2 at 35 cm, 6 vs 3, 9 damage, fatal. Example 2: 5 vs 7, dodge up to 4 cm (Reflexes 0)."""
+    one = run_json("shoot", *SHOT_1)
+    assert (one["range_modifier"], one["attack_total"], one["defence_total"], one["hit"], one["damage"], one["wound"]) == (-2, 6, 3, True, 9, "fatal")
+    assert one["shield_stopped"] is False and one["dodge_cm"] == 0
+    two = run_json("shoot", *SHOT_2)
+    assert (two["attack_total"], two["defence_total"], two["hit"], two["dodge_cm"], two["wound"]) == (5, 7, False, 4.0, "none")
+
+
+def test_shoot_story_and_shield() -> None:
+    r = run("shoot", *SHOT_2)
+    assert r.returncode == 0 and "may dodge up to 4 cm" in r.stdout
+    out = run_json("shoot", "--attacker", "combat=1", "--weapon", "range=10,combat=+1,damage=+1", "--target", "endurance=3,shield=half",
+                   "--distance", "5", "--attacker-dice", "9,9", "--target-dice", "1,1")
+    assert out["hit"] and out["shield_stopped"] and out["damage"] == 0 and out["wound"] == "none"
+
+
+def test_disengage_json_and_story() -> None:
+    """PRJ-17: neutral + Reflexes + Initiative. Mover 2 + 2 = 4 vs 8 + 0 + 1 = 9: fails; halberd 15 - 8 = 7 vs E3: grave."""
+    args = ["--mover", "reflexes=2,endurance=3", "--opponent", "reflexes=0", "--opponent-weapon", "combat=+2,initiative=+1,damage=15-",
+            "--mover-dice", "2,10", "--opponent-dice", "8,1"]
+    out = run_json("disengage", *args)
+    assert (out["mover_total"], out["opponent_total"], out["success"], out["damage"], out["wound"]) == (4, 9, False, 7, "grave")
+    r = run("disengage", "--mover", "reflexes=2", "--opponent", "reflexes=0", "--mover-dice", "9,1", "--opponent-dice", "3,10")
+    assert r.returncode == 0 and "moves 9 cm" in r.stdout
+
+
+def test_profile_reference_stands_for_inline_stats() -> None:
+    """FACTION/TYPE[:WEAPON] (parsed by cli/stats.py) works as a model argument."""
+    r = run("melee", "--attacker", "corrino/soldier:halberd", "--defender", "combat=0,endurance=3",
+            "--defender-weapon", "damage=6-", "--attacker-dice", "5,9,1", "--defender-dice", "3,1,2",
+            "--attacker-stance", "attack", "--defender-stance", "defend", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["strikes"][0]["hit"] is True
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["melee", *MELEE_1[:-1], "6"], ["rolled 5", "never raised"]),
+        (["melee", *[a if a != "5,8,2" else "5,8" for a in MELEE_1]], ["--attacker-dice", "3 dice"]),
+        (["shoot", *[a if a != "8,7" else "8,11" for a in SHOT_1]], ["1 to 10", "got 11"]),
+        (["shoot", "--attacker", "combat=1", "--weapon", "range=15,combat=-2,damage=(12),laser", "--target", "shield=full",
+          "--distance", "5", "--attacker-dice", "1,1", "--target-dice", "1,1"], ["laser", "shield"]),
+        (["shoot", *[a if a != "combat=1" else "combat=1,armor=3" for a in SHOT_1]], ["armor", "Did you mean 'armour'"]),
+    ],
+)
+def test_bad_arguments_one_line_exit_2(args: list[str], words: list[str]) -> None:
+    r = run(*args)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    for w in words:
+        assert w in r.stderr
