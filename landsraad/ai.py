@@ -472,6 +472,14 @@ def _disengage_exact(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, fl
 # --- missions ---------------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1)
+def _cards() -> dict[str, Any]:
+    """The bundled mission cards, loaded once."""
+    from .missions import load_missions
+
+    return load_missions()
+
+
 def mission_plan(allowed: Sequence[str], chances: dict[str, float] | None = None, *, limit: int = 4) -> list[str]:
     """The missions to pick, best rank first: the ranking of at most ``limit`` of ``allowed``
     that maximises the expected victory points (R-MISSIONS), leaving out any mission whose
@@ -482,10 +490,8 @@ def mission_plan(allowed: Sequence[str], chances: dict[str, float] | None = None
     >>> mission_plan(["activation", "protection", "territory"], {"activation": 0.9, "protection": 0.8, "territory": 0.1})
     ['activation', 'protection']
     """
-    from .missions import load_missions
-
     chances = chances or MISSION_CHANCES
-    cards = load_missions()
+    cards = _cards()
     pool = [m for m in allowed if m in cards and chances.get(m, 0.0) > 0]
 
     def ev(mission: str, rank: int) -> float:
@@ -529,6 +535,7 @@ class _Plan:
     value: float = 0.0
     contact: Any = None
     """The model or marker the free move must reach (a charge, a mission marker)."""
+    contact_failed: bool = False
 
 
 @dataclass
@@ -706,30 +713,35 @@ class HeuristicPlayer:
         mission = decision.info.get("mission", "")
         me = decision.side
         my_edge = state.side_state(me).edge
-        cx = state.width / 2
         validate = decision.point.validate
-        points = []
-        # A fine grid of my own, checked by the card's rules; engine candidates as a fallback.
-        for y in np.arange(1.6, state.depth, 1.0):
-            for x in np.arange(1.6, state.width, 1.0):
-                points.append((float(x), float(y)))
+        horizontal = my_edge in ("south", "north")
+        length, span = (state.depth, state.width) if horizontal else (state.width, state.depth)
+        centre_along = span / 2
 
-        def own_depth(p: Point) -> float:
-            return _edge_distance(state, p, 0.0, my_edge)
+        def at(depth: float, along: float) -> Point:
+            return {"south": (along, depth), "north": (along, state.depth - depth),
+                    "west": (depth, along), "east": (state.width - depth, along)}[my_edge]
 
         if owner == me and mission == "protection":
             # The ambassador in my own corner, behind my lines.
-            key = lambda p: own_depth(p) + 0.7 * min(p[0], state.width - p[0])  # noqa: E731
+            order = sorted(np.arange(1.6, span - 1.5, 1.0), key=lambda a: min(a, span - a))
         elif owner == me:
-            # Terminals, positions: as near my edge as the card allows, close to the middle.
-            key = lambda p: own_depth(p) + 0.35 * abs(p[0] - cx) + 0.2 * self._spread_penalty(state, p, me)  # noqa: E731
+            # Terminals, positions: near the middle, spread apart.
+            order = sorted(np.arange(1.6, span - 1.5, 1.0),
+                           key=lambda a: abs(a - centre_along) + 0.6 * self._spread_penalty(state, at(20.0, a), me))
         else:
-            # The opponent's cache or depots, placed in my half: deep in my half, near my lines.
-            key = lambda p: own_depth(p) + 0.25 * abs(p[0] - cx)  # noqa: E731
-        points.sort(key=key)
-        for p in points[:400]:
-            if validate(p) is None:
-                return p
+            # The opponent's cache or depots, in my half: deep in my half, near my lines.
+            order = sorted(np.arange(1.6, span - 1.5, 1.0), key=lambda a: abs(a - centre_along))
+        # Rows from my own edge outwards; the first row with a legal spot wins (R-MISSIONS: the card's rules).
+        for depth in np.arange(1.6, length - 1.5, 1.0):
+            tried = 0
+            for along in order:
+                p = at(float(depth), float(along))
+                tried += 1
+                if validate(p) is None:
+                    return p
+                if tried >= 14 and owner != me or tried >= 24:
+                    break
         return decision.point.candidates[0]
 
     @staticmethod
@@ -839,8 +851,11 @@ class HeuristicPlayer:
         got = self._first_valid(decision, points) if points else None
         if got is not None:
             return got
-        if plan.goal is not None:
-            return self._head_for(decision, state, m, plan.goal)
+        # Out of reach after all (a detour round terrain or models): get as near as the move goes.
+        plan.contact_failed = True
+        goal = plan.goal or (plan.move_to if plan.move_to is not None else (None if target is None else (target.x, target.y)))
+        if goal is not None:
+            return self._head_for(decision, state, m, goal)
         return None
 
     def _head_for(self, decision: Decision, state: GameState, m: ModelState, goal: Point) -> Point | None:
@@ -1228,8 +1243,15 @@ class _Planner:
         self.tol = state.ruleset.contact_tolerance_cm
         self.late = state.clock_s >= 0.75 * state.clock_limit_s
         self._swing_cache: dict[str, float] = {}
+        self._dangers: dict[str, _Danger] = {}
         self.jobs = self._jobs()
         self.assignment = self._assign()
+
+    def danger(self, m: ModelState) -> "_Danger":
+        d = self._dangers.get(m.id)
+        if d is None:
+            d = self._dangers[m.id] = _Danger(self.player, self.state, m)
+        return d
 
     # --- mission bookkeeping -------------------------------------------------------------------------
 
@@ -1238,9 +1260,7 @@ class _Planner:
         if mission not in self.missions:
             return 0.0
         if mission not in self._swing_cache:
-            from .missions import load_missions
-
-            card = load_missions()[mission]
+            card = _cards()[mission]
             rank = self.missions.index(mission)
             self._swing_cache[mission] = float(card.values.success[rank] - card.values.failure[rank])
         return self._swing_cache[mission]
@@ -1311,7 +1331,7 @@ class _Planner:
                 if "blinding" in {p.kind for p in m.poisons}:
                     continue
                 d = max(0.0, _dist(m.position, job.point) - job.radius - _r(m))
-                turns = d / max(1.0, m.profile.movement)
+                turns = d / max(1.0, m.profile.movement) + 0.4 * max(0, m.fatigue - 1)
                 pairs.append((turns - 0.05 * job.value, j_index, m.id))
         pairs.sort()
         taken_jobs: set[int] = set()
@@ -1599,7 +1619,7 @@ class _Planner:
             step1 = _toward(here, goal, min(move, max(0.0, _dist(here, goal) - stop)))
             step2 = _toward(step1, goal, min(move, max(0.0, _dist(step1, goal) - stop)))
         progress = min(d, 2 * move)
-        danger = _Danger(self.player, self.state, m).at(step2)
+        danger = self.danger(m).at(step2)
         v = value * (0.4 + 0.6 * progress / max(1.0, 2 * move)) - 0.5 * danger
         return _Plan(m.id, "advance", "move", before=step1, move_to=step2, goal=goal, value=v)
 
@@ -1632,15 +1652,21 @@ class _Planner:
             elif kind == "heal":
                 scores[ch] = 0.6 * _worth(self.state, self.state.model(arg))
             elif kind == "explosives":
-                scores[ch] = 2.0
+                k = self.state.marker(arg)
+                scores[ch] = 2.0 if (k.owner != self.side or k.mission == "sabotage") else -1.0
             elif kind == "move":
                 scores[ch] = 0.3 if self.goal_of(m) is not None else 0.0
             elif kind == "hunter_seeker":
                 scores[ch] = 1.0
             else:
                 scores[ch] = 0.0
-        if plan is not None and plan.model == m.id and plan.kind == "advance" and "move" in choices:
-            scores["move"] = max(scores.get("move", 0.0), 0.5)
+        if plan is not None and plan.model == m.id and "move" in choices:
+            if plan.kind == "advance":
+                scores["move"] = max(scores.get("move", 0.0), 0.5)
+            elif plan.contact_failed and plan.contact is not None:
+                # The free move fell short of the marker or the enemy: finish the approach.
+                scores["move"] = max(scores.get("move", 0.0), 0.5 * plan.value)
+                plan.move_to = (plan.contact.x, plan.contact.y)
         best = max(choices, key=lambda ch: (scores.get(ch, 0.0), ch == "rest"))
         if plan is not None and plan.model == m.id:
             plan.action = best

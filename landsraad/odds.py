@@ -39,7 +39,10 @@ enemy is wounded minus the chance one is wounded).
   the expected payoff of each pair of stances, with the given lowering policies.
   :func:`best_stances` returns its pure saddle point if there is one, else the mixed
   equilibrium. Stances here are committed regardless of the dice (PRJ-82): at the table a
-  player sees their three dice before choosing, which can only do better.
+  player sees their three dice before choosing, which can only do better. (With these
+  payoffs attack/defend is worth >= 0 to the attacker, defend/attack <= 0 and defend/defend 0,
+  so the 2 x 2 game always has a saddle point.) For dice already revealed,
+  :func:`lowering_advice` gives each side's best lowering.
 - Disengage (R-DISENGAGE, PRJ-17): the opponent's ``"best"`` lowering maximises the wound it
   deals if the mover fails, knowing the mover's dice; the mover never gains by lowering (it
   only lowers its own total and margin), so its ``"best"`` is ``"none"`` (PRJ-83).
@@ -282,6 +285,8 @@ class ShotOdds(_Odds):
     p_hit: float
     p_struck: float
     p_shield_stopped: float
+    p_poisoned: float
+    """The weapon's poison takes effect (a hit dealing at least 1 damage; R-POISON, RUL-18)."""
     wound: dict[str, float]
     expected_damage: float
     damage: dict[int, float]
@@ -357,6 +362,7 @@ def shot_odds(
     result = np.zeros(FACES, dtype=np.int64)
     damage = np.zeros(FACES, dtype=np.int64)
     stopped = np.zeros(FACES, dtype=bool)
+    poisoned = np.zeros(FACES, dtype=bool)
     struck_pair = np.argwhere(hits)
     if template or struck_pair.size:
         sa, td = (int(struck_pair[0][0]) + 1, int(struck_pair[0][1]) + 1) if struck_pair.size else (1, 1)
@@ -364,6 +370,7 @@ def shot_odds(
             ev = shot(int(sn), sa, 1, td, escaped=False)
             assert ev.hit or ev.caught
             result[k], damage[k], stopped[k] = _RESULT_CODE[ev.wound], ev.damage, ev.shield_stopped
+            poisoned[k] = bool(ev.poisons_applied)
 
     # The full grid of dice [shooter neutral, attack, target neutral, defence].
     hit4 = np.broadcast_to(hits[None, :, None, :], (FACES,) * 4)
@@ -382,6 +389,7 @@ def shot_odds(
         p_hit=_p(p_hit),
         p_struck=_p(struck4.sum() / n),
         p_shield_stopped=_p((struck4 & stopped[:, None, None, None]).sum() / n),
+        p_poisoned=_p((struck4 & poisoned[:, None, None, None]).sum() / n),
         wound=_dist(wound),
         expected_damage=_p(damage4.sum() / n),
         damage={int(v): _p(c / n) for v, c in zip(values, counts)},
@@ -425,6 +433,9 @@ class MeleeOdds(_Odds):
     p_attacker_dies: float
     """The attacker suffers a fatal wound."""
     p_defender_dies: float
+    p_attacker_poisoned: float
+    """The defender's blow applies its weapon's poison to the attacker (R-POISON)."""
+    p_defender_poisoned: float
     p_attacker_lowers: float
     p_defender_lowers: float
     value: float
@@ -441,6 +452,8 @@ class _Table:
     d_wound: np.ndarray
     a_damage: np.ndarray     # damage dealt to the attacker
     d_damage: np.ndarray
+    a_poisoned: np.ndarray   # the attacker suffers a poison
+    d_poisoned: np.ndarray
     flag_p: np.ndarray       # [flag] probability
     lowering_first: np.ndarray  # [rolled x, rolled y]: 0 attacker, 1 defender, 2 secret
 
@@ -483,6 +496,7 @@ def _melee_table(
         first=np.zeros(shape, np.int64), a_hit=np.zeros(shape, bool), d_hit=np.zeros(shape, bool),
         a_wound=np.zeros(shape, np.int64), d_wound=np.zeros(shape, np.int64),
         a_damage=np.zeros(shape, np.int64), d_damage=np.zeros(shape, np.int64),
+        a_poisoned=np.zeros(shape, bool), d_poisoned=np.zeros(shape, bool),
         flag_p=np.array([p for p, _ in flags]), lowering_first=np.zeros((FACES, FACES), np.int64),
     )
     for f, (_, pair) in enumerate(flags):
@@ -507,9 +521,11 @@ def _melee_table(
                     if s.by == "attacker":
                         t.a_hit[f, i, j] = s.hit
                         t.d_wound[f, i, j], t.d_damage[f, i, j] = _RESULT_CODE[s.wound], s.damage
+                        t.d_poisoned[f, i, j] = bool(s.poisons_applied)
                     else:
                         t.d_hit[f, i, j] = s.hit
                         t.a_wound[f, i, j], t.a_damage[f, i, j] = _RESULT_CODE[s.wound], s.damage
+                        t.a_poisoned[f, i, j] = bool(s.poisons_applied)
     a_init = [initiative_total(attacker, defender, int(n), ruleset) for n in DIE]
     d_init = [initiative_total(defender, attacker, int(n), ruleset) for n in DIE]
     order_code = {"attacker": 0, "defender": 1, "secret": 2}
@@ -639,6 +655,8 @@ def melee_odds(
         expected_damage_to_defender=_p((weight * t.d_damage).sum()),
         p_attacker_dies=_p(a_w[_RESULT_CODE["fatal"]]),
         p_defender_dies=_p(d_w[_RESULT_CODE["fatal"]]),
+        p_attacker_poisoned=_p((weight * t.a_poisoned).sum()),
+        p_defender_poisoned=_p((weight * t.d_poisoned).sum()),
         p_attacker_lowers=_p(a_lowers),
         p_defender_lowers=_p(d_lowers),
         value=_p((weight * u).sum()),
@@ -885,6 +903,8 @@ class DisengageOdds(_Odds):
     margin_cm: dict[str, float]
     """If the mover succeeds: distance moved in cm -> probability."""
     p_shield_stopped: float
+    p_poisoned: float
+    """The opponent's weapon poisons the mover (R-POISON)."""
     wound: dict[str, float]
     expected_damage: float
     p_mover_dies: float
@@ -941,12 +961,14 @@ def disengage_odds(
     fail_result = np.zeros(FACES, np.int64)
     fail_damage = np.zeros(FACES, np.int64)
     fail_stopped = np.zeros(FACES, bool)
+    fail_poisoned = np.zeros(FACES, bool)
     low_m = np.unravel_index(np.argmin(m_tot), m_tot.shape)
     for k, on in enumerate(DIE):
         oc = int(np.argmax(o_tot[k])) + 1
         ev = event(int(low_m[0]) + 1, int(low_m[1]) + 1, int(on), oc)
         if not ev.success:
             fail_result[k], fail_damage[k], fail_stopped[k] = _RESULT_CODE[ev.wound], ev.damage, ev.shield_stopped
+            fail_poisoned[k] = bool(ev.poisons_applied)
     margin = np.zeros(FACES)
     low_o = np.unravel_index(np.argmin(o_tot), o_tot.shape)
     for k, mn in enumerate(DIE):
@@ -989,6 +1011,7 @@ def disengage_odds(
         p_success=_p(p_success),
         margin_cm=margins,
         p_shield_stopped=_p((~success & fail_stopped[choice]).sum() / n),
+        p_poisoned=_p((~success & fail_poisoned[choice]).sum() / n),
         wound=_dist(wound),
         expected_damage=_p(damage.sum() / n),
         p_mover_dies=_p(wound[_RESULT_CODE["fatal"]]),

@@ -43,6 +43,8 @@ LANCE = Weapon(id="lance", name="Sardaukar lance", range=15, combat="+1", damage
 LASER = Weapon(id="laser", name="Laser", range=15, combat="-2", damage="(12)", laser=True)
 FLAMER = Weapon(id="flamer", name="Flamethrower", combat="-2", damage="(9)", template="direct 20")
 KNIFE = Weapon(id="knife", name="Knife", damage="6-")
+VENOM_KNIFE = Weapon(id="venom", name="Poisoned knife", damage="6-", poisons=("paralysing",))
+VENOM_DART = Weapon(id="dart", name="Dart", range=10, damage="+0", poisons=("irritant",))
 HALBERD = Weapon(id="halberd", name="Halberd", combat="+2", initiative="+1", damage="15-")
 SWORD = Weapon(id="sword", name="Sword", combat="+1", initiative="+2", damage="12-")
 STEEL = Weapon(id="steel", name="Steel shield", defence="+3", damage="4-")
@@ -200,10 +202,11 @@ SHOT_CASES = [
     dict(shooter=Combatant(combat=0, weapon=LASER, wound="light"), target=Combatant(endurance=4, armour=5), distance_cm=20,
          laser_mode="explosive", ruleset=Ruleset(ties="active")),
     dict(shooter=Combatant(combat=1, weapon=FLAMER), target=Combatant(endurance=3, reflexes=1), distance_cm=0, escape_cm=5),
+    dict(shooter=Combatant(combat=1, weapon=VENOM_DART), target=Combatant(endurance=2, armour=4), distance_cm=12),
 ]
 
 
-@pytest.mark.parametrize("case", SHOT_CASES, ids=["example1", "armour-cover", "laser-explosive-ties", "template-escape"])
+@pytest.mark.parametrize("case", SHOT_CASES, ids=["example1", "armour-cover", "laser-explosive-ties", "template-escape", "poison"])
 def test_shot_odds_equal_the_kernel_on_every_dice_outcome(case: dict) -> None:
     """Every one of the 10^4 dice outcomes resolved by resolve_shot gives exactly the odds."""
     case = dict(case)
@@ -212,7 +215,7 @@ def test_shot_odds_equal_the_kernel_on_every_dice_outcome(case: dict) -> None:
     odds = shot_odds(shooter, target, escape_cm=escape, **case)
     ruleset = case.get("ruleset", Ruleset())
     counts = dict.fromkeys(WOUND_RESULTS, 0)
-    hits = damage = struck = 0
+    hits = damage = struck = poisoned = 0
     for sn, sa, tn, td in itertools.product(D10, repeat=4):
         escaped = True if escape is None else dodge_distance(target, tn, ruleset) >= escape
         ev = resolve_shot(shooter, target, shooter_dice=(sn, sa), target_dice=(tn, td), escaped=escaped, **case)
@@ -220,11 +223,13 @@ def test_shot_odds_equal_the_kernel_on_every_dice_outcome(case: dict) -> None:
         hits += ev.hit
         struck += ev.hit or ev.caught
         damage += ev.damage
+        poisoned += bool(ev.poisons_applied)
     n = 10 ** 4
     assert odds.p_hit == pytest.approx(hits / n, abs=1e-12)
     assert odds.p_struck == pytest.approx(struck / n, abs=1e-12)
     assert odds.wound == pytest.approx({k: v / n for k, v in counts.items()}, abs=1e-12)
     assert odds.expected_damage == pytest.approx(damage / n, abs=1e-12)
+    assert odds.p_poisoned == pytest.approx(poisoned / n, abs=1e-12)
 
 
 def _fixed(policy, rolled: int) -> int | None:
@@ -232,12 +237,12 @@ def _fixed(policy, rolled: int) -> int | None:
 
 
 MELEE_CASES = [
-    dict(attacker=Combatant(combat=1, weapon=HALBERD), defender=Combatant(combat=2, shield="half", weapon=KNIFE),
+    dict(attacker=Combatant(combat=1, weapon=HALBERD), defender=Combatant(combat=2, shield="half", weapon=VENOM_KNIFE),
          attacker_stance="attack", defender_stance="defend", attacker_lowering=4, defender_lowering="none"),
     dict(attacker=Combatant(reflexes=1, shield="full", weapon=SWORD, fatigue=1), defender=Combatant(armour=4, endurance=2, weapon=HALBERD,
          special_rules=("assassination",)), attacker_stance="attack", defender_stance="attack", attacker_lowering=1, defender_lowering=3,
          defender_push=True),
-    dict(attacker=Combatant(combat=-1, weapon=KNIFE), defender=Combatant(combat=1, weapon=STEEL, wound="light"),
+    dict(attacker=Combatant(combat=-1, weapon=KNIFE), defender=Combatant(combat=1, weapon=VENOM_KNIFE, wound="light"),
          attacker_stance="defend", defender_stance="attack", attacker_lowering="none", defender_lowering=2, ruleset=Ruleset(ties="active")),
 ]
 
@@ -254,7 +259,7 @@ def test_melee_odds_equal_the_kernel_on_every_kept_dice_outcome(case: dict) -> N
     rng = np.random.default_rng(7)
     a_counts, d_counts = dict.fromkeys(WOUND_RESULTS, 0), dict.fromkeys(WOUND_RESULTS, 0)
     first = {"attacker": 0, "defender": 0, "simultaneous": 0, None: 0}
-    a_hits = d_hits = a_dmg = d_dmg = 0
+    a_hits = d_hits = a_dmg = d_dmg = a_poisoned = d_poisoned = 0
     for an, ak, dn, dk in itertools.product(D10, repeat=4):
         au, du = (int(v) for v in rng.integers(1, 11, size=2))
         ad = ClashDice(an, ak, au) if case["attacker_stance"] == "attack" else ClashDice(an, au, ak)
@@ -265,9 +270,9 @@ def test_melee_odds_equal_the_kernel_on_every_kept_dice_outcome(case: dict) -> N
         a_wound = d_wound = "none"
         for s in ev.strikes:
             if s.by == "attacker":
-                d_wound, a_hits, d_dmg = s.wound, a_hits + s.hit, d_dmg + s.damage
+                d_wound, a_hits, d_dmg, d_poisoned = s.wound, a_hits + s.hit, d_dmg + s.damage, d_poisoned + bool(s.poisons_applied)
             else:
-                a_wound, d_hits, a_dmg = s.wound, d_hits + s.hit, a_dmg + s.damage
+                a_wound, d_hits, a_dmg, a_poisoned = s.wound, d_hits + s.hit, a_dmg + s.damage, a_poisoned + bool(s.poisons_applied)
         a_counts[a_wound] += 1
         d_counts[d_wound] += 1
     n = 10 ** 4
@@ -277,22 +282,24 @@ def test_melee_odds_equal_the_kernel_on_every_kept_dice_outcome(case: dict) -> N
                                         "simultaneous": first["simultaneous"] / n, "none": first[None] / n}, abs=1e-12)
     assert (odds.p_attacker_hits, odds.p_defender_hits) == pytest.approx((a_hits / n, d_hits / n), abs=1e-12)
     assert (odds.expected_damage_to_attacker, odds.expected_damage_to_defender) == pytest.approx((a_dmg / n, d_dmg / n), abs=1e-12)
+    assert (odds.p_attacker_poisoned, odds.p_defender_poisoned) == pytest.approx((a_poisoned / n, d_poisoned / n), abs=1e-12)
 
 
 @pytest.mark.parametrize("opponent_lowering", ["none", 2])
 def test_disengage_odds_equal_the_kernel_on_every_dice_outcome(opponent_lowering) -> None:
     """All 10^4 outcomes of resolve_disengage (PRJ-17), with a fixed lowering policy."""
     mover = Combatant(reflexes=1, shield="half", weapon=KNIFE)
-    opponent = Combatant(reflexes=0, weapon=HALBERD)
+    opponent = Combatant(reflexes=0, weapon=Weapon(id="venom", name="Venom blade", initiative="+1", damage="9-", poisons=("paralysing",)))
     odds = disengage_odds(mover, opponent, opponent_lowering=opponent_lowering)
     counts = dict.fromkeys(WOUND_RESULTS, 0)
-    success = damage = 0
+    success = damage = poisoned = 0
     margins: dict[str, int] = {}
     for mn, mc, on, oc in itertools.product(D10, repeat=4):
         ev = resolve_disengage(mover, opponent, mover_dice=(mn, mc), opponent_dice=(on, oc), opponent_neutral=_fixed(opponent_lowering, on))
         counts[ev.wound] += 1
         success += ev.success
         damage += ev.damage
+        poisoned += bool(ev.poisons_applied)
         if ev.success:
             margins[f"{ev.margin_cm:g}"] = margins.get(f"{ev.margin_cm:g}", 0) + 1
     n = 10 ** 4
@@ -300,6 +307,7 @@ def test_disengage_odds_equal_the_kernel_on_every_dice_outcome(opponent_lowering
     assert odds.wound == pytest.approx({k: v / n for k, v in counts.items()}, abs=1e-12)
     assert odds.expected_damage == pytest.approx(damage / n, abs=1e-12)
     assert odds.margin_cm == pytest.approx({k: v / success for k, v in margins.items()}, abs=1e-12)
+    assert odds.p_poisoned == pytest.approx(poisoned / n, abs=1e-12) and odds.p_poisoned > 0
 
 
 def test_best_disengage_lowering_is_the_best_answer_on_every_outcome() -> None:

@@ -6,6 +6,9 @@ Models and weapons are typed inline (:mod:`landsraad.cli.stats`) or named as
     landsraad odds shoot --attacker combat=1 --weapon range=10,combat=+1,damage=+1 \\
         --target endurance=3 --distance 35
     landsraad odds melee --attacker corrino/soldier:halberd --defender corrino/duellist --lowering best
+    landsraad odds melee --attacker combat=0 --attacker-weapon combat=+2,damage=12- --defender combat=0 \
+        --defender-weapon defence=+3,damage=0- --attacker-stance attack --defender-stance defend \
+        --attacker-dice 5,8,2 --defender-dice 3,3,6
     landsraad odds disengage --mover reflexes=1 --opponent corrino/swordmaster
 
 Readable tables by default, ``--json`` for machines. Bad arguments: one line, exit status 2.
@@ -155,6 +158,8 @@ def _shoot(args: argparse.Namespace) -> int:
         rows.append(("struck (hit or caught)", _pct(odds.p_struck)))
     if odds.p_shield_stopped:
         rows.append(("stopped by the shield", _pct(odds.p_shield_stopped)))
+    if odds.p_poisoned:
+        rows.append(("poisoned", _pct(odds.p_poisoned)))
     rows.append(("target suffers:", ""))
     rows += [(f"  {_RESULT_LABELS[k]}", _pct(v)) for k, v in odds.wound.items()]
     rows.append(("expected damage", f"{odds.expected_damage:7.2f}"))
@@ -196,8 +201,10 @@ def _melee_cell_rows(cell: Any) -> list[tuple[str, str, str]]:
         ("strikes first", _pct(cell.first["attacker"]), _pct(cell.first["defender"])),
         ("blow lands (before shields)", _pct(cell.p_attacker_hits), _pct(cell.p_defender_hits)),
         ("lowers its neutral die", _pct(cell.p_attacker_lowers), _pct(cell.p_defender_lowers)),
-        ("suffers:", "", ""),
     ]
+    if cell.p_attacker_poisoned or cell.p_defender_poisoned:
+        rows.append(("is poisoned", _pct(cell.p_attacker_poisoned), _pct(cell.p_defender_poisoned)))
+    rows.append(("suffers:", "", ""))
     for k in cell.attacker_wound:
         rows.append((f"  {_RESULT_LABELS[k]}", _pct(cell.attacker_wound[k]), _pct(cell.defender_wound[k])))
     rows.append(("expected damage taken", f"{cell.expected_damage_to_attacker:7.2f}", f"{cell.expected_damage_to_defender:7.2f}"))
@@ -233,6 +240,8 @@ def _melee(args: argparse.Namespace) -> int:
         defender_push=args.defender_push or args.push, attacker_poison=_poison(args.attacker_poison, "--attacker-poison"),
         defender_poison=_poison(args.defender_poison, "--defender-poison"), payoff=args.payoff, ruleset=_ruleset(args),
     )
+    if args.attacker_dice or args.defender_dice:
+        return _advice(args, attacker, defender, common)
     try:
         if args.attacker_stance and args.defender_stance:
             cell = melee_odds(attacker, defender, attacker_stance=args.attacker_stance, defender_stance=args.defender_stance, **common)
@@ -267,6 +276,48 @@ def _melee(args: argparse.Namespace) -> int:
         rows.append(tuple(row))
     _print_columns(header, rows)
     print(f"Verdict: {_stance_verdict(matrix)}")
+    return 0
+
+
+def _advice(args: argparse.Namespace, attacker: Any, defender: Any, common: dict[str, Any]) -> int:
+    """Revealed dice: how each side should lower its neutral die (PRJ-80, PRJ-81)."""
+    from ..dice import parse_dice
+    from ..errors import DataError
+    from ..odds import lowering_advice
+
+    if not (args.attacker_dice and args.defender_dice and args.attacker_stance and args.defender_stance):
+        raise UsageError("Arguments --attacker-dice and --defender-dice go together, with --attacker-stance and --defender-stance: "
+                         "the lowering advice is for revealed dice and stances.")
+    dice = []
+    for text, argument in ((args.attacker_dice, "--attacker-dice"), (args.defender_dice, "--defender-dice")):
+        try:
+            dice.append(parse_dice(text, 3, source=f"Argument {argument}"))
+        except DataError as exc:
+            raise UsageError(str(exc)) from None
+    if args.lowering is None and args.attacker_lowering is None:
+        common["attacker_lowering"] = "best"
+    if args.lowering is None and args.defender_lowering is None:
+        common["defender_lowering"] = "best"
+    try:
+        advice = lowering_advice(attacker, defender, attacker_dice=dice[0], defender_dice=dice[1], attacker_stance=args.attacker_stance,
+                                 defender_stance=args.defender_stance, **common)
+    except RuleError as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        _print_json(advice.to_dict())
+        return 0
+    first = {"attacker": "the attacker lowers first (lower initiative total)", "defender": "the defender lowers first (lower initiative total)",
+             "secret": "equal initiative totals: both choose in secret"}[advice.order]
+    print(f"Revealed: attacker {','.join(map(str, dice[0]))} {_verb(args.attacker_stance)}, defender {','.join(map(str, dice[1]))} "
+          f"{_verb(args.defender_stance)}; {first}.")
+    for side, rolled, choice in (("attacker", dice[0][0], advice.attacker), ("defender", dice[1][0], advice.defender)):
+        if len(choice) == 1:
+            (value,) = choice
+            text = "keep it" if value == rolled else f"lower it to {value}"
+        else:
+            text = "mix: " + ", ".join(f"{v} ({100 * p:.1f} %)" for v, p in choice.items())
+        print(f"  {side} (neutral {rolled}): {text}")
+    print(f"  value for the attacker: {_signed(advice.value)} ({_PAYOFF_TEXT[args.payoff]})")
     return 0
 
 
@@ -315,6 +366,8 @@ def _disengage(args: argparse.Namespace) -> int:
     rows = [("gets away", _pct(odds.p_success)), ("if it gets away, moves", _cm_range(odds.margin_cm))]
     if odds.p_shield_stopped:
         rows.append(("blow stopped by the shield", _pct(odds.p_shield_stopped)))
+    if odds.p_poisoned:
+        rows.append(("mover poisoned", _pct(odds.p_poisoned)))
     rows.append(("mover suffers:", ""))
     rows += [(f"  {_RESULT_LABELS[k]}", _pct(v)) for k, v in odds.wound.items()]
     rows.append(("expected damage", f"{odds.expected_damage:7.2f}"))
@@ -371,6 +424,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--attacker-push", action="store_true", help="the attacker pushes when it hits (ends the combat)")
     p.add_argument("--defender-push", action="store_true", help="the defender pushes when it hits (ends the combat)")
     p.add_argument("--push", action="store_true", help="both push when they hit")
+    p.add_argument("--attacker-dice", metavar="N,A,D", help="revealed dice (neutral, attack, defence): advise the lowering instead")
+    p.add_argument("--defender-dice", metavar="N,A,D", help="the defender's revealed dice (with --attacker-dice)")
     p.add_argument("--attacker-poison", metavar="POISON", help="the poison the attacker's weapon applies")
     p.add_argument("--defender-poison", metavar="POISON", help="the poison the defender's weapon applies")
     _common(p, ("attacker", "defender"))

@@ -2,9 +2,9 @@
 (35 on Arrakis); the activation under way when time runs out is finished, then the game ends.
 
 A simulated game has no wall clock, so :class:`TableTimeModel` says how long each step of an
-activation takes at a real table. The figures are the project's estimate (PRJ-91 in
-``docs/rulings.md``) of two practised players with tape measures and dice: a game of
-typical warbands lasts about 40 to 60 activations, as reported for games of this size.
+activation takes at a real table. The figures are the project's estimate (PRJ-92 in
+``docs/rulings.md``) of two practised players with tape measures and dice; with it, a
+simulated game of the bundled warbands lasts about 40 to 80 activations.
 :class:`WallClock` measures real time for live play.
 
 Examples
@@ -61,7 +61,7 @@ _DEFAULT_COSTS: dict[str, float] = {
 
 @dataclass(frozen=True)
 class TableTimeModel:
-    """Seconds each step of an activation takes at a real table (PRJ-91).
+    """Seconds each step of an activation takes at a real table (PRJ-92).
 
     ``costs`` maps a step name to seconds; unknown steps cost the ``decision`` figure.
     """

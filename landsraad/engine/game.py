@@ -172,7 +172,7 @@ class Game:
                 self.emit("clock", reason="time", clock_s=self.state.clock_s)
                 self.state = self.state.replace(phase="over")
                 break
-            if not self.state.models_of("red") or not self.state.models_of("blue"):
+            if not self.state.models_of("red") or not self.state.models_of("blue"):  # PRJ-93
                 self.emit("clock", reason="wiped_out")
                 self.state = self.state.replace(phase="over")
                 break

@@ -14,7 +14,7 @@ Rules
 - R-DEPLOY: the winner says who deploys first; all that player's models are placed in
   contact with their own table edge, then the other player's.
 - R-FIRST: a last bid; the winner chooses to activate first or second; the clock starts.
-- R-ARRAKIS: each player gets one more spice dose (PRJ-94: on its first model able to carry it).
+- R-ARRAKIS: each player gets one more spice dose (PRJ-94: on the first model of its list).
 """
 
 from __future__ import annotations

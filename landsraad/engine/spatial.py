@@ -97,15 +97,41 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
         a = k * math.pi / 4
         out.append((m.x + math.cos(a) * allowance_cm, m.y + math.sin(a) * allowance_cm))
     legal: list[tuple[float, float]] = []
+    straight = _straight_ok(state, model_id)
     for p in out:
         p = (round(p[0], 2), round(p[1], 2))
         if p in legal:
+            continue
+        # Only straight, unhindered moves are suggested: a detour needs the costly path search
+        # (every suggestion is still checked by plan_move; any legal point may be answered).
+        if not straight(p):
             continue
         if plan_move(state, model_id, p, allowance_cm).legal:
             legal.append(p)
         if len(legal) >= limit:
             break
     return tuple(legal)
+
+
+def _straight_ok(state: GameState, model_id: str):
+    """A cheap test: does the straight slide to a point stay clear and off difficult ground?"""
+    from ..geometry.movement import path_cost, path_is_clear
+
+    board = state.board
+    if has_hook(state, model_id, "difficult_terrain_free", action="move"):
+        board = _without_difficult(board)
+    m = board.base(model_id)
+
+    def ok(p: tuple[float, float]) -> bool:
+        try:
+            if not path_is_clear(board, model_id, [(m.x, m.y), p]):
+                return False
+            length, cost = path_cost(board, model_id, [(m.x, m.y), p])
+        except Exception:
+            return False
+        return cost <= length + 1e-9
+
+    return ok
 
 
 def contact_spot(state: GameState, model_id: str, enemy_id: str) -> tuple[float, float]:
@@ -133,10 +159,36 @@ def cover_class(state: GameState, shooter: str, target: str) -> str:
 
 
 def nearest_targets(state: GameState, shooter: str, candidates: Iterable[str]) -> tuple[str, ...]:
-    """The nearest candidates in sight (RUL-08); ties all returned."""
-    from ..geometry.sight import nearest_in_sight
+    """The nearest candidates in sight (RUL-08); ties all returned.
 
-    candidates = tuple(candidates)
+    The same answer as :func:`landsraad.geometry.sight.nearest_in_sight` (ties within its
+    0.05 cm, in the candidates' order), but sight is checked nearest first and only as far as
+    needed: line of sight is the costly question (ai helper, issue 5 benchmark).
+    """
+    from ..geometry.measure import TIE_TOLERANCE_CM
+    from ..geometry.measure import edge_distance as _edge
+
+    candidates = tuple(c for c in candidates if c != shooter)
     if not candidates:
         return ()
-    return tuple(nearest_in_sight(state.board, shooter, candidates, models_block=state.ruleset.models_block_sight))
+    board = state.board
+    source = board.base(shooter)
+    dist = {c: _edge(source, board.base(c)) for c in candidates}
+    best: float | None = None
+    seen: set[str] = set()
+    for c in sorted(candidates, key=lambda c: dist[c]):
+        if best is not None and dist[c] > best + TIE_TOLERANCE_CM + 1e-9:
+            break
+        if _sight(board, shooter, c, state.ruleset.models_block_sight):
+            seen.add(c)
+            if best is None:
+                best = dist[c]
+    return tuple(c for c in candidates if c in seen)
+
+
+@lru_cache(maxsize=4096)
+def _sight(board: Board, viewer: str, target: str, models_block: bool) -> bool:
+    """Line of sight on an immutable board, cached (the engine asks it again for the shot itself)."""
+    from ..geometry.sight import line_of_sight
+
+    return line_of_sight(board, viewer, target, models_block=models_block)

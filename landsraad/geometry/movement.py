@@ -742,6 +742,7 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
     diff_shapes = []
     diff_rings = []
     samples: list[tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]] = []
+    offset_edges: list[tuple[np.ndarray, np.ndarray]] = []
     for t in board.terrain_of("difficult"):
         ring = _ring(t.polygon)
         diff_rings.append(ring)
@@ -756,6 +757,7 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
             length = float(np.hypot(*e))
             normal = np.array([e[1], -e[0]]) / length  # outward for a counter-clockwise ring
             a0, a1 = p + r * normal, q + r * normal
+            offset_edges.append((a0, a1))
             count = max(1, int(math.ceil(length / DIFFICULT_SAMPLE_CM)))
             for s in np.linspace(0.0, 1.0, count + 1):
                 samples.append((a0 + s * (a1 - a0), (a0, a1)))
@@ -788,6 +790,7 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
     space._cache["block_rings"] = block_rings
     space._cache["diff_rings"] = diff_rings
     space._cache["terrain_shapes"] = terrain_shapes
+    space._cache["offset_edges"] = offset_edges
     if space.block_geom is not None:
         shapely.prepare(space.block_geom)
     if space.diff_geom is not None:
@@ -825,7 +828,8 @@ def _bitangents(ci: np.ndarray, ri: np.ndarray, cj: np.ndarray, rj: np.ndarray) 
     both_points = (ri == 0) & (rj == 0)
     some_point = (ri == 0) | (rj == 0)
     for s2 in (1.0, -1.0):
-        cos_a = (s2 * rj - ri) / safe
+        with np.errstate(over="ignore", invalid="ignore"):
+            cos_a = (s2 * rj - ri) / safe
         # a point lying on a circle (within the touching tolerance) has one tangent point:
         # its radial projection on the circle
         slack = 2.0 * TOUCH_TOLERANCE_CM / np.maximum(safe, 1e-9)
@@ -833,7 +837,8 @@ def _bitangents(ci: np.ndarray, ri: np.ndarray, cj: np.ndarray, rj: np.ndarray) 
         ok = (d > 0) & (np.abs(cos_a) <= 1)
         if s2 < 0:
             ok &= ~some_point
-        sin_a = np.sqrt(np.clip(1 - cos_a * cos_a, 0, None))
+        with np.errstate(over="ignore", invalid="ignore"):
+            sin_a = np.sqrt(np.clip(1 - cos_a * cos_a, 0, None))
         for sgn in (1.0, -1.0):
             keep = ok & ~(both_points & (sgn < 0))
             n = cos_a[:, None] * u + sgn * sin_a[:, None] * up
@@ -957,6 +962,7 @@ class _Query:
         self.theta: list[float] = []
         self.extra: dict[int, list[tuple[int, float, float]]] = defaultdict(list)
         self.pending: dict[int, list[int]] = defaultdict(list)  # circle -> new nodes on it
+        self.crossing: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # exit / entry points -> their edge
 
     def point(self, n: int) -> tuple[float, float]:
         return self.g.pts[n] if n < self.n0 else self.pts[n - self.n0]
@@ -1148,12 +1154,42 @@ def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list
     return pts
 
 
+def _exits(space: _Space, q: _Query, node: int, p: Point, outgoing: bool) -> None:
+    """For a point over difficult terrain: the feet of its perpendiculars on the nearby
+    boundaries of the difficult area, as refinable crossing nodes joined to it (the quick
+    way out of, or into, the difficult area)."""
+    if space.diff_geom is None or not space._point_difficult(np.asarray([p], dtype=float))[0]:
+        return
+    P = np.asarray(p, dtype=float)
+    for e0, e1 in space._cache["offset_edges"]:
+        v = e1 - e0
+        t = float(np.clip((P - e0) @ v / (v @ v), 0.0, 1.0))
+        foot = e0 + t * v
+        if float(np.hypot(*(foot - P))) > 2.0 * space.r + 1e-9:
+            continue
+        F = foot[None, :]
+        if not space.points_free(F)[0]:
+            continue
+        A, B = (P[None, :], F) if outgoing else (F, P[None, :])
+        if not space.segments_clear(A, B)[0]:
+            continue
+        m = q.attach(foot, outgoing=outgoing)
+        q.crossing[m] = (e0, e1)
+        cost = float(space.segment_costs(A, B)[0])
+        if outgoing:
+            q.add_edge(node, m, cost)
+        else:
+            q.add_edge(m, node, cost)
+
+
 def _shortest(space: _Space, start: Point, goal: Point) -> list[tuple[float, float]] | None:
     """The cheapest path from ``start`` to ``goal`` (both legal positions), or None."""
     graph = _graph(space)
     q = _Query(space, graph)
     s = q.attach(start, outgoing=True)
     g = q.attach(goal, outgoing=False)
+    _exits(space, q, s, start, True)
+    _exits(space, q, g, goal, False)
     S = np.asarray([start], dtype=float)
     G = np.asarray([goal], dtype=float)
     if space.segments_clear(S, G)[0]:
@@ -1181,11 +1217,12 @@ def _finish_path(space: _Space, q: _Query, pred: dict[int, tuple[int, float]], s
         n = pred[n][0]
     for node in chain:
         i = q.circle_of(node)
-        if i >= 0 and space.circ_edge[i] is not None:
+        edge = space.circ_edge[i] if i >= 0 else q.crossing.get(node)
+        if edge is not None:
             p = q.point(node)
             for k, pt in enumerate(pts):
-                if pt == p:
-                    edges[k] = space.circ_edge[i]
+                if pt == p and 0 < k < len(pts) - 1:
+                    edges[k] = edge
                     has_crossing = True
     if has_crossing:
         pts = _refine_crossings(space, pts, edges)
@@ -1711,6 +1748,7 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     graph = _graph(space)
     q = _Query(space, graph)
     s = q.attach(start, outgoing=True)
+    _exits(space, q, s, start, True)
     q.finalize()
     dist, _ = q.search(s, cutoff=budget)
     pieces: list[BaseGeometry] = []
@@ -1725,6 +1763,10 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
             continue
         i = q.circle_of(node)
         if i < 0:
+            if node in q.crossing:  # a way out of the difficult area the start is over
+                soft = _star(space, q.point(node), budget - g, rays=_SOFT_STAR_RAYS)
+                if soft is not None:
+                    pieces.append(soft)
             continue
         theta = float(graph.theta[node]) if node < q.n0 else q.theta[node - q.n0]
         by_circle[i].append((theta, g))
@@ -1938,42 +1980,82 @@ def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float,
     # The buffered outline's chords lie inside the true offset curve by at most
     # clearance * (1 - cos(pi / 256)) < clearance * 1e-4: grow it by that much.
     outline = zone.buffer(clearance * (1 + 1e-4) + 1e-6, quad_segs=CIRCLE_RESOLUTION).boundary
+    rings = [g for g in getattr(outline, "geoms", [outline]) if g.length > 0]
+    curves = [(float(g.length), (lambda line: lambda s: shapely.get_coordinates(
+        shapely.line_interpolate_point(line, s)))(g)) for g in rings]
     near = shapely.ops.nearest_points(outline, shapely.Point(start))[0]
-    pts = shapely.get_coordinates(shapely.segmentize(outline, 0.2))
-    cands = np.vstack([np.array([[near.x, near.y]]), pts])
-    ok = shapely.distance(zone, shapely.points(cands)) >= clearance - 1e-9
-    return _escape(space, board, model_id, start, cands[ok], allowance, what)
+
+    def valid(p: np.ndarray) -> np.ndarray:
+        return shapely.distance(zone, shapely.points(p)) >= clearance - 1e-9
+
+    return _escape(space, board, model_id, start, curves, np.array([[near.x, near.y]]), valid, allowance, what)
 
 
-def _escape(space: _Space, board: Board, model_id: str, start: Point, cands: np.ndarray, allowance: float,
-            what: str) -> MoveResult:
-    """The cheapest path from ``start`` to one of the candidate end points (see :func:`escape`)."""
+def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: list[tuple[float, Any]],
+            extra: np.ndarray, valid: Any, allowance: float, what: str) -> MoveResult:
+    """The cheapest path from ``start`` to a valid point of the ``curves`` (closed curves
+    given as (length, point_at(arc_lengths))) or of ``extra`` points. Candidates every
+    0.2 cm, then the best one is refined along its curve."""
     who = _label(board, model_id)
-    cands = cands[space.points_free(cands)] if len(cands) else cands
-    S = np.tile(np.asarray(start, dtype=float), (len(cands), 1))
-    euclid = np.hypot(*(cands - S).T)
-    clear = space.segments_clear(S, cands)
-    costs = np.where(clear, space.segment_costs(S, cands), _INF)
-    best_k = int(np.argmin(costs))
-    best_cost = float(costs[best_k])
-    best_path: list[tuple[float, float]] | None = (
-        [start, (float(cands[best_k][0]), float(cands[best_k][1]))] if math.isfinite(best_cost) else None)
-    tries = 0
-    for k in np.argsort(euclid):
-        if euclid[k] >= best_cost or tries >= 40:
-            break
-        if clear[k] and abs(costs[k] - euclid[k]) < 1e-12:
-            continue  # straight and plain: nothing cheaper for this point
-        tries += 1
-        path = _shortest(space, start, (float(cands[k][0]), float(cands[k][1])))
-        if path is not None:
-            c = _poly_measure(space, path)[1]
-            if c < best_cost:
-                best_cost, best_path = c, path
-    if best_path is None:
+    S0 = np.asarray(start, dtype=float)
+
+    def evaluate(pts: np.ndarray, bound: float, max_searches: int) -> tuple[np.ndarray, list[Any]]:
+        """Costs (inf: invalid or unreachable) and paths of candidate end points."""
+        costs = np.full(len(pts), _INF)
+        paths: list[Any] = [None] * len(pts)
+        if len(pts) == 0:
+            return costs, paths
+        ok = valid(pts) & space.points_free(pts)
+        S = np.tile(S0, (len(pts), 1))
+        euclid = np.hypot(*(pts - S).T)
+        clear = space.segments_clear(S, pts) & ok
+        straight = space.segment_costs(S, pts)
+        for k in np.nonzero(clear)[0]:
+            costs[k] = straight[k]
+            paths[k] = [start, (float(pts[k][0]), float(pts[k][1]))]
+        best = min(bound, float(costs.min()))
+        searches = 0
+        for k in np.argsort(euclid):
+            if euclid[k] >= best or searches >= max_searches:
+                break
+            if not ok[k] or (clear[k] and abs(straight[k] - euclid[k]) < 1e-12):
+                continue  # invalid, or straight and plain: nothing cheaper for this point
+            searches += 1
+            path = _shortest(space, start, (float(pts[k][0]), float(pts[k][1])))
+            if path is not None:
+                c = _poly_measure(space, path)[1]
+                if c < costs[k]:
+                    costs[k], paths[k] = c, path
+                    best = min(best, c)
+        return costs, paths
+
+    owner: list[tuple[int, float]] = []
+    chunks = [extra.reshape(-1, 2)]
+    owner += [(-1, 0.0)] * len(chunks[0])
+    for ci, (length, point_at) in enumerate(curves):
+        s = np.linspace(0.0, length, max(8, int(math.ceil(length / 0.2))), endpoint=False)
+        chunks.append(point_at(s))
+        owner += [(ci, float(v)) for v in s]
+    cands = np.vstack(chunks)
+    costs, paths = evaluate(cands, _INF, 40)
+    k = int(np.argmin(costs)) if len(costs) else -1
+    if k < 0 or not math.isfinite(costs[k]):
         return MoveResult(model=model_id, legal=False, start=start, end=start, path=(), path_length_cm=_INF,
                           cost_cm=_INF, allowance_cm=allowance, reason="no_room",
                           message=f"{who} has no room to get clear of {what}.")
+    best_cost, best_path = float(costs[k]), paths[k]
+    # refine along the curve around the best sample
+    ci, s0 = owner[k]
+    if ci >= 0:
+        length, point_at = curves[ci]
+        step = 0.2
+        for _round in range(8):
+            grid = np.mod(s0 + np.linspace(-step, step, 9), length)
+            c2, p2 = evaluate(point_at(grid), best_cost, 9)
+            j = int(np.argmin(c2))
+            if c2[j] < best_cost:
+                best_cost, best_path, s0 = float(c2[j]), p2[j], float(grid[j])
+            step /= 4
     res = _result_for_path(model_id, who, start, best_path[-1], best_path, space, allowance)
     if res.legal:
         msg = f"{who} gets clear of {what} by moving {_fmt(res.path_length_cm, 2)} cm to {_xy(res.end)}"
@@ -2016,19 +2098,34 @@ def step_away(board: Board, model_id: str, enemy_ids: Iterable[str], max_cm: flo
         return MoveResult(model=model_id, legal=True, start=start, end=start, path=(start,), path_length_cm=0.0,
                           cost_cm=0.0, allowance_cm=allowance, reason=None,
                           message=f"{_label(board, model_id)} is already out of {what}.")
-    cands = []
     S = np.asarray(start, dtype=float)
+    extra = []
+    curves = []
     for c, R in zip(centres, need):
         v = S - c
         d = float(np.hypot(*v))
         if d > 0:
-            cands.append(c + (R + 1e-9) * v / d)  # straight away from this enemy
-        # every 0.2 cm round the exact circle
-        count = max(16, int(math.ceil(_TWO_PI * R / 0.2)))
-        a = np.linspace(0.0, _TWO_PI, count, endpoint=False)
-        cands.extend(c + (R + 1e-9) * np.stack([np.cos(a), np.sin(a)], axis=1))
-    cand_arr = np.asarray(cands, dtype=float).reshape(-1, 2)
-    return _escape(space, board, model_id, start, cand_arr[clear_of_all(cand_arr)], allowance, what)
+            extra.append(c + (R + 1e-9) * v / d)  # straight away from this enemy
+        curves.append((_TWO_PI * R, (lambda c, R: lambda s: c + (R + 1e-9) * np.stack(
+            [np.cos(s / R), np.sin(s / R)], axis=1))(c, R)))
+    # where two out-of-contact circles meet (the way out between two enemies)
+    for k1 in range(len(centres)):
+        for k2 in range(k1 + 1, len(centres)):
+            c1, r1, c2, r2 = centres[k1], need[k1], centres[k2], need[k2]
+            d = float(np.hypot(*(c2 - c1)))
+            if 0 < d <= r1 + r2 and d >= abs(r1 - r2):
+                x = (d * d + r1 * r1 - r2 * r2) / (2 * d)
+                h = math.sqrt(max(r1 * r1 - x * x, 0.0))
+                u = (c2 - c1) / d
+                for sgn in (1, -1):
+                    p = c1 + x * u + sgn * h * np.array([-u[1], u[0]])
+                    extra.append(p + 1e-9 * (p - c1) / r1 + 1e-9 * (p - c2) / r2)
+
+    def valid(p: np.ndarray) -> np.ndarray:
+        return clear_of_all(p)
+
+    return _escape(space, board, model_id, start, curves, np.asarray(extra, dtype=float).reshape(-1, 2), valid,
+                   allowance, what)
 
 
 def free_spot_near(board: Board, diameter_mm: float, target: Point) -> Point | None:

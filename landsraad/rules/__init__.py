@@ -5,15 +5,51 @@ rules; never geometry. Distances the engine must apply (dodges, pushes, steps aw
 disengaging) are reported in cm.
 
 Modules: :mod:`~landsraad.rules.state` (the :class:`Combatant` and its effective values),
-:mod:`~landsraad.rules.wounds`, :mod:`~landsraad.rules.shooting`,
-:mod:`~landsraad.rules.melee`, :mod:`~landsraad.rules.disengage`,
-:mod:`~landsraad.rules.fatigue`, :mod:`~landsraad.rules.poisons`,
-:mod:`~landsraad.rules.spice`, :mod:`~landsraad.rules.healing`.
-The coverage of every rule ID is listed in ``docs/rules.md``.
+:mod:`~landsraad.rules.wounds`, :mod:`~landsraad.rules.shields`,
+:mod:`~landsraad.rules.shooting`, :mod:`~landsraad.rules.melee`,
+:mod:`~landsraad.rules.disengage`, :mod:`~landsraad.rules.fatigue`,
+:mod:`~landsraad.rules.poisons`, :mod:`~landsraad.rules.spice`,
+:mod:`~landsraad.rules.healing`. The coverage of every rule ID is listed in ``docs/rules.md``.
+
+Examples
+--------
+>>> from landsraad.model import Weapon
+>>> pistol = Weapon(id="pistol", name="Pistol", range=10, combat="+1", damage="+1")
+>>> resolve_shot(Combatant(combat=1, weapon=pistol), Combatant(), distance_cm=35,
+...              shooter_dice=(8, 7), target_dice=(4, 3)).wound
+'fatal'
 """
 
 from __future__ import annotations
 
+from .disengage import DisengageEvent, resolve_disengage, roll_disengage
+from .healing import HealEvent, resolve_heal, roll_heal
+from .melee import MeleeEvent, Strike, resolve_melee, roll_melee
+from .shooting import ShotEvent, TemplateShotEvent, resolve_shot, resolve_template_shot, roll_shot
 from .state import Combatant, Event, WoundLevel, WoundResult
+from .wounds import WoundEvent, apply_hit, wound_result
 
-__all__ = ["Combatant", "Event", "WoundLevel", "WoundResult"]
+__all__ = [
+    "Combatant",
+    "Event",
+    "WoundLevel",
+    "WoundResult",
+    "WoundEvent",
+    "apply_hit",
+    "wound_result",
+    "ShotEvent",
+    "TemplateShotEvent",
+    "resolve_shot",
+    "resolve_template_shot",
+    "roll_shot",
+    "MeleeEvent",
+    "Strike",
+    "resolve_melee",
+    "roll_melee",
+    "DisengageEvent",
+    "resolve_disengage",
+    "roll_disengage",
+    "HealEvent",
+    "resolve_heal",
+    "roll_heal",
+]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -16,8 +18,23 @@ EXAMPLE_1 = ["odds", "shoot", "--attacker", "combat=1", "--weapon", "range=10,co
              "--target", "endurance=3", "--distance", "35", "--cover", "none"]
 
 
-def run(*args: str) -> subprocess.CompletedProcess:
+def run_real(*args: str) -> subprocess.CompletedProcess:
+    """The real command in a subprocess (start-up, exit status and streams as a user sees them)."""
     return subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, timeout=120)
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    """The same command line through ``landsraad.cli.main`` in this process (no interpreter start-up:
+    keeps the suite fast); argparse's own errors exit with status 2 as in the real command."""
+    from landsraad.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(args))
+        except SystemExit as exc:
+            code = int(exc.code or 0)
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
 
 
 def run_json(*args: str) -> dict:
@@ -28,14 +45,16 @@ def run_json(*args: str) -> dict:
 
 def test_shoot_json_is_shooting_example_1() -> None:
     """Rulebook 2.5 example 1: P(hit) = 36 / 100 (see tests/test_odds.py for the hand computation)."""
-    data = run_json(*EXAMPLE_1)
+    result = run_real(*EXAMPLE_1, "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
     assert data["p_hit"] == pytest.approx(0.36)
     assert data["wound"] == pytest.approx({"none": 0.64, "scratch": 0.036, "light": 0.108, "grave": 0.108, "fatal": 0.108})
     assert data["expected_damage"] == pytest.approx(2.34)
 
 
 def test_shoot_readable_output_has_a_table_and_a_verdict() -> None:
-    result = run(*EXAMPLE_1)
+    result = run_real(*EXAMPLE_1)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert any("36.0 %" in line and "hits" in line for line in lines)
@@ -88,6 +107,32 @@ def test_disengage() -> None:
     assert readable.returncode == 0 and readable.stdout.splitlines()[-1].startswith("Verdict: ")
 
 
+def test_melee_lowering_advice_for_revealed_dice() -> None:
+    """Rulebook 2.4 example 1 revealed: the Harkonnen (12-) lowers to hit harder; 12 - 3 = 9 is
+    already fatal against E3, so the least lowering that reaches it is 3 (PRJ-80, PRJ-81)."""
+    args = ("odds", "melee", "--attacker", "combat=0", "--attacker-weapon", "combat=+2,damage=12-", "--defender", "combat=0",
+            "--defender-weapon", "defence=+3,damage=0-", "--attacker-stance", "attack", "--defender-stance", "defend",
+            "--attacker-dice", "5,8,2", "--defender-dice", "3,3,6")
+    data = run_json(*args)
+    assert data == {"order": "defender", "attacker": {"3": 1.0}, "defender": {"3": 1.0}, "value": 3.0}
+    readable = run(*args)
+    assert readable.returncode == 0 and "attacker (neutral 5): lower it to 3" in readable.stdout
+    alone = run(*args[:-2])
+    assert alone.returncode == 2 and "go together" in alone.stderr
+
+
+def test_odds_modules_do_not_import_shapely() -> None:
+    """The odds need no geometry: keep start-up small (docs/performance.md)."""
+    code = ("import sys\nfrom landsraad.cli.stats import parse_combatant\nfrom landsraad.odds import shot_odds, stance_matrix\n"
+            "import landsraad.cli.odds\n"
+            "s = parse_combatant('combat=1', 'range=10,combat=+1,damage=+1', argument='--attacker', use='shoot')\n"
+            "shot_odds(s, parse_combatant('endurance=3', argument='--target'), distance_cm=35)\n"
+            "k = parse_combatant('combat=0', 'damage=6-', argument='--attacker', use='melee')\nstance_matrix(k, k)\n"
+            "print('shapely' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "False", out.stderr
+
+
 @needs_corrino
 def test_profile_references() -> None:
     """FACTION/TYPE[:WEAPON] stands for a card (the Sardaukar soldier: Combat +2, Armour 3)."""
@@ -129,3 +174,10 @@ def test_bad_arguments_exit_2_with_one_line(args: list[str], fragment: str) -> N
     assert result.returncode == 2, (result.stdout, result.stderr)
     assert fragment in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_the_real_command_reports_bad_arguments_in_one_line() -> None:
+    result = run_real("odds", "melee", "--attacker", "combat=1", "--attacker-weapon", "damage=6-", "--defender", "combat=0",
+                      "--lowering", "sometimes")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == "landsraad: error: Argument --lowering: 'sometimes' is not a lowering policy; write none, best or a neutral value from 1 to 10.\n"
