@@ -136,6 +136,27 @@ def _edge_point(state: GameState, p: Point, radius: float, edge: str, inset: flo
     return {"south": (x, d), "north": (x, state.depth - d), "west": (d, y), "east": (state.width - d, y)}[edge]
 
 
+def _straight_test(state: GameState, model_id: str) -> Callable[[Point], bool]:
+    """A cheap test: does a straight slide of ``model_id`` to a point stay clear of obstacles,
+    of the table's edges and of difficult ground (R-MOVE, RUL-17)? Such a move needs no path search."""
+    from .geometry.movement import path_cost, path_is_clear
+
+    board = state.board
+    m = state.model(model_id)
+    start = (m.x, m.y)
+
+    def ok(p: Point) -> bool:
+        try:
+            if not path_is_clear(board, model_id, [start, p]):
+                return False
+            length, cost = path_cost(board, model_id, [start, p])
+        except Exception:
+            return False
+        return cost <= length + 1e-9
+
+    return ok
+
+
 def _opposite(edge: str) -> str:
     return {"south": "north", "north": "south", "west": "east", "east": "west"}[edge]
 
@@ -635,15 +656,22 @@ class HeuristicPlayer:
                 return safe
         return decision.choices[0]
 
-    def _first_valid(self, decision: Decision, points: Iterable[Point]) -> Point | None:
-        """The first of ``points`` the decision accepts (engine candidates are legal already)."""
+    def _first_valid(self, decision: Decision, points: Iterable[Point], state: GameState | None = None) -> Point | None:
+        """The first of ``points`` the decision accepts (engine candidates are legal already).
+
+        With ``state``, points a straight slide cannot reach are skipped before the engine's
+        check: a detour needs the geometry's costly path search.
+        """
         assert decision.point is not None
         known = set(decision.point.candidates)
+        straight = _straight_test(state, decision.model) if state is not None and decision.model else None
         tried = 0
         for p in points:
             p = (round(float(p[0]), 3), round(float(p[1]), 3))
             if p in known:
                 return p
+            if straight is not None and not straight(p):
+                continue
             tried += 1
             if tried > 10:
                 break
@@ -848,7 +876,7 @@ class HeuristicPlayer:
                     points.append(p)
         elif plan.before is not None:
             points.append(plan.before)
-        got = self._first_valid(decision, points) if points else None
+        got = self._first_valid(decision, points, state) if points else None
         if got is not None:
             return got
         # Out of reach after all (a detour round terrain or models): get as near as the move goes.
@@ -876,7 +904,7 @@ class HeuristicPlayer:
         scored = sorted(set((round(p[0], 3), round(p[1], 3)) for p in points), key=lambda p: _dist(p, goal) + danger.at(p))
         cands = [(round(p[0], 3), round(p[1], 3)) for p in decision.point.candidates]
         best_cand = min(cands, key=lambda p: _dist(p, goal) + danger.at(p)) if cands else None
-        got = self._first_valid(decision, scored[:6])
+        got = self._first_valid(decision, scored[:8], state)
         options = [p for p in (got, best_cand) if p is not None]
         if not options:
             return None

@@ -46,6 +46,9 @@ class Ruleset(BaseModel):
     arrakis: bool = False
     """R-ARRAKIS: no shields, +1 spice dose each, 35 minutes."""
 
+    disengage_compare: Literal["neutral", "coloured"] = "neutral"
+    """PRJ-17: a disengage compares neutral die + Reflexes + weapon Initiative (or, ``coloured``, the coloured die instead)."""
+
     protection_wounded: Literal["neither", "failure"] = "neither"
     """PRJ-75: a Protection ambassador standing but hurt at the end scores neither (0 VP) or a failure."""
 

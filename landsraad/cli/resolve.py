@@ -18,7 +18,7 @@ Examples
 >>> main(["resolve", "shoot", "--attacker", "combat=1", "--weapon", "range=10,combat=+1,damage=+1",
 ...       "--target", "endurance=3", "--distance", "35", "--attacker-dice", "8,7", "--target-dice", "4,3"])
 Shot: Attacker shoots Target at 35 cm (weapon range 10 cm: 3 bands beyond, modifier -2), no cover.
-Attack: die 7 + Combat 1 + range -2 = 6; defence: die 3 + cover 0 = 3.
+Attack: die 7 + Combat 1 + weapon and range -2 = 6; defence: die 3 + cover 0 = 3.
 Hit. Damage: neutral 8 + 1 = 9 -> fatal wound (compared with 3): Target is removed from play.
 0
 """
@@ -188,13 +188,16 @@ def _melee(args: argparse.Namespace) -> int:
 
 def _shot_story(ev: Any, shooter: Any) -> list[str]:
     w = shooter.weapon
-    rng = f"weapon range {w.range_cm:g} cm" if w.range_cm is not None else "no range bands"
-    band = "within range" if ev.range_band == 0 else f"{ev.range_band} band{'s' if ev.range_band != 1 else ''} beyond"
+    if w.range_cm is not None:
+        band = "within range" if ev.range_band == 0 else f"{ev.range_band} band{'s' if ev.range_band != 1 else ''} beyond"
+        rng = f"weapon range {w.range_cm:g} cm: {band}"
+    else:
+        rng = "a template without range bands"
     cover = {"none": "no cover", "small": "small cover (+2)", "large": "large cover (+4)"}[ev.cover]
     mode = f", laser in {ev.laser_mode} mode" if w.laser else ""
-    lines = [f"Shot: {ev.shooter} shoots {ev.target} at {ev.distance_cm:g} cm ({rng}: {band}, modifier {ev.range_modifier:+d}), {cover}{mode}."]
+    lines = [f"Shot: {ev.shooter} shoots {ev.target} at {ev.distance_cm:g} cm ({rng}, modifier {ev.range_modifier:+d}), {cover}{mode}."]
     combat = ev.attack_total - ev.shooter_dice[1] - ev.range_modifier
-    lines.append(f"Attack: die {ev.shooter_dice[1]} + Combat {combat} + range {ev.range_modifier} = {ev.attack_total}; "
+    lines.append(f"Attack: die {ev.shooter_dice[1]} + Combat {combat} + weapon and range {ev.range_modifier} = {ev.attack_total}; "
                  f"defence: die {ev.target_dice[1]} + cover {ev.defence_total - ev.target_dice[1]} = {ev.defence_total}.")
     if not ev.hit:
         line = f"Miss: {ev.target} may dodge up to {ev.dodge_cm:g} cm (neutral {ev.target_dice[0]} + Reflexes)."

@@ -489,7 +489,17 @@ def disengage(g: Any, turn: Any):
     opp = combatant(g.state, opponent, weapon=ow)
     mdice = g.roll(2, side=m.side, model=turn.model, why="disengage")
     odice = g.roll(2, side=g.state.model(opponent).side, model=opponent, why="disengage")
-    event = resolve_disengage(mover, opp, mover_dice=mdice, opponent_dice=odice, ruleset=g.state.ruleset)
+    # PRJ-17: either side may lower its neutral die; only the opponent can gain (X- damage grows as it falls).
+    lowered = odice[0]
+    if odice[0] > 1:
+        om = g.state.model(opponent)
+        lowered = yield from g.ask(Decision(
+            side=om.side, kind="lower_neutral", model=opponent, choices=tuple(range(odice[0], 0, -1)),
+            prompt=f"{m.name} tries to disengage from {om.name}, whose neutral die shows {odice[0]}: lower it (R-NEUTRAL-DOWN)?",
+            info={"mover_dice": list(mdice), "opponent_dice": list(odice), "role": "disengage_opponent"},
+        ))
+    event = resolve_disengage(mover, opp, mover_dice=mdice, opponent_dice=odice, opponent_neutral=lowered,
+                              compare=g.state.ruleset.disengage_compare, ruleset=g.state.ruleset)
     g.emit("disengage", m.side, turn.model, opponent=opponent, event=event)
     g.spend("disengage")
     _record(g, turn.model, event.mover_after, killer=opponent, means="disengage")

@@ -584,9 +584,11 @@ class _Space:
                 dq = np.hypot(v[:, 0], v[:, 1])
                 with np.errstate(divide="ignore", invalid="ignore"):
                     cosb = (R * R + dq * dq - rho * rho) / (2.0 * R * dq)
-                ok = (dq > 0) & (np.abs(cosb) <= 1)
+                # tangencies count too (a difficult corner's own circle touches its edges'
+                # offsets): extra breakpoints are harmless, the midpoints decide
+                ok = (dq > 0) & (np.abs(cosb) <= 1 + 1e-9)
                 phi = np.arctan2(v[ok, 1], v[ok, 0])
-                beta = np.arccos(cosb[ok])
+                beta = np.arccos(np.clip(cosb[ok], -1.0, 1.0))
                 angles += [phi + beta, phi - beta]
             # ... against the capsules' straight sides and the pieces' own outlines (whose
             # edges are the capsules' cores: crossing them matters for deep interiors)
@@ -604,10 +606,10 @@ class _Space:
                 bq = 2.0 * (w * units).sum(1)
                 cq = (w * w).sum(1) - R * R
                 disc = bq * bq - 4.0 * cq
-                ok = disc > 0
-                sq = np.sqrt(np.where(ok, disc, 0.0))
+                ok = disc > -1e-9 * (1.0 + R * R)
+                sq = np.sqrt(np.where(disc > 0, disc, 0.0))
                 for sol in ((-bq - sq) / 2.0, (-bq + sq) / 2.0):
-                    good = ok & (sol >= 0) & (sol <= lens)
+                    good = ok & (sol >= -1e-9) & (sol <= lens + 1e-9)
                     pts = starts[good] + sol[good, None] * units[good]
                     angles.append(np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0]))
         if not difficult:

@@ -89,7 +89,7 @@ __all__ = [
 
 CoverClass = Literal["none", "small", "large", "no_line_of_sight"]
 
-TARGET_ERROR = 0.005
+TARGET_ERROR = 0.01
 """Refinement stops once ``error_bound`` (upper minus lower bound of the hidden fraction) is below this."""
 
 MAX_RIM_SAMPLES = 64
@@ -372,7 +372,7 @@ def _polygon_arrays(pieces: list[np.ndarray], frame: "_Frame") -> tuple[np.ndarr
         q = q[::-1]
         out[i, : len(q)] = q
         out[i, len(q):] = q[-1]
-    nxt = np.roll(out, -1, axis=1)
+    nxt = np.concatenate([out[:, 1:], out[:, :1]], axis=1)
     edge = nxt - out
     nrm = np.stack([edge[..., 1], -edge[..., 0]], axis=-1)  # outward for counter-clockwise corners
     off = (nrm * out).sum(-1)
@@ -451,7 +451,8 @@ def _peaks(pu: np.ndarray, pw: np.ndarray, ph: np.ndarray, eu: np.ndarray, ea: n
     Returns flat arrays ``eye, piece, u, z``.
     """
     V, (n, m) = len(eu), pu.shape
-    pu1, pw1 = np.roll(pu, -1, axis=1), np.roll(pw, -1, axis=1)
+    pu1 = np.concatenate([pu[:, 1:], pu[:, :1]], axis=1)
+    pw1 = np.concatenate([pw[:, 1:], pw[:, :1]], axis=1)
     lim = (ea - _CLIP)[:, None, None]
     W, W1, U, U1 = pw[None], pw1[None], pu[None], pu1[None]
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -502,8 +503,13 @@ def _relevant(board: Board, shooter: Base, target: Base, models_block: bool, fra
     index = _index(board)
     rt = target.radius
     left, right = frame.table(-rt), frame.table(rt)
-    shooter_poly = shapely.Polygon(_round_corners(shooter.x, shooter.y, shooter.radius, True))
-    hull = shapely.convex_hull(shapely.union(shooter_poly, shapely.LineString([left, right])))
+    # an octagon around the shooter's base and the silhouette's ends: their convex hull holds
+    # every sight segment
+    ring = shooter.radius / math.cos(math.pi / 8)
+    ang = np.arange(8) * (math.pi / 4)
+    pts = np.column_stack([shooter.x + ring * np.cos(ang), shooter.y + ring * np.sin(ang)])
+    pts = np.vstack([pts, [left, right]])
+    hull = shapely.convex_hull(shapely.multipoints(pts))
     found = []
     for i in sorted(index.tree.query(hull, predicate="intersects")):
         o = index.obstacles[i]
@@ -517,11 +523,19 @@ def _relevant(board: Board, shooter: Base, target: Base, models_block: bool, fra
 
 
 class _Problem:
-    """One shooter/target pair: obstacles in frame coordinates, eye points, cached columns."""
+    """One shooter/target pair, refined adaptively along two axes.
+
+    Eye points: rim points ``q`` at angles ``psi`` (stable ids, insertion order) and, for each
+    arc piece between two neighbouring rim points, the crossing ``t`` of their tangents (the
+    triangle ``q_a, t, q_b`` covers the arc piece). Columns: positions ``cols`` along the
+    silhouette, kept sorted. ``gq`` (Q, n, C) and ``gt`` (T, n, C) cache the hidden height of
+    each column from each eye point by each obstacle.
+    """
 
     def __init__(self, obstacles: list[_Obstacle], frame: _Frame, shooter: Base, rt: float, height: float, arc: float):
         self.frame, self.rt, self.height, self.arc = frame, rt, height, arc
         self.rs, self.eye_z = shooter.radius, shooter.height_cm
+        self.full = arc >= math.pi - 1e-12
         polys = [p for o in obstacles if o.kind == "terrain" for p in o.pieces]
         self.poly_h = np.array([o.height for o in obstacles if o.kind == "terrain" for _ in o.pieces])
         self.polys = _polygon_arrays(polys, frame) if polys else None
@@ -531,118 +545,172 @@ class _Problem:
                 cu, cw = frame.uw(np.array([o.circle[0], o.circle[1]]))
                 circ.append((float(cu), float(cw), o.circle[2], o.height))
         self.circles = np.array(circ, dtype=float).reshape(-1, 4)
-        # peaks: terrain pieces as they are, round bases as circumscribed polygons
+        # shadow corners: terrain pieces as they are, round bases as circumscribed polygons
         peak_pieces = polys + [o.outer for o in obstacles if o.kind == "model"]
         self.peak_h = np.concatenate([self.poly_h, self.circles[:, 3]])
-        pu, pw, _, _ = _polygon_arrays(peak_pieces, frame)
-        self.peak_u, self.peak_w = pu, pw
+        self.peak_u, self.peak_w, _, _ = _polygon_arrays(peak_pieces, frame)
         self.n = len(peak_pieces)
-        self.set_eyes(_START_SAMPLES)
-
-    def set_eyes(self, k: int) -> None:
-        """Eye points: ``k`` arcs of the rim (their ends ``q``) and the tangents' crossings ``t``."""
-        self.k = k
-        full = self.arc >= math.pi - 1e-12
-        psi = np.linspace(-self.arc, self.arc, k + 1)
-        if full:
-            psi = psi[:-1]
-        nq = len(psi)
-        step = 2 * self.arc / k
-        mid = -self.arc + step * (np.arange(k) + 0.5)
-        rt_ = self.rs / math.cos(step / 2)
-        d = self.frame.dist
-        self.eu = np.concatenate([self.rs * np.sin(psi), rt_ * np.sin(mid)])
-        self.ea = np.concatenate([d - self.rs * np.cos(psi), d - rt_ * np.cos(mid)])
-        self.nq = nq
-        j = np.arange(k)
-        self.tri = np.stack([j, nq + j, (j + 1) % nq if full else j + 1], axis=1)  # (k, 3) eye indices
-        ev, pc, u, z = _peaks(self.peak_u, self.peak_w, self.peak_h, self.eu, self.ea, self.eye_z)
-        self.pk_eye, self.pk_piece, self.pk_u, self.pk_z = ev, pc, u, z
         self.cols = np.empty(0)
-        self.g = np.empty((len(self.eu), self.n, 0))
+        self.psi = np.empty(0)
+        self.gq = np.empty((0, self.n, 0))
+        self.pk = (np.empty(0, int), np.empty(0, int), np.empty(0), np.empty(0))
+        self.ta = np.empty(0, int)  # triangle: rim point ids at its two ends
+        self.tb = np.empty(0, int)
+        self.tpos = np.empty((0, 2))  # (u, a) of the tangents' crossing
+        self.gt = np.empty((0, self.n, 0))
+
+    # --- evaluation -----------------------------------------------------------------------
+
+    def _g(self, eu: np.ndarray, ea: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        if len(eu) == 0 or len(cols) == 0:
+            return np.empty((len(eu), self.n, len(cols)))
+        return _column_heights(self.polys, self.poly_h, self.circles, eu, ea, self.eye_z, cols)
+
+    def _rim(self, psi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return self.rs * np.sin(psi), self.frame.dist - self.rs * np.cos(psi)
+
+    def add_rim(self, psi: np.ndarray, evaluate: bool = True) -> np.ndarray:
+        """Add rim eye points; returns their ids."""
+        ids = np.arange(len(self.psi), len(self.psi) + len(psi))
+        eu, ea = self._rim(psi)
+        self.psi = np.concatenate([self.psi, psi])
+        if evaluate:
+            self.gq = np.concatenate([self.gq, self._g(eu, ea, self.cols)], axis=0)
+        ev, pc, u, z = _peaks(self.peak_u, self.peak_w, self.peak_h, eu, ea, self.eye_z)
+        old = self.pk
+        self.pk = (np.concatenate([old[0], ids[ev]]), np.concatenate([old[1], pc]), np.concatenate([old[2], u]), np.concatenate([old[3], z]))
+        return ids
+
+    def add_triangles(self, a: np.ndarray, b: np.ndarray, evaluate: bool = True) -> None:
+        """Add the triangles covering the arc pieces between rim points ``a`` and ``b``."""
+        pa, pb = self.psi[a], self.psi[b]
+        pb = np.where(pb < pa, pb + 2 * math.pi, pb)  # the piece that wraps round the full circle
+        half = (pb - pa) / 2
+        r = self.rs / np.cos(half)
+        mid = pa + half
+        tu, ta = r * np.sin(mid), self.frame.dist - r * np.cos(mid)
+        self.ta, self.tb = np.concatenate([self.ta, a]), np.concatenate([self.tb, b])
+        self.tpos = np.concatenate([self.tpos, np.column_stack([tu, ta])])
+        if evaluate:
+            self.gt = np.concatenate([self.gt, self._g(tu, ta, self.cols)], axis=0)
+
+    def start(self, k: int, cols: np.ndarray) -> None:
+        """The first arcs and columns, evaluated in one go."""
+        self.cols = np.sort(cols)
+        psi = np.linspace(-self.arc, self.arc, k + 1)
+        if self.full:
+            psi = psi[:-1]
+        ids = self.add_rim(psi, evaluate=False)
+        nxt = np.concatenate([ids[1:], ids[:1]]) if self.full else ids[1:]
+        self.add_triangles(ids[: len(nxt)], nxt, evaluate=False)
+        eu, ea = self._rim(self.psi)
+        g = self._g(np.concatenate([eu, self.tpos[:, 0]]), np.concatenate([ea, self.tpos[:, 1]]), self.cols)
+        self.gq, self.gt = g[: len(eu)], g[len(eu):]
+
+    def split_triangles(self, which: np.ndarray, parts: int = 4) -> None:
+        """Split arc pieces into ``parts`` equal pieces."""
+        if not len(which):
+            return
+        a, b = self.ta[which], self.tb[which]
+        pa, pb = self.psi[a], self.psi[b]
+        pb = np.where(pb < pa, pb + 2 * math.pi, pb)
+        frac = np.arange(1, parts) / parts
+        mids = pa[:, None] + (pb - pa)[:, None] * frac[None, :]  # (w, parts-1)
+        mids = np.where(mids > math.pi, mids - 2 * math.pi, mids)
+        m = self.add_rim(mids.ravel()).reshape(mids.shape)
+        keep = np.ones(len(self.ta), dtype=bool)
+        keep[which] = False
+        self.ta, self.tb, self.tpos, self.gt = self.ta[keep], self.tb[keep], self.tpos[keep], self.gt[keep]
+        ends = np.column_stack([a, m, b])  # (w, parts+1)
+        self.add_triangles(ends[:, :-1].ravel(), ends[:, 1:].ravel())
 
     def add_columns(self, new: np.ndarray) -> None:
-        g_new = _column_heights(self.polys, self.poly_h, self.circles, self.eu, self.ea, self.eye_z, new)
+        if not len(new):
+            return
+        eu_q, ea_q = self._rim(self.psi)
+        gq_new = self._g(eu_q, ea_q, new)
+        gt_new = self._g(self.tpos[:, 0], self.tpos[:, 1], new)
         cols = np.concatenate([self.cols, new])
-        g = np.concatenate([self.g, g_new], axis=2)
         order = np.argsort(cols, kind="stable")
-        self.cols, self.g = cols[order], g[:, :, order]
+        self.cols = cols[order]
+        self.gq = np.concatenate([self.gq, gq_new], axis=2)[:, :, order]
+        self.gt = np.concatenate([self.gt, gt_new], axis=2)[:, :, order]
 
-    def bounds(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Per column: hidden height seen from the sampled eyes; per strip: lower and upper bounds."""
+    # --- bounds ---------------------------------------------------------------------------
+
+    def bounds(self) -> dict[str, Any]:
+        """Per column: hidden height from the sampled rim (``up``) and from every eye (``low``);
+        per strip between columns: lower and upper bounds of the hidden height."""
         h = self.height
-        g = self.g
-        q = g[: self.nq]
-        f_up = np.clip(q.max(axis=1).min(axis=0), 0.0, h)  # (C,)
-        # strip upper bound: highest shadow over the strip (ends or projected corners inside)
-        top = np.maximum(g[:, :, :-1], g[:, :, 1:])  # (V, n, S)
-        strip = np.searchsorted(self.cols, self.pk_u, side="right") - 1
-        inside = (strip >= 0) & (strip < len(self.cols) - 1) & (self.pk_u > self.cols[np.clip(strip, 0, len(self.cols) - 1)])
-        np.maximum.at(top, (self.pk_eye[inside], self.pk_piece[inside], strip[inside]), self.pk_z[inside])
-        s_up = np.clip(top[: self.nq].max(axis=1).min(axis=0), 0.0, h)  # (S,)
-        # strip lower bound: a shadow is concave over the columns it covers, so its lowest point
-        # over a strip is at an end; hidden from a triangle's three corners by one obstacle
-        # means hidden from the whole triangle
-        low = np.minimum(g[:, :, :-1], g[:, :, 1:])  # (V, n, S)
-        tri = low[self.tri].min(axis=1)  # (k, n, S)
-        s_low = np.clip(tri.max(axis=1).min(axis=0), 0.0, h)
-        return f_up, s_low, s_up, np.diff(self.cols)
+        gq, cols = self.gq, self.cols
+        up_eye = gq.max(axis=1)  # (Q, C)
+        up = np.clip(up_eye.min(axis=0), 0.0, h)
+        tri = np.minimum(np.minimum(gq[self.ta], self.gt), gq[self.tb])  # (T, n, C)
+        tri_col = tri.max(axis=1)  # (T, C)
+        low = np.clip(tri_col.min(axis=0), 0.0, h)
+        # strip upper bound: highest shadow over the strip - at its ends or at a shadow corner inside
+        top = np.maximum(gq[:, :, :-1], gq[:, :, 1:])  # (Q, n, S)
+        ev, pc, pu, pz = self.pk
+        strip = np.searchsorted(cols, pu, side="right") - 1
+        inside = (strip >= 0) & (strip < len(cols) - 1)
+        np.maximum.at(top, (ev[inside], pc[inside], strip[inside]), pz[inside])
+        s_up = np.clip(top.max(axis=1).min(axis=0), 0.0, h)
+        # strip lower bound: one convex obstacle's shadow is concave over the columns it covers,
+        # so its lowest point over a strip is at an end
+        s_low = np.clip(np.minimum(tri[:, :, :-1], tri[:, :, 1:]).max(axis=1).min(axis=0), 0.0, h)
+        return {"up": up, "low": low, "s_up": s_up, "s_low": s_low, "width": np.diff(cols),
+                "tri_col": tri_col, "up_eye": up_eye}
 
 
+_START_ARCS = 8
 _START_COLUMNS = 16
 _EDGE_INSET = 1e-9  # cm
 _MIN_STRIP = 1e-4  # cm: strips are not split below this width
-_MAX_ROUNDS = 14
+_MIN_ARC = 1e-4  # rad: arc pieces are not split below this
+_MAX_ROUNDS = 12
 
 
-def _solve(p: _Problem, upper_only: bool) -> tuple[float, float, np.ndarray, np.ndarray]:
-    """Refine columns (and eye points) until the bounds are within TARGET_ERROR.
+def _solve(p: _Problem, upper_only: bool) -> tuple[float, float, dict[str, Any]]:
+    """Refine columns and eye points where the bounds disagree, until within TARGET_ERROR.
 
-    Returns (estimate, error bound, column positions, hidden heights at the columns).
+    Returns (estimate, error bound, last bounds).
     """
     rt, h = p.rt, p.height
     area = 2 * rt * h
     # The two end columns sit a hair inside the silhouette's edges: a sight line grazing a base
     # exactly at the edge is a zero-width accident that must not count as a visible strip.
-    p.add_columns(np.linspace(-rt + _EDGE_INSET, rt - _EDGE_INSET, _START_COLUMNS + 1))
-    for _ in range(_MAX_ROUNDS):
-        f_up, s_low, s_up, width = p.bounds()
-        est = float(np.sum(width * (f_up[:-1] + f_up[1:]) / 2) / area)
+    p.start(_START_ARCS, np.linspace(-rt + _EDGE_INSET, rt - _EDGE_INSET, _START_COLUMNS + 1))
+    for round_ in range(_MAX_ROUNDS + 1):
+        b = p.bounds()
+        up, low, w = b["up"], b["low"], b["width"]
+        est = float(np.sum(w * (up[:-1] + up[1:]) / 2) / area)
         if upper_only:
-            return est, 0.0, p.cols, f_up
-        lo = float(np.sum(width * s_low) / area)
-        hi = float(np.sum(width * s_up) / area)
+            return est, 0.0, b
+        lo = float(np.sum(w * b["s_low"]) / area)
+        hi = float(np.sum(w * b["s_up"]) / area)
         err = max(hi - est, est - lo, 0.0)
-        if err <= TARGET_ERROR:
-            break
-        gap = (s_up - s_low) * width / area
-        # How much of the gap would remain with infinitely thin strips: the eye sampling's share.
-        # Estimated from the columns themselves (upper minus lower hidden height at each column).
-        low_cols = np.clip(
-            np.minimum(p.g[:, :, :][p.tri].min(axis=1).max(axis=1).min(axis=0), h), 0.0, h
-        )
-        eye_gap = float(np.sum(width * ((f_up - low_cols)[:-1] + (f_up - low_cols)[1:]) / 2) / area)
-        if eye_gap > TARGET_ERROR / 2 and p.k < MAX_RIM_SAMPLES:
-            cols = p.cols
-            p.set_eyes(p.k * 2)
-            p.add_columns(cols)
-            continue
-        split = (gap > TARGET_ERROR / max(1, len(gap)) * 0.5) & (width > 2 * _MIN_STRIP)
-        if not split.any():
-            if p.k < MAX_RIM_SAMPLES:
-                cols = p.cols
-                p.set_eyes(p.k * 2)
-                p.add_columns(cols)
-                continue
-            break
-        p.add_columns((p.cols[:-1][split] + p.cols[1:][split]) / 2)
-    else:
-        f_up, s_low, s_up, width = p.bounds()
-        est = float(np.sum(width * (f_up[:-1] + f_up[1:]) / 2) / area)
-        lo = float(np.sum(width * s_low) / area)
-        hi = float(np.sum(width * s_up) / area)
-        err = max(hi - est, est - lo, 0.0)
-    return est, err, p.cols, f_up
+        if err <= TARGET_ERROR or round_ == _MAX_ROUNDS:
+            return est, err, b
+        # Where is the gap? At the columns themselves (eye sampling) or between them (strips).
+        col_gap = up - low
+        col_w = np.zeros(len(up))
+        col_w[:-1] += w / 2
+        col_w[1:] += w / 2
+        eye_share = col_gap * col_w / area
+        strip_gap = (b["s_up"] - b["s_low"] - np.maximum(col_gap[:-1], col_gap[1:])).clip(0) * w / area
+        eye_total, strip_total = float(eye_share.sum()), float(strip_gap.sum())
+        if eye_total > TARGET_ERROR / 4:
+            # the triangle binding the lower bound at each column, weighted by the column's gap
+            binding = np.argmin(b["tri_col"], axis=0)
+            weight = np.bincount(binding, weights=eye_share, minlength=len(p.ta))
+            pa, pb = p.psi[p.ta], p.psi[p.tb]
+            span = np.where(pb < pa, pb + 2 * math.pi, pb) - pa
+            cand = (weight >= 0.05 * weight.max()) & (weight > 0) & (span > 2 * _MIN_ARC)
+            p.split_triangles(np.flatnonzero(cand))
+        if strip_total > TARGET_ERROR / 4:
+            cand = (strip_gap >= 0.05 * strip_gap.max()) & (strip_gap > 0) & (w > 2 * _MIN_STRIP)
+            p.add_columns((p.cols[:-1][cand] + p.cols[1:][cand]) / 2)
+    raise AssertionError("unreachable")
 
 
 def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool, upper_only: bool = False) -> CoverResult:
@@ -674,7 +742,8 @@ def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool, 
     else:
         arc = math.pi
     problem = _Problem(obstacles, frame, shooter, rt, height, arc)
-    hidden, err, cols, f_up = _solve(problem, upper_only)
+    hidden, err, b = _solve(problem, upper_only)
+    cols, f_up = problem.cols, b["up"]
     hidden = min(1.0, max(0.0, hidden))
     if hidden <= _ZERO:
         hidden = 0.0
@@ -684,11 +753,11 @@ def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool, 
     borderline = (not upper_only) and classify(max(0.0, hidden - err)) != classify(min(1.0, hidden + err))
     sight_line = None
     if cls != "no_line_of_sight":
-        q = problem.g[: problem.nq].max(axis=1)  # (Q, C) hidden height per eye and column
-        q = np.clip(q, 0.0, height)
+        q = np.clip(b["up_eye"], 0.0, height)  # (Q, C) hidden height per rim point and column
         eye = int(np.argmin(q.sum(axis=1)))
         col = int(np.argmin(q[eye]))
-        sight_line = (frame.table(float(problem.eu[eye]), float(problem.ea[eye])), frame.table(float(cols[col])))
+        eu, ea = problem._rim(problem.psi[eye : eye + 1])
+        sight_line = (frame.table(float(eu[0]), float(ea[0])), frame.table(float(cols[col])))
     return CoverResult(
         shooter_id, target_id, hidden, err, cls, borderline, cls != "no_line_of_sight", sight_line,
         _intervals(cols, f_up, rt, height), silhouette, target.height_cm, _regions(cols, f_up, rt),
@@ -716,14 +785,13 @@ def _regions(cols: np.ndarray, f: np.ndarray, rt: float) -> tuple[tuple[Point, .
 
 def _intervals(cols: np.ndarray, f: np.ndarray, rt: float, height: float) -> tuple[tuple[float, float, float], ...]:
     """Strips (start_cm, end_cm, hidden share), equal neighbours (to 0.01) merged."""
-    out: list[list[float]] = []
-    for a, b, fa, fb in zip(cols[:-1], cols[1:], f[:-1], f[1:]):
-        share = round(float((fa + fb) / 2 / height), 2)
-        if out and out[-1][2] == share:
-            out[-1][1] = float(b) + rt
-        else:
-            out.append([float(a) + rt, float(b) + rt, share])
-    return tuple((round(a, 6), round(b, 6), s) for a, b, s in out)
+    share = np.round((f[:-1] + f[1:]) / 2 / height, 2)
+    change = np.flatnonzero(np.diff(share) != 0) + 1
+    starts = np.concatenate([[0], change])
+    ends = np.concatenate([change, [len(share)]])
+    a = np.round(cols[starts] + rt, 6)
+    b = np.round(cols[ends] + rt, 6)
+    return tuple(zip(a.tolist(), b.tolist(), share[starts].tolist()))
 
 
 # --- public API -------------------------------------------------------------------------------

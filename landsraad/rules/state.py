@@ -261,8 +261,11 @@ def active_rules(c: Combatant, *, with_weapon: bool = True) -> tuple[str, ...]:
     >>> active_rules(Combatant(spice_active=False, spice_effect="corrino_spice"))
     ()
     """
+    weapon_rules = c.weapon.special_rules if with_weapon and c.weapon is not None else ()
+    if not weapon_rules and not c.spice_active:  # the common case, kept fast
+        return c.special_rules
     names = list(c.special_rules)
-    if with_weapon and c.weapon is not None:
+    if weapon_rules:
         names.extend(n for n in c.weapon.special_rules if n not in names)
     if c.spice_active and c.spice_effect and c.spice_effect not in names:
         names.append(c.spice_effect)
@@ -305,7 +308,7 @@ def has_poison(c: Combatant, kind: PoisonKind) -> bool:
     >>> has_poison(Combatant(poisons=(Poison(kind="irritant"),)), "irritant")
     True
     """
-    return any(p.kind == kind for p in c.poisons)
+    return bool(c.poisons) and any(p.kind == kind for p in c.poisons)
 
 
 # --- effective values -------------------------------------------------------------------------

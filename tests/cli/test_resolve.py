@@ -117,3 +117,17 @@ def test_bad_arguments_one_line_exit_2(args: list[str], words: list[str]) -> Non
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
     for w in words:
         assert w in r.stderr
+
+
+def test_ruleset_switches_in_process(capsys: pytest.CaptureFixture[str]) -> None:
+    """--ties active (RUL-01 option) turns a tied shot into a hit; --arrakis switches shields off (R-ARRAKIS)."""
+    from landsraad.cli import main
+
+    tied = ["resolve", "shoot", "--attacker", "combat=0", "--weapon", "range=10,damage=+1", "--target", "endurance=3",
+            "--distance", "5", "--attacker-dice", "5,4", "--target-dice", "2,4", "--json"]
+    assert main(tied) == 0 and json.loads(capsys.readouterr().out)["hit"] is False
+    assert main([*tied, "--ties", "active"]) == 0 and json.loads(capsys.readouterr().out)["hit"] is True
+    shielded = ["resolve", "shoot", "--attacker", "combat=0", "--weapon", "range=10,damage=+1", "--target", "endurance=3,shield=full",
+                "--distance", "5", "--attacker-dice", "5,9", "--target-dice", "2,1", "--json"]
+    assert main(shielded) == 0 and json.loads(capsys.readouterr().out)["shield_stopped"] is True
+    assert main([*shielded, "--arrakis"]) == 0 and json.loads(capsys.readouterr().out)["damage"] == 6
