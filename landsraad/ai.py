@@ -572,6 +572,10 @@ class _Job:
     radius: float = 0.0
 
 
+def _job_key(job: _Job) -> tuple:
+    return (job.kind, job.marker) if job.marker else (job.kind, round(job.point[0]), round(job.point[1])) if job.kind != "guard" else ("guard",)
+
+
 @dataclass
 class _Memory:
     """What the player remembers inside one activation or clash."""
@@ -601,6 +605,7 @@ class HeuristicPlayer:
         self.strict = strict
         self.chances = dict(MISSION_CHANCES if chances is None else chances)
         self.memory = _Memory()
+        self.jobs: dict[str, tuple] = {}
         self._placed_terrain = 0
 
     # --- the protocol ---------------------------------------------------------------------------------
@@ -803,7 +808,9 @@ class HeuristicPlayer:
             for s in (1, -1):
                 q = (base[0] + s * step, base[1]) if horizontal else (base[0], base[1] + s * step)
                 points.append(q)
-        got = self._first_valid(decision, points)
+        others = [o for o in state.models if o.id != m.id and not o.removed and (o.x, o.y) != (0.0, 0.0)]
+        roomy = [p for p in points if all(_gap_at(p, r, o) >= 1.0 for o in others)]
+        got = self._first_valid(decision, roomy) or self._first_valid(decision, points)
         if got is not None:
             return got
         return min(decision.point.candidates, key=lambda p: abs((p[0] if horizontal else p[1]) - along))
@@ -893,15 +900,20 @@ class HeuristicPlayer:
         r = _r(m)
         if _dist(here, goal) < 0.3:
             return None
+        reach = max(0.0, allowance - 0.02)  # points are rounded: never beyond the allowance
         points = []
-        straight = _toward(here, goal, allowance)
         for angle in (0.0, 0.3, -0.3, 0.6, -0.6, 1.0, -1.0):
             for frac in (1.0, 0.6):
-                p = _rotate_about(here, _toward(here, goal, allowance * frac if angle else allowance), angle) if angle else \
-                    _toward(here, goal, allowance * frac)
+                p = _toward(here, goal, reach * frac)
+                if angle:
+                    p = _rotate_about(here, p, angle)
                 points.append(_clamp(state, p, r))
+        for k in range(8):  # the compass too: a model between two friends can only slide straight out
+            a = k * math.pi / 4
+            points.append(_clamp(state, (here[0] + math.cos(a) * reach, here[1] + math.sin(a) * reach), r))
         danger = _Danger(self, state, m)
         scored = sorted(set((round(p[0], 3), round(p[1], 3)) for p in points), key=lambda p: _dist(p, goal) + danger.at(p))
+        scored = [p for p in scored if _dist(p, here) <= allowance]
         cands = [(round(p[0], 3), round(p[1], 3)) for p in decision.point.candidates]
         best_cand = min(cands, key=lambda p: _dist(p, goal) + danger.at(p)) if cands else None
         got = self._first_valid(decision, scored[:8], state)
@@ -1076,12 +1088,17 @@ class HeuristicPlayer:
         return "burn"
 
     def _on_target(self, decision: Decision, state: GameState) -> str:
-        """RUL-08 ties: the equally near enemy it hurts most."""
-        plan = self.memory.plan
-        if plan is not None and plan.target in decision.choices:
-            return plan.target
+        """RUL-08 ties: of the equally near enemies, the one the shot hurts most."""
         me = state.model(decision.model)
-        return max(decision.choices, key=lambda e: (_worth(state, state.model(e)) * (state.model(e).profile.shield == "none"), e))
+        planner = _Planner(self, state, me.side)
+        weapon = next((w for w in me.weapons if self.memory.plan is not None and self.memory.plan.action == f"shoot:{w.id}"), None)
+        weapon = weapon or max((w for w in me.weapons if w.is_ranged), key=_weapon_score, default=None)
+
+        def value(e: str) -> tuple[float, str]:
+            target = state.model(e)
+            v = planner.shot_value(me, weapon, target, max(0.0, _gap(me, target)), held=self.memory.held.get(me.id)) if weapon else 0.0
+            return (v + 0.01 * _worth(state, target), e)
+        return max(decision.choices, key=value)
 
     def _on_aim(self, decision: Decision, state: GameState) -> Point:
         """R-TEMPLATE: where the template covers the most enemy worth and no friend."""
@@ -1114,8 +1131,13 @@ class HeuristicPlayer:
             return None
         if "template" in decision.prompt.lower() or len(cands) == 1:
             return cands[0]
-        danger = _Danger(self, state, m)
-        goal = _Planner(self, state, m.side).goal_of(m)
+        planner = _Planner(self, state, m.side)
+        job = planner.assignment.get(m.id)
+        if job is not None and job.hold and planner._at_hold(m, job):
+            return None  # it holds an objective: it stays
+        danger = planner.danger(m)
+        goal = planner.goal_of(m)
+
         def score(p: Point) -> float:
             return danger.at(p) * 3 + (0.15 * _dist(p, goal) if goal else 0.0) - 0.2 * min((_dist(p, e.position) for e in state.enemies_of(m.id)), default=0.0)
         best = min(cands, key=score)
@@ -1361,6 +1383,9 @@ class _Planner:
                 d = max(0.0, _dist(m.position, job.point) - job.radius - _r(m))
                 turns = d / max(1.0, m.profile.movement) + 0.4 * max(0, m.fatigue - 1)
                 pairs.append((turns - 0.05 * job.value, j_index, m.id))
+        # Stick to the job of the last activations unless another is clearly better (no dithering).
+        previous = self.player.jobs
+        pairs = [(t - (1.0 if previous.get(mid) == _job_key(self.jobs[j]) else 0.0), j, mid) for t, j, mid in pairs]
         pairs.sort()
         taken_jobs: set[int] = set()
         for _, j_index, mid in pairs:
@@ -1368,6 +1393,7 @@ class _Planner:
                 continue
             out[mid] = self.jobs[j_index]
             taken_jobs.add(j_index)
+        self.player.jobs = {mid: _job_key(job) for mid, job in out.items()}
         return out
 
     def goal_of(self, m: ModelState) -> Point | None:

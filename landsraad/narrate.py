@@ -169,6 +169,8 @@ def narrate(event: GameEvent, names: Mapping[str, str], *, reveal_secrets: bool 
         return f"{who} has no target for its {d.get('weapon')}."
     if k == "rest":
         return f"{who} catches its breath."
+    if k == "decision" and d.get("decision") == "move" and d.get("answer") is None:
+        return f"{who} holds its position."
     if k == "pass":
         return f"{event.side} has no model it may activate and passes."
     if k == "poison_tick":

@@ -918,7 +918,7 @@ def disengage_odds(
     mover_lowering: LoweringPolicy = "none",
     opponent_lowering: LoweringPolicy = "none",
     opponent_poison: Poison | str | None = None,
-    compare: str = "neutral",
+    compare: str | None = None,
     payoff: Payoff = "wounds",
     ruleset: Ruleset = DEFAULT,
 ) -> DisengageOdds:
@@ -926,6 +926,8 @@ def disengage_odds(
 
     The opponent's ``"best"`` lowering maximises the payoff weight of the wound it deals,
     knowing every die (lowering the least among equals); the mover's ``"best"`` is ``"none"``.
+    ``compare`` (PRJ-17: ``"neutral"`` or ``"coloured"`` die) defaults to the ruleset's
+    ``disengage_compare``, as the engine plays it.
 
     Examples
     --------
@@ -943,6 +945,8 @@ def disengage_odds(
     m_policy = check_lowering(mover_lowering, "the mover")
     o_policy = check_lowering(opponent_lowering, "the opponent")
     verify_disengage(mover, opponent)
+    if compare is None:
+        compare = getattr(ruleset, "disengage_compare", "neutral")
     if m_policy == "best":
         m_policy_used: LoweringPolicy = "none"  # PRJ-83: lowering never helps the mover
     else:

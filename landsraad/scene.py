@@ -318,12 +318,15 @@ def scene_problems(doc: Document) -> list[Problem]:
         where = at("terrain", i, "polygon")
         distinct = {tuple(p) for p in t.polygon}
         poly = Polygon(t.polygon)
-        if len(distinct) < 3 or poly.area <= 1e-9:
+        if len(distinct) < 3 or poly.convex_hull.area <= 1e-9:
             problems.append(Problem(doc.source, where, f"Terrain {t.id!r} is degenerate: its corners enclose no area (they need at least 3 distinct points not in a line)."))
             continue
         if not poly.is_valid:
-            why = explain_validity(poly)
+            why = explain_validity(poly).replace("[", " at ").replace("]", "")
             problems.append(Problem(doc.source, where, f"Terrain {t.id!r} is not a simple polygon: its outline crosses itself ({why})."))
+            continue
+        if poly.area <= 1e-9:
+            problems.append(Problem(doc.source, where, f"Terrain {t.id!r} is degenerate: its corners enclose no area."))
             continue
         shapes[i] = poly
         if not box.buffer(_SLACK).covers(poly):

@@ -285,17 +285,20 @@ def test_melee_odds_equal_the_kernel_on_every_kept_dice_outcome(case: dict) -> N
     assert (odds.p_attacker_poisoned, odds.p_defender_poisoned) == pytest.approx((a_poisoned / n, d_poisoned / n), abs=1e-12)
 
 
-@pytest.mark.parametrize("opponent_lowering", ["none", 2])
-def test_disengage_odds_equal_the_kernel_on_every_dice_outcome(opponent_lowering) -> None:
-    """All 10^4 outcomes of resolve_disengage (PRJ-17), with a fixed lowering policy."""
+@pytest.mark.parametrize("opponent_lowering, compare", [("none", "neutral"), (2, "neutral"), (3, "coloured")])
+def test_disengage_odds_equal_the_kernel_on_every_dice_outcome(opponent_lowering, compare) -> None:
+    """All 10^4 outcomes of resolve_disengage (PRJ-17, either reading of the compared die, taken
+    from the ruleset as the engine does), with a fixed lowering policy."""
     mover = Combatant(reflexes=1, shield="half", weapon=KNIFE)
     opponent = Combatant(reflexes=0, weapon=Weapon(id="venom", name="Venom blade", initiative="+1", damage="9-", poisons=("paralysing",)))
-    odds = disengage_odds(mover, opponent, opponent_lowering=opponent_lowering)
+    ruleset = Ruleset(disengage_compare=compare)
+    odds = disengage_odds(mover, opponent, opponent_lowering=opponent_lowering, ruleset=ruleset)
     counts = dict.fromkeys(WOUND_RESULTS, 0)
     success = damage = poisoned = 0
     margins: dict[str, int] = {}
     for mn, mc, on, oc in itertools.product(D10, repeat=4):
-        ev = resolve_disengage(mover, opponent, mover_dice=(mn, mc), opponent_dice=(on, oc), opponent_neutral=_fixed(opponent_lowering, on))
+        ev = resolve_disengage(mover, opponent, mover_dice=(mn, mc), opponent_dice=(on, oc), opponent_neutral=_fixed(opponent_lowering, on),
+                               compare=compare, ruleset=ruleset)
         counts[ev.wound] += 1
         success += ev.success
         damage += ev.damage

@@ -22,7 +22,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from ..errors import LandsraadError, RuleError, UsageError
+from ..errors import RuleError, UsageError
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from ..ruleset import Ruleset
@@ -79,7 +79,10 @@ def parse_distance(text: str, argument: str = "--distance") -> float:
 def _ruleset(args: argparse.Namespace) -> "Ruleset":
     from ..ruleset import Ruleset
 
-    return Ruleset(ties=args.ties, arrakis=args.arrakis)
+    options: dict[str, Any] = {"ties": args.ties, "arrakis": args.arrakis}
+    if getattr(args, "compare", None):
+        options["disengage_compare"] = args.compare
+    return Ruleset(**options)
 
 
 def _combatant(text: str, weapon: str | None, argument: str, weapon_argument: str, use: str | None):
@@ -91,20 +94,9 @@ def _combatant(text: str, weapon: str | None, argument: str, weapon_argument: st
 def _poison(text: str | None, argument: str):
     if text is None:
         return None
-    from ..model import Poison
+    from .stats import parse_poison
 
-    try:
-        return Poison.model_validate(text)
-    except LandsraadError as exc:  # an unknown poison name: the message lists the valid ones
-        raise UsageError(f"Argument {argument}: {exc}") from None
-    except ValueError as exc:  # pydantic: a malformed poison such as 'irritant 2'
-        raise UsageError(f"Argument {argument}: {text!r} is not a poison: {_first_sentence(exc)}") from None
-
-
-def _first_sentence(exc: Exception) -> str:
-    from .stats import _pydantic_sentence
-
-    return _pydantic_sentence(exc) if hasattr(exc, "errors") else str(exc)
+    return parse_poison(text, argument=argument)
 
 
 def _print_json(data: Any) -> None:
@@ -355,14 +347,15 @@ def _disengage(args: argparse.Namespace) -> int:
     m_low, o_low = _lowering_args(args, ("mover", "opponent"))
     try:
         odds = disengage_odds(mover, opponent, mover_lowering=m_low, opponent_lowering=o_low,
-                              opponent_poison=_poison(args.opponent_poison, "--opponent-poison"), compare=args.compare,
+                              opponent_poison=_poison(args.opponent_poison, "--opponent-poison"),
                               payoff=args.payoff, ruleset=_ruleset(args))
     except RuleError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
         _print_json(odds.to_dict())
         return 0
-    print(f"Disengage: lowering: mover {m_low}, opponent {o_low}; totals compared: {args.compare} die + Reflexes + melee weapon Initiative (PRJ-17).")
+    print(f"Disengage: lowering: mover {m_low}, opponent {o_low}; totals compared: {args.compare or 'neutral'} die + Reflexes + "
+          "melee weapon Initiative (PRJ-17).")
     rows = [("gets away", _pct(odds.p_success)), ("if it gets away, moves", _cm_range(odds.margin_cm))]
     if odds.p_shield_stopped:
         rows.append(("blow stopped by the shield", _pct(odds.p_shield_stopped)))
@@ -437,6 +430,6 @@ def register(subparsers: Any) -> None:
     p.add_argument("--opponent", required=True, metavar="STATS", help=f"the enemy that opposes: {stats_help}")
     p.add_argument("--opponent-weapon", metavar="WEAPON", help=f"its melee weapon: {weapon_help}")
     p.add_argument("--opponent-poison", metavar="POISON", help="the poison the opponent's weapon applies")
-    p.add_argument("--compare", choices=("neutral", "coloured"), default="neutral", help="PRJ-17: which die the totals use")
+    p.add_argument("--compare", choices=("neutral", "coloured"), help="PRJ-17: which die the totals use (default neutral)")
     _common(p, ("mover", "opponent"))
     p.set_defaults(func=_disengage)

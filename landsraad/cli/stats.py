@@ -64,6 +64,7 @@ __all__ = [
     "split_items",
     "parse_model_spec",
     "parse_weapon",
+    "parse_poison",
     "build_combatant",
     "parse_combatant",
 ]
@@ -387,6 +388,30 @@ def parse_weapon(text: str, *, argument: str = "--weapon") -> Weapon:
         return Weapon(id="inline", **fields)
     except Exception as exc:  # pydantic ValidationError or UnknownNameError from a nested value
         raise _fail(argument, f"{text!r} is not a valid weapon: {_pydantic_sentence(exc)}") from None
+
+
+def parse_poison(text: str, *, argument: str) -> Poison:
+    """Parse one poison argument such as ``paralysing`` or ``will_breaker 3`` (R-POISON).
+
+    Examples
+    --------
+    >>> parse_poison("will_breaker 3", argument="--attacker-poison")
+    Poison(kind='will_breaker', x=3)
+    >>> parse_poison("hemlock", argument="--attacker-poison")
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.UsageError: Argument --attacker-poison: Unknown poison 'hemlock'. Valid poisons are: blinding, crippling, dangerous, deadly, irritant, paralysing, will_breaker.
+    >>> parse_poison("irritant 2", argument="--poison")
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.UsageError: Argument --poison: 'irritant 2' is not a poison: Only Will-breaker and Crippling take an X; irritant was given 2.
+    """
+    try:
+        return Poison.model_validate(text.strip())
+    except UnknownNameError as exc:
+        raise _fail(argument, str(exc)) from None
+    except ValueError as exc:  # pydantic's ValidationError is a ValueError
+        raise _fail(argument, f"{text!r} is not a poison: {_pydantic_sentence(exc)}") from None
 
 
 # --- combatants ----------------------------------------------------------------------------------

@@ -110,7 +110,7 @@ class Game:
         if self.decision is None:
             raise DecisionError("The game is over; there is no decision to answer.")
         checked = self.decision.check(answer)
-        self.answers.append(to_jsonable(checked))
+        self.answers.append(_exact(checked))
         self.emit("decision", self.decision.side, self.decision.model, secret=self.decision.secret,
                   decision=self.decision.kind, answer=checked)
         self._advance(checked)
@@ -178,6 +178,15 @@ class Game:
                 break
             self.state = self.state.replace(to_act=other_side(side))
         self.result = end_of_game(self)
+
+
+def _exact(answer: Answer) -> Any:
+    """An answer as JSON-able data with its floats unrounded, so a replay makes the same moves."""
+    if isinstance(answer, (tuple, list)):
+        return [_exact(a) for a in answer]
+    if hasattr(answer, "item"):  # numpy scalar
+        return answer.item()
+    return answer
 
 
 def new_game(

@@ -100,6 +100,10 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
     straight = _straight_ok(state, model_id)
     for p in out:
         p = (round(p[0], 2), round(p[1], 2))
+        reach = math.hypot(p[0] - m.x, p[1] - m.y)
+        if reach > allowance_cm:  # rounding must not carry a full-allowance point beyond reach
+            k = (allowance_cm - 0.01) / reach
+            p = (round(m.x + (p[0] - m.x) * k, 2), round(m.y + (p[1] - m.y) * k, 2))
         if p in legal:
             continue
         # Only straight, unhindered moves are suggested: a detour needs the costly path search

@@ -1200,7 +1200,13 @@ def _shortest(space: _Space, start: Point, goal: Point) -> list[tuple[float, flo
     dist, pred = q.search(s, g)
     if g not in dist:
         return None
+    if _DEBUG is not None:  # tests: the graph's price of the path against the drawn path's exact cost
+        _DEBUG.append((dist[g], _poly_measure(space, q.polyline(pred, s, g, ARC_BUMP_CM))[1]))
     return _finish_path(space, q, pred, s, g)
+
+
+_DEBUG: list[tuple[float, float]] | None = None
+"""Set to a list by tests to collect (graph cost, exact cost of the unrefined polyline) pairs."""
 
 
 def _finish_path(space: _Space, q: _Query, pred: dict[int, tuple[int, float]], s: int, g: int) -> list[tuple[float, float]]:
@@ -1638,6 +1644,7 @@ def _truncate(space: _Space, pts: Sequence[tuple[float, float]], budget: float) 
 
 _STAR_RAYS = 720
 _SOFT_STAR_RAYS = 180
+_EXIT_STAR_RAYS = 90
 _ARC_STEP = math.radians(2.0)
 
 
@@ -1754,6 +1761,27 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     q.finalize()
     dist, _ = q.search(s, cutoff=budget)
     pieces: list[BaseGeometry] = []
+    # A start over difficult terrain: its ways out along the nearby boundaries, every
+    # 0.25 cm (the cheapest way out refracts anywhere along them).
+    if space.diff_geom is not None and space._point_difficult(np.asarray([start], dtype=float))[0]:
+        P = np.asarray(start, dtype=float)
+        outs = []
+        for e0, e1 in space._cache["offset_edges"]:
+            v = e1 - e0
+            t = float(np.clip((P - e0) @ v / (v @ v), 0.0, 1.0))
+            if float(np.hypot(*(e0 + t * v - P))) <= 2.0 * space.r + 1e-9:
+                count = max(2, int(math.ceil(math.hypot(*v) / 0.25)) + 1)
+                outs.append(e0 + np.linspace(0.0, 1.0, count)[:, None] * v)
+        if outs:
+            X = np.vstack(outs)
+            X = X[space.points_free(X)]
+            S = np.tile(P, (len(X), 1))
+            c = np.where(space.segments_clear(S, X), space.segment_costs(S, X), _INF)
+            for x, cx in zip(X, c):
+                if cx < budget:
+                    star = _star(space, x, budget - cx, rays=_EXIT_STAR_RAYS)
+                    if star is not None:
+                        pieces.append(star)
     tangent_angles = np.array([math.atan2(q.point(m)[1] - start[1], q.point(m)[0] - start[0])
                                for m, _, _ in q.neighbours(s)])
     star = _star(space, start, budget, tangent_angles)

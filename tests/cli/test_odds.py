@@ -105,6 +105,10 @@ def test_disengage() -> None:
     readable = run("odds", "disengage", "--mover", "reflexes=0", "--opponent", "reflexes=0", "--opponent-weapon", "damage=6-",
                    "--opponent-lowering", "best")
     assert readable.returncode == 0 and readable.stdout.splitlines()[-1].startswith("Verdict: ")
+    coloured = run_json("odds", "disengage", "--mover", "reflexes=0", "--opponent", "reflexes=0", "--opponent-weapon", "damage=6-",
+                        "--compare", "coloured")
+    assert coloured["p_success"] == pytest.approx(0.45)  # the same odds on the coloured dice
+    assert coloured["wound"]["light"] == pytest.approx(0.55 * 0.3)  # a failure now leaves the neutral die free: 6 - k >= 3 for k <= 3
 
 
 def test_melee_lowering_advice_for_revealed_dice() -> None:

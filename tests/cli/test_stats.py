@@ -81,7 +81,8 @@ def test_weapon_round_trip(rng: int, combat: int, initiative: int, dmg: tuple[st
     w = parse_weapon(",".join(parts))
     assert (w.combat, w.initiative) == (combat, initiative)
     damage = w.ranged_damage if ranged else w.melee_damage
-    assert damage == Damage(kind=kind, value=int(text.strip("()-+").lstrip("-")) * (-1 if text.startswith("-") and kind == "ranged" else 1))
+    number = int(text.strip("()-")) if kind != "ranged" else int(text)
+    assert damage == Damage(kind=kind, value=number)
     assert (w.range_cm == rng) if ranged else (w.range_cm is None)
 
 

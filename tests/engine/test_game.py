@@ -105,3 +105,10 @@ def test_opponents_secret_missions_are_hidden_from_a_player():
     assert game.state.side_state("blue").missions
     assert game.view_for("red").side_state("blue").missions == ()
     assert game.view_for("red").side_state("red").missions == game.state.side_state("red").missions
+
+
+def test_answers_keep_exact_floats_so_replays_match():
+    from landsraad.engine.game import _exact
+
+    point = (12.123456789, 3.000000001)
+    assert _exact(point) == [12.123456789, 3.000000001]

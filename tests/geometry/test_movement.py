@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from shapely.geometry import LineString, Point
 
 from landsraad.errors import GeometryError
+from landsraad.geometry import movement
 from landsraad.geometry.board import Base, Board, Marker, TerrainPiece
 from landsraad.geometry.movement import (
     ESCAPE_MARGIN_CM,
@@ -62,17 +63,23 @@ def worst_overlap(board: Board, model_id: str, path, ignore=()) -> float:
     return worst
 
 
-def shapely_cost(board: Board, model_id: str, path) -> float:
+def shapely_cost(board: Board, model_id: str, path, grow: float = 0.0) -> float:
     """Length plus the length over which the base overlaps difficult terrain (the centre
-    within r of a difficult piece), with shapely's finely polygonised buffer (shrunk by
-    0.00001 cm: a base sliding exactly along the boundary touches, it is not over it)."""
+    within r of a difficult piece), with shapely's finely polygonised buffer of r + grow."""
     r = board.base(model_id).radius
     line = LineString(path) if len(path) > 1 else Point(path[0])
     diff = [t.shape for t in board.terrain_of("difficult")]
     if not diff or len(path) < 2:
         return line.length
-    zone = shapely.union_all(diff).buffer(r - 1e-5, quad_segs=256)
+    zone = shapely.union_all(diff).buffer(r + grow, quad_segs=256)
     return line.length + line.intersection(zone).length
+
+
+def shapely_cost_bounds(board: Board, model_id: str, path) -> tuple[float, float]:
+    """Bounds on the exact cost: the zone shrunk by 0.00003 cm lies inside the true one
+    (a base sliding along the boundary only touches), the zone grown by 0.00003 cm contains
+    it (the polygonised arcs lie within r (1 - cos(pi / 1024)) < 0.000012 cm inside)."""
+    return shapely_cost(board, model_id, path, -3e-5), shapely_cost(board, model_id, path, 3e-5)
 
 
 def brute_shortest(board: Board, model_id: str, goal, per_circle: int = 64) -> float:
@@ -358,7 +365,21 @@ def test_crossing_into_difficult_ground_refracts_close_to_snells_optimum():
     res = plan_move(board, "a", (40, 50), 80)
     assert res.cost_cm >= best - 1e-6          # nothing beats the true optimum: the cost is exact
     assert res.cost_cm <= best * (1 + 1e-4)    # and the refined crossing gets within 0.01 %
-    assert shapely_cost(board, "a", res.path) == pytest.approx(res.cost_cm, abs=1e-3)
+    lo, hi = shapely_cost_bounds(board, "a", res.path)
+    assert lo - 1e-6 <= res.cost_cm <= hi + 1e-6
+
+
+def test_arcs_round_a_difficult_corner_are_priced_right():
+    """Regression: a difficult corner's circle is tangent to its edges' offsets; those
+    tangencies must split the circle into arcs over / not over the piece. Mispriced arcs made
+    a detour look cheaper than the straight line (all over the dune: 2 x 5.0048 cm)."""
+    dune = TerrainPiece("dune", ((46, 6), (52, 6), (53, 10), (45, 10)), movement="difficult")
+    board = Board(terrain=(dune,), bases=(Base("a", 48, 8, 40),))
+    to = (51.142396823620906, 4.104752445524896)
+    straight = 2 * math.dist((48, 8), to)  # the base stays over the dune all the way
+    assert path_cost(board, "a", [(48, 8), to])[1] == pytest.approx(straight)
+    res = plan_move(board, "a", to, 10.01)
+    assert res.legal and res.cost_cm <= straight + 1e-9
 
 
 def test_path_cost_counts_only_the_stretch_over_difficult_ground():
@@ -560,7 +581,10 @@ def test_property_a_legal_path_never_overlaps_and_never_exceeds_the_allowance(bo
         assert res.path[0] == board.base("a").center and res.path[-1] == pytest.approx(to)
         assert worst_overlap(board, "a", res.path) <= 2e-6
         assert res.cost_cm >= res.path_length_cm - 1e-9 >= math.dist(res.path[0], to) - 2e-9
-        assert shapely_cost(board, "a", res.path) == pytest.approx(res.cost_cm, abs=2e-3)
+        lo, hi = shapely_cost_bounds(board, "a", res.path)
+        assert lo - 1e-6 <= res.cost_cm <= hi + 1e-6
+        if path_is_clear(board, "a", [res.path[0], to]):  # never dearer than the straight line
+            assert res.cost_cm <= path_cost(board, "a", [res.path[0], to])[1] + 1e-9
     if res.legal:
         assert res.cost_cm <= allowance + 1e-9
         assert can_move(board, "a", to, allowance + 1)
@@ -574,9 +598,26 @@ def test_property_a_legal_path_never_overlaps_and_never_exceeds_the_allowance(bo
 @given(boards(), st.lists(points, min_size=1, max_size=6), st.floats(1, 15))
 def test_property_the_reach_region_contains_every_legal_destination(board, targets, allowance):
     region = reach_region(board, "a", allowance)
+    # documented error: under 0.01 cm, a few hundredths where difficult terrain refracts paths
+    tolerance = 0.05 if board.terrain_of("difficult") else 0.01
     for to in targets:
         if plan_move(board, "a", to, allowance).legal:
-            assert region.distance(Point(to)) <= 0.01
+            assert region.distance(Point(to)) <= tolerance
+
+
+@PROPERTY
+@given(boards(), points)
+def test_property_the_graph_prices_paths_exactly(board, to):
+    """The search graph's cost of the path it picks equals the exact cost of the drawn
+    polyline (arcs drawn tangent to the arc, at most 0.01 % longer): a mis-priced arc or
+    segment would make the search pick wrong paths."""
+    movement._DEBUG = []
+    try:
+        plan_move(board, "a", to, 100)
+        for graph_cost, exact in movement._DEBUG:
+            assert exact == pytest.approx(graph_cost, rel=1e-4, abs=1e-6)
+    finally:
+        movement._DEBUG = None
 
 
 @PROPERTY

@@ -1,0 +1,249 @@
+"""Set-up checks: terrain placement (R-TERRAIN) and deployment (R-DEPLOY).
+
+R-TERRAIN: each terrain piece is placed *more than* 5 cm from the table's edges and *more
+than* 10 cm from the pieces already placed: exactly 5 cm (or 10 cm) is not enough. Pieces
+are taken as placed in board order, so of two pieces too close the later one is named.
+
+R-DEPLOY: every model of a side is placed in contact with its own table edge; contact means
+within the RUL-07 tolerance (0.1 cm by default), the base wholly on the table.
+
+Edges: ``south`` is y = 0, ``north`` is y = depth, ``west`` is x = 0, ``east`` is x = width.
+
+Examples
+--------
+>>> from landsraad.geometry.board import Board, TerrainPiece
+>>> ok = TerrainPiece("rock", ((5.1, 20), (10, 20), (10, 25), (5.1, 25)), 4)
+>>> check_terrain_placement(Board(terrain=(ok,)))
+()
+>>> at5 = TerrainPiece("rock", ((5, 20), (10, 20), (10, 25), (5, 25)), 4)   # exactly 5 cm: illegal
+>>> [p.message for p in check_terrain_placement(Board(terrain=(at5,)))]
+["Terrain 'rock' is 5.0 cm from the west edge; every piece must be more than 5 cm from the table's edges (R-TERRAIN)."]
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Literal, Mapping
+
+import shapely
+
+from ..errors import GeometryError
+from .board import Base, Board, Point
+from .measure import CONTACT_TOLERANCE_CM
+
+__all__ = [
+    "Edge",
+    "EDGES",
+    "TERRAIN_EDGE_MARGIN_CM",
+    "TERRAIN_SPACING_CM",
+    "SetupProblem",
+    "check_terrain_placement",
+    "check_deployment",
+    "edge_gap",
+    "deployment_spots",
+]
+
+Edge = Literal["south", "north", "west", "east"]
+EDGES: tuple[Edge, ...] = ("south", "north", "west", "east")
+
+TERRAIN_EDGE_MARGIN_CM = 5.0
+"""R-TERRAIN: pieces more than this from the table's edges."""
+
+TERRAIN_SPACING_CM = 10.0
+"""R-TERRAIN: pieces more than this from each other."""
+
+_SLACK = 1e-9
+
+
+@dataclass(frozen=True)
+class SetupProblem:
+    """One set-up rule broken: the piece or model concerned, the rule id, a full sentence."""
+
+    subject: str
+    rule: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"subject": self.subject, "rule": self.rule, "message": self.message}
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def _edge_distances(board: Board, coords: Any) -> dict[Edge, float]:
+    xs, ys = coords[:, 0], coords[:, 1]
+    return {
+        "west": float(xs.min()),
+        "south": float(ys.min()),
+        "east": float(board.width - xs.max()),
+        "north": float(board.depth - ys.max()),
+    }
+
+
+def check_terrain_placement(
+    board: Board,
+    *,
+    edge_margin_cm: float = TERRAIN_EDGE_MARGIN_CM,
+    spacing_cm: float = TERRAIN_SPACING_CM,
+) -> tuple[SetupProblem, ...]:
+    """Every breach of R-TERRAIN: a piece not *more than* 5 cm from the edges, or not *more than*
+    10 cm from a piece placed before it (board order). Distances are footprint to footprint.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Board, TerrainPiece
+    >>> a = TerrainPiece("a", ((10, 10), (15, 10), (15, 15), (10, 15)))
+    >>> b = TerrainPiece("b", ((25, 10), (30, 10), (30, 15), (25, 15)))    # exactly 10 cm from a
+    >>> c = TerrainPiece("c", ((25.1, 30), (30, 30), (30, 35), (25.1, 35)))
+    >>> [(p.subject, p.rule) for p in check_terrain_placement(Board(terrain=(a, b)))]
+    [('b', 'R-TERRAIN')]
+    >>> check_terrain_placement(Board(terrain=(a, c)))
+    ()
+    """
+    problems: list[SetupProblem] = []
+    for t in board.terrain:
+        coords = shapely.get_coordinates(t.shape)
+        dists = _edge_distances(board, coords)
+        edge = min(dists, key=lambda e: dists[e])
+        d = dists[edge]
+        if d <= edge_margin_cm + _SLACK:
+            where = "over" if d < 0 else f"{d:.1f} cm from"
+            problems.append(SetupProblem(
+                t.id, "R-TERRAIN",
+                f"Terrain {t.id!r} is {where} the {edge} edge; every piece must be more than "
+                f"{edge_margin_cm:g} cm from the table's edges (R-TERRAIN).",
+            ))
+    for j, later in enumerate(board.terrain):
+        for earlier in board.terrain[:j]:
+            d = float(later.shape.distance(earlier.shape))
+            if d <= spacing_cm + _SLACK:
+                problems.append(SetupProblem(
+                    later.id, "R-TERRAIN",
+                    f"Terrain {later.id!r} is {d:.1f} cm from {earlier.id!r}; pieces must be more than "
+                    f"{spacing_cm:g} cm apart (R-TERRAIN).",
+                ))
+    return tuple(problems)
+
+
+def edge_gap(board: Board, base: Base, edge: Edge) -> float:
+    """Distance in cm from the base's edge to a table edge (negative when the base hangs over it).
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base
+    >>> edge_gap(Board(), Base("a", 10, 1.5, 30), "south"), edge_gap(Board(), Base("a", 10, 1.5, 30), "north")
+    (0.0, 57.0)
+    """
+    if edge == "south":
+        return base.y - base.radius
+    if edge == "north":
+        return board.depth - base.y - base.radius
+    if edge == "west":
+        return base.x - base.radius
+    if edge == "east":
+        return board.width - base.x - base.radius
+    raise GeometryError(f"Unknown table edge {edge!r}; the edges are south, north, west and east.")
+
+
+def check_deployment(board: Board, edges: Mapping[str, Edge], *, tolerance_cm: float = CONTACT_TOLERANCE_CM) -> tuple[SetupProblem, ...]:
+    """Every breach of R-DEPLOY: each base of side ``s`` must be in contact with ``edges[s]``.
+
+    Contact is within ``tolerance_cm`` (RUL-07, 0.1 cm; the boundary counts) with the base
+    wholly on the table. A model with no side, or whose side has no edge, is a problem too.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base
+    >>> board = Board(bases=(Base("r1", 10, 1.6, 30, side="red"), Base("r2", 20, 1.7, 30, side="red"),
+    ...                      Base("b1", 10, 58.5, 30, side="blue")))
+    >>> [p.message for p in check_deployment(board, {"red": "south", "blue": "north"})]
+    ["Model 'r2' (red) is 0.2 cm from the south edge; it must be deployed in contact with it (R-DEPLOY, within 0.1 cm)."]
+    """
+    for side, edge in edges.items():
+        if edge not in EDGES:
+            raise GeometryError(f"Side {side!r} has unknown edge {edge!r}; the edges are south, north, west and east.")
+    problems: list[SetupProblem] = []
+    for b in board.bases:
+        if b.side is None:
+            problems.append(SetupProblem(b.id, "R-DEPLOY", f"Model {b.id!r} has no side, so it has no table edge to deploy on (R-DEPLOY)."))
+            continue
+        if b.side not in edges:
+            problems.append(SetupProblem(b.id, "R-DEPLOY", f"Model {b.id!r} is on side {b.side!r}, which has no deployment edge (R-DEPLOY)."))
+            continue
+        edge = edges[b.side]
+        overhang = [e for e in EDGES if edge_gap(board, b, e) < -_SLACK]
+        if overhang:
+            problems.append(SetupProblem(b.id, "R-DEPLOY", f"Model {b.id!r} ({b.side}) hangs over the {overhang[0]} edge; its base must be wholly on the table (R-DEPLOY)."))
+            continue
+        gap = edge_gap(board, b, edge)
+        if gap > tolerance_cm + _SLACK:
+            problems.append(SetupProblem(
+                b.id, "R-DEPLOY",
+                f"Model {b.id!r} ({b.side}) is {gap:.1f} cm from the {edge} edge; it must be deployed in contact with it "
+                f"(R-DEPLOY, within {tolerance_cm:g} cm).",
+            ))
+    return tuple(problems)
+
+
+def deployment_spots(board: Board, edge: Edge, diameter_mm: float, count: int, *, step_cm: float = 0.05) -> tuple[Point, ...]:
+    """``count`` legal centres for new bases of ``diameter_mm`` in contact with ``edge`` (R-DEPLOY).
+
+    Each spot touches the edge, lies wholly on the table and overlaps no base, no other spot
+    and no impassable terrain (touching allowed). Spots are taken from the middle of the edge
+    outwards (packed greedily from one end, which fits the most). Raises :class:`GeometryError` when fewer fit.
+
+    Examples
+    --------
+    >>> deployment_spots(Board(), "south", 30, 3)
+    ((28.5, 1.5), (31.5, 1.5), (25.5, 1.5))
+    >>> deployment_spots(Board(width=10, depth=10), "west", 50, 3)
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.GeometryError: Only 2 bases of 50 mm fit along the west edge; 3 were asked for.
+    """
+    if edge not in EDGES:
+        raise GeometryError(f"Unknown table edge {edge!r}; the edges are south, north, west and east.")
+    if not diameter_mm > 0:
+        raise GeometryError(f"A base diameter must be more than 0 mm; got {diameter_mm}.")
+    if count < 0:
+        raise GeometryError(f"The number of spots must be 0 or more; got {count}.")
+    r = diameter_mm / 20.0
+    length = board.width if edge in ("south", "north") else board.depth
+    if length < 2 * r:
+        raise GeometryError(f"A {diameter_mm:g} mm base does not fit along the {edge} edge.")
+    # Greedy from one end packs the most bases along a line; of those, keep the ones nearest
+    # the middle of the edge.
+    n_steps = int(math.floor((length - 2 * r) / step_cm + _SLACK))
+    along = [r + k * step_cm for k in range(n_steps + 1)]
+    if length - r - along[-1] > _SLACK:
+        along.append(length - r)
+
+    def centre(s: float) -> Point:
+        if edge == "south":
+            return (s, r)
+        if edge == "north":
+            return (s, board.depth - r)
+        if edge == "west":
+            return (r, s)
+        return (board.width - r, s)
+
+    blocked = [(t.shape, t.shape.bounds) for t in board.terrain_of("blocked")]
+    taken: list[tuple[float, float, float]] = [(b.x, b.y, b.radius) for b in board.bases]
+    spots: list[Point] = []
+    for s in along:
+        x, y = centre(round(s, 9))
+        if any(math.hypot(x - ox, y - oy) < r + orad - _SLACK for ox, oy, orad in taken):
+            continue
+        near = [poly for poly, (x0, y0, x1, y1) in blocked if x0 - r < x < x1 + r and y0 - r < y < y1 + r]
+        if near:
+            p = shapely.Point(x, y)
+            if any(poly.contains(p) or poly.distance(p) < r - _SLACK for poly in near):
+                continue
+        spots.append((x, y))
+        taken.append((x, y, r))
+    if len(spots) < count:
+        fit = "No base" if not spots else ("Only 1 base" if len(spots) == 1 else f"Only {len(spots)} bases")
+        raise GeometryError(f"{fit} of {diameter_mm:g} mm fit along the {edge} edge; {count} were asked for.")
+    key = (lambda p: abs(p[0] - length / 2)) if edge in ("south", "north") else (lambda p: abs(p[1] - length / 2))
+    return tuple(sorted(spots, key=key)[:count])

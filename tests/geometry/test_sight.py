@@ -1,0 +1,313 @@
+"""Tests for landsraad.geometry.sight: R-LOS, R-COVER, RUL-11 (and PRJ-31).
+
+Expected values come from hand computation (walls, woods, posts), from the rule text, or
+from the independent dense ray-cast reference in ``bench/sight_reference.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from landsraad.content import data_dir
+from landsraad.errors import GeometryError
+from landsraad.geometry.board import Base, Board, TerrainPiece
+from landsraad.geometry.sight import (
+    TARGET_ERROR,
+    classify,
+    convex_pieces,
+    cover,
+    cover_bonus,
+    line_of_sight,
+    nearest_in_sight,
+    visible_models,
+)
+from landsraad.scene import load_scene
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from sight_reference import reference_hidden_fraction  # noqa: E402
+
+S = Base("s", 10, 30, 30, 4.0)  # shooter: 30 mm, eye 4 cm high
+T = Base("t", 30, 30, 30, 4.0)  # target 20 cm east
+
+
+def wall(x0: float, x1: float, height: float, y0: float = 20, y1: float = 40, kind: str = "blocked") -> TerrainPiece:
+    return TerrainPiece("wall", ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), height, kind)
+
+
+def within(result, expected: float, slack: float = 1e-9) -> bool:
+    return result.hidden_lower - slack <= expected <= result.hidden_upper + slack
+
+
+# --- exact cases ---------------------------------------------------------------------------------
+
+
+def test_nothing_in_the_way_is_exactly_zero():
+    r = cover(Board(bases=(S, T)), "s", "t")
+    assert (r.hidden_fraction, r.error_bound, r.cover, r.borderline, r.line_of_sight) == (0.0, 0.0, "none", False, True)
+    assert r.sight_line is not None
+
+
+def test_wall_taller_than_everything_hides_all_r_los():
+    r = cover(Board(bases=(S, T), terrain=(wall(19, 20, 10),)), "s", "t")
+    assert r.hidden_fraction == 1.0 and r.cover == "no_line_of_sight"
+    assert not r.line_of_sight and r.sight_line is None
+    assert not line_of_sight(Board(bases=(S, T), terrain=(wall(19, 20, 10),)), "s", "t")
+
+
+def test_low_wall_hand_computation_rul11():
+    """A 2 cm wall touching the target's front edge (its back face 1.5 cm from the silhouette),
+    eye 4 cm high: the best eye point is the nearest rim point, 18.5 cm from the silhouette.
+    Lines over the wall's back edge clear it above z = (2 * 18.5 - 4 * 1.5) / (18.5 - 1.5)."""
+    r = cover(Board(bases=(S, T), terrain=(wall(28.0, 28.5, 2),)), "s", "t")
+    z = (2 * 18.5 - 4 * 1.5) / (18.5 - 1.5)
+    assert within(r, z / 4)
+    assert r.hidden_fraction == pytest.approx(z / 4, abs=1e-6)
+    assert r.cover == "small" and not r.borderline
+
+
+def test_wall_covering_half_the_height_is_large_cover_rul11():
+    """Choose the wall's height so the hidden height is exactly 2 of 4 cm: h = (2 * 17 + 4 * 1.5) / 18.5.
+    Exactly one half is large cover (RUL-11: "one half or more")."""
+    h = (2 * 17 + 4 * 1.5) / 18.5
+    r = cover(Board(bases=(S, T), terrain=(wall(28.0, 28.5, h),)), "s", "t")
+    assert r.hidden_fraction == pytest.approx(0.5, abs=1e-9)
+    assert r.cover == "large"
+    assert cover_bonus(r.cover) == 4
+
+
+def test_target_in_a_wood_is_hidden_up_to_the_wood_height():
+    """Standing in a 2 cm high wood, the target's silhouette foot is inside the wood: every
+    sight line to a point below 2 cm starts inside it, so exactly 2 of its 4 cm are hidden."""
+    wood = TerrainPiece("wood", ((25, 25), (35, 25), (35, 35), (25, 35)), 2, "difficult")
+    r = cover(Board(bases=(S, T), terrain=(wood,)), "s", "t")
+    assert r.hidden_fraction == pytest.approx(0.5, abs=1e-9) and r.cover == "large"
+
+
+def test_model_sees_out_of_the_wood_it_stands_in_prj31():
+    """PRJ-31: a piece overlapping the viewer's base does not block the viewer's sight,
+    but it still hides the model standing in it from outside."""
+    wood = TerrainPiece("wood", ((25, 25), (35, 25), (35, 35), (25, 35)), 8, "difficult")
+    board = Board(bases=(S, T), terrain=(wood,))
+    assert cover(board, "t", "s").hidden_fraction == 0.0
+    assert cover(board, "s", "t").cover == "no_line_of_sight"
+
+
+def test_taller_target_seen_over_a_wall_from_the_far_side_of_the_rim():
+    """Eye 2 cm, target 6 cm, wall 3 cm touching the target (faces 1.5 and 2 cm from its
+    silhouette). Points above the eye are best seen from the FAR side of the shooter's rim
+    (21.5 cm away): the line clears the wall's front edge above z = (3 * 21.5 - 2 * 2) / (21.5 - 2)."""
+    shooter, target = Base("s", 10, 30, 30, 2.0), Base("t", 30, 30, 30, 6.0)
+    r = cover(Board(bases=(shooter, target), terrain=(wall(28.0, 28.5, 3),)), "s", "t")
+    z = (3 * 21.5 - 2 * 2) / (21.5 - 2)
+    assert within(r, z / 6)
+    assert r.hidden_fraction == pytest.approx(z / 6, abs=2e-3)
+
+
+def _post_hidden_width(post: TerrainPiece, shooter: Base, target: Base) -> float:
+    """Independent hand computation for a post taller than both models (a 2-D question):
+    the silhouette point (30, y) is hidden iff the angle the shooter's disc subtends from it
+    lies inside the angle the post subtends. Sampled every 0.0005 cm."""
+    corners = np.array(post.polygon)
+    ys = np.arange(target.y - target.radius, target.y + target.radius, 0.0005) + 0.00025
+    hidden = 0
+    for y in ys:
+        ang = np.arctan2(corners[:, 1] - y, corners[:, 0] - target.x)
+        ang = np.where(ang < 0, ang + 2 * math.pi, ang)
+        dx, dy = shooter.x - target.x, shooter.y - y
+        centre = math.atan2(dy, dx) % (2 * math.pi)
+        half = math.asin(shooter.radius / math.hypot(dx, dy))
+        if ang.min() <= centre - half and centre + half <= ang.max():
+            hidden += 1
+    return hidden * 0.0005
+
+
+@pytest.mark.parametrize("offset", [0.0, 0.4, 0.9])
+def test_post_covering_part_of_the_width_hand_computation(offset):
+    """A 1.2 cm square post, 20 cm tall, 2.5 cm in front of the target: its umbra from the
+    whole shooter's disc covers part of the silhouette's width, full height."""
+    y = 30 + offset
+    post = TerrainPiece("post", ((26.9, y - 0.6), (28.1, y - 0.6), (28.1, y + 0.6), (26.9, y + 0.6)), 20)
+    r = cover(Board(bases=(S, T), terrain=(post,)), "s", "t")
+    expected = _post_hidden_width(post, S, T) / 3.0
+    assert 0 < expected < 1
+    assert abs(r.hidden_fraction - expected) <= r.error_bound + 1e-3
+    assert r.error_bound <= TARGET_ERROR + 1e-9
+
+
+def test_models_block_option_rul11():
+    big = Base("b", 20, 30, 50, 10.0)
+    board = Board(bases=(S, big, T))
+    assert cover(board, "s", "t").cover == "no_line_of_sight"
+    r = cover(board, "s", "t", models_block=False)
+    assert r.hidden_fraction == 0.0 and r.models_block is False
+    assert "b" not in r.obstacles
+
+
+def test_grazing_lines_do_not_give_line_of_sight():
+    """A model exactly as wide and tall as the shooter and target, in line: every clear line
+    only grazes it, so nothing with an area is seen."""
+    board = Board(bases=(Base("a", 10, 30, 30), Base("b", 20, 30, 30), Base("c", 30, 30, 30)))
+    assert not line_of_sight(board, "a", "c")
+    narrower = board.with_base(Base("b", 20, 30, 25))
+    assert line_of_sight(narrower, "a", "c")
+
+
+def test_low_model_in_front_gives_small_cover():
+    """A 1 cm tall 40 mm model right in front of the target, eye 4 cm: the lower part is
+    hidden, under one half."""
+    board = Board(bases=(S, Base("m", 26.5, 30, 40, 1.0), T))
+    r = cover(board, "s", "t")
+    assert r.cover == "small" and 0 < r.hidden_fraction < 0.5
+    assert r.obstacles == ("m",)
+
+
+def test_height_zero_terrain_never_blocks():
+    r = cover(Board(bases=(S, T), terrain=(wall(19, 21, 0, kind="difficult"),)), "s", "t")
+    assert r.hidden_fraction == 0.0 and r.obstacles == ()
+
+
+def test_errors():
+    board = Board(bases=(S, T))
+    with pytest.raises(GeometryError, match="its own target"):
+        cover(board, "s", "s")
+    with pytest.raises(GeometryError, match="no model 'x'"):
+        cover(board, "s", "x")
+    with pytest.raises(GeometryError, match="overlap"):
+        cover(Board(bases=(S, Base("t", 11, 30, 30))), "s", "t")
+
+
+# --- result shape ---------------------------------------------------------------------------------
+
+
+def test_result_fields_for_drawing():
+    r = cover(Board(bases=(S, T), terrain=(wall(28.0, 28.5, 2),)), "s", "t")
+    (x0, y0), (x1, y1) = r.silhouette
+    assert (x0, x1) == pytest.approx((30, 30)) and sorted([y0, y1]) == pytest.approx([28.5, 31.5])
+    assert r.silhouette_height_cm == 4.0
+    # hidden intervals partition the width, each hiding 1.82 of 4 cm
+    assert r.hidden_intervals[0][0] == 0.0 and r.hidden_intervals[-1][1] == pytest.approx(3.0)
+    assert all(share == pytest.approx(0.46, abs=0.01) for _, _, share in r.hidden_intervals)
+    assert len(r.hidden_regions) == 1
+    p, q = r.sight_line
+    assert math.hypot(p[0] - 10, p[1] - 30) == pytest.approx(1.5)  # from the shooter's rim
+    assert q[0] == pytest.approx(30)  # to the silhouette's foot
+    data = r.to_dict()
+    json.dumps(data)
+    assert data["cover"] == "small" and data["bonus"] == 2
+
+
+def test_cover_bonus_and_classes_r_cover():
+    assert [cover_bonus(c) for c in ("none", "small", "large")] == [0, 2, 4]
+    with pytest.raises(GeometryError):
+        cover_bonus("no_line_of_sight")
+    with pytest.raises(GeometryError, match="Unknown cover class"):
+        cover_bonus("huge")  # type: ignore[arg-type]
+    assert [classify(x) for x in (0, 0.3, 0.5, 0.999, 1)] == ["none", "small", "large", "large", "no_line_of_sight"]
+
+
+# --- queries ----------------------------------------------------------------------------------------
+
+
+def test_visible_models_and_nearest_in_sight_rul08():
+    rock = TerrainPiece("rock", ((18, 20), (22, 20), (22, 40), (18, 40)), 8)
+    board = Board(
+        bases=(Base("s", 10, 30, 30), Base("near", 30, 30, 30), Base("far", 10, 50, 30), Base("side", 10, 10, 30)),
+        terrain=(rock,),
+    )
+    assert visible_models(board, "s") == ("far", "side")
+    # near is closest but hidden; far and side tie (both 17 cm edge to edge)
+    assert nearest_in_sight(board, "s", ["near", "far", "side"]) == ("far", "side")
+    assert nearest_in_sight(board, "s", ["near"]) == ()
+
+
+# --- convex decomposition ------------------------------------------------------------------------
+
+
+def test_convex_pieces_cover_the_polygon():
+    from shapely.geometry import Polygon
+
+    ell = Polygon([(18, 19.7), (24, 19.7), (24, 21), (19.5, 21), (19.5, 23.7), (18, 23.7)])
+    pieces = convex_pieces(ell)
+    assert len(pieces) == 2
+    union = Polygon(pieces[0]).union(Polygon(pieces[1]))
+    assert union.symmetric_difference(ell).area < 1e-9
+    for p in pieces:
+        poly = Polygon(p)
+        assert poly.convex_hull.area == pytest.approx(poly.area)
+
+
+# --- properties -------------------------------------------------------------------------------------
+
+obstacle = st.one_of(
+    st.tuples(st.just("model"), st.floats(14, 26), st.floats(24, 36), st.sampled_from([25, 30, 40]), st.floats(0.5, 8)),
+    st.tuples(st.just("terrain"), st.floats(14, 26), st.floats(24, 36), st.floats(0.3, 4), st.floats(0.5, 8)),
+)
+
+
+def _board(obstacles, shooter_h: float, target_h: float) -> Board:
+    shooter, target = Base("s", 10, 30, 30, shooter_h), Base("t", 30, 31, 40, target_h)
+    bases, terrain = [shooter, target], []
+    for k, (kind, x, y, size, h) in enumerate(obstacles):
+        if kind == "model":
+            b = Base(f"m{k}", x, y, size, h)
+            if all(math.hypot(b.x - o.x, b.y - o.y) >= b.radius + o.radius for o in bases):
+                bases.append(b)
+        else:
+            t = TerrainPiece(f"t{k}", ((x, y), (x + size, y), (x + size, y + size * 0.7), (x, y + size * 0.7)), h)
+            if all(t.shape.distance(o.shape) > 0 for o in (shooter, target)):
+                terrain.append(t)
+    return Board(bases=tuple(bases), terrain=tuple(terrain))
+
+
+@settings(max_examples=40)
+@given(st.lists(obstacle, min_size=1, max_size=4), st.sampled_from([2.0, 3.5, 5.0]), st.sampled_from([2.0, 3.5, 5.0]))
+def test_hidden_fraction_in_unit_interval_and_bounds_consistent(obstacles, sh, th):
+    r = cover(_board(obstacles, sh, th), "s", "t")
+    assert 0.0 <= r.hidden_fraction <= 1.0
+    assert r.error_bound >= 0.0
+    assert r.line_of_sight == (r.cover != "no_line_of_sight")
+    assert (r.cover == "none") == (r.hidden_fraction == 0.0)
+
+
+@settings(max_examples=40)
+@given(st.lists(obstacle, min_size=1, max_size=4), st.sampled_from([2.0, 3.5, 5.0]), st.sampled_from([2.0, 3.5, 5.0]), st.data())
+def test_hidden_fraction_never_grows_when_a_blocker_is_removed(obstacles, sh, th, data):
+    board = _board(obstacles, sh, th)
+    blockers = [b.id for b in board.bases if b.id not in ("s", "t")] + [t.id for t in board.terrain]
+    if not blockers:
+        return
+    gone = data.draw(st.sampled_from(blockers))
+    fewer = board.without(gone) if board.has_base(gone) else board.with_terrain([t for t in board.terrain if t.id != gone])
+    full, less = cover(board, "s", "t"), cover(fewer, "s", "t")
+    # true(less) <= true(full), and each true value lies within its bounds
+    assert less.hidden_lower <= full.hidden_upper + 1e-9
+
+
+# --- against the dense ray-cast reference --------------------------------------------------------
+
+
+def test_against_reference_small_case():
+    """One quick comparison with the independent reference (coarse grid: 1/48 of the height)."""
+    board = Board(bases=(S, Base("m", 22, 30.8, 40, 2.5), T), terrain=(wall(26, 26.6, 1.5, 28, 30.2),))
+    r = cover(board, "s", "t")
+    ref = reference_hidden_fraction(board, "s", "t", nu=24, nz=48, per_ring=120, rings=2, heights=1)
+    assert abs(r.hidden_fraction - ref) <= r.error_bound + 0.03
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pair", [("red-4", "blue-5"), ("blue-7", "blue-10"), ("red-8", "red-6"), ("blue-1", "red-9"), ("blue-8", "red-5")])
+def test_against_reference_on_the_reference_scene(pair):
+    """Within 0.02 of the dense ray-cast reference (its own resolution: 1/96 of the height)."""
+    board = load_scene(data_dir("scenes") / "reference.yaml").board
+    r = cover(board, *pair)
+    ref = reference_hidden_fraction(board, *pair, nu=48, nz=96, per_ring=360)
+    assert abs(r.hidden_fraction - ref) <= 0.02
+    assert abs(r.hidden_fraction - ref) <= r.error_bound + 0.011

@@ -1,0 +1,146 @@
+"""Tests for landsraad.geometry.templates: R-TEMPLATE, RUL-19, RUL-09 (dodging) and PRJ-32."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from landsraad.errors import GeometryError
+from landsraad.geometry.board import Base, Board, TerrainPiece
+from landsraad.geometry.templates import (
+    BLAST_RADIUS_CM,
+    blast_shape,
+    direct_shape,
+    dodge_out,
+    under_blast,
+    under_direct,
+    under_template,
+)
+
+
+def test_blast_radius_is_5cm_r_template():
+    assert BLAST_RADIUS_CM == 5.0
+    assert blast_shape((0, 0)).area == pytest.approx(math.pi * 25, rel=2e-4)
+
+
+def test_under_blast_touching_counts_rul19():
+    # 30 mm bases: the edge touches the 5 cm circle when the centre is 6.5 cm away
+    board = Board(bases=(
+        Base("centre", 10, 10, 30), Base("touch", 16.5, 10, 30), Base("tol", 10, 16.6, 30),
+        Base("out", 10, 3.39, 30), Base("big", 17.5, 17.5, 50),
+    ))
+    assert under_blast(board, (10, 10)) == ("centre", "touch", "tol")
+    assert under_blast(board, (10, 10), tolerance_cm=0) == ("centre", "touch")
+    # big: 50 mm at (17.5, 17.5): centre 10.61 cm away, edge 3.11 cm beyond the circle
+    assert "big" in under_blast(board, (10, 10), radius_cm=8.2)
+
+
+def test_under_blast_bad_values():
+    with pytest.raises(GeometryError, match="radius"):
+        under_blast(Board(), (0, 0), radius_cm=0)
+    with pytest.raises(GeometryError, match="point"):
+        under_blast(Board(), "here")  # type: ignore[arg-type]
+    with pytest.raises(GeometryError, match="tolerance"):
+        under_blast(Board(), (0, 0), tolerance_cm=-0.1)
+
+
+@given(st.floats(0, 60), st.floats(0, 60), st.sampled_from([25, 30, 40, 50]), st.floats(0, 60), st.floats(0, 60))
+def test_under_blast_matches_distance_definition(x, y, d, cx, cy):
+    b = Base("a", x, y, d)
+    gap = math.hypot(x - cx, y - cy) - 5.0 - b.radius
+    hit = under_blast(Board(bases=(b,)), (cx, cy)) == ("a",)
+    if gap < 0.1 - 1e-6:
+        assert hit
+    if gap > 0.1 + 1e-6:
+        assert not hit
+
+
+def test_direct_shape_starts_at_base_edge_rul19():
+    board = Board(bases=(Base("s", 10, 10, 40),))
+    line = direct_shape(board, "s", (10, 30), 20)
+    assert list(line.coords) == [pytest.approx((10, 12)), pytest.approx((10, 32))]
+    assert line.length == pytest.approx(20)
+    with pytest.raises(GeometryError, match="needs a direction"):
+        direct_shape(board, "s", (10, 10), 20)
+    with pytest.raises(GeometryError, match="longer than 0"):
+        direct_shape(board, "s", (10, 30), 0)
+
+
+def test_under_direct_line_touch_and_line_of_sight_rul19():
+    s = Base("s", 10, 10, 30)
+    board = Board(bases=(
+        s,
+        Base("on", 20, 10, 30),
+        Base("edge", 25, 11.6, 30),   # edge 0.1 cm from the line: touching (PRJ-32)
+        Base("off", 24, 8.3, 30),     # 0.2 cm off the line: not hit
+        Base("end", 33, 10, 30),      # line ends at 31.5; base starts at 31.5: touching
+        Base("beyond", 33.2, 10, 30),
+    ))
+    # (other models ignored for sight here: "end" is straight behind "on")
+    assert under_direct(board, "s", (40, 10), 20, models_block=False) == ("on", "edge", "end")
+    # with models blocking, "end" is only seen along grazing lines past "on": not hit
+    assert under_direct(board, "s", (40, 10), 20) == ("on", "edge")
+
+
+def test_under_direct_needs_line_of_sight():
+    board = Board(
+        bases=(Base("s", 10, 10, 30), Base("hidden", 25, 10, 30)),
+        terrain=(TerrainPiece("wall", ((18, 5), (19, 5), (19, 15), (18, 15)), 10),),
+    )
+    assert under_direct(board, "s", (40, 10), 20) == ()
+    # a model between blocks sight only when models block it
+    board2 = Board(bases=(Base("s", 10, 10, 30), Base("front", 15, 10, 50, 10), Base("back", 20, 10, 30)))
+    assert under_direct(board2, "s", (40, 10), 20) == ("front",)
+    assert under_direct(board2, "s", (40, 10), 20, models_block=False) == ("front", "back")
+
+
+def test_under_template_generic():
+    board = Board(bases=(Base("a", 10, 10, 30), Base("b", 30, 30, 30)))
+    assert under_template(board, blast_shape((14, 10))) == ("a",)
+    assert under_template(board, blast_shape((14, 10)), exclude=["a"]) == ()
+
+
+# --- dodging (RUL-09) -----------------------------------------------------------------------------
+
+
+def test_dodge_straight_out_of_a_blast_rul09():
+    """A 30 mm base 1 cm from the blast's centre needs 5 + 1.5 - 1 = 5.5 cm, plus the 0.1 cm of
+    touching (PRJ-32), plus the 0.01 cm margin."""
+    board = Board(bases=(Base("a", 30, 30, 30),))
+    r = dodge_out(board, "a", blast_shape((31, 30)), 10)
+    assert r.possible
+    assert r.shortest_cm == pytest.approx(5.61, abs=0.01)
+    assert r.to is not None and r.to[0] == pytest.approx(30 - 5.61, abs=0.02)
+    assert math.hypot(r.to[0] - 31, r.to[1] - 30) > 5 + 1.5 + 0.1
+    assert not dodge_out(board, "a", blast_shape((31, 30)), 5.5).possible
+    assert dodge_out(board, "a", blast_shape((31, 30)), 5.5).shortest_cm == pytest.approx(5.61, abs=0.01)
+
+
+def test_dodge_already_clear():
+    r = dodge_out(Board(bases=(Base("a", 10, 10, 30),)), "a", blast_shape((30, 30)), 0)
+    assert r.possible and r.shortest_cm == 0.0 and r.to == (10.0, 10.0)
+
+
+def test_dodge_blocked_by_other_models_takes_longer():
+    """Boxed in on the west by a wall of bases, the model must dodge another way."""
+    free = Board(bases=(Base("a", 30, 30, 30),))
+    boxed = Board(bases=(Base("a", 30, 30, 30), Base("w1", 26.9, 30, 30), Base("w2", 26.9, 33, 30), Base("w3", 26.9, 27, 30)))
+    blast = blast_shape((33, 30))
+    assert dodge_out(boxed, "a", blast, 20).shortest_cm > dodge_out(free, "a", blast, 20).shortest_cm
+
+
+def test_dodge_out_of_a_direct_line():
+    board = Board(bases=(Base("s", 10, 10, 30), Base("a", 20, 10.5, 30)))
+    line = direct_shape(board, "s", (40, 10), 20)
+    r = dodge_out(board, "a", line, 5)
+    # sideways: from 0.5 cm to 1.5 + 0.1 + 0.01 cm off the line
+    assert r.possible and r.shortest_cm == pytest.approx(1.11, abs=0.01)
+    assert r.to_dict()["possible"] is True
+
+
+def test_dodge_bad_distance():
+    with pytest.raises(GeometryError, match="dodge distance"):
+        dodge_out(Board(bases=(Base("a", 10, 10, 30),)), "a", blast_shape((10, 10)), -1)

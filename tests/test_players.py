@@ -1,0 +1,77 @@
+"""The random player (landsraad.players): always a legal answer, reproducible with its seed."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from landsraad.engine.decisions import Decision, PointSpec
+from landsraad.engine.game import new_game, play
+from landsraad.errors import UnknownNameError
+from landsraad.players import PLAYER_KINDS, RandomPlayer, make_player
+
+
+@given(st.integers(0, 2**32 - 1), st.lists(st.sampled_from("abcdefgh"), min_size=1, max_size=8, unique=True))
+def test_a_choice_is_one_of_the_choices(seed, choices):
+    d = Decision(side="red", kind="stance", prompt="?", choices=tuple(choices))
+    assert d.check(RandomPlayer(seed).decide(d, None)) in choices
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(1, 6), st.integers(0, 5))
+def test_a_ranked_answer_has_a_legal_length_and_no_repeat(seed, n, low):
+    low = min(low, n) or 1
+    choices = tuple(f"m{i}" for i in range(n))
+    d = Decision(side="red", kind="pick_missions", prompt="?", choices=choices, ranked=(low, n))
+    answer = d.check(RandomPlayer(seed).decide(d, None))  # check raises on a bad length or a repeat
+    assert low <= len(answer) <= n
+
+
+@given(st.integers(0, 2**32 - 1))
+def test_a_point_is_one_of_the_suggested_points_or_a_skip_when_allowed(seed):
+    cands = ((1.0, 2.0), (3.0, 4.0))
+    required = Decision(side="red", kind="deploy", prompt="?", point=PointSpec(lambda p: None, cands))
+    optional = Decision(side="red", kind="dodge", prompt="?", optional=True, point=PointSpec(lambda p: None, cands))
+    assert tuple(RandomPlayer(seed).decide(required, None)) in cands
+    assert RandomPlayer(seed).decide(optional, None) in (None, *cands)
+
+
+def test_it_skips_an_optional_point_without_suggestions_and_refuses_a_required_one():
+    none = PointSpec(lambda p: None, ())
+    assert RandomPlayer(1).decide(Decision(side="red", kind="dodge", prompt="?", optional=True, point=none), None) is None
+    with pytest.raises(ValueError, match="No suggested point"):
+        RandomPlayer(1).decide(Decision(side="red", kind="aim", prompt="Aim where?", point=none), None)
+
+
+def test_the_same_seed_gives_the_same_answers():
+    d = Decision(side="red", kind="bid", prompt="?", choices=tuple(range(10)))
+    assert [RandomPlayer(7).decide(d, None) for _ in range(1)] * 3 == [RandomPlayer(7).decide(d, None) for _ in range(3)]
+    a, b = RandomPlayer(7), RandomPlayer(7)
+    assert [a.decide(d, None) for _ in range(20)] == [b.decide(d, None) for _ in range(20)]
+
+
+def test_it_spreads_its_answers_over_the_choices():
+    # Uniform over 4 choices: in 400 draws each appears (the chance one never does is 4 * 0.75**400, nil).
+    p = RandomPlayer(3, skip_chance=0.0)
+    d = Decision(side="red", kind="stance", prompt="?", choices=("a", "b", "c", "d"))
+    assert {p.decide(d, None) for _ in range(400)} == {"a", "b", "c", "d"}
+
+
+def test_make_player_by_kind():
+    assert isinstance(make_player("random", 1), RandomPlayer)
+    from landsraad.ai import HeuristicPlayer
+
+    assert isinstance(make_player("heuristic", 1), HeuristicPlayer)
+    assert set(PLAYER_KINDS) == {"random", "heuristic"}
+    with pytest.raises(UnknownNameError):
+        make_player("clever", 1)
+
+
+def test_two_random_players_finish_a_game_with_legal_answers():
+    game = new_game("fremen", "atreides", seed=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        play(game, {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
+    assert game.over and game.result.winner in ("red", "blue", "draw")

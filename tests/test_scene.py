@@ -1,0 +1,176 @@
+"""Tests for landsraad.scene: scene files, every problem located at once, round trips."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from landsraad.content import data_dir
+from landsraad.errors import DataError, UnknownNameError
+from landsraad.geometry.board import DEFAULT_MODEL_HEIGHT_CM
+from landsraad.scene import Scene, load_scene, parse_scene
+
+GOOD = """
+table: {width: 60, depth: 50}
+terrain:
+  - id: rock
+    polygon: [[20, 20], [28, 20], [28, 26], [20, 26]]
+    height: 8
+    movement: blocked
+  - {id: dunes, polygon: [[40, 10], [50, 10], [45, 18]], movement: difficult}
+models:
+  - id: sardaukar-1
+    at: [30, 10]
+    base: 30
+    height: 3.5
+    side: red
+    movement: 10
+  - {id: fremen-1, at: [10, 40], base: 25, side: blue}
+markers:
+  - {id: spice-1, at: [45, 45], size: 50}
+"""
+
+
+def problems_of(text: str) -> list[str]:
+    with pytest.raises(DataError) as info:
+        parse_scene(text, "scene.yaml")
+    return [f"{p.where}: {p.message}" for p in info.value.problems]
+
+
+def test_good_scene_to_board():
+    scene = parse_scene(GOOD, "good.yaml")
+    board = scene.board
+    assert (board.width, board.depth) == (60, 50)
+    rock, dunes = board.terrain
+    assert (rock.height_cm, rock.movement, dunes.height_cm, dunes.movement) == (8, "blocked", 0, "difficult")
+    s = board.base("sardaukar-1")
+    assert (s.x, s.y, s.radius, s.height_cm, s.side) == (30, 10, 1.5, 3.5, "red")
+    assert board.base("fremen-1").height_cm == DEFAULT_MODEL_HEIGHT_CM == 3.5
+    assert board.markers[0].size_mm == 50 and board.markers[0].radius == 2.5
+    assert scene.movement("sardaukar-1") == 10 and scene.movement("fremen-1") is None
+    with pytest.raises(UnknownNameError, match="Did you mean 'fremen-1'"):
+        scene.movement("fremen-2")
+
+
+def test_defaults_table_and_json():
+    scene = parse_scene(json.dumps({"models": [{"id": "a", "at": [5, 5], "base": 30}], "markers": None}), "s.json")
+    assert (scene.table.width, scene.table.depth) == (60, 60)
+    assert scene.source == "project" and scene.markers == []
+
+
+def test_every_problem_at_once_with_lines():
+    text = """\
+table: {width: 60, depth: 60}
+terrain:
+  - {id: rock, polygon: [[0, 0], [4, 4], [4, 0], [0, 4]], height: 3}
+  - {id: flat, polygon: [[10, 10], [12, 10], [14, 10]]}
+  - {id: cliff, polygon: [[50, 50], [65, 50], [65, 55], [50, 55]], height: 9}
+  - {id: pit, polygon: [[30, 30], [36, 30], [36, 36], [30, 36]], height: 2}
+models:
+  - {id: a, at: [10, 20], base: 30}
+  - {id: b, at: [12, 20], base: 30, colour: red}
+  - {id: c, at: [1, 40], base: 40}
+  - {id: rock, at: [33, 33], base: 25}
+  - {id: d, at: [40, 40], base: -3}
+markers:
+  - {id: m1, at: [58.8, 10], size: 30}
+  - {id: m2, at: [20, 50], size: 40}
+"""
+    found = problems_of(text)
+    joined = "\n".join(found)
+    expected = [
+        "terrain[0].polygon (line 3",              # self-intersecting bow tie
+        "terrain[1].polygon (line 4",              # three points in a line
+        "terrain[2].polygon (line 5",              # off the table
+        "models[1].colour (line 9",                # unknown key
+        "models[1].at (line 9",                    # overlaps a
+        "models[2].at (line 10",                    # off the table
+        "models[3].id (line 11",                   # duplicate of terrain 'rock'
+        "models[3].at (line 11",                   # on impassable terrain 'pit'
+        "models[4].base (line 12",                 # negative diameter
+        "markers[0].at (line 14",                  # off the table
+        "markers[1].size (line 15",                # 40 mm marker
+    ]
+    for e in expected:
+        assert e in joined, f"missing {e!r} in:\n{joined}"
+    assert len(found) == len(expected)
+    assert "crosses itself" in joined and "degenerate" in joined and "extends off" in joined
+    assert "overlaps the base of model 'a'" in joined and "already used by terrain[0]" in joined
+    assert "impassable terrain 'pit'" in joined and "not allowed here" in joined
+
+
+def test_touching_is_not_overlapping_and_edge_contact_is_on_table():
+    text = """
+models:
+  - {id: a, at: [1.5, 10], base: 30}
+  - {id: b, at: [4.5, 10], base: 30}
+terrain:
+  - {id: wall, polygon: [[6, 0], [8, 0], [8, 20], [6, 20]], height: 3}
+"""
+    scene = parse_scene(text)  # b touches a and the wall; a touches the west edge
+    assert len(scene.models) == 2
+
+
+def test_two_sides_on_one_edge_and_bad_edge_name():
+    found = problems_of("edges: {red: south, blue: south, green: up}")
+    assert any("edges.blue" in f and "both deploy on the south edge" in f for f in found)
+    assert any("edges.green" in f for f in found)
+
+
+def test_not_a_mapping_and_bad_yaml():
+    assert "must be a mapping" in problems_of("- 1\n- 2\n")[0]
+    assert "not valid YAML" in problems_of("models: [\n")[0]
+
+
+def test_bundled_reference_and_demo_scenes():
+    ref = load_scene(data_dir("scenes") / "reference.yaml")
+    assert len(ref.terrain) == 10 and len(ref.models) == 20
+    assert {m.base for m in ref.models} == {25, 30, 40, 50}
+    assert {m.side for m in ref.models} == {"red", "blue"}
+    assert {t.movement for t in ref.terrain} == {"blocked", "difficult", "open"}
+    assert any(t.height == 0 for t in ref.terrain)
+    demo = load_scene(data_dir("scenes") / "demo.yaml")
+    assert 4 <= len(demo.terrain) <= 6 and demo.edges == {"red": "south", "blue": "north"}
+
+
+def test_load_scene_missing_file(tmp_path):
+    with pytest.raises(DataError, match="No such file"):
+        load_scene(tmp_path / "nope.yaml")
+
+
+def test_round_trip_reference_scene():
+    ref = load_scene(data_dir("scenes") / "reference.yaml")
+    again = parse_scene(ref.to_yaml(), "again.yaml")
+    assert again == ref
+    assert again.board == ref.board
+    assert Scene.model_validate(ref.model_dump(mode="json")) == ref
+
+
+def test_from_board():
+    ref = load_scene(data_dir("scenes") / "reference.yaml")
+    back = Scene.from_board(ref.board, movement={m.id: m.movement for m in ref.models if m.movement is not None},
+                            name=ref.name, description=ref.description)
+    assert back.board == ref.board
+    assert back.movement("red-1") == 10
+
+
+model_item = st.fixed_dictionaries(
+    {"at": st.tuples(st.integers(3, 57), st.integers(3, 57)), "base": st.sampled_from([25, 30, 40, 50])},
+    optional={"height": st.floats(0, 10), "side": st.sampled_from(["red", "blue"]), "movement": st.integers(0, 15)},
+)
+
+
+@settings(max_examples=40)
+@given(st.lists(model_item, max_size=6))
+def test_round_trip_property(items):
+    data = {"models": [dict(item, id=f"m{i}", at=list(item["at"])) for i, item in enumerate(items)]}
+    try:
+        scene = parse_scene(json.dumps(data), "gen.json")
+    except DataError as exc:
+        # only geometric problems may arise from this generator
+        assert all("overlaps" in p.message or "wholly on" in p.message for p in exc.problems)
+        return
+    assert parse_scene(scene.to_yaml(), "again") == scene
