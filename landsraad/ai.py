@@ -138,23 +138,11 @@ def _edge_point(state: GameState, p: Point, radius: float, edge: str, inset: flo
 
 def _straight_test(state: GameState, model_id: str) -> Callable[[Point], bool]:
     """A cheap test: does a straight slide of ``model_id`` to a point stay clear of obstacles,
-    of the table's edges and of difficult ground (R-MOVE, RUL-17)? Such a move needs no path search."""
-    from .geometry.movement import path_cost, path_is_clear
+    of the table's edges and of difficult ground (R-MOVE, RUL-17)? Such a move needs no path
+    search (:func:`landsraad.engine.spatial.straight_slide_clear`)."""
+    from .engine.spatial import straight_slide_clear
 
-    board = state.board
-    m = state.model(model_id)
-    start = (m.x, m.y)
-
-    def ok(p: Point) -> bool:
-        try:
-            if not path_is_clear(board, model_id, [start, p]):
-                return False
-            length, cost = path_cost(board, model_id, [start, p])
-        except Exception:
-            return False
-        return cost <= length + 1e-9
-
-    return ok
+    return straight_slide_clear(state, model_id)
 
 
 def _opposite(edge: str) -> str:
@@ -275,17 +263,14 @@ def _lowering_values(blow_a: np.ndarray, blow_d: np.ndarray, ia: int, idf: int) 
     faces = np.arange(1, 11)
     ta, td = faces[:, None] + ia, faces[None, :] + idf
     u = np.where(ta > td, blow_a[:, None], np.where(ta < td, -blow_d[None, :], blow_a[:, None] - blow_d[None, :]))
-    out = np.zeros((10, 10))
-    for x in range(1, 11):
-        for y in range(1, 11):
-            sub = u[:x, :y]
-            if x + ia < y + idf:  # the attacker lowers first
-                out[x - 1, y - 1] = sub.min(axis=1).max()
-            elif y + idf < x + ia:
-                out[x - 1, y - 1] = sub.max(axis=0).min()
-            else:
-                lo, hi = sub.min(axis=1).max(), sub.max(axis=0).min()
-                out[x - 1, y - 1] = lo if lo == hi else solve_zero_sum(sub)[2]
+    # [x, y]: the attacker picks among 1..x first, the defender answers among 1..y: max over rows of row minima.
+    attacker_first = np.maximum.accumulate(np.minimum.accumulate(u, axis=1), axis=0)
+    # The defender picks first: min over columns of column maxima.
+    defender_first = np.minimum.accumulate(np.maximum.accumulate(u, axis=0), axis=1)
+    out = np.where(ta < td, attacker_first, defender_first)
+    for x, y in zip(*np.nonzero(ta == td)):
+        lo, hi = attacker_first[x, y], defender_first[x, y]
+        out[x, y] = lo if lo == hi else solve_zero_sum(u[: x + 1, : y + 1])[2]
     return out
 
 
@@ -397,7 +382,7 @@ def clash_table(attacker: Any, defender: Any, worth_a: float = 1.0, worth_d: flo
 
 
 def _build_clash(attacker: Any, defender: Any, worth_a: float, worth_d: float, ruleset: Any) -> ClashTable:
-    from .dice import beats
+    from .odds import beats_array
     from .rules.melee import attack_total, can_attack, defence_total, initiative_total
 
     ca, cd = can_attack(attacker), can_attack(defender)
@@ -410,13 +395,13 @@ def _build_clash(attacker: Any, defender: Any, worth_a: float, worth_d: float, r
     if ca:
         atk = attack_total(attacker, defender, 0, ruleset)
         dfn = defence_total(defender, attacker, 0, ruleset)
-        hit_a = np.array([[beats(int(a) + atk, int(d) + dfn, ties) for d in faces] for a in faces])
+        hit_a = beats_array(faces[:, None] + atk, faces[None, :] + dfn, ties)
         res, _ = _blow_table(attacker, defender, ruleset)
         blow_a = HARM[res] * worth_d
     if cd:
         atk = attack_total(defender, attacker, 0, ruleset)
         dfn = defence_total(attacker, defender, 0, ruleset)
-        hit_d = np.array([[beats(int(a) + atk, int(d) + dfn, ties) for d in faces] for a in faces])
+        hit_d = beats_array(faces[:, None] + atk, faces[None, :] + dfn, ties)
         res, _ = _blow_table(defender, attacker, ruleset)
         blow_d = HARM[res] * worth_a
     ia = initiative_total(attacker, defender, 0, ruleset)
@@ -431,7 +416,7 @@ def _build_clash(attacker: Any, defender: Any, worth_a: float, worth_d: float, r
     pa = np.full((10, 10, 10), 0.5 if ca else 0.0)
     pd = np.full((10, 10, 10), 0.5 if cd else 0.0)
     sum_a, sum_d = pa.copy(), pd.copy()
-    for k in range(2, 8):
+    for k in range(2, 6):
         if ca:
             va, vd = _side_values(t, "attacker", pd)
             sum_a += (va[:, :, None] > vd[None, None, :]).astype(float)
@@ -581,6 +566,8 @@ class _Memory:
     """What the player remembers inside one activation or clash."""
 
     plan: _Plan | None = None
+    planner: Any = None
+    """The planner of the activation under way (its danger maps are reused by the moves)."""
     held: dict[str, int] = field(default_factory=dict)
     weapons: dict[str, str] = field(default_factory=dict)
     acted: bool = False
@@ -822,6 +809,7 @@ class HeuristicPlayer:
         planner = _Planner(self, state, decision.side)
         plan = planner.best(decision.choices)
         self.memory.plan = plan
+        self.memory.planner = planner
         for mid in decision.choices:
             self.memory.held[mid] = state.model(mid).fatigue
         return plan.model
@@ -911,12 +899,12 @@ class HeuristicPlayer:
         for k in range(8):  # the compass too: a model between two friends can only slide straight out
             a = k * math.pi / 4
             points.append(_clamp(state, (here[0] + math.cos(a) * reach, here[1] + math.sin(a) * reach), r))
-        danger = _Danger(self, state, m)
+        danger = self._danger(state, m)
         scored = sorted(set((round(p[0], 3), round(p[1], 3)) for p in points), key=lambda p: _dist(p, goal) + danger.at(p))
         scored = [p for p in scored if _dist(p, here) <= allowance]
         cands = [(round(p[0], 3), round(p[1], 3)) for p in decision.point.candidates]
         best_cand = min(cands, key=lambda p: _dist(p, goal) + danger.at(p)) if cands else None
-        got = self._first_valid(decision, scored[:8], state)
+        got = self._first_valid(decision, scored[:5], state)
         options = [p for p in (got, best_cand) if p is not None]
         if not options:
             return None
@@ -924,6 +912,13 @@ class HeuristicPlayer:
         if _dist(best, goal) + danger.at(best) >= _dist(here, goal) + danger.at(here) - 0.2:
             return None
         return best
+
+    def _danger(self, state: GameState, m: ModelState) -> "_Danger":
+        """The danger map of ``m``: the activation's planner's when it is this side's turn."""
+        planner = self.memory.planner
+        if planner is not None and planner.side == m.side and state.to_act == m.side:
+            return planner.danger(m)
+        return _Danger(self, state, m)
 
     # --- combat -----------------------------------------------------------------------------------------
 
@@ -1167,7 +1162,7 @@ class HeuristicPlayer:
         cands = decision.point.candidates
         if not cands:
             return None
-        danger = _Danger(self, state, m)
+        danger = self._danger(state, m)
         goal = _Planner(self, state, m.side).goal_of(m)
         return min(cands, key=lambda p: danger.at(p) * 3 + (0.1 * _dist(p, goal) if goal else 0.0))
 

@@ -14,7 +14,8 @@ Rules
 - R-DEPLOY: the winner says who deploys first; all that player's models are placed in
   contact with their own table edge, then the other player's.
 - R-FIRST: a last bid; the winner chooses to activate first or second; the clock starts.
-- R-ARRAKIS: each player gets one more spice dose (PRJ-94: on the first model of its list).
+- R-ARRAKIS: each player gets one more spice dose: it joins the faction's pool, which the list hands out
+  (PRJ-60, PRJ-94); the validator checks it.
 """
 
 from __future__ import annotations
@@ -87,11 +88,8 @@ def recruit_side(side: str, source: Any, ruleset: Ruleset) -> tuple[SideState, t
     recruited = resolve_models(warband, faction, ruleset)
     models = []
     counts: dict[str, int] = {}
-    extra_spice = 1 if ruleset.arrakis else 0
     for r in recruited:
         counts[r.type] = counts.get(r.type, 0) + 1
-        spice = r.spice + extra_spice
-        extra_spice = 0
         models.append(
             ModelState(
                 id=f"{side}-{r.type.replace('_', '-')}-{counts[r.type]}",
@@ -102,7 +100,7 @@ def recruit_side(side: str, source: Any, ruleset: Ruleset) -> tuple[SideState, t
                 profile=r.profile,
                 weapons=r.weapons,
                 equipment=tuple(e.id for e in r.equipment),
-                spice_doses=spice,
+                spice_doses=r.spice,
                 base_mm=r.profile.base_mm,
                 **({"height_cm": r.profile.height_cm} if r.profile.height_cm else {}),
             )

@@ -23,6 +23,7 @@ __all__ = [
     "can_see",
     "cover_class",
     "nearest_targets",
+    "straight_slide_clear",
 ]
 
 
@@ -97,7 +98,7 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
         a = k * math.pi / 4
         out.append((m.x + math.cos(a) * allowance_cm, m.y + math.sin(a) * allowance_cm))
     legal: list[tuple[float, float]] = []
-    straight = _straight_ok(state, model_id)
+    straight = straight_slide_clear(state, model_id)
     for p in out:
         p = (round(p[0], 2), round(p[1], 2))
         reach = math.hypot(p[0] - m.x, p[1] - m.y)
@@ -117,23 +118,62 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
     return tuple(legal)
 
 
-def _straight_ok(state: GameState, model_id: str):
-    """A cheap test: does the straight slide to a point stay clear and off difficult ground?"""
-    from ..geometry.movement import path_cost, path_is_clear
+def straight_slide_clear(state: GameState, model_id: str):
+    """A cheap filter for suggested moves: ``ok(point)`` says whether the straight slide of
+    ``model_id``'s base to ``point`` stays on the table, clear of every other base and of
+    impassable terrain (touching allowed) and off difficult ground (R-MOVE, RUL-17).
+
+    Such a move needs no path search, which is the costly part of the geometry's
+    :func:`~landsraad.geometry.movement.plan_move`. It is only a filter: the points it lets
+    through are still checked by ``plan_move``. Segment-to-circle distances are computed
+    directly; terrain distances with shapely.
+
+    Examples
+    --------
+    >>> from landsraad.engine.state import GameState, ModelState, SideState
+    >>> from landsraad.model import Profile
+    >>> p = Profile(id="s", name="S", cost=1, movement=10, combat=0, reflexes=0, endurance=3)
+    >>> a = ModelState(id="a", side="red", faction="x", type="s", name="A", profile=p, x=10, y=10)
+    >>> b = ModelState(id="b", side="red", faction="x", type="s", name="B", profile=p, x=13, y=10)  # touching a
+    >>> s = GameState(seed=0, sides=(SideState(side="red", faction="x"), SideState(side="blue", faction="y")), models=(a, b))
+    >>> ok = straight_slide_clear(s, "a")
+    >>> ok((10, 20)), ok((18, 14)), ok((5, 10)), ok((10, 1))
+    (True, False, True, False)
+    """
+    import numpy as np
+    import shapely
 
     board = state.board
-    if has_hook(state, model_id, "difficult_terrain_free", action="move"):
-        board = _without_difficult(board)
-    m = board.base(model_id)
+    free_ground = has_hook(state, model_id, "difficult_terrain_free", action="move")
+    me = board.base(model_id)
+    r = me.radius
+    others = [b for b in board.bases if b.id != model_id]
+    centres = np.array([(b.x, b.y) for b in others], dtype=float).reshape(-1, 2)
+    reach = np.array([b.radius + r for b in others], dtype=float)
+    pieces = [t.shape for t in board.terrain if t.movement == "blocked" or (t.movement == "difficult" and not free_ground)]
+    start = np.array([me.x, me.y], dtype=float)
+    eps = 1e-6
 
     def ok(p: tuple[float, float]) -> bool:
-        try:
-            if not path_is_clear(board, model_id, [(m.x, m.y), p]):
-                return False
-            length, cost = path_cost(board, model_id, [(m.x, m.y), p])
-        except Exception:
+        x, y = float(p[0]), float(p[1])
+        if x - r < -eps or y - r < -eps or x + r > board.width + eps or y + r > board.depth + eps:
             return False
-        return cost <= length + 1e-9
+        end = np.array([x, y])
+        d = end - start
+        length2 = float(d @ d)
+        if len(others):
+            if length2 < 1e-18:
+                dist = np.hypot(*(centres - start).T)
+            else:
+                t = np.clip(((centres - start) @ d) / length2, 0.0, 1.0)
+                dist = np.hypot(*(start + t[:, None] * d - centres).T)
+            if np.any(dist < reach - eps):
+                return False
+        if pieces:
+            line = shapely.LineString([tuple(start), (x, y)]) if length2 > 1e-18 else shapely.Point(x, y)
+            if any(shapely.distance(line, poly) < r - eps for poly in pieces):
+                return False
+        return True
 
     return ok
 

@@ -644,45 +644,93 @@ class _Space:
         near = (dist < self.dcap_rho[None, :]).any(axis=1) if dist.shape[1] else np.zeros(len(pts), bool)
         return near | shapely.contains_xy(self.diff_geom, pts[:, 0], pts[:, 1])
 
-    def arc_measure(self, i: int, theta: float, span: float, difficult: bool) -> float:
-        """Angular measure of the arc from ``theta`` over ``span`` (signed) that is blocked
-        (or over difficult terrain)."""
-        return float(self.arc_measures(i, np.array([theta]), np.array([span]), difficult)[0])
+    def flat(self, difficult: bool) -> dict[str, np.ndarray]:
+        """Every circle's partition in one sorted array (key = 8 * circle + angle), with
+        the cumulative flagged measure, for vectorised lookups across circles."""
+        key = "flat_d" if difficult else "flat"
+        if key in self._cache:
+            return self._cache[key]
+        keys, starts, flags, circles = [], [], [], []
+        for i in range(len(self.circ_r)):
+            brk, fl = self.circle_partition(i, difficult)
+            if len(brk) == 0:
+                b = np.array([0.0])
+                f = fl[:1]
+            else:
+                wrap = fl[-1]  # the arc from the last breakpoint round to the first
+                if brk[0] > 0:
+                    b = np.concatenate([[0.0], brk])
+                    f = np.concatenate([[wrap], fl])
+                else:
+                    b, f = brk, fl
+            keys.append(8.0 * i + b)
+            starts.append(b)
+            flags.append(f.astype(bool))
+            circles.append(np.full(len(b), i))
+        K = np.concatenate(keys) if keys else np.zeros(0)
+        S = np.concatenate(starts) if starts else np.zeros(0)
+        F = np.concatenate(flags) if flags else np.zeros(0, bool)
+        Cc = np.concatenate(circles) if circles else np.zeros(0, int)
+        same_next = np.append(Cc[1:] == Cc[:-1], False)
+        ends = np.where(same_next, np.append(S[1:], 0.0), _TWO_PI)
+        seg = np.where(F, ends - S, 0.0)
+        cum = np.concatenate([[0.0], np.cumsum(seg)])[:-1]
+        first = np.searchsorted(K, 8.0 * np.arange(len(self.circ_r)))  # index of each circle's 0
+        res = {"keys": K, "starts": S, "ends": ends, "flags": F, "cum": cum, "first": first}
+        self._cache[key] = res
+        return res
 
-    def arc_measures(self, i: int, thetas: np.ndarray, spans: np.ndarray, difficult: bool) -> np.ndarray:
-        """Vectorised :meth:`arc_measure`."""
-        thetas = np.where(spans < 0, thetas + spans, thetas)
-        spans = np.abs(spans)
-        brk, flags = self.circle_partition(i, difficult)
-        if len(brk) == 0:
-            return spans if flags[0] else np.zeros(len(spans))
-        nxt = np.append(brk[1:], brk[0] + _TWO_PI)
-        s, e = brk[flags], nxt[flags]
-        if len(s) == 0:
-            return np.zeros(len(spans))
-        lo = np.mod(thetas, _TWO_PI)[:, None]
-        hi = lo + spans[:, None]
-        total = np.zeros(len(spans))
-        for shift in (-_TWO_PI, 0.0, _TWO_PI):
-            ov = np.minimum(e[None, :] + shift, hi) - np.maximum(s[None, :] + shift, lo)
-            total += np.clip(ov, 0.0, None).sum(axis=1)
-        return total
+    def _cum(self, flat: dict[str, np.ndarray], circles: np.ndarray, theta: np.ndarray) -> np.ndarray:
+        """Flagged measure of [0, theta] on each circle (theta in [0, 2 pi])."""
+        idx = np.searchsorted(flat["keys"], 8.0 * circles + theta, side="right") - 1
+        idx = np.maximum(idx, flat["first"][circles])
+        part = np.clip(theta - flat["starts"][idx], 0.0, flat["ends"][idx] - flat["starts"][idx])
+        return flat["cum"][idx] - flat["cum"][flat["first"][circles]] + np.where(flat["flags"][idx], part, 0.0)
 
-    def angle_blocked(self, i: int, thetas: np.ndarray) -> np.ndarray:
-        """Whether points at ``thetas`` on circle ``i`` are clearly inside a blocked arc."""
-        brk, flags = self.circle_partition(i, False)
-        if len(brk) == 0:
-            return np.full(len(thetas), bool(flags[0]))
+    def arcs_measure(self, circles: np.ndarray, thetas: np.ndarray, spans: np.ndarray, difficult: bool) -> np.ndarray:
+        """Flagged (blocked, or over difficult terrain) measure of arcs on many circles."""
+        circles = np.asarray(circles, dtype=int)
+        if len(circles) == 0:
+            return np.zeros(0)
+        lo = np.mod(np.where(spans < 0, thetas + spans, thetas), _TWO_PI)
+        width = np.abs(spans)
+        flat = self.flat(difficult)
+        hi = lo + width
+        full = self._cum(flat, circles, np.full(len(lo), _TWO_PI))
+        c_lo = self._cum(flat, circles, lo)
+        wraps = hi > _TWO_PI
+        c_hi = np.where(wraps, full + self._cum(flat, circles, np.minimum(hi - _TWO_PI, _TWO_PI)),
+                        self._cum(flat, circles, np.minimum(hi, _TWO_PI)))
+        return np.maximum(c_hi - c_lo, 0.0)
+
+    def angles_blocked(self, circles: np.ndarray, thetas: np.ndarray) -> np.ndarray:
+        """Whether points at ``thetas`` on ``circles`` lie clearly inside blocked arcs."""
+        circles = np.asarray(circles, dtype=int)
+        if len(circles) == 0:
+            return np.zeros(0, dtype=bool)
+        flat = self.flat(False)
         th = np.mod(thetas, _TWO_PI)
-        k = np.searchsorted(brk, th, side="right") - 1  # -1 -> the wrapping arc (last)
-        k = np.where(k < 0, len(brk) - 1, k)
-        start = brk[k]
-        end = np.where(k + 1 < len(brk), brk[np.minimum(k + 1, len(brk) - 1)], brk[0] + _TWO_PI)
-        rel = np.mod(th - start, _TWO_PI)
-        width = np.mod(end - start, _TWO_PI)
-        width = np.where(width == 0, _TWO_PI, width)
+        idx = np.searchsorted(flat["keys"], 8.0 * circles + th, side="right") - 1
+        idx = np.maximum(idx, flat["first"][circles])
+        rel = th - flat["starts"][idx]
+        width = flat["ends"][idx] - flat["starts"][idx]
+        # near the arc's ends, look at the neighbours too: blocked only if clearly inside
         away = (rel > _ANGLE_SLACK) & (rel < width - _ANGLE_SLACK)
-        return flags[k] & away
+        return flat["flags"][idx] & (away | (self._neighbours_flag(flat, idx, rel, width)))
+
+    @staticmethod
+    def _neighbours_flag(flat: dict[str, np.ndarray], idx: np.ndarray, rel: np.ndarray, width: np.ndarray) -> np.ndarray:
+        # a circle's first arc (from 0) and last arc (to 2 pi) are the same arc cut at 0:
+        # across that cut the neighbour is the arc itself
+        n = len(flat["flags"])
+        starts0 = flat["starts"][idx] == 0.0
+        ends2pi = flat["ends"][idx] == _TWO_PI
+        prev = np.where(starts0, idx, np.clip(idx - 1, 0, n - 1))
+        nxt = np.where(ends2pi, idx, np.clip(idx + 1, 0, n - 1))
+        near_start = rel <= _ANGLE_SLACK
+        near_end = rel >= width - _ANGLE_SLACK
+        # the neighbour across the boundary is blocked as well: still clearly blocked
+        return (near_start & flat["flags"][prev]) | (near_end & flat["flags"][nxt])
 
 
 def _space(board: Board, model_id: str, ignore: Iterable[str]) -> _Space:
@@ -868,24 +916,18 @@ def _angles(space: _Space, circles: np.ndarray, pts: np.ndarray) -> np.ndarray:
 
 
 def _on_free_arc(space: _Space, circles: np.ndarray, thetas: np.ndarray) -> np.ndarray:
-    ok = np.ones(len(circles), dtype=bool)
-    for i in np.unique(circles):
-        m = circles == i
-        if space.circ_r[i] > 0:
-            ok[m] = ~space.angle_blocked(int(i), thetas[m])
-        else:
-            ok[m] = not space.circle_partition(int(i), False)[1][0]
-    return ok
+    return ~space.angles_blocked(circles, thetas)
 
 
-def _arc_costs(space: _Space, i: int, thetas: np.ndarray, spans: np.ndarray) -> np.ndarray:
-    """Cost of arcs (signed spans) on circle ``i``; ``inf`` where blocked."""
-    R = float(space.circ_r[i])
-    if R == 0 or len(thetas) == 0:
-        return np.zeros(len(thetas))
-    blocked = space.arc_measures(i, thetas, spans, False) > _ANGLE_SLACK
-    cost = R * (np.abs(spans) + space.arc_measures(i, thetas, spans, True))
-    return np.where(blocked, _INF, cost)
+def _arc_costs(space: _Space, i: int | np.ndarray, thetas: np.ndarray, spans: np.ndarray) -> np.ndarray:
+    """Cost of arcs (signed spans) on circle(s) ``i``; ``inf`` where blocked."""
+    if len(thetas) == 0:
+        return np.zeros(0)
+    circles = np.broadcast_to(np.asarray(i, dtype=int), np.shape(thetas))
+    R = space.circ_r[circles]
+    blocked = space.arcs_measure(circles, thetas, spans, False) > _ANGLE_SLACK
+    cost = R * (np.abs(spans) + space.arcs_measure(circles, thetas, spans, True))
+    return np.where(blocked & (R > 0), _INF, np.where(R > 0, cost, 0.0))
 
 
 def _graph(space: _Space) -> _Graph:
@@ -910,46 +952,42 @@ def _graph(space: _Space) -> _Graph:
         c = float(costs[e])
         adj[e].append((e + E, c, 0.0))
         adj[e + E].append((e, c, 0.0))
-    by_circle: list[np.ndarray] = []
-    by_theta: list[np.ndarray] = []
+    order = np.lexsort((theta, circle))
+    a, b, spans = _ring_pairs(circle[order], theta[order], order)
+    costs_arc = _arc_costs(space, circle[a], theta[a], spans)
+    for x, y, c, sp in zip(a.tolist(), b.tolist(), costs_arc.tolist(), spans.tolist()):
+        if math.isfinite(c):
+            adj[x].append((y, c, sp))
+            adj[y].append((x, c, -sp))
+    by_circle = []
+    by_theta = []
     for i in range(C):
-        nodes = np.nonzero(circle == i)[0]
-        order = np.argsort(theta[nodes], kind="stable")
-        nodes = nodes[order]
-        th = theta[nodes]
+        nodes = order[circle[order] == i]
         by_circle.append(nodes)
-        by_theta.append(th)
-        _link_arcs(space, i, nodes, th, lambda n: adj[n])
+        by_theta.append(theta[nodes])
     graph = _Graph(xy=xy, pts=[(float(x), float(y)) for x, y in xy], circle=circle, theta=theta, adj=adj,
                    by_circle=by_circle, by_circle_theta=by_theta)
     space._cache["graph"] = graph
     return graph
 
 
-def _link_arcs(space: _Space, i: int, nodes: np.ndarray | list[int], th: np.ndarray, adj_of: Any,
-               only: set[int] | None = None) -> None:
-    """Arc edges between angularly consecutive nodes of circle ``i`` (both directions).
-    With ``only``, just the pairs that involve one of those nodes."""
-    n = len(nodes)
+def _ring_pairs(circ: np.ndarray, theta: np.ndarray, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For nodes sorted by (circle, angle): every pair of angularly consecutive nodes of a
+    circle, counter-clockwise (the last wrapping to the first): (from ids, to ids, spans)."""
+    n = len(circ)
     if n < 2:
-        return
-    nxt = np.roll(np.arange(n), -1)
-    spans = np.mod(th[nxt] - th, _TWO_PI)
-    if n == 2 and spans[0] == 0 and spans[1] == 0:
-        spans = np.array([0.0, 0.0])
-    pairs = [k for k in range(n) if only is None or nodes[k] in only or nodes[nxt[k]] in only]
-    if space.circ_r[i] == 0:
-        costs = np.zeros(n)
-    else:
-        sel = np.array(pairs, dtype=int)
-        costs = np.full(n, _INF)
-        if len(sel):
-            costs[sel] = _arc_costs(space, i, th[sel], spans[sel])
-    for k in pairs:
-        if math.isfinite(costs[k]):
-            a, b = int(nodes[k]), int(nodes[nxt[k]])
-            adj_of(a).append((b, float(costs[k]), float(spans[k])))
-            adj_of(b).append((a, float(costs[k]), -float(spans[k])))
+        return np.zeros(0, int), np.zeros(0, int), np.zeros(0)
+    same = circ[1:] == circ[:-1]
+    a = list(np.nonzero(same)[0])
+    b = [k + 1 for k in a]
+    # wrap: last node of each circle to its first (circles with 2 or more nodes)
+    starts = np.concatenate([[0], np.nonzero(~same)[0] + 1])
+    ends = np.concatenate([np.nonzero(~same)[0], [n - 1]])
+    many = ends > starts
+    a = np.concatenate([np.array(a, dtype=int), ends[many]])
+    b = np.concatenate([np.array(b, dtype=int), starts[many]])
+    spans = np.mod(theta[b] - theta[a], _TWO_PI)
+    return ids[a], ids[b], spans
 
 
 class _Query:
@@ -1017,13 +1055,28 @@ class _Query:
 
     def finalize(self) -> None:
         """Arc edges between the new nodes on circles and their angular neighbours."""
-        for i, new in self.pending.items():
-            old = self.g.by_circle[i]
-            nodes = np.concatenate([old, np.array(new, dtype=int)])
-            th = np.concatenate([self.g.by_circle_theta[i], np.array([self.theta[n - self.n0] for n in new])])
-            order = np.argsort(th, kind="stable")
-            _link_arcs(self.space, i, nodes[order], th[order], lambda n: self.extra[n], only=set(new))
+        if not self.pending:
+            return
+        new = np.array([n for nodes in self.pending.values() for n in nodes], dtype=int)
         self.pending.clear()
+        new_c = np.array([self.circle[n - self.n0] for n in new], dtype=int)
+        new_t = np.array([self.theta[n - self.n0] for n in new])
+        touched = np.unique(new_c)
+        old = np.concatenate([self.g.by_circle[i] for i in touched]) if len(touched) else np.zeros(0, int)
+        ids = np.concatenate([old, new])
+        circ = np.concatenate([self.g.circle[old], new_c])
+        th = np.concatenate([self.g.theta[old], new_t])
+        order = np.lexsort((th, circ))
+        a, b, spans = _ring_pairs(circ[order], th[order], ids[order])
+        keep = (a >= self.n0) | (b >= self.n0)
+        a, b, spans = a[keep], b[keep], spans[keep]
+        circles = np.array([self.circle_of(int(x)) for x in a], dtype=int)
+        thetas = np.array([self.g.theta[x] if x < self.n0 else self.theta[x - self.n0] for x in a.tolist()])
+        costs = _arc_costs(self.space, circles, thetas, spans)
+        for x, y, c, sp in zip(a.tolist(), b.tolist(), costs.tolist(), spans.tolist()):
+            if math.isfinite(c):
+                self.extra[x].append((y, c, sp))
+                self.extra[y].append((x, c, -sp))
 
     def search(self, src: int, goal: int | None = None, cutoff: float = _INF,
                heuristic: Any = None) -> tuple[dict[int, float], dict[int, tuple[int, float]]]:
@@ -1117,7 +1170,7 @@ def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list
         cost = space.segment_costs(A, xs) + space.segment_costs(xs, B)
         return np.where(ok, cost, _INF)
 
-    for _ in range(3):
+    for _ in range(2):
         changed = False
         k = 1
         while k < len(pts) - 1:
@@ -1138,7 +1191,7 @@ def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list
             e0, e1 = edge
             lo, hi = 0.0, 1.0
             best_x, best = here[0], current
-            for _zoom in range(6):
+            for _zoom in range(4):
                 grid = np.linspace(lo, hi, 17)
                 xs = e0[None, :] + grid[:, None] * (e1 - e0)[None, :]
                 vals = legs(a, xs, b)
@@ -1843,12 +1896,11 @@ def _toward_edge(space: _Space, start: Point, edge: str) -> tuple[list[tuple[flo
     s = q.attach(start, outgoing=True)
     # The taut path to a straight edge leaves a circle where its tangent is perpendicular
     # to the edge: add those extreme points as nodes.
-    for i in range(len(space.circ_r)):
-        R = float(space.circ_r[i])
-        if R > 0:
-            theta = math.atan2(direction[1], direction[0]) % _TWO_PI
-            if not space.angle_blocked(i, np.array([theta]))[0]:
-                q.add_node(space.circ_c[i] + R * direction, i, theta)
+    theta = math.atan2(direction[1], direction[0]) % _TWO_PI
+    round_ = np.nonzero(space.circ_r > 0)[0]
+    free = ~space.angles_blocked(round_, np.full(len(round_), theta))
+    for i in round_[free]:
+        q.add_node(space.circ_c[i] + space.circ_r[i] * direction, int(i), theta)
     q.finalize()
     dist, pred = q.search(s)
     nodes = np.array(list(dist.keys()))

@@ -8,7 +8,6 @@ import pytest
 
 from landsraad.content import faction_ids
 from landsraad.engine.game import new_game, play, replay
-from landsraad.engine.record import GameRecord, record_game, replay_record
 from landsraad.engine.state import dump_state, load_state
 from landsraad.errors import DecisionError
 from landsraad.players import RandomPlayer
@@ -66,15 +65,6 @@ def test_same_seed_same_decisions_same_log_and_replay():
     assert [e.to_dict() for e in a.log] == [e.to_dict() for e in b.log]
     c = replay("harkonnen", "fremen", a.answers, seed=7)
     assert [e.to_dict() for e in c.log] == [e.to_dict() for e in a.log]
-
-
-def test_record_round_trips_and_detects_tampering():
-    game = play(new_game("corrino", "fremen", seed=4), {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
-    record = GameRecord.model_validate_json(record_game(game).model_dump_json())
-    assert [e.to_dict() for e in replay_record(record).log] == [e.to_dict() for e in game.log]
-    tampered = record.model_copy(update={"seed": record.seed + 1})
-    with pytest.raises(Exception):
-        replay_record(tampered)
 
 
 def test_state_serialises_mid_game():

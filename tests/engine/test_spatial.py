@@ -1,0 +1,50 @@
+"""Tests of landsraad.engine.spatial: contact (RUL-07), moves (R-MOVE, RUL-17) and targets (RUL-08) on the state's board."""
+
+import pytest
+
+from landsraad.engine.spatial import contact_enemies, contact_friends, edge_distance, in_contact, move_candidates, nearest_targets, plan_move
+from landsraad.engine.state import TerrainState
+from landsraad.ruleset import Ruleset
+
+from .helpers import model, state_in_play
+
+
+def test_contact_uses_the_ruleset_tolerance_rul_07():
+    a = model("red", "corrino", "soldier", 1, 10, 10)
+    e = model("blue", "fremen", "warrior", 1, 13.08, 10)  # edges 0.08 cm apart
+    state = state_in_play([a, e])
+    assert edge_distance(state, a.id, e.id) == pytest.approx(0.08)
+    assert in_contact(state, a.id, e.id) and contact_enemies(state, a.id) == (e.id,)
+    strict = state_in_play([a, e], ruleset=Ruleset(contact_tolerance_cm=0.0))
+    assert not in_contact(strict, a.id, e.id)
+
+
+def test_contact_friends_excludes_enemies_and_self():
+    a = model("red", "corrino", "medic", 1, 10, 10)
+    f = model("red", "corrino", "soldier", 1, 13, 10)
+    e = model("blue", "fremen", "warrior", 1, 7, 10)
+    assert contact_friends(state_in_play([a, f, e]), a.id) == (f.id,)
+
+
+def test_sandwalk_ignores_difficult_terrain_but_others_pay_double():
+    bog = TerrainState(id="bog", polygon=((14, 0), (26, 0), (26, 20), (14, 20)), movement="difficult")
+    f = model("blue", "fremen", "warrior", 1, 10, 10)
+    c = model("red", "corrino", "soldier", 1, 10, 15)
+    state = state_in_play([f, c], terrain=[bog])
+    assert plan_move(state, f.id, (20, 10), 11).legal  # 10 cm: the Fremen is not slowed
+    assert not plan_move(state, c.id, (20, 15), 10).legal  # 10 cm, most of it over the bog: costs more than 10
+
+
+def test_move_candidates_are_legal():
+    a = model("red", "corrino", "soldier", 1, 10, 10)
+    e = model("blue", "fremen", "warrior", 1, 30, 30)
+    state = state_in_play([a, e])
+    for p in move_candidates(state, a.id, 10.0, towards=[e.position]):
+        assert plan_move(state, a.id, p, 10.0).legal
+
+
+def test_nearest_targets_ignore_the_shooter_and_keep_ties():
+    s = model("red", "corrino", "soldier", 1, 30, 10)
+    a = model("blue", "fremen", "warrior", 1, 20, 20)
+    b = model("blue", "fremen", "warrior", 2, 40, 20)
+    assert set(nearest_targets(state_in_play([s, a, b]), s.id, [s.id, a.id, b.id])) == {a.id, b.id}

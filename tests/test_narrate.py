@@ -1,0 +1,36 @@
+"""Tests of landsraad.narrate: the story of a game from its log."""
+
+from landsraad.engine.events import GameEvent
+from landsraad.engine.game import new_game, play
+from landsraad.narrate import names_from_log, narrate, narrate_log
+from landsraad.players import RandomPlayer
+
+NAMES = {"r": "Sardaukar 2", "b": "Fremen scout"}
+
+
+def test_a_melee_strike_reads_like_the_issue_example():
+    strike = {"by": "attacker", "striker": "Sardaukar 2", "target": "Fremen scout", "automatic": False, "hit": True,
+              "attack_total": 11, "defence_total": 7, "neutral": 1, "damage": 11, "wound": "fatal", "shield_stopped": False}
+    e = GameEvent(1, "melee", "red", "r", {"defender": "b", "event": {"first": "attacker", "strikes": [strike]}})
+    assert narrate(e, NAMES) == "Sardaukar 2 strikes Fremen scout: 11 against 7, hit, 11 damage: a fatal wound."
+
+
+def test_shields_and_misses_are_told():
+    e = GameEvent(1, "shot", "red", "r", {"target": "b", "event": {"weapon": "Pistol", "distance_cm": 35, "cover": "none",
+                                                                  "attack_total": 6, "defence_total": 7, "hit": False, "dodge_cm": 4}})
+    assert narrate(e, NAMES).endswith("missed; Fremen scout may dodge 4 cm.")
+
+
+def test_secret_events_are_hidden_unless_asked():
+    e = GameEvent(1, "missions_picked", "red", None, {"missions": ["protection"]}, secret=True)
+    assert narrate(e, NAMES) is None
+    assert "protection" in narrate(e, NAMES, reveal_secrets=True)
+
+
+def test_a_whole_game_is_told_from_set_up_to_score():
+    game = play(new_game("corrino", "harkonnen", seed=12), {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
+    lines = narrate_log(game.log, names_from_log(game.log, game.state))
+    assert lines[0].startswith("Set-up: red plays corrino")
+    assert lines[-1].startswith("Game over after")
+    assert any("activates" in line for line in lines)
+    assert not any("None" in line for line in lines)  # no unformatted holes
