@@ -137,12 +137,13 @@ def _edge_point(state: GameState, p: Point, radius: float, edge: str, inset: flo
 
 
 def _straight_test(state: GameState, model_id: str) -> Callable[[Point], bool]:
-    """A cheap test: does a straight slide of ``model_id`` to a point stay clear of obstacles,
-    of the table's edges and of difficult ground (R-MOVE, RUL-17)? Such a move needs no path
-    search (:func:`landsraad.engine.spatial.straight_slide_clear`)."""
+    """A cheap test: does a straight slide of ``model_id`` to a point stay clear of obstacles and
+    of the table's edges (R-MOVE)? Points that fail it need a detour, a costly path search
+    (:func:`landsraad.engine.spatial.straight_slide_clear`); difficult ground is allowed (its
+    cost is the engine's check)."""
     from .engine.spatial import straight_slide_clear
 
-    return straight_slide_clear(state, model_id)
+    return straight_slide_clear(state, model_id, difficult_ok=True)
 
 
 def _opposite(edge: str) -> str:
@@ -319,8 +320,8 @@ def _blow_table(striker: Any, target: Any, ruleset: Any) -> tuple[np.ndarray, np
     from .rules.melee import strike_damage
     from .rules.poisons import choose_poison
     from .rules.shields import melee_gets_through
-    from .rules.state import active_rules, effective_shield, hook_context, is_out_of_action, may_attack_in_melee
-    from .rules.wounds import apply_hit
+    from .rules.state import active_rules, effective_endurance, effective_shield, hook_context, is_out_of_action, may_attack_in_melee
+    from .rules.wounds import apply_hit, wound_result
     from .specials import SPECIAL_RULES
 
     names = active_rules(striker)
@@ -330,6 +331,8 @@ def _blow_table(striker: Any, target: Any, ruleset: Any) -> tuple[np.ndarray, np
         bool(names) and SPECIAL_RULES.any("ignores_armour", names, ctx))
     shield = effective_shield(target, ruleset)
     poison = choose_poison(striker, None)
+    endurance = effective_endurance(target, ruleset)
+    out_already = bool(is_out_of_action(target) or not may_attack_in_melee(target))
     results = np.zeros(10, dtype=np.int64)
     stops = np.zeros(10, dtype=bool)
     seen: dict[int, tuple[int, bool]] = {}
@@ -338,8 +341,12 @@ def _blow_table(striker: Any, target: Any, ruleset: Any) -> tuple[np.ndarray, np
             continue
         raw = strike_damage(striker, target, n, ruleset)
         if raw not in seen:
-            after, ev = apply_hit(target, raw, ignore_armour=no_armour, poisons=(poison,) if poison else (), ruleset=ruleset)
-            seen[raw] = (_RESULT_INDEX[ev.result], bool(is_out_of_action(after) or not may_attack_in_melee(after)))
+            if poison is None:  # the wound alone (what apply_hit computes first), without building the new state
+                result = wound_result(raw, endurance, target.armour, ignore_armour=no_armour)
+                seen[raw] = (_RESULT_INDEX[result], result == "fatal" or out_already)
+            else:
+                after, ev = apply_hit(target, raw, ignore_armour=no_armour, poisons=(poison,), ruleset=ruleset)
+                seen[raw] = (_RESULT_INDEX[ev.result], bool(is_out_of_action(after) or not may_attack_in_melee(after)))
         results[n - 1], stops[n - 1] = seen[raw]
     return results, stops
 
@@ -648,25 +655,35 @@ class HeuristicPlayer:
                 return safe
         return decision.choices[0]
 
-    def _first_valid(self, decision: Decision, points: Iterable[Point], state: GameState | None = None) -> Point | None:
+    def _first_valid(self, decision: Decision, points: Iterable[Point], state: GameState | None = None, limit: int = 10) -> Point | None:
         """The first of ``points`` the decision accepts (engine candidates are legal already).
 
-        With ``state``, points a straight slide cannot reach are skipped before the engine's
-        check: a detour needs the geometry's costly path search.
+        With ``state``, points a straight slide cannot reach are tried only after the others,
+        and only a few of them: a detour needs the geometry's costly path search.
         """
         assert decision.point is not None
         known = set(decision.point.candidates)
+        points = [(round(float(p[0]), 3), round(float(p[1]), 3)) for p in points]
         straight = _straight_test(state, decision.model) if state is not None and decision.model else None
+        detours: list[Point] = []
         tried = 0
         for p in points:
-            p = (round(float(p[0]), 3), round(float(p[1]), 3))
             if p in known:
                 return p
             if straight is not None and not straight(p):
+                detours.append(p)
                 continue
             tried += 1
-            if tried > 10:
+            if tried > limit:
                 break
+            if decision.point.validate(p) is None:
+                return p
+        if detours and state is not None and decision.point.allowance_cm:
+            # A detour is longer than the straight line: try the nearer points, which leave it room.
+            here = state.model(decision.model).position
+            slack = 0.75 * decision.point.allowance_cm
+            detours = [p for p in detours if _dist(p, here) <= slack] + [p for p in detours if _dist(p, here) > slack]
+        for p in detours[:3]:
             if decision.point.validate(p) is None:
                 return p
         return None
@@ -752,8 +769,16 @@ class HeuristicPlayer:
         else:
             # The opponent's cache or depots, in my half: deep in my half, near my lines.
             order = sorted(np.arange(1.6, span - 1.5, 1.0), key=lambda a: abs(a - centre_along))
-        # Rows from my own edge outwards; the first row with a legal spot wins (R-MISSIONS: the card's rules).
-        for depth in np.arange(1.6, length - 1.5, 1.0):
+        # Rows from my own edge outwards, from the nearest the card allows (its distances are from the
+        # token's nearest point); the first row with a legal spot wins (R-MISSIONS: the card's rules).
+        start = 1.6
+        try:
+            spec = _cards()[mission].marker(decision.info.get("marker", ""))
+            near_mine = spec.min_from_own_edge_cm if owner == me else spec.min_from_opponent_edge_cm
+            start = max(start, spec.size_mm / 20.0 + max(spec.min_from_edges_cm, near_mine) + 0.1)
+        except Exception:
+            pass
+        for depth in np.arange(start, length - 1.5, 1.0):
             tried = 0
             for along in order:
                 p = at(float(depth), float(along))
@@ -891,7 +916,7 @@ class HeuristicPlayer:
         reach = max(0.0, allowance - 0.02)  # points are rounded: never beyond the allowance
         points = []
         for angle in (0.0, 0.3, -0.3, 0.6, -0.6, 1.0, -1.0):
-            for frac in (1.0, 0.6):
+            for frac in (1.0, 0.6, 0.35):
                 p = _toward(here, goal, reach * frac)
                 if angle:
                     p = _rotate_about(here, p, angle)
@@ -904,7 +929,7 @@ class HeuristicPlayer:
         scored = [p for p in scored if _dist(p, here) <= allowance]
         cands = [(round(p[0], 3), round(p[1], 3)) for p in decision.point.candidates]
         best_cand = min(cands, key=lambda p: _dist(p, goal) + danger.at(p)) if cands else None
-        got = self._first_valid(decision, scored[:5], state)
+        got = self._first_valid(decision, scored, state, limit=4)
         options = [p for p in (got, best_cand) if p is not None]
         if not options:
             return None
@@ -924,7 +949,6 @@ class HeuristicPlayer:
 
     def _on_weapon(self, decision: Decision, state: GameState) -> str:
         """RUL-15: the carried weapon that fights or shoots best here."""
-        from .engine.bridge import combatant
 
         m = state.model(decision.model)
         weapons = {w.id: w for w in m.weapons}
@@ -935,7 +959,7 @@ class HeuristicPlayer:
             enemy = self._melee_enemy(state, m)
             best, best_v = decision.choices[0], -1e9
             for wid in decision.choices:
-                me = combatant(state, m.id, weapon=weapons[wid], activation_fatigue=held if active else None)
+                me = _comb(state, m.id, weapon=weapons[wid], activation_fatigue=held if active else None)
                 if enemy is None:
                     v = _weapon_score(weapons[wid])
                 else:
@@ -970,7 +994,6 @@ class HeuristicPlayer:
 
     def _clash_for(self, state: GameState, decision: Decision) -> tuple[ClashTable, str]:
         """The clash table of the fight in progress and this side's role in it."""
-        from .engine.bridge import combatant
 
         info = decision.info
         me = state.model(decision.model)
@@ -985,7 +1008,7 @@ class HeuristicPlayer:
         held = self.memory.held.get(me.id) if role == "attacker" else None
         if role == "attacker" and held is None:
             held = max(0, me.fatigue - 1)
-        mine = combatant(state, me.id, weapon=weapon, activation_fatigue=held)
+        mine = _comb(state, me.id, weapon=weapon, activation_fatigue=held)
         if opp is None:
             from .rules.state import Combatant
 
@@ -1140,7 +1163,6 @@ class HeuristicPlayer:
 
     def _on_disengage_opponent(self, decision: Decision, state: GameState) -> str:
         """R-DISENGAGE: the model of mine most likely to hurt the one breaking away."""
-        from .engine.bridge import combatant
 
         mover = None
         for c in decision.choices:
@@ -1149,11 +1171,11 @@ class HeuristicPlayer:
                     mover = e
         if mover is None:
             return decision.choices[0]
-        mv = combatant(state, mover.id, weapon=_best_melee(mover))
+        mv = _comb(state, mover.id, weapon=_best_melee(mover))
 
         def harm(cid: str) -> float:
             o = state.model(cid)
-            _, _, h = _disengage(mv, combatant(state, cid, weapon=_best_melee(o)), state.ruleset)
+            _, _, h = _disengage(mv, _comb(state, cid, weapon=_best_melee(o)), state.ruleset)
             return h
         return max(decision.choices, key=harm)
 
@@ -1195,9 +1217,38 @@ class HeuristicPlayer:
 
 # --- helpers on weapons and worth -----------------------------------------------------------------------
 
+_COMBATANTS: dict[str, Any] = {"state": None, "map": {}}
+
+
+def _comb(state: GameState, model_id: str, *, weapon: Any = None, activation_fatigue: int | None = None) -> Any:
+    """:func:`landsraad.engine.bridge.combatant`, remembered for the last state asked about
+    (a planner asks about the same models many times)."""
+    from .engine.bridge import combatant
+
+    if _COMBATANTS["state"] is not state:
+        _COMBATANTS["state"] = state
+        _COMBATANTS["map"] = {}
+    key = (model_id, None if weapon is None else weapon.id, activation_fatigue)
+    c = _COMBATANTS["map"].get(key)
+    if c is None:
+        c = _COMBATANTS["map"][key] = combatant(state, model_id, weapon=weapon, activation_fatigue=activation_fatigue)
+    return c
+
+
+
+_WEAPON_SCORES: dict[tuple, float] = {}
+
 
 def _weapon_score(w: Any) -> float:
     """A rough worth of a weapon (damage, bonuses), to choose among equals."""
+    key = (w.id, w.damage, w.combat, w.initiative, w.defence, w.range)
+    score = _WEAPON_SCORES.get(key)
+    if score is None:
+        score = _WEAPON_SCORES[key] = _weapon_score_of(w)
+    return score
+
+
+def _weapon_score_of(w: Any) -> float:
     score = 0.0
     if w.is_melee and w.melee_damage is not None:
         dmg = w.melee_damage
@@ -1214,12 +1265,11 @@ def _best_melee(m: ModelState) -> Any:
 
 def _assumed_weapon(state: GameState, enemy: ModelState, me: Any, *, as_defender: bool) -> Any:
     """The enemy as a combatant with the melee weapon it would choose against ``me`` (not known: assumed its best)."""
-    from .engine.bridge import combatant
 
     melee = [w for w in enemy.weapons if w.is_melee]
     if len(melee) <= 1:
-        return combatant(state, enemy.id, weapon=melee[0] if melee else None)
-    return combatant(state, enemy.id, weapon=max(melee, key=_weapon_score))
+        return _comb(state, enemy.id, weapon=melee[0] if melee else None)
+    return _comb(state, enemy.id, weapon=max(melee, key=_weapon_score))
 
 
 def _worth(state: GameState, m: ModelState | None) -> float:
@@ -1246,18 +1296,17 @@ class _Danger:
     """How dangerous a spot is for one model: enemies that could charge it next turn and win."""
 
     def __init__(self, player: HeuristicPlayer, state: GameState, m: ModelState) -> None:
-        from .engine.bridge import combatant
 
         self.m = m
         self.threats: list[tuple[Point, float, float]] = []
-        me = combatant(state, m.id, weapon=_best_melee(m))
+        me = _comb(state, m.id, weapon=_best_melee(m))
         for e in state.enemies_of(m.id):
             if e.ambassador or e.out_of_action:
                 continue
             w = _best_melee(e)
             if w is None:
                 continue
-            foe = combatant(state, e.id, weapon=w, activation_fatigue=e.fatigue)
+            foe = _comb(state, e.id, weapon=w, activation_fatigue=e.fatigue)
             t = clash_table(foe, me, _worth(state, e), _worth(state, m), state.ruleset)
             if t.value > 0:
                 self.threats.append(((e.x, e.y), e.profile.movement + _r(e) + _r(m) + 0.5, t.value))
@@ -1421,12 +1470,11 @@ class _Planner:
 
     def melee_value(self, me: ModelState, e: ModelState, *, active: bool = True, held: int | None = None) -> float:
         """Expected worth of a clash for ``me`` (the active model when ``active``), mission bonuses included."""
-        from .engine.bridge import combatant
 
         w = _best_melee(me)
         if w is None:
             return -0.5
-        mine = combatant(self.state, me.id, weapon=w, activation_fatigue=(me.fatigue if held is None else held) if active else None)
+        mine = _comb(self.state, me.id, weapon=w, activation_fatigue=(me.fatigue if held is None else held) if active else None)
         theirs = _assumed_weapon(self.state, e, mine, as_defender=active)
         worth_e = _worth(self.state, e) + self.kill_bonus(e)
         if active:
@@ -1436,11 +1484,10 @@ class _Planner:
         return -t.value
 
     def shot_value(self, me: ModelState, weapon: Any, target: ModelState, distance: float, held: int | None = None) -> float:
-        from .engine.bridge import combatant
         from .rules.shooting import can_target, range_band
 
-        shooter = combatant(self.state, me.id, weapon=weapon, activation_fatigue=me.fatigue if held is None else held)
-        tgt = combatant(self.state, target.id)
+        shooter = _comb(self.state, me.id, weapon=weapon, activation_fatigue=me.fatigue if held is None else held)
+        tgt = _comb(self.state, target.id)
         if not can_target(shooter, tgt, ruleset=self.state.ruleset):
             return 0.0
         rng = weapon.range or 10.0
@@ -1450,7 +1497,6 @@ class _Planner:
 
     def nearest_shot(self, me: ModelState, weapon: Any, at: Point | None = None) -> tuple[ModelState | None, float]:
         """The enemy a shot from ``at`` must take (RUL-08, sight not checked here) and its distance."""
-        from .engine.bridge import combatant
         from .rules.shooting import can_target
 
         p = at or me.position
@@ -1461,8 +1507,8 @@ class _Planner:
             if d >= best_d - 0.05:
                 continue
             if weapon.laser:
-                shooter = shooter or combatant(self.state, me.id, weapon=weapon)
-                if not can_target(shooter, combatant(self.state, e.id), ruleset=self.state.ruleset):
+                shooter = shooter or _comb(self.state, me.id, weapon=weapon)
+                if not can_target(shooter, _comb(self.state, e.id), ruleset=self.state.ruleset):
                     continue
             best, best_d = e, d
         return best, best_d
@@ -1488,10 +1534,9 @@ class _Planner:
 
     def plan_for(self, m: ModelState) -> _Plan:
         from .rules.poisons import may_fulfil_objectives
-        from .engine.bridge import combatant
 
         s = self.state
-        c = combatant(s, m.id, activation_fatigue=m.fatigue)
+        c = _comb(s, m.id, activation_fatigue=m.fatigue)
         move = c.effective_movement
         engaged = self.engaged_with(m)
         job = self.assignment.get(m.id)
@@ -1506,8 +1551,8 @@ class _Planner:
             # Breaking away: worth it when the fight is lost and a job waits elsewhere.
             if move > 0:
                 worst = min(engaged, key=lambda e: self.melee_value(m, e))
-                mv = combatant(s, m.id, weapon=_best_melee(m), activation_fatigue=m.fatigue)
-                p_ok, _, harm = _disengage(mv, combatant(s, worst.id, weapon=_best_melee(worst)), s.ruleset)
+                mv = _comb(s, m.id, weapon=_best_melee(m), activation_fatigue=m.fatigue)
+                p_ok, _, harm = _disengage(mv, _comb(s, worst.id, weapon=_best_melee(worst)), s.ruleset)
                 stay = min(self.melee_value(m, e, active=False) for e in engaged)
                 v = p_ok * (max(0.0, -stay) + (0.3 * job.value if job else 0.0)) - harm * _worth(s, m)
                 plans.append(_Plan(m.id, "disengage", "disengage", goal=self.goal_of(m), value=v))
@@ -1568,7 +1613,7 @@ class _Planner:
                 continue
             from .rules.shooting import can_shoot
 
-            if not can_shoot(combatant(s, m.id, weapon=w)):
+            if not can_shoot(_comb(s, m.id, weapon=w)):
                 continue
             if w.template is not None:
                 v = self._template_value(m, w)

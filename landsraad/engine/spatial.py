@@ -118,10 +118,11 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
     return tuple(legal)
 
 
-def straight_slide_clear(state: GameState, model_id: str):
+def straight_slide_clear(state: GameState, model_id: str, *, difficult_ok: bool = False):
     """A cheap filter for suggested moves: ``ok(point)`` says whether the straight slide of
     ``model_id``'s base to ``point`` stays on the table, clear of every other base and of
-    impassable terrain (touching allowed) and off difficult ground (R-MOVE, RUL-17).
+    impassable terrain (touching allowed) and, unless ``difficult_ok``, off difficult ground
+    (R-MOVE, RUL-17).
 
     Such a move needs no path search, which is the costly part of the geometry's
     :func:`~landsraad.geometry.movement.plan_move`. It is only a filter: the points it lets
@@ -140,39 +141,38 @@ def straight_slide_clear(state: GameState, model_id: str):
     >>> ok((10, 20)), ok((18, 14)), ok((5, 10)), ok((10, 1))
     (True, False, True, False)
     """
-    import numpy as np
     import shapely
 
     board = state.board
     free_ground = has_hook(state, model_id, "difficult_terrain_free", action="move")
     me = board.base(model_id)
     r = me.radius
-    others = [b for b in board.bases if b.id != model_id]
-    centres = np.array([(b.x, b.y) for b in others], dtype=float).reshape(-1, 2)
-    reach = np.array([b.radius + r for b in others], dtype=float)
-    pieces = [t.shape for t in board.terrain if t.movement == "blocked" or (t.movement == "difficult" and not free_ground)]
-    start = np.array([me.x, me.y], dtype=float)
+    sx, sy = me.x, me.y
+    others = [(b.x, b.y, b.radius + r) for b in board.bases if b.id != model_id]
+    pieces = [(t.shape, t.shape.bounds) for t in board.terrain
+              if t.movement == "blocked" or (t.movement == "difficult" and not (free_ground or difficult_ok))]
     eps = 1e-6
 
     def ok(p: tuple[float, float]) -> bool:
         x, y = float(p[0]), float(p[1])
         if x - r < -eps or y - r < -eps or x + r > board.width + eps or y + r > board.depth + eps:
             return False
-        end = np.array([x, y])
-        d = end - start
-        length2 = float(d @ d)
-        if len(others):
-            if length2 < 1e-18:
-                dist = np.hypot(*(centres - start).T)
-            else:
-                t = np.clip(((centres - start) @ d) / length2, 0.0, 1.0)
-                dist = np.hypot(*(start + t[:, None] * d - centres).T)
-            if np.any(dist < reach - eps):
+        dx, dy = x - sx, y - sy
+        length2 = dx * dx + dy * dy
+        for cx, cy, reach in others:
+            t = 0.0 if length2 < 1e-18 else min(1.0, max(0.0, ((cx - sx) * dx + (cy - sy) * dy) / length2))
+            if math.hypot(sx + t * dx - cx, sy + t * dy - cy) < reach - eps:
                 return False
         if pieces:
-            line = shapely.LineString([tuple(start), (x, y)]) if length2 > 1e-18 else shapely.Point(x, y)
-            if any(shapely.distance(line, poly) < r - eps for poly in pieces):
-                return False
+            lo_x, hi_x, lo_y, hi_y = min(sx, x) - r, max(sx, x) + r, min(sy, y) - r, max(sy, y) + r
+            line = None
+            for shape, (bx0, by0, bx1, by1) in pieces:
+                if bx0 > hi_x or bx1 < lo_x or by0 > hi_y or by1 < lo_y:
+                    continue  # bounding boxes apart: no overlap possible
+                if line is None:
+                    line = shapely.LineString([(sx, sy), (x, y)]) if length2 > 1e-18 else shapely.Point(x, y)
+                if shapely.distance(line, shape) < r - eps:
+                    return False
         return True
 
     return ok

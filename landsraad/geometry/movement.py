@@ -9,7 +9,7 @@ Rules
 -----
 - R-MOVE: no point of the base may travel further than the allowance. A base that slides
   without turning moves every point of it by the length of its centre's path, so the path
-  length of the centre is what is measured. The base must slide all the way without
+  length of the centre is what is measured (PRJ-45). The base must slide all the way without
   overlapping an obstacle: another model's base or impassable terrain (``blocked``). Other
   models' bases are obstacles for friend and foe alike; ``ignore`` lifts that for given ids.
   Objective markers are flat tokens and never block (PRJ-40).
@@ -44,14 +44,18 @@ the obstacle) and lie within :data:`ARC_BUMP_CM` of it; the reported ``path_leng
 ``cost_cm`` are those of the returned polyline, at most 0.01 % above the arc lengths.
 
 With difficult terrain the cheapest path may cross a difficult piece's boundary anywhere
-(it refracts like light). The graph adds crossing points every
-:data:`DIFFICULT_SAMPLE_CM` cm along those boundaries, and the path found is then improved by
-sliding each crossing point along its boundary. What is guaranteed: the returned path is
-always legal and its cost is exact for that path; it is the cheapest path when no difficult
-terrain is involved, or when the best path only goes around difficult pieces or crosses them
-straight; otherwise it may cost slightly more than the true optimum (the refinement makes
-this a few thousandths of a cm in practice; ``tests/geometry/test_movement.py`` measures it
-against Snell's law).
+(it refracts like light). The graph adds crossing points every :data:`DIFFICULT_SAMPLE_CM` cm
+along those boundaries, and the corners of difficult pieces as circles (going round a piece
+while touching it costs nothing extra); a start or destination over difficult terrain also
+gets its perpendicular ways out. The path found is then improved by sliding each crossing
+point along its boundary. What is guaranteed: the returned path is always legal and its cost
+is exact for that path; it is the cheapest path when no difficult terrain is involved, or when
+the best path only goes round difficult pieces or crosses them straight; otherwise it may cost
+slightly more than the true optimum (within 0.01 % of Snell's law in the tests).
+
+:func:`reach_region` is an approximation of the set of reachable centres (see its docstring):
+it misses under 0.01 cm of its edge without difficult terrain, a few hundredths of a cm where
+difficult terrain refracts the paths.
 
 Preprocessing (inflated obstacles, circles, graph) is cached per (board, mover radius,
 excluded ids): boards are immutable and hashable.

@@ -157,8 +157,8 @@ class CoverResult:
         ``s`` cm along the footprint from ``silhouette[0]``, ``z`` cm above the table - for a
         side view.
     obstacles
-        Ids of the terrain pieces and models standing between the two that can hide part of
-        the target.
+        Ids of the terrain pieces and models that hide some part of the silhouette from some
+        eye point of the shooter (the ones "in the way").
     models_block
         Whether other models counted as obstacles.
     """
@@ -330,14 +330,15 @@ class _Obstacle:
 @dataclass
 class _SightIndex:
     obstacles: list[_Obstacle]
-    tree: Any
+    centres: np.ndarray  # (N, 2) centres of circles holding each obstacle's footprint
+    radii: np.ndarray  # (N,)
 
 
 _INDEX_CACHE: dict[int, tuple[Board, _SightIndex]] = {}
 
 
 def _index(board: Board) -> _SightIndex:
-    """Obstacles of a board and an STRtree of their footprints (cached per board object)."""
+    """Obstacles of a board and circles holding their footprints (cached per board object)."""
     hit = _INDEX_CACHE.get(id(board))
     if hit is not None and hit[0] is board:
         return hit[1]
@@ -351,7 +352,13 @@ def _index(board: Board) -> _SightIndex:
             obstacles.append(
                 _Obstacle(b.id, "model", float(b.height_cm), shapely.Polygon(outer), circle=(b.x, b.y, b.radius), outer=outer)
             )
-    index = _SightIndex(obstacles, shapely.STRtree([o.footprint for o in obstacles]))
+    centres, radii = [], []
+    for o in obstacles:
+        pts = shapely.get_coordinates(o.footprint)
+        c = (pts.min(axis=0) + pts.max(axis=0)) / 2
+        centres.append(c)
+        radii.append(float(np.hypot(*(pts - c).T).max()))
+    index = _SightIndex(obstacles, np.array(centres).reshape(-1, 2), np.array(radii))
     if len(_INDEX_CACHE) > 16:
         _INDEX_CACHE.clear()
     _INDEX_CACHE[id(board)] = (board, index)
@@ -511,28 +518,27 @@ class _Frame:
 
 
 def _relevant(board: Board, shooter: Base, target: Base, models_block: bool, frame: _Frame) -> list[_Obstacle]:
-    """Obstacles that can stand between the shooter's cylinder and the silhouette.
-
-    Any such sight segment lies in the convex hull of the shooter's base and the
-    silhouette's footprint; nothing outside it can hide anything.
-    """
+    """Obstacles that can stand between the shooter's cylinder and the silhouette (a superset:
+    an obstacle off every sight segment only costs time, its shadows are empty)."""
     index = _index(board)
-    rt = target.radius
-    left, right = frame.table(-rt), frame.table(rt)
-    # an octagon around the shooter's base and the silhouette's ends: their convex hull holds
-    # every sight segment
-    ring = shooter.radius / math.cos(math.pi / 8)
-    ang = np.arange(8) * (math.pi / 4)
-    pts = np.column_stack([shooter.x + ring * np.cos(ang), shooter.y + ring * np.sin(ang)])
-    pts = np.vstack([pts, [left, right]])
-    hull = shapely.convex_hull(shapely.multipoints(pts))
+    if not index.obstacles:
+        return []
+    # Every sight segment lies within max(r_shooter, r_target) of the segment joining the two
+    # centres (the convex hull of the shooter's disc and the silhouette's ends does); keep the
+    # obstacles whose bounding circle comes that close.
+    ax, ay, bx, by = shooter.x, shooter.y, target.x, target.y
+    dx, dy = bx - ax, by - ay
+    c = index.centres
+    t = np.clip(((c[:, 0] - ax) * dx + (c[:, 1] - ay) * dy) / (dx * dx + dy * dy), 0.0, 1.0)
+    gap = np.hypot(c[:, 0] - ax - t * dx, c[:, 1] - ay - t * dy) - index.radii
+    near = np.flatnonzero(gap < max(shooter.radius, target.radius))
     found = []
-    for i in sorted(index.tree.query(hull, predicate="intersects")):
+    for i in near:
         o = index.obstacles[i]
         if o.kind == "model":
             if not models_block or o.id in (shooter.id, target.id):
                 continue
-        elif _overlaps_base(board.terrain_piece(o.id), shooter):
+        elif np.hypot(c[i, 0] - ax, c[i, 1] - ay) < index.radii[i] + shooter.radius and _overlaps_base(board.terrain_piece(o.id), shooter):
             continue  # PRJ-31: a model sees out of the terrain piece it stands in
         found.append(o)
     return found
@@ -553,6 +559,9 @@ class _Problem:
         self.rs, self.eye_z = shooter.radius, shooter.height_cm
         self.full = arc >= math.pi - 1e-12
         polys = [p for o in obstacles if o.kind == "terrain" for p in o.pieces]
+        # which obstacle each row of the height arrays belongs to: terrain pieces, then bases
+        self.owner = [o.id for o in obstacles if o.kind == "terrain" for _ in o.pieces] + [
+            o.id for o in obstacles if o.kind == "model"]
         self.poly_h = np.array([o.height for o in obstacles if o.kind == "terrain" for _ in o.pieces])
         self.polys = _polygon_arrays(polys, frame) if polys else None
         circ = []
@@ -796,8 +805,19 @@ def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool, 
     return CoverResult(
         shooter_id, target_id, hidden, err, cls, borderline, cls != "no_line_of_sight", sight_line,
         _intervals(cols, f_up, rt, height), silhouette, target.height_cm, _regions(cols, f_up, rt),
-        tuple(o.id for o in obstacles), models_block,
+        _casting(problem, height), models_block,
     )
+
+
+def _casting(p: _Problem, height: float) -> tuple[str, ...]:
+    """Ids of the obstacles that hide some part of the silhouette from some eye point."""
+    g = np.concatenate([p.gq, p.gt], axis=0) if len(p.gt) else p.gq
+    rows = np.flatnonzero((g > 1e-9).any(axis=(0, 2)))
+    out: list[str] = []
+    for i in rows:
+        if p.owner[i] not in out:
+            out.append(p.owner[i])
+    return tuple(out)
 
 
 def _regions(cols: np.ndarray, f: np.ndarray, rt: float) -> tuple[tuple[Point, ...], ...]:
@@ -922,9 +942,16 @@ def nearest_in_sight(board: Board, shooter_id: str, candidate_ids: Iterable[str]
     ('far',)
     """
     shooter = board.base(shooter_id)
-    seen = [c for c in candidate_ids if c != shooter_id and line_of_sight(board, shooter_id, c, models_block=models_block)]
-    if not seen:
-        return ()
-    dists = {c: edge_distance(shooter, board.base(c)) for c in seen}
-    best = min(dists.values())
-    return tuple(c for c in seen if dists[c] <= best + TIE_TOLERANCE_CM + 1e-9)
+    candidates = [c for c in candidate_ids if c != shooter_id]
+    dists = {c: edge_distance(shooter, board.base(c)) for c in candidates}
+    # nearest first: sight is the costly question, and only the nearest seen ones matter
+    best: float | None = None
+    seen: set[str] = set()
+    for c in sorted(candidates, key=lambda c: dists[c]):
+        if best is not None and dists[c] > best + TIE_TOLERANCE_CM + 1e-9:
+            break
+        if line_of_sight(board, shooter_id, c, models_block=models_block):
+            seen.add(c)
+            if best is None:
+                best = dists[c]
+    return tuple(c for c in candidates if c in seen)

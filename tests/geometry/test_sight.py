@@ -228,6 +228,15 @@ def test_visible_models_and_nearest_in_sight_rul08():
     assert nearest_in_sight(board, "s", ["near"]) == ()
 
 
+def test_visible_models_agrees_with_cover_on_the_reference_scene():
+    board = load_scene(data_dir("scenes") / "reference.yaml").board
+    seen = visible_models(board, "red-4")
+    for b in board.bases:
+        if b.id != "red-4":
+            assert (b.id in seen) == cover(board, "red-4", b.id).line_of_sight, b.id
+    assert 0 < len(seen) < 19
+
+
 # --- convex decomposition ------------------------------------------------------------------------
 
 
@@ -270,11 +279,13 @@ def _board(obstacles, shooter_h: float, target_h: float) -> Board:
 @settings(max_examples=40)
 @given(st.lists(obstacle, min_size=1, max_size=4), st.sampled_from([2.0, 3.5, 5.0]), st.sampled_from([2.0, 3.5, 5.0]))
 def test_hidden_fraction_in_unit_interval_and_bounds_consistent(obstacles, sh, th):
-    r = cover(_board(obstacles, sh, th), "s", "t")
+    board = _board(obstacles, sh, th)
+    r = cover(board, "s", "t")
     assert 0.0 <= r.hidden_fraction <= 1.0
     assert r.error_bound >= 0.0
     assert r.line_of_sight == (r.cover != "no_line_of_sight")
     assert (r.cover == "none") == (r.hidden_fraction == 0.0)
+    assert line_of_sight(board, "s", "t") == r.line_of_sight
 
 
 @settings(max_examples=40)
