@@ -146,6 +146,28 @@ def _straight_test(state: GameState, model_id: str) -> Callable[[Point], bool]:
     return straight_slide_clear(state, model_id, difficult_ok=True)
 
 
+def _free_spot(state: GameState, model_id: str) -> Callable[[Point], bool]:
+    """Whether ``model_id``'s base could stand at a point: on the table, overlapping no other base
+    and no impassable terrain (touching allowed)."""
+    import shapely
+
+    board = state.board
+    me = board.base(model_id)
+    r = me.radius
+    others = [(b.x, b.y, b.radius + r) for b in board.bases if b.id != model_id]
+    walls = [t.shape for t in board.terrain if t.movement == "blocked"]
+
+    def free(p: Point) -> bool:
+        x, y = p
+        if x < r or y < r or x > board.width - r or y > board.depth - r:
+            return False
+        if any(math.hypot(x - cx, y - cy) < reach - 1e-6 for cx, cy, reach in others):
+            return False
+        return not any(shapely.distance(shapely.Point(x, y), w) < r - 1e-6 for w in walls)
+
+    return free
+
+
 def _opposite(edge: str) -> str:
     return {"south": "north", "north": "south", "west": "east", "east": "west"}[edge]
 
@@ -658,32 +680,33 @@ class HeuristicPlayer:
     def _first_valid(self, decision: Decision, points: Iterable[Point], state: GameState | None = None, limit: int = 10) -> Point | None:
         """The first of ``points`` the decision accepts (engine candidates are legal already).
 
-        With ``state``, points a straight slide cannot reach are tried only after the others,
-        and only a few of them: a detour needs the geometry's costly path search.
+        With ``state``, a point a straight slide cannot reach is checked only if its spot is
+        free and near enough to leave room for a detour, and at most three such: a detour needs
+        the geometry's costly path search.
         """
         assert decision.point is not None
         known = set(decision.point.candidates)
-        points = [(round(float(p[0]), 3), round(float(p[1]), 3)) for p in points]
-        straight = _straight_test(state, decision.model) if state is not None and decision.model else None
-        detours: list[Point] = []
-        tried = 0
+        straight = free = None
+        here: Point = (0.0, 0.0)
+        slack = 0.0
+        if state is not None and decision.model:
+            straight = _straight_test(state, decision.model)
+            free = _free_spot(state, decision.model)
+            here = state.model(decision.model).position
+            slack = 0.8 * (decision.point.allowance_cm or 0.0)
+        tried = detours = 0
         for p in points:
+            p = (round(float(p[0]), 3), round(float(p[1]), 3))
             if p in known:
                 return p
             if straight is not None and not straight(p):
-                detours.append(p)
-                continue
-            tried += 1
-            if tried > limit:
-                break
-            if decision.point.validate(p) is None:
-                return p
-        if detours and state is not None and decision.point.allowance_cm:
-            # A detour is longer than the straight line: try the nearer points, which leave it room.
-            here = state.model(decision.model).position
-            slack = 0.75 * decision.point.allowance_cm
-            detours = [p for p in detours if _dist(p, here) <= slack] + [p for p in detours if _dist(p, here) > slack]
-        for p in detours[:3]:
+                if detours >= 3 or _dist(p, here) > slack or not free(p):
+                    continue
+                detours += 1
+            else:
+                tried += 1
+                if tried > limit:
+                    break
             if decision.point.validate(p) is None:
                 return p
         return None

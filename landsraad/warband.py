@@ -53,7 +53,7 @@ from typing import Any, Iterable, Literal, Mapping, Sequence
 import yaml
 from pydantic import ConfigDict, Field, ValidationError, field_validator
 
-from .content import Document, content_hash, faction_ids, format_path, load_faction
+from .content import Document, YamlSyntaxError, content_hash, faction_ids, format_path, load_faction, parse_document, read_document
 from .errors import DataError, Problem, UnknownNameError, did_you_mean
 from .model import BarracksEntry, Faction, Frozen, Profile, RareEquipment, SpecialistWeapon, Weapon
 from .ruleset import DEFAULT, Ruleset
@@ -184,101 +184,15 @@ def list_hash(warband: WarbandList) -> str:
     return content_hash(warband.model_dump(mode="json"))
 
 
-# --- fast, located YAML parsing ---------------------------------------------------------------
+# --- located YAML parsing: landsraad.content's single-pass parser -----------------------------
 
-_BaseLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+parse_list_document = parse_document
+"""Parse list text into a located :class:`~landsraad.content.Document` (:func:`landsraad.content.parse_document`)."""
 
+read_list_document = read_document
+"""Read and parse a list file (:func:`landsraad.content.read_document`)."""
 
-class _ListLoader(_BaseLoader):  # type: ignore[misc, valid-type]
-    """Safe loader (libyaml when present) that rejects duplicate keys."""
-
-
-def _construct_mapping(loader: Any, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-    seen: dict[Any, int] = {}
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if isinstance(key, (list, dict)):
-            raise yaml.constructor.ConstructorError(None, None, "a mapping key must be a plain value", key_node.start_mark)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r} (first at line {seen[key]})", key_node.start_mark)
-        seen[key] = key_node.start_mark.line + 1
-    return yaml.SafeLoader.construct_mapping(loader, node, deep=deep)
-
-
-_ListLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
-def _positions(node: yaml.Node) -> dict[tuple[Any, ...], tuple[int, int]]:
-    out: dict[tuple[Any, ...], tuple[int, int]] = {}
-    stack: list[tuple[yaml.Node, tuple[Any, ...]]] = [(node, ())]
-    while stack:
-        current, path = stack.pop()
-        out.setdefault(path, (current.start_mark.line + 1, current.start_mark.column + 1))
-        if isinstance(current, yaml.MappingNode):
-            for key_node, value_node in current.value:
-                sub = path + (key_node.value,)
-                out[sub] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-                stack.append((value_node, sub))
-        elif isinstance(current, yaml.SequenceNode):
-            for i, item in enumerate(current.value):
-                stack.append((item, path + (i,)))
-    return out
-
-
-class _SyntaxProblem(DataError):
-    """A YAML syntax error with its line and column (1-based), kept as numbers."""
-
-    def __init__(self, source: str, message: str, line: int | None, column: int | None):
-        self.line, self.column = line, column
-        where = f"line {line}, column {column}" if line is not None else ""
-        super().__init__([Problem(source, where, message)])
-
-
-def parse_list_document(text: str, source: str = "<text>") -> Document:
-    """Parse YAML or JSON text into a located :class:`~landsraad.content.Document`.
-
-    Same result as :func:`landsraad.content.parse_document`, but parsed once with libyaml when
-    it is installed (validating a thousand lists is dominated by parsing otherwise). A syntax
-    error is a :class:`~landsraad.errors.DataError` with line and column.
-
-    Examples
-    --------
-    >>> doc = parse_list_document("faction: corrino\\nmodels:\\n  - type: scout\\n")
-    >>> doc.data, doc.locate(("models", 0, "type"))
-    ({'faction': 'corrino', 'models': [{'type': 'scout'}]}, 'models[0].type (line 3, column 5)')
-    >>> parse_list_document("faction: [corrino\\n", "bad.yaml")
-    Traceback (most recent call last):
-    ...
-    landsraad.warband._SyntaxProblem: bad.yaml: line 2, column 1: This is not valid YAML: ...
-    """
-    loader = _ListLoader(text)
-    try:
-        node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        what = exc.problem or str(exc)
-        line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)
-        raise _SyntaxProblem(source, f"This is not valid YAML: {what}.", line, column) from None
-    except yaml.YAMLError as exc:
-        raise _SyntaxProblem(source, f"This is not valid YAML: {exc}.", None, None) from None
-    finally:
-        loader.dispose()
-    return Document(source, data, _positions(node) if node is not None else {})
-
-
-def read_list_document(path: str | Path) -> Document:
-    """Read and parse a list file; an unreadable file is a :class:`~landsraad.errors.DataError`."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError([Problem(str(path), "", "No such file.")]) from None
-    except IsADirectoryError:
-        raise DataError([Problem(str(path), "", "This is a folder, not a file.")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError([Problem(str(path), "", f"The file cannot be read: {exc}.")]) from None
-    return parse_list_document(text, str(path))
+_SyntaxProblem = YamlSyntaxError
 
 
 # --- findings ---------------------------------------------------------------------------------

@@ -480,7 +480,8 @@ class _Space:
         length = np.hypot(*(p1 - p0).T)
         if self.diff_geom is None or len(p0) == 0:
             return length
-        over = np.array([sum(hi - lo for lo, hi in ivs) for ivs in self.difficult_intervals(p0, p1)])
+        over = np.fromiter((sum(hi - lo for lo, hi in ivs) for ivs in self.difficult_intervals(p0, p1)),
+                           dtype=float, count=len(p0))
         return length * (1.0 + over)
 
     def difficult_intervals(self, p0: np.ndarray, p1: np.ndarray) -> list[list[tuple[float, float]]]:
@@ -495,6 +496,9 @@ class _Space:
         hit = d_in < d_out
         t_in, t_out = _cap_intervals(p0, p1, self.dcap_a, self.dcap_b, self.dcap_rho + TOUCH_TOLERANCE_CM)
         hit &= t_in < t_out
+        pieces = self._cache["diff_pieces"]
+        if all(convex for _, _, convex, _ in pieces):
+            return self._convex_intervals(p0, p1, hit, t_in, t_out, pieces)
         any_hit = hit.any(axis=1)
         # A segment that meets no capsule is wholly inside or wholly outside the pieces.
         quiet = np.nonzero(~any_hit)[0]
@@ -529,6 +533,35 @@ class _Space:
             if any(flags):
                 _, merged = _union_measure(merged + [g for g, ins_ in zip(gaps, flags) if ins_])
             out[i] = merged
+        return out
+
+    def _convex_intervals(self, p0: np.ndarray, p1: np.ndarray, hit: np.ndarray, t_in: np.ndarray, t_out: np.ndarray,
+                          pieces: list[tuple[int, int, bool, Polygon]]) -> list[list[tuple[float, float]]]:
+        """:meth:`difficult_intervals` when every difficult piece is convex: a segment meets
+        each inflated piece (convex too) in one interval, from its first capsule entry to
+        its last exit, or to an end that lies inside the piece itself."""
+        per_piece = []
+        for a, b, _, shape in pieces:
+            h = hit[:, a:b]
+            lo = np.where(h, t_in[:, a:b], _INF).min(axis=1)
+            hi = np.where(h, t_out[:, a:b], -_INF).max(axis=1)
+            in0 = shapely.contains_xy(shape, p0[:, 0], p0[:, 1])
+            in1 = shapely.contains_xy(shape, p1[:, 0], p1[:, 1])
+            lo = np.where(in0, 0.0, lo)
+            hi = np.where(in1, 1.0, hi)
+            per_piece.append((lo, hi))
+        los = np.stack([lo for lo, _ in per_piece], axis=1)
+        his = np.stack([hi for _, hi in per_piece], axis=1)
+        valid = los < his
+        count = valid.sum(axis=1)
+        out: list[list[tuple[float, float]]] = [[] for _ in range(len(p0))]
+        single = np.nonzero(count == 1)[0]
+        if len(single):
+            j = valid[single].argmax(axis=1)
+            for i, lo, hi in zip(single.tolist(), los[single, j].tolist(), his[single, j].tolist()):
+                out[i] = [(lo, hi)]
+        for i in np.nonzero(count > 1)[0].tolist():
+            _, out[i] = _union_measure([(float(l_), float(h_)) for l_, h_, v in zip(los[i], his[i], valid[i]) if v])
         return out
 
     def overlaps(self, p: Point) -> list[tuple[int, float]]:
@@ -797,10 +830,16 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
     diff_rings = []
     samples: list[tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]] = []
     offset_edges: list[tuple[np.ndarray, np.ndarray]] = []
+    diff_pieces: list[tuple[int, int, bool, Polygon]] = []  # capsule range, convex, shape
     for t in board.terrain_of("difficult"):
         ring = _ring(t.polygon)
         diff_rings.append(ring)
         diff_shapes.append(Polygon(ring))
+        first = len(dcap_a)
+        convex = bool(_convex_corners(ring).all())
+        shape = Polygon(ring)
+        shapely.prepare(shape)
+        diff_pieces.append((first, first + len(ring), convex, shape))
         nxt = np.roll(ring, -1, axis=0)
         for p, q in zip(ring, nxt):
             dcap_a.append(p)
@@ -845,6 +884,7 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
     space._cache["diff_rings"] = diff_rings
     space._cache["terrain_shapes"] = terrain_shapes
     space._cache["offset_edges"] = offset_edges
+    space._cache["diff_pieces"] = diff_pieces
     if space.block_geom is not None:
         shapely.prepare(space.block_geom)
     if space.diff_geom is not None:
@@ -1168,11 +1208,14 @@ def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list
     edges = list(edges)
 
     def legs(a: Sequence[float], xs: np.ndarray, b: Sequence[float]) -> np.ndarray:
-        A = np.tile(np.asarray(a, dtype=float), (len(xs), 1))
-        B = np.tile(np.asarray(b, dtype=float), (len(xs), 1))
-        ok = space.segments_clear(A, xs) & space.segments_clear(xs, B)
-        cost = space.segment_costs(A, xs) + space.segment_costs(xs, B)
-        return np.where(ok, cost, _INF)
+        n = len(xs)
+        A = np.tile(np.asarray(a, dtype=float), (n, 1))
+        B = np.tile(np.asarray(b, dtype=float), (n, 1))
+        p0 = np.vstack([A, xs])  # both legs at once: a -> x, then x -> b
+        p1 = np.vstack([xs, B])
+        ok = space.segments_clear(p0, p1)
+        cost = space.segment_costs(p0, p1)
+        return np.where(ok[:n] & ok[n:], cost[:n] + cost[n:], _INF)
 
     for _ in range(2):
         changed = False

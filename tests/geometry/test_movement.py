@@ -382,6 +382,24 @@ def test_arcs_round_a_difficult_corner_are_priced_right():
     assert res.legal and res.cost_cm <= straight + 1e-9
 
 
+def test_difficult_ground_of_any_shape_l_shaped():
+    # An L of difficult ground: x 10..30, y 10..20 plus x 10..20, y 20..30 (not convex).
+    ell = TerrainPiece("ell", ((10, 10), (30, 10), (30, 20), (20, 20), (20, 30), (10, 30)), movement="difficult")
+    board = Board(terrain=(ell,), bases=(Base("a", 5, 25, 30),))
+    # along y = 25: over it while the centre is within 1.5 of x 10..20: 13 cm, of a 20 cm line
+    assert path_cost(board, "a", [(5, 25), (25, 25)])[1] == pytest.approx(20 + 13)
+    # along y = 22: over the arm from x 8.5 to 21.5; the bar's top edge is then 2 cm away
+    assert path_cost(board, "a", [(5, 22), (30, 22)])[1] == pytest.approx(25 + 13)
+    # along y = 21: over the arm, then 1 cm above the bar up to its corner (30, 20), round
+    # which the base stays over it until x = 30 + sqrt(1.5^2 - 1^2): from 8.5 to 31.118
+    assert path_cost(board, "a", [(5, 21), (35, 21)])[1] == pytest.approx(30 + 21.5 + math.sqrt(1.25))
+    # along x = 25 from y 35 down to 5: only the lower bar, y 8.5..21.5
+    assert path_cost(board, "a", [(25, 35), (25, 5)])[1] == pytest.approx(30 + 13)
+    # along x = 21: the bar (y 8.5..21.5) and, 1 cm from the arm's edge, up to its corner
+    # (20, 30) and round it to y = 30 + sqrt(1.25)
+    assert path_cost(board, "a", [(21, 35), (21, 5)])[1] == pytest.approx(30 + 21.5 + math.sqrt(1.25))
+
+
 def test_path_cost_counts_only_the_stretch_over_difficult_ground():
     board = strip_board()
     length, cost = path_cost(board, "a", [(10, 30), (25, 30), (25, 45)])
@@ -560,7 +578,13 @@ def boards(draw, difficult: bool = True):
     for k in range(draw(st.integers(0, 3))):
         x0, y0 = draw(st.floats(0, 26)), draw(st.floats(0, 26))
         w, h = draw(st.floats(0.5, 10)), draw(st.floats(0.5, 10))
-        piece = rect(f"t{k}", x0, y0, min(x0 + w, 30), min(y0 + h, 30), draw(st.sampled_from(kinds)))
+        x1, y1 = min(x0 + w, 30), min(y0 + h, 30)
+        kind = draw(st.sampled_from(kinds))
+        if draw(st.booleans()):  # an L: the rectangle less its top-right quarter (not convex)
+            xm, ym = (x0 + x1) / 2, (y0 + y1) / 2
+            piece = TerrainPiece(f"t{k}", ((x0, y0), (x1, y0), (x1, ym), (xm, ym), (xm, y1), (x0, y1)), movement=kind)
+        else:
+            piece = rect(f"t{k}", x0, y0, x1, y1, kind)
         if piece.movement == "blocked" and any(piece.shape.distance(Point(b.center)) < b.radius for b in bases):
             continue
         terrain.append(piece)
