@@ -325,6 +325,33 @@ def _sig(c: Any) -> tuple:
             c.spice_effect, c.special_rules)
 
 
+def _rule_names(c: Any) -> tuple[str, ...]:
+    from .rules.state import active_rules
+
+    return tuple(active_rules(c))
+
+
+@lru_cache(maxsize=512)
+def _fatigue_sensitive(names: tuple[str, ...]) -> bool:
+    """Whether any hook of these rules reads a fatigue count (its own or its target's)."""
+    from .specials import HOOK_POINTS, SPECIAL_RULES, HookContext
+
+    for hook in HOOK_POINTS:
+        for action in ("melee", "shoot", "disengage", "dodge"):
+            try:
+                seen = {SPECIAL_RULES.total(hook, names, HookContext(action=action, own_fatigue=o, target_fatigue=t))
+                        for o in (0, 1, 2) for t in (0, 1, 2)}
+            except Exception:
+                return True
+            if len(seen) > 1:
+                return True
+    return False
+
+
+def _rested(c: Any) -> Any:
+    return c.model_copy(update={"fatigue": 0}) if c.fatigue else c
+
+
 def _q(worth: float) -> float:
     """Worths rounded to a quarter, for the caches."""
     return round(float(worth) * 4) / 4
@@ -401,6 +428,9 @@ def clash_table(attacker: Any, defender: Any, worth_a: float = 1.0, worth_d: flo
     from .ruleset import DEFAULT
 
     ruleset = ruleset or DEFAULT
+    if not (_fatigue_sensitive(_rule_names(attacker)) or _fatigue_sensitive(_rule_names(defender))):
+        # Tokens held matter only through hooks that read them (Assassination): none here.
+        attacker, defender = _rested(attacker), _rested(defender)
     key = (_sig(attacker), _sig(defender), _q(worth_a), _q(worth_d), ruleset)
     t = _CLASH_CACHE.get(key)
     if t is None:
@@ -468,20 +498,23 @@ _DISENGAGE_CACHE: dict[tuple, tuple[float, float, float]] = {}
 
 def _shot_value(shooter: Any, target: Any, band_distance: float, worth: float, laser_mode: str, ruleset: Any) -> float:
     """Expected worth a shot takes from its target, from :func:`landsraad.odds.shot_odds`."""
-    key = (_sig(shooter), _sig(target), band_distance, _q(worth), laser_mode, ruleset)
+    if not (_fatigue_sensitive(_rule_names(shooter)) or _fatigue_sensitive(_rule_names(target))):
+        shooter, target = _rested(shooter), _rested(target)
+    key = (_sig(shooter), _sig(target), band_distance, laser_mode, ruleset)
     v = _SHOT_CACHE.get(key)
     if v is None:
         if len(_SHOT_CACHE) > 20000:
             _SHOT_CACHE.clear()
-        v = _SHOT_CACHE[key] = _shot_exact(_norm(shooter), _norm(target), band_distance, _q(worth), laser_mode, ruleset)
-    return v
+        v = _SHOT_CACHE[key] = _shot_harm(_norm(shooter), _norm(target), band_distance, laser_mode, ruleset)
+    return v * worth
 
 
-def _shot_exact(shooter: Any, target: Any, band_distance: float, worth: float, laser_mode: str, ruleset: Any) -> float:
+def _shot_harm(shooter: Any, target: Any, band_distance: float, laser_mode: str, ruleset: Any) -> float:
+    """Expected :data:`HARM` share of a shot (a miss, a shield or no damage count 0)."""
     from .odds import shot_odds
 
     odds = shot_odds(shooter, target, distance_cm=band_distance, cover="none", laser_mode=laser_mode, ruleset=ruleset)
-    return float(sum(HARM[_RESULT_INDEX[k]] * p for k, p in odds.wound.items()) * worth)
+    return float(sum(HARM[_RESULT_INDEX[k]] * p for k, p in odds.wound.items()))
 
 
 def _disengage(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, float, float]:
@@ -808,7 +841,7 @@ class HeuristicPlayer:
                 tried += 1
                 if validate(p) is None:
                     return p
-                if tried >= 14 and owner != me or tried >= 24:
+                if owner != me and tried >= 14:
                     break
         return decision.point.candidates[0]
 
@@ -1111,7 +1144,7 @@ class HeuristicPlayer:
         return max(decision.choices)
 
     def _on_step_away(self, decision: Decision, state: GameState) -> Point | None:
-        """After defending, step away from a fight it is losing, unless it holds an objective."""
+        """After defending, step away from a fight it is losing or when badly hurt, unless it holds a position."""
         me = state.model(decision.model)
         if any(k.owner == me.side and k.mission == "occupation" and _gap(k, me) <= 0.2 for k in state.markers):
             return None
@@ -1120,7 +1153,8 @@ class HeuristicPlayer:
         if not foes:
             return None
         value = min(planner.melee_value(me, e, active=False) for e in foes)
-        if value >= 0:
+        badly_hurt = me.wound in ("grave", "fatal") or me.has_poison("dangerous") or me.has_poison("paralysing")
+        if value >= 0 and not badly_hurt:
             return None
         return decision.point.candidates[0] if decision.point.candidates else None
 
@@ -1329,7 +1363,7 @@ class _Danger:
             w = _best_melee(e)
             if w is None:
                 continue
-            foe = _comb(state, e.id, weapon=w, activation_fatigue=e.fatigue)
+            foe = _comb(state, e.id, weapon=w, activation_fatigue=0)  # a rested attacker: the worst case
             t = clash_table(foe, me, _worth(state, e), _worth(state, m), state.ruleset)
             if t.value > 0:
                 self.threats.append(((e.x, e.y), e.profile.movement + _r(e) + _r(m) + 0.5, t.value))
@@ -1358,7 +1392,7 @@ class _Planner:
         self.models = [m for m in state.models_of(side)]
         self.enemies = [e for e in state.models if e.side != side and not e.out_of_action and not e.removed]
         self.tol = state.ruleset.contact_tolerance_cm
-        self.late = state.clock_s >= 0.75 * state.clock_limit_s
+        self.late = state.clock_s >= 0.6 * state.clock_limit_s
         self._swing_cache: dict[str, float] = {}
         self._dangers: dict[str, _Danger] = {}
         self.jobs = self._jobs()
@@ -1616,11 +1650,11 @@ class _Planner:
                     if job.marker is not None:
                         k = s.marker(job.marker)
                         if _gap(m, k) <= move - 0.1:
-                            plans.append(_Plan(m.id, "hold", "rest", contact=k, value=job.value * (0.8 if self.late else 0.4)))
+                            plans.append(_Plan(m.id, "hold", "rest", contact=k, value=job.value * (0.9 if self.late else 0.4)))
                         else:
-                            plans.append(self._advance(m, where, job.value * (0.6 if self.late else 0.3), move))
+                            plans.append(self._advance(m, where, job.value * (0.9 if self.late else 0.35), move))
                     else:
-                        plans.append(self._advance(m, where, job.value * (0.6 if self.late else 0.3), move))
+                        plans.append(self._advance(m, where, job.value * (0.9 if self.late else 0.35), move))
         # 2. Fights: charges within a free move.
         if _best_melee(m) is not None:
             for e in self.enemies:

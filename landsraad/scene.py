@@ -103,7 +103,7 @@ class TerrainSpec(Frozen):
     """A terrain piece: footprint polygon (cm), height (cm, 0 never blocks sight), movement kind."""
 
     id: str = Field(pattern=_ID)
-    polygon: list[Coord] = Field(min_length=3)
+    polygon: list[Coord]  # at least 3 corners: checked with the geometry, naming the piece
     height: float = Field(0.0, ge=0)
     movement: Literal["blocked", "difficult", "open"] = "blocked"
     name: Optional[str] = None
@@ -291,7 +291,7 @@ def scene_problems(doc: Document) -> list[Problem]:
     try:
         Scene.model_validate(doc.data)
     except ValidationError as exc:
-        problems.extend(validation_problems(exc, doc))
+        problems.extend(_named(validation_problems(exc, doc), exc, doc))
 
     def at(*loc: Any) -> str:
         return doc.locate(loc)
@@ -379,6 +379,22 @@ def scene_problems(doc: Document) -> list[Problem]:
             else:
                 by_edge[edge] = side
     return problems
+
+
+_KIND = {"terrain": "Terrain", "models": "Model", "markers": "Marker"}
+
+
+def _named(problems: list[Problem], exc: ValidationError, doc: Document) -> list[Problem]:
+    """Prefix structural problems inside a list item with the item's id: "Model 'far': ..."."""
+    names: dict[str, str] = {}
+    for error in exc.errors():
+        loc = error["loc"]
+        if len(loc) >= 2 and loc[0] in _KIND and isinstance(loc[1], int):
+            items = doc.data.get(loc[0]) if isinstance(doc.data, dict) else None
+            item = items[loc[1]] if isinstance(items, list) and loc[1] < len(items) else None
+            if isinstance(item, dict) and isinstance(item.get("id"), str):
+                names[doc.locate(loc)] = f"{_KIND[loc[0]]} {item['id']!r}: "
+    return [Problem(p.source, p.where, names.get(p.where, "") + p.message) for p in problems]
 
 
 def _pairs(items: list[tuple[int, Any]]) -> Iterable[tuple[tuple[int, Any], tuple[int, Any]]]:

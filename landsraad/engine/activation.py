@@ -24,7 +24,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..rules.fatigue import end_activation, recover_after_activation, start_activation
 from ..rules.poisons import can_select, start_will_breaker_activation, tick_crippling
+from ..rules.spice import can_consume_spice, consume_spice
 from ..rules.state import may_move
 from .bridge import combatant, store
 from .decisions import Decision, PointSpec
@@ -81,12 +83,13 @@ class _Turn:
 def _run(g: Any, model_id: str):
     m = g.state.model(model_id)
     held = m.fatigue
-    g.state = g.state.update_model(model_id, fatigue=held + 1, activations=m.activations + 1)
+    c, start = start_activation(combatant(g.state, model_id))  # R-FATIGUE-GAIN, RUL-05
+    g.state = store(g.state, model_id, c).update_model(model_id, activations=m.activations + 1)
     g.state = g.state.replace(activation=g.state.activation + 1)
-    g.emit("activate", m.side, model_id, fatigue_before=held, fatigue=held + 1, activation=g.state.activation)
+    g.emit("activate", m.side, model_id, fatigue_before=start.tokens_before, fatigue=start.tokens_after, activation=g.state.activation)
     g.spend("select")
     _release_jammer(g, model_id)
-    yield from _spice(g, model_id)
+    yield from _spice(g, model_id, held)
     turn = _Turn(model_id, held)
 
     c, tick = start_will_breaker_activation(combatant(g.state, model_id, activation_fatigue=held))
@@ -106,38 +109,35 @@ def _run(g: Any, model_id: str):
 
 
 def _end(g: Any, model_id: str) -> None:
-    """End of the activation: recovery of the others (RUL-06), spice expiry (RUL-10)."""
-    state = g.state
-    m = state.model(model_id)
-    everyone = state.ruleset.recovery == "all"
+    """End of the activation: spice expiry (RUL-10), recovery of the others (R-FATIGUE-REST, RUL-06)."""
+    m = g.state.model(model_id)
+    c, ended = end_activation(combatant(g.state, model_id))
+    state = store(g.state, model_id, c)
+    others = [o for o in state.models if o.id != model_id and not o.removed and o.fatigue > 0]
+    rested, _ = recover_after_activation([(combatant(state, o.id), o.side == m.side) for o in others], state.ruleset)
     recovered = []
-    for other in state.models:
-        if other.id == model_id or other.removed or other.fatigue == 0:
-            continue
-        if everyone or other.side == m.side:
-            state = state.update_model(other.id, fatigue=other.fatigue - 1)
-            recovered.append(other.id)
-    m = state.model(model_id)
-    spice_ended = m.spice_active and m.fatigue >= 2
-    if spice_ended:
-        state = state.update_model(model_id, spice_active=False)
+    for o, after in zip(others, rested):
+        if after.fatigue != o.fatigue:
+            state = state.update_model(o.id, fatigue=after.fatigue)
+            recovered.append(o.id)
     g.state = state
-    g.emit("end_activation", m.side, model_id, recovered=recovered, spice_ended=spice_ended, clock_s=state.clock_s)
+    g.emit("end_activation", m.side, model_id, recovered=recovered, spice_ended=ended.spice is not None, clock_s=state.clock_s)
 
 
-def _spice(g: Any, model_id: str):
+def _spice(g: Any, model_id: str, held: int):
     """R-SPICE, RUL-10: consume a dose at the start, as a free declaration."""
     m = g.state.model(model_id)
-    c = combatant(g.state, model_id)
-    if m.spice_doses <= 0 or m.spice_active or not c.spice_effect or m.out_of_action:
+    c = combatant(g.state, model_id, activation_fatigue=held)
+    if not can_consume_spice(c):
         return
     answer = yield from g.ask(Decision(
         side=m.side, kind="spice", model=model_id, prompt=f"Does {m.name} consume a dose of spice ({m.spice_doses} left)?",
         choices=("consume", "keep"),
     ))
     if answer == "consume":
-        g.state = g.state.update_model(model_id, spice_doses=m.spice_doses - 1, spice_active=True)
-        g.emit("spice", m.side, model_id, effect=c.spice_effect, doses_left=m.spice_doses - 1)
+        c, event = consume_spice(c)
+        g.state = store(g.state, model_id, c)
+        g.emit("spice", m.side, model_id, effect=event.effect, doses_left=event.doses_left)
         g.spend("decision")
 
 

@@ -1228,13 +1228,6 @@ def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list
             a, b = pts[k - 1], pts[k + 1]
             here = np.asarray([pts[k]], dtype=float)
             current = float(legs(a, here, b)[0])
-            mid = np.asarray([b], dtype=float)
-            shortcut = float(legs(a, mid, b)[0])  # a -> b -> b: the straight shortcut
-            if shortcut <= current + 1e-12:  # also drops needless points (collinear hops)
-                del pts[k]
-                del edges[k]
-                changed = True
-                continue
             e0, e1 = edge
             lo, hi = 0.0, 1.0
             best_x, best = here[0], current
@@ -1250,6 +1243,14 @@ def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list
             if best < current - 1e-12:
                 pts[k] = (float(best_x[0]), float(best_x[1]))
                 changed = True
+                current = best
+            # a point that does not help (e.g. on a straight stretch) goes
+            shortcut = float(legs(a, np.asarray([b], dtype=float), b)[0])  # a -> b -> b
+            if shortcut <= current + 1e-12:
+                del pts[k]
+                del edges[k]
+                changed = True
+                continue
             k += 1
         if not changed:
             break
@@ -1332,9 +1333,54 @@ def _finish_path(space: _Space, q: _Query, pred: dict[int, tuple[int, float]], s
                 if pt == p and 0 < k < len(pts) - 1:
                     edges[k] = edge
                     has_crossing = True
+    if space.diff_geom is not None:
+        pts, edges, found = _with_boundary_crossings(space, pts, edges)
+        has_crossing = has_crossing or found
     if has_crossing:
         pts = _refine_crossings(space, pts, edges)
     return _dedupe(pts)
+
+
+def _with_boundary_crossings(space: _Space, pts: list[tuple[float, float]],
+                             edges: list[tuple[np.ndarray, np.ndarray] | None]
+                             ) -> tuple[list[tuple[float, float]], list[tuple[np.ndarray, np.ndarray] | None], bool]:
+    """Insert the points where the path starts or stops being over difficult terrain, each
+    with the boundary piece it lies on (an offset edge, or the tangent at a rounded corner),
+    so that the refinement can slide them (refraction)."""
+    a = np.asarray(pts, dtype=float)
+    if len(a) < 2:
+        return pts, edges, False
+    ivs = space.difficult_intervals(a[:-1], a[1:])
+    offsets = space._cache["offset_edges"]
+    corners = space.dcap_a
+    out_p: list[tuple[float, float]] = [pts[0]]
+    out_e: list[tuple[np.ndarray, np.ndarray] | None] = [edges[0]]
+    found = False
+    for i, row in enumerate(ivs):
+        ts = sorted(t for iv in row for t in iv if 1e-9 < t < 1 - 1e-9)
+        for t in ts:
+            x = a[i] + t * (a[i + 1] - a[i])
+            edge = None
+            for e0, e1 in offsets:
+                v = e1 - e0
+                u = float(np.clip((x - e0) @ v / (v @ v), 0.0, 1.0))
+                if float(np.hypot(*(e0 + u * v - x))) < 1e-6:
+                    edge = (e0, e1)
+                    break
+            if edge is None and len(corners):
+                d = np.hypot(*(corners - x).T)
+                j = int(np.argmin(np.abs(d - space.r)))
+                if abs(d[j] - space.r) < 1e-6:
+                    radial = (x - corners[j]) / d[j]
+                    tangent = np.array([-radial[1], radial[0]])
+                    edge = (x - DIFFICULT_SAMPLE_CM * tangent, x + DIFFICULT_SAMPLE_CM * tangent)
+            if edge is not None:
+                out_p.append((float(x[0]), float(x[1])))
+                out_e.append(edge)
+                found = True
+        out_p.append(pts[i + 1])
+        out_e.append(edges[i + 1])
+    return out_p, out_e, found
 
 
 def _dedupe(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -1743,8 +1789,8 @@ def _truncate(space: _Space, pts: Sequence[tuple[float, float]], budget: float) 
 # =============================================================================================
 
 _STAR_RAYS = 720
-_SOFT_STAR_RAYS = 180
-_EXIT_STAR_RAYS = 90
+_SOFT_STAR_RAYS = 90
+_OUTLINE_STEP = 0.25
 _ARC_STEP = math.radians(2.0)
 
 
@@ -1824,6 +1870,61 @@ def _sweeps(space: _Space, i: int, node_theta: np.ndarray, node_cost: np.ndarray
     return pieces
 
 
+def _difficult_outline(space: _Space, step: float) -> np.ndarray:
+    """Points every ``step`` cm along the outline of where the base starts being over
+    difficult terrain: the pieces' edges offset by r and the arcs round their convex corners."""
+    key = ("outline", step)
+    if key in space._cache:
+        return space._cache[key]
+    pts = []
+    for e0, e1 in space._cache["offset_edges"]:
+        n = max(2, int(math.ceil(math.hypot(*(e1 - e0)) / step)) + 1)
+        pts.append(e0 + np.linspace(0.0, 1.0, n)[:, None] * (e1 - e0))
+    for ring in space._cache["diff_rings"]:
+        prev, nxt = np.roll(ring, 1, axis=0), np.roll(ring, -1, axis=0)
+        for v, p0, p1 in zip(ring[_convex_corners(ring)], prev[_convex_corners(ring)], nxt[_convex_corners(ring)]):
+            a0 = math.atan2(-(v - p0)[0], (v - p0)[1])  # outward normals of the two edges (ccw ring)
+            a1 = math.atan2(-(p1 - v)[0], (p1 - v)[1])
+            span = (a1 - a0) % _TWO_PI
+            n = max(2, int(math.ceil(span * space.r / step)) + 1)
+            ang = a0 + np.linspace(0.0, span, n)
+            pts.append(v + space.r * np.stack([np.cos(ang), np.sin(ang)], axis=1))
+    out = np.vstack(pts) if pts else np.zeros((0, 2))
+    out = out[space.points_free(out)] if len(out) else out
+    space._cache[key] = out
+    return out
+
+
+def _boundary_stars(space: _Space, q: _Query, dist: dict[int, float], start: Point, budget: float) -> list[BaseGeometry]:
+    """Stars from points along the difficult outlines: a cheapest path may bend there
+    (refraction). Each point is priced by its cheapest clear straight leg from the start or
+    a reached node of the graph."""
+    X = _difficult_outline(space, _OUTLINE_STEP)
+    S = np.asarray(start, dtype=float)
+    if len(X) == 0:
+        return []
+    X = X[np.hypot(*(X - S).T) < budget]
+    if len(X) == 0:
+        return []
+    nodes = [(n, g) for n, g in dist.items() if g < budget]
+    P = np.array([q.point(n) for n, _ in nodes])
+    G = np.array([g for _, g in nodes])
+    cost = np.full(len(X), _INF)
+    # pairs (predecessor, outline point) that could be within budget, in chunks
+    pi, xi = np.nonzero(G[:, None] + np.hypot(P[:, None, 0] - X[None, :, 0], P[:, None, 1] - X[None, :, 1]) < budget)
+    for chunk in np.array_split(np.arange(len(pi)), max(1, len(pi) // 20000 + 1)):
+        a, b = P[pi[chunk]], X[xi[chunk]]
+        c = np.where(space.segments_clear(a, b), G[pi[chunk]] + space.segment_costs(a, b), _INF)
+        np.minimum.at(cost, xi[chunk], c)
+    pieces = []
+    for x, c in zip(X, cost):
+        if c < budget:
+            star = _star(space, x, budget - c, rays=_SOFT_STAR_RAYS)
+            if star is not None:
+                pieces.append(star)
+    return pieces
+
+
 def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: Iterable[str] = ()) -> BaseGeometry:
     """The set of centre positions ``model_id`` can legally move to with ``allowance_cm``
     (R-MOVE, R-TERRAIN-KINDS, RUL-17): a geodesic ball in the free space, difficult terrain
@@ -1861,27 +1962,6 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     q.finalize()
     dist, _ = q.search(s, cutoff=budget)
     pieces: list[BaseGeometry] = []
-    # A start over difficult terrain: its ways out along the nearby boundaries, every
-    # 0.25 cm (the cheapest way out refracts anywhere along them).
-    if space.diff_geom is not None and space._point_difficult(np.asarray([start], dtype=float))[0]:
-        P = np.asarray(start, dtype=float)
-        outs = []
-        for e0, e1 in space._cache["offset_edges"]:
-            v = e1 - e0
-            t = float(np.clip((P - e0) @ v / (v @ v), 0.0, 1.0))
-            if float(np.hypot(*(e0 + t * v - P))) <= 2.0 * space.r + 1e-9:
-                count = max(2, int(math.ceil(math.hypot(*v) / 0.25)) + 1)
-                outs.append(e0 + np.linspace(0.0, 1.0, count)[:, None] * v)
-        if outs:
-            X = np.vstack(outs)
-            X = X[space.points_free(X)]
-            S = np.tile(P, (len(X), 1))
-            c = np.where(space.segments_clear(S, X), space.segment_costs(S, X), _INF)
-            for x, cx in zip(X, c):
-                if cx < budget:
-                    star = _star(space, x, budget - cx, rays=_EXIT_STAR_RAYS)
-                    if star is not None:
-                        pieces.append(star)
     tangent_angles = np.array([math.atan2(q.point(m)[1] - start[1], q.point(m)[0] - start[0])
                                for m, _, _ in q.neighbours(s)])
     star = _star(space, start, budget, tangent_angles)
@@ -1893,10 +1973,6 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
             continue
         i = q.circle_of(node)
         if i < 0:
-            if node in q.crossing:  # a way out of the difficult area the start is over
-                soft = _star(space, q.point(node), budget - g, rays=_SOFT_STAR_RAYS)
-                if soft is not None:
-                    pieces.append(soft)
             continue
         theta = float(graph.theta[node]) if node < q.n0 else q.theta[node - q.n0]
         by_circle[i].append((theta, g))
@@ -1904,11 +1980,8 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
         if space.circ_r[i] > 0:
             arr = np.array(items)
             pieces += _sweeps(space, i, arr[:, 0], arr[:, 1], budget)
-        else:
-            g = min(v for _, v in items)
-            soft = _star(space, space.circ_c[i], budget - g, rays=_SOFT_STAR_RAYS)
-            if soft is not None:
-                pieces.append(soft)
+    if space.diff_geom is not None:
+        pieces += _boundary_stars(space, q, dist, start, budget)
     if not pieces:
         return shapely.Point(start)
     region = shapely.union_all(pieces).intersection(_free_polygon(space, board, excluded))

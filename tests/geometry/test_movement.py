@@ -20,6 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Point
 
+from pathlib import Path
+
 from landsraad.errors import GeometryError
 from landsraad.geometry import movement
 from landsraad.geometry.board import Base, Board, Marker, TerrainPiece
@@ -37,6 +39,9 @@ from landsraad.geometry.movement import (
     reach_region,
     step_away,
 )
+
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def rect(tid: str, x0: float, y0: float, x1: float, y1: float, movement: str = "blocked") -> TerrainPiece:
@@ -668,3 +673,56 @@ def test_property_no_shorter_path_than_the_returned_one_exists(board, to):
         assert res.path_length_cm >= brute * (1 - 2e-3) - 1e-6
     else:
         assert brute == math.inf  # no_room: the brute force finds no way either
+
+
+# --- the reach region's edge against plan_move, on the reference scene --------------------------
+
+
+def farthest_legal(board: Board, model_id: str, bearing: float, allowance: float) -> float:
+    """By bisection, how far along ``bearing`` plan_move still finds the move legal."""
+    x, y = board.base(model_id).center
+    lo, hi = 0.0, allowance + 0.01
+    for _ in range(28):
+        mid = (lo + hi) / 2
+        if can_move(board, model_id, (x + mid * math.cos(bearing), y + mid * math.sin(bearing)), allowance):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def reach_edge_errors(model_ids, rays: int) -> list[tuple[float, float]]:
+    """(miss, overreach) in cm at the region's edge along evenly spread bearings: how far the
+    farthest legal point lies outside the region, and how deep a point 0.02 cm beyond it
+    lies inside."""
+    from landsraad.scene import load_scene
+
+    scene = load_scene(ROOT / "scenes" / "reference.yaml")
+    board = scene.board
+    out = []
+    for mid in model_ids:
+        allowance = scene.movement(mid)
+        region = reach_region(board, mid, allowance)
+        x, y = board.base(mid).center
+        for k in range(rays):
+            bearing = 2 * math.pi * (k + 0.37) / rays
+            d = farthest_legal(board, mid, bearing, allowance)
+            edge = Point(x + d * math.cos(bearing), y + d * math.sin(bearing))
+            beyond = Point(x + (d + 0.02) * math.cos(bearing), y + (d + 0.02) * math.sin(bearing))
+            depth = region.boundary.distance(beyond) if region.contains(beyond) else 0.0
+            out.append((region.distance(edge), depth))
+    return out
+
+
+def test_reach_region_edge_agrees_with_plan_move():
+    """red-7: bases and impassable terrain around; red-9: standing in the dune field."""
+    clear = reach_edge_errors(["red-7"], 6)
+    assert max(m for m, _ in clear) <= 0.01 and max(o for _, o in clear) <= 0.01
+    dune = reach_edge_errors(["red-9"], 6)
+    assert max(m for m, _ in dune) <= 0.05 and max(o for _, o in dune) <= 0.05
+
+
+@pytest.mark.slow
+def test_reach_region_edge_agrees_with_plan_move_everywhere():
+    errors = reach_edge_errors([f"{side}-{n}" for side in ("red", "blue") for n in range(1, 11)], 16)
+    assert max(m for m, _ in errors) <= 0.05 and max(o for _, o in errors) <= 0.05

@@ -96,12 +96,12 @@ def test_deployment_in_contact_with_the_edge_rul07():
     assert check_deployment(board, {"red": "south", "blue": "east"}, tolerance_cm=0.2)[0].subject == "b2"
 
 
-def test_deployment_problems_for_missing_sides_and_overhang():
-    board = Board(bases=(Base("x", 10, 1.5, 30), Base("g", 20, 1.5, 30, side="green"), Base("o", 30, 1.0, 30, side="red")))
+def test_deployment_checks_only_the_sides_given_and_overhang():
+    board = Board(bases=(Base("x", 10, 30, 30), Base("g", 20, 30, 30, side="green"), Base("o", 30, 1.0, 30, side="red")))
     problems = check_deployment(board, {"red": "south"})
-    assert [p.subject for p in problems] == ["x", "g", "o"]
-    assert "no side" in problems[0].message and "no deployment edge" in problems[1].message
-    assert "hangs over the south edge" in problems[2].message
+    assert [p.subject for p in problems] == ["o"]
+    assert "hangs over the south edge" in problems[0].message
+    assert [p.subject for p in check_deployment(board, {"green": "west"})] == ["g"]
     with pytest.raises(GeometryError, match="unknown edge"):
         check_deployment(board, {"red": "up"})  # type: ignore[dict-item]
 
