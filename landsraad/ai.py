@@ -531,7 +531,7 @@ def _disengage(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, float, f
 def _disengage_exact(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, float, float]:
     from .odds import disengage_odds
 
-    odds = disengage_odds(mover, opponent, opponent_lowering="best", ruleset=ruleset)
+    odds = disengage_odds(mover, opponent, opponent_lowering="best", compare=ruleset.disengage_compare, ruleset=ruleset)
     margin = sum(float(k) * p for k, p in odds.margin_cm.items())
     harm = sum(HARM[_RESULT_INDEX[k]] * p for k, p in odds.wound.items())
     return float(odds.p_success), margin, float(harm)
@@ -800,6 +800,14 @@ class HeuristicPlayer:
         plan = mission_plan(decision.choices, chances, limit=min(high, 4))
         return plan[:high] if len(plan) >= low else list(decision.choices[:low])
 
+    def _on_treachery(self, decision: Decision, state: GameState) -> str:
+        """Harkonnen Treachery: ask about the mission the side can do most against (occupation:
+        its positions can be contested). The answer is not kept in the state, so it is not used."""
+        for mission in ("occupation", "spice_theft", "activation"):
+            if mission in decision.choices:
+                return mission
+        return decision.choices[0]
+
     def _on_place_marker(self, decision: Decision, state: GameState) -> Point:
         """Own markers near the own lines; the opponent's markers far from the opponent."""
         owner = decision.info.get("owner", decision.side)
@@ -1005,7 +1013,6 @@ class HeuristicPlayer:
 
     def _on_weapon(self, decision: Decision, state: GameState) -> str:
         """RUL-15: the carried weapon that fights or shoots best here."""
-
         m = state.model(decision.model)
         weapons = {w.id: w for w in m.weapons}
         kind = "melee" if "melee" in decision.prompt else "shoot"
@@ -1050,7 +1057,6 @@ class HeuristicPlayer:
 
     def _clash_for(self, state: GameState, decision: Decision) -> tuple[ClashTable, str]:
         """The clash table of the fight in progress and this side's role in it."""
-
         info = decision.info
         me = state.model(decision.model)
         role = info.get("role", "attacker")
@@ -1091,6 +1097,8 @@ class HeuristicPlayer:
         """R-NEUTRAL-DOWN, RUL-03: as low as the blow needs (a shield), keeping the initiative when both attack."""
         info = decision.info
         role = info.get("role", "attacker")
+        if role == "disengage_opponent":
+            return self._lower_against_disengage(decision, state)
         stances = info.get("stances", {})
         mine, theirs = ("attacker", "defender") if role == "attacker" else ("defender", "attacker")
         rolled = int(max(decision.choices))
@@ -1119,6 +1127,32 @@ class HeuristicPlayer:
         # The other lowered first (its choice is not shown): assume it played its best, then answer it.
         other_best = _best_lower(-u.max(axis=0), u.shape[1])
         return _best_lower(u[:, other_best], u.shape[0]) + 1
+
+    def _lower_against_disengage(self, decision: Decision, state: GameState) -> int:
+        """R-DISENGAGE, PRJ-17: the neutral that hurts the model breaking away most if it fails,
+        read from the kernel for each choice (every die is known by then); the least lowering among equals."""
+        from .rules.disengage import resolve_disengage
+
+        info = decision.info
+        me = state.model(decision.model)
+        mover = next((e for e in state.enemies_of(me.id) if _gap(e, me) <= 0.2 and e.side == state.to_act), None)
+        rolled = int(max(decision.choices))
+        if mover is None:
+            return rolled
+        wid = self.memory.weapons.get(me.id)
+        mine = _comb(state, me.id, weapon=next((w for w in me.weapons if w.id == wid), None) or _best_melee(me))
+        theirs = _comb(state, mover.id, weapon=_best_melee(mover), activation_fatigue=max(0, mover.fatigue - 1))
+        best, best_v = rolled, -1.0
+        for y in sorted(decision.choices, reverse=True):
+            try:
+                ev = resolve_disengage(theirs, mine, mover_dice=info["mover_dice"], opponent_dice=info["opponent_dice"],
+                                       opponent_neutral=int(y), compare=state.ruleset.disengage_compare, ruleset=state.ruleset)
+            except Exception:
+                continue
+            v = 0.0 if ev.success else float(HARM[_RESULT_INDEX[ev.wound]])
+            if v > best_v + 1e-12:
+                best, best_v = int(y), v
+        return best
 
     def _on_push(self, decision: Decision, state: GameState) -> str:
         """R-MELEE-OPTIONS, PRJ-15: push when striking first (it cancels the return blow)."""
@@ -1220,7 +1254,6 @@ class HeuristicPlayer:
 
     def _on_disengage_opponent(self, decision: Decision, state: GameState) -> str:
         """R-DISENGAGE: the model of mine most likely to hurt the one breaking away."""
-
         mover = None
         for c in decision.choices:
             for e in state.enemies_of(c):
@@ -1353,7 +1386,6 @@ class _Danger:
     """How dangerous a spot is for one model: enemies that could charge it next turn and win."""
 
     def __init__(self, player: HeuristicPlayer, state: GameState, m: ModelState) -> None:
-
         self.m = m
         self.threats: list[tuple[Point, float, float]] = []
         me = _comb(state, m.id, weapon=_best_melee(m))
@@ -1527,7 +1559,6 @@ class _Planner:
 
     def melee_value(self, me: ModelState, e: ModelState, *, active: bool = True, held: int | None = None) -> float:
         """Expected worth of a clash for ``me`` (the active model when ``active``), mission bonuses included."""
-
         w = _best_melee(me)
         if w is None:
             return -0.5
@@ -1777,7 +1808,6 @@ class _Planner:
     def best_action(self, m: ModelState, choices: Sequence[str], plan: _Plan | None) -> str:
         """An action among ``choices`` when the plan's is not on offer."""
         scores: dict[str, float] = {}
-        job = self.assignment.get(m.id)
         for ch in choices:
             kind, _, arg = ch.partition(":")
             if kind == "mission":

@@ -48,7 +48,7 @@ Examples
 ... ''', "bad.yaml")
 Traceback (most recent call last):
 ...
-landsraad.errors.DataError: bad.yaml: models[1].colour (line 4, column 37): This key is not allowed here (check its spelling).
+landsraad.errors.DataError: bad.yaml: models[1].colour (line 4, column 37): Model 'a': This key is not allowed here (check its spelling).
 bad.yaml: models[1].id (line 4, column 6): The id 'a' is already used by models[0] (line 3, column 5).
 bad.yaml: models[1].at (line 4, column 13): The base of model 'a' overlaps the base of model 'a' (models[0]): their centres are 1.0 cm apart, less than the 3.0 cm their radii need.
 """
@@ -317,8 +317,11 @@ def scene_problems(doc: Document) -> list[Problem]:
     for i, t in terrain:
         where = at("terrain", i, "polygon")
         distinct = {tuple(p) for p in t.polygon}
+        if len(distinct) < 3:
+            problems.append(Problem(doc.source, where, f"Terrain {t.id!r} has {len(distinct)} distinct corner{'s' if len(distinct) != 1 else ''}; a footprint needs at least 3."))
+            continue
         poly = Polygon(t.polygon)
-        if len(distinct) < 3 or poly.convex_hull.area <= 1e-9:
+        if poly.convex_hull.area <= 1e-9:
             problems.append(Problem(doc.source, where, f"Terrain {t.id!r} is degenerate: its corners enclose no area (they need at least 3 distinct points not in a line)."))
             continue
         if not poly.is_valid:

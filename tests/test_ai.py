@@ -7,6 +7,7 @@ player runs in ``strict`` mode so a failing handler raises instead of falling ba
 from __future__ import annotations
 
 import itertools
+import math
 import warnings
 
 import numpy as np
@@ -284,3 +285,56 @@ def test_answers_are_always_legal_even_when_a_handler_fails():
     assert p.decide(d, None) in ("attack", "defend")
     d = Decision(side="red", kind="dodge", prompt="?", optional=True, point=PointSpec(lambda pt: None, ((1.0, 1.0),)))
     assert p.decide(d, None) in (None, (1.0, 1.0))
+
+
+def _move_decision(state, model_id: str, allowance: float, kind: str = "move") -> Decision:
+    from landsraad.engine.spatial import move_candidates, plan_move
+
+    def check(p):
+        r = plan_move(state, model_id, p, allowance)
+        return None if r.legal else r.message
+
+    return Decision(side=state.model(model_id).side, kind=kind, prompt="?", model=model_id, optional=True,
+                    point=PointSpec(check, move_candidates(state, model_id, allowance), allowance))
+
+
+def test_a_model_between_two_touching_friends_slides_straight_out_r_move():
+    # Bases 3 cm apart (30 mm: touching); any slide with a sideways part overlaps a friend (R-MOVE),
+    # so only straight up is possible: the player must still get nearer its goal.
+    left = model("red", "fremen", "warrior", 1, 27, 1.5)
+    mid = model("red", "fremen", "warrior", 2, 30, 1.5)
+    right = model("red", "fremen", "warrior", 3, 33, 1.5)
+    state = state_in_play([left, mid, right], red="fremen")
+    p = HeuristicPlayer(1, strict=True)
+    d = _move_decision(state, mid.id, 10.0)
+    to = p._head_for(d, state, state.model(mid.id), (40.0, 20.0))
+    assert to is not None and d.point.validate(to) is None
+    assert math.hypot(to[0] - 40, to[1] - 20) < math.hypot(30 - 40, 1.5 - 20)
+
+
+def test_it_walks_round_a_friend_in_its_way():
+    # A friend stands right on the straight line to the goal: the player takes a detour (a legal
+    # point the path search accepts) rather than staying put.
+    me = model("red", "fremen", "warrior", 1, 30, 10)
+    friend = model("red", "fremen", "warrior", 2, 30, 13.2)
+    state = state_in_play([me, friend], red="fremen")
+    p = HeuristicPlayer(1, strict=True)
+    d = _move_decision(state, me.id, 6.0)
+    to = p._head_for(d, state, state.model(me.id), (30.0, 30.0))
+    assert to is not None and d.point.validate(to) is None
+    assert math.hypot(to[0] - 30, to[1] - 30) < 20.0 - 1.0
+
+
+def test_against_a_disengage_it_lowers_just_enough_to_kill_r_disengage_prj_17():
+    # The Fremen warrior (Reflexes 1, crysknife Init +1) breaks away with neutral 3: total 5. The
+    # Corrino soldier (Reflexes 1, halberd Init +1, 15-) rolled 9: total 11. It must keep a total of
+    # 5 or more (the mover needs strictly more, RUL-01), so any neutral from 3 up holds it; the halberd
+    # deals 15 - n, fatal against Endurance 3 from 9 damage, i.e. n <= 6: it lowers to 6.
+    mover = model("red", "fremen", "warrior", 1, 10, 10)
+    guard = model("blue", "corrino", "soldier", 1, 13, 10, extra_weapons=("halberd",))
+    state = state_in_play([mover, guard], to_act="red", red="fremen", blue="corrino")
+    p = HeuristicPlayer(1, strict=True)
+    p.memory.weapons[guard.id] = "halberd"
+    d = Decision(side="blue", kind="lower_neutral", prompt="?", model=guard.id, choices=tuple(range(9, 0, -1)),
+                 info={"mover_dice": [3, 5], "opponent_dice": [9, 4], "role": "disengage_opponent"})
+    assert p.decide(d, state) == 6

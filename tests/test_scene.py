@@ -120,6 +120,13 @@ def test_two_sides_on_one_edge_and_bad_edge_name():
     assert any("edges.green" in f for f in found)
 
 
+def test_too_few_corners_named_never_a_traceback():
+    found = problems_of("terrain: [{id: sliver, polygon: [[10, 10], [20, 10]], height: 2}]\n"
+                        "models: [{id: far, at: [30, 30], base: 30, colour: green}]")
+    assert any("Terrain 'sliver' has 2 distinct corners" in f for f in found)
+    assert any(f.startswith("models[0].colour") and "Model 'far':" in f for f in found)
+
+
 def test_not_a_mapping_and_bad_yaml():
     assert "must be a mapping" in problems_of("- 1\n- 2\n")[0]
     assert "not valid YAML" in problems_of("models: [\n")[0]

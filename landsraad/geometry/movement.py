@@ -391,7 +391,7 @@ class _Space:
     circ_c: np.ndarray  # (C, 2)
     circ_r: np.ndarray  # (C,)
     circ_soft: np.ndarray  # (C,) bool: a difficult corner or crossing sample, not an obstacle
-    circ_edge: list[tuple[np.ndarray, np.ndarray] | None]  # for crossing samples: their boundary edge
+    circ_edge: list[int | None]  # for crossing samples: the difficult outline they lie on
     base_caps: dict[str, int] = field(default_factory=dict)
     _cache: dict[str, Any] = field(default_factory=dict)
 
@@ -777,6 +777,28 @@ def _space(board: Board, model_id: str, ignore: Iterable[str]) -> _Space:
     return _space_cached(board, base.radius, frozenset({model_id, *ignore}))
 
 
+def _outline(ring: np.ndarray, r: float, step: float = 0.02) -> LineString:
+    """The closed outline of where a base of radius r starts overlapping the piece ``ring``
+    (counter-clockwise): its edges offset by r, joined by arcs round the convex corners."""
+    pts: list[np.ndarray] = []
+    n = len(ring)
+    for k in range(n):
+        v, prev, nxt = ring[k], ring[k - 1], ring[(k + 1) % n]
+        e_in, e_out = v - prev, nxt - v
+        n_in = np.array([e_in[1], -e_in[0]]) / math.hypot(*e_in)
+        n_out = np.array([e_out[1], -e_out[0]]) / math.hypot(*e_out)
+        a0 = math.atan2(n_in[1], n_in[0])
+        span = (math.atan2(n_out[1], n_out[0]) - a0) % _TWO_PI
+        if e_in[0] * e_out[1] - e_in[1] * e_out[0] > 1e-12 and span < math.pi:  # convex corner: arc
+            m = max(1, int(math.ceil(span * r / step)))
+            ang = a0 + np.linspace(0.0, span, m + 1)
+            pts.extend(v + r * np.stack([np.cos(ang), np.sin(ang)], axis=1))
+        else:
+            pts.extend([v + r * n_in, v + r * n_out])
+    pts.append(pts[0])
+    return LineString(pts)
+
+
 @functools.lru_cache(maxsize=128)
 def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
     labels: list[str] = []
@@ -787,7 +809,7 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
     circ_c: list[Sequence[float]] = []
     circ_r: list[float] = []
     soft: list[bool] = []
-    circ_edge: list[tuple[np.ndarray, np.ndarray] | None] = []
+    circ_edge: list[int | None] = []
     base_caps: dict[str, int] = {}
     for b in board.bases:
         if b.id in excluded:
@@ -828,8 +850,9 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
     dcap_b: list[np.ndarray] = []
     diff_shapes = []
     diff_rings = []
-    samples: list[tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]] = []
+    samples: list[tuple[np.ndarray, int]] = []
     offset_edges: list[tuple[np.ndarray, np.ndarray]] = []
+    outlines: list[LineString] = []
     diff_pieces: list[tuple[int, int, bool, Polygon]] = []  # capsule range, convex, shape
     for t in board.terrain_of("difficult"):
         ring = _ring(t.polygon)
@@ -853,7 +876,8 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
             offset_edges.append((a0, a1))
             count = max(1, int(math.ceil(length / DIFFICULT_SAMPLE_CM)))
             for s in np.linspace(0.0, 1.0, count + 1):
-                samples.append((a0 + s * (a1 - a0), (a0, a1)))
+                samples.append((a0 + s * (a1 - a0), len(outlines)))
+        outlines.append(_outline(ring, r))
         for p in ring[_convex_corners(ring)]:
             circ_c.append(p)
             circ_r.append(r)
@@ -885,6 +909,7 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
     space._cache["terrain_shapes"] = terrain_shapes
     space._cache["offset_edges"] = offset_edges
     space._cache["diff_pieces"] = diff_pieces
+    space._cache["outlines"] = outlines
     if space.block_geom is not None:
         shapely.prepare(space.block_geom)
     if space.diff_geom is not None:
@@ -1046,7 +1071,7 @@ class _Query:
         self.theta: list[float] = []
         self.extra: dict[int, list[tuple[int, float, float]]] = defaultdict(list)
         self.pending: dict[int, list[int]] = defaultdict(list)  # circle -> new nodes on it
-        self.crossing: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # exit / entry points -> their edge
+        self.crossing: dict[int, int | None] = {}  # exit / entry points -> the outline they lie on
 
     def point(self, n: int) -> tuple[float, float]:
         return self.g.pts[n] if n < self.n0 else self.pts[n - self.n0]
@@ -1199,13 +1224,15 @@ def _poly_measure(space: _Space, pts: Sequence[Sequence[float]]) -> tuple[float,
     return length, float(space.segment_costs(a[:-1], a[1:]).sum())
 
 
-def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list[tuple[np.ndarray, np.ndarray] | None]
+def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list[int | None]
                       ) -> list[tuple[float, float]]:
-    """Slide each crossing point of a difficult-terrain boundary along its boundary edge to
-    lower the cost (approaching Snell's law), and drop crossing points that a clear shortcut
-    makes useless. Every change keeps the path legal and never raises its cost."""
+    """Slide each crossing point of a difficult-terrain boundary along its outline (edges
+    and rounded corners) to lower the cost (approaching Snell's law), and drop crossing
+    points that a clear shortcut makes useless. Every change keeps the path legal and never
+    raises its cost."""
     pts = list(pts)
     edges = list(edges)
+    outlines = space._cache["outlines"]
 
     def legs(a: Sequence[float], xs: np.ndarray, b: Sequence[float]) -> np.ndarray:
         n = len(xs)
@@ -1228,18 +1255,21 @@ def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list
             a, b = pts[k - 1], pts[k + 1]
             here = np.asarray([pts[k]], dtype=float)
             current = float(legs(a, here, b)[0])
-            e0, e1 = edge
-            lo, hi = 0.0, 1.0
+            line = outlines[edge]
+            length = line.length
             best_x, best = here[0], current
-            for _zoom in range(4):
-                grid = np.linspace(lo, hi, 17)
-                xs = e0[None, :] + grid[:, None] * (e1 - e0)[None, :]
+            s_best = float(line.project(shapely.Point(pts[k])))
+            # once round the whole outline, then zoom in on the best spot
+            grid = np.linspace(0.0, length, 64, endpoint=False)
+            step = length / 64
+            for _zoom in range(5):
+                xs = shapely.get_coordinates(shapely.line_interpolate_point(line, np.mod(grid, length)))
                 vals = legs(a, xs, b)
                 j = int(np.argmin(vals))
                 if vals[j] < best:
-                    best, best_x = float(vals[j]), xs[j]
-                step = (hi - lo) / 16
-                lo, hi = max(grid[j] - step, 0.0), min(grid[j] + step, 1.0)
+                    best, best_x, s_best = float(vals[j]), xs[j], float(grid[j])
+                grid = s_best + np.linspace(-step, step, 17)
+                step /= 8
             if best < current - 1e-12:
                 pts[k] = (float(best_x[0]), float(best_x[1]))
                 changed = True
@@ -1277,7 +1307,7 @@ def _exits(space: _Space, q: _Query, node: int, p: Point, outgoing: bool) -> Non
         if not space.segments_clear(A, B)[0]:
             continue
         m = q.attach(foot, outgoing=outgoing)
-        q.crossing[m] = (e0, e1)
+        q.crossing[m] = _outline_of(space, foot)
         cost = float(space.segment_costs(A, B)[0])
         if outgoing:
             q.add_edge(node, m, cost)
@@ -1317,7 +1347,7 @@ def _finish_path(space: _Space, q: _Query, pred: dict[int, tuple[int, float]], s
         if _poly_clear(space, pts):
             break
     # Crossing points on difficult boundaries: refine them.
-    edges: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(pts)
+    edges: list[int | None] = [None] * len(pts)
     has_crossing = False
     n = g
     chain = []
@@ -1341,42 +1371,35 @@ def _finish_path(space: _Space, q: _Query, pred: dict[int, tuple[int, float]], s
     return _dedupe(pts)
 
 
-def _with_boundary_crossings(space: _Space, pts: list[tuple[float, float]],
-                             edges: list[tuple[np.ndarray, np.ndarray] | None]
-                             ) -> tuple[list[tuple[float, float]], list[tuple[np.ndarray, np.ndarray] | None], bool]:
+def _outline_of(space: _Space, x: Sequence[float], tol: float = 1e-3) -> int | None:
+    """The difficult outline that ``x`` lies on (within ``tol``), if any."""
+    point = shapely.Point(x)
+    best, which = tol, None
+    for k, line in enumerate(space._cache["outlines"]):
+        d = line.distance(point)
+        if d < best:
+            best, which = d, k
+    return which
+
+
+def _with_boundary_crossings(space: _Space, pts: list[tuple[float, float]], edges: list[int | None]
+                             ) -> tuple[list[tuple[float, float]], list[int | None], bool]:
     """Insert the points where the path starts or stops being over difficult terrain, each
-    with the boundary piece it lies on (an offset edge, or the tangent at a rounded corner),
-    so that the refinement can slide them (refraction)."""
+    with the outline it lies on, so that the refinement can slide them (refraction)."""
     a = np.asarray(pts, dtype=float)
     if len(a) < 2:
         return pts, edges, False
     ivs = space.difficult_intervals(a[:-1], a[1:])
-    offsets = space._cache["offset_edges"]
-    corners = space.dcap_a
     out_p: list[tuple[float, float]] = [pts[0]]
-    out_e: list[tuple[np.ndarray, np.ndarray] | None] = [edges[0]]
+    out_e: list[int | None] = [edges[0]]
     found = False
     for i, row in enumerate(ivs):
-        ts = sorted(t for iv in row for t in iv if 1e-9 < t < 1 - 1e-9)
-        for t in ts:
+        for t in sorted(t for iv in row for t in iv if 1e-9 < t < 1 - 1e-9):
             x = a[i] + t * (a[i + 1] - a[i])
-            edge = None
-            for e0, e1 in offsets:
-                v = e1 - e0
-                u = float(np.clip((x - e0) @ v / (v @ v), 0.0, 1.0))
-                if float(np.hypot(*(e0 + u * v - x))) < 1e-6:
-                    edge = (e0, e1)
-                    break
-            if edge is None and len(corners):
-                d = np.hypot(*(corners - x).T)
-                j = int(np.argmin(np.abs(d - space.r)))
-                if abs(d[j] - space.r) < 1e-6:
-                    radial = (x - corners[j]) / d[j]
-                    tangent = np.array([-radial[1], radial[0]])
-                    edge = (x - DIFFICULT_SAMPLE_CM * tangent, x + DIFFICULT_SAMPLE_CM * tangent)
-            if edge is not None:
+            which = _outline_of(space, x)
+            if which is not None:
                 out_p.append((float(x[0]), float(x[1])))
-                out_e.append(edge)
+                out_e.append(which)
                 found = True
         out_p.append(pts[i + 1])
         out_e.append(edges[i + 1])
@@ -1748,20 +1771,26 @@ def _limited_fraction(ivs: list[tuple[float, float]], budget_fraction: float = 1
     return pos + (budget_fraction - cum)
 
 
-def _ray_lengths(space: _Space, origins: np.ndarray, dirs: np.ndarray, budgets: np.ndarray) -> np.ndarray:
+def _ray_lengths(space: _Space, origins: np.ndarray, dirs: np.ndarray, budgets: np.ndarray,
+                 with_stop: bool = False) -> Any:
     """How far a base can slide from each origin along each unit direction with each budget:
     stopped by the first obstacle or table edge (touching) or when the cost, difficult
-    terrain counting double, uses up the budget."""
+    terrain counting double, uses up the budget. With ``with_stop``, also what stopped it
+    (an obstacle's label index, -1 for the table edge, -2 for the budget)."""
     if len(origins) == 0:
-        return np.zeros(0)
+        return (np.zeros(0), np.zeros(0, int)) if with_stop else np.zeros(0)
     ends = origins + dirs * budgets[:, None]
-    t_hit, _ = space.first_hit(origins, ends)
+    t_hit, who = space.first_hit(origins, ends)
     t = t_hit.copy()
     if space.diff_geom is not None:
         for k, ivs in enumerate(space.difficult_intervals(origins, ends)):
             if ivs:
                 t[k] = min(t_hit[k], _limited_fraction(ivs))
-    return np.maximum(t, 0.0) * budgets
+    lengths = np.maximum(t, 0.0) * budgets
+    if with_stop:
+        # what stopped it: an obstacle's label index, -1 the table edge, -2 the budget
+        return lengths, np.where((who != -2) & (t_hit <= t + 1e-12), who, -2)
+    return lengths
 
 
 def _truncate(space: _Space, pts: Sequence[tuple[float, float]], budget: float) -> list[tuple[float, float]]:
@@ -1794,20 +1823,125 @@ _OUTLINE_STEP = 0.25
 _ARC_STEP = math.radians(2.0)
 
 
+def _stars(space: _Space, origins: np.ndarray, budgets: np.ndarray, rays: int,
+           extra_angles: np.ndarray | None = None) -> list[BaseGeometry]:
+    """The budget-limited visibility stars of several points at once: ``rays`` evenly spread
+    rays each (plus ``extra_angles`` +- 1e-7 for the first one), then a few rounds bisecting
+    the angle between neighbouring rays stopped by different things (an obstacle, another
+    obstacle, the budget) or ending far apart, so that the polygon through the ray ends
+    follows the corners where the budget runs out against an obstacle."""
+    m = len(origins)
+    if m == 0:
+        return []
+    sid = np.repeat(np.arange(m), rays)
+    ang = np.tile(np.linspace(0.0, _TWO_PI, rays, endpoint=False), m)
+    if extra_angles is not None and len(extra_angles):
+        more = np.mod(np.concatenate([extra_angles - 1e-7, extra_angles + 1e-7]), _TWO_PI)
+        sid = np.concatenate([sid, np.zeros(len(more), dtype=int)])
+        ang = np.concatenate([ang, more])
+
+    def cast(sid_: np.ndarray, ang_: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        dirs = np.stack([np.cos(ang_), np.sin(ang_)], axis=1)
+        lengths, stops = _ray_lengths(space, origins[sid_], dirs, budgets[sid_], with_stop=True)
+        return origins[sid_] + dirs * lengths[:, None], stops
+
+    ends, stops = cast(sid, ang)
+    for _round in range(10):
+        order = np.lexsort((ang, sid))
+        sid, ang, ends, stops = sid[order], ang[order], ends[order], stops[order]
+        n = len(sid)
+        same = np.append(sid[1:] == sid[:-1], False)
+        first = np.searchsorted(sid, sid)  # index of each star's first ray
+        nxt = np.where(same, np.arange(n) + 1, first)
+        gap = np.mod(ang[nxt] - ang, _TWO_PI)
+        far = np.hypot(*(ends[nxt] - ends).T) > 0.1
+        split = ((stops != stops[nxt]) | far) & (gap > 1e-9) & (gap < math.pi)
+        if not split.any() or n > 200_000:
+            break
+        new_sid = sid[split]
+        new_ang = np.mod(ang[split] + gap[split] / 2, _TWO_PI)
+        e2, s2 = cast(new_sid, new_ang)
+        sid = np.concatenate([sid, new_sid])
+        ang = np.concatenate([ang, new_ang])
+        ends = np.vstack([ends, e2])
+        stops = np.concatenate([stops, s2])
+    order = np.lexsort((ang, sid))
+    sid, ends = sid[order], ends[order]
+    out = []
+    bounds = np.searchsorted(sid, np.arange(m + 1))
+    for k in range(m):
+        pts = ends[bounds[k]:bounds[k + 1]]
+        if len(pts) < 3 or np.hypot(*(pts - origins[k]).T).max() <= 1e-9:
+            continue
+        poly = Polygon(pts)
+        if not poly.is_valid:
+            poly = shapely.make_valid(poly)
+        if poly.area > 0:
+            out.append(poly)
+    return out
+
+
 def _star(space: _Space, origin: Sequence[float], budget: float, extra_angles: np.ndarray | None = None,
           rays: int = _STAR_RAYS) -> BaseGeometry | None:
-    angles = np.linspace(0.0, _TWO_PI, rays, endpoint=False)
-    if extra_angles is not None and len(extra_angles):
-        angles = np.concatenate([angles, extra_angles - 1e-7, extra_angles + 1e-7])
-    angles = np.unique(np.mod(angles, _TWO_PI))
-    dirs = np.stack([np.cos(angles), np.sin(angles)], axis=1)
-    O = np.tile(np.asarray(origin, dtype=float), (len(angles), 1))
-    lengths = _ray_lengths(space, O, dirs, np.full(len(angles), budget))
-    if lengths.max() <= 1e-9:
-        return None
-    pts = O + dirs * lengths[:, None]
-    poly = Polygon(pts)
-    return poly if poly.is_valid else shapely.make_valid(poly)
+    """One budget-limited visibility star (see :func:`_stars`)."""
+    out = _stars(space, np.asarray([origin], dtype=float), np.array([float(budget)]), rays, extra_angles)
+    return out[0] if out else None
+
+
+def _refine_sweep(space: _Space, i: int, direction: int, budget: float, th: np.ndarray, q: np.ndarray,
+                  ends: np.ndarray, reach: np.ndarray, stops: np.ndarray, cost: np.ndarray, g: np.ndarray,
+                  span: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Add tangent rays half way between neighbouring samples of a sweep whose rays stop for
+    different reasons or end far apart (a few rounds), so the ribbon follows the corners."""
+    c = space.circ_c[i]
+    R = float(space.circ_r[i])
+    n = len(th)
+    nxt = np.roll(np.arange(n), -1)
+    link = reach & reach[nxt] & np.isfinite(cost)
+    jumpy = (stops != stops[nxt]) | (np.hypot(*(ends[nxt] - ends).T) > 0.1)
+    # intervals: (start angle, span, cost at start, cost at end, stop/end at start, at end)
+    todo = [(float(th[k]), float(span[k]), float(g[k]), float(g[nxt[k]]), int(stops[k]), int(stops[nxt[k]]),
+             ends[k], ends[nxt[k]]) for k in np.nonzero(link & jumpy)[0]]
+    add_th: list[float] = []
+    add_e: list[np.ndarray] = []
+    for _round in range(8):
+        if not todo:
+            break
+        a0 = np.array([d[0] for d in todo])
+        half = np.array([d[1] / 2 for d in todo])
+        mid = a0 + half
+        if direction == 1:  # coming counter-clockwise: from the start of the interval
+            gm = np.array([d[2] for d in todo]) + _arc_costs(space, i, a0, half)
+        else:
+            gm = np.array([d[3] for d in todo]) + _arc_costs(space, i, mid, half)
+        ok = gm < budget
+        qm = c + R * np.stack([np.cos(mid), np.sin(mid)], axis=1)
+        tm = direction * np.stack([-np.sin(mid), np.cos(mid)], axis=1)
+        lm = np.zeros(len(mid))
+        sm = np.full(len(mid), -2)
+        if ok.any():
+            lm[ok], sm[ok] = _ray_lengths(space, qm[ok], tm[ok], budget - gm[ok], with_stop=True)
+        em = qm + tm * lm[:, None]
+        follow = []
+        for d, a_m, h, g_m, s_m, e_m in zip(todo, mid, half, gm, sm, em):
+            add_th.append(float(a_m))
+            add_e.append(e_m)
+            start, _, g_lo, g_hi, s_lo, s_hi, e_lo, e_hi = d
+            if s_lo != s_m or np.hypot(*(e_m - e_lo)) > 0.1:
+                follow.append((start, float(h), g_lo, float(g_m), s_lo, int(s_m), e_lo, e_m))
+            if s_m != s_hi or np.hypot(*(e_hi - e_m)) > 0.1:
+                follow.append((float(a_m), float(h), float(g_m), g_hi, int(s_m), s_hi, e_m, e_hi))
+        todo = follow
+    if not add_th:
+        return th, q, ends, reach, cost
+    at = np.array(add_th)
+    th2 = np.concatenate([th, at])
+    q2 = np.vstack([q, c + R * np.stack([np.cos(at), np.sin(at)], axis=1)])
+    e2 = np.vstack([ends, np.array(add_e)])
+    r2 = np.concatenate([reach, np.ones(len(at), dtype=bool)])
+    c2 = np.concatenate([cost, np.zeros(len(at))])  # inside a clear, reached arc
+    order = np.argsort(np.mod(th2, _TWO_PI), kind="stable")
+    return th2[order], q2[order], e2[order], r2[order], c2[order]
 
 
 def _sweeps(space: _Space, i: int, node_theta: np.ndarray, node_cost: np.ndarray, budget: float) -> list[BaseGeometry]:
@@ -1820,12 +1954,14 @@ def _sweeps(space: _Space, i: int, node_theta: np.ndarray, node_cost: np.ndarray
     g0 = np.concatenate([np.full(len(grid), _INF), node_cost])
     order = np.argsort(th, kind="stable")
     th, g0 = th[order], g0[order]
-    n = len(th)
-    nxt = np.roll(np.arange(n), -1)
-    span = np.mod(th[nxt] - th, _TWO_PI)
-    cost = _arc_costs(space, i, th, span)  # arc k -> k+1
+    n0 = len(th)
+    nxt0 = np.roll(np.arange(n0), -1)
+    span = np.mod(th[nxt0] - th, _TWO_PI)
+    cost0 = _arc_costs(space, i, th, span)  # arc k -> k+1
+    th0 = th
     pieces: list[BaseGeometry] = []
     for direction in (1, -1):
+        th, cost, n, nxt = th0, cost0, n0, nxt0
         g = g0.copy()
         seq = list(range(n)) * 2 if direction == 1 else list(range(n - 1, -1, -1)) * 2
         for j in seq:
@@ -1844,8 +1980,12 @@ def _sweeps(space: _Space, i: int, node_theta: np.ndarray, node_cost: np.ndarray
         t = direction * np.stack([-np.sin(th), np.cos(th)], axis=1)
         idx = np.nonzero(reach)[0]
         lengths = np.zeros(n)
-        lengths[idx] = _ray_lengths(space, q[idx], t[idx], budget - g[idx])
+        stops = np.full(n, -2)
+        lengths[idx], stops[idx] = _ray_lengths(space, q[idx], t[idx], budget - g[idx], with_stop=True)
         ends = q + t * lengths[:, None]
+        th, q, ends, reach, cost = _refine_sweep(space, i, direction, budget, th, q, ends, reach, stops, cost, g, span)
+        n = len(th)
+        nxt = np.roll(np.arange(n), -1)
         # runs of consecutive reached samples joined by clear arcs: one ribbon polygon each
         # (arc side, then the ray ends back), the union of the quads between rays
         link = reach & reach[nxt] & np.isfinite(cost)
@@ -1916,13 +2056,8 @@ def _boundary_stars(space: _Space, q: _Query, dist: dict[int, float], start: Poi
         a, b = P[pi[chunk]], X[xi[chunk]]
         c = np.where(space.segments_clear(a, b), G[pi[chunk]] + space.segment_costs(a, b), _INF)
         np.minimum.at(cost, xi[chunk], c)
-    pieces = []
-    for x, c in zip(X, cost):
-        if c < budget:
-            star = _star(space, x, budget - c, rays=_SOFT_STAR_RAYS)
-            if star is not None:
-                pieces.append(star)
-    return pieces
+    keep = cost < budget
+    return _stars(space, X[keep], budget - cost[keep], _SOFT_STAR_RAYS)
 
 
 def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: Iterable[str] = ()) -> BaseGeometry:

@@ -187,8 +187,9 @@ def deployment_spots(board: Board, edge: Edge, diameter_mm: float, count: int, *
     """``count`` legal centres for new bases of ``diameter_mm`` in contact with ``edge`` (R-DEPLOY).
 
     Each spot touches the edge, lies wholly on the table and overlaps no base, no other spot
-    and no impassable terrain (touching allowed). Spots are taken from the middle of the edge
-    outwards (packed greedily from one end, which fits the most). Raises :class:`GeometryError` when fewer fit.
+    and no impassable terrain (touching allowed). Bases are packed side by side greedily from
+    one end (which fits the most along a line), and the ``count`` spots nearest the middle of
+    the edge are returned, nearest first. Raises :class:`GeometryError` when fewer fit.
 
     Examples
     --------

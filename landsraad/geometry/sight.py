@@ -742,6 +742,11 @@ def _solve(p: _Problem, upper_only: bool) -> tuple[float, float, dict[str, Any]]
         eye_share = col_gap * col_w / area
         strip_gap = (b["s_up"] - b["s_low"] - np.maximum(col_gap[:-1], col_gap[1:])).clip(0) * w / area
         eye_total, strip_total = float(eye_share.sum()), float(strip_gap.sum())
+        if eye_total <= TARGET_ERROR / 4 and strip_total <= TARGET_ERROR / 4:
+            # both small but their sum is not: refine the larger one
+            eye_total, strip_total = (eye_total, 0.0) if eye_total >= strip_total else (0.0, strip_total)
+            eye_total, strip_total = eye_total * 1e9, strip_total * 1e9
+        size = len(p.psi) + len(p.cols)
         if eye_total > TARGET_ERROR / 4:
             # the triangle binding the lower bound at each column, weighted by the column's gap
             binding = np.argmin(b["tri_col"], axis=0)
@@ -753,6 +758,8 @@ def _solve(p: _Problem, upper_only: bool) -> tuple[float, float, dict[str, Any]]
         if strip_total > TARGET_ERROR / 4:
             cand = (strip_gap >= 0.05 * strip_gap.max()) & (strip_gap > 0) & (w > 2 * _MIN_STRIP)
             p.add_columns((p.cols[:-1][cand] + p.cols[1:][cand]) / 2)
+        if len(p.psi) + len(p.cols) == size:
+            return est, err, b  # nothing left to refine (pieces at their smallest)
     raise AssertionError("unreachable")
 
 
