@@ -393,7 +393,7 @@ def _dodge(g: Any, model_id: str, distance_cm: float, *, template: Any = None):
     if template is not None:
         from ..geometry.templates import dodge_out
 
-        out = dodge_out(state.board, model_id, template, distance_cm)
+        out = dodge_out(state.board, model_id, template, distance_cm, tolerance_cm=state.ruleset.contact_tolerance_cm)
         if out.possible and out.to is not None:
             candidates = (tuple(out.to),)
     if not candidates:
@@ -423,7 +423,8 @@ def _template_shot(g: Any, turn: Any, weapon: Any, laser_mode: str):
 
         aim = yield from g.ask(Decision(side=m.side, kind="aim", model=turn.model, point=PointSpec(check, tuple(e.position for e in enemies[:8])),
                                         prompt=f"Toward which point does {m.name} fire its {weapon.name} ({length:g} cm direct-fire template)?"))
-        hit_ids = T.under_direct(g.state.board, turn.model, aim, length, models_block=g.state.ruleset.models_block_sight)
+        hit_ids = T.under_direct(g.state.board, turn.model, aim, length, models_block=g.state.ruleset.models_block_sight,
+                                 tolerance_cm=g.state.ruleset.contact_tolerance_cm)
         shape = T.direct_shape(g.state.board, turn.model, aim, length)
         distance = 0.0
     else:
@@ -432,7 +433,7 @@ def _template_shot(g: Any, turn: Any, weapon: Any, laser_mode: str):
 
         aim = yield from g.ask(Decision(side=m.side, kind="aim", model=turn.model, point=PointSpec(check, tuple(e.position for e in enemies[:8])),
                                         prompt=f"Where does {m.name} aim its {weapon.name}'s blast template?"))
-        hit_ids = T.under_blast(g.state.board, aim)
+        hit_ids = T.under_blast(g.state.board, aim, tolerance_cm=g.state.ruleset.contact_tolerance_cm)
         shape = T.blast_shape(aim)
         distance = max(0.0, math.hypot(aim[0] - m.x, aim[1] - m.y) - m.base_mm / 20)
     hit_ids = tuple(h for h in hit_ids if h != turn.model and not g.state.model(h).out_of_action)
@@ -461,7 +462,8 @@ def _template_shot(g: Any, turn: Any, weapon: Any, laser_mode: str):
             continue
         point = yield from _dodge(g, h, result.dodge_cm, template=shape)
         mm = g.state.model(h)
-        escaped.append(point is not None and not shape.intersects(mm.base().shape))
+        # PRJ-32: it escapes only if its base ends further than the contact tolerance from the template.
+        escaped.append(point is not None and shape.distance(mm.base().shape) > g.state.ruleset.contact_tolerance_cm)
     final = resolve_template_shot(shooter, entries, distance_cm=distance, shooter_dice=sdice, laser_mode=laser_mode,
                                   escaped=escaped, ruleset=g.state.ruleset)
     g.emit("template_shot", m.side, turn.model, event=final, targets=list(hit_ids))
