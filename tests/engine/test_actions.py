@@ -85,3 +85,42 @@ def test_failed_disengage_takes_the_opponents_blow_r_disengage():
     ev = next(x for x in game.log if x.kind == "disengage").data["event"]
     assert not ev["success"]
     assert ev["opponent_neutral"] == 9
+
+
+def _flamer_situation():
+    shooter = model("red", "corrino", "specialist", 1, 10, 10, extra_weapons=("flamethrower",))
+    first = model("blue", "fremen", "warrior", 1, 10, 18)
+    second = model("blue", "fremen", "warrior", 2, 11.4, 26)  # partly visible past the first, its base touching the line
+    red = ScriptedPlayer({"activate": shooter.id, "action": "shoot:flamethrower", "aim": (10.0, 40.0)})
+    # shooter neutral 5, attack 9 -> 9 + Combat 1 - 2 = 8; first warrior (2, 1): hit; second (6, 9): 9 >= 8, dodges 6 + 1 cm
+    return shooter, first, second, red, [5, 9, 2, 1, 6, 9]
+
+
+def test_a_model_hidden_behind_another_is_not_under_a_direct_template_rul_19():
+    shooter = model("red", "corrino", "specialist", 1, 10, 10, extra_weapons=("flamethrower",))
+    first = model("blue", "fremen", "warrior", 1, 10, 18)
+    hidden = model("blue", "fremen", "warrior", 2, 10, 26)  # straight behind the first: no line of sight
+    red = ScriptedPlayer({"activate": shooter.id, "action": "shoot:flamethrower", "aim": (10.0, 40.0)})
+    game = run_activations(state_in_play([shooter, first, hidden]), {"red": red, "blue": ScriptedPlayer()}, dice=[5, 9, 2, 1])
+    assert next(ev for ev in game.log if ev.kind == "template").data["under"] == [first.id]
+
+
+def test_direct_fire_template_hits_along_the_line_and_a_dodge_out_escapes_r_template_rul_19():
+    shooter, first, second, red, dice = _flamer_situation()
+    blue = ScriptedPlayer({"dodge": lambda d: d.point.candidates[0]})
+    game = run_activations(state_in_play([shooter, first, second]), {"red": red, "blue": blue}, dice=dice)
+    template = next(ev for ev in game.log if ev.kind == "template")
+    assert set(template.data["under"]) == {first.id, second.id}
+    results = {r["target"]: r for r in next(ev for ev in game.log if ev.kind == "template_shot").data["event"]["results"]}
+    assert results["Warrior 1"]["hit"] and results["Warrior 1"]["wound"] == "fatal"  # burn (9) vs E3: 3 x 3
+    assert not results["Warrior 2"]["hit"] and not results["Warrior 2"]["caught"]
+    dodge = next(d for d in blue.seen if d.kind == "dodge")
+    assert dodge.point.allowance_cm == 7.0  # RUL-09: neutral 6 + Reflexes 1
+
+
+def test_a_template_target_that_does_not_get_out_is_caught_r_template():
+    shooter, first, second, red, dice = _flamer_situation()
+    blue = ScriptedPlayer({"dodge": None})  # stays where it is
+    game = run_activations(state_in_play([shooter, first, second]), {"red": red, "blue": blue}, dice=dice)
+    results = {r["target"]: r for r in next(ev for ev in game.log if ev.kind == "template_shot").data["event"]["results"]}
+    assert results["Warrior 2"]["caught"] and results["Warrior 2"]["wound"] == "fatal"
