@@ -27,12 +27,18 @@ How it plays
 - **Shooting** (R-SHOOT, RUL-08, R-LASER): shot odds from :func:`landsraad.odds.shot_odds`;
   it shoots when the nearest legal target is worth it (never at a shield: it cannot hurt).
 - **Disengaging** (R-DISENGAGE): from :func:`landsraad.odds.disengage_odds` when a fight is
-  lost.
+  lost; opposing a disengage, it lowers its neutral just enough to wound most (PRJ-17).
+- **Objectives**: each activation hands the side's jobs to the nearest models (sticky, so
+  they do not dither): activate terminals, pick up the spice and carry it home, sabotage
+  depots, hold positions and quarters (harder as the clock runs out), reach the enemy edge,
+  guard the ambassador; killing bonuses for Treachery, Assassination, an enemy ambassador or
+  a carrier. Moves avoid spots an enemy could charge and win.
 
-Everything expensive is cached on hashable inputs (the kernel's frozen
-:class:`~landsraad.rules.state.Combatant` records), and geometry is asked only for the
-few points the player means to use (validated with the decision's
-:meth:`~landsraad.engine.decisions.PointSpec.validate`), so a game takes little time.
+Everything expensive is cached on cheap signatures of the kernel's
+:class:`~landsraad.rules.state.Combatant` records, and geometry is asked only for the few
+points the player means to use (validated with the decision's
+:meth:`~landsraad.engine.decisions.PointSpec.validate`; straight slides first, at most three
+detours, which need the geometry's path search).
 
 Examples
 --------

@@ -389,17 +389,17 @@ def _dodge(g: Any, model_id: str, distance_cm: float, *, template: Any = None):
         result = plan_move(state, model_id, point, distance_cm)
         return None if result.legal else result.message
 
-    candidates: tuple[tuple[float, float], ...] = ()
-    if template is not None:
-        from ..geometry.templates import dodge_out
+    def suggest() -> tuple[tuple[float, float], ...]:
+        if template is not None:
+            from ..geometry.templates import dodge_out
 
-        out = dodge_out(state.board, model_id, template, distance_cm, tolerance_cm=state.ruleset.contact_tolerance_cm)
-        if out.possible and out.to is not None:
-            candidates = (tuple(out.to),)
-    if not candidates:
-        candidates = move_candidates(state, model_id, distance_cm, limit=6)
+            out = dodge_out(state.board, model_id, template, distance_cm, tolerance_cm=state.ruleset.contact_tolerance_cm)
+            if out.possible and out.to is not None:
+                return (tuple(out.to),)
+        return move_candidates(state, model_id, distance_cm, limit=6)
+
     point = yield from g.ask(Decision(
-        side=m.side, kind="dodge", model=model_id, optional=True, point=PointSpec(check, candidates, distance_cm),
+        side=m.side, kind="dodge", model=model_id, optional=True, point=PointSpec(check, suggest, distance_cm),
         prompt=f"{m.name} dodges: move it up to {distance_cm:g} cm (RUL-09), or stay?",
     ))
     if point is not None:
@@ -516,10 +516,12 @@ def disengage(g: Any, turn: Any):
             result = plan_move(state, turn.model, point, allowance)
             return None if result.legal else result.message
 
-        candidates = move_candidates(state, turn.model, allowance, limit=8)
-        candidates = tuple(p for p in candidates if not _touching_enemy(state, turn.model, p)) or candidates
+        def suggest() -> tuple[tuple[float, float], ...]:
+            found = move_candidates(state, turn.model, allowance, limit=8)
+            return tuple(p for p in found if not _touching_enemy(state, turn.model, p)) or found
+
         point = yield from g.ask(Decision(
-            side=m.side, kind="disengage_move", model=turn.model, optional=True, point=PointSpec(check, candidates, allowance),
+            side=m.side, kind="disengage_move", model=turn.model, optional=True, point=PointSpec(check, suggest, allowance),
             prompt=f"{m.name} broke away: move it up to {allowance:g} cm (R-DISENGAGE)?",
         ))
         if point is not None:

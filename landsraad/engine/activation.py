@@ -189,11 +189,11 @@ def move_decision(g: Any, model_id: str, allowance_cm: float, kind: str, prompt:
         result = plan_move(state, model_id, point, allowance_cm)
         return None if result.legal else result.message
 
-    if candidates is None:
-        candidates = move_candidates(state, model_id, allowance_cm, towards=_targets_of_interest(g, model_id))
+    suggest = candidates if candidates is not None else (
+        lambda: move_candidates(state, model_id, allowance_cm, towards=_targets_of_interest(g, model_id)))
     point = yield from g.ask(Decision(
         side=m.side, kind=kind, model=model_id, prompt=prompt, optional=optional,
-        point=PointSpec(check, candidates, allowance_cm),
+        point=PointSpec(check, suggest, allowance_cm),
     ))
     if point is None:
         return None

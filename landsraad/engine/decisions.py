@@ -41,12 +41,32 @@ class PointSpec:
     """A request for a point on the table.
 
     ``validate(point)`` returns ``None`` when the point is legal, else a sentence saying why not.
-    ``candidates`` are a few legal points the engine suggests (computer players use them).
+    ``suggest`` gives a few legal points the engine suggests (computer players may use them): a
+    tuple, or a function computed on first use of :attr:`candidates`, since finding legal
+    points costs path searches a player with its own ideas never needs.
+
+    Examples
+    --------
+    >>> calls = []
+    >>> spec = PointSpec(lambda p: None, lambda: calls.append(1) or ((1.0, 2.0),))
+    >>> len(calls)
+    0
+    >>> spec.candidates, spec.candidates, len(calls)
+    (((1.0, 2.0),), ((1.0, 2.0),), 1)
     """
 
     validate: Callable[[tuple[float, float]], str | None] = field(repr=False, compare=False)
-    candidates: tuple[tuple[float, float], ...] = ()
+    suggest: tuple[tuple[float, float], ...] | Callable[[], tuple[tuple[float, float], ...]] = field(default=(), repr=False, compare=False)
     allowance_cm: float | None = None
+
+    @property
+    def candidates(self) -> tuple[tuple[float, float], ...]:
+        """The suggested legal points (computed once)."""
+        cached = self.__dict__.get("_candidates")
+        if cached is None:
+            cached = tuple(self.suggest() if callable(self.suggest) else self.suggest)
+            object.__setattr__(self, "_candidates", cached)
+        return cached
 
 
 @dataclass(frozen=True)

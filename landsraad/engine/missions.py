@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Sequence
 
 import shapely
@@ -26,7 +27,7 @@ from ..missions import (
     MissionCard,
     ModelView,
     SpecialAction,
-    load_missions,
+    load_missions as _load_missions,
     placement_problems,
     restriction_problem,
 )
@@ -37,6 +38,12 @@ from .decisions import Decision, PointSpec
 from .setup import placement_problem
 from .spatial import contact_enemies, in_contact
 from .state import GameState, MarkerState, ModelState, other_side
+
+@lru_cache(maxsize=1)
+def load_missions() -> dict[str, MissionCard]:
+    """The bundled mission cards, read and validated once per process."""
+    return _load_missions()
+
 
 __all__ = ["missions_phase", "EngineMissionView", "available_mission_actions", "MissionActionChoice", "perform_mission_action"]
 
