@@ -232,18 +232,20 @@ def melee(g: Any, turn: Any, enemy_id: str):
     order = lowering_order(initiative_total(A, D, a_dice[0], g.state.ruleset), initiative_total(D, A, d_dice[0], g.state.ruleset))
     sequence = {"attacker": ("attacker", "defender"), "defender": ("defender", "attacker"), "secret": ("attacker", "defender")}[order]
     neutral = {"attacker": a_dice[0], "defender": d_dice[0]}
+    lowered: dict[str, int] = {}  # what the first side chose, told to the second unless they choose in secret
     for who in sequence:
         mid = a_id if who == "attacker" else d_id
         mm = g.state.model(mid)
-        if neutral[who] <= 1:
-            continue
-        neutral[who] = yield from g.ask(Decision(
-            side=mm.side, kind="lower_neutral", model=mid, secret=(order == "secret"),
-            prompt=f"{mm.name}'s neutral die shows {neutral[who]}: lower it (R-NEUTRAL-DOWN)?",
-            choices=tuple(range(neutral[who], 0, -1)),
-            info={"attacker_dice": list(a_dice), "defender_dice": list(d_dice), "role": who, "stances": dict(stances),
-                  "order": order},
-        ))
+        if neutral[who] > 1:
+            neutral[who] = yield from g.ask(Decision(
+                side=mm.side, kind="lower_neutral", model=mid, secret=(order == "secret"),
+                prompt=f"{mm.name}'s neutral die shows {neutral[who]}: lower it (R-NEUTRAL-DOWN)?",
+                choices=tuple(range(neutral[who], 0, -1)),
+                info={"attacker_dice": list(a_dice), "defender_dice": list(d_dice), "role": who, "stances": dict(stances),
+                      "order": order, "lowered": dict(lowered)},
+            ))
+        if order != "secret":
+            lowered[who] = neutral[who]
     pushes = {}
     for who in ("attacker", "defender"):
         mid = a_id if who == "attacker" else d_id

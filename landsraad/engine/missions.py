@@ -103,6 +103,7 @@ def _treachery(g: Any):
             choices=tuple(sorted(load_missions())),
         ))
         chosen = named in g.state.side_state(other_side(side)).missions
+        g.state = g.state.with_flag(side, "treachery", f"{named}:{'chosen' if chosen else 'not chosen'}")  # what the player learnt
         g.emit("treachery", side, named=named, chosen=chosen)
 
 
