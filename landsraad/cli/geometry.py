@@ -414,7 +414,7 @@ def cmd_reach(args: argparse.Namespace) -> int:
     _need_model(board, args.model, args.scene)
     allowance = _movement(scene, args.model, given, args.scene)
     region = movement.reach_region(board, args.model, allowance)
-    empty = region.is_empty
+    empty = region.is_empty or region.area <= 0  # a model that cannot move gets its own centre back
     bounds = None if empty else [round(v, 2) for v in region.bounds]
     data = {
         "model": args.model,
@@ -534,9 +534,11 @@ def cmd_check_scene(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2))
         return 1
     board = scene.board
-    edges = {**_scene_edges(scene), **edges}
     sides = sorted({b.side for b in board.bases if b.side is not None})
+    # An --edge for a side that is not there is a typo worth stopping; an edge the scene file
+    # gives for a side with no model yet (an empty table) is simply nothing to check.
     unknown = [s for s in edges if s not in sides]
+    edges = {side: edge for side, edge in {**_scene_edges(scene), **edges}.items() if side in sides}
     if unknown:
         hint = did_you_mean(unknown[0], sides)
         extra = f" Did you mean {hint!r}?" if hint else ""

@@ -167,7 +167,7 @@ def test_move_readable_and_svg(tmp_path):
     picture = tmp_path / "move.svg"
     r = run("move", FIELD, "a", "--to", "22,10", "--svg", str(picture))
     assert r.returncode == 0, r.stderr
-    assert "NOT legal (too far)" in r.stdout and "12.0 cm" in r.stdout
+    assert "NOT legal (too far)" in r.stdout and "needs 12 cm but may move 10 cm" in r.stdout
     root = ET.parse(picture).getroot()
     assert root.find(".//{http://www.w3.org/2000/svg}g[@class='move']") is not None
 
@@ -228,9 +228,11 @@ def test_blast_dodge_too_short():
 
 
 def test_blast_edges():
-    """b's edge is at x = 23.5: a blast centred at x = 18.6 reaches it (4.9 cm), at x = 18.4 not (5.1 cm)."""
+    """b's edge is at x = 23.5: a blast centred at x = 18.6 reaches it (4.9 cm); at 18.4 (5.1 cm) the
+    base touches within the RUL-07 tolerance, which counts (RUL-19, PRJ-32); at 18.3 (5.2 cm) it is clear."""
     assert run_json("template", FIELD, "--blast", "18.6,10")["hit"] == ["b"]
-    assert run_json("template", FIELD, "--blast", "18.4,10")["hit"] == []
+    assert run_json("template", FIELD, "--blast", "18.4,10")["hit"] == ["b"]
+    assert run_json("template", FIELD, "--blast", "18.3,10")["hit"] == []
 
 
 def test_direct_template():
@@ -348,3 +350,19 @@ def test_parse_helpers():
         parse_edges(["red=south", "red=north"])
     with pytest.raises(UsageError):
         parse_edges(["south"])
+
+
+def test_check_scene_of_an_empty_table_with_edges_is_valid():
+    """The bundled demo table names both sides' edges but has no model yet: nothing to deploy, no error."""
+    r = run("check-scene", str(Path(__file__).resolve().parents[2] / "scenes" / "demo.yaml"))
+    assert r.returncode == 0, r.stderr
+    assert "The file is valid" in r.stdout
+
+
+def test_reach_of_a_boxed_in_model_says_it_cannot_move(tmp_path):
+    scene = tmp_path / "boxed.yaml"
+    scene.write_text("models:\n  - {id: a, at: [1.5, 1.5], base: 30, movement: 10}\n  - {id: b, at: [4.5, 1.5], base: 30}\n"
+                     "  - {id: c, at: [1.5, 4.5], base: 30}\n  - {id: d, at: [4.5, 4.5], base: 30}\n")
+    r = run("reach", str(scene), "a")
+    assert r.returncode == 0 and "cannot move at all" in r.stdout
+    assert run_json("reach", str(scene), "a")["bounds"] is None
