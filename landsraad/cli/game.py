@@ -129,7 +129,7 @@ def _demo(args: argparse.Namespace) -> int:
         print(f"{side} ({game.state.side_state(side).faction}): {r.vp[side]} VP")
         for line in getattr(sheet, "lines", ()) or ():
             outcome = {True: "success", False: "failure", None: "neither"}[line.succeeded] if hasattr(line, "succeeded") else ""
-            print(f"  {line.rank}. {line.mission}: {outcome} {line.points:+d}")
+            print(f"  {line.rank}. {line.name}: {outcome} {line.points:+d}")
     print("Result: " + ("a draw." if r.winner == "draw" else f"{r.winner} wins."))
     print(f"Final position drawn in {args.svg}")
     if args.save:

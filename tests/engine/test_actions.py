@@ -136,3 +136,73 @@ def test_the_second_side_to_lower_sees_the_first_sides_choice_r_melee():
     first, second = [d for d in red.seen + blue.seen if d.kind == "lower_neutral"]
     assert first.side == "red" and first.info["lowered"] == {}
     assert second.side == "blue" and second.info["lowered"] == {"attacker": 2}
+
+
+def test_a_medic_heals_a_friend_in_contact_rul_12():
+    from landsraad.model import Poison
+
+    medic = model("red", "corrino", "medic", 1, 10, 10)
+    patient = model("red", "corrino", "soldier", 1, 13, 10, wound="light", poisons=(Poison(kind="irritant"),))
+    far = model("blue", "fremen", "warrior", 1, 50, 50)
+    red = ScriptedPlayer({"activate": medic.id, "action": f"heal:{patient.id}"})
+    # colour die 8 + Combat 2 = 10 >= 10: success
+    game = run_activations(state_in_play([medic, patient, far]), {"red": red, "blue": ScriptedPlayer()}, dice=[3, 8])
+    healed = game.state.model(patient.id)
+    assert healed.wound == "none" and healed.poisons == ()
+
+
+def test_a_successful_disengage_moves_the_model_its_margin_r_disengage():
+    a = model("red", "corrino", "soldier", 1, 10, 10)
+    e = model("blue", "fremen", "warrior", 1, 13, 10)
+    red = ScriptedPlayer({"activate": a.id, "action": "disengage", "disengage_move": lambda d: d.point.candidates[0]})
+    blue = ScriptedPlayer({"lower_neutral": _first_choice})
+    # mover: neutral 6 + Reflexes 1 = 7; opponent: neutral 1 + Reflexes 1 + crysknife +1 = 3
+    game = run_activations(state_in_play([a, e]), {"red": red, "blue": blue}, dice=[6, 2, 1, 2])
+    ev = next(x for x in game.log if x.kind == "disengage").data["event"]
+    assert ev["success"] and ev["margin_cm"] == 6
+    move = next(x for x in game.log if x.kind == "move" and x.data["kind"] == "disengage")
+    assert move.data["length_cm"] <= 6 + 1e-6
+    from landsraad.engine.spatial import contact_enemies
+
+    assert not contact_enemies(game.state, a.id)
+
+
+def test_explosives_blow_up_a_marker_in_contact_r_explosive():
+    from landsraad.engine.state import MarkerState
+
+    a = model("red", "corrino", "specialist", 1, 10, 10, equipment=("explosives",))
+    depot = MarkerState(id="m1", owner="red", mission="sabotage", x=13.0, y=10.0, size_mm=30)
+    state = state_in_play([a, model("blue", "fremen", "warrior", 1, 50, 50)]).replace(markers=(depot,))
+    game = run_activations(state, {"red": ScriptedPlayer({"activate": a.id, "action": "explosives:m1"}), "blue": ScriptedPlayer()})
+    assert game.state.marker("m1").destroyed
+    from landsraad.engine.actions import available_actions
+
+    assert not any(x.startswith("explosives:") for x in available_actions(game.state, a.id, 0))  # its one piece is spent
+
+
+def test_a_hunter_seeker_strikes_the_model_that_crosses_it_prj_97():
+    assassin = model("red", "corrino", "master_assassin", 1, 10, 10)
+    runner = model("blue", "fremen", "warrior", 1, 30, 40)
+    red = ScriptedPlayer({"activate": assassin.id, "action": "hunter_seeker", "place_hunter_seeker": (30.0, 30.0)})
+    blue = ScriptedPlayer({"activate": runner.id, "free_move": (30.0, 30.0), "action": "rest"})
+    # the assassin's activation uses no dice; the runner's crossing: Reflexes test, colour 3 + 1 < 12: Deadly
+    game = run_activations(state_in_play([assassin, runner]), {"red": red, "blue": blue}, dice=[5, 3], activations=2)
+    strike = next(x for x in game.log if x.kind == "hunter_seeker")
+    assert strike.model == runner.id and not strike.data["test"]["success"]
+    assert game.state.model(runner.id).out_of_action and not game.state.model(runner.id).removed  # Deadly: stays on the table
+    assert not [e for e in game.state.effects if e.kind == "hunter_seeker"]  # it strikes once
+
+
+def test_a_jammer_drops_shields_until_its_bearer_activates_again():
+    bearer = model("red", "corrino", "soldier", 1, 10, 10, equipment=("jammer",))
+    duellist = model("blue", "corrino", "duellist", 1, 30, 30)  # full shield
+    red = ScriptedPlayer({"activate": bearer.id, "action": ["jammer", "rest"], "place_jammer": (30.0, 30.0)})
+    blue = ScriptedPlayer({"activate": duellist.id, "action": "rest"})
+    state = state_in_play([bearer, duellist], blue="corrino")
+    game = run_activations(state, {"red": red, "blue": blue}, activations=1)
+    from landsraad.engine.bridge import combatant
+
+    assert game.state.model(duellist.id).jammed_by is not None
+    assert combatant(game.state, duellist.id).shield_disabled
+    game2 = run_activations(game.state, {"red": red, "blue": blue}, activations=2)  # blue rests, then red activates again
+    assert game2.state.model(duellist.id).jammed_by is None
