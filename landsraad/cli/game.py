@@ -97,9 +97,9 @@ def _final_svg(game: Any, path: str) -> None:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from ..engine.game import new_game, play
+    from ..engine.game import new_game
     from ..engine.record import record_game, save_record
-    from ..narrate import names_from_log, narrate
+    from ..narrate import narrate
 
     game = new_game(args.red, args.blue, seed=args.seed, setup=_setup_options(args.scene, default_demo=True))
     players = _players(args.players, args.seed)

@@ -22,7 +22,7 @@ import math
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..errors import DataError, Problem, UsageError, did_you_mean
+from ..errors import DataError, UsageError, did_you_mean
 
 __all__ = ["register", "parse_point", "parse_weapon", "parse_edges"]
 

@@ -209,7 +209,7 @@ def _shot_story(ev: Any, shooter: Any) -> list[str]:
     else:
         lines.append("Hit.")
     if ev.shield_stopped:
-        lines[-1] += f" The shield stops it: a ranged attack never damages a shielded model."
+        lines[-1] += " The shield stops it: a ranged attack never damages a shielded model."
         return lines
     we = ev.wound_event
     dmg = w.ranged_damage

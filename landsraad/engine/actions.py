@@ -34,7 +34,7 @@ from shapely.geometry import LineString
 from ..rules.state import Combatant, may_move
 from .bridge import combatant, store
 from .decisions import Decision, PointSpec
-from .spatial import contact_enemies, contact_friends, edge_distance, in_contact, nearest_targets, plan_move
+from .spatial import contact_enemies, contact_friends, edge_distance, nearest_targets, plan_move
 from .state import GameState, KillRecord, TableEffect
 
 __all__ = ["act", "available_actions", "hunter_seekers_crossed"]
@@ -143,12 +143,9 @@ def act(g: Any, turn: Any):
     elif kind == "explosives":
         explode(g, turn, arg)
     elif kind == "mission":
-        from .missions import MissionActionChoice, perform_mission_action
+        from .missions import available_mission_actions, perform_mission_action
 
-        mission, _, rest = arg.partition(":")
-        action_id, _, obj = rest.partition(":")
-        choice = next(c for c in __import__("landsraad.engine.missions", fromlist=["x"]).available_mission_actions(g.state, turn.model)
-                      if c.key == action)
+        choice = next(c for c in available_mission_actions(g.state, turn.model) if c.key == action)
         perform_mission_action(g, turn.model, choice)
         g.spend("special")
     else:
@@ -266,7 +263,7 @@ def melee(g: Any, turn: Any, enemy_id: str):
     g.emit("melee", a_m.side, a_id, defender=d_id, event=event)
     g.spend("melee")
     order_no = len(g.state.kills) + 1
-    _record(g, a_id, event.defender_after if False else event.attacker_after, killer=d_id, means="melee", order=order_no)
+    _record(g, a_id, event.attacker_after, killer=d_id, means="melee", order=order_no)
     _record(g, d_id, event.defender_after, killer=a_id, means="melee", order=order_no)
     if event.ended_by_push:
         pusher, victim = (a_id, d_id) if event.ended_by_push == "attacker" else (d_id, a_id)

@@ -30,10 +30,10 @@ from ..rules.spice import can_consume_spice, consume_spice
 from ..rules.state import may_move
 from .bridge import combatant, store
 from .decisions import Decision, PointSpec
-from .spatial import contact_enemies, contact_friends, edge_distance, move_candidates, plan_move
+from .spatial import contact_enemies, move_candidates, plan_move
 from .state import GameState
 
-__all__ = ["activation", "selectable_models", "available_actions"]
+__all__ = ["activation", "selectable_models", "move_decision", "apply_move", "allowance"]
 
 
 def selectable_models(state: GameState, side: str) -> tuple[str, ...]:
@@ -239,11 +239,3 @@ def _flee(g: Any, turn: _Turn):
             break
         apply_move(g, turn.model, result.end, path=result.path, length=result.path_length_cm, kind="flee")
     turn.free_move_used = True
-
-
-def distance_between(g: Any, a: str, b: str) -> float:
-    return edge_distance(g.state, a, b)
-
-
-def friends_in_contact(g: Any, model_id: str) -> tuple[str, ...]:
-    return contact_friends(g.state, model_id)

@@ -20,8 +20,8 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Generator, Iterable, Mapping, Protocol
+from dataclasses import dataclass
+from typing import Any, Generator, Iterable, Mapping, Protocol
 
 import numpy as np
 
@@ -30,7 +30,7 @@ from ..ruleset import DEFAULT, Ruleset
 from .clock import TableTimeModel, game_limit_s
 from .decisions import Answer, Decision
 from .events import GameEvent, to_jsonable
-from .state import GameState, SideState, other_side
+from .state import GameState, other_side
 
 __all__ = ["Flow", "Player", "Game", "GameResult", "new_game", "play", "replay", "ReplayPlayer"]
 

@@ -33,10 +33,9 @@ from ..missions import (
 )
 from ..model import Profile
 from ..specials import SPECIAL_RULES, HookContext
-from .bridge import combatant, faction_of
+from .bridge import combatant
 from .decisions import Decision, PointSpec
-from .setup import placement_problem
-from .spatial import contact_enemies, in_contact
+from .spatial import contact_enemies
 from .state import GameState, MarkerState, ModelState, other_side
 
 @lru_cache(maxsize=1)

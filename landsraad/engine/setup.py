@@ -31,7 +31,7 @@ from ..errors import DataError, Problem
 from ..geometry.board import Base, Board
 from ..ruleset import Ruleset
 from .decisions import Decision, PointSpec
-from .state import GameState, ModelState, SideState, TerrainState, other_side
+from .state import ModelState, SideState, TerrainState, other_side
 
 __all__ = ["SetupOptions", "load_warband", "recruit_side", "setup_phase", "EDGES", "placement_problem"]
 

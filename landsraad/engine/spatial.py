@@ -20,7 +20,6 @@ __all__ = [
     "edge_distance",
     "plan_move",
     "move_candidates",
-    "can_see",
     "cover_class",
     "nearest_targets",
     "straight_slide_clear",
@@ -176,23 +175,6 @@ def straight_slide_clear(state: GameState, model_id: str, *, difficult_ok: bool 
         return True
 
     return ok
-
-
-def contact_spot(state: GameState, model_id: str, enemy_id: str) -> tuple[float, float]:
-    """The spot where ``model_id``'s base touches ``enemy_id``'s on the line between their centres."""
-    board = state.board
-    m, e = board.base(model_id), board.base(enemy_id)
-    dx, dy = m.x - e.x, m.y - e.y
-    d = math.hypot(dx, dy) or 1.0
-    reach = e.radius + m.radius + 0.02  # just inside the contact tolerance (RUL-07), never overlapping
-    return (e.x + dx / d * reach, e.y + dy / d * reach)
-
-
-def can_see(state: GameState, viewer: str, target: str) -> bool:
-    """Line of sight (R-LOS), with models as obstacles when the ruleset says so (RUL-11)."""
-    from ..geometry.sight import line_of_sight
-
-    return line_of_sight(state.board, viewer, target, models_block=state.ruleset.models_block_sight)
 
 
 def cover_class(state: GameState, shooter: str, target: str) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from functools import cached_property
-from typing import Any, Iterable, Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -298,7 +298,3 @@ def dump_state(state: GameState) -> str:
 def load_state(text: str | bytes) -> GameState:
     """A state from :func:`dump_state`'s JSON."""
     return GameState.model_validate(json.loads(text))
-
-
-def ids(models: Iterable[ModelState]) -> tuple[str, ...]:
-    return tuple(m.id for m in models)
