@@ -51,6 +51,14 @@ def test_full_game_between_every_pair_of_factions_random_players(red, blue):
     assert game.state.phase == "over"
 
 
+@pytest.mark.parametrize("red, blue", PAIRS)
+def test_full_game_between_every_pair_of_factions_heuristic_player(red, blue):
+    from landsraad.ai import HeuristicPlayer
+
+    game = _watch(new_game(red, blue, seed=21), {"red": HeuristicPlayer(1), "blue": RandomPlayer(2)})
+    assert game.result is not None and game.log[-1].kind == "game_over"
+
+
 def test_the_clock_ends_the_game_after_the_activation_under_way_r_clock():
     game = play(new_game("corrino", "atreides", seed=2), {"red": RandomPlayer(3), "blue": RandomPlayer(4)})
     if game.result.reason == "time":
