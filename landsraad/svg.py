@@ -469,7 +469,8 @@ def _move(c: _Canvas, move: Any, colour: str, cls: str = "move") -> tuple[list[s
     if len(path) >= 2:
         out.append(_tag("polyline", {"points": c.points(path), "fill": "none", "stroke": colour, "stroke-width": 2.5,
                                      "stroke-linejoin": "round", "stroke-linecap": "round"}))
-        for p in path[1:-1]:  # the corners where the base slides round an obstacle
+        corners = path[1:-1] if len(path) <= 6 else ()  # many points: an arc round a base, not corners
+        for p in corners:  # where the base turns round an obstacle
             x, y = c.xy(p)
             out.append(_tag("circle", {"cx": x, "cy": y, "r": 2.5, "fill": colour}))
     elif start is not None and end is not None:  # no path found: show what was asked for
@@ -626,12 +627,12 @@ def _panel(board: Board, x0: float, *, colours: Mapping[str, str], sight: Any, m
     if sight is not None:
         entry([_tag("line", {"x1": x0, "y1": y + 6, "x2": x0 + 22, "y2": y + 6, "stroke": _SIGHT, "stroke-width": 2.0,
                              "marker-end": "url(#ls-arrow)"})], "sight line (shooter -> target)")
-    if moves:
+    if any(getattr(m, "legal", True) is not False for m in moves):
         entry([_tag("line", {"x1": x0, "y1": y + 6, "x2": x0 + 22, "y2": y + 6, "stroke": _LEGAL,
                              "stroke-width": 2.5})], "legal path (ghost: end position)")
-        if any(getattr(m, "legal", True) is False for m in moves):
-            entry([_tag("line", {"x1": x0, "y1": y + 6, "x2": x0 + 22, "y2": y + 6, "stroke": _ILLEGAL,
-                                 "stroke-width": 2.5})], "illegal move")
+    if any(getattr(m, "legal", True) is False for m in moves):
+        entry([_tag("line", {"x1": x0, "y1": y + 6, "x2": x0 + 22, "y2": y + 6, "stroke": _ILLEGAL,
+                             "stroke-width": 2.5})], "illegal move (ghost: where it was going)")
     if region is not None:
         entry(rect(fill=_REGION, **{"fill-opacity": 0.18, "stroke": _REGION}), "reachable base centres")
     if template_shape is not None:

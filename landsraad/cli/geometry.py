@@ -183,6 +183,10 @@ def _cm(value: float) -> float:
     return report_cm(value)
 
 
+def _finite(value: float | None) -> bool:
+    return value is not None and math.isfinite(value)
+
+
 def _xy(point: Any) -> list[float] | None:
     if point is None:
         return None
@@ -479,7 +483,7 @@ def cmd_template(args: argparse.Namespace) -> int:
             {
                 "model": d.model,
                 "possible": d.possible,
-                "shortest_cm": _cm(d.shortest_cm) if d.shortest_cm is not None else None,
+                "shortest_cm": _cm(d.shortest_cm) if _finite(d.shortest_cm) else None,
                 "to": _xy(d.to),
             }
             for d in dodges
@@ -490,7 +494,7 @@ def cmd_template(args: argparse.Namespace) -> int:
         if d.possible:
             lines.append(f"  {d.model}: can dodge out with a {_dist(d.shortest_cm)} cm move"
                          f" (to ({_fmt(d.to[0])}, {_fmt(d.to[1])})); it may move {_fmt(dodge)} cm.")
-        elif d.shortest_cm is not None:
+        elif _finite(d.shortest_cm):
             lines.append(f"  {d.model}: cannot get out: it would need {_dist(d.shortest_cm)} cm and may move"
                          f" {_fmt(dodge)} cm; still hit (R-TEMPLATE).")
         else:
