@@ -317,7 +317,8 @@ def _table(c: _Canvas) -> list[str]:
                              "stroke-width": 1.5}))
     cx = x0 + w / 2
     out.append(_label(cx, y0 - 6, "north", anchor="middle", size=10, fill="#5d5340", halo=False))
-    out.append(_label(cx, y0 + h + 32, "south (y = 0)  -  x and y in cm", anchor="middle", size=10, fill="#5d5340", halo=False))
+    out.append(_label(cx, y0 + h + 32, "south (y = 0)  -  x and y in cm", anchor="middle", size=10, fill="#5d5340",
+                      halo=False))
     out.append(_tag("text", {"x": x0 - 30, "y": y0 + h / 2, "font-size": 10.0, "fill": "#5d5340",
                              "text-anchor": "middle", "transform": f"rotate(-90 {_n(x0 - 30)} {_n(y0 + h / 2)})"},
                     "west (x = 0)"))
@@ -328,37 +329,12 @@ def _table(c: _Canvas) -> list[str]:
     return out
 
 
-def _terrain(c: _Canvas, highlight: set[str], labels: bool) -> tuple[list[str], list[str]]:
-    shapes, texts = ['<g class="terrain">'], []
+def _terrain(c: _Canvas, highlight: set[str]) -> list[str]:
+    shapes = ['<g class="terrain">']
     for t in c.board.terrain:
         shapes.extend(_terrain_piece(c, t, t.id in highlight))
-        if labels:
-            texts.extend(_terrain_label(c, t))
     shapes.append("</g>")
-    return shapes, texts
-
-
-def _terrain_label(c: _Canvas, t: TerrainPiece) -> list[str]:
-    """Id and height inside the piece when they fit and no base sits there; else just below it
-    (above it near the south edge)."""
-    minx, miny, maxx, maxy = t.shape.bounds
-    text_w = 6.0 * max(len(t.id), 5)  # rough width of the id at 9.5 px
-    p = t.shape.representative_point()
-    x, y = c.xy((p.x, p.y))
-    crowded = any(math.hypot(b.x - p.x, b.y - p.y) < b.radius + 1.0 for b in c.board.bases)
-    fits = c.length(maxx - minx) >= text_w + 4 and c.length(maxy - miny) >= 24 and t.shape.contains(p)
-    if fits and not crowded:
-        dark = _is_dark(terrain_fill(t.height_cm)) and t.movement == "blocked"
-        colour = "#ffffff" if dark else "#2b2114"
-        return [_label(x, y - 1, t.id, anchor="middle", size=9.5, fill=colour, halo=not dark),
-                _label(x, y + 9.5, f"h {_n(t.height_cm)}", anchor="middle", size=8.5, fill=colour, halo=not dark)]
-    cx = c.xy(((minx + maxx) / 2, miny))[0]
-    if miny > 3.0:
-        y0 = c.xy((0.0, miny))[1] + 10
-    else:
-        y0 = c.xy((0.0, maxy))[1] - 14
-    return [_label(cx, y0, t.id, anchor="middle", size=9.5, fill="#2b2114"),
-            _label(cx, y0 + 10, f"h {_n(t.height_cm)}", anchor="middle", size=8.5, fill="#2b2114")]
+    return shapes
 
 
 def _terrain_piece(c: _Canvas, t: TerrainPiece, highlighted: bool) -> list[str]:
@@ -378,8 +354,8 @@ def _terrain_piece(c: _Canvas, t: TerrainPiece, highlighted: bool) -> list[str]:
     return out
 
 
-def _markers(c: _Canvas, colours: Mapping[str, str], highlight: set[str], labels: bool) -> tuple[list[str], list[str]]:
-    shapes, texts = ['<g class="markers">'], []
+def _markers(c: _Canvas, colours: Mapping[str, str], highlight: set[str]) -> list[str]:
+    shapes = ['<g class="markers">']
     for m in c.board.markers:
         x, y = c.xy(m.center)
         r = c.length(m.radius)
@@ -392,15 +368,12 @@ def _markers(c: _Canvas, colours: Mapping[str, str], highlight: set[str], labels
         if m.id in highlight:
             shapes.append(_tag("circle", {"cx": x, "cy": y, "r": r + 4, "fill": "none", "stroke": _HIGHLIGHT,
                                           "stroke-width": 3.0}))
-        if labels:
-            texts.append(_label(x, y + r + 11, m.id, anchor="middle", size=9.5, fill="#333333"))
     shapes.append("</g>")
-    return shapes, texts
+    return shapes
 
 
-def _bases(c: _Canvas, colours: Mapping[str, str], highlight: set[str], hit: set[str],
-           labels: bool) -> tuple[list[str], list[str]]:
-    shapes, texts = ['<g class="bases">'], []
+def _bases(c: _Canvas, colours: Mapping[str, str], highlight: set[str], hit: set[str]) -> list[str]:
+    shapes = ['<g class="bases">']
     for b in c.board.bases:
         x, y = c.xy(b.center)
         r = c.length(b.radius)
@@ -413,17 +386,132 @@ def _bases(c: _Canvas, colours: Mapping[str, str], highlight: set[str], hit: set
         if b.id in highlight:
             shapes.append(_tag("circle", {"cx": x, "cy": y, "r": r + (7 if b.id in hit else 3.5), "fill": "none",
                                           "stroke": _HIGHLIGHT, "stroke-width": 2.5}))
-        if labels:
-            texts.append(_base_label(c, b, x, y, r))
     shapes.append("</g>")
-    return shapes, texts
+    return shapes
 
 
-def _base_label(c: _Canvas, b: Base, x: float, y: float, r: float) -> str:
-    # Beside the base, on the side with more room, so labels stay on the table.
-    if b.x > c.board.width - 12:
-        return _label(x - r - 3, y - r * 0.6, b.id, anchor="end", size=10, weight="bold")
-    return _label(x + r + 3, y - r * 0.6, b.id, anchor="start", size=10, weight="bold")
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in px
+
+
+def _text_width(text: str, size: float, bold: bool = False) -> float:
+    """Rough width in px of ``text`` in DejaVu Sans (enough to keep labels apart)."""
+    return len(text) * size * (0.64 if bold else 0.58)
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+class _Placer:
+    """Greedy label placement: each label takes the first of its candidate spots that overlaps
+    no label placed before it, no base and stays on the table; else the least bad one.
+    Deterministic (fixed candidate order, board order)."""
+
+    def __init__(self, c: _Canvas):
+        self.c = c
+        x0, y0 = c.xy((0.0, c.board.depth))
+        self.area: Box = (x0 - 2, y0 - 2, x0 + c.length(c.board.width) + 2, y0 + c.length(c.board.depth) + 2)
+        self.placed: list[Box] = []
+        self.discs: list[Box] = []
+        for item in (*c.board.bases, *c.board.markers):
+            x, y = c.xy(item.center)
+            r = c.length(item.radius)
+            self.discs.append((x - r, y - r, x + r, y + r))
+
+    def cost(self, box: Box) -> float:
+        over = sum(_overlap(box, p) for p in self.placed) * 4.0
+        over += sum(_overlap(box, d) for d in self.discs)
+        a = self.area
+        inside = _overlap(box, a)
+        over += ((box[2] - box[0]) * (box[3] - box[1]) - inside) * 2.0
+        return over
+
+    def place(self, candidates: Sequence[tuple[Box, Any]]) -> Any:
+        """Pick among ``(box, payload)`` candidates; record the box; return the payload."""
+        best, best_cost = candidates[0], math.inf
+        for cand in candidates:
+            cost = self.cost(cand[0])
+            if cost < 1e-9:
+                best = cand
+                break
+            if cost < best_cost:
+                best, best_cost = cand, cost
+        self.placed.append(best[0])
+        return best[1]
+
+
+def _spot(x: float, baseline: float, width: float, size: float, anchor: str) -> Box:
+    left = x if anchor == "start" else (x - width if anchor == "end" else x - width / 2)
+    return (left, baseline - size * 0.8, left + width, baseline + size * 0.25)
+
+
+def _base_label(c: _Canvas, placer: _Placer, b: Base) -> str:
+    """The id beside the base: upper right first, then the other sides."""
+    x, y = c.xy(b.center)
+    r = c.length(b.radius)
+    size = 10.0
+    w = _text_width(b.id, size, bold=True)
+    spots = [
+        (x + r + 3, y - r * 0.6, "start"),
+        (x - r - 3, y - r * 0.6, "end"),
+        (x + r + 3, y + r * 0.6 + 8, "start"),
+        (x - r - 3, y + r * 0.6 + 8, "end"),
+        (x, y - r - 4, "middle"),
+        (x, y + r + 12, "middle"),
+        (x + r + 3, y + 3.5, "start"),
+        (x - r - 3, y + 3.5, "end"),
+    ]
+    lx, ly, anchor = placer.place([(_spot(sx, sy, w, size, a), (sx, sy, a)) for sx, sy, a in spots])
+    return _label(lx, ly, b.id, anchor=anchor, size=size, weight="bold")
+
+
+def _marker_label(c: _Canvas, placer: _Placer, m: Any) -> str:
+    x, y = c.xy(m.center)
+    r = c.length(m.radius)
+    size = 9.5
+    w = _text_width(m.id, size)
+    spots = [(x, y + r + 11, "middle"), (x, y - r - 4, "middle"), (x + r + 3, y + 3.5, "start"),
+             (x - r - 3, y + 3.5, "end")]
+    lx, ly, anchor = placer.place([(_spot(sx, sy, w, size, a), (sx, sy, a)) for sx, sy, a in spots])
+    return _label(lx, ly, m.id, anchor=anchor, size=size, fill="#333333")
+
+
+def _terrain_label(c: _Canvas, placer: _Placer, t: TerrainPiece) -> list[str]:
+    """Id and height inside the piece when they fit and nothing sits there; else beside it."""
+    minx, miny, maxx, maxy = t.shape.bounds
+    width = max(_text_width(t.id, 9.5), _text_width("h 00", 8.5))
+    p = t.shape.representative_point()
+    x, y = c.xy((p.x, p.y))
+    inside_box = (x - width / 2, y - 9.0, x + width / 2, y + 12.0)
+    fits = (c.length(maxx - minx) >= width + 4 and c.length(maxy - miny) >= 24 and t.shape.contains(p)
+            and placer.cost(inside_box) < 1e-9)
+    if fits:
+        placer.placed.append(inside_box)
+        dark = _is_dark(terrain_fill(t.height_cm)) and t.movement == "blocked"
+        colour = "#ffffff" if dark else "#2b2114"
+        return [_label(x, y - 1, t.id, anchor="middle", size=9.5, fill=colour, halo=not dark),
+                _label(x, y + 9.5, f"h {_n(t.height_cm)}", anchor="middle", size=8.5, fill=colour, halo=not dark)]
+    (left, top), (right, bottom) = c.xy((minx, maxy)), c.xy((maxx, miny))
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    spots = [(cx, bottom + 10, "middle"), (cx, top - 14, "middle"), (right + 4, cy, "start"), (left - 4, cy, "end")]
+    cands = []
+    for sx, sy, a in spots:
+        box = _spot(sx, sy, width, 9.5, a)
+        cands.append(((box[0], box[1], box[2], box[3] + 10), (sx, sy, a)))
+    lx, ly, anchor = placer.place(cands)
+    return [_label(lx, ly, t.id, anchor=anchor, size=9.5, fill="#2b2114"),
+            _label(lx, ly + 10, f"h {_n(t.height_cm)}", anchor=anchor, size=8.5, fill="#2b2114")]
+
+
+def _object_labels(c: _Canvas) -> list[str]:
+    """Labels of bases, then markers, then terrain (placed in that order of importance)."""
+    placer = _Placer(c)
+    bases = [_base_label(c, placer, b) for b in c.board.bases]
+    markers = [_marker_label(c, placer, m) for m in c.board.markers]
+    terrain = [line for t in c.board.terrain for line in _terrain_label(c, placer, t)]
+    return terrain + markers + bases
 
 
 def _ghost(c: _Canvas, centre: Point, radius_cm: float, colour: str) -> str:
@@ -483,9 +571,14 @@ def _move(c: _Canvas, move: Any, colour: str, cls: str = "move") -> tuple[list[s
         if length is None:
             length = getattr(move, "shortest_cm", None)
         if length is not None and len(path) >= 2:
-            x, y = c.xy(end)
-            texts.append(_label(x, y + c.length(radius) + 12, f"{_cm(length)} cm", anchor="middle", size=10,
-                                weight="bold", fill=colour))
+            # beyond the ghost, in the direction of travel: clear of the path and of the start
+            (ax, ay), (bx, by) = path[-2], path[-1]
+            norm = math.hypot(bx - ax, by - ay) or 1.0
+            ux, uy = (bx - ax) / norm, (by - ay) / norm
+            reach = radius + 1.6
+            x, y = c.xy((bx + ux * reach, by + uy * reach))
+            texts.append(_label(x, y + 3.5, f"{_cm(length)} cm", anchor="middle", size=10, weight="bold",
+                                fill=colour))
     out.append("</g>")
     return out, texts
 
@@ -655,7 +748,7 @@ def _panel(board: Board, x0: float, *, colours: Mapping[str, str], sight: Any, m
     for m in moves:
         figures += _move_figures(m)
     if region is not None and hasattr(region, "area"):
-        figures.append(f"Reach: {_n(region.area)} cm² of base-centre positions")
+        figures.append(f"Reach: {region.area:.1f} cm² of base-centre positions")
     if template_shape is not None:
         figures.append("Hit: " + (", ".join(hit) if hit else "nobody"))
     for d in dodges:
@@ -669,7 +762,8 @@ def _panel(board: Board, x0: float, *, colours: Mapping[str, str], sight: Any, m
         heading("Figures")
         for fig in figures:
             for line in _wrap(fig):
-                out.append(_label(x0, y + 10, line, size=10.5, halo=False))
+                indent = 10.0 if line.startswith("  ") else 0.0  # SVG collapses spaces: indent by position
+                out.append(_label(x0 + indent, y + 10, line.strip(), size=10.5, halo=False))
                 y += _LINE_H
 
     if sight is not None:
@@ -763,7 +857,8 @@ def render_board(
         A :class:`~landsraad.geometry.sight.CoverResult` (or any object with its fields):
         draws the representative sight line shooter -> target (a dashed red cross when there
         is no line of sight), and in the panel the figures (distance, line of sight, hidden
-        %, cover class, borderline) and an inset of the target's silhouette, hidden part shaded.
+        %, cover class, borderline) and an inset of the target's silhouette with its
+        ``hidden_regions`` shaded (falling back on ``hidden_intervals``, then on the fraction).
     move
         A :class:`~landsraad.geometry.movement.MoveResult`, or a sequence of them: the path
         as a polyline (green if legal, red if not), a ghost base at the end, the path length;
@@ -777,7 +872,8 @@ def render_board(
     highlight
         Ids of bases, markers or terrain pieces to ring in gold.
     labels
-        Write ids next to bases, markers and terrain.
+        Write ids next to bases, markers and terrain (placed greedily so they do not overlap
+        each other or the bases, bases first).
     legend
         Draw the side panel (legend, figures, silhouette inset); without it the picture is
         just the table.
@@ -815,16 +911,13 @@ def render_board(
 
     body: list[str] = []
     body += _table(c)
-    terrain_shapes, terrain_texts = _terrain(c, highlight_set, labels)
-    body += terrain_shapes
+    body += _terrain(c, highlight_set)
     if region is not None:
         body += _region(c, region)
     if template_shape is not None:
         body += _template(c, template_shape)
-    marker_shapes, marker_texts = _markers(c, colours_map, highlight_set, labels)
-    body += marker_shapes
-    base_shapes, base_texts = _bases(c, colours_map, highlight_set, set(hit), labels)
-    body += base_shapes
+    body += _markers(c, colours_map, highlight_set)
+    body += _bases(c, colours_map, highlight_set, set(hit))
     path_texts: list[str] = []
     for d in dodges:
         if getattr(d, "possible", False) and getattr(d, "to", None) is not None:
@@ -837,7 +930,8 @@ def render_board(
         path_texts += texts
     if sight is not None:
         body += _sight(c, sight)
-    body += ['<g class="labels">'] + terrain_texts + marker_texts + base_texts + path_texts + ["</g>"]
+    object_texts = _object_labels(c) if labels else []
+    body += ['<g class="labels">'] + object_texts + path_texts + ["</g>"]
     if legend:
         panel, panel_bottom = _panel(board, _LEFT + table_w + _RIGHT_ROOM + 10, colours=colours_map, sight=sight,
                                      moves=moves, region=region, template_shape=template_shape, hit=hit,

@@ -369,3 +369,28 @@ def test_any_board_gives_valid_deterministic_svg(bases, pieces):
     assert len(group(root, "terrain").findall("svg:path", NS)) >= len(pieces)
     assert not re.search(r"\d\.\d{3,}", svg)
     assert svg == render_board(board, region=SPoint(30, 30).buffer(4))
+
+
+# --- real results ----------------------------------------------------------------------
+
+
+def test_renders_real_geometry_results():
+    """The library's own CoverResult, MoveResult, reach region and DodgeResult draw as expected."""
+    from landsraad.geometry import movement, sight, templates
+
+    s, t = Base("s", 10, 30, 30, 4.0, side="red"), Base("t", 30, 30, 30, 4.0, side="blue")
+    wall = TerrainPiece("wall", ((28.0, 20), (28.5, 20), (28.5, 40), (28.0, 40)), height_cm=2)
+    board = Board(bases=(s, t), terrain=(wall,))
+    cov = sight.cover(board, "s", "t")  # 31/68 hidden (sight.cover's doctest)
+    move = movement.plan_move(board, "s", (10.0, 40.0), 10)  # 10 cm north: exactly the allowance
+    region = movement.reach_region(board, "s", 5)
+    blast = templates.blast_shape((30.0, 30.0))
+    dodge = templates.dodge_out(board, "t", blast, 10)
+    root = parse(render_board(board, sight=cov, move=move, region=region, template=(blast, ("t",)), dodges=[dodge]))
+    words = texts(root)
+    assert "Hidden: 45.6 % of the silhouette" in words and "45.6 % hidden" in words
+    assert "Cover: small cover (+2 defence)" in words
+    assert "path 10.0 cm / allowance 10.0 cm" in words and "Legal: yes" in words
+    assert group(root, "legend").findall("svg:polygon", NS)  # the hidden region of the silhouette
+    assert group(root, "region").find("svg:path", NS) is not None
+    assert len(root.findall(".//svg:g[@class='dodge']", NS)) == 1

@@ -312,7 +312,8 @@ def cmd_measure(args: argparse.Namespace) -> int:
             lines.append("Line of sight: no; no part of the target's silhouette can be seen (R-LOS).")
         if cov.borderline:
             low = max(0.0, cov.hidden_fraction - cov.error_bound)
-            lines.append(f"Borderline: YES - the hidden part is between {_pct(low)} % and {_pct(cov.hidden_fraction)} %,"
+            lines.append(f"Borderline: YES - the hidden part is between {_pct(low)} % and"
+                         f" {_pct(cov.hidden_fraction)} %,"
                          " on both sides of a threshold (RUL-11); the answer above takes the upper figure. Check at the"
                          " table and agree with your opponent.")
         else:
@@ -534,7 +535,7 @@ def cmd_check_scene(args: argparse.Namespace) -> int:
         if not args.json:
             raise
         data = {"scene": str(args.scene), "ok": False, "file_problems": [
-            {"where": p.where, "message": p.message} for p in exc.problems], "problems": []}
+            {"where": p.where, "message": p.message} for p in exc.problems], "edges": edges, "problems": []}
         print(json.dumps(data, indent=2))
         return 1
     board = scene.board
@@ -565,12 +566,12 @@ def cmd_check_scene(args: argparse.Namespace) -> int:
     deploy_problems = [p for p in problems if not p.rule.startswith("R-TERRAIN")]
     lines.append("R-TERRAIN (terrain > 5 cm from the edges, > 10 cm apart): "
                  + ("ok." if not terrain_problems else f"{len(terrain_problems)} problem(s):"))
-    lines += [f"  - {p.subject}: {p.message}" for p in terrain_problems]
+    lines += [f"  - {p.message}" for p in terrain_problems]
     if edges:
         given = ", ".join(f"{s}={e}" for s, e in edges.items())
         lines.append(f"R-DEPLOY ({given}; every model in contact with its edge): "
                      + ("ok." if not deploy_problems else f"{len(deploy_problems)} problem(s):"))
-        lines += [f"  - {p.subject}: {p.message}" for p in deploy_problems]
+        lines += [f"  - {p.message}" for p in deploy_problems]
         missing = [s for s in sides if s not in edges]
         if missing:
             lines.append(f"  (No edge given for {', '.join(missing)}: not checked.)")
@@ -597,8 +598,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(R-COVER, RUL-11) from model A to model B; with --weapon, the range modifier (R-SHOOT).",
     )
     p.add_argument("scene", help=scene_help)
-    p.add_argument("a", help="the acting model (the shooter)")
-    p.add_argument("b", help="the target model")
+    p.add_argument("a", help="the acting model (the shooter); a marker or terrain id gives the distance only")
+    p.add_argument("b", help="the target model; a marker or terrain id gives the distance only")
     p.add_argument(
         "--weapon",
         metavar="RANGE[,COMBAT]",

@@ -7,6 +7,7 @@ R-DEPLOY, RUL-07, RUL-09, RUL-11, RUL-17, RUL-19).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import subprocess
@@ -99,6 +100,36 @@ def test_measure_cover_classes(shooter, target, cover):
         assert 0.55 < out["hidden_fraction"] < 0.75
     else:
         assert out["hidden_fraction"] == 1.0
+
+
+def test_measure_hidden_fraction_by_hand():
+    """s4 -> t4: a 2 cm wall touching the target's front hides 31/68 of it (cli-walls.yaml header)."""
+    out = run_json("measure", WALLS, "s4", "t4")
+    assert out["distance_cm"] == 17.0  # 20 - 1.5 - 1.5
+    assert out["hidden_fraction"] == pytest.approx(31 / 68, abs=0.005)
+    assert out["cover"] == "small" and out["borderline"] is False
+
+
+def test_measure_readable_says_borderline(monkeypatch, capsys):
+    """A cover result whose error interval straddles one half is reported as borderline (RUL-11).
+
+    In process, with sight.cover replaced: no hand-made scene lands reliably inside the
+    computation's error of a threshold.
+    """
+    from landsraad.cli import main
+    from landsraad.geometry import sight
+
+    real = sight.cover
+
+    def straddling(board, a, b, **kw):
+        res = real(board, a, b, **kw)
+        return dataclasses.replace(res, hidden_fraction=0.502, error_bound=0.004, cover="large", borderline=True)
+
+    monkeypatch.setattr(sight, "cover", straddling)
+    assert main(["measure", WALLS, "s4", "t4"]) == 0
+    text = capsys.readouterr().out
+    assert "50.2 % of the silhouette hidden -> large cover (+4 defence)" in text
+    assert "Borderline: YES - the hidden part is between 49.8 % and 50.2 %" in text
 
 
 def test_measure_readable_no_line_of_sight():
