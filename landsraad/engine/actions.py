@@ -35,6 +35,7 @@ from ..rules.state import Combatant, may_move
 from .bridge import combatant, store
 from .decisions import Decision, PointSpec
 from .spatial import contact_enemies, contact_friends, edge_distance, nearest_targets, plan_move
+from .missions import marker_contact
 from .state import GameState, KillRecord, TableEffect
 
 __all__ = ["act", "available_actions", "hunter_seekers_crossed"]
@@ -102,14 +103,9 @@ def _equipment_actions(state: GameState, model_id: str) -> list[str]:
     charges = m.equipment.count("explosives") - sum(1 for v in used if v == f"{model_id}:explosives")
     if charges > 0:
         for k in state.markers:
-            if k.on_table and _touches_marker(state, m, k):
+            if k.on_table and marker_contact(state, m, k):
                 out.append(f"explosives:{k.id}")
     return out
-
-
-def _touches_marker(state: GameState, m: Any, k: Any) -> bool:
-    gap = math.hypot(m.x - k.x, m.y - k.y) - m.base_mm / 20 - k.size_mm / 20
-    return gap <= state.ruleset.contact_tolerance_cm + 1e-9
 
 
 # --- dispatch ------------------------------------------------------------------------------------------

@@ -23,6 +23,11 @@ def _faction(faction_id: str) -> Faction | None:
         return None
 
 
+def faction_named(faction_id: str) -> Faction | None:
+    """The bundled faction sheet ``faction_id`` (loaded once), or ``None`` for a token's pseudo-faction."""
+    return _faction(faction_id)
+
+
 def faction_of(state: GameState, model_id: str) -> Faction | None:
     """The faction sheet of ``model_id`` (``None`` for tokens such as the ambassador)."""
     return _faction(state.model(model_id).faction)

@@ -33,7 +33,8 @@ from ..missions import (
 )
 from ..model import Profile
 from ..specials import SPECIAL_RULES, HookContext
-from .bridge import combatant
+from .bridge import combatant, faction_named
+from .setup import edge_contact
 from .decisions import Decision, PointSpec
 from .spatial import contact_enemies
 from .state import GameState, MarkerState, ModelState, other_side
@@ -107,12 +108,7 @@ def _treachery(g: Any):
 
 
 def faction_of_side(state: GameState, side: str):
-    from ..content import load_faction
-
-    try:
-        return load_faction(state.side_state(side).faction)
-    except Exception:
-        return None
+    return faction_named(state.side_state(side).faction)
 
 
 def _place_marker(g: Any, owner: str, card: MissionCard, spec: Any, n: int):
@@ -229,16 +225,14 @@ def _standing(m: ModelState) -> bool:
     return not m.out_of_action
 
 
-def _marker_contact(state: GameState, model: ModelState, marker: MarkerState) -> bool:
+def marker_contact(state: GameState, model: ModelState, marker: MarkerState) -> bool:
     gap = math.hypot(model.x - marker.x, model.y - marker.y) - model.base_mm / 20.0 - marker.size_mm / 20.0
     return gap <= state.ruleset.contact_tolerance_cm + 1e-9
 
 
 def _edge_contact(state: GameState, model: ModelState) -> bool:
-    edge = state.side_state(model.side).edge
-    r = model.base_mm / 20.0
-    gap = {"south": model.y - r, "north": state.depth - model.y - r, "west": model.x - r, "east": state.width - model.x - r}[edge]
-    return gap <= state.ruleset.contact_tolerance_cm + 1e-9
+    """Whether the model's base touches its own table edge (RUL-07 tolerance)."""
+    return edge_contact(state.board, model.base(), state.side_state(model.side).edge, state.ruleset.contact_tolerance_cm)
 
 
 def available_mission_actions(state: GameState, model_id: str) -> tuple[MissionActionChoice, ...]:
@@ -272,7 +266,7 @@ def _action_choices(state, m, card, action: SpecialAction, c, enemies_in_contact
     if "contact_own_marker" in req:
         markers = [k.id for k in state.markers if k.owner == m.side and k.mission == card.id and k.on_table
                    and k.id.startswith(f"{m.side}-{card.id}-{action.marker}".replace("_", "-"))
-                   and _marker_contact(state, m, k) and not ("marker_not_activated" in req and k.activated)]
+                   and marker_contact(state, m, k) and not ("marker_not_activated" in req and k.activated)]
         if not markers:
             return []
     if "carrying_own_marker" in req:

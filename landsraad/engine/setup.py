@@ -201,7 +201,7 @@ def placement_problem(board: Board, base: Base) -> str | None:
     return None
 
 
-def _edge_contact(board: Board, base: Base, edge: str, tolerance: float) -> bool:
+def edge_contact(board: Board, base: Base, edge: str, tolerance: float) -> bool:
     gap = {"south": base.y - base.radius, "north": board.depth - base.y - base.radius,
            "west": base.x - base.radius, "east": board.width - base.x - base.radius}[edge]
     return gap <= tolerance + 1e-9
@@ -347,7 +347,7 @@ def deployment_phase(game: Any, winner: str):
                 problem = placement_problem(board, b)
                 if problem:
                     return problem
-                if not _edge_contact(board, b, edge, tolerance):
+                if not edge_contact(board, b, edge, tolerance):
                     return f"the base must touch the {edge} table edge (R-DEPLOY)"
                 return None
 
