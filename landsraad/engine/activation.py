@@ -1,5 +1,5 @@
 """One activation (rulebook 2.2 to 2.7): select a model, its fatigue token, spice, the free
-move and one action, and what happens at its end.
+move and one action, and what happens at its end; and the loop of activations until the end.
 
 Rules
 -----
@@ -17,23 +17,27 @@ Rules
 - PRJ-90: a model in base contact with an enemy cannot make a normal move; it leaves contact by
   disengaging (R-DISENGAGE) or, in melee, by stepping away after defending (R-MELEE-OPTIONS).
 - PRJ-91: a Will-broken model spends both its free move and its Move action fleeing.
+- R-CLOCK, PRJ-93: after each activation the game ends when the table time is spent or a side
+  has no model left.
 """
 
 from __future__ import annotations
 
-import math
-from typing import Any
+from typing import Any, Mapping
 
+from ..geometry.movement import move_toward_nearest_edge
 from ..rules.fatigue import end_activation, recover_after_activation, start_activation
 from ..rules.poisons import can_select, start_will_breaker_activation, tick_crippling
 from ..rules.spice import can_consume_spice, consume_spice
 from ..rules.state import may_move
 from .bridge import combatant, store
-from .decisions import Decision, PointSpec
-from .spatial import contact_enemies, move_candidates, plan_move
-from .state import GameState
+from .decisions import Decision
+from .flow import Machine, builder, stage
+from .moves import move_args, move_stage_args
+from .spatial import contact_enemies
+from .state import GameState, other_side
 
-__all__ = ["activation", "selectable_models", "move_decision", "apply_move", "allowance"]
+__all__ = ["selectable_models", "allowance", "may_move_freely"]
 
 
 def selectable_models(state: GameState, side: str) -> tuple[str, ...]:
@@ -41,201 +45,192 @@ def selectable_models(state: GameState, side: str) -> tuple[str, ...]:
     return tuple(m.id for m in state.models_of(side) if can_select(combatant(state, m.id)))
 
 
-def _tick_crippling(g: Any, side: str, except_id: str | None) -> None:
-    for m in g.state.models_of(side, active_only=False):
-        if m.id == except_id or not m.has_poison("crippling"):
-            continue
-        c, event = tick_crippling(combatant(g.state, m.id))
-        g.state = store(g.state, m.id, c, removed=m.removed)
-        if event:
-            g.emit("poison_tick", side, m.id, event=event)
+# --- the loop of activations --------------------------------------------------------------------
 
 
-def activation(g: Any, side: str):
+@stage("play")
+def _play(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """The next activation, while the game is in play."""
+    if m.state.phase != "play":
+        return
+    side = m.state.to_act
+    m.call("activation", {"side": side}, "play.after", side=side)
+
+
+@stage("play.after")
+def _play_after(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """R-CLOCK: the activation under way when time runs out is finished, then the game ends."""
+    if m.state.phase != "play":
+        return
+    if m.state.clock_s >= m.state.clock_limit_s:
+        m.emit("clock", reason="time", clock_s=m.state.clock_s)
+        m.state = m.state.replace(phase="over")
+        return
+    if not m.state.models_of("red") or not m.state.models_of("blue"):  # PRJ-93
+        m.emit("clock", reason="wiped_out")
+        m.state = m.state.replace(phase="over")
+        return
+    m.state = m.state.replace(to_act=other_side(d["side"]))
+    m.push("play")
+
+
+# --- one activation ----------------------------------------------------------------------------------
+
+
+@builder("activate")
+def _activate_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    return Decision(side=a["side"], kind="activate", prompt="Which model do you activate?", choices=selectable_models(state, a["side"]))
+
+
+@stage("activation")
+def _activation(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     """One activation of ``side`` (or a pass when it has no model it may select)."""
-    ids = selectable_models(g.state, side)
-    if not ids:
-        g.emit("pass", side, reason="no model may be selected")
-        g.spend("pass")
-        _tick_crippling(g, side, None)
-        g.state = g.state.replace(activation=g.state.activation + 1)
+    side = d["side"]
+    if not selectable_models(m.state, side):
+        m.emit("pass", side, reason="no model may be selected")
+        m.spend("pass")
+        _tick_crippling(m, side, None)
+        m.state = m.state.replace(activation=m.state.activation + 1)
         return
-    model_id = yield from g.ask(Decision(
-        side=side, kind="activate", prompt="Which model do you activate?", choices=ids,
-    ))
-    _tick_crippling(g, side, model_id)
-    yield from _run(g, model_id)
-    _end(g, model_id)
+    m.ask("activate", {"side": side}, "activation.selected", side=side)
 
 
-# --- the activation ------------------------------------------------------------------------------
+def _tick_crippling(m: Machine, side: str, except_id: str | None) -> None:
+    for mm in m.state.models_of(side, active_only=False):
+        if mm.id == except_id or not mm.has_poison("crippling"):
+            continue
+        c, event = tick_crippling(combatant(m.state, mm.id))
+        m.state = store(m.state, mm.id, c, removed=mm.removed)
+        if event:
+            m.emit("poison_tick", side, mm.id, event=event)
 
 
-class _Turn:
-    """What the activation has done so far."""
+@stage("activation.selected")
+def _selected(m: Machine, d: Mapping[str, Any], model_id: str) -> None:
+    _tick_crippling(m, d["side"], model_id)
+    mm = m.state.model(model_id)
+    held = mm.fatigue
+    c, start = start_activation(combatant(m.state, model_id))  # R-FATIGUE-GAIN, RUL-05
+    m.state = store(m.state, model_id, c).update_model(model_id, activations=mm.activations + 1)
+    m.state = m.state.replace(activation=m.state.activation + 1)
+    m.emit("activate", mm.side, model_id, fatigue_before=start.tokens_before, fatigue=start.tokens_after, activation=m.state.activation)
+    m.spend("select")
+    _release_jammer(m, model_id)
+    m.push("activation.end", model=model_id)
+    turn = {"model": model_id, "held": held}
+    if can_consume_spice(combatant(m.state, model_id, activation_fatigue=held)):
+        m.ask("spice", turn, "activation.spice", **turn)
+        return
+    _after_spice(m, turn)
 
-    def __init__(self, model_id: str, held: int) -> None:
-        self.model = model_id
-        self.held = held
-        self.free_move_used = False
+
+@builder("spice")
+def _spice_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    mm = state.model(a["model"])
+    return Decision(side=mm.side, kind="spice", model=mm.id, prompt=f"Does {mm.name} consume a dose of spice ({mm.spice_doses} left)?",
+                    choices=("consume", "keep"))
 
 
-def _run(g: Any, model_id: str):
-    m = g.state.model(model_id)
-    held = m.fatigue
-    c, start = start_activation(combatant(g.state, model_id))  # R-FATIGUE-GAIN, RUL-05
-    g.state = store(g.state, model_id, c).update_model(model_id, activations=m.activations + 1)
-    g.state = g.state.replace(activation=g.state.activation + 1)
-    g.emit("activate", m.side, model_id, fatigue_before=start.tokens_before, fatigue=start.tokens_after, activation=g.state.activation)
-    g.spend("select")
-    _release_jammer(g, model_id)
-    yield from _spice(g, model_id, held)
-    turn = _Turn(model_id, held)
+@stage("activation.spice")
+def _spice(m: Machine, d: Mapping[str, Any], answer: str) -> None:
+    """R-SPICE, RUL-10: consume a dose at the start, as a free declaration."""
+    if answer == "consume":
+        c, event = consume_spice(combatant(m.state, d["model"], activation_fatigue=d["held"]))
+        m.state = store(m.state, d["model"], c)
+        m.emit("spice", m.state.model(d["model"]).side, d["model"], effect=event.effect, doses_left=event.doses_left)
+        m.spend("decision")
+    _after_spice(m, {"model": d["model"], "held": d["held"]})
 
-    c, tick = start_will_breaker_activation(combatant(g.state, model_id, activation_fatigue=held))
+
+def _after_spice(m: Machine, turn: Mapping[str, Any]) -> None:
+    model_id, held = turn["model"], turn["held"]
+    c, tick = start_will_breaker_activation(combatant(m.state, model_id, activation_fatigue=held))
     if tick is not None:
-        g.state = store(g.state, model_id, c)
-        g.emit("poison_tick", m.side, model_id, event=tick)
-        _flee(g, turn)
+        m.state = store(m.state, model_id, c)
+        m.emit("poison_tick", m.state.model(model_id).side, model_id, event=tick)
+        _flee(m, {**turn, "step": 0}, None)
         return
-
-    if _may_move_freely(g, turn):
-        yield from _free_move(g, turn, "before")
-    from .actions import act
-
-    yield from act(g, turn)
-    if not turn.free_move_used and _may_move_freely(g, turn):
-        yield from _free_move(g, turn, "after")
+    if may_move_freely(m.state, model_id, held):
+        m.call("move.ask", _free_move_args(m.state, model_id, held, "before"), "activation.act", **turn)
+        return
+    _act(m, turn, None)
 
 
-def _end(g: Any, model_id: str) -> None:
+def allowance(state: GameState, model_id: str, held: int) -> float:
+    """The active model's Movement now (R-WOUND: a grave wound halves it)."""
+    return combatant(state, model_id, activation_fatigue=held).effective_movement
+
+
+def may_move_freely(state: GameState, model_id: str, held: int) -> bool:
+    """Whether the active model may make its free move now (PRJ-90: not while in contact)."""
+    mm = state.model(model_id)
+    if mm.out_of_action:
+        return False
+    return may_move(combatant(state, model_id, activation_fatigue=held)) and not contact_enemies(state, model_id)
+
+
+def _free_move_args(state: GameState, model_id: str, held: int, when: str) -> dict[str, Any]:
+    reach = allowance(state, model_id, held)
+    name = state.model(model_id).name
+    return move_stage_args(model_id, reach, "free_move", f"Free move {when} the action for {name} (up to {reach:g} cm), or skip?")
+
+
+@stage("activation.act")
+def _act(m: Machine, d: Mapping[str, Any], free_point: Any) -> None:
+    turn = {"model": d["model"], "held": d["held"], "free_move_used": free_point is not None}
+    m.call("action", {"model": d["model"], "held": d["held"]}, "activation.after_action", **turn)
+
+
+@stage("activation.after_action")
+def _after_action(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    if not d["free_move_used"] and may_move_freely(m.state, d["model"], d["held"]):
+        m.call("move.ask", _free_move_args(m.state, d["model"], d["held"], "after"))
+
+
+@stage("activation.end")
+def _end(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     """End of the activation: spice expiry (RUL-10), recovery of the others (R-FATIGUE-REST, RUL-06)."""
-    m = g.state.model(model_id)
-    c, ended = end_activation(combatant(g.state, model_id))
-    state = store(g.state, model_id, c)
+    model_id = d["model"]
+    mm = m.state.model(model_id)
+    c, ended = end_activation(combatant(m.state, model_id))
+    state = store(m.state, model_id, c)
     others = [o for o in state.models if o.id != model_id and not o.removed and o.fatigue > 0]
-    rested, _ = recover_after_activation([(combatant(state, o.id), o.side == m.side) for o in others], state.ruleset)
+    rested, _ = recover_after_activation([(combatant(state, o.id), o.side == mm.side) for o in others], state.ruleset)
     recovered = []
     for o, after in zip(others, rested):
         if after.fatigue != o.fatigue:
             state = state.update_model(o.id, fatigue=after.fatigue)
             recovered.append(o.id)
-    g.state = state
-    g.emit("end_activation", m.side, model_id, recovered=recovered, spice_ended=ended.spice is not None, clock_s=state.clock_s)
+    m.state = state
+    m.emit("end_activation", mm.side, model_id, recovered=recovered, spice_ended=ended.spice is not None, clock_s=state.clock_s)
 
 
-def _spice(g: Any, model_id: str, held: int):
-    """R-SPICE, RUL-10: consume a dose at the start, as a free declaration."""
-    m = g.state.model(model_id)
-    c = combatant(g.state, model_id, activation_fatigue=held)
-    if not can_consume_spice(c):
-        return
-    answer = yield from g.ask(Decision(
-        side=m.side, kind="spice", model=model_id, prompt=f"Does {m.name} consume a dose of spice ({m.spice_doses} left)?",
-        choices=("consume", "keep"),
-    ))
-    if answer == "consume":
-        c, event = consume_spice(c)
-        g.state = store(g.state, model_id, c)
-        g.emit("spice", m.side, model_id, effect=event.effect, doses_left=event.doses_left)
-        g.spend("decision")
-
-
-def _release_jammer(g: Any, model_id: str) -> None:
+def _release_jammer(m: Machine, model_id: str) -> None:
     """A jammer's template goes when its bearer activates again (R-FACTION Jammer)."""
-    mine = [e for e in g.state.effects if e.kind == "jammer" and e.by == model_id]
+    mine = [e for e in m.state.effects if e.kind == "jammer" and e.by == model_id]
     if not mine:
         return
-    g.state = g.state.replace(effects=tuple(e for e in g.state.effects if e not in mine))
-    for other in g.state.models:
-        if other.jammed_by in {e.id for e in mine}:
-            g.state = g.state.update_model(other.id, jammed_by=None)
-    g.emit("jammer_off", g.state.model(model_id).side, model_id, effects=[e.id for e in mine])
+    m.state = m.state.replace(effects=tuple(e for e in m.state.effects if e not in mine))
+    ids = {e.id for e in mine}
+    for other in m.state.models:
+        if other.jammed_by in ids:
+            m.state = m.state.update_model(other.id, jammed_by=None)
+    m.emit("jammer_off", m.state.model(model_id).side, model_id, effects=[e.id for e in mine])
 
 
-# --- moving ----------------------------------------------------------------------------------------
-
-
-def allowance(g: Any, turn: _Turn) -> float:
-    """The model's Movement now (R-WOUND: a grave wound halves it)."""
-    return combatant(g.state, turn.model, activation_fatigue=turn.held).effective_movement
-
-
-def _may_move_freely(g: Any, turn: _Turn) -> bool:
-    m = g.state.model(turn.model)
-    if m.out_of_action:
-        return False
-    c = combatant(g.state, turn.model, activation_fatigue=turn.held)
-    return may_move(c) and not contact_enemies(g.state, turn.model)
-
-
-def _targets_of_interest(g: Any, model_id: str) -> list[tuple[float, float]]:
-    state = g.state
-    points = [e.position for e in state.enemies_of(model_id)]
-    side = state.model(model_id).side
-    points += [(k.x, k.y) for k in state.markers if not k.destroyed and k.carried_by is None and k.owner == side]
-    me = state.model(model_id)
-    points.sort(key=lambda p: math.hypot(p[0] - me.x, p[1] - me.y))
-    return points[:4]
-
-
-def move_decision(g: Any, model_id: str, allowance_cm: float, kind: str, prompt: str, *, optional: bool = True,
-                  candidates: tuple[tuple[float, float], ...] | None = None):
-    """Ask for a destination within ``allowance_cm`` (R-MOVE); move there; return the point or ``None``."""
-    m = g.state.model(model_id)
-    state = g.state
-
-    def check(point: tuple[float, float]) -> str | None:
-        result = plan_move(state, model_id, point, allowance_cm)
-        return None if result.legal else result.message
-
-    suggest = candidates if candidates is not None else (
-        lambda: move_candidates(state, model_id, allowance_cm, towards=_targets_of_interest(g, model_id)))
-    point = yield from g.ask(Decision(
-        side=m.side, kind=kind, model=model_id, prompt=prompt, optional=optional,
-        point=PointSpec(check, suggest, allowance_cm),
-    ))
-    if point is None:
-        return None
-    result = plan_move(state, model_id, point, allowance_cm)
-    apply_move(g, model_id, point, path=result.path, length=result.path_length_cm, kind=kind)
-    return point
-
-
-def apply_move(g: Any, model_id: str, point: tuple[float, float], *, path: Any = (), length: float = 0.0, kind: str = "move") -> None:
-    """Put the model at ``point``; carried markers go with it; hunter-seekers it crosses attack (R-FACTION)."""
-    m = g.state.model(model_id)
-    g.state = g.state.update_model(model_id, x=float(point[0]), y=float(point[1]))
-    if m.carrying:
-        g.state = g.state.with_marker(g.state.marker(m.carrying).model_copy(update={"x": float(point[0]), "y": float(point[1])}))
-    g.emit("move", m.side, model_id, kind=kind, to=point, length_cm=length, path=path)
-    g.spend("move")
-    from .actions import hunter_seekers_crossed
-
-    hunter_seekers_crossed(g, model_id, path or (m.position, point))
-
-
-def _free_move(g: Any, turn: _Turn, when: str):
-    point = yield from move_decision(
-        g, turn.model, allowance(g, turn), "free_move",
-        f"Free move {when} the action for {g.state.model(turn.model).name} (up to {allowance(g, turn):g} cm), or skip?",
-    )
-    if point is not None:
-        turn.free_move_used = True
-
-
-def _flee(g: Any, turn: _Turn):
+@stage("flee")
+def _flee(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     """Will-breaker (R-POISON, PRJ-91): the free move and the Move action go towards the nearest edge."""
-    from ..geometry.movement import move_toward_nearest_edge
-
-    for _ in range(2):
-        m = g.state.model(turn.model)
-        c = combatant(g.state, turn.model, activation_fatigue=turn.held)
-        if m.out_of_action or not may_move(c) or contact_enemies(g.state, turn.model):
-            break
-        result = move_toward_nearest_edge(g.state.board, turn.model, c.effective_movement)
-        if not result.legal or result.path_length_cm <= 1e-6:
-            g.emit("flee_blocked", m.side, turn.model, reason=result.message)
-            break
-        apply_move(g, turn.model, result.end, path=result.path, length=result.path_length_cm, kind="flee")
-    turn.free_move_used = True
+    model_id, held, step = d["model"], d["held"], d["step"]
+    if step >= 2:
+        return
+    mm = m.state.model(model_id)
+    c = combatant(m.state, model_id, activation_fatigue=held)
+    if mm.out_of_action or not may_move(c) or contact_enemies(m.state, model_id):
+        return
+    result = move_toward_nearest_edge(m.state.board, model_id, c.effective_movement)
+    if not result.legal or result.path_length_cm <= 1e-6:
+        m.emit("flee_blocked", mm.side, model_id, reason=result.message)
+        return
+    m.call("move.do", move_args(model_id, result.end, result.path, result.path_length_cm, "flee"), "flee",
+           model=model_id, held=held, step=step + 1)

@@ -83,9 +83,13 @@ class Decision:
     secret: bool = False
     model: str | None = None
     info: Mapping[str, Any] = field(default_factory=dict)
+    dice: int = 0
+    """For a ``dice`` decision (physical dice): how many D10 the answer lists, each 1 to 10."""
 
     def check(self, answer: Answer) -> Answer:
         """The answer in canonical form (tuples for points and ranked lists), or :class:`DecisionError`."""
+        if self.dice:
+            return _check_dice(self, answer)
         if answer is None:
             if self.optional:
                 return None
@@ -120,6 +124,46 @@ class Decision:
         listing = ", ".join(repr(c) for c in self.choices) or "(none)"
         raise DecisionError(f"{answer!r} is not a legal answer to {self.prompt!r}; the legal answers are: {listing}.")
 
+    def to_dict(self) -> dict[str, Any]:
+        """The decision as JSON-able data (points as their allowance; the check stays with the engine)."""
+        return {"side": self.side, "kind": self.kind, "prompt": self.prompt, "choices": list(self.choices),
+                "point": None if self.point is None else {"allowance_cm": self.point.allowance_cm},
+                "ranked": list(self.ranked) if self.ranked else None, "optional": self.optional, "secret": self.secret,
+                "model": self.model, "info": dict(self.info), "dice": self.dice}
+
     def public(self) -> dict[str, Any]:
         """What the opponent may know of this decision (nothing of a secret one's info)."""
         return {"side": self.side, "kind": self.kind, "prompt": self.prompt, "secret": self.secret, "model": self.model}
+
+
+def _check_dice(decision: Decision, answer: Answer) -> tuple[int, ...]:
+    """Physical dice typed by a person: exactly ``decision.dice`` whole numbers from 1 to 10.
+
+    Examples
+    --------
+    >>> d = Decision(side="red", kind="dice", prompt="Roll 2 D10.", dice=2)
+    >>> d.check([3, 10])
+    (3, 10)
+    >>> d.check([0, 4])
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.DecisionError: A D10 shows 1 to 10; got 0 for 'Roll 2 D10.'.
+    >>> d.check("7 3")
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.DecisionError: '7 3' is not a list of 2 dice, as 'Roll 2 D10.' requires.
+    """
+    if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
+        raise DecisionError(f"{str(answer)[:80]!r} is not a list of {decision.dice} dice, as {decision.prompt!r} requires.")
+    values = list(answer)
+    if len(values) != decision.dice:
+        raise DecisionError(f"{decision.prompt!r} takes {decision.dice} dice; got {len(values)}.")
+    out = []
+    for v in values:
+        whole = isinstance(v, int) or (isinstance(v, float) and v.is_integer()) or hasattr(v, "is_integer") and not isinstance(v, float)
+        if isinstance(v, bool) or not whole:
+            raise DecisionError(f"A D10 shows a whole number from 1 to 10; got {str(v)[:20]!r} for {decision.prompt!r}.")
+        if not 1 <= int(v) <= 10:
+            raise DecisionError(f"A D10 shows 1 to 10; got {int(v)} for {decision.prompt!r}.")
+        out.append(int(v))
+    return tuple(out)

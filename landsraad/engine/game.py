@@ -1,192 +1,328 @@
-"""Driving a game: a :class:`Game` asks one :class:`~landsraad.engine.decisions.Decision` at a
-time, records every roll, decision and effect as a :class:`~landsraad.engine.events.GameEvent`,
-and ends with the missions scored.
+"""Driving a game: the public forward model.
 
-The flow of the rules (set-up, activations, end) is written as a generator that yields
-decisions and receives answers; :class:`Game` wraps it so a front end can drive it step by
-step (``game.decision`` then ``game.answer(...)``), and :func:`play` drives it with
-computer players. Randomness comes only from the injected :class:`numpy.random.Generator`;
-the same seed and the same answers give the same event log (:func:`replay`).
+A :class:`Game` asks one :class:`~landsraad.engine.decisions.Decision` at a time
+(:attr:`Game.decision`), takes answers as transactions (:meth:`Game.answer`), records every
+roll, decision and effect as a :class:`~landsraad.engine.events.GameEvent`, and ends with the
+missions scored (:attr:`Game.result`). Because the flow's control point is data
+(:mod:`landsraad.engine.flow`), a game can be copied (:meth:`Game.clone`), saved and restored
+in any process (:meth:`Game.snapshot`, :meth:`Game.restore`), and taken back one answer at a time
+(:meth:`Game.undo`). With ``dice="physical"`` every roll is a ``dice`` decision answered with
+the dice a person rolled; with ``dice="digital"`` the engine rolls from its generator, whose
+state is part of the game.
 
 Examples
 --------
->>> from landsraad.engine.game import new_game, play
+>>> from landsraad.engine import new_game, play
 >>> from landsraad.players import RandomPlayer
 >>> game = new_game("corrino", "fremen", seed=3)
+>>> game.decision.kind, game.decision.side
+('bid', 'red')
+>>> copy = game.clone()
+>>> game.answer(2)
+>>> copy.decision.prompt == game.decision.prompt, len(copy.answers), len(game.answers)
+(False, 0, 1)
+>>> game.undo()
+>>> game.snapshot() == copy.snapshot()
+True
 >>> game = play(game, {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
->>> game.over, game.result.winner in ("red", "blue", "draw")
+>>> game.over, game.result.winner == max(game.result.vp, key=game.result.vp.get) or game.result.winner == "draw"
 (True, True)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Generator, Iterable, Mapping, Protocol
+import copy
+from typing import Any, Iterable, Mapping, Protocol
 
 import numpy as np
 
-from ..errors import DecisionError, RuleError
+from ..errors import DataError, DecisionError, LandsraadError, Problem, RuleError
 from ..ruleset import DEFAULT, Ruleset
+from ..warband import WarbandList
+from . import activation, actions, melee, missions, moves, scoring, setup, shooting  # noqa: F401  (register the stages)
 from .clock import TableTimeModel, game_limit_s
 from .decisions import Answer, Decision
-from .events import GameEvent, to_jsonable
+from .events import GameEvent
+from .flow import DICE_BUILDER, Frame, Machine, Pending, dice_distribution, plain
+from .result import GameResult
+from .setup import load_warband, recruit_side
+from .setup_options import SetupOptions
 from .state import GameState, other_side
 
-__all__ = ["Flow", "Player", "Game", "GameResult", "new_game", "play", "replay", "ReplayPlayer"]
+__all__ = [
+    "Player",
+    "Game",
+    "GameResult",
+    "EngineError",
+    "new_game",
+    "play",
+    "replay",
+    "ReplayPlayer",
+    "SNAPSHOT_FORMAT",
+]
 
-Flow = Generator[Decision, Answer, Any]
-"""A piece of the rules' flow: yields decisions, receives checked answers."""
+SNAPSHOT_FORMAT = "landsraad-snapshot/1"
+
+
+class EngineError(RuleError):
+    """An unexpected failure inside the engine while applying an answer; the game is left as it was."""
 
 
 class Player(Protocol):
     """Anything that answers decisions: a computer player, a replay, a human front end."""
 
     def decide(self, decision: Decision, state: GameState) -> Answer:
-        """The answer to ``decision``, seeing ``state`` as that side may (secrets redacted)."""
+        """The answer to ``decision``, seeing ``state`` as that side may (:meth:`Game.view`)."""
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """How a game ended: victory points per side, the score sheets, the winner."""
-
-    vp: Mapping[str, int]
-    sheets: Mapping[str, Any]
-    winner: str
-    activations: int
-    clock_s: float
-    reason: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return to_jsonable({"vp": dict(self.vp), "sheets": dict(self.sheets), "winner": self.winner,
-                            "activations": self.activations, "clock_s": self.clock_s, "reason": self.reason})
+_Mark = tuple[GameState, tuple[Frame, ...], "Pending | None", "Decision | None", int, int, dict[str, Any], "GameResult | None"]
 
 
-class Game:
-    """A game in progress.
+class Game(Machine):
+    """A game in progress: a forward model.
 
     Parameters
     ----------
     state
-        The state before set-up (warbands recruited, not deployed) or at any later
-        activation boundary.
+        The state before set-up (warbands recruited, not deployed) or at an activation
+        boundary in play.
     rng
-        The only source of randomness.
+        The generator digital dice come from (default: seeded with ``seed``, else the state's seed).
+    seed
+        The seed of the default generator.
     setup
-        Set-up options (:class:`landsraad.engine.setup.SetupOptions`).
+        Set-up options (:class:`~landsraad.engine.setup_options.SetupOptions`).
     time_model
         How long each step takes at a real table (R-CLOCK).
+    dice
+        ``"digital"``: the engine rolls. ``"physical"``: every roll is a ``dice`` decision.
     """
 
     def __init__(
         self,
         state: GameState,
-        rng: np.random.Generator,
+        rng: np.random.Generator | None = None,
         *,
-        setup: Any = None,
+        seed: int | None = None,
+        setup: SetupOptions | None = None,
         time_model: TableTimeModel | None = None,
+        dice: str = "digital",
     ) -> None:
-        from .setup import SetupOptions
-
+        if dice not in ("digital", "physical"):
+            raise DataError([Problem("new_game", "dice", f"Dice are 'digital' or 'physical'; got {str(dice)[:40]!r}.")])
         self.state = state
-        self.rng = rng
+        self.rng = rng if rng is not None else np.random.default_rng(state.seed if seed is None else seed)
+        self.dice_mode = dice
         self.setup = setup or SetupOptions()
-        self.warbands: dict[str, Any] = {}
         self.time_model = time_model or TableTimeModel()
+        self.warbands: dict[str, Any] = {}
         self.log: list[GameEvent] = []
         self.answers: list[Any] = []
-        self.result: GameResult | None = None
-        self.decision: Decision | None = None
-        self._flow = self._run()
-        self._advance(None, first=True)
+        self.result = None
+        self.pending = None
+        self._decision: Decision | None = None
+        self._history: list[_Mark] = []
+        start = {"setup": ("game.end", "play", "setup"), "play": ("game.end", "play")}.get(state.phase, ("game.end",))
+        self.stack = tuple(Frame(name) for name in start)
+        self._origin: dict[str, Any] | None = None
+        self.run()
+        self._origin = self._core()
 
-    # --- driving -------------------------------------------------------------------------------
+    # --- the pending decision ---------------------------------------------------------------------
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision (``None`` once the game is over)."""
+        if self.pending is None:
+            return None
+        if self._decision is None:
+            self._decision = self.build(self.pending)
+        return self._decision
 
     @property
     def over(self) -> bool:
-        return self.decision is None
+        """Whether the game has ended (then :attr:`result` is set)."""
+        return self.pending is None
+
+    def dice_outcomes(self) -> tuple[tuple[tuple[int, ...], float], ...]:
+        """The outcomes of the pending roll and their probabilities (a chance node), or ``()``."""
+        if self.pending is None or self.pending.builder != DICE_BUILDER:
+            return ()
+        return dice_distribution(int(self.pending.args["count"]))
+
+    # --- answering ------------------------------------------------------------------------------------
 
     def answer(self, answer: Answer) -> None:
-        """Answer the pending decision; an illegal answer raises :class:`DecisionError` and changes nothing."""
-        if self.decision is None:
+        """Answer the pending decision.
+
+        Raises
+        ------
+        DecisionError
+            When the answer is not legal (the sentence says why); the game is unchanged.
+        EngineError
+            When applying a legal answer fails unexpectedly; the game is unchanged.
+        """
+        decision = self.decision
+        if decision is None:
             raise DecisionError("The game is over; there is no decision to answer.")
-        checked = self.decision.check(answer)
-        self.answers.append(_exact(checked))
-        self.emit("decision", self.decision.side, self.decision.model, secret=self.decision.secret,
-                  decision=self.decision.kind, answer=checked)
-        self._advance(checked)
-
-    def _advance(self, answer: Answer, first: bool = False) -> None:
+        checked = decision.check(answer)
+        mark = self._mark()
         try:
-            self.decision = next(self._flow) if first else self._flow.send(answer)
-        except StopIteration:
-            self.decision = None
+            pending = self.pending
+            self.pending, self._decision = None, None
+            if pending is not None and pending.builder == DICE_BUILDER:
+                self.answers.append(list(checked))
+                self.record_roll(pending, checked)
+            else:
+                self.answers.append(plain(checked))
+                self.emit("decision", decision.side, decision.model, secret=decision.secret, decision=decision.kind, answer=checked)
+            self.run(checked)
+            self.decision  # noqa: B018  (build the next decision inside the transaction)
+        except LandsraadError:
+            self._reset(mark)
+            raise
+        except Exception as err:  # the transaction boundary: nothing half-applied survives, the cause is chained
+            self._reset(mark)
+            raise EngineError(f"The engine failed while applying {str(answer)[:80]!r} to {decision.prompt!r}: "
+                              f"{type(err).__name__}: {err}. The game is unchanged.") from err
+        self._history.append(mark)
 
-    # --- helpers for the flow --------------------------------------------------------------------
-
-    def emit(self, kind: str, side: str | None = None, model: str | None = None, /, *, secret: bool = False, **data: Any) -> GameEvent:
-        """Record an event (the first three are positional-only, so ``data`` may hold any key)."""
-        event = GameEvent(len(self.log) + 1, kind, side, model, to_jsonable(data), secret)
-        self.log.append(event)
-        return event
-
-    def ask(self, decision: Decision) -> Flow:
-        """Yield ``decision`` and return the checked answer (``answer = yield from game.ask(d)``)."""
-        answer = yield decision
-        return answer
-
-    def roll(self, count: int, *, side: str | None = None, model: str | None = None, why: str = "", secret: bool = False) -> tuple[int, ...]:
-        """Roll ``count`` D10 with the game's generator and record the roll."""
-        from ..dice import roll_d10
-
-        dice = roll_d10(self.rng, count)
-        self.emit("roll", side, model, secret=secret, dice=dice, why=why)
+    def roll_pending(self) -> tuple[int, ...]:
+        """Answer a pending ``dice`` decision with dice from the game's generator (as digital dice would)."""
+        if self.pending is None or self.pending.builder != DICE_BUILDER:
+            raise DecisionError("No roll is pending.")
+        dice = tuple(int(v) for v in self.rng.integers(1, 11, size=int(self.pending.args["count"])))
+        self.answer(list(dice))
         return dice
 
-    def spend(self, step: str, times: int = 1) -> None:
-        """Advance the table clock by ``step``'s cost (R-CLOCK), once the clock runs."""
-        if self.state.phase == "play":
-            self.state = self.state.replace(clock_s=self.state.clock_s + self.time_model.cost(step) * times)
+    def undo(self) -> None:
+        """Take back the last answer exactly (the snapshot equals the one before it).
+
+        Raises
+        ------
+        DecisionError
+            When no answer has been given.
+        """
+        if self._history:
+            self._reset(self._history.pop())
+            return
+        if not self.answers or self._origin is None:
+            raise DecisionError("There is nothing to undo: no answer has been given yet.")
+        # A restored game has no in-memory history: replay from its start, all answers but the last.
+        earlier = Game._from_core(self._origin, self._context())
+        earlier.warbands = self.warbands
+        for given in self.answers[:-1]:
+            earlier.answer(given)
+        self.__dict__.update(earlier.__dict__)
+
+    def _mark(self) -> _Mark:
+        return (self.state, self.stack, self.pending, self._decision, len(self.log), len(self.answers), self.rng.bit_generator.state,
+                self.result)
+
+    def _reset(self, mark: _Mark) -> None:
+        self.state, self.stack, self.pending, self._decision, n_log, n_answers, rng_state, self.result = mark
+        del self.log[n_log:]
+        del self.answers[n_answers:]
+        self.rng.bit_generator.state = rng_state
+
+    # --- copies and saves ----------------------------------------------------------------------------
+
+    def clone(self) -> "Game":
+        """An independent copy: answering one never touches the other."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.log = list(self.log)
+        other.answers = list(self.answers)
+        other._history = list(self._history)
+        other.rng = copy.deepcopy(self.rng)
+        return other
+
+    def _core(self) -> dict[str, Any]:
+        return {
+            "state": self.state.model_dump(mode="json"),
+            "stack": [f.to_list() for f in self.stack],
+            "pending": self.pending.to_list() if self.pending else None,
+            "rng": plain(self.rng.bit_generator.state),
+        }
+
+    def _context(self) -> dict[str, Any]:
+        return {"dice": self.dice_mode, "setup": self.setup.to_dict(), "time_model": dict(self.time_model.costs)}
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the game's future depends on, as JSON-serialisable data.
+
+        :meth:`restore` gives a game whose future is the same, in any process.
+        """
+        return {
+            "format": SNAPSHOT_FORMAT,
+            **self._context(),
+            "warbands": {side: w.model_dump(mode="json") for side, w in self.warbands.items()},
+            "core": self._core(),
+            "origin": self._origin,
+            "log": [e.to_dict() for e in self.log],
+            "answers": plain(self.answers),
+            "result": self.result.to_dict() if self.result else None,
+        }
+
+    @classmethod
+    def restore(cls, snapshot: Mapping[str, Any], *, source: str = "snapshot") -> "Game":
+        """The game a :meth:`snapshot` describes.
+
+        Raises
+        ------
+        DataError
+            When the data is not a snapshot of this format (the problem is named).
+        """
+        try:
+            if snapshot.get("format") != SNAPSHOT_FORMAT:
+                raise DataError([Problem(source, "format", f"Expected a {SNAPSHOT_FORMAT!r} snapshot; got {str(snapshot.get('format'))[:60]!r}.")])
+            context = {"dice": snapshot["dice"], "setup": snapshot["setup"], "time_model": snapshot["time_model"]}
+            game = cls._from_core(snapshot["core"], context)
+            game._origin = snapshot.get("origin")
+            game.log = [GameEvent.from_dict(e) for e in snapshot["log"]]
+            game.answers = list(snapshot["answers"])
+            game.result = GameResult.from_dict(snapshot["result"]) if snapshot.get("result") else None
+            game.warbands = {side: WarbandList.model_validate(w) for side, w in (snapshot.get("warbands") or {}).items()}
+            game.decision  # noqa: B018  (a pending decision must rebuild from the saved data)
+        except LandsraadError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+            raise DataError([Problem(source, "", f"This is not a usable game snapshot ({type(err).__name__}: {str(err)[:120]}).")]) from None
+        return game
+
+    @classmethod
+    def _from_core(cls, core: Mapping[str, Any], context: Mapping[str, Any]) -> "Game":
+        game = cls.__new__(cls)
+        game.state = GameState.model_validate(core["state"])
+        game.stack = tuple(Frame.from_list(f) for f in core["stack"])
+        game.pending = Pending.from_list(core["pending"]) if core.get("pending") else None
+        bit_generator = np.random.PCG64()
+        bit_generator.state = core["rng"]
+        game.rng = np.random.Generator(bit_generator)
+        game.dice_mode = context["dice"]
+        game.setup = SetupOptions.from_dict(context["setup"])
+        game.time_model = TableTimeModel(costs=dict(context["time_model"]))
+        game.warbands, game.log, game.answers, game._history = {}, [], [], []
+        game.result, game._decision, game._origin = None, None, dict(core)
+        return game
+
+    # --- what a side may know -----------------------------------------------------------------------
+
+    def view(self, side: str) -> GameState:
+        """The state as ``side`` may see it: no seed, none of the opponent's secret mission picks.
+
+        Secret choices under way (bids, stances, kept dice) live in the flow's frames, which a
+        view never contains; the result is JSON-able through ``model_dump(mode="json")``.
+        """
+        state = self.state.replace(seed=None)
+        opponent = state.side_state(other_side(side))
+        if opponent.missions:
+            state = state.with_side(opponent.model_copy(update={"missions": ()}))
+        return state
 
     def view_for(self, side: str) -> GameState:
-        """The state as ``side`` may see it: the opponent's secret missions are hidden."""
-        opponent = self.state.side_state(other_side(side))
-        if not opponent.missions:
-            return self.state
-        return self.state.with_side(opponent.model_copy(update={"missions": ()}))
-
-    # --- the flow ----------------------------------------------------------------------------
-
-    def _run(self) -> Flow:
-        from .activation import activation
-        from .scoring import end_of_game
-        from .setup import setup_phase
-
-        if self.state.phase == "setup":
-            yield from setup_phase(self)
-        while self.state.phase == "play":
-            side = self.state.to_act
-            yield from activation(self, side)
-            if self.state.phase != "play":
-                break
-            if self.state.clock_s >= self.state.clock_limit_s:
-                self.emit("clock", reason="time", clock_s=self.state.clock_s)
-                self.state = self.state.replace(phase="over")
-                break
-            if not self.state.models_of("red") or not self.state.models_of("blue"):  # PRJ-93
-                self.emit("clock", reason="wiped_out")
-                self.state = self.state.replace(phase="over")
-                break
-            self.state = self.state.replace(to_act=other_side(side))
-        self.result = end_of_game(self)
-
-
-def _exact(answer: Answer) -> Any:
-    """An answer as JSON-able data with its floats unrounded, so a replay makes the same moves."""
-    if isinstance(answer, (tuple, list)):
-        return [_exact(a) for a in answer]
-    if hasattr(answer, "item"):  # numpy scalar
-        return answer.item()
-    return answer
+        """Alias of :meth:`view`."""
+        return self.view(side)
 
 
 def new_game(
@@ -195,40 +331,46 @@ def new_game(
     *,
     seed: int = 0,
     ruleset: Ruleset = DEFAULT,
-    setup: Any = None,
+    setup: SetupOptions | None = None,
     time_model: TableTimeModel | None = None,
+    dice: str = "digital",
 ) -> Game:
     """A game between two warbands, before set-up.
 
     ``red`` and ``blue`` are warband lists (:class:`landsraad.warband.WarbandList`), paths to
     list files, or bundled faction ids (their example list is used).
-    """
-    from .setup import SetupOptions, load_warband, recruit_side
 
-    rng = np.random.default_rng(seed)
-    setup = setup or SetupOptions()
+    Raises
+    ------
+    DataError
+        When a list is invalid, a faction id unknown, or ``dice`` not ``digital``/``physical``.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**63:
+        raise DataError([Problem("new_game", "seed", f"A seed is a whole number from 0 to 2**63 - 1; got {str(seed)[:40]!r}.")])
     red_list, blue_list = load_warband(red), load_warband(blue)
     red_side, red_models = recruit_side("red", red_list, ruleset)
     blue_side, blue_models = recruit_side("blue", blue_list, ruleset)
-    state = GameState(
-        seed=seed,
-        ruleset=ruleset,
-        sides=(red_side, blue_side),
-        models=red_models + blue_models,
-        clock_limit_s=game_limit_s(ruleset.arrakis),
-    )
-    game = Game(state, rng, setup=setup, time_model=time_model)
+    state = GameState(seed=int(seed), ruleset=ruleset, sides=(red_side, blue_side), models=red_models + blue_models,
+                      clock_limit_s=game_limit_s(ruleset.arrakis))
+    game = Game(state, seed=int(seed), setup=setup, time_model=time_model, dice=dice)
     game.warbands = {"red": red_list, "blue": blue_list}
     return game
 
 
 def play(game: Game, players: Mapping[str, Player], *, max_decisions: int = 100_000) -> Game:
-    """Drive ``game`` to its end with ``players`` (by side)."""
+    """Drive ``game`` to its end with ``players`` (by side).
+
+    Rolls pending in a physical-dice game go to players that say they handle dice
+    (``handles_dice = True``); otherwise the game rolls them from its generator.
+    """
     count = 0
     while game.decision is not None:
         decision = game.decision
-        answer = players[decision.side].decide(decision, game.view_for(decision.side))
-        game.answer(answer)
+        player = players[decision.side]
+        if decision.kind == "dice" and not getattr(player, "handles_dice", False):
+            game.roll_pending()
+        else:
+            game.answer(player.decide(decision, game.view(decision.side)))
         count += 1
         if count > max_decisions:
             raise RuleError(f"The game did not end within {max_decisions} decisions; this is a bug in the engine.")
@@ -238,9 +380,16 @@ def play(game: Game, players: Mapping[str, Player], *, max_decisions: int = 100_
 class ReplayPlayer:
     """Answers decisions from a recorded list of answers, in order (both sides share one list)."""
 
+    handles_dice = True
+
     def __init__(self, answers: Iterable[Any]) -> None:
         self._answers = list(answers)
         self._next = 0
+
+    @property
+    def remaining(self) -> int:
+        """Answers not used yet."""
+        return len(self._answers) - self._next
 
     def decide(self, decision: Decision, state: GameState) -> Answer:
         if self._next >= len(self._answers):
@@ -250,8 +399,9 @@ class ReplayPlayer:
         return answer
 
 
-def replay(red: Any, blue: Any, answers: Iterable[Any], *, seed: int, ruleset: Ruleset = DEFAULT, setup: Any = None) -> Game:
+def replay(red: Any, blue: Any, answers: Iterable[Any], *, seed: int, ruleset: Ruleset = DEFAULT, setup: SetupOptions | None = None,
+           dice: str = "digital") -> Game:
     """Replay a game from its seed and its recorded answers; the log comes out identical."""
-    game = new_game(red, blue, seed=seed, ruleset=ruleset, setup=setup)
+    game = new_game(red, blue, seed=seed, ruleset=ruleset, setup=setup, dice=dice)
     player = ReplayPlayer(answers)
     return play(game, {"red": player, "blue": player})

@@ -17,9 +17,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import shapely
+
+from ..dice import simple_test
 
 from ..missions import (
     KillView,
@@ -31,11 +33,13 @@ from ..missions import (
     placement_problems,
     restriction_problem,
 )
-from ..model import Profile
+from ..model import Faction, Profile
+from ..rules.poisons import may_fulfil_objectives
 from ..specials import SPECIAL_RULES, HookContext
 from .bridge import combatant, faction_named
-from .setup import edge_contact
 from .decisions import Decision, PointSpec
+from .flow import Machine, builder, stage
+from .setup import edge_contact
 from .spatial import contact_enemies
 from .state import GameState, MarkerState, ModelState, other_side
 
@@ -45,7 +49,7 @@ def load_missions() -> dict[str, MissionCard]:
     return _load_missions()
 
 
-__all__ = ["missions_phase", "EngineMissionView", "available_mission_actions", "MissionActionChoice", "perform_mission_action"]
+__all__ = ["EngineMissionView", "available_mission_actions", "MissionActionChoice", "perform_mission_action"]
 
 
 def _keywords(state: GameState, side: str) -> set[str]:
@@ -59,65 +63,90 @@ def allowed_missions(state: GameState, side: str) -> tuple[str, ...]:
     return tuple(mid for mid, card in sorted(load_missions().items()) if restriction_problem(card, faction, keywords) is None)
 
 
-def missions_phase(g: Any, winner: str):
+@builder("pick_missions")
+def _pick_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    allowed = allowed_missions(state, a["side"])
+    return Decision(side=a["side"], kind="pick_missions", secret=True,
+                    prompt="Pick 1 to 6 missions in order of importance (rank 1 first).",
+                    choices=allowed, ranked=(1, min(6, len(allowed))))
+
+
+@stage("missions")
+def _missions(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     """Secret picks, then markers in pick order (R-MISSION-PICK)."""
-    order_first = yield from g.ask(Decision(
-        side=winner, kind="who_first", prompt="You won the bid: who picks missions first?", choices=("red", "blue"),
-        info={"step": "missions"},
-    ))
-    order = (order_first, other_side(order_first))
-    for side in order:
-        allowed = allowed_missions(g.state, side)
-        picks = yield from g.ask(Decision(
-            side=side, kind="pick_missions", secret=True,
-            prompt="Pick 1 to 6 missions in order of importance (rank 1 first).",
-            choices=allowed, ranked=(1, min(6, len(allowed))),
-        ))
-        s = g.state.side_state(side)
-        g.state = g.state.with_side(s.model_copy(update={"missions": tuple(picks)}))
-        g.emit("missions_picked", side, secret=True, missions=list(picks))
-        opponent = other_side(side)
-        # Imperial espionage: the count is told to a player whose faction has the hook.
-        opp_faction = faction_of_side(g.state, opponent)
-        if opp_faction is not None and SPECIAL_RULES.any("reveal_mission_count", opp_faction.special_rules, HookContext(action="setup")):
-            g.emit("missions_count_revealed", side, count=len(picks), to=opponent)
-    yield from _treachery(g)
-    cards = load_missions()
-    for side in order:
-        for mission_id in g.state.side_state(side).missions:
-            card = cards[mission_id]
-            for spec in card.markers:
-                for n in range(1, spec.count + 1):
-                    yield from _place_marker(g, side, card, spec, n)
+    m.ask("who_first", {"side": d["winner"], "what": "picks missions", "step": "missions"}, "missions.order")
 
 
-def _treachery(g: Any):
+@stage("missions.order")
+def _missions_order(m: Machine, d: Mapping[str, Any], first: str) -> None:
+    order = [first, other_side(first)]
+    m.ask("pick_missions", {"side": order[0]}, "missions.picked", order=order, index=0)
+
+
+@stage("missions.picked")
+def _missions_picked(m: Machine, d: Mapping[str, Any], picks: Sequence[str]) -> None:
+    order, index = d["order"], d["index"]
+    side = order[index]
+    s = m.state.side_state(side)
+    m.state = m.state.with_side(s.model_copy(update={"missions": tuple(picks)}))
+    m.emit("missions_picked", side, secret=True, missions=list(picks))
+    opponent = other_side(side)
+    # Imperial espionage: the count is told to a player whose faction has the hook.
+    opp_faction = faction_of_side(m.state, opponent)
+    if opp_faction is not None and SPECIAL_RULES.any("reveal_mission_count", opp_faction.special_rules, HookContext(action="setup")):
+        m.emit("missions_count_revealed", side, count=len(picks), to=opponent)
+    if index == 0:
+        m.ask("pick_missions", {"side": order[1]}, "missions.picked", order=order, index=1)
+        return
+    placements = [[owner, mission_id, spec.id, n] for owner in order for mission_id in m.state.side_state(owner).missions
+                  for spec in load_missions()[mission_id].markers for n in range(1, spec.count + 1)]
+    m.push("missions.place", placements=placements)
+    _treachery(m, {"sides": [s for s in ("red", "blue") if _has_treachery(m.state, s)]}, None)
+
+
+def _has_treachery(state: GameState, side: str) -> bool:
+    faction = faction_of_side(state, side)
+    return faction is not None and "treachery" in faction.special_rules
+
+
+@builder("treachery")
+def _treachery_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    return Decision(side=a["side"], kind="treachery", prompt="Treachery: name one mission; your opponent must say whether it chose it.",
+                    choices=tuple(sorted(load_missions())))
+
+
+@stage("missions.treachery")
+def _treachery(m: Machine, d: Mapping[str, Any], named: str | None) -> None:
     """Harkonnen Treachery (PRJ, engine action): once, after the picks, name a mission; the
     opponent answers truthfully whether it chose it (not its rank)."""
-    for side in ("red", "blue"):
-        faction = faction_of_side(g.state, side)
-        if faction is None or "treachery" not in faction.special_rules:
-            continue
-        named = yield from g.ask(Decision(
-            side=side, kind="treachery", prompt="Treachery: name one mission; your opponent must say whether it chose it.",
-            choices=tuple(sorted(load_missions())),
-        ))
-        chosen = named in g.state.side_state(other_side(side)).missions
-        g.state = g.state.with_flag(side, "treachery", f"{named}:{'chosen' if chosen else 'not chosen'}")  # what the player learnt
-        g.emit("treachery", side, named=named, chosen=chosen)
+    sides = list(d["sides"])
+    if named is not None:
+        side = sides.pop(0)
+        chosen = named in m.state.side_state(other_side(side)).missions
+        m.state = m.state.with_flag(side, "treachery", f"{named}:{'chosen' if chosen else 'not chosen'}")  # what the player learnt
+        m.emit("treachery", side, named=named, chosen=chosen)
+    if sides:
+        m.ask("treachery", {"side": sides[0]}, "missions.treachery", sides=sides)
 
 
-def faction_of_side(state: GameState, side: str):
+def faction_of_side(state: GameState, side: str) -> Faction | None:
+    """The faction sheet of ``side`` (``None`` for a pseudo-faction)."""
     return faction_named(state.side_state(side).faction)
 
 
-def _place_marker(g: Any, owner: str, card: MissionCard, spec: Any, n: int):
-    placer = owner if spec.placed_by == "owner" else other_side(owner)
-    state = g.state
+def _marker_spec(mission_id: str, spec_id: str) -> Any:
+    return next(s for s in load_missions()[mission_id].markers if s.id == spec_id)
+
+
+def _marker_id(owner: str, mission_id: str, spec_id: str, n: int) -> str:
+    return f"{owner}-{mission_id}-{spec_id}-{n}".replace("_", "-")
+
+
+def _marker_check(state: GameState, owner: str, mission_id: str, spec: Any) -> Any:
     owner_edge = state.side_state(owner).edge
-    marker_id = f"{owner}-{card.id}-{spec.id}-{n}".replace("_", "-")
-    same_kind = [(k.x, k.y) for k in state.markers if k.owner == owner and k.mission == card.id and k.id.startswith(f"{owner}-{card.id}-{spec.id}".replace("_", "-"))]
-    occupied = [((k.x, k.y), k.size_mm) for k in state.markers] + [((m.x, m.y), m.base_mm) for m in state.models if m.ambassador]
+    prefix = f"{owner}-{mission_id}-{spec.id}".replace("_", "-")
+    same_kind = [(k.x, k.y) for k in state.markers if k.owner == owner and k.mission == mission_id and k.id.startswith(prefix)]
+    occupied = [((k.x, k.y), k.size_mm) for k in state.markers] + [((mm.x, mm.y), mm.base_mm) for mm in state.models if mm.ambassador]
     board = state.board
 
     def check(point: tuple[float, float]) -> str | None:
@@ -131,17 +160,47 @@ def _place_marker(g: Any, owner: str, card: MissionCard, spec: Any, n: int):
                 return f"it would overlap the impassable terrain piece {piece.id}"
         return None
 
-    grid = [(float(x) + 0.5, float(y) + 0.5) for y in range(3, int(state.depth) - 2, 4) for x in range(3, int(state.width) - 2, 4)]
-    candidates = tuple(p for p in grid if check(p) is None)
-    if not candidates:
-        g.emit("marker_no_room", owner, marker=marker_id, mission=card.id)
+    return check
+
+
+@stage("missions.place")
+def _place_next(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """The markers, in pick order; each card says who places them and where."""
+    placements = list(d["placements"])
+    state = m.state
+    while placements:
+        owner, mission_id, spec_id, n = placements.pop(0)
+        spec = _marker_spec(mission_id, spec_id)
+        check = _marker_check(state, owner, mission_id, spec)
+        grid = [(float(x) + 0.5, float(y) + 0.5) for y in range(3, int(state.depth) - 2, 4) for x in range(3, int(state.width) - 2, 4)]
+        candidates = [p for p in grid if check(p) is None]
+        if not candidates:
+            m.emit("marker_no_room", owner, marker=_marker_id(owner, mission_id, spec_id, n), mission=mission_id)
+            continue
+        # Spread the suggestions over the table rather than listing one corner first.
+        step = max(1, len(candidates) // 24)
+        placer = owner if spec.placed_by == "owner" else other_side(owner)
+        m.ask("place_marker", {"side": placer, "owner": owner, "mission": mission_id, "spec": spec_id, "n": n,
+                               "candidates": candidates[::step][:24]},
+              "missions.placed", placements=placements, owner=owner, mission=mission_id, spec=spec_id, n=n, placer=placer)
         return
-    # Spread the suggestions over the table rather than listing one corner first.
-    step = max(1, len(candidates) // 24)
-    point = yield from g.ask(Decision(
-        side=placer, kind="place_marker", prompt=f"Where do you place {spec.name} {n} of {card.name} ({spec.where})?",
-        point=PointSpec(check, candidates[::step][:24]), info={"mission": card.id, "marker": spec.id, "owner": owner},
-    ))
+
+
+@builder("place_marker")
+def _place_marker_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    card = load_missions()[a["mission"]]
+    spec = _marker_spec(a["mission"], a["spec"])
+    check = _marker_check(state, a["owner"], a["mission"], spec)
+    return Decision(side=a["side"], kind="place_marker", prompt=f"Where do you place {spec.name} {a['n']} of {card.name} ({spec.where})?",
+                    point=PointSpec(check, tuple(tuple(p) for p in a["candidates"])),
+                    info={"mission": card.id, "marker": spec.id, "owner": a["owner"]})
+
+
+@stage("missions.placed")
+def _placed(m: Machine, d: Mapping[str, Any], point: tuple[float, float]) -> None:
+    owner, placer, card = d["owner"], d["placer"], load_missions()[d["mission"]]
+    spec = _marker_spec(d["mission"], d["spec"])
+    marker_id = _marker_id(owner, card.id, spec.id, d["n"])
     if spec.model is not None:
         token = spec.model
         profile = Profile(id="ambassador", name=token.name, cost=0, movement=max(token.movement, 0.1), combat=token.combat,
@@ -149,12 +208,13 @@ def _place_marker(g: Any, owner: str, card: MissionCard, spec: Any, n: int):
                           source=token.source)
         model = ModelState(id=marker_id, side=owner, faction=f"mission:{card.id}", type="ambassador", name=token.name,
                            profile=profile, base_mm=spec.size_mm, x=point[0], y=point[1], ambassador=True)
-        g.state = g.state.replace(models=g.state.models + (model,))
-        g.emit("ambassador", owner, marker_id, at=point, mission=card.id, placed_by=placer)
-        return
-    g.state = g.state.replace(markers=g.state.markers + (MarkerState(
-        id=marker_id, owner=owner, mission=card.id, x=point[0], y=point[1], size_mm=spec.size_mm, placed_by=placer),))
-    g.emit("marker", owner, marker=marker_id, mission=card.id, kind=spec.id, at=point, placed_by=placer)
+        m.state = m.state.replace(models=m.state.models + (model,))
+        m.emit("ambassador", owner, marker_id, at=point, mission=card.id, placed_by=placer)
+    else:
+        m.state = m.state.replace(markers=m.state.markers + (MarkerState(
+            id=marker_id, owner=owner, mission=card.id, x=point[0], y=point[1], size_mm=spec.size_mm, placed_by=placer),))
+        m.emit("marker", owner, marker=marker_id, mission=card.id, kind=spec.id, at=point, placed_by=placer)
+    _place_next(m, {"placements": d["placements"]}, None)
 
 
 # --- the view for the evaluators --------------------------------------------------------------
@@ -237,8 +297,6 @@ def _edge_contact(state: GameState, model: ModelState) -> bool:
 
 def available_mission_actions(state: GameState, model_id: str) -> tuple[MissionActionChoice, ...]:
     """The mission special actions ``model_id`` may take now (every requirement of the card holds)."""
-    from ..rules.poisons import may_fulfil_objectives
-
     m = state.model(model_id)
     picks = state.side_state(m.side).missions
     if not picks:
@@ -288,35 +346,52 @@ def _action_choices(state, m, card, action: SpecialAction, c, enemies_in_contact
     return [MissionActionChoice(card.id, action.id, mk, t) for mk in markers for t in targets]
 
 
-def perform_mission_action(g: Any, model_id: str, choice: MissionActionChoice) -> None:
-    """Carry out a mission special action (the card's effect), with its simple test if any."""
-    from ..dice import simple_test
-
-    card = load_missions()[choice.mission]
-    action = next(a for a in card.special_actions if a.id == choice.action)
-    m = g.state.model(model_id)
+@stage("mission_action")
+def perform_mission_action(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """Carry out a mission special action (the card's effect), after its simple test if any."""
+    card = load_missions()[d["mission"]]
+    action = next(a for a in card.special_actions if a.id == d["action"])
+    mm = m.state.model(d["model"])
     if action.test is not None:
-        c = combatant(g.state, model_id)
-        bonus = c.effective_combat if action.test.characteristic == "combat" else c.effective_reflexes
-        neutral, colour = g.roll(2, side=m.side, model=model_id, why=f"{action.name} test")
-        test = simple_test(bonus, action.test.difficulty, neutral=neutral, colour=colour)
-        g.emit("test", m.side, model_id, action=action.id, test=test)
-        if not test.success:
-            g.emit("mission_action_failed", m.side, model_id, mission=card.id, action=action.id)
-            return
-    state = g.state
-    if action.effect == "pick_up" and choice.marker:
-        state = state.with_marker(state.marker(choice.marker).model_copy(update={"carried_by": model_id}))
-        state = state.update_model(model_id, carrying=choice.marker)
-    elif action.effect == "deliver" and choice.marker:
-        state = state.with_marker(state.marker(choice.marker).model_copy(update={"carried_by": None, "delivered": True}))
+        m.roll(2, "mission_action.tested", by=(mm.side, mm.id), why=f"{action.name} test", **d)
+        return
+    _apply_mission_action(m, d)
+
+
+@stage("mission_action.tested")
+def _mission_action_tested(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
+    card = load_missions()[d["mission"]]
+    action = next(a for a in card.special_actions if a.id == d["action"])
+    # R-FATIGUE-MALUS: the activation's malus applies to every test of the active model.
+    c = combatant(m.state, d["model"], activation_fatigue=d.get("held"))
+    bonus = c.effective_combat if action.test.characteristic == "combat" else c.effective_reflexes
+    neutral, colour = dice
+    test = simple_test(bonus, action.test.difficulty, neutral=neutral, colour=colour)
+    side = m.state.model(d["model"]).side
+    m.emit("test", side, d["model"], action=action.id, test=test)
+    if not test.success:
+        m.emit("mission_action_failed", side, d["model"], mission=card.id, action=action.id)
+        return
+    _apply_mission_action(m, d)
+
+
+def _apply_mission_action(m: Machine, d: Mapping[str, Any]) -> None:
+    card = load_missions()[d["mission"]]
+    action = next(a for a in card.special_actions if a.id == d["action"])
+    model_id, marker, target = d["model"], d.get("marker"), d.get("target")
+    state = m.state
+    if action.effect == "pick_up" and marker:
+        state = state.with_marker(state.marker(marker).model_copy(update={"carried_by": model_id}))
+        state = state.update_model(model_id, carrying=marker)
+    elif action.effect == "deliver" and marker:
+        state = state.with_marker(state.marker(marker).model_copy(update={"carried_by": None, "delivered": True}))
         state = state.update_model(model_id, carrying=None)
-    elif action.effect == "activate" and choice.marker:
-        state = state.with_marker(state.marker(choice.marker).model_copy(update={"activated": True}))
-    elif action.effect == "destroy" and choice.marker:
-        state = state.with_marker(state.marker(choice.marker).model_copy(update={"destroyed": True}))
-    elif action.effect == "capture" and choice.target:
-        state = state.update_model(choice.target, removed=True, captured=True, carrying=None)
-    g.state = state
-    g.emit("mission_action", m.side, model_id, mission=card.id, action=action.id, effect=action.effect,
-           marker=choice.marker, target=choice.target)
+    elif action.effect == "activate" and marker:
+        state = state.with_marker(state.marker(marker).model_copy(update={"activated": True}))
+    elif action.effect == "destroy" and marker:
+        state = state.with_marker(state.marker(marker).model_copy(update={"destroyed": True}))
+    elif action.effect == "capture" and target:
+        state = state.update_model(target, removed=True, captured=True, carrying=None)
+    m.state = state
+    m.emit("mission_action", state.model(model_id).side, model_id, mission=card.id, action=action.id, effect=action.effect,
+           marker=marker, target=target)

@@ -7,18 +7,24 @@ point per recruit point of the enemy models put out of the game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ..missions import compare, evaluate_picks, score
+from .flow import Machine, stage
 from .missions import EngineMissionView
+from .result import GameResult
 
 __all__ = ["end_of_game"]
 
 
-def end_of_game(g: Any):
-    """Score the game, record the result event and return the :class:`~landsraad.engine.game.GameResult`."""
-    from .game import GameResult
+@stage("game.end")
+def _game_end(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """The last stage: score the game (R-MISSIONS) and keep the result."""
+    m.result = end_of_game(m)
 
+
+def end_of_game(g: Machine) -> GameResult:
+    """Score the game, record the result event and return the :class:`~landsraad.engine.result.GameResult`."""
     state = g.state.replace(phase="over")
     g.state = state
     view = EngineMissionView(state)

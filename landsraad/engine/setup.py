@@ -20,20 +20,24 @@ Rules
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 import shapely
 
-from ..content import data_dir
-from ..errors import DataError, Problem
+from ..content import data_dir, faction_ids, load_faction
+from ..errors import DataError, Problem, UnknownNameError
 from ..geometry.board import Base, Board
+from ..kits import load_kit
 from ..ruleset import Ruleset
+from ..specials import SPECIAL_RULES, HookContext
+from ..warband import WarbandList, load_list, resolve_models
 from .decisions import Decision, PointSpec
-from .state import ModelState, SideState, TerrainState, other_side
+from .flow import Machine, builder, stage
+from .setup_options import SetupOptions
+from .state import GameState, ModelState, SideState, TerrainState, other_side
 
-__all__ = ["SetupOptions", "load_warband", "recruit_side", "setup_phase", "EDGES", "placement_problem"]
+__all__ = ["SetupOptions", "load_warband", "recruit_side", "EDGES", "placement_problem", "edge_contact"]
 
 EDGES = {"red": "south", "blue": "north"}
 """The players sit at opposite edges: red at y = 0 (south), blue at y = depth (north)."""
@@ -41,48 +45,25 @@ EDGES = {"red": "south", "blue": "north"}
 BID_STEPS = ("terrain", "missions", "deployment", "first")
 
 
-@dataclass(frozen=True)
-class SetupOptions:
-    """How the set-up is played.
-
-    ``scene`` is a fixed table (:class:`landsraad.scene.Scene`; its terrain is used and its
-    models ignored) instead of placing a terrain kit; ``kit`` the terrain kit placed otherwise;
-    ``missions`` whether players pick missions (without them the game is scored on kills:
-    PRJ-95).
-    """
-
-    scene: Any = None
-    kit: str = "arrakeen"
-    missions: bool = True
-
-
 # --- recruiting ------------------------------------------------------------------------------
 
 
 def load_warband(source: Any) -> Any:
     """A warband list from a :class:`~landsraad.warband.WarbandList`, a list file, or a bundled faction id (its example list)."""
-    from ..warband import WarbandList, load_list
-
     if isinstance(source, WarbandList):
         return source
     path = Path(str(source))
     if path.suffix in (".yaml", ".yml", ".json") or path.exists():
         return load_list(path)
     # A bundled faction id: its example list.
-    example = data_dir("examples") / "lists" / f"{source}.yaml"
-    if example.exists():
-        return load_list(example)
-    from ..content import faction_ids
-    from ..errors import UnknownNameError
-
+    # A faction id is an id, never a path: only bundled ids name an example list.
+    if str(source) in faction_ids():
+        return load_list(data_dir("examples") / "lists" / f"{source}.yaml")
     raise UnknownNameError("warband (list file or faction id)", str(source), faction_ids())
 
 
 def recruit_side(side: str, source: Any, ruleset: Ruleset) -> tuple[SideState, tuple[ModelState, ...]]:
     """The side and its models, not yet deployed, from a warband list (validated first)."""
-    from ..content import load_faction
-    from ..warband import resolve_models
-
     warband = load_warband(source)
     faction = load_faction(warband.faction)
     recruited = resolve_models(warband, faction, ruleset)
@@ -106,8 +87,6 @@ def recruit_side(side: str, source: Any, ruleset: Ruleset) -> tuple[SideState, t
             )
         )
     # PRJ-54: honour_bonus hooks of the recruited models add to the faction's Honour.
-    from ..specials import SPECIAL_RULES, HookContext
-
     bonus = 0
     for r in recruited:
         names = tuple(dict.fromkeys(tuple(r.profile.special_rules) + tuple(e.effect for e in r.equipment)))
@@ -117,54 +96,73 @@ def recruit_side(side: str, source: Any, ruleset: Ruleset) -> tuple[SideState, t
     return side_state, tuple(models)
 
 
-# --- bids --------------------------------------------------------------------------------------
+# --- bids (R-SETUP-BID) -----------------------------------------------------------------------
 
 
-def bid(game: Any, step: str):
-    """One Honour bid (R-SETUP-BID); returns the winning side."""
-    bids: dict[str, int] = {}
+@builder("bid")
+def _bid_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    side, step = a["side"], a["step"]
+    honour = state.side_state(side).honour
+    return Decision(side=side, kind="bid", prompt=f"How much Honour do you bid for the {step} step (you have {honour})?",
+                    choices=tuple(range(honour + 1)), secret=True, info={"step": step, "honour": honour})
+
+
+@stage("bid")
+def _bid(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """One Honour bid; returns the winning side. Both bids are secret until both are made."""
+    m.ask("bid", {"side": "red", "step": d["step"]}, "bid.red", step=d["step"])
+
+
+@stage("bid.red")
+def _bid_red(m: Machine, d: Mapping[str, Any], red: int) -> None:
+    m.ask("bid", {"side": "blue", "step": d["step"]}, "bid.revealed", step=d["step"], red=red)
+
+
+@stage("bid.revealed")
+def _bid_revealed(m: Machine, d: Mapping[str, Any], blue: int) -> str | None:
+    step, bids = d["step"], {"red": d["red"], "blue": blue}
     for side in ("red", "blue"):
-        honour = game.state.side_state(side).honour
-        bids[side] = yield from game.ask(Decision(
-            side=side, kind="bid", prompt=f"How much Honour do you bid for the {step} step (you have {honour})?",
-            choices=tuple(range(honour + 1)), secret=True, info={"step": step, "honour": honour},
-        ))
-    for side in ("red", "blue"):
-        s = game.state.side_state(side)
-        game.state = game.state.with_side(s.model_copy(update={"honour": s.honour - bids[side]}))
+        s = m.state.side_state(side)
+        m.state = m.state.with_side(s.model_copy(update={"honour": s.honour - bids[side]}))
     if bids["red"] != bids["blue"]:
         winner = "red" if bids["red"] > bids["blue"] else "blue"
-        game.emit("bid", winner, step=step, bids=bids, winner=winner, tie_rolls=[])
+        m.emit("bid", winner, step=step, bids=bids, winner=winner, tie_rolls=[])
         return winner
     # A faction rule may win tied bids outright (wins_bid_ties); if both or neither have it, roll off.
-    tie_winners = [side for side in ("red", "blue") if _wins_ties(game, side)]
+    tie_winners = [side for side in ("red", "blue") if _wins_ties(m.state, side)]
     if len(tie_winners) == 1:
-        game.emit("bid", tie_winners[0], step=step, bids=bids, winner=tie_winners[0], tie_rolls=[], tie_rule=True)
+        m.emit("bid", tie_winners[0], step=step, bids=bids, winner=tie_winners[0], tie_rolls=[], tie_rule=True)
         return tie_winners[0]
-    rolls = []
-    while True:
-        r, b = game.roll(1, side="red", why=f"{step} bid tie")[0], game.roll(1, side="blue", why=f"{step} bid tie")[0]
-        rolls.append((r, b))
-        if r != b:
-            winner = "red" if r > b else "blue"
-            game.emit("bid", winner, step=step, bids=bids, winner=winner, tie_rolls=rolls)
-            return winner
+    m.roll(1, "bid.tie_red", by=("red", None), why=f"{step} bid tie", step=step, bids=bids, rolls=[])
+    return None
 
 
-def _wins_ties(game: Any, side: str) -> bool:
-    from ..content import load_faction
-    from ..specials import SPECIAL_RULES, HookContext
-
-    faction = load_faction(game.state.side_state(side).faction)
-    return SPECIAL_RULES.any("wins_bid_ties", faction.special_rules, HookContext(action="setup", arrakis=game.state.ruleset.arrakis))
+@stage("bid.tie_red")
+def _bid_tie_red(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
+    m.roll(1, "bid.tie_blue", by=("blue", None), why=f"{d['step']} bid tie", **d, red_die=dice[0])
 
 
-def _who_first(game: Any, winner: str, what: str):
-    choice = yield from game.ask(Decision(
-        side=winner, kind="who_first", prompt=f"You won the bid: who {what} first?", choices=("red", "blue"),
-        info={"step": what},
-    ))
-    return choice
+@stage("bid.tie_blue")
+def _bid_tie_blue(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> str | None:
+    r, b = d["red_die"], dice[0]
+    rolls = [*d["rolls"], [r, b]]
+    if r == b:  # rolled again while equal
+        m.roll(1, "bid.tie_red", by=("red", None), why=f"{d['step']} bid tie", step=d["step"], bids=d["bids"], rolls=rolls)
+        return None
+    winner = "red" if r > b else "blue"
+    m.emit("bid", winner, step=d["step"], bids=d["bids"], winner=winner, tie_rolls=rolls)
+    return winner
+
+
+def _wins_ties(state: GameState, side: str) -> bool:
+    faction = load_faction(state.side_state(side).faction)
+    return SPECIAL_RULES.any("wins_bid_ties", faction.special_rules, HookContext(action="setup", arrakis=state.ruleset.arrakis))
+
+
+@builder("who_first")
+def _who_first_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    return Decision(side=a["side"], kind="who_first", prompt=f"You won the bid: who {a['what']} first?", choices=("red", "blue"),
+                    info={"step": a["step"]})
 
 
 # --- placement checks --------------------------------------------------------------------------
@@ -202,6 +200,7 @@ def placement_problem(board: Board, base: Base) -> str | None:
 
 
 def edge_contact(board: Board, base: Base, edge: str, tolerance: float) -> bool:
+    """Whether ``base`` touches the table ``edge`` within ``tolerance`` cm (R-DEPLOY, RUL-07)."""
     gap = {"south": base.y - base.radius, "north": board.depth - base.y - base.radius,
            "west": base.x - base.radius, "east": board.width - base.x - base.radius}[edge]
     return gap <= tolerance + 1e-9
@@ -234,85 +233,141 @@ def _edge_candidates(board: Board, base: Base, edge: str, count: int = 12) -> tu
 # --- the phase ---------------------------------------------------------------------------------
 
 
-def setup_phase(game: Any):
+@stage("setup")
+def _setup(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     """The whole set-up, from the first bid to the first player (R-SETUP-BID ... R-FIRST)."""
-    game.emit("setup", sides={s.side: s.faction for s in game.state.sides}, seed=game.state.seed)
-    winners = {}
-    for step in BID_STEPS[:3]:
-        winners[step] = yield from bid(game, step)
-    yield from terrain_phase(game, winners["terrain"])
-    if game.setup.missions:
-        from .missions import missions_phase
-
-        yield from missions_phase(game, winners["missions"])
-    yield from deployment_phase(game, winners["deployment"])
-    winner = yield from bid(game, "first")
-    order = yield from game.ask(Decision(
-        side=winner, kind="first_player", prompt="You won the last bid: do you activate first or second?",
-        choices=("first", "second"),
-    ))
-    first = winner if order == "first" else other_side(winner)
-    game.state = game.state.replace(phase="play", first=first, to_act=first, clock_s=0.0)
-    game.emit("first_player", first, first=first, clock_limit_s=game.state.clock_limit_s)
+    m.emit("setup", sides={s.side: s.faction for s in m.state.sides})
+    m.call("bid", {"step": BID_STEPS[0]}, "setup.bid_won", step=BID_STEPS[0], winners={})
 
 
-def terrain_phase(game: Any, winner: str):
-    """Terrain (R-TERRAIN): a fixed scene's, or a kit's pieces placed alternately."""
-    options = game.setup
+@stage("setup.bid_won")
+def _setup_bid_won(m: Machine, d: Mapping[str, Any], winner: str) -> None:
+    winners = {**d["winners"], d["step"]: winner}
+    index = BID_STEPS.index(d["step"]) + 1
+    if index < 3:
+        m.call("bid", {"step": BID_STEPS[index]}, "setup.bid_won", step=BID_STEPS[index], winners=winners)
+        return
+    # Pushed in reverse: terrain, missions, deployment, then the last bid.
+    m.push("setup.first_bid")
+    m.push("deploy", winner=winners["deployment"])
+    if m.setup.missions:
+        m.push("missions", winner=winners["missions"])
+    m.push("terrain", winner=winners["terrain"])
+
+
+@stage("setup.first_bid")
+def _setup_first_bid(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    m.call("bid", {"step": "first"}, "setup.first_won")
+
+
+@builder("first_player")
+def _first_player_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    return Decision(side=a["side"], kind="first_player", prompt="You won the last bid: do you activate first or second?",
+                    choices=("first", "second"))
+
+
+@stage("setup.first_won")
+def _setup_first_won(m: Machine, d: Mapping[str, Any], winner: str) -> None:
+    m.ask("first_player", {"side": winner}, "setup.first_chosen", winner=winner)
+
+
+@stage("setup.first_chosen")
+def _setup_first_chosen(m: Machine, d: Mapping[str, Any], order: str) -> None:
+    first = d["winner"] if order == "first" else other_side(d["winner"])
+    m.state = m.state.replace(phase="play", first=first, to_act=first, clock_s=0.0)
+    m.emit("first_player", first, first=first, clock_limit_s=m.state.clock_limit_s)
+
+
+# --- terrain (R-TERRAIN) ------------------------------------------------------------------------
+
+
+@stage("terrain")
+def _terrain(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """Terrain: a fixed scene's, or a kit's pieces placed alternately."""
+    options = m.setup
     if options.scene is not None:
         board = options.scene.board
         terrain = tuple(TerrainState(id=t.id, polygon=t.polygon, height_cm=t.height_cm, movement=t.movement) for t in board.terrain)
-        game.state = game.state.replace(terrain=terrain, width=board.width, depth=board.depth)
-        game.emit("terrain", pieces=[t.id for t in terrain], fixed=True)
+        m.state = m.state.replace(terrain=terrain, width=board.width, depth=board.depth)
+        m.emit("terrain", pieces=[t.id for t in terrain], fixed=True)
         return
-    from ..kits import load_kit
-
     kit = load_kit(options.kit)
-    placer = yield from _who_first(game, winner, "places terrain")
-    remaining = list(kit.pieces)
-    passed: set[str] = set()
-    n = 0
+    m.ask("who_first", {"side": d["winner"], "what": "places terrain", "step": "places terrain"}, "terrain.next",
+          remaining=[p.id for p in kit.pieces], passed=[], n=0)
+
+
+@builder("terrain_piece")
+def _terrain_piece_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    return Decision(side=a["side"], kind="terrain_piece", prompt="Which terrain piece do you place next (or pass)?",
+                    choices=tuple(a["remaining"]) + ("pass",), info={"kit": a["kit"]})
+
+
+@stage("terrain.next")
+def _terrain_next(m: Machine, d: Mapping[str, Any], placer: str) -> None:
+    remaining, passed = list(d["remaining"]), list(d["passed"])
     while remaining and len(passed) < 2:
         if placer in passed:
             placer = other_side(placer)
             continue
-        choice = yield from game.ask(Decision(
-            side=placer, kind="terrain_piece", prompt="Which terrain piece do you place next (or pass)?",
-            choices=tuple(p.id for p in remaining) + ("pass",), info={"kit": kit.id},
-        ))
-        if choice == "pass":
-            passed.add(placer)
-            game.emit("terrain_pass", placer)
-            placer = other_side(placer)
-            continue
-        piece = next(p for p in remaining if p.id == choice)
-        n += 1
-        piece_id = f"{piece.id}-{n}"
+        m.ask("terrain_piece", {"side": placer, "remaining": remaining, "kit": m.setup.kit}, "terrain.piece",
+              placer=placer, remaining=remaining, passed=passed, n=d["n"])
+        return
 
-        def check(point: tuple[float, float], piece=piece, piece_id=piece_id) -> str | None:
-            return _terrain_problem(game.state.board, piece.placed_at(point, piece_id))
 
-        candidates = tuple(p for p in _grid(game.state.board, 24) if check(p) is None)
-        if not candidates:
-            game.emit("terrain_no_room", placer, piece=piece.id)
-            remaining.remove(piece)
-            continue
-        point = yield from game.ask(Decision(
-            side=placer, kind="terrain_place", prompt=f"Where do you place the {piece.name} (its centre)?",
-            point=PointSpec(check, candidates[:24]), info={"piece": piece.id},
-        ))
-        placed = piece.placed_at(point, piece_id)
-        game.state = game.state.replace(terrain=game.state.terrain + (TerrainState(
-            id=placed.id, polygon=placed.polygon, height_cm=placed.height_cm, movement=placed.movement),))
-        game.emit("terrain", placer, piece=placed.id, name=piece.name, at=point)
-        remaining.remove(piece)
-        placer = other_side(placer)
+def _kit_piece(kit_id: str, piece_id: str) -> Any:
+    return next(p for p in load_kit(kit_id).pieces if p.id == piece_id)
+
+
+def _terrain_spots(state: GameState, piece: Any, piece_id: str) -> list[tuple[float, float]]:
+    board = state.board
+    return [p for p in _grid(board, 24) if _terrain_problem(board, piece.placed_at(p, piece_id)) is None]
+
+
+@stage("terrain.piece")
+def _terrain_piece(m: Machine, d: Mapping[str, Any], choice: str) -> None:
+    placer, remaining, passed, n = d["placer"], list(d["remaining"]), list(d["passed"]), d["n"]
+    if choice == "pass":
+        m.emit("terrain_pass", placer)
+        _terrain_next(m, {"remaining": remaining, "passed": [*passed, placer], "n": n}, other_side(placer))
+        return
+    piece = _kit_piece(m.setup.kit, choice)
+    n += 1
+    piece_id = f"{piece.id}-{n}"
+    candidates = _terrain_spots(m.state, piece, piece_id)
+    remaining.remove(choice)
+    if not candidates:
+        m.emit("terrain_no_room", placer, piece=piece.id)
+        _terrain_next(m, {"remaining": remaining, "passed": passed, "n": n}, placer)
+        return
+    m.ask("terrain_place", {"side": placer, "kit": m.setup.kit, "piece": piece.id, "piece_id": piece_id, "candidates": candidates[:24]},
+          "terrain.placed", placer=placer, remaining=remaining, passed=passed, n=n, piece=piece.id, piece_id=piece_id)
+
+
+@builder("terrain_place")
+def _terrain_place_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    piece, piece_id = _kit_piece(a["kit"], a["piece"]), a["piece_id"]
+    board = state.board
+
+    def check(point: tuple[float, float]) -> str | None:
+        return _terrain_problem(board, piece.placed_at(point, piece_id))
+
+    return Decision(side=a["side"], kind="terrain_place", prompt=f"Where do you place the {piece.name} (its centre)?",
+                    point=PointSpec(check, tuple(tuple(p) for p in a["candidates"])), info={"piece": piece.id})
+
+
+@stage("terrain.placed")
+def _terrain_placed(m: Machine, d: Mapping[str, Any], point: tuple[float, float]) -> None:
+    piece = _kit_piece(m.setup.kit, d["piece"])
+    placed = piece.placed_at(point, d["piece_id"])
+    m.state = m.state.replace(terrain=m.state.terrain + (TerrainState(
+        id=placed.id, polygon=placed.polygon, height_cm=placed.height_cm, movement=placed.movement),))
+    m.emit("terrain", d["placer"], piece=placed.id, name=piece.name, at=point)
+    _terrain_next(m, {"remaining": d["remaining"], "passed": d["passed"], "n": d["n"]}, other_side(d["placer"]))
 
 
 def _grid(board: Board, count: int) -> list[tuple[float, float]]:
     """Points on a grid over the table (a deterministic set of candidate spots)."""
-    pts = [(float(x), float(y)) for y in range(9, int(board.depth) - 8, 6) for x in range(9, int(board.width) - 8, 6)]
-    return pts
+    return [(float(x), float(y)) for y in range(9, int(board.depth) - 8, 6) for x in range(9, int(board.width) - 8, 6)]
 
 
 def _terrain_problem(board: Board, piece: Any) -> str | None:
@@ -330,33 +385,53 @@ def _terrain_problem(board: Board, piece: Any) -> str | None:
     return None
 
 
-def deployment_phase(game: Any, winner: str):
-    """Deployment (R-DEPLOY): each model of the first side in contact with its edge, then the other's."""
-    first = yield from _who_first(game, winner, "deploys")
-    tolerance = game.state.ruleset.contact_tolerance_cm
-    for side in (first, other_side(first)):
-        edge = game.state.side_state(side).edge
-        for m in game.state.models_of(side, active_only=False):
-            if m.ambassador:
-                continue
-            board = game.state.board.without(m.id)
-            base = m.base()
+# --- deployment (R-DEPLOY) ---------------------------------------------------------------------
 
-            def check(point: tuple[float, float], board=board, base=base, edge=edge) -> str | None:
-                b = base.at(point)
-                problem = placement_problem(board, b)
-                if problem:
-                    return problem
-                if not edge_contact(board, b, edge, tolerance):
-                    return f"the base must touch the {edge} table edge (R-DEPLOY)"
-                return None
 
-            candidates = _edge_candidates(board, base, edge)
-            if not candidates:
-                raise DataError([Problem("deployment", m.id, f"There is no room left on the {edge} edge for {m.name}.")])
-            point = yield from game.ask(Decision(
-                side=side, kind="deploy", model=m.id, prompt=f"Where do you deploy {m.name} (touching the {edge} edge)?",
-                point=PointSpec(check, candidates),
-            ))
-            game.state = game.state.update_model(m.id, x=point[0], y=point[1])
-            game.emit("deploy", side, m.id, at=point)
+@stage("deploy")
+def _deploy(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """Each model of the first side in contact with its edge, then the other's."""
+    m.ask("who_first", {"side": d["winner"], "what": "deploys", "step": "deploys"}, "deploy.order")
+
+
+@stage("deploy.order")
+def _deploy_order(m: Machine, d: Mapping[str, Any], first: str) -> None:
+    queue = [mm.id for side in (first, other_side(first)) for mm in m.state.models_of(side, active_only=False) if not mm.ambassador]
+    _deploy_next(m, {"queue": queue}, None)
+
+
+@stage("deploy.next")
+def _deploy_next(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | None) -> None:
+    queue = list(d["queue"])
+    if point is not None:
+        placed = queue.pop(0)
+        side = m.state.model(placed).side
+        m.state = m.state.update_model(placed, x=point[0], y=point[1])
+        m.emit("deploy", side, placed, at=point)
+    if not queue:
+        return
+    mm = m.state.model(queue[0])
+    edge = m.state.side_state(mm.side).edge
+    if not _edge_candidates(m.state.board.without(mm.id), mm.base(), edge):
+        raise DataError([Problem("deployment", mm.id, f"There is no room left on the {edge} edge for {mm.name}.")])
+    m.ask("deploy", {"model": mm.id}, "deploy.next", queue=queue)
+
+
+@builder("deploy")
+def _deploy_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    mm = state.model(a["model"])
+    edge = state.side_state(mm.side).edge
+    tolerance = state.ruleset.contact_tolerance_cm
+    board, base = state.board.without(mm.id), mm.base()
+
+    def check(point: tuple[float, float]) -> str | None:
+        b = base.at(point)
+        problem = placement_problem(board, b)
+        if problem:
+            return problem
+        if not edge_contact(board, b, edge, tolerance):
+            return f"the base must touch the {edge} table edge (R-DEPLOY)"
+        return None
+
+    return Decision(side=mm.side, kind="deploy", model=mm.id, prompt=f"Where do you deploy {mm.name} (touching the {edge} edge)?",
+                    point=PointSpec(check, lambda: _edge_candidates(board, base, edge)))

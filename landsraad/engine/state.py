@@ -193,7 +193,8 @@ class GameState(Frozen):
     ``clock_s`` is the table time spent since the first player was designated (R-CLOCK).
     """
 
-    seed: int
+    seed: int | None = None
+    """The seed the game's generator started from; ``None`` in a side's view (:meth:`Game.view`)."""
     ruleset: Ruleset = DEFAULT
     width: float = 60.0
     depth: float = 60.0

@@ -1,0 +1,277 @@
+"""The engine's control point as data: stages, frames and the machine that runs them.
+
+The rules' flow (set-up, activations, actions) is written as small *stages*: functions that
+read the state, change it, and say what happens next. Where the flow needs something from
+outside (a player's answer, dice), a stage does not wait inside a Python frame: it pushes the
+*continuation* (the name of the next stage and the data it needs) on :attr:`Machine.stack` and
+leaves a :class:`Pending` request. Everything that decides the future of a game is therefore
+plain data: the immutable :class:`~landsraad.engine.state.GameState`, the stack of
+:class:`Frame` records, the pending request and the random generator's state. Copying,
+saving, undoing and searching a game is copying that data.
+
+A stage has the signature ``stage(m, data, value) -> value``:
+
+- ``m`` is the :class:`Machine` (the typed context: state, event log, dice, clock);
+- ``data`` the JSON-able mapping its frame carries (model ids, dice, stances, ...);
+- ``value`` what the previous step hands on: a player's checked answer, the dice rolled, or
+  the return value of a sub-procedure (``None`` at the start of one).
+
+The stage's own return value is handed to the next frame on the stack, which is how a
+sub-procedure returns a result to its caller's continuation. Helpers build the common shapes:
+
+- :meth:`Machine.ask`: pend a decision (built by a registered *decision builder* from the
+  state and JSON-able arguments, so a restored game rebuilds the same decision) and continue
+  at ``then`` with the answer;
+- :meth:`Machine.roll`: pend a roll of ``n`` D10 (rolled at once from the generator with digital
+  dice, asked as a ``dice`` decision with physical dice) and continue at ``then`` with the dice;
+- :meth:`Machine.call`: run another stage as a sub-procedure, then continue at ``then`` with
+  what it returns.
+
+Stage and builder names are strings registered with :func:`stage` and :func:`builder`, so
+the modules of the flow refer to each other by name and import only this module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+import numpy as np
+
+from ..dice import FACES
+from ..errors import RuleError
+from .clock import TableTimeModel
+from .decisions import Decision
+from .events import GameEvent, to_jsonable
+from .result import GameResult
+from .setup_options import SetupOptions
+from .state import GameState
+
+__all__ = [
+    "Frame",
+    "Pending",
+    "Machine",
+    "StageFn",
+    "BuilderFn",
+    "STAGES",
+    "BUILDERS",
+    "stage",
+    "builder",
+    "DICE_BUILDER",
+    "dice_distribution",
+    "DiceMode",
+    "plain",
+]
+
+DiceMode = str
+"""``"digital"`` (the engine rolls from its generator) or ``"physical"`` (every roll is a decision)."""
+
+DICE_BUILDER = "dice"
+"""The name of the pending request for a roll."""
+
+
+def plain(value: Any) -> Any:
+    """``value`` as exact JSON-able data: tuples become lists, numpy numbers Python numbers; floats are not rounded.
+
+    Examples
+    --------
+    >>> plain({"to": (1.0000001, np.float64(2.5)), "dice": (3, 4)})
+    {'to': [1.0000001, 2.5], 'dice': [3, 4]}
+    """
+    if value is None or isinstance(value, (bool, str, int, float)):
+        return value
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, np.generic):
+        return value.item()
+    raise RuleError(f"The engine cannot keep a {type(value).__name__} in a frame; frames hold plain data only.")
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One continuation on the stack: the stage to run next and its JSON-able data."""
+
+    stage: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_list(self) -> list[Any]:
+        return [self.stage, plain(dict(self.data))]
+
+    @classmethod
+    def from_list(cls, item: Any) -> "Frame":
+        stage_name, data = item
+        if stage_name not in STAGES:
+            raise RuleError(f"The saved game names an unknown stage {str(stage_name)[:80]!r}; it was made by another version.")
+        return cls(str(stage_name), dict(data))
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What the flow waits for: a decision built by ``builder`` from the state and ``args``."""
+
+    builder: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_list(self) -> list[Any]:
+        return [self.builder, plain(dict(self.args))]
+
+    @classmethod
+    def from_list(cls, item: Any) -> "Pending":
+        name, args = item
+        if name not in BUILDERS:
+            raise RuleError(f"The saved game waits for an unknown decision {str(name)[:80]!r}; it was made by another version.")
+        return cls(str(name), dict(args))
+
+
+StageFn = Callable[["Machine", Mapping[str, Any], Any], Any]
+BuilderFn = Callable[[GameState, Mapping[str, Any]], Decision]
+
+STAGES: dict[str, StageFn] = {}
+"""Every stage of the flow, by name."""
+
+BUILDERS: dict[str, BuilderFn] = {}
+"""Every decision builder, by name: a pure function of the state and JSON-able arguments."""
+
+
+def stage(name: str) -> Callable[[StageFn], StageFn]:
+    """Register a stage under ``name`` (a decorator)."""
+
+    def register(fn: StageFn) -> StageFn:
+        if name in STAGES:
+            raise RuleError(f"The stage {name!r} is registered twice.")
+        STAGES[name] = fn
+        return fn
+
+    return register
+
+
+def builder(name: str) -> Callable[[BuilderFn], BuilderFn]:
+    """Register a decision builder under ``name`` (a decorator)."""
+
+    def register(fn: BuilderFn) -> BuilderFn:
+        if name in BUILDERS:
+            raise RuleError(f"The decision builder {name!r} is registered twice.")
+        BUILDERS[name] = fn
+        return fn
+
+    return register
+
+
+@builder(DICE_BUILDER)
+def _dice_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    count = int(a["count"])
+    who = a.get("model") or a.get("side") or "the player"
+    roles = {3: "neutral, attack, defence", 2: "neutral, then the coloured die", 1: "one die"}
+    return Decision(
+        side=a.get("side") or "red", kind="dice", model=a.get("model"), secret=bool(a.get("secret")), dice=count,
+        prompt=f"Roll {count} D10 for {who} ({a.get('why') or 'a roll'}): type {roles.get(count, f'{count} dice')}.",
+        info={"why": a.get("why", ""), "roles": roles.get(count, "")},
+    )
+
+
+def dice_distribution(count: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """The outcomes of a pending roll of ``count`` D10 and their probabilities: uniform and independent.
+
+    This is the one place that says so (chance nodes for search).
+
+    Examples
+    --------
+    >>> outcomes = dice_distribution(1)
+    >>> len(outcomes), outcomes[0]
+    (10, ((1,), 0.1))
+    >>> round(sum(p for _, p in dice_distribution(2)), 12)
+    1.0
+    """
+    faces = np.arange(1, FACES + 1)
+    grids = np.array(np.meshgrid(*([faces] * count), indexing="ij")).reshape(count, -1).T
+    p = 1.0 / len(grids)
+    return tuple((tuple(int(v) for v in row), p) for row in grids)
+
+
+class Machine:
+    """The running flow: state, stack, pending request, generator, event log and table clock.
+
+    This is the typed context every stage receives; :class:`~landsraad.engine.game.Game` adds
+    the public driving API (answers as transactions, snapshots, clones, undo, views).
+    """
+
+    state: GameState
+    stack: tuple[Frame, ...]
+    pending: Pending | None
+    log: list[GameEvent]
+    answers: list[Any]
+    rng: np.random.Generator
+    dice_mode: DiceMode
+    setup: SetupOptions
+    time_model: TableTimeModel
+    result: GameResult | None
+
+    # --- what stages call ------------------------------------------------------------------------
+
+    def emit(self, kind: str, side: str | None = None, model: str | None = None, /, *, secret: bool = False, **data: Any) -> GameEvent:
+        """Record an event (the first three are positional-only, so ``data`` may hold any key)."""
+        event = GameEvent(len(self.log) + 1, kind, side, model, to_jsonable(data), secret)
+        self.log.append(event)
+        return event
+
+    def spend(self, step: str, times: int = 1) -> None:
+        """Advance the table clock by ``step``'s cost (R-CLOCK), once the clock runs."""
+        if self.state.phase == "play":
+            self.state = self.state.replace(clock_s=self.state.clock_s + self.time_model.cost(step) * times)
+
+    def push(self, stage_name: str, **data: Any) -> None:
+        """Put a continuation on the stack (it runs after what is pushed later)."""
+        self.stack = self.stack + (Frame(stage_name, data),)
+
+    def call(self, stage_name: str, args: Mapping[str, Any], then: str | None = None, **data: Any) -> None:
+        """Run ``stage_name`` with ``args`` as a sub-procedure; its result goes to ``then`` (if any) with ``data``."""
+        if then is not None:
+            self.push(then, **data)
+        self.stack = self.stack + (Frame(stage_name, dict(args)),)
+
+    def ask(self, builder_name: str, args: Mapping[str, Any], then: str | None, **data: Any) -> None:
+        """Pend the decision ``builder_name`` builds from ``args``; the answer goes to ``then`` with ``data``."""
+        if then is not None:
+            self.push(then, **data)
+        self.pending = Pending(builder_name, dict(args))
+
+    def roll(self, count: int, then: str, *, by: tuple[str | None, str | None], why: str = "", secret: bool = False,
+             **data: Any) -> None:
+        """Pend a roll of ``count`` D10 by ``(side, model)``; the dice (a tuple) go to ``then`` with ``data``."""
+        side, model = by
+        self.ask(DICE_BUILDER, {"count": count, "side": side, "model": model, "why": why, "secret": secret}, then, **data)
+
+    # --- the loop ------------------------------------------------------------------------------------
+
+    def build(self, pending: Pending) -> Decision:
+        """The decision ``pending`` stands for, built from the current state."""
+        return BUILDERS[pending.builder](self.state, pending.args)
+
+    def run(self, value: Any = None) -> None:
+        """Run stages until a decision is pending or the stack is empty (the game is over)."""
+        while True:
+            pending = self.pending
+            if pending is not None:
+                if pending.builder == DICE_BUILDER and self.dice_mode == "digital":
+                    value = self._roll_digital(pending)
+                    continue
+                return
+            if not self.stack:
+                return
+            frame = self.stack[-1]
+            self.stack = self.stack[:-1]
+            value = STAGES[frame.stage](self, frame.data, value)
+
+    def _roll_digital(self, pending: Pending) -> tuple[int, ...]:
+        count = int(pending.args["count"])
+        dice = tuple(int(v) for v in self.rng.integers(1, FACES + 1, size=count))
+        self.pending = None
+        self.record_roll(pending, dice)
+        return dice
+
+    def record_roll(self, pending: Pending, dice: tuple[int, ...]) -> None:
+        """The roll event, the same for digital and physical dice."""
+        a = pending.args
+        self.emit("roll", a.get("side"), a.get("model"), secret=bool(a.get("secret")), dice=dice, why=a.get("why", ""))

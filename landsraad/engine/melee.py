@@ -1,0 +1,448 @@
+"""Melee and disengaging in play: weapons and poisons chosen, the clash rolled in secret,
+stances and lowered neutral dice, the kernel's resolution, and the moves that follow.
+
+Rules
+-----
+- R-MELEE, R-TEST-CLASH: 3D10 rolled in secret, stances chosen in secret, revealed; the side with
+  the lower initiative total lowers its neutral die first, ties in secret; then the kernel.
+- RUL-15: a model with several melee weapons chooses one for the fight.
+- R-POISON (Knife): the player picks the poison before the roll.
+- R-MELEE-OPTIONS: a side whose blow hits may push up to 5 cm (ending the combat, PRJ-15); a side
+  that defended may step up to 5 cm away out of contact.
+- R-DISENGAGE, PRJ-17: an opposed test; success moves the model its margin, failure takes a blow.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..geometry.measure import edge_distance as base_gap
+from ..geometry.movement import push, step_away
+from ..rules.disengage import resolve_disengage
+from ..rules.melee import can_attack, initiative_total, lowering_order, resolve_melee
+from ..model import Weapon
+from .bridge import combatant
+from .decisions import Decision, PointSpec
+from .flow import Machine, builder, stage
+from .moves import move_args
+from .outcomes import record_outcome
+from .spatial import contact_enemies, move_candidates, plan_move
+from .state import GameState
+
+__all__ = ["touching_enemy"]
+
+ROLES = ("attacker", "defender")
+
+
+# --- weapon and poison ---------------------------------------------------------------------------------
+
+
+def _weapons(state: GameState, model_id: str, kind: str) -> list[Weapon]:
+    return [w for w in state.model(model_id).weapons if (w.is_melee if kind == "melee" else w.is_ranged)]
+
+
+def _weapon(state: GameState, model_id: str, weapon_id: str | None) -> Weapon | None:
+    return next((w for w in state.model(model_id).weapons if w.id == weapon_id), None)
+
+
+@builder("weapon")
+def _weapon_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    mm = state.model(a["model"])
+    return Decision(side=mm.side, kind="weapon", model=mm.id, prompt=f"Which weapon does {mm.name} use in this {a['use']} (RUL-15)?",
+                    choices=tuple(w.id for w in _weapons(state, mm.id, a["use"])))
+
+
+@stage("weapon")
+def _choose_weapon(m: Machine, d: Mapping[str, Any], _: Any) -> str | None:
+    """The weapon id ``model`` uses: its only one, or the player's choice (RUL-15)."""
+    weapons = _weapons(m.state, d["model"], d["use"])
+    if len(weapons) <= 1:
+        return weapons[0].id if weapons else None
+    m.ask("weapon", d, None)
+    return None
+
+
+def _usable_poisons(state: GameState, model_id: str, weapon_id: str | None) -> tuple[str, ...]:
+    c = combatant(state, model_id, weapon=_weapon(state, model_id, weapon_id))
+    own = tuple(c.weapon.poisons) if c.weapon is not None else ()
+    usable = own + tuple(p for p in c.carried_poisons if p.kind not in {q.kind for q in own})
+    if c.weapon is None or not usable or ("poisoned_knife" not in c.weapon.special_rules and len(own) <= 1):
+        return ()
+    return tuple(str(p) for p in usable)
+
+
+@builder("poison")
+def _poison_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    mm = state.model(a["model"])
+    weapon = _weapon(state, mm.id, a["weapon"])
+    return Decision(side=mm.side, kind="poison", model=mm.id, secret=True,
+                    prompt=f"Which poison is on {mm.name}'s {weapon.name if weapon else 'weapon'} for this fight?",
+                    choices=_usable_poisons(state, mm.id, a["weapon"]) + ("none",))
+
+
+@stage("poison")
+def _choose_poison(m: Machine, d: Mapping[str, Any], _: Any) -> str | None:
+    """The Knife rule: the player picks the poison before the roll (R-POISON)."""
+    if not _usable_poisons(m.state, d["model"], d["weapon"]):
+        return None
+    m.ask("poison", d, "poison.chosen")
+    return None
+
+
+@stage("poison.chosen")
+def _poison_chosen(m: Machine, d: Mapping[str, Any], choice: str) -> str | None:
+    return None if choice == "none" else choice
+
+
+# --- melee -------------------------------------------------------------------------------------------
+
+
+def _ids(d: Mapping[str, Any]) -> dict[str, str]:
+    return {"attacker": d["model"], "defender": d["enemy"]}
+
+
+@stage("melee")
+def _melee(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """A clash (R-MELEE, R-TEST-CLASH, R-MELEE-OPTIONS): weapons first, attacker then defender."""
+    m.call("weapon", {"model": d["model"], "use": "melee"}, "melee.weapon_a", **d)
+
+
+@stage("melee.weapon_a")
+def _melee_weapon_a(m: Machine, d: Mapping[str, Any], weapon: str | None) -> None:
+    m.call("weapon", {"model": d["enemy"], "use": "melee"}, "melee.weapon_d", **d, a_weapon=weapon)
+
+
+@stage("melee.weapon_d")
+def _melee_weapon_d(m: Machine, d: Mapping[str, Any], weapon: str | None) -> None:
+    m.call("poison", {"model": d["model"], "weapon": d["a_weapon"]}, "melee.poison_a", **d, d_weapon=weapon)
+
+
+@stage("melee.poison_a")
+def _melee_poison_a(m: Machine, d: Mapping[str, Any], poison: str | None) -> None:
+    m.call("poison", {"model": d["enemy"], "weapon": d["d_weapon"]}, "melee.poison_d", **d, a_poison=poison)
+
+
+@stage("melee.poison_d")
+def _melee_poison_d(m: Machine, d: Mapping[str, Any], poison: str | None) -> None:
+    side = m.state.model(d["model"]).side
+    m.roll(3, "melee.rolled_a", by=(side, d["model"]), why="clash", secret=True, **d, d_poison=poison)
+
+
+@stage("melee.rolled_a")
+def _melee_rolled_a(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
+    side = m.state.model(d["enemy"]).side
+    m.roll(3, "melee.rolled_d", by=(side, d["enemy"]), why="clash", secret=True, **d, a_dice=list(dice))
+
+
+def _combatants(m: Machine, d: Mapping[str, Any]) -> dict[str, Any]:
+    """The two fighters as the kernel sees them (the attacker with its activation's fatigue)."""
+    return {
+        "attacker": combatant(m.state, d["model"], weapon=_weapon(m.state, d["model"], d["a_weapon"]), activation_fatigue=d["held"]),
+        "defender": combatant(m.state, d["enemy"], weapon=_weapon(m.state, d["enemy"], d["d_weapon"])),
+    }
+
+
+@builder("stance")
+def _stance_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    mm = state.model(a["model"])
+    dice = a["dice"]
+    options = ("attack", "defend") if a["can_attack"] else ("defend",)
+    return Decision(side=mm.side, kind="stance", model=mm.id, secret=True, choices=options,
+                    prompt=f"{mm.name} rolled neutral {dice[0]}, attack {dice[1]}, defence {dice[2]}: attack or defend?",
+                    info={"dice": list(dice), "role": a["role"], "opponent": a["opponent"]})
+
+
+@stage("melee.rolled_d")
+def _melee_rolled_d(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
+    d = {**d, "d_dice": list(dice), "stances": {}}
+    _ask_stance(m, d, "attacker")
+
+
+def _ask_stance(m: Machine, d: Mapping[str, Any], role: str) -> None:
+    ids = _ids(d)
+    fighter = _combatants(m, d)[role]
+    m.ask("stance", {"model": ids[role], "dice": d["a_dice"] if role == "attacker" else d["d_dice"], "role": role,
+                     "opponent": ids["defender"] if role == "attacker" else ids["attacker"], "can_attack": can_attack(fighter)},
+          "melee.stance", **d, role=role)
+
+
+@stage("melee.stance")
+def _melee_stance(m: Machine, d: Mapping[str, Any], stance: str) -> None:
+    role = d["role"]
+    d = {k: v for k, v in d.items() if k != "role"}
+    d["stances"] = {**d["stances"], role: stance}
+    if role == "attacker":
+        _ask_stance(m, d, "defender")
+        return
+    ids = _ids(d)
+    a_dice, d_dice = d["a_dice"], d["d_dice"]
+    m.emit("clash_revealed", m.state.model(ids["attacker"]).side, ids["attacker"], attacker_dice=a_dice, defender_dice=d_dice,
+           defender=ids["defender"], attacker_stance=d["stances"]["attacker"], defender_stance=d["stances"]["defender"])
+    fighters = _combatants(m, d)
+    order = lowering_order(initiative_total(fighters["attacker"], fighters["defender"], a_dice[0], m.state.ruleset),
+                           initiative_total(fighters["defender"], fighters["attacker"], d_dice[0], m.state.ruleset))
+    sequence = {"attacker": ["attacker", "defender"], "defender": ["defender", "attacker"], "secret": ["attacker", "defender"]}[order]
+    _lower_next(m, {**d, "order": order, "sequence": sequence, "neutral": {"attacker": a_dice[0], "defender": d_dice[0]},
+                    "lowered": {}}, None)
+
+
+@builder("lower_neutral")
+def _lower_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    mm = state.model(a["model"])
+    shown = a["shows"]
+    if a.get("disengage"):
+        return Decision(side=mm.side, kind="lower_neutral", model=mm.id, choices=tuple(range(shown, 0, -1)),
+                        prompt=f"{a['mover_name']} tries to disengage from {mm.name}, whose neutral die shows {shown}: lower it (R-NEUTRAL-DOWN)?",
+                        info=dict(a["info"]))
+    return Decision(side=mm.side, kind="lower_neutral", model=mm.id, secret=a["secret"],
+                    prompt=f"{mm.name}'s neutral die shows {shown}: lower it (R-NEUTRAL-DOWN)?",
+                    choices=tuple(range(shown, 0, -1)), info=dict(a["info"]))
+
+
+@stage("melee.lower")
+def _lower_next(m: Machine, d: Mapping[str, Any], lowered_to: int | None) -> None:
+    """R-NEUTRAL-DOWN in the order the initiative totals give; the second side is told the first's choice."""
+    sequence, neutral, lowered = list(d["sequence"]), dict(d["neutral"]), dict(d["lowered"])
+    if lowered_to is not None:
+        who = sequence.pop(0)
+        neutral[who] = lowered_to
+        if d["order"] != "secret":
+            lowered[who] = lowered_to
+    while sequence:
+        who = sequence[0]
+        if neutral[who] > 1:
+            info = {"attacker_dice": d["a_dice"], "defender_dice": d["d_dice"], "role": who, "stances": dict(d["stances"]),
+                    "order": d["order"], "lowered": dict(lowered)}
+            m.ask("lower_neutral", {"model": _ids(d)[who], "shows": neutral[who], "secret": d["order"] == "secret", "info": info},
+                  "melee.lower", **{**d, "sequence": sequence, "neutral": neutral, "lowered": lowered})
+            return
+        sequence.pop(0)
+        if d["order"] != "secret":
+            lowered[who] = neutral[who]
+    _ask_push(m, {**d, "neutral": neutral, "pushes": {}}, "attacker")
+
+
+@builder("push")
+def _push_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    mm = state.model(a["model"])
+    return Decision(side=mm.side, kind="push", model=mm.id, choices=("push", "no"),
+                    prompt=f"If {mm.name}'s blow hits, does it push its enemy back up to 5 cm, ending the combat (R-MELEE-OPTIONS)?",
+                    info=dict(a["info"]))
+
+
+def _ask_push(m: Machine, d: Mapping[str, Any], role: str) -> None:
+    for who in ROLES[ROLES.index(role):]:
+        if d["stances"][who] != "attack":
+            d = {**d, "pushes": {**d["pushes"], who: False}}
+            continue
+        info = {"attacker_dice": d["a_dice"], "defender_dice": d["d_dice"], "neutral": dict(d["neutral"]),
+                "stances": dict(d["stances"]), "role": who}
+        m.ask("push", {"model": _ids(d)[who], "info": info}, "melee.push", **d, role=who)
+        return
+    _resolve(m, d)
+
+
+@stage("melee.push")
+def _melee_push(m: Machine, d: Mapping[str, Any], answer: str) -> None:
+    role = d["role"]
+    d = {k: v for k, v in d.items() if k != "role"}
+    d["pushes"] = {**d["pushes"], role: answer == "push"}
+    if role == "attacker":
+        _ask_push(m, d, "defender")
+        return
+    _resolve(m, d)
+
+
+def _resolve(m: Machine, d: Mapping[str, Any]) -> None:
+    ids = _ids(d)
+    fighters = _combatants(m, d)
+    event = resolve_melee(
+        fighters["attacker"], fighters["defender"], attacker_dice=tuple(d["a_dice"]), defender_dice=tuple(d["d_dice"]),
+        attacker_stance=d["stances"]["attacker"], defender_stance=d["stances"]["defender"],
+        attacker_neutral=d["neutral"]["attacker"], defender_neutral=d["neutral"]["defender"],
+        attacker_poison=d["a_poison"], defender_poison=d["d_poison"],
+        attacker_push=d["pushes"]["attacker"], defender_push=d["pushes"]["defender"], ruleset=m.state.ruleset,
+    )
+    m.emit("melee", m.state.model(ids["attacker"]).side, ids["attacker"], defender=ids["defender"], event=event)
+    m.spend("melee")
+    order_no = len(m.state.kills) + 1
+    record_outcome(m, ids["attacker"], event.attacker_after, killer=ids["defender"], means="melee", order=order_no)
+    record_outcome(m, ids["defender"], event.defender_after, killer=ids["attacker"], means="melee", order=order_no)
+    if event.ended_by_push:
+        pusher = ids[event.ended_by_push]
+        victim = ids["defender" if event.ended_by_push == "attacker" else "attacker"]
+        if not m.state.model(victim).removed:
+            m.ask("push_distance", {"pusher": pusher, "victim": victim}, "melee.pushed", pusher=pusher, victim=victim)
+        return
+    steps = [ids[who] for who, may in (("attacker", event.options.attacker_may_step_away),
+                                      ("defender", event.options.defender_may_step_away)) if may]
+    _step_away_next(m, {"queue": steps}, None)
+
+
+# --- after the blow: push and step away ------------------------------------------------------------
+
+
+@builder("push_distance")
+def _push_distance_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    p, v = state.model(a["pusher"]), state.model(a["victim"])
+    return Decision(side=p.side, kind="push_distance", model=p.id, choices=(5, 4, 3, 2, 1, 0),
+                    prompt=f"How far does {p.name} push {v.name} (up to 5 cm, stopping before an obstacle)?")
+
+
+@stage("melee.pushed")
+def _pushed(m: Machine, d: Mapping[str, Any], distance: int) -> None:
+    if distance <= 0:
+        return
+    p, v = m.state.model(d["pusher"]), m.state.model(d["victim"])
+    result = push(m.state.board, v.id, (v.x - p.x, v.y - p.y), float(distance))
+    if result.path_length_cm > 1e-6:
+        m.call("move.do", move_args(v.id, result.end, result.path, result.path_length_cm, "pushed"))
+
+
+def _still_touching(state: GameState, model_id: str, point: tuple[float, float], enemies: Any) -> str | None:
+    moved = state.board.moved(model_id, point)
+    for e in enemies:
+        if base_gap(moved.base(model_id), moved.base(e)) <= state.ruleset.contact_tolerance_cm:
+            return e
+    return None
+
+
+@builder("step_away")
+def _step_away_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    mm = state.model(a["model"])
+    enemies = tuple(a["enemies"])
+
+    def check(point: tuple[float, float]) -> str | None:
+        result = plan_move(state, mm.id, point, 5.0)
+        if not result.legal:
+            return result.message
+        touching = _still_touching(state, mm.id, point, enemies)
+        return f"it would still be in contact with {touching}" if touching else None
+
+    return Decision(side=mm.side, kind="step_away", model=mm.id, optional=True,
+                    point=PointSpec(check, (tuple(a["suggested"]),), 5.0),
+                    prompt=f"{mm.name} defended: does it step up to 5 cm away, out of contact with every enemy (R-MELEE-OPTIONS)?")
+
+
+@stage("melee.step_away")
+def _step_away_next(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | None) -> None:
+    """Each side that defended may step away, attacker first (R-MELEE-OPTIONS)."""
+    queue = list(d["queue"])
+    if point is not None:
+        model_id = queue.pop(0)
+        result = plan_move(m.state, model_id, point, 5.0)
+        m.push("melee.step_away", queue=queue)
+        m.call("move.do", move_args(model_id, point, result.path, result.path_length_cm, "step_away"))
+        return
+    if "asked" in d:
+        queue.pop(0)
+    while queue:
+        model_id = queue[0]
+        enemies = contact_enemies(m.state, model_id)
+        if not m.state.model(model_id).out_of_action and enemies:
+            best = step_away(m.state.board, model_id, enemies, 5.0)
+            if best.legal:
+                m.ask("step_away", {"model": model_id, "enemies": list(enemies), "suggested": list(best.end)},
+                      "melee.step_away", queue=queue, asked=True)
+                return
+        queue.pop(0)
+
+
+# --- disengaging ---------------------------------------------------------------------------------------
+
+
+@builder("disengage_opponent")
+def _opponent_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    mm = state.model(a["model"])
+    enemies = tuple(a["enemies"])
+    return Decision(side=state.model(enemies[0]).side, kind="disengage_opponent", choices=enemies,
+                    prompt=f"{mm.name} disengages: which of your models opposes it (R-DISENGAGE)?")
+
+
+@stage("disengage")
+def _disengage(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """R-DISENGAGE: an opposed test; success moves the model its margin, failure takes a blow."""
+    enemies = contact_enemies(m.state, d["model"])
+    if len(enemies) > 1:
+        m.ask("disengage_opponent", {"model": d["model"], "enemies": list(enemies)}, "disengage.opponent", **d)
+        return
+    _disengage_opponent(m, d, enemies[0])
+
+
+@stage("disengage.opponent")
+def _disengage_opponent(m: Machine, d: Mapping[str, Any], opponent: str) -> None:
+    m.call("weapon", {"model": d["model"], "use": "melee"}, "disengage.weapon_m", **d, opponent=opponent)
+
+
+@stage("disengage.weapon_m")
+def _disengage_weapon_m(m: Machine, d: Mapping[str, Any], weapon: str | None) -> None:
+    m.call("weapon", {"model": d["opponent"], "use": "melee"}, "disengage.weapon_o", **d, m_weapon=weapon)
+
+
+@stage("disengage.weapon_o")
+def _disengage_weapon_o(m: Machine, d: Mapping[str, Any], weapon: str | None) -> None:
+    m.roll(2, "disengage.rolled_m", by=(m.state.model(d["model"]).side, d["model"]), why="disengage", **d, o_weapon=weapon)
+
+
+@stage("disengage.rolled_m")
+def _disengage_rolled_m(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
+    m.roll(2, "disengage.rolled_o", by=(m.state.model(d["opponent"]).side, d["opponent"]), why="disengage", **d, m_dice=list(dice))
+
+
+@stage("disengage.rolled_o")
+def _disengage_rolled_o(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
+    d = {**d, "o_dice": list(dice)}
+    # PRJ-17: either side may lower its neutral die; only the opponent can gain (X- damage grows as it falls).
+    if dice[0] > 1:
+        info = {"mover_dice": d["m_dice"], "opponent_dice": d["o_dice"], "role": "disengage_opponent"}
+        m.ask("lower_neutral", {"model": d["opponent"], "shows": dice[0], "disengage": True, "info": info,
+                                "mover_name": m.state.model(d["model"]).name, "secret": False},
+              "disengage.lowered", **d)
+        return
+    _disengage_lowered(m, d, dice[0])
+
+
+@stage("disengage.lowered")
+def _disengage_lowered(m: Machine, d: Mapping[str, Any], lowered: int) -> None:
+    model_id, opponent = d["model"], d["opponent"]
+    mover = combatant(m.state, model_id, weapon=_weapon(m.state, model_id, d["m_weapon"]), activation_fatigue=d["held"])
+    opp = combatant(m.state, opponent, weapon=_weapon(m.state, opponent, d["o_weapon"]))
+    event = resolve_disengage(mover, opp, mover_dice=tuple(d["m_dice"]), opponent_dice=tuple(d["o_dice"]), opponent_neutral=lowered,
+                              compare=m.state.ruleset.disengage_compare, ruleset=m.state.ruleset)
+    mm = m.state.model(model_id)
+    m.emit("disengage", mm.side, model_id, opponent=opponent, event=event)
+    m.spend("disengage")
+    record_outcome(m, model_id, event.mover_after, killer=opponent, means="disengage")
+    if event.success and event.margin_cm > 0 and not m.state.model(model_id).out_of_action:
+        m.ask("disengage_move", {"model": model_id, "allowance": float(event.margin_cm)}, "disengage.moved",
+              model=model_id, allowance=float(event.margin_cm))
+
+
+def touching_enemy(state: GameState, model_id: str, point: tuple[float, float]) -> bool:
+    """Whether ``model_id`` standing at ``point`` would touch an enemy (RUL-07 tolerance)."""
+    return _still_touching(state, model_id, point, [e.id for e in state.enemies_of(model_id)]) is not None
+
+
+@builder("disengage_move")
+def _disengage_move_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    mm = state.model(a["model"])
+    allowance = float(a["allowance"])
+
+    def check(point: tuple[float, float]) -> str | None:
+        result = plan_move(state, mm.id, point, allowance)
+        return None if result.legal else result.message
+
+    def suggest() -> tuple[tuple[float, float], ...]:
+        found = move_candidates(state, mm.id, allowance, limit=8)
+        return tuple(p for p in found if not touching_enemy(state, mm.id, p)) or found
+
+    return Decision(side=mm.side, kind="disengage_move", model=mm.id, optional=True, point=PointSpec(check, suggest, allowance),
+                    prompt=f"{mm.name} broke away: move it up to {allowance:g} cm (R-DISENGAGE)?")
+
+
+@stage("disengage.moved")
+def _disengage_moved(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | None) -> None:
+    if point is None:
+        return
+    result = plan_move(m.state, d["model"], point, d["allowance"])
+    m.call("move.do", move_args(d["model"], point, result.path, result.path_length_cm, "disengage"))

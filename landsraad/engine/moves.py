@@ -1,0 +1,137 @@
+"""Moving models in play: the destination decisions, the move itself, and what a move crosses.
+
+Every movement of the flow (free move, Move action, dodge, disengage, step away, push, flight)
+ends in the ``move.do`` stage, so carried markers travel with their carrier and templates
+left on the table (hunter-seekers, jammers) see every base that crosses them.
+
+Rules
+-----
+- R-MOVE, RUL-17: a destination is legal when the geometry finds a path within the allowance
+  (:func:`landsraad.engine.spatial.plan_move`).
+- R-FACTION Hunter-seeker: a model whose move crosses the template tests Reflexes against 12
+  or suffers the Deadly poison (PRJ-97).
+- R-FACTION Jammer: a model that leaves the jammer's template gets its shield back.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+import shapely
+from shapely.geometry import LineString
+
+from ..dice import simple_test
+from ..model import Poison
+from ..rules.poisons import add_poison
+from .bridge import combatant
+from .decisions import Decision, PointSpec
+from .flow import Machine, builder, stage
+from .outcomes import record_outcome
+from .spatial import move_candidates, plan_move
+from .state import GameState
+
+__all__ = ["targets_of_interest", "move_stage_args"]
+
+
+def targets_of_interest(state: GameState, model_id: str) -> list[tuple[float, float]]:
+    """Where a move is likely to go: the nearest enemies and own markers on the ground (for suggestions)."""
+    points = [e.position for e in state.enemies_of(model_id)]
+    side = state.model(model_id).side
+    points += [(k.x, k.y) for k in state.markers if not k.destroyed and k.carried_by is None and k.owner == side]
+    me = state.model(model_id)
+    points.sort(key=lambda p: math.hypot(p[0] - me.x, p[1] - me.y))
+    return points[:4]
+
+
+def move_stage_args(model_id: str, allowance_cm: float, kind: str, prompt: str, *, optional: bool = True) -> dict[str, Any]:
+    """The arguments of the ``move`` decision and the ``move.ask`` stage."""
+    return {"model": model_id, "allowance": float(allowance_cm), "kind": kind, "prompt": prompt, "optional": optional}
+
+
+@builder("move")
+def _move_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    model_id, allowance = a["model"], float(a["allowance"])
+    m = state.model(model_id)
+
+    def check(point: tuple[float, float]) -> str | None:
+        result = plan_move(state, model_id, point, allowance)
+        return None if result.legal else result.message
+
+    def suggest() -> tuple[tuple[float, float], ...]:
+        return move_candidates(state, model_id, allowance, towards=targets_of_interest(state, model_id))
+
+    return Decision(side=m.side, kind=a["kind"], model=model_id, prompt=a["prompt"], optional=bool(a.get("optional", True)),
+                    point=PointSpec(check, suggest, allowance))
+
+
+@stage("move.ask")
+def _move_ask(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """Ask for a destination within the allowance (R-MOVE); move there; return the point or ``None``."""
+    m.ask("move", d, "move.answered", model=d["model"], allowance=d["allowance"], kind=d["kind"])
+
+
+@stage("move.answered")
+def _move_answered(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | None) -> tuple[float, float] | None:
+    if point is None:
+        return None
+    result = plan_move(m.state, d["model"], point, d["allowance"])
+    m.call("move.do", move_args(d["model"], point, result.path, result.path_length_cm, d["kind"]), "move.done", point=list(point))
+    return None
+
+
+@stage("move.done")
+def _move_done(m: Machine, d: Mapping[str, Any], _: Any) -> tuple[float, float]:
+    return (float(d["point"][0]), float(d["point"][1]))
+
+
+def move_args(model_id: str, point: Any, path: Any, length: float, kind: str) -> dict[str, Any]:
+    """The arguments of the ``move.do`` stage (JSON-able: the path as a list of points)."""
+    return {"model": model_id, "to": [float(point[0]), float(point[1])], "path": [list(p) for p in (path or ())],
+            "length": float(length), "kind": kind}
+
+
+@stage("move.do")
+def apply_move(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """Put the model at ``to``; carried markers go with it; hunter-seekers it crosses attack (R-FACTION)."""
+    model_id, point = d["model"], (float(d["to"][0]), float(d["to"][1]))
+    mm = m.state.model(model_id)
+    m.state = m.state.update_model(model_id, x=point[0], y=point[1])
+    if mm.carrying:
+        m.state = m.state.with_marker(m.state.marker(mm.carrying).model_copy(update={"x": point[0], "y": point[1]}))
+    path = [tuple(p) for p in d["path"]]
+    m.emit("move", mm.side, model_id, kind=d["kind"], to=point, length_cm=d["length"], path=path)
+    m.spend("move")
+    _crossed(m, model_id, path or [mm.position, point])
+
+
+def _crossed(m: Machine, model_id: str, path: list[tuple[float, float]]) -> None:
+    """Jammers left and hunter-seekers crossed by a move."""
+    mm = m.state.model(model_id)
+    jammers = [e for e in m.state.effects if e.kind == "jammer"]
+    if mm.jammed_by and not any(e.id == mm.jammed_by and shapely.Point(e.x, e.y).buffer(e.radius_cm).intersects(mm.base().shape) for e in jammers):
+        m.state = m.state.update_model(model_id, jammed_by=None)  # it left the jammer's template
+    seekers = [e for e in m.state.effects if e.kind == "hunter_seeker"]
+    if not seekers or mm.out_of_action:
+        return
+    points = [tuple(p) for p in path] if path else [mm.position]
+    swept = (LineString(points) if len(points) > 1 else shapely.Point(points[0])).buffer(mm.base_mm / 20)
+    for e in seekers:
+        if swept.intersects(shapely.Point(e.x, e.y).buffer(e.radius_cm)):
+            m.roll(2, "seeker.tested", by=(mm.side, model_id), why="hunter-seeker", victim=model_id, effect=e.id)
+            return
+
+
+@stage("seeker.tested")
+def _seeker_tested(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
+    """The Reflexes test against 12 (PRJ-97: the seeker strikes once, then is gone)."""
+    model_id = d["victim"]
+    effect = next(e for e in m.state.effects if e.id == d["effect"])
+    c = combatant(m.state, model_id)
+    neutral, colour = dice
+    test = simple_test(c.effective_reflexes, 12, neutral=neutral, colour=colour)
+    m.state = m.state.replace(effects=tuple(x for x in m.state.effects if x.id != effect.id))
+    m.emit("hunter_seeker", effect.owner, model_id, effect=effect.id, test=test)
+    if not test.success:
+        after = c.model_copy(update={"poisons": add_poison(c.poisons, Poison(kind="deadly"))})
+        record_outcome(m, model_id, after, killer=effect.by, means="hunter-seeker")

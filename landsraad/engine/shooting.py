@@ -1,0 +1,281 @@
+"""Shooting in play: the laser's mode, the nearest target, the dice, dodges, and template shots.
+
+Rules
+-----
+- R-SHOOT, RUL-08: the nearest enemy in sight the weapon may target; ties: the shooter chooses.
+- RUL-09: a model not hit may dodge up to the kernel's distance.
+- R-TEMPLATE, RUL-19: template weapons aim at a point; every model under the template dodges with
+  its own roll and escapes only if its dodge takes its base wholly out of the template (PRJ-32).
+- R-LASER: a laser burns (a normal shot) or explodes (a blast template).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+import shapely
+
+from ..geometry import templates as T
+from ..model import Weapon
+from ..rules.shooting import resolve_shot, resolve_template_shot
+from ..rules.state import Combatant, effective_shield, may_move
+from .actions import shot_candidates
+from .bridge import combatant
+from .decisions import Decision, PointSpec
+from .flow import Machine, builder, stage
+from .moves import move_args
+from .outcomes import record_outcome
+from .spatial import cover_class, edge_distance, move_candidates, plan_move
+from .state import GameState
+
+__all__: list[str] = []
+
+
+def _weapon(state: GameState, model_id: str, weapon_id: str) -> Weapon:
+    return next(w for w in state.model(model_id).weapons if w.id == weapon_id)
+
+
+@builder("laser_mode")
+def _laser_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    mm = state.model(a["model"])
+    return Decision(side=mm.side, kind="laser_mode", model=mm.id, choices=("burn", "explosive"),
+                    prompt=f"Does {mm.name}'s laser burn or explode (R-LASER)?")
+
+
+@stage("shoot")
+def _shoot(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """A shot (R-SHOOT, RUL-08, RUL-09, R-TEMPLATE, R-LASER)."""
+    if _weapon(m.state, d["model"], d["weapon"]).laser:
+        m.ask("laser_mode", {"model": d["model"]}, "shoot.mode", **d)
+        return
+    _shoot_mode(m, d, "burn")
+
+
+@builder("target")
+def _target_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    mm = state.model(a["model"])
+    return Decision(side=mm.side, kind="target", model=mm.id, choices=tuple(a["candidates"]),
+                    prompt="Several enemies are equally near: which one does it shoot (RUL-08)?")
+
+
+@stage("shoot.mode")
+def _shoot_mode(m: Machine, d: Mapping[str, Any], laser_mode: str) -> None:
+    weapon = _weapon(m.state, d["model"], d["weapon"])
+    d = {**d, "laser_mode": laser_mode}
+    if weapon.template is not None or laser_mode == "explosive":
+        _template_aim(m, d)
+        return
+    candidates = shot_candidates(m.state, d["model"], weapon, laser_mode)
+    if not candidates:
+        m.emit("no_target", m.state.model(d["model"]).side, d["model"], weapon=weapon.id)
+        return
+    if len(candidates) > 1:
+        m.ask("target", {"model": d["model"], "candidates": list(candidates)}, "shoot.target", **d)
+        return
+    _shoot_target(m, d, candidates[0])
+
+
+@stage("shoot.target")
+def _shoot_target(m: Machine, d: Mapping[str, Any], target: str) -> None:
+    cover = cover_class(m.state, d["model"], target)
+    if cover == "no_line_of_sight":
+        m.emit("no_target", m.state.model(d["model"]).side, d["model"], weapon=d["weapon"])
+        return
+    m.roll(2, "shoot.rolled", by=(m.state.model(d["model"]).side, d["model"]), why="shot", **d, target=target)
+
+
+@stage("shoot.rolled")
+def _shoot_rolled(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
+    target = d["target"]
+    m.roll(2, "shoot.dodge_rolled", by=(m.state.model(target).side, target), why="dodge", **d, shooter_dice=list(dice))
+
+
+@stage("shoot.dodge_rolled")
+def _shoot_resolved(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
+    model_id, target = d["model"], d["target"]
+    shooter = combatant(m.state, model_id, weapon=_weapon(m.state, model_id, d["weapon"]), activation_fatigue=d["held"])
+    event = resolve_shot(shooter, combatant(m.state, target), distance_cm=edge_distance(m.state, model_id, target),
+                         cover=cover_class(m.state, model_id, target), shooter_dice=tuple(d["shooter_dice"]), target_dice=tuple(dice),
+                         laser_mode=d["laser_mode"], ruleset=m.state.ruleset)
+    m.emit("shot", m.state.model(model_id).side, model_id, target=target, event=event)
+    m.spend("shoot")
+    record_outcome(m, target, event.target_after, killer=model_id, means="shot")
+    if not event.hit and event.dodge_cm > 0:
+        m.call("dodge", {"model": target, "distance": float(event.dodge_cm), "template": None})
+
+
+# --- dodging (RUL-09) -------------------------------------------------------------------------------------
+
+
+def _template_shape(state: GameState, template: Mapping[str, Any] | None) -> Any:
+    if template is None:
+        return None
+    return shapely.from_wkb(bytes.fromhex(template["wkb"]))
+
+
+@builder("dodge")
+def _dodge_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    mm = state.model(a["model"])
+    distance = float(a["distance"])
+    shape = _template_shape(state, a.get("template"))
+
+    def check(point: tuple[float, float]) -> str | None:
+        result = plan_move(state, mm.id, point, distance)
+        return None if result.legal else result.message
+
+    def suggest() -> tuple[tuple[float, float], ...]:
+        if shape is not None:
+            out = T.dodge_out(state.board, mm.id, shape, distance, tolerance_cm=state.ruleset.contact_tolerance_cm)
+            if out.possible and out.to is not None:
+                return (tuple(out.to),)
+        return move_candidates(state, mm.id, distance, limit=6)
+
+    return Decision(side=mm.side, kind="dodge", model=mm.id, optional=True, point=PointSpec(check, suggest, distance),
+                    prompt=f"{mm.name} dodges: move it up to {distance:g} cm (RUL-09), or stay?")
+
+
+@stage("dodge")
+def _dodge(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """A model not hit may move up to ``distance`` (RUL-09); returns the point or ``None``."""
+    mm = m.state.model(d["model"])
+    if mm.out_of_action or not may_move(combatant(m.state, mm.id)):
+        return None
+    m.ask("dodge", d, "dodge.answered", model=d["model"], distance=d["distance"])
+    return None
+
+
+@stage("dodge.answered")
+def _dodge_answered(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | None) -> None:
+    if point is None:
+        return None
+    result = plan_move(m.state, d["model"], point, d["distance"])
+    m.push("dodge.done", point=list(point))
+    m.call("move.do", move_args(d["model"], point, result.path, result.path_length_cm, "dodge"))
+    return None
+
+
+@stage("dodge.done")
+def _dodge_done(m: Machine, d: Mapping[str, Any], _: Any) -> tuple[float, float]:
+    m.spend("dodge")
+    return (float(d["point"][0]), float(d["point"][1]))
+
+
+# --- template shots (R-TEMPLATE, RUL-19) -------------------------------------------------------------------
+
+
+@builder("aim")
+def _aim_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    mm = state.model(a["model"])
+    weapon = _weapon(state, mm.id, a["weapon"])
+    suggested = tuple(e.position for e in state.enemies_of(mm.id)[:8])
+    if a["direct"]:
+        length = weapon.template.size_cm
+
+        def check_direct(point: tuple[float, float]) -> str | None:
+            return None if math.hypot(point[0] - mm.x, point[1] - mm.y) > 1e-6 else "aim somewhere other than the shooter itself"
+
+        return Decision(side=mm.side, kind="aim", model=mm.id, point=PointSpec(check_direct, suggested),
+                        prompt=f"Toward which point does {mm.name} fire its {weapon.name} ({length:g} cm direct-fire template)?")
+
+    def check_blast(point: tuple[float, float]) -> str | None:
+        return None if 0 <= point[0] <= state.width and 0 <= point[1] <= state.depth else "the point must be on the table"
+
+    return Decision(side=mm.side, kind="aim", model=mm.id, point=PointSpec(check_blast, suggested),
+                    prompt=f"Where does {mm.name} aim its {weapon.name}'s blast template?")
+
+
+def _template_aim(m: Machine, d: Mapping[str, Any]) -> None:
+    weapon = _weapon(m.state, d["model"], d["weapon"])
+    direct = weapon.template is not None and weapon.template.kind == "direct"
+    m.ask("aim", {"model": d["model"], "weapon": d["weapon"], "direct": direct}, "template.aimed", **d, direct=direct)
+
+
+@stage("template.aimed")
+def _template_aimed(m: Machine, d: Mapping[str, Any], aim: tuple[float, float]) -> None:
+    state, model_id = m.state, d["model"]
+    mm = state.model(model_id)
+    weapon = _weapon(state, model_id, d["weapon"])
+    tolerance = state.ruleset.contact_tolerance_cm
+    if d["direct"]:
+        length = weapon.template.size_cm
+        hit_ids = T.under_direct(state.board, model_id, aim, length, models_block=state.ruleset.models_block_sight, tolerance_cm=tolerance)
+        shape = T.direct_shape(state.board, model_id, aim, length)
+        distance = 0.0
+    else:
+        hit_ids = T.under_blast(state.board, aim, tolerance_cm=tolerance)
+        shape = T.blast_shape(aim)
+        distance = max(0.0, math.hypot(aim[0] - mm.x, aim[1] - mm.y) - mm.base_mm / 20)
+    hit_ids = tuple(h for h in hit_ids if h != model_id and not state.model(h).out_of_action)
+    m.emit("template", mm.side, model_id, weapon=weapon.id, aim=aim, under=list(hit_ids))
+    m.spend("shoot")
+    m.spend("template")
+    if weapon.laser:  # PRJ-12: a laser's blast may not cover a shielded model: those are spared
+        hit_ids = tuple(h for h in hit_ids if effective_shield(combatant(m.state, h), m.state.ruleset) == "none")
+    if not hit_ids:
+        return
+    d = {**d, "hits": list(hit_ids), "distance": distance, "template": {"wkb": shapely.to_wkb(shape, hex=True)}}
+    m.roll(2, "template.rolled", by=(mm.side, model_id), why="template shot", **d)
+
+
+@stage("template.rolled")
+def _template_rolled(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
+    _next_dodge_roll(m, {**d, "shooter_dice": list(dice), "entries": []})
+
+
+def _next_dodge_roll(m: Machine, d: Mapping[str, Any]) -> None:
+    index = len(d["entries"])
+    if index < len(d["hits"]):
+        h = d["hits"][index]
+        # Each target as it stands now: the kernel resolves on these, before anyone dodges.
+        entry = {"target": combatant(m.state, h).model_dump(mode="json"), "cover": "none"}
+        m.roll(2, "template.dodge_rolled", by=(m.state.model(h).side, h), why="dodge", **d, entry=entry)
+        return
+    _template_first(m, d)
+
+
+@stage("template.dodge_rolled")
+def _template_dodge_rolled(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
+    entry = {**d["entry"], "dice": list(dice)}
+    rest = {k: v for k, v in d.items() if k != "entry"}
+    _next_dodge_roll(m, {**rest, "entries": [*d["entries"], entry]})
+
+
+def _entries(d: Mapping[str, Any]) -> list[tuple[Combatant, tuple[int, ...], str]]:
+    return [(Combatant.model_validate(e["target"]), tuple(e["dice"]), e["cover"]) for e in d["entries"]]
+
+
+def _shooter(m: Machine, d: Mapping[str, Any]) -> Combatant:
+    return combatant(m.state, d["model"], weapon=_weapon(m.state, d["model"], d["weapon"]), activation_fatigue=d["held"])
+
+
+def _template_first(m: Machine, d: Mapping[str, Any]) -> None:
+    first = resolve_template_shot(_shooter(m, d), _entries(d), distance_cm=d["distance"], shooter_dice=tuple(d["shooter_dice"]),
+                                  laser_mode=d["laser_mode"], ruleset=m.state.ruleset)
+    dodges = [float(r.dodge_cm) if (not r.hit and r.dodge_cm > 0) else 0.0 for r in first.results]
+    _template_dodge_next(m, {**d, "dodges": dodges, "escaped": []}, None)
+
+
+@stage("template.dodged")
+def _template_dodge_next(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | None) -> None:
+    escaped = list(d["escaped"])
+    shape = _template_shape(m.state, d["template"])
+    if "asking" in d:
+        h = d["hits"][len(escaped)]
+        # PRJ-32: it escapes only if its base ends further than the contact tolerance from the template.
+        escaped.append(point is not None and shape.distance(m.state.model(h).base().shape) > m.state.ruleset.contact_tolerance_cm)
+    rest = {k: v for k, v in d.items() if k not in ("asking", "escaped")}
+    while len(escaped) < len(d["hits"]):
+        h, dodge = d["hits"][len(escaped)], d["dodges"][len(escaped)]
+        if dodge <= 0:
+            escaped.append(False)
+            continue
+        m.call("dodge", {"model": h, "distance": dodge, "template": d["template"]}, "template.dodged", **rest, escaped=escaped, asking=True)
+        return
+    final = resolve_template_shot(_shooter(m, d), _entries(d), distance_cm=d["distance"], shooter_dice=tuple(d["shooter_dice"]),
+                                  laser_mode=d["laser_mode"], escaped=escaped, ruleset=m.state.ruleset)
+    model_id = d["model"]
+    m.emit("template_shot", m.state.model(model_id).side, model_id, event=final, targets=list(d["hits"]))
+    order_no = len(m.state.kills) + 1
+    for h, result in zip(d["hits"], final.results):
+        record_outcome(m, h, result.target_after, killer=model_id, means="template", order=order_no)
