@@ -79,7 +79,7 @@ def narrate(event: GameEvent, names: Mapping[str, str], *, reveal_secrets: bool 
     k = event.kind
     if k == "setup":
         sides = d.get("sides", {})
-        return f"Set-up: red plays {sides.get('red')}, blue plays {sides.get('blue')} (seed {d.get('seed')})."
+        return f"Set-up: red plays {sides.get('red')}, blue plays {sides.get('blue')}."
     if k == "bid":
         rolls = f" after tie rolls {d.get('tie_rolls')}" if d.get("tie_rolls") else ""
         return f"Honour bid for the {d.get('step')} step: red {d['bids']['red']}, blue {d['bids']['blue']}; {d.get('winner')} wins{rolls}."

@@ -17,9 +17,31 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import UsageError
+from tqdm import tqdm
 
-__all__ = ["register"]
+from ..content import data_dir
+from ..engine import Game, SetupOptions, new_game, play
+from ..engine.record import events_of, load_record, record_game, replay_record, replay_states, save_record
+from ..errors import DataError, UsageError
+from ..fileio import atomic_write_text, check_output_dir, check_output_path
+from ..missions import load_missions
+from ..narrate import names_from_log, narrate, narrate_log
+from ..players import PLAYER_KINDS, make_player
+from ..scene import load_scene
+from ..svg import render_board
+
+__all__ = ["register", "seed_argument"]
+
+
+def seed_argument(text: str) -> int:
+    """An argparse type: a seed is a whole number from 0 to 2**63 - 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number; got {text[:40]!r}") from None
+    if not 0 <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**63 - 1; got {text[:40]!r}")
+    return value
 
 
 def register(sub: Any) -> None:
@@ -28,7 +50,7 @@ def register(sub: Any) -> None:
                                       "ending with the score and an SVG picture of the final position.")
     demo.add_argument("--red", default="corrino", help="red's warband: a list file or a bundled faction id (default: corrino)")
     demo.add_argument("--blue", default="fremen", help="blue's warband (default: fremen)")
-    demo.add_argument("--seed", type=int, default=1, help="the game's seed (default: 1)")
+    demo.add_argument("--seed", type=seed_argument, default=1, help="the game's seed (default: 1)")
     demo.add_argument("--players", choices=("heuristic", "random"), default="heuristic", help="computer players (default: heuristic)")
     demo.add_argument("--scene", help="a scene file whose terrain is the table (default: the bundled demo table)")
     demo.add_argument("--svg", default="landsraad-demo.svg", help="where to write the final position (default: landsraad-demo.svg)")
@@ -43,10 +65,11 @@ def register(sub: Any) -> None:
     sim.add_argument("--blue", required=True, help="blue's warband: a list file or a bundled faction id")
     sim.add_argument("--scene", help="a scene file whose terrain is the table (default: terrain placed from a kit each game)")
     sim.add_argument("--games", type=int, default=10, help="how many games (default: 10)")
-    sim.add_argument("--seed", type=int, default=0, help="the first game's seed; game i uses seed + i (default: 0)")
+    sim.add_argument("--seed", type=seed_argument, default=0, help="the first game's seed; game i uses seed + i (default: 0)")
     sim.add_argument("--players", default="heuristic", help="heuristic or random, or RED,BLUE such as heuristic,random")
     sim.add_argument("--json", action="store_true", help="print JSON for machines")
-    sim.add_argument("--log", help="a folder where each game is saved for `landsraad replay`")
+    sim.add_argument("--log", help="a folder where each game is saved for `landsraad replay`; a re-run with the same arguments "
+                                   "skips the games already saved there (resumable)")
     sim.set_defaults(func=_simulate)
 
     rep = sub.add_parser("replay", help="narrate a saved game", description="Narrate a saved game; check it replays identically.")
@@ -59,11 +82,7 @@ def register(sub: Any) -> None:
 # --- helpers -------------------------------------------------------------------------------------------
 
 
-def _setup_options(scene_path: str | None, default_demo: bool = False) -> Any:
-    from ..content import data_dir
-    from ..engine.setup import SetupOptions
-    from ..scene import load_scene
-
+def _setup_options(scene_path: str | None, default_demo: bool = False) -> SetupOptions:
     if scene_path:
         return SetupOptions(scene=load_scene(scene_path))
     if default_demo:
@@ -74,33 +93,25 @@ def _setup_options(scene_path: str | None, default_demo: bool = False) -> Any:
 
 
 def _players(spec: str, seed: int) -> dict[str, Any]:
-    from ..players import PLAYER_KINDS, make_player
-
-    kinds = spec.split(",")
-    if len(kinds) == 1:
-        kinds = kinds * 2
-    if len(kinds) != 2 or any(k not in PLAYER_KINDS for k in kinds):
-        raise UsageError(f"--players takes heuristic, random, or RED,BLUE such as heuristic,random; got {spec!r}.")
+    kinds = _player_kinds(spec)
     return {"red": make_player(kinds[0], seed * 2 + 1), "blue": make_player(kinds[1], seed * 2 + 2)}
 
 
-def _final_svg(game: Any, path: str) -> None:
-    from ..svg import render_board
-
+def _final_svg(game: Game, path: str) -> None:
     r = game.result
     title = f"Final position: red {r.vp['red']} VP, blue {r.vp['blue']} VP - {'draw' if r.winner == 'draw' else r.winner + ' wins'}"
     svg = render_board(game.state.board, title=title, notes=(f"{r.activations} activations, {r.clock_s / 60:.0f} min of table time",))
-    Path(path).write_text(svg, encoding="utf-8")
+    atomic_write_text(path, svg)
 
 
 # --- demo ------------------------------------------------------------------------------------------------
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from ..engine.game import new_game
-    from ..engine.record import record_game, save_record
-    from ..narrate import narrate
-
+    # Output paths are checked before the game is played, so no game is lost to a typo.
+    check_output_path(args.svg, what="--svg")
+    if args.save:
+        check_output_path(args.save, what="--save")
     game = new_game(args.red, args.blue, seed=args.seed, setup=_setup_options(args.scene, default_demo=True))
     players = _players(args.players, args.seed)
     names: dict[str, str] = {m.id: m.name for m in game.state.models}
@@ -118,7 +129,10 @@ def _demo(args: argparse.Namespace) -> int:
 
     while game.decision is not None:
         d = game.decision
-        game.answer(players[d.side].decide(d, game.view_for(d.side)))
+        if d.kind == "dice":
+            game.roll_pending()
+        else:
+            game.answer(players[d.side].decide(d, game.view(d.side)))
         flush()
     flush()
     r = game.result
@@ -133,7 +147,7 @@ def _demo(args: argparse.Namespace) -> int:
     print("Result: " + ("a draw." if r.winner == "draw" else f"{r.winner} wins."))
     print(f"Final position drawn in {args.svg}")
     if args.save:
-        save_record(record_game(game), args.save)
+        save_record(record_game(game, players={"red": args.players, "blue": args.players}), args.save)
         print(f"Game saved to {args.save} (replay it with: landsraad replay {args.save})")
     return 0
 
@@ -142,36 +156,35 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
-
-    from ..engine.game import new_game, play
-    from ..engine.record import record_game, save_record
-    from ..missions import load_missions
-
     if args.games < 1:
         raise UsageError(f"--games must be 1 or more; got {args.games}.")
     setup = _setup_options(args.scene)
-    _players(args.players, 0)  # check the spec before the first game
-    log_dir = Path(args.log) if args.log else None
-    if log_dir:
-        log_dir.mkdir(parents=True, exist_ok=True)
+    kinds = _player_kinds(args.players)
+    log_dir = check_output_dir(args.log, what="--log") if args.log else None
     wins = {"red": 0, "blue": 0, "draw": 0}
     vps: dict[str, list[int]] = {"red": [], "blue": []}
     missions: dict[str, dict[str, dict[str, int]]] = {"red": {}, "blue": {}}
     show = sys.stderr.isatty() and not args.json
-    for i in tqdm(range(args.games), desc="games", unit="game", disable=not show, file=sys.stderr):
-        seed = args.seed + i
-        game = play(new_game(args.red, args.blue, seed=seed, setup=setup), _players(args.players, seed))
-        r = game.result
-        wins[r.winner] += 1
-        for side in ("red", "blue"):
-            vps[side].append(int(r.vp[side]))
-            for line in getattr(r.sheets[side], "lines", ()) or ():
-                stats = missions[side].setdefault(line.mission, {"picked": 0, "success": 0, "failure": 0, "neither": 0})
-                stats["picked"] += 1
-                stats[{True: "success", False: "failure", None: "neither"}[line.succeeded]] += 1
-        if log_dir:
-            save_record(record_game(game), log_dir / f"game-{seed:06d}.json")
+    reused = played = 0
+    try:
+        for i in tqdm(range(args.games), desc="games", unit="game", disable=not show, file=sys.stderr):
+            seed = args.seed + i
+            path = log_dir / f"game-{seed:06d}.json" if log_dir else None
+            result = _finished_game(path, args, seed, kinds, setup) if path else None
+            if result is None:
+                game = play(new_game(args.red, args.blue, seed=seed, setup=setup), _players(args.players, seed))
+                result = game.result.to_dict()
+                played += 1
+                if path:
+                    save_record(record_game(game, players=dict(zip(("red", "blue"), kinds))), path)
+            else:
+                reused += 1
+            _count(result, wins, vps, missions)
+    except KeyboardInterrupt:
+        done = reused + played
+        print(f"Interrupted after {done} of {args.games} game(s)" + (f"; they are saved in {log_dir}/ and a re-run with the same "
+                                                                    f"arguments goes on from there." if log_dir else "."), file=sys.stderr)
+        return 130
     summary = {
         "games": args.games,
         "seed": args.seed,
@@ -179,6 +192,8 @@ def _simulate(args: argparse.Namespace) -> int:
         "vp": {side: {"mean": round(statistics.fmean(v), 3), "stdev": round(statistics.pstdev(v), 3)} for side, v in vps.items()},
         "missions": {side: dict(sorted(m.items())) for side, m in missions.items()},
     }
+    if reused:
+        print(f"{reused} game(s) already in {log_dir}/ were not played again.", file=sys.stderr)
     if args.json:
         print(json.dumps(summary, sort_keys=True))
         return 0
@@ -188,35 +203,67 @@ def _simulate(args: argparse.Namespace) -> int:
     for side in ("red", "blue"):
         vp = summary["vp"][side]
         print(f"  {side}: {vp['mean']:.2f} VP on average (stdev {vp['stdev']:.2f})")
-        for mid, s in summary["missions"][side].items():
-            print(f"    {names.get(mid, mid)}: picked {s['picked']}, succeeded {s['success']}, failed {s['failure']}")
+        for mid, st in summary["missions"][side].items():
+            print(f"    {names.get(mid, mid)}: picked {st['picked']}, succeeded {st['success']}, failed {st['failure']}")
     if log_dir:
         print(f"Games saved in {log_dir}/")
     return 0
+
+
+def _player_kinds(spec: str) -> tuple[str, str]:
+    kinds = spec.split(",")
+    if len(kinds) == 1:
+        kinds = kinds * 2
+    if len(kinds) != 2 or any(k not in PLAYER_KINDS for k in kinds):
+        raise UsageError(f"--players takes {' or '.join(PLAYER_KINDS)}, or RED,BLUE such as heuristic,random; got {spec[:80]!r}.")
+    return kinds[0], kinds[1]
+
+
+def _finished_game(path: Path, args: argparse.Namespace, seed: int, kinds: tuple[str, str], setup: SetupOptions) -> dict[str, Any] | None:
+    """The result of a game already saved at ``path`` by a run with the same arguments, else ``None``.
+
+    Checked by content: the file must load (its hash holds), be finished, and have been played
+    with the same seed, warbands, players and table; anything else is played again.
+    """
+    if not path.exists():
+        return None
+    try:
+        record = load_record(path)
+    except DataError:
+        return None
+    fresh = new_game(args.red, args.blue, seed=seed, setup=setup)
+    same = (record.result is not None and record.seed == seed and record.players == dict(zip(("red", "blue"), kinds))
+            and record.opening == fresh.opening())
+    return record.result if same else None
+
+
+def _count(result: dict[str, Any], wins: dict[str, int], vps: dict[str, list[int]], missions: dict[str, dict[str, dict[str, int]]]) -> None:
+    wins[result["winner"]] += 1
+    for side in ("red", "blue"):
+        vps[side].append(int(result["vp"][side]))
+        sheet = result["sheets"][side]
+        for line in sheet.get("lines", ()) if isinstance(sheet, dict) else ():
+            stats = missions[side].setdefault(line["mission"], {"picked": 0, "success": 0, "failure": 0, "neither": 0})
+            stats["picked"] += 1
+            stats[{True: "success", False: "failure", None: "neither"}[line["succeeded"]]] += 1
 
 
 # --- replay ----------------------------------------------------------------------------------------------
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from ..engine.record import events_of, load_record, replay_record, replay_states
-    from ..narrate import narrate_log, names_from_log
-
+    folder = check_output_dir(args.svg_dir, what="--svg-dir") if args.svg_dir else None
     record = load_record(args.log)
-    game = replay_record(record)  # raises if the log does not replay identically
+    game = replay_record(record, source=str(args.log)[:200])  # raises if the log or result does not replay identically
     names = names_from_log(game.log, game.state)
     for line in narrate_log(events_of(record), names, reveal_secrets=args.secrets):
         print(line)
-    if args.svg_dir:
-        from ..svg import render_board
-
-        folder = Path(args.svg_dir)
-        folder.mkdir(parents=True, exist_ok=True)
+    if folder is not None:
         count = 0
         for event, state in replay_states(record):
             count += 1
             title = f"After event {event.seq} ({event.kind.replace('_', ' ')}), activation {state.activation}"
-            (folder / f"{count:04d}.svg").write_text(render_board(state.board, title=title), encoding="utf-8")
+            atomic_write_text(folder / f"{count:04d}.svg", render_board(state.board, title=title))
         print(f"{count} picture(s) written to {folder}/")
-    print("The saved game replays identically from its seed and decisions.")
+    print("The saved game replays identically from its opening and answers, to the recorded result.")
     return 0

@@ -25,12 +25,12 @@ from ..rules.healing import HEAL_THRESHOLD, heal_rerolls, resolve_heal, verify_h
 from ..rules.melee import can_attack, can_melee
 from ..rules.shooting import can_shoot, can_target
 from ..rules.state import effective_combat, may_move
+from .activation import allowance
 from .bridge import combatant, store
 from .decisions import Decision, PointSpec
 from .flow import Machine, builder, stage
 from .missions import available_mission_actions, marker_contact
 from .moves import move_stage_args
-from .activation import allowance
 from .spatial import contact_enemies, contact_friends, nearest_targets
 from .state import GameState, TableEffect
 

@@ -78,14 +78,14 @@ def plain(value: Any) -> Any:
     >>> plain({"to": (1.0000001, np.float64(2.5)), "dice": (3, 4)})
     {'to': [1.0000001, 2.5], 'dice': [3, 4]}
     """
+    if isinstance(value, np.generic):
+        return value.item()
     if value is None or isinstance(value, (bool, str, int, float)):
         return value
     if isinstance(value, Mapping):
         return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
-    if isinstance(value, np.generic):
-        return value.item()
     raise RuleError(f"The engine cannot keep a {type(value).__name__} in a frame; frames hold plain data only.")
 
 

@@ -19,8 +19,8 @@ Examples
 ('bid', 'red')
 >>> copy = game.clone()
 >>> game.answer(2)
->>> copy.decision.prompt == game.decision.prompt, len(copy.answers), len(game.answers)
-(False, 0, 1)
+>>> copy.decision.side, game.decision.side, len(copy.answers), len(game.answers)
+('red', 'blue', 0, 1)
 >>> game.undo()
 >>> game.snapshot() == copy.snapshot()
 True
@@ -39,7 +39,6 @@ import numpy as np
 from ..errors import DataError, DecisionError, LandsraadError, Problem, RuleError
 from ..ruleset import DEFAULT, Ruleset
 from ..warband import WarbandList
-from . import activation, actions, melee, missions, moves, scoring, setup, shooting  # noqa: F401  (register the stages)
 from .clock import TableTimeModel, game_limit_s
 from .decisions import Answer, Decision
 from .events import GameEvent
@@ -47,7 +46,10 @@ from .flow import DICE_BUILDER, Frame, Machine, Pending, dice_distribution, plai
 from .result import GameResult
 from .setup import load_warband, recruit_side
 from .setup_options import SetupOptions
+from .stages import STAGE_MODULES
 from .state import GameState, other_side
+
+assert STAGE_MODULES  # every stage registered before a game starts
 
 __all__ = [
     "Player",
@@ -124,9 +126,8 @@ class Game(Machine):
         self._history: list[_Mark] = []
         start = {"setup": ("game.end", "play", "setup"), "play": ("game.end", "play")}.get(state.phase, ("game.end",))
         self.stack = tuple(Frame(name) for name in start)
-        self._origin: dict[str, Any] | None = None
+        self._origin: dict[str, Any] | None = self._core()
         self.run()
-        self._origin = self._core()
 
     # --- the pending decision ---------------------------------------------------------------------
 
@@ -211,6 +212,7 @@ class Game(Machine):
         # A restored game has no in-memory history: replay from its start, all answers but the last.
         earlier = Game._from_core(self._origin, self._context())
         earlier.warbands = self.warbands
+        earlier.run()
         for given in self.answers[:-1]:
             earlier.answer(given)
         self.__dict__.update(earlier.__dict__)
@@ -264,6 +266,12 @@ class Game(Machine):
             "result": self.result.to_dict() if self.result else None,
         }
 
+    def opening(self) -> dict[str, Any]:
+        """The snapshot of this game before its first stage ran (a saved game replays its answers from it)."""
+        return {"format": SNAPSHOT_FORMAT, **self._context(),
+                "warbands": {side: w.model_dump(mode="json") for side, w in self.warbands.items()},
+                "core": self._origin, "origin": self._origin, "log": [], "answers": [], "result": None}
+
     @classmethod
     def restore(cls, snapshot: Mapping[str, Any], *, source: str = "snapshot") -> "Game":
         """The game a :meth:`snapshot` describes.
@@ -283,6 +291,8 @@ class Game(Machine):
             game.answers = list(snapshot["answers"])
             game.result = GameResult.from_dict(snapshot["result"]) if snapshot.get("result") else None
             game.warbands = {side: WarbandList.model_validate(w) for side, w in (snapshot.get("warbands") or {}).items()}
+            if game.pending is None and game.stack:  # a game's opening: run its first stages
+                game.run()
             game.decision  # noqa: B018  (a pending decision must rebuild from the saved data)
         except LandsraadError:
             raise

@@ -18,9 +18,9 @@ from typing import Any, Mapping
 
 from ..geometry.measure import edge_distance as base_gap
 from ..geometry.movement import push, step_away
+from ..model import Weapon
 from ..rules.disengage import resolve_disengage
 from ..rules.melee import can_attack, initiative_total, lowering_order, resolve_melee
-from ..model import Weapon
 from .bridge import combatant
 from .decisions import Decision, PointSpec
 from .flow import Machine, builder, stage

@@ -22,16 +22,17 @@ from typing import Any, Mapping, Sequence
 import shapely
 
 from ..dice import simple_test
-
 from ..missions import (
     KillView,
     MarkerView,
     MissionCard,
     ModelView,
     SpecialAction,
-    load_missions as _load_missions,
     placement_problems,
     restriction_problem,
+)
+from ..missions import (
+    load_missions as _load_missions,
 )
 from ..model import Faction, Profile
 from ..rules.poisons import may_fulfil_objectives
@@ -42,6 +43,7 @@ from .flow import Machine, builder, stage
 from .setup import edge_contact
 from .spatial import contact_enemies
 from .state import GameState, MarkerState, ModelState, other_side
+
 
 @lru_cache(maxsize=1)
 def load_missions() -> dict[str, MissionCard]:

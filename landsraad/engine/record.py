@@ -1,12 +1,14 @@
-"""A saved game: everything needed to replay it (warbands, seed, ruleset, table, answers)
-and what happened (the event log and the result).
+"""A saved game: the game's opening snapshot, every answer, what happened (the event log) and
+the result, sealed with a content hash.
 
-A record replays to the identical event log (:func:`replay_record`), so a saved game can be
-narrated, drawn activation by activation, or checked for tampering.
+A record replays to the identical event log and result (:func:`replay_record`), so a saved
+game can be narrated, drawn activation by activation, resumed (:func:`resume_record`), or
+checked for tampering: an edited file fails its hash, and a record whose answers, log or
+result do not follow from its opening says where they part.
 
 Examples
 --------
->>> from landsraad.engine.game import new_game, play
+>>> from landsraad.engine import new_game, play
 >>> from landsraad.players import RandomPlayer
 >>> game = play(new_game("atreides", "harkonnen", seed=5), {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
 >>> rec = record_game(game)
@@ -17,121 +19,170 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator, Literal, Mapping
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
-from ..errors import DataError, Problem
-from ..ruleset import Ruleset
+from ..errors import DataError, DecisionError, LandsraadError, Problem
+from ..fileio import atomic_write_text
 from .events import GameEvent
-from .game import Game, ReplayPlayer, play
+from .game import Game
+from .state import GameState
 
-__all__ = ["GameRecord", "record_game", "replay_record", "save_record", "load_record", "replay_states"]
+__all__ = ["GameRecord", "RECORD_FORMAT", "record_game", "replay_record", "resume_record", "replay_states", "save_record",
+           "load_record", "events_of"]
+
+RECORD_FORMAT = "landsraad-game/2"
+MAX_RECORD_BYTES = 64 * 1024 * 1024
 
 
 class GameRecord(BaseModel):
-    """A saved game (JSON)."""
+    """A saved game (JSON): the opening snapshot, the answers, the log, the result and their hash."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    format: str = "landsraad-game/1"
-    seed: int
-    ruleset: Ruleset
-    red: dict[str, Any]
-    blue: dict[str, Any]
-    scene: dict[str, Any] | None = None
-    kit: str = "arrakeen"
-    missions: bool = True
+    format: Literal["landsraad-game/2"] = RECORD_FORMAT
+    red: str = ""
+    blue: str = ""
+    seed: int | None = None
+    players: dict[str, str] = {}
+    """Who played each side (e.g. ``heuristic``), when the program that saved it knows."""
+    opening: dict[str, Any]
     answers: list[Any]
     log: list[dict[str, Any]]
     result: dict[str, Any] | None = None
+    sha256: str = ""
+
+    def content_hash(self) -> str:
+        """The SHA-256 of the record's content (everything but the hash itself), canonical JSON."""
+        body = self.model_dump(mode="json", exclude={"sha256"})
+        return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode("utf-8")).hexdigest()
 
 
-def record_game(game: Game) -> GameRecord:
-    """The record of a finished (or interrupted) game."""
-    setup = game.setup
-    scene = setup.scene.model_dump(mode="json") if setup.scene is not None and hasattr(setup.scene, "model_dump") else None
-    return GameRecord(
-        seed=game.state.seed,
-        ruleset=game.state.ruleset,
-        red=game.warbands["red"].model_dump(mode="json"),
-        blue=game.warbands["blue"].model_dump(mode="json"),
-        scene=scene,
-        kit=setup.kit,
-        missions=setup.missions,
-        answers=list(game.answers),
-        log=[e.to_dict() for e in game.log],
-        result=game.result.to_dict() if game.result else None,
-    )
+def record_game(game: Game, *, players: Mapping[str, str] | None = None) -> GameRecord:
+    """The record of a finished (or interrupted) game, sealed with its hash."""
+    red, blue = game.state.side_state("red"), game.state.side_state("blue")
+    record = GameRecord(red=red.faction, blue=blue.faction, seed=game.state.seed, players=dict(players or {}),
+                        opening=game.opening(), answers=list(game.answers),
+                        log=[e.to_dict() for e in game.log], result=game.result.to_dict() if game.result else None)
+    return record.model_copy(update={"sha256": record.content_hash()})
 
 
-def _setup(record: GameRecord) -> Any:
-    from .setup import SetupOptions
-
-    scene = None
-    if record.scene is not None:
-        from ..scene import Scene
-
-        scene = Scene.model_validate(record.scene)
-    return SetupOptions(scene=scene, kit=record.kit, missions=record.missions)
-
-
-def replay_record(record: GameRecord) -> Game:
-    """Play the record's answers again; the log comes out identical (or a :class:`DataError` says where it differs)."""
-    from ..warband import WarbandList
-    from .game import new_game
-
-    game = new_game(WarbandList.model_validate(record.red), WarbandList.model_validate(record.blue), seed=record.seed,
-                    ruleset=record.ruleset, setup=_setup(record))
-    player = ReplayPlayer(record.answers)
-    play(game, {"red": player, "blue": player})
-    replayed = [e.to_dict() for e in game.log]
-    if replayed != record.log:
-        first = next((i for i, (a, b) in enumerate(zip(replayed, record.log)) if a != b), min(len(replayed), len(record.log)))
-        raise DataError([Problem("game record", f"log[{first}]", "The replayed game differs from the recorded log from this event on; the record was changed or made by another version.")])
+def _play_answers(record: GameRecord, source: str) -> Game:
+    game = Game.restore(record.opening, source=f"{source}: opening")
+    for i, answer in enumerate(record.answers):
+        if game.over:
+            raise DataError([Problem(source, f"answers[{i}]", f"The game was over before this answer; the record has "
+                                                              f"{len(record.answers) - i} answer(s) too many.")])
+        try:
+            game.answer(answer)
+        except LandsraadError as err:
+            side = game.decision.side if game.decision else "?"
+            raise DataError([Problem(source, f"answers[{i}]", f"The answer {str(answer)[:60]!r} ({side}) does not fit the game at this "
+                                                              f"point: {str(err)[:200]}")]) from None
     return game
 
 
-def replay_states(record: GameRecord):
-    """Yield ``(event, state)`` after every activation of a replay (for pictures per activation)."""
-    from ..warband import WarbandList
-    from .game import new_game
+def replay_record(record: GameRecord, *, source: str = "game record") -> Game:
+    """Play the record's answers again from its opening.
 
-    game = new_game(WarbandList.model_validate(record.red), WarbandList.model_validate(record.blue), seed=record.seed,
-                    ruleset=record.ruleset, setup=_setup(record))
-    player = ReplayPlayer(record.answers)
+    Raises
+    ------
+    DataError
+        When the replayed log or result differ from the recorded ones (naming the first
+        difference), or an answer does not fit.
+    """
+    game = _play_answers(record, source)
+    replayed = [e.to_dict() for e in game.log]
+    if replayed != record.log:
+        first = next((i for i, (a, b) in enumerate(zip(replayed, record.log)) if a != b), min(len(replayed), len(record.log)))
+        raise DataError([Problem(source, f"log[{first}]", "The replayed game differs from the recorded log from this event on; "
+                                                          "the record was changed or made by another version.")])
+    result = game.result.to_dict() if game.result else None
+    if result != record.result:
+        raise DataError([Problem(source, "result", "The recorded result is not the one the game's answers lead to; the record was changed.")])
+    return game
+
+
+def resume_record(record: GameRecord, *, source: str = "game record") -> Game:
+    """The game the record saved, ready to go on from its last answer (checked like :func:`replay_record`)."""
+    return replay_record(record, source=source)
+
+
+def replay_states(record: GameRecord) -> Iterator[tuple[GameEvent, GameState]]:
+    """Yield ``(event, state)`` after every activation of a replay (for pictures per activation)."""
+    game = Game.restore(record.opening)
     seen = 0
+    answers = iter(record.answers)
     while True:
         for event in game.log[seen:]:
             if event.kind in ("end_activation", "first_player", "game_over"):
                 yield event, game.state
         seen = len(game.log)
-        if game.decision is None:
+        if game.over:
             return
-        game.answer(player.decide(game.decision, game.state))
+        try:
+            given = next(answers)
+        except StopIteration:
+            return
+        try:
+            game.answer(given)
+        except DecisionError:
+            return
 
 
 def save_record(record: GameRecord, path: str | Path) -> None:
-    Path(path).write_text(record.model_dump_json(indent=1), encoding="utf-8")
+    """Write the record atomically (a temporary file, then a rename): a failure leaves the previous file whole."""
+    atomic_write_text(path, record.model_dump_json(indent=1))
 
 
 def load_record(path: str | Path) -> GameRecord:
-    """Read a saved game; a bad file is a :class:`DataError` naming the problem."""
-    from pydantic import ValidationError
+    """Read a saved game.
 
+    Raises
+    ------
+    DataError
+        When the file cannot be read, is not UTF-8 JSON, is not a saved game of this format,
+        or was edited after it was saved (its hash does not match).
+    """
     path = Path(path)
+    source = str(path)[:200]
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.stat().st_size > MAX_RECORD_BYTES:
+            raise DataError([Problem(source, "", f"The file is larger than {MAX_RECORD_BYTES // 2**20} MiB; it is not a saved game.")])
+        raw = path.read_bytes()
     except OSError as exc:
-        raise DataError([Problem(str(path), "", f"The saved game cannot be read: {exc.strerror or exc}.")]) from None
+        raise DataError([Problem(source, "", f"The saved game cannot be read: {exc.strerror or exc}.")]) from None
     try:
-        return GameRecord.model_validate_json(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError([Problem(source, f"byte {exc.start}", "The saved game is not UTF-8 text; it is damaged or not a saved game.")]) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError([Problem(source, f"line {exc.lineno}, column {exc.colno}",
+                                 f"The saved game is not valid JSON ({exc.msg}); it may be truncated.")]) from None
+    except RecursionError:
+        raise DataError([Problem(source, "", "The saved game is nested too deeply to be a saved game.")]) from None
+    if not isinstance(data, dict):
+        raise DataError([Problem(source, "", "A saved game is a JSON object; this file holds something else.")])
+    if data.get("format") != RECORD_FORMAT:
+        raise DataError([Problem(source, "format", f"This is not a landsraad saved game of format {RECORD_FORMAT!r} (its format is "
+                                                   f"{str(data.get('format'))[:40]!r}); it was made by another version or is something else.")])
+    try:
+        record = GameRecord.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise DataError([Problem(str(path), where, f"This is not a landsraad saved game: {first['msg']}.")]) from None
+        raise DataError([Problem(source, where, f"This saved game has a wrong value here ({first['msg'].lower()}).")]) from None
+    if record.sha256 != record.content_hash():
+        raise DataError([Problem(source, "sha256", "The saved game was edited after it was saved: its content does not match its hash.")])
+    return record
 
 
 def events_of(record: GameRecord) -> list[GameEvent]:
+    """The recorded events."""
     return [GameEvent.from_dict(d) for d in record.log]

@@ -16,7 +16,7 @@ from landsraad.ruleset import DEFAULT, Ruleset
 
 
 class ScriptedDice:
-    """Stands in for the game's numpy Generator: hands out the dice given, in order."""
+    """The dice a test chooses, handed out in order (then a seeded generator's), for a physical-dice game."""
 
     def __init__(self, dice: Iterable[int], fallback_seed: int = 0) -> None:
         self.queue = deque(dice)
@@ -30,6 +30,10 @@ class ScriptedDice:
 
     def random(self) -> float:
         return float(self.fallback.random())
+
+    def answer(self, decision: Decision) -> list[int]:
+        """The answer to a ``dice`` decision: the next ``decision.dice`` scripted dice."""
+        return [int(v) for v in self.integers(1, 11, size=decision.dice)]
 
 
 def model(side: str, faction: str, type_: str, n: int, x: float, y: float, **state: Any) -> ModelState:
@@ -84,13 +88,17 @@ class ScriptedPlayer:
 
 def run_activations(state: GameState, players: Mapping[str, Any], dice: Iterable[int] = (), *, activations: int = 1) -> Game:
     """Play ``activations`` activations from ``state`` with scripted dice; returns the game (not over)."""
-    game = Game(state, ScriptedDice(dice))  # type: ignore[arg-type]
+    game = Game(state, dice="physical")
+    scripted = ScriptedDice(dice)
+
+    def step() -> None:
+        d = game.decision
+        game.answer(scripted.answer(d) if d.kind == "dice" else players[d.side].decide(d, game.view(d.side)))
+
     target = state.activation + activations
     while game.decision is not None and game.state.activation < target:
-        d = game.decision
-        game.answer(players[d.side].decide(d, game.view_for(d.side)))
+        step()
     # finish the activation under way (free move after, etc.)
     while game.decision is not None and game.decision.kind != "activate":
-        d = game.decision
-        game.answer(players[d.side].decide(d, game.view_for(d.side)))
+        step()
     return game

@@ -2,11 +2,18 @@
 load and replay round-trip; illegal answers are refused (issue 5 done-when)."""
 
 import itertools
+import json
 import math
+import os
+import subprocess
+import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from landsraad.content import faction_ids
+from landsraad.engine import EngineError, Game, flow
 from landsraad.engine.game import new_game, play, replay
 from landsraad.engine.state import dump_state, load_state
 from landsraad.errors import DecisionError
@@ -106,7 +113,207 @@ def test_opponents_secret_missions_are_hidden_from_a_player():
 
 
 def test_answers_keep_exact_floats_so_replays_match():
-    from landsraad.engine.game import _exact
+    from landsraad.engine.flow import plain
 
     point = (12.123456789, 3.000000001)
-    assert _exact(point) == [12.123456789, 3.000000001]
+    assert plain(point) == [12.123456789, 3.000000001]
+
+
+# --- the forward model (issue 8) ----------------------------------------------------------------------
+
+
+def _advance(game, players, n):
+    """Answer ``n`` decisions (or until the end) with ``players``; returns the answers given."""
+    given_answers = []
+    for _ in range(n):
+        if game.over:
+            break
+        d = game.decision
+        answer = players[d.side].decide(d, game.view(d.side))
+        game.answer(answer)
+        given_answers.append(answer)
+    return given_answers
+
+
+def _events(game):
+    return [e.to_dict() for e in game.log]
+
+
+def test_snapshot_restores_in_another_process_with_another_hash_seed(tmp_path):
+    game = new_game("harkonnen", "fremen", seed=12)
+    players = {"red": RandomPlayer(1), "blue": RandomPlayer(2)}
+    _advance(game, players, 180)
+    while game.decision.kind == "activate":  # stop inside an activation, where the flow's frames matter
+        _advance(game, players, 1)
+    assert game.state.phase == "play" and len(game.stack) > 3
+    snap = tmp_path / "snap.json"
+    snap.write_text(json.dumps(game.snapshot()))
+    play(game, {"red": RandomPlayer(3), "blue": RandomPlayer(4)})
+    script = (
+        "import json, sys\n"
+        "from landsraad.engine import Game, play\n"
+        "from landsraad.players import RandomPlayer\n"
+        "g = Game.restore(json.load(open(sys.argv[1])))\n"
+        "play(g, {'red': RandomPlayer(3), 'blue': RandomPlayer(4)})\n"
+        "print(json.dumps({'log': [e.to_dict() for e in g.log], 'result': g.result.to_dict()}))\n"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run([sys.executable, "-c", script, str(snap)], capture_output=True, text=True, env=env, timeout=300, cwd=os.getcwd())
+    assert out.returncode == 0, out.stderr
+    other = json.loads(out.stdout)
+    assert other["log"] == _events(game)
+    assert other["result"] == game.result.to_dict()
+
+
+def test_undo_at_every_decision_restores_the_exact_snapshot():
+    game = new_game("corrino", "atreides", seed=21)
+    players = {"red": RandomPlayer(7), "blue": RandomPlayer(8)}
+    count = 0
+    while not game.over:
+        before = game.snapshot()
+        d = game.decision
+        game.answer(players[d.side].decide(d, game.view(d.side)))
+        after = game.snapshot()
+        game.undo()
+        assert game.snapshot() == before
+        game = Game.restore(after) if count % 50 == 0 else _redo(game, after)
+        count += 1
+    assert count > 300
+    with pytest.raises(DecisionError, match="nothing to undo"):
+        new_game("corrino", "atreides", seed=21).undo()
+
+
+def _redo(game, after):
+    game.answer(after["answers"][-1])
+    assert game.snapshot() == after
+    return game
+
+
+def test_undo_after_restore_replays_from_the_opening():
+    game = new_game("fremen", "corrino", seed=2)
+    _advance(game, {"red": RandomPlayer(1), "blue": RandomPlayer(2)}, 60)
+    restored = Game.restore(json.loads(json.dumps(game.snapshot())))
+    game.undo()
+    restored.undo()
+    assert restored.snapshot() == game.snapshot()
+
+
+def test_clones_are_independent():
+    game = new_game("atreides", "harkonnen", seed=5)
+    _advance(game, {"red": RandomPlayer(1), "blue": RandomPlayer(2)}, 150)
+    original = game.snapshot()
+    twin = game.clone()
+    play(twin, {"red": RandomPlayer(9), "blue": RandomPlayer(10)})
+    assert twin.over and game.snapshot() == original
+    other = game.clone()
+    play(game, {"red": RandomPlayer(9), "blue": RandomPlayer(10)})
+    assert other.snapshot() == original
+    # the same answers from the same point: the same future (the generator's state is copied too)
+    play(other, {"red": RandomPlayer(9), "blue": RandomPlayer(10)})
+    assert _events(other) == _events(game) == _events(twin)
+
+
+def test_illegal_answers_change_nothing_at_all():
+    game = new_game("corrino", "fremen", seed=3)
+    _advance(game, {"red": RandomPlayer(1), "blue": RandomPlayer(2)}, 120)
+    before = game.snapshot()
+    for bad in ("garbage", None, [float("nan"), 3.0], [1e9, 1e9], -1, {"x": 1}, [1, 2, 3]):
+        with pytest.raises(DecisionError):
+            game.answer(bad)
+        assert game.snapshot() == before
+
+
+def test_an_error_while_applying_a_legal_answer_leaves_the_game_as_it_was(monkeypatch):
+    game = new_game("corrino", "fremen", seed=3)
+    _advance(game, {"red": RandomPlayer(1), "blue": RandomPlayer(2)}, 3)
+    before = game.snapshot()
+    d = game.decision
+    answer = RandomPlayer(1).decide(d, game.view(d.side))
+    name = game.stack[-1].stage
+
+    def broken(m, data, value):
+        m.emit("half_done")
+        raise ZeroDivisionError("a bug in a stage")
+
+    monkeypatch.setitem(flow.STAGES, name, broken)
+    with pytest.raises(EngineError, match="ZeroDivisionError.*unchanged"):
+        game.answer(answer)
+    assert game.snapshot() == before and not game.over and game.result is None
+
+
+def test_physical_dice_fed_the_digital_dice_give_the_same_events():
+    digital = play(new_game("harkonnen", "atreides", seed=17), {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
+    rolls = iter(e.data["dice"] for e in digital.log if e.kind == "roll")
+    physical = new_game("harkonnen", "atreides", seed=99, dice="physical")  # another seed: the dice come from the person
+    players = {"red": RandomPlayer(1), "blue": RandomPlayer(2)}
+    dice_decisions = 0
+    while not physical.over:
+        d = physical.decision
+        if d.kind == "dice":
+            dice_decisions += 1
+            assert len(d.prompt) > 10 and d.dice in (1, 2, 3)
+            assert physical.dice_outcomes()[0][1] == pytest.approx(0.1 ** d.dice)
+            physical.answer(next(rolls))
+        else:
+            physical.answer(players[d.side].decide(d, physical.view(d.side)))
+    assert dice_decisions == sum(1 for e in digital.log if e.kind == "roll")
+
+    def non_dice(g):
+        return [{k: v for k, v in e.to_dict().items() if k != "seq"} for e in g.log if e.kind not in ("roll",)]
+
+    assert non_dice(physical) == non_dice(digital)
+    assert physical.result == digital.result
+
+
+@pytest.mark.parametrize("bad", [[0, 3], [11, 2], [2], [1, 2, 3], "3 4", [2.5, 3], [True, 2]])
+def test_physical_dice_refuse_what_a_d10_cannot_show(bad):
+    game = new_game("corrino", "fremen", seed=1, dice="physical")
+    player = RandomPlayer(1)
+    while not (game.decision.kind == "dice" and game.decision.dice == 2):
+        d = game.decision
+        if d.kind == "dice":
+            game.roll_pending()
+        else:
+            game.answer(player.decide(d, game.view(d.side)))
+    before = game.snapshot()
+    with pytest.raises(DecisionError):
+        game.answer(bad)
+    assert game.snapshot() == before
+
+
+SECRET_KINDS = ("bid", "stance", "pick_missions", "lower_neutral", "poison")
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(20, 400), side=st.sampled_from(["red", "blue"]))
+def test_views_never_hold_the_seed_or_the_opponents_secrets(seed, steps, side):
+    game = new_game("harkonnen", "corrino", seed=seed)
+    _advance(game, {"red": RandomPlayer(seed), "blue": RandomPlayer(seed + 1)}, steps)
+    view = game.view(side)
+    text = json.dumps(view.model_dump(mode="json"))
+    assert view.seed is None and '"seed": null' in text
+    opponent = "blue" if side == "red" else "red"
+    assert view.side_state(opponent).missions == ()
+    assert view.side_state(side).missions == game.state.side_state(side).missions
+    # a pending secret decision of the opponent is not in the view, and nothing of the flow's frames is
+    assert "stack" not in text and "rng" not in text
+    if game.decision is not None and game.decision.side == opponent and game.decision.kind in SECRET_KINDS:
+        for frame in game.stack:
+            for key in ("red", "a_dice", "d_dice", "stances"):
+                if key in frame.data:
+                    assert json.dumps(frame.data[key]) not in text or frame.data[key] in ([], {})
+
+
+def test_the_seed_never_reaches_a_player():
+    seen = []
+
+    class Spy:
+        def __init__(self, inner):
+            self.inner = inner
+
+        def decide(self, decision, state):
+            seen.append(state.seed)
+            return self.inner.decide(decision, state)
+
+    play(new_game("fremen", "atreides", seed=77), {"red": Spy(RandomPlayer(1)), "blue": Spy(RandomPlayer(2))})
+    assert seen and set(seen) == {None}

@@ -1,10 +1,10 @@
 """Tests of landsraad.engine.missions: the engine's MissionView, mission actions and markers in play (R-MISSIONS)."""
 
-from landsraad.engine.missions import EngineMissionView, available_mission_actions, perform_mission_action
+from landsraad.engine.missions import EngineMissionView, available_mission_actions
 from landsraad.engine.state import KillRecord, MarkerState, SideState
 from landsraad.missions import MissionView, evaluate, load_mission
 
-from .helpers import ScriptedDice, model, state_in_play
+from .helpers import ScriptedPlayer, model, run_activations, state_in_play
 
 
 def _with_missions(state, red=(), blue=()):
@@ -30,18 +30,8 @@ def test_spice_theft_pick_up_is_offered_in_contact_and_carries_the_marker():
     choices = available_mission_actions(state, a.id)
     assert [c.key for c in choices] == [f"mission:spice_theft:pick_up_spice:{spice.id}"]
 
-    class G:  # the smallest game stand-in perform_mission_action needs
-        def __init__(self, s):
-            self.state, self.rng, self.log = s, ScriptedDice([]), []
-
-        def emit(self, *args, **kwargs):
-            self.log.append((args, kwargs))
-
-        def roll(self, n, **kwargs):
-            return tuple(int(v) for v in self.rng.integers(1, 11, n))
-
-    g = G(state)
-    perform_mission_action(g, a.id, choices[0])
+    red = ScriptedPlayer({"activate": a.id, "action": choices[0].key})
+    g = run_activations(state, {"red": red, "blue": ScriptedPlayer()})
     assert g.state.model(a.id).carrying == spice.id
     assert g.state.marker(spice.id).carried_by == a.id and not g.state.marker(spice.id).on_table
 

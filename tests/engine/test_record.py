@@ -1,36 +1,103 @@
-"""Tests of landsraad.engine.record: a saved game replays to the identical log."""
+"""Tests of landsraad.engine.record: a saved game replays to the identical log and result,
+resumes, and reports every kind of damage or edit with where it is (issues 8 and 15)."""
+
+import json
 
 import pytest
 
-from landsraad.engine.game import new_game, play
-from landsraad.engine.record import GameRecord, load_record, record_game, replay_record, replay_states, save_record
+from landsraad.engine import new_game, play
+from landsraad.engine.record import load_record, record_game, replay_record, replay_states, resume_record, save_record
 from landsraad.errors import DataError
 from landsraad.players import RandomPlayer
 
 
-def test_record_round_trips_and_detects_tampering():
-    game = play(new_game("corrino", "fremen", seed=4), {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
-    record = GameRecord.model_validate_json(record_game(game).model_dump_json())
-    assert [e.to_dict() for e in replay_record(record).log] == [e.to_dict() for e in game.log]
-    tampered = record.model_copy(update={"seed": record.seed + 1})
-    with pytest.raises(Exception):
-        replay_record(tampered)
+@pytest.fixture(scope="module")
+def finished():
+    return play(new_game("corrino", "fremen", seed=4), {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
+
+
+def _saved(tmp_path, game, name="g.json"):
+    path = tmp_path / name
+    save_record(record_game(game), path)
+    return path
+
+
+def test_record_round_trips(finished, tmp_path):
+    record = load_record(_saved(tmp_path, finished))
+    replayed = replay_record(record)
+    assert [e.to_dict() for e in replayed.log] == [e.to_dict() for e in finished.log]
+    assert replayed.result == finished.result
+
+
+def test_an_edited_file_fails_its_hash(finished, tmp_path):
+    path = _saved(tmp_path, finished)
+    data = json.loads(path.read_text())
+    data["result"]["vp"]["red"] += 1
+    path.write_text(json.dumps(data))
+    with pytest.raises(DataError, match="edited after it was saved"):
+        load_record(path)
+
+
+def test_an_edited_result_with_a_fresh_hash_still_fails_the_replay(finished):
+    record = record_game(finished)
+    result = dict(record.result, winner="red" if record.result["winner"] != "red" else "blue")
+    forged = record.model_copy(update={"result": result})
+    forged = forged.model_copy(update={"sha256": forged.content_hash()})
+    with pytest.raises(DataError, match="result"):
+        replay_record(forged)
+
+
+def test_extra_answers_are_reported_where_they_start(finished):
+    record = record_game(finished)
+    padded = record.model_copy(update={"answers": [*record.answers, "rest"]})
+    with pytest.raises(DataError, match=rf"answers\[{len(record.answers)}\].*too many"):
+        replay_record(padded)
+
+
+def test_an_answer_that_does_not_fit_is_located(finished):
+    record = record_game(finished)
+    answers = list(record.answers)
+    answers[0] = 999  # an impossible bid
+    with pytest.raises(DataError, match=r"answers\[0\].*\(red\)"):
+        replay_record(record.model_copy(update={"answers": answers}))
+
+
+def test_an_interrupted_game_resumes_and_finishes_as_the_original(tmp_path):
+    players = {"red": RandomPlayer(5), "blue": RandomPlayer(6)}
+    whole = play(new_game("atreides", "harkonnen", seed=9), players)
+    part = new_game("atreides", "harkonnen", seed=9)
+    for answer in whole.answers[:40]:
+        part.answer(answer)
+    resumed = resume_record(load_record(_saved(tmp_path, part)))
+    assert not resumed.over and resumed.answers == whole.answers[:40]
+    for answer in whole.answers[40:]:
+        resumed.answer(answer)
+    assert [e.to_dict() for e in resumed.log] == [e.to_dict() for e in whole.log]
 
 
 def test_replay_states_yield_one_state_per_activation(tmp_path):
     game = play(new_game("fremen", "atreides", seed=8), {"red": RandomPlayer(3), "blue": RandomPlayer(4)})
-    path = tmp_path / "g.json"
-    save_record(record_game(game), path)
-    states = list(replay_states(load_record(path)))
+    states = list(replay_states(load_record(_saved(tmp_path, game))))
     activations = sum(1 for e in game.log if e.kind == "end_activation")
     assert len(states) == activations + 2  # + the first player's designation and the game's end
     assert states[-1][1].phase == "over"
 
 
-def test_load_record_rejects_other_files(tmp_path):
+@pytest.mark.parametrize("content, message", [
+    (b'{"seed": "x"}', "not a landsraad saved game of format 'landsraad-game/2'"),
+    (b'{"format": "landsraad-game/2", "opening": {}, "answers": [], "log": 3}', r"log.*wrong value"),
+    (b'{"format": "landsraad-game/2", "answ', r"line 1, column \d+.*truncated"),
+    (b'\xff\xfe{}', "not UTF-8"),
+    (b'[1, 2]', "JSON object"),
+    (b'[' * 100_000, "nested too deeply|not valid JSON"),
+])
+def test_load_record_rejects_damaged_files(tmp_path, content, message):
     bad = tmp_path / "x.json"
-    bad.write_text('{"seed": "x"}')
-    with pytest.raises(DataError, match="not a landsraad saved game"):
+    bad.write_bytes(content)
+    with pytest.raises(DataError, match=message):
         load_record(bad)
+
+
+def test_load_record_names_a_missing_file(tmp_path):
     with pytest.raises(DataError, match="cannot be read"):
         load_record(tmp_path / "missing.json")

@@ -1,14 +1,13 @@
 """Tests of landsraad.engine.scoring: the end of the game (R-MISSIONS, PRJ-95)."""
 
 from landsraad.engine.game import Game
-from landsraad.engine.scoring import end_of_game
 from landsraad.engine.state import KillRecord
 
-from .helpers import ScriptedDice, model, state_in_play
+from .helpers import model, state_in_play
 
 
 def _game(state):
-    g = Game(state.replace(phase="over"), ScriptedDice([]))  # a finished state: the flow only scores
+    g = Game(state.replace(phase="over"))  # a finished state: the flow only scores
     return g
 
 

@@ -1,8 +1,6 @@
 """Set-up (R-SETUP-BID, R-TERRAIN, R-MISSION-PICK, R-DEPLOY, R-FIRST) and the faction rules that touch it."""
 
-import math
 
-import pytest
 
 from landsraad.engine.game import new_game
 from landsraad.engine.setup import placement_problem, recruit_side
