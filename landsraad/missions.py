@@ -1074,22 +1074,24 @@ def format_score_sheet(sheet: ScoreSheet) -> str:
 
 # --- evaluators -----------------------------------------------------------------------------
 
-PROTECTION_WOUNDED: tuple[str, str] = ("neither", "failure")
-"""PRJ-75 (option ``protection_wounded``): a wounded or poisoned ambassador still standing at
-the end scores neither (0 VP, the default) or counts as a failure."""
+PROTECTION_WOUNDED: tuple[str, str, str] = ("success", "neither", "failure")
+"""PRJ-75 (option ``protection_wounded``): an ambassador still on the table at the end but wounded
+or poisoned (the Deadly poison included: it stays on the table) is a success (the default:
+section 3 knows only success and failure, and the card fails only when it is removed from play),
+or scores neither (0 VP), or counts as a failure."""
 
 
 def protection_wounded(ruleset: Ruleset = DEFAULT) -> str:
-    """The ruleset's choice for a wounded ambassador (PRJ-75): ``"neither"`` (default) or ``"failure"``.
+    """The ruleset's choice for a hurt ambassador (PRJ-75): ``"success"`` (default), ``"neither"`` or ``"failure"``.
 
     Read from the ruleset field ``protection_wounded`` when it has one.
 
     Examples
     --------
     >>> protection_wounded()
-    'neither'
+    'success'
     """
-    value = getattr(ruleset, "protection_wounded", "neither")
+    value = getattr(ruleset, "protection_wounded", "success")
     if value not in PROTECTION_WOUNDED:
         raise UnknownNameError("protection_wounded choice", str(value), PROTECTION_WOUNDED, source="ruleset")
     return value
@@ -1241,18 +1243,21 @@ def _otherwise(ctx: EvaluationContext) -> bool:
     return True
 
 
-@evaluator("ambassador_unhurt", "Every ambassador of the side is unhurt: standing, no wound level, no poison (PRJ-74).",
-           rules=("R-MISSIONS", "PRJ-74"))
+@evaluator("ambassador_unhurt", "Every ambassador of the side is still on the table; unless protection_wounded is 'success' "
+           "(the default), also unhurt: no wound level, no poison (PRJ-74, PRJ-75).", rules=("R-MISSIONS", "PRJ-74", "PRJ-75"))
 def _ambassador_unhurt(ctx: EvaluationContext) -> bool:
     ambassadors = [m for m in ctx.mine() if m.is_ambassador]
-    return bool(ambassadors) and all(is_unhurt(m) for m in ambassadors)
+    if not ambassadors or any(m.removed for m in ambassadors):
+        return False
+    return protection_wounded(ctx.ruleset) == "success" or all(is_unhurt(m) for m in ambassadors)
 
 
-@evaluator("ambassador_lost", "An ambassador of the side is out of the game (removed, killed, Deadly-poisoned); "
-           "with protection_wounded = failure, also when it is hurt (PRJ-74, PRJ-75).", rules=("R-MISSIONS", "PRJ-74", "PRJ-75"))
+@evaluator("ambassador_lost", "An ambassador of the side has been removed from play (a fatal wound, a capture; the Deadly "
+           "poison leaves it on the table); with protection_wounded = failure, also when it is hurt (PRJ-74, PRJ-75).",
+           rules=("R-MISSIONS", "PRJ-74", "PRJ-75"))
 def _ambassador_lost(ctx: EvaluationContext) -> bool:
     ambassadors = [m for m in ctx.mine() if m.is_ambassador]
-    if not ambassadors or any(not is_standing(m) for m in ambassadors):
+    if not ambassadors or any(m.removed for m in ambassadors):
         return True
     return protection_wounded(ctx.ruleset) == "failure" and not all(is_unhurt(m) for m in ambassadors)
 

@@ -49,8 +49,21 @@ class Ruleset(BaseModel):
     disengage_compare: Literal["neutral", "coloured"] = "neutral"
     """PRJ-17: a disengage compares neutral die + Reflexes + weapon Initiative (or, ``coloured``, the coloured die instead)."""
 
-    protection_wounded: Literal["neither", "failure"] = "neither"
-    """PRJ-75: a Protection ambassador standing but hurt at the end scores neither (0 VP) or a failure."""
+    protection_wounded: Literal["success", "neither", "failure"] = "success"
+    """PRJ-75: a Protection ambassador standing but hurt at the end: a success (section 3 knows only success and
+    failure, and the card fails only when it is removed from play), or ``neither`` (0 VP), or a ``failure``."""
+
+    master_assassin_seekers: Literal["every_activation", "once"] = "every_activation"
+    """PRJ-98: the Master Assassin's card releases a hunter-seeker during any of its activations (the text sets no
+    limit), or only ``once`` per game. A bought Hunter-seeker piece is one more release either way."""
+
+    hunter_seeker_lasts: Literal["game", "first_strike"] = "game"
+    """PRJ-97: a hunter-seeker's template stays and attacks every model that crosses it ("toute figurine qui
+    traversera"), or is gone after its ``first_strike``."""
+
+    disengage_move: Literal["exact", "up_to"] = "exact"
+    """PRJ-99: a successful disengage moves the model exactly its margin, out of contact (2.3 "d'une distance égale
+    à la marge"), or ``up_to`` its margin."""
 
     points: int = Field(15, ge=1)
     """R-RECRUIT: the warband points cap (an event may set another)."""

@@ -455,19 +455,24 @@ def test_protection_scratch_is_not_a_wound():
 
 
 @pytest.mark.parametrize("hurt", [{"wound": "light"}, {"wound": "grave"}, {"poisons": ("irritant",)}])
-def test_protection_hurt_but_standing_is_neither_by_default(hurt):
+def test_mission_results_protection_hurt_but_standing_is_a_success_by_default(hurt):
+    # Issue 9, item 9: section 3 knows success and failure; the card fails only when the ambassador is removed.
     game = FakeGame([ambassador(**hurt)])
-    assert protection_wounded(DEFAULT) == "neither"
-    assert outcome("protection", game) is None
+    assert protection_wounded(DEFAULT) == "success"
+    assert outcome("protection", game) is True
+    assert outcome("protection", game, ruleset=Ruleset(protection_wounded="neither")) is None
     assert outcome("protection", game, ruleset=WoundedFails()) is False
 
 
-@pytest.mark.parametrize(
-    "gone",
-    [{"removed": True, "alive": False, "wound": "fatal"}, {"poisons": ("deadly",), "alive": False},
-     {"removed": True, "captured": True}],
-)
-def test_protection_fails_when_the_ambassador_is_out(gone):
+def test_deadly_poisoned_ambassador_stays_on_the_table_and_protection_holds():
+    # Issue 9, item 8: Mortel, "la figurine reste sur la table au lieu d'être retirée du jeu".
+    game = FakeGame([ambassador(poisons=("deadly",), alive=False)])
+    assert outcome("protection", game) is True
+    assert outcome("protection", game, ruleset=WoundedFails()) is False
+
+
+@pytest.mark.parametrize("gone", [{"removed": True, "alive": False, "wound": "fatal"}, {"removed": True, "captured": True}])
+def test_protection_fails_when_the_ambassador_is_removed_from_play(gone):
     assert outcome("protection", FakeGame([ambassador(**gone)])) is False
 
 

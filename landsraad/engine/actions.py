@@ -82,19 +82,25 @@ def _needs_healing(m: Any) -> bool:
     return not m.out_of_action and (m.wound in ("light", "grave") or bool(m.poisons))
 
 
+def used_equipment(state: GameState, model_id: str, item: str) -> int:
+    """How many pieces of ``item`` the model has used: one flag per use, counted (never collapsed)."""
+    side = state.model(model_id).side
+    return sum(1 for s, k, v in state.flags if s == side and k == "used_equipment" and v == f"{model_id}:{item}")
+
+
 def _equipment_actions(state: GameState, model_id: str) -> list[str]:
+    """Equipment actions (R-FACTION): one use per piece carried; the Master Assassin's card releases seekers of its own."""
     m = state.model(model_id)
     out = []
-    used = {v for s, k, v in state.flags if s == m.side and k == "used_equipment"}
-    if ("hunter_seeker" in m.equipment or "hunter_seeker" in m.profile.special_rules) and f"{model_id}:hunter_seeker" not in used:
-        out.append("hunter_seeker")
+    if "hunter_seeker" in m.profile.special_rules and (
+            state.ruleset.master_assassin_seekers == "every_activation" or used_equipment(state, model_id, "hunter_seeker:card") == 0):
+        out.append("hunter_seeker")  # the card's ability (rulebook 1.4.1 "Chercheur tueur"): no limit unless the ruleset sets one
+    if m.equipment.count("hunter_seeker") > used_equipment(state, model_id, "hunter_seeker:piece"):
+        out.append("hunter_seeker:piece")  # a bought piece: one release each (RUL-14)
     if "jammer" in m.equipment:
         out.append("jammer")
-    charges = m.equipment.count("explosives") - sum(1 for v in used if v == f"{model_id}:explosives")
-    if charges > 0:
-        for k in state.markers:
-            if k.on_table and marker_contact(state, m, k):
-                out.append(f"explosives:{k.id}")
+    if m.equipment.count("explosives") > used_equipment(state, model_id, "explosives"):
+        out.extend(f"explosives:{k.id}" for k in state.markers if k.on_table and marker_contact(state, m, k))
     return out
 
 
@@ -133,7 +139,8 @@ def _chosen(m: Machine, d: Mapping[str, Any], action: str) -> None:
     elif kind == "heal":
         m.call("heal", {**turn, "patient": arg})
     elif kind in ("hunter_seeker", "jammer"):
-        m.ask("place_effect", {"model": model_id, "kind": kind}, "effect.placed", model=model_id, kind=kind)
+        source = "card" if kind == "hunter_seeker" and not arg else arg
+        m.ask("place_effect", {"model": model_id, "kind": kind}, "effect.placed", model=model_id, kind=kind, source=source)
     elif kind == "explosives":
         _explode(m, model_id, arg)
     elif kind == "mission":
@@ -196,7 +203,7 @@ def _effect_placed(m: Machine, d: Mapping[str, Any], point: tuple[float, float])
     effect = TableEffect(id=f"{mm.id}-{kind}-{m.state.activation}", kind=kind, owner=mm.side, by=mm.id, x=point[0], y=point[1])
     m.state = m.state.replace(effects=m.state.effects + (effect,))
     if kind == "hunter_seeker":
-        m.state = m.state.with_flag(mm.side, "used_equipment", f"{mm.id}:hunter_seeker")
+        m.state = m.state.with_flag(mm.side, "used_equipment", f"{mm.id}:hunter_seeker:{d['source']}")
     else:
         circle = shapely.Point(point).buffer(effect.radius_cm)
         for other in m.state.models:

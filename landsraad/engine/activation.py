@@ -16,6 +16,9 @@ Rules
   Irritant forbid shooting (and attacking).
 - PRJ-90: a model in base contact with an enemy cannot make a normal move; it leaves contact by
   disengaging (R-DISENGAGE) or, in melee, by stepping away after defending (R-MELEE-OPTIONS).
+- R-DISENGAGE (2.3, "Cette action peut correspondre au mouvement gratuit de la figurine ou à une
+  action de mouvement"): a model in contact may disengage as its free move, before or after its
+  action; after a successful free-move disengage it may still take any action.
 - PRJ-91: a Will-broken model spends both its free move and its Move action fleeing.
 - R-CLOCK, PRJ-93: after each activation the game ends when the table time is spent or a side
   has no model left.
@@ -37,7 +40,7 @@ from .moves import move_args, move_stage_args
 from .spatial import contact_enemies
 from .state import GameState, other_side
 
-__all__ = ["selectable_models", "allowance", "may_move_freely"]
+__all__ = ["selectable_models", "allowance", "may_move_freely", "may_disengage_freely"]
 
 
 def selectable_models(state: GameState, side: str) -> tuple[str, ...]:
@@ -112,7 +115,7 @@ def _selected(m: Machine, d: Mapping[str, Any], model_id: str) -> None:
     held = mm.fatigue
     c, start = start_activation(combatant(m.state, model_id))  # R-FATIGUE-GAIN, RUL-05
     m.state = store(m.state, model_id, c).update_model(model_id, activations=mm.activations + 1)
-    m.state = m.state.replace(activation=m.state.activation + 1)
+    m.state = m.state.replace(activation=m.state.activation + 1, active=model_id, active_held=held)
     m.emit("activate", mm.side, model_id, fatigue_before=start.tokens_before, fatigue=start.tokens_after, activation=m.state.activation)
     m.spend("select")
     _release_jammer(m, model_id)
@@ -153,6 +156,9 @@ def _after_spice(m: Machine, turn: Mapping[str, Any]) -> None:
     if may_move_freely(m.state, model_id, held):
         m.call("move.ask", _free_move_args(m.state, model_id, held, "before"), "activation.act", **turn)
         return
+    if may_disengage_freely(m.state, model_id, held):
+        m.ask("free_disengage", {"model": model_id, "when": "before"}, "activation.free_disengage", **turn, when="before")
+        return
     _act(m, turn, None)
 
 
@@ -169,6 +175,35 @@ def may_move_freely(state: GameState, model_id: str, held: int) -> bool:
     return may_move(combatant(state, model_id, activation_fatigue=held)) and not contact_enemies(state, model_id)
 
 
+def may_disengage_freely(state: GameState, model_id: str, held: int) -> bool:
+    """Whether the active model, in contact with an enemy, may disengage as its free move (R-DISENGAGE, 2.3)."""
+    mm = state.model(model_id)
+    if mm.out_of_action:
+        return False
+    return may_move(combatant(state, model_id, activation_fatigue=held)) and bool(contact_enemies(state, model_id))
+
+
+@builder("free_disengage")
+def _free_disengage_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    mm = state.model(a["model"])
+    return Decision(side=mm.side, kind="free_disengage", model=mm.id, choices=("no", "disengage"),
+                    prompt=f"{mm.name} is in base contact with an enemy: does it disengage as its free move {a['when']} the action (R-DISENGAGE)?")
+
+
+@stage("activation.free_disengage")
+def _free_disengage(m: Machine, d: Mapping[str, Any], answer: str) -> None:
+    turn = {"model": d["model"], "held": d["held"]}
+    if answer != "disengage":
+        if d["when"] == "before":
+            _act(m, turn, None)
+        return
+    m.emit("free_move_disengage", m.state.model(d["model"]).side, d["model"], when=d["when"])
+    if d["when"] == "before":
+        m.call("disengage", turn, "activation.act", **turn, free_move_used=True)
+    else:
+        m.call("disengage", turn)
+
+
 def _free_move_args(state: GameState, model_id: str, held: int, when: str) -> dict[str, Any]:
     reach = allowance(state, model_id, held)
     name = state.model(model_id).name
@@ -177,14 +212,21 @@ def _free_move_args(state: GameState, model_id: str, held: int, when: str) -> di
 
 @stage("activation.act")
 def _act(m: Machine, d: Mapping[str, Any], free_point: Any) -> None:
-    turn = {"model": d["model"], "held": d["held"], "free_move_used": free_point is not None}
+    turn = {"model": d["model"], "held": d["held"], "free_move_used": free_point is not None or bool(d.get("free_move_used"))}
+    if m.state.model(d["model"]).out_of_action:  # put out of action during its own free move: it acts no more
+        return
     m.call("action", {"model": d["model"], "held": d["held"]}, "activation.after_action", **turn)
 
 
 @stage("activation.after_action")
 def _after_action(m: Machine, d: Mapping[str, Any], _: Any) -> None:
-    if not d["free_move_used"] and may_move_freely(m.state, d["model"], d["held"]):
+    if d["free_move_used"]:
+        return
+    if may_move_freely(m.state, d["model"], d["held"]):
         m.call("move.ask", _free_move_args(m.state, d["model"], d["held"], "after"))
+    elif may_disengage_freely(m.state, d["model"], d["held"]):
+        m.ask("free_disengage", {"model": d["model"], "when": "after"}, "activation.free_disengage",
+              model=d["model"], held=d["held"], when="after")
 
 
 @stage("activation.end")
@@ -201,7 +243,7 @@ def _end(m: Machine, d: Mapping[str, Any], _: Any) -> None:
         if after.fatigue != o.fatigue:
             state = state.update_model(o.id, fatigue=after.fatigue)
             recovered.append(o.id)
-    m.state = state
+    m.state = state.replace(active=None, active_held=0)
     m.emit("end_activation", mm.side, model_id, recovered=recovered, spice_ended=ended.spice is not None, clock_s=state.clock_s)
 
 

@@ -12,7 +12,7 @@ from ..model import Faction, Weapon
 from ..rules.state import Combatant
 from .state import GameState
 
-__all__ = ["combatant", "store", "faction_of", "rule_names", "has_hook"]
+__all__ = ["combatant", "tested", "store", "faction_of", "rule_names", "has_hook"]
 
 
 @lru_cache(maxsize=None)
@@ -82,6 +82,14 @@ def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, 
         special_rules=rules,
         shield_disabled=m.jammed_by is not None or state.ruleset.arrakis,
     )
+
+
+def tested(state: GameState, model_id: str, *, weapon: Weapon | None = None) -> Combatant:
+    """``model_id`` as it takes a test now: the active model carries its activation's fatigue malus
+    into every test (2.2.2 "-1 à toutes ses caractéristiques de Combat et de Réflexes jusqu'à la fin
+    de son activation"; R-FATIGUE-MALUS), any other model none."""
+    held = state.active_held if model_id == state.active else None
+    return combatant(state, model_id, weapon=weapon, activation_fatigue=held)
 
 
 def store(state: GameState, model_id: str, c: Combatant, *, removed: bool | None = None) -> GameState:

@@ -9,11 +9,16 @@ Rules
 - R-POISON (Knife): the player picks the poison before the roll.
 - R-MELEE-OPTIONS: a side whose blow hits may push up to 5 cm (ending the combat, PRJ-15); a side
   that defended may step up to 5 cm away out of contact.
-- R-DISENGAGE, PRJ-17: an opposed test; success moves the model its margin, failure takes a blow.
+- R-MELEE-OPTIONS: "si l'attaque est réussie ... repousser": only an attack that hit and that no
+  shield stopped may push.
+- R-DISENGAGE, PRJ-17, PRJ-99: an opposed test; success moves the model exactly its margin, out of
+  contact (as far as it can where it has no room for the whole margin); failure takes a blow.
+  The disengage may be the activation's free move or its action (2.3).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any, Mapping
 
 from ..geometry.measure import edge_distance as base_gap
@@ -226,7 +231,8 @@ def _lower_next(m: Machine, d: Mapping[str, Any], lowered_to: int | None) -> Non
 def _push_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
     mm = state.model(a["model"])
     return Decision(side=mm.side, kind="push", model=mm.id, choices=("push", "no"),
-                    prompt=f"If {mm.name}'s blow hits, does it push its enemy back up to 5 cm, ending the combat (R-MELEE-OPTIONS)?",
+                    prompt=f"If {mm.name}'s attack succeeds (hits, and no shield stops it), does it push its enemy back up to 5 cm, "
+                           f"ending the combat (R-MELEE-OPTIONS)?",
                     info=dict(a["info"]))
 
 
@@ -414,8 +420,11 @@ def _disengage_lowered(m: Machine, d: Mapping[str, Any], lowered: int) -> None:
     m.spend("disengage")
     record_outcome(m, model_id, event.mover_after, killer=opponent, means="disengage")
     if event.success and event.margin_cm > 0 and not m.state.model(model_id).out_of_action:
-        m.ask("disengage_move", {"model": model_id, "allowance": float(event.margin_cm)}, "disengage.moved",
-              model=model_id, allowance=float(event.margin_cm))
+        margin = float(event.margin_cm)
+        if not disengage_spots(m.state, model_id, margin, exact=False):
+            m.emit("disengage_blocked", mm.side, model_id, margin_cm=margin)
+            return
+        m.ask("disengage_move", {"model": model_id, "allowance": margin}, "disengage.moved", model=model_id, allowance=margin)
 
 
 def touching_enemy(state: GameState, model_id: str, point: tuple[float, float]) -> bool:
@@ -423,21 +432,55 @@ def touching_enemy(state: GameState, model_id: str, point: tuple[float, float]) 
     return _still_touching(state, model_id, point, [e.id for e in state.enemies_of(model_id)]) is not None
 
 
+EXACT_SLACK_CM = 0.05
+"""How far short of the margin a disengage may end and still count as "the margin" (a tape's reading)."""
+
+
+def disengage_spots(state: GameState, model_id: str, margin: float, *, exact: bool, limit: int = 8) -> tuple[tuple[float, float], ...]:
+    """Legal ends of a disengage: out of contact with every enemy, within the margin; with ``exact``,
+    at the margin itself (a straight slide of that length), farthest from the enemies first."""
+    mm = state.model(model_id)
+    enemies = [e for e in state.enemies_of(model_id)]
+    spots: list[tuple[float, float]] = []
+    for step in range(36):
+        angle = step * math.pi / 18
+        point = (mm.x + margin * math.cos(angle), mm.y + margin * math.sin(angle))
+        if _disengage_problem(state, model_id, point, margin, exact=True) is None:
+            spots.append(point)
+    if not exact and not spots:
+        spots = [p for p in move_candidates(state, model_id, margin, limit=16) if not touching_enemy(state, model_id, p)]
+    spots.sort(key=lambda p: -min((math.hypot(p[0] - e.x, p[1] - e.y) for e in enemies), default=0.0))
+    return tuple(spots[:limit])
+
+
+def _disengage_problem(state: GameState, model_id: str, point: tuple[float, float], margin: float, *, exact: bool) -> str | None:
+    result = plan_move(state, model_id, point, margin)
+    if not result.legal:
+        return result.message
+    if touching_enemy(state, model_id, point):
+        return "a disengaging model must end out of contact with every enemy (R-DISENGAGE)"
+    if exact and result.path_length_cm < margin - EXACT_SLACK_CM:
+        return (f"a successful disengage moves the model exactly its margin, {margin:g} cm (R-DISENGAGE, 2.3 \"d'une distance égale "
+                f"à la marge\"); this move is {result.path_length_cm:.1f} cm")
+    return None
+
+
 @builder("disengage_move")
 def _disengage_move_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
     mm = state.model(a["model"])
     allowance = float(a["allowance"])
+    # The rulebook's reading (default): exactly the margin, where the model has room; else as far as it can.
+    exact = state.ruleset.disengage_move == "exact" and bool(disengage_spots(state, mm.id, allowance, exact=True))
 
     def check(point: tuple[float, float]) -> str | None:
-        result = plan_move(state, mm.id, point, allowance)
-        return None if result.legal else result.message
+        return _disengage_problem(state, mm.id, point, allowance, exact=exact)
 
     def suggest() -> tuple[tuple[float, float], ...]:
-        found = move_candidates(state, mm.id, allowance, limit=8)
-        return tuple(p for p in found if not touching_enemy(state, mm.id, p)) or found
+        return disengage_spots(state, mm.id, allowance, exact=exact)
 
-    return Decision(side=mm.side, kind="disengage_move", model=mm.id, optional=True, point=PointSpec(check, suggest, allowance),
-                    prompt=f"{mm.name} broke away: move it up to {allowance:g} cm (R-DISENGAGE)?")
+    how = "exactly" if exact else "up to"
+    return Decision(side=mm.side, kind="disengage_move", model=mm.id, optional=not exact, point=PointSpec(check, suggest, allowance),
+                    prompt=f"{mm.name} broke away: move it {how} {allowance:g} cm, out of contact (R-DISENGAGE)?")
 
 
 @stage("disengage.moved")

@@ -37,7 +37,7 @@ from ..missions import (
 from ..model import Faction, Profile
 from ..rules.poisons import may_fulfil_objectives
 from ..specials import SPECIAL_RULES, HookContext
-from .bridge import combatant, faction_named
+from .bridge import combatant, faction_named, tested
 from .decisions import Decision, PointSpec
 from .flow import Machine, builder, stage
 from .setup import edge_contact
@@ -365,7 +365,7 @@ def _mission_action_tested(m: Machine, d: Mapping[str, Any], dice: tuple[int, ..
     card = load_missions()[d["mission"]]
     action = next(a for a in card.special_actions if a.id == d["action"])
     # R-FATIGUE-MALUS: the activation's malus applies to every test of the active model.
-    c = combatant(m.state, d["model"], activation_fatigue=d.get("held"))
+    c = tested(m.state, d["model"])
     bonus = c.effective_combat if action.test.characteristic == "combat" else c.effective_reflexes
     neutral, colour = dice
     test = simple_test(bonus, action.test.difficulty, neutral=neutral, colour=colour)

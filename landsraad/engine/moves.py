@@ -8,8 +8,11 @@ Rules
 -----
 - R-MOVE, RUL-17: a destination is legal when the geometry finds a path within the allowance
   (:func:`landsraad.engine.spatial.plan_move`).
-- R-FACTION Hunter-seeker: a model whose move crosses the template tests Reflexes against 12
-  or suffers the Deadly poison (PRJ-97).
+- R-FACTION Hunter-seeker ("Toute figurine qui traversera le gabarit sera attaquée"): every model
+  whose move crosses a seeker's template is attacked by it, by every seeker it crosses, each
+  time; it tests Reflexes against 12 (with its activation's malus if it is the active model,
+  R-FATIGUE-MALUS) or suffers the Deadly poison. The template stays for the game (PRJ-97;
+  ruleset option ``hunter_seeker_lasts``).
 - R-FACTION Jammer: a model that leaves the jammer's template gets its shield back.
 """
 
@@ -24,7 +27,7 @@ from shapely.geometry import LineString
 from ..dice import simple_test
 from ..model import Poison
 from ..rules.poisons import add_poison
-from .bridge import combatant
+from .bridge import tested
 from .decisions import Decision, PointSpec
 from .flow import Machine, builder, stage
 from .outcomes import record_outcome
@@ -111,27 +114,38 @@ def _crossed(m: Machine, model_id: str, path: list[tuple[float, float]]) -> None
     jammers = [e for e in m.state.effects if e.kind == "jammer"]
     if mm.jammed_by and not any(e.id == mm.jammed_by and shapely.Point(e.x, e.y).buffer(e.radius_cm).intersects(mm.base().shape) for e in jammers):
         m.state = m.state.update_model(model_id, jammed_by=None)  # it left the jammer's template
-    seekers = [e for e in m.state.effects if e.kind == "hunter_seeker"]
-    if not seekers or mm.out_of_action:
+    if mm.out_of_action:
         return
     points = [tuple(p) for p in path] if path else [mm.position]
     swept = (LineString(points) if len(points) > 1 else shapely.Point(points[0])).buffer(mm.base_mm / 20)
-    for e in seekers:
-        if swept.intersects(shapely.Point(e.x, e.y).buffer(e.radius_cm)):
-            m.roll(2, "seeker.tested", by=(mm.side, model_id), why="hunter-seeker", victim=model_id, effect=e.id)
-            return
+    crossed = [e.id for e in m.state.effects
+               if e.kind == "hunter_seeker" and swept.intersects(shapely.Point(e.x, e.y).buffer(e.radius_cm))]
+    _next_seeker(m, {"victim": model_id, "seekers": crossed}, None)
+
+
+@stage("seeker.next")
+def _next_seeker(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """Each seeker the move crossed attacks in turn, while the model still stands."""
+    seekers = list(d["seekers"])
+    model_id = d["victim"]
+    mm = m.state.model(model_id)
+    if not seekers or mm.out_of_action:
+        return
+    m.roll(2, "seeker.tested", by=(mm.side, model_id), why="hunter-seeker", victim=model_id, effect=seekers[0], seekers=seekers[1:])
 
 
 @stage("seeker.tested")
 def _seeker_tested(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
-    """The Reflexes test against 12 (PRJ-97: the seeker strikes once, then is gone)."""
+    """The Reflexes test against 12, with the active model's fatigue malus (R-FATIGUE-MALUS)."""
     model_id = d["victim"]
     effect = next(e for e in m.state.effects if e.id == d["effect"])
-    c = combatant(m.state, model_id)
+    c = tested(m.state, model_id)
     neutral, colour = dice
     test = simple_test(c.effective_reflexes, 12, neutral=neutral, colour=colour)
-    m.state = m.state.replace(effects=tuple(x for x in m.state.effects if x.id != effect.id))
+    if m.state.ruleset.hunter_seeker_lasts == "first_strike":
+        m.state = m.state.replace(effects=tuple(x for x in m.state.effects if x.id != effect.id))
     m.emit("hunter_seeker", effect.owner, model_id, effect=effect.id, test=test)
     if not test.success:
         after = c.model_copy(update={"poisons": add_poison(c.poisons, Poison(kind="deadly"))})
         record_outcome(m, model_id, after, killer=effect.by, means="hunter-seeker")
+    _next_seeker(m, {"victim": model_id, "seekers": [s for s in d["seekers"] if any(e.id == s for e in m.state.effects)]}, None)

@@ -18,8 +18,8 @@ import shapely
 
 from ..geometry import templates as T
 from ..model import Weapon
-from ..rules.shooting import resolve_shot, resolve_template_shot
-from ..rules.state import Combatant, effective_shield, may_move
+from ..rules.shooting import laser_blast_problem, resolve_marker_shot, resolve_shot, resolve_template_shot
+from ..rules.state import Combatant, may_move
 from .actions import shot_candidates
 from .bridge import combatant
 from .decisions import Decision, PointSpec
@@ -164,6 +164,21 @@ def _dodge_done(m: Machine, d: Mapping[str, Any], _: Any) -> tuple[float, float]
 # --- template shots (R-TEMPLATE, RUL-19) -------------------------------------------------------------------
 
 
+def _under_blast(state: GameState, shooter_id: str, aim: tuple[float, float]) -> tuple[str, ...]:
+    hits = T.under_blast(state.board, aim, tolerance_cm=state.ruleset.contact_tolerance_cm)
+    return tuple(h for h in hits if h != shooter_id and not state.model(h).out_of_action)
+
+
+def _blast_aim_problem(state: GameState, shooter_id: str, weapon: Weapon, laser_mode: str, aim: tuple[float, float]) -> str | None:
+    """Off the table, or (a laser) covering a shielded model: the kernel's rule, asked here (PRJ-12)."""
+    if not (0 <= aim[0] <= state.width and 0 <= aim[1] <= state.depth):
+        return "the point must be on the table"
+    shooter = combatant(state, shooter_id, weapon=weapon)
+    problem = laser_blast_problem(shooter, [combatant(state, h) for h in _under_blast(state, shooter_id, aim)],
+                                  laser_mode=laser_mode, ruleset=state.ruleset)
+    return problem[0].lower() + problem[1:].rstrip(".") if problem else None
+
+
 @builder("aim")
 def _aim_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
     mm = state.model(a["model"])
@@ -178,17 +193,24 @@ def _aim_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
         return Decision(side=mm.side, kind="aim", model=mm.id, point=PointSpec(check_direct, suggested),
                         prompt=f"Toward which point does {mm.name} fire its {weapon.name} ({length:g} cm direct-fire template)?")
 
-    def check_blast(point: tuple[float, float]) -> str | None:
-        return None if 0 <= point[0] <= state.width and 0 <= point[1] <= state.depth else "the point must be on the table"
+    laser_mode = a.get("laser_mode", "burn")
 
-    return Decision(side=mm.side, kind="aim", model=mm.id, point=PointSpec(check_blast, suggested),
+    def check_blast(point: tuple[float, float]) -> str | None:
+        return _blast_aim_problem(state, mm.id, weapon, laser_mode, point)
+
+    def suggest_blast() -> tuple[tuple[float, float], ...]:
+        spots = list(suggested) + [(x + 0.5, y + 0.5) for y in range(5, int(state.depth), 10) for x in range(5, int(state.width), 10)]
+        return tuple(p for p in spots if check_blast(p) is None)[:8]
+
+    return Decision(side=mm.side, kind="aim", model=mm.id, point=PointSpec(check_blast, suggest_blast),
                     prompt=f"Where does {mm.name} aim its {weapon.name}'s blast template?")
 
 
 def _template_aim(m: Machine, d: Mapping[str, Any]) -> None:
     weapon = _weapon(m.state, d["model"], d["weapon"])
     direct = weapon.template is not None and weapon.template.kind == "direct"
-    m.ask("aim", {"model": d["model"], "weapon": d["weapon"], "direct": direct}, "template.aimed", **d, direct=direct)
+    m.ask("aim", {"model": d["model"], "weapon": d["weapon"], "direct": direct, "laser_mode": d["laser_mode"]}, "template.aimed",
+          **d, direct=direct)
 
 
 @stage("template.aimed")
@@ -203,18 +225,19 @@ def _template_aimed(m: Machine, d: Mapping[str, Any], aim: tuple[float, float]) 
         shape = T.direct_shape(state.board, model_id, aim, length)
         distance = 0.0
     else:
-        hit_ids = T.under_blast(state.board, aim, tolerance_cm=tolerance)
+        hit_ids = _under_blast(state, model_id, aim)
         shape = T.blast_shape(aim)
         distance = max(0.0, math.hypot(aim[0] - mm.x, aim[1] - mm.y) - mm.base_mm / 20)
     hit_ids = tuple(h for h in hit_ids if h != model_id and not state.model(h).out_of_action)
-    m.emit("template", mm.side, model_id, weapon=weapon.id, aim=aim, under=list(hit_ids))
+    # PRJ-73: an explosive effect's blast also threatens the objective markers lying under it.
+    explosive = weapon.explosive or d["laser_mode"] == "explosive"
+    markers = T.markers_under_blast(state.board, aim, tolerance_cm=tolerance) if explosive and not d["direct"] else ()
+    m.emit("template", mm.side, model_id, weapon=weapon.id, aim=aim, under=list(hit_ids), markers=list(markers))
     m.spend("shoot")
     m.spend("template")
-    if weapon.laser:  # PRJ-12: a laser's blast may not cover a shielded model: those are spared
-        hit_ids = tuple(h for h in hit_ids if effective_shield(combatant(m.state, h), m.state.ruleset) == "none")
-    if not hit_ids:
+    if not hit_ids and not markers:
         return
-    d = {**d, "hits": list(hit_ids), "distance": distance, "template": {"wkb": shapely.to_wkb(shape, hex=True)}}
+    d = {**d, "hits": list(hit_ids), "markers": list(markers), "distance": distance, "template": {"wkb": shapely.to_wkb(shape, hex=True)}}
     m.roll(2, "template.rolled", by=(mm.side, model_id), why="template shot", **d)
 
 
@@ -227,11 +250,34 @@ def _next_dodge_roll(m: Machine, d: Mapping[str, Any]) -> None:
     index = len(d["entries"])
     if index < len(d["hits"]):
         h = d["hits"][index]
-        # Each target as it stands now: the kernel resolves on these, before anyone dodges.
-        entry = {"target": combatant(m.state, h).model_dump(mode="json"), "cover": "none"}
+        # Each target as it stands now, in the cover it has from the shooter (2.7 "en suivant les règles
+        # normales"; 2.5 +2/+4): the kernel resolves on these, before anyone dodges.
+        entry = {"target": combatant(m.state, h).model_dump(mode="json"), "cover": _template_cover(m.state, d["model"], h)}
         m.roll(2, "template.dodge_rolled", by=(m.state.model(h).side, h), why="dodge", **d, entry=entry)
         return
+    _next_marker_roll(m, {**d, "marker_dice": []})
+
+
+def _template_cover(state: GameState, shooter_id: str, target_id: str) -> str:
+    """PRJ-36: a model under a template takes the cover it has from the shooter; one the shooter
+    cannot see at all (under a blast behind a wall) is hidden behind a large obstacle (+4)."""
+    cover = cover_class(state, shooter_id, target_id)
+    return "large" if cover == "no_line_of_sight" else cover
+
+
+def _next_marker_roll(m: Machine, d: Mapping[str, Any]) -> None:
+    """Each marker under an explosive blast rolls one die, no modifier (R-SHOOT-MARKER, PRJ-73)."""
+    index = len(d["marker_dice"])
+    if index < len(d["markers"]):
+        marker = m.state.marker(d["markers"][index])
+        m.roll(1, "template.marker_rolled", by=(marker.owner, None), why=f"marker {marker.id}", **d)
+        return
     _template_first(m, d)
+
+
+@stage("template.marker_rolled")
+def _template_marker_rolled(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
+    _next_marker_roll(m, {**d, "marker_dice": [*d["marker_dice"], dice[0]]})
 
 
 @stage("template.dodge_rolled")
@@ -250,6 +296,9 @@ def _shooter(m: Machine, d: Mapping[str, Any]) -> Combatant:
 
 
 def _template_first(m: Machine, d: Mapping[str, Any]) -> None:
+    if not d["hits"]:
+        _template_markers(m, d)
+        return
     first = resolve_template_shot(_shooter(m, d), _entries(d), distance_cm=d["distance"], shooter_dice=tuple(d["shooter_dice"]),
                                   laser_mode=d["laser_mode"], ruleset=m.state.ruleset)
     dodges = [float(r.dodge_cm) if (not r.hit and r.dodge_cm > 0) else 0.0 for r in first.results]
@@ -279,3 +328,16 @@ def _template_dodge_next(m: Machine, d: Mapping[str, Any], point: tuple[float, f
     order_no = len(m.state.kills) + 1
     for h, result in zip(d["hits"], final.results):
         record_outcome(m, h, result.target_after, killer=model_id, means="template", order=order_no)
+    _template_markers(m, d)
+
+
+def _template_markers(m: Machine, d: Mapping[str, Any]) -> None:
+    """Markers under an explosive blast: a strictly higher shooting total destroys each (PRJ-73)."""
+    shooter = _shooter(m, d)
+    for marker_id, die in zip(d["markers"], d["marker_dice"]):
+        event = resolve_marker_shot(shooter, distance_cm=d["distance"], shooter_dice=tuple(d["shooter_dice"]), marker_die=die,
+                                    laser_mode=d["laser_mode"], ruleset=m.state.ruleset)
+        destroyed = event.hit and event.explosive
+        m.emit("marker_shot", m.state.model(d["model"]).side, d["model"], marker=marker_id, event=event, destroyed=destroyed)
+        if destroyed:
+            m.state = m.state.with_marker(m.state.marker(marker_id).model_copy(update={"destroyed": True}))

@@ -207,6 +207,10 @@ class GameState(Frozen):
     first: Side | None = None
     to_act: Side = "red"
     activation: int = 0
+    active: str | None = None
+    """The model whose activation is under way (``None`` between activations)."""
+    active_held: int = 0
+    """The fatigue tokens the active model held before this activation's token: its malus (R-FATIGUE-MALUS, RUL-05)."""
     clock_s: float = 0.0
     clock_limit_s: float = 2700.0
     kills: tuple["KillRecord", ...] = ()

@@ -37,6 +37,7 @@ __all__ = [
     "blast_shape",
     "direct_shape",
     "under_blast",
+    "markers_under_blast",
     "under_direct",
     "under_template",
     "DodgeResult",
@@ -122,6 +123,26 @@ def under_blast(board: Board, center: Point, radius_cm: float = BLAST_RADIUS_CM,
     if not radius_cm > 0:
         raise GeometryError(f"A blast template's radius must be more than 0 cm; got {radius_cm}.")
     return tuple(b.id for b in board.bases if math.hypot(b.x - cx, b.y - cy) <= radius_cm + b.radius + tol + _SLACK)
+
+
+def markers_under_blast(board: Board, center: Point, radius_cm: float = BLAST_RADIUS_CM, *,
+                        tolerance_cm: float = CONTACT_TOLERANCE_CM) -> tuple[str, ...]:
+    """Ids of the objective markers on the ground under or touching a blast template (RUL-19, PRJ-73).
+
+    The same test as :func:`under_blast`, on the board's markers.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Marker
+    >>> board = Board(markers=(Marker("m1", 16.5, 10, 30), Marker("m2", 30, 30, 30)))
+    >>> markers_under_blast(board, (10, 10))
+    ('m1',)
+    """
+    cx, cy = _point(center, "template's centre")
+    tol = _tolerance(tolerance_cm)
+    if not radius_cm > 0:
+        raise GeometryError(f"A blast template's radius must be more than 0 cm; got {radius_cm}.")
+    return tuple(k.id for k in board.markers if math.hypot(k.x - cx, k.y - cy) <= radius_cm + k.radius + tol + _SLACK)
 
 
 def _segment_distance(p: Point, a: Point, b: Point) -> float:

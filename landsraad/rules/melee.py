@@ -435,6 +435,11 @@ class MeleeEvent(Event):
     defender_after: Combatant
 
 
+def _succeeded(strike: Strike) -> bool:
+    """R-MELEE-OPTIONS: "si l'attaque est réussie" - it hit, and no shield stopped it."""
+    return strike.hit and not strike.shield_stopped
+
+
 def _strike(
     by: Side,
     striker: Combatant,
@@ -573,7 +578,7 @@ def resolve_melee(
         second: Side = _other(first)  # type: ignore[arg-type]
         s1, target_after = blow(first, state[first], state[second])
         state[second] = target_after
-        if push[first] and s1.hit and not is_removed(target_after):
+        if push[first] and _succeeded(s1) and not is_removed(target_after):
             s1 = s1.model_copy(update={"pushed": True})
             ended_by = first
         strikes.append(s1)
@@ -588,13 +593,13 @@ def resolve_melee(
             else:
                 s2, first_after = blow(second, s_model, state[first])
                 state[first] = first_after
-                if push[second] and s2.hit and not is_removed(first_after):
+                if push[second] and _succeeded(s2) and not is_removed(first_after):
                     s2 = s2.model_copy(update={"pushed": True})
                     ended_by = second
                 strikes.append(s2)
 
     def may_push(side: Side) -> bool:
-        return any(s.by == side and s.hit for s in strikes) and not is_removed(state[_other(side)]) and not is_out_of_action(state[side])
+        return any(s.by == side and _succeeded(s) for s in strikes) and not is_removed(state[_other(side)]) and not is_out_of_action(state[side])
 
     def may_step(side: Side) -> bool:
         return stance[side] == "defend" and may_move(state[side])

@@ -84,6 +84,7 @@ __all__ = [
     "roll_shot",
     "TemplateShotEvent",
     "resolve_template_shot",
+    "laser_blast_problem",
     "roll_template_shot",
     "MarkerShotEvent",
     "resolve_marker_shot",
@@ -512,6 +513,31 @@ class TemplateShotEvent(Event):
     results: tuple[ShotEvent, ...]
 
 
+def laser_blast_problem(shooter: Combatant, covered: Sequence[Combatant], *, laser_mode: LaserMode = "burn",
+                        ruleset: Ruleset = DEFAULT) -> str | None:
+    """Why a laser's blast may not cover these models, or ``None`` (R-LASER, PRJ-12).
+
+    A model under a template is "ciblée" (2.7), and "une figurine portant un bouclier ne peut jamais
+    être la cible d'un tir de laser": a laser in explosive mode may not be aimed so that its
+    blast covers a model with a working shield. The one statement of the rule: the kernel
+    refuses such a shot with this sentence, and the engine refuses such an aim with it.
+
+    Examples
+    --------
+    >>> laser = Weapon(id="laser", name="Laser", range=15, damage="(12)", laser=True)
+    >>> laser_blast_problem(Combatant(weapon=laser), [Combatant(name="Duke", shield="full")], laser_mode="explosive")
+    "A laser's blast may not cover Duke, who has a working shield (R-LASER, PRJ-12)."
+    >>> laser_blast_problem(Combatant(weapon=laser), [Combatant(name="Naib")], laser_mode="explosive") is None
+    True
+    """
+    if shooter.weapon is None or not shooter.weapon.laser:
+        return None
+    for model in covered:
+        if effective_shield(model, ruleset) != "none":
+            return f"A laser's blast may not cover {model.name}, who has a working shield (R-LASER, PRJ-12)."
+    return None
+
+
 def resolve_template_shot(
     shooter: Combatant,
     targets: Sequence[tuple],
@@ -550,6 +576,9 @@ def resolve_template_shot(
         raise RuleError(f"{shooter.weapon.name!r} is not a template weapon; use resolve_shot (R-TEMPLATE).")
     if escaped is not None and len(escaped) != len(targets):
         raise RuleError(f"Give one 'escaped' flag per target: {len(targets)} target(s), {len(escaped)} flag(s).")
+    problem = laser_blast_problem(shooter, [entry[0] for entry in targets], laser_mode=laser_mode, ruleset=ruleset)
+    if problem:
+        raise RuleError(problem)
     sd = _dice2(shooter_dice, "shooter", "attack")
     chosen = choose_poison(shooter, poison)
     results = []
@@ -558,8 +587,6 @@ def resolve_template_shot(
             raise RuleError("Each template target is (model, (neutral, defence)) or (model, (neutral, defence), cover).")
         model, dice = entry[0], entry[1]
         cover = entry[2] if len(entry) == 3 else "none"
-        if shooter.weapon.laser and effective_shield(model, ruleset) != "none":
-            raise RuleError(f"A laser's blast may not cover {model.name}, who has a working shield (R-LASER, PRJ-12).")
         results.append(_against(
             shooter, model, distance_cm=distance_cm, cover=cover, shooter_dice=sd, target_dice=_dice2(dice, f"target {model.name}", "defence"),
             laser_mode=laser_mode, template=True, escaped=True if escaped is None else bool(escaped[i]), poison=chosen, ruleset=ruleset,

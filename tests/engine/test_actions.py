@@ -180,7 +180,7 @@ def test_explosives_blow_up_a_marker_in_contact_r_explosive():
     assert not any(x.startswith("explosives:") for x in available_actions(game.state, a.id, 0))  # its one piece is spent
 
 
-def test_a_hunter_seeker_strikes_the_model_that_crosses_it_prj_97():
+def test_a_hunter_seeker_strikes_the_model_that_crosses_it_and_stays_prj_97():
     assassin = model("red", "corrino", "master_assassin", 1, 10, 10)
     runner = model("blue", "fremen", "warrior", 1, 30, 40)
     red = ScriptedPlayer({"activate": assassin.id, "action": "hunter_seeker", "place_hunter_seeker": (30.0, 30.0)})
@@ -190,7 +190,7 @@ def test_a_hunter_seeker_strikes_the_model_that_crosses_it_prj_97():
     strike = next(x for x in game.log if x.kind == "hunter_seeker")
     assert strike.model == runner.id and not strike.data["test"]["success"]
     assert game.state.model(runner.id).out_of_action and not game.state.model(runner.id).removed  # Deadly: stays on the table
-    assert not [e for e in game.state.effects if e.kind == "hunter_seeker"]  # it strikes once
+    assert [e for e in game.state.effects if e.kind == "hunter_seeker"]  # "toute figurine qui traversera": it stays
 
 
 def test_a_jammer_drops_shields_until_its_bearer_activates_again():
@@ -206,3 +206,38 @@ def test_a_jammer_drops_shields_until_its_bearer_activates_again():
     assert combatant(game.state, duellist.id).shield_disabled
     game2 = run_activations(game.state, {"red": red, "blue": blue}, activations=2)  # blue rests, then red activates again
     assert game2.state.model(duellist.id).jammed_by is None
+
+
+def test_explosives_one_marker_per_piece():
+    # Issue 9, item 2: "Explosifs (3 pièces - 1 point)": each piece blows up one marker.
+    from landsraad.engine.state import MarkerState
+
+    a = model("red", "corrino", "specialist", 1, 10, 10, equipment=("explosives", "explosives"))
+    spots = {"m1": (13.0, 10.0), "m2": (10.0, 13.0), "m3": (7.0, 10.0)}  # all three in base contact
+    depots = tuple(MarkerState(id=k, owner="blue", mission="sabotage", x=x, y=y, size_mm=30) for k, (x, y) in spots.items())
+    state = state_in_play([a, model("blue", "fremen", "warrior", 1, 50, 50)]).replace(markers=depots)
+    red = ScriptedPlayer({"activate": a.id, "action": ["explosives:m1", "explosives:m2"]})
+    game = run_activations(state, {"red": red, "blue": ScriptedPlayer({"action": "rest"})}, activations=3)
+    assert game.state.marker("m1").destroyed and game.state.marker("m2").destroyed
+    assert not game.state.marker("m3").destroyed
+    assert not any(x.startswith("explosives:") for x in available_actions(game.state, a.id, 0))  # two pieces, two markers
+
+
+def test_master_assassin_card_and_bought_hunter_seeker_are_separate_releases():
+    # Issue 9, item 6: the card's ability ("peut libérer un Chercheur Tueur lors de son activation") has no
+    # once-per-game limit; a bought piece is one more release of its own.
+    from landsraad.ruleset import Ruleset
+
+    assassin = model("red", "corrino", "master_assassin", 1, 10, 10, equipment=("hunter_seeker",))
+    far = model("blue", "fremen", "warrior", 1, 50, 50)
+    red = ScriptedPlayer({"activate": assassin.id, "action": ["hunter_seeker", "hunter_seeker:piece", "hunter_seeker"],
+                          "place_hunter_seeker": [(30.0, 30.0), (40.0, 20.0), (20.0, 40.0)]})
+    game = run_activations(state_in_play([assassin, far]), {"red": red, "blue": ScriptedPlayer({"action": "rest"})}, activations=5)
+    assert len([e for e in game.state.effects if e.kind == "hunter_seeker"]) == 3
+    choices = available_actions(game.state, assassin.id, 0)
+    assert "hunter_seeker" in choices and "hunter_seeker:piece" not in choices  # the piece is spent, the card is not
+    once = state_in_play([assassin, far], ruleset=Ruleset(master_assassin_seekers="once"))
+    game = run_activations(once, {"red": ScriptedPlayer({"activate": assassin.id, "action": "hunter_seeker", "place_hunter_seeker": (30.0, 30.0)}),
+                                  "blue": ScriptedPlayer({"action": "rest"})})
+    assert "hunter_seeker" not in available_actions(game.state, assassin.id, 0)
+    assert "hunter_seeker:piece" in available_actions(game.state, assassin.id, 0)

@@ -86,3 +86,56 @@ def test_a_model_in_contact_cannot_move_normally_prj_90():
     actions = available_actions(state_in_play([a, e]), a.id, 0)
     assert "move" not in actions and "disengage" in actions and f"melee:{e.id}" in actions
     assert not any(x.startswith("shoot:") for x in actions)  # R-SHOOT: no shooting while in contact
+
+
+def test_disengaging_can_be_the_free_move_r_disengage():
+    # Issue 9, item 1: 2.3 "Cette action peut correspondre au mouvement gratuit de la figurine ou à une action de
+    # mouvement": the soldier disengages as its free move (margin 9), then still shoots as its action.
+    from landsraad.engine.spatial import contact_enemies
+
+    a = model("red", "corrino", "soldier", 1, 10, 10)
+    e = model("blue", "fremen", "warrior", 1, 13, 10)
+    far = model("blue", "fremen", "warrior", 2, 10, 40)
+    red = ScriptedPlayer({"activate": a.id, "free_disengage": "disengage", "disengage_move": lambda d: d.point.candidates[0],
+                          "action": "shoot:sardaukar_lance"})
+    # disengage: mover (9, 5), opponent (1, 1); the shot: shooter (6, 9), target (2, 1)
+    game = run_activations(state_in_play([a, e, far]), {"red": red, "blue": ScriptedPlayer()}, dice=[9, 5, 1, 1, 6, 9, 2, 1])
+    kinds = [ev.kind for ev in game.log]
+    assert kinds.index("free_move_disengage") < kinds.index("disengage") < kinds.index("action") < kinds.index("shot")
+    assert next(ev for ev in game.log if ev.kind == "disengage").data["event"]["success"]
+    action = next(d for d in red.seen if d.kind == "action")
+    assert "move" in action.choices and "shoot:sardaukar_lance" in action.choices
+    assert not any(d.kind == "free_move" for d in red.seen)  # the free move was the disengage
+    assert not contact_enemies(game.state, a.id)
+
+
+def test_a_model_out_of_action_in_its_own_free_move_takes_no_action():
+    # Issue 15: a hunter-seeker's Deadly poison during the free move ends the activation's acting.
+    from landsraad.engine.state import TableEffect
+
+    runner = model("blue", "fremen", "warrior", 1, 30, 44)
+    assassin = model("red", "corrino", "master_assassin", 1, 5, 5)
+    seeker = TableEffect(id="s1", kind="hunter_seeker", owner="red", by=assassin.id, x=30, y=30)
+    state = state_in_play([assassin, runner], to_act="blue").replace(effects=(seeker,))
+    blue = ScriptedPlayer({"activate": runner.id, "free_move": (30.0, 36.0), "action": "move"})
+    game = run_activations(state, {"red": ScriptedPlayer(), "blue": blue}, dice=[5, 1])
+    assert game.state.model(runner.id).out_of_action
+    assert not any(d.kind == "action" for d in blue.seen) and not any(ev.kind == "action" for ev in game.log)
+
+
+def test_a_side_wiped_out_ends_the_game_at_once_prj_93():
+    from landsraad.engine import Game
+    from landsraad.engine.state import TableEffect
+
+    runner = model("red", "fremen", "warrior", 1, 30, 44)
+    foe = model("blue", "corrino", "master_assassin", 1, 5, 5)
+    seeker = TableEffect(id="s1", kind="hunter_seeker", owner="blue", by=foe.id, x=30, y=30)
+    state = state_in_play([runner, foe], red="fremen", blue="corrino").replace(effects=(seeker,))
+    game = Game(state, dice="physical")
+    answers = iter([runner.id, (30.0, 36.0), [5, 1]])  # activate, free move over the seeker, a failed test
+    while not game.over:
+        game.answer(next(answers))
+    assert game.state.model(runner.id).out_of_action
+    clock = next(e for e in game.log if e.kind == "clock")
+    assert clock.data["reason"] == "wiped_out" and game.result is not None and game.result.activations == 1
+    assert next(answers, None) is None  # nothing more was asked: no second activation

@@ -50,3 +50,31 @@ def test_blinded_models_cannot_fulfil_objectives_r_poison():
     spice = MarkerState(id="red-spice-theft-spice-1", owner="red", mission="spice_theft", x=30, y=46, size_mm=50)
     state = _with_missions(state_in_play([a]).replace(markers=(spice,)), red=["spice_theft"])
     assert available_mission_actions(state, a.id) == ()
+
+
+def _depot_situation(**soldier):
+    a = model("red", "corrino", "soldier", 1, 10, 10, **soldier)
+    depot = MarkerState(id="red-sabotage-depot-1", owner="red", mission="sabotage", x=13.0, y=10.0, size_mm=30)
+    return a, depot
+
+
+def test_fatigue_malus_applies_to_mission_tests():
+    # Issue 9, item 3: 2.2.2 "-1 à toutes ses caractéristiques de Combat et de Réflexes jusqu'à la fin de son
+    # activation": the Sardaukar soldier held a token, so its Reflexes 1 becomes 0; a colour die of 7 (enough for
+    # the Sabotage test's 8 without the malus) makes 7 and fails.
+    a, depot = _depot_situation(fatigue=1)
+    state = _with_missions(state_in_play([a, model("blue", "fremen", "warrior", 1, 50, 50)]).replace(markers=(depot,)), red=["sabotage"])
+    key = f"mission:sabotage:sabotage_depot:{depot.id}"
+    game = run_activations(state, {"red": ScriptedPlayer({"activate": a.id, "action": key}), "blue": ScriptedPlayer()}, dice=[4, 7])
+    test = next(e for e in game.log if e.kind == "test").data["test"]
+    assert (test["bonus"], test["total"], test["success"]) == (0, 7, False)
+    assert not game.state.marker(depot.id).destroyed
+
+
+def test_not_engaged_mission_actions_need_no_enemy_in_contact():
+    a, depot = _depot_situation()
+    enemy = model("blue", "fremen", "warrior", 1, 7, 10)  # in base contact on the other side
+    state = _with_missions(state_in_play([a, enemy]).replace(markers=(depot,)), red=["sabotage"])
+    assert available_mission_actions(state, a.id) == ()
+    free = _with_missions(state_in_play([a, model("blue", "fremen", "warrior", 1, 50, 50)]).replace(markers=(depot,)), red=["sabotage"])
+    assert [c.key for c in available_mission_actions(free, a.id)] == [f"mission:sabotage:sabotage_depot:{depot.id}"]

@@ -1,6 +1,6 @@
 """Set-up (R-SETUP-BID, R-TERRAIN, R-MISSION-PICK, R-DEPLOY, R-FIRST) and the faction rules that touch it."""
 
-
+import pytest
 
 from landsraad.engine.game import new_game
 from landsraad.engine.setup import placement_problem, recruit_side
@@ -72,10 +72,24 @@ def test_imperial_espionage_reveals_the_opponents_mission_count():
     assert revealed[0].data["count"] == len(game.state.side_state("blue").missions)
 
 
-def test_harkonnen_treachery_gets_a_truthful_answer():
-    game = _through_setup(new_game("harkonnen", "fremen", seed=3), {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
+@pytest.mark.parametrize("names_a_pick", [True, False])
+def test_harkonnen_treachery_gets_a_truthful_answer(names_a_pick):
+    game = new_game("harkonnen", "fremen", seed=3)
+    players = {"red": RandomPlayer(1), "blue": RandomPlayer(2)}
+    named = None
+    while game.state.phase == "setup":
+        d = game.decision
+        if d.kind == "treachery":  # the test, not the player, looks at blue's secret picks to name one or not
+            picks = game.state.side_state("blue").missions
+            named = picks[0] if names_a_pick else next(c for c in d.choices if c not in picks)
+            game.answer(named)
+        elif d.kind == "dice":
+            game.roll_pending()
+        else:
+            game.answer(players[d.side].decide(d, game.view(d.side)))
     t = next(e for e in game.log if e.kind == "treachery")
-    assert t.data["chosen"] == (t.data["named"] in game.state.side_state("blue").missions)
+    assert (t.data["named"], t.data["chosen"]) == (named, names_a_pick)
+    assert game.state.flag("red", "treachery") == f"{named}:{'chosen' if names_a_pick else 'not chosen'}"
 
 
 def test_placement_problem_boundaries():

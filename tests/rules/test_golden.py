@@ -120,8 +120,15 @@ def test_golden_files_are_well_formed() -> None:
 
 
 def test_melee_example_2_errata_differs_from_the_printed_figure() -> None:
-    """RUL-04: the printed 5 damage ("6-1") would be a light wound against Endurance 3; the rule gives 1, a scratch."""
+    """RUL-04: the rulebook prints 5 damage ("6-1") for the civilian's knife, a light wound against Endurance 3;
+    the kernel, following the weapon rule (X- = X minus the neutral die, here 5), deals 1: a scratch."""
     case = next(c for c in CASES if c["name"] == "melee_example_2")
-    first = case["expected"]["strikes"][0]
-    assert first["damage"] == 6 - case["defender_dice"][0] == 1
-    assert wound_result(5, 3) == "light" and first["wound"] == "scratch"
+    event = resolve_melee(
+        combatant(case["attacker"], case.get("attacker_weapon")), combatant(case["defender"], case.get("defender_weapon")),
+        attacker_dice=case["attacker_dice"], defender_dice=case["defender_dice"], attacker_stance=case["attacker_stance"],
+        defender_stance=case["defender_stance"], attacker_neutral=case.get("attacker_neutral"), defender_neutral=case.get("defender_neutral"),
+    )
+    civilian_blow = next(s for s in event.strikes if s.by == "defender")
+    printed_damage, printed_wound = 5, "light"
+    assert wound_result(printed_damage, 3) == printed_wound  # what the printed figure would mean
+    assert (civilian_blow.damage, civilian_blow.wound) == (1, "scratch") != (printed_damage, printed_wound)

@@ -1,0 +1,104 @@
+"""Tests of landsraad.engine.melee: the clash in play, pushes, steps away and disengaging
+(R-MELEE, R-MELEE-OPTIONS, R-DISENGAGE, PRJ-17, PRJ-99)."""
+
+import math
+
+import pytest
+
+from landsraad.engine.spatial import contact_enemies, plan_move
+from landsraad.errors import DecisionError
+from landsraad.ruleset import Ruleset
+
+from .helpers import ScriptedPlayer, model, run_activations, state_in_play
+
+
+def _first_choice(d):
+    return d.choices[0]
+
+
+def test_push_follows_a_successful_attack_not_one_a_shield_stopped():
+    # Issue 9, item 10: 2.4 "Si sa figurine attaque et que l'attaque est réussie ... repousser". A Fremen warrior's
+    # blow hits a shielded Sardaukar (attack 10 + 1 + 1 = 12 vs defence 1 + 1 = 2), but with its neutral die at 5 the
+    # shield stops it (only a neutral 1 gets through, R-SHIELD): no push, no push distance asked.
+    a = model("red", "fremen", "warrior", 1, 10, 10)
+    e = model("blue", "corrino", "soldier", 1, 13, 10)
+    red = ScriptedPlayer({"activate": a.id, "action": f"melee:{e.id}", "stance": "attack", "lower_neutral": 5, "push": "push",
+                          "push_distance": 5, "poison": "none"})
+    blue = ScriptedPlayer({"stance": "defend", "lower_neutral": _first_choice})
+    game = run_activations(state_in_play([a, e], blue="corrino"), {"red": red, "blue": blue}, dice=[5, 10, 2, 3, 3, 1])
+    melee = next(ev for ev in game.log if ev.kind == "melee").data["event"]
+    strike = melee["strikes"][0]
+    assert strike["hit"] and strike["shield_stopped"]
+    assert melee["ended_by_push"] is None and not strike["pushed"]
+    assert not any(d.kind == "push_distance" for d in red.seen)
+    assert not any(ev.kind == "move" and ev.data["kind"] == "pushed" for ev in game.log)
+
+
+def test_a_blow_that_gets_through_may_push():
+    a = model("red", "fremen", "warrior", 1, 10, 10)
+    e = model("blue", "corrino", "soldier", 1, 13, 10)
+    red = ScriptedPlayer({"activate": a.id, "action": f"melee:{e.id}", "stance": "attack", "lower_neutral": 1, "push": "push",
+                          "push_distance": 5, "poison": "none"})
+    blue = ScriptedPlayer({"stance": "defend", "lower_neutral": _first_choice})
+    game = run_activations(state_in_play([a, e], blue="corrino"), {"red": red, "blue": blue}, dice=[5, 10, 2, 3, 3, 1])
+    melee = next(ev for ev in game.log if ev.kind == "melee").data["event"]
+    assert melee["strikes"][0]["hit"] and not melee["strikes"][0]["shield_stopped"]
+    if not game.state.model(e.id).removed:
+        assert melee["ended_by_push"] == "attacker"
+
+
+def _disengage_game(dice, **kw):
+    a = model("red", "corrino", "soldier", 1, 10, 10)
+    e = model("blue", "fremen", "warrior", 1, 13, 10)
+    red = ScriptedPlayer({"activate": a.id, "action": "disengage", **kw})
+    blue = ScriptedPlayer({"lower_neutral": _first_choice})
+    return a, e, red, run_activations(state_in_play([a, e]), {"red": red, "blue": blue}, dice=dice)
+
+
+def test_successful_disengage_moves_exactly_the_margin_out_of_contact():
+    # Issue 9, item 11: 2.3 "elle est déplacée d'une distance égale à la marge de réussite de son jet".
+    # mover: neutral 6 + Reflexes 1 = 7 beats the opponent's 1 + 1 + 1 = 3: margin 6.
+    tried = []
+
+    def answer(d):
+        start = (10.0, 10.0)
+        short = (start[0] - 3.0, start[1])
+        with pytest.raises(DecisionError, match="exactly its margin, 6 cm"):
+            d.check(short)
+        tried.append(d)
+        return d.point.candidates[0]
+
+    a, e, red, game = _disengage_game([6, 2, 1, 2], disengage_move=answer)
+    decision = tried[0]
+    assert not decision.optional  # the move is not "up to" and not optional
+    move = next(x for x in game.log if x.kind == "move" and x.data["kind"] == "disengage")
+    assert move.data["length_cm"] == pytest.approx(6.0, abs=0.05)
+    assert not contact_enemies(game.state, a.id)
+
+
+def test_up_to_option_keeps_the_old_reading():
+    a = model("red", "corrino", "soldier", 1, 10, 10)
+    e = model("blue", "fremen", "warrior", 1, 13, 10)
+    state = state_in_play([a, e], ruleset=Ruleset(disengage_move="up_to"))
+    seen = []
+    red = ScriptedPlayer({"activate": a.id, "action": "disengage", "disengage_move": lambda d: seen.append(d) or None})
+    run_activations(state, {"red": red, "blue": ScriptedPlayer({"lower_neutral": _first_choice})}, dice=[6, 2, 1, 2])
+    touching = (13 - 3 * math.cos(math.pi / 3), 10 + 3 * math.sin(math.pi / 3))  # still touching the warrior
+    assert seen and seen[0].optional and "out of contact" in seen[0].point.validate(touching)
+    assert seen[0].point.validate((6.0, 10.0)) is None  # 4 cm, out of contact: allowed with "up to"
+
+
+def test_disengage_candidates_are_legal_and_at_the_margin():
+    a, e, red, game = _disengage_game([6, 2, 1, 2], disengage_move=lambda d: d.point.candidates[0])
+    decision = next(d for d in red.seen if d.kind == "disengage_move")
+    before = next(x for x in game.log if x.kind == "disengage")
+    assert before.data["event"]["margin_cm"] == 6
+    for point in decision.point.candidates:
+        assert decision.point.validate(point) is None
+        assert math.hypot(point[0] - 10.0, point[1] - 10.0) == pytest.approx(6.0, abs=1e-6)
+
+
+def test_the_opponent_is_told_of_a_disengage_by_its_own_decision():
+    a, e, red, game = _disengage_game([1, 1, 9, 9])
+    ev = next(x for x in game.log if x.kind == "disengage").data["event"]
+    assert not ev["success"] and plan_move(game.state, a.id, (10.0, 10.0), 1.0).legal

@@ -1,0 +1,83 @@
+"""Tests of landsraad.engine.shooting: shots, template shots, cover, markers and lasers in play
+(R-SHOOT, R-TEMPLATE, R-LASER, R-SHOOT-MARKER, RUL-08, RUL-19, PRJ-12, PRJ-33, PRJ-73)."""
+
+import pytest
+
+from landsraad.engine.state import MarkerState
+from landsraad.errors import DecisionError, RuleError
+from landsraad.rules.shooting import resolve_template_shot
+
+from .helpers import ScriptedPlayer, model, run_activations, state_in_play
+
+
+def test_template_shots_use_each_targets_cover():
+    # Issue 9, item 4: 2.7 "un seul jet de tir en suivant les règles normales"; 2.5 cover +2 / +4. The second
+    # warrior is partly hidden behind the first from the flamethrower's point of view.
+    shooter = model("red", "corrino", "specialist", 1, 10, 10, extra_weapons=("flamethrower",))
+    first = model("blue", "fremen", "warrior", 1, 10, 18)
+    second = model("blue", "fremen", "warrior", 2, 11.4, 26)
+    red = ScriptedPlayer({"activate": shooter.id, "action": "shoot:flamethrower", "aim": (10.0, 40.0)})
+    game = run_activations(state_in_play([shooter, first, second]), {"red": red, "blue": ScriptedPlayer()}, dice=[5, 9, 2, 1, 6, 5])
+    results = {r["target"]: r for r in next(ev for ev in game.log if ev.kind == "template_shot").data["event"]["results"]}
+    assert results["Warrior 1"]["cover"] == "none"
+    assert results["Warrior 2"]["cover"] in ("small", "large")
+    bonus = {"small": 2, "large": 4}[results["Warrior 2"]["cover"]]
+    assert results["Warrior 2"]["defence_total"] == 5 + bonus
+
+
+def _marker_state(shooter_weapon, *, marker_at=(30.0, 30.0)):
+    shooter = model("red", "harkonnen", "specialist", 1, 30, 10, extra_weapons=(shooter_weapon,))
+    far = model("blue", "fremen", "warrior", 1, 55, 55)
+    depot = MarkerState(id="blue-depot", owner="blue", mission="sabotage", x=marker_at[0], y=marker_at[1], size_mm=30)
+    return shooter, state_in_play([shooter, far], red="harkonnen").replace(markers=(depot,))
+
+
+def test_an_explosive_blast_shoots_the_markers_under_it():
+    # Issue 9, item 5: 2.5 "Lors d'un tir sur un pion objectif immobile ... la cible lance un seul dé"; PRJ-73.
+    shooter, state = _marker_state("rocket_launcher")
+    red = ScriptedPlayer({"activate": shooter.id, "action": "shoot:rocket_launcher", "aim": (30.0, 30.0)})
+    # shooter: neutral 5, attack 9 (+ modifiers); the depot rolls 2: destroyed
+    game = run_activations(state, {"red": red, "blue": ScriptedPlayer()}, dice=[5, 9, 2])
+    shot = next(ev for ev in game.log if ev.kind == "marker_shot")
+    assert shot.data["marker"] == "blue-depot" and shot.data["event"]["marker_die"] == 2 and shot.data["destroyed"]
+    assert game.state.marker("blue-depot").destroyed
+
+
+def test_a_marker_that_outrolls_the_shot_survives():
+    shooter, state = _marker_state("rocket_launcher")
+    red = ScriptedPlayer({"activate": shooter.id, "action": "shoot:rocket_launcher", "aim": (30.0, 30.0)})
+    game = run_activations(state, {"red": red, "blue": ScriptedPlayer()}, dice=[5, 1, 10])
+    shot = next(ev for ev in game.log if ev.kind == "marker_shot")
+    assert not shot.data["destroyed"] and not game.state.marker("blue-depot").destroyed
+
+
+def test_a_laser_blast_destroys_a_sabotage_depot():
+    shooter, state = _marker_state("laser")
+    red = ScriptedPlayer({"activate": shooter.id, "action": "shoot:laser", "laser_mode": "explosive", "aim": (30.0, 30.0)})
+    game = run_activations(state, {"red": red, "blue": ScriptedPlayer()}, dice=[5, 10, 1])
+    assert game.state.marker("blue-depot").destroyed
+
+
+def test_a_laser_blast_over_a_shield_is_refused_by_the_aim_and_by_the_kernel_alike():
+    # Issue 9, item 12 (PRJ-12): one rule, one place: the engine refuses the aim with the kernel's sentence.
+    shooter = model("red", "corrino", "soldier", 1, 10, 10, extra_weapons=("laser",))
+    duke = model("blue", "corrino", "soldier", 1, 30, 30)  # a full shield
+    target = model("blue", "fremen", "warrior", 1, 10, 30)
+    seen = []
+
+    def aim(d):
+        seen.append(d)
+        return (10.0, 30.0)
+
+    red = ScriptedPlayer({"activate": shooter.id, "action": "shoot:laser", "laser_mode": "explosive", "aim": aim})
+    run_activations(state_in_play([shooter, duke, target], blue="corrino"), {"red": red, "blue": ScriptedPlayer()}, dice=[5, 5, 5, 5])
+    decision = seen[0]
+    with pytest.raises(DecisionError, match="may not cover Soldier 1, who has a working shield"):
+        decision.check((30.0, 30.0))
+    assert all(decision.point.validate(p) is None for p in decision.point.candidates)
+    from landsraad.engine.bridge import combatant
+
+    state = state_in_play([shooter, duke, target], blue="corrino")
+    laser_shooter = combatant(state, shooter.id, weapon=next(w for w in shooter.weapons if w.id == "laser"))
+    with pytest.raises(RuleError, match="may not cover Soldier 1, who has a working shield"):
+        resolve_template_shot(laser_shooter, [(combatant(state, duke.id), (3, 3))], distance_cm=10, shooter_dice=(5, 5), laser_mode="explosive")
