@@ -186,7 +186,7 @@ def test_specialist_weapon_only_on_a_specialist():
     """RUL-15: a specialist weapon needs the Specialist rule."""
     report = check({"type": "trooper", "weapons": ("drill",)})
     assert errors(report) == ["specialist-weapon-not-specialist"]
-    assert report.errors[0].message.startswith("Trooper (models[0]) cannot carry the specialist weapon 'drill'")
+    assert report.errors[0].message.startswith("Trooper (model 1) cannot carry the specialist weapon 'drill'")
 
 
 def test_identical_problems_on_several_models_are_one_finding():
@@ -263,17 +263,22 @@ def test_unknown_names_suggest_the_closest():
     report = check({"type": "troper"}, {"type": "troper"}, {"type": "trooper", "weapons": ("gnu",), "equipment": ("mien",)})
     by_code = {f.code: f for f in report.errors}
     assert sorted(by_code) == ["unknown-equipment", "unknown-type", "unknown-weapon"]
-    assert "Did you mean 'trooper'?" in by_code["unknown-type"].message and "2 models" in by_code["unknown-type"].message
+    assert "Did you mean 'trooper'?" in by_code["unknown-type"].message and "(models 1 and 2)" in by_code["unknown-type"].message
     assert "Did you mean 'gun'?" in by_code["unknown-weapon"].message
     assert "Did you mean 'mine'?" in by_code["unknown-equipment"].message
     assert not report.warnings  # PRJ-66: the unknown type's cost is unknown, no unspent-points warning
 
 
 def test_unknown_faction_and_faction_mismatch():
-    report = validate(WarbandList(faction="corino", models=[ListModel(type="soldier")]))
-    assert report.codes == ("unknown-faction",)
+    """An unknown faction is an error, but the models are still checked against the closest sheet."""
+    report = validate(WarbandList(faction="corino", models=[ListModel(type="soldier"), ListModel(type="soldeir")]))
+    assert report.codes[:2] == ("unknown-faction", "unknown-type")
     assert "Did you mean 'corrino'?" in report.errors[0].message
-    assert report.data_hash is None and report.sheet is None
+    assert "checked against House Corrino's sheet" in report.errors[0].message
+    assert report.sheet is load_faction("corrino") and report.faction == "corino" and not report.valid
+    assert report.points == 2  # the Sardaukar soldier, 1 + 1, from the sheet guessed
+    hopeless = validate(WarbandList(faction="zzqx", models=[ListModel(type="nothing")]))
+    assert hopeless.codes == ("unknown-faction",) and hopeless.sheet is None and hopeless.data_hash is None
     mismatch = validate(make({"type": "trooper"}, faction="corrino"), HOUSE)
     assert "faction-mismatch" in mismatch.codes
 
@@ -380,7 +385,8 @@ def test_find_list_files_recurses_and_keeps_missing_paths(tmp_path):
     for name in ("a/x.yaml", "a/b/y.yml", "a/b/z.json", "a/notes.txt", "a/.hidden.yaml"):
         (tmp_path / name).write_text("{}")
     found = find_list_files([tmp_path / "a", tmp_path / "nope.yaml"])
-    assert [p.relative_to(tmp_path).as_posix() for p in found] == ["a/b/y.yml", "a/b/z.json", "a/x.yaml", "nope.yaml"]
+    assert [p.relative_to(tmp_path).as_posix() for p in found] == ["a/b/y.yml", "a/b/z.json", "a/notes.txt", "a/x.yaml",
+                                                                 "nope.yaml"]
 
 
 def test_schema_describes_the_format():

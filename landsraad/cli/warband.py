@@ -33,6 +33,7 @@ from typing import Any, Iterable, Sequence
 
 from ..content import load_model
 from ..errors import DataError, UsageError
+from ..fileio import atomic_write_text, check_output_path
 from ..model import Faction
 from ..roster import FORMATS, render_roster
 from ..ruleset import DEFAULT, Ruleset
@@ -222,15 +223,14 @@ def cmd_roster(args: argparse.Namespace) -> int:
     factions = load_faction_files(args.faction_file)
     if Path(args.list).is_dir():
         raise UsageError(f"roster takes one list file; {args.list!r} is a folder.")
+    if args.output:
+        check_output_path(args.output, what="--output")
     report = check_file(args.list, ruleset=ruleset, factions=factions)
-    if report.sheet is None:  # unreadable, malformed beyond use, or an unknown faction: no roster
+    if report.sheet is None or "unknown-faction" in report.codes:  # no roster against a guessed sheet
         raise DataError(format_report(report))
     text = render_roster(report, args.format, arrakis=ruleset.arrakis)
     if args.output:
-        try:
-            Path(args.output).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"--output: cannot write {args.output!r}: {exc.strerror or exc}.") from None
+        atomic_write_text(args.output, text)
         print(f"{args.output}: roster of {report.source} ({'valid' if report.valid else 'INVALID'}).", file=sys.stderr)
     else:
         sys.stdout.write(text)
