@@ -267,9 +267,7 @@ def _name_map(levels: Iterable[Iterable[tuple[str, str]]]) -> dict[str, str]:
 
 def _lookup(name: str, names: Mapping[str, str]) -> str | None:
     """The id ``name`` stands for (exactly, or once normalized), else ``None``."""
-    if name in names.values():
-        return name
-    return names.get(normalize_name(name))
+    return names.get(name) or names.get(normalize_name(name))  # ids map to themselves: no normalizing for them
 
 
 def _suggest(name: str, names: Mapping[str, str], ids: Iterable[str]) -> str | None:
@@ -291,9 +289,13 @@ def _faction_names(extra: Mapping[str, Faction] | None, sheet: Faction | None) -
 
 
 def _resolve_faction_id(name: str, extra: Mapping[str, Faction] | None, sheet: Faction | None) -> str | None:
-    if (extra and name in extra) or (sheet is not None and name == sheet.id) or name in faction_ids():
+    if (extra and name in extra) or (sheet is not None and name == sheet.id):
         return name
-    return _lookup(name, _faction_names(extra, sheet))
+    try:
+        load_faction(name)  # cached: an exact id costs no folder listing
+        return name
+    except UnknownNameError:
+        return _lookup(name, _faction_names(extra, sheet))
 
 
 def _closest_sheet(name: str, entries: Sequence[tuple[int, "ListModel"]], extra: Mapping[str, Faction] | None

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-import networkx as nx
 import numpy as np
 
 from .event import Event, EventError, Round, Table
@@ -103,6 +102,10 @@ def swiss_pairs(
     t_rematch = edges * u_rematch + t_bye
     u_double_bye = t_rematch + 1
     big = u_double_bye * 2
+
+    # Imported here: networkx takes ~0.15 s to import, which every `landsraad` command would pay
+    # at start-up (the CLI registers the event commands); only pairing needs it.
+    import networkx as nx
 
     graph = nx.Graph()
     for i, a in enumerate(ranked):
