@@ -24,20 +24,24 @@ from landsraad.model import Faction
 from landsraad.ruleset import DEFAULT, Ruleset
 from landsraad.warband import (
     FINDING_CODES,
+    FactionAliases,
     ListModel,
     WarbandList,
     check_document,
     check_file,
     check_text,
     dump_list,
+    faction_aliases,
     faction_hash,
     find_list_files,
     list_hash,
     list_schema,
     load_list,
+    normalize_name,
     parse_list,
     parse_list_document,
     resolve_models,
+    scan_list_files,
     spice_pool,
     validate,
 )
@@ -616,8 +620,6 @@ def test_one_more_weapon_item_or_dose_over_a_limit_is_reported(data):
 
 
 # --- forgiving intake: case, accents, spaces, English names, the rulebook's French names -----
-
-from landsraad.warband import FactionAliases, faction_aliases, normalize_name, scan_list_files  # noqa: E402
 
 
 @pytest.mark.parametrize("typed, expected", [

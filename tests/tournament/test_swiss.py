@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from landsraad.tournament.event import Entrant, Event, Result, drop_player, record_result, set_round
+from landsraad.tournament.event import Entrant, Event, drop_player, record_result, set_round
 from landsraad.tournament.standings import byes, colours, opponents, standings
 from landsraad.tournament.swiss import assign_sides, pair_round, shuffled, swiss_pairs
 
