@@ -37,7 +37,7 @@ from pydantic import ValidationError
 from ..errors import UsageError
 from ..fileio import atomic_write_bytes, atomic_write_text, check_output_dir, check_output_path
 from ..ruleset import Ruleset
-from ..tournament.entries import EntryCheck, check_entries, player_of
+from ..tournament.entries import EntryCheck, check_entries, player_of, registration_changes
 from ..tournament.event import (LISTS_DIR, Event, EventError, Round, Scoring, drop_player, event_path, load_event,
                                 new_event, record_result, save_event, set_round)
 from ..tournament.event import register as register_entrants
@@ -237,9 +237,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     folder = Path(args.dir)
     event = load_event(folder)
     check = _entries(folder, event)
+    changes = registration_changes(event, check)
     if args.json:
-        print(json.dumps(check.to_json(), indent=2, ensure_ascii=False))
+        print(json.dumps(check.to_json() | {"registration": changes}, indent=2, ensure_ascii=False))
     else:
+        for c in changes:
+            print(f"registration: {c}")
         for r in check.reports:
             print(format_report(r).replace(r.source, check.relative(r.source), 1))
         for p in check.problems:
@@ -248,7 +251,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         players = len({player_of(r).casefold() for r in check.reports if player_of(r)})
         print(f"{len(check.reports)} entries, {players} players: {n_valid} valid, {len(check.reports) - n_valid} invalid; "
               f"{len(check.problems)} event problem(s); {sum(not n.read for n in check.notes)} file(s) not read.")
-    return 0 if check.valid else 1
+    return 0 if check.valid and not changes else 1
 
 
 def cmd_pair(args: argparse.Namespace) -> int:

@@ -27,9 +27,9 @@ from typing import Any
 
 from ..ruleset import DEFAULT, Ruleset
 from ..warband import IntakeNote, Report, check_file, scan_list_files
-from .event import LISTS_DIR, Entrant
+from .event import LISTS_DIR, Entrant, Event
 
-__all__ = ["EntryCheck", "check_entries", "player_of"]
+__all__ = ["EntryCheck", "check_entries", "player_of", "registration_changes"]
 
 
 def player_of(report: Report) -> str:
@@ -117,3 +117,34 @@ def check_entries(folder: str | Path, ruleset: Ruleset = DEFAULT) -> EntryCheck:
         if len(sources) > 1:
             problems.append(f"The player {shown[key]!r} has {len(sources)} entries ({', '.join(sources)}); each player needs one list.")
     return EntryCheck(folder, reports, tuple(notes), tuple(problems))
+
+
+def registration_changes(event: Event, check: EntryCheck) -> list[str]:
+    """What changed in ``lists/`` since the players were registered (at round 1's pairing).
+
+    A registered list that is gone or whose content changed (another list hash), and an entry
+    that is not registered, each get a sentence; nothing when no one is registered yet.
+
+    Examples
+    --------
+    >>> from landsraad.tournament.event import new_event, register
+    >>> ev = register(new_event("Cup", 3, 1), [Entrant(player="Ana", file="lists/ana.yaml", list_hash="x")])
+    >>> registration_changes(ev, EntryCheck(Path("."), (), (), ()))
+    ["Ana's registered list lists/ana.yaml is no longer in the folder."]
+    """
+    if not event.entrants:
+        return []
+    now = {check.relative(r.source): r for r in check.reports}
+    out = []
+    for e in event.entrants:
+        report = now.get(e.file)
+        if report is None:
+            out.append(f"{e.player}'s registered list {e.file} is no longer in the folder.")
+        elif e.list_hash is not None and report.list_hash != e.list_hash:
+            out.append(f"{e.player}'s list {e.file} has changed since it was registered (list hash {e.list_hash}, now "
+                       f"{report.list_hash}).")
+    registered = {e.file for e in event.entrants}
+    for source in now:
+        if source not in registered:
+            out.append(f"{source} is not registered: the players were registered when round 1 was paired.")
+    return out

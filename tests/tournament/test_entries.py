@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from landsraad.ruleset import Ruleset
-from landsraad.tournament.entries import check_entries
+from landsraad.tournament.entries import check_entries, registration_changes
+from landsraad.tournament.event import new_event, register
 
 
 def _write(folder, name, text):
@@ -42,3 +43,20 @@ def test_txt_capitalised_and_french_entries_are_read_and_named(tmp_path):
 def test_no_lists_folder_is_a_problem(tmp_path):
     check = check_entries(tmp_path)
     assert not check.valid and "has no lists/ folder" in check.problems[0]
+
+
+def test_changes_since_registration_are_named(tmp_path):
+    lists = tmp_path / "lists"
+    lists.mkdir()
+    _write(lists, "ana.yaml", "player: Ana\nfaction: fremen\nmodels: [{type: naib}]\n")
+    _write(lists, "bo.yaml", "player: Bo\nfaction: fremen\nmodels: [{type: naib}]\n")
+    ev = register(new_event("Cup", 3, 1), check_entries(tmp_path).entrants())
+    assert registration_changes(ev, check_entries(tmp_path)) == []
+    _write(lists, "ana.yaml", "player: Ana\nfaction: fremen\nmodels: [{type: naib}, {type: warrior}]\n")
+    (lists / "bo.yaml").unlink()
+    _write(lists, "cy.yaml", "player: Cy\nfaction: fremen\nmodels: [{type: naib}]\n")
+    changes = registration_changes(ev, check_entries(tmp_path))
+    assert len(changes) == 3
+    assert changes[0].startswith("Ana's list lists/ana.yaml has changed since it was registered")
+    assert changes[1] == "Bo's registered list lists/bo.yaml is no longer in the folder."
+    assert changes[2].startswith("lists/cy.yaml is not registered")
