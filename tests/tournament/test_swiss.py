@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from landsraad.tournament.event import Entrant, Event, drop_player, record_result, set_round
 from landsraad.tournament.standings import byes, colours, opponents, standings
@@ -166,3 +168,28 @@ def test_a_dropped_player_is_no_longer_paired():
     assert all(gone not in rnd.players() for rnd in ev.pairings[2:])
     assert all(gone in rnd.players() for rnd in ev.pairings[:2])
     assert all(rnd.bye is not None for rnd in ev.pairings[2:])  # seven left: a bye each round
+
+
+@settings(max_examples=60)
+@given(st.integers(2, 9).flatmap(lambda n: st.tuples(
+    st.just(n),
+    st.lists(st.integers(0, 9), min_size=n, max_size=n),
+    st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=n * 2),
+    st.sets(st.integers(0, n - 1)),
+)))
+def test_any_situation_gets_the_best_pairing_tier_by_tier(case):
+    n, raw_points, raw_met, raw_byes = case
+    players = [f"P{i}" for i in range(n)]
+    points = {p: v for p, v in zip(players, sorted(raw_points, reverse=True))}  # ranked best first
+    met = {p: set() for p in players}
+    for a, b in raw_met:
+        if a != b:
+            met[players[a]].add(players[b])
+            met[players[b]].add(players[a])
+    had = {players[i] for i in raw_byes}
+    pairs, bye = swiss_pairs(players, points, met, had)
+    assert sorted([p for ab in pairs for p in ab] + ([bye] if bye else [])) == sorted(players)
+    assert (bye is None) == (n % 2 == 0)
+    nodes = players + ([None] if n % 2 else [])
+    best = min(_tiers(m, players, points, met, had) for m in _matchings(nodes))
+    assert _tiers(pairs + ([(bye, None)] if bye else []), players, points, met, had) == best
