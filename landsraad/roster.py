@@ -30,7 +30,7 @@ from typing import Literal
 from .errors import DataError, Problem
 from .model import Faction, Profile, Weapon
 from .specials import SPECIAL_RULES
-from .warband import RecruitedModel, Report
+from .warband import RecruitedModel, Report, human_path
 
 __all__ = ["FORMATS", "Format", "render_roster", "weapon_row", "stat_line"]
 
@@ -174,7 +174,8 @@ def _findings(report: Report) -> list[str]:
 
 def _unresolved(report: Report) -> list[str]:
     resolved = {m.index for m in report.models}
-    return [f"{c.path}: {c.label} (type '{c.type}' is not in the barracks)" for c in report.breakdown if c.index not in resolved]
+    return [f"{human_path(c.path)}: {c.label} (type '{c.type}' is not in the barracks)" for c in report.breakdown
+            if c.index not in resolved]
 
 
 def render_roster(report: Report, fmt: Format = "text", *, arrakis: bool = False) -> str:

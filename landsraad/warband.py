@@ -38,22 +38,26 @@ Examples
 ['points-unspent', 'spice-unassigned']
 >>> bad = team.model_copy(update={"models": team.models + (ListModel(type="soldier", weapons=("machine_gun",)),)})
 >>> print(validate(bad, corrino).errors[0].message)
-Soldier (models[2]) cannot carry the specialist weapon 'machine_gun': only a model with the Specialist rule can.
+Soldier (model 3) cannot carry the specialist weapon 'machine_gun': only a model with the Specialist rule can.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import re
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Literal, Mapping, Sequence
 
 import yaml
 from pydantic import ConfigDict, Field, ValidationError, field_validator
 
-from .content import Document, YamlSyntaxError, content_hash, faction_ids, format_path, load_faction, parse_document, read_document
+from .content import (Document, YamlSyntaxError, content_hash, data_dir, faction_ids, format_path, load_faction, load_model,
+                      parse_document, read_document)
 from .errors import DataError, Problem, UnknownNameError, did_you_mean
 from .model import BarracksEntry, Faction, Frozen, Profile, RareEquipment, SpecialistWeapon, Weapon
 from .ruleset import DEFAULT, Ruleset
@@ -82,11 +86,19 @@ __all__ = [
     "check_text",
     "check_file",
     "find_list_files",
+    "scan_list_files",
+    "IntakeNote",
+    "FactionAliases",
+    "faction_aliases",
+    "normalize_name",
+    "human_path",
     "resolve_models",
 ]
 
 LIST_SUFFIXES: tuple[str, ...] = (".yaml", ".yml", ".json")
-"""File suffixes read as warband lists when a folder is given."""
+"""File suffixes read as warband lists when a folder is given (a ``.txt`` file is read too when it holds a list)."""
+
+TEXT_SUFFIX = ".txt"
 
 
 # --- the list format -------------------------------------------------------------------------
@@ -195,6 +207,124 @@ read_list_document = read_document
 _SyntaxProblem = YamlSyntaxError
 
 
+# --- forgiving names: case, accents, spaces and the rulebook's French names -------------------
+
+ALIASES_DIR = "aliases"
+"""The folder beside the faction sheets holding each sheet's aliases (``factions/aliases/ID.yaml``)."""
+
+
+def normalize_name(text: str) -> str:
+    """The form names are compared in: accents dropped, case folded, every run of other characters one ``_``.
+
+    Examples
+    --------
+    >>> normalize_name("Maître d'arme"), normalize_name("master of arms"), normalize_name("  Sœur du Bene-Gesserit ")
+    ('maitre_d_arme', 'master_of_arms', 'soeur_du_bene_gesserit')
+    """
+    folded = unicodedata.normalize("NFKD", text.casefold().replace("œ", "oe").replace("æ", "ae"))
+    plain = "".join(c for c in folded if not unicodedata.combining(c))
+    return re.sub(r"[^0-9a-z]+", "_", plain).strip("_")
+
+
+class FactionAliases(Frozen):
+    """Other names a list may use for a sheet's ids (the rulebook's French names): ``id -> names``."""
+
+    faction: tuple[str, ...] = Field((), description="Other names of the faction itself.")
+    types: dict[str, tuple[str, ...]] = Field({}, description="Barracks type id -> other names.")
+    weapons: dict[str, tuple[str, ...]] = Field({}, description="Weapon id -> other names.")
+    equipment: dict[str, tuple[str, ...]] = Field({}, description="Rare equipment id -> other names.")
+
+
+@lru_cache(maxsize=None)
+def faction_aliases(faction_id: str) -> FactionAliases:
+    """The aliases kept beside a bundled sheet (``factions/aliases/ID.yaml``); none for other ids.
+
+    Examples
+    --------
+    >>> faction_aliases("corrino").weapons["machine_gun"]
+    ('mitrailleuse',)
+    >>> faction_aliases("no_such_house")
+    FactionAliases(faction=(), types={}, weapons={}, equipment={})
+    """
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", faction_id):
+        return FactionAliases()
+    path = data_dir("factions") / ALIASES_DIR / f"{faction_id}.yaml"
+    return load_model(FactionAliases, path) if path.is_file() else FactionAliases()
+
+
+def _name_map(levels: Iterable[Iterable[tuple[str, str]]]) -> dict[str, str]:
+    """``normalized name -> id``: earlier levels win; a name two ids share within one level means neither."""
+    out: dict[str, str] = {}
+    for level in levels:
+        here: dict[str, set[str]] = defaultdict(set)
+        for name, ident in level:
+            key = normalize_name(name)
+            if key and key not in out:
+                here[key].add(ident)
+        out.update({key: next(iter(ids)) for key, ids in here.items() if len(ids) == 1})
+    return out
+
+
+def _lookup(name: str, names: Mapping[str, str]) -> str | None:
+    """The id ``name`` stands for (exactly, or once normalized), else ``None``."""
+    return names.get(name) or names.get(normalize_name(name))  # ids map to themselves: no normalizing for them
+
+
+def _suggest(name: str, names: Mapping[str, str], ids: Iterable[str]) -> str | None:
+    """The id whose id or alias is closest to ``name``, for a "did you mean"."""
+    hint = did_you_mean(normalize_name(name), list(names))
+    return names[hint] if hint else did_you_mean(name, ids)
+
+
+def _faction_names(extra: Mapping[str, Faction] | None, sheet: Faction | None) -> dict[str, str]:
+    sheets = {fid: load_faction(fid) for fid in faction_ids()}
+    sheets.update(extra or {})
+    if sheet is not None:
+        sheets[sheet.id] = sheet
+    return _name_map([
+        [(fid, fid) for fid in sheets],
+        [(f.name, fid) for fid, f in sheets.items()],
+        [(a, fid) for fid in sheets for a in faction_aliases(fid).faction],
+    ])
+
+
+def _resolve_faction_id(name: str, extra: Mapping[str, Faction] | None, sheet: Faction | None) -> str | None:
+    if (extra and name in extra) or (sheet is not None and name == sheet.id):
+        return name
+    try:
+        load_faction(name)  # cached: an exact id costs no folder listing
+        return name
+    except UnknownNameError:
+        return _lookup(name, _faction_names(extra, sheet))
+
+
+def _closest_sheet(name: str, entries: Sequence[tuple[int, "ListModel"]], extra: Mapping[str, Faction] | None
+                   ) -> tuple[str | None, Faction | None]:
+    """For an unknown faction: the id its name is closest to, and the sheet to check the models against.
+
+    The sheet is the closest name's; without one, the only sheet knowing the most model types.
+    """
+    sheets = {fid: load_faction(fid) for fid in faction_ids()}
+    sheets.update(extra or {})
+    hint = _suggest(name, _faction_names(extra, None), sheets)
+    if hint is not None:
+        return hint, sheets[hint]
+    scores = {fid: sum(_lookup(e.type, _index(f).names["types"]) is not None for _, e in entries) for fid, f in sheets.items()}
+    best = max(scores.values(), default=0)
+    winners = [fid for fid, n in scores.items() if n == best]
+    return None, (sheets[winners[0]] if best > 0 and len(winners) == 1 else None)
+
+
+def _canonical(e: "ListModel", names: Mapping[str, Mapping[str, str]]) -> "ListModel":
+    """The entry with every type, weapon and equipment name replaced by the id it stands for."""
+    kind = _lookup(e.type, names["types"]) or e.type
+    weapons = tuple(_lookup(w, names["weapons"]) or w for w in e.weapons)
+    items = tuple(_lookup(x, names["equipment"]) or x for x in e.equipment)
+    if (kind, weapons, items) == (e.type, e.weapons, e.equipment):
+        return e
+    return e.model_copy(update={"type": kind, "weapons": weapons, "equipment": items})
+
+
 # --- findings ---------------------------------------------------------------------------------
 
 Severity = Literal["error", "warning"]
@@ -239,7 +369,7 @@ class Finding:
     --------
     >>> f = Finding("barracks-max", "error", "Soldier is limited to 8; this list has 9.", "R-FACTION", "models[8]", 30, 5)
     >>> str(f)
-    'error: models[8] (line 30): Soldier is limited to 8; this list has 9. [barracks-max, R-FACTION]'
+    'error: model 9 (line 30): Soldier is limited to 8; this list has 9. [barracks-max, R-FACTION]'
     """
 
     code: str
@@ -257,6 +387,7 @@ class Finding:
             "code": self.code,
             "severity": self.severity,
             "path": self.path,
+            "position": self.position,
             "line": self.line,
             "column": self.column,
             "rule": self.rule,
@@ -264,8 +395,13 @@ class Finding:
             "paths": list(self.paths or ((self.path,) if self.path else ())),
         }
 
+    @property
+    def position(self) -> str:
+        """The place as a person counts it, 1-based (``model 9, weapon 1``)."""
+        return human_path(self.path)
+
     def __str__(self) -> str:
-        where = self.path
+        where = self.position
         if self.line is not None:
             where = f"{where} (line {self.line})" if where else f"line {self.line}"
         tag = self.code + (f", {self.rule}" if self.rule else "")
@@ -373,6 +509,7 @@ class Report:
             "warnings": [f.to_json() for f in self.warnings],
             "data_hash": self.data_hash,
             "name": self.warband.name if self.warband else None,
+            "player": self.warband.player if self.warband else None,
             "cap": self.cap,
             "breakdown": [c.to_json() for c in self.breakdown],
             "list_hash": self.list_hash,
@@ -400,6 +537,7 @@ class _Index:
     common: frozenset[str]
     specialist: dict[str, SpecialistWeapon]
     rare: dict[str, RareEquipment]
+    names: dict[str, dict[str, str]]
 
 
 _INDEX: dict[int, _Index] = {}
@@ -424,6 +562,20 @@ def _index(faction: Faction) -> _Index:
         return entry
     if len(_INDEX) >= 64:
         _INDEX.clear()
+    aliases = faction_aliases(faction.id)
+    type_ids = [b.type for b in faction.barracks]
+    names = {
+        "types": _name_map([[(t, t) for t in type_ids],
+                            [(faction.profile(t).name, t) for t in type_ids],
+                            [(a, t) for t, more in aliases.types.items() if t in type_ids for a in more]]),
+        "weapons": _name_map([[(w.id, w.id) for w in faction.weapons],
+                              [(w.name.rstrip("*"), w.id) for w in faction.weapons],
+                              [(a, w) for w, more in aliases.weapons.items() if any(x.id == w for x in faction.weapons) for a in more]]),
+        "equipment": _name_map([[(e.id, e.id) for e in faction.rare_equipment],
+                                [(e.name, e.id) for e in faction.rare_equipment],
+                                [(a, x) for x, more in aliases.equipment.items() if any(e.id == x for e in faction.rare_equipment)
+                                 for a in more]]),
+    }
     entry = _Index(
         faction=faction,
         hash=content_hash(faction.model_dump(mode="json")),
@@ -433,6 +585,7 @@ def _index(faction: Faction) -> _Index:
         common=frozenset(faction.common_weapons),
         specialist={s.weapon: s for s in faction.specialist_weapons},
         rare={e.id: e for e in faction.rare_equipment},
+        names=names,
     )
     _INDEX[id(faction)] = entry
     return entry
@@ -462,8 +615,29 @@ def _listing(names: Iterable[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def human_path(path: str) -> str:
+    """A key path as a person counts: 1-based, in words (``models[8].weapons[0]`` -> ``model 9, weapon 1``).
+
+    Examples
+    --------
+    >>> human_path("models[8].weapons[0]"), human_path("models[2].spice"), human_path("faction")
+    ('model 9, weapon 1', 'model 3, spice', 'faction')
+    """
+    def one(m: re.Match[str]) -> str:
+        word = {"models": "model", "weapons": "weapon"}.get(m[1], m[1])
+        return f"{word} {int(m[2]) + 1}"
+
+    return re.sub(r"([A-Za-z_]+)\[(\d+)\]", one, path).replace(".", ", ")
+
+
 def _paths(locs: Sequence[Loc]) -> str:
-    return ", ".join(format_path(loc) for loc in locs)
+    """``model 3`` or ``models 3, 6 and 9`` (1-based, as a person counts); other places in words."""
+    if locs and all(len(loc) >= 2 and loc[0] == "models" and isinstance(loc[1], int) for loc in locs):
+        numbers = [str(loc[1] + 1) for loc in locs]
+        if len(numbers) == 1:
+            return f"model {numbers[0]}"
+        return "models " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    return ", ".join(human_path(format_path(loc)) for loc in locs)
 
 
 class _Collector:
@@ -541,29 +715,37 @@ def _check(
     raw_hash: str | None = None,
 ) -> Report:
     cap = ruleset.points
-    hash_of_list = list_hash(warband) if warband is not None else raw_hash
 
-    # The faction (R-FACTION).
+    # The faction (R-FACTION): its id, its name or an alias, in any case and accents; an unknown
+    # one is an error, but the models are still checked against the closest sheet.
     sheet: Faction | None = faction
-    if sheet is None and faction_id is not None:
-        if factions and faction_id in factions:
-            sheet = factions[faction_id]
+    canonical_id = faction_id
+    if faction_id is not None:
+        resolved = _resolve_faction_id(faction_id, factions, faction)
+        if sheet is None and resolved is not None:
+            canonical_id = resolved
+            sheet = factions[resolved] if factions and resolved in factions else load_faction(resolved)
+        elif sheet is None:
+            hint, sheet = _closest_sheet(faction_id, entries, factions)
+            known = sorted(set(faction_ids()) | set(factions or ()))
+            out.add("unknown-faction", f"Unknown faction '{faction_id}'." + (f" Did you mean '{hint}'?" if hint else "")
+                    + (f" The models were checked against {sheet.name}'s sheet." if sheet is not None else "")
+                    + f" Known factions are: {', '.join(known) or '(none)'}.", ("faction",))
+        elif resolved != sheet.id:
+            out.add("faction-mismatch", f"This list is for faction '{faction_id}' but was checked against {sheet.name} ('{sheet.id}').",
+                    ("faction",))
         else:
-            try:
-                sheet = load_faction(faction_id)  # cached: no folder listing per list
-            except UnknownNameError:
-                known = sorted(set(faction_ids()) | set(factions or ()))
-                hint = did_you_mean(faction_id, known)
-                out.add("unknown-faction", f"Unknown faction '{faction_id}'." + (f" Did you mean '{hint}'?" if hint else "")
-                        + f" Known factions are: {', '.join(known) or '(none)'}.", ("faction",))
-    elif sheet is not None and faction_id is not None and faction_id != sheet.id:
-        out.add("faction-mismatch", f"This list is for faction '{faction_id}' but was checked against {sheet.name} ('{sheet.id}').",
-                ("faction",))
+            canonical_id = resolved
 
     # Names (PRJ-61) and an empty list (PRJ-64) need no faction.
     if complete and not entries:
         out.add("no-models", "This list recruits no model; a warband needs at least one.", ("models",))
     idx = _index(sheet) if sheet is not None else None
+    if idx is not None:
+        entries = [(i, _canonical(e, idx.names)) for i, e in entries]
+        if warband is not None:
+            warband = warband.model_copy(update={"faction": canonical_id or warband.faction, "models": tuple(e for _, e in entries)})
+    hash_of_list = list_hash(warband) if warband is not None else raw_hash
     labels = _labels(entries, idx)
     names: dict[str, list[Loc]] = defaultdict(list)
     shown: dict[str, str] = {}
@@ -578,7 +760,7 @@ def _check(
                     "each model of a list needs its own name.", locs[1], locs)
 
     if idx is None:
-        return Report(source, out.findings(), warband, faction_id, None, None, hash_of_list, cap, 0, (), ())
+        return Report(source, out.findings(), warband, canonical_id, None, None, hash_of_list, cap, 0, (), ())
     assert sheet is not None
     house = sheet.name
 
@@ -657,12 +839,12 @@ def _check(
     # Unknown names, each once with a suggestion.
     types = list(idx.barracks)
     for name, locs in unknown_types.items():
-        hint = did_you_mean(name, types)
-        count = f" ({len(locs)} models: {_paths([loc[:2] for loc in locs])})" if len(locs) > 1 else ""
+        hint = _suggest(name, idx.names["types"], types)
+        count = f" ({_paths([loc[:2] for loc in locs])})" if len(locs) > 1 else ""
         out.add("unknown-type", f"Model type '{name}'{count} is not in {house}'s barracks."
                 + (f" Did you mean '{hint}'?" if hint else "") + f" Valid types are: {', '.join(types)}.", locs[0], locs)
     for name, locs in unknown_weapons.items():
-        hint = did_you_mean(name, choosable) or did_you_mean(name, idx.weapons)
+        hint = _suggest(name, {k: v for k, v in idx.names["weapons"].items() if v in choosable}, choosable) or did_you_mean(name, idx.weapons)
         out.add("unknown-weapon", f"Unknown weapon '{name}' for {house}." + (f" Did you mean '{hint}'?" if hint else "")
                 + f" The arsenal offers: {', '.join(choosable) or '(nothing)'}.", locs[0], locs)
     for name, locs in not_in_arsenal.items():
@@ -671,7 +853,7 @@ def _check(
                 "profile weapons come with their cards.", locs[0], locs)
     for name, locs in unknown_items.items():
         rare = sorted(idx.rare)
-        hint = did_you_mean(name, rare)
+        hint = _suggest(name, idx.names["equipment"], rare)
         out.add("unknown-equipment", f"Unknown rare equipment '{name}' for {house}." + (f" Did you mean '{hint}'?" if hint else "")
                 + f" The arsenal offers: {', '.join(rare) or '(nothing)'}.", locs[0], locs)
 
@@ -753,7 +935,7 @@ def _check(
     elif complete and cap - points >= math.ceil(cap / 5):
         out.add("points-unspent", f"This list costs {points} points, leaving {cap - points} of the cap of {cap} unspent.", ("models",))
 
-    return Report(source, out.findings(), warband, faction_id, sheet, idx.hash, hash_of_list, cap, points,
+    return Report(source, out.findings(), warband, canonical_id, sheet, idx.hash, hash_of_list, cap, points,
                   tuple(breakdown), tuple(models))
 
 
@@ -974,30 +1156,104 @@ def load_list(path: str | Path) -> WarbandList:
     return _from_document(read_list_document(path))
 
 
-def find_list_files(paths: Iterable[str | Path]) -> list[Path]:
-    """Expand files and folders into list files: folders are searched recursively for ``*.yaml``, ``*.yml``, ``*.json``.
+@dataclass(frozen=True)
+class IntakeNote:
+    """A file met while searching a folder that was not read as a list, or read despite its name.
 
-    A path that does not exist is kept (checking it reports it unreadable). Order: as given,
-    each folder's files sorted.
+    ``read`` tells which: a ``.txt`` file holding a list is read (and named, so it can be
+    renamed); every other file that is not read is named with the reason.
+    """
+
+    path: Path
+    read: bool
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": str(self.path), "read": self.read, "message": self.message}
+
+
+def _looks_like_list(path: Path) -> tuple[bool, str]:
+    """Whether a ``.txt`` file holds a list (a YAML mapping, or text naming ``faction`` and ``models``)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return False, f"not read: it cannot be read ({getattr(exc, 'strerror', None) or exc})."
+    try:
+        data = parse_list_document(text, str(path)).data
+    except _SyntaxProblem:
+        data = None
+    lowered = text.casefold()
+    if isinstance(data, dict) or ("faction" in lowered and "models" in lowered):
+        return True, "read as a list although its name ends in .txt; rename it to .yaml."
+    return False, "not read: it ends in .txt and does not hold a list (a mapping with faction and models)."
+
+
+def scan_list_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[IntakeNote]]:
+    """Expand files and folders into list files, and say what was not read.
+
+    Folders are searched recursively: ``*.yaml``, ``*.yml`` and ``*.json`` are lists, and so is
+    a ``*.txt`` file holding one; every other file, each hidden file and folder, and each
+    ``.txt`` file that is not a list is named in a note with the reason (nothing is skipped
+    without a word). A path given directly is always read (checking it reports a missing or
+    unreadable file).
+
+    Returns
+    -------
+    tuple
+        ``(files, notes)``: files in order (as given, each folder's sorted), notes in the same order.
 
     Examples
     --------
-    >>> from landsraad.content import data_dir
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> for name, text in [("a.yaml", "faction: corrino"), ("b.txt", "faction: fremen\\nmodels: []"), ("c.docx", "x")]:
+    ...     _ = (folder / name).write_text(text)
+    >>> files, notes = scan_list_files([folder])
+    >>> [f.name for f in files], [(n.path.name, n.read) for n in notes]
+    (['a.yaml', 'b.txt'], [('b.txt', True), ('c.docx', False)])
+    """
+    out: list[Path] = []
+    notes: list[IntakeNote] = []
+    for raw in paths:
+        p = Path(raw)
+        if not p.is_dir():
+            out.append(p)
+            continue
+        found: list[Path] = []
+        for root, dirs, files in os.walk(p):
+            for d in sorted(d for d in dirs if d.startswith(".")):
+                notes.append(IntakeNote(Path(root) / d, False, "not searched: a hidden folder."))
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            found += [Path(root) / f for f in files]
+        for f in sorted(found):
+            suffix = f.suffix.lower()
+            if f.name.startswith("."):
+                notes.append(IntakeNote(f, False, "not read: a hidden file."))
+            elif suffix in LIST_SUFFIXES:
+                out.append(f)
+            elif suffix == TEXT_SUFFIX:
+                is_list, why = _looks_like_list(f)
+                notes.append(IntakeNote(f, is_list, why))
+                if is_list:
+                    out.append(f)
+            else:
+                notes.append(IntakeNote(f, False, "not read: only .yaml, .yml and .json files (and .txt files holding a "
+                                                  "list) are read as lists."))
+    return list(dict.fromkeys(out)), notes
+
+
+def find_list_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The list files of :func:`scan_list_files` (without its notes).
+
+    Examples
+    --------
     >>> any(p.name == "corrino.yaml" for p in find_list_files([data_dir("examples") / "lists"]))
     True
     """
-    out: list[Path] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            found = []
-            for root, dirs, files in os.walk(p):
-                dirs[:] = [d for d in dirs if not d.startswith(".")]
-                found += [Path(root) / f for f in files if f.lower().endswith(LIST_SUFFIXES) and not f.startswith(".")]
-            out += sorted(found)
-        else:
-            out.append(p)
-    return list(dict.fromkeys(out))
+    return scan_list_files(paths)[0]
 
 
 def resolve_models(

@@ -87,7 +87,7 @@ def test_invalid_list_roster_is_marked_and_lists_its_problems():
     text = render_roster(report)
     assert text.splitlines()[0].endswith("INVALID")
     assert "specialist-weapon-not-specialist" in text and "unknown-type" in text
-    assert "models[1]: soldeir (type 'soldeir' is not in the barracks)" in text
+    assert "model 2: soldeir (type 'soldeir' is not in the barracks)" in text
     assert 'class="invalid"' in render_roster(report, "html")
 
 

@@ -24,20 +24,24 @@ from landsraad.model import Faction
 from landsraad.ruleset import DEFAULT, Ruleset
 from landsraad.warband import (
     FINDING_CODES,
+    FactionAliases,
     ListModel,
     WarbandList,
     check_document,
     check_file,
     check_text,
     dump_list,
+    faction_aliases,
     faction_hash,
     find_list_files,
     list_hash,
     list_schema,
     load_list,
+    normalize_name,
     parse_list,
     parse_list_document,
     resolve_models,
+    scan_list_files,
     spice_pool,
     validate,
 )
@@ -186,7 +190,7 @@ def test_specialist_weapon_only_on_a_specialist():
     """RUL-15: a specialist weapon needs the Specialist rule."""
     report = check({"type": "trooper", "weapons": ("drill",)})
     assert errors(report) == ["specialist-weapon-not-specialist"]
-    assert report.errors[0].message.startswith("Trooper (models[0]) cannot carry the specialist weapon 'drill'")
+    assert report.errors[0].message.startswith("Trooper (model 1) cannot carry the specialist weapon 'drill'")
 
 
 def test_identical_problems_on_several_models_are_one_finding():
@@ -263,17 +267,22 @@ def test_unknown_names_suggest_the_closest():
     report = check({"type": "troper"}, {"type": "troper"}, {"type": "trooper", "weapons": ("gnu",), "equipment": ("mien",)})
     by_code = {f.code: f for f in report.errors}
     assert sorted(by_code) == ["unknown-equipment", "unknown-type", "unknown-weapon"]
-    assert "Did you mean 'trooper'?" in by_code["unknown-type"].message and "2 models" in by_code["unknown-type"].message
+    assert "Did you mean 'trooper'?" in by_code["unknown-type"].message and "(models 1 and 2)" in by_code["unknown-type"].message
     assert "Did you mean 'gun'?" in by_code["unknown-weapon"].message
     assert "Did you mean 'mine'?" in by_code["unknown-equipment"].message
     assert not report.warnings  # PRJ-66: the unknown type's cost is unknown, no unspent-points warning
 
 
 def test_unknown_faction_and_faction_mismatch():
-    report = validate(WarbandList(faction="corino", models=[ListModel(type="soldier")]))
-    assert report.codes == ("unknown-faction",)
+    """An unknown faction is an error, but the models are still checked against the closest sheet."""
+    report = validate(WarbandList(faction="corino", models=[ListModel(type="soldier"), ListModel(type="soldeir")]))
+    assert report.codes[:2] == ("unknown-faction", "unknown-type")
     assert "Did you mean 'corrino'?" in report.errors[0].message
-    assert report.data_hash is None and report.sheet is None
+    assert "checked against House Corrino's sheet" in report.errors[0].message
+    assert report.sheet is load_faction("corrino") and report.faction == "corino" and not report.valid
+    assert report.points == 2  # the Sardaukar soldier, 1 + 1, from the sheet guessed
+    hopeless = validate(WarbandList(faction="zzqx", models=[ListModel(type="nothing")]))
+    assert hopeless.codes == ("unknown-faction",) and hopeless.sheet is None and hopeless.data_hash is None
     mismatch = validate(make({"type": "trooper"}, faction="corrino"), HOUSE)
     assert "faction-mismatch" in mismatch.codes
 
@@ -380,7 +389,8 @@ def test_find_list_files_recurses_and_keeps_missing_paths(tmp_path):
     for name in ("a/x.yaml", "a/b/y.yml", "a/b/z.json", "a/notes.txt", "a/.hidden.yaml"):
         (tmp_path / name).write_text("{}")
     found = find_list_files([tmp_path / "a", tmp_path / "nope.yaml"])
-    assert [p.relative_to(tmp_path).as_posix() for p in found] == ["a/b/y.yml", "a/b/z.json", "a/x.yaml", "nope.yaml"]
+    assert [p.relative_to(tmp_path).as_posix() for p in found] == ["a/b/y.yml", "a/b/z.json", "a/notes.txt", "a/x.yaml",
+                                                                 "nope.yaml"]
 
 
 def test_schema_describes_the_format():
@@ -607,3 +617,91 @@ def test_one_more_weapon_item_or_dose_over_a_limit_is_reported(data):
         extra = [{"type": specialists[0], "weapons": [sw.weapon]}] * (sw.limit - have + 1)
         report = validate(_add(lst, *extra), faction, loose)
         assert [f.code for f in report.errors if f.code != "barracks-max"] == ["weapon-limit"]
+
+
+# --- forgiving intake: case, accents, spaces, English names, the rulebook's French names -----
+
+
+@pytest.mark.parametrize("typed, expected", [
+    ("Maître d'arme", "master_of_arms"), ("master of arms", "master_of_arms"), ("MASTER_OF_ARMS", "master_of_arms"),
+    ("Master-of-Arms", "master_of_arms"), ("Soldat", "soldier"), ("soldats", "soldier"), ("Éclaireur", "scout"),
+    ("eclaireur", "scout"), ("Sœur du Bene Gesserit", "bene_gesserit_sister"), ("Maître assassin", "master_assassin"),
+])
+def test_types_forgive_case_accents_spaces_and_french_names(typed, expected):
+    report = check_text(f"faction: corrino\nmodels:\n  - type: {typed}\n")
+    assert "unknown-type" not in report.codes, [str(f) for f in report.findings]
+    assert report.warband.models[0].type == expected
+
+
+def test_weapons_equipment_and_faction_forgive_too():
+    report = check_text("faction: Corrino\nmodels:\n  - {type: Specialist, weapons: [Mitrailleuse], equipment: [Explosifs]}\n"
+                        "  - {type: Soldier, weapons: [hallebarde]}\n  - {type: scout, equipment: [Chercheur Tueur]}\n")
+    assert report.faction == "corrino" and not report.errors, [str(f) for f in report.errors]
+    assert report.warband.models[0].weapons == ("machine_gun",) and report.warband.models[0].equipment == ("explosives",)
+    # Card 2 + machine gun 1 + explosives 1; Soldier 2; Scout 2 + hunter-seeker 1 (hand sums from the Corrino sheet).
+    assert report.points == 4 + 2 + 3
+    assert check_text("faction: Harkonnen\nmodels: [{type: Champion}]\n").warband.models[0].type == "champion"
+    assert check_text("faction: Maison Atréides\nmodels: [{type: Soldat}]\n").faction == "atreides"
+
+
+def test_same_list_in_french_and_english_has_the_same_hash():
+    fr = check_text("faction: Corrino\nmodels: [{type: Soldat, weapons: [Hallebarde]}]\n")
+    en = check_text("faction: corrino\nmodels: [{type: soldier, weapons: [halberd]}]\n")
+    assert fr.list_hash == en.list_hash and fr.points == en.points
+
+
+def test_close_french_names_get_a_suggestion():
+    report = check_text("faction: corrino\nmodels:\n  - {type: specialiste, weapons: [mitraileuse]}\n  - type: eclaireurr\n")
+    messages = {f.code: f.message for f in report.errors}
+    assert "Did you mean 'machine_gun'?" in messages["unknown-weapon"]
+    assert "Did you mean 'scout'?" in messages["unknown-type"]
+
+
+def test_messages_count_models_from_one():
+    report = check_text("faction: corrino\nmodels:\n  - type: soldier\n  - {type: soldier, weapons: [machine_gun]}\n")
+    (f,) = report.errors
+    assert f.message.startswith("Soldier 2 (Soldier, model 2) cannot carry") and f.path == "models[1].weapons"
+    assert f.position == "model 2, weapons" and str(f).startswith("error: model 2, weapons (line 4)")
+
+
+def test_alias_files_name_only_ids_of_their_sheet_and_never_clash():
+    """Every alias beside a sheet names one of its ids; no alias stands for two ids of one kind."""
+    for fid in faction_ids():
+        sheet, aliases = load_faction(fid), faction_aliases(fid)
+        assert aliases != FactionAliases(), f"{fid} has no alias file"
+        kinds = {"types": [b.type for b in sheet.barracks], "weapons": [w.id for w in sheet.weapons],
+                 "equipment": [e.id for e in sheet.rare_equipment]}
+        for kind, ids in kinds.items():
+            table = getattr(aliases, kind)
+            assert set(table) <= set(ids), (fid, kind, set(table) - set(ids))
+            seen: dict[str, str] = {}
+            for ident, names in table.items():
+                for name in names:
+                    key = normalize_name(name)
+                    assert seen.setdefault(key, ident) == ident, (fid, kind, name)
+                    assert key not in {normalize_name(i) for i in ids if i != ident}, (fid, kind, name)
+
+
+def test_rulebook_french_names_are_accepted():
+    """The names the rulebook prints on the Corrino sheet (section 1.4.3)."""
+    names = {"Soldats": "soldier", "Médecin": "medic", "Spécialiste": "specialist", "Eclaireurs": "scout",
+             "Duellistes": "duellist", "Mentat": "mentat", "Soeur du Bene Gesserit": "bene_gesserit_sister",
+             "Assassin": "assassin", "Maître d'arme": "master_of_arms", "Maître assassin": "master_assassin",
+             "Maître d'Escrime": "swordmaster"}
+    text = "faction: corrino\nmodels:\n" + "".join(f"  - type: \"{n}\"\n" for n in names)
+    report = check_text(text, ruleset=Ruleset(points=100))
+    assert [m.type for m in report.warband.models] == list(names.values())
+
+
+def test_folder_search_names_every_file_it_does_not_read(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / ".git").mkdir()
+    files = {"a.yaml": "faction: corrino\nmodels: []\n", "b.txt": "player: Bo\nfaction: fremen\nmodels:\n  - type: naib\n",
+             "c.txt": "just some notes\n", "d.docx": "x", "sub/e.YML": "faction: fremen\nmodels: []\n", ".hidden.yaml": "{}"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    found, notes = scan_list_files([tmp_path])
+    assert [p.relative_to(tmp_path).as_posix() for p in found] == ["a.yaml", "b.txt", "sub/e.YML"]
+    named = {n.path.relative_to(tmp_path).as_posix(): n.read for n in notes}
+    assert named == {".git": False, ".hidden.yaml": False, "b.txt": True, "c.txt": False, "d.docx": False}
+    assert check_file(tmp_path / "b.txt").valid

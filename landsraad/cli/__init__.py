@@ -25,6 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "landsraad.cli.geometry",
     "landsraad.cli.factions",
     "landsraad.cli.warband",
+    "landsraad.cli.event",
     "landsraad.cli.game",
 )
 """Command modules, in the order their commands are listed in ``landsraad --help``."""

@@ -33,19 +33,33 @@ from typing import Any, Iterable, Sequence
 
 from ..content import load_model
 from ..errors import DataError, UsageError
+from ..fileio import atomic_write_text, check_output_path
 from ..model import Faction
 from ..roster import FORMATS, render_roster
 from ..ruleset import DEFAULT, Ruleset
-from ..warband import LIST_SUFFIXES, Report, check_file, find_list_files, list_schema
+from ..warband import LIST_SUFFIXES, IntakeNote, Report, check_file, list_schema, scan_list_files
 
-__all__ = ["register", "parse_points", "make_ruleset", "load_faction_files", "format_report", "reports_csv",
-           "cmd_validate", "cmd_roster", "cmd_schema", "CSV_COLUMNS", "PROGRESS_MIN_FILES"]
+__all__ = ["register", "parse_points", "make_ruleset", "load_faction_files", "format_report", "reports_csv", "summary_csv",
+           "csv_text", "csv_bytes", "add_csv_dialect", "cmd_validate", "cmd_roster", "cmd_schema", "CSV_COLUMNS",
+           "SUMMARY_COLUMNS", "CSV_DIALECTS", "PROGRESS_MIN_FILES"]
 
 PROGRESS_MIN_FILES = 50
 """A progress bar is shown (on a terminal) from this many files on."""
 
-CSV_COLUMNS = ("file", "valid", "faction", "points", "cap", "severity", "code", "rule", "path", "line", "message",
-               "data_hash", "list_hash")
+CSV_COLUMNS = ("file", "player", "name", "valid", "faction", "points", "cap", "severity", "code", "rule", "position", "line",
+               "message", "data_hash", "list_hash")
+"""The columns of ``validate --csv`` (one row per finding, plus one per valid file)."""
+
+SUMMARY_COLUMNS = ("file", "player", "name", "faction", "points", "cap", "valid", "errors", "warnings", "first_error")
+"""The columns of ``validate --csv --csv-mode summary`` (one row per entry)."""
+
+CSV_DIALECTS: dict[str, tuple[str, str, bool]] = {
+    "unix": (",", "\n", False),
+    "excel": (",", "\r\n", True),
+    "excel-fr": (";", "\r\n", True),
+}
+"""``--csv-dialect``: ``name -> (delimiter, line end, UTF-8 byte-order mark)``. ``excel-fr`` suits a
+French-locale spreadsheet, where the comma is the decimal separator."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -59,7 +73,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("files", nargs="+", metavar="FILE", help="list files or folders")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print a JSON array of reports")
-    out.add_argument("--csv", action="store_true", help="print CSV: one row per finding, plus one row per valid file")
+    out.add_argument("--csv", action="store_true", help="print CSV: one row per finding, plus one row per valid file "
+                                                        "(--csv-mode summary: one row per entry)")
+    p.add_argument("--csv-mode", choices=("findings", "summary"), default=None,
+                   help="with --csv: one row per finding (default) or one row per entry (player, faction, points, valid, "
+                        "error count, first error)")
+    add_csv_dialect(p)
     _common_options(p)
     p.set_defaults(func=cmd_validate)
 
@@ -140,9 +159,9 @@ def format_report(report: Report) -> str:
     Examples
     --------
     >>> from landsraad.warband import check_text
-    >>> print(format_report(check_text("faction: corrino\\nmodels: [{type: soldeir}]\\n", "x.yaml")))
-    x.yaml: INVALID - House Corrino, 0 / 15 points, 1 error
-      error: models[0].type (line 2): Model type 'soldeir' is not in House Corrino's barracks. Did you mean 'soldier'? ...
+    >>> print(format_report(check_text("faction: corrino\\nplayer: Ana\\nmodels: [{type: soldeir}]\\n", "x.yaml")))
+    x.yaml (Ana): INVALID - House Corrino, 0 / 15 points, 1 error
+      error: model 1, type (line 3): Model type 'soldeir' is not in House Corrino's barracks. Did you mean 'soldier'? ...
     """
     if report.sheet is not None:
         what = f"{report.sheet.name}, {report.points} / {report.cap} points"
@@ -155,31 +174,84 @@ def format_report(report: Report) -> str:
     if n_warn:
         counts.append(f"{n_warn} warning{'s' if n_warn > 1 else ''}")
     status = "valid" if report.valid else "INVALID"
-    lines = [f"{report.source}: {status} - {what}" + (", " + ", ".join(counts) if counts else "")]
+    player = report.warband.player if report.warband and report.warband.player else ""
+    lines = [f"{report.source}{f' ({player})' if player else ''}: {status} - {what}" + (", " + ", ".join(counts) if counts else "")]
     lines += [f"  {f}" for f in report.findings]
     return "\n".join(lines)
 
 
-def reports_csv(reports: Sequence[Report]) -> str:
+def reports_csv(reports: Sequence[Report], dialect: str = "unix") -> str:
     """CSV for an organiser: one row per finding, plus one row per valid file (empty severity and code).
 
     Examples
     --------
     >>> from landsraad.warband import check_text
-    >>> print(reports_csv([check_text("faction: corrino\\nmodels: [{type: scout}]\\n", "x.yaml")]).splitlines()[1][:40])
-    x.yaml,true,corrino,2,15,,,,,,,...
+    >>> print(reports_csv([check_text("faction: corrino\\nplayer: Ana\\nmodels: [{type: scout}]\\n", "x.yaml")]).splitlines()[1][:40])
+    x.yaml,Ana,,true,corrino,2,15,,,,,,...
     """
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    rows = []
     for r in reports:
-        head = [r.source, "true" if r.valid else "false", r.faction or "", r.points, r.cap]
+        head = [r.source, _player(r), _name(r), "true" if r.valid else "false", r.faction or "", r.points, r.cap]
         tail = [r.data_hash or "", r.list_hash or ""]
         if r.valid:
-            writer.writerow(head + ["", "", "", "", "", ""] + tail)
+            rows.append(head + ["", "", "", "", "", ""] + tail)
         for f in r.findings:
-            writer.writerow(head + [f.severity, f.code, f.rule or "", f.path, "" if f.line is None else f.line, f.message] + tail)
+            rows.append(head + [f.severity, f.code, f.rule or "", f.position, "" if f.line is None else f.line, f.message] + tail)
+    return csv_text(CSV_COLUMNS, rows, dialect)
+
+
+def summary_csv(reports: Sequence[Report], dialect: str = "unix") -> str:
+    """CSV for an organiser: one row per entry (player, faction, points, valid, error and warning counts, first error).
+
+    Examples
+    --------
+    >>> from landsraad.warband import check_text
+    >>> print(summary_csv([check_text("faction: corrino\\nplayer: Ana\\nmodels: [{type: scot}]\\n", "x.yaml")]).splitlines()[1][:90])
+    x.yaml,Ana,,corrino,0,15,false,1,0,"model 1, type: Model type 'scot' is not...
+    """
+    rows = []
+    for r in reports:
+        first = r.errors[0] if r.errors else None
+        first_text = f"{first.position}: {first.message}" if first and first.position else (first.message if first else "")
+        rows.append([r.source, _player(r), _name(r), r.faction or "", r.points, r.cap, "true" if r.valid else "false",
+                     len(r.errors), len(r.warnings), first_text])
+    return csv_text(SUMMARY_COLUMNS, rows, dialect)
+
+
+def _player(report: Report) -> str:
+    return report.warband.player if report.warband else ""
+
+
+def _name(report: Report) -> str:
+    return report.warband.name if report.warband else ""
+
+
+def add_csv_dialect(p: argparse.ArgumentParser) -> None:
+    """Add ``--csv-dialect`` (shared with ``event standings``)."""
+    p.add_argument("--csv-dialect", choices=tuple(CSV_DIALECTS), default=None,
+                   help="CSV flavour: unix (comma, LF; the default), excel (comma, CRLF, UTF-8 with BOM) or excel-fr "
+                        "(semicolon, CRLF, UTF-8 with BOM, for a French-locale spreadsheet)")
+
+
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]], dialect: str = "unix") -> str:
+    """CSV text in a dialect of :data:`CSV_DIALECTS` (the byte-order mark is added by :func:`csv_bytes`).
+
+    Examples
+    --------
+    >>> csv_text(("a", "b"), [(1, "x;y")], "excel-fr")
+    'a;b\\r\\n1;"x;y"\\r\\n'
+    """
+    delimiter, line_end, _ = CSV_DIALECTS[dialect]
+    buf = io.StringIO()
+    writer = csv.writer(buf, delimiter=delimiter, lineterminator=line_end)
+    writer.writerow(header)
+    writer.writerows(rows)
     return buf.getvalue()
+
+
+def csv_bytes(text: str, dialect: str = "unix") -> bytes:
+    """The CSV text encoded in UTF-8, with a byte-order mark where the dialect wants one."""
+    return ("\ufeff" if CSV_DIALECTS[dialect][2] else "").encode("utf-8") + text.encode("utf-8")
 
 
 def _progress(items: list[Path]) -> Iterable[Path]:
@@ -193,20 +265,40 @@ def _progress(items: list[Path]) -> Iterable[Path]:
 # --- commands -------------------------------------------------------------------------------
 
 
+def print_intake_notes(notes: Sequence[IntakeNote]) -> None:
+    """Name on the standard error every file a folder search did not read (or read despite its name)."""
+    for note in notes:
+        print(f"landsraad: warning: {note}", file=sys.stderr)
+
+
+def csv_options(args: argparse.Namespace) -> str:
+    """The CSV dialect asked for; ``--csv-dialect`` / ``--csv-mode`` without ``--csv`` is a usage error."""
+    for option in ("csv_dialect", "csv_mode"):
+        if getattr(args, option, None) and not args.csv:
+            raise UsageError(f"--{option.replace('_', '-')} applies to CSV output; add --csv.")
+    return args.csv_dialect or "unix"
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     """``landsraad validate FILE...``."""
+    dialect = csv_options(args)
     ruleset = make_ruleset(args)
     factions = load_faction_files(args.faction_file)
-    files = find_list_files(args.files)
+    files, notes = scan_list_files(args.files)
+    print_intake_notes(notes)
     for raw in args.files:
         p = Path(raw)
         if p.is_dir() and not any(f.is_relative_to(p) for f in files):
-            raise UsageError(f"The folder {raw!r} holds no list file ({', '.join('*' + s for s in LIST_SUFFIXES)}).")
+            raise UsageError(f"The folder {raw!r} holds no list file ({', '.join('*' + s for s in LIST_SUFFIXES)}, "
+                             "or *.txt holding a list).")
     reports = [check_file(f, ruleset=ruleset, factions=factions) for f in _progress(files)]
     if args.json:
         print(json.dumps([r.to_json() for r in reports], indent=2, ensure_ascii=False))
     elif args.csv:
-        sys.stdout.write(reports_csv(reports))
+        text = summary_csv(reports, dialect) if args.csv_mode == "summary" else reports_csv(reports, dialect)
+        sys.stdout.flush()
+        sys.stdout.buffer.write(csv_bytes(text, dialect))
+        sys.stdout.buffer.flush()
     else:
         for r in reports:
             print(format_report(r))
@@ -222,15 +314,14 @@ def cmd_roster(args: argparse.Namespace) -> int:
     factions = load_faction_files(args.faction_file)
     if Path(args.list).is_dir():
         raise UsageError(f"roster takes one list file; {args.list!r} is a folder.")
+    if args.output:
+        check_output_path(args.output, what="--output")
     report = check_file(args.list, ruleset=ruleset, factions=factions)
-    if report.sheet is None:  # unreadable, malformed beyond use, or an unknown faction: no roster
+    if report.sheet is None or "unknown-faction" in report.codes:  # no roster against a guessed sheet
         raise DataError(format_report(report))
     text = render_roster(report, args.format, arrakis=ruleset.arrakis)
     if args.output:
-        try:
-            Path(args.output).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"--output: cannot write {args.output!r}: {exc.strerror or exc}.") from None
+        atomic_write_text(args.output, text)
         print(f"{args.output}: roster of {report.source} ({'valid' if report.valid else 'INVALID'}).", file=sys.stderr)
     else:
         sys.stdout.write(text)

@@ -163,3 +163,70 @@ def test_progress_bar_only_on_a_terminal_and_for_many_files(monkeypatch, tmp_pat
     assert cli._progress(files[:-1]) == files[:-1]
     bar = cli._progress(files)
     assert bar is not files and list(bar) == files
+
+
+# --- an organiser's folder: skipped files named, players, summary CSV, French spreadsheets ------
+
+ENTRIES = {
+    "ana.yaml": "player: Ana\nname: Lances\nfaction: Corrino\nmodels:\n  - type: Maître d'arme\n  - {type: Soldat, weapons: [Hallebarde]}\n",
+    "bo.txt": "player: Bo\nfaction: fremen\nmodels:\n  - type: naib\n  - {type: Guerrier, weapons: [krys]}\n",
+    "cy.json": '{"player": "Cy; the \\"third\\"", "faction": "harkonen", "models": [{"type": "Champion"}, {"type": "soldeir"}]}',
+    "photo.jpg": "not a list",
+}
+
+
+def _organiser_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "entries"
+    folder.mkdir()
+    for name, text in ENTRIES.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_validate_folder_names_skipped_files_and_reads_txt(tmp_path):
+    proc = run("validate", _organiser_folder(tmp_path))
+    assert proc.returncode == 1
+    assert "photo.jpg: not read" in proc.stderr and "bo.txt: read as a list although its name ends in .txt" in proc.stderr
+    assert "ana.yaml (Ana): valid" in proc.stdout and "bo.txt (Bo): valid" in proc.stdout
+    assert "Unknown faction 'harkonen'. Did you mean 'harkonnen'?" in proc.stdout
+    assert "model 2, type (line 1): Model type 'soldeir'" in proc.stdout  # still checked against the closest sheet
+    assert proc.stdout.rstrip().endswith("3 lists: 2 valid, 1 invalid.")
+
+
+def test_validate_json_carries_player_and_name(tmp_path):
+    reports = json.loads(run("validate", _organiser_folder(tmp_path), "--json").stdout)
+    assert [(r["player"], r["name"]) for r in reports] == [("Ana", "Lances"), ("Bo", ""), ('Cy; the "third"', "")]
+    assert reports[2]["errors"][1]["position"] == "model 2, type" and reports[2]["errors"][1]["path"] == "models[1].type"
+
+
+def test_validate_csv_summary_one_row_per_entry(tmp_path):
+    proc = run("validate", _organiser_folder(tmp_path), "--csv", "--csv-mode", "summary")
+    rows = list(csv.DictReader(io.StringIO(proc.stdout)))
+    assert [r["player"] for r in rows] == ["Ana", "Bo", 'Cy; the "third"']
+    ana, bo, cy = rows
+    # Ana: Master of Arms 3 + Sardaukar Soldier 2 = 5 points (hand sum from the Corrino sheet).
+    assert (ana["faction"], ana["points"], ana["valid"], ana["errors"], ana["first_error"]) == ("corrino", "5", "true", "0", "")
+    assert ana["name"] == "Lances" and bo["valid"] == "true"
+    assert (cy["valid"], cy["errors"]) == ("false", "2") and cy["first_error"].startswith("faction: Unknown faction 'harkonen'.")
+
+
+def test_validate_excel_fr_csv_reads_back_with_semicolons(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "landsraad", "validate", str(_organiser_folder(tmp_path)), "--csv",
+                           "--csv-dialect", "excel-fr"], capture_output=True, cwd=ROOT, timeout=120)
+    raw = proc.stdout
+    assert raw.startswith("\ufeff".encode("utf-8")) and raw.count(b"\r\n") >= 4 and b"\n" not in raw.replace(b"\r\n", b"")
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"), newline=""), delimiter=";"))
+    header = rows[0]
+    assert header[:4] == ["file", "player", "name", "valid"]
+    players = [r[header.index("player")] for r in rows[1:]]
+    assert 'Cy; the "third"' in players  # the delimiter inside a value survives the round trip
+    summary = subprocess.run([sys.executable, "-m", "landsraad", "validate", str(tmp_path / "entries"), "--csv", "--csv-mode",
+                              "summary", "--csv-dialect", "excel-fr"], capture_output=True, cwd=ROOT, timeout=120).stdout
+    table = list(csv.DictReader(io.StringIO(summary.decode("utf-8-sig"), newline=""), delimiter=";"))
+    assert [(r["player"], r["points"], r["valid"]) for r in table][:2] == [("Ana", "5", "true"), ("Bo", table[1]["points"], "true")]
+    assert table[2]["valid"] == "false" and table[2]["errors"] == "2"
+
+
+def test_csv_options_need_csv():
+    proc = run("validate", LISTS / "valid" / "corrino-15.yaml", "--csv-dialect", "excel-fr")
+    assert proc.returncode == 2 and "add --csv" in proc.stderr

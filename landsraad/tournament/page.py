@@ -1,0 +1,89 @@
+"""The event's results page: one self-contained HTML file (standings, every round's pairings and results).
+
+No script, no stylesheet or font from elsewhere: the page opens offline and prints on A4
+(tables never split a row across pages; each round may start a new page when it must).
+
+Examples
+--------
+>>> from landsraad.tournament.event import Entrant, Event, Result, Round, Table
+>>> ev = Event(name="Cup <1>", rounds=1, seed=1, entrants=[Entrant(player="A"), Entrant(player="B")],
+...            pairings=[Round(round=1, tables=[Table(table=1, red="A", blue="B", result=Result(red=5, blue=9))])])
+>>> page = render_event_html(ev)
+>>> "<title>Cup &lt;1&gt;" in page, "<script" in page
+(True, False)
+"""
+
+from __future__ import annotations
+
+import html
+
+from .event import Event
+from .standings import standings
+
+__all__ = ["render_event_html"]
+
+_STYLE = """
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 2em auto; max-width: 52em; color: #111; }
+h1 { margin-bottom: 0.2em; } .meta { color: #555; margin-top: 0; }
+table { border-collapse: collapse; width: 100%; margin: 0.5em 0 1.5em; }
+th, td { border: 1px solid #999; padding: 0.25em 0.5em; text-align: left; }
+th { background: #eee; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
+tr.dropped td { color: #777; } .red { color: #a40000; } .blue { color: #0b3d91; }
+.pending { color: #777; font-style: italic; }
+@media print { body { margin: 0; max-width: none; font-size: 10pt; } tr { page-break-inside: avoid; }
+  section.round { page-break-inside: avoid; } th { background: #ddd !important; -webkit-print-color-adjust: exact; } }
+"""
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def render_event_html(event: Event) -> str:
+    """The whole page as text (UTF-8, self-contained).
+
+    Parameters
+    ----------
+    event
+        The event; the standings are computed from its recorded results.
+    """
+    rows = standings(event)
+    played = sum(1 for r in event.pairings if r.complete)
+    status = (f"final standings after {event.rounds} round{'s' if event.rounds > 1 else ''}" if played == event.rounds
+              else f"standings after round {played} of {event.rounds}" if played else f"no round played yet ({event.rounds} planned)")
+    sc = event.scoring
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{_e(event.name)} - standings</title>",
+        f"<style>{_STYLE}</style></head><body>",
+        f"<h1>{_e(event.name)}</h1>",
+        f'<p class="meta">{_e(status.capitalize())}. {len(event.entrants)} players, {event.points}-point warbands; '
+        f"win {sc.win}, draw {sc.draw}, loss {sc.loss} (by victory points; a bye is a win with 0 VP). "
+        "Ties broken by VP difference, VP scored, strength of schedule (opponents' points), then name.</p>",
+        "<h2>Standings</h2>",
+        "<table><thead><tr><th>#</th><th>Player</th><th>Faction</th><th>Points</th><th>W</th><th>D</th><th>L</th>"
+        "<th>VP</th><th>VP diff</th><th>SoS</th></tr></thead><tbody>",
+    ]
+    for s in rows:
+        cls = ' class="dropped"' if s.dropped else ""
+        note = " (dropped)" if s.dropped else ""
+        out.append(f"<tr{cls}><td class=\"n\">{s.rank}</td><td>{_e(s.player)}{note}</td><td>{_e(s.faction)}</td>"
+                   f'<td class="n">{s.points}</td><td class="n">{s.wins}</td><td class="n">{s.draws}</td>'
+                   f'<td class="n">{s.losses}</td><td class="n">{s.vp}</td><td class="n">{s.vp_diff:+d}</td>'
+                   f'<td class="n">{s.sos}</td></tr>')
+    out.append("</tbody></table>")
+    for rnd in event.pairings:
+        out.append(f'<section class="round"><h2>Round {rnd.round}</h2>')
+        out.append("<table><thead><tr><th>Table</th><th>Red</th><th>VP</th><th>VP</th><th>Blue</th></tr></thead><tbody>")
+        for t in rnd.tables:
+            if t.result is None:
+                score = '<td class="pending" colspan="2">to play</td>'
+            else:
+                score = f'<td class="n">{t.result.red}</td><td class="n">{t.result.blue}</td>'
+            out.append(f'<tr><td class="n">{t.table}</td><td class="red">{_e(t.red)}</td>{score}<td class="blue">{_e(t.blue)}</td></tr>')
+        if rnd.bye:
+            out.append(f'<tr><td>bye</td><td colspan="4">{_e(rnd.bye)} (a win, 0 VP)</td></tr>')
+        out.append("</tbody></table></section>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
