@@ -24,9 +24,11 @@ from ..engine import Game, SetupOptions, new_game, play
 from ..engine.record import events_of, load_record, record_game, replay_record, replay_states, save_record
 from ..errors import DataError, UsageError
 from ..fileio import atomic_write_text, check_output_dir, check_output_path
-from ..missions import load_missions
+from ..content import load_model
+from ..missions import MissionCard, load_missions
 from ..narrate import names_from_log, narrate, narrate_log
 from ..players import PLAYER_KINDS, make_player
+from .warband import load_faction_files
 from ..scene import load_scene
 from ..svg import render_board
 
@@ -57,6 +59,7 @@ def register(sub: Any) -> None:
     demo.add_argument("--save", help="also save the game (JSON) for `landsraad replay`")
     demo.add_argument("--secrets", action="store_true", help="also tell secret choices (bids, stances, mission picks)")
     demo.add_argument("--quiet", action="store_true", help="print only the result")
+    _content_arguments(demo)
     demo.set_defaults(func=_demo)
 
     sim = sub.add_parser("simulate", help="play many games and report wins, victory points and missions",
@@ -68,6 +71,7 @@ def register(sub: Any) -> None:
     sim.add_argument("--seed", type=seed_argument, default=0, help="the first game's seed; game i uses seed + i (default: 0)")
     sim.add_argument("--players", default="heuristic", help="heuristic or random, or RED,BLUE such as heuristic,random")
     sim.add_argument("--json", action="store_true", help="print JSON for machines")
+    _content_arguments(sim)
     sim.add_argument("--log", help="a folder where each game is saved for `landsraad replay`; a re-run with the same arguments "
                                    "skips the games already saved there (resumable)")
     sim.set_defaults(func=_simulate)
@@ -80,6 +84,22 @@ def register(sub: Any) -> None:
 
 
 # --- helpers -------------------------------------------------------------------------------------------
+
+
+def _content_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--faction-file", metavar="FILE", action="append", default=[],
+                        help="a faction sheet that is not bundled (a Minor House, a home-made sheet); repeat for more")
+    parser.add_argument("--mission-file", metavar="FILE", action="append", default=[],
+                        help="a mission card that is not bundled; repeat for more")
+
+
+def _custom_content(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``factions`` and ``missions`` keywords of :func:`new_game` from ``--faction-file`` / ``--mission-file``."""
+    for path in args.mission_file:
+        if not Path(path).is_file():
+            raise UsageError(f"--mission-file: no such file {path[:200]!r}.")
+    return {"factions": tuple(load_faction_files(args.faction_file).values()),
+            "missions": tuple(load_model(MissionCard, path) for path in args.mission_file)}
 
 
 def _setup_options(scene_path: str | None, default_demo: bool = False) -> SetupOptions:
@@ -112,7 +132,7 @@ def _demo(args: argparse.Namespace) -> int:
     check_output_path(args.svg, what="--svg")
     if args.save:
         check_output_path(args.save, what="--save")
-    game = new_game(args.red, args.blue, seed=args.seed, setup=_setup_options(args.scene, default_demo=True))
+    game = new_game(args.red, args.blue, seed=args.seed, setup=_setup_options(args.scene, default_demo=True), **_custom_content(args))
     players = _players(args.players, args.seed)
     names: dict[str, str] = {m.id: m.name for m in game.state.models}
     printed = 0
@@ -159,6 +179,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError(f"--games must be 1 or more; got {args.games}.")
     setup = _setup_options(args.scene)
+    content = _custom_content(args)
     kinds = _player_kinds(args.players)
     log_dir = check_output_dir(args.log, what="--log") if args.log else None
     wins = {"red": 0, "blue": 0, "draw": 0}
@@ -170,9 +191,9 @@ def _simulate(args: argparse.Namespace) -> int:
         for i in tqdm(range(args.games), desc="games", unit="game", disable=not show, file=sys.stderr):
             seed = args.seed + i
             path = log_dir / f"game-{seed:06d}.json" if log_dir else None
-            result = _finished_game(path, args, seed, kinds, setup) if path else None
+            result = _finished_game(path, args, seed, kinds, setup, content) if path else None
             if result is None:
-                game = play(new_game(args.red, args.blue, seed=seed, setup=setup), _players(args.players, seed))
+                game = play(new_game(args.red, args.blue, seed=seed, setup=setup, **content), _players(args.players, seed))
                 result = game.result.to_dict()
                 played += 1
                 if path:
@@ -219,7 +240,8 @@ def _player_kinds(spec: str) -> tuple[str, str]:
     return kinds[0], kinds[1]
 
 
-def _finished_game(path: Path, args: argparse.Namespace, seed: int, kinds: tuple[str, str], setup: SetupOptions) -> dict[str, Any] | None:
+def _finished_game(path: Path, args: argparse.Namespace, seed: int, kinds: tuple[str, str], setup: SetupOptions,
+                   content: dict[str, Any]) -> dict[str, Any] | None:
     """The result of a game already saved at ``path`` by a run with the same arguments, else ``None``.
 
     Checked by content: the file must load (its hash holds), be finished, and have been played
@@ -231,7 +253,7 @@ def _finished_game(path: Path, args: argparse.Namespace, seed: int, kinds: tuple
         record = load_record(path)
     except DataError:
         return None
-    fresh = new_game(args.red, args.blue, seed=seed, setup=setup)
+    fresh = new_game(args.red, args.blue, seed=seed, setup=setup, **content)
     same = (record.result is not None and record.seed == seed and record.players == dict(zip(("red", "blue"), kinds))
             and record.opening == fresh.opening())
     return record.result if same else None

@@ -10,40 +10,54 @@ from functools import lru_cache
 from ..content import load_faction
 from ..model import Faction, Weapon
 from ..rules.state import Combatant
+from ..specials import SPECIAL_RULES, HookContext
 from .state import GameState
 
 __all__ = ["combatant", "tested", "store", "faction_of", "rule_names", "has_hook"]
 
 
-@lru_cache(maxsize=None)
-def _faction(faction_id: str) -> Faction | None:
-    try:
-        return load_faction(faction_id)
-    except Exception:  # the ambassador's "faction" is a mission, not a sheet
+TOKEN_PREFIX = "mission:"
+"""A model whose faction starts so is a mission's token (the Protection ambassador), with no sheet."""
+
+
+def faction_named(state: GameState, faction_id: str) -> Faction | None:
+    """The sheet ``faction_id`` in this game: a custom sheet of the game's, else the bundled one
+    (loaded once); ``None`` for a mission token's pseudo-faction.
+
+    Raises
+    ------
+    UnknownNameError
+        When the id is neither custom nor bundled (never a silent fallback).
+    """
+    for sheet in state.custom_factions:
+        if sheet.id == faction_id:
+            return sheet
+    if faction_id.startswith(TOKEN_PREFIX):
         return None
-
-
-def faction_named(faction_id: str) -> Faction | None:
-    """The bundled faction sheet ``faction_id`` (loaded once), or ``None`` for a token's pseudo-faction."""
-    return _faction(faction_id)
+    return load_faction(faction_id)
 
 
 def faction_of(state: GameState, model_id: str) -> Faction | None:
     """The faction sheet of ``model_id`` (``None`` for tokens such as the ambassador)."""
-    return _faction(state.model(model_id).faction)
+    return faction_named(state, state.model(model_id).faction)
 
 
 def rule_names(state: GameState, model_id: str) -> tuple[str, ...]:
     """The special rules that apply to ``model_id`` (PRJ-53): its card's, its faction's and its
     equipment's effects, each once (the spice effect is added by the kernel while active)."""
     m = state.model(model_id)
-    return _rule_names(m.faction, tuple(m.profile.special_rules), tuple(m.equipment))
+    if state.custom_factions:  # a custom sheet may reuse a bundled id: no cache keyed on the id
+        return _merge_rules(faction_of(state, model_id), tuple(m.profile.special_rules), tuple(m.equipment))
+    return _bundled_rule_names(m.faction, tuple(m.profile.special_rules), tuple(m.equipment))
 
 
 @lru_cache(maxsize=None)
-def _rule_names(faction_id: str, card_rules: tuple[str, ...], equipment: tuple[str, ...]) -> tuple[str, ...]:
+def _bundled_rule_names(faction_id: str, card_rules: tuple[str, ...], equipment: tuple[str, ...]) -> tuple[str, ...]:
+    return _merge_rules(None if faction_id.startswith(TOKEN_PREFIX) else load_faction(faction_id), card_rules, equipment)
+
+
+def _merge_rules(faction: Faction | None, card_rules: tuple[str, ...], equipment: tuple[str, ...]) -> tuple[str, ...]:
     names = list(card_rules)
-    faction = _faction(faction_id)
     if faction is not None:
         names += list(faction.special_rules)
         effects = {e.id: e.effect for e in faction.rare_equipment}
@@ -53,8 +67,6 @@ def _rule_names(faction_id: str, card_rules: tuple[str, ...], equipment: tuple[s
 
 def has_hook(state: GameState, model_id: str, hook: str, **context: object) -> bool:
     """Whether a bool hook point of ``model_id``'s rules holds (e.g. ``difficult_terrain_free``)."""
-    from ..specials import SPECIAL_RULES, HookContext
-
     return SPECIAL_RULES.any(hook, rule_names(state, model_id), HookContext(arrakis=state.ruleset.arrakis, **context))  # type: ignore[arg-type]
 
 
@@ -66,7 +78,7 @@ def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, 
     apply (R-SPICE, PRJ-53).
     """
     m = state.model(model_id)
-    faction = _faction(m.faction)
+    faction = faction_of(state, model_id)
     rules = rule_names(state, model_id)
     return Combatant.from_profile(
         m.profile,

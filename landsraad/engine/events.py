@@ -1,13 +1,21 @@
-"""The event log: every roll, decision and effect of a game as a frozen :class:`GameEvent`.
+"""The event log: every roll, decision and effect of a game as a frozen event, one class per kind.
 
-Events carry JSON-able ``data`` so a log saves to JSON lines and loads back equal; the
-rules kernel's own event records are stored through their ``to_dict()``. A game replays
-from its seed and its decisions to the identical log (:mod:`landsraad.engine.game`).
+Every event is a :class:`GameEvent` (``seq``, ``kind``, ``side``, ``model``, JSON-able
+``data``, ``secret``); each kind has its own subclass (:class:`Roll`, :class:`Moved`,
+:class:`Shot`, :class:`Clash`, :class:`Wounded`, :class:`MissionAction`, ...) whose typed
+attributes read its data, so code dispatches on the type (``isinstance(e, Roll)``,
+``functools.singledispatch``) rather than on strings. The JSON form is the same for every
+kind, so a log saves to JSON lines and loads back equal, each event as its own class; the
+rules kernel's event records are stored through their ``to_dict()``.
 
 Examples
 --------
->>> e = GameEvent(seq=1, kind="move", side="red", model="red-1", data={"to": [3.0, 4.0]})
+>>> e = make_event(1, "move", "red", "red-1", {"to": [3.0, 4.0], "kind": "dodge", "length_cm": 5.0, "path": []})
+>>> type(e).__name__, e.to, e.how
+('Moved', (3.0, 4.0), 'dodge')
 >>> GameEvent.from_json(e.to_json()) == e
+True
+>>> type(GameEvent.from_json(e.to_json())) is Moved
 True
 """
 
@@ -15,9 +23,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar, overload
 
-__all__ = ["GameEvent", "to_jsonable", "dump_log", "load_log"]
+__all__ = ["GameEvent", "EVENT_TYPES", "make_event", "event_kind", "to_jsonable", "dump_log", "load_log", "Datum"]
+
+T = TypeVar("T")
+Point = tuple[float, float]
 
 
 def to_jsonable(value: Any) -> Any:
@@ -65,12 +76,437 @@ class GameEvent:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "GameEvent":
-        return cls(seq=int(d["seq"]), kind=str(d["kind"]), side=d.get("side"), model=d.get("model"),
-                   data=d.get("data") or {}, secret=bool(d.get("secret", False)))
+        """The event of its kind's class from :meth:`to_dict`'s data."""
+        return make_event(int(d["seq"]), str(d["kind"]), d.get("side"), d.get("model"), d.get("data") or {}, bool(d.get("secret", False)))
 
     @classmethod
     def from_json(cls, text: str) -> "GameEvent":
         return cls.from_dict(json.loads(text))
+
+
+EVENT_TYPES: dict[str, type[GameEvent]] = {}
+"""The class of each event kind."""
+
+
+def event_kind(kind: str) -> Callable[[type[GameEvent]], type[GameEvent]]:
+    """Register ``cls`` as the class of events of ``kind`` (a decorator)."""
+
+    def register(cls: type[GameEvent]) -> type[GameEvent]:
+        EVENT_TYPES[kind] = cls
+        return cls
+
+    return register
+
+
+def make_event(seq: int, kind: str, side: str | None = None, model: str | None = None, data: Mapping[str, Any] | None = None,
+               secret: bool = False) -> GameEvent:
+    """An event of ``kind``'s own class (plain :class:`GameEvent` for a kind a newer version added)."""
+    return EVENT_TYPES.get(kind, GameEvent)(seq, kind, side, model, data or {}, secret)
+
+
+class Datum(Generic[T]):
+    """A typed attribute of an event class that reads ``event.data[key]`` (the attribute's name by default)."""
+
+    def __init__(self, key: str = "") -> None:
+        self.key = key
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.key = self.key or name
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> "Datum[T]": ...
+
+    @overload
+    def __get__(self, obj: GameEvent, owner: type) -> T: ...
+
+    def __get__(self, obj: GameEvent | None, owner: type) -> "T | Datum[T]":
+        if obj is None:
+            return self
+        return obj.data.get(self.key)  # type: ignore[return-value]
+
+
+class PointDatum(Datum[Point]):
+    """A table point in an event's data, as a tuple of floats."""
+
+    def __get__(self, obj: GameEvent | None, owner: type) -> Any:
+        if obj is None:
+            return self
+        value = obj.data.get(self.key)
+        return None if value is None else (float(value[0]), float(value[1]))
+
+
+class PathDatum(Datum[list[Point]]):
+    """A path (list of table points) in an event's data."""
+
+    def __get__(self, obj: GameEvent | None, owner: type) -> Any:
+        if obj is None:
+            return self
+        return [(float(p[0]), float(p[1])) for p in obj.data.get(self.key) or ()]
+
+
+# --- one class per kind --------------------------------------------------------------------------------
+
+
+@event_kind("action")
+class ActionChosen(GameEvent):
+    """The action an active model takes (R-ACTIVATE)."""
+
+    action: Datum[str] = Datum()
+
+
+@event_kind("activate")
+class Activated(GameEvent):
+    """A model's activation starts, with its fatigue token (R-FATIGUE-GAIN)."""
+
+    activation: Datum[int] = Datum()
+    fatigue: Datum[int] = Datum()
+    fatigue_before: Datum[int] = Datum()
+
+
+@event_kind("ambassador")
+class AmbassadorPlaced(GameEvent):
+    """Protection's ambassador placed on the table (PRJ-74)."""
+
+    at: PointDatum = PointDatum()
+    mission: Datum[str] = Datum()
+    placed_by: Datum[str] = Datum()
+
+
+@event_kind("bid")
+class BidWon(GameEvent):
+    """An Honour bid revealed and won (R-SETUP-BID)."""
+
+    step: Datum[str] = Datum()
+    bids: Datum[dict[str, int]] = Datum()
+    winner: Datum[str] = Datum()
+    tie_rolls: Datum[list[list[int]]] = Datum()
+
+
+@event_kind("clash_revealed")
+class ClashRevealed(GameEvent):
+    """The clash's secret dice and stances revealed (R-TEST-CLASH)."""
+
+    defender: Datum[str] = Datum()
+    attacker_dice: Datum[list[int]] = Datum()
+    defender_dice: Datum[list[int]] = Datum()
+    attacker_stance: Datum[str] = Datum()
+    defender_stance: Datum[str] = Datum()
+
+
+@event_kind("clock")
+class GameEnds(GameEvent):
+    """The game ends: table time spent (R-CLOCK) or a side wiped out (PRJ-93)."""
+
+    reason: Datum[str] = Datum()
+
+
+@event_kind("decision")
+class DecisionTaken(GameEvent):
+    """A player's answer to a decision."""
+
+    decision: Datum[str] = Datum()
+    answer: Datum[Any] = Datum()
+
+
+@event_kind("deploy")
+class Deployed(GameEvent):
+    """A model deployed at its table edge (R-DEPLOY)."""
+
+    at: PointDatum = PointDatum()
+
+
+@event_kind("disengage")
+class Disengaged(GameEvent):
+    """A disengage test resolved (R-DISENGAGE)."""
+
+    opponent: Datum[str] = Datum()
+    event: Datum[dict[str, Any]] = Datum()
+
+
+@event_kind("disengage_blocked")
+class DisengageBlocked(GameEvent):
+    """A successful disengage with no room to move (PRJ-99)."""
+
+    margin_cm: Datum[float] = Datum()
+
+
+@event_kind("effect_placed")
+class TemplatePlaced(GameEvent):
+    """A hunter-seeker or jammer template left on the table (R-FACTION)."""
+
+    effect: Datum[dict[str, Any]] = Datum()
+
+
+@event_kind("end_activation")
+class ActivationEnds(GameEvent):
+    """An activation ends: spice expiry, recovery (R-FATIGUE-REST)."""
+
+    recovered: Datum[list[str]] = Datum()
+    spice_ended: Datum[bool] = Datum()
+    clock_s: Datum[float] = Datum()
+
+
+@event_kind("explosives")
+class MarkerBlownUp(GameEvent):
+    """Explosives blow up a marker in base contact (PRJ-73)."""
+
+    marker: Datum[str] = Datum()
+
+
+@event_kind("first_player")
+class FirstPlayer(GameEvent):
+    """The first player designated; the clock starts (R-FIRST)."""
+
+    first: Datum[str] = Datum()
+    clock_limit_s: Datum[float] = Datum()
+
+
+@event_kind("flee_blocked")
+class FleeBlocked(GameEvent):
+    """A Will-broken model cannot flee further (PRJ-91)."""
+
+    reason: Datum[str] = Datum()
+
+
+@event_kind("free_move_disengage")
+class FreeMoveDisengage(GameEvent):
+    """A model disengages as its free move (R-DISENGAGE, 2.3)."""
+
+    when: Datum[str] = Datum()
+
+
+@event_kind("game_over")
+class GameOver(GameEvent):
+    """The missions scored and the winner (R-MISSIONS)."""
+
+    winner: Datum[str] = Datum()
+    vp: Datum[dict[str, int]] = Datum()
+    sheets: Datum[dict[str, Any]] = Datum()
+    activations: Datum[int] = Datum()
+    clock_s: Datum[float] = Datum()
+    reason: Datum[str] = Datum()
+
+
+@event_kind("heal")
+class Healed(GameEvent):
+    """A Medic's healing test (RUL-12)."""
+
+    patient: Datum[str] = Datum()
+    event: Datum[dict[str, Any]] = Datum()
+
+
+@event_kind("hunter_seeker")
+class SeekerStrikes(GameEvent):
+    """A hunter-seeker attacks a model crossing it (R-FACTION, PRJ-97)."""
+
+    effect: Datum[str] = Datum()
+    test: Datum[dict[str, Any]] = Datum()
+
+
+@event_kind("jammer_off")
+class JammerOff(GameEvent):
+    """A jammer's template is lifted when its bearer activates again."""
+
+    effects: Datum[list[str]] = Datum()
+
+
+@event_kind("marker")
+class MarkerPlaced(GameEvent):
+    """A mission marker placed (R-MISSIONS)."""
+
+    marker: Datum[str] = Datum()
+    mission: Datum[str] = Datum()
+    at: PointDatum = PointDatum()
+    placed_by: Datum[str] = Datum()
+
+
+@event_kind("marker_no_room")
+class MarkerNoRoom(GameEvent):
+    """A mission marker that found no legal spot."""
+
+    marker: Datum[str] = Datum()
+    mission: Datum[str] = Datum()
+
+
+@event_kind("marker_shot")
+class MarkerShot(GameEvent):
+    """A marker under an explosive blast rolls against the shot (R-SHOOT-MARKER, PRJ-73)."""
+
+    marker: Datum[str] = Datum()
+    event: Datum[dict[str, Any]] = Datum()
+    destroyed: Datum[bool] = Datum()
+
+
+@event_kind("melee")
+class Clash(GameEvent):
+    """A melee resolved by the kernel (R-MELEE)."""
+
+    defender: Datum[str] = Datum()
+    event: Datum[dict[str, Any]] = Datum()
+
+
+@event_kind("mission_action")
+class MissionAction(GameEvent):
+    """A mission special action carried out (R-MISSIONS)."""
+
+    mission: Datum[str] = Datum()
+    action: Datum[str] = Datum()
+    effect: Datum[str] = Datum()
+    marker: Datum[str | None] = Datum()
+    target: Datum[str | None] = Datum()
+
+
+@event_kind("mission_action_failed")
+class MissionActionFailed(GameEvent):
+    """A mission special action whose test failed."""
+
+    mission: Datum[str] = Datum()
+    action: Datum[str] = Datum()
+
+
+@event_kind("missions_count_revealed")
+class MissionCountRevealed(GameEvent):
+    """Imperial espionage: the opponent's number of missions told (R-FACTION)."""
+
+    count: Datum[int] = Datum()
+    to: Datum[str] = Datum()
+
+
+@event_kind("missions_picked")
+class MissionsPicked(GameEvent):
+    """A player's secret, ranked mission picks (R-MISSION-PICK)."""
+
+    missions: Datum[list[str]] = Datum()
+
+
+@event_kind("move")
+class Moved(GameEvent):
+    """A model moved: free move, Move action, dodge, push, step away, flight (R-MOVE)."""
+
+    how: Datum[str] = Datum("kind")
+    to: PointDatum = PointDatum()
+    length_cm: Datum[float] = Datum()
+    path: PathDatum = PathDatum()
+
+
+@event_kind("no_target")
+class NoTarget(GameEvent):
+    """A shot with no legal target in sight (RUL-08)."""
+
+    weapon: Datum[str] = Datum()
+
+
+@event_kind("out_of_action")
+class Wounded(GameEvent):
+    """A model put out of the game: a fatal wound or the Deadly poison (R-WOUND, PRJ-76)."""
+
+    killer: Datum[str | None] = Datum()
+    means: Datum[str] = Datum()
+    removed: Datum[bool] = Datum()
+
+
+@event_kind("pass")
+class Passed(GameEvent):
+    """A side with no model it may select passes (R-ACTIVATE)."""
+
+    reason: Datum[str] = Datum()
+
+
+@event_kind("poison_tick")
+class PoisonTick(GameEvent):
+    """A poison's counter drops (PRJ-14)."""
+
+    event: Datum[dict[str, Any]] = Datum()
+
+
+@event_kind("rest")
+class Rested(GameEvent):
+    """An active model takes no action."""
+
+
+@event_kind("roll")
+class Roll(GameEvent):
+    """Dice rolled (digital) or typed (physical), with who rolled them and why."""
+
+    dice: Datum[list[int]] = Datum()
+    why: Datum[str] = Datum()
+
+
+@event_kind("setup")
+class SetupStarts(GameEvent):
+    """The set-up begins: the factions at the table (2.1.1)."""
+
+    sides: Datum[dict[str, str]] = Datum()
+
+
+@event_kind("shot")
+class Shot(GameEvent):
+    """A shot resolved by the kernel (R-SHOOT)."""
+
+    target: Datum[str] = Datum()
+    event: Datum[dict[str, Any]] = Datum()
+
+
+@event_kind("spice")
+class SpiceConsumed(GameEvent):
+    """A dose of spice consumed (R-SPICE)."""
+
+    effect: Datum[str] = Datum()
+    doses_left: Datum[int] = Datum()
+
+
+@event_kind("template")
+class TemplateAimed(GameEvent):
+    """A template shot aimed, with the models and markers under it (R-TEMPLATE)."""
+
+    weapon: Datum[str] = Datum()
+    aim: PointDatum = PointDatum()
+    under: Datum[list[str]] = Datum()
+    markers: Datum[list[str]] = Datum()
+
+
+@event_kind("template_shot")
+class TemplateShot(GameEvent):
+    """A template shot resolved by the kernel (R-TEMPLATE, RUL-19)."""
+
+    targets: Datum[list[str]] = Datum()
+    event: Datum[dict[str, Any]] = Datum()
+
+
+@event_kind("terrain")
+class TerrainPlaced(GameEvent):
+    """A terrain piece placed, or a fixed scene's terrain (R-TERRAIN)."""
+
+    piece: Datum[str] = Datum()
+    at: PointDatum = PointDatum()
+
+
+@event_kind("terrain_no_room")
+class TerrainNoRoom(GameEvent):
+    """A terrain piece that found no legal spot."""
+
+    piece: Datum[str] = Datum()
+
+
+@event_kind("terrain_pass")
+class TerrainPass(GameEvent):
+    """A player passes at terrain placement."""
+
+
+@event_kind("test")
+class ActionTested(GameEvent):
+    """A simple test of a mission action (R-TEST-SIMPLE)."""
+
+    action: Datum[str] = Datum()
+    test: Datum[dict[str, Any]] = Datum()
+
+
+@event_kind("treachery")
+class Treachery(GameEvent):
+    """Harkonnen Treachery: a mission named and the truthful answer."""
+
+    named: Datum[str] = Datum()
+    chosen: Datum[bool] = Datum()
 
 
 def dump_log(events: Iterable[GameEvent]) -> str:

@@ -37,6 +37,8 @@ from typing import Any, Iterable, Mapping, Protocol
 import numpy as np
 
 from ..errors import DataError, DecisionError, LandsraadError, Problem, RuleError
+from ..missions import MissionCard
+from ..model import Faction
 from ..ruleset import DEFAULT, Ruleset
 from ..warband import WarbandList
 from .clock import TableTimeModel, game_limit_s
@@ -344,11 +346,16 @@ def new_game(
     setup: SetupOptions | None = None,
     time_model: TableTimeModel | None = None,
     dice: str = "digital",
+    factions: Iterable[Faction] = (),
+    missions: Iterable[MissionCard] = (),
 ) -> Game:
     """A game between two warbands, before set-up.
 
     ``red`` and ``blue`` are warband lists (:class:`landsraad.warband.WarbandList`), paths to
-    list files, or bundled faction ids (their example list is used).
+    list files, or bundled faction ids (their example list is used). ``factions`` and
+    ``missions`` are custom content (a home-made faction sheet, a Minor House, a new mission
+    card): lists of those factions are checked against them, and the game plays them; they
+    travel with the game's snapshots and saved records.
 
     Raises
     ------
@@ -357,11 +364,12 @@ def new_game(
     """
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**63:
         raise DataError([Problem("new_game", "seed", f"A seed is a whole number from 0 to 2**63 - 1; got {str(seed)[:40]!r}.")])
+    custom = {sheet.id: sheet for sheet in factions}
     red_list, blue_list = load_warband(red), load_warband(blue)
-    red_side, red_models = recruit_side("red", red_list, ruleset)
-    blue_side, blue_models = recruit_side("blue", blue_list, ruleset)
+    red_side, red_models = recruit_side("red", red_list, ruleset, factions=custom)
+    blue_side, blue_models = recruit_side("blue", blue_list, ruleset, factions=custom)
     state = GameState(seed=int(seed), ruleset=ruleset, sides=(red_side, blue_side), models=red_models + blue_models,
-                      clock_limit_s=game_limit_s(ruleset.arrakis))
+                      clock_limit_s=game_limit_s(ruleset.arrakis), custom_factions=tuple(custom.values()), custom_missions=tuple(missions))
     game = Game(state, seed=int(seed), setup=setup, time_model=time_model, dice=dice)
     game.warbands = {"red": red_list, "blue": blue_list}
     return game

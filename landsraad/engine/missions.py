@@ -46,12 +46,19 @@ from .state import GameState, MarkerState, ModelState, other_side
 
 
 @lru_cache(maxsize=1)
-def load_missions() -> dict[str, MissionCard]:
+def _bundled_missions() -> dict[str, MissionCard]:
     """The bundled mission cards, read and validated once per process."""
     return _load_missions()
 
 
-__all__ = ["EngineMissionView", "available_mission_actions", "MissionActionChoice", "perform_mission_action"]
+def mission_cards(state: GameState) -> dict[str, MissionCard]:
+    """The mission cards of this game: the bundled ones and the game's own (custom cards override an id)."""
+    if not state.custom_missions:
+        return _bundled_missions()
+    return {**_bundled_missions(), **{card.id: card for card in state.custom_missions}}
+
+
+__all__ = ["mission_cards", "EngineMissionView", "available_mission_actions", "MissionActionChoice", "perform_mission_action"]
 
 
 def _keywords(state: GameState, side: str) -> set[str]:
@@ -62,7 +69,7 @@ def allowed_missions(state: GameState, side: str) -> tuple[str, ...]:
     """The missions ``side``'s warband may pick (restrictions: R-MISSIONS, PRJ-77)."""
     faction = state.side_state(side).faction
     keywords = _keywords(state, side)
-    return tuple(mid for mid, card in sorted(load_missions().items()) if restriction_problem(card, faction, keywords) is None)
+    return tuple(mid for mid, card in sorted(mission_cards(state).items()) if restriction_problem(card, faction, keywords) is None)
 
 
 @builder("pick_missions")
@@ -101,7 +108,7 @@ def _missions_picked(m: Machine, d: Mapping[str, Any], picks: Sequence[str]) -> 
         m.ask("pick_missions", {"side": order[1]}, "missions.picked", order=order, index=1)
         return
     placements = [[owner, mission_id, spec.id, n] for owner in order for mission_id in m.state.side_state(owner).missions
-                  for spec in load_missions()[mission_id].markers for n in range(1, spec.count + 1)]
+                  for spec in mission_cards(m.state)[mission_id].markers for n in range(1, spec.count + 1)]
     m.push("missions.place", placements=placements)
     _treachery(m, {"sides": [s for s in ("red", "blue") if _has_treachery(m.state, s)]}, None)
 
@@ -114,7 +121,7 @@ def _has_treachery(state: GameState, side: str) -> bool:
 @builder("treachery")
 def _treachery_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
     return Decision(side=a["side"], kind="treachery", prompt="Treachery: name one mission; your opponent must say whether it chose it.",
-                    choices=tuple(sorted(load_missions())))
+                    choices=tuple(sorted(mission_cards(state))))
 
 
 @stage("missions.treachery")
@@ -133,11 +140,11 @@ def _treachery(m: Machine, d: Mapping[str, Any], named: str | None) -> None:
 
 def faction_of_side(state: GameState, side: str) -> Faction | None:
     """The faction sheet of ``side`` (``None`` for a pseudo-faction)."""
-    return faction_named(state.side_state(side).faction)
+    return faction_named(state, state.side_state(side).faction)
 
 
-def _marker_spec(mission_id: str, spec_id: str) -> Any:
-    return next(s for s in load_missions()[mission_id].markers if s.id == spec_id)
+def _marker_spec(state: GameState, mission_id: str, spec_id: str) -> Any:
+    return next(s for s in mission_cards(state)[mission_id].markers if s.id == spec_id)
 
 
 def _marker_id(owner: str, mission_id: str, spec_id: str, n: int) -> str:
@@ -172,7 +179,7 @@ def _place_next(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     state = m.state
     while placements:
         owner, mission_id, spec_id, n = placements.pop(0)
-        spec = _marker_spec(mission_id, spec_id)
+        spec = _marker_spec(state, mission_id, spec_id)
         check = _marker_check(state, owner, mission_id, spec)
         grid = [(float(x) + 0.5, float(y) + 0.5) for y in range(3, int(state.depth) - 2, 4) for x in range(3, int(state.width) - 2, 4)]
         candidates = [p for p in grid if check(p) is None]
@@ -190,8 +197,8 @@ def _place_next(m: Machine, d: Mapping[str, Any], _: Any) -> None:
 
 @builder("place_marker")
 def _place_marker_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    card = load_missions()[a["mission"]]
-    spec = _marker_spec(a["mission"], a["spec"])
+    card = mission_cards(state)[a["mission"]]
+    spec = _marker_spec(state, a["mission"], a["spec"])
     check = _marker_check(state, a["owner"], a["mission"], spec)
     return Decision(side=a["side"], kind="place_marker", prompt=f"Where do you place {spec.name} {a['n']} of {card.name} ({spec.where})?",
                     point=PointSpec(check, tuple(tuple(p) for p in a["candidates"])),
@@ -200,8 +207,8 @@ def _place_marker_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 @stage("missions.placed")
 def _placed(m: Machine, d: Mapping[str, Any], point: tuple[float, float]) -> None:
-    owner, placer, card = d["owner"], d["placer"], load_missions()[d["mission"]]
-    spec = _marker_spec(d["mission"], d["spec"])
+    owner, placer, card = d["owner"], d["placer"], mission_cards(m.state)[d["mission"]]
+    spec = _marker_spec(m.state, d["mission"], d["spec"])
     marker_id = _marker_id(owner, card.id, spec.id, d["n"])
     if spec.model is not None:
         token = spec.model
@@ -303,7 +310,7 @@ def available_mission_actions(state: GameState, model_id: str) -> tuple[MissionA
     picks = state.side_state(m.side).missions
     if not picks:
         return ()
-    cards = load_missions()
+    cards = mission_cards(state)
     c = combatant(state, model_id)
     out: list[MissionActionChoice] = []
     enemies_in_contact = contact_enemies(state, model_id)
@@ -351,7 +358,7 @@ def _action_choices(state, m, card, action: SpecialAction, c, enemies_in_contact
 @stage("mission_action")
 def perform_mission_action(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     """Carry out a mission special action (the card's effect), after its simple test if any."""
-    card = load_missions()[d["mission"]]
+    card = mission_cards(m.state)[d["mission"]]
     action = next(a for a in card.special_actions if a.id == d["action"])
     mm = m.state.model(d["model"])
     if action.test is not None:
@@ -362,7 +369,7 @@ def perform_mission_action(m: Machine, d: Mapping[str, Any], _: Any) -> None:
 
 @stage("mission_action.tested")
 def _mission_action_tested(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
-    card = load_missions()[d["mission"]]
+    card = mission_cards(m.state)[d["mission"]]
     action = next(a for a in card.special_actions if a.id == d["action"])
     # R-FATIGUE-MALUS: the activation's malus applies to every test of the active model.
     c = tested(m.state, d["model"])
@@ -378,7 +385,7 @@ def _mission_action_tested(m: Machine, d: Mapping[str, Any], dice: tuple[int, ..
 
 
 def _apply_mission_action(m: Machine, d: Mapping[str, Any]) -> None:
-    card = load_missions()[d["mission"]]
+    card = mission_cards(m.state)[d["mission"]]
     action = next(a for a in card.special_actions if a.id == d["action"])
     model_id, marker, target = d["model"], d.get("marker"), d.get("target")
     state = m.state

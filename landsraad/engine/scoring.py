@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from ..missions import compare, evaluate_picks, score
 from .flow import Machine, stage
-from .missions import EngineMissionView
+from .missions import EngineMissionView, mission_cards
 from .result import GameResult
 
 __all__ = ["end_of_game"]
@@ -33,8 +33,9 @@ def end_of_game(g: Machine) -> GameResult:
     for side in ("red", "blue"):
         picks = state.side_state(side).missions
         if picks:
-            outcomes = evaluate_picks(picks, view, side, ruleset=state.ruleset)
-            sheet = score(picks, outcomes, side=side)
+            cards = mission_cards(state)
+            outcomes = evaluate_picks(picks, view, side, missions=cards, ruleset=state.ruleset)
+            sheet = score(picks, outcomes, missions=cards, side=side)
             sheets[side] = sheet
             vp[side] = sheet.total
         else:

@@ -29,9 +29,11 @@ from ..content import data_dir, faction_ids, load_faction
 from ..errors import DataError, Problem, UnknownNameError
 from ..geometry.board import Base, Board
 from ..kits import load_kit
+from ..model import Faction
 from ..ruleset import Ruleset
 from ..specials import SPECIAL_RULES, HookContext
 from ..warband import WarbandList, load_list, resolve_models
+from .bridge import faction_named
 from .decisions import Decision, PointSpec
 from .flow import Machine, builder, stage
 from .setup_options import SetupOptions
@@ -62,11 +64,13 @@ def load_warband(source: Any) -> Any:
     raise UnknownNameError("warband (list file or faction id)", str(source), faction_ids())
 
 
-def recruit_side(side: str, source: Any, ruleset: Ruleset) -> tuple[SideState, tuple[ModelState, ...]]:
-    """The side and its models, not yet deployed, from a warband list (validated first)."""
+def recruit_side(side: str, source: Any, ruleset: Ruleset, *, factions: Mapping[str, Faction] | None = None
+                 ) -> tuple[SideState, tuple[ModelState, ...]]:
+    """The side and its models, not yet deployed, from a warband list (validated first against
+    ``factions`` (custom sheets by id) or the bundled sheet)."""
     warband = load_warband(source)
-    faction = load_faction(warband.faction)
-    recruited = resolve_models(warband, faction, ruleset)
+    faction = (factions or {}).get(warband.faction) or load_faction(warband.faction)
+    recruited = resolve_models(warband, faction, ruleset, factions=factions)
     models = []
     counts: dict[str, int] = {}
     for r in recruited:
@@ -155,8 +159,8 @@ def _bid_tie_blue(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> st
 
 
 def _wins_ties(state: GameState, side: str) -> bool:
-    faction = load_faction(state.side_state(side).faction)
-    return SPECIAL_RULES.any("wins_bid_ties", faction.special_rules, HookContext(action="setup", arrakis=state.ruleset.arrakis))
+    faction = faction_named(state, state.side_state(side).faction)
+    return faction is not None and SPECIAL_RULES.any("wins_bid_ties", faction.special_rules, HookContext(action="setup", arrakis=state.ruleset.arrakis))
 
 
 @builder("who_first")

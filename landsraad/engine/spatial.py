@@ -133,9 +133,9 @@ def straight_slide_clear(state: GameState, model_id: str, *, difficult_ok: bool 
     >>> from landsraad.engine.state import GameState, ModelState, SideState
     >>> from landsraad.model import Profile
     >>> p = Profile(id="s", name="S", cost=1, movement=10, combat=0, reflexes=0, endurance=3)
-    >>> a = ModelState(id="a", side="red", faction="x", type="s", name="A", profile=p, x=10, y=10)
-    >>> b = ModelState(id="b", side="red", faction="x", type="s", name="B", profile=p, x=13, y=10)  # touching a
-    >>> s = GameState(seed=0, sides=(SideState(side="red", faction="x"), SideState(side="blue", faction="y")), models=(a, b))
+    >>> a = ModelState(id="a", side="red", faction="corrino", type="s", name="A", profile=p, x=10, y=10)
+    >>> b = ModelState(id="b", side="red", faction="corrino", type="s", name="B", profile=p, x=13, y=10)  # touching a
+    >>> s = GameState(seed=0, sides=(SideState(side="red", faction="corrino"), SideState(side="blue", faction="y")), models=(a, b))
     >>> ok = straight_slide_clear(s, "a")
     >>> ok((10, 20)), ok((18, 14)), ok((5, 10)), ok((10, 1))
     (True, False, True, False)

@@ -27,7 +27,8 @@ from pydantic import Field
 
 from ..errors import GeometryError, RuleError
 from ..geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece
-from ..model import Frozen, Poison, Profile, Weapon
+from ..missions import MissionCard
+from ..model import Faction, Frozen, Poison, Profile, Weapon
 from ..rules.state import WoundLevel
 from ..ruleset import DEFAULT, Ruleset
 
@@ -215,6 +216,10 @@ class GameState(Frozen):
     clock_limit_s: float = 2700.0
     kills: tuple["KillRecord", ...] = ()
     flags: tuple[tuple[str, str, str], ...] = ()
+    custom_factions: tuple[Faction, ...] = ()
+    """Faction sheets that are not bundled (a Minor House, a home-made sheet): they override a bundled id."""
+    custom_missions: tuple[MissionCard, ...] = ()
+    """Mission cards that are not bundled: they join (or override) the bundled cards."""
 
     # --- lookups ---------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """CLI tests of demo, simulate and replay: the real command, as a user runs it (issue 5)."""
 
 import json
+from pathlib import Path
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -66,3 +67,29 @@ def test_replay_of_a_bad_file_is_a_clear_error(tmp_path):
     bad.write_text("{}")
     out = run("replay", str(bad))
     assert out.returncode == 1 and "not a landsraad saved game" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_simulate_and_replay_a_home_made_faction(tmp_path):
+    data = Path(__file__).resolve().parents[1] / "data" / "lists"
+    logs = tmp_path / "logs"
+    out = run("simulate", "--red", str(data / "valid" / "test_house-full.yaml"), "--blue", "fremen", "--games", "1", "--seed", "3",
+              "--players", "random", "--faction-file", str(data / "factions" / "test_house.yaml"), "--log", str(logs))
+    assert out.returncode == 0, out.stderr
+    saved = sorted(logs.glob("*.json"))
+    rep = run("replay", str(saved[0]))
+    assert rep.returncode == 0 and "replays identically" in rep.stdout, rep.stderr
+    again = run("simulate", "--red", str(data / "valid" / "test_house-full.yaml"), "--blue", "fremen", "--games", "1", "--seed", "3",
+                "--players", "random", "--faction-file", str(data / "factions" / "test_house.yaml"), "--log", str(logs), "--json")
+    assert again.returncode == 0 and "not played again" in again.stderr
+    assert json.loads(again.stdout)["games"] == 1
+
+
+def test_output_paths_are_checked_before_the_game_is_played(tmp_path):
+    out = run("demo", "--players", "random", "--svg", str(tmp_path / "nodir" / "x.svg"))
+    assert out.returncode != 0 and "does not exist" in out.stderr and "Traceback" not in out.stderr
+    assert "activates" not in out.stdout  # nothing was played
+    (tmp_path / "file").write_text("")
+    out = run("simulate", "--red", "corrino", "--blue", "fremen", "--games", "1", "--log", str(tmp_path / "file"))
+    assert out.returncode != 0 and "is a file" in out.stderr
+    out = run("demo", "--seed", "-1")
+    assert out.returncode == 2 and "seed" in out.stderr and "Traceback" not in out.stderr

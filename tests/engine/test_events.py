@@ -29,3 +29,25 @@ def test_to_jsonable_handles_dataclasses_tuples_and_numpy():
         y: tuple
 
     assert to_jsonable(P(1.23456789, (np.int64(3), "a"))) == {"x": 1.2346, "y": [3, "a"]}
+
+
+def test_every_event_of_whole_games_has_its_own_class_and_round_trips():
+    from landsraad.engine import new_game, play
+    from landsraad.engine.events import EVENT_TYPES, Moved, Roll
+    from landsraad.players import RandomPlayer
+
+    seen = set()
+    for seed, (red, blue) in enumerate((("corrino", "harkonnen"), ("fremen", "atreides"))):
+        game = play(new_game(red, blue, seed=seed), {"red": RandomPlayer(seed), "blue": RandomPlayer(seed + 9)})
+        for event in game.log:
+            cls = EVENT_TYPES[event.kind]
+            assert type(event) is cls, event.kind
+            again = GameEvent.from_dict(event.to_dict())
+            assert again == event and type(again) is cls
+            seen.add(event.kind)
+        rolls = [e for e in game.log if isinstance(e, Roll)]
+        assert rolls and all(isinstance(r.dice, list) and all(1 <= d <= 10 for d in r.dice) for r in rolls)
+        moves = [e for e in game.log if isinstance(e, Moved)]
+        assert moves and all(isinstance(m.to, tuple) and m.how in ("free_move", "move", "dodge", "pushed", "step_away", "flee", "disengage")
+                             for m in moves)
+    assert {"roll", "move", "activate", "end_activation", "game_over", "decision"} <= seen

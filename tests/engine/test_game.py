@@ -7,16 +7,19 @@ import math
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from landsraad.content import faction_ids
+from landsraad.content import faction_ids, load_model
 from landsraad.engine import EngineError, Game, flow
 from landsraad.engine.game import new_game, play, replay
 from landsraad.engine.state import dump_state, load_state
-from landsraad.errors import DecisionError
+from landsraad.errors import DecisionError, UnknownNameError
+from landsraad.missions import MissionCard
+from landsraad.model import Faction
 from landsraad.players import RandomPlayer
 
 PAIRS = list(itertools.combinations(faction_ids(), 2))
@@ -317,3 +320,44 @@ def test_the_seed_never_reaches_a_player():
 
     play(new_game("fremen", "atreides", seed=77), {"red": Spy(RandomPlayer(1)), "blue": Spy(RandomPlayer(2))})
     assert seen and set(seen) == {None}
+
+
+# --- custom content (issue 8) ---------------------------------------------------------------------------
+
+
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "lists"
+
+
+def test_a_home_made_faction_sheet_plays_and_restores():
+    sheet = load_model(Faction, DATA / "factions" / "test_house.yaml")
+    game = new_game(DATA / "valid" / "test_house-full.yaml", "fremen", seed=6, factions=[sheet])
+    assert game.state.side_state("red").faction == "test_house"
+    assert {m.profile.id for m in game.state.models_of("red")} >= {"leader", "trooper"}
+    players = {"red": RandomPlayer(1), "blue": RandomPlayer(2)}
+    _advance(game, players, 150)
+    restored = Game.restore(json.loads(json.dumps(game.snapshot())))
+    play(game, players)
+    play(restored, {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
+    assert game.over and restored.over
+
+
+def test_an_unknown_faction_is_an_error_never_a_silent_fallback():
+    with pytest.raises(UnknownNameError, match="test_house"):
+        new_game(DATA / "valid" / "test_house-full.yaml", "fremen", seed=6)
+
+
+def test_a_custom_mission_card_is_offered_played_and_scored():
+    bundled = load_model(MissionCard, Path(__file__).resolve().parents[2] / "missions" / "protection.yaml")
+    escort = bundled.model_copy(update={"id": "escort", "name": "Escort", "source": "player"})
+    game = new_game("corrino", "fremen", seed=4, missions=[escort])
+    players = {"red": RandomPlayer(1), "blue": RandomPlayer(2)}
+    while not game.over:
+        d = game.decision
+        if d.kind == "pick_missions" and d.side == "red":
+            assert "escort" in d.choices
+            game.answer(["escort"])
+        else:
+            game.answer(players[d.side].decide(d, game.view(d.side)))
+    assert [line.mission for line in game.result.sheets["red"].lines] == ["escort"]
+    assert any(e.kind == "ambassador" and e.data["mission"] == "escort" for e in game.log)
