@@ -67,31 +67,52 @@ def parse_point(text: str, option: str) -> tuple[float, float]:
     return (x, y)
 
 
-def parse_weapon(text: str) -> tuple[float, int]:
-    """Parse ``--weapon RANGE[,COMBAT]``: the weapon's range in cm and its Combat bonus (default 0).
+def parse_weapon(text: str, option: str = "--weapon") -> tuple[float, int]:
+    """Parse ``--weapon``: the weapon's range in cm and its Combat bonus.
+
+    The forms of ``odds`` and ``resolve`` (``FACTION:WEAPON``, ``FACTION/TYPE:WEAPON``, or
+    inline ``range=...,combat=...``; see :mod:`landsraad.cli.stats`) and the short
+    ``RANGE[,COMBAT]`` (Combat 0 when left out). An inline weapon needs no damage here.
 
     >>> parse_weapon("10"), parse_weapon("15,+1"), parse_weapon("20,-2")
     ((10.0, 0), (15.0, 1), (20.0, -2))
+    >>> parse_weapon("range=10,combat=+1"), parse_weapon("corrino/soldier:pistol"), parse_weapon("corrino:laser")
+    ((10.0, 1), (10.0, 1), (15.0, -2))
     >>> parse_weapon("-")
     Traceback (most recent call last):
     ...
-    landsraad.errors.UsageError: --weapon expects RANGE[,COMBAT], e.g. --weapon 10 or --weapon 10,+1 (a range in cm above 0, a whole Combat bonus); got '-'.
+    landsraad.errors.UsageError: --weapon expects a weapon: a range in cm with an optional Combat bonus (10 or 10,+1), FACTION:WEAPON (corrino:pistol), FACTION/TYPE:WEAPON or inline range=10,combat=+1; got '-'.
     """
-    parts = [p.strip() for p in text.split(",")]
+    from .stats import build_combatant, parse_model_spec
+    from .stats import parse_weapon as parse_stats_weapon
+
+    text = text.strip()
     bad = UsageError(
-        "--weapon expects RANGE[,COMBAT], e.g. --weapon 10 or --weapon 10,+1 "
-        f"(a range in cm above 0, a whole Combat bonus); got {text!r}."
+        f"{option} expects a weapon: a range in cm with an optional Combat bonus (10 or 10,+1), FACTION:WEAPON "
+        f"(corrino:pistol), FACTION/TYPE:WEAPON or inline range=10,combat=+1; got {text!r}."
     )
-    if not 1 <= len(parts) <= 2:
-        raise bad
-    try:
-        rng = float(parts[0])
-        combat = int(parts[1]) if len(parts) == 2 else 0
-    except ValueError:
-        raise bad from None
-    if not (math.isfinite(rng) and rng > 0):
-        raise bad
-    return (rng, combat)
+    if "=" not in text and ":" not in text and "/" not in text:
+        parts = [p.strip() for p in text.split(",")]
+        if not 1 <= len(parts) <= 2:
+            raise bad
+        try:
+            rng = float(parts[0])
+            combat = int(parts[1]) if len(parts) == 2 else 0
+        except ValueError:
+            raise bad from None
+        if not (math.isfinite(rng) and rng > 0):
+            raise bad
+        return (rng, combat)
+    if "/" in text.split(",")[0] and "=" not in text.split(",")[0]:
+        weapon = build_combatant(parse_model_spec(text, argument=option), use="shoot", weapon_argument=option).weapon
+    else:
+        if "=" in text and "damage=" not in text.replace(" ", ""):
+            text = text + ",damage=+0"  # measuring needs the range and Combat only
+        weapon = parse_stats_weapon(text, argument=option)
+    if weapon is None or weapon.range_cm is None:
+        name = weapon.name if weapon is not None else text
+        raise UsageError(f"{option}: the weapon {name!r} has no range (a template weapon), so it has no range bands.")
+    return (float(weapon.range_cm), int(weapon.combat))
 
 
 def parse_edges(items: Sequence[str] | None) -> dict[str, str]:
@@ -259,81 +280,160 @@ def _need_thing(board: Any, item_id: str, scene: str) -> None:
                      f" Models: {', '.join(b.id for b in board.bases) or '(none)'}.")
 
 
+def _tolerance(args: argparse.Namespace) -> float:
+    from ..geometry.robust import DEFAULT_TOLERANCE_CM
+
+    if args.tolerance is None:
+        return DEFAULT_TOLERANCE_CM
+    return _number(args.tolerance, "--tolerance", positive=True)
+
+
+def _names(ids: Sequence[str]) -> str:
+    return ", ".join(ids) if ids else "(none)"
+
+
+def measure_answer(board: Any, a_id: str, b_id: str, *, weapon: tuple[float, int] | None, tolerance: float,
+                   models_block: bool) -> tuple[dict[str, Any], list[str], Any]:
+    """The ``measure`` answer: JSON data, readable lines and the cover result (None unless two models).
+
+    Shared with ``shoot``, so both commands word the geometry the same way.
+    """
+    from ..geometry import measure, robust, sight
+
+    a, b = measure.lookup(board, a_id), measure.lookup(board, b_id)
+    exact = measure.distance(board, a_id, b_id)
+    reported = _cm(exact)
+    contact = measure.in_contact(a, b)
+    models = board.has_base(a_id) and board.has_base(b_id)
+    cov = sight.cover(board, a_id, b_id, models_block=models_block) if models else None
+    modifier = band = None
+    if weapon is not None:
+        modifier = measure.range_modifier(exact, weapon[0], weapon[1])
+        band = measure.range_band(exact, weapon[0])
+    nearest: tuple[str, ...] | None = None
+    is_nearest: bool | None = None
+    if models and board.base(a_id).side is not None:
+        nearest = sight.nearest_targets(board, a_id, models_block=models_block)
+        is_nearest = b_id in nearest
+    rob = (robust.robustness(board, a_id, b_id, tolerance_cm=tolerance, weapon_range_cm=weapon[0] if weapon else None,
+                             models_block=models_block) if models else None)
+    data: dict[str, Any] = {
+        "a": a_id,
+        "b": b_id,
+        "distance_cm": reported,
+        "contact": contact,
+        "line_of_sight": cov.line_of_sight if cov else None,
+        "hidden_fraction": round(cov.hidden_fraction, 4) if cov else None,
+        "cover": cov.cover if cov else None,
+        "cover_from": list(cov.cover_from) if cov else None,
+        "borderline": cov.borderline if cov else None,
+        "range_modifier": modifier,
+        "range_band": band,
+        "weapon_range_cm": weapon[0] if weapon else None,
+        "nearest_targets": list(nearest) if nearest is not None else None,
+        "target_is_nearest": is_nearest,
+        "robust": rob.robust if rob else None,
+        "tolerance_cm": tolerance,
+        "fragile": [f.to_dict() for f in rob.fragile] if rob else None,
+    }
+
+    lines = [f"{a_id} -> {b_id}: {_dist(exact)} cm edge to edge, {'in contact' if contact else 'not in contact'}."]
+    borderline: list[str] = []
+    if 0 < exact and abs(exact - measure.CONTACT_TOLERANCE_CM) < _NEAR_CM:
+        borderline.append(f"the distance is exactly {exact:.3f} cm, {'within' if contact else 'just beyond'} the"
+                          f" {_fmt(measure.CONTACT_TOLERANCE_CM)} cm contact tolerance (RUL-07)")
+    if cov is None:
+        lines.append("Line of sight and cover: only measured between two models.")
+    else:
+        if cov.line_of_sight:
+            text = (f"Line of sight: yes; {_pct(cov.hidden_fraction)} % of the silhouette hidden"
+                    f" -> {_COVER_PROSE.get(cov.cover, cov.cover)}")
+        else:
+            text = "Line of sight: no; no part of the target's silhouette can be seen (R-LOS)"
+        if cov.cover_from:
+            text += f", {'hidden by' if not cov.line_of_sight else 'from'} {_names(cov.cover_from)}"
+        lines.append(text + ".")
+        if cov.borderline:
+            low = max(0.0, cov.hidden_fraction - cov.error_bound)
+            borderline.append(f"the hidden part is between {_pct(low)} % and {_pct(cov.hidden_fraction)} %, on both"
+                              " sides of a cover threshold (RUL-11); the answer above takes the upper figure")
+    if weapon is not None:
+        rng, combat = weapon
+        why = ([f"weapon Combat {combat:+d}"] if combat else []) + ([f"-{band} for the range band"] if band else [])
+        lines.append(f"Weapon range {_fmt(rng)} cm: {measure.describe_range_band(band)} -> range modifier"
+                     f" {modifier:+d} ({', '.join(why) or 'no bonus, no malus'}; R-SHOOT).")
+        k = round(exact / rng)
+        if k >= 1 and abs(exact - k * rng) < _NEAR_CM:
+            side = "on" if reported <= k * rng + 1e-9 else "past"
+            borderline.append(f"the distance is exactly {exact:.3f} cm, which reads {_dist(exact)} cm, {side} the"
+                              f" {_fmt(k * rng)} cm band limit (range is taken on the distance as reported, PRJ-30)")
+    if nearest is not None:
+        if not nearest:
+            lines.append(f"Nearest target (RUL-08): {a_id} sees no enemy.")
+        elif board.base(b_id).side == board.base(a_id).side:
+            lines.append(f"Nearest target (RUL-08): {b_id} is on {a_id}'s side; the nearest enemy {a_id} sees:"
+                         f" {_names(nearest)}.")
+        elif is_nearest:
+            others = [n for n in nearest if n != b_id]
+            tie = f" (tied with {_names(others)}: the shooter chooses)" if others else ""
+            lines.append(f"Nearest target (RUL-08): {b_id} is the nearest enemy {a_id} sees{tie}; it may be shot.")
+        else:
+            lines.append(f"Nearest target (RUL-08): {b_id} is NOT the nearest enemy {a_id} sees; the nearest:"
+                         f" {_names(nearest)}.")
+    if borderline:
+        lines.append("Borderline: YES - " + "; ".join(borderline) + ". Check at the table and agree with your"
+                     " opponent.")
+    else:
+        lines.append("Borderline: no.")
+    if rob is not None:
+        if rob.robust:
+            lines.append(f"Robust: yes - contact, line of sight{', cover and range band' if weapon else ' and cover'} stay the"
+                         f" same if either model stood up to {_fmt(tolerance)} cm elsewhere.")
+        else:
+            parts = [_fragile_text(f, exact, weapon) for f in rob.fragile]
+            lines.append(f"Robust: NO at {_fmt(tolerance)} cm - " + "; ".join(parts) + ".")
+    if not models_block:
+        lines.append("(Other models were treated as transparent.)")
+    return data, lines, cov
+
+
+def _fragile_text(f: Any, exact: float, weapon: tuple[float, int] | None) -> str:
+    by = f"{f.margin_cm:.2f} cm"
+    who = f"{f.moved} moving" if f.moved else "either model moving"
+    if f.what == "contact":
+        return f"contact ({'yes' if f.answer else 'no'}) changes with {who} {by}"
+    if f.what == "range_band":
+        return (f"the range band ({f.answer}) becomes {f.other} with {who} {by}"
+                f" ({exact:.2f} cm, the limit being {weapon[0] * max(f.answer, f.other):g} cm)" if weapon else "")
+    if f.what == "line_of_sight":
+        return (f"line of sight ({'yes' if f.answer else 'no'}) changes"
+                + (" within the computation's error" if f.margin_cm == 0 else f" with {who} {by}"))
+    return (f"the cover ({_COVER_PROSE.get(f.answer, f.answer)}) becomes {_COVER_PROSE.get(f.other, f.other)}"
+            + (" within the computation's error" if f.margin_cm == 0 else f" with {who} {by}"))
+
+
 def cmd_measure(args: argparse.Namespace) -> int:
-    """``landsraad measure SCENE A B``: distance, contact, line of sight, cover, range modifier.
+    """``landsraad measure SCENE A B``: distance, contact, line of sight, cover and where it comes from, range
+    band, the nearest-target check and whether the answer survives a small error in placing the models.
 
     A and B are models; either may also be an objective marker or a terrain piece, for the
     distance alone (sight and cover are then ``null``).
     """
-    from ..geometry import measure, sight
     from ..svg import render_board
 
     weapon = parse_weapon(args.weapon) if args.weapon is not None else None
+    tolerance = _tolerance(args)
     scene = _load(args.scene)
     board = scene.board
     _need_thing(board, args.a, args.scene)
     _need_thing(board, args.b, args.scene)
     if args.a == args.b:
         raise UsageError(f"measure needs two different things; got {args.a!r} twice.")
-    blocks = not args.models_transparent
-    a, b = measure.lookup(board, args.a), measure.lookup(board, args.b)
-    exact = measure.distance(board, args.a, args.b)
-    reported = _cm(exact)
-    contact = measure.in_contact(a, b)
-    models = board.has_base(args.a) and board.has_base(args.b)
-    cov = sight.cover(board, args.a, args.b, models_block=blocks) if models else None
-    modifier = band = None
-    if weapon is not None:
-        modifier = measure.range_modifier(exact, weapon[0], weapon[1])
-        band = measure.range_band(exact, weapon[0])
-    data = {
-        "a": args.a,
-        "b": args.b,
-        "distance_cm": reported,
-        "contact": contact,
-        "line_of_sight": cov.line_of_sight if cov else None,
-        "hidden_fraction": round(cov.hidden_fraction, 4) if cov else None,
-        "cover": cov.cover if cov else None,
-        "borderline": cov.borderline if cov else None,
-        "range_modifier": modifier,
-    }
-
-    lines = [f"{args.a} -> {args.b}: {_dist(exact)} cm edge to edge, {'in contact' if contact else 'not in contact'}."]
-    if 0 < exact and abs(exact - measure.CONTACT_TOLERANCE_CM) < _NEAR_CM:
-        lines[-1] += (f" Borderline: exactly {exact:.3f} cm, {'within' if contact else 'just beyond'} the"
-                      f" {_fmt(measure.CONTACT_TOLERANCE_CM)} cm contact tolerance (RUL-07).")
+    data, lines, cov = measure_answer(board, args.a, args.b, weapon=weapon, tolerance=tolerance,
+                                      models_block=not args.models_transparent)
+    notes = [f"Range modifier: {data['range_modifier']:+d} (weapon range {_fmt(weapon[0])} cm)"] if weapon else []
     if cov is None:
-        lines.append("Line of sight and cover: only measured between two models.")
-    else:
-        if cov.line_of_sight:
-            lines.append(f"Line of sight: yes; {_pct(cov.hidden_fraction)} % of the silhouette hidden"
-                         f" -> {_COVER_PROSE.get(cov.cover, cov.cover)}.")
-        else:
-            lines.append("Line of sight: no; no part of the target's silhouette can be seen (R-LOS).")
-        if cov.borderline:
-            low = max(0.0, cov.hidden_fraction - cov.error_bound)
-            lines.append(f"Borderline: YES - the hidden part is between {_pct(low)} % and"
-                         f" {_pct(cov.hidden_fraction)} %,"
-                         " on both sides of a threshold (RUL-11); the answer above takes the upper figure. Check at the"
-                         " table and agree with your opponent.")
-        else:
-            lines.append("Borderline: no.")
-    if weapon is not None:
-        rng, combat = weapon
-        where = "within range" if band == 0 else f"{band} band{'s' if band != 1 else ''} beyond range"
-        combat_text = f"weapon Combat {combat:+d}, " if combat else ""
-        lines.append(f"Weapon range {_fmt(rng)} cm: {where} -> range modifier {modifier:+d}"
-                     f" ({combat_text}-{band} for the range band; R-SHOOT).")
-        k = round(exact / rng)
-        if k >= 1 and abs(exact - k * rng) < _NEAR_CM:
-            side = "on" if reported <= k * rng + 1e-9 else "past"
-            lines.append(f"Borderline range: exactly {exact:.3f} cm, which reads {_dist(exact)} cm, {side} the"
-                         f" {_fmt(k * rng)} cm band limit (range is taken on the distance as reported, PRJ-30).")
-    if not blocks:
-        lines.append("(Other models were treated as transparent.)")
-    notes = [f"Range modifier: {modifier:+d} (weapon range {_fmt(weapon[0])} cm)"] if weapon else []
-    if cov is None:
-        notes.insert(0, f"Distance {args.a} -> {args.b}: {_dist(exact)} cm edge to edge")
+        notes.insert(0, f"Distance {args.a} -> {args.b}: {data['distance_cm']:.1f} cm edge to edge")
     _finish(args, data, "\n".join(lines), lambda: render_board(
         board, title=f"measure {args.a} -> {args.b}", sight=cov, highlight=(args.a, args.b), notes=notes))
     return 0
@@ -602,10 +702,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("b", help="the target model; a marker or terrain id gives the distance only")
     p.add_argument(
         "--weapon",
-        metavar="RANGE[,COMBAT]",
-        help="weapon range in cm, optionally its Combat bonus (e.g. 10,+1): range_modifier is then the weapon's "
-        "Combat minus one per range band beyond the first (without COMBAT: the band malus alone, 0 or negative)",
+        metavar="WEAPON",
+        help="the weapon: FACTION:WEAPON (corrino:pistol), FACTION/TYPE:WEAPON, inline range=10,combat=+1, or "
+        "RANGE[,COMBAT] in cm (10 or 10,+1); range_modifier is the weapon's Combat minus one per range band "
+        "beyond its range",
     )
+    p.add_argument("--tolerance", metavar="CM", help="how far either model may stand from where it is measured for "
+                   "the answer to count as robust (default 0.5, a tape at a real table)")
     _models_block(p)
     _common(p)
     p.set_defaults(func=cmd_measure)

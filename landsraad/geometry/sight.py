@@ -101,6 +101,8 @@ __all__ = [
     "cover_bonus",
     "visible_models",
     "nearest_in_sight",
+    "nearest_targets",
+    "enemies_of",
     "convex_pieces",
 ]
 
@@ -161,6 +163,11 @@ class CoverResult:
         eye point of the shooter (the ones "in the way").
     models_block
         Whether other models counted as obstacles.
+    cover_from
+        Ids of the terrain pieces and models that give the cover: for some hidden part of the
+        silhouette, the obstacle alone hides it from some eye point of the shooter. Removing
+        every other obstacle leaves the hidden part as it is. Empty when nothing is hidden;
+        a subset of ``obstacles``.
     """
 
     shooter: str
@@ -177,6 +184,7 @@ class CoverResult:
     hidden_regions: tuple[tuple[Point, ...], ...] = ()
     obstacles: tuple[str, ...] = ()
     models_block: bool = True
+    cover_from: tuple[str, ...] = ()
 
     @property
     def hidden_lower(self) -> float:
@@ -215,6 +223,7 @@ class CoverResult:
             "hidden_regions": [[pt(p) for p in ring] for ring in self.hidden_regions],
             "obstacles": list(self.obstacles),
             "models_block": self.models_block,
+            "cover_from": list(self.cover_from),
         }
 
 
@@ -812,7 +821,7 @@ def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool, 
     return CoverResult(
         shooter_id, target_id, hidden, err, cls, borderline, cls != "no_line_of_sight", sight_line,
         _intervals(cols, f_up, rt, height), silhouette, target.height_cm, _regions(cols, f_up, rt),
-        _casting(problem, height), models_block,
+        _casting(problem, height), models_block, _cover_from(problem, f_up),
     )
 
 
@@ -825,6 +834,26 @@ def _casting(p: _Problem, height: float) -> tuple[str, ...]:
         if p.owner[i] not in out:
             out.append(p.owner[i])
     return tuple(out)
+
+
+_COVER_SLACK = 1e-6  # cm: heights this close count as the same shadow
+
+
+def _cover_from(p: _Problem, f_up: np.ndarray) -> tuple[str, ...]:
+    """Ids of the obstacles casting the hidden part: at a column with a hidden height, those
+    whose shadow alone reaches that height from some eye point.
+
+    At every eye point the highest shadow reaches the hidden height (it is the smallest of
+    the highest shadows), and it belongs to one of these obstacles: so removing every other
+    obstacle leaves the hidden heights as they are.
+    """
+    hidden = f_up > 1e-9  # (C,)
+    if not hidden.any():
+        return ()
+    g = np.concatenate([p.gq, p.gt], axis=0) if len(p.gt) else p.gq
+    casts = (np.clip(g, 0.0, p.height) >= f_up[None, None, :] - _COVER_SLACK) & (g > 1e-9)  # (E, n, C)
+    rows = np.flatnonzero((casts & hidden[None, None, :]).any(axis=(0, 2)))
+    return tuple(dict.fromkeys(p.owner[i] for i in rows))
 
 
 def _regions(cols: np.ndarray, f: np.ndarray, rt: float) -> tuple[tuple[Point, ...], ...]:
@@ -939,6 +968,11 @@ def visible_models(board: Board, viewer_id: str, *, models_block: bool = True) -
 def nearest_in_sight(board: Board, shooter_id: str, candidate_ids: Iterable[str], *, models_block: bool = True) -> tuple[str, ...]:
     """The nearest candidates the shooter has line of sight to (RUL-08; ties within 0.05 cm all returned).
 
+    The nearest-target rule's one implementation: candidates are taken nearest first (edge to
+    edge, R-MEASURE) and sight is asked only as far as needed; the answer keeps the
+    candidates' order. Sight answers are cached per (board, viewer, target), boards being
+    immutable, so a caller asking again for the shot itself pays nothing.
+
     Examples
     --------
     >>> from landsraad.geometry.board import Base, Board, TerrainPiece
@@ -957,8 +991,58 @@ def nearest_in_sight(board: Board, shooter_id: str, candidate_ids: Iterable[str]
     for c in sorted(candidates, key=lambda c: dists[c]):
         if best is not None and dists[c] > best + TIE_TOLERANCE_CM + 1e-9:
             break
-        if line_of_sight(board, shooter_id, c, models_block=models_block):
+        if _sight_cached(board, shooter_id, c, models_block):
             seen.add(c)
             if best is None:
                 best = dists[c]
     return tuple(c for c in candidates if c in seen)
+
+
+@lru_cache(maxsize=4096)
+def _sight_cached(board: Board, viewer_id: str, target_id: str, models_block: bool) -> bool:
+    return line_of_sight(board, viewer_id, target_id, models_block=models_block)
+
+
+def enemies_of(board: Board, model_id: str) -> tuple[str, ...]:
+    """Ids of the models of another side than ``model_id``'s, in board order.
+
+    Models without a side are nobody's enemies.
+
+    Raises
+    ------
+    GeometryError
+        When ``model_id`` has no side.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("a", 5, 5, 30, side="red"), Base("b", 15, 5, 30, side="red"),
+    ...                      Base("c", 25, 5, 30, side="blue"), Base("d", 35, 5, 30)))
+    >>> enemies_of(board, "a")
+    ('c',)
+    """
+    me = board.base(model_id)
+    if me.side is None:
+        raise GeometryError(f"Model {model_id!r} has no side, so it has no enemies; give it a side in the scene.")
+    return tuple(b.id for b in board.bases if b.side is not None and b.side != me.side)
+
+
+def nearest_targets(board: Board, shooter_id: str, candidate_ids: Iterable[str] | None = None, *,
+                    models_block: bool = True) -> tuple[str, ...]:
+    """The models ``shooter_id`` must choose its target from under the nearest-target rule (RUL-08).
+
+    The nearest enemies (by default every model of another side, :func:`enemies_of`) the
+    shooter has line of sight to, ties within 0.05 cm all returned, in board order; empty when
+    no enemy is in sight. The same answer as :func:`nearest_in_sight` on those candidates.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("s", 10, 30, 30, side="red"), Base("e1", 23, 30, 30, side="blue"),
+    ...                      Base("e2", 10, 63 - 20, 30, side="blue"), Base("f", 10, 20, 30, side="red")))
+    >>> nearest_targets(board, "s")        # e1 is 10 cm away edge to edge, e2 10 cm too: a tie
+    ('e1', 'e2')
+    """
+    if candidate_ids is None:
+        candidate_ids = enemies_of(board, shooter_id)
+    return nearest_in_sight(board, shooter_id, candidate_ids, models_block=models_block)

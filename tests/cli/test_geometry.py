@@ -24,6 +24,8 @@ REPO = Path(__file__).resolve().parents[2]
 SCENES = REPO / "tests" / "data" / "scenes"
 FIELD = str(SCENES / "cli-field.yaml")
 WALLS = str(SCENES / "cli-walls.yaml")
+NEAREST = str(SCENES / "cli-nearest.yaml")
+SCREEN = str(SCENES / "cli-screen.yaml")
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -52,7 +54,87 @@ def test_measure_open_field_json():
     """a (10, 10) to b (25, 10), both 30 mm: 15 - 3 = 12.0 cm; nothing between them."""
     out = run_json("measure", FIELD, "a", "b")
     assert out == {"a": "a", "b": "b", "distance_cm": 12.0, "contact": False, "line_of_sight": True,
-                   "hidden_fraction": 0.0, "cover": "none", "borderline": False, "range_modifier": None}
+                   "hidden_fraction": 0.0, "cover": "none", "cover_from": [], "borderline": False,
+                   "range_modifier": None, "range_band": None, "weapon_range_cm": None,
+                   # c touches a (0 cm): the nearest enemy, so b may not be shot (RUL-08)
+                   "nearest_targets": ["c"], "target_is_nearest": False,
+                   "robust": True, "tolerance_cm": 0.5, "fragile": []}
+
+
+def test_measure_cover_from_a_friendly_model():
+    """The screen is a friend of the shooter: the answer names it (cli-screen.yaml header)."""
+    out = run_json("measure", SCREEN, "s", "t")
+    assert out["cover"] == "small" and out["cover_from"] == ["f"]
+    text = run("measure", SCREEN, "s", "t").stdout
+    assert "small cover (+2 defence), from f." in text
+
+
+def test_measure_cover_from_names_only_the_wall_that_hides():
+    """Two walls in the way; the taller one, nearer the target, casts every hidden part."""
+    out = run_json("measure", SCREEN, "s2", "t2")
+    assert out["cover_from"] == ["tall"]
+
+
+@pytest.mark.parametrize("target, nearest", [("near", True), ("far", False), ("r", False)])
+def test_measure_nearest_target(target, nearest):
+    """Enemies at 10.0 (near), 10.2 (r) and 30.0 cm (far) from s (cli-nearest.yaml, RUL-08)."""
+    out = run_json("measure", NEAREST, "s", target)
+    assert out["nearest_targets"] == ["near"]
+    assert out["target_is_nearest"] is nearest
+
+
+def test_measure_nearest_target_of_a_friend_and_in_words():
+    out = run_json("measure", NEAREST, "s", "friend")
+    assert out["target_is_nearest"] is False and out["nearest_targets"] == ["near"]
+    assert "far is NOT the nearest enemy s sees; the nearest: near." in run("measure", NEAREST, "s", "far").stdout
+
+
+def test_measure_without_sides_has_no_nearest_check():
+    out = run_json("measure", WALLS, "s1", "t1")
+    assert out["nearest_targets"] == ["t1"]  # cli-walls gives sides; marker distances have none
+    out = run_json("measure", FIELD, "a", "obj")
+    assert out["nearest_targets"] is None and out["target_is_nearest"] is None and out["robust"] is None
+
+
+def test_measure_range_band_near_a_limit_is_not_robust():
+    """r is 10.2 cm away: band 1 of a 10 cm weapon, but 0.15 cm closer it reads 10.0 cm (band 0)."""
+    out = run_json("measure", NEAREST, "s", "r", "--weapon", "10")
+    assert out["range_band"] == 1 and out["robust"] is False
+    (frag,) = out["fragile"]
+    assert frag["what"] == "range_band" and frag["answer"] == 1 and frag["other"] == 0
+    assert frag["margin_cm"] == pytest.approx(0.15)
+    text = run("measure", NEAREST, "s", "r", "--weapon", "10").stdout
+    assert "Robust: NO at 0.5 cm - the range band (1) becomes 0 with either model moving 0.15 cm" in text
+    # a tape good to 0.1 cm settles it
+    assert run_json("measure", NEAREST, "s", "r", "--weapon", "10", "--tolerance", "0.1")["robust"] is True
+
+
+def test_measure_open_shot_is_robust():
+    out = run_json("measure", NEAREST, "s", "near", "--weapon", "20")
+    assert out["robust"] is True and out["fragile"] == [] and out["range_band"] == 0
+    assert "Robust: yes" in run("measure", NEAREST, "s", "near", "--weapon", "20").stdout
+
+
+def test_measure_grazing_sight_is_fragile():
+    """friend stands exactly behind r (same base, same height): only grazing lines, no sight;
+    a model moved a little sees past r's edge."""
+    out = run_json("measure", NEAREST, "s", "friend")
+    assert out["line_of_sight"] is False and out["robust"] is False
+    assert [f["what"] for f in out["fragile"]] == ["line_of_sight"]
+    assert 0 < out["fragile"][0]["margin_cm"] <= 0.5
+
+
+@pytest.mark.parametrize("weapon", ["10,+1", "range=10,combat=+1", "range=10,combat=+1,damage=+1", "corrino:pistol",
+                                    "corrino/soldier:pistol"])
+def test_measure_weapon_forms(weapon):
+    """A pistol is range 10, Combat +1 (factions/corrino.yaml); r at 10.2 cm is one band out."""
+    out = run_json("measure", NEAREST, "s", "r", "--weapon", weapon)
+    assert out["weapon_range_cm"] == 10.0 and out["range_modifier"] == 0
+
+
+def test_measure_one_borderline_sentence():
+    text = run("measure", NEAREST, "s", "r", "--weapon", "10").stdout
+    assert text.count("Borderline") == 1
 
 
 def test_measure_contact():
@@ -130,6 +212,7 @@ def test_measure_readable_says_borderline(monkeypatch, capsys):
     text = capsys.readouterr().out
     assert "50.2 % of the silhouette hidden -> large cover (+4 defence)" in text
     assert "Borderline: YES - the hidden part is between 49.8 % and 50.2 %" in text
+    assert text.count("Borderline") == 1
 
 
 def test_measure_readable_no_line_of_sight():

@@ -26,7 +26,9 @@ from landsraad.geometry.sight import (
     cover,
     cover_bonus,
     line_of_sight,
+    enemies_of,
     nearest_in_sight,
+    nearest_targets,
     visible_models,
 )
 from landsraad.scene import load_scene
@@ -322,3 +324,79 @@ def test_against_reference_on_the_reference_scene(pair):
     ref = reference_hidden_fraction(board, *pair, nu=48, nz=96, per_ring=360)
     assert abs(r.hidden_fraction - ref) <= 0.02
     assert abs(r.hidden_fraction - ref) <= r.error_bound + 0.011
+
+
+# --- where the cover comes from ------------------------------------------------------------------
+
+
+def test_cover_from_a_friendly_model():
+    """A 25 mm model off the line between two 30 mm models hides part of the target: the cover is its."""
+    board = Board(bases=(Base("s", 10, 30, 30, 4, "red"), Base("f", 20, 30.8, 25, 4, "red"), Base("t", 30, 30, 30, 4, "blue")))
+    r = cover(board, "s", "t")
+    assert r.cover == "small" and r.cover_from == ("f",)
+    assert r.to_dict()["cover_from"] == ["f"]
+
+
+def test_cover_from_nothing_in_the_way_is_empty():
+    assert cover(Board(bases=(S, T)), "s", "t").cover_from == ()
+
+
+def test_cover_from_leaves_out_a_wall_whose_shadow_is_always_lower():
+    """A 2.5 cm wall at x = 20 and a 3 cm wall just in front of the target: from the front rim
+    (x = 11.5, 4 cm high) the low wall's shadow reaches 4 - 1.5 * 18.5 / 9 = 0.92 cm on the
+    silhouette, the tall one's 4 - 1 * 18.5 / 16.5 = 2.88 cm; from further back both are lower
+    and the tall one stays higher. Both are in the way; only the tall one gives the cover."""
+    low, tall = wall(20, 20.5, 2.5), wall(27.5, 28, 3)
+    board = Board(bases=(S, T), terrain=(TerrainPiece("low", low.polygon, 2.5), TerrainPiece("tall", tall.polygon, 3)))
+    r = cover(board, "s", "t")
+    assert set(r.obstacles) == {"low", "tall"} and r.cover_from == ("tall",)
+
+
+@settings(max_examples=40)
+@given(st.lists(obstacle, min_size=1, max_size=4), st.sampled_from([2.0, 3.5, 5.0]), st.sampled_from([2.0, 3.5, 5.0]))
+def test_cover_from_alone_hides_as_much(obstacles, sh, th):
+    """Removing every obstacle outside cover_from leaves the hidden fraction as it was (within the bounds)."""
+    board = _board(obstacles, sh, th)
+    full = cover(board, "s", "t")
+    assert set(full.cover_from) <= set(full.obstacles)
+    assert (full.cover_from == ()) == (full.hidden_fraction == 0.0)
+    keep = set(full.cover_from) | {"s", "t"}
+    only = Board(bases=tuple(b for b in board.bases if b.id in keep),
+                 terrain=tuple(t for t in board.terrain if t.id in keep))
+    alone = cover(only, "s", "t")
+    assert abs(alone.hidden_fraction - full.hidden_fraction) <= full.error_bound + alone.error_bound + 1e-6
+
+
+# --- the nearest-target rule (RUL-08) -------------------------------------------------------------
+
+
+def _enemies_board() -> Board:
+    # s at (10, 10); enemies 10.0 cm (e10) and 30.0 cm (e30) away edge to edge; a friend nearer still
+    return Board(bases=(Base("s", 10, 10, 30, side="red"), Base("e30", 10, 43, 30, side="blue"),
+                        Base("e10", 23, 10, 30, side="blue"), Base("f", 14, 5, 30, side="red"),
+                        Base("x", 50, 50, 30)))
+
+
+def test_enemies_of_are_the_other_sides():
+    assert enemies_of(_enemies_board(), "s") == ("e30", "e10")
+    with pytest.raises(GeometryError, match="no side"):
+        enemies_of(_enemies_board(), "x")
+
+
+def test_nearest_targets_is_the_nearest_enemy_in_sight():
+    board = _enemies_board()
+    assert nearest_targets(board, "s") == ("e10",)
+    # a wall hiding e10 makes e30 the one to shoot
+    hidden = board.with_terrain([TerrainPiece("w", ((19, 5), (20, 5), (20, 15), (19, 15)), 10)])
+    assert nearest_targets(hidden, "s") == ("e30",)
+
+
+def test_nearest_targets_ties_within_half_a_millimetre():
+    board = _enemies_board().moved("e30", (10, 23.04))  # 10.04 cm: ties with 10.0 (RUL-08, 0.05 cm)
+    assert nearest_targets(board, "s") == ("e30", "e10")
+    assert nearest_targets(board.moved("e30", (10, 23.06)), "s") == ("e10",)
+
+
+def test_nearest_targets_agrees_with_nearest_in_sight():
+    board = _enemies_board()
+    assert nearest_targets(board, "s", ["e30", "e10", "f"]) == nearest_in_sight(board, "s", ["e30", "e10", "f"]) == ("f",)
