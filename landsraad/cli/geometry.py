@@ -115,6 +115,31 @@ def parse_weapon(text: str, option: str = "--weapon") -> tuple[float, int]:
     return (float(weapon.range_cm), int(weapon.combat))
 
 
+def _parse_dodges(items: Sequence[str] | None) -> tuple[float | None, dict[str, float]]:
+    """``--dodge`` values: one ``CM`` for every model hit and ``ID=CM`` for single models.
+
+    >>> _parse_dodges(["4", "a=7", "b=0"])
+    (4.0, {'a': 7.0, 'b': 0.0})
+    """
+    default: float | None = None
+    per_model: dict[str, float] = {}
+    for item in items or ():
+        model_id, sep, cm = item.rpartition("=")
+        if not sep:
+            if default is not None:
+                raise UsageError(f"--dodge gives two distances for every model: {_fmt(default)} and {item}; give one,"
+                                 " and ID=CM for single models.")
+            default = _number(item, "--dodge", positive=True)
+            continue
+        model_id = model_id.strip()
+        if not model_id:
+            raise UsageError(f"--dodge expects CM or ID=CM, e.g. --dodge a=4 b=7; got {item!r}.")
+        if model_id in per_model:
+            raise UsageError(f"--dodge gives model {model_id!r} two distances.")
+        per_model[model_id] = _number(cm, f"--dodge {model_id}=", positive=True)
+    return default, per_model
+
+
 def parse_edges(items: Sequence[str] | None) -> dict[str, str]:
     """Parse repeated ``--edge SIDE=EDGE`` options (R-DEPLOY) into ``{side: edge}``.
 
@@ -462,20 +487,44 @@ def _move_data(res: Any) -> dict[str, Any]:
 
 
 def cmd_move(args: argparse.Namespace) -> int:
-    """``landsraad move SCENE MODEL --to X,Y``: is the move legal (R-MOVE, RUL-17), by which path."""
-    from ..geometry import movement
+    """``landsraad move SCENE MODEL --to X,Y|MODEL``: is the move legal (R-MOVE, RUL-17), by which path; for a
+    move too long, where the model stops (``stop_at``) and how far is missing. Exit 0 legal, 1 illegal."""
+    from ..geometry import approach, movement
     from ..svg import render_board
 
-    to = parse_point(args.to, "--to")
     given = _number(args.movement, "--movement", positive=True) if args.movement is not None else None
     scene = _load(args.scene)
     board = scene.board
     _need_model(board, args.model, args.scene)
     allowance = _movement(scene, args.model, given, args.scene)
-    res = movement.plan_move(board, args.model, to, allowance)
+    contact_with = None
+    if "," in args.to:
+        to = parse_point(args.to, "--to")
+        res = movement.plan_move(board, args.model, to, allowance)
+    else:
+        contact_with = args.to.strip()
+        if not board.has_base(contact_with):
+            ids = [x.id for x in board.bases if x.id != args.model]
+            hint = did_you_mean(contact_with, ids)
+            extra = f" Did you mean {hint!r}?" if hint else ""
+            raise UsageError(f"--to expects a point X,Y in cm or a model to move into contact with; there is no model"
+                             f" {contact_with!r} in scene {args.scene}.{extra} Models: {', '.join(ids) or '(none)'}.")
+        if contact_with == args.model:
+            raise UsageError(f"--to names {args.model!r}, the model that moves; name another model or a point X,Y.")
+        res = approach.contact_move(board, args.model, contact_with, allowance)
+        to = res.end
     data = _move_data(res)
+    stop_at = None
+    missing = None
+    if not res.legal and res.reason == "too_far" and res.path:
+        stop_at = approach.point_at_cost(board, args.model, res.path, allowance)
+        missing = res.cost_cm - allowance
+    data.update({"to": _xy(to), "contact_with": contact_with, "stop_at": _xy(stop_at),
+                 "missing_cm": _cm(missing) if missing is not None else None})
 
     target = f"({_fmt(to[0])}, {_fmt(to[1])})"
+    if contact_with:
+        target = f"contact with {contact_with} at {target}"
     head = f"{args.model} -> {target}, movement {_fmt(allowance)} cm: "
     double = abs(res.cost_cm - res.path_length_cm) > 1e-6 if res.path else False
     if res.legal:
@@ -496,6 +545,9 @@ def cmd_move(args: argparse.Namespace) -> int:
                          " (difficult terrain counts double, RUL-17).")
             if res.cost_cm - allowance < _NEAR_CM:
                 text += f" Borderline: over by only {res.cost_cm - allowance:.3f} cm."
+            if stop_at is not None and missing is not None:
+                text += (f"\nWith {_fmt(allowance)} cm it gets to ({_fmt(stop_at[0])}, {_fmt(stop_at[1])}) along that"
+                         f" path; {_dist(missing)} cm are missing.")
     if 2 < len(res.path) <= 8:
         text += "\nPath: " + " -> ".join(f"({_fmt(p[0])}, {_fmt(p[1])})" for p in res.path)
     elif len(res.path) > 8:  # arcs round bases come as many short segments
@@ -504,8 +556,8 @@ def cmd_move(args: argparse.Namespace) -> int:
         text += (f"\nNarrowest gap on the way: {_dist(res.narrowest_gap_cm)} cm at"
                  f" ({_fmt(res.gap_at[0])}, {_fmt(res.gap_at[1])}).")
     _finish(args, data, text, lambda: render_board(board, title=f"move {args.model} to {target}", move=res,
-                                          highlight=(args.model,)))
-    return 0
+                                          highlight=(args.model,) + ((contact_with,) if contact_with else ())))
+    return 0 if res.legal else 1
 
 
 def cmd_reach(args: argparse.Namespace) -> int:
@@ -544,13 +596,14 @@ def cmd_reach(args: argparse.Namespace) -> int:
 
 def cmd_template(args: argparse.Namespace) -> int:
     """``landsraad template SCENE --blast X,Y | --direct MODEL --toward X,Y --length L``: models hit (R-TEMPLATE,
-    RUL-19) and, with ``--dodge CM``, how each can get out (RUL-09)."""
+    RUL-19) and, with ``--dodge [ID=]CM``, how each can get out (RUL-09)."""
     from ..geometry import templates
     from ..svg import render_board
 
     if (args.blast is None) == (args.direct is None):
         raise UsageError("template needs exactly one of --blast X,Y or --direct MODEL --toward X,Y --length L.")
-    dodge = _number(args.dodge, "--dodge", positive=True) if args.dodge is not None else None
+    default_dodge, per_model = _parse_dodges(args.dodge)
+    dodge = default_dodge
     blocks = not args.models_transparent
     if args.blast is not None:
         if args.toward is not None or args.length is not None:
@@ -575,11 +628,19 @@ def cmd_template(args: argparse.Namespace) -> int:
         spec = {"kind": "direct", "shooter": args.direct, "toward": _xy(toward), "length_cm": length}
         what = (f"Direct-fire template {_fmt(length)} cm from {args.direct} toward"
                 f" ({_fmt(toward[0])}, {_fmt(toward[1])})")
-    dodges = [templates.dodge_out(board, m, shape, dodge) for m in hit] if dodge is not None else []
+    for model_id in per_model:
+        if not board.has_base(model_id):
+            ids = [b.id for b in board.bases]
+            hint = did_you_mean(model_id, ids)
+            raise UsageError(f"--dodge names model {model_id!r}, which is not in scene {args.scene}."
+                             + (f" Did you mean {hint!r}?" if hint else f" Models: {', '.join(ids) or '(none)'}."))
+    allowances = {m: per_model.get(m, default_dodge) for m in hit}
+    dodges = [templates.dodge_out(board, m, shape, cm) for m, cm in allowances.items() if cm is not None]
     data = {
         "template": spec,
         "hit": list(hit),
         "dodge_cm": dodge,
+        "dodge_by_model": {m: cm for m, cm in allowances.items() if cm is not None},
         "dodges": [
             {
                 "model": d.model,
@@ -592,17 +653,23 @@ def cmd_template(args: argparse.Namespace) -> int:
     }
     lines = [f"{what}: " + (f"hits {', '.join(hit)}." if hit else "hits nobody.")]
     for d in dodges:
+        cm = allowances[d.model]
+        assert cm is not None
         if d.possible:
             lines.append(f"  {d.model}: can dodge out with a {_dist(d.shortest_cm)} cm move"
-                         f" (to ({_fmt(d.to[0])}, {_fmt(d.to[1])})); it may move {_fmt(dodge)} cm.")
+                         f" (to ({_fmt(d.to[0])}, {_fmt(d.to[1])})); it may move {_fmt(cm)} cm.")
         elif _finite(d.shortest_cm):
             lines.append(f"  {d.model}: cannot get out: it would need {_dist(d.shortest_cm)} cm and may move"
-                         f" {_fmt(dodge)} cm; still hit (R-TEMPLATE).")
+                         f" {_fmt(cm)} cm; still hit (R-TEMPLATE).")
         else:
-            lines.append(f"  {d.model}: cannot get out within {_fmt(dodge)} cm; still hit (R-TEMPLATE).")
-    if dodge is None and hit:
-        lines.append("(Give --dodge CM, the neutral die + Reflexes of a model that dodged (RUL-09), to see who gets"
-                     " out.)")
+            lines.append(f"  {d.model}: cannot get out within {_fmt(cm)} cm; still hit (R-TEMPLATE).")
+    spared = [m for m in per_model if m not in allowances]
+    if spared:
+        lines.append(f"({', '.join(spared)}: not under the template, no dodge needed.)")
+    without = [m for m, cm in allowances.items() if cm is None]
+    if without:
+        lines.append(f"(No dodge given for {', '.join(without)}: give --dodge ID=CM, the neutral die + Reflexes of a"
+                     " model that dodged (RUL-09), or --dodge CM for every model hit, to see who gets out.)")
     _finish(args, data, "\n".join(lines), lambda: render_board(board, title=what, template=(shape, hit), dodges=dodges,
                                           highlight=(args.direct,) if args.direct else ()))
     return 0
@@ -716,12 +783,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "move",
         help="is a move legal, and by which path",
-        description="Shortest legal path for MODEL's base to X,Y (R-MOVE, R-TERRAIN-KINDS, RUL-17): the base slides "
-        "round impassable terrain and other bases, difficult terrain costs double, the base stays on the table.",
+        description="Shortest legal path for MODEL's base to X,Y, or into base contact with another model "
+        "(R-MOVE, R-TERRAIN-KINDS, RUL-17): the base slides round impassable terrain and other bases, difficult "
+        "terrain costs double, the base stays on the table. A move that is too long says where the model gets to "
+        "(stop_at) and how far is missing.",
+        epilog="Exit status: 0 the move is legal, 1 it is not (or the scene file is bad), 2 a usage error - like "
+        "grep, so scripts can test it.",
     )
     p.add_argument("scene", help=scene_help)
     p.add_argument("model")
-    p.add_argument("--to", required=True, metavar="X,Y", help="destination of the base centre, in cm")
+    p.add_argument("--to", required=True, metavar="X,Y|MODEL",
+                   help="destination of the base centre in cm, or a model to move into base contact with")
     p.add_argument("--movement", metavar="CM", help="allowance in cm (default: the model's movement in the scene)")
     _common(p)
     p.set_defaults(func=cmd_move)
@@ -741,14 +813,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "template",
         help="models under a blast or direct-fire template, and their dodges",
         description="Models under a 5 cm blast template or a direct-fire template (R-TEMPLATE, RUL-19); with "
-        "--dodge CM, the shortest move that takes each one wholly out of it (RUL-09).",
+        "--dodge ID=CM (one distance per model) or --dodge CM (every model), the shortest move that takes each one "
+        "wholly out of it (RUL-09).",
     )
     p.add_argument("scene", help=scene_help)
     p.add_argument("--blast", metavar="X,Y", help="centre of a blast template (5 cm radius)")
     p.add_argument("--direct", metavar="MODEL", help="the shooter of a direct-fire template")
     p.add_argument("--toward", metavar="X,Y", help="direct fire: the point the line is aimed at")
     p.add_argument("--length", metavar="L", help="direct fire: the template's length in cm (e.g. 20)")
-    p.add_argument("--dodge", metavar="CM", help="how far each model hit may move to dodge (neutral die + Reflexes)")
+    p.add_argument("--dodge", metavar="[ID=]CM", nargs="+", action="extend",
+                   help="how far a model hit may move to dodge (its neutral die + Reflexes, RUL-09): ID=CM for one "
+                   "model (repeat for each, e.g. --dodge a=4 b=7), or CM for every model hit without its own")
     _models_block(p)
     _common(p)
     p.set_defaults(func=cmd_template)
