@@ -84,6 +84,8 @@ __all__ = [
     "parse_scene",
     "load_scene",
     "scene_problems",
+    "scene_schema",
+    "MAX_LISTED",
 ]
 
 EdgeName = Literal["south", "north", "west", "east"]
@@ -635,6 +637,27 @@ def _bounded(problems: list[Problem], doc: Document, key: str, what: str) -> lis
     rest = len(problems) - MAX_LISTED
     return problems[:MAX_LISTED] + [Problem(doc.source, doc.locate((key,)),
                                             f"... and {rest} more places where {what} (not listed).")]
+
+
+def scene_schema() -> dict[str, Any]:
+    """The JSON Schema of the scene format (``landsraad schema scene``).
+
+    The geometric rules (no overlapping bases, everything on the table, simple footprints) are
+    checked by :func:`scene_problems`, not by the schema.
+
+    Examples
+    --------
+    >>> schema = scene_schema()
+    >>> sorted(schema["properties"])
+    ['description', 'edges', 'markers', 'models', 'name', 'source', 'table', 'terrain']
+    >>> sorted(schema["$defs"]["TerrainSpec"]["properties"])
+    ['at', 'circle', 'height', 'id', 'kit', 'movement', 'name', 'polygon', 'rect', 'rotate']
+    """
+    schema = Scene.model_json_schema()
+    schema["description"] = (
+        "A Landsraad scene: a table (cm), terrain pieces (a polygon, a kit piece, a circle or a rectangle), "
+        "models (base in mm, or a profile FACTION/TYPE) and objective markers. See docs/scenes.md.")
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema}
 
 
 def _validate(doc: Document) -> Scene:

@@ -716,11 +716,13 @@ def cmd_check_scene(args: argparse.Namespace) -> int:
         extra = f" Did you mean {hint!r}?" if hint else ""
         raise UsageError(f"--edge names side {unknown[0]!r}, which has no model in scene {args.scene}.{extra}"
                          f" Sides: {', '.join(sides) or '(none)'}.")
-    problems = list(setup.check_terrain_placement(board))
-    if edges:
+    at_setup = args.stage == "setup"
+    problems = list(setup.check_terrain_placement(board)) if at_setup else []
+    if edges and at_setup:
         problems += list(setup.check_deployment(board, edges))
     data = {
         "scene": str(args.scene),
+        "stage": args.stage,
         "ok": not problems,
         "file_problems": [],
         "edges": edges,
@@ -729,21 +731,25 @@ def cmd_check_scene(args: argparse.Namespace) -> int:
     counts = ", ".join(f"{s} {sum(1 for b in board.bases if b.side == s)}" for s in sides)
     lines = [f"{args.scene}: {len(board.terrain)} terrain pieces, {len(board.bases)} models"
              + (f" ({counts})" if counts else "") + f", {len(board.markers)} markers. The file is valid."]
-    terrain_problems = [p for p in problems if p.rule.startswith("R-TERRAIN")]
-    deploy_problems = [p for p in problems if not p.rule.startswith("R-TERRAIN")]
-    lines.append("R-TERRAIN (terrain > 5 cm from the edges, > 10 cm apart): "
-                 + ("ok." if not terrain_problems else f"{len(terrain_problems)} problem(s):"))
-    lines += [f"  - {p.message}" for p in terrain_problems]
-    if edges:
-        given = ", ".join(f"{s}={e}" for s, e in edges.items())
-        lines.append(f"R-DEPLOY ({given}; every model in contact with its edge): "
-                     + ("ok." if not deploy_problems else f"{len(deploy_problems)} problem(s):"))
-        lines += [f"  - {p.message}" for p in deploy_problems]
-        missing = [s for s in sides if s not in edges]
-        if missing:
-            lines.append(f"  (No edge given for {', '.join(missing)}: not checked.)")
+    if not at_setup:
+        lines.append("Stage: play - a position in the middle of a game: the set-up rules (terrain spacing, R-TERRAIN;"
+                     " deployment, R-DEPLOY) are not checked (use --stage setup for a table about to be played).")
     else:
-        lines.append("R-DEPLOY: not checked (give each side's edge, e.g. --edge red=south --edge blue=north).")
+        terrain_problems = [p for p in problems if p.rule.startswith("R-TERRAIN")]
+        deploy_problems = [p for p in problems if not p.rule.startswith("R-TERRAIN")]
+        lines.append("R-TERRAIN (terrain > 5 cm from the edges, > 10 cm apart): "
+                     + ("ok." if not terrain_problems else f"{len(terrain_problems)} problem(s):"))
+        lines += [f"  - {p.message}" for p in terrain_problems]
+        if edges:
+            given = ", ".join(f"{s}={e}" for s, e in edges.items())
+            lines.append(f"R-DEPLOY ({given}; every model in contact with its edge): "
+                         + ("ok." if not deploy_problems else f"{len(deploy_problems)} problem(s):"))
+            lines += [f"  - {p.message}" for p in deploy_problems]
+            missing = [s for s in sides if s not in edges]
+            if missing:
+                lines.append(f"  (No edge given for {', '.join(missing)}: not checked.)")
+        else:
+            lines.append("R-DEPLOY: not checked (give each side's edge, e.g. --edge red=south --edge blue=north).")
     _finish(args, data, "\n".join(lines), lambda: render_board(board, title=f"check-scene {args.scene}",
                                           highlight=tuple(dict.fromkeys(p.subject for p in problems)),
                                           notes=[f"{p.rule} {p.subject}: {p.message}" for p in problems]
@@ -831,10 +837,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "check-scene",
         help="validate a scene file and its set-up",
-        description="List every problem of a scene file, then check terrain placement (R-TERRAIN) and, for the "
-        "sides given an edge, deployment (R-DEPLOY). Exit status 1 when there is any problem.",
+        description="List every problem of a scene file, then, at set-up (--stage setup, the default), check "
+        "terrain placement (R-TERRAIN) and, for the sides given an edge, deployment (R-DEPLOY). Exit status 1 "
+        "when there is any problem.",
     )
     p.add_argument("scene", help=scene_help)
+    p.add_argument("--stage", choices=("setup", "play"), default="setup",
+                   help="setup (default): also check the set-up rules (terrain spacing, deployment); play: a position "
+                   "in the middle of a game, where only the file's own rules apply (no overlaps, bases on the table)")
     p.add_argument(
         "--edge",
         action="append",

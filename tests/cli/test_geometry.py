@@ -479,6 +479,30 @@ def test_check_scene_setup_problems():
     assert [p["subject"] for p in deploy] == ["red-2"]
 
 
+def test_check_scene_in_play_skips_the_set_up_rules():
+    """The same table mid-game: pieces 9 cm apart and models off their edges are not problems."""
+    r = run("check-scene", str(SCENES / "cli-setup-bad.yaml"), "--edge", "red=south", "--edge", "blue=north",
+            "--stage", "play", "--json")
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = json.loads(r.stdout)
+    assert out["ok"] is True and out["problems"] == [] and out["stage"] == "play"
+    text = run("check-scene", str(SCENES / "cli-setup-bad.yaml"), "--stage", "play").stdout
+    assert "Stage: play" in text and "not checked" in text
+    # a file problem is still one in play
+    assert run("check-scene", str(SCENES / "cli-broken.yaml"), "--stage", "play").returncode == 1
+
+
+def test_schema_scene_is_json_schema():
+    r = run("schema", "scene")
+    assert r.returncode == 0, r.stderr
+    schema = json.loads(r.stdout)
+    assert schema["$schema"].startswith("https://json-schema.org/")
+    assert {"table", "terrain", "models", "markers", "edges"} <= set(schema["properties"])
+    terrain = schema["$defs"]["TerrainSpec"]["properties"]
+    assert {"polygon", "kit", "circle", "rect"} <= set(terrain)
+    assert "profile" in schema["$defs"]["ModelSpec"]["properties"]
+
+
 def test_check_scene_readable_without_edges(tmp_path):
     picture = tmp_path / "check.svg"
     r = run("check-scene", str(SCENES / "cli-setup-bad.yaml"), "--svg", str(picture))
