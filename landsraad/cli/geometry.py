@@ -259,16 +259,23 @@ def _finish(args: argparse.Namespace, data: dict[str, Any], text: str, make_svg:
     """Write the picture if asked (first, so a bad --svg path fails before any answer is printed), then print
     the answer: JSON with --json, the explained text otherwise."""
     if args.svg:
-        try:
-            Path(args.svg).write_text(make_svg(), encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"Cannot write the picture to {args.svg!r}: {exc.strerror or exc}.") from None
+        from ..fileio import atomic_write_text, check_output_path
+
+        atomic_write_text(check_output_path(args.svg, what="--svg"), make_svg())
     if args.json:
         print(json.dumps(data, indent=2))
     else:
         print(text)
         if args.svg:
             print(f"Picture written to {args.svg}.")
+
+
+def _check_svg(args: argparse.Namespace) -> None:
+    """Refuse an --svg path that cannot be written before any work starts."""
+    if getattr(args, "svg", None):
+        from ..fileio import check_output_path
+
+        check_output_path(args.svg, what="--svg")
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -444,6 +451,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
     A and B are models; either may also be an objective marker or a terrain piece, for the
     distance alone (sight and cover are then ``null``).
     """
+    _check_svg(args)
     from ..svg import render_board
 
     weapon = parse_weapon(args.weapon) if args.weapon is not None else None
@@ -489,6 +497,7 @@ def _move_data(res: Any) -> dict[str, Any]:
 def cmd_move(args: argparse.Namespace) -> int:
     """``landsraad move SCENE MODEL --to X,Y|MODEL``: is the move legal (R-MOVE, RUL-17), by which path; for a
     move too long, where the model stops (``stop_at``) and how far is missing. Exit 0 legal, 1 illegal."""
+    _check_svg(args)
     from ..geometry import approach, movement
     from ..svg import render_board
 
@@ -562,6 +571,7 @@ def cmd_move(args: argparse.Namespace) -> int:
 
 def cmd_reach(args: argparse.Namespace) -> int:
     """``landsraad reach SCENE MODEL``: where the model's base centre can get to this move."""
+    _check_svg(args)
     from ..geometry import movement
     from ..svg import render_board
 
@@ -597,6 +607,7 @@ def cmd_reach(args: argparse.Namespace) -> int:
 def cmd_template(args: argparse.Namespace) -> int:
     """``landsraad template SCENE --blast X,Y | --direct MODEL --toward X,Y --length L``: models hit (R-TEMPLATE,
     RUL-19) and, with ``--dodge [ID=]CM``, how each can get out (RUL-09)."""
+    _check_svg(args)
     from ..geometry import templates
     from ..svg import render_board
 
@@ -689,6 +700,7 @@ def _scene_edges(scene: Any) -> dict[str, str]:
 def cmd_check_scene(args: argparse.Namespace) -> int:
     """``landsraad check-scene SCENE``: every problem of the scene file, then the set-up checks R-TERRAIN and,
     with ``--edge SIDE=EDGE`` for the sides, R-DEPLOY. Exit 1 when there is any problem."""
+    _check_svg(args)
     from ..geometry import setup
     from ..svg import render_board
 

@@ -18,7 +18,7 @@ import argparse
 from typing import Any
 
 from ..errors import RuleError, UsageError
-from .geometry import _common, _dist, _finish, _load, _need_model, _tolerance, measure_answer
+from .geometry import _check_svg, _common, _dist, _finish, _load, _need_model, _tolerance, measure_answer
 
 __all__ = ["register", "cmd_shoot"]
 
@@ -67,6 +67,7 @@ def cmd_shoot(args: argparse.Namespace) -> int:
     from ..svg import render_board
     from .stats import build_combatant, parse_model_spec
 
+    _check_svg(args)
     weapon = _weapon(args.weapon)
     tolerance = _tolerance(args)
     scene = _load(args.scene)
