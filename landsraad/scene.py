@@ -24,6 +24,12 @@ reads::
 Optional keys: ``name``, ``description``, ``source`` (``project`` by default) at the top;
 ``name`` on pieces and models; ``owner`` and ``mission`` on markers.
 
+Quick to write (docs/scenes.md): a piece's footprint may instead be a bundled kit piece
+placed and turned (``{kit: arrakeen/house, at: [x, y], rotate: 30}``), a circle
+(``circle: {at, radius}``) or a rectangle (``rect: {at, size: [w, d], rotate}``); a model may
+name its profile card (``profile: corrino/soldier``), which fills its base, height and
+Movement.
+
 A bad scene is one :class:`~landsraad.errors.DataError` listing every problem with its key
 path and line: unknown keys, wrong types, duplicate ids, self-intersecting or degenerate
 polygons, terrain or bases off the table, overlapping bases or markers, a base standing on

@@ -5,9 +5,9 @@ without its path, e.g. ``reference``), answers one question about the table and 
 short explained answer, or with ``--json`` one JSON object for machines. ``--svg FILE``
 also writes a picture of the answer (:func:`landsraad.svg.render_board`).
 
-Exit status: 0 answered (even when the answer is "no": an illegal move, no line of sight);
-1 a bad scene file (every problem listed) or, for ``check-scene``, a scene with problems;
-2 bad arguments (one line). Never a traceback.
+Exit status: 0 answered (even when the answer is "no": no line of sight); 1 a bad scene file
+(every problem listed), for ``check-scene`` a scene with problems, for ``move`` an illegal
+move (like ``grep``: 0 legal, 1 not); 2 bad arguments (one line). Never a traceback.
 
 Distances are reported to 0.1 cm (RUL-07); every decision (contact, range band, legality)
 is taken on the exact figure, and the readable output says so when the rounding hides which
