@@ -28,7 +28,7 @@ Quick to write (docs/scenes.md): a piece's footprint may instead be a bundled ki
 placed and turned (``{kit: arrakeen/house, at: [x, y], rotate: 30}``), a circle
 (``circle: {at, radius}``) or a rectangle (``rect: {at, size: [w, d], rotate}``); a model may
 name its profile card (``profile: corrino/soldier``), which fills its base, height and
-Movement.
+Movement, and stand on top of an impassable piece (``standing_on: crates``).
 
 A bad scene is one :class:`~landsraad.errors.DataError` listing every problem with its key
 path and line: unknown keys, wrong types, duplicate ids, self-intersecting or degenerate
@@ -239,6 +239,8 @@ class ModelSpec(Frozen):
 
     ``profile: FACTION/TYPE`` names the model's profile card: it fills the base, the height and
     the Movement not written here, and gives ``shoot`` the model's stats.
+    ``standing_on: PIECE`` says the model stands on top of an impassable piece (a crate, a roof): its feet are at the piece's
+    height for sight and cover (PRJ-48).
     """
 
     id: str = Field(pattern=_ID)
@@ -248,6 +250,7 @@ class ModelSpec(Frozen):
     side: Optional[str] = None
     movement: Optional[Finite] = Field(None, ge=0, description="cm; default: the profile's")
     profile: Optional[str] = Field(None, description="FACTION/TYPE, e.g. corrino/soldier")
+    standing_on: Optional[str] = Field(None, description="the impassable terrain piece the model stands on top of")
     name: Optional[str] = None
 
     @model_validator(mode="after")
@@ -517,8 +520,20 @@ def scene_problems(doc: Document) -> list[Problem]:
             problems.append(Problem(doc.source, at("models", i, "at"),
                 f"The base of model {m.id!r} ({_fmt(m.base_mm / 10)} cm wide at {m.at[0]:g}, {m.at[1]:g}) is not wholly on the {_fmt(table.width)} x {_fmt(table.depth)} cm table."))
         c = _ShapelyPoint(*m.at)
+        if m.standing_on is not None:
+            under = [(j, t) for j, t in terrain if t.id == m.standing_on]
+            if not under:
+                problems.append(Problem(doc.source, at("models", i, "standing_on"),
+                    f"Model {m.id!r} stands on {m.standing_on!r}, which is not a terrain piece of this scene."))
+            elif under[0][1].movement_kind != "blocked" or under[0][1].height_cm <= 0:
+                problems.append(Problem(doc.source, at("models", i, "standing_on"),
+                    f"Model {m.id!r} stands on {m.standing_on!r}, but a model stands on top of impassable pieces with a height "
+                    "only; it stands in difficult or open terrain (leave out standing_on)."))
+            elif under[0][0] in shapes and not shapes[under[0][0]].covers(c):
+                problems.append(Problem(doc.source, at("models", i, "at"),
+                    f"Model {m.id!r} stands on {m.standing_on!r}, but its base centre ({m.at[0]:g}, {m.at[1]:g}) is not over it."))
         for j, t in terrain:
-            if t.movement_kind != "blocked" or j not in shapes:
+            if t.movement_kind != "blocked" or j not in shapes or t.id == m.standing_on:
                 continue
             if shapes[j].contains(c) or shapes[j].distance(c) < r - _SLACK:
                 problems.append(Problem(doc.source, at("models", i, "at"),

@@ -292,3 +292,34 @@ def test_overlap_reports_are_bounded():
     overlaps = [p for p in found if "overlaps" in p]
     assert len(overlaps) == 20
     assert found[-1].endswith(f"... and {50 * 49 // 2 - 20} more places where bases overlap (not listed).")
+
+
+# --- standing on terrain (PRJ-48) -----------------------------------------------------------------
+
+
+def test_a_model_standing_on_crates_is_raised_for_sight():
+    """a stands on 3 cm crates; b behind a 4 cm wall cannot see a's feet but sees its head."""
+    from landsraad.geometry.sight import cover, elevation
+
+    text = ("terrain:\n  - {id: crates, rect: {at: [30, 30], size: [4, 4]}, height: 3}\n"
+            "  - {id: wall, rect: {at: [20, 30], size: [1, 20]}, height: 4}\n"
+            "models:\n  - {id: a, at: [30, 30], base: 25, standing_on: crates}\n  - {id: b, at: [10, 30], base: 25}\n")
+    scene = parse_scene(text, "s")
+    board = scene.board
+    assert elevation(board, board.base("a")) == 3.0 and elevation(board, board.base("b")) == 0.0
+    # on the ground behind the wall a would be hidden; on the crates its head shows
+    assert cover(board, "b", "a").line_of_sight
+    assert not cover(board.moved("a", (26, 30)).with_terrain(board.terrain[1:]), "b", "a").line_of_sight
+
+
+@pytest.mark.parametrize("model, words", [
+    ("{id: a, at: [30, 30], base: 25, standing_on: nowhere}", "which is not a terrain piece"),
+    ("{id: a, at: [10, 50], base: 25, standing_on: dune}", "stands on top of impassable pieces with a height only"),
+    ("{id: a, at: [50, 50], base: 25, standing_on: crates}", "is not over it"),
+    ("{id: a, at: [30, 30], base: 25}", "stands on impassable terrain 'crates'"),
+])
+def test_standing_on_mistakes(model, words):
+    text = ("terrain:\n  - {id: crates, rect: {at: [30, 30], size: [4, 4]}, height: 3}\n"
+            "  - {id: dune, circle: {at: [10, 50], radius: 4}, movement: difficult}\n"
+            f"models:\n  - {model}\n")
+    assert any(words in p for p in problems_of(text))

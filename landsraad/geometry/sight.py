@@ -103,6 +103,8 @@ __all__ = [
     "nearest_in_sight",
     "nearest_targets",
     "enemies_of",
+    "elevation",
+    "standing_on",
     "convex_pieces",
 ]
 
@@ -358,8 +360,11 @@ def _index(board: Board) -> _SightIndex:
     for b in board.bases:
         if b.height_cm > 0:
             outer = _round_corners(b.x, b.y, b.radius, True)
+            # a model on top of a piece blocks like a column from the table to its head (the piece
+            # under it is solid anyway)
+            top = elevation(board, b) + float(b.height_cm)
             obstacles.append(
-                _Obstacle(b.id, "model", float(b.height_cm), shapely.Polygon(outer), circle=(b.x, b.y, b.radius), outer=outer)
+                _Obstacle(b.id, "model", top, shapely.Polygon(outer), circle=(b.x, b.y, b.radius), outer=outer)
             )
     centres, radii = [], []
     for o in obstacles:
@@ -372,6 +377,32 @@ def _index(board: Board) -> _SightIndex:
         _INDEX_CACHE.clear()
     _INDEX_CACHE[id(board)] = (board, index)
     return index
+
+
+def elevation(board: Board, base: Base) -> float:
+    """How high ``base`` stands: the height of the tallest impassable piece its centre is over
+    (a model standing on a crate or a roof, PRJ-48), else 0.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board, TerrainPiece
+    >>> crate = TerrainPiece("crate", ((8, 8), (12, 8), (12, 12), (8, 12)), height_cm=3)
+    >>> board = Board(bases=(Base("a", 10, 10, 25), Base("b", 30, 10, 25)), terrain=(crate,))
+    >>> elevation(board, board.base("a")), elevation(board, board.base("b"))
+    (3.0, 0.0)
+    """
+    piece = standing_on(board, base)
+    return float(piece.height_cm) if piece is not None else 0.0
+
+
+def standing_on(board: Board, base: Base) -> TerrainPiece | None:
+    """The tallest impassable piece with some height the base's centre is over, if any (PRJ-48)."""
+    centre = shapely.Point(base.x, base.y)
+    best: TerrainPiece | None = None
+    for t in board.terrain:
+        if t.movement == "blocked" and t.height_cm > (best.height_cm if best else 0.0) and t.shape.covers(centre):
+            best = t
+    return best
 
 
 def _overlaps_base(piece: TerrainPiece, base: Base) -> bool:
@@ -563,9 +594,11 @@ class _Problem:
     each column from each eye point by each obstacle.
     """
 
-    def __init__(self, obstacles: list[_Obstacle], frame: _Frame, shooter: Base, rt: float, height: float, arc: float):
+    def __init__(self, obstacles: list[_Obstacle], frame: _Frame, shooter: Base, rt: float, height: float, arc: float,
+                 eye_z: float, floor: float = 0.0):
         self.frame, self.rt, self.height, self.arc = frame, rt, height, arc
-        self.rs, self.eye_z = shooter.radius, shooter.height_cm
+        self.rs, self.eye_z = shooter.radius, eye_z
+        self.floor = floor  # the silhouette's foot above the table (a target standing on a piece)
         self.full = arc >= math.pi - 1e-12
         polys = [p for o in obstacles if o.kind == "terrain" for p in o.pieces]
         # which obstacle each row of the height arrays belongs to: terrain pieces, then bases
@@ -690,20 +723,20 @@ class _Problem:
         """Per column: hidden height from the sampled rim (``up``) and from every eye (``low``);
         per strip between columns: lower and upper bounds of the hidden height."""
         h = self.height
-        gq, cols = self.gq, self.cols
+        gq, cols = self.gq - self.floor, self.cols  # hidden heights from the silhouette's foot
         up_eye = gq.max(axis=1)  # (Q, C)
         up = np.clip(up_eye.min(axis=0), 0.0, h)
-        tri = np.minimum(np.minimum(gq[self.ta], self.gt), gq[self.tb])  # (T, n, C)
+        tri = np.minimum(np.minimum(gq[self.ta], self.gt - self.floor), gq[self.tb])  # (T, n, C)
         tri_col = tri.max(axis=1)  # (T, C)
         low = np.clip(tri_col.min(axis=0), 0.0, h)
         # strip upper bound: highest shadow over the strip - at its ends or at a shadow corner inside
         # (round bases: their circumscribed polygons, whose corners are the shadow corners)
-        outer = np.concatenate([gq[:, : self.nt], self.gpq], axis=1)
+        outer = np.concatenate([gq[:, : self.nt], self.gpq - self.floor], axis=1)
         top = np.maximum(outer[:, :, :-1], outer[:, :, 1:])  # (Q, n, S)
         ev, pc, pu, pz = self.pk
         strip = np.searchsorted(cols, pu, side="right") - 1
         inside = (strip >= 0) & (strip < len(cols) - 1)
-        np.maximum.at(top, (ev[inside], pc[inside], strip[inside]), pz[inside])
+        np.maximum.at(top, (ev[inside], pc[inside], strip[inside]), pz[inside] - self.floor)
         s_up = np.clip(top.max(axis=1).min(axis=0), 0.0, h)
         # strip lower bound: one convex obstacle's shadow is concave over the columns it covers,
         # so its lowest point over a strip is at an end
@@ -786,6 +819,7 @@ def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool, 
     frame = _Frame(target.x, target.y, dx / dist, dy / dist, dist)
     rt = target.radius
     height = max(target.height_cm, _FLAT_SILHOUETTE_CM)
+    floor, eye_z = elevation(board, target), elevation(board, shooter) + shooter.height_cm
     silhouette = (frame.table(-rt), frame.table(rt))
     obstacles = _relevant(board, shooter, target, models_block, frame)
     near_eye = frame.table(0.0, dist - shooter.radius)
@@ -794,13 +828,13 @@ def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool, 
             shooter_id, target_id, 0.0, 0.0, "none", False, True, (near_eye, frame.table(0.0)),
             ((0.0, 2 * rt, 0.0),), silhouette, target.height_cm, (), (), models_block,
         )
-    if target.height_cm <= shooter.height_cm:
+    if floor + target.height_cm <= eye_z:
         # the union of the arcs facing the silhouette's two ends (see the module notes)
         dp = math.hypot(rt, dist)
         arc = min(math.pi, math.atan2(rt, dist) + math.acos(min(1.0, shooter.radius / dp)))
     else:
         arc = math.pi
-    problem = _Problem(obstacles, frame, shooter, rt, height, arc)
+    problem = _Problem(obstacles, frame, shooter, rt, height, arc, eye_z, floor)
     hidden, err, b = _solve(problem, upper_only)
     cols, f_up = problem.cols, b["up"]
     hidden = min(1.0, max(0.0, hidden))
@@ -821,13 +855,13 @@ def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool, 
     return CoverResult(
         shooter_id, target_id, hidden, err, cls, borderline, cls != "no_line_of_sight", sight_line,
         _intervals(cols, f_up, rt, height), silhouette, target.height_cm, _regions(cols, f_up, rt),
-        _casting(problem, height), models_block, _cover_from(problem, f_up),
+        _casting(problem, height), models_block, _with_supports(board, _cover_from(problem, f_up)),
     )
 
 
 def _casting(p: _Problem, height: float) -> tuple[str, ...]:
     """Ids of the obstacles that hide some part of the silhouette from some eye point."""
-    g = np.concatenate([p.gq, p.gt], axis=0) if len(p.gt) else p.gq
+    g = (np.concatenate([p.gq, p.gt], axis=0) if len(p.gt) else p.gq) - p.floor
     rows = np.flatnonzero((g > 1e-9).any(axis=(0, 2)))
     out: list[str] = []
     for i in rows:
@@ -850,10 +884,22 @@ def _cover_from(p: _Problem, f_up: np.ndarray) -> tuple[str, ...]:
     hidden = f_up > 1e-9  # (C,)
     if not hidden.any():
         return ()
-    g = np.concatenate([p.gq, p.gt], axis=0) if len(p.gt) else p.gq
+    g = (np.concatenate([p.gq, p.gt], axis=0) if len(p.gt) else p.gq) - p.floor
     casts = (np.clip(g, 0.0, p.height) >= f_up[None, None, :] - _COVER_SLACK) & (g > 1e-9)  # (E, n, C)
     rows = np.flatnonzero((casts & hidden[None, None, :]).any(axis=(0, 2)))
     return tuple(dict.fromkeys(p.owner[i] for i in rows))
+
+
+def _with_supports(board: Board, ids: tuple[str, ...]) -> tuple[str, ...]:
+    """``ids`` and, after each model standing on a piece, the piece that raises it."""
+    out: list[str] = []
+    for item in ids:
+        out.append(item)
+        if board.has_base(item):
+            piece = standing_on(board, board.base(item))
+            if piece is not None and piece.id not in out:
+                out.append(piece.id)
+    return tuple(dict.fromkeys(out))
 
 
 def _regions(cols: np.ndarray, f: np.ndarray, rt: float) -> tuple[tuple[Point, ...], ...]:

@@ -29,6 +29,7 @@ from landsraad.geometry.sight import (
     enemies_of,
     nearest_in_sight,
     nearest_targets,
+    standing_on,
     visible_models,
 )
 from landsraad.scene import load_scene
@@ -355,10 +356,13 @@ def test_cover_from_leaves_out_a_wall_whose_shadow_is_always_lower():
 @settings(max_examples=40)
 @given(st.lists(obstacle, min_size=1, max_size=4), st.sampled_from([2.0, 3.5, 5.0]), st.sampled_from([2.0, 3.5, 5.0]))
 def test_cover_from_alone_hides_as_much(obstacles, sh, th):
-    """Removing every obstacle outside cover_from leaves the hidden fraction as it was (within the bounds)."""
+    """Removing every obstacle outside cover_from leaves the hidden fraction as it was (within the
+    bounds). cover_from names the obstacles in the way, and a piece a model in it stands on."""
     board = _board(obstacles, sh, th)
     full = cover(board, "s", "t")
-    assert set(full.cover_from) <= set(full.obstacles)
+    supports = {standing_on(board, board.base(m)).id for m in full.cover_from
+                if board.has_base(m) and standing_on(board, board.base(m)) is not None}
+    assert set(full.cover_from) <= set(full.obstacles) | supports
     assert (full.cover_from == ()) == (full.hidden_fraction == 0.0)
     keep = set(full.cover_from) | {"s", "t"}
     only = Board(bases=tuple(b for b in board.bases if b.id in keep),
@@ -400,3 +404,52 @@ def test_nearest_targets_ties_within_half_a_millimetre():
 def test_nearest_targets_agrees_with_nearest_in_sight():
     board = _enemies_board()
     assert nearest_targets(board, "s", ["e30", "e10", "f"]) == nearest_in_sight(board, "s", ["e30", "e10", "f"]) == ("f",)
+
+
+# --- models standing on terrain (PRJ-48) -----------------------------------------------------------
+
+
+def _crate(x0: float, x1: float, h: float, name: str = "crate") -> TerrainPiece:
+    return TerrainPiece(name, ((x0, 28), (x1, 28), (x1, 32), (x0, 32)), h)
+
+
+def test_a_target_on_a_crate_is_not_hidden_by_it():
+    """t stands on a 3 cm crate that reaches 2 cm in front of its centre; s's eye is 3.5 cm high,
+    20 cm away. The lowest sight line to t's feet (z = 3) from the front rim (x = 11.5) passes
+    the crate's front top edge (x = 28, 3 cm) at 3.5 - 0.5 * 16.5 / 18.5 = 3.05 cm: above it, so
+    nothing is hidden; the crate is not in the way of anything it does not stand under."""
+    board = Board(bases=(Base("s", 10, 30, 30), Base("t", 30, 30, 30)), terrain=(_crate(28, 32, 3),))
+    r = cover(board, "s", "t")
+    assert r.cover == "none" and r.hidden_fraction == 0.0
+
+
+def test_a_target_on_a_tall_block_is_hidden_below_the_eye_line():
+    """t on a 6 cm block whose front face is 2 cm before its centre, s's eye at 3.5 cm: sight lines
+    rise to t's feet (z = 6), so the flattest one, from the back rim (x = 8.5, 21.5 cm before t's
+    centre, 19.5 cm before the block's front top edge), sees most: hidden up to
+    3.5 + 2.5 * 21.5 / 19.5 = 6.256 cm, 0.256 of t's 3.5 cm (7.3 %)."""
+    board = Board(bases=(Base("s", 10, 30, 30), Base("t", 30, 30, 30)), terrain=(_crate(28, 32, 6, "block"),))
+    r = cover(board, "s", "t")
+    assert r.cover == "small" and r.cover_from == ("block",)
+    assert within(r, (3.5 + 2.5 * 21.5 / 19.5 - 6) / 3.5, 1e-6)
+
+
+def test_a_shooter_on_a_crate_sees_over_a_wall():
+    """A 4 cm wall hides a 3.5 cm target from a shooter on the ground; from a 3 cm crate the eye is
+    6.5 cm high: from the front rim (x = 11.5) the wall's far top edge (x = 20, 4 cm) casts down to
+    6.5 - 2.5 * 18.5 / 8.5 = 1.06 cm on the silhouette at x = 30; 1.06 / 3.5 = 0.30 hidden."""
+    wall = TerrainPiece("wall", ((19, 20), (20, 20), (20, 40), (19, 40)), 4)
+    ground = Board(bases=(Base("s", 10, 30, 30), Base("t", 30, 30, 30)), terrain=(wall,))
+    assert cover(ground, "s", "t").cover == "no_line_of_sight"
+    raised = ground.with_terrain([wall, _crate(8, 12, 3)])
+    r = cover(raised, "s", "t")
+    assert r.cover == "small" and within(r, (6.5 - 2.5 * 18.5 / 8.5) / 3.5, 0.0)
+
+
+def test_a_model_on_a_crate_screens_as_a_column():
+    """m (3.5 cm tall) on a 3 cm crate midway is a 6.5 cm column: it hides t, 3.5 cm tall, from s,
+    whose eye is 3.5 cm high; its crate is named with it."""
+    crate = TerrainPiece("crate", ((19, 29), (21, 29), (21, 31), (19, 31)), 3)
+    board = Board(bases=(Base("s", 10, 30, 30), Base("m", 20, 30, 50), Base("t", 30, 30, 30)), terrain=(crate,))
+    r = cover(board, "s", "t")
+    assert r.cover == "no_line_of_sight" and r.cover_from[:2] == ("m", "crate")
