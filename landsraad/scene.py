@@ -68,12 +68,24 @@ from typing import Annotated, Any, Iterable, Literal, Mapping, Optional
 
 import shapely
 import yaml
-from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from shapely.geometry import Point as _ShapelyPoint
 from shapely.geometry import Polygon
 from shapely.validation import explain_validity
 
-from .content import Document, load_faction, parse_document, read_document, validation_problems
+from .content import (
+    Document,
+    load_faction,
+    parse_document,
+    read_document,
+    validation_problems,
+)
 from .errors import DataError, Problem, UnknownNameError
 from .geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece
 from .kits import KitPiece, kit_ids, load_kit

@@ -18,7 +18,16 @@ import argparse
 from typing import Any
 
 from ..errors import RuleError, UsageError
-from .geometry import _check_svg, _common, _dist, _finish, _load, _need_model, _tolerance, measure_answer
+from .geometry import (
+    _check_svg,
+    _common,
+    _dist,
+    _finish,
+    _load,
+    _need_model,
+    _tolerance,
+    measure_answer,
+)
 
 __all__ = ["register", "cmd_shoot"]
 
@@ -93,6 +102,9 @@ def cmd_shoot(args: argparse.Namespace) -> int:
     if not geo["line_of_sight"]:
         reasons.append(f"{args.a} has no line of sight to {args.b} (R-LOS)")
     else:
+        if gun.template is not None and gun.template.kind == "direct" and exact > gun.template.size_cm + 1e-9:
+            reasons.append(f"{args.b} is {_dist(exact)} cm away, beyond the {gun.template.size_cm:g} cm of the"
+                           f" {gun.name}'s direct-fire template (R-TEMPLATE)")
         if geo["target_is_nearest"] is False and gun.template is None:
             reasons.append(f"{args.b} is not the nearest enemy {args.a} sees; the nearest: "
                            f"{', '.join(geo['nearest_targets']) or '(none)'} (RUL-08)")

@@ -88,7 +88,7 @@ def contact_move(board: Board, model_id: str, target_id: str, allowance_cm: floa
             lo, x1, f1 = x1, x2, f2
             x2 = lo + g * (hi - lo)
             f2 = _cost(board, model_id, target_id, x2)
-    angle, cost = min(((angles[best], costs[best]), (x1, f1), (x2, f2)), key=lambda t: t[1])
+    angle = min(((angles[best], costs[best]), (x1, f1), (x2, f2)), key=lambda t: t[1])[0]
     return plan_move(board, model_id, _destination(board, model_id, target_id, angle), allowance_cm)
 
 

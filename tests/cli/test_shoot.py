@@ -100,3 +100,9 @@ def test_readable_answer_and_svg(tmp_path):
 def test_usage_errors(args, words):
     r = run("shoot", SCENE, *args)
     assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_direct_fire_template_reaches_its_length_only():
+    """The Corrino flamethrower is a 20 cm direct-fire template (factions/corrino.yaml): t is 27 cm away."""
+    out = run_json("shoot", SCENE, "s", "t", "--weapon", "corrino:flamethrower")
+    assert out["allowed"] is False and "beyond the 20 cm" in out["reasons"][0]
