@@ -24,6 +24,12 @@ reads::
 Optional keys: ``name``, ``description``, ``source`` (``project`` by default) at the top;
 ``name`` on pieces and models; ``owner`` and ``mission`` on markers.
 
+Quick to write (docs/scenes.md): a piece's footprint may instead be a bundled kit piece
+placed and turned (``{kit: arrakeen/house, at: [x, y], rotate: 30}``), a circle
+(``circle: {at, radius}``) or a rectangle (``rect: {at, size: [w, d], rotate}``); a model may
+name its profile card (``profile: corrino/soldier``), which fills its base, height and
+Movement, and stand on top of an impassable piece (``standing_on: crates``).
+
 A bad scene is one :class:`~landsraad.errors.DataError` listing every problem with its key
 path and line: unknown keys, wrong types, duplicate ids, self-intersecting or degenerate
 polygons, terrain or bases off the table, overlapping bases or markers, a base standing on
@@ -56,21 +62,34 @@ bad.yaml: models[1].at (line 4, column 13): The base of model 'a' overlaps the b
 from __future__ import annotations
 
 import math
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Literal, Mapping, Optional
+from typing import Annotated, Any, Iterable, Literal, Mapping, Optional
 
 import shapely
 import yaml
-from pydantic import Field, ValidationError, ValidationInfo, field_validator
+from pydantic import (
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from shapely.geometry import Point as _ShapelyPoint
 from shapely.geometry import Polygon
 from shapely.validation import explain_validity
 
-from .content import Document, parse_document, read_document, validation_problems
+from .content import (
+    Document,
+    load_faction,
+    parse_document,
+    read_document,
+    validation_problems,
+)
 from .errors import DataError, Problem, UnknownNameError
 from .geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece
-from .model import Frozen
+from .kits import KitPiece, kit_ids, load_kit
+from .model import Frozen, Profile
 
 __all__ = [
     "EdgeName",
@@ -83,42 +102,206 @@ __all__ = [
     "parse_scene",
     "load_scene",
     "scene_problems",
+    "scene_schema",
+    "MAX_LISTED",
 ]
 
 EdgeName = Literal["south", "north", "west", "east"]
 _ID = r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$"
 _SLACK = 1e-9  # cm: floating-point slack for "touching is not overlapping"
+MAX_LISTED = 20
+"""Overlap problems listed one by one before the rest are counted ("and N more")."""
 
-Coord = tuple[float, float]
+Finite = Annotated[float, Field(allow_inf_nan=False)]
+Coord = tuple[Finite, Finite]
+Movement = Literal["blocked", "difficult", "open"]
 
 
 class TableSpec(Frozen):
     """The table's size in cm (R-TABLE: 60 x 60)."""
 
-    width: float = Field(60.0, gt=0)
-    depth: float = Field(60.0, gt=0)
+    width: Finite = Field(60.0, gt=0)
+    depth: Finite = Field(60.0, gt=0)
+
+
+class CircleSpec(Frozen):
+    """A round footprint: centre ``at`` and radius, in cm."""
+
+    at: Coord
+    radius: Finite = Field(gt=0, description="cm")
+
+
+class RectSpec(Frozen):
+    """A rectangular footprint: centre ``at``, ``size`` [width, depth] in cm, turned ``rotate`` degrees
+    anticlockwise."""
+
+    at: Coord
+    size: tuple[Annotated[float, Field(gt=0, allow_inf_nan=False)], Annotated[float, Field(gt=0, allow_inf_nan=False)]]
+    rotate: Finite = 0.0
+
+
+@lru_cache(maxsize=64)
+def _kit_piece(ref: str) -> KitPiece:
+    """The kit piece ``KIT/PIECE`` (or a piece id found in exactly one bundled kit)."""
+    kit_id, sep, piece_id = ref.partition("/")
+    if sep:
+        try:
+            kit = load_kit(kit_id)
+        except UnknownNameError:
+            raise ValueError(f"There is no terrain kit {kit_id!r}; the kits are: {', '.join(kit_ids())}.") from None
+        for piece in kit.pieces:
+            if piece.id == piece_id:
+                return piece
+        raise ValueError(f"Kit {kit_id!r} has no piece {piece_id!r}; its pieces are: "
+                         f"{', '.join(p.id for p in kit.pieces)}.")
+    found = [(k, p) for k in kit_ids() for p in load_kit(k).pieces if p.id == ref]
+    if len(found) == 1:
+        return found[0][1]
+    if found:
+        raise ValueError(f"Kit piece {ref!r} is in several kits ({', '.join(k for k, _ in found)}); write KIT/PIECE, "
+                         f"e.g. {found[0][0]}/{ref}.")
+    names = sorted(f"{k}/{p.id}" for k in kit_ids() for p in load_kit(k).pieces)
+    raise ValueError(f"There is no kit piece {ref!r}; the bundled pieces are: {', '.join(names)}.")
+
+
+@lru_cache(maxsize=64)
+def _profile(ref: str) -> Profile:
+    """The profile card ``FACTION/TYPE`` (faction modifiers applied)."""
+    faction_id, sep, type_id = ref.partition("/")
+    if not sep or not faction_id or not type_id:
+        raise ValueError(f"A profile is written FACTION/TYPE, e.g. corrino/soldier; got {ref!r}.")
+    try:
+        return load_faction(faction_id).profile(type_id)
+    except UnknownNameError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _turned(points: Iterable[tuple[float, float]], degrees: float, at: tuple[float, float]) -> list[Coord]:
+    """``points`` (around the origin) turned ``degrees`` anticlockwise, then moved to ``at``."""
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    return [(round(at[0] + x * c - y * s, 9), round(at[1] + x * s + y * c, 9)) for x, y in points]
 
 
 class TerrainSpec(Frozen):
-    """A terrain piece: footprint polygon (cm), height (cm, 0 never blocks sight), movement kind."""
+    """A terrain piece: a footprint (cm), a height (cm, 0 never blocks sight) and a movement kind.
+
+    The footprint is exactly one of ``polygon`` (corners), ``kit`` (a piece of a bundled kit,
+    ``KIT/PIECE`` or a piece id, placed with its centre ``at`` and turned ``rotate`` degrees
+    anticlockwise; it gives the height and movement unless they are written), ``circle``
+    (``{at, radius}``) or ``rect`` (``{at, size: [w, d], rotate}``).
+    """
 
     id: str = Field(pattern=_ID)
-    polygon: list[Coord]  # at least 3 corners: checked with the geometry, naming the piece
-    height: float = Field(0.0, ge=0)
-    movement: Literal["blocked", "difficult", "open"] = "blocked"
+    polygon: Optional[list[Coord]] = None  # at least 3 corners: checked with the geometry, naming the piece
+    kit: Optional[str] = None
+    at: Optional[Coord] = None
+    rotate: Optional[Finite] = None
+    circle: Optional[CircleSpec] = None
+    rect: Optional[RectSpec] = None
+    height: Optional[Finite] = Field(None, ge=0, description="cm; default 0, or the kit piece's")
+    movement: Optional[Movement] = Field(None, description="default blocked, or the kit piece's")
     name: Optional[str] = None
+
+    @model_validator(mode="after")
+    def _one_footprint(self) -> "TerrainSpec":
+        given = [k for k in ("polygon", "kit", "circle", "rect") if getattr(self, k) is not None]
+        if len(given) != 1:
+            what = "none" if not given else " and ".join(given)
+            raise ValueError(f"Exactly one footprint is needed: polygon, kit, circle or rect; got {what}.")
+        if self.kit is not None:
+            if self.at is None:
+                raise ValueError(f"Kit piece {self.kit!r} needs its centre: at: [x, y].")
+            _kit_piece(self.kit)
+        elif self.at is not None or self.rotate is not None:
+            raise ValueError("at and rotate go with kit; circle and rect carry their own.")
+        return self
+
+    @cached_property
+    def footprint(self) -> tuple[tuple[float, float], ...]:
+        """The footprint's corners in table cm (circles: a polygon of 64 sides inside the circle)."""
+        if self.polygon is not None:
+            return tuple((float(x), float(y)) for x, y in self.polygon)
+        if self.kit is not None:
+            assert self.at is not None
+            return tuple(_turned(_kit_piece(self.kit).polygon, self.rotate or 0.0, self.at))
+        if self.circle is not None:
+            ring = _ShapelyPoint(*self.circle.at).buffer(self.circle.radius, quad_segs=16).exterior.coords
+            return tuple((round(x, 9), round(y, 9)) for x, y in list(ring)[:-1])
+        assert self.rect is not None
+        w, d = self.rect.size[0] / 2, self.rect.size[1] / 2
+        return tuple(_turned([(-w, -d), (w, -d), (w, d), (-w, d)], self.rect.rotate, self.rect.at))
+
+    @property
+    def height_cm(self) -> float:
+        """The height: as written, else the kit piece's, else 0."""
+        if self.height is not None:
+            return float(self.height)
+        return float(_kit_piece(self.kit).height) if self.kit is not None else 0.0
+
+    @property
+    def movement_kind(self) -> Movement:
+        """The movement kind: as written, else the kit piece's, else blocked."""
+        if self.movement is not None:
+            return self.movement
+        return _kit_piece(self.kit).movement if self.kit is not None else "blocked"
 
 
 class ModelSpec(Frozen):
-    """A model: centre ``at`` (cm), base diameter (mm), height (cm), side, Movement (cm)."""
+    """A model: centre ``at`` (cm), base diameter (mm), height (cm), side, Movement (cm).
+
+    ``profile: FACTION/TYPE`` names the model's profile card: it fills the base, the height and
+    the Movement not written here, and gives ``shoot`` the model's stats.
+    ``standing_on: PIECE`` says the model stands on top of an impassable piece (a crate, a roof): its feet are at the piece's
+    height for sight and cover (PRJ-48).
+    """
 
     id: str = Field(pattern=_ID)
     at: Coord
-    base: float = Field(gt=0, description="base diameter in mm")
-    height: float = Field(DEFAULT_MODEL_HEIGHT_CM, ge=0, description="cm; default 3.5")
+    base: Optional[Finite] = Field(None, gt=0, description="base diameter in mm; default: the profile's")
+    height: Optional[Finite] = Field(None, ge=0, description="cm; default: the profile's, else 3.5")
     side: Optional[str] = None
-    movement: Optional[float] = Field(None, ge=0)
+    movement: Optional[Finite] = Field(None, ge=0, description="cm; default: the profile's")
+    profile: Optional[str] = Field(None, description="FACTION/TYPE, e.g. corrino/soldier")
+    standing_on: Optional[str] = Field(None, description="the impassable terrain piece the model stands on top of")
     name: Optional[str] = None
+
+    @model_validator(mode="after")
+    def _base_known(self) -> "ModelSpec":
+        if self.profile is not None:
+            _profile(self.profile)
+        elif self.base is None:
+            raise ValueError("A base diameter in mm (base: 30) or a profile (profile: corrino/soldier) is needed.")
+        return self
+
+    @property
+    def card(self) -> Profile | None:
+        """The profile card, if the model names one."""
+        return _profile(self.profile) if self.profile is not None else None
+
+    @property
+    def base_mm(self) -> float:
+        """The base diameter in mm: as written, else the profile's."""
+        if self.base is not None:
+            return float(self.base)
+        card = self.card
+        assert card is not None  # checked by the validator
+        return float(card.base_mm)
+
+    @property
+    def height_cm(self) -> float:
+        """The height in cm: as written, else the profile's, else :data:`DEFAULT_MODEL_HEIGHT_CM`."""
+        if self.height is not None:
+            return float(self.height)
+        card = self.card
+        return float(card.height_cm) if card is not None and card.height_cm is not None else DEFAULT_MODEL_HEIGHT_CM
+
+    @property
+    def movement_cm(self) -> float | None:
+        """The Movement in cm: as written, else the profile's, else None."""
+        if self.movement is not None:
+            return float(self.movement)
+        card = self.card
+        return float(card.movement) if card is not None else None
 
 
 class MarkerSpec(Frozen):
@@ -161,8 +344,8 @@ class Scene(Frozen):
         return Board(
             width=self.table.width,
             depth=self.table.depth,
-            terrain=tuple(TerrainPiece(t.id, tuple(t.polygon), t.height, t.movement) for t in self.terrain),
-            bases=tuple(Base(m.id, m.at[0], m.at[1], m.base, m.height, m.side) for m in self.models),
+            terrain=tuple(TerrainPiece(t.id, t.footprint, t.height_cm, t.movement_kind) for t in self.terrain),
+            bases=tuple(Base(m.id, m.at[0], m.at[1], m.base_mm, m.height_cm, m.side) for m in self.models),
             markers=tuple(Marker(k.id, k.at[0], k.at[1], float(k.size), k.owner) for k in self.markers),
         )
 
@@ -182,8 +365,7 @@ class Scene(Frozen):
         >>> s.movement("a"), s.movement("b")
         (12.0, None)
         """
-        m = self.model(model_id)
-        return None if m.movement is None else float(m.movement)
+        return self.model(model_id).movement_cm
 
     def to_yaml(self) -> str:
         """The scene as YAML that :func:`parse_scene` reads back to an equal scene.
@@ -195,7 +377,7 @@ class Scene(Frozen):
         source: project
         table: {width: 60.0, depth: 60.0}
         models:
-          - {id: a, at: [5.0, 5.0], base: 25.0, height: 3.5}
+          - {id: a, at: [5.0, 5.0], base: 25.0}
         <BLANKLINE>
         >>> parse_scene(s.to_yaml(), "again") == s
         True
@@ -229,7 +411,8 @@ class Scene(Frozen):
             table=TableSpec(width=board.width, depth=board.depth),
             terrain=[TerrainSpec(id=t.id, polygon=list(t.polygon), height=t.height_cm, movement=t.movement) for t in board.terrain],
             models=[
-                ModelSpec(id=b.id, at=(b.x, b.y), base=b.diameter_mm, height=b.height_cm, side=b.side, movement=movement.get(b.id))
+                ModelSpec(id=b.id, at=(b.x, b.y), base=b.diameter_mm, side=b.side, movement=movement.get(b.id),
+                          height=None if b.height_cm == DEFAULT_MODEL_HEIGHT_CM else b.height_cm)
                 for b in board.bases
             ],
             markers=[MarkerSpec(id=m.id, at=m.center, size=int(m.size_mm), owner=m.owner) for m in board.markers],
@@ -291,7 +474,7 @@ def scene_problems(doc: Document) -> list[Problem]:
     try:
         Scene.model_validate(doc.data)
     except ValidationError as exc:
-        problems.extend(_named(validation_problems(exc, doc), exc, doc))
+        problems.extend(_named(_in_words(validation_problems(exc, doc), exc, doc), exc, doc))
 
     def at(*loc: Any) -> str:
         return doc.locate(loc)
@@ -316,11 +499,15 @@ def scene_problems(doc: Document) -> list[Problem]:
     shapes: dict[int, Polygon] = {}
     for i, t in terrain:
         where = at("terrain", i, "polygon")
-        distinct = {tuple(p) for p in t.polygon}
+        try:
+            corners = t.footprint
+        except ValueError:
+            continue  # reported by the structural check
+        distinct = {tuple(p) for p in corners}
         if len(distinct) < 3:
             problems.append(Problem(doc.source, where, f"Terrain {t.id!r} has {len(distinct)} distinct corner{'s' if len(distinct) != 1 else ''}; a footprint needs at least 3."))
             continue
-        poly = Polygon(t.polygon)
+        poly = Polygon(corners)
         if poly.convex_hull.area <= 1e-9:
             problems.append(Problem(doc.source, where, f"Terrain {t.id!r} is degenerate: its corners enclose no area (they need at least 3 distinct points not in a line)."))
             continue
@@ -340,42 +527,60 @@ def scene_problems(doc: Document) -> list[Problem]:
 
     # models
     for i, m in models:
-        r = m.base / 20.0
+        r = m.base_mm / 20.0
         if off_table(m.at[0], m.at[1], r):
             problems.append(Problem(doc.source, at("models", i, "at"),
-                f"The base of model {m.id!r} ({_fmt(m.base / 10)} cm wide at {m.at[0]:g}, {m.at[1]:g}) is not wholly on the {_fmt(table.width)} x {_fmt(table.depth)} cm table."))
+                f"The base of model {m.id!r} ({_fmt(m.base_mm / 10)} cm wide at {m.at[0]:g}, {m.at[1]:g}) is not wholly on the {_fmt(table.width)} x {_fmt(table.depth)} cm table."))
         c = _ShapelyPoint(*m.at)
+        if m.standing_on is not None:
+            under = [(j, t) for j, t in terrain if t.id == m.standing_on]
+            if not under:
+                problems.append(Problem(doc.source, at("models", i, "standing_on"),
+                    f"Model {m.id!r} stands on {m.standing_on!r}, which is not a terrain piece of this scene."))
+            elif under[0][1].movement_kind != "blocked" or under[0][1].height_cm <= 0:
+                problems.append(Problem(doc.source, at("models", i, "standing_on"),
+                    f"Model {m.id!r} stands on {m.standing_on!r}, but a model stands on top of impassable pieces with a height "
+                    "only; it stands in difficult or open terrain (leave out standing_on)."))
+            elif under[0][0] in shapes and not shapes[under[0][0]].covers(c):
+                problems.append(Problem(doc.source, at("models", i, "at"),
+                    f"Model {m.id!r} stands on {m.standing_on!r}, but its base centre ({m.at[0]:g}, {m.at[1]:g}) is not over it."))
         for j, t in terrain:
-            if t.movement != "blocked" or j not in shapes:
+            if t.movement_kind != "blocked" or j not in shapes or t.id == m.standing_on:
                 continue
             if shapes[j].contains(c) or shapes[j].distance(c) < r - _SLACK:
                 problems.append(Problem(doc.source, at("models", i, "at"),
                     f"The base of model {m.id!r} stands on impassable terrain {t.id!r}."))
-    for (i, a), (j, b) in _pairs(models):
-        ra, rb = a.base / 20.0, b.base / 20.0
+    overlaps: list[Problem] = []
+    for (i, a), (j, b) in _close_pairs(models, lambda m: m.base_mm / 20.0):
+        ra, rb = a.base_mm / 20.0, b.base_mm / 20.0
         d = math.hypot(a.at[0] - b.at[0], a.at[1] - b.at[1])
         if d < ra + rb - _SLACK:
-            problems.append(Problem(doc.source, at("models", j, "at"),
+            overlaps.append(Problem(doc.source, at("models", j, "at"),
                 f"The base of model {b.id!r} overlaps the base of model {a.id!r} (models[{i}]): their centres are "
                 f"{_fmt(d)} cm apart, less than the {_fmt(ra + rb)} cm their radii need."))
+    problems += _bounded(overlaps, doc, "models", "bases overlap")
 
     # markers
     for i, k in markers:
         if off_table(k.at[0], k.at[1], k.size / 20.0):
             problems.append(Problem(doc.source, at("markers", i, "at"),
                 f"Marker {k.id!r} ({k.size} mm at {k.at[0]:g}, {k.at[1]:g}) is not wholly on the {_fmt(table.width)} x {_fmt(table.depth)} cm table."))
-    for (i, a), (j, b) in _pairs(markers):
+    overlaps = []
+    for (i, a), (j, b) in _close_pairs(markers, lambda k: k.size / 20.0):
         d = math.hypot(a.at[0] - b.at[0], a.at[1] - b.at[1])
         need = (a.size + b.size) / 20.0
         if d < need - _SLACK:
-            problems.append(Problem(doc.source, at("markers", j, "at"),
+            overlaps.append(Problem(doc.source, at("markers", j, "at"),
                 f"Marker {b.id!r} overlaps marker {a.id!r} (markers[{i}]): their centres are {_fmt(d)} cm apart, less than {_fmt(need)} cm."))
+    problems += _bounded(overlaps, doc, "markers", "markers overlap")
 
     # deployment edges
     edges = doc.data.get("edges")
     if isinstance(edges, dict):
         by_edge: dict[Any, str] = {}
         for side, edge in edges.items():
+            if not isinstance(edge, str):
+                continue  # reported by the structural check (an edge is one word)
             if edge in by_edge:
                 problems.append(Problem(doc.source, at("edges", side),
                     f"Sides {by_edge[edge]!r} and {side!r} both deploy on the {edge} edge; each side needs its own (R-DEPLOY)."))
@@ -385,6 +590,52 @@ def scene_problems(doc: Document) -> list[Problem]:
 
 
 _KIND = {"terrain": "Terrain", "models": "Model", "markers": "Marker"}
+_POINT_KEYS = {"at", "polygon"}
+
+
+def _friendly(error: Mapping[str, Any]) -> str | None:
+    """The user's words for the pydantic errors a scene file most often meets, else None."""
+    kind, loc, value = error.get("type", ""), tuple(error.get("loc", ())), error.get("input")
+    keys = [k for k in loc if isinstance(k, str)]
+    last = keys[-1] if keys else ""
+    shown = repr(value) if not isinstance(value, (dict, list)) else ("a list" if isinstance(value, list) else "a mapping")
+    if kind == "finite_number":
+        return f"Numbers must be finite; got {shown}."
+    if last in _POINT_KEYS or (len(loc) >= 2 and loc[-2] in _POINT_KEYS) or (loc and loc[-1] in _POINT_KEYS):
+        if kind in ("tuple_type", "too_short", "too_long", "list_type"):
+            return f"A point is written [x, y] in cm, e.g. [12.5, 30]; got {shown}."
+    if kind in ("float_parsing", "float_type", "int_parsing", "int_type"):
+        return f"Expected a number; got {shown}."
+    if loc and loc[0] == "edges":
+        if kind == "dict_type":
+            return f"edges gives each side its deployment edge, e.g. {{red: south, blue: north}}; got {shown}."
+        if kind == "literal_error":
+            return f"An edge is south, north, west or east; got {shown}."
+    if kind in ("list_type",) and loc and loc[-1] in ("terrain", "models", "markers"):
+        return f"{loc[-1]} is a list of items, each starting with '- '; got {shown}."
+    if kind == "model_type" and last in ("circle", "rect"):
+        example = "{at: [30, 30], radius: 4}" if last == "circle" else "{at: [30, 30], size: [8, 4], rotate: 0}"
+        return f"{last} is written {example}; got {shown}."
+    if kind in ("model_type", "dict_type") and isinstance(loc[-1] if loc else None, int):
+        return f"Each item is a mapping such as {{id: a, at: [10, 10], base: 30}}; got {shown}."
+    return None
+
+
+def _in_words(problems: list[Problem], exc: ValidationError, doc: Document) -> list[Problem]:
+    """Replace the messages :func:`_friendly` knows better."""
+    better: dict[str, str] = {}
+    for error in exc.errors():
+        text = _friendly(error)
+        if text is not None:
+            better.setdefault(doc.locate(error["loc"]), text)
+    out: list[Problem] = []
+    seen: set[tuple[str, str]] = set()
+    for p in problems:
+        q = Problem(p.source, p.where, better.get(p.where, p.message))
+        if (q.where, q.message) not in seen:
+            seen.add((q.where, q.message))
+            out.append(q)
+    return out
 
 
 def _named(problems: list[Problem], exc: ValidationError, doc: Document) -> list[Problem]:
@@ -400,10 +651,46 @@ def _named(problems: list[Problem], exc: ValidationError, doc: Document) -> list
     return [Problem(p.source, p.where, names.get(p.where, "") + p.message) for p in problems]
 
 
-def _pairs(items: list[tuple[int, Any]]) -> Iterable[tuple[tuple[int, Any], tuple[int, Any]]]:
-    for a in range(len(items)):
-        for b in range(a + 1, len(items)):
-            yield items[a], items[b]
+def _close_pairs(items: list[tuple[int, Any]], radius: Any) -> Iterable[tuple[tuple[int, Any], tuple[int, Any]]]:
+    """Pairs of round items whose discs may overlap (sorted by x, so thousands of items stay quick)."""
+    order = sorted(items, key=lambda it: it[1].at[0] - radius(it[1]))
+    big = max((radius(it[1]) for it in items), default=0.0)
+    for n, (i, a) in enumerate(order):
+        reach = a.at[0] + radius(a) + big
+        for j, b in order[n + 1:]:
+            if b.at[0] - radius(b) > reach:
+                break
+            yield ((i, a), (j, b)) if i < j else ((j, b), (i, a))
+
+
+def _bounded(problems: list[Problem], doc: Document, key: str, what: str) -> list[Problem]:
+    """The first :data:`MAX_LISTED` problems, then one line counting the rest."""
+    if len(problems) <= MAX_LISTED:
+        return problems
+    rest = len(problems) - MAX_LISTED
+    return problems[:MAX_LISTED] + [Problem(doc.source, doc.locate((key,)),
+                                            f"... and {rest} more places where {what} (not listed).")]
+
+
+def scene_schema() -> dict[str, Any]:
+    """The JSON Schema of the scene format (``landsraad schema scene``).
+
+    The geometric rules (no overlapping bases, everything on the table, simple footprints) are
+    checked by :func:`scene_problems`, not by the schema.
+
+    Examples
+    --------
+    >>> schema = scene_schema()
+    >>> sorted(schema["properties"])
+    ['description', 'edges', 'markers', 'models', 'name', 'source', 'table', 'terrain']
+    >>> sorted(schema["$defs"]["TerrainSpec"]["properties"])
+    ['at', 'circle', 'height', 'id', 'kit', 'movement', 'name', 'polygon', 'rect', 'rotate']
+    """
+    schema = Scene.model_json_schema()
+    schema["description"] = (
+        "A Landsraad scene: a table (cm), terrain pieces (a polygon, a kit piece, a circle or a rectangle), "
+        "models (base in mm, or a profile FACTION/TYPE) and objective markers. See docs/scenes.md.")
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema}
 
 
 def _validate(doc: Document) -> Scene:

@@ -601,7 +601,34 @@ def _sight(c: _Canvas, sight: Any) -> list[str]:
             out.append(_tag("path", {"d": f"M{_n(mx - 6)} {_n(my - 6)}L{_n(mx + 6)} {_n(my + 6)}"
                                           f"M{_n(mx - 6)} {_n(my + 6)}L{_n(mx + 6)} {_n(my - 6)}",
                                      "stroke": _ILLEGAL, "stroke-width": 2.5}))
+    out += _cover_from(c, sight)
     out.append("</g>")
+    return out
+
+
+def _cover_from(c: _Canvas, sight: Any) -> list[str]:
+    """Each obstacle the cover comes from, outlined in the sight colour and labelled "cover"."""
+    out: list[str] = []
+    for item_id in tuple(getattr(sight, "cover_from", ()) or ()):
+        if c.board.has_base(item_id):
+            b = c.board.base(item_id)
+            x, y = c.xy(b.center)
+            r = c.length(b.radius) + 3
+            out.append(_tag("circle", {"class": "cover-from", "cx": x, "cy": y, "r": r, "fill": "none",
+                                       "stroke": _SIGHT, "stroke-width": 1.5, "stroke-dasharray": "3 2"}))
+            top = y - r
+            cx = x
+        else:
+            pieces = [t for t in c.board.terrain if t.id == item_id]
+            if not pieces:
+                continue
+            t = pieces[0]
+            out.append(_tag("path", {"class": "cover-from", "d": c.ring_path(list(t.polygon)), "fill": "none",
+                                     "stroke": _SIGHT, "stroke-width": 1.5, "stroke-dasharray": "3 2"}))
+            pts = [c.xy(p) for p in t.polygon]
+            cx = (min(p[0] for p in pts) + max(p[0] for p in pts)) / 2
+            top = min(p[1] for p in pts)
+        out.append(_label(cx, top - 3, f"cover: {item_id}", anchor="middle", size=9, fill=_SIGHT))
     return out
 
 
@@ -633,6 +660,9 @@ def _sight_figures(board: Board, sight: Any) -> list[str]:
     cover = getattr(sight, "cover", None)
     if cover is not None:
         lines.append(f"Cover: {_COVER_TEXT.get(cover, str(cover))}")
+    sources = tuple(getattr(sight, "cover_from", ()) or ())
+    if sources:
+        lines.append(f"{'Hidden by' if los is False else 'Cover from'}: {', '.join(sources)}")
     borderline = getattr(sight, "borderline", None)
     if borderline is not None:
         lines.append("Borderline: " + ("YES - within the error of a threshold" if borderline else "no"))

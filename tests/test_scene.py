@@ -181,3 +181,145 @@ def test_round_trip_property(items):
         assert all("overlaps" in p.message or "wholly on" in p.message for p in exc.problems)
         return
     assert parse_scene(scene.to_yaml(), "again") == scene
+
+
+# --- quick to write: kits, circles, rectangles, profiles ------------------------------------------
+
+
+def test_kit_piece_placed_and_turned():
+    """arrakeen/house is 8 x 6 cm around its centre (scenes/kits/arrakeen.yaml), 8 cm high, blocked;
+    turned 90 degrees and put at (20, 30) it covers x 17..23, y 26..34."""
+    scene = parse_scene("terrain: [{id: h, kit: arrakeen/house, at: [20, 30], rotate: 90}]", "s")
+    piece = scene.board.terrain[0]
+    xs, ys = [p[0] for p in piece.polygon], [p[1] for p in piece.polygon]
+    assert (min(xs), max(xs), min(ys), max(ys)) == pytest.approx((17, 23, 26, 34))
+    assert piece.height_cm == 8 and piece.movement == "blocked"
+    # written values win over the kit's; a piece id found in one kit needs no kit name
+    scene = parse_scene("terrain: [{id: w, kit: wall, at: [30, 30], height: 3, movement: difficult}]", "s")
+    assert scene.board.terrain[0].height_cm == 3 and scene.board.terrain[0].movement == "difficult"
+
+
+def test_circle_and_rectangle():
+    scene = parse_scene("terrain:\n  - {id: pool, circle: {at: [30, 30], radius: 4}}\n"
+                        "  - {id: box, rect: {at: [45, 45], size: [6, 2], rotate: 90}, height: 3}\n", "s")
+    pool, box = scene.board.terrain
+    # a polygon inside the circle, touching it at every corner: area a little under pi r^2
+    assert all(abs(((x - 30) ** 2 + (y - 30) ** 2) ** 0.5 - 4) < 1e-6 for x, y in pool.polygon)
+    assert 0.99 * 3.14159 * 16 < pool.shape.area < 3.14159 * 16
+    assert pool.height_cm == 0 and pool.movement == "blocked"
+    xs, ys = [p[0] for p in box.polygon], [p[1] for p in box.polygon]
+    assert (min(xs), max(xs), min(ys), max(ys)) == pytest.approx((44, 46, 42, 48))
+
+
+def test_model_by_profile():
+    """corrino/soldier and fremen/naib cards (factions/*.yaml) give base, height and Movement."""
+    from landsraad.content import load_faction
+
+    card = load_faction("corrino").profile("soldier")
+    scene = parse_scene("models:\n  - {id: a, at: [10, 10], profile: corrino/soldier}\n"
+                        "  - {id: b, at: [30, 10], profile: corrino/soldier, base: 40, movement: 3}\n", "s")
+    a, b = scene.board.bases
+    assert a.diameter_mm == card.base_mm and scene.movement("a") == card.movement
+    assert a.height_cm == (card.height_cm or DEFAULT_MODEL_HEIGHT_CM)
+    assert b.diameter_mm == 40 and scene.movement("b") == 3
+    assert scene.model("a").card == card
+
+
+def test_shorthand_round_trips():
+    text = ("terrain:\n  - {id: h, kit: arrakeen/house, at: [20, 30], rotate: 30}\n"
+            "  - {id: c, circle: {at: [45, 45], radius: 3}}\n  - {id: r, rect: {at: [45, 15], size: [4, 2]}}\n"
+            "models: [{id: a, at: [5, 5], profile: corrino/soldier}]\n")
+    scene = parse_scene(text, "s")
+    again = parse_scene(scene.to_yaml(), "again")
+    assert again == scene and again.board == scene.board
+
+
+@pytest.mark.parametrize("item, words", [
+    ("{id: t, kit: arrakeen/shed, at: [30, 30]}", "Kit 'arrakeen' has no piece 'shed'; its pieces are: house"),
+    ("{id: t, kit: nowhere/house, at: [30, 30]}", "There is no terrain kit 'nowhere'"),
+    ("{id: t, kit: arrakeen/house}", "needs its centre: at: [x, y]"),
+    ("{id: t, circle: {at: [30, 30], radius: 2}, rect: {at: [30, 30], size: [1, 1]}}", "got circle and rect"),
+    ("{id: t, height: 3}", "Exactly one footprint is needed"),
+    ("{id: t, circle: {at: [30, 30], radius: 0}}", "terrain[0].circle.radius"),
+])
+def test_shorthand_mistakes_are_located(item, words):
+    found = problems_of(f"terrain:\n  - {item}\n")
+    assert any(words in p for p in found), found
+
+
+def test_model_without_base_or_profile_and_bad_profile():
+    found = problems_of("models:\n  - {id: a, at: [10, 10]}\n  - {id: b, at: [20, 10], profile: corrino/emperor}\n")
+    assert any("models[0]" in p and "Model 'a': A base diameter in mm (base: 30) or a profile" in p for p in found)
+    assert any("models[1]" in p and "'emperor'" in p for p in found)
+
+
+# --- hardening ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, where", [
+    ("models: [{id: a, at: [.nan, 5], base: 30}]", "models[0].at[0]"),
+    ("models: [{id: a, at: [5, .inf], base: 30}]", "models[0].at[1]"),
+    ("models: [{id: a, at: [5, 5], base: .nan}]", "models[0].base"),
+    ("models: [{id: a, at: [5, 5], base: 30, movement: .inf}]", "models[0].movement"),
+    ("models: [{id: a, at: [5, 5], base: 30, height: .nan}]", "models[0].height"),
+    ("terrain: [{id: t, polygon: [[1, 1], [5, 1], [.nan, 5]], height: 2}]", "terrain[0].polygon[2][0]"),
+    ("terrain: [{id: t, polygon: [[10, 10], [15, 10], [15, 15]], height: .inf}]", "terrain[0].height"),
+    ("table: {width: .inf}", "table.width"),
+])
+def test_non_finite_numbers_are_located_errors(text, where):
+    found = problems_of(text)
+    assert any(p.startswith(where) and "Numbers must be finite" in p for p in found), found
+
+
+def test_library_words_never_reach_the_user():
+    found = problems_of("models:\n  - {id: a, at: abc, base: 30}\n  - {id: b, at: [1, 2, 3], base: 30}\n"
+                        "  - {id: c, at: [20, 20], base: thirty}\nedges: [south, north]\n")
+    text = "\n".join(found)
+    assert "Input should be" not in text and "valid tuple" not in text and "dictionary" not in text
+    assert "A point is written [x, y] in cm" in text and "Expected a number; got 'thirty'" in text
+    assert "edges (line 5" in text and "edges gives each side its deployment edge" in text
+
+
+def test_list_valued_edge_is_a_located_error():
+    found = problems_of("edges: {red: [south], blue: north}\n")
+    assert any(p.startswith("edges.red") for p in found), found
+
+
+def test_overlap_reports_are_bounded():
+    """50 bases on one spot: 1225 overlapping pairs, 20 listed and the rest counted."""
+    models = "\n".join(f"  - {{id: m{i}, at: [30, 30], base: 30}}" for i in range(50))
+    found = problems_of("models:\n" + models + "\n")
+    overlaps = [p for p in found if "overlaps" in p]
+    assert len(overlaps) == 20
+    assert found[-1].endswith(f"... and {50 * 49 // 2 - 20} more places where bases overlap (not listed).")
+
+
+# --- standing on terrain (PRJ-48) -----------------------------------------------------------------
+
+
+def test_a_model_standing_on_crates_is_raised_for_sight():
+    """a stands on 3 cm crates; b behind a 4 cm wall cannot see a's feet but sees its head."""
+    from landsraad.geometry.sight import cover, elevation
+
+    text = ("terrain:\n  - {id: crates, rect: {at: [30, 30], size: [4, 4]}, height: 3}\n"
+            "  - {id: wall, rect: {at: [20, 30], size: [1, 20]}, height: 4}\n"
+            "models:\n  - {id: a, at: [30, 30], base: 25, standing_on: crates}\n  - {id: b, at: [10, 30], base: 25}\n")
+    scene = parse_scene(text, "s")
+    board = scene.board
+    assert elevation(board, board.base("a")) == 3.0 and elevation(board, board.base("b")) == 0.0
+    # on the ground behind the wall a would be hidden; on the crates its head shows
+    assert cover(board, "b", "a").line_of_sight
+    assert not cover(board.moved("a", (26, 30)).with_terrain(board.terrain[1:]), "b", "a").line_of_sight
+
+
+@pytest.mark.parametrize("model, words", [
+    ("{id: a, at: [30, 30], base: 25, standing_on: nowhere}", "which is not a terrain piece"),
+    ("{id: a, at: [10, 50], base: 25, standing_on: dune}", "stands on top of impassable pieces with a height only"),
+    ("{id: a, at: [50, 50], base: 25, standing_on: crates}", "is not over it"),
+    ("{id: a, at: [30, 30], base: 25}", "stands on impassable terrain 'crates'"),
+])
+def test_standing_on_mistakes(model, words):
+    text = ("terrain:\n  - {id: crates, rect: {at: [30, 30], size: [4, 4]}, height: 3}\n"
+            "  - {id: dune, circle: {at: [10, 50], radius: 4}, movement: difficult}\n"
+            f"models:\n  - {model}\n")
+    assert any(words in p for p in problems_of(text))

@@ -233,6 +233,26 @@ def test_sight_line_and_figures():
     assert "Silhouette of blue-1, as its shooter sees it" in words and "4 x 4.5 cm" in words
 
 
+def test_cover_from_is_outlined_and_labelled():
+    """The model and the piece the cover comes from are outlined in the sight group and named."""
+    root = parse(render_board(BOARD, sight=cover_result(cover_from=("red-2", "low-wall"))))
+    sight = group(root, "sight")
+    outlined = sight.findall(".//*[@class='cover-from']", NS)
+    assert len(outlined) == 2
+    circle = [e for e in outlined if e.tag.endswith("circle")][0]
+    # red-2 (20, 10), 25 mm: outlined round its centre, a little wider than its base
+    assert (float(circle.get("cx")), float(circle.get("cy"))) == pytest.approx(table_to_svg(BOARD, (20, 10)))
+    words = texts(root)
+    assert "cover: red-2" in words and "cover: low-wall" in words
+    assert "Cover from: red-2, low-wall" in words
+
+
+def test_no_cover_from_no_outline():
+    root = parse(render_board(BOARD, sight=cover_result()))
+    assert root.findall(".//*[@class='cover-from']", NS) == []
+    assert not any(t.startswith("Cover from") for t in texts(root))
+
+
 def test_borderline_is_said():
     root = parse(render_board(BOARD, sight=cover_result(hidden_fraction=0.499, borderline=True, cover="small")))
     assert any(t.startswith("Borderline: YES") for t in texts(root))

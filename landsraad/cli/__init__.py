@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "landsraad.cli.odds",
     "landsraad.cli.resolve",
     "landsraad.cli.geometry",
+    "landsraad.cli.shoot",
     "landsraad.cli.factions",
     "landsraad.cli.warband",
     "landsraad.cli.event",

@@ -98,10 +98,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "schema",
         help="print the JSON Schema of a data format",
-        description="Print the JSON Schema of a data format: 'list' (warband lists), 'faction' (faction sheets) or "
-                    "'ruleset' (an event's rule options).",
+        description="Print the JSON Schema of a data format: 'list' (warband lists), 'faction' (faction sheets), "
+                    "'ruleset' (an event's rule options) or 'scene' (a table for measure, move, shoot...).",
     )
-    p.add_argument("kind", choices=("list", "faction", "ruleset"), help="which format")
+    p.add_argument("kind", choices=("list", "faction", "ruleset", "scene"), help="which format")
     p.set_defaults(func=cmd_schema)
 
 
@@ -332,6 +332,10 @@ def cmd_schema(args: argparse.Namespace) -> int:
     """``landsraad schema KIND``."""
     if args.kind == "list":
         schema = list_schema()
+    elif args.kind == "scene":
+        from ..scene import scene_schema
+
+        schema = scene_schema()
     else:
         model = Faction if args.kind == "faction" else Ruleset
         schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", **model.model_json_schema()}

@@ -259,7 +259,7 @@ def _next_dodge_roll(m: Machine, d: Mapping[str, Any]) -> None:
 
 
 def _template_cover(state: GameState, shooter_id: str, target_id: str) -> str:
-    """PRJ-36: a model under a template takes the cover it has from the shooter; one the shooter
+    """PRJ-24: a model under a template takes the cover it has from the shooter; one the shooter
     cannot see at all (under a blast behind a wall) is hidden behind a large obstacle (+4)."""
     cover = cover_class(state, shooter_id, target_id)
     return "large" if cover == "no_line_of_sight" else cover

@@ -12,7 +12,9 @@ from .movement import (
     reach_region, step_away,
 )
 from .setup import Edge, SetupProblem, check_deployment, check_terrain_placement, deployment_spots
-from .sight import CoverResult, cover, cover_bonus, line_of_sight, nearest_in_sight, visible_models
+from .sight import (
+    CoverResult, cover, cover_bonus, enemies_of, line_of_sight, nearest_in_sight, nearest_targets, visible_models,
+)
 from .templates import BLAST_RADIUS_CM, DodgeResult, blast_shape, direct_shape, dodge_out, under_blast, under_direct
 
 __all__ = [
@@ -21,6 +23,7 @@ __all__ = [
     "edge_distance", "distance", "in_contact", "report_cm", "range_band", "range_modifier", "nearest",
     # sight and cover (R-LOS, R-COVER, RUL-11)
     "CoverResult", "cover", "cover_bonus", "line_of_sight", "visible_models", "nearest_in_sight",
+    "nearest_targets", "enemies_of",
     # movement (R-MOVE, R-TERRAIN-KINDS, RUL-17, R-MELEE-OPTIONS)
     "MoveResult", "plan_move", "can_move", "path_cost", "path_is_clear", "reach_region", "move_toward_nearest_edge",
     "push", "step_away", "escape", "free_spot_near",

@@ -101,6 +101,10 @@ __all__ = [
     "cover_bonus",
     "visible_models",
     "nearest_in_sight",
+    "nearest_targets",
+    "enemies_of",
+    "elevation",
+    "standing_on",
     "convex_pieces",
 ]
 
@@ -161,6 +165,11 @@ class CoverResult:
         eye point of the shooter (the ones "in the way").
     models_block
         Whether other models counted as obstacles.
+    cover_from
+        Ids of the terrain pieces and models that give the cover: for some hidden part of the
+        silhouette, the obstacle alone hides it from some eye point of the shooter. Removing
+        every other obstacle leaves the hidden part as it is. Empty when nothing is hidden;
+        a subset of ``obstacles``.
     """
 
     shooter: str
@@ -177,6 +186,7 @@ class CoverResult:
     hidden_regions: tuple[tuple[Point, ...], ...] = ()
     obstacles: tuple[str, ...] = ()
     models_block: bool = True
+    cover_from: tuple[str, ...] = ()
 
     @property
     def hidden_lower(self) -> float:
@@ -215,6 +225,7 @@ class CoverResult:
             "hidden_regions": [[pt(p) for p in ring] for ring in self.hidden_regions],
             "obstacles": list(self.obstacles),
             "models_block": self.models_block,
+            "cover_from": list(self.cover_from),
         }
 
 
@@ -349,8 +360,11 @@ def _index(board: Board) -> _SightIndex:
     for b in board.bases:
         if b.height_cm > 0:
             outer = _round_corners(b.x, b.y, b.radius, True)
+            # a model on top of a piece blocks like a column from the table to its head (the piece
+            # under it is solid anyway)
+            top = elevation(board, b) + float(b.height_cm)
             obstacles.append(
-                _Obstacle(b.id, "model", float(b.height_cm), shapely.Polygon(outer), circle=(b.x, b.y, b.radius), outer=outer)
+                _Obstacle(b.id, "model", top, shapely.Polygon(outer), circle=(b.x, b.y, b.radius), outer=outer)
             )
     centres, radii = [], []
     for o in obstacles:
@@ -363,6 +377,32 @@ def _index(board: Board) -> _SightIndex:
         _INDEX_CACHE.clear()
     _INDEX_CACHE[id(board)] = (board, index)
     return index
+
+
+def elevation(board: Board, base: Base) -> float:
+    """How high ``base`` stands: the height of the tallest impassable piece its centre is over
+    (a model standing on a crate or a roof, PRJ-48), else 0.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board, TerrainPiece
+    >>> crate = TerrainPiece("crate", ((8, 8), (12, 8), (12, 12), (8, 12)), height_cm=3)
+    >>> board = Board(bases=(Base("a", 10, 10, 25), Base("b", 30, 10, 25)), terrain=(crate,))
+    >>> elevation(board, board.base("a")), elevation(board, board.base("b"))
+    (3.0, 0.0)
+    """
+    piece = standing_on(board, base)
+    return float(piece.height_cm) if piece is not None else 0.0
+
+
+def standing_on(board: Board, base: Base) -> TerrainPiece | None:
+    """The tallest impassable piece with some height the base's centre is over, if any (PRJ-48)."""
+    centre = shapely.Point(base.x, base.y)
+    best: TerrainPiece | None = None
+    for t in board.terrain:
+        if t.movement == "blocked" and t.height_cm > (best.height_cm if best else 0.0) and t.shape.covers(centre):
+            best = t
+    return best
 
 
 def _overlaps_base(piece: TerrainPiece, base: Base) -> bool:
@@ -554,9 +594,11 @@ class _Problem:
     each column from each eye point by each obstacle.
     """
 
-    def __init__(self, obstacles: list[_Obstacle], frame: _Frame, shooter: Base, rt: float, height: float, arc: float):
+    def __init__(self, obstacles: list[_Obstacle], frame: _Frame, shooter: Base, rt: float, height: float, arc: float,
+                 eye_z: float, floor: float = 0.0):
         self.frame, self.rt, self.height, self.arc = frame, rt, height, arc
-        self.rs, self.eye_z = shooter.radius, shooter.height_cm
+        self.rs, self.eye_z = shooter.radius, eye_z
+        self.floor = floor  # the silhouette's foot above the table (a target standing on a piece)
         self.full = arc >= math.pi - 1e-12
         polys = [p for o in obstacles if o.kind == "terrain" for p in o.pieces]
         # which obstacle each row of the height arrays belongs to: terrain pieces, then bases
@@ -681,20 +723,20 @@ class _Problem:
         """Per column: hidden height from the sampled rim (``up``) and from every eye (``low``);
         per strip between columns: lower and upper bounds of the hidden height."""
         h = self.height
-        gq, cols = self.gq, self.cols
+        gq, cols = self.gq - self.floor, self.cols  # hidden heights from the silhouette's foot
         up_eye = gq.max(axis=1)  # (Q, C)
         up = np.clip(up_eye.min(axis=0), 0.0, h)
-        tri = np.minimum(np.minimum(gq[self.ta], self.gt), gq[self.tb])  # (T, n, C)
+        tri = np.minimum(np.minimum(gq[self.ta], self.gt - self.floor), gq[self.tb])  # (T, n, C)
         tri_col = tri.max(axis=1)  # (T, C)
         low = np.clip(tri_col.min(axis=0), 0.0, h)
         # strip upper bound: highest shadow over the strip - at its ends or at a shadow corner inside
         # (round bases: their circumscribed polygons, whose corners are the shadow corners)
-        outer = np.concatenate([gq[:, : self.nt], self.gpq], axis=1)
+        outer = np.concatenate([gq[:, : self.nt], self.gpq - self.floor], axis=1)
         top = np.maximum(outer[:, :, :-1], outer[:, :, 1:])  # (Q, n, S)
         ev, pc, pu, pz = self.pk
         strip = np.searchsorted(cols, pu, side="right") - 1
         inside = (strip >= 0) & (strip < len(cols) - 1)
-        np.maximum.at(top, (ev[inside], pc[inside], strip[inside]), pz[inside])
+        np.maximum.at(top, (ev[inside], pc[inside], strip[inside]), pz[inside] - self.floor)
         s_up = np.clip(top.max(axis=1).min(axis=0), 0.0, h)
         # strip lower bound: one convex obstacle's shadow is concave over the columns it covers,
         # so its lowest point over a strip is at an end
@@ -777,6 +819,7 @@ def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool, 
     frame = _Frame(target.x, target.y, dx / dist, dy / dist, dist)
     rt = target.radius
     height = max(target.height_cm, _FLAT_SILHOUETTE_CM)
+    floor, eye_z = elevation(board, target), elevation(board, shooter) + shooter.height_cm
     silhouette = (frame.table(-rt), frame.table(rt))
     obstacles = _relevant(board, shooter, target, models_block, frame)
     near_eye = frame.table(0.0, dist - shooter.radius)
@@ -785,13 +828,13 @@ def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool, 
             shooter_id, target_id, 0.0, 0.0, "none", False, True, (near_eye, frame.table(0.0)),
             ((0.0, 2 * rt, 0.0),), silhouette, target.height_cm, (), (), models_block,
         )
-    if target.height_cm <= shooter.height_cm:
+    if floor + target.height_cm <= eye_z:
         # the union of the arcs facing the silhouette's two ends (see the module notes)
         dp = math.hypot(rt, dist)
         arc = min(math.pi, math.atan2(rt, dist) + math.acos(min(1.0, shooter.radius / dp)))
     else:
         arc = math.pi
-    problem = _Problem(obstacles, frame, shooter, rt, height, arc)
+    problem = _Problem(obstacles, frame, shooter, rt, height, arc, eye_z, floor)
     hidden, err, b = _solve(problem, upper_only)
     cols, f_up = problem.cols, b["up"]
     hidden = min(1.0, max(0.0, hidden))
@@ -812,19 +855,51 @@ def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool, 
     return CoverResult(
         shooter_id, target_id, hidden, err, cls, borderline, cls != "no_line_of_sight", sight_line,
         _intervals(cols, f_up, rt, height), silhouette, target.height_cm, _regions(cols, f_up, rt),
-        _casting(problem, height), models_block,
+        _casting(problem, height), models_block, _with_supports(board, _cover_from(problem, f_up)),
     )
 
 
 def _casting(p: _Problem, height: float) -> tuple[str, ...]:
     """Ids of the obstacles that hide some part of the silhouette from some eye point."""
-    g = np.concatenate([p.gq, p.gt], axis=0) if len(p.gt) else p.gq
+    g = (np.concatenate([p.gq, p.gt], axis=0) if len(p.gt) else p.gq) - p.floor
     rows = np.flatnonzero((g > 1e-9).any(axis=(0, 2)))
     out: list[str] = []
     for i in rows:
         if p.owner[i] not in out:
             out.append(p.owner[i])
     return tuple(out)
+
+
+_COVER_SLACK = 1e-6  # cm: heights this close count as the same shadow
+
+
+def _cover_from(p: _Problem, f_up: np.ndarray) -> tuple[str, ...]:
+    """Ids of the obstacles casting the hidden part: at a column with a hidden height, those
+    whose shadow alone reaches that height from some eye point.
+
+    At every eye point the highest shadow reaches the hidden height (it is the smallest of
+    the highest shadows), and it belongs to one of these obstacles: so removing every other
+    obstacle leaves the hidden heights as they are.
+    """
+    hidden = f_up > 1e-9  # (C,)
+    if not hidden.any():
+        return ()
+    g = (np.concatenate([p.gq, p.gt], axis=0) if len(p.gt) else p.gq) - p.floor
+    casts = (np.clip(g, 0.0, p.height) >= f_up[None, None, :] - _COVER_SLACK) & (g > 1e-9)  # (E, n, C)
+    rows = np.flatnonzero((casts & hidden[None, None, :]).any(axis=(0, 2)))
+    return tuple(dict.fromkeys(p.owner[i] for i in rows))
+
+
+def _with_supports(board: Board, ids: tuple[str, ...]) -> tuple[str, ...]:
+    """``ids`` and, after each model standing on a piece, the piece that raises it."""
+    out: list[str] = []
+    for item in ids:
+        out.append(item)
+        if board.has_base(item):
+            piece = standing_on(board, board.base(item))
+            if piece is not None and piece.id not in out:
+                out.append(piece.id)
+    return tuple(dict.fromkeys(out))
 
 
 def _regions(cols: np.ndarray, f: np.ndarray, rt: float) -> tuple[tuple[Point, ...], ...]:
@@ -939,6 +1014,11 @@ def visible_models(board: Board, viewer_id: str, *, models_block: bool = True) -
 def nearest_in_sight(board: Board, shooter_id: str, candidate_ids: Iterable[str], *, models_block: bool = True) -> tuple[str, ...]:
     """The nearest candidates the shooter has line of sight to (RUL-08; ties within 0.05 cm all returned).
 
+    The nearest-target rule's one implementation: candidates are taken nearest first (edge to
+    edge, R-MEASURE) and sight is asked only as far as needed; the answer keeps the
+    candidates' order. Sight answers are cached per (board, viewer, target), boards being
+    immutable, so a caller asking again for the shot itself pays nothing.
+
     Examples
     --------
     >>> from landsraad.geometry.board import Base, Board, TerrainPiece
@@ -957,8 +1037,58 @@ def nearest_in_sight(board: Board, shooter_id: str, candidate_ids: Iterable[str]
     for c in sorted(candidates, key=lambda c: dists[c]):
         if best is not None and dists[c] > best + TIE_TOLERANCE_CM + 1e-9:
             break
-        if line_of_sight(board, shooter_id, c, models_block=models_block):
+        if _sight_cached(board, shooter_id, c, models_block):
             seen.add(c)
             if best is None:
                 best = dists[c]
     return tuple(c for c in candidates if c in seen)
+
+
+@lru_cache(maxsize=4096)
+def _sight_cached(board: Board, viewer_id: str, target_id: str, models_block: bool) -> bool:
+    return line_of_sight(board, viewer_id, target_id, models_block=models_block)
+
+
+def enemies_of(board: Board, model_id: str) -> tuple[str, ...]:
+    """Ids of the models of another side than ``model_id``'s, in board order.
+
+    Models without a side are nobody's enemies.
+
+    Raises
+    ------
+    GeometryError
+        When ``model_id`` has no side.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("a", 5, 5, 30, side="red"), Base("b", 15, 5, 30, side="red"),
+    ...                      Base("c", 25, 5, 30, side="blue"), Base("d", 35, 5, 30)))
+    >>> enemies_of(board, "a")
+    ('c',)
+    """
+    me = board.base(model_id)
+    if me.side is None:
+        raise GeometryError(f"Model {model_id!r} has no side, so it has no enemies; give it a side in the scene.")
+    return tuple(b.id for b in board.bases if b.side is not None and b.side != me.side)
+
+
+def nearest_targets(board: Board, shooter_id: str, candidate_ids: Iterable[str] | None = None, *,
+                    models_block: bool = True) -> tuple[str, ...]:
+    """The models ``shooter_id`` must choose its target from under the nearest-target rule (RUL-08).
+
+    The nearest enemies (by default every model of another side, :func:`enemies_of`) the
+    shooter has line of sight to, ties within 0.05 cm all returned, in board order; empty when
+    no enemy is in sight. The same answer as :func:`nearest_in_sight` on those candidates.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("s", 10, 30, 30, side="red"), Base("e1", 23, 30, 30, side="blue"),
+    ...                      Base("e2", 10, 63 - 20, 30, side="blue"), Base("f", 10, 20, 30, side="red")))
+    >>> nearest_targets(board, "s")        # e1 is 10 cm away edge to edge, e2 10 cm too: a tie
+    ('e1', 'e2')
+    """
+    if candidate_ids is None:
+        candidate_ids = enemies_of(board, shooter_id)
+    return nearest_in_sight(board, shooter_id, candidate_ids, models_block=models_block)

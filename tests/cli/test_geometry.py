@@ -24,6 +24,8 @@ REPO = Path(__file__).resolve().parents[2]
 SCENES = REPO / "tests" / "data" / "scenes"
 FIELD = str(SCENES / "cli-field.yaml")
 WALLS = str(SCENES / "cli-walls.yaml")
+NEAREST = str(SCENES / "cli-nearest.yaml")
+SCREEN = str(SCENES / "cli-screen.yaml")
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -31,9 +33,9 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
                           timeout=120)
 
 
-def run_json(*args: str) -> dict:
+def run_json(*args: str, code: int = 0) -> dict:
     r = run(*args, "--json")
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == code, r.stderr
     return json.loads(r.stdout)
 
 
@@ -52,7 +54,87 @@ def test_measure_open_field_json():
     """a (10, 10) to b (25, 10), both 30 mm: 15 - 3 = 12.0 cm; nothing between them."""
     out = run_json("measure", FIELD, "a", "b")
     assert out == {"a": "a", "b": "b", "distance_cm": 12.0, "contact": False, "line_of_sight": True,
-                   "hidden_fraction": 0.0, "cover": "none", "borderline": False, "range_modifier": None}
+                   "hidden_fraction": 0.0, "cover": "none", "cover_from": [], "borderline": False,
+                   "range_modifier": None, "range_band": None, "weapon_range_cm": None,
+                   # c touches a (0 cm): the nearest enemy, so b may not be shot (RUL-08)
+                   "nearest_targets": ["c"], "target_is_nearest": False,
+                   "robust": True, "tolerance_cm": 0.5, "fragile": []}
+
+
+def test_measure_cover_from_a_friendly_model():
+    """The screen is a friend of the shooter: the answer names it (cli-screen.yaml header)."""
+    out = run_json("measure", SCREEN, "s", "t")
+    assert out["cover"] == "small" and out["cover_from"] == ["f"]
+    text = run("measure", SCREEN, "s", "t").stdout
+    assert "small cover (+2 defence), from f." in text
+
+
+def test_measure_cover_from_names_only_the_wall_that_hides():
+    """Two walls in the way; the taller one, nearer the target, casts every hidden part."""
+    out = run_json("measure", SCREEN, "s2", "t2")
+    assert out["cover_from"] == ["tall"]
+
+
+@pytest.mark.parametrize("target, nearest", [("near", True), ("far", False), ("r", False)])
+def test_measure_nearest_target(target, nearest):
+    """Enemies at 10.0 (near), 10.2 (r) and 30.0 cm (far) from s (cli-nearest.yaml, RUL-08)."""
+    out = run_json("measure", NEAREST, "s", target)
+    assert out["nearest_targets"] == ["near"]
+    assert out["target_is_nearest"] is nearest
+
+
+def test_measure_nearest_target_of_a_friend_and_in_words():
+    out = run_json("measure", NEAREST, "s", "friend")
+    assert out["target_is_nearest"] is False and out["nearest_targets"] == ["near"]
+    assert "far is NOT the nearest enemy s sees; the nearest: near." in run("measure", NEAREST, "s", "far").stdout
+
+
+def test_measure_without_sides_has_no_nearest_check():
+    out = run_json("measure", WALLS, "s1", "t1")
+    assert out["nearest_targets"] == ["t1"]  # cli-walls gives sides; marker distances have none
+    out = run_json("measure", FIELD, "a", "obj")
+    assert out["nearest_targets"] is None and out["target_is_nearest"] is None and out["robust"] is None
+
+
+def test_measure_range_band_near_a_limit_is_not_robust():
+    """r is 10.2 cm away: band 1 of a 10 cm weapon, but 0.15 cm closer it reads 10.0 cm (band 0)."""
+    out = run_json("measure", NEAREST, "s", "r", "--weapon", "10")
+    assert out["range_band"] == 1 and out["robust"] is False
+    (frag,) = out["fragile"]
+    assert frag["what"] == "range_band" and frag["answer"] == 1 and frag["other"] == 0
+    assert frag["margin_cm"] == pytest.approx(0.15)
+    text = run("measure", NEAREST, "s", "r", "--weapon", "10").stdout
+    assert "Robust: NO at 0.5 cm - the range band (1) becomes 0 with either model moving 0.15 cm" in text
+    # a tape good to 0.1 cm settles it
+    assert run_json("measure", NEAREST, "s", "r", "--weapon", "10", "--tolerance", "0.1")["robust"] is True
+
+
+def test_measure_open_shot_is_robust():
+    out = run_json("measure", NEAREST, "s", "near", "--weapon", "20")
+    assert out["robust"] is True and out["fragile"] == [] and out["range_band"] == 0
+    assert "Robust: yes" in run("measure", NEAREST, "s", "near", "--weapon", "20").stdout
+
+
+def test_measure_grazing_sight_is_fragile():
+    """friend stands exactly behind r (same base, same height): only grazing lines, no sight;
+    a model moved a little sees past r's edge."""
+    out = run_json("measure", NEAREST, "s", "friend")
+    assert out["line_of_sight"] is False and out["robust"] is False
+    assert [f["what"] for f in out["fragile"]] == ["line_of_sight"]
+    assert 0 < out["fragile"][0]["margin_cm"] <= 0.5
+
+
+@pytest.mark.parametrize("weapon", ["10,+1", "range=10,combat=+1", "range=10,combat=+1,damage=+1", "corrino:pistol",
+                                    "corrino/soldier:pistol"])
+def test_measure_weapon_forms(weapon):
+    """A pistol is range 10, Combat +1 (factions/corrino.yaml); r at 10.2 cm is one band out."""
+    out = run_json("measure", NEAREST, "s", "r", "--weapon", weapon)
+    assert out["weapon_range_cm"] == 10.0 and out["range_modifier"] == 0
+
+
+def test_measure_one_borderline_sentence():
+    text = run("measure", NEAREST, "s", "r", "--weapon", "10").stdout
+    assert text.count("Borderline") == 1
 
 
 def test_measure_contact():
@@ -130,6 +212,7 @@ def test_measure_readable_says_borderline(monkeypatch, capsys):
     text = capsys.readouterr().out
     assert "50.2 % of the silhouette hidden -> large cover (+4 defence)" in text
     assert "Borderline: YES - the hidden part is between 49.8 % and 50.2 %" in text
+    assert text.count("Borderline") == 1
 
 
 def test_measure_readable_no_line_of_sight():
@@ -177,28 +260,31 @@ def test_move_straight_legal():
 
 def test_move_too_far():
     """To (22, 10) is 12 cm: over a's 10 cm; with --movement 12 it is legal."""
-    out = run_json("move", FIELD, "a", "--to", "22,10")
+    out = run_json("move", FIELD, "a", "--to", "22,10", code=1)
     assert out["legal"] is False and out["reason"] == "too_far"
     assert out["path_length_cm"] == pytest.approx(12.0)
+    # with 10 cm it gets 10 cm along the straight path; 2 cm are missing
+    assert out["stop_at"] == [20.0, 10.0] and out["missing_cm"] == 2.0
     assert run_json("move", FIELD, "a", "--to", "22,10", "--movement", "12")["legal"] is True
 
 
 def test_move_onto_another_base_is_refused():
-    out = run_json("move", FIELD, "a", "--to", "25,10")
-    assert out["legal"] is False and out["reason"] == "destination_blocked"
+    out = run_json("move", FIELD, "a", "--to", "25,10", code=1)
+    assert out["legal"] is False and out["reason"] == "destination_blocked" and out["stop_at"] is None
 
 
 def test_move_off_the_table_is_refused():
     """Centre 0.5 cm from the east edge: a 30 mm base would hang 1 cm over it (RUL-17)."""
-    out = run_json("move", FIELD, "b", "--to", "59.5,10", "--movement", "40")
+    out = run_json("move", FIELD, "b", "--to", "59.5,10", "--movement", "40", code=1)
     assert out["legal"] is False and out["reason"] == "off_table"
 
 
 def test_move_readable_and_svg(tmp_path):
     picture = tmp_path / "move.svg"
     r = run("move", FIELD, "a", "--to", "22,10", "--svg", str(picture))
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == 1, r.stderr
     assert "NOT legal (too far)" in r.stdout and "needs 12 cm but may move 10 cm" in r.stdout
+    assert "With 10 cm it gets to (20, 10) along that path; 2.0 cm are missing." in r.stdout
     root = ET.parse(picture).getroot()
     assert root.find(".//{http://www.w3.org/2000/svg}g[@class='move']") is not None
 
@@ -208,9 +294,60 @@ def test_move_needs_a_movement():
     assert_usage_error(run("move", FIELD, "d", "--to", "45,45"), "--movement")
 
 
-@pytest.mark.parametrize("to", ["45", "x,y", "1,2,3"])
+@pytest.mark.parametrize("to", ["x,y", "1,2,3", "45"])
 def test_move_bad_point(to):
     assert_usage_error(run("move", FIELD, "a", "--to", to), "--to")
+
+
+def test_move_exit_status_like_grep():
+    """0 legal, 1 illegal, 2 a usage error; the help says so."""
+    assert run("move", FIELD, "a", "--to", "18,10").returncode == 0
+    assert run("move", FIELD, "a", "--to", "22,10").returncode == 1
+    assert run("move", FIELD, "a", "--to", "nowhere").returncode == 2
+    assert "Exit status: 0 the move is legal, 1 it is not" in " ".join(run("move", "--help").stdout.split())
+
+
+def test_move_into_contact_with_a_model():
+    """a (10, 10) to b (25, 10): the cheapest contact point is straight east, centres 3 cm apart
+    (two 15 mm radii), so the path is 12 cm; the bases end within 0.1 cm (RUL-07), not overlapping."""
+    out = run_json("move", FIELD, "a", "--to", "b", "--movement", "12")
+    assert out["legal"] is True and out["contact_with"] == "b"
+    x, y = out["path"][-1]
+    gap = math.hypot(x - 25, y - 10) - 3.0
+    assert -1e-6 <= gap <= 0.1
+    assert out["path_length_cm"] == pytest.approx(12.0, abs=0.06)
+
+
+def test_move_into_contact_round_an_obstacle():
+    """s1 (10, 10) into contact with t1 (25, 10) behind the low wall (x 23.1..23.3, y 5..15) of
+    cli-walls: the base goes round the wall's end; it ends in contact, never overlapping."""
+    out = run_json("move", WALLS, "s1", "--to", "t1", "--movement", "40")
+    assert out["legal"] is True
+    x, y = out["path"][-1]
+    gap = math.hypot(x - 25, y - 10) - 3.0
+    assert -1e-6 <= gap <= 0.1
+    assert out["path_length_cm"] > 12.0  # longer than the straight line through the wall
+
+
+def test_move_into_contact_too_far_stops_on_the_path(tmp_path):
+    """a (10, 30) toward b (50, 30) with 12.5 cm through a dune (x 20..30, difficult): open to a
+    centre at 18.5 (8.5 cm), then 2 cm over the dune at double cost: stop_at (20.5, 30). The whole
+    path to contact (centre 47) is 37 cm, 13 of them over the dune: cost 50, 37.5 cm missing."""
+    scene = tmp_path / "dune.yaml"
+    scene.write_text("terrain: [{id: dune, polygon: [[20, 0], [30, 0], [30, 60], [20, 60]], movement: difficult}]\n"
+                     "models:\n  - {id: a, at: [10, 30], base: 30, movement: 12.5}\n  - {id: b, at: [50, 30], base: 30}\n")
+    out = run_json("move", str(scene), "a", "--to", "b", code=1)
+    assert out["reason"] == "too_far"
+    assert out["stop_at"] == pytest.approx([20.5, 30.0], abs=0.01)
+    assert out["missing_cm"] == pytest.approx(37.5, abs=0.06)
+    # stop_at lies on the path
+    (x0, y0), (x1, y1) = out["path"][0], out["path"][-1]
+    assert y0 == y1 == 30.0 and x0 < out["stop_at"][0] < x1
+
+
+@pytest.mark.parametrize("to, words", [("zz", "no model 'zz'"), ("a", "the model that moves")])
+def test_move_to_a_bad_model(to, words):
+    assert_usage_error(run("move", FIELD, "a", "--to", to), words)
 
 
 def test_move_missing_to_is_an_argparse_error():
@@ -252,6 +389,19 @@ def test_blast_hits_and_dodges():
     assert dodge["shortest_cm"] == pytest.approx(6.61, abs=0.051)  # reported to 0.1 cm
     x, y = dodge["to"]
     assert math.hypot(x - 25, y - 10) > 6.6 - 0.01
+
+
+def test_dodge_per_model():
+    """The blast at (25, 10) hits b alone (see test_blast_hits_and_dodges): b's own distance (7 cm)
+    wins over the one for every model (6.5 cm, too short); a distance for a model not hit is
+    said to be not needed."""
+    out = run_json("template", FIELD, "--blast", "25,10", "--dodge", "6.5", "b=7")
+    assert out["dodge_by_model"] == {"b": 7.0}
+    assert out["dodges"][0]["possible"] is True
+    r = run("template", FIELD, "--blast", "25,10", "--dodge", "a=3")
+    assert "a: not under the template" in r.stdout and "No dodge given for b" in r.stdout
+    assert_usage_error(run("template", FIELD, "--blast", "25,10", "--dodge", "zz=3"), "'zz'")
+    assert_usage_error(run("template", FIELD, "--blast", "25,10", "--dodge", "b=x"), "--dodge b=")
 
 
 def test_blast_dodge_too_short():
@@ -327,6 +477,30 @@ def test_check_scene_setup_problems():
     assert "edge-rock" in " ".join(p["subject"] for p in terrain)
     assert "rock-a" in subjects or "rock-b" in subjects
     assert [p["subject"] for p in deploy] == ["red-2"]
+
+
+def test_check_scene_in_play_skips_the_set_up_rules():
+    """The same table mid-game: pieces 9 cm apart and models off their edges are not problems."""
+    r = run("check-scene", str(SCENES / "cli-setup-bad.yaml"), "--edge", "red=south", "--edge", "blue=north",
+            "--stage", "play", "--json")
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = json.loads(r.stdout)
+    assert out["ok"] is True and out["problems"] == [] and out["stage"] == "play"
+    text = run("check-scene", str(SCENES / "cli-setup-bad.yaml"), "--stage", "play").stdout
+    assert "Stage: play" in text and "not checked" in text
+    # a file problem is still one in play
+    assert run("check-scene", str(SCENES / "cli-broken.yaml"), "--stage", "play").returncode == 1
+
+
+def test_schema_scene_is_json_schema():
+    r = run("schema", "scene")
+    assert r.returncode == 0, r.stderr
+    schema = json.loads(r.stdout)
+    assert schema["$schema"].startswith("https://json-schema.org/")
+    assert {"table", "terrain", "models", "markers", "edges"} <= set(schema["properties"])
+    terrain = schema["$defs"]["TerrainSpec"]["properties"]
+    assert {"polygon", "kit", "circle", "rect"} <= set(terrain)
+    assert "profile" in schema["$defs"]["ModelSpec"]["properties"]
 
 
 def test_check_scene_readable_without_edges(tmp_path):

@@ -25,8 +25,11 @@ from landsraad.geometry.sight import (
     convex_pieces,
     cover,
     cover_bonus,
+    enemies_of,
     line_of_sight,
     nearest_in_sight,
+    nearest_targets,
+    standing_on,
     visible_models,
 )
 from landsraad.scene import load_scene
@@ -322,3 +325,131 @@ def test_against_reference_on_the_reference_scene(pair):
     ref = reference_hidden_fraction(board, *pair, nu=48, nz=96, per_ring=360)
     assert abs(r.hidden_fraction - ref) <= 0.02
     assert abs(r.hidden_fraction - ref) <= r.error_bound + 0.011
+
+
+# --- where the cover comes from ------------------------------------------------------------------
+
+
+def test_cover_from_a_friendly_model():
+    """A 25 mm model off the line between two 30 mm models hides part of the target: the cover is its."""
+    board = Board(bases=(Base("s", 10, 30, 30, 4, "red"), Base("f", 20, 30.8, 25, 4, "red"), Base("t", 30, 30, 30, 4, "blue")))
+    r = cover(board, "s", "t")
+    assert r.cover == "small" and r.cover_from == ("f",)
+    assert r.to_dict()["cover_from"] == ["f"]
+
+
+def test_cover_from_nothing_in_the_way_is_empty():
+    assert cover(Board(bases=(S, T)), "s", "t").cover_from == ()
+
+
+def test_cover_from_leaves_out_a_wall_whose_shadow_is_always_lower():
+    """A 2.5 cm wall at x = 20 and a 3 cm wall just in front of the target: from the front rim
+    (x = 11.5, 4 cm high) the low wall's shadow reaches 4 - 1.5 * 18.5 / 9 = 0.92 cm on the
+    silhouette, the tall one's 4 - 1 * 18.5 / 16.5 = 2.88 cm; from further back both are lower
+    and the tall one stays higher. Both are in the way; only the tall one gives the cover."""
+    low, tall = wall(20, 20.5, 2.5), wall(27.5, 28, 3)
+    board = Board(bases=(S, T), terrain=(TerrainPiece("low", low.polygon, 2.5), TerrainPiece("tall", tall.polygon, 3)))
+    r = cover(board, "s", "t")
+    assert set(r.obstacles) == {"low", "tall"} and r.cover_from == ("tall",)
+
+
+@settings(max_examples=40)
+@given(st.lists(obstacle, min_size=1, max_size=4), st.sampled_from([2.0, 3.5, 5.0]), st.sampled_from([2.0, 3.5, 5.0]))
+def test_cover_from_alone_hides_as_much(obstacles, sh, th):
+    """Removing every obstacle outside cover_from leaves the hidden fraction as it was (within the
+    bounds). cover_from names the obstacles in the way, and a piece a model in it stands on."""
+    board = _board(obstacles, sh, th)
+    full = cover(board, "s", "t")
+    supports = {standing_on(board, board.base(m)).id for m in full.cover_from
+                if board.has_base(m) and standing_on(board, board.base(m)) is not None}
+    assert set(full.cover_from) <= set(full.obstacles) | supports
+    assert (full.cover_from == ()) == (full.hidden_fraction == 0.0)
+    keep = set(full.cover_from) | {"s", "t"}
+    only = Board(bases=tuple(b for b in board.bases if b.id in keep),
+                 terrain=tuple(t for t in board.terrain if t.id in keep))
+    alone = cover(only, "s", "t")
+    assert abs(alone.hidden_fraction - full.hidden_fraction) <= full.error_bound + alone.error_bound + 1e-6
+
+
+# --- the nearest-target rule (RUL-08) -------------------------------------------------------------
+
+
+def _enemies_board() -> Board:
+    # s at (10, 10); enemies 10.0 cm (e10) and 30.0 cm (e30) away edge to edge; a friend nearer still
+    return Board(bases=(Base("s", 10, 10, 30, side="red"), Base("e30", 10, 43, 30, side="blue"),
+                        Base("e10", 23, 10, 30, side="blue"), Base("f", 14, 5, 30, side="red"),
+                        Base("x", 50, 50, 30)))
+
+
+def test_enemies_of_are_the_other_sides():
+    assert enemies_of(_enemies_board(), "s") == ("e30", "e10")
+    with pytest.raises(GeometryError, match="no side"):
+        enemies_of(_enemies_board(), "x")
+
+
+def test_nearest_targets_is_the_nearest_enemy_in_sight():
+    board = _enemies_board()
+    assert nearest_targets(board, "s") == ("e10",)
+    # a wall hiding e10 makes e30 the one to shoot
+    hidden = board.with_terrain([TerrainPiece("w", ((19, 5), (20, 5), (20, 15), (19, 15)), 10)])
+    assert nearest_targets(hidden, "s") == ("e30",)
+
+
+def test_nearest_targets_ties_within_half_a_millimetre():
+    board = _enemies_board().moved("e30", (10, 23.04))  # 10.04 cm: ties with 10.0 (RUL-08, 0.05 cm)
+    assert nearest_targets(board, "s") == ("e30", "e10")
+    assert nearest_targets(board.moved("e30", (10, 23.06)), "s") == ("e10",)
+
+
+def test_nearest_targets_agrees_with_nearest_in_sight():
+    board = _enemies_board()
+    assert nearest_targets(board, "s", ["e30", "e10", "f"]) == nearest_in_sight(board, "s", ["e30", "e10", "f"]) == ("f",)
+
+
+# --- models standing on terrain (PRJ-48) -----------------------------------------------------------
+
+
+def _crate(x0: float, x1: float, h: float, name: str = "crate") -> TerrainPiece:
+    return TerrainPiece(name, ((x0, 28), (x1, 28), (x1, 32), (x0, 32)), h)
+
+
+def test_a_target_on_a_crate_is_not_hidden_by_it():
+    """t stands on a 3 cm crate that reaches 2 cm in front of its centre; s's eye is 3.5 cm high,
+    20 cm away. The lowest sight line to t's feet (z = 3) from the front rim (x = 11.5) passes
+    the crate's front top edge (x = 28, 3 cm) at 3.5 - 0.5 * 16.5 / 18.5 = 3.05 cm: above it, so
+    nothing is hidden; the crate is not in the way of anything it does not stand under."""
+    board = Board(bases=(Base("s", 10, 30, 30), Base("t", 30, 30, 30)), terrain=(_crate(28, 32, 3),))
+    r = cover(board, "s", "t")
+    assert r.cover == "none" and r.hidden_fraction == 0.0
+
+
+def test_a_target_on_a_tall_block_is_hidden_below_the_eye_line():
+    """t on a 6 cm block whose front face is 2 cm before its centre, s's eye at 3.5 cm: sight lines
+    rise to t's feet (z = 6), so the flattest one, from the back rim (x = 8.5, 21.5 cm before t's
+    centre, 19.5 cm before the block's front top edge), sees most: hidden up to
+    3.5 + 2.5 * 21.5 / 19.5 = 6.256 cm, 0.256 of t's 3.5 cm (7.3 %)."""
+    board = Board(bases=(Base("s", 10, 30, 30), Base("t", 30, 30, 30)), terrain=(_crate(28, 32, 6, "block"),))
+    r = cover(board, "s", "t")
+    assert r.cover == "small" and r.cover_from == ("block",)
+    assert within(r, (3.5 + 2.5 * 21.5 / 19.5 - 6) / 3.5, 1e-6)
+
+
+def test_a_shooter_on_a_crate_sees_over_a_wall():
+    """A 4 cm wall hides a 3.5 cm target from a shooter on the ground; from a 3 cm crate the eye is
+    6.5 cm high: from the front rim (x = 11.5) the wall's far top edge (x = 20, 4 cm) casts down to
+    6.5 - 2.5 * 18.5 / 8.5 = 1.06 cm on the silhouette at x = 30; 1.06 / 3.5 = 0.30 hidden."""
+    wall = TerrainPiece("wall", ((19, 20), (20, 20), (20, 40), (19, 40)), 4)
+    ground = Board(bases=(Base("s", 10, 30, 30), Base("t", 30, 30, 30)), terrain=(wall,))
+    assert cover(ground, "s", "t").cover == "no_line_of_sight"
+    raised = ground.with_terrain([wall, _crate(8, 12, 3)])
+    r = cover(raised, "s", "t")
+    assert r.cover == "small" and within(r, (6.5 - 2.5 * 18.5 / 8.5) / 3.5, 0.0)
+
+
+def test_a_model_on_a_crate_screens_as_a_column():
+    """m (3.5 cm tall) on a 3 cm crate midway is a 6.5 cm column: it hides t, 3.5 cm tall, from s,
+    whose eye is 3.5 cm high; its crate is named with it."""
+    crate = TerrainPiece("crate", ((19, 29), (21, 29), (21, 31), (19, 31)), 3)
+    board = Board(bases=(Base("s", 10, 30, 30), Base("m", 20, 30, 50), Base("t", 30, 30, 30)), terrain=(crate,))
+    r = cover(board, "s", "t")
+    assert r.cover == "no_line_of_sight" and r.cover_from[:2] == ("m", "crate")
