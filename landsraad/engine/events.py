@@ -67,9 +67,13 @@ class GameEvent:
     data: Mapping[str, Any] = field(default_factory=dict)
     secret: bool = False
 
+    def __post_init__(self) -> None:
+        # The data is made JSON-able once, here, so saving a long log costs no walk over it.
+        object.__setattr__(self, "data", to_jsonable(self.data))
+
     def to_dict(self) -> dict[str, Any]:
-        return {"seq": self.seq, "kind": self.kind, "side": self.side, "model": self.model,
-                "data": to_jsonable(self.data), "secret": self.secret}
+        """The event as JSON-able data (its ``data`` is shared, not copied: treat it as read-only)."""
+        return {"seq": self.seq, "kind": self.kind, "side": self.side, "model": self.model, "data": self.data, "secret": self.secret}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))

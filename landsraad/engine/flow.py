@@ -42,7 +42,7 @@ from ..dice import FACES
 from ..errors import RuleError
 from .clock import TableTimeModel
 from .decisions import Decision
-from .events import GameEvent, make_event, to_jsonable
+from .events import GameEvent, make_event
 from .result import GameResult
 from .setup_options import SetupOptions
 from .state import GameState
@@ -212,7 +212,7 @@ class Machine:
 
     def emit(self, kind: str, side: str | None = None, model: str | None = None, /, *, secret: bool = False, **data: Any) -> GameEvent:
         """Record an event (the first three are positional-only, so ``data`` may hold any key)."""
-        event = make_event(len(self.log) + 1, kind, side, model, to_jsonable(data), secret)
+        event = make_event(len(self.log) + 1, kind, side, model, data, secret)
         self.log.append(event)
         return event
 
