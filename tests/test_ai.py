@@ -280,11 +280,26 @@ def test_it_charges_an_enemy_it_outfights_and_reaches():
 
 
 def test_answers_are_always_legal_even_when_a_handler_fails():
-    p = HeuristicPlayer(1)  # not strict: a broken handler falls back to a legal answer
+    # The engine refuses what a handler asks (here: a model not in the game, a RuleError): not
+    # strict, the player falls back to a legal answer; strict, it raises.
+    from landsraad.errors import RuleError
+
+    state = state_in_play([model("red", "corrino", "soldier", 1, 10, 10), model("blue", "fremen", "warrior", 1, 40, 40)])
+    p = HeuristicPlayer(1)
+    d = Decision(side="red", kind="stance", prompt="?", choices=("attack", "defend"), secret=True, model="ghost", info={})
+    assert p.decide(d, state) in ("attack", "defend")
+    d2 = Decision(side="red", kind="dodge", prompt="?", optional=True, model="ghost", point=PointSpec(lambda pt: None, ((1.0, 1.0),)))
+    assert p.decide(d2, state) in (None, (1.0, 1.0))
+    with pytest.raises(RuleError):
+        HeuristicPlayer(1, strict=True).decide(d, state)
+
+
+def test_a_bug_in_a_handler_is_not_hidden():
+    # No broad except: only the library's own errors are caught; a programming error (here: no
+    # state at all) surfaces.
     d = Decision(side="red", kind="stance", prompt="?", choices=("attack", "defend"), secret=True, info={})
-    assert p.decide(d, None) in ("attack", "defend")
-    d = Decision(side="red", kind="dodge", prompt="?", optional=True, point=PointSpec(lambda pt: None, ((1.0, 1.0),)))
-    assert p.decide(d, None) in (None, (1.0, 1.0))
+    with pytest.raises(AttributeError):
+        HeuristicPlayer(1).decide(d, None)
 
 
 def _move_decision(state, model_id: str, allowance: float, kind: str = "move") -> Decision:
