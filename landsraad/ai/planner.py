@@ -284,7 +284,6 @@ class _Planner:
         return -t.value
 
     def shot_value(self, me: ModelState, weapon: Any, target: ModelState, distance: float, held: int | None = None) -> float:
-
         shooter = _comb(self.state, me.id, weapon=weapon, activation_fatigue=me.fatigue if held is None else held)
         tgt = _comb(self.state, target.id)
         if not can_target(shooter, tgt, ruleset=self.state.ruleset):
@@ -331,7 +330,6 @@ class _Planner:
         return [e for e in self.enemies if _gap(e, m) <= self.tol + 1e-6]
 
     def plan_for(self, m: ModelState) -> _Plan:
-
         s = self.state
         c = _comb(s, m.id, activation_fatigue=m.fatigue)
         move = c.effective_movement

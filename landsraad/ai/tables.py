@@ -3,7 +3,7 @@ disengage values from :mod:`landsraad.odds`, weapon scores and model worths, cac
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
@@ -190,32 +190,59 @@ def _sig(c: Any, rested: bool = False) -> tuple:
             c.spice_active, c.spice_effect, c.special_rules)
 
 
-@dataclass(frozen=True)
 class _Signed:
     """A value for the caches' keys that compares and hashes by ``key`` alone (a signature of
-    what matters), so :func:`functools.lru_cache` can key on it and still hand the value on."""
+    what matters), so :func:`functools.lru_cache` can key on it and still hand the value on.
+    With ``rested``, the value is the combatant without its fatigue tokens (built on a miss only)."""
 
-    key: Any
-    raw: Any = field(compare=False, hash=False)
-    rested: bool = field(default=False, compare=False, hash=False)
+    __slots__ = ("key", "raw", "rested", "_hash")
+
+    def __init__(self, key: Any, raw: Any, rested: bool = False) -> None:
+        self.key, self.raw, self.rested, self._hash = key, raw, rested, hash(key)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Signed) and self._hash == other._hash and self.key == other.key
 
     @property
     def value(self) -> Any:
-        """The value (a combatant without its fatigue tokens when ``rested``; built on a cache miss only)."""
         return _rested(self.raw) if self.rested else self.raw
 
 
-def _signed(c: Any, rested: bool) -> _Signed:
-    return _Signed(_sig(c, rested), c, rested)
+class _Same:
+    """An immutable object as a cache key by identity (hashing it in full would cost more than the
+    answer); the cache holding the key holds the object, so its id is not reused meanwhile."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and self.value is other.value
 
 
-def _both_rested(a: Any, b: Any) -> bool:
-    """Whether tokens held can be ignored for these two: only hooks that read them (Assassination) care."""
-    return not (_fatigue_sensitive(_rule_names(a)) or _fatigue_sensitive(_rule_names(b)))
+@lru_cache(maxsize=8192)
+def _facts(c: _Same) -> tuple[tuple, tuple, bool]:
+    """A combatant's signature, its signature rested, and whether a hook of its reads fatigue."""
+    return _sig(c.value), _sig(c.value, rested=True), _fatigue_sensitive(_rule_names(c.value))
+
+
+def _signed_pair(a: Any, b: Any) -> tuple[_Signed, _Signed]:
+    """Cache keys for two combatants facing each other: tokens held are dropped unless a hook of
+    either reads them (Assassination)."""
+    fa, fb = _facts(_Same(a)), _facts(_Same(b))
+    if fa[2] or fb[2]:
+        return _Signed(fa[0], a), _Signed(fb[0], b)
+    return _Signed(fa[1], a, True), _Signed(fb[1], b, True)
 
 
 def _rule_names(c: Any) -> tuple[str, ...]:
-
     return tuple(active_rules(c))
 
 
@@ -305,8 +332,7 @@ def clash_table(attacker: Any, defender: Any, worth_a: float = 1.0, worth_d: flo
     """
 
     ruleset = ruleset or DEFAULT
-    rested = _both_rested(attacker, defender)
-    return _clash_cached(_signed(attacker, rested), _signed(defender, rested), _q(worth_a), _q(worth_d), ruleset)
+    return _clash_cached(*_signed_pair(attacker, defender), _q(worth_a), _q(worth_d), ruleset)
 
 
 @lru_cache(maxsize=20000)
@@ -315,7 +341,6 @@ def _clash_cached(attacker: _Signed, defender: _Signed, worth_a: float, worth_d:
 
 
 def _build_clash(attacker: Any, defender: Any, worth_a: float, worth_d: float, ruleset: Any) -> ClashTable:
-
     ca, cd = can_attack(attacker), can_attack(defender)
     faces = np.arange(1, 11)
     ties = ruleset.ties
@@ -366,8 +391,7 @@ def _build_clash(attacker: Any, defender: Any, worth_a: float, worth_d: float, r
 
 def _shot_value(shooter: Any, target: Any, band_distance: float, worth: float, laser_mode: str, ruleset: Any) -> float:
     """Expected worth a shot takes from its target, from :func:`landsraad.odds.shot_odds`."""
-    rested = _both_rested(shooter, target)
-    return _shot_cached(_signed(shooter, rested), _signed(target, rested), band_distance, laser_mode, ruleset) * worth
+    return _shot_cached(*_signed_pair(shooter, target), band_distance, laser_mode, ruleset) * worth
 
 
 @lru_cache(maxsize=20000)
@@ -384,7 +408,8 @@ def _shot_harm(shooter: Any, target: Any, band_distance: float, laser_mode: str,
 
 def _disengage(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, float, float]:
     """(chance of success, expected margin in cm, expected HARM share suffered) of a disengage (R-DISENGAGE)."""
-    return _disengage_cached(_signed(mover, False), _signed(opponent, False), ruleset)
+    fm, fo = _facts(_Same(mover)), _facts(_Same(opponent))
+    return _disengage_cached(_Signed(fm[0], mover), _Signed(fo[0], opponent), ruleset)
 
 
 @lru_cache(maxsize=20000)
@@ -393,7 +418,6 @@ def _disengage_cached(mover: _Signed, opponent: _Signed, ruleset: Any) -> tuple[
 
 
 def _disengage_exact(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, float, float]:
-
     odds = disengage_odds(mover, opponent, opponent_lowering="best", compare=ruleset.disengage_compare, ruleset=ruleset)
     margin = sum(float(k) * p for k, p in odds.margin_cm.items())
     harm = sum(HARM[_RESULT_INDEX[k]] * p for k, p in odds.wound.items())
@@ -407,13 +431,11 @@ def _comb(state: GameState, model_id: str, *, weapon: Any = None, activation_fat
     """:func:`landsraad.engine.bridge.combatant`, remembered per state (a planner asks about the
     same models many times; states are immutable, and known by identity: hashing a whole state
     would cost more than the answer)."""
-    return _comb_cached(_Signed(id(state), state), model_id, _Signed(None if weapon is None else weapon.id, weapon),
-                        activation_fatigue)
+    return _comb_cached(_Same(state), model_id, _Signed(None if weapon is None else weapon.id, weapon), activation_fatigue)
 
 
 @lru_cache(maxsize=4096)
-def _comb_cached(state: _Signed, model_id: str, weapon: _Signed, activation_fatigue: int | None) -> Any:
-    # The cache holds the state (in its key), so its id cannot be reused by another state meanwhile.
+def _comb_cached(state: _Same, model_id: str, weapon: _Signed, activation_fatigue: int | None) -> Any:
     return combatant(state.value, model_id, weapon=weapon.value, activation_fatigue=activation_fatigue)
 
 
