@@ -7,11 +7,17 @@
 2. ``speed``: complete heuristic-vs-heuristic games per second on one core (the issue aims at
    5 or more), the first game apart (it fills the player's odds caches), with a cProfile
    summary of where the time goes when ``--profile`` is given.
+3. ``ratio`` (issue 12): random-vs-random and heuristic-vs-heuristic games per CPU second as
+   ratios to python-chess random games per CPU second (``bench/bench_chess.py``), the chess
+   reference measured in the same run, before and after the Landsraad games (their mean is the
+   divisor), so the ratios hold on any machine and under any load. Targets: random >= 0.25,
+   heuristic >= 0.06.
 
 Run by hand (never in the test suite)::
 
     .venv/bin/python bench/bench_games.py strength --games 100 --jobs 2
     .venv/bin/python bench/bench_games.py speed --games 10 --profile
+    .venv/bin/python bench/bench_games.py ratio --games 16 --chess-games 100
 
 Figures and machine are recorded in ``docs/performance.md``.
 """
@@ -30,7 +36,7 @@ import sys
 import time
 import warnings
 from concurrent.futures import ProcessPoolExecutor
-from datetime import date
+from datetime import datetime, timezone
 
 FACTIONS = ("corrino", "atreides", "harkonnen", "fremen")
 
@@ -137,6 +143,53 @@ def speed(games: int, profile: bool) -> dict:
     return summary
 
 
+def _timed_games(kind: str, games: int, seed: int) -> list[float]:
+    """CPU seconds of each of ``games`` whole games between two ``kind`` players, the 16 faction pairs in turn."""
+    warnings.simplefilter("ignore")
+    from landsraad.engine.game import new_game, play
+    from landsraad.players import make_player
+
+    pairs = _pairs()
+    times = []
+    for i in range(games):
+        red, blue = pairs[i % len(pairs)]
+        t0 = time.process_time()
+        game = new_game(red, blue, seed=seed + i)
+        play(game, {"red": make_player(kind, seed + i), "blue": make_player(kind, seed + i + 500)})
+        times.append(time.process_time() - t0)
+    return times
+
+
+def ratio(games: int, chess_games: int, kinds: tuple[str, ...], profile: bool) -> dict:
+    """Landsraad games per CPU second as ratios to python-chess random games, measured in this run."""
+    from bench_chess import chess_rate
+
+    before = chess_rate(chess_games)
+    _timed_games("heuristic", 1, 9000)  # warm-up: imports, content and mission cards loaded once
+    prof = cProfile.Profile() if profile else None
+    out: dict = {}
+    for kind in kinds:
+        if prof:
+            prof.enable()
+        times = _timed_games(kind, games, 3000)
+        if prof:
+            prof.disable()
+        out[kind] = {"games": games, "cpu_s": sum(times), "games_per_s": games / sum(times), "slowest_game_cpu_s": max(times)}
+    after = chess_rate(chess_games)
+    reference = (before["games_per_s"] + after["games_per_s"]) / 2
+    targets = {"random": 0.25, "heuristic": 0.06}
+    for kind, r in out.items():
+        r["ratio"] = r["games_per_s"] / reference
+        r["target"] = targets.get(kind)
+    summary = {"load_average": os.getloadavg(), "chess_games_per_s": {"before": before["games_per_s"], "after": after["games_per_s"]},
+               "chess_mean_plies": before["mean_plies"], **out}
+    if prof:
+        text = io.StringIO()
+        pstats.Stats(prof, stream=text).sort_stats("cumulative").print_stats(40)
+        summary["profile"] = text.getvalue()
+    return summary
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -147,13 +200,20 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("speed", help="heuristic vs heuristic games per second on one core")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--profile", action="store_true")
+    r = sub.add_parser("ratio", help="random and heuristic games per CPU second, as ratios to python-chess random games")
+    r.add_argument("--games", type=int, default=16, help="Landsraad games of each kind")
+    r.add_argument("--chess-games", type=int, default=100, help="chess games before and after (the reference)")
+    r.add_argument("--players", default="random,heuristic", help="which kinds of game, comma-separated")
+    r.add_argument("--profile", action="store_true")
     args = parser.parse_args(argv)
-    header = {"date": date.today().isoformat(), "python": platform.python_version(), "machine": platform.platform(),
+    header = {"date": datetime.now(timezone.utc).isoformat(timespec="minutes"), "python": platform.python_version(), "machine": platform.platform(),
               "cpus": os.cpu_count()}
     if args.what == "strength":
         result = strength(args.games, args.jobs, args.out)
-    else:
+    elif args.what == "speed":
         result = speed(args.games, args.profile)
+    else:
+        result = ratio(args.games, args.chess_games, tuple(args.players.split(",")), args.profile)
     profile = result.pop("profile", None)
     print(json.dumps({**header, **result}, indent=1))
     if profile:

@@ -280,11 +280,26 @@ def test_it_charges_an_enemy_it_outfights_and_reaches():
 
 
 def test_answers_are_always_legal_even_when_a_handler_fails():
-    p = HeuristicPlayer(1)  # not strict: a broken handler falls back to a legal answer
+    # The engine refuses what a handler asks (here: a model not in the game, a RuleError): not
+    # strict, the player falls back to a legal answer; strict, it raises.
+    from landsraad.errors import RuleError
+
+    state = state_in_play([model("red", "corrino", "soldier", 1, 10, 10), model("blue", "fremen", "warrior", 1, 40, 40)])
+    p = HeuristicPlayer(1)
+    d = Decision(side="red", kind="stance", prompt="?", choices=("attack", "defend"), secret=True, model="ghost", info={})
+    assert p.decide(d, state) in ("attack", "defend")
+    d2 = Decision(side="red", kind="dodge", prompt="?", optional=True, model="ghost", point=PointSpec(lambda pt: None, ((1.0, 1.0),)))
+    assert p.decide(d2, state) in (None, (1.0, 1.0))
+    with pytest.raises(RuleError):
+        HeuristicPlayer(1, strict=True).decide(d, state)
+
+
+def test_a_bug_in_a_handler_is_not_hidden():
+    # No broad except: only the library's own errors are caught; a programming error (here: no
+    # state at all) surfaces.
     d = Decision(side="red", kind="stance", prompt="?", choices=("attack", "defend"), secret=True, info={})
-    assert p.decide(d, None) in ("attack", "defend")
-    d = Decision(side="red", kind="dodge", prompt="?", optional=True, point=PointSpec(lambda pt: None, ((1.0, 1.0),)))
-    assert p.decide(d, None) in (None, (1.0, 1.0))
+    with pytest.raises(AttributeError):
+        HeuristicPlayer(1).decide(d, None)
 
 
 def _move_decision(state, model_id: str, allowance: float, kind: str = "move") -> Decision:
@@ -338,3 +353,25 @@ def test_against_a_disengage_it_lowers_just_enough_to_kill_r_disengage_prj_17():
     d = Decision(side="blue", kind="lower_neutral", prompt="?", model=guard.id, choices=tuple(range(9, 0, -1)),
                  info={"mover_dice": [3, 5], "opponent_dice": [9, 4], "role": "disengage_opponent"})
     assert p.decide(d, state) == 6
+
+
+def test_clash_tables_are_cached_on_what_a_fight_depends_on():
+    # The cache keys on the combatants' signatures: a name or a fatigue token no hook reads
+    # (RUL-05 is in the totals, not in the table's key) does not build a new table; a weapon does.
+    h = Weapon(id="halberd", name="Halberd", combat="+2", damage="15-")
+    k = Weapon(id="knife", name="Knife", damage="6-")
+    a = Combatant(name="A", weapon=h)
+    t1 = clash_table(a, Combatant(name="B", weapon=k))
+    assert clash_table(a.model_copy(update={"name": "A2", "fatigue": 1}), Combatant(name="C", weapon=k)) is t1
+    assert clash_table(a, Combatant(name="B", weapon=h)) is not t1
+
+
+def test_combatants_are_remembered_per_state():
+    from landsraad.ai.tables import _comb
+
+    s1 = state_in_play([model("red", "corrino", "soldier", 1, 10, 10), model("blue", "fremen", "warrior", 1, 40, 40)])
+    c = _comb(s1, "red-soldier-1")
+    assert _comb(s1, "red-soldier-1") is c
+    assert c == combatant(s1, "red-soldier-1")
+    s2 = s1.update_model("red-soldier-1", wound="grave")
+    assert _comb(s2, "red-soldier-1").wound == "grave"  # a new state: asked again

@@ -10,6 +10,8 @@ from functools import lru_cache
 from typing import Iterable
 
 from ..geometry.board import Board
+from ..geometry.movement import plan_move as _plan
+from ..geometry.movement import straight_moves
 from .bridge import has_hook
 from .state import GameState
 
@@ -56,10 +58,15 @@ def plan_move(state: GameState, model_id: str, to: tuple[float, float], allowanc
     Boards are immutable and hashable, so verdicts are cached: a decision's check and the move
     that follows ask the same question.
     """
-    board = board or state.board
-    if has_hook(state, model_id, "difficult_terrain_free", action="move"):
-        board = _without_difficult(board)  # e.g. Fremen sandwalk: difficult ground does not slow it
+    board = _move_board(state, model_id, board or state.board)
     return _plan_cached(board, model_id, (float(to[0]), float(to[1])), float(allowance_cm))
+
+
+def _move_board(state: GameState, model_id: str, board: Board) -> Board:
+    """The board as ``model_id`` moves over it."""
+    if has_hook(state, model_id, "difficult_terrain_free", action="move"):
+        return _without_difficult(board)  # e.g. Fremen sandwalk: difficult ground does not slow it
+    return board
 
 
 @lru_cache(maxsize=256)
@@ -72,49 +79,44 @@ def _without_difficult(board: Board) -> Board:
 
 @lru_cache(maxsize=4096)
 def _plan_cached(board: Board, model_id: str, to: tuple[float, float], allowance_cm: float):
-    from ..geometry.movement import plan_move as _plan
-
     return _plan(board, model_id, to, allowance_cm)
 
 
 def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, towards: Iterable[tuple[float, float]] = (), limit: int = 16) -> tuple[tuple[float, float], ...]:
     """A few legal destinations: base contact with each point in ``towards`` (enemies, markers)
-    when reachable, else as close as the allowance goes, plus eight directions at full allowance."""
+    when reachable, else as close as the allowance goes, plus eight directions at full allowance.
+
+    Only straight slides over open ground are suggested (a detour needs the costly path search),
+    and all of them are tested in one vectorised call of the geometry
+    (:func:`~landsraad.geometry.movement.straight_moves`), whose verdict on such a move is
+    :func:`plan_move`'s: every point returned is legal, and only the move a player chooses is
+    planned (R-MOVE, RUL-17).
+    """
     board = state.board
     m = board.base(model_id)
     out: list[tuple[float, float]] = []
-    targets = list(towards)
-    for tx, ty in targets:
+    for tx, ty in towards:
         dx, dy = tx - m.x, ty - m.y
         d = math.hypot(dx, dy)
         if d < 1e-9:
             continue
         for frac in (1.0, 0.75, 0.5):
             step = min(allowance_cm * frac, d)
-            p = (m.x + dx / d * step, m.y + dy / d * step)
-            out.append(p)
+            out.append((m.x + dx / d * step, m.y + dy / d * step))
     for k in range(8):
         a = k * math.pi / 4
         out.append((m.x + math.cos(a) * allowance_cm, m.y + math.sin(a) * allowance_cm))
-    legal: list[tuple[float, float]] = []
-    straight = straight_slide_clear(state, model_id)
+    points: dict[tuple[float, float], None] = {}  # rounded, in order, without repeats
     for p in out:
         p = (round(p[0], 2), round(p[1], 2))
         reach = math.hypot(p[0] - m.x, p[1] - m.y)
         if reach > allowance_cm:  # rounding must not carry a full-allowance point beyond reach
             k = (allowance_cm - 0.01) / reach
             p = (round(m.x + (p[0] - m.x) * k, 2), round(m.y + (p[1] - m.y) * k, 2))
-        if p in legal:
-            continue
-        # Only straight, unhindered moves are suggested: a detour needs the costly path search
-        # (every suggestion is still checked by plan_move; any legal point may be answered).
-        if not straight(p):
-            continue
-        if plan_move(state, model_id, p, allowance_cm).legal:
-            legal.append(p)
-        if len(legal) >= limit:
-            break
-    return tuple(legal)
+        points.setdefault(p, None)
+    order = list(points)
+    ok = straight_moves(_move_board(state, model_id, board), model_id, order, float(allowance_cm))
+    return tuple(p for p, good in zip(order, ok) if good)[:limit]
 
 
 def straight_slide_clear(state: GameState, model_id: str, *, difficult_ok: bool = False):

@@ -164,6 +164,15 @@ class Board:
         object.__setattr__(self, "markers", tuple(self.markers))
         self._index.update({b.id: i for i, b in enumerate(self.bases)})
 
+    def __hash__(self) -> int:
+        # Boards key the geometry's caches (free space, sight, moves): the hash of every base and
+        # terrain corner is computed once per board, not at every cache look-up.
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.width, self.depth, self.terrain, self.bases, self.markers))
+
     # --- lookups ---------------------------------------------------------------------------
 
     def base(self, base_id: str) -> Base:

@@ -93,7 +93,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from ..errors import GeometryError
-from .board import CIRCLE_RESOLUTION, Board, Point
+from .board import CIRCLE_RESOLUTION, Board, Point, TerrainPiece
 
 __all__ = [
     "TOUCH_TOLERANCE_CM",
@@ -105,6 +105,7 @@ __all__ = [
     "MoveResult",
     "plan_move",
     "can_move",
+    "straight_moves",
     "path_cost",
     "path_is_clear",
     "reach_region",
@@ -806,8 +807,35 @@ def _outlines(space: _Space) -> list[LineString]:
     return space._cache["outlines"]
 
 
-@functools.lru_cache(maxsize=128)
-def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
+@dataclass(eq=False)
+class _TerrainSpace:
+    """The part of a :class:`_Space` that depends only on the static terrain, the table's size
+    and the mover's radius (internal): built once per terrain layout, shared by every board of a
+    game (the bases move, the terrain does not)."""
+
+    labels: tuple[str, ...]
+    cap_a: np.ndarray
+    cap_b: np.ndarray
+    cap_r: np.ndarray
+    cap_owner: np.ndarray  # index into labels (terrain labels only)
+    block_geom: BaseGeometry | None
+    block_rings: list[np.ndarray]
+    terrain_shapes: dict[int, Polygon]  # keyed like cap_owner
+    dcap_a: np.ndarray
+    dcap_b: np.ndarray
+    diff_geom: BaseGeometry | None
+    diff_rings: list[np.ndarray]
+    diff_pieces: list[tuple[int, int, bool, Polygon]]
+    offset_edges: list[tuple[np.ndarray, np.ndarray]]
+    circ_c: np.ndarray  # corner circles of impassable then difficult pieces
+    circ_r: np.ndarray
+    circ_soft: np.ndarray
+    samples: np.ndarray  # (S, 2) crossing samples on the difficult outlines
+    sample_edge: list[int]
+
+
+@functools.lru_cache(maxsize=64)
+def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace:
     labels: list[str] = []
     cap_a: list[Sequence[float]] = []
     cap_b: list[Sequence[float]] = []
@@ -816,26 +844,12 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
     circ_c: list[Sequence[float]] = []
     circ_r: list[float] = []
     soft: list[bool] = []
-    circ_edge: list[int | None] = []
-    base_caps: dict[str, int] = {}
-    for b in board.bases:
-        if b.id in excluded:
-            continue
-        o = len(labels)
-        labels.append(f"model {b.id!r}")
-        base_caps[b.id] = o
-        cap_a.append(b.center)
-        cap_b.append(b.center)
-        cap_r.append(r + b.radius)
-        owner.append(o)
-        circ_c.append(b.center)
-        circ_r.append(r + b.radius)
-        soft.append(False)
-        circ_edge.append(None)
     block_shapes = []
     block_rings = []
     terrain_shapes: dict[int, Polygon] = {}
-    for t in board.terrain_of("blocked"):
+    for t in terrain:
+        if t.movement != "blocked":
+            continue
         o = len(labels)
         labels.append(f"terrain {t.id!r}")
         ring = _ring(t.polygon)
@@ -852,7 +866,6 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
             circ_c.append(p)
             circ_r.append(r)
             soft.append(False)
-            circ_edge.append(None)
     dcap_a: list[np.ndarray] = []
     dcap_b: list[np.ndarray] = []
     diff_shapes = []
@@ -860,7 +873,9 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
     samples: list[tuple[np.ndarray, int]] = []
     offset_edges: list[tuple[np.ndarray, np.ndarray]] = []
     diff_pieces: list[tuple[int, int, bool, Polygon]] = []  # capsule range, convex, shape
-    for t in board.terrain_of("difficult"):
+    for t in terrain:
+        if t.movement != "difficult":
+            continue
         ring = _ring(t.polygon)
         diff_rings.append(ring)
         diff_shapes.append(Polygon(ring))
@@ -887,49 +902,83 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
             circ_c.append(p)
             circ_r.append(r)
             soft.append(True)
-            circ_edge.append(None)
+    block_geom = shapely.union_all(block_shapes) if block_shapes else None
+    diff_geom = shapely.union_all(diff_shapes) if diff_shapes else None
+    if block_geom is not None:
+        shapely.prepare(block_geom)
+    if diff_geom is not None:
+        shapely.prepare(diff_geom)
+    return _TerrainSpace(
+        labels=tuple(labels),
+        cap_a=np.array(cap_a, dtype=float).reshape(-1, 2),
+        cap_b=np.array(cap_b, dtype=float).reshape(-1, 2),
+        cap_r=np.array(cap_r, dtype=float),
+        cap_owner=np.array(owner, dtype=int),
+        block_geom=block_geom,
+        block_rings=block_rings,
+        terrain_shapes=terrain_shapes,
+        dcap_a=np.array(dcap_a, dtype=float).reshape(-1, 2),
+        dcap_b=np.array(dcap_b, dtype=float).reshape(-1, 2),
+        diff_geom=diff_geom,
+        diff_rings=diff_rings,
+        diff_pieces=diff_pieces,
+        offset_edges=offset_edges,
+        circ_c=np.array(circ_c, dtype=float).reshape(-1, 2),
+        circ_r=np.array(circ_r, dtype=float),
+        circ_soft=np.array(soft, dtype=bool),
+        samples=np.array([s[0] for s in samples], dtype=float).reshape(-1, 2),
+        sample_edge=[s[1] for s in samples],
+    )
+
+
+@functools.lru_cache(maxsize=128)
+def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
+    # The terrain's part is cached on the static terrain (_terrain_space); only the bases are
+    # added here. Order matters (it numbers capsules, labels and circles): bases first.
+    ts = _terrain_space(board.terrain, r)
+    bases = [b for b in board.bases if b.id not in excluded]
+    n = len(bases)
+    centres = np.array([b.center for b in bases], dtype=float).reshape(-1, 2)
+    radii = np.array([r + b.radius for b in bases], dtype=float)
     xmin, ymin, xmax, ymax = r, r, board.width - r, board.depth - r
     space = _Space(
         r=r,
         width=board.width,
         depth=board.depth,
         bounds=(xmin, ymin, xmax, ymax),
-        cap_a=np.array(cap_a, dtype=float).reshape(-1, 2),
-        cap_b=np.array(cap_b, dtype=float).reshape(-1, 2),
-        cap_r=np.array(cap_r, dtype=float),
-        cap_owner=np.array(owner, dtype=int),
-        labels=tuple(labels),
-        block_geom=shapely.union_all(block_shapes) if block_shapes else None,
-        dcap_a=np.array(dcap_a, dtype=float).reshape(-1, 2),
-        dcap_b=np.array(dcap_b, dtype=float).reshape(-1, 2),
-        diff_geom=shapely.union_all(diff_shapes) if diff_shapes else None,
+        cap_a=np.concatenate([centres, ts.cap_a]),
+        cap_b=np.concatenate([centres, ts.cap_b]),
+        cap_r=np.concatenate([radii, ts.cap_r]),
+        cap_owner=np.concatenate([np.arange(n, dtype=int), ts.cap_owner + n]),
+        labels=tuple(f"model {b.id!r}" for b in bases) + ts.labels,
+        block_geom=ts.block_geom,
+        dcap_a=ts.dcap_a,
+        dcap_b=ts.dcap_b,
+        diff_geom=ts.diff_geom,
         circ_c=np.zeros((0, 2)),
         circ_r=np.zeros(0),
         circ_soft=np.zeros(0, dtype=bool),
         circ_edge=[],
-        base_caps=base_caps,
+        base_caps={b.id: i for i, b in enumerate(bases)},
     )
-    space._cache["block_rings"] = block_rings
-    space._cache["diff_rings"] = diff_rings
-    space._cache["terrain_shapes"] = terrain_shapes
-    space._cache["offset_edges"] = offset_edges
-    space._cache["diff_pieces"] = diff_pieces
-    if space.block_geom is not None:
-        shapely.prepare(space.block_geom)
-    if space.diff_geom is not None:
-        shapely.prepare(space.diff_geom)
-    if samples:
-        pts = np.array([s[0] for s in samples])
-        free = space.points_free(pts)
-        for (p, edge), ok in zip(samples, free):
-            if ok:
-                circ_c.append(p)
-                circ_r.append(0.0)
-                soft.append(True)
-                circ_edge.append(edge)
-    space.circ_c = np.array(circ_c, dtype=float).reshape(-1, 2)
-    space.circ_r = np.array(circ_r, dtype=float)
-    space.circ_soft = np.array(soft, dtype=bool)
+    space._cache["block_rings"] = ts.block_rings
+    space._cache["diff_rings"] = ts.diff_rings
+    space._cache["terrain_shapes"] = {o + n: shape for o, shape in ts.terrain_shapes.items()}
+    space._cache["offset_edges"] = ts.offset_edges
+    space._cache["diff_pieces"] = ts.diff_pieces
+    circ_c = [centres, ts.circ_c]
+    circ_r = [radii, ts.circ_r]
+    soft = [np.zeros(n, dtype=bool), ts.circ_soft]
+    circ_edge: list[int | None] = [None] * (n + len(ts.circ_r))
+    if len(ts.samples):
+        free = space.points_free(ts.samples)
+        circ_c.append(ts.samples[free])
+        circ_r.append(np.zeros(int(free.sum())))
+        soft.append(np.ones(int(free.sum()), dtype=bool))
+        circ_edge += [e for e, ok in zip(ts.sample_edge, free) if ok]
+    space.circ_c = np.concatenate(circ_c).reshape(-1, 2)
+    space.circ_r = np.concatenate(circ_r).astype(float)
+    space.circ_soft = np.concatenate(soft).astype(bool)
     space.circ_edge = circ_edge
     return space
 
@@ -1700,6 +1749,71 @@ def plan_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ig
                           narrowest_gap_cm=gap[0] if gap else None, gap_at=gap[1] if gap else None,
                           blocked_by=gap[2] if gap else ())
     return _result_for_path(model_id, who, start, to, pts, space, allowance)
+
+
+def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float, *,
+                   ignore: Iterable[str] = ()) -> np.ndarray:
+    """Which of ``points`` ``model_id`` reaches by a straight slide over open ground, all tested
+    at once (R-MOVE, R-TERRAIN-KINDS, RUL-17).
+
+    A point passes when its spot is free and on the table, the straight slide to it is clear
+    (touching allowed), no part of the slide is over difficult terrain and its length is at
+    most the allowance. These are exactly the moves :func:`plan_move` settles without a path
+    search, and for them it gives the same verdict: every point that passes is a legal move
+    whose path is the straight slide. A point that fails may still be legal by a detour or
+    across difficult ground (ask :func:`plan_move`). A start that already overlaps something
+    makes every point fail (:func:`plan_move` refuses such a move).
+
+    Parameters
+    ----------
+    board
+        The table.
+    model_id
+        The mover.
+    points
+        Destinations, an array-like of shape (N, 2) in cm.
+    allowance_cm
+        The Movement available, in cm.
+    ignore
+        Ids of bases that do not block, as in :func:`plan_move`.
+
+    Returns
+    -------
+    numpy.ndarray
+        N booleans.
+
+    Raises
+    ------
+    GeometryError
+        Unknown model id.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board, TerrainPiece
+    >>> dune = TerrainPiece("dune", ((20, 0), (30, 0), (30, 60), (20, 60)), movement="difficult")
+    >>> board = Board(terrain=(dune,), bases=(Base("a", 10, 10, 30), Base("b", 10, 20, 30)))
+    >>> # touching b; overlapping b; open ground; beyond b; touching the dune; over it; off the table
+    >>> straight_moves(board, "a", [(10, 17.0), (10, 17.1), (5, 10), (10, 30), (18.5, 10), (18.6, 10), (1.4, 10)], 10)
+    array([ True, False,  True, False,  True, False, False])
+    """
+    space = _space(board, model_id, ignore)
+    pts = np.asarray(points, dtype=float).reshape(-1, 2)
+    start = np.asarray(board.base(model_id).center, dtype=float)
+    if len(pts) == 0 or not space.points_free(start[None, :])[0]:
+        return np.zeros(len(pts), dtype=bool)
+    starts = np.broadcast_to(start, pts.shape)
+    length = np.hypot(pts[:, 0] - start[0], pts[:, 1] - start[1])
+    ok = (length <= float(allowance_cm) + ALLOWANCE_SLACK_CM) & space.points_free(pts)
+    idx = np.nonzero(ok)[0]
+    if len(idx):
+        clear = space.segments_clear(starts[idx], pts[idx])
+        idx = idx[clear]
+        ok[:] = False
+        ok[idx] = True
+    if len(idx) and space.diff_geom is not None:
+        cost = space.segment_costs(starts[idx], pts[idx])
+        ok[idx[cost > length[idx] + 1e-12]] = False
+    return ok
 
 
 def can_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ignore: Iterable[str] = ()) -> bool:

@@ -1,5 +1,7 @@
 """Tests of landsraad.engine.spatial: contact (RUL-07), moves (R-MOVE, RUL-17) and targets (RUL-08) on the state's board."""
 
+import math
+
 import pytest
 
 from landsraad.engine.spatial import contact_enemies, contact_friends, edge_distance, in_contact, move_candidates, nearest_targets, plan_move
@@ -41,6 +43,33 @@ def test_move_candidates_are_legal():
     state = state_in_play([a, e])
     for p in move_candidates(state, a.id, 10.0, towards=[e.position]):
         assert plan_move(state, a.id, p, 10.0).legal
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_move_candidates_in_a_crowd_with_terrain_are_all_legal(seed):
+    # The candidates are tested together by the geometry's straight-slide test, never one by one
+    # with plan_move: every one must still be a legal move (R-MOVE, RUL-17).
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    wall = TerrainState(id="wall", polygon=((18, 5), (21, 5), (21, 25), (18, 25)), movement="blocked", height_cm=5)
+    dune = TerrainState(id="dune", polygon=((5, 22), (15, 22), (15, 30), (5, 30)), movement="difficult")
+    models = [model("red", "corrino", "soldier", 1, 12, 15), model("blue", "fremen", "warrior", 1, 30, 30)]
+    spots = [(12, 15), (30, 30)]
+    n = 2
+    while len(models) < 8:
+        x, y = (float(v) for v in rng.uniform(3, 37, size=2))
+        if all(math.hypot(x - px, y - py) > 3.2 for px, py in spots) and not (16 < x < 23 and 3 < y < 27):
+            side, faction, kind = ("red", "corrino", "soldier") if n % 2 else ("blue", "fremen", "warrior")
+            models.append(model(side, faction, kind, n, x, y))
+            spots.append((x, y))
+            n += 1
+    state = state_in_play(models, terrain=[wall, dune])
+    for m in state.models:
+        found = move_candidates(state, m.id, 10.0, towards=[e.position for e in state.enemies_of(m.id)][:4])
+        assert len(set(found)) == len(found)
+        for p in found:
+            assert plan_move(state, m.id, p, 10.0).legal, (m.id, p)
 
 
 def test_nearest_targets_ignore_the_shooter_and_keep_ties():

@@ -38,6 +38,7 @@ from landsraad.geometry.movement import (
     push,
     reach_region,
     step_away,
+    straight_moves,
 )
 
 
@@ -722,3 +723,61 @@ def test_reach_region_edge_agrees_with_plan_move():
 def test_reach_region_edge_agrees_with_plan_move_everywhere():
     errors = reach_edge_errors([f"{side}-{n}" for side in ("red", "blue") for n in range(1, 11)], 16)
     assert max(m for m, _ in errors) <= 0.01 and max(o for _, o in errors) <= 0.01
+
+
+# --- straight_moves: the vectorised test of plain straight slides (issue 12) ----------------------
+
+
+def _cluttered_board(seed: int) -> Board:
+    rng = np.random.default_rng(seed)
+    terrain = (rect("wall", 22, 18, 26, 34), rect("dune", 34, 30, 46, 40, "difficult"), rect("rock", 8, 40, 14, 46))
+    bases = [Base("m", 30.0, 30.0, 30)]
+    while len(bases) < 9:
+        x, y = rng.uniform(2.5, 57.5, size=2)
+        b = Base(f"b{len(bases)}", float(x), float(y), float(rng.choice([25, 30, 40, 50])))
+        board = Board(terrain=terrain, bases=tuple(bases) + (b,))
+        if movement._space(board, b.id, ()).points_free(np.array([[b.x, b.y]]))[0]:  # clear of bases and walls
+            bases.append(b)
+    return Board(terrain=terrain, bases=tuple(bases))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), angle=st.floats(0, 2 * math.pi), dist=st.floats(0, 16), allowance=st.floats(0, 14))
+def test_straight_moves_agrees_with_plan_move_on_straight_open_slides(seed, angle, dist, allowance):
+    board = _cluttered_board(seed % 50)
+    to = (round(30 + dist * math.cos(angle), 3), round(30 + dist * math.sin(angle), 3))
+    ok = straight_moves(board, "m", [to], allowance)[0]
+    res = plan_move(board, "m", to, allowance)
+    straight_open = res.legal and len(res.path) <= 2 and res.cost_cm <= res.path_length_cm + 1e-12
+    # Passing means legal by the straight slide; a legal straight slide over open ground passes.
+    assert ok == straight_open
+    if ok:
+        assert res.path_length_cm == pytest.approx(math.hypot(to[0] - 30, to[1] - 30), abs=1e-9)
+
+
+def test_straight_moves_many_points_at_once_match_one_by_one():
+    board = _cluttered_board(3)
+    rng = np.random.default_rng(5)
+    pts = rng.uniform(0, 60, size=(300, 2))
+    together = straight_moves(board, "m", pts, 20.0)
+    alone = np.array([straight_moves(board, "m", [p], 20.0)[0] for p in pts])
+    assert together.any() and (~together).any()
+    assert (together == alone).all()
+
+
+def test_straight_moves_refuses_everything_from_an_overlapping_start():
+    board = Board(bases=(Base("a", 10, 10, 30), Base("b", 11, 10, 30)))
+    assert not straight_moves(board, "a", [(10, 15), (5, 10)], 10).any()
+    with pytest.raises(GeometryError, match="no model 'z'"):
+        straight_moves(board, "z", [(10, 15)], 10)
+
+
+def test_terrain_preprocessing_is_shared_by_boards_with_the_same_terrain():
+    wall = rect("wall", 20, 0, 22, 40)
+    one = Board(terrain=(wall,), bases=(Base("a", 10, 10, 30),))
+    two = Board(terrain=(rect("wall", 20, 0, 22, 40),), bases=(Base("a", 12, 10, 30), Base("b", 40, 40, 50)))
+    s1, s2 = movement._space(one, "a", ()), movement._space(two, "a", ())
+    assert s1 is not s2 and s1.block_geom is s2.block_geom  # one terrain build for both boards
+    # Labels and capsule owners are renumbered after the bases: messages still name the right obstacle.
+    assert plan_move(two, "a", (20.5, 10), 20).blocked_by == ("terrain 'wall'",)
+    assert plan_move(two, "b", (40, 18), 30).legal and plan_move(two, "b", (40, 18), 30).path == ((40.0, 40.0), (40.0, 18.0))

@@ -1,0 +1,72 @@
+"""A computer opponent that plays for its missions: :class:`HeuristicPlayer`.
+
+The player answers the engine's decisions (:mod:`landsraad.engine.decisions`) like any
+other player, seeing only what its side may see: the redacted state the engine hands it and
+the decision's ``info`` (its own dice in a clash). It never reads the game log nor the
+opponent's secret answers.
+
+How it plays
+------------
+- **Missions** (R-MISSIONS): it ranks the missions its warband can achieve by expected
+  victory points (:func:`mission_plan`): an estimated chance of success per card, with the
+  card's values for each rank; missions whose expectation is negative are left out.
+- **Set-up** (R-SETUP-BID ... R-FIRST): moderate bids (nothing for terrain and missions, a
+  little for deployment, the rest for the first turn); it deploys second when it can, places
+  its own markers where it can reach them and the opponent's markers as far from the
+  opponent as the card allows; the ambassador goes into its own corner.
+- **Activations** (R-ACTIVATE): every activation it plans each model's best use (finish a
+  mission action, fight, shoot, advance on an objective) and activates the best plan, minus a
+  price for fatigue (RUL-05: a model holding two tokens fights with -2 / -2 / -1, so it rests
+  while a fresher model can act; RUL-06: the others recover meanwhile).
+- **Melee** (R-MELEE, R-TEST-CLASH, RUL-03): from exact tables built with the rules kernel
+  (:class:`ClashTable`): which stance pays given its own three dice and a model of the
+  opponent's stance policy; how far to lower the neutral die once everything is revealed (to 1
+  to pass a full shield, as low as the damage needs when it strikes alone, keeping the
+  initiative when both attack); it pushes when it strikes first, which cancels the return
+  blow (PRJ-15); a defender that is outmatched steps away.
+- **Shooting** (R-SHOOT, RUL-08, R-LASER): shot odds from :func:`landsraad.odds.shot_odds`;
+  it shoots when the nearest legal target is worth it (never at a shield: it cannot hurt).
+- **Disengaging** (R-DISENGAGE): from :func:`landsraad.odds.disengage_odds` when a fight is
+  lost; opposing a disengage, it lowers its neutral just enough to wound most (PRJ-17).
+- **Objectives**: each activation hands the side's jobs to the nearest models (sticky, so
+  they do not dither): activate terminals, pick up the spice and carry it home, sabotage
+  depots, hold positions and quarters (harder as the clock runs out), reach the enemy edge,
+  guard the ambassador; killing bonuses for Treachery, Assassination, an enemy ambassador or
+  a carrier. Moves avoid spots an enemy could charge and win.
+
+Everything expensive is cached on cheap signatures of the kernel's
+:class:`~landsraad.rules.state.Combatant` records, and geometry is asked only for the few
+points the player means to use (validated with the decision's
+:meth:`~landsraad.engine.decisions.PointSpec.validate`; straight slides first, at most three
+detours, which need the geometry's path search).
+
+Modules
+-------
+- :mod:`landsraad.ai.tables`: what fights and shots are worth (clash tables, shot and disengage
+  values, weapon scores, model worths), cached with :func:`functools.lru_cache` on signatures
+  of the combatants (what a fight depends on), never on names.
+- :mod:`landsraad.ai.mission_plan`: which missions to pick.
+- :mod:`landsraad.ai.planner`: one activation's plan (jobs, danger maps, each model's best use).
+- :mod:`landsraad.ai.player`: :class:`HeuristicPlayer`, one handler per kind of decision.
+- :mod:`landsraad.ai.spots`: small geometry on model states.
+
+Examples
+--------
+>>> from landsraad.engine.decisions import Decision
+>>> p = HeuristicPlayer(seed=1)
+>>> p.decide(Decision(side="red", kind="first_player", prompt="?", choices=("first", "second")), None)
+'first'
+"""
+
+from .mission_plan import MISSION_CHANCES, mission_plan
+from .player import HeuristicPlayer
+from .tables import HARM, ClashTable, clash_table
+
+__all__ = [
+    "HeuristicPlayer",
+    "ClashTable",
+    "clash_table",
+    "HARM",
+    "mission_plan",
+    "MISSION_CHANCES",
+]

@@ -1,0 +1,561 @@
+"""One activation's plan for the heuristic player: jobs for the side's models, danger maps and each
+model's best use (R-ACTIVATE)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol, Sequence
+
+from ..engine.state import GameState, ModelState, other_side
+from ..errors import RuleError
+from ..missions import quarter
+from ..rules.poisons import may_fulfil_objectives
+from ..rules.shooting import can_shoot, can_target, range_band
+from .mission_plan import _cards
+from .spots import (
+    Point,
+    _dist,
+    _edge_distance,
+    _edge_point,
+    _gap,
+    _gap_at,
+    _opposite,
+    _r,
+    _toward,
+)
+from .tables import (
+    _assumed_weapon,
+    _best_melee,
+    _comb,
+    _disengage,
+    _shot_value,
+    _worth,
+    clash_table,
+)
+
+
+class PlayerMemory(Protocol):
+    """What a planner reads of its player (:class:`~landsraad.ai.player.HeuristicPlayer`): the
+    fatigue its models held when the activation began, and the side's sticky job assignment."""
+
+    memory: Any
+    jobs: dict[str, tuple]
+
+# --- the plan of one activation ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Plan:
+    """What the player means to do with the model it activates."""
+
+    model: str
+    kind: str
+    action: str = "rest"
+    before: Point | None = None
+    """Free move before the action (the decision's point), if any."""
+    move_to: Point | None = None
+    """Where the Move action goes."""
+    goal: Point | None = None
+    """Where to head with a move left after the action."""
+    target: str | None = None
+    value: float = 0.0
+    contact: Any = None
+    """The model or marker the free move must reach (a charge, a mission marker)."""
+    contact_failed: bool = False
+
+
+@dataclass
+class _Job:
+    """A place the side needs a model at (a mission marker, a position, an edge)."""
+
+    kind: str
+    point: Point
+    value: float
+    marker: str | None = None
+    action: str | None = None
+    hold: bool = False
+    radius: float = 0.0
+
+
+def _job_key(job: _Job) -> tuple:
+    return (job.kind, job.marker) if job.marker else (job.kind, round(job.point[0]), round(job.point[1])) if job.kind != "guard" else ("guard",)
+
+
+
+
+def _near_segment(a: Point, b: Point, p: Point) -> float:
+    ax, ay = a
+    bx, by = b
+    dx, dy = bx - ax, by - ay
+    L = dx * dx + dy * dy
+    if L < 1e-12:
+        return _dist(a, p)
+    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / L))
+    return _dist((ax + t * dx, ay + t * dy), p)
+
+
+class _Danger:
+    """How dangerous a spot is for one model: enemies that could charge it next turn and win."""
+
+    def __init__(self, player: PlayerMemory, state: GameState, m: ModelState) -> None:
+        self.m = m
+        self.threats: list[tuple[Point, float, float]] = []
+        me = _comb(state, m.id, weapon=_best_melee(m))
+        for e in state.enemies_of(m.id):
+            if e.ambassador or e.out_of_action:
+                continue
+            w = _best_melee(e)
+            if w is None:
+                continue
+            foe = _comb(state, e.id, weapon=w, activation_fatigue=0)  # a rested attacker: the worst case
+            t = clash_table(foe, me, _worth(state, e), _worth(state, m), state.ruleset)
+            if t.value > 0:
+                self.threats.append(((e.x, e.y), e.profile.movement + _r(e) + _r(m) + 0.5, t.value))
+
+    def at(self, p: Point) -> float:
+        total = 0.0
+        for q, reach, v in self.threats:
+            if _dist(p, q) <= reach:
+                total += v
+        return total
+
+
+# --- the planner -------------------------------------------------------------------------------------------
+
+
+class _Planner:
+    """One activation's look at the table: jobs for the side's models, and each model's best plan."""
+
+    def __init__(self, player: PlayerMemory, state: GameState, side: str) -> None:
+        self.player = player
+        self.state = state
+        self.side = side
+        self.enemy = other_side(side)
+        self.edge = state.side_state(side).edge
+        self.missions = tuple(state.side_state(side).missions)
+        self.models = [m for m in state.models_of(side)]
+        self.enemies = [e for e in state.models if e.side != side and not e.out_of_action and not e.removed]
+        self.tol = state.ruleset.contact_tolerance_cm
+        self.late = state.clock_s >= 0.6 * state.clock_limit_s
+        self._swing_cache: dict[str, float] = {}
+        self._dangers: dict[str, _Danger] = {}
+        self.jobs = self._jobs()
+        self.assignment = self._assign()
+
+    def danger(self, m: ModelState) -> "_Danger":
+        d = self._dangers.get(m.id)
+        if d is None:
+            d = self._dangers[m.id] = _Danger(self.player, self.state, m)
+        return d
+
+    # --- mission bookkeeping -------------------------------------------------------------------------
+
+    def swing(self, mission: str) -> float:
+        """What fulfilling ``mission`` is worth at its rank (success minus failure), 0 if not picked."""
+        if mission not in self.missions:
+            return 0.0
+        if mission not in self._swing_cache:
+            card = _cards()[mission]
+            rank = self.missions.index(mission)
+            self._swing_cache[mission] = float(card.values.success[rank] - card.values.failure[rank])
+        return self._swing_cache[mission]
+
+    def _mine(self, mission: str) -> list[Any]:
+        return [k for k in self.state.markers if k.owner == self.side and k.mission == mission]
+
+    def _jobs(self) -> list[_Job]:
+        s = self.state
+        jobs: list[_Job] = []
+        if "activation" in self.missions:
+            left = [k for k in self._mine("activation") if not k.activated and not k.destroyed]
+            for k in left:
+                jobs.append(_Job("terminal", (k.x, k.y), self.swing("activation") / max(1, len(left)) * 0.9, marker=k.id,
+                                 action=f"mission:activation:activate_terminal:{k.id}", radius=_r(k)))
+        if "spice_theft" in self.missions:
+            for k in self._mine("spice_theft"):
+                if k.destroyed or k.delivered or k.carried_by:
+                    continue
+                jobs.append(_Job("cache", (k.x, k.y), self.swing("spice_theft") * 0.5, marker=k.id,
+                                 action=f"mission:spice_theft:pick_up_spice:{k.id}", radius=_r(k)))
+        if "sabotage" in self.missions:
+            left = [k for k in self._mine("sabotage") if not k.destroyed]
+            for k in left:
+                jobs.append(_Job("depot", (k.x, k.y), self.swing("sabotage") / max(1, len(left)) * 0.8, marker=k.id,
+                                 action=f"mission:sabotage:sabotage_depot:{k.id}", radius=_r(k)))
+        if "occupation" in self.missions:
+            for k in self._mine("occupation"):
+                if not k.destroyed:
+                    jobs.append(_Job("position", (k.x, k.y), self.swing("occupation") / 2, marker=k.id, hold=True, radius=_r(k)))
+        if "infiltration" in self.missions:
+            far = _opposite(self.edge)
+            for x in (0.35, 0.65):
+                along = x * (s.width if far in ("south", "north") else s.depth)
+                p = {"north": (along, s.depth - 5.5), "south": (along, 5.5), "east": (s.width - 5.5, along), "west": (5.5, along)}[far]
+                jobs.append(_Job("infiltrate", p, self.swing("infiltration") / 2, hold=True))
+        if "territory" in self.missions:
+            w, d = s.width, s.depth
+            quarters = [(w / 4, d / 4), (3 * w / 4, d / 4), (w / 4, 3 * d / 4), (3 * w / 4, 3 * d / 4)]
+            quarters.sort(key=lambda q: _edge_distance(s, q, 0, self.edge))
+            for q in quarters[:3]:
+                jobs.append(_Job("quarter", q, self.swing("territory") / 3, hold=True))
+        if "protection" in self.missions:
+            for a in s.models:
+                if a.side == self.side and a.ambassador and not a.removed:
+                    foes = sorted(self.enemies, key=lambda e: _gap(e, a))
+                    if foes:
+                        f = foes[0]
+                        p = _toward((a.x, a.y), (f.x, f.y), _r(a) + 1.6 + 0.1)
+                    else:
+                        p = (a.x, a.y)
+                    jobs.append(_Job("guard", p, self.swing("protection") * 0.3, hold=True))
+        return jobs
+
+    def _assign(self) -> dict[str, _Job]:
+        """Each job to the model that gets there soonest (a carrier keeps carrying home)."""
+        out: dict[str, _Job] = {}
+        for m in self.models:
+            if m.carrying:
+                k = self.state.marker(m.carrying)
+                goal = _edge_point(self.state, m.position, _r(m), self.edge)
+                out[m.id] = _Job("deliver", goal, self.swing(k.mission) * 0.6,
+                                 action=f"mission:{k.mission}:carry_off_spice:{k.id}")
+        free = [m for m in self.models if m.id not in out]
+        pairs = []
+        for j_index, job in enumerate(self.jobs):
+            for m in free:
+                if "blinding" in {p.kind for p in m.poisons}:
+                    continue
+                d = max(0.0, _dist(m.position, job.point) - job.radius - _r(m))
+                turns = d / max(1.0, m.profile.movement) + 0.4 * max(0, m.fatigue - 1)
+                pairs.append((turns - 0.05 * job.value, j_index, m.id))
+        # Stick to the job of the last activations unless another is clearly better (no dithering).
+        previous = self.player.jobs
+        pairs = [(t - (1.0 if previous.get(mid) == _job_key(self.jobs[j]) else 0.0), j, mid) for t, j, mid in pairs]
+        pairs.sort()
+        taken_jobs: set[int] = set()
+        for _, j_index, mid in pairs:
+            if j_index in taken_jobs or mid in out:
+                continue
+            out[mid] = self.jobs[j_index]
+            taken_jobs.add(j_index)
+        self.player.jobs = {mid: _job_key(job) for mid, job in out.items()}
+        return out
+
+    def goal_of(self, m: ModelState) -> Point | None:
+        job = self.assignment.get(m.id)
+        if job is not None:
+            return job.point
+        target = self._hunt_target(m)
+        return target.position if target is not None else None
+
+    # --- values --------------------------------------------------------------------------------------
+
+    def kill_bonus(self, e: ModelState) -> float:
+        """Extra worth of killing ``e`` for the side's missions (treachery, assassination) and the enemy's (its ambassador)."""
+        bonus = 0.0
+        if "treachery" in self.missions:
+            if not any(k.killer_side is not None and k.killer_side != k.victim_side for k in self.state.kills):
+                bonus += self.swing("treachery")
+        if "assassination" in self.missions and not e.ambassador:
+            theirs = [m for m in self.state.models if m.side == self.enemy and not m.ambassador]
+            top = max((m.profile.cost for m in theirs), default=0)
+            done = any(k.killer_side == self.side and self.state.model(k.victim).profile.cost == top
+                       for k in self.state.kills if k.victim_side == self.enemy)
+            if e.profile.cost == top and not done:
+                bonus += self.swing("assassination")
+        if e.ambassador:
+            bonus += 3.0
+        if e.carrying:
+            bonus += 2.0
+        return bonus
+
+    def melee_value(self, me: ModelState, e: ModelState, *, active: bool = True, held: int | None = None) -> float:
+        """Expected worth of a clash for ``me`` (the active model when ``active``), mission bonuses included."""
+        w = _best_melee(me)
+        if w is None:
+            return -0.5
+        mine = _comb(self.state, me.id, weapon=w, activation_fatigue=(me.fatigue if held is None else held) if active else None)
+        theirs = _assumed_weapon(self.state, e, mine, as_defender=active)
+        worth_e = _worth(self.state, e) + self.kill_bonus(e)
+        if active:
+            t = clash_table(mine, theirs, _worth(self.state, me), worth_e, self.state.ruleset)
+            return t.value
+        t = clash_table(theirs, mine, worth_e, _worth(self.state, me), self.state.ruleset)
+        return -t.value
+
+    def shot_value(self, me: ModelState, weapon: Any, target: ModelState, distance: float, held: int | None = None) -> float:
+        shooter = _comb(self.state, me.id, weapon=weapon, activation_fatigue=me.fatigue if held is None else held)
+        tgt = _comb(self.state, target.id)
+        if not can_target(shooter, tgt, ruleset=self.state.ruleset):
+            return 0.0
+        rng = weapon.range or 10.0
+        band = range_band(max(0.0, distance), rng)
+        worth = _worth(self.state, target) + self.kill_bonus(target)
+        return _shot_value(shooter, tgt, band * rng + min(rng, 0.5), worth, "burn", self.state.ruleset)
+
+    def nearest_shot(self, me: ModelState, weapon: Any, at: Point | None = None) -> tuple[ModelState | None, float]:
+        """The enemy a shot from ``at`` must take (RUL-08, sight not checked here) and its distance."""
+
+        p = at or me.position
+        best, best_d = None, 1e9
+        shooter = None
+        for e in self.enemies:
+            d = _gap_at(p, _r(me), e)
+            if d >= best_d - 0.05:
+                continue
+            if weapon.laser:
+                shooter = shooter or _comb(self.state, me.id, weapon=weapon)
+                if not can_target(shooter, _comb(self.state, e.id), ruleset=self.state.ruleset):
+                    continue
+            best, best_d = e, d
+        return best, best_d
+
+    # --- plans ---------------------------------------------------------------------------------------
+
+    def best(self, choices: Sequence[str]) -> _Plan:
+        plans = []
+        for mid in choices:
+            m = self.state.model(mid)
+            p = self.plan_for(m)
+            p.value -= self.fatigue_price(m)
+            plans.append(p)
+        best = max(plans, key=lambda p: (p.value, -self.state.model(p.model).fatigue, p.model))
+        return best
+
+    def fatigue_price(self, m: ModelState) -> float:
+        """RUL-05: a model holding two tokens acts with -2 / -2 / -1; one token -1 / -1."""
+        return {0: 0.0, 1: 0.25}.get(m.fatigue, 0.9 + 0.2 * (m.fatigue - 2))
+
+    def engaged_with(self, m: ModelState) -> list[ModelState]:
+        return [e for e in self.enemies if _gap(e, m) <= self.tol + 1e-6]
+
+    def plan_for(self, m: ModelState) -> _Plan:
+        s = self.state
+        c = _comb(s, m.id, activation_fatigue=m.fatigue)
+        move = c.effective_movement
+        engaged = self.engaged_with(m)
+        job = self.assignment.get(m.id)
+        plans: list[_Plan] = [_Plan(m.id, "rest", "rest", value=0.0)]
+        if engaged:
+            for e in engaged:
+                if e.ambassador or _best_melee(m) is None:
+                    v = self.melee_value(m, e) if _best_melee(m) is not None else -1.0
+                else:
+                    v = self.melee_value(m, e)
+                plans.append(_Plan(m.id, "melee", f"melee:{e.id}", target=e.id, value=v + 0.05))
+            # Breaking away: worth it when the fight is lost and a job waits elsewhere.
+            if move > 0:
+                worst = min(engaged, key=lambda e: self.melee_value(m, e))
+                mv = _comb(s, m.id, weapon=_best_melee(m), activation_fatigue=m.fatigue)
+                p_ok, _, harm = _disengage(mv, _comb(s, worst.id, weapon=_best_melee(worst)), s.ruleset)
+                stay = min(self.melee_value(m, e, active=False) for e in engaged)
+                v = p_ok * (max(0.0, -stay) + (0.3 * job.value if job else 0.0)) - harm * _worth(s, m)
+                plans.append(_Plan(m.id, "disengage", "disengage", goal=self.goal_of(m), value=v))
+            # Mission actions that work in contact (a capture, carrying off).
+            if job is not None and job.action and job.kind == "deliver" and _edge_distance(s, m.position, _r(m), self.edge) <= self.tol:
+                plans.append(_Plan(m.id, "mission", job.action, value=job.value + 1.0))
+            if "slave_hunt" in self.missions:
+                for e in engaged:
+                    if e.wound == "grave" or e.has_poison("paralysing"):
+                        plans.append(_Plan(m.id, "mission", f"mission:slave_hunt:capture:{e.id}", value=self.swing("slave_hunt") + 1.0))
+            return max(plans, key=lambda p: p.value)
+
+        able = may_fulfil_objectives(c)
+        # 1. Jobs: a mission action now or after the free move; else head for the job.
+        if job is not None and able:
+            if job.kind == "deliver":
+                gap = _edge_distance(s, m.position, _r(m), self.edge)
+                if gap <= self.tol:
+                    plans.append(_Plan(m.id, "mission", job.action or "rest", value=job.value + 1.0))
+                elif gap <= move - 0.05:
+                    spot = _edge_point(s, m.position, _r(m), self.edge)
+                    plans.append(_Plan(m.id, "mission", job.action or "rest", before=spot, value=job.value + 0.9))
+                else:
+                    plans.append(self._advance(m, job.point, job.value * 0.5, move))
+            elif job.marker is not None and job.action is not None:
+                k = s.marker(job.marker)
+                gap = _gap(m, k)
+                if gap <= self.tol:
+                    plans.append(_Plan(m.id, "mission", job.action, goal=None, value=job.value + 1.0))
+                elif gap <= move - 0.1:
+                    plans.append(_Plan(m.id, "mission", job.action, contact=k, value=job.value + 0.9))
+                else:
+                    plans.append(self._advance(m, job.point, job.value * 0.5, move))
+            elif job.hold:
+                where = (job.point if job.marker is None else (s.marker(job.marker).x, s.marker(job.marker).y))
+                there = self._at_hold(m, job)
+                if not there:
+                    if job.marker is not None:
+                        k = s.marker(job.marker)
+                        if _gap(m, k) <= move - 0.1:
+                            plans.append(_Plan(m.id, "hold", "rest", contact=k, value=job.value * (0.9 if self.late else 0.4)))
+                        else:
+                            plans.append(self._advance(m, where, job.value * (0.9 if self.late else 0.35), move))
+                    else:
+                        plans.append(self._advance(m, where, job.value * (0.9 if self.late else 0.35), move))
+        # 2. Fights: charges within a free move.
+        if _best_melee(m) is not None:
+            for e in self.enemies:
+                gap = _gap(e, m)
+                if gap <= move - 0.1:
+                    v = self.melee_value(m, e) - 0.1
+                    if job is not None and job.hold and self._at_hold(m, job):
+                        v -= job.value * 0.5
+                    plans.append(_Plan(m.id, "charge", f"melee:{e.id}", contact=e, target=e.id, value=v))
+        # 3. Shots from here (then the free move towards the goal).
+        for w in m.weapons:
+            if not w.is_ranged:
+                continue
+
+            if not can_shoot(_comb(s, m.id, weapon=w)):
+                continue
+            if w.template is not None:
+                v = self._template_value(m, w)
+                if v > 0:
+                    plans.append(_Plan(m.id, "shoot", f"shoot:{w.id}", goal=self._after_goal(m, job), value=v))
+                continue
+            target, d = self.nearest_shot(m, w)
+            if target is None:
+                continue
+            v = self.shot_value(m, w, target, d)
+            if v > 0:
+                plans.append(_Plan(m.id, "shoot", f"shoot:{w.id}", goal=self._after_goal(m, job), target=target.id, value=v * 0.9))
+        # 4. Equipment and healing.
+        if ("hunter_seeker" in m.equipment or "hunter_seeker" in m.profile.special_rules):
+            used = {v for sd, k, v in s.flags if sd == m.side and k == "used_equipment"}
+            if f"{m.id}:hunter_seeker" not in used and any(_gap(e, m) < 30 for e in self.enemies if not e.ambassador):
+                plans.append(_Plan(m.id, "equipment", "hunter_seeker", goal=self._after_goal(m, job), value=1.2))
+        if "explosives" in m.equipment:
+            for k in s.markers:
+                if k.on_table and _gap(m, k) <= self.tol and (k.owner != m.side or k.mission == "sabotage"):
+                    plans.append(_Plan(m.id, "mission", f"explosives:{k.id}", value=3.0 if k.owner != m.side else job.value + 1.2 if job else 3.0))
+        if "healer" in m.profile.special_rules:
+            for f in self.models:
+                if f.id != m.id and _gap(f, m) <= self.tol and (f.wound in ("light", "grave") or f.poisons):
+                    plans.append(_Plan(m.id, "heal", f"heal:{f.id}", value=0.6 * _worth(s, f)))
+        # 5. Hunting: no job, or nothing better: move on the best enemy to fight.
+        if job is None or not plans[1:]:
+            target = self._hunt_target(m)
+            if target is not None:
+                plans.append(self._advance(m, target.position, 0.5, move, target=target))
+        return max(plans, key=lambda p: p.value)
+
+    def _after_goal(self, m: ModelState, job: _Job | None) -> Point | None:
+        if job is None:
+            return None
+        if job.hold and self._at_hold(m, job):
+            return None
+        return job.point
+
+    def _at_hold(self, m: ModelState, job: _Job) -> bool:
+        s = self.state
+        if job.marker is not None:
+            return _gap(m, s.marker(job.marker)) <= self.tol
+        if job.kind == "infiltrate":
+            return _edge_distance(s, m.position, _r(m), _opposite(self.edge)) <= 9.5
+        if job.kind == "quarter":
+
+            here = quarter(m.position, m.base_mm, (s.width, s.depth))
+            return here is not None and here == quarter(job.point, 0.0, (s.width, s.depth))
+        return _dist(m.position, job.point) <= 2.5
+
+    def _template_value(self, m: ModelState, w: Any) -> float:
+        """A blast on the best enemy, minus friends nearby (R-TEMPLATE)."""
+        best = 0.0
+        for e in self.enemies:
+            if e.ambassador or e.profile.shield != "none" and e.jammed_by is None:
+                continue
+            v = 0.0
+            for o in self.state.models:
+                if o.removed or _dist(o.position, e.position) > 5.0 + _r(o):
+                    continue
+                if o.side == self.side:
+                    v -= 1.5 * _worth(self.state, o)
+                elif o.profile.shield == "none" or o.jammed_by is not None:
+                    v += 0.35 * _worth(self.state, o)
+            best = max(best, v)
+        return best
+
+    def _hunt_target(self, m: ModelState) -> ModelState | None:
+        foes = [e for e in self.enemies if not e.out_of_action]
+        if not foes or _best_melee(m) is None and not any(w.is_ranged for w in m.weapons):
+            return None
+        amb = [a for a in self.state.models if a.side == self.side and a.ambassador and not a.removed]
+
+        def score(e: ModelState) -> float:
+            v = self.melee_value(m, e, held=0) if _best_melee(m) is not None else 0.2
+            v += 0.3 * self.kill_bonus(e)
+            d = max(0.0, _gap(e, m))
+            near_amb = min((_gap(e, a) for a in amb), default=99.0)
+            return v - 0.04 * d + (1.0 if near_amb < 15 else 0.0)
+        return max(foes, key=score)
+
+    def _advance(self, m: ModelState, goal: Point, value: float, move: float, target: ModelState | None = None) -> _Plan:
+        """A free move and a Move action towards ``goal``, stopping short of danger."""
+        here = m.position
+        d = _dist(here, goal)
+        if target is not None:
+            d = max(0.0, d - _r(target) - _r(m))
+        if d < 0.3 or move <= 0:
+            return _Plan(m.id, "rest", "rest", value=0.0)
+        step1 = _toward(here, goal, move)
+        step2 = _toward(step1, goal, move)
+        if target is not None:
+            # Stop out of the enemy's charge if it wins that fight: keep 1 cm beyond its reach.
+            stop = _r(target) + _r(m) + 0.5
+            step1 = _toward(here, goal, min(move, max(0.0, _dist(here, goal) - stop)))
+            step2 = _toward(step1, goal, min(move, max(0.0, _dist(step1, goal) - stop)))
+        progress = min(d, 2 * move)
+        danger = self.danger(m).at(step2)
+        v = value * (0.4 + 0.6 * progress / max(1.0, 2 * move)) - 0.5 * danger
+        return _Plan(m.id, "advance", "move", before=step1, move_to=step2, goal=goal, value=v)
+
+    def best_action(self, m: ModelState, choices: Sequence[str], plan: _Plan | None) -> str:
+        """An action among ``choices`` when the plan's is not on offer."""
+        scores: dict[str, float] = {}
+        for ch in choices:
+            kind, _, arg = ch.partition(":")
+            if kind == "mission":
+                scores[ch] = 5.0
+            elif kind == "melee":
+                try:
+                    scores[ch] = self.melee_value(m, self.state.model(arg), held=self.player.memory.held.get(m.id))
+                except RuleError:  # not a model of this game
+                    scores[ch] = 0.0
+            elif kind == "shoot":
+                w = next((x for x in m.weapons if x.id == arg), None)
+                if w is None:
+                    continue
+                if w.template is not None:
+                    scores[ch] = self._template_value(m, w)
+                    continue
+                target, d = self.nearest_shot(m, w)
+                scores[ch] = self.shot_value(m, w, target, d) if target is not None else 0.0
+            elif kind == "disengage":
+                engaged = self.engaged_with(m)
+                stay = min((self.melee_value(m, e, active=False) for e in engaged), default=0.0)
+                scores[ch] = -stay - 0.3
+            elif kind == "heal":
+                scores[ch] = 0.6 * _worth(self.state, self.state.model(arg))
+            elif kind == "explosives":
+                k = self.state.marker(arg)
+                scores[ch] = 2.0 if (k.owner != self.side or k.mission == "sabotage") else -1.0
+            elif kind == "move":
+                scores[ch] = 0.3 if self.goal_of(m) is not None else 0.0
+            elif kind == "hunter_seeker":
+                scores[ch] = 1.0
+            else:
+                scores[ch] = 0.0
+        if plan is not None and plan.model == m.id and "move" in choices:
+            if plan.kind == "advance":
+                scores["move"] = max(scores.get("move", 0.0), 0.5)
+            elif plan.contact_failed and plan.contact is not None:
+                # The free move fell short of the marker or the enemy: finish the approach.
+                scores["move"] = max(scores.get("move", 0.0), 0.5 * plan.value)
+                plan.move_to = (plan.contact.x, plan.contact.y)
+        best = max(choices, key=lambda ch: (scores.get(ch, 0.0), ch == "rest"))
+        if plan is not None and plan.model == m.id:
+            plan.action = best
+            if best == "move" and plan.move_to is None:
+                plan.move_to = self.goal_of(m)
+        return best

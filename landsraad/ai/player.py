@@ -1,0 +1,728 @@
+"""The heuristic player itself: :class:`HeuristicPlayer` answers every kind of decision."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+import numpy as np
+
+from ..engine.decisions import Answer, Decision
+from ..engine.state import GameState, ModelState, other_side
+from ..errors import LandsraadError, RuleError
+from ..kits import load_kit
+from ..odds import solve_zero_sum
+from ..rules.disengage import resolve_disengage
+from ..rules.state import Combatant
+from .mission_plan import MISSION_CHANCES, _cards, mission_plan
+from .planner import _Danger, _near_segment, _Plan, _Planner
+from .spots import (
+    Point,
+    _clamp,
+    _dist,
+    _edge_distance,
+    _free_spot,
+    _gap,
+    _gap_at,
+    _r,
+    _rotate_about,
+    _straight_test,
+    _toward,
+)
+from .tables import (
+    _RESULT_INDEX,
+    HARM,
+    ClashTable,
+    _assumed_weapon,
+    _best_lower,
+    _best_melee,
+    _comb,
+    _disengage,
+    _weapon_score,
+    _worth,
+    clash_table,
+)
+
+
+@dataclass
+class _Memory:
+    """What the player remembers inside one activation or clash."""
+
+    plan: _Plan | None = None
+    planner: Any = None
+    """The planner of the activation under way (its danger maps are reused by the moves)."""
+    held: dict[str, int] = field(default_factory=dict)
+    weapons: dict[str, str] = field(default_factory=dict)
+    acted: bool = False
+
+
+
+class HeuristicPlayer:
+    """A computer player that plays for its missions with the kernel's exact odds.
+
+    Parameters
+    ----------
+    seed
+        Seeds its own :class:`numpy.random.Generator` (used only to break ties and play mixed
+        strategies), so the same seeds give the same game.
+    strict
+        Raise when the engine refuses what a handler asks (a :class:`~landsraad.errors.LandsraadError`)
+        instead of falling back to a safe legal answer (tests use it). Other exceptions are bugs and
+        always propagate.
+    chances
+        Estimated chance of success of each mission (defaults to :data:`MISSION_CHANCES`).
+    """
+
+    def __init__(self, seed: int | None = None, *, strict: bool = False, chances: dict[str, float] | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.strict = strict
+        self.chances = dict(MISSION_CHANCES if chances is None else chances)
+        self.memory = _Memory()
+        self.jobs: dict[str, tuple] = {}
+        self._placed_terrain = 0
+
+    # --- the protocol ---------------------------------------------------------------------------------
+
+    def decide(self, decision: Decision, state: Any) -> Answer:
+        """The answer to ``decision`` (always legal), seeing ``state`` as its side may."""
+        handler = getattr(self, f"_on_{decision.kind}", None)
+        answer: Answer = None
+        try:
+            if handler is None:
+                answer = self._fallback(decision)
+            else:
+                answer = handler(decision, state)
+            answer = self._legal(decision, answer)
+        except LandsraadError:  # an engine check refused what the handler built: answer safely
+            if self.strict:
+                raise
+            answer = self._fallback(decision)
+        return answer
+
+    # --- safety -----------------------------------------------------------------------------------------
+
+    def _legal(self, decision: Decision, answer: Answer) -> Answer:
+        """``answer`` if legal, else a safe legal answer."""
+        if answer is None:
+            return None if decision.optional else self._fallback(decision)
+        if decision.point is not None:
+            point = (float(answer[0]), float(answer[1]))
+            if decision.point.validate(point) is None:
+                return point
+            if self.strict:
+                raise ValueError(f"The player chose an illegal point {point} for {decision.prompt!r}: {decision.point.validate(point)}")
+            return self._fallback(decision)
+        if decision.ranked is not None:
+            return list(answer)
+        if answer in decision.choices:
+            return answer
+        if self.strict:
+            raise ValueError(f"The player chose {answer!r}, not one of {decision.choices!r}, for {decision.prompt!r}.")
+        return self._fallback(decision)
+
+    def _fallback(self, decision: Decision) -> Answer:
+        if decision.point is not None:
+            if decision.optional:
+                return None
+            return decision.point.candidates[0]
+        if decision.ranked is not None:
+            return list(decision.choices[: decision.ranked[0]])
+        if decision.optional:
+            return None
+        for safe in ("rest", "no", "defend", "keep", "burn", "none"):
+            if safe in decision.choices:
+                return safe
+        return decision.choices[0]
+
+    def _first_valid(self, decision: Decision, points: Iterable[Point], state: GameState | None = None, limit: int = 10) -> Point | None:
+        """The first of ``points`` the decision accepts (engine candidates are legal already).
+
+        With ``state``, a point a straight slide cannot reach is checked only if its spot is
+        free and near enough to leave room for a detour, and at most three such: a detour needs
+        the geometry's costly path search.
+        """
+        assert decision.point is not None
+        known = set(decision.point.candidates)
+        straight = free = None
+        here: Point = (0.0, 0.0)
+        slack = 0.0
+        if state is not None and decision.model:
+            straight = _straight_test(state, decision.model)
+            free = _free_spot(state, decision.model)
+            here = state.model(decision.model).position
+            slack = 0.8 * (decision.point.allowance_cm or 0.0)
+        tried = detours = 0
+        for p in points:
+            p = (round(float(p[0]), 3), round(float(p[1]), 3))
+            if p in known:
+                return p
+            if straight is not None and not straight(p):
+                if detours >= 3 or _dist(p, here) > slack or not free(p):
+                    continue
+                detours += 1
+            else:
+                tried += 1
+                if tried > limit:
+                    break
+            if decision.point.validate(p) is None:
+                return p
+        return None
+
+    # --- set-up -----------------------------------------------------------------------------------------
+
+    def _on_bid(self, decision: Decision, state: GameState) -> int:
+        """R-SETUP-BID: nothing for terrain and missions, one point for deployment, the rest for the first turn."""
+        honour = max(decision.choices)
+        step = decision.info.get("step")
+        if step == "first":
+            return honour
+        if step == "deployment":
+            return min(1, honour) if honour >= 2 else 0
+        return 0
+
+    def _on_who_first(self, decision: Decision, state: GameState) -> str:
+        """Place terrain first; let the opponent pick missions and deploy first (see before acting)."""
+        me = decision.side
+        step = str(decision.info.get("step", ""))
+        if "terrain" in step:
+            return me
+        return other_side(me)
+
+    def _on_first_player(self, decision: Decision, state: GameState) -> str:
+        return "first"
+
+    def _on_terrain_piece(self, decision: Decision, state: GameState) -> str:
+        """Place up to two pieces that block sight (cover on the way), then pass."""
+        if self._placed_terrain >= 2 or len(decision.choices) <= 1:
+            return "pass"
+
+        kit = load_kit(decision.info.get("kit", "arrakeen"))
+        heights = {p.id: (p.height if p.movement == "blocked" else p.height / 2) for p in kit.pieces}
+        pieces = [c for c in decision.choices if c != "pass"]
+        self._placed_terrain += 1
+        return max(pieces, key=lambda c: (heights.get(c, 0.0), c))
+
+    def _on_terrain_place(self, decision: Decision, state: GameState) -> Point:
+        """Near the middle of the table, a little towards the own side (cover for the advance)."""
+        edge = state.side_state(decision.side).edge
+        mid = (state.width / 2, state.depth / 2)
+        bias = {"south": (0, -6), "north": (0, 6), "west": (-6, 0), "east": (6, 0)}[edge]
+        aim = (mid[0] + bias[0] + self.rng.uniform(-8, 8), mid[1] + bias[1])
+        return min(decision.point.candidates, key=lambda p: _dist(p, aim))
+
+    def _on_pick_missions(self, decision: Decision, state: GameState) -> list[str]:
+        chances = dict(self.chances)
+        models = state.models_of(decision.side) if state is not None else ()
+        if models:
+            if any("explosives" in m.equipment for m in models):
+                chances["sabotage"] = chances.get("sabotage", 0.0) + 0.2
+            if len(models) < 4:
+                chances["territory"] = chances.get("territory", 0.0) * 0.5
+                chances["infiltration"] = chances.get("infiltration", 0.0) * 0.7
+        low, high = decision.ranked or (1, 6)
+        plan = mission_plan(decision.choices, chances, limit=min(high, 4))
+        return plan[:high] if len(plan) >= low else list(decision.choices[:low])
+
+    def _on_treachery(self, decision: Decision, state: GameState) -> str:
+        """Harkonnen Treachery: ask about the mission the side can do most against (occupation:
+        its positions can be contested). The answer is not kept in the state, so it is not used."""
+        for mission in ("occupation", "spice_theft", "activation"):
+            if mission in decision.choices:
+                return mission
+        return decision.choices[0]
+
+    def _on_place_marker(self, decision: Decision, state: GameState) -> Point:
+        """Own markers near the own lines; the opponent's markers far from the opponent."""
+        owner = decision.info.get("owner", decision.side)
+        mission = decision.info.get("mission", "")
+        me = decision.side
+        my_edge = state.side_state(me).edge
+        validate = decision.point.validate
+        horizontal = my_edge in ("south", "north")
+        length, span = (state.depth, state.width) if horizontal else (state.width, state.depth)
+        centre_along = span / 2
+
+        def at(depth: float, along: float) -> Point:
+            return {"south": (along, depth), "north": (along, state.depth - depth),
+                    "west": (depth, along), "east": (state.width - depth, along)}[my_edge]
+
+        if owner == me and mission == "protection":
+            # The ambassador in my own corner, behind my lines.
+            order = sorted(np.arange(1.6, span - 1.5, 1.0), key=lambda a: min(a, span - a))
+        elif owner == me:
+            # Terminals, positions: near the middle, spread apart.
+            order = sorted(np.arange(1.6, span - 1.5, 1.0),
+                           key=lambda a: abs(a - centre_along) + 0.6 * self._spread_penalty(state, at(20.0, a), me))
+        else:
+            # The opponent's cache or depots, in my half: deep in my half, near my lines.
+            order = sorted(np.arange(1.6, span - 1.5, 1.0), key=lambda a: abs(a - centre_along))
+        # Rows from my own edge outwards, from the nearest the card allows (its distances are from the
+        # token's nearest point); the first row with a legal spot wins (R-MISSIONS: the card's rules).
+        start = 1.6
+        try:
+            spec = _cards()[mission].marker(decision.info.get("marker", ""))
+            near_mine = spec.min_from_own_edge_cm if owner == me else spec.min_from_opponent_edge_cm
+            start = max(start, spec.size_mm / 20.0 + max(spec.min_from_edges_cm, near_mine) + 0.1)
+        except KeyError:  # not a bundled card or marker (UnknownNameError is a KeyError): the default row
+            pass
+        for depth in np.arange(start, length - 1.5, 1.0):
+            tried = 0
+            for along in order:
+                p = at(float(depth), float(along))
+                tried += 1
+                if validate(p) is None:
+                    return p
+                if owner != me and tried >= 14:
+                    break
+        return decision.point.candidates[0]
+
+    @staticmethod
+    def _spread_penalty(state: GameState, p: Point, side: str) -> float:
+        mine = [(k.x, k.y) for k in state.markers if k.owner == side]
+        return sum(max(0.0, 14.0 - _dist(p, q)) for q in mine)
+
+    def _on_deploy(self, decision: Decision, state: GameState) -> Point:
+        """R-DEPLOY: along the own edge, near the side's objectives (its ambassador, its markers)."""
+        me = decision.side
+        m = state.model(decision.model)
+        edge = state.side_state(me).edge
+        aims = [(k.x, k.y) for k in state.markers if k.owner == me and not k.destroyed]
+        amb = [a for a in state.models if a.side == me and a.ambassador]
+        aims += [a.position for a in amb] * 2
+        horizontal = edge in ("south", "north")
+        if aims:
+            centre = float(np.mean([p[0] if horizontal else p[1] for p in aims]))
+        else:
+            centre = (state.width if horizontal else state.depth) / 2
+        deployed = [o for o in state.models_of(me) if o.id != m.id and _edge_distance(state, o.position, _r(o), edge) < 0.5]
+        # Spread around the centre: the k-th model at alternate sides.
+        k = len(deployed)
+        offset = ((k + 1) // 2) * 4.0 * (1 if k % 2 else -1)
+        along = min(max(centre + offset, 3.0), (state.width if horizontal else state.depth) - 3.0)
+        r = _r(m)
+        base = (along, r + 0.01) if edge == "south" else (along, state.depth - r - 0.01) if edge == "north" else \
+            (r + 0.01, along) if edge == "west" else (state.width - r - 0.01, along)
+        points = [base]
+        for step in (1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 10.0, 14.0, 18.0):
+            for s in (1, -1):
+                q = (base[0] + s * step, base[1]) if horizontal else (base[0], base[1] + s * step)
+                points.append(q)
+        others = [o for o in state.models if o.id != m.id and not o.removed and (o.x, o.y) != (0.0, 0.0)]
+        roomy = [p for p in points if all(_gap_at(p, r, o) >= 1.0 for o in others)]
+        got = self._first_valid(decision, roomy) or self._first_valid(decision, points)
+        if got is not None:
+            return got
+        return min(decision.point.candidates, key=lambda p: abs((p[0] if horizontal else p[1]) - along))
+
+    # --- activations -----------------------------------------------------------------------------------
+
+    def _on_activate(self, decision: Decision, state: GameState) -> str:
+        self.memory = _Memory()
+        planner = _Planner(self, state, decision.side)
+        plan = planner.best(decision.choices)
+        self.memory.plan = plan
+        self.memory.planner = planner
+        for mid in decision.choices:
+            self.memory.held[mid] = state.model(mid).fatigue
+        return plan.model
+
+    def _on_spice(self, decision: Decision, state: GameState) -> str:
+        """R-SPICE, RUL-10: a dose for a fight, or for a wounded model."""
+        plan = self.memory.plan
+        m = state.model(decision.model)
+        fighting = plan is not None and plan.model == m.id and plan.kind in ("charge", "melee")
+        wounded = m.wound != "none" or bool(m.poisons)
+        return "consume" if (fighting or (wounded and m.spice_doses > 1)) else "keep"
+
+    def _on_free_move(self, decision: Decision, state: GameState) -> Point | None:
+        plan = self.memory.plan
+        m = state.model(decision.model)
+        if plan is None or plan.model != m.id:
+            plan = _Planner(self, state, m.side).best((m.id,))
+            self.memory.plan = plan
+        if not self.memory.acted:
+            if plan.before is None and plan.contact is None:
+                return None
+            return self._reach(decision, state, m, plan)
+        goal = plan.goal
+        if goal is None:
+            return None
+        return self._head_for(decision, state, m, goal)
+
+    def _on_action(self, decision: Decision, state: GameState) -> str:
+        self.memory.acted = True
+        plan = self.memory.plan
+        m = state.model(decision.model)
+        if plan is not None and plan.model == m.id and plan.action in decision.choices:
+            return plan.action
+        planner = _Planner(self, state, m.side)
+        return planner.best_action(m, decision.choices, plan)
+
+    def _on_move(self, decision: Decision, state: GameState) -> Point | None:
+        plan = self.memory.plan
+        m = state.model(decision.model)
+        goal = plan.move_to if plan is not None and plan.move_to is not None else (plan.goal if plan is not None else None)
+        if goal is None:
+            return None
+        return self._head_for(decision, state, m, goal)
+
+    def _reach(self, decision: Decision, state: GameState, m: ModelState, plan: _Plan) -> Point | None:
+        """The free move of a plan: into contact with its target (a charge, a marker), or to its point."""
+        allowance = decision.point.allowance_cm or m.profile.movement
+        target = plan.contact
+        points: list[Point] = []
+        if target is not None:
+            tr = _r(target)
+            reach = tr + _r(m) + (0.03 if hasattr(target, "base_mm") else -0.2)
+            here = m.position
+            d = _dist(here, (target.x, target.y)) or 1.0
+            spot = (target.x + (here[0] - target.x) / d * reach, target.y + (here[1] - target.y) / d * reach)
+            for angle in (0.0, 0.35, -0.35, 0.7, -0.7, 1.05, -1.05, 1.4, -1.4):
+                p = _rotate_about((target.x, target.y), spot, angle)
+                if _dist(here, p) <= allowance + 1e-6:
+                    points.append(p)
+        elif plan.before is not None:
+            points.append(plan.before)
+        got = self._first_valid(decision, points, state) if points else None
+        if got is not None:
+            return got
+        # Out of reach after all (a detour round terrain or models): get as near as the move goes.
+        plan.contact_failed = True
+        goal = plan.goal or (plan.move_to if plan.move_to is not None else (None if target is None else (target.x, target.y)))
+        if goal is not None:
+            return self._head_for(decision, state, m, goal)
+        return None
+
+    def _head_for(self, decision: Decision, state: GameState, m: ModelState, goal: Point) -> Point | None:
+        """A legal point of the decision's allowance that gets nearest to ``goal``, away from danger."""
+        allowance = decision.point.allowance_cm or m.profile.movement
+        here = m.position
+        r = _r(m)
+        if _dist(here, goal) < 0.3:
+            return None
+        reach = max(0.0, allowance - 0.02)  # points are rounded: never beyond the allowance
+        points = []
+        for angle in (0.0, 0.3, -0.3, 0.6, -0.6, 1.0, -1.0):
+            for frac in (1.0, 0.6, 0.35):
+                p = _toward(here, goal, reach * frac)
+                if angle:
+                    p = _rotate_about(here, p, angle)
+                points.append(_clamp(state, p, r))
+        for k in range(8):  # the compass too: a model between two friends can only slide straight out
+            a = k * math.pi / 4
+            points.append(_clamp(state, (here[0] + math.cos(a) * reach, here[1] + math.sin(a) * reach), r))
+        danger = self._danger(state, m)
+        scored = sorted(set((round(p[0], 3), round(p[1], 3)) for p in points), key=lambda p: _dist(p, goal) + danger.at(p))
+        scored = [p for p in scored if _dist(p, here) <= allowance]
+        cands = [(round(p[0], 3), round(p[1], 3)) for p in decision.point.candidates]
+        best_cand = min(cands, key=lambda p: _dist(p, goal) + danger.at(p)) if cands else None
+        got = self._first_valid(decision, scored, state, limit=4)
+        options = [p for p in (got, best_cand) if p is not None]
+        if not options:
+            return None
+        best = min(options, key=lambda p: _dist(p, goal) + danger.at(p))
+        if _dist(best, goal) + danger.at(best) >= _dist(here, goal) + danger.at(here) - 0.2:
+            return None
+        return best
+
+    def _danger(self, state: GameState, m: ModelState) -> "_Danger":
+        """The danger map of ``m``: the activation's planner's when it is this side's turn."""
+        planner = self.memory.planner
+        if planner is not None and planner.side == m.side and state.to_act == m.side:
+            return planner.danger(m)
+        return _Danger(self, state, m)
+
+    # --- combat -----------------------------------------------------------------------------------------
+
+    def _on_weapon(self, decision: Decision, state: GameState) -> str:
+        """RUL-15: the carried weapon that fights or shoots best here."""
+        m = state.model(decision.model)
+        weapons = {w.id: w for w in m.weapons}
+        kind = "melee" if "melee" in decision.prompt else "shoot"
+        held = self.memory.held.get(m.id)
+        active = state.to_act == m.side and held is not None
+        if kind == "melee":
+            enemy = self._melee_enemy(state, m)
+            best, best_v = decision.choices[0], -1e9
+            for wid in decision.choices:
+                me = _comb(state, m.id, weapon=weapons[wid], activation_fatigue=held if active else None)
+                if enemy is None:
+                    v = _weapon_score(weapons[wid])
+                else:
+                    foe = _assumed_weapon(state, enemy, me, as_defender=active)
+                    t = clash_table(me, foe, 1.0, 1.0, state.ruleset) if active else clash_table(foe, me, 1.0, 1.0, state.ruleset)
+                    v = t.value if active else -t.value
+                if v > best_v + 1e-9:
+                    best, best_v = wid, v
+            self.memory.weapons[m.id] = best
+            return best
+        best = max(decision.choices, key=lambda wid: _weapon_score(weapons[wid]))
+        return best
+
+    def _melee_enemy(self, state: GameState, m: ModelState) -> ModelState | None:
+        plan = self.memory.plan
+        if plan is not None and plan.target is not None and state.to_act == m.side:
+            try:
+                return state.model(plan.target)
+            except RuleError:  # the target has left the game
+                return None
+        foes = [e for e in state.enemies_of(m.id) if _gap(e, m) <= state.ruleset.contact_tolerance_cm + 1e-6]
+        return foes[0] if foes else None
+
+    def _on_poison(self, decision: Decision, state: GameState) -> str:
+        """The Knife rule (R-POISON): the strongest poison it carries."""
+        order = ("deadly", "dangerous", "paralysing", "blinding", "irritant", "crippling", "will_breaker")
+        for kind in order:
+            for c in decision.choices:
+                if str(c).split()[0] == kind:
+                    return c
+        return decision.choices[0]
+
+    def _clash_for(self, state: GameState, decision: Decision) -> tuple[ClashTable, str]:
+        """The clash table of the fight in progress and this side's role in it."""
+        info = decision.info
+        me = state.model(decision.model)
+        role = info.get("role", "attacker")
+        opp_id = info.get("opponent")
+        if opp_id is None:
+            foes = [e for e in state.enemies_of(me.id) if _gap(e, me) <= 0.2]
+            opp_id = foes[0].id if foes else None
+        opp = state.model(opp_id) if opp_id else None
+        wid = self.memory.weapons.get(me.id)
+        weapon = next((w for w in me.weapons if w.id == wid), None) or _best_melee(me)
+        held = self.memory.held.get(me.id) if role == "attacker" else None
+        if role == "attacker" and held is None:
+            held = max(0, me.fatigue - 1)
+        mine = _comb(state, me.id, weapon=weapon, activation_fatigue=held)
+        if opp is None:
+
+            theirs = Combatant()
+        else:
+            theirs = _assumed_weapon(state, opp, mine, as_defender=(role == "attacker"))
+        if role == "attacker":
+            return clash_table(mine, theirs, _worth(state, me), _worth(state, opp) if opp else 1.0, state.ruleset), role
+        return clash_table(theirs, mine, _worth(state, opp) if opp else 1.0, _worth(state, me), state.ruleset), role
+
+    def _on_stance(self, decision: Decision, state: GameState) -> str:
+        """R-TEST-CLASH: the stance worth more with these dice against the opponent's likely stance."""
+        if len(decision.choices) == 1:
+            return decision.choices[0]
+        t, role = self._clash_for(state, decision)
+        dice = decision.info.get("dice")
+        if role == "attacker":
+            va, vd = t.attacker_values(dice)
+        else:
+            va, vd = t.defender_values(dice)
+        return "attack" if va > vd + 1e-9 else "defend"
+
+    def _on_lower_neutral(self, decision: Decision, state: GameState) -> int:
+        """R-NEUTRAL-DOWN, RUL-03: as low as the blow needs (a shield), keeping the initiative when both attack."""
+        info = decision.info
+        role = info.get("role", "attacker")
+        if role == "disengage_opponent":
+            return self._lower_against_disengage(decision, state)
+        stances = info.get("stances", {})
+        mine, theirs = ("attacker", "defender") if role == "attacker" else ("defender", "attacker")
+        rolled = int(max(decision.choices))
+        if stances.get(mine) != "attack":
+            return rolled
+        t, _ = self._clash_for(state, decision)
+        blow = t.blow_a if role == "attacker" else t.blow_d
+        if stances.get(theirs) != "attack":
+            return _best_lower(blow, rolled) + 1
+        other_rolled = int((info.get("defender_dice") if role == "attacker" else info.get("attacker_dice"))[0])
+        x, y = (rolled, other_rolled) if role == "attacker" else (other_rolled, rolled)
+        xs, ys = np.arange(1, x + 1), np.arange(1, y + 1)
+        u = np.array([[t.payoff(int(a), int(b)) for b in ys] for a in xs])
+        order = info.get("order", "secret")
+        if role == "defender":
+            u = -u.T  # rows: my choices; value to me
+        if order == "secret":
+
+            p, _, _ = solve_zero_sum(u)
+            k = int(self.rng.choice(len(p), p=p / p.sum()))
+            return k + 1
+        if order == role:  # I lower first; the other answers knowing it
+            answers = u.min(axis=1)
+            return _best_lower(answers, len(answers)) + 1
+        # The other lowered first (its choice is not shown): assume it played its best, then answer it.
+        other_best = _best_lower(-u.max(axis=0), u.shape[1])
+        return _best_lower(u[:, other_best], u.shape[0]) + 1
+
+    def _lower_against_disengage(self, decision: Decision, state: GameState) -> int:
+        """R-DISENGAGE, PRJ-17: the neutral that hurts the model breaking away most if it fails,
+        read from the kernel for each choice (every die is known by then); the least lowering among equals."""
+
+        info = decision.info
+        me = state.model(decision.model)
+        mover = next((e for e in state.enemies_of(me.id) if _gap(e, me) <= 0.2 and e.side == state.to_act), None)
+        rolled = int(max(decision.choices))
+        if mover is None:
+            return rolled
+        wid = self.memory.weapons.get(me.id)
+        mine = _comb(state, me.id, weapon=next((w for w in me.weapons if w.id == wid), None) or _best_melee(me))
+        theirs = _comb(state, mover.id, weapon=_best_melee(mover), activation_fatigue=max(0, mover.fatigue - 1))
+        best, best_v = rolled, -1.0
+        for y in sorted(decision.choices, reverse=True):
+            try:
+                ev = resolve_disengage(theirs, mine, mover_dice=info["mover_dice"], opponent_dice=info["opponent_dice"],
+                                       opponent_neutral=int(y), compare=state.ruleset.disengage_compare, ruleset=state.ruleset)
+            except RuleError:  # a lowering the rules do not allow
+                continue
+            v = 0.0 if ev.success else float(HARM[_RESULT_INDEX[ev.wound]])
+            if v > best_v + 1e-12:
+                best, best_v = int(y), v
+        return best
+
+    def _on_push(self, decision: Decision, state: GameState) -> str:
+        """R-MELEE-OPTIONS, PRJ-15: push when striking first (it cancels the return blow)."""
+        info = decision.info
+        role = info.get("role", "attacker")
+        stances = info.get("stances", {})
+        other = "defender" if role == "attacker" else "attacker"
+        if stances.get(other) == "attack":
+            t, _ = self._clash_for(state, decision)
+            neutral = info.get("neutral", {})
+            mine = t.initiative(role, int(neutral.get(role, 10)))
+            theirs = t.initiative(other, int(neutral.get(other, 10)))
+            return "push" if mine > theirs else "no"
+        # A lone blow: push an enemy off my objective, or away when it outfights me.
+        t, _ = self._clash_for(state, decision)
+        me = state.model(decision.model)
+        worse = (t.value < 0) if role == "attacker" else (t.value > 0)
+        near_objective = any(k.owner == me.side and _gap(k, me) < 3.0 for k in state.markers) or \
+            any(a.side == me.side and a.ambassador and _gap(a, me) < 3.0 for a in state.models)
+        return "push" if (worse or near_objective) else "no"
+
+    def _on_push_distance(self, decision: Decision, state: GameState) -> int:
+        return max(decision.choices)
+
+    def _on_step_away(self, decision: Decision, state: GameState) -> Point | None:
+        """After defending, step away from a fight it is losing or when badly hurt, unless it holds a position."""
+        me = state.model(decision.model)
+        if any(k.owner == me.side and k.mission == "occupation" and _gap(k, me) <= 0.2 for k in state.markers):
+            return None
+        planner = _Planner(self, state, me.side)
+        foes = [e for e in state.enemies_of(me.id) if _gap(e, me) <= 0.2]
+        if not foes:
+            return None
+        value = min(planner.melee_value(me, e, active=False) for e in foes)
+        badly_hurt = me.wound in ("grave", "fatal") or me.has_poison("dangerous") or me.has_poison("paralysing")
+        if value >= 0 and not badly_hurt:
+            return None
+        return decision.point.candidates[0] if decision.point.candidates else None
+
+    def _on_laser_mode(self, decision: Decision, state: GameState) -> str:
+        """R-LASER: burn (a sure wound on a single unshielded target); the blast only cannot be aimed better."""
+        return "burn"
+
+    def _on_target(self, decision: Decision, state: GameState) -> str:
+        """RUL-08 ties: of the equally near enemies, the one the shot hurts most."""
+        me = state.model(decision.model)
+        planner = _Planner(self, state, me.side)
+        weapon = next((w for w in me.weapons if self.memory.plan is not None and self.memory.plan.action == f"shoot:{w.id}"), None)
+        weapon = weapon or max((w for w in me.weapons if w.is_ranged), key=_weapon_score, default=None)
+
+        def value(e: str) -> tuple[float, str]:
+            target = state.model(e)
+            v = planner.shot_value(me, weapon, target, max(0.0, _gap(me, target)), held=self.memory.held.get(me.id)) if weapon else 0.0
+            return (v + 0.01 * _worth(state, target), e)
+        return max(decision.choices, key=value)
+
+    def _on_aim(self, decision: Decision, state: GameState) -> Point:
+        """R-TEMPLATE: where the template covers the most enemy worth and no friend."""
+        me = state.model(decision.model)
+        direct = "direct" in decision.prompt
+        best, best_v = decision.point.candidates[0], -1e9
+        length = 20.0
+        for p in decision.point.candidates:
+            v = 0.0
+            for o in state.models:
+                if o.removed or o.id == me.id:
+                    continue
+                if direct:
+                    hit = _near_segment(me.position, _toward(me.position, p, length + _r(me)), (o.x, o.y)) <= _r(o) + 0.05
+                else:
+                    hit = _dist((o.x, o.y), p) <= 5.0 + _r(o)
+                if hit:
+                    sign = -1.5 if o.side == me.side else 1.0
+                    shield = o.profile.shield != "none" and o.jammed_by is None and not state.ruleset.arrakis
+                    v += sign * (0.1 if shield else 1.0) * _worth(state, o)
+            if v > best_v:
+                best, best_v = p, v
+        return best
+
+    def _on_dodge(self, decision: Decision, state: GameState) -> Point | None:
+        """RUL-09: out of a template, else away from the shooter, towards its objective."""
+        m = state.model(decision.model)
+        cands = decision.point.candidates
+        if not cands:
+            return None
+        if "template" in decision.prompt.lower() or len(cands) == 1:
+            return cands[0]
+        planner = _Planner(self, state, m.side)
+        job = planner.assignment.get(m.id)
+        if job is not None and job.hold and planner._at_hold(m, job):
+            return None  # it holds an objective: it stays
+        danger = planner.danger(m)
+        goal = planner.goal_of(m)
+
+        def score(p: Point) -> float:
+            return danger.at(p) * 3 + (0.15 * _dist(p, goal) if goal else 0.0) - 0.2 * min((_dist(p, e.position) for e in state.enemies_of(m.id)), default=0.0)
+        best = min(cands, key=score)
+        return best if score(best) < score(m.position) else None
+
+    def _on_disengage_opponent(self, decision: Decision, state: GameState) -> str:
+        """R-DISENGAGE: the model of mine most likely to hurt the one breaking away."""
+        mover = None
+        for c in decision.choices:
+            for e in state.enemies_of(c):
+                if _gap(e, state.model(c)) <= 0.2 and state.to_act == e.side:
+                    mover = e
+        if mover is None:
+            return decision.choices[0]
+        mv = _comb(state, mover.id, weapon=_best_melee(mover))
+
+        def harm(cid: str) -> float:
+            o = state.model(cid)
+            _, _, h = _disengage(mv, _comb(state, cid, weapon=_best_melee(o)), state.ruleset)
+            return h
+        return max(decision.choices, key=harm)
+
+    def _on_disengage_move(self, decision: Decision, state: GameState) -> Point | None:
+        m = state.model(decision.model)
+        cands = decision.point.candidates
+        if not cands:
+            return None
+        danger = self._danger(state, m)
+        goal = _Planner(self, state, m.side).goal_of(m)
+        return min(cands, key=lambda p: danger.at(p) * 3 + (0.1 * _dist(p, goal) if goal else 0.0))
+
+    def _on_place_hunter_seeker(self, decision: Decision, state: GameState) -> Point:
+        """The template on the most valuable enemy that has no friend of mine nearby (it attacks whoever crosses it)."""
+        me = state.model(decision.model)
+        def score(p: Point) -> float:
+            v = 0.0
+            for o in state.models:
+                if o.removed or o.out_of_action or o.ambassador:
+                    continue
+                if _dist(o.position, p) <= 5.0 + _r(o) + 2.0:
+                    v += (-2.0 if o.side == me.side else 1.0) * _worth(state, o)
+            return v
+        return max(decision.point.candidates, key=score)
+
+    def _on_place_jammer(self, decision: Decision, state: GameState) -> Point:
+        """Over shielded enemies near my fighters and shooters."""
+        me = state.model(decision.model)
+        def score(p: Point) -> float:
+            v = 0.0
+            for o in state.models:
+                if o.removed or _dist(o.position, p) > 5.0 + _r(o):
+                    continue
+                shielded = o.profile.shield != "none"
+                v += (1.0 if o.side != me.side else -1.0) * (1.0 if shielded else 0.1)
+            return v
+        return max(decision.point.candidates, key=score)
+
+

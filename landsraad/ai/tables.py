@@ -1,0 +1,483 @@
+"""What fights and shots are worth to the heuristic player: exact clash tables (R-MELEE), shot and
+disengage values from :mod:`landsraad.odds`, weapon scores and model worths, cached on signatures."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..engine.bridge import combatant
+from ..engine.state import GameState, ModelState
+from ..errors import LandsraadError
+from ..odds import beats_array, disengage_odds, shot_odds, solve_zero_sum
+from ..rules.melee import (
+    attack_total,
+    can_attack,
+    defence_total,
+    initiative_total,
+    strike_damage,
+)
+from ..rules.poisons import choose_poison
+from ..rules.shields import melee_gets_through
+from ..rules.state import (
+    active_rules,
+    effective_endurance,
+    effective_shield,
+    hook_context,
+    is_out_of_action,
+    may_attack_in_melee,
+)
+from ..rules.wounds import apply_hit, wound_result
+from ..ruleset import DEFAULT
+from ..specials import HOOK_POINTS, SPECIAL_RULES, HookContext
+
+HARM = np.array([0.0, 0.08, 0.4, 0.7, 1.0])
+"""What a hit's result costs its victim, by :data:`~landsraad.rules.state.WOUND_RESULTS`
+(none, scratch, light, grave, fatal), as a share of the victim's worth."""
+
+_RESULT_INDEX = {"none": 0, "scratch": 1, "light": 2, "grave": 3, "fatal": 4}
+
+
+# --- the clash tables (R-MELEE) ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class ClashTable:
+    """Everything the player needs to judge one clash between ``attacker`` and ``defender``.
+
+    Built once per pair of combatants (and worths) from the rules kernel. Arrays are indexed
+    by die face minus one. Values are in "worth" units: a blow's :data:`HARM` share times the
+    victim's worth; positive is good for the attacker.
+
+    Attributes
+    ----------
+    can_attack
+        Whether each side may keep its attack die (a weapon, no Blinding / Irritant).
+    hit_a, hit_d
+        ``hit_a[a, d]``: the attacker's lone blow lands with attack die ``a`` against defence die ``d``.
+    blow_a, blow_d
+        The worth a blow takes with the striker's final neutral die (0 when a shield stops it).
+    init_a, init_d
+        Initiative totals without the neutral die (R-MELEE).
+    lone_a, lone_d
+        The best lone blow for a rolled neutral (the striker lowers as it likes, R-NEUTRAL-DOWN).
+    both
+        ``both[x, y]``: the attacker's value when both attack with rolled neutrals ``x``, ``y``,
+        after the lowering game (R-NEUTRAL-DOWN: the lower total lowers first), both pushing when
+        they strike first (R-MELEE-OPTIONS, PRJ-15: the push cancels the return blow).
+    policy_a, policy_d
+        The chance each side attacks for each of its dice ``[neutral, attack, defence]``: a
+        fictitious-play equilibrium of the secret stance choice.
+    value
+        The attacker's expected value of the clash before the roll.
+    """
+
+    can_attack: tuple[bool, bool]
+    hit_a: np.ndarray
+    hit_d: np.ndarray
+    blow_a: np.ndarray
+    blow_d: np.ndarray
+    init_a: int
+    init_d: int
+    lone_a: np.ndarray
+    lone_d: np.ndarray
+    both: np.ndarray
+    policy_a: np.ndarray
+    policy_d: np.ndarray
+    value: float
+
+    # --- values of a stance for one side's dice, against the other side's policy ---------------------
+
+    def attacker_values(self, dice: Sequence[int]) -> tuple[float, float]:
+        """The attacker's expected value of (attack, defend) with its dice ``(neutral, attack, defence)``."""
+        va, vd = _side_values(self, "attacker", self.policy_d)
+        n, a, d = (int(v) - 1 for v in dice)
+        return float(va[n, a]), float(vd[d])
+
+    def defender_values(self, dice: Sequence[int]) -> tuple[float, float]:
+        """The defender's expected value (its own point of view) of (attack, defend) with its dice."""
+        va, vd = _side_values(self, "defender", self.policy_a)
+        n, a, d = (int(v) - 1 for v in dice)
+        return float(va[n, a]), float(vd[d])
+
+    def initiative(self, role: str, neutral: int) -> int:
+        return neutral + (self.init_a if role == "attacker" else self.init_d)
+
+    def blow_value(self, role: str, neutral: int) -> float:
+        return float((self.blow_a if role == "attacker" else self.blow_d)[neutral - 1])
+
+    def payoff(self, x: int, y: int) -> float:
+        """The attacker's value when both attack with final neutrals ``x``, ``y`` (both push when first)."""
+        ia, idf = x + self.init_a, y + self.init_d
+        if ia > idf:
+            return float(self.blow_a[x - 1])
+        if ia < idf:
+            return float(-self.blow_d[y - 1])
+        return float(self.blow_a[x - 1] - self.blow_d[y - 1])
+
+
+def _side_values(t: ClashTable, role: str, other_policy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Expected values of attacking ``[neutral, attack]`` and defending ``[defence]`` for ``role``
+    against the other side's attack chances ``other_policy[neutral, attack, defence]``."""
+    if role == "attacker":
+        both, hit_own, lone_own, hit_other, lone_other = t.both, t.hit_a, t.lone_a, t.hit_d, t.lone_d
+    else:
+        both, hit_own, lone_own, hit_other, lone_other = -t.both.T, t.hit_d, t.lone_d, t.hit_a, t.lone_a
+    n = 1000.0
+    p_n = other_policy.sum(axis=(1, 2)) / n  # P(other attacks with neutral y)
+    q_def = (1.0 - other_policy).sum(axis=(0, 1)) / n  # P(other defends with defence die d)
+    r_na = other_policy.sum(axis=2) / n  # P(other attacks with neutral y, attack die b)
+    attack = (both @ p_n)[:, None] + lone_own[:, None] * (hit_own @ q_def)[None, :]
+    # Defending: the other's lone blow lands with its attack die b against my defence die d.
+    defend = -np.einsum("yb,bd,y->d", r_na, hit_other, lone_other)
+    return attack, defend
+
+
+def _best_lower(values: np.ndarray, rolled: int) -> int:
+    """Index (0-based) of the best value among faces 1..rolled, the least lowering among ties (PRJ-81)."""
+    sub = values[:rolled]
+    return int(np.flatnonzero(sub >= sub.max() - 1e-12)[-1])
+
+
+def _lowering_values(blow_a: np.ndarray, blow_d: np.ndarray, ia: int, idf: int) -> np.ndarray:
+    """The attacker's value of the lowering game (R-NEUTRAL-DOWN) when both attack, for every
+    pair of rolled neutrals: the side with the lower total lowers first and the other answers
+    knowing it; equal totals lower in secret (the matrix game's equilibrium)."""
+
+    faces = np.arange(1, 11)
+    ta, td = faces[:, None] + ia, faces[None, :] + idf
+    u = np.where(ta > td, blow_a[:, None], np.where(ta < td, -blow_d[None, :], blow_a[:, None] - blow_d[None, :]))
+    # [x, y]: the attacker picks among 1..x first, the defender answers among 1..y: max over rows of row minima.
+    attacker_first = np.maximum.accumulate(np.minimum.accumulate(u, axis=1), axis=0)
+    # The defender picks first: min over columns of column maxima.
+    defender_first = np.minimum.accumulate(np.maximum.accumulate(u, axis=0), axis=1)
+    out = np.where(ta < td, attacker_first, defender_first)
+    for x, y in zip(*np.nonzero(ta == td)):
+        lo, hi = attacker_first[x, y], defender_first[x, y]
+        out[x, y] = lo if lo == hi else solve_zero_sum(u[: x + 1, : y + 1])[2]
+    return out
+
+
+def _norm(c: Any) -> Any:
+    """``c`` with the details that never change a clash or a shot cleared, so caches hit more often.
+
+    Only "one token or more" matters for the hooks on a fatigue count (Assassination); the
+    fatigue ladder stops at two tokens (RUL-05; three with a fatigue tolerance); spice doses
+    carried play no part in a fight.
+    """
+    update: dict[str, Any] = {}
+    if c.fatigue > 1:
+        update["fatigue"] = 1
+    if c.activation_fatigue is not None and c.activation_fatigue > 3:
+        update["activation_fatigue"] = 3
+    if c.spice_doses:
+        update["spice_doses"] = 0
+    return c.model_copy(update=update) if update else c
+
+
+def _sig(c: Any, rested: bool = False) -> tuple:
+    """A cheap hashable signature of a combatant for the caches (what a fight depends on);
+    ``rested``: as if it held no fatigue token (see :func:`_rested`)."""
+    w = c.weapon
+    ws = None if w is None else (w.id, w.range, w.combat, w.initiative, w.damage, w.defence, w.template is not None,
+                                 w.explosive, w.laser, w.poisons, w.special_rules)
+    af = c.activation_fatigue
+    return (c.movement, c.combat, c.reflexes, c.endurance, c.armour, c.shield, c.shield_disabled, ws, c.wound,
+            0 if rested else min(c.fatigue, 1), None if af is None else min(af, 3), c.poisons, c.carried_poisons,
+            c.spice_active, c.spice_effect, c.special_rules)
+
+
+class _Signed:
+    """A value for the caches' keys that compares and hashes by ``key`` alone (a signature of
+    what matters), so :func:`functools.lru_cache` can key on it and still hand the value on.
+    With ``rested``, the value is the combatant without its fatigue tokens (built on a miss only)."""
+
+    __slots__ = ("key", "raw", "rested", "_hash")
+
+    def __init__(self, key: Any, raw: Any, rested: bool = False) -> None:
+        self.key, self.raw, self.rested, self._hash = key, raw, rested, hash(key)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Signed) and self._hash == other._hash and self.key == other.key
+
+    @property
+    def value(self) -> Any:
+        return _rested(self.raw) if self.rested else self.raw
+
+
+class _Same:
+    """An immutable object as a cache key by identity (hashing it in full would cost more than the
+    answer); the cache holding the key holds the object, so its id is not reused meanwhile."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and self.value is other.value
+
+
+@lru_cache(maxsize=8192)
+def _facts(c: _Same) -> tuple[tuple, tuple, bool]:
+    """A combatant's signature, its signature rested, and whether a hook of its reads fatigue."""
+    return _sig(c.value), _sig(c.value, rested=True), _fatigue_sensitive(_rule_names(c.value))
+
+
+def _signed_pair(a: Any, b: Any) -> tuple[_Signed, _Signed]:
+    """Cache keys for two combatants facing each other: tokens held are dropped unless a hook of
+    either reads them (Assassination)."""
+    fa, fb = _facts(_Same(a)), _facts(_Same(b))
+    if fa[2] or fb[2]:
+        return _Signed(fa[0], a), _Signed(fb[0], b)
+    return _Signed(fa[1], a, True), _Signed(fb[1], b, True)
+
+
+def _rule_names(c: Any) -> tuple[str, ...]:
+    return tuple(active_rules(c))
+
+
+@lru_cache(maxsize=512)
+def _fatigue_sensitive(names: tuple[str, ...]) -> bool:
+    """Whether any hook of these rules reads a fatigue count (its own or its target's)."""
+
+    for hook in HOOK_POINTS:
+        for action in ("melee", "shoot", "disengage", "dodge"):
+            try:
+                seen = {SPECIAL_RULES.total(hook, names, HookContext(action=action, own_fatigue=o, target_fatigue=t))
+                        for o in (0, 1, 2) for t in (0, 1, 2)}
+            except LandsraadError:  # a hook that cannot answer without a full context: assume it reads them
+                return True
+            if len(seen) > 1:
+                return True
+    return False
+
+
+def _rested(c: Any) -> Any:
+    return c.model_copy(update={"fatigue": 0}) if c.fatigue else c
+
+
+def _q(worth: float) -> float:
+    """Worths rounded to a quarter, for the caches."""
+    return round(float(worth) * 4) / 4
+
+
+def _blow_table(striker: Any, target: Any, ruleset: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Result index of ``striker``'s blow on ``target`` for each final neutral 1..10, and whether
+    it stops the target's own blow (out of the fight, or a Blinding / Irritant poison: PRJ-11).
+
+    The pieces are the kernel's: :func:`~landsraad.rules.melee.strike_damage`, the shield window
+    (:func:`~landsraad.rules.shields.melee_gets_through`, RUL-03) and
+    :func:`~landsraad.rules.wounds.apply_hit` (tests check the result against
+    :func:`~landsraad.rules.melee.resolve_melee` for every neutral die).
+    """
+
+    names = active_rules(striker)
+    ctx = hook_context(striker, action="melee", target=target, ruleset=ruleset)
+    pierce = SPECIAL_RULES.total("shield_pierce_bonus", names, ctx) if names else 0
+    no_armour = bool(striker.weapon is not None and striker.weapon.explosive) or (
+        bool(names) and SPECIAL_RULES.any("ignores_armour", names, ctx))
+    shield = effective_shield(target, ruleset)
+    poison = choose_poison(striker, None)
+    endurance = effective_endurance(target, ruleset)
+    out_already = bool(is_out_of_action(target) or not may_attack_in_melee(target))
+    results = np.zeros(10, dtype=np.int64)
+    stops = np.zeros(10, dtype=bool)
+    seen: dict[int, tuple[int, bool]] = {}
+    for n in range(1, 11):
+        if not melee_gets_through(n, shield, pierce):
+            continue
+        raw = strike_damage(striker, target, n, ruleset)
+        if raw not in seen:
+            if poison is None:  # the wound alone (what apply_hit computes first), without building the new state
+                result = wound_result(raw, endurance, target.armour, ignore_armour=no_armour)
+                seen[raw] = (_RESULT_INDEX[result], result == "fatal" or out_already)
+            else:
+                after, ev = apply_hit(target, raw, ignore_armour=no_armour, poisons=(poison,), ruleset=ruleset)
+                seen[raw] = (_RESULT_INDEX[ev.result], bool(is_out_of_action(after) or not may_attack_in_melee(after)))
+        results[n - 1], stops[n - 1] = seen[raw]
+    return results, stops
+
+
+def clash_table(attacker: Any, defender: Any, worth_a: float = 1.0, worth_d: float = 1.0, ruleset: Any = None) -> ClashTable:
+    """The :class:`ClashTable` of ``attacker`` (the active model, with its ``activation_fatigue``)
+    against ``defender``, each with its melee weapon, for victims worth ``worth_a`` / ``worth_d``.
+
+    Built from the rules kernel (:func:`~landsraad.rules.melee.attack_total`,
+    :func:`~landsraad.rules.melee.strike_damage`, :func:`~landsraad.rules.wounds.apply_hit`, ...), so
+    hooks, shields (RUL-03), armour and poisons count exactly as in play. Cached on the
+    combatants' signatures.
+
+    Examples
+    --------
+    A halberd (+2, 15-) against a knife fighter: a lone halberd blow at neutral 1 deals 14, a
+    fatal wound against Endurance 3:
+
+    >>> from landsraad.model import Weapon
+    >>> from landsraad.rules.state import Combatant
+    >>> h = Weapon(id="halberd", name="Halberd", combat="+2", damage="15-")
+    >>> k = Weapon(id="knife", name="Knife", damage="6-")
+    >>> t = clash_table(Combatant(weapon=h), Combatant(weapon=k))
+    >>> float(t.blow_a[0]), t.value > 0
+    (1.0, True)
+    """
+
+    ruleset = ruleset or DEFAULT
+    return _clash_cached(*_signed_pair(attacker, defender), _q(worth_a), _q(worth_d), ruleset)
+
+
+@lru_cache(maxsize=20000)
+def _clash_cached(attacker: _Signed, defender: _Signed, worth_a: float, worth_d: float, ruleset: Any) -> ClashTable:
+    return _build_clash(_norm(attacker.value), _norm(defender.value), worth_a, worth_d, ruleset)
+
+
+def _build_clash(attacker: Any, defender: Any, worth_a: float, worth_d: float, ruleset: Any) -> ClashTable:
+    ca, cd = can_attack(attacker), can_attack(defender)
+    faces = np.arange(1, 11)
+    ties = ruleset.ties
+    hit_a = np.zeros((10, 10), dtype=bool)
+    hit_d = np.zeros((10, 10), dtype=bool)
+    blow_a = np.zeros(10)
+    blow_d = np.zeros(10)
+    if ca:
+        atk = attack_total(attacker, defender, 0, ruleset)
+        dfn = defence_total(defender, attacker, 0, ruleset)
+        hit_a = beats_array(faces[:, None] + atk, faces[None, :] + dfn, ties)
+        res, _ = _blow_table(attacker, defender, ruleset)
+        blow_a = HARM[res] * worth_d
+    if cd:
+        atk = attack_total(defender, attacker, 0, ruleset)
+        dfn = defence_total(attacker, defender, 0, ruleset)
+        hit_d = beats_array(faces[:, None] + atk, faces[None, :] + dfn, ties)
+        res, _ = _blow_table(defender, attacker, ruleset)
+        blow_d = HARM[res] * worth_a
+    ia = initiative_total(attacker, defender, 0, ruleset)
+    idf = initiative_total(defender, attacker, 0, ruleset)
+    lone_a = np.maximum.accumulate(blow_a)
+    lone_d = np.maximum.accumulate(blow_d)
+    both = _lowering_values(blow_a, blow_d, ia, idf) if (ca and cd) else np.zeros((10, 10))
+    t = ClashTable((ca, cd), hit_a, hit_d, blow_a, blow_d, ia, idf, lone_a, lone_d, both,
+                   np.zeros((10, 10, 10)), np.zeros((10, 10, 10)), 0.0)
+    # Fictitious play on the secret stances (R-TEST-CLASH): each side best answers the average
+    # of the other's past answers, starting from a coin toss.
+    pa = np.full((10, 10, 10), 0.5 if ca else 0.0)
+    pd = np.full((10, 10, 10), 0.5 if cd else 0.0)
+    sum_a, sum_d = pa.copy(), pd.copy()
+    for k in range(2, 6):
+        if ca:
+            va, vd = _side_values(t, "attacker", pd)
+            sum_a += (va[:, :, None] > vd[None, None, :]).astype(float)
+            pa = sum_a / k
+        if cd:
+            va, vd = _side_values(t, "defender", pa)
+            sum_d += (va[:, :, None] > vd[None, None, :]).astype(float)
+            pd = sum_d / k
+    va, vd = _side_values(t, "attacker", pd)
+    value = float(np.maximum(va[:, :, None], vd[None, None, :]).mean()) if ca else float(vd.mean())
+    return ClashTable((ca, cd), hit_a, hit_d, blow_a, blow_d, ia, idf, lone_a, lone_d, both, pa, pd, value)
+
+
+# --- shot values (R-SHOOT) ----------------------------------------------------------------------------
+
+
+def _shot_value(shooter: Any, target: Any, band_distance: float, worth: float, laser_mode: str, ruleset: Any) -> float:
+    """Expected worth a shot takes from its target, from :func:`landsraad.odds.shot_odds`."""
+    return _shot_cached(*_signed_pair(shooter, target), band_distance, laser_mode, ruleset) * worth
+
+
+@lru_cache(maxsize=20000)
+def _shot_cached(shooter: _Signed, target: _Signed, band_distance: float, laser_mode: str, ruleset: Any) -> float:
+    return _shot_harm(_norm(shooter.value), _norm(target.value), band_distance, laser_mode, ruleset)
+
+
+def _shot_harm(shooter: Any, target: Any, band_distance: float, laser_mode: str, ruleset: Any) -> float:
+    """Expected :data:`HARM` share of a shot (a miss, a shield or no damage count 0)."""
+
+    odds = shot_odds(shooter, target, distance_cm=band_distance, cover="none", laser_mode=laser_mode, ruleset=ruleset)
+    return float(sum(HARM[_RESULT_INDEX[k]] * p for k, p in odds.wound.items()))
+
+
+def _disengage(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, float, float]:
+    """(chance of success, expected margin in cm, expected HARM share suffered) of a disengage (R-DISENGAGE)."""
+    fm, fo = _facts(_Same(mover)), _facts(_Same(opponent))
+    return _disengage_cached(_Signed(fm[0], mover), _Signed(fo[0], opponent), ruleset)
+
+
+@lru_cache(maxsize=20000)
+def _disengage_cached(mover: _Signed, opponent: _Signed, ruleset: Any) -> tuple[float, float, float]:
+    return _disengage_exact(_norm(mover.value), _norm(opponent.value), ruleset)
+
+
+def _disengage_exact(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, float, float]:
+    odds = disengage_odds(mover, opponent, opponent_lowering="best", compare=ruleset.disengage_compare, ruleset=ruleset)
+    margin = sum(float(k) * p for k, p in odds.margin_cm.items())
+    harm = sum(HARM[_RESULT_INDEX[k]] * p for k, p in odds.wound.items())
+    return float(odds.p_success), margin, float(harm)
+
+
+
+# --- helpers on weapons and worth -----------------------------------------------------------------------
+
+def _comb(state: GameState, model_id: str, *, weapon: Any = None, activation_fatigue: int | None = None) -> Any:
+    """:func:`landsraad.engine.bridge.combatant`, remembered per state (a planner asks about the
+    same models many times; states are immutable, and known by identity: hashing a whole state
+    would cost more than the answer)."""
+    return _comb_cached(_Same(state), model_id, _Signed(None if weapon is None else weapon.id, weapon), activation_fatigue)
+
+
+@lru_cache(maxsize=4096)
+def _comb_cached(state: _Same, model_id: str, weapon: _Signed, activation_fatigue: int | None) -> Any:
+    return combatant(state.value, model_id, weapon=weapon.value, activation_fatigue=activation_fatigue)
+
+
+def _weapon_score(w: Any) -> float:
+    """A rough worth of a weapon (damage, bonuses), to choose among equals."""
+    return _weapon_score_cached(_Signed((w.id, w.damage, w.combat, w.initiative, w.defence, w.range), w))
+
+
+@lru_cache(maxsize=1024)
+def _weapon_score_cached(w: _Signed) -> float:
+    return _weapon_score_of(w.value)
+
+
+def _weapon_score_of(w: Any) -> float:
+    score = 0.0
+    if w.is_melee and w.melee_damage is not None:
+        dmg = w.melee_damage
+        score += getattr(dmg, "value", 0) + 2 * (w.combat or 0) + 2 * (w.initiative or 0) + (w.defence or 0)
+    if w.is_ranged and w.ranged_damage is not None:
+        score += getattr(w.ranged_damage, "value", 0) + 2 * (w.combat or 0) + (w.range or 10) / 5
+    return score
+
+
+def _best_melee(m: ModelState) -> Any:
+    melee = [w for w in m.weapons if w.is_melee]
+    return max(melee, key=_weapon_score) if melee else None
+
+
+def _assumed_weapon(state: GameState, enemy: ModelState, me: Any, *, as_defender: bool) -> Any:
+    """The enemy as a combatant with the melee weapon it would choose against ``me`` (not known: assumed its best)."""
+
+    melee = [w for w in enemy.weapons if w.is_melee]
+    if len(melee) <= 1:
+        return _comb(state, enemy.id, weapon=melee[0] if melee else None)
+    return _comb(state, enemy.id, weapon=max(melee, key=_weapon_score))
+
+
+def _worth(state: GameState, m: ModelState | None) -> float:
+    """What a model is worth to its side: its recruit cost, more for an ambassador."""
+    if m is None:
+        return 1.0
+    if m.ambassador:
+        return 4.0
+    return 1.0 + float(m.profile.cost)
+
