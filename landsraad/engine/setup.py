@@ -160,13 +160,14 @@ def _bid_tie_blue(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> st
 
 def _wins_ties(state: GameState, side: str) -> bool:
     faction = faction_named(state, state.side_state(side).faction)
-    return faction is not None and SPECIAL_RULES.any("wins_bid_ties", faction.special_rules, HookContext(action="setup", arrakis=state.ruleset.arrakis))
+    context = HookContext(action="setup", arrakis=state.ruleset.arrakis)
+    return faction is not None and SPECIAL_RULES.any("wins_bid_ties", faction.special_rules, context)
 
 
 @builder("who_first")
 def _who_first_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    return Decision(side=a["side"], kind="who_first", prompt=f"You won the bid: who {a['what']} first?", choices=("red", "blue"),
-                    info={"step": a["step"]})
+    return Decision(side=a["side"], kind="who_first", prompt=f"You won the bid: who {a['what']} first?",
+                    choices=("red", "blue"), info={"step": a["step"]})
 
 
 # --- placement checks --------------------------------------------------------------------------

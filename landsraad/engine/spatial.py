@@ -6,12 +6,17 @@ Kept in one place so the activation code reads as rules, not as geometry.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from functools import lru_cache
 from typing import Iterable
 
+import shapely
+
 from ..geometry.board import Board
+from ..geometry.measure import edge_distance as _edge
 from ..geometry.movement import plan_move as _plan
 from ..geometry.movement import straight_moves
+from ..geometry.sight import cover, nearest_in_sight
 from .bridge import has_hook
 from .state import GameState
 
@@ -30,8 +35,6 @@ __all__ = [
 
 def edge_distance(state: GameState, a: str, b: str) -> float:
     """Base edge to base edge (R-MEASURE)."""
-    from ..geometry.measure import edge_distance as _edge
-
     board = state.board
     return _edge(board.base(a), board.base(b))
 
@@ -72,8 +75,6 @@ def _move_board(state: GameState, model_id: str, board: Board) -> Board:
 @lru_cache(maxsize=256)
 def _without_difficult(board: Board) -> Board:
     """The board with difficult terrain counted as open, for a model that is not slowed by it."""
-    from dataclasses import replace
-
     return board.with_terrain(replace(t, movement="open") if t.movement == "difficult" else t for t in board.terrain)
 
 
@@ -82,7 +83,8 @@ def _plan_cached(board: Board, model_id: str, to: tuple[float, float], allowance
     return _plan(board, model_id, to, allowance_cm)
 
 
-def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, towards: Iterable[tuple[float, float]] = (), limit: int = 16) -> tuple[tuple[float, float], ...]:
+def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, towards: Iterable[tuple[float, float]] = (),
+                    limit: int = 16) -> tuple[tuple[float, float], ...]:
     """A few legal destinations: base contact with each point in ``towards`` (enemies, markers)
     when reachable, else as close as the allowance goes, plus eight directions at full allowance.
 
@@ -142,8 +144,6 @@ def straight_slide_clear(state: GameState, model_id: str, *, difficult_ok: bool 
     >>> ok((10, 20)), ok((18, 14)), ok((5, 10)), ok((10, 1))
     (True, False, True, False)
     """
-    import shapely
-
     board = state.board
     free_ground = has_hook(state, model_id, "difficult_terrain_free", action="move")
     me = board.base(model_id)
@@ -181,42 +181,10 @@ def straight_slide_clear(state: GameState, model_id: str, *, difficult_ok: bool 
 
 def cover_class(state: GameState, shooter: str, target: str) -> str:
     """``none``, ``small``, ``large`` or ``no_line_of_sight`` (R-COVER, RUL-11)."""
-    from ..geometry.sight import cover
-
     return cover(state.board, shooter, target, models_block=state.ruleset.models_block_sight).cover
 
 
 def nearest_targets(state: GameState, shooter: str, candidates: Iterable[str]) -> tuple[str, ...]:
-    """The nearest candidates in sight (RUL-08); ties all returned.
-
-    The same answer as :func:`landsraad.geometry.sight.nearest_in_sight` (ties within its
-    0.05 cm, in the candidates' order), but sight is checked nearest first and only as far as
-    needed: line of sight is the costly question (ai helper, issue 5 benchmark).
-    """
-    from ..geometry.measure import TIE_TOLERANCE_CM
-    from ..geometry.measure import edge_distance as _edge
-
-    candidates = tuple(c for c in candidates if c != shooter)
-    if not candidates:
-        return ()
-    board = state.board
-    source = board.base(shooter)
-    dist = {c: _edge(source, board.base(c)) for c in candidates}
-    best: float | None = None
-    seen: set[str] = set()
-    for c in sorted(candidates, key=lambda c: dist[c]):
-        if best is not None and dist[c] > best + TIE_TOLERANCE_CM + 1e-9:
-            break
-        if _sight(board, shooter, c, state.ruleset.models_block_sight):
-            seen.add(c)
-            if best is None:
-                best = dist[c]
-    return tuple(c for c in candidates if c in seen)
-
-
-@lru_cache(maxsize=4096)
-def _sight(board: Board, viewer: str, target: str, models_block: bool) -> bool:
-    """Line of sight on an immutable board, cached (the engine asks it again for the shot itself)."""
-    from ..geometry.sight import line_of_sight
-
-    return line_of_sight(board, viewer, target, models_block=models_block)
+    """The nearest candidates in sight (RUL-08); ties all returned: the geometry's one implementation,
+    :func:`landsraad.geometry.sight.nearest_in_sight`, on the state's board and ruleset."""
+    return nearest_in_sight(state.board, shooter, candidates, models_block=state.ruleset.models_block_sight)
