@@ -17,13 +17,13 @@ from typing import Any
 
 from ..content import data_dir
 from ..engine import Game, SetupOptions, new_game
-from ..engine.record import load_record, resume_record
+from ..engine.record import load_record
 from ..errors import LandsraadError, UsageError
 from ..fileio import check_output_path
 from ..missions import load_missions
 from ..players import PLAYER_KINDS, make_player
 from ..play.drills import Drill, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind, worst_decision
-from ..play.session import Session, SessionEnd
+from ..play.session import Session, advisor, resume
 from ..play.terminal import PlainTerminal, RichTerminal, Terminal
 from ..scene import load_scene
 from .game import seed_argument
@@ -79,26 +79,29 @@ def _play(args: argparse.Namespace) -> int:
     drill: Drill | None = None
     if args.resume:
         record = load_record(args.resume)
-        game = resume_record(record, source=str(args.resume)[:200])
         saved = dict(record.players)
         if saved.get("drill"):
             drill = load_drill(saved["drill"])
         humans = _humans(args.human or _saved_humans(saved))
         opponent = args.opponent or next((v for k, v in saved.items() if k in ("red", "blue") and v != "human"), "heuristic")
         seed = int(record.seed or 0)
-        term.say(f"Resuming {args.resume}: {len(game.answers)} answer(s) replayed.", "info")
-    elif args.drill:
-        drill = load_drill(args.drill)
-        humans = _humans(args.human or drill.human)
-        opponent = args.opponent or _drill_opponent(drill, term)
-        seed = args.seed
-        game = drill_game(drill, seed=seed, dice=args.dice or "digital")
+        opponents = {side: _opponent(opponent, seed, side) for side in ("red", "blue") if side not in humans}
+        advisors = {side: advisor(seed, side) for side in humans}
+        game = resume(record, {**opponents, **advisors}, source=str(args.resume)[:200])
+        term.say(f"Resuming {args.resume}: {len(game.answers)} answer(s) played again.", "info")
     else:
-        humans = _humans(args.human or "red")
-        opponent = args.opponent or "heuristic"
+        if args.drill:
+            drill = load_drill(args.drill)
+            humans = _humans(args.human or drill.human)
+            opponent = args.opponent or _drill_opponent(drill, term)
+            game = drill_game(drill, seed=args.seed, dice=args.dice or "digital")
+        else:
+            humans = _humans(args.human or "red")
+            opponent = args.opponent or "heuristic"
+            game = new_game(args.red, args.blue, seed=args.seed, dice=args.dice or "digital", setup=_demo_table())
         seed = args.seed
-        game = new_game(args.red, args.blue, seed=seed, dice=args.dice or "digital", setup=_demo_table())
-    opponents = {side: _opponent(opponent, seed, side) for side in ("red", "blue") if side not in humans}
+        opponents = {side: _opponent(opponent, seed, side) for side in ("red", "blue") if side not in humans}
+        advisors = {}
     if not opponents:
         _opponent(opponent, seed, "red")  # still reject a bad --opponent in hot seat
     players = {side: ("human" if side in humans else opponent) for side in ("red", "blue")}
@@ -106,8 +109,10 @@ def _play(args: argparse.Namespace) -> int:
         players["drill"] = drill.id
     _header(term, game, players, drill)
     session = Session(game=game, terminal=term, humans=frozenset(humans), opponents=opponents, seed=seed, save_path=args.save,
-                      players=players, stop=(lambda g: drill_over(drill, g)) if drill is not None else None,
+                      players=players, advisors=advisors, stop=(lambda g: drill_over(drill, g)) if drill is not None else None,
                       ask_computer_dice=game.dice_mode == "physical", map_path=args.map)
+    if args.resume:
+        session.printed = len(game.log)  # told before the save
     end = session.run()
     if end.how == "over":
         if drill is not None:

@@ -30,8 +30,9 @@ from ..content import data_dir
 from ..engine import Game, GameState, new_game
 from ..engine.missions import EngineMissionView
 from ..engine.state import MarkerState, TerrainState
-from ..errors import DataError, LandsraadError, Problem, UnknownNameError
+from ..errors import DataError, GeometryError, LandsraadError, Problem, UnknownNameError
 from ..geometry.measure import edge_distance
+from ..geometry.movement import plan_move
 from ..missions import evaluate_picks, load_missions, score
 from ..model import Frozen
 from ..narrate import model_label
@@ -218,6 +219,12 @@ def _drill_problems(drill: Drill, source: str) -> list[Problem]:
         for b in bases[i + 1:]:
             if edge_distance(a, b) < -1e-6:
                 problems.append(Problem(source, f"models.{a.id}", f"The bases of {a.id} and {b.id} overlap."))
+    if not problems:
+        for a in bases:
+            try:  # the geometry refuses a start position that overlaps terrain (a move of 0 cm in place)
+                plan_move(board, a.id, (a.x, a.y), 0.0)
+            except GeometryError as err:
+                problems.append(Problem(source, f"models.{a.id}", str(err)))
     return problems
 
 

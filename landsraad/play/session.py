@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ..engine import Decision, Game
-from ..engine.record import record_game, save_record
-from ..errors import LandsraadError
+from ..engine.record import GameRecord, record_game, save_record
+from ..errors import DataError, LandsraadError, Problem
 from ..fileio import atomic_write_text, check_output_path
 from ..narrate import model_label, names_from_log, narrate
 from ..players import make_player
@@ -30,7 +30,7 @@ from .answers import InputProblem, choice_label, describe_expected, parse_answer
 from .hints import option_notes
 from .terminal import MenuRow, Terminal
 
-__all__ = ["Session", "SessionEnd", "HELP", "default_answer", "format_answer"]
+__all__ = ["Session", "SessionEnd", "HELP", "default_answer", "format_answer", "resume", "advisor"]
 
 HELP = textwrap.dedent("""\
     Answer with the number of a choice or its name; an empty line takes the default [in brackets].
@@ -65,6 +65,11 @@ def default_answer(decision: Decision, game: Game, advisor: Any) -> Any:
         if decision.optional:
             return None
         return decision.choices[0] if decision.choices else None
+
+
+def advisor(seed: int, side: str) -> Any:
+    """The heuristic player that offers ``side``'s defaults in a session seeded ``seed``."""
+    return make_player("heuristic", seed * 7919 + (1 if side == "red" else 2))
 
 
 def format_answer(answer: Any, decision: Decision, game: Game) -> str:
@@ -200,7 +205,7 @@ class Session:
 
     def _advisor(self, side: str) -> Any:
         if side not in self.advisors:
-            self.advisors[side] = make_player("heuristic", self.seed * 7919 + (1 if side == "red" else 2))
+            self.advisors[side] = advisor(self.seed, side)
         return self.advisors[side]
 
     def _show(self, d: Decision, default: Any) -> None:
@@ -306,3 +311,32 @@ def _sentence(err: Exception) -> str:
     text = str(err).strip() or type(err).__name__
     return text if text.endswith((".", "?", "!", ")")) else text + "."
 
+
+
+def resume(record: GameRecord, players: Mapping[str, Any], *, source: str = "saved game") -> Game:
+    """The saved game, its answers played again, each side's player shown its decisions on the way.
+
+    A computer player keeps plans and a random generator: showing it the decisions it
+    answered before the save brings it back to the state it was in, so a resumed session goes
+    on exactly as an uninterrupted one would (``players`` maps a side to the computer player
+    or the defaults' advisor; physical dice are not shown to anyone).
+
+    Raises
+    ------
+    DataError
+        When an answer does not fit, or the replayed log differs from the recorded one.
+    """
+    game = Game.restore(record.opening, source=f"{source}: opening")
+    for i, given in enumerate(record.answers):
+        d = game.decision
+        if d is None:
+            raise DataError([Problem(source, f"answers[{i}]", "The game was over before this answer; the saved game is damaged.")])
+        if d.kind != "dice" and d.side in players:
+            players[d.side].decide(d, game.view(d.side))
+        try:
+            game.answer(given)
+        except LandsraadError as err:
+            raise DataError([Problem(source, f"answers[{i}]", f"The answer {str(given)[:60]!r} does not fit the game here: {str(err)[:200]}")]) from None
+    if [e.to_dict() for e in game.log] != record.log:
+        raise DataError([Problem(source, "log", "The saved game does not replay to its recorded log; it was made by another version.")])
+    return game
