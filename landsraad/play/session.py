@@ -153,7 +153,9 @@ class Session:
     def _narrate(self) -> None:
         names = self.names()
         for event in self.game.log[self.printed:]:
-            line = narrate(event, names)
+            # A lone player sees their own secrets (mission picks, bids); a hot seat shows none.
+            mine = len(self.humans) == 1 and event.side in self.humans
+            line = narrate(event, names, reveal_secrets=mine)
             if line:
                 self.terminal.say(line, "event")
         self.printed = len(self.game.log)
