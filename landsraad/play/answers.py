@@ -40,6 +40,7 @@ from typing import Any
 from ..engine import Decision, GameState
 from ..errors import LandsraadError
 from ..geometry.movement import plan_move
+from ..missions import load_missions
 from ..narrate import model_label
 
 __all__ = ["InputProblem", "COMMANDS", "SKIP_WORDS", "parse_command", "parse_answer", "parse_point_text", "parse_dice",
@@ -99,11 +100,20 @@ def parse_dice(text: str, count: int) -> list[int]:
 
 
 def choice_label(choice: Any, state: GameState | None) -> str:
-    """How a menu shows a choice: models by :func:`~landsraad.narrate.model_label`, actions spelled out."""
+    """How a menu shows a choice: models by :func:`~landsraad.narrate.model_label`, missions by their card's name, actions spelled out."""
     text = str(choice)
     ids = {m.id: m for m in state.models} if state is not None else {}
     if text in ids:
         return model_label(text, ids[text].name)
+    cards = load_missions()
+    if text in cards:
+        return cards[text].name
+    parts = text.split(":")
+    if parts[0] == "mission" and len(parts) >= 3:  # mission:MISSION:ACTION[:TARGET]
+        target = parts[3] if len(parts) > 3 else ""
+        whom = model_label(target, ids[target].name) if target in ids else target
+        card = cards[parts[1]].name if parts[1] in cards else parts[1]
+        return f"{parts[2].replace('_', ' ')} {whom} ({card})".replace("  ", " ")
     if ":" in text:
         verb, _, arg = text.partition(":")
         if arg in ids:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from landsraad.engine import Decision, PointSpec
 from landsraad.geometry.measure import edge_distance
 from landsraad.geometry.movement import plan_move
-from landsraad.play.answers import (InputProblem, contact_point, describe_expected, find_model, parse_answer, parse_command,
+from landsraad.play.answers import (InputProblem, choice_label, contact_point, describe_expected, find_model, parse_answer, parse_command,
                                     parse_dice, parse_point_text, toward_point)
 from landsraad.play.drills import build_state, load_drill
 
@@ -150,3 +150,14 @@ def test_every_kind_of_decision_says_what_it_expects():
     assert "dice" in describe_expected(Decision(side="red", kind="dice", prompt="Roll", dice=2))
     assert "x,y" in describe_expected(Decision(side="red", kind="move", prompt="?", point=PointSpec(lambda p: None)))
     assert "1 to 3" in describe_expected(Decision(side="red", kind="x", prompt="?", choices=(1, 2, 3)))
+
+
+def test_menus_name_missions_by_their_card_and_mission_actions_in_words():
+    state = build_state(load_drill("slave-hunt"), seed=0)
+    capture = "mission:slave_hunt:capture:blue-soldier-1"
+    assert choice_label(capture, state) == "capture Soldier 1 (blue-soldier-1) (Slave hunt)"
+    assert choice_label("spice_theft", None) == "Spice theft"
+    d = Decision(side="red", kind="action", prompt="?", choices=("melee:blue-soldier-1", "disengage", capture, "rest"))
+    assert parse_answer("capture", d, state) == capture
+    picks = Decision(side="red", kind="pick_missions", prompt="Pick", choices=("spice_theft", "activation"), ranked=(1, 2))
+    assert parse_answer("Spice theft, 2", picks) == ["spice_theft", "activation"]
