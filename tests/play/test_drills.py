@@ -1,8 +1,11 @@
 """Tests of landsraad.play.drills: bundled scenarios, their end, their score and the advice."""
 
+import tomllib
+from pathlib import Path
+
 import pytest
 
-from landsraad.content import data_dir
+from landsraad.content import DATA_KINDS, data_dir
 from landsraad.errors import DataError
 from landsraad.missions import load_missions
 from landsraad.play.drills import (Advice, build_state, drill_game, drill_names, drill_over, drill_score, load_drill, load_drills,
@@ -130,3 +133,9 @@ def test_advice_sentence_reports_the_gain():
     a = Advice(activation=2, prompt="What does X do?", yours="rest", computer="capture", your_score=-4.0, computer_score=8.0, playouts=2)
     assert a.gain == 12.0
     assert "+12.0 VP" in a.sentence() and "activation 3" in a.sentence()
+
+
+def test_drills_are_shipped_in_the_wheel_like_the_other_bundled_data():
+    repo = Path(__file__).resolve().parents[2]
+    shipped = tomllib.loads((repo / "pyproject.toml").read_text())["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    assert "drills" in DATA_KINDS and shipped["drills"] == "landsraad/_data/drills"
