@@ -105,5 +105,5 @@ class RichTerminal:
     def read(self, prompt: str) -> str | None:
         try:
             return self.session.prompt(prompt)
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: the end of input (saved when --save is given)
             return None
