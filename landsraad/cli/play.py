@@ -162,7 +162,7 @@ def _summary(term: Terminal, game: Game) -> None:
         missions = "; ".join(f"{line.name} {'success' if line.succeeded else 'failure' if line.succeeded is False else 'neither'} "
                              f"{line.points:+d}" for line in getattr(sheet, "lines", ()) or ())
         rows.append((side, game.state.side_state(side).faction, str(r.vp[side]), missions))
-    term.table(f"Game over after {r.activations} activations: " + ("a draw." if r.winner == "draw" else f"{r.winner} wins."),
+    term.table("Result: " + ("a draw." if r.winner == "draw" else f"{r.winner} wins."),
                ("side", "faction", "VP", "missions"), rows)
 
 

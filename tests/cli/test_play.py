@@ -30,7 +30,7 @@ def clean(out):
 def test_a_whole_game_on_defaults():
     out = run("play", "--seed", "4", "--opponent", "random", stdin=lines("", repeat=3000))
     clean(out)
-    assert "Game over after" in out.stdout and "VP" in out.stdout
+    assert "Game over after" in out.stdout and "Result: " in out.stdout and "VP" in out.stdout
     assert "red [" in out.stdout  # prompts with a default in brackets
 
 
@@ -156,3 +156,16 @@ def test_the_real_terminal_mode_through_tmux(tmp_path):
         wait_for("You leave the game.")
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+
+
+@pytest.mark.slow
+def test_garbage_before_every_answer_of_a_whole_game():
+    junk = ["xyzzy", "999", "nan,nan", "-5,-5", "inf", "contact", "toward x", "0", "1,2,3", "1e309"]
+    script = "".join(f"{j}\n\n" for j in junk * 400)
+    plain = run("play", "--seed", "4", "--opponent", "random", stdin=lines("", repeat=3000))
+    noisy = run("play", "--seed", "4", "--opponent", "random", stdin=script)
+    clean(noisy)
+    assert "Game over after" in noisy.stdout
+    assert noisy.stdout.count("Game over after") == 1
+    story = lambda text: [ln for ln in text.splitlines() if ln.startswith(("[", "Game over"))]  # noqa: E731
+    assert story(noisy.stdout) == story(plain.stdout)
