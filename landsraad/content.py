@@ -49,7 +49,7 @@ __all__ = [
 
 M = TypeVar("M", bound=BaseModel)
 
-DATA_KINDS = ("factions", "missions", "scenes", "examples")
+DATA_KINDS = ("factions", "missions", "scenes", "examples", "drills")
 
 
 def format_path(loc: Iterable[Any]) -> str:

@@ -13,6 +13,13 @@ Examples
 >>> e = GameEvent(5, "move", "red", "red-soldier-1", {"kind": "move", "to": [10.0, 12.5], "length_cm": 7.25})
 >>> narrate(e, names)
 'Sardaukar 1 moves 7.2 cm to (10.0, 12.5).'
+
+Models are named as the pictures and the play menus show them (:func:`model_label`): the
+card's name and the model's id, which is what the SVG prints on its base and unique on the
+table even when both sides field a "Specialist".
+
+>>> model_label("red-soldier-2", "Soldier 1")
+'Soldier 1 (red-soldier-2)'
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from typing import Any, Iterable, Mapping
 
 from .engine.events import GameEvent
 
-__all__ = ["narrate", "narrate_log", "names_from_log"]
+__all__ = ["narrate", "narrate_log", "names_from_log", "model_label"]
 
 _WOUNDS = {"none": "no effect", "scratch": "a scratch (one fatigue token)", "light": "a light wound", "grave": "a grave wound",
            "fatal": "a fatal wound"}
@@ -30,14 +37,24 @@ _MOVE_VERBS = {"move": "moves", "free_move": "moves", "flee": "flees (Will-break
                "step_away": "steps away", "disengage": "breaks away"}
 
 
+def model_label(model_id: str, name: str | None = None) -> str:
+    """How text names a model: its card name and its id (the label on its base in the SVG).
+
+    The id alone when the name adds nothing (it is missing or the id itself).
+    """
+    if not name or name == model_id:
+        return model_id
+    return f"{name} ({model_id})"
+
+
 def names_from_log(events: Iterable[GameEvent], state: Any = None) -> dict[str, str]:
-    """Model id -> display name, from a state (when given) and the log's own records."""
+    """Model id -> label (:func:`model_label`), from a state (when given) and the log's own records."""
     names: dict[str, str] = {}
-    if state is not None:
-        names.update({m.id: m.name for m in state.models})
     for e in events:
         if e.kind == "names":
-            names.update(e.data.get("names", {}))
+            names.update({mid: model_label(mid, n) for mid, n in e.data.get("names", {}).items()})
+    if state is not None:
+        names.update({m.id: model_label(m.id, m.name) for m in state.models})
     return names
 
 
@@ -49,8 +66,13 @@ def _pt(p: Any) -> str:
     return f"({float(p[0]):.1f}, {float(p[1]):.1f})"
 
 
-def _strike(s: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    who, whom = s.get("striker", "?"), s.get("target", "?")
+def _strike(s: Mapping[str, Any], names: Mapping[str, str], ids: Mapping[str, Any] | None = None) -> str:
+    # The kernel's strike names the combatants by card name; the event knows their ids by role.
+    ids = ids or {}
+    striker_id = ids.get(s.get("by"))
+    target_id = ids.get("defender" if s.get("by") == "attacker" else "attacker") if s.get("by") in ("attacker", "defender") else None
+    who = _n(names, striker_id) if striker_id else s.get("striker", "?")
+    whom = _n(names, target_id) if target_id else s.get("target", "?")
     if s.get("automatic"):
         head = f"{who} strikes {whom} (both attack: an automatic hit)"
     else:
@@ -116,7 +138,8 @@ def narrate(event: GameEvent, names: Mapping[str, str], *, reveal_secrets: bool 
         first = ev.get("first")
         if not strikes:
             return "Both defend: no blow is struck." if first is None else "No blow lands."
-        parts = [_strike(s, names) for s in strikes]
+        ids = {"attacker": event.model, "defender": d.get("defender")}
+        parts = [_strike(s, names, ids) for s in strikes]
         return ("Simultaneous blows: " if first == "simultaneous" else "") + "; then ".join(parts) + "."
     if k == "shot":
         ev = d.get("event", {})
@@ -134,11 +157,13 @@ def narrate(event: GameEvent, names: Mapping[str, str], *, reveal_secrets: bool 
     if k == "template_shot":
         ev = d.get("event", {})
         outs = []
-        for r in ev.get("results", []):
+        targets = list(d.get("targets") or [])
+        for i, r in enumerate(ev.get("results", [])):
+            whom = _n(names, targets[i]) if i < len(targets) else r.get("target")
             if r.get("hit") or r.get("caught"):
-                outs.append(f"{r.get('target')} {'caught' if r.get('caught') else 'hit'}, {_WOUNDS.get(r.get('wound', 'none'))}")
+                outs.append(f"{whom} {'caught' if r.get('caught') else 'hit'}, {_WOUNDS.get(r.get('wound', 'none'))}")
             else:
-                outs.append(f"{r.get('target')} escapes")
+                outs.append(f"{whom} escapes")
         return f"Template roll {ev.get('attack_total')}: " + "; ".join(outs) + "."
     if k == "disengage":
         ev = d.get("event", {})

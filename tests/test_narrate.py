@@ -2,7 +2,7 @@
 
 from landsraad.engine.events import GameEvent
 from landsraad.engine.game import new_game, play
-from landsraad.narrate import names_from_log, narrate, narrate_log
+from landsraad.narrate import model_label, names_from_log, narrate, narrate_log
 from landsraad.players import RandomPlayer
 
 NAMES = {"r": "Sardaukar 2", "b": "Fremen scout"}
@@ -34,3 +34,26 @@ def test_a_whole_game_is_told_from_set_up_to_score():
     assert lines[-1].startswith("Game over after")
     assert any("activates" in line for line in lines)
     assert not any("None" in line for line in lines)  # no unformatted holes
+
+
+def test_models_are_named_as_the_pictures_label_them_and_never_twice_alike():
+    from landsraad.svg import render_board
+
+    game = play(new_game("corrino", "fremen", seed=4), {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
+    names = names_from_log(game.log, game.state)
+    assert len(set(names.values())) == len(names)  # both sides field a "Specialist"
+    assert names["red-specialist-1"] != names["blue-specialist-1"]
+    svg = render_board(game.state.board)
+    for m in game.state.models:
+        if m.on_table:
+            assert f">{m.id}<" in svg and m.id in names[m.id]
+    story = "\n".join(narrate_log(game.log, names))
+    assert "red-soldier-2" in story or "red-soldier-1" in story
+
+
+def test_a_strike_names_both_models_by_their_labels():
+    strike = {"by": "defender", "striker": "Specialist", "target": "Specialist", "automatic": False, "hit": False,
+              "attack_total": 5, "defence_total": 9}
+    e = GameEvent(1, "melee", "red", "red-specialist-1", {"defender": "blue-specialist-1", "event": {"first": "defender", "strikes": [strike]}})
+    names = {"red-specialist-1": model_label("red-specialist-1", "Specialist"), "blue-specialist-1": model_label("blue-specialist-1", "Specialist")}
+    assert narrate(e, names) == "Specialist (blue-specialist-1) strikes Specialist (red-specialist-1): 5 against 9, parried."

@@ -28,6 +28,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "landsraad.cli.warband",
     "landsraad.cli.event",
     "landsraad.cli.game",
+    "landsraad.cli.play",
 )
 """Command modules, in the order their commands are listed in ``landsraad --help``."""
 

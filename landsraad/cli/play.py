@@ -1,0 +1,195 @@
+"""``landsraad play`` and ``landsraad drill``: a person against the computer, or two at one terminal.
+
+- ``play``: a whole game (on the bundled demo table) or a mission drill (``--drill NAME``),
+  asked decision by decision (:mod:`landsraad.play.session`); ``--save`` keeps it (also at the
+  end of input), ``--resume`` goes on with a saved one.
+- ``drill list``: the bundled drills, their missions and par.
+
+When stdin and stdout are a terminal the session uses colours, tables and line editing;
+otherwise it reads answers line by line and prints plain text, so sessions can be scripted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..content import data_dir
+from ..engine import Game, SetupOptions, new_game
+from ..engine.record import load_record
+from ..errors import LandsraadError, UsageError
+from ..fileio import check_output_path
+from ..missions import load_missions
+from ..players import PLAYER_KINDS, make_player
+from ..play.drills import Drill, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind, worst_decision
+from ..play.session import Session, advisor, resume
+from ..play.terminal import PlainTerminal, RichTerminal, Terminal
+from ..scene import load_scene
+from .game import seed_argument
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    kinds = "|".join(PLAYER_KINDS)
+    play = sub.add_parser("play", help="play against the computer (or hot seat) in the terminal; mission drills",
+                          description="Play a game, or a mission drill, against the computer at the terminal. Type 'help' at any "
+                                      "prompt. Reads answers line by line when stdin is not a terminal.")
+    play.add_argument("--red", default="corrino", help="red's warband: a list file or a bundled faction id (default: corrino)")
+    play.add_argument("--blue", default="fremen", help="blue's warband (default: fremen)")
+    play.add_argument("--human", choices=("red", "blue", "both"), help="the side(s) you play (default: red; a drill says)")
+    play.add_argument("--opponent", help=f"the computer player: {kinds} (search takes :LEVEL where available; default: heuristic)")
+    play.add_argument("--dice", choices=("digital", "physical"), help="digital: the program rolls; physical: it asks for the dice "
+                                                                      "you rolled (default: digital)")
+    play.add_argument("--seed", type=seed_argument, default=1, help="the game's seed (default: 1)")
+    play.add_argument("--save", help="save the game here with 'save' and at the end of input (JSON, written atomically)")
+    play.add_argument("--resume", help="go on with a game saved by --save")
+    play.add_argument("--drill", help="play a mission drill (see: landsraad drill list)")
+    play.add_argument("--map", default="landsraad-play.svg", help="where 'map' draws the table (default: landsraad-play.svg)")
+    play.set_defaults(func=_play)
+
+    drill = sub.add_parser("drill", help="mission drills: short scenarios to practise one mission",
+                           description="Mission drills: short bundled scenarios; play one with landsraad play --drill NAME.")
+    drill_sub = drill.add_subparsers(dest="drill_command", metavar="SUBCOMMAND")
+    listing = drill_sub.add_parser("list", help="list the bundled drills")
+    listing.set_defaults(func=_drill_list)
+    drill.set_defaults(func=_drill_list)
+
+
+def _terminal() -> Terminal:
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return RichTerminal()
+    return PlainTerminal()
+
+
+def _opponent(kind: str, seed: int, side: str) -> Any:
+    if kind.split(":", 1)[0] not in PLAYER_KINDS:
+        raise UsageError(f"--opponent takes {', '.join(PLAYER_KINDS)}; got {kind[:60]!r}.")
+    try:
+        return make_player(kind, seed * 2 + (1 if side == "red" else 2))
+    except LandsraadError as err:
+        raise UsageError(f"--opponent {kind[:60]!r}: {err}") from None
+
+
+def _play(args: argparse.Namespace) -> int:
+    if args.save:
+        check_output_path(args.save, what="--save")
+    term = _terminal()
+    drill: Drill | None = None
+    if args.resume:
+        record = load_record(args.resume)
+        saved = dict(record.players)
+        if saved.get("drill"):
+            drill = load_drill(saved["drill"])
+        humans = _humans(args.human or _saved_humans(saved))
+        opponent = args.opponent or next((v for k, v in saved.items() if k in ("red", "blue") and v != "human"), "heuristic")
+        seed = int(record.seed or 0)
+        opponents = {side: _opponent(opponent, seed, side) for side in ("red", "blue") if side not in humans}
+        advisors = {side: advisor(seed, side) for side in humans}
+        game = resume(record, {**opponents, **advisors}, source=str(args.resume)[:200])
+        term.say(f"Resuming {args.resume}: {len(game.answers)} answer(s) played again.", "info")
+    else:
+        if args.drill:
+            drill = load_drill(args.drill)
+            humans = _humans(args.human or drill.human)
+            opponent = args.opponent or _drill_opponent(drill, term)
+            game = drill_game(drill, seed=args.seed, dice=args.dice or "digital")
+        else:
+            humans = _humans(args.human or "red")
+            opponent = args.opponent or "heuristic"
+            game = new_game(args.red, args.blue, seed=args.seed, dice=args.dice or "digital", setup=_demo_table())
+        seed = args.seed
+        opponents = {side: _opponent(opponent, seed, side) for side in ("red", "blue") if side not in humans}
+        advisors = {}
+    if not opponents:
+        _opponent(opponent, seed, "red")  # still reject a bad --opponent in hot seat
+    players = {side: ("human" if side in humans else opponent) for side in ("red", "blue")}
+    if drill is not None:
+        players["drill"] = drill.id
+    _header(term, game, players, drill)
+    session = Session(game=game, terminal=term, humans=frozenset(humans), opponents=opponents, seed=seed, save_path=args.save,
+                      players=players, advisors=advisors, stop=(lambda g: drill_over(drill, g)) if drill is not None else None,
+                      ask_computer_dice=game.dice_mode == "physical", map_path=args.map)
+    if args.resume:
+        session.printed = len(game.log)  # told before the save
+    end = session.run()
+    if end.how == "over":
+        if drill is not None:
+            _drill_report(term, drill, session)
+        else:
+            _summary(term, game)
+        if args.save:
+            session.save(args.save)
+    return 0
+
+
+def _humans(spec: str) -> tuple[str, ...]:
+    return ("red", "blue") if spec == "both" else (spec,)
+
+
+def _saved_humans(saved: dict[str, str]) -> str:
+    sides = [s for s in ("red", "blue") if saved.get(s) == "human"]
+    return "both" if len(sides) == 2 else (sides[0] if sides else "red")
+
+
+def _drill_opponent(drill: Drill, term: Terminal) -> str:
+    kind = opponent_kind(drill)
+    if kind.split(":", 1)[0] in PLAYER_KINDS:
+        return kind
+    term.say(f"This drill's opponent ({kind}) is not available in this version; the heuristic player stands in.", "info")
+    return "heuristic"
+
+
+def _demo_table() -> SetupOptions:
+    return SetupOptions(scene=load_scene(data_dir("scenes") / "demo.yaml"))
+
+
+def _header(term: Terminal, game: Game, players: dict[str, str], drill: Drill | None) -> None:
+    red, blue = game.state.side_state("red"), game.state.side_state("blue")
+    term.say(f"Red: {red.faction} ({players['red']})  -  Blue: {blue.faction} ({players['blue']})  -  {game.dice_mode} dice. "
+             "Type help at any prompt.", "title")
+    if drill is not None:
+        term.say(f"Drill: {drill.title}. {drill.description}".strip(), "title")
+        term.say(f"Goal: {drill.goal} Par: {drill.par} VP. The drill ends after {drill.activations} activations.", "info")
+
+
+def _summary(term: Terminal, game: Game) -> None:
+    r = game.result
+    rows = []
+    for side in ("red", "blue"):
+        sheet = r.sheets[side]
+        missions = "; ".join(f"{line.name} {'success' if line.succeeded else 'failure' if line.succeeded is False else 'neither'} "
+                             f"{line.points:+d}" for line in getattr(sheet, "lines", ()) or ())
+        rows.append((side, game.state.side_state(side).faction, str(r.vp[side]), missions))
+    term.table("Result: " + ("a draw." if r.winner == "draw" else f"{r.winner} wins."),
+               ("side", "faction", "VP", "missions"), rows)
+
+
+def _drill_report(term: Terminal, drill: Drill, session: Session) -> None:
+    result = drill_score(drill, session.game.state)
+    term.table(f"Drill {drill.id}: {result.verdict}", ("mission", "outcome", "VP"),
+               [(name, outcome, f"{points:+d}") for name, outcome, points in result.outcomes])
+    if not session.human_decisions:
+        return
+    term.say("Playing your decisions again with the computer's choices...", "info")
+    advice = worst_decision(drill, session.human_decisions)
+    if advice is None:
+        term.say("The computer would not have done better at any of your decisions.", "info")
+    else:
+        term.say(advice.sentence(), "info")
+
+
+def _drill_list(args: argparse.Namespace) -> int:
+    if getattr(args, "drill_command", None) not in (None, "list"):
+        raise UsageError("drill takes the subcommand 'list'.")
+    term = _terminal()
+    cards = load_missions()
+    rows = []
+    for d in load_drills():
+        missions = ", ".join(cards[m].name for m in d.missions[d.human])
+        rows.append((d.id, d.title, f"{d.red} vs {d.blue}", d.human, missions, str(d.activations), str(d.par)))
+    term.table(f"{len(rows)} drills (play one with: landsraad play --drill NAME)",
+               ("drill", "title", "factions", "you", "mission", "activations", "par"), rows)
+    return 0
+

@@ -1,0 +1,351 @@
+"""Mission drills: short bundled scenarios to practise one mission against the computer.
+
+A drill (``drills/*.yaml``, bundled as ``landsraad/_data/drills``) is a position in play: the
+two warbands (bundled faction lists), where each listed model stands (models not listed are
+not in the drill), mission markers, the missions each side has picked, who acts first, how
+many activations the drill lasts, the opponent and its level, the goal in words and a par
+score. :func:`drill_game` builds the :class:`~landsraad.engine.Game`; :func:`drill_over` says
+when the activation limit is reached; :func:`drill_score` scores the human side's missions
+with the mission evaluators (:func:`landsraad.missions.evaluate_picks` over
+:class:`~landsraad.engine.missions.EngineMissionView`) as if the game ended there.
+
+:func:`worst_decision` answers "what would the computer have done at my worst decision?":
+each of the person's decisions is replayed from a copy of the game with the heuristic
+player's answer instead, both versions are played out to the drill's end by computer players
+over a few seeds (the same seeds for both, so luck cancels), and the decision whose
+alternative gains the most is reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Literal, Sequence
+
+import numpy as np
+import yaml
+from pydantic import Field, ValidationError, field_validator
+
+from ..content import data_dir
+from ..engine import Game, GameState, new_game
+from ..engine.missions import EngineMissionView
+from ..engine.state import MarkerState, TerrainState
+from ..errors import DataError, GeometryError, LandsraadError, Problem, UnknownNameError
+from ..geometry.measure import edge_distance
+from ..geometry.movement import plan_move
+from ..missions import evaluate_picks, load_missions, score
+from ..model import Frozen
+from ..narrate import model_label
+from ..players import make_player
+from ..scene import load_scene
+
+__all__ = ["Drill", "DrillModel", "DrillMarker", "DrillResult", "Advice", "load_drill", "load_drills", "drill_names", "drill_game",
+           "drill_over", "drill_score", "worst_decision", "opponent_kind"]
+
+Side = Literal["red", "blue"]
+
+
+class DrillModel(Frozen):
+    """Where a model of the drill stands, and what it already suffered."""
+
+    at: tuple[float, float]
+    wound: Literal["none", "scratch", "light", "grave"] = "none"
+    fatigue: int = Field(0, ge=0, le=6)
+
+
+class DrillMarker(Frozen):
+    """A mission marker on the table."""
+
+    id: str
+    owner: Side
+    mission: str
+    at: tuple[float, float]
+    size_mm: float = 30.0
+
+
+class Drill(Frozen):
+    """A bundled drill (see the module docstring)."""
+
+    id: str
+    title: str
+    description: str = ""
+    red: str
+    blue: str
+    human: Side
+    scene: str | None = None
+    to_act: Side = "red"
+    models: dict[str, DrillModel]
+    markers: tuple[DrillMarker, ...] = ()
+    missions: dict[Side, tuple[str, ...]]
+    activations: int = Field(gt=0, le=40)
+    opponent: str = "heuristic"
+    level: str = "normal"
+    goal: str
+    par: int
+
+    @field_validator("models", mode="before")
+    @classmethod
+    def _points(cls, value: Any) -> Any:
+        # A model is written as [x, y] or as {at: [x, y], wound: ..., fatigue: ...}.
+        if isinstance(value, dict):
+            return {k: ({"at": v} if isinstance(v, (list, tuple)) else v) for k, v in value.items()}
+        return value
+
+
+@dataclass(frozen=True)
+class DrillResult:
+    """How a drill went: the human side's VP, par, and each mission's outcome."""
+
+    score: int
+    par: int
+    outcomes: tuple[tuple[str, str, int], ...]
+    """(mission name, success / failure / neither, points)."""
+
+    @property
+    def verdict(self) -> str:
+        """One sentence comparing the score with par."""
+        diff = self.score - self.par
+        if diff > 0:
+            return f"{self.score} VP: {diff} above par ({self.par})."
+        if diff == 0:
+            return f"{self.score} VP: exactly par ({self.par})."
+        return f"{self.score} VP: {-diff} below par ({self.par})."
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The decision whose computer alternative gains the most."""
+
+    activation: int
+    prompt: str
+    yours: str
+    computer: str
+    your_score: float
+    computer_score: float
+    playouts: int
+
+    @property
+    def gain(self) -> float:
+        return self.computer_score - self.your_score
+
+    def sentence(self) -> str:
+        return (f"Your costliest decision was at activation {self.activation + 1}, {self.prompt!r}: you answered {self.yours}; "
+                f"the computer would have answered {self.computer}, worth {self.gain:+.1f} VP on average over "
+                f"{self.playouts} playouts to the drill's end ({self.your_score:.1f} against {self.computer_score:.1f}).")
+
+
+# --- loading -------------------------------------------------------------------------------------------
+
+
+def drill_names(directory: str | Path | None = None) -> list[str]:
+    """The ids of the drills in ``directory`` (default: the bundled ones), sorted."""
+    folder = Path(directory) if directory else data_dir("drills")
+    return sorted(p.stem for p in folder.glob("*.yaml"))
+
+
+def load_drill(name_or_path: str | Path) -> Drill:
+    """A drill by bundled id or file path, checked against the content it names.
+
+    Raises
+    ------
+    DataError
+        Unknown drill (the message lists the bundled ones), bad YAML, or every problem found
+        in the drill (unknown models or missions, overlapping bases, bases off the table).
+    """
+    path = Path(name_or_path)
+    if not path.suffix:
+        path = data_dir("drills") / f"{name_or_path}.yaml"
+        if not path.exists():
+            raise UnknownNameError("drill", str(name_or_path), drill_names())
+    source = str(path)[:200]
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataError([Problem(source, "", f"The drill cannot be read: {exc.strerror or exc}.")]) from None
+    except yaml.YAMLError as exc:
+        raise DataError([Problem(source, "", f"The drill is not valid YAML: {str(exc)[:160]}.")]) from None
+    if not isinstance(raw, dict):
+        raise DataError([Problem(source, "", "A drill is a YAML mapping (title, red, blue, models, missions, ...).")])
+    raw.setdefault("id", path.stem)
+    try:
+        drill = Drill.model_validate(raw)
+    except ValidationError as exc:
+        raise DataError([Problem(source, ".".join(str(p) for p in e["loc"]), e["msg"]) for e in exc.errors()]) from None
+    problems = _drill_problems(drill, source)
+    if problems:
+        raise DataError(problems)
+    return drill
+
+
+def load_drills(directory: str | Path | None = None) -> list[Drill]:
+    """Every drill of ``directory`` (default: the bundled ones)."""
+    folder = Path(directory) if directory else data_dir("drills")
+    return [load_drill(folder / f"{name}.yaml") for name in drill_names(folder)]
+
+
+def _recruited(drill: Drill) -> GameState:
+    return new_game(drill.red, drill.blue, seed=0).state
+
+
+def _drill_problems(drill: Drill, source: str) -> list[Problem]:
+    problems: list[Problem] = []
+    cards = load_missions()
+    for side, picks in drill.missions.items():
+        for mission in picks:
+            if mission not in cards:
+                problems.append(Problem(source, f"missions.{side}", f"Unknown mission {mission!r}; the missions are: {', '.join(sorted(cards))}."))
+    for k in drill.markers:
+        if k.mission not in drill.missions.get(k.owner, ()):
+            problems.append(Problem(source, f"markers.{k.id}", f"The marker belongs to {k.owner}'s {k.mission!r}, which {k.owner} has not picked."))
+    if drill.human not in drill.missions or not drill.missions[drill.human]:
+        problems.append(Problem(source, "missions", f"The human side ({drill.human}) must have at least one mission to be scored."))
+    try:
+        state = _recruited(drill)
+    except DataError as err:
+        return problems + list(err.problems)
+    known = {m.id for m in state.models}
+    for mid in drill.models:
+        if mid not in known:
+            problems.append(Problem(source, f"models.{mid}", f"No model {mid!r} in these warbands; the models are: {', '.join(sorted(known))}."))
+    if problems:
+        return problems
+    game_state = build_state(drill, seed=0)
+    board = game_state.board
+    bases = [board.base(m.id) for m in game_state.models]
+    for i, a in enumerate(bases):
+        r = a.diameter_mm / 20.0
+        if not (r <= a.x <= game_state.width - r and r <= a.y <= game_state.depth - r):
+            problems.append(Problem(source, f"models.{a.id}", f"The base at ({a.x:g}, {a.y:g}) is not wholly on the 60 x 60 cm table."))
+        for b in bases[i + 1:]:
+            if edge_distance(a, b) < -1e-6:
+                problems.append(Problem(source, f"models.{a.id}", f"The bases of {a.id} and {b.id} overlap."))
+    if not problems:
+        for a in bases:
+            try:  # the geometry refuses a start position that overlaps terrain (a move of 0 cm in place)
+                plan_move(board, a.id, (a.x, a.y), 0.0)
+            except GeometryError as err:
+                problems.append(Problem(source, f"models.{a.id}", str(err)))
+    return problems
+
+
+def build_state(drill: Drill, *, seed: int) -> GameState:
+    """The drill's position as a state in play."""
+    recruited = _recruited(drill)
+    models = []
+    for m in recruited.models:
+        spot = drill.models.get(m.id)
+        if spot is not None:
+            models.append(m.model_copy(update={"x": float(spot.at[0]), "y": float(spot.at[1]), "wound": spot.wound, "fatigue": spot.fatigue}))
+    sides = tuple(s.model_copy(update={"missions": tuple(drill.missions.get(s.side, ())), "edge": "south" if s.side == "red" else "north"})
+                  for s in recruited.sides)
+    terrain: tuple[TerrainState, ...] = ()
+    if drill.scene:
+        path = data_dir("scenes") / f"{drill.scene}.yaml"
+        board = load_scene(path).board
+        terrain = tuple(TerrainState(id=t.id, polygon=t.polygon, height_cm=t.height_cm, movement=t.movement) for t in board.terrain)
+    markers = tuple(MarkerState(id=k.id, owner=k.owner, mission=k.mission, x=k.at[0], y=k.at[1], size_mm=k.size_mm, placed_by=k.owner)
+                    for k in drill.markers)
+    return recruited.replace(seed=int(seed), sides=sides, models=tuple(models), terrain=terrain, markers=markers, phase="play",
+                             first=drill.to_act, to_act=drill.to_act, activation=0, clock_s=0.0)
+
+
+def drill_game(drill: Drill, *, seed: int = 0, dice: str = "digital") -> Game:
+    """A new game at the drill's position."""
+    return Game(build_state(drill, seed=seed), seed=seed, dice=dice)
+
+
+def opponent_kind(drill: Drill) -> str:
+    """The player kind of the drill's opponent (``search:LEVEL`` for a search player)."""
+    return f"{drill.opponent}:{drill.level}" if drill.opponent == "search" else drill.opponent
+
+
+# --- ending and scoring -----------------------------------------------------------------------------
+
+
+def drill_over(drill: Drill, game: Game) -> bool:
+    """Whether the drill has ended: the game is over, or its activations are played (at an activation boundary)."""
+    if game.over:
+        return True
+    done = game.state.activation >= drill.activations
+    return done and (game.decision.kind == "activate" or game.state.activation > drill.activations)
+
+
+def drill_score(drill: Drill, state: GameState) -> DrillResult:
+    """The human side's missions scored as if the game ended in ``state`` (R-MISSIONS)."""
+    picks = tuple(drill.missions[drill.human])
+    ended = state.replace(phase="over")
+    outcomes = evaluate_picks(picks, EngineMissionView(ended), drill.human, ruleset=state.ruleset)
+    sheet = score(picks, outcomes, side=drill.human)
+    lines = tuple((line.name, {True: "success", False: "failure", None: "neither"}[line.succeeded], int(line.points)) for line in sheet.lines)
+    return DrillResult(score=int(sheet.total), par=drill.par, outcomes=lines)
+
+
+# --- what the computer would have done ---------------------------------------------------------------
+
+
+def _playout(drill: Drill, before: Game, answer: Any, seed: int) -> float:
+    game = before.clone()
+    game.rng = np.random.default_rng(seed)
+    game.answer(answer)
+    players = {"red": make_player("heuristic", seed * 2 + 1), "blue": make_player("heuristic", seed * 2 + 2)}
+    while not drill_over(drill, game):
+        d = game.decision
+        if d.kind == "dice":
+            game.roll_pending()
+        else:
+            game.answer(players[d.side].decide(d, game.view(d.side)))
+    return float(drill_score(drill, game.state).score)
+
+
+def _shown(answer: Any, decision: Any, state: GameState) -> str:
+    if answer is None:
+        return "skip"
+    if decision.point is not None:
+        return f"({float(answer[0]):.1f}, {float(answer[1]):.1f})"
+    names = {m.id: model_label(m.id, m.name) for m in state.models}
+    if isinstance(answer, (list, tuple)):
+        return ", ".join(names.get(str(a), str(a)) for a in answer)
+    verb, _, arg = str(answer).partition(":")
+    return f"{verb} {names.get(arg, arg)}".strip() if arg else names.get(str(answer), str(answer))
+
+
+def worst_decision(drill: Drill, decisions: Sequence[tuple[Game, Any]], *, seeds: Iterable[int] = (11, 12),
+                   limit: int = 12) -> Advice | None:
+    """The person's decision whose heuristic alternative gains the most VP by the drill's end.
+
+    Parameters
+    ----------
+    drill
+        The drill played.
+    decisions
+        Each decision of the person: the game just before it and the answer given.
+    seeds
+        The playouts' seeds (each version of a decision is played out once per seed).
+    limit
+        How many decisions are examined at most (the last ones, nearest the result).
+
+    Returns
+    -------
+    Advice or None
+        ``None`` when the computer would have answered every decision the same way, or no
+        alternative gains anything.
+    """
+    seeds = tuple(seeds)
+    best: Advice | None = None
+    for before, answer in list(decisions)[-limit:]:
+        d = before.decision
+        if d is None or d.kind == "dice":
+            continue
+        alt = make_player("heuristic", 7919 + len(before.answers)).decide(d, before.view(d.side))
+        try:
+            if d.check(alt) == d.check(answer):
+                continue
+        except LandsraadError:  # an alternative the engine refuses is no advice
+            continue
+        yours = sum(_playout(drill, before, answer, s) for s in seeds) / len(seeds)
+        theirs = sum(_playout(drill, before, alt, s) for s in seeds) / len(seeds)
+        advice = Advice(before.state.activation, d.prompt, _shown(answer, d, before.state), _shown(alt, d, before.state), yours, theirs,
+                        len(seeds))
+        if advice.gain > 0 and (best is None or advice.gain > best.gain):
+            best = advice
+    return best

@@ -1,0 +1,92 @@
+"""Exact odds shown next to shot and melee options, from :mod:`landsraad.odds`.
+
+The engine's choices ``shoot:WEAPON`` (at the nearest legal target, RUL-08), ``melee:ENEMY``
+and a ``target`` choice among equally near enemies get a short note such as
+``hits 58%, fatal 12%``; anything the odds cannot price (a template weapon's aim, a laser's
+explosive mode) gets no note rather than a guess.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Decision, GameState
+from ..engine.actions import shot_candidates
+from ..engine.bridge import combatant
+from ..engine.spatial import cover_class, edge_distance
+from ..errors import LandsraadError
+from ..odds import shot_odds, stance_matrix
+
+__all__ = ["option_notes", "shot_note", "melee_note"]
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.0f}%"
+
+
+def shot_note(state: GameState, shooter: str, weapon_id: str, target: str | None = None) -> str:
+    """``hits P%, fatal Q% (at NAME, D cm, cover)``, or ``""`` when the shot cannot be priced."""
+    weapon = next((w for w in state.model(shooter).weapons if w.id == weapon_id), None)
+    if weapon is None or weapon.template is not None:
+        return ""
+    try:
+        if target is None:
+            found = shot_candidates(state, shooter, weapon, "burn")
+            if not found:
+                return "no target in sight"
+            target = found[0]
+        cover = cover_class(state, shooter, target)
+        if cover == "no_line_of_sight":
+            return "no line of sight"
+        distance = edge_distance(state, shooter, target)
+        odds = shot_odds(combatant(state, shooter, weapon=weapon), combatant(state, target), distance_cm=distance, cover=cover,
+                         ruleset=state.ruleset)
+    except LandsraadError:
+        return ""
+    return f"hits {_pct(odds.p_hit)}, fatal {_pct(odds.wound.get('fatal', 0.0))} (at {target}, {distance:.1f} cm, {cover} cover)"
+
+
+def melee_note(state: GameState, attacker: str, defender: str) -> str:
+    """If you attack: your blow lands and kills, whether the enemy defends or attacks; ``""`` when unpriced."""
+    weapons = [w for w in state.model(attacker).weapons if w.is_melee]
+    if not weapons:
+        return ""
+    try:
+        matrix = stance_matrix(combatant(state, attacker, weapon=weapons[0]), combatant(state, defender), ruleset=state.ruleset)
+    except LandsraadError:
+        return ""
+    parts = []
+    for theirs in matrix.defender_stances:
+        if "attack" not in matrix.attacker_stances:
+            break
+        cell = matrix.cell("attack", theirs)
+        part = f"vs {theirs}: hit {_pct(cell.p_attacker_hits)}, kill {_pct(cell.p_defender_dies)}"
+        if theirs == "attack":
+            part += f", you die {_pct(cell.p_attacker_dies)}"
+        parts.append(part)
+    return "if you attack: " + "; ".join(parts) if parts else ""
+
+
+def option_notes(decision: Decision, state: GameState | None) -> dict[Any, str]:
+    """Choice -> note, for the choices of ``decision`` that are shots or melee attacks."""
+    notes: dict[Any, str] = {}
+    if state is None or decision.model is None or not decision.choices:
+        return notes
+    if decision.kind == "action":
+        for choice in decision.choices:
+            verb, _, arg = str(choice).partition(":")
+            if verb == "shoot" and arg:
+                notes[choice] = shot_note(state, decision.model, arg)
+            elif verb == "melee" and arg:
+                notes[choice] = melee_note(state, decision.model, arg)
+    elif decision.kind == "target":
+        weapon = _weapon_being_fired(state, decision.model)
+        for choice in decision.choices:
+            notes[choice] = shot_note(state, decision.model, weapon, str(choice)) if weapon else ""
+    return {k: v for k, v in notes.items() if v}
+
+
+def _weapon_being_fired(state: GameState, model_id: str) -> str | None:
+    """The shooter's ranged weapon (the one a ``target`` decision is about when it has one)."""
+    ranged = [w.id for w in state.model(model_id).weapons if not w.is_melee and w.template is None]
+    return ranged[0] if len(ranged) == 1 else None

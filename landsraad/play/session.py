@@ -1,0 +1,344 @@
+"""A person playing: the loop that asks the engine's decisions at a terminal.
+
+A :class:`Session` drives a :class:`~landsraad.engine.Game`: decisions of a human side are
+shown as a short numbered menu with a default in brackets (what the heuristic player would
+answer; an empty line takes it) and read with :mod:`landsraad.play.answers`; the computer's
+decisions go to its player; physical dice are asked of a person (an empty line lets the
+program roll). What happens is narrated as it happens, naming models as the pictures do.
+
+Bad input never ends a session: every problem is one sentence and the prompt again. Commands
+at any prompt: ``help``/``?``, ``undo`` (takes back your last answer and the computer's since),
+``map [FILE]`` (the table as SVG), ``log [N]`` (the last events), ``save [FILE]``, ``quit``.
+At the end of input the game is saved to the session's save file (if any) and the session
+ends normally.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from ..engine import Decision, Game
+from ..engine.record import GameRecord, record_game, save_record
+from ..errors import DataError, LandsraadError, Problem
+from ..fileio import atomic_write_text, check_output_path
+from ..narrate import model_label, names_from_log, narrate
+from ..players import make_player
+from ..svg import render_board
+from .answers import InputProblem, choice_label, describe_expected, parse_answer, parse_command
+from .hints import option_notes
+from .terminal import MenuRow, Terminal
+
+__all__ = ["Session", "SessionEnd", "HELP", "default_answer", "format_answer", "resume", "advisor"]
+
+HELP = textwrap.dedent("""\
+    Answer with the number of a choice or its name; an empty line takes the default [in brackets].
+    Points: x,y in cm (south-west corner 0,0), contact NAME (into base contact by the shortest legal
+    path), toward NAME CM. Dice: the dice you rolled, such as 7 3 5 (an empty line lets the program roll).
+    'skip' passes where a decision may be skipped.
+    Commands: help or ? (this), undo (take back your last answer and the computer's since),
+    map [FILE] (the table as SVG), log [N] (the last events), save [FILE], quit.""")
+
+_LOG_LINES = 10
+
+
+@dataclass
+class SessionEnd:
+    """How a session ended: ``over`` (the game or drill ended), ``eof`` (end of input) or ``quit``."""
+
+    how: str
+    saved_to: str | None = None
+
+
+def default_answer(decision: Decision, game: Game, advisor: Any) -> Any:
+    """The default offered at a prompt: what ``advisor`` (a heuristic player) would answer.
+
+    ``None`` means "skip" for optional decisions; when the advisor has no legal answer, the
+    first legal choice.
+    """
+    try:
+        answer = advisor.decide(decision, game.view(decision.side))
+        decision.check(answer)
+        return answer
+    except (LandsraadError, IndexError, ValueError):
+        if decision.optional:
+            return None
+        return decision.choices[0] if decision.choices else None
+
+
+def advisor(seed: int, side: str) -> Any:
+    """The heuristic player that offers ``side``'s defaults in a session seeded ``seed``."""
+    return make_player("heuristic", seed * 7919 + (1 if side == "red" else 2))
+
+
+def format_answer(answer: Any, decision: Decision, game: Game) -> str:
+    """An answer as the menu would show it."""
+    if answer is None:
+        return "skip"
+    if decision.point is not None:
+        return f"{float(answer[0]):.1f},{float(answer[1]):.1f}"
+    if decision.ranked is not None:
+        return ",".join(str(decision.choices.index(a) + 1) for a in answer if a in decision.choices)
+    return choice_label(answer, game.state)
+
+
+@dataclass
+class Session:
+    """One game played at a terminal.
+
+    Parameters
+    ----------
+    game
+        The game to drive (new, resumed or a drill's).
+    terminal
+        Where to read and write (:mod:`landsraad.play.terminal`).
+    humans
+        The sides a person plays (one or both).
+    opponents
+        The computer player of each other side.
+    seed
+        Seeds the heuristic players that offer the defaults.
+    save_path
+        Where ``save`` and the end of input save the game (atomically).
+    players
+        Who plays each side, kept in the saved game (``human``, ``heuristic``...).
+    stop
+        Ends the session early when it returns true at an activation boundary (drills).
+    ask_computer_dice
+        With physical dice, also ask a person for the computer's rolls (an empty line rolls).
+    """
+
+    game: Game
+    terminal: Terminal
+    humans: frozenset[str]
+    opponents: Mapping[str, Any]
+    seed: int = 0
+    save_path: str | None = None
+    players: Mapping[str, str] = field(default_factory=dict)
+    stop: Callable[[Game], bool] | None = None
+    ask_computer_dice: bool = True
+    map_path: str = "landsraad-play.svg"
+    printed: int = 0
+    marks: list[int] = field(default_factory=list)
+    advisors: dict[str, Any] = field(default_factory=dict)
+    """The heuristic player behind each human side's defaults (one per side, so it keeps its plans)."""
+    human_decisions: list[tuple[Game, Any]] = field(default_factory=list)
+    """Each human decision: the game just before it (a clone) and the answer given (for drill feedback)."""
+
+    # --- the loop -----------------------------------------------------------------------------------
+
+    def run(self) -> SessionEnd:
+        """Play until the game (or the drill) ends, the input ends, or the person quits."""
+        self.printed = min(self.printed, len(self.game.log))
+        while True:
+            self._narrate()
+            if self.game.over or (self.stop is not None and self.stop(self.game)):
+                return SessionEnd("over")
+            d = self.game.decision
+            asks_person = d.side in self.humans or (d.kind == "dice" and self.ask_computer_dice)
+            if not asks_person:
+                self._computer(d)
+                continue
+            end = self._ask(d)
+            if end is not None:
+                return end
+
+    def _computer(self, d: Decision) -> None:
+        if d.kind == "dice":
+            self.game.roll_pending()
+            return
+        self.game.answer(self.opponents[d.side].decide(d, self.game.view(d.side)))
+
+    def _narrate(self) -> None:
+        names = self.names()
+        for event in self.game.log[self.printed:]:
+            # A lone player sees their own secrets (mission picks, bids); a hot seat shows none.
+            mine = len(self.humans) == 1 and event.side in self.humans
+            line = narrate(event, names, reveal_secrets=mine)
+            if line:
+                self.terminal.say(line, "event")
+        self.printed = len(self.game.log)
+
+    def names(self) -> dict[str, str]:
+        """Model id -> label, as menus and pictures show them."""
+        return names_from_log(self.game.log, self.game.state)
+
+    # --- one human prompt ------------------------------------------------------------------------------
+
+    def _ask(self, d: Decision) -> SessionEnd | None:
+        game = self.game
+        default = None if d.kind == "dice" else default_answer(d, game, self._advisor(d.side))
+        self._show(d, default)
+        shown = "roll" if d.kind == "dice" else format_answer(default, d, game)
+        while True:
+            line = self.terminal.read(f"{d.side} [{shown}]> ")
+            if line is None:
+                return self._end_of_input()
+            command = parse_command(line)
+            if command is not None:
+                end = self._command(*command, decision=d)
+                if end is not None:
+                    return end
+                if self.game.decision is not d:  # undone: show the decision now pending
+                    return None
+                continue
+            before = game.clone()
+            mark = len(game.answers)
+            try:
+                if not line.strip():
+                    if d.kind == "dice":
+                        dice = game.roll_pending()
+                        self.terminal.say(f"The program rolls: {' '.join(map(str, dice))}.", "info")
+                        answer: Any = list(dice)
+                    else:
+                        answer = default
+                        game.answer(answer)
+                else:
+                    answer = parse_answer(line, d, game.state)
+                    game.answer(answer)
+            except LandsraadError as err:  # InputProblem or the engine's DecisionError: one sentence, ask again
+                self.terminal.say(_sentence(err), "problem")
+                continue
+            self.marks.append(mark)
+            if d.kind != "dice":
+                self.human_decisions.append((before, answer))
+            return None
+
+    def _advisor(self, side: str) -> Any:
+        if side not in self.advisors:
+            self.advisors[side] = advisor(self.seed, side)
+        return self.advisors[side]
+
+    def _show(self, d: Decision, default: Any) -> None:
+        game = self.game
+        who = f"{model_label(d.model, game.state.model(d.model).name)}: " if d.model and _has_model(game, d.model) else ""
+        title = f"{d.side} - {who}{d.prompt}"
+        if d.secret and len(self.humans) == 2:
+            title += f" (secret: only {d.side} looks)"
+        rows: list[MenuRow] = []
+        if d.kind == "dice":
+            title += " Type the dice you rolled, or press Enter to let the program roll."
+        elif d.point is not None:
+            allowance = f"up to {d.point.allowance_cm:g} cm; " if d.point.allowance_cm is not None else ""
+            forms = "x,y, contact NAME, toward NAME CM" if d.model else "x,y"
+            title += f" ({allowance}{forms}{', or skip' if d.optional else ''})"
+        else:
+            notes = option_notes(d, game.state)
+            rows = [(str(i), choice_label(c, game.state), notes.get(c, "")) for i, c in enumerate(d.choices, 1)]
+            if d.ranked is not None:
+                title += f" (numbers in order, such as 2,1; {d.ranked[0]} to {d.ranked[1]})"
+            elif d.optional:
+                title += " (or skip)"
+        self.terminal.menu(title, rows, d.side)
+
+    # --- commands ------------------------------------------------------------------------------------
+
+    def _command(self, name: str, arg: str, *, decision: Decision) -> SessionEnd | None:
+        if name == "help":
+            self.terminal.say(HELP, "info")
+            self.terminal.say(describe_expected(decision), "info")
+        elif name == "undo":
+            self._undo()
+        elif name == "map":
+            self._map(arg or self.map_path)
+        elif name == "log":
+            self._log(arg)
+        elif name == "save":
+            self.save(arg or self.save_path)
+        elif name == "quit":
+            saved = self.save(self.save_path) if self.save_path else None
+            self.terminal.say("You leave the game." + ("" if saved else " It was not saved."), "info")
+            return SessionEnd("quit", saved)
+        return None
+
+    def _undo(self) -> None:
+        if not self.marks:
+            self.terminal.say("There is nothing of yours to take back yet.", "problem")
+            return
+        mark = self.marks.pop()
+        taken = len(self.game.answers) - mark
+        while len(self.game.answers) > mark:
+            self.game.undo()
+        while self.human_decisions and len(self.human_decisions[-1][0].answers) >= mark:
+            self.human_decisions.pop()
+        self.printed = min(self.printed, len(self.game.log))
+        self.terminal.say(f"Taken back: your last answer and {taken - 1} answer(s) since.", "info")
+
+    def _map(self, path: str) -> None:
+        try:
+            target = check_output_path(path, what="map")
+            atomic_write_text(target, render_board(self.game.state.board, title=f"After {self.game.state.activation} activation(s)"))
+        except (LandsraadError, OSError) as err:
+            self.terminal.say(_sentence(err), "problem")
+            return
+        self.terminal.say(f"The table is drawn in {path}.", "info")
+
+    def _log(self, arg: str) -> None:
+        count = int(arg) if arg.strip().isdigit() else _LOG_LINES
+        names = self.names()
+        lines = [t for t in (narrate(e, names) for e in self.game.log) if t]
+        for line in lines[-count:] if count else []:
+            self.terminal.say(line, "event")
+        if not lines:
+            self.terminal.say("Nothing has happened yet.", "info")
+
+    def save(self, path: str | None) -> str | None:
+        """Save the game to ``path`` (atomically); the path, or ``None`` after saying why not."""
+        if not path:
+            self.terminal.say("Type save FILE, or start the game with --save FILE.", "problem")
+            return None
+        try:
+            check_output_path(path, what="save")
+            save_record(record_game(self.game, players=dict(self.players)), path)
+        except (LandsraadError, OSError) as err:
+            self.terminal.say(_sentence(err), "problem")
+            return None
+        self.terminal.say(f"Game saved to {path} (go on with --resume {path}).", "info")
+        return path
+
+    def _end_of_input(self) -> SessionEnd:
+        if self.save_path:
+            saved = self.save(self.save_path)
+            return SessionEnd("eof", saved)
+        self.terminal.say("End of input: the game was not saved (start with --save FILE to keep it).", "info")
+        return SessionEnd("eof")
+
+
+def _has_model(game: Game, model_id: str) -> bool:
+    return any(m.id == model_id for m in game.state.models)
+
+
+def _sentence(err: Exception) -> str:
+    text = str(err).strip() or type(err).__name__
+    return text if text.endswith((".", "?", "!", ")")) else text + "."
+
+
+
+def resume(record: GameRecord, players: Mapping[str, Any], *, source: str = "saved game") -> Game:
+    """The saved game, its answers played again, each side's player shown its decisions on the way.
+
+    A computer player keeps plans and a random generator: showing it the decisions it
+    answered before the save brings it back to the state it was in, so a resumed session goes
+    on exactly as an uninterrupted one would (``players`` maps a side to the computer player
+    or the defaults' advisor; physical dice are not shown to anyone).
+
+    Raises
+    ------
+    DataError
+        When an answer does not fit, or the replayed log differs from the recorded one.
+    """
+    game = Game.restore(record.opening, source=f"{source}: opening")
+    for i, given in enumerate(record.answers):
+        d = game.decision
+        if d is None:
+            raise DataError([Problem(source, f"answers[{i}]", "The game was over before this answer; the saved game is damaged.")])
+        if d.kind != "dice" and d.side in players:
+            players[d.side].decide(d, game.view(d.side))
+        try:
+            game.answer(given)
+        except LandsraadError as err:
+            raise DataError([Problem(source, f"answers[{i}]", f"The answer {str(given)[:60]!r} does not fit the game here: {str(err)[:200]}")]) from None
+    if [e.to_dict() for e in game.log] != record.log:
+        raise DataError([Problem(source, "log", "The saved game does not replay to its recorded log; it was made by another version.")])
+    return game

@@ -1,0 +1,163 @@
+"""Tests of landsraad.play.answers: typed lines into engine answers."""
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from landsraad.engine import Decision, PointSpec
+from landsraad.geometry.measure import edge_distance
+from landsraad.geometry.movement import plan_move
+from landsraad.play.answers import (InputProblem, choice_label, contact_point, describe_expected, find_model, parse_answer, parse_command,
+                                    parse_dice, parse_point_text, toward_point)
+from landsraad.play.drills import build_state, load_drill
+
+
+@pytest.fixture(scope="module")
+def state():
+    return build_state(load_drill("assassination-strike"), seed=0)
+
+
+def activate(state):
+    return Decision(side="red", kind="activate", prompt="Which model do you activate?",
+                    choices=tuple(m.id for m in state.models if m.side == "red"))
+
+
+def test_commands_are_recognised_with_their_argument_and_case():
+    assert parse_command("?") == ("help", "")
+    assert parse_command(" LOG 5 ") == ("log", "5")
+    assert parse_command("map out.svg") == ("map", "out.svg")
+    assert parse_command("contact red-scout-1") is None
+    assert parse_command("") is None
+
+
+def test_a_choice_by_number_id_card_name_label_or_unique_beginning(state):
+    d = activate(state)
+    assert parse_answer("2", d, state) == d.choices[1]
+    assert parse_answer("red-scout-1", d, state) == "red-scout-1"
+    assert parse_answer("scout", d, state) == "red-scout-1"
+    assert parse_answer("Hasimir", d, state) == "red-master-assassin-1"
+    assert parse_answer("Soldier 1 (red-soldier-2)", d, state) == "red-soldier-2"
+    assert parse_answer("red-master", d, state) == "red-master-assassin-1"
+
+
+@pytest.mark.parametrize("text, words", [("0", "from 1 to 4"), ("99", "from 1 to 4"), ("-3", "from 1 to 4"),
+                                          ("xyzzy", "neither"), ("red-so", "several")])
+def test_a_wrong_choice_is_one_sentence_saying_what_is_expected(state, text, words):
+    with pytest.raises(InputProblem) as err:
+        parse_answer(text, activate(state), state)
+    message = str(err.value)
+    assert words in message and message.endswith(".") and "\n" not in message
+
+
+def test_named_actions_and_skips():
+    d = Decision(side="red", kind="action", prompt="What?", choices=("move", "shoot:pistol", "rest"))
+    assert parse_answer("shoot", d) == "shoot:pistol"
+    assert parse_answer("shoot with pistol", d) == "shoot:pistol"
+    optional = Decision(side="red", kind="move", prompt="Where?", optional=True, point=PointSpec(lambda p: None))
+    assert parse_answer("skip", optional) is None
+    with pytest.raises(InputProblem):
+        parse_answer("skip", d)  # not optional: 'skip' is no choice
+
+
+def test_ranked_picks_by_number_or_name():
+    d = Decision(side="red", kind="pick_missions", prompt="Pick", choices=("activation", "assassination", "infiltration"), ranked=(1, 3))
+    assert parse_answer("2,1", d) == ["assassination", "activation"]
+    assert parse_answer("3 1", d) == ["infiltration", "activation"]
+    assert parse_answer("infiltration, assassination", d) == ["infiltration", "assassination"]
+    with pytest.raises(InputProblem):
+        parse_answer("1,1", d)
+
+
+@pytest.mark.parametrize("text", ["nan,3", "3,inf", "1e999,5", "1,2,3", "abc", "12", "", "-,-"])
+def test_points_must_be_two_finite_numbers(text):
+    with pytest.raises(InputProblem, match="two finite numbers"):
+        parse_point_text(text)
+
+
+@given(st.floats(-1e6, 1e6, allow_nan=False), st.floats(-1e6, 1e6, allow_nan=False))
+def test_any_two_finite_numbers_read_back(x, y):
+    assert parse_point_text(f"{x!r}, {y!r}") == (x, y)
+    assert parse_point_text(f"({x!r} {y!r})") == (x, y)
+
+
+def test_dice_are_whole_numbers_from_1_to_10_in_the_right_count():
+    assert parse_dice("7 3 10", 3) == [7, 3, 10]
+    assert parse_dice("7,3", 2) == [7, 3]
+    for bad in ("0 3 5", "7 3", "11 1 1", "a b c", "7.5 3 2", "nan 1 1"):
+        with pytest.raises(InputProblem, match="1 to 10"):
+            parse_dice(bad, 3)
+
+
+def test_find_model_by_id_name_or_beginning(state):
+    assert find_model("blue-naib-1", state) == "blue-naib-1"
+    assert find_model("stilgar", state) == "blue-naib-1"
+    with pytest.raises(InputProblem, match="several"):
+        find_model("blue-warrior", state)
+    with pytest.raises(InputProblem, match="no model"):
+        find_model("Muad'Dib", state)
+
+
+def _cost(state, mover, point, allowance=1e6):
+    res = plan_move(state.board, mover, point, allowance)
+    return res.cost_cm if res.legal else math.inf
+
+
+def test_contact_ends_in_base_contact_by_a_legal_path(state):
+    p = contact_point(state, "red-soldier-1", "blue-warrior-2", 30.0)
+    moved = state.replace(models=tuple(m.model_copy(update={"x": p[0], "y": p[1]}) if m.id == "red-soldier-1" else m for m in state.models))
+    gap = edge_distance(moved.board.base("red-soldier-1"), moved.board.base("blue-warrior-2"))
+    assert -1e-6 <= gap <= state.ruleset.contact_tolerance_cm
+    assert plan_move(state.board, "red-soldier-1", p, 30.0).legal
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.floats(0, 2 * math.pi))
+def test_contact_is_no_longer_than_any_other_contact_point(angle):
+    # Within the 5-degree sampling of the contact circle: an arc of 5 degrees at 3 cm is 0.27 cm.
+    state = build_state(load_drill("assassination-strike"), seed=0)
+    target = state.model("blue-warrior-2")
+    reach = 3.0 + 0.05
+    other = (target.x + reach * math.cos(angle), target.y + reach * math.sin(angle))
+    chosen = contact_point(state, "red-soldier-1", "blue-warrior-2", 40.0)
+    assert _cost(state, "red-soldier-1", chosen) <= _cost(state, "red-soldier-1", other) + 0.3
+
+
+def test_contact_out_of_reach_says_why(state):
+    with pytest.raises(InputProblem, match="cannot reach base contact"):
+        contact_point(state, "red-scout-1", "blue-fedaykin-1", 3.0)
+
+
+def test_toward_moves_straight_by_the_distance(state):
+    me, them = state.model("red-soldier-1"), state.model("blue-naib-1")
+    p = toward_point(state, "red-soldier-1", "blue-naib-1", 5.0)
+    assert math.hypot(p[0] - me.x, p[1] - me.y) == pytest.approx(5.0)
+    before = math.hypot(them.x - me.x, them.y - me.y)
+    assert math.hypot(them.x - p[0], them.y - p[1]) == pytest.approx(before - 5.0)
+
+
+def test_point_forms_on_a_move_decision(state):
+    d = Decision(side="red", kind="move", prompt="Where?", model="red-soldier-1", optional=True, point=PointSpec(lambda p: None, (), 10.0))
+    assert parse_answer("30, 20", d, state) == (30.0, 20.0)
+    assert parse_answer("toward stilgar 4", d, state) == pytest.approx(toward_point(state, "red-soldier-1", "blue-naib-1", 4.0))
+    for bad in ("toward stilgar", "toward stilgar -2", "contact", "toward nobody 3"):
+        with pytest.raises(InputProblem):
+            parse_answer(bad, d, state)
+
+
+def test_every_kind_of_decision_says_what_it_expects():
+    assert "dice" in describe_expected(Decision(side="red", kind="dice", prompt="Roll", dice=2))
+    assert "x,y" in describe_expected(Decision(side="red", kind="move", prompt="?", point=PointSpec(lambda p: None)))
+    assert "1 to 3" in describe_expected(Decision(side="red", kind="x", prompt="?", choices=(1, 2, 3)))
+
+
+def test_menus_name_missions_by_their_card_and_mission_actions_in_words():
+    state = build_state(load_drill("slave-hunt"), seed=0)
+    capture = "mission:slave_hunt:capture:blue-soldier-1"
+    assert choice_label(capture, state) == "capture Soldier 1 (blue-soldier-1) (Slave hunt)"
+    assert choice_label("spice_theft", None) == "Spice theft"
+    d = Decision(side="red", kind="action", prompt="?", choices=("melee:blue-soldier-1", "disengage", capture, "rest"))
+    assert parse_answer("capture", d, state) == capture
+    picks = Decision(side="red", kind="pick_missions", prompt="Pick", choices=("spice_theft", "activation"), ranked=(1, 2))
+    assert parse_answer("Spice theft, 2", picks) == ["spice_theft", "activation"]

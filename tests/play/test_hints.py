@@ -1,0 +1,40 @@
+"""Tests of landsraad.play.hints: the odds next to shot and melee options."""
+
+import pytest
+
+from landsraad.engine import Decision
+from landsraad.engine.bridge import combatant
+from landsraad.engine.spatial import cover_class, edge_distance
+from landsraad.odds import shot_odds, stance_matrix
+from landsraad.play.drills import build_state, load_drill
+from landsraad.play.hints import melee_note, option_notes, shot_note
+
+
+@pytest.fixture(scope="module")
+def state():
+    return build_state(load_drill("occupation-positions"), seed=0)
+
+
+def test_a_shot_option_shows_the_exact_odds_against_the_nearest_target(state):
+    d = Decision(side="red", kind="action", prompt="What?", model="red-soldier-1", choices=("move", "shoot:pistol", "rest"))
+    notes = option_notes(d, state)
+    assert set(notes) == {"shoot:pistol"}
+    target = notes["shoot:pistol"].split("(at ")[1].split(",")[0]
+    weapon = next(w for w in state.model("red-soldier-1").weapons if w.id == "pistol")
+    odds = shot_odds(combatant(state, "red-soldier-1", weapon=weapon), combatant(state, target),
+                     distance_cm=edge_distance(state, "red-soldier-1", target), cover=cover_class(state, "red-soldier-1", target))
+    assert notes["shoot:pistol"].startswith(f"hits {100 * odds.p_hit:.0f}%, fatal {100 * odds.wound.get('fatal', 0):.0f}%")
+
+
+def test_a_melee_option_shows_both_enemy_stances(state):
+    weapon = next(w for w in state.model("red-swordmaster-1").weapons if w.is_melee)
+    matrix = stance_matrix(combatant(state, "red-swordmaster-1", weapon=weapon), combatant(state, "blue-fedaykin-1"))
+    note = melee_note(state, "red-swordmaster-1", "blue-fedaykin-1")
+    for theirs in matrix.defender_stances:
+        assert f"vs {theirs}: hit {100 * matrix.cell('attack', theirs).p_attacker_hits:.0f}%" in note
+
+
+def test_options_that_are_not_attacks_get_no_note(state):
+    d = Decision(side="red", kind="spice", prompt="?", model="red-soldier-1", choices=("consume", "keep"))
+    assert option_notes(d, state) == {}
+    assert shot_note(state, "red-soldier-1", "no-such-weapon") == ""

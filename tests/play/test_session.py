@@ -1,0 +1,172 @@
+"""Tests of landsraad.play.session: a person's answers driving a game (in-process, scripted)."""
+
+import io
+import itertools
+
+import pytest
+
+from landsraad.engine.record import load_record
+from landsraad.play.drills import drill_game, drill_over, load_drill
+from landsraad.play.session import Session, advisor, resume
+from landsraad.play.terminal import PlainTerminal
+from landsraad.players import make_player
+
+DRILL = "slave-hunt"
+
+
+class Scripted(PlainTerminal):
+    """A plain terminal fed by a function of the prompt's menu title (None: end of input)."""
+
+    def __init__(self, answer):
+        super().__init__(io.StringIO(""), io.StringIO())
+        self.answer = answer
+        self.title = ""
+        self.problems: list[str] = []
+
+    def menu(self, title, rows, side):
+        self.title = title
+        super().menu(title, rows, side)
+
+    def say(self, text, style=""):
+        if style == "problem":
+            self.problems.append(text)
+        super().say(text, style)
+
+    def read(self, prompt):
+        line = self.answer(self.title, prompt)
+        print(prompt + ("" if line is None else line), file=self.out)
+        return line
+
+
+def session(lines, *, drill=DRILL, seed=3, dice="digital", humans=None, save_path=None, terminal=None):
+    d = load_drill(drill)
+    humans = frozenset(humans or {d.human})
+    game = drill_game(d, seed=seed, dice=dice)
+    feed = iter(lines or ())
+    term = terminal or Scripted(lambda title, prompt: next(feed, None))
+    opponents = {s: make_player("heuristic", seed * 2 + (1 if s == "red" else 2)) for s in ("red", "blue") if s not in humans}
+    players = {s: ("human" if s in humans else "heuristic") for s in ("red", "blue")}
+    s = Session(game=game, terminal=term, humans=humans, opponents=opponents, seed=seed, save_path=save_path,
+                players={**players, "drill": d.id}, stop=lambda g: drill_over(d, g), ask_computer_dice=dice == "physical")
+    return s, s.run()
+
+
+def log_of(s):
+    return [e.to_dict() for e in s.game.log]
+
+
+def test_defaults_play_the_drill_to_its_end():
+    s, end = session(itertools.repeat(""))
+    assert end.how == "over"
+    assert drill_over(load_drill(DRILL), s.game)
+    assert s.human_decisions and s.terminal.problems == []
+
+
+def test_garbage_before_every_answer_changes_nothing_but_the_messages():
+    plain, _ = session(itertools.repeat(""))
+    junk = itertools.cycle(["xyzzy", "999", "nan", "-5,-5", "1e999,2", "contact nobody", "toward", "0", "[]", "7 7 7 7 7"])
+    lines = itertools.chain.from_iterable((next(junk), "") for _ in itertools.count())
+    noisy, end = session(lines)
+    assert end.how == "over"
+    assert log_of(noisy) == log_of(plain)
+    assert len(noisy.terminal.problems) >= len(noisy.human_decisions)
+    assert all(p.count(". ") <= 2 and "Traceback" not in p for p in noisy.terminal.problems)
+
+
+def test_a_point_off_the_table_is_refused_with_the_geometry_reason():
+    def answer(title, prompt):
+        if "Free move before" in title and not answer.tried:
+            answer.tried = True
+            return "-20,30"
+        return ""
+    answer.tried = False
+    s, _ = session(None, terminal=Scripted(answer))
+    assert any("table" in p for p in s.terminal.problems)
+
+
+def test_undo_takes_back_your_answer_and_the_computers_since():
+    s, _ = session(["", "", "", "", ""])
+    answers_before = list(s.game.answers)
+    assert s.marks, "the person answered"
+    mark = s.marks[-1]
+    s.terminal.answer = lambda title, prompt: None
+    s._undo()
+    assert s.game.answers == answers_before[:mark]
+    replayed = drill_game(load_drill(DRILL), seed=3)
+    for a in answers_before[:mark]:
+        replayed.answer(a)
+    assert s.game.snapshot()["core"] == replayed.snapshot()["core"]
+
+
+def test_undo_every_few_answers_still_reaches_the_end():
+    lines = itertools.cycle(["", "", "", "undo"])
+    s, end = session(lines)
+    assert end.how == "over"
+    assert "Taken back" in s.terminal.out.getvalue()
+
+
+def test_undo_with_nothing_to_take_back_says_so():
+    s, _ = session(["undo"])
+    assert s.terminal.problems == ["There is nothing of yours to take back yet."]
+
+
+def test_end_of_input_saves_and_resuming_goes_on_as_if_uninterrupted(tmp_path):
+    whole, _ = session(itertools.repeat(""))
+    path = tmp_path / "drill.json"
+    first, end = session(["", "", "", "", "", ""], save_path=str(path))
+    assert end.how == "eof" and end.saved_to == str(path)
+    record = load_record(path)
+    assert record.players["drill"] == DRILL
+    d = load_drill(DRILL)
+    opponents = {"blue": make_player("heuristic", 3 * 2 + 2)}
+    advisors = {"red": advisor(3, "red")}
+    game = resume(record, {**opponents, **advisors})
+    assert game.answers == first.game.answers
+    rest = Session(game=game, terminal=Scripted(lambda t, p: ""), humans=frozenset({"red"}), opponents=opponents, seed=3,
+                   advisors=advisors, stop=lambda g: drill_over(d, g))
+    assert rest.run().how == "over"
+    assert log_of(rest) == log_of(whole)
+
+
+def test_hot_seat_with_physical_dice_uses_the_dice_typed():
+    def answer(title, prompt):
+        if "Type the dice you rolled" in title:
+            count = int(title.split("Roll ")[1].split(" D10")[0])
+            return " ".join(["4"] * count)
+        return ""
+    s, end = session(None, humans={"red", "blue"}, dice="physical", terminal=Scripted(answer))
+    assert end.how == "over"
+    rolls = [e for e in s.game.log if e.kind == "roll"]
+    assert rolls and all(set(e.data["dice"]) == {4} for e in rolls)
+    assert "(secret: only" in s.terminal.out.getvalue() or not any(e.secret for e in s.game.log if e.kind == "decision")
+
+
+def test_an_empty_line_at_a_dice_prompt_lets_the_program_roll():
+    s, end = session(itertools.repeat(""), dice="physical")
+    assert end.how == "over"
+    assert "The program rolls:" in s.terminal.out.getvalue()
+
+
+@pytest.mark.parametrize("command, words", [("help", "Commands:"), ("?", "Commands:"), ("log", "activates"), ("save", "save FILE")])
+def test_commands_answer_and_ask_again(command, words):
+    s, _ = session(["", "", "", command])
+    assert words in s.terminal.out.getvalue()
+
+
+def test_map_draws_the_table(tmp_path):
+    target = tmp_path / "table.svg"
+    s, _ = session([f"map {target}"])
+    assert target.read_text().startswith("<svg") or "<svg" in target.read_text()[:200]
+    assert f"The table is drawn in {target}" in s.terminal.out.getvalue()
+
+
+def test_quit_leaves_and_saves_when_asked_to(tmp_path):
+    path = tmp_path / "q.json"
+    s, end = session(["", "quit"], save_path=str(path))
+    assert end.how == "quit" and path.exists()
+
+
+def test_same_seed_and_same_answers_print_the_same_game():
+    a, _ = session(itertools.repeat(""))
+    b, _ = session(itertools.repeat(""))
+    assert a.terminal.out.getvalue() == b.terminal.out.getvalue()
