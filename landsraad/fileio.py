@@ -55,6 +55,8 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     except OSError as err:
         raise OutputPathError(f"Cannot write {str(target)[:200]!r}: {err.strerror or err}.") from None
     try:
+        # mkstemp makes a private file (0600): give it the mode the file had, or the usual one for a new file.
+        os.chmod(tmp, _mode_for(target))
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -111,6 +113,15 @@ def check_output_dir(path: str | os.PathLike[str], *, what: str = "output folder
     if not os.access(folder, os.W_OK):
         raise OutputPathError(f"{what}: the folder {shown!r} is not writable.")
     return folder
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def _remove_quietly(path: str) -> None:

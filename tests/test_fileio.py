@@ -49,3 +49,14 @@ def test_output_paths_are_checked_before_work(tmp_path):
     assert check_output_dir(tmp_path / "a" / "b").is_dir()
     assert check_output_path(tmp_path / "ok.json") == tmp_path / "ok.json"
     assert os.access(tmp_path, os.W_OK)
+
+
+def test_a_written_file_gets_the_usual_mode_not_a_private_one(tmp_path):
+    target = tmp_path / "shot.png"
+    atomic_write_text(target, "x")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask
+    target.chmod(0o640)
+    atomic_write_text(target, "y")  # a replaced file keeps its mode
+    assert target.stat().st_mode & 0o777 == 0o640
