@@ -26,6 +26,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "landsraad.cli.factions",
     "landsraad.cli.warband",
     "landsraad.cli.game",
+    "landsraad.cli.view",
 )
 """Command modules, in the order their commands are listed in ``landsraad --help``."""
 
