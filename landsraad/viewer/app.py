@@ -50,6 +50,7 @@ from ..kits import kit_ids, load_kit
 from ..svg import side_colours, terrain_fill
 from .camera import Camera
 from .modes import EditMode, ReplayMode
+from ..geometry.templates import BLAST_RADIUS_CM
 from .overlays import (SightOverlay, TemplateOverlay, blast_overlay, describe_move, direct_overlay, move_overlay,
                        nudges, reach_overlay, sight_overlay)
 
@@ -156,7 +157,11 @@ class Viewer:
         self.pointer_px: tuple[float, float] = (0.0, 0.0)
         self.status = ""
         self._drag: _Drag | None = None
-        self._layers: dict[str, list[Any]] = {"board": [], "overlay": [], "panel": []}
+        self._layers: dict[str, list[Any]] = {"board": [], "reach": [], "overlay": [], "panel": [], "text": []}
+        self._overlay_lines: list[str] = []
+        self._text_key: Any = None
+        self._static_height = 0
+        self._reach_key: Any = None
         self._board_key: Any = None
         self._overlay_key: Any = None
         self._panel_key: Any = None
@@ -217,16 +222,32 @@ class Viewer:
         if bkey != self._board_key:
             self._board_key = bkey
             self._rebuild("board", self._draw_board(board))
+        rkey = (bkey, self._reach_model(board))
+        if rkey != self._reach_key:
+            # the reach region changes only with the board or the selection: built once, not per pointer move
+            self._reach_key = rkey
+            self._rebuild("reach", self._draw_reach(board))
         okey = (bkey, self._overlay_inputs())
         if okey != self._overlay_key:
             self._overlay_key = okey
-            self._overlay_lines: list[str] = []
+            self._overlay_lines = []
             self._rebuild("overlay", self._draw_overlays(board))
-        lines = self.panel_lines()
+        lines = self._static_lines()
         pkey = (tuple(lines), self.window.width, self.window.height, self._slider_key())
         if pkey != self._panel_key:
             self._panel_key = pkey
             self._rebuild("panel", self._draw_panel(lines))
+        # the overlay's sentences change with the pointer: their own small label, under the rest
+        tkey = (tuple(self._overlay_lines), self.window.width, self.window.height, len(lines))
+        if tkey != self._text_key:
+            self._text_key = tkey
+            self._rebuild("text", self._draw_overlay_text(len(lines)))
+
+    def detach(self) -> None:
+        """Stop handling the window's events and free every shape (the window stays open)."""
+        self.window.remove_handlers(self)
+        for layer in self._layers:
+            self._rebuild(layer, [])
 
     def _rebuild(self, layer: str, items: list[Any]) -> None:
         for item in self._layers[layer]:
@@ -339,12 +360,8 @@ class Viewer:
         try:
             if s.model and board.has_base(s.model) and s.target and board.has_base(s.target):
                 out += self._draw_sight(board, sight_overlay(board, s.model, s.target, weapon_range_cm=self._weapon()))
-            elif s.model and board.has_base(s.model) and (self._drag is None or self._drag.item != s.model):
+            elif self._reach_model(board) is not None:
                 allowance = self._allowance(s.model)
-                region = reach_overlay(board, s.model, allowance)
-                out += self._fill(region, (*_REACH, 60), 2)
-                for ring in _rings(region):
-                    out += self._outline(ring, (*_REACH, 220), 4, 1.5)
                 lines.append(f"{s.model}: reach with {allowance:g} cm (difficult terrain counts double).")
                 if on_table and not s.blast and not s.direct and s.polygon is None:
                     move = move_overlay(board, s.model, p, allowance)
@@ -364,6 +381,23 @@ class Viewer:
             pts = list(s.polygon) + ([p] if on_table else [])
             out += self._outline(pts, (*_SELECT, 255), 4, 2.0, closed=len(pts) > 2)
             lines.append(f"Drawing a piece: {len(s.polygon)} corner(s); click to add, Enter to finish, Esc to cancel.")
+        return out
+
+    def _reach_model(self, board: Board) -> str | None:
+        """The model whose reach region is shown: selected, no target, not being dragged."""
+        s = self.sel
+        if s.model and not s.target and board.has_base(s.model) and (self._drag is None or self._drag.item != s.model):
+            return s.model
+        return None
+
+    def _draw_reach(self, board: Board) -> list[Any]:
+        model = self._reach_model(board)
+        if model is None:
+            return []
+        region = reach_overlay(board, model, self._allowance(model))
+        out = self._fill(region, (*_REACH, 60), 2)
+        for ring in _rings(region):
+            out += self._outline(ring, (*_REACH, 220), 4, 1.5)
         return out
 
     def _allowance(self, model_id: str) -> float:
@@ -426,9 +460,12 @@ class Viewer:
 
     def _draw_template(self, board: Board, t: TemplateOverlay) -> list[Any]:
         out: list[Any] = []
-        if isinstance(t.shape, Polygon):
-            out += self._fill(t.shape, (*_TEMPLATE, 70), 2)
-            out += self._outline(list(t.shape.exterior.coords), (*_TEMPLATE, 255), 4, 2.0)
+        if t.kind == "blast":
+            c = t.shape.centroid
+            cx, cy = self.camera.to_screen(c.x, c.y)
+            r = self.camera.length(BLAST_RADIUS_CM)
+            out.append(shapes.Circle(cx, cy, r, color=(*_TEMPLATE, 70), batch=self.batch, group=self.groups[2]))
+            out.append(shapes.Arc(cx, cy, r, thickness=2, color=(*_TEMPLATE, 255), batch=self.batch, group=self.groups[4]))
         else:
             a, b = t.shape.coords[0], t.shape.coords[-1]
             out.append(self._line(a, b, (*_TEMPLATE, 255), 4, 3.0))
@@ -440,9 +477,11 @@ class Viewer:
         return out
 
     def panel_lines(self) -> list[str]:
-        """The panel's text now: the mode, the overlays, the palette and the status line."""
+        """The panel's text now: the mode, the palette, the status line and the overlays' sentences."""
+        return self._static_lines() + self._overlay_lines
+
+    def _static_lines(self) -> list[str]:
         lines = [self.mode.title(), ""]
-        lines += getattr(self, "_overlay_lines", [])
         if self._weapon():
             lines.append(f"Weapon range: {self._weapon():g} cm (W)")
         lines.append("")
@@ -457,14 +496,23 @@ class Viewer:
                 lines.append(f"L adds the list: {self.palette.lists[self.palette.next_list % len(self.palette.lists)].name or 'warband'}")
         if self.status:
             lines += ["", self.status]
-        return lines
+        return lines + [""]
+
+    def _draw_overlay_text(self, after: int) -> list[Any]:
+        if not self._overlay_lines:
+            return []
+        top = self.window.height - 10 - self._static_height  # right under the rest of the panel
+        return [self._label("\n".join(self._overlay_lines), self.window.width - PANEL_W + 10, top, 7, size=9,
+                            colour=(250, 230, 160, 255), anchor_x="left", anchor_y="top", width=PANEL_W - 20)]
 
     def _draw_panel(self, lines: list[str]) -> list[Any]:
         w, h = self.window.width, self.window.height
         x0 = w - PANEL_W
         out: list[Any] = [shapes.Rectangle(x0, 0, PANEL_W, h, color=(28, 30, 36), batch=self.batch, group=self.groups[6])]
-        out.append(self._label("\n".join(lines), x0 + 10, h - 10, 7, size=9, colour=(235, 235, 235, 255), anchor_x="left",
-                               anchor_y="top", width=PANEL_W - 20))
+        static = self._label("\n".join(lines), x0 + 10, h - 10, 7, size=9, colour=(235, 235, 235, 255), anchor_x="left",
+                             anchor_y="top", width=PANEL_W - 20)
+        self._static_height = static.content_height
+        out.append(static)
         if isinstance(self.mode, ReplayMode):
             area_w = w - PANEL_W
             n = len(self.mode.timeline.frames)

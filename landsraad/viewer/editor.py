@@ -113,6 +113,7 @@ class Editor:
         self._scene = scene
         self._undo: list[Scene] = []
         self._redo: list[Scene] = []
+        self._warned: tuple[Scene, tuple[str, ...]] | None = None
         self.snap = snap
 
     # --- state ---------------------------------------------------------------------------------
@@ -294,7 +295,12 @@ class Editor:
         return scene_problems(Document("editor", self._scene.model_dump(mode="json", exclude_none=True)))
 
     def warnings(self) -> list[str]:
-        """Every live warning: the file's problems, then R-TERRAIN and R-DEPLOY (when the scene gives edges)."""
+        """Every live warning: the file's problems, then R-TERRAIN and R-DEPLOY (when the scene gives edges).
+
+        Computed once per scene (scenes are immutable), so a window may ask every frame.
+        """
+        if self._warned is not None and self._warned[0] is self._scene:
+            return list(self._warned[1])
         out = [p.message for p in self.file_problems()]
         board = self.board
         out += [p.message for p in check_terrain_placement(board)]
@@ -302,6 +308,7 @@ class Editor:
         edges = {s: e for s, e in self._scene.edges.items() if s in sides}
         if edges:
             out += [p.message for p in check_deployment(board, edges)]
+        self._warned = (self._scene, tuple(out))
         return out
 
     def save(self, path: str | Path) -> Path:

@@ -39,10 +39,7 @@ def viewer(window: Any) -> Iterator[Any]:
 
     v = Viewer(window, EditMode(load_scene(REFERENCE), str(REFERENCE)))
     yield v
-    window.remove_handlers(v)
-    v._rebuild("board", [])
-    v._rebuild("overlay", [])
-    v._rebuild("panel", [])
+    v.detach()
 
 
 def _frame(v: Any) -> Any:
@@ -198,9 +195,7 @@ def test_replay_keys_and_slider(window: Any) -> None:
         _frame(v)
         assert any("step 8" in line for line in v.panel_lines())
     finally:
-        window.remove_handlers(v)
-        for layer in ("board", "overlay", "panel"):
-            v._rebuild(layer, [])
+        v.detach()
 
 
 def test_screenshot_is_a_png(viewer: Any, tmp_path: Path) -> None:
