@@ -87,13 +87,16 @@ def _view(args: argparse.Namespace) -> int:
         check_output_path(args.screenshot, what="--screenshot")
     if args.out:
         check_output_path(args.out, what="--out")
-    if importlib.util.find_spec("pyglet") is None:
-        raise UsageError("The viewer needs pyglet: pip install 'landsraad[viewer]' (or pip install '.[viewer]' from the repository).")
     mode, save_path = _open(args)
+    from ..viewer.overlays import WEAPON_RANGES
+
+    _check_names(mode.board, args, WEAPON_RANGES)
+    lists = [_load_list(p) for p in args.list]
     problem = display_problem()
     if problem:
         raise UsageError(problem)
-    lists = [_load_list(p) for p in args.list]
+    if importlib.util.find_spec("pyglet") is None:
+        raise UsageError("The viewer needs pyglet: pip install 'landsraad[viewer]' (or pip install '.[viewer]' from the repository).")
 
     import pyglet
 
@@ -105,9 +108,7 @@ def _view(args: argparse.Namespace) -> int:
     except ImportError:  # pragma: no cover - not on X11
         XlibNoDisplay = NoSuchDisplayException
 
-    from ..viewer.app import WEAPON_RANGES, Viewer
-
-    _check_names(mode.board, args, WEAPON_RANGES)
+    from ..viewer.app import Viewer
     try:
         window = pyglet.window.Window(width, height, caption="landsraad", resizable=True, visible=not args.screenshot)
     except (NoSuchDisplayException, XlibNoDisplay):

@@ -51,17 +51,15 @@ from ..svg import side_colours, terrain_fill
 from .camera import Camera
 from .modes import EditMode, ReplayMode
 from ..geometry.templates import BLAST_RADIUS_CM
-from .overlays import (SightOverlay, TemplateOverlay, blast_overlay, describe_move, direct_overlay, move_overlay,
+from .overlays import (WEAPON_RANGES, SightOverlay, TemplateOverlay, blast_overlay, describe_move, direct_overlay, move_overlay,
                        nudges, reach_overlay, sight_overlay)
 
-__all__ = ["Viewer", "PANEL_W", "SLIDER_H", "rgb", "short_label", "SAND", "WEAPON_RANGES"]
+__all__ = ["Viewer", "PANEL_W", "SLIDER_H", "rgb", "short_label", "SAND"]
 
 PANEL_W = 340
 """Width of the text panel on the right, in pixels."""
 SLIDER_H = 44
 """Height of the replay strip under the table, in pixels."""
-WEAPON_RANGES: tuple[float | None, ...] = (None, 10.0, 15.0, 20.0, 30.0)
-"""The weapon ranges W cycles through (None: no range band shown; the direct-fire line is then 20 cm)."""
 
 SAND = (236, 222, 190)
 _BACKGROUND = (38, 38, 44)

@@ -34,6 +34,7 @@ from ..geometry.templates import BLAST_RADIUS_CM, blast_shape, direct_shape, und
 
 __all__ = [
     "NUDGE_CM",
+    "WEAPON_RANGES",
     "SightOverlay",
     "sight_overlay",
     "hidden_by",
@@ -46,6 +47,9 @@ __all__ = [
     "direct_overlay",
     "describe_move",
 ]
+
+WEAPON_RANGES: tuple[float | None, ...] = (None, 10.0, 15.0, 20.0, 30.0)
+"""The weapon ranges the viewer offers (None: no range band; the direct-fire line is then 20 cm)."""
 
 NUDGE_CM = 0.5
 """How far "would the answer change if a model stood elsewhere" moves the shooter or the target."""

@@ -26,6 +26,7 @@ def _png_size(path: Path) -> tuple[int, int]:
 
 
 def test_screenshot_of_a_scene_with_a_measurement(x_display: str, tmp_path: Path) -> None:
+    pytest.importorskip("pyglet", reason="the viewer needs pyglet (pip install '.[viewer]')")
     out = tmp_path / "shot.png"
     r = run(REFERENCE, "--measure", "red-7", "blue-3", "--weapon", "15", "--screenshot", str(out), "--size", "900x640")
     assert r.returncode == 0, r.stderr
@@ -33,6 +34,7 @@ def test_screenshot_of_a_scene_with_a_measurement(x_display: str, tmp_path: Path
 
 
 def test_screenshot_of_a_saved_game_at_an_activation(x_display: str, tmp_path: Path) -> None:
+    pytest.importorskip("pyglet", reason="the viewer needs pyglet (pip install '.[viewer]')")
     game = tmp_path / "game.json"
     demo = subprocess.run([sys.executable, "-m", "landsraad", "demo", "--seed", "3", "--players", "random", "--quiet",
                            "--svg", str(tmp_path / "end.svg"), "--save", str(game)], capture_output=True, text=True, timeout=600)
