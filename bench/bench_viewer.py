@@ -116,7 +116,7 @@ def main() -> int:
 def _window_series(steps: int, rng: np.random.Generator) -> bool:
     import pyglet
 
-    from landsraad.viewer.app import Viewer
+    from landsraad.viewer.app import Viewer, _Drag
     from landsraad.viewer.modes import EditMode
 
     window = pyglet.window.Window(1100, 760, visible=True)
@@ -133,7 +133,14 @@ def _window_series(steps: int, rng: np.random.Generator) -> bool:
         viewer.sel.model = "red-4"
         first, times = _time(pointer, _pointer_path(rng, (38.0, 14.0), steps, 9.0))
         ok &= _report("move to the pointer (red-4), whole refresh", first, times)
-        viewer.sel.model = None
+        viewer.sel.model, viewer.sel.target = "red-7", "blue-3"
+        viewer.sel.weapon = 2
+        viewer.refresh()
+        viewer._drag = _Drag("model", "blue-3", moved=True)  # the target held by the mouse
+        first, times = _time(pointer, _pointer_path(rng, (30.0, 35.0), steps, 1.0))
+        ok &= _report("sight while dragging the target, whole refresh", first, times)
+        viewer._drag = None
+        viewer.sel.model = viewer.sel.target = None
         viewer.sel.blast = True
         first, times = _time(pointer, _pointer_path(rng, (30.0, 30.0), steps, 20.0))
         ok &= _report("blast template at the pointer, whole refresh", first, times)

@@ -155,7 +155,9 @@ class Viewer:
         self.pointer_px: tuple[float, float] = (0.0, 0.0)
         self.status = ""
         self._drag: _Drag | None = None
-        self._layers: dict[str, list[Any]] = {"board": [], "reach": [], "overlay": [], "panel": [], "text": []}
+        self._layers: dict[str, list[Any]] = {"table": [], "bases": [], "dragged": [], "reach": [], "overlay": [], "panel": [], "text": []}
+        self._table_key: Any = None
+        self._bases_key: Any = None
         self._overlay_lines: list[str] = []
         self._text_key: Any = None
         self._static_height = 0
@@ -215,11 +217,23 @@ class Viewer:
     def refresh(self) -> None:
         """Rebuild the layers whose inputs changed (called by ``on_draw``)."""
         board = self.board
+        still = self.mode.board
         cam = (self.camera.area, self.camera.zoom, self.camera.pan)
         bkey = (board, cam, self.sel.model, self.sel.target, self.sel.piece)
-        if bkey != self._board_key:
-            self._board_key = bkey
-            self._rebuild("board", self._draw_board(board))
+        # a dragged model is drawn on its own, so the rest of the table is not rebuilt per pointer move
+        dragged = self._drag.item if self._drag is not None and self._drag.kind == "model" and self._drag.moved else None
+        tkey = (still.width, still.depth, still.terrain, still.markers, tuple(side_colours(still).items()), cam, self.sel.piece)
+        if tkey != self._table_key:
+            self._table_key = tkey
+            self._rebuild("table", self._draw_table(still))
+        mkey = (still.bases, cam, self.sel.model, self.sel.target, dragged)
+        if mkey != self._bases_key:
+            self._bases_key = mkey
+            self._rebuild("bases", self._draw_bases(still, skip=dragged))
+        dkey = (board, cam, dragged)
+        if dkey != self._board_key:
+            self._board_key = dkey
+            self._rebuild("dragged", self._draw_bases(board, only=dragged) if dragged else [])
         rkey = (bkey, self._reach_model(board))
         if rkey != self._reach_key:
             # the reach region changes only with the board or the selection: built once, not per pointer move
@@ -293,7 +307,7 @@ class Viewer:
                                  multiline=width is not None, width=width, weight="bold" if bold else "normal",
                                  batch=self.batch, group=self.groups[group])
 
-    def _draw_board(self, board: Board) -> list[Any]:
+    def _draw_table(self, board: Board) -> list[Any]:
         cam = self.camera
         out: list[Any] = []
         x0, y0 = cam.to_screen(0, 0)
@@ -317,7 +331,15 @@ class Viewer:
             out.append(shapes.Circle(cx, cy, cam.length(m.radius), color=(*colour, 200), batch=self.batch, group=self.groups[3]))
             out.append(shapes.Arc(cx, cy, cam.length(m.radius), thickness=2, color=(90, 60, 0, 255), batch=self.batch, group=self.groups[3]))
             out.append(self._label(m.id, cx, cy - cam.length(m.radius) - 7, 5, size=7))
+        return out
+
+    def _draw_bases(self, board: Board, *, skip: str | None = None, only: str | None = None) -> list[Any]:
+        cam = self.camera
+        out: list[Any] = []
+        colours = side_colours(board)
         for b in board.bases:
+            if b.id == skip or (only is not None and b.id != only):
+                continue
             cx, cy = cam.to_screen(b.x, b.y)
             colour = rgb(colours[b.side]) if b.side in colours else _NEUTRAL
             r = cam.length(b.radius)

@@ -139,11 +139,15 @@ def test_a_drag_moves_a_model_and_undo_puts_it_back(viewer: Any, tmp_path: Path)
     for k in range(1, 6):
         px, py = x + (tx - x) * k / 5, y + (ty - y) * k / 5
         _send(viewer.window, "on_mouse_drag", px, py, (tx - x) / 5, (ty - y) / 5, mouse.LEFT, 0)
+    # while the button is held the model is drawn under the pointer
+    assert math.dist(viewer.board.base("red-1").center, (20.0, 30.0)) < 0.1
+    frame = _frame(viewer)
+    red = _rgb(side_colours(viewer.mode.board)["red"])
+    assert _close(_pixel(frame, *viewer.camera.to_screen(20.0, 30.0 - 0.9)), red)
     _send(viewer.window, "on_mouse_release", tx, ty, mouse.LEFT, 0)
     moved = viewer.mode.editor.scene.model("red-1").at
     assert math.dist(moved, (20.0, 30.0)) < 0.1
     frame = _frame(viewer)
-    red = _rgb(side_colours(viewer.mode.board)["red"])
     assert _close(_pixel(frame, *viewer.camera.to_screen(moved[0], moved[1] - 0.9)), red)
     assert not _close(_pixel(frame, *viewer.camera.to_screen(start[0], start[1] - 0.9)), red)
     # save, load back identically
