@@ -209,3 +209,28 @@ def test_screenshot_is_a_png(viewer: Any, tmp_path: Path) -> None:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     img = pyglet.image.load(str(out))
     assert (img.width, img.height) == (viewer.window.width, viewer.window.height)
+
+
+def test_drawing_a_piece_by_clicks_and_turning_it_with_the_wheel(viewer: Any) -> None:
+    from pyglet.window import key, mouse
+    from shapely.geometry import Polygon
+
+    _frame(viewer)
+    _send(viewer.window, "on_key_press", key.O, 0)
+    corners = [(50.0, 20.0), (56.0, 20.0), (56.0, 26.0)]
+    for cx, cy in corners:
+        x, y = viewer.camera.to_screen(cx, cy)
+        _send(viewer.window, "on_mouse_press", x, y, mouse.LEFT, 0)
+        _send(viewer.window, "on_mouse_release", x, y, mouse.LEFT, 0)
+    _send(viewer.window, "on_key_press", key.ENTER, 0)
+    new = viewer.sel.piece
+    assert viewer.mode.editor.piece(new).polygon == corners
+    drawn = Polygon(corners)
+    frame = _frame(viewer)
+    # the new piece is drawn: its inside is no longer bare table
+    from landsraad.viewer.app import SAND
+    assert not _close(_pixel(frame, *viewer.camera.to_screen(54.5, 21.5)), SAND, tol=4)
+    x, y = viewer.camera.to_screen(54.0, 22.0)
+    _send(viewer.window, "on_mouse_scroll", x, y, 0, 1)
+    assert not Polygon(viewer.mode.editor.piece(new).polygon).equals(drawn)
+    assert math.isclose(Polygon(viewer.mode.editor.piece(new).polygon).area, drawn.area, rel_tol=1e-3)
