@@ -54,12 +54,15 @@ from ..geometry.templates import BLAST_RADIUS_CM
 from .overlays import (WEAPON_RANGES, SightOverlay, TemplateOverlay, blast_overlay, describe_move, direct_overlay, move_overlay,
                        nudges, reach_overlay, sight_overlay)
 
-__all__ = ["Viewer", "PANEL_W", "SLIDER_H", "rgb", "short_label", "SAND"]
+__all__ = ["Viewer", "PANEL_W", "SLIDER_H", "DEFAULT_MOVEMENT_CM", "rgb", "short_label", "short_labels", "SAND"]
 
 PANEL_W = 340
 """Width of the text panel on the right, in pixels."""
 SLIDER_H = 44
 """Height of the replay strip under the table, in pixels."""
+
+DEFAULT_MOVEMENT_CM = 10.0
+"""The allowance of a model whose scene gives no Movement (most profile cards move 10 cm)."""
 
 SAND = (236, 222, 190)
 _BACKGROUND = (38, 38, 44)
@@ -82,6 +85,35 @@ def rgb(colour: str) -> tuple[int, int, int]:
     (192, 57, 43)
     """
     return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
+
+
+def short_labels(model_ids: Sequence[str]) -> dict[str, str]:
+    """Short labels, unique on the table: :func:`short_label`, longer where two would be equal.
+
+    >>> short_labels(["red-soldier-1", "red-scout-1", "red-2"])
+    {'red-soldier-1': 'rso1', 'red-scout-1': 'rsc1', 'red-2': 'r2'}
+    """
+    labels = {m: short_label(m) for m in model_ids}
+    groups: dict[str, list[str]] = {}
+    for m, text in labels.items():
+        groups.setdefault(text, []).append(m)
+    for same in groups.values():
+        if len(same) < 2:
+            continue
+        for k in (2, 3, 4, 100):
+            longer = {m: _initials(m, k) for m in same}
+            if len(set(longer.values())) == len(same):
+                labels.update(longer)
+                break
+    return labels
+
+
+def _initials(model_id: str, k: int) -> str:
+    """The first word's initial, ``k`` letters of the middle words, the number (or the whole id)."""
+    parts = [p for p in model_id.split("-") if p]
+    if len(parts) >= 2 and parts[-1].isdigit():
+        return parts[0][0] + "".join(p[:k] for p in parts[1:-1]) + parts[-1]
+    return model_id
 
 
 def short_label(model_id: str) -> str:
@@ -337,6 +369,7 @@ class Viewer:
         cam = self.camera
         out: list[Any] = []
         colours = side_colours(board)
+        labels = short_labels([b.id for b in board.bases])
         for b in board.bases:
             if b.id == skip or (only is not None and b.id != only):
                 continue
@@ -346,7 +379,7 @@ class Viewer:
             out.append(shapes.Circle(cx, cy, r, color=colour, batch=self.batch, group=self.groups[3]))
             ring = _SELECT if b.id in (self.sel.model, self.sel.target) else (20, 20, 20)
             out.append(shapes.Arc(cx, cy, r, thickness=3 if ring == _SELECT else 1.2, color=(*ring, 255), batch=self.batch, group=self.groups[4]))
-            out.append(self._label(short_label(b.id), cx, cy, 5, size=max(6, min(10, r * 0.55)), colour=(255, 255, 255, 255), bold=True))
+            out.append(self._label(labels[b.id], cx, cy, 5, size=max(6, min(10, r * 0.55)), colour=(255, 255, 255, 255), bold=True))
         return out
 
     def _draw_piece(self, t: TerrainPiece) -> list[Any]:
@@ -421,10 +454,8 @@ class Viewer:
         return out
 
     def _allowance(self, model_id: str) -> float:
-        if isinstance(self.mode, EditMode):
-            mv = self.mode.editor.scene.movement(model_id) if any(m.id == model_id for m in self.mode.editor.scene.models) else None
-            return mv if mv else 10.0
-        return 10.0
+        """The model's Movement (the scene's or its card's); 10 cm when none is given."""
+        return self.mode.movement(model_id) or DEFAULT_MOVEMENT_CM
 
     def _draw_sight(self, board: Board, ov: SightOverlay) -> list[Any]:
         out: list[Any] = []

@@ -4,7 +4,7 @@ A *mode* gives the window its current board, whether the table can be edited, it
 lines, and takes the keys it owns. Plain Python, no pyglet: the window (:mod:`.app`) asks the
 mode, the mode never draws. A play mode (driving ``game.decision`` / ``game.answer(a)`` /
 ``game.undo()`` / ``game.snapshot()`` through a player module shared with the terminal front
-end) slots in as a third class with the same four members.
+end) slots in as a third class with the same members.
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ class Mode(Protocol):
 
     def panel_lines(self) -> list[str]: ...
 
+    def movement(self, model_id: str) -> float | None: ...
+
 
 class EditMode:
     """A scene in the table editor."""
@@ -44,6 +46,11 @@ class EditMode:
     @property
     def board(self) -> Board:
         return self.editor.board
+
+    def movement(self, model_id: str) -> float | None:
+        """The model's Movement from the scene, or None when the scene gives none."""
+        scene = self.editor.scene
+        return scene.movement(model_id) if any(m.id == model_id for m in scene.models) else None
 
     def title(self) -> str:
         name = self.editor.scene.name or (self.source or "new scene")
@@ -83,6 +90,10 @@ class ReplayMode:
         """Jump to a point of the timeline, 0 = the start, 1 = the end (the slider)."""
         last = len(self.timeline.frames) - 1
         self.index = max(0, min(last, round(fraction * last)))
+
+    def movement(self, model_id: str) -> float | None:
+        """The model's Movement from its profile card, or None for an unknown model."""
+        return self.timeline.frames[self.index].movement.get(model_id)
 
     def title(self) -> str:
         f = self.timeline.frames[self.index]

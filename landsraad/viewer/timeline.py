@@ -8,8 +8,9 @@ captions from :func:`~landsraad.narrate.narrate`, so the viewer shows exactly wh
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Mapping
 
 from ..engine.record import GameRecord, events_of, load_record, replay_states
 from ..geometry.board import Board
@@ -34,6 +35,8 @@ class Frame:
         The table then.
     lines
         The narration of the events of this step (may be empty).
+    movement
+        Each model's Movement (cm) from its profile card, for reach regions and moves.
     """
 
     index: int
@@ -41,6 +44,7 @@ class Frame:
     seq: int
     board: Board
     lines: tuple[str, ...]
+    movement: Mapping[str, float] = field(default_factory=dict)
 
     @property
     def caption(self) -> str:
@@ -79,7 +83,8 @@ def timeline_of(record: GameRecord, source: str = "game") -> Timeline:
             names.setdefault(m.id, m.name)
         lines = tuple(text for e in events if last_seq < e.seq <= event.seq
                       for text in (narrate(e, names),) if text)
-        frames.append(Frame(len(frames), int(state.activation), event.seq, state.board, lines))
+        movement = {m.id: float(m.profile.movement) for m in state.models}
+        frames.append(Frame(len(frames), int(state.activation), event.seq, state.board, lines, movement))
         last_seq = event.seq
     return Timeline(tuple(frames), source)
 

@@ -27,11 +27,15 @@ def test_replay_steps_and_seeks_within_the_timeline() -> None:
     mode.seek(-3)
     assert mode.index == 0
     assert "step 1/5" in mode.title() and not mode.editable
+    frames = (Frame(0, 0, 0, Board(), (), {"red-1": 12.0}),)
+    assert ReplayMode(Timeline(frames, "g")).movement("red-1") == 12.0
+    assert ReplayMode(Timeline(frames, "g")).movement("ghost") is None
 
 
 def test_edit_mode_shows_the_editor_board_and_warnings() -> None:
     mode = EditMode(load_scene(data_dir("scenes") / "reference.yaml"), "reference.yaml")
     assert mode.board == mode.editor.board and mode.editable
     assert any("No warnings" in line for line in mode.panel_lines())
+    assert mode.movement("red-5") == 8 and mode.movement("ghost") is None
     mode.editor.move_model("red-1", (16, 14))
     assert any("overlaps" in line for line in mode.panel_lines())

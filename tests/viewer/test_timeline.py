@@ -24,8 +24,9 @@ def timeline(game_and_record: tuple[object, GameRecord]) -> Timeline:
 
 def test_one_frame_per_replayed_step(game_and_record: tuple[object, GameRecord], timeline: Timeline) -> None:
     game, record = game_and_record
-    steps = [(event.seq, state.activation, state.board) for event, state in replay_states(record)]
-    assert [(f.seq, f.activation, f.board) for f in timeline.frames] == steps
+    steps = [(event.seq, state.activation, state.board, {m.id: m.profile.movement for m in state.models})
+             for event, state in replay_states(record)]
+    assert [(f.seq, f.activation, f.board, dict(f.movement)) for f in timeline.frames] == steps
     assert [f.index for f in timeline.frames] == list(range(len(steps)))
     assert timeline.frames[-1].board == game.state.board
 
