@@ -12,7 +12,7 @@ Mouse and keys (the panel lists them too):
   nearest-target rule, what 0.5 cm would change); click empty table: clear;
 - left drag a model or a terrain piece (editor): move it; right or middle drag: pan;
   wheel: zoom (over a selected piece: turn it 15 degrees); Home: whole table;
-- B: blast template at the pointer; D: direct-fire line from the selected model; W: weapon range;
+- H: the keys in the panel; B: blast template at the pointer; D: direct-fire line from the selected model; W: weapon range;
 - editor: A add a model of the palette profile (F / Shift+F choose, S side), L add the next
   warband list, P place the palette terrain piece (Tab / Shift+Tab choose), O draw a polygon
   (clicks, Enter ends, Esc cancels), R turn the selected piece, M its movement kind,
@@ -65,7 +65,15 @@ DEFAULT_MOVEMENT_CM = 10.0
 """The allowance of a model whose scene gives no Movement (most profile cards move 10 cm)."""
 
 SAND = (236, 222, 190)
-_BACKGROUND = (38, 38, 44)
+_HELP = (
+    "Click a model: reach and moves; then another: shooter -> target.",
+    "W weapon range, B blast, D direct-fire line; wheel zoom, right drag pan, Home.",
+)
+_EDIT_HELP = (
+    "Drag models and pieces. A adds a model (F profile, S side), L a warband list; P places a piece "
+    "(Tab piece, Shift+Tab kit); O draws one (Enter ends); R or the wheel turns it, Up/Down height, M kind; "
+    "Delete; G snap; Ctrl+Z / Ctrl+Y undo / redo; Ctrl+S save.",
+)
 _GRID = (214, 198, 160)
 _SIGHT = (26, 82, 118)
 _NO_SIGHT = (192, 57, 43)
@@ -186,6 +194,7 @@ class Viewer:
         self.palette = _Palette()
         self.pointer_px: tuple[float, float] = (0.0, 0.0)
         self.status = ""
+        self.show_help = False
         self._drag: _Drag | None = None
         self._layers: dict[str, list[Any]] = {"table": [], "bases": [], "dragged": [], "reach": [], "overlay": [], "panel": [], "text": []}
         self._table_key: Any = None
@@ -533,6 +542,10 @@ class Viewer:
 
     def _static_lines(self) -> list[str]:
         lines = [self.mode.title(), ""]
+        if self.show_help:
+            lines += [*_HELP, *(_EDIT_HELP if isinstance(self.mode, EditMode) else ()), ""]
+        else:
+            lines += ["H: keys", ""]
         if self._weapon():
             lines.append(f"Weapon range: {self._weapon():g} cm (W)")
         lines.append("")
@@ -692,6 +705,8 @@ class Viewer:
             return None  # pyglet's default closes the window
         if symbol == key.HOME and not isinstance(self.mode, ReplayMode):
             self.camera.reset()
+        elif symbol in (key.H, key.F1):
+            self.show_help = not self.show_help
         elif symbol == key.B:
             s.blast = not s.blast
         elif symbol == key.D:
