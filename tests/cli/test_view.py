@@ -72,3 +72,15 @@ def test_a_scene_that_is_not_a_scene_exits_1(x_display: str, tmp_path: Path) -> 
     bad.write_text("models:\n  - {id: a, at: [10, 10], base: -3}\n")
     r = run(str(bad), "--screenshot", str(tmp_path / "x.png"))
     assert r.returncode == 1 and "Traceback" not in r.stderr and "bad.yaml" in r.stderr
+
+
+def test_warband_lists_are_read_before_the_window_opens(x_display: str, tmp_path: Path) -> None:
+    pytest.importorskip("pyglet", reason="the viewer needs pyglet (pip install '.[viewer]')")
+    out = tmp_path / "with-list.png"
+    r = run("--list", "examples/lists/corrino.yaml", "--out", str(tmp_path / "t.yaml"), "--screenshot", str(out))
+    assert r.returncode == 0, r.stderr
+    bad = tmp_path / "bad-list.yaml"
+    bad.write_text("faction: corrino\nmodels: 3\n")
+    r = run("--list", str(bad), "--screenshot", str(tmp_path / "never.png"))
+    assert r.returncode == 1 and "bad-list.yaml" in r.stderr and "Traceback" not in r.stderr
+    assert not (tmp_path / "never.png").exists()
