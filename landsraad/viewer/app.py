@@ -156,7 +156,6 @@ class Selection:
     direct: bool = False
     polygon: list[tuple[float, float]] | None = None
     weapon: int = 0  # index into WEAPON_RANGES
-    nudges: tuple[str, ...] | None = None
 
 
 @dataclass
@@ -195,6 +194,7 @@ class Viewer:
         self.pointer_px: tuple[float, float] = (0.0, 0.0)
         self.status = ""
         self.show_help = False
+        self._nudges: tuple[Any, tuple[str, ...]] | None = None
         self._drag: _Drag | None = None
         self._layers: dict[str, list[Any]] = {"table": [], "bases": [], "dragged": [], "reach": [], "overlay": [], "panel": [], "text": []}
         self._table_key: Any = None
@@ -310,7 +310,7 @@ class Viewer:
     def _overlay_inputs(self) -> Any:
         s = self.sel
         follow = s.blast or s.direct or (s.model is not None and s.target is None) or s.polygon is not None
-        return (s.blast, s.direct, s.weapon, s.nudges, tuple(s.polygon or ()), self._pointer_cm() if follow else None)
+        return (s.blast, s.direct, s.weapon, self._drag is None, tuple(s.polygon or ()), self._pointer_cm() if follow else None)
 
     def _slider_key(self) -> Any:
         return self.mode.index if isinstance(self.mode, ReplayMode) else None
@@ -491,12 +491,15 @@ class Viewer:
                 continue
             out += self._outline(list(item.exterior.coords), (*_NO_SIGHT, 255), 5, 2.5)
         self._overlay_lines.extend(ov.lines())
-        if self.sel.nudges is None and self._drag is None:
-            self.sel.nudges = nudges(board, ov.shooter, ov.target, weapon_range_cm=self._weapon())
-        if self.sel.nudges is not None and self._drag is None:
-            if self.sel.nudges:
+        if self._drag is None:
+            # 16 more cover questions: asked once per board, pair and weapon, never while dragging
+            key_ = (board, ov.shooter, ov.target, self._weapon())
+            if self._nudges is None or self._nudges[0] != key_:
+                self._nudges = (key_, nudges(board, ov.shooter, ov.target, weapon_range_cm=self._weapon()))
+            found = self._nudges[1]
+            if found:
                 self._overlay_lines.append("A model 0.5 cm elsewhere would change the answer:")
-                self._overlay_lines.extend(f"  {n}" for n in self.sel.nudges[:6])
+                self._overlay_lines.extend(f"  {n}" for n in found[:6])
             else:
                 self._overlay_lines.append("Moving either model 0.5 cm any way changes nothing.")
         out += self._silhouette_inset(r)
@@ -649,7 +652,6 @@ class Viewer:
         try:
             if d.kind == "model" and d.moved and isinstance(self.mode, EditMode):
                 self.mode.editor.move_model(d.item, p)
-                self.sel.nudges = None
                 self.status = f"Moved {d.item}."
             elif d.kind == "piece" and d.moved and isinstance(self.mode, EditMode):
                 self.mode.editor.move_piece(d.item, (p[0] - d.start_cm[0], p[1] - d.start_cm[1]))
@@ -660,13 +662,11 @@ class Viewer:
                 self.sel.piece = None if self.sel.piece == d.item else d.item
             else:
                 self.sel.model = self.sel.target = self.sel.piece = None
-                self.sel.nudges = None
         except LandsraadError as exc:
             self.status = str(exc)
 
     def _click_model(self, model_id: str) -> None:
         s = self.sel
-        s.nudges = None
         if s.model is None or s.target is not None:
             s.model, s.target = model_id, None
         elif model_id == s.model:
@@ -713,7 +713,6 @@ class Viewer:
             s.direct = not s.direct
         elif symbol == key.W:
             s.weapon = (s.weapon + 1) % len(WEAPON_RANGES)
-            s.nudges = None
         elif isinstance(self.mode, ReplayMode):
             step = {key.RIGHT: 1, key.LEFT: -1, key.PAGEDOWN: 10, key.PAGEUP: -10, key.END: 10**9, key.HOME: -10**9}.get(symbol)
             if step is not None:
