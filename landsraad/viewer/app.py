@@ -484,12 +484,14 @@ class Viewer:
             out.append(self._line(pa, pb, colour, 5, 5.0))
         mx, my = self.camera.to_screen((a.x + b.x) / 2, (a.y + b.y) / 2)
         out.append(self._label(f"{ov.distance_cm:.1f} cm", mx, my + 10, 6, size=10, colour=(20, 40, 90, 255), bold=True))
-        for kind, name in ov.hiders:
-            try:
-                item = board.base(name).shape if kind == "model" else board.terrain_piece(name).shape
-            except LandsraadError:
-                continue
-            out += self._outline(list(item.exterior.coords), (*_NO_SIGHT, 255), 5, 2.5)
+        for kind, name in ov.hiders:  # what hides the target, outlined in red
+            if kind == "model" and board.has_base(name):
+                h = board.base(name)
+                hx, hy = self.camera.to_screen(*h.center)
+                out.append(shapes.Arc(hx, hy, self.camera.length(h.radius) + 2, thickness=2.5, color=(*_NO_SIGHT, 255),
+                                      batch=self.batch, group=self.groups[5]))
+            elif kind == "terrain" and any(t.id == name for t in board.terrain):
+                out += self._outline(list(board.terrain_piece(name).polygon), (*_NO_SIGHT, 255), 5, 2.5)
         self._overlay_lines.extend(ov.lines())
         if self._drag is None:
             # 16 more cover questions: asked once per board, pair and weapon, never while dragging
