@@ -186,7 +186,7 @@ class Viewer:
         self.mode = mode
         self.save_path = Path(save_path) if save_path else None
         self.batch = Batch()
-        self.groups = [Group(order=i) for i in range(8)]
+        self.groups = [Group(order=i) for i in range(10)]  # 0 table ... 6-7 panel, 8-9 the silhouette inset
         board = mode.board
         self.camera = Camera(board.width, board.depth)
         self.sel = Selection()
@@ -514,12 +514,12 @@ class Viewer:
         k = min((PANEL_W - 60) / width_cm, 90 / height_cm)
         x0 = self.window.width - PANEL_W + 30
         y0 = 24
-        out: list[Any] = [shapes.Rectangle(x0, y0, width_cm * k, height_cm * k, color=(120, 200, 120), batch=self.batch, group=self.groups[6])]
+        out: list[Any] = [shapes.Rectangle(x0, y0, width_cm * k, height_cm * k, color=(120, 200, 120), batch=self.batch, group=self.groups[8])]
         for ring in r.hidden_regions:
             pts = [(x0 + s_ * k, y0 + z * k) for s_, z in ring]
             if len(pts) >= 3:
-                out.append(shapes.Polygon(*pts, color=(200, 50, 40, 230), batch=self.batch, group=self.groups[7]))
-        out.append(self._label(f"silhouette: {100 * r.hidden_fraction:.0f} % hidden (red)", x0, y0 + height_cm * k + 10, 7,
+                out.append(shapes.Polygon(*pts, color=(200, 50, 40, 230), batch=self.batch, group=self.groups[9]))
+        out.append(self._label(f"silhouette as {r.shooter} sees it: {100 * r.hidden_fraction:.0f} % hidden (red)", x0, y0 + height_cm * k + 10, 8,
                                size=8, colour=(230, 230, 230, 255), anchor_x="left"))
         return out
 
