@@ -121,7 +121,17 @@ def test_sight_overlay_by_clicks(viewer: Any) -> None:
         _send(viewer.window, "on_mouse_press", x, y, mouse.LEFT, 0)
         _send(viewer.window, "on_mouse_release", x, y, mouse.LEFT, 0)
     assert (viewer.sel.model, viewer.sel.target) == ("red-7", "blue-3")
-    _frame(viewer)
+    frame = _frame(viewer)
+    from landsraad.geometry.sight import cover
+    from landsraad.viewer.app import PANEL_W
+
+    line = cover(board, "red-7", "blue-3").sight_line
+    mx, my = viewer.camera.to_screen((line[0][0] + line[1][0]) / 2, (line[0][1] + line[1][1]) / 2)
+    near = [_pixel(frame, mx + dx, my + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    assert any(_close(p, (26, 82, 118), tol=30) for p in near)          # the sight line is drawn
+    inset = [_pixel(frame, x, y) for x in range(viewer.window.width - PANEL_W + 30, viewer.window.width - 30, 3) for y in range(24, 120, 3)]
+    assert any(_close(p, (120, 200, 120)) for p in inset)               # the seen part of the silhouette
+    assert any(p[0] > 170 and p[1] < 90 for p in inset)                 # and its hidden part (91 %)
     text = "\n".join(viewer.panel_lines())
     assert "red-7 -> blue-3" in text and "Hidden by: terrain arch" in text and "RUL-08" in text
     assert "0.5 cm" in text
