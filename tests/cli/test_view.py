@@ -84,3 +84,12 @@ def test_warband_lists_are_read_before_the_window_opens(x_display: str, tmp_path
     r = run("--list", str(bad), "--screenshot", str(tmp_path / "never.png"))
     assert r.returncode == 1 and "bad-list.yaml" in r.stderr and "Traceback" not in r.stderr
     assert not (tmp_path / "never.png").exists()
+
+
+def test_the_core_and_the_command_line_never_import_pyglet() -> None:
+    code = ("import sys, landsraad.cli, landsraad.geometry, landsraad.engine.game, landsraad.viewer.editor, "
+            "landsraad.viewer.overlays, landsraad.viewer.timeline, landsraad.viewer.modes; landsraad.cli.build_parser(); "
+            "print('pyglet' in sys.modules)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "False"
