@@ -161,15 +161,16 @@ def sight_overlay(board: Board, shooter: str, target: str, *, weapon_range_cm: f
                         _nearest(board, shooter, models_block))
 
 
-def _answer(board: Board, shooter: str, target: str, weapon_range_cm: float | None, models_block: bool) -> tuple[str, int | None]:
+def _answer(board: Board, shooter: str, target: str, weapon_range_cm: float | None, models_block: bool) -> tuple[str, int | None, bool]:
     cls = _cover(board, shooter, target, models_block).cover
     band = range_band(edge_distance(board.base(shooter), board.base(target)), weapon_range_cm) if weapon_range_cm else None
-    return cls, band
+    return cls, band, target in _nearest(board, shooter, models_block)
 
 
 def nudges(board: Board, shooter: str, target: str, *, weapon_range_cm: float | None = None,
            models_block: bool = True, step_cm: float = NUDGE_CM) -> tuple[str, ...]:
-    """Where a model standing ``step_cm`` elsewhere would change the answer (cover class or range band).
+    """Where a model standing ``step_cm`` elsewhere would change the answer: the cover class, the range
+    band, or whether the target is the nearest enemy in sight (RUL-08).
 
     The shooter and the target are each moved ``step_cm`` north, east, south and west; a
     spot where the base would overlap another base or leave the table is skipped. Returns one
@@ -199,6 +200,8 @@ def nudges(board: Board, shooter: str, target: str, *, weapon_range_cm: float | 
                     what.append(f"{_COVER_WORDS[here[0]]} becomes {_COVER_WORDS[there[0]]}")
                 if there[1] != here[1]:
                     what.append(f"range band {here[1]} becomes {there[1]}")
+                if there[2] != here[2]:
+                    what.append("the target becomes the nearest enemy in sight" if there[2] else "the target is no longer the nearest enemy in sight")
                 out.append(f"{who} {step_cm:g} cm {name}: {'; '.join(what)}.")
     return tuple(out)
 

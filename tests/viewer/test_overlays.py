@@ -79,3 +79,13 @@ def test_templates(board: Board) -> None:
     assert "red-3" in b.lines()[0]
     d = overlays.direct_overlay(board, "red-7", (30, 35), 20)
     assert d.hits == under_direct(board, "red-7", (30, 35), 20)
+
+
+def test_nudges_see_the_nearest_target_rule() -> None:
+    # two enemies 0.3 cm apart in distance: half a centimetre decides which is the nearest
+    board = Board(bases=(Base("s", 10, 30, 30, side="red"), Base("t", 20, 30, 30, side="blue"),
+                         Base("u", 10, 20.3, 30, side="blue")))
+    assert overlays.sight_overlay(board, "s", "t").nearest == ("u",)
+    found = overlays.nudges(board, "s", "t")
+    assert any(n.startswith("t 0.5 cm west") and "becomes the nearest" in n for n in found)
+    assert not any("nearest" in n and n.startswith("t 0.5 cm east") for n in found)
