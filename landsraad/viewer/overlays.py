@@ -73,7 +73,8 @@ def hidden_by(board: Board, result: CoverResult) -> tuple[tuple[str, str], ...]:
     """What hides the target: ``(kind, id)`` pairs, kind ``terrain`` or ``model``.
 
     The ids come from :attr:`CoverResult.obstacles` (the library's answer); this only says
-    which kind each is, for the panel.
+    which kind each is, for the panel. When :mod:`landsraad.geometry` offers a dedicated
+    "what hides the target" function (``cover_from``), this is the one place to call it.
     """
     models = {b.id for b in board.bases}
     return tuple(("model" if o in models else "terrain", o) for o in result.obstacles)

@@ -19,26 +19,28 @@ import pytest
 _server: subprocess.Popen[bytes] | None = None
 
 
-def _free_display() -> int:
-    for n in range(90, 200):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    raise RuntimeError("No free X display number between :90 and :199.")
+def _free_displays() -> list[int]:
+    return [n for n in range(90, 200)
+            if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists()]
 
 
 def _start_xvfb() -> str:
+    """Start Xvfb on a free display number; another one is tried when two starts race for a number."""
     global _server
-    n = _free_display()
-    _server = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1600x1200x24", "-nolisten", "tcp"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    socket = Path(f"/tmp/.X11-unix/X{n}")
-    for _ in range(100):  # up to 10 s for the server to listen
-        if socket.exists():
-            return f":{n}"
-        if _server.poll() is not None:
-            break
-        time.sleep(0.1)
-    raise RuntimeError(f"Xvfb :{n} did not start (exit status {_server.poll()}).")
+    for n in _free_displays()[:5]:
+        _server = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1600x1200x24", "-nolisten", "tcp"],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        socket = Path(f"/tmp/.X11-unix/X{n}")
+        for _ in range(100):  # up to 10 s for the server to listen
+            if socket.exists():
+                return f":{n}"
+            if _server.poll() is not None:
+                break
+            time.sleep(0.1)
+        if _server.poll() is None:
+            _server.terminate()
+            _server.wait(timeout=10)
+    raise RuntimeError("Xvfb did not start on any of five free display numbers from :90.")
 
 
 @pytest.fixture(scope="session")
