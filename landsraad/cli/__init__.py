@@ -29,6 +29,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "landsraad.cli.event",
     "landsraad.cli.game",
     "landsraad.cli.play",
+    "landsraad.cli.view",
 )
 """Command modules, in the order their commands are listed in ``landsraad --help``."""
 

@@ -1,0 +1,188 @@
+"""``landsraad view``: the pyglet viewer (optional extra ``viewer``).
+
+Opens a scene (YAML) in the table editor or a saved game (JSON) in the replay timeline, with
+the adjudication overlays. ``--screenshot FILE`` draws one frame into a PNG and exits. pyglet
+and the viewer package are imported only here, when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..errors import UsageError
+
+__all__ = ["register", "parse_size", "display_problem"]
+
+_NO_DISPLAY = ("There is no display to open the viewer's window on; run it on a desktop, or under a virtual one: "
+               "xvfb-run -a landsraad view ... (or start `Xvfb :99 &` and set DISPLAY=:99).")
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("view", help="open the pyglet viewer: edit a table, see every measurement, replay a game",
+                       description="Open a scene in the table editor, or a saved game in the replay timeline, "
+                                   "in a top-down window with the adjudication overlays (needs pip install '.[viewer]').")
+    p.add_argument("file", nargs="?", help="a scene (YAML) or a saved game (JSON from demo --save); none: an empty table")
+    p.add_argument("--measure", nargs=2, metavar=("A", "B"), help="open with shooter A and target B selected")
+    p.add_argument("--reach", metavar="MODEL", help="open with MODEL selected: its reach region and moves")
+    p.add_argument("--weapon", type=float, metavar="CM", help="the weapon range for the range band (10, 15, 20 or 30)")
+    p.add_argument("--blast", metavar="X,Y", help="open with a 5 cm blast template at X,Y")
+    p.add_argument("--at", type=int, metavar="N", help="saved game: open after activation N")
+    p.add_argument("--screenshot", metavar="FILE", help="draw one frame into this PNG and exit")
+    p.add_argument("--size", default="1100x760", metavar="WxH", help="window size in pixels (default 1100x760)")
+    p.add_argument("--out", metavar="FILE", help="where Ctrl+S saves the scene (default: the scene opened, else landsraad-scene.yaml)")
+    p.add_argument("--list", action="append", default=[], metavar="FILE", help="a warband list whose models L adds (repeatable)")
+    p.add_argument("--snap", action="store_true", help="start with snapping to 0.5 cm on")
+    p.set_defaults(func=_view)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"1100x760"`` -> (1100, 760); a :class:`UsageError` otherwise.
+
+    >>> parse_size("800x600")
+    (800, 600)
+    >>> parse_size("big")
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.UsageError: --size takes WIDTHxHEIGHT in pixels, each 400 to 8000, such as 1100x760; got 'big'.
+    """
+    m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
+    if not m or not all(400 <= int(v) <= 8000 for v in m.groups()):
+        raise UsageError(f"--size takes WIDTHxHEIGHT in pixels, each 400 to 8000, such as 1100x760; got {text!r}.")
+    return int(m.group(1)), int(m.group(2))
+
+
+def display_problem(environ: dict[str, str] | None = None, platform: str | None = None) -> str | None:
+    """Why no window can open here (one sentence), or None when a display may exist.
+
+    >>> display_problem({}, "linux") is not None, display_problem({"DISPLAY": ":0"}, "linux")
+    (True, None)
+    """
+    env = os.environ if environ is None else environ
+    plat = sys.platform if platform is None else platform
+    if plat.startswith("linux") and not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        return _NO_DISPLAY
+    return None
+
+
+def _point(text: str, what: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise UsageError(f"{what} takes X,Y in cm such as 30,30; got {text!r}.") from None
+    return (x, y)
+
+
+def _view(args: argparse.Namespace) -> int:
+    from ..fileio import check_output_path
+
+    width, height = parse_size(args.size)
+    blast = _point(args.blast, "--blast") if args.blast else None
+    if args.screenshot:
+        check_output_path(args.screenshot, what="--screenshot")
+    if args.out:
+        check_output_path(args.out, what="--out")
+    mode, save_path = _open(args)
+    from ..viewer.overlays import WEAPON_RANGES
+
+    _check_names(mode.board, args, WEAPON_RANGES)
+    lists = [_load_list(p) for p in args.list]
+    problem = display_problem()
+    if problem:
+        raise UsageError(problem)
+    if importlib.util.find_spec("pyglet") is None:
+        raise UsageError("The viewer needs pyglet: pip install 'landsraad[viewer]' (or pip install '.[viewer]' from the repository).")
+
+    import pyglet
+
+    pyglet.options["shadow_window"] = False
+    from pyglet.window import NoSuchDisplayException
+
+    try:  # the X11 back end raises its own class
+        from pyglet.display.xlib import NoSuchDisplayException as XlibNoDisplay
+    except ImportError:  # pragma: no cover - not on X11
+        XlibNoDisplay = NoSuchDisplayException
+
+    from ..viewer.app import Viewer
+    try:
+        window = pyglet.window.Window(width, height, caption="landsraad", resizable=True, visible=not args.screenshot)
+    except (NoSuchDisplayException, XlibNoDisplay):
+        raise UsageError(_NO_DISPLAY) from None
+    viewer = Viewer(window, mode, save_path=save_path)
+    viewer.palette.lists = lists
+    _preselect(viewer, args, blast, WEAPON_RANGES)
+    if args.screenshot:
+        viewer.screenshot(args.screenshot)
+        window.close()
+        print(f"Screenshot written to {args.screenshot}")
+        return 0
+    pyglet.app.run()
+    return 0
+
+
+def _open(args: argparse.Namespace) -> tuple[Any, Path | None]:
+    from ..scene import Scene
+    from ..viewer.modes import EditMode, ReplayMode
+
+    if args.file is None:
+        if args.at is not None:
+            raise UsageError("--at needs a saved game to open.")
+        return EditMode(Scene(), None, snap=args.snap), Path(args.out) if args.out else None
+    path = Path(args.file)
+    if not path.is_file():
+        raise UsageError(f"There is no file {args.file!r}; give a scene (YAML) or a saved game (JSON).")
+    if path.suffix.lower() == ".json" and _is_record(path):
+        from ..viewer.timeline import load_timeline
+
+        timeline = load_timeline(path)
+        index = timeline.at_activation(args.at) if args.at is not None else 0
+        return ReplayMode(timeline, index), None
+    if args.at is not None:
+        raise UsageError(f"--at opens a saved game at an activation; {args.file} is a scene.")
+    from ..viewer.editor import open_scene
+
+    return EditMode(open_scene(path), str(path), snap=args.snap), Path(args.out) if args.out else path
+
+
+def _is_record(path: Path) -> bool:
+    import json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and "answers" in data and "log" in data
+
+
+def _load_list(path: str) -> Any:
+    from ..content import read_document, validate_data
+    from ..warband import WarbandList
+
+    return validate_data(WarbandList, read_document(path))
+
+
+def _check_names(board: Any, args: argparse.Namespace, ranges: tuple[Any, ...]) -> None:
+    for name in ([*args.measure] if args.measure else []) + ([args.reach] if args.reach else []):
+        if not board.has_base(name):
+            ids = ", ".join(b.id for b in board.bases) or "(none)"
+            raise UsageError(f"There is no model {name!r} on this table; the models are: {ids}.")
+    if args.weapon is not None:
+        if args.weapon not in ranges:
+            raise UsageError(f"--weapon takes one of {', '.join(f'{r:g}' for r in ranges if r)} cm; got {args.weapon:g}.")
+
+
+def _preselect(viewer: Any, args: argparse.Namespace, blast: tuple[float, float] | None, ranges: tuple[Any, ...]) -> None:
+    if args.weapon is not None:
+        viewer.sel.weapon = ranges.index(args.weapon)
+    if args.measure:
+        viewer.sel.model, viewer.sel.target = args.measure
+    elif args.reach:
+        viewer.sel.model = args.reach
+    if blast is not None:
+        viewer.sel.blast = True
+        viewer.pointer_px = viewer.camera.to_screen(*blast)

@@ -1,0 +1,147 @@
+"""The table editor's model: changes, undo/redo, live warnings, atomic saving that round-trips."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.geometry import Polygon
+
+from landsraad.content import data_dir, load_faction
+from landsraad.errors import DataError, UsageError
+from landsraad.kits import load_kit
+from landsraad.scene import Scene, load_scene
+from landsraad.viewer.editor import SNAP_CM, Editor, open_scene, snap_point
+
+REFERENCE = data_dir("scenes") / "reference.yaml"
+
+
+@pytest.fixture
+def editor() -> Editor:
+    return Editor(load_scene(REFERENCE))
+
+
+def test_move_undo_redo(editor: Editor) -> None:
+    start = editor.scene
+    editor.move_model("red-1", (6.2, 16.3))
+    assert editor.scene.model("red-1").at == (6.2, 16.3)
+    assert editor.board.base("red-1").center == (6.2, 16.3)
+    assert editor.undo() and editor.scene == start
+    assert editor.redo() and editor.scene.model("red-1").at == (6.2, 16.3)
+    assert not editor.redo()
+    editor.undo()
+    editor.move_model("red-2", (16, 16))  # a new change forgets what was undone
+    assert not editor.redo()
+
+
+@given(x=st.floats(2, 58), y=st.floats(2, 58))
+def test_snap_puts_points_on_the_half_centimetre_grid(x: float, y: float) -> None:
+    sx, sy = snap_point((x, y))
+    assert abs(sx - x) <= SNAP_CM / 2 + 1e-9 and abs(sy - y) <= SNAP_CM / 2 + 1e-9
+    assert (sx / SNAP_CM).is_integer() and (sy / SNAP_CM).is_integer()
+
+
+def test_added_models_take_their_profile_and_a_free_id(editor: Editor) -> None:
+    faction = load_faction("fremen")
+    profile = faction.profiles[0]
+    new = editor.add_profile("fremen", profile.id, side="blue", at=(30, 45))
+    spec = editor.scene.model(new)
+    assert new == "blue-11" and spec.base == profile.base_mm and spec.movement == profile.movement and spec.side == "blue"
+    with pytest.raises(UsageError, match="has no profile"):
+        editor.add_profile("fremen", "emperor", side="blue", at=(30, 45))
+
+
+def test_a_warband_goes_to_free_spots(editor: Editor) -> None:
+    from landsraad.warband import WarbandList
+
+    lst = WarbandList(faction="corrino", models=[{"type": "soldier"}, {"type": "soldier"}, {"type": "scout"}])
+    added = editor.add_warband(lst, side="red", near=(30, 3))
+    assert len(added) == 3
+    assert not [w for w in editor.warnings() if "overlaps" in w]
+
+
+def test_kit_pieces_placed_turned_and_changed(editor: Editor) -> None:
+    kit = load_kit("arrakeen")
+    new = editor.place_kit_piece("arrakeen", 0, (45, 27))
+    piece = editor.piece(new)
+    assert piece.height == kit.pieces[0].height and piece.movement == kit.pieces[0].movement
+    area = Polygon(piece.polygon).area
+    centre = Polygon(piece.polygon).centroid
+    editor.rotate_piece(new, 30)
+    turned = Polygon(editor.piece(new).polygon)
+    assert math.isclose(turned.area, area, rel_tol=1e-3)
+    assert turned.centroid.distance(centre) < 0.02
+    assert not turned.equals(Polygon(piece.polygon))
+    editor.set_height(new, 5.5)
+    assert editor.piece(new).height == 5.5
+    assert editor.cycle_movement(new) == "difficult"
+    editor.move_piece(new, (1, -2))
+    assert Polygon(editor.piece(new).polygon).centroid.distance(turned.centroid) == pytest.approx(math.hypot(1, 2), abs=0.02)
+    editor.delete(new)
+    assert new not in editor.ids()
+
+
+def test_polygon_drawing(editor: Editor) -> None:
+    new = editor.add_polygon([(50, 20), (55, 20), (55, 25)], height=3, movement="difficult")
+    assert editor.piece(new).polygon == [(50, 20), (55, 20), (55, 25)]
+    with pytest.raises(UsageError, match="3 distinct corners"):
+        editor.add_polygon([(50, 20), (55, 20), (50, 20)])
+    with pytest.raises(UsageError, match="cross itself"):
+        editor.add_polygon([(0, 0), (5, 5), (5, 0), (0, 5)])
+
+
+def test_live_warnings_come_from_the_scene_checks(editor: Editor) -> None:
+    assert editor.warnings() == []
+    editor.move_model("red-1", (16, 14.5))      # onto red-2
+    editor.move_model("red-6", (12, 8))         # onto the rock
+    editor.place_kit_piece("arrakeen", 4, (30, 17))  # crates: too close to other pieces (R-TERRAIN)
+    text = "\n".join(editor.warnings())
+    assert "The base of model 'red-2' overlaps the base of model 'red-1'" in text
+    assert "stands on impassable terrain 'rock'" in text
+    assert "R-TERRAIN" in text
+
+
+def test_save_round_trips_and_is_atomic(editor: Editor, tmp_path: Path) -> None:
+    editor.snap = True
+    editor.move_model("red-1", (5.3, 15.8))
+    editor.place_kit_piece("deep-desert", 1, (45, 27))
+    editor.rotate_piece(editor.scene.terrain[-1].id, 45)
+    target = tmp_path / "table.yaml"
+    editor.save(target)
+    assert load_scene(target) == editor.scene
+    before = target.read_text()
+    editor.move_model("red-1", (16, 14))        # overlaps red-2: the file would not load
+    with pytest.raises(DataError, match="Fix it before saving"):
+        editor.save(target)
+    assert target.read_text() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["table.yaml"]  # no temporary file left
+
+
+def test_open_scene_opens_geometry_problems_for_fixing(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("models:\n  - {id: a, at: [10, 10], base: 30}\n  - {id: b, at: [11, 10], base: 30}\n")
+    with pytest.raises(DataError):
+        load_scene(bad)
+    scene = open_scene(bad)
+    assert [m.id for m in scene.models] == ["a", "b"]
+    assert any("overlaps" in w for w in Editor(scene).warnings())
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("models:\n  - {id: a, at: [10, 10], base: -3}\n")
+    with pytest.raises(DataError):
+        open_scene(broken)
+
+
+@settings(max_examples=25, deadline=None)
+@given(moves=st.lists(st.tuples(st.sampled_from(["red-1", "blue-6", "red-10"]), st.floats(-2, 2), st.floats(-2, 2)), max_size=6))
+def test_undo_everything_gives_the_first_scene_back(moves: list[tuple[str, float, float]]) -> None:
+    ed = Editor(load_scene(REFERENCE))
+    first = ed.scene
+    for mid, dx, dy in moves:
+        x, y = ed.scene.model(mid).at
+        ed.move_model(mid, (x + dx, y + dy))
+    while ed.undo():
+        pass
+    assert ed.scene == first and isinstance(ed.scene, Scene)

@@ -1,0 +1,57 @@
+"""The replay timeline: frames after every activation, with the engine's own narration."""
+
+from __future__ import annotations
+
+import pytest
+
+from landsraad.engine.game import new_game, play
+from landsraad.engine.record import GameRecord, events_of, record_game, replay_states
+from landsraad.narrate import names_from_log, narrate
+from landsraad.players import RandomPlayer
+from landsraad.viewer.timeline import Timeline, timeline_of
+
+
+@pytest.fixture(scope="module")
+def game_and_record() -> tuple[object, GameRecord]:
+    game = play(new_game("atreides", "harkonnen", seed=5), {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
+    return game, record_game(game)
+
+
+@pytest.fixture(scope="module")
+def timeline(game_and_record: tuple[object, GameRecord]) -> Timeline:
+    return timeline_of(game_and_record[1], "seed-5")
+
+
+def test_one_frame_per_replayed_step(game_and_record: tuple[object, GameRecord], timeline: Timeline) -> None:
+    game, record = game_and_record
+    steps = [(event.seq, state.activation, state.board, {m.id: m.profile.movement for m in state.models})
+             for event, state in replay_states(record)]
+    assert [(f.seq, f.activation, f.board, dict(f.movement)) for f in timeline.frames] == steps
+    assert [f.index for f in timeline.frames] == list(range(len(steps)))
+    assert timeline.frames[-1].board == game.state.board
+
+
+def test_every_narrated_line_is_in_exactly_one_frame(game_and_record: tuple[object, GameRecord], timeline: Timeline) -> None:
+    _, record = game_and_record
+    events = events_of(record)
+    names = {**_state_names(record), **names_from_log(events)}
+    last = timeline.frames[-1].seq
+    told = [t for e in events if e.seq <= last for t in (narrate(e, names),) if t]
+    assert [line for f in timeline.frames for line in f.lines] == told
+    assert any(f.caption for f in timeline.frames)
+
+
+def _state_names(record: GameRecord) -> dict[str, str]:
+    names: dict[str, str] = {}
+    for _, state in replay_states(record):
+        for m in state.models:
+            names.setdefault(m.id, m.name)
+    return names
+
+
+def test_at_activation(timeline: Timeline) -> None:
+    for n in (0, 1, 5, timeline.frames[-1].activation):
+        i = timeline.at_activation(n)
+        assert timeline.frames[i].activation >= n
+        assert all(f.activation < n for f in timeline.frames[:i])
+    assert timeline.at_activation(10**6) == len(timeline.frames) - 1
