@@ -8,9 +8,9 @@ the rules reveal them.
 
 Examples
 --------
->>> from landsraad.engine.events import GameEvent
+>>> from landsraad.engine.events import make_event
 >>> names = {"red-soldier-1": "Sardaukar 1", "blue-warrior-2": "Fremen warrior 2"}
->>> e = GameEvent(5, "move", "red", "red-soldier-1", {"kind": "move", "to": [10.0, 12.5], "length_cm": 7.25})
+>>> e = make_event(5, "move", "red", "red-soldier-1", {"kind": "move", "to": [10.0, 12.5], "length_cm": 7.25})
 >>> narrate(e, names)
 'Sardaukar 1 moves 7.2 cm to (10.0, 12.5).'
 
@@ -24,9 +24,48 @@ table even when both sides field a "Specialist".
 
 from __future__ import annotations
 
+from functools import singledispatch
 from typing import Any, Iterable, Mapping
 
-from .engine.events import GameEvent
+from .engine.events import (
+    Activated,
+    AmbassadorPlaced,
+    BidWon,
+    Clash,
+    ClashRevealed,
+    DecisionTaken,
+    Deployed,
+    DisengageBlocked,
+    Disengaged,
+    FirstPlayer,
+    FreeMoveDisengage,
+    GameEnds,
+    GameEvent,
+    GameOver,
+    Healed,
+    MarkerBlownUp,
+    MarkerPlaced,
+    MarkerShot,
+    MissionAction,
+    MissionCountRevealed,
+    MissionsPicked,
+    Moved,
+    NoTarget,
+    Passed,
+    PoisonTick,
+    Rested,
+    SeekerStrikes,
+    SetupStarts,
+    Shot,
+    SpiceConsumed,
+    TemplateAimed,
+    TemplatePlaced,
+    TemplateShot,
+    TerrainPlaced,
+    Treachery,
+    Wounded,
+    make_event,
+)
 
 __all__ = ["narrate", "narrate_log", "names_from_log", "model_label"]
 
@@ -93,121 +132,293 @@ def _strike(s: Mapping[str, Any], names: Mapping[str, str], ids: Mapping[str, An
 
 
 def narrate(event: GameEvent, names: Mapping[str, str], *, reveal_secrets: bool = False) -> str | None:
-    """One sentence for ``event``, or ``None`` when there is nothing to tell."""
+    """One sentence for ``event``, or ``None`` when there is nothing to tell (dispatched on the event's class)."""
     if event.secret and not reveal_secrets:
         return None
+    if type(event) is GameEvent:  # built by hand as the base class: read it as its kind's class
+        event = make_event(event.seq, event.kind, event.side, event.model, event.data, event.secret)
+    return _tell(event, names)
+
+
+@singledispatch
+def _tell(event: GameEvent, names: Mapping[str, str]) -> str | None:
+    """Bookkeeping events and kinds this version does not know: nothing to tell."""
+    return None
+
+
+@_tell.register
+def _(event: SetupStarts, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    sides = d.get("sides", {})
+    return f"Set-up: red plays {sides.get('red')}, blue plays {sides.get('blue')}."
+
+
+@_tell.register
+def _(event: BidWon, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    rolls = f" after tie rolls {d.get('tie_rolls')}" if d.get("tie_rolls") else ""
+    return f"Honour bid for the {d.get('step')} step: red {d['bids']['red']}, blue {d['bids']['blue']}; {d.get('winner')} wins{rolls}."
+
+
+@_tell.register
+def _(event: TerrainPlaced, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    if d.get("at"):
+        return f"{event.side} places {d.get('name', d.get('piece'))} at {_pt(d['at'])}."
+    return f"The table's terrain: {', '.join(d.get('pieces', []))}."
+
+
+@_tell.register
+def _(event: MissionsPicked, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    return f"{event.side} picks its missions: {', '.join(d.get('missions', []))}."
+
+
+@_tell.register
+def _(event: MissionCountRevealed, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    return f"Imperial espionage: {event.side} tells {d.get('to')} it chose {d.get('count')} mission(s)."
+
+
+@_tell.register
+def _(event: MarkerPlaced, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    return f"A marker of {event.side}'s {str(d.get('mission', '')).replace('_', ' ')} mission is placed at {_pt(d['at'])}."
+
+
+@_tell.register
+def _(event: Treachery, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    return f"Treachery: {event.side} names {d.get('named')}; the opponent {'did' if d.get('chosen') else 'did not'} choose it."
+
+
+@_tell.register
+def _(event: AmbassadorPlaced, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    return f"{event.side}'s ambassador takes position at {_pt(d['at'])}."
+
+
+@_tell.register
+def _(event: Deployed, names: Mapping[str, str]) -> str | None:
     d = event.data
     who = _n(names, event.model)
-    k = event.kind
-    if k == "setup":
-        sides = d.get("sides", {})
-        return f"Set-up: red plays {sides.get('red')}, blue plays {sides.get('blue')}."
-    if k == "bid":
-        rolls = f" after tie rolls {d.get('tie_rolls')}" if d.get("tie_rolls") else ""
-        return f"Honour bid for the {d.get('step')} step: red {d['bids']['red']}, blue {d['bids']['blue']}; {d.get('winner')} wins{rolls}."
-    if k == "terrain":
-        return f"{event.side} places {d.get('name', d.get('piece'))} at {_pt(d['at'])}." if d.get("at") else f"The table's terrain: {', '.join(d.get('pieces', []))}."
-    if k == "missions_picked":
-        return f"{event.side} picks its missions: {', '.join(d.get('missions', []))}."
-    if k == "missions_count_revealed":
-        return f"Imperial espionage: {event.side} tells {d.get('to')} it chose {d.get('count')} mission(s)."
-    if k == "marker":
-        return f"A marker of {event.side}'s {str(d.get('mission', '')).replace('_', ' ')} mission is placed at {_pt(d['at'])}."
-    if k == "treachery":
-        return f"Treachery: {event.side} names {d.get('named')}; the opponent {'did' if d.get('chosen') else 'did not'} choose it."
-    if k == "ambassador":
-        return f"{event.side}'s ambassador takes position at {_pt(d['at'])}."
-    if k == "deploy":
-        return f"{who} deploys at {_pt(d['at'])}."
-    if k == "first_player":
-        return f"{d.get('first')} activates first; the clock starts ({float(d.get('clock_limit_s', 2700)) / 60:g} minutes)."
-    if k == "activate":
-        return f"[{d.get('activation')}] {event.side} activates {who} ({d.get('fatigue')} fatigue token(s) now)."
-    if k == "spice":
-        return f"{who} consumes a dose of spice ({d.get('doses_left')} left)."
-    if k == "move":
-        verb = _MOVE_VERBS.get(d.get("kind", "move"), "moves")
-        return f"{who} {verb} {float(d.get('length_cm') or 0):.1f} cm to {_pt(d['to'])}."
-    if k == "clash_revealed":
-        a, b = d.get("attacker_dice", []), d.get("defender_dice", [])
-        return (f"{who} charges into melee with {_n(names, d.get('defender'))}: dice {a} vs {b} (neutral, attack, defence); "
-                f"{d.get('attacker_stance')}s vs {d.get('defender_stance')}s.")
-    if k == "melee":
-        ev = d.get("event", {})
-        strikes = ev.get("strikes", [])
-        first = ev.get("first")
-        if not strikes:
-            return "Both defend: no blow is struck." if first is None else "No blow lands."
-        ids = {"attacker": event.model, "defender": d.get("defender")}
-        parts = [_strike(s, names, ids) for s in strikes]
-        return ("Simultaneous blows: " if first == "simultaneous" else "") + "; then ".join(parts) + "."
-    if k == "shot":
-        ev = d.get("event", {})
-        target = _n(names, d.get("target"))
-        head = (f"{who} shoots {target} with {ev.get('weapon')} at {float(ev.get('distance_cm', 0)):.1f} cm"
-                f" ({ev.get('cover')} cover): {ev.get('attack_total')} against {ev.get('defence_total')}")
-        if not ev.get("hit"):
-            return head + f", missed; {target} may dodge {float(ev.get('dodge_cm', 0)):g} cm."
-        if ev.get("shield_stopped"):
-            return head + ", hit, but the shield stops the shot."
-        return head + f", hit, {ev.get('damage')} damage: {_WOUNDS.get(ev.get('wound', 'none'), ev.get('wound'))}."
-    if k == "template":
-        under = ", ".join(_n(names, u) for u in d.get("under", [])) or "nobody"
-        return f"{who} fires its {d.get('weapon')} at {_pt(d['aim'])}: under the template: {under}."
-    if k == "template_shot":
-        ev = d.get("event", {})
-        outs = []
-        targets = list(d.get("targets") or [])
-        for i, r in enumerate(ev.get("results", [])):
-            whom = _n(names, targets[i]) if i < len(targets) else r.get("target")
-            if r.get("hit") or r.get("caught"):
-                outs.append(f"{whom} {'caught' if r.get('caught') else 'hit'}, {_WOUNDS.get(r.get('wound', 'none'))}")
-            else:
-                outs.append(f"{whom} escapes")
-        return f"Template roll {ev.get('attack_total')}: " + "; ".join(outs) + "."
-    if k == "disengage":
-        ev = d.get("event", {})
-        if ev.get("success"):
-            return f"{who} disengages from {_n(names, d.get('opponent'))} ({ev.get('mover_total')} against {ev.get('opponent_total')}): it may move {float(ev.get('margin_cm', 0)):g} cm."
-        return (f"{who} fails to disengage from {_n(names, d.get('opponent'))} ({ev.get('mover_total')} against "
-                f"{ev.get('opponent_total')}) and takes {ev.get('damage')} damage: {_WOUNDS.get(ev.get('wound', 'none'))}.")
-    if k == "heal":
-        ev = d.get("event", {})
-        if ev.get("success"):
-            return f"{who} heals {_n(names, d.get('patient'))}: {ev.get('wound_before')} becomes {ev.get('wound_after')}."
-        return f"{who} tries to heal {_n(names, d.get('patient'))} and fails."
-    if k == "out_of_action":
-        how = "is removed from play" if d.get("removed") else "is out of action (it stays on the table)"
-        return f"{who} {how}."
-    if k == "effect_placed":
-        eff = d.get("effect", {})
-        return f"{who} places a {str(eff.get('kind', '')).replace('_', '-')} template at {_pt((eff.get('x'), eff.get('y')))}."
-    if k == "hunter_seeker":
-        t = d.get("test", {})
-        return f"A hunter-seeker strikes at {who}: Reflexes test {t.get('total')} against 12, {'dodged' if t.get('success') else 'failed: Deadly poison'}."
-    if k == "explosives":
-        return f"{who} blows up the marker {d.get('marker')}."
-    if k == "mission_action":
-        obj = d.get("marker") or d.get("target") or ""
-        return f"{who} carries out {d.get('action', '').replace('_', ' ')} ({d.get('mission')}) {obj}".rstrip() + "."
-    if k == "no_target":
-        return f"{who} has no target for its {d.get('weapon')}."
-    if k == "rest":
-        return f"{who} catches its breath."
-    if k == "decision" and d.get("decision") == "move" and d.get("answer") is None:
-        return f"{who} holds its position."
-    if k == "pass":
-        return f"{event.side} has no model it may activate and passes."
-    if k == "poison_tick":
-        ev = d.get("event", {})
-        return f"{who} suffers {ev.get('kind')} ({ev.get('remaining')} activation(s) left)."
-    if k == "clock":
-        return "Time is up: the activation under way was the last." if d.get("reason") == "time" else "A warband has no model left: the game ends."
-    if k == "game_over":
-        vp = d.get("vp", {})
-        verdict = "a draw" if d.get("winner") == "draw" else f"{d.get('winner')} wins"
-        return f"Game over after {d.get('activations')} activations: red {vp.get('red')} VP, blue {vp.get('blue')} VP: {verdict}."
-    return None
+    return f"{who} deploys at {_pt(d['at'])}."
+
+
+@_tell.register
+def _(event: FirstPlayer, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    return f"{d.get('first')} activates first; the clock starts ({float(d.get('clock_limit_s', 2700)) / 60:g} minutes)."
+
+
+@_tell.register
+def _(event: Activated, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    who = _n(names, event.model)
+    return f"[{d.get('activation')}] {event.side} activates {who} ({d.get('fatigue')} fatigue token(s) now)."
+
+
+@_tell.register
+def _(event: SpiceConsumed, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    who = _n(names, event.model)
+    return f"{who} consumes a dose of spice ({d.get('doses_left')} left)."
+
+
+@_tell.register
+def _(event: Moved, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    who = _n(names, event.model)
+    verb = _MOVE_VERBS.get(d.get("kind", "move"), "moves")
+    return f"{who} {verb} {float(d.get('length_cm') or 0):.1f} cm to {_pt(d['to'])}."
+
+
+@_tell.register
+def _(event: ClashRevealed, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    who = _n(names, event.model)
+    a, b = d.get("attacker_dice", []), d.get("defender_dice", [])
+    return (f"{who} charges into melee with {_n(names, d.get('defender'))}: dice {a} vs {b} (neutral, attack, defence); "
+            f"{d.get('attacker_stance')}s vs {d.get('defender_stance')}s.")
+
+
+@_tell.register
+def _(event: Clash, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    ev = d.get("event", {})
+    strikes = ev.get("strikes", [])
+    first = ev.get("first")
+    if not strikes:
+        return "Both defend: no blow is struck." if first is None else "No blow lands."
+    ids = {"attacker": event.model, "defender": d.get("defender")}
+    parts = [_strike(s, names, ids) for s in strikes]
+    return ("Simultaneous blows: " if first == "simultaneous" else "") + "; then ".join(parts) + "."
+
+
+@_tell.register
+def _(event: Shot, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    who = _n(names, event.model)
+    ev = d.get("event", {})
+    target = _n(names, d.get("target"))
+    head = (f"{who} shoots {target} with {ev.get('weapon')} at {float(ev.get('distance_cm', 0)):.1f} cm"
+            f" ({ev.get('cover')} cover): {ev.get('attack_total')} against {ev.get('defence_total')}")
+    if not ev.get("hit"):
+        return head + f", missed; {target} may dodge {float(ev.get('dodge_cm', 0)):g} cm."
+    if ev.get("shield_stopped"):
+        return head + ", hit, but the shield stops the shot."
+    return head + f", hit, {ev.get('damage')} damage: {_WOUNDS.get(ev.get('wound', 'none'), ev.get('wound'))}."
+
+
+@_tell.register
+def _(event: TemplateAimed, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    who = _n(names, event.model)
+    under = ", ".join(_n(names, u) for u in d.get("under", [])) or "nobody"
+    return f"{who} fires its {d.get('weapon')} at {_pt(d['aim'])}: under the template: {under}."
+
+
+@_tell.register
+def _(event: TemplateShot, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    ev = d.get("event", {})
+    outs = []
+    targets = list(d.get("targets") or [])
+    for i, r in enumerate(ev.get("results", [])):
+        whom = _n(names, targets[i]) if i < len(targets) else r.get("target")
+        if r.get("hit") or r.get("caught"):
+            outs.append(f"{whom} {'caught' if r.get('caught') else 'hit'}, {_WOUNDS.get(r.get('wound', 'none'))}")
+        else:
+            outs.append(f"{whom} escapes")
+    return f"Template roll {ev.get('attack_total')}: " + "; ".join(outs) + "."
+
+
+@_tell.register
+def _(event: Disengaged, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    who = _n(names, event.model)
+    ev = d.get("event", {})
+    if ev.get("success"):
+        return (f"{who} disengages from {_n(names, d.get('opponent'))} ({ev.get('mover_total')} against {ev.get('opponent_total')}): "
+                f"it moves {float(ev.get('margin_cm', 0)):g} cm.")
+    return (f"{who} fails to disengage from {_n(names, d.get('opponent'))} ({ev.get('mover_total')} against "
+            f"{ev.get('opponent_total')}) and takes {ev.get('damage')} damage: {_WOUNDS.get(ev.get('wound', 'none'))}.")
+
+
+@_tell.register
+def _(event: Healed, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    who = _n(names, event.model)
+    ev = d.get("event", {})
+    if ev.get("success"):
+        return f"{who} heals {_n(names, d.get('patient'))}: {ev.get('wound_before')} becomes {ev.get('wound_after')}."
+    return f"{who} tries to heal {_n(names, d.get('patient'))} and fails."
+
+
+@_tell.register
+def _(event: Wounded, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    who = _n(names, event.model)
+    how = "is removed from play" if d.get("removed") else "is out of action (it stays on the table)"
+    return f"{who} {how}."
+
+
+@_tell.register
+def _(event: TemplatePlaced, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    who = _n(names, event.model)
+    eff = d.get("effect", {})
+    return f"{who} places a {str(eff.get('kind', '')).replace('_', '-')} template at {_pt((eff.get('x'), eff.get('y')))}."
+
+
+@_tell.register
+def _(event: SeekerStrikes, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    who = _n(names, event.model)
+    t = d.get("test", {})
+    outcome = "dodged" if t.get("success") else "failed: Deadly poison"
+    return f"A hunter-seeker strikes at {who}: Reflexes test {t.get('total')} against 12, {outcome}."
+
+
+@_tell.register
+def _(event: MarkerBlownUp, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    who = _n(names, event.model)
+    return f"{who} blows up the marker {d.get('marker')}."
+
+
+@_tell.register
+def _(event: MissionAction, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    who = _n(names, event.model)
+    obj = d.get("marker") or d.get("target") or ""
+    return f"{who} carries out {d.get('action', '').replace('_', ' ')} ({d.get('mission')}) {obj}".rstrip() + "."
+
+
+@_tell.register
+def _(event: NoTarget, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    who = _n(names, event.model)
+    return f"{who} has no target for its {d.get('weapon')}."
+
+
+@_tell.register
+def _(event: Rested, names: Mapping[str, str]) -> str | None:
+    who = _n(names, event.model)
+    return f"{who} catches its breath."
+
+
+@_tell.register
+def _(event: DecisionTaken, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    who = _n(names, event.model)
+    if not (d.get("decision") == "move" and d.get("answer") is None):
+        return None
+    return f"{who} holds its position."
+
+
+@_tell.register
+def _(event: Passed, names: Mapping[str, str]) -> str | None:
+    return f"{event.side} has no model it may activate and passes."
+
+
+@_tell.register
+def _(event: PoisonTick, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    who = _n(names, event.model)
+    ev = d.get("event", {})
+    return f"{who} suffers {ev.get('kind')} ({ev.get('remaining')} activation(s) left)."
+
+
+@_tell.register
+def _(event: GameEnds, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    return "Time is up: the activation under way was the last." if d.get("reason") == "time" else "A warband has no model left: the game ends."
+
+
+@_tell.register
+def _(event: GameOver, names: Mapping[str, str]) -> str | None:
+    d = event.data
+    vp = d.get("vp", {})
+    verdict = "a draw" if d.get("winner") == "draw" else f"{d.get('winner')} wins"
+    return f"Game over after {d.get('activations')} activations: red {vp.get('red')} VP, blue {vp.get('blue')} VP: {verdict}."
+
+
+@_tell.register
+def _(event: FreeMoveDisengage, names: Mapping[str, str]) -> str | None:
+    return f"{_n(names, event.model)} uses its free move to disengage ({event.when} its action)."
+
+
+@_tell.register
+def _(event: DisengageBlocked, names: Mapping[str, str]) -> str | None:
+    return f"{_n(names, event.model)} broke away but has no room to move its {event.margin_cm:g} cm."
+
+
+@_tell.register
+def _(event: MarkerShot, names: Mapping[str, str]) -> str | None:
+    shot = event.event or {}
+    outcome = "it is destroyed" if event.destroyed else "it holds"
+    return f"The marker {event.marker} rolls {shot.get('marker_die')} against the shot's {shot.get('attack_total')}: {outcome}."
 
 
 def narrate_log(events: Iterable[GameEvent], names: Mapping[str, str], *, reveal_secrets: bool = False) -> list[str]:
