@@ -26,7 +26,7 @@ from ..errors import DataError, UsageError
 from ..fileio import atomic_write_text, check_output_dir, check_output_path
 from ..content import load_model
 from ..missions import MissionCard, load_missions
-from ..narrate import names_from_log, narrate, narrate_log
+from ..narrate import model_label, names_from_log, narrate, narrate_log
 from ..players import PLAYER_KINDS, make_player
 from .warband import load_faction_files
 from ..scene import load_scene
@@ -134,13 +134,13 @@ def _demo(args: argparse.Namespace) -> int:
         check_output_path(args.save, what="--save")
     game = new_game(args.red, args.blue, seed=args.seed, setup=_setup_options(args.scene, default_demo=True), **_custom_content(args))
     players = _players(args.players, args.seed)
-    names: dict[str, str] = {m.id: m.name for m in game.state.models}
+    names: dict[str, str] = {m.id: model_label(m.id, m.name) for m in game.state.models}
     printed = 0
 
     def flush() -> None:
         nonlocal printed
         for m in game.state.models:
-            names.setdefault(m.id, m.name)
+            names.setdefault(m.id, model_label(m.id, m.name))
         for event in game.log[printed:]:
             line = narrate(event, names, reveal_secrets=args.secrets)
             if line and not args.quiet:
