@@ -56,8 +56,13 @@ def _watch(game, players):
 @pytest.mark.parametrize("red, blue", PAIRS)
 def test_full_game_between_every_pair_of_factions_random_players(red, blue):
     game = _watch(new_game(red, blue, seed=11), {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
-    assert game.result is not None and game.result.winner in ("red", "blue", "draw")
-    assert game.log[-1].kind == "game_over"
+    result = game.result
+    assert result is not None and game.log[-1].kind == "game_over"
+    red, blue = result.vp["red"], result.vp["blue"]
+    assert result.winner == ("draw" if red == blue else "red" if red > blue else "blue")  # the winner agrees with the VP
+    for side in ("red", "blue"):  # each side's VP are the sum of its mission lines
+        lines = getattr(result.sheets[side], "lines", None)
+        assert lines is None or sum(line.points for line in lines) == result.vp[side]
     assert game.state.phase == "over"
 
 
