@@ -31,6 +31,7 @@ __all__ = [
     "UsageError",
     "did_you_mean",
     "truncate",
+    "quoted",
     "MESSAGE_VALUE_LIMIT",
 ]
 
@@ -158,3 +159,16 @@ def truncate(value: str, limit: int = MESSAGE_VALUE_LIMIT) -> str:
     if len(value) <= limit:
         return value
     return f"{value[:limit]}... ({len(value) - limit:,} more characters)"
+
+
+def quoted(value: object, limit: int = MESSAGE_VALUE_LIMIT) -> str:
+    """``repr`` of a user's value, cut by :func:`truncate` when long (for messages).
+
+    Examples
+    --------
+    >>> quoted("naib")
+    "'naib'"
+    >>> quoted("n" * 200, 4)
+    "'nnnn... (196 more characters)'"
+    """
+    return repr(truncate(value, limit) if isinstance(value, str) else value)

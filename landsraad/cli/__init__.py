@@ -126,7 +126,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         the same whether or not anybody still reads standard output.
     """
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except LandsraadError as exc:  # raised by an argument's own parser
+        _report(exc)
+        return 2
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
