@@ -722,3 +722,17 @@ def test_reach_region_edge_agrees_with_plan_move():
 def test_reach_region_edge_agrees_with_plan_move_everywhere():
     errors = reach_edge_errors([f"{side}-{n}" for side in ("red", "blue") for n in range(1, 11)], 16)
     assert max(m for m, _ in errors) <= 0.01 and max(o for _, o in errors) <= 0.01
+
+
+# --- an allowance beyond the table (issue 15) ------------------------------------------------
+
+
+@pytest.mark.parametrize("allowance", [1e308, math.inf])
+def test_an_allowance_beyond_the_table_reaches_the_whole_free_component_at_once(allowance):
+    from landsraad.geometry.board import Base, Board
+
+    board = Board(bases=(Base("a", 10, 10, 30), Base("b", 30, 30, 40)))
+    swept = reach_region(board, "a", 150)  # the ray sweep, already covering every free point
+    whole = reach_region(board, "a", allowance)
+    assert whole.symmetric_difference(swept).area < 0.05
+    assert not whole.contains(shapely.Point(30, 30)) and whole.contains(shapely.Point(55, 55))
