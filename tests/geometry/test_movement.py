@@ -729,8 +729,6 @@ def test_reach_region_edge_agrees_with_plan_move_everywhere():
 
 @pytest.mark.parametrize("allowance", [1e308, math.inf])
 def test_an_allowance_beyond_the_table_reaches_the_whole_free_component_at_once(allowance):
-    from landsraad.geometry.board import Base, Board
-
     board = Board(bases=(Base("a", 10, 10, 30), Base("b", 30, 30, 40)))
     swept = reach_region(board, "a", 150)  # the ray sweep, already covering every free point
     whole = reach_region(board, "a", allowance)
