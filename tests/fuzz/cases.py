@@ -203,8 +203,13 @@ class _Timeout(BaseException):
     """Raised by the alarm; a BaseException so that no handler in the program swallows it."""
 
 
+_ARMED = [False]  # the alarm may fire while it is being cancelled: only an armed one raises
+
+
 def _alarm(signum: int, frame: object) -> None:
-    raise _Timeout()
+    if _ARMED[0]:
+        _ARMED[0] = False
+        raise _Timeout()
 
 
 def run_case(case: Case, folder: Path | None = None) -> Outcome:
@@ -218,6 +223,7 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
         crash = ""
         status: int | None = None
         previous = signal.signal(signal.SIGALRM, _alarm)
+        _ARMED[0] = True
         signal.alarm(CASE_SECONDS)
         start = time.perf_counter()
         try:
@@ -230,6 +236,7 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
         except BaseException:  # noqa: BLE001 - the fuzz judge records every escape as a crash
             crash = traceback.format_exc(limit=-6)
         finally:
+            _ARMED[0] = False
             signal.alarm(0)
             signal.signal(signal.SIGALRM, previous)
         seconds = time.perf_counter() - start
