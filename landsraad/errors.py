@@ -30,7 +30,13 @@ __all__ = [
     "GeometryError",
     "UsageError",
     "did_you_mean",
+    "truncate",
+    "quoted",
+    "MESSAGE_VALUE_LIMIT",
 ]
+
+MESSAGE_VALUE_LIMIT = 80
+"""The most characters of a user's value echoed back in a message."""
 
 
 class LandsraadError(Exception):
@@ -80,6 +86,7 @@ class UnknownNameError(DataError, KeyError):
     def __init__(self, kind: str, name: str, valid: Iterable[str], *, source: str = "", where: str = ""):
         self.kind = kind
         self.name = name
+        name = truncate(name) if isinstance(name, str) else name
         self.valid = tuple(sorted(valid))
         suggestion = did_you_mean(name, self.valid)
         hint = f" Did you mean {suggestion!r}?" if suggestion else ""
@@ -121,3 +128,47 @@ def did_you_mean(name: str, valid: Sequence[str] | Iterable[str]) -> str | None:
     lowered = {v.lower(): v for v in valid}
     matches = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.6)
     return lowered[matches[0]] if matches else None
+
+
+def truncate(value: str, limit: int = MESSAGE_VALUE_LIMIT) -> str:
+    """``value`` cut to ``limit`` characters (with a note of how much was left out), for messages.
+
+    A 1 MB faction name or a 100 kB model id must not be echoed back whole.
+
+    Parameters
+    ----------
+    value
+        The text to show.
+    limit
+        The most characters kept from ``value``.
+
+    Returns
+    -------
+    str
+        ``value`` itself when short enough, else its first ``limit`` characters followed by
+        ``...`` and the number of characters left out.
+
+    Examples
+    --------
+    >>> truncate("corrino")
+    'corrino'
+    >>> truncate("x" * 100, 10)
+    'xxxxxxxxxx... (90 more characters)'
+    """
+    value = str(value)
+    if len(value) <= limit:
+        return value
+    return f"{value[:limit]}... ({len(value) - limit:,} more characters)"
+
+
+def quoted(value: object, limit: int = MESSAGE_VALUE_LIMIT) -> str:
+    """``repr`` of a user's value, cut by :func:`truncate` when long (for messages).
+
+    Examples
+    --------
+    >>> quoted("naib")
+    "'naib'"
+    >>> quoted("n" * 200, 4)
+    "'nnnn... (196 more characters)'"
+    """
+    return repr(truncate(value, limit) if isinstance(value, str) else value)

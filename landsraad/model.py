@@ -37,12 +37,14 @@ from typing import Annotated, Any, Literal, Mapping
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
-from .errors import UnknownNameError
+from .errors import UnknownNameError, truncate
 from .specials import SPECIAL_RULES, Source
 
 __all__ = [
     "Frozen",
     "Source",
+    "MAX_LENGTH_CM",
+    "MAX_STAT",
     "Bonus",
     "Damage",
     "parse_damage",
@@ -62,6 +64,18 @@ __all__ = [
 ]
 
 _ID = r"^[a-z][a-z0-9_]*$"
+
+MAX_LENGTH_CM = 1_000.0
+"""The longest length (cm) content or an argument may give (ranges, movements, templates, heights):
+ten metres, far beyond any table. Lengths are finite too: ``.inf`` and ``.nan`` are refused, so
+no later product overflows or compares wrongly."""
+
+MAX_STAT = 999
+"""The largest magnitude of a whole-number stat (bonus, damage, cost...): dice read 1 to 10."""
+
+
+def _short(value: Any) -> str:
+    return repr(truncate(str(value), 40))
 
 
 class Frozen(BaseModel):
@@ -112,13 +126,19 @@ def parse_bonus(value: Any) -> int:
     if isinstance(value, bool):
         raise ValueError(f"A bonus must be a whole number such as '+2', '-1', '0' or '-'; got {value!r}.")
     if isinstance(value, int):
-        return value
+        return _bounded_stat(value, value)
     text = str(value).strip().replace("\u2212", "-")
     if text in ("-", "", "\u2013"):
         return 0
-    if re.fullmatch(r"[+-]?\d+", text):
-        return int(text)
-    raise ValueError(f"A bonus must be a whole number such as '+2', '-1', '0' or '-'; got {value!r}.")
+    if re.fullmatch(r"[+-]?\d{1,6}", text):
+        return _bounded_stat(int(text), value)
+    raise ValueError(f"A bonus must be a whole number such as '+2', '-1', '0' or '-'; got {_short(value)}.")
+
+
+def _bounded_stat(number: int, shown: Any) -> int:
+    if abs(number) > MAX_STAT:
+        raise ValueError(f"A stat must lie between -{MAX_STAT} and {MAX_STAT}; got {_short(shown)}.")
+    return number
 
 
 Bonus = Annotated[int, BeforeValidator(parse_bonus)]
@@ -128,7 +148,7 @@ class Damage(Frozen):
     """One damage value: ``melee`` (X minus neutral), ``ranged`` (neutral plus N) or ``burn`` (N)."""
 
     kind: Literal["melee", "ranged", "burn"]
-    value: int
+    value: int = Field(ge=-MAX_STAT, le=MAX_STAT)
 
     def __str__(self) -> str:
         if self.kind == "melee":
@@ -154,7 +174,7 @@ class Damage(Frozen):
         return self.value
 
 
-_DAMAGE_ONE = re.compile(r"^\s*(?:(?P<melee>\d+)\s*-|(?P<ranged>[+-]\s*\d+|0)|\(\s*(?P<burn>\d+)\s*\))\s*$")
+_DAMAGE_ONE = re.compile(r"^\s*(?:(?P<melee>\d{1,6})\s*-|(?P<ranged>[+-]\s*\d{1,6}|0)|\(\s*(?P<burn>\d{1,6})\s*\))\s*$")
 
 
 def _parse_one_damage(text: str) -> Damage | None:
@@ -230,7 +250,7 @@ class Poison(Frozen):
     """
 
     kind: PoisonKind
-    x: int | None = Field(None, ge=1)
+    x: int | None = Field(None, ge=1, le=MAX_STAT)
 
     @model_validator(mode="before")
     @classmethod
@@ -272,7 +292,7 @@ class Template(Frozen):
     """
 
     kind: Literal["blast", "direct"]
-    size_cm: float = Field(gt=0)
+    size_cm: float = Field(gt=0, le=MAX_LENGTH_CM, allow_inf_nan=False)
 
     @model_validator(mode="before")
     @classmethod
@@ -280,13 +300,16 @@ class Template(Frozen):
         if isinstance(data, str):
             words = data.split()
             if words and words[0] == "blast" and len(words) <= 2:
-                return {"kind": "blast", "size_cm": float(words[1]) if len(words) == 2 else 5.0}
+                try:
+                    return {"kind": "blast", "size_cm": float(words[1]) if len(words) == 2 else 5.0}
+                except ValueError:
+                    pass
             if len(words) == 2 and words[0] == "direct":
                 try:
                     return {"kind": "direct", "size_cm": float(words[1])}
                 except ValueError:
                     pass
-            raise ValueError(f"A template is written 'blast' or 'direct X' (X in cm); got {data!r}.")
+            raise ValueError(f"A template is written 'blast' or 'direct X' (X in cm); got {_short(data)}.")
         return data
 
     def __str__(self) -> str:
@@ -303,9 +326,10 @@ def _parse_range(value: Any) -> float | None:
         try:
             value = float(text)
         except ValueError:
-            raise ValueError(f"A range is a number of cm or '-' (none); got {value!r}.") from None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-        raise ValueError(f"A range is a positive number of cm or '-' (none); got {value!r}.")
+            raise ValueError(f"A range is a number of cm or '-' (none); got {_short(value)}.") from None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_LENGTH_CM:
+        raise ValueError(f"A range is a number of cm above 0 and at most {MAX_LENGTH_CM:g}, or '-' (none); "
+                         f"got {_short(value)}.")
     return float(value)
 
 
@@ -394,21 +418,21 @@ class Profile(Frozen):
 
     id: str = Field(pattern=_ID)
     name: str
-    cost: int = Field(ge=0)
-    movement: float = Field(gt=0)
+    cost: int = Field(ge=0, le=MAX_STAT)
+    movement: float = Field(gt=0, le=MAX_LENGTH_CM, allow_inf_nan=False)
     combat: Bonus
     reflexes: Bonus
-    endurance: int = Field(ge=1)
-    armour: int | None = Field(None, ge=1)
+    endurance: int = Field(ge=1, le=MAX_STAT)
+    armour: int | None = Field(None, ge=1, le=MAX_STAT)
     weapons: tuple[str, ...] = ()
     shield: ShieldKind = "none"
-    spice: int = Field(0, ge=0)
+    spice: int = Field(0, ge=0, le=MAX_STAT)
     poisons: tuple[Poison, ...] = ()
     special_rules: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
-    base_mm: float = Field(30.0, gt=0)
+    base_mm: float = Field(30.0, gt=0, le=10 * MAX_LENGTH_CM, allow_inf_nan=False)
     """The base diameter in mm (25 to 50; most models stand on 30 mm)."""
-    height_cm: float | None = Field(None, gt=0)
+    height_cm: float | None = Field(None, gt=0, le=MAX_LENGTH_CM, allow_inf_nan=False)
     """The silhouette height in cm for sight and cover (RUL-11); ``None``: the table default."""
     text: str = ""
     source: Source = "project"
@@ -428,8 +452,8 @@ class BarracksEntry(Frozen):
     """A barracks line: a model type and how many a warband may field (R-FACTION)."""
 
     type: str = Field(pattern=_ID)
-    min: int = Field(0, ge=0)
-    max: int = Field(ge=0)
+    min: int = Field(0, ge=0, le=MAX_STAT)
+    max: int = Field(ge=0, le=MAX_STAT)
 
     @model_validator(mode="after")
     def _order(self) -> "BarracksEntry":
@@ -442,8 +466,8 @@ class SpecialistWeapon(Frozen):
     """An arsenal specialist weapon: only Specialists carry it; ``limit`` counts across the warband (RUL-15)."""
 
     weapon: str = Field(pattern=_ID)
-    cost: int = Field(0, ge=0)
-    limit: int | None = Field(None, ge=1)
+    cost: int = Field(0, ge=0, le=MAX_STAT)
+    limit: int | None = Field(None, ge=1, le=MAX_STAT)
 
 
 class RareEquipment(Frozen):
@@ -451,8 +475,8 @@ class RareEquipment(Frozen):
 
     id: str = Field(pattern=_ID)
     name: str
-    pieces: int = Field(ge=1)
-    cost: int = Field(ge=0)
+    pieces: int = Field(ge=1, le=MAX_STAT)
+    cost: int = Field(ge=0, le=MAX_STAT)
     effect: str
     text: str = ""
     source: Source = "project"
@@ -468,10 +492,10 @@ class FactionModifier(Frozen):
 
     rule: str
     types: tuple[str, ...]
-    cost: int = 0
-    combat: int = 0
-    reflexes: int = 0
-    armour: int | None = Field(None, ge=1)
+    cost: int = Field(0, ge=-MAX_STAT, le=MAX_STAT)
+    combat: int = Field(0, ge=-MAX_STAT, le=MAX_STAT)
+    reflexes: int = Field(0, ge=-MAX_STAT, le=MAX_STAT)
+    armour: int | None = Field(None, ge=1, le=MAX_STAT)
 
     @field_validator("rule")
     @classmethod
@@ -489,8 +513,8 @@ class Faction(Frozen):
     id: str = Field(pattern=_ID)
     name: str
     source: Source
-    honour: int = Field(ge=0)
-    spice_doses: int = Field(ge=0)
+    honour: int = Field(ge=0, le=MAX_STAT)
+    spice_doses: int = Field(ge=0, le=MAX_STAT)
     spice_effect: str
     special_rules: tuple[str, ...] = ()
     modifiers: tuple[FactionModifier, ...] = ()

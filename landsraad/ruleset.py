@@ -37,7 +37,7 @@ class Ruleset(BaseModel):
     recovery: Literal["owner", "all"] = "owner"
     """RUL-06: at the end of an activation, the active player's other models lose a fatigue token (``all``: every other model)."""
 
-    contact_tolerance_cm: float = Field(0.1, ge=0.0, le=1.0)
+    contact_tolerance_cm: float = Field(0.1, ge=0.0, le=1.0, allow_inf_nan=False)
     """RUL-07: two bases are in contact when their edges are within this distance."""
 
     models_block_sight: bool = True

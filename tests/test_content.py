@@ -388,3 +388,99 @@ def test_docs_catalogue_names_every_item(fid):
     names |= {e.id for e in f.rare_equipment} | {e.effect for e in f.rare_equipment}
     missing = sorted(n for n in names if f"`{n}`" not in doc)
     assert missing == []
+
+
+# --- hostile YAML: bounded, located, never a crash (issue 15) -----------------------------
+
+from landsraad.content import MAX_DEPTH, MAX_VALUES, YamlSyntaxError, parse_document, read_document  # noqa: E402
+
+
+def _laughs(levels: int) -> str:
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, levels):
+        lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    "text, line, words",
+    [
+        (_laughs(9), None, "more than"),  # 10^9 values once expanded
+        ("models: &x [*x]\n", 1, "recursive alias"),
+        ("a: &x {b: [1, *x]}\n", 1, "recursive alias"),
+        ("a: *nowhere\n", 1, "names no anchor"),
+        ("[" * 5000 + "]" * 5000, 1, "deeper than"),
+        ("- " * 5000 + "x\n", 1, "deeper than"),
+        ("[" * 300_000 + "]" * 300_000, 1, "deeper than"),  # crashed libyaml's recursive composer
+        ("models: !!set {a, b}\n", 1, "'!!set' is not supported"),
+        ("!!set {a, b}: 1\n", 1, "key must be text"),
+        ("faction: x\n1: a\n", 2, "key must be text"),
+        ("~: a\n", 1, "key must be text"),
+        ("[a]: 1\n", 1, "key must be text"),
+        ("points: " + "9" * 5000 + "\n", 1, "too large"),
+        ("points: 99999999999999999999\n", 1, "too large"),
+        ("points: !!int abc\n", 1, "not a valid int"),
+        ("ok: !!bool maybe\n", 1, "not a valid bool"),
+        ("when: !!timestamp x\n", 1, "not a valid timestamp"),
+        ("m: !!map [1]\n", 1, "not supported"),
+        ("a: !!binary aGVsbG8=\n", 1, "not supported"),
+        ("a: !!python/object:os.system {}\n", 1, "not supported"),
+        ("a: &k {x: 1}\nb: {<<: *k}\n", 2, "Merge keys"),
+        ("a: 1\n---\nb: 2\n", 2, "several YAML documents"),
+        ("a: 1\na: 2\n", 2, "Duplicate key 'a'"),
+    ],
+)
+def test_hostile_yaml_is_a_located_error(text, line, words):
+    with pytest.raises(YamlSyntaxError) as exc:
+        parse_document(text, "evil.yaml")
+    assert words in str(exc.value)
+    assert str(exc.value).startswith("evil.yaml: ")
+    if line is not None:
+        assert exc.value.line == line
+
+
+def test_an_alias_bomb_stops_at_the_budget_not_at_the_end():
+    with pytest.raises(YamlSyntaxError) as exc:
+        parse_document(_laughs(9), "bomb.yaml")
+    assert f"{MAX_VALUES:,}" in str(exc.value)
+    assert exc.value.line <= 6  # refused once the copies pass the budget, well before line 9
+
+
+def test_aliases_within_budget_still_work_and_are_located():
+    doc = parse_document("w: &w {range: 10}\nmodels:\n  - weapon: *w\n  - weapon: *w\n", "ok.yaml")
+    assert doc.data["models"][1]["weapon"] == {"range": 10}
+    assert doc.locate(("models", 1, "weapon")) == "models[1].weapon (line 4, column 5)"
+    assert doc.locate(("models", 1, "weapon", "range")).startswith("models[1].weapon.range (line 1")
+
+
+def test_nesting_up_to_the_limit_is_accepted():
+    depth = MAX_DEPTH
+    doc = parse_document("[" * depth + "]" * depth, "deep.yaml")
+    inner = doc.data
+    for _ in range(depth - 1):
+        inner = inner[0]
+    assert inner == []
+
+
+def test_a_huge_or_endless_file_is_refused_without_reading_it_all(tmp_path):
+    with pytest.raises(DataError, match="too large"):
+        read_document("/dev/zero")
+    big = tmp_path / "big.yaml"
+    big.write_text("a: " + "x" * 3_000_000, encoding="utf-8")
+    with pytest.raises(DataError, match="too large"):
+        read_document(big)
+
+
+def test_a_non_utf8_byte_is_located(tmp_path):
+    path = tmp_path / "latin.yaml"
+    path.write_bytes(b"faction: corrino\nname: caf\xe9\n")
+    with pytest.raises(YamlSyntaxError) as exc:
+        read_document(path)
+    assert (exc.value.line, exc.value.column) == (2, 10)
+    assert "0xe9" in str(exc.value)
+
+
+def test_a_very_long_file_name_is_a_data_error_with_a_short_message():
+    with pytest.raises(DataError) as exc:
+        read_document("s" * 5000 + ".yaml")
+    assert len(str(exc.value)) < 400

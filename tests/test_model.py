@@ -109,3 +109,36 @@ def test_model_copy_drops_cached_values():
     assert w.melee_damage.value == 6
     w2 = w.model_copy(update={"damage": "8-"})
     assert w2.melee_damage.value == 8
+
+
+# --- numbers are finite and bounded (issue 15) ----------------------------------------------
+
+from landsraad.model import MAX_LENGTH_CM, MAX_STAT, Profile, Template, Weapon  # noqa: E402
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), MAX_LENGTH_CM * 2, "1e308", ".inf"])
+def test_a_range_is_a_finite_table_length(bad):
+    with pytest.raises(ValueError, match="at most 1000|number of cm"):
+        Weapon(id="w", name="W", range=bad, damage="+1")
+
+
+@pytest.mark.parametrize("field", ["movement", "height_cm"])
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), 1e308])
+def test_profile_lengths_are_finite_and_bounded(field, bad):
+    card = dict(id="p", name="P", cost=1, movement=10, combat=0, reflexes=0, endurance=2)
+    card[field] = bad
+    with pytest.raises(ValueError):
+        Profile(**card)
+
+
+@pytest.mark.parametrize("text", ["direct nan", "direct inf", "blast 1e308", "blast x"])
+def test_a_template_size_is_a_finite_table_length(text):
+    with pytest.raises(ValueError):
+        Template.model_validate(text)
+
+
+@pytest.mark.parametrize("bonus", [MAX_STAT + 1, "+" + "9" * 5000, -(10**30)])
+def test_a_bonus_beyond_any_die_is_refused_with_a_short_message(bonus):
+    with pytest.raises(ValueError) as exc:
+        Weapon(id="w", name="W", combat=bonus, damage="+1")
+    assert len(str(exc.value)) < 600

@@ -21,3 +21,10 @@ def test_ruleset_is_frozen_and_rejects_unknown_options():
 def test_ruleset_round_trips_through_json():
     r = Ruleset(ties="active", recovery="all", contact_tolerance_cm=0.2, arrakis=True, points=20)
     assert Ruleset.model_validate_json(r.model_dump_json()) == r
+
+
+@pytest.mark.parametrize("options", [{"contact_tolerance_cm": float("nan")}, {"contact_tolerance_cm": float("inf")},
+                                     {"points": 0}])
+def test_ruleset_numbers_are_finite_and_within_reason(options):
+    with pytest.raises(ValidationError):
+        Ruleset(**options)

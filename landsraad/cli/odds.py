@@ -22,7 +22,8 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from ..errors import RuleError, UsageError
+from ..errors import RuleError, UsageError, quoted, truncate
+from ..model import MAX_LENGTH_CM
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from ..ruleset import Ruleset
@@ -52,7 +53,7 @@ def parse_lowering(text: str, argument: str = "--lowering") -> Any:
         return value
     if value.isdigit() and 1 <= int(value) <= 10:
         return int(value)
-    raise UsageError(f"Argument {argument}: {text!r} is not a lowering policy; write none, best or a neutral value from 1 to 10.")
+    raise UsageError(f"Argument {argument}: {quoted(text)} is not a lowering policy; write none, best or a neutral value from 1 to 10.")
 
 
 def parse_distance(text: str, argument: str = "--distance") -> float:
@@ -65,14 +66,15 @@ def parse_distance(text: str, argument: str = "--distance") -> float:
     >>> parse_distance("-3")
     Traceback (most recent call last):
     ...
-    landsraad.errors.UsageError: Argument --distance: '-3' is not a distance; write a number of cm, 0 or more, e.g. 35.
+    landsraad.errors.UsageError: Argument --distance: '-3' is not a distance; write a number of cm from 0 to 1000, e.g. 35.
     """
     try:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not value >= 0 or value == float("inf"):
-        raise UsageError(f"Argument {argument}: {text!r} is not a distance; write a number of cm, 0 or more, e.g. 35.")
+    if not 0 <= value <= MAX_LENGTH_CM:  # also refuses nan and inf
+        raise UsageError(f"Argument {argument}: {truncate(text)!r} is not a distance; write a number of cm from 0 "
+                         f"to {MAX_LENGTH_CM:g}, e.g. 35.")
     return value
 
 

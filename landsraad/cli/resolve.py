@@ -31,6 +31,7 @@ from typing import Any
 
 from ..dice import parse_dice
 from ..errors import DataError, RuleError, UsageError
+from ..model import MAX_LENGTH_CM
 from ..ruleset import Ruleset
 from .stats import parse_combatant
 
@@ -229,8 +230,8 @@ def _shot_story(ev: Any, shooter: Any) -> list[str]:
 def _shoot(args: argparse.Namespace) -> int:
     from ..rules.shooting import resolve_shot
 
-    if args.distance < 0:
-        raise UsageError(f"--distance must be 0 cm or more; got {args.distance:g}.")
+    if not 0 <= args.distance <= MAX_LENGTH_CM:  # also refuses nan and inf
+        raise UsageError(f"--distance must be from 0 to {MAX_LENGTH_CM:g} cm; got {args.distance:g}.")
     shooter = _combatant(args.attacker, args.weapon, "--attacker", "--weapon", "shoot", "Attacker")
     target = _named(parse_combatant(args.target, argument="--target"), "Target")
     sd = _dice(args.attacker_dice, 2, "--attacker-dice", "neutral, attack")

@@ -50,8 +50,8 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
-from ..errors import UnknownNameError, UsageError, did_you_mean
-from ..model import Poison, Profile, Weapon, parse_bonus
+from ..errors import UnknownNameError, UsageError, did_you_mean, quoted
+from ..model import MAX_LENGTH_CM, Poison, Profile, Weapon, parse_bonus
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from ..rules.state import Combatant
@@ -100,12 +100,12 @@ def split_items(text: str, *, argument: str) -> list[tuple[str, str | None]]:
     for raw in text.split(","):
         item = raw.strip()
         if not item:
-            raise _fail(argument, f"{text!r} has an empty item between commas.")
+            raise _fail(argument, f"{quoted(text)} has an empty item between commas.")
         if "=" in item:
             key, value = item.split("=", 1)
             key, value = key.strip().lower(), value.strip()
             if not key or not value:
-                raise _fail(argument, f"the item {item!r} needs both a key and a value, e.g. combat=1.")
+                raise _fail(argument, f"the item {quoted(item)} needs both a key and a value, e.g. combat=1.")
             items.append((key, value))
         else:
             items.append((item.lower(), None))
@@ -136,8 +136,8 @@ def _float_value(what: str) -> Callable[[str], float]:
             number = float(value)
         except ValueError:
             raise ValueError(f"{what} must be a number of cm") from None
-        if not number > 0:
-            raise ValueError(f"{what} must be more than 0 cm")
+        if not 0 < number <= MAX_LENGTH_CM:  # also refuses nan and inf
+            raise ValueError(f"{what} must be more than 0 cm and at most {MAX_LENGTH_CM:g}")
         return number
 
     return parse
@@ -147,7 +147,7 @@ def _choice(what: str, choices: tuple[str, ...]) -> Callable[[str], str]:
     def parse(value: str) -> str:
         if value.lower() not in choices:
             hint = did_you_mean(value, choices)
-            extra = f" (did you mean {hint!r}?)" if hint else ""
+            extra = f" (did you mean {quoted(hint)}?)" if hint else ""
             raise ValueError(f"{what} must be one of {', '.join(choices)}{extra}")
         return value.lower()
 
@@ -187,7 +187,7 @@ def _spice_effect(value: str) -> str:
         raise ValueError(str(exc).rstrip(".")) from None
     if rule.scope != "spice":
         spice = [r.name for r in SPECIAL_RULES if r.scope == "spice"]
-        raise ValueError(f"{value!r} is not a spice effect; spice effects are: {', '.join(spice)}")
+        raise ValueError(f"{quoted(value)} is not a spice effect; spice effects are: {', '.join(spice)}")
     return value
 
 
@@ -258,10 +258,10 @@ def _parse_items(
     for key, value in items:
         if key not in parsers:
             hint = did_you_mean(key, parsers)
-            extra = f" Did you mean {hint!r}?" if hint else ""
-            raise _fail(argument, f"unknown {kind} {key!r}.{extra} Valid {kind}s are: {', '.join(sorted(parsers))}.")
+            extra = f" Did you mean {quoted(hint)}?" if hint else ""
+            raise _fail(argument, f"unknown {kind} {quoted(key)}.{extra} Valid {kind}s are: {', '.join(sorted(parsers))}.")
         if key in seen:
-            raise _fail(argument, f"the {kind} {key!r} is given twice.")
+            raise _fail(argument, f"the {kind} {quoted(key)} is given twice.")
         seen.add(key)
         target, parser = parsers[key]
         if parser is None:  # a flag: 'laser' or 'laser=yes'
@@ -270,14 +270,14 @@ def _parse_items(
             elif value.lower() in _FALSE:
                 out[target] = False
             else:
-                raise _fail(argument, f"{key}={value!r} is not valid: {key} is a flag; write {key} or {key}=no.")
+                raise _fail(argument, f"{key}={quoted(value)} is not valid: {key} is a flag; write {key} or {key}=no.")
             continue
         if value is None:
-            raise _fail(argument, f"the {kind} {key!r} needs a value, e.g. {key}=1.")
+            raise _fail(argument, f"the {kind} {quoted(key)} needs a value, e.g. {key}=1.")
         try:
             out[target] = parser(value)
         except ValueError as exc:
-            raise _fail(argument, f"{key}={value!r} is not valid: {exc}.") from None
+            raise _fail(argument, f"{key}={quoted(value)} is not valid: {exc}.") from None
     return out
 
 
@@ -331,7 +331,7 @@ def parse_model_spec(text: str, *, argument: str) -> ModelSpec:
     if first_value is None and "/" in first_key:
         m = _PROFILE_REF.match(first_key)
         if not m:
-            raise _fail(argument, f"{first_key!r} is not a profile reference; write FACTION/TYPE or FACTION/TYPE:WEAPON, e.g. corrino/soldier:halberd.")
+            raise _fail(argument, f"{quoted(first_key)} is not a profile reference; write FACTION/TYPE or FACTION/TYPE:WEAPON, e.g. corrino/soldier:halberd.")
         sheet = _load_faction(m["faction"], argument)
         try:
             profile = sheet.profile(m["type"])
@@ -382,12 +382,12 @@ def parse_weapon(text: str, *, argument: str = "--weapon") -> Weapon:
     items = split_items(text, argument=argument)
     fields = _parse_items(items, _WEAPON_PARSERS, argument=argument, kind="weapon key")
     if "damage" not in fields:
-        raise _fail(argument, f"{text!r} has no damage; add e.g. damage=+1 (ranged), damage=12- (melee) or damage=(9) (burn).")
+        raise _fail(argument, f"{quoted(text)} has no damage; add e.g. damage=+1 (ranged), damage=12- (melee) or damage=(9) (burn).")
     fields.setdefault("name", "weapon")
     try:
         return Weapon(id="inline", **fields)
     except Exception as exc:  # pydantic ValidationError or UnknownNameError from a nested value
-        raise _fail(argument, f"{text!r} is not a valid weapon: {_pydantic_sentence(exc)}") from None
+        raise _fail(argument, f"{quoted(text)} is not a valid weapon: {_pydantic_sentence(exc)}") from None
 
 
 def parse_poison(text: str, *, argument: str) -> Poison:
@@ -411,7 +411,7 @@ def parse_poison(text: str, *, argument: str) -> Poison:
     except UnknownNameError as exc:
         raise _fail(argument, str(exc)) from None
     except ValueError as exc:  # pydantic's ValidationError is a ValueError
-        raise _fail(argument, f"{text!r} is not a poison: {_pydantic_sentence(exc)}") from None
+        raise _fail(argument, f"{quoted(text)} is not a poison: {_pydantic_sentence(exc)}") from None
 
 
 # --- combatants ----------------------------------------------------------------------------------
@@ -449,18 +449,18 @@ def build_combatant(
     chosen = weapon or spec.weapon or _default_weapon(spec, use)
     if use == "shoot":
         if chosen is None:
-            raise UsageError(f"Argument {spec.argument}: {spec.text!r} has no ranged weapon; give one with {weapon_argument}, e.g. {weapon_argument} range=10,combat=+1,damage=+1.")
+            raise UsageError(f"Argument {spec.argument}: {quoted(spec.text)} has no ranged weapon; give one with {weapon_argument}, e.g. {weapon_argument} range=10,combat=+1,damage=+1.")
         if not chosen.is_ranged:
-            raise UsageError(f"Argument {weapon_argument}: the weapon {chosen.name!r} cannot shoot (it has no range and no template).")
+            raise UsageError(f"Argument {weapon_argument}: the weapon {quoted(chosen.name)} cannot shoot (it has no range and no template).")
     if use == "melee" and chosen is not None and not chosen.is_melee:
-        raise UsageError(f"Argument {weapon_argument}: the weapon {chosen.name!r} cannot strike in melee (it is a ranged-only weapon).")
+        raise UsageError(f"Argument {weapon_argument}: the weapon {quoted(chosen.name)} cannot strike in melee (it is a ranged-only weapon).")
     try:
         if spec.profile is not None:
             base = Combatant.from_profile(spec.profile, chosen)
             return Combatant(**{**dict(base), **spec.stats})
         return Combatant(weapon=chosen, **spec.stats)
     except ValidationError as exc:
-        raise UsageError(f"Argument {spec.argument}: {spec.text!r} does not describe a valid model: {_pydantic_sentence(exc)}") from None
+        raise UsageError(f"Argument {spec.argument}: {quoted(spec.text)} does not describe a valid model: {_pydantic_sentence(exc)}") from None
 
 
 def parse_combatant(

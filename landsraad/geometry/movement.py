@@ -2175,6 +2175,20 @@ def _boundary_stars(space: _Space, q: _Query, dist: dict[int, float], start: Poi
     return _stars(space, X[keep], budget - cost[keep], _SOFT_STAR_RAYS)
 
 
+def _whole_reach_bound(space: _Space, dist: dict[int, float]) -> float:
+    """An allowance past which every free point of the start's component is reachable.
+
+    A cheapest path to any free point reaches some graph node (or leaves from the start), follows
+    at most one circle's arc and ends with a straight leg no longer than the table's diagonal; arc
+    and leg cost at most twice their length (difficult terrain). ``dist`` must hold every node
+    reachable within the allowance tested, which it does when the allowance passes this bound.
+    """
+    xmin, ymin, xmax, ymax = space.bounds
+    diagonal = math.hypot(max(xmax - xmin, 0.0), max(ymax - ymin, 0.0))
+    widest_arc = _TWO_PI * float(np.max(space.circ_r)) if len(space.circ_r) else 0.0
+    return max(dist.values(), default=0.0) + 2.0 * (diagonal + widest_arc) + 1.0
+
+
 def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: Iterable[str] = ()) -> BaseGeometry:
     """The set of centre positions ``model_id`` can legally move to with ``allowance_cm``
     (R-MOVE, R-TERRAIN-KINDS, RUL-17): a geodesic ball in the free space, difficult terrain
@@ -2217,6 +2231,11 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     _exits(space, q, s, start, True)
     q.finalize()
     dist, _ = q.search(s, cutoff=budget)
+    if budget >= _whole_reach_bound(space, dist):
+        # Every free point of the start's component costs less than the allowance: the answer is
+        # that component, whatever the allowance (reach --movement 1e308 must not sweep for ever).
+        whole = _component(_free_polygon(space, board, excluded), start)
+        return whole if whole is not None and whole.area > 0 else shapely.Point(start)
     pieces: list[BaseGeometry] = []
     tangent_angles = np.array([math.atan2(q.point(m)[1] - start[1], q.point(m)[0] - start[0])
                                for m, _, _ in q.neighbours(s)])

@@ -185,3 +185,34 @@ def test_the_real_command_reports_bad_arguments_in_one_line() -> None:
                       "--lowering", "sometimes")
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == "landsraad: error: Argument --lowering: 'sometimes' is not a lowering policy; write none, best or a neutral value from 1 to 10.\n"
+
+
+# --- hostile arguments (issue 15) ------------------------------------------------------------
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize(
+    "weapon, distance, words",
+    [
+        ("range=1e308,combat=+1,damage=+1", "35", "at most 1000"),  # overflowed to inf * 10
+        ("range=10,combat=+1,damage=+1", "1e308", "is not a distance"),
+        ("range=10,combat=+1,damage=+1", "nan", "is not a distance"),
+        ("range=inf,combat=+1,damage=+1", "10", "at most 1000"),
+        ("range=10,combat=+1,damage=99999999999-", "10", "not written as the rulebook"),
+    ],
+)
+def test_out_of_range_numbers_are_usage_errors(weapon, distance, words):
+    out = _cli("odds", "shoot", "--attacker", "combat=1", "--weapon", weapon, "--target", "endurance=3",
+               "--distance", distance)
+    assert out.returncode == 2, out.stderr
+    assert words in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_huge_value_is_not_echoed_back_whole():
+    name = "x" * 100_000
+    out = _cli("odds", "melee", "--attacker", "corrino/soldier:halberd", "--defender", f"{name}/naib")
+    assert out.returncode == 2 and "Unknown faction" in out.stderr
+    assert len(out.stderr) < 1_000

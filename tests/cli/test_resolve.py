@@ -131,3 +131,10 @@ def test_ruleset_switches_in_process(capsys: pytest.CaptureFixture[str]) -> None
                 "--distance", "5", "--attacker-dice", "5,9", "--target-dice", "2,1", "--json"]
     assert main(shielded) == 0 and json.loads(capsys.readouterr().out)["shield_stopped"] is True
     assert main([*shielded, "--arrakis"]) == 0 and json.loads(capsys.readouterr().out)["damage"] == 6
+
+
+@pytest.mark.parametrize("distance", ["nan", "inf", "1e308", "-1"])
+def test_a_distance_that_is_not_a_table_length_is_a_usage_error(distance):
+    out = run("shoot", "--attacker", "combat=1", "--weapon", "range=10,combat=+1,damage=+1", "--target", "endurance=3",
+              "--distance", distance, "--attacker-dice", "8,7", "--target-dice", "4,3")
+    assert out.returncode == 2 and "--distance must be from 0 to 1000 cm" in out.stderr

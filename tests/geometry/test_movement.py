@@ -12,6 +12,7 @@ import heapq
 import json
 import math
 import os
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,8 +20,6 @@ import shapely
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Point
-
-from pathlib import Path
 
 from landsraad.errors import GeometryError
 from landsraad.geometry import movement
@@ -40,7 +39,6 @@ from landsraad.geometry.movement import (
     step_away,
     straight_moves,
 )
-
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -781,3 +779,15 @@ def test_terrain_preprocessing_is_shared_by_boards_with_the_same_terrain():
     # Labels and capsule owners are renumbered after the bases: messages still name the right obstacle.
     assert plan_move(two, "a", (20.5, 10), 20).blocked_by == ("terrain 'wall'",)
     assert plan_move(two, "b", (40, 18), 30).legal and plan_move(two, "b", (40, 18), 30).path == ((40.0, 40.0), (40.0, 18.0))
+
+
+# --- an allowance beyond the table (issue 15) ------------------------------------------------
+
+
+@pytest.mark.parametrize("allowance", [1e308, math.inf])
+def test_an_allowance_beyond_the_table_reaches_the_whole_free_component_at_once(allowance):
+    board = Board(bases=(Base("a", 10, 10, 30), Base("b", 30, 30, 40)))
+    swept = reach_region(board, "a", 150)  # the ray sweep, already covering every free point
+    whole = reach_region(board, "a", allowance)
+    assert whole.symmetric_difference(swept).area < 0.05
+    assert not whole.contains(shapely.Point(30, 30)) and whole.contains(shapely.Point(55, 55))

@@ -1,0 +1,99 @@
+"""Fuzzing the non-game commands (issue 15): seeded hostile lists, faction sheets, rulesets and
+arguments never end in a traceback, a hang or a flood of output.
+
+The default run judges 1,200 seeded cases (``tests/fuzz/cases.py``) in process; the long run
+is ``python bench/fuzz.py`` (figures in docs/reliability.md). A failing seed reproduces alone:
+``run_case(make_case(seed))``. The named attacks of the issue are also run as real commands.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.fuzz.cases import CASE_SECONDS, MAX_OUTPUT, Case, Outcome, make_case, problems, run_case
+
+CHUNK = 100
+
+
+@pytest.mark.parametrize("chunk", range(12))
+def test_fuzzed_inputs_never_crash_hang_or_flood(chunk):
+    failures = []
+    for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
+        outcome = run_case(make_case(seed))
+        found = problems(outcome)
+        if found:
+            failures.append((seed, outcome.case.family, [a[:60] for a in outcome.case.argv], found))
+    assert not failures, failures
+
+
+def test_the_cases_are_reproducible_and_varied():
+    assert make_case(123) == make_case(123)
+    families = {make_case(seed).family for seed in range(200)}
+    assert families == {"list", "faction", "ruleset", "args"}
+    damaged = [make_case(seed) for seed in range(200) if make_case(seed).family == "list"]
+    originals = {p.read_bytes() for p in Path(__file__).resolve().parents[2].glob("examples/lists/*.yaml")}
+    assert any(case.files["list.yaml"] not in originals for case in damaged)
+
+
+@pytest.mark.parametrize(
+    "outcome, words",
+    [
+        (Outcome(Case(0, "args", ["odds"]), None, "", "", 0.1, "Traceback...\nValueError: boom"), "ValueError"),
+        (Outcome(Case(0, "args", ["odds"]), 3, "", "", 0.1), "exit status 3"),
+        (Outcome(Case(0, "args", ["odds"]), 1, "", "", 0.1), "without a message"),
+        (Outcome(Case(0, "args", ["odds"]), 0, "x" * (MAX_OUTPUT + 1), "", 0.1), "output of"),
+        (Outcome(Case(0, "list", ["validate"], {"list.yaml": b""}), 1, "", "landsraad: error: bad.", 0.1),
+         "does not say which input"),
+        (Outcome(Case(0, "args", ["odds"]), None, "", "", CASE_SECONDS, "timeout: more than 10 s"), "timeout"),
+    ],
+)
+def test_the_judge_flags_each_broken_property(outcome, words):
+    assert any(words in problem for problem in problems(outcome))
+
+
+def test_the_judge_accepts_a_located_error():
+    outcome = Outcome(Case(0, "list", ["validate"], {"list.yaml": b""}), 1, "",
+                      "landsraad: error: /tmp/x/list.yaml: line 3, column 1: Duplicate key 'a'.", 0.1)
+    assert problems(outcome) == []
+
+
+# --- the issue's named attacks, as real commands ----------------------------------------------
+
+
+def _laughs(levels: int = 9) -> str:
+    lines = ["l0: &l0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 10) + "]" for i in range(1, levels)]
+    return "\n".join(lines) + "\n"
+
+
+ATTACKS = {
+    "alias bomb": _laughs(),
+    "recursive alias": "faction: corrino\nmodels: &x [*x]\n",
+    "5,000-deep nesting": "faction: corrino\nmodels: " + "[" * 5000 + "]" * 5000 + "\n",
+    "a set": "faction: corrino\nmodels: !!set {a, b}\n",
+    "an integer key": "faction: corrino\n1: soldier\n",
+    "a 5,000-digit integer": "faction: corrino\npoints: " + "9" * 5000 + "\n",
+}
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("attack", sorted(ATTACKS))
+@pytest.mark.parametrize("role", ["list", "faction sheet", "ruleset"])
+def test_each_named_yaml_attack_is_a_located_error_in_every_kind_of_file(tmp_path, attack, role):
+    bad = tmp_path / "evil.yaml"
+    bad.write_text(ATTACKS[attack], encoding="utf-8")
+    good = Path(__file__).resolve().parents[2] / "examples" / "lists" / "corrino.yaml"
+    args = {"list": ["validate", str(bad)], "faction sheet": ["faction", str(bad)],
+            "ruleset": ["validate", str(good), "--ruleset", str(bad)]}[role]
+    out = _cli(*args)
+    text = out.stdout + out.stderr
+    assert out.returncode == 1, text
+    assert "Traceback" not in text and "evil.yaml" in text and "line" in text
+    assert len(text) < 5_000
