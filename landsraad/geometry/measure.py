@@ -166,6 +166,10 @@ def report_cm(x: float) -> float:
     return math.floor(float(x) * 10.0 + 0.5 + _FLOAT_SLACK) / 10.0
 
 
+MAX_RANGE_CM = 1000.0
+"""The longest weapon range measured (10 m): far beyond any table, short of overflow."""
+
+
 def range_band(distance_cm: float, weapon_range_cm: float) -> int:
     """The range band of a shot: 0 within the weapon's range (``<=``), +1 per further band (R-SHOOT).
 
@@ -187,6 +191,10 @@ def range_band(distance_cm: float, weapon_range_cm: float) -> int:
     """
     if not weapon_range_cm > 0:
         raise GeometryError(f"A weapon range must be more than 0 cm to measure range bands; got {weapon_range_cm}.")
+    if not math.isfinite(weapon_range_cm) or weapon_range_cm > MAX_RANGE_CM:
+        raise GeometryError(f"A weapon range is at most {MAX_RANGE_CM:g} cm (a table is 60 cm wide); got {weapon_range_cm:g}.")
+    if not math.isfinite(distance_cm):
+        raise GeometryError(f"A distance must be a finite number of cm; got {distance_cm}.")
     if distance_cm < 0:
         raise GeometryError(f"A distance cannot be negative; got {distance_cm} cm.")
     # Whole tenths of a centimetre: integer arithmetic, so 20.0 / 10 never lands in band 2.

@@ -154,3 +154,13 @@ def test_nearest_uses_edges_not_centres():
     # b's centre is further, but its 50 mm base reaches closer
     board = Board(bases=(Base("s", 0, 0, 30), Base("a", 10, 0, 25), Base("b", 0, 10.5, 50)))
     assert nearest(board, "s", ["a", "b"]) == ("b",)
+
+
+@pytest.mark.parametrize("weapon_range", [1e308, float("inf"), float("nan")])
+def test_range_bands_refuse_ranges_no_table_has(weapon_range):
+    # Issue 15: `measure --weapon 1e308` overflowed; a located sentence instead.
+    from landsraad.errors import GeometryError
+    from landsraad.geometry.measure import range_band
+
+    with pytest.raises(GeometryError):
+        range_band(12.0, weapon_range)
