@@ -35,8 +35,9 @@ import copy
 from typing import Any, Iterable, Mapping, Protocol
 
 import numpy as np
+from pydantic import ValidationError
 
-from ..errors import DataError, DecisionError, LandsraadError, Problem, RuleError
+from ..errors import DataError, DecisionError, LandsraadError, Problem, RuleError, truncate
 from ..missions import MissionCard
 from ..model import Faction
 from ..ruleset import DEFAULT, Ruleset
@@ -287,7 +288,7 @@ class Game(Machine):
             if snapshot.get("format") != SNAPSHOT_FORMAT:
                 raise DataError([Problem(source, "format", f"Expected a {SNAPSHOT_FORMAT!r} snapshot; got {str(snapshot.get('format'))[:60]!r}.")])
             context = {"dice": snapshot["dice"], "setup": snapshot["setup"], "time_model": snapshot["time_model"]}
-            game = cls._from_core(snapshot["core"], context)
+            game = cls._from_core(snapshot["core"], context, source=source)
             game._origin = snapshot.get("origin")
             game.log = [GameEvent.from_dict(e) for e in snapshot["log"]]
             game.answers = list(snapshot["answers"])
@@ -298,12 +299,16 @@ class Game(Machine):
             game.decision  # noqa: B018  (a pending decision must rebuild from the saved data)
         except LandsraadError:
             raise
+        except ValidationError as err:
+            first = err.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise DataError([Problem(source, where, f"This saved game has a wrong value here: {first['msg'].lower()}.")]) from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
-            raise DataError([Problem(source, "", f"This is not a usable game snapshot ({type(err).__name__}: {str(err)[:120]}).")]) from None
+            raise DataError([Problem(source, "", f"This is not a usable game snapshot: {type(err).__name__} {truncate(str(err))}.")]) from None
         return game
 
     @classmethod
-    def _from_core(cls, core: Mapping[str, Any], context: Mapping[str, Any]) -> "Game":
+    def _from_core(cls, core: Mapping[str, Any], context: Mapping[str, Any], *, source: str = "snapshot") -> "Game":
         game = cls.__new__(cls)
         game.state = GameState.model_validate(core["state"])
         game.stack = tuple(Frame.from_list(f) for f in core["stack"])
@@ -312,7 +317,7 @@ class Game(Machine):
         bit_generator.state = core["rng"]
         game.rng = np.random.Generator(bit_generator)
         game.dice_mode = context["dice"]
-        game.setup = SetupOptions.from_dict(context["setup"])
+        game.setup = SetupOptions.from_dict(context["setup"], source=source)
         game.time_model = TableTimeModel(costs=dict(context["time_model"]))
         game.warbands, game.log, game.answers, game._history = {}, [], [], []
         game.result, game._decision, game._origin = None, None, dict(core)

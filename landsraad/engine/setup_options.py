@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..scene import Scene
+from ..scene import parse_scene
 
 __all__ = ["SetupOptions"]
 
@@ -29,6 +30,8 @@ class SetupOptions:
         return {"scene": scene, "kit": self.kit, "missions": self.missions}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "SetupOptions":
-        scene = Scene.model_validate(data["scene"]) if data.get("scene") is not None else None
+    def from_dict(cls, data: dict[str, Any], *, source: str = "saved game") -> "SetupOptions":
+        """The options from :meth:`to_dict`; a saved scene goes through every scene check again
+        (a damaged or edited table is a located error, never a crash in the geometry)."""
+        scene = parse_scene(json.dumps(data["scene"], allow_nan=True), f"{source}: scene") if data.get("scene") is not None else None
         return cls(scene=scene, kit=str(data.get("kit", "arrakeen")), missions=bool(data.get("missions", True)))

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from landsraad.engine import new_game, play
-from landsraad.engine.record import load_record, record_game, replay_record, replay_states, resume_record, save_record
+from landsraad.engine.record import GameRecord, load_record, record_game, replay_record, replay_states, resume_record, save_record
 from landsraad.errors import DataError
 from landsraad.players import RandomPlayer
 
@@ -101,3 +101,21 @@ def test_load_record_rejects_damaged_files(tmp_path, content, message):
 def test_load_record_names_a_missing_file(tmp_path):
     with pytest.raises(DataError, match="cannot be read"):
         load_record(tmp_path / "missing.json")
+
+
+def test_a_saved_scene_is_checked_again_on_loading(tmp_path):
+    # Issue 15: a record's scene skipped the scene checks (a NaN corner crashed in the geometry).
+    from landsraad.engine import SetupOptions
+    from landsraad.scene import load_scene
+
+    game = new_game("corrino", "fremen", seed=1, setup=SetupOptions(scene=load_scene("scenes/demo.yaml")))
+    for _ in range(5):
+        d = game.decision
+        game.answer(RandomPlayer(1).decide(d, game.view(d.side)))
+    data = record_game(game).model_dump(mode="json")
+    data["opening"]["setup"]["scene"]["terrain"][0]["polygon"][0] = [float("nan"), 5.0]
+    forged = GameRecord.model_validate(data)
+    path = tmp_path / "g.json"
+    save_record(forged.model_copy(update={"sha256": forged.content_hash()}), path)
+    with pytest.raises(DataError, match=r"g\.json: opening: scene: terrain\[0\]\.polygon"):
+        replay_record(load_record(path), source=str(path))
