@@ -355,6 +355,18 @@ class Weapon(Frozen):
     special_rules: tuple[str, ...] = ()
     text: str = ""
     source: Source = "project"
+    printed: dict[str, str] = Field(default_factory=dict)
+    """How the card prints its Combat and Initiative cells when it prints them as text
+    (``"0"`` or ``"-"`` for no bonus), so a sheet is shown as printed."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keep_printed(cls, data: Any) -> Any:
+        if isinstance(data, dict) and not data.get("printed"):
+            printed = {k: data[k].strip() for k in ("combat", "initiative") if isinstance(data.get(k), str)}
+            if printed:
+                data = {**data, "printed": printed}
+        return data
 
     @field_validator("damage", mode="before")
     @classmethod

@@ -131,8 +131,12 @@ def format_bonus(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def _card_bonus(value: int) -> str:  # weapon cells print a zero bonus as "-"
-    return f"{value:+d}" if value else "-"
+def _card_bonus(weapon: Weapon, cell: str) -> str:
+    """A weapon's Combat or Initiative cell as the card prints it ("0" or "-" for no bonus, as printed)."""
+    value = getattr(weapon, cell)
+    if value:
+        return f"{value:+d}"
+    return weapon.printed.get(cell, "-") if weapon.printed.get(cell) in ("0", "-", "+0") else "-"
 
 
 def _rule_line(name: str) -> str:
@@ -159,7 +163,7 @@ def format_weapon_row(weapon: Weapon) -> str:
         notes.append("poisons: " + ", ".join(str(p) for p in weapon.poisons))
     if weapon.special_rules:
         notes.append("rules: " + ", ".join(weapon.special_rules))
-    row = f"{weapon.name:<18} {reach:<11} {_card_bonus(weapon.combat):<7} {_card_bonus(weapon.initiative):<6} {weapon.damage:<7} {weapon.source:<9}"
+    row = f"{weapon.name:<18} {reach:<11} {_card_bonus(weapon, 'combat'):<7} {_card_bonus(weapon, 'initiative'):<6} {weapon.damage:<7} {weapon.source:<9}"
     return (row + "  " + "; ".join(notes)).rstrip() if notes else row.rstrip()
 
 

@@ -99,3 +99,10 @@ def test_bad_faction_file_is_a_data_error_exit_1(tmp_path):
     r = run("faction", str(path))
     assert r.returncode == 1
     assert "honour" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_sheet_prints_its_cells_as_the_card_does():
+    # Issue 9, item 13: the machine gun's Combat is printed 0 on the Corrino sheet (its Initiative "-").
+    out = run("faction", "corrino")
+    row = next(line for line in out.stdout.splitlines() if line.strip().startswith("Machine gun"))
+    assert row.split()[3:5] == ["0", "-"]
