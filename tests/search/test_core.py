@@ -8,7 +8,7 @@ import numpy as np
 
 from landsraad.engine import Game
 from landsraad.search.core import SearchJob, reconstruct, run_sample, run_samples, same_view, signature
-from tests.search.conftest import advance, heuristics
+from tests.search.conftest import heuristics
 
 
 def _job(boundary, trail, current, decision, candidates=(), seed=1, depth=1, tries=4):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from landsraad.missions import evaluate_picks, score
 from landsraad.engine.missions import EngineMissionView
+from landsraad.missions import evaluate_picks, score
 from landsraad.search.evaluate import material_margin, mission_margin, position_value
+from tests.search.conftest import advance, heuristics
 
 
 def test_values_of_the_two_sides_add_up_to_one(at_red_activation):
@@ -32,8 +33,6 @@ def test_losing_a_model_lowers_a_sides_value(at_red_activation):
 
 
 def test_a_finished_game_is_worth_its_result(at_red_activation):
-    from tests.search.conftest import advance, heuristics
-
     game = advance(at_red_activation.clone(), heuristics(), lambda g: False)
     r = game.result
     value = position_value(game.state, "red", r)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from landsraad.ai import HeuristicPlayer
-from landsraad.engine import GameState
+from landsraad.engine import GameState, new_game
 from landsraad.errors import UnknownNameError
 from landsraad.search.player import LEVELS, PLAY_KINDS, Level, SearchPlayer
 
@@ -84,9 +84,7 @@ def test_levels_grow_in_budget_and_an_unknown_one_lists_them():
         SearchPlayer(1, "expert")
 
 
-def test_set_up_and_the_opponents_activations_are_the_heuristics(at_red_activation):
-    from landsraad.engine import new_game
-
+def test_set_up_is_the_heuristics():
     game = new_game("corrino", "fremen", seed=31)
     player = SearchPlayer(1, TINY)
     while game.state.phase == "setup":
