@@ -3,6 +3,9 @@
 - :class:`RandomPlayer` picks a legal answer at random: a legal choice, one of the engine's
   suggested points (or none when skipping is allowed), a random ranked selection.
 - :class:`~landsraad.ai.HeuristicPlayer` (in :mod:`landsraad.ai`) plays for its missions.
+- :class:`~landsraad.search.SearchPlayer` (in :mod:`landsraad.search`) searches the decisions
+  that matter over the engine's forward model, from its own side's view; kinds ``search:easy``,
+  ``search:normal`` (also plain ``search``) and ``search:hard`` are its levels.
 - :class:`~landsraad.engine.game.ReplayPlayer` replays a recorded game.
 
 A player has its own :class:`numpy.random.Generator`, seeded, so its choices are reproducible
@@ -22,11 +25,15 @@ from typing import Any
 
 import numpy as np
 
+from .ai import HeuristicPlayer
 from .engine.decisions import Answer, Decision
+from .errors import UnknownNameError
+from .search import SearchPlayer
 
 __all__ = ["RandomPlayer", "make_player", "PLAYER_KINDS"]
 
-PLAYER_KINDS = ("random", "heuristic")
+PLAYER_KINDS = ("random", "heuristic", "search", "search:easy", "search:normal", "search:hard")
+"""Every player kind :func:`make_player` knows (``search`` is ``search:normal``)."""
 
 
 class RandomPlayer:
@@ -55,13 +62,17 @@ class RandomPlayer:
 
 
 def make_player(kind: str, seed: int | None = None) -> Any:
-    """A player by kind name (``random`` or ``heuristic``); unknown kinds list the valid ones."""
+    """A player by kind name (one of :data:`PLAYER_KINDS`).
+
+    Raises
+    ------
+    UnknownNameError
+        When ``kind`` is not a known kind; the message lists the valid ones.
+    """
     if kind == "random":
         return RandomPlayer(seed)
     if kind == "heuristic":
-        from .ai import HeuristicPlayer
-
         return HeuristicPlayer(seed)
-    from .errors import UnknownNameError
-
+    if kind in PLAYER_KINDS and kind.startswith("search"):
+        return SearchPlayer(seed, kind.partition(":")[2] or "normal")
     raise UnknownNameError("player kind", kind, PLAYER_KINDS)

@@ -60,13 +60,24 @@ def test_it_spreads_its_answers_over_the_choices():
 
 
 def test_make_player_by_kind():
-    assert isinstance(make_player("random", 1), RandomPlayer)
     from landsraad.ai import HeuristicPlayer
+    from landsraad.search import LEVELS, SearchPlayer
 
+    assert isinstance(make_player("random", 1), RandomPlayer)
     assert isinstance(make_player("heuristic", 1), HeuristicPlayer)
-    assert set(PLAYER_KINDS) == {"random", "heuristic"}
-    with pytest.raises(UnknownNameError):
-        make_player("clever", 1)
+    assert set(PLAYER_KINDS) == {"random", "heuristic", "search", "search:easy", "search:normal", "search:hard"}
+    for level in ("easy", "normal", "hard"):
+        player = make_player(f"search:{level}", 1)
+        assert isinstance(player, SearchPlayer) and player.level == LEVELS[level]
+    assert make_player("search", 1).level == LEVELS["normal"]
+
+
+@pytest.mark.parametrize("kind", ["clever", "search:expert", "search:", "Search"])
+def test_an_unknown_kind_lists_the_valid_ones(kind):
+    with pytest.raises(UnknownNameError) as caught:
+        make_player(kind, 1)
+    for valid in PLAYER_KINDS:
+        assert valid in str(caught.value)
 
 
 def test_two_random_players_finish_a_game_with_legal_answers():
@@ -74,4 +85,7 @@ def test_two_random_players_finish_a_game_with_legal_answers():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         play(game, {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
-    assert game.over and game.result.winner in ("red", "blue", "draw")
+    assert game.over and game.result.activations > 10
+    red, blue = game.result.vp["red"], game.result.vp["blue"]
+    assert game.result.winner == ("draw" if red == blue else "red" if red > blue else "blue")
+    assert all(e.data["decision"] != "dice" for e in game.log if e.kind == "decision")  # digital dice: no roll was asked

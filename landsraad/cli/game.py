@@ -19,20 +19,21 @@ from typing import Any
 
 from tqdm import tqdm
 
-from ..content import data_dir
+from ..content import data_dir, load_model
 from ..engine import Game, SetupOptions, new_game, play
 from ..engine.record import events_of, load_record, record_game, replay_record, replay_states, save_record
 from ..errors import DataError, UsageError
 from ..fileio import atomic_write_text, check_output_dir, check_output_path
-from ..content import load_model
 from ..missions import MissionCard, load_missions
 from ..narrate import model_label, names_from_log, narrate, narrate_log
 from ..players import PLAYER_KINDS, make_player
-from .warband import load_faction_files
 from ..scene import load_scene
 from ..svg import render_board
+from .warband import load_faction_files
 
 __all__ = ["register", "seed_argument"]
+
+_KINDS_TEXT = ", ".join(PLAYER_KINDS)
 
 
 def seed_argument(text: str) -> int:
@@ -53,7 +54,10 @@ def register(sub: Any) -> None:
     demo.add_argument("--red", default="corrino", help="red's warband: a list file or a bundled faction id (default: corrino)")
     demo.add_argument("--blue", default="fremen", help="blue's warband (default: fremen)")
     demo.add_argument("--seed", type=seed_argument, default=1, help="the game's seed (default: 1)")
-    demo.add_argument("--players", choices=("heuristic", "random"), default="heuristic", help="computer players (default: heuristic)")
+    demo.add_argument("--players", default="heuristic", help=f"computer players for both sides: {_KINDS_TEXT}, or RED,BLUE "
+                                                              "(default: heuristic)")
+    demo.add_argument("--red-player", help="red's computer player (overrides --players for red)")
+    demo.add_argument("--blue-player", help="blue's computer player (overrides --players for blue)")
     demo.add_argument("--scene", help="a scene file whose terrain is the table (default: the bundled demo table)")
     demo.add_argument("--svg", default="landsraad-demo.svg", help="where to write the final position (default: landsraad-demo.svg)")
     demo.add_argument("--save", help="also save the game (JSON) for `landsraad replay`")
@@ -69,7 +73,10 @@ def register(sub: Any) -> None:
     sim.add_argument("--scene", help="a scene file whose terrain is the table (default: terrain placed from a kit each game)")
     sim.add_argument("--games", type=int, default=10, help="how many games (default: 10)")
     sim.add_argument("--seed", type=seed_argument, default=0, help="the first game's seed; game i uses seed + i (default: 0)")
-    sim.add_argument("--players", default="heuristic", help="heuristic or random, or RED,BLUE such as heuristic,random")
+    sim.add_argument("--players", default="heuristic", help=f"computer players for both sides: {_KINDS_TEXT}; or RED,BLUE such "
+                                                             "as search:easy,heuristic (default: heuristic)")
+    sim.add_argument("--red-player", help="red's computer player (overrides --players for red)")
+    sim.add_argument("--blue-player", help="blue's computer player (overrides --players for blue)")
     sim.add_argument("--json", action="store_true", help="print JSON for machines")
     _content_arguments(sim)
     sim.add_argument("--log", help="a folder where each game is saved for `landsraad replay`; a re-run with the same arguments "
@@ -112,8 +119,7 @@ def _setup_options(scene_path: str | None, default_demo: bool = False) -> SetupO
     return SetupOptions()
 
 
-def _players(spec: str, seed: int) -> dict[str, Any]:
-    kinds = _player_kinds(spec)
+def _players(kinds: tuple[str, str], seed: int) -> dict[str, Any]:
     return {"red": make_player(kinds[0], seed * 2 + 1), "blue": make_player(kinds[1], seed * 2 + 2)}
 
 
@@ -132,8 +138,9 @@ def _demo(args: argparse.Namespace) -> int:
     check_output_path(args.svg, what="--svg")
     if args.save:
         check_output_path(args.save, what="--save")
+    kinds = _kinds_of(args)
     game = new_game(args.red, args.blue, seed=args.seed, setup=_setup_options(args.scene, default_demo=True), **_custom_content(args))
-    players = _players(args.players, args.seed)
+    players = _players(kinds, args.seed)
     names: dict[str, str] = {m.id: model_label(m.id, m.name) for m in game.state.models}
     printed = 0
 
@@ -167,7 +174,7 @@ def _demo(args: argparse.Namespace) -> int:
     print("Result: " + ("a draw." if r.winner == "draw" else f"{r.winner} wins."))
     print(f"Final position drawn in {args.svg}")
     if args.save:
-        save_record(record_game(game, players={"red": args.players, "blue": args.players}), args.save)
+        save_record(record_game(game, players=dict(zip(("red", "blue"), kinds))), args.save)
         print(f"Game saved to {args.save} (replay it with: landsraad replay {args.save})")
     return 0
 
@@ -180,7 +187,7 @@ def _simulate(args: argparse.Namespace) -> int:
         raise UsageError(f"--games must be 1 or more; got {args.games}.")
     setup = _setup_options(args.scene)
     content = _custom_content(args)
-    kinds = _player_kinds(args.players)
+    kinds = _kinds_of(args)
     log_dir = check_output_dir(args.log, what="--log") if args.log else None
     wins = {"red": 0, "blue": 0, "draw": 0}
     vps: dict[str, list[int]] = {"red": [], "blue": []}
@@ -193,7 +200,7 @@ def _simulate(args: argparse.Namespace) -> int:
             path = log_dir / f"game-{seed:06d}.json" if log_dir else None
             result = _finished_game(path, args, seed, kinds, setup, content) if path else None
             if result is None:
-                game = play(new_game(args.red, args.blue, seed=seed, setup=setup, **content), _players(args.players, seed))
+                game = play(new_game(args.red, args.blue, seed=seed, setup=setup, **content), _players(kinds, seed))
                 result = game.result.to_dict()
                 played += 1
                 if path:
@@ -235,9 +242,27 @@ def _player_kinds(spec: str) -> tuple[str, str]:
     kinds = spec.split(",")
     if len(kinds) == 1:
         kinds = kinds * 2
-    if len(kinds) != 2 or any(k not in PLAYER_KINDS for k in kinds):
-        raise UsageError(f"--players takes {' or '.join(PLAYER_KINDS)}, or RED,BLUE such as heuristic,random; got {spec[:80]!r}.")
+    if len(kinds) != 2:
+        raise UsageError(f"--players takes one kind ({_KINDS_TEXT}) or RED,BLUE such as search:easy,heuristic; got {spec[:80]!r}.")
+    for kind in kinds:
+        _check_kind(kind, "--players")
     return kinds[0], kinds[1]
+
+
+def _check_kind(kind: str, flag: str) -> str:
+    if kind not in PLAYER_KINDS:
+        raise UsageError(f"{flag} got the unknown player kind {kind[:40]!r}; the kinds are: {_KINDS_TEXT}.")
+    return kind
+
+
+def _kinds_of(args: argparse.Namespace) -> tuple[str, str]:
+    """The players' kinds: ``--players`` for both sides, ``--red-player`` / ``--blue-player`` for one."""
+    red, blue = _player_kinds(args.players)
+    if args.red_player is not None:
+        red = _check_kind(args.red_player, "--red-player")
+    if args.blue_player is not None:
+        blue = _check_kind(args.blue_player, "--blue-player")
+    return red, blue
 
 
 def _finished_game(path: Path, args: argparse.Namespace, seed: int, kinds: tuple[str, str], setup: SetupOptions,

@@ -1,10 +1,10 @@
 """CLI tests of demo, simulate and replay: the real command, as a user runs it (issue 5)."""
 
 import json
-from pathlib import Path
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -54,6 +54,9 @@ def test_simulate_saves_games_that_replay_with_pictures(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (("simulate", "--red", "corrino", "--blue", "fremen", "--games", "0"), "--games"),
     (("simulate", "--red", "corrino", "--blue", "fremen", "--players", "clever"), "--players"),
+    (("simulate", "--red", "corrino", "--blue", "fremen", "--red-player", "search:expert"), "search:easy, search:normal, search:hard"),
+    (("simulate", "--red", "corrino", "--blue", "fremen", "--blue-player", "clever"), "--blue-player"),
+    (("demo", "--players", "clever"), "random, heuristic, search"),
     (("simulate", "--red", "corino", "--blue", "fremen", "--games", "1"), "Did you mean 'corrino'"),
 ])
 def test_bad_arguments_are_one_line_errors_without_traceback(args, message):
@@ -93,3 +96,25 @@ def test_output_paths_are_checked_before_the_game_is_played(tmp_path):
     assert out.returncode != 0 and "is a file" in out.stderr
     out = run("demo", "--seed", "-1")
     assert out.returncode == 2 and "seed" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_simulate_takes_a_player_kind_for_each_side(tmp_path):
+    logs = tmp_path / "logs"
+    out = run("simulate", "--red", "corrino", "--blue", "fremen", "--games", "1", "--seed", "4", "--players", "heuristic",
+              "--red-player", "random", "--log", str(logs), "--json")
+    assert out.returncode == 0, out.stderr
+    record = json.loads(next(logs.glob("*.json")).read_text())
+    assert record["players"] == {"red": "random", "blue": "heuristic"}  # --red-player overrides --players for red only
+    shorthand = run("simulate", "--red", "corrino", "--blue", "fremen", "--games", "1", "--seed", "4", "--players", "random,heuristic",
+                    "--json")
+    assert shorthand.returncode == 0 and json.loads(shorthand.stdout) == json.loads(out.stdout)
+
+
+@pytest.mark.slow
+def test_simulate_plays_a_search_player(tmp_path):
+    out = run("simulate", "--red", "corrino", "--blue", "fremen", "--games", "1", "--seed", "31", "--red-player", "search:easy",
+              "--blue-player", "heuristic", "--json", "--log", str(tmp_path / "logs"))
+    assert out.returncode == 0, out.stderr
+    assert sum(json.loads(out.stdout)["wins"].values()) == 1
+    record = json.loads(next((tmp_path / "logs").glob("*.json")).read_text())
+    assert record["players"] == {"red": "search:easy", "blue": "heuristic"}

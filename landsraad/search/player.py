@@ -1,0 +1,242 @@
+"""The search opponent: levels by budget, and the player that answers the engine (issue 12).
+
+:class:`SearchPlayer` answers every decision as :class:`~landsraad.ai.HeuristicPlayer` would,
+except the decisions of its level's kinds inside its own activations (which model, which
+action, where to move, ...), where it compares the heuristic's answer with a few other legal
+answers by determinised Monte Carlo (:mod:`landsraad.search.core`) and plays the best one when
+it beats the heuristic's by a margin. It sees only what :func:`landsraad.engine.play` hands
+it: the decision and its side's view.
+
+Examples
+--------
+>>> from landsraad.engine import new_game
+>>> from landsraad.ai import HeuristicPlayer
+>>> game = new_game("corrino", "fremen", seed=5)
+>>> players = {"red": SearchPlayer(1, "easy"), "blue": HeuristicPlayer(2)}
+>>> while game.decision.kind != "activate":
+...     d = game.decision
+...     game.answer(players[d.side].decide(d, game.view(d.side)))
+>>> model = players[game.decision.side].decide(game.decision, game.view(game.decision.side))
+>>> model in game.decision.choices
+True
+>>> stats = players["red"].stats + getattr(players["blue"], "stats", [])
+>>> [(s.kind, s.rollouts <= LEVELS["easy"].rollouts) for s in stats]
+[('activate', True)]
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..ai import HeuristicPlayer
+from ..engine import Answer, Decision, GameState
+from ..errors import UnknownNameError
+from .core import SearchJob, public_view, run_samples, signature
+
+__all__ = ["Level", "LEVELS", "SearchPlayer", "SearchStats"]
+
+PLAY_KINDS = ("activate", "action", "spice", "free_move", "move", "target", "weapon")
+
+
+@dataclass(frozen=True)
+class Level:
+    """A search budget.
+
+    Attributes
+    ----------
+    name
+        ``easy``, ``normal`` or ``hard``.
+    kinds
+        The decision kinds searched (the rest are the heuristic's).
+    candidates
+        At most this many answers compared (the heuristic's first).
+    samples
+        Determinised samples per search; each rolls out every candidate once, so a search
+        costs at most ``candidates * samples`` rollouts.
+    depth
+        Activations rolled out after the decision.
+    margin
+        How much better (in value, 0 to 1) another answer must do than the heuristic's.
+    workers
+        Processes sharing the samples (1: this process).
+    tries
+        Replays tried per sample to find a world consistent with the view.
+    """
+
+    name: str
+    kinds: tuple[str, ...]
+    candidates: int
+    samples: int
+    depth: int
+    margin: float
+    workers: int = 1
+    tries: int = 4
+
+    @property
+    def rollouts(self) -> int:
+        """The most rollouts one search may run."""
+        return self.candidates * self.samples
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", kinds=("activate",), candidates=4, samples=3, depth=2, margin=0.02),
+    "normal": Level("normal", kinds=PLAY_KINDS, candidates=4, samples=8, depth=2, margin=0.02),
+    "hard": Level("hard", kinds=PLAY_KINDS, candidates=6, samples=16, depth=3, margin=0.01, workers=max(1, os.cpu_count() or 1)),
+}
+"""The levels by budget (see ``docs/search.md`` for their measured time and strength)."""
+
+
+@dataclass
+class SearchStats:
+    """What one search did: the decision kind, candidates, rollouts run, samples that found a root."""
+
+    kind: str
+    candidates: int
+    rollouts: int
+    samples: int
+    rooted: int
+    chose_heuristic: bool
+    values: list[float | None] = field(default_factory=list)
+
+
+_POOL: ProcessPoolExecutor | None = None
+_POOL_WORKERS = 0
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """One pool per process, shared by every hard player (workers start once)."""
+    global _POOL, _POOL_WORKERS
+    if _POOL is None or _POOL_WORKERS != workers:
+        if _POOL is not None:
+            _POOL.shutdown()
+        _POOL, _POOL_WORKERS = ProcessPoolExecutor(max_workers=workers), workers
+    return _POOL
+
+
+class SearchPlayer:
+    """A computer player that searches the decisions that matter.
+
+    Parameters
+    ----------
+    seed
+        Seeds the player (its heuristic and every search), so the same seeds give the same game.
+    level
+        A name in :data:`LEVELS` or a :class:`Level`.
+
+    Raises
+    ------
+    UnknownNameError
+        When ``level`` is not a known level name.
+    """
+
+    def __init__(self, seed: int | None = None, level: str | Level = "normal") -> None:
+        if isinstance(level, str):
+            if level not in LEVELS:
+                raise UnknownNameError("search level", level, LEVELS)
+            level = LEVELS[level]
+        self.level = level
+        self.rng = np.random.default_rng(seed)
+        self.heuristic = HeuristicPlayer(int(self.rng.integers(2**63)))
+        self.stats: list[SearchStats] = []
+        self._boundary: GameState | None = None
+        self._trail: list[Any] = []
+
+    # --- the protocol ---------------------------------------------------------------------------------
+
+    def decide(self, decision: Decision, state: GameState) -> Answer:
+        """The answer to ``decision``, seeing ``state`` (its side's view) only."""
+        # Whatever the caller hands over, only what the side may know goes further (no seed, no
+        # opponent picks), so neither the search nor the heuristic can use a leaked secret.
+        state = public_view(state, decision.side) if isinstance(state, GameState) else state
+        # The heuristic sees every decision, so its memory of the activation stays whole.
+        answer = self.heuristic.decide(decision, state)
+        search_seed = int(self.rng.integers(2**62))
+        mine = self._track(decision, state)
+        if mine and decision.kind in self.level.kinds:
+            answer = self._search(decision, state, answer, search_seed)
+        if mine:
+            self._trail.append(answer)
+        return answer
+
+    def _track(self, decision: Decision, state: GameState) -> bool:
+        """Whether ``decision`` belongs to this side's activation under way (its start is then known)."""
+        if state is None or getattr(state, "phase", None) != "play":
+            self._boundary = None
+            return False
+        if decision.kind == "activate":
+            self._boundary, self._trail = state, []
+            return True
+        b = self._boundary
+        return b is not None and state.activation == b.activation + 1 and state.to_act == decision.side == b.to_act
+
+    # --- searching ----------------------------------------------------------------------------------------
+
+    def _candidates(self, decision: Decision, preferred: Answer) -> tuple[Any, ...]:
+        if decision.ranked is not None:
+            return ()
+        if decision.point is not None:
+            pool: list[Any] = list(decision.point.candidates)
+            if decision.optional:
+                pool.append(None)
+        else:
+            pool = list(decision.choices)
+        others = [a for a in pool if not _same_answer(a, preferred)]
+        picked = [others[int(i)] for i in sorted(self.rng.permutation(len(others))[: self.level.candidates - 1])]
+        return (preferred, *picked)
+
+    def _search(self, decision: Decision, state: GameState, preferred: Answer, seed: int) -> Answer:
+        candidates = self._candidates(decision, preferred)
+        if len(candidates) < 2 or self._boundary is None:
+            return preferred
+        job = SearchJob(side=decision.side, boundary=self._boundary, trail=tuple(self._trail), current=state,
+                        decision=signature(decision), candidates=candidates, seed=seed, depth=self.level.depth,
+                        tries=self.level.tries)
+        rows = self._run(job)
+        sums = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        rooted = 0
+        for row in rows:
+            if all(v is None for v in row):
+                continue
+            rooted += 1
+            for i, v in enumerate(row):
+                if v is not None:
+                    sums[i] += v
+                    counts[i] += 1
+        means = [s / c if c else None for s, c in zip(sums, counts)]
+        best = 0
+        if means[0] is not None:
+            for i, m in enumerate(means):
+                if m is not None and counts[i] == counts[0] and m > means[best] + (self.level.margin if best == 0 else 0.0):
+                    best = i
+            if best and means[best] - means[0] <= self.level.margin:
+                best = 0
+        self.stats.append(SearchStats(kind=decision.kind, candidates=len(candidates), rollouts=sum(counts),
+                                      samples=len(rows), rooted=rooted, chose_heuristic=best == 0, values=means))
+        return candidates[best]
+
+    def _run(self, job: SearchJob) -> list[list[float | None]]:
+        indices = list(range(self.level.samples))
+        workers = min(self.level.workers, len(indices))
+        if workers <= 1:
+            return run_samples(job, indices)
+        chunks = [indices[w::workers] for w in range(workers)]
+        pool = _pool(workers)
+        parts = list(pool.map(run_samples, [job] * workers, chunks))
+        rows: dict[int, list[float | None]] = {}
+        for chunk, part in zip(chunks, parts):
+            rows.update(zip(chunk, part))
+        return [rows[i] for i in indices]
+
+
+def _same_answer(a: Any, b: Any) -> bool:
+    if a is None or b is None:
+        return a is b
+    if isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)):
+        return tuple(a) == tuple(b)
+    return a == b
