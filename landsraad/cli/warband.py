@@ -297,8 +297,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
     elif args.csv:
         text = summary_csv(reports, dialect) if args.csv_mode == "summary" else reports_csv(reports, dialect)
         sys.stdout.flush()
-        sys.stdout.buffer.write(csv_bytes(text, dialect))
-        sys.stdout.buffer.flush()
+        raw = getattr(sys.stdout, "buffer", None)
+        if raw is None:  # a text-only stream (a test's capture): the dialect's characters, as text
+            sys.stdout.write(csv_bytes(text, dialect).decode("utf-8"))
+        else:  # bytes, so the dialect's BOM and line ends reach the file exactly
+            raw.write(csv_bytes(text, dialect))
+            raw.flush()
     else:
         for r in reports:
             print(format_report(r))
