@@ -27,6 +27,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "landsraad.cli.warband",
     "landsraad.cli.event",
     "landsraad.cli.game",
+    "landsraad.cli.house",
+    "landsraad.cli.balance",
 )
 """Command modules, in the order their commands are listed in ``landsraad --help``."""
 
