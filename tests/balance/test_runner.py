@@ -65,7 +65,7 @@ def test_a_saved_game_of_another_seed_is_not_reused(tmp_path, tasks):
     assert info.reused == 0
 
 
-@pytest.mark.slow  # a local Ray takes over a minute to start on this shared 2-core machine
+@pytest.mark.slow  # starting a local Ray took 40-80 s on this shared 2-core machine: run with -m slow
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed (optional extra 'ray')")
 def test_ray_local_gives_the_same_results(tasks, one_worker):
     results, info = run_games(tasks, ray_address="local")

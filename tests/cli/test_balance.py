@@ -54,7 +54,7 @@ def test_two_workers_give_the_same_tables(one_worker, tmp_path):
     assert (tmp_path / "table.csv").read_text() == (one_worker[0] / "table.csv").read_text()
 
 
-@pytest.mark.slow  # a local Ray takes over a minute to start on this shared 2-core machine
+@pytest.mark.slow  # starting a local Ray took 40-80 s on this shared 2-core machine: run with -m slow
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed (optional extra 'ray')")
 def test_ray_local_gives_the_same_tables(one_worker, tmp_path):
     out = run(*ARGS, "--ray", "local", "--out", str(tmp_path))
