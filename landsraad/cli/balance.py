@@ -30,7 +30,7 @@ __all__ = ["register", "cmd_balance"]
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``balance`` command."""
-    p = sub.add_parser("balance", help="play every pairing of factions many times; win rates with 95 % intervals")
+    p = sub.add_parser("balance", help="play every pairing of factions many times; win rates with 95 %% intervals")
     p.add_argument("--factions", default="atreides,corrino,fremen,harkonnen",
                    help="comma-separated faction ids (bundled or from --houses); default: the four Great Houses")
     p.add_argument("--houses", metavar="FILE", action="append", default=[], help="a Minor House file; repeat for more")
