@@ -54,8 +54,10 @@ def test_finished_games_are_reused_and_a_missing_one_replayed(tmp_path, tasks, o
     files = sorted((tmp_path / "games").iterdir())
     files[0].unlink()  # as if the run had been killed before this game finished
     files[1].with_name("stray.json.tmp").write_text("{")  # a half-written temp file is ignored
-    again, info = run_games(tasks, out=tmp_path)
+    ticks = []
+    again, info = run_games(tasks, out=tmp_path, progress=ticks.append)
     assert (info.played, info.reused) == (1, 1) and again == one_worker
+    assert sum(ticks) == len(tasks)  # the progress bar counts reused games too, so its ETA is for the rest
 
 
 def test_a_saved_game_of_another_seed_is_not_reused(tmp_path, tasks):
