@@ -42,6 +42,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "landsraad.cli.game",
     "landsraad.cli.play",
     "landsraad.cli.view",
+    "landsraad.cli.house",
+    "landsraad.cli.balance",
 )
 """Command modules, in the order their commands are listed in ``landsraad --help``."""
 

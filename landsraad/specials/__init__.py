@@ -41,7 +41,7 @@ __all__ = [
     "special_rule",
 ]
 
-Source = Literal["rulebook", "project"]
+Source = Literal["rulebook", "project", "player"]
 Scope = Literal["profile", "weapon", "faction", "equipment", "spice", "mission"]
 
 

@@ -1,0 +1,256 @@
+"""Run every pairing of a set of factions, both sides, N games each, on local processes or Ray.
+
+Each game's seed is derived from (run seed, red faction, blue faction, index) alone, so a game
+plays the same whatever the number of workers, the engine that ran it, or the order games
+finish in; results are gathered and sorted by (red, blue, index). Finished games are saved one
+file each in ``OUT/games/`` (atomic writes) and a re-run with the same arguments reuses them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
+
+from ..content import content_hash, data_dir, faction_ids, load_faction
+from ..engine import new_game, play
+from ..errors import UsageError
+from ..fileio import atomic_write_text
+from ..houses import auto_list
+from ..model import Faction
+from ..players import PLAYER_KINDS, make_player
+from ..ruleset import DEFAULT, Ruleset
+from ..warband import WarbandList, list_hash, load_list, validate
+
+__all__ = ["Contestant", "GameTask", "game_seed", "contestant", "make_tasks", "play_task", "run_games", "RunInfo"]
+
+
+@dataclass(frozen=True)
+class Contestant:
+    """A faction in the lab: its sheet (``custom`` when not bundled) and the list it plays."""
+
+    id: str
+    sheet: Faction
+    warband: WarbandList
+    custom: bool
+
+    @property
+    def fingerprint(self) -> str:
+        """A short hash of the sheet and the list, so saved games of another list are not reused."""
+        return content_hash({"sheet": self.sheet.model_dump(mode="json"), "list": list_hash(self.warband)})[:16]
+
+
+def contestant(faction_id: str, houses: dict[str, Faction], ruleset: Ruleset = DEFAULT) -> Contestant:
+    """The contestant of ``faction_id``: a bundled faction with its example list, or a house with a generated list.
+
+    Raises
+    ------
+    UsageError
+        When the id is neither bundled nor one of ``houses``.
+    """
+    if faction_id in houses:
+        sheet = houses[faction_id]
+        return Contestant(faction_id, sheet, auto_list(sheet, ruleset), True)
+    if faction_id not in faction_ids():
+        known = sorted(set(faction_ids()) | set(houses))
+        raise UsageError(f"--factions: unknown faction {faction_id!r}; known: {', '.join(known)}.")
+    sheet = load_faction(faction_id)
+    example = data_dir("examples") / "lists" / f"{faction_id}.yaml"
+    warband = load_list(example) if example.is_file() else auto_list(sheet, ruleset)
+    if example.is_file() and warband.models and validate(warband, sheet, ruleset).valid:
+        return Contestant(faction_id, sheet, warband, False)
+    return Contestant(faction_id, sheet, auto_list(sheet, ruleset), False)
+
+
+def game_seed(run_seed: int, red: str, blue: str, index: int) -> int:
+    """The seed of one game, from the run seed, the pairing, the side and the index only.
+
+    Examples
+    --------
+    >>> game_seed(1, "corrino", "fremen", 0) == game_seed(1, "corrino", "fremen", 0)
+    True
+    >>> game_seed(1, "corrino", "fremen", 0) != game_seed(1, "fremen", "corrino", 0)
+    True
+    """
+    digest = hashlib.sha256(f"{run_seed}:{red}:{blue}:{index}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")  # 32 bits: a valid seed for the engine and for the players' generators
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game to play: JSON-able so it travels to any process or Ray worker."""
+
+    red: str
+    blue: str
+    index: int
+    seed: int
+    players: str
+    red_list: dict[str, Any]
+    blue_list: dict[str, Any]
+    custom: tuple[dict[str, Any], ...]
+    key: str
+
+    @property
+    def name(self) -> str:
+        """The file name of the saved game."""
+        return f"{self.red}--{self.blue}--{self.index:05d}.json"
+
+
+def make_tasks(contestants: Sequence[Contestant], games: int, run_seed: int, players: str) -> list[GameTask]:
+    """Every ordered pairing of different factions (so both sides), ``games`` each, sorted."""
+    if players not in PLAYER_KINDS:
+        raise UsageError(f"--players: unknown player kind {players!r}; known: {', '.join(PLAYER_KINDS)}.")
+    custom = tuple(c.sheet.model_dump(mode="json") for c in contestants if c.custom)
+    tasks = []
+    by_id = sorted(contestants, key=lambda c: c.id)
+    for red in by_id:
+        for blue in by_id:
+            if red.id == blue.id:
+                continue
+            for i in range(games):
+                seed = game_seed(run_seed, red.id, blue.id, i)
+                key = f"{seed}:{players}:{red.fingerprint}:{blue.fingerprint}"
+                tasks.append(GameTask(red.id, blue.id, i, seed, players, red.warband.model_dump(mode="json"),
+                                      blue.warband.model_dump(mode="json"), custom, key))
+    return tasks
+
+
+def play_task(task: GameTask) -> dict[str, Any]:
+    """Play one game and return its summary (JSON-able; no timing, so it is the same on any engine)."""
+    factions = [Faction.model_validate(d) for d in task.custom]
+    red, blue = WarbandList.model_validate(task.red_list), WarbandList.model_validate(task.blue_list)
+    game = play(new_game(red, blue, seed=task.seed, factions=factions),
+                {"red": make_player(task.players, task.seed * 2 + 1), "blue": make_player(task.players, task.seed * 2 + 2)})
+    result = game.result.to_dict()
+    missions = {}
+    for side in ("red", "blue"):
+        sheet = result["sheets"][side]
+        lines = sheet.get("lines", ()) if isinstance(sheet, dict) else ()
+        missions[side] = [[line["mission"], line["succeeded"]] for line in lines]
+    return {"red": task.red, "blue": task.blue, "index": task.index, "seed": task.seed, "key": task.key,
+            "winner": result["winner"], "vp": {"red": int(result["vp"]["red"]), "blue": int(result["vp"]["blue"])},
+            "missions": missions, "reason": result["reason"]}
+
+
+@dataclass
+class RunInfo:
+    """How a run went: not part of the results (timings differ run to run)."""
+
+    engine: str
+    workers: int
+    played: int = 0
+    reused: int = 0
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form (the ``run`` key of the report)."""
+        rate = self.played / self.seconds if self.seconds > 0 else 0.0
+        return {"engine": self.engine, "workers": self.workers, "played": self.played, "reused": self.reused,
+                "seconds": round(self.seconds, 2), "games_per_second": round(rate, 3)}
+
+
+def _load_saved(path: Path, task: GameTask) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None  # unreadable or half-written by another tool: play it again
+    return data if isinstance(data, dict) and data.get("key") == task.key else None
+
+
+def _ray_results(tasks: Sequence[GameTask], address: str) -> Iterator[dict[str, Any]]:
+    try:
+        import ray  # optional extra: only imported when --ray is asked for
+    except ImportError:
+        raise UsageError("--ray needs Ray: install the optional extra with `pip install 'landsraad[ray]'`.") from None
+    started = not ray.is_initialized()
+    if started:
+        if address == "local":
+            # A private Ray on this machine, bound to loopback, without the dashboard.
+            ray.init(include_dashboard=False, _node_ip_address="127.0.0.1", log_to_driver=False, configure_logging=False)
+        else:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+    remote = ray.remote(play_task)
+    try:
+        pending = [remote.remote(t) for t in tasks]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _process_results(tasks: Sequence[GameTask], workers: int) -> Iterator[dict[str, Any]]:
+    if workers <= 1:
+        for t in tasks:
+            yield play_task(t)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures: set[Future[dict[str, Any]]] = set()
+        queue = list(reversed(tasks))
+        try:
+            while queue or futures:
+                while queue and len(futures) < workers * 2:  # a short queue: an interrupt loses little work
+                    futures.add(pool.submit(play_task, queue.pop()))
+                done, futures = wait(futures, return_when=FIRST_COMPLETED)
+                for f in done:
+                    yield f.result()
+        finally:
+            for f in futures:
+                f.cancel()
+
+
+def run_games(tasks: Sequence[GameTask], *, workers: int = 1, ray_address: str | None = None, out: Path | None = None,
+              progress: Callable[[int], None] | None = None) -> tuple[list[dict[str, Any]], RunInfo]:
+    """Play (or reuse) every task; return the results sorted by (red, blue, index) and how the run went.
+
+    Parameters
+    ----------
+    tasks
+        From :func:`make_tasks`.
+    workers
+        Local processes (1: in this process).
+    ray_address
+        ``"local"`` to start a local Ray, an address to join a cluster, ``None`` for local processes.
+    out
+        The run folder: finished games are saved in ``out/games/`` and reused on a re-run.
+    progress
+        Called with the number of games just finished (reused ones included).
+
+    Returns
+    -------
+    tuple of (list of dict, RunInfo)
+    """
+    info = RunInfo(engine=f"ray:{ray_address}" if ray_address else "processes", workers=workers)
+    start = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    todo: list[GameTask] = []
+    games_dir = out / "games" if out is not None else None
+    if games_dir is not None:
+        games_dir.mkdir(parents=True, exist_ok=True)
+    for t in tasks:
+        saved = _load_saved(games_dir / t.name, t) if games_dir is not None else None
+        if saved is None:
+            todo.append(t)
+        else:
+            results.append(saved)
+            info.reused += 1
+    if progress and info.reused:
+        progress(info.reused)
+    stream = _ray_results(todo, ray_address) if ray_address else _process_results(todo, workers)
+    names = {(t.red, t.blue, t.index): t.name for t in todo}
+    for result in stream:
+        if games_dir is not None:
+            atomic_write_text(games_dir / names[(result["red"], result["blue"], result["index"])], json.dumps(result, sort_keys=True))
+        results.append(result)
+        info.played += 1
+        if progress:
+            progress(1)
+    info.seconds = time.perf_counter() - start
+    results.sort(key=lambda r: (r["red"], r["blue"], r["index"]))
+    return results, info

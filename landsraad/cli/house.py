@@ -1,0 +1,80 @@
+"""``landsraad house price FILE [--json]`` and ``landsraad house new NAME``: Minor Houses.
+
+``price`` checks a faction sheet against the Minor House menu (a bundled Great House is priced
+without the menu check) and prices every profile card and option with the cost model fitted
+to the bundled sheets (docs/minor-houses.md). ``new`` writes a starter house file and a legal
+starter list for it.
+
+Exit status: 0 priced (disagreements are reported, not errors); 1 a bad house file; 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from ..content import faction_ids, load_faction, parse_document, read_document
+from ..errors import UsageError
+from ..fileio import atomic_write_text, check_output_path
+from ..houses import cost_model, house_from_document, house_id, price_faction, starter_house_text, starter_list_text
+
+__all__ = ["register", "cmd_price", "cmd_new"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the ``house`` command group."""
+    house = sub.add_parser("house", help="Minor Houses: price a house sheet, write a starter house")
+    hsub = house.add_subparsers(dest="house_command", metavar="SUBCOMMAND")
+    price = hsub.add_parser("price", help="check a house sheet and price every profile and option")
+    price.add_argument("file", help="a faction sheet (YAML/JSON) or a bundled faction id")
+    price.add_argument("--json", action="store_true", help="print JSON")
+    price.set_defaults(func=cmd_price)
+    new = hsub.add_parser("new", help="write a starter Minor House and a starter list")
+    new.add_argument("name", help="the house's name, such as 'House Ecaz'")
+    new.add_argument("--out", metavar="FILE", help="the house file (default: ID.yaml in the current folder)")
+    new.add_argument("--list", metavar="FILE", dest="list_file", help="the starter list (default: ID-list.yaml)")
+    new.set_defaults(func=cmd_new)
+    house.set_defaults(func=lambda args: (house.print_help(), 2)[1])
+
+
+def cmd_price(args: argparse.Namespace) -> int:
+    """Print the priced sheet."""
+    path = Path(args.file)
+    if path.is_file():
+        faction = house_from_document(read_document(path))
+    elif args.file in faction_ids():
+        faction = load_faction(args.file)
+    else:
+        raise UsageError(f"house price: no such file or bundled faction {args.file[:200]!r}.")
+    pricing = price_faction(faction)
+    if args.json:
+        print(json.dumps(pricing.to_dict(), indent=2))
+        return 0
+    print(f"{faction.name} ({faction.id}, source: {faction.source})")
+    print(f"  {'item':<34} {'sheet':>5} {'model':>5}  fitted")
+    for item in pricing.items:
+        mark = "" if item.agrees else "   <- differs"
+        raw = f"{item.raw:6.2f}" if item.raw is not None else "     -"
+        print(f"  {item.kind + ' ' + item.id:<34} {item.printed:>5} {item.priced:>5}  {raw}{mark}")
+    differs = sum(not i.agrees for i in pricing.items)
+    print(f"{len(pricing.items)} item(s) priced, {differs} differ from the sheet. Model: "
+          + ", ".join(f"{k} {v:+.3f}" for k, v in cost_model().to_dict().items()))
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    """Write the starter house and list."""
+    ident = house_id(args.name)
+    house_path = check_output_path(args.out or f"{ident}.yaml", what="--out")
+    list_path = check_output_path(args.list_file or f"{ident}-list.yaml", what="--list")
+    for p in (house_path, list_path):
+        if p.exists():
+            raise UsageError(f"house new: {str(p)[:200]!r} already exists; choose another name or remove it.")
+    text = starter_house_text(args.name, str(house_path))
+    faction = house_from_document(parse_document(text, str(house_path)))
+    atomic_write_text(house_path, text)
+    atomic_write_text(list_path, starter_list_text(faction))
+    print(f"Wrote {house_path} (house {faction.id!r}) and {list_path} (a legal starter list).")
+    print(f"Next: landsraad house price {house_path}; landsraad validate --faction-file {house_path} {list_path}")
+    return 0

@@ -1,0 +1,74 @@
+"""The balance runner: seeds from the game's identity only, same results on 1 or 2 workers and Ray, resume."""
+
+import importlib.util
+import json
+
+import pytest
+
+from landsraad.balance import contestant, game_seed, make_tasks, run_games
+from landsraad.content import parse_document
+from landsraad.errors import UsageError
+from landsraad.houses import house_from_document, starter_house_text
+from landsraad.warband import validate
+
+
+@pytest.fixture(scope="module")
+def tasks():
+    return make_tasks([contestant("fremen", {}), contestant("corrino", {})], 1, 11, "random")
+
+
+@pytest.fixture(scope="module")
+def one_worker(tasks):
+    return run_games(tasks, workers=1)[0]
+
+
+def test_seeds_depend_on_the_game_only():
+    seeds = {game_seed(5, r, b, i) for r, b in (("a", "b"), ("b", "a")) for i in range(50)}
+    assert len(seeds) == 100
+    assert game_seed(5, "a", "b", 3) != game_seed(6, "a", "b", 3)
+
+
+def test_tasks_cover_every_pairing_both_sides(tasks):
+    assert [(t.red, t.blue, t.index) for t in tasks] == [("corrino", "fremen", 0), ("fremen", "corrino", 0)]
+    more = make_tasks([contestant(f, {}) for f in ("fremen", "corrino", "atreides")], 2, 11, "random")
+    assert len(more) == 3 * 2 * 2
+    assert more[0].seed == game_seed(11, more[0].red, more[0].blue, 0)
+
+
+def test_two_workers_give_the_same_results_as_one(tasks, one_worker):
+    two, info = run_games(tasks, workers=2)
+    assert two == one_worker and info.played == 2
+
+
+def test_a_house_gets_a_legal_generated_list():
+    sheet = house_from_document(parse_document(starter_house_text("House Ecaz"), "ecaz.yaml"))
+    c = contestant("house_ecaz", {"house_ecaz": sheet})
+    assert c.custom and validate(c.warband, sheet).valid
+    with pytest.raises(UsageError, match="unknown faction 'ecaz'"):
+        contestant("ecaz", {"house_ecaz": sheet})
+
+
+def test_finished_games_are_reused_and_a_missing_one_replayed(tmp_path, tasks, one_worker):
+    first, info = run_games(tasks, out=tmp_path)
+    assert info.played == 2 and first == one_worker
+    files = sorted((tmp_path / "games").iterdir())
+    files[0].unlink()  # as if the run had been killed before this game finished
+    files[1].with_name("stray.json.tmp").write_text("{")  # a half-written temp file is ignored
+    ticks = []
+    again, info = run_games(tasks, out=tmp_path, progress=ticks.append)
+    assert (info.played, info.reused) == (1, 1) and again == one_worker
+    assert sum(ticks) == len(tasks)  # the progress bar counts reused games too, so its ETA is for the rest
+
+
+def test_a_saved_game_of_another_seed_is_not_reused(tmp_path, tasks):
+    run_games(tasks, out=tmp_path)
+    other = make_tasks([contestant("fremen", {}), contestant("corrino", {})], 1, 12, "random")
+    _, info = run_games(other, out=tmp_path)
+    assert info.reused == 0
+
+
+@pytest.mark.slow  # starting a local Ray took 40-80 s on this shared 2-core machine: run with -m slow
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed (optional extra 'ray')")
+def test_ray_local_gives_the_same_results(tasks, one_worker):
+    results, info = run_games(tasks, ray_address="local")
+    assert results == one_worker and info.engine == "ray:local"
