@@ -34,10 +34,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
+from sight_reference import reference_hidden_fraction  # noqa: E402
+
 from landsraad.content import data_dir  # noqa: E402
 from landsraad.geometry.sight import cover, line_of_sight, visible_models  # noqa: E402
 from landsraad.scene import load_scene  # noqa: E402
-from sight_reference import reference_hidden_fraction  # noqa: E402
 
 
 def _ms(values: list[float]) -> str:

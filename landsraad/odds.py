@@ -71,8 +71,8 @@ import numpy as np
 from .dice import FACES, ClashDice
 from .errors import RuleError
 from .model import Poison
-from .ruleset import DEFAULT, Ruleset
 from .rules.state import WOUND_RESULTS, Combatant
+from .ruleset import DEFAULT, Ruleset
 
 __all__ = [
     "DIE",

@@ -56,8 +56,18 @@ from typing import Any, Iterable, Literal, Mapping, Sequence
 import yaml
 from pydantic import ConfigDict, Field, ValidationError, field_validator
 
-from .content import (Document, YamlSyntaxError, content_hash, data_dir, faction_ids, format_path, load_faction, load_model,
-                      parse_document, read_document)
+from .content import (
+    Document,
+    YamlSyntaxError,
+    content_hash,
+    data_dir,
+    faction_ids,
+    format_path,
+    load_faction,
+    load_model,
+    parse_document,
+    read_document,
+)
 from .errors import DataError, Problem, UnknownNameError, did_you_mean
 from .model import BarracksEntry, Faction, Frozen, Profile, RareEquipment, SpecialistWeapon, Weapon
 from .ruleset import DEFAULT, Ruleset
@@ -862,7 +872,10 @@ def _check(
         locs = [loc for loc, _ in hits]
         type_name = idx.profiles[type_id].name
         who = _who(labels[hits[0][1]], [("models", i) for _, i in hits], type_name)
-        verb = (lambda one, many: many if len(hits) > 1 else one)
+        plural = len(hits) > 1
+
+        def verb(one: str, many: str, plural: bool = plural) -> str:
+            return many if plural else one
         if code == "common-weapon-count":
             msg = (f"{who} {verb('carries', 'carry')} {len(weapons)} common weapons ({_listing(weapons)}); "
                    "a model may choose at most one.")

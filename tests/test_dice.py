@@ -5,7 +5,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from landsraad.dice import ClashDice, beats, check_die, opposed_test, parse_dice, roll_clash, roll_d10, roll_opposed_test, roll_simple_test, simple_test
+from landsraad.dice import (
+    ClashDice,
+    beats,
+    check_die,
+    opposed_test,
+    parse_dice,
+    roll_clash,
+    roll_d10,
+    roll_opposed_test,
+    roll_simple_test,
+    simple_test,
+)
 from landsraad.errors import DataError
 
 die = st.integers(1, 10)

@@ -303,7 +303,7 @@ def test_rulebook_scoring_example():
          "spice_theft": False, "assassination": False},
         side="first",
     )
-    assert [(l.mission, l.rank, l.succeeded, l.points) for l in first.lines] == [
+    assert [(line.mission, line.rank, line.succeeded, line.points) for line in first.lines] == [
         ("spice_theft", 1, False, -5),
         ("protection", 2, True, 3),
         ("assassination", 3, False, -1),
@@ -311,12 +311,12 @@ def test_rulebook_scoring_example():
         ("occupation", 5, True, 4),
         ("activation", 6, True, 3),
     ]
-    assert sum(l.points for l in first.lines if l.points > 0) == 16  # "Il obtient 16 points de victoire"
-    assert sum(l.points for l in first.lines if l.points < 0) == -6  # "mais en perd 6"
+    assert sum(line.points for line in first.lines if line.points > 0) == 16  # "Il obtient 16 points de victoire"
+    assert sum(line.points for line in first.lines if line.points < 0) == -6  # "mais en perd 6"
     assert first.total == 10
     second = score(["treachery", "infiltration", "assassination"],
                    {"treachery": True, "infiltration": True, "assassination": True}, side="second")
-    assert [l.points for l in second.lines] == [6, 4, 4]
+    assert [line.points for line in second.lines] == [6, 4, 4]
     assert second.total == 14
     assert compare(first, second) is second
     assert compare(second, first) is second

@@ -113,7 +113,7 @@ def test_model_copy_drops_cached_values():
 
 # --- numbers are finite and bounded (issue 15) ----------------------------------------------
 
-from landsraad.model import MAX_LENGTH_CM, MAX_STAT, Profile, Template, Weapon  # noqa: E402
+from landsraad.model import MAX_LENGTH_CM, MAX_STAT  # noqa: E402
 
 
 @pytest.mark.parametrize("bad", [float("nan"), float("inf"), MAX_LENGTH_CM * 2, "1e308", ".inf"])

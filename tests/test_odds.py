@@ -30,12 +30,12 @@ from landsraad.odds import (
     stance_matrix,
     wound_results_array,
 )
-from landsraad.ruleset import Ruleset
 from landsraad.rules.disengage import resolve_disengage, roll_disengage
 from landsraad.rules.melee import resolve_melee, roll_melee
 from landsraad.rules.shooting import dodge_distance, resolve_shot, roll_shot
 from landsraad.rules.state import WOUND_RESULTS, Combatant
 from landsraad.rules.wounds import wound_result
+from landsraad.ruleset import Ruleset
 
 D10 = range(1, 11)
 PISTOL = Weapon(id="pistol", name="Pistol", range=10, combat="+1", damage="+1")

@@ -496,7 +496,6 @@ def legal_lists(draw, faction: Faction, cap: int = 15, arrakis: bool = False):
     counts: Counter[str] = Counter()
     sw_counts: Counter[str] = Counter()
     items: Counter[str] = Counter()
-    limits = {s.weapon: s for s in faction.specialist_weapons}
     pieces = {e.id: e for e in faction.rare_equipment}
     models: list[dict] = []
     for entry in faction.barracks:  # the minimums first (Test House: 1 Trooper)

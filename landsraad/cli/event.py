@@ -38,8 +38,20 @@ from ..errors import UsageError
 from ..fileio import atomic_write_bytes, atomic_write_text, check_output_dir, check_output_path
 from ..ruleset import Ruleset
 from ..tournament.entries import EntryCheck, check_entries, player_of, registration_changes
-from ..tournament.event import (LISTS_DIR, Event, EventError, Round, Scoring, drop_player, event_path, load_event,
-                                new_event, record_result, save_event, set_round)
+from ..tournament.event import (
+    LISTS_DIR,
+    Event,
+    EventError,
+    Round,
+    Scoring,
+    drop_player,
+    event_path,
+    load_event,
+    new_event,
+    record_result,
+    save_event,
+    set_round,
+)
 from ..tournament.event import register as register_entrants
 from ..tournament.page import render_event_html
 from ..tournament.standings import STANDING_COLUMNS, Standing, standings
@@ -166,7 +178,9 @@ def format_standings(event: Event, rows: list[Standing]) -> str:
              str(s.draws), str(s.losses), str(s.vp), f"{s.vp_diff:+d}", str(s.sos)) for s in rows]
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
     left = {1, 2}
-    fmt = lambda r: "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+    def fmt(r: list[str]) -> str:
+        return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+
     done = sum(1 for r in event.pairings if r.complete)
     title = f"{event.name} - standings after {done} of {event.rounds} round{'s' if event.rounds > 1 else ''}"
     return "\n".join([title, fmt(head), *(fmt(r) for r in body)])

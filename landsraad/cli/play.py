@@ -21,10 +21,10 @@ from ..engine.record import load_record
 from ..errors import LandsraadError, UsageError
 from ..fileio import check_output_path
 from ..missions import load_missions
-from ..players import PLAYER_KINDS, make_player
 from ..play.drills import Drill, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind, worst_decision
 from ..play.session import Session, advisor, resume
 from ..play.terminal import PlainTerminal, RichTerminal, Terminal
+from ..players import PLAYER_KINDS, make_player
 from ..scene import load_scene
 from .game import seed_argument
 

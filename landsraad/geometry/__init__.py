@@ -8,12 +8,28 @@ public ones.
 from .board import CIRCLE_RESOLUTION, DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, Point, TerrainPiece
 from .measure import distance, edge_distance, in_contact, nearest, range_band, range_modifier, report_cm
 from .movement import (
-    MoveResult, can_move, escape, free_spot_near, move_toward_nearest_edge, path_cost, path_is_clear, plan_move, push,
-    reach_region, step_away,
+    MoveResult,
+    can_move,
+    escape,
+    free_spot_near,
+    move_toward_nearest_edge,
+    path_cost,
+    path_is_clear,
+    plan_move,
+    push,
+    reach_region,
+    step_away,
 )
 from .setup import Edge, SetupProblem, check_deployment, check_terrain_placement, deployment_spots
 from .sight import (
-    CoverResult, cover, cover_bonus, enemies_of, line_of_sight, nearest_in_sight, nearest_targets, visible_models,
+    CoverResult,
+    cover,
+    cover_bonus,
+    enemies_of,
+    line_of_sight,
+    nearest_in_sight,
+    nearest_targets,
+    visible_models,
 )
 from .templates import BLAST_RADIUS_CM, DodgeResult, blast_shape, direct_shape, dodge_out, under_blast, under_direct
 

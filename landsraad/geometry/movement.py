@@ -84,7 +84,7 @@ import heapq
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Literal, Sequence
+from typing import Any, Callable, Iterable, Literal, Sequence
 
 import numpy as np
 import shapely
@@ -137,6 +137,11 @@ still counts as in (RUL-19) or in contact (RUL-07), so the base ends this much b
 
 _INF = math.inf
 _TWO_PI = 2.0 * math.pi
+
+
+def _circle_at(c: np.ndarray, R: float) -> Callable[[np.ndarray], np.ndarray]:
+    """Points at arc length ``s`` along the circle of radius ``R`` (just outside it) around ``c``."""
+    return lambda s: c + (R + 1e-9) * np.stack([np.cos(s / R), np.sin(s / R)], axis=1)
 _ANGLE_SLACK = 1e-9
 
 MoveReason = Literal["too_far", "no_room", "off_table", "destination_blocked"]
@@ -1056,7 +1061,7 @@ def _graph(space: _Space) -> _Graph:
     if "graph" in space._cache:
         return space._cache["graph"]
     C = len(space.circ_r)
-    I, J = np.triu_indices(C, k=1)
+    I, J = np.triu_indices(C, k=1)  # noqa: E741  (the pair indices, as in the formulas)
     Ti, Tj, k = _bitangents(space.circ_c[I], space.circ_r[I], space.circ_c[J], space.circ_r[J])
     ci, cj = I[k], J[k]
     th_i, th_j = _angles(space, ci, Ti), _angles(space, cj, Tj)
@@ -2583,8 +2588,7 @@ def step_away(board: Board, model_id: str, enemy_ids: Iterable[str], max_cm: flo
         d = float(np.hypot(*v))
         if d > 0:
             extra.append(c + (R + 1e-9) * v / d)  # straight away from this enemy
-        curves.append((_TWO_PI * R, (lambda c, R: lambda s: c + (R + 1e-9) * np.stack(
-            [np.cos(s / R), np.sin(s / R)], axis=1))(c, R)))
+        curves.append((_TWO_PI * R, _circle_at(c, R)))
     # where two out-of-contact circles meet (the way out between two enemies)
     for k1 in range(len(centres)):
         for k2 in range(k1 + 1, len(centres)):

@@ -472,7 +472,6 @@ def _column_heights(
     an obstacle taller than itself. Exact for polygons (Cyrus-Beck clipping) and circles
     (the quadratic); a segment that only grazes a footprint misses it.
     """
-    V, C = len(eu), len(cols)
     parts = []
     uc = cols[None, None, :]  # (1,1,C)
     du = eu[:, None, None] - uc  # (V,1,C)  eye - foot

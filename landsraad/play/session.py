@@ -26,7 +26,7 @@ from ..fileio import atomic_write_text, check_output_path
 from ..narrate import model_label, names_from_log, narrate
 from ..players import make_player
 from ..svg import render_board
-from .answers import InputProblem, choice_label, describe_expected, parse_answer, parse_command
+from .answers import choice_label, describe_expected, parse_answer, parse_command
 from .hints import option_notes
 from .terminal import MenuRow, Terminal
 

@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from . import HookContext, special_rule
+from . import special_rule
 
 __all__ = ["ENGINE_ACTIONS"]
 

@@ -34,10 +34,10 @@ import pyglet
 # (doctest collection, `landsraad view` telling the user there is none).
 pyglet.options["shadow_window"] = False
 
+import shapely  # noqa: E402
 from pyglet import shapes  # noqa: E402 - after the option above
 from pyglet.graphics import Batch, Group  # noqa: E402
 from pyglet.window import key, mouse  # noqa: E402
-import shapely  # noqa: E402
 from shapely.geometry import LineString, Polygon  # noqa: E402
 from shapely.geometry import Point as ShapelyPoint  # noqa: E402
 from shapely.geometry.base import BaseGeometry  # noqa: E402
@@ -46,13 +46,23 @@ from ..content import faction_ids, load_faction
 from ..errors import LandsraadError
 from ..fileio import atomic_write_bytes
 from ..geometry.board import Board, TerrainPiece
+from ..geometry.templates import BLAST_RADIUS_CM
 from ..kits import kit_ids, load_kit
 from ..svg import side_colours, terrain_fill
 from .camera import Camera
 from .modes import EditMode, ReplayMode
-from ..geometry.templates import BLAST_RADIUS_CM
-from .overlays import (WEAPON_RANGES, SightOverlay, TemplateOverlay, blast_overlay, describe_move, direct_overlay, move_overlay,
-                       nudges, reach_overlay, sight_overlay)
+from .overlays import (
+    WEAPON_RANGES,
+    SightOverlay,
+    TemplateOverlay,
+    blast_overlay,
+    describe_move,
+    direct_overlay,
+    move_overlay,
+    nudges,
+    reach_overlay,
+    sight_overlay,
+)
 
 __all__ = ["Viewer", "PANEL_W", "SLIDER_H", "DEFAULT_MOVEMENT_CM", "rgb", "short_label", "short_labels", "SAND"]
 

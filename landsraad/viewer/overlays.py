@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
+
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 

@@ -1,7 +1,6 @@
 """The balance runner: seeds from the game's identity only, same results on 1 or 2 workers and Ray, resume."""
 
 import importlib.util
-import json
 
 import pytest
 

@@ -132,7 +132,7 @@ def test_the_second_side_to_lower_sees_the_first_sides_choice_r_melee():
     red = ScriptedPlayer({"activate": a.id, "action": f"melee:{e.id}", "weapon": "halberd", "stance": "attack", "lower_neutral": [2], "push": "no"})
     blue = ScriptedPlayer({"stance": "attack", "lower_neutral": _first_choice, "push": "no"})
     # initiative with the rolled dice: red 5 + R1 + halberd +1 = 7, blue 8 + R1 + crysknife +1 = 10: red lowers first
-    game = run_activations(state_in_play([a, e]), {"red": red, "blue": blue}, dice=[5, 8, 2, 8, 3, 6])
+    run_activations(state_in_play([a, e]), {"red": red, "blue": blue}, dice=[5, 8, 2, 8, 3, 6])
     first, second = [d for d in red.seen + blue.seen if d.kind == "lower_neutral"]
     assert first.side == "red" and first.info["lowered"] == {}
     assert second.side == "blue" and second.info["lowered"] == {"attacker": 2}

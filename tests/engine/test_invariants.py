@@ -12,8 +12,8 @@ from landsraad.content import faction_ids
 from landsraad.engine import Game, new_game
 from landsraad.players import RandomPlayer
 
-from .invariants import InvariantBroken, check_decision, check_state, play_checked
 from .helpers import model, state_in_play
+from .invariants import InvariantBroken, check_decision, check_state, play_checked
 
 PAIRS = list(itertools.permutations(faction_ids(), 2))
 

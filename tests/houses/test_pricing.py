@@ -2,7 +2,8 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from landsraad.content import load_factions
 from landsraad.houses.pricing import FEATURES, cost_model, fit_cost_model, price_faction, profile_features, residual_table

@@ -1,15 +1,15 @@
 """Starter files: the starter house, and a legal list at the cap for any sheet."""
 
-import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from landsraad.content import load_factions, parse_document
 from landsraad.engine import new_game, play
 from landsraad.houses import auto_list, house_from_document, house_id, price_faction, starter_house_text
+from landsraad.houses.starter import starter_list_text
 from landsraad.players import make_player
 from landsraad.ruleset import Ruleset
 from landsraad.warband import parse_list, validate
-from landsraad.houses.starter import starter_list_text
 
 
 def starter():

@@ -9,8 +9,18 @@ from hypothesis import strategies as st
 from landsraad.engine import Decision, PointSpec
 from landsraad.geometry.measure import edge_distance
 from landsraad.geometry.movement import plan_move
-from landsraad.play.answers import (InputProblem, choice_label, contact_point, describe_expected, find_model, parse_answer, parse_command,
-                                    parse_dice, parse_point_text, toward_point)
+from landsraad.play.answers import (
+    InputProblem,
+    choice_label,
+    contact_point,
+    describe_expected,
+    find_model,
+    parse_answer,
+    parse_command,
+    parse_dice,
+    parse_point_text,
+    toward_point,
+)
 from landsraad.play.drills import build_state, load_drill
 
 

@@ -1,15 +1,14 @@
 """Tests of landsraad.play.drills: bundled scenarios, their end, their score and the advice."""
 
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from landsraad.content import DATA_KINDS, data_dir
 from landsraad.errors import DataError
 from landsraad.missions import load_missions
-from landsraad.play.drills import (Advice, build_state, drill_game, drill_names, drill_over, drill_score, load_drill, load_drills,
-                                   worst_decision)
+from landsraad.play.drills import Advice, build_state, drill_game, drill_names, drill_over, drill_score, load_drill, load_drills, worst_decision
 from landsraad.players import make_player
 
 

@@ -12,7 +12,6 @@ from landsraad.rules.state import (
     active_rules,
     effective_combat,
     effective_endurance,
-    effective_movement,
     effective_reflexes,
     effective_shield,
     effective_wound_level,
@@ -25,8 +24,8 @@ from landsraad.rules.state import (
     may_shoot,
     melee_defence_malus,
     melee_dice_malus,
-    wound_penalty,
     worse_wound,
+    wound_penalty,
 )
 from landsraad.ruleset import Ruleset
 
@@ -134,7 +133,7 @@ def test_hook_context_sees_target_fatigue_and_shield() -> None:
 
 def test_events_are_frozen() -> None:
     c = Combatant()
-    with pytest.raises(Exception):
+    with pytest.raises(ValueError):  # pydantic refuses to change a frozen model
         c.combat = 3  # type: ignore[misc]
 
 

@@ -8,8 +8,24 @@ import pytest
 from pydantic import ValidationError
 
 from landsraad.errors import DataError
-from landsraad.tournament.event import (EVENT_FILE, Entrant, Event, EventError, Result, Round, Scoring, Table, drop_player,
-                                        find_player, load_event, new_event, record_result, register, save_event, set_round)
+from landsraad.tournament.event import (
+    EVENT_FILE,
+    Entrant,
+    Event,
+    EventError,
+    Result,
+    Round,
+    Scoring,
+    Table,
+    drop_player,
+    find_player,
+    load_event,
+    new_event,
+    record_result,
+    register,
+    save_event,
+    set_round,
+)
 from landsraad.tournament.swiss import pair_round
 
 
