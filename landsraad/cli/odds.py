@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RuleError, UsageError, quoted, truncate
 from ..model import MAX_LENGTH_CM
+from ..wording import describe_range_band
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from ..ruleset import Ruleset
@@ -145,8 +146,8 @@ def _shoot(args: argparse.Namespace) -> int:
         return 0
     weapon = shooter.weapon
     assert weapon is not None
-    print(f"Shot with {weapon.name} at {distance:g} cm, cover {args.cover}: range band {odds.range_band} "
-          f"(weapon {odds.range_modifier:+d}); attack die {odds.attack_bonus:+d} against defence die {odds.defence_bonus:+d}.")
+    print(f"Shot with {weapon.name} at {distance:g} cm, cover {args.cover}: {describe_range_band(odds.range_band)} "
+          f"(weapon modifier {odds.range_modifier:+d}); attack die {odds.attack_bonus:+d} against defence die {odds.defence_bonus:+d}.")
     rows = [("hits (before shields)", _pct(odds.p_hit))]
     if odds.template:
         rows.append(("struck (hit or caught)", _pct(odds.p_struck)))

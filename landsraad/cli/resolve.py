@@ -17,7 +17,7 @@ Examples
 >>> from landsraad.cli import main
 >>> main(["resolve", "shoot", "--attacker", "combat=1", "--weapon", "range=10,combat=+1,damage=+1",
 ...       "--target", "endurance=3", "--distance", "35", "--attacker-dice", "8,7", "--target-dice", "4,3"])
-Shot: Attacker shoots Target at 35 cm (weapon range 10 cm: 3 bands beyond, modifier -2), no cover.
+Shot: Attacker shoots Target at 35 cm (weapon range 10 cm: 3 bands beyond range (band 3, -3), modifier -2), no cover.
 Attack: die 7 + Combat 1 + weapon and range -2 = 6; defence: die 3 + cover 0 = 3.
 Hit. Damage: neutral 8 + 1 = 9 -> fatal wound (compared with 3): Target is removed from play.
 0
@@ -33,6 +33,7 @@ from ..dice import parse_dice
 from ..errors import DataError, RuleError, UsageError
 from ..model import MAX_LENGTH_CM
 from ..ruleset import Ruleset
+from ..wording import describe_range_band
 from .stats import parse_combatant
 
 __all__ = ["register"]
@@ -190,7 +191,7 @@ def _melee(args: argparse.Namespace) -> int:
 def _shot_story(ev: Any, shooter: Any) -> list[str]:
     w = shooter.weapon
     if w.range_cm is not None:
-        band = "within range" if ev.range_band == 0 else f"{ev.range_band} band{'s' if ev.range_band != 1 else ''} beyond"
+        band = describe_range_band(ev.range_band)
         rng = f"weapon range {w.range_cm:g} cm: {band}"
     else:
         rng = "a template without range bands"

@@ -25,6 +25,7 @@ from typing import Iterable, Union
 from shapely.geometry import Point as _ShapelyPoint
 
 from ..errors import GeometryError
+from ..wording import describe_range_band
 from .board import Base, Board, Marker, TerrainPiece
 
 __all__ = [
@@ -218,19 +219,6 @@ def range_modifier(distance_cm: float, weapon_range_cm: float, weapon_combat: in
     0
     """
     return int(weapon_combat) - range_band(distance_cm, weapon_range_cm)
-
-
-def describe_range_band(band: int) -> str:
-    """The range band in words, the one wording every command uses (R-SHOOT).
-
-    Examples
-    --------
-    >>> [describe_range_band(b) for b in (0, 1, 3)]
-    ['within range (band 0)', '1 band beyond range (band 1, -1)', '3 bands beyond range (band 3, -3)']
-    """
-    if band <= 0:
-        return "within range (band 0)"
-    return f"{band} band{'s' if band != 1 else ''} beyond range (band {band}, -{band})"
 
 
 def nearest(board: Board, from_id: str, candidate_ids: Iterable[str]) -> tuple[str, ...]:
