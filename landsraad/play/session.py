@@ -176,7 +176,7 @@ class Session:
 
     def _ask(self, d: Decision) -> SessionEnd | None:
         game = self.game
-        default = None if d.kind == "dice" else default_answer(d, game, self._advisor(d.side))
+        default = None if d.kind == "dice" else default_answer(d, game, self.advisor_of(d.side))
         self._show(d, default)
         shown = "roll" if d.kind == "dice" else format_answer(default, d, game)
         while True:
@@ -235,7 +235,8 @@ class Session:
         if before is not None:
             self.human_decisions.append((before, answer))
 
-    def _advisor(self, side: str) -> Any:
+    def advisor_of(self, side: str) -> Any:
+        """The heuristic player behind ``side``'s defaults (made on first use)."""
         if side not in self.advisors:
             self.advisors[side] = advisor(self.seed, side)
         return self.advisors[side]
