@@ -80,6 +80,10 @@ _EDIT_HELP = (
     "(Tab piece, Shift+Tab kit); O draws one (Enter ends); R or the wheel turns it, Up/Down height, M kind; "
     "Delete; G snap; Ctrl+Z / Ctrl+Y undo / redo; Ctrl+S save.",
 )
+_PLAY_HELP = (
+    "1-9 or a click on a choice answers it; a point: click the table; digits then Enter for a ranked pick or dice "
+    "(Enter alone: the default or a roll); S or Enter skips; U undo; Ctrl+S save.",
+)
 _GRID = (214, 198, 160)
 _SIGHT = (26, 82, 118)
 _NO_SIGHT = (192, 57, 43)
@@ -567,7 +571,8 @@ class Viewer:
     def _static_lines(self) -> list[str]:
         lines = [self.mode.title(), ""]
         if self.show_help:
-            lines += [*_HELP, *(_EDIT_HELP if isinstance(self.mode, EditMode) else ()), ""]
+            lines += [*_HELP, *(_EDIT_HELP if isinstance(self.mode, EditMode) else ()),
+                      *(_PLAY_HELP if isinstance(self.mode, PlayMode) else ()), ""]
         else:
             lines += ["H: keys", ""]
         if self._weapon():
