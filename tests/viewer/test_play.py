@@ -37,15 +37,20 @@ def window(x_display: str) -> Iterator[Any]:
     win.close()
 
 
-@pytest.fixture
-def viewer(window: Any, tmp_path: Path) -> Iterator[Any]:
+def _viewer(window: Any, tmp_path: Path, dice: str = "digital") -> Any:
     from landsraad.viewer.app import Viewer
     from landsraad.viewer.playing import PlayMode, Transcript
 
-    game = new_game("corrino", "fremen", seed=3, dice="digital", setup=SetupOptions(scene=load_scene(data_dir("scenes") / "demo.yaml")))
+    game = new_game("corrino", "fremen", seed=3, dice=dice, setup=SetupOptions(scene=load_scene(data_dir("scenes") / "demo.yaml")))
     session = Session(game=game, terminal=Transcript(), humans=frozenset({"red"}), opponents={"blue": make_player("heuristic", 5)},
-                      seed=3, save_path=str(tmp_path / "game.json"), players={"red": "human", "blue": "heuristic"})
-    v = Viewer(window, PlayMode(session), computer_delay=None)
+                      seed=3, save_path=str(tmp_path / "game.json"), players={"red": "human", "blue": "heuristic"},
+                      ask_computer_dice=dice == "physical")
+    return Viewer(window, PlayMode(session), computer_delay=None)
+
+
+@pytest.fixture
+def viewer(window: Any, tmp_path: Path) -> Iterator[Any]:
+    v = _viewer(window, tmp_path)
     yield v
     v.detach()
 
@@ -208,3 +213,26 @@ def test_ctrl_s_saves_and_play_resume_goes_on(viewer: Any, tmp_path: Path) -> No
                        text=True, timeout=600)
     assert r.returncode == 0, r.stderr
     assert f"{len(record.answers)} answer(s) played again" in r.stdout
+
+
+def test_physical_dice_are_typed_as_digits(window: Any, tmp_path: Path) -> None:
+    from pyglet.window import key
+
+    v = _viewer(window, tmp_path, dice="physical")
+    try:
+        _until(v, lambda d: d.kind == "dice")
+        game = v.mode.game
+        d = game.decision
+        count = len(game.dice_outcomes()[0][0])
+        snapshot = game.snapshot()
+        for _ in range(count + 1):  # one die too many: refused with a sentence, the game unchanged
+            _key(v, key._0)
+        _key(v, key.ENTER)
+        assert game.snapshot() == snapshot and "the dice you rolled" in v.mode.status
+        _key(v, key.BACKSPACE)  # what was typed stays, to be corrected
+        assert f"Typed: {' '.join(['10'] * count)}" in v.panel_lines()
+        answers = len(game.answers)
+        _key(v, key.ENTER)
+        assert game.decision is not d and list(game.answers[answers]) == [10] * count  # 0 is a 10
+    finally:
+        v.detach()
