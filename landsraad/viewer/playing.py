@@ -60,7 +60,7 @@ class PlayMode:
         self.typed: list[str] = []
         """Digits typed for a ranked pick (choice numbers) or physical dice (0 is a 10)."""
         self.status = ""
-        self._told = len(self.transcript.lines)
+        self._told = 0  # what the session said before the window opened (resuming...) shows too
         self.narration: list[str] = []
         self._setup_board: tuple[Any, Board] | None = None
         session.narrate_new()
