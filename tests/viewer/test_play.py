@@ -37,7 +37,7 @@ def window(x_display: str) -> Iterator[Any]:
     win.close()
 
 
-def _viewer(window: Any, tmp_path: Path, dice: str = "digital") -> Any:
+def _viewer(window: Any, tmp_path: Path, dice: str = "digital", delay: float | None = None) -> Any:
     from landsraad.viewer.app import Viewer
     from landsraad.viewer.playing import PlayMode, Transcript
 
@@ -45,7 +45,7 @@ def _viewer(window: Any, tmp_path: Path, dice: str = "digital") -> Any:
     session = Session(game=game, terminal=Transcript(), humans=frozenset({"red"}), opponents={"blue": make_player("heuristic", 5)},
                       seed=3, save_path=str(tmp_path / "game.json"), players={"red": "human", "blue": "heuristic"},
                       ask_computer_dice=dice == "physical")
-    return Viewer(window, PlayMode(session), computer_delay=None)
+    return Viewer(window, PlayMode(session), computer_delay=delay)
 
 
 @pytest.fixture
@@ -234,5 +234,22 @@ def test_physical_dice_are_typed_as_digits(window: Any, tmp_path: Path) -> None:
         answers = len(game.answers)
         _key(v, key.ENTER)
         assert game.decision is not d and list(game.answers[answers]) == [10] * count  # 0 is a 10
+    finally:
+        v.detach()
+
+
+def test_with_a_delay_the_computer_answers_on_the_clock(window: Any, tmp_path: Path) -> None:
+    from pyglet.window import key
+
+    v = _viewer(window, tmp_path, delay=0.0)
+    try:
+        game = v.mode.game
+        _key(v, key._1)
+        assert game.decision.side == "blue" and "thinking" in " ".join(v.panel_lines())  # not yet: it is scheduled
+        for _ in range(200):
+            if game.decision.side == "red":
+                break
+            pyglet.clock.tick()
+        assert game.decision.side == "red" and len(game.answers) == 2
     finally:
         v.detach()
