@@ -28,7 +28,7 @@ from ..players import PLAYER_KINDS, make_player
 from ..scene import load_scene
 from .game import seed_argument
 
-__all__ = ["register"]
+__all__ = ["register", "open_session"]
 
 
 def register(sub: Any) -> None:
@@ -76,6 +76,31 @@ def _play(args: argparse.Namespace) -> int:
     if args.save:
         check_output_path(args.save, what="--save")
     term = _terminal()
+    session, drill = open_session(args, term)
+    end = session.run()
+    if end.how == "over":
+        if drill is not None:
+            _drill_report(term, drill, session)
+        else:
+            _summary(term, session.game)
+        if args.save:
+            session.save(args.save)
+    return 0
+
+
+def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Drill | None]:
+    """The session the play options ask for (new, resumed or a drill's), shared by ``play`` and ``view --play``.
+
+    ``args`` has the ``play`` command's options (red, blue, human, opponent, dice, seed, save,
+    resume, drill, map).
+
+    Raises
+    ------
+    UsageError
+        A bad ``--opponent``.
+    LandsraadError
+        A list, drill or saved game that cannot be read.
+    """
     drill: Drill | None = None
     if args.resume:
         record = load_record(args.resume)
@@ -113,15 +138,7 @@ def _play(args: argparse.Namespace) -> int:
                       ask_computer_dice=game.dice_mode == "physical", map_path=args.map)
     if args.resume:
         session.printed = len(game.log)  # told before the save
-    end = session.run()
-    if end.how == "over":
-        if drill is not None:
-            _drill_report(term, drill, session)
-        else:
-            _summary(term, game)
-        if args.save:
-            session.save(args.save)
-    return 0
+    return session, drill
 
 
 def _humans(spec: str) -> tuple[str, ...]:

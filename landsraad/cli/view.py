@@ -1,7 +1,8 @@
 """``landsraad view``: the pyglet viewer (optional extra ``viewer``).
 
 Opens a scene (YAML) in the table editor or a saved game (JSON) in the replay timeline, with
-the adjudication overlays. ``--screenshot FILE`` draws one frame into a PNG and exits. pyglet
+the adjudication overlays; ``--play`` plays a game against the computer in the window (the
+options of ``landsraad play``). ``--screenshot FILE`` draws one frame into a PNG and exits. pyglet
 and the viewer package are imported only here, when the command runs.
 """
 
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
+from .game import seed_argument
 
 __all__ = ["register", "parse_size", "display_problem"]
 
@@ -38,6 +40,16 @@ def register(sub: Any) -> None:
     p.add_argument("--out", metavar="FILE", help="where Ctrl+S saves the scene (default: the scene opened, else landsraad-scene.yaml)")
     p.add_argument("--list", action="append", default=[], metavar="FILE", help="a warband list whose models L adds (repeatable)")
     p.add_argument("--snap", action="store_true", help="start with snapping to 0.5 cm on")
+    play = p.add_argument_group("play in the window (the options of landsraad play)")
+    play.add_argument("--play", action="store_true", help="play a game against the computer in the window")
+    play.add_argument("--red", default="corrino", help="red's warband: a list file or a bundled faction id (default: corrino)")
+    play.add_argument("--blue", default="fremen", help="blue's warband (default: fremen)")
+    play.add_argument("--human", choices=("red", "blue", "both"), help="the side(s) you play (default: red)")
+    play.add_argument("--opponent", help="the computer player (default: heuristic)")
+    play.add_argument("--dice", choices=("digital", "physical"), help="digital: the program rolls; physical: type the dice you rolled")
+    play.add_argument("--seed", type=seed_argument, default=1, help="the game's seed (default: 1)")
+    play.add_argument("--save", help="where Ctrl+S saves the game (default: landsraad-play.json)")
+    play.add_argument("--resume", help="go on with a game saved by Ctrl+S or landsraad play --save (implies --play)")
     p.set_defaults(func=_view)
 
 
@@ -87,7 +99,9 @@ def _view(args: argparse.Namespace) -> int:
         check_output_path(args.screenshot, what="--screenshot")
     if args.out:
         check_output_path(args.out, what="--out")
-    mode, save_path = _open(args)
+    if args.save:
+        check_output_path(args.save, what="--save")
+    mode, save_path = _open_play(args) if args.play or args.resume else _open(args)
     from ..viewer.overlays import WEAPON_RANGES
 
     _check_names(mode.board, args, WEAPON_RANGES)
@@ -113,7 +127,8 @@ def _view(args: argparse.Namespace) -> int:
         window = pyglet.window.Window(width, height, caption="landsraad", resizable=True, visible=not args.screenshot)
     except (NoSuchDisplayException, XlibNoDisplay):
         raise UsageError(_NO_DISPLAY) from None
-    viewer = Viewer(window, mode, save_path=save_path)
+    # a screenshot shows the person's decision: the computer answers its turns at once
+    viewer = Viewer(window, mode, save_path=save_path, computer_delay=None if args.screenshot else 0.6)
     viewer.palette.lists = lists
     _preselect(viewer, args, blast, WEAPON_RANGES)
     if args.screenshot:
@@ -147,6 +162,18 @@ def _open(args: argparse.Namespace) -> tuple[Any, Path | None]:
     from ..viewer.editor import open_scene
 
     return EditMode(open_scene(path), str(path), snap=args.snap), Path(args.out) if args.out else path
+
+
+def _open_play(args: argparse.Namespace) -> tuple[Any, None]:
+    from ..play.session import Session
+    from ..viewer.playing import PlayMode, Transcript
+    from .play import open_session
+
+    if args.file is not None or args.at is not None:
+        raise UsageError("--play starts a game (or --resume goes on with one); it opens no scene file and takes no --at.")
+    session: Session
+    session, _ = open_session(argparse.Namespace(**{**vars(args), "drill": None, "map": "landsraad-play.svg"}), Transcript())
+    return PlayMode(session), None
 
 
 def _is_record(path: Path) -> bool:

@@ -30,7 +30,7 @@ from .answers import choice_label, describe_expected, parse_answer, parse_comman
 from .hints import option_notes
 from .terminal import MenuRow, Terminal
 
-__all__ = ["Session", "SessionEnd", "HELP", "default_answer", "format_answer", "resume", "advisor"]
+__all__ = ["Session", "SessionEnd", "HELP", "default_answer", "format_answer", "resume", "advisor", "sentence"]
 
 HELP = textwrap.dedent("""\
     Answer with the number of a choice or its name; an empty line takes the default [in brackets].
@@ -132,25 +132,33 @@ class Session:
         """Play until the game (or the drill) ends, the input ends, or the person quits."""
         self.printed = min(self.printed, len(self.game.log))
         while True:
-            self._narrate()
+            self.narrate_new()
             if self.game.over or (self.stop is not None and self.stop(self.game)):
                 return SessionEnd("over")
             d = self.game.decision
             asks_person = d.side in self.humans or (d.kind == "dice" and self.ask_computer_dice)
             if not asks_person:
-                self._computer(d)
+                self.computer_turn()
                 continue
             end = self._ask(d)
             if end is not None:
                 return end
 
-    def _computer(self, d: Decision) -> None:
+    def asks_person(self) -> bool:
+        """Whether the pending decision is a person's (a human side's, or physical dice asked of a person)."""
+        d = self.game.decision
+        return d is not None and (d.side in self.humans or (d.kind == "dice" and self.ask_computer_dice))
+
+    def computer_turn(self) -> None:
+        """Answer the pending decision by its computer player (or roll the pending dice)."""
+        d = self.game.decision
         if d.kind == "dice":
             self.game.roll_pending()
             return
         self.game.answer(self.opponents[d.side].decide(d, self.game.view(d.side)))
 
-    def _narrate(self) -> None:
+    def narrate_new(self) -> None:
+        """Say what happened since the last call, one line per event worth telling."""
         names = self.names()
         for event in self.game.log[self.printed:]:
             # A lone player sees their own secrets (mission picks, bids); a hot seat shows none.
@@ -168,7 +176,7 @@ class Session:
 
     def _ask(self, d: Decision) -> SessionEnd | None:
         game = self.game
-        default = None if d.kind == "dice" else default_answer(d, game, self._advisor(d.side))
+        default = None if d.kind == "dice" else default_answer(d, game, self.advisor_of(d.side))
         self._show(d, default)
         shown = "roll" if d.kind == "dice" else format_answer(default, d, game)
         while True:
@@ -183,34 +191,62 @@ class Session:
                 if self.game.decision is not d:  # undone: show the decision now pending
                     return None
                 continue
-            before = game.clone()
-            mark = len(game.answers)
             try:
-                if not line.strip():
-                    if d.kind == "dice":
-                        dice = game.roll_pending()
-                        self.terminal.say(f"The program rolls: {' '.join(map(str, dice))}.", "info")
-                        answer: Any = list(dice)
-                    else:
-                        answer = default
-                        game.answer(answer)
-                else:
-                    answer = parse_answer(line, d, game.state)
-                    game.answer(answer)
+                self.submit(line, default)
             except LandsraadError as err:  # InputProblem or the engine's DecisionError: one sentence, ask again
-                self.terminal.say(_sentence(err), "problem")
+                self.terminal.say(sentence(err), "problem")
                 continue
-            self.marks.append(mark)
-            if d.kind != "dice":
-                self.human_decisions.append((before, answer))
             return None
 
-    def _advisor(self, side: str) -> Any:
+    def submit(self, line: str, default: Any = None) -> None:
+        """Answer the pending decision with a typed line (see :mod:`.answers`), as the person's own.
+
+        An empty line takes ``default``, or lets the program roll pending dice. The answer
+        can be taken back with :meth:`undo`.
+
+        Raises
+        ------
+        LandsraadError
+            :class:`~landsraad.play.answers.InputProblem` or the engine's ``DecisionError``
+            (one sentence); the game is unchanged.
+        """
+        d, game = self.game.decision, self.game
+        if not line.strip() and d.kind == "dice":
+            mark = len(game.answers)
+            dice = game.roll_pending()
+            self.terminal.say(f"The program rolls: {' '.join(map(str, dice))}.", "info")
+            self.marks.append(mark)
+            return
+        self.give(default if not line.strip() else parse_answer(line, d, game.state))
+
+    def give(self, answer: Any) -> None:
+        """Answer the pending decision with ``answer``, as the person's own (undoable with :meth:`undo`).
+
+        Raises
+        ------
+        LandsraadError
+            The engine's ``DecisionError`` when the answer does not fit; the game is unchanged.
+        """
+        d, game = self.game.decision, self.game
+        before = game.clone() if d.kind != "dice" else None
+        mark = len(game.answers)
+        game.answer(answer)
+        self.marks.append(mark)
+        if before is not None:
+            self.human_decisions.append((before, answer))
+
+    def advisor_of(self, side: str) -> Any:
+        """The heuristic player behind ``side``'s defaults (made on first use)."""
         if side not in self.advisors:
             self.advisors[side] = advisor(self.seed, side)
         return self.advisors[side]
 
     def _show(self, d: Decision, default: Any) -> None:
+        title, rows = self.menu(d)
+        self.terminal.menu(title, rows, d.side)
+
+    def menu(self, d: Decision) -> tuple[str, list[MenuRow]]:
+        """A decision as a menu: its title (side, model, prompt, what to type) and numbered rows with odds notes."""
         game = self.game
         who = f"{model_label(d.model, game.state.model(d.model).name)}: " if d.model and _has_model(game, d.model) else ""
         title = f"{d.side} - {who}{d.prompt}"
@@ -230,7 +266,7 @@ class Session:
                 title += f" (numbers in order, such as 2,1; {d.ranked[0]} to {d.ranked[1]})"
             elif d.optional:
                 title += " (or skip)"
-        self.terminal.menu(title, rows, d.side)
+        return title, rows
 
     # --- commands ------------------------------------------------------------------------------------
 
@@ -239,7 +275,7 @@ class Session:
             self.terminal.say(HELP, "info")
             self.terminal.say(describe_expected(decision), "info")
         elif name == "undo":
-            self._undo()
+            self.undo()
         elif name == "map":
             self._map(arg or self.map_path)
         elif name == "log":
@@ -252,10 +288,11 @@ class Session:
             return SessionEnd("quit", saved)
         return None
 
-    def _undo(self) -> None:
+    def undo(self) -> bool:
+        """Take back the person's last answer and the computer's since; false when there is none."""
         if not self.marks:
             self.terminal.say("There is nothing of yours to take back yet.", "problem")
-            return
+            return False
         mark = self.marks.pop()
         taken = len(self.game.answers) - mark
         while len(self.game.answers) > mark:
@@ -264,13 +301,14 @@ class Session:
             self.human_decisions.pop()
         self.printed = min(self.printed, len(self.game.log))
         self.terminal.say(f"Taken back: your last answer and {taken - 1} answer(s) since.", "info")
+        return True
 
     def _map(self, path: str) -> None:
         try:
             target = check_output_path(path, what="map")
             atomic_write_text(target, render_board(self.game.state.board, title=f"After {self.game.state.activation} activation(s)"))
         except (LandsraadError, OSError) as err:
-            self.terminal.say(_sentence(err), "problem")
+            self.terminal.say(sentence(err), "problem")
             return
         self.terminal.say(f"The table is drawn in {path}.", "info")
 
@@ -292,7 +330,7 @@ class Session:
             check_output_path(path, what="save")
             save_record(record_game(self.game, players=dict(self.players)), path)
         except (LandsraadError, OSError) as err:
-            self.terminal.say(_sentence(err), "problem")
+            self.terminal.say(sentence(err), "problem")
             return None
         self.terminal.say(f"Game saved to {path} (go on with --resume {path}).", "info")
         return path
@@ -309,7 +347,8 @@ def _has_model(game: Game, model_id: str) -> bool:
     return any(m.id == model_id for m in game.state.models)
 
 
-def _sentence(err: Exception) -> str:
+def sentence(err: Exception) -> str:
+    """An error as one sentence (ending with a full stop)."""
     text = str(err).strip() or type(err).__name__
     return text if text.endswith((".", "?", "!", ")")) else text + "."
 

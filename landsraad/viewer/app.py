@@ -17,7 +17,12 @@ Mouse and keys (the panel lists them too):
   warband list, P place the palette terrain piece (Tab / Shift+Tab choose), O draw a polygon
   (clicks, Enter ends, Esc cancels), R turn the selected piece, M its movement kind,
   Up/Down its height, Delete remove, G snap to 0.5 cm, Ctrl+Z / Ctrl+Y undo / redo, Ctrl+S save;
-- replay: Left/Right, PageUp/PageDown, Home/End, or drag the slider under the table.
+- replay: Left/Right, PageUp/PageDown, Home/End, or drag the slider under the table;
+- play: 1-9 or a click on a choice in the panel answers it; a point decision is answered by a
+  click on the table (the moving model's reach region shown); digits then Enter for a ranked
+  pick or physical dice (Enter alone: the default, or a roll); S or Enter skips an optional
+  decision; U undoes the person's last answer (and the computer's since); Ctrl+S saves. The
+  computer's turns are answered by themselves, after a short delay.
 """
 
 from __future__ import annotations
@@ -63,6 +68,7 @@ from .overlays import (
     reach_overlay,
     sight_overlay,
 )
+from .playing import PlayMode
 
 __all__ = ["Viewer", "PANEL_W", "SLIDER_H", "DEFAULT_MOVEMENT_CM", "rgb", "short_label", "short_labels", "SAND"]
 
@@ -83,6 +89,10 @@ _EDIT_HELP = (
     "Drag models and pieces. A adds a model (F profile, S side), L a warband list; P places a piece "
     "(Tab piece, Shift+Tab kit); O draws one (Enter ends); R or the wheel turns it, Up/Down height, M kind; "
     "Delete; G snap; Ctrl+Z / Ctrl+Y undo / redo; Ctrl+S save.",
+)
+_PLAY_HELP = (
+    "1-9 or a click on a choice answers it; a point: click the table; digits then Enter for a ranked pick or dice "
+    "(Enter alone: the default or a roll); S or Enter skips; U undo; Ctrl+S save.",
 )
 _GRID = (214, 198, 160)
 _SIGHT = (26, 82, 118)
@@ -189,9 +199,13 @@ class Viewer:
         An :class:`~landsraad.viewer.modes.EditMode` or :class:`~landsraad.viewer.modes.ReplayMode`.
     save_path
         Where Ctrl+S writes the scene (editor).
+    computer_delay
+        Play mode: seconds before each computer answer (so a person sees it); ``None`` answers
+        at once, before the call returns (tests, screenshots).
     """
 
-    def __init__(self, window: pyglet.window.Window, mode: EditMode | ReplayMode, *, save_path: str | Path | None = None) -> None:
+    def __init__(self, window: pyglet.window.Window, mode: EditMode | ReplayMode | PlayMode, *, save_path: str | Path | None = None,
+                 computer_delay: float | None = 0.6) -> None:
         self.window = window
         self.mode = mode
         self.save_path = Path(save_path) if save_path else None
@@ -218,13 +232,17 @@ class Viewer:
         self._panel_key: Any = None
         self._profiles = [(f, p.id, p) for f in faction_ids() for p in load_faction(f).profiles]
         self._kits = [load_kit(k) for k in kit_ids()]
+        self.computer_delay = computer_delay
+        self._choice_boxes: list[tuple[float, float, int]] = []  # play: (bottom, top, number) of each choice row
+        self._ticking = False
         self._layout(window.width, window.height)
         window.push_handlers(self)
+        self._after_play()
 
     # --- geometry of the window ------------------------------------------------------------------
 
     def _layout(self, width: int, height: int) -> None:
-        bottom = SLIDER_H if isinstance(self.mode, ReplayMode) else 0
+        bottom = SLIDER_H if isinstance(self.mode, (ReplayMode, PlayMode)) else 0
         self.camera.area = (0.0, float(bottom), float(max(50, width - PANEL_W)), float(max(50, height - bottom)))
 
     @property
@@ -296,7 +314,7 @@ class Viewer:
             self._overlay_lines = []
             self._rebuild("overlay", self._draw_overlays(board))
         lines = self._static_lines()
-        pkey = (tuple(lines), self.window.width, self.window.height, self._slider_key())
+        pkey = (tuple(lines), self.window.width, self.window.height, self._slider_key(), self._play_key())
         if pkey != self._panel_key:
             self._panel_key = pkey
             self._rebuild("panel", self._draw_panel(lines))
@@ -308,6 +326,8 @@ class Viewer:
 
     def detach(self) -> None:
         """Stop handling the window's events and free every shape (the window stays open)."""
+        pyglet.clock.unschedule(self._computer_tick)
+        self._ticking = False
         self.window.remove_handlers(self)
         for layer in self._layers:
             self._rebuild(layer, [])
@@ -321,6 +341,9 @@ class Viewer:
         s = self.sel
         follow = s.blast or s.direct or (s.model is not None and s.target is None) or s.polygon is not None
         return (s.blast, s.direct, s.weapon, self._drag is None, tuple(s.polygon or ()), self._pointer_cm() if follow else None)
+
+    def _play_key(self) -> Any:
+        return (tuple(self.mode.choice_rows()), self.mode.caption()) if isinstance(self.mode, PlayMode) else None
 
     def _slider_key(self) -> Any:
         return self.mode.index if isinstance(self.mode, ReplayMode) else None
@@ -558,7 +581,8 @@ class Viewer:
     def _static_lines(self) -> list[str]:
         lines = [self.mode.title(), ""]
         if self.show_help:
-            lines += [*_HELP, *(_EDIT_HELP if isinstance(self.mode, EditMode) else ()), ""]
+            lines += [*_HELP, *(_EDIT_HELP if isinstance(self.mode, EditMode) else ()),
+                      *(_PLAY_HELP if isinstance(self.mode, PlayMode) else ()), ""]
         else:
             lines += ["H: keys", ""]
         if self._weapon():
@@ -600,6 +624,26 @@ class Viewer:
             out.append(shapes.Circle(knob, 19, 8, color=_SELECT, batch=self.batch, group=self.groups[7]))
             caption = self.mode.timeline.frames[self.mode.index].caption
             out.append(self._label(caption[:140], 20, 34, 7, size=9, colour=(235, 235, 235, 255), anchor_x="left"))
+        if isinstance(self.mode, PlayMode):
+            out += self._draw_choices(x0, h - 10 - self._static_height)
+            out.append(self._label(self.mode.caption()[:220], 10, SLIDER_H / 2, 7, size=9, colour=(235, 235, 235, 255), anchor_x="left",
+                                   anchor_y="center", width=w - PANEL_W - 20))
+        return out
+
+    def _draw_choices(self, x0: float, top: float) -> list[Any]:
+        """The play mode's choices, one clickable row each, under the panel's text."""
+        out: list[Any] = []
+        self._choice_boxes = []
+        for i, row in enumerate(self.mode.choice_rows(), 1):  # type: ignore[union-attr]
+            label = self._label(row, x0 + 14, top, 7, size=9, colour=(250, 215, 120, 255), anchor_x="left", anchor_y="top",
+                                width=PANEL_W - 28)
+            bottom = top - label.content_height
+            out.insert(0, shapes.Rectangle(x0 + 6, bottom - 1, PANEL_W - 12, top - bottom, color=(44, 48, 58) if i % 2 else (36, 39, 47),
+                                           batch=self.batch, group=self.groups[6]))
+            self._choice_boxes.append((bottom, top, i))
+            out.append(label)
+            top = bottom - 3
+        self._static_height = self.window.height - 10 - top  # the overlay's sentences go under the rows
         return out
 
     # --- screenshots -----------------------------------------------------------------------------
@@ -625,6 +669,12 @@ class Viewer:
         self.pointer_px = (float(x), float(y))
         if button in (mouse.RIGHT, mouse.MIDDLE):
             self._drag = _Drag("pan", start_px=(x, y))
+            return
+        if button == mouse.LEFT and x > self.window.width - PANEL_W and isinstance(self.mode, PlayMode):
+            row = next((n for bottom, top, n in self._choice_boxes if bottom <= y <= top), None)
+            if row is not None:
+                self.mode.choose(row)
+                self._after_play()
             return
         if button != mouse.LEFT or x > self.window.width - PANEL_W:
             return
@@ -661,6 +711,10 @@ class Viewer:
         if d is None or d.kind in ("pan", "slider"):
             return
         p = self.camera.to_table(x, y)
+        if isinstance(self.mode, PlayMode) and self.mode.wants_point() and d.kind in ("model", "click") and not d.moved:
+            self.mode.click(p)
+            self._after_play()
+            return
         try:
             if d.kind == "model" and d.moved and isinstance(self.mode, EditMode):
                 self.mode.editor.move_model(d.item, p)
@@ -731,7 +785,50 @@ class Viewer:
                 self.mode.step(step)
         elif isinstance(self.mode, EditMode):
             self._edit_key(symbol, ctrl, shift, p)
+        elif isinstance(self.mode, PlayMode):
+            self._play_key_press(symbol, ctrl)
         return pyglet.event.EVENT_HANDLED
+
+    def _play_key_press(self, symbol: int, ctrl: bool) -> None:
+        mode = self.mode
+        assert isinstance(mode, PlayMode)
+        digits = {getattr(key, f"_{n}"): n for n in range(10)} | {getattr(key, f"NUM_{n}"): n for n in range(10)}
+        if ctrl and symbol == key.S:
+            mode.save()
+        elif symbol in digits and not ctrl:
+            mode.choose(digits[symbol])
+        elif symbol in (key.ENTER, key.RETURN, key.NUM_ENTER):
+            mode.enter()
+        elif symbol == key.S:
+            mode.skip()
+        elif symbol == key.U or (ctrl and symbol == key.Z):
+            mode.undo()
+        elif symbol == key.BACKSPACE:
+            mode.backspace()
+        self._after_play()
+
+    # --- the computer's turns (play) -------------------------------------------------------------
+
+    def _after_play(self) -> None:
+        """After a person's answer: show the pending move's reach, and let the computer answer its turns."""
+        if not isinstance(self.mode, PlayMode):
+            return
+        self.sel.model, self.sel.target = self.mode.reach_model(), None
+        if not self.mode.computer_pending():
+            return
+        if self.computer_delay is None:
+            while self.mode.computer_pending():
+                self.mode.computer_step()
+            self.sel.model, self.sel.target = self.mode.reach_model(), None
+        elif not self._ticking:
+            self._ticking = True
+            pyglet.clock.schedule_once(self._computer_tick, self.computer_delay)
+
+    def _computer_tick(self, dt: float) -> None:
+        self._ticking = False
+        if isinstance(self.mode, PlayMode):
+            self.mode.computer_step()
+            self._after_play()
 
     def _edit_key(self, symbol: int, ctrl: bool, shift: bool, p: tuple[float, float]) -> None:
         ed = self.mode.editor  # type: ignore[union-attr]

@@ -2,9 +2,8 @@
 
 A *mode* gives the window its current board, whether the table can be edited, its panel
 lines, and takes the keys it owns. Plain Python, no pyglet: the window (:mod:`.app`) asks the
-mode, the mode never draws. A play mode (driving ``game.decision`` / ``game.answer(a)`` /
-``game.undo()`` / ``game.snapshot()`` through a player module shared with the terminal front
-end) slots in as a third class with the same members.
+mode, the mode never draws. The play mode, :class:`~landsraad.viewer.playing.PlayMode`
+(driving the terminal's :class:`~landsraad.play.session.Session`), has the same members.
 """
 
 from __future__ import annotations

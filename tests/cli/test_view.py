@@ -45,6 +45,14 @@ def test_screenshot_of_a_saved_game_at_an_activation(x_display: str, tmp_path: P
     assert _png_size(out) == (1100, 760)
 
 
+def test_screenshot_of_a_game_being_played(x_display: str, tmp_path: Path) -> None:
+    pytest.importorskip("pyglet", reason="the viewer needs pyglet (pip install '.[viewer]')")
+    out = tmp_path / "play.png"
+    r = run("--play", "--red", "corrino", "--blue", "fremen", "--human", "blue", "--seed", "3", "--screenshot", str(out), "--size", "900x640")
+    assert r.returncode == 0, r.stderr
+    assert _png_size(out) == (900, 640)
+
+
 def test_without_a_display_one_sentence_and_status_2(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     r = run(REFERENCE, "--screenshot", str(tmp_path / "x.png"), env=env)
@@ -60,6 +68,8 @@ def test_without_a_display_one_sentence_and_status_2(tmp_path: Path) -> None:
     (("missing.yaml",), "There is no file 'missing.yaml'"),
     ((REFERENCE, "--at", "3"), "--at opens a saved game"),
     ((REFERENCE, "--weapon", "12"), "--weapon takes one of"),
+    (("--play", REFERENCE), "--play starts a game"),
+    (("--play", "--opponent", "nobody"), "--opponent takes"),
 ])
 def test_usage_errors_exit_2_without_traceback(x_display: str, tmp_path: Path, args: tuple[str, ...], needle: str) -> None:
     r = run(*args, "--screenshot", str(tmp_path / "unused.png"))

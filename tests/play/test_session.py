@@ -90,7 +90,7 @@ def test_undo_takes_back_your_answer_and_the_computers_since():
     assert s.marks, "the person answered"
     mark = s.marks[-1]
     s.terminal.answer = lambda title, prompt: None
-    s._undo()
+    s.undo()
     assert s.game.answers == answers_before[:mark]
     replayed = drill_game(load_drill(DRILL), seed=3)
     for a in answers_before[:mark]:

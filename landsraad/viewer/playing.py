@@ -1,0 +1,264 @@
+"""The play mode: a game against the computer in the window.
+
+:class:`PlayMode` has the members of the other modes (``board``, ``editable``, ``title()``,
+``panel_lines()``, ``movement()``) and drives the same :class:`~landsraad.play.session.Session`
+as the terminal front end: the menus, odds notes, defaults, undo and save are the session's;
+the window only turns keys and clicks into its answers. Plain Python, no pyglet: the window
+(:mod:`.app`) schedules the computer's turns and draws.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..engine import Decision, Game
+from ..errors import LandsraadError
+from ..geometry.board import Board
+from ..play.session import Session, default_answer, format_answer, sentence
+from ..play.terminal import MenuRow
+
+__all__ = ["PlayMode", "Transcript"]
+
+DEFAULT_SAVE = "landsraad-play.json"
+"""Where Ctrl+S saves when the game was started without --save."""
+
+
+class Transcript:
+    """A session's terminal that keeps what it is told (the window shows it); it never reads."""
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[str, str]] = []
+
+    def say(self, text: str, style: str = "") -> None:
+        self.lines.append((style, text))
+
+    def menu(self, title: str, rows: Sequence[MenuRow], side: str) -> None:
+        """Menus are drawn by the window from :meth:`PlayMode.choice_rows`."""
+
+    def table(self, title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+        self.lines.append(("info", f"{title}: " + "; ".join(" ".join(r) for r in rows)))
+
+    def read(self, prompt: str) -> str | None:
+        return None
+
+
+class PlayMode:
+    """A game played in the window: a person answers with keys and clicks, the computer the rest.
+
+    Parameters
+    ----------
+    session
+        The session to drive; its terminal should be a :class:`Transcript`.
+    """
+
+    editable = False
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.transcript: Transcript = session.terminal if isinstance(session.terminal, Transcript) else Transcript()
+        session.terminal = self.transcript
+        self.typed: list[str] = []
+        """Digits typed for a ranked pick (choice numbers) or physical dice (0 is a 10)."""
+        self.status = ""
+        self._told = 0  # what the session said before the window opened (resuming...) shows too
+        self.narration: list[str] = []
+        self._setup_board: tuple[Any, Board] | None = None
+        session.narrate_new()
+        self._collect()
+
+    # --- the members every mode has -------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def board(self) -> Board:
+        """The table now; during set-up only the models deployed so far (the others wait off the table)."""
+        state = self.game.state
+        if state.phase != "setup":
+            return state.board
+        if self._setup_board is None or self._setup_board[0] is not state:  # one Board per state: the window's caches key on it
+            deployed = {e.model for e in self.game.log if e.kind == "deploy"}
+            waiting = [b.id for b in state.board.bases if b.id not in deployed]
+            self._setup_board = (state, state.board.without(waiting) if waiting else state.board)
+        return self._setup_board[1]
+
+    def movement(self, model_id: str) -> float | None:
+        """The allowance of a pending move of this model, else its Movement; None for an unknown model."""
+        d = self.game.decision
+        if d is not None and d.point is not None and d.model == model_id and d.point.allowance_cm is not None:
+            return float(d.point.allowance_cm)
+        model = next((m for m in self.game.state.models if m.id == model_id), None)
+        return float(model.profile.movement) if model is not None else None
+
+    def title(self) -> str:
+        state = self.game.state
+        sides = f"{state.side_state('red').faction} (red) vs {state.side_state('blue').faction} (blue)"
+        if self.game.over:
+            return f"{sides} - game over"
+        return f"{sides} - activation {state.activation}, {self.game.decision.side} to answer"
+
+    def panel_lines(self) -> list[str]:
+        """The pending decision's prompt, what was typed, the last problem or news, and the keys."""
+        lines: list[str] = []
+        d = self.game.decision
+        if d is None:
+            lines += self._result_lines()
+        elif not self.session.asks_person():
+            lines.append(f"The computer ({d.side}) is thinking...")
+        else:
+            title, _ = self.session.menu(d)
+            lines.append(title)
+            if d.ranked is not None or d.kind == "dice":
+                lines.append(f"Typed: {' '.join(self.typed) or '(nothing)'}")
+            keys = self._keys(d)
+            if keys:
+                lines.append(keys)
+        if self.status:
+            lines += ["", self.status]
+        lines += ["", "U: undo your last answer; Ctrl+S: save."]
+        return lines
+
+    def choice_rows(self) -> list[str]:
+        """The numbered choices of the person's pending decision, odds notes included (panel rows)."""
+        d = self.game.decision
+        if d is None or not self.session.asks_person() or d.point is not None or d.kind == "dice":
+            return []
+        _, rows = self.session.menu(d)
+        return [f"{k}. {label}" + (f"  - {note}" if note else "") for k, label, note in rows]
+
+    def caption(self) -> str:
+        """The narration of the last events (under the table)."""
+        return " ".join(self.narration[-2:])
+
+    # --- what the window asks of it -------------------------------------------------------------
+
+    def computer_pending(self) -> bool:
+        """Whether the computer answers the pending decision."""
+        return not self.game.over and not self.session.asks_person()
+
+    def computer_step(self) -> None:
+        """The computer answers the pending decision (its player, or the program's dice)."""
+        if self.computer_pending():
+            self.session.computer_turn()
+            self._collect()
+
+    def reach_model(self) -> str | None:
+        """The model a pending point decision moves with an allowance (its reach region is shown)."""
+        d = self.game.decision
+        if d is None or d.point is None or d.model is None or d.point.allowance_cm is None or not self.session.asks_person():
+            return None
+        return d.model if self.board.has_base(d.model) else None
+
+    def wants_point(self) -> bool:
+        """Whether the person's pending decision is a point on the table."""
+        d = self.game.decision
+        return d is not None and d.point is not None and self.session.asks_person()
+
+    def click(self, point: tuple[float, float]) -> bool:
+        """Answer a pending point decision with ``point``; false (the reason in the status) when illegal."""
+        if not self.wants_point():
+            return False
+        return self._do(lambda: self.session.give((float(point[0]), float(point[1]))))
+
+    def choose(self, number: int) -> bool:
+        """Choice ``number`` (1 is the first): answered, or typed into a ranked pick."""
+        d = self.game.decision
+        if d is None or not self.session.asks_person():
+            return False
+        if d.ranked is not None:
+            if 1 <= number <= len(d.choices):
+                self.typed.append(str(number))
+            return True
+        if d.kind == "dice":
+            self.typed.append(str(number % 10 or 10))
+            return True
+        if d.point is not None:
+            return False
+        return self._do(lambda: self.session.submit(str(number)))
+
+    def backspace(self) -> None:
+        if self.typed:
+            self.typed.pop()
+
+    def enter(self) -> bool:
+        """Enter: a ranked pick or dice as typed (nothing typed: the default, or a roll); skip; the default."""
+        d = self.game.decision
+        if d is None or not self.session.asks_person():
+            return False
+        if d.ranked is not None or d.kind == "dice":
+            line = (" " if d.kind == "dice" else ",").join(self.typed)
+            return self._do(lambda: self.session.submit(line, self._default(d)))
+        if d.optional:
+            return self.skip()
+        return self._do(lambda: self.session.give(self._default(d)))
+
+    def skip(self) -> bool:
+        """Pass on an optional decision."""
+        d = self.game.decision
+        if d is None or not self.session.asks_person():
+            return False
+        if not d.optional:
+            self.status = "This decision cannot be skipped."
+            return False
+        return self._do(lambda: self.session.give(None))
+
+    def undo(self) -> bool:
+        """Take back the person's last answer and the computer's since."""
+        done = self.session.undo()
+        self.typed = []
+        self._collect()
+        self.narration = []
+        return done
+
+    def save(self) -> str | None:
+        """Save the game (atomically) to the session's save file, or landsraad-play.json."""
+        saved = self.session.save(self.session.save_path or DEFAULT_SAVE)
+        self._collect()
+        return saved
+
+    # --- helpers ------------------------------------------------------------------------------------
+
+    def _default(self, d: Decision) -> Any:
+        return default_answer(d, self.game, self.session.advisor_of(d.side)) if d.kind != "dice" else None
+
+    def _keys(self, d: Decision) -> str:
+        if d.kind == "dice":
+            return "Type each die (0 is a 10), then Enter; Enter alone lets the program roll; Backspace."
+        if d.point is not None:
+            return "Click the table to answer" + (" (S skips)." if d.optional else ".")
+        if d.ranked is not None:
+            return f"Type the numbers in order ({d.ranked[0]} to {d.ranked[1]}), then Enter; Backspace; Enter alone: the default."
+        default = self._default(d)
+        enter = "skip" if d.optional else format_answer(default, d, self.game)
+        return f"Press 1-9 or click a choice; Enter: {enter}" + (", S: skip." if d.optional else ".")
+
+    def _do(self, action: Any) -> bool:
+        try:
+            action()
+        except LandsraadError as err:
+            self.status = sentence(err)
+            return False
+        self.typed = []
+        self.status = ""
+        self._collect()
+        return True
+
+    def _collect(self) -> None:
+        """Narrate new events and take the session's messages: events to the caption, the rest to the status."""
+        self.session.narrate_new()
+        for style, text in self.transcript.lines[self._told:]:
+            if style == "event":
+                self.narration.append(text)
+            elif style in ("info", "problem"):
+                self.status = text
+        self._told = len(self.transcript.lines)
+
+    def _result_lines(self) -> list[str]:
+        r = self.game.result
+        if r is None:
+            return ["The game is over."]
+        lines = ["The game is over: " + ("a draw." if r.winner == "draw" else f"{r.winner} wins.")]
+        lines += [f"{side}: {r.vp[side]} VP" for side in ("red", "blue")]
+        return lines
