@@ -1,0 +1,461 @@
+"""Mission cards as data: markers, special actions, conditions, values, restrictions and placement, and their loading (R-MISSIONS)."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Literal, Sequence
+
+from pydantic import Field, field_validator, model_validator
+
+from ..content import data_dir, load_model
+from ..errors import DataError, Problem, UnknownNameError
+from ..model import Bonus, Frozen, ShieldKind, Source
+from .registry import EVALUATORS
+from .view import _EPS, _ID, RANKS, Edge, Outcome, Point, distance_to_edge, edge_gap, opposite_edge, within_half
+
+# --- the card -------------------------------------------------------------------------------
+
+
+class TokenProfile(Frozen):
+    """The profile of a token that is a model (Protection's ambassador, R-MISSIONS, PRJ-74).
+
+    ``activatable`` is ``False``: the model is never activated, so it never moves on its own.
+    """
+
+    name: str
+    movement: float = Field(0.0, ge=0)
+    combat: Bonus
+    reflexes: Bonus
+    endurance: int = Field(ge=1)
+    shield: ShieldKind = "none"
+    activatable: bool = False
+    source: Source = "project"
+
+
+Region = Literal["anywhere", "own_half", "opponent_half"]
+
+
+class MarkerSpec(Frozen):
+    """The markers of one kind a mission uses, and how they are placed (R-MISSIONS, PRJ-70).
+
+    Regions and distances are from the point of view of the mission's owner: ``own_half``
+    is the owner's half, ``min_from_own_edge_cm`` is measured to the owner's table edge,
+    even when ``placed_by`` is ``"opponent"``. Distances are from the token's nearest point
+    and are minimums: exactly at the limit is allowed.
+    """
+
+    id: str = Field(pattern=_ID)
+    name: str
+    count: int = Field(ge=1, le=6)
+    size_mm: Literal[30, 50]
+    placed_by: Literal["owner", "opponent"] = "owner"
+    region: Region = "anywhere"
+    min_from_edges_cm: float = Field(0.0, ge=0)
+    min_from_own_edge_cm: float = Field(0.0, ge=0)
+    min_from_opponent_edge_cm: float = Field(0.0, ge=0)
+    min_apart_cm: float = Field(0.0, ge=0)
+    portable: bool = False
+    destructible: bool = True
+    model: TokenProfile | None = None
+    where: str
+
+    @model_validator(mode="after")
+    def _token_model(self) -> "MarkerSpec":
+        if self.model is not None and (self.portable or self.destructible):
+            raise ValueError(
+                f"Marker {self.id!r} is a model (it has a 'model' profile), so it can be neither portable nor destructible; "
+                "set 'portable: false' and 'destructible: false'."
+            )
+        return self
+
+
+Requirement = Literal[
+    "contact_own_marker",
+    "marker_not_activated",
+    "contact_enemy_model",
+    "target_helpless",
+    "not_engaged",
+    "not_blinded",
+    "not_carrying",
+    "carrying_own_marker",
+    "touching_own_edge",
+]
+"""What a mission special action may require of the acting model (documented in docs/missions.md):
+
+- ``contact_own_marker``: in base contact (PRJ-70) with a marker of this mission and kind
+  (``SpecialAction.marker``) that belongs to its side, is not destroyed and not carried;
+- ``marker_not_activated``: that marker is not yet activated;
+- ``contact_enemy_model``: in base contact with a standing enemy model (the target);
+- ``target_helpless``: the target has a grave wound or suffers the Paralysing poison;
+- ``not_engaged``: in base contact with no standing enemy model (the target excepted);
+- ``not_blinded``: not suffering the Blinding poison (it cannot fulfil objectives, R-POISON);
+- ``not_carrying``: carries no marker;
+- ``carrying_own_marker``: carries a marker of this mission and kind;
+- ``touching_own_edge``: its base is in contact with its own table edge (RUL-07 tolerance).
+"""
+
+ActionEffect = Literal["pick_up", "deliver", "activate", "capture", "destroy"]
+"""What a mission special action does (documented in docs/missions.md):
+
+- ``pick_up``: the model now carries the marker;
+- ``deliver``: the carried marker leaves the table, delivered (``MarkerView.delivered``);
+- ``activate``: the marker is activated for good (``MarkerView.activated``);
+- ``capture``: the target is removed from play as a captive (``ModelView.captured``; not a kill);
+- ``destroy``: the marker is destroyed (``MarkerView.destroyed``) and removed from the table.
+"""
+
+
+class SimpleTest(Frozen):
+    """A simple test (R-TEST-SIMPLE, RUL-02): colour die + characteristic >= difficulty."""
+
+    characteristic: Literal["combat", "reflexes"]
+    difficulty: int = Field(ge=2, le=20)
+
+
+class SpecialAction(Frozen):
+    """A special action a mission grants to its owner's models (R-ACTIVATE: "a special action from a mission").
+
+    The engine offers it to a model of the side that picked the mission when every
+    requirement holds; if ``test`` is set the action succeeds only on that simple test
+    (fatigue and wound modifiers apply as to any test). ``free_move``: whether the activation
+    may still include its free move.
+    """
+
+    id: str = Field(pattern=_ID)
+    name: str
+    marker: str | None = None
+    requires: tuple[Requirement, ...]
+    test: SimpleTest | None = None
+    effect: ActionEffect
+    free_move: bool = True
+    text: str
+
+
+class Condition(Frozen):
+    """A success or failure condition: the text players read and the evaluator that decides it.
+
+    ``parameters`` are passed to the evaluator (e.g. how many markers must be held); the
+    evaluator declares which it needs (:class:`Evaluator`).
+    """
+
+    text: str
+    evaluator: str
+    parameters: dict[str, int | float] = Field(default_factory=dict)
+
+    def __hash__(self) -> int:  # the parameters dict would make the generated hash fail
+        return hash((self.text, self.evaluator, tuple(sorted(self.parameters.items()))))
+
+    @field_validator("evaluator")
+    @classmethod
+    def _known_name(cls, name: str) -> str:
+        if name not in EVALUATORS:
+            # A ValueError (not the UnknownNameError itself) so pydantic locates it in the file.
+            raise ValueError(str(UnknownNameError("mission evaluator", name, EVALUATORS.names())))
+        return name
+
+    @model_validator(mode="after")
+    def _parameters(self) -> "Condition":
+        spec = EVALUATORS.get(self.evaluator)
+        missing = sorted(set(spec.parameters) - set(self.parameters))
+        unknown = sorted(set(self.parameters) - set(spec.parameters))
+        problems = []
+        if missing:
+            problems.append(f"Evaluator {self.evaluator!r} needs the parameter(s) {', '.join(missing)}.")
+        if unknown:
+            allowed = ", ".join(sorted(spec.parameters)) or "none"
+            problems.append(f"Evaluator {self.evaluator!r} takes no parameter(s) {', '.join(unknown)} (it takes: {allowed}).")
+        for name, kind in spec.parameters.items():
+            value = self.parameters.get(name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0
+                                      or (kind is int and not float(value).is_integer())):
+                problems.append(f"Parameter {name!r} of evaluator {self.evaluator!r} must be a {'whole ' if kind is int else ''}number of 0 or more; got {value!r}.")
+        if problems:
+            raise ValueError(" ".join(problems))
+        return self
+
+
+def _six(values: Any, what: str) -> Any:
+    if isinstance(values, (list, tuple)) and len(values) != len(RANKS):
+        raise ValueError(f"The {what} row must give {len(RANKS)} values, one per rank 1-6; got {len(values)}: {list(values)!r}.")
+    return values
+
+
+class ValueTable(Frozen):
+    """The card's table: victory points won on success and lost on failure, by rank 1-6 (R-MISSIONS)."""
+
+    success: tuple[int, int, int, int, int, int]
+    failure: tuple[int, int, int, int, int, int]
+
+    @field_validator("success", mode="before")
+    @classmethod
+    def _six_success(cls, v: Any) -> Any:
+        return _six(v, "success")
+
+    @field_validator("failure", mode="before")
+    @classmethod
+    def _six_failure(cls, v: Any) -> Any:
+        return _six(v, "failure")
+
+    # Field validators (not one model validator) so a bad row is reported even when the other is bad too.
+    @field_validator("success")
+    @classmethod
+    def _won(cls, v: tuple[int, ...]) -> tuple[int, ...]:
+        if any(x < 0 for x in v):
+            raise ValueError(f"Success values are victory points won and must be 0 or more; got {list(v)}.")
+        return v
+
+    @field_validator("failure")
+    @classmethod
+    def _lost(cls, v: tuple[int, ...]) -> tuple[int, ...]:
+        if any(x > 0 for x in v):
+            raise ValueError(f"Failure values are victory points lost and must be 0 or less; got {list(v)}.")
+        return v
+
+
+class Restriction(Frozen):
+    """Who may pick a mission (R-MISSIONS: "some missions are restricted to some factions").
+
+    A warband may pick the mission when its faction is one of ``factions`` (if any are
+    listed) and, for every keyword in ``keywords``, it fields at least one model with that
+    profile keyword (PRJ-77). ``text`` is what the card prints under the mission's name.
+    """
+
+    factions: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    text: str
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> "Restriction":
+        if not self.factions and not self.keywords:
+            raise ValueError("A restriction must list at least one faction or one keyword; leave 'restriction' out for none.")
+        return self
+
+
+class MissionCard(Frozen):
+    """A mission card (R-MISSIONS).
+
+    ``source`` is ``rulebook`` only for a card the rulebook prints whole (Protection);
+    ``canon`` says which parts of an authored card come from the rulebook (its name, the
+    values of the scoring example).
+    """
+
+    id: str = Field(pattern=_ID)
+    name: str
+    rulebook_name: str
+    source: Source
+    canon: str = ""
+    restriction: Restriction | None = None
+    markers: tuple[MarkerSpec, ...] = ()
+    setup: str
+    special_rules: str = ""
+    special_actions: tuple[SpecialAction, ...] = ()
+    success: Condition
+    failure: Condition
+    values: ValueTable
+    rules: tuple[str, ...] = ("R-MISSIONS",)
+
+    @model_validator(mode="after")
+    def _cross_references(self) -> "MissionCard":
+        problems: list[str] = []
+        for kind, ids in (("marker", [m.id for m in self.markers]), ("special action", [a.id for a in self.special_actions])):
+            dupes = sorted({i for i in ids if ids.count(i) > 1})
+            if dupes:
+                problems.append(f"The {kind} id(s) {', '.join(dupes)} appear more than once.")
+        marker_ids = {m.id for m in self.markers}
+        needs_marker = {"contact_own_marker", "marker_not_activated", "carrying_own_marker"}
+        for a in self.special_actions:
+            if a.marker is not None and a.marker not in marker_ids:
+                problems.append(f"Special action {a.id!r} names marker {a.marker!r}, which is not in 'markers' ({', '.join(sorted(marker_ids)) or 'none'}).")
+            if a.marker is None and needs_marker & set(a.requires):
+                problems.append(f"Special action {a.id!r} requires a marker of this mission, so it must name one in 'marker'.")
+        if problems:
+            raise ValueError(" ".join(problems))
+        return self
+
+    def points(self, rank: int, outcome: Outcome) -> int:
+        """Victory points for this card at ``rank``; see :func:`mission_points`."""
+        return mission_points(self, rank, outcome)
+
+    def allowed_for(self, faction: str, keywords: Iterable[str] = ()) -> bool:
+        """Whether a warband of ``faction`` fielding models with ``keywords`` may pick it; see :func:`restriction_problem`."""
+        return restriction_problem(self, faction, keywords) is None
+
+    def marker(self, marker_id: str) -> MarkerSpec:
+        """The marker kind ``marker_id`` of this card; unknown ids list the valid ones."""
+        for m in self.markers:
+            if m.id == marker_id:
+                return m
+        raise UnknownNameError("marker", marker_id, [m.id for m in self.markers], source=f"mission {self.id}")
+
+
+def mission_points(card: MissionCard, rank: int, outcome: Outcome) -> int:
+    """Victory points a picked mission scores at ``rank`` (R-MISSIONS, PRJ-77).
+
+    Success scores the card's success value for the rank, failure its (negative) failure
+    value, and neither (``None``) 0.
+
+    Examples
+    --------
+    >>> protection = load_mission("protection")
+    >>> mission_points(protection, 2, True), mission_points(protection, 1, False), mission_points(protection, 1, None)
+    (3, -5, 0)
+    """
+    if isinstance(rank, bool) or not isinstance(rank, int) or rank not in RANKS:
+        raise DataError([Problem(f"mission {card.id}", "rank", f"A mission's rank is a whole number from 1 to 6; got {rank!r}.")])
+    if outcome is None:
+        return 0
+    return (card.values.success if outcome else card.values.failure)[rank - 1]
+
+
+def restriction_problem(card: MissionCard, faction: str, keywords: Iterable[str] = ()) -> str | None:
+    """Why a warband may not pick ``card`` (a full sentence), or ``None`` when it may (R-MISSIONS, PRJ-77).
+
+    ``keywords`` are the profile keywords of the models the warband fields.
+
+    Examples
+    --------
+    >>> hunt = load_mission("slave_hunt")
+    >>> restriction_problem(hunt, "harkonnen", ["gladiator", "soldier"]) is None
+    True
+    >>> print(restriction_problem(hunt, "corrino", []))
+    Mission 'slave_hunt' (Slave hunt) may only be picked by a warband that fields a model with the keyword 'gladiator'; this corrino warband fields none.
+    """
+    r = card.restriction
+    if r is None:
+        return None
+    have = set(keywords)
+    reasons = []
+    if r.factions and faction not in r.factions:
+        reasons.append(f"may only be picked by the faction(s) {', '.join(r.factions)}, not {faction}")
+    missing = [k for k in r.keywords if k not in have]
+    for k in missing:
+        reasons.append(f"may only be picked by a warband that fields a model with the keyword {k!r}; this {faction} warband fields none")
+    if not reasons:
+        return None
+    return f"Mission {card.id!r} ({card.name}) " + "; it ".join(reasons) + "."
+
+
+def placement_problems(
+    spec: MarkerSpec,
+    center: Point,
+    *,
+    owner_edge: Edge,
+    table: tuple[float, float] = (60.0, 60.0),
+    same_kind: Sequence[Point] = (),
+    occupied: Sequence[tuple[Point, float]] = (),
+) -> tuple[str, ...]:
+    """Every reason why a marker of kind ``spec`` may not be placed at ``center`` (PRJ-70), as sentences.
+
+    ``owner_edge`` is the table edge of the mission's owner (regions and edge distances are
+    from the owner's point of view). ``same_kind`` holds the centres of the markers of this
+    kind already placed (``min_apart_cm``, measured edge to edge); ``occupied`` the centre
+    and diameter (mm) of every token already on the table, which the marker may touch but
+    not overlap. Impassable terrain is the engine's to check (a marker may not overlap it).
+
+    Examples
+    --------
+    >>> spice = load_mission("spice_theft").marker("spice")
+    >>> placement_problems(spice, (30, 45), owner_edge="south")
+    ()
+    >>> for p in placement_problems(spice, (30, 20), owner_edge="south"): print(p)
+    Spice cache must lie wholly within the opponent's half; at (30, 20) it does not.
+    >>> placement_problems(spice, (30, 48.5), owner_edge="south")   # exactly 10 cm from the north edge
+    ()
+    """
+    x, y = center
+    r = spec.size_mm / 20.0
+    width, depth = table
+    own = owner_edge
+    opp = opposite_edge(own)
+    at = f"at ({x:g}, {y:g})"
+    out: list[str] = []
+    if not (r - _EPS <= x <= width - r + _EPS and r - _EPS <= y <= depth - r + _EPS):
+        out.append(f"{spec.name} must lie wholly on the {width:g} x {depth:g} cm table; {at} it does not.")
+        return tuple(out)
+    if spec.region == "own_half" and not within_half(center, spec.size_mm, own, table):
+        out.append(f"{spec.name} must lie wholly within its owner's half; {at} it does not.")
+    if spec.region == "opponent_half" and not within_half(center, spec.size_mm, opp, table):
+        out.append(f"{spec.name} must lie wholly within the opponent's half; {at} it does not.")
+    if spec.min_from_edges_cm:
+        nearest = min(distance_to_edge(center, spec.size_mm, e, table) for e in ("south", "north", "west", "east"))
+        if nearest < spec.min_from_edges_cm - _EPS:
+            out.append(f"{spec.name} must be at least {spec.min_from_edges_cm:g} cm from every table edge; {at} it is {nearest:.1f} cm from one.")
+    for limit, edge, whose in ((spec.min_from_own_edge_cm, own, "its owner's"), (spec.min_from_opponent_edge_cm, opp, "the opponent's")):
+        if limit:
+            d = distance_to_edge(center, spec.size_mm, edge, table)
+            if d < limit - _EPS:
+                out.append(f"{spec.name} must be at least {limit:g} cm from {whose} table edge ({edge}); {at} it is {d:.1f} cm away.")
+    if spec.min_apart_cm:
+        for other in same_kind:
+            gap = edge_gap(center, spec.size_mm, other, spec.size_mm)
+            if gap < spec.min_apart_cm - _EPS:
+                out.append(f"{spec.name} must be at least {spec.min_apart_cm:g} cm from the other {spec.name.lower()} markers; {at} it is {gap:.1f} cm from the one at ({other[0]:g}, {other[1]:g}).")
+    for other, size in occupied:
+        if math.hypot(x - other[0], y - other[1]) < r + size / 20.0 - _EPS:
+            out.append(f"{spec.name} {at} overlaps the token at ({other[0]:g}, {other[1]:g}); tokens may touch but not overlap.")
+    return tuple(out)
+
+
+# --- loading --------------------------------------------------------------------------------
+
+
+def mission_ids(directory: str | Path | None = None) -> list[str]:
+    """The ids of the missions in ``directory`` (default: the bundled ``missions/``), from the file names.
+
+    Examples
+    --------
+    >>> len(mission_ids()), "protection" in mission_ids()
+    (10, True)
+    """
+    folder = Path(directory) if directory is not None else data_dir("missions")
+    return sorted(p.stem for p in folder.glob("*.yaml"))
+
+
+def load_mission_file(path: str | Path) -> MissionCard:
+    """Read and validate one card; a file whose name is not ``<id>.yaml`` is a :class:`DataError`."""
+    path = Path(path)
+    card = load_model(MissionCard, path)
+    if card.id != path.stem:
+        raise DataError([Problem(str(path), "id", f"The card's id {card.id!r} must match its file name {path.stem!r}.")])
+    return card
+
+
+@lru_cache(maxsize=None)
+def _bundled(mission_id: str) -> MissionCard:
+    return load_mission_file(data_dir("missions") / f"{mission_id}.yaml")
+
+
+def load_mission(mission_id: str) -> MissionCard:
+    """The bundled mission ``mission_id``; unknown ids list the valid ones.
+
+    Examples
+    --------
+    >>> load_mission("slave_hunt").rulebook_name
+    'Chasse aux Esclaves'
+    >>> load_mission("slavehunt")
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.UnknownNameError: Unknown mission 'slavehunt'. Did you mean 'slave_hunt'? Valid missions are: ...
+    """
+    ids = mission_ids()
+    if mission_id not in ids:
+        raise UnknownNameError("mission", mission_id, ids)
+    return _bundled(mission_id)
+
+
+def load_missions(directory: str | Path | None = None) -> dict[str, MissionCard]:
+    """Every mission card by id (default: the bundled ones); every bad file's problems are reported together."""
+    if directory is None:
+        return {mid: load_mission(mid) for mid in mission_ids()}
+    cards: dict[str, MissionCard] = {}
+    problems: list[Problem] = []
+    for mid in mission_ids(directory):
+        try:
+            cards[mid] = load_mission_file(Path(directory) / f"{mid}.yaml")
+        except DataError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise DataError(problems)
+    return cards
