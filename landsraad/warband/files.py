@@ -1,0 +1,111 @@
+"""List intake from folders: which files are lists, and a note naming every file not read."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from .listformat import LIST_SUFFIXES, TEXT_SUFFIX, _SyntaxProblem, parse_list_document
+
+
+@dataclass(frozen=True)
+class IntakeNote:
+    """A file met while searching a folder that was not read as a list, or read despite its name.
+
+    ``read`` tells which: a ``.txt`` file holding a list is read (and named, so it can be
+    renamed); every other file that is not read is named with the reason.
+    """
+
+    path: Path
+    read: bool
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": str(self.path), "read": self.read, "message": self.message}
+
+
+def _looks_like_list(path: Path) -> tuple[bool, str]:
+    """Whether a ``.txt`` file holds a list (a YAML mapping, or text naming ``faction`` and ``models``)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return False, f"not read: it cannot be read ({getattr(exc, 'strerror', None) or exc})."
+    try:
+        data = parse_list_document(text, str(path)).data
+    except _SyntaxProblem:
+        data = None
+    lowered = text.casefold()
+    if isinstance(data, dict) or ("faction" in lowered and "models" in lowered):
+        return True, "read as a list although its name ends in .txt; rename it to .yaml."
+    return False, "not read: it ends in .txt and does not hold a list (a mapping with faction and models)."
+
+
+def scan_list_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[IntakeNote]]:
+    """Expand files and folders into list files, and say what was not read.
+
+    Folders are searched recursively: ``*.yaml``, ``*.yml`` and ``*.json`` are lists, and so is
+    a ``*.txt`` file holding one; every other file, each hidden file and folder, and each
+    ``.txt`` file that is not a list is named in a note with the reason (nothing is skipped
+    without a word). A path given directly is always read (checking it reports a missing or
+    unreadable file).
+
+    Returns
+    -------
+    tuple
+        ``(files, notes)``: files in order (as given, each folder's sorted), notes in the same order.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> for name, text in [("a.yaml", "faction: corrino"), ("b.txt", "faction: fremen\\nmodels: []"), ("c.docx", "x")]:
+    ...     _ = (folder / name).write_text(text)
+    >>> files, notes = scan_list_files([folder])
+    >>> [f.name for f in files], [(n.path.name, n.read) for n in notes]
+    (['a.yaml', 'b.txt'], [('b.txt', True), ('c.docx', False)])
+    """
+    out: list[Path] = []
+    notes: list[IntakeNote] = []
+    for raw in paths:
+        p = Path(raw)
+        if not p.is_dir():
+            out.append(p)
+            continue
+        found: list[Path] = []
+        for root, dirs, files in os.walk(p):
+            for d in sorted(d for d in dirs if d.startswith(".")):
+                notes.append(IntakeNote(Path(root) / d, False, "not searched: a hidden folder."))
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            found += [Path(root) / f for f in files]
+        for f in sorted(found):
+            suffix = f.suffix.lower()
+            if f.name.startswith("."):
+                notes.append(IntakeNote(f, False, "not read: a hidden file."))
+            elif suffix in LIST_SUFFIXES:
+                out.append(f)
+            elif suffix == TEXT_SUFFIX:
+                is_list, why = _looks_like_list(f)
+                notes.append(IntakeNote(f, is_list, why))
+                if is_list:
+                    out.append(f)
+            else:
+                notes.append(IntakeNote(f, False, "not read: only .yaml, .yml and .json files (and .txt files holding a "
+                                                  "list) are read as lists."))
+    return list(dict.fromkeys(out)), notes
+
+
+def find_list_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The list files of :func:`scan_list_files` (without its notes).
+
+    Examples
+    --------
+    >>> from landsraad.content import data_dir
+    >>> any(p.name == "corrino.yaml" for p in find_list_files([data_dir("examples") / "lists"]))
+    True
+    """
+    return scan_list_files(paths)[0]

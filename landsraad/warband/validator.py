@@ -1,0 +1,565 @@
+"""The validator: every problem of a list against its faction sheet, collected at once (R-RECRUIT, R-FACTION, RUL-14, RUL-15, PRJ-50..69); reading and checking list text and files."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from pydantic import ValidationError
+
+from ..content import (
+    Document,
+    content_hash,
+    faction_ids,
+    format_path,
+    load_faction,
+)
+from ..errors import DataError, Problem, did_you_mean
+from ..model import Faction, RareEquipment, Weapon
+from ..ruleset import DEFAULT, Ruleset
+from .index import _closest_sheet, _Index, _index, spice_pool
+from .listformat import ListModel, WarbandList, _SyntaxProblem, list_hash, parse_list_document, read_list_document
+from .names import _canonical, _resolve_faction_id, _suggest
+from .report import FINDING_CODES, Finding, ModelCost, RecruitedModel, Report, human_path
+
+# --- the validator ----------------------------------------------------------------------------
+
+Loc = tuple[Any, ...]
+
+
+def _listing(names: Iterable[str]) -> str:
+    names = [f"'{n}'" for n in names]
+    if len(names) <= 1:
+        return "".join(names) or "(none)"
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _paths(locs: Sequence[Loc]) -> str:
+    """``model 3`` or ``models 3, 6 and 9`` (1-based, as a person counts); other places in words."""
+    if locs and all(len(loc) >= 2 and loc[0] == "models" and isinstance(loc[1], int) for loc in locs):
+        numbers = [str(loc[1] + 1) for loc in locs]
+        if len(numbers) == 1:
+            return f"model {numbers[0]}"
+        return "models " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    return ", ".join(human_path(format_path(loc)) for loc in locs)
+
+
+class _Collector:
+    """Gathers findings with their lines; sorted by place at the end."""
+
+    def __init__(self, doc: Document | None):
+        self.doc = doc
+        self.items: list[tuple[tuple[Any, ...], Finding]] = []
+
+    def where(self, loc: Loc) -> tuple[int | None, int | None]:
+        if self.doc is None:
+            return None, None
+        for cut in range(len(loc), -1, -1):
+            pos = self.doc.positions.get(loc[:cut])
+            if pos is not None:
+                return pos
+        return None, None
+
+    def add(self, code: str, message: str, loc: Loc = (), locs: Sequence[Loc] = (), *,
+            line: int | None = None, column: int | None = None) -> None:
+        severity, rule, _ = FINDING_CODES[code]
+        if line is None:
+            line, column = self.where(loc)
+        paths = tuple(format_path(x) for x in locs) if len(locs) > 1 else ()
+        key = tuple((0, x) if isinstance(x, int) else (1, str(x)) for x in loc)
+        order = (0 if severity == "error" else 1, line if line is not None else 0, column or 0, key)
+        self.items.append((order, Finding(
+            code, severity, message, rule, format_path(loc), line, column, paths)))
+
+    def findings(self) -> tuple[Finding, ...]:
+        return tuple(f for _, f in sorted(self.items, key=lambda item: item[0]))
+
+
+def _who(label: str, loc_list: Sequence[Loc], type_name: str) -> str:
+    """'Hasimir (Master Assassin, models[0])', 'Soldier (models[2])' or 'Soldier (models[2], models[5]) each'."""
+    where = _paths(loc_list)
+    if len(loc_list) > 1:
+        return f"{type_name} ({where}) each"
+    return f"{label} ({type_name}, {where})" if label != type_name else f"{type_name} ({where})"
+
+
+def _labels(entries: Sequence[tuple[int, "ListModel"]], idx: _Index | None) -> dict[int, str]:
+    """A unique label per entry: its name, else the card name, numbered when several share it."""
+    taken = {e.name.strip().casefold() for _, e in entries if e.name}
+    by_type: dict[str, list[int]] = defaultdict(list)
+    for i, e in entries:
+        if not e.name:
+            by_type[e.type].append(i)
+    labels: dict[int, str] = {i: e.name.strip() for i, e in entries if e.name}
+    for type_id, indices in by_type.items():
+        base = idx.profiles[type_id].name if idx and type_id in idx.profiles else type_id
+        n = 0
+        for i in indices:
+            while True:
+                n += 1
+                label = base if len(indices) == 1 and n == 1 else f"{base} {n}"
+                if label.casefold() not in taken:
+                    break
+            taken.add(label.casefold())
+            labels[i] = label
+    return labels
+
+
+def _check(
+    source: str,
+    warband: WarbandList | None,
+    faction_id: str | None,
+    entries: Sequence[tuple[int, ListModel]],
+    *,
+    complete: bool,
+    faction: Faction | None,
+    factions: Mapping[str, Faction] | None,
+    ruleset: Ruleset,
+    out: _Collector,
+    raw_hash: str | None = None,
+) -> Report:
+    cap = ruleset.points
+
+    # The faction (R-FACTION): its id, its name or an alias, in any case and accents; an unknown
+    # one is an error, but the models are still checked against the closest sheet.
+    sheet: Faction | None = faction
+    canonical_id = faction_id
+    if faction_id is not None:
+        resolved = _resolve_faction_id(faction_id, factions, faction)
+        if sheet is None and resolved is not None:
+            canonical_id = resolved
+            sheet = factions[resolved] if factions and resolved in factions else load_faction(resolved)
+        elif sheet is None:
+            hint, sheet = _closest_sheet(faction_id, entries, factions)
+            known = sorted(set(faction_ids()) | set(factions or ()))
+            out.add("unknown-faction", f"Unknown faction '{faction_id}'." + (f" Did you mean '{hint}'?" if hint else "")
+                    + (f" The models were checked against {sheet.name}'s sheet." if sheet is not None else "")
+                    + f" Known factions are: {', '.join(known) or '(none)'}.", ("faction",))
+        elif resolved != sheet.id:
+            out.add("faction-mismatch", f"This list is for faction '{faction_id}' but was checked against {sheet.name} ('{sheet.id}').",
+                    ("faction",))
+        else:
+            canonical_id = resolved
+
+    # Names (PRJ-61) and an empty list (PRJ-64) need no faction.
+    if complete and not entries:
+        out.add("no-models", "This list recruits no model; a warband needs at least one.", ("models",))
+    idx = _index(sheet) if sheet is not None else None
+    if idx is not None:
+        entries = [(i, _canonical(e, idx.names)) for i, e in entries]
+        if warband is not None:
+            warband = warband.model_copy(update={"faction": canonical_id or warband.faction, "models": tuple(e for _, e in entries)})
+    hash_of_list = list_hash(warband) if warband is not None else raw_hash
+    labels = _labels(entries, idx)
+    names: dict[str, list[Loc]] = defaultdict(list)
+    shown: dict[str, str] = {}
+    for i, e in entries:
+        if e.name:
+            key = e.name.strip().casefold()
+            names[key].append(("models", i, "name"))
+            shown.setdefault(key, e.name.strip())
+    for key, locs in names.items():
+        if len(locs) > 1:
+            out.add("duplicate-name", f"The name '{shown[key]}' is used by {len(locs)} models ({_paths([loc[:2] for loc in locs])}); "
+                    "each model of a list needs its own name.", locs[1], locs)
+
+    if idx is None:
+        return Report(source, out.findings(), warband, canonical_id, None, None, hash_of_list, cap, 0, (), ())
+    assert sheet is not None
+    house = sheet.name
+
+    type_locs: dict[str, list[Loc]] = defaultdict(list)
+    unknown_types: dict[str, list[Loc]] = defaultdict(list)
+    unknown_weapons: dict[str, list[Loc]] = defaultdict(list)
+    not_in_arsenal: dict[str, list[Loc]] = defaultdict(list)
+    unknown_items: dict[str, list[Loc]] = defaultdict(list)
+    # Per-model problems, grouped when identical on models of the same type (each finding once).
+    grouped: dict[tuple[str, str, tuple[str, ...]], list[tuple[Loc, int]]] = defaultdict(list)
+    sw_locs: dict[str, list[Loc]] = defaultdict(list)
+    item_locs: dict[str, list[Loc]] = defaultdict(list)
+    spice_locs: list[tuple[Loc, int]] = []
+    breakdown: list[ModelCost] = []
+    models: list[RecruitedModel] = []
+    choosable = sorted(idx.common) + sorted(idx.specialist)
+
+    for i, e in entries:
+        here: Loc = ("models", i)
+        profile = idx.profiles.get(e.type)
+        if profile is None:
+            unknown_types[e.type].append(here + ("type",))
+        else:
+            type_locs[e.type].append(here)
+        commons: list[str] = []
+        specials: list[str] = []
+        chosen: list[Weapon] = []
+        sw_cost = 0
+        for j, wid in enumerate(e.weapons):
+            wloc = here + ("weapons", j)
+            weapon = idx.weapons.get(wid)
+            if weapon is None:
+                unknown_weapons[wid].append(wloc)
+                continue
+            if wid in idx.specialist:
+                specials.append(wid)
+                sw_locs[wid].append(wloc)
+                sw_cost += idx.specialist[wid].cost
+            elif wid in idx.common:
+                commons.append(wid)
+            else:
+                not_in_arsenal[wid].append(wloc)
+                continue
+            if all(w.id != wid for w in chosen):
+                chosen.append(weapon)
+            if profile is not None and wid in profile.weapons:
+                grouped[("weapon-duplicates-profile", e.type, (wid,))].append((wloc, i))
+        if profile is not None:
+            if len(commons) > 1:
+                grouped[("common-weapon-count", e.type, tuple(commons))].append((here + ("weapons",), i))
+            if specials and not profile.is_specialist:
+                grouped[("specialist-weapon-not-specialist", e.type, tuple(specials))].append((here + ("weapons",), i))
+            elif len(specials) > 1:
+                grouped[("specialist-weapon-count", e.type, tuple(specials))].append((here + ("weapons",), i))
+        items: list[RareEquipment] = []
+        eq_cost = 0
+        for k, eid in enumerate(e.equipment):
+            eloc = here + ("equipment", k)
+            item = idx.rare.get(eid)
+            if item is None:
+                unknown_items[eid].append(eloc)
+                continue
+            item_locs[eid].append(eloc)
+            items.append(item)
+            eq_cost += item.cost
+        if e.spice:
+            spice_locs.append((here + ("spice",), e.spice))
+        cost = ModelCost(i, labels[i], e.type, profile.cost if profile else 0, sw_cost, eq_cost)
+        breakdown.append(cost)
+        if profile is not None:
+            carried = [idx.weapons[w] for w in profile.weapons if w in idx.weapons]
+            carried += [w for w in chosen if w.id not in profile.weapons]
+            models.append(RecruitedModel(i, labels[i], e.name, e.type, profile, tuple(carried), tuple(chosen),
+                                         tuple(items), profile.spice + e.spice, e.spice, cost))
+
+    # Unknown names, each once with a suggestion.
+    types = list(idx.barracks)
+    for name, locs in unknown_types.items():
+        hint = _suggest(name, idx.names["types"], types)
+        count = f" ({_paths([loc[:2] for loc in locs])})" if len(locs) > 1 else ""
+        out.add("unknown-type", f"Model type '{name}'{count} is not in {house}'s barracks."
+                + (f" Did you mean '{hint}'?" if hint else "") + f" Valid types are: {', '.join(types)}.", locs[0], locs)
+    for name, locs in unknown_weapons.items():
+        hint = _suggest(name, {k: v for k, v in idx.names["weapons"].items() if v in choosable}, choosable) or did_you_mean(name, idx.weapons)
+        out.add("unknown-weapon", f"Unknown weapon '{name}' for {house}." + (f" Did you mean '{hint}'?" if hint else "")
+                + f" The arsenal offers: {', '.join(choosable) or '(nothing)'}.", locs[0], locs)
+    for name, locs in not_in_arsenal.items():
+        out.add("weapon-not-in-arsenal", f"'{name}' is not in {house}'s arsenal: a list may choose only common weapons "
+                f"({', '.join(sorted(idx.common)) or 'none'}) and specialist weapons ({', '.join(sorted(idx.specialist)) or 'none'}); "
+                "profile weapons come with their cards.", locs[0], locs)
+    for name, locs in unknown_items.items():
+        rare = sorted(idx.rare)
+        hint = _suggest(name, idx.names["equipment"], rare)
+        out.add("unknown-equipment", f"Unknown rare equipment '{name}' for {house}." + (f" Did you mean '{hint}'?" if hint else "")
+                + f" The arsenal offers: {', '.join(rare) or '(nothing)'}.", locs[0], locs)
+
+    # Per-model kit problems (RUL-15).
+    for (code, type_id, weapons), hits in grouped.items():
+        locs = [loc for loc, _ in hits]
+        type_name = idx.profiles[type_id].name
+        who = _who(labels[hits[0][1]], [("models", i) for _, i in hits], type_name)
+        plural = len(hits) > 1
+
+        def verb(one: str, many: str, plural: bool = plural) -> str:
+            return many if plural else one
+        if code == "common-weapon-count":
+            msg = (f"{who} {verb('carries', 'carry')} {len(weapons)} common weapons ({_listing(weapons)}); "
+                   "a model may choose at most one.")
+        elif code == "specialist-weapon-not-specialist":
+            what = f"the specialist weapon {_listing(weapons)}" if len(weapons) == 1 else f"the specialist weapons {_listing(weapons)}"
+            msg = f"{who} cannot carry {what}: only a model with the Specialist rule can."
+        elif code == "specialist-weapon-count":
+            msg = (f"{who} {verb('carries', 'carry')} {len(weapons)} specialist weapons ({_listing(weapons)}); "
+                   "a Specialist may carry at most one.")
+        else:  # weapon-duplicates-profile
+            msg = (f"{who} already {verb('carries', 'carry')} '{weapons[0]}' on the profile card; choosing it again adds nothing"
+                   + (f" and still costs {idx.specialist[weapons[0]].cost} point(s)." if weapons[0] in idx.specialist
+                      and idx.specialist[weapons[0]].cost else "."))
+        out.add(code, msg, locs[0], locs)
+
+    # An unknown type's cost and role are unknown: checks that need every model wait for it (PRJ-66).
+    complete = complete and bool(entries) and not unknown_types
+
+    # Barracks (R-FACTION, R-RECRUIT).
+    for type_id, entry in idx.barracks.items():
+        locs = type_locs.get(type_id, [])
+        name = idx.profiles[type_id].name
+        if len(locs) > entry.max:
+            out.add("barracks-max", f"{name} is limited to {entry.max} in {house}'s barracks; this list has {len(locs)}.",
+                    locs[entry.max], locs)
+        elif complete and len(locs) < entry.min:
+            out.add("barracks-min", f"{house}'s barracks requires at least {entry.min} {name}; this list has {len(locs)}.",
+                    ("models",))
+
+    # Specialist weapon limits across the warband (RUL-15) and rare equipment pieces (RUL-14).
+    for wid, locs in sw_locs.items():
+        limit = idx.specialist[wid].limit
+        if limit is not None and len(locs) > limit:
+            out.add("weapon-limit", f"The specialist weapon '{wid}' is limited to {limit} in {house}'s arsenal; "
+                    f"this list has {len(locs)}.", locs[limit], locs)
+    for eid, locs in item_locs.items():
+        item = idx.rare[eid]
+        if len(locs) > item.pieces:
+            out.add("equipment-pieces", f"{house} has {item.pieces} piece(s) of {item.name} ('{eid}'); this list takes {len(locs)}.",
+                    locs[item.pieces], locs)
+
+    # Spice (PRJ-60): list doses come from the pool; the card's own are free.
+    pool = spice_pool(sheet, ruleset)
+    given = sum(n for _, n in spice_locs)
+    arrakis = " (one more on Arrakis)" if ruleset.arrakis else ""
+    if given > pool:
+        running, first = 0, spice_locs[0][0]
+        for loc, n in spice_locs:
+            running += n
+            if running > pool:
+                first = loc
+                break
+        out.add("spice-pool", f"This list gives {given} spice doses from {house}'s pool of {pool}{arrakis}.", first,
+                [loc for loc, _ in spice_locs])
+    elif complete and given < pool:
+        left = pool - given
+        out.add("spice-unassigned", f"{left} of the {pool} spice doses of {house}'s pool{arrakis} {'is' if left == 1 else 'are'} "
+                "given to no model; they are lost.", ("models",))
+
+    # Points (R-RECRUIT).
+    points = sum(c.total for c in breakdown)
+    if points > cap:
+        running, first_loc = 0, ("models",)
+        for c in breakdown:
+            running += c.total
+            if running > cap:
+                first_loc = ("models", c.index)
+                break
+        out.add("points-over-cap", f"This list costs {points} points; the cap is {cap} ({points - cap} over).", first_loc)
+    elif complete and cap - points >= math.ceil(cap / 5):
+        out.add("points-unspent", f"This list costs {points} points, leaving {cap - points} of the cap of {cap} unspent.", ("models",))
+
+    return Report(source, out.findings(), warband, canonical_id, sheet, idx.hash, hash_of_list, cap, points,
+                  tuple(breakdown), tuple(models))
+
+
+def validate(
+    warband: WarbandList,
+    faction: Faction | None = None,
+    ruleset: Ruleset = DEFAULT,
+    *,
+    factions: Mapping[str, Faction] | None = None,
+    source: str = "<list>",
+    document: Document | None = None,
+) -> Report:
+    """Check a list against every rule of R-FACTION, R-RECRUIT, RUL-14 and RUL-15; collect every problem once.
+
+    Parameters
+    ----------
+    warband
+        The list.
+    faction
+        The sheet to check against; by default the one the list names, from ``factions`` if it
+        is there, else the bundled one (an unknown id is an ``unknown-faction`` finding).
+    ruleset
+        ``ruleset.points`` is the cap (R-RECRUIT); ``ruleset.arrakis`` adds a spice dose (R-ARRAKIS).
+    factions
+        Extra sheets by id (a Minor House, a test faction); they take precedence over bundled ones.
+    source, document
+        Where the list came from; with the parsed document, findings carry line numbers.
+
+    Returns
+    -------
+    Report
+        Never raises for a bad list: every problem is a :class:`Finding`.
+
+    Examples
+    --------
+    >>> from landsraad.content import load_faction
+    >>> nine = WarbandList(faction="corrino", models=[ListModel(type="soldier")] * 9)
+    >>> report = validate(nine, load_faction("corrino"))
+    >>> for f in report.errors: print(f.path, f.code, f.message)
+    models[7] points-over-cap This list costs 18 points; the cap is 15 (3 over).
+    models[8] barracks-max Soldier is limited to 8 in House Corrino's barracks; this list has 9.
+    >>> [f.code for f in validate(nine, ruleset=Ruleset(points=18)).errors]
+    ['barracks-max']
+    """
+    entries = list(enumerate(warband.models))
+    return _check(source, warband, warband.faction, entries, complete=True, faction=faction, factions=factions,
+                  ruleset=ruleset, out=_Collector(document))
+
+
+_ALLOWED = {"list": ("name", "faction", "player", "notes", "models"), "model": ("type", "name", "weapons", "equipment", "spice")}
+
+
+def _schema_message(error: Mapping[str, Any]) -> str:
+    loc = tuple(error.get("loc", ()))
+    kind = error.get("type", "")
+    in_model = len(loc) >= 2 and loc[0] == "models" and isinstance(loc[1], int)
+    where = "a model entry" if in_model else "a warband list"
+    key = loc[-1] if loc else ""
+    if kind == "extra_forbidden":
+        allowed = _ALLOWED["model" if in_model else "list"]
+        hint = did_you_mean(str(key), allowed)
+        return (f"The key '{key}' is not allowed in {where}." + (f" Did you mean '{hint}'?" if hint else "")
+                + f" Allowed keys are: {', '.join(allowed)}.")
+    if kind == "missing":
+        return f"The key '{key}' is required in {where} but missing."
+    msg = str(error.get("msg", "Invalid value")).removeprefix("Value error, ")
+    value = error.get("input")
+    shown = type(value).__name__ if isinstance(value, (dict, list)) else repr(value)
+    if kind in ("model_type", "model_attributes_type", "dict_type") and not loc:
+        return f"A warband list is a mapping with the keys faction, models and optionally name, player, notes; got {shown}."
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        return f"Each model entry is a mapping with a 'type' key; got {shown}."
+    if kind in ("tuple_type", "list_type"):
+        return f"'{key}' in {where} must be a list (write [a, b]); got {shown}."
+    return f"Invalid '{key}' in {where}: {msg[0].lower() + msg[1:]}; got {shown}."
+
+
+def check_document(
+    doc: Document,
+    faction: Faction | None = None,
+    ruleset: Ruleset = DEFAULT,
+    *,
+    factions: Mapping[str, Faction] | None = None,
+) -> Report:
+    """Check a parsed document: schema problems become ``schema`` findings, then every rule is checked.
+
+    When some model entries are malformed (or of an unknown type), the others are still
+    checked; the checks that need every model (barracks minimum, unspent points, unassigned
+    spice) are skipped, the others can only get worse with the missing entries (PRJ-66).
+
+    Examples
+    --------
+    >>> doc = parse_list_document("faction: corrino\\nmodels:\\n  - type: scout\\n    weapon: [laser]\\n  - type: soldeir\\n")
+    >>> for f in check_document(doc).errors: print(f.code, f.path, f.line)
+    schema models[0].weapon 4
+    unknown-type models[1].type 5
+    """
+    out = _Collector(doc)
+    try:
+        warband = WarbandList.model_validate(doc.data)
+    except ValidationError as exc:
+        seen: set[tuple[str, str]] = set()
+        for error in exc.errors():
+            loc = tuple(error["loc"])
+            message = _schema_message(error)
+            if (format_path(loc), message) not in seen:
+                seen.add((format_path(loc), message))
+                out.add("schema", message, loc)
+        data = doc.data if isinstance(doc.data, dict) else {}
+        faction_id = data.get("faction") if isinstance(data.get("faction"), str) and data.get("faction") else None
+        entries: list[tuple[int, ListModel]] = []
+        raw = data.get("models")
+        if isinstance(raw, list):
+            for i, item in enumerate(raw):
+                try:
+                    entries.append((i, ListModel.model_validate(item)))
+                except ValidationError:
+                    pass
+        return _check(doc.source, None, faction_id, entries, complete=False, faction=faction, factions=factions,
+                      ruleset=ruleset, out=out, raw_hash=content_hash(doc.data))
+    return _check(doc.source, warband, warband.faction, list(enumerate(warband.models)), complete=True, faction=faction,
+                  factions=factions, ruleset=ruleset, out=out)
+
+
+def check_text(
+    text: str,
+    source: str = "<text>",
+    faction: Faction | None = None,
+    ruleset: Ruleset = DEFAULT,
+    *,
+    factions: Mapping[str, Faction] | None = None,
+) -> Report:
+    """Parse and check list text; a syntax error is a ``syntax`` finding with its line and column.
+
+    Examples
+    --------
+    >>> r = check_text("faction: corrino\\nmodels: [type: scout\\n", "bad.yaml")
+    >>> r.valid, r.findings[0].code, r.findings[0].line
+    (False, 'syntax', 3)
+    """
+    try:
+        doc = parse_list_document(text, source)
+    except _SyntaxProblem as exc:
+        return _problem_report(source, "syntax", exc.problems[0].message, ruleset, exc.line, exc.column)
+    return check_document(doc, faction, ruleset, factions=factions)
+
+
+def _problem_report(source: str, code: str, message: str, ruleset: Ruleset, line: int | None = None,
+                    column: int | None = None) -> Report:
+    out = _Collector(None)
+    out.add(code, message, line=line, column=column)
+    return Report(source, out.findings(), cap=ruleset.points)
+
+
+def check_file(
+    path: str | Path,
+    faction: Faction | None = None,
+    ruleset: Ruleset = DEFAULT,
+    *,
+    factions: Mapping[str, Faction] | None = None,
+) -> Report:
+    """Read and check one list file (YAML or JSON); never raises for bad data.
+
+    Examples
+    --------
+    >>> check_file("no/such/list.yaml").findings[0].code
+    'unreadable'
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = "no such file" if isinstance(exc, FileNotFoundError) else (
+            "it is a folder" if isinstance(exc, IsADirectoryError) else str(exc))
+        return _problem_report(str(path), "unreadable", f"The file cannot be read: {reason}.", ruleset)
+    return check_text(text, str(path), faction, ruleset, factions=factions)
+
+
+def parse_list(text: str, source: str = "<text>") -> WarbandList:
+    """Parse list text into a :class:`WarbandList` (format only, no rule check).
+
+    Raises
+    ------
+    DataError
+        Listing every syntax or schema problem with its key path and line.
+
+    Examples
+    --------
+    >>> parse_list("faction: corrino\\nmodels:\\n  - {type: scout, spice: one}\\n", "x.yaml")
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.DataError: x.yaml: models[0].spice (line 3, column 19): Invalid 'spice' in a model entry: input should be a valid integer; got 'one'.
+    """
+    doc = parse_list_document(text, source)
+    return _from_document(doc)
+
+
+def _from_document(doc: Document) -> WarbandList:
+    try:
+        return WarbandList.model_validate(doc.data)
+    except ValidationError as exc:
+        problems: list[Problem] = []
+        for error in exc.errors():
+            problem = Problem(doc.source, doc.locate(error["loc"]), _schema_message(error))
+            if problem not in problems:
+                problems.append(problem)
+        raise DataError(problems) from None
+
+
+def load_list(path: str | Path) -> WarbandList:
+    """Read a list file (YAML or JSON) into a :class:`WarbandList` (format only; see :func:`validate`).
+
+    Examples
+    --------
+    >>> from landsraad.content import data_dir
+    >>> load_list(data_dir("examples") / "lists" / "corrino.yaml").faction
+    'corrino'
+    """
+    return _from_document(read_list_document(path))
