@@ -39,6 +39,7 @@ from landsraad.geometry.movement import (
     step_away,
     straight_moves,
 )
+from landsraad.geometry.movement import graph as movement_graph
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -637,13 +638,13 @@ def test_property_the_graph_prices_paths_exactly(board, to):
     """The search graph's cost of the path it picks equals the exact cost of the drawn
     polyline (arcs drawn tangent to the arc, at most 0.01 % longer): a mis-priced arc or
     segment would make the search pick wrong paths."""
-    movement._DEBUG = []
+    movement_graph._DEBUG = []
     try:
         plan_move(board, "a", to, 100)
-        for graph_cost, exact in movement._DEBUG:
+        for graph_cost, exact in movement_graph._DEBUG:
             assert exact == pytest.approx(graph_cost, rel=1e-4, abs=1e-6)
     finally:
-        movement._DEBUG = None
+        movement_graph._DEBUG = None
 
 
 @PROPERTY

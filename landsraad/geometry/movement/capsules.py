@@ -1,0 +1,122 @@
+"""The exact kernel: the swept capsule of a sliding base against circles and segments (R-MOVE, RUL-17)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .result import _INF
+
+# =============================================================================================
+# Exact kernel: capsules
+# =============================================================================================
+# Every obstacle of the configuration space is a union of capsules {p : dist(p, [a, b]) < R}
+# (a base: a = b) plus, for terrain, the interior of its polygon. The helpers below work on
+# arrays: M segments against K capsules at once.
+
+
+def _slab(alpha: np.ndarray, beta: np.ndarray, lo: Any, hi: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Parameters t with lo < alpha + t * beta < hi, as an open interval (empty: lo >= hi)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t1 = (lo - alpha) / beta
+        t2 = (hi - alpha) / beta
+    moving = beta != 0
+    inside = (alpha > lo) & (alpha < hi)
+    t_lo = np.where(moving, np.minimum(t1, t2), np.where(inside, -_INF, _INF))
+    t_hi = np.where(moving, np.maximum(t1, t2), np.where(inside, _INF, -_INF))
+    return t_lo, t_hi
+
+
+def _disc_interval(w: np.ndarray, d: np.ndarray, dd: np.ndarray, rho: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Parameters t with |w + t d| < rho (w: start relative to the centre)."""
+    bq = 2.0 * (w * d).sum(-1)
+    cq = (w * w).sum(-1) - rho * rho
+    disc = bq * bq - 4.0 * dd * cq
+    moving = dd > 0
+    ok = moving & (disc > 0)
+    sq = np.sqrt(np.where(ok, disc, 0.0))
+    denom = np.where(moving, 2.0 * dd, 1.0)
+    t0 = (-bq - sq) / denom
+    t1 = (-bq + sq) / denom
+    inside_still = (~moving) & (cq < 0)
+    t0 = np.where(ok, t0, np.where(inside_still, -_INF, _INF))
+    t1 = np.where(ok, t1, np.where(inside_still, _INF, -_INF))
+    return t0, t1
+
+
+def _pair_intervals(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray, rho: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Element-wise core of :func:`_cap_intervals`: arrays of matching leading shape."""
+    d = p1 - p0
+    dd = (d * d).sum(-1)
+    lo1, hi1 = _disc_interval(p0 - a, d, dd, rho)
+    lo2, hi2 = _disc_interval(p0 - b, d, dd, rho)
+    e = b - a
+    length = np.sqrt((e * e).sum(-1))
+    safe = np.where(length > 0, length, 1.0)
+    u = e / safe[..., None]
+    n = np.stack([-u[..., 1], u[..., 0]], axis=-1)
+    rel = p0 - a
+    su_lo, su_hi = _slab((rel * u).sum(-1), (d * u).sum(-1), 0.0, length)
+    sw_lo, sw_hi = _slab((rel * n).sum(-1), (d * n).sum(-1), -rho, rho)
+    lo3 = np.where(length > 0, np.maximum(su_lo, sw_lo), _INF)
+    hi3 = np.where(length > 0, np.minimum(su_hi, sw_hi), -_INF)
+    # The capsule is convex: the union of its three parts' intervals is one interval.
+    t_in = np.full(lo1.shape, _INF)
+    t_out = np.full(lo1.shape, -_INF)
+    for lo, hi in ((lo1, hi1), (lo2, hi2), (lo3, hi3)):
+        ne = lo < hi
+        t_in = np.where(ne, np.minimum(t_in, lo), t_in)
+        t_out = np.where(ne, np.maximum(t_out, hi), t_out)
+    return np.maximum(t_in, 0.0), np.minimum(t_out, 1.0)
+
+
+def _cap_intervals(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray, rho: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For M segments p0->p1 and K capsules (a, b, rho): the parameter interval (t_in, t_out),
+    clipped to [0, 1], where the segment's point is strictly inside the capsule. Arrays (M, K);
+    empty where t_in >= t_out. Exact (closed form), up to floating-point rounding.
+
+    Only segment/capsule pairs whose bounding boxes meet are computed."""
+    m, k = len(p0), len(a)
+    t_in = np.full((m, k), _INF)
+    t_out = np.full((m, k), -_INF)
+    if m == 0 or k == 0:
+        return t_in, t_out
+    smin, smax = np.minimum(p0, p1), np.maximum(p0, p1)
+    cmin = np.minimum(a, b) - rho[:, None]
+    cmax = np.maximum(a, b) + rho[:, None]
+    near = ((smin[:, None, 0] <= cmax[None, :, 0]) & (smax[:, None, 0] >= cmin[None, :, 0])
+            & (smin[:, None, 1] <= cmax[None, :, 1]) & (smax[:, None, 1] >= cmin[None, :, 1]))
+    mi, ki = np.nonzero(near)
+    if len(mi):
+        lo, hi = _pair_intervals(p0[mi], p1[mi], a[ki], b[ki], rho[ki])
+        t_in[mi, ki] = lo
+        t_out[mi, ki] = hi
+    return t_in, t_out
+
+
+def _point_cap_dist(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Distances (M, K) from M points to K segments [a, b]."""
+    if len(a) == 0:
+        return np.zeros((len(p), 0))
+    P = p[:, None, :]
+    A = a[None]
+    v = (b - a)[None]
+    vv = (v * v).sum(-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = np.where(vv > 0, ((P - A) * v).sum(-1) / np.where(vv > 0, vv, 1.0), 0.0)
+    t = np.clip(t, 0.0, 1.0)
+    q = A + t[..., None] * v
+    return np.sqrt(((P - q) ** 2).sum(-1))
+
+
+def _union_measure(intervals: list[tuple[float, float]]) -> tuple[float, list[tuple[float, float]]]:
+    """Measure of a union of intervals, and the merged intervals (sorted)."""
+    merged: list[tuple[float, float]] = []
+    for lo, hi in sorted(intervals):
+        if merged and lo <= merged[-1][1]:
+            if hi > merged[-1][1]:
+                merged[-1] = (merged[-1][0], hi)
+        else:
+            merged.append((lo, hi))
+    return sum(hi - lo for lo, hi in merged), merged

@@ -1,0 +1,499 @@
+"""The tangent graph of the configuration space and the exact shortest-path queries on it (R-MOVE, RUL-17)."""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+import shapely
+import shapely.ops
+
+from ..board import Point
+from .result import _ANGLE_SLACK, _INF, _TWO_PI, ARC_BUMP_CM, TOUCH_TOLERANCE_CM
+from .space import _outlines, _Space
+
+# =============================================================================================
+# Tangent graph
+# =============================================================================================
+
+
+def _bitangents(ci: np.ndarray, ri: np.ndarray, cj: np.ndarray, rj: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Common tangents of circle pairs (ci, ri), (cj, rj): tangent points on each and the
+    pair index. Up to 4 per pair (2 when a radius is 0, 1 between two points)."""
+    v = cj - ci
+    d = np.hypot(v[:, 0], v[:, 1])
+    safe = np.where(d > 0, d, 1.0)
+    u = v / safe[:, None]
+    up = np.stack([-u[:, 1], u[:, 0]], axis=1)
+    Ti, Tj, idx = [], [], []
+    both_points = (ri == 0) & (rj == 0)
+    some_point = (ri == 0) | (rj == 0)
+    for s2 in (1.0, -1.0):
+        with np.errstate(over="ignore", invalid="ignore"):
+            cos_a = (s2 * rj - ri) / safe
+        # a point lying on a circle (within the touching tolerance) has one tangent point:
+        # its radial projection on the circle
+        slack = 2.0 * TOUCH_TOLERANCE_CM / np.maximum(safe, 1e-9)
+        cos_a = np.where(some_point & (np.abs(cos_a) > 1) & (np.abs(cos_a) <= 1 + slack), np.sign(cos_a), cos_a)
+        ok = (d > 0) & (np.abs(cos_a) <= 1)
+        if s2 < 0:
+            ok &= ~some_point
+        with np.errstate(over="ignore", invalid="ignore"):
+            sin_a = np.sqrt(np.clip(1 - cos_a * cos_a, 0, None))
+        for sgn in (1.0, -1.0):
+            keep = ok & ~(both_points & (sgn < 0))
+            n = cos_a[:, None] * u + sgn * sin_a[:, None] * up
+            Ti.append((ci - ri[:, None] * n)[keep])
+            Tj.append((cj - s2 * rj[:, None] * n)[keep])
+            idx.append(np.nonzero(keep)[0])
+    return np.concatenate(Ti), np.concatenate(Tj), np.concatenate(idx)
+
+
+@dataclass(eq=False)
+class _Graph:
+    xy: np.ndarray
+    pts: list[tuple[float, float]]
+    circle: np.ndarray
+    theta: np.ndarray
+    adj: list[list[tuple[int, float, float]]]  # (neighbour, cost, arc span; 0 for a straight edge)
+    by_circle: list[np.ndarray]
+    by_circle_theta: list[np.ndarray]
+
+
+def _angles(space: _Space, circles: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    rel = pts - space.circ_c[circles]
+    th = np.mod(np.arctan2(rel[:, 1], rel[:, 0]), _TWO_PI)
+    return np.where(space.circ_r[circles] > 0, th, 0.0)
+
+
+def _on_free_arc(space: _Space, circles: np.ndarray, thetas: np.ndarray) -> np.ndarray:
+    return ~space.angles_blocked(circles, thetas)
+
+
+def _arc_costs(space: _Space, i: int | np.ndarray, thetas: np.ndarray, spans: np.ndarray) -> np.ndarray:
+    """Cost of arcs (signed spans) on circle(s) ``i``; ``inf`` where blocked."""
+    if len(thetas) == 0:
+        return np.zeros(0)
+    circles = np.broadcast_to(np.asarray(i, dtype=int), np.shape(thetas))
+    R = space.circ_r[circles]
+    blocked = space.arcs_measure(circles, thetas, spans, False) > _ANGLE_SLACK
+    cost = R * (np.abs(spans) + space.arcs_measure(circles, thetas, spans, True))
+    return np.where(blocked & (R > 0), _INF, np.where(R > 0, cost, 0.0))
+
+
+def _graph(space: _Space) -> _Graph:
+    if "graph" in space._cache:
+        return space._cache["graph"]
+    C = len(space.circ_r)
+    I, J = np.triu_indices(C, k=1)  # noqa: E741  (the pair indices, as in the formulas)
+    Ti, Tj, k = _bitangents(space.circ_c[I], space.circ_r[I], space.circ_c[J], space.circ_r[J])
+    ci, cj = I[k], J[k]
+    th_i, th_j = _angles(space, ci, Ti), _angles(space, cj, Tj)
+    keep = _on_free_arc(space, ci, th_i) & _on_free_arc(space, cj, th_j)
+    Ti, Tj, ci, cj, th_i, th_j = Ti[keep], Tj[keep], ci[keep], cj[keep], th_i[keep], th_j[keep]
+    keep = space.segments_clear(Ti, Tj)
+    Ti, Tj, ci, cj, th_i, th_j = Ti[keep], Tj[keep], ci[keep], cj[keep], th_i[keep], th_j[keep]
+    costs = space.segment_costs(Ti, Tj)
+    E = len(Ti)
+    xy = np.concatenate([Ti, Tj]) if E else np.zeros((0, 2))
+    circle = np.concatenate([ci, cj]) if E else np.zeros(0, dtype=int)
+    theta = np.concatenate([th_i, th_j]) if E else np.zeros(0)
+    adj: list[list[tuple[int, float, float]]] = [[] for _ in range(2 * E)]
+    for e in range(E):
+        c = float(costs[e])
+        adj[e].append((e + E, c, 0.0))
+        adj[e + E].append((e, c, 0.0))
+    order = np.lexsort((theta, circle))
+    a, b, spans = _ring_pairs(circle[order], theta[order], order)
+    costs_arc = _arc_costs(space, circle[a], theta[a], spans)
+    for x, y, c, sp in zip(a.tolist(), b.tolist(), costs_arc.tolist(), spans.tolist()):
+        if math.isfinite(c):
+            adj[x].append((y, c, sp))
+            adj[y].append((x, c, -sp))
+    by_circle = []
+    by_theta = []
+    for i in range(C):
+        nodes = order[circle[order] == i]
+        by_circle.append(nodes)
+        by_theta.append(theta[nodes])
+    graph = _Graph(xy=xy, pts=[(float(x), float(y)) for x, y in xy], circle=circle, theta=theta, adj=adj,
+                   by_circle=by_circle, by_circle_theta=by_theta)
+    space._cache["graph"] = graph
+    return graph
+
+
+def _ring_pairs(circ: np.ndarray, theta: np.ndarray, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For nodes sorted by (circle, angle): every pair of angularly consecutive nodes of a
+    circle, counter-clockwise (the last wrapping to the first): (from ids, to ids, spans)."""
+    n = len(circ)
+    if n < 2:
+        return np.zeros(0, int), np.zeros(0, int), np.zeros(0)
+    same = circ[1:] == circ[:-1]
+    a = list(np.nonzero(same)[0])
+    b = [k + 1 for k in a]
+    # wrap: last node of each circle to its first (circles with 2 or more nodes)
+    starts = np.concatenate([[0], np.nonzero(~same)[0] + 1])
+    ends = np.concatenate([np.nonzero(~same)[0], [n - 1]])
+    many = ends > starts
+    a = np.concatenate([np.array(a, dtype=int), ends[many]])
+    b = np.concatenate([np.array(b, dtype=int), starts[many]])
+    spans = np.mod(theta[b] - theta[a], _TWO_PI)
+    return ids[a], ids[b], spans
+
+
+class _Query:
+    """The cached graph plus query points (start, destination, targets), without touching the cache."""
+
+    def __init__(self, space: _Space, graph: _Graph):
+        self.space = space
+        self.g = graph
+        self.n0 = len(graph.pts)
+        self.pts: list[tuple[float, float]] = []
+        self.circle: list[int] = []
+        self.theta: list[float] = []
+        self.extra: dict[int, list[tuple[int, float, float]]] = defaultdict(list)
+        self.pending: dict[int, list[int]] = defaultdict(list)  # circle -> new nodes on it
+        self.crossing: dict[int, int | None] = {}  # exit / entry points -> the outline they lie on
+
+    def point(self, n: int) -> tuple[float, float]:
+        return self.g.pts[n] if n < self.n0 else self.pts[n - self.n0]
+
+    def circle_of(self, n: int) -> int:
+        return int(self.g.circle[n]) if n < self.n0 else self.circle[n - self.n0]
+
+    def neighbours(self, n: int) -> list[tuple[int, float, float]]:
+        if n < self.n0:
+            extra = self.extra.get(n)
+            return self.g.adj[n] + extra if extra else self.g.adj[n]
+        return self.extra.get(n, [])
+
+    def add_node(self, p: Sequence[float], circle: int = -1, theta: float = 0.0) -> int:
+        self.pts.append((float(p[0]), float(p[1])))
+        self.circle.append(circle)
+        self.theta.append(theta)
+        n = self.n0 + len(self.pts) - 1
+        if circle >= 0:
+            self.pending[circle].append(n)
+        return n
+
+    def add_edge(self, a: int, b: int, cost: float, span: float = 0.0) -> None:
+        self.extra[a].append((b, cost, span))
+
+    def attach(self, p: Sequence[float], outgoing: bool) -> int:
+        """A free point joined to the graph by its clear tangents to every circle
+        (``outgoing``: edges from it, else edges to it)."""
+        space = self.space
+        node = self.add_node(p)
+        C = len(space.circ_r)
+        if C == 0:
+            return node
+        P = np.tile(np.asarray(p, dtype=float), (C, 1))
+        _, T, k = _bitangents(P, np.zeros(C), space.circ_c, space.circ_r)
+        th = _angles(space, k, T)
+        keep = _on_free_arc(space, k, th)
+        T, k, th = T[keep], k[keep], th[keep]
+        Pk = np.tile(np.asarray(p, dtype=float), (len(T), 1))
+        clear = space.segments_clear(Pk, T)
+        T, k, th, Pk = T[clear], k[clear], th[clear], Pk[clear]
+        costs = space.segment_costs(Pk, T) if len(T) else np.zeros(0)
+        for t, ci, a, c in zip(T, k, th, costs):
+            m = self.add_node(t, int(ci), float(a))
+            if outgoing:
+                self.add_edge(node, m, float(c))
+            else:
+                self.add_edge(m, node, float(c))
+        return node
+
+    def finalize(self) -> None:
+        """Arc edges between the new nodes on circles and their angular neighbours."""
+        if not self.pending:
+            return
+        new = np.array([n for nodes in self.pending.values() for n in nodes], dtype=int)
+        self.pending.clear()
+        new_c = np.array([self.circle[n - self.n0] for n in new], dtype=int)
+        new_t = np.array([self.theta[n - self.n0] for n in new])
+        touched = np.unique(new_c)
+        old = np.concatenate([self.g.by_circle[i] for i in touched]) if len(touched) else np.zeros(0, int)
+        ids = np.concatenate([old, new])
+        circ = np.concatenate([self.g.circle[old], new_c])
+        th = np.concatenate([self.g.theta[old], new_t])
+        order = np.lexsort((th, circ))
+        a, b, spans = _ring_pairs(circ[order], th[order], ids[order])
+        keep = (a >= self.n0) | (b >= self.n0)
+        a, b, spans = a[keep], b[keep], spans[keep]
+        circles = np.array([self.circle_of(int(x)) for x in a], dtype=int)
+        thetas = np.array([self.g.theta[x] if x < self.n0 else self.theta[x - self.n0] for x in a.tolist()])
+        costs = _arc_costs(self.space, circles, thetas, spans)
+        for x, y, c, sp in zip(a.tolist(), b.tolist(), costs.tolist(), spans.tolist()):
+            if math.isfinite(c):
+                self.extra[x].append((y, c, sp))
+                self.extra[y].append((x, c, -sp))
+
+    def search(self, src: int, goal: int | None = None, cutoff: float = _INF,
+               heuristic: Any = None) -> tuple[dict[int, float], dict[int, tuple[int, float]]]:
+        """A* (or Dijkstra without a goal) from ``src``; costs and predecessors (node, arc span)."""
+        dist: dict[int, float] = {src: 0.0}
+        pred: dict[int, tuple[int, float]] = {}
+        done: set[int] = set()
+        if heuristic is None and goal is not None:
+            gx, gy = self.point(goal)
+            heuristic = lambda p: math.hypot(p[0] - gx, p[1] - gy)  # noqa: E731
+        h = heuristic or (lambda p: 0.0)
+        heap = [(h(self.point(src)), 0.0, src)]
+        while heap:
+            f, g, n = heapq.heappop(heap)
+            if n in done:
+                continue
+            if g > cutoff:
+                break
+            done.add(n)
+            if n == goal:
+                break
+            for m, c, span in self.neighbours(n):
+                ng = g + c
+                if ng < dist.get(m, _INF):
+                    dist[m] = ng
+                    pred[m] = (n, span)
+                    heapq.heappush(heap, (ng + h(self.point(m)), ng, m))
+        return dist, pred
+
+    def polyline(self, pred: dict[int, tuple[int, float]], src: int, dst: int, bump: float) -> list[tuple[float, float]]:
+        steps: list[tuple[int, float]] = []
+        n = dst
+        while n != src:
+            p, span = pred[n]
+            steps.append((n, span))
+            n = p
+        steps.reverse()
+        out = [self.point(src)]
+        prev = src
+        for n, span in steps:
+            i = self.circle_of(n)
+            if span != 0.0 and i >= 0 and self.space.circ_r[i] > 0:
+                c = self.space.circ_c[i]
+                a = self.point(prev)
+                out.extend(_arc_points(c, float(self.space.circ_r[i]), math.atan2(a[1] - c[1], a[0] - c[0]), span, bump))
+            out.append(self.point(n))
+            prev = n
+        return out
+
+
+def _arc_points(c: np.ndarray, R: float, theta: float, span: float, bump: float) -> list[tuple[float, float]]:
+    """Inner corners of a polyline following the arc of circle (c, R) from ``theta`` over
+    ``span`` with every segment tangent to the arc (never inside it), corners at most
+    ``bump`` outside."""
+    step = 2.0 * math.acos(R / (R + bump))
+    m = max(1, int(math.ceil(abs(span) / step)))
+    delta = span / m
+    rr = R / math.cos(delta / 2.0)
+    return [(float(c[0] + rr * math.cos(theta + (k + 0.5) * delta)), float(c[1] + rr * math.sin(theta + (k + 0.5) * delta)))
+            for k in range(m)]
+
+
+def _poly_clear(space: _Space, pts: Sequence[Sequence[float]]) -> bool:
+    if len(pts) < 2:
+        return bool(space.points_free(np.asarray(pts, dtype=float)).all())
+    a = np.asarray(pts, dtype=float)
+    return bool(space.segments_clear(a[:-1], a[1:]).all())
+
+
+def _poly_measure(space: _Space, pts: Sequence[Sequence[float]]) -> tuple[float, float]:
+    """(length, cost) of a polyline."""
+    if len(pts) < 2:
+        return 0.0, 0.0
+    a = np.asarray(pts, dtype=float)
+    length = float(np.hypot(*(a[1:] - a[:-1]).T).sum())
+    return length, float(space.segment_costs(a[:-1], a[1:]).sum())
+
+
+def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list[int | None]
+                      ) -> list[tuple[float, float]]:
+    """Slide each crossing point of a difficult-terrain boundary along its outline (edges
+    and rounded corners) to lower the cost (approaching Snell's law), and drop crossing
+    points that a clear shortcut makes useless. Every change keeps the path legal and never
+    raises its cost."""
+    pts = list(pts)
+    edges = list(edges)
+    outlines = _outlines(space)
+
+    def legs(a: Sequence[float], xs: np.ndarray, b: Sequence[float]) -> np.ndarray:
+        n = len(xs)
+        A = np.tile(np.asarray(a, dtype=float), (n, 1))
+        B = np.tile(np.asarray(b, dtype=float), (n, 1))
+        p0 = np.vstack([A, xs])  # both legs at once: a -> x, then x -> b
+        p1 = np.vstack([xs, B])
+        ok = space.segments_clear(p0, p1)
+        cost = space.segment_costs(p0, p1)
+        return np.where(ok[:n] & ok[n:], cost[:n] + cost[n:], _INF)
+
+    for _ in range(2):
+        changed = False
+        k = 1
+        while k < len(pts) - 1:
+            edge = edges[k]
+            if edge is None:
+                k += 1
+                continue
+            a, b = pts[k - 1], pts[k + 1]
+            here = np.asarray([pts[k]], dtype=float)
+            current = float(legs(a, here, b)[0])
+            line = outlines[edge]
+            length = line.length
+            best_x, best = here[0], current
+            s_best = float(line.project(shapely.Point(pts[k])))
+            # once round the whole outline, then zoom in on the best spot
+            grid = np.linspace(0.0, length, 64, endpoint=False)
+            step = length / 64
+            for _zoom in range(5):
+                xs = shapely.get_coordinates(shapely.line_interpolate_point(line, np.mod(grid, length)))
+                vals = legs(a, xs, b)
+                j = int(np.argmin(vals))
+                if vals[j] < best:
+                    best, best_x, s_best = float(vals[j]), xs[j], float(grid[j])
+                grid = s_best + np.linspace(-step, step, 17)
+                step /= 8
+            if best < current - 1e-12:
+                pts[k] = (float(best_x[0]), float(best_x[1]))
+                changed = True
+                current = best
+            # a point that does not help (e.g. on a straight stretch) goes
+            shortcut = float(legs(a, np.asarray([b], dtype=float), b)[0])  # a -> b -> b
+            if shortcut <= current + 1e-12:
+                del pts[k]
+                del edges[k]
+                changed = True
+                continue
+            k += 1
+        if not changed:
+            break
+    return pts
+
+
+def _exits(space: _Space, q: _Query, node: int, p: Point, outgoing: bool) -> None:
+    """For a point over difficult terrain: the feet of its perpendiculars on the nearby
+    boundaries of the difficult area, as refinable crossing nodes joined to it (the quick
+    way out of, or into, the difficult area)."""
+    if space.diff_geom is None or not space._point_difficult(np.asarray([p], dtype=float))[0]:
+        return
+    P = np.asarray(p, dtype=float)
+    for e0, e1 in space._cache["offset_edges"]:
+        v = e1 - e0
+        t = float(np.clip((P - e0) @ v / (v @ v), 0.0, 1.0))
+        foot = e0 + t * v
+        if float(np.hypot(*(foot - P))) > 2.0 * space.r + 1e-9:
+            continue
+        F = foot[None, :]
+        if not space.points_free(F)[0]:
+            continue
+        A, B = (P[None, :], F) if outgoing else (F, P[None, :])
+        if not space.segments_clear(A, B)[0]:
+            continue
+        m = q.attach(foot, outgoing=outgoing)
+        q.crossing[m] = _outline_of(space, foot)
+        cost = float(space.segment_costs(A, B)[0])
+        if outgoing:
+            q.add_edge(node, m, cost)
+        else:
+            q.add_edge(m, node, cost)
+
+
+def _shortest(space: _Space, start: Point, goal: Point) -> list[tuple[float, float]] | None:
+    """The cheapest path from ``start`` to ``goal`` (both legal positions), or None."""
+    graph = _graph(space)
+    q = _Query(space, graph)
+    s = q.attach(start, outgoing=True)
+    g = q.attach(goal, outgoing=False)
+    _exits(space, q, s, start, True)
+    _exits(space, q, g, goal, False)
+    S = np.asarray([start], dtype=float)
+    G = np.asarray([goal], dtype=float)
+    if space.segments_clear(S, G)[0]:
+        q.add_edge(s, g, float(space.segment_costs(S, G)[0]))
+    q.finalize()
+    dist, pred = q.search(s, g)
+    if g not in dist:
+        return None
+    if _DEBUG is not None:  # tests: the graph's price of the path against the drawn path's exact cost
+        _DEBUG.append((dist[g], _poly_measure(space, q.polyline(pred, s, g, ARC_BUMP_CM))[1]))
+    return _finish_path(space, q, pred, s, g)
+
+
+_DEBUG: list[tuple[float, float]] | None = None
+"""Set to a list by tests to collect (graph cost, exact cost of the unrefined polyline) pairs."""
+
+
+def _finish_path(space: _Space, q: _Query, pred: dict[int, tuple[int, float]], s: int, g: int) -> list[tuple[float, float]]:
+    pts: list[tuple[float, float]] = []
+    for bump in (ARC_BUMP_CM, ARC_BUMP_CM / 10, ARC_BUMP_CM / 100, ARC_BUMP_CM / 1000, ARC_BUMP_CM / 10000):
+        pts = q.polyline(pred, s, g, bump)
+        if _poly_clear(space, pts):
+            break
+    if space.diff_geom is None:
+        return _dedupe(pts)
+    # Crossing points on difficult boundaries (graph samples on them, ways out), tagged
+    # with their outline; several nodes of one sample are one point of the path.
+    tags: dict[tuple[float, float], int] = {}
+    n = g
+    while n != s:
+        i = q.circle_of(n)
+        edge = space.circ_edge[i] if i >= 0 else q.crossing.get(n)
+        if edge is not None:
+            tags[q.point(n)] = edge
+        n = pred[n][0]
+    pts = _dedupe(pts)
+    edges: list[int | None] = [tags.get(p) if 0 < k < len(pts) - 1 else None for k, p in enumerate(pts)]
+    has_crossing = any(e is not None for e in edges)
+    pts, edges, found = _with_boundary_crossings(space, pts, edges)
+    has_crossing = has_crossing or found
+    if has_crossing:
+        pts = _refine_crossings(space, pts, edges)
+    return _dedupe(pts)
+
+
+def _outline_of(space: _Space, x: Sequence[float], tol: float = 1e-3) -> int | None:
+    """The difficult outline that ``x`` lies on (within ``tol``), if any."""
+    point = shapely.Point(x)
+    best, which = tol, None
+    for k, line in enumerate(_outlines(space)):
+        d = line.distance(point)
+        if d < best:
+            best, which = d, k
+    return which
+
+
+def _with_boundary_crossings(space: _Space, pts: list[tuple[float, float]], edges: list[int | None]
+                             ) -> tuple[list[tuple[float, float]], list[int | None], bool]:
+    """Insert the points where the path starts or stops being over difficult terrain, each
+    with the outline it lies on, so that the refinement can slide them (refraction)."""
+    a = np.asarray(pts, dtype=float)
+    if len(a) < 2:
+        return pts, edges, False
+    ivs = space.difficult_intervals(a[:-1], a[1:])
+    out_p: list[tuple[float, float]] = [pts[0]]
+    out_e: list[int | None] = [edges[0]]
+    found = False
+    for i, row in enumerate(ivs):
+        for t in sorted(t for iv in row for t in iv if 1e-9 < t < 1 - 1e-9):
+            x = a[i] + t * (a[i + 1] - a[i])
+            which = _outline_of(space, x)
+            if which is not None:
+                out_p.append((float(x[0]), float(x[1])))
+                out_e.append(which)
+                found = True
+        out_p.append(pts[i + 1])
+        out_e.append(edges[i + 1])
+    return out_p, out_e, found
+
+
+def _dedupe(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    out = [pts[0]]
+    for p in pts[1:]:
+        if math.hypot(p[0] - out[-1][0], p[1] - out[-1][1]) > 1e-12:
+            out.append(p)
+    if len(out) == 1 and len(pts) > 1:
+        out.append(pts[-1])
+    return out

@@ -1,0 +1,233 @@
+"""What blocks a move, in words: messages and diagnostics for an illegal move."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+import shapely
+import shapely.ops
+from shapely.geometry import LineString, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from ...errors import GeometryError
+from ..board import CIRCLE_RESOLUTION, Board, Point
+from .graph import _poly_measure
+from .result import _INF, ALLOWANCE_SLACK_CM, TOUCH_TOLERANCE_CM, MoveResult
+from .space import _Space
+
+# =============================================================================================
+# Messages and diagnostics
+# =============================================================================================
+
+
+def _fmt(x: float, digits: int = 1) -> str:
+    """A distance for a sentence: rounded to 0.1 cm (RUL-07), without a useless ``.0``."""
+    text = f"{x:.{digits}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _fmt_pair(needed: float, allowed: float) -> tuple[str, str]:
+    """Format two distances so that a difference is never rounded away."""
+    for digits in (1, 2, 3, 4, 6):
+        a, b = _fmt(needed, digits), _fmt(allowed, digits)
+        if a != b:
+            return a, b
+    return _fmt(needed, 6), _fmt(allowed, 6)
+
+
+def _xy(p: Sequence[float]) -> str:
+    return f"({_fmt(p[0], 2)}, {_fmt(p[1], 2)})"
+
+
+def _label(board: Board, model_id: str) -> str:
+    return f"Model {model_id!r}"
+
+
+@dataclass(frozen=True)
+class _Obstacle:
+    label: str
+    shape: BaseGeometry  # physical footprint (bases exact discs handled apart)
+    center: tuple[float, float] | None = None
+    radius: float = 0.0
+
+
+def _physical(board: Board, excluded: frozenset[str]) -> list[_Obstacle]:
+    obs = [_Obstacle(f"model {b.id!r}", b.shape, b.center, b.radius) for b in board.bases if b.id not in excluded]
+    obs += [_Obstacle(f"terrain {t.id!r}", t.shape) for t in board.terrain_of("blocked")]
+    w, d = board.width, board.depth
+    for name, line in (("the south table edge", ((0, 0), (w, 0))), ("the north table edge", ((0, d), (w, d))),
+                       ("the west table edge", ((0, 0), (0, d))), ("the east table edge", ((w, 0), (w, d)))):
+        obs.append(_Obstacle(name, LineString(line)))
+    return obs
+
+
+def _gap(a: _Obstacle, b: _Obstacle) -> tuple[float, tuple[float, float], tuple[float, float]]:
+    """Physical gap between two obstacles and its end points."""
+    if a.center is not None and b.center is not None:
+        ca, cb = np.asarray(a.center), np.asarray(b.center)
+        v = cb - ca
+        dist = float(np.hypot(*v))
+        u = v / dist if dist > 0 else np.array([1.0, 0.0])
+        pa, pb = ca + a.radius * u, cb - b.radius * u
+        return max(dist - a.radius - b.radius, 0.0), tuple(pa), tuple(pb)  # type: ignore[return-value]
+    line = shapely.shortest_line(a.shape, b.shape)
+    (x0, y0), (x1, y1) = line.coords
+    return float(a.shape.distance(b.shape)), (x0, y0), (x1, y1)
+
+
+def _free_polygon(space: _Space, board: Board, excluded: frozenset[str]) -> BaseGeometry:
+    """Free space of the centre as a polygon (shapely approximation, for diagnostics and
+    clipping the reach region; the arcs of inflated obstacles lie within 0.0002 cm)."""
+    key = "free_polygon"
+    if key in space._cache:
+        return space._cache[key]
+    r = space.r
+    xmin, ymin, xmax, ymax = space.bounds
+    if xmin > xmax or ymin > ymax:
+        free: BaseGeometry = Polygon()
+    else:
+        shapes = [shapely.Point(b.center).buffer(r + b.radius, quad_segs=CIRCLE_RESOLUTION)
+                  for b in board.bases if b.id not in excluded]
+        shapes += [t.shape.buffer(r, quad_segs=CIRCLE_RESOLUTION) for t in board.terrain_of("blocked")]
+        free = shapely.box(xmin, ymin, xmax, ymax)
+        if shapes:
+            free = free.difference(shapely.union_all(shapes))
+    space._cache[key] = free
+    return free
+
+
+def _component(geom: BaseGeometry, p: Sequence[float]) -> BaseGeometry | None:
+    point = shapely.Point(p)
+    parts = list(getattr(geom, "geoms", [geom]))
+    best = min(parts, key=lambda g: g.distance(point), default=None)
+    if best is None or best.distance(point) > 1e-3:
+        return None
+    return best
+
+
+def _narrowest_gap(board: Board, space: _Space, excluded: frozenset[str], start: Point, goal: Point
+                   ) -> tuple[float, tuple[float, float], tuple[str, str]] | None:
+    """The narrowest too-narrow gap (between obstacles whose inflated shapes close the way)
+    across the straight corridor from ``start`` to ``goal``; or the one nearest to it."""
+    free = _free_polygon(space, board, excluded)
+    comp_s, comp_g = _component(free, start), _component(free, goal)
+    if comp_s is None or comp_g is None:
+        return None
+    walls_region = shapely.box(-1, -1, board.width + 1, board.depth + 1).difference(free)
+    walls = [w for w in getattr(walls_region, "geoms", [walls_region])
+             if w.distance(comp_s) < 1e-3 and w.distance(comp_g) < 1e-3]
+    obstacles = _physical(board, excluded)
+    corridor = LineString([start, goal])
+    candidates = []
+    for i in range(len(obstacles)):
+        for j in range(i + 1, len(obstacles)):
+            a, b = obstacles[i], obstacles[j]
+            if a.label.endswith("table edge") and b.label.endswith("table edge"):
+                continue
+            if a.shape.distance(b.shape) >= 2 * space.r - TOUCH_TOLERANCE_CM:
+                continue
+            width, pa, pb = _gap(a, b)
+            mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
+            if not any(w.distance(shapely.Point(mid)) < 1e-3 for w in walls):
+                continue
+            seg = LineString([pa, pb]) if pa != pb else shapely.Point(pa)
+            crosses = seg.intersects(corridor)
+            candidates.append((not crosses, seg.distance(corridor) if not crosses else 0.0, width, mid, (a.label, b.label)))
+    if not candidates:
+        return None
+    _, _, width, mid, labels = min(candidates, key=lambda c: (c[0], c[1], c[2]))
+    return width, mid, labels
+
+
+def _check_start(space: _Space, board: Board, model_id: str) -> Point:
+    start = board.base(model_id).center
+    if not space.points_free(np.asarray([start]))[0]:
+        what = space.overlaps(start)
+        if what:
+            names = " and ".join(space.labels[o] for o, _ in what)
+            raise GeometryError(f"Model {model_id!r} at {_xy(start)} already overlaps {names}; "
+                                "a move cannot start from an overlapping position.")
+        raise GeometryError(f"Model {model_id!r} at {_xy(start)} is not wholly on the table; "
+                            "a move cannot start there.")
+    return start
+
+
+def _check_point(p: Any, what: str) -> Point:
+    try:
+        x, y = float(p[0]), float(p[1])
+    except (TypeError, ValueError, IndexError):
+        raise GeometryError(f"The {what} {p!r} is not a point (x, y) in cm.") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise GeometryError(f"The {what} {p!r} is not a finite point.")
+    return (x, y)
+
+
+def _check_allowance(allowance_cm: float, what: str = "allowance") -> float:
+    a = float(allowance_cm)
+    if not a >= 0 or math.isnan(a):
+        raise GeometryError(f"The {what} must be 0 cm or more; got {allowance_cm!r}.")
+    return a
+
+
+def _off_table_by(space: _Space, p: Point) -> float:
+    xmin, ymin, xmax, ymax = space.bounds
+    return max(xmin - p[0], p[0] - xmax, ymin - p[1], p[1] - ymax, 0.0)
+
+
+def _destination_problem(space: _Space, board: Board, model_id: str, start: Point, to: Point,
+                         allowance: float, excluded: frozenset[str]) -> MoveResult | None:
+    """An ``off_table`` or ``destination_blocked`` result, or None if ``to`` is a legal spot."""
+    base = board.base(model_id)
+    who = _label(board, model_id)
+    off = _off_table_by(space, to)
+    common = dict(model=model_id, legal=False, start=start, end=to, path=(), path_length_cm=_INF, cost_cm=_INF,
+                  allowance_cm=allowance)
+    if off > TOUCH_TOLERANCE_CM:
+        return MoveResult(**common, reason="off_table",  # type: ignore[arg-type]
+                          message=f"{who} cannot end at {_xy(to)}: its {_fmt(base.diameter_mm)} mm base would stick out "
+                                  f"{_fmt(off, 2)} cm over the table edge; a base stays wholly on the table (RUL-17).")
+    if space.points_free(np.asarray([to]))[0]:
+        return None
+    what = space.overlaps(to)
+    names = tuple(space.labels[o] for o, _ in what)
+    depth = what[0][1] if what else 0.0
+    gap = None
+    gap_at = None
+    if len(names) >= 2:
+        obstacles = {o.label: o for o in _physical(board, excluded)}
+        width, pa, pb = _gap(obstacles[names[0]], obstacles[names[1]])
+        gap, gap_at = width, ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
+    listing = " and ".join(names) if names else "an obstacle"
+    msg = f"{who} cannot end at {_xy(to)}: its base would overlap {listing}"
+    msg += f" (by {_fmt(depth, 2)} cm)." if depth > 0 else "."
+    if gap is not None:
+        msg += (f" The gap between {names[0]} and {names[1]} is {_fmt(gap, 2)} cm wide; the base needs "
+                f"{_fmt(2 * space.r, 2)} cm.")
+    return MoveResult(**common, reason="destination_blocked", message=msg,  # type: ignore[arg-type]
+                      narrowest_gap_cm=gap, gap_at=gap_at, blocked_by=names)
+
+
+def _result_for_path(model_id: str, who: str, start: Point, to: Point, pts: Sequence[tuple[float, float]],
+                     space: _Space, allowance: float) -> MoveResult:
+    length, cost = _poly_measure(space, pts)
+    legal = cost <= allowance + ALLOWANCE_SLACK_CM
+    extra = cost > length + 1e-9
+    if legal:
+        msg = f"{who} can move to {_xy(to)}: the path is {_fmt(length, 2)} cm long"
+        if extra:
+            msg += f" and costs {_fmt(cost, 2)} cm (difficult terrain counts double, RUL-17)"
+        msg += f", within its {_fmt(allowance, 2)} cm."
+        reason = None
+    else:
+        needed, allowed = _fmt_pair(cost, allowance)
+        msg = f"{who} needs {needed} cm but may move {allowed} cm to get to {_xy(to)}."
+        if extra:
+            msg += f" Its path is {_fmt(length, 2)} cm long; difficult terrain counts double (RUL-17)."
+        reason = "too_far"
+    return MoveResult(model=model_id, legal=legal, start=start, end=to, path=tuple(pts), path_length_cm=length,
+                      cost_cm=cost, allowance_cm=allowance, reason=reason, message=msg)  # type: ignore[arg-type]

@@ -1,0 +1,653 @@
+"""The configuration space of one mover on one board: every obstacle inflated by its radius, cached per board and per static terrain (R-MOVE, RUL-17)."""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+import shapely
+import shapely.ops
+from shapely.geometry import LineString, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from ..board import Board, Point, TerrainPiece
+from .capsules import _cap_intervals, _point_cap_dist, _union_measure
+from .result import _ANGLE_SLACK, _INF, _TWO_PI, DIFFICULT_SAMPLE_CM, TOUCH_TOLERANCE_CM
+
+# =============================================================================================
+# Configuration space of one mover on one board (cached)
+# =============================================================================================
+
+
+def _ring(poly: tuple[Point, ...]) -> np.ndarray:
+    """A polygon's corners, counter-clockwise, without a repeated closing point."""
+    pts = np.asarray(poly, dtype=float)
+    if len(pts) > 1 and np.allclose(pts[0], pts[-1]):
+        pts = pts[:-1]
+    x, y = pts[:, 0], pts[:, 1]
+    area2 = float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y))
+    return pts if area2 > 0 else pts[::-1].copy()
+
+
+def _convex_corners(ring: np.ndarray) -> np.ndarray:
+    """Boolean mask of the convex corners of a counter-clockwise ring."""
+    prev = np.roll(ring, 1, axis=0)
+    nxt = np.roll(ring, -1, axis=0)
+    e1 = ring - prev
+    e2 = nxt - ring
+    cross = e1[:, 0] * e2[:, 1] - e1[:, 1] * e2[:, 0]
+    return cross > 1e-12
+
+
+@dataclass(eq=False)
+class _Space:
+    """Inflated obstacles and difficult areas for a mover of radius ``r`` (internal)."""
+
+    r: float
+    width: float
+    depth: float
+    bounds: tuple[float, float, float, float]  # xmin, ymin, xmax, ymax of the centre
+    cap_a: np.ndarray
+    cap_b: np.ndarray
+    cap_r: np.ndarray  # true inflated radius
+    cap_owner: np.ndarray  # index into labels
+    labels: tuple[str, ...]
+    block_geom: BaseGeometry | None  # union of impassable footprints (interiors)
+    dcap_a: np.ndarray
+    dcap_b: np.ndarray
+    diff_geom: BaseGeometry | None  # union of difficult footprints
+    circ_c: np.ndarray  # (C, 2)
+    circ_r: np.ndarray  # (C,)
+    circ_soft: np.ndarray  # (C,) bool: a difficult corner or crossing sample, not an obstacle
+    circ_edge: list[int | None]  # for crossing samples: the difficult outline they lie on
+    base_caps: dict[str, int] = field(default_factory=dict)
+    _cache: dict[str, Any] = field(default_factory=dict)
+
+    # --- exact primitive tests ------------------------------------------------------------
+
+    @property
+    def cap_rho(self) -> np.ndarray:
+        if "rho" not in self._cache:
+            self._cache["rho"] = self.cap_r - TOUCH_TOLERANCE_CM
+        return self._cache["rho"]
+
+    @property
+    def dcap_rho(self) -> np.ndarray:
+        if "drho" not in self._cache:
+            self._cache["drho"] = np.full(len(self.dcap_a), self.r - TOUCH_TOLERANCE_CM)
+        return self._cache["drho"]
+
+    def in_table(self, pts: np.ndarray) -> np.ndarray:
+        xmin, ymin, xmax, ymax = self.bounds
+        t = TOUCH_TOLERANCE_CM
+        return (pts[:, 0] >= xmin - t) & (pts[:, 0] <= xmax + t) & (pts[:, 1] >= ymin - t) & (pts[:, 1] <= ymax + t)
+
+    def in_blocked_interior(self, pts: np.ndarray) -> np.ndarray:
+        if self.block_geom is None or len(pts) == 0:
+            return np.zeros(len(pts), dtype=bool)
+        return shapely.contains_xy(self.block_geom, pts[:, 0], pts[:, 1])
+
+    def points_free(self, pts: np.ndarray) -> np.ndarray:
+        """Which centres are legal positions (touching allowed)."""
+        pts = np.asarray(pts, dtype=float).reshape(-1, 2)
+        dist = _point_cap_dist(pts, self.cap_a, self.cap_b)
+        clear = (dist >= self.cap_rho[None, :]).all(axis=1) if dist.shape[1] else np.ones(len(pts), bool)
+        return clear & self.in_table(pts) & ~self.in_blocked_interior(pts)
+
+    def segments_clear(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
+        """Which segments a base can slide along (both ends included)."""
+        p0 = np.asarray(p0, dtype=float).reshape(-1, 2)
+        p1 = np.asarray(p1, dtype=float).reshape(-1, 2)
+        ok = self.in_table(p0) & self.in_table(p1)
+        ok &= ~self.in_blocked_interior(p0)
+        idx = np.nonzero(ok)[0]
+        if len(idx) and len(self.cap_a):
+            out = np.zeros(len(p0), dtype=bool)
+            for chunk in np.array_split(idx, max(1, len(idx) * len(self.cap_a) // 200_000 + 1)):
+                t_in, t_out = _cap_intervals(p0[chunk], p1[chunk], self.cap_a, self.cap_b, self.cap_rho)
+                out[chunk] = ~(t_in < t_out).any(axis=1)
+            ok = out
+        return ok
+
+    def first_hit(self, p0: np.ndarray, p1: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For segments p0->p1 from legal positions: the parameter in [0, 1] where the base
+        first touches an obstacle or the table edge (1.0 if never), and which (label index,
+        -1 for the table edge, -2 for none)."""
+        p0 = np.asarray(p0, dtype=float).reshape(-1, 2)
+        p1 = np.asarray(p1, dtype=float).reshape(-1, 2)
+        t = np.ones(len(p0))
+        who = np.full(len(p0), -2)
+        if len(self.cap_a):
+            # detected with the touching tolerance, stopped at exact contact
+            d_in, d_out = _cap_intervals(p0, p1, self.cap_a, self.cap_b, self.cap_rho)
+            hit = d_in < d_out
+            t_in, _ = _cap_intervals(p0, p1, self.cap_a, self.cap_b, self.cap_r)
+            first = np.where(hit, np.minimum(t_in, d_in), _INF)
+            k = first.argmin(axis=1)
+            tk = first[np.arange(len(p0)), k]
+            better = tk < t
+            t = np.where(better, tk, t)
+            who = np.where(better, self.cap_owner[k], who)
+        xmin, ymin, xmax, ymax = self.bounds
+        d = p1 - p0
+        for axis, lo, hi in ((0, xmin, xmax), (1, ymin, ymax)):
+            with np.errstate(divide="ignore", invalid="ignore"):
+                t_lo = np.where(d[:, axis] < 0, (lo - p0[:, axis]) / d[:, axis], _INF)
+                t_hi = np.where(d[:, axis] > 0, (hi - p0[:, axis]) / d[:, axis], _INF)
+            te = np.maximum(np.minimum(t_lo, t_hi), 0.0)
+            better = te < t
+            t = np.where(better, te, t)
+            who = np.where(better, -1, who)
+        return t, who
+
+    def segment_costs(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
+        """Cost of each segment: its length, plus once more the part where the base overlaps
+        difficult terrain (RUL-17). Exact."""
+        p0 = np.asarray(p0, dtype=float).reshape(-1, 2)
+        p1 = np.asarray(p1, dtype=float).reshape(-1, 2)
+        length = np.hypot(*(p1 - p0).T)
+        if self.diff_geom is None or len(p0) == 0:
+            return length
+        over = np.fromiter((sum(hi - lo for lo, hi in ivs) for ivs in self.difficult_intervals(p0, p1)),
+                           dtype=float, count=len(p0))
+        return length * (1.0 + over)
+
+    def difficult_intervals(self, p0: np.ndarray, p1: np.ndarray) -> list[list[tuple[float, float]]]:
+        """Per segment, the merged parameter intervals of [0, 1] where the base overlaps
+        difficult terrain. Exact."""
+        if self.diff_geom is None:
+            return [[] for _ in range(len(p0))]
+        out: list[list[tuple[float, float]]] = [[] for _ in range(len(p0))]
+        # Overlap is detected with the touching tolerance (sliding along the edge is not
+        # being over it) but measured exactly.
+        d_in, d_out = _cap_intervals(p0, p1, self.dcap_a, self.dcap_b, self.dcap_rho)
+        hit = d_in < d_out
+        t_in, t_out = _cap_intervals(p0, p1, self.dcap_a, self.dcap_b, self.dcap_rho + TOUCH_TOLERANCE_CM)
+        hit &= t_in < t_out
+        pieces = self._cache["diff_pieces"]
+        if all(convex for _, _, convex, _ in pieces):
+            return self._convex_intervals(p0, p1, hit, t_in, t_out, pieces)
+        any_hit = hit.any(axis=1)
+        # A segment that meets no capsule is wholly inside or wholly outside the pieces.
+        quiet = np.nonzero(~any_hit)[0]
+        if len(quiet):
+            mid = 0.5 * (p0[quiet] + p1[quiet])
+            inside = shapely.contains_xy(self.diff_geom, mid[:, 0], mid[:, 1])
+            for i in quiet[inside]:
+                out[i] = [(0.0, 1.0)]
+        rows = np.nonzero(any_hit)[0]
+        pending: list[tuple[int, list[tuple[float, float]], list[tuple[float, float]]]] = []
+        mids: list[tuple[float, float]] = []
+        if len(rows):
+            sub_in, sub_out, sub_hit = t_in[rows].tolist(), t_out[rows].tolist(), hit[rows].tolist()
+            a_rows, b_rows = p0[rows].tolist(), p1[rows].tolist()
+            for r_i, i in enumerate(rows.tolist()):
+                ins, outs = sub_in[r_i], sub_out[r_i]
+                ivs = [(ins[j], outs[j]) for j, h in enumerate(sub_hit[r_i]) if h]
+                _, merged = _union_measure(ivs)
+                # Gaps between capsule intervals are wholly inside or outside a piece's interior.
+                edges = [0.0] + [x for iv in merged for x in iv] + [1.0]
+                gaps = [(edges[g], edges[g + 1]) for g in range(0, len(edges), 2) if edges[g + 1] - edges[g] > 1e-12]
+                pending.append((i, merged, gaps))
+                (ax, ay), (bx, by) = a_rows[r_i], b_rows[r_i]
+                for lo, hi in gaps:
+                    m = 0.5 * (lo + hi)
+                    mids.append((ax + m * (bx - ax), ay + m * (by - ay)))
+        inside = (shapely.contains_xy(self.diff_geom, *np.asarray(mids).T) if mids else np.zeros(0, bool)).tolist()
+        pos = 0
+        for i, merged, gaps in pending:
+            flags = inside[pos:pos + len(gaps)]
+            pos += len(gaps)
+            if any(flags):
+                _, merged = _union_measure(merged + [g for g, ins_ in zip(gaps, flags) if ins_])
+            out[i] = merged
+        return out
+
+    def _convex_intervals(self, p0: np.ndarray, p1: np.ndarray, hit: np.ndarray, t_in: np.ndarray, t_out: np.ndarray,
+                          pieces: list[tuple[int, int, bool, Polygon]]) -> list[list[tuple[float, float]]]:
+        """:meth:`difficult_intervals` when every difficult piece is convex: a segment meets
+        each inflated piece (convex too) in one interval, from its first capsule entry to
+        its last exit, or to an end that lies inside the piece itself."""
+        per_piece = []
+        for a, b, _, shape in pieces:
+            h = hit[:, a:b]
+            lo = np.where(h, t_in[:, a:b], _INF).min(axis=1)
+            hi = np.where(h, t_out[:, a:b], -_INF).max(axis=1)
+            in0 = shapely.contains_xy(shape, p0[:, 0], p0[:, 1])
+            in1 = shapely.contains_xy(shape, p1[:, 0], p1[:, 1])
+            lo = np.where(in0, 0.0, lo)
+            hi = np.where(in1, 1.0, hi)
+            per_piece.append((lo, hi))
+        los = np.stack([lo for lo, _ in per_piece], axis=1)
+        his = np.stack([hi for _, hi in per_piece], axis=1)
+        valid = los < his
+        count = valid.sum(axis=1)
+        out: list[list[tuple[float, float]]] = [[] for _ in range(len(p0))]
+        single = np.nonzero(count == 1)[0]
+        if len(single):
+            j = valid[single].argmax(axis=1)
+            for i, lo, hi in zip(single.tolist(), los[single, j].tolist(), his[single, j].tolist()):
+                out[i] = [(lo, hi)]
+        for i in np.nonzero(count > 1)[0].tolist():
+            _, out[i] = _union_measure([(float(l_), float(h_)) for l_, h_, v in zip(los[i], his[i], valid[i]) if v])
+        return out
+
+    def overlaps(self, p: Point) -> list[tuple[int, float]]:
+        """(label index, overlap depth in cm) of every obstacle a base centred at ``p``
+        overlaps, deepest first (for messages)."""
+        pts = np.asarray([p], dtype=float)
+        out: dict[int, float] = {}
+        if len(self.cap_a):
+            dist = _point_cap_dist(pts, self.cap_a, self.cap_b)[0]
+            for k in np.nonzero(dist < self.cap_rho)[0]:
+                o = int(self.cap_owner[k])
+                out[o] = max(out.get(o, 0.0), float(self.cap_r[k] - dist[k]))
+        point = shapely.Point(p)
+        for o, geom in self._cache["terrain_shapes"].items():
+            if geom.contains(point):
+                out[o] = self.r + geom.exterior.distance(point)
+        return sorted(out.items(), key=lambda kv: -kv[1])
+
+    # --- circles: free arcs and difficult arcs ------------------------------------------------
+
+    def circle_partition(self, i: int, difficult: bool) -> tuple[np.ndarray, np.ndarray]:
+        """Breakpoint angles (sorted, in [0, 2 pi)) and, per arc between consecutive ones
+        (the last wrapping), whether it is blocked (``difficult=False``) or over difficult
+        terrain (``difficult=True``). No breakpoints: one flag for the whole circle."""
+        key = ("dpart" if difficult else "part", i)
+        if key in self._cache:
+            return self._cache[key]
+        c = self.circ_c[i]
+        R = float(self.circ_r[i])
+        if difficult:
+            # breakpoints where the base starts overlapping (exact); classification below
+            # uses the touching tolerance
+            a, b, rho, geom = self.dcap_a, self.dcap_b, self.dcap_rho + TOUCH_TOLERANCE_CM, self.diff_geom
+        else:
+            a, b, rho, geom = self.cap_a, self.cap_b, self.cap_rho, self.block_geom
+        if R == 0.0:
+            pt = c[None, :]
+            if difficult:
+                res = (np.zeros(0), self._point_difficult(pt))
+            else:
+                res = (np.zeros(0), np.array([not self.points_free(pt)[0]]))
+            self._cache[key] = res
+            return res
+        angles: list[np.ndarray] = []
+        if len(a):
+            near = ((np.minimum(a[:, 0], b[:, 0]) - rho <= c[0] + R) & (np.maximum(a[:, 0], b[:, 0]) + rho >= c[0] - R)
+                    & (np.minimum(a[:, 1], b[:, 1]) - rho <= c[1] + R) & (np.maximum(a[:, 1], b[:, 1]) + rho >= c[1] - R))
+            a, b, rho = a[near], b[near], rho[near]
+        if difficult and len(a) == 0 and (geom is None or not geom.intersects(shapely.Point(c))):
+            res = (np.zeros(0), np.array([False]))  # nowhere near difficult terrain
+            self._cache[key] = res
+            return res
+        if len(a):
+            # circle against the capsules' end discs
+            for q in (a, b):
+                v = q - c
+                dq = np.hypot(v[:, 0], v[:, 1])
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    cosb = (R * R + dq * dq - rho * rho) / (2.0 * R * dq)
+                # tangencies count too (a difficult corner's own circle touches its edges'
+                # offsets): extra breakpoints are harmless, the midpoints decide
+                ok = (dq > 0) & (np.abs(cosb) <= 1 + 1e-9)
+                phi = np.arctan2(v[ok, 1], v[ok, 0])
+                beta = np.arccos(np.clip(cosb[ok], -1.0, 1.0))
+                angles += [phi + beta, phi - beta]
+            # ... against the capsules' straight sides and the pieces' own outlines (whose
+            # edges are the capsules' cores: crossing them matters for deep interiors)
+            e = b - a
+            length = np.hypot(e[:, 0], e[:, 1])
+            keep = length > 0
+            if keep.any():
+                ak, ek, lk, rk = a[keep], e[keep], length[keep], rho[keep]
+                u = ek / lk[:, None]
+                n = np.stack([-u[:, 1], u[:, 0]], axis=1)
+                starts = np.concatenate([ak + rk[:, None] * n, ak - rk[:, None] * n, ak])
+                units = np.concatenate([u, u, u])
+                lens = np.concatenate([lk, lk, lk])
+                w = starts - c
+                bq = 2.0 * (w * units).sum(1)
+                cq = (w * w).sum(1) - R * R
+                disc = bq * bq - 4.0 * cq
+                ok = disc > -1e-9 * (1.0 + R * R)
+                sq = np.sqrt(np.where(disc > 0, disc, 0.0))
+                for sol in ((-bq - sq) / 2.0, (-bq + sq) / 2.0):
+                    good = ok & (sol >= -1e-9) & (sol <= lens + 1e-9)
+                    pts = starts[good] + sol[good, None] * units[good]
+                    angles.append(np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0]))
+        if not difficult:
+            xmin, ymin, xmax, ymax = self.bounds
+            for axis, val in ((0, xmin), (0, xmax), (1, ymin), (1, ymax)):
+                x = (val - c[axis]) / R
+                if abs(x) <= 1:
+                    base = math.acos(x) if axis == 0 else math.asin(x)
+                    if axis == 0:
+                        angles.append(np.array([base, -base]))
+                    else:
+                        angles.append(np.array([base, math.pi - base]))
+        brk = np.unique(np.mod(np.concatenate(angles), _TWO_PI)) if angles else np.zeros(0)
+        if len(brk) == 0:
+            mids = np.array([0.0])
+        else:
+            nxt = np.append(brk[1:], brk[0] + _TWO_PI)
+            mids = 0.5 * (brk + nxt)
+        pts = c + R * np.stack([np.cos(mids), np.sin(mids)], axis=1)
+        if difficult:
+            flags = self._point_difficult(pts)
+        else:
+            flags = ~self.points_free(pts)
+        res = (brk, flags)
+        self._cache[key] = res
+        return res
+
+    def _point_difficult(self, pts: np.ndarray) -> np.ndarray:
+        if self.diff_geom is None:
+            return np.zeros(len(pts), dtype=bool)
+        dist = _point_cap_dist(pts, self.dcap_a, self.dcap_b)
+        near = (dist < self.dcap_rho[None, :]).any(axis=1) if dist.shape[1] else np.zeros(len(pts), bool)
+        return near | shapely.contains_xy(self.diff_geom, pts[:, 0], pts[:, 1])
+
+    def flat(self, difficult: bool) -> dict[str, np.ndarray]:
+        """Every circle's partition in one sorted array (key = 8 * circle + angle), with
+        the cumulative flagged measure, for vectorised lookups across circles."""
+        key = "flat_d" if difficult else "flat"
+        if key in self._cache:
+            return self._cache[key]
+        keys, starts, flags, circles = [], [], [], []
+        for i in range(len(self.circ_r)):
+            brk, fl = self.circle_partition(i, difficult)
+            if len(brk) == 0:
+                b = np.array([0.0])
+                f = fl[:1]
+            else:
+                wrap = fl[-1]  # the arc from the last breakpoint round to the first
+                if brk[0] > 0:
+                    b = np.concatenate([[0.0], brk])
+                    f = np.concatenate([[wrap], fl])
+                else:
+                    b, f = brk, fl
+            keys.append(8.0 * i + b)
+            starts.append(b)
+            flags.append(f.astype(bool))
+            circles.append(np.full(len(b), i))
+        K = np.concatenate(keys) if keys else np.zeros(0)
+        S = np.concatenate(starts) if starts else np.zeros(0)
+        F = np.concatenate(flags) if flags else np.zeros(0, bool)
+        Cc = np.concatenate(circles) if circles else np.zeros(0, int)
+        same_next = np.append(Cc[1:] == Cc[:-1], False)
+        ends = np.where(same_next, np.append(S[1:], 0.0), _TWO_PI)
+        seg = np.where(F, ends - S, 0.0)
+        cum = np.concatenate([[0.0], np.cumsum(seg)])[:-1]
+        first = np.searchsorted(K, 8.0 * np.arange(len(self.circ_r)))  # index of each circle's 0
+        res = {"keys": K, "starts": S, "ends": ends, "flags": F, "cum": cum, "first": first}
+        self._cache[key] = res
+        return res
+
+    def _cum(self, flat: dict[str, np.ndarray], circles: np.ndarray, theta: np.ndarray) -> np.ndarray:
+        """Flagged measure of [0, theta] on each circle (theta in [0, 2 pi])."""
+        idx = np.searchsorted(flat["keys"], 8.0 * circles + theta, side="right") - 1
+        idx = np.maximum(idx, flat["first"][circles])
+        part = np.clip(theta - flat["starts"][idx], 0.0, flat["ends"][idx] - flat["starts"][idx])
+        return flat["cum"][idx] - flat["cum"][flat["first"][circles]] + np.where(flat["flags"][idx], part, 0.0)
+
+    def arcs_measure(self, circles: np.ndarray, thetas: np.ndarray, spans: np.ndarray, difficult: bool) -> np.ndarray:
+        """Flagged (blocked, or over difficult terrain) measure of arcs on many circles."""
+        circles = np.asarray(circles, dtype=int)
+        if len(circles) == 0:
+            return np.zeros(0)
+        lo = np.mod(np.where(spans < 0, thetas + spans, thetas), _TWO_PI)
+        width = np.abs(spans)
+        flat = self.flat(difficult)
+        hi = lo + width
+        full = self._cum(flat, circles, np.full(len(lo), _TWO_PI))
+        c_lo = self._cum(flat, circles, lo)
+        wraps = hi > _TWO_PI
+        c_hi = np.where(wraps, full + self._cum(flat, circles, np.minimum(hi - _TWO_PI, _TWO_PI)),
+                        self._cum(flat, circles, np.minimum(hi, _TWO_PI)))
+        return np.maximum(c_hi - c_lo, 0.0)
+
+    def angles_blocked(self, circles: np.ndarray, thetas: np.ndarray) -> np.ndarray:
+        """Whether points at ``thetas`` on ``circles`` lie clearly inside blocked arcs."""
+        circles = np.asarray(circles, dtype=int)
+        if len(circles) == 0:
+            return np.zeros(0, dtype=bool)
+        flat = self.flat(False)
+        th = np.mod(thetas, _TWO_PI)
+        idx = np.searchsorted(flat["keys"], 8.0 * circles + th, side="right") - 1
+        idx = np.maximum(idx, flat["first"][circles])
+        rel = th - flat["starts"][idx]
+        width = flat["ends"][idx] - flat["starts"][idx]
+        # near the arc's ends, look at the neighbours too: blocked only if clearly inside
+        away = (rel > _ANGLE_SLACK) & (rel < width - _ANGLE_SLACK)
+        return flat["flags"][idx] & (away | (self._neighbours_flag(flat, idx, rel, width)))
+
+    @staticmethod
+    def _neighbours_flag(flat: dict[str, np.ndarray], idx: np.ndarray, rel: np.ndarray, width: np.ndarray) -> np.ndarray:
+        # a circle's first arc (from 0) and last arc (to 2 pi) are the same arc cut at 0:
+        # across that cut the neighbour is the arc itself
+        n = len(flat["flags"])
+        starts0 = flat["starts"][idx] == 0.0
+        ends2pi = flat["ends"][idx] == _TWO_PI
+        prev = np.where(starts0, idx, np.clip(idx - 1, 0, n - 1))
+        nxt = np.where(ends2pi, idx, np.clip(idx + 1, 0, n - 1))
+        near_start = rel <= _ANGLE_SLACK
+        near_end = rel >= width - _ANGLE_SLACK
+        # the neighbour across the boundary is blocked as well: still clearly blocked
+        return (near_start & flat["flags"][prev]) | (near_end & flat["flags"][nxt])
+
+
+def _space(board: Board, model_id: str, ignore: Iterable[str]) -> _Space:
+    base = board.base(model_id)
+    for other in ignore:
+        board.base(other)  # an unknown id is an error, named
+    return _space_cached(board, base.radius, frozenset({model_id, *ignore}))
+
+
+def _outline(ring: np.ndarray, r: float, step: float = 0.02) -> LineString:
+    """The closed outline of where a base of radius r starts overlapping the piece ``ring``
+    (counter-clockwise): its edges offset by r, joined by arcs round the convex corners."""
+    pts: list[np.ndarray] = []
+    n = len(ring)
+    for k in range(n):
+        v, prev, nxt = ring[k], ring[k - 1], ring[(k + 1) % n]
+        e_in, e_out = v - prev, nxt - v
+        n_in = np.array([e_in[1], -e_in[0]]) / math.hypot(*e_in)
+        n_out = np.array([e_out[1], -e_out[0]]) / math.hypot(*e_out)
+        a0 = math.atan2(n_in[1], n_in[0])
+        span = (math.atan2(n_out[1], n_out[0]) - a0) % _TWO_PI
+        if e_in[0] * e_out[1] - e_in[1] * e_out[0] > 1e-12 and span < math.pi:  # convex corner: arc
+            m = max(1, int(math.ceil(span * r / step)))
+            ang = a0 + np.linspace(0.0, span, m + 1)
+            pts.extend(v + r * np.stack([np.cos(ang), np.sin(ang)], axis=1))
+        else:
+            pts.extend([v + r * n_in, v + r * n_out])
+    pts.append(pts[0])
+    return LineString(np.asarray(pts, dtype=float))
+
+
+def _outlines(space: _Space) -> list[LineString]:
+    """The outlines of the difficult pieces (built on first use)."""
+    if "outlines" not in space._cache:
+        space._cache["outlines"] = [_outline(ring, space.r) for ring in space._cache["diff_rings"]]
+    return space._cache["outlines"]
+
+
+@dataclass(eq=False)
+class _TerrainSpace:
+    """The part of a :class:`_Space` that depends only on the static terrain, the table's size
+    and the mover's radius (internal): built once per terrain layout, shared by every board of a
+    game (the bases move, the terrain does not)."""
+
+    labels: tuple[str, ...]
+    cap_a: np.ndarray
+    cap_b: np.ndarray
+    cap_r: np.ndarray
+    cap_owner: np.ndarray  # index into labels (terrain labels only)
+    block_geom: BaseGeometry | None
+    block_rings: list[np.ndarray]
+    terrain_shapes: dict[int, Polygon]  # keyed like cap_owner
+    dcap_a: np.ndarray
+    dcap_b: np.ndarray
+    diff_geom: BaseGeometry | None
+    diff_rings: list[np.ndarray]
+    diff_pieces: list[tuple[int, int, bool, Polygon]]
+    offset_edges: list[tuple[np.ndarray, np.ndarray]]
+    circ_c: np.ndarray  # corner circles of impassable then difficult pieces
+    circ_r: np.ndarray
+    circ_soft: np.ndarray
+    samples: np.ndarray  # (S, 2) crossing samples on the difficult outlines
+    sample_edge: list[int]
+
+
+@functools.lru_cache(maxsize=64)
+def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace:
+    labels: list[str] = []
+    cap_a: list[Sequence[float]] = []
+    cap_b: list[Sequence[float]] = []
+    cap_r: list[float] = []
+    owner: list[int] = []
+    circ_c: list[Sequence[float]] = []
+    circ_r: list[float] = []
+    soft: list[bool] = []
+    block_shapes = []
+    block_rings = []
+    terrain_shapes: dict[int, Polygon] = {}
+    for t in terrain:
+        if t.movement != "blocked":
+            continue
+        o = len(labels)
+        labels.append(f"terrain {t.id!r}")
+        ring = _ring(t.polygon)
+        block_rings.append(ring)
+        block_shapes.append(Polygon(ring))
+        terrain_shapes[o] = Polygon(ring)
+        nxt = np.roll(ring, -1, axis=0)
+        for p, q in zip(ring, nxt):
+            cap_a.append(p)
+            cap_b.append(q)
+            cap_r.append(r)
+            owner.append(o)
+        for p in ring[_convex_corners(ring)]:
+            circ_c.append(p)
+            circ_r.append(r)
+            soft.append(False)
+    dcap_a: list[np.ndarray] = []
+    dcap_b: list[np.ndarray] = []
+    diff_shapes = []
+    diff_rings = []
+    samples: list[tuple[np.ndarray, int]] = []
+    offset_edges: list[tuple[np.ndarray, np.ndarray]] = []
+    diff_pieces: list[tuple[int, int, bool, Polygon]] = []  # capsule range, convex, shape
+    for t in terrain:
+        if t.movement != "difficult":
+            continue
+        ring = _ring(t.polygon)
+        diff_rings.append(ring)
+        diff_shapes.append(Polygon(ring))
+        first = len(dcap_a)
+        convex = bool(_convex_corners(ring).all())
+        shape = Polygon(ring)
+        shapely.prepare(shape)
+        diff_pieces.append((first, first + len(ring), convex, shape))
+        nxt = np.roll(ring, -1, axis=0)
+        for p, q in zip(ring, nxt):
+            dcap_a.append(p)
+            dcap_b.append(q)
+            # Candidate crossing points along the outer offset edge (where the base starts
+            # or stops overlapping the piece).
+            e = q - p
+            length = float(np.hypot(*e))
+            normal = np.array([e[1], -e[0]]) / length  # outward for a counter-clockwise ring
+            a0, a1 = p + r * normal, q + r * normal
+            offset_edges.append((a0, a1))
+            count = max(1, int(math.ceil(length / DIFFICULT_SAMPLE_CM)))
+            for s in np.linspace(0.0, 1.0, count + 1):
+                samples.append((a0 + s * (a1 - a0), len(diff_rings) - 1))
+        for p in ring[_convex_corners(ring)]:
+            circ_c.append(p)
+            circ_r.append(r)
+            soft.append(True)
+    block_geom = shapely.union_all(block_shapes) if block_shapes else None
+    diff_geom = shapely.union_all(diff_shapes) if diff_shapes else None
+    if block_geom is not None:
+        shapely.prepare(block_geom)
+    if diff_geom is not None:
+        shapely.prepare(diff_geom)
+    return _TerrainSpace(
+        labels=tuple(labels),
+        cap_a=np.array(cap_a, dtype=float).reshape(-1, 2),
+        cap_b=np.array(cap_b, dtype=float).reshape(-1, 2),
+        cap_r=np.array(cap_r, dtype=float),
+        cap_owner=np.array(owner, dtype=int),
+        block_geom=block_geom,
+        block_rings=block_rings,
+        terrain_shapes=terrain_shapes,
+        dcap_a=np.array(dcap_a, dtype=float).reshape(-1, 2),
+        dcap_b=np.array(dcap_b, dtype=float).reshape(-1, 2),
+        diff_geom=diff_geom,
+        diff_rings=diff_rings,
+        diff_pieces=diff_pieces,
+        offset_edges=offset_edges,
+        circ_c=np.array(circ_c, dtype=float).reshape(-1, 2),
+        circ_r=np.array(circ_r, dtype=float),
+        circ_soft=np.array(soft, dtype=bool),
+        samples=np.array([s[0] for s in samples], dtype=float).reshape(-1, 2),
+        sample_edge=[s[1] for s in samples],
+    )
+
+
+@functools.lru_cache(maxsize=128)
+def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
+    # The terrain's part is cached on the static terrain (_terrain_space); only the bases are
+    # added here. Order matters (it numbers capsules, labels and circles): bases first.
+    ts = _terrain_space(board.terrain, r)
+    bases = [b for b in board.bases if b.id not in excluded]
+    n = len(bases)
+    centres = np.array([b.center for b in bases], dtype=float).reshape(-1, 2)
+    radii = np.array([r + b.radius for b in bases], dtype=float)
+    xmin, ymin, xmax, ymax = r, r, board.width - r, board.depth - r
+    space = _Space(
+        r=r,
+        width=board.width,
+        depth=board.depth,
+        bounds=(xmin, ymin, xmax, ymax),
+        cap_a=np.concatenate([centres, ts.cap_a]),
+        cap_b=np.concatenate([centres, ts.cap_b]),
+        cap_r=np.concatenate([radii, ts.cap_r]),
+        cap_owner=np.concatenate([np.arange(n, dtype=int), ts.cap_owner + n]),
+        labels=tuple(f"model {b.id!r}" for b in bases) + ts.labels,
+        block_geom=ts.block_geom,
+        dcap_a=ts.dcap_a,
+        dcap_b=ts.dcap_b,
+        diff_geom=ts.diff_geom,
+        circ_c=np.zeros((0, 2)),
+        circ_r=np.zeros(0),
+        circ_soft=np.zeros(0, dtype=bool),
+        circ_edge=[],
+        base_caps={b.id: i for i, b in enumerate(bases)},
+    )
+    space._cache["block_rings"] = ts.block_rings
+    space._cache["diff_rings"] = ts.diff_rings
+    space._cache["terrain_shapes"] = {o + n: shape for o, shape in ts.terrain_shapes.items()}
+    space._cache["offset_edges"] = ts.offset_edges
+    space._cache["diff_pieces"] = ts.diff_pieces
+    circ_c = [centres, ts.circ_c]
+    circ_r = [radii, ts.circ_r]
+    soft = [np.zeros(n, dtype=bool), ts.circ_soft]
+    circ_edge: list[int | None] = [None] * (n + len(ts.circ_r))
+    if len(ts.samples):
+        free = space.points_free(ts.samples)
+        circ_c.append(ts.samples[free])
+        circ_r.append(np.zeros(int(free.sum())))
+        soft.append(np.ones(int(free.sum()), dtype=bool))
+        circ_edge += [e for e, ok in zip(ts.sample_edge, free) if ok]
+    space.circ_c = np.concatenate(circ_c).reshape(-1, 2)
+    space.circ_r = np.concatenate(circ_r).astype(float)
+    space.circ_soft = np.concatenate(soft).astype(bool)
+    space.circ_edge = circ_edge
+    return space

@@ -1,0 +1,197 @@
+"""The public API of voluntary moves: plan_move, straight_moves, can_move, path_cost, path_is_clear (R-MOVE, RUL-17)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from ..board import Board, Point
+from .graph import _poly_clear, _poly_measure, _shortest
+from .messages import _check_allowance, _check_point, _check_start, _destination_problem, _fmt, _label, _narrowest_gap, _result_for_path, _xy
+from .result import _INF, ALLOWANCE_SLACK_CM, MoveResult
+from .space import _space
+
+# =============================================================================================
+# Public API: voluntary moves
+# =============================================================================================
+
+
+def plan_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ignore: Iterable[str] = ()) -> MoveResult:
+    """The cheapest legal way for ``model_id``'s base to slide to ``to`` (R-MOVE,
+    R-TERRAIN-KINDS, RUL-17), or why it cannot.
+
+    Obstacles: impassable terrain and every other base except those in ``ignore``; markers
+    never block (PRJ-40). Touching is allowed (within :data:`TOUCH_TOLERANCE_CM`); a cost
+    exactly equal to the allowance is legal. Difficult terrain costs double while any part of
+    the base is over it. See the module docstring for the guarantees.
+
+    Raises
+    ------
+    GeometryError
+        Unknown model, a start position that already overlaps something, a bad point or a
+        negative allowance.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board, TerrainPiece
+    >>> wall = TerrainPiece("wall", ((10, 0), (12, 0), (12, 20), (10, 20)))
+    >>> board = Board(terrain=(wall,), bases=(Base("a", 5, 10, 30),))
+    >>> res = plan_move(board, "a", (20, 10), 30)       # around the end of the wall
+    >>> res.legal, len(res.path) > 2, round(res.path_length_cm, 2)
+    (True, True, 29.18)
+    >>> plan_move(board, "a", (8.5, 10), 5).legal         # base edge exactly touching the wall
+    True
+    >>> plan_move(board, "a", (8.6, 10), 5).reason
+    'destination_blocked'
+    >>> plan_move(board, "a", (1.4, 10), 5).reason        # 1 mm over the table edge
+    'off_table'
+    >>> dune = TerrainPiece("dune", ((20, 0), (30, 0), (30, 60), (20, 60)), movement="difficult")
+    >>> res = plan_move(Board(terrain=(dune,), bases=(Base("a", 10, 30, 30),)), "a", (40, 30), 60)
+    >>> round(res.path_length_cm, 6), round(res.cost_cm, 6)   # 10 + 3 cm (base width) over it
+    (30.0, 43.0)
+    """
+    space = _space(board, model_id, ignore)
+    excluded = frozenset({model_id, *ignore})
+    start = _check_start(space, board, model_id)
+    to = _check_point(to, "destination")
+    allowance = _check_allowance(allowance_cm)
+    who = _label(board, model_id)
+    problem = _destination_problem(space, board, model_id, start, to, allowance, excluded)
+    if problem is not None:
+        return problem
+    S = np.asarray([start])
+    G = np.asarray([to])
+    if space.segments_clear(S, G)[0]:
+        cost = float(space.segment_costs(S, G)[0])
+        if cost <= math.hypot(to[0] - start[0], to[1] - start[1]) + 1e-12:  # straight and no difficult terrain
+            pts = [start, to] if start != to else [start]
+            return _result_for_path(model_id, who, start, to, pts, space, allowance)
+    pts = _shortest(space, start, to)
+    if pts is None:
+        gap = _narrowest_gap(board, space, excluded, start, to)
+        msg = f"{who} cannot get to {_xy(to)}: there is no room for its {_fmt(board.base(model_id).diameter_mm)} mm base to pass."
+        if gap is not None:
+            width, mid, (la, lb) = gap
+            msg += (f" The narrowest gap on the way, between {la} and {lb} at {_xy(mid)}, is {_fmt(width, 2)} cm wide; "
+                    f"the base needs {_fmt(2 * space.r, 2)} cm.")
+        return MoveResult(model=model_id, legal=False, start=start, end=to, path=(), path_length_cm=_INF, cost_cm=_INF,
+                          allowance_cm=allowance, reason="no_room", message=msg,
+                          narrowest_gap_cm=gap[0] if gap else None, gap_at=gap[1] if gap else None,
+                          blocked_by=gap[2] if gap else ())
+    return _result_for_path(model_id, who, start, to, pts, space, allowance)
+
+
+def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float, *,
+                   ignore: Iterable[str] = ()) -> np.ndarray:
+    """Which of ``points`` ``model_id`` reaches by a straight slide over open ground, all tested
+    at once (R-MOVE, R-TERRAIN-KINDS, RUL-17).
+
+    A point passes when its spot is free and on the table, the straight slide to it is clear
+    (touching allowed), no part of the slide is over difficult terrain and its length is at
+    most the allowance. These are exactly the moves :func:`plan_move` settles without a path
+    search, and for them it gives the same verdict: every point that passes is a legal move
+    whose path is the straight slide. A point that fails may still be legal by a detour or
+    across difficult ground (ask :func:`plan_move`). A start that already overlaps something
+    makes every point fail (:func:`plan_move` refuses such a move).
+
+    Parameters
+    ----------
+    board
+        The table.
+    model_id
+        The mover.
+    points
+        Destinations, an array-like of shape (N, 2) in cm.
+    allowance_cm
+        The Movement available, in cm.
+    ignore
+        Ids of bases that do not block, as in :func:`plan_move`.
+
+    Returns
+    -------
+    numpy.ndarray
+        N booleans.
+
+    Raises
+    ------
+    GeometryError
+        Unknown model id.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board, TerrainPiece
+    >>> dune = TerrainPiece("dune", ((20, 0), (30, 0), (30, 60), (20, 60)), movement="difficult")
+    >>> board = Board(terrain=(dune,), bases=(Base("a", 10, 10, 30), Base("b", 10, 20, 30)))
+    >>> # touching b; overlapping b; open ground; beyond b; touching the dune; over it; off the table
+    >>> straight_moves(board, "a", [(10, 17.0), (10, 17.1), (5, 10), (10, 30), (18.5, 10), (18.6, 10), (1.4, 10)], 10)
+    array([ True, False,  True, False,  True, False, False])
+    """
+    space = _space(board, model_id, ignore)
+    pts = np.asarray(points, dtype=float).reshape(-1, 2)
+    start = np.asarray(board.base(model_id).center, dtype=float)
+    if len(pts) == 0 or not space.points_free(start[None, :])[0]:
+        return np.zeros(len(pts), dtype=bool)
+    starts = np.broadcast_to(start, pts.shape)
+    length = np.hypot(pts[:, 0] - start[0], pts[:, 1] - start[1])
+    ok = (length <= float(allowance_cm) + ALLOWANCE_SLACK_CM) & space.points_free(pts)
+    idx = np.nonzero(ok)[0]
+    if len(idx):
+        clear = space.segments_clear(starts[idx], pts[idx])
+        idx = idx[clear]
+        ok[:] = False
+        ok[idx] = True
+    if len(idx) and space.diff_geom is not None:
+        cost = space.segment_costs(starts[idx], pts[idx])
+        ok[idx[cost > length[idx] + 1e-12]] = False
+    return ok
+
+
+def can_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ignore: Iterable[str] = ()) -> bool:
+    """Whether :func:`plan_move` finds the move legal.
+
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("a", 10, 10, 30), Base("b", 13, 10, 30)))
+    >>> can_move(board, "a", (10, 20), 10), can_move(board, "a", (10, 20.1), 10)
+    (True, False)
+    >>> can_move(board, "a", (16, 10), 9), can_move(board, "a", (16, 10), 9.5)   # around b: 3 pi cm
+    (False, True)
+    >>> can_move(board, "a", (16, 10), 6, ignore=("b",))
+    True
+    """
+    return plan_move(board, model_id, to, allowance_cm, ignore=ignore).legal
+
+
+def path_cost(board: Board, model_id: str, path: Sequence[Point], *, ignore: Iterable[str] = ()) -> tuple[float, float]:
+    """(length, cost) in cm of a given centre path for ``model_id``'s base: the cost counts
+    stretches over difficult terrain double (RUL-17; touching a difficult piece is not being
+    over it). Exact; does not check that the path is clear (see :func:`path_is_clear`).
+
+    >>> from landsraad.geometry.board import Base, Board, TerrainPiece
+    >>> dune = TerrainPiece("dune", ((20, 0), (30, 0), (30, 60), (20, 60)), movement="difficult")
+    >>> board = Board(terrain=(dune,), bases=(Base("a", 10, 30, 30),))
+    >>> [round(x, 9) for x in path_cost(board, "a", [(10, 30), (18.5, 30)])]  # edge touching the dune: not over
+    [8.5, 8.5]
+    >>> [round(x, 9) for x in path_cost(board, "a", [(10, 30), (19.5, 30)])]  # 1 cm over it
+    [9.5, 10.5]
+    """
+    space = _space(board, model_id, ignore)
+    pts = [_check_point(p, "path point") for p in path]
+    return _poly_measure(space, pts)
+
+
+def path_is_clear(board: Board, model_id: str, path: Sequence[Point], *, ignore: Iterable[str] = ()) -> bool:
+    """Whether ``model_id``'s base can slide along ``path`` (centre polyline) without
+    overlapping an obstacle or leaving the table (R-MOVE, RUL-17; touching allowed).
+
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("a", 10, 10, 30), Base("b", 20, 13, 30)))
+    >>> path_is_clear(board, "a", [(10, 10), (30, 10)])     # grazes b at 3 cm centre distance
+    True
+    >>> path_is_clear(board, "a", [(10, 10), (30, 10.01)])
+    False
+    """
+    space = _space(board, model_id, ignore)
+    pts = [_check_point(p, "path point") for p in path]
+    return _poly_clear(space, pts)
