@@ -14,6 +14,7 @@ Everything a front end, a player or a search needs is exported here::
 ``game.view(side)`` make the game a forward model; see ``docs/architecture.md``.
 """
 
+from . import stages  # noqa: F401  (importing the flow's modules registers every stage and decision builder)
 from .decisions import Answer, Decision, PointSpec
 from .events import GameEvent
 from .flow import dice_distribution

@@ -49,10 +49,7 @@ from .flow import DICE_BUILDER, Frame, Machine, Pending, dice_distribution, plai
 from .result import GameResult
 from .setup import load_warband, recruit_side
 from .setup_options import SetupOptions
-from .stages import STAGE_MODULES
 from .state import GameState, other_side
-
-assert STAGE_MODULES  # every stage registered before a game starts
 
 __all__ = [
     "Player",
