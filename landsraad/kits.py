@@ -18,6 +18,7 @@ Examples
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import Field, field_validator
@@ -67,12 +68,23 @@ class TerrainKit(Frozen):
 
 def kit_ids() -> list[str]:
     """The bundled kits' ids."""
-    return sorted(p.stem for p in (data_dir("scenes") / "kits").glob("*.yaml"))
+    return list(_kit_ids())
+
+
+@lru_cache(maxsize=1)
+def _kit_ids() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in (data_dir("scenes") / "kits").glob("*.yaml")))
 
 
 def load_kit(kit_id: str) -> TerrainKit:
-    """Load the bundled kit ``kit_id``; an unknown id lists the valid ones."""
-    ids = kit_ids()
+    """Load the bundled kit ``kit_id`` (read once: kits are frozen bundled data); an unknown id
+    lists the valid ones."""
+    ids = _kit_ids()
     if kit_id not in ids:
-        raise UnknownNameError("terrain kit", kit_id, ids)
+        raise UnknownNameError("terrain kit", kit_id, list(ids))
+    return _load_kit(kit_id)
+
+
+@lru_cache(maxsize=None)
+def _load_kit(kit_id: str) -> TerrainKit:
     return load_model(TerrainKit, data_dir("scenes") / "kits" / f"{kit_id}.yaml")

@@ -11,7 +11,7 @@ from ..content import load_faction
 from ..model import Faction, Weapon
 from ..rules.state import Combatant
 from ..specials import SPECIAL_RULES, HookContext
-from .state import GameState
+from .state import GameState, ModelState
 
 __all__ = ["combatant", "tested", "store", "faction_of", "rule_names", "has_hook"]
 
@@ -79,6 +79,29 @@ def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, 
     """
     m = state.model(model_id)
     faction = faction_of(state, model_id)
+    shield_disabled = m.jammed_by is not None or state.ruleset.arrakis
+    # A combatant is a pure function of the model, its sheet, the weapon and these flags: asked for
+    # tens of times per action, it is built once. Keys hold identities; the entry keeps the objects
+    # alive and is checked by identity, so a reused id can never answer for another object.
+    key = (id(m), id(faction), id(weapon), activation_fatigue, shield_disabled)
+    hit = _COMBATANTS.get(key)
+    if hit is not None and hit[0] is m and hit[1] is faction and hit[2] is weapon:
+        return hit[3]
+    built = _build_combatant(state, model_id, weapon, activation_fatigue, shield_disabled)
+    if len(_COMBATANTS) >= _COMBATANT_CACHE:
+        _COMBATANTS.clear()
+    _COMBATANTS[key] = (m, faction, weapon, built)
+    return built
+
+
+_COMBATANT_CACHE = 8192
+_COMBATANTS: dict[tuple[int, int, int, int | None, bool], tuple[ModelState, Faction | None, Weapon | None, Combatant]] = {}
+
+
+def _build_combatant(state: GameState, model_id: str, weapon: Weapon | None, activation_fatigue: int | None,
+                     shield_disabled: bool) -> Combatant:
+    m = state.model(model_id)
+    faction = faction_of(state, model_id)
     rules = rule_names(state, model_id)
     return Combatant.from_profile(
         m.profile,
@@ -92,7 +115,7 @@ def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, 
         spice_active=m.spice_active,
         spice_effect=faction.spice_effect if faction else None,
         special_rules=rules,
-        shield_disabled=m.jammed_by is not None or state.ruleset.arrakis,
+        shield_disabled=shield_disabled,
     )
 
 

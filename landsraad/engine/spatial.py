@@ -46,7 +46,10 @@ def in_contact(state: GameState, a: str, b: str) -> bool:
 
 def contact_enemies(state: GameState, model_id: str) -> tuple[str, ...]:
     """Enemies in base contact that can still fight (R-MELEE)."""
-    return tuple(e.id for e in state.enemies_of(model_id) if in_contact(state, model_id, e.id))
+    board = state.board
+    me = board.base(model_id)
+    reach = state.ruleset.contact_tolerance_cm + 1e-9
+    return tuple(e.id for e in state.enemies_of(model_id) if _edge(me, board.base(e.id)) <= reach)
 
 
 def contact_friends(state: GameState, model_id: str) -> tuple[str, ...]:

@@ -109,6 +109,11 @@ class ModelState(Frozen):
         return self.removed or self.has_poison("deadly")
 
     def base(self) -> Base:
+        """The base as geometry (built once per model state: boards are rebuilt after every step)."""
+        return self._base
+
+    @cached_property
+    def _base(self) -> Base:
         return Base(self.id, self.x, self.y, self.base_mm, self.height_cm, self.side)
 
 
@@ -145,6 +150,11 @@ class TerrainState(Frozen):
     movement: Literal["blocked", "difficult", "open"] = "blocked"
 
     def piece(self) -> TerrainPiece:
+        """The piece as geometry (one object per state piece, so its shapes and hash are built once)."""
+        return self._piece
+
+    @cached_property
+    def _piece(self) -> TerrainPiece:
         return TerrainPiece(self.id, self.polygon, self.height_cm, self.movement)
 
 

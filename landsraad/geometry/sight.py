@@ -349,34 +349,69 @@ _INDEX_CACHE: dict[int, tuple[Board, _SightIndex]] = {}
 
 
 def _index(board: Board) -> _SightIndex:
-    """Obstacles of a board and circles holding their footprints (cached per board object)."""
+    """Obstacles of a board and circles holding their footprints (cached per board object).
+
+    The terrain's obstacles are built once per terrain (it does not change after set-up) and each
+    model's once per position, so a new board (every move makes one) costs only a concatenation.
+    """
     hit = _INDEX_CACHE.get(id(board))
     if hit is not None and hit[0] is board:
         return hit[1]
-    obstacles: list[_Obstacle] = []
-    for t in board.terrain:
-        if t.height_cm > 0:
-            obstacles.append(_Obstacle(t.id, "terrain", float(t.height_cm), t.shape, pieces=_terrain_pieces(t)))
-    for b in board.bases:
-        if b.height_cm > 0:
-            outer = _round_corners(b.x, b.y, b.radius, True)
-            # a model on top of a piece blocks like a column from the table to its head (the piece
-            # under it is solid anyway)
-            top = elevation(board, b) + float(b.height_cm)
-            obstacles.append(
-                _Obstacle(b.id, "model", top, shapely.Polygon(outer), circle=(b.x, b.y, b.radius), outer=outer)
-            )
-    centres, radii = [], []
-    for o in obstacles:
-        pts = shapely.get_coordinates(o.footprint)
-        c = (pts.min(axis=0) + pts.max(axis=0)) / 2
-        centres.append(c)
-        radii.append(float(np.hypot(*(pts - c).T).max()))
-    index = _SightIndex(obstacles, np.array(centres).reshape(-1, 2), np.array(radii))
+    terrain = _terrain_part(board.terrain)
+    parts = [terrain.model_part(b) for b in board.bases if b.height_cm > 0]
+    obstacles = list(terrain.obstacles) + [o for o, _, _ in parts]
+    centres = np.concatenate([terrain.centres, np.array([c for _, c, _ in parts]).reshape(-1, 2)])
+    radii = np.concatenate([terrain.radii, np.array([r for _, _, r in parts], dtype=float)])
+    index = _SightIndex(obstacles, centres, radii)
     if len(_INDEX_CACHE) > 16:
         _INDEX_CACHE.clear()
     _INDEX_CACHE[id(board)] = (board, index)
     return index
+
+
+def _holding_circle(footprint: Any) -> tuple[np.ndarray, float]:
+    """A circle holding ``footprint``: the centre of its bounding box and the farthest corner."""
+    pts = shapely.get_coordinates(footprint)
+    c = (pts.min(axis=0) + pts.max(axis=0)) / 2
+    return c, float(np.hypot(*(pts - c).T).max())
+
+
+class _TerrainPart:
+    """The obstacles of one terrain layout, and each model's obstacle on it (by base)."""
+
+    MODEL_CACHE = 4096
+    ANALYSIS_CACHE = 8192
+
+    def __init__(self, terrain: tuple[TerrainPiece, ...]) -> None:
+        self.terrain = terrain
+        self.obstacles = tuple(
+            _Obstacle(t.id, "terrain", float(t.height_cm), t.shape, pieces=_terrain_pieces(t)) for t in terrain if t.height_cm > 0
+        )
+        circles = [_holding_circle(o.footprint) for o in self.obstacles]
+        self.centres = np.array([c for c, _ in circles], dtype=float).reshape(-1, 2)
+        self.radii = np.array([r for _, r in circles], dtype=float)
+        self._models: dict[Base, tuple[_Obstacle, np.ndarray, float]] = {}
+        self.analyses: dict[tuple[Any, ...], CoverResult] = {}
+
+    def model_part(self, b: Base) -> tuple[_Obstacle, np.ndarray, float]:
+        hit = self._models.get(b)
+        if hit is None:
+            outer = _round_corners(b.x, b.y, b.radius, True)
+            # a model on top of a piece blocks like a column from the table to its head (the piece
+            # under it is solid anyway)
+            piece = _standing_on(self.terrain, b)
+            top = (float(piece.height_cm) if piece is not None else 0.0) + float(b.height_cm)
+            obstacle = _Obstacle(b.id, "model", top, shapely.Polygon(outer), circle=(b.x, b.y, b.radius), outer=outer)
+            centre, radius = _holding_circle(obstacle.footprint)
+            if len(self._models) >= self.MODEL_CACHE:
+                self._models.clear()
+            hit = self._models[b] = (obstacle, centre, radius)
+        return hit
+
+
+@lru_cache(maxsize=32)
+def _terrain_part(terrain: tuple[TerrainPiece, ...]) -> _TerrainPart:
+    return _TerrainPart(terrain)
 
 
 def elevation(board: Board, base: Base) -> float:
@@ -397,9 +432,13 @@ def elevation(board: Board, base: Base) -> float:
 
 def standing_on(board: Board, base: Base) -> TerrainPiece | None:
     """The tallest impassable piece with some height the base's centre is over, if any (PRJ-48)."""
+    return _standing_on(board.terrain, base)
+
+
+def _standing_on(terrain: tuple[TerrainPiece, ...], base: Base) -> TerrainPiece | None:
     centre = shapely.Point(base.x, base.y)
     best: TerrainPiece | None = None
-    for t in board.terrain:
+    for t in terrain:
         if t.movement == "blocked" and t.height_cm > (best.height_cm if best else 0.0) and t.shape.covers(centre):
             best = t
     return best
@@ -819,8 +858,25 @@ def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool, 
     rt = target.radius
     height = max(target.height_cm, _FLAT_SILHOUETTE_CM)
     floor, eye_z = elevation(board, target), elevation(board, shooter) + shooter.height_cm
-    silhouette = (frame.table(-rt), frame.table(rt))
     obstacles = _relevant(board, shooter, target, models_block, frame)
+    # The answer is a function of the two bases and the obstacles near the line between them
+    # (with the terrain they stand on): a move elsewhere on the table leaves it unchanged.
+    terrain = _terrain_part(board.terrain)
+    key = (shooter, target, models_block, upper_only,
+           tuple((o.id, o.circle, o.height) if o.kind == "model" else o.id for o in obstacles))
+    hit = terrain.analyses.get(key)
+    if hit is None:
+        hit = _analyse_near(board, shooter, target, models_block, upper_only, frame, obstacles, floor, eye_z, rt, height, dist)
+        if len(terrain.analyses) >= terrain.ANALYSIS_CACHE:
+            terrain.analyses.clear()
+        terrain.analyses[key] = hit
+    return hit
+
+
+def _analyse_near(board: Board, shooter: Base, target: Base, models_block: bool, upper_only: bool, frame: _Frame,
+                  obstacles: list[_Obstacle], floor: float, eye_z: float, rt: float, height: float, dist: float) -> CoverResult:
+    shooter_id, target_id = shooter.id, target.id
+    silhouette = (frame.table(-rt), frame.table(rt))
     near_eye = frame.table(0.0, dist - shooter.radius)
     if not obstacles:
         return CoverResult(

@@ -28,10 +28,15 @@ def _slab(alpha: np.ndarray, beta: np.ndarray, lo: Any, hi: Any) -> tuple[np.nda
     return t_lo, t_hi
 
 
+def _dot(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Dot products over the last axis of 2-vectors (as ``(x * y).sum(-1)``, without the reduction's overhead)."""
+    return x[..., 0] * y[..., 0] + x[..., 1] * y[..., 1]
+
+
 def _disc_interval(w: np.ndarray, d: np.ndarray, dd: np.ndarray, rho: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Parameters t with |w + t d| < rho (w: start relative to the centre)."""
-    bq = 2.0 * (w * d).sum(-1)
-    cq = (w * w).sum(-1) - rho * rho
+    bq = 2.0 * _dot(w, d)
+    cq = _dot(w, w) - rho * rho
     disc = bq * bq - 4.0 * dd * cq
     moving = dd > 0
     ok = moving & (disc > 0)
@@ -48,17 +53,17 @@ def _disc_interval(w: np.ndarray, d: np.ndarray, dd: np.ndarray, rho: np.ndarray
 def _pair_intervals(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray, rho: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Element-wise core of :func:`_cap_intervals`: arrays of matching leading shape."""
     d = p1 - p0
-    dd = (d * d).sum(-1)
+    dd = _dot(d, d)
     lo1, hi1 = _disc_interval(p0 - a, d, dd, rho)
     lo2, hi2 = _disc_interval(p0 - b, d, dd, rho)
     e = b - a
-    length = np.sqrt((e * e).sum(-1))
+    length = np.sqrt(_dot(e, e))
     safe = np.where(length > 0, length, 1.0)
     u = e / safe[..., None]
     n = np.stack([-u[..., 1], u[..., 0]], axis=-1)
     rel = p0 - a
-    su_lo, su_hi = _slab((rel * u).sum(-1), (d * u).sum(-1), 0.0, length)
-    sw_lo, sw_hi = _slab((rel * n).sum(-1), (d * n).sum(-1), -rho, rho)
+    su_lo, su_hi = _slab(_dot(rel, u), _dot(d, u), 0.0, length)
+    sw_lo, sw_hi = _slab(_dot(rel, n), _dot(d, n), -rho, rho)
     lo3 = np.where(length > 0, np.maximum(su_lo, sw_lo), _INF)
     hi3 = np.where(length > 0, np.minimum(su_hi, sw_hi), -_INF)
     # The capsule is convex: the union of its three parts' intervals is one interval.
@@ -99,15 +104,17 @@ def _point_cap_dist(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Distances (M, K) from M points to K segments [a, b]."""
     if len(a) == 0:
         return np.zeros((len(p), 0))
-    P = p[:, None, :]
-    A = a[None]
-    v = (b - a)[None]
-    vv = (v * v).sum(-1)
+    # x and y apart: the same arithmetic as the vector form, without (M, K, 2) temporaries
+    px, py = p[:, 0:1], p[:, 1:2]
+    ax, ay = a[None, :, 0], a[None, :, 1]
+    vx, vy = b[None, :, 0] - ax, b[None, :, 1] - ay
+    vv = vx * vx + vy * vy
     with np.errstate(divide="ignore", invalid="ignore"):
-        t = np.where(vv > 0, ((P - A) * v).sum(-1) / np.where(vv > 0, vv, 1.0), 0.0)
+        t = np.where(vv > 0, ((px - ax) * vx + (py - ay) * vy) / np.where(vv > 0, vv, 1.0), 0.0)
     t = np.clip(t, 0.0, 1.0)
-    q = A + t[..., None] * v
-    return np.sqrt(((P - q) ** 2).sum(-1))
+    dx = px - (ax + t * vx)
+    dy = py - (ay + t * vy)
+    return np.sqrt(dx ** 2 + dy ** 2)
 
 
 def _union_measure(intervals: list[tuple[float, float]]) -> tuple[float, list[tuple[float, float]]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 import shapely
@@ -59,12 +59,38 @@ class _Space:
     dcap_a: np.ndarray
     dcap_b: np.ndarray
     diff_geom: BaseGeometry | None  # union of difficult footprints
-    circ_c: np.ndarray  # (C, 2)
-    circ_r: np.ndarray  # (C,)
-    circ_soft: np.ndarray  # (C,) bool: a difficult corner or crossing sample, not an obstacle
-    circ_edge: list[int | None]  # for crossing samples: the difficult outline they lie on
     base_caps: dict[str, int] = field(default_factory=dict)
     _cache: dict[str, Any] = field(default_factory=dict)
+    _circles: tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]] | None = None
+    _circle_maker: Callable[["_Space"], tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]]] | None = None
+
+    # --- the tangent graph's circles, built on first use (a straight slide never needs them) ---
+
+    def _circle_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]]:
+        if self._circles is None:
+            assert self._circle_maker is not None
+            self._circles = self._circle_maker(self)
+        return self._circles
+
+    @property
+    def circ_c(self) -> np.ndarray:
+        """(C, 2) centres of the circles the shortest paths wrap round."""
+        return self._circle_arrays()[0]
+
+    @property
+    def circ_r(self) -> np.ndarray:
+        """(C,) their radii."""
+        return self._circle_arrays()[1]
+
+    @property
+    def circ_soft(self) -> np.ndarray:
+        """(C,) bool: a difficult corner or crossing sample, not an obstacle."""
+        return self._circle_arrays()[2]
+
+    @property
+    def circ_edge(self) -> list[int | None]:
+        """For crossing samples: the difficult outline they lie on."""
+        return self._circle_arrays()[3]
 
     # --- exact primitive tests ------------------------------------------------------------
 
@@ -625,17 +651,22 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
         dcap_a=ts.dcap_a,
         dcap_b=ts.dcap_b,
         diff_geom=ts.diff_geom,
-        circ_c=np.zeros((0, 2)),
-        circ_r=np.zeros(0),
-        circ_soft=np.zeros(0, dtype=bool),
-        circ_edge=[],
         base_caps={b.id: i for i, b in enumerate(bases)},
+        _circle_maker=functools.partial(_space_circles, ts, centres, radii),
     )
     space._cache["block_rings"] = ts.block_rings
     space._cache["diff_rings"] = ts.diff_rings
     space._cache["terrain_shapes"] = {o + n: shape for o, shape in ts.terrain_shapes.items()}
     space._cache["offset_edges"] = ts.offset_edges
     space._cache["diff_pieces"] = ts.diff_pieces
+    return space
+
+
+def _space_circles(ts: _TerrainSpace, centres: np.ndarray, radii: np.ndarray,
+                   space: _Space) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]]:
+    """The circles of ``space``'s tangent graph: the bases, the terrain's corners, and the
+    difficult crossing samples that are free spots on this board."""
+    n = len(radii)
     circ_c = [centres, ts.circ_c]
     circ_r = [radii, ts.circ_r]
     soft = [np.zeros(n, dtype=bool), ts.circ_soft]
@@ -646,8 +677,5 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
         circ_r.append(np.zeros(int(free.sum())))
         soft.append(np.ones(int(free.sum()), dtype=bool))
         circ_edge += [e for e, ok in zip(ts.sample_edge, free) if ok]
-    space.circ_c = np.concatenate(circ_c).reshape(-1, 2)
-    space.circ_r = np.concatenate(circ_r).astype(float)
-    space.circ_soft = np.concatenate(soft).astype(bool)
-    space.circ_edge = circ_edge
-    return space
+    return (np.concatenate(circ_c).reshape(-1, 2), np.concatenate(circ_r).astype(float),
+            np.concatenate(soft).astype(bool), circ_edge)
