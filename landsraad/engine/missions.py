@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-import shapely
-
 from ..dice import simple_test
 from ..missions import (
     KillView,
@@ -165,7 +163,7 @@ def _marker_check(state: GameState, owner: str, mission_id: str, spec: Any) -> A
             return problems[0]
         r = spec.size_mm / 20.0
         for piece in board.terrain_of("blocked"):
-            if piece.shape.distance(shapely.Point(point)) < r - 1e-6:
+            if piece.closer_than(float(point[0]), float(point[1]), r - 1e-6):
                 return f"it would overlap the impassable terrain piece {piece.id}"
         return None
 

@@ -23,8 +23,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-import shapely
-
 from ..content import data_dir, faction_ids, load_faction
 from ..errors import DataError, Problem, UnknownNameError
 from ..geometry.board import Base, Board
@@ -199,7 +197,7 @@ def placement_problem(board: Board, base: Base) -> str | None:
         if gap < -1e-6:
             return f"it would overlap {other.id} by {-gap:.1f} cm"
     for piece in board.terrain_of("blocked"):
-        if piece.shape.distance(shapely.Point(base.x, base.y)) < r - 1e-6:
+        if piece.closer_than(base.x, base.y, r - 1e-6):
             return f"it would overlap the terrain piece {piece.id}"
     return None
 

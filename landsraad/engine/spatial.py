@@ -12,10 +12,10 @@ from typing import Iterable
 
 import shapely
 
-from ..geometry.board import Board
+from ..geometry.board import Board, TerrainPiece
 from ..geometry.measure import edge_distance as _edge
 from ..geometry.movement import plan_move as _plan
-from ..geometry.movement import straight_moves
+from ..geometry.movement import straight_moves, straight_plan
 from ..geometry.sight import cover, nearest_in_sight
 from .bridge import has_hook
 from .state import GameState
@@ -78,12 +78,26 @@ def _move_board(state: GameState, model_id: str, board: Board) -> Board:
 @lru_cache(maxsize=256)
 def _without_difficult(board: Board) -> Board:
     """The board with difficult terrain counted as open, for a model that is not slowed by it."""
-    return board.with_terrain(replace(t, movement="open") if t.movement == "difficult" else t for t in board.terrain)
+    return board.with_terrain(_opened(t) if t.movement == "difficult" else t for t in board.terrain)
+
+
+@lru_cache(maxsize=256)
+def _opened(piece: TerrainPiece) -> TerrainPiece:
+    """A difficult piece as open ground (one object per piece, so its shapes are built once)."""
+    return replace(piece, movement="open")
 
 
 @lru_cache(maxsize=4096)
 def _plan_cached(board: Board, model_id: str, to: tuple[float, float], allowance_cm: float):
+    if (board, model_id, to, allowance_cm) in _STRAIGHT:
+        # a suggestion the vectorised test passed: plan_move's result without its checks again
+        return straight_plan(board, model_id, to, allowance_cm)
     return _plan(board, model_id, to, allowance_cm)
+
+
+_STRAIGHT: dict[tuple[Board, str, tuple[float, float], float], None] = {}
+"""Moves :func:`move_candidates` found to be straight slides over open ground (bounded)."""
+_STRAIGHT_SIZE = 8192
 
 
 def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, towards: Iterable[tuple[float, float]] = (),
@@ -120,8 +134,15 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
             p = (round(m.x + (p[0] - m.x) * k, 2), round(m.y + (p[1] - m.y) * k, 2))
         points.setdefault(p, None)
     order = list(points)
-    ok = straight_moves(_move_board(state, model_id, board), model_id, order, float(allowance_cm))
-    return tuple(p for p, good in zip(order, ok) if good)[:limit]
+    moving = _move_board(state, model_id, board)
+    allowance = float(allowance_cm)
+    ok = straight_moves(moving, model_id, order, allowance)
+    found = tuple(p for p, good in zip(order, ok) if good)[:limit]
+    if len(_STRAIGHT) > _STRAIGHT_SIZE:
+        _STRAIGHT.clear()
+    for p in found:
+        _STRAIGHT[(moving, model_id, (float(p[0]), float(p[1])), allowance)] = None
+    return found
 
 
 def straight_slide_clear(state: GameState, model_id: str, *, difficult_ok: bool = False):

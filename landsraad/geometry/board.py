@@ -123,6 +123,29 @@ class TerrainPiece:
     def blocks_sight(self) -> bool:
         return self.height_cm > 0
 
+    @cached_property
+    def _box(self) -> tuple[float, float, float, float]:
+        xs = [x for x, _ in self.polygon]
+        ys = [y for _, y in self.polygon]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def closer_than(self, x: float, y: float, d: float) -> bool:
+        """Whether the footprint comes closer than ``d`` cm to the point (x, y) (0 inside it).
+
+        Examples
+        --------
+        >>> rock = TerrainPiece("rock", ((0, 0), (4, 0), (4, 4), (0, 4)))
+        >>> rock.closer_than(6, 2, 2.5), rock.closer_than(6, 2, 2.0), rock.closer_than(2, 2, 0.1)
+        (True, False, True)
+        """
+        xmin, ymin, xmax, ymax = self._box
+        # the bounding box is never farther than the footprint: far from it, far from the piece
+        bx = xmin - x if x < xmin else x - xmax if x > xmax else 0.0
+        by = ymin - y if y < ymin else y - ymax if y > ymax else 0.0
+        if bx * bx + by * by >= d * d and d > 0:
+            return False
+        return bool(self.shape.distance(_ShapelyPoint(x, y)) < d)
+
 
 @dataclass(frozen=True)
 class Marker:
@@ -209,7 +232,14 @@ class Board:
 
     def terrain_of(self, kind: TerrainMovement) -> tuple[TerrainPiece, ...]:
         """Terrain pieces whose movement kind is ``kind``."""
-        return tuple(t for t in self.terrain if t.movement == kind)
+        return self._terrain_by_kind.get(kind, ())
+
+    @cached_property
+    def _terrain_by_kind(self) -> dict[str, tuple[TerrainPiece, ...]]:
+        kinds: dict[str, list[TerrainPiece]] = {}
+        for t in self.terrain:
+            kinds.setdefault(t.movement, []).append(t)
+        return {k: tuple(v) for k, v in kinds.items()}
 
     # --- immutable updates -----------------------------------------------------------------
 

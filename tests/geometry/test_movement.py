@@ -38,6 +38,7 @@ from landsraad.geometry.movement import (
     reach_region,
     step_away,
     straight_moves,
+    straight_plan,
 )
 from landsraad.geometry.movement import graph as movement_graph
 
@@ -752,6 +753,8 @@ def test_straight_moves_agrees_with_plan_move_on_straight_open_slides(seed, angl
     assert ok == straight_open
     if ok:
         assert res.path_length_cm == pytest.approx(math.hypot(to[0] - 30, to[1] - 30), abs=1e-9)
+        # the shortcut the engine takes for such a move gives plan_move's very result
+        assert straight_plan(board, "m", to, allowance) == res
 
 
 def test_straight_moves_many_points_at_once_match_one_by_one():

@@ -148,6 +148,29 @@ def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float
     return ok
 
 
+def straight_plan(board: Board, model_id: str, to: Point, allowance_cm: float, *, ignore: Iterable[str] = ()) -> MoveResult:
+    """:func:`plan_move`'s result for a destination :func:`straight_moves` passed, without
+    repeating its checks: the path is the straight slide (R-MOVE, RUL-17).
+
+    Only for such a destination (on the same board, allowance and ``ignore``): for any other the
+    result says nothing. It is the same result :func:`plan_move` gives, built from the same numbers.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("a", 10, 10, 30),))
+    >>> bool(straight_moves(board, "a", [(10, 18)], 10)[0])
+    True
+    >>> straight_plan(board, "a", (10, 18), 10) == plan_move(board, "a", (10, 18), 10)
+    True
+    """
+    space = _space(board, model_id, ignore)
+    start = board.base(model_id).center
+    to = _check_point(to, "destination")
+    pts = [start, to] if start != to else [start]
+    return _result_for_path(model_id, _label(board, model_id), start, to, pts, space, _check_allowance(allowance_cm))
+
+
 def can_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ignore: Iterable[str] = ()) -> bool:
     """Whether :func:`plan_move` finds the move legal.
 
