@@ -30,6 +30,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from .errors import DataError, Problem, UnknownNameError, truncate
+from .model import Faction
 
 __all__ = [
     "Document",
@@ -469,8 +470,6 @@ def faction_ids() -> list[str]:
 @lru_cache(maxsize=None)
 def load_faction(faction_id: str) -> "Faction":
     """Load the bundled faction ``faction_id``; unknown ids list the valid ones."""
-    from .model import Faction
-
     ids = faction_ids()
     if faction_id not in ids:
         raise UnknownNameError("faction", faction_id, ids)
@@ -481,6 +480,3 @@ def load_factions() -> dict[str, "Faction"]:
     """Every bundled faction by id."""
     return {fid: load_faction(fid) for fid in faction_ids()}
 
-
-if False:  # pragma: no cover - typing only
-    from .model import Faction  # noqa: F401

@@ -71,7 +71,21 @@ import numpy as np
 from .dice import FACES, ClashDice
 from .errors import RuleError
 from .model import Poison
+from .rules.disengage import disengage_total, resolve_disengage, verify_disengage
+from .rules.melee import (
+    attack_total,
+    can_attack,
+    defence_total,
+    initiative_total,
+    lowering_order,
+    resolve_melee,
+    verify_lowered,
+    verify_melee,
+    verify_stance,
+)
+from .rules.shooting import dodge_distance, resolve_shot, verify_target
 from .rules.state import WOUND_RESULTS, Combatant
+from .rules.wounds import wound_threshold
 from .ruleset import DEFAULT, Ruleset
 
 __all__ = [
@@ -164,7 +178,6 @@ def wound_results_array(damage: np.ndarray, endurance: int, armour: int | None =
     >>> [WOUND_RESULTS[c] for c in codes]
     ['none', 'none', 'scratch', 'light', 'grave', 'fatal']
     """
-    from .rules.wounds import wound_threshold
 
     t = wound_threshold(endurance, armour, ignore_armour=ignore_armour)
     damage = np.asarray(damage)
@@ -341,7 +354,6 @@ def shot_odds(
     >>> odds.attack_bonus, odds.p_hit, odds.wound["none"], odds.expected_damage  # P(a + 3 > d) = 72 / 100
     (3, 0.72, 1.0, 0.0)
     """
-    from .rules.shooting import dodge_distance, resolve_shot, verify_target
 
     verify_target(shooter, target, laser_mode=laser_mode, ruleset=ruleset)  # type: ignore[arg-type]
 
@@ -470,7 +482,6 @@ def _melee_table(
     defender_poison: Poison | str | None,
     ruleset: Ruleset,
 ) -> _Table:
-    from .rules.melee import attack_total, defence_total, initiative_total, lowering_order, resolve_melee
 
     # Who strikes alone (a hit then depends on the kept coloured dice); both attacking: automatic hits.
     lone: str | None = None
@@ -615,7 +626,6 @@ def melee_odds(
     >>> m.p_attacker_hits, m.p_defender_hits, m.first["simultaneous"], m.first["attacker"]
     (1.0, 1.0, 0.1, 0.45)
     """
-    from .rules.melee import verify_melee, verify_stance
 
     payoff_weights = _payoff_weights(payoff)
     a_policy, d_policy = check_lowering(attacker_lowering, "the attacker"), check_lowering(defender_lowering, "the defender")
@@ -717,7 +727,6 @@ def lowering_advice(
     >>> advice.order, advice.attacker, advice.value
     ('defender', {3: 1.0}, 3.0)
     """
-    from .rules.melee import resolve_melee, verify_lowered
 
     payoff_weights = _payoff_weights(payoff)
     a_policy, d_policy = check_lowering(attacker_lowering, "the attacker"), check_lowering(defender_lowering, "the defender")
@@ -796,7 +805,6 @@ class StanceMatrix(_Odds):
 
 
 def _allowed_stances(c: Combatant) -> tuple[str, ...]:
-    from .rules.melee import can_attack
 
     return STANCES if can_attack(c) else ("defend",)
 
@@ -939,7 +947,6 @@ def disengage_odds(
     >>> round(disengage_odds(Combatant(), Combatant(weapon=knife)).p_success, 10)
     0.45
     """
-    from .rules.disengage import disengage_total, resolve_disengage, verify_disengage
 
     payoff_weights = _payoff_weights(payoff)
     m_policy = check_lowering(mover_lowering, "the mover")

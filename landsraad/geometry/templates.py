@@ -30,6 +30,7 @@ from shapely.geometry import LineString, Polygon
 from ..errors import GeometryError
 from .board import CIRCLE_RESOLUTION, Board, Point
 from .measure import CONTACT_TOLERANCE_CM
+from .movement import escape
 from .sight import line_of_sight
 
 __all__ = [
@@ -272,8 +273,6 @@ def dodge_out(board: Board, model_id: str, template: Any, max_cm: float, *, tole
     >>> dodge_out(board, "a", blast_shape((50, 30)), 3).shortest_cm     # already clear
     0.0
     """
-    from .movement import escape
-
     tol = _tolerance(tolerance_cm)
     if not max_cm >= 0:
         raise GeometryError(f"A dodge distance must be 0 cm or more; got {max_cm} cm.")
