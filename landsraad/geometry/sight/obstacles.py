@@ -1,0 +1,197 @@
+"""What can hide a silhouette: terrain split into convex pieces and models as cylinders, indexed per
+board (cached on the terrain, which does not move, and on each base), and how high a base stands (PRJ-48)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon
+
+from ..board import Base, Board, TerrainPiece
+from .result import ROUND_OBSTACLE_SIDES, CoverResult
+
+# --- obstacles --------------------------------------------------------------------------------
+
+
+def convex_pieces(polygon: Polygon) -> tuple[np.ndarray, ...]:
+    """Split a simple polygon into convex pieces (counter-clockwise corner arrays, no repeat).
+
+    A convex polygon stays whole; others are triangulated (constrained Delaunay) and the
+    triangles merged greedily while the union stays convex (Hertel-Mehlhorn style), so a wall
+    is one piece and an L is two.
+
+    Examples
+    --------
+    >>> [len(p) for p in convex_pieces(Polygon([(0, 0), (4, 0), (4, 1), (0, 1)]))]
+    [4]
+    >>> ell = Polygon([(0, 0), (4, 0), (4, 1), (1, 1), (1, 4), (0, 4)])
+    >>> len(convex_pieces(ell)), round(sum(Polygon(p).area for p in convex_pieces(ell)), 9)
+    (2, 7.0)
+    """
+    polygon = shapely.normalize(polygon)
+    if abs(polygon.convex_hull.area - polygon.area) <= 1e-9 * max(1.0, polygon.area):
+        return (_ccw_corners(polygon),)
+    tris = list(shapely.get_parts(shapely.constrained_delaunay_triangles(polygon)))
+    pieces: list[Polygon] = [t for t in tris if t.area > 1e-12]
+    merged = True
+    while merged and len(pieces) > 1:
+        merged = False
+        for i in range(len(pieces)):
+            for j in range(i + 1, len(pieces)):
+                a, b = pieces[i], pieces[j]
+                if a.intersection(b).length <= 1e-9:  # must share an edge
+                    continue
+                u = shapely.union(a, b)
+                if isinstance(u, Polygon) and abs(u.convex_hull.area - u.area) <= 1e-9 * max(1.0, u.area):
+                    pieces[i] = shapely.simplify(u, 0.0)
+                    del pieces[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return tuple(_ccw_corners(p) for p in pieces)
+
+
+def _ccw_corners(p: Polygon) -> np.ndarray:
+    ring = shapely.orient_polygons(p).exterior
+    return np.asarray(ring.coords, dtype=float)[:-1]
+
+
+@lru_cache(maxsize=512)
+def _terrain_pieces(piece: TerrainPiece) -> tuple[np.ndarray, ...]:
+    return convex_pieces(piece.shape)
+
+
+def _round_corners(x: float, y: float, radius: float, outer: bool) -> np.ndarray:
+    k = ROUND_OBSTACLE_SIDES
+    rr = radius / math.cos(math.pi / k) if outer else radius
+    a = np.arange(k) * (2 * math.pi / k)
+    return np.column_stack([x + rr * np.cos(a), y + rr * np.sin(a)])
+
+
+@dataclass(frozen=True)
+class _Obstacle:
+    id: str
+    kind: Literal["terrain", "model"]
+    height: float
+    footprint: Any  # shapely polygon containing the true shape (for culling)
+    pieces: tuple[np.ndarray, ...] = ()  # terrain: convex pieces, table coordinates
+    circle: tuple[float, float, float] = (0.0, 0.0, 0.0)  # model: centre and radius
+    outer: np.ndarray | None = None  # model: circumscribed polygon (for shadow corners)
+
+
+@dataclass
+class _SightIndex:
+    obstacles: list[_Obstacle]
+    centres: np.ndarray  # (N, 2) centres of circles holding each obstacle's footprint
+    radii: np.ndarray  # (N,)
+
+
+_INDEX_CACHE: dict[int, tuple[Board, _SightIndex]] = {}
+
+
+def _index(board: Board) -> _SightIndex:
+    """Obstacles of a board and circles holding their footprints (cached per board object).
+
+    The terrain's obstacles are built once per terrain (it does not change after set-up) and each
+    model's once per position, so a new board (every move makes one) costs only a concatenation.
+    """
+    hit = _INDEX_CACHE.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    terrain = _terrain_part(board.terrain)
+    parts = [terrain.model_part(b) for b in board.bases if b.height_cm > 0]
+    obstacles = list(terrain.obstacles) + [o for o, _, _ in parts]
+    centres = np.concatenate([terrain.centres, np.array([c for _, c, _ in parts]).reshape(-1, 2)])
+    radii = np.concatenate([terrain.radii, np.array([r for _, _, r in parts], dtype=float)])
+    index = _SightIndex(obstacles, centres, radii)
+    if len(_INDEX_CACHE) > 16:
+        _INDEX_CACHE.clear()
+    _INDEX_CACHE[id(board)] = (board, index)
+    return index
+
+
+def _holding_circle(footprint: Any) -> tuple[np.ndarray, float]:
+    """A circle holding ``footprint``: the centre of its bounding box and the farthest corner."""
+    pts = shapely.get_coordinates(footprint)
+    c = (pts.min(axis=0) + pts.max(axis=0)) / 2
+    return c, float(np.hypot(*(pts - c).T).max())
+
+
+class _TerrainPart:
+    """The obstacles of one terrain layout, and each model's obstacle on it (by base)."""
+
+    MODEL_CACHE = 4096
+    ANALYSIS_CACHE = 8192
+
+    def __init__(self, terrain: tuple[TerrainPiece, ...]) -> None:
+        self.terrain = terrain
+        self.obstacles = tuple(
+            _Obstacle(t.id, "terrain", float(t.height_cm), t.shape, pieces=_terrain_pieces(t)) for t in terrain if t.height_cm > 0
+        )
+        circles = [_holding_circle(o.footprint) for o in self.obstacles]
+        self.centres = np.array([c for c, _ in circles], dtype=float).reshape(-1, 2)
+        self.radii = np.array([r for _, r in circles], dtype=float)
+        self._models: dict[Base, tuple[_Obstacle, np.ndarray, float]] = {}
+        self.analyses: dict[tuple[Any, ...], CoverResult] = {}
+
+    def model_part(self, b: Base) -> tuple[_Obstacle, np.ndarray, float]:
+        hit = self._models.get(b)
+        if hit is None:
+            outer = _round_corners(b.x, b.y, b.radius, True)
+            # a model on top of a piece blocks like a column from the table to its head (the piece
+            # under it is solid anyway)
+            piece = _standing_on(self.terrain, b)
+            top = (float(piece.height_cm) if piece is not None else 0.0) + float(b.height_cm)
+            obstacle = _Obstacle(b.id, "model", top, shapely.Polygon(outer), circle=(b.x, b.y, b.radius), outer=outer)
+            centre, radius = _holding_circle(obstacle.footprint)
+            if len(self._models) >= self.MODEL_CACHE:
+                self._models.clear()
+            hit = self._models[b] = (obstacle, centre, radius)
+        return hit
+
+
+@lru_cache(maxsize=32)
+def _terrain_part(terrain: tuple[TerrainPiece, ...]) -> _TerrainPart:
+    return _TerrainPart(terrain)
+
+
+def elevation(board: Board, base: Base) -> float:
+    """How high ``base`` stands: the height of the tallest impassable piece its centre is over
+    (a model standing on a crate or a roof, PRJ-48), else 0.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board, TerrainPiece
+    >>> crate = TerrainPiece("crate", ((8, 8), (12, 8), (12, 12), (8, 12)), height_cm=3)
+    >>> board = Board(bases=(Base("a", 10, 10, 25), Base("b", 30, 10, 25)), terrain=(crate,))
+    >>> elevation(board, board.base("a")), elevation(board, board.base("b"))
+    (3.0, 0.0)
+    """
+    piece = standing_on(board, base)
+    return float(piece.height_cm) if piece is not None else 0.0
+
+
+def standing_on(board: Board, base: Base) -> TerrainPiece | None:
+    """The tallest impassable piece with some height the base's centre is over, if any (PRJ-48)."""
+    return _standing_on(board.terrain, base)
+
+
+def _standing_on(terrain: tuple[TerrainPiece, ...], base: Base) -> TerrainPiece | None:
+    centre = shapely.Point(base.x, base.y)
+    best: TerrainPiece | None = None
+    for t in terrain:
+        if t.movement == "blocked" and t.height_cm > (best.height_cm if best else 0.0) and t.shape.covers(centre):
+            best = t
+    return best
+
+
+def _overlaps_base(piece: TerrainPiece, base: Base) -> bool:
+    """Whether the piece's footprint overlaps the base's disc with some area (touching does not)."""
+    c = shapely.Point(base.x, base.y)
+    return piece.shape.contains(c) or piece.shape.distance(c) < base.radius - 1e-9

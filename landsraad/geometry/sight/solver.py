@@ -1,0 +1,266 @@
+"""One shooter/target pair as a refinement problem: the frame of the silhouette, the obstacles near the
+line of sight, and the adaptive refinement of eye points and columns until the bounds agree."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..board import Base, Board
+from .columns import _column_heights, _Frame, _peaks, _polygon_arrays
+from .obstacles import _index, _Obstacle, _overlaps_base
+from .result import TARGET_ERROR
+
+# --- the analysis -----------------------------------------------------------------------------
+
+
+
+
+def _relevant(board: Board, shooter: Base, target: Base, models_block: bool, frame: _Frame) -> list[_Obstacle]:
+    """Obstacles that can stand between the shooter's cylinder and the silhouette (a superset:
+    an obstacle off every sight segment only costs time, its shadows are empty)."""
+    index = _index(board)
+    if not index.obstacles:
+        return []
+    # Every sight segment lies within max(r_shooter, r_target) of the segment joining the two
+    # centres (the convex hull of the shooter's disc and the silhouette's ends does); keep the
+    # obstacles whose bounding circle comes that close.
+    ax, ay, bx, by = shooter.x, shooter.y, target.x, target.y
+    dx, dy = bx - ax, by - ay
+    c = index.centres
+    t = np.clip(((c[:, 0] - ax) * dx + (c[:, 1] - ay) * dy) / (dx * dx + dy * dy), 0.0, 1.0)
+    gap = np.hypot(c[:, 0] - ax - t * dx, c[:, 1] - ay - t * dy) - index.radii
+    near = np.flatnonzero(gap < max(shooter.radius, target.radius))
+    found = []
+    for i in near:
+        o = index.obstacles[i]
+        if o.kind == "model":
+            if not models_block or o.id in (shooter.id, target.id):
+                continue
+        elif np.hypot(c[i, 0] - ax, c[i, 1] - ay) < index.radii[i] + shooter.radius and _overlaps_base(board.terrain_piece(o.id), shooter):
+            continue  # PRJ-31: a model sees out of the terrain piece it stands in
+        found.append(o)
+    return found
+
+
+class _Problem:
+    """One shooter/target pair, refined adaptively along two axes.
+
+    Eye points: rim points ``q`` at angles ``psi`` (stable ids, insertion order) and, for each
+    arc piece between two neighbouring rim points, the crossing ``t`` of their tangents (the
+    triangle ``q_a, t, q_b`` covers the arc piece). Columns: positions ``cols`` along the
+    silhouette, kept sorted. ``gq`` (Q, n, C) and ``gt`` (T, n, C) cache the hidden height of
+    each column from each eye point by each obstacle.
+    """
+
+    def __init__(self, obstacles: list[_Obstacle], frame: _Frame, shooter: Base, rt: float, height: float, arc: float,
+                 eye_z: float, floor: float = 0.0):
+        self.frame, self.rt, self.height, self.arc = frame, rt, height, arc
+        self.rs, self.eye_z = shooter.radius, eye_z
+        self.floor = floor  # the silhouette's foot above the table (a target standing on a piece)
+        self.full = arc >= math.pi - 1e-12
+        polys = [p for o in obstacles if o.kind == "terrain" for p in o.pieces]
+        # which obstacle each row of the height arrays belongs to: terrain pieces, then bases
+        self.owner = [o.id for o in obstacles if o.kind == "terrain" for _ in o.pieces] + [
+            o.id for o in obstacles if o.kind == "model"]
+        self.poly_h = np.array([o.height for o in obstacles if o.kind == "terrain" for _ in o.pieces])
+        self.polys = _polygon_arrays(polys, frame) if polys else None
+        circ = []
+        for o in obstacles:
+            if o.kind == "model":
+                cu, cw = frame.uw(np.array([o.circle[0], o.circle[1]]))
+                circ.append((float(cu), float(cw), o.circle[2], o.height))
+        self.circles = np.array(circ, dtype=float).reshape(-1, 4)
+        # shadow corners: terrain pieces as they are, round bases as circumscribed polygons
+        peak_pieces = polys + [o.outer for o in obstacles if o.kind == "model"]
+        self.peak_h = np.concatenate([self.poly_h, self.circles[:, 3]])
+        self.peak_u, self.peak_w, _, _ = _polygon_arrays(peak_pieces, frame)
+        self.n = len(peak_pieces)
+        self.nt = len(polys)
+        outer = [o.outer for o in obstacles if o.kind == "model"]
+        self.outer = _polygon_arrays(outer, frame) if outer else None
+        self.gpq = np.empty((0, self.n - self.nt, 0))
+        self.cols = np.empty(0)
+        self.psi = np.empty(0)
+        self.gq = np.empty((0, self.n, 0))
+        self.pk = (np.empty(0, int), np.empty(0, int), np.empty(0), np.empty(0))
+        self.ta = np.empty(0, int)  # triangle: rim point ids at its two ends
+        self.tb = np.empty(0, int)
+        self.tpos = np.empty((0, 2))  # (u, a) of the tangents' crossing
+        self.gt = np.empty((0, self.n, 0))
+
+    # --- evaluation -----------------------------------------------------------------------
+
+    def _g(self, eu: np.ndarray, ea: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        if len(eu) == 0 or len(cols) == 0:
+            return np.empty((len(eu), self.n, len(cols)))
+        return _column_heights(self.polys, self.poly_h, self.circles, eu, ea, self.eye_z, cols)
+
+    def _gp(self, eu: np.ndarray, ea: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        """Like :meth:`_g` for the round bases' circumscribed polygons (for strip upper bounds)."""
+        if self.outer is None or len(eu) == 0 or len(cols) == 0:
+            return np.empty((len(eu), self.n - self.nt, len(cols)))
+        return _column_heights(self.outer, self.circles[:, 3], np.empty((0, 4)), eu, ea, self.eye_z, cols)
+
+    def _rim(self, psi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return self.rs * np.sin(psi), self.frame.dist - self.rs * np.cos(psi)
+
+    def add_rim(self, psi: np.ndarray, evaluate: bool = True) -> np.ndarray:
+        """Add rim eye points; returns their ids."""
+        ids = np.arange(len(self.psi), len(self.psi) + len(psi))
+        eu, ea = self._rim(psi)
+        self.psi = np.concatenate([self.psi, psi])
+        if evaluate:
+            self.gq = np.concatenate([self.gq, self._g(eu, ea, self.cols)], axis=0)
+            self.gpq = np.concatenate([self.gpq, self._gp(eu, ea, self.cols)], axis=0)
+        ev, pc, u, z = _peaks(self.peak_u, self.peak_w, self.peak_h, eu, ea, self.eye_z)
+        old = self.pk
+        self.pk = (np.concatenate([old[0], ids[ev]]), np.concatenate([old[1], pc]), np.concatenate([old[2], u]), np.concatenate([old[3], z]))
+        return ids
+
+    def add_triangles(self, a: np.ndarray, b: np.ndarray, evaluate: bool = True) -> None:
+        """Add the triangles covering the arc pieces between rim points ``a`` and ``b``."""
+        pa, pb = self.psi[a], self.psi[b]
+        pb = np.where(pb < pa, pb + 2 * math.pi, pb)  # the piece that wraps round the full circle
+        half = (pb - pa) / 2
+        r = self.rs / np.cos(half)
+        mid = pa + half
+        tu, ta = r * np.sin(mid), self.frame.dist - r * np.cos(mid)
+        self.ta, self.tb = np.concatenate([self.ta, a]), np.concatenate([self.tb, b])
+        self.tpos = np.concatenate([self.tpos, np.column_stack([tu, ta])])
+        if evaluate:
+            self.gt = np.concatenate([self.gt, self._g(tu, ta, self.cols)], axis=0)
+
+    def start(self, k: int, cols: np.ndarray) -> None:
+        """The first arcs and columns, evaluated in one go."""
+        self.cols = np.sort(cols)
+        psi = np.linspace(-self.arc, self.arc, k + 1)
+        if self.full:
+            psi = psi[:-1]
+        ids = self.add_rim(psi, evaluate=False)
+        nxt = np.concatenate([ids[1:], ids[:1]]) if self.full else ids[1:]
+        self.add_triangles(ids[: len(nxt)], nxt, evaluate=False)
+        eu, ea = self._rim(self.psi)
+        g = self._g(np.concatenate([eu, self.tpos[:, 0]]), np.concatenate([ea, self.tpos[:, 1]]), self.cols)
+        self.gq, self.gt = g[: len(eu)], g[len(eu):]
+        self.gpq = self._gp(eu, ea, self.cols)
+
+    def split_triangles(self, which: np.ndarray, parts: int = 4) -> None:
+        """Split arc pieces into ``parts`` equal pieces."""
+        if not len(which):
+            return
+        a, b = self.ta[which], self.tb[which]
+        pa, pb = self.psi[a], self.psi[b]
+        pb = np.where(pb < pa, pb + 2 * math.pi, pb)
+        frac = np.arange(1, parts) / parts
+        mids = pa[:, None] + (pb - pa)[:, None] * frac[None, :]  # (w, parts-1)
+        mids = np.where(mids > math.pi, mids - 2 * math.pi, mids)
+        m = self.add_rim(mids.ravel()).reshape(mids.shape)
+        keep = np.ones(len(self.ta), dtype=bool)
+        keep[which] = False
+        self.ta, self.tb, self.tpos, self.gt = self.ta[keep], self.tb[keep], self.tpos[keep], self.gt[keep]
+        ends = np.column_stack([a, m, b])  # (w, parts+1)
+        self.add_triangles(ends[:, :-1].ravel(), ends[:, 1:].ravel())
+
+    def add_columns(self, new: np.ndarray) -> None:
+        if not len(new):
+            return
+        eu_q, ea_q = self._rim(self.psi)
+        gq_new = self._g(eu_q, ea_q, new)
+        gpq_new = self._gp(eu_q, ea_q, new)
+        gt_new = self._g(self.tpos[:, 0], self.tpos[:, 1], new)
+        cols = np.concatenate([self.cols, new])
+        order = np.argsort(cols, kind="stable")
+        self.cols = cols[order]
+        self.gq = np.concatenate([self.gq, gq_new], axis=2)[:, :, order]
+        self.gpq = np.concatenate([self.gpq, gpq_new], axis=2)[:, :, order]
+        self.gt = np.concatenate([self.gt, gt_new], axis=2)[:, :, order]
+
+    # --- bounds ---------------------------------------------------------------------------
+
+    def bounds(self) -> dict[str, Any]:
+        """Per column: hidden height from the sampled rim (``up``) and from every eye (``low``);
+        per strip between columns: lower and upper bounds of the hidden height."""
+        h = self.height
+        gq, cols = self.gq - self.floor, self.cols  # hidden heights from the silhouette's foot
+        up_eye = gq.max(axis=1)  # (Q, C)
+        up = np.clip(up_eye.min(axis=0), 0.0, h)
+        tri = np.minimum(np.minimum(gq[self.ta], self.gt - self.floor), gq[self.tb])  # (T, n, C)
+        tri_col = tri.max(axis=1)  # (T, C)
+        low = np.clip(tri_col.min(axis=0), 0.0, h)
+        # strip upper bound: highest shadow over the strip - at its ends or at a shadow corner inside
+        # (round bases: their circumscribed polygons, whose corners are the shadow corners)
+        outer = np.concatenate([gq[:, : self.nt], self.gpq - self.floor], axis=1)
+        top = np.maximum(outer[:, :, :-1], outer[:, :, 1:])  # (Q, n, S)
+        ev, pc, pu, pz = self.pk
+        strip = np.searchsorted(cols, pu, side="right") - 1
+        inside = (strip >= 0) & (strip < len(cols) - 1)
+        np.maximum.at(top, (ev[inside], pc[inside], strip[inside]), pz[inside] - self.floor)
+        s_up = np.clip(top.max(axis=1).min(axis=0), 0.0, h)
+        # strip lower bound: one convex obstacle's shadow is concave over the columns it covers,
+        # so its lowest point over a strip is at an end
+        s_low = np.clip(np.minimum(tri[:, :, :-1], tri[:, :, 1:]).max(axis=1).min(axis=0), 0.0, h)
+        return {"up": up, "low": low, "s_up": s_up, "s_low": s_low, "width": np.diff(cols),
+                "tri_col": tri_col, "up_eye": up_eye}
+
+
+_START_ARCS = 8
+_START_COLUMNS = 16
+_EDGE_INSET = 1e-9  # cm
+_MIN_STRIP = 1e-4  # cm: strips are not split below this width
+_MIN_ARC = 1e-4  # rad: arc pieces are not split below this
+_MAX_ROUNDS = 12
+
+
+def _solve(p: _Problem, upper_only: bool) -> tuple[float, float, dict[str, Any]]:
+    """Refine columns and eye points where the bounds disagree, until within TARGET_ERROR.
+
+    Returns (estimate, error bound, last bounds).
+    """
+    rt, h = p.rt, p.height
+    area = 2 * rt * h
+    # The two end columns sit a hair inside the silhouette's edges: a sight line grazing a base
+    # exactly at the edge is a zero-width accident that must not count as a visible strip.
+    p.start(_START_ARCS, np.linspace(-rt + _EDGE_INSET, rt - _EDGE_INSET, _START_COLUMNS + 1))
+    for round_ in range(_MAX_ROUNDS + 1):
+        b = p.bounds()
+        up, low, w = b["up"], b["low"], b["width"]
+        # (the hairline strips at the edges take the value of the end columns)
+        est = float((np.sum(w * (up[:-1] + up[1:]) / 2) + _EDGE_INSET * (up[0] + up[-1])) / area)
+        if upper_only:
+            return est, 0.0, b
+        lo = float(np.sum(w * b["s_low"]) / area)
+        hi = float(np.sum(w * b["s_up"]) / area)
+        # the two hairline strips left out at the silhouette's edges count as unknown
+        err = max(hi - est, est - lo, 0.0) + _EDGE_INSET / rt
+        if err <= TARGET_ERROR or round_ == _MAX_ROUNDS:
+            return est, err, b
+        # Where is the gap? At the columns themselves (eye sampling) or between them (strips).
+        col_gap = up - low
+        col_w = np.zeros(len(up))
+        col_w[:-1] += w / 2
+        col_w[1:] += w / 2
+        eye_share = col_gap * col_w / area
+        strip_gap = (b["s_up"] - b["s_low"] - np.maximum(col_gap[:-1], col_gap[1:])).clip(0) * w / area
+        eye_total, strip_total = float(eye_share.sum()), float(strip_gap.sum())
+        if eye_total <= TARGET_ERROR / 4 and strip_total <= TARGET_ERROR / 4:
+            # both small but their sum is not: refine the larger one
+            eye_total, strip_total = (eye_total, 0.0) if eye_total >= strip_total else (0.0, strip_total)
+            eye_total, strip_total = eye_total * 1e9, strip_total * 1e9
+        size = len(p.psi) + len(p.cols)
+        if eye_total > TARGET_ERROR / 4:
+            # the triangle binding the lower bound at each column, weighted by the column's gap
+            binding = np.argmin(b["tri_col"], axis=0)
+            weight = np.bincount(binding, weights=eye_share, minlength=len(p.ta))
+            pa, pb = p.psi[p.ta], p.psi[p.tb]
+            span = np.where(pb < pa, pb + 2 * math.pi, pb) - pa
+            cand = (weight >= 0.05 * weight.max()) & (weight > 0) & (span > 2 * _MIN_ARC)
+            p.split_triangles(np.flatnonzero(cand))
+        if strip_total > TARGET_ERROR / 4:
+            cand = (strip_gap >= 0.05 * strip_gap.max()) & (strip_gap > 0) & (w > 2 * _MIN_STRIP)
+            p.add_columns((p.cols[:-1][cand] + p.cols[1:][cand]) / 2)
+        if len(p.psi) + len(p.cols) == size:
+            return est, err, b  # nothing left to refine (pieces at their smallest)
+    raise AssertionError("unreachable")
