@@ -67,7 +67,7 @@ from .engine.events import (
     make_event,
 )
 
-__all__ = ["narrate", "narrate_log", "names_from_log", "model_label"]
+__all__ = ["narrate", "narrate_log", "model_names", "model_label"]
 
 _WOUNDS = {"none": "no effect", "scratch": "a scratch (one fatigue token)", "light": "a light wound", "grave": "a grave wound",
            "fatal": "a fatal wound"}
@@ -86,15 +86,10 @@ def model_label(model_id: str, name: str | None = None) -> str:
     return f"{name} ({model_id})"
 
 
-def names_from_log(events: Iterable[GameEvent], state: Any = None) -> dict[str, str]:
-    """Model id -> label (:func:`model_label`), from a state (when given) and the log's own records."""
-    names: dict[str, str] = {}
-    for e in events:
-        if e.kind == "names":
-            names.update({mid: model_label(mid, n) for mid, n in e.data.get("names", {}).items()})
-    if state is not None:
-        names.update({m.id: model_label(m.id, m.name) for m in state.models})
-    return names
+def model_names(state: Any) -> dict[str, str]:
+    """Model id -> label (:func:`model_label`) of every model of ``state`` (a game state or
+    view): the log names models by id only."""
+    return {m.id: model_label(m.id, m.name) for m in state.models}
 
 
 def _n(names: Mapping[str, str], model_id: Any) -> str:

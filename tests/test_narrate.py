@@ -2,7 +2,7 @@
 
 from landsraad.engine.events import GameEvent
 from landsraad.engine.game import new_game, play
-from landsraad.narrate import model_label, names_from_log, narrate, narrate_log
+from landsraad.narrate import model_label, model_names, narrate, narrate_log
 from landsraad.players import RandomPlayer
 
 NAMES = {"r": "Sardaukar 2", "b": "Fremen scout"}
@@ -29,7 +29,7 @@ def test_secret_events_are_hidden_unless_asked():
 
 def test_a_whole_game_is_told_from_set_up_to_score():
     game = play(new_game("corrino", "harkonnen", seed=12), {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
-    lines = narrate_log(game.log, names_from_log(game.log, game.state))
+    lines = narrate_log(game.log, model_names(game.state))
     assert lines[0].startswith("Set-up: red plays corrino")
     assert lines[-1].startswith("Game over after")
     assert any("activates" in line for line in lines)
@@ -40,7 +40,7 @@ def test_models_are_named_as_the_pictures_label_them_and_never_twice_alike():
     from landsraad.svg import render_board
 
     game = play(new_game("corrino", "fremen", seed=4), {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
-    names = names_from_log(game.log, game.state)
+    names = model_names(game.state)
     assert len(set(names.values())) == len(names)  # both sides field a "Specialist"
     assert names["red-specialist-1"] != names["blue-specialist-1"]
     svg = render_board(game.state.board)

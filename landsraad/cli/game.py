@@ -25,7 +25,7 @@ from ..engine.record import events_of, load_record, record_game, replay_record, 
 from ..errors import DataError, UsageError
 from ..fileio import atomic_write_text, check_output_dir, check_output_path
 from ..missions import MissionCard, load_missions
-from ..narrate import model_label, names_from_log, narrate, narrate_log
+from ..narrate import model_label, model_names, narrate, narrate_log
 from ..players import PLAYER_KINDS, make_player
 from ..scene import load_scene
 from ..svg import render_board
@@ -302,7 +302,7 @@ def _replay(args: argparse.Namespace) -> int:
     folder = check_output_dir(args.svg_dir, what="--svg-dir") if args.svg_dir else None
     record = load_record(args.log)
     game = replay_record(record, source=str(args.log)[:200])  # raises if the log or result does not replay identically
-    names = names_from_log(game.log, game.state)
+    names = model_names(game.state)
     for line in narrate_log(events_of(record), names, reveal_secrets=args.secrets):
         print(line)
     if folder is not None:

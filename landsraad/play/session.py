@@ -23,7 +23,7 @@ from ..engine import Decision, Game
 from ..engine.record import GameRecord, record_game, save_record
 from ..errors import DataError, LandsraadError, Problem
 from ..fileio import atomic_write_text, check_output_path
-from ..narrate import model_label, names_from_log, narrate
+from ..narrate import model_label, model_names, narrate
 from ..players import make_player
 from ..svg import render_board
 from .answers import choice_label, describe_expected, parse_answer, parse_command
@@ -170,7 +170,7 @@ class Session:
 
     def names(self) -> dict[str, str]:
         """Model id -> label, as menus and pictures show them."""
-        return names_from_log(self.game.log, self.game.state)
+        return model_names(self.game.state)
 
     # --- one human prompt ------------------------------------------------------------------------------
 

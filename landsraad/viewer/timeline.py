@@ -14,7 +14,7 @@ from typing import Mapping
 
 from ..engine.record import GameRecord, events_of, load_record, replay_states
 from ..geometry.board import Board
-from ..narrate import names_from_log, narrate
+from ..narrate import narrate
 
 __all__ = ["Frame", "Timeline", "load_timeline", "timeline_of"]
 
@@ -75,7 +75,7 @@ class Timeline:
 def timeline_of(record: GameRecord, source: str = "game") -> Timeline:
     """The timeline of a game record (replayed by the engine)."""
     events = events_of(record)
-    names = names_from_log(events)
+    names: dict[str, str] = {}
     frames: list[Frame] = []
     last_seq = -1
     for event, state in replay_states(record):

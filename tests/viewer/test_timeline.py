@@ -6,7 +6,7 @@ import pytest
 
 from landsraad.engine.game import new_game, play
 from landsraad.engine.record import GameRecord, events_of, record_game, replay_states
-from landsraad.narrate import names_from_log, narrate
+from landsraad.narrate import narrate
 from landsraad.players import RandomPlayer
 from landsraad.viewer.timeline import Timeline, timeline_of
 
@@ -34,7 +34,7 @@ def test_one_frame_per_replayed_step(game_and_record: tuple[object, GameRecord],
 def test_every_narrated_line_is_in_exactly_one_frame(game_and_record: tuple[object, GameRecord], timeline: Timeline) -> None:
     _, record = game_and_record
     events = events_of(record)
-    names = {**_state_names(record), **names_from_log(events)}
+    names = _state_names(record)
     last = timeline.frames[-1].seq
     told = [t for e in events if e.seq <= last for t in (narrate(e, names),) if t]
     assert [line for f in timeline.frames for line in f.lines] == told
