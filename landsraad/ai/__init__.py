@@ -58,7 +58,9 @@ Examples
 'first'
 """
 
-from .mission_plan import MISSION_CHANCES, mission_plan
+from .mission_hooks import FALLBACK, MISSION_HOOKS, MissionHook, estimate_chances
+from .mission_plan import mission_plan
+from .reading import TableReading, read_table
 from .player import HeuristicPlayer
 from .tables import HARM, ClashTable, clash_table
 
@@ -68,5 +70,10 @@ __all__ = [
     "clash_table",
     "HARM",
     "mission_plan",
-    "MISSION_CHANCES",
+    "MISSION_HOOKS",
+    "MissionHook",
+    "FALLBACK",
+    "estimate_chances",
+    "TableReading",
+    "read_table",
 ]

@@ -21,6 +21,7 @@ from ..rules.melee import (
     strike_damage,
 )
 from ..rules.poisons import choose_poison
+from ..rules.shooting import resolve_marker_shot
 from ..rules.shields import melee_gets_through
 from ..rules.state import (
     active_rules,
@@ -404,6 +405,25 @@ def _shot_harm(shooter: Any, target: Any, band_distance: float, laser_mode: str,
 
     odds = shot_odds(shooter, target, distance_cm=band_distance, cover="none", laser_mode=laser_mode, ruleset=ruleset)
     return float(sum(HARM[_RESULT_INDEX[k]] * p for k, p in odds.wound.items()))
+
+
+def _marker_hit(shooter: Any, band_distance: float, laser_mode: str, ruleset: Any) -> float:
+    """The chance an explosive shot destroys an objective marker it covers (R-SHOOT-MARKER, PRJ-73):
+    the kernel's :func:`~landsraad.rules.shooting.resolve_marker_shot` on every roll, cached."""
+    return _marker_hit_cached(_Signed(_facts(_Same(shooter))[0], shooter), band_distance, laser_mode, ruleset)
+
+
+@lru_cache(maxsize=2048)
+def _marker_hit_cached(shooter: _Signed, band_distance: float, laser_mode: str, ruleset: Any) -> float:
+    c = _norm(shooter.value)
+    wins = 0
+    for n in range(1, 11):
+        for a in range(1, 11):
+            for die in range(1, 11):
+                ev = resolve_marker_shot(c, distance_cm=band_distance, shooter_dice=(n, a), marker_die=die,
+                                         laser_mode=laser_mode, ruleset=ruleset)
+                wins += ev.hit and ev.explosive
+    return wins / 1000.0
 
 
 def _disengage(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, float, float]:
