@@ -660,10 +660,16 @@ class HeuristicPlayer:
             aim = (round(float(plan.aim[0]), 3), round(float(plan.aim[1]), 3))
             if decision.point.validate(aim) is None:
                 return aim
+        # An explosive blast also threatens the markers under it (PRJ-73): the ones worth blowing up count.
+        weapon = next((w for w in me.weapons if plan is not None and plan.model == me.id and plan.action == f"shoot:{w.id}"), None)
+        explosive = not direct and weapon is not None and (weapon.explosive or plan.laser_mode == "explosive")
+        planner = _Planner(self, state, me.side) if explosive else None
         best, best_v = decision.point.candidates[0], -1e9
         length = 20.0
         for p in decision.point.candidates:
             v = 0.0
+            if planner is not None:
+                v += sum(planner.blast_worth(k) for k in state.markers if k.on_table and _dist((k.x, k.y), p) <= 5.0 + _r(k))
             for o in state.models:
                 if o.removed or o.id == me.id:
                     continue
