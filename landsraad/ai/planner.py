@@ -3,6 +3,7 @@ model's best use (R-ACTIVATE)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Protocol, Sequence
 
@@ -461,17 +462,24 @@ class _Planner:
         if not can_shoot(shooter):
             return 0.0, None
         reach = BLAST_RADIUS_CM + self.tol
-        aims: list[Point] = [e.position for e in self.enemies]
+        rng = w.range or 10.0
+        # Beyond two range bands a shot hardly hits: aims there are not worth a look.
+        far = 3 * rng + BLAST_RADIUS_CM
+        here = m.position
+        aims: list[Point] = [e.position for e in self.enemies if _dist(here, e.position) <= far]
         for i, a in enumerate(self.enemies):
             for b in self.enemies[i + 1:]:
-                if _dist(a.position, b.position) <= 2 * reach + _r(a) + _r(b):
+                if _dist(a.position, b.position) <= 2 * reach + _r(a) + _r(b) and _dist(here, a.position) <= far:
                     aims.append(((a.x + b.x) / 2, (a.y + b.y) / 2))
-        aims += [(k.x, k.y) for k in s.markers if k.on_table]
-        rng = w.range or 10.0
+        aims += [(k.x, k.y) for k in s.markers if k.on_table and _dist(here, (k.x, k.y)) <= far and self.blast_worth(k) > 0]
+        if not aims:
+            return 0.0, None
+        others = [(o, o.x, o.y, reach + _r(o)) for o in s.models if o.id != m.id and not o.out_of_action]
         best: tuple[float, Point | None] = (0.0, None)
         for p in aims:
-            covered = [o for o in s.models if o.id != m.id and not o.out_of_action and _dist(o.position, p) <= reach + _r(o)]
-            if laser_blast_problem(shooter, [_comb(s, o.id) for o in covered], laser_mode="explosive", ruleset=s.ruleset):
+            covered = [o for o, x, y, r in others if math.hypot(x - p[0], y - p[1]) <= r]
+            if any(o.profile.shield != "none" for o in covered) and laser_blast_problem(
+                    shooter, [_comb(s, o.id) for o in covered], laser_mode="explosive", ruleset=s.ruleset):
                 continue
             band = range_band(max(0.0, _dist(m.position, p) - _r(m)), rng) * rng + min(rng, 0.5)
             v = 0.0
@@ -531,6 +539,7 @@ class _Planner:
     def best_action(self, m: ModelState, choices: Sequence[str], plan: _Plan | None) -> str:
         """An action among ``choices`` when the plan's is not on offer."""
         scores: dict[str, float] = {}
+        lasers: dict[str, tuple[str, Point | None]] = {}
         for ch in choices:
             kind, _, arg = ch.partition(":")
             if kind == "mission":
@@ -548,7 +557,9 @@ class _Planner:
                     scores[ch] = self._template_value(m, w)
                     continue
                 if w.laser:
-                    scores[ch] = self.laser_choice(m, w, held=self.player.memory.held.get(m.id))[1]
+                    mode, scores[ch], aim = self.laser_choice(m, w, held=self.player.memory.held.get(m.id))
+                    if plan is not None and plan.model == m.id:
+                        lasers[ch] = (mode, aim)
                     continue
                 target, d = self.nearest_shot(m, w)
                 scores[ch] = self.shot_value(m, w, target, d) if target is not None else 0.0
@@ -576,6 +587,8 @@ class _Planner:
         best = max(choices, key=lambda ch: (scores.get(ch, 0.0), ch == "rest"))
         if plan is not None and plan.model == m.id:
             plan.action = best
+            if best in lasers:
+                plan.laser_mode, plan.aim = lasers[best]
             if best == "move" and plan.move_to is None:
                 plan.move_to = self.goal_of(m)
         return best

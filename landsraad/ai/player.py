@@ -627,12 +627,8 @@ class HeuristicPlayer:
         more: two enemies, a marker to blow up), else the better of the two now."""
         plan = self.memory.plan
         m = state.model(decision.model)
-        if plan is not None and plan.model == m.id and plan.action.startswith("shoot:"):
-            w = next((x for x in m.weapons if f"shoot:{x.id}" == plan.action and x.laser), None)
-            if w is not None:
-                mode, _, aim = _Planner(self, state, m.side).laser_choice(m, w, held=self.memory.held.get(m.id))
-                plan.laser_mode, plan.aim = mode, aim
-                return mode
+        if plan is not None and plan.model == m.id and any(f"shoot:{x.id}" == plan.action and x.laser for x in m.weapons):
+            return plan.laser_mode
         w = next((x for x in m.weapons if x.laser), None)
         if w is None:
             return "burn"

@@ -416,14 +416,17 @@ def _marker_hit(shooter: Any, band_distance: float, laser_mode: str, ruleset: An
 @lru_cache(maxsize=2048)
 def _marker_hit_cached(shooter: _Signed, band_distance: float, laser_mode: str, ruleset: Any) -> float:
     c = _norm(shooter.value)
-    wins = 0
+    totals = np.zeros((10, 10), dtype=np.int64)
+    explosive = False
     for n in range(1, 11):
         for a in range(1, 11):
-            for die in range(1, 11):
-                ev = resolve_marker_shot(c, distance_cm=band_distance, shooter_dice=(n, a), marker_die=die,
-                                         laser_mode=laser_mode, ruleset=ruleset)
-                wins += ev.hit and ev.explosive
-    return wins / 1000.0
+            ev = resolve_marker_shot(c, distance_cm=band_distance, shooter_dice=(n, a), marker_die=1, laser_mode=laser_mode, ruleset=ruleset)
+            totals[n - 1, a - 1], explosive = ev.attack_total, ev.explosive
+    if not explosive:
+        return 0.0
+    # The marker's die has no modifier (R-SHOOT-MARKER): the shot's total against each face.
+    faces = np.arange(1, 11)
+    return float(beats_array(totals.reshape(-1)[:, None], faces[None, :], ruleset.ties).mean())
 
 
 def _disengage(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, float, float]:
