@@ -73,8 +73,8 @@ Examples
 
 from .mission_hooks import FALLBACK, MISSION_HOOKS, MissionHook, estimate_chances
 from .mission_plan import mission_plan
-from .reading import TableReading, read_table
 from .player import HeuristicPlayer
+from .reading import TableReading, read_table
 from .tables import HARM, ClashTable, clash_table
 
 __all__ = [

@@ -10,9 +10,9 @@ from typing import Any, Protocol, Sequence
 from ..engine.missions import available_mission_actions, mission_cards
 from ..engine.state import GameState, ModelState, other_side
 from ..errors import RuleError
+from ..geometry.templates import BLAST_RADIUS_CM
 from ..missions import quarter
 from ..rules.poisons import may_fulfil_objectives
-from ..geometry.templates import BLAST_RADIUS_CM
 from ..rules.shooting import can_shoot, can_target, laser_blast_problem, range_band
 from .jobs import Job, job_key
 from .mission_hooks import card_jobs, card_kill_bonus, carry_job, wants_destroyed

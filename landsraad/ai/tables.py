@@ -21,8 +21,8 @@ from ..rules.melee import (
     strike_damage,
 )
 from ..rules.poisons import choose_poison
-from ..rules.shooting import resolve_marker_shot
 from ..rules.shields import melee_gets_through
+from ..rules.shooting import resolve_marker_shot
 from ..rules.state import (
     active_rules,
     effective_endurance,
