@@ -210,11 +210,14 @@ def test_a_new_card_is_left_out_when_its_values_make_it_a_losing_bet():
 
 
 @pytest.mark.parametrize("evaluator", sorted(MISSION_HOOKS))
-def test_each_hook_gives_a_probability_on_an_empty_table(evaluator):
-    # A reading with no opponent at all (its warband wiped out before the picks cannot happen, but a
-    # hook must not divide by zero).
+def test_each_hook_gives_a_finite_estimate_with_no_opponent(evaluator):
+    # A reading with no opponent model (it cannot happen at pick time, but a hook must not divide by
+    # zero); a kill mission then has nothing to kill.
     game, d = _at_pick("corrino", "fremen", seed=3)
     r = dataclasses.replace(read_table(game.view(d.side), d.side), theirs=())
     card = next((c for c in load_missions().values() if c.success.evaluator == evaluator), None)
     assert card is not None
-    assert 0.05 <= card_chance(r, card) <= 0.95
+    raw = MISSION_HOOKS[evaluator].chance(r, card, dict(card.success.parameters))
+    assert math.isfinite(raw)
+    if evaluator == "kill_most_expensive":
+        assert raw == 0.0 and card_chance(r, card) == 0.05
