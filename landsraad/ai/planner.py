@@ -420,11 +420,14 @@ class _Planner:
 
     def blast_worth(self, k: Any) -> float:
         """What blowing up marker ``k`` is worth to the side (R-EXPLOSIVE, PRJ-73): one of the opponent's
-        markers its card does not want destroyed, or one of the side's whose card does; negative otherwise."""
+        markers its card does not want destroyed (not yet activated), or one of the side's whose card
+        does; negative otherwise."""
         if not k.on_table:
             return 0.0
         wanted = wants_destroyed(self.cards, k)
         if k.owner != self.side:
+            if k.activated:
+                return 0.0  # an activated marker stays activated when blown up (PRJ-73): nothing to deny
             return -1.0 if wanted else 3.0
         if not wanted:
             return -3.0

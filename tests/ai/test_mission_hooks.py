@@ -103,6 +103,9 @@ def test_explosives_go_for_markers_their_owner_does_not_want_destroyed():
     state = state_in_play([a, model("blue", "fremen", "warrior", 1, 50, 55)]).replace(markers=(depot, terminal))
     planner = _Planner(HeuristicPlayer(1), state, "red")
     assert planner.blast_worth(terminal) > 0 > planner.blast_worth(depot)
+    # An activated terminal stays activated when blown up (PRJ-73): nothing to deny.
+    done = terminal.model_copy(update={"activated": True})
+    assert _Planner(HeuristicPlayer(1), state.replace(markers=(depot, done)), "red").blast_worth(done) == 0.0
 
 
 # --- chances at pick time ------------------------------------------------------------------------------
