@@ -86,6 +86,22 @@ def test_mission_plan_ranks_by_expected_points():
     assert plan[0] == "activation" and set(plan) == {"activation", "protection", "occupation"}
 
 
+def test_chances_given_to_the_player_override_its_own_estimates():
+    game = new_game("atreides", "fremen", seed=2)
+    players = {"red": HeuristicPlayer(2), "blue": HeuristicPlayer(3)}
+    while game.decision.kind != "pick_missions":
+        d = game.decision
+        if d.kind == "dice":
+            game.roll_pending()
+        else:
+            game.answer(players[d.side].decide(d, game.view(d.side)))
+    d = game.decision
+    own = HeuristicPlayer(2, strict=True).decide(d, game.view(d.side))
+    assert "territory" not in own
+    told = HeuristicPlayer(2, strict=True, chances={"territory": 0.95, "activation": 0.05}).decide(d, game.view(d.side))
+    assert told[0] == "territory" and "activation" not in told
+
+
 def test_places_its_ambassador_in_its_own_corner_and_the_enemy_cache_deep_in_its_half():
     from landsraad.missions import load_mission, placement_problems
 

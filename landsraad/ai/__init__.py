@@ -7,9 +7,12 @@ opponent's secret answers.
 
 How it plays
 ------------
-- **Missions** (R-MISSIONS): it ranks the missions its warband can achieve by expected
-  victory points (:func:`mission_plan`): an estimated chance of success per card, with the
-  card's values for each rank; missions whose expectation is negative are left out.
+- **Missions** (R-MISSIONS): it ranks the missions its warband may pick by expected victory
+  points (:func:`mission_plan`): each card's chance of success estimated at pick time from the
+  card's data and the table (:mod:`landsraad.ai.mission_hooks`: the markers' placement rules and
+  count, the actions' tests, the equipment they need, both warbands' exact clash edge, worth and
+  movement, the terrain between the edges, the clock), with the card's values for each rank;
+  missions whose expectation is negative are left out.
 - **Set-up** (R-SETUP-BID ... R-FIRST): moderate bids (nothing for terrain and missions, a
   little for deployment, the rest for the first turn); it deploys second when it can, places
   its own markers where it can reach them and the opponent's markers as far from the
@@ -25,14 +28,20 @@ How it plays
   initiative when both attack); it pushes when it strikes first, which cancels the return
   blow (PRJ-15); a defender that is outmatched steps away.
 - **Shooting** (R-SHOOT, RUL-08, R-LASER): shot odds from :func:`landsraad.odds.shot_odds`;
-  it shoots when the nearest legal target is worth it (never at a shield: it cannot hurt).
+  it shoots when the nearest legal target is worth it (never at a shield: it cannot hurt). A
+  laser fires in explosive mode when the blast is worth more than burning the nearest target:
+  two enemies under it, or a marker to blow up (PRJ-73), never over a shield (PRJ-12).
 - **Disengaging** (R-DISENGAGE): from :func:`landsraad.odds.disengage_odds` when a fight is
   lost; opposing a disengage, it lowers its neutral just enough to wound most (PRJ-17).
-- **Objectives**: each activation hands the side's jobs to the nearest models (sticky, so
-  they do not dither): activate terminals, pick up the spice and carry it home, sabotage
-  depots, hold positions and quarters (harder as the clock runs out), reach the enemy edge,
-  guard the ambassador; killing bonuses for Treachery, Assassination, an enemy ambassador or
-  a carrier. Moves avoid spots an enemy could charge and win.
+- **Objectives**: the jobs come from the picked cards' data, never from their ids
+  (:data:`MISSION_HOOKS`, one table keyed by the success evaluator's name): each special action on
+  a marker is a job at the side's markers still to be done (activate, sabotage, pick up), a carried
+  marker goes home by the card's deliver action; the evaluator adds holds (markers, positions near
+  the enemy edge, quarters, as many as its parameters ask, harder as the clock runs out), guards
+  (the ambassador) and kill bonuses (first blood, the most expensive enemy); an evaluator the table
+  does not know falls back to the card's actions (:data:`FALLBACK`). Each activation hands the jobs
+  to the nearest models (sticky, so they do not dither); explosives blow up the markers their owner
+  wants kept. Moves avoid spots an enemy could charge and win.
 
 Everything expensive is cached on cheap signatures of the kernel's
 :class:`~landsraad.rules.state.Combatant` records, and geometry is asked only for the few
@@ -45,7 +54,11 @@ Modules
 - :mod:`landsraad.ai.tables`: what fights and shots are worth (clash tables, shot and disengage
   values, weapon scores, model worths), cached with :func:`functools.lru_cache` on signatures
   of the combatants (what a fight depends on), never on names.
-- :mod:`landsraad.ai.mission_plan`: which missions to pick.
+- :mod:`landsraad.ai.reading`: what it reads of the table at pick time (:class:`TableReading`).
+- :mod:`landsraad.ai.mission_hooks`: what each mission evaluator means to it (jobs, chances, kill
+  bonuses), one table keyed by the evaluator's name.
+- :mod:`landsraad.ai.jobs`: the jobs themselves.
+- :mod:`landsraad.ai.mission_plan`: which missions to pick, in which order.
 - :mod:`landsraad.ai.planner`: one activation's plan (jobs, danger maps, each model's best use).
 - :mod:`landsraad.ai.player`: :class:`HeuristicPlayer`, one handler per kind of decision.
 - :mod:`landsraad.ai.spots`: small geometry on model states.
@@ -58,8 +71,10 @@ Examples
 'first'
 """
 
-from .mission_plan import MISSION_CHANCES, mission_plan
+from .mission_hooks import FALLBACK, MISSION_HOOKS, MissionHook, estimate_chances
+from .mission_plan import mission_plan
 from .player import HeuristicPlayer
+from .reading import TableReading, read_table
 from .tables import HARM, ClashTable, clash_table
 
 __all__ = [
@@ -68,5 +83,10 @@ __all__ = [
     "clash_table",
     "HARM",
     "mission_plan",
-    "MISSION_CHANCES",
+    "MISSION_HOOKS",
+    "MissionHook",
+    "FALLBACK",
+    "estimate_chances",
+    "TableReading",
+    "read_table",
 ]

@@ -1,52 +1,41 @@
-"""The heuristic player's mission plan (R-MISSIONS): which cards to pick, by expected victory points."""
+"""The heuristic player's mission plan (R-MISSIONS): which cards to pick and in which order, by expected victory points."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import permutations
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..missions import load_missions
 
-MISSION_CHANCES: dict[str, float] = {
-    "activation": 0.9,
-    "protection": 0.8,
-    "occupation": 0.55,
-    "spice_theft": 0.5,
-    "sabotage": 0.4,
-    "infiltration": 0.45,
-    "territory": 0.35,
-    "treachery": 0.5,
-    "assassination": 0.35,
-    "slave_hunt": 0.2,
-}
-"""The player's estimate of its chance to fulfil each mission (tuned on games against the
-random player and itself; see ``bench/bench_games.py``)."""
 
-
-
-# --- missions ---------------------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1)
-def _cards() -> dict[str, Any]:
-    """The bundled mission cards, loaded once."""
-
-    return load_missions()
-
-
-def mission_plan(allowed: Sequence[str], chances: dict[str, float] | None = None, *, limit: int = 4) -> list[str]:
+def mission_plan(allowed: Sequence[str], chances: Mapping[str, float], *, limit: int = 4,
+                 cards: Mapping[str, Any] | None = None) -> list[str]:
     """The missions to pick, best rank first: the ranking of at most ``limit`` of ``allowed``
     that maximises the expected victory points (R-MISSIONS), leaving out any mission whose
     expectation at its rank is not positive.
+
+    Parameters
+    ----------
+    allowed
+        The card ids the warband may pick.
+    chances
+        Each card's chance of success (a card missing counts 0: never picked but as a last resort).
+    limit
+        At most this many picks.
+    cards
+        The game's cards by id (default: the bundled ones); their value tables give the points.
+
+    Returns
+    -------
+    list of str
+        At least one card id.
 
     Examples
     --------
     >>> mission_plan(["activation", "protection", "territory"], {"activation": 0.9, "protection": 0.8, "territory": 0.1})
     ['activation', 'protection']
     """
-    chances = chances or MISSION_CHANCES
-    cards = _cards()
+    cards = cards if cards is not None else load_missions()
     pool = [m for m in allowed if m in cards and chances.get(m, 0.0) > 0]
 
     def ev(mission: str, rank: int) -> float:
@@ -54,7 +43,7 @@ def mission_plan(allowed: Sequence[str], chances: dict[str, float] | None = None
         return p * card.values.success[rank] + (1 - p) * card.values.failure[rank]
 
     # Keep the most promising few, then try every order of them.
-    pool.sort(key=lambda m: -max(ev(m, r) for r in range(6)))
+    pool.sort(key=lambda m: (-max(ev(m, r) for r in range(6)), m))
     pool = pool[: max(limit + 2, 1)]
     best: tuple[float, tuple[str, ...]] = (-1e9, ())
     for k in range(1, min(limit, len(pool)) + 1):
@@ -66,7 +55,6 @@ def mission_plan(allowed: Sequence[str], chances: dict[str, float] | None = None
             if total > best[0] + 1e-9:
                 best = (total, order)
     if not best[1]:
-        best = (0.0, (max(pool or list(allowed), key=lambda m: ev(m, 0)),))
+        known = [m for m in (pool or allowed) if m in cards] or list(allowed)
+        best = (0.0, (max(known, key=lambda m: ev(m, 0) if m in cards else -1e9),))
     return list(best[1])
-
-

@@ -3,15 +3,19 @@ model's best use (R-ACTIVATE)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Protocol, Sequence
 
+from ..engine.missions import available_mission_actions, mission_cards
 from ..engine.state import GameState, ModelState, other_side
 from ..errors import RuleError
+from ..geometry.templates import BLAST_RADIUS_CM
 from ..missions import quarter
 from ..rules.poisons import may_fulfil_objectives
-from ..rules.shooting import can_shoot, can_target, range_band
-from .mission_plan import _cards
+from ..rules.shooting import can_shoot, can_target, laser_blast_problem, range_band
+from .jobs import Job, job_key
+from .mission_hooks import card_jobs, card_kill_bonus, carry_job, wants_destroyed
 from .spots import (
     Point,
     _dist,
@@ -19,7 +23,6 @@ from .spots import (
     _edge_point,
     _gap,
     _gap_at,
-    _opposite,
     _r,
     _toward,
 )
@@ -28,6 +31,7 @@ from .tables import (
     _best_melee,
     _comb,
     _disengage,
+    _marker_hit,
     _shot_value,
     _worth,
     clash_table,
@@ -62,25 +66,9 @@ class _Plan:
     contact: Any = None
     """The model or marker the free move must reach (a charge, a mission marker)."""
     contact_failed: bool = False
-
-
-@dataclass
-class _Job:
-    """A place the side needs a model at (a mission marker, a position, an edge)."""
-
-    kind: str
-    point: Point
-    value: float
-    marker: str | None = None
-    action: str | None = None
-    hold: bool = False
-    radius: float = 0.0
-
-
-def _job_key(job: _Job) -> tuple:
-    return (job.kind, job.marker) if job.marker else (job.kind, round(job.point[0]), round(job.point[1])) if job.kind != "guard" else ("guard",)
-
-
+    laser_mode: str = "burn"
+    """A laser's mode (R-LASER): ``explosive`` fires a blast at ``aim``."""
+    aim: Point | None = None
 
 
 def _near_segment(a: Point, b: Point, p: Point) -> float:
@@ -133,11 +121,16 @@ class _Planner:
         self.enemy = other_side(side)
         self.edge = state.side_state(side).edge
         self.missions = tuple(state.side_state(side).missions)
+        self.cards = mission_cards(state)
+        # The picked cards' actions on an enemy model (a capture): the engine offers them in contact.
+        self.target_actions = any(a.marker is None and "contact_enemy_model" in a.requires
+                                  for mid in self.missions if mid in self.cards for a in self.cards[mid].special_actions)
         self.models = [m for m in state.models_of(side)]
         self.enemies = [e for e in state.models if e.side != side and not e.out_of_action and not e.removed]
         self.tol = state.ruleset.contact_tolerance_cm
         self.late = state.clock_s >= 0.6 * state.clock_limit_s
         self._swing_cache: dict[str, float] = {}
+        self._bonus_cache: dict[str, float] = {}
         self._dangers: dict[str, _Danger] = {}
         self.jobs = self._jobs()
         self.assignment = self._assign()
@@ -152,73 +145,31 @@ class _Planner:
 
     def swing(self, mission: str) -> float:
         """What fulfilling ``mission`` is worth at its rank (success minus failure), 0 if not picked."""
-        if mission not in self.missions:
+        if mission not in self.missions or mission not in self.cards:
             return 0.0
         if mission not in self._swing_cache:
-            card = _cards()[mission]
+            card = self.cards[mission]
             rank = self.missions.index(mission)
             self._swing_cache[mission] = float(card.values.success[rank] - card.values.failure[rank])
         return self._swing_cache[mission]
 
-    def _mine(self, mission: str) -> list[Any]:
-        return [k for k in self.state.markers if k.owner == self.side and k.mission == mission]
-
-    def _jobs(self) -> list[_Job]:
-        s = self.state
-        jobs: list[_Job] = []
-        if "activation" in self.missions:
-            left = [k for k in self._mine("activation") if not k.activated and not k.destroyed]
-            for k in left:
-                jobs.append(_Job("terminal", (k.x, k.y), self.swing("activation") / max(1, len(left)) * 0.9, marker=k.id,
-                                 action=f"mission:activation:activate_terminal:{k.id}", radius=_r(k)))
-        if "spice_theft" in self.missions:
-            for k in self._mine("spice_theft"):
-                if k.destroyed or k.delivered or k.carried_by:
-                    continue
-                jobs.append(_Job("cache", (k.x, k.y), self.swing("spice_theft") * 0.5, marker=k.id,
-                                 action=f"mission:spice_theft:pick_up_spice:{k.id}", radius=_r(k)))
-        if "sabotage" in self.missions:
-            left = [k for k in self._mine("sabotage") if not k.destroyed]
-            for k in left:
-                jobs.append(_Job("depot", (k.x, k.y), self.swing("sabotage") / max(1, len(left)) * 0.8, marker=k.id,
-                                 action=f"mission:sabotage:sabotage_depot:{k.id}", radius=_r(k)))
-        if "occupation" in self.missions:
-            for k in self._mine("occupation"):
-                if not k.destroyed:
-                    jobs.append(_Job("position", (k.x, k.y), self.swing("occupation") / 2, marker=k.id, hold=True, radius=_r(k)))
-        if "infiltration" in self.missions:
-            far = _opposite(self.edge)
-            for x in (0.35, 0.65):
-                along = x * (s.width if far in ("south", "north") else s.depth)
-                p = {"north": (along, s.depth - 5.5), "south": (along, 5.5), "east": (s.width - 5.5, along), "west": (5.5, along)}[far]
-                jobs.append(_Job("infiltrate", p, self.swing("infiltration") / 2, hold=True))
-        if "territory" in self.missions:
-            w, d = s.width, s.depth
-            quarters = [(w / 4, d / 4), (3 * w / 4, d / 4), (w / 4, 3 * d / 4), (3 * w / 4, 3 * d / 4)]
-            quarters.sort(key=lambda q: _edge_distance(s, q, 0, self.edge))
-            for q in quarters[:3]:
-                jobs.append(_Job("quarter", q, self.swing("territory") / 3, hold=True))
-        if "protection" in self.missions:
-            for a in s.models:
-                if a.side == self.side and a.ambassador and not a.removed:
-                    foes = sorted(self.enemies, key=lambda e: _gap(e, a))
-                    if foes:
-                        f = foes[0]
-                        p = _toward((a.x, a.y), (f.x, f.y), _r(a) + 1.6 + 0.1)
-                    else:
-                        p = (a.x, a.y)
-                    jobs.append(_Job("guard", p, self.swing("protection") * 0.3, hold=True))
+    def _jobs(self) -> list[Job]:
+        """The jobs of every picked card, read from its data (:mod:`landsraad.ai.mission_hooks`)."""
+        jobs: list[Job] = []
+        for mission in self.missions:
+            card = self.cards.get(mission)
+            if card is not None:
+                jobs.extend(card_jobs(self, card))
         return jobs
 
-    def _assign(self) -> dict[str, _Job]:
+    def _assign(self) -> dict[str, Job]:
         """Each job to the model that gets there soonest (a carrier keeps carrying home)."""
-        out: dict[str, _Job] = {}
+        out: dict[str, Job] = {}
         for m in self.models:
             if m.carrying:
-                k = self.state.marker(m.carrying)
-                goal = _edge_point(self.state, m.position, _r(m), self.edge)
-                out[m.id] = _Job("deliver", goal, self.swing(k.mission) * 0.6,
-                                 action=f"mission:{k.mission}:carry_off_spice:{k.id}")
+                job = carry_job(self, self.cards, m)
+                if job is not None:
+                    out[m.id] = job
         free = [m for m in self.models if m.id not in out]
         pairs = []
         for j_index, job in enumerate(self.jobs):
@@ -230,7 +181,7 @@ class _Planner:
                 pairs.append((turns - 0.05 * job.value, j_index, m.id))
         # Stick to the job of the last activations unless another is clearly better (no dithering).
         previous = self.player.jobs
-        pairs = [(t - (1.0 if previous.get(mid) == _job_key(self.jobs[j]) else 0.0), j, mid) for t, j, mid in pairs]
+        pairs = [(t - (1.0 if previous.get(mid) == job_key(self.jobs[j]) else 0.0), j, mid) for t, j, mid in pairs]
         pairs.sort()
         taken_jobs: set[int] = set()
         for _, j_index, mid in pairs:
@@ -238,7 +189,7 @@ class _Planner:
                 continue
             out[mid] = self.jobs[j_index]
             taken_jobs.add(j_index)
-        self.player.jobs = {mid: _job_key(job) for mid, job in out.items()}
+        self.player.jobs = {mid: job_key(job) for mid, job in out.items()}
         return out
 
     def goal_of(self, m: ModelState) -> Point | None:
@@ -251,22 +202,21 @@ class _Planner:
     # --- values --------------------------------------------------------------------------------------
 
     def kill_bonus(self, e: ModelState) -> float:
-        """Extra worth of killing ``e`` for the side's missions (treachery, assassination) and the enemy's (its ambassador)."""
+        """Extra worth of killing ``e`` for the side's missions (their evaluators' kill hooks) and the
+        enemy's (its ambassador, a carrier)."""
+        cached = self._bonus_cache.get(e.id)
+        if cached is not None:
+            return cached
         bonus = 0.0
-        if "treachery" in self.missions:
-            if not any(k.killer_side is not None and k.killer_side != k.victim_side for k in self.state.kills):
-                bonus += self.swing("treachery")
-        if "assassination" in self.missions and not e.ambassador:
-            theirs = [m for m in self.state.models if m.side == self.enemy and not m.ambassador]
-            top = max((m.profile.cost for m in theirs), default=0)
-            done = any(k.killer_side == self.side and self.state.model(k.victim).profile.cost == top
-                       for k in self.state.kills if k.victim_side == self.enemy)
-            if e.profile.cost == top and not done:
-                bonus += self.swing("assassination")
+        for mission in self.missions:
+            card = self.cards.get(mission)
+            if card is not None:
+                bonus += card_kill_bonus(self, card, e)
         if e.ambassador:
             bonus += 3.0
         if e.carrying:
             bonus += 2.0
+        self._bonus_cache[e.id] = bonus
         return bonus
 
     def melee_value(self, me: ModelState, e: ModelState, *, active: bool = True, held: int | None = None) -> float:
@@ -352,23 +302,23 @@ class _Planner:
                 v = p_ok * (max(0.0, -stay) + (0.3 * job.value if job else 0.0)) - harm * _worth(s, m)
                 plans.append(_Plan(m.id, "disengage", "disengage", goal=self.goal_of(m), value=v))
             # Mission actions that work in contact (a capture, carrying off).
-            if job is not None and job.action and job.kind == "deliver" and _edge_distance(s, m.position, _r(m), self.edge) <= self.tol:
+            if job is not None and job.action and job.kind == "deliver" and self._deliver_gap(m, job) <= self.tol:
                 plans.append(_Plan(m.id, "mission", job.action, value=job.value + 1.0))
-            if "slave_hunt" in self.missions:
-                for e in engaged:
-                    if e.wound == "grave" or e.has_poison("paralysing"):
-                        plans.append(_Plan(m.id, "mission", f"mission:slave_hunt:capture:{e.id}", value=self.swing("slave_hunt") + 1.0))
+            if self.target_actions:
+                for choice in available_mission_actions(s, m.id):
+                    if choice.target is not None:
+                        plans.append(_Plan(m.id, "mission", choice.key, value=self.swing(choice.mission) + 1.0))
             return max(plans, key=lambda p: p.value)
 
         able = may_fulfil_objectives(c)
         # 1. Jobs: a mission action now or after the free move; else head for the job.
         if job is not None and able:
             if job.kind == "deliver":
-                gap = _edge_distance(s, m.position, _r(m), self.edge)
+                gap = self._deliver_gap(m, job)
                 if gap <= self.tol:
                     plans.append(_Plan(m.id, "mission", job.action or "rest", value=job.value + 1.0))
-                elif gap <= move - 0.05:
-                    spot = _edge_point(s, m.position, _r(m), self.edge)
+                elif gap <= move - 0.05 and job.edge is not None:
+                    spot = _edge_point(s, m.position, _r(m), job.edge)
                     plans.append(_Plan(m.id, "mission", job.action or "rest", before=spot, value=job.value + 0.9))
                 else:
                     plans.append(self._advance(m, job.point, job.value * 0.5, move))
@@ -414,6 +364,11 @@ class _Planner:
                 if v > 0:
                     plans.append(_Plan(m.id, "shoot", f"shoot:{w.id}", goal=self._after_goal(m, job), value=v))
                 continue
+            if w.laser:
+                blast, aim = self.laser_blast(m, w)
+                if blast > 0:
+                    plans.append(_Plan(m.id, "shoot", f"shoot:{w.id}", goal=self._after_goal(m, job), value=blast * 0.9,
+                                       laser_mode="explosive", aim=aim))
             target, d = self.nearest_shot(m, w)
             if target is None:
                 continue
@@ -427,8 +382,10 @@ class _Planner:
                 plans.append(_Plan(m.id, "equipment", "hunter_seeker", goal=self._after_goal(m, job), value=1.2))
         if "explosives" in m.equipment:
             for k in s.markers:
-                if k.on_table and _gap(m, k) <= self.tol and (k.owner != m.side or k.mission == "sabotage"):
-                    plans.append(_Plan(m.id, "mission", f"explosives:{k.id}", value=3.0 if k.owner != m.side else job.value + 1.2 if job else 3.0))
+                if k.on_table and _gap(m, k) <= self.tol:
+                    v = self.blast_worth(k)
+                    if v > 0:
+                        plans.append(_Plan(m.id, "mission", f"explosives:{k.id}", value=v + 1.2 if k.owner == m.side else v))
         if "healer" in m.profile.special_rules:
             for f in self.models:
                 if f.id != m.id and _gap(f, m) <= self.tol and (f.wound in ("light", "grave") or f.poisons):
@@ -440,24 +397,42 @@ class _Planner:
                 plans.append(self._advance(m, target.position, 0.5, move, target=target))
         return max(plans, key=lambda p: p.value)
 
-    def _after_goal(self, m: ModelState, job: _Job | None) -> Point | None:
+    def _after_goal(self, m: ModelState, job: Job | None) -> Point | None:
         if job is None:
             return None
         if job.hold and self._at_hold(m, job):
             return None
         return job.point
 
-    def _at_hold(self, m: ModelState, job: _Job) -> bool:
+    def _at_hold(self, m: ModelState, job: Job) -> bool:
         s = self.state
         if job.marker is not None:
             return _gap(m, s.marker(job.marker)) <= self.tol
-        if job.kind == "infiltrate":
-            return _edge_distance(s, m.position, _r(m), _opposite(self.edge)) <= 9.5
-        if job.kind == "quarter":
-
-            here = quarter(m.position, m.base_mm, (s.width, s.depth))
-            return here is not None and here == quarter(job.point, 0.0, (s.width, s.depth))
+        if job.edge is not None:
+            return _edge_distance(s, m.position, _r(m), job.edge) <= job.within_cm - 0.5
+        if job.quarter is not None:
+            return quarter(m.position, m.base_mm, (s.width, s.depth)) == job.quarter
         return _dist(m.position, job.point) <= 2.5
+
+    def _deliver_gap(self, m: ModelState, job: Job) -> float:
+        """How far a carrier is from where its card's deliver action may be taken (its own edge, or anywhere)."""
+        return 0.0 if job.edge is None else _edge_distance(self.state, m.position, _r(m), job.edge)
+
+    def blast_worth(self, k: Any) -> float:
+        """What blowing up marker ``k`` is worth to the side (R-EXPLOSIVE, PRJ-73): one of the opponent's
+        markers its card does not want destroyed (not yet activated), or one of the side's whose card
+        does; negative otherwise."""
+        if not k.on_table:
+            return 0.0
+        wanted = wants_destroyed(self.cards, k)
+        if k.owner != self.side:
+            if k.activated:
+                return 0.0  # an activated marker stays activated when blown up (PRJ-73): nothing to deny
+            return -1.0 if wanted else 3.0
+        if not wanted:
+            return -3.0
+        left = [x for x in self.state.markers if x.owner == self.side and x.mission == k.mission and x.on_table]
+        return self.swing(k.mission) / max(1, len(left)) * 0.8
 
     def _template_value(self, m: ModelState, w: Any) -> float:
         """A blast on the best enemy, minus friends nearby (R-TEMPLATE)."""
@@ -475,6 +450,60 @@ class _Planner:
                     v += 0.35 * _worth(self.state, o)
             best = max(best, v)
         return best
+
+    def laser_blast(self, m: ModelState, w: Any, held: int | None = None) -> tuple[float, Point | None]:
+        """A laser fired in explosive mode (R-LASER): the best aim of its blast and what it is worth.
+
+        Aims tried: on each enemy, between two enemies near each other, on each marker lying on the
+        table. An aim whose blast covers a model with a working shield is illegal (PRJ-12, the
+        kernel's :func:`~landsraad.rules.shooting.laser_blast_problem`); each enemy under it counts its
+        expected harm from the exact shot odds, each friend against it, each marker what blowing it
+        up is worth (:meth:`blast_worth`) times the chance the shot destroys it (R-SHOOT-MARKER).
+        """
+        s = self.state
+        shooter = _comb(s, m.id, weapon=w, activation_fatigue=m.fatigue if held is None else held)
+        if not can_shoot(shooter):
+            return 0.0, None
+        reach = BLAST_RADIUS_CM + self.tol
+        rng = w.range or 10.0
+        # Beyond two range bands a shot hardly hits: aims there are not worth a look.
+        far = 3 * rng + BLAST_RADIUS_CM
+        here = m.position
+        aims: list[Point] = [e.position for e in self.enemies if _dist(here, e.position) <= far]
+        for i, a in enumerate(self.enemies):
+            for b in self.enemies[i + 1:]:
+                if _dist(a.position, b.position) <= 2 * reach + _r(a) + _r(b) and _dist(here, a.position) <= far:
+                    aims.append(((a.x + b.x) / 2, (a.y + b.y) / 2))
+        aims += [(k.x, k.y) for k in s.markers if k.on_table and _dist(here, (k.x, k.y)) <= far and self.blast_worth(k) > 0]
+        if not aims:
+            return 0.0, None
+        others = [(o, o.x, o.y, reach + _r(o)) for o in s.models if o.id != m.id and not o.out_of_action]
+        best: tuple[float, Point | None] = (0.0, None)
+        for p in aims:
+            covered = [o for o, x, y, r in others if math.hypot(x - p[0], y - p[1]) <= r]
+            if any(o.profile.shield != "none" for o in covered) and laser_blast_problem(
+                    shooter, [_comb(s, o.id) for o in covered], laser_mode="explosive", ruleset=s.ruleset):
+                continue
+            band = range_band(max(0.0, _dist(m.position, p) - _r(m)), rng) * rng + min(rng, 0.5)
+            v = 0.0
+            for o in covered:
+                if o.side == self.side:
+                    v -= 1.5 * _shot_value(shooter, _comb(s, o.id), band, _worth(s, o), "explosive", s.ruleset)
+                elif can_target(shooter, _comb(s, o.id), laser_mode="explosive", ruleset=s.ruleset):
+                    v += _shot_value(shooter, _comb(s, o.id), band, _worth(s, o) + self.kill_bonus(o), "explosive", s.ruleset)
+            for k in s.markers:
+                if k.on_table and _dist((k.x, k.y), p) <= reach + _r(k):
+                    v += self.blast_worth(k) * _marker_hit(shooter, band, "explosive", s.ruleset)
+            if v > best[0] + 1e-9:
+                best = (v, p)
+        return best
+
+    def laser_choice(self, m: ModelState, w: Any, held: int | None = None) -> tuple[str, float, Point | None]:
+        """The better of a laser's two modes now (R-LASER): ``(mode, value, aim)``."""
+        blast, aim = self.laser_blast(m, w, held)
+        target, d = self.nearest_shot(m, w)
+        burn = self.shot_value(m, w, target, d, held=held) if target is not None else 0.0
+        return ("explosive", blast, aim) if blast > burn + 1e-9 else ("burn", burn, None)
 
     def _hunt_target(self, m: ModelState) -> ModelState | None:
         foes = [e for e in self.enemies if not e.out_of_action]
@@ -513,6 +542,7 @@ class _Planner:
     def best_action(self, m: ModelState, choices: Sequence[str], plan: _Plan | None) -> str:
         """An action among ``choices`` when the plan's is not on offer."""
         scores: dict[str, float] = {}
+        lasers: dict[str, tuple[str, Point | None]] = {}
         for ch in choices:
             kind, _, arg = ch.partition(":")
             if kind == "mission":
@@ -529,6 +559,11 @@ class _Planner:
                 if w.template is not None:
                     scores[ch] = self._template_value(m, w)
                     continue
+                if w.laser:
+                    mode, scores[ch], aim = self.laser_choice(m, w, held=self.player.memory.held.get(m.id))
+                    if plan is not None and plan.model == m.id:
+                        lasers[ch] = (mode, aim)
+                    continue
                 target, d = self.nearest_shot(m, w)
                 scores[ch] = self.shot_value(m, w, target, d) if target is not None else 0.0
             elif kind == "disengage":
@@ -538,8 +573,7 @@ class _Planner:
             elif kind == "heal":
                 scores[ch] = 0.6 * _worth(self.state, self.state.model(arg))
             elif kind == "explosives":
-                k = self.state.marker(arg)
-                scores[ch] = 2.0 if (k.owner != self.side or k.mission == "sabotage") else -1.0
+                scores[ch] = self.blast_worth(self.state.marker(arg))
             elif kind == "move":
                 scores[ch] = 0.3 if self.goal_of(m) is not None else 0.0
             elif kind == "hunter_seeker":
@@ -556,6 +590,8 @@ class _Planner:
         best = max(choices, key=lambda ch: (scores.get(ch, 0.0), ch == "rest"))
         if plan is not None and plan.model == m.id:
             plan.action = best
+            if best in lasers:
+                plan.laser_mode, plan.aim = lasers[best]
             if best == "move" and plan.move_to is None:
                 plan.move_to = self.goal_of(m)
         return best

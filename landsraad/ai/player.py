@@ -9,14 +9,17 @@ from typing import Any, Iterable
 import numpy as np
 
 from ..engine.decisions import Answer, Decision
+from ..engine.missions import mission_cards
 from ..engine.state import GameState, ModelState, other_side
 from ..errors import LandsraadError, RuleError
 from ..kits import load_kit
 from ..odds import solve_zero_sum
 from ..rules.disengage import resolve_disengage
 from ..rules.state import Combatant
-from .mission_plan import MISSION_CHANCES, _cards, mission_plan
+from .mission_hooks import estimate_chances
+from .mission_plan import mission_plan
 from .planner import _Danger, _near_segment, _Plan, _Planner
+from .reading import read_table
 from .spots import (
     Point,
     _clamp,
@@ -71,13 +74,15 @@ class HeuristicPlayer:
         instead of falling back to a safe legal answer (tests use it). Other exceptions are bugs and
         always propagate.
     chances
-        Estimated chance of success of each mission (defaults to :data:`MISSION_CHANCES`).
+        Chances of success to use for some missions (by card id) instead of the player's own
+        estimates, which it reads from the table and the opponent at pick time
+        (:func:`~landsraad.ai.mission_hooks.estimate_chances`).
     """
 
     def __init__(self, seed: int | None = None, *, strict: bool = False, chances: dict[str, float] | None = None) -> None:
         self.rng = np.random.default_rng(seed)
         self.strict = strict
-        self.chances = dict(MISSION_CHANCES if chances is None else chances)
+        self.chances = dict(chances or {})
         self.memory = _Memory()
         self.jobs: dict[str, tuple] = {}
         self._placed_terrain = 0
@@ -212,25 +217,26 @@ class HeuristicPlayer:
         return min(decision.point.candidates, key=lambda p: _dist(p, aim))
 
     def _on_pick_missions(self, decision: Decision, state: GameState) -> list[str]:
-        chances = dict(self.chances)
-        models = state.models_of(decision.side) if state is not None else ()
-        if models:
-            if any("explosives" in m.equipment for m in models):
-                chances["sabotage"] = chances.get("sabotage", 0.0) + 0.2
-            if len(models) < 4:
-                chances["territory"] = chances.get("territory", 0.0) * 0.5
-                chances["infiltration"] = chances.get("infiltration", 0.0) * 0.7
+        """R-MISSION-PICK: the ranking worth most in expected victory points, each card's chance
+        estimated from its data, the table and the opponent (:mod:`landsraad.ai.mission_hooks`)."""
+        cards = mission_cards(state)
+        chances = estimate_chances(read_table(state, decision.side), cards, decision.choices)
+        chances.update({k: v for k, v in self.chances.items() if k in chances})
         low, high = decision.ranked or (1, 6)
-        plan = mission_plan(decision.choices, chances, limit=min(high, 4))
+        plan = mission_plan(decision.choices, chances, limit=min(high, 4), cards=cards)
         return plan[:high] if len(plan) >= low else list(decision.choices[:low])
 
     def _on_treachery(self, decision: Decision, state: GameState) -> str:
-        """Harkonnen Treachery: ask about the mission the side can do most against (occupation:
-        its positions can be contested). The answer is not kept in the state, so it is not used."""
-        for mission in ("occupation", "spice_theft", "activation"):
-            if mission in decision.choices:
-                return mission
-        return decision.choices[0]
+        """Harkonnen Treachery: name the mission the opponent most likely picked, read from its side of
+        the table as the player reads its own (the answer is only a flag of the state; it is not used)."""
+        cards = mission_cards(state)
+        opponent = other_side(decision.side)
+        chances = estimate_chances(read_table(state, opponent), cards, decision.choices)
+
+        def expected(mid: str) -> float:
+            p = chances.get(mid, 0.0)
+            return p * cards[mid].values.success[0] + (1 - p) * cards[mid].values.failure[0] if mid in cards else -1e9
+        return max(decision.choices, key=lambda mid: (expected(mid), mid))
 
     def _on_place_marker(self, decision: Decision, state: GameState) -> Point:
         """Own markers near the own lines; the opponent's markers far from the opponent."""
@@ -247,8 +253,13 @@ class HeuristicPlayer:
             return {"south": (along, depth), "north": (along, state.depth - depth),
                     "west": (depth, along), "east": (state.width - depth, along)}[my_edge]
 
-        if owner == me and mission == "protection":
-            # The ambassador in my own corner, behind my lines.
+        cards = mission_cards(state)
+        try:
+            spec = cards[mission].marker(decision.info.get("marker", ""))
+        except KeyError:  # not a card of this game or not one of its markers (UnknownNameError is a KeyError)
+            spec = None
+        if owner == me and spec is not None and spec.model is not None:
+            # A token that is a model (an ambassador): in my own corner, behind my lines.
             order = sorted(np.arange(1.6, span - 1.5, 1.0), key=lambda a: min(a, span - a))
         elif owner == me:
             # Terminals, positions: near the middle, spread apart.
@@ -260,12 +271,9 @@ class HeuristicPlayer:
         # Rows from my own edge outwards, from the nearest the card allows (its distances are from the
         # token's nearest point); the first row with a legal spot wins (R-MISSIONS: the card's rules).
         start = 1.6
-        try:
-            spec = _cards()[mission].marker(decision.info.get("marker", ""))
+        if spec is not None:
             near_mine = spec.min_from_own_edge_cm if owner == me else spec.min_from_opponent_edge_cm
             start = max(start, spec.size_mm / 20.0 + max(spec.min_from_edges_cm, near_mine) + 0.1)
-        except KeyError:  # not a bundled card or marker (UnknownNameError is a KeyError): the default row
-            pass
         for depth in np.arange(start, length - 1.5, 1.0):
             tried = 0
             for along in order:
@@ -601,9 +609,10 @@ class HeuristicPlayer:
     def _on_step_away(self, decision: Decision, state: GameState) -> Point | None:
         """After defending, step away from a fight it is losing or when badly hurt, unless it holds a position."""
         me = state.model(decision.model)
-        if any(k.owner == me.side and k.mission == "occupation" and _gap(k, me) <= 0.2 for k in state.markers):
-            return None
         planner = _Planner(self, state, me.side)
+        job = planner.assignment.get(me.id)
+        if job is not None and job.hold and job.marker is not None and planner._at_hold(me, job):
+            return None  # it holds a marker: it stays
         foes = [e for e in state.enemies_of(me.id) if _gap(e, me) <= 0.2]
         if not foes:
             return None
@@ -614,8 +623,16 @@ class HeuristicPlayer:
         return decision.point.candidates[0] if decision.point.candidates else None
 
     def _on_laser_mode(self, decision: Decision, state: GameState) -> str:
-        """R-LASER: burn (a sure wound on a single unshielded target); the blast only cannot be aimed better."""
-        return "burn"
+        """R-LASER: the mode the plan chose (burn the nearest target, or a blast where it is worth
+        more: two enemies, a marker to blow up), else the better of the two now."""
+        plan = self.memory.plan
+        m = state.model(decision.model)
+        if plan is not None and plan.model == m.id and any(f"shoot:{x.id}" == plan.action and x.laser for x in m.weapons):
+            return plan.laser_mode
+        w = next((x for x in m.weapons if x.laser), None)
+        if w is None:
+            return "burn"
+        return _Planner(self, state, m.side).laser_choice(m, w, held=self.memory.held.get(m.id))[0]
 
     def _on_target(self, decision: Decision, state: GameState) -> str:
         """RUL-08 ties: of the equally near enemies, the one the shot hurts most."""
@@ -634,10 +651,21 @@ class HeuristicPlayer:
         """R-TEMPLATE: where the template covers the most enemy worth and no friend."""
         me = state.model(decision.model)
         direct = "direct" in decision.prompt
+        plan = self.memory.plan
+        if not direct and plan is not None and plan.model == me.id and plan.aim is not None:
+            aim = (round(float(plan.aim[0]), 3), round(float(plan.aim[1]), 3))
+            if decision.point.validate(aim) is None:
+                return aim
+        # An explosive blast also threatens the markers under it (PRJ-73): the ones worth blowing up count.
+        weapon = next((w for w in me.weapons if plan is not None and plan.model == me.id and plan.action == f"shoot:{w.id}"), None)
+        explosive = not direct and weapon is not None and (weapon.explosive or plan.laser_mode == "explosive")
+        planner = _Planner(self, state, me.side) if explosive else None
         best, best_v = decision.point.candidates[0], -1e9
         length = 20.0
         for p in decision.point.candidates:
             v = 0.0
+            if planner is not None:
+                v += sum(planner.blast_worth(k) for k in state.markers if k.on_table and _dist((k.x, k.y), p) <= 5.0 + _r(k))
             for o in state.models:
                 if o.removed or o.id == me.id:
                     continue

@@ -22,6 +22,7 @@ from ..rules.melee import (
 )
 from ..rules.poisons import choose_poison
 from ..rules.shields import melee_gets_through
+from ..rules.shooting import resolve_marker_shot
 from ..rules.state import (
     active_rules,
     effective_endurance,
@@ -404,6 +405,28 @@ def _shot_harm(shooter: Any, target: Any, band_distance: float, laser_mode: str,
 
     odds = shot_odds(shooter, target, distance_cm=band_distance, cover="none", laser_mode=laser_mode, ruleset=ruleset)
     return float(sum(HARM[_RESULT_INDEX[k]] * p for k, p in odds.wound.items()))
+
+
+def _marker_hit(shooter: Any, band_distance: float, laser_mode: str, ruleset: Any) -> float:
+    """The chance an explosive shot destroys an objective marker it covers (R-SHOOT-MARKER, PRJ-73):
+    the kernel's :func:`~landsraad.rules.shooting.resolve_marker_shot` on every roll, cached."""
+    return _marker_hit_cached(_Signed(_facts(_Same(shooter))[0], shooter), band_distance, laser_mode, ruleset)
+
+
+@lru_cache(maxsize=2048)
+def _marker_hit_cached(shooter: _Signed, band_distance: float, laser_mode: str, ruleset: Any) -> float:
+    c = _norm(shooter.value)
+    totals = np.zeros((10, 10), dtype=np.int64)
+    explosive = False
+    for n in range(1, 11):
+        for a in range(1, 11):
+            ev = resolve_marker_shot(c, distance_cm=band_distance, shooter_dice=(n, a), marker_die=1, laser_mode=laser_mode, ruleset=ruleset)
+            totals[n - 1, a - 1], explosive = ev.attack_total, ev.explosive
+    if not explosive:
+        return 0.0
+    # The marker's die has no modifier (R-SHOOT-MARKER): the shot's total against each face.
+    faces = np.arange(1, 11)
+    return float(beats_array(totals.reshape(-1)[:, None], faces[None, :], ruleset.ties).mean())
 
 
 def _disengage(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, float, float]:
