@@ -28,7 +28,7 @@ from ..engine.state import other_side
 from ..errors import DataError
 from ..missions import evaluate_picks, score
 
-__all__ = ["MATERIAL_WEIGHT", "SCALE_VP", "mission_margin", "material_margin", "position_value"]
+__all__ = ["HEALTH", "MATERIAL_WEIGHT", "SCALE_VP", "mission_margin", "material_margin", "position_value"]
 
 MATERIAL_WEIGHT = 0.5
 """Victory points one recruit point of material in action is worth in a game cut short."""
@@ -53,13 +53,21 @@ def mission_margin(state: GameState, side: str) -> int:
     return _prospect(state, side, view) - _prospect(state, other_side(side), view)
 
 
-def material_margin(state: GameState, side: str) -> int:
-    """Recruit points of ``side``'s models in action minus the opponent's."""
-    total = 0
+HEALTH: dict[str, float] = {"none": 1.0, "light": 0.75, "grave": 0.4, "fatal": 0.0}
+"""The share of a model's worth left at each wound level (R-WOUND): a wounded model fights and
+tests worse, so a wound counts before a kill does, and rollouts that end in a wound are told
+apart from those that end in nothing."""
+
+
+def material_margin(state: GameState, side: str) -> float:
+    """Recruit points of ``side``'s models in action minus the opponent's, each weighted by
+    :data:`HEALTH` for its wound level."""
+    total = 0.0
     for m in state.models:
         if m.out_of_action or m.captured or m.ambassador:
             continue
-        total += m.profile.cost if m.side == side else -m.profile.cost
+        worth = m.profile.cost * HEALTH.get(m.wound, 1.0)
+        total += worth if m.side == side else -worth
     return total
 
 

@@ -7,10 +7,10 @@ engine's own bookkeeping, so a bug in the engine cannot hide itself.
 
 from __future__ import annotations
 
-import itertools
-import math
+from functools import lru_cache
 from typing import Any, Mapping
 
+import numpy as np
 import shapely
 
 from landsraad.engine import Game
@@ -33,22 +33,38 @@ def check_state(game: Game) -> None:
         on_table = [m for m in state.models if m.id in placed]
     else:
         on_table = [m for m in state.models if not m.removed]
-    blocked = [shapely.Polygon(t.polygon) for t in state.terrain if t.movement == "blocked"]
     for m in on_table:
         r = m.base_mm / 20
         if not (-1e-6 <= m.x - r and m.x + r <= state.width + 1e-6 and -1e-6 <= m.y - r and m.y + r <= state.depth + 1e-6):
             raise InvariantBroken(f"{m.id} stands off the table at ({m.x:.2f}, {m.y:.2f}).")
-        for piece in blocked:
-            if piece.distance(shapely.Point(m.x, m.y)) < r - 1e-3:
-                raise InvariantBroken(f"{m.id} overlaps impassable terrain at ({m.x:.2f}, {m.y:.2f}).")
         if m.fatigue < 0 or m.spice_doses < 0:
             raise InvariantBroken(f"{m.id} has fatigue {m.fatigue} and spice {m.spice_doses}: a counter below 0.")
         if m.wound == "fatal" and not m.removed:
             raise InvariantBroken(f"{m.id} has a fatal wound but stands on the table.")
-    for a, b in itertools.combinations(on_table, 2):
-        gap = math.hypot(a.x - b.x, a.y - b.y) - a.base_mm / 20 - b.base_mm / 20
-        if gap < -1e-3:
-            raise InvariantBroken(f"{a.id} overlaps {b.id} by {-gap:.3f} cm.")
+    if not on_table:
+        return
+    # All at once (numpy, shapely's vectorised distance): every base against every blocked piece
+    # and every other base, after every answer.
+    xy = np.array([(m.x, m.y) for m in on_table], dtype=float)
+    radii = np.array([m.base_mm / 20 for m in on_table], dtype=float)
+    points = shapely.points(xy)
+    for piece in _blocked(state.terrain):
+        inside = shapely.distance(piece, points) < radii - 1e-3
+        if inside.any():
+            m = on_table[int(np.argmax(inside))]
+            raise InvariantBroken(f"{m.id} overlaps impassable terrain at ({m.x:.2f}, {m.y:.2f}).")
+    gaps = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1]) - radii[:, None] - radii[None, :]
+    gaps[np.diag_indices(len(on_table))] = np.inf
+    if (gaps < -1e-3).any():
+        i, j = np.unravel_index(int(np.argmin(gaps)), gaps.shape)
+        a, b = on_table[min(i, j)], on_table[max(i, j)]
+        raise InvariantBroken(f"{a.id} overlaps {b.id} by {-float(gaps[i, j]):.3f} cm.")
+
+
+@lru_cache(maxsize=64)
+def _blocked(terrain: tuple[Any, ...]) -> tuple[shapely.Polygon, ...]:
+    """The impassable pieces of a terrain layout as shapely polygons (built once: terrain does not move)."""
+    return tuple(shapely.Polygon(t.polygon) for t in terrain if t.movement == "blocked")
 
 
 def check_decision(game: Game) -> None:
