@@ -2,7 +2,8 @@
 
 - ``play``: a whole game (on the bundled demo table) or a mission drill (``--drill NAME``),
   asked decision by decision (:mod:`landsraad.play.session`); ``--save`` keeps it (also at the
-  end of input), ``--resume`` goes on with a saved one.
+  end of input), ``--resume`` goes on with a saved one. The exit status is 1 when ``--save``
+  was given and the game could not be saved at the end (the previous file is then unchanged).
 - ``drill list``: the bundled drills, their missions and par.
 
 When stdin and stdout are a terminal the session uses colours, tables and line editing;
@@ -78,14 +79,16 @@ def _play(args: argparse.Namespace) -> int:
     term = _terminal()
     session, drill = open_session(args, term)
     end = session.run()
+    saved = end.saved_to
     if end.how == "over":
         if drill is not None:
             _drill_report(term, drill, session)
         else:
             _summary(term, session.game)
         if args.save:
-            session.save(args.save)
-    return 0
+            saved = session.save(args.save)
+    # The session has said in one sentence why the last save failed; the status says it too.
+    return 1 if args.save and saved is None else 0
 
 
 def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Drill | None]:
