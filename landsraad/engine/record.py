@@ -151,11 +151,12 @@ def load_record(path: str | Path) -> GameRecord:
     path = Path(path)
     source = str(path)[:200]
     try:
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            raise DataError([Problem(source, "", f"The file is larger than {MAX_RECORD_BYTES // 2**20} MiB; it is not a saved game.")])
-        raw = path.read_bytes()
+        with path.open("rb") as handle:  # bounded: a device or pipe (/dev/zero) has no size to check first
+            raw = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise DataError([Problem(source, "", f"The saved game cannot be read: {exc.strerror or exc}.")]) from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise DataError([Problem(source, "", f"The file is larger than {MAX_RECORD_BYTES // 2**20} MiB; it is not a saved game.")])
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
