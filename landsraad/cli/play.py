@@ -19,7 +19,7 @@ from typing import Any
 from ..content import data_dir
 from ..engine import Game, SetupOptions, new_game
 from ..engine.record import load_record
-from ..errors import LandsraadError, UsageError
+from ..errors import DataError, LandsraadError, Problem, UsageError
 from ..fileio import check_output_path
 from ..missions import load_missions
 from ..play.drills import Drill, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind, worst_decision
@@ -107,12 +107,24 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
     drill: Drill | None = None
     if args.resume:
         record = load_record(args.resume)
+        source = str(args.resume)[:200]
         saved = dict(record.players)
         if saved.get("drill"):
-            drill = load_drill(saved["drill"])
+            try:
+                drill = load_drill(saved["drill"])
+            except LandsraadError as err:  # the drill is named by the saved game: say so
+                raise DataError([Problem(source, "players.drill", f"The saved game's drill cannot be opened: {str(err)[:300]}")]) from None
         humans = _humans(args.human or _saved_humans(saved))
         opponent = args.opponent or next((v for k, v in saved.items() if k in ("red", "blue") and v != "human"), "heuristic")
         seed = int(record.seed or 0)
+        if not 0 <= seed < 2**63:  # it seeds the computer players
+            raise DataError([Problem(source, "seed", f"The saved game's seed {seed} is not a whole number from 0 to 2**63 - 1.")])
+        if not args.opponent:  # the computer player named by the saved game
+            try:
+                _opponent(opponent, seed, "red")
+            except UsageError:
+                raise DataError([Problem(source, "players", f"The saved game names the unknown computer player {opponent[:60]!r}; "
+                                                            f"choose one with --opponent.")]) from None
         opponents = {side: _opponent(opponent, seed, side) for side in ("red", "blue") if side not in humans}
         advisors = {side: advisor(seed, side) for side in humans}
         game = resume(record, {**opponents, **advisors}, source=str(args.resume)[:200])
