@@ -195,6 +195,12 @@ def load_record(path: str | Path) -> GameRecord:
         raise DataError([Problem(source, "", "The saved game is nested too deeply to be a saved game.")]) from None
     except ValueError as exc:  # a number past Python's 4,300-digit limit
         raise DataError([Problem(source, "", f"The saved game holds a value it cannot read ({str(exc)[:80]}).")]) from None
+    try:  # a JSON escape such as "\ud800" reads as a lone surrogate, which no file can hold: saving it again would fail
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise DataError([Problem(source, "", "The saved game holds a character that is not Unicode text (a lone surrogate escape).")]) from None
+    except (ValueError, RecursionError):
+        pass  # too deep or too long a number: refused just below or by the model
     if _depth(data) > MAX_RECORD_DEPTH:  # the hash would fail on it deeper in (pydantic's serialisation depth)
         raise DataError([Problem(source, "", f"The saved game is nested more than {MAX_RECORD_DEPTH} levels deep; it is not a saved game.")])
     if not isinstance(data, dict):

@@ -163,3 +163,11 @@ def test_an_unknown_stage_in_the_opening_names_the_file(finished, tmp_path):
         with pytest.raises(DataError) as caught:
             attempt()
         assert str(path) in str(caught.value) and "opening" in str(caught.value)
+
+
+def test_a_lone_surrogate_escape_is_refused_on_loading_not_when_saved_again(finished, tmp_path):
+    data = json.loads(_saved(tmp_path, finished).read_text())
+    data["players"] = {"red": "\ud800"}
+    path = _sealed(tmp_path / "surrogate.json", data)  # json.dumps writes it as the escape "\ud800"
+    with pytest.raises(DataError, match="lone surrogate"):  # play --resume --save used to fail in the save
+        load_record(path)
