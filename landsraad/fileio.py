@@ -7,6 +7,7 @@ The temporary file is ``.NAME.PID.XXXXXXXX.tmp`` beside the target (``PID`` the 
 process id). A writer killed between creating it and the rename (SIGKILL, a power cut) cannot
 remove it; the next atomic write to the same target removes every such file whose writer is no
 longer alive, so leftovers do not pile up.
+
 :func:`check_output_path` tells, before any long work starts, whether a path can be written.
 
 Examples
