@@ -37,6 +37,7 @@ __all__ = [
     "YamlSyntaxError",
     "parse_document",
     "read_document",
+    "read_text",
     "format_path",
     "validation_problems",
     "load_model",
@@ -355,11 +356,18 @@ def parse_document(text: str, source: str = "<text>") -> Document:
     return Document(source, data, positions)
 
 
-def read_document(path: str | Path) -> Document:
-    """Read and parse a YAML or JSON file; unreadable files are a :class:`DataError`.
+def read_text(path: str | Path) -> str:
+    """The text of a UTF-8 file, reading at most ``4 * MAX_CHARS`` bytes (and one more to know).
 
-    At most :data:`MAX_CHARS` characters are read (a device or a pipe that never ends is refused
-    too); a byte that is not UTF-8 is reported with its line and column.
+    A device or a pipe that never ends (``/dev/zero``) or a huge file is refused after that
+    many bytes, not read to its end.
+
+    Raises
+    ------
+    DataError
+        No such file, a folder, unreadable, or larger than the bound.
+    YamlSyntaxError
+        A byte that is not UTF-8 (with its line and column).
     """
     path = Path(path)
     source = truncate(str(path), 200)
@@ -375,13 +383,21 @@ def read_document(path: str | Path) -> Document:
     if len(raw) > 4 * MAX_CHARS:
         raise DataError([Problem(source, "", f"This file is too large (more than {4 * MAX_CHARS:,} bytes).")])
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise YamlSyntaxError(source, f"The byte {raw[exc.start]:#04x} is not UTF-8 text; save the file as UTF-8.",
                               line, column) from None
-    return parse_document(text, source)
+
+
+def read_document(path: str | Path) -> Document:
+    """Read and parse a YAML or JSON file; unreadable files are a :class:`DataError`.
+
+    At most :data:`MAX_CHARS` characters are read (a device or a pipe that never ends is refused
+    too, :func:`read_text`); a byte that is not UTF-8 is reported with its line and column.
+    """
+    return parse_document(read_text(path), truncate(str(Path(path)), 200))
 
 
 def _message(error: dict[str, Any]) -> str:

@@ -2,6 +2,12 @@
 
 A kill, a full disk or a failed encoder at any point leaves the previous file whole: the new
 content replaces it only by an atomic :func:`os.replace` once it is completely on disk.
+
+The temporary file is ``.NAME.PID.XXXXXXXX.tmp`` beside the target (``PID`` the writer's
+process id). A writer killed between creating it and the rename (SIGKILL, a power cut) cannot
+remove it; the next atomic write to the same target removes every such file whose writer is no
+longer alive, so leftovers do not pile up.
+
 :func:`check_output_path` tells, before any long work starts, whether a path can be written.
 
 Examples
@@ -25,7 +31,11 @@ from pathlib import Path
 
 from .errors import LandsraadError
 
-__all__ = ["OutputPathError", "atomic_write_bytes", "atomic_write_text", "check_output_path", "check_output_dir"]
+__all__ = ["OutputPathError", "atomic_write_bytes", "atomic_write_text", "check_output_path", "check_output_dir", "TEMP_SUFFIX",
+           "temporary_files"]
+
+TEMP_SUFFIX = ".tmp"
+"""How the name of a temporary file of :func:`atomic_write_bytes` ends."""
 
 
 class OutputPathError(LandsraadError):
@@ -50,10 +60,12 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
+    _remove_stale_temporaries(folder, target.name)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=f"{_temp_prefix(target.name)}{os.getpid()}.", suffix=TEMP_SUFFIX, dir=folder)
     except OSError as err:
-        raise OutputPathError(f"Cannot write {str(target)[:200]!r}: {err.strerror or err}.") from None
+        kept = "; the previous file is unchanged" if target.exists() else ""
+        raise OutputPathError(f"Cannot write {str(target)[:200]!r}: {err.strerror or err}{kept}.") from None
     try:
         # mkstemp makes a private file (0600): give it the mode the file had, or the usual one for a new file.
         os.chmod(tmp, _mode_for(target))
@@ -122,6 +134,60 @@ def _mode_for(target: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def _temp_prefix(name: str) -> str:
+    """The start of the temporary files' names for a target called ``name`` (then the pid, a dot, random letters)."""
+    return f".{name[:40]}."
+
+
+def temporary_files(path: str | os.PathLike[str]) -> list[tuple[Path, int]]:
+    """The temporary files of atomic writes to ``path`` lying beside it, with their writers' pids.
+
+    A file left by a killed writer, or one being written right now by a live one.
+    """
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    prefix = _temp_prefix(target.name)
+    found: list[tuple[Path, int]] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return found
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(prefix) and name.endswith(TEMP_SUFFIX)):
+            continue
+        pid, dot, rest = name[len(prefix):-len(TEMP_SUFFIX)].partition(".")
+        if pid.isdigit() and dot and rest and "." not in rest:
+            found.append((folder / name, int(pid)))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process ``pid`` exists (one of another user counts as alive)."""
+    if pid == os.getpid() or os.name != "posix":
+        return True  # on Windows os.kill(pid, 0) would terminate the process: never ask there
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # it exists but is not ours, or the pid cannot be asked about: leave its file alone
+    return True
+
+
+def _remove_stale_temporaries(folder: Path, name: str) -> None:
+    """Remove the temporary files of ``name`` whose writers were killed before their rename.
+
+    A file of a live writer (this process included) is left alone: it may be mid-write.
+    """
+    for tmp, pid in temporary_files(folder / name):
+        if not _alive(pid):
+            try:
+                os.unlink(tmp)
+            except OSError:  # already gone (another writer cleaned it), or not ours to remove
+                pass
 
 
 def _remove_quietly(path: str) -> None:

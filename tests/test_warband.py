@@ -366,6 +366,30 @@ def test_unreadable_files(tmp_path):
     assert check_file(tmp_path).codes == ("unreadable",)
     (tmp_path / "latin1.yaml").write_bytes("name: \xe9\n".encode("latin-1"))
     assert check_file(tmp_path / "latin1.yaml").codes == ("unreadable",)
+    assert check_file(tmp_path / "latin1.yaml").errors[0].line == 1  # where the stray byte stands
+
+
+def _bytes_read() -> int:
+    """Bytes this process has read through read(2) so far (Linux)."""
+    for line in Path("/proc/self/io").read_text().splitlines():
+        if line.startswith("rchar:"):
+            return int(line.split()[1])
+    raise AssertionError("no rchar in /proc/self/io")
+
+
+@pytest.mark.skipif(not Path("/proc/self/io").exists() or not Path("/dev/zero").exists(), reason="needs Linux /proc and /dev/zero")
+def test_an_endless_or_huge_file_is_refused_after_reading_at_most_the_bound(tmp_path):
+    from landsraad.content import MAX_CHARS
+
+    huge = tmp_path / "huge.yaml"
+    with huge.open("wb") as handle:  # a sparse 1 GB file: takes no room on the disk
+        handle.truncate(2**30)
+    for path in (Path("/dev/zero"), huge):
+        before = _bytes_read()
+        report = check_file(path)
+        read = _bytes_read() - before
+        assert report.codes == ("unreadable",) and "too large" in report.errors[0].message, path
+        assert read <= 4 * MAX_CHARS + 2**20, (path, read)  # the bound (8 MB) and change, not the whole file
 
 
 def test_json_lists_are_read(tmp_path):

@@ -307,7 +307,7 @@ def _replay(args: argparse.Namespace) -> int:
         print(line)
     if folder is not None:
         count = 0
-        for event, state in replay_states(record):
+        for event, state in replay_states(record, source=str(args.log)[:200]):
             count += 1
             title = f"After event {event.seq} ({event.kind.replace('_', ' ')}), activation {state.activation}"
             atomic_write_text(folder / f"{count:04d}.svg", render_board(state.board, title=title))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..content import faction_ids, load_faction, parse_document, read_document
 from ..errors import UsageError
-from ..fileio import atomic_write_text, check_output_path
+from ..fileio import OutputPathError, atomic_write_text, check_output_path
 from ..houses import cost_model, house_from_document, house_id, price_faction, starter_house_text, starter_list_text
 
 __all__ = ["register", "cmd_price", "cmd_new"]
@@ -74,7 +74,12 @@ def cmd_new(args: argparse.Namespace) -> int:
     text = starter_house_text(args.name, str(house_path))
     faction = house_from_document(parse_document(text, str(house_path)))
     atomic_write_text(house_path, text)
-    atomic_write_text(list_path, starter_list_text(faction))
+    try:
+        atomic_write_text(list_path, starter_list_text(faction))
+    except OutputPathError:
+        # Both files or neither: a house file alone would make the re-run refuse ("already exists").
+        house_path.unlink(missing_ok=True)
+        raise
     print(f"Wrote {house_path} (house {faction.id!r}) and {list_path} (a legal starter list).")
     print(f"Next: landsraad house price {house_path}; landsraad validate --faction-file {house_path} {list_path}")
     return 0

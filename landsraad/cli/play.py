@@ -2,7 +2,8 @@
 
 - ``play``: a whole game (on the bundled demo table) or a mission drill (``--drill NAME``),
   asked decision by decision (:mod:`landsraad.play.session`); ``--save`` keeps it (also at the
-  end of input), ``--resume`` goes on with a saved one.
+  end of input), ``--resume`` goes on with a saved one. The exit status is 1 when ``--save``
+  was given and the game could not be saved at the end (the previous file is then unchanged).
 - ``drill list``: the bundled drills, their missions and par.
 
 When stdin and stdout are a terminal the session uses colours, tables and line editing;
@@ -18,7 +19,7 @@ from typing import Any
 from ..content import data_dir
 from ..engine import Game, SetupOptions, new_game
 from ..engine.record import load_record
-from ..errors import LandsraadError, UsageError
+from ..errors import DataError, LandsraadError, Problem, UsageError
 from ..fileio import check_output_path
 from ..missions import load_missions
 from ..play.drills import Drill, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind, worst_decision
@@ -78,14 +79,16 @@ def _play(args: argparse.Namespace) -> int:
     term = _terminal()
     session, drill = open_session(args, term)
     end = session.run()
+    saved = end.saved_to
     if end.how == "over":
         if drill is not None:
             _drill_report(term, drill, session)
         else:
             _summary(term, session.game)
         if args.save:
-            session.save(args.save)
-    return 0
+            saved = session.save(args.save)
+    # The session has said in one sentence why the last save failed; the status says it too.
+    return 1 if args.save and saved is None else 0
 
 
 def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Drill | None]:
@@ -104,12 +107,24 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
     drill: Drill | None = None
     if args.resume:
         record = load_record(args.resume)
+        source = str(args.resume)[:200]
         saved = dict(record.players)
         if saved.get("drill"):
-            drill = load_drill(saved["drill"])
+            try:
+                drill = load_drill(saved["drill"])
+            except LandsraadError as err:  # the drill is named by the saved game: say so
+                raise DataError([Problem(source, "players.drill", f"The saved game's drill cannot be opened: {str(err)[:300]}")]) from None
         humans = _humans(args.human or _saved_humans(saved))
         opponent = args.opponent or next((v for k, v in saved.items() if k in ("red", "blue") and v != "human"), "heuristic")
         seed = int(record.seed or 0)
+        if not 0 <= seed < 2**63:  # it seeds the computer players
+            raise DataError([Problem(source, "seed", f"The saved game's seed {seed} is not a whole number from 0 to 2**63 - 1.")])
+        if not args.opponent:  # the computer player named by the saved game
+            try:
+                _opponent(opponent, seed, "red")
+            except UsageError:
+                raise DataError([Problem(source, "players", f"The saved game names the unknown computer player {opponent[:60]!r}; "
+                                                            f"choose one with --opponent.")]) from None
         opponents = {side: _opponent(opponent, seed, side) for side in ("red", "blue") if side not in humans}
         advisors = {side: advisor(seed, side) for side in humans}
         game = resume(record, {**opponents, **advisors}, source=str(args.resume)[:200])

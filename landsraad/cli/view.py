@@ -179,9 +179,12 @@ def _open_play(args: argparse.Namespace) -> tuple[Any, None]:
 def _is_record(path: Path) -> bool:
     import json
 
+    from ..content import read_text
+    from ..errors import DataError
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_text(path))  # bounded: the file named may be anything (/dev/zero)
+    except (DataError, ValueError, RecursionError):
         return False
     return isinstance(data, dict) and "answers" in data and "log" in data
 

@@ -33,10 +33,12 @@ from .game import Game
 from .state import GameState
 
 __all__ = ["GameRecord", "RECORD_FORMAT", "record_game", "replay_record", "resume_record", "replay_states", "save_record",
-           "load_record", "events_of"]
+           "load_record", "events_of", "restore_opening"]
 
 RECORD_FORMAT = "landsraad-game/2"
 MAX_RECORD_BYTES = 64 * 1024 * 1024
+MAX_RECORD_DEPTH = 100
+"""The deepest nesting of lists and objects a saved game may have (a real one has about 10)."""
 
 
 class GameRecord(BaseModel):
@@ -71,8 +73,31 @@ def record_game(game: Game, *, players: Mapping[str, str] | None = None) -> Game
     return record.model_copy(update={"sha256": record.content_hash()})
 
 
+def _depth(data: Any) -> int:
+    """How deeply ``data`` nests lists and objects (without recursion)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+    return deepest
+
+
+def restore_opening(record: GameRecord, *, source: str = "game record") -> Game:
+    """The game at the record's opening; a :class:`DataError` naming ``source`` when it cannot be one."""
+    try:
+        return Game.restore(record.opening, source=f"{source}: opening")
+    except DataError:
+        raise
+    except LandsraadError as err:  # an unknown stage or decision: say which file holds it
+        raise DataError([Problem(source, "opening", str(err)[:300])]) from None
+
+
 def _play_answers(record: GameRecord, source: str) -> Game:
-    game = Game.restore(record.opening, source=f"{source}: opening")
+    game = restore_opening(record, source=source)
     for i, answer in enumerate(record.answers):
         if game.over:
             raise DataError([Problem(source, f"answers[{i}]", f"The game was over before this answer; the record has "
@@ -112,9 +137,9 @@ def resume_record(record: GameRecord, *, source: str = "game record") -> Game:
     return replay_record(record, source=source)
 
 
-def replay_states(record: GameRecord) -> Iterator[tuple[GameEvent, GameState]]:
+def replay_states(record: GameRecord, *, source: str = "game record") -> Iterator[tuple[GameEvent, GameState]]:
     """Yield ``(event, state)`` after every activation of a replay (for pictures per activation)."""
-    game = Game.restore(record.opening)
+    game = restore_opening(record, source=source)
     seen = 0
     answers = iter(record.answers)
     while True:
@@ -151,11 +176,12 @@ def load_record(path: str | Path) -> GameRecord:
     path = Path(path)
     source = str(path)[:200]
     try:
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            raise DataError([Problem(source, "", f"The file is larger than {MAX_RECORD_BYTES // 2**20} MiB; it is not a saved game.")])
-        raw = path.read_bytes()
+        with path.open("rb") as handle:  # bounded: a device or pipe (/dev/zero) has no size to check first
+            raw = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise DataError([Problem(source, "", f"The saved game cannot be read: {exc.strerror or exc}.")]) from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise DataError([Problem(source, "", f"The file is larger than {MAX_RECORD_BYTES // 2**20} MiB; it is not a saved game.")])
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -167,6 +193,16 @@ def load_record(path: str | Path) -> GameRecord:
                                  f"The saved game is not valid JSON ({exc.msg}); it may be truncated.")]) from None
     except RecursionError:
         raise DataError([Problem(source, "", "The saved game is nested too deeply to be a saved game.")]) from None
+    except ValueError as exc:  # a number past Python's 4,300-digit limit
+        raise DataError([Problem(source, "", f"The saved game holds a value it cannot read ({str(exc)[:80]}).")]) from None
+    try:  # a JSON escape such as "\ud800" reads as a lone surrogate, which no file can hold: saving it again would fail
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise DataError([Problem(source, "", "The saved game holds a character that is not Unicode text (a lone surrogate escape).")]) from None
+    except (ValueError, RecursionError):
+        pass  # too deep or too long a number: refused just below or by the model
+    if _depth(data) > MAX_RECORD_DEPTH:  # the hash would fail on it deeper in (pydantic's serialisation depth)
+        raise DataError([Problem(source, "", f"The saved game is nested more than {MAX_RECORD_DEPTH} levels deep; it is not a saved game.")])
     if not isinstance(data, dict):
         raise DataError([Problem(source, "", "A saved game is a JSON object; this file holds something else.")])
     if data.get("format") != RECORD_FORMAT:

@@ -23,10 +23,9 @@ from pathlib import Path
 from typing import Any, Iterable, Literal, Sequence
 
 import numpy as np
-import yaml
 from pydantic import Field, ValidationError, field_validator
 
-from ..content import data_dir
+from ..content import data_dir, read_document
 from ..engine import Game, GameState, new_game
 from ..engine.missions import EngineMissionView
 from ..engine.state import MarkerState, TerrainState
@@ -158,12 +157,7 @@ def load_drill(name_or_path: str | Path) -> Drill:
         if not path.exists():
             raise UnknownNameError("drill", str(name_or_path), drill_names())
     source = str(path)[:200]
-    try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataError([Problem(source, "", f"The drill cannot be read: {exc.strerror or exc}.")]) from None
-    except yaml.YAMLError as exc:
-        raise DataError([Problem(source, "", f"The drill is not valid YAML: {str(exc)[:160]}.")]) from None
+    raw = read_document(path).data  # bounded and hardened like every content file; errors name the file and line
     if not isinstance(raw, dict):
         raise DataError([Problem(source, "", "A drill is a YAML mapping (title, red, blue, models, missions, ...).")])
     raw.setdefault("id", path.stem)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ..engine import Decision, Game
-from ..engine.record import GameRecord, record_game, save_record
+from ..engine.record import GameRecord, record_game, restore_opening, save_record
 from ..errors import DataError, LandsraadError, Problem
 from ..fileio import atomic_write_text, check_output_path
 from ..narrate import model_label, model_names, narrate
@@ -367,7 +367,7 @@ def resume(record: GameRecord, players: Mapping[str, Any], *, source: str = "sav
     DataError
         When an answer does not fit, or the replayed log differs from the recorded one.
     """
-    game = Game.restore(record.opening, source=f"{source}: opening")
+    game = restore_opening(record, source=source)
     for i, given in enumerate(record.answers):
         d = game.decision
         if d is None:

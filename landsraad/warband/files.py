@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
+from ..content import read_text
+from ..errors import DataError
 from .listformat import LIST_SUFFIXES, TEXT_SUFFIX, _SyntaxProblem, parse_list_document
 
 
@@ -32,9 +34,9 @@ class IntakeNote:
 def _looks_like_list(path: Path) -> tuple[bool, str]:
     """Whether a ``.txt`` file holds a list (a YAML mapping, or text naming ``faction`` and ``models``)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return False, f"not read: it cannot be read ({getattr(exc, 'strerror', None) or exc})."
+        text = read_text(path)  # bounded, like every list read
+    except DataError as exc:
+        return False, f"not read: it cannot be read ({exc.problems[0].message.rstrip('.')})."
     try:
         data = parse_list_document(text, str(path)).data
     except _SyntaxProblem:

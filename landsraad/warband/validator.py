@@ -15,6 +15,7 @@ from ..content import (
     faction_ids,
     format_path,
     load_faction,
+    read_text,
 )
 from ..errors import DataError, Problem, did_you_mean
 from ..model import Faction, RareEquipment, Weapon
@@ -514,11 +515,12 @@ def check_file(
     'unreadable'
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = "no such file" if isinstance(exc, FileNotFoundError) else (
-            "it is a folder" if isinstance(exc, IsADirectoryError) else str(exc))
-        return _problem_report(str(path), "unreadable", f"The file cannot be read: {reason}.", ruleset)
+        text = read_text(path)  # bounded: /dev/zero or a 1 GB file is refused after 8 MB
+    except DataError as exc:
+        first = exc.problems[0]
+        reason = first.message[:1].lower() + first.message[1:]
+        return _problem_report(str(path), "unreadable", f"The file cannot be read: {reason}", ruleset,
+                               getattr(exc, "line", None), getattr(exc, "column", None))
     return check_text(text, str(path), faction, ruleset, factions=factions)
 
 

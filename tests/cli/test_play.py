@@ -169,3 +169,23 @@ def test_garbage_before_every_answer_of_a_whole_game():
     assert noisy.stdout.count("Game over after") == 1
     story = lambda text: [ln for ln in text.splitlines() if ln.startswith(("[", "Game over"))]  # noqa: E731
     assert story(noisy.stdout) == story(plain.stdout)
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda d: d["players"].update(drill="no-such-drill"), "players.drill"),
+    (lambda d: d["players"].update(drill="/dev/zero.yaml"), "players.drill"),
+    (lambda d: d.update(seed=-1), "seed"),
+    (lambda d: d["players"].update(blue="search:impossible"), "players"),
+])
+def test_what_a_resumed_game_names_is_checked_and_the_message_names_the_file(tmp_path, edit, words):
+    from landsraad.engine.record import GameRecord
+
+    saved = tmp_path / "g.json"
+    assert run("play", "--seed", "3", "--save", str(saved), stdin=lines("", repeat=3)).returncode == 0
+    data = json.loads(saved.read_text())
+    edit(data)
+    data["sha256"] = GameRecord.model_validate(data).content_hash()  # a well-sealed edit: the hash does not stop it
+    saved.write_text(json.dumps(data))
+    r = run("play", "--resume", str(saved))
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert str(saved) in r.stderr and words in r.stderr, r.stderr

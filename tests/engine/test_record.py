@@ -119,3 +119,55 @@ def test_a_saved_scene_is_checked_again_on_loading(tmp_path):
     save_record(forged.model_copy(update={"sha256": forged.content_hash()}), path)
     with pytest.raises(DataError, match=r"g\.json: opening: scene: terrain\[0\]\.polygon"):
         replay_record(load_record(path), source=str(path))
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_a_device_without_end_is_refused_after_the_bound():
+    # /dev/zero has no size to check first: the read itself is bounded (it used to read forever)
+    with pytest.raises(DataError, match="larger than 64 MiB"):
+        load_record("/dev/zero")
+
+
+def _sealed(path, data):
+    """Write an edited record with a matching hash (anyone can), so the edit reaches the replay."""
+    data["sha256"] = GameRecord.model_validate(data).content_hash()
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_number_past_pythons_digit_limit_is_a_data_error(finished, tmp_path):
+    path = _saved(tmp_path, finished)
+    path.write_text(path.read_text().replace('"seed": 4', '"seed": ' + "9" * 5000, 1))
+    with pytest.raises(DataError, match="cannot read"):  # was a ValueError from json.loads
+        load_record(path)
+
+
+def test_deep_nesting_that_json_reads_is_refused_before_the_hash(finished, tmp_path):
+    data = json.loads(_saved(tmp_path, finished).read_text())
+    deep = []
+    for _ in range(300):
+        deep = [deep]
+    data["answers"][3] = deep
+    path = tmp_path / "deep.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(DataError, match="nested more than 100 levels"):  # was pydantic's "Maximum serialization depth"
+        load_record(path)
+
+
+def test_an_unknown_stage_in_the_opening_names_the_file(finished, tmp_path):
+    data = json.loads(_saved(tmp_path, finished).read_text())
+    data["opening"]["core"]["stack"] = [["no-such-stage", {}]]
+    path = _sealed(tmp_path / "stage.json", data)
+    record = load_record(path)
+    for attempt in (lambda: replay_record(record, source=str(path)), lambda: list(replay_states(record, source=str(path)))):
+        with pytest.raises(DataError) as caught:
+            attempt()
+        assert str(path) in str(caught.value) and "opening" in str(caught.value)
+
+
+def test_a_lone_surrogate_escape_is_refused_on_loading_not_when_saved_again(finished, tmp_path):
+    data = json.loads(_saved(tmp_path, finished).read_text())
+    data["players"] = {"red": "\ud800"}
+    path = _sealed(tmp_path / "surrogate.json", data)  # json.dumps writes it as the escape "\ud800"
+    with pytest.raises(DataError, match="lone surrogate"):  # play --resume --save used to fail in the save
+        load_record(path)

@@ -19,9 +19,14 @@ Used by ``tests/fuzz/test_fuzz.py`` (a few hundred cases) and ``bench/fuzz.py`` 
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
+import json
+import math
 import random
+import re
 import signal
+import sys
 import tempfile
 import time
 import traceback
@@ -146,6 +151,8 @@ class Case:
     argv: list[str]
     files: dict[str, bytes] = field(default_factory=dict)
     damaged: bool = True
+    stdin: str = ""
+    """What the command reads from standard input (``play`` reads answers there)."""
 
 
 SCENES = sorted((REPO / "scenes").glob("*.yaml"))
@@ -153,13 +160,211 @@ SCENE_COMMANDS = [["check-scene", "{scene.yaml}"], ["measure", "{scene.yaml}", "
                   ["reach", "{scene.yaml}", "red-1", "--movement", "5"], ["move", "{scene.yaml}", "red-1", "--to", "30,30"],
                   ["template", "{scene.yaml}", "--blast", "30,30"]]
 FAMILIES = ("list", "faction", "ruleset", "args")
-"""The families of the default run; ``scene`` (scene files, hardened elsewhere) is opt-in."""
+"""The families of :func:`make_case`'s default draw (their seeds' cases stay what they were);
+``scene`` (scene files) and ``record`` (saved games) are drawn when asked for, and the default
+test run judges a block of seeds of each (``tests/fuzz/test_fuzz.py``)."""
+ALL_FAMILIES = (*FAMILIES, "scene", "record")
+
+
+# --- saved games ----------------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1)
+def base_records() -> tuple[dict, ...]:
+    """Real ``landsraad-game/2`` records, made once per process from short games of the engine.
+
+    A finished game (random players: about 270 answers) and two interrupted ones (the first 40
+    answers of a game; one of them a drill's, which ``play --resume`` reopens as a drill).
+    """
+    from landsraad.engine import new_game, play
+    from landsraad.engine.record import record_game
+    from landsraad.play.drills import drill_game, load_drill
+    from landsraad.players import RandomPlayer
+
+    finished = play(new_game("atreides", "harkonnen", seed=5), {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
+    records = [record_game(finished, players={"red": "random", "blue": "random"})]
+    for game, players in ((new_game("corrino", "fremen", seed=2), {"red": "human", "blue": "random"}),
+                          (drill_game(load_drill("slave-hunt"), seed=4), {"red": "human", "blue": "heuristic", "drill": "slave-hunt"})):
+        movers = {"red": RandomPlayer(3), "blue": RandomPlayer(4)}
+        while game.decision is not None and len(game.answers) < 40:
+            d = game.decision
+            if d.kind == "dice":
+                game.roll_pending()
+            else:
+                game.answer(movers[d.side].decide(d, game.view(d.side)))
+        records.append(record_game(game, players=players))
+    return tuple(json.loads(r.model_dump_json()) for r in records)
+
+
+_DEEP = functools.reduce(lambda inner, _: [inner], range(300), [])
+HOSTILE_JSON = [
+    math.nan, math.inf, -math.inf, 1e308, -1e308, -1, 0, 1.5, 2**64, -(2**63) - 1, "", "x" * 100_000, None, True, False, [], {},
+    _DEEP, {"a": {"b": {"c": []}}}, "../../../../etc/passwd", "\u0000", "\ud800", "red", "blue", "draw", [math.nan, math.nan],
+    [1e308, 1e308], [-1e308, 5.0], [30.0], [30.0, 30.0, 30.0], ["30", "30"], [[1, 2], [3, 4]], "corrino", 10**400, "nan",
+]
+"""Hostile JSON values put in place of a record's values (``NaN`` and ``Infinity`` are JSON to Python's reader)."""
+
+
+def _random_slot(rng: random.Random, data: object) -> tuple[object, object] | None:
+    """A random (container, key) inside ``data``, reached by walking down from the top."""
+    node, slot = data, None
+    for _ in range(12):
+        if isinstance(node, dict) and node:
+            key = rng.choice(list(node))
+        elif isinstance(node, list) and node:
+            key = rng.randrange(len(node))
+        else:
+            break
+        slot = (node, key)
+        node = node[key]  # type: ignore[index]
+        if rng.random() < 0.25:
+            break
+    return slot
+
+
+def _scene_attack(rng: random.Random, scene: dict) -> None:
+    """A scene-specific damage: NaN or huge corners, a broken table, wrong-typed parts."""
+    kind = rng.randrange(6)
+    terrain = [t for t in scene.get("terrain", []) if isinstance(t, dict) and isinstance(t.get("polygon"), list) and t["polygon"]]
+    if kind == 0 and terrain:
+        piece = rng.choice(terrain)
+        corner = rng.randrange(len(piece["polygon"]))
+        piece["polygon"][corner] = rng.choice([[math.nan, math.nan], [math.nan, 5.0], [1e308, 1e308], [-1e308, -1e308],
+                                               [math.inf, 0.0], [1e15, 1e15], [0.1, 0.1]])
+    elif kind == 1 and terrain:
+        rng.choice(terrain)["polygon"] = rng.choice([[], [[0, 0]], [[0, 0], [1, 1]], [[0, 0], [10, 10], [0, 10], [10, 0]],
+                                                     [[i % 60, (i * 7) % 60] for i in range(5000)]])
+    elif kind == 2:
+        scene["table"] = rng.choice([{"width": math.nan, "depth": 60}, {"width": 1e308, "depth": 1e308}, {"width": 0, "depth": 0},
+                                     {"width": -60, "depth": 60}, None, 5, "60x60", {}])
+    elif kind == 3:
+        scene[rng.choice(["terrain", "models", "markers", "edges", "name"])] = rng.choice(HOSTILE_JSON)
+    elif kind == 4 and terrain:
+        rng.choice(terrain)["height"] = rng.choice([math.nan, -1, 1e308, "high", None])
+    else:
+        scene["edges"] = rng.choice([{"red": "south"}, {"red": "up", "blue": "down"}, {"red": ["south"], "blue": "north"},
+                                     {"red": "south", "blue": "south"}, []])
+
+
+def _record_attack(rng: random.Random, data: dict) -> None:
+    """One record-specific damage of a parsed record, in place."""
+    kind = rng.randrange(12)
+    answers = data.get("answers") if isinstance(data.get("answers"), list) else []
+    result = data.get("result")
+    log = data.get("log") if isinstance(data.get("log"), list) else []
+    opening = data.get("opening") if isinstance(data.get("opening"), dict) else {}
+    if kind == 0 and isinstance(result, dict):  # an edited result
+        choice = rng.randrange(4)
+        if choice == 0:
+            result["winner"] = rng.choice(["red", "blue", "draw", "nobody", None, 5])
+        elif choice == 1 and isinstance(result.get("vp"), dict):
+            result["vp"][rng.choice(["red", "blue"])] = rng.choice([99, -99, math.nan, "12", None])
+        elif choice == 2 and result:
+            result[rng.choice(list(result))] = rng.choice(HOSTILE_JSON)
+        else:
+            data["result"] = rng.choice([None, {}, "red wins", []])
+    elif kind == 0:
+        data["result"] = {"vp": {"red": 5, "blue": 0}, "winner": "red"}  # a result for an unfinished game
+    elif kind == 1:  # extra answers
+        extra = [rng.choice(answers) if answers and rng.random() < 0.7 else rng.choice(HOSTILE_JSON) for _ in range(rng.randint(1, 30))]
+        answers.extend(extra)
+    elif kind == 2 and answers:  # missing answers: the end cut, or one taken out
+        if rng.random() < 0.5:
+            del answers[rng.randrange(len(answers)):]
+        else:
+            del answers[rng.randrange(len(answers))]
+    elif kind == 3 and answers:  # a wrong-typed or out-of-range answer
+        answers[rng.randrange(len(answers))] = rng.choice(HOSTILE_JSON)
+    elif kind == 4:
+        data[rng.choice(["red", "blue"])] = rng.choice(HOSTILE_JSON)
+    elif kind == 5:
+        data["seed"] = rng.choice([-1, 2**64, math.nan, "7", None, 1.5, True])
+    elif kind == 6:
+        data["players"] = rng.choice([{"drill": "no-such-drill"}, {"drill": "/dev/zero"}, {"drill": "../../../../etc/passwd"},
+                                      {"drill": "x.yaml"}, {"drill": "slave-hunt"}, {"red": "human", "blue": "nobody"},
+                                      {"red": 5}, {"red": "search:impossible", "blue": "human"}, [], "random"])
+    elif kind == 7:
+        setup = opening.get("setup")
+        scene = setup.get("scene") if isinstance(setup, dict) else None
+        if isinstance(scene, dict) and rng.random() < 0.85:
+            _scene_attack(rng, scene)
+        elif isinstance(setup, dict):
+            setup["scene"] = rng.choice(HOSTILE_JSON)
+    elif kind == 8 and log:  # an edited log
+        at = rng.randrange(len(log))
+        if rng.random() < 0.5 and isinstance(log[at], dict) and log[at]:
+            log[at][rng.choice(list(log[at]))] = rng.choice(HOSTILE_JSON)
+        else:
+            del log[at]
+    elif kind == 9:
+        data[rng.choice(["format", "sha256", "opening", "answers", "log"])] = rng.choice(HOSTILE_JSON)
+    else:  # anywhere: the opening's state, its warbands, time model, ruleset...
+        slot = _random_slot(rng, opening if opening and rng.random() < 0.8 else data)
+        if slot is not None:
+            container, key = slot
+            container[key] = rng.choice(HOSTILE_JSON)  # type: ignore[index]
+
+
+def _seal(data: dict) -> None:
+    """Give an edited record a matching hash (as anyone can), so the damage reaches the replay."""
+    from pydantic import ValidationError
+
+    from landsraad.engine.record import GameRecord
+
+    try:
+        data["sha256"] = GameRecord.model_validate(data).content_hash()
+    except (ValidationError, ValueError, TypeError, RecursionError):
+        pass  # not even a record's shape: the loader refuses it before the hash
+
+
+def damage_record(rng: random.Random, record: dict) -> bytes:
+    """One to three damages of a record: record-specific edits (usually re-sealed), value, structure and byte attacks."""
+    data = json.loads(json.dumps(record))
+    text_attacks = 0
+    for _ in range(rng.randint(1, 3)):
+        if rng.random() < 0.75:
+            _record_attack(rng, data)
+        else:
+            text_attacks += 1
+    if rng.random() < 0.9:
+        _seal(data)
+    try:
+        text = json.dumps(data, indent=1, ensure_ascii=rng.random() < 0.5)
+    except (ValueError, RecursionError):  # an integer past Python's digit limit: written by hand below
+        text = json.dumps(record, indent=1)
+    raw = text.encode("utf-8", "surrogatepass")
+    for _ in range(text_attacks):
+        kind = rng.randrange(5)
+        if kind == 0:
+            numbers = [m.span() for m in re.finditer(rb"-?\d+(\.\d+)?", raw[:200_000])]
+            if numbers:
+                a, b = rng.choice(numbers)
+                raw = raw[:a] + rng.choice([b"9" * 5000, b"1e999", b"-0", b"NaN", b"Infinity", b"0x1f", b"1_000"]) + raw[b:]
+        elif kind == 1:
+            raw = rng.choice([b"[" * 100_000 + b"]" * 100_000, b'{"a":' * 5000 + b"1" + b"}" * 5000, b"", b"null", b"[]", b"\"x\"",
+                              raw + raw, raw[: len(raw) // 2]])
+        elif kind == 2:
+            raw = raw.replace(b'"answers"', b'"answers": [], "answers"', 1)  # a duplicate key
+        else:
+            raw = _bytes_damage(rng, raw)
+    return raw
+
+
+RECORD_COMMANDS = [["replay", "{game.json}"], ["replay", "{game.json}", "--secrets"], ["replay", "{game.json}", "--svg-dir", "{pics/}"],
+                   ["play", "--resume", "{game.json}"], ["play", "--resume", "{game.json}", "--save", "{out.json}"]]
 
 
 def make_case(seed: int, families: tuple[str, ...] = FAMILIES) -> Case:
     """The case of ``seed`` (deterministic) drawn from ``families``."""
     rng = random.Random(seed)
     family = rng.choice(families)
+    if family == "record":
+        record = rng.choice(base_records())
+        command = list(rng.choice(RECORD_COMMANDS))
+        files = {"game.json": damage_record(rng, record)}
+        if "{pics/}" in command:
+            files["pics/"] = b""
+        return Case(seed, family, command, files, stdin=rng.choice(["", "\n", "quit\n", "undo\nlog\nmap\nsave\n"]))
     if family == "scene":
         base = rng.choice(SCENES).read_text(encoding="utf-8")
         return Case(seed, family, list(rng.choice(SCENE_COMMANDS)), {"scene.yaml": damage_text(rng, base)})
@@ -217,7 +422,10 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
     with tempfile.TemporaryDirectory(dir=folder) as tmp:
         paths = {name: str(Path(tmp) / name) for name in case.files}
         for name, data in case.files.items():
-            Path(paths[name]).write_bytes(data)
+            if name.endswith("/"):  # a folder the command writes into
+                Path(paths[name]).mkdir()
+            else:
+                Path(paths[name]).write_bytes(data)
         argv = [paths.get(a[1:-1], a) if a.startswith("{") and a.endswith("}") else a for a in case.argv]
         out, err = io.StringIO(), io.StringIO()
         crash = ""
@@ -226,6 +434,8 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
         _ARMED[0] = True
         signal.alarm(CASE_SECONDS)
         start = time.perf_counter()
+        stdin = sys.stdin
+        sys.stdin = io.StringIO(case.stdin)
         try:
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
                 status = main(argv)
@@ -236,6 +446,7 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
         except BaseException:  # noqa: BLE001 - the fuzz judge records every escape as a crash
             crash = traceback.format_exc(limit=-6)
         finally:
+            sys.stdin = stdin
             _ARMED[0] = False
             signal.alarm(0)
             signal.signal(signal.SIGALRM, previous)

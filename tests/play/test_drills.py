@@ -138,3 +138,12 @@ def test_drills_are_shipped_in_the_wheel_like_the_other_bundled_data():
     repo = Path(__file__).resolve().parents[2]
     shipped = tomllib.loads((repo / "pyproject.toml").read_text())["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
     assert "drills" in DATA_KINDS and shipped["drills"] == "landsraad/_data/drills"
+
+
+def test_a_hostile_drill_file_is_a_located_error(tmp_path):
+    bomb = tmp_path / "bomb.yaml"
+    lines = ["l0: &l0 [x, x, x, x, x, x, x, x, x, x]"] + [f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 10) + "]" for i in range(1, 9)]
+    bomb.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(DataError, match="bomb.yaml") as caught:  # drills go through the hardened reader, not yaml.safe_load
+        load_drill(bomb)
+    assert "line" in str(caught.value)
