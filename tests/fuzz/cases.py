@@ -351,7 +351,8 @@ def damage_record(rng: random.Random, record: dict) -> bytes:
 
 
 RECORD_COMMANDS = [["replay", "{game.json}"], ["replay", "{game.json}", "--secrets"], ["replay", "{game.json}", "--svg-dir", "{pics/}"],
-                   ["play", "--resume", "{game.json}"], ["play", "--resume", "{game.json}", "--save", "{out.json}"]]
+                   ["play", "--resume", "{game.json}", "--map", "{map.svg}"],
+                   ["play", "--resume", "{game.json}", "--save", "{out.json}", "--map", "{map.svg}"]]
 
 
 def make_case(seed: int, families: tuple[str, ...] = FAMILIES) -> Case:
@@ -426,7 +427,8 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
                 Path(paths[name]).mkdir()
             else:
                 Path(paths[name]).write_bytes(data)
-        argv = [paths.get(a[1:-1], a) if a.startswith("{") and a.endswith("}") else a for a in case.argv]
+        # {name} is a file of the case, or a path in the case's folder for the command to write
+        argv = [paths.get(a[1:-1], str(Path(tmp) / a[1:-1])) if a.startswith("{") and a.endswith("}") else a for a in case.argv]
         out, err = io.StringIO(), io.StringIO()
         crash = ""
         status: int | None = None
