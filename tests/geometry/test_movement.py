@@ -41,6 +41,8 @@ from landsraad.geometry.movement import (
     straight_plan,
 )
 from landsraad.geometry.movement import graph as movement_graph
+from landsraad.geometry.movement import reach as reach_module
+from landsraad.scene import load_scene
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -694,8 +696,6 @@ def reach_edge_errors(model_ids, rays: int) -> list[tuple[float, float]]:
     """(miss, overreach) in cm at the region's edge along evenly spread bearings: how far the
     farthest legal point lies outside the region, and how deep a point 0.02 cm beyond it
     lies inside."""
-    from landsraad.scene import load_scene
-
     scene = load_scene(ROOT / "scenes" / "reference.yaml")
     board = scene.board
     out = []
@@ -795,3 +795,75 @@ def test_an_allowance_beyond_the_table_reaches_the_whole_free_component_at_once(
     whole = reach_region(board, "a", allowance)
     assert whole.symmetric_difference(swept).area < 0.05
     assert not whole.contains(shapely.Point(30, 30)) and whole.contains(shapely.Point(55, 55))
+
+
+# --- the whole-component shortcut: a bound made of real paths (issue 15) ------------------------
+
+
+def load_reference_board() -> Board:
+    return load_scene(ROOT / "scenes" / "reference.yaml").board
+
+
+def _component_and_bound(board: Board, model_id: str):
+    space = movement._space(board, model_id, ())
+    start = board.base(model_id).center
+    component = reach_module._component(reach_module._free_polygon(space, board, frozenset({model_id})), start)
+    return component, reach_module._whole_reach_bound(space, component, start)
+
+
+@pytest.mark.parametrize("model_id", ["red-1", "red-7", "blue-6"])
+def test_the_whole_reach_bound_is_never_below_the_planners_cost_and_not_far_above_it(model_id):
+    # Oracle: plan_move, the tangent-graph planner, prices the 40 farthest of 3,000 random free
+    # points; the bound (Dijkstra over a triangle mesh) must cover every one of them, and stay
+    # within a third of the dearest so that large allowances take the shortcut.
+    board = load_reference_board()
+    component, bound = _component_and_bound(board, model_id)
+    start = np.asarray(board.base(model_id).center)
+    rng = np.random.default_rng(15)
+    x0, y0, x1, y1 = component.bounds
+    pts = rng.uniform((x0, y0), (x1, y1), (3000, 2))
+    pts = pts[shapely.contains_xy(component, pts[:, 0], pts[:, 1])]
+    far = pts[np.argsort(-np.hypot(*(pts - start).T))[:40]]
+    costs = [plan_move(board, model_id, (float(x), float(y)), 1e6) for x, y in far]
+    dearest = max(r.cost_cm for r in costs if r.legal)
+    assert sum(r.legal for r in costs) >= 35
+    assert dearest <= bound <= 1.35 * dearest
+
+
+def test_the_whole_reach_bound_counts_difficult_ground_double():
+    # a strip of difficult ground 10 cm wide across the table: the far side costs its 13 cm twice
+    component, bound = _component_and_bound(strip_board(), "a")
+    assert plan_move(strip_board(), "a", (58.5, 1.5), 1e6).cost_cm <= bound
+    _, open_bound = _component_and_bound(strip_board("open"), "a")
+    assert bound >= open_bound + 13.0 - 1e-6
+
+
+def test_reach_past_the_bound_is_the_whole_component_without_any_sweep(monkeypatch):
+    # reach --movement 100 on the reference scene used to sweep for about 28 s; past the bound
+    # the answer is the component and the tangent graph is never built.
+    board = load_reference_board()
+    component, bound = _component_and_bound(board, "red-1")
+    assert bound < 100
+
+    def no_sweep(*_args, **_kwargs):
+        raise AssertionError("the sweep ran")
+
+    monkeypatch.setattr(reach_module, "_graph", no_sweep)
+    region = reach_region(board, "red-1", 100)
+    assert region.equals(component)
+
+
+def test_reach_below_the_bound_still_sweeps_and_falls_short_of_the_whole():
+    board = strip_board()
+    component, bound = _component_and_bound(board, "a")
+    assert reach_region(board, "a", bound - 15).area < component.area - 1.0
+    assert reach_region(board, "a", bound + 0.01).equals(component)
+
+
+@pytest.mark.slow
+def test_the_sweep_just_below_the_bound_already_covers_the_reference_component():
+    # the shortcut changes no answer: the ray sweep at the bound minus 3 cm covers the component
+    board = load_reference_board()
+    component, bound = _component_and_bound(board, "red-1")
+    swept = reach_region(board, "red-1", bound - 3.0)
+    assert component.difference(swept).area < 0.05

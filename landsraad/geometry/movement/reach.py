@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import defaultdict
 from typing import Iterable, Sequence
@@ -266,18 +267,112 @@ def _boundary_stars(space: _Space, q: _Query, dist: dict[int, float], start: Poi
     return _stars(space, X[keep], budget - cost[keep], _SOFT_STAR_RAYS)
 
 
-def _whole_reach_bound(space: _Space, dist: dict[int, float]) -> float:
-    """An allowance past which every free point of the start's component is reachable.
+_MESH_EDGE_CM = 4.0
 
-    A cheapest path to any free point reaches some graph node (or leaves from the start), follows
-    at most one circle's arc and ends with a straight leg no longer than the table's diagonal; arc
-    and leg cost at most twice their length (difficult terrain). ``dist`` must hold every node
-    reachable within the allowance tested, which it does when the allowance passes this bound.
+
+def _mesh_distances(space: _Space, component: BaseGeometry, start: Point
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """A triangle mesh of ``component`` (triangles no longer than ``_MESH_EDGE_CM`` a side)
+    and, for each of its corners, the cost of a path from ``start`` along the mesh's edges.
+
+    Every triangle lies inside the component and is convex, so each of its edges and each
+    segment from a corner to a point of it is a legal slide; an edge is priced at twice its
+    length when the base could touch difficult terrain anywhere along it (RUL-17), else at its
+    length. The costs are therefore costs of real paths: upper bounds of the cheapest.
+
+    Returns
+    -------
+    (points, triangles, costs, doubled) or None
+        ``points`` (V, 2) the corners, ``triangles`` (T, 3) corner indices, ``costs`` (V,) mesh path costs (inf where the
+        mesh does not connect), ``doubled`` (T,) whether a triangle touches difficult terrain;
+        None when the start lies in no triangle.
     """
-    xmin, ymin, xmax, ymax = space.bounds
-    diagonal = math.hypot(max(xmax - xmin, 0.0), max(ymax - ymin, 0.0))
-    widest_arc = _TWO_PI * float(np.max(space.circ_r)) if len(space.circ_r) else 0.0
-    return max(dist.values(), default=0.0) + 2.0 * (diagonal + widest_arc) + 1.0
+    tri = shapely.get_coordinates(shapely.get_parts(shapely.constrained_delaunay_triangles(component)))
+    corners = tri.reshape(-1, 4, 2)[:, :3]
+    while True:  # halve the longest side until none is longer than the mesh step
+        sides = np.stack([np.hypot(*(corners[:, (k + 1) % 3] - corners[:, k]).T) for k in range(3)], 1)
+        big = sides.max(axis=1) > _MESH_EDGE_CM
+        if not big.any():
+            break
+        # rotate each big triangle so that its longest side runs from corner 0 to corner 1
+        shift = sides[big].argmax(axis=1)
+        rolled = corners[big][np.arange(big.sum())[:, None], (shift[:, None] + np.arange(3)) % 3]
+        a, b, c = rolled[:, 0], rolled[:, 1], rolled[:, 2]
+        m = (a + b) / 2
+        corners = np.concatenate([corners[~big], np.stack([a, m, c], 1), np.stack([m, b, c], 1)])
+    flat = np.ascontiguousarray(corners.reshape(-1, 2)).view(np.complex128).ravel()  # one number a point
+    unique, index = np.unique(flat, return_inverse=True)
+    points = np.stack([unique.real, unique.imag], 1)
+    triangles = index.reshape(-1, 3)
+    edges = np.unique(np.sort(np.concatenate([triangles[:, [0, 1]], triangles[:, [1, 2]], triangles[:, [2, 0]]]),
+                              axis=1), axis=0)
+    length = np.hypot(*(points[edges[:, 1]] - points[edges[:, 0]]).T)
+    doubled = np.zeros(len(triangles), dtype=bool)
+    if space.diff_geom is not None:
+        reach_of_difficult = space.diff_geom.buffer(space.r + 0.01)  # past the buffer's chords
+        shapely.prepare(reach_of_difficult)
+        lines = shapely.linestrings(np.stack([points[edges[:, 0]], points[edges[:, 1]]], 1))
+        length = np.where(shapely.intersects(reach_of_difficult, lines), 2.0 * length, length)
+        doubled = shapely.intersects(reach_of_difficult, shapely.polygons(points[triangles]))
+    # the start's own triangles: those it lies in or on (barycentric, with a hair of slack)
+    a, b, c = (points[triangles[:, k]] for k in range(3))
+    s = np.asarray(start, dtype=float)
+
+    def cross(u: np.ndarray, v: np.ndarray, w: np.ndarray) -> np.ndarray:
+        return (v[:, 0] - u[:, 0]) * (w[:, 1] - u[:, 1]) - (v[:, 1] - u[:, 1]) * (w[:, 0] - u[:, 0])
+
+    area = cross(a, b, c)
+    sb = np.broadcast_to(s, a.shape)
+    signs = np.stack([cross(a, b, sb), cross(b, c, sb), cross(c, a, sb)], 1) * np.sign(area)[:, None]
+    home = np.nonzero((signs >= -1e-9 * np.abs(area)[:, None]).all(axis=1))[0]
+    if len(home) == 0:
+        return None
+    costs = np.full(len(points), _INF)
+    for t in home:
+        for v in triangles[t]:
+            costs[v] = min(costs[v], 2.0 * float(np.hypot(*(points[v] - s))))
+    # Dijkstra over the mesh's edges
+    order = np.argsort(np.concatenate([edges[:, 0], edges[:, 1]]), kind="stable")
+    heads = np.concatenate([edges[:, 1], edges[:, 0]])[order]
+    weights = np.concatenate([length, length])[order]
+    starts = np.searchsorted(np.concatenate([edges[:, 0], edges[:, 1]])[order], np.arange(len(points) + 1))
+    heap = [(float(costs[v]), int(v)) for v in np.nonzero(np.isfinite(costs))[0]]
+    heapq.heapify(heap)
+    done = np.zeros(len(points), dtype=bool)
+    cost_list = costs.tolist()
+    heads_list, weights_list, starts_list = heads.tolist(), weights.tolist(), starts.tolist()
+    while heap:
+        g, v = heapq.heappop(heap)
+        if done[v]:
+            continue
+        done[v] = True
+        for k in range(starts_list[v], starts_list[v + 1]):
+            w = heads_list[k]
+            ng = g + weights_list[k]
+            if ng < cost_list[w]:
+                cost_list[w] = ng
+                heapq.heappush(heap, (ng, w))
+    return points, triangles, np.array(cost_list), doubled
+
+
+def _whole_reach_bound(space: _Space, component: BaseGeometry, start: Point) -> float:
+    """An allowance past which every point of ``component`` (the start's part of the free
+    space) is reachable: the dearest triangle of :func:`_mesh_distances`, each priced from its
+    cheapest corner plus (twice, near difficult terrain) the farthest of its other corners.
+
+    Sound because the costs are those of real paths (see :func:`_mesh_distances`); the mesh
+    follows the component's outline, which lies within 0.0002 cm of the true free space, and
+    0.001 cm is added for it. Infinite when the mesh cannot place the start.
+    """
+    mesh = _mesh_distances(space, component, start)
+    if mesh is None:
+        return _INF
+    points, triangles, costs, doubled = mesh
+    corner = points[triangles]  # (T, 3, 2)
+    side = np.hypot(*(corner - np.roll(corner, -1, axis=1)).transpose(2, 0, 1))  # side k: corner k to k+1
+    farthest = np.maximum(side, np.roll(side, 1, axis=1))  # from corner k to the farther other corner
+    per_triangle = (costs[triangles] + np.where(doubled, 2.0, 1.0)[:, None] * farthest).min(axis=1)
+    return float(per_triangle.max()) + 0.001
 
 
 def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: Iterable[str] = ()) -> BaseGeometry:
@@ -295,6 +390,9 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     or a reached node. Neighbouring rays stopped by different things, or ending far apart, are
     bisected until the polygon follows the corners where the allowance runs out against an
     obstacle.
+
+    An allowance at least the cost of the dearest point of the start's part of the free space
+    (bounded from above by :func:`_whole_reach_bound`) gives that whole part at once.
 
     Error: the region's edge agrees with :func:`plan_move` within 0.01 cm (a thin sliver
     between rays at most); the free space's round outlines are shapely polygons (within
@@ -316,17 +414,19 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     budget = _check_allowance(allowance_cm)
     if budget <= 0:
         return shapely.Point(start)
+    component = _component(_free_polygon(space, board, excluded), start)
+    if component is not None and component.area > 0:
+        farthest_corner = float(np.max(np.hypot(*(shapely.get_coordinates(component) - start).T)))
+        if budget >= farthest_corner and budget >= _whole_reach_bound(space, component, start):
+            # Every free point of the start's component costs less than the allowance: the answer
+            # is that component, at once (reach --movement 100 or 1e308 needs no sweeping).
+            return component
     graph = _graph(space)
     q = _Query(space, graph)
     s = q.attach(start, outgoing=True)
     _exits(space, q, s, start, True)
     q.finalize()
     dist, _ = q.search(s, cutoff=budget)
-    if budget >= _whole_reach_bound(space, dist):
-        # Every free point of the start's component costs less than the allowance: the answer is
-        # that component, whatever the allowance (reach --movement 1e308 must not sweep for ever).
-        whole = _component(_free_polygon(space, board, excluded), start)
-        return whole if whole is not None and whole.area > 0 else shapely.Point(start)
     pieces: list[BaseGeometry] = []
     tangent_angles = np.array([math.atan2(q.point(m)[1] - start[1], q.point(m)[0] - start[0])
                                for m, _, _ in q.neighbours(s)])
