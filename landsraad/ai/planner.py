@@ -262,15 +262,18 @@ class _Planner:
 
     # --- plans ---------------------------------------------------------------------------------------
 
-    def best(self, choices: Sequence[str]) -> _Plan:
+    def ranked(self, choices: Sequence[str]) -> list[_Plan]:
+        """Each model's best plan, fatigue priced in, best first (ties: the fresher model, then by id)."""
         plans = []
         for mid in choices:
             m = self.state.model(mid)
             p = self.plan_for(m)
             p.value -= self.fatigue_price(m)
             plans.append(p)
-        best = max(plans, key=lambda p: (p.value, -self.state.model(p.model).fatigue, p.model))
-        return best
+        return sorted(plans, key=lambda p: (p.value, -self.state.model(p.model).fatigue, p.model), reverse=True)
+
+    def best(self, choices: Sequence[str]) -> _Plan:
+        return self.ranked(choices)[0]
 
     def fatigue_price(self, m: ModelState) -> float:
         """RUL-05: a model holding two tokens acts with -2 / -2 / -1; one token -1 / -1."""

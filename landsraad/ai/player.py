@@ -58,6 +58,8 @@ class _Memory:
     held: dict[str, int] = field(default_factory=dict)
     weapons: dict[str, str] = field(default_factory=dict)
     acted: bool = False
+    ranking: tuple[str, ...] = ()
+    """The models offered for this activation, best plan first (see :meth:`HeuristicPlayer.activation_ranking`)."""
 
 
 
@@ -328,12 +330,19 @@ class HeuristicPlayer:
     def _on_activate(self, decision: Decision, state: GameState) -> str:
         self.memory = _Memory()
         planner = _Planner(self, state, decision.side)
-        plan = planner.best(decision.choices)
+        ranked = planner.ranked(decision.choices)
+        plan = ranked[0]
+        self.memory.ranking = tuple(p.model for p in ranked)
         self.memory.plan = plan
         self.memory.planner = planner
         for mid in decision.choices:
             self.memory.held[mid] = state.model(mid).fatigue
         return plan.model
+
+    def activation_ranking(self) -> tuple[str, ...]:
+        """The models of the last ``activate`` decision answered, best plan first (the first is
+        the one chosen); empty before any. A search player spends its rollouts on the top ones."""
+        return self.memory.ranking
 
     def _on_spice(self, decision: Decision, state: GameState) -> str:
         """R-SPICE, RUL-10: a dose for a fight, or for a wounded model."""

@@ -66,6 +66,9 @@ class Level:
         Processes sharing the samples (1: this process).
     tries
         Replays tried per sample to find a world consistent with the view.
+    ranked
+        For ``activate``: compare the heuristic's runners-up (the models whose plans it values
+        next best) rather than a random few.
     """
 
     name: str
@@ -76,6 +79,7 @@ class Level:
     margin: float
     workers: int = 1
     tries: int = 4
+    ranked: bool = True
 
     @property
     def rollouts(self) -> int:
@@ -186,7 +190,12 @@ class SearchPlayer:
         else:
             pool = list(decision.choices)
         others = [a for a in pool if not _same_answer(a, preferred)]
-        picked = [others[int(i)] for i in sorted(self.rng.permutation(len(others))[: self.level.candidates - 1])]
+        if decision.kind == "activate" and self.level.ranked:
+            # the heuristic's runners-up, whose plans it valued next best (not a random few)
+            order = {mid: k for k, mid in enumerate(self.heuristic.activation_ranking())}
+            picked = sorted(others, key=lambda a: order.get(a, len(order)))[: self.level.candidates - 1]
+        else:
+            picked = [others[int(i)] for i in sorted(self.rng.permutation(len(others))[: self.level.candidates - 1])]
         return (preferred, *picked)
 
     def _search(self, decision: Decision, state: GameState, preferred: Answer, seed: int) -> Answer:
