@@ -12,6 +12,7 @@ from ..engine.decisions import Answer, Decision
 from ..engine.missions import mission_cards
 from ..engine.state import GameState, ModelState, other_side
 from ..errors import LandsraadError, RuleError
+from ..geometry.movement import free_spots, straight_moves
 from ..kits import load_kit
 from ..odds import solve_zero_sum
 from ..rules.disengage import resolve_disengage
@@ -25,12 +26,10 @@ from .spots import (
     _clamp,
     _dist,
     _edge_distance,
-    _free_spot,
     _gap,
     _gap_at,
     _r,
     _rotate_about,
-    _straight_test,
     _toward,
 )
 from .tables import (
@@ -151,21 +150,24 @@ class HeuristicPlayer:
         """
         assert decision.point is not None
         known = set(decision.point.candidates)
+        rounded = [(round(float(p[0]), 3), round(float(p[1]), 3)) for p in points]
         straight = free = None
         here: Point = (0.0, 0.0)
         slack = 0.0
-        if state is not None and decision.model:
-            straight = _straight_test(state, decision.model)
-            free = _free_spot(state, decision.model)
+        if state is not None and decision.model and rounded:
+            # one vectorised test of all: a point a straight slide cannot reach needs a detour,
+            # the costly path search (difficult ground allowed here: its cost is the engine's check)
+            board = state.board
+            straight = straight_moves(board, decision.model, rounded, math.inf, difficult_ok=True)
+            free = free_spots(board, decision.model, rounded)
             here = state.model(decision.model).position
             slack = 0.8 * (decision.point.allowance_cm or 0.0)
         tried = detours = 0
-        for p in points:
-            p = (round(float(p[0]), 3), round(float(p[1]), 3))
+        for k, p in enumerate(rounded):
             if p in known:
                 return p
-            if straight is not None and not straight(p):
-                if detours >= 3 or _dist(p, here) > slack or not free(p):
+            if straight is not None and free is not None and not straight[k]:
+                if detours >= 3 or _dist(p, here) > slack or not free[k]:
                     continue
                 detours += 1
             else:

@@ -4,11 +4,8 @@ engine's straight-slide test."""
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from typing import Any
 
-import shapely
-
-from ..engine.spatial import straight_slide_clear
 from ..engine.state import GameState
 
 Point = tuple[float, float]
@@ -59,36 +56,6 @@ def _edge_point(state: GameState, p: Point, radius: float, edge: str, inset: flo
     x, y = p
     d = radius + inset
     return {"south": (x, d), "north": (x, state.depth - d), "west": (d, y), "east": (state.width - d, y)}[edge]
-
-
-def _straight_test(state: GameState, model_id: str) -> Callable[[Point], bool]:
-    """A cheap test: does a straight slide of ``model_id`` to a point stay clear of obstacles and
-    of the table's edges (R-MOVE)? Points that fail it need a detour, a costly path search
-    (:func:`landsraad.engine.spatial.straight_slide_clear`); difficult ground is allowed (its
-    cost is the engine's check)."""
-
-    return straight_slide_clear(state, model_id, difficult_ok=True)
-
-
-def _free_spot(state: GameState, model_id: str) -> Callable[[Point], bool]:
-    """Whether ``model_id``'s base could stand at a point: on the table, overlapping no other base
-    and no impassable terrain (touching allowed)."""
-
-    board = state.board
-    me = board.base(model_id)
-    r = me.radius
-    others = [(b.x, b.y, b.radius + r) for b in board.bases if b.id != model_id]
-    walls = [t.shape for t in board.terrain if t.movement == "blocked"]
-
-    def free(p: Point) -> bool:
-        x, y = p
-        if x < r or y < r or x > board.width - r or y > board.depth - r:
-            return False
-        if any(math.hypot(x - cx, y - cy) < reach - 1e-6 for cx, cy, reach in others):
-            return False
-        return not any(shapely.distance(shapely.Point(x, y), w) < r - 1e-6 for w in walls)
-
-    return free
 
 
 def _opposite(edge: str) -> str:

@@ -10,8 +10,6 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Iterable
 
-import shapely
-
 from ..geometry.board import Board, TerrainPiece
 from ..geometry.measure import edge_distance as _edge
 from ..geometry.movement import plan_move as _plan
@@ -29,7 +27,6 @@ __all__ = [
     "move_candidates",
     "cover_class",
     "nearest_targets",
-    "straight_slide_clear",
 ]
 
 
@@ -143,64 +140,6 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
     for p in found:
         _STRAIGHT[(moving, model_id, (float(p[0]), float(p[1])), allowance)] = None
     return found
-
-
-def straight_slide_clear(state: GameState, model_id: str, *, difficult_ok: bool = False):
-    """A cheap filter for suggested moves: ``ok(point)`` says whether the straight slide of
-    ``model_id``'s base to ``point`` stays on the table, clear of every other base and of
-    impassable terrain (touching allowed) and, unless ``difficult_ok``, off difficult ground
-    (R-MOVE, RUL-17).
-
-    Such a move needs no path search, which is the costly part of the geometry's
-    :func:`~landsraad.geometry.movement.plan_move`. It is only a filter: the points it lets
-    through are still checked by ``plan_move``. Segment-to-circle distances are computed
-    directly; terrain distances with shapely.
-
-    Examples
-    --------
-    >>> from landsraad.engine.state import GameState, ModelState, SideState
-    >>> from landsraad.model import Profile
-    >>> p = Profile(id="s", name="S", cost=1, movement=10, combat=0, reflexes=0, endurance=3)
-    >>> a = ModelState(id="a", side="red", faction="corrino", type="s", name="A", profile=p, x=10, y=10)
-    >>> b = ModelState(id="b", side="red", faction="corrino", type="s", name="B", profile=p, x=13, y=10)  # touching a
-    >>> s = GameState(seed=0, sides=(SideState(side="red", faction="corrino"), SideState(side="blue", faction="y")), models=(a, b))
-    >>> ok = straight_slide_clear(s, "a")
-    >>> ok((10, 20)), ok((18, 14)), ok((5, 10)), ok((10, 1))
-    (True, False, True, False)
-    """
-    board = state.board
-    free_ground = has_hook(state, model_id, "difficult_terrain_free", action="move")
-    me = board.base(model_id)
-    r = me.radius
-    sx, sy = me.x, me.y
-    others = [(b.x, b.y, b.radius + r) for b in board.bases if b.id != model_id]
-    pieces = [(t.shape, t.shape.bounds) for t in board.terrain
-              if t.movement == "blocked" or (t.movement == "difficult" and not (free_ground or difficult_ok))]
-    eps = 1e-6
-
-    def ok(p: tuple[float, float]) -> bool:
-        x, y = float(p[0]), float(p[1])
-        if x - r < -eps or y - r < -eps or x + r > board.width + eps or y + r > board.depth + eps:
-            return False
-        dx, dy = x - sx, y - sy
-        length2 = dx * dx + dy * dy
-        for cx, cy, reach in others:
-            t = 0.0 if length2 < 1e-18 else min(1.0, max(0.0, ((cx - sx) * dx + (cy - sy) * dy) / length2))
-            if math.hypot(sx + t * dx - cx, sy + t * dy - cy) < reach - eps:
-                return False
-        if pieces:
-            lo_x, hi_x, lo_y, hi_y = min(sx, x) - r, max(sx, x) + r, min(sy, y) - r, max(sy, y) + r
-            line = None
-            for shape, (bx0, by0, bx1, by1) in pieces:
-                if bx0 > hi_x or bx1 < lo_x or by0 > hi_y or by1 < lo_y:
-                    continue  # bounding boxes apart: no overlap possible
-                if line is None:
-                    line = shapely.LineString([(sx, sy), (x, y)]) if length2 > 1e-18 else shapely.Point(x, y)
-                if shapely.distance(line, shape) < r - eps:
-                    return False
-        return True
-
-    return ok
 
 
 def cover_class(state: GameState, shooter: str, target: str) -> str:

@@ -30,6 +30,7 @@ from landsraad.geometry.movement import (
     can_move,
     escape,
     free_spot_near,
+    free_spots,
     move_toward_nearest_edge,
     path_cost,
     path_is_clear,
@@ -867,3 +868,36 @@ def test_the_sweep_just_below_the_bound_already_covers_the_reference_component()
     component, bound = _component_and_bound(board, "red-1")
     swept = reach_region(board, "red-1", bound - 3.0)
     assert component.difference(swept).area < 0.05
+
+
+# --- free_spots and straight slides over difficult ground (one implementation of each) ------------
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 49), x=st.floats(0, 60), y=st.floats(0, 60))
+def test_free_spots_agrees_with_shapely_distances(seed, x, y):
+    # Oracle: shapely, point to circle and point to polygon distances, and the table's edges.
+    board = _cluttered_board(seed)
+    r = board.base("m").radius
+    p = shapely.Point(x, y)
+    on_table = r - 1e-6 <= x <= 60 - r + 1e-6 and r - 1e-6 <= y <= 60 - r + 1e-6
+    clear_of_bases = all(p.distance(shapely.Point(b.x, b.y)) >= b.radius + r - 1e-6 for b in board.bases if b.id != "m")
+    clear_of_walls = all(p.distance(t.shape) >= r - 1e-6 for t in board.terrain if t.movement == "blocked")
+    # within a micron of a boundary both answers are fair; elsewhere they must agree
+    near = [abs(p.distance(shapely.Point(b.x, b.y)) - b.radius - r) for b in board.bases if b.id != "m"]
+    near += [abs(p.distance(t.shape) - r) for t in board.terrain if t.movement == "blocked"]
+    near += [abs(x - r), abs(60 - r - x), abs(y - r), abs(60 - r - y)]
+    if min(near) > 1e-5:
+        assert bool(free_spots(board, "m", [(x, y)])[0]) == (on_table and clear_of_bases and clear_of_walls)
+
+
+def test_straight_moves_with_difficult_ok_passes_slides_over_difficult_ground_only():
+    board = _cluttered_board(3)
+    over_dune, through_wall = (40.0, 35.0), (24.0, 26.0)
+    assert not straight_moves(board, "m", [over_dune], 20)[0]
+    # the slide itself is clear by shapely's distances (plan_move prefers a bent path, crossing less of the dune)
+    slide = LineString([(30.0, 30.0), over_dune])
+    assert all(slide.distance(Point(b.x, b.y)) >= b.radius + 1.5 for b in board.bases if b.id != "m")
+    assert all(slide.distance(t.shape) >= 1.5 for t in board.terrain if t.movement == "blocked")
+    assert straight_moves(board, "m", [over_dune], 20, difficult_ok=True)[0]
+    assert not straight_moves(board, "m", [through_wall], 20, difficult_ok=True)[0]

@@ -85,7 +85,7 @@ from .reach import reach_region
 from .result import ALLOWANCE_SLACK_CM, ARC_BUMP_CM, DIFFICULT_SAMPLE_CM, ESCAPE_MARGIN_CM, TOUCH_TOLERANCE_CM, MoveReason, MoveResult
 from .space import _space as _space  # for the benchmarks and tests that look inside
 from .space import _space_cached as _space_cached  # for the benchmarks and tests that look inside
-from .voluntary import can_move, path_cost, path_is_clear, plan_move, straight_moves, straight_plan
+from .voluntary import can_move, free_spots, path_cost, path_is_clear, plan_move, straight_moves, straight_plan
 
 __all__ = [
     "TOUCH_TOLERANCE_CM",
@@ -98,6 +98,7 @@ __all__ = [
     "plan_move",
     "can_move",
     "straight_moves",
+    "free_spots",
     "straight_plan",
     "path_cost",
     "path_is_clear",

@@ -1,4 +1,4 @@
-"""The public API of voluntary moves: plan_move, straight_moves, can_move, path_cost, path_is_clear (R-MOVE, RUL-17)."""
+"""The public API of voluntary moves: plan_move, straight_moves, free_spots, can_move, path_cost, path_is_clear (R-MOVE, RUL-17)."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def plan_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ig
 
 
 def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float, *,
-                   ignore: Iterable[str] = ()) -> np.ndarray:
+                   ignore: Iterable[str] = (), difficult_ok: bool = False) -> np.ndarray:
     """Which of ``points`` ``model_id`` reaches by a straight slide over open ground, all tested
     at once (R-MOVE, R-TERRAIN-KINDS, RUL-17).
 
@@ -95,6 +95,9 @@ def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float
     whose path is the straight slide. A point that fails may still be legal by a detour or
     across difficult ground (ask :func:`plan_move`). A start that already overlaps something
     makes every point fail (:func:`plan_move` refuses such a move).
+
+    With ``difficult_ok`` a slide over difficult terrain passes too (its length is then not
+    its cost: only the path is judged, as a planner's first filter of where a detour is needed).
 
     Parameters
     ----------
@@ -108,6 +111,8 @@ def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float
         The Movement available, in cm.
     ignore
         Ids of bases that do not block, as in :func:`plan_move`.
+    difficult_ok
+        Let slides over difficult terrain pass.
 
     Returns
     -------
@@ -127,6 +132,8 @@ def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float
     >>> # touching b; overlapping b; open ground; beyond b; touching the dune; over it; off the table
     >>> straight_moves(board, "a", [(10, 17.0), (10, 17.1), (5, 10), (10, 30), (18.5, 10), (18.6, 10), (1.4, 10)], 10)
     array([ True, False,  True, False,  True, False, False])
+    >>> straight_moves(board, "a", [(18.6, 10), (25, 10)], 20, difficult_ok=True)
+    array([ True,  True])
     """
     space = _space(board, model_id, ignore)
     pts = np.asarray(points, dtype=float).reshape(-1, 2)
@@ -142,10 +149,52 @@ def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float
         idx = idx[clear]
         ok[:] = False
         ok[idx] = True
-    if len(idx) and space.diff_geom is not None:
+    if len(idx) and space.diff_geom is not None and not difficult_ok:
         cost = space.segment_costs(starts[idx], pts[idx])
         ok[idx[cost > length[idx] + 1e-12]] = False
     return ok
+
+
+def free_spots(board: Board, model_id: str, points: Any, *, ignore: Iterable[str] = ()) -> np.ndarray:
+    """Which of ``points`` ``model_id``'s base could stand at: wholly on the table, overlapping
+    no other base and no impassable terrain (touching allowed), all tested at once (R-MOVE, RUL-17).
+
+    The same test as :func:`plan_move`'s for a destination; how to get there is not asked.
+
+    Parameters
+    ----------
+    board
+        The table.
+    model_id
+        Whose base.
+    points
+        Centres, an array-like of shape (N, 2) in cm.
+    ignore
+        Ids of bases that do not count, as in :func:`plan_move`.
+
+    Returns
+    -------
+    numpy.ndarray
+        N booleans.
+
+    Raises
+    ------
+    GeometryError
+        Unknown model id.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("a", 10, 10, 30), Base("b", 10, 20, 30)))
+    >>> # touching b; overlapping b; half off the table; b's own spot, b lifted
+    >>> free_spots(board, "a", [(10, 17), (10, 17.1), (1, 30), (10, 20)])
+    array([ True, False, False, False])
+    >>> free_spots(board, "a", [(10, 20)], ignore=["b"])
+    array([ True])
+    """
+    space = _space(board, model_id, ignore)
+    pts = np.asarray(points, dtype=float).reshape(-1, 2)
+    return space.points_free(pts) if len(pts) else np.zeros(0, dtype=bool)
 
 
 def straight_plan(board: Board, model_id: str, to: Point, allowance_cm: float, *, ignore: Iterable[str] = ()) -> MoveResult:
