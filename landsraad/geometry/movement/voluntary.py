@@ -175,12 +175,12 @@ def free_spots(board: Board, model_id: str, points: Any, *, ignore: Iterable[str
     Returns
     -------
     numpy.ndarray
-        N booleans.
+        N booleans, True where the base fits.
 
     Raises
     ------
     GeometryError
-        Unknown model id.
+        When ``model_id`` is not on the board.
 
     Examples
     --------
