@@ -50,6 +50,8 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
+from pydantic import ValidationError
+
 from ..errors import UnknownNameError, UsageError, did_you_mean, quoted
 from ..model import MAX_LENGTH_CM, Poison, Profile, Weapon, parse_bonus
 
@@ -161,7 +163,7 @@ def _poison_list(value: str) -> tuple[Poison, ...]:
             out.append(Poison.model_validate(part.strip()))
         except UnknownNameError as exc:
             raise ValueError(str(exc).rstrip(".")) from None
-        except Exception as exc:  # pydantic ValidationError: keep its own sentence
+        except ValidationError as exc:  # keep pydantic's own sentence
             raise ValueError(_pydantic_sentence(exc).rstrip(".")) from None
     return tuple(out)
 
@@ -191,7 +193,7 @@ def _spice_effect(value: str) -> str:
     return value
 
 
-def _pydantic_sentence(exc: Exception) -> str:
+def _pydantic_sentence(exc: ValidationError | UnknownNameError) -> str:
     """The first message of a pydantic ValidationError as one sentence (no URL, no 'Value error,')."""
     errors = getattr(exc, "errors", None)
     if callable(errors):
@@ -386,7 +388,7 @@ def parse_weapon(text: str, *, argument: str = "--weapon") -> Weapon:
     fields.setdefault("name", "weapon")
     try:
         return Weapon(id="inline", **fields)
-    except Exception as exc:  # pydantic ValidationError or UnknownNameError from a nested value
+    except (ValidationError, UnknownNameError) as exc:  # UnknownNameError: from a nested value
         raise _fail(argument, f"{quoted(text)} is not a valid weapon: {_pydantic_sentence(exc)}") from None
 
 
