@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from ..missions import MissionCard
 from .spots import Point
 
 
@@ -39,7 +39,7 @@ def job_key(job: Job) -> tuple:
     return (job.kind, round(job.point[0]), round(job.point[1]))
 
 
-def marker_kind(card: Any, marker_id: str) -> str | None:
+def marker_kind(card: MissionCard, marker_id: str) -> str | None:
     """The kind (the card's marker id) of the marker ``marker_id`` of ``card``: the engine names a
     marker ``<owner>-<mission>-<kind>-<n>`` with ``-`` for ``_``; the longest kind that matches wins."""
     best: str | None = None

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from ..engine.state import GameState, ModelState
-from ..missions import opposite_edge, quarter
+from ..missions import MissionCard, opposite_edge, quarter
 from .jobs import Job, marker_kind
 from .reading import TableReading
 from .spots import _edge_distance, _edge_point, _gap, _r, _toward
@@ -52,11 +52,11 @@ ChanceEstimator = Callable[[TableReading, Any, Mapping[str, Any]], float]
 KillBonus = Callable[[TableSide, Any, Mapping[str, Any], ModelState], float]
 
 
-def _no_jobs(t: TableSide, card: Any, params: Mapping[str, Any]) -> list[Job]:
+def _no_jobs(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> list[Job]:
     return []
 
 
-def _no_bonus(t: TableSide, card: Any, params: Mapping[str, Any], e: ModelState) -> float:
+def _no_bonus(t: TableSide, card: MissionCard, params: Mapping[str, Any], e: ModelState) -> float:
     return 0.0
 
 
@@ -85,7 +85,7 @@ class MissionHook:
 # --- shared readings ------------------------------------------------------------------------------
 
 
-def own_markers(t: TableSide, card: Any, kind: str | None = None) -> list[Any]:
+def own_markers(t: TableSide, card: MissionCard, kind: str | None = None) -> list[Any]:
     """The side's markers of ``card`` (of marker kind ``kind`` if given)."""
     out = [k for k in t.state.markers if k.owner == t.side and k.mission == card.id]
     if kind is not None:
@@ -101,7 +101,7 @@ _EFFECT_SHARE = {"activate": 0.9, "destroy": 0.8, "pick_up": 0.5}
 a test, carrying the marker home)."""
 
 
-def action_jobs(t: TableSide, card: Any, params: Mapping[str, Any]) -> list[Job]:
+def action_jobs(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> list[Job]:
     """A job at every marker of the side that one of the card's marker actions still has work on
     (the action's key is the engine's: ``mission:<card>:<action>:<marker>``)."""
     jobs: list[Job] = []
@@ -148,14 +148,14 @@ def carry_job(t: TableSide, cards: Mapping[str, Any], m: ModelState) -> Job | No
 # --- jobs by evaluator ---------------------------------------------------------------------------------
 
 
-def _hold_markers(t: TableSide, card: Any, params: Mapping[str, Any]) -> list[Job]:
+def _hold_markers(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> list[Job]:
     """Hold the side's markers: a model in base contact with each at the end (PRJ-70, PRJ-71)."""
     left = [k for k in own_markers(t, card) if not k.destroyed and not k.carried_by and not k.delivered]
     needed = max(1, min(len(left), int(params.get("markers", len(left)) or 1)))
     return [Job("position", (k.x, k.y), t.swing(card.id) / needed, marker=k.id, hold=True, radius=_r(k)) for k in left]
 
 
-def _near_enemy_edge(t: TableSide, card: Any, params: Mapping[str, Any]) -> list[Job]:
+def _near_enemy_edge(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> list[Job]:
     """Stand ``models`` models within ``within_cm`` of the opponent's edge, spread along it."""
     s = t.state
     n = max(1, int(params.get("models", 1)))
@@ -170,7 +170,7 @@ def _near_enemy_edge(t: TableSide, card: Any, params: Mapping[str, Any]) -> list
     return jobs
 
 
-def _quarters(t: TableSide, card: Any, params: Mapping[str, Any]) -> list[Job]:
+def _quarters(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> list[Job]:
     """Stand in the ``quarters`` table quarters nearest the own edge."""
     s = t.state
     w, d = s.width, s.depth
@@ -180,7 +180,7 @@ def _quarters(t: TableSide, card: Any, params: Mapping[str, Any]) -> list[Job]:
     return [Job("quarter", q, t.swing(card.id) / n, hold=True, quarter=quarter(q, 0.0, (w, d))) for q in centres[:n]]
 
 
-def _guard(t: TableSide, card: Any, params: Mapping[str, Any]) -> list[Job]:
+def _guard(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> list[Job]:
     """Stand between each own ambassador and the nearest enemy."""
     jobs = []
     for a in t.state.models:
@@ -194,13 +194,13 @@ def _guard(t: TableSide, card: Any, params: Mapping[str, Any]) -> list[Job]:
 # --- kill bonuses by evaluator ---------------------------------------------------------------------------
 
 
-def _first_kill_bonus(t: TableSide, card: Any, params: Mapping[str, Any], e: ModelState) -> float:
+def _first_kill_bonus(t: TableSide, card: MissionCard, params: Mapping[str, Any], e: ModelState) -> float:
     """The whole swing while nobody has killed an enemy model yet (PRJ-76)."""
     done = any(k.killer_side is not None and k.killer_side != k.victim_side for k in t.state.kills)
     return 0.0 if done else 1.0
 
 
-def _most_expensive_bonus(t: TableSide, card: Any, params: Mapping[str, Any], e: ModelState) -> float:
+def _most_expensive_bonus(t: TableSide, card: MissionCard, params: Mapping[str, Any], e: ModelState) -> float:
     """The whole swing for one of the opponent's most expensive models, until one is killed."""
     if e.ambassador:
         return 0.0
@@ -211,7 +211,7 @@ def _most_expensive_bonus(t: TableSide, card: Any, params: Mapping[str, Any], e:
     return 1.0 if e.profile.cost == top and not done else 0.0
 
 
-def _capture_bonus(t: TableSide, card: Any, params: Mapping[str, Any], e: ModelState) -> float:
+def _capture_bonus(t: TableSide, card: MissionCard, params: Mapping[str, Any], e: ModelState) -> float:
     """Hurting an enemy badly enough to capture it is part of the way (the capture itself is the card's action)."""
     return 0.15 if not e.ambassador else 0.0
 
@@ -249,7 +249,7 @@ def _safe(r: TableReading, depth: float, models: float = 1.0) -> float:
     return max(0.0, 1.0 - 0.6 * r.exposure(depth)) ** models
 
 
-def _action_markers(card: Any) -> list[tuple[Any, Any]]:
+def _action_markers(card: MissionCard) -> list[tuple[Any, Any]]:
     """The (action, marker spec) pairs of the card's actions on markers."""
     out = []
     for action in card.special_actions:
@@ -258,7 +258,7 @@ def _action_markers(card: Any) -> list[tuple[Any, Any]]:
     return out
 
 
-def _actions_chance(r: TableReading, card: Any, params: Mapping[str, Any]) -> float:
+def _actions_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
     """Take the card's marker actions on ``markers`` of its markers (all of them if not given):
     the walk, the action's test (explosives or an explosive shot do instead when the card wants
     its markers destroyed), and the danger deep in the opponent's half; a carried marker's way home."""
@@ -285,7 +285,7 @@ def _actions_chance(r: TableReading, card: Any, params: Mapping[str, Any]) -> fl
     return p
 
 
-def _hold_chance(r: TableReading, card: Any, params: Mapping[str, Any]) -> float:
+def _hold_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
     """Hold ``markers`` markers at the end: reach them, stand there, and keep the enemy off."""
     if not card.markers:
         return 0.2
@@ -296,7 +296,7 @@ def _hold_chance(r: TableReading, card: Any, params: Mapping[str, Any]) -> float
     return _timely(r, depth, needed) * _safe(r, depth, needed) * min(1.0, keep) ** (needed / 2.0)
 
 
-def _edge_chance(r: TableReading, card: Any, params: Mapping[str, Any]) -> float:
+def _edge_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
     """``models`` models within ``within_cm`` of the opponent's edge at the end."""
     n = max(1, int(params.get("models", 1)))
     within = float(params.get("within_cm", 10.0))
@@ -306,27 +306,27 @@ def _edge_chance(r: TableReading, card: Any, params: Mapping[str, Any]) -> float
     return _timely(r, depth, n, -1.0) * _safe(r, depth, n / 2.0) * min(1.0, 1.2 * len(r.mine) / (len(r.mine) + n))
 
 
-def _quarters_chance(r: TableReading, card: Any, params: Mapping[str, Any]) -> float:
+def _quarters_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
     """``quarters`` quarters held: more models than the enemy in each; the far ones are contested."""
     q = max(1, min(4, int(params.get("quarters", 3))))
     crowd = len(r.mine) / max(1.0, len(r.mine) + len(r.theirs))
     return 0.5 ** (q - 1) * (2.0 * r.share) ** 1.5 * (2.0 * crowd) ** 1.5 / r.detour ** 0.5
 
 
-def _guard_chance(r: TableReading, card: Any, params: Mapping[str, Any]) -> float:
+def _guard_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
     """The ambassador, in the own corner, unhurt or at least on the table: the enemy must cross the table."""
     threat = 2.0 * (1.0 - r.share)
     return 1.0 - 0.12 * threat * threat / r.detour
 
 
-def _first_kill_chance(r: TableReading, card: Any, params: Mapping[str, Any]) -> float:
+def _first_kill_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
     """Draw first blood: the stronger side and the one with guns strikes first."""
     guns = sum(1 for m in r.mine if any(w.is_ranged for w in m.weapons)) / max(1, len(r.mine))
     theirs = sum(1 for m in r.theirs if any(w.is_ranged for w in m.weapons)) / max(1, len(r.theirs))
     return 0.55 + 1.2 * (r.share - 0.5) + 0.3 * (guns - theirs)
 
 
-def _most_expensive_chance(r: TableReading, card: Any, params: Mapping[str, Any]) -> float:
+def _most_expensive_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
     """Kill one of the opponent's most expensive models: how many there are, and how the side fights them."""
     theirs = list(r.theirs)
     if not theirs:
@@ -353,14 +353,14 @@ def _fight_against(r: TableReading, targets: Sequence[ModelState]) -> float:
     return total / count if count else -0.3
 
 
-def _capture_chance(r: TableReading, card: Any, params: Mapping[str, Any]) -> float:
+def _capture_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
     """Capture enemies: hurt them to a grave wound or paralyse them, then touch them, ``models`` times."""
     n = max(1, int(params.get("models", 1)))
     paralysers = sum(1 for m in r.mine if any("paralysing" in w.poisons for w in m.weapons)) / max(1, len(r.mine))
     return (0.1 + 0.4 * (r.share - 0.5) + 0.15 * paralysers) ** n
 
 
-def _fallback_chance(r: TableReading, card: Any, params: Mapping[str, Any]) -> float:
+def _fallback_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
     """An evaluator the player does not know: its marker actions if any, a long shot otherwise."""
     return 0.8 * _actions_chance(r, card, params) if _action_markers(card) else 0.2
 
@@ -386,23 +386,23 @@ FALLBACK = MissionHook(chance=_fallback_chance)
 """The hook of an evaluator :data:`MISSION_HOOKS` does not know: the card's marker actions only."""
 
 
-def hook_for(card: Any) -> MissionHook:
+def hook_for(card: MissionCard) -> MissionHook:
     """The hook of ``card``'s success evaluator (:data:`FALLBACK` if unknown)."""
     return MISSION_HOOKS.get(card.success.evaluator, FALLBACK)
 
 
-def card_jobs(t: TableSide, card: Any) -> list[Job]:
+def card_jobs(t: TableSide, card: MissionCard) -> list[Job]:
     """Every job ``card`` gives the side now: its special actions, then its evaluator's jobs."""
     params = dict(card.success.parameters)
     return action_jobs(t, card, params) + hook_for(card).jobs(t, card, params)
 
 
-def card_kill_bonus(t: TableSide, card: Any, e: ModelState) -> float:
+def card_kill_bonus(t: TableSide, card: MissionCard, e: ModelState) -> float:
     """What killing ``e`` now is worth to ``card`` (a share of its swing)."""
     return hook_for(card).kill(t, card, dict(card.success.parameters), e) * t.swing(card.id)
 
 
-def card_chance(r: TableReading, card: Any) -> float:
+def card_chance(r: TableReading, card: MissionCard) -> float:
     """``card``'s estimated chance of success on this table against this opponent, in [0.05, 0.95]."""
     hook = hook_for(card)
     estimate = hook.chance or _fallback_chance

@@ -52,7 +52,7 @@ class _Memory:
     """What the player remembers inside one activation or clash."""
 
     plan: _Plan | None = None
-    planner: Any = None
+    planner: _Planner | None = None
     """The planner of the activation under way (its danger maps are reused by the moves)."""
     held: dict[str, int] = field(default_factory=dict)
     weapons: dict[str, str] = field(default_factory=dict)
