@@ -346,8 +346,12 @@ def parse_document(text: str, source: str = "<text>") -> Document:
         raise YamlSyntaxError(source, exc.message, exc.mark.line + 1, exc.mark.column + 1) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        what = truncate(exc.problem or str(exc), 200)
         line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)
+        if "maximum nesting depth" in (exc.problem or ""):
+            # libyaml (PyYAML 6.0.4's wheels) refuses 1,000 open brackets while scanning, before
+            # our own count of the nesting sees the 101st level: the same problem, our words
+            raise YamlSyntaxError(source, f"The nesting is deeper than {MAX_DEPTH} levels.", line, column) from None
+        what = truncate(exc.problem or str(exc), 200)
         raise YamlSyntaxError(source, f"This is not valid YAML: {what}.", line, column) from None
     except yaml.YAMLError as exc:
         raise YamlSyntaxError(source, f"This is not valid YAML: {truncate(str(exc), 200)}.", None, None) from None
