@@ -240,7 +240,14 @@ def _xy(point: Any) -> list[float] | None:
 
 
 def _fmt(value: float) -> str:
-    """A number for prose: ``12.0`` -> ``12``, ``12.35`` -> ``12.3``."""
+    """A number for prose: ``12.0`` -> ``12``, ``12.35`` -> ``12.3``; past a million cm in
+    powers of ten (``reach --movement 1e308`` must not print 309 digits).
+
+    >>> _fmt(12.0), _fmt(12.35), _fmt(1e308)
+    ('12', '12.3', '1e+308')
+    """
+    if abs(value) >= 1e6:
+        return f"{value:.3g}"
     text = f"{value:.1f}"
     return text[:-2] if text.endswith(".0") else text
 

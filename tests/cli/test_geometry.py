@@ -375,6 +375,15 @@ def test_reach_svg(tmp_path):
     assert root.find(".//{http://www.w3.org/2000/svg}g[@class='region']") is not None
 
 
+def test_reach_beyond_the_table_is_the_whole_free_area_in_plain_words():
+    """Issue 15: --movement 100 (or 1e308) on the reference scene is red-1's whole free area,
+    and the allowance is written in powers of ten, not 309 digits."""
+    out = run_json("reach", str(REPO / "scenes" / "reference.yaml"), "red-1", "--movement", "100")
+    assert out["area_cm2"] == pytest.approx(2353.5, abs=0.1) and out["bounds"] == [1.5, 1.5, 58.5, 58.5]
+    r = run("reach", str(REPO / "scenes" / "reference.yaml"), "red-1", "--movement", "1e308")
+    assert r.returncode == 0 and "(movement 1e+308 cm)" in r.stdout and "2353.5 cm²" in r.stdout
+
+
 # --- template ----------------------------------------------------------------------------
 
 
