@@ -3,7 +3,7 @@
 A kill, a full disk or a failed encoder at any point leaves the previous file whole: the new
 content replaces it only by an atomic :func:`os.replace` once it is completely on disk.
 
-The temporary file is ``.NAME.PID.XXXXXXXX.tmp`` beside the target (``PID`` the writer's
+The temporary file is ``.NAME.PID.<random>.tmp`` beside the target (``PID`` the writer's
 process id). A writer killed between creating it and the rename (SIGKILL, a power cut) cannot
 remove it; the next atomic write to the same target removes every such file whose writer is no
 longer alive, so leftovers do not pile up.

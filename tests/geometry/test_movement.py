@@ -831,7 +831,7 @@ def test_the_whole_reach_bound_is_never_below_the_planners_cost_and_not_far_abov
     assert dearest <= bound <= 1.35 * dearest
 
 
-def test_the_whole_reach_bound_counts_difficult_ground_double():
+def test_rul_17_the_whole_reach_bound_counts_difficult_ground_double():
     # a strip of difficult ground 10 cm wide across the table: the far side costs its 13 cm twice
     component, bound = _component_and_bound(strip_board(), "a")
     assert plan_move(strip_board(), "a", (58.5, 1.5), 1e6).cost_cm <= bound

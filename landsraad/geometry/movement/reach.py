@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections import defaultdict
 from typing import Iterable, Sequence
 
+import networkx as nx
 import numpy as np
 import shapely
 import shapely.ops
@@ -327,32 +327,19 @@ def _mesh_distances(space: _Space, component: BaseGeometry, start: Point
     home = np.nonzero((signs >= -1e-9 * np.abs(area)[:, None]).all(axis=1))[0]
     if len(home) == 0:
         return None
+    # Dijkstra over the mesh's edges (networkx), from a source joined to the start's triangles'
+    # corners by straight legs priced at twice their length
+    mesh = nx.Graph()
+    mesh.add_weighted_edges_from(zip(edges[:, 0].tolist(), edges[:, 1].tolist(), length.tolist()))
+    source = -1
+    for v in np.unique(triangles[home]).tolist():
+        mesh.add_edge(source, v, weight=2.0 * float(np.hypot(*(points[v] - s))))
+    reached = nx.single_source_dijkstra_path_length(mesh, source)
     costs = np.full(len(points), _INF)
-    for t in home:
-        for v in triangles[t]:
-            costs[v] = min(costs[v], 2.0 * float(np.hypot(*(points[v] - s))))
-    # Dijkstra over the mesh's edges
-    order = np.argsort(np.concatenate([edges[:, 0], edges[:, 1]]), kind="stable")
-    heads = np.concatenate([edges[:, 1], edges[:, 0]])[order]
-    weights = np.concatenate([length, length])[order]
-    starts = np.searchsorted(np.concatenate([edges[:, 0], edges[:, 1]])[order], np.arange(len(points) + 1))
-    heap = [(float(costs[v]), int(v)) for v in np.nonzero(np.isfinite(costs))[0]]
-    heapq.heapify(heap)
-    done = np.zeros(len(points), dtype=bool)
-    cost_list = costs.tolist()
-    heads_list, weights_list, starts_list = heads.tolist(), weights.tolist(), starts.tolist()
-    while heap:
-        g, v = heapq.heappop(heap)
-        if done[v]:
-            continue
-        done[v] = True
-        for k in range(starts_list[v], starts_list[v + 1]):
-            w = heads_list[k]
-            ng = g + weights_list[k]
-            if ng < cost_list[w]:
-                cost_list[w] = ng
-                heapq.heappush(heap, (ng, w))
-    return points, triangles, np.array(cost_list), doubled
+    for v, g in reached.items():
+        if v != source:
+            costs[v] = g
+    return points, triangles, costs, doubled
 
 
 def _whole_reach_bound(space: _Space, component: BaseGeometry, start: Point) -> float:
