@@ -253,13 +253,17 @@ class DodgeResult:
         }
 
 
-def dodge_out(board: Board, model_id: str, template: Any, max_cm: float, *, tolerance_cm: float = CONTACT_TOLERANCE_CM) -> DodgeResult:
+def dodge_out(board: Board, model_id: str, template: Any, max_cm: float, *, tolerance_cm: float = CONTACT_TOLERANCE_CM,
+              detours: bool = True) -> DodgeResult:
     """The cheapest legal move of at most ``max_cm`` that takes the base wholly out of ``template`` (RUL-09).
 
     ``template`` is a shapely geometry (:func:`blast_shape`, :func:`direct_shape`). Normal
     movement rules apply (R-MOVE, RUL-17, via :func:`landsraad.geometry.movement.escape`):
     other bases and impassable terrain are obstacles, difficult terrain costs double. The base
     must end more than ``tolerance_cm`` from the template (PRJ-32): touching is still under.
+    With ``detours=False`` only straight slides are tried (no path search, see
+    :func:`~landsraad.geometry.movement.escape`): a quick suggestion, whose "not possible"
+    means only that no straight slide gets clear.
 
     Examples
     --------
@@ -276,7 +280,8 @@ def dodge_out(board: Board, model_id: str, template: Any, max_cm: float, *, tole
     tol = _tolerance(tolerance_cm)
     if not max_cm >= 0:
         raise GeometryError(f"A dodge distance must be 0 cm or more; got {max_cm} cm.")
-    move = escape(board, model_id, template, float(max_cm), margin_cm=tol + _DODGE_MARGIN_CM, what="the template")
+    move = escape(board, model_id, template, float(max_cm), margin_cm=tol + _DODGE_MARGIN_CM, what="the template",
+                  detours=detours)
     finite = math.isfinite(move.cost_cm)
     possible = bool(move.legal)
     to = move.end if (possible or (finite and move.path)) else None
@@ -284,6 +289,8 @@ def dodge_out(board: Board, model_id: str, template: Any, max_cm: float, *, tole
         message = f"{model_id!r} is already clear of the template."
     elif possible:
         message = f"{model_id!r} can dodge out of the template: {move.cost_cm:.1f} cm is enough and it may move {max_cm:g} cm."
+    elif not detours:
+        message = f"No straight slide of at most {max_cm:g} cm takes {model_id!r} out of the template; a detour was not looked for."
     elif finite:
         message = f"{model_id!r} cannot dodge out of the template: it needs {move.cost_cm:.1f} cm and may move only {max_cm:g} cm."
     else:
