@@ -628,6 +628,28 @@ def test_property_a_legal_path_never_overlaps_and_never_exceeds_the_allowance(bo
 
 
 @PROPERTY
+@given(boards(), st.tuples(st.floats(-1, 1), st.floats(-1, 1)), st.floats(2, 8), st.floats(0, 15))
+def test_property_a_straight_escape_is_a_legal_straight_slide_never_cheaper_than_the_full_one_rul_09(board, offset, radius, allowance):
+    """``escape(detours=False)`` (the engine's quick dodge suggestion): when it says legal, the
+    move is one straight slide that ``plan_move`` accepts, ends clear of the zone (shapely's
+    distance), and costs no less than the full search's cheapest way out; when the zone is
+    already clear, both stay put."""
+    x, y = board.base("a").center
+    zone = Point(x + offset[0] * radius, y + offset[1] * radius).buffer(radius, quad_segs=32)  # over the mover, mostly
+    quick = escape(board, "a", zone, allowance, detours=False)
+    full = escape(board, "a", zone, allowance)
+    if quick.legal:
+        assert len(quick.path) <= 2
+        assert zone.distance(Point(quick.end)) >= board.base("a").radius + ESCAPE_MARGIN_CM - 1e-6
+        if quick.path_length_cm > 0:
+            assert plan_move(board, "a", quick.end, allowance + 1e-6).legal
+            assert path_is_clear(board, "a", [board.base("a").center, quick.end])
+        assert full.legal and full.cost_cm <= quick.cost_cm + 1e-6
+    if full.legal and full.cost_cm == 0:
+        assert quick.legal and quick.end == full.end
+
+
+@PROPERTY
 @given(boards(), st.lists(points, min_size=1, max_size=6), st.floats(1, 15))
 def test_property_the_reach_region_contains_every_legal_destination(board, targets, allowance):
     region = reach_region(board, "a", allowance)
