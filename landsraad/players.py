@@ -45,8 +45,11 @@ class RandomPlayer:
 
     def decide(self, decision: Decision, state: Any) -> Answer:
         if decision.point is not None:
+            # Skip first: suggested points cost a geometry test, and a skipped move needs none.
+            if decision.optional and self.rng.random() < self.skip_chance:
+                return None
             candidates = decision.point.candidates
-            if decision.optional and (not candidates or self.rng.random() < self.skip_chance):
+            if decision.optional and not candidates:
                 return None
             if not candidates:
                 raise ValueError(f"No suggested point for {decision.prompt!r}; a random player cannot answer it.")
