@@ -265,6 +265,31 @@ def dodge_out(board: Board, model_id: str, template: Any, max_cm: float, *, tole
     :func:`~landsraad.geometry.movement.escape`): a quick suggestion, whose "not possible"
     means only that no straight slide gets clear.
 
+    Parameters
+    ----------
+    board
+        The table.
+    model_id
+        The model hit.
+    template
+        The template's shape.
+    max_cm
+        How far the model may move (its dodge, RUL-09).
+    tolerance_cm
+        Contact tolerance: the base must end more than this from the template.
+    detours
+        Search paths round obstacles (``False``: straight slides only).
+
+    Returns
+    -------
+    DodgeResult
+        Whether it gets out, how far it must go, where it ends and a sentence.
+
+    Raises
+    ------
+    GeometryError
+        A negative dodge distance, an unknown model, or a start that overlaps something.
+
     Examples
     --------
     >>> from landsraad.geometry.board import Base

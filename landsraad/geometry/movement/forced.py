@@ -191,6 +191,36 @@ def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float,
     slide within the allowance gets clear. It costs one vectorised test, where a detour may
     take up to a hundred path searches: for suggestions, with the full search as a fallback.
 
+    Parameters
+    ----------
+    board
+        The table.
+    model_id
+        The model getting clear.
+    zone
+        What to get out of (a template, the out-of-contact circles).
+    allowance_cm
+        The most the move may cost, in cm.
+    ignore
+        Ids of bases that do not block, as in :func:`plan_move`.
+    margin_cm
+        How far beyond the zone the base must end.
+    what
+        The zone in the result's sentence.
+    detours
+        Search paths round obstacles (``False``: straight slides only, see above).
+
+    Returns
+    -------
+    MoveResult
+        Legal with ``end`` and ``path`` when a move within the allowance gets clear; else the
+        reason (``too_far`` with the cheapest cost found, or ``no_room``) and a sentence.
+
+    Raises
+    ------
+    GeometryError
+        Unknown model, a start that overlaps something, or a negative allowance.
+
     Examples
     --------
     >>> from landsraad.geometry.board import Base, Board
