@@ -126,8 +126,8 @@ def _dodge_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
     def suggest() -> tuple[tuple[float, float], ...]:
         if shape is not None:
-            # The cheapest straight way out first: one vectorised test, and the exact answer
-            # whenever the nearest way out is open ground; the path searches only if none is.
+            # The cheapest straight way out first (vectorised tests, no path search; the exact
+            # answer whenever the nearest way out is open ground), the path searches only if none is.
             tolerance = state.ruleset.contact_tolerance_cm
             out = T.dodge_out(state.board, mm.id, shape, distance, tolerance_cm=tolerance, detours=False)
             if not out.possible:

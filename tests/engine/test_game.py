@@ -320,15 +320,20 @@ def test_views_never_hold_the_seed_or_the_opponents_secrets(seed, steps, side):
             assert Game.restore(snap).view(side) == view
 
 
+_OTHER_STANCE = {"attack": "defend", "defend": "attack"}
+
+
 def _other_secret(value):
-    """A different value of the same shape: a bid plus one, dice turned, stances swapped."""
-    if isinstance(value, bool) or not isinstance(value, (int, list, dict)):
+    """A different value of the same shape: a bid plus one, dice turned, stances swapped (R-MELEE)."""
+    if isinstance(value, bool):
         return value
     if isinstance(value, int):
         return value + 1
     if isinstance(value, list):
         return [7 - v if isinstance(v, int) else v for v in value]
-    return {k: ("defence" if v != "defence" else "attack") if isinstance(v, str) else _other_secret(v) for k, v in value.items()}
+    if isinstance(value, dict):
+        return {k: _OTHER_STANCE.get(v, v) if isinstance(v, str) else _other_secret(v) for k, v in value.items()}
+    return value
 
 
 def test_the_seed_never_reaches_a_player():

@@ -188,8 +188,8 @@ def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float,
     With ``detours=False`` no path is searched: the answer is the cheapest *straight* slide
     out (a legal move whenever it is legal, the true cheapest whenever the nearest way out is
     a straight slide over open ground), and an illegal answer says only that no straight
-    slide within the allowance gets clear. It costs one vectorised test, where a detour may
-    take up to a hundred path searches: for suggestions, with the full search as a fallback.
+    slide within the allowance gets clear. It costs a few vectorised tests, where a detour
+    may take up to a hundred path searches: for suggestions, with the full search as a fallback.
 
     Parameters
     ----------
