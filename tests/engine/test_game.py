@@ -324,13 +324,13 @@ _OTHER_STANCE = {"attack": "defend", "defend": "attack"}
 
 
 def _other_secret(value):
-    """A different value of the same shape: a bid plus one, dice turned, stances swapped (R-MELEE)."""
+    """A different value of the same shape: a bid plus one, D10s turned over, stances swapped (R-MELEE, R-TEST-CLASH)."""
     if isinstance(value, bool):
         return value
     if isinstance(value, int):
         return value + 1
     if isinstance(value, list):
-        return [7 - v if isinstance(v, int) else v for v in value]
+        return [11 - v if isinstance(v, int) else v for v in value]  # a D10 turned over: still 1 to 10
     if isinstance(value, dict):
         return {k: _OTHER_STANCE.get(v, v) if isinstance(v, str) else _other_secret(v) for k, v in value.items()}
     return value
