@@ -111,6 +111,24 @@ def test_model_copy_drops_cached_values():
     assert w2.melee_damage.value == 8
 
 
+@given(st.sampled_from(["6-", "8-", "12-"]), st.integers(-3, 3), st.booleans())
+def test_model_copy_agrees_with_pydantics_own_copy(damage, combat, deep):
+    """The fast shallow copy gives what pydantic's general one gives (fields, fields set,
+    equality), minus cached values; keys that are not fields are ignored by both."""
+    from pydantic import BaseModel
+
+    w = Weapon(id="k", name="Knife", damage="6-")
+    _ = w.melee_damage  # a cached value in the source's __dict__
+    update = {"damage": damage, "combat": combat, "not_a_field": 1}
+    mine = w.model_copy(update=update, deep=deep)
+    theirs = BaseModel.model_copy(w, update=update, deep=deep)
+    fields = set(Weapon.model_fields)
+    assert {k: v for k, v in theirs.__dict__.items() if k in fields} == mine.__dict__
+    assert mine.model_fields_set == theirs.model_fields_set - {"not_a_field"}
+    assert mine.damage == damage and mine.combat == combat and mine == Weapon(**{**w.model_dump(), "damage": damage, "combat": combat})
+    assert "not_a_field" not in mine.__dict__ and "melee_damage" not in mine.__dict__
+
+
 # --- numbers are finite and bounded (issue 15) ----------------------------------------------
 
 from landsraad.model import MAX_LENGTH_CM, MAX_STAT  # noqa: E402

@@ -33,7 +33,19 @@ Point = tuple[float, float]
 
 def to_jsonable(value: Any) -> Any:
     """Turn events, dataclasses, pydantic models, tuples and numpy numbers into JSON-able data."""
-    if value is None or isinstance(value, (bool, str)):
+    kind = type(value)
+    # the common exact types first: every event's data goes through here
+    if kind is str or kind is bool or value is None:
+        return value
+    if kind is float:
+        return round(value, 4)
+    if kind is int:
+        return value
+    if kind is dict:
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, (bool, str)):
         return value
     if isinstance(value, int):
         return int(value)

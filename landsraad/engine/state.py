@@ -103,9 +103,11 @@ class ModelState(Frozen):
     def has_poison(self, kind: str) -> bool:
         return any(p.kind == kind for p in self.poisons)
 
-    @property
+    @cached_property
     def out_of_action(self) -> bool:
-        """Removed, or struck by the Deadly poison: it stays on the table but never acts again."""
+        """Removed, or struck by the Deadly poison: it stays on the table but never acts again.
+
+        Cached: asked for every model at every menu, and a model state never changes."""
         return self.removed or self.has_poison("deadly")
 
     def base(self) -> Base:
