@@ -790,6 +790,29 @@ def test_straight_moves_many_points_at_once_match_one_by_one():
     assert (together == alone).all()
 
 
+@PROPERTY
+@given(boards(), st.lists(st.tuples(points, points), min_size=1, max_size=12))
+def test_property_segment_costs_skip_only_segments_that_cannot_touch_difficult_ground_rul_17(board, segments):
+    """Segment costs (RUL-17) skip the interval search for segments far from every difficult
+    piece's box; the result is the full search's, to the last bit, and a skipped segment costs
+    its length (shapely: the base's swept area never meets a difficult piece)."""
+    space = movement._space(board, "a", ())
+    p0 = np.array([a for a, _ in segments], dtype=float)
+    p1 = np.array([b for _, b in segments], dtype=float)
+    costs = space.segment_costs(p0, p1)
+    length = np.hypot(*(p1 - p0).T)
+    if space.diff_geom is None:
+        assert (costs == length).all()
+        return
+    full = np.array([sum(hi - lo for lo, hi in ivs) for ivs in space.difficult_intervals(p0, p1)], dtype=float)
+    assert (costs == length * (1.0 + full)).all()
+    near = space.near_difficult(p0, p1)
+    for (a, b), n in zip(segments, near):
+        if not n:
+            swept = (LineString([a, b]) if a != b else Point(a)).buffer(space.r)
+            assert not swept.intersects(space.diff_geom)
+
+
 def test_straight_moves_refuses_everything_from_an_overlapping_start():
     board = Board(bases=(Base("a", 10, 10, 30), Base("b", 11, 10, 30)))
     assert not straight_moves(board, "a", [(10, 15), (5, 10)], 10).any()

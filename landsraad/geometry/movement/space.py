@@ -132,11 +132,21 @@ class _Space:
         idx = np.nonzero(ok)[0]
         if len(idx) and len(self.cap_a):
             out = np.zeros(len(p0), dtype=bool)
-            for chunk in np.array_split(idx, max(1, len(idx) * len(self.cap_a) // 200_000 + 1)):
-                t_in, t_out = _cap_intervals(p0[chunk], p1[chunk], self.cap_a, self.cap_b, self.cap_rho)
-                out[chunk] = ~(t_in < t_out).any(axis=1)
+            out[idx] = self.free_spots_slide_clear(p0[idx], p1[idx])
             ok = out
         return ok
+
+    def free_spots_slide_clear(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
+        """:meth:`segments_clear` for segments whose ends are known to be on the table and
+        outside impassable interiors (e.g. both passed :meth:`points_free`): the swept
+        capsules alone decide."""
+        out = np.ones(len(p0), dtype=bool)
+        if not len(self.cap_a):
+            return out
+        for chunk in np.array_split(np.arange(len(p0)), max(1, len(p0) * len(self.cap_a) // 200_000 + 1)):
+            t_in, t_out = _cap_intervals(p0[chunk], p1[chunk], self.cap_a, self.cap_b, self.cap_rho)
+            out[chunk] = ~(t_in < t_out).any(axis=1)
+        return out
 
     def first_hit(self, p0: np.ndarray, p1: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """For segments p0->p1 from legal positions: the parameter in [0, 1] where the base
@@ -177,9 +187,26 @@ class _Space:
         length = np.hypot(*(p1 - p0).T)
         if self.diff_geom is None or len(p0) == 0:
             return length
-        over = np.fromiter((sum(hi - lo for lo, hi in ivs) for ivs in self.difficult_intervals(p0, p1)),
-                           dtype=float, count=len(p0))
+        over = np.zeros(len(p0))
+        # Only a segment that comes within the base's radius of a difficult piece's bounding
+        # box can put the base over it; the others cost their length, with no interval search.
+        near = np.nonzero(self.near_difficult(p0, p1))[0]
+        if len(near):
+            over[near] = np.fromiter((sum(hi - lo for lo, hi in ivs) for ivs in self.difficult_intervals(p0[near], p1[near])),
+                                     dtype=float, count=len(near))
         return length * (1.0 + over)
+
+    def near_difficult(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
+        """Which segments' bounding boxes, grown by the base's radius (and a margin), meet a
+        difficult piece's bounding box: the only ones along which the base can be over difficult terrain."""
+        if "diff_boxes" not in self._cache:
+            grow = self.r + 2 * TOUCH_TOLERANCE_CM
+            boxes = np.array([shape.bounds for _, _, _, shape in self._cache["diff_pieces"]], dtype=float).reshape(-1, 4)
+            self._cache["diff_boxes"] = boxes + np.array([-grow, -grow, grow, grow])
+        boxes = self._cache["diff_boxes"]
+        lo, hi = np.minimum(p0, p1), np.maximum(p0, p1)
+        return ((lo[:, None, 0] <= boxes[None, :, 2]) & (hi[:, None, 0] >= boxes[None, :, 0])
+                & (lo[:, None, 1] <= boxes[None, :, 3]) & (hi[:, None, 1] >= boxes[None, :, 1])).any(axis=1)
 
     def difficult_intervals(self, p0: np.ndarray, p1: np.ndarray) -> list[list[tuple[float, float]]]:
         """Per segment, the merged parameter intervals of [0, 1] where the base overlaps

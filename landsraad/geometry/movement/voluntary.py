@@ -138,14 +138,18 @@ def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float
     space = _space(board, model_id, ignore)
     pts = np.asarray(points, dtype=float).reshape(-1, 2)
     start = np.asarray(board.base(model_id).center, dtype=float)
-    if len(pts) == 0 or not space.points_free(start[None, :])[0]:
+    if len(pts) == 0:
+        return np.zeros(0, dtype=bool)
+    free = space.points_free(np.concatenate([start[None, :], pts]))  # the start and every end, in one test
+    if not free[0]:
         return np.zeros(len(pts), dtype=bool)
     starts = np.broadcast_to(start, pts.shape)
     length = np.hypot(pts[:, 0] - start[0], pts[:, 1] - start[1])
-    ok = (length <= float(allowance_cm) + ALLOWANCE_SLACK_CM) & space.points_free(pts)
+    ok = (length <= float(allowance_cm) + ALLOWANCE_SLACK_CM) & free[1:]
     idx = np.nonzero(ok)[0]
     if len(idx):
-        clear = space.segments_clear(starts[idx], pts[idx])
+        # both ends are free spots, so only the swept capsules are left to test
+        clear = space.free_spots_slide_clear(starts[idx], pts[idx])
         idx = idx[clear]
         ok[:] = False
         ok[idx] = True
