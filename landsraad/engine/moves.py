@@ -116,10 +116,12 @@ def _crossed(m: Machine, model_id: str, path: list[tuple[float, float]]) -> None
         m.state = m.state.update_model(model_id, jammed_by=None)  # it left the jammer's template
     if mm.out_of_action:
         return
-    points = [tuple(p) for p in path] if path else [mm.position]
-    swept = (LineString(points) if len(points) > 1 else shapely.Point(points[0])).buffer(mm.base_mm / 20)
-    crossed = [e.id for e in m.state.effects
-               if e.kind == "hunter_seeker" and swept.intersects(shapely.Point(e.x, e.y).buffer(e.radius_cm))]
+    seekers = [e for e in m.state.effects if e.kind == "hunter_seeker"]
+    crossed: list[str] = []
+    if seekers:  # the swept area is built only when there is something to cross
+        points = [tuple(p) for p in path] if path else [mm.position]
+        swept = (LineString(points) if len(points) > 1 else shapely.Point(points[0])).buffer(mm.base_mm / 20)
+        crossed = [e.id for e in seekers if swept.intersects(shapely.Point(e.x, e.y).buffer(e.radius_cm))]
     _next_seeker(m, {"victim": model_id, "seekers": crossed}, None)
 
 
