@@ -20,6 +20,7 @@ Rules
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -380,12 +381,20 @@ def _terrain_problem(board: Board, piece: Any) -> str | None:
     if min(minx, miny, board.width - maxx, board.depth - maxy) <= 5.0:
         return "a piece must stand more than 5 cm from every table edge (R-TERRAIN)"
     for other in board.terrain:
-        if other.shape.distance(shape) <= 10.0:
+        # the gap between bounding boxes never exceeds the true gap: past 10 cm, no distance to compute
+        if _box_gap(other.shape.bounds, (minx, miny, maxx, maxy)) <= 10.0 and other.shape.distance(shape) <= 10.0:
             return f"a piece must stand more than 10 cm from the other pieces; {other.id} is {other.shape.distance(shape):.1f} cm away (R-TERRAIN)"
     for b in board.bases:  # the ambassador or markers placed earlier are not in the way at this step
-        if b.shape.intersects(shape):
+        if _box_gap(b.shape.bounds, (minx, miny, maxx, maxy)) <= 0.0 and b.shape.intersects(shape):
             return f"it would cover {b.id}"
     return None
+
+
+def _box_gap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """The distance between two bounding boxes (0 when they meet): a lower bound of their shapes' distance."""
+    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
+    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
+    return math.hypot(dx, dy)
 
 
 # --- deployment (R-DEPLOY) ---------------------------------------------------------------------

@@ -1,9 +1,12 @@
 """Set-up (R-SETUP-BID, R-TERRAIN, R-MISSION-PICK, R-DEPLOY, R-FIRST) and the faction rules that touch it."""
 
 import pytest
+import shapely
+from hypothesis import given
+from hypothesis import strategies as st
 
 from landsraad.engine.game import new_game
-from landsraad.engine.setup import placement_problem, recruit_side
+from landsraad.engine.setup import _box_gap, placement_problem, recruit_side
 from landsraad.geometry.board import Base, Board
 from landsraad.players import RandomPlayer
 from landsraad.ruleset import DEFAULT
@@ -98,3 +101,11 @@ def test_placement_problem_boundaries():
     assert "overlap" in placement_problem(board, Base("b", 12.9, 10, 30))
     assert placement_problem(board, Base("b", 1.5, 30, 30)) is None  # touching the table edge
     assert "off the table" in placement_problem(board, Base("b", 1.4, 30, 30))
+
+
+@given(st.tuples(st.floats(0, 60), st.floats(0, 60), st.floats(0.1, 10)), st.tuples(st.floats(0, 60), st.floats(0, 60), st.floats(0.1, 10)))
+def test_property_the_box_gap_never_exceeds_the_shapes_distance(a, b):
+    """R-TERRAIN's 10 cm check skips the distance only when the boxes are further apart: exact."""
+    sa = shapely.Point(a[0], a[1]).buffer(a[2])
+    sb = shapely.box(b[0], b[1], b[0] + b[2], b[1] + 2 * b[2])
+    assert _box_gap(sa.bounds, sb.bounds) <= sa.distance(sb) + 1e-9
