@@ -8,10 +8,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..content import load_faction
-from ..model import Faction, Weapon
+from ..model import Faction, Profile, Weapon
 from ..rules.state import Combatant
 from ..specials import SPECIAL_RULES, HookContext
-from .state import GameState, ModelState
+from .state import GameState
 
 __all__ = ["combatant", "tested", "store", "faction_of", "rule_names", "has_hook"]
 
@@ -80,22 +80,24 @@ def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, 
     m = state.model(model_id)
     faction = faction_of(state, model_id)
     shield_disabled = m.jammed_by is not None or state.ruleset.arrakis
-    # A combatant is a pure function of the model, its sheet, the weapon and these flags: asked for
-    # tens of times per action, it is built once. Keys hold identities; the entry keeps the objects
-    # alive and is checked by identity, so a reused id can never answer for another object.
-    key = (id(m), id(faction), id(weapon), activation_fatigue, shield_disabled)
+    # A combatant is a pure function of what it is built from (the card, the sheet, the weapon,
+    # the wounds, fatigue, poisons and spice, and these flags): asked for tens of times per action
+    # and again after every move of the model, it is built once. Objects are keyed by identity;
+    # the entry keeps them alive and is checked by identity, so a reused id never answers for another.
+    key = (id(m.profile), id(faction), id(weapon), m.name, m.faction, m.equipment, m.wound, m.fatigue, m.poisons,
+           m.spice_doses, m.spice_active, activation_fatigue, shield_disabled)
     hit = _COMBATANTS.get(key)
-    if hit is not None and hit[0] is m and hit[1] is faction and hit[2] is weapon:
+    if hit is not None and hit[0] is m.profile and hit[1] is faction and hit[2] is weapon:
         return hit[3]
     built = _build_combatant(state, model_id, weapon, activation_fatigue, shield_disabled)
     if len(_COMBATANTS) >= _COMBATANT_CACHE:
         _COMBATANTS.clear()
-    _COMBATANTS[key] = (m, faction, weapon, built)
+    _COMBATANTS[key] = (m.profile, faction, weapon, built)
     return built
 
 
 _COMBATANT_CACHE = 8192
-_COMBATANTS: dict[tuple[int, int, int, int | None, bool], tuple[ModelState, Faction | None, Weapon | None, Combatant]] = {}
+_COMBATANTS: dict[tuple[object, ...], tuple[Profile, Faction | None, Weapon | None, Combatant]] = {}
 
 
 def _build_combatant(state: GameState, model_id: str, weapon: Weapon | None, activation_fatigue: int | None,

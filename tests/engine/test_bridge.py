@@ -41,3 +41,21 @@ def test_has_hook_reads_faction_rules():
     assert has_hook(state, f.id, "difficult_terrain_free")  # sandwalk
     c = model("red", "corrino", "soldier", 1, 20, 10)
     assert not has_hook(state_in_play([c]), c.id, "difficult_terrain_free")
+
+
+def test_a_combatant_is_built_once_per_card_and_condition_not_per_position():
+    """The bridge's cache: a model that only moved is the same combatant (the same object);
+    a new wound, fatigue or poison gives a new one, equal to one built from scratch (R-WOUND, R-POISON)."""
+    from landsraad.engine import bridge
+
+    m = model("red", "corrino", "soldier", 1, 10, 10)
+    state = state_in_play([m, model("blue", "fremen", "warrior", 1, 40, 40)])
+    before = combatant(state, m.id)
+    moved = state.update_model(m.id, x=20.0, y=30.0)
+    assert combatant(moved, m.id) is before
+    for change in ({"wound": "light"}, {"fatigue": 2}, {"poisons": (Poison(kind="deadly"),)}, {"spice_active": True}):
+        changed = state.update_model(m.id, **change)
+        c = combatant(changed, m.id)
+        assert c is not before
+        bridge._COMBATANTS.clear()
+        assert combatant(changed, m.id) == c
