@@ -12,7 +12,7 @@ import numpy as np
 from ..engine.bridge import combatant
 from ..engine.state import GameState, ModelState
 from ..errors import LandsraadError
-from ..odds import beats_array, disengage_odds, shot_odds, solve_zero_sum
+from ..odds import beats_array, disengage_odds, shot_wounds, solve_zero_sum
 from ..rules.melee import (
     attack_total,
     can_attack,
@@ -391,7 +391,7 @@ def _build_clash(attacker: Any, defender: Any, worth_a: float, worth_d: float, r
 
 
 def _shot_value(shooter: Any, target: Any, band_distance: float, worth: float, laser_mode: str, ruleset: Any) -> float:
-    """Expected worth a shot takes from its target, from :func:`landsraad.odds.shot_odds`."""
+    """Expected worth a shot takes from its target, from :func:`landsraad.odds.shot_wounds`."""
     return _shot_cached(*_signed_pair(shooter, target), band_distance, laser_mode, ruleset) * worth
 
 
@@ -401,10 +401,11 @@ def _shot_cached(shooter: _Signed, target: _Signed, band_distance: float, laser_
 
 
 def _shot_harm(shooter: Any, target: Any, band_distance: float, laser_mode: str, ruleset: Any) -> float:
-    """Expected :data:`HARM` share of a shot (a miss, a shield or no damage count 0)."""
+    """Expected :data:`HARM` share of a shot (a miss, a shield or no damage count 0), from
+    :func:`landsraad.odds.shot_wounds` (the wound distribution of :func:`~landsraad.odds.shot_odds`)."""
 
-    odds = shot_odds(shooter, target, distance_cm=band_distance, cover="none", laser_mode=laser_mode, ruleset=ruleset)
-    return float(sum(HARM[_RESULT_INDEX[k]] * p for k, p in odds.wound.items()))
+    wound = shot_wounds(shooter, target, distance_cm=band_distance, cover="none", laser_mode=laser_mode, ruleset=ruleset)
+    return float(sum(HARM[_RESULT_INDEX[k]] * p for k, p in wound.items()))
 
 
 def _marker_hit(shooter: Any, band_distance: float, laser_mode: str, ruleset: Any) -> float:
