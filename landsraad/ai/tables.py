@@ -212,35 +212,34 @@ class _Signed:
         return _rested(self.raw) if self.rested else self.raw
 
 
-class _Same:
-    """An immutable object as a cache key by identity (hashing it in full would cost more than the
-    answer); the cache holding the key holds the object, so its id is not reused meanwhile."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __hash__(self) -> int:
-        return id(self.value)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and self.value is other.value
+_FACTS_SIZE = 8192
+_FACTS: dict[int, tuple[Any, _Signed, _Signed, bool]] = {}
 
 
-@lru_cache(maxsize=8192)
-def _facts(c: _Same) -> tuple[tuple, tuple, bool]:
-    """A combatant's signature, its signature rested, and whether a hook of its reads fatigue."""
-    return _sig(c.value), _sig(c.value, rested=True), _fatigue_sensitive(_rule_names(c.value))
+def _facts(c: Any) -> tuple[Any, _Signed, _Signed, bool]:
+    """``(c, key, key rested, sensitive)``: ``c``'s cache keys, by its signature and its signature
+    rested, and whether a hook of its reads fatigue.
+
+    Remembered by the combatant's identity (the planner asks about the same combatant objects
+    thousands of times; hashing a signature each time would cost more than the look-up). The
+    entry holds ``c``, so its id is not reused while the entry lives; the memo is emptied when full.
+    """
+    hit = _FACTS.get(id(c))
+    if hit is not None and hit[0] is c:
+        return hit
+    if len(_FACTS) >= _FACTS_SIZE:
+        _FACTS.clear()
+    hit = _FACTS[id(c)] = (c, _Signed(_sig(c), c), _Signed(_sig(c, rested=True), c, True), _fatigue_sensitive(_rule_names(c)))
+    return hit
 
 
 def _signed_pair(a: Any, b: Any) -> tuple[_Signed, _Signed]:
     """Cache keys for two combatants facing each other: tokens held are dropped unless a hook of
     either reads them (Assassination)."""
-    fa, fb = _facts(_Same(a)), _facts(_Same(b))
-    if fa[2] or fb[2]:
-        return _Signed(fa[0], a), _Signed(fb[0], b)
-    return _Signed(fa[1], a, True), _Signed(fb[1], b, True)
+    fa, fb = _facts(a), _facts(b)
+    if fa[3] or fb[3]:
+        return fa[1], fb[1]
+    return fa[2], fb[2]
 
 
 def _rule_names(c: Any) -> tuple[str, ...]:
@@ -411,7 +410,7 @@ def _shot_harm(shooter: Any, target: Any, band_distance: float, laser_mode: str,
 def _marker_hit(shooter: Any, band_distance: float, laser_mode: str, ruleset: Any) -> float:
     """The chance an explosive shot destroys an objective marker it covers (R-SHOOT-MARKER, PRJ-73):
     the kernel's :func:`~landsraad.rules.shooting.resolve_marker_shot` on every roll, cached."""
-    return _marker_hit_cached(_Signed(_facts(_Same(shooter))[0], shooter), band_distance, laser_mode, ruleset)
+    return _marker_hit_cached(_facts(shooter)[1], band_distance, laser_mode, ruleset)
 
 
 @lru_cache(maxsize=2048)
@@ -432,8 +431,7 @@ def _marker_hit_cached(shooter: _Signed, band_distance: float, laser_mode: str, 
 
 def _disengage(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, float, float]:
     """(chance of success, expected margin in cm, expected HARM share suffered) of a disengage (R-DISENGAGE)."""
-    fm, fo = _facts(_Same(mover)), _facts(_Same(opponent))
-    return _disengage_cached(_Signed(fm[0], mover), _Signed(fo[0], opponent), ruleset)
+    return _disengage_cached(_facts(mover)[1], _facts(opponent)[1], ruleset)
 
 
 @lru_cache(maxsize=20000)
@@ -451,16 +449,24 @@ def _disengage_exact(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, fl
 
 # --- helpers on weapons and worth -----------------------------------------------------------------------
 
+_COMBS_SIZE = 4096
+_COMBS: dict[tuple[int, str, int, int | None], tuple[GameState, Any, Any]] = {}
+
+
 def _comb(state: GameState, model_id: str, *, weapon: Any = None, activation_fatigue: int | None = None) -> Any:
     """:func:`landsraad.engine.bridge.combatant`, remembered per state (a planner asks about the
-    same models many times; states are immutable, and known by identity: hashing a whole state
-    would cost more than the answer)."""
-    return _comb_cached(_Same(state), model_id, _Signed(None if weapon is None else weapon.id, weapon), activation_fatigue)
-
-
-@lru_cache(maxsize=4096)
-def _comb_cached(state: _Same, model_id: str, weapon: _Signed, activation_fatigue: int | None) -> Any:
-    return combatant(state.value, model_id, weapon=weapon.value, activation_fatigue=activation_fatigue)
+    same models many times; states and weapons are immutable, and known by identity: hashing a
+    whole state would cost more than the answer). An entry holds its state and weapon, so their
+    ids are not reused while it lives; the memo is emptied when full."""
+    key = (id(state), model_id, id(weapon), activation_fatigue)
+    hit = _COMBS.get(key)
+    if hit is not None and hit[0] is state and hit[1] is weapon:
+        return hit[2]
+    if len(_COMBS) >= _COMBS_SIZE:
+        _COMBS.clear()
+    c = combatant(state, model_id, weapon=weapon, activation_fatigue=activation_fatigue)
+    _COMBS[key] = (state, weapon, c)
+    return c
 
 
 def _weapon_score(w: Any) -> float:
@@ -483,18 +489,30 @@ def _weapon_score_of(w: Any) -> float:
     return score
 
 
+_BEST_MELEE_SIZE = 1024
+_BEST_MELEE: dict[int, tuple[tuple, Any]] = {}
+
+
 def _best_melee(m: ModelState) -> Any:
-    melee = [w for w in m.weapons if w.is_melee]
-    return max(melee, key=_weapon_score) if melee else None
+    """The model's best melee weapon by :func:`_weapon_score` (the first among equals), ``None`` if it has none.
+
+    Remembered by the identity of the model's weapons (a tuple that copies of the model share),
+    bounded like :func:`_comb`'s memo."""
+    weapons = m.weapons
+    hit = _BEST_MELEE.get(id(weapons))
+    if hit is not None and hit[0] is weapons:
+        return hit[1]
+    melee = [w for w in weapons if w.is_melee]
+    best = max(melee, key=_weapon_score) if melee else None
+    if len(_BEST_MELEE) >= _BEST_MELEE_SIZE:
+        _BEST_MELEE.clear()
+    _BEST_MELEE[id(weapons)] = (weapons, best)
+    return best
 
 
 def _assumed_weapon(state: GameState, enemy: ModelState, me: Any, *, as_defender: bool) -> Any:
     """The enemy as a combatant with the melee weapon it would choose against ``me`` (not known: assumed its best)."""
-
-    melee = [w for w in enemy.weapons if w.is_melee]
-    if len(melee) <= 1:
-        return _comb(state, enemy.id, weapon=melee[0] if melee else None)
-    return _comb(state, enemy.id, weapon=max(melee, key=_weapon_score))
+    return _comb(state, enemy.id, weapon=_best_melee(enemy))
 
 
 def _worth(state: GameState, m: ModelState | None) -> float:
