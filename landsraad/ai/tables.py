@@ -123,10 +123,18 @@ class ClashTable:
 def _side_values(t: ClashTable, role: str, other_policy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Expected values of attacking ``[neutral, attack]`` and defending ``[defence]`` for ``role``
     against the other side's attack chances ``other_policy[neutral, attack, defence]``."""
-    if role == "attacker":
-        both, hit_own, lone_own, hit_other, lone_other = t.both, t.hit_a, t.lone_a, t.hit_d, t.lone_d
-    else:
-        both, hit_own, lone_own, hit_other, lone_other = -t.both.T, t.hit_d, t.lone_d, t.hit_a, t.lone_a
+    return _values_against(*_sides(t.both, t.hit_a, t.hit_d, t.lone_a, t.lone_d)[role], other_policy)
+
+
+def _sides(both: np.ndarray, hit_a: np.ndarray, hit_d: np.ndarray, lone_a: np.ndarray, lone_d: np.ndarray) -> dict[str, tuple]:
+    """Each role's view of a clash for :func:`_values_against`: (both attack, own lone hits, own
+    best lone blow, the other's lone hits, its best lone blow); the defender sees ``-both.T``."""
+    return {"attacker": (both, hit_a, lone_a, hit_d, lone_d), "defender": (-both.T, hit_d, lone_d, hit_a, lone_a)}
+
+
+def _values_against(both: np.ndarray, hit_own: np.ndarray, lone_own: np.ndarray, hit_other: np.ndarray, lone_other: np.ndarray,
+                    other_policy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_side_values` from one role's view (:func:`_sides`)."""
     n = 1000.0
     p_n = other_policy.sum(axis=(1, 2)) / n  # P(other attacks with neutral y)
     q_def = (1.0 - other_policy).sum(axis=(0, 1)) / n  # P(other defends with defence die d)
@@ -341,32 +349,50 @@ def _clash_cached(attacker: _Signed, defender: _Signed, worth_a: float, worth_d:
 
 
 def _build_clash(attacker: Any, defender: Any, worth_a: float, worth_d: float, ruleset: Any) -> ClashTable:
+    """The kernel's facts of the clash, then the tables built from them (:func:`_play_clash`)."""
     ca, cd = can_attack(attacker), can_attack(defender)
+    edge_a = edge_d = 0
+    res_a = res_d = ()
+    if ca:
+        edge_a = attack_total(attacker, defender, 0, ruleset) - defence_total(defender, attacker, 0, ruleset)
+        res_a = tuple(_blow_table(attacker, defender, ruleset)[0].tolist())
+    if cd:
+        edge_d = attack_total(defender, attacker, 0, ruleset) - defence_total(attacker, defender, 0, ruleset)
+        res_d = tuple(_blow_table(defender, attacker, ruleset)[0].tolist())
+    ia = initiative_total(attacker, defender, 0, ruleset)
+    idf = initiative_total(defender, attacker, 0, ruleset)
+    hit_a, hit_d, blow_a, blow_d, lone_a, lone_d, both, pa, pd, value = _play_clash(
+        ca, cd, edge_a, edge_d, res_a, res_d, ia - idf, worth_a, worth_d, ruleset.ties)
+    return ClashTable((ca, cd), hit_a, hit_d, blow_a, blow_d, ia, idf, lone_a, lone_d, both, pa, pd, value)
+
+
+@lru_cache(maxsize=20000)
+def _play_clash(ca: bool, cd: bool, edge_a: int, edge_d: int, res_a: tuple[int, ...], res_d: tuple[int, ...], lead: int,
+                worth_a: float, worth_d: float, ties: str) -> tuple:
+    """The arrays and value of a :class:`ClashTable` from what they depend on, so that different
+    combatants with the same facts share the work (R-MELEE, R-NEUTRAL-DOWN, R-TEST-CLASH).
+
+    ``edge_a``: the attacker's attack total minus the defender's defence total, without dice
+    (a lone blow lands when ``a + edge_a`` beats ``d``); ``res_a``: the result index of its blow
+    for each final neutral (:func:`_blow_table`); ``lead``: the attacker's initiative total minus
+    the defender's, without dice (only their comparison counts). ``edge_d``, ``res_d`` likewise for
+    the defender; a side that may not attack has ``0`` and ``()``.
+    """
     faces = np.arange(1, 11)
-    ties = ruleset.ties
     hit_a = np.zeros((10, 10), dtype=bool)
     hit_d = np.zeros((10, 10), dtype=bool)
     blow_a = np.zeros(10)
     blow_d = np.zeros(10)
     if ca:
-        atk = attack_total(attacker, defender, 0, ruleset)
-        dfn = defence_total(defender, attacker, 0, ruleset)
-        hit_a = beats_array(faces[:, None] + atk, faces[None, :] + dfn, ties)
-        res, _ = _blow_table(attacker, defender, ruleset)
-        blow_a = HARM[res] * worth_d
+        hit_a = beats_array(faces[:, None] + edge_a, faces[None, :], ties)
+        blow_a = HARM[np.array(res_a)] * worth_d
     if cd:
-        atk = attack_total(defender, attacker, 0, ruleset)
-        dfn = defence_total(attacker, defender, 0, ruleset)
-        hit_d = beats_array(faces[:, None] + atk, faces[None, :] + dfn, ties)
-        res, _ = _blow_table(defender, attacker, ruleset)
-        blow_d = HARM[res] * worth_a
-    ia = initiative_total(attacker, defender, 0, ruleset)
-    idf = initiative_total(defender, attacker, 0, ruleset)
+        hit_d = beats_array(faces[:, None] + edge_d, faces[None, :], ties)
+        blow_d = HARM[np.array(res_d)] * worth_a
     lone_a = np.maximum.accumulate(blow_a)
     lone_d = np.maximum.accumulate(blow_d)
-    both = _lowering_values(blow_a, blow_d, ia, idf) if (ca and cd) else np.zeros((10, 10))
-    t = ClashTable((ca, cd), hit_a, hit_d, blow_a, blow_d, ia, idf, lone_a, lone_d, both,
-                   np.zeros((10, 10, 10)), np.zeros((10, 10, 10)), 0.0)
+    both = _lowering_values(blow_a, blow_d, lead, 0) if (ca and cd) else np.zeros((10, 10))
+    sides = _sides(both, hit_a, hit_d, lone_a, lone_d)
     # Fictitious play on the secret stances (R-TEST-CLASH): each side best answers the average
     # of the other's past answers, starting from a coin toss.
     pa = np.full((10, 10, 10), 0.5 if ca else 0.0)
@@ -374,16 +400,16 @@ def _build_clash(attacker: Any, defender: Any, worth_a: float, worth_d: float, r
     sum_a, sum_d = pa.copy(), pd.copy()
     for k in range(2, 6):
         if ca:
-            va, vd = _side_values(t, "attacker", pd)
-            sum_a += (va[:, :, None] > vd[None, None, :]).astype(float)
+            va, vd = _values_against(*sides["attacker"], pd)
+            sum_a += va[:, :, None] > vd  # adds 1.0 where attacking is the better answer
             pa = sum_a / k
         if cd:
-            va, vd = _side_values(t, "defender", pa)
-            sum_d += (va[:, :, None] > vd[None, None, :]).astype(float)
+            va, vd = _values_against(*sides["defender"], pa)
+            sum_d += va[:, :, None] > vd
             pd = sum_d / k
-    va, vd = _side_values(t, "attacker", pd)
+    va, vd = _values_against(*sides["attacker"], pd)
     value = float(np.maximum(va[:, :, None], vd[None, None, :]).mean()) if ca else float(vd.mean())
-    return ClashTable((ca, cd), hit_a, hit_d, blow_a, blow_d, ia, idf, lone_a, lone_d, both, pa, pd, value)
+    return hit_a, hit_d, blow_a, blow_d, lone_a, lone_d, both, pa, pd, value
 
 
 # --- shot values (R-SHOOT) ----------------------------------------------------------------------------
