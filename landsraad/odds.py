@@ -83,9 +83,9 @@ from .rules.melee import (
     verify_melee,
     verify_stance,
 )
-from .rules.shooting import dodge_distance, resolve_shot, verify_target
-from .rules.state import WOUND_RESULTS, Combatant
-from .rules.wounds import wound_threshold
+from .rules.shooting import dodge_distance, resolve_shot, shot_damage, verify_target
+from .rules.state import WOUND_RESULTS, Combatant, effective_endurance
+from .rules.wounds import wound_result, wound_threshold
 from .ruleset import DEFAULT, Ruleset
 
 __all__ = [
@@ -99,6 +99,7 @@ __all__ = [
     "solve_zero_sum",
     "ShotOdds",
     "shot_odds",
+    "shot_wounds",
     "MeleeOdds",
     "melee_odds",
     "LoweringAdvice",
@@ -414,6 +415,57 @@ def shot_odds(
         template=template,
         escape_cm=escape_cm,
     )
+
+
+def shot_wounds(
+    shooter: Combatant,
+    target: Combatant,
+    *,
+    distance_cm: float,
+    cover: str = "none",
+    laser_mode: str = "burn",
+    poison: Poison | str | None = None,
+    ruleset: Ruleset = DEFAULT,
+) -> dict[str, float]:
+    """What the target suffers from a shot: exactly ``shot_odds(...).wound`` (the same floats), at a
+    tenth of the cost (R-SHOOT, R-SHIELD, R-ARMOUR, R-WOUND, RUL-01, RUL-18).
+
+    Every dodge escapes (no ``escape_cm``), so only a hit strikes. One kernel shot with the
+    highest attack die against the lowest defence die gives the bonuses and, when it hits, what
+    any hit does but its damage: whether a shield stops it and whether armour counts. The damage
+    of each shooter neutral die is the kernel's :func:`~landsraad.rules.shooting.shot_damage`,
+    its result :func:`~landsraad.rules.wounds.wound_result` against the target's effective
+    Endurance (what :func:`~landsraad.rules.wounds.apply_hit` decides first). The counts are
+    whole numbers divided by 10^4 as :func:`shot_odds` divides them, so the floats are the same
+    (the tests compare the two over drawn combatants).
+
+    Examples
+    --------
+    >>> from landsraad.model import Weapon
+    >>> pistol = Weapon(id="pistol", name="Pistol", range=10, combat="+1", damage="+1")
+    >>> shot_wounds(Combatant(combat=1, weapon=pistol), Combatant(endurance=3), distance_cm=35)
+    {'none': 0.64, 'scratch': 0.036, 'light': 0.108, 'grave': 0.108, 'fatal': 0.108}
+    """
+    verify_target(shooter, target, laser_mode=laser_mode, ruleset=ruleset)  # type: ignore[arg-type]
+    probe = resolve_shot(shooter, target, distance_cm=distance_cm, cover=cover, shooter_dice=(1, FACES),  # type: ignore[arg-type]
+                         target_dice=(1, 1), laser_mode=laser_mode, poison=poison, ruleset=ruleset)  # type: ignore[arg-type]
+    attack_bonus, defence_bonus = probe.attack_total - FACES, probe.defence_total - 1
+    hits = int(beats_array(DIE[:, None] + attack_bonus, DIE[None, :] + defence_bonus, ruleset.ties).sum())
+    counts = np.zeros(len(WOUND_RESULTS), dtype=np.int64)
+    counts[0] = FACES ** 2 * (FACES ** 2 - hits)  # a miss, whatever the neutral dice
+    if hits:  # then the probe, the best roll against the worst, hit
+        assert probe.hit
+        per_face = FACES * hits  # the hitting (attack, defence) pairs, times the target's neutral die
+        if probe.shield_stopped:
+            counts[0] += FACES * per_face
+        else:
+            endurance = effective_endurance(target, ruleset)
+            assert shooter.weapon is not None
+            for sn in range(1, FACES + 1):
+                raw = shot_damage(shooter.weapon, sn, laser_mode)  # type: ignore[arg-type]
+                result = wound_result(raw, endurance, target.armour, ignore_armour=probe.ignore_armour)
+                counts[_RESULT_CODE[result]] += per_face
+    return _dist(counts / FACES ** 4)
 
 
 # --- melee -------------------------------------------------------------------------------------

@@ -10,16 +10,23 @@ import itertools
 import math
 import warnings
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from landsraad.ai import HARM, HeuristicPlayer, clash_table, mission_plan
+from landsraad.ai.tables import _clash_cached, _lowering_values, _play_clash
+from landsraad.content import load_factions
+from landsraad.dice import beats
 from landsraad.engine.bridge import combatant
 from landsraad.engine.decisions import Decision, PointSpec
 from landsraad.engine.game import new_game, play
-from landsraad.model import Weapon
+from landsraad.model import Poison, Weapon
 from landsraad.players import RandomPlayer
-from landsraad.rules.melee import resolve_melee
+from landsraad.rules.melee import attack_total, can_attack, defence_total, initiative_total, resolve_melee
 from landsraad.rules.state import Combatant
+from landsraad.ruleset import Ruleset
 
 from .engine.helpers import model, state_in_play
 
@@ -180,6 +187,49 @@ def test_stance_values_match_a_direct_enumeration():
         exp_a += p * t.both[n - 1, yn - 1] + (1 - p) * t.hit_a[at - 1, yd - 1] * t.lone_a[n - 1]
         exp_d += p * -(t.hit_d[ya - 1, df - 1] * t.lone_d[yn - 1])
     assert va == pytest.approx(exp_a / 1000) and vd == pytest.approx(exp_d / 1000)
+
+
+BUNDLED_BLADES = sorted({w.id: w for f in load_factions().values() for w in f.weapons if w.is_melee}.values(), key=lambda w: w.id)
+fighters = st.builds(
+    lambda combat, reflexes, endurance, armour, shield, weapon, wound, fatigue, poisons, rules: Combatant(
+        combat=combat, reflexes=reflexes, endurance=endurance, armour=armour, shield=shield, weapon=weapon, wound=wound,
+        fatigue=fatigue, poisons=poisons, special_rules=rules),
+    st.integers(-2, 3), st.integers(-2, 3), st.integers(1, 5), st.none() | st.integers(1, 4), st.sampled_from(["none", "half", "full"]),
+    st.sampled_from(BUNDLED_BLADES + [KNIFE, HALBERD, SWORD, None]), st.sampled_from(["none", "light", "grave"]), st.integers(0, 2),
+    st.sampled_from([(), (), (Poison(kind="irritant"),), (Poison(kind="paralysing"),), (Poison(kind="crippling", x=1),)]),
+    st.lists(st.sampled_from(["assassination", "cruelty", "fedaykin", "sardaukar", "slow_blade", "weapon_master", "riposte"]),
+             max_size=2, unique=True).map(tuple),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(fighters, fighters, st.sampled_from([1.0, 2.0, 3.5]), st.sampled_from([1.0, 2.5]), st.sampled_from(["strict", "active"]),
+       st.integers(1, 3))
+def test_clash_tables_share_work_only_where_the_kernel_agrees(a, d, worth_a, worth_d, ties, shift):
+    """The tables share their fictitious play (``_play_clash``) between combatants with the same
+    totals' differences and blows: the lone hits are the kernel's totals die by die, the lowering
+    game is solved with each side's own initiative totals (R-MELEE, R-NEUTRAL-DOWN), and a table
+    built after another pair's with the same facts is the one built from nothing."""
+    rs = Ruleset(ties=ties)
+    # The same fight with both Reflexes raised: other initiative totals, the same lead.
+    quick_a = a.model_copy(update={"name": "A2", "reflexes": a.reflexes + shift})
+    quick_d = d.model_copy(update={"name": "D2", "reflexes": d.reflexes + shift})
+    _clash_cached.cache_clear(), _play_clash.cache_clear()
+    t = clash_table(a, d, worth_a, worth_d, rs)
+    after = clash_table(quick_a, quick_d, worth_a, worth_d, rs)
+    _clash_cached.cache_clear(), _play_clash.cache_clear()
+    alone = clash_table(quick_a, quick_d, worth_a, worth_d, rs)
+    for name in ("hit_a", "hit_d", "blow_a", "blow_d", "lone_a", "lone_d", "both", "policy_a", "policy_d"):
+        assert np.array_equal(getattr(after, name), getattr(alone, name)), name
+    assert (after.init_a, after.init_d, after.value) == (alone.init_a, alone.init_d, alone.value)
+    for table, x, y in ((t, a, d), (alone, quick_a, quick_d)):
+        assert (table.init_a, table.init_d) == (initiative_total(x, y, 0, rs), initiative_total(y, x, 0, rs))
+        for hits, striker, target in ((table.hit_a, x, y), (table.hit_d, y, x)):
+            expected = [[can_attack(striker) and beats(attack_total(striker, target, i, rs), defence_total(target, striker, j, rs), ties)
+                         for j in range(1, 11)] for i in range(1, 11)]
+            assert hits.tolist() == expected
+        if can_attack(x) and can_attack(y):
+            assert np.array_equal(table.both, _lowering_values(table.blow_a, table.blow_d, table.init_a, table.init_d))
 
 
 # --- decisions in scripted situations ------------------------------------------------------------------

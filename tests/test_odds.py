@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from landsraad.content import load_factions
 from landsraad.dice import ClashDice, beats
 from landsraad.errors import RuleError
-from landsraad.model import Weapon
+from landsraad.model import Poison, Weapon
 from landsraad.odds import (
     PAYOFFS,
     beats_array,
@@ -26,6 +28,7 @@ from landsraad.odds import (
     lowering_advice,
     melee_odds,
     shot_odds,
+    shot_wounds,
     solve_zero_sum,
     stance_matrix,
     wound_results_array,
@@ -512,6 +515,54 @@ def test_shot_properties(combat, weapon, target, distance, cover, ties) -> None:
         assert rank_at_least(armoured.wound, k) <= rank_at_least(odds.wound, k) + 1e-12
     if target.shield != "none":
         assert odds.expected_damage == 0 and odds.wound["none"] == 1.0
+
+
+BUNDLED_GUNS = sorted({w.id: w for f in load_factions().values() for w in f.weapons if w.is_ranged}.values(), key=lambda w: w.id)
+SPICE_EFFECTS = sorted({f.spice_effect for f in load_factions().values() if f.spice_effect})
+RULE_NAMES = ["assassination", "cruelty", "desert_born", "explosives", "fedaykin", "flamethrower", "hunter_seeker", "laser",
+              "sardaukar", "specialist", "suspensor_belt", "weapon_master"]
+any_guns = st.one_of(
+    st.sampled_from(BUNDLED_GUNS),
+    st.builds(lambda rng, combat, dmg, laser, explosive, poisons: Weapon(id="w", name="W", range=rng, combat=combat, damage=dmg,
+                                                                         laser=laser, explosive=explosive, poisons=poisons),
+              st.sampled_from([5, 10, 15, 20]), st.integers(-2, 2),
+              st.one_of(st.integers(-1, 4).map(lambda n: f"{n:+d}"), st.integers(3, 14).map(lambda n: f"({n})")),
+              st.booleans(), st.booleans(), st.sampled_from([(), ("irritant",), ("paralysing", "dangerous")])),
+)
+states = st.fixed_dictionaries({
+    "wound": st.sampled_from(["none", "light", "grave"]),
+    "fatigue": st.integers(0, 3),
+    "activation_fatigue": st.none() | st.integers(0, 4),
+    "poisons": st.sampled_from([(), (), (), (Poison(kind="irritant"),), (Poison(kind="crippling", x=1),), (Poison(kind="will_breaker", x=2),),
+                                (Poison(kind="blinding"),), (Poison(kind="paralysing"),)]),
+    "spice_active": st.booleans(),
+    "spice_effect": st.none() | st.sampled_from(SPICE_EFFECTS),
+    "special_rules": st.lists(st.sampled_from(RULE_NAMES), max_size=2, unique=True).map(tuple),
+})
+drawn_shooters = st.builds(lambda combat, weapon, state: Combatant(combat=combat, weapon=weapon, **state),
+                           st.integers(-3, 4), any_guns, states)
+drawn_targets = st.builds(
+    lambda e, armour, shield, disabled, reflexes, state: Combatant(endurance=e, armour=armour, shield=shield, shield_disabled=disabled,
+                                                                  reflexes=reflexes, **state),
+    st.integers(1, 6), st.none() | st.integers(1, 6), st.sampled_from(["none", "none", "half", "full"]), st.booleans(),
+    st.integers(-2, 3), states)
+
+
+@settings(max_examples=150, deadline=None)
+@given(drawn_shooters, drawn_targets, st.floats(0, 70), st.sampled_from(["none", "small", "large"]),
+       st.sampled_from(["burn", "burn", "burn", "explosive"]), st.sampled_from(["strict", "active"]), st.booleans())
+def test_shot_wounds_are_the_full_enumerations_wound_distribution(shooter, target, distance, cover, laser_mode, ties, arrakis) -> None:
+    """The fast path :func:`shot_wounds` gives exactly (the same floats) the wound distribution of
+    :func:`shot_odds`, itself checked against the kernel on every dice outcome above; an illegal
+    shot raises the same rule error from both."""
+    kw = dict(distance_cm=distance, cover=cover, laser_mode=laser_mode, ruleset=Ruleset(ties=ties, arrakis=arrakis))
+    try:
+        expected = shot_odds(shooter, target, **kw).wound
+    except RuleError as exc:
+        with pytest.raises(RuleError, match=re.escape(str(exc))):
+            shot_wounds(shooter, target, **kw)
+        return
+    assert shot_wounds(shooter, target, **kw) == expected
 
 
 melee_weapons = st.sampled_from([KNIFE, HALBERD, SWORD, STEEL])

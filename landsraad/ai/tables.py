@@ -12,7 +12,7 @@ import numpy as np
 from ..engine.bridge import combatant
 from ..engine.state import GameState, ModelState
 from ..errors import LandsraadError
-from ..odds import beats_array, disengage_odds, shot_odds, solve_zero_sum
+from ..odds import beats_array, disengage_odds, shot_wounds, solve_zero_sum
 from ..rules.melee import (
     attack_total,
     can_attack,
@@ -123,10 +123,18 @@ class ClashTable:
 def _side_values(t: ClashTable, role: str, other_policy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Expected values of attacking ``[neutral, attack]`` and defending ``[defence]`` for ``role``
     against the other side's attack chances ``other_policy[neutral, attack, defence]``."""
-    if role == "attacker":
-        both, hit_own, lone_own, hit_other, lone_other = t.both, t.hit_a, t.lone_a, t.hit_d, t.lone_d
-    else:
-        both, hit_own, lone_own, hit_other, lone_other = -t.both.T, t.hit_d, t.lone_d, t.hit_a, t.lone_a
+    return _values_against(*_sides(t.both, t.hit_a, t.hit_d, t.lone_a, t.lone_d)[role], other_policy)
+
+
+def _sides(both: np.ndarray, hit_a: np.ndarray, hit_d: np.ndarray, lone_a: np.ndarray, lone_d: np.ndarray) -> dict[str, tuple]:
+    """Each role's view of a clash for :func:`_values_against`: (both attack, own lone hits, own
+    best lone blow, the other's lone hits, its best lone blow); the defender sees ``-both.T``."""
+    return {"attacker": (both, hit_a, lone_a, hit_d, lone_d), "defender": (-both.T, hit_d, lone_d, hit_a, lone_a)}
+
+
+def _values_against(both: np.ndarray, hit_own: np.ndarray, lone_own: np.ndarray, hit_other: np.ndarray, lone_other: np.ndarray,
+                    other_policy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_side_values` from one role's view (:func:`_sides`)."""
     n = 1000.0
     p_n = other_policy.sum(axis=(1, 2)) / n  # P(other attacks with neutral y)
     q_def = (1.0 - other_policy).sum(axis=(0, 1)) / n  # P(other defends with defence die d)
@@ -212,35 +220,34 @@ class _Signed:
         return _rested(self.raw) if self.rested else self.raw
 
 
-class _Same:
-    """An immutable object as a cache key by identity (hashing it in full would cost more than the
-    answer); the cache holding the key holds the object, so its id is not reused meanwhile."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __hash__(self) -> int:
-        return id(self.value)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and self.value is other.value
+_FACTS_SIZE = 8192
+_FACTS: dict[int, tuple[Any, _Signed, _Signed, bool]] = {}
 
 
-@lru_cache(maxsize=8192)
-def _facts(c: _Same) -> tuple[tuple, tuple, bool]:
-    """A combatant's signature, its signature rested, and whether a hook of its reads fatigue."""
-    return _sig(c.value), _sig(c.value, rested=True), _fatigue_sensitive(_rule_names(c.value))
+def _facts(c: Any) -> tuple[Any, _Signed, _Signed, bool]:
+    """``(c, key, key rested, sensitive)``: ``c``'s cache keys, by its signature and its signature
+    rested, and whether a hook of its reads fatigue.
+
+    Remembered by the combatant's identity (the planner asks about the same combatant objects
+    thousands of times; hashing a signature each time would cost more than the look-up). The
+    entry holds ``c``, so its id is not reused while the entry lives; the memo is emptied when full.
+    """
+    hit = _FACTS.get(id(c))
+    if hit is not None and hit[0] is c:
+        return hit
+    if len(_FACTS) >= _FACTS_SIZE:
+        _FACTS.clear()
+    hit = _FACTS[id(c)] = (c, _Signed(_sig(c), c), _Signed(_sig(c, rested=True), c, True), _fatigue_sensitive(_rule_names(c)))
+    return hit
 
 
 def _signed_pair(a: Any, b: Any) -> tuple[_Signed, _Signed]:
     """Cache keys for two combatants facing each other: tokens held are dropped unless a hook of
     either reads them (Assassination)."""
-    fa, fb = _facts(_Same(a)), _facts(_Same(b))
-    if fa[2] or fb[2]:
-        return _Signed(fa[0], a), _Signed(fb[0], b)
-    return _Signed(fa[1], a, True), _Signed(fb[1], b, True)
+    fa, fb = _facts(a), _facts(b)
+    if fa[3] or fb[3]:
+        return fa[1], fb[1]
+    return fa[2], fb[2]
 
 
 def _rule_names(c: Any) -> tuple[str, ...]:
@@ -342,32 +349,50 @@ def _clash_cached(attacker: _Signed, defender: _Signed, worth_a: float, worth_d:
 
 
 def _build_clash(attacker: Any, defender: Any, worth_a: float, worth_d: float, ruleset: Any) -> ClashTable:
+    """The kernel's facts of the clash, then the tables built from them (:func:`_play_clash`)."""
     ca, cd = can_attack(attacker), can_attack(defender)
+    edge_a = edge_d = 0
+    res_a = res_d = ()
+    if ca:
+        edge_a = attack_total(attacker, defender, 0, ruleset) - defence_total(defender, attacker, 0, ruleset)
+        res_a = tuple(_blow_table(attacker, defender, ruleset)[0].tolist())
+    if cd:
+        edge_d = attack_total(defender, attacker, 0, ruleset) - defence_total(attacker, defender, 0, ruleset)
+        res_d = tuple(_blow_table(defender, attacker, ruleset)[0].tolist())
+    ia = initiative_total(attacker, defender, 0, ruleset)
+    idf = initiative_total(defender, attacker, 0, ruleset)
+    hit_a, hit_d, blow_a, blow_d, lone_a, lone_d, both, pa, pd, value = _play_clash(
+        ca, cd, edge_a, edge_d, res_a, res_d, ia - idf, worth_a, worth_d, ruleset.ties)
+    return ClashTable((ca, cd), hit_a, hit_d, blow_a, blow_d, ia, idf, lone_a, lone_d, both, pa, pd, value)
+
+
+@lru_cache(maxsize=20000)
+def _play_clash(ca: bool, cd: bool, edge_a: int, edge_d: int, res_a: tuple[int, ...], res_d: tuple[int, ...], lead: int,
+                worth_a: float, worth_d: float, ties: str) -> tuple:
+    """The arrays and value of a :class:`ClashTable` from what they depend on, so that different
+    combatants with the same facts share the work (R-MELEE, R-NEUTRAL-DOWN, R-TEST-CLASH).
+
+    ``edge_a``: the attacker's attack total minus the defender's defence total, without dice
+    (a lone blow lands when ``a + edge_a`` beats ``d``); ``res_a``: the result index of its blow
+    for each final neutral (:func:`_blow_table`); ``lead``: the attacker's initiative total minus
+    the defender's, without dice (only their comparison counts). ``edge_d``, ``res_d`` likewise for
+    the defender; a side that may not attack has ``0`` and ``()``.
+    """
     faces = np.arange(1, 11)
-    ties = ruleset.ties
     hit_a = np.zeros((10, 10), dtype=bool)
     hit_d = np.zeros((10, 10), dtype=bool)
     blow_a = np.zeros(10)
     blow_d = np.zeros(10)
     if ca:
-        atk = attack_total(attacker, defender, 0, ruleset)
-        dfn = defence_total(defender, attacker, 0, ruleset)
-        hit_a = beats_array(faces[:, None] + atk, faces[None, :] + dfn, ties)
-        res, _ = _blow_table(attacker, defender, ruleset)
-        blow_a = HARM[res] * worth_d
+        hit_a = beats_array(faces[:, None] + edge_a, faces[None, :], ties)
+        blow_a = HARM[np.array(res_a)] * worth_d
     if cd:
-        atk = attack_total(defender, attacker, 0, ruleset)
-        dfn = defence_total(attacker, defender, 0, ruleset)
-        hit_d = beats_array(faces[:, None] + atk, faces[None, :] + dfn, ties)
-        res, _ = _blow_table(defender, attacker, ruleset)
-        blow_d = HARM[res] * worth_a
-    ia = initiative_total(attacker, defender, 0, ruleset)
-    idf = initiative_total(defender, attacker, 0, ruleset)
+        hit_d = beats_array(faces[:, None] + edge_d, faces[None, :], ties)
+        blow_d = HARM[np.array(res_d)] * worth_a
     lone_a = np.maximum.accumulate(blow_a)
     lone_d = np.maximum.accumulate(blow_d)
-    both = _lowering_values(blow_a, blow_d, ia, idf) if (ca and cd) else np.zeros((10, 10))
-    t = ClashTable((ca, cd), hit_a, hit_d, blow_a, blow_d, ia, idf, lone_a, lone_d, both,
-                   np.zeros((10, 10, 10)), np.zeros((10, 10, 10)), 0.0)
+    both = _lowering_values(blow_a, blow_d, lead, 0) if (ca and cd) else np.zeros((10, 10))
+    sides = _sides(both, hit_a, hit_d, lone_a, lone_d)
     # Fictitious play on the secret stances (R-TEST-CLASH): each side best answers the average
     # of the other's past answers, starting from a coin toss.
     pa = np.full((10, 10, 10), 0.5 if ca else 0.0)
@@ -375,23 +400,23 @@ def _build_clash(attacker: Any, defender: Any, worth_a: float, worth_d: float, r
     sum_a, sum_d = pa.copy(), pd.copy()
     for k in range(2, 6):
         if ca:
-            va, vd = _side_values(t, "attacker", pd)
-            sum_a += (va[:, :, None] > vd[None, None, :]).astype(float)
+            va, vd = _values_against(*sides["attacker"], pd)
+            sum_a += va[:, :, None] > vd  # adds 1.0 where attacking is the better answer
             pa = sum_a / k
         if cd:
-            va, vd = _side_values(t, "defender", pa)
-            sum_d += (va[:, :, None] > vd[None, None, :]).astype(float)
+            va, vd = _values_against(*sides["defender"], pa)
+            sum_d += va[:, :, None] > vd
             pd = sum_d / k
-    va, vd = _side_values(t, "attacker", pd)
+    va, vd = _values_against(*sides["attacker"], pd)
     value = float(np.maximum(va[:, :, None], vd[None, None, :]).mean()) if ca else float(vd.mean())
-    return ClashTable((ca, cd), hit_a, hit_d, blow_a, blow_d, ia, idf, lone_a, lone_d, both, pa, pd, value)
+    return hit_a, hit_d, blow_a, blow_d, lone_a, lone_d, both, pa, pd, value
 
 
 # --- shot values (R-SHOOT) ----------------------------------------------------------------------------
 
 
 def _shot_value(shooter: Any, target: Any, band_distance: float, worth: float, laser_mode: str, ruleset: Any) -> float:
-    """Expected worth a shot takes from its target, from :func:`landsraad.odds.shot_odds`."""
+    """Expected worth a shot takes from its target, from :func:`landsraad.odds.shot_wounds`."""
     return _shot_cached(*_signed_pair(shooter, target), band_distance, laser_mode, ruleset) * worth
 
 
@@ -401,16 +426,17 @@ def _shot_cached(shooter: _Signed, target: _Signed, band_distance: float, laser_
 
 
 def _shot_harm(shooter: Any, target: Any, band_distance: float, laser_mode: str, ruleset: Any) -> float:
-    """Expected :data:`HARM` share of a shot (a miss, a shield or no damage count 0)."""
+    """Expected :data:`HARM` share of a shot (a miss, a shield or no damage count 0), from
+    :func:`landsraad.odds.shot_wounds` (the wound distribution of :func:`~landsraad.odds.shot_odds`)."""
 
-    odds = shot_odds(shooter, target, distance_cm=band_distance, cover="none", laser_mode=laser_mode, ruleset=ruleset)
-    return float(sum(HARM[_RESULT_INDEX[k]] * p for k, p in odds.wound.items()))
+    wound = shot_wounds(shooter, target, distance_cm=band_distance, cover="none", laser_mode=laser_mode, ruleset=ruleset)
+    return float(sum(HARM[_RESULT_INDEX[k]] * p for k, p in wound.items()))
 
 
 def _marker_hit(shooter: Any, band_distance: float, laser_mode: str, ruleset: Any) -> float:
     """The chance an explosive shot destroys an objective marker it covers (R-SHOOT-MARKER, PRJ-73):
     the kernel's :func:`~landsraad.rules.shooting.resolve_marker_shot` on every roll, cached."""
-    return _marker_hit_cached(_Signed(_facts(_Same(shooter))[0], shooter), band_distance, laser_mode, ruleset)
+    return _marker_hit_cached(_facts(shooter)[1], band_distance, laser_mode, ruleset)
 
 
 @lru_cache(maxsize=2048)
@@ -431,8 +457,7 @@ def _marker_hit_cached(shooter: _Signed, band_distance: float, laser_mode: str, 
 
 def _disengage(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, float, float]:
     """(chance of success, expected margin in cm, expected HARM share suffered) of a disengage (R-DISENGAGE)."""
-    fm, fo = _facts(_Same(mover)), _facts(_Same(opponent))
-    return _disengage_cached(_Signed(fm[0], mover), _Signed(fo[0], opponent), ruleset)
+    return _disengage_cached(_facts(mover)[1], _facts(opponent)[1], ruleset)
 
 
 @lru_cache(maxsize=20000)
@@ -450,16 +475,24 @@ def _disengage_exact(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, fl
 
 # --- helpers on weapons and worth -----------------------------------------------------------------------
 
+_COMBS_SIZE = 4096
+_COMBS: dict[tuple[int, str, int, int | None], tuple[GameState, Any, Any]] = {}
+
+
 def _comb(state: GameState, model_id: str, *, weapon: Any = None, activation_fatigue: int | None = None) -> Any:
     """:func:`landsraad.engine.bridge.combatant`, remembered per state (a planner asks about the
-    same models many times; states are immutable, and known by identity: hashing a whole state
-    would cost more than the answer)."""
-    return _comb_cached(_Same(state), model_id, _Signed(None if weapon is None else weapon.id, weapon), activation_fatigue)
-
-
-@lru_cache(maxsize=4096)
-def _comb_cached(state: _Same, model_id: str, weapon: _Signed, activation_fatigue: int | None) -> Any:
-    return combatant(state.value, model_id, weapon=weapon.value, activation_fatigue=activation_fatigue)
+    same models many times; states and weapons are immutable, and known by identity: hashing a
+    whole state would cost more than the answer). An entry holds its state and weapon, so their
+    ids are not reused while it lives; the memo is emptied when full."""
+    key = (id(state), model_id, id(weapon), activation_fatigue)
+    hit = _COMBS.get(key)
+    if hit is not None and hit[0] is state and hit[1] is weapon:
+        return hit[2]
+    if len(_COMBS) >= _COMBS_SIZE:
+        _COMBS.clear()
+    c = combatant(state, model_id, weapon=weapon, activation_fatigue=activation_fatigue)
+    _COMBS[key] = (state, weapon, c)
+    return c
 
 
 def _weapon_score(w: Any) -> float:
@@ -482,18 +515,30 @@ def _weapon_score_of(w: Any) -> float:
     return score
 
 
+_BEST_MELEE_SIZE = 1024
+_BEST_MELEE: dict[int, tuple[tuple, Any]] = {}
+
+
 def _best_melee(m: ModelState) -> Any:
-    melee = [w for w in m.weapons if w.is_melee]
-    return max(melee, key=_weapon_score) if melee else None
+    """The model's best melee weapon by :func:`_weapon_score` (the first among equals), ``None`` if it has none.
+
+    Remembered by the identity of the model's weapons (a tuple that copies of the model share),
+    bounded like :func:`_comb`'s memo."""
+    weapons = m.weapons
+    hit = _BEST_MELEE.get(id(weapons))
+    if hit is not None and hit[0] is weapons:
+        return hit[1]
+    melee = [w for w in weapons if w.is_melee]
+    best = max(melee, key=_weapon_score) if melee else None
+    if len(_BEST_MELEE) >= _BEST_MELEE_SIZE:
+        _BEST_MELEE.clear()
+    _BEST_MELEE[id(weapons)] = (weapons, best)
+    return best
 
 
 def _assumed_weapon(state: GameState, enemy: ModelState, me: Any, *, as_defender: bool) -> Any:
     """The enemy as a combatant with the melee weapon it would choose against ``me`` (not known: assumed its best)."""
-
-    melee = [w for w in enemy.weapons if w.is_melee]
-    if len(melee) <= 1:
-        return _comb(state, enemy.id, weapon=melee[0] if melee else None)
-    return _comb(state, enemy.id, weapon=max(melee, key=_weapon_score))
+    return _comb(state, enemy.id, weapon=_best_melee(enemy))
 
 
 def _worth(state: GameState, m: ModelState | None) -> float:
