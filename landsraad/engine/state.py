@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, Mapping
 
 from pydantic import Field
 
@@ -288,13 +288,31 @@ class GameState(Frozen):
 
     # --- immutable updates -------------------------------------------------------------------
 
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Any:
+        """A copy with ``update`` applied; the table's geometry (:attr:`board`) and the model
+        index go with it when the update leaves them as they are (a clock tick, a flag, a side's
+        Honour), so the geometry's caches keyed on the board are not rebuilt for nothing."""
+        copied = super().model_copy(update=update, deep=deep)
+        if not deep:
+            keys = update.keys() if update else ()
+            if "board" in self.__dict__ and not _GEOMETRY_FIELDS.intersection(keys):
+                copied.__dict__["board"] = self.__dict__["board"]
+            if "_model_index" in self.__dict__ and "models" not in keys:
+                copied.__dict__["_model_index"] = self.__dict__["_model_index"]
+        return copied
+
     def with_model(self, model: ModelState) -> "GameState":
         """The state with ``model`` replacing the model of the same id."""
         if model.id not in self._model_index:
             raise GeometryError(f"There is no model {model.id!r} to update.")
+        i = self._model_index[model.id]
         models = list(self.models)
-        models[self._model_index[model.id]] = model
-        return self.model_copy(update={"models": tuple(models)})
+        old, models[i] = models[i], model
+        copied = self.model_copy(update={"models": tuple(models)})
+        copied.__dict__["_model_index"] = self._model_index  # same ids in the same order
+        if "board" in self.__dict__ and _footprint(old) == _footprint(model):
+            copied.__dict__["board"] = self.__dict__["board"]  # wounds, fatigue, poisons: the same table
+        return copied
 
     def update_model(self, model_id: str, **changes: Any) -> "GameState":
         return self.with_model(self.model(model_id).model_copy(update=changes))
@@ -310,6 +328,15 @@ class GameState(Frozen):
 
     def replace(self, **changes: Any) -> "GameState":
         return self.model_copy(update=changes)
+
+
+_GEOMETRY_FIELDS = frozenset({"width", "depth", "terrain", "models", "markers"})
+"""The fields :attr:`GameState.board` is built from."""
+
+
+def _footprint(m: ModelState) -> tuple[Any, ...]:
+    """What of a model the board holds: its base where it stands, or nothing once removed."""
+    return (m.id, m.removed) if m.removed else (m.id, m.x, m.y, m.base_mm, m.height_cm, m.side)
 
 
 def dump_state(state: GameState) -> str:

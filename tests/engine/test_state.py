@@ -1,0 +1,80 @@
+"""Tests of landsraad.engine.state: immutable updates keep the table's geometry exact (R-MEASURE)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from landsraad.engine.state import GameState, TerrainState
+from landsraad.model import Poison
+
+from .helpers import model, state_in_play
+
+
+def _state() -> GameState:
+    return state_in_play(
+        [model("red", "corrino", "soldier", 1, 10, 10), model("red", "corrino", "duellist", 1, 20, 10),
+         model("blue", "fremen", "warrior", 1, 40, 40), model("blue", "fremen", "warrior", 2, 50, 40)],
+        terrain=[TerrainState(id="rock", polygon=((28, 28), (32, 28), (32, 32), (28, 32)), height_cm=4)],
+    )
+
+
+def _fresh(state: GameState) -> GameState:
+    """The same state built anew from its data: nothing carried over from earlier copies."""
+    return GameState.model_validate(state.model_dump())
+
+
+_IDS = ("red-soldier-1", "red-duellist-1", "blue-warrior-1", "blue-warrior-2")
+
+_STEPS = st.one_of(
+    st.tuples(st.just("clock"), st.floats(0, 2700)),
+    st.tuples(st.just("fatigue"), st.sampled_from(_IDS), st.integers(0, 3)),
+    st.tuples(st.just("wound"), st.sampled_from(_IDS), st.sampled_from(["none", "light", "grave"])),
+    st.tuples(st.just("poison"), st.sampled_from(_IDS)),
+    st.tuples(st.just("move"), st.sampled_from(_IDS), st.floats(2, 58), st.floats(2, 58)),
+    st.tuples(st.just("remove"), st.sampled_from(_IDS)),
+    st.tuples(st.just("flag"), st.text("abc", min_size=1, max_size=3)),
+)
+
+
+def _apply(state: GameState, step: tuple) -> GameState:
+    kind = step[0]
+    if kind == "clock":
+        return state.replace(clock_s=step[1])
+    if kind == "fatigue":
+        return state.update_model(step[1], fatigue=step[2])
+    if kind == "wound":
+        return state.update_model(step[1], wound=step[2])
+    if kind == "poison":
+        return state.update_model(step[1], poisons=(Poison(kind="deadly"),))
+    if kind == "move":
+        return state.update_model(step[1], x=step[2], y=step[3])
+    if kind == "remove":
+        return state.update_model(step[1], removed=True)
+    return state.with_flag("red", "note", step[1])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_STEPS, min_size=1, max_size=12))
+def test_property_the_board_after_any_updates_is_the_board_built_anew(steps):
+    """The board a copy carries over (a clock tick, a wound, fatigue) is the one the state
+    would build from scratch; moves and removals give a new one."""
+    state = _state()
+    _ = state.board  # built, so copies may carry it over
+    for step in steps:
+        before = state.board
+        state = _apply(state, step)
+        board = state.board
+        assert board == _fresh(state).board
+        assert state.model("blue-warrior-1") == _fresh(state).model("blue-warrior-1")
+        if step[0] in ("clock", "fatigue", "wound", "poison", "flag"):
+            assert board is before  # the same table: its caches stay warm
+
+
+def test_a_move_or_a_removal_gives_a_new_board():
+    state = _state()
+    board = state.board
+    moved = state.update_model("red-soldier-1", x=15.0)
+    assert moved.board is not board and moved.board.base("red-soldier-1").x == 15.0
+    gone = state.update_model("blue-warrior-2", removed=True)
+    assert not gone.board.has_base("blue-warrior-2") and board.has_base("blue-warrior-2")
