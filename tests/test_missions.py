@@ -39,6 +39,8 @@ from landsraad.missions import (
     score,
     validate_picks,
 )
+from landsraad.missions.cards import MarkerSpec, first_placement_problem
+from landsraad.missions.view import distance_to_edge
 from landsraad.ruleset import DEFAULT, Ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -429,6 +431,30 @@ def test_every_bundled_marker_fits_on_the_table():
                                                        occupied=[(c, spec.size_mm) for c in placed])), None)
                 assert spot is not None, (card.id, spec.id, placed)
                 placed.append(spot)
+
+
+# Every bundled marker kind, and one that has every placement rule at once.
+_MARKER_KINDS = [spec for card in load_missions().values() for spec in card.markers] + [MarkerSpec(
+    id="all", name="All", count=3, size_mm=50, region="own_half", min_from_edges_cm=4, min_from_own_edge_cm=6,
+    min_from_opponent_edge_cm=3, min_apart_cm=5, where="anywhere the rules allow")]
+# Half centimetres hit the limits exactly (touching is allowed); any float hits between them.
+_COORD = st.one_of(st.integers(-4, 124).map(lambda k: k / 2), st.floats(-2, 62, allow_nan=False))
+_POINT = st.tuples(_COORD, _COORD)
+_EDGE = st.sampled_from(["south", "north", "west", "east"])
+
+
+@given(st.sampled_from(_MARKER_KINDS), _POINT, _EDGE, st.lists(_POINT, max_size=3),
+       st.lists(st.tuples(_POINT, st.sampled_from([30, 50])), max_size=3))
+def test_the_first_placement_problem_is_the_first_of_them_all(spec, center, edge, same_kind, occupied):
+    # PRJ-70: the yes-or-no path the engine asks of every spot is the full list's first sentence.
+    everything = placement_problems(spec, center, owner_edge=edge, same_kind=same_kind, occupied=occupied)
+    first = first_placement_problem(spec, center, owner_edge=edge, same_kind=same_kind, occupied=occupied)
+    assert first == (everything[0] if everything else None)
+
+
+def test_distance_to_an_unknown_edge_names_the_edges():
+    with pytest.raises(UnknownNameError, match="table edge"):
+        distance_to_edge((30, 30), 30, "up")  # type: ignore[arg-type]
 
 
 # --- evaluators -------------------------------------------------------------------------------

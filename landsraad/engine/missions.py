@@ -17,21 +17,23 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..dice import simple_test
 from ..missions import (
+    Edge,
     KillView,
+    MarkerSpec,
     MarkerView,
     MissionCard,
     ModelView,
     SpecialAction,
-    placement_problems,
     restriction_problem,
 )
 from ..missions import (
     load_missions as _load_missions,
 )
+from ..missions.cards import crowding_problem, first_placement_problem
 from ..model import Faction, Profile
 from ..rules.poisons import may_fulfil_objectives
 from ..specials import SPECIAL_RULES, HookContext
@@ -149,25 +151,49 @@ def _marker_id(owner: str, mission_id: str, spec_id: str, n: int) -> str:
     return f"{owner}-{mission_id}-{spec_id}-{n}".replace("_", "-")
 
 
-def _marker_check(state: GameState, owner: str, mission_id: str, spec: Any) -> Any:
+def _marker_check(state: GameState, owner: str, mission_id: str, spec: MarkerSpec, *,
+                  card_spot: bool = False) -> Callable[[tuple[float, float]], str | None]:
+    """The legality test of a marker of kind ``spec`` (R-MISSIONS, PRJ-70): a point's first problem, or ``None``.
+
+    The card's rules come first (:func:`first_placement_problem`, worded only for a failing
+    point), then impassable terrain, which a marker may not overlap. With ``card_spot`` every
+    point asked about is one of :func:`_card_spots` (it meets the card's own rules), so only
+    the other tokens (:func:`crowding_problem`) and the terrain are tested.
+    """
     owner_edge = state.side_state(owner).edge
     prefix = f"{owner}-{mission_id}-{spec.id}".replace("_", "-")
     same_kind = [(k.x, k.y) for k in state.markers if k.owner == owner and k.mission == mission_id and k.id.startswith(prefix)]
     occupied = [((k.x, k.y), k.size_mm) for k in state.markers] + [((mm.x, mm.y), mm.base_mm) for mm in state.models if mm.ambassador]
-    board = state.board
+    table = (state.width, state.depth)
+    blocked = state.board.terrain_of("blocked")
+    reach = spec.size_mm / 20.0 - 1e-6
 
     def check(point: tuple[float, float]) -> str | None:
-        problems = placement_problems(spec, point, owner_edge=owner_edge, table=(state.width, state.depth),
-                                      same_kind=same_kind, occupied=occupied)
-        if problems:
-            return problems[0]
-        r = spec.size_mm / 20.0
-        for piece in board.terrain_of("blocked"):
-            if piece.closer_than(float(point[0]), float(point[1]), r - 1e-6):
+        if card_spot:
+            problem = crowding_problem(spec, point, same_kind=same_kind, occupied=occupied)
+        else:
+            problem = first_placement_problem(spec, point, owner_edge=owner_edge, table=table, same_kind=same_kind, occupied=occupied)
+        if problem is not None:
+            return problem
+        for piece in blocked:
+            if piece.closer_than(float(point[0]), float(point[1]), reach):
                 return f"it would overlap the impassable terrain piece {piece.id}"
         return None
 
     return check
+
+
+@lru_cache(maxsize=256)
+def _card_spots(spec: MarkerSpec, owner_edge: Edge, table: tuple[float, float]) -> tuple[tuple[float, float], ...]:
+    """The spots of the marker grid (every 4 cm) that the card's own rules allow on an empty table (PRJ-70).
+
+    The other markers and the terrain only add problems, so a spot outside this set is never
+    legal, and :func:`_place_next` tests only these, for those problems only. The card's rules
+    are the same for every game: a few cards, two edges and one table size fill the cache.
+    """
+    width, depth = table
+    grid = [(float(x) + 0.5, float(y) + 0.5) for y in range(3, int(depth) - 2, 4) for x in range(3, int(width) - 2, 4)]
+    return tuple(p for p in grid if first_placement_problem(spec, p, owner_edge=owner_edge, table=table) is None)
 
 
 @stage("missions.place")
@@ -178,9 +204,8 @@ def _place_next(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     while placements:
         owner, mission_id, spec_id, n = placements.pop(0)
         spec = _marker_spec(state, mission_id, spec_id)
-        check = _marker_check(state, owner, mission_id, spec)
-        grid = [(float(x) + 0.5, float(y) + 0.5) for y in range(3, int(state.depth) - 2, 4) for x in range(3, int(state.width) - 2, 4)]
-        candidates = [p for p in grid if check(p) is None]
+        crowded = _marker_check(state, owner, mission_id, spec, card_spot=True)
+        candidates = [p for p in _card_spots(spec, state.side_state(owner).edge, (state.width, state.depth)) if crowded(p) is None]
         if not candidates:
             m.emit("marker_no_room", owner, marker=_marker_id(owner, mission_id, spec_id, n), mission=mission_id)
             continue

@@ -20,14 +20,17 @@ Rules
 
 from __future__ import annotations
 
-import math
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+import shapely
 
 from ..content import data_dir, faction_ids, load_faction
 from ..errors import DataError, Problem, UnknownNameError
 from ..geometry.board import Base, Board
-from ..kits import load_kit
+from ..kits import KitPiece, load_kit
 from ..model import Faction
 from ..ruleset import Ruleset
 from ..specials import SPECIAL_RULES, HookContext
@@ -187,32 +190,58 @@ def placement_problem(board: Board, base: Base) -> str | None:
     >>> placement_problem(board, Base("b", 1, 10, 30))
     'it would stand partly off the table'
     """
-    r = base.radius
+    return _spot_problem(board, base.id, base.x, base.y, base.radius)
+
+
+def _spot_problem(board: Board, base_id: str, x: float, y: float, r: float) -> str | None:
+    """:func:`placement_problem` for the base ``base_id`` of radius ``r`` with its centre at ``(x, y)``.
+
+    Its coordinates, not a :class:`Base`: the deployment suggestions try a few dozen spots per
+    model, and a new base per spot cost more than the test.
+    """
     eps = 1e-6
-    if base.x - r < -eps or base.y - r < -eps or base.x + r > board.width + eps or base.y + r > board.depth + eps:
+    if x - r < -eps or y - r < -eps or x + r > board.width + eps or y + r > board.depth + eps:
         return "it would stand partly off the table"
     for other in board.bases:
-        if other.id == base.id:
+        if other.id == base_id:
             continue
-        gap = ((other.x - base.x) ** 2 + (other.y - base.y) ** 2) ** 0.5 - other.radius - r
+        gap = ((other.x - x) ** 2 + (other.y - y) ** 2) ** 0.5 - other.radius - r
         if gap < -1e-6:
             return f"it would overlap {other.id} by {-gap:.1f} cm"
     for piece in board.terrain_of("blocked"):
-        if piece.closer_than(base.x, base.y, r - 1e-6):
+        if piece.closer_than(x, y, r - 1e-6):
             return f"it would overlap the terrain piece {piece.id}"
     return None
 
 
 def edge_contact(board: Board, base: Base, edge: str, tolerance: float) -> bool:
     """Whether ``base`` touches the table ``edge`` within ``tolerance`` cm (R-DEPLOY, RUL-07)."""
-    gap = {"south": base.y - base.radius, "north": board.depth - base.y - base.radius,
-           "west": base.x - base.radius, "east": board.width - base.x - base.radius}[edge]
-    return gap <= tolerance + 1e-9
+    return _edge_gap(board, base, edge) <= tolerance + 1e-9
+
+
+def _edge_gap(board: Board, base: Base, edge: str) -> float:
+    """How far ``base`` stands from the table ``edge`` (negative when it hangs over it)."""
+    return {"south": base.y - base.radius, "north": board.depth - base.y - base.radius,
+            "west": base.x - base.radius, "east": board.width - base.x - base.radius}[edge]
 
 
 def _edge_candidates(board: Board, base: Base, edge: str, count: int = 12) -> tuple[tuple[float, float], ...]:
     """Free spots along ``edge`` for ``base``, spread along the edge, centre first."""
     r = base.radius
+    # The spots cover a strip 2r deep along the edge: a base farther from the edge is in the way of none
+    # (1e-3 cm of margin, far above rounding), so it is left out and the free spots are the same.
+    board = replace(board, bases=tuple(b for b in board.bases if _edge_gap(board, b, edge) < 2 * r + 1e-3))
+    out = []
+    for x, y in _edge_spots(board, r, edge):
+        if _spot_problem(board, base.id, float(x), float(y), r) is None:
+            out.append((round(x, 3), round(y, 3)))
+        if len(out) >= count:
+            break
+    return tuple(out)
+
+
+def _edge_spots(board: Board, r: float, edge: str) -> list[tuple[float, float]]:
+    """The centres along ``edge`` that :func:`_edge_candidates` tries for a base of radius ``r``, centre first."""
     length = board.width if edge in ("south", "north") else board.depth
     steps = [length / 2]
     step = 2 * r + 0.2
@@ -224,14 +253,7 @@ def _edge_candidates(board: Board, base: Base, edge: str, count: int = 12) -> tu
         k += 1
         if length / 2 - k * step < r and length / 2 + k * step > length - r:
             break
-    out = []
-    for s in steps:
-        x, y = {"south": (s, r), "north": (s, board.depth - r), "west": (r, s), "east": (board.width - r, s)}[edge]
-        if placement_problem(board, base.at((x, y))) is None:
-            out.append((round(x, 3), round(y, 3)))
-        if len(out) >= count:
-            break
-    return tuple(out)
+    return [{"south": (s, r), "north": (s, board.depth - r), "west": (r, s), "east": (board.width - r, s)}[edge] for s in steps]
 
 
 # --- the phase ---------------------------------------------------------------------------------
@@ -318,13 +340,15 @@ def _terrain_next(m: Machine, d: Mapping[str, Any], placer: str) -> None:
         return
 
 
-def _kit_piece(kit_id: str, piece_id: str) -> Any:
+def _kit_piece(kit_id: str, piece_id: str) -> KitPiece:
     return next(p for p in load_kit(kit_id).pieces if p.id == piece_id)
 
 
-def _terrain_spots(state: GameState, piece: Any, piece_id: str) -> list[tuple[float, float]]:
+def _terrain_spots(state: GameState, piece: KitPiece) -> list[tuple[float, float]]:
+    """The spots of the grid where ``piece`` may stand (R-TERRAIN), all tested at once."""
     board = state.board
-    return [p for p in _grid(board, 24) if _terrain_problem(board, piece.placed_at(p, piece_id)) is None]
+    grid = _grid(board, 24)
+    return [p for p, problem in zip(grid, _terrain_problems(board, piece, grid)) if problem is None]
 
 
 @stage("terrain.piece")
@@ -337,7 +361,7 @@ def _terrain_piece(m: Machine, d: Mapping[str, Any], choice: str) -> None:
     piece = _kit_piece(m.setup.kit, choice)
     n += 1
     piece_id = f"{piece.id}-{n}"
-    candidates = _terrain_spots(m.state, piece, piece_id)
+    candidates = _terrain_spots(m.state, piece)
     remaining.remove(choice)
     if not candidates:
         m.emit("terrain_no_room", placer, piece=piece.id)
@@ -349,11 +373,11 @@ def _terrain_piece(m: Machine, d: Mapping[str, Any], choice: str) -> None:
 
 @builder("terrain_place")
 def _terrain_place_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    piece, piece_id = _kit_piece(a["kit"], a["piece"]), a["piece_id"]
+    piece = _kit_piece(a["kit"], a["piece"])
     board = state.board
 
     def check(point: tuple[float, float]) -> str | None:
-        return _terrain_problem(board, piece.placed_at(point, piece_id))
+        return _terrain_problems(board, piece, [point])[0]
 
     return Decision(side=a["side"], kind="terrain_place", prompt=f"Where do you place the {piece.name} (its centre)?",
                     point=PointSpec(check, tuple(tuple(p) for p in a["candidates"])), info={"piece": piece.id})
@@ -374,27 +398,57 @@ def _grid(board: Board, count: int) -> list[tuple[float, float]]:
     return [(float(x), float(y)) for y in range(9, int(board.depth) - 8, 6) for x in range(9, int(board.width) - 8, 6)]
 
 
-def _terrain_problem(board: Board, piece: Any) -> str | None:
-    """R-TERRAIN: more than 5 cm from the edges, more than 10 cm from the pieces already placed."""
-    shape = piece.shape
-    minx, miny, maxx, maxy = shape.bounds
-    if min(minx, miny, board.width - maxx, board.depth - maxy) <= 5.0:
-        return "a piece must stand more than 5 cm from every table edge (R-TERRAIN)"
+def _terrain_problems(board: Board, piece: KitPiece, centres: Sequence[tuple[float, float]]) -> list[str | None]:
+    """R-TERRAIN for ``piece`` with its centre at each of ``centres``: the first problem at each, or ``None``.
+
+    A piece must stand more than 5 cm from every table edge and more than 10 cm from the
+    pieces already placed, and may not cover a base. The spots are tested together: the
+    placed footprints' corners and boxes are arrays (the very sums
+    :meth:`~landsraad.kits.KitPiece.placed_at` makes), the edge test is on the boxes, and
+    shapely measures, in one call per piece or base, only the footprints whose boxes come
+    near it (the gap between boxes never exceeds the true gap).
+    """
+    corners = np.asarray(centres, dtype=float)[:, None, :] + np.asarray(piece.polygon, dtype=float)[None, :, :]
+    low, high = corners.min(axis=1), corners.max(axis=1)
+    boxes = (low[:, 0], low[:, 1], high[:, 0], high[:, 1])  # a shape's bounds are its corners' extremes
+    problems: list[str | None] = [None] * len(corners)
+    too_near_edge = np.minimum(np.minimum(boxes[0], boxes[1]), np.minimum(board.width - boxes[2], board.depth - boxes[3])) <= 5.0
+    for i in np.flatnonzero(too_near_edge):
+        problems[i] = "a piece must stand more than 5 cm from every table edge (R-TERRAIN)"
+    open_ = ~too_near_edge
+    shapes: Any = None
+
+    def near(box: tuple[float, float, float, float], limit: float) -> np.ndarray:
+        return np.flatnonzero(open_ & (_box_gap(box, boxes) <= limit))
+
     for other in board.terrain:
-        # the gap between bounding boxes never exceeds the true gap: past 10 cm, no distance to compute
-        if _box_gap(other.shape.bounds, (minx, miny, maxx, maxy)) <= 10.0 and other.shape.distance(shape) <= 10.0:
-            return f"a piece must stand more than 10 cm from the other pieces; {other.id} is {other.shape.distance(shape):.1f} cm away (R-TERRAIN)"
+        # 1e-6 of slack over the rounding of the boxes' hypot: a looser filter only costs a distance, never a result
+        close = near(other.shape.bounds, 10.0 + 1e-6)
+        if close.size:
+            shapes = shapely.polygons(corners) if shapes is None else shapes
+            for i, d in zip(close, shapely.distance(other.shape, shapes[close])):
+                if d <= 10.0:
+                    problems[i] = f"a piece must stand more than 10 cm from the other pieces; {other.id} is {d:.1f} cm away (R-TERRAIN)"
+                    open_[i] = False
     for b in board.bases:  # the ambassador or markers placed earlier are not in the way at this step
-        if _box_gap(b.shape.bounds, (minx, miny, maxx, maxy)) <= 0.0 and b.shape.intersects(shape):
-            return f"it would cover {b.id}"
-    return None
+        # a base's polygon lies within its circle's box (1e-6 of slack for rounding): a far base's polygon is never built
+        reach = b.radius + 1e-6
+        close = near((b.x - reach, b.y - reach, b.x + reach, b.y + reach), 0.0)
+        if close.size:
+            shapes = shapely.polygons(corners) if shapes is None else shapes
+            for i, covers in zip(close, shapely.intersects(b.shape, shapes[close])):
+                if covers:
+                    problems[i] = f"it would cover {b.id}"
+                    open_[i] = False
+    return problems
 
 
-def _box_gap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
-    """The distance between two bounding boxes (0 when they meet): a lower bound of their shapes' distance."""
-    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
-    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
-    return math.hypot(dx, dy)
+def _box_gap(a: Sequence[Any], b: Sequence[Any]) -> Any:
+    """The distance between bounding boxes ``(minx, miny, maxx, maxy)`` (0 when they meet): a lower bound of
+    their shapes' distance. Numbers or arrays of them (one box per element)."""
+    dx = np.maximum(np.maximum(a[0] - b[2], b[0] - a[2]), 0.0)
+    dy = np.maximum(np.maximum(a[1] - b[3], b[1] - a[3]), 0.0)
+    return np.hypot(dx, dy)
 
 
 # --- deployment (R-DEPLOY) ---------------------------------------------------------------------
@@ -424,7 +478,7 @@ def _deploy_next(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | 
         return
     mm = m.state.model(queue[0])
     edge = m.state.side_state(mm.side).edge
-    if not _edge_candidates(m.state.board.without(mm.id), mm.base(), edge):
+    if not _edge_candidates(m.state.board.without(mm.id), mm.base(), edge, count=1):  # is there room at all
         raise DataError([Problem("deployment", mm.id, f"There is no room left on the {edge} edge for {mm.name}.")])
     m.ask("deploy", {"model": mm.id}, "deploy.next", queue=queue)
 

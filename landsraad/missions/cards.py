@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Literal, Sequence
+from typing import Any, Iterable, Iterator, Literal, Sequence
 
 from pydantic import Field, field_validator, model_validator
 
@@ -353,6 +353,7 @@ def placement_problems(
     kind already placed (``min_apart_cm``, measured edge to edge); ``occupied`` the centre
     and diameter (mm) of every token already on the table, which the marker may touch but
     not overlap. Impassable terrain is the engine's to check (a marker may not overlap it).
+    :func:`first_placement_problem` gives the first of these sentences only.
 
     Examples
     --------
@@ -364,38 +365,100 @@ def placement_problems(
     >>> placement_problems(spice, (30, 48.5), owner_edge="south")   # exactly 10 cm from the north edge
     ()
     """
+    return tuple(_placement_problems(spec, center, owner_edge, table, same_kind, occupied))
+
+
+def first_placement_problem(
+    spec: MarkerSpec,
+    center: Point,
+    *,
+    owner_edge: Edge,
+    table: tuple[float, float] = (60.0, 60.0),
+    same_kind: Sequence[Point] = (),
+    occupied: Sequence[tuple[Point, float]] = (),
+) -> str | None:
+    """The first of :func:`placement_problems` (PRJ-70), or ``None`` when the marker may stand at ``center``.
+
+    The rules are tested in the same order and only until one fails, so a caller that needs
+    a yes or no (or one reason) neither tests nor words the others.
+
+    Examples
+    --------
+    >>> spice = load_mission("spice_theft").marker("spice")
+    >>> first_placement_problem(spice, (30, 45), owner_edge="south") is None
+    True
+    >>> print(first_placement_problem(spice, (30, 45), owner_edge="south", occupied=[((32, 45), 30)]))
+    Spice cache at (30, 45) overlaps the token at (32, 45); tokens may touch but not overlap.
+    """
+    return next(_placement_problems(spec, center, owner_edge, table, same_kind, occupied), None)
+
+
+def crowding_problem(spec: MarkerSpec, center: Point, *, same_kind: Sequence[Point] = (),
+                     occupied: Sequence[tuple[Point, float]] = ()) -> str | None:
+    """The first of :func:`placement_problems` that the other tokens make (PRJ-70), or ``None``.
+
+    Only ``min_apart_cm`` and overlaps are tested: for a ``center`` already known to meet the
+    card's own rules (on the table, in its region, far enough from the edges), such as a spot
+    of a grid sifted once per card, this is :func:`first_placement_problem`.
+
+    Examples
+    --------
+    >>> spice = load_mission("spice_theft").marker("spice")
+    >>> crowding_problem(spice, (30, 45), occupied=[((33, 45), 30)]) is None   # touching
+    True
+    """
+    return next(_crowding_problems(spec, center, same_kind, occupied), None)
+
+
+def _placement_problems(
+    spec: MarkerSpec,
+    center: Point,
+    own: Edge,
+    table: tuple[float, float],
+    same_kind: Sequence[Point],
+    occupied: Sequence[tuple[Point, float]],
+) -> Iterator[str]:
+    """The rules of :func:`placement_problems`, one at a time: each sentence is worded only when it is asked for."""
     x, y = center
-    r = spec.size_mm / 20.0
+    size = spec.size_mm
+    r = size / 20.0
     width, depth = table
-    own = owner_edge
     opp = opposite_edge(own)
-    at = f"at ({x:g}, {y:g})"
-    out: list[str] = []
     if not (r - _EPS <= x <= width - r + _EPS and r - _EPS <= y <= depth - r + _EPS):
-        out.append(f"{spec.name} must lie wholly on the {width:g} x {depth:g} cm table; {at} it does not.")
-        return tuple(out)
-    if spec.region == "own_half" and not within_half(center, spec.size_mm, own, table):
-        out.append(f"{spec.name} must lie wholly within its owner's half; {at} it does not.")
-    if spec.region == "opponent_half" and not within_half(center, spec.size_mm, opp, table):
-        out.append(f"{spec.name} must lie wholly within the opponent's half; {at} it does not.")
+        yield f"{spec.name} must lie wholly on the {width:g} x {depth:g} cm table; at ({x:g}, {y:g}) it does not."
+        return
+    if spec.region == "own_half" and not within_half(center, size, own, table):
+        yield f"{spec.name} must lie wholly within its owner's half; at ({x:g}, {y:g}) it does not."
+    if spec.region == "opponent_half" and not within_half(center, size, opp, table):
+        yield f"{spec.name} must lie wholly within the opponent's half; at ({x:g}, {y:g}) it does not."
     if spec.min_from_edges_cm:
-        nearest = min(distance_to_edge(center, spec.size_mm, e, table) for e in ("south", "north", "west", "east"))
+        nearest = min(distance_to_edge(center, size, "south", table), distance_to_edge(center, size, "north", table),
+                      distance_to_edge(center, size, "west", table), distance_to_edge(center, size, "east", table))
         if nearest < spec.min_from_edges_cm - _EPS:
-            out.append(f"{spec.name} must be at least {spec.min_from_edges_cm:g} cm from every table edge; {at} it is {nearest:.1f} cm from one.")
+            yield f"{spec.name} must be at least {spec.min_from_edges_cm:g} cm from every table edge; at ({x:g}, {y:g}) it is {nearest:.1f} cm from one."
     for limit, edge, whose in ((spec.min_from_own_edge_cm, own, "its owner's"), (spec.min_from_opponent_edge_cm, opp, "the opponent's")):
         if limit:
-            d = distance_to_edge(center, spec.size_mm, edge, table)
+            d = distance_to_edge(center, size, edge, table)
             if d < limit - _EPS:
-                out.append(f"{spec.name} must be at least {limit:g} cm from {whose} table edge ({edge}); {at} it is {d:.1f} cm away.")
+                yield f"{spec.name} must be at least {limit:g} cm from {whose} table edge ({edge}); at ({x:g}, {y:g}) it is {d:.1f} cm away."
+    yield from _crowding_problems(spec, center, same_kind, occupied)
+
+
+def _crowding_problems(spec: MarkerSpec, center: Point, same_kind: Sequence[Point],
+                       occupied: Sequence[tuple[Point, float]]) -> Iterator[str]:
+    """The rules of :func:`placement_problems` that the other tokens make: ``min_apart_cm``, then overlaps."""
+    x, y = center
+    size = spec.size_mm
     if spec.min_apart_cm:
         for other in same_kind:
-            gap = edge_gap(center, spec.size_mm, other, spec.size_mm)
+            gap = edge_gap(center, size, other, size)
             if gap < spec.min_apart_cm - _EPS:
-                out.append(f"{spec.name} must be at least {spec.min_apart_cm:g} cm from the other {spec.name.lower()} markers; {at} it is {gap:.1f} cm from the one at ({other[0]:g}, {other[1]:g}).")
-    for other, size in occupied:
-        if math.hypot(x - other[0], y - other[1]) < r + size / 20.0 - _EPS:
-            out.append(f"{spec.name} {at} overlaps the token at ({other[0]:g}, {other[1]:g}); tokens may touch but not overlap.")
-    return tuple(out)
+                yield (f"{spec.name} must be at least {spec.min_apart_cm:g} cm from the other {spec.name.lower()} markers; "
+                       f"at ({x:g}, {y:g}) it is {gap:.1f} cm from the one at ({other[0]:g}, {other[1]:g}).")
+    r = size / 20.0
+    for other, other_mm in occupied:
+        if math.hypot(x - other[0], y - other[1]) < r + other_mm / 20.0 - _EPS:
+            yield f"{spec.name} at ({x:g}, {y:g}) overlaps the token at ({other[0]:g}, {other[1]:g}); tokens may touch but not overlap."
 
 
 # --- loading --------------------------------------------------------------------------------

@@ -211,9 +211,17 @@ def distance_to_edge(center: Point, diameter_mm: float, edge: Edge, table: tuple
     >>> distance_to_edge((1.5, 20), 30, "west")     # touching the edge
     0.0
     """
-    x, y = center
-    width, depth = table
-    centre_distance = {"south": y, "north": depth - y, "west": x, "east": width - x}[edge]
+    # an if chain, not a dict built per call: set-up asks this for every spot of a grid
+    if edge == "south":
+        centre_distance = center[1]
+    elif edge == "north":
+        centre_distance = table[1] - center[1]
+    elif edge == "west":
+        centre_distance = center[0]
+    elif edge == "east":
+        centre_distance = table[0] - center[0]
+    else:
+        raise UnknownNameError("table edge", str(edge), _OPPOSITE)
     return max(0.0, centre_distance - diameter_mm / 20.0)
 
 

@@ -1,8 +1,13 @@
 """Tests of landsraad.engine.missions: the engine's MissionView, mission actions and markers in play (R-MISSIONS)."""
 
-from landsraad.engine.missions import EngineMissionView, available_mission_actions
+from hypothesis import given
+from hypothesis import strategies as st
+
+from landsraad.engine.game import new_game
+from landsraad.engine.missions import EngineMissionView, _card_spots, available_mission_actions
 from landsraad.engine.state import KillRecord, MarkerState, SideState
-from landsraad.missions import MissionView, evaluate, load_mission
+from landsraad.missions import MissionView, evaluate, load_mission, load_missions, placement_problems
+from landsraad.players import RandomPlayer
 
 from .helpers import ScriptedPlayer, model, run_activations, state_in_play
 
@@ -78,3 +83,35 @@ def test_not_engaged_mission_actions_need_no_enemy_in_contact():
     assert available_mission_actions(state, a.id) == ()
     free = _with_missions(state_in_play([a, model("blue", "fremen", "warrior", 1, 50, 50)]).replace(markers=(depot,)), red=["sabotage"])
     assert [c.key for c in available_mission_actions(free, a.id)] == [f"mission:sabotage:sabotage_depot:{depot.id}"]
+
+
+# --- marker placement (PRJ-70) -------------------------------------------------------------------
+
+_GRID = [(x + 0.5, y + 0.5) for y in range(3, 58, 4) for x in range(3, 58, 4)]
+_MARKER_KINDS = [spec for card in load_missions().values() for spec in card.markers]
+_SPOT = st.sampled_from(_GRID)
+
+
+@given(st.sampled_from(_MARKER_KINDS), st.sampled_from(["south", "north", "west", "east"]), st.lists(_SPOT, max_size=4),
+       st.lists(st.tuples(_SPOT, st.sampled_from([30, 50])), max_size=4))
+def test_the_card_spots_hold_every_legal_spot_of_the_grid(spec, edge, same_kind, occupied):
+    # The engine tests only these spots: the other markers can only rule more of them out.
+    spots = _card_spots(spec, edge, (60.0, 60.0))
+    assert set(spots) == {p for p in _GRID if not placement_problems(spec, p, owner_edge=edge)}
+    legal = {p for p in _GRID if not placement_problems(spec, p, owner_edge=edge, same_kind=same_kind, occupied=occupied)}
+    assert legal <= set(spots)
+
+
+def test_suggested_marker_spots_are_every_legal_spot_of_the_grid_spread():
+    seen = 0
+    for seed in range(6):
+        game = new_game("corrino", "harkonnen", seed=seed)
+        players = {"red": RandomPlayer(seed), "blue": RandomPlayer(seed + 50)}
+        while game.state.phase == "setup":
+            d = game.decision
+            if d.kind == "place_marker":
+                legal = [p for p in _GRID if d.point.validate(p) is None]  # the whole grid, the decision's own test
+                assert d.point.candidates == tuple(legal[::max(1, len(legal) // 24)][:24])
+                seen += 1
+            game.answer(players[d.side].decide(d, game.view_for(d.side)))
+    assert seen >= 5

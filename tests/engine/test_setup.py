@@ -6,8 +6,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from landsraad.engine.game import new_game
-from landsraad.engine.setup import _box_gap, placement_problem, recruit_side
-from landsraad.geometry.board import Base, Board
+from landsraad.engine.setup import _box_gap, _edge_candidates, _edge_spots, _grid, _terrain_problems, edge_contact, placement_problem, recruit_side
+from landsraad.geometry.board import Base, Board, TerrainPiece
+from landsraad.kits import load_kit
 from landsraad.players import RandomPlayer
 from landsraad.ruleset import DEFAULT
 from landsraad.warband import WarbandList
@@ -109,3 +110,76 @@ def test_property_the_box_gap_never_exceeds_the_shapes_distance(a, b):
     sa = shapely.Point(a[0], a[1]).buffer(a[2])
     sb = shapely.box(b[0], b[1], b[0] + b[2], b[1] + 2 * b[2])
     assert _box_gap(sa.bounds, sb.bounds) <= sa.distance(sb) + 1e-9
+
+
+# --- R-TERRAIN over many spots at once ------------------------------------------------------------
+
+_KIT_PIECES = [piece for kit in ("arrakeen", "deep-desert", "palace") for piece in load_kit(kit).pieces]
+
+
+def _terrain_problem_one_by_one(board, piece, centre):
+    """R-TERRAIN for one spot, straight from shapely (the full computation the batch must equal)."""
+    placed = piece.placed_at(centre).shape
+    minx, miny, maxx, maxy = placed.bounds
+    if min(minx, miny, board.width - maxx, board.depth - maxy) <= 5.0:
+        return "a piece must stand more than 5 cm from every table edge (R-TERRAIN)"
+    for other in board.terrain:
+        if other.shape.distance(placed) <= 10.0:
+            return f"a piece must stand more than 10 cm from the other pieces; {other.id} is {other.shape.distance(placed):.1f} cm away (R-TERRAIN)"
+    for b in board.bases:
+        if b.shape.intersects(placed):
+            return f"it would cover {b.id}"
+    return None
+
+
+_SPOT = st.tuples(st.integers(0, 120).map(lambda k: k / 2), st.integers(0, 120).map(lambda k: k / 2))
+
+
+@given(st.sampled_from(_KIT_PIECES), st.lists(st.tuples(st.sampled_from(_KIT_PIECES), _SPOT), max_size=4),
+       st.lists(st.tuples(_SPOT, st.sampled_from([25, 30, 50])), max_size=4), st.lists(_SPOT, min_size=1, max_size=12))
+def test_terrain_problems_of_many_spots_are_those_of_each_spot_r_terrain(piece, placed, bases, spots):
+    board = Board(terrain=tuple(p.placed_at(c, f"t{i}") for i, (p, c) in enumerate(placed)),
+                  bases=tuple(Base(f"b{i}", x, y, mm) for i, ((x, y), mm) in enumerate(bases)))
+    expected = [_terrain_problem_one_by_one(board, piece, c) for c in spots]
+    assert _terrain_problems(board, piece, spots) == expected
+    assert [_terrain_problems(board, piece, [c])[0] for c in spots] == expected
+
+
+def test_terrain_problems_near_the_limits_r_terrain():
+    wall = TerrainPiece("wall", ((20, 20), (30, 20), (30, 22), (20, 22)))
+    board = Board(terrain=(wall,), bases=(Base("b", 45, 45, 30),))
+    crates = next(p for p in _KIT_PIECES if p.id == "crates")  # 4 x 3 cm
+    spots = [(7.0, 30.0), (7.01, 30.0), (42.0, 21.0), (42.01, 21.0), (45.0, 45.0), (49.5, 45.0)]
+    problems = _terrain_problems(board, crates, spots)
+    assert "5 cm from every table edge" in problems[0] and problems[1] is None  # exactly 5 cm is too near
+    assert "wall is 10.0 cm away" in problems[2] and problems[3] is None  # exactly 10 cm is too near
+    assert problems[4] == "it would cover b" and problems[5] is None
+    assert problems == [_terrain_problem_one_by_one(board, crates, c) for c in spots]
+
+
+def test_the_terrain_grid_is_tested_spot_by_spot_r_terrain():
+    board = Board(terrain=(TerrainPiece("t", ((28, 28), (32, 28), (32, 32), (28, 32))),))
+    for piece in _KIT_PIECES:
+        problems = _terrain_problems(board, piece, _grid(board, 24))
+        assert problems == [_terrain_problem_one_by_one(board, piece, c) for c in _grid(board, 24)]
+        assert any(p is None for p in problems) and any(p is not None for p in problems)
+
+
+# --- R-DEPLOY suggestions ----------------------------------------------------------------------------
+
+
+_NEAR_AN_EDGE = st.tuples(st.integers(0, 120).map(lambda k: k / 2), st.one_of(st.integers(0, 16).map(lambda k: k / 2), st.integers(104, 120).map(lambda k: k / 2)))
+
+
+@given(st.lists(st.tuples(st.one_of(_SPOT, _NEAR_AN_EDGE, _NEAR_AN_EDGE.map(lambda p: p[::-1])), st.sampled_from([25, 30, 50])), max_size=10),
+       st.sampled_from([25, 30, 40, 50]), st.sampled_from(["south", "north", "west", "east"]))
+def test_deployment_suggestions_are_every_free_spot_tried_r_deploy(bases, mm, edge):
+    board = Board(bases=tuple(Base(f"b{i}", x, y, d) for i, ((x, y), d) in enumerate(bases)),
+                  terrain=(TerrainPiece("rock", ((20, 0), (28, 0), (28, 6), (20, 6)), 5.0),))
+    base = Base("new", 0, 0, mm)
+    # the full computation: every spot tried, on the whole board
+    free = [(round(x, 3), round(y, 3)) for x, y in _edge_spots(board, base.radius, edge) if placement_problem(board, base.at((x, y))) is None]
+    assert _edge_candidates(board, base, edge, count=100) == tuple(free)
+    assert _edge_candidates(board, base, edge) == tuple(free[:12])
+    assert _edge_candidates(board, base, edge, count=1) == tuple(free[:1])
+    assert all(edge_contact(board, base.at(p), edge, 0.0) for p in free)
