@@ -478,9 +478,9 @@ def _deploy_next(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | 
         return
     mm = m.state.model(queue[0])
     edge = m.state.side_state(mm.side).edge
-    if not _edge_candidates(m.state.board.without(mm.id), mm.base(), edge, count=1):  # is there room at all
+    if not _edge_candidates(m.state.board.without(queue), mm.base(), edge, count=1):  # is there room at all
         raise DataError([Problem("deployment", mm.id, f"There is no room left on the {edge} edge for {mm.name}.")])
-    m.ask("deploy", {"model": mm.id}, "deploy.next", queue=queue)
+    m.ask("deploy", {"model": mm.id, "waiting": queue[1:]}, "deploy.next", queue=queue)
 
 
 @builder("deploy")
@@ -488,7 +488,8 @@ def _deploy_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
     mm = state.model(a["model"])
     edge = state.side_state(mm.side).edge
     tolerance = state.ruleset.contact_tolerance_cm
-    board, base = state.board.without(mm.id), mm.base()
+    # Models still waiting to deploy are not on the table yet (R-DEPLOY): they block nothing.
+    board, base = state.board.without([mm.id, *a.get("waiting", ())]), mm.base()
 
     def check(point: tuple[float, float]) -> str | None:
         b = base.at(point)

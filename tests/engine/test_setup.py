@@ -183,3 +183,21 @@ def test_deployment_suggestions_are_every_free_spot_tried_r_deploy(bases, mm, ed
     assert _edge_candidates(board, base, edge) == tuple(free[:12])
     assert _edge_candidates(board, base, edge, count=1) == tuple(free[:1])
     assert all(edge_contact(board, base.at(p), edge, 0.0) for p in free)
+
+
+def test_models_waiting_to_deploy_block_nothing_r_deploy():
+    """Undeployed models are not on the table (R-DEPLOY): they used to sit at (0, 0) as bases and
+    refuse the south-west corner to the first models deployed."""
+    game = new_game("corrino", "fremen", seed=1)
+    players = {"red": RandomPlayer(1), "blue": RandomPlayer(2)}
+    while game.decision.kind != "deploy":
+        d = game.decision
+        game.answer(players[d.side].decide(d, game.view(d.side)))
+    d = game.decision
+    mm = game.state.model(d.model)
+    waiting = [m for m in game.state.models if m.id != mm.id and (m.x, m.y) == (0.0, 0.0)]
+    assert waiting  # the others wait at the origin, off the table
+    edge = game.state.side_state(mm.side).edge
+    r = mm.base_mm / 20
+    corner = {"south": (r, r), "west": (r, r), "north": (r, 60 - r), "east": (60 - r, r)}[edge]
+    assert d.check(corner) == corner
