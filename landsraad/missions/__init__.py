@@ -46,6 +46,8 @@ from .cards import (
                     SpecialAction,
                     TokenProfile,
                     ValueTable,
+                    crowding_problem,
+                    first_placement_problem,
                     load_mission,
                     load_mission_file,
                     load_missions,
@@ -117,6 +119,8 @@ __all__ = [
     "mission_points",
     "restriction_problem",
     "placement_problems",
+    "first_placement_problem",
+    "crowding_problem",
     # loading
     "mission_ids",
     "load_mission",
