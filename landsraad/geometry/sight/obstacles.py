@@ -86,19 +86,27 @@ class _Obstacle:
 
 
 @dataclass
-class _ModelIndex:
-    """The bases of a board that can hide something (a height above 0), their centres and radii."""
+class _SightIndex:
+    """Circles holding what can hide something on a board, for the first cull (``_relevant``):
+    the terrain's obstacles (their holding circles, rows ``:nt``), then the bases with a height
+    (rows ``nt:``, their centres and :data:`_BASE_REACH` times their radii)."""
 
+    part: _TerrainPart
     bases: list[Base]
-    centres: np.ndarray  # (M, 2)
-    radii: np.ndarray  # (M,)
+    nt: int
+    centres: np.ndarray  # (N, 2)
+    radii: np.ndarray  # (N,)
 
 
-_INDEX_CACHE: dict[int, tuple[Board, _ModelIndex]] = {}
+_INDEX_CACHE: dict[int, tuple[Board, _SightIndex]] = {}
+
+# A base's obstacle (:meth:`_TerrainPart.model_part`) has the holding circle of its
+# circumscribed polygon: within this many radii of the base's centre (and rounding).
+_BASE_REACH = 1.0 / math.cos(math.pi / ROUND_OBSTACLE_SIDES) + 1e-3
 
 
-def _model_index(board: Board) -> _ModelIndex:
-    """The board's bases with a height, as arrays (cached per board object, a few of them).
+def _index(board: Board) -> _SightIndex:
+    """The board's culling circles (cached per board object, a few of them).
 
     Every move makes a new board, so this is a plain read of the bases; each model's obstacle is
     built only when it comes near a line of sight (:meth:`_TerrainPart.model_part`, cached per base).
@@ -106,9 +114,11 @@ def _model_index(board: Board) -> _ModelIndex:
     hit = _INDEX_CACHE.get(id(board))
     if hit is not None and hit[0] is board:
         return hit[1]
+    part = _terrain_part(board.terrain)
     bases = [b for b in board.bases if b.height_cm > 0]
-    index = _ModelIndex(bases, np.array([(b.x, b.y) for b in bases], dtype=float).reshape(-1, 2),
-                        np.array([b.radius for b in bases], dtype=float))
+    centres = np.concatenate([part.centres, np.array([(b.x, b.y) for b in bases], dtype=float).reshape(-1, 2)])
+    radii = np.concatenate([part.radii, np.array([b.radius for b in bases], dtype=float) * _BASE_REACH + 1e-6])
+    index = _SightIndex(part, bases, len(part.obstacles), centres, radii)
     if len(_INDEX_CACHE) > 16:
         _INDEX_CACHE.clear()
     _INDEX_CACHE[id(board)] = (board, index)
@@ -208,11 +218,13 @@ def standing_on(board: Board, base: Base) -> TerrainPiece | None:
 
 
 def _standing_on(terrain: tuple[TerrainPiece, ...], base: Base) -> TerrainPiece | None:
-    centre = shapely.Point(base.x, base.y)
+    x, y = base.x, base.y
     best: TerrainPiece | None = None
     for t in terrain:
-        if t.movement == "blocked" and t.height_cm > (best.height_cm if best else 0.0) and t.shape.covers(centre):
-            best = t
+        if t.movement == "blocked" and t.height_cm > (best.height_cm if best else 0.0):
+            xmin, ymin, xmax, ymax = t._box  # a piece covers no point outside its bounding box
+            if xmin <= x <= xmax and ymin <= y <= ymax and t.shape.covers(shapely.Point(x, y)):
+                best = t
     return best
 
 

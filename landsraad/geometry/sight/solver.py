@@ -10,8 +10,8 @@ import numpy as np
 
 from ..board import Base, Board
 from .columns import _column_heights, _Frame, _peaks, _polygon_arrays
-from .obstacles import _model_index, _Obstacle, _overlaps_base, _terrain_part
-from .result import ROUND_OBSTACLE_SIDES, TARGET_ERROR
+from .obstacles import _index, _Obstacle, _overlaps_base
+from .result import TARGET_ERROR
 
 # --- the analysis -----------------------------------------------------------------------------
 
@@ -23,35 +23,34 @@ def _relevant(board: Board, shooter: Base, target: Base, models_block: bool, fra
     # Every sight segment lies within max(r_shooter, r_target) of the segment joining the two
     # centres (the convex hull of the shooter's disc and the silhouette's ends does); keep the
     # obstacles whose holding circle comes that close.
+    index = _index(board)
     ax, ay = shooter.x, shooter.y
     dx, dy = target.x - ax, target.y - ay
     near = max(shooter.radius, target.radius)
-    terrain = _terrain_part(board.terrain)
     found = []
-    if terrain.obstacles:
-        c, radii = terrain.centres, terrain.radii
-        for i in np.flatnonzero(_gaps(c, radii, ax, ay, dx, dy) < near):
-            o = terrain.obstacles[i]
-            if np.hypot(c[i, 0] - ax, c[i, 1] - ay) < radii[i] + shooter.radius and _overlaps_base(board.terrain_piece(o.id), shooter):
-                continue  # PRJ-31: a model sees out of the terrain piece it stands in
-            found.append(o)
+    if not len(index.radii):
+        return found
+    terrain, nt = index.part, index.nt
+    close = np.flatnonzero(_gaps(index.centres, index.radii, ax, ay, dx, dy) < near)
+    models = []
+    for i in close:
+        if i >= nt:
+            models.append(index.bases[i - nt])
+            continue
+        o = terrain.obstacles[i]
+        c, r = terrain.centres[i], terrain.radii[i]
+        if np.hypot(c[0] - ax, c[1] - ay) < r + shooter.radius and _overlaps_base(board.terrain_piece(o.id), shooter):
+            continue  # PRJ-31: a model sees out of the terrain piece it stands in
+        found.append(o)
     if not models_block:
         return found
-    index = _model_index(board)
-    if not index.bases:
-        return found
-    # A model's holding circle (of its circumscribed polygon, built only for models that pass)
-    # lies within _HOLDING_SLACK times the radius of its base's centre: the bases farther away
-    # than that cannot pass the test, the others take the same test as terrain.
-    close = np.flatnonzero(_gaps(index.centres, index.radii * _HOLDING_SLACK + 1e-6, ax, ay, dx, dy) < near)
-    parts = [terrain.model_part(b) for b in (index.bases[i] for i in close) if b.id != shooter.id and b.id != target.id]
+    # a base's row holds its obstacle's holding circle (index notes): the bases it leaves out
+    # cannot pass, the others take the terrain's test with their obstacle's own circle
+    parts = [terrain.model_part(b) for b in models if b.id != shooter.id and b.id != target.id]
     if parts:
         gap = _gaps(np.array([c for _, c, _ in parts]), np.array([r for _, _, r in parts], dtype=float), ax, ay, dx, dy)
         found.extend(o for (o, _, _), g in zip(parts, gap) if g < near)
     return found
-
-
-_HOLDING_SLACK = 1.0 / math.cos(math.pi / ROUND_OBSTACLE_SIDES) + 1e-3  # circumscribed polygon, and some
 
 
 def _gaps(c: np.ndarray, radii: np.ndarray, ax: float, ay: float, dx: float, dy: float) -> np.ndarray:
