@@ -11,6 +11,7 @@ import numpy as np
 
 from ...errors import GeometryError
 from ..board import Base, Board, Point
+from .clear import _clear_view
 from .columns import _Frame
 from .obstacles import _Obstacle, _terrain_part, elevation, standing_on
 from .result import _FLAT_SILHOUETTE_CM, _ZERO, CoverResult, classify
@@ -34,15 +35,16 @@ class _Pair:
     eye_z: float
     obstacles: list[_Obstacle]
 
-    def problem(self) -> _Problem:
-        s, rt, dist = self.shooter, self.rt, self.dist
+    def arc(self) -> float:
+        """Half the angle of the rim arc whose eye points matter (the module notes' fact 2)."""
         if self.floor + self.target.height_cm <= self.eye_z:
             # the union of the arcs facing the silhouette's two ends (see the module notes)
-            dp = math.hypot(rt, dist)
-            arc = min(math.pi, math.atan2(rt, dist) + math.acos(min(1.0, s.radius / dp)))
-        else:
-            arc = math.pi
-        return _Problem(self.obstacles, self.frame, s, rt, self.height, arc, self.eye_z, self.floor)
+            dp = math.hypot(self.rt, self.dist)
+            return min(math.pi, math.atan2(self.rt, self.dist) + math.acos(min(1.0, self.shooter.radius / dp)))
+        return math.pi
+
+    def problem(self, arc: float) -> _Problem:
+        return _Problem(self.obstacles, self.frame, self.shooter, self.rt, self.height, arc, self.eye_z, self.floor)
 
     def key(self) -> tuple[Any, ...]:
         """The answer is a function of the two bases and the obstacles near the line between them
@@ -93,12 +95,16 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
     of the refinement, the first columns' hidden heights from the first rim points, no bounds):
     when it hides at most 0.9 of the silhouette, some columns are seen over a tenth of the
     height from real eye points, so the silhouette is seen. Only otherwise the full analysis
-    decides, going on from that first round.
+    decides, going on from that first round. Before the first estimate, :func:`_clear_view`
+    tries to show on the table alone that it would be at most 1/2 (most questions of a game).
     """
     pair = _pair(board, shooter_id, target_id, models_block)
     if not pair.obstacles:
         return True
-    problem = pair.problem()
+    arc = pair.arc()
+    if _clear_view(pair.obstacles, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z, arc):
+        return True
+    problem = pair.problem(arc)
     if _first_estimate(problem) <= _SEEN_FIRST:
         return True
     return _cached(board, pair, problem).line_of_sight
@@ -115,7 +121,7 @@ def _analyse_near(board: Board, pair: _Pair, problem: _Problem | None) -> CoverR
             ((0.0, 2 * rt, 0.0),), silhouette, target.height_cm, (), (), models_block,
         )
     if problem is None:
-        problem = pair.problem()
+        problem = pair.problem(pair.arc())
     hidden, err, b = _solve(problem)
     cols, f_up = problem.cols, b["up"]
     hidden = min(1.0, max(0.0, hidden))
