@@ -11,9 +11,9 @@ import numpy as np
 
 from ...errors import GeometryError
 from ..board import Base, Board, Point
-from .clear import _clear_view
 from .columns import _Frame
 from .obstacles import _Obstacle, _terrain_part, elevation, standing_on
+from .quick import _clear_view, _walled_off
 from .result import _FLAT_SILHOUETTE_CM, _ZERO, CoverResult, classify
 from .solver import _first_estimate, _Problem, _relevant, _solve
 
@@ -96,7 +96,9 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
     when it hides at most 0.9 of the silhouette, some columns are seen over a tenth of the
     height from real eye points, so the silhouette is seen. Only otherwise the full analysis
     decides, going on from that first round. Before the first estimate, :func:`_clear_view`
-    tries to show on the table alone that it would be at most 1/2 (most questions of a game).
+    tries to show on the table alone that it would be at most 1/2 (most questions of a game),
+    and :func:`_walled_off` that one obstacle hides everything from every eye point (then both
+    the first estimate and the analysis hide all).
     """
     pair = _pair(board, shooter_id, target_id, models_block)
     if not pair.obstacles:
@@ -104,6 +106,8 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
     arc = pair.arc()
     if _clear_view(pair.obstacles, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z, arc):
         return True
+    if _walled_off(pair.obstacles, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z):
+        return False
     problem = pair.problem(arc)
     if _first_estimate(problem) <= _SEEN_FIRST:
         return True

@@ -1,16 +1,16 @@
-"""A sound fast accept for line of sight (R-LOS, RUL-11): one eye point of the first round from which
-every first column is at least half seen, shown by a few separating-axis tests on the table instead
-of the column analysis.
+"""Sound quick answers for line of sight (R-LOS, RUL-11) from a few separating-axis tests on the table,
+before the column analysis: a fast accept (:func:`_clear_view`) and a fast reject (:func:`_walled_off`).
 
-Why it never answers True where the analysis would not. :func:`~.solver._first_estimate`
-takes, at each first column ``u``, the least over the first rim points ``q`` of the highest
-shadow ``max_i g(q, i, u)`` (less the silhouette's foot), clipped to ``[0, h]``, and integrates
-it by trapezoids; :func:`~.analysis._sees` answers True when that is at most
-``_SEEN_FIRST`` = 0.9. So if from one first rim point ``E`` every shadow ``g(E, i, u)`` at every
-column stays at or below ``floor + h / 2``, the estimate is at most 1/2 (plus rounding, far
-below the 0.4 left) and line of sight holds. The eyes tried here, angles 0 and the arc's ends,
-are first rim points (``linspace(-arc, arc, 9)`` holds them exactly). For one eye ``E`` and one
-obstacle, either
+The fast accept: one eye point of the first round from which every first column is at least
+half seen. Why it never answers True where the analysis would not.
+:func:`~.solver._first_estimate` takes, at each first column ``u``, the least over the first
+rim points ``q`` of the highest shadow ``max_i g(q, i, u)`` (less the silhouette's foot),
+clipped to ``[0, h]``, and integrates it by trapezoids; :func:`~.analysis._sees` answers True
+when that is at most ``_SEEN_FIRST`` = 0.9. So if from one first rim point ``E`` every shadow
+``g(E, i, u)`` at every column stays at or below ``floor + h / 2``, the estimate is at most 1/2
+(plus rounding, far below the 0.4 left) and line of sight holds. The eyes tried here, angles 0
+and the arc's ends, are first rim points (``linspace(-arc, arc, 9)`` holds them exactly). For
+one eye ``E`` and one obstacle, either
 
 1. *it is apart*: its footprint stays more than ``_APART_CM`` from the triangle of ``E`` and the
    silhouette's ends, which holds every column's sight segment on the table; no segment
@@ -24,8 +24,22 @@ obstacle, either
    height at ``t0 = (w_min - _APART_CM) / w_E`` (the margin again covering the code's
    rounding of the entry); the obstacle is harmless when that is at most ``floor + h / 2``.
 
-Anything else (a footprint across the sight lines and too tall, or taller than the eye) sends
-the question on to the analysis.
+The fast reject: one convex obstacle whose top is above the eye and above the silhouette's
+top, and whose footprint holds a whole cross-section of the sight lines. Every sight segment
+of the analysis, from any point of the shooter's rim (any refinement's) to any column, lies in
+the convex hull of the shooter's disc and the silhouette's footprint, and so in the hull of
+the silhouette and the disc's bounding square; between the silhouette's plane and the disc
+(``0 < w < w_E``) that hull's cross-section is ``|u| <= u_max(w)``, linear in ``w``. If the
+footprint holds the four corners of the strip ``w1 <= w <= w2`` of that hull, ``_APART_CM``
+inside its edges (convex: then the whole strip), every segment crosses the footprint over a
+stretch of ``t`` of at least ``(w2 - w1) / w_E`` (the code finds it, rounding being far
+smaller), and at its exit ``t`` the code's hidden height ``(h_i - t e) / (1 - t)`` is at least
+``h_i`` (it rises with ``t`` as ``h_i > e``; at the eye it is infinite), above the
+silhouette's top. Every column is then hidden whole from every rim point, at the first round
+and at every refinement: the first estimate is 1 (> 0.9) and the analysis' hidden fraction 1,
+no line of sight.
+
+Anything else goes on to the analysis.
 """
 
 from __future__ import annotations
@@ -132,3 +146,40 @@ def _triangle_distance(pu: float, pw: float, eu: float, ea: float, rt: float) ->
         t = min(1.0, max(0.0, ((pu - au) * du + (pw - aw) * dw) / (du * du + dw * dw)))
         best = min(best, math.hypot(pu - au - t * du, pw - aw - t * dw))
     return 0.0 if inside else best
+
+
+_STRIP_CM = 0.01  # the cross-section strip a blocking footprint must hold
+_STRIP_TRIES = 5
+
+
+def _walled_off(obstacles: list[_Obstacle], frame: _Frame, rs: float, rt: float, height: float, floor: float,
+                eye_z: float) -> bool:
+    """Whether one obstacle, taller than the eye and than the silhouette, holds a whole
+    cross-section of the sight lines: then there is no line of sight (the module's fast reject)."""
+    above = max(eye_z, floor + height) + _BELOW_EYE_CM
+    tall = [o for o in obstacles if o.height >= above]
+    return any(_wall(s, frame.dist, rs, rt) for s in _shapes(tall, frame)) if tall else False
+
+
+def _wall(s: _Shape, dist: float, rs: float, rt: float) -> bool:
+    """Whether the shape holds a strip of the hull of the sight segments (the module notes)."""
+    w_eye = dist - rs  # the disc's nearest point
+    # the hull's half width at w: from the silhouette's end to the bounding square's near or far
+    # corner on that side, whichever is wider
+    slope = (rs - rt) / (w_eye if rs >= rt else dist + rs)
+    lo = max(s.w_min, 0.0) + _STRIP_CM
+    hi = min(s.w_max, w_eye) - _STRIP_CM
+    for k in range(_STRIP_TRIES if hi >= lo else 0):
+        w = lo + (hi - lo) * (k + 0.5) / _STRIP_TRIES
+        ws = (w - _STRIP_CM / 2, w + _STRIP_CM / 2)
+        if all(_holds(s, side * (rt + slope * wk), wk) for wk in ws for side in (-1.0, 1.0)):
+            return True
+    return False
+
+
+def _holds(s: _Shape, u: float, w: float) -> bool:
+    """Whether the shape holds the point ``(u, w)`` ``_APART_CM`` inside its boundary."""
+    if s.circle is not None:
+        cu, cw, r = s.circle
+        return math.hypot(u - cu, w - cw) <= r - _APART_CM
+    return all(lo + margin <= nu * u + nw * w <= hi - margin for nu, nw, lo, hi, margin in s.axes)
