@@ -59,6 +59,10 @@ columns); ``error_bound`` is ``max(hi - estimate, estimate - lo)``, so the true 
 result whose interval reaches across a class threshold is flagged ``borderline`` (RUL-11:
 never silently rounded). The only approximation outside the bound is floating point and the
 1e-5 cm by which obstacles are clipped in front of an eye point.
+:func:`line_of_sight` needs only whether some part is seen: it first tries two quick answers
+proved on the table (``quick``: one eye point seeing at least half of every first column, or
+one tall obstacle across every sight line), then the first round's estimate, and only then
+the analysis; the answers are theirs (``tests/geometry/test_sight_quick.py``).
 ``tests/geometry/test_sight.py`` checks the bound against hand computations and, in slow
 tests, against the dense ray-cast reference ``bench/sight_reference.py``;
 ``bench/bench_sight.py`` measures speed and accuracy on ``scenes/reference.yaml``.

@@ -4,6 +4,8 @@ casts the shadow; cached on the bases and the obstacles near the line."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -11,11 +13,47 @@ from ...errors import GeometryError
 from ..board import Base, Board, Point
 from .columns import _Frame
 from .obstacles import _Obstacle, _terrain_part, elevation, standing_on
+from .quick import _clear_view, _walled_off
 from .result import _FLAT_SILHOUETTE_CM, _ZERO, CoverResult, classify
-from .solver import _Problem, _relevant, _solve
+from .solver import _first_estimate, _Problem, _relevant, _solve
+
+_SEEN_FIRST = 0.9  # a first estimate this low is certain sight (see _sees)
 
 
-def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool, upper_only: bool = False) -> CoverResult:
+@dataclass(frozen=True)
+class _Pair:
+    """One shooter/target question, set up: the frame, the silhouette and the obstacles near the line."""
+
+    shooter: Base
+    target: Base
+    models_block: bool
+    frame: _Frame
+    dist: float  # centre to centre
+    rt: float  # the silhouette's half width
+    height: float  # the silhouette's height
+    floor: float  # the silhouette's foot above the table
+    eye_z: float
+    obstacles: list[_Obstacle]
+
+    def arc(self) -> float:
+        """Half the angle of the rim arc whose eye points matter (the module notes' fact 2)."""
+        if self.floor + self.target.height_cm <= self.eye_z:
+            # the union of the arcs facing the silhouette's two ends (see the module notes)
+            dp = math.hypot(self.rt, self.dist)
+            return min(math.pi, math.atan2(self.rt, self.dist) + math.acos(min(1.0, self.shooter.radius / dp)))
+        return math.pi
+
+    def problem(self, arc: float) -> _Problem:
+        return _Problem(self.obstacles, self.frame, self.shooter, self.rt, self.height, arc, self.eye_z, self.floor)
+
+    def key(self) -> tuple[Any, ...]:
+        """The answer is a function of the two bases and the obstacles near the line between them
+        (with the terrain they stand on): a move elsewhere on the table leaves it unchanged."""
+        return (self.shooter, self.target, self.models_block,
+                tuple((o.id, o.circle, o.height) if o.kind == "model" else o.id for o in self.obstacles))
+
+
+def _pair(board: Board, shooter_id: str, target_id: str, models_block: bool) -> _Pair:
     if shooter_id == target_id:
         raise GeometryError(f"A model cannot be its own target; got {shooter_id!r} twice.")
     shooter, target = board.base(shooter_id), board.base(target_id)
@@ -27,42 +65,68 @@ def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool, 
             "sight between them is undefined."
         )
     frame = _Frame(target.x, target.y, dx / dist, dy / dist, dist)
-    rt = target.radius
-    height = max(target.height_cm, _FLAT_SILHOUETTE_CM)
-    floor, eye_z = elevation(board, target), elevation(board, shooter) + shooter.height_cm
-    obstacles = _relevant(board, shooter, target, models_block, frame)
-    # The answer is a function of the two bases and the obstacles near the line between them
-    # (with the terrain they stand on): a move elsewhere on the table leaves it unchanged.
+    return _Pair(shooter, target, models_block, frame, dist, target.radius, max(target.height_cm, _FLAT_SILHOUETTE_CM),
+                 elevation(board, target), elevation(board, shooter) + shooter.height_cm,
+                 _relevant(board, shooter, target, models_block, frame))
+
+
+def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool) -> CoverResult:
+    pair = _pair(board, shooter_id, target_id, models_block)
+    return _cached(board, pair, None)
+
+
+def _cached(board: Board, pair: _Pair, problem: _Problem | None) -> CoverResult:
+    """The pair's result from the cache of analyses, or solved (going on with ``problem`` when given)."""
     terrain = _terrain_part(board.terrain)
-    key = (shooter, target, models_block, upper_only,
-           tuple((o.id, o.circle, o.height) if o.kind == "model" else o.id for o in obstacles))
+    key = pair.key()
     hit = terrain.analyses.get(key)
     if hit is None:
-        hit = _analyse_near(board, shooter, target, models_block, upper_only, frame, obstacles, floor, eye_z, rt, height, dist)
+        hit = _analyse_near(board, pair, problem)
         if len(terrain.analyses) >= terrain.ANALYSIS_CACHE:
             terrain.analyses.clear()
         terrain.analyses[key] = hit
     return hit
 
 
-def _analyse_near(board: Board, shooter: Base, target: Base, models_block: bool, upper_only: bool, frame: _Frame,
-                  obstacles: list[_Obstacle], floor: float, eye_z: float, rt: float, height: float, dist: float) -> CoverResult:
-    shooter_id, target_id = shooter.id, target.id
+def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> bool:
+    """:func:`~landsraad.geometry.sight.line_of_sight`'s answer (R-LOS, RUL-11).
+
+    Nothing near the line: seen. Else a first estimate from actual eye points (the first round
+    of the refinement, the first columns' hidden heights from the first rim points, no bounds):
+    when it hides at most 0.9 of the silhouette, some columns are seen over a tenth of the
+    height from real eye points, so the silhouette is seen. Only otherwise the full analysis
+    decides, going on from that first round. Before the first estimate, :func:`_clear_view`
+    tries to show on the table alone that it would be at most 1/2 (most questions of a game),
+    and :func:`_walled_off` that one obstacle hides everything from every eye point (then both
+    the first estimate and the analysis hide all).
+    """
+    pair = _pair(board, shooter_id, target_id, models_block)
+    if not pair.obstacles:
+        return True
+    arc = pair.arc()
+    if _clear_view(pair.obstacles, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z, arc):
+        return True
+    if _walled_off(pair.obstacles, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z):
+        return False
+    problem = pair.problem(arc)
+    if _first_estimate(problem) <= _SEEN_FIRST:
+        return True
+    return _cached(board, pair, problem).line_of_sight
+
+
+def _analyse_near(board: Board, pair: _Pair, problem: _Problem | None) -> CoverResult:
+    shooter, target, frame, rt, height, dist = pair.shooter, pair.target, pair.frame, pair.rt, pair.height, pair.dist
+    shooter_id, target_id, models_block = shooter.id, target.id, pair.models_block
     silhouette = (frame.table(-rt), frame.table(rt))
     near_eye = frame.table(0.0, dist - shooter.radius)
-    if not obstacles:
+    if not pair.obstacles:
         return CoverResult(
             shooter_id, target_id, 0.0, 0.0, "none", False, True, (near_eye, frame.table(0.0)),
             ((0.0, 2 * rt, 0.0),), silhouette, target.height_cm, (), (), models_block,
         )
-    if floor + target.height_cm <= eye_z:
-        # the union of the arcs facing the silhouette's two ends (see the module notes)
-        dp = math.hypot(rt, dist)
-        arc = min(math.pi, math.atan2(rt, dist) + math.acos(min(1.0, shooter.radius / dp)))
-    else:
-        arc = math.pi
-    problem = _Problem(obstacles, frame, shooter, rt, height, arc, eye_z, floor)
-    hidden, err, b = _solve(problem, upper_only)
+    if problem is None:
+        problem = pair.problem(pair.arc())
+    hidden, err, b = _solve(problem)
     cols, f_up = problem.cols, b["up"]
     hidden = min(1.0, max(0.0, hidden))
     if hidden <= _ZERO:
@@ -71,7 +135,7 @@ def _analyse_near(board: Board, shooter: Base, target: Base, models_block: bool,
         hidden = 1.0
     cls = classify(hidden)
     # floating-point dust (_ZERO) does not make a result borderline
-    borderline = (not upper_only) and classify(hidden - err + _ZERO) != classify(hidden + err - _ZERO)
+    borderline = classify(hidden - err + _ZERO) != classify(hidden + err - _ZERO)
     sight_line = None
     if cls != "no_line_of_sight":
         q = np.clip(b["up_eye"], 0.0, height)  # (Q, C) hidden height per rim point and column

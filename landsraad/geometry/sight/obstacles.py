@@ -87,29 +87,38 @@ class _Obstacle:
 
 @dataclass
 class _SightIndex:
-    obstacles: list[_Obstacle]
-    centres: np.ndarray  # (N, 2) centres of circles holding each obstacle's footprint
+    """Circles holding what can hide something on a board, for the first cull (``_relevant``):
+    the terrain's obstacles (their holding circles, rows ``:nt``), then the bases with a height
+    (rows ``nt:``, their centres and :data:`_BASE_REACH` times their radii)."""
+
+    part: _TerrainPart
+    bases: list[Base]
+    nt: int
+    centres: np.ndarray  # (N, 2)
     radii: np.ndarray  # (N,)
 
 
 _INDEX_CACHE: dict[int, tuple[Board, _SightIndex]] = {}
 
+# A base's obstacle (:meth:`_TerrainPart.model_part`) has the holding circle of its
+# circumscribed polygon: within this many radii of the base's centre (and rounding).
+_BASE_REACH = 1.0 / math.cos(math.pi / ROUND_OBSTACLE_SIDES) + 1e-3
+
 
 def _index(board: Board) -> _SightIndex:
-    """Obstacles of a board and circles holding their footprints (cached per board object).
+    """The board's culling circles (cached per board object, a few of them).
 
-    The terrain's obstacles are built once per terrain (it does not change after set-up) and each
-    model's once per position, so a new board (every move makes one) costs only a concatenation.
+    Every move makes a new board, so this is a plain read of the bases; each model's obstacle is
+    built only when it comes near a line of sight (:meth:`_TerrainPart.model_part`, cached per base).
     """
     hit = _INDEX_CACHE.get(id(board))
     if hit is not None and hit[0] is board:
         return hit[1]
-    terrain = _terrain_part(board.terrain)
-    parts = [terrain.model_part(b) for b in board.bases if b.height_cm > 0]
-    obstacles = list(terrain.obstacles) + [o for o, _, _ in parts]
-    centres = np.concatenate([terrain.centres, np.array([c for _, c, _ in parts]).reshape(-1, 2)])
-    radii = np.concatenate([terrain.radii, np.array([r for _, _, r in parts], dtype=float)])
-    index = _SightIndex(obstacles, centres, radii)
+    part = _terrain_part(board.terrain)
+    bases = [b for b in board.bases if b.height_cm > 0]
+    centres = np.concatenate([part.centres, np.array([(b.x, b.y) for b in bases], dtype=float).reshape(-1, 2)])
+    radii = np.concatenate([part.radii, np.array([b.radius for b in bases], dtype=float) * _BASE_REACH + 1e-6])
+    index = _SightIndex(part, bases, len(part.obstacles), centres, radii)
     if len(_INDEX_CACHE) > 16:
         _INDEX_CACHE.clear()
     _INDEX_CACHE[id(board)] = (board, index)
@@ -138,7 +147,20 @@ class _TerrainPart:
         self.centres = np.array([c for c, _ in circles], dtype=float).reshape(-1, 2)
         self.radii = np.array([r for _, r in circles], dtype=float)
         self._models: dict[Base, tuple[_Obstacle, np.ndarray, float]] = {}
+        self._standing: dict[tuple[float, float], TerrainPiece | None] = {}
         self.analyses: dict[tuple[Any, ...], CoverResult] = {}
+
+    def standing_on(self, b: Base) -> TerrainPiece | None:
+        """:func:`standing_on` for a base on this terrain (cached by the base's centre)."""
+        key = (b.x, b.y)
+        try:
+            return self._standing[key]
+        except KeyError:
+            pass
+        if len(self._standing) >= self.MODEL_CACHE:
+            self._standing.clear()
+        piece = self._standing[key] = _standing_on(self.terrain, b)
+        return piece
 
     def model_part(self, b: Base) -> tuple[_Obstacle, np.ndarray, float]:
         hit = self._models.get(b)
@@ -146,7 +168,7 @@ class _TerrainPart:
             outer = _round_corners(b.x, b.y, b.radius, True)
             # a model on top of a piece blocks like a column from the table to its head (the piece
             # under it is solid anyway)
-            piece = _standing_on(self.terrain, b)
+            piece = self.standing_on(b)
             top = (float(piece.height_cm) if piece is not None else 0.0) + float(b.height_cm)
             obstacle = _Obstacle(b.id, "model", top, shapely.Polygon(outer), circle=(b.x, b.y, b.radius), outer=outer)
             centre, radius = _holding_circle(obstacle.footprint)
@@ -156,9 +178,22 @@ class _TerrainPart:
         return hit
 
 
-@lru_cache(maxsize=32)
 def _terrain_part(terrain: tuple[TerrainPiece, ...]) -> _TerrainPart:
+    """The terrain's part, built once per layout. Boards made by moves share their terrain tuple,
+    so the last one is found by identity, without hashing every corner again."""
+    last = _LAST_TERRAIN[0]
+    if last is not None and last.terrain is terrain:
+        return last
+    part = _LAST_TERRAIN[0] = _terrain_part_of(terrain)
+    return part
+
+
+@lru_cache(maxsize=32)
+def _terrain_part_of(terrain: tuple[TerrainPiece, ...]) -> _TerrainPart:
     return _TerrainPart(terrain)
+
+
+_LAST_TERRAIN: list[_TerrainPart | None] = [None]
 
 
 def elevation(board: Board, base: Base) -> float:
@@ -179,15 +214,17 @@ def elevation(board: Board, base: Base) -> float:
 
 def standing_on(board: Board, base: Base) -> TerrainPiece | None:
     """The tallest impassable piece with some height the base's centre is over, if any (PRJ-48)."""
-    return _standing_on(board.terrain, base)
+    return _terrain_part(board.terrain).standing_on(base)
 
 
 def _standing_on(terrain: tuple[TerrainPiece, ...], base: Base) -> TerrainPiece | None:
-    centre = shapely.Point(base.x, base.y)
+    x, y = base.x, base.y
     best: TerrainPiece | None = None
     for t in terrain:
-        if t.movement == "blocked" and t.height_cm > (best.height_cm if best else 0.0) and t.shape.covers(centre):
-            best = t
+        if t.movement == "blocked" and t.height_cm > (best.height_cm if best else 0.0):
+            xmin, ymin, xmax, ymax = t._box  # a piece covers no point outside its bounding box
+            if xmin <= x <= xmax and ymin <= y <= ymax and t.shape.covers(shapely.Point(x, y)):
+                best = t
     return best
 
 

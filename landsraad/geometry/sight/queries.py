@@ -9,7 +9,7 @@ from typing import Iterable
 from ...errors import GeometryError
 from ..board import Board
 from ..measure import TIE_TOLERANCE_CM, edge_distance
-from .analysis import _analyse
+from .analysis import _analyse, _sees
 from .result import CoverResult
 
 # --- public API -------------------------------------------------------------------------------
@@ -61,11 +61,7 @@ def line_of_sight(board: Board, viewer_id: str, target_id: str, *, models_block:
     >>> line_of_sight(Board(bases=(a, big, c)), "a", "c", models_block=False)
     True
     """
-    quick = _analyse(board, viewer_id, target_id, models_block, upper_only=True)
-    if quick.hidden_fraction <= 0.9:
-        # a tenth of the silhouette's columns seen from actual eye points: certain
-        return True
-    return _analyse(board, viewer_id, target_id, models_block).line_of_sight
+    return _sees(board, viewer_id, target_id, models_block)
 
 
 def visible_models(board: Board, viewer_id: str, *, models_block: bool = True) -> tuple[str, ...]:

@@ -16,33 +16,47 @@ from .result import TARGET_ERROR
 # --- the analysis -----------------------------------------------------------------------------
 
 
-
-
 def _relevant(board: Board, shooter: Base, target: Base, models_block: bool, frame: _Frame) -> list[_Obstacle]:
     """Obstacles that can stand between the shooter's cylinder and the silhouette (a superset:
-    an obstacle off every sight segment only costs time, its shadows are empty)."""
-    index = _index(board)
-    if not index.obstacles:
-        return []
+    an obstacle off every sight segment only costs time, its shadows are empty): terrain pieces
+    first, then models, in board order."""
     # Every sight segment lies within max(r_shooter, r_target) of the segment joining the two
     # centres (the convex hull of the shooter's disc and the silhouette's ends does); keep the
-    # obstacles whose bounding circle comes that close.
-    ax, ay, bx, by = shooter.x, shooter.y, target.x, target.y
-    dx, dy = bx - ax, by - ay
-    c = index.centres
-    t = np.clip(((c[:, 0] - ax) * dx + (c[:, 1] - ay) * dy) / (dx * dx + dy * dy), 0.0, 1.0)
-    gap = np.hypot(c[:, 0] - ax - t * dx, c[:, 1] - ay - t * dy) - index.radii
-    near = np.flatnonzero(gap < max(shooter.radius, target.radius))
+    # obstacles whose holding circle comes that close.
+    index = _index(board)
+    ax, ay = shooter.x, shooter.y
+    dx, dy = target.x - ax, target.y - ay
+    near = max(shooter.radius, target.radius)
     found = []
-    for i in near:
-        o = index.obstacles[i]
-        if o.kind == "model":
-            if not models_block or o.id in (shooter.id, target.id):
-                continue
-        elif np.hypot(c[i, 0] - ax, c[i, 1] - ay) < index.radii[i] + shooter.radius and _overlaps_base(board.terrain_piece(o.id), shooter):
+    if not len(index.radii):
+        return found
+    terrain, nt = index.part, index.nt
+    close = np.flatnonzero(_gaps(index.centres, index.radii, ax, ay, dx, dy) < near)
+    models = []
+    for i in close:
+        if i >= nt:
+            models.append(index.bases[i - nt])
+            continue
+        o = terrain.obstacles[i]
+        c, r = terrain.centres[i], terrain.radii[i]
+        if np.hypot(c[0] - ax, c[1] - ay) < r + shooter.radius and _overlaps_base(board.terrain_piece(o.id), shooter):
             continue  # PRJ-31: a model sees out of the terrain piece it stands in
         found.append(o)
+    if not models_block:
+        return found
+    # a base's row holds its obstacle's holding circle (index notes): the bases it leaves out
+    # cannot pass, the others take the terrain's test with their obstacle's own circle
+    parts = [terrain.model_part(b) for b in models if b.id != shooter.id and b.id != target.id]
+    if parts:
+        gap = _gaps(np.array([c for _, c, _ in parts]), np.array([r for _, _, r in parts], dtype=float), ax, ay, dx, dy)
+        found.extend(o for (o, _, _), g in zip(parts, gap) if g < near)
     return found
+
+
+def _gaps(c: np.ndarray, radii: np.ndarray, ax: float, ay: float, dx: float, dy: float) -> np.ndarray:
+    """How far circles (centres ``c``, ``radii``) stay from the segment from (ax, ay) along (dx, dy)."""
+    t = np.clip(((c[:, 0] - ax) * dx + (c[:, 1] - ay) * dy) / (dx * dx + dy * dy), 0.0, 1.0)
+    return np.hypot(c[:, 0] - ax - t * dx, c[:, 1] - ay - t * dy) - radii
 
 
 class _Problem:
@@ -73,14 +87,11 @@ class _Problem:
                 cu, cw = frame.uw(np.array([o.circle[0], o.circle[1]]))
                 circ.append((float(cu), float(cw), o.circle[2], o.height))
         self.circles = np.array(circ, dtype=float).reshape(-1, 4)
-        # shadow corners: terrain pieces as they are, round bases as circumscribed polygons
-        peak_pieces = polys + [o.outer for o in obstacles if o.kind == "model"]
-        self.peak_h = np.concatenate([self.poly_h, self.circles[:, 3]])
-        self.peak_u, self.peak_w, _, _ = _polygon_arrays(peak_pieces, frame)
-        self.n = len(peak_pieces)
+        self.outer_pieces = [o.outer for o in obstacles if o.kind == "model"]
         self.nt = len(polys)
-        outer = [o.outer for o in obstacles if o.kind == "model"]
-        self.outer = _polygon_arrays(outer, frame) if outer else None
+        self.n = self.nt + len(self.outer_pieces)
+        self.polys_table = polys
+        self.outer = None  # the bounds' arrays, made by start_rest (the first estimate needs none)
         self.gpq = np.empty((0, self.n - self.nt, 0))
         self.cols = np.empty(0)
         self.psi = np.empty(0)
@@ -115,10 +126,13 @@ class _Problem:
         if evaluate:
             self.gq = np.concatenate([self.gq, self._g(eu, ea, self.cols)], axis=0)
             self.gpq = np.concatenate([self.gpq, self._gp(eu, ea, self.cols)], axis=0)
+        self._add_peaks(ids, eu, ea)
+        return ids
+
+    def _add_peaks(self, ids: np.ndarray, eu: np.ndarray, ea: np.ndarray) -> None:
         ev, pc, u, z = _peaks(self.peak_u, self.peak_w, self.peak_h, eu, ea, self.eye_z)
         old = self.pk
         self.pk = (np.concatenate([old[0], ids[ev]]), np.concatenate([old[1], pc]), np.concatenate([old[2], u]), np.concatenate([old[3], z]))
-        return ids
 
     def add_triangles(self, a: np.ndarray, b: np.ndarray, evaluate: bool = True) -> None:
         """Add the triangles covering the arc pieces between rim points ``a`` and ``b``."""
@@ -133,18 +147,35 @@ class _Problem:
         if evaluate:
             self.gt = np.concatenate([self.gt, self._g(tu, ta, self.cols)], axis=0)
 
-    def start(self, k: int, cols: np.ndarray) -> None:
-        """The first arcs and columns, evaluated in one go."""
+    def start_rim(self, k: int, cols: np.ndarray) -> None:
+        """The first rim eye points (``k`` arc pieces) and columns, and the hidden heights from
+        them: all that the first upper bound ``up`` needs (:func:`_first_estimate`)."""
         self.cols = np.sort(cols)
         psi = np.linspace(-self.arc, self.arc, k + 1)
         if self.full:
             psi = psi[:-1]
-        ids = self.add_rim(psi, evaluate=False)
+        self.psi = psi
+        eu, ea = self._rim(psi)
+        self.gq = self._g(eu, ea, self.cols)
+
+    def start_rest(self) -> None:
+        """The rest of the first round: shadow corners, the arc pieces' triangles and the round
+        bases' circumscribed polygons, for the lower and the strip bounds.
+
+        Element by element the same arithmetic as evaluating everything at once, so the
+        refinement does not depend on whether the first estimate was asked alone first.
+        """
+        frame = self.frame
+        # shadow corners: terrain pieces as they are, round bases as circumscribed polygons
+        self.peak_h = np.concatenate([self.poly_h, self.circles[:, 3]])
+        self.peak_u, self.peak_w, _, _ = _polygon_arrays(self.polys_table + self.outer_pieces, frame)
+        self.outer = _polygon_arrays(self.outer_pieces, frame) if self.outer_pieces else None
+        ids = np.arange(len(self.psi))
+        eu, ea = self._rim(self.psi)
+        self._add_peaks(ids, eu, ea)
         nxt = np.concatenate([ids[1:], ids[:1]]) if self.full else ids[1:]
         self.add_triangles(ids[: len(nxt)], nxt, evaluate=False)
-        eu, ea = self._rim(self.psi)
-        g = self._g(np.concatenate([eu, self.tpos[:, 0]]), np.concatenate([ea, self.tpos[:, 1]]), self.cols)
-        self.gq, self.gt = g[: len(eu)], g[len(eu):]
+        self.gt = self._g(self.tpos[:, 0], self.tpos[:, 1], self.cols)
         self.gpq = self._gp(eu, ea, self.cols)
 
     def split_triangles(self, which: np.ndarray, parts: int = 4) -> None:
@@ -214,23 +245,45 @@ _MIN_ARC = 1e-4  # rad: arc pieces are not split below this
 _MAX_ROUNDS = 12
 
 
-def _solve(p: _Problem, upper_only: bool) -> tuple[float, float, dict[str, Any]]:
+def _start(p: _Problem) -> None:
+    # The two end columns sit a hair inside the silhouette's edges: a sight line grazing a base
+    # exactly at the edge is a zero-width accident that must not count as a visible strip.
+    p.start_rim(_START_ARCS, np.linspace(-p.rt + _EDGE_INSET, p.rt - _EDGE_INSET, _START_COLUMNS + 1))
+
+
+def _estimate(p: _Problem, up: np.ndarray) -> float:
+    """The hidden fraction from the hidden heights ``up`` at the columns (trapezoids)."""
+    w = np.diff(p.cols)
+    # (the hairline strips at the edges take the value of the end columns)
+    return float((np.sum(w * (up[:-1] + up[1:]) / 2) + _EDGE_INSET * (up[0] + up[-1])) / (2 * p.rt * p.height))
+
+
+def _first_estimate(p: _Problem) -> float:
+    """The first round's estimate alone: the first columns' hidden heights from the first rim eye
+    points (actual eye points, so each visible part is really seen), without the bounds.
+
+    Equal to the estimate of :func:`_solve`'s first round (``bounds()["up"]``'s arithmetic);
+    :func:`_solve` goes on from here without evaluating these again.
+    """
+    _start(p)
+    up = np.clip((p.gq - p.floor).max(axis=1).min(axis=0), 0.0, p.height)
+    return _estimate(p, up)
+
+
+def _solve(p: _Problem) -> tuple[float, float, dict[str, Any]]:
     """Refine columns and eye points where the bounds disagree, until within TARGET_ERROR.
 
     Returns (estimate, error bound, last bounds).
     """
     rt, h = p.rt, p.height
     area = 2 * rt * h
-    # The two end columns sit a hair inside the silhouette's edges: a sight line grazing a base
-    # exactly at the edge is a zero-width accident that must not count as a visible strip.
-    p.start(_START_ARCS, np.linspace(-rt + _EDGE_INSET, rt - _EDGE_INSET, _START_COLUMNS + 1))
+    if not len(p.cols):
+        _start(p)
+    p.start_rest()
     for round_ in range(_MAX_ROUNDS + 1):
         b = p.bounds()
         up, low, w = b["up"], b["low"], b["width"]
-        # (the hairline strips at the edges take the value of the end columns)
-        est = float((np.sum(w * (up[:-1] + up[1:]) / 2) + _EDGE_INSET * (up[0] + up[-1])) / area)
-        if upper_only:
-            return est, 0.0, b
+        est = _estimate(p, up)
         lo = float(np.sum(w * b["s_low"]) / area)
         hi = float(np.sum(w * b["s_up"]) / area)
         # the two hairline strips left out at the silhouette's edges count as unknown

@@ -1,0 +1,315 @@
+"""The quick answers of line of sight (landsraad.geometry.sight.quick, R-LOS, RUL-11) against the analysis.
+
+The fast accept ``_clear_view`` may answer True only where the first estimate hides at most
+half of the silhouette (the bound its proof gives) and the full analysis sees the target; the
+fast reject ``_walled_off`` only where the first estimate hides more than 0.9 and the analysis
+sees nothing. ``line_of_sight`` must give the answer it gave without them: the first estimate
+at most 0.9, or else the full analysis.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from landsraad.geometry.board import Base, Board, TerrainPiece
+from landsraad.geometry.sight import line_of_sight
+from landsraad.geometry.sight.analysis import _SEEN_FIRST, _analyse, _pair
+from landsraad.geometry.sight.quick import _apart, _clear_view, _low, _shapes, _wall, _walled_off
+from landsraad.geometry.sight.solver import _first_estimate, _start
+
+
+def _clear(board: Board, s: str, t: str, models_block: bool = True) -> bool:
+    p = _pair(board, s, t, models_block)
+    return bool(p.obstacles) and _clear_view(p.obstacles, p.frame, p.shooter.radius, p.rt, p.height, p.floor, p.eye_z, p.arc())
+
+
+def _walled(board: Board, s: str, t: str, models_block: bool = True) -> bool:
+    p = _pair(board, s, t, models_block)
+    return _walled_off(p.obstacles, p.frame, p.shooter.radius, p.rt, p.height, p.floor, p.eye_z)
+
+
+def _first(board: Board, s: str, t: str, models_block: bool = True) -> float:
+    p = _pair(board, s, t, models_block)
+    return _first_estimate(p.problem(p.arc())) if p.obstacles else 0.0
+
+
+def _rect(name: str, corners: list[tuple[float, float]], h: float, kind: str = "blocked") -> TerrainPiece:
+    return TerrainPiece(name, tuple(corners), h, kind)
+
+
+# --- hand cases --------------------------------------------------------------------------------------
+
+
+S, T = Base("s", 10, 30, 30, 3.5), Base("t", 30, 30, 30, 3.5)
+
+
+def test_a_low_wall_across_the_line_is_seen_over():
+    """A 1 cm wall across the line, the eye 3.5 cm high: its shadow stays under half the target."""
+    board = Board(bases=(S, T), terrain=(_rect("w", [(19, 20), (20, 20), (20, 40), (19, 40)], 1.0),))
+    assert _clear(board, "s", "t") and line_of_sight(board, "s", "t")
+
+
+def test_a_tall_wall_across_the_line_is_left_to_the_analysis():
+    board = Board(bases=(S, T), terrain=(_rect("w", [(19, 20), (20, 20), (20, 40), (19, 40)], 3.0),))
+    assert not _clear(board, "s", "t")
+
+
+def test_a_tall_piece_beside_the_line_is_apart():
+    """A 10 cm block 1.8 cm off the line, near enough to be culled in: the middle eye's triangle
+    (0.7 cm wide there) misses it."""
+    board = Board(bases=(S, T), terrain=(_rect("b", [(18, 31.8), (22, 31.8), (22, 34), (18, 34)], 10.0),))
+    assert _pair(board, "s", "t", True).obstacles
+    assert _clear(board, "s", "t") and _first(board, "s", "t") == 0.0
+
+
+def test_a_screening_model_as_wide_and_tall_is_left_to_the_analysis():
+    """The grazing case of line_of_sight's doctest: only the analysis may say no."""
+    board = Board(bases=(Base("a", 10, 30, 30), Base("b", 20, 30, 30), Base("c", 30, 30, 30)))
+    assert not _clear(board, "a", "c") and not line_of_sight(board, "a", "c")
+
+
+def test_a_wall_behind_the_target_is_apart():
+    board = Board(bases=(S, T), terrain=(_rect("w", [(32, 20), (33, 20), (33, 40), (32, 40)], 10.0),))
+    assert _clear(board, "s", "t")
+
+
+def test_a_tall_wall_across_the_line_walls_it_off():
+    """A 5 cm wall across the line, 20 cm long: higher than the eye (3.5) and the target (3.5)."""
+    board = Board(bases=(S, T), terrain=(_rect("w", [(19, 20), (20, 20), (20, 40), (19, 40)], 5.0),))
+    assert _walled(board, "s", "t") and not _clear(board, "s", "t") and not line_of_sight(board, "s", "t")
+
+
+def test_a_wall_as_high_as_the_eye_or_too_short_is_left_to_the_analysis():
+    """At the eye's height the hidden height does not rise along the segment: not a wall; nor is a
+    tall wall whose end leaves a gap beside the line (the hull is 3 cm wide there)."""
+    at_eye = Board(bases=(S, T), terrain=(_rect("w", [(19, 20), (20, 20), (20, 40), (19, 40)], 3.5),))
+    assert not _walled(at_eye, "s", "t")
+    short = Board(bases=(S, T), terrain=(_rect("w", [(19, 29), (20, 29), (20, 40), (19, 40)], 10.0),))
+    assert not _walled(short, "s", "t") and line_of_sight(short, "s", "t")
+
+
+def test_a_wall_above_the_eye_but_below_the_target_top_is_left_to_the_analysis():
+    """A 5 cm target behind a 4.8 cm wall just before it, the eye 3.5 cm high: from the front rim
+    (x = 11.5) the wall's top edge (x = 29, 4.8 cm) casts up to 4.8 + 1.3 / 17.5 = 4.87 cm at x = 30."""
+    board = Board(bases=(S, Base("t", 30, 30, 30, 5.0)), terrain=(_rect("w", [(28.5, 20), (29, 20), (29, 40), (28.5, 40)], 4.8),))
+    assert not _walled(board, "s", "t") and line_of_sight(board, "s", "t")
+
+
+def test_a_big_base_between_small_ones_walls_them_off():
+    """A 50 mm model, 6 cm tall, midway between two 25 mm models 3 cm tall."""
+    board = Board(bases=(Base("a", 10, 30, 25, 3.0), Base("b", 20, 30, 50, 6.0), Base("c", 30, 30, 25, 3.0)))
+    assert _walled(board, "a", "c") and not line_of_sight(board, "a", "c")
+    assert not _walled(board, "a", "c", models_block=False) and line_of_sight(board, "a", "c", models_block=False)
+
+
+@pytest.mark.parametrize("arc", [0.3, 1.2, math.pi / 2, math.pi])
+def test_the_eyes_tried_are_first_rim_points(arc):
+    """The proof leans on angle 0 and the arc's ends being exactly among the first rim points."""
+    p = _pair(Board(bases=(S, T), terrain=(_rect("w", [(19, 20), (20, 20), (20, 40), (19, 40)], 1.0),)), "s", "t", True)
+    prob = p.problem(arc)
+    _start(prob)
+    assert 0.0 in prob.psi and -arc in prob.psi
+    assert (arc in prob.psi) == (arc < math.pi - 1e-12)
+
+
+# --- the property -------------------------------------------------------------------------------------
+
+_GRAZE = [-1e-6, 0.0, 1e-12, 1e-9, 1e-6, 1e-4, 1e-3, 1.0001e-3, 2e-3, 0.01, 0.3]
+_ACROSS = _GRAZE + [-0.3, -0.1, -0.02]  # a wall's ends short of the hull too
+
+
+_KINDS = ("model", "wall", "hill", "graze-model", "graze-wall", "across", "across")
+
+
+@st.composite
+def scenes(draw, kinds: tuple[str, ...] = _KINDS):
+    """A shooter and a target (either may stand on a hill), and models, walls and hills around the
+    line, some laid against a side of the sight triangle of one of the eyes the fast accept tries
+    (near-grazing), some with tops at the eye's height or at half the target's height."""
+    sd, td = draw(st.sampled_from([25, 30, 40, 50])), draw(st.sampled_from([25, 30, 40, 50]))
+    sh, th = draw(st.sampled_from([0.0, 1.0, 2.5, 3.5, 5.0])), draw(st.sampled_from([0.0, 1.0, 2.5, 3.5, 5.0]))
+    tx, ty = draw(st.floats(22, 45)), draw(st.floats(20, 40))
+    shooter, target = Base("s", 10, 30, sd, sh), Base("t", tx, ty, td, th)
+    bases, terrain = [shooter, target], []
+    for b in (shooter, target):
+        if draw(st.booleans()):
+            r = b.radius + draw(st.floats(0.0, 2.0))
+            terrain.append(_rect(f"hill-{b.id}", _square(b.x, b.y, r), draw(st.sampled_from([0.5, 1.0, 2.0, 4.0]))))
+    # the eyes tried and the silhouette's ends, in the silhouette's frame (u, w)
+    p = _pair(Board(bases=(shooter, target), terrain=tuple(terrain)), "s", "t", True)
+    arc, rs, rt = p.arc(), shooter.radius, target.radius
+    top = max(p.eye_z, p.floor + p.height)
+    heights = st.one_of(st.floats(0.2, 8.0), st.sampled_from([p.eye_z, p.eye_z - 1e-7, p.eye_z - 2e-6, p.eye_z + 1e-9,
+                                                               p.floor + p.height / 2, p.floor + p.height / 2 + 1e-9,
+                                                               top, top + 1e-7, top + 1e-6, top + 2e-6, top + 1.0,
+                                                               top - 0.2, (p.eye_z + p.floor + p.height) / 2]))
+    for k in range(draw(st.integers(1, 5))):
+        kind = draw(st.sampled_from(kinds))
+        h = draw(heights)
+        if h <= 0:
+            continue
+        if kind == "across":  # a wall or a base across the line, its ends near the sight lines' hull
+            w = draw(st.floats(0.05, 0.95)) * (p.dist - rs)
+            thick = draw(st.sampled_from([0.05, 0.3, 1.0]))
+            slope = (rs - rt) / (p.dist - rs if rs >= rt else p.dist + rs)
+            half = rt + slope * max(w - thick / 2, w + thick / 2, key=lambda x: rt + slope * x)
+            left, right = half + draw(st.sampled_from(_ACROSS)), half + draw(st.sampled_from(_ACROSS))
+            if draw(st.booleans()):
+                corners = [p.frame.table(u, ww) for u, ww in ((-left, w - thick / 2), (right, w - thick / 2), (right, w + thick / 2), (-left, w + thick / 2))]
+                terrain.append(_rect(f"w{k}", corners, h, draw(st.sampled_from(["blocked", "difficult"]))))
+            else:
+                # as wide as the hull's strip of 0.01 cm round w needs, give or take a graze
+                r = math.hypot(rt + slope * max(w - 0.005, w + 0.005, key=lambda x: rt + slope * x), 0.005) + 1e-3
+                r += draw(st.sampled_from(_ACROSS + [0.2]))
+                x, y = p.frame.table(0.0, w)
+                bases.append(Base(f"m{k}", x, y, r * 20, h))
+        elif kind.startswith("graze"):
+            psi = draw(st.sampled_from([0.0, -arc, arc]))
+            eu, ea = rs * math.sin(psi), p.dist - rs * math.cos(psi)
+            side = draw(st.sampled_from([-1.0, 1.0]))
+            lu, lw = side * rt - eu, -ea  # from the eye to a silhouette end
+            ln = math.hypot(lu, lw)
+            nu, nw = -lw / ln, lu / ln
+            if nu * side < 0:  # away from the triangle
+                nu, nw = -nu, -nw
+            f = draw(st.floats(0.05, 0.95))
+            pu, pw = eu + f * lu, ea + f * lw
+            gap = draw(st.sampled_from(_GRAZE))
+            if kind == "graze-model":
+                r = draw(st.sampled_from([25, 30, 40])) / 20
+                x, y = p.frame.table(pu + nu * (r + gap), pw + nw * (r + gap))
+                bases.append(Base(f"m{k}", x, y, r * 20, h))
+            else:
+                a0, a1, thick = -draw(st.floats(0.2, 3.0)), draw(st.floats(0.2, 3.0)), draw(st.sampled_from([0.3, 1.0]))
+                ou, ow = pu + nu * gap, pw + nw * gap
+                corners = [p.frame.table(ou + a * lu / ln + b * nu, ow + a * lw / ln + b * nw) for a, b in ((a0, 0), (a1, 0), (a1, thick), (a0, thick))]
+                terrain.append(_rect(f"w{k}", corners, h, draw(st.sampled_from(["blocked", "difficult"]))))
+        else:
+            x, y = draw(st.floats(8, 47)), draw(st.floats(22, 38))
+            if kind == "model":
+                bases.append(Base(f"m{k}", x, y, draw(st.sampled_from([25, 30, 40, 50])), h))
+            else:
+                w, length, a = draw(st.floats(0.3, 6)), draw(st.floats(0.5, 12)), draw(st.floats(0, math.pi))
+                c, s_ = math.cos(a), math.sin(a)
+                corners = [(x + c * u - s_ * v, y + s_ * u + c * v) for u, v in ((0, 0), (length, 0), (length, w), (0, w))]
+                terrain.append(_rect(f"w{k}", corners, h, "blocked" if kind == "hill" else draw(st.sampled_from(["blocked", "open"]))))
+        if bases[-1].id == f"m{k}":
+            m = bases[-1]
+            if any(math.hypot(m.x - o.x, m.y - o.y) < m.radius + o.radius for o in bases[:-1]):
+                bases.pop()
+            elif draw(st.booleans()):  # a model standing on a hill of its own
+                terrain.append(_rect(f"under-m{k}", _square(m.x, m.y, m.radius + 0.5), draw(st.sampled_from([0.5, 2.0]))))
+    return Board(width=60, depth=60, bases=tuple(bases), terrain=tuple(terrain)), draw(st.booleans())
+
+
+def _square(x: float, y: float, r: float) -> list[tuple[float, float]]:
+    return [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)]
+
+
+def _check(board: Board, models_block: bool) -> None:
+    first = _first(board, "s", "t", models_block)
+    full = _analyse(board, "s", "t", models_block).line_of_sight
+    if _clear(board, "s", "t", models_block):
+        assert first <= 0.5 + 1e-9, first  # the bound the proof gives
+        assert full
+    if _walled(board, "s", "t", models_block):
+        assert first > _SEEN_FIRST and not full
+    # the answer is the one without the fast accept
+    assert line_of_sight(board, "s", "t", models_block=models_block) == (first <= _SEEN_FIRST or full)
+
+
+@settings(max_examples=300, deadline=None)
+@given(scenes())
+@example((Board(bases=(Base("s", 10, 30, 30, 3.5), Base("m", 20, 30, 30, 3.5), Base("t", 30, 30, 30, 3.5))), True))
+def test_the_fast_accept_never_says_yes_where_the_analysis_says_no(scene):
+    board, models_block = scene
+    _check(board, models_block)
+
+
+@settings(max_examples=300, deadline=None)
+@given(scenes())
+def test_each_test_bounds_the_analysis_own_shadows(scene):
+    """The module's two lemmas, obstacle by obstacle, against the column analysis itself: from
+    each eye tried, an obstacle found apart casts no shadow on any first column, and one found
+    low casts none above half the silhouette (rounding aside)."""
+    board, models_block = scene
+    p = _pair(board, "s", "t", models_block)
+    if not p.obstacles:
+        return
+    arc = p.arc()
+    prob = p.problem(arc)
+    _start(prob)
+    shapes = _shapes(p.obstacles, p.frame)
+    assert [s.circle is not None for s in shapes] == [i >= prob.nt for i in range(prob.n)]  # rows in the same order
+    ceiling = p.floor + p.height / 2
+    for psi in (0.0, -arc, arc):
+        k = int(np.flatnonzero(prob.psi == psi)[0]) if arc < math.pi - 1e-12 or psi != arc else None
+        if k is None:
+            continue
+        eu, ea = prob._rim(prob.psi[k : k + 1])
+        for i, shape in enumerate(shapes):
+            g = prob.gq[k, i]
+            if _apart(shape, float(eu[0]), float(ea[0]), p.rt):
+                assert np.all(g == -np.inf), (psi, i, g)
+            if _low(shape, float(ea[0]), p.eye_z, ceiling):
+                assert np.all(g <= ceiling + 1e-9 * (1 + abs(ceiling))), (psi, i, g, ceiling)
+
+
+@settings(max_examples=200, deadline=None)
+@given(scenes(kinds=("across",)))
+def test_walls_and_bases_across_the_line(scene):
+    """The same property over scenes of walls and bases across the line only, their ends or rims
+    at, inside and beyond the sight lines' hull (the fast reject's own cases)."""
+    _check(*scene)
+
+
+@settings(max_examples=300, deadline=None)
+@given(scenes(kinds=_KINDS + ("across",) * 3), st.lists(st.floats(-1.0, 1.0), min_size=1, max_size=6),
+       st.lists(st.floats(-1.0, 1.0), min_size=1, max_size=6))
+def test_a_wall_hides_every_column_from_every_rim_point(scene, angles, places):
+    """The fast reject's lemma against the column analysis itself: a shape found to hold a strip
+    of the sight lines' hull casts, on every column (the first ones and others), from every rim
+    point (the first ones and others anywhere on the arc), a shadow above the silhouette."""
+    board, models_block = scene
+    p = _pair(board, "s", "t", models_block)
+    if not p.obstacles:
+        return
+    arc = p.arc()
+    prob = p.problem(arc)
+    _start(prob)
+    above = max(p.eye_z, p.floor + p.height) + 1e-6
+    cols = np.concatenate([prob.cols, np.array(places) * (p.rt - 1e-9)])
+    eu, ea = prob._rim(np.concatenate([prob.psi, np.array(angles) * arc]))
+    with np.errstate(over="ignore"):  # segments parallel to an edge, at the random places
+        g = prob._g(eu, ea, cols)
+    for i, shape in enumerate(_shapes(p.obstacles, p.frame)):
+        if shape.top >= above and _wall(shape, p.dist, p.shooter.radius, p.rt):
+            assert np.all(g[:, i, :] > p.floor + p.height), (i, g[:, i, :].min())
+
+
+def test_grazing_models_along_the_middle_eyes_sight_lines():
+    """Models of the eye's height laid along a side of the middle eye's sight triangle, from a
+    hair inside to well apart: the middle eye passes them only past the margin of 1e-3 cm, and
+    whatever the other eyes see, the fast accept never says yes where the analysis is blind."""
+    s, t = Base("s", 10, 30, 30, 3.5), Base("t", 30, 30, 30, 3.5)
+    apart = []
+    for gap in _GRAZE:
+        p = _pair(Board(bases=(s, t)), "s", "t", True)
+        eu, ea = 0.0, p.dist - 1.5
+        lu, lw = 1.5 - eu, -ea  # to the silhouette's end u = +1.5
+        ln = math.hypot(lu, lw)
+        nu, nw = -lw / ln, lu / ln  # away from the triangle (u > 0 side)
+        cu, cw = eu + lu / 2 + nu * (1.25 + gap), ea + lw / 2 + nw * (1.25 + gap)
+        x, y = p.frame.table(cu, cw)
+        board = Board(bases=(s, Base("m", x, y, 25, 3.5), t))
+        _check(board, True)
+        q = _pair(board, "s", "t", True)
+        (shape,) = _shapes(q.obstacles, q.frame)
+        apart.append(_apart(shape, eu, ea, 1.5))
+    # (exactly at the margin either answer is right)
+    assert [a for a, gap in zip(apart, _GRAZE) if gap != 1e-3] == [gap > 1e-3 for gap in _GRAZE if gap != 1e-3]
