@@ -594,7 +594,8 @@ class _Planner:
         if not foes or self.melee_weapon(m) is None and not any(w.is_ranged for w in m.weapons):
             return None
         amb = [a for a in self.state.models if a.side == self.side and a.ambassador and not a.removed]
-        # Each foe's score is ((clash + bonus) - nearness) + ambassador, summed in this order as ever.
+        # Each foe's score, ((clash + bonus) - nearness) + ambassador, summed in the order it always
+        # was (the same floats); a float sum never decreases with a term, so the bound's bounds it.
         terms = []
         for e in foes:
             near_amb = min((_gap(e, a) for a in amb), default=99.0)
