@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from ..engine.missions import available_mission_actions, mission_cards
 from ..engine.state import GameState, ModelState, other_side
@@ -27,6 +27,7 @@ from .spots import (
     _toward,
 )
 from .tables import (
+    HARM,
     _assumed_weapon,
     _best_melee,
     _comb,
@@ -83,28 +84,50 @@ def _near_segment(a: Point, b: Point, p: Point) -> float:
 
 
 class _Danger:
-    """How dangerous a spot is for one model: enemies that could charge it next turn and win."""
+    """How dangerous a spot is for one model: enemies that could charge it next turn and win.
 
-    def __init__(self, player: PlayerMemory, state: GameState, m: ModelState) -> None:
+    An enemy's clash is judged only when a spot asked about lies within its charge: most enemies
+    are far from the few spots a plan looks at, and each clash costs a table look-up.
+    """
+
+    def __init__(self, player: PlayerMemory, state: GameState, m: ModelState,
+                 melee_weapon: Callable[[ModelState], Any] = _best_melee) -> None:
         self.m = m
-        self.threats: list[tuple[Point, float, float]] = []
-        me = _comb(state, m.id, weapon=_best_melee(m))
+        self.state = state
+        self._melee_weapon = melee_weapon
+        self._me: Any = None
+        self._charges: list[tuple[float, float, float, ModelState, Any]] = []
+        """Each enemy able to charge, in the state's order: its spot, the reach of its charge, itself, its weapon."""
         for e in state.enemies_of(m.id):
             if e.ambassador or e.out_of_action:
                 continue
-            w = _best_melee(e)
+            w = melee_weapon(e)
             if w is None:
                 continue
+            self._charges.append((e.x, e.y, e.profile.movement + _r(e) + _r(m) + 0.5, e, w))
+        self._values: list[float | None] = [None] * len(self._charges)
+
+    def _value(self, i: int) -> float:
+        """What enemy ``i``'s charge is worth to it (the clash's value, R-MELEE), judged once."""
+        v = self._values[i]
+        if v is None:
+            state, m = self.state, self.m
+            if self._me is None:
+                self._me = _comb(state, m.id, weapon=self._melee_weapon(m))
+            e, w = self._charges[i][3], self._charges[i][4]
             foe = _comb(state, e.id, weapon=w, activation_fatigue=0)  # a rested attacker: the worst case
-            t = clash_table(foe, me, _worth(state, e), _worth(state, m), state.ruleset)
-            if t.value > 0:
-                self.threats.append(((e.x, e.y), e.profile.movement + _r(e) + _r(m) + 0.5, t.value))
+            v = self._values[i] = clash_table(foe, self._me, _worth(state, e), _worth(state, m), state.ruleset).value
+        return v
 
     def at(self, p: Point) -> float:
+        """The summed worth of the winning charges that reach ``p``."""
         total = 0.0
-        for q, reach, v in self.threats:
-            if _dist(p, q) <= reach:
-                total += v
+        x, y = p
+        for i, (qx, qy, reach, _, _) in enumerate(self._charges):
+            if math.hypot(x - qx, y - qy) <= reach:
+                v = self._value(i)
+                if v > 0:
+                    total += v
         return total
 
 
@@ -132,14 +155,26 @@ class _Planner:
         self._swing_cache: dict[str, float] = {}
         self._bonus_cache: dict[str, float] = {}
         self._dangers: dict[str, _Danger] = {}
+        # What a model's plan asks of the others again and again, known once per activation (the
+        # state does not change while it is planned): keyed by model ids.
+        self._weapons: dict[str, Any] = {}
+        self._foes: dict[str, Any] = {}
+        self._melee: dict[tuple[str, str, bool, int | None], float] = {}
+        self._hunted: dict[str, ModelState | None] = {}
         self.jobs = self._jobs()
         self.assignment = self._assign()
 
     def danger(self, m: ModelState) -> "_Danger":
         d = self._dangers.get(m.id)
         if d is None:
-            d = self._dangers[m.id] = _Danger(self.player, self.state, m)
+            d = self._dangers[m.id] = _Danger(self.player, self.state, m, self.melee_weapon)
         return d
+
+    def melee_weapon(self, m: ModelState) -> Any:
+        """The melee weapon ``m`` fights with (its best), ``None`` without one."""
+        if m.id not in self._weapons:
+            self._weapons[m.id] = _best_melee(m)
+        return self._weapons[m.id]
 
     # --- mission bookkeeping -------------------------------------------------------------------------
 
@@ -220,12 +255,23 @@ class _Planner:
         return bonus
 
     def melee_value(self, me: ModelState, e: ModelState, *, active: bool = True, held: int | None = None) -> float:
-        """Expected worth of a clash for ``me`` (the active model when ``active``), mission bonuses included."""
-        w = _best_melee(me)
+        """Expected worth of a clash for ``me`` (the active model when ``active``), mission bonuses
+        included (R-MELEE); judged once per pair and fatigue in an activation."""
+        fatigue = (me.fatigue if held is None else held) if active else None
+        key = (me.id, e.id, active, fatigue)
+        v = self._melee.get(key)
+        if v is None:
+            v = self._melee[key] = self._melee_value(me, e, active, fatigue)
+        return v
+
+    def _melee_value(self, me: ModelState, e: ModelState, active: bool, fatigue: int | None) -> float:
+        w = self.melee_weapon(me)
         if w is None:
             return -0.5
-        mine = _comb(self.state, me.id, weapon=w, activation_fatigue=(me.fatigue if held is None else held) if active else None)
-        theirs = _assumed_weapon(self.state, e, mine, as_defender=active)
+        mine = _comb(self.state, me.id, weapon=w, activation_fatigue=fatigue)
+        theirs = self._foes.get(e.id)
+        if theirs is None:  # the weapon the enemy is assumed to pick does not depend on the fight
+            theirs = self._foes[e.id] = _assumed_weapon(self.state, e, mine, as_defender=active)
         worth_e = _worth(self.state, e) + self.kill_bonus(e)
         if active:
             t = clash_table(mine, theirs, _worth(self.state, me), worth_e, self.state.ruleset)
@@ -291,16 +337,16 @@ class _Planner:
         plans: list[_Plan] = [_Plan(m.id, "rest", "rest", value=0.0)]
         if engaged:
             for e in engaged:
-                if e.ambassador or _best_melee(m) is None:
-                    v = self.melee_value(m, e) if _best_melee(m) is not None else -1.0
+                if e.ambassador or self.melee_weapon(m) is None:
+                    v = self.melee_value(m, e) if self.melee_weapon(m) is not None else -1.0
                 else:
                     v = self.melee_value(m, e)
                 plans.append(_Plan(m.id, "melee", f"melee:{e.id}", target=e.id, value=v + 0.05))
             # Breaking away: worth it when the fight is lost and a job waits elsewhere.
             if move > 0:
                 worst = min(engaged, key=lambda e: self.melee_value(m, e))
-                mv = _comb(s, m.id, weapon=_best_melee(m), activation_fatigue=m.fatigue)
-                p_ok, _, harm = _disengage(mv, _comb(s, worst.id, weapon=_best_melee(worst)), s.ruleset)
+                mv = _comb(s, m.id, weapon=self.melee_weapon(m), activation_fatigue=m.fatigue)
+                p_ok, _, harm = _disengage(mv, _comb(s, worst.id, weapon=self.melee_weapon(worst)), s.ruleset)
                 stay = min(self.melee_value(m, e, active=False) for e in engaged)
                 v = p_ok * (max(0.0, -stay) + (0.3 * job.value if job else 0.0)) - harm * _worth(s, m)
                 plans.append(_Plan(m.id, "disengage", "disengage", goal=self.goal_of(m), value=v))
@@ -347,7 +393,7 @@ class _Planner:
                     else:
                         plans.append(self._advance(m, where, job.value * (0.9 if self.late else 0.35), move))
         # 2. Fights: charges within a free move.
-        if _best_melee(m) is not None:
+        if self.melee_weapon(m) is not None:
             for e in self.enemies:
                 gap = _gap(e, m)
                 if gap <= move - 0.1:
@@ -472,15 +518,35 @@ class _Planner:
         # Beyond two range bands a shot hardly hits: aims there are not worth a look.
         far = 3 * rng + BLAST_RADIUS_CM
         here = m.position
-        aims: list[Point] = [e.position for e in self.enemies if _dist(here, e.position) <= far]
-        for i, a in enumerate(self.enemies):
-            for b in self.enemies[i + 1:]:
-                if _dist(a.position, b.position) <= 2 * reach + _r(a) + _r(b) and _dist(here, a.position) <= far:
+        enemies = [(e, e.position, _r(e)) for e in self.enemies]
+        aims: list[Point] = [q for _, q, _ in enemies if _dist(here, q) <= far]
+        for i, (a, qa, ra) in enumerate(enemies):
+            if _dist(here, qa) > far:
+                continue
+            for b, qb, rb in enemies[i + 1:]:
+                if _dist(qa, qb) <= 2 * reach + ra + rb:
                     aims.append(((a.x + b.x) / 2, (a.y + b.y) / 2))
-        aims += [(k.x, k.y) for k in s.markers if k.on_table and _dist(here, (k.x, k.y)) <= far and self.blast_worth(k) > 0]
+        markers = [(k, (k.x, k.y), reach + _r(k)) for k in s.markers if k.on_table]
+        aims += [q for k, q, _ in markers if _dist(here, q) <= far and self.blast_worth(k) > 0]
         if not aims:
             return 0.0, None
         others = [(o, o.x, o.y, reach + _r(o)) for o in s.models if o.id != m.id and not o.out_of_action]
+        # What each model under the blast adds at a range band, and the chance to destroy a marker:
+        # many aims share both (they are the kernel's exact odds, looked up once here).
+        harms: dict[tuple[str, float], float | None] = {}
+        destroys: dict[float, float] = {}
+
+        def harm(o: ModelState, band: float) -> float | None:
+            if (o.id, band) not in harms:
+                c = _comb(s, o.id)
+                if o.side == self.side:
+                    harms[o.id, band] = -(1.5 * _shot_value(shooter, c, band, _worth(s, o), "explosive", s.ruleset))
+                elif can_target(shooter, c, laser_mode="explosive", ruleset=s.ruleset):
+                    harms[o.id, band] = _shot_value(shooter, c, band, _worth(s, o) + self.kill_bonus(o), "explosive", s.ruleset)
+                else:
+                    harms[o.id, band] = None  # not a legal target of the blast: it counts nothing
+            return harms[o.id, band]
+
         best: tuple[float, Point | None] = (0.0, None)
         for p in aims:
             covered = [o for o, x, y, r in others if math.hypot(x - p[0], y - p[1]) <= r]
@@ -490,13 +556,14 @@ class _Planner:
             band = range_band(max(0.0, _dist(m.position, p) - _r(m)), rng) * rng + min(rng, 0.5)
             v = 0.0
             for o in covered:
-                if o.side == self.side:
-                    v -= 1.5 * _shot_value(shooter, _comb(s, o.id), band, _worth(s, o), "explosive", s.ruleset)
-                elif can_target(shooter, _comb(s, o.id), laser_mode="explosive", ruleset=s.ruleset):
-                    v += _shot_value(shooter, _comb(s, o.id), band, _worth(s, o) + self.kill_bonus(o), "explosive", s.ruleset)
-            for k in s.markers:
-                if k.on_table and _dist((k.x, k.y), p) <= reach + _r(k):
-                    v += self.blast_worth(k) * _marker_hit(shooter, band, "explosive", s.ruleset)
+                h = harm(o, band)
+                if h is not None:
+                    v += h
+            for k, q, r in markers:
+                if _dist(q, p) <= r:
+                    if band not in destroys:
+                        destroys[band] = _marker_hit(shooter, band, "explosive", s.ruleset)
+                    v += self.blast_worth(k) * destroys[band]
             if v > best[0] + 1e-9:
                 best = (v, p)
         return best
@@ -509,18 +576,48 @@ class _Planner:
         return ("explosive", blast, aim) if blast > burn + 1e-9 else ("burn", burn, None)
 
     def _hunt_target(self, m: ModelState) -> ModelState | None:
+        """The enemy ``m`` would best move on to fight (chosen once per activation)."""
+        if m.id not in self._hunted:
+            self._hunted[m.id] = self._hunt(m)
+        return self._hunted[m.id]
+
+    def _hunt(self, m: ModelState) -> ModelState | None:
+        """The foe with the best score: the clash's value, a share of its kill bonus, nearness, and
+        1 near the side's ambassador; the first in the state's order among equals.
+
+        A clash takes at most its victim's worth (a fatal wound, :data:`~landsraad.ai.tables.HARM`
+        at most 1; the tables round worths to a quarter), so foes are judged best bound first and
+        the search stops at a bound below the best score found: the same foe as judging them all,
+        with the clash tables of the far foes never looked up.
+        """
         foes = [e for e in self.enemies if not e.out_of_action]
-        if not foes or _best_melee(m) is None and not any(w.is_ranged for w in m.weapons):
+        if not foes or self.melee_weapon(m) is None and not any(w.is_ranged for w in m.weapons):
             return None
         amb = [a for a in self.state.models if a.side == self.side and a.ambassador and not a.removed]
-
-        def score(e: ModelState) -> float:
-            v = self.melee_value(m, e, held=0) if _best_melee(m) is not None else 0.2
-            v += 0.3 * self.kill_bonus(e)
-            d = max(0.0, _gap(e, m))
+        # Each foe's score, ((clash + bonus) - nearness) + ambassador, summed in the order it always
+        # was (the same floats); a float sum never decreases with a term, so the bound's bounds it.
+        terms = []
+        for e in foes:
             near_amb = min((_gap(e, a) for a in amb), default=99.0)
-            return v - 0.04 * d + (1.0 if near_amb < 15 else 0.0)
-        return max(foes, key=score)
+            terms.append((0.3 * self.kill_bonus(e), 0.04 * max(0.0, _gap(e, m)), 1.0 if near_amb < 15 else 0.0))
+        if self.melee_weapon(m) is None:  # a shooter: every clash counts 0.2
+            scores = [0.2 + bonus - far + amb_bonus for bonus, far, amb_bonus in terms]
+            return foes[scores.index(max(scores))]
+        cap = float(HARM.max())
+        bounds = []
+        for i, e in enumerate(foes):
+            bonus, far, amb_bonus = terms[i]
+            clash = max(0.0, cap * (_worth(self.state, e) + self.kill_bonus(e) + 0.125)) + 1e-6
+            bounds.append((clash + bonus - far + amb_bonus, i))
+        best, best_i, best_score = None, len(foes), -math.inf
+        for bound, i in sorted(bounds, key=lambda b: (-b[0], b[1])):
+            if bound < best_score:
+                break
+            bonus, far, amb_bonus = terms[i]
+            score = self.melee_value(m, foes[i], held=0) + bonus - far + amb_bonus
+            if score > best_score or score == best_score and i < best_i:
+                best, best_i, best_score = foes[i], i, score
+        return best
 
     def _advance(self, m: ModelState, goal: Point, value: float, move: float, target: ModelState | None = None) -> _Plan:
         """A free move and a Move action towards ``goal``, stopping short of danger."""

@@ -147,11 +147,16 @@ class HeuristicPlayer:
         With ``state``, a point a straight slide cannot reach is checked only if its spot is
         free and near enough to leave room for a detour, and at most three such: a detour needs
         the geometry's costly path search.
+
+        The engine's candidates and the free spots are asked for only when a point needs them:
+        most often the first point checked is legal, and finding either costs vectorised tests.
         """
         assert decision.point is not None
-        known = set(decision.point.candidates)
+        spec = decision.point
         rounded = [(round(float(p[0]), 3), round(float(p[1]), 3)) for p in points]
         straight = free = None
+        known: set[Point] | None = None
+        board = None
         here: Point = (0.0, 0.0)
         slack = 0.0
         if state is not None and decision.model and rounded:
@@ -159,23 +164,32 @@ class HeuristicPlayer:
             # the costly path search (difficult ground allowed here: its cost is the engine's check)
             board = state.board
             straight = straight_moves(board, decision.model, rounded, math.inf, difficult_ok=True)
-            free = free_spots(board, decision.model, rounded)
             here = state.model(decision.model).position
             slack = 0.8 * (decision.point.allowance_cm or 0.0)
         tried = detours = 0
         for k, p in enumerate(rounded):
-            if p in known:
-                return p
-            if straight is not None and free is not None and not straight[k]:
-                if detours >= 3 or _dist(p, here) > slack or not free[k]:
-                    continue
-                detours += 1
+            check, last = True, False
+            if straight is not None and not straight[k]:
+                if detours >= 3 or _dist(p, here) > slack:
+                    check = False
+                else:
+                    if free is None:
+                        free = free_spots(board, decision.model, rounded)
+                    check = bool(free[k])
+                    detours += check
             else:
                 tried += 1
                 if tried > limit:
-                    break
-            if decision.point.validate(p) is None:
+                    check, last = False, True
+            if check and spec.validate(p) is None:
                 return p
+            # A candidate is legal whatever the tests above say (a legal point is returned anyway).
+            if known is None:
+                known = set(spec.candidates)
+            if p in known:
+                return p
+            if last:
+                break
         return None
 
     # --- set-up -----------------------------------------------------------------------------------------

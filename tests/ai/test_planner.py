@@ -6,14 +6,19 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from landsraad.ai import HeuristicPlayer
-from landsraad.ai.planner import _Planner
-from landsraad.ai.tables import _best_melee
+from landsraad.ai.planner import _Danger, _Planner
+from landsraad.ai.spots import _dist, _gap, _r
+from landsraad.ai.tables import HARM, _best_melee, _comb, _shot_value, _worth, clash_table
 from landsraad.engine.bridge import combatant
 from landsraad.engine.decisions import Decision
 from landsraad.engine.state import MarkerState
+from landsraad.geometry.templates import BLAST_RADIUS_CM
 from landsraad.odds import best_stances
+from landsraad.rules.shooting import can_target, laser_blast_problem, range_band
 
 from ..engine.helpers import ScriptedPlayer, model, run_activations, state_in_play
 
@@ -83,3 +88,117 @@ def test_a_laser_blasts_an_enemy_marker_its_owner_wants_to_keep_prj_73():
     _, aim = _Planner(p, state.replace(markers=(depot,)), "red").laser_blast(soldier, laser)
     assert aim is None or ((aim[0] - depot.x) ** 2 + (aim[1] - depot.y) ** 2) ** 0.5 > 5.0 + 1.5
 
+
+
+# --- the planner's shortcuts give what judging everything gives -------------------------------------------
+
+FIGHTERS = [("fremen", "warrior"), ("fremen", "fedaykin"), ("fremen", "naib"), ("harkonnen", "champion"),
+            ("harkonnen", "gladiator"), ("harkonnen", "soldier"), ("corrino", "soldier"), ("corrino", "mentat"),
+            ("atreides", "swordmaster"), ("atreides", "scout")]
+
+
+def _placed(low: float = 3.0, high: float = 57.0, fighters: list = FIGHTERS) -> st.SearchStrategy:
+    """A model drawn: its kind, its spot, its wound, its fatigue tokens, an ambassador or not."""
+    return st.tuples(st.sampled_from(fighters), st.floats(low, high), st.floats(low, high), st.sampled_from(("none", "light", "grave")),
+                     st.integers(0, 2), st.booleans())
+
+
+def _table(red: list, blue: list, laser: bool = False):
+    """A state with the drawn models; the first red one a Corrino soldier with a laser when ``laser``."""
+    if laser:
+        red = [(("corrino", "soldier"), *red[0][1:]), *red[1:]]
+    models = []
+    for side, drawn in (("red", red), ("blue", blue)):
+        for n, ((faction, kind), x, y, wound, fatigue, ambassador) in enumerate(drawn, 1):
+            extra = ("laser",) if laser and side == "red" and n == 1 else ()
+            models.append(model(side, faction, kind, n, x, y, wound=wound, fatigue=fatigue, extra_weapons=extra,
+                                ambassador=ambassador and n > 1))
+    return state_in_play(models)
+
+
+def _all_threats(state, m, p) -> float:
+    """The danger at ``p`` with every enemy's clash judged (the map's definition)."""
+    me = _comb(state, m.id, weapon=_best_melee(m))
+    total = 0.0
+    for e in state.enemies_of(m.id):
+        w = _best_melee(e)
+        if e.ambassador or e.out_of_action or w is None:
+            continue
+        t = clash_table(_comb(state, e.id, weapon=w, activation_fatigue=0), me, _worth(state, e), _worth(state, m), state.ruleset)
+        if t.value > 0 and _dist(p, e.position) <= e.profile.movement + _r(e) + _r(m) + 0.5:
+            total += t.value
+    return total
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(_placed(), min_size=1, max_size=3), st.lists(_placed(20, 40), min_size=1, max_size=5),
+       st.lists(st.tuples(st.floats(10, 50), st.floats(10, 50)), min_size=1, max_size=8))
+def test_the_danger_map_judges_only_the_charges_that_reach_and_sums_the_same(red, blue, spots):
+    state = _table(red, blue)
+    m = state.models[0]
+    danger = _Danger(None, state, m)
+    for p in spots:
+        assert danger.at(p) == _all_threats(state, m, p)
+
+
+def _best_hunt(planner: _Planner, m):
+    """The hunt's target with every foe's clash judged: the best score, the first among equals."""
+    foes = [e for e in planner.enemies if not e.out_of_action]
+    amb = [a for a in planner.state.models if a.side == planner.side and a.ambassador and not a.removed]
+
+    def score(e):
+        v = planner.melee_value(m, e, held=0) if _best_melee(m) is not None else 0.2
+        v += 0.3 * planner.kill_bonus(e)
+        near_amb = min((_gap(e, a) for a in amb), default=99.0)
+        return v - 0.04 * max(0.0, _gap(e, m)) + (1.0 if near_amb < 15 else 0.0)
+    return max(foes, key=score)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(_placed(), min_size=1, max_size=3), st.lists(_placed(), min_size=1, max_size=6))
+def test_the_hunt_bound_stops_at_the_same_target_as_judging_every_foe(red, blue):
+    state = _table(red, blue)
+    planner = _Planner(HeuristicPlayer(1), state, "red")
+    for m in planner.models:
+        # The bound the search relies on: a clash takes at most its victim's worth (rounded to a quarter).
+        for e in planner.enemies:
+            bound = max(0.0, float(HARM.max()) * (_worth(state, e) + planner.kill_bonus(e) + 0.125))
+            assert planner.melee_value(m, e, held=0) <= bound + 1e-6
+        assert planner._hunt_target(m) is _best_hunt(planner, m)
+
+
+def _every_aim(planner: _Planner, m, w):
+    """The laser blast judged aim by aim, each model's odds looked up at each aim (its definition)."""
+    s = planner.state
+    shooter = _comb(s, m.id, weapon=w, activation_fatigue=m.fatigue)
+    reach, rng, here = BLAST_RADIUS_CM + planner.tol, w.range or 10.0, m.position
+    far = 3 * rng + BLAST_RADIUS_CM
+    aims = [e.position for e in planner.enemies if _dist(here, e.position) <= far]
+    aims += [((a.x + b.x) / 2, (a.y + b.y) / 2) for i, a in enumerate(planner.enemies) for b in planner.enemies[i + 1:]
+             if _dist(a.position, b.position) <= 2 * reach + _r(a) + _r(b) and _dist(here, a.position) <= far]
+    best = (0.0, None)
+    for p in aims:
+        covered = [o for o in s.models if o.id != m.id and not o.out_of_action and _dist(o.position, p) <= reach + _r(o)]
+        if any(o.profile.shield != "none" for o in covered) and laser_blast_problem(
+                shooter, [_comb(s, o.id) for o in covered], laser_mode="explosive", ruleset=s.ruleset):
+            continue
+        band = range_band(max(0.0, _dist(here, p) - _r(m)), rng) * rng + min(rng, 0.5)
+        v = 0.0
+        for o in covered:
+            if o.side == planner.side:
+                v -= 1.5 * _shot_value(shooter, _comb(s, o.id), band, _worth(s, o), "explosive", s.ruleset)
+            elif can_target(shooter, _comb(s, o.id), laser_mode="explosive", ruleset=s.ruleset):
+                v += _shot_value(shooter, _comb(s, o.id), band, _worth(s, o) + planner.kill_bonus(o), "explosive", s.ruleset)
+        if v > best[0] + 1e-9:
+            best = (v, p)
+    return best
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(_placed(20, 40), min_size=1, max_size=3), st.lists(_placed(20, 40, FIGHTERS[:3]), min_size=1, max_size=6))
+def test_the_laser_blast_looks_each_odds_up_once_and_finds_the_same_aim_r_laser(red, blue):
+    state = _table(red, blue, laser=True)
+    soldier = state.models[0]
+    laser = next(w for w in soldier.weapons if w.laser)
+    planner = _Planner(HeuristicPlayer(1), state, "red")
+    assert planner.laser_blast(soldier, laser) == _every_aim(planner, soldier, laser)

@@ -1,0 +1,95 @@
+"""landsraad.ai.player: the heuristic player's point choices, checked against their definitions."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from landsraad.ai import HeuristicPlayer
+from landsraad.ai.spots import _dist
+from landsraad.engine.decisions import Decision, PointSpec
+from landsraad.engine.moves import targets_of_interest
+from landsraad.engine.spatial import move_candidates, plan_move
+from landsraad.engine.state import TerrainState
+from landsraad.geometry.movement import free_spots, straight_moves
+
+from ..engine.helpers import model, state_in_play
+
+WALL = TerrainState(id="wall", polygon=((18.0, 20.0), (21.0, 20.0), (21.0, 40.0), (18.0, 40.0)), height_cm=5.0)
+BOG = TerrainState(id="bog", polygon=((34.0, 22.0), (44.0, 22.0), (44.0, 36.0), (34.0, 36.0)), movement="difficult")
+
+
+def _move(state, model_id: str, allowance: float) -> Decision:
+    """A move decision as the engine asks it: the geometry's verdict, its suggestions."""
+
+    def check(p: tuple[float, float]) -> str | None:
+        result = plan_move(state, model_id, p, allowance)
+        return None if result.legal else result.message
+
+    def suggest() -> tuple[tuple[float, float], ...]:
+        return move_candidates(state, model_id, allowance, towards=targets_of_interest(state, model_id))
+
+    return Decision(side="red", kind="move", prompt="Move?", model=model_id, point=PointSpec(check, suggest, allowance))
+
+
+def _every_check(decision: Decision, points, state, limit: int) -> tuple[float, float] | None:
+    """The first point the decision accepts, every test made up front (the definition)."""
+    known = set(decision.point.candidates)
+    rounded = [(round(float(p[0]), 3), round(float(p[1]), 3)) for p in points]
+    straight = straight_moves(state.board, decision.model, rounded, math.inf, difficult_ok=True)
+    free = free_spots(state.board, decision.model, rounded)
+    here = state.model(decision.model).position
+    slack = 0.8 * decision.point.allowance_cm
+    tried = detours = 0
+    for k, p in enumerate(rounded):
+        if p in known:
+            return p
+        if not straight[k]:
+            if detours >= 3 or _dist(p, here) > slack or not free[k]:
+                continue
+            detours += 1
+        else:
+            tried += 1
+            if tried > limit:
+                break
+        if decision.point.validate(p) is None:
+            return p
+    return None
+
+
+_offsets = st.lists(st.tuples(st.floats(-14, 14), st.floats(-14, 14)), max_size=12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(10, 15.5), st.floats(16, 44), _offsets, st.lists(st.integers(0, 15), max_size=3), st.integers(1, 4),
+       st.sampled_from((6.0, 10.0, 16.0)))
+def test_the_first_valid_point_is_the_one_every_check_up_front_finds(x, y, offsets, picks, limit, allowance):
+    # The mover stands by a wall: points beyond it need a detour (a path search), others lie in a bog.
+    mover = model("red", "harkonnen", "champion", 1, x, y)
+    others = [model("red", "harkonnen", "gladiator", 2, 26, 14), model("blue", "fremen", "warrior", 1, 26, 30),
+              model("blue", "fremen", "warrior", 2, 12, 48)]
+    state = state_in_play([mover, *[o for o in others if _dist(o.position, (x, y)) > 4.0]], terrain=(WALL, BOG), blue="fremen")
+    points = [(x + dx, y + dy) for dx, dy in offsets]
+    cands = move_candidates(state, mover.id, allowance, towards=targets_of_interest(state, mover.id))
+    # Some of the engine's own suggestions among the points: a candidate is taken as it stands.
+    for i in picks:
+        if cands:
+            points.insert(i % (len(points) + 1), cands[i % len(cands)])
+    got = HeuristicPlayer(1)._first_valid(_move(state, mover.id, allowance), points, state, limit=limit)
+    assert got == _every_check(_move(state, mover.id, allowance), points, state, limit)
+
+
+def test_a_detour_is_searched_for_three_free_points_at_most_and_a_candidate_always_taken():
+    mover = model("red", "harkonnen", "champion", 1, 15.0, 24.0)
+    state = state_in_play([mover], terrain=(WALL, BOG), blue="fremen")
+    beyond = [(24.0, 32.0), (23.0, 31.5), (23.5, 30.0)]  # behind the wall, near, free: out of reach round it
+    around = (24.0, 17.0)  # round the wall's end: in reach by a detour
+    inside = (19.5, 30.0)  # in the wall: not free, so no detour is searched for it
+    far = (15.0, 50.0)  # a straight slide, out of reach
+    candidate = move_candidates(state, mover.id, 16.0, towards=targets_of_interest(state, mover.id))[0]
+    for points, limit, expected in (([*beyond[:2], around], 10, around), ([*beyond, around], 10, None),
+                                    ([inside, *beyond[:2], around], 10, around), ([far, candidate], 1, candidate)):
+        got = HeuristicPlayer(1)._first_valid(_move(state, mover.id, 16.0), points, state, limit=limit)
+        assert got == expected == _every_check(_move(state, mover.id, 16.0), points, state, limit)
