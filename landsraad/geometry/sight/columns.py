@@ -80,7 +80,8 @@ def _column_heights(
         nu_, nw_ = nrm[None, :, None, :, 0], nrm[None, :, None, :, 1]  # (1,n,1,M)
         num = nu_ * uc[..., None] - off[None, :, None, :]  # n.P - off, P = (u, 0)
         den = nu_ * du[..., None] + nw_ * da[..., None]
-        with np.errstate(divide="ignore", invalid="ignore"):
+        # a near-zero denominator overflows to +-inf: the right limit, so no warning
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             ratio = -num / den
         lower = np.where(den < 0, ratio, -np.inf).max(-1)
         upper = np.where(den > 0, ratio, np.inf).min(-1)
