@@ -232,18 +232,26 @@ def test_the_fast_accept_never_says_yes_where_the_analysis_says_no(scene):
 
 
 @settings(max_examples=300, deadline=None)
+def _started(board: Board, models_block: bool):
+    """The pair ``s`` -> ``t`` with its first round of columns computed, or ``None`` when nothing is near the line."""
+    p = _pair(board, "s", "t", models_block)
+    if not p.obstacles:
+        return None
+    arc = p.arc()
+    prob = p.problem(arc)
+    _start(prob)
+    return p, arc, prob
+
+
 @given(scenes())
 def test_each_test_bounds_the_analysis_own_shadows(scene):
     """The module's two lemmas, obstacle by obstacle, against the column analysis itself: from
     each eye tried, an obstacle found apart casts no shadow on any first column, and one found
     low casts none above half the silhouette (rounding aside)."""
-    board, models_block = scene
-    p = _pair(board, "s", "t", models_block)
-    if not p.obstacles:
+    started = _started(*scene)
+    if started is None:
         return
-    arc = p.arc()
-    prob = p.problem(arc)
-    _start(prob)
+    p, arc, prob = started
     shapes = _shapes(p.obstacles, p.frame)
     assert [s.circle is not None for s in shapes] == [i >= prob.nt for i in range(prob.n)]  # rows in the same order
     ceiling = p.floor + p.height / 2
@@ -275,13 +283,10 @@ def test_a_wall_hides_every_column_from_every_rim_point(scene, angles, places):
     """The fast reject's lemma against the column analysis itself: a shape found to hold a strip
     of the sight lines' hull casts, on every column (the first ones and others), from every rim
     point (the first ones and others anywhere on the arc), a shadow above the silhouette."""
-    board, models_block = scene
-    p = _pair(board, "s", "t", models_block)
-    if not p.obstacles:
+    started = _started(*scene)
+    if started is None:
         return
-    arc = p.arc()
-    prob = p.problem(arc)
-    _start(prob)
+    p, arc, prob = started
     above = max(p.eye_z, p.floor + p.height) + 1e-6
     cols = np.concatenate([prob.cols, np.array(places) * (p.rt - 1e-9)])
     eu, ea = prob._rim(np.concatenate([prob.psi, np.array(angles) * arc]))
