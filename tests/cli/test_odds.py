@@ -44,7 +44,7 @@ def run_json(*args: str) -> dict:
 
 
 def test_shoot_json_is_shooting_example_1() -> None:
-    """Rulebook 2.5 example 1: P(hit) = 36 / 100 (see tests/test_odds.py for the hand computation)."""
+    """Rulebook 2.5 example 1: P(hit) = 36 / 100 (see tests/odds/test_shooting.py for the hand computation)."""
     result = run_real(*EXAMPLE_1, "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
