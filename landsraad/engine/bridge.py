@@ -67,7 +67,10 @@ def _merge_rules(faction: Faction | None, card_rules: tuple[str, ...], equipment
 
 def has_hook(state: GameState, model_id: str, hook: str, **context: object) -> bool:
     """Whether a bool hook point of ``model_id``'s rules holds (e.g. ``difficult_terrain_free``)."""
-    return SPECIAL_RULES.any(hook, rule_names(state, model_id), HookContext(arrakis=state.ruleset.arrakis, **context))  # type: ignore[arg-type]
+    names = rule_names(state, model_id)
+    if not SPECIAL_RULES.hooked(hook, names):  # the common case: no context to build
+        return False
+    return SPECIAL_RULES.any(hook, names, HookContext(arrakis=state.ruleset.arrakis, **context))  # type: ignore[arg-type]
 
 
 def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, activation_fatigue: int | None = None) -> Combatant:

@@ -155,7 +155,9 @@ def melee_weapon(c: Combatant):
 
 def _rules_total(hook: str, c: Combatant, opponent: Combatant, ruleset: Ruleset) -> int:
     names = active_rules(c)
-    return SPECIAL_RULES.total(hook, names, hook_context(c, action="melee", target=opponent, ruleset=ruleset)) if names else 0
+    if not SPECIAL_RULES.hooked(hook, names):  # the common case: no context to build
+        return 0
+    return SPECIAL_RULES.total(hook, names, hook_context(c, action="melee", target=opponent, ruleset=ruleset))
 
 
 def melee_combat(c: Combatant, opponent: Combatant, ruleset: Ruleset = DEFAULT) -> int:

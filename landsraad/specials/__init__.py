@@ -153,6 +153,16 @@ class SpecialRuleRegistry:
     def names(self) -> list[str]:
         return sorted(self._rules)
 
+    def hooked(self, hook: str, names: Iterable[str]) -> bool:
+        """Whether any named rule has the ``hook`` point at all (callers skip building a context when none has).
+
+        Examples
+        --------
+        >>> SPECIAL_RULES.hooked("difficult_terrain_free", ["sandwalk"]), SPECIAL_RULES.hooked("difficult_terrain_free", [])
+        (True, False)
+        """
+        return any(hook in self._rules[n].hooks for n in names)
+
     def total(self, hook: str, names: Iterable[str], ctx: HookContext) -> int:
         """Sum the ``hook`` of every named rule that has it (int hook points)."""
         return sum(int(self._rules[n].hooks[hook](ctx)) for n in names if hook in self._rules[n].hooks)
