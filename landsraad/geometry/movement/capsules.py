@@ -18,30 +18,25 @@ from .result import _INF
 
 def _slab(alpha: np.ndarray, beta: np.ndarray, lo: Any, hi: Any) -> tuple[np.ndarray, np.ndarray]:
     """Parameters t with lo < alpha + t * beta < hi, as an open interval (empty: lo >= hi)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t1 = (lo - alpha) / beta
-        t2 = (hi - alpha) / beta
     moving = beta != 0
+    safe = np.where(moving, beta, 1.0)  # the still ones' quotients are replaced below
+    t1 = (lo - alpha) / safe
+    t2 = (hi - alpha) / safe
     inside = (alpha > lo) & (alpha < hi)
     t_lo = np.where(moving, np.minimum(t1, t2), np.where(inside, -_INF, _INF))
     t_hi = np.where(moving, np.maximum(t1, t2), np.where(inside, _INF, -_INF))
     return t_lo, t_hi
 
 
-def _dot(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Dot products over the last axis of 2-vectors (as ``(x * y).sum(-1)``, without the reduction's overhead)."""
-    return x[..., 0] * y[..., 0] + x[..., 1] * y[..., 1]
-
-
-def _disc_interval(w: np.ndarray, d: np.ndarray, dd: np.ndarray, rho: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Parameters t with |w + t d| < rho (w: start relative to the centre)."""
-    bq = 2.0 * _dot(w, d)
-    cq = _dot(w, w) - rho * rho
+def _disc_interval(wx: np.ndarray, wy: np.ndarray, dx: np.ndarray, dy: np.ndarray, dd: np.ndarray, moving: np.ndarray,
+                   denom: np.ndarray, rho: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Parameters t with |w + t d| < rho (w: start relative to the centre; ``dd`` = d.d,
+    ``moving`` = dd > 0, ``denom`` = 2 dd where moving, else 1)."""
+    bq = 2.0 * (wx * dx + wy * dy)
+    cq = (wx * wx + wy * wy) - rho * rho
     disc = bq * bq - 4.0 * dd * cq
-    moving = dd > 0
     ok = moving & (disc > 0)
     sq = np.sqrt(np.where(ok, disc, 0.0))
-    denom = np.where(moving, 2.0 * dd, 1.0)
     t0 = (-bq - sq) / denom
     t1 = (-bq + sq) / denom
     inside_still = (~moving) & (cq < 0)
@@ -51,19 +46,26 @@ def _disc_interval(w: np.ndarray, d: np.ndarray, dd: np.ndarray, rho: np.ndarray
 
 
 def _pair_intervals(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray, rho: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Element-wise core of :func:`_cap_intervals`: arrays of matching leading shape."""
-    d = p1 - p0
-    dd = _dot(d, d)
-    lo1, hi1 = _disc_interval(p0 - a, d, dd, rho)
-    lo2, hi2 = _disc_interval(p0 - b, d, dd, rho)
-    e = b - a
-    length = np.sqrt(_dot(e, e))
+    """Element-wise core of :func:`_cap_intervals`: arrays of matching leading shape.
+
+    Written on x and y apart: the same arithmetic, element by element, as the vector form
+    (dot products ``x0 * y0 + x1 * y1``), in about half the numpy calls, which is what a
+    handful of pairs costs."""
+    p0x, p0y, ax, ay, bx, by = p0[..., 0], p0[..., 1], a[..., 0], a[..., 1], b[..., 0], b[..., 1]
+    dx, dy = p1[..., 0] - p0x, p1[..., 1] - p0y
+    dd = dx * dx + dy * dy
+    moving = dd > 0
+    denom = np.where(moving, 2.0 * dd, 1.0)
+    rx, ry = p0x - ax, p0y - ay  # the start from a
+    lo1, hi1 = _disc_interval(rx, ry, dx, dy, dd, moving, denom, rho)
+    lo2, hi2 = _disc_interval(p0x - bx, p0y - by, dx, dy, dd, moving, denom, rho)
+    ex, ey = bx - ax, by - ay
+    length = np.sqrt(ex * ex + ey * ey)
     safe = np.where(length > 0, length, 1.0)
-    u = e / safe[..., None]
-    n = np.stack([-u[..., 1], u[..., 0]], axis=-1)
-    rel = p0 - a
-    su_lo, su_hi = _slab(_dot(rel, u), _dot(d, u), 0.0, length)
-    sw_lo, sw_hi = _slab(_dot(rel, n), _dot(d, n), -rho, rho)
+    ux, uy = ex / safe, ey / safe
+    nx, ny = -uy, ux
+    su_lo, su_hi = _slab(rx * ux + ry * uy, dx * ux + dy * uy, 0.0, length)
+    sw_lo, sw_hi = _slab(rx * nx + ry * ny, dx * nx + dy * ny, -rho, rho)
     lo3 = np.where(length > 0, np.maximum(su_lo, sw_lo), _INF)
     hi3 = np.where(length > 0, np.minimum(su_hi, sw_hi), -_INF)
     # The capsule is convex: the union of its three parts' intervals is one interval.
