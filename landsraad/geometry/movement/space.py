@@ -130,10 +130,7 @@ class _Space:
         ok = self.in_table(p0) & self.in_table(p1)
         ok &= ~self.in_blocked_interior(p0)
         idx = np.nonzero(ok)[0]
-        if len(idx) and len(self.cap_a):
-            out = np.zeros(len(p0), dtype=bool)
-            out[idx] = self.free_spots_slide_clear(p0[idx], p1[idx])
-            ok = out
+        ok[idx] = self.free_spots_slide_clear(p0[idx], p1[idx])
         return ok
 
     def free_spots_slide_clear(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
@@ -143,9 +140,10 @@ class _Space:
         out = np.ones(len(p0), dtype=bool)
         if not len(self.cap_a):
             return out
-        for chunk in np.array_split(np.arange(len(p0)), max(1, len(p0) * len(self.cap_a) // 200_000 + 1)):
-            t_in, t_out = _cap_intervals(p0[chunk], p1[chunk], self.cap_a, self.cap_b, self.cap_rho)
-            out[chunk] = ~(t_in < t_out).any(axis=1)
+        step = max(1, 200_000 // len(self.cap_a))  # segments per chunk: bounded (M, K) arrays
+        for lo in range(0, len(p0), step):
+            t_in, t_out = _cap_intervals(p0[lo:lo + step], p1[lo:lo + step], self.cap_a, self.cap_b, self.cap_rho)
+            out[lo:lo + step] = ~(t_in < t_out).any(axis=1)
         return out
 
     def first_hit(self, p0: np.ndarray, p1: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -199,11 +197,7 @@ class _Space:
     def near_difficult(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
         """Which segments' bounding boxes, grown by the base's radius (and a margin), meet a
         difficult piece's bounding box: the only ones along which the base can be over difficult terrain."""
-        if "diff_boxes" not in self._cache:
-            grow = self.r + 2 * TOUCH_TOLERANCE_CM
-            boxes = np.array([shape.bounds for _, _, _, shape in self._cache["diff_pieces"]], dtype=float).reshape(-1, 4)
-            self._cache["diff_boxes"] = boxes + np.array([-grow, -grow, grow, grow])
-        boxes = self._cache["diff_boxes"]
+        boxes = self._cache["diff_boxes"]  # built once per terrain layout (_terrain_space)
         lo, hi = np.minimum(p0, p1), np.maximum(p0, p1)
         return ((lo[:, None, 0] <= boxes[None, :, 2]) & (hi[:, None, 0] >= boxes[None, :, 0])
                 & (lo[:, None, 1] <= boxes[None, :, 3]) & (hi[:, None, 1] >= boxes[None, :, 1])).any(axis=1)
@@ -549,12 +543,19 @@ class _TerrainSpace:
     diff_geom: BaseGeometry | None
     diff_rings: list[np.ndarray]
     diff_pieces: list[tuple[int, int, bool, Polygon]]
+    diff_boxes: np.ndarray  # (P, 4) each difficult piece's bounding box grown by r and a margin
     offset_edges: list[tuple[np.ndarray, np.ndarray]]
     circ_c: np.ndarray  # corner circles of impassable then difficult pieces
     circ_r: np.ndarray
     circ_soft: np.ndarray
     samples: np.ndarray  # (S, 2) crossing samples on the difficult outlines
     sample_edge: list[int]
+
+
+def _grown_boxes(shapes: Sequence[BaseGeometry], grow: float) -> np.ndarray:
+    """(P, 4) bounding boxes (xmin, ymin, xmax, ymax) of ``shapes``, each grown by ``grow`` on every side."""
+    boxes = np.array([shape.bounds for shape in shapes], dtype=float).reshape(-1, 4)
+    return boxes + np.array([-grow, -grow, grow, grow])
 
 
 @functools.lru_cache(maxsize=64)
@@ -645,6 +646,7 @@ def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace
         diff_geom=diff_geom,
         diff_rings=diff_rings,
         diff_pieces=diff_pieces,
+        diff_boxes=_grown_boxes([shape for _, _, _, shape in diff_pieces], r + 2 * TOUCH_TOLERANCE_CM),
         offset_edges=offset_edges,
         circ_c=np.array(circ_c, dtype=float).reshape(-1, 2),
         circ_r=np.array(circ_r, dtype=float),
@@ -686,6 +688,7 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
     space._cache["terrain_shapes"] = {o + n: shape for o, shape in ts.terrain_shapes.items()}
     space._cache["offset_edges"] = ts.offset_edges
     space._cache["diff_pieces"] = ts.diff_pieces
+    space._cache["diff_boxes"] = ts.diff_boxes
     return space
 
 
