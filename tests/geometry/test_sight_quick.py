@@ -25,12 +25,12 @@ from landsraad.geometry.sight.solver import _first_estimate, _start
 
 def _clear(board: Board, s: str, t: str, models_block: bool = True) -> bool:
     p = _pair(board, s, t, models_block)
-    return bool(p.obstacles) and _clear_view(p.obstacles, p.frame, p.shooter.radius, p.rt, p.height, p.floor, p.eye_z, p.arc())
+    return bool(p.obstacles) and _clear_view(_shapes(p.obstacles, p.frame), p.frame, p.shooter.radius, p.rt, p.height, p.floor, p.eye_z, p.arc())
 
 
 def _walled(board: Board, s: str, t: str, models_block: bool = True) -> bool:
     p = _pair(board, s, t, models_block)
-    return _walled_off(p.obstacles, p.frame, p.shooter.radius, p.rt, p.height, p.floor, p.eye_z)
+    return _walled_off(_shapes(p.obstacles, p.frame), p.frame, p.shooter.radius, p.rt, p.height, p.floor, p.eye_z)
 
 
 def _first(board: Board, s: str, t: str, models_block: bool = True) -> float:

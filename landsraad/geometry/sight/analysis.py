@@ -13,7 +13,7 @@ from ...errors import GeometryError
 from ..board import Base, Board, Point
 from .columns import _Frame
 from .obstacles import _Obstacle, _terrain_part, elevation, standing_on
-from .quick import _clear_view, _walled_off
+from .quick import _clear_view, _shapes, _walled_off
 from .result import _FLAT_SILHOUETTE_CM, _ZERO, CoverResult, classify
 from .solver import _first_estimate, _Problem, _relevant, _solve
 
@@ -28,12 +28,20 @@ class _Pair:
     target: Base
     models_block: bool
     frame: _Frame
-    dist: float  # centre to centre
-    rt: float  # the silhouette's half width
     height: float  # the silhouette's height
     floor: float  # the silhouette's foot above the table
     eye_z: float
     obstacles: list[_Obstacle]
+
+    @property
+    def dist(self) -> float:
+        """Centre to centre."""
+        return self.frame.dist
+
+    @property
+    def rt(self) -> float:
+        """The silhouette's half width."""
+        return self.target.radius
 
     def arc(self) -> float:
         """Half the angle of the rim arc whose eye points matter (the module notes' fact 2)."""
@@ -65,7 +73,7 @@ def _pair(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
             "sight between them is undefined."
         )
     frame = _Frame(target.x, target.y, dx / dist, dy / dist, dist)
-    return _Pair(shooter, target, models_block, frame, dist, target.radius, max(target.height_cm, _FLAT_SILHOUETTE_CM),
+    return _Pair(shooter, target, models_block, frame, max(target.height_cm, _FLAT_SILHOUETTE_CM),
                  elevation(board, target), elevation(board, shooter) + shooter.height_cm,
                  _relevant(board, shooter, target, models_block, frame))
 
@@ -104,9 +112,10 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
     if not pair.obstacles:
         return True
     arc = pair.arc()
-    if _clear_view(pair.obstacles, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z, arc):
+    shapes = _shapes(pair.obstacles, pair.frame)  # built once for both quick answers
+    if _clear_view(shapes, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z, arc):
         return True
-    if _walled_off(pair.obstacles, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z):
+    if _walled_off(shapes, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z):
         return False
     problem = pair.problem(arc)
     if _first_estimate(problem) <= _SEEN_FIRST:

@@ -151,7 +151,8 @@ class _TerrainPart:
         self.analyses: dict[tuple[Any, ...], CoverResult] = {}
 
     def standing_on(self, b: Base) -> TerrainPiece | None:
-        """:func:`standing_on` for a base on this terrain (cached by the base's centre)."""
+        """:func:`standing_on` for a base on this terrain (cached by the base's centre): the piece a
+        model stands on top of, which sets its feet's height for sight and cover (PRJ-48)."""
         key = (b.x, b.y)
         try:
             return self._standing[key]

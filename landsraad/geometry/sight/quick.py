@@ -68,6 +68,8 @@ class _Shape:
 
 
 def _shapes(obstacles: list[_Obstacle], frame: _Frame) -> list[_Shape]:
+    """The obstacles as convex footprints in the frame's coordinates, each with its obstacle's top
+    (a terrain piece gives one per convex part)."""
     out = []
     for o in obstacles:
         if o.kind == "model":
@@ -90,11 +92,11 @@ def _shapes(obstacles: list[_Obstacle], frame: _Frame) -> list[_Shape]:
     return out
 
 
-def _clear_view(obstacles: list[_Obstacle], frame: _Frame, rs: float, rt: float, height: float, floor: float,
+def _clear_view(shapes: list[_Shape], frame: _Frame, rs: float, rt: float, height: float, floor: float,
                 eye_z: float, arc: float) -> bool:
     """Whether some first rim point (angle 0 or an end of the arc) sees every first column above
-    half its height, by the module's two tests: then line of sight holds (R-LOS)."""
-    shapes = _shapes(obstacles, frame)
+    half its height, by the module's two tests: then line of sight holds (R-LOS, RUL-11).
+    ``shapes`` are the obstacles near the line (:func:`_shapes`)."""
     ceiling = floor + _SEEN_SHARE * height
     ends = (-arc,) if arc >= math.pi - 1e-12 else (-arc, arc)  # the full rim: one point at the back
     for psi in (0.0, *ends):
@@ -152,13 +154,13 @@ _STRIP_CM = 0.01  # the cross-section strip a blocking footprint must hold
 _STRIP_TRIES = 5
 
 
-def _walled_off(obstacles: list[_Obstacle], frame: _Frame, rs: float, rt: float, height: float, floor: float,
+def _walled_off(shapes: list[_Shape], frame: _Frame, rs: float, rt: float, height: float, floor: float,
                 eye_z: float) -> bool:
     """Whether one obstacle, taller than the eye and than the silhouette, holds a whole
-    cross-section of the sight lines: then there is no line of sight (the module's fast reject)."""
+    cross-section of the sight lines: then the silhouette is all hidden and there is no line of
+    sight (R-LOS, RUL-11; the module's fast reject). ``shapes`` as for :func:`_clear_view`."""
     above = max(eye_z, floor + height) + _BELOW_EYE_CM
-    tall = [o for o in obstacles if o.height >= above]
-    return any(_wall(s, frame.dist, rs, rt) for s in _shapes(tall, frame)) if tall else False
+    return any(_wall(s, frame.dist, rs, rt) for s in shapes if s.top >= above)
 
 
 def _wall(s: _Shape, dist: float, rs: float, rt: float) -> bool:

@@ -19,7 +19,8 @@ from .result import TARGET_ERROR
 def _relevant(board: Board, shooter: Base, target: Base, models_block: bool, frame: _Frame) -> list[_Obstacle]:
     """Obstacles that can stand between the shooter's cylinder and the silhouette (a superset:
     an obstacle off every sight segment only costs time, its shadows are empty): terrain pieces
-    first, then models, in board order."""
+    first, then models (only when ``models_block``: the ruleset's option of RUL-11), in board
+    order; never the shooter or the target themselves (R-LOS)."""
     # Every sight segment lies within max(r_shooter, r_target) of the segment joining the two
     # centres (the convex hull of the shooter's disc and the silhouette's ends does); keep the
     # obstacles whose holding circle comes that close.
@@ -118,14 +119,13 @@ class _Problem:
     def _rim(self, psi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return self.rs * np.sin(psi), self.frame.dist - self.rs * np.cos(psi)
 
-    def add_rim(self, psi: np.ndarray, evaluate: bool = True) -> np.ndarray:
-        """Add rim eye points; returns their ids."""
+    def add_rim(self, psi: np.ndarray) -> np.ndarray:
+        """Add rim eye points with their hidden heights; returns their ids."""
         ids = np.arange(len(self.psi), len(self.psi) + len(psi))
         eu, ea = self._rim(psi)
         self.psi = np.concatenate([self.psi, psi])
-        if evaluate:
-            self.gq = np.concatenate([self.gq, self._g(eu, ea, self.cols)], axis=0)
-            self.gpq = np.concatenate([self.gpq, self._gp(eu, ea, self.cols)], axis=0)
+        self.gq = np.concatenate([self.gq, self._g(eu, ea, self.cols)], axis=0)
+        self.gpq = np.concatenate([self.gpq, self._gp(eu, ea, self.cols)], axis=0)
         self._add_peaks(ids, eu, ea)
         return ids
 
