@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Protocol, Sequence
 
 from ..engine.missions import available_mission_actions, mission_cards
 from ..engine.state import GameState, ModelState, other_side
@@ -27,7 +27,6 @@ from .spots import (
     _toward,
 )
 from .tables import (
-    HARM,
     _assumed_weapon,
     _best_melee,
     _comb,
@@ -36,6 +35,7 @@ from .tables import (
     _shot_value,
     _worth,
     clash_table,
+    clash_value_bound,
 )
 
 
@@ -90,18 +90,16 @@ class _Danger:
     are far from the few spots a plan looks at, and each clash costs a table look-up.
     """
 
-    def __init__(self, player: PlayerMemory, state: GameState, m: ModelState,
-                 melee_weapon: Callable[[ModelState], Any] = _best_melee) -> None:
+    def __init__(self, state: GameState, m: ModelState) -> None:
         self.m = m
         self.state = state
-        self._melee_weapon = melee_weapon
         self._me: Any = None
         self._charges: list[tuple[float, float, float, ModelState, Any]] = []
         """Each enemy able to charge, in the state's order: its spot, the reach of its charge, itself, its weapon."""
         for e in state.enemies_of(m.id):
             if e.ambassador or e.out_of_action:
                 continue
-            w = melee_weapon(e)
+            w = _best_melee(e)
             if w is None:
                 continue
             self._charges.append((e.x, e.y, e.profile.movement + _r(e) + _r(m) + 0.5, e, w))
@@ -113,7 +111,7 @@ class _Danger:
         if v is None:
             state, m = self.state, self.m
             if self._me is None:
-                self._me = _comb(state, m.id, weapon=self._melee_weapon(m))
+                self._me = _comb(state, m.id, weapon=_best_melee(m))
             e, w = self._charges[i][3], self._charges[i][4]
             foe = _comb(state, e.id, weapon=w, activation_fatigue=0)  # a rested attacker: the worst case
             v = self._values[i] = clash_table(foe, self._me, _worth(state, e), _worth(state, m), state.ruleset).value
@@ -157,8 +155,6 @@ class _Planner:
         self._dangers: dict[str, _Danger] = {}
         # What a model's plan asks of the others again and again, known once per activation (the
         # state does not change while it is planned): keyed by model ids.
-        self._weapons: dict[str, Any] = {}
-        self._foes: dict[str, Any] = {}
         self._melee: dict[tuple[str, str, bool, int | None], float] = {}
         self._hunted: dict[str, ModelState | None] = {}
         self.jobs = self._jobs()
@@ -167,14 +163,8 @@ class _Planner:
     def danger(self, m: ModelState) -> "_Danger":
         d = self._dangers.get(m.id)
         if d is None:
-            d = self._dangers[m.id] = _Danger(self.player, self.state, m, self.melee_weapon)
+            d = self._dangers[m.id] = _Danger(self.state, m)
         return d
-
-    def melee_weapon(self, m: ModelState) -> Any:
-        """The melee weapon ``m`` fights with (its best), ``None`` without one."""
-        if m.id not in self._weapons:
-            self._weapons[m.id] = _best_melee(m)
-        return self._weapons[m.id]
 
     # --- mission bookkeeping -------------------------------------------------------------------------
 
@@ -265,13 +255,11 @@ class _Planner:
         return v
 
     def _melee_value(self, me: ModelState, e: ModelState, active: bool, fatigue: int | None) -> float:
-        w = self.melee_weapon(me)
+        w = _best_melee(me)
         if w is None:
             return -0.5
         mine = _comb(self.state, me.id, weapon=w, activation_fatigue=fatigue)
-        theirs = self._foes.get(e.id)
-        if theirs is None:  # the weapon the enemy is assumed to pick does not depend on the fight
-            theirs = self._foes[e.id] = _assumed_weapon(self.state, e, mine, as_defender=active)
+        theirs = _assumed_weapon(self.state, e)
         worth_e = _worth(self.state, e) + self.kill_bonus(e)
         if active:
             t = clash_table(mine, theirs, _worth(self.state, me), worth_e, self.state.ruleset)
@@ -337,16 +325,13 @@ class _Planner:
         plans: list[_Plan] = [_Plan(m.id, "rest", "rest", value=0.0)]
         if engaged:
             for e in engaged:
-                if e.ambassador or self.melee_weapon(m) is None:
-                    v = self.melee_value(m, e) if self.melee_weapon(m) is not None else -1.0
-                else:
-                    v = self.melee_value(m, e)
+                v = self.melee_value(m, e) if _best_melee(m) is not None else -1.0
                 plans.append(_Plan(m.id, "melee", f"melee:{e.id}", target=e.id, value=v + 0.05))
             # Breaking away: worth it when the fight is lost and a job waits elsewhere.
             if move > 0:
                 worst = min(engaged, key=lambda e: self.melee_value(m, e))
-                mv = _comb(s, m.id, weapon=self.melee_weapon(m), activation_fatigue=m.fatigue)
-                p_ok, _, harm = _disengage(mv, _comb(s, worst.id, weapon=self.melee_weapon(worst)), s.ruleset)
+                mv = _comb(s, m.id, weapon=_best_melee(m), activation_fatigue=m.fatigue)
+                p_ok, _, harm = _disengage(mv, _comb(s, worst.id, weapon=_best_melee(worst)), s.ruleset)
                 stay = min(self.melee_value(m, e, active=False) for e in engaged)
                 v = p_ok * (max(0.0, -stay) + (0.3 * job.value if job else 0.0)) - harm * _worth(s, m)
                 plans.append(_Plan(m.id, "disengage", "disengage", goal=self.goal_of(m), value=v))
@@ -393,7 +378,7 @@ class _Planner:
                     else:
                         plans.append(self._advance(m, where, job.value * (0.9 if self.late else 0.35), move))
         # 2. Fights: charges within a free move.
-        if self.melee_weapon(m) is not None:
+        if _best_melee(m) is not None:
             for e in self.enemies:
                 gap = _gap(e, m)
                 if gap <= move - 0.1:
@@ -531,10 +516,9 @@ class _Planner:
         if not aims:
             return 0.0, None
         others = [(o, o.x, o.y, reach + _r(o)) for o in s.models if o.id != m.id and not o.out_of_action]
-        # What each model under the blast adds at a range band, and the chance to destroy a marker:
-        # many aims share both (they are the kernel's exact odds, looked up once here).
+        # What each model under the blast adds at a range band: many aims share it (the kernel's
+        # exact odds, looked up once here; the chance to destroy a marker is cached by _marker_hit).
         harms: dict[tuple[str, float], float | None] = {}
-        destroys: dict[float, float] = {}
 
         def harm(o: ModelState, band: float) -> float | None:
             if (o.id, band) not in harms:
@@ -561,9 +545,7 @@ class _Planner:
                     v += h
             for k, q, r in markers:
                 if _dist(q, p) <= r:
-                    if band not in destroys:
-                        destroys[band] = _marker_hit(shooter, band, "explosive", s.ruleset)
-                    v += self.blast_worth(k) * destroys[band]
+                    v += self.blast_worth(k) * _marker_hit(shooter, band, "explosive", s.ruleset)
             if v > best[0] + 1e-9:
                 best = (v, p)
         return best
@@ -585,13 +567,13 @@ class _Planner:
         """The foe with the best score: the clash's value, a share of its kill bonus, nearness, and
         1 near the side's ambassador; the first in the state's order among equals.
 
-        A clash takes at most its victim's worth (a fatal wound, :data:`~landsraad.ai.tables.HARM`
-        at most 1; the tables round worths to a quarter), so foes are judged best bound first and
+        A clash takes at most its victim's worth (:func:`~landsraad.ai.tables.clash_value_bound`),
+        so foes are judged best bound first and
         the search stops at a bound below the best score found: the same foe as judging them all,
         with the clash tables of the far foes never looked up.
         """
         foes = [e for e in self.enemies if not e.out_of_action]
-        if not foes or self.melee_weapon(m) is None and not any(w.is_ranged for w in m.weapons):
+        if not foes or _best_melee(m) is None and not any(w.is_ranged for w in m.weapons):
             return None
         amb = [a for a in self.state.models if a.side == self.side and a.ambassador and not a.removed]
         # Each foe's score, ((clash + bonus) - nearness) + ambassador, summed in the order it always
@@ -600,14 +582,13 @@ class _Planner:
         for e in foes:
             near_amb = min((_gap(e, a) for a in amb), default=99.0)
             terms.append((0.3 * self.kill_bonus(e), 0.04 * max(0.0, _gap(e, m)), 1.0 if near_amb < 15 else 0.0))
-        if self.melee_weapon(m) is None:  # a shooter: every clash counts 0.2
+        if _best_melee(m) is None:  # a shooter: every clash counts 0.2
             scores = [0.2 + bonus - far + amb_bonus for bonus, far, amb_bonus in terms]
             return foes[scores.index(max(scores))]
-        cap = float(HARM.max())
         bounds = []
         for i, e in enumerate(foes):
             bonus, far, amb_bonus = terms[i]
-            clash = max(0.0, cap * (_worth(self.state, e) + self.kill_bonus(e) + 0.125)) + 1e-6
+            clash = clash_value_bound(_worth(self.state, e) + self.kill_bonus(e))
             bounds.append((clash + bonus - far + amb_bonus, i))
         best, best_i, best_score = None, len(foes), -math.inf
         for bound, i in sorted(bounds, key=lambda b: (-b[0], b[1])):

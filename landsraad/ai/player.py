@@ -464,7 +464,7 @@ class HeuristicPlayer:
         planner = self.memory.planner
         if planner is not None and planner.side == m.side and state.to_act == m.side:
             return planner.danger(m)
-        return _Danger(self, state, m)
+        return _Danger(state, m)
 
     # --- combat -----------------------------------------------------------------------------------------
 
@@ -483,7 +483,7 @@ class HeuristicPlayer:
                 if enemy is None:
                     v = _weapon_score(weapons[wid])
                 else:
-                    foe = _assumed_weapon(state, enemy, me, as_defender=active)
+                    foe = _assumed_weapon(state, enemy)
                     t = clash_table(me, foe, 1.0, 1.0, state.ruleset) if active else clash_table(foe, me, 1.0, 1.0, state.ruleset)
                     v = t.value if active else -t.value
                 if v > best_v + 1e-9:
@@ -532,7 +532,7 @@ class HeuristicPlayer:
 
             theirs = Combatant()
         else:
-            theirs = _assumed_weapon(state, opp, mine, as_defender=(role == "attacker"))
+            theirs = _assumed_weapon(state, opp)
         if role == "attacker":
             return clash_table(mine, theirs, _worth(state, me), _worth(state, opp) if opp else 1.0, state.ruleset), role
         return clash_table(theirs, mine, _worth(state, opp) if opp else 1.0, _worth(state, me), state.ruleset), role

@@ -20,7 +20,6 @@ from ..rules.melee import (
     initiative_total,
     strike_damage,
 )
-from ..rules.poisons import choose_poison
 from ..rules.shields import melee_gets_through
 from ..rules.shooting import resolve_marker_shot
 from ..rules.state import (
@@ -28,10 +27,8 @@ from ..rules.state import (
     effective_endurance,
     effective_shield,
     hook_context,
-    is_out_of_action,
-    may_attack_in_melee,
 )
-from ..rules.wounds import apply_hit, wound_result
+from ..rules.wounds import wound_result
 from ..ruleset import DEFAULT
 from ..specials import HOOK_POINTS, SPECIAL_RULES, HookContext
 
@@ -279,13 +276,20 @@ def _q(worth: float) -> float:
     return round(float(worth) * 4) / 4
 
 
-def _blow_table(striker: Any, target: Any, ruleset: Any) -> tuple[np.ndarray, np.ndarray]:
-    """Result index of ``striker``'s blow on ``target`` for each final neutral 1..10, and whether
-    it stops the target's own blow (out of the fight, or a Blinding / Irritant poison: PRJ-11).
+def clash_value_bound(worth: float) -> float:
+    """An upper bound of a clash's value against a victim worth ``worth``: a blow costs at most
+    its victim's worth (a fatal wound, :data:`HARM` at most 1), and :func:`_q` rounds worths to a
+    quarter (at most 0.125 up); with a little slack for the float sums."""
+    return max(0.0, float(HARM.max()) * (worth + 0.125)) + 1e-6
+
+
+def _blow_table(striker: Any, target: Any, ruleset: Any) -> np.ndarray:
+    """Result index of ``striker``'s blow on ``target`` for each final neutral 1..10.
 
     The pieces are the kernel's: :func:`~landsraad.rules.melee.strike_damage`, the shield window
     (:func:`~landsraad.rules.shields.melee_gets_through`, RUL-03) and
-    :func:`~landsraad.rules.wounds.apply_hit` (tests check the result against
+    :func:`~landsraad.rules.wounds.wound_result`, the result :func:`~landsraad.rules.wounds.apply_hit`
+    gives whatever poisons the blow carries (tests check the result against
     :func:`~landsraad.rules.melee.resolve_melee` for every neutral die).
     """
 
@@ -295,25 +299,17 @@ def _blow_table(striker: Any, target: Any, ruleset: Any) -> tuple[np.ndarray, np
     no_armour = bool(striker.weapon is not None and striker.weapon.explosive) or (
         bool(names) and SPECIAL_RULES.any("ignores_armour", names, ctx))
     shield = effective_shield(target, ruleset)
-    poison = choose_poison(striker, None)
     endurance = effective_endurance(target, ruleset)
-    out_already = bool(is_out_of_action(target) or not may_attack_in_melee(target))
     results = np.zeros(10, dtype=np.int64)
-    stops = np.zeros(10, dtype=bool)
-    seen: dict[int, tuple[int, bool]] = {}
+    seen: dict[int, int] = {}
     for n in range(1, 11):
         if not melee_gets_through(n, shield, pierce):
             continue
         raw = strike_damage(striker, target, n, ruleset)
         if raw not in seen:
-            if poison is None:  # the wound alone (what apply_hit computes first), without building the new state
-                result = wound_result(raw, endurance, target.armour, ignore_armour=no_armour)
-                seen[raw] = (_RESULT_INDEX[result], result == "fatal" or out_already)
-            else:
-                after, ev = apply_hit(target, raw, ignore_armour=no_armour, poisons=(poison,), ruleset=ruleset)
-                seen[raw] = (_RESULT_INDEX[ev.result], bool(is_out_of_action(after) or not may_attack_in_melee(after)))
-        results[n - 1], stops[n - 1] = seen[raw]
-    return results, stops
+            seen[raw] = _RESULT_INDEX[wound_result(raw, endurance, target.armour, ignore_armour=no_armour)]
+        results[n - 1] = seen[raw]
+    return results
 
 
 def clash_table(attacker: Any, defender: Any, worth_a: float = 1.0, worth_d: float = 1.0, ruleset: Any = None) -> ClashTable:
@@ -355,10 +351,10 @@ def _build_clash(attacker: Any, defender: Any, worth_a: float, worth_d: float, r
     res_a = res_d = ()
     if ca:
         edge_a = attack_total(attacker, defender, 0, ruleset) - defence_total(defender, attacker, 0, ruleset)
-        res_a = tuple(_blow_table(attacker, defender, ruleset)[0].tolist())
+        res_a = tuple(_blow_table(attacker, defender, ruleset).tolist())
     if cd:
         edge_d = attack_total(defender, attacker, 0, ruleset) - defence_total(attacker, defender, 0, ruleset)
-        res_d = tuple(_blow_table(defender, attacker, ruleset)[0].tolist())
+        res_d = tuple(_blow_table(defender, attacker, ruleset).tolist())
     ia = initiative_total(attacker, defender, 0, ruleset)
     idf = initiative_total(defender, attacker, 0, ruleset)
     hit_a, hit_d, blow_a, blow_d, lone_a, lone_d, both, pa, pd, value = _play_clash(
@@ -536,8 +532,8 @@ def _best_melee(m: ModelState) -> Any:
     return best
 
 
-def _assumed_weapon(state: GameState, enemy: ModelState, me: Any, *, as_defender: bool) -> Any:
-    """The enemy as a combatant with the melee weapon it would choose against ``me`` (not known: assumed its best)."""
+def _assumed_weapon(state: GameState, enemy: ModelState) -> Any:
+    """The enemy as a combatant with the melee weapon it would choose (not known: assumed its best)."""
     return _comb(state, enemy.id, weapon=_best_melee(enemy))
 
 

@@ -136,7 +136,7 @@ def _all_threats(state, m, p) -> float:
 def test_the_danger_map_judges_only_the_charges_that_reach_and_sums_the_same(red, blue, spots):
     state = _table(red, blue)
     m = state.models[0]
-    danger = _Danger(None, state, m)
+    danger = _Danger(state, m)
     for p in spots:
         assert danger.at(p) == _all_threats(state, m, p)
 
