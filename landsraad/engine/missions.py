@@ -28,12 +28,13 @@ from ..missions import (
     MissionCard,
     ModelView,
     SpecialAction,
+    crowding_problem,
+    first_placement_problem,
     restriction_problem,
 )
 from ..missions import (
     load_missions as _load_missions,
 )
-from ..missions.cards import crowding_problem, first_placement_problem
 from ..model import Faction, Profile
 from ..rules.poisons import may_fulfil_objectives
 from ..specials import SPECIAL_RULES, HookContext

@@ -30,6 +30,7 @@ import shapely
 from ..content import data_dir, faction_ids, load_faction
 from ..errors import DataError, Problem, UnknownNameError
 from ..geometry.board import Base, Board
+from ..geometry.setup import TERRAIN_EDGE_MARGIN_CM, TERRAIN_SPACING_CM, Edge, edge_gap
 from ..kits import KitPiece, load_kit
 from ..model import Faction
 from ..ruleset import Ruleset
@@ -89,6 +90,7 @@ def recruit_side(side: str, source: Any, ruleset: Ruleset, *, factions: Mapping[
                 equipment=tuple(e.id for e in r.equipment),
                 spice_doses=r.spice,
                 base_mm=r.profile.base_mm,
+                deployed=False,  # off the table until its deployment (R-DEPLOY)
                 **({"height_cm": r.profile.height_cm} if r.profile.height_cm else {}),
             )
         )
@@ -194,7 +196,8 @@ def placement_problem(board: Board, base: Base) -> str | None:
 
 
 def _spot_problem(board: Board, base_id: str, x: float, y: float, r: float) -> str | None:
-    """:func:`placement_problem` for the base ``base_id`` of radius ``r`` with its centre at ``(x, y)``.
+    """:func:`placement_problem` for the base ``base_id`` of radius ``r`` with its centre at ``(x, y)``:
+    wholly on the table, overlapping no base and no impassable piece, touching allowed (R-DEPLOY, RUL-17).
 
     Its coordinates, not a :class:`Base`: the deployment suggestions try a few dozen spots per
     model, and a new base per spot cost more than the test.
@@ -214,23 +217,17 @@ def _spot_problem(board: Board, base_id: str, x: float, y: float, r: float) -> s
     return None
 
 
-def edge_contact(board: Board, base: Base, edge: str, tolerance: float) -> bool:
+def edge_contact(board: Board, base: Base, edge: Edge, tolerance: float) -> bool:
     """Whether ``base`` touches the table ``edge`` within ``tolerance`` cm (R-DEPLOY, RUL-07)."""
-    return _edge_gap(board, base, edge) <= tolerance + 1e-9
+    return edge_gap(board, base, edge) <= tolerance + 1e-9
 
 
-def _edge_gap(board: Board, base: Base, edge: str) -> float:
-    """How far ``base`` stands from the table ``edge`` (negative when it hangs over it)."""
-    return {"south": base.y - base.radius, "north": board.depth - base.y - base.radius,
-            "west": base.x - base.radius, "east": board.width - base.x - base.radius}[edge]
-
-
-def _edge_candidates(board: Board, base: Base, edge: str, count: int = 12) -> tuple[tuple[float, float], ...]:
-    """Free spots along ``edge`` for ``base``, spread along the edge, centre first."""
+def _edge_candidates(board: Board, base: Base, edge: Edge, count: int = 12) -> tuple[tuple[float, float], ...]:
+    """Free spots along ``edge`` for ``base``, spread along the edge, centre first (R-DEPLOY)."""
     r = base.radius
     # The spots cover a strip 2r deep along the edge: a base farther from the edge is in the way of none
     # (1e-3 cm of margin, far above rounding), so it is left out and the free spots are the same.
-    board = replace(board, bases=tuple(b for b in board.bases if _edge_gap(board, b, edge) < 2 * r + 1e-3))
+    board = replace(board, bases=tuple(b for b in board.bases if edge_gap(board, b, edge) < 2 * r + 1e-3))
     out = []
     for x, y in _edge_spots(board, r, edge):
         if _spot_problem(board, base.id, float(x), float(y), r) is None:
@@ -240,8 +237,9 @@ def _edge_candidates(board: Board, base: Base, edge: str, count: int = 12) -> tu
     return tuple(out)
 
 
-def _edge_spots(board: Board, r: float, edge: str) -> list[tuple[float, float]]:
-    """The centres along ``edge`` that :func:`_edge_candidates` tries for a base of radius ``r``, centre first."""
+def _edge_spots(board: Board, r: float, edge: Edge) -> list[tuple[float, float]]:
+    """The centres along ``edge`` that :func:`_edge_candidates` tries for a base of radius ``r``, touching
+    the edge (R-DEPLOY), centre first."""
     length = board.width if edge in ("south", "north") else board.depth
     steps = [length / 2]
     step = 2 * r + 0.2
@@ -412,7 +410,7 @@ def _terrain_problems(board: Board, piece: KitPiece, centres: Sequence[tuple[flo
     low, high = corners.min(axis=1), corners.max(axis=1)
     boxes = (low[:, 0], low[:, 1], high[:, 0], high[:, 1])  # a shape's bounds are its corners' extremes
     problems: list[str | None] = [None] * len(corners)
-    too_near_edge = np.minimum(np.minimum(boxes[0], boxes[1]), np.minimum(board.width - boxes[2], board.depth - boxes[3])) <= 5.0
+    too_near_edge = np.minimum(np.minimum(boxes[0], boxes[1]), np.minimum(board.width - boxes[2], board.depth - boxes[3])) <= TERRAIN_EDGE_MARGIN_CM
     for i in np.flatnonzero(too_near_edge):
         problems[i] = "a piece must stand more than 5 cm from every table edge (R-TERRAIN)"
     open_ = ~too_near_edge
@@ -423,14 +421,14 @@ def _terrain_problems(board: Board, piece: KitPiece, centres: Sequence[tuple[flo
 
     for other in board.terrain:
         # 1e-6 of slack over the rounding of the boxes' hypot: a looser filter only costs a distance, never a result
-        close = near(other.shape.bounds, 10.0 + 1e-6)
+        close = near(other.shape.bounds, TERRAIN_SPACING_CM + 1e-6)
         if close.size:
             shapes = shapely.polygons(corners) if shapes is None else shapes
             for i, d in zip(close, shapely.distance(other.shape, shapes[close])):
-                if d <= 10.0:
+                if d <= TERRAIN_SPACING_CM:
                     problems[i] = f"a piece must stand more than 10 cm from the other pieces; {other.id} is {d:.1f} cm away (R-TERRAIN)"
                     open_[i] = False
-    for b in board.bases:  # the ambassador or markers placed earlier are not in the way at this step
+    for b in board.bases:  # models are deployed after the terrain, so in a game this finds none
         # a base's polygon lies within its circle's box (1e-6 of slack for rounding): a far base's polygon is never built
         reach = b.radius + 1e-6
         close = near((b.x - reach, b.y - reach, b.x + reach, b.y + reach), 0.0)
@@ -472,15 +470,15 @@ def _deploy_next(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | 
     if point is not None:
         placed = queue.pop(0)
         side = m.state.model(placed).side
-        m.state = m.state.update_model(placed, x=point[0], y=point[1])
+        m.state = m.state.update_model(placed, x=point[0], y=point[1], deployed=True)
         m.emit("deploy", side, placed, at=point)
     if not queue:
         return
     mm = m.state.model(queue[0])
     edge = m.state.side_state(mm.side).edge
-    if not _edge_candidates(m.state.board.without(queue), mm.base(), edge, count=1):  # is there room at all
+    if not _edge_candidates(m.state.board, mm.base(), edge, count=1):  # is there room at all
         raise DataError([Problem("deployment", mm.id, f"There is no room left on the {edge} edge for {mm.name}.")])
-    m.ask("deploy", {"model": mm.id, "waiting": queue[1:]}, "deploy.next", queue=queue)
+    m.ask("deploy", {"model": mm.id}, "deploy.next", queue=queue)
 
 
 @builder("deploy")
@@ -488,8 +486,8 @@ def _deploy_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
     mm = state.model(a["model"])
     edge = state.side_state(mm.side).edge
     tolerance = state.ruleset.contact_tolerance_cm
-    # Models still waiting to deploy are not on the table yet (R-DEPLOY): they block nothing.
-    board, base = state.board.without([mm.id, *a.get("waiting", ())]), mm.base()
+    # the models still waiting to deploy, this one too, are not on the board (R-DEPLOY)
+    board, base = state.board.without(mm.id), mm.base()
 
     def check(point: tuple[float, float]) -> str | None:
         b = base.at(point)

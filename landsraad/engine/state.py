@@ -64,7 +64,7 @@ def other_side(side: str) -> Side:
 
 
 class ModelState(Frozen):
-    """A deployed model: its card, its kit and its state on the table."""
+    """A model of a warband: its card, its kit and its state on the table."""
 
     id: str
     side: Side
@@ -90,6 +90,10 @@ class ModelState(Frozen):
     ambassador: bool = False
     captured: bool = False
     jammed_by: str | None = None
+    deployed: bool = True
+    """During set-up, whether it has been put on the table: recruited models wait off the table
+    until their deployment (R-DEPLOY). Once play starts every model is on the table, whatever
+    this says (a drill or a scene places its models directly)."""
 
     @property
     def position(self) -> tuple[float, float]:
@@ -274,7 +278,7 @@ class GameState(Frozen):
             width=self.width,
             depth=self.depth,
             terrain=tuple(t.piece() for t in self.terrain),
-            bases=tuple(m.base() for m in self.models if not m.removed),
+            bases=tuple(m.base() for m in self.models if _on_table(m, self.phase)),
             markers=tuple(k.marker() for k in self.markers if k.on_table),
         )
 
@@ -310,7 +314,7 @@ class GameState(Frozen):
         old, models[i] = models[i], model
         copied = self.model_copy(update={"models": tuple(models)})
         copied.__dict__["_model_index"] = self._model_index  # same ids in the same order
-        if "board" in self.__dict__ and _footprint(old) == _footprint(model):
+        if "board" in self.__dict__ and _footprint(old, self.phase) == _footprint(model, self.phase):
             copied.__dict__["board"] = self.__dict__["board"]  # wounds, fatigue, poisons: the same table
         return copied
 
@@ -330,13 +334,18 @@ class GameState(Frozen):
         return self.model_copy(update=changes)
 
 
-_GEOMETRY_FIELDS = frozenset({"width", "depth", "terrain", "models", "markers"})
+_GEOMETRY_FIELDS = frozenset({"width", "depth", "terrain", "models", "markers", "phase"})
 """The fields :attr:`GameState.board` is built from."""
 
 
-def _footprint(m: ModelState) -> tuple[Any, ...]:
-    """What of a model the board holds: its base where it stands, or nothing once removed."""
-    return (m.id, m.removed) if m.removed else (m.id, m.x, m.y, m.base_mm, m.height_cm, m.side)
+def _on_table(m: ModelState, phase: str) -> bool:
+    """Whether the board holds the model's base: not removed, and deployed or in play (R-DEPLOY)."""
+    return not m.removed and (m.deployed or phase != "setup")
+
+
+def _footprint(m: ModelState, phase: str) -> tuple[Any, ...]:
+    """What of a model the board holds: its base where it stands, or nothing when off the table."""
+    return (m.id, m.x, m.y, m.base_mm, m.height_cm, m.side) if _on_table(m, phase) else (m.id, False)
 
 
 def dump_state(state: GameState) -> str:

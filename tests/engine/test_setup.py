@@ -197,7 +197,18 @@ def test_models_waiting_to_deploy_block_nothing_r_deploy():
     mm = game.state.model(d.model)
     waiting = [m for m in game.state.models if m.id != mm.id and (m.x, m.y) == (0.0, 0.0)]
     assert waiting  # the others wait at the origin, off the table
+    assert not any(game.state.board.has_base(m.id) for m in waiting + [mm])  # none is on the board
     edge = game.state.side_state(mm.side).edge
     r = mm.base_mm / 20
     corner = {"south": (r, r), "west": (r, r), "north": (r, 60 - r), "east": (60 - r, r)}[edge]
     assert d.check(corner) == corner
+    # deployed elsewhere, it is on the board; the next model may still take the corner
+    elsewhere = {"south": (30.0, r), "west": (r, 30.0), "north": (30.0, 60 - r), "east": (60 - r, 30.0)}[edge]
+    game.answer(elsewhere)
+    assert game.state.board.has_base(mm.id) and game.state.model(mm.id).deployed
+    nxt = game.decision
+    assert nxt.kind == "deploy" and nxt.model != mm.id
+    nr = game.state.model(nxt.model).base_mm / 20
+    edge = game.state.side_state(game.state.model(nxt.model).side).edge
+    corner = {"south": (nr, nr), "west": (nr, nr), "north": (nr, 60 - nr), "east": (60 - nr, nr)}[edge]
+    assert nxt.check(corner) == corner

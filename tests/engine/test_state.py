@@ -11,10 +11,11 @@ from landsraad.model import Poison
 from .helpers import model, state_in_play
 
 
-def _state() -> GameState:
+def _state(deployed: bool = True) -> GameState:
+    """Four models in play; ``deployed=False`` as a drill leaves recruits (in play, on the table all the same)."""
     return state_in_play(
-        [model("red", "corrino", "soldier", 1, 10, 10), model("red", "corrino", "duellist", 1, 20, 10),
-         model("blue", "fremen", "warrior", 1, 40, 40), model("blue", "fremen", "warrior", 2, 50, 40)],
+        [model("red", "corrino", "soldier", 1, 10, 10, deployed=deployed), model("red", "corrino", "duellist", 1, 20, 10, deployed=deployed),
+         model("blue", "fremen", "warrior", 1, 40, 40, deployed=deployed), model("blue", "fremen", "warrior", 2, 50, 40, deployed=deployed)],
         terrain=[TerrainState(id="rock", polygon=((28, 28), (32, 28), (32, 32), (28, 32)), height_cm=4)],
     )
 
@@ -55,11 +56,11 @@ def _apply(state: GameState, step: tuple) -> GameState:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(_STEPS, min_size=1, max_size=12))
-def test_property_the_board_after_any_updates_is_the_board_built_anew(steps):
+@given(st.lists(_STEPS, min_size=1, max_size=12), st.booleans())
+def test_property_the_board_after_any_updates_is_the_board_built_anew(steps, deployed):
     """The board a copy carries over (a clock tick, a wound, fatigue) is the one the state
     would build from scratch; moves and removals give a new one."""
-    state = _state()
+    state = _state(deployed)
     _ = state.board  # built, so copies may carry it over
     for step in steps:
         before = state.board
@@ -78,3 +79,12 @@ def test_a_move_or_a_removal_gives_a_new_board():
     assert moved.board is not board and moved.board.base("red-soldier-1").x == 15.0
     gone = state.update_model("blue-warrior-2", removed=True)
     assert not gone.board.has_base("blue-warrior-2") and board.has_base("blue-warrior-2")
+
+
+def test_in_set_up_only_deployed_models_are_on_the_board_r_deploy():
+    """R-DEPLOY: a model waiting to deploy is not on the table; once play starts, every model is."""
+    waiting = _state(deployed=False).replace(phase="setup")
+    assert waiting.board.bases == ()
+    placed = waiting.update_model("red-soldier-1", x=5.0, y=1.5, deployed=True)
+    assert [b.id for b in placed.board.bases] == ["red-soldier-1"]
+    assert len(placed.replace(phase="play").board.bases) == 4
