@@ -31,6 +31,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timezone
+from typing import Iterable
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -102,11 +103,21 @@ def _machine() -> dict:
 def strength(level: str, games: int, jobs: int, control: bool, first: int = 0) -> dict:
     machine = _machine()
     tasks = [(i, level, control) for i in range(first, first + games)]
+    results: list[dict] = []
+
+    def progress(done: Iterable[dict]) -> None:
+        for r in done:
+            results.append(r)
+            won = sum(x["score"] for x in results)
+            print(f"\r{len(results)}/{len(tasks)} games, the seat's score {won:g} ({won / len(results):.0%})",
+                  end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
+
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(one_game, tasks))
+            progress(pool.map(one_game, tasks))
     else:
-        results = [one_game(t) for t in tasks]
+        progress(one_game(t) for t in tasks)
     total = sum(r["score"] for r in results)
     rate = total / len(results)
     low, high = wilson(rate, len(results))

@@ -72,7 +72,7 @@ Examples
 """
 
 from .mission_hooks import FALLBACK, MISSION_HOOKS, MissionHook, estimate_chances
-from .mission_plan import mission_plan
+from .mission_plan import mission_plan, mission_plans
 from .player import HeuristicPlayer
 from .reading import TableReading, read_table
 from .tables import HARM, ClashTable, clash_table
@@ -83,6 +83,7 @@ __all__ = [
     "clash_table",
     "HARM",
     "mission_plan",
+    "mission_plans",
     "MISSION_HOOKS",
     "MissionHook",
     "FALLBACK",

@@ -35,6 +35,35 @@ def mission_plan(allowed: Sequence[str], chances: Mapping[str, float], *, limit:
     >>> mission_plan(["activation", "protection", "territory"], {"activation": 0.9, "protection": 0.8, "territory": 0.1})
     ['activation', 'protection']
     """
+    return mission_plans(allowed, chances, limit=limit, cards=cards, count=1)[0]
+
+
+def mission_plans(allowed: Sequence[str], chances: Mapping[str, float], *, limit: int = 4,
+                  cards: Mapping[str, Any] | None = None, count: int = 4) -> list[list[str]]:
+    """The best rankings by expected victory points, best first (R-MISSIONS): the first is
+    :func:`mission_plan`'s, then up to ``count - 1`` others that a search may compare with it.
+
+    The others are chosen to differ in kind, each the best of its sort by expectation: the best
+    ranking of other missions, the best other order of the same missions, the best shorter
+    ranking (a failure costs points, so fewer picks is a real alternative), then the next best.
+
+    Parameters
+    ----------
+    allowed, chances, limit, cards
+        As for :func:`mission_plan`.
+    count
+        At most this many rankings.
+
+    Returns
+    -------
+    list of list of str
+        At least one ranking; none repeated.
+
+    Examples
+    --------
+    >>> mission_plans(["activation", "protection", "territory"], {"activation": 0.9, "protection": 0.8, "territory": 0.1})
+    [['activation', 'protection'], ['activation'], ['protection', 'activation'], ['protection']]
+    """
     cards = cards if cards is not None else load_missions()
     pool = [m for m in allowed if m in cards and chances.get(m, 0.0) > 0]
 
@@ -45,16 +74,29 @@ def mission_plan(allowed: Sequence[str], chances: Mapping[str, float], *, limit:
     # Keep the most promising few, then try every order of them.
     pool.sort(key=lambda m: (-max(ev(m, r) for r in range(6)), m))
     pool = pool[: max(limit + 2, 1)]
-    best: tuple[float, tuple[str, ...]] = (-1e9, ())
+    ranked: list[tuple[float, tuple[str, ...]]] = []
     for k in range(1, min(limit, len(pool)) + 1):
         for order in permutations(pool, k):
             values = [ev(m, r) for r, m in enumerate(order)]
-            if min(values) <= 0:
-                continue
-            total = sum(values)
-            if total > best[0] + 1e-9:
-                best = (total, order)
-    if not best[1]:
+            if min(values) > 0:
+                ranked.append((sum(values), order))
+    if not ranked:
         known = [m for m in (pool or allowed) if m in cards] or list(allowed)
-        best = (0.0, (max(known, key=lambda m: ev(m, 0) if m in cards else -1e9),))
-    return list(best[1])
+        return [[max(known, key=lambda m: ev(m, 0) if m in cards else -1e9)]]
+    # The best is the first found that no later one beats by more than a rounding error.
+    best_total, best = ranked[0]
+    for total, plan in ranked:
+        if total > best_total + 1e-9:
+            best_total, best = total, plan
+    ranked.sort(key=lambda t: -t[0])  # stable: equal totals stay in the order found
+    sorts = (lambda p: set(p) != set(best), lambda p: set(p) == set(best), lambda p: len(p) < len(best), lambda p: True)
+    chosen: list[tuple[str, ...]] = [best]
+    for wanted in sorts:
+        for _, plan in ranked:
+            if len(chosen) >= count:
+                break
+            if plan not in chosen and wanted(plan):
+                chosen.append(plan)
+                if wanted is not sorts[-1]:
+                    break
+    return [list(p) for p in chosen[:count]]

@@ -18,7 +18,7 @@ from ..odds import solve_zero_sum
 from ..rules.disengage import resolve_disengage
 from ..rules.state import Combatant
 from .mission_hooks import estimate_chances
-from .mission_plan import mission_plan
+from .mission_plan import mission_plans
 from .planner import _Danger, _near_segment, _Plan, _Planner
 from .reading import read_table
 from .spots import (
@@ -237,12 +237,35 @@ class HeuristicPlayer:
     def _on_pick_missions(self, decision: Decision, state: GameState) -> list[str]:
         """R-MISSION-PICK: the ranking worth most in expected victory points, each card's chance
         estimated from its data, the table and the opponent (:mod:`landsraad.ai.mission_hooks`)."""
+        return self.mission_plans(decision, state, count=1)[0]
+
+    def mission_plans(self, decision: Decision, state: GameState, count: int = 4) -> list[list[str]]:
+        """The rankings this player would pick at ``decision`` (a ``pick_missions`` decision), best first.
+
+        The first is the player's own answer; the others are the next best of other kinds
+        (:func:`~landsraad.ai.mission_plan.mission_plans`), for a search to compare with it.
+
+        Parameters
+        ----------
+        decision
+            The ``pick_missions`` decision.
+        state
+            The side's view.
+        count
+            At most this many rankings.
+
+        Returns
+        -------
+        list of list of str
+            Legal answers to ``decision``, none repeated.
+        """
         cards = mission_cards(state)
         chances = estimate_chances(read_table(state, decision.side), cards, decision.choices)
         chances.update({k: v for k, v in self.chances.items() if k in chances})
         low, high = decision.ranked or (1, 6)
-        plan = mission_plan(decision.choices, chances, limit=min(high, 4), cards=cards)
-        return plan[:high] if len(plan) >= low else list(decision.choices[:low])
+        plans = mission_plans(decision.choices, chances, limit=min(high, 4), cards=cards, count=count)
+        legal = [plan[:high] for plan in plans if len(plan) >= low]
+        return legal or [list(decision.choices[:low])]
 
     def _on_treachery(self, decision: Decision, state: GameState) -> str:
         """Harkonnen Treachery: name the mission the opponent most likely picked, read from its side of

@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -37,6 +37,7 @@ from ..ai import HeuristicPlayer
 from ..engine import Answer, Decision, GameState
 from ..errors import UnknownNameError
 from .core import SearchJob, public_view, run_samples, signature
+from .picks import MISSIONS_STEP, make_pick_job, run_pick_samples
 
 __all__ = ["Level", "LEVELS", "SearchPlayer", "SearchStats"]
 
@@ -69,6 +70,11 @@ class Level:
     ranked
         For ``activate``: compare the heuristic's runners-up (the models whose plans it values
         next best) rather than a random few.
+    pick_candidates
+        Mission rankings compared at the side's ``pick_missions`` decision (0 or 1: the
+        heuristic's ranking, unsearched), :mod:`landsraad.search.picks`.
+    pick_samples
+        Whole games played out per ranking there.
     """
 
     name: str
@@ -80,11 +86,18 @@ class Level:
     workers: int = 1
     tries: int = 4
     ranked: bool = True
+    pick_candidates: int = 0
+    pick_samples: int = 0
 
     @property
     def rollouts(self) -> int:
-        """The most rollouts one search may run."""
+        """The most rollouts one search of the play may run."""
         return self.candidates * self.samples
+
+    @property
+    def pick_rollouts(self) -> int:
+        """The most whole games the pick search may play out."""
+        return self.pick_candidates * self.pick_samples if self.pick_candidates > 1 else 0
 
 
 LEVELS: dict[str, Level] = {
@@ -149,6 +162,7 @@ class SearchPlayer:
         self.stats: list[SearchStats] = []
         self._boundary: GameState | None = None
         self._trail: list[Any] = []
+        self._picks_first: str | None = None
 
     # --- the protocol ---------------------------------------------------------------------------------
 
@@ -160,6 +174,10 @@ class SearchPlayer:
         # The heuristic sees every decision, so its memory of the activation stays whole.
         answer = self.heuristic.decide(decision, state)
         search_seed = int(self.rng.integers(2**62))
+        if decision.kind == "who_first" and decision.info.get("step") == MISSIONS_STEP:
+            self._picks_first = str(answer)
+        if decision.kind == "pick_missions" and self.level.pick_rollouts and isinstance(state, GameState):
+            answer = self._search_picks(decision, state, answer, search_seed)
         mine = self._track(decision, state)
         if mine and decision.kind in self.level.kinds:
             answer = self._search(decision, state, answer, search_seed)
@@ -205,9 +223,22 @@ class SearchPlayer:
         job = SearchJob(side=decision.side, boundary=self._boundary, trail=tuple(self._trail), current=state,
                         decision=signature(decision), candidates=candidates, seed=seed, depth=self.level.depth,
                         tries=self.level.tries)
-        rows = self._run(job)
-        sums = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
+        rows = self._run(run_samples, job, self.level.samples)
+        return candidates[self._choose(decision.kind, rows, len(candidates))]
+
+    def _search_picks(self, decision: Decision, state: GameState, preferred: Answer, seed: int) -> Answer:
+        """R-MISSION-PICK: the heuristic's ranking against its runners-up, by whole games played out."""
+        job = make_pick_job(self.heuristic, decision, state, first=self._picks_first,
+                            count=self.level.pick_candidates, seed=seed)
+        if len(job.candidates) < 2 or not _same_answer(list(job.candidates[0]), preferred):
+            return preferred
+        rows = self._run(run_pick_samples, job, self.level.pick_samples)
+        return list(job.candidates[self._choose(decision.kind, rows, len(job.candidates))])
+
+    def _choose(self, kind: str, rows: list[list[float | None]], n: int) -> int:
+        """The index of the candidate played: the best mean if it beats the heuristic's (index 0) by the margin."""
+        sums = [0.0] * n
+        counts = [0] * n
         rooted = 0
         for row in rows:
             if all(v is None for v in row):
@@ -225,18 +256,20 @@ class SearchPlayer:
                     best = i
             if best and means[best] - means[0] <= self.level.margin:
                 best = 0
-        self.stats.append(SearchStats(kind=decision.kind, candidates=len(candidates), rollouts=sum(counts),
+        self.stats.append(SearchStats(kind=kind, candidates=n, rollouts=sum(counts),
                                       samples=len(rows), rooted=rooted, chose_heuristic=best == 0, values=means))
-        return candidates[best]
+        return best
 
-    def _run(self, job: SearchJob) -> list[list[float | None]]:
-        indices = list(range(self.level.samples))
+    def _run(self, worker: Callable[[Any, list[int]], list[list[float | None]]], job: Any,
+             samples: int) -> list[list[float | None]]:
+        """``worker(job, indices)`` over ``samples`` sample indices, here or split over the pool, in index order."""
+        indices = list(range(samples))
         workers = min(self.level.workers, len(indices))
         if workers <= 1:
-            return run_samples(job, indices)
+            return worker(job, indices)
         chunks = [indices[w::workers] for w in range(workers)]
         pool = _pool(workers)
-        parts = list(pool.map(run_samples, [job] * workers, chunks))
+        parts = list(pool.map(worker, [job] * workers, chunks))
         rows: dict[int, list[float | None]] = {}
         for chunk, part in zip(chunks, parts):
             rows.update(zip(chunk, part))

@@ -1,0 +1,204 @@
+"""Mission picks compared by playing the game out, from the picking side's view (issue 12).
+
+The heuristic ranks missions by expected victory points, each card's chance of success
+estimated from the table by rules of thumb (:func:`landsraad.ai.estimate_chances`). Those
+estimates can be far off on a given table against a given opponent (over 80 heuristic games,
+Fremen succeeded at Occupation 5 % of the time where it estimated 58 %). The search measures
+instead: it compares the heuristic's ranking with a few others of different kinds (other
+missions, another order, fewer picks: :meth:`landsraad.ai.HeuristicPlayer.mission_plans`) by
+whole games played out from the pick with the heuristic on both sides, every candidate on the
+same dice seed (R-MISSIONS, R-MISSION-PICK).
+
+What the side cannot see is sampled, never read:
+
+- the opponent's picks, when it picked first, are what the heuristic picks from the same table
+  (picks are secret: R-MISSIONS; the side's view holds none of them);
+- who picks first is what the side chose when it won the bid, else what the heuristic would
+  have chosen in the opponent's seat;
+- who won the deployment bid (decided before the terrain, told only when deployment begins) is
+  drawn for each sample.
+
+A root is built from the view alone (:func:`pick_root`): the engine's continuation at a
+``pick_missions`` decision is public knowledge (the set-up's order of steps), so the search
+never touches the real game.
+
+Examples
+--------
+>>> from landsraad.engine import new_game
+>>> from landsraad.ai import HeuristicPlayer
+>>> game = new_game("corrino", "fremen", seed=5)
+>>> players = {"red": HeuristicPlayer(1), "blue": HeuristicPlayer(2)}
+>>> while game.decision.kind != "pick_missions":
+...     d = game.decision
+...     game.answer(players[d.side].decide(d, game.view(d.side)))
+>>> d = game.decision
+>>> root = pick_root(game.view(d.side), d.side, first=d.side, deploy_winner="red", opponent_picks=())
+>>> root.decision.kind, root.decision.side == d.side, root.decision.choices == d.choices
+('pick_missions', True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from ..ai import HeuristicPlayer
+from ..engine import Decision, Game, GameState
+from ..engine.clock import TableTimeModel
+from ..engine.flow import BUILDERS
+from ..engine.game import SNAPSHOT_FORMAT
+from ..engine.setup_options import SetupOptions
+from ..engine.state import other_side
+from ..errors import LandsraadError
+from .core import public_view
+from .evaluate import position_value
+
+__all__ = ["PickJob", "pick_root", "opponent_first_choice", "opponent_picks", "play_out", "run_pick_sample",
+           "run_pick_samples", "make_pick_job", "MISSIONS_STEP"]
+
+MISSIONS_STEP = "missions"
+"""The ``step`` a ``who_first`` decision names when its bid decided who picks missions first."""
+
+MAX_GAME_DECISIONS = 100_000
+"""A game played out never needs more decisions than this."""
+
+
+def pick_root(view: GameState, side: str, *, first: str, deploy_winner: str, opponent_picks: Sequence[str]) -> Game:
+    """A game at ``side``'s ``pick_missions`` decision, built from ``side``'s view.
+
+    Parameters
+    ----------
+    view
+        ``side``'s view at its pick (set-up, terrain placed, no missions of its own yet).
+    side
+        Who picks.
+    first
+        Who picks first (R-MISSION-PICK).
+    deploy_winner
+        Who won the deployment bid (R-SETUP-BID).
+    opponent_picks
+        The opponent's ranking, used when the opponent picked first.
+
+    Returns
+    -------
+    Game
+        Waiting for ``side``'s picks, with the set-up's remaining steps (the markers in pick
+        order, deployment, the last bid) and the whole of play still to come.
+
+    Raises
+    ------
+    LandsraadError
+        When the view is not at a pick, or the engine refuses the position.
+    """
+    order = [first, other_side(first)]
+    index = order.index(side)
+    state = view.replace(seed=None)
+    opponent = state.side_state(other_side(side))
+    state = state.with_side(opponent.model_copy(update={"missions": tuple(opponent_picks) if index == 1 else ()}))
+    # The engine's continuation at this decision (engine/setup.py, engine/missions.py): the last
+    # bid after deployment, deployment after the markers, the markers after both picks.
+    core = {
+        "state": state.model_dump(mode="json"),
+        "stack": [["game.end", {}], ["play", {}], ["setup.first_bid", {}], ["deploy", {"winner": deploy_winner}],
+                  ["missions.picked", {"order": order, "index": index}]],
+        "pending": ["pick_missions", {"side": side}],
+        "rng": np.random.PCG64(0).state,
+    }
+    snapshot = {"format": SNAPSHOT_FORMAT, "dice": "digital", "setup": SetupOptions().to_dict(),
+                "time_model": dict(TableTimeModel().costs), "warbands": {}, "core": core, "origin": None,
+                "log": [], "answers": [], "result": None}
+    return Game.restore(snapshot, source="pick search")
+
+
+def opponent_first_choice(view: GameState, side: str) -> str:
+    """Who picks first when the opponent won the bid: what the heuristic would choose in its seat."""
+    opponent = other_side(side)
+    decision = BUILDERS["who_first"](view, {"side": opponent, "what": "picks missions", "step": MISSIONS_STEP})
+    return str(HeuristicPlayer(0).decide(decision, view))
+
+
+def opponent_picks(view: GameState, side: str) -> tuple[str, ...]:
+    """The opponent's ranking as the heuristic would pick it from the same table (``side``'s view)."""
+    opponent = other_side(side)
+    decision = BUILDERS["pick_missions"](view, {"side": opponent})
+    return tuple(HeuristicPlayer(0).decide(decision, view))
+
+
+@dataclass(frozen=True)
+class PickJob:
+    """One pick search, and nothing the side may not see (picklable for a pool).
+
+    Attributes
+    ----------
+    side
+        Who picks.
+    view
+        The side's view at its pick.
+    first
+        Who picks first.
+    opponent_picks
+        The opponent's modelled ranking (used when it picked first).
+    candidates
+        The rankings compared, the heuristic's first.
+    seed
+        Sample ``j`` is a function of ``(seed, j)``.
+    """
+
+    side: str
+    view: GameState
+    first: str
+    opponent_picks: tuple[str, ...]
+    candidates: tuple[tuple[str, ...], ...]
+    seed: int
+
+
+def play_out(game: Game, side: str, seed: int) -> float:
+    """Play ``game`` to its end with heuristic players seeded from ``seed``; ``side``'s value then."""
+    players = {"red": HeuristicPlayer(seed), "blue": HeuristicPlayer(seed + 1)}
+    for _ in range(MAX_GAME_DECISIONS):
+        decision: Decision | None = game.decision
+        if decision is None:
+            break
+        game.answer(players[decision.side].decide(decision, game.view(decision.side)))
+    return position_value(game.state, side, game.result)
+
+
+def run_pick_sample(job: PickJob, index: int) -> list[float | None]:
+    """Sample ``index``: each candidate's value, played out from one root on one dice seed (``None``: refused)."""
+    rng = np.random.default_rng([job.seed, index])
+    deploy_winner = ("red", "blue")[int(rng.integers(2))]
+    dice_seed = int(rng.integers(2**62))
+    try:
+        root = pick_root(job.view, job.side, first=job.first, deploy_winner=deploy_winner, opponent_picks=job.opponent_picks)
+    except LandsraadError:
+        return [None] * len(job.candidates)
+    values: list[float | None] = []
+    for candidate in job.candidates:
+        game = root.clone()
+        game.rng = np.random.default_rng(dice_seed)
+        try:
+            game.answer(list(candidate))
+            values.append(play_out(game, job.side, dice_seed))
+        except LandsraadError:
+            values.append(None)
+    return values
+
+
+def run_pick_samples(job: PickJob, indices: Sequence[int]) -> list[list[float | None]]:
+    """:func:`run_pick_sample` for each index (what one pool worker runs)."""
+    return [run_pick_sample(job, i) for i in indices]
+
+
+def make_pick_job(heuristic: HeuristicPlayer, decision: Decision, view: GameState, *, first: str | None,
+                  count: int, seed: int) -> PickJob:
+    """The job comparing ``heuristic``'s ranking with its ``count - 1`` runners-up of other kinds.
+
+    ``first`` is who the side chose to pick first, or ``None`` when the opponent chose.
+    """
+    side = decision.side
+    view = public_view(view, side)
+    plans = heuristic.mission_plans(decision, view, count=count)
+    return PickJob(side=side, view=view, first=first if first is not None else opponent_first_choice(view, side),
+                   opponent_picks=opponent_picks(view, side), candidates=tuple(tuple(p) for p in plans), seed=seed)

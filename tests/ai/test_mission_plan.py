@@ -1,0 +1,48 @@
+"""The heuristic's mission rankings (landsraad.ai.mission_plan): the best, and runners-up of other kinds."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from landsraad.ai.mission_plan import mission_plan, mission_plans
+from landsraad.missions import load_missions
+
+CARDS = load_missions()
+ALLOWED = ["activation", "protection", "occupation", "spice_theft", "territory", "assassination", "infiltration"]
+
+
+def _ev(plan: list[str], chances: dict[str, float]) -> list[float]:
+    """Each pick's expectation at its rank (R-MISSIONS: success or failure value by rank), worked out here."""
+    out = []
+    for rank, mid in enumerate(plan):
+        values = CARDS[mid].values
+        out.append(chances[mid] * values.success[rank] + (1 - chances[mid]) * values.failure[rank])
+    return out
+
+
+def test_the_runners_up_differ_in_kind():
+    chances = {"activation": 0.9, "protection": 0.85, "occupation": 0.6, "spice_theft": 0.7, "territory": 0.1}
+    plans = mission_plans(list(chances), chances, count=4)
+    best = plans[0]
+    assert best == mission_plan(list(chances), chances)
+    assert set(plans[1]) != set(best), "the second is the best ranking of other missions"
+    assert set(plans[2]) == set(best) and plans[2] != best, "the third reorders the same missions"
+    assert len(plans[3]) < len(best), "the fourth picks fewer"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(0.0, 1.0), min_size=len(ALLOWED), max_size=len(ALLOWED)), st.integers(1, 6))
+def test_the_first_is_the_plan_and_every_other_is_a_distinct_ranking_worth_more_than_nothing(ps, count):
+    chances = dict(zip(ALLOWED, ps))
+    plans = mission_plans(ALLOWED, chances, count=count)
+    assert plans[0] == mission_plan(ALLOWED, chances)
+    assert 1 <= len(plans) <= count
+    assert len({tuple(p) for p in plans}) == len(plans)
+    best_total = sum(_ev(plans[0], chances)) if min(_ev(plans[0], chances)) > 0 else None
+    for plan in plans:
+        assert 1 <= len(plan) <= 4 and len(set(plan)) == len(plan) and set(plan) <= set(ALLOWED)
+        if best_total is not None:
+            evs = _ev(plan, chances)
+            assert min(evs) > 0, f"{plan} holds a pick expected to lose points"
+            assert sum(evs) <= best_total + 1e-9, f"{plan} would have been the plan"

@@ -1,0 +1,100 @@
+"""The pick search (landsraad.search.picks): a faithful root from the view alone, blind to secrets, within budget."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+
+import pytest
+
+from landsraad.ai import HeuristicPlayer
+from landsraad.engine import Game, GameState, new_game
+from landsraad.engine.state import other_side
+from landsraad.search.picks import make_pick_job, opponent_picks, pick_root, play_out, run_pick_sample
+from landsraad.search.player import LEVELS, SearchPlayer
+
+from .conftest import advance, heuristics
+
+PICKS = dataclasses.replace(LEVELS["easy"], name="picks", kinds=(), pick_candidates=3, pick_samples=1, margin=0.0)
+
+
+def _at_pick(seed: int, nth: int) -> Game:
+    """A heuristic game at its ``nth`` (1 or 2) ``pick_missions`` decision."""
+    seen: list[str] = []
+
+    def at(g: Game) -> bool:
+        if g.decision.kind == "pick_missions":
+            seen.append(g.decision.side)
+            return len(seen) >= nth
+        return False
+
+    return advance(new_game("corrino", "fremen", seed=seed), heuristics(), at)
+
+
+def _truth(game: Game) -> tuple[str, str]:
+    """Who picks first and who won the deployment bid, read from the real game's stack (the test's oracle)."""
+    frames = {f.stage: f.data for f in game.stack}
+    return frames["missions.picked"]["order"][0], frames["deploy"]["winner"]
+
+
+@pytest.mark.parametrize("nth", [1, 2])
+def test_the_root_is_the_real_game_at_that_decision(nth):
+    game = _at_pick(31, nth)
+    side = game.decision.side
+    first, deploy_winner = _truth(game)
+    root = pick_root(game.view(side), side, first=first, deploy_winner=deploy_winner,
+                     opponent_picks=game.state.side_state(other_side(side)).missions)
+    assert root.stack == game.stack and root.pending == game.pending and root.decision == game.decision
+    assert root.state == game.state.replace(seed=None)
+    # Same dice and players from here: the same game to its end.
+    real = game.clone()
+    root.rng = copy.deepcopy(real.rng)
+    a, b = play_out(real, side, 5), play_out(root, side, 5)
+    assert a == b and real.result.vp == root.result.vp and len(real.log) - len(game.log) == len(root.log)
+
+
+def test_the_opponents_picks_are_the_heuristics_from_the_same_table():
+    game = _at_pick(31, 2)  # the second picker: its opponent has picked
+    side = game.decision.side
+    opponent = other_side(side)
+    assert opponent_picks(game.view(side), side) == game.state.side_state(opponent).missions  # a heuristic picked them
+    assert game.view(side).side_state(opponent).missions == ()
+
+
+def test_a_view_with_the_opponents_secrets_gives_the_same_job_and_values():
+    game = _at_pick(31, 2)
+    d = game.decision
+    view = game.view(d.side)
+    opponent = other_side(d.side)
+    leaked = view.replace(seed=game.state.seed).with_side(game.state.side_state(opponent))
+    false = view.replace(seed=7).with_side(view.side_state(opponent).model_copy(update={"missions": ("territory",)}))
+    jobs = [make_pick_job(HeuristicPlayer(1), d, v, first=None, count=3, seed=4) for v in (view, leaked, false)]
+    assert jobs[0] == jobs[1] == jobs[2]
+    assert isinstance(jobs[0].view, GameState) and jobs[0].view.seed is None
+    assert jobs[0].view.side_state(opponent).missions == ()
+    assert run_pick_sample(jobs[0], 0) == run_pick_sample(jobs[2], 0)
+
+
+def test_the_search_keeps_to_its_budget_and_plays_a_legal_ranking_the_same_for_a_seed():
+    answers, stats = [], []
+    for _ in range(2):
+        game = _at_pick(32, 1)
+        d = game.decision
+        player = SearchPlayer(3, PICKS)
+        answer = player.decide(d, game.view(d.side))
+        answers.append(answer)
+        stats.append([(s.kind, s.values) for s in player.stats])
+        assert set(answer) <= set(d.choices) and len(set(answer)) == len(answer)
+        (s,) = player.stats
+        assert s.kind == "pick_missions" and s.candidates <= PICKS.pick_candidates
+        assert s.rollouts <= PICKS.pick_rollouts and s.samples == PICKS.pick_samples
+        game.answer(answer)  # the engine takes it
+    assert answers[0] == answers[1] and stats[0] == stats[1]
+
+
+def test_levels_without_a_pick_search_pick_as_the_heuristic():
+    game = _at_pick(32, 1)
+    d = game.decision
+    player = SearchPlayer(3, dataclasses.replace(PICKS, pick_candidates=1))
+    assert player.decide(d, game.view(d.side)) == HeuristicPlayer(0).decide(d, game.view(d.side))
+    assert player.stats == []
