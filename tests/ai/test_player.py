@@ -93,3 +93,22 @@ def test_a_detour_is_searched_for_three_free_points_at_most_and_a_candidate_alwa
                                     ([inside, *beyond[:2], around], 10, around), ([far, candidate], 1, candidate)):
         got = HeuristicPlayer(1)._first_valid(_move(state, mover.id, 16.0), points, state, limit=limit)
         assert got == expected == _every_check(_move(state, mover.id, 16.0), points, state, limit)
+
+
+def test_a_detour_longer_than_the_allowance_by_its_bound_is_never_searched():
+    """Points behind the wall whose way round either end is longer than the allowance (the
+    geometry's path length bound) are refused without asking the engine (no path search); the
+    one round the end within reach is asked, and the answer is the definition's."""
+    mover = model("red", "harkonnen", "champion", 1, 15.0, 24.0)
+    state = state_in_play([mover], terrain=(WALL, BOG), blue="fremen")
+    beyond = [(24.0, 32.0), (23.0, 31.5)]
+    around = (24.0, 17.0)
+    asked: list[tuple[float, float]] = []
+    decision = _move(state, mover.id, 16.0)
+    check = decision.point.validate
+    spy = Decision(side="red", kind="move", prompt="Move?", model=mover.id,
+                   point=PointSpec(lambda p: asked.append(p) or check(p), decision.point.suggest, 16.0))
+    got = HeuristicPlayer(1)._first_valid(spy, [*beyond, around], state)
+    assert got == around == _every_check(_move(state, mover.id, 16.0), [*beyond, around], state, 10)
+    assert asked == [around]
+    assert all(not plan_move(state, mover.id, p, 16.0).legal for p in beyond)

@@ -401,6 +401,51 @@ def _exits(space: _Space, q: _Query, node: int, p: Point, outgoing: bool) -> Non
             q.add_edge(m, node, cost)
 
 
+def _walls(space: _Space) -> tuple[np.ndarray, ...]:
+    """The capsules of positive length (impassable terrain's edges) as (a, unit direction, length,
+    rho, the point rho beyond a, the point rho beyond b) along their lines; built once per space."""
+    if "walls" not in space._cache:
+        e = space.cap_b - space.cap_a
+        length = np.hypot(e[:, 0], e[:, 1])
+        k = length > 0
+        a, rho, length = space.cap_a[k], space.cap_rho[k], length[k]
+        u = e[k] / length[:, None]
+        space._cache["walls"] = (a, u, length, rho, a - rho[:, None] * u, a + (length + rho)[:, None] * u)
+    return space._cache["walls"]
+
+
+def _length_bounds(space: _Space, start: Point, goals: np.ndarray) -> np.ndarray:
+    """Lower bounds on the length of every clear path from ``start`` to each of ``goals`` (N, 2).
+
+    The straight distance; and for each terrain edge's capsule that the straight segment crosses
+    (its ends on either side of the edge's line, the crossing inside the capsule), the shorter
+    way through a point of that line beyond either end of the capsule: a path must cross the
+    line somewhere, and not inside the capsule; on a ray the detour is shortest at its end (the
+    distance sum is convex along the line, least at the straight crossing).
+    """
+    S = np.asarray(start, dtype=float)
+    G = np.asarray(goals, dtype=float).reshape(-1, 2)
+    straight = np.hypot(G[:, 0] - S[0], G[:, 1] - S[1])
+    a, u, length, rho, beyond_a, beyond_b = _walls(space)
+    if not len(a) or not len(G):
+        return straight
+    ux, uy = u[:, 0], u[:, 1]
+    sx, sy = S[0] - a[:, 0], S[1] - a[:, 1]  # (K,): the start from each capsule's a
+    gx, gy = G[:, 0, None] - a[None, :, 0], G[:, 1, None] - a[None, :, 1]  # (N, K)
+    side_s = ux * sy - uy * sx  # signed distances from the lines
+    side_g = ux[None, :] * gy - uy[None, :] * gx
+    along_s = ux * sx + uy * sy  # positions along the lines
+    along_g = ux[None, :] * gx + uy[None, :] * gy
+    crossing = side_s[None, :] * side_g < 0
+    t = side_s[None, :] / np.where(crossing, side_s[None, :] - side_g, 1.0)
+    at = along_s[None, :] + t * (along_g - along_s[None, :])
+    crossing &= (at > -rho[None, :]) & (at < (length + rho)[None, :])
+    via_a = np.hypot(*(S - beyond_a).T)[None, :] + np.hypot(G[:, 0, None] - beyond_a[None, :, 0], G[:, 1, None] - beyond_a[None, :, 1])
+    via_b = np.hypot(*(S - beyond_b).T)[None, :] + np.hypot(G[:, 0, None] - beyond_b[None, :, 0], G[:, 1, None] - beyond_b[None, :, 1])
+    around = np.where(crossing, np.minimum(via_a, via_b), 0.0).max(axis=1)
+    return np.maximum(straight, around)
+
+
 def _shortest(space: _Space, start: Point, goal: Point) -> list[tuple[float, float]] | None:
     """The cheapest path from ``start`` to ``goal`` (both legal positions), or None."""
     graph = _graph(space)
