@@ -457,16 +457,25 @@ class HeuristicPlayer:
             a = k * math.pi / 4
             points.append(_clamp(state, (here[0] + math.cos(a) * reach, here[1] + math.sin(a) * reach), r))
         danger = self._danger(state, m)
-        scored = sorted(set((round(p[0], 3), round(p[1], 3)) for p in points), key=lambda p: _dist(p, goal) + danger.at(p))
+
+        def score(p: Point) -> float:
+            return _dist(p, goal) + danger.at(p)
+        scored = sorted(set((round(p[0], 3), round(p[1], 3)) for p in points), key=score)
         scored = [p for p in scored if _dist(p, here) <= allowance]
         cands = [(round(p[0], 3), round(p[1], 3)) for p in decision.point.candidates]
-        best_cand = min(cands, key=lambda p: _dist(p, goal) + danger.at(p)) if cands else None
+        best_cand = min(cands, key=score) if cands else None
+        if best_cand is not None:
+            # A point scoring worse than the best candidate is never the answer, legal or not (the
+            # candidate beats it and every point after it): only the points before it are checked,
+            # and the checks spared are often path searches.
+            bar = score(best_cand)
+            scored = [p for p in scored if score(p) <= bar]
         got = self._first_valid(decision, scored, state, limit=4)
         options = [p for p in (got, best_cand) if p is not None]
         if not options:
             return None
-        best = min(options, key=lambda p: _dist(p, goal) + danger.at(p))
-        if _dist(best, goal) + danger.at(best) >= _dist(here, goal) + danger.at(here) - 0.2:
+        best = min(options, key=score)
+        if score(best) >= score(here) - 0.2:
             return None
         return best
 
