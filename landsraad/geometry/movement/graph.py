@@ -102,11 +102,10 @@ def _graph(space: _Space) -> _Graph:
     xy = np.concatenate([Ti, Tj]) if E else np.zeros((0, 2))
     circle = np.concatenate([ci, cj]) if E else np.zeros(0, dtype=int)
     theta = np.concatenate([th_i, th_j]) if E else np.zeros(0)
-    adj: list[list[tuple[int, float, float]]] = [[] for _ in range(2 * E)]
-    for e in range(E):
-        c = float(costs[e])
-        adj[e].append((e + E, c, 0.0))
-        adj[e + E].append((e, c, 0.0))
+    # node e and node e + E are the two ends of tangent e (lists of Python numbers: no numpy scalars in the loops)
+    cost_list = costs.tolist()
+    adj: list[list[tuple[int, float, float]]] = ([[(e + E, c, 0.0)] for e, c in enumerate(cost_list)]
+                                                 + [[(e, c, 0.0)] for e, c in enumerate(cost_list)])
     order = np.lexsort((theta, circle))
     a, b, spans = _ring_pairs(circle[order], theta[order], order)
     costs_arc = _arc_costs(space, circle[a], theta[a], spans)
@@ -114,13 +113,11 @@ def _graph(space: _Space) -> _Graph:
         if math.isfinite(c):
             adj[x].append((y, c, sp))
             adj[y].append((x, c, -sp))
-    by_circle = []
-    by_theta = []
-    for i in range(C):
-        nodes = order[circle[order] == i]
-        by_circle.append(nodes)
-        by_theta.append(theta[nodes])
-    graph = _Graph(xy=xy, pts=[(float(x), float(y)) for x, y in xy], circle=circle, theta=theta, adj=adj,
+    # each circle's nodes by angle: a run of the (circle, angle) order
+    bounds = np.searchsorted(circle[order], np.arange(C + 1)).tolist()
+    by_circle = [order[bounds[i]:bounds[i + 1]] for i in range(C)]
+    by_theta = [theta[nodes] for nodes in by_circle]
+    graph = _Graph(xy=xy, pts=[(x, y) for x, y in xy.tolist()], circle=circle, theta=theta, adj=adj,
                    by_circle=by_circle, by_circle_theta=by_theta)
     space._cache["graph"] = graph
     return graph
@@ -200,12 +197,12 @@ class _Query:
         clear = space.segments_clear(Pk, T)
         T, k, th, Pk = T[clear], k[clear], th[clear], Pk[clear]
         costs = space.segment_costs(Pk, T) if len(T) else np.zeros(0)
-        for t, ci, a, c in zip(T, k, th, costs):
-            m = self.add_node(t, int(ci), float(a))
+        for t, ci, a, c in zip(T.tolist(), k.tolist(), th.tolist(), costs.tolist()):
+            m = self.add_node(t, ci, a)
             if outgoing:
-                self.add_edge(node, m, float(c))
+                self.add_edge(node, m, c)
             else:
-                self.add_edge(m, node, float(c))
+                self.add_edge(m, node, c)
         return node
 
     def finalize(self) -> None:
