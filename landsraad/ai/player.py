@@ -460,8 +460,8 @@ class HeuristicPlayer:
 
         def score(p: Point) -> float:
             return _dist(p, goal) + danger.at(p)
-        scored = sorted(set((round(p[0], 3), round(p[1], 3)) for p in points), key=score)
-        scored = [p for p in scored if _dist(p, here) <= allowance]
+        scores = {p: score(p) for p in set((round(p[0], 3), round(p[1], 3)) for p in points)}  # each scored once
+        scored = [p for p in sorted(scores, key=scores.__getitem__) if _dist(p, here) <= allowance]
         cands = [(round(p[0], 3), round(p[1], 3)) for p in decision.point.candidates]
         best_cand = min(cands, key=score) if cands else None
         if best_cand is not None:
@@ -469,7 +469,7 @@ class HeuristicPlayer:
             # candidate beats it and every point after it): only the points before it are checked,
             # and the checks spared are often path searches.
             bar = score(best_cand)
-            scored = [p for p in scored if score(p) <= bar]
+            scored = [p for p in scored if scores[p] <= bar]
         got = self._first_valid(decision, scored, state, limit=4)
         options = [p for p in (got, best_cand) if p is not None]
         if not options:
