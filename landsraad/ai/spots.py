@@ -15,7 +15,10 @@ Point = tuple[float, float]
 
 def _r(m: Any) -> float:
     """Radius in cm of a model state or marker state."""
-    return (m.base_mm if hasattr(m, "base_mm") else m.size_mm) / 20.0
+    try:  # a model (the common case: one attribute look-up) ...
+        return m.base_mm / 20.0
+    except AttributeError:  # ... or a marker
+        return m.size_mm / 20.0
 
 
 def _gap(a: Any, b: Any) -> float:
