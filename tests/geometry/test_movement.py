@@ -847,6 +847,27 @@ def test_path_length_bounds_see_the_way_round_a_wall():
     assert path_length_bounds(board, "a", [(5, 30)])[0] == pytest.approx(20.0)  # open ground: the straight distance
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.tuples(st.floats(0, 30), st.floats(0, 30)),
+       st.lists(st.tuples(st.floats(0, 30), st.floats(0, 30), st.sampled_from([0.0, 1.25, 1.5, 2.75, 3.5])), min_size=1, max_size=8),
+       st.lists(st.tuples(st.integers(0, 7), st.floats(0, 2 * math.pi), st.sampled_from([0.0, 1e-7, -1e-7, 1e-3]))))
+def test_point_tangents_are_the_bitangents_of_a_point_to_the_last_bit(p, circles, on_circle):
+    """The query's tangents from a point (``_point_tangents``) are ``_bitangents`` with a circle of
+    radius 0 there, bit for bit and in the same order, also for points on a circle (within the
+    touching tolerance or just off it) and for circles that are points."""
+    centres = np.array([(x, y) for x, y, _ in circles], dtype=float)
+    radii = np.array([r for _, _, r in circles], dtype=float)
+    points = [p]
+    for i, angle, off in on_circle:  # points on (or just off) a circle's rim
+        i %= len(circles)
+        points.append((centres[i, 0] + (radii[i] + off) * math.cos(angle), centres[i, 1] + (radii[i] + off) * math.sin(angle)))
+    for q in points:
+        _, slow, slow_k = movement_graph._bitangents(np.tile(np.asarray(q, dtype=float), (len(circles), 1)), np.zeros(len(circles)),
+                                                     centres, radii)
+        fast, fast_k = movement_graph._point_tangents(q, centres, radii)
+        assert fast.tobytes() == slow.tobytes() and fast_k.tolist() == slow_k.tolist()
+
+
 def test_straight_moves_refuses_everything_from_an_overlapping_start():
     board = Board(bases=(Base("a", 10, 10, 30), Base("b", 11, 10, 30)))
     assert not straight_moves(board, "a", [(10, 15), (5, 10)], 10).any()

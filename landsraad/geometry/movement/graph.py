@@ -53,6 +53,32 @@ def _bitangents(ci: np.ndarray, ri: np.ndarray, cj: np.ndarray, rj: np.ndarray) 
     return np.concatenate(Ti), np.concatenate(Tj), np.concatenate(idx)
 
 
+def _point_tangents(p: Sequence[float], cj: np.ndarray, rj: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_bitangents` of the point ``p`` (radius 0) with each circle (cj, rj): the tangent
+    points on the circles and the circle index, the same numbers in the same order (a point has
+    only the outer pair of tangents, one when the circle is a point too), without the work on
+    the point's own side and on the inner tangents."""
+    v = cj - np.asarray(p, dtype=float)
+    d = np.hypot(v[:, 0], v[:, 1])
+    safe = np.where(d > 0, d, 1.0)
+    u = v / safe[:, None]
+    up = np.stack([-u[:, 1], u[:, 0]], axis=1)
+    with np.errstate(over="ignore", invalid="ignore"):
+        cos_a = rj / safe
+        # a point lying on a circle (within the touching tolerance): its radial projection
+        slack = 2.0 * TOUCH_TOLERANCE_CM / np.maximum(safe, 1e-9)
+        cos_a = np.where((np.abs(cos_a) > 1) & (np.abs(cos_a) <= 1 + slack), np.sign(cos_a), cos_a)
+        ok = (d > 0) & (np.abs(cos_a) <= 1)
+        sin_a = np.sqrt(np.clip(1 - cos_a * cos_a, 0, None))
+    T, idx = [], []
+    for sgn in (1.0, -1.0):
+        keep = ok & (rj != 0) if sgn < 0 else ok
+        n = cos_a[:, None] * u + sgn * sin_a[:, None] * up
+        T.append((cj - rj[:, None] * n)[keep])
+        idx.append(np.nonzero(keep)[0])
+    return np.concatenate(T), np.concatenate(idx)
+
+
 @dataclass(eq=False)
 class _Graph:
     xy: np.ndarray
@@ -188,8 +214,7 @@ class _Query:
         C = len(space.circ_r)
         if C == 0:
             return node
-        P = np.tile(np.asarray(p, dtype=float), (C, 1))
-        _, T, k = _bitangents(P, np.zeros(C), space.circ_c, space.circ_r)
+        T, k = _point_tangents(p, space.circ_c, space.circ_r)
         th = _angles(space, k, T)
         keep = _on_free_arc(space, k, th)
         T, k, th = T[keep], k[keep], th[keep]
@@ -209,10 +234,11 @@ class _Query:
         """Arc edges between the new nodes on circles and their angular neighbours."""
         if not self.pending:
             return
-        new = np.array([n for nodes in self.pending.values() for n in nodes], dtype=int)
+        added = [n for nodes in self.pending.values() for n in nodes]
         self.pending.clear()
-        new_c = np.array([self.circle[n - self.n0] for n in new], dtype=int)
-        new_t = np.array([self.theta[n - self.n0] for n in new])
+        new = np.array(added, dtype=int)
+        new_c = np.array([self.circle[n - self.n0] for n in added], dtype=int)
+        new_t = np.array([self.theta[n - self.n0] for n in added])
         touched = np.unique(new_c)
         old = np.concatenate([self.g.by_circle[i] for i in touched]) if len(touched) else np.zeros(0, int)
         ids = np.concatenate([old, new])
@@ -222,8 +248,12 @@ class _Query:
         a, b, spans = _ring_pairs(circ[order], th[order], ids[order])
         keep = (a >= self.n0) | (b >= self.n0)
         a, b, spans = a[keep], b[keep], spans[keep]
-        circles = np.array([self.circle_of(int(x)) for x in a], dtype=int)
-        thetas = np.array([self.g.theta[x] if x < self.n0 else self.theta[x - self.n0] for x in a.tolist()])
+        # the circle and angle of each arc's first node: the graph's, or this query's
+        cached = a < self.n0
+        circles = np.where(cached, self.g.circle[np.where(cached, a, 0)] if self.n0 else 0,
+                           np.array(self.circle, dtype=int)[np.where(cached, 0, a - self.n0)])
+        thetas = np.where(cached, self.g.theta[np.where(cached, a, 0)] if self.n0 else 0.0,
+                          np.array(self.theta, dtype=float)[np.where(cached, 0, a - self.n0)])
         costs = _arc_costs(self.space, circles, thetas, spans)
         for x, y, c, sp in zip(a.tolist(), b.tolist(), costs.tolist(), spans.tolist()):
             if math.isfinite(c):
