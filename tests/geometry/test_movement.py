@@ -868,6 +868,19 @@ def test_point_tangents_are_the_bitangents_of_a_point_to_the_last_bit(p, circles
         assert fast.tobytes() == slow.tobytes() and fast_k.tolist() == slow_k.tolist()
 
 
+def test_plan_move_checks_each_movers_start_on_a_shared_space():
+    """The start check is remembered per space and mover: two movers ignoring each other share one
+    space, and each moves from its own start; an overlapping start is refused every time."""
+    board = Board(bases=(Base("a", 10, 10, 30), Base("b", 20, 10, 30)))
+    assert movement._space(board, "a", ("b",)) is movement._space(board, "b", ("a",))
+    assert plan_move(board, "a", (10, 15), 10, ignore=("b",)).path[0] == (10, 10)
+    assert plan_move(board, "b", (20, 15), 10, ignore=("a",)).path[0] == (20, 10)
+    crowded = Board(bases=(Base("a", 10, 10, 30), Base("b", 11, 10, 30)))
+    for _ in range(2):
+        with pytest.raises(GeometryError, match="already overlaps"):
+            plan_move(crowded, "a", (10, 15), 10)
+
+
 def test_straight_moves_refuses_everything_from_an_overlapping_start():
     board = Board(bases=(Base("a", 10, 10, 30), Base("b", 11, 10, 30)))
     assert not straight_moves(board, "a", [(10, 15), (5, 10)], 10).any()

@@ -12,7 +12,7 @@ from ..board import Board, Point
 from .graph import _length_bounds, _poly_clear, _poly_measure, _shortest
 from .messages import _check_allowance, _check_point, _check_start, _destination_problem, _fmt, _label, _narrowest_gap, _result_for_path, _xy
 from .result import _INF, ALLOWANCE_SLACK_CM, MoveResult
-from .space import _space
+from .space import _Space, _space
 
 # =============================================================================================
 # Public API: voluntary moves
@@ -55,7 +55,7 @@ def plan_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ig
     """
     space = _space(board, model_id, ignore)
     excluded = frozenset({model_id, *ignore})
-    start = _check_start(space, board, model_id)
+    start = _start(space, board, model_id)
     to = _check_point(to, "destination")
     allowance = _check_allowance(allowance_cm)
     who = _label(board, model_id)
@@ -64,7 +64,7 @@ def plan_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ig
         return problem
     S = np.asarray([start])
     G = np.asarray([to])
-    if space.segments_clear(S, G)[0]:
+    if space.free_spots_slide_clear(S, G)[0]:  # both ends are free spots: the swept capsules alone decide
         cost = float(space.segment_costs(S, G)[0])
         if cost <= math.hypot(to[0] - start[0], to[1] - start[1]) + 1e-12:  # straight and no difficult terrain
             pts = [start, to] if start != to else [start]
@@ -82,6 +82,16 @@ def plan_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ig
                           narrowest_gap_cm=gap[0] if gap else None, gap_at=gap[1] if gap else None,
                           blocked_by=gap[2] if gap else ())
     return _result_for_path(model_id, who, start, to, pts, space, allowance)
+
+
+def _start(space: _Space, board: Board, model_id: str) -> Point:
+    """The mover's start, checked free once per space (a space belongs to one board, so the start
+    of a model on it is fixed): every destination asked on a board shares the check."""
+    key = ("start", model_id)
+    start = space._cache.get(key)
+    if start is None:
+        start = space._cache[key] = _check_start(space, board, model_id)
+    return start
 
 
 def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float, *,
