@@ -152,7 +152,8 @@ class HeuristicPlayer:
         free and near enough to leave room for a detour, and at most three such: a detour needs
         the geometry's costly path search. Of those, one whose path must be longer than the
         allowance (the geometry's quick lower bound, round the ends of walls) is refused without
-        the search: a move decision's check is the geometry's verdict on the path (R-MOVE).
+        the search, and so is a straight slide longer than the allowance: a move decision's
+        check is the geometry's verdict on the path (R-MOVE).
 
         The engine's candidates and the free spots are asked for only when a point needs them:
         most often the first point checked is legal, and finding either costs vectorised tests.
@@ -192,6 +193,9 @@ class HeuristicPlayer:
                 tried += 1
                 if tried > limit:
                     check, last = False, True
+                elif straight is not None and spec.allowance_cm is not None:
+                    # no path is shorter than the straight line (a point rounded beyond the allowance)
+                    within = _dist(p, here) <= spec.allowance_cm + _BOUND_SLACK_CM
             if check and within and spec.validate(p) is None:
                 return p
             # A candidate is legal whatever the tests above say (a legal point is returned anyway).

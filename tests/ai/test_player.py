@@ -97,11 +97,12 @@ def test_a_detour_is_searched_for_three_free_points_at_most_and_a_candidate_alwa
 
 def test_a_detour_longer_than_the_allowance_by_its_bound_is_never_searched():
     """Points behind the wall whose way round either end is longer than the allowance (the
-    geometry's path length bound) are refused without asking the engine (no path search); the
-    one round the end within reach is asked, and the answer is the definition's."""
+    geometry's path length bound), and a straight slide longer than it, are refused without
+    asking the engine (no path search); the one round the end within reach is asked, and the
+    answer is the definition's."""
     mover = model("red", "harkonnen", "champion", 1, 15.0, 24.0)
     state = state_in_play([mover], terrain=(WALL, BOG), blue="fremen")
-    beyond = [(24.0, 32.0), (23.0, 31.5)]
+    beyond = [(15.0, 40.5), (24.0, 32.0), (23.0, 31.5)]  # 16.5 cm straight up; two behind the wall
     around = (24.0, 17.0)
     asked: list[tuple[float, float]] = []
     decision = _move(state, mover.id, 16.0)
