@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from landsraad.ai import HARM, HeuristicPlayer, clash_table, mission_plan
-from landsraad.ai.tables import _clash_cached, _lowering_values, _play_clash, _side_cached
+from landsraad.ai.tables import _clash_cached, _comb, _lowering_values, _play_clash, _side_cached
 from landsraad.content import load_factions
 from landsraad.dice import beats
 from landsraad.engine.bridge import combatant
@@ -246,6 +246,32 @@ def test_a_clash_built_from_cached_side_facts_is_the_one_built_from_nothing(a, d
     for name in ("hit_a", "hit_d", "blow_a", "blow_d", "lone_a", "lone_d", "both", "policy_a", "policy_d"):
         assert np.array_equal(getattr(after, name), getattr(alone, name)), name
     assert (after.can_attack, after.init_a, after.init_d, after.value) == (alone.can_attack, alone.init_a, alone.init_d, alone.value)
+
+
+class _CombatantChecker(HeuristicPlayer):
+    """A heuristic player that, before each decision, compares the memo's combatants with the
+    bridge's for every model on the table (the memo answers across states)."""
+
+    checked = 0
+
+    def decide(self, decision, state):
+        for m in state.models:
+            if m.removed:
+                continue
+            for weapon in (None, *m.weapons[:2]):
+                for held in (None, 0, m.fatigue):
+                    assert _comb(state, m.id, weapon=weapon, activation_fatigue=held) == \
+                        combatant(state, m.id, weapon=weapon, activation_fatigue=held)
+                    type(self).checked += 1
+        return super().decide(decision, state)
+
+
+def test_remembered_combatants_are_the_bridges_in_every_state_of_a_game():
+    """``_comb`` keys its memo on the model's state object, not the game state: along a whole game
+    (models wounded, fatigued, poisoned, moved), every answer equals the bridge's for that state."""
+    game = new_game("harkonnen", "fremen", seed=21)
+    play(game, {"red": _CombatantChecker(21), "blue": _CombatantChecker(22)})
+    assert _CombatantChecker.checked > 1000
 
 
 # --- decisions in scripted situations ------------------------------------------------------------------

@@ -483,22 +483,30 @@ def _disengage_exact(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, fl
 # --- helpers on weapons and worth -----------------------------------------------------------------------
 
 _COMBS_SIZE = 4096
-_COMBS: dict[tuple[int, str, int, int | None], tuple[GameState, Any, Any]] = {}
+_COMBS: dict[tuple[int, int, int | None, int, int], tuple[ModelState, Any, tuple, Any, Any]] = {}
 
 
 def _comb(state: GameState, model_id: str, *, weapon: Any = None, activation_fatigue: int | None = None) -> Any:
-    """:func:`landsraad.engine.bridge.combatant`, remembered per state (a planner asks about the
-    same models many times; states and weapons are immutable, and known by identity: hashing a
-    whole state would cost more than the answer). An entry holds its state and weapon, so their
-    ids are not reused while it lives; the memo is emptied when full."""
-    key = (id(state), model_id, id(weapon), activation_fatigue)
+    """:func:`landsraad.engine.bridge.combatant`, remembered across states.
+
+    A combatant is a pure function of the model's state, the weapon, the activation fatigue, the
+    game's custom faction sheets and its ruleset (the bridge builds it from those alone), and a
+    new state keeps the :class:`~landsraad.engine.state.ModelState` of every model that did not
+    change: the memo is keyed by those objects' identities (hashing them would cost more than
+    the answer), so a planner's many questions about the same models are answered once, and
+    again after another model moved. An entry holds its objects, so their ids are not reused
+    while it lives; the memo is emptied when full.
+    """
+    m = state.model(model_id)
+    sheets, ruleset = state.custom_factions, state.ruleset
+    key = (id(m), id(weapon), activation_fatigue, id(sheets), id(ruleset))
     hit = _COMBS.get(key)
-    if hit is not None and hit[0] is state and hit[1] is weapon:
-        return hit[2]
+    if hit is not None and hit[0] is m and hit[1] is weapon and hit[2] is sheets and hit[3] is ruleset:
+        return hit[4]
     if len(_COMBS) >= _COMBS_SIZE:
         _COMBS.clear()
     c = combatant(state, model_id, weapon=weapon, activation_fatigue=activation_fatigue)
-    _COMBS[key] = (state, weapon, c)
+    _COMBS[key] = (m, weapon, sheets, ruleset, c)
     return c
 
 
