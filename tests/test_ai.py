@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from landsraad.ai import HARM, HeuristicPlayer, clash_table, mission_plan
-from landsraad.ai.tables import _clash_cached, _lowering_values, _play_clash
+from landsraad.ai.tables import _clash_cached, _comb, _lowering_values, _play_clash, _side_cached
 from landsraad.content import load_factions
 from landsraad.dice import beats
 from landsraad.engine.bridge import combatant
@@ -214,10 +214,10 @@ def test_clash_tables_share_work_only_where_the_kernel_agrees(a, d, worth_a, wor
     # The same fight with both Reflexes raised: other initiative totals, the same lead.
     quick_a = a.model_copy(update={"name": "A2", "reflexes": a.reflexes + shift})
     quick_d = d.model_copy(update={"name": "D2", "reflexes": d.reflexes + shift})
-    _clash_cached.cache_clear(), _play_clash.cache_clear()
+    _clash_cached.cache_clear(), _play_clash.cache_clear(), _side_cached.cache_clear()
     t = clash_table(a, d, worth_a, worth_d, rs)
     after = clash_table(quick_a, quick_d, worth_a, worth_d, rs)
-    _clash_cached.cache_clear(), _play_clash.cache_clear()
+    _clash_cached.cache_clear(), _play_clash.cache_clear(), _side_cached.cache_clear()
     alone = clash_table(quick_a, quick_d, worth_a, worth_d, rs)
     for name in ("hit_a", "hit_d", "blow_a", "blow_d", "lone_a", "lone_d", "both", "policy_a", "policy_d"):
         assert np.array_equal(getattr(after, name), getattr(alone, name)), name
@@ -230,6 +230,48 @@ def test_clash_tables_share_work_only_where_the_kernel_agrees(a, d, worth_a, wor
             assert hits.tolist() == expected
         if can_attack(x) and can_attack(y):
             assert np.array_equal(table.both, _lowering_values(table.blow_a, table.blow_d, table.init_a, table.init_d))
+
+
+@settings(max_examples=30, deadline=None)
+@given(fighters, fighters, st.sampled_from([1.0, 2.0, 3.5]), st.sampled_from([1.0, 2.5]), st.sampled_from(["strict", "active"]))
+def test_a_clash_built_from_cached_side_facts_is_the_one_built_from_nothing(a, d, worth_a, worth_d, ties):
+    """Each side's kernel facts are cached apart (``_side_cached``): a table built after the same pair
+    met with other worths and with the roles swapped equals the table built with every cache empty."""
+    rs = Ruleset(ties=ties)
+    _clash_cached.cache_clear(), _play_clash.cache_clear(), _side_cached.cache_clear()
+    clash_table(a, d, worth_a + 1.0, worth_d, rs), clash_table(d, a, worth_d, worth_a, rs)
+    after = clash_table(a, d, worth_a, worth_d, rs)
+    _clash_cached.cache_clear(), _play_clash.cache_clear(), _side_cached.cache_clear()
+    alone = clash_table(a, d, worth_a, worth_d, rs)
+    for name in ("hit_a", "hit_d", "blow_a", "blow_d", "lone_a", "lone_d", "both", "policy_a", "policy_d"):
+        assert np.array_equal(getattr(after, name), getattr(alone, name)), name
+    assert (after.can_attack, after.init_a, after.init_d, after.value) == (alone.can_attack, alone.init_a, alone.init_d, alone.value)
+
+
+class _CombatantChecker(HeuristicPlayer):
+    """A heuristic player that, before each decision, compares the memo's combatants with the
+    bridge's for every model on the table (the memo answers across states)."""
+
+    checked = 0
+
+    def decide(self, decision, state):
+        for m in state.models:
+            if m.removed:
+                continue
+            for weapon in (None, *m.weapons[:2]):
+                for held in (None, 0, m.fatigue):
+                    assert _comb(state, m.id, weapon=weapon, activation_fatigue=held) == \
+                        combatant(state, m.id, weapon=weapon, activation_fatigue=held)
+                    type(self).checked += 1
+        return super().decide(decision, state)
+
+
+def test_remembered_combatants_are_the_bridges_in_every_state_of_a_game():
+    """``_comb`` keys its memo on the model's state object, not the game state: along a whole game
+    (models wounded, fatigued, poisoned, moved), every answer equals the bridge's for that state."""
+    game = new_game("harkonnen", "fremen", seed=21)
+    play(game, {"red": _CombatantChecker(21), "blue": _CombatantChecker(22)})
+    assert _CombatantChecker.checked > 1000
 
 
 # --- decisions in scripted situations ------------------------------------------------------------------

@@ -13,6 +13,7 @@ from ..engine.missions import mission_cards
 from ..engine.state import GameState, ModelState, other_side
 from ..errors import LandsraadError, RuleError
 from ..geometry.movement import free_spots, straight_moves
+from ..geometry.movement.voluntary import path_length_bounds
 from ..kits import load_kit
 from ..odds import solve_zero_sum
 from ..rules.disengage import resolve_disengage
@@ -45,6 +46,9 @@ from .tables import (
     _worth,
     clash_table,
 )
+
+_BOUND_SLACK_CM = 1e-6
+"""Beyond the allowance, a path length bound refuses a point only by more than this (float sums)."""
 
 
 @dataclass
@@ -146,7 +150,10 @@ class HeuristicPlayer:
 
         With ``state``, a point a straight slide cannot reach is checked only if its spot is
         free and near enough to leave room for a detour, and at most three such: a detour needs
-        the geometry's costly path search.
+        the geometry's costly path search. Of those, one whose path must be longer than the
+        allowance (the geometry's quick lower bound, round the ends of walls) is refused without
+        the search, and so is a straight slide longer than the allowance: a move decision's
+        check is the geometry's verdict on the path (R-MOVE).
 
         The engine's candidates and the free spots are asked for only when a point needs them:
         most often the first point checked is legal, and finding either costs vectorised tests.
@@ -166,9 +173,10 @@ class HeuristicPlayer:
             straight = straight_moves(board, decision.model, rounded, math.inf, difficult_ok=True)
             here = state.model(decision.model).position
             slack = 0.8 * (decision.point.allowance_cm or 0.0)
+        bounds = None
         tried = detours = 0
         for k, p in enumerate(rounded):
-            check, last = True, False
+            check, last, within = True, False, True
             if straight is not None and not straight[k]:
                 if detours >= 3 or _dist(p, here) > slack:
                     check = False
@@ -177,11 +185,18 @@ class HeuristicPlayer:
                         free = free_spots(board, decision.model, rounded)
                     check = bool(free[k])
                     detours += check
+                    if check and spec.allowance_cm is not None:
+                        if bounds is None:
+                            bounds = path_length_bounds(board, decision.model, rounded)
+                        within = bool(bounds[k] <= spec.allowance_cm + _BOUND_SLACK_CM)
             else:
                 tried += 1
                 if tried > limit:
                     check, last = False, True
-            if check and spec.validate(p) is None:
+                elif straight is not None and spec.allowance_cm is not None:
+                    # no path is shorter than the straight line (a point rounded beyond the allowance)
+                    within = _dist(p, here) <= spec.allowance_cm + _BOUND_SLACK_CM
+            if check and within and spec.validate(p) is None:
                 return p
             # A candidate is legal whatever the tests above say (a legal point is returned anyway).
             if known is None:
@@ -469,16 +484,25 @@ class HeuristicPlayer:
             a = k * math.pi / 4
             points.append(_clamp(state, (here[0] + math.cos(a) * reach, here[1] + math.sin(a) * reach), r))
         danger = self._danger(state, m)
-        scored = sorted(set((round(p[0], 3), round(p[1], 3)) for p in points), key=lambda p: _dist(p, goal) + danger.at(p))
-        scored = [p for p in scored if _dist(p, here) <= allowance]
+
+        def score(p: Point) -> float:
+            return _dist(p, goal) + danger.at(p)
+        scores = {p: score(p) for p in set((round(p[0], 3), round(p[1], 3)) for p in points)}  # each scored once
+        scored = [p for p in sorted(scores, key=scores.__getitem__) if _dist(p, here) <= allowance]
         cands = [(round(p[0], 3), round(p[1], 3)) for p in decision.point.candidates]
-        best_cand = min(cands, key=lambda p: _dist(p, goal) + danger.at(p)) if cands else None
+        best_cand = min(cands, key=score) if cands else None
+        if best_cand is not None:
+            # A point scoring worse than the best candidate is never the answer, legal or not (the
+            # candidate beats it and every point after it): only the points before it are checked,
+            # and the checks spared are often path searches.
+            bar = score(best_cand)
+            scored = [p for p in scored if scores[p] <= bar]
         got = self._first_valid(decision, scored, state, limit=4)
         options = [p for p in (got, best_cand) if p is not None]
         if not options:
             return None
-        best = min(options, key=lambda p: _dist(p, goal) + danger.at(p))
-        if _dist(best, goal) + danger.at(best) >= _dist(here, goal) + danger.at(here) - 0.2:
+        best = min(options, key=score)
+        if score(best) >= score(here) - 0.2:
             return None
         return best
 

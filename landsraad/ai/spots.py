@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..engine.state import GameState
+from ..engine.state import GameState, MarkerState
 
 Point = tuple[float, float]
 
@@ -15,7 +15,12 @@ Point = tuple[float, float]
 
 def _r(m: Any) -> float:
     """Radius in cm of a model state or marker state."""
-    return (m.base_mm if hasattr(m, "base_mm") else m.size_mm) / 20.0
+    if type(m) is MarkerState:  # asked first: a pydantic model raises (a costly exception) for a field it lacks
+        return m.size_mm / 20.0
+    try:  # a model (the common case: one attribute look-up)
+        return m.base_mm / 20.0
+    except AttributeError:  # anything else the size of a marker
+        return m.size_mm / 20.0
 
 
 def _gap(a: Any, b: Any) -> float:

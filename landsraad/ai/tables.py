@@ -38,6 +38,8 @@ HARM = np.array([0.0, 0.08, 0.4, 0.7, 1.0])
 
 _RESULT_INDEX = {"none": 0, "scratch": 1, "light": 2, "grave": 3, "fatal": 4}
 
+_HARM_MAX = float(HARM.max())
+
 
 # --- the clash tables (R-MELEE) ---------------------------------------------------------------------
 
@@ -280,7 +282,7 @@ def clash_value_bound(worth: float) -> float:
     """An upper bound of a clash's value against a victim worth ``worth``: a blow costs at most
     its victim's worth (a fatal wound, :data:`HARM` at most 1), and :func:`_q` rounds worths to a
     quarter (at most 0.125 up); with a little slack for the float sums."""
-    return max(0.0, float(HARM.max()) * (worth + 0.125)) + 1e-6
+    return max(0.0, _HARM_MAX * (worth + 0.125)) + 1e-6
 
 
 def _blow_table(striker: Any, target: Any, ruleset: Any) -> np.ndarray:
@@ -341,22 +343,31 @@ def clash_table(attacker: Any, defender: Any, worth_a: float = 1.0, worth_d: flo
 
 @lru_cache(maxsize=20000)
 def _clash_cached(attacker: _Signed, defender: _Signed, worth_a: float, worth_d: float, ruleset: Any) -> ClashTable:
-    return _build_clash(_norm(attacker.value), _norm(defender.value), worth_a, worth_d, ruleset)
+    # Each side's facts are cached apart: the same pair meets again with other worths, or roles swapped.
+    return _table(_side_cached(attacker, defender, ruleset), _side_cached(defender, attacker, ruleset), worth_a, worth_d, ruleset)
 
 
-def _build_clash(attacker: Any, defender: Any, worth_a: float, worth_d: float, ruleset: Any) -> ClashTable:
-    """The kernel's facts of the clash, then the tables built from them (:func:`_play_clash`)."""
-    ca, cd = can_attack(attacker), can_attack(defender)
-    edge_a = edge_d = 0
-    res_a = res_d = ()
-    if ca:
-        edge_a = attack_total(attacker, defender, 0, ruleset) - defence_total(defender, attacker, 0, ruleset)
-        res_a = tuple(_blow_table(attacker, defender, ruleset).tolist())
-    if cd:
-        edge_d = attack_total(defender, attacker, 0, ruleset) - defence_total(attacker, defender, 0, ruleset)
-        res_d = tuple(_blow_table(defender, attacker, ruleset).tolist())
-    ia = initiative_total(attacker, defender, 0, ruleset)
-    idf = initiative_total(defender, attacker, 0, ruleset)
+@lru_cache(maxsize=20000)
+def _side_cached(striker: _Signed, target: _Signed, ruleset: Any) -> tuple[bool, int, tuple[int, ...], int]:
+    return _side_facts(_norm(striker.value), _norm(target.value), ruleset)
+
+
+def _side_facts(striker: Any, target: Any, ruleset: Any) -> tuple[bool, int, tuple[int, ...], int]:
+    """The kernel's facts of one side of a clash, without dice (R-MELEE): whether ``striker`` may
+    attack, its attack total minus ``target``'s defence total, its blow's result index for each
+    final neutral (:func:`_blow_table`), both ``0`` and ``()`` when it may not attack, and its
+    initiative total."""
+    if not can_attack(striker):
+        return False, 0, (), initiative_total(striker, target, 0, ruleset)
+    edge = attack_total(striker, target, 0, ruleset) - defence_total(target, striker, 0, ruleset)
+    return True, edge, tuple(_blow_table(striker, target, ruleset).tolist()), initiative_total(striker, target, 0, ruleset)
+
+
+def _table(side_a: tuple[bool, int, tuple[int, ...], int], side_d: tuple[bool, int, tuple[int, ...], int],
+           worth_a: float, worth_d: float, ruleset: Any) -> ClashTable:
+    """The :class:`ClashTable` from each side's facts (:func:`_side_facts`)."""
+    ca, edge_a, res_a, ia = side_a
+    cd, edge_d, res_d, idf = side_d
     hit_a, hit_d, blow_a, blow_d, lone_a, lone_d, both, pa, pd, value = _play_clash(
         ca, cd, edge_a, edge_d, res_a, res_d, ia - idf, worth_a, worth_d, ruleset.ties)
     return ClashTable((ca, cd), hit_a, hit_d, blow_a, blow_d, ia, idf, lone_a, lone_d, both, pa, pd, value)
@@ -472,22 +483,30 @@ def _disengage_exact(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, fl
 # --- helpers on weapons and worth -----------------------------------------------------------------------
 
 _COMBS_SIZE = 4096
-_COMBS: dict[tuple[int, str, int, int | None], tuple[GameState, Any, Any]] = {}
+_COMBS: dict[tuple[int, int, int | None, int, int], tuple[ModelState, Any, tuple, Any, Any]] = {}
 
 
 def _comb(state: GameState, model_id: str, *, weapon: Any = None, activation_fatigue: int | None = None) -> Any:
-    """:func:`landsraad.engine.bridge.combatant`, remembered per state (a planner asks about the
-    same models many times; states and weapons are immutable, and known by identity: hashing a
-    whole state would cost more than the answer). An entry holds its state and weapon, so their
-    ids are not reused while it lives; the memo is emptied when full."""
-    key = (id(state), model_id, id(weapon), activation_fatigue)
+    """:func:`landsraad.engine.bridge.combatant`, remembered across states.
+
+    A combatant is a pure function of the model's state, the weapon, the activation fatigue, the
+    game's custom faction sheets and its ruleset (the bridge builds it from those alone), and a
+    new state keeps the :class:`~landsraad.engine.state.ModelState` of every model that did not
+    change: the memo is keyed by those objects' identities (hashing them would cost more than
+    the answer), so a planner's many questions about the same models are answered once, and
+    again after another model moved. An entry holds its objects, so their ids are not reused
+    while it lives; the memo is emptied when full.
+    """
+    m = state.model(model_id)
+    sheets, ruleset = state.custom_factions, state.ruleset
+    key = (id(m), id(weapon), activation_fatigue, id(sheets), id(ruleset))
     hit = _COMBS.get(key)
-    if hit is not None and hit[0] is state and hit[1] is weapon:
-        return hit[2]
+    if hit is not None and hit[0] is m and hit[1] is weapon and hit[2] is sheets and hit[3] is ruleset:
+        return hit[4]
     if len(_COMBS) >= _COMBS_SIZE:
         _COMBS.clear()
     c = combatant(state, model_id, weapon=weapon, activation_fatigue=activation_fatigue)
-    _COMBS[key] = (state, weapon, c)
+    _COMBS[key] = (m, weapon, sheets, ruleset, c)
     return c
 
 

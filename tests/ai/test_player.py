@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from landsraad.ai import HeuristicPlayer
-from landsraad.ai.spots import _dist
+from landsraad.ai.spots import _clamp, _dist, _rotate_about, _toward
 from landsraad.engine.decisions import Decision, PointSpec
 from landsraad.engine.moves import targets_of_interest
 from landsraad.engine.spatial import move_candidates, plan_move
@@ -93,3 +93,77 @@ def test_a_detour_is_searched_for_three_free_points_at_most_and_a_candidate_alwa
                                     ([inside, *beyond[:2], around], 10, around), ([far, candidate], 1, candidate)):
         got = HeuristicPlayer(1)._first_valid(_move(state, mover.id, 16.0), points, state, limit=limit)
         assert got == expected == _every_check(_move(state, mover.id, 16.0), points, state, limit)
+
+
+def test_a_detour_longer_than_the_allowance_by_its_bound_is_never_searched():
+    """Points behind the wall whose way round either end is longer than the allowance (the
+    geometry's path length bound), and a straight slide longer than it, are refused without
+    asking the engine (no path search); the one round the end within reach is asked, and the
+    answer is the definition's."""
+    mover = model("red", "harkonnen", "champion", 1, 15.0, 24.0)
+    state = state_in_play([mover], terrain=(WALL, BOG), blue="fremen")
+    beyond = [(15.0, 40.5), (24.0, 32.0), (23.0, 31.5)]  # 16.5 cm straight up; two behind the wall
+    around = (24.0, 17.0)
+    asked: list[tuple[float, float]] = []
+    decision = _move(state, mover.id, 16.0)
+    check = decision.point.validate
+    spy = Decision(side="red", kind="move", prompt="Move?", model=mover.id,
+                   point=PointSpec(lambda p: asked.append(p) or check(p), decision.point.suggest, 16.0))
+    got = HeuristicPlayer(1)._first_valid(spy, [*beyond, around], state)
+    assert got == around == _every_check(_move(state, mover.id, 16.0), [*beyond, around], state, 10)
+    assert asked == [around]
+    assert all(not plan_move(state, mover.id, p, 16.0).legal for p in beyond)
+
+
+def _head_for_definition(player: HeuristicPlayer, decision: Decision, state, m, goal):
+    """:meth:`HeuristicPlayer._head_for` as defined: every scored point offered to the check, then
+    the better of the first legal one and the best engine candidate (no point left out)."""
+    allowance = decision.point.allowance_cm
+    here, r = m.position, m.base_mm / 20.0
+    if _dist(here, goal) < 0.3:
+        return None
+    reach = max(0.0, allowance - 0.02)
+    points = []
+    for angle in (0.0, 0.3, -0.3, 0.6, -0.6, 1.0, -1.0):
+        for frac in (1.0, 0.6, 0.35):
+            p = _toward(here, goal, reach * frac)
+            points.append(_clamp(state, _rotate_about(here, p, angle) if angle else p, r))
+    for k in range(8):
+        a = k * math.pi / 4
+        points.append(_clamp(state, (here[0] + math.cos(a) * reach, here[1] + math.sin(a) * reach), r))
+    danger = player._danger(state, m)
+
+    def score(p):
+        return _dist(p, goal) + danger.at(p)
+    scored = [p for p in sorted({(round(p[0], 3), round(p[1], 3)) for p in points}, key=score) if _dist(p, here) <= allowance]
+    cands = [(round(p[0], 3), round(p[1], 3)) for p in decision.point.candidates]
+    options = [p for p in (player._first_valid(decision, scored, state, limit=4), min(cands, key=score) if cands else None)
+               if p is not None]
+    if not options:
+        return None
+    best = min(options, key=score)
+    return None if score(best) >= score(here) - 0.2 else best
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(10, 15.5), st.floats(16, 44), st.tuples(st.floats(2, 58), st.floats(2, 58)), st.sampled_from((6.0, 10.0, 16.0)))
+def test_heading_for_a_goal_checks_only_points_that_could_beat_the_best_candidate(x, y, goal, allowance):
+    """The points scoring worse than the engine's best candidate are not checked (no path search
+    for them), and the answer is the definition's, which checks them all."""
+    mover = model("red", "harkonnen", "champion", 1, x, y)
+    others = [model("red", "harkonnen", "gladiator", 2, 26, 14), model("blue", "fremen", "warrior", 1, 26, 30),
+              model("blue", "fremen", "warrior", 2, 12, 48)]
+    state = state_in_play([mover, *[o for o in others if _dist(o.position, (x, y)) > 4.0]], terrain=(WALL, BOG), blue="fremen")
+    m = state.model(mover.id)
+    decision = _move(state, mover.id, allowance)
+    asked: list[tuple[float, float]] = []
+    spy = Decision(side="red", kind="move", prompt="Move?", model=mover.id,
+                   point=PointSpec(lambda p: asked.append(p) or decision.point.validate(p), decision.point.suggest, allowance))
+    player = HeuristicPlayer(1)
+    got = player._head_for(spy, state, m, goal)
+    assert got == _head_for_definition(HeuristicPlayer(1), _move(state, mover.id, allowance), state, m, goal)
+    danger = player._danger(state, m)
+    cands = [(round(p[0], 3), round(p[1], 3)) for p in spy.point.candidates]
+    if cands and _dist(m.position, goal) >= 0.3:
+        bar = min(_dist(p, goal) + danger.at(p) for p in cands)
+        assert all(_dist(p, goal) + danger.at(p) <= bar for p in asked)

@@ -43,6 +43,7 @@ from landsraad.geometry.movement import (
 )
 from landsraad.geometry.movement import graph as movement_graph
 from landsraad.geometry.movement import reach as reach_module
+from landsraad.geometry.movement.voluntary import path_length_bounds
 from landsraad.scene import load_scene
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -811,6 +812,73 @@ def test_property_segment_costs_skip_only_segments_that_cannot_touch_difficult_g
         if not n:
             swept = (LineString([a, b]) if a != b else Point(a)).buffer(space.r)
             assert not swept.intersects(space.diff_geom)
+
+
+@PROPERTY
+@given(boards(), st.lists(points, min_size=1, max_size=8), st.floats(0, 30))
+def test_property_path_length_bounds_never_exceed_the_path_plan_move_finds(board, targets, allowance):
+    """The planner's quick filter (issue 12): no path plan_move finds is shorter than the bound, so a
+    point whose bound exceeds the allowance is never a legal move; the bounds of many points at
+    once are each point's alone."""
+    bounds = path_length_bounds(board, "a", targets)
+    start = board.base("a").center
+    for to, bound in zip(targets, bounds):
+        assert bound >= math.dist(start, to) - 1e-12
+        assert path_length_bounds(board, "a", [to])[0] == bound
+        res = plan_move(board, "a", to, allowance)
+        if res.path:
+            assert bound <= res.path_length_cm + 1e-9
+        if bound > allowance + 1e-6:
+            assert not res.legal
+
+
+def test_path_length_bounds_see_the_way_round_a_wall():
+    """Behind a wall the bound is the way round an end (figures by hand): from (5, 10) to (20, 10)
+    past a wall x in [10, 12], y in [0, 20], a 30 mm base crosses the line x = 10 (and x = 12)
+    at y >= 21.5 or y <= -1.5; the line x = 10 gives the larger bound."""
+    board = Board(terrain=(rect("wall", 10, 0, 12, 20),), bases=(Base("a", 5, 10, 30),))
+    rho = 1.5 - movement.TOUCH_TOLERANCE_CM
+    via_x10 = math.hypot(5, 10 + rho) + math.hypot(10, 10 + rho)
+    via_x12 = math.hypot(7, 10 + rho) + math.hypot(8, 10 + rho)
+    assert via_x10 > via_x12
+    bound = path_length_bounds(board, "a", [(20, 10)])[0]
+    assert bound == pytest.approx(via_x10, abs=1e-9)
+    assert bound <= plan_move(board, "a", (20, 10), 40).path_length_cm
+    assert path_length_bounds(board, "a", [(5, 30)])[0] == pytest.approx(20.0)  # open ground: the straight distance
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.tuples(st.floats(0, 30), st.floats(0, 30)),
+       st.lists(st.tuples(st.floats(0, 30), st.floats(0, 30), st.sampled_from([0.0, 1.25, 1.5, 2.75, 3.5])), min_size=1, max_size=8),
+       st.lists(st.tuples(st.integers(0, 7), st.floats(0, 2 * math.pi), st.sampled_from([0.0, 1e-7, -1e-7, 1e-3]))))
+def test_point_tangents_are_the_bitangents_of_a_point_to_the_last_bit(p, circles, on_circle):
+    """The query's tangents from a point (``_point_tangents``) are ``_bitangents`` with a circle of
+    radius 0 there, bit for bit and in the same order, also for points on a circle (within the
+    touching tolerance or just off it) and for circles that are points."""
+    centres = np.array([(x, y) for x, y, _ in circles], dtype=float)
+    radii = np.array([r for _, _, r in circles], dtype=float)
+    points = [p]
+    for i, angle, off in on_circle:  # points on (or just off) a circle's rim
+        i %= len(circles)
+        points.append((centres[i, 0] + (radii[i] + off) * math.cos(angle), centres[i, 1] + (radii[i] + off) * math.sin(angle)))
+    for q in points:
+        _, slow, slow_k = movement_graph._bitangents(np.tile(np.asarray(q, dtype=float), (len(circles), 1)), np.zeros(len(circles)),
+                                                     centres, radii)
+        fast, fast_k = movement_graph._point_tangents(q, centres, radii)
+        assert fast.tobytes() == slow.tobytes() and fast_k.tolist() == slow_k.tolist()
+
+
+def test_plan_move_checks_each_movers_start_on_a_shared_space():
+    """The start check is remembered per space and mover: two movers ignoring each other share one
+    space, and each moves from its own start; an overlapping start is refused every time."""
+    board = Board(bases=(Base("a", 10, 10, 30), Base("b", 20, 10, 30)))
+    assert movement._space(board, "a", ("b",)) is movement._space(board, "b", ("a",))
+    assert plan_move(board, "a", (10, 15), 10, ignore=("b",)).path[0] == (10, 10)
+    assert plan_move(board, "b", (20, 15), 10, ignore=("a",)).path[0] == (20, 10)
+    crowded = Board(bases=(Base("a", 10, 10, 30), Base("b", 11, 10, 30)))
+    for _ in range(2):
+        with pytest.raises(GeometryError, match="already overlaps"):
+            plan_move(crowded, "a", (10, 15), 10)
 
 
 def test_straight_moves_refuses_everything_from_an_overlapping_start():

@@ -53,6 +53,32 @@ def _bitangents(ci: np.ndarray, ri: np.ndarray, cj: np.ndarray, rj: np.ndarray) 
     return np.concatenate(Ti), np.concatenate(Tj), np.concatenate(idx)
 
 
+def _point_tangents(p: Sequence[float], cj: np.ndarray, rj: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_bitangents` of the point ``p`` (radius 0) with each circle (cj, rj): the tangent
+    points on the circles and the circle index, the same numbers in the same order (a point has
+    only the outer pair of tangents, one when the circle is a point too), without the work on
+    the point's own side and on the inner tangents."""
+    v = cj - np.asarray(p, dtype=float)
+    d = np.hypot(v[:, 0], v[:, 1])
+    safe = np.where(d > 0, d, 1.0)
+    u = v / safe[:, None]
+    up = np.stack([-u[:, 1], u[:, 0]], axis=1)
+    with np.errstate(over="ignore", invalid="ignore"):
+        cos_a = rj / safe
+        # a point lying on a circle (within the touching tolerance): its radial projection
+        slack = 2.0 * TOUCH_TOLERANCE_CM / np.maximum(safe, 1e-9)
+        cos_a = np.where((np.abs(cos_a) > 1) & (np.abs(cos_a) <= 1 + slack), np.sign(cos_a), cos_a)
+        ok = (d > 0) & (np.abs(cos_a) <= 1)
+        sin_a = np.sqrt(np.clip(1 - cos_a * cos_a, 0, None))
+    T, idx = [], []
+    for sgn in (1.0, -1.0):
+        keep = ok & (rj != 0) if sgn < 0 else ok
+        n = cos_a[:, None] * u + sgn * sin_a[:, None] * up
+        T.append((cj - rj[:, None] * n)[keep])
+        idx.append(np.nonzero(keep)[0])
+    return np.concatenate(T), np.concatenate(idx)
+
+
 @dataclass(eq=False)
 class _Graph:
     xy: np.ndarray
@@ -102,11 +128,10 @@ def _graph(space: _Space) -> _Graph:
     xy = np.concatenate([Ti, Tj]) if E else np.zeros((0, 2))
     circle = np.concatenate([ci, cj]) if E else np.zeros(0, dtype=int)
     theta = np.concatenate([th_i, th_j]) if E else np.zeros(0)
-    adj: list[list[tuple[int, float, float]]] = [[] for _ in range(2 * E)]
-    for e in range(E):
-        c = float(costs[e])
-        adj[e].append((e + E, c, 0.0))
-        adj[e + E].append((e, c, 0.0))
+    # node e and node e + E are the two ends of tangent e (lists of Python numbers: no numpy scalars in the loops)
+    cost_list = costs.tolist()
+    adj: list[list[tuple[int, float, float]]] = ([[(e + E, c, 0.0)] for e, c in enumerate(cost_list)]
+                                                 + [[(e, c, 0.0)] for e, c in enumerate(cost_list)])
     order = np.lexsort((theta, circle))
     a, b, spans = _ring_pairs(circle[order], theta[order], order)
     costs_arc = _arc_costs(space, circle[a], theta[a], spans)
@@ -114,13 +139,11 @@ def _graph(space: _Space) -> _Graph:
         if math.isfinite(c):
             adj[x].append((y, c, sp))
             adj[y].append((x, c, -sp))
-    by_circle = []
-    by_theta = []
-    for i in range(C):
-        nodes = order[circle[order] == i]
-        by_circle.append(nodes)
-        by_theta.append(theta[nodes])
-    graph = _Graph(xy=xy, pts=[(float(x), float(y)) for x, y in xy], circle=circle, theta=theta, adj=adj,
+    # each circle's nodes by angle: a run of the (circle, angle) order
+    bounds = np.searchsorted(circle[order], np.arange(C + 1)).tolist()
+    by_circle = [order[bounds[i]:bounds[i + 1]] for i in range(C)]
+    by_theta = [theta[nodes] for nodes in by_circle]
+    graph = _Graph(xy=xy, pts=[(x, y) for x, y in xy.tolist()], circle=circle, theta=theta, adj=adj,
                    by_circle=by_circle, by_circle_theta=by_theta)
     space._cache["graph"] = graph
     return graph
@@ -191,8 +214,7 @@ class _Query:
         C = len(space.circ_r)
         if C == 0:
             return node
-        P = np.tile(np.asarray(p, dtype=float), (C, 1))
-        _, T, k = _bitangents(P, np.zeros(C), space.circ_c, space.circ_r)
+        T, k = _point_tangents(p, space.circ_c, space.circ_r)
         th = _angles(space, k, T)
         keep = _on_free_arc(space, k, th)
         T, k, th = T[keep], k[keep], th[keep]
@@ -200,22 +222,23 @@ class _Query:
         clear = space.segments_clear(Pk, T)
         T, k, th, Pk = T[clear], k[clear], th[clear], Pk[clear]
         costs = space.segment_costs(Pk, T) if len(T) else np.zeros(0)
-        for t, ci, a, c in zip(T, k, th, costs):
-            m = self.add_node(t, int(ci), float(a))
+        for t, ci, a, c in zip(T.tolist(), k.tolist(), th.tolist(), costs.tolist()):
+            m = self.add_node(t, ci, a)
             if outgoing:
-                self.add_edge(node, m, float(c))
+                self.add_edge(node, m, c)
             else:
-                self.add_edge(m, node, float(c))
+                self.add_edge(m, node, c)
         return node
 
     def finalize(self) -> None:
         """Arc edges between the new nodes on circles and their angular neighbours."""
         if not self.pending:
             return
-        new = np.array([n for nodes in self.pending.values() for n in nodes], dtype=int)
+        added = [n for nodes in self.pending.values() for n in nodes]
         self.pending.clear()
-        new_c = np.array([self.circle[n - self.n0] for n in new], dtype=int)
-        new_t = np.array([self.theta[n - self.n0] for n in new])
+        new = np.array(added, dtype=int)
+        new_c = np.array([self.circle[n - self.n0] for n in added], dtype=int)
+        new_t = np.array([self.theta[n - self.n0] for n in added])
         touched = np.unique(new_c)
         old = np.concatenate([self.g.by_circle[i] for i in touched]) if len(touched) else np.zeros(0, int)
         ids = np.concatenate([old, new])
@@ -225,8 +248,12 @@ class _Query:
         a, b, spans = _ring_pairs(circ[order], th[order], ids[order])
         keep = (a >= self.n0) | (b >= self.n0)
         a, b, spans = a[keep], b[keep], spans[keep]
-        circles = np.array([self.circle_of(int(x)) for x in a], dtype=int)
-        thetas = np.array([self.g.theta[x] if x < self.n0 else self.theta[x - self.n0] for x in a.tolist()])
+        # the circle and angle of each arc's first node: the graph's, or this query's
+        cached = a < self.n0
+        circles = np.where(cached, self.g.circle[np.where(cached, a, 0)] if self.n0 else 0,
+                           np.array(self.circle, dtype=int)[np.where(cached, 0, a - self.n0)])
+        thetas = np.where(cached, self.g.theta[np.where(cached, a, 0)] if self.n0 else 0.0,
+                          np.array(self.theta, dtype=float)[np.where(cached, 0, a - self.n0)])
         costs = _arc_costs(self.space, circles, thetas, spans)
         for x, y, c, sp in zip(a.tolist(), b.tolist(), costs.tolist(), spans.tolist()):
             if math.isfinite(c):
@@ -399,6 +426,51 @@ def _exits(space: _Space, q: _Query, node: int, p: Point, outgoing: bool) -> Non
             q.add_edge(node, m, cost)
         else:
             q.add_edge(m, node, cost)
+
+
+def _walls(space: _Space) -> tuple[np.ndarray, ...]:
+    """The capsules of positive length (impassable terrain's edges) as (a, unit direction, length,
+    rho, the point rho beyond a, the point rho beyond b) along their lines; built once per space."""
+    if "walls" not in space._cache:
+        e = space.cap_b - space.cap_a
+        length = np.hypot(e[:, 0], e[:, 1])
+        k = length > 0
+        a, rho, length = space.cap_a[k], space.cap_rho[k], length[k]
+        u = e[k] / length[:, None]
+        space._cache["walls"] = (a, u, length, rho, a - rho[:, None] * u, a + (length + rho)[:, None] * u)
+    return space._cache["walls"]
+
+
+def _length_bounds(space: _Space, start: Point, goals: np.ndarray) -> np.ndarray:
+    """Lower bounds on the length of every clear path from ``start`` to each of ``goals`` (N, 2).
+
+    The straight distance; and for each terrain edge's capsule that the straight segment crosses
+    (its ends on either side of the edge's line, the crossing inside the capsule), the shorter
+    way through a point of that line beyond either end of the capsule: a path must cross the
+    line somewhere, and not inside the capsule; on a ray the detour is shortest at its end (the
+    distance sum is convex along the line, least at the straight crossing).
+    """
+    S = np.asarray(start, dtype=float)
+    G = np.asarray(goals, dtype=float).reshape(-1, 2)
+    straight = np.hypot(G[:, 0] - S[0], G[:, 1] - S[1])
+    a, u, length, rho, beyond_a, beyond_b = _walls(space)
+    if not len(a) or not len(G):
+        return straight
+    ux, uy = u[:, 0], u[:, 1]
+    sx, sy = S[0] - a[:, 0], S[1] - a[:, 1]  # (K,): the start from each capsule's a
+    gx, gy = G[:, 0, None] - a[None, :, 0], G[:, 1, None] - a[None, :, 1]  # (N, K)
+    side_s = ux * sy - uy * sx  # signed distances from the lines
+    side_g = ux[None, :] * gy - uy[None, :] * gx
+    along_s = ux * sx + uy * sy  # positions along the lines
+    along_g = ux[None, :] * gx + uy[None, :] * gy
+    crossing = side_s[None, :] * side_g < 0
+    t = side_s[None, :] / np.where(crossing, side_s[None, :] - side_g, 1.0)
+    at = along_s[None, :] + t * (along_g - along_s[None, :])
+    crossing &= (at > -rho[None, :]) & (at < (length + rho)[None, :])
+    via_a = np.hypot(*(S - beyond_a).T)[None, :] + np.hypot(G[:, 0, None] - beyond_a[None, :, 0], G[:, 1, None] - beyond_a[None, :, 1])
+    via_b = np.hypot(*(S - beyond_b).T)[None, :] + np.hypot(G[:, 0, None] - beyond_b[None, :, 0], G[:, 1, None] - beyond_b[None, :, 1])
+    around = np.where(crossing, np.minimum(via_a, via_b), 0.0).max(axis=1)
+    return np.maximum(straight, around)
 
 
 def _shortest(space: _Space, start: Point, goal: Point) -> list[tuple[float, float]] | None:

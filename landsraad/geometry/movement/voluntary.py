@@ -1,4 +1,5 @@
-"""The public API of voluntary moves: plan_move, straight_moves, free_spots, can_move, path_cost, path_is_clear (R-MOVE, RUL-17)."""
+"""The public API of voluntary moves: plan_move, straight_moves, free_spots, path_length_bounds, can_move, path_cost,
+path_is_clear (R-MOVE, RUL-17)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from ..board import Board, Point
-from .graph import _poly_clear, _poly_measure, _shortest
+from .graph import _length_bounds, _poly_clear, _poly_measure, _shortest
 from .messages import _check_allowance, _check_point, _check_start, _destination_problem, _fmt, _label, _narrowest_gap, _result_for_path, _xy
 from .result import _INF, ALLOWANCE_SLACK_CM, MoveResult
-from .space import _space
+from .space import _Space, _space
 
 # =============================================================================================
 # Public API: voluntary moves
@@ -54,7 +55,7 @@ def plan_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ig
     """
     space = _space(board, model_id, ignore)
     excluded = frozenset({model_id, *ignore})
-    start = _check_start(space, board, model_id)
+    start = _start(space, board, model_id)
     to = _check_point(to, "destination")
     allowance = _check_allowance(allowance_cm)
     who = _label(board, model_id)
@@ -63,7 +64,7 @@ def plan_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ig
         return problem
     S = np.asarray([start])
     G = np.asarray([to])
-    if space.segments_clear(S, G)[0]:
+    if space.free_spots_slide_clear(S, G)[0]:  # both ends are free spots: the swept capsules alone decide
         cost = float(space.segment_costs(S, G)[0])
         if cost <= math.hypot(to[0] - start[0], to[1] - start[1]) + 1e-12:  # straight and no difficult terrain
             pts = [start, to] if start != to else [start]
@@ -81,6 +82,16 @@ def plan_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ig
                           narrowest_gap_cm=gap[0] if gap else None, gap_at=gap[1] if gap else None,
                           blocked_by=gap[2] if gap else ())
     return _result_for_path(model_id, who, start, to, pts, space, allowance)
+
+
+def _start(space: _Space, board: Board, model_id: str) -> Point:
+    """The mover's start, checked free once per space (a space belongs to one board, so the start
+    of a model on it is fixed): every destination asked on a board shares the check."""
+    key = ("start", model_id)
+    start = space._cache.get(key)
+    if start is None:
+        start = space._cache[key] = _check_start(space, board, model_id)
+    return start
 
 
 def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float, *,
@@ -199,6 +210,53 @@ def free_spots(board: Board, model_id: str, points: Any, *, ignore: Iterable[str
     space = _space(board, model_id, ignore)
     pts = np.asarray(points, dtype=float).reshape(-1, 2)
     return space.points_free(pts) if len(pts) else np.zeros(0, dtype=bool)
+
+
+def path_length_bounds(board: Board, model_id: str, points: Any, *, ignore: Iterable[str] = ()) -> np.ndarray:
+    """Lower bounds on the length of any path by which ``model_id``'s base can slide to each of
+    ``points``, all at once, without a path search (R-MOVE, RUL-17).
+
+    No clear path is shorter, so :func:`plan_move` never finds one shorter either (its cost is at
+    least its length): a point whose bound exceeds the allowance is not a legal move. The bound
+    is the straight distance, or more when the straight slide must get round the end of a piece
+    of impassable terrain (it crosses an edge's line inside the inflated edge: any path crosses
+    that line beyond one end). It ignores bases and difficult ground, so it is only a quick
+    first filter (a planner's, before the costly search).
+
+    Parameters
+    ----------
+    board
+        The table.
+    model_id
+        The mover.
+    points
+        Destinations, an array-like of shape (N, 2) in cm.
+    ignore
+        Ids of bases that do not block, as in :func:`plan_move`.
+
+    Returns
+    -------
+    numpy.ndarray
+        N lengths in cm.
+
+    Raises
+    ------
+    GeometryError
+        Unknown model id.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board, TerrainPiece
+    >>> wall = TerrainPiece("wall", ((10, 0), (12, 0), (12, 20), (10, 20)))
+    >>> board = Board(terrain=(wall,), bases=(Base("a", 5, 10, 30),))
+    >>> [round(float(b), 2) for b in path_length_bounds(board, "a", [(20, 10), (5, 30)])]  # round the wall's end; open
+    [27.78, 20.0]
+    >>> round(plan_move(board, "a", (20, 10), 30).path_length_cm, 2)
+    29.18
+    """
+    space = _space(board, model_id, ignore)
+    pts = np.asarray(points, dtype=float).reshape(-1, 2)
+    return _length_bounds(space, board.base(model_id).center, pts)
 
 
 def straight_plan(board: Board, model_id: str, to: Point, allowance_cm: float, *, ignore: Iterable[str] = ()) -> MoveResult:
