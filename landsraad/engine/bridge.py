@@ -81,8 +81,18 @@ def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, 
     apply (R-SPICE, PRJ-53).
     """
     m = state.model(model_id)
-    faction = faction_of(state, model_id)
+    faction = faction_named(state, m.faction)
     shield_disabled = m.jammed_by is not None or state.ruleset.arrakis
+    # First the model state's own memo: a model state never changes, so only what else the
+    # combatant is built from keys it (its copies drop the memo, Frozen.model_copy).
+    memo = m.__dict__.get(_MEMO)
+    near = (id(faction), id(weapon), activation_fatigue, shield_disabled)
+    if memo is not None:
+        hit = memo.get(near)
+        if hit is not None and hit[0] is faction and hit[1] is weapon:
+            return hit[2]
+    else:
+        memo = m.__dict__[_MEMO] = {}
     # A combatant is a pure function of what it is built from (the card, the sheet, the weapon,
     # the wounds, fatigue, poisons and spice, and these flags): asked for tens of times per action
     # and again after every move of the model, it is built once. Objects are keyed by identity;
@@ -91,14 +101,18 @@ def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, 
            m.spice_doses, m.spice_active, activation_fatigue, shield_disabled)
     hit = _COMBATANTS.get(key)
     if hit is not None and hit[0] is m.profile and hit[1] is faction and hit[2] is weapon:
-        return hit[3]
-    built = _build_combatant(state, model_id, weapon, activation_fatigue, shield_disabled)
-    if len(_COMBATANTS) >= _COMBATANT_CACHE:
-        _COMBATANTS.clear()
-    _COMBATANTS[key] = (m.profile, faction, weapon, built)
+        built = hit[3]
+    else:
+        built = _build_combatant(state, model_id, weapon, activation_fatigue, shield_disabled)
+        if len(_COMBATANTS) >= _COMBATANT_CACHE:
+            _COMBATANTS.clear()
+        _COMBATANTS[key] = (m.profile, faction, weapon, built)
+    memo[near] = (faction, weapon, built)
     return built
 
 
+_MEMO = "_combatants"
+"""The key of a model state's memo of its combatants, in its ``__dict__`` beside its fields."""
 _COMBATANT_CACHE = 8192
 _COMBATANTS: dict[tuple[object, ...], tuple[Profile, Faction | None, Weapon | None, Combatant]] = {}
 

@@ -42,7 +42,14 @@ def in_contact(state: GameState, a: str, b: str) -> bool:
 
 
 def contact_enemies(state: GameState, model_id: str) -> tuple[str, ...]:
-    """Enemies in base contact that can still fight (R-MELEE)."""
+    """Enemies in base contact that can still fight (R-MELEE).
+
+    Asked by the menu, the free-move and disengage tests and the missions on the same state:
+    answered once per state (:meth:`GameState.memo`)."""
+    return state.memo(("contact_enemies", model_id), lambda: _contact_enemies(state, model_id))
+
+
+def _contact_enemies(state: GameState, model_id: str) -> tuple[str, ...]:
     board = state.board
     me = board.base(model_id)
     reach = state.ruleset.contact_tolerance_cm + 1e-9

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from functools import cached_property
-from typing import Any, Literal, Mapping
+from typing import Any, Callable, Literal, Mapping, TypeVar
 
 from pydantic import Field
 
@@ -47,6 +47,8 @@ __all__ = [
     "dump_state",
     "load_state",
 ]
+
+_T = TypeVar("_T")
 
 Side = Literal["red", "blue"]
 SIDES: tuple[Side, Side] = ("red", "blue")
@@ -282,6 +284,23 @@ class GameState(Frozen):
             markers=tuple(k.marker() for k in self.markers if k.on_table),
         )
 
+    def memo(self, key: tuple[Any, ...], compute: Callable[[], _T]) -> _T:
+        """``compute()``, computed once per state object and ``key``.
+
+        For what the engine asks several times between two changes (a menu's contact test, the
+        models a side may select): a state never changes, and every copy starts with no memo
+        (:meth:`model_copy`), so an answer is never read from a state it was not computed on.
+        ``key`` must name the question and every argument ``compute`` reads besides the state.
+        """
+        memo = self.__dict__.get(_MEMO)
+        if memo is None:
+            memo = self.__dict__[_MEMO] = {}
+        try:
+            return memo[key]
+        except KeyError:
+            value = memo[key] = compute()
+            return value
+
     def flag(self, side: str, key: str) -> str | None:
         """A mission counter the engine keeps for ``side`` (see :mod:`landsraad.engine.view`)."""
         value = None
@@ -333,6 +352,9 @@ class GameState(Frozen):
     def replace(self, **changes: Any) -> "GameState":
         return self.model_copy(update=changes)
 
+
+_MEMO = "_memo"
+"""The key of a state's memo (:meth:`GameState.memo`) in its ``__dict__``, beside its fields."""
 
 _GEOMETRY_FIELDS = frozenset({"width", "depth", "terrain", "models", "markers", "phase"})
 """The fields :attr:`GameState.board` is built from."""
