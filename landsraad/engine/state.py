@@ -146,6 +146,11 @@ class MarkerState(Frozen):
         return not (self.destroyed or self.delivered or self.carried_by)
 
     def marker(self) -> Marker:
+        """The marker as geometry (built once per marker state: boards are rebuilt after every step)."""
+        return self._marker
+
+    @cached_property
+    def _marker(self) -> Marker:
         return Marker(self.id, self.x, self.y, self.size_mm, self.owner)
 
 
@@ -333,8 +338,14 @@ class GameState(Frozen):
         old, models[i] = models[i], model
         copied = self.model_copy(update={"models": tuple(models)})
         copied.__dict__["_model_index"] = self._model_index  # same ids in the same order
-        if "board" in self.__dict__ and _footprint(old, self.phase) == _footprint(model, self.phase):
-            copied.__dict__["board"] = self.__dict__["board"]  # wounds, fatigue, poisons: the same table
+        board = self.__dict__.get("board")
+        if board is not None:
+            if _footprint(old, self.phase) == _footprint(model, self.phase):
+                copied.__dict__["board"] = board  # wounds, fatigue, poisons: the same table
+            elif _on_table(old, self.phase) and _on_table(model, self.phase):
+                # a move: the same table with that base replaced where it was (models keep their
+                # order, so this is the board the copy would build, without a walk over every model)
+                copied.__dict__["board"] = board.with_base(model.base())
         return copied
 
     def update_model(self, model_id: str, **changes: Any) -> "GameState":
