@@ -279,12 +279,18 @@ class GameState(Frozen):
         raise RuleError(f"There is no marker {marker_id!r}; the markers are: {', '.join(m.id for m in self.markers) or '(none)'}.")
 
     @cached_property
+    def _pieces(self) -> tuple[TerrainPiece, ...]:
+        """The terrain as geometry: one tuple shared by every board of the states that have this
+        terrain (:meth:`model_copy` carries it), so the geometry's caches find it by identity."""
+        return tuple(t.piece() for t in self.terrain)
+
+    @cached_property
     def board(self) -> Board:
         """The table as geometry: every base still on the table, terrain, markers on the ground."""
         return Board(
             width=self.width,
             depth=self.depth,
-            terrain=tuple(t.piece() for t in self.terrain),
+            terrain=self._pieces,
             bases=tuple(m.base() for m in self.models if _on_table(m, self.phase)),
             markers=tuple(k.marker() for k in self.markers if k.on_table),
         )
@@ -327,6 +333,8 @@ class GameState(Frozen):
                 copied.__dict__["board"] = self.__dict__["board"]
             if "_model_index" in self.__dict__ and "models" not in keys:
                 copied.__dict__["_model_index"] = self.__dict__["_model_index"]
+            if "_pieces" in self.__dict__ and "terrain" not in keys:
+                copied.__dict__["_pieces"] = self.__dict__["_pieces"]
         return copied
 
     def with_model(self, model: ModelState) -> "GameState":

@@ -62,6 +62,7 @@ def test_property_the_board_after_any_updates_is_the_board_built_anew(steps, dep
     would build from scratch; moves and removals give a new one."""
     state = _state(deployed)
     _ = state.board  # built, so copies may carry it over
+    pieces = state.board.terrain
     for step in steps:
         before = state.board
         state = _apply(state, step)
@@ -70,6 +71,7 @@ def test_property_the_board_after_any_updates_is_the_board_built_anew(steps, dep
         assert state.model("blue-warrior-1") == _fresh(state).model("blue-warrior-1")
         if step[0] in ("clock", "fatigue", "wound", "poison", "flag"):
             assert board is before  # the same table: its caches stay warm
+        assert board.terrain is pieces  # the terrain's geometry is shared: caches find it by identity
 
 
 def test_a_move_or_a_removal_gives_a_new_board():

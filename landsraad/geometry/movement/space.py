@@ -561,6 +561,24 @@ def _grown_boxes(shapes: Sequence[BaseGeometry], grow: float) -> np.ndarray:
     return boxes + np.array([-grow, -grow, grow, grow])
 
 
+def _terrain_space_of(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace:
+    """:func:`_terrain_space`, found first by the terrain tuple's identity: the boards of a game
+    share their terrain tuple, whose hash (every corner of every piece) the cache would compute
+    again for each new board."""
+    hit = _LAST_TERRAIN_SPACE.get(r)
+    if hit is not None and hit[0] is terrain:
+        return hit[1]
+    ts = _terrain_space(terrain, r)
+    if len(_LAST_TERRAIN_SPACE) >= 16:
+        _LAST_TERRAIN_SPACE.clear()
+    _LAST_TERRAIN_SPACE[r] = (terrain, ts)  # the entry keeps the tuple alive: identity stays meaningful
+    return ts
+
+
+_LAST_TERRAIN_SPACE: dict[float, tuple[tuple[TerrainPiece, ...], "_TerrainSpace"]] = {}
+"""Per mover radius, the last terrain tuple asked and its space (:func:`_terrain_space_of`)."""
+
+
 @functools.lru_cache(maxsize=64)
 def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace:
     labels: list[str] = []
@@ -663,7 +681,7 @@ def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace
 def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
     # The terrain's part is cached on the static terrain (_terrain_space); only the bases are
     # added here. Order matters (it numbers capsules, labels and circles): bases first.
-    ts = _terrain_space(board.terrain, r)
+    ts = _terrain_space_of(board.terrain, r)
     bases = [b for b in board.bases if b.id not in excluded]
     n = len(bases)
     centres = np.array([(b.x, b.y) for b in bases], dtype=float).reshape(-1, 2)
