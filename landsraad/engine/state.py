@@ -23,7 +23,9 @@ import json
 from functools import cached_property
 from typing import Any, Callable, Literal, Mapping, TypeVar
 
+import shapely
 from pydantic import Field
+from shapely.geometry import Polygon
 
 from ..errors import GeometryError, RuleError
 from ..geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece
@@ -181,6 +183,15 @@ class TableEffect(Frozen):
     x: float
     y: float
     radius_cm: float = 5.0
+
+    def template(self) -> Polygon:
+        """The template on the table as geometry: a disc of ``radius_cm`` (built once per effect
+        state: every move asks whether it crosses it)."""
+        return self._template
+
+    @cached_property
+    def _template(self) -> Polygon:
+        return shapely.Point(self.x, self.y).buffer(self.radius_cm)
 
 
 class KillRecord(Frozen):
