@@ -86,3 +86,21 @@ def test_a_copy_starts_without_the_memos():
     assert "_memo" not in changed.__dict__ and "_combatants" not in changed.model(m.id).__dict__
     assert bridge.combatant(changed, m.id).fatigue == m.fatigue + 1
     assert "_memo" not in state.replace(clock_s=1.0).__dict__
+
+
+def test_a_model_states_combatants_follow_the_games_custom_sheets():
+    """Two states sharing one model state, one with a custom sheet overriding the bundled one
+    (PRJ-53): each gets the combatant built from its own sheet, not the other's from the memo."""
+    from landsraad.content import load_faction
+
+    from .helpers import model, state_in_play
+
+    m = model("red", "corrino", "soldier", 1, 10, 10)
+    bundled = state_in_play([m, model("blue", "fremen", "warrior", 1, 40, 40)])
+    sheet = load_faction("corrino").model_copy(update={"special_rules": ()})
+    custom = bundled.replace(custom_factions=(sheet,))
+    assert custom.model(m.id) is bundled.model(m.id)  # the very same model state, memo and all
+    for state in (bundled, custom, bundled, custom):
+        c = bridge.combatant(state, m.id)
+        assert c == bridge._build_combatant(_fresh(state), m.id, None, None, state.ruleset.arrakis)
+    assert bridge.combatant(bundled, m.id).special_rules != bridge.combatant(custom, m.id).special_rules
