@@ -340,12 +340,13 @@ class GameState(Frozen):
         copied = super().model_copy(update=update, deep=deep)
         if not deep:
             keys = update.keys() if update else ()
-            if "board" in self.__dict__ and not _GEOMETRY_FIELDS.intersection(keys):
-                copied.__dict__["board"] = self.__dict__["board"]
-            if "_model_index" in self.__dict__ and "models" not in keys:
-                copied.__dict__["_model_index"] = self.__dict__["_model_index"]
-            if "_pieces" in self.__dict__ and "terrain" not in keys:
-                copied.__dict__["_pieces"] = self.__dict__["_pieces"]
+            own, new = self.__dict__, copied.__dict__
+            if "board" in own and _GEOMETRY_FIELDS.isdisjoint(keys):
+                new["board"] = own["board"]
+            if "_model_index" in own and "models" not in keys:
+                new["_model_index"] = own["_model_index"]
+            if "_pieces" in own and "terrain" not in keys:
+                new["_pieces"] = own["_pieces"]
         return copied
 
     def with_model(self, model: ModelState) -> "GameState":
