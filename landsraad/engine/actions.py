@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-import shapely
-
 from ..rules.healing import HEAL_THRESHOLD, heal_rerolls, resolve_heal, verify_heal
 from ..rules.melee import can_attack, can_melee
 from ..rules.shooting import can_shoot, can_target
@@ -205,7 +203,7 @@ def _effect_placed(m: Machine, d: Mapping[str, Any], point: tuple[float, float])
     if kind == "hunter_seeker":
         m.state = m.state.with_flag(mm.side, "used_equipment", f"{mm.id}:hunter_seeker:{d['source']}")
     else:
-        circle = shapely.Point(point).buffer(effect.radius_cm)
+        circle = effect.template()
         for other in m.state.models:
             if not other.removed and other.base().shape.intersects(circle):
                 m.state = m.state.update_model(other.id, jammed_by=effect.id)

@@ -44,7 +44,14 @@ __all__ = ["selectable_models", "allowance", "may_move_freely", "may_disengage_f
 
 
 def selectable_models(state: GameState, side: str) -> tuple[str, ...]:
-    """Models ``side`` may activate now (R-ACTIVATE; not crippled, not out of action)."""
+    """Models ``side`` may activate now (R-ACTIVATE; not crippled, not out of action).
+
+    Asked by the activation stage and again by its decision on the same state: answered once
+    per state (:meth:`GameState.memo`)."""
+    return state.memo(("selectable_models", side), lambda: _selectable(state, side))
+
+
+def _selectable(state: GameState, side: str) -> tuple[str, ...]:
     return tuple(m.id for m in state.models_of(side) if can_select(combatant(state, m.id)))
 
 

@@ -81,8 +81,20 @@ def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, 
     apply (R-SPICE, PRJ-53).
     """
     m = state.model(model_id)
-    faction = faction_of(state, model_id)
+    custom = state.custom_factions
     shield_disabled = m.jammed_by is not None or state.ruleset.arrakis
+    # First the model state's own memo: a model state never changes, so only what else the
+    # combatant is built from keys it (its copies drop the memo, Frozen.model_copy): the game's
+    # custom sheets (with the model's faction id they name its sheet), the weapon and the flags.
+    memo = m.__dict__.get(_MEMO)
+    near = (id(custom), id(weapon), activation_fatigue, shield_disabled)
+    if memo is not None:
+        hit = memo.get(near)
+        if hit is not None and hit[0] is custom and hit[1] is weapon:
+            return hit[2]
+    else:
+        memo = m.__dict__[_MEMO] = {}
+    faction = faction_named(state, m.faction)
     # A combatant is a pure function of what it is built from (the card, the sheet, the weapon,
     # the wounds, fatigue, poisons and spice, and these flags): asked for tens of times per action
     # and again after every move of the model, it is built once. Objects are keyed by identity;
@@ -91,14 +103,18 @@ def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, 
            m.spice_doses, m.spice_active, activation_fatigue, shield_disabled)
     hit = _COMBATANTS.get(key)
     if hit is not None and hit[0] is m.profile and hit[1] is faction and hit[2] is weapon:
-        return hit[3]
-    built = _build_combatant(state, model_id, weapon, activation_fatigue, shield_disabled)
-    if len(_COMBATANTS) >= _COMBATANT_CACHE:
-        _COMBATANTS.clear()
-    _COMBATANTS[key] = (m.profile, faction, weapon, built)
+        built = hit[3]
+    else:
+        built = _build_combatant(state, model_id, weapon, activation_fatigue, shield_disabled)
+        if len(_COMBATANTS) >= _COMBATANT_CACHE:
+            _COMBATANTS.clear()
+        _COMBATANTS[key] = (m.profile, faction, weapon, built)
+    memo[near] = (custom, weapon, built)
     return built
 
 
+_MEMO = "_combatants"
+"""The key of a model state's memo of its combatants, in its ``__dict__`` beside its fields."""
 _COMBATANT_CACHE = 8192
 _COMBATANTS: dict[tuple[object, ...], tuple[Profile, Faction | None, Weapon | None, Combatant]] = {}
 

@@ -66,6 +66,10 @@ def to_jsonable(value: Any) -> Any:
     return str(value)
 
 
+_RAW = "_raw_data"
+"""Where an event keeps its data as given until the first read makes it JSON-able (:class:`GameEvent`)."""
+
+
 @dataclass(frozen=True)
 class GameEvent:
     """One thing that happened: ``kind`` (``roll``, ``decision``, ``move``, ``melee``, ...),
@@ -80,8 +84,17 @@ class GameEvent:
     secret: bool = False
 
     def __post_init__(self) -> None:
-        # The data is made JSON-able once, here, so saving a long log costs no walk over it.
-        object.__setattr__(self, "data", to_jsonable(self.data))
+        # The data is made JSON-able once, on its first read (a save, a typed attribute, an
+        # equality): most events of a game are read only when it is saved, if ever. Until then the
+        # data given is kept as it was given; the engine never changes it after emitting.
+        self.__dict__[_RAW] = self.__dict__.pop("data")
+
+    def __getattr__(self, name: str) -> Any:
+        # Reached only for what the instance does not hold: ``data`` before its first read.
+        if name == "data" and _RAW in self.__dict__:
+            data = self.__dict__["data"] = to_jsonable(self.__dict__.pop(_RAW))
+            return data
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def to_dict(self) -> dict[str, Any]:
         """The event as JSON-able data (its ``data`` is shared, not copied: treat it as read-only)."""

@@ -100,6 +100,10 @@ class Game(Machine):
         ``"digital"``: the engine rolls. ``"physical"``: every roll is a ``dice`` decision.
     """
 
+    _last_view: tuple[GameState, str, GameState] | None = None
+    """The last :meth:`view`: the state it was taken from, the side, the view (asked again
+    before anything changed, it is not built again; states are immutable)."""
+
     def __init__(
         self,
         state: GameState,
@@ -328,11 +332,18 @@ class Game(Machine):
         Secret choices under way (bids, stances, kept dice) live in the flow's frames, which a
         view never contains; the result is JSON-able through ``model_dump(mode="json")``.
         """
-        state = self.state.replace(seed=None)
+        state = self.state
+        last = self._last_view
+        if last is not None and last[0] is state and last[1] == side:
+            return last[2]  # nothing happened since the last view: the state is immutable
+        changes: dict[str, Any] = {"seed": None}
         opponent = state.side_state(other_side(side))
-        if opponent.missions:
-            state = state.with_side(opponent.model_copy(update={"missions": ()}))
-        return state
+        if opponent.missions:  # one copy of the state, not one per change
+            hidden = opponent.model_copy(update={"missions": ()})
+            changes["sides"] = tuple(hidden if s.side == hidden.side else s for s in state.sides)
+        view = state.model_copy(update=changes)
+        self._last_view = (state, side, view)
+        return view
 
     def view_for(self, side: str) -> GameState:
         """Alias of :meth:`view`."""

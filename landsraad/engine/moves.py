@@ -112,7 +112,7 @@ def _crossed(m: Machine, model_id: str, path: list[tuple[float, float]]) -> None
     """Jammers left and hunter-seekers crossed by a move."""
     mm = m.state.model(model_id)
     jammers = [e for e in m.state.effects if e.kind == "jammer"]
-    if mm.jammed_by and not any(e.id == mm.jammed_by and shapely.Point(e.x, e.y).buffer(e.radius_cm).intersects(mm.base().shape) for e in jammers):
+    if mm.jammed_by and not any(e.id == mm.jammed_by and e.template().intersects(mm.base().shape) for e in jammers):
         m.state = m.state.update_model(model_id, jammed_by=None)  # it left the jammer's template
     if mm.out_of_action:
         return
@@ -121,7 +121,7 @@ def _crossed(m: Machine, model_id: str, path: list[tuple[float, float]]) -> None
     if seekers:  # the swept area is built only when there is something to cross
         points = [tuple(p) for p in path] if path else [mm.position]
         swept = (LineString(points) if len(points) > 1 else shapely.Point(points[0])).buffer(mm.base_mm / 20)
-        crossed = [e.id for e in seekers if swept.intersects(shapely.Point(e.x, e.y).buffer(e.radius_cm))]
+        crossed = [e.id for e in seekers if swept.intersects(e.template())]
     _next_seeker(m, {"victim": model_id, "seekers": crossed}, None)
 
 

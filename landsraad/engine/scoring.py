@@ -48,5 +48,6 @@ def end_of_game(g: Machine) -> GameResult:
     else:
         winner = "draw" if vp["red"] == vp["blue"] else ("red" if vp["red"] > vp["blue"] else "blue")
     reason = next((e.data.get("reason") for e in reversed(g.log) if e.kind == "clock"), "time")
-    g.emit("game_over", winner=winner, vp=vp, sheets=sheets, activations=state.activation, clock_s=state.clock_s, reason=reason)
+    over = g.emit("game_over", winner=winner, vp=vp, sheets=sheets, activations=state.activation, clock_s=state.clock_s, reason=reason)
+    over.data  # noqa: B018  (made JSON-able now: the result shares vp and sheets, which its reader may change)
     return GameResult(vp=vp, sheets=sheets, winner=winner, activations=state.activation, clock_s=state.clock_s, reason=str(reason))

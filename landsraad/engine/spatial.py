@@ -42,7 +42,14 @@ def in_contact(state: GameState, a: str, b: str) -> bool:
 
 
 def contact_enemies(state: GameState, model_id: str) -> tuple[str, ...]:
-    """Enemies in base contact that can still fight (R-MELEE)."""
+    """Enemies in base contact that can still fight (R-MELEE).
+
+    Asked by the menu, the free-move and disengage tests and the missions on the same state:
+    answered once per state (:meth:`GameState.memo`)."""
+    return state.memo(("contact_enemies", model_id), lambda: _contact_enemies(state, model_id))
+
+
+def _contact_enemies(state: GameState, model_id: str) -> tuple[str, ...]:
     board = state.board
     me = board.base(model_id)
     reach = state.ruleset.contact_tolerance_cm + 1e-9
@@ -110,36 +117,39 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
     """
     board = state.board
     m = board.base(model_id)
+    mx, my = m.x, m.y
     out: list[tuple[float, float]] = []
     for tx, ty in towards:
-        dx, dy = tx - m.x, ty - m.y
+        dx, dy = tx - mx, ty - my
         d = math.hypot(dx, dy)
         if d < 1e-9:
             continue
         for frac in (1.0, 0.75, 0.5):
             step = min(allowance_cm * frac, d)
-            out.append((m.x + dx / d * step, m.y + dy / d * step))
-    for k in range(8):
-        a = k * math.pi / 4
-        out.append((m.x + math.cos(a) * allowance_cm, m.y + math.sin(a) * allowance_cm))
+            out.append((mx + dx / d * step, my + dy / d * step))
+    out.extend((mx + cos * allowance_cm, my + sin * allowance_cm) for cos, sin in _DIRECTIONS)
     points: dict[tuple[float, float], None] = {}  # rounded, in order, without repeats
-    for p in out:
-        p = (round(p[0], 2), round(p[1], 2))
-        reach = math.hypot(p[0] - m.x, p[1] - m.y)
+    for x, y in out:
+        p = (round(x, 2), round(y, 2))
+        reach = math.hypot(p[0] - mx, p[1] - my)
         if reach > allowance_cm:  # rounding must not carry a full-allowance point beyond reach
             k = (allowance_cm - 0.01) / reach
-            p = (round(m.x + (p[0] - m.x) * k, 2), round(m.y + (p[1] - m.y) * k, 2))
+            p = (round(mx + (p[0] - mx) * k, 2), round(my + (p[1] - my) * k, 2))
         points.setdefault(p, None)
     order = list(points)
     moving = _move_board(state, model_id, board)
     allowance = float(allowance_cm)
-    ok = straight_moves(moving, model_id, order, allowance)
-    found = tuple(p for p, good in zip(order, ok) if good)[:limit]
+    ok = straight_moves(moving, model_id, order, allowance).tolist()  # Python bools: no numpy scalar per point
+    found = tuple([p for p, good in zip(order, ok) if good][:limit])
     if len(_STRAIGHT) > _STRAIGHT_SIZE:
         _STRAIGHT.clear()
     for p in found:
         _STRAIGHT[(moving, model_id, (float(p[0]), float(p[1])), allowance)] = None
     return found
+
+
+_DIRECTIONS = tuple((math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)) for k in range(8))
+"""The eight directions :func:`move_candidates` tries at full allowance (cosine, sine)."""
 
 
 def cover_class(state: GameState, shooter: str, target: str) -> str:

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import json
 from functools import cached_property
-from typing import Any, Literal, Mapping
+from typing import Any, Callable, Literal, Mapping, TypeVar
 
+import shapely
 from pydantic import Field
+from shapely.geometry import Polygon
 
 from ..errors import GeometryError, RuleError
 from ..geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece
@@ -47,6 +49,8 @@ __all__ = [
     "dump_state",
     "load_state",
 ]
+
+_T = TypeVar("_T")
 
 Side = Literal["red", "blue"]
 SIDES: tuple[Side, Side] = ("red", "blue")
@@ -144,6 +148,11 @@ class MarkerState(Frozen):
         return not (self.destroyed or self.delivered or self.carried_by)
 
     def marker(self) -> Marker:
+        """The marker as geometry (built once per marker state: boards are rebuilt after every step)."""
+        return self._marker
+
+    @cached_property
+    def _marker(self) -> Marker:
         return Marker(self.id, self.x, self.y, self.size_mm, self.owner)
 
 
@@ -174,6 +183,15 @@ class TableEffect(Frozen):
     x: float
     y: float
     radius_cm: float = 5.0
+
+    def template(self) -> Polygon:
+        """The template on the table as geometry: a disc of ``radius_cm`` (built once per effect
+        state: every move asks whether it crosses it)."""
+        return self._template
+
+    @cached_property
+    def _template(self) -> Polygon:
+        return shapely.Point(self.x, self.y).buffer(self.radius_cm)
 
 
 class KillRecord(Frozen):
@@ -272,15 +290,38 @@ class GameState(Frozen):
         raise RuleError(f"There is no marker {marker_id!r}; the markers are: {', '.join(m.id for m in self.markers) or '(none)'}.")
 
     @cached_property
+    def _pieces(self) -> tuple[TerrainPiece, ...]:
+        """The terrain as geometry: one tuple shared by every board of the states that have this
+        terrain (:meth:`model_copy` carries it), so the geometry's caches find it by identity."""
+        return tuple(t.piece() for t in self.terrain)
+
+    @cached_property
     def board(self) -> Board:
         """The table as geometry: every base still on the table, terrain, markers on the ground."""
         return Board(
             width=self.width,
             depth=self.depth,
-            terrain=tuple(t.piece() for t in self.terrain),
+            terrain=self._pieces,
             bases=tuple(m.base() for m in self.models if _on_table(m, self.phase)),
             markers=tuple(k.marker() for k in self.markers if k.on_table),
         )
+
+    def memo(self, key: tuple[Any, ...], compute: Callable[[], _T]) -> _T:
+        """``compute()``, computed once per state object and ``key``.
+
+        For what the engine asks several times between two changes (a menu's contact test, the
+        models a side may select): a state never changes, and every copy starts with no memo
+        (:meth:`model_copy`), so an answer is never read from a state it was not computed on.
+        ``key`` must name the question and every argument ``compute`` reads besides the state.
+        """
+        memo = self.__dict__.get(_MEMO)
+        if memo is None:
+            memo = self.__dict__[_MEMO] = {}
+        try:
+            return memo[key]
+        except KeyError:
+            value = memo[key] = compute()
+            return value
 
     def flag(self, side: str, key: str) -> str | None:
         """A mission counter the engine keeps for ``side`` (see :mod:`landsraad.engine.view`)."""
@@ -299,10 +340,13 @@ class GameState(Frozen):
         copied = super().model_copy(update=update, deep=deep)
         if not deep:
             keys = update.keys() if update else ()
-            if "board" in self.__dict__ and not _GEOMETRY_FIELDS.intersection(keys):
-                copied.__dict__["board"] = self.__dict__["board"]
-            if "_model_index" in self.__dict__ and "models" not in keys:
-                copied.__dict__["_model_index"] = self.__dict__["_model_index"]
+            own, new = self.__dict__, copied.__dict__
+            if "board" in own and _GEOMETRY_FIELDS.isdisjoint(keys):
+                new["board"] = own["board"]
+            if "_model_index" in own and "models" not in keys:
+                new["_model_index"] = own["_model_index"]
+            if "_pieces" in own and "terrain" not in keys:
+                new["_pieces"] = own["_pieces"]
         return copied
 
     def with_model(self, model: ModelState) -> "GameState":
@@ -314,8 +358,14 @@ class GameState(Frozen):
         old, models[i] = models[i], model
         copied = self.model_copy(update={"models": tuple(models)})
         copied.__dict__["_model_index"] = self._model_index  # same ids in the same order
-        if "board" in self.__dict__ and _footprint(old, self.phase) == _footprint(model, self.phase):
-            copied.__dict__["board"] = self.__dict__["board"]  # wounds, fatigue, poisons: the same table
+        board = self.__dict__.get("board")
+        if board is not None:
+            if _footprint(old, self.phase) == _footprint(model, self.phase):
+                copied.__dict__["board"] = board  # wounds, fatigue, poisons: the same table
+            elif _on_table(old, self.phase) and _on_table(model, self.phase):
+                # a move: the same table with that base replaced where it was (models keep their
+                # order, so this is the board the copy would build, without a walk over every model)
+                copied.__dict__["board"] = board.with_base(model.base())
         return copied
 
     def update_model(self, model_id: str, **changes: Any) -> "GameState":
@@ -333,6 +383,9 @@ class GameState(Frozen):
     def replace(self, **changes: Any) -> "GameState":
         return self.model_copy(update=changes)
 
+
+_MEMO = "_memo"
+"""The key of a state's memo (:meth:`GameState.memo`) in its ``__dict__``, beside its fields."""
 
 _GEOMETRY_FIELDS = frozenset({"width", "depth", "terrain", "models", "markers", "phase"})
 """The fields :attr:`GameState.board` is built from."""

@@ -51,3 +51,33 @@ def test_every_event_of_whole_games_has_its_own_class_and_round_trips():
         assert moves and all(isinstance(m.to, tuple) and m.how in ("free_move", "move", "dodge", "pushed", "step_away", "flee", "disengage")
                              for m in moves)
     assert {"roll", "move", "activate", "end_activation", "game_over", "decision"} <= seen
+
+
+def test_an_events_data_read_late_is_the_data_as_emitted(monkeypatch):
+    """Events make their data JSON-able on first read: over whole random games (heuristic ones
+    too), what each event reads at the end is the data as it was given when emitted, so nothing
+    the engine or a player does after emitting changes a logged event."""
+    import copy
+    import itertools
+
+    from landsraad.engine.flow import Machine
+    from landsraad.engine.game import new_game, play
+    from landsraad.players import make_player
+
+    given_data: list[tuple[GameEvent, object]] = []
+    emit = Machine.emit
+
+    def recording(self, kind, side=None, model=None, /, *, secret=False, **data):
+        event = emit(self, kind, side, model, secret=secret, **data)
+        given_data.append((event, copy.deepcopy(data)))
+        return event
+
+    monkeypatch.setattr(Machine, "emit", recording)
+    pairs = list(itertools.product(("corrino", "atreides", "harkonnen", "fremen"), repeat=2))
+    for i, kind in enumerate(("random", "random", "random", "heuristic")):
+        red, blue = pairs[(5 * i) % 16]
+        game = play(new_game(red, blue, seed=40 + i), {"red": make_player(kind, 40 + i), "blue": make_player(kind, 90 + i)})
+        game.result.vp["red"] = -1  # a reader changing the result leaves the log as it was
+    assert len(given_data) > 500
+    for event, data in given_data:
+        assert event.data == to_jsonable(data)

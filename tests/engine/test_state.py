@@ -62,6 +62,7 @@ def test_property_the_board_after_any_updates_is_the_board_built_anew(steps, dep
     would build from scratch; moves and removals give a new one."""
     state = _state(deployed)
     _ = state.board  # built, so copies may carry it over
+    pieces = state.board.terrain
     for step in steps:
         before = state.board
         state = _apply(state, step)
@@ -70,6 +71,7 @@ def test_property_the_board_after_any_updates_is_the_board_built_anew(steps, dep
         assert state.model("blue-warrior-1") == _fresh(state).model("blue-warrior-1")
         if step[0] in ("clock", "fatigue", "wound", "poison", "flag"):
             assert board is before  # the same table: its caches stay warm
+        assert board.terrain is pieces  # the terrain's geometry is shared: caches find it by identity
 
 
 def test_a_move_or_a_removal_gives_a_new_board():
@@ -88,3 +90,17 @@ def test_in_set_up_only_deployed_models_are_on_the_board_r_deploy():
     placed = waiting.update_model("red-soldier-1", x=5.0, y=1.5, deployed=True)
     assert [b.id for b in placed.board.bases] == ["red-soldier-1"]
     assert len(placed.replace(phase="play").board.bases) == 4
+
+
+@given(st.floats(0, 60), st.floats(0, 60), st.sampled_from([3.0, 5.0, 7.5]))
+def test_an_effects_template_is_its_disc_built_once(x, y, radius):
+    """A hunter-seeker's or jammer's template (R-FACTION) is the disc of its radius, the same
+    polygon a fresh buffer gives, built once per effect state."""
+    import shapely
+
+    from landsraad.engine.state import TableEffect
+
+    effect = TableEffect(id="e", kind="jammer", owner="red", by="red-1", x=x, y=y, radius_cm=radius)
+    assert effect.template().equals_exact(shapely.Point(x, y).buffer(radius), 0.0)
+    assert effect.template() is effect.template()
+    assert effect.model_copy(update={"x": x + 1}).template().equals_exact(shapely.Point(x + 1, y).buffer(radius), 0.0)

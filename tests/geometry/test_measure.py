@@ -164,3 +164,16 @@ def test_range_bands_refuse_ranges_no_table_has(weapon_range):
 
     with pytest.raises(GeometryError):
         range_band(12.0, weapon_range)
+
+
+class _PlainBase(Base):
+    """A base :func:`edge_distance` does not take its two-bases fast path for (it tests the exact type)."""
+
+
+@given(coord, coord, st.floats(5, 120), coord, coord, st.floats(5, 120))
+def test_edge_distance_between_bases_is_the_round_shapes_answer(ax, ay, da, bx, by, db):
+    """The fast path for two bases gives exactly the general round-shape branch's distance (R-MEASURE)."""
+    a, b = Base("a", ax, ay, da), Base("b", bx, by, db)
+    slow = edge_distance(_PlainBase("a", ax, ay, da), _PlainBase("b", bx, by, db))
+    assert edge_distance(a, b) == slow
+    assert edge_distance(a, Marker("m", bx, by, db)) == edge_distance(_PlainBase("a", ax, ay, da), Marker("m", bx, by, db))

@@ -50,32 +50,54 @@ def _pair_intervals(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray
 
     Written on x and y apart: the same arithmetic, element by element, as the vector form
     (dot products ``x0 * y0 + x1 * y1``), in about half the numpy calls, which is what a
-    handful of pairs costs."""
+    handful of pairs costs. For the same reason the two end discs go through
+    :func:`_disc_interval` in one call, and the two slabs through :func:`_slab` in one, their
+    arrays end to end (each element's arithmetic is the same)."""
+    n = len(p0)
     p0x, p0y, ax, ay, bx, by = p0[..., 0], p0[..., 1], a[..., 0], a[..., 1], b[..., 0], b[..., 1]
     dx, dy = p1[..., 0] - p0x, p1[..., 1] - p0y
     dd = dx * dx + dy * dy
     moving = dd > 0
     denom = np.where(moving, 2.0 * dd, 1.0)
     rx, ry = p0x - ax, p0y - ay  # the start from a
-    lo1, hi1 = _disc_interval(rx, ry, dx, dy, dd, moving, denom, rho)
-    lo2, hi2 = _disc_interval(p0x - bx, p0y - by, dx, dy, dd, moving, denom, rho)
+    dx2, dy2 = np.concatenate((dx, dx)), np.concatenate((dy, dy))
+    rho2 = np.concatenate((rho, rho))
+    lo12, hi12 = _disc_interval(np.concatenate((rx, p0x - bx)), np.concatenate((ry, p0y - by)), dx2, dy2,
+                                np.concatenate((dd, dd)), np.concatenate((moving, moving)), np.concatenate((denom, denom)), rho2)
     ex, ey = bx - ax, by - ay
     length = np.sqrt(ex * ex + ey * ey)
     safe = np.where(length > 0, length, 1.0)
     ux, uy = ex / safe, ey / safe
     nx, ny = -uy, ux
-    su_lo, su_hi = _slab(rx * ux + ry * uy, dx * ux + dy * uy, 0.0, length)
-    sw_lo, sw_hi = _slab(rx * nx + ry * ny, dx * nx + dy * ny, -rho, rho)
-    lo3 = np.where(length > 0, np.maximum(su_lo, sw_lo), _INF)
-    hi3 = np.where(length > 0, np.minimum(su_hi, sw_hi), -_INF)
-    # The capsule is convex: the union of its three parts' intervals is one interval.
-    t_in = np.full(lo1.shape, _INF)
-    t_out = np.full(lo1.shape, -_INF)
-    for lo, hi in ((lo1, hi1), (lo2, hi2), (lo3, hi3)):
+    # the slab along the segment (0 < s < length), then across it (-rho < s < rho)
+    s_lo, s_hi = _slab(np.concatenate((rx * ux + ry * uy, rx * nx + ry * ny)), np.concatenate((dx * ux + dy * uy, dx * nx + dy * ny)),
+                       np.concatenate((np.zeros(n), -rho)), np.concatenate((length, rho)))
+    flat = length > 0
+    lo3 = np.where(flat, np.maximum(s_lo[:n], s_lo[n:]), _INF)
+    hi3 = np.where(flat, np.minimum(s_hi[:n], s_hi[n:]), -_INF)
+    # The capsule is convex: the union of its three parts' intervals is one interval, from the
+    # least start to the greatest end of the parts that are not empty.
+    parts = ((lo12[:n], hi12[:n]), (lo12[n:], hi12[n:]), (lo3, hi3))
+    t_in = t_out = None
+    for lo, hi in parts:
         ne = lo < hi
-        t_in = np.where(ne, np.minimum(t_in, lo), t_in)
-        t_out = np.where(ne, np.maximum(t_out, hi), t_out)
+        start, end = np.where(ne, lo, _INF), np.where(ne, hi, -_INF)
+        t_in = start if t_in is None else np.minimum(t_in, start)
+        t_out = end if t_out is None else np.maximum(t_out, end)
     return np.maximum(t_in, 0.0), np.minimum(t_out, 1.0)
+
+
+def _cap_boxes(a: np.ndarray, b: np.ndarray, rho: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The bounding boxes (low corners, high corners; (K, 2) each) of K capsules (a, b, rho)."""
+    return np.minimum(a, b) - rho[:, None], np.maximum(a, b) + rho[:, None]
+
+
+def _near_pairs(p0: np.ndarray, p1: np.ndarray, cmin: np.ndarray, cmax: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The (segment, capsule) index pairs whose bounding boxes meet (capsule boxes from :func:`_cap_boxes`)."""
+    smin, smax = np.minimum(p0, p1), np.maximum(p0, p1)
+    near = ((smin[:, None, 0] <= cmax[None, :, 0]) & (smax[:, None, 0] >= cmin[None, :, 0])
+            & (smin[:, None, 1] <= cmax[None, :, 1]) & (smax[:, None, 1] >= cmin[None, :, 1]))
+    return np.nonzero(near)
 
 
 def _cap_intervals(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray, rho: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -89,12 +111,7 @@ def _cap_intervals(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray,
     t_out = np.full((m, k), -_INF)
     if m == 0 or k == 0:
         return t_in, t_out
-    smin, smax = np.minimum(p0, p1), np.maximum(p0, p1)
-    cmin = np.minimum(a, b) - rho[:, None]
-    cmax = np.maximum(a, b) + rho[:, None]
-    near = ((smin[:, None, 0] <= cmax[None, :, 0]) & (smax[:, None, 0] >= cmin[None, :, 0])
-            & (smin[:, None, 1] <= cmax[None, :, 1]) & (smax[:, None, 1] >= cmin[None, :, 1]))
-    mi, ki = np.nonzero(near)
+    mi, ki = _near_pairs(p0, p1, *_cap_boxes(a, b, rho))
     if len(mi):
         lo, hi = _pair_intervals(p0[mi], p1[mi], a[ki], b[ki], rho[ki])
         t_in[mi, ki] = lo
@@ -102,17 +119,47 @@ def _cap_intervals(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray,
     return t_in, t_out
 
 
+def _cap_hits(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray, rho: np.ndarray,
+              boxes: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """Which of M segments enter some capsule: ``(t_in < t_out).any(axis=1)`` of
+    :func:`_cap_intervals`, computed on the pairs alone (a pair whose boxes miss is empty
+    there), with the capsules' ``boxes`` (:func:`_cap_boxes`) given, as a space keeps them."""
+    out = np.zeros(len(p0), dtype=bool)
+    if len(p0) == 0 or len(a) == 0:
+        return out
+    mi, ki = _near_pairs(p0, p1, *boxes)
+    if len(mi):
+        lo, hi = _pair_intervals(p0[mi], p1[mi], a[ki], b[ki], rho[ki])
+        out[mi[lo < hi]] = True
+    return out
+
+
 def _point_cap_dist(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Distances (M, K) from M points to K segments [a, b]."""
-    if len(a) == 0:
-        return np.zeros((len(p), 0))
-    # x and y apart: the same arithmetic as the vector form, without (M, K, 2) temporaries
-    px, py = p[:, 0:1], p[:, 1:2]
+    return _point_seg_dist(p, _segment_frame(a, b))
+
+
+_SegmentFrame = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def _segment_frame(a: np.ndarray, b: np.ndarray) -> _SegmentFrame:
+    """What :func:`_point_seg_dist` reads of K segments [a, b] (a space builds it once for its capsules)."""
     ax, ay = a[None, :, 0], a[None, :, 1]
     vx, vy = b[None, :, 0] - ax, b[None, :, 1] - ay
     vv = vx * vx + vy * vy
+    long = vv > 0
+    return ax, ay, vx, vy, long, np.where(long, vv, 1.0)
+
+
+def _point_seg_dist(p: np.ndarray, frame: _SegmentFrame) -> np.ndarray:
+    """Distances (M, K) from M points to the K segments of ``frame`` (:func:`_segment_frame`)."""
+    ax, ay, vx, vy, long, safe = frame
+    if ax.shape[1] == 0:
+        return np.zeros((len(p), 0))
+    # x and y apart: the same arithmetic as the vector form, without (M, K, 2) temporaries
+    px, py = p[:, 0:1], p[:, 1:2]
     with np.errstate(divide="ignore", invalid="ignore"):
-        t = np.where(vv > 0, ((px - ax) * vx + (py - ay) * vy) / np.where(vv > 0, vv, 1.0), 0.0)
+        t = np.where(long, ((px - ax) * vx + (py - ay) * vy) / safe, 0.0)
     t = np.clip(t, 0.0, 1.0)
     dx = px - (ax + t * vx)
     dy = py - (ay + t * vy)

@@ -14,7 +14,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from ..board import Board, Point, TerrainPiece
-from .capsules import _cap_intervals, _point_cap_dist, _union_measure
+from .capsules import _cap_boxes, _cap_hits, _cap_intervals, _point_cap_dist, _point_seg_dist, _segment_frame, _union_measure
 from .result import _ANGLE_SLACK, _INF, _TWO_PI, DIFFICULT_SAMPLE_CM, TOUCH_TOLERANCE_CM
 
 # =============================================================================================
@@ -119,7 +119,9 @@ class _Space:
     def points_free(self, pts: np.ndarray) -> np.ndarray:
         """Which centres are legal positions (touching allowed)."""
         pts = np.asarray(pts, dtype=float).reshape(-1, 2)
-        dist = _point_cap_dist(pts, self.cap_a, self.cap_b)
+        if "frame" not in self._cache:  # asked for every candidate move: the capsules' part is built once
+            self._cache["frame"] = _segment_frame(self.cap_a, self.cap_b)
+        dist = _point_seg_dist(pts, self._cache["frame"])
         clear = (dist >= self.cap_rho[None, :]).all(axis=1) if dist.shape[1] else np.ones(len(pts), bool)
         return clear & self.in_table(pts) & ~self.in_blocked_interior(pts)
 
@@ -140,10 +142,11 @@ class _Space:
         out = np.ones(len(p0), dtype=bool)
         if not len(self.cap_a):
             return out
+        if "boxes" not in self._cache:
+            self._cache["boxes"] = _cap_boxes(self.cap_a, self.cap_b, self.cap_rho)
         step = max(1, 200_000 // len(self.cap_a))  # segments per chunk: bounded (M, K) arrays
         for lo in range(0, len(p0), step):
-            t_in, t_out = _cap_intervals(p0[lo:lo + step], p1[lo:lo + step], self.cap_a, self.cap_b, self.cap_rho)
-            out[lo:lo + step] = ~(t_in < t_out).any(axis=1)
+            out[lo:lo + step] = ~_cap_hits(p0[lo:lo + step], p1[lo:lo + step], self.cap_a, self.cap_b, self.cap_rho, self._cache["boxes"])
         return out
 
     def first_hit(self, p0: np.ndarray, p1: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -558,6 +561,24 @@ def _grown_boxes(shapes: Sequence[BaseGeometry], grow: float) -> np.ndarray:
     return boxes + np.array([-grow, -grow, grow, grow])
 
 
+def _terrain_space_of(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace:
+    """:func:`_terrain_space`, found first by the terrain tuple's identity: the boards of a game
+    share their terrain tuple, whose hash (every corner of every piece) the cache would compute
+    again for each new board."""
+    hit = _LAST_TERRAIN_SPACE.get(r)
+    if hit is not None and hit[0] is terrain:
+        return hit[1]
+    ts = _terrain_space(terrain, r)
+    if len(_LAST_TERRAIN_SPACE) >= 16:
+        _LAST_TERRAIN_SPACE.clear()
+    _LAST_TERRAIN_SPACE[r] = (terrain, ts)  # the entry keeps the tuple alive: identity stays meaningful
+    return ts
+
+
+_LAST_TERRAIN_SPACE: dict[float, tuple[tuple[TerrainPiece, ...], "_TerrainSpace"]] = {}
+"""Per mover radius, the last terrain tuple asked and its space (:func:`_terrain_space_of`)."""
+
+
 @functools.lru_cache(maxsize=64)
 def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace:
     labels: list[str] = []
@@ -660,10 +681,10 @@ def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace
 def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
     # The terrain's part is cached on the static terrain (_terrain_space); only the bases are
     # added here. Order matters (it numbers capsules, labels and circles): bases first.
-    ts = _terrain_space(board.terrain, r)
+    ts = _terrain_space_of(board.terrain, r)
     bases = [b for b in board.bases if b.id not in excluded]
     n = len(bases)
-    centres = np.array([b.center for b in bases], dtype=float).reshape(-1, 2)
+    centres = np.array([(b.x, b.y) for b in bases], dtype=float).reshape(-1, 2)
     radii = np.array([r + b.radius for b in bases], dtype=float)
     xmin, ymin, xmax, ymax = r, r, board.width - r, board.depth - r
     space = _Space(
@@ -675,7 +696,7 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
         cap_b=np.concatenate([centres, ts.cap_b]),
         cap_r=np.concatenate([radii, ts.cap_r]),
         cap_owner=np.concatenate([np.arange(n, dtype=int), ts.cap_owner + n]),
-        labels=tuple(f"model {b.id!r}" for b in bases) + ts.labels,
+        labels=tuple(_model_label(b.id) for b in bases) + ts.labels,
         block_geom=ts.block_geom,
         dcap_a=ts.dcap_a,
         dcap_b=ts.dcap_b,
@@ -690,6 +711,12 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
     space._cache["diff_pieces"] = ts.diff_pieces
     space._cache["diff_boxes"] = ts.diff_boxes
     return space
+
+
+@functools.lru_cache(maxsize=1024)
+def _model_label(base_id: str) -> str:
+    """How messages name a model's base (written once per id, not once per space)."""
+    return f"model {base_id!r}"
 
 
 def _space_circles(ts: _TerrainSpace, centres: np.ndarray, radii: np.ndarray,

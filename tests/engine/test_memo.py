@@ -1,0 +1,106 @@
+"""The engine's memos answer as the computations they stand for (issue 12).
+
+A state's memo (:meth:`GameState.memo`: the contact test, the models a side may select), a
+model state's memo of its combatants (:func:`landsraad.engine.bridge.combatant`) and the game's
+last view (:meth:`Game.view`) are compared, at every decision of random games, with the same
+question computed from scratch on a fresh copy of the state.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from landsraad.engine import bridge
+from landsraad.engine.activation import _selectable, selectable_models
+from landsraad.engine.game import new_game
+from landsraad.engine.spatial import _contact_enemies, contact_enemies
+from landsraad.engine.state import GameState, other_side
+from landsraad.players import RandomPlayer
+
+FACTIONS = ("corrino", "atreides", "harkonnen", "fremen")
+
+
+def _fresh(state: GameState) -> GameState:
+    """An equal state with no memo, no cached board and no cached model states' properties."""
+    return GameState.model_validate(state.model_dump())
+
+
+def _states(seed: int, steps: int):
+    """The states (and the game) at each of ``steps`` decisions of a random game."""
+    red, blue = list(itertools.product(FACTIONS, FACTIONS))[seed % 16]
+    game = new_game(red, blue, seed=seed)
+    players = {"red": RandomPlayer(seed), "blue": RandomPlayer(seed + 1)}
+    for _ in range(steps):
+        if game.over:
+            return
+        d = game.decision
+        yield game, d
+        game.answer(players[d.side].decide(d, game.view(d.side)))
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(50, 400))
+def test_memos_answer_as_computed_from_scratch(seed, steps):
+    for game, d in _states(seed, steps):
+        state = game.state
+        if state.phase != "play":
+            continue
+        fresh = _fresh(state)
+        for side in ("red", "blue"):
+            assert selectable_models(state, side) == _selectable(fresh, side)
+            assert selectable_models(state, side) is selectable_models(state, side)  # the memo answers
+        for m in state.models:
+            if m.removed:
+                continue
+            assert contact_enemies(state, m.id) == _contact_enemies(fresh, m.id)
+            for held, weapon in itertools.product((None, 0, 2), (None, *m.weapons)):
+                c = bridge.combatant(state, m.id, weapon=weapon, activation_fatigue=held)
+                slow = bridge._build_combatant(fresh, m.id, weapon, held, m.jammed_by is not None or state.ruleset.arrakis)
+                assert c == slow
+                assert bridge.combatant(state, m.id, weapon=weapon, activation_fatigue=held) is c
+        # the last view is the view built again, for either side
+        for side in (d.side, other_side(d.side)):
+            view = game.view(side)
+            assert game.view(side) is view
+            assert view == _fresh(state).model_copy(update={"seed": None}).model_copy(update={
+                "sides": tuple(s.model_copy(update={"missions": ()}) if s.side != side else s for s in state.sides)})
+
+
+def test_a_copy_starts_without_the_memos():
+    game = new_game("corrino", "fremen", seed=5)
+    players = {"red": RandomPlayer(5), "blue": RandomPlayer(6)}
+    while game.state.phase != "play":
+        d = game.decision
+        game.answer(players[d.side].decide(d, game.view(d.side)))
+    state = game.state
+    m = state.models[0]
+    selectable_models(state, m.side)
+    contact_enemies(state, m.id)
+    bridge.combatant(state, m.id)
+    assert "_memo" in state.__dict__ and "_combatants" in m.__dict__
+    # a change of the model (its fatigue) or of the state (the clock): nothing answered before is kept
+    changed = state.update_model(m.id, fatigue=m.fatigue + 1)
+    assert "_memo" not in changed.__dict__ and "_combatants" not in changed.model(m.id).__dict__
+    assert bridge.combatant(changed, m.id).fatigue == m.fatigue + 1
+    assert "_memo" not in state.replace(clock_s=1.0).__dict__
+
+
+def test_a_model_states_combatants_follow_the_games_custom_sheets():
+    """Two states sharing one model state, one with a custom sheet overriding the bundled one
+    (PRJ-53): each gets the combatant built from its own sheet, not the other's from the memo."""
+    from landsraad.content import load_faction
+
+    from .helpers import model, state_in_play
+
+    m = model("red", "corrino", "soldier", 1, 10, 10)
+    bundled = state_in_play([m, model("blue", "fremen", "warrior", 1, 40, 40)])
+    sheet = load_faction("corrino").model_copy(update={"special_rules": ()})
+    custom = bundled.replace(custom_factions=(sheet,))
+    assert custom.model(m.id) is bundled.model(m.id)  # the very same model state, memo and all
+    for state in (bundled, custom, bundled, custom):
+        c = bridge.combatant(state, m.id)
+        assert c == bridge._build_combatant(_fresh(state), m.id, None, None, state.ruleset.arrakis)
+    assert bridge.combatant(bundled, m.id).special_rules != bridge.combatant(custom, m.id).special_rules

@@ -1,0 +1,113 @@
+"""The capsule kernel of the movement geometry (R-MOVE, RUL-17) against a plain scalar reference.
+
+The kernel works on numpy arrays, several pairs per call (end discs and slabs end to end, only
+the pairs whose boxes meet); the reference below does the same closed-form arithmetic one pair
+at a time with Python floats (IEEE operations, as numpy's), so the two must agree exactly, bit
+for bit: a change of the kernel's arithmetic shows here before it changes a game.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from landsraad.geometry.movement.capsules import _cap_boxes, _cap_hits, _cap_intervals, _point_cap_dist, _point_seg_dist, _segment_frame
+
+INF = math.inf
+
+
+def _disc(wx: float, wy: float, dx: float, dy: float, dd: float, rho: float) -> tuple[float, float]:
+    moving = dd > 0
+    denom = 2.0 * dd if moving else 1.0
+    bq = 2.0 * (wx * dx + wy * dy)
+    cq = (wx * wx + wy * wy) - rho * rho
+    disc = bq * bq - 4.0 * dd * cq
+    if moving and disc > 0:
+        sq = math.sqrt(disc)
+        return (-bq - sq) / denom, (-bq + sq) / denom
+    return (-INF, INF) if (not moving and cq < 0) else (INF, -INF)
+
+
+def _slab(alpha: float, beta: float, lo: float, hi: float) -> tuple[float, float]:
+    if beta != 0:
+        t1, t2 = (lo - alpha) / beta, (hi - alpha) / beta
+        return min(t1, t2), max(t1, t2)
+    return (-INF, INF) if lo < alpha < hi else (INF, -INF)
+
+
+def _reference(p0, p1, a, b, rho: float) -> tuple[float, float]:
+    """(t_in, t_out) of one segment and one capsule, as the kernel defines them."""
+    smin, smax = np.minimum(p0, p1), np.maximum(p0, p1)
+    cmin, cmax = np.minimum(a, b) - rho, np.maximum(a, b) + rho
+    if not (smin[0] <= cmax[0] and smax[0] >= cmin[0] and smin[1] <= cmax[1] and smax[1] >= cmin[1]):
+        return INF, -INF
+    (x0, y0), (x1, y1), (ax, ay), (bx, by) = (map(float, v) for v in (p0, p1, a, b))
+    dx, dy = x1 - x0, y1 - y0
+    dd = dx * dx + dy * dy
+    rx, ry = x0 - ax, y0 - ay
+    parts = [_disc(rx, ry, dx, dy, dd, rho), _disc(x0 - bx, y0 - by, dx, dy, dd, rho)]
+    ex, ey = bx - ax, by - ay
+    length = math.sqrt(ex * ex + ey * ey)
+    if length > 0:
+        ux, uy = ex / length, ey / length
+        nx, ny = -uy, ux
+        su = _slab(rx * ux + ry * uy, dx * ux + dy * uy, 0.0, length)
+        sw = _slab(rx * nx + ry * ny, dx * nx + dy * ny, -rho, rho)
+        parts.append((max(su[0], sw[0]), min(su[1], sw[1])))
+    full = [(lo, hi) for lo, hi in parts if lo < hi]
+    t_in = min((lo for lo, _ in full), default=INF)
+    t_out = max((hi for _, hi in full), default=-INF)
+    return max(t_in, 0.0), min(t_out, 1.0)
+
+
+# Coordinates on a coarse grid as well as anywhere: shared ends, still segments, point capsules
+# and exact touching happen on the table (a base slides to touch another).
+coord = st.one_of(st.integers(0, 12).map(float), st.floats(0, 12, allow_nan=False))
+point = st.tuples(coord, coord)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(point, point), min_size=1, max_size=6),
+       st.lists(st.tuples(point, point | st.none(), st.sampled_from([0.5, 1.25, 1.5, 2.9, 3.0])), min_size=1, max_size=6))
+def test_the_capsule_kernel_is_the_scalar_reference(segments, capsules):
+    p0 = np.array([s for s, _ in segments], dtype=float)
+    p1 = np.array([e for _, e in segments], dtype=float)
+    a = np.array([c for c, _, _ in capsules], dtype=float)
+    b = np.array([c if d is None else d for c, d, _ in capsules], dtype=float)  # None: a disc (a base)
+    rho = np.array([r for _, _, r in capsules], dtype=float)
+    with np.errstate(over="ignore"):  # a segment almost along a slab's edge: quotients overflow to inf, as the reference's
+        t_in, t_out = _cap_intervals(p0, p1, a, b, rho)
+        hits = _cap_hits(p0, p1, a, b, rho, _cap_boxes(a, b, rho))
+    for i in range(len(p0)):
+        for k in range(len(a)):
+            assert (t_in[i, k], t_out[i, k]) == _reference(p0[i], p1[i], a[k], b[k], float(rho[k]))
+    assert hits.tolist() == (t_in < t_out).any(axis=1).tolist()
+
+
+def _distance(p, a, b) -> float:
+    """Point to segment [a, b], the kernel's arithmetic with Python floats."""
+    (px, py), (ax, ay), (bx, by) = (map(float, v) for v in (p, a, b))
+    vx, vy = bx - ax, by - ay
+    vv = vx * vx + vy * vy
+    t = ((px - ax) * vx + (py - ay) * vy) / vv if vv > 0 else 0.0
+    t = min(max(t, 0.0), 1.0)
+    dx, dy = px - (ax + t * vx), py - (ay + t * vy)
+    return math.sqrt(dx * dx + dy * dy)  # numpy squares by multiplying (Python's ** may differ by an ulp)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(point, min_size=1, max_size=6), st.lists(st.tuples(point, point | st.none()), max_size=6))
+def test_point_distances_are_the_scalar_reference(points, segments):
+    """A space's frame of its capsules, built once, answers as the distance built from scratch."""
+    p = np.array(points, dtype=float)
+    a = np.array([c for c, _ in segments], dtype=float).reshape(-1, 2)
+    b = np.array([c if d is None else d for c, d in segments], dtype=float).reshape(-1, 2)
+    dist = _point_cap_dist(p, a, b)
+    assert dist.shape == (len(p), len(a))
+    assert np.array_equal(_point_seg_dist(p, _segment_frame(a, b)), dist)
+    for i in range(len(p)):
+        for k in range(len(a)):
+            assert dist[i, k] == _distance(p[i], a[k], b[k])
