@@ -25,6 +25,7 @@ from ..errors import DataError, LandsraadError, Problem
 from ..fileio import atomic_write_text, check_output_path
 from ..narrate import model_label, model_names, narrate
 from ..players import make_player
+from ..search import SearchPlayer
 from ..svg import render_board
 from .answers import choice_label, describe_expected, parse_answer, parse_command
 from .hints import option_notes
@@ -155,7 +156,11 @@ class Session:
         if d.kind == "dice":
             self.game.roll_pending()
             return
-        self.game.answer(self.opponents[d.side].decide(d, self.game.view(d.side)))
+        player = self.opponents[d.side]
+        topic = player.long_think(d) if isinstance(player, SearchPlayer) else None
+        if topic:
+            self.terminal.say(f"The computer ({d.side}) is thinking over {topic}...", "info")
+        self.game.answer(player.decide(d, self.game.view(d.side)))
 
     def narrate_new(self) -> None:
         """Say what happened since the last call, one line per event worth telling."""

@@ -185,6 +185,22 @@ class SearchPlayer:
             self._trail.append(answer)
         return answer
 
+    def long_think(self, decision: Decision) -> str | None:
+        """What the player is about to think over at length, for a front end to say first (``None``: a quick answer).
+
+        Examples
+        --------
+        >>> from landsraad.engine import Decision
+        >>> d = Decision(side="red", kind="pick_missions", prompt="Pick.", choices=("activation",), ranked=(1, 1))
+        >>> level = Level("demo", kinds=(), candidates=1, samples=1, depth=1, margin=0.0, pick_candidates=4, pick_samples=12)
+        >>> SearchPlayer(1, level).long_think(d)
+        'its mission picks (about 48 games played out)'
+        >>> SearchPlayer(1, level).long_think(Decision(side="red", kind="bid", prompt="Bid.", choices=(0, 1)))
+        """
+        if decision.kind == "pick_missions" and self.level.pick_rollouts:
+            return f"its mission picks (about {self.level.pick_rollouts} games played out)"
+        return None
+
     def _track(self, decision: Decision, state: GameState) -> bool:
         """Whether ``decision`` belongs to this side's activation under way (its start is then known)."""
         if state is None or getattr(state, "phase", None) != "play":

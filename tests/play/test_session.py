@@ -5,11 +5,13 @@ import itertools
 
 import pytest
 
+from landsraad.engine import new_game
 from landsraad.engine.record import load_record
 from landsraad.play.drills import drill_game, drill_over, load_drill
 from landsraad.play.session import Session, advisor, resume
 from landsraad.play.terminal import PlainTerminal
 from landsraad.players import make_player
+from landsraad.search import Level, SearchPlayer
 
 DRILL = "slave-hunt"
 
@@ -170,3 +172,15 @@ def test_same_seed_and_same_answers_print_the_same_game():
     a, _ = session(itertools.repeat(""))
     b, _ = session(itertools.repeat(""))
     assert a.terminal.out.getvalue() == b.terminal.out.getvalue()
+
+
+def test_a_search_opponent_says_it_is_thinking_before_a_long_think():
+    level = Level("picks", kinds=(), candidates=1, samples=1, depth=1, margin=0.0, pick_candidates=2, pick_samples=1)
+    game = new_game("corrino", "fremen", seed=5)
+    term = Scripted(lambda title, prompt: "")  # the human (red) takes every default
+    s = Session(game=game, terminal=term, humans=frozenset({"red"}), opponents={"blue": SearchPlayer(2, level)}, seed=5,
+                players={"red": "human", "blue": "search"}, stop=lambda g: g.state.phase == "play")
+    s.run()
+    said = term.out.getvalue()
+    assert "The computer (blue) is thinking over its mission picks (about 2 games played out)..." in said
+    assert [st.kind for st in s.opponents["blue"].stats] == ["pick_missions"]
