@@ -12,8 +12,7 @@ from ..engine.decisions import Answer, Decision
 from ..engine.missions import mission_cards
 from ..engine.state import GameState, ModelState, other_side
 from ..errors import LandsraadError, RuleError
-from ..geometry.movement import free_spots, straight_moves
-from ..geometry.movement.voluntary import path_length_bounds
+from ..geometry.movement import free_spots, path_length_bounds, straight_moves
 from ..kits import load_kit
 from ..odds import solve_zero_sum
 from ..rules.disengage import resolve_disengage
