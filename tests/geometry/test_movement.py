@@ -847,6 +847,38 @@ def test_path_length_bounds_see_the_way_round_a_wall():
     assert path_length_bounds(board, "a", [(5, 30)])[0] == pytest.approx(20.0)  # open ground: the straight distance
 
 
+def test_path_length_bounds_see_the_way_round_a_base():
+    """Behind a base in contact the bound is the way round its disc alone (figures by hand): a 30 mm
+    mover at (10, 10) touching a 30 mm base at (13, 10) (disc radius 3 - tolerance about its centre)
+    going 6 cm to (16, 10), straight through the other base."""
+    board = Board(bases=(Base("a", 10, 10, 30), Base("b", 13, 10, 30)))
+    rho = 3.0 - movement.TOUCH_TOLERANCE_CM
+    tangent = math.sqrt(9.0 - rho * rho)
+    way = 2 * tangent + rho * (math.pi - 2 * math.acos(rho / 3.0))  # both ends 3 cm from the centre, opposite
+    bound = path_length_bounds(board, "a", [(16, 10)])[0]
+    assert bound == pytest.approx(way, abs=1e-9) and bound > 9.4
+    assert bound <= plan_move(board, "a", (16, 10), 20).path_length_cm
+    assert not plan_move(board, "a", (16, 10), 6).legal
+    assert path_length_bounds(board, "a", [(10, 16)])[0] == pytest.approx(6.0)  # clear of b: the straight distance
+
+
+@PROPERTY
+@given(st.floats(0, 2 * math.pi), st.sampled_from([25, 30, 40, 50]), st.lists(st.tuples(st.floats(2, 28), st.floats(2, 28)), min_size=1, max_size=8),
+       st.floats(0, 12))
+def test_property_path_length_bounds_round_a_base_in_contact(angle, diameter, targets, allowance):
+    """A mover in base contact (a disengage): no path plan_move finds round the other base is
+    shorter than the bound, and a point whose bound exceeds the allowance is never a legal move."""
+    other = Base("b", 15 + (1.5 + diameter / 20) * math.cos(angle), 15 + (1.5 + diameter / 20) * math.sin(angle), diameter)
+    board = Board(width=30, depth=30, bases=(Base("a", 15, 15, 30), other))
+    bounds = path_length_bounds(board, "a", targets)
+    for to, bound in zip(targets, bounds):
+        res = plan_move(board, "a", to, allowance)
+        if res.path:
+            assert bound <= res.path_length_cm + 1e-9
+        if bound > allowance + 1e-6:
+            assert not res.legal
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.tuples(st.floats(0, 30), st.floats(0, 30)),
        st.lists(st.tuples(st.floats(0, 30), st.floats(0, 30), st.sampled_from([0.0, 1.25, 1.5, 2.75, 3.5])), min_size=1, max_size=8),
