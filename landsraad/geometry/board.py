@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Iterable, Literal
+from typing import Any, Iterable, Literal
 
 import shapely
 from shapely.geometry import Point as _ShapelyPoint
@@ -89,6 +89,10 @@ class Base:
     def _hash(self) -> int:
         return hash((self.id, self.x, self.y, self.diameter_mm, self.height_cm, self.side))
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The cached hash is this process's (str hashes are salted per process): not pickled.
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
     @property
     def center(self) -> Point:
         return (self.x, self.y)
@@ -131,6 +135,10 @@ class TerrainPiece:
     @cached_property
     def _hash(self) -> int:
         return hash((self.id, self.polygon, self.height_cm, self.movement))
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The cached hash is this process's (str hashes are salted per process): not pickled.
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
     @cached_property
     def shape(self) -> Polygon:
@@ -213,6 +221,10 @@ class Board:
     @cached_property
     def _hash(self) -> int:
         return hash((self.width, self.depth, self.terrain, self.bases, self.markers))
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The cached hash is this process's (str hashes are salted per process): not pickled.
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
     # --- lookups ---------------------------------------------------------------------------
 

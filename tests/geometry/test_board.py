@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import pickle
+import subprocess
+import sys
 from dataclasses import fields
 
 from hypothesis import given
@@ -48,3 +52,16 @@ def test_board_hash_over_cached_parts(terrain, placed):
     twin = Board(terrain=tuple(TerrainPiece(t.id, t.polygon, t.height_cm, t.movement) for t in terrain),
                  bases=tuple(Base(b.id, b.x, b.y, b.diameter_mm, b.height_cm, b.side) for b in placed))
     assert twin == board and hash(twin) == hash(board)
+
+
+def test_a_pickled_board_hashes_as_one_built_in_the_other_process():
+    # str hashes are salted per process: a cached hash must not travel (a process pool's workers)
+    board = Board(terrain=(TerrainPiece("rock", ((0, 0), (4, 0), (4, 4))),), bases=(Base("a", 10, 10, 30, side="red"),))
+    hash(board)
+    script = ("import pickle, sys; from landsraad.geometry.board import Base, Board, TerrainPiece; "
+              "b = pickle.loads(sys.stdin.buffer.read()); "
+              "fresh = Board(terrain=(TerrainPiece('rock', ((0, 0), (4, 0), (4, 4))),), bases=(Base('a', 10, 10, 30, side='red'),)); "
+              "print(hash(b) == hash(fresh), hash(b.bases[0]) == hash(fresh.bases[0]), hash(b.terrain[0]) == hash(fresh.terrain[0]))")
+    env = {**os.environ, "PYTHONHASHSEED": "12345", "PYTHONPATH": os.pathsep.join(sys.path)}
+    out = subprocess.run([sys.executable, "-c", script], input=pickle.dumps(board), capture_output=True, env=env, check=True)
+    assert out.stdout.split() == [b"True", b"True", b"True"]
