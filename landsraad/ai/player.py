@@ -10,10 +10,10 @@ import numpy as np
 
 from ..engine.decisions import Answer, Decision
 from ..engine.missions import mission_cards
+from ..engine.spatial import BOUND_SLACK_CM
 from ..engine.state import GameState, ModelState, other_side
 from ..errors import LandsraadError, RuleError
-from ..geometry.movement import free_spots, straight_moves
-from ..geometry.movement.voluntary import path_length_bounds
+from ..geometry.movement import free_spots, path_length_bounds, straight_moves
 from ..kits import load_kit
 from ..odds import solve_zero_sum
 from ..rules.disengage import resolve_disengage
@@ -46,9 +46,6 @@ from .tables import (
     _worth,
     clash_table,
 )
-
-_BOUND_SLACK_CM = 1e-6
-"""Beyond the allowance, a path length bound refuses a point only by more than this (float sums)."""
 
 
 @dataclass
@@ -188,14 +185,14 @@ class HeuristicPlayer:
                     if check and spec.allowance_cm is not None:
                         if bounds is None:
                             bounds = path_length_bounds(board, decision.model, rounded)
-                        within = bool(bounds[k] <= spec.allowance_cm + _BOUND_SLACK_CM)
+                        within = bool(bounds[k] <= spec.allowance_cm + BOUND_SLACK_CM)
             else:
                 tried += 1
                 if tried > limit:
                     check, last = False, True
                 elif straight is not None and spec.allowance_cm is not None:
                     # no path is shorter than the straight line (a point rounded beyond the allowance)
-                    within = _dist(p, here) <= spec.allowance_cm + _BOUND_SLACK_CM
+                    within = _dist(p, here) <= spec.allowance_cm + BOUND_SLACK_CM
             if check and within and spec.validate(p) is None:
                 return p
             # A candidate is legal whatever the tests above say (a legal point is returned anyway).

@@ -31,7 +31,7 @@ from .decisions import Decision, PointSpec
 from .flow import Machine, builder, stage
 from .moves import move_args
 from .outcomes import record_outcome
-from .spatial import contact_enemies, move_candidates, plan_move
+from .spatial import beyond_allowance, contact_enemies, move_candidates, plan_move
 from .state import GameState
 
 __all__ = ["touching_enemy"]
@@ -441,12 +441,13 @@ def disengage_spots(state: GameState, model_id: str, margin: float, *, exact: bo
     at the margin itself (a straight slide of that length), farthest from the enemies first."""
     mm = state.model(model_id)
     enemies = [e for e in state.enemies_of(model_id)]
-    spots: list[tuple[float, float]] = []
+    points = []
     for step in range(36):
         angle = step * math.pi / 18
-        point = (mm.x + margin * math.cos(angle), mm.y + margin * math.sin(angle))
-        if _disengage_problem(state, model_id, point, margin, exact=True) is None:
-            spots.append(point)
+        points.append((mm.x + margin * math.cos(angle), mm.y + margin * math.sin(angle)))
+    # A point behind the enemy or a wall may be free but too far: its bound refuses it before the costly path search.
+    far = beyond_allowance(state, model_id, points, margin)
+    spots = [p for p, too_far in zip(points, far) if not too_far and _disengage_problem(state, model_id, p, margin, exact=True) is None]
     if not exact and not spots:
         spots = [p for p in move_candidates(state, model_id, margin, limit=16) if not touching_enemy(state, model_id, p)]
     spots.sort(key=lambda p: -min((math.hypot(p[0] - e.x, p[1] - e.y) for e in enemies), default=0.0))

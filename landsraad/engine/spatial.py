@@ -10,10 +10,12 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Iterable
 
+import numpy as np
+
 from ..geometry.board import Board, TerrainPiece
 from ..geometry.measure import edge_distance as _edge
+from ..geometry.movement import path_length_bounds, straight_moves, straight_plan
 from ..geometry.movement import plan_move as _plan
-from ..geometry.movement import straight_moves, straight_plan
 from ..geometry.sight import cover, nearest_in_sight
 from .bridge import has_hook
 from .state import GameState
@@ -24,6 +26,7 @@ __all__ = [
     "in_contact",
     "edge_distance",
     "plan_move",
+    "beyond_allowance",
     "move_candidates",
     "cover_class",
     "nearest_targets",
@@ -70,6 +73,38 @@ def plan_move(state: GameState, model_id: str, to: tuple[float, float], allowanc
     """
     board = _move_board(state, model_id, board or state.board)
     return _plan_cached(board, model_id, (float(to[0]), float(to[1])), float(allowance_cm))
+
+
+BOUND_SLACK_CM = 1e-6
+"""How far over the allowance a path's lower bound may be and the point still be searched: the
+bound and the path's length are sums of square roots rounded differently, and the path is legal
+up to :data:`~landsraad.geometry.movement.ALLOWANCE_SLACK_CM` over (far below this)."""
+
+
+def beyond_allowance(state: GameState, model_id: str, points: Iterable[tuple[float, float]], allowance_cm: float) -> np.ndarray:
+    """Which of ``points`` no move of ``allowance_cm`` reaches, by the geometry's lower bound on any
+    path's length (round the ends of walls), without a path search (R-MOVE, RUL-17).
+
+    A point flagged is one :func:`plan_move` refuses; one not flagged may still be refused.
+
+    Parameters
+    ----------
+    state
+        The game.
+    model_id
+        The mover.
+    points
+        Destinations in cm.
+    allowance_cm
+        The move's allowance.
+
+    Returns
+    -------
+    numpy.ndarray
+        One bool per point: True when its path must be longer than the allowance.
+    """
+    board = _move_board(state, model_id, state.board)  # plan_move's board: the same cached space
+    return path_length_bounds(board, model_id, list(points)) > allowance_cm + BOUND_SLACK_CM
 
 
 def _move_board(state: GameState, model_id: str, board: Board) -> Board:

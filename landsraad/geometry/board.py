@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Iterable, Literal
+from typing import Any, Iterable, Literal
 
 import shapely
 from shapely.geometry import Point as _ShapelyPoint
@@ -80,6 +80,19 @@ class Base:
         if not self.height_cm >= 0:
             raise GeometryError(f"Model {self.id!r} has a height of {self.height_cm} cm; it must be 0 or more.")
 
+    def __hash__(self) -> int:
+        # Boards share their unmoved bases: each base is hashed once, not once per new board.
+        # Same value as the dataclass's own hash (the compared fields).
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.id, self.x, self.y, self.diameter_mm, self.height_cm, self.side))
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The cached hash is this process's (str hashes are salted per process): not pickled.
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
     @property
     def center(self) -> Point:
         return (self.x, self.y)
@@ -113,6 +126,19 @@ class TerrainPiece:
         object.__setattr__(self, "polygon", tuple((float(x), float(y)) for x, y in self.polygon))
         if len(self.polygon) < 3:
             raise GeometryError(f"Terrain {self.id!r} needs at least 3 corners; it has {len(self.polygon)}.")
+
+    def __hash__(self) -> int:
+        # A board's hash covers its terrain, and a new board is made after every move: each piece
+        # hashes its corners once. Same value as the dataclass's own hash (the compared fields).
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.id, self.polygon, self.height_cm, self.movement))
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The cached hash is this process's (str hashes are salted per process): not pickled.
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
     @cached_property
     def shape(self) -> Polygon:
@@ -195,6 +221,10 @@ class Board:
     @cached_property
     def _hash(self) -> int:
         return hash((self.width, self.depth, self.terrain, self.bases, self.markers))
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The cached hash is this process's (str hashes are salted per process): not pickled.
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
     # --- lookups ---------------------------------------------------------------------------
 

@@ -3,9 +3,15 @@
 
 import math
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from landsraad.engine.spatial import contact_enemies, plan_move
+from landsraad.engine import melee
+from landsraad.engine.melee import disengage_spots
+from landsraad.engine.spatial import beyond_allowance, contact_enemies, plan_move
+from landsraad.engine.state import TerrainState
 from landsraad.errors import DecisionError
 from landsraad.ruleset import Ruleset
 
@@ -102,3 +108,45 @@ def test_the_opponent_is_told_of_a_disengage_by_its_own_decision():
     a, e, red, game = _disengage_game([1, 1, 9, 9])
     ev = next(x for x in game.log if x.kind == "disengage").data["event"]
     assert not ev["success"] and plan_move(game.state, a.id, (10.0, 10.0), 1.0).legal
+
+
+def _all_searched(state, model_id, points, allowance_cm):
+    return np.zeros(len(list(points)), dtype=bool)
+
+
+def _walled_state(gap, length, margin_side, kind):
+    """A soldier at (20, 20) with an enemy in contact on its left, a wall ``gap`` cm to its right."""
+    a = model("red", "corrino", "soldier", 1, 20, 20)
+    e = model("blue", "fremen", "warrior", 1, 17, 20)
+    wall = TerrainState(id="wall", polygon=((20 + gap, 20 - length), (21 + gap, 20 - length), (21 + gap, 20 + length), (20 + gap, 20 + length)),
+                        movement=kind)
+    bog = TerrainState(id="bog", polygon=((10, 20 + margin_side), (30, 20 + margin_side), (30, 35), (10, 35)), movement="difficult")
+    return a, state_in_play([a, e], terrain=[wall, bog])
+
+
+def test_disengage_spots_behind_a_wall_are_refused_by_the_bound_alone():
+    # The points behind the wall are free but too far round it: the bound refuses them, and the
+    # answer is the one the path search gives every point (R-DISENGAGE, R-MOVE).
+    a, state = _walled_state(2.0, 4.0, 12.0, "blocked")
+    points = [(20 + 6 * math.cos(k * math.pi / 18), 20 + 6 * math.sin(k * math.pi / 18)) for k in range(36)]
+    far = beyond_allowance(state, a.id, points, 6.0)
+    assert far.any() and not far.all()
+    for p, too_far in zip(points, far):
+        if too_far:
+            assert not plan_move(state, a.id, p, 6.0).legal
+    fast = disengage_spots(state, a.id, 6.0, exact=True)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(melee, "beyond_allowance", _all_searched)
+        assert disengage_spots(state, a.id, 6.0, exact=True) == fast
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.floats(1.6, 6.0), st.floats(1.0, 8.0), st.floats(2.0, 10.0), st.floats(2.0, 8.0), st.booleans(),
+       st.sampled_from(["blocked", "difficult"]))
+def test_disengage_spots_same_with_and_without_the_bound(gap, length, side, margin, exact, kind):
+    # The bound only skips searches plan_move would refuse: every answer is the slow path's.
+    a, state = _walled_state(gap, length, side, kind)
+    fast = disengage_spots(state, a.id, margin, exact=exact)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(melee, "beyond_allowance", _all_searched)
+        assert disengage_spots(state, a.id, margin, exact=exact) == fast

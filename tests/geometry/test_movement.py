@@ -43,6 +43,7 @@ from landsraad.geometry.movement import (
 )
 from landsraad.geometry.movement import graph as movement_graph
 from landsraad.geometry.movement import reach as reach_module
+from landsraad.geometry.movement import space as space_module
 from landsraad.geometry.movement.voluntary import path_length_bounds
 from landsraad.scene import load_scene
 
@@ -847,6 +848,38 @@ def test_path_length_bounds_see_the_way_round_a_wall():
     assert path_length_bounds(board, "a", [(5, 30)])[0] == pytest.approx(20.0)  # open ground: the straight distance
 
 
+def test_path_length_bounds_see_the_way_round_a_base():
+    """Behind a base in contact the bound is the way round its disc alone (figures by hand): a 30 mm
+    mover at (10, 10) touching a 30 mm base at (13, 10) (disc radius 3 - tolerance about its centre)
+    going 6 cm to (16, 10), straight through the other base."""
+    board = Board(bases=(Base("a", 10, 10, 30), Base("b", 13, 10, 30)))
+    rho = 3.0 - movement.TOUCH_TOLERANCE_CM
+    tangent = math.sqrt(9.0 - rho * rho)
+    way = 2 * tangent + rho * (math.pi - 2 * math.acos(rho / 3.0))  # both ends 3 cm from the centre, opposite
+    bound = path_length_bounds(board, "a", [(16, 10)])[0]
+    assert bound == pytest.approx(way, abs=1e-9) and bound > 9.4
+    assert bound <= plan_move(board, "a", (16, 10), 20).path_length_cm
+    assert not plan_move(board, "a", (16, 10), 6).legal
+    assert path_length_bounds(board, "a", [(10, 16)])[0] == pytest.approx(6.0)  # clear of b: the straight distance
+
+
+@PROPERTY
+@given(st.floats(0, 2 * math.pi), st.sampled_from([25, 30, 40, 50]), st.lists(st.tuples(st.floats(2, 28), st.floats(2, 28)), min_size=1, max_size=8),
+       st.floats(0, 12))
+def test_property_path_length_bounds_round_a_base_in_contact(angle, diameter, targets, allowance):
+    """A mover in base contact (a disengage): no path plan_move finds round the other base is
+    shorter than the bound, and a point whose bound exceeds the allowance is never a legal move."""
+    other = Base("b", 15 + (1.5 + diameter / 20) * math.cos(angle), 15 + (1.5 + diameter / 20) * math.sin(angle), diameter)
+    board = Board(width=30, depth=30, bases=(Base("a", 15, 15, 30), other))
+    bounds = path_length_bounds(board, "a", targets)
+    for to, bound in zip(targets, bounds):
+        res = plan_move(board, "a", to, allowance)
+        if res.path:
+            assert bound <= res.path_length_cm + 1e-9
+        if bound > allowance + 1e-6:
+            assert not res.legal
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.tuples(st.floats(0, 30), st.floats(0, 30)),
        st.lists(st.tuples(st.floats(0, 30), st.floats(0, 30), st.sampled_from([0.0, 1.25, 1.5, 2.75, 3.5])), min_size=1, max_size=8),
@@ -1021,3 +1054,50 @@ def test_straight_moves_with_difficult_ok_passes_slides_over_difficult_ground_on
     assert all(slide.distance(t.shape) >= 1.5 for t in board.terrain if t.movement == "blocked")
     assert straight_moves(board, "m", [over_dune], 20, difficult_ok=True)[0]
     assert not straight_moves(board, "m", [through_wall], 20, difficult_ok=True)[0]
+
+
+def _unshared(board: Board, model_id: str) -> object:
+    """``model_id``'s space on ``board`` built afresh, every circle partition computed on it (the slow path)."""
+    base = board.base(model_id)
+    ts = space_module._terrain_space(board.terrain, base.radius)
+    return space_module._build_space(ts, base.radius, board.width, board.depth, board.others(model_id))
+
+
+def _same_partitions_and_graph(fast, slow) -> None:
+    for i in range(len(slow.circ_r)):
+        for difficult in (False, True):
+            (fb, ff), (sb, sf) = fast.circle_partition(i, difficult), slow.circle_partition(i, difficult)
+            assert fb.dtype == sb.dtype and fb.tobytes() == sb.tobytes()
+            assert ff.dtype == sf.dtype and ff.tobytes() == sf.tobytes()
+    gf, gs = movement_graph._graph(fast), movement_graph._graph(slow)
+    assert gf.xy.tobytes() == gs.xy.tobytes() and gf.theta.tobytes() == gs.theta.tobytes()
+    assert (gf.circle == gs.circle).all() and gf.adj == gs.adj
+
+
+@PROPERTY
+@given(boards())
+def test_property_shared_corner_partitions_are_the_boards_own(board):
+    """A terrain corner's circle partition taken from the terrain-only space (no base near it) is
+    bit for bit the one the board's space computes itself, and so is the tangent graph, node
+    order included."""
+    fast = movement._space(board, "a", ())
+    _same_partitions_and_graph(fast, _unshared(board, "a"))
+
+
+def test_shared_corner_partitions_are_computed_once_per_layout():
+    wall = rect("wall", 10, 10, 14, 20)
+    far = Board(terrain=(wall,), bases=(Base("a", 40, 40, 30), Base("b", 50, 50, 30)))
+    near = far.moved("b", (15.6, 21.6))  # b touches the wall's top-right corner circle
+    step = (1.5 + 3.0 + 0.002) / math.sqrt(2)  # b's disc 0.002 cm clear of that circle: shared
+    grazing = far.moved("b", (14 + step, 20 + step))
+    bare = movement._space(far, "a", ())._bare[0]
+    for board in (far, far.moved("b", (50, 45)), near, grazing):
+        fast = movement._space(board, "a", ())
+        assert fast._bare[0] is bare
+        _same_partitions_and_graph(fast, _unshared(board, "a"))
+    n = 1  # the one other base's circle comes first
+    corners = [movement._space(far, "a", ()).circle_partition(n + j, False) for j in range(4)]
+    assert all(p is bare.circle_partition(j, False) for j, p in enumerate(corners))
+    top_right = int(np.argmin([math.dist(c, (14, 20)) for c in bare.circ_c[:4]]))
+    assert movement._space(near, "a", ())._shared_partition(n + top_right, False) is None
+    assert movement._space(near, "a", ())._shared_partition(n + top_right, True) is not None

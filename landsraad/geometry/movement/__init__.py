@@ -85,7 +85,7 @@ from .reach import reach_region
 from .result import ALLOWANCE_SLACK_CM, ARC_BUMP_CM, DIFFICULT_SAMPLE_CM, ESCAPE_MARGIN_CM, TOUCH_TOLERANCE_CM, MoveReason, MoveResult
 from .space import _space as _space  # for the benchmarks and tests that look inside
 from .space import _space_cached as _space_cached  # for the benchmarks and tests that look inside
-from .voluntary import can_move, free_spots, path_cost, path_is_clear, plan_move, straight_moves, straight_plan
+from .voluntary import can_move, free_spots, path_cost, path_is_clear, path_length_bounds, plan_move, straight_moves, straight_plan
 
 __all__ = [
     "TOUCH_TOLERANCE_CM",
@@ -99,6 +99,7 @@ __all__ = [
     "can_move",
     "straight_moves",
     "free_spots",
+    "path_length_bounds",
     "straight_plan",
     "path_cost",
     "path_is_clear",

@@ -441,21 +441,38 @@ def _walls(space: _Space) -> tuple[np.ndarray, ...]:
     return space._cache["walls"]
 
 
+def _discs(space: _Space) -> tuple[np.ndarray, np.ndarray]:
+    """The capsules of zero length (other models' bases) as (centres, rho); built once per space."""
+    if "discs" not in space._cache:
+        k = (space.cap_a == space.cap_b).all(axis=1)
+        space._cache["discs"] = (space.cap_a[k], space.cap_rho[k])
+    return space._cache["discs"]
+
+
 def _length_bounds(space: _Space, start: Point, goals: np.ndarray) -> np.ndarray:
     """Lower bounds on the length of every clear path from ``start`` to each of ``goals`` (N, 2).
 
-    The straight distance; and for each terrain edge's capsule that the straight segment crosses
-    (its ends on either side of the edge's line, the crossing inside the capsule), the shorter
-    way through a point of that line beyond either end of the capsule: a path must cross the
-    line somewhere, and not inside the capsule; on a ray the detour is shortest at its end (the
-    distance sum is convex along the line, least at the straight crossing).
+    The largest of: the straight distance; for each terrain edge's capsule that the straight
+    segment crosses (its ends on either side of the edge's line, the crossing inside the capsule),
+    the shorter way through a point of that line beyond either end of the capsule: a path must
+    cross the line somewhere, and not inside the capsule; on a ray the detour is shortest at its
+    end (the distance sum is convex along the line, least at the straight crossing); and for each
+    base's disc the straight segment cuts, the shortest way round that disc alone (tangent, arc,
+    tangent): a clear path avoids that disc among the rest, so it is no shorter.
     """
     S = np.asarray(start, dtype=float)
     G = np.asarray(goals, dtype=float).reshape(-1, 2)
     straight = np.hypot(G[:, 0] - S[0], G[:, 1] - S[1])
-    a, u, length, rho, beyond_a, beyond_b = _walls(space)
-    if not len(a) or not len(G):
+    if not len(G):
         return straight
+    return np.maximum(np.maximum(straight, _round_walls(space, S, G)), _round_discs(space, S, G))
+
+
+def _round_walls(space: _Space, S: np.ndarray, G: np.ndarray) -> np.ndarray:
+    """:func:`_length_bounds`'s ways round the ends of terrain edges (0 where none is crossed)."""
+    a, u, length, rho, beyond_a, beyond_b = _walls(space)
+    if not len(a):
+        return np.zeros(len(G))
     ux, uy = u[:, 0], u[:, 1]
     sx, sy = S[0] - a[:, 0], S[1] - a[:, 1]  # (K,): the start from each capsule's a
     gx, gy = G[:, 0, None] - a[None, :, 0], G[:, 1, None] - a[None, :, 1]  # (N, K)
@@ -469,8 +486,29 @@ def _length_bounds(space: _Space, start: Point, goals: np.ndarray) -> np.ndarray
     crossing &= (at > -rho[None, :]) & (at < (length + rho)[None, :])
     via_a = np.hypot(*(S - beyond_a).T)[None, :] + np.hypot(G[:, 0, None] - beyond_a[None, :, 0], G[:, 1, None] - beyond_a[None, :, 1])
     via_b = np.hypot(*(S - beyond_b).T)[None, :] + np.hypot(G[:, 0, None] - beyond_b[None, :, 0], G[:, 1, None] - beyond_b[None, :, 1])
-    around = np.where(crossing, np.minimum(via_a, via_b), 0.0).max(axis=1)
-    return np.maximum(straight, around)
+    return np.where(crossing, np.minimum(via_a, via_b), 0.0).max(axis=1)
+
+
+def _round_discs(space: _Space, S: np.ndarray, G: np.ndarray) -> np.ndarray:
+    """:func:`_length_bounds`'s ways round single bases' discs (0 where none is cut, or where an end
+    lies inside a disc: plan_move finds no path there)."""
+    c, rho = _discs(space)
+    if not len(c):
+        return np.zeros(len(G))
+    ds = np.hypot(S[0] - c[:, 0], S[1] - c[:, 1])  # (K,)
+    dg = np.hypot(G[:, 0, None] - c[None, :, 0], G[:, 1, None] - c[None, :, 1])  # (N, K)
+    d = G - S
+    dd = np.maximum((d * d).sum(axis=1), 1e-300)[:, None]
+    t = np.clip(((c[None, :, 0] - S[0]) * d[:, 0, None] + (c[None, :, 1] - S[1]) * d[:, 1, None]) / dd, 0.0, 1.0)
+    near = np.hypot(S[0] + t * d[:, 0, None] - c[None, :, 0], S[1] + t * d[:, 1, None] - c[None, :, 1])
+    cuts = (near < rho[None, :]) & (ds[None, :] >= rho[None, :]) & (dg >= rho[None, :])
+    ds_, dg_ = np.maximum(ds[None, :], rho[None, :]), np.maximum(dg, rho[None, :])
+    # the angle at the centre between the ends, less the parts the tangents cover
+    cos_t = ((S[0] - c[None, :, 0]) * (G[:, 0, None] - c[None, :, 0]) + (S[1] - c[None, :, 1]) * (G[:, 1, None] - c[None, :, 1])) / (ds_ * dg_)
+    theta = np.arccos(np.clip(cos_t, -1.0, 1.0))
+    arc = theta - np.arccos(np.clip(rho[None, :] / ds_, -1.0, 1.0)) - np.arccos(np.clip(rho[None, :] / dg_, -1.0, 1.0))
+    way = np.sqrt(ds_ ** 2 - rho[None, :] ** 2) + np.sqrt(dg_ ** 2 - rho[None, :] ** 2) + rho[None, :] * np.maximum(arc, 0.0)
+    return np.where(cuts, way, 0.0).max(axis=1)
 
 
 def _shortest(space: _Space, start: Point, goal: Point) -> list[tuple[float, float]] | None:

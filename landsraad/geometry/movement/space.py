@@ -13,7 +13,7 @@ import shapely.ops
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from ..board import Board, Point, TerrainPiece
+from ..board import Base, Board, Point, TerrainPiece
 from .capsules import _cap_boxes, _cap_hits, _cap_intervals, _point_cap_dist, _point_seg_dist, _segment_frame, _union_measure
 from .result import _ANGLE_SLACK, _INF, _TWO_PI, DIFFICULT_SAMPLE_CM, TOUCH_TOLERANCE_CM
 
@@ -63,6 +63,9 @@ class _Space:
     _cache: dict[str, Any] = field(default_factory=dict)
     _circles: tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]] | None = None
     _circle_maker: Callable[["_Space"], tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]]] | None = None
+    # the terrain alone on the same table, the number of bases and of terrain corner circles (after
+    # the bases among the circles): its corners' partitions are shared (:meth:`_shared_partition`)
+    _bare: tuple["_Space", int, int] | None = None
 
     # --- the tangent graph's circles, built on first use (a straight slide never needs them) ---
 
@@ -310,6 +313,10 @@ class _Space:
         key = ("dpart" if difficult else "part", i)
         if key in self._cache:
             return self._cache[key]
+        shared = self._shared_partition(i, difficult)
+        if shared is not None:
+            self._cache[key] = shared
+            return shared
         c = self.circ_c[i]
         R = float(self.circ_r[i])
         if difficult:
@@ -394,6 +401,30 @@ class _Space:
         res = (brk, flags)
         self._cache[key] = res
         return res
+
+    def _shared_partition(self, i: int, difficult: bool) -> tuple[np.ndarray, np.ndarray] | None:
+        """Circle ``i``'s partition as the terrain-only space computed it, when ``i`` is a terrain
+        corner no base comes near; else None.
+
+        Such a partition is the same, bit for bit, on every board of a terrain layout and table:
+        the difficult one reads only the terrain; the blocked one reads the terrain, the table and
+        the bases whose bounding box meets the circle's, and a base's disc clear of the circle by
+        :data:`_SHARED_GAP_CM` adds no breakpoint (the circles do not meet) and blocks no
+        midpoint (every distance is elementwise, far above rounding). So it is computed once per
+        layout (graph builds spend most of their time on partitions) rather than once per board.
+        """
+        if self._bare is None:
+            return None
+        bare, n, corners = self._bare
+        j = i - n
+        if not 0 <= j < corners:
+            return None
+        if not difficult and n:
+            c, R = self.circ_c[i], self.circ_r[i]
+            gaps = np.hypot(self.cap_a[:n, 0] - c[0], self.cap_a[:n, 1] - c[1]) - self.cap_rho[:n] - R
+            if (gaps <= _SHARED_GAP_CM).any():
+                return None
+        return bare.circle_partition(j, difficult)
 
     def _point_difficult(self, pts: np.ndarray) -> np.ndarray:
         if self.diff_geom is None:
@@ -527,6 +558,11 @@ def _outlines(space: _Space) -> list[LineString]:
     return space._cache["outlines"]
 
 
+_SHARED_GAP_CM = 1e-3
+"""How clear of a terrain corner's circle every base's inflated disc must be for the corner's
+partition to be the terrain-only space's (:meth:`_Space._shared_partition`)."""
+
+
 @dataclass(eq=False)
 class _TerrainSpace:
     """The part of a :class:`_Space` that depends only on the static terrain, the table's size
@@ -553,6 +589,7 @@ class _TerrainSpace:
     circ_soft: np.ndarray
     samples: np.ndarray  # (S, 2) crossing samples on the difficult outlines
     sample_edge: list[int]
+    bare: dict[tuple[float, float], _Space] = field(default_factory=dict)  # per table size (_bare_space)
 
 
 def _grown_boxes(shapes: Sequence[BaseGeometry], grow: float) -> np.ndarray:
@@ -679,18 +716,32 @@ def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace
 
 @functools.lru_cache(maxsize=128)
 def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
-    # The terrain's part is cached on the static terrain (_terrain_space); only the bases are
-    # added here. Order matters (it numbers capsules, labels and circles): bases first.
     ts = _terrain_space_of(board.terrain, r)
     bases = [b for b in board.bases if b.id not in excluded]
+    space = _build_space(ts, r, board.width, board.depth, bases)
+    space._bare = (_bare_space(ts, r, board.width, board.depth), len(bases), len(ts.circ_r))
+    return space
+
+
+def _bare_space(ts: _TerrainSpace, r: float, width: float, depth: float) -> _Space:
+    """The space of the terrain alone on a ``width`` x ``depth`` table, once per layout and table."""
+    bare = ts.bare.get((width, depth))
+    if bare is None:
+        bare = ts.bare[(width, depth)] = _build_space(ts, r, width, depth, [])
+    return bare
+
+
+def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases: Sequence[Base]) -> _Space:
+    # The terrain's part is cached on the static terrain (_terrain_space); only the bases are
+    # added here. Order matters (it numbers capsules, labels and circles): bases first.
     n = len(bases)
     centres = np.array([(b.x, b.y) for b in bases], dtype=float).reshape(-1, 2)
     radii = np.array([r + b.radius for b in bases], dtype=float)
-    xmin, ymin, xmax, ymax = r, r, board.width - r, board.depth - r
+    xmin, ymin, xmax, ymax = r, r, width - r, depth - r
     space = _Space(
         r=r,
-        width=board.width,
-        depth=board.depth,
+        width=width,
+        depth=depth,
         bounds=(xmin, ymin, xmax, ymax),
         cap_a=np.concatenate([centres, ts.cap_a]),
         cap_b=np.concatenate([centres, ts.cap_b]),

@@ -220,8 +220,9 @@ def path_length_bounds(board: Board, model_id: str, points: Any, *, ignore: Iter
     least its length): a point whose bound exceeds the allowance is not a legal move. The bound
     is the straight distance, or more when the straight slide must get round the end of a piece
     of impassable terrain (it crosses an edge's line inside the inflated edge: any path crosses
-    that line beyond one end). It ignores bases and difficult ground, so it is only a quick
-    first filter (a planner's, before the costly search).
+    that line beyond one end) or round another model's base (the way round that base alone, as
+    when disengaging past the enemy in contact). It takes one obstacle at a time and ignores
+    difficult ground, so it is only a quick first filter (a planner's, before the costly search).
 
     Parameters
     ----------
