@@ -62,7 +62,6 @@ class PlayMode:
         self.status = ""
         self._told = 0  # what the session said before the window opened (resuming...) shows too
         self.narration: list[str] = []
-        self._setup_board: tuple[Any, Board] | None = None
         session.narrate_new()
         self._collect()
 
@@ -74,15 +73,9 @@ class PlayMode:
 
     @property
     def board(self) -> Board:
-        """The table now; during set-up only the models deployed so far (the others wait off the table)."""
-        state = self.game.state
-        if state.phase != "setup":
-            return state.board
-        if self._setup_board is None or self._setup_board[0] is not state:  # one Board per state: the window's caches key on it
-            deployed = {e.model for e in self.game.log if e.kind == "deploy"}
-            waiting = [b.id for b in state.board.bases if b.id not in deployed]
-            self._setup_board = (state, state.board.without(waiting) if waiting else state.board)
-        return self._setup_board[1]
+        """The table now; during set-up only the models deployed so far (the state's board leaves the
+        others off the table: ``ModelState.deployed``, R-DEPLOY)."""
+        return self.game.state.board
 
     def movement(self, model_id: str) -> float | None:
         """The allowance of a pending move of this model, else its Movement; None for an unknown model."""

@@ -253,3 +253,23 @@ def test_with_a_delay_the_computer_answers_on_the_clock(window: Any, tmp_path: P
         assert game.decision.side == "red" and len(game.answers) == 2
     finally:
         v.detach()
+
+
+def test_during_set_up_the_table_shows_only_the_models_placed(tmp_path: Path) -> None:
+    from landsraad.viewer.playing import PlayMode, Transcript
+
+    game = new_game("corrino", "fremen", seed=3)
+    players = {"red": make_player("heuristic", 4), "blue": make_player("heuristic", 5)}
+    session = Session(game=game, terminal=Transcript(), humans=frozenset({"red"}), opponents={"blue": players["blue"]},
+                      seed=3, save_path=str(tmp_path / "game.json"), players={"red": "human", "blue": "heuristic"})
+    mode = PlayMode(session)
+    seen = []
+    while game.state.phase == "setup":
+        # the log, read independently of the state: models deployed, and a Protection ambassador once placed
+        placed = {e.model for e in game.log if e.kind in ("deploy", "ambassador")}
+        assert {b.id for b in mode.board.bases} == placed, "a waiting model is on the table, or a placed one missing"
+        seen.append(len(placed))
+        d = game.decision
+        game.answer(players[d.side].decide(d, game.view(d.side)))
+    assert seen[0] == 0 and len(set(seen)) > 5  # from an empty table, model by model
+    assert {b.id for b in mode.board.bases} == {m.id for m in game.state.models if not m.removed}
