@@ -4,8 +4,9 @@
 except the decisions of its level's kinds inside its own activations (which model, which
 action, where to move, ...), where it compares the heuristic's answer with a few other legal
 answers by determinised Monte Carlo (:mod:`landsraad.search.core`) and plays the best one when
-it beats the heuristic's by a margin. It sees only what :func:`landsraad.engine.play` hands
-it: the decision and its side's view.
+it beats the heuristic's by a margin; at ``easy`` and ``hard`` its mission picks too, by
+whole games played out (:mod:`landsraad.search.picks`). It sees only what
+:func:`landsraad.engine.play` hands it: the decision and its side's view.
 
 Examples
 --------
