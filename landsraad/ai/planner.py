@@ -121,9 +121,13 @@ class _Danger:
         """The summed worth of the winning charges that reach ``p``."""
         total = 0.0
         x, y = p
+        values = self._values
+        hypot = math.hypot
         for i, (qx, qy, reach, _, _) in enumerate(self._charges):
-            if math.hypot(x - qx, y - qy) <= reach:
-                v = self._value(i)
+            if hypot(x - qx, y - qy) <= reach:
+                v = values[i]
+                if v is None:  # judged on the first spot it reaches (a call only then: at is asked thousands of times)
+                    v = self._value(i)
                 if v > 0:
                     total += v
         return total
@@ -580,7 +584,7 @@ class _Planner:
         # was (the same floats); a float sum never decreases with a term, so the bound's bounds it.
         terms = []
         for e in foes:
-            near_amb = min((_gap(e, a) for a in amb), default=99.0)
+            near_amb = min([_gap(e, a) for a in amb]) if amb else 99.0  # a list: cheaper than a generator
             terms.append((0.3 * self.kill_bonus(e), 0.04 * max(0.0, _gap(e, m)), 1.0 if near_amb < 15 else 0.0))
         if _best_melee(m) is None:  # a shooter: every clash counts 0.2
             scores = [0.2 + bonus - far + amb_bonus for bonus, far, amb_bonus in terms]
