@@ -583,16 +583,17 @@ class _Planner:
         # Each foe's score, ((clash + bonus) - nearness) + ambassador, summed in the order it always
         # was (the same floats); a float sum never decreases with a term, so the bound's bounds it.
         terms = []
-        for e in foes:
+        bonuses = [self.kill_bonus(e) for e in foes]  # each looked up once, for the terms and the bounds
+        for e, kb in zip(foes, bonuses):
             near_amb = min([_gap(e, a) for a in amb]) if amb else 99.0  # a list: cheaper than a generator
-            terms.append((0.3 * self.kill_bonus(e), 0.04 * max(0.0, _gap(e, m)), 1.0 if near_amb < 15 else 0.0))
+            terms.append((0.3 * kb, 0.04 * max(0.0, _gap(e, m)), 1.0 if near_amb < 15 else 0.0))
         if _best_melee(m) is None:  # a shooter: every clash counts 0.2
             scores = [0.2 + bonus - far + amb_bonus for bonus, far, amb_bonus in terms]
             return foes[scores.index(max(scores))]
         bounds = []
         for i, e in enumerate(foes):
             bonus, far, amb_bonus = terms[i]
-            clash = clash_value_bound(_worth(self.state, e) + self.kill_bonus(e))
+            clash = clash_value_bound(_worth(self.state, e) + bonuses[i])
             bounds.append((clash + bonus - far + amb_bonus, i))
         best, best_i, best_score = None, len(foes), -math.inf
         for bound, i in sorted(bounds, key=lambda b: (-b[0], b[1])):
