@@ -201,13 +201,14 @@ class _Planner:
                     out[m.id] = job
         free = [m for m in self.models if m.id not in out]
         pairs = []
+        # What each free model brings to every job, read once (not once per job): the same floats.
+        able = [(m.id, m.position, _r(m), max(1.0, m.profile.movement), 0.4 * max(0, m.fatigue - 1))
+                for m in free if "blinding" not in {p.kind for p in m.poisons}]
         for j_index, job in enumerate(self.jobs):
-            for m in free:
-                if "blinding" in {p.kind for p in m.poisons}:
-                    continue
-                d = max(0.0, _dist(m.position, job.point) - job.radius - _r(m))
-                turns = d / max(1.0, m.profile.movement) + 0.4 * max(0, m.fatigue - 1)
-                pairs.append((turns - 0.05 * job.value, j_index, m.id))
+            for mid, here, radius, pace, tired in able:
+                d = max(0.0, _dist(here, job.point) - job.radius - radius)
+                turns = d / pace + tired
+                pairs.append((turns - 0.05 * job.value, j_index, mid))
         # Stick to the job of the last activations unless another is clearly better (no dithering).
         previous = self.player.jobs
         pairs = [(t - (1.0 if previous.get(mid) == job_key(self.jobs[j]) else 0.0), j, mid) for t, j, mid in pairs]
@@ -287,8 +288,9 @@ class _Planner:
         p = at or me.position
         best, best_d = None, 1e9
         shooter = None
+        rm = _r(me)
         for e in self.enemies:
-            d = _gap_at(p, _r(me), e)
+            d = _gap_at(p, rm, e)
             if d >= best_d - 0.05:
                 continue
             if weapon.laser:

@@ -35,6 +35,8 @@ def _gap(a: Any, b: Any) -> float:
 
 
 def _gap_at(p: Point, ra: float, b: Any) -> float:
+    if type(b) is ModelState:  # the common case, as in _gap: the radius read here (the same floats)
+        return math.hypot(p[0] - b.x, p[1] - b.y) - ra - b.base_mm / 20.0
     return math.hypot(p[0] - b.x, p[1] - b.y) - ra - _r(b)
 
 
