@@ -399,7 +399,10 @@ def card_jobs(t: TableSide, card: MissionCard) -> list[Job]:
 
 def card_kill_bonus(t: TableSide, card: MissionCard, e: ModelState) -> float:
     """What killing ``e`` now is worth to ``card`` (a share of its swing)."""
-    return hook_for(card).kill(t, card, dict(card.success.parameters), e) * t.swing(card.id)
+    hook = hook_for(card)
+    if hook.kill is _no_bonus:  # most cards, for every enemy of every plan: the same product, no parameters copied
+        return _no_bonus(t, card, {}, e) * t.swing(card.id)
+    return hook.kill(t, card, dict(card.success.parameters), e) * t.swing(card.id)
 
 
 def card_chance(r: TableReading, card: MissionCard) -> float:

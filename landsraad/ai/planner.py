@@ -121,9 +121,13 @@ class _Danger:
         """The summed worth of the winning charges that reach ``p``."""
         total = 0.0
         x, y = p
+        values = self._values
+        hypot = math.hypot
         for i, (qx, qy, reach, _, _) in enumerate(self._charges):
-            if math.hypot(x - qx, y - qy) <= reach:
-                v = self._value(i)
+            if hypot(x - qx, y - qy) <= reach:
+                v = values[i]
+                if v is None:  # judged on the first spot it reaches (a call only then: at is asked thousands of times)
+                    v = self._value(i)
                 if v > 0:
                     total += v
         return total
@@ -197,13 +201,14 @@ class _Planner:
                     out[m.id] = job
         free = [m for m in self.models if m.id not in out]
         pairs = []
+        # What each free model brings to every job, read once (not once per job): the same floats.
+        able = [(m.id, m.position, _r(m), max(1.0, m.profile.movement), 0.4 * max(0, m.fatigue - 1))
+                for m in free if "blinding" not in {p.kind for p in m.poisons}]
         for j_index, job in enumerate(self.jobs):
-            for m in free:
-                if "blinding" in {p.kind for p in m.poisons}:
-                    continue
-                d = max(0.0, _dist(m.position, job.point) - job.radius - _r(m))
-                turns = d / max(1.0, m.profile.movement) + 0.4 * max(0, m.fatigue - 1)
-                pairs.append((turns - 0.05 * job.value, j_index, m.id))
+            for mid, here, radius, pace, tired in able:
+                d = max(0.0, _dist(here, job.point) - job.radius - radius)
+                turns = d / pace + tired
+                pairs.append((turns - 0.05 * job.value, j_index, mid))
         # Stick to the job of the last activations unless another is clearly better (no dithering).
         previous = self.player.jobs
         pairs = [(t - (1.0 if previous.get(mid) == job_key(self.jobs[j]) else 0.0), j, mid) for t, j, mid in pairs]
@@ -283,8 +288,9 @@ class _Planner:
         p = at or me.position
         best, best_d = None, 1e9
         shooter = None
+        rm = _r(me)
         for e in self.enemies:
-            d = _gap_at(p, _r(me), e)
+            d = _gap_at(p, rm, e)
             if d >= best_d - 0.05:
                 continue
             if weapon.laser:
@@ -579,16 +585,17 @@ class _Planner:
         # Each foe's score, ((clash + bonus) - nearness) + ambassador, summed in the order it always
         # was (the same floats); a float sum never decreases with a term, so the bound's bounds it.
         terms = []
-        for e in foes:
-            near_amb = min((_gap(e, a) for a in amb), default=99.0)
-            terms.append((0.3 * self.kill_bonus(e), 0.04 * max(0.0, _gap(e, m)), 1.0 if near_amb < 15 else 0.0))
+        bonuses = [self.kill_bonus(e) for e in foes]  # each looked up once, for the terms and the bounds
+        for e, kb in zip(foes, bonuses):
+            near_amb = min([_gap(e, a) for a in amb]) if amb else 99.0  # a list: cheaper than a generator
+            terms.append((0.3 * kb, 0.04 * max(0.0, _gap(e, m)), 1.0 if near_amb < 15 else 0.0))
         if _best_melee(m) is None:  # a shooter: every clash counts 0.2
             scores = [0.2 + bonus - far + amb_bonus for bonus, far, amb_bonus in terms]
             return foes[scores.index(max(scores))]
         bounds = []
         for i, e in enumerate(foes):
             bonus, far, amb_bonus = terms[i]
-            clash = clash_value_bound(_worth(self.state, e) + self.kill_bonus(e))
+            clash = clash_value_bound(_worth(self.state, e) + bonuses[i])
             bounds.append((clash + bonus - far + amb_bonus, i))
         best, best_i, best_score = None, len(foes), -math.inf
         for bound, i in sorted(bounds, key=lambda b: (-b[0], b[1])):

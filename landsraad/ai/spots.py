@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..engine.state import GameState, MarkerState
+from ..engine.state import GameState, MarkerState, ModelState
 
 Point = tuple[float, float]
 
@@ -15,7 +15,10 @@ Point = tuple[float, float]
 
 def _r(m: Any) -> float:
     """Radius in cm of a model state or marker state."""
-    if type(m) is MarkerState:  # asked first: a pydantic model raises (a costly exception) for a field it lacks
+    t = type(m)
+    if t is ModelState:  # the common case first: one type test, one field
+        return m.base_mm / 20.0
+    if t is MarkerState:  # asked first: a pydantic model raises (a costly exception) for a field it lacks
         return m.size_mm / 20.0
     try:  # a model (the common case: one attribute look-up)
         return m.base_mm / 20.0
@@ -25,10 +28,15 @@ def _r(m: Any) -> float:
 
 def _gap(a: Any, b: Any) -> float:
     """Edge-to-edge distance between two bases or markers (R-MEASURE), negative if overlapping."""
+    # Two models (most calls): their radii read here, without two calls to _r (the same floats).
+    if type(a) is ModelState and type(b) is ModelState:
+        return math.hypot(a.x - b.x, a.y - b.y) - a.base_mm / 20.0 - b.base_mm / 20.0
     return math.hypot(a.x - b.x, a.y - b.y) - _r(a) - _r(b)
 
 
 def _gap_at(p: Point, ra: float, b: Any) -> float:
+    if type(b) is ModelState:  # the common case, as in _gap: the radius read here (the same floats)
+        return math.hypot(p[0] - b.x, p[1] - b.y) - ra - b.base_mm / 20.0
     return math.hypot(p[0] - b.x, p[1] - b.y) - ra - _r(b)
 
 

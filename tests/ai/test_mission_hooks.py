@@ -19,8 +19,10 @@ from landsraad.ai import HeuristicPlayer
 from landsraad.ai.mission_hooks import (
     FALLBACK,
     MISSION_HOOKS,
+    _no_bonus,
     card_chance,
     card_jobs,
+    card_kill_bonus,
     estimate_chances,
     hook_for,
     wants_destroyed,
@@ -74,6 +76,31 @@ def test_an_evaluator_the_player_does_not_know_falls_back_to_the_cards_actions(m
     state = state.with_side(state.side_state("red").model_copy(update={"missions": ("activation",)}))
     jobs = card_jobs(_Planner(HeuristicPlayer(1), state, "red"), card)
     assert sorted(j.action for j in jobs) == [f"mission:activation:activate_terminal:{k.id}" for k in terminals]
+
+
+def test_a_cards_kill_bonus_is_its_hooks_product_for_every_card_and_enemy():
+    """card_kill_bonus skips copying the parameters of a card without a kill bonus (a fast path):
+    the same float as the hook's share times the swing, for every bundled card (picked, ranked
+    first to sixth) and every enemy (an ambassador, a carrier, a wounded one)."""
+    blue = [model("blue", "fremen", "warrior", 1, 50, 55), model("blue", "fremen", "warrior", 2, 20, 40, ambassador=True),
+            model("blue", "fremen", "warrior", 3, 30, 30, wound="grave")]
+    state = state_in_play([model("red", "corrino", "soldier", 1, 10, 5), *blue])
+    cards = mission_cards(state)
+    ids = sorted(cards)
+    fast_paths = 0
+    for start in range(0, len(ids), 6):
+        picked = tuple(ids[start:start + 6])
+        s = state.with_side(state.side_state("red").model_copy(update={"missions": picked}))
+        planner = _Planner(HeuristicPlayer(1), s, "red")
+        for mid in picked:
+            card = cards[mid]
+            hook = hook_for(card)
+            fast_paths += hook.kill is _no_bonus
+            for e in planner.enemies:
+                slow = hook.kill(planner, card, dict(card.success.parameters), e) * planner.swing(mid)
+                assert math.copysign(1.0, card_kill_bonus(planner, card, e)) == math.copysign(1.0, slow)
+                assert card_kill_bonus(planner, card, e) == slow
+    assert fast_paths and fast_paths < len(ids)  # both paths checked
 
 
 def test_marker_jobs_come_from_the_cards_actions_and_holds_from_its_evaluator():

@@ -4,6 +4,7 @@ weapon mode it carries, the laser's explosive mode included (R-LASER), checked o
 from __future__ import annotations
 
 import itertools
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from landsraad.ai import HeuristicPlayer
 from landsraad.ai.planner import _Danger, _Planner
-from landsraad.ai.spots import _dist, _gap, _r
+from landsraad.ai.spots import _dist, _gap, _gap_at, _r
 from landsraad.ai.tables import HARM, _best_melee, _comb, _shot_value, _worth, clash_table
 from landsraad.engine.bridge import combatant
 from landsraad.engine.decisions import Decision
@@ -139,6 +140,26 @@ def test_the_danger_map_judges_only_the_charges_that_reach_and_sums_the_same(red
     danger = _Danger(state, m)
     for p in spots:
         assert danger.at(p) == _all_threats(state, m, p)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(_placed(), min_size=1, max_size=3), st.lists(_placed(), min_size=1, max_size=3),
+       st.sampled_from((25.0, 30.0, 40.0, 50.0)), st.floats(0, 60), st.floats(0, 60), st.sampled_from((30, 40, 50)))
+def test_the_gap_fast_path_of_two_models_answers_as_the_general_one(red, blue, base, mx, my, marker_mm):
+    """_gap, _gap_at and _r read a model's radius directly (a fast path): the same floats as the general
+    path, which a stand-in carrying the same fields takes."""
+    state = _table(red, blue)
+    models = [m.model_copy(update={"base_mm": base}) if i % 2 else m for i, m in enumerate(state.models)]
+    marker = MarkerState(id="red-occupation-position-1", owner="red", mission="occupation", x=mx, y=my, size_mm=marker_mm)
+
+    def slow(m):  # not a ModelState: _r's general branch
+        return SimpleNamespace(x=m.x, y=m.y, base_mm=m.base_mm)
+    for a, b in itertools.product(models, repeat=2):
+        assert _r(a) == _r(slow(a))
+        assert _gap(a, b) == _gap(slow(a), slow(b))
+        assert _gap(a, marker) == _gap(slow(a), marker) and _gap(marker, a) == _gap(marker, slow(a))
+        assert _gap_at(a.position, _r(b), a) == _gap_at(a.position, _r(b), slow(a))
+        assert _gap_at((mx, my), _r(a), b) == _gap_at((mx, my), _r(a), slow(b))
 
 
 def _best_hunt(planner: _Planner, m):
