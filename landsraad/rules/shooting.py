@@ -180,7 +180,8 @@ def ignores_armour(shooter: Combatant, laser_mode: LaserMode = "burn", ruleset: 
     if w.explosive or (w.laser and laser_mode == "explosive"):
         return True
     names = active_rules(shooter)
-    return bool(names) and SPECIAL_RULES.any("ignores_armour", names, hook_context(shooter, action="shoot", ruleset=ruleset))
+    # the context is built only when some rule has the hook (no other rule is asked)
+    return SPECIAL_RULES.hooked("ignores_armour", names) and SPECIAL_RULES.any("ignores_armour", names, hook_context(shooter, action="shoot", ruleset=ruleset))
 
 
 def dodge_distance(target: Combatant, neutral: int, ruleset: Ruleset = DEFAULT) -> float:
@@ -350,7 +351,9 @@ def _attack(shooter: Combatant, target: Combatant | None, distance_cm: float, sh
     band = range_band(distance_cm, shooter.weapon.range_cm)
     modifier = shooter.weapon.combat - band
     names = active_rules(shooter)
-    bonus = SPECIAL_RULES.total("shoot_combat_bonus", names, hook_context(shooter, action="shoot", target=target, distance_cm=distance_cm, ruleset=ruleset)) if names else 0
+    # priced for every shot the planners weigh: the context (the target's shield too) only when a rule has the hook
+    bonus = (SPECIAL_RULES.total("shoot_combat_bonus", names, hook_context(shooter, action="shoot", target=target, distance_cm=distance_cm, ruleset=ruleset))
+             if SPECIAL_RULES.hooked("shoot_combat_bonus", names) else 0)
     return band, modifier, shooter_dice[1] + effective_combat(shooter, ruleset) + modifier + bonus
 
 

@@ -345,7 +345,9 @@ def wound_effects_ignored(c: Combatant, ruleset: Ruleset = DEFAULT) -> bool:
     False
     """
     names = active_rules(c)
-    return bool(names) and SPECIAL_RULES.any("ignore_wound_effects", names, hook_context(c, ruleset=ruleset))
+    # Asked for every wound penalty (tens of thousands of times a game): the context is built only
+    # when some rule has the hook, as :meth:`SpecialRuleRegistry.any` asks no other rule.
+    return SPECIAL_RULES.hooked("ignore_wound_effects", names) and SPECIAL_RULES.any("ignore_wound_effects", names, hook_context(c, ruleset=ruleset))
 
 
 def wound_penalty(c: Combatant, ruleset: Ruleset = DEFAULT) -> int:
@@ -363,7 +365,9 @@ def wound_penalty(c: Combatant, ruleset: Ruleset = DEFAULT) -> int:
     >>> wound_penalty(Combatant(spice_active=True, spice_effect="corrino_spice", poisons=(Poison(kind="dangerous"),)))
     2
     """
-    real = 0 if wound_effects_ignored(c, ruleset) else _WOUND_PENALTY[c.wound]
+    real = _WOUND_PENALTY[c.wound]
+    if real and wound_effects_ignored(c, ruleset):  # asked only when there is a penalty to cancel (most models are unhurt)
+        real = 0
     poison = 2 if (has_poison(c, "dangerous") or has_poison(c, "deadly")) else 0
     return max(real, poison)
 
@@ -387,7 +391,7 @@ def fatigue_penalty(c: Combatant, ruleset: Ruleset = DEFAULT) -> tuple[int, int,
     if not held:
         return (0, 0, 0)
     names = active_rules(c)
-    if names:
+    if SPECIAL_RULES.hooked("fatigue_tolerance", names):  # no rule with the hook: a total of 0, no context to build
         held -= SPECIAL_RULES.total("fatigue_tolerance", names, hook_context(c, action="fatigue", ruleset=ruleset))
     if held <= 0:
         return (0, 0, 0)
@@ -420,7 +424,8 @@ def effective_reflexes(c: Combatant, ruleset: Ruleset = DEFAULT) -> int:
     2
     """
     names = active_rules(c)
-    bonus = SPECIAL_RULES.total("reflexes_bonus", names, hook_context(c, action="reflexes", ruleset=ruleset)) if names else 0
+    # the context only when some rule has the hook: without one the total is 0
+    bonus = SPECIAL_RULES.total("reflexes_bonus", names, hook_context(c, action="reflexes", ruleset=ruleset)) if SPECIAL_RULES.hooked("reflexes_bonus", names) else 0
     return c.reflexes - wound_penalty(c, ruleset) - fatigue_penalty(c, ruleset)[1] + bonus
 
 
@@ -452,7 +457,7 @@ def effective_movement(c: Combatant, ruleset: Ruleset = DEFAULT) -> float:
     if has_poison(c, "paralysing") or is_out_of_action(c):
         return 0.0
     names = active_rules(c)
-    bonus = SPECIAL_RULES.total("movement_bonus", names, hook_context(c, action="move", ruleset=ruleset)) if names else 0
+    bonus = SPECIAL_RULES.total("movement_bonus", names, hook_context(c, action="move", ruleset=ruleset)) if SPECIAL_RULES.hooked("movement_bonus", names) else 0
     movement = float(c.movement + bonus)
     grave = has_poison(c, "dangerous") or (c.wound in ("grave", "fatal") and not wound_effects_ignored(c, ruleset))
     return movement / 2 if grave else movement
