@@ -130,9 +130,7 @@ def _dodge_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
             # answer whenever the nearest way out is open ground), the path searches only if none is.
             tolerance = state.ruleset.contact_tolerance_cm
             out = T.dodge_out(state.board, mm.id, shape, distance, tolerance_cm=tolerance, detours=False)
-            # the path searches only when a way out within the dodge is conceivable: most straight
-            # failures are a dodge too short for any path, which the searches would only confirm
-            if not out.possible and not T.dodge_out_of_reach(state.board, mm.id, shape, distance, tolerance_cm=tolerance):
+            if not out.possible:
                 out = T.dodge_out(state.board, mm.id, shape, distance, tolerance_cm=tolerance)
             if out.possible and out.to is not None:
                 return (tuple(out.to),)

@@ -30,7 +30,7 @@ from shapely.geometry import LineString, Polygon
 from ..errors import GeometryError
 from .board import CIRCLE_RESOLUTION, Board, Point
 from .measure import CONTACT_TOLERANCE_CM
-from .movement import ALLOWANCE_SLACK_CM, escape
+from .movement import escape
 from .sight import line_of_sight
 
 __all__ = [
@@ -43,7 +43,6 @@ __all__ = [
     "under_template",
     "DodgeResult",
     "dodge_out",
-    "dodge_out_of_reach",
 ]
 
 BLAST_RADIUS_CM = 5.0
@@ -322,66 +321,3 @@ def dodge_out(board: Board, model_id: str, template: Any, max_cm: float, *, tole
     else:
         message = f"{model_id!r} cannot dodge out of the template: no legal move gets its base clear."
     return DodgeResult(model_id, possible, float(move.cost_cm), to, tuple(move.path), message, move)
-
-
-_REACH_SLACK_CM = 1e-6
-"""How far beyond the allowance :func:`dodge_out_of_reach`'s bound must be: it covers the rounding
-of the shapely distances and of a path's summed lengths (each far below a micrometre)."""
-
-
-def dodge_out_of_reach(board: Board, model_id: str, template: Any, max_cm: float, *,
-                       tolerance_cm: float = CONTACT_TOLERANCE_CM) -> bool:
-    """Whether no move of at most ``max_cm`` can take the base out of ``template``, by a lower
-    bound on any path's length, with no path search (RUL-09).
-
-    When this is true, :func:`dodge_out` finds no legal dodge (``possible`` is false, with or
-    without detours); when it is false, a dodge may or may not exist. Every end point that
-    :func:`dodge_out` accepts lies at least the clearance (base radius + tolerance + margin)
-    from the template, so a path to it is at least as long as the straight line, which crosses
-    the template's edge and then the clearance: ``depth + clearance`` from a start inside the
-    template (``depth``: its distance to the edge), ``clearance - gap`` from a start a ``gap``
-    outside it.
-
-    Parameters
-    ----------
-    board
-        The table.
-    model_id
-        The model hit.
-    template
-        The template's shape (as for :func:`dodge_out`).
-    max_cm
-        How far the model may move.
-    tolerance_cm
-        Contact tolerance, as for :func:`dodge_out`.
-
-    Returns
-    -------
-    bool
-        True when even the shortest conceivable way out is longer than ``max_cm``.
-
-    Raises
-    ------
-    GeometryError
-        An unknown model or a negative tolerance.
-
-    Examples
-    --------
-    >>> from landsraad.geometry.board import Base
-    >>> board = Board(bases=(Base("a", 30, 30, 30),))
-    >>> # 4 cm inside the blast's edge, then 1.5 + 0.1 + 0.01 cm of clearance: at least 5.61 cm
-    >>> dodge_out_of_reach(board, "a", blast_shape((31, 30)), 5.7), dodge_out_of_reach(board, "a", blast_shape((31, 30)), 5.6)
-    (False, True)
-    >>> dodge_out(board, "a", blast_shape((31, 30)), 5.6).possible, dodge_out(board, "a", blast_shape((31, 30)), 5.7).possible
-    (False, True)
-    """
-    tol = _tolerance(tolerance_cm)
-    if template.is_empty:
-        return False
-    clearance = board.base(model_id).radius + tol + _DODGE_MARGIN_CM
-    start = shapely.Point(board.base(model_id).center)
-    if template.intersects(start):
-        bound = template.boundary.distance(start) + clearance
-    else:
-        bound = clearance - template.distance(start)
-    return bound > float(max_cm) + ALLOWANCE_SLACK_CM + _REACH_SLACK_CM

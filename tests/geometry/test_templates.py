@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from landsraad.errors import GeometryError
@@ -15,7 +15,6 @@ from landsraad.geometry.templates import (
     blast_shape,
     direct_shape,
     dodge_out,
-    dodge_out_of_reach,
     under_blast,
     under_direct,
     under_template,
@@ -140,27 +139,6 @@ def test_dodge_out_of_a_direct_line():
     # sideways: from 0.5 cm to 1.5 + 0.1 + 0.01 cm off the line
     assert r.possible and r.shortest_cm == pytest.approx(1.11, abs=0.01)
     assert r.to_dict()["possible"] is True
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.floats(4, 56), st.floats(4, 56), st.floats(-6, 6), st.floats(-6, 6), st.floats(0, 12), st.booleans(), st.booleans())
-def test_dodge_out_of_reach_never_hides_a_dodge(x, y, dx, dy, max_cm, line, crowded):
-    """The engine skips the path searches when :func:`dodge_out_of_reach` says no dodge can get
-    clear: then the full search finds none either, and a dodge found costs at least the bound."""
-    bases = [Base("a", x, y, 30), Base("s", 2.0, 2.0, 25)]
-    if crowded:  # bases and a wall next to the model: the way out may be a detour
-        bases += [Base("w1", x - 3.1, y, 30), Base("w2", x, y + 3.1, 30)]
-    wall = TerrainPiece("wall", ((x + 2.5, y - 8), (x + 3.5, y - 8), (x + 3.5, y + 8), (x + 2.5, y + 8)))
-    board = Board(bases=tuple(bases), terrain=(wall,))
-    template = direct_shape(board, "s", (x + dx, y + dy), 30) if line else blast_shape((x + dx, y + dy))
-    try:
-        full = dodge_out(board, "a", template, max_cm)
-    except GeometryError:  # a start on the wall or on another base: no dodge to compare
-        return
-    if dodge_out_of_reach(board, "a", template, max_cm):
-        assert not full.possible
-    if full.possible:
-        assert not dodge_out_of_reach(board, "a", template, full.shortest_cm)
 
 
 def test_dodge_bad_distance():
