@@ -1101,3 +1101,50 @@ def test_shared_corner_partitions_are_computed_once_per_layout():
     top_right = int(np.argmin([math.dist(c, (14, 20)) for c in bare.circ_c[:4]]))
     assert movement._space(near, "a", ())._shared_partition(n + top_right, False) is None
     assert movement._space(near, "a", ())._shared_partition(n + top_right, True) is not None
+
+
+def _moved_elsewhere(board: Board, k: int, to: tuple[float, float]) -> Board:
+    """``board`` with its ``k``-th base moved to ``to``, or ``board`` itself if it would overlap anything there."""
+    b = board.bases[k % len(board.bases)]
+    moved = Base(b.id, to[0], to[1], b.radius)
+    if any(math.dist(moved.center, o.center) < moved.radius + o.radius for o in board.bases if o.id != b.id):
+        return board
+    if any(t.movement == "blocked" and t.shape.distance(Point(moved.center)) < moved.radius for t in board.terrain):
+        return board
+    return board.moved(b.id, to)
+
+
+@PROPERTY
+@given(boards(), st.integers(0, 4), st.tuples(st.floats(3, 27), st.floats(3, 27)))
+def test_property_reused_base_partitions_are_the_boards_own(board, k, to):
+    """A base's circle partition reused from an earlier board of the same terrain layout (the
+    same circle, mover and bases near it) is bit for bit the one the board's space computes
+    itself, and so is the tangent graph: on a board, then on the same board with one base moved,
+    for the mover 'a' and for another model."""
+    for each in (board, _moved_elsewhere(board, k, to)):
+        for mover in {"a", each.bases[-1].id}:
+            _same_partitions_and_graph(movement._space(each, mover, ()), _unshared(each, mover))
+
+
+def test_base_partitions_are_reused_while_nothing_near_them_moves():
+    wall = rect("wall", 10, 10, 14, 20)
+    first = Board(terrain=(wall, rect("mud", 30, 5, 40, 15, "difficult")),
+                  bases=(Base("a", 40, 40, 30), Base("b", 50, 50, 30), Base("c", 20, 50, 30)))
+    far = first.moved("c", (20, 45))  # c moves, far from b: b's partitions are reused
+    # c's inflated disc 0.0005 cm clear of b's circle (within the 1e-3 cm gap), then across it:
+    # b's blocked partition is not reused (the same arrays in the first case, new ones in the second)
+    grazing = first.moved("c", (50 - 6.0005, 50))
+    near = first.moved("c", (50 - 5.5, 50))
+    old = movement._space(first, "a", ())
+    for board in (first, far, grazing, near):
+        _same_partitions_and_graph(movement._space(board, "a", ()), _unshared(board, "a"))
+    b = 0  # b's circle comes first (a is the mover)
+    assert movement._space(far, "a", ()).circle_partition(b, False) is old.circle_partition(b, False)
+    grazed = movement._space(grazing, "a", ()).circle_partition(b, False)
+    assert grazed is not old.circle_partition(b, False)
+    assert grazed[0].tobytes() == old.circle_partition(b, False)[0].tobytes()
+    crossed = movement._space(near, "a", ()).circle_partition(b, False)
+    assert crossed is not old.circle_partition(b, False) and len(crossed[0]) == 2
+    assert movement._space(near, "a", ()).circle_partition(b, True) is old.circle_partition(b, True)
+    c = 1  # c moved: its own circle is another
+    assert movement._space(far, "a", ()).circle_partition(c, False) is not old.circle_partition(c, False)

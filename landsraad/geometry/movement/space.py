@@ -66,6 +66,9 @@ class _Space:
     # the terrain alone on the same table, the number of bases and of terrain corner circles (after
     # the bases among the circles): its corners' partitions are shared (:meth:`_shared_partition`)
     _bare: tuple["_Space", int, int] | None = None
+    # the bases' circles' partitions of every board of the terrain layout, keyed by what they
+    # depend on (:meth:`_base_partition_key`); the layout's _TerrainSpace.base_parts
+    _base_parts: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] | None = None
 
     # --- the tangent graph's circles, built on first use (a straight slide never needs them) ---
 
@@ -317,6 +320,22 @@ class _Space:
         if shared is not None:
             self._cache[key] = shared
             return shared
+        reuse = self._base_partition_key(i, difficult)
+        if reuse is not None:
+            assert self._base_parts is not None
+            res = self._base_parts.get(reuse)
+            if res is None:
+                res = self._own_partition(i, difficult)
+                if len(self._base_parts) >= _BASE_PARTS_CAP:
+                    del self._base_parts[next(iter(self._base_parts))]  # the oldest entry
+                self._base_parts[reuse] = res
+        else:
+            res = self._own_partition(i, difficult)
+        self._cache[key] = res
+        return res
+
+    def _own_partition(self, i: int, difficult: bool) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`circle_partition` computed on this space, with no cache."""
         c = self.circ_c[i]
         R = float(self.circ_r[i])
         if difficult:
@@ -331,7 +350,6 @@ class _Space:
                 res = (np.zeros(0), self._point_difficult(pt))
             else:
                 res = (np.zeros(0), np.array([not self.points_free(pt)[0]]))
-            self._cache[key] = res
             return res
         angles: list[np.ndarray] = []
         if len(a):
@@ -339,9 +357,7 @@ class _Space:
                     & (np.minimum(a[:, 1], b[:, 1]) - rho <= c[1] + R) & (np.maximum(a[:, 1], b[:, 1]) + rho >= c[1] - R))
             a, b, rho = a[near], b[near], rho[near]
         if difficult and len(a) == 0 and (geom is None or not geom.intersects(shapely.Point(c))):
-            res = (np.zeros(0), np.array([False]))  # nowhere near difficult terrain
-            self._cache[key] = res
-            return res
+            return (np.zeros(0), np.array([False]))  # nowhere near difficult terrain
         if len(a):
             # circle against the capsules' end discs
             for q in (a, b):
@@ -398,9 +414,7 @@ class _Space:
             flags = self._point_difficult(pts)
         else:
             flags = ~self.points_free(pts)
-        res = (brk, flags)
-        self._cache[key] = res
-        return res
+        return (brk, flags)
 
     def _shared_partition(self, i: int, difficult: bool) -> tuple[np.ndarray, np.ndarray] | None:
         """Circle ``i``'s partition as the terrain-only space computed it, when ``i`` is a terrain
@@ -425,6 +439,32 @@ class _Space:
             if (gaps <= _SHARED_GAP_CM).any():
                 return None
         return bare.circle_partition(j, difficult)
+
+    def _base_partition_key(self, i: int, difficult: bool) -> tuple[Any, ...] | None:
+        """What circle ``i``'s partition depends on, when ``i`` is a base's circle; else None.
+
+        Keys :attr:`_base_parts` (one dict per terrain layout and mover radius, so the terrain,
+        its difficult ground and the mover's radius are fixed). The difficult partition reads only
+        the circle and the terrain. The blocked one also reads the table and the bases: a base
+        whose disc is clear of the circle by more than :data:`_SHARED_GAP_CM` adds no breakpoint
+        and blocks no midpoint (the argument of :meth:`_shared_partition`), so only the bases
+        nearer than that (the circle's own base among them) are in the key, sorted: breakpoints
+        are sorted and deduplicated, and the midpoint tests are elementwise, so their order
+        changes nothing. Between two boards of a game usually one model moved: the other bases'
+        partitions are found here rather than computed again.
+        """
+        if self._bare is None or self._base_parts is None:
+            return None
+        n = self._bare[1]
+        if not 0 <= i < n:
+            return None
+        c, R = self.circ_c[i], float(self.circ_r[i])
+        if difficult:
+            return (True, float(c[0]), float(c[1]), R)
+        gaps = np.hypot(self.cap_a[:n, 0] - c[0], self.cap_a[:n, 1] - c[1]) - self.cap_rho[:n] - R
+        near = np.nonzero(gaps <= _SHARED_GAP_CM)[0]
+        bases = tuple(sorted(zip(self.cap_a[near, 0].tolist(), self.cap_a[near, 1].tolist(), self.cap_r[near].tolist())))
+        return (False, float(c[0]), float(c[1]), R, self.width, self.depth, bases)
 
     def _point_difficult(self, pts: np.ndarray) -> np.ndarray:
         if self.diff_geom is None:
@@ -563,6 +603,11 @@ _SHARED_GAP_CM = 1e-3
 partition to be the terrain-only space's (:meth:`_Space._shared_partition`)."""
 
 
+_BASE_PARTS_CAP = 4096
+"""How many base circle partitions a terrain layout keeps (:meth:`_Space._base_partition_key`);
+the oldest goes first."""
+
+
 @dataclass(eq=False)
 class _TerrainSpace:
     """The part of a :class:`_Space` that depends only on the static terrain, the table's size
@@ -590,6 +635,8 @@ class _TerrainSpace:
     samples: np.ndarray  # (S, 2) crossing samples on the difficult outlines
     sample_edge: list[int]
     bare: dict[tuple[float, float], _Space] = field(default_factory=dict)  # per table size (_bare_space)
+    # the bases' circles' partitions (_Space._base_partition_key), at most _BASE_PARTS_CAP
+    base_parts: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
 
 
 def _grown_boxes(shapes: Sequence[BaseGeometry], grow: float) -> np.ndarray:
@@ -720,6 +767,7 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
     bases = [b for b in board.bases if b.id not in excluded]
     space = _build_space(ts, r, board.width, board.depth, bases)
     space._bare = (_bare_space(ts, r, board.width, board.depth), len(bases), len(ts.circ_r))
+    space._base_parts = ts.base_parts
     return space
 
 
