@@ -9,12 +9,21 @@ for bit: a change of the kernel's arithmetic shows here before it changes a game
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from landsraad.geometry.movement.capsules import _cap_boxes, _cap_hits, _cap_intervals, _point_cap_dist, _point_seg_dist, _segment_frame
+from landsraad.geometry.movement import capsules
+from landsraad.geometry.movement.capsules import (
+    _cap_boxes,
+    _cap_hits,
+    _cap_intervals,
+    _point_cap_dist,
+    _point_seg_dist,
+    _segment_frame,
+)
 
 INF = math.inf
 
@@ -111,3 +120,11 @@ def test_point_distances_are_the_scalar_reference(points, segments):
     for i in range(len(p)):
         for k in range(len(a)):
             assert dist[i, k] == _distance(p[i], a[k], b[k])
+
+
+def test_a_subnormal_direction_crosses_a_slab_at_infinity_without_a_warning():
+    """A segment barely moving across a slab: the quotient overflows to the right limit, silently."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        t_lo, t_hi = capsules._slab(np.array([0.5]), np.array([1e-310]), 0.0, 1e10)
+    assert t_lo[0] == -np.inf and t_hi[0] == np.inf

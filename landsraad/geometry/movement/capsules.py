@@ -20,8 +20,11 @@ def _slab(alpha: np.ndarray, beta: np.ndarray, lo: Any, hi: Any) -> tuple[np.nda
     """Parameters t with lo < alpha + t * beta < hi, as an open interval (empty: lo >= hi)."""
     moving = beta != 0
     safe = np.where(moving, beta, 1.0)  # the still ones' quotients are replaced below
-    t1 = (lo - alpha) / safe
-    t2 = (hi - alpha) / safe
+    # A subnormal beta overflows the quotient to +-inf: the right limit (the slab is crossed at
+    # infinity), so numpy's warning would only alarm a user.
+    with np.errstate(over="ignore"):
+        t1 = (lo - alpha) / safe
+        t2 = (hi - alpha) / safe
     inside = (alpha > lo) & (alpha < hi)
     t_lo = np.where(moving, np.minimum(t1, t2), np.where(inside, -_INF, _INF))
     t_hi = np.where(moving, np.maximum(t1, t2), np.where(inside, _INF, -_INF))
