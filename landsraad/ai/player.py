@@ -10,10 +10,10 @@ import numpy as np
 
 from ..engine.decisions import Answer, Decision
 from ..engine.missions import mission_cards
-from ..engine.spatial import BOUND_SLACK_CM
+from ..engine.spatial import BOUND_SLACK_CM, beyond_allowance
 from ..engine.state import GameState, ModelState, other_side
 from ..errors import LandsraadError, RuleError
-from ..geometry.movement import free_spots, path_length_bounds, straight_moves
+from ..geometry.movement import free_spots, straight_moves
 from ..kits import load_kit
 from ..odds import solve_zero_sum
 from ..rules.disengage import resolve_disengage
@@ -170,7 +170,7 @@ class HeuristicPlayer:
             straight = straight_moves(board, decision.model, rounded, math.inf, difficult_ok=True)
             here = state.model(decision.model).position
             slack = 0.8 * (decision.point.allowance_cm or 0.0)
-        bounds = None
+        beyond = None
         tried = detours = 0
         for k, p in enumerate(rounded):
             check, last, within = True, False, True
@@ -183,9 +183,10 @@ class HeuristicPlayer:
                     check = bool(free[k])
                     detours += check
                     if check and spec.allowance_cm is not None:
-                        if bounds is None:
-                            bounds = path_length_bounds(board, decision.model, rounded)
-                        within = bool(bounds[k] <= spec.allowance_cm + BOUND_SLACK_CM)
+                        if beyond is None:
+                            assert state is not None  # straight slides were tested on it
+                            beyond = beyond_allowance(state, decision.model, rounded, spec.allowance_cm)
+                        within = not beyond[k]
             else:
                 tried += 1
                 if tried > limit:
@@ -276,7 +277,7 @@ class HeuristicPlayer:
         chances.update({k: v for k, v in self.chances.items() if k in chances})
         low, high = decision.ranked or (1, 6)
         plans = mission_plans(decision.choices, chances, limit=min(high, 4), cards=cards, count=count)
-        legal = [plan[:high] for plan in plans if len(plan) >= low]
+        legal = [plan for plan in plans if len(plan) >= low]  # none is longer than ``high`` (the limit)
         return legal or [list(decision.choices[:low])]
 
     def _on_treachery(self, decision: Decision, state: GameState) -> str:

@@ -38,11 +38,11 @@ from ..specials import SPECIAL_RULES, HookContext
 from ..warband import WarbandList, load_list, resolve_models
 from .bridge import faction_named
 from .decisions import Decision, PointSpec
-from .flow import Machine, builder, stage
+from .flow import Frame, Machine, builder, stage
 from .setup_options import SetupOptions
 from .state import GameState, ModelState, SideState, TerrainState, other_side
 
-__all__ = ["SetupOptions", "load_warband", "recruit_side", "EDGES", "placement_problem", "edge_contact"]
+__all__ = ["SetupOptions", "load_warband", "recruit_side", "EDGES", "placement_problem", "edge_contact", "stack_at_mission_pick"]
 
 EDGES = {"red": "south", "blue": "north"}
 """The players sit at opposite edges: red at y = 0 (south), blue at y = depth (north)."""
@@ -277,6 +277,33 @@ def _setup_bid_won(m: Machine, d: Mapping[str, Any], winner: str) -> None:
     if m.setup.missions:
         m.push("missions", winner=winners["missions"])
     m.push("terrain", winner=winners["terrain"])
+
+
+def stack_at_mission_pick(*, order: Sequence[str], index: int, deploy_winner: str) -> tuple[Frame, ...]:
+    """The flow's stack while the ``index``-th picker of ``order`` is asked for its missions (R-MISSION-PICK).
+
+    Under the picks lie what :func:`_setup_bid_won` pushed below the missions step (deployment,
+    then the last bid, R-SETUP-BID) and the game's own frames (:class:`~landsraad.engine.Game`
+    starts with ``game.end`` and ``play``). A search rebuilds a position at a pick from a side's
+    view with it (:func:`landsraad.search.picks.pick_root`); a test holds it equal to a real
+    game's stack there.
+
+    Parameters
+    ----------
+    order
+        Who picks first, then second.
+    index
+        0 or 1: whose pick is asked.
+    deploy_winner
+        Who won the deployment bid.
+
+    Returns
+    -------
+    tuple of Frame
+        The stack, bottom first.
+    """
+    return (Frame("game.end"), Frame("play"), Frame("setup.first_bid"), Frame("deploy", {"winner": deploy_winner}),
+            Frame("missions.picked", {"order": list(order), "index": index}))
 
 
 @stage("setup.first_bid")

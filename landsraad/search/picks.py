@@ -19,8 +19,8 @@ What the side cannot see is sampled, never read:
   drawn for each sample.
 
 A root is built from the view alone (:func:`pick_root`): the engine's continuation at a
-``pick_missions`` decision is public knowledge (the set-up's order of steps), so the search
-never touches the real game.
+``pick_missions`` decision is public knowledge (the set-up's order of steps,
+:func:`landsraad.engine.setup.stack_at_mission_pick`), so the search never touches the real game.
 
 Examples
 --------
@@ -49,6 +49,7 @@ from ..engine import Decision, Game, GameState
 from ..engine.clock import TableTimeModel
 from ..engine.flow import BUILDERS
 from ..engine.game import SNAPSHOT_FORMAT
+from ..engine.setup import stack_at_mission_pick
 from ..engine.setup_options import SetupOptions
 from ..engine.state import other_side
 from ..errors import LandsraadError
@@ -97,12 +98,10 @@ def pick_root(view: GameState, side: str, *, first: str, deploy_winner: str, opp
     state = view.replace(seed=None)
     opponent = state.side_state(other_side(side))
     state = state.with_side(opponent.model_copy(update={"missions": tuple(opponent_picks) if index == 1 else ()}))
-    # The engine's continuation at this decision (engine/setup.py, engine/missions.py): the last
-    # bid after deployment, deployment after the markers, the markers after both picks.
+    stack = stack_at_mission_pick(order=order, index=index, deploy_winner=deploy_winner)
     core = {
         "state": state.model_dump(mode="json"),
-        "stack": [["game.end", {}], ["play", {}], ["setup.first_bid", {}], ["deploy", {"winner": deploy_winner}],
-                  ["missions.picked", {"order": order, "index": index}]],
+        "stack": [frame.to_list() for frame in stack],
         "pending": ["pick_missions", {"side": side}],
         "rng": np.random.PCG64(0).state,
     }

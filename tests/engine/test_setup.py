@@ -6,7 +6,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from landsraad.engine.game import new_game
-from landsraad.engine.setup import _box_gap, _edge_candidates, _edge_spots, _grid, _terrain_problems, edge_contact, placement_problem, recruit_side
+from landsraad.engine.setup import (
+    _box_gap,
+    _edge_candidates,
+    _edge_spots,
+    _grid,
+    _terrain_problems,
+    edge_contact,
+    placement_problem,
+    recruit_side,
+    stack_at_mission_pick,
+)
 from landsraad.geometry.board import Base, Board, TerrainPiece
 from landsraad.kits import load_kit
 from landsraad.players import RandomPlayer
@@ -212,3 +222,21 @@ def test_models_waiting_to_deploy_block_nothing_r_deploy():
     edge = game.state.side_state(game.state.model(nxt.model).side).edge
     corner = {"south": (nr, nr), "west": (nr, nr), "north": (nr, 60 - nr), "east": (60 - nr, nr)}[edge]
     assert nxt.check(corner) == corner
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_stack_at_each_mission_pick_is_the_engines_r_mission_pick(seed):
+    """R-MISSION-PICK, R-SETUP-BID: at either pick, the engine's stack is the one the set-up's order of steps gives."""
+    game = new_game("corrino", "fremen", seed=seed)
+    players = {"red": RandomPlayer(seed), "blue": RandomPlayer(seed + 1)}
+    picks = 0
+    while game.state.phase == "setup":
+        d = game.decision
+        if d.kind == "pick_missions":
+            frames = {f.stage: f.data for f in game.stack}
+            order = frames["missions.picked"]["order"]
+            assert order[picks] == d.side
+            assert game.stack == stack_at_mission_pick(order=order, index=picks, deploy_winner=frames["deploy"]["winner"])
+            picks += 1
+        game.answer(players[d.side].decide(d, game.view(d.side)))
+    assert picks == 2

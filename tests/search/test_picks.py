@@ -1,4 +1,5 @@
-"""The pick search (landsraad.search.picks): a faithful root from the view alone, blind to secrets, within budget."""
+"""The pick search (landsraad.search.picks; R-MISSIONS, R-MISSION-PICK, R-SETUP-BID): a faithful root from the
+view alone, blind to secrets, within budget."""
 
 from __future__ import annotations
 
