@@ -62,6 +62,7 @@ Modules
 - :mod:`landsraad.ai.planner`: one activation's plan (jobs, danger maps, each model's best use).
 - :mod:`landsraad.ai.player`: :class:`HeuristicPlayer`, one handler per kind of decision.
 - :mod:`landsraad.ai.spots`: small geometry on model states.
+- :mod:`landsraad.ai.setup_plan`: how it bids and chooses through the set-up (:class:`SetupPlan`).
 
 Examples
 --------
@@ -75,6 +76,7 @@ from .mission_hooks import FALLBACK, MISSION_HOOKS, MissionHook, estimate_chance
 from .mission_plan import mission_plan, mission_plans
 from .player import HeuristicPlayer
 from .reading import TableReading, read_table
+from .setup_plan import HEURISTIC_PLAN, SETUP_PLANS, SetupPlan
 from .tables import HARM, ClashTable, clash_table
 
 __all__ = [
@@ -90,4 +92,7 @@ __all__ = [
     "estimate_chances",
     "TableReading",
     "read_table",
+    "SetupPlan",
+    "HEURISTIC_PLAN",
+    "SETUP_PLANS",
 ]

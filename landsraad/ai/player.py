@@ -22,6 +22,7 @@ from .mission_hooks import estimate_chances
 from .mission_plan import mission_plans
 from .planner import _Danger, _near_segment, _Plan, _Planner
 from .reading import read_table
+from .setup_plan import HEURISTIC_PLAN, SetupPlan
 from .spots import (
     Point,
     _clamp,
@@ -79,10 +80,15 @@ class HeuristicPlayer:
         Chances of success to use for some missions (by card id) instead of the player's own
         estimates, which it reads from the table and the opponent at pick time
         (:func:`~landsraad.ai.mission_hooks.estimate_chances`).
+    setup_plan
+        How it bids and chooses through the set-up (R-SETUP-BID, R-FIRST); a search may set
+        another before the set-up begins (:mod:`landsraad.ai.setup_plan`).
     """
 
-    def __init__(self, seed: int | None = None, *, strict: bool = False, chances: dict[str, float] | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, strict: bool = False, chances: dict[str, float] | None = None,
+                 setup_plan: SetupPlan = HEURISTIC_PLAN) -> None:
         self.rng = np.random.default_rng(seed)
+        self.setup_plan = setup_plan
         self.strict = strict
         self.chances = dict(chances or {})
         self.memory = _Memory()
@@ -208,25 +214,18 @@ class HeuristicPlayer:
     # --- set-up -----------------------------------------------------------------------------------------
 
     def _on_bid(self, decision: Decision, state: GameState) -> int:
-        """R-SETUP-BID: nothing for terrain and missions, one point for deployment, the rest for the first turn."""
-        honour = max(decision.choices)
-        step = decision.info.get("step")
-        if step == "first":
-            return honour
-        if step == "deployment":
-            return min(1, honour) if honour >= 2 else 0
-        return 0
+        """R-SETUP-BID: as the set-up plan says (by default nothing for terrain and missions, one
+        point for deployment, the rest for the first turn: :data:`~landsraad.ai.setup_plan.HEURISTIC_PLAN`)."""
+        return self.setup_plan.bid(str(decision.info.get("step")), max(decision.choices))
 
     def _on_who_first(self, decision: Decision, state: GameState) -> str:
-        """Place terrain first; let the opponent pick missions and deploy first (see before acting)."""
-        me = decision.side
-        step = str(decision.info.get("step", ""))
-        if "terrain" in step:
-            return me
-        return other_side(me)
+        """As the set-up plan says (by default: place terrain first; let the opponent pick missions
+        and deploy first, to see before acting)."""
+        return self.setup_plan.who_first(str(decision.info.get("step", "")), decision.side)
 
     def _on_first_player(self, decision: Decision, state: GameState) -> str:
-        return "first"
+        """R-FIRST: as the set-up plan says (by default first)."""
+        return self.setup_plan.first_player
 
     def _on_terrain_piece(self, decision: Decision, state: GameState) -> str:
         """Place up to two pieces that block sight (cover on the way), then pass."""

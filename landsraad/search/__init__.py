@@ -3,8 +3,8 @@
 It plays from its own side's view only: the opponent's secret mission picks are sampled from
 what the side has seen (:mod:`~landsraad.search.determinize`), positions are valued from the
 card data (:mod:`~landsraad.search.evaluate`), samples are rolled out by
-:mod:`~landsraad.search.core`, mission picks are compared by whole games played out
-(:mod:`~landsraad.search.picks`), and :class:`~landsraad.search.player.SearchPlayer` answers
+:mod:`~landsraad.search.core`, mission picks and set-up plans are compared by whole games played out
+(:mod:`~landsraad.search.picks`, :mod:`~landsraad.search.setup_search`), and :class:`~landsraad.search.player.SearchPlayer` answers
 the engine with a budget per level (``easy``, ``normal``, ``hard``). See ``docs/search.md``.
 """
 

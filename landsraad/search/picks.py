@@ -44,7 +44,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..ai import HeuristicPlayer
+from ..ai import HeuristicPlayer, SetupPlan
 from ..engine import Decision, Game, GameState
 from ..engine.clock import TableTimeModel
 from ..engine.flow import BUILDERS
@@ -143,6 +143,8 @@ class PickJob:
         The rankings compared, the heuristic's first.
     seed
         Sample ``j`` is a function of ``(seed, j)``.
+    setup_plan
+        The side's set-up plan for the steps after the pick (``None``: the heuristic's).
     """
 
     side: str
@@ -151,11 +153,32 @@ class PickJob:
     opponent_picks: tuple[str, ...]
     candidates: tuple[tuple[str, ...], ...]
     seed: int
+    setup_plan: SetupPlan | None = None
 
 
-def play_out(game: Game, side: str, seed: int) -> float:
-    """Play ``game`` to its end with heuristic players seeded from ``seed``; ``side``'s value then."""
+def play_out(game: Game, side: str, seed: int, plan: SetupPlan | None = None) -> float:
+    """Play ``game`` to its end with heuristic players; ``side``'s value then.
+
+    Parameters
+    ----------
+    game
+        The position (played on in place).
+    side
+        Whose value is returned.
+    seed
+        Red's player is seeded ``seed``, blue's ``seed + 1``.
+    plan
+        ``side``'s set-up plan for the set-up steps still to come (``None``: the heuristic's
+        own, :data:`~landsraad.ai.setup_plan.HEURISTIC_PLAN`).
+
+    Returns
+    -------
+    float
+        ``side``'s value of the finished game (:func:`~landsraad.search.evaluate.position_value`).
+    """
     players = {"red": HeuristicPlayer(seed), "blue": HeuristicPlayer(seed + 1)}
+    if plan is not None:
+        players[side].setup_plan = plan
     for _ in range(MAX_GAME_DECISIONS):
         decision: Decision | None = game.decision
         if decision is None:
@@ -179,7 +202,7 @@ def run_pick_sample(job: PickJob, index: int) -> list[float | None]:
         game.rng = np.random.default_rng(dice_seed)
         try:
             game.answer(list(candidate))
-            values.append(play_out(game, job.side, dice_seed))
+            values.append(play_out(game, job.side, dice_seed, job.setup_plan))
         except LandsraadError:
             values.append(None)
     return values
@@ -200,4 +223,5 @@ def make_pick_job(heuristic: HeuristicPlayer, decision: Decision, view: GameStat
     view = public_view(view, side)
     plans = heuristic.mission_plans(decision, view, count=count)
     return PickJob(side=side, view=view, first=first if first is not None else opponent_first_choice(view, side),
-                   opponent_picks=opponent_picks(view, side), candidates=tuple(tuple(p) for p in plans), seed=seed)
+                   opponent_picks=opponent_picks(view, side), candidates=tuple(tuple(p) for p in plans), seed=seed,
+                   setup_plan=heuristic.setup_plan)

@@ -4,8 +4,9 @@
 except the decisions of its level's kinds inside its own activations (which model, which
 action, where to move, ...), where it compares the heuristic's answer with a few other legal
 answers by determinised Monte Carlo (:mod:`landsraad.search.core`) and plays the best one when
-it beats the heuristic's by a margin; at ``easy`` and ``hard`` its mission picks too, by
-whole games played out (:mod:`landsraad.search.picks`). It sees only what
+it beats the heuristic's by a margin; at ``easy`` and ``hard`` its set-up plan (bids and who
+goes first, :mod:`landsraad.search.setup_search`) and its mission picks too
+(:mod:`landsraad.search.picks`), by whole games played out. It sees only what
 :func:`landsraad.engine.play` hands it: the decision and its side's view.
 
 Examples
@@ -34,11 +35,12 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..ai import HeuristicPlayer
+from ..ai import SETUP_PLANS, HeuristicPlayer
 from ..engine import Answer, Decision, GameState
-from ..errors import UnknownNameError
+from ..errors import RuleError, UnknownNameError
 from .core import SearchJob, public_view, run_samples, signature
 from .picks import MISSIONS_STEP, make_pick_job, run_pick_samples
+from .setup_search import is_first_setup_decision, make_setup_job, run_setup_samples
 
 __all__ = ["Level", "LEVELS", "SearchPlayer", "SearchStats"]
 
@@ -76,6 +78,12 @@ class Level:
         heuristic's ranking, unsearched), :mod:`landsraad.search.picks`.
     pick_samples
         Whole games played out per ranking there.
+    setup_candidates
+        Set-up plans compared at the side's first bid (0 or 1: the heuristic's plan,
+        unsearched), the first of :data:`~landsraad.ai.setup_plan.SETUP_PLANS`,
+        :mod:`landsraad.search.setup_search`.
+    setup_samples
+        Whole games played out per plan there.
     """
 
     name: str
@@ -89,6 +97,8 @@ class Level:
     ranked: bool = True
     pick_candidates: int = 0
     pick_samples: int = 0
+    setup_candidates: int = 0
+    setup_samples: int = 0
 
     @property
     def rollouts(self) -> int:
@@ -99,6 +109,11 @@ class Level:
     def pick_rollouts(self) -> int:
         """The most whole games the pick search may play out."""
         return self.pick_candidates * self.pick_samples if self.pick_candidates > 1 else 0
+
+    @property
+    def setup_rollouts(self) -> int:
+        """The most whole games the set-up search may play out."""
+        return min(self.setup_candidates, len(SETUP_PLANS)) * self.setup_samples if self.setup_candidates > 1 else 0
 
 
 LEVELS: dict[str, Level] = {
@@ -178,6 +193,8 @@ class SearchPlayer:
         # opponent picks), so neither the search nor the heuristic can use a leaked secret.
         state = public_view(state, decision.side) if isinstance(state, GameState) else state
         # The heuristic sees every decision, so its memory of the activation stays whole.
+        if is_first_setup_decision(decision) and self.level.setup_rollouts and isinstance(state, GameState):
+            self._search_setup(decision, state, int(self.rng.integers(2**62)))
         answer = self.heuristic.decide(decision, state)
         search_seed = int(self.rng.integers(2**62))
         if decision.kind == "who_first" and decision.info.get("step") == MISSIONS_STEP:
@@ -205,6 +222,8 @@ class SearchPlayer:
         """
         if decision.kind == "pick_missions" and self.level.pick_rollouts:
             return f"its mission picks (about {self.level.pick_rollouts} games played out)"
+        if is_first_setup_decision(decision) and self.level.setup_rollouts:
+            return f"its bids for the set-up (about {self.level.setup_rollouts} games played out)"
         return None
 
     def _track(self, decision: Decision, state: GameState) -> bool:
@@ -256,6 +275,18 @@ class SearchPlayer:
             return preferred
         rows = self._run(run_pick_samples, job, self.level.pick_samples)
         return list(job.candidates[self._choose(decision.kind, rows, len(job.candidates))])
+
+    def _search_setup(self, decision: Decision, state: GameState, seed: int) -> None:
+        """R-SETUP-BID, R-FIRST: the heuristic's set-up plan against others, by whole games played out.
+
+        The plan chosen is the heuristic's from then on, for every bid and choice of the set-up."""
+        plans = SETUP_PLANS[: self.level.setup_candidates]
+        try:
+            job = make_setup_job(decision, state, plans, seed=seed)
+            rows = self._run(run_setup_samples, job, self.level.setup_samples)
+        except RuleError:  # not before set-up after all (a game restored mid-set-up): keep the heuristic's plan
+            return
+        self.heuristic.setup_plan = plans[self._choose("setup", rows, len(plans))]
 
     def _choose(self, kind: str, rows: list[list[float | None]], n: int) -> int:
         """The index of the candidate played: the best mean if it beats the heuristic's (index 0) by the margin."""

@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from landsraad.ai import HeuristicPlayer
+from landsraad.ai import SETUP_PLANS, HeuristicPlayer
 from landsraad.engine import Game, GameState, new_game
 from landsraad.engine.state import other_side
 from landsraad.search.picks import make_pick_job, opponent_picks, pick_root, play_out, run_pick_sample
@@ -99,3 +99,12 @@ def test_levels_without_a_pick_search_pick_as_the_heuristic():
     player = SearchPlayer(3, dataclasses.replace(PICKS, pick_candidates=1))
     assert player.decide(d, game.view(d.side)) == HeuristicPlayer(0).decide(d, game.view(d.side))
     assert player.stats == []
+
+
+def test_the_pick_job_plays_the_sides_later_set_up_steps_by_its_plan_r_setup_bid():
+    game = _at_pick(32, 1)
+    d = game.decision
+    heuristic = HeuristicPlayer(1, setup_plan=SETUP_PLANS[3])
+    job = make_pick_job(heuristic, d, game.view(d.side), first=None, count=2, seed=4)
+    assert job.setup_plan is SETUP_PLANS[3]
+    assert make_pick_job(HeuristicPlayer(1), d, game.view(d.side), first=None, count=2, seed=4).setup_plan is SETUP_PLANS[0]

@@ -1,0 +1,131 @@
+"""How a computer player bids and chooses through the set-up: :class:`SetupPlan` (issue 12).
+
+Before each of the set-up's steps (terrain, missions, deployment, the first turn) both players
+secretly bid Honour; the higher bid wins the step and both lose what they bid (R-SETUP-BID).
+The winner of a step says who does it first (R-TERRAIN, R-MISSION-PICK, R-DEPLOY), and the
+winner of the last bid whether it activates first or second (R-FIRST). Honour is spent on
+nothing else, so how to share it out is a plan over the whole set-up: :class:`SetupPlan`
+states one as data. :data:`HEURISTIC_PLAN` is what :class:`~landsraad.ai.HeuristicPlayer`
+plays unless it is given another; :data:`SETUP_PLANS` are the alternatives a search compares
+(:mod:`landsraad.search.setup_search`).
+
+Examples
+--------
+>>> HEURISTIC_PLAN.bid("first", honour=3), HEURISTIC_PLAN.bid("deployment", honour=3)
+(3, 1)
+>>> HEURISTIC_PLAN.bid("deployment", honour=1), HEURISTIC_PLAN.bid("terrain", honour=3)
+(0, 0)
+>>> HEURISTIC_PLAN.who_first("places terrain", "red"), HEURISTIC_PLAN.who_first("deploys", "red")
+('red', 'blue')
+>>> [plan.name for plan in SETUP_PLANS][:3]
+['heuristic', 'no bids', 'bid for missions']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.state import other_side
+from ..errors import UnknownNameError
+
+__all__ = ["ALL", "BidRule", "SetupPlan", "HEURISTIC_PLAN", "SETUP_PLANS", "setup_plan_named"]
+
+ALL = 99
+"""A bid amount that means "all the Honour left" (a warband never has this much)."""
+
+
+@dataclass(frozen=True)
+class BidRule:
+    """How much to bid for one step: ``amount``, but never dipping into ``reserve``.
+
+    Attributes
+    ----------
+    amount
+        The bid wanted (:data:`ALL`: everything left).
+    reserve
+        Honour kept back for later steps.
+    """
+
+    amount: int
+    reserve: int = 0
+
+    def bid(self, honour: int) -> int:
+        """The bid with ``honour`` left: ``amount`` capped at ``honour - reserve``, never below 0."""
+        return max(0, min(self.amount, honour - self.reserve))
+
+
+@dataclass(frozen=True)
+class SetupPlan:
+    """One way through the set-up's bids and choices (R-SETUP-BID, R-FIRST).
+
+    Attributes
+    ----------
+    name
+        Says what the plan does (shown in the search's record).
+    bids
+        ``(step, rule)`` pairs for the bid steps (``terrain``, ``missions``, ``deployment``,
+        ``first``); a step not named is bid 0.
+    first
+        ``(step, "me" | "other")`` pairs: who goes first when this side won the step (the
+        ``step`` of a ``who_first`` decision: ``places terrain``, ``missions``, ``deploys``); a
+        step not named lets the opponent go first.
+    first_player
+        ``"first"`` or ``"second"``: when to activate after winning the last bid.
+    """
+
+    name: str
+    bids: tuple[tuple[str, BidRule], ...] = ()
+    first: tuple[tuple[str, str], ...] = ()
+    first_player: str = "first"
+
+    def bid(self, step: str, honour: int) -> int:
+        """The Honour to bid for ``step`` with ``honour`` left."""
+        rule = dict(self.bids).get(step)
+        return rule.bid(honour) if rule is not None else 0
+
+    def who_first(self, step: str, side: str) -> str:
+        """Who goes first at ``step`` when ``side`` won its bid."""
+        return side if dict(self.first).get(step) == "me" else other_side(side)
+
+
+_HEURISTIC_FIRST = (("places terrain", "me"), ("missions", "other"), ("deploys", "other"))
+
+HEURISTIC_PLAN = SetupPlan(
+    "heuristic",
+    bids=(("deployment", BidRule(1, reserve=1)), ("first", BidRule(ALL))),
+    first=_HEURISTIC_FIRST,
+)
+"""The heuristic's set-up: nothing for terrain and missions, one point for deployment if one is
+left for the last bid, the rest for the first turn; it places terrain first (cover where it
+wants it), lets the opponent pick missions and deploy first (it sees before it acts) and
+activates first."""
+
+SETUP_PLANS: tuple[SetupPlan, ...] = (
+    HEURISTIC_PLAN,
+    SetupPlan("no bids", first=_HEURISTIC_FIRST),
+    SetupPlan("bid for missions", bids=(("missions", BidRule(ALL)),), first=_HEURISTIC_FIRST),
+    SetupPlan("activate second", bids=HEURISTIC_PLAN.bids, first=_HEURISTIC_FIRST, first_player="second"),
+    SetupPlan("terrain second", bids=HEURISTIC_PLAN.bids, first=(("places terrain", "other"), ("missions", "other"),
+                                                                  ("deploys", "other"))),
+    SetupPlan("pick missions first", bids=HEURISTIC_PLAN.bids, first=(("places terrain", "me"), ("missions", "me"),
+                                                                       ("deploys", "other"))),
+    SetupPlan("bid for deployment", bids=(("deployment", BidRule(ALL)),), first=_HEURISTIC_FIRST),
+    SetupPlan("bid for terrain", bids=(("terrain", BidRule(ALL)),), first=_HEURISTIC_FIRST),
+)
+"""The plans a set-up search compares, the heuristic's first (a level compares the first few).
+Played by one heuristic against another over 120 games (docs/search.md), each changes the
+outcome of a few games, both ways: which plan pays depends on the table and the warbands."""
+
+
+def setup_plan_named(name: str) -> SetupPlan:
+    """The plan of :data:`SETUP_PLANS` called ``name``.
+
+    Raises
+    ------
+    UnknownNameError
+        When no plan has that name (the message lists the plans).
+    """
+    plans = {plan.name: plan for plan in SETUP_PLANS}
+    if name not in plans:
+        raise UnknownNameError("set-up plan", name, plans)
+    return plans[name]

@@ -1,0 +1,72 @@
+"""Set-up plans (landsraad.ai.setup_plan; R-SETUP-BID, R-TERRAIN, R-MISSION-PICK, R-DEPLOY, R-FIRST)."""
+
+from __future__ import annotations
+
+import pytest
+
+from landsraad.ai import HEURISTIC_PLAN, SETUP_PLANS, HeuristicPlayer, SetupPlan
+from landsraad.ai.setup_plan import ALL, BidRule, setup_plan_named
+from landsraad.engine import Decision, new_game
+from landsraad.engine.setup import BID_STEPS
+from landsraad.errors import UnknownNameError
+
+
+def _old_bid(step: str, honour: int) -> int:
+    """The heuristic's bids as written before plans existed (the oracle for the default plan)."""
+    if step == "first":
+        return honour
+    if step == "deployment":
+        return min(1, honour) if honour >= 2 else 0
+    return 0
+
+
+@pytest.mark.parametrize("honour", range(0, 7))
+@pytest.mark.parametrize("step", BID_STEPS)
+def test_the_heuristic_plan_bids_as_the_heuristic_always_did_r_setup_bid(step, honour):
+    decision = Decision(side="red", kind="bid", prompt="?", choices=tuple(range(honour + 1)), info={"step": step})
+    assert HEURISTIC_PLAN.bid(step, honour) == _old_bid(step, honour)
+    assert HeuristicPlayer(1).decide(decision, None) == _old_bid(step, honour)
+
+
+@pytest.mark.parametrize("step, mine", [("places terrain", True), ("missions", False), ("deploys", False)])
+@pytest.mark.parametrize("side", ["red", "blue"])
+def test_the_heuristic_plan_places_terrain_first_and_lets_the_opponent_pick_and_deploy_first(step, mine, side):
+    decision = Decision(side=side, kind="who_first", prompt="?", choices=("red", "blue"), info={"step": step})
+    other = "blue" if side == "red" else "red"
+    assert HeuristicPlayer(1).decide(decision, None) == (side if mine else other)
+
+
+def test_a_bid_rule_never_bids_more_than_is_left_nor_its_reserve():
+    assert BidRule(ALL).bid(3) == 3
+    assert BidRule(2, reserve=2).bid(3) == 1
+    assert BidRule(2, reserve=5).bid(3) == 0
+    assert BidRule(0).bid(4) == 0
+
+
+def test_a_player_given_another_plan_follows_it_r_first():
+    plan = SetupPlan("test", bids=(("missions", BidRule(2)),), first=(("deploys", "me"),), first_player="second")
+    player = HeuristicPlayer(1, setup_plan=plan)
+    bid = Decision(side="blue", kind="bid", prompt="?", choices=(0, 1, 2, 3), info={"step": "missions"})
+    assert player.decide(bid, None) == 2
+    assert player.decide(Decision(side="blue", kind="bid", prompt="?", choices=(0, 1, 2, 3), info={"step": "first"}), None) == 0
+    assert player.decide(Decision(side="blue", kind="who_first", prompt="?", choices=("red", "blue"),
+                                  info={"step": "deploys"}), None) == "blue"
+    assert player.decide(Decision(side="blue", kind="first_player", prompt="?", choices=("first", "second")), None) == "second"
+
+
+def test_every_plan_is_legal_through_a_whole_set_up():
+    for k, plan in enumerate(SETUP_PLANS):
+        game = new_game("atreides", "harkonnen", seed=40 + k)
+        players = {"red": HeuristicPlayer(1, setup_plan=plan, strict=True), "blue": HeuristicPlayer(2, strict=True)}
+        while game.state.phase == "setup":
+            d = game.decision
+            game.answer(players[d.side].decide(d, game.view(d.side)))
+        assert game.state.phase == "play"
+
+
+def test_plans_have_distinct_names_and_are_found_by_name():
+    names = [plan.name for plan in SETUP_PLANS]
+    assert len(set(names)) == len(names) and SETUP_PLANS[0] is HEURISTIC_PLAN
+    assert setup_plan_named("no bids").bid("first", 3) == 0
+    with pytest.raises(UnknownNameError, match="no bids"):
+        setup_plan_named("no bid")
