@@ -356,12 +356,13 @@ class _Planner:
 
     def value_bound(self, m: ModelState) -> float:
         """An upper bound of ``plan_for(m).value`` (before the fatigue price), read without the
-        clash tables, shot odds and danger maps its plans cost.
+        clash tables, laser aims and danger maps its plans cost.
 
         It follows :meth:`plan_for` plan by plan, with each costly value replaced by what it can
         be at most: a clash its victim's worth (:func:`~landsraad.ai.tables.clash_value_bound`),
-        a shot its target's worth (a blast each model and marker it covers), an advance on a
-        job the job's share of its value, a hunt 0.5; with a little slack for the float sums.
+        a blast each enemy and marker it may cover, an advance on a job the job's share of its
+        value, a hunt 0.5; a shot is the plan's own value (the planner's later shot is the same);
+        with a little slack for the float sums.
         """
         s = self.state
         c = _comb(s, m.id, activation_fatigue=m.fatigue)
@@ -415,9 +416,9 @@ class _Planner:
                 covered = sum(max(0.0, _HARM_MAX * (_worth(s, o) + self.kill_bonus(o))) for o in s.models
                               if o.side != self.side and o.id != m.id and not o.out_of_action)
                 bound = max(bound, 0.9 * (covered + sum(max(0.0, self.blast_worth(k)) for k in s.markers if k.on_table)))
-            target, _ = self.nearest_shot(m, w)
+            target, d = self.nearest_shot(m, w)
             if target is not None:
-                bound = max(bound, 0.9 * _HARM_MAX * (_worth(s, target) + self.kill_bonus(target)))
+                bound = max(bound, 0.9 * self.shot_value(m, w, target, d))
         if "hunter_seeker" in m.equipment or "hunter_seeker" in m.profile.special_rules:
             bound = max(bound, 1.2)
         if "explosives" in m.equipment:
