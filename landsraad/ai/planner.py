@@ -27,7 +27,6 @@ from .spots import (
     _toward,
 )
 from .tables import (
-    _HARM_MAX,
     _assumed_weapon,
     _best_melee,
     _comb,
@@ -165,6 +164,7 @@ class _Planner:
         self._plans: dict[str, _Plan] = {}
         self._nearest: dict[tuple[str, str], tuple[ModelState, Any, tuple[ModelState | None, float]]] = {}
         self._engaged: dict[str, tuple[ModelState, list[ModelState]]] = {}
+        self._blasts: dict[tuple[str, str], tuple[ModelState, Any, tuple[float, Point | None]]] = {}
         self.jobs = self._jobs()
         self.assignment = self._assign()
 
@@ -356,13 +356,13 @@ class _Planner:
 
     def value_bound(self, m: ModelState) -> float:
         """An upper bound of ``plan_for(m).value`` (before the fatigue price), read without the
-        clash tables, laser aims and danger maps its plans cost.
+        clash tables and danger maps its plans cost.
 
         It follows :meth:`plan_for` plan by plan, with each costly value replaced by what it can
         be at most: a clash its victim's worth (:func:`~landsraad.ai.tables.clash_value_bound`),
-        a blast each enemy and marker it may cover, an advance on a job the job's share of its
-        value, a hunt 0.5; a shot is the plan's own value (the planner's later shot is the same);
-        with a little slack for the float sums.
+        an advance on a job the job's share of its value, a hunt 0.5; a shot or a laser's blast
+        is the plan's own value (looked up once per activation); with a little slack for the
+        float sums.
         """
         s = self.state
         c = _comb(s, m.id, activation_fatigue=m.fatigue)
@@ -412,10 +412,8 @@ class _Planner:
             if w.template is not None:
                 bound = max(bound, self._template_value(m, w))
                 continue
-            if w.laser:  # a blast: at most each enemy it may cover, and each marker worth blowing up
-                covered = sum(max(0.0, _HARM_MAX * (_worth(s, o) + self.kill_bonus(o))) for o in s.models
-                              if o.side != self.side and o.id != m.id and not o.out_of_action)
-                bound = max(bound, 0.9 * (covered + sum(max(0.0, self.blast_worth(k)) for k in s.markers if k.on_table)))
+            if w.laser:  # the blast's plan (the planner's later blast is the same)
+                bound = max(bound, 0.9 * self.laser_blast(m, w)[0])
             target, d = self.nearest_shot(m, w)
             if target is not None:
                 bound = max(bound, 0.9 * self.shot_value(m, w, target, d))
@@ -615,7 +613,8 @@ class _Planner:
         return best
 
     def laser_blast(self, m: ModelState, w: Any, held: int | None = None) -> tuple[float, Point | None]:
-        """A laser fired in explosive mode (R-LASER): the best aim of its blast and what it is worth.
+        """A laser fired in explosive mode (R-LASER): the best aim of its blast and what it is worth;
+        aimed once per activation from where ``m`` stands (a plan and its bound both ask).
 
         Aims tried: on each enemy, between two enemies near each other, on each marker lying on the
         table. An aim whose blast covers a model with a working shield is illegal (PRJ-12, the
@@ -623,6 +622,14 @@ class _Planner:
         expected harm from the exact shot odds, each friend against it, each marker what blowing it
         up is worth (:meth:`blast_worth`) times the chance the shot destroys it (R-SHOOT-MARKER).
         """
+        if held is not None:
+            return self._laser_blast(m, w, held)
+        hit = self._blasts.get((m.id, w.id))
+        if hit is None or hit[0] is not m or hit[1] is not w:
+            hit = self._blasts[m.id, w.id] = (m, w, self._laser_blast(m, w, None))
+        return hit[2]
+
+    def _laser_blast(self, m: ModelState, w: Any, held: int | None) -> tuple[float, Point | None]:
         s = self.state
         shooter = _comb(s, m.id, weapon=w, activation_fatigue=m.fatigue if held is None else held)
         if not can_shoot(shooter):
