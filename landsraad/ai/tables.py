@@ -188,13 +188,17 @@ def _norm(c: Any) -> Any:
 
 def _sig(c: Any, rested: bool = False) -> tuple:
     """A cheap hashable signature of a combatant for the caches (what a fight depends on);
-    ``rested``: as if it held no fatigue token (see :func:`_rested`)."""
+    ``rested``: as if it held no fatigue token (see :func:`_rested`).
+
+    The tokens held when an activation began count only through the fatigue ladder
+    (:func:`~landsraad.rules.state.fatigue_penalty`, RUL-05), which gives a model out of its
+    activation (``None``) what it gives one that began it with none: both are signed 0, so a
+    model's fights as a target and as the fresh active model share their tables."""
     w = c.weapon
     ws = None if w is None else (w.id, w.range, w.combat, w.initiative, w.damage, w.defence, w.template is not None,
                                  w.explosive, w.laser, w.poisons, w.special_rules)
-    af = c.activation_fatigue
     return (c.movement, c.combat, c.reflexes, c.endurance, c.armour, c.shield, c.shield_disabled, ws, c.wound,
-            0 if rested else min(c.fatigue, 1), None if af is None else min(af, 3), c.poisons, c.carried_poisons,
+            0 if rested else min(c.fatigue, 1), min(c.activation_fatigue or 0, 3), c.poisons, c.carried_poisons,
             c.spice_active, c.spice_effect, c.special_rules)
 
 
