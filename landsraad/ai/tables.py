@@ -192,13 +192,14 @@ def _sig(c: Any, rested: bool = False, ruleset: Any = DEFAULT) -> tuple:
     ``ruleset``); ``rested``: as if it held no fatigue token (see :func:`_rested`).
 
     The tokens held when an activation began count only through the fatigue ladder
-    (:func:`~landsraad.rules.state.fatigue_penalty`, RUL-05): the malus stands for them, so a
-    model out of its activation (``None``) and one that began it with none share their tables,
-    and so do two, three or more tokens (the full malus), one token less with a fatigue tolerance."""
+    (:func:`~landsraad.rules.state.fatigue_penalty`, RUL-05): the malus the kernel meets (the
+    combatant as :func:`_norm` hands it on) stands for them, so a model out of its activation
+    (``None``) and one that began it with none share their tables, and so do two, three or more
+    tokens (the full malus), one token less with a fatigue tolerance."""
     w = c.weapon
     ws = None if w is None else (w.id, w.range, w.combat, w.initiative, w.damage, w.defence, w.template is not None,
                                  w.explosive, w.laser, w.poisons, w.special_rules)
-    malus = fatigue_penalty(_rested(c) if rested else c, ruleset)  # the one the kernel meets (the value's)
+    malus = fatigue_penalty(_norm(_rested(c) if rested else c), ruleset)  # the one the kernel meets (its value's)
     return (c.movement, c.combat, c.reflexes, c.endurance, c.armour, c.shield, c.shield_disabled, ws, c.wound,
             0 if rested else min(c.fatigue, 1), malus, c.poisons, c.carried_poisons, c.spice_active, c.spice_effect,
             c.special_rules)

@@ -46,15 +46,16 @@ AF = st.sampled_from([None, 0, 1, 2, 3, 4])
 @example(Combatant(combat=1, weapon=PISTOL), Combatant(weapon=PISTOL), None, 0, "strict", False, 10.5, "burn", False)
 @example(Combatant(combat=1, weapon=PISTOL, fatigue=2), Combatant(weapon=PISTOL), 2, 3, "strict", False, 10.5, "burn", True)
 @example(Combatant(special_rules=("ducal_loyalty",)), Combatant(), 0, 1, "active", True, 0.5, "burn", False)
+@example(Combatant(special_rules=("ducal_loyalty", "stillsuit")), Combatant(), 3, 4, "strict", False, 0.5, "burn", False)
 def test_tokens_held_at_the_start_are_signed_by_their_malus_rul_05(a, d, one, other, ties, arrakis, band, mode, rested):
-    """Two tokens counts held when an activation began (``None``: out of it) share a signature
-    exactly when the fatigue ladder gives them one malus (a tolerance counts a token fewer), and
-    then the kernel's facts of a clash, a shot and a disengage are the same for both, in either
+    """Two counts of tokens held when an activation began (``None``: out of it) share a signature
+    exactly when the fatigue ladder gives them one malus (a tolerance counts a token fewer) as
+    the caches hand them to the kernel (:func:`_norm`), and then the kernel's facts of a clash, a shot and a disengage are the same for both, in either
     role (the oracle: each computed apart)."""
     rs = Ruleset(ties=ties, arrakis=arrakis)
     x = a.model_copy(update={"activation_fatigue": one})
     y = a.model_copy(update={"activation_fatigue": other})
-    same = fatigue_penalty(_rested(x) if rested else x, rs) == fatigue_penalty(_rested(y) if rested else y, rs)
+    same = fatigue_penalty(_norm(_rested(x) if rested else x), rs) == fatigue_penalty(_norm(_rested(y) if rested else y), rs)
     assert (_sig(x, rested, rs) == _sig(y, rested, rs)) == same
     if not same:
         return
