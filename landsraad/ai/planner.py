@@ -161,6 +161,10 @@ class _Planner:
         # state does not change while it is planned): keyed by model ids.
         self._melee: dict[tuple[str, str, bool, int | None], float] = {}
         self._hunted: dict[str, ModelState | None] = {}
+        self._plans: dict[str, _Plan] = {}
+        self._nearest: dict[tuple[str, str], tuple[ModelState, Any, tuple[ModelState | None, float]]] = {}
+        self._engaged: dict[str, tuple[ModelState, list[ModelState]]] = {}
+        self._blasts: dict[tuple[str, str], tuple[ModelState, Any, tuple[float, Point | None]]] = {}
         self.jobs = self._jobs()
         self.assignment = self._assign()
 
@@ -283,9 +287,16 @@ class _Planner:
         return _shot_value(shooter, tgt, band * rng + min(rng, 0.5), worth, "burn", self.state.ruleset)
 
     def nearest_shot(self, me: ModelState, weapon: Any, at: Point | None = None) -> tuple[ModelState | None, float]:
-        """The enemy a shot from ``at`` must take (RUL-08, sight not checked here) and its distance."""
+        """The enemy a shot from ``at`` must take (RUL-08, sight not checked here) and its distance;
+        from where ``me`` stands, found once per activation (a plan and its bound both ask)."""
+        if at is None:
+            hit = self._nearest.get((me.id, weapon.id))
+            if hit is None or hit[0] is not me or hit[1] is not weapon:
+                hit = self._nearest[me.id, weapon.id] = (me, weapon, self._nearest_shot(me, weapon, me.position))
+            return hit[2]
+        return self._nearest_shot(me, weapon, at)
 
-        p = at or me.position
+    def _nearest_shot(self, me: ModelState, weapon: Any, p: Point) -> tuple[ModelState | None, float]:
         best, best_d = None, 1e9
         shooter = None
         rm = _r(me)
@@ -304,23 +315,133 @@ class _Planner:
 
     def ranked(self, choices: Sequence[str]) -> list[_Plan]:
         """Each model's best plan, fatigue priced in, best first (ties: the fresher model, then by id)."""
-        plans = []
-        for mid in choices:
+        return sorted((self._priced(mid) for mid in choices), key=self._rank_key, reverse=True)
+
+    def leader(self, choices: Sequence[str]) -> _Plan:
+        """``ranked(choices)[0]``, planning only the models that might be first.
+
+        Models are planned in the order of their plans' upper bounds (:meth:`value_bound`, fatigue
+        priced in), and the search stops at a bound below the best plan found: every model left
+        has a plan worth less, so the same plan comes first as when all are ranked. A later
+        :meth:`ranked` plans only the models skipped here.
+        """
+        bounds = []
+        for k, mid in enumerate(choices):
             m = self.state.model(mid)
-            p = self.plan_for(m)
+            bounds.append((self.value_bound(m) - self.fatigue_price(m), k, mid))
+        best: _Plan | None = None
+        for bound, _, mid in sorted(bounds, key=lambda b: (-b[0], b[1])):
+            if best is not None and bound < best.value:
+                break
+            p = self._priced(mid)
+            if best is None or self._rank_key(p) > self._rank_key(best):
+                best = p
+        assert best is not None, "an activation offers at least one model"
+        return best
+
+    def _priced(self, mid: str) -> _Plan:
+        """The plan of model ``mid``, fatigue priced in (planned once per activation)."""
+        p = self._plans.get(mid)
+        if p is None:
+            m = self.state.model(mid)
+            p = self._plans[mid] = self.plan_for(m)
             p.value -= self.fatigue_price(m)
-            plans.append(p)
-        return sorted(plans, key=lambda p: (p.value, -self.state.model(p.model).fatigue, p.model), reverse=True)
+        return p
+
+    def _rank_key(self, p: _Plan) -> tuple[float, int, str]:
+        return (p.value, -self.state.model(p.model).fatigue, p.model)
 
     def best(self, choices: Sequence[str]) -> _Plan:
         return self.ranked(choices)[0]
+
+    def value_bound(self, m: ModelState) -> float:
+        """An upper bound of ``plan_for(m).value`` (before the fatigue price), read without the
+        clash tables and danger maps its plans cost.
+
+        It follows :meth:`plan_for` plan by plan, with each costly value replaced by what it can
+        be at most: a clash its victim's worth (:func:`~landsraad.ai.tables.clash_value_bound`),
+        an advance on a job the job's share of its value, a hunt 0.5; a shot or a laser's blast
+        is the plan's own value (looked up once per activation); with a little slack for the
+        float sums.
+        """
+        s = self.state
+        c = _comb(s, m.id, activation_fatigue=m.fatigue)
+        move = c.effective_movement
+        job = self.assignment.get(m.id)
+        melee = _best_melee(m)
+        bound = 0.0  # the rest
+        engaged = self.engaged_with(m)
+        if engaged:
+            for e in engaged:
+                v = clash_value_bound(_worth(s, e) + self.kill_bonus(e)) if melee is not None else -1.0
+                bound = max(bound, v + 0.05)
+            if move > 0:  # breaking away: at most the clash it escapes, and 0.3 of the job
+                bound = max(bound, clash_value_bound(_worth(s, m)) + (0.3 * max(0.0, job.value) if job else 0.0))
+            if job is not None and job.action and job.kind == "deliver" and self._deliver_gap(m, job) <= self.tol:
+                bound = max(bound, job.value + 1.0)
+            if self.target_actions:
+                bound = max(bound, max([0.0, *(self.swing(mid) for mid in self.missions)]) + 1.0)
+            return bound + 1e-6
+        planned = False  # whether a plan besides the rest is sure to be made (no hunt then)
+        if job is not None and may_fulfil_objectives(c):
+            if job.kind == "deliver":
+                gap = self._deliver_gap(m, job)
+                if gap <= self.tol:
+                    bound = max(bound, job.value + 1.0)
+                elif gap <= move - 0.05 and job.edge is not None:
+                    bound = max(bound, job.value + 0.9)
+                else:
+                    bound = max(bound, job.value * 0.5)  # an advance: at most its value
+                planned = True
+            elif job.marker is not None and job.action is not None:
+                gap = _gap(m, s.marker(job.marker))
+                bound = max(bound, job.value + 1.0 if gap <= self.tol else job.value + 0.9 if gap <= move - 0.1 else job.value * 0.5)
+                planned = True
+            elif job.hold and not self._at_hold(m, job):
+                bound = max(bound, job.value * (0.9 if self.late else 0.4))
+                planned = True
+        if melee is not None:
+            hold = max(0.0, -0.5 * job.value) if job is not None and job.hold else 0.0
+            for e in self.enemies:
+                if _gap(e, m) <= move - 0.1:
+                    bound = max(bound, clash_value_bound(_worth(s, e) + self.kill_bonus(e)) - 0.1 + hold)
+                    planned = True
+        for w in m.weapons:
+            if not w.is_ranged or not can_shoot(_comb(s, m.id, weapon=w)):
+                continue
+            if w.template is not None:
+                bound = max(bound, self._template_value(m, w))
+                continue
+            if w.laser:  # the blast's plan (the planner's later blast is the same)
+                bound = max(bound, 0.9 * self.laser_blast(m, w)[0])
+            target, d = self.nearest_shot(m, w)
+            if target is not None:
+                bound = max(bound, 0.9 * self.shot_value(m, w, target, d))
+        if "hunter_seeker" in m.equipment or "hunter_seeker" in m.profile.special_rules:
+            bound = max(bound, 1.2)
+        if "explosives" in m.equipment:
+            for k in s.markers:
+                if k.on_table and _gap(m, k) <= self.tol:
+                    v = self.blast_worth(k)
+                    bound = max(bound, v + 1.2 if k.owner == m.side else v)
+        if "healer" in m.profile.special_rules:
+            for f in self.models:
+                if f.id != m.id and _gap(f, m) <= self.tol and (f.wound in ("light", "grave") or f.poisons):
+                    bound = max(bound, 0.6 * _worth(s, f))
+        if job is None or not planned:
+            bound = max(bound, 0.5)  # a hunt
+        return bound + 1e-6
 
     def fatigue_price(self, m: ModelState) -> float:
         """RUL-05: a model holding two tokens acts with -2 / -2 / -1; one token -1 / -1."""
         return {0: 0.0, 1: 0.25}.get(m.fatigue, 0.9 + 0.2 * (m.fatigue - 2))
 
     def engaged_with(self, m: ModelState) -> list[ModelState]:
-        return [e for e in self.enemies if _gap(e, m) <= self.tol + 1e-6]
+        """The enemies in base contact with ``m`` (found once per activation: a plan and its bound both ask)."""
+        hit = self._engaged.get(m.id)
+        if hit is None or hit[0] is not m:
+            hit = self._engaged[m.id] = (m, [e for e in self.enemies if _gap(e, m) <= self.tol + 1e-6])
+        return hit[1]
 
     def plan_for(self, m: ModelState) -> _Plan:
         s = self.state
@@ -492,7 +613,8 @@ class _Planner:
         return best
 
     def laser_blast(self, m: ModelState, w: Any, held: int | None = None) -> tuple[float, Point | None]:
-        """A laser fired in explosive mode (R-LASER): the best aim of its blast and what it is worth.
+        """A laser fired in explosive mode (R-LASER): the best aim of its blast and what it is worth;
+        aimed once per activation from where ``m`` stands (a plan and its bound both ask).
 
         Aims tried: on each enemy, between two enemies near each other, on each marker lying on the
         table. An aim whose blast covers a model with a working shield is illegal (PRJ-12, the
@@ -500,6 +622,14 @@ class _Planner:
         expected harm from the exact shot odds, each friend against it, each marker what blowing it
         up is worth (:meth:`blast_worth`) times the chance the shot destroys it (R-SHOOT-MARKER).
         """
+        if held is not None:
+            return self._laser_blast(m, w, held)
+        hit = self._blasts.get((m.id, w.id))
+        if hit is None or hit[0] is not m or hit[1] is not w:
+            hit = self._blasts[m.id, w.id] = (m, w, self._laser_blast(m, w, None))
+        return hit[2]
+
+    def _laser_blast(self, m: ModelState, w: Any, held: int | None) -> tuple[float, Point | None]:
         s = self.state
         shooter = _comb(s, m.id, weapon=w, activation_fatigue=m.fatigue if held is None else held)
         if not can_shoot(shooter):

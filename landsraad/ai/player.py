@@ -59,8 +59,10 @@ class _Memory:
     held: dict[str, int] = field(default_factory=dict)
     weapons: dict[str, str] = field(default_factory=dict)
     acted: bool = False
-    ranking: tuple[str, ...] = ()
-    """The models offered for this activation, best plan first (see :meth:`HeuristicPlayer.activation_ranking`)."""
+    choices: tuple[str, ...] = ()
+    """The models offered for this activation."""
+    ranking: tuple[str, ...] | None = None
+    """The models offered for this activation, best plan first, once ranked (see :meth:`HeuristicPlayer.activation_ranking`)."""
 
 
 
@@ -381,9 +383,8 @@ class HeuristicPlayer:
     def _on_activate(self, decision: Decision, state: GameState) -> str:
         self.memory = _Memory()
         planner = _Planner(self, state, decision.side)
-        ranked = planner.ranked(decision.choices)
-        plan = ranked[0]
-        self.memory.ranking = tuple(p.model for p in ranked)
+        plan = planner.leader(decision.choices)  # the others are ranked only if asked (activation_ranking)
+        self.memory.choices = tuple(decision.choices)
         self.memory.plan = plan
         self.memory.planner = planner
         for mid in decision.choices:
@@ -393,7 +394,11 @@ class HeuristicPlayer:
     def activation_ranking(self) -> tuple[str, ...]:
         """The models of the last ``activate`` decision answered, best plan first (the first is
         the one chosen); empty before any. A search player spends its rollouts on the top ones."""
-        return self.memory.ranking
+        memory = self.memory
+        if memory.ranking is None:
+            ranked = memory.planner.ranked(memory.choices) if memory.planner is not None and memory.choices else []
+            memory.ranking = tuple(p.model for p in ranked)
+        return memory.ranking
 
     def _on_spice(self, decision: Decision, state: GameState) -> str:
         """R-SPICE, RUL-10: a dose for a fight, or for a wounded model."""

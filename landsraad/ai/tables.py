@@ -26,6 +26,7 @@ from ..rules.state import (
     active_rules,
     effective_endurance,
     effective_shield,
+    fatigue_penalty,
     hook_context,
 )
 from ..rules.wounds import wound_result
@@ -186,16 +187,22 @@ def _norm(c: Any) -> Any:
     return c.model_copy(update=update) if update else c
 
 
-def _sig(c: Any, rested: bool = False) -> tuple:
-    """A cheap hashable signature of a combatant for the caches (what a fight depends on);
-    ``rested``: as if it held no fatigue token (see :func:`_rested`)."""
+def _sig(c: Any, rested: bool = False, ruleset: Any = DEFAULT) -> tuple:
+    """A cheap hashable signature of a combatant for the caches (what a fight depends on, under
+    ``ruleset``); ``rested``: as if it held no fatigue token (see :func:`_rested`).
+
+    The tokens held when an activation began count only through the fatigue ladder
+    (:func:`~landsraad.rules.state.fatigue_penalty`, RUL-05): the malus the kernel meets (the
+    combatant as :func:`_norm` hands it on) stands for them, so a model out of its activation
+    (``None``) and one that began it with none share their tables, and so do two, three or more
+    tokens (the full malus), one token less with a fatigue tolerance."""
     w = c.weapon
     ws = None if w is None else (w.id, w.range, w.combat, w.initiative, w.damage, w.defence, w.template is not None,
                                  w.explosive, w.laser, w.poisons, w.special_rules)
-    af = c.activation_fatigue
+    malus = fatigue_penalty(_norm(_rested(c) if rested else c), ruleset)  # the one the kernel meets (its value's)
     return (c.movement, c.combat, c.reflexes, c.endurance, c.armour, c.shield, c.shield_disabled, ws, c.wound,
-            0 if rested else min(c.fatigue, 1), None if af is None else min(af, 3), c.poisons, c.carried_poisons,
-            c.spice_active, c.spice_effect, c.special_rules)
+            0 if rested else min(c.fatigue, 1), malus, c.poisons, c.carried_poisons, c.spice_active, c.spice_effect,
+            c.special_rules)
 
 
 class _Signed:
@@ -220,30 +227,31 @@ class _Signed:
 
 
 _FACTS_SIZE = 8192
-_FACTS: dict[int, tuple[Any, _Signed, _Signed, bool]] = {}
+_FACTS: dict[int, tuple[Any, _Signed, _Signed, bool, Any]] = {}
 
 
-def _facts(c: Any) -> tuple[Any, _Signed, _Signed, bool]:
-    """``(c, key, key rested, sensitive)``: ``c``'s cache keys, by its signature and its signature
-    rested, and whether a hook of its reads fatigue.
+def _facts(c: Any, ruleset: Any) -> tuple[Any, _Signed, _Signed, bool, Any]:
+    """``(c, key, key rested, sensitive, ruleset)``: ``c``'s cache keys under ``ruleset``, by its
+    signature and its signature rested, and whether a hook of its reads fatigue.
 
     Remembered by the combatant's identity (the planner asks about the same combatant objects
     thousands of times; hashing a signature each time would cost more than the look-up). The
     entry holds ``c``, so its id is not reused while the entry lives; the memo is emptied when full.
     """
     hit = _FACTS.get(id(c))
-    if hit is not None and hit[0] is c:
+    if hit is not None and hit[0] is c and hit[4] is ruleset:
         return hit
     if len(_FACTS) >= _FACTS_SIZE:
         _FACTS.clear()
-    hit = _FACTS[id(c)] = (c, _Signed(_sig(c), c), _Signed(_sig(c, rested=True), c, True), _fatigue_sensitive(_rule_names(c)))
+    hit = _FACTS[id(c)] = (c, _Signed(_sig(c, ruleset=ruleset), c), _Signed(_sig(c, rested=True, ruleset=ruleset), c, True),
+                           _fatigue_sensitive(_rule_names(c)), ruleset)
     return hit
 
 
-def _signed_pair(a: Any, b: Any) -> tuple[_Signed, _Signed]:
-    """Cache keys for two combatants facing each other: tokens held are dropped unless a hook of
-    either reads them (Assassination)."""
-    fa, fb = _facts(a), _facts(b)
+def _signed_pair(a: Any, b: Any, ruleset: Any) -> tuple[_Signed, _Signed]:
+    """Cache keys for two combatants facing each other under ``ruleset``: tokens held are dropped
+    unless a hook of either reads them (Assassination)."""
+    fa, fb = _facts(a, ruleset), _facts(b, ruleset)
     if fa[3] or fb[3]:
         return fa[1], fb[1]
     return fa[2], fb[2]
@@ -338,7 +346,7 @@ def clash_table(attacker: Any, defender: Any, worth_a: float = 1.0, worth_d: flo
     """
 
     ruleset = ruleset or DEFAULT
-    return _clash_cached(*_signed_pair(attacker, defender), _q(worth_a), _q(worth_d), ruleset)
+    return _clash_cached(*_signed_pair(attacker, defender, ruleset), _q(worth_a), _q(worth_d), ruleset)
 
 
 @lru_cache(maxsize=20000)
@@ -424,7 +432,7 @@ def _play_clash(ca: bool, cd: bool, edge_a: int, edge_d: int, res_a: tuple[int, 
 
 def _shot_value(shooter: Any, target: Any, band_distance: float, worth: float, laser_mode: str, ruleset: Any) -> float:
     """Expected worth a shot takes from its target, from :func:`landsraad.odds.shot_wounds`."""
-    return _shot_cached(*_signed_pair(shooter, target), band_distance, laser_mode, ruleset) * worth
+    return _shot_cached(*_signed_pair(shooter, target, ruleset), band_distance, laser_mode, ruleset) * worth
 
 
 @lru_cache(maxsize=20000)
@@ -443,7 +451,7 @@ def _shot_harm(shooter: Any, target: Any, band_distance: float, laser_mode: str,
 def _marker_hit(shooter: Any, band_distance: float, laser_mode: str, ruleset: Any) -> float:
     """The chance an explosive shot destroys an objective marker it covers (R-SHOOT-MARKER, PRJ-73):
     the kernel's :func:`~landsraad.rules.shooting.resolve_marker_shot` on every roll, cached."""
-    return _marker_hit_cached(_facts(shooter)[1], band_distance, laser_mode, ruleset)
+    return _marker_hit_cached(_facts(shooter, ruleset)[1], band_distance, laser_mode, ruleset)
 
 
 @lru_cache(maxsize=2048)
@@ -464,7 +472,7 @@ def _marker_hit_cached(shooter: _Signed, band_distance: float, laser_mode: str, 
 
 def _disengage(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, float, float]:
     """(chance of success, expected margin in cm, expected HARM share suffered) of a disengage (R-DISENGAGE)."""
-    return _disengage_cached(_facts(mover)[1], _facts(opponent)[1], ruleset)
+    return _disengage_cached(_facts(mover, ruleset)[1], _facts(opponent, ruleset)[1], ruleset)
 
 
 @lru_cache(maxsize=20000)

@@ -16,6 +16,7 @@ from landsraad.ai.spots import _dist, _gap, _gap_at, _r
 from landsraad.ai.tables import HARM, _best_melee, _comb, _shot_value, _worth, clash_table
 from landsraad.engine.bridge import combatant
 from landsraad.engine.decisions import Decision
+from landsraad.engine.game import new_game, play
 from landsraad.engine.state import MarkerState
 from landsraad.geometry.templates import BLAST_RADIUS_CM
 from landsraad.odds import best_stances
@@ -223,3 +224,54 @@ def test_the_laser_blast_looks_each_odds_up_once_and_finds_the_same_aim_r_laser(
     laser = next(w for w in soldier.weapons if w.laser)
     planner = _Planner(HeuristicPlayer(1), state, "red")
     assert planner.laser_blast(soldier, laser) == _every_aim(planner, soldier, laser)
+
+
+def _reference_planner(planner: _Planner, jobs: dict) -> _Planner:
+    """A planner of the same state that has planned nothing (its player a stand-in holding the
+    sticky jobs as they were, so the real player's are not touched)."""
+    return _Planner(SimpleNamespace(memory=planner.player.memory, jobs=dict(jobs)), planner.state, planner.side)
+
+
+def _check_leader(planner: _Planner, choices, jobs: dict) -> None:
+    """The leader is the first of every model ranked, and every bound holds, on a planner that
+    planned nothing (the oracle plans every model)."""
+    reference = _reference_planner(planner, jobs)
+    full = reference.ranked(choices)
+    best = planner.leader(choices)
+    assert (best.model, best.value, best.kind, best.action) == (full[0].model, full[0].value, full[0].kind, full[0].action)
+    for p in full:
+        m = reference.state.model(p.model)
+        assert reference.value_bound(m) - reference.fatigue_price(m) >= p.value
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(_placed(20, 40), min_size=1, max_size=4), st.lists(_placed(20, 40), min_size=1, max_size=5), st.booleans())
+def test_the_leader_is_the_first_of_every_model_ranked_and_each_bound_holds(red, blue, laser):
+    """R-ACTIVATE: planning only the models whose bound may beat the best plan found picks the
+    plan ranking them all puts first (models crowded in the middle: charges, engagements, shots)."""
+    state = _table(red, blue, laser=laser)
+    choices = [m.id for m in state.models if m.side == "red"]
+    _check_leader(_Planner(HeuristicPlayer(1), state, "red"), choices, {})
+
+
+class _CheckedPlayer(HeuristicPlayer):
+    """A heuristic player that checks its leader against the full ranking at each activation."""
+
+    checked = 0
+
+    def _on_activate(self, decision, state):
+        jobs = dict(self.jobs)
+        answer = super()._on_activate(decision, state)
+        _check_leader(self.memory.planner, decision.choices, jobs)
+        assert self.activation_ranking() == tuple(p.model for p in _reference_planner(self.memory.planner, jobs).ranked(decision.choices))
+        assert self.activation_ranking()[0] == answer
+        type(self).checked += 1
+        return answer
+
+
+@pytest.mark.parametrize("red,blue,seed", [("corrino", "harkonnen", 3001), ("atreides", "fremen", 3006)])
+def test_in_whole_games_the_leader_is_the_first_of_every_model_ranked(red, blue, seed):
+    """In play (missions, jobs, lasers, engagements), at each activation of each side."""
+    _CheckedPlayer.checked = 0
+    play(new_game(red, blue, seed=seed), {"red": _CheckedPlayer(seed), "blue": _CheckedPlayer(seed + 500)})
+    assert _CheckedPlayer.checked > 20

@@ -1,0 +1,75 @@
+"""landsraad.ai.tables: the caches' signatures put together only combatants the rules kernel
+cannot tell apart, checked against the kernel's own facts."""
+
+from __future__ import annotations
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from landsraad.ai.tables import _disengage_exact, _norm, _rested, _shot_harm, _side_facts, _sig
+from landsraad.content import load_factions
+from landsraad.errors import LandsraadError
+from landsraad.model import Poison
+from landsraad.rules.state import Combatant, fatigue_penalty
+from landsraad.ruleset import Ruleset
+
+WEAPONS = sorted({w.id: w for f in load_factions().values() for w in f.weapons}.values(), key=lambda w: w.id)
+PISTOL = next(w for w in WEAPONS if w.id == "pistol")
+RULES = ["assassination", "cruelty", "fedaykin", "slow_blade", "weapon_master", "riposte", "ducal_loyalty", "stillsuit",
+         "elacca_drug", "arena_fighter"]
+
+fighters = st.builds(
+    lambda combat, reflexes, endurance, armour, shield, weapon, wound, fatigue, poisons, rules, spice: Combatant(
+        combat=combat, reflexes=reflexes, endurance=endurance, armour=armour, shield=shield, weapon=weapon, wound=wound,
+        fatigue=fatigue, poisons=poisons, special_rules=rules, spice_active=spice),
+    st.integers(-2, 3), st.integers(-2, 3), st.integers(1, 5), st.none() | st.integers(1, 4), st.sampled_from(["none", "half", "full"]),
+    st.sampled_from([*WEAPONS, None]), st.sampled_from(["none", "light", "grave"]), st.integers(0, 3),
+    st.sampled_from([(), (), (Poison(kind="irritant"),), (Poison(kind="paralysing"),), (Poison(kind="crippling", x=1),)]),
+    st.lists(st.sampled_from(RULES), max_size=2, unique=True).map(tuple), st.booleans(),
+)
+
+
+def _outcome(f, *args):
+    """What the kernel gives, or the refusal it raises (a shot it forbids, a paralysed mover)."""
+    try:
+        return f(*args)
+    except LandsraadError as refusal:
+        return str(refusal)
+
+
+AF = st.sampled_from([None, 0, 1, 2, 3, 4])
+
+
+@settings(max_examples=80, deadline=None)
+@given(fighters, fighters, AF, AF, st.sampled_from(["strict", "active"]), st.booleans(), st.sampled_from([0.5, 10.5, 20.5]),
+       st.sampled_from(["burn", "explosive"]), st.booleans())
+@example(Combatant(combat=1, weapon=PISTOL), Combatant(weapon=PISTOL), None, 0, "strict", False, 10.5, "burn", False)
+@example(Combatant(combat=1, weapon=PISTOL, fatigue=2), Combatant(weapon=PISTOL), 2, 3, "strict", False, 10.5, "burn", True)
+@example(Combatant(special_rules=("ducal_loyalty",)), Combatant(), 0, 1, "active", True, 0.5, "burn", False)
+@example(Combatant(special_rules=("ducal_loyalty", "stillsuit")), Combatant(), 3, 4, "strict", False, 0.5, "burn", False)
+def test_tokens_held_at_the_start_are_signed_by_their_malus_rul_05(a, d, one, other, ties, arrakis, band, mode, rested):
+    """Two counts of tokens held when an activation began (``None``: out of it) share a signature
+    exactly when the fatigue ladder gives them one malus (a tolerance counts a token fewer) as
+    the caches hand them to the kernel (:func:`_norm`), and then the kernel's facts of a clash, a shot and a disengage are the same for both, in either
+    role (the oracle: each computed apart)."""
+    rs = Ruleset(ties=ties, arrakis=arrakis)
+    x = a.model_copy(update={"activation_fatigue": one})
+    y = a.model_copy(update={"activation_fatigue": other})
+    same = fatigue_penalty(_norm(_rested(x) if rested else x), rs) == fatigue_penalty(_norm(_rested(y) if rested else y), rs)
+    assert (_sig(x, rested, rs) == _sig(y, rested, rs)) == same
+    if not same:
+        return
+    for f, extra in ((_side_facts, ()), (_shot_harm, (band, mode)), (_disengage_exact, ())):
+        # a shot only with a ranged weapon (the planner asks no other)
+        if f is not _shot_harm or (a.weapon is not None and a.weapon.is_ranged):
+            assert _outcome(f, _norm(x), _norm(d), *extra, rs) == _outcome(f, _norm(y), _norm(d), *extra, rs)
+        if f is not _shot_harm or (d.weapon is not None and d.weapon.is_ranged):
+            assert _outcome(f, _norm(d), _norm(x), *extra, rs) == _outcome(f, _norm(d), _norm(y), *extra, rs)
+
+
+@settings(max_examples=30, deadline=None)
+@given(fighters, st.sampled_from(["strict", "active"]))
+def test_out_of_an_activation_or_in_one_begun_rested_is_one_signature_rul_05(a, ties):
+    """The case the planner meets most: a model as a target (``None``) and as the fresh active model (0)."""
+    rs = Ruleset(ties=ties)
+    assert _sig(a.model_copy(update={"activation_fatigue": None}), False, rs) == _sig(a.model_copy(update={"activation_fatigue": 0}), False, rs)
