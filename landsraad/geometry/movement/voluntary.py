@@ -154,7 +154,7 @@ def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float
     free = space.points_free(np.concatenate([start[None, :], pts]))  # the start and every end, in one test
     if not free[0]:
         return np.zeros(len(pts), dtype=bool)
-    starts = np.broadcast_to(start, pts.shape)
+    starts = np.repeat(start[None, :], len(pts), axis=0)  # (np.broadcast_to costs several times more)
     length = np.hypot(pts[:, 0] - start[0], pts[:, 1] - start[1])
     ok = (length <= float(allowance_cm) + ALLOWANCE_SLACK_CM) & free[1:]
     idx = np.nonzero(ok)[0]
