@@ -25,9 +25,9 @@ def _slab(alpha: np.ndarray, beta: np.ndarray, lo: Any, hi: Any) -> tuple[np.nda
     with np.errstate(over="ignore"):
         t1 = (lo - alpha) / safe
         t2 = (hi - alpha) / safe
-    inside = (alpha > lo) & (alpha < hi)
-    t_lo = np.where(moving, np.minimum(t1, t2), np.where(inside, -_INF, _INF))
-    t_hi = np.where(moving, np.maximum(t1, t2), np.where(inside, _INF, -_INF))
+    still = np.where((alpha > lo) & (alpha < hi), -_INF, _INF)  # a still one's start; its end is the opposite
+    t_lo = np.where(moving, np.minimum(t1, t2), still)
+    t_hi = np.where(moving, np.maximum(t1, t2), -still)
     return t_lo, t_hi
 
 
@@ -40,12 +40,9 @@ def _disc_interval(wx: np.ndarray, wy: np.ndarray, dx: np.ndarray, dy: np.ndarra
     disc = bq * bq - 4.0 * dd * cq
     ok = moving & (disc > 0)
     sq = np.sqrt(np.where(ok, disc, 0.0))
-    t0 = (-bq - sq) / denom
-    t1 = (-bq + sq) / denom
-    inside_still = (~moving) & (cq < 0)
-    t0 = np.where(ok, t0, np.where(inside_still, -_INF, _INF))
-    t1 = np.where(ok, t1, np.where(inside_still, _INF, -_INF))
-    return t0, t1
+    nb = -bq
+    still = np.where((~moving) & (cq < 0), -_INF, _INF)  # where no root: the start; the end is the opposite
+    return np.where(ok, (nb - sq) / denom, still), np.where(ok, (nb + sq) / denom, -still)
 
 
 def _pair_intervals(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray, rho: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -70,15 +67,17 @@ def _pair_intervals(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray
     flat = length > 0
     safe = np.where(flat, length, 1.0)
     ux, uy = ex / safe, ey / safe
-    nx, ny = -uy, ux
-    # the slab along the segment (0 < s < length), then across it (-rho < s < rho)
-    s_lo, s_hi = _slab(np.array((rx * ux + ry * uy, rx * nx + ry * ny)), np.array((dx * ux + dy * uy, dx * nx + dy * ny)),
-                       np.array((np.zeros(len(rho)), -rho)), np.array((length, rho)))
-    lo = np.concatenate((lo12, np.where(flat, np.maximum(s_lo[0], s_lo[1]), _INF)[None, :]))
-    hi = np.concatenate((hi12, np.where(flat, np.minimum(s_hi[0], s_hi[1]), -_INF)[None, :]))
+    # the slab along the segment (0 < s < length), then across it (-rho < s < rho): the
+    # frames' axes as rows, (ux, nx) and (uy, ny) with n = (-uy, ux)
+    u, v = np.array((ux, -uy)), np.array((uy, ux))
+    s_lo, s_hi = _slab(rx * u + ry * v, dx * u + dy * v, np.array((np.zeros(len(rho)), -rho)), np.array((length, rho)))
+    lo = np.concatenate((lo12, np.maximum(s_lo[0], s_lo[1])[None, :]))
+    hi = np.concatenate((hi12, np.minimum(s_hi[0], s_hi[1])[None, :]))
     # The capsule is convex: the union of its three parts' intervals is one interval, from the
-    # least start to the greatest end of the parts that are not empty.
+    # least start to the greatest end of the parts that are not empty (the slabs' part only for
+    # a segment of some length).
     ne = lo < hi
+    ne[2] &= flat
     t_in = np.where(ne, lo, _INF).min(axis=0)
     t_out = np.where(ne, hi, -_INF).max(axis=0)
     return np.maximum(t_in, 0.0), np.minimum(t_out, 1.0)
