@@ -6,14 +6,15 @@ models. :func:`combatant` builds one, :func:`store` writes the kernel's result b
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ..content import load_faction
 from ..model import Faction, Profile, Weapon
 from ..rules.state import Combatant
 from ..specials import SPECIAL_RULES, HookContext
-from .state import GameState
+from .state import GameState, ModelState
 
-__all__ = ["combatant", "tested", "store", "faction_of", "rule_names", "has_hook"]
+__all__ = ["combatant", "tested", "store", "stored", "faction_of", "rule_names", "has_hook"]
 
 
 TOKEN_PREFIX = "mission:"
@@ -153,9 +154,15 @@ def store(state: GameState, model_id: str, c: Combatant, *, removed: bool | None
 
     A fatal wound removes the model from play (R-WOUND); the Deadly poison does not (R-POISON).
     """
+    return state.with_model(stored(state, model_id, c, removed=removed))
+
+
+def stored(state: GameState, model_id: str, c: Combatant, *, removed: bool | None = None, **changes: Any) -> ModelState:
+    """The model state :func:`store` puts in ``state``, with ``changes`` to its other fields (for a
+    step that changes more of the model, or of the state, in one copy: :meth:`GameState.with_model`)."""
     m = state.model(model_id)
     gone = c.wound == "fatal" if removed is None else removed
-    return state.with_model(m.model_copy(update={
+    return m.model_copy(update={
         "wound": c.wound,
         "fatigue": c.fatigue,
         "poisons": c.poisons,
@@ -163,4 +170,5 @@ def store(state: GameState, model_id: str, c: Combatant, *, removed: bool | None
         "spice_active": c.spice_active,
         "removed": m.removed or gone,
         "carrying": None if gone else m.carrying,
-    }))
+        **changes,
+    })
