@@ -121,11 +121,10 @@ def _selected(m: Machine, d: Mapping[str, Any], model_id: str) -> None:
     mm = m.state.model(model_id)
     held = mm.fatigue
     c, start = start_activation(combatant(m.state, model_id))  # R-FATIGUE-GAIN, RUL-05
-    # the stored card, its count of activations and the turn's fields: one new state
+    # the stored card, its count of activations, the turn's fields and the clock: one new state
     m.state = m.state.with_model(stored(m.state, model_id, c, activations=mm.activations + 1),
-                                 activation=m.state.activation + 1, active=model_id, active_held=held)
+                                 activation=m.state.activation + 1, active=model_id, active_held=held, **m.clock_tick("select"))
     m.emit("activate", mm.side, model_id, fatigue_before=start.tokens_before, fatigue=start.tokens_after, activation=m.state.activation)
-    m.spend("select")
     _release_jammer(m, model_id)
     m.push("activation.end", model=model_id)
     turn = {"model": model_id, "held": held}

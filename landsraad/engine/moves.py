@@ -99,12 +99,12 @@ def apply_move(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     """Put the model at ``to``; carried markers go with it; hunter-seekers it crosses attack (R-FACTION)."""
     model_id, point = d["model"], (float(d["to"][0]), float(d["to"][1]))
     mm = m.state.model(model_id)
-    m.state = m.state.update_model(model_id, x=point[0], y=point[1])
+    # the model where it ends and the clock's tick (R-CLOCK): one new state
+    m.state = m.state.with_model(mm.model_copy(update={"x": point[0], "y": point[1]}), **m.clock_tick("move"))
     if mm.carrying:
         m.state = m.state.with_marker(m.state.marker(mm.carrying).model_copy(update={"x": point[0], "y": point[1]}))
     path = [tuple(p) for p in d["path"]]
     m.emit("move", mm.side, model_id, kind=d["kind"], to=point, length_cm=d["length"], path=path)
-    m.spend("move")
     _crossed(m, model_id, path or [mm.position, point])
 
 
