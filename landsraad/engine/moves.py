@@ -25,6 +25,7 @@ import shapely
 from shapely.geometry import LineString
 
 from ..dice import simple_test
+from ..geometry.templates import path_far_from
 from ..model import Poison
 from ..rules.poisons import add_poison
 from .bridge import tested
@@ -118,10 +119,15 @@ def _crossed(m: Machine, model_id: str, path: list[tuple[float, float]]) -> None
         return
     seekers = [e for e in m.state.effects if e.kind == "hunter_seeker"]
     crossed: list[str] = []
-    if seekers:  # the swept area is built only when there is something to cross
+    if seekers:
         points = [tuple(p) for p in path] if path else [mm.position]
-        swept = (LineString(points) if len(points) > 1 else shapely.Point(points[0])).buffer(mm.base_mm / 20)
-        crossed = [e.id for e in seekers if swept.intersects(e.template())]
+        reach = mm.base_mm / 20
+        # the swept area is built only when a seeker's template comes near the path: one farther
+        # than both radii from it cannot meet it
+        near = [e for e in seekers if not path_far_from(points, (e.x, e.y), reach + e.radius_cm)]
+        if near:
+            swept = (LineString(points) if len(points) > 1 else shapely.Point(points[0])).buffer(reach)
+            crossed = [e.id for e in near if swept.intersects(e.template())]
     _next_seeker(m, {"victim": model_id, "seekers": crossed}, None)
 
 

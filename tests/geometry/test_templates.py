@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given
+import shapely
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from shapely.geometry import LineString
 
 from landsraad.errors import GeometryError
 from landsraad.geometry.board import Base, Board, TerrainPiece
@@ -15,6 +17,7 @@ from landsraad.geometry.templates import (
     blast_shape,
     direct_shape,
     dodge_out,
+    path_far_from,
     under_blast,
     under_direct,
     under_template,
@@ -144,3 +147,23 @@ def test_dodge_out_of_a_direct_line():
 def test_dodge_bad_distance():
     with pytest.raises(GeometryError, match="dodge distance"):
         dodge_out(Board(bases=(Base("a", 10, 10, 30),)), "a", blast_shape((10, 10)), -1)
+
+
+_xy = st.floats(5, 55, allow_nan=False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_xy, _xy), min_size=1, max_size=4), st.sampled_from([1.25, 1.5, 2.5]), st.sampled_from([3.0, 5.0]),
+       st.floats(0, 2 * math.pi), st.floats(-1e-5, 1e-3), st.integers(0, 3))
+def test_a_path_far_from_a_template_never_meets_it_as_shapely_draws_them(path, r, radius, angle, gap, k):
+    """path_far_from spares the swept area's buffer (a move crossing a hunter-seeker, R-FACTION): whenever it
+    says far, the path's buffer by r and the template's disc (shapely's polygons) do not meet. Seekers are
+    put at r + radius + gap from a point of the path, just on either side of the limit, as well as anywhere."""
+    a = path[k % len(path)]
+    cx, cy = a[0] + (r + radius + gap) * math.cos(angle), a[1] + (r + radius + gap) * math.sin(angle)
+    swept = (LineString(path) if len(path) > 1 else shapely.Point(path[0])).buffer(r)
+    for centre in ((cx, cy), path[-1], (30.0, 30.0)):
+        if path_far_from(path, centre, r + radius):
+            assert not swept.intersects(shapely.Point(centre).buffer(radius))
+    if gap > 1e-4:  # clearly farther than both radii from a point (not from the path): far unless another part is near
+        assert path_far_from([a], (cx, cy), r + radius)
