@@ -102,17 +102,34 @@ def _cap_intervals(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray,
     empty where t_in >= t_out. Exact (closed form), up to floating-point rounding.
 
     Only segment/capsule pairs whose bounding boxes meet are computed."""
+    return _cap_intervals_by_radii(p0, p1, a, b, (rho,))[0]
+
+
+def _cap_intervals_by_radii(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray,
+                            radii: tuple[np.ndarray, ...]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """:func:`_cap_intervals` of the same segments and capsule axes for each array of radii in
+    ``radii`` (e.g. with and without the touching tolerance), the kernel called once: the pairs of
+    every radius end to end, each pair's arithmetic the same as alone."""
     m, k = len(p0), len(a)
-    t_in = np.full((m, k), _INF)
-    t_out = np.full((m, k), -_INF)
+    out = [(np.full((m, k), _INF), np.full((m, k), -_INF)) for _ in radii]
     if m == 0 or k == 0:
-        return t_in, t_out
-    mi, ki = _near_pairs(p0, p1, *_cap_boxes(a, b, rho))
+        return out
+    pairs = [_near_pairs(p0, p1, *_cap_boxes(a, b, rho)) for rho in radii]
+    if len(radii) == 1:
+        mi, ki = pairs[0]
+        rho_pairs = radii[0][ki]
+    else:
+        mi, ki = np.concatenate([p[0] for p in pairs]), np.concatenate([p[1] for p in pairs])
+        rho_pairs = np.concatenate([rho[p[1]] for rho, p in zip(radii, pairs)])
     if len(mi):
-        lo, hi = _pair_intervals(p0[mi], p1[mi], a[ki], b[ki], rho[ki])
-        t_in[mi, ki] = lo
-        t_out[mi, ki] = hi
-    return t_in, t_out
+        lo, hi = _pair_intervals(p0[mi], p1[mi], a[ki], b[ki], rho_pairs)
+        pos = 0
+        for (t_in, t_out), (mi_r, ki_r) in zip(out, pairs):
+            n = len(mi_r)
+            t_in[mi_r, ki_r] = lo[pos:pos + n]
+            t_out[mi_r, ki_r] = hi[pos:pos + n]
+            pos += n
+    return out
 
 
 def _cap_hits(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray, rho: np.ndarray,
