@@ -204,7 +204,7 @@ def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ign
         # a path's measure as plan_move takes it: the slide's length from its own difference,
         # and its cost (the length again where there is no difficult terrain)
         lengths[idx] = np.hypot(*(pts[idx] - starts[idx]).T)
-        costs[idx] = space.segment_costs(starts[idx], pts[idx]) if cost is None else cost
+        costs[idx] = lengths[idx] if cost is None else cost  # no difficult terrain: segment_costs is that length
     if cost is not None:
         ok[idx[cost > length[idx] + 1e-12]] = False
     return ok, lengths, costs
