@@ -32,6 +32,9 @@ from landsraad.geometry.sight import (
     standing_on,
     visible_models,
 )
+from landsraad.geometry.sight import analysis as sight_analysis
+from landsraad.geometry.sight import obstacles as sight_obstacles
+from landsraad.geometry.sight import queries as sight_queries
 from landsraad.geometry.sight.solver import _gaps
 from landsraad.scene import load_scene
 
@@ -469,3 +472,23 @@ def test_culling_gaps_are_the_scalar_reference(circles, start, direction):
     for k, (x, y, r) in enumerate(circles):
         t = min(max(((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy), 0.0), 1.0)
         assert got[k] == np.hypot(x - ax - t * dx, y - ay - t * dy) - r
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(15, 45), st.floats(15, 45), st.floats(0.5, 6))
+def test_cover_asked_again_on_a_board_and_after_a_move_is_the_analysis_from_scratch(x, y, height):
+    """cover is kept per board object (a shot asks it when aimed and when resolved): asked again on
+    the same board it is the same result, and on the board a move makes it is the new table's,
+    as an analysis with every cache emptied finds it."""
+    assume(math.hypot(x - 10, y - 30) > 3.5 and math.hypot(x - 35, y - 30) > 3.5)
+    wall = TerrainPiece("wall", ((28.0, 20), (28.5, 20), (28.5, 40), (28.0, 40)), height_cm=height)
+    board = Board(bases=(S, Base("t", 35, 30, 30, 4.0), Base("m", 20, 30, 30, 4.0)), terrain=(wall,))
+    first = cover(board, "s", "t")
+    assert cover(board, "s", "t") is first
+    moved = board.moved("m", (x, y))
+    again = cover(moved, "s", "t")
+    sight_queries._cover_cached.cache_clear()
+    sight_obstacles._terrain_part_of.cache_clear()
+    sight_obstacles._LAST_TERRAIN[0] = None
+    fresh = sight_analysis._analyse(moved, "s", "t", True)
+    assert again == fresh
