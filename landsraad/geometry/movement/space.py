@@ -59,7 +59,6 @@ class _Space:
     dcap_a: np.ndarray
     dcap_b: np.ndarray
     diff_geom: BaseGeometry | None  # union of difficult footprints
-    base_caps: dict[str, int] = field(default_factory=dict)
     _cache: dict[str, Any] = field(default_factory=dict)
     _circles: tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]] | None = None
     _circle_maker: Callable[["_Space"], tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]]] | None = None
@@ -798,7 +797,6 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
         dcap_a=ts.dcap_a,
         dcap_b=ts.dcap_b,
         diff_geom=ts.diff_geom,
-        base_caps={b.id: i for i, b in enumerate(bases)},
         _circle_maker=functools.partial(_space_circles, ts, centres, radii),
     )
     space._cache["block_rings"] = ts.block_rings
