@@ -47,9 +47,22 @@ def rule_names(state: GameState, model_id: str) -> tuple[str, ...]:
     """The special rules that apply to ``model_id`` (PRJ-53): its card's, its faction's and its
     equipment's effects, each once (the spice effect is added by the kernel while active)."""
     m = state.model(model_id)
-    if state.custom_factions:  # a custom sheet may reuse a bundled id: no cache keyed on the id
-        return _merge_rules(faction_of(state, model_id), tuple(m.profile.special_rules), tuple(m.equipment))
-    return _bundled_rule_names(m.faction, tuple(m.profile.special_rules), tuple(m.equipment))
+    custom = state.custom_factions
+    # the model state's memo, checked by the identity of the game's custom sheets (a model state
+    # never changes; its copies drop the memo, Frozen.model_copy): asked at every move's check
+    memo = m.__dict__.get(_RULES_MEMO)
+    if memo is not None and memo[0] is custom:
+        return memo[1]
+    if custom:  # a custom sheet may reuse a bundled id: no cache keyed on the id
+        names = _merge_rules(faction_of(state, model_id), tuple(m.profile.special_rules), tuple(m.equipment))
+    else:
+        names = _bundled_rule_names(m.faction, tuple(m.profile.special_rules), tuple(m.equipment))
+    m.__dict__[_RULES_MEMO] = (custom, names)  # the entry keeps the sheets alive: identity stays meaningful
+    return names
+
+
+_RULES_MEMO = "_rule_names"
+"""The key of a model state's memo of its rule names, in its ``__dict__`` beside its fields."""
 
 
 @lru_cache(maxsize=None)
@@ -69,9 +82,16 @@ def _merge_rules(faction: Faction | None, card_rules: tuple[str, ...], equipment
 def has_hook(state: GameState, model_id: str, hook: str, **context: object) -> bool:
     """Whether a bool hook point of ``model_id``'s rules holds (e.g. ``difficult_terrain_free``)."""
     names = rule_names(state, model_id)
-    if not SPECIAL_RULES.hooked(hook, names):  # the common case: no context to build
+    if not _hooked(hook, names):  # the common case: no context to build
         return False
     return SPECIAL_RULES.any(hook, names, HookContext(arrakis=state.ruleset.arrakis, **context))  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=4096)
+def _hooked(hook: str, names: tuple[str, ...]) -> bool:
+    """:meth:`SpecialRuleRegistry.hooked <landsraad.specials.SpecialRuleRegistry.hooked>`, once per
+    hook and rule names (a registered rule's hook points never change)."""
+    return SPECIAL_RULES.hooked(hook, names)
 
 
 def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, activation_fatigue: int | None = None) -> Combatant:
