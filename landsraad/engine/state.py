@@ -279,9 +279,12 @@ class GameState(Frozen):
         )
 
     def enemies_of(self, model_id: str) -> tuple[ModelState, ...]:
-        """Enemy models on the table (Deadly-poisoned ones are out of action but their bases stay)."""
+        """Enemy models on the table (Deadly-poisoned ones are out of action but their bases stay).
+
+        Asked by the menus, the contact tests and the move suggestions on the same state: found
+        once per state and side (:meth:`memo`)."""
         side = self.model(model_id).side
-        return tuple(m for m in self.models if m.side != side and not m.out_of_action)
+        return self.memo(("enemies_of", side), lambda: tuple(m for m in self.models if m.side != side and not m.out_of_action))
 
     def marker(self, marker_id: str) -> MarkerState:
         for m in self.markers:

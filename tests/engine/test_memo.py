@@ -124,3 +124,23 @@ def test_a_model_states_rule_names_follow_the_games_custom_sheets():
         assert bridge.rule_names(state, m.id) == bridge.rule_names(_fresh(state), m.id)
         assert bridge.has_hook(state, m.id, "difficult_terrain_free") == (state is bundled)
     assert "sandwalk" in bridge.rule_names(bundled, m.id) and "sandwalk" not in bridge.rule_names(custom, m.id)
+
+
+def test_enemies_are_found_once_per_state_and_follow_every_change():
+    """enemies_of is kept per state and side: asked again on a state it is the same tuple; on the
+    states a removal or the Deadly poison make (R-POISON) it is the tuple found from scratch."""
+    from landsraad.model import Poison
+
+    from .helpers import model, state_in_play
+
+    red = model("red", "corrino", "soldier", 1, 10, 10)
+    blues = [model("blue", "fremen", "warrior", k, 40, 10 * k) for k in (1, 2, 3)]
+    state = state_in_play([red, *blues])
+    first = state.enemies_of(red.id)
+    assert state.enemies_of(red.id) is first and [e.id for e in first] == [b.id for b in blues]
+    for changed in (state.update_model(blues[0].id, removed=True),
+                    state.update_model(blues[1].id, poisons=(Poison(kind="deadly"),)),
+                    state.update_model(blues[2].id, x=45.0)):
+        scratch = tuple(m for m in changed.models if m.side != "red" and not m.out_of_action)
+        assert changed.enemies_of(red.id) == scratch
+        assert changed.enemies_of(blues[2].id) == tuple(m for m in changed.models if m.side == "red" and not m.out_of_action)
