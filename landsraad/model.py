@@ -103,8 +103,15 @@ class Frozen(BaseModel):
         fields = cls.__pydantic_fields__
         values = self.__dict__.copy()
         if len(values) != len(fields):  # cached properties' values sit beside the fields
-            for name in [k for k in values if k not in fields]:
-                del values[name]
+            known = _EXTRA_KEYS.get(cls, ())
+            for name in known:  # the names this class keeps there, dropped without a walk over every field
+                values.pop(name, None)
+            if len(values) != len(fields):
+                extra = [k for k in values if k not in fields]
+                for name in extra:
+                    del values[name]
+                if len(known) + len(extra) <= _EXTRA_KEYS_CAP:
+                    _EXTRA_KEYS[cls] = tuple(dict.fromkeys((*known, *extra)))
         fields_set = set(self.__pydantic_fields_set__)
         if update:
             for k, v in update.items():
@@ -112,11 +119,24 @@ class Frozen(BaseModel):
                     values[k] = v
                     fields_set.add(k)
         copied = cls.__new__(cls)
-        object.__setattr__(copied, "__dict__", values)
-        object.__setattr__(copied, "__pydantic_extra__", None)
-        object.__setattr__(copied, "__pydantic_fields_set__", fields_set)
-        object.__setattr__(copied, "__pydantic_private__", None)
+        _set_dict(copied, values)  # the slots' own setters: a frozen model refuses setattr
+        _set_extra(copied, None)
+        _set_fields_set(copied, fields_set)
+        _set_private(copied, None)
         return copied
+
+
+_EXTRA_KEYS: dict[type, tuple[str, ...]] = {}
+"""Per class, the keys besides the fields seen in its instances' ``__dict__`` (cached properties and
+memos: a few names per class, so the dict stays small)."""
+
+_EXTRA_KEYS_CAP = 32
+"""At most this many names are remembered per class (beyond them, the walk over the keys does it all)."""
+
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def _known_rule(name: str) -> str:

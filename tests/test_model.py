@@ -129,6 +129,20 @@ def test_model_copy_agrees_with_pydantics_own_copy(damage, combat, deep):
     assert "not_a_field" not in mine.__dict__ and "melee_damage" not in mine.__dict__
 
 
+@given(st.lists(st.lists(st.sampled_from(["melee_damage", "_memo", "_combatants", "_other", "_x1", "_x2"]), unique=True), min_size=1, max_size=6))
+def test_model_copy_drops_every_key_besides_the_fields_in_order(extras_per_copy):
+    """Keys beside the fields (cached values, memos) are dropped whether the class has met their
+    names before (dropped by name) or not (found by a walk): each copy holds the fields alone, in
+    the source's order."""
+    w = Weapon(id="k", name="Knife", damage="6-")
+    order = list(w.__dict__)
+    for extras in extras_per_copy:
+        for name in extras:
+            w.__dict__[name] = object()
+        w = w.model_copy(update={"combat": 1})
+        assert list(w.__dict__) == order and w.combat == 1
+
+
 # --- numbers are finite and bounded (issue 15) ----------------------------------------------
 
 from landsraad.model import MAX_LENGTH_CM, MAX_STAT  # noqa: E402

@@ -33,7 +33,7 @@ from ..rules.fatigue import end_activation, recover_after_activation, start_acti
 from ..rules.poisons import can_select, start_will_breaker_activation, tick_crippling
 from ..rules.spice import can_consume_spice, consume_spice
 from ..rules.state import may_move
-from .bridge import combatant, store
+from .bridge import combatant, store, stored
 from .decisions import Decision
 from .flow import Machine, builder, stage
 from .moves import move_args, move_stage_args
@@ -121,10 +121,10 @@ def _selected(m: Machine, d: Mapping[str, Any], model_id: str) -> None:
     mm = m.state.model(model_id)
     held = mm.fatigue
     c, start = start_activation(combatant(m.state, model_id))  # R-FATIGUE-GAIN, RUL-05
-    m.state = store(m.state, model_id, c).update_model(model_id, activations=mm.activations + 1)
-    m.state = m.state.replace(activation=m.state.activation + 1, active=model_id, active_held=held)
+    # the stored card, its count of activations, the turn's fields and the clock: one new state
+    m.state = m.state.with_model(stored(m.state, model_id, c, activations=mm.activations + 1),
+                                 activation=m.state.activation + 1, active=model_id, active_held=held, **m.clock_tick("select"))
     m.emit("activate", mm.side, model_id, fatigue_before=start.tokens_before, fatigue=start.tokens_after, activation=m.state.activation)
-    m.spend("select")
     _release_jammer(m, model_id)
     m.push("activation.end", model=model_id)
     turn = {"model": model_id, "held": held}
@@ -242,15 +242,17 @@ def _end(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     model_id = d["model"]
     mm = m.state.model(model_id)
     c, ended = end_activation(combatant(m.state, model_id))
-    state = store(m.state, model_id, c)
+    state = m.state
+    changed = [stored(state, model_id, c)]
+    # the others as they are: storing the active model changes none of them
     others = [o for o in state.models if o.id != model_id and not o.removed and o.fatigue > 0]
     rested, _ = recover_after_activation([(combatant(state, o.id), o.side == mm.side) for o in others], state.ruleset)
     recovered = []
     for o, after in zip(others, rested):
         if after.fatigue != o.fatigue:
-            state = state.update_model(o.id, fatigue=after.fatigue)
+            changed.append(o.model_copy(update={"fatigue": after.fatigue}))
             recovered.append(o.id)
-    m.state = state.replace(active=None, active_held=0)
+    m.state = state.with_models(changed, active=None, active_held=0)  # one new state for the whole step
     m.emit("end_activation", mm.side, model_id, recovered=recovered, spice_ended=ended.spice is not None, clock_s=state.clock_s)
 
 

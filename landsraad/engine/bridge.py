@@ -6,14 +6,15 @@ models. :func:`combatant` builds one, :func:`store` writes the kernel's result b
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ..content import load_faction
 from ..model import Faction, Profile, Weapon
 from ..rules.state import Combatant
 from ..specials import SPECIAL_RULES, HookContext
-from .state import GameState
+from .state import GameState, ModelState
 
-__all__ = ["combatant", "tested", "store", "faction_of", "rule_names", "has_hook"]
+__all__ = ["combatant", "tested", "store", "stored", "faction_of", "rule_names", "has_hook"]
 
 
 TOKEN_PREFIX = "mission:"
@@ -46,9 +47,22 @@ def rule_names(state: GameState, model_id: str) -> tuple[str, ...]:
     """The special rules that apply to ``model_id`` (PRJ-53): its card's, its faction's and its
     equipment's effects, each once (the spice effect is added by the kernel while active)."""
     m = state.model(model_id)
-    if state.custom_factions:  # a custom sheet may reuse a bundled id: no cache keyed on the id
-        return _merge_rules(faction_of(state, model_id), tuple(m.profile.special_rules), tuple(m.equipment))
-    return _bundled_rule_names(m.faction, tuple(m.profile.special_rules), tuple(m.equipment))
+    custom = state.custom_factions
+    # the model state's memo, checked by the identity of the game's custom sheets (a model state
+    # never changes; its copies drop the memo, Frozen.model_copy): asked at every move's check
+    memo = m.__dict__.get(_RULES_MEMO)
+    if memo is not None and memo[0] is custom:
+        return memo[1]
+    if custom:  # a custom sheet may reuse a bundled id: no cache keyed on the id
+        names = _merge_rules(faction_of(state, model_id), tuple(m.profile.special_rules), tuple(m.equipment))
+    else:
+        names = _bundled_rule_names(m.faction, tuple(m.profile.special_rules), tuple(m.equipment))
+    m.__dict__[_RULES_MEMO] = (custom, names)  # the entry keeps the sheets alive: identity stays meaningful
+    return names
+
+
+_RULES_MEMO = "_rule_names"
+"""The key of a model state's memo of its rule names, in its ``__dict__`` beside its fields."""
 
 
 @lru_cache(maxsize=None)
@@ -68,9 +82,16 @@ def _merge_rules(faction: Faction | None, card_rules: tuple[str, ...], equipment
 def has_hook(state: GameState, model_id: str, hook: str, **context: object) -> bool:
     """Whether a bool hook point of ``model_id``'s rules holds (e.g. ``difficult_terrain_free``)."""
     names = rule_names(state, model_id)
-    if not SPECIAL_RULES.hooked(hook, names):  # the common case: no context to build
+    if not _hooked(hook, names):  # the common case: no context to build
         return False
     return SPECIAL_RULES.any(hook, names, HookContext(arrakis=state.ruleset.arrakis, **context))  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=4096)
+def _hooked(hook: str, names: tuple[str, ...]) -> bool:
+    """:meth:`SpecialRuleRegistry.hooked <landsraad.specials.SpecialRuleRegistry.hooked>`, once per
+    hook and rule names (a registered rule's hook points never change)."""
+    return SPECIAL_RULES.hooked(hook, names)
 
 
 def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, activation_fatigue: int | None = None) -> Combatant:
@@ -153,9 +174,15 @@ def store(state: GameState, model_id: str, c: Combatant, *, removed: bool | None
 
     A fatal wound removes the model from play (R-WOUND); the Deadly poison does not (R-POISON).
     """
+    return state.with_model(stored(state, model_id, c, removed=removed))
+
+
+def stored(state: GameState, model_id: str, c: Combatant, *, removed: bool | None = None, **changes: Any) -> ModelState:
+    """The model state :func:`store` puts in ``state``, with ``changes`` to its other fields (for a
+    step that changes more of the model, or of the state, in one copy: :meth:`GameState.with_model`)."""
     m = state.model(model_id)
     gone = c.wound == "fatal" if removed is None else removed
-    return state.with_model(m.model_copy(update={
+    return m.model_copy(update={
         "wound": c.wound,
         "fatigue": c.fatigue,
         "poisons": c.poisons,
@@ -163,4 +190,5 @@ def store(state: GameState, model_id: str, c: Combatant, *, removed: bool | None
         "spice_active": c.spice_active,
         "removed": m.removed or gone,
         "carrying": None if gone else m.carrying,
-    }))
+        **changes,
+    })

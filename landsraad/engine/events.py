@@ -129,8 +129,14 @@ def event_kind(kind: str) -> Callable[[type[GameEvent]], type[GameEvent]]:
 
 def make_event(seq: int, kind: str, side: str | None = None, model: str | None = None, data: Mapping[str, Any] | None = None,
                secret: bool = False) -> GameEvent:
-    """An event of ``kind``'s own class (plain :class:`GameEvent` for a kind a newer version added)."""
-    return EVENT_TYPES.get(kind, GameEvent)(seq, kind, side, model, data or {}, secret)
+    """An event of ``kind``'s own class (plain :class:`GameEvent` for a kind a newer version added).
+
+    Built as the dataclass's ``__init__`` and ``__post_init__`` would (its fields, then the data
+    as given under :data:`_RAW`), without a frozen dataclass's ``object.__setattr__`` per field:
+    the engine emits hundreds of events a game."""
+    event = object.__new__(EVENT_TYPES.get(kind, GameEvent))
+    event.__dict__.update({"seq": seq, "kind": kind, "side": side, "model": model, "secret": secret, _RAW: data or {}})
+    return event
 
 
 class Datum(Generic[T]):

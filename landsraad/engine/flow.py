@@ -218,8 +218,16 @@ class Machine:
 
     def spend(self, step: str, times: int = 1) -> None:
         """Advance the table clock by ``step``'s cost (R-CLOCK), once the clock runs."""
+        tick = self.clock_tick(step, times)
+        if tick:
+            self.state = self.state.replace(**tick)
+
+    def clock_tick(self, step: str, times: int = 1) -> dict[str, float]:
+        """The change of the state that :meth:`spend` makes (none before play), for a stage that
+        builds its new state in one copy (:meth:`GameState.with_model`)."""
         if self.state.phase == "play":
-            self.state = self.state.replace(clock_s=self.state.clock_s + self.time_model.cost(step) * times)
+            return {"clock_s": self.state.clock_s + self.time_model.cost(step) * times}
+        return {}
 
     def push(self, stage_name: str, **data: Any) -> None:
         """Put a continuation on the stack (it runs after what is pushed later)."""

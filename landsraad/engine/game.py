@@ -49,7 +49,7 @@ from .flow import DICE_BUILDER, Frame, Machine, Pending, dice_distribution, plai
 from .result import GameResult
 from .setup import load_warband, recruit_side
 from .setup_options import SetupOptions
-from .state import GameState, other_side
+from .state import GameState, SideState, other_side
 
 __all__ = [
     "Player",
@@ -103,6 +103,10 @@ class Game(Machine):
     _last_view: tuple[GameState, str, GameState] | None = None
     """The last :meth:`view`: the state it was taken from, the side, the view (asked again
     before anything changed, it is not built again; states are immutable)."""
+    _hidden_sides: tuple[tuple[tuple[SideState, ...], str, tuple[SideState, ...]], ...] = ()
+    """Per side (one entry each), the last states' sides tuple and the sides a view of them shows:
+    the sides change rarely (Honour, passes), the state at every step, so each view's copy of
+    the opponent without its missions is not made again for the same sides tuple."""
 
     def __init__(
         self,
@@ -339,11 +343,22 @@ class Game(Machine):
         changes: dict[str, Any] = {"seed": None}
         opponent = state.side_state(other_side(side))
         if opponent.missions:  # one copy of the state, not one per change
-            hidden = opponent.model_copy(update={"missions": ()})
-            changes["sides"] = tuple(hidden if s.side == hidden.side else s for s in state.sides)
+            changes["sides"] = self._sides_seen_by(state.sides, side, opponent)
         view = state.model_copy(update=changes)
         self._last_view = (state, side, view)
         return view
+
+    def _sides_seen_by(self, sides: tuple[SideState, ...], side: str, opponent: SideState) -> tuple[SideState, ...]:
+        """``sides`` with the opponent's missions hidden from ``side``, reused while the tuple is the same
+        (frozen side states: the same tuple object holds the same sides)."""
+        for seen, who, shown in self._hidden_sides:
+            if seen is sides and who == side:
+                return shown
+        hidden = opponent.model_copy(update={"missions": ()})
+        shown = tuple(hidden if s.side == hidden.side else s for s in sides)
+        # a new tuple, never changed in place: a clone shares it safely
+        self._hidden_sides = tuple(e for e in self._hidden_sides if e[1] != side) + ((sides, side, shown),)
+        return shown
 
     def view_for(self, side: str) -> GameState:
         """Alias of :meth:`view`."""

@@ -25,6 +25,7 @@ import shapely
 from shapely.geometry import LineString
 
 from ..dice import simple_test
+from ..geometry.templates import path_far_from
 from ..model import Poison
 from ..rules.poisons import add_poison
 from .bridge import tested
@@ -99,12 +100,12 @@ def apply_move(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     """Put the model at ``to``; carried markers go with it; hunter-seekers it crosses attack (R-FACTION)."""
     model_id, point = d["model"], (float(d["to"][0]), float(d["to"][1]))
     mm = m.state.model(model_id)
-    m.state = m.state.update_model(model_id, x=point[0], y=point[1])
+    # the model where it ends and the clock's tick (R-CLOCK): one new state
+    m.state = m.state.with_model(mm.model_copy(update={"x": point[0], "y": point[1]}), **m.clock_tick("move"))
     if mm.carrying:
         m.state = m.state.with_marker(m.state.marker(mm.carrying).model_copy(update={"x": point[0], "y": point[1]}))
     path = [tuple(p) for p in d["path"]]
     m.emit("move", mm.side, model_id, kind=d["kind"], to=point, length_cm=d["length"], path=path)
-    m.spend("move")
     _crossed(m, model_id, path or [mm.position, point])
 
 
@@ -118,10 +119,15 @@ def _crossed(m: Machine, model_id: str, path: list[tuple[float, float]]) -> None
         return
     seekers = [e for e in m.state.effects if e.kind == "hunter_seeker"]
     crossed: list[str] = []
-    if seekers:  # the swept area is built only when there is something to cross
+    if seekers:
         points = [tuple(p) for p in path] if path else [mm.position]
-        swept = (LineString(points) if len(points) > 1 else shapely.Point(points[0])).buffer(mm.base_mm / 20)
-        crossed = [e.id for e in seekers if swept.intersects(e.template())]
+        reach = mm.base_mm / 20
+        # the swept area is built only when a seeker's template comes near the path: one farther
+        # than both radii from it cannot meet it
+        near = [e for e in seekers if not path_far_from(points, (e.x, e.y), reach + e.radius_cm)]
+        if near:
+            swept = (LineString(points) if len(points) > 1 else shapely.Point(points[0])).buffer(reach)
+            crossed = [e.id for e in near if swept.intersects(e.template())]
     _next_seeker(m, {"victim": model_id, "seekers": crossed}, None)
 
 

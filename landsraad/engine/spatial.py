@@ -14,7 +14,7 @@ import numpy as np
 
 from ..geometry.board import Board, TerrainPiece
 from ..geometry.measure import edge_distance as _edge
-from ..geometry.movement import path_length_bounds, straight_moves, straight_plan
+from ..geometry.movement import path_length_bounds, straight_measures, straight_plan
 from ..geometry.movement import plan_move as _plan
 from ..geometry.sight import cover, nearest_in_sight
 from .bridge import has_hook
@@ -128,14 +128,17 @@ def _opened(piece: TerrainPiece) -> TerrainPiece:
 
 @lru_cache(maxsize=4096)
 def _plan_cached(board: Board, model_id: str, to: tuple[float, float], allowance_cm: float):
-    if (board, model_id, to, allowance_cm) in _STRAIGHT:
-        # a suggestion the vectorised test passed: plan_move's result without its checks again
-        return straight_plan(board, model_id, to, allowance_cm)
+    measure = _STRAIGHT.get((board, model_id, to, allowance_cm))
+    if measure is not None:
+        # a suggestion the vectorised test passed: plan_move's result without its checks, nor
+        # its measure, again
+        return straight_plan(board, model_id, to, allowance_cm, measure=measure)
     return _plan(board, model_id, to, allowance_cm)
 
 
-_STRAIGHT: dict[tuple[Board, str, tuple[float, float], float], None] = {}
-"""Moves :func:`move_candidates` found to be straight slides over open ground (bounded)."""
+_STRAIGHT: dict[tuple[Board, str, tuple[float, float], float], tuple[float, float]] = {}
+"""Moves :func:`move_candidates` found to be straight slides over open ground, and their
+``(length, cost)`` as :func:`~landsraad.geometry.movement.straight_measures` gives them (bounded)."""
 _STRAIGHT_SIZE = 8192
 
 
@@ -174,13 +177,13 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
     order = list(points)
     moving = _move_board(state, model_id, board)
     allowance = float(allowance_cm)
-    ok = straight_moves(moving, model_id, order, allowance).tolist()  # Python bools: no numpy scalar per point
-    found = tuple([p for p, good in zip(order, ok) if good][:limit])
+    _, measures = straight_measures(moving, model_id, order, allowance)
+    passed = [(p, measure) for p, measure in zip(order, measures) if measure is not None][:limit]
     if len(_STRAIGHT) > _STRAIGHT_SIZE:
         _STRAIGHT.clear()
-    for p in found:
-        _STRAIGHT[(moving, model_id, (float(p[0]), float(p[1])), allowance)] = None
-    return found
+    for p, measure in passed:
+        _STRAIGHT[(moving, model_id, (float(p[0]), float(p[1])), allowance)] = measure
+    return tuple(p for p, _ in passed)
 
 
 _DIRECTIONS = tuple((math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)) for k in range(8))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from functools import cached_property
-from typing import Any, Callable, Literal, Mapping, TypeVar
+from typing import Any, Callable, Iterable, Literal, Mapping, TypeVar
 
 import shapely
 from pydantic import Field
@@ -279,9 +279,12 @@ class GameState(Frozen):
         )
 
     def enemies_of(self, model_id: str) -> tuple[ModelState, ...]:
-        """Enemy models on the table (Deadly-poisoned ones are out of action but their bases stay)."""
+        """Enemy models on the table (Deadly-poisoned ones are out of action but their bases stay).
+
+        Asked by the menus, the contact tests and the move suggestions on the same state: found
+        once per state and side (:meth:`memo`)."""
         side = self.model(model_id).side
-        return tuple(m for m in self.models if m.side != side and not m.out_of_action)
+        return self.memo(("enemies_of", side), lambda: tuple(m for m in self.models if m.side != side and not m.out_of_action))
 
     def marker(self, marker_id: str) -> MarkerState:
         for m in self.markers:
@@ -349,23 +352,42 @@ class GameState(Frozen):
                 new["_pieces"] = own["_pieces"]
         return copied
 
-    def with_model(self, model: ModelState) -> "GameState":
-        """The state with ``model`` replacing the model of the same id."""
-        if model.id not in self._model_index:
-            raise GeometryError(f"There is no model {model.id!r} to update.")
-        i = self._model_index[model.id]
-        models = list(self.models)
-        old, models[i] = models[i], model
-        copied = self.model_copy(update={"models": tuple(models)})
-        copied.__dict__["_model_index"] = self._model_index  # same ids in the same order
+    def with_model(self, model: ModelState, **changes: Any) -> "GameState":
+        """The state with ``model`` replacing the model of the same id (and ``changes`` to its other fields)."""
+        return self.with_models((model,), **changes)
+
+    def with_models(self, models: Iterable[ModelState], **changes: Any) -> "GameState":
+        """The state with each of ``models`` replacing the model of the same id, and ``changes`` to
+        its other fields, in one copy: a step that changes several models and the turn's fields
+        builds one new state, not one per change (the result is the one the changes made one
+        after the other give)."""
+        if "models" in changes:
+            raise RuleError("with_models replaces models by id; 'models' is not one of its other changes.")
+        index = self._model_index
+        new = list(self.models)
+        replaced: list[tuple[ModelState, ModelState]] = []
+        for model in models:
+            if model.id not in index:
+                raise GeometryError(f"There is no model {model.id!r} to update.")
+            i = index[model.id]
+            replaced.append((new[i], model))
+            new[i] = model
+        copied = self.model_copy(update={**changes, "models": tuple(new)})
+        copied.__dict__["_model_index"] = index  # same ids in the same order
         board = self.__dict__.get("board")
-        if board is not None:
-            if _footprint(old, self.phase) == _footprint(model, self.phase):
-                copied.__dict__["board"] = board  # wounds, fatigue, poisons: the same table
-            elif _on_table(old, self.phase) and _on_table(model, self.phase):
-                # a move: the same table with that base replaced where it was (models keep their
-                # order, so this is the board the copy would build, without a walk over every model)
-                copied.__dict__["board"] = board.with_base(model.base())
+        if board is not None and _GEOMETRY_FIELDS.isdisjoint(changes):
+            phase = self.phase
+            for old, model in replaced:
+                if board is None or _footprint(old, phase) == _footprint(model, phase):
+                    continue  # wounds, fatigue, poisons: the same table
+                if _on_table(old, phase) and _on_table(model, phase):
+                    # a move: the same table with that base replaced where it was (models keep their
+                    # order, so this is the board the copy would build, without a walk over every model)
+                    board = board.with_base(model.base())
+                else:
+                    board = None  # a base comes or goes: the copy builds its board when asked
+            if board is not None:
+                copied.__dict__["board"] = board
         return copied
 
     def update_model(self, model_id: str, **changes: Any) -> "GameState":

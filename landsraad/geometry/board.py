@@ -274,12 +274,22 @@ class Board:
     # --- immutable updates -----------------------------------------------------------------
 
     def with_base(self, base: Base) -> "Board":
-        """A board with ``base`` added, or replacing the base with the same id."""
-        if base.id in self._index:
-            bases = tuple(base if b.id == base.id else b for b in self.bases)
-        else:
-            bases = self.bases + (base,)
-        return replace(self, bases=bases)
+        """A board with ``base`` added, or replacing the base with the same id.
+
+        A replacement (every move of the game) is built directly: the same ids in the same order
+        keep the id index, and what depends on the table and terrain alone (the table's shape,
+        the pieces by kind) goes with it, rather than ``dataclasses.replace`` checking and
+        indexing everything again."""
+        i = self._index.get(base.id)
+        if i is None or len(self._index) != len(self.bases):  # a new id, or ids given twice: the general way
+            bases = self.bases + (base,) if i is None else tuple(base if b.id == base.id else b for b in self.bases)
+            return replace(self, bases=bases)
+        board = Board.__new__(Board)
+        kept = {k: v for k, v in self.__dict__.items() if k in _TABLE_PARTS}
+        board.__dict__.update(width=self.width, depth=self.depth, terrain=self.terrain,
+                              bases=self.bases[:i] + (base,) + self.bases[i + 1:], markers=self.markers,
+                              _index=self._index, **kept)
+        return board
 
     def moved(self, base_id: str, to: Point) -> "Board":
         """A board with base ``base_id`` centred at ``to``."""
@@ -295,3 +305,7 @@ class Board:
 
     def with_terrain(self, terrain: Iterable[TerrainPiece]) -> "Board":
         return replace(self, terrain=tuple(terrain))
+
+
+_TABLE_PARTS = frozenset({"table", "sight_blockers", "_terrain_by_kind"})
+"""A board's cached properties that depend on its size and terrain alone (:meth:`Board.with_base` keeps them)."""

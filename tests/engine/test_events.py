@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from landsraad.engine.events import GameEvent, dump_log, load_log, to_jsonable
+from landsraad.engine.events import EVENT_TYPES, GameEvent, dump_log, load_log, make_event, to_jsonable
 
 jsonish = st.recursive(
     st.none() | st.booleans() | st.integers(-1000, 1000) | st.text(max_size=8),
@@ -81,3 +81,17 @@ def test_an_events_data_read_late_is_the_data_as_emitted(monkeypatch):
     assert len(given_data) > 500
     for event, data in given_data:
         assert event.data == to_jsonable(data)
+
+
+@given(st.integers(1, 10_000), st.sampled_from(sorted(EVENT_TYPES) + ["kind_of_a_newer_version"]),
+       st.sampled_from([None, "red", "blue"]), st.sampled_from([None, "red-soldier-1"]),
+       st.dictionaries(st.sampled_from(["to", "dice", "why", "answer"]), st.integers() | st.text(max_size=3), max_size=3) | st.none(),
+       st.booleans())
+def test_make_event_builds_the_event_the_dataclass_builds(seq, kind, side, model, data, secret):
+    """make_event fills the instance directly: the same class, fields, data (read or not) and
+    instance dict, in the same order, as the dataclass's own constructor."""
+    made = make_event(seq, kind, side, model, data, secret)
+    built = EVENT_TYPES.get(kind, GameEvent)(seq, kind, side, model, data or {}, secret)
+    assert type(made) is type(built)
+    assert list(made.__dict__.items()) == list(built.__dict__.items())
+    assert made == built and made.to_dict() == built.to_dict()

@@ -390,3 +390,34 @@ def test_a_custom_mission_card_is_offered_played_and_scored():
             game.answer(players[d.side].decide(d, game.view(d.side)))
     assert [line.mission for line in game.result.sheets["red"].lines] == ["escort"]
     assert any(e.kind == "ambassador" and e.data["mission"] == "escort" for e in game.log)
+
+
+def _view_built_anew(state, side):
+    """What a side may see, built from the state alone: no seed, the opponent's missions hidden."""
+    sides = tuple(s if s.side == side else s.model_copy(update={"missions": ()}) for s in state.sides)
+    return state.model_copy(update={"seed": None, "sides": sides})
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(40, 300))
+def test_every_view_is_the_view_built_anew_though_the_hidden_sides_are_reused(seed, steps):
+    """Game.view reuses the sides it shows while the state's sides tuple is the same: each view of
+    a game, for either side, is still the one built from the state, and a change of the sides
+    (Honour, a pass) shows at once."""
+    game = new_game("harkonnen", "corrino", seed=seed)
+    players = {"red": RandomPlayer(seed), "blue": RandomPlayer(seed + 1)}
+    for _ in range(steps):
+        if game.over:
+            break
+        for side in ("red", "blue"):
+            assert game.view(side) == _view_built_anew(game.state, side)
+        d = game.decision
+        game.answer(players[d.side].decide(d, game.view(d.side)))
+    for side in ("red", "blue"):
+        before = game.view(side)
+        honoured = game.state.side_state(side)
+        game.state = game.state.with_side(honoured.model_copy(update={"honour": honoured.honour + 1}))
+        after = game.view(side)
+        assert after == _view_built_anew(game.state, side) and after != before
+        game.state = game.state.with_side(game.state.side_state("red" if side == "blue" else "blue").model_copy(update={"passes": 9}))
+        assert game.view(side) == _view_built_anew(game.state, side)

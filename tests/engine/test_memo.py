@@ -104,3 +104,43 @@ def test_a_model_states_combatants_follow_the_games_custom_sheets():
         c = bridge.combatant(state, m.id)
         assert c == bridge._build_combatant(_fresh(state), m.id, None, None, state.ruleset.arrakis)
     assert bridge.combatant(bundled, m.id).special_rules != bridge.combatant(custom, m.id).special_rules
+
+
+def test_a_model_states_rule_names_follow_the_games_custom_sheets():
+    """rule_names is kept on the model state, checked by the identity of the game's custom sheets:
+    two states sharing one model state, one with a custom sheet giving the faction other rules
+    (PRJ-53), each get the names of their own sheets, as a state built anew does; the hook
+    test follows (R-FACTION sandwalk)."""
+    from landsraad.content import load_faction
+
+    from .helpers import model, state_in_play
+
+    m = model("blue", "fremen", "warrior", 1, 10, 10)
+    bundled = state_in_play([model("red", "corrino", "soldier", 1, 40, 40), m])
+    sheet = load_faction("fremen").model_copy(update={"special_rules": ()})
+    custom = bundled.replace(custom_factions=(sheet,))
+    assert custom.model(m.id) is bundled.model(m.id)
+    for state in (bundled, custom, bundled, custom):
+        assert bridge.rule_names(state, m.id) == bridge.rule_names(_fresh(state), m.id)
+        assert bridge.has_hook(state, m.id, "difficult_terrain_free") == (state is bundled)
+    assert "sandwalk" in bridge.rule_names(bundled, m.id) and "sandwalk" not in bridge.rule_names(custom, m.id)
+
+
+def test_enemies_are_found_once_per_state_and_follow_every_change():
+    """enemies_of is kept per state and side: asked again on a state it is the same tuple; on the
+    states a removal or the Deadly poison make (R-POISON) it is the tuple found from scratch."""
+    from landsraad.model import Poison
+
+    from .helpers import model, state_in_play
+
+    red = model("red", "corrino", "soldier", 1, 10, 10)
+    blues = [model("blue", "fremen", "warrior", k, 40, 10 * k) for k in (1, 2, 3)]
+    state = state_in_play([red, *blues])
+    first = state.enemies_of(red.id)
+    assert state.enemies_of(red.id) is first and [e.id for e in first] == [b.id for b in blues]
+    for changed in (state.update_model(blues[0].id, removed=True),
+                    state.update_model(blues[1].id, poisons=(Poison(kind="deadly"),)),
+                    state.update_model(blues[2].id, x=45.0)):
+        scratch = tuple(m for m in changed.models if m.side != "red" and not m.out_of_action)
+        assert changed.enemies_of(red.id) == scratch
+        assert changed.enemies_of(blues[2].id) == tuple(m for m in changed.models if m.side == "red" and not m.out_of_action)

@@ -1,6 +1,10 @@
 """Tests of landsraad.engine.moves: every move ends in one stage that carries markers and meets
 the hunter-seekers it crosses (R-FACTION, R-FATIGUE-MALUS, PRJ-97)."""
 
+import pytest
+
+from landsraad.engine.flow import STAGES
+from landsraad.engine.game import Game
 from landsraad.engine.state import MarkerState, TableEffect
 from landsraad.ruleset import Ruleset
 
@@ -60,3 +64,27 @@ def test_a_carried_marker_travels_with_its_carrier_and_drops_where_it_falls():
     assert fallen.out_of_action and fallen.carrying is None
     marker = game.state.marker("m1")
     assert marker.carried_by is None and (marker.x, marker.y) == (fallen.x, fallen.y) == (30.0, 36.0)
+
+
+@pytest.mark.parametrize("phase", ["play", "setup"])
+@pytest.mark.parametrize("carrying", [False, True])
+def test_a_move_builds_the_state_the_updates_one_by_one_give_r_clock(phase, carrying):
+    """move.do puts the model where it ends and ticks the table clock (R-CLOCK, only in play) in
+    one new state: the state a move, the marker carried along and the clock's tick give one by one."""
+    mover = model("blue", "fremen", "warrior", 1, 30, 44, carrying="m1" if carrying else None)
+    spice = MarkerState(id="m1", owner="blue", mission="spice_theft", x=30, y=44, size_mm=50, carried_by=mover.id if carrying else None)
+    state = state_in_play([_assassin(), mover], to_act="blue").replace(markers=(spice,), phase=phase, clock_s=100.0)
+    game = Game(state, seed=1)
+    game.stack, game.pending = (), None
+    game.state = state
+    _ = state.board  # built: the new state may carry the table over
+    STAGES["move.do"](game, {"model": mover.id, "to": [30.0, 38.0], "path": [[30.0, 44.0], [30.0, 38.0]], "length": 6.0,
+                             "kind": "move"}, None)
+    expected = state.update_model(mover.id, x=30.0, y=38.0)
+    if carrying:
+        expected = expected.with_marker(expected.marker("m1").model_copy(update={"x": 30.0, "y": 38.0}))
+    if phase == "play":
+        expected = expected.replace(clock_s=100.0 + game.time_model.cost("move"))
+    assert game.state == expected and game.state.clock_s == expected.clock_s
+    assert game.state.__pydantic_fields_set__ == expected.__pydantic_fields_set__
+    assert game.state.board == expected.board

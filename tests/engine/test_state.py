@@ -104,3 +104,36 @@ def test_an_effects_template_is_its_disc_built_once(x, y, radius):
     assert effect.template().equals_exact(shapely.Point(x, y).buffer(radius), 0.0)
     assert effect.template() is effect.template()
     assert effect.model_copy(update={"x": x + 1}).template().equals_exact(shapely.Point(x + 1, y).buffer(radius), 0.0)
+
+
+_CHANGES = st.one_of(
+    st.tuples(st.just("fatigue"), st.sampled_from(_IDS), st.integers(0, 3)),
+    st.tuples(st.just("wound"), st.sampled_from(_IDS), st.sampled_from(["none", "light", "grave"])),
+    st.tuples(st.just("move"), st.sampled_from(_IDS), st.floats(2, 58), st.floats(2, 58)),
+    st.tuples(st.just("remove"), st.sampled_from(_IDS)),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(_CHANGES, min_size=1, max_size=5), st.booleans(), st.booleans(), st.booleans())
+def test_property_with_models_in_one_copy_is_the_updates_one_after_the_other(changes, deployed, warm, turn):
+    """A step's models and turn fields in one new state (GameState.with_models) give the state, the
+    fields set and the table the updates made one by one give; a carried board is the one built anew."""
+    state = _state(deployed)
+    if warm:
+        _ = state.board  # built, so the copy may carry it over
+    models, one_by_one = [], state
+    for step in changes:
+        before = one_by_one
+        one_by_one = _apply(one_by_one, step)
+        models.append(one_by_one.model(step[1]))
+        assert before.model(step[1]) is not models[-1]
+    fields = {"active": "red-soldier-1", "active_held": 2, "activation": 7} if turn else {}
+    if fields:
+        one_by_one = one_by_one.replace(**fields)
+    together = state.with_models(models, **fields)
+    assert together == one_by_one
+    assert together.__pydantic_fields_set__ == one_by_one.__pydantic_fields_set__
+    assert together.board == _fresh(together).board == one_by_one.board
+    if warm and all(step[0] in ("fatigue", "wound") for step in changes):
+        assert together.board is state.board  # the same table: its caches stay warm

@@ -65,3 +65,24 @@ def test_a_pickled_board_hashes_as_one_built_in_the_other_process():
     env = {**os.environ, "PYTHONHASHSEED": "12345", "PYTHONPATH": os.pathsep.join(sys.path)}
     out = subprocess.run([sys.executable, "-c", script], input=pickle.dumps(board), capture_output=True, env=env, check=True)
     assert out.stdout.split() == [b"True", b"True", b"True"]
+
+
+@given(st.lists(pieces, max_size=3).map(tuple), st.lists(bases, max_size=4).map(tuple), bases, st.booleans())
+def test_with_base_is_the_board_built_from_its_fields(terrain, placed, base, warm):
+    # with_base builds a replacement directly (the id index and the terrain's cached parts kept):
+    # it must be the board the constructor builds, ids given twice included
+    board = Board(terrain=terrain, bases=placed)
+    if warm:
+        board.table, board.sight_blockers, board.terrain_of("blocked")  # cached parts to carry over
+    moved = board.with_base(base)
+    if any(b.id == base.id for b in placed):
+        expected = tuple(base if b.id == base.id else b for b in placed)
+    else:
+        expected = placed + (base,)
+    built = Board(terrain=terrain, bases=expected)
+    assert moved == built and hash(moved) == hash(built)
+    assert moved._index == built._index
+    for b in built.bases:
+        assert moved.base(b.id) == built.base(b.id)
+    assert moved.table.equals(built.table) and moved.sight_blockers == built.sight_blockers
+    assert all(moved.terrain_of(k) == built.terrain_of(k) for k in ("blocked", "difficult", "open"))

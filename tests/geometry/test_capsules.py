@@ -20,6 +20,7 @@ from landsraad.geometry.movement.capsules import (
     _cap_boxes,
     _cap_hits,
     _cap_intervals,
+    _cap_intervals_by_radii,
     _point_cap_dist,
     _point_seg_dist,
     _segment_frame,
@@ -128,3 +129,22 @@ def test_a_subnormal_direction_crosses_a_slab_at_infinity_without_a_warning():
         warnings.simplefilter("error")
         t_lo, t_hi = capsules._slab(np.array([0.5]), np.array([1e-310]), 0.0, 1e10)
     assert t_lo[0] == -np.inf and t_hi[0] == np.inf
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(point, point), min_size=1, max_size=6),
+       st.lists(st.tuples(point, point | st.none(), st.sampled_from([0.5, 1.25, 1.5, 2.9, 3.0])), min_size=1, max_size=6),
+       st.sampled_from([0.0, 1e-3, 0.5]))
+def test_intervals_for_several_radii_are_each_radius_alone(segments, capsules, grow):
+    """One kernel call for two arrays of radii (with and without the touching tolerance) gives,
+    bit for bit, the intervals of each radius asked alone (which the scalar reference checks)."""
+    p0 = np.array([s for s, _ in segments], dtype=float)
+    p1 = np.array([e for _, e in segments], dtype=float)
+    a = np.array([c for c, _, _ in capsules], dtype=float)
+    b = np.array([c if d is None else d for c, d, _ in capsules], dtype=float)
+    rho = np.array([r for _, _, r in capsules], dtype=float)
+    with np.errstate(over="ignore"):
+        together = _cap_intervals_by_radii(p0, p1, a, b, (rho, rho + grow))
+        alone = [_cap_intervals(p0, p1, a, b, rho), _cap_intervals(p0, p1, a, b, rho + grow)]
+    for (t_in, t_out), (u_in, u_out) in zip(together, alone):
+        assert t_in.tobytes() == u_in.tobytes() and t_out.tobytes() == u_out.tobytes()

@@ -38,6 +38,7 @@ from landsraad.geometry.movement import (
     push,
     reach_region,
     step_away,
+    straight_measures,
     straight_moves,
     straight_plan,
 )
@@ -790,6 +791,30 @@ def test_straight_moves_many_points_at_once_match_one_by_one():
     alone = np.array([straight_moves(board, "m", [p], 20.0)[0] for p in pts])
     assert together.any() and (~together).any()
     assert (together == alone).all()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), allowance=st.floats(2, 20), dune=st.booleans())
+def test_straight_measures_are_the_measures_of_the_paths_plan_move_takes(seed, allowance, dune):
+    """straight_measures passes what straight_moves passes, and each slide's (length, cost) is, to
+    the last bit, the path's measure as _poly_measure takes it (with a dune on the board or no
+    difficult ground at all); straight_plan with it, and plan_move, give the same result."""
+    board = _cluttered_board(seed % 50)
+    if not dune:
+        board = board.with_terrain(t for t in board.terrain if t.movement != "difficult")
+    rng = np.random.default_rng(seed)
+    angles, dists = rng.uniform(0, 2 * math.pi, 24), rng.uniform(0, 22, 24)
+    pts = [(round(30 + d * math.cos(a), 2), round(30 + d * math.sin(a), 2)) for a, d in zip(angles, dists)]
+    ok, measures = straight_measures(board, "m", pts, allowance)
+    assert ok.tolist() == straight_moves(board, "m", pts, allowance).tolist()
+    space = space_module._space(board, "m", ())
+    for p, good, measure in zip(pts, ok.tolist(), measures):
+        assert (measure is not None) == good
+        if good:
+            assert measure == movement_graph._poly_measure(space, [(30.0, 30.0), p])
+            res = plan_move(board, "m", p, allowance)
+            assert (res.path_length_cm, res.cost_cm) == measure
+            assert straight_plan(board, "m", p, allowance, measure=measure) == res == straight_plan(board, "m", p, allowance)
 
 
 @PROPERTY

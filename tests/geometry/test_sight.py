@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from landsraad.content import data_dir
@@ -32,6 +32,10 @@ from landsraad.geometry.sight import (
     standing_on,
     visible_models,
 )
+from landsraad.geometry.sight import analysis as sight_analysis
+from landsraad.geometry.sight import obstacles as sight_obstacles
+from landsraad.geometry.sight import queries as sight_queries
+from landsraad.geometry.sight.solver import _gaps
 from landsraad.scene import load_scene
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -453,3 +457,38 @@ def test_a_model_on_a_crate_screens_as_a_column():
     board = Board(bases=(Base("s", 10, 30, 30), Base("m", 20, 30, 50), Base("t", 30, 30, 30)), terrain=(crate,))
     r = cover(board, "s", "t")
     assert r.cover == "no_line_of_sight" and r.cover_from[:2] == ("m", "crate")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 60), st.floats(0, 60), st.floats(0, 5)), min_size=1, max_size=8),
+       st.tuples(st.floats(0, 60), st.floats(0, 60)), st.tuples(st.floats(-30, 30), st.floats(-30, 30)))
+def test_culling_gaps_are_the_scalar_reference(circles, start, direction):
+    """The sight cull's circle-to-segment gaps, circle by circle with Python floats (IEEE, as numpy's)."""
+    (ax, ay), (dx, dy) = start, direction
+    assume(dx * dx + dy * dy > 1e-6)
+    c = np.array([(x, y) for x, y, _ in circles], dtype=float)
+    radii = np.array([r for _, _, r in circles], dtype=float)
+    got = _gaps(c, radii, ax, ay, dx, dy)
+    for k, (x, y, r) in enumerate(circles):
+        t = min(max(((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy), 0.0), 1.0)
+        assert got[k] == np.hypot(x - ax - t * dx, y - ay - t * dy) - r
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(15, 45), st.floats(15, 45), st.floats(0.5, 6))
+def test_cover_asked_again_on_a_board_and_after_a_move_is_the_analysis_from_scratch(x, y, height):
+    """cover is kept per board object (a shot asks it when aimed and when resolved): asked again on
+    the same board it is the same result, and on the board a move makes it is the new table's,
+    as an analysis with every cache emptied finds it."""
+    assume(math.hypot(x - 10, y - 30) > 3.5 and math.hypot(x - 35, y - 30) > 3.5)
+    wall = TerrainPiece("wall", ((28.0, 20), (28.5, 20), (28.5, 40), (28.0, 40)), height_cm=height)
+    board = Board(bases=(S, Base("t", 35, 30, 30, 4.0), Base("m", 20, 30, 30, 4.0)), terrain=(wall,))
+    first = cover(board, "s", "t")
+    assert cover(board, "s", "t") is first
+    moved = board.moved("m", (x, y))
+    again = cover(moved, "s", "t")
+    sight_queries._cover_cached.cache_clear()
+    sight_obstacles._terrain_part_of.cache_clear()
+    sight_obstacles._LAST_TERRAIN[0] = None
+    fresh = sight_analysis._analyse(moved, "s", "t", True)
+    assert again == fresh

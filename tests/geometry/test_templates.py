@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given
+import shapely
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from shapely.geometry import LineString
 
 from landsraad.errors import GeometryError
 from landsraad.geometry.board import Base, Board, TerrainPiece
@@ -15,6 +17,7 @@ from landsraad.geometry.templates import (
     blast_shape,
     direct_shape,
     dodge_out,
+    path_far_from,
     under_blast,
     under_direct,
     under_template,
@@ -144,3 +147,27 @@ def test_dodge_out_of_a_direct_line():
 def test_dodge_bad_distance():
     with pytest.raises(GeometryError, match="dodge distance"):
         dodge_out(Board(bases=(Base("a", 10, 10, 30),)), "a", blast_shape((10, 10)), -1)
+
+
+_xy = st.floats(5, 55, allow_nan=False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_xy, _xy), min_size=1, max_size=5), st.sampled_from([1.25, 1.5, 2.5]), st.sampled_from([3.0, 5.0]),
+       st.floats(0, 2 * math.pi), st.floats(-0.05, 0.5), st.integers(0, 4), st.floats(0, 1))
+def test_a_path_far_from_a_template_never_meets_it_as_shapely_draws_them(path, r, radius, angle, gap, k, along):
+    """path_far_from spares the swept area's buffer (a move crossing a hunter-seeker, R-FACTION): whenever it
+    says far, the path's buffer by r and the template's disc (shapely's polygons) do not meet. Seekers are
+    put just beyond the limit's margin from a corner of the path or a point along a leg, and anywhere."""
+    a, b = path[k % len(path)], path[(k + 1) % len(path)]
+    p = (a[0] + along * (b[0] - a[0]), a[1] + along * (b[1] - a[1]))
+    reach = (r + radius) * 1.05 + gap
+    swept = (LineString(path) if len(path) > 1 else shapely.Point(path[0])).buffer(r)
+    for base in (a, p):
+        centre = (base[0] + reach * math.cos(angle), base[1] + reach * math.sin(angle))
+        if path_far_from(path, centre, r + radius):
+            assert not swept.intersects(shapely.Point(centre).buffer(radius))
+    if path_far_from(path, (30.0, 30.0), r + radius):
+        assert not swept.intersects(shapely.Point(30.0, 30.0).buffer(radius))
+    if gap > 1e-3:  # beyond the margin from one point: far from that point alone
+        assert path_far_from([a], (a[0] + reach * math.cos(angle), a[1] + reach * math.sin(angle)), r + radius)

@@ -85,7 +85,17 @@ from .reach import reach_region
 from .result import ALLOWANCE_SLACK_CM, ARC_BUMP_CM, DIFFICULT_SAMPLE_CM, ESCAPE_MARGIN_CM, TOUCH_TOLERANCE_CM, MoveReason, MoveResult
 from .space import _space as _space  # for the benchmarks and tests that look inside
 from .space import _space_cached as _space_cached  # for the benchmarks and tests that look inside
-from .voluntary import can_move, free_spots, path_cost, path_is_clear, path_length_bounds, plan_move, straight_moves, straight_plan
+from .voluntary import (
+    can_move,
+    free_spots,
+    path_cost,
+    path_is_clear,
+    path_length_bounds,
+    plan_move,
+    straight_measures,
+    straight_moves,
+    straight_plan,
+)
 
 __all__ = [
     "TOUCH_TOLERANCE_CM",
@@ -97,6 +107,7 @@ __all__ = [
     "MoveResult",
     "plan_move",
     "can_move",
+    "straight_measures",
     "straight_moves",
     "free_spots",
     "path_length_bounds",

@@ -14,7 +14,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from ..board import Base, Board, Point, TerrainPiece
-from .capsules import _cap_boxes, _cap_hits, _cap_intervals, _point_cap_dist, _point_seg_dist, _segment_frame, _union_measure
+from .capsules import _cap_boxes, _cap_hits, _cap_intervals_by_radii, _point_cap_dist, _point_seg_dist, _segment_frame, _union_measure
 from .result import _ANGLE_SLACK, _INF, _TWO_PI, DIFFICULT_SAMPLE_CM, TOUCH_TOLERANCE_CM
 
 # =============================================================================================
@@ -59,7 +59,6 @@ class _Space:
     dcap_a: np.ndarray
     dcap_b: np.ndarray
     diff_geom: BaseGeometry | None  # union of difficult footprints
-    base_caps: dict[str, int] = field(default_factory=dict)
     _cache: dict[str, Any] = field(default_factory=dict)
     _circles: tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]] | None = None
     _circle_maker: Callable[["_Space"], tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]]] | None = None
@@ -165,9 +164,8 @@ class _Space:
         who = np.full(len(p0), -2)
         if len(self.cap_a):
             # detected with the touching tolerance, stopped at exact contact
-            d_in, d_out = _cap_intervals(p0, p1, self.cap_a, self.cap_b, self.cap_rho)
+            (d_in, d_out), (t_in, _) = _cap_intervals_by_radii(p0, p1, self.cap_a, self.cap_b, (self.cap_rho, self.cap_r))
             hit = d_in < d_out
-            t_in, _ = _cap_intervals(p0, p1, self.cap_a, self.cap_b, self.cap_r)
             first = np.where(hit, np.minimum(t_in, d_in), _INF)
             k = first.argmin(axis=1)
             tk = first[np.arange(len(p0)), k]
@@ -219,10 +217,9 @@ class _Space:
         out: list[list[tuple[float, float]]] = [[] for _ in range(len(p0))]
         # Overlap is detected with the touching tolerance (sliding along the edge is not
         # being over it) but measured exactly.
-        d_in, d_out = _cap_intervals(p0, p1, self.dcap_a, self.dcap_b, self.dcap_rho)
-        hit = d_in < d_out
-        t_in, t_out = _cap_intervals(p0, p1, self.dcap_a, self.dcap_b, self.dcap_rho + TOUCH_TOLERANCE_CM)
-        hit &= t_in < t_out
+        (d_in, d_out), (t_in, t_out) = _cap_intervals_by_radii(p0, p1, self.dcap_a, self.dcap_b,
+                                                              (self.dcap_rho, self.dcap_rho + TOUCH_TOLERANCE_CM))
+        hit = (d_in < d_out) & (t_in < t_out)
         pieces = self._cache["diff_pieces"]
         if all(convex for _, _, convex, _ in pieces):
             return self._convex_intervals(p0, p1, hit, t_in, t_out, pieces)
@@ -800,7 +797,6 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
         dcap_a=ts.dcap_a,
         dcap_b=ts.dcap_b,
         diff_geom=ts.diff_geom,
-        base_caps={b.id: i for i, b in enumerate(bases)},
         _circle_maker=functools.partial(_space_circles, ts, centres, radii),
     )
     space._cache["block_rings"] = ts.block_rings

@@ -67,8 +67,11 @@ def plan_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ig
     if space.free_spots_slide_clear(S, G)[0]:  # both ends are free spots: the swept capsules alone decide
         cost = float(space.segment_costs(S, G)[0])
         if cost <= math.hypot(to[0] - start[0], to[1] - start[1]) + 1e-12:  # straight and no difficult terrain
-            pts = [start, to] if start != to else [start]
-            return _result_for_path(model_id, who, start, to, pts, space, allowance)
+            if start == to:
+                return _result_for_path(model_id, who, start, to, [start], space, allowance)
+            # the path's measure as _poly_measure takes it, from the numbers at hand
+            return _result_for_path(model_id, who, start, to, [start, to], space, allowance,
+                                    measure=(float(np.hypot(*(G - S).T)[0]), cost))
     pts = _shortest(space, start, to)
     if pts is None:
         gap = _narrowest_gap(board, space, excluded, start, to)
@@ -146,15 +149,44 @@ def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float
     >>> straight_moves(board, "a", [(18.6, 10), (25, 10)], 20, difficult_ok=True)
     array([ True,  True])
     """
+    return _straight(board, model_id, points, allowance_cm, ignore, difficult_ok, False)[0]
+
+
+def straight_measures(board: Board, model_id: str, points: Any, allowance_cm: float, *,
+                      ignore: Iterable[str] = ()) -> tuple[np.ndarray, list[tuple[float, float] | None]]:
+    """:func:`straight_moves`, with the ``(path_length_cm, cost_cm)`` of each slide that passes
+    (``None`` for the others): the numbers :func:`plan_move` gives for that move, computed the
+    same way (a slide's own length and :meth:`segment_costs <landsraad.geometry.movement.space._Space.segment_costs>`),
+    element by element, so :func:`straight_plan` may take them instead of measuring again
+    (R-MOVE, RUL-17).
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board
+    >>> ok, measures = straight_measures(Board(bases=(Base("a", 10, 10, 30),)), "a", [(10, 18), (10, 30)], 10)
+    >>> ok.tolist(), measures
+    ([True, False], [(8.0, 8.0), None])
+    """
+    ok, lengths, costs = _straight(board, model_id, points, allowance_cm, ignore, False, True)
+    return ok, [(float(lengths[k]), float(costs[k])) if good else None for k, good in enumerate(ok.tolist())]
+
+
+def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ignore: Iterable[str], difficult_ok: bool,
+              measured: bool) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """:func:`straight_moves` and, when ``measured``, the lengths and costs of the slides that
+    are clear (as :func:`~landsraad.geometry.movement.graph._poly_measure` computes them)."""
     space = _space(board, model_id, ignore)
     pts = np.asarray(points, dtype=float).reshape(-1, 2)
     start = np.asarray(board.base(model_id).center, dtype=float)
-    if len(pts) == 0:
-        return np.zeros(0, dtype=bool)
+    n = len(pts)
+    lengths = np.full(n, np.nan) if measured else None
+    costs = np.full(n, np.nan) if measured else None
+    if n == 0:
+        return np.zeros(0, dtype=bool), lengths, costs
     free = space.points_free(np.concatenate([start[None, :], pts]))  # the start and every end, in one test
     if not free[0]:
-        return np.zeros(len(pts), dtype=bool)
-    starts = np.broadcast_to(start, pts.shape)
+        return np.zeros(n, dtype=bool), lengths, costs
+    starts = np.repeat(start[None, :], n, axis=0)  # (np.broadcast_to costs several times more)
     length = np.hypot(pts[:, 0] - start[0], pts[:, 1] - start[1])
     ok = (length <= float(allowance_cm) + ALLOWANCE_SLACK_CM) & free[1:]
     idx = np.nonzero(ok)[0]
@@ -164,10 +196,18 @@ def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float
         idx = idx[clear]
         ok[:] = False
         ok[idx] = True
+    cost = None
     if len(idx) and space.diff_geom is not None and not difficult_ok:
         cost = space.segment_costs(starts[idx], pts[idx])
+    if measured and len(idx):
+        assert lengths is not None and costs is not None
+        # a path's measure as plan_move takes it: the slide's length from its own difference,
+        # and its cost (the length again where there is no difficult terrain)
+        lengths[idx] = np.hypot(*(pts[idx] - starts[idx]).T)
+        costs[idx] = lengths[idx] if cost is None else cost  # no difficult terrain: segment_costs is that length
+    if cost is not None:
         ok[idx[cost > length[idx] + 1e-12]] = False
-    return ok
+    return ok, lengths, costs
 
 
 def free_spots(board: Board, model_id: str, points: Any, *, ignore: Iterable[str] = ()) -> np.ndarray:
@@ -260,12 +300,14 @@ def path_length_bounds(board: Board, model_id: str, points: Any, *, ignore: Iter
     return _length_bounds(space, board.base(model_id).center, pts)
 
 
-def straight_plan(board: Board, model_id: str, to: Point, allowance_cm: float, *, ignore: Iterable[str] = ()) -> MoveResult:
+def straight_plan(board: Board, model_id: str, to: Point, allowance_cm: float, *, ignore: Iterable[str] = (),
+                  measure: tuple[float, float] | None = None) -> MoveResult:
     """:func:`plan_move`'s result for a destination :func:`straight_moves` passed, without
     repeating its checks: the path is the straight slide (R-MOVE, RUL-17).
 
     Only for such a destination (on the same board, allowance and ``ignore``): for any other the
-    result says nothing. It is the same result :func:`plan_move` gives, built from the same numbers.
+    result says nothing. It is the same result :func:`plan_move` gives, built from the same numbers;
+    ``measure`` is the slide's ``(length, cost)`` from :func:`straight_measures`, not measured again.
 
     Examples
     --------
@@ -280,7 +322,8 @@ def straight_plan(board: Board, model_id: str, to: Point, allowance_cm: float, *
     start = board.base(model_id).center
     to = _check_point(to, "destination")
     pts = [start, to] if start != to else [start]
-    return _result_for_path(model_id, _label(board, model_id), start, to, pts, space, _check_allowance(allowance_cm))
+    return _result_for_path(model_id, _label(board, model_id), start, to, pts, space, _check_allowance(allowance_cm),
+                            measure=measure if start != to else None)
 
 
 def can_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ignore: Iterable[str] = ()) -> bool:

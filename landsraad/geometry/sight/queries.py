@@ -36,6 +36,14 @@ def cover(board: Board, shooter_id: str, target_id: str, *, models_block: bool =
     >>> r.hidden_lower <= 31 / 68 <= r.hidden_upper
     True
     """
+    return _cover_cached(board, shooter_id, target_id, models_block)
+
+
+@lru_cache(maxsize=256)
+def _cover_cached(board: Board, shooter_id: str, target_id: str, models_block: bool) -> CoverResult:
+    """:func:`cover` once per board object and question (boards are immutable): a shot asks its
+    target's cover when it is aimed and again when it is resolved, on the same table, and the
+    analyses' own cache is found only after the obstacles near the line are gathered again."""
     return _analyse(board, shooter_id, target_id, models_block)
 
 

@@ -56,7 +56,8 @@ def _relevant(board: Board, shooter: Base, target: Base, models_block: bool, fra
 
 def _gaps(c: np.ndarray, radii: np.ndarray, ax: float, ay: float, dx: float, dy: float) -> np.ndarray:
     """How far circles (centres ``c``, ``radii``) stay from the segment from (ax, ay) along (dx, dy)."""
-    t = np.clip(((c[:, 0] - ax) * dx + (c[:, 1] - ay) * dy) / (dx * dx + dy * dy), 0.0, 1.0)
+    # clipped by maximum then minimum, as np.clip does, in a fraction of its time on a few circles
+    t = np.minimum(np.maximum(((c[:, 0] - ax) * dx + (c[:, 1] - ay) * dy) / (dx * dx + dy * dy), 0.0), 1.0)
     return np.hypot(c[:, 0] - ax - t * dx, c[:, 1] - ay - t * dy) - radii
 
 
