@@ -173,15 +173,15 @@ def _lowering_values(blow_a: np.ndarray, blow_d: np.ndarray, ia: int, idf: int) 
 def _norm(c: Any) -> Any:
     """``c`` with the details that never change a clash or a shot cleared, so caches hit more often.
 
-    Only "one token or more" matters for the hooks on a fatigue count (Assassination); the
-    fatigue ladder stops at two tokens (RUL-05; three with a fatigue tolerance); spice doses
-    carried play no part in a fight.
+    Only "one token or more" matters for the hooks on a fatigue count (Assassination); spice
+    doses carried play no part in a fight. The tokens held when the activation began are kept
+    as they are: where the fatigue ladder stops depends on the model's fatigue tolerances
+    (RUL-05: two tokens, three with Ducal loyalty, four with a Stillsuit besides), and the
+    caches' key holds the malus itself (:func:`_sig`).
     """
     update: dict[str, Any] = {}
     if c.fatigue > 1:
         update["fatigue"] = 1
-    if c.activation_fatigue is not None and c.activation_fatigue > 3:
-        update["activation_fatigue"] = 3
     if c.spice_doses:
         update["spice_doses"] = 0
     return c.model_copy(update=update) if update else c

@@ -3,6 +3,7 @@ cannot tell apart, checked against the kernel's own facts."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -73,3 +74,11 @@ def test_out_of_an_activation_or_in_one_begun_rested_is_one_signature_rul_05(a, 
     """The case the planner meets most: a model as a target (``None``) and as the fresh active model (0)."""
     rs = Ruleset(ties=ties)
     assert _sig(a.model_copy(update={"activation_fatigue": None}), False, rs) == _sig(a.model_copy(update={"activation_fatigue": 0}), False, rs)
+
+
+@pytest.mark.parametrize("held", range(0, 7))
+@pytest.mark.parametrize("rules", [(), ("ducal_loyalty",), ("ducal_loyalty", "stillsuit")])
+def test_the_combatant_handed_to_the_kernel_keeps_its_fatigue_malus_rul_05(held, rules):
+    """Two fatigue tolerances (Ducal loyalty and a Stillsuit) at four tokens or more still meet the full malus."""
+    c = Combatant(activation_fatigue=held, special_rules=rules)
+    assert fatigue_penalty(_norm(c)) == fatigue_penalty(c)
