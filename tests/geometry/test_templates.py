@@ -16,6 +16,7 @@ from landsraad.geometry.templates import (
     BLAST_RADIUS_CM,
     blast_shape,
     direct_shape,
+    dodge_lower_bound,
     dodge_out,
     path_far_from,
     under_blast,
@@ -147,6 +148,64 @@ def test_dodge_out_of_a_direct_line():
 def test_dodge_bad_distance():
     with pytest.raises(GeometryError, match="dodge distance"):
         dodge_out(Board(bases=(Base("a", 10, 10, 30),)), "a", blast_shape((10, 10)), -1)
+
+
+def test_dodge_lower_bound_is_the_straight_way_out_on_open_ground_rul09():
+    """From 1 cm off a blast's centre, 5 - 1 + 1.5 + 0.1 + 0.01 cm; already clear: at most 0."""
+    board = Board(bases=(Base("a", 30, 30, 30),))
+    blast = blast_shape((31, 30))
+    assert dodge_lower_bound(board, "a", blast) == pytest.approx(dodge_out(board, "a", blast, 10).shortest_cm, abs=1e-3)
+    assert dodge_lower_bound(board, "a", blast) <= dodge_out(board, "a", blast, 10).shortest_cm
+    assert dodge_lower_bound(board, "a", blast_shape((50, 30))) <= 0
+    assert dodge_lower_bound(board, "a", shapely.Polygon()) == 0.0
+
+
+_dodger = st.tuples(st.floats(5, 55), st.floats(5, 55), st.sampled_from([25, 30, 40, 50]))
+_scene = (_dodger, st.lists(st.tuples(st.floats(-6, 6), st.floats(-6, 6), st.sampled_from([25, 30, 40])), max_size=5),
+          st.tuples(st.floats(-6, 6), st.floats(-6, 6)), st.sampled_from(["blast", "line", "centred"]),
+          st.floats(0, 2 * math.pi), st.sampled_from([None, "blocked", "difficult"]), st.tuples(st.floats(-8, 8), st.floats(-8, 8)),
+          st.sampled_from([0.0, 0.1, 0.5]))
+
+
+def _dodge_scene(me, others, aim, kind, angle, terrain, corner):
+    """A dodger, up to five other bases round it (those that fit), a piece of terrain near it
+    and a template: a blast near it or on its centre, or a direct line."""
+    a = Base("a", *me)
+    bases = [a]
+    for k, (dx, dy, d) in enumerate(others):
+        b = Base(f"o{k}", me[0] + dx, me[1] + dy, d)
+        if math.hypot(dx, dy) >= a.radius + b.radius and 0 <= b.x - b.radius and b.x + b.radius <= 60 \
+                and 0 <= b.y - b.radius and b.y + b.radius <= 60:
+            bases.append(b)
+    pieces = ()
+    if terrain is not None:
+        x0, y0 = me[0] + corner[0], me[1] + corner[1]
+        square = ((x0, y0), (x0 + 4, y0), (x0 + 4, y0 + 3), (x0, y0 + 3))
+        if terrain == "difficult" or not shapely.Polygon(square).intersects(shapely.Point(me).buffer(a.radius)):
+            pieces = (TerrainPiece("t", square, 0.0, terrain),)
+    board = Board(terrain=pieces, bases=tuple(bases))
+    if kind == "line":
+        template = LineString([(me[0] + aim[0], me[1] + aim[1]),
+                               (me[0] + aim[0] + 20 * math.cos(angle), me[1] + aim[1] + 20 * math.sin(angle))])
+    else:
+        template = blast_shape(me if kind == "centred" else (me[0] + aim[0], me[1] + aim[1]))
+    return board, template
+
+
+@settings(max_examples=200, deadline=None)
+@given(*_scene)
+def test_no_dodge_is_shorter_than_the_lower_bound(me, others, aim, kind, angle, terrain, corner, tolerance):
+    """dodge_lower_bound is sound (RUL-09): every escape dodge_out finds, straight or round
+    obstacles (other bases, impassable or difficult terrain, the table edge), costs at least
+    the bound, so a dodge shorter than it is never possible. Starts inside, on and outside
+    blasts and direct lines; the centre of a blast (where every way out is equally long)."""
+    board, template = _dodge_scene(me, others, aim, kind, angle, terrain, corner)
+    bound = dodge_lower_bound(board, "a", template, tolerance_cm=tolerance)
+    for detours in (True, False):
+        r = dodge_out(board, "a", template, 40, tolerance_cm=tolerance, detours=detours)
+        assert r.shortest_cm >= bound   # inf when none is found
+        assert not dodge_out(board, "a", template, max(bound, 0.0), tolerance_cm=tolerance, detours=detours).possible \
+            or bound <= 0
 
 
 _xy = st.floats(5, 55, allow_nan=False)

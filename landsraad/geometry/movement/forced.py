@@ -258,6 +258,45 @@ def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float,
                    detours=detours)
 
 
+def escape_lower_bound(board: Board, model_id: str, zone: BaseGeometry, *, margin_cm: float = ESCAPE_MARGIN_CM) -> float:
+    """A lower bound, in cm, on the cost of any move that :func:`escape` may find for
+    ``model_id`` out of ``zone`` (same ``margin_cm``): no legal escape within less exists, so
+    an allowance below it makes :func:`escape` illegal, with or without detours (RUL-09).
+
+    Proof. Let ``s`` be the base's centre, ``c`` = its radius + ``margin_cm`` and ``Z`` the
+    (closed) zone. Every end point ``p`` that :func:`escape` accepts has
+    ``d(p, Z) >= c - 1e-9``, and a path's cost is at least its length (difficult terrain only
+    adds, RUL-17), which is at least ``|p - s|``. If ``s`` is outside ``Z``, the distance to
+    ``Z`` is 1-Lipschitz: ``|p - s| >= d(p, Z) - d(s, Z)``. If ``s`` is in ``Z`` (distance 0),
+    the segment from ``s`` to ``p`` (outside ``Z``) leaves ``Z`` last at a point ``q`` of its
+    boundary: ``|p - s| = |s - q| + |q - p| >= d(s, boundary) + d(p, Z)``; for a zone without
+    area (a line) the boundary distance is taken as 0, which only weakens the bound. The bound
+    is ``c - 1e-9`` plus the depth (or minus the distance) of ``s``, less 1e-6 cm for rounding
+    of the distances (GEOS's are exact to ~1e-13 cm on a table) and of the path's length.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("a", 30, 30, 30),))
+    >>> blast = shapely.Point(31, 30).buffer(5, quad_segs=64)
+    >>> round(escape_lower_bound(board, "a", blast), 2)      # 5 - 1 + 1.5 + 0.01, as escape finds
+    5.51
+    >>> escape_lower_bound(board, "a", shapely.Point(50, 30).buffer(5)) < 0     # already clear
+    True
+    """
+    base = board.base(model_id)
+    start = shapely.Point(base.x, base.y)
+    bound = base.radius + margin_cm - 1e-9 - 1e-6
+    if zone.is_empty:
+        return 0.0  # escape: already clear
+    outside = float(zone.distance(start))
+    if outside > 0:
+        return bound - outside
+    if zone.geom_type in ("Polygon", "MultiPolygon"):
+        return bound + float(zone.boundary.distance(start))
+    return bound
+
+
 def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: list[tuple[float, Any]],
             extra: np.ndarray, valid: Any, allowance: float, what: str, *, detours: bool = True) -> MoveResult:
     """The cheapest path from ``start`` to a valid point of the ``curves`` (closed curves
