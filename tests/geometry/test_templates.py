@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 import shapely
 from hypothesis import given, settings
@@ -12,6 +13,7 @@ from shapely.geometry import LineString
 
 from landsraad.errors import GeometryError
 from landsraad.geometry.board import Base, Board, TerrainPiece
+from landsraad.geometry.movement import forced
 from landsraad.geometry.templates import (
     BLAST_RADIUS_CM,
     blast_shape,
@@ -206,6 +208,45 @@ def test_no_dodge_is_shorter_than_the_lower_bound(me, others, aim, kind, angle, 
         assert r.shortest_cm >= bound   # inf when none is found
         assert not dodge_out(board, "a", template, max(bound, 0.0), tolerance_cm=tolerance, detours=detours).possible \
             or bound <= 0
+
+
+def _full_first(evaluate, extra, curves, samples, reach):
+    """The first sampling priced whole, as escape did before pruning: one call over every point."""
+    return evaluate(np.vstack([extra, *(point_at(s) for (_, point_at), s in zip(curves, samples))]), math.inf, 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(*_scene)
+def test_the_pruned_straight_dodge_is_the_full_one(me, others, aim, kind, angle, terrain, corner, tolerance):
+    """Without detours, dodge_out prices only the outline's samples that may beat the nearest
+    point of it (RUL-09): its answer is bit for bit the one pricing every sample gives."""
+    board, template = _dodge_scene(me, others, aim, kind, angle, terrain, corner)
+    fast = dodge_out(board, "a", template, 7, tolerance_cm=tolerance, detours=False)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(forced, "_pruned_first", _full_first)
+        full = dodge_out(board, "a", template, 7, tolerance_cm=tolerance, detours=False)
+    assert fast.to_dict() == full.to_dict()
+    assert (fast.to, fast.path, fast.shortest_cm, fast.move) == (full.to, full.path, full.shortest_cm, full.move)
+
+
+@settings(max_examples=300, deadline=None)
+@given(*_scene, st.lists(st.floats(0, 1, exclude_max=True), max_size=20), st.integers(0, 10 ** 6))
+def test_the_pruning_bound_is_below_every_outline_point(me, others, aim, kind, angle, terrain, corner, tolerance, fractions, vertex):
+    """The distance bound the pruning rests on: a point shapely puts at arc length s of a
+    template's grown outline is never nearer the start than _ring_reach says (less the 1e-9 cm
+    the pruning allows), at the samples, anywhere, and at and just off the outline's vertices."""
+    board, template = _dodge_scene(me, others, aim, kind, angle, terrain, corner)
+    ring = template.buffer(1.5 + tolerance, quad_segs=64).boundary
+    coords = shapely.get_coordinates(ring)
+    frame = forced._ring_frame(coords, me[:2])
+    cum = frame[0]
+    k = vertex % (len(cum) - 1)
+    s = np.concatenate([np.linspace(0.0, ring.length, max(8, int(math.ceil(ring.length / 0.2))), endpoint=False),
+                        np.asarray(fractions) * ring.length,
+                        [cum[k], np.nextafter(cum[k], 0), np.nextafter(cum[k], np.inf), cum[k + 1] - 1e-12]])
+    s = s[(s >= 0) & (s < ring.length)]
+    pts = shapely.get_coordinates(shapely.line_interpolate_point(ring, s))
+    assert (np.hypot(*(pts - np.asarray(me[:2])).T) >= forced._ring_reach(frame, s) - 1e-9).all()
 
 
 _xy = st.floats(5, 55, allow_nan=False)
