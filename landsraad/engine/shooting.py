@@ -128,12 +128,15 @@ def _dodge_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
         if shape is not None:
             # The cheapest straight way out first (vectorised tests, no path search; the exact
             # answer whenever the nearest way out is open ground), the path searches only if none is.
+            # Neither is tried when the dodge is provably too short (T.dodge_lower_bound): both
+            # would say "not possible".
             tolerance = state.ruleset.contact_tolerance_cm
-            out = T.dodge_out(state.board, mm.id, shape, distance, tolerance_cm=tolerance, detours=False)
-            if not out.possible:
-                out = T.dodge_out(state.board, mm.id, shape, distance, tolerance_cm=tolerance)
-            if out.possible and out.to is not None:
-                return (tuple(out.to),)
+            if T.dodge_lower_bound(state.board, mm.id, shape, tolerance_cm=tolerance) <= distance:
+                out = T.dodge_out(state.board, mm.id, shape, distance, tolerance_cm=tolerance, detours=False)
+                if not out.possible:
+                    out = T.dodge_out(state.board, mm.id, shape, distance, tolerance_cm=tolerance)
+                if out.possible and out.to is not None:
+                    return (tuple(out.to),)
         return move_candidates(state, mm.id, distance, limit=6)
 
     return Decision(side=mm.side, kind="dodge", model=mm.id, optional=True, point=PointSpec(check, suggest, distance),

@@ -31,6 +31,7 @@ from ..errors import GeometryError
 from .board import CIRCLE_RESOLUTION, Board, Point
 from .measure import CONTACT_TOLERANCE_CM
 from .movement import escape
+from .movement.forced import escape_lower_bound
 from .sight import line_of_sight
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "under_template",
     "DodgeResult",
     "dodge_out",
+    "dodge_lower_bound",
     "path_far_from",
 ]
 
@@ -285,6 +287,40 @@ class DodgeResult:
             "path": [[round(x, 4), round(y, 4)] for x, y in self.path],
             "message": self.message,
         }
+
+
+def dodge_lower_bound(board: Board, model_id: str, template: Any, *, tolerance_cm: float = CONTACT_TOLERANCE_CM) -> float:
+    """A lower bound, in cm, on the dodge :func:`dodge_out` may find out of ``template`` (RUL-09, PRJ-32).
+
+    A dodge of less than this cannot get the base clear: :func:`dodge_out` with a smaller
+    ``max_cm`` is not possible, with or without detours (proof at
+    :func:`~landsraad.geometry.movement.forced.escape_lower_bound`). A few distance tests, no
+    path search: it lets a caller skip a hopeless search.
+
+    Parameters
+    ----------
+    board
+        The table.
+    model_id
+        The model hit.
+    template
+        The template's shape.
+    tolerance_cm
+        Contact tolerance, as for :func:`dodge_out`.
+
+    Returns
+    -------
+    float
+        The bound (at most 0 when the base is already clear).
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base
+    >>> board = Board(bases=(Base("a", 30, 30, 30),))
+    >>> round(dodge_lower_bound(board, "a", blast_shape((31, 30))), 2)   # dodge_out finds 5.61 cm
+    5.61
+    """
+    return escape_lower_bound(board, model_id, template, margin_cm=_tolerance(tolerance_cm) + _DODGE_MARGIN_CM)
 
 
 def dodge_out(board: Board, model_id: str, template: Any, max_cm: float, *, tolerance_cm: float = CONTACT_TOLERANCE_CM,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 import shapely
 from hypothesis import given, settings
@@ -12,10 +13,12 @@ from shapely.geometry import LineString
 
 from landsraad.errors import GeometryError
 from landsraad.geometry.board import Base, Board, TerrainPiece
+from landsraad.geometry.movement import forced
 from landsraad.geometry.templates import (
     BLAST_RADIUS_CM,
     blast_shape,
     direct_shape,
+    dodge_lower_bound,
     dodge_out,
     path_far_from,
     under_blast,
@@ -147,6 +150,103 @@ def test_dodge_out_of_a_direct_line():
 def test_dodge_bad_distance():
     with pytest.raises(GeometryError, match="dodge distance"):
         dodge_out(Board(bases=(Base("a", 10, 10, 30),)), "a", blast_shape((10, 10)), -1)
+
+
+def test_dodge_lower_bound_is_the_straight_way_out_on_open_ground_rul09():
+    """From 1 cm off a blast's centre, 5 - 1 + 1.5 + 0.1 + 0.01 cm; already clear: at most 0."""
+    board = Board(bases=(Base("a", 30, 30, 30),))
+    blast = blast_shape((31, 30))
+    assert dodge_lower_bound(board, "a", blast) == pytest.approx(dodge_out(board, "a", blast, 10).shortest_cm, abs=1e-3)
+    assert dodge_lower_bound(board, "a", blast) <= dodge_out(board, "a", blast, 10).shortest_cm
+    assert dodge_lower_bound(board, "a", blast_shape((50, 30))) <= 0
+    assert dodge_lower_bound(board, "a", shapely.Polygon()) == 0.0
+
+
+_dodger = st.tuples(st.floats(5, 55), st.floats(5, 55), st.sampled_from([25, 30, 40, 50]))
+_scene = (_dodger, st.lists(st.tuples(st.floats(-6, 6), st.floats(-6, 6), st.sampled_from([25, 30, 40])), max_size=5),
+          st.tuples(st.floats(-6, 6), st.floats(-6, 6)), st.sampled_from(["blast", "line", "centred"]),
+          st.floats(0, 2 * math.pi), st.sampled_from([None, "blocked", "difficult"]), st.tuples(st.floats(-8, 8), st.floats(-8, 8)),
+          st.sampled_from([0.0, 0.1, 0.5]))
+
+
+def _dodge_scene(me, others, aim, kind, angle, terrain, corner):
+    """A dodger, up to five other bases round it (those that fit), a piece of terrain near it
+    and a template: a blast near it or on its centre, or a direct line."""
+    a = Base("a", *me)
+    bases = [a]
+    for k, (dx, dy, d) in enumerate(others):
+        b = Base(f"o{k}", me[0] + dx, me[1] + dy, d)
+        if math.hypot(dx, dy) >= a.radius + b.radius and 0 <= b.x - b.radius and b.x + b.radius <= 60 \
+                and 0 <= b.y - b.radius and b.y + b.radius <= 60:
+            bases.append(b)
+    pieces = ()
+    if terrain is not None:
+        x0, y0 = me[0] + corner[0], me[1] + corner[1]
+        square = ((x0, y0), (x0 + 4, y0), (x0 + 4, y0 + 3), (x0, y0 + 3))
+        if terrain == "difficult" or not shapely.Polygon(square).intersects(shapely.Point(me).buffer(a.radius)):
+            pieces = (TerrainPiece("t", square, 0.0, terrain),)
+    board = Board(terrain=pieces, bases=tuple(bases))
+    if kind == "line":
+        template = LineString([(me[0] + aim[0], me[1] + aim[1]),
+                               (me[0] + aim[0] + 20 * math.cos(angle), me[1] + aim[1] + 20 * math.sin(angle))])
+    else:
+        template = blast_shape(me if kind == "centred" else (me[0] + aim[0], me[1] + aim[1]))
+    return board, template
+
+
+@settings(max_examples=200, deadline=None)
+@given(*_scene)
+def test_no_dodge_is_shorter_than_the_lower_bound(me, others, aim, kind, angle, terrain, corner, tolerance):
+    """dodge_lower_bound is sound (RUL-09): every escape dodge_out finds, straight or round
+    obstacles (other bases, impassable or difficult terrain, the table edge), costs at least
+    the bound, so a dodge shorter than it is never possible. Starts inside, on and outside
+    blasts and direct lines; the centre of a blast (where every way out is equally long)."""
+    board, template = _dodge_scene(me, others, aim, kind, angle, terrain, corner)
+    bound = dodge_lower_bound(board, "a", template, tolerance_cm=tolerance)
+    for detours in (True, False):
+        r = dodge_out(board, "a", template, 40, tolerance_cm=tolerance, detours=detours)
+        assert r.shortest_cm >= bound   # inf when none is found
+        assert not dodge_out(board, "a", template, max(bound, 0.0), tolerance_cm=tolerance, detours=detours).possible \
+            or bound <= 0
+
+
+def _full_first(evaluate, extra, curves, samples, reach):
+    """The first sampling priced whole, as escape did before pruning: one call over every point."""
+    return evaluate(np.vstack([extra, *(point_at(s) for (_, point_at), s in zip(curves, samples))]), math.inf, 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(*_scene)
+def test_the_pruned_straight_dodge_is_the_full_one(me, others, aim, kind, angle, terrain, corner, tolerance):
+    """Without detours, dodge_out prices only the outline's samples that may beat the nearest
+    point of it (RUL-09): its answer is bit for bit the one pricing every sample gives."""
+    board, template = _dodge_scene(me, others, aim, kind, angle, terrain, corner)
+    fast = dodge_out(board, "a", template, 7, tolerance_cm=tolerance, detours=False)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(forced, "_pruned_first", _full_first)
+        full = dodge_out(board, "a", template, 7, tolerance_cm=tolerance, detours=False)
+    assert fast.to_dict() == full.to_dict()
+    assert (fast.to, fast.path, fast.shortest_cm, fast.move) == (full.to, full.path, full.shortest_cm, full.move)
+
+
+@settings(max_examples=300, deadline=None)
+@given(*_scene, st.lists(st.floats(0, 1, exclude_max=True), max_size=20), st.integers(0, 10 ** 6))
+def test_the_pruning_bound_is_below_every_outline_point(me, others, aim, kind, angle, terrain, corner, tolerance, fractions, vertex):
+    """The distance bound the pruning rests on: a point shapely puts at arc length s of a
+    template's grown outline is never nearer the start than _ring_reach says (less the 1e-9 cm
+    the pruning allows), at the samples, anywhere, and at and just off the outline's vertices."""
+    board, template = _dodge_scene(me, others, aim, kind, angle, terrain, corner)
+    ring = template.buffer(1.5 + tolerance, quad_segs=64).boundary
+    coords = shapely.get_coordinates(ring)
+    frame = forced._ring_frame(coords, me[:2])
+    cum = frame[0]
+    k = vertex % (len(cum) - 1)
+    s = np.concatenate([np.linspace(0.0, ring.length, max(8, int(math.ceil(ring.length / 0.2))), endpoint=False),
+                        np.asarray(fractions) * ring.length,
+                        [cum[k], np.nextafter(cum[k], 0), np.nextafter(cum[k], np.inf), cum[k + 1] - 1e-12]])
+    s = s[(s >= 0) & (s < ring.length)]
+    pts = shapely.get_coordinates(shapely.line_interpolate_point(ring, s))
+    assert (np.hypot(*(pts - np.asarray(me[:2])).T) >= forced._ring_reach(frame, s) - 1e-9).all()
 
 
 _xy = st.floats(5, 55, allow_nan=False)

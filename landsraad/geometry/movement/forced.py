@@ -254,16 +254,94 @@ def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float,
     def valid(p: np.ndarray) -> np.ndarray:
         return shapely.distance(zone, shapely.points(p)) >= clearance - 1e-9
 
+    frames = [_ring_frame(shapely.get_coordinates(g), start) for g in rings]
     return _escape(space, board, model_id, start, curves, np.array([[near.x, near.y]]), valid, allowance, what,
-                   detours=detours)
+                   detours=detours, reach=lambda ci, s: _ring_reach(frames[ci], s))
+
+
+def _ring_frame(coords: np.ndarray, start: Point) -> tuple[np.ndarray, np.ndarray]:
+    """A polyline's cumulative lengths at its vertices and the distance from ``start`` to each of its segments."""
+    a, b = coords[:-1], coords[1:]
+    v = b - a
+    vv = np.einsum("ij,ij->i", v, v)
+    w = np.asarray(start, dtype=float) - a
+    t = np.clip(np.einsum("ij,ij->i", w, v) / np.where(vv > 0, vv, 1.0), 0.0, 1.0)
+    seg_dist = np.hypot(*(w - t[:, None] * v).T)
+    cum = np.concatenate([[0.0], np.cumsum(np.sqrt(vv))])
+    return cum, seg_dist
+
+
+def _ring_reach(frame: tuple[np.ndarray, np.ndarray], s: np.ndarray, slack: float = 1e-6) -> np.ndarray:
+    """A lower bound on the distance from the start to the points at arc lengths ``s`` of a
+    polyline (as ``shapely.line_interpolate_point`` puts them): the least distance to a segment
+    that may hold them. GEOS sums the lengths in its own way, so every segment within ``slack``
+    of ``s`` counts."""
+    cum, seg_dist = frame
+    n = len(seg_dist)
+    if n == 0:
+        return np.zeros(len(s))
+    first = np.clip(np.searchsorted(cum[1:], s - slack, side="left"), 0, n - 1)
+    last = np.clip(np.searchsorted(cum[:-1], s + slack, side="right") - 1, 0, n - 1)
+    last = np.maximum(last, first)
+    out = np.minimum(seg_dist[first], seg_dist[last])
+    for k in np.nonzero(last - first > 1)[0]:  # zero-length segments: look at every one in between
+        out[k] = seg_dist[first[k]:last[k] + 1].min()
+    return out
+
+
+def escape_lower_bound(board: Board, model_id: str, zone: BaseGeometry, *, margin_cm: float = ESCAPE_MARGIN_CM) -> float:
+    """A lower bound, in cm, on the cost of any move that :func:`escape` may find for
+    ``model_id`` out of ``zone`` (same ``margin_cm``): no legal escape within less exists, so
+    an allowance below it makes :func:`escape` illegal, with or without detours (RUL-09).
+
+    Proof. Let ``s`` be the base's centre, ``c`` = its radius + ``margin_cm`` and ``Z`` the
+    (closed) zone. Every end point ``p`` that :func:`escape` accepts has
+    ``d(p, Z) >= c - 1e-9``, and a path's cost is at least its length (difficult terrain only
+    adds, RUL-17), which is at least ``|p - s|``. If ``s`` is outside ``Z``, the distance to
+    ``Z`` is 1-Lipschitz: ``|p - s| >= d(p, Z) - d(s, Z)``. If ``s`` is in ``Z`` (distance 0),
+    the segment from ``s`` to ``p`` (outside ``Z``) leaves ``Z`` last at a point ``q`` of its
+    boundary: ``|p - s| = |s - q| + |q - p| >= d(s, boundary) + d(p, Z)``; for a zone without
+    area (a line) the boundary distance is taken as 0, which only weakens the bound. The bound
+    is ``c - 1e-9`` plus the depth (or minus the distance) of ``s``, less 1e-6 cm for rounding
+    of the distances (GEOS's are exact to ~1e-13 cm on a table) and of the path's length.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board
+    >>> board = Board(bases=(Base("a", 30, 30, 30),))
+    >>> blast = shapely.Point(31, 30).buffer(5, quad_segs=64)
+    >>> round(escape_lower_bound(board, "a", blast), 2)      # 5 - 1 + 1.5 + 0.01, as escape finds
+    5.51
+    >>> escape_lower_bound(board, "a", shapely.Point(50, 30).buffer(5)) < 0     # already clear
+    True
+    """
+    base = board.base(model_id)
+    start = shapely.Point(base.x, base.y)
+    bound = base.radius + margin_cm - 1e-9 - 1e-6
+    if zone.is_empty:
+        return 0.0  # escape: already clear
+    outside = float(zone.distance(start))
+    if outside > 0:
+        return bound - outside
+    if zone.geom_type in ("Polygon", "MultiPolygon"):
+        return bound + float(zone.boundary.distance(start))
+    return bound
 
 
 def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: list[tuple[float, Any]],
-            extra: np.ndarray, valid: Any, allowance: float, what: str, *, detours: bool = True) -> MoveResult:
+            extra: np.ndarray, valid: Any, allowance: float, what: str, *, detours: bool = True,
+            reach: Any = None) -> MoveResult:
     """The cheapest path from ``start`` to a valid point of the ``curves`` (closed curves
     given as (length, point_at(arc_lengths))) or of ``extra`` points. Candidates every
     0.2 cm, then the best one is refined along its curve. Without ``detours`` only straight
-    slides are priced (no path search)."""
+    slides are priced (no path search).
+
+    ``reach(curve index, arc lengths)``, when given, bounds from below the distance from
+    ``start`` to those points of a curve. Without ``detours`` it prunes the first sampling: the
+    ``extra`` points are priced first, and only the samples that might cost no more than the
+    best of them are made and priced. A sample's cost is at least its distance (difficult
+    terrain only adds, RUL-17), so a pruned one costs more than the cheapest sample and the
+    cheapest (the first of equals) is the one pricing them all would find."""
     first_searches, refine_searches = (40, 9) if detours else (0, 0)
     who = _label(board, model_id)
     S0 = np.asarray(start, dtype=float)
@@ -299,14 +377,18 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
         return costs, paths
 
     owner: list[tuple[int, float]] = []
-    chunks = [extra.reshape(-1, 2)]
-    owner += [(-1, 0.0)] * len(chunks[0])
-    for ci, (length, point_at) in enumerate(curves):
+    extra = extra.reshape(-1, 2)
+    owner += [(-1, 0.0)] * len(extra)
+    samples = []
+    for ci, (length, _) in enumerate(curves):
         s = np.linspace(0.0, length, max(8, int(math.ceil(length / 0.2))), endpoint=False)
-        chunks.append(point_at(s))
+        samples.append(s)
         owner += [(ci, float(v)) for v in s]
-    cands = np.vstack(chunks)
-    costs, paths = evaluate(cands, _INF, first_searches)
+    if reach is not None and not detours:
+        costs, paths = _pruned_first(evaluate, extra, curves, samples, reach)
+    else:
+        costs, paths = evaluate(np.vstack([extra, *(point_at(s) for (_, point_at), s in zip(curves, samples))]), _INF,
+                                first_searches)
     k = int(np.argmin(costs)) if len(costs) else -1
     if k < 0 or not math.isfinite(costs[k]):
         return MoveResult(model=model_id, legal=False, start=start, end=start, path=(), path_length_cm=_INF,
@@ -335,6 +417,30 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
         msg = f"{who} needs {needed} cm but may move {allowed} cm to get clear of {what}"
         msg += "." if detours else " by a straight slide; a detour was not looked for."
     return MoveResult(**{**res.__dict__, "message": msg})
+
+
+def _pruned_first(evaluate: Any, extra: np.ndarray, curves: list[tuple[float, Any]], samples: list[np.ndarray],
+                  reach: Any) -> tuple[np.ndarray, list[Any]]:
+    """The costs and paths of straight slides to ``extra`` and to the curves' samples, as
+    one call of ``evaluate`` (without path searches) would give them, except that a sample
+    whose distance bound (``reach``) exceeds the cheapest ``extra`` point's cost is left
+    unpriced (infinite): it costs more than that (see :func:`_escape`)."""
+    costs, paths = evaluate(extra, _INF, 0)
+    best = float(costs.min()) if len(costs) else _INF
+    all_costs, all_paths = [costs], list(paths)
+    for ci, ((_, point_at), s) in enumerate(zip(curves, samples)):
+        c = np.full(len(s), _INF)
+        p: list[Any] = [None] * len(s)
+        # 1e-9 cm covers the rounding of the bound and of the sample's position on its segment
+        keep = np.nonzero(reach(ci, s) - 1e-9 <= best)[0] if math.isfinite(best) else np.arange(len(s))
+        if len(keep):
+            kc, kp = evaluate(point_at(s[keep]), _INF, 0)
+            c[keep] = kc
+            for j, k in enumerate(keep):
+                p[k] = kp[j]
+        all_costs.append(c)
+        all_paths += p
+    return np.concatenate(all_costs), all_paths
 
 
 def step_away(board: Board, model_id: str, enemy_ids: Iterable[str], max_cm: float = 5.0, *,
