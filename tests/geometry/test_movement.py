@@ -45,7 +45,7 @@ from landsraad.geometry.movement import (
 from landsraad.geometry.movement import graph as movement_graph
 from landsraad.geometry.movement import reach as reach_module
 from landsraad.geometry.movement import space as space_module
-from landsraad.geometry.movement.voluntary import path_length_bounds
+from landsraad.geometry.movement.voluntary import path_length_bounds, straight_slides
 from landsraad.scene import load_scene
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -791,6 +791,26 @@ def test_straight_moves_many_points_at_once_match_one_by_one():
     alone = np.array([straight_moves(board, "m", [p], 20.0)[0] for p in pts])
     assert together.any() and (~together).any()
     assert (together == alone).all()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), allowance=st.floats(0, 20), dune=st.booleans())
+def test_straight_slides_are_straight_moves_and_straight_measures_in_one_pass(seed, allowance, dune):
+    """straight_slides gives, to the last bit, straight_moves with no limit and difficult_ok, and
+    straight_measures with the allowance (the two calls it stands for), on boards with or without
+    difficult ground and with points on, over and off obstacles."""
+    board = _cluttered_board(seed % 50)
+    if not dune:
+        board = board.with_terrain(t for t in board.terrain if t.movement != "difficult")
+    rng = np.random.default_rng(seed)
+    angles, dists = rng.uniform(0, 2 * math.pi, 30), rng.uniform(0, 26, 30)
+    pts = [(round(30 + d * math.cos(a), 3), round(30 + d * math.sin(a), 3)) for a, d in zip(angles, dists)]
+    clear, measures = straight_slides(board, "m", pts, allowance)
+    assert clear.tolist() == straight_moves(board, "m", pts, math.inf, difficult_ok=True).tolist()
+    ok, expected = straight_measures(board, "m", pts, allowance)
+    assert measures == expected
+    assert [m is not None for m in measures] == ok.tolist()
+    assert straight_moves(board, "m", pts, allowance).tolist() == ok.tolist()
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
