@@ -1101,6 +1101,46 @@ def test_straight_moves_with_difficult_ok_passes_slides_over_difficult_ground_on
     assert not straight_moves(board, "m", [through_wall], 20, difficult_ok=True)[0]
 
 
+def _flat_one_by_one(space, difficult: bool) -> dict[str, np.ndarray]:
+    """Space.flat's arrays built circle by circle, each circle's key, start, flag and index apart
+    (the plain form of what flat joins in one go)."""
+    keys, starts, flags, circles = [], [], [], []
+    for i in range(len(space.circ_r)):
+        brk, fl = space.circle_partition(i, difficult)
+        if len(brk) == 0:
+            b, f = np.array([0.0]), fl[:1]
+        elif brk[0] > 0:
+            b, f = np.concatenate([[0.0], brk]), np.concatenate([[fl[-1]], fl])
+        else:
+            b, f = brk, fl
+        keys.append(8.0 * i + b)
+        starts.append(b)
+        flags.append(f.astype(bool))
+        circles.append(np.full(len(b), i))
+    K = np.concatenate(keys) if keys else np.zeros(0)
+    S = np.concatenate(starts) if starts else np.zeros(0)
+    F = np.concatenate(flags) if flags else np.zeros(0, bool)
+    Cc = np.concatenate(circles) if circles else np.zeros(0, int)
+    same_next = np.append(Cc[1:] == Cc[:-1], False)
+    ends = np.where(same_next, np.append(S[1:], 0.0), 2 * np.pi)
+    cum = np.concatenate([[0.0], np.cumsum(np.where(F, ends - S, 0.0))])[:-1]
+    return {"keys": K, "starts": S, "ends": ends, "flags": F, "cum": cum, "first": np.searchsorted(K, 8.0 * np.arange(len(space.circ_r)))}
+
+
+@PROPERTY
+@given(boards())
+def test_property_flat_partitions_are_the_circles_partitions_joined(board):
+    """Space.flat (every circle's partition in one sorted array, for the tangent graph's lookups)
+    holds, to the last bit, the arrays built circle by circle, blocked and difficult."""
+    space = movement._space(board, "a", ())
+    for difficult in (False, True):
+        flat, plain = space.flat(difficult), _flat_one_by_one(space, difficult)
+        assert flat.keys() == plain.keys()
+        for name, want in plain.items():
+            got = flat[name]
+            assert got.dtype == want.dtype and got.shape == want.shape and got.tobytes() == want.tobytes(), name
+
+
 def _unshared(board: Board, model_id: str) -> object:
     """``model_id``'s space on ``board`` built afresh, every circle partition computed on it (the slow path)."""
     base = board.base(model_id)
@@ -1146,6 +1186,25 @@ def test_shared_corner_partitions_are_computed_once_per_layout():
     top_right = int(np.argmin([math.dist(c, (14, 20)) for c in bare.circ_c[:4]]))
     assert movement._space(near, "a", ())._shared_partition(n + top_right, False) is None
     assert movement._space(near, "a", ())._shared_partition(n + top_right, True) is not None
+
+
+def test_corner_partitions_near_a_base_are_reused_while_nothing_near_them_moves():
+    """A terrain corner a base comes near has its own blocked partition (not the terrain-only
+    space's), kept like a base's: found again on a board where only a far base moved, computed
+    again when the near base moves; bit for bit the board's own each time."""
+    wall = rect("wall", 10, 10, 14, 20)
+    first = Board(terrain=(wall,), bases=(Base("a", 40, 40, 30), Base("b", 15.6, 21.6, 30), Base("c", 50, 50, 30)))
+    far = first.moved("c", (50, 45))
+    b_moved = first.moved("b", (15.7, 21.7))  # still near the corner, elsewhere
+    for board in (first, far, b_moved):
+        _same_partitions_and_graph(movement._space(board, "a", ()), _unshared(board, "a"))
+    n = 2  # b's and c's circles come first
+    bare = movement._space(first, "a", ())._bare[0]
+    top_right = n + int(np.argmin([math.dist(c, (14, 20)) for c in bare.circ_c[:4]]))
+    old = movement._space(first, "a", ()).circle_partition(top_right, False)
+    assert movement._space(first, "a", ())._shared_partition(top_right, False) is None
+    assert movement._space(far, "a", ()).circle_partition(top_right, False) is old
+    assert movement._space(b_moved, "a", ()).circle_partition(top_right, False) is not old
 
 
 def _moved_elsewhere(board: Board, k: int, to: tuple[float, float]) -> Board:
