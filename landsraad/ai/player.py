@@ -10,10 +10,10 @@ import numpy as np
 
 from ..engine.decisions import Answer, Decision
 from ..engine.missions import mission_cards
-from ..engine.spatial import BOUND_SLACK_CM, beyond_allowance
+from ..engine.spatial import BOUND_SLACK_CM, beyond_allowance, straight_slides
 from ..engine.state import GameState, ModelState, other_side
 from ..errors import LandsraadError, RuleError
-from ..geometry.movement import free_spots, straight_moves
+from ..geometry.movement import free_spots
 from ..kits import load_kit
 from ..odds import solve_zero_sum
 from ..rules.disengage import resolve_disengage
@@ -175,7 +175,8 @@ class HeuristicPlayer:
             # one vectorised test of all: a point a straight slide cannot reach needs a detour,
             # the costly path search (difficult ground allowed here: its cost is the engine's check)
             board = state.board
-            straight = straight_moves(board, decision.model, rounded, math.inf, difficult_ok=True)
+            # (the open-ground slides within the allowance are kept for the checks: plan_move's result, untested again)
+            straight = straight_slides(state, decision.model, rounded, spec.allowance_cm)
             here = state.model(decision.model).position
             slack = 0.8 * (decision.point.allowance_cm or 0.0)
         beyond = None

@@ -16,6 +16,7 @@ from ..geometry.board import Board, TerrainPiece
 from ..geometry.measure import edge_distance as _edge
 from ..geometry.movement import path_length_bounds, straight_measures, straight_plan
 from ..geometry.movement import plan_move as _plan
+from ..geometry.movement.voluntary import straight_slides as _straight_slides
 from ..geometry.sight import cover, nearest_in_sight
 from .bridge import has_hook
 from .state import GameState
@@ -28,6 +29,7 @@ __all__ = [
     "plan_move",
     "beyond_allowance",
     "move_candidates",
+    "straight_slides",
     "cover_class",
     "nearest_targets",
 ]
@@ -184,6 +186,34 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
     for p, measure in passed:
         _STRAIGHT[(moving, model_id, (float(p[0]), float(p[1])), allowance)] = measure
     return tuple(p for p, _ in passed)
+
+
+def straight_slides(state: GameState, model_id: str, points: Iterable[tuple[float, float]], allowance_cm: float | None) -> np.ndarray:
+    """Which of ``points`` a clear straight slide reaches, whatever its length and ground
+    (:func:`~landsraad.geometry.movement.straight_moves` with no limit and ``difficult_ok``), for a
+    player sorting the points it will check (R-MOVE, RUL-17).
+
+    With an allowance, the slides among them that are legal moves over open ground are kept, with
+    their measures, for :func:`plan_move` as :func:`move_candidates` keeps its own (the same
+    numbers, from one pass: :func:`~landsraad.geometry.movement.voluntary.straight_slides`): a
+    player checking one of them gets plan_move's result without its tests again.
+
+    The test runs on the board as the model moves over it (:func:`plan_move`'s): difficult ground
+    made open for a model it does not slow changes no verdict here (spots and slides read only
+    impassable terrain and bases), only the measures, which are plan_move's own.
+    """
+    moving = _move_board(state, model_id, state.board)
+    order = [(float(p[0]), float(p[1])) for p in points]
+    if allowance_cm is None:  # no move to keep: an allowance no slide is within
+        return _straight_slides(moving, model_id, order, -math.inf)[0]
+    allowance = float(allowance_cm)
+    clear, measures = _straight_slides(moving, model_id, order, allowance)
+    if len(_STRAIGHT) > _STRAIGHT_SIZE:
+        _STRAIGHT.clear()
+    for p, measure in zip(order, measures):
+        if measure is not None:
+            _STRAIGHT[(moving, model_id, p, allowance)] = measure
+    return clear
 
 
 _DIRECTIONS = tuple((math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)) for k in range(8))

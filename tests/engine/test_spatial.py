@@ -4,8 +4,11 @@ import math
 
 import pytest
 
+from landsraad.engine import spatial
 from landsraad.engine.spatial import contact_enemies, contact_friends, edge_distance, in_contact, move_candidates, nearest_targets, plan_move
 from landsraad.engine.state import TerrainState
+from landsraad.geometry.movement import plan_move as geometry_plan_move
+from landsraad.geometry.movement import straight_moves
 from landsraad.ruleset import Ruleset
 
 from .helpers import model, state_in_play
@@ -70,6 +73,40 @@ def test_move_candidates_in_a_crowd_with_terrain_are_all_legal(seed):
         assert len(set(found)) == len(found)
         for p in found:
             assert plan_move(state, m.id, p, 10.0).legal, (m.id, p)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_straight_slides_keep_only_moves_whose_kept_result_is_plan_moves(seed):
+    """straight_slides (the heuristic's sorting of its points) answers as straight_moves with no
+    limit and difficult ground allowed on the state's board, sandwalker or not; every move it keeps
+    for plan_move gets, through the cache, the geometry's own plan_move result on the board as the
+    model moves over it (R-MOVE, RUL-17)."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    wall = TerrainState(id="wall", polygon=((18, 5), (21, 5), (21, 25), (18, 25)), movement="blocked", height_cm=5)
+    dune = TerrainState(id="dune", polygon=((5, 22), (15, 22), (15, 30), (5, 30)), movement="difficult")
+    models = [model("red", "corrino", "soldier", 1, 12, 15), model("blue", "fremen", "warrior", 1, 10, 19),
+              model("blue", "fremen", "warrior", 2, 30, 30)]
+    state = state_in_play(models, terrain=[wall, dune])
+    kept_some = False
+    for m in state.models:
+        pts = [(round(m.x + d * math.cos(a), 3), round(m.y + d * math.sin(a), 3))
+               for a, d in zip(rng.uniform(0, 2 * math.pi, 40), rng.uniform(0, 16, 40))]
+        allowance = float(rng.uniform(4, 12))
+        spatial._STRAIGHT.clear()
+        spatial._plan_cached.cache_clear()
+        clear = spatial.straight_slides(state, m.id, pts, allowance)
+        assert clear.tolist() == straight_moves(state.board, m.id, pts, math.inf, difficult_ok=True).tolist()
+        moving = spatial._move_board(state, m.id, state.board)
+        kept = [p for p in pts if (moving, m.id, p, allowance) in spatial._STRAIGHT]
+        kept_some = kept_some or bool(kept)
+        assert set(kept) <= {p for p, c in zip(pts, clear.tolist()) if c}
+        for p in pts:
+            assert plan_move(state, m.id, p, allowance) == geometry_plan_move(moving, m.id, p, allowance), (m.id, p)
+    assert kept_some
+    spatial._STRAIGHT.clear()
+    spatial._plan_cached.cache_clear()
 
 
 def test_nearest_targets_ignore_the_shooter_and_keep_ties():

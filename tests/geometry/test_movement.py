@@ -45,7 +45,7 @@ from landsraad.geometry.movement import (
 from landsraad.geometry.movement import graph as movement_graph
 from landsraad.geometry.movement import reach as reach_module
 from landsraad.geometry.movement import space as space_module
-from landsraad.geometry.movement.voluntary import path_length_bounds
+from landsraad.geometry.movement.voluntary import path_length_bounds, straight_slides
 from landsraad.scene import load_scene
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -794,6 +794,26 @@ def test_straight_moves_many_points_at_once_match_one_by_one():
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), allowance=st.floats(0, 20), dune=st.booleans())
+def test_straight_slides_are_straight_moves_and_straight_measures_in_one_pass(seed, allowance, dune):
+    """straight_slides gives, to the last bit, straight_moves with no limit and difficult_ok, and
+    straight_measures with the allowance (the two calls it stands for), on boards with or without
+    difficult ground and with points on, over and off obstacles."""
+    board = _cluttered_board(seed % 50)
+    if not dune:
+        board = board.with_terrain(t for t in board.terrain if t.movement != "difficult")
+    rng = np.random.default_rng(seed)
+    angles, dists = rng.uniform(0, 2 * math.pi, 30), rng.uniform(0, 26, 30)
+    pts = [(round(30 + d * math.cos(a), 3), round(30 + d * math.sin(a), 3)) for a, d in zip(angles, dists)]
+    clear, measures = straight_slides(board, "m", pts, allowance)
+    assert clear.tolist() == straight_moves(board, "m", pts, math.inf, difficult_ok=True).tolist()
+    ok, expected = straight_measures(board, "m", pts, allowance)
+    assert measures == expected
+    assert [m is not None for m in measures] == ok.tolist()
+    assert straight_moves(board, "m", pts, allowance).tolist() == ok.tolist()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), allowance=st.floats(2, 20), dune=st.booleans())
 def test_straight_measures_are_the_measures_of_the_paths_plan_move_takes(seed, allowance, dune):
     """straight_measures passes what straight_moves passes, and each slide's (length, cost) is, to
@@ -1081,6 +1101,46 @@ def test_straight_moves_with_difficult_ok_passes_slides_over_difficult_ground_on
     assert not straight_moves(board, "m", [through_wall], 20, difficult_ok=True)[0]
 
 
+def _flat_one_by_one(space, difficult: bool) -> dict[str, np.ndarray]:
+    """Space.flat's arrays built circle by circle, each circle's key, start, flag and index apart
+    (the plain form of what flat joins in one go)."""
+    keys, starts, flags, circles = [], [], [], []
+    for i in range(len(space.circ_r)):
+        brk, fl = space.circle_partition(i, difficult)
+        if len(brk) == 0:
+            b, f = np.array([0.0]), fl[:1]
+        elif brk[0] > 0:
+            b, f = np.concatenate([[0.0], brk]), np.concatenate([[fl[-1]], fl])
+        else:
+            b, f = brk, fl
+        keys.append(8.0 * i + b)
+        starts.append(b)
+        flags.append(f.astype(bool))
+        circles.append(np.full(len(b), i))
+    K = np.concatenate(keys) if keys else np.zeros(0)
+    S = np.concatenate(starts) if starts else np.zeros(0)
+    F = np.concatenate(flags) if flags else np.zeros(0, bool)
+    Cc = np.concatenate(circles) if circles else np.zeros(0, int)
+    same_next = np.append(Cc[1:] == Cc[:-1], False)
+    ends = np.where(same_next, np.append(S[1:], 0.0), 2 * np.pi)
+    cum = np.concatenate([[0.0], np.cumsum(np.where(F, ends - S, 0.0))])[:-1]
+    return {"keys": K, "starts": S, "ends": ends, "flags": F, "cum": cum, "first": np.searchsorted(K, 8.0 * np.arange(len(space.circ_r)))}
+
+
+@PROPERTY
+@given(boards())
+def test_property_flat_partitions_are_the_circles_partitions_joined(board):
+    """Space.flat (every circle's partition in one sorted array, for the tangent graph's lookups)
+    holds, to the last bit, the arrays built circle by circle, blocked and difficult."""
+    space = movement._space(board, "a", ())
+    for difficult in (False, True):
+        flat, plain = space.flat(difficult), _flat_one_by_one(space, difficult)
+        assert flat.keys() == plain.keys()
+        for name, want in plain.items():
+            got = flat[name]
+            assert got.dtype == want.dtype and got.shape == want.shape and got.tobytes() == want.tobytes(), name
+
+
 def _unshared(board: Board, model_id: str) -> object:
     """``model_id``'s space on ``board`` built afresh, every circle partition computed on it (the slow path)."""
     base = board.base(model_id)
@@ -1126,6 +1186,25 @@ def test_shared_corner_partitions_are_computed_once_per_layout():
     top_right = int(np.argmin([math.dist(c, (14, 20)) for c in bare.circ_c[:4]]))
     assert movement._space(near, "a", ())._shared_partition(n + top_right, False) is None
     assert movement._space(near, "a", ())._shared_partition(n + top_right, True) is not None
+
+
+def test_corner_partitions_near_a_base_are_reused_while_nothing_near_them_moves():
+    """A terrain corner a base comes near has its own blocked partition (not the terrain-only
+    space's), kept like a base's: found again on a board where only a far base moved, computed
+    again when the near base moves; bit for bit the board's own each time."""
+    wall = rect("wall", 10, 10, 14, 20)
+    first = Board(terrain=(wall,), bases=(Base("a", 40, 40, 30), Base("b", 15.6, 21.6, 30), Base("c", 50, 50, 30)))
+    far = first.moved("c", (50, 45))
+    b_moved = first.moved("b", (15.7, 21.7))  # still near the corner, elsewhere
+    for board in (first, far, b_moved):
+        _same_partitions_and_graph(movement._space(board, "a", ()), _unshared(board, "a"))
+    n = 2  # b's and c's circles come first
+    bare = movement._space(first, "a", ())._bare[0]
+    top_right = n + int(np.argmin([math.dist(c, (14, 20)) for c in bare.circ_c[:4]]))
+    old = movement._space(first, "a", ()).circle_partition(top_right, False)
+    assert movement._space(first, "a", ())._shared_partition(top_right, False) is None
+    assert movement._space(far, "a", ()).circle_partition(top_right, False) is old
+    assert movement._space(b_moved, "a", ()).circle_partition(top_right, False) is not old
 
 
 def _moved_elsewhere(board: Board, k: int, to: tuple[float, float]) -> Board:

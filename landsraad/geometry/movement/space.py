@@ -438,7 +438,9 @@ class _Space:
         return bare.circle_partition(j, difficult)
 
     def _base_partition_key(self, i: int, difficult: bool) -> tuple[Any, ...] | None:
-        """What circle ``i``'s partition depends on, when ``i`` is a base's circle; else None.
+        """What circle ``i``'s partition depends on, when ``i`` is a base's circle, or a terrain
+        corner's for its blocked partition (one a base comes near: :meth:`_shared_partition` takes
+        the others); else None.
 
         Keys :attr:`_base_parts` (one dict per terrain layout and mover radius, so the terrain,
         its difficult ground and the mover's radius are fixed). The difficult partition reads only
@@ -448,12 +450,14 @@ class _Space:
         nearer than that (the circle's own base among them) are in the key, sorted: breakpoints
         are sorted and deduplicated, and the midpoint tests are elementwise, so their order
         changes nothing. Between two boards of a game usually one model moved: the other bases'
-        partitions are found here rather than computed again.
+        partitions are found here rather than computed again. A corner's circle is no different
+        (:meth:`_own_partition` reads a circle's centre and radius, whatever it wraps), so its
+        blocked partition has the same key; its difficult one is the terrain-only space's.
         """
         if self._bare is None or self._base_parts is None:
             return None
-        n = self._bare[1]
-        if not 0 <= i < n:
+        _, n, corners = self._bare
+        if not (0 <= i < n or (not difficult and n <= i < n + corners)):
             return None
         c, R = self.circ_c[i], float(self.circ_r[i])
         if difficult:
@@ -476,27 +480,27 @@ class _Space:
         key = "flat_d" if difficult else "flat"
         if key in self._cache:
             return self._cache[key]
-        keys, starts, flags, circles = [], [], [], []
+        # each circle's arcs from angle 0: its breakpoints, with 0 first when it is not one (the
+        # arc from the last breakpoint round to the first is cut there); pieces joined once
+        starts, flags, counts = [], [], []
         for i in range(len(self.circ_r)):
             brk, fl = self.circle_partition(i, difficult)
             if len(brk) == 0:
-                b = np.array([0.0])
-                f = fl[:1]
+                starts.append(_ZERO_ANGLE)
+                flags.append(fl[:1])
+                counts.append(1)
+            elif brk[0] > 0:
+                starts += [_ZERO_ANGLE, brk]
+                flags += [fl[-1:], fl]
+                counts.append(len(brk) + 1)
             else:
-                wrap = fl[-1]  # the arc from the last breakpoint round to the first
-                if brk[0] > 0:
-                    b = np.concatenate([[0.0], brk])
-                    f = np.concatenate([[wrap], fl])
-                else:
-                    b, f = brk, fl
-            keys.append(8.0 * i + b)
-            starts.append(b)
-            flags.append(f.astype(bool))
-            circles.append(np.full(len(b), i))
-        K = np.concatenate(keys) if keys else np.zeros(0)
+                starts.append(brk)
+                flags.append(fl)
+                counts.append(len(brk))
         S = np.concatenate(starts) if starts else np.zeros(0)
-        F = np.concatenate(flags) if flags else np.zeros(0, bool)
-        Cc = np.concatenate(circles) if circles else np.zeros(0, int)
+        F = np.concatenate(flags).astype(bool) if flags else np.zeros(0, bool)
+        Cc = np.repeat(np.arange(len(counts)), counts)
+        K = 8.0 * Cc + S  # element by element the sum 8.0 * i + angle, as a key
         same_next = np.append(Cc[1:] == Cc[:-1], False)
         ends = np.where(same_next, np.append(S[1:], 0.0), _TWO_PI)
         seg = np.where(F, ends - S, 0.0)
@@ -593,6 +597,10 @@ def _outlines(space: _Space) -> list[LineString]:
     if "outlines" not in space._cache:
         space._cache["outlines"] = [_outline(ring, space.r) for ring in space._cache["diff_rings"]]
     return space._cache["outlines"]
+
+
+_ZERO_ANGLE = np.zeros(1)
+"""The arc start at angle 0 that :meth:`_Space.flat` puts before a circle's first breakpoint (read only)."""
 
 
 _SHARED_GAP_CM = 1e-3

@@ -171,6 +171,58 @@ def straight_measures(board: Board, model_id: str, points: Any, allowance_cm: fl
     return ok, [(float(lengths[k]), float(costs[k])) if good else None for k, good in enumerate(ok.tolist())]
 
 
+def straight_slides(board: Board, model_id: str, points: Any, allowance_cm: float, *,
+                    ignore: Iterable[str] = ()) -> tuple[np.ndarray, list[tuple[float, float] | None]]:
+    """:func:`straight_moves` with no length limit and ``difficult_ok`` (which of ``points`` a clear
+    straight slide reaches, whatever its length and ground) and :func:`straight_measures` with
+    ``allowance_cm`` (the open-ground slides within it, measured), from one pass over the points
+    (R-MOVE, RUL-17).
+
+    The same numbers as the two calls, element by element: each point's spot, slide and cost are
+    tested on their own (the vectorised tests are row by row), only the filters differ. A player
+    that sorts its points by the first verdict gets the second, for :func:`straight_plan`, at no
+    further test.
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board, TerrainPiece
+    >>> dune = TerrainPiece("dune", ((20, 0), (30, 0), (30, 60), (20, 60)), movement="difficult")
+    >>> board = Board(terrain=(dune,), bases=(Base("a", 10, 10, 30),))
+    >>> clear, measures = straight_slides(board, "a", [(10, 18), (10, 30), (25, 10), (10, 0)], 10)
+    >>> clear.tolist(), measures
+    ([True, True, True, False], [(8.0, 8.0), None, None, None])
+    """
+    space = _space(board, model_id, ignore)
+    pts = np.asarray(points, dtype=float).reshape(-1, 2)
+    start = np.asarray(board.base(model_id).center, dtype=float)
+    n = len(pts)
+    measures: list[tuple[float, float] | None] = [None] * n
+    if n == 0:
+        return np.zeros(0, dtype=bool), measures
+    free = space.points_free(np.concatenate([start[None, :], pts]))
+    if not free[0]:
+        return np.zeros(n, dtype=bool), measures
+    starts = np.repeat(start[None, :], n, axis=0)
+    length = np.hypot(pts[:, 0] - start[0], pts[:, 1] - start[1])
+    clear = free[1:].copy()
+    idx = np.nonzero(clear)[0]
+    if len(idx):
+        clear[idx] = space.free_spots_slide_clear(starts[idx], pts[idx])
+    # straight_measures' filters on the clear slides: within the allowance, over open ground
+    idx = np.nonzero(clear & (length <= float(allowance_cm) + ALLOWANCE_SLACK_CM))[0]
+    if len(idx):
+        lengths = np.hypot(*(pts[idx] - starts[idx]).T)
+        if space.diff_geom is None:
+            costs, open_ground = lengths, np.ones(len(idx), dtype=bool)
+        else:
+            costs = space.segment_costs(starts[idx], pts[idx])
+            open_ground = ~(costs > length[idx] + 1e-12)
+        for k, ln, c, good in zip(idx.tolist(), lengths.tolist(), costs.tolist(), open_ground.tolist()):
+            if good:
+                measures[k] = (ln, c)
+    return clear, measures
+
+
 def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ignore: Iterable[str], difficult_ok: bool,
               measured: bool) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
     """:func:`straight_moves` and, when ``measured``, the lengths and costs of the slides that
