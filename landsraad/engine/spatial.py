@@ -181,11 +181,18 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
     allowance = float(allowance_cm)
     _, measures = straight_measures(moving, model_id, order, allowance)
     passed = [(p, measure) for p, measure in zip(order, measures) if measure is not None][:limit]
+    _keep_straight(moving, model_id, passed, allowance)
+    return tuple(p for p, _ in passed)
+
+
+def _keep_straight(moving: Board, model_id: str, measured: Iterable[tuple[tuple[float, float], tuple[float, float] | None]],
+                   allowance: float) -> None:
+    """Registers the measured straight slides (``None``: not one) for :func:`_plan_cached` (bounded)."""
     if len(_STRAIGHT) > _STRAIGHT_SIZE:
         _STRAIGHT.clear()
-    for p, measure in passed:
-        _STRAIGHT[(moving, model_id, (float(p[0]), float(p[1])), allowance)] = measure
-    return tuple(p for p, _ in passed)
+    for p, measure in measured:
+        if measure is not None:
+            _STRAIGHT[(moving, model_id, (float(p[0]), float(p[1])), allowance)] = measure
 
 
 def straight_slides(state: GameState, model_id: str, points: Iterable[tuple[float, float]], allowance_cm: float | None) -> np.ndarray:
@@ -208,11 +215,7 @@ def straight_slides(state: GameState, model_id: str, points: Iterable[tuple[floa
         return _straight_slides(moving, model_id, order, -math.inf)[0]
     allowance = float(allowance_cm)
     clear, measures = _straight_slides(moving, model_id, order, allowance)
-    if len(_STRAIGHT) > _STRAIGHT_SIZE:
-        _STRAIGHT.clear()
-    for p, measure in zip(order, measures):
-        if measure is not None:
-            _STRAIGHT[(moving, model_id, p, allowance)] = measure
+    _keep_straight(moving, model_id, zip(order, measures), allowance)
     return clear
 
 

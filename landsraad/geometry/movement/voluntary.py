@@ -149,7 +149,7 @@ def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float
     >>> straight_moves(board, "a", [(18.6, 10), (25, 10)], 20, difficult_ok=True)
     array([ True,  True])
     """
-    return _straight(board, model_id, points, allowance_cm, ignore, difficult_ok, False)[0]
+    return _straight(board, model_id, points, allowance_cm, ignore, open_ground=not difficult_ok)[1]
 
 
 def straight_measures(board: Board, model_id: str, points: Any, allowance_cm: float, *,
@@ -167,7 +167,7 @@ def straight_measures(board: Board, model_id: str, points: Any, allowance_cm: fl
     >>> ok.tolist(), measures
     ([True, False], [(8.0, 8.0), None])
     """
-    ok, lengths, costs = _straight(board, model_id, points, allowance_cm, ignore, False, True)
+    _, ok, lengths, costs = _straight(board, model_id, points, allowance_cm, ignore, measured=True)
     return ok, [(float(lengths[k]), float(costs[k])) if good else None for k, good in enumerate(ok.tolist())]
 
 
@@ -192,41 +192,22 @@ def straight_slides(board: Board, model_id: str, points: Any, allowance_cm: floa
     >>> clear.tolist(), measures
     ([True, True, True, False], [(8.0, 8.0), None, None, None])
     """
-    space = _space(board, model_id, ignore)
-    pts = np.asarray(points, dtype=float).reshape(-1, 2)
-    start = np.asarray(board.base(model_id).center, dtype=float)
-    n = len(pts)
-    measures: list[tuple[float, float] | None] = [None] * n
-    if n == 0:
-        return np.zeros(0, dtype=bool), measures
-    free = space.points_free(np.concatenate([start[None, :], pts]))
-    if not free[0]:
-        return np.zeros(n, dtype=bool), measures
-    starts = np.repeat(start[None, :], n, axis=0)
-    length = np.hypot(pts[:, 0] - start[0], pts[:, 1] - start[1])
-    clear = free[1:].copy()
-    idx = np.nonzero(clear)[0]
-    if len(idx):
-        clear[idx] = space.free_spots_slide_clear(starts[idx], pts[idx])
-    # straight_measures' filters on the clear slides: within the allowance, over open ground
-    idx = np.nonzero(clear & (length <= float(allowance_cm) + ALLOWANCE_SLACK_CM))[0]
-    if len(idx):
-        lengths = np.hypot(*(pts[idx] - starts[idx]).T)
-        if space.diff_geom is None:
-            costs, open_ground = lengths, np.ones(len(idx), dtype=bool)
-        else:
-            costs = space.segment_costs(starts[idx], pts[idx])
-            open_ground = ~(costs > length[idx] + 1e-12)
-        for k, ln, c, good in zip(idx.tolist(), lengths.tolist(), costs.tolist(), open_ground.tolist()):
-            if good:
-                measures[k] = (ln, c)
-    return clear, measures
+    clear, ok, lengths, costs = _straight(board, model_id, points, allowance_cm, ignore, limited=False, measured=True)
+    return clear, [(float(lengths[k]), float(costs[k])) if good else None for k, good in enumerate(ok.tolist())]
 
 
-def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ignore: Iterable[str], difficult_ok: bool,
-              measured: bool) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
-    """:func:`straight_moves` and, when ``measured``, the lengths and costs of the slides that
-    are clear (as :func:`~landsraad.geometry.movement.graph._poly_measure` computes them)."""
+def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ignore: Iterable[str], *,
+              limited: bool = True, open_ground: bool = True,
+              measured: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """The straight-slide tests behind :func:`straight_moves`, :func:`straight_measures` and
+    :func:`straight_slides`, in one pass: ``(clear, ok, lengths, costs)``.
+
+    ``clear``: the end spot is free and the swept slide clear (only the points within the
+    allowance are tested when ``limited``). ``ok``: clear, within the allowance and, with
+    ``open_ground``, over no difficult terrain. ``lengths`` and ``costs`` (when ``measured``):
+    each ``ok`` slide's own length and its cost, as
+    :func:`~landsraad.geometry.movement.graph._poly_measure` computes them (NaN elsewhere).
+    """
     space = _space(board, model_id, ignore)
     pts = np.asarray(points, dtype=float).reshape(-1, 2)
     start = np.asarray(board.base(model_id).center, dtype=float)
@@ -234,22 +215,22 @@ def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ign
     lengths = np.full(n, np.nan) if measured else None
     costs = np.full(n, np.nan) if measured else None
     if n == 0:
-        return np.zeros(0, dtype=bool), lengths, costs
+        return np.zeros(0, dtype=bool), np.zeros(0, dtype=bool), lengths, costs
     free = space.points_free(np.concatenate([start[None, :], pts]))  # the start and every end, in one test
     if not free[0]:
-        return np.zeros(n, dtype=bool), lengths, costs
+        return np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), lengths, costs
     starts = np.repeat(start[None, :], n, axis=0)  # (np.broadcast_to costs several times more)
     length = np.hypot(pts[:, 0] - start[0], pts[:, 1] - start[1])
-    ok = (length <= float(allowance_cm) + ALLOWANCE_SLACK_CM) & free[1:]
-    idx = np.nonzero(ok)[0]
+    within = length <= float(allowance_cm) + ALLOWANCE_SLACK_CM
+    clear = free[1:] & within if limited else free[1:].copy()
+    idx = np.nonzero(clear)[0]
     if len(idx):
         # both ends are free spots, so only the swept capsules are left to test
-        clear = space.free_spots_slide_clear(starts[idx], pts[idx])
-        idx = idx[clear]
-        ok[:] = False
-        ok[idx] = True
+        clear[idx] = space.free_spots_slide_clear(starts[idx], pts[idx])
+    ok = clear & within
+    idx = np.nonzero(ok)[0]
     cost = None
-    if len(idx) and space.diff_geom is not None and not difficult_ok:
+    if len(idx) and space.diff_geom is not None and open_ground:
         cost = space.segment_costs(starts[idx], pts[idx])
     if measured and len(idx):
         assert lengths is not None and costs is not None
@@ -259,7 +240,7 @@ def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ign
         costs[idx] = lengths[idx] if cost is None else cost  # no difficult terrain: segment_costs is that length
     if cost is not None:
         ok[idx[cost > length[idx] + 1e-12]] = False
-    return ok, lengths, costs
+    return clear, ok, lengths, costs
 
 
 def free_spots(board: Board, model_id: str, points: Any, *, ignore: Iterable[str] = ()) -> np.ndarray:
