@@ -4,9 +4,10 @@
 except the decisions of its level's kinds inside its own activations (which model, which
 action, where to move, ...), where it compares the heuristic's answer with a few other legal
 answers by determinised Monte Carlo (:mod:`landsraad.search.core`) and plays the best one when
-it beats the heuristic's by a margin; at ``easy`` and ``hard`` its set-up plan (bids and who
-goes first, :mod:`landsraad.search.setup_search`) and its mission picks too
-(:mod:`landsraad.search.picks`), by whole games played out. It sees only what
+it beats the heuristic's by a margin; at ``easy`` and ``hard`` its mission picks too, by whole
+games played out (:mod:`landsraad.search.picks`). A :class:`Level` may also compare set-up
+plans (bids and who goes first, :mod:`landsraad.search.setup_search`); none of the three does,
+since at ``easy``'s budget it did harm (docs/search.md). It sees only what
 :func:`landsraad.engine.play` hands it: the decision and its side's view.
 
 Examples
