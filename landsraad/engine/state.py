@@ -109,7 +109,8 @@ class ModelState(Frozen):
         return not self.removed
 
     def has_poison(self, kind: str) -> bool:
-        return any(p.kind == kind for p in self.poisons)
+        # most models have none: no generator to build for them
+        return bool(self.poisons) and any(p.kind == kind for p in self.poisons)
 
     @cached_property
     def out_of_action(self) -> bool:

@@ -137,3 +137,13 @@ def test_property_with_models_in_one_copy_is_the_updates_one_after_the_other(cha
     assert together.board == _fresh(together).board == one_by_one.board
     if warm and all(step[0] in ("fatigue", "wound") for step in changes):
         assert together.board is state.board  # the same table: its caches stay warm
+
+
+@settings(max_examples=40, deadline=None)
+@given(kinds=st.lists(st.sampled_from(["deadly", "crippling", "will_breaker", "paralysing"]), max_size=3),
+       asked=st.sampled_from(["deadly", "crippling", "will_breaker", "paralysing"]))
+def test_property_has_poison_is_any_poison_of_the_kind_r_poison(kinds, asked):
+    """has_poison's shortcut for a model without poisons gives the full test's answer (R-POISON)."""
+    m = _state().models[0].model_copy(update={"poisons": tuple(Poison(kind=k) for k in kinds)})
+    assert m.has_poison(asked) == any(p.kind == asked for p in m.poisons)
+    assert m.out_of_action == (m.removed or any(p.kind == "deadly" for p in m.poisons))

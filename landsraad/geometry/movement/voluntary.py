@@ -168,7 +168,7 @@ def straight_measures(board: Board, model_id: str, points: Any, allowance_cm: fl
     ([True, False], [(8.0, 8.0), None])
     """
     _, ok, lengths, costs = _straight(board, model_id, points, allowance_cm, ignore, measured=True)
-    return ok, [(float(lengths[k]), float(costs[k])) if good else None for k, good in enumerate(ok.tolist())]
+    return ok, _measures(ok, lengths, costs)
 
 
 def straight_slides(board: Board, model_id: str, points: Any, allowance_cm: float, *,
@@ -193,7 +193,15 @@ def straight_slides(board: Board, model_id: str, points: Any, allowance_cm: floa
     ([True, True, True, False], [(8.0, 8.0), None, None, None])
     """
     clear, ok, lengths, costs = _straight(board, model_id, points, allowance_cm, ignore, limited=False, measured=True)
-    return clear, [(float(lengths[k]), float(costs[k])) if good else None for k, good in enumerate(ok.tolist())]
+    return clear, _measures(ok, lengths, costs)
+
+
+def _measures(ok: np.ndarray, lengths: np.ndarray | None, costs: np.ndarray | None) -> list[tuple[float, float] | None]:
+    """``(length, cost)`` of each slide ``ok`` passed, ``None`` for the others: the arrays' own
+    values as Python floats (``tolist`` converts each element as ``float()`` would, in one call)."""
+    assert lengths is not None and costs is not None
+    ls, cs = lengths.tolist(), costs.tolist()
+    return [(ls[k], cs[k]) if good else None for k, good in enumerate(ok.tolist())]
 
 
 def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ignore: Iterable[str], *,
@@ -236,8 +244,9 @@ def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ign
         assert lengths is not None and costs is not None
         # a path's measure as plan_move takes it: the slide's length from its own difference,
         # and its cost (the length again where there is no difficult terrain)
-        lengths[idx] = np.hypot(*(pts[idx] - starts[idx]).T)
-        costs[idx] = lengths[idx] if cost is None else cost  # no difficult terrain: segment_costs is that length
+        # (``length``'s elements are that arithmetic already: the same differences from the start)
+        lengths[idx] = length[idx]
+        costs[idx] = length[idx] if cost is None else cost  # no difficult terrain: segment_costs is that length
     if cost is not None:
         ok[idx[cost > length[idx] + 1e-12]] = False
     return clear, ok, lengths, costs
