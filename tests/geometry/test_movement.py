@@ -1252,3 +1252,21 @@ def test_base_partitions_are_reused_while_nothing_near_them_moves():
     assert movement._space(near, "a", ()).circle_partition(b, True) is old.circle_partition(b, True)
     c = 1  # c moved: its own circle is another
     assert movement._space(far, "a", ()).circle_partition(c, False) is not old.circle_partition(c, False)
+
+
+@PROPERTY
+@given(st.lists(st.tuples(st.floats(-5, 65), st.floats(-5, 65)), max_size=20), st.floats(20, 80), st.floats(20, 80),
+       st.sampled_from([25.0, 30.0, 40.0, 50.0]))
+def test_property_in_table_is_the_four_comparisons_with_the_bounds(pts, width, depth, base_mm):
+    """_Space.in_table's two comparisons of (N, 2) arrays give, point by point, the four
+    comparisons of each coordinate with the table's bounds grown by the touching tolerance."""
+    board = Board(width=width, depth=depth, bases=(Base("m", width / 2, depth / 2, base_mm),))
+    space = space_module._space(board, "m", ())
+    arr = np.array(pts, dtype=float).reshape(-1, 2)
+    xmin, ymin, xmax, ymax = space.bounds
+    t = space_module.TOUCH_TOLERANCE_CM
+    expected = (arr[:, 0] >= xmin - t) & (arr[:, 0] <= xmax + t) & (arr[:, 1] >= ymin - t) & (arr[:, 1] <= ymax + t)
+    for _ in range(2):  # the bounds' arrays built on first use, then kept
+        assert space.in_table(arr).tolist() == expected.tolist()
+    edge = np.array([[xmin - t, ymin - t], [xmax + t, ymax + t], [np.nextafter(xmin - t, -1), ymin], [xmax, np.nextafter(ymax + t, 99)]])
+    assert space.in_table(edge).tolist() == [True, True, False, False]

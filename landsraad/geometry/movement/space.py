@@ -112,9 +112,14 @@ class _Space:
         return self._cache["drho"]
 
     def in_table(self, pts: np.ndarray) -> np.ndarray:
-        xmin, ymin, xmax, ymax = self.bounds
-        t = TOUCH_TOLERANCE_CM
-        return (pts[:, 0] >= xmin - t) & (pts[:, 0] <= xmax + t) & (pts[:, 1] >= ymin - t) & (pts[:, 1] <= ymax + t)
+        """Which centres keep the base on the table (touching its edge allowed)."""
+        limits = self._cache.get("table")
+        if limits is None:  # the four comparisons as two on (N, 2) arrays: the same bounds, in fewer numpy calls
+            xmin, ymin, xmax, ymax = self.bounds
+            t = TOUCH_TOLERANCE_CM
+            limits = self._cache["table"] = (np.array((xmin - t, ymin - t)), np.array((xmax + t, ymax + t)))
+        inside = (pts >= limits[0]) & (pts <= limits[1])
+        return inside[:, 0] & inside[:, 1]
 
     def in_blocked_interior(self, pts: np.ndarray) -> np.ndarray:
         if self.block_geom is None or len(pts) == 0:
