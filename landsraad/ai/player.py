@@ -203,13 +203,19 @@ class HeuristicPlayer:
                 elif straight is not None and spec.allowance_cm is not None:
                     # no path is shorter than the straight line (a point rounded beyond the allowance)
                     within = _dist(p, here) <= spec.allowance_cm + BOUND_SLACK_CM
-            if check and within and spec.validate(p) is None:
-                return p
-            # A candidate is legal whatever the tests above say (a legal point is returned anyway).
-            if known is None:
-                known = set(spec.candidates)
-            if p in known:
-                return p
+            if check and within:
+                if spec.validate(p) is None:
+                    return p
+            elif straight is None or straight[k]:
+                # A candidate is legal whatever the tests above say (a legal point is returned
+                # anyway). Only a point not checked may be one: a point refused by the check is
+                # not legal, and a point no clear straight slide reaches is not one of the engine's
+                # candidates (straight slides all, the same test row by row), so neither costs
+                # the candidates.
+                if known is None:
+                    known = set(spec.candidates)
+                if p in known:
+                    return p
             if last:
                 break
         return None

@@ -81,6 +81,21 @@ def test_the_first_valid_point_is_the_one_every_check_up_front_finds(x, y, offse
     assert got == _every_check(_move(state, mover.id, allowance), points, state, limit)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.floats(10, 15.5), st.floats(16, 44), st.sampled_from((6.0, 10.0, 16.0)))
+def test_every_candidate_is_a_legal_straight_slide_so_only_unchecked_straight_points_are_looked_up(x, y, allowance):
+    """What lets :meth:`HeuristicPlayer._first_valid` look a point up among the engine's candidates
+    only when it was neither checked nor a point no straight slide reaches: every candidate is
+    legal (the check refuses none) and a clear straight slide (R-MOVE)."""
+    mover = model("red", "harkonnen", "champion", 1, x, y)
+    others = [model("red", "harkonnen", "gladiator", 2, 26, 14), model("blue", "fremen", "warrior", 1, 26, 30)]
+    state = state_in_play([mover, *[o for o in others if _dist(o.position, (x, y)) > 4.0]], terrain=(WALL, BOG), blue="fremen")
+    cands = move_candidates(state, mover.id, allowance, towards=targets_of_interest(state, mover.id))
+    assert cands
+    assert straight_moves(state.board, mover.id, list(cands), math.inf, difficult_ok=True).all()
+    assert all(plan_move(state, mover.id, c, allowance).legal for c in cands)
+
+
 def test_a_detour_is_searched_for_three_free_points_at_most_and_a_candidate_always_taken():
     mover = model("red", "harkonnen", "champion", 1, 15.0, 24.0)
     state = state_in_play([mover], terrain=(WALL, BOG), blue="fremen")
