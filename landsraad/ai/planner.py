@@ -455,12 +455,16 @@ class _Planner:
                 v = self.melee_value(m, e) if _best_melee(m) is not None else -1.0
                 plans.append(_Plan(m.id, "melee", f"melee:{e.id}", target=e.id, value=v + 0.05))
             # Breaking away: worth it when the fight is lost and a job waits elsewhere.
-            if move > 0:
+            stay = min(self.melee_value(m, e, active=False) for e in engaged) if move > 0 else 0.0
+            gain = max(0.0, -stay) + (0.3 * job.value if job else 0.0)
+            # A chance of success at most 1 and a harm at least 0: the plan is worth at most the
+            # gain (or 0, with slack for the float products). Below a plan already made it is never
+            # the best, and its odds (R-DISENGAGE, a costly look-up) are not needed.
+            if move > 0 and max(gain, 0.0) * (1 + 1e-9) + 1e-12 >= max(p.value for p in plans):
                 worst = min(engaged, key=lambda e: self.melee_value(m, e))
                 mv = _comb(s, m.id, weapon=_best_melee(m), activation_fatigue=m.fatigue)
                 p_ok, _, harm = _disengage(mv, _comb(s, worst.id, weapon=_best_melee(worst)), s.ruleset)
-                stay = min(self.melee_value(m, e, active=False) for e in engaged)
-                v = p_ok * (max(0.0, -stay) + (0.3 * job.value if job else 0.0)) - harm * _worth(s, m)
+                v = p_ok * gain - harm * _worth(s, m)
                 plans.append(_Plan(m.id, "disengage", "disengage", goal=self.goal_of(m), value=v))
             # Mission actions that work in contact (a capture, carrying off).
             if job is not None and job.action and job.kind == "deliver" and self._deliver_gap(m, job) <= self.tol:

@@ -4,6 +4,7 @@ weapon mode it carries, the laser's explosive mode included (R-LASER), checked o
 from __future__ import annotations
 
 import itertools
+import math
 from types import SimpleNamespace
 
 import pytest
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from landsraad.ai import HeuristicPlayer
 from landsraad.ai.planner import _Danger, _Planner
 from landsraad.ai.spots import _dist, _gap, _gap_at, _r
-from landsraad.ai.tables import HARM, _best_melee, _comb, _shot_value, _worth, clash_table
+from landsraad.ai.tables import HARM, _best_melee, _comb, _disengage, _shot_value, _worth, clash_table
 from landsraad.engine.bridge import combatant
 from landsraad.engine.decisions import Decision
 from landsraad.engine.game import new_game, play
@@ -275,3 +276,41 @@ def test_in_whole_games_the_leader_is_the_first_of_every_model_ranked(red, blue,
     _CheckedPlayer.checked = 0
     play(new_game(red, blue, seed=seed), {"red": _CheckedPlayer(seed), "blue": _CheckedPlayer(seed + 500)})
     assert _CheckedPlayer.checked > 20
+
+
+def _disengage_value(planner: _Planner, m) -> float:
+    """The disengage plan's value as :meth:`_Planner.plan_for` defines it, its odds always looked up."""
+    s = planner.state
+    engaged = planner.engaged_with(m)
+    job = planner.assignment.get(m.id)
+    worst = min(engaged, key=lambda e: planner.melee_value(m, e))
+    mv = _comb(s, m.id, weapon=_best_melee(m), activation_fatigue=m.fatigue)
+    p_ok, _, harm = _disengage(mv, _comb(s, worst.id, weapon=_best_melee(worst)), s.ruleset)
+    stay = min(planner.melee_value(m, e, active=False) for e in engaged)
+    return p_ok * (max(0.0, -stay) + (0.3 * job.value if job else 0.0)) - harm * _worth(s, m)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(_placed(20, 40), _placed(), st.floats(0, 6.3), st.floats(0, 0.1)), min_size=1, max_size=3))
+def test_an_engaged_model_breaks_away_exactly_when_the_full_values_say_so_r_disengage(pairs):
+    """R-DISENGAGE: the plan of an engaged model, whose breaking away is judged by its odds only when
+    its bound (the gain of escaping) reaches the plans already made, is the one judging it always
+    would make: never worth less than breaking away, and breaking away at its full value."""
+    red, blue = [], []
+    for mine, theirs, angle, gap in pairs:
+        red.append(mine)
+        r = model("red", *mine[0], 1, 0, 0).base_mm / 20 + model("blue", *theirs[0], 1, 0, 0).base_mm / 20 + gap
+        blue.append((theirs[0], mine[1] + r * math.cos(angle), mine[2] + r * math.sin(angle), *theirs[3:]))
+    state = _table(red, blue)
+    planner = _Planner(HeuristicPlayer(1), state, "red")
+    checked = 0
+    for m in planner.models:
+        c = _comb(state, m.id, activation_fatigue=m.fatigue)
+        if not planner.engaged_with(m) or c.effective_movement <= 0:
+            continue
+        plan = planner.plan_for(m)
+        v = _disengage_value(planner, m)
+        assert plan.value >= v
+        if plan.kind == "disengage":
+            assert plan.value == v
+        checked += 1
