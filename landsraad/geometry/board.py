@@ -27,8 +27,7 @@ landsraad.errors.GeometryError: There is no model 'c' on the table; the models a
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
-from typing import Any, Iterable, Literal
+from typing import Any, Callable, Generic, Iterable, Literal, TypeVar
 
 import shapely
 from shapely.geometry import Point as _ShapelyPoint
@@ -59,6 +58,30 @@ At 64, the polygon's edge lies within r * (1 - cos(pi / 256)) of the true circle
 under 0.0002 cm for a 50 mm base: far below what a tape measure shows."""
 
 TerrainMovement = Literal["blocked", "difficult", "open"]
+
+_T = TypeVar("_T")
+
+
+class cached_property(Generic[_T]):
+    """:func:`functools.cached_property` without its lock: computed on the first read, then kept in
+    the instance's ``__dict__`` (where later reads find it before this descriptor). Python 3.11's
+    takes a lock on every first read, a cost paid for each of the many boards and bases a game
+    makes, to guard against two threads computing the same value at once: here harmless, the
+    value is a function of the frozen object."""
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        self.func = func
+        self.attrname = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.attrname = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> _T:
+        if obj is None:
+            return self  # type: ignore[return-value]
+        value = obj.__dict__[self.attrname] = self.func(obj)
+        return value
 
 
 @dataclass(frozen=True)
