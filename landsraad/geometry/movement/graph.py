@@ -23,34 +23,41 @@ from .space import _outlines, _Space
 
 def _bitangents(ci: np.ndarray, ri: np.ndarray, cj: np.ndarray, rj: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Common tangents of circle pairs (ci, ri), (cj, rj): tangent points on each and the
-    pair index. Up to 4 per pair (2 when a radius is 0, 1 between two points)."""
+    pair index. Up to 4 per pair (2 when a radius is 0, 1 between two points).
+
+    The four kinds (outer then inner, each with both signs) are the rows of (4, P) arrays, in
+    that order, so the result is the kinds one after the other, each in pair order: every
+    element's arithmetic is the same as kind by kind."""
+    P = len(ci)
     v = cj - ci
     d = np.hypot(v[:, 0], v[:, 1])
     safe = np.where(d > 0, d, 1.0)
-    u = v / safe[:, None]
-    up = np.stack([-u[:, 1], u[:, 0]], axis=1)
-    Ti, Tj, idx = [], [], []
+    ux, uy = v[:, 0] / safe, v[:, 1] / safe
     both_points = (ri == 0) & (rj == 0)
     some_point = (ri == 0) | (rj == 0)
-    for s2 in (1.0, -1.0):
-        with np.errstate(over="ignore", invalid="ignore"):
-            cos_a = (s2 * rj - ri) / safe
-        # a point lying on a circle (within the touching tolerance) has one tangent point:
-        # its radial projection on the circle
-        slack = 2.0 * TOUCH_TOLERANCE_CM / np.maximum(safe, 1e-9)
-        cos_a = np.where(some_point & (np.abs(cos_a) > 1) & (np.abs(cos_a) <= 1 + slack), np.sign(cos_a), cos_a)
-        ok = (d > 0) & (np.abs(cos_a) <= 1)
-        if s2 < 0:
-            ok &= ~some_point
-        with np.errstate(over="ignore", invalid="ignore"):
-            sin_a = np.sqrt(np.clip(1 - cos_a * cos_a, 0, None))
-        for sgn in (1.0, -1.0):
-            keep = ok & ~(both_points & (sgn < 0))
-            n = cos_a[:, None] * u + sgn * sin_a[:, None] * up
-            Ti.append((ci - ri[:, None] * n)[keep])
-            Tj.append((cj - s2 * rj[:, None] * n)[keep])
-            idx.append(np.nonzero(keep)[0])
-    return np.concatenate(Ti), np.concatenate(Tj), np.concatenate(idx)
+    with np.errstate(over="ignore", invalid="ignore"):
+        cos_a = np.stack(((1.0 * rj - ri) / safe, (-1.0 * rj - ri) / safe))
+    # a point lying on a circle (within the touching tolerance) has one tangent point:
+    # its radial projection on the circle
+    slack = 2.0 * TOUCH_TOLERANCE_CM / np.maximum(safe, 1e-9)
+    cos_a = np.where(some_point & (np.abs(cos_a) > 1) & (np.abs(cos_a) <= 1 + slack), np.sign(cos_a), cos_a)
+    ok = (d > 0) & (np.abs(cos_a) <= 1)
+    ok[1] &= ~some_point
+    with np.errstate(over="ignore", invalid="ignore"):
+        sin_a = np.sqrt(np.clip(1 - cos_a * cos_a, 0, None))
+    # rows: (outer, +), (outer, -), (inner, +), (inner, -)
+    cos4 = np.repeat(cos_a, 2, axis=0)
+    sin4 = np.repeat(sin_a, 2, axis=0) * np.array([1.0, -1.0, 1.0, -1.0])[:, None]
+    keep = np.repeat(ok, 2, axis=0)
+    keep[1::2] &= ~both_points
+    s2 = np.array([1.0, 1.0, -1.0, -1.0])[:, None]
+    nx = cos4 * ux + sin4 * -uy
+    ny = cos4 * uy + sin4 * ux
+    flat = keep.ravel()
+    Ti = np.stack(((ci[:, 0] - ri * nx).ravel()[flat], (ci[:, 1] - ri * ny).ravel()[flat]), axis=1)
+    Tj = np.stack(((cj[:, 0] - s2 * rj * nx).ravel()[flat], (cj[:, 1] - s2 * rj * ny).ravel()[flat]), axis=1)
+    idx = np.nonzero(flat)[0] % P if P else np.zeros(0, dtype=np.int64)
+    return Ti, Tj, idx
 
 
 def _point_tangents(p: Sequence[float], cj: np.ndarray, rj: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -118,8 +125,13 @@ def _graph(space: _Space) -> _Graph:
     I, J = np.triu_indices(C, k=1)  # noqa: E741  (the pair indices, as in the formulas)
     Ti, Tj, k = _bitangents(space.circ_c[I], space.circ_r[I], space.circ_c[J], space.circ_r[J])
     ci, cj = I[k], J[k]
-    th_i, th_j = _angles(space, ci, Ti), _angles(space, cj, Tj)
-    keep = _on_free_arc(space, ci, th_i) & _on_free_arc(space, cj, th_j)
+    # both ends' angles and tests in one call each (element by element the same numbers)
+    ends = np.concatenate([ci, cj])
+    th = _angles(space, ends, np.concatenate([Ti, Tj]))
+    free = _on_free_arc(space, ends, th)
+    K = len(ci)
+    keep = free[:K] & free[K:]
+    th_i, th_j = th[:K], th[K:]
     Ti, Tj, ci, cj, th_i, th_j = Ti[keep], Tj[keep], ci[keep], cj[keep], th_i[keep], th_j[keep]
     keep = space.segments_clear(Ti, Tj)
     Ti, Tj, ci, cj, th_i, th_j = Ti[keep], Tj[keep], ci[keep], cj[keep], th_i[keep], th_j[keep]
@@ -135,15 +147,16 @@ def _graph(space: _Space) -> _Graph:
     order = np.lexsort((theta, circle))
     a, b, spans = _ring_pairs(circle[order], theta[order], order)
     costs_arc = _arc_costs(space, circle[a], theta[a], spans)
-    for x, y, c, sp in zip(a.tolist(), b.tolist(), costs_arc.tolist(), spans.tolist()):
-        if math.isfinite(c):
-            adj[x].append((y, c, sp))
-            adj[y].append((x, c, -sp))
+    finite = np.isfinite(costs_arc)
+    for x, y, c, sp in zip(a[finite].tolist(), b[finite].tolist(), costs_arc[finite].tolist(), spans[finite].tolist()):
+        adj[x].append((y, c, sp))
+        adj[y].append((x, c, -sp))
     # each circle's nodes by angle: a run of the (circle, angle) order
     bounds = np.searchsorted(circle[order], np.arange(C + 1)).tolist()
+    theta_sorted = theta[order]
     by_circle = [order[bounds[i]:bounds[i + 1]] for i in range(C)]
-    by_theta = [theta[nodes] for nodes in by_circle]
-    graph = _Graph(xy=xy, pts=[(x, y) for x, y in xy.tolist()], circle=circle, theta=theta, adj=adj,
+    by_theta = [theta_sorted[bounds[i]:bounds[i + 1]] for i in range(C)]
+    graph = _Graph(xy=xy, pts=list(map(tuple, xy.tolist())), circle=circle, theta=theta, adj=adj,
                    by_circle=by_circle, by_circle_theta=by_theta)
     space._cache["graph"] = graph
     return graph
@@ -156,14 +169,14 @@ def _ring_pairs(circ: np.ndarray, theta: np.ndarray, ids: np.ndarray) -> tuple[n
     if n < 2:
         return np.zeros(0, int), np.zeros(0, int), np.zeros(0)
     same = circ[1:] == circ[:-1]
-    a = list(np.nonzero(same)[0])
-    b = [k + 1 for k in a]
+    nxt = np.nonzero(same)[0]
     # wrap: last node of each circle to its first (circles with 2 or more nodes)
-    starts = np.concatenate([[0], np.nonzero(~same)[0] + 1])
-    ends = np.concatenate([np.nonzero(~same)[0], [n - 1]])
+    breaks = np.nonzero(~same)[0]
+    starts = np.concatenate([[0], breaks + 1])
+    ends = np.concatenate([breaks, [n - 1]])
     many = ends > starts
-    a = np.concatenate([np.array(a, dtype=int), ends[many]])
-    b = np.concatenate([np.array(b, dtype=int), starts[many]])
+    a = np.concatenate([nxt, ends[many]])
+    b = np.concatenate([nxt + 1, starts[many]])
     spans = np.mod(theta[b] - theta[a], _TWO_PI)
     return ids[a], ids[b], spans
 
@@ -209,20 +222,21 @@ class _Query:
     def attach(self, p: Sequence[float], outgoing: bool) -> int:
         """A free point joined to the graph by its clear tangents to every circle
         (``outgoing``: edges from it, else edges to it)."""
-        space = self.space
+        (tangents,), _ = _clear_tangents(self.space, [p], None)
+        return self._join(p, tangents, outgoing)
+
+    def attach_ends(self, start: Sequence[float], goal: Sequence[float]) -> tuple[int, int, float | None]:
+        """:meth:`attach` of ``start`` (outgoing) then of ``goal`` (incoming), and the cost of the
+        straight segment from one to the other if it is clear (else None): the same nodes, edges
+        and numbers as the two calls and the segment's own tests, the tangents of both points and
+        the segment tested in one batch (every test is row by row)."""
+        (from_start, to_goal), direct = _clear_tangents(self.space, [start, goal], (start, goal))
+        return self._join(start, from_start, True), self._join(goal, to_goal, False), direct
+
+    def _join(self, p: Sequence[float], tangents: tuple[list, list, list, list], outgoing: bool) -> int:
+        """The node of ``p`` and its tangents' nodes and edges (:func:`_clear_tangents`' lists)."""
         node = self.add_node(p)
-        C = len(space.circ_r)
-        if C == 0:
-            return node
-        T, k = _point_tangents(p, space.circ_c, space.circ_r)
-        th = _angles(space, k, T)
-        keep = _on_free_arc(space, k, th)
-        T, k, th = T[keep], k[keep], th[keep]
-        Pk = np.tile(np.asarray(p, dtype=float), (len(T), 1))
-        clear = space.segments_clear(Pk, T)
-        T, k, th, Pk = T[clear], k[clear], th[clear], Pk[clear]
-        costs = space.segment_costs(Pk, T) if len(T) else np.zeros(0)
-        for t, ci, a, c in zip(T.tolist(), k.tolist(), th.tolist(), costs.tolist()):
+        for t, ci, a, c in zip(*tangents):
             m = self.add_node(t, ci, a)
             if outgoing:
                 self.add_edge(node, m, c)
@@ -307,6 +321,40 @@ class _Query:
             out.append(self.point(n))
             prev = n
         return out
+
+
+def _clear_tangents(space: _Space, points: Sequence[Sequence[float]], segment: tuple[Sequence[float], Sequence[float]] | None
+                    ) -> tuple[list[tuple[list, list, list, list]], float | None]:
+    """For each of ``points`` (free spots), its tangents to every circle that touch a free arc
+    and are clear to slide along, as lists (tangent points, circles, angles, costs), in
+    :func:`_point_tangents`' order; and, with a ``segment``, its cost if it is clear (else None).
+    The points' tangents and the segment are tested together: the tests are row by row, so each
+    row's verdict and cost are its own."""
+    C = len(space.circ_r)
+    found = [_point_tangents(p, space.circ_c, space.circ_r) for p in points] if C else []
+    T = np.concatenate([t for t, _ in found]) if found else np.zeros((0, 2))
+    k = np.concatenate([i for _, i in found]) if found else np.zeros(0, dtype=int)
+    owner = np.repeat(np.arange(len(found)), [len(i) for _, i in found]) if found else np.zeros(0, dtype=int)
+    th = _angles(space, k, T)
+    keep = _on_free_arc(space, k, th)
+    T, k, th, owner = T[keep], k[keep], th[keep], owner[keep]
+    P = np.asarray(points, dtype=float)[owner] if len(owner) else np.zeros((0, 2))
+    A, B = P, T
+    if segment is not None:
+        A = np.concatenate([P, np.asarray([segment[0]], dtype=float)])
+        B = np.concatenate([T, np.asarray([segment[1]], dtype=float)])
+    clear = space.segments_clear(A, B)
+    costs = space.segment_costs(A[clear], B[clear]) if clear.any() else np.zeros(0)
+    n = len(T)
+    tangents = clear[:n]
+    cost_t = costs[:int(tangents.sum())]
+    direct = float(costs[-1]) if segment is not None and clear[n] else None
+    T, k, th, owner = T[tangents], k[tangents], th[tangents], owner[tangents]
+    out = []
+    for j in range(len(points)):
+        mine = owner == j
+        out.append((T[mine].tolist(), k[mine].tolist(), th[mine].tolist(), cost_t[mine].tolist()))
+    return out, direct
 
 
 def _arc_points(c: np.ndarray, R: float, theta: float, span: float, bump: float) -> list[tuple[float, float]]:
@@ -515,14 +563,11 @@ def _shortest(space: _Space, start: Point, goal: Point) -> list[tuple[float, flo
     """The cheapest path from ``start`` to ``goal`` (both legal positions), or None."""
     graph = _graph(space)
     q = _Query(space, graph)
-    s = q.attach(start, outgoing=True)
-    g = q.attach(goal, outgoing=False)
+    s, g, direct = q.attach_ends(start, goal)
     _exits(space, q, s, start, True)
     _exits(space, q, g, goal, False)
-    S = np.asarray([start], dtype=float)
-    G = np.asarray([goal], dtype=float)
-    if space.segments_clear(S, G)[0]:
-        q.add_edge(s, g, float(space.segment_costs(S, G)[0]))
+    if direct is not None:
+        q.add_edge(s, g, direct)
     q.finalize()
     dist, pred = q.search(s, g)
     if g not in dist:
