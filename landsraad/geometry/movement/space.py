@@ -315,108 +315,174 @@ class _Space:
         """Breakpoint angles (sorted, in [0, 2 pi)) and, per arc between consecutive ones
         (the last wrapping), whether it is blocked (``difficult=False``) or over difficult
         terrain (``difficult=True``). No breakpoints: one flag for the whole circle."""
-        key = ("dpart" if difficult else "part", i)
-        if key in self._cache:
-            return self._cache[key]
-        shared = self._shared_partition(i, difficult)
-        if shared is not None:
-            self._cache[key] = shared
-            return shared
-        reuse = self._base_partition_key(i, difficult)
-        if reuse is not None:
-            assert self._base_parts is not None
-            res = self._base_parts.get(reuse)
-            if res is None:
-                res = self._own_partition(i, difficult)
-                if len(self._base_parts) >= _BASE_PARTS_CAP:
-                    del self._base_parts[next(iter(self._base_parts))]  # the oldest entry
-                self._base_parts[reuse] = res
-        else:
-            res = self._own_partition(i, difficult)
-        self._cache[key] = res
-        return res
+        return self._partitions([i], difficult)[0]
 
-    def _own_partition(self, i: int, difficult: bool) -> tuple[np.ndarray, np.ndarray]:
-        """:meth:`circle_partition` computed on this space, with no cache."""
-        c = self.circ_c[i]
-        R = float(self.circ_r[i])
+    def _partitions(self, circles: Sequence[int], difficult: bool) -> list[tuple[np.ndarray, np.ndarray]]:
+        """:meth:`circle_partition` of each of ``circles``: this space's cache, the terrain-only
+        space's (:meth:`_shared_partition`), the layout's (:meth:`_base_partition_key`), and the
+        rest computed together (:meth:`_own_partitions`)."""
+        tag = "dpart" if difficult else "part"
+        out = [self._cache.get((tag, i)) for i in circles]
+        miss = [pos for pos, res in enumerate(out) if res is None]
+        if not miss:
+            return out  # type: ignore[return-value]
+        plan = self._reuse_plan([circles[pos] for pos in miss], difficult)
+        shared = [(pos, j) for pos, (kind, j) in zip(miss, plan) if kind == "shared"]
+        if shared:
+            assert self._bare is not None
+            for (pos, _), res in zip(shared, self._bare[0]._partitions([j for _, j in shared], difficult)):
+                out[pos] = self._cache[(tag, circles[pos])] = res
+        todo: list[tuple[int, tuple[Any, ...] | None]] = []  # (position, reuse key)
+        for pos, (kind, key) in zip(miss, plan):
+            if kind == "shared":
+                continue
+            if kind == "key":
+                assert self._base_parts is not None
+                res = self._base_parts.get(key)
+                if res is not None:
+                    out[pos] = self._cache[(tag, circles[pos])] = res
+                    continue
+            todo.append((pos, key if kind == "key" else None))
+        if todo:
+            for (pos, key), res in zip(todo, self._own_partitions([circles[pos] for pos, _ in todo], difficult)):
+                if key is not None:
+                    assert self._base_parts is not None
+                    if len(self._base_parts) >= _BASE_PARTS_CAP:
+                        del self._base_parts[next(iter(self._base_parts))]  # the oldest entry
+                    self._base_parts[key] = res
+                out[pos] = self._cache[(tag, circles[pos])] = res
+        return out  # type: ignore[return-value]  # every entry filled
+
+    def _own_partitions(self, circles: Sequence[int], difficult: bool) -> list[tuple[np.ndarray, np.ndarray]]:
+        """:meth:`circle_partition` of each of ``circles`` computed on this space, with no cache.
+
+        The circles are done together (a graph build misses a few partitions at a time; numpy's
+        per-call cost dominated when they were done one by one), and each circle gets the very
+        numbers it would get alone: every step is element by element over (circle, capsule) pairs
+        or row by row over points, a circle's breakpoints are the distinct values of its angles
+        (np.mod never gives -0.0: sorting them per circle is np.unique's), and the table's are
+        computed with the math module as before (tests/geometry/test_space.py holds the one by
+        one formulation and compares them bit for bit)."""
+        idx = np.asarray(circles, dtype=int)
+        cs, Rs = self.circ_c[idx], self.circ_r[idx]
+        out: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(idx)
         if difficult:
             # breakpoints where the base starts overlapping (exact); classification below
             # uses the touching tolerance
             a, b, rho, geom = self.dcap_a, self.dcap_b, self.dcap_rho + TOUCH_TOLERANCE_CM, self.diff_geom
+            test: Callable[[np.ndarray], np.ndarray] = self._point_difficult
         else:
             a, b, rho, geom = self.cap_a, self.cap_b, self.cap_rho, self.block_geom
-        if R == 0.0:
-            pt = c[None, :]
-            if difficult:
-                res = (np.zeros(0), self._point_difficult(pt))
-            else:
-                res = (np.zeros(0), np.array([not self.points_free(pt)[0]]))
-            return res
+            test = self._points_blocked
+        point = Rs == 0.0
+        if point.any():  # a point's one flag
+            pt_rows = np.nonzero(point)[0]
+            flags = test(cs[pt_rows])
+            for k, row in enumerate(pt_rows.tolist()):
+                out[row] = (np.zeros(0), flags[k:k + 1])
+        rows = np.nonzero(~point)[0]
+        c, R = cs[rows], Rs[rows]
+        # (circle, capsule) pairs whose bounding boxes, the capsule's grown by its rho, meet; by
+        # circle, then capsule, as each circle's own filter orders them
+        if len(a) and len(rows):
+            lo, hi = np.minimum(a, b) - rho[:, None], np.maximum(a, b) + rho[:, None]
+            near = ((lo[None, :, 0] <= (c[:, 0] + R)[:, None]) & (hi[None, :, 0] >= (c[:, 0] - R)[:, None])
+                    & (lo[None, :, 1] <= (c[:, 1] + R)[:, None]) & (hi[None, :, 1] >= (c[:, 1] - R)[:, None]))
+            pr, pk = np.nonzero(near)
+        else:
+            pr = pk = np.zeros(0, dtype=int)
+        alive = np.ones(len(rows), dtype=bool)
+        if difficult:
+            lonely = np.bincount(pr, minlength=len(rows)) == 0
+            if lonely.any():
+                far = lonely.copy()
+                if geom is not None:
+                    far[lonely] = ~shapely.intersects(geom, shapely.points(c[lonely]))
+                for row in np.nonzero(far)[0].tolist():  # nowhere near difficult terrain
+                    out[rows[row]] = (np.zeros(0), np.array([False]))
+                alive &= ~far
         angles: list[np.ndarray] = []
-        if len(a):
-            near = ((np.minimum(a[:, 0], b[:, 0]) - rho <= c[0] + R) & (np.maximum(a[:, 0], b[:, 0]) + rho >= c[0] - R)
-                    & (np.minimum(a[:, 1], b[:, 1]) - rho <= c[1] + R) & (np.maximum(a[:, 1], b[:, 1]) + rho >= c[1] - R))
-            a, b, rho = a[near], b[near], rho[near]
-        if difficult and len(a) == 0 and (geom is None or not geom.intersects(shapely.Point(c))):
-            return (np.zeros(0), np.array([False]))  # nowhere near difficult terrain
-        if len(a):
+        owner: list[np.ndarray] = []  # the row (in rows) of each breakpoint
+        if len(pr):
+            A, B, RHO, Cp, Rp = a[pk], b[pk], rho[pk], c[pr], R[pr]
             # circle against the capsules' end discs
-            for q in (a, b):
-                v = q - c
+            for q in (A, B):
+                v = q - Cp
                 dq = np.hypot(v[:, 0], v[:, 1])
                 with np.errstate(divide="ignore", invalid="ignore"):
-                    cosb = (R * R + dq * dq - rho * rho) / (2.0 * R * dq)
+                    cosb = (Rp * Rp + dq * dq - RHO * RHO) / (2.0 * Rp * dq)
                 # tangencies count too (a difficult corner's own circle touches its edges'
                 # offsets): extra breakpoints are harmless, the midpoints decide
                 ok = (dq > 0) & (np.abs(cosb) <= 1 + 1e-9)
                 phi = np.arctan2(v[ok, 1], v[ok, 0])
                 beta = np.arccos(np.clip(cosb[ok], -1.0, 1.0))
                 angles += [phi + beta, phi - beta]
+                owner += [pr[ok], pr[ok]]
             # ... against the capsules' straight sides and the pieces' own outlines (whose
             # edges are the capsules' cores: crossing them matters for deep interiors)
-            e = b - a
+            e = B - A
             length = np.hypot(e[:, 0], e[:, 1])
             keep = length > 0
             if keep.any():
-                ak, ek, lk, rk = a[keep], e[keep], length[keep], rho[keep]
+                ak, ek, lk, rk = A[keep], e[keep], length[keep], RHO[keep]
                 u = ek / lk[:, None]
                 n = np.stack([-u[:, 1], u[:, 0]], axis=1)
                 starts = np.concatenate([ak + rk[:, None] * n, ak - rk[:, None] * n, ak])
                 units = np.concatenate([u, u, u])
                 lens = np.concatenate([lk, lk, lk])
-                w = starts - c
+                c3, R3, row3 = (np.concatenate([x, x, x]) for x in (Cp[keep], Rp[keep], pr[keep]))
+                w = starts - c3
                 bq = 2.0 * (w * units).sum(1)
-                cq = (w * w).sum(1) - R * R
+                cq = (w * w).sum(1) - R3 * R3
                 disc = bq * bq - 4.0 * cq
-                ok = disc > -1e-9 * (1.0 + R * R)
+                ok = disc > -1e-9 * (1.0 + R3 * R3)
                 sq = np.sqrt(np.where(disc > 0, disc, 0.0))
                 for sol in ((-bq - sq) / 2.0, (-bq + sq) / 2.0):
                     good = ok & (sol >= -1e-9) & (sol <= lens + 1e-9)
                     pts = starts[good] + sol[good, None] * units[good]
-                    angles.append(np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0]))
-        if not difficult:
+                    angles.append(np.arctan2(pts[:, 1] - c3[good, 1], pts[:, 0] - c3[good, 0]))
+                    owner.append(row3[good])
+        if not difficult and len(rows):
             xmin, ymin, xmax, ymax = self.bounds
             for axis, val in ((0, xmin), (0, xmax), (1, ymin), (1, ymax)):
-                x = (val - c[axis]) / R
-                if abs(x) <= 1:
-                    base = math.acos(x) if axis == 0 else math.asin(x)
-                    if axis == 0:
-                        angles.append(np.array([base, -base]))
-                    else:
-                        angles.append(np.array([base, math.pi - base]))
-        brk = np.unique(np.mod(np.concatenate(angles), _TWO_PI)) if angles else np.zeros(0)
-        if len(brk) == 0:
-            mids = np.array([0.0])
+                x = (val - c[:, axis]) / R
+                for row in np.nonzero(np.abs(x) <= 1)[0].tolist():
+                    base = math.acos(x[row]) if axis == 0 else math.asin(x[row])
+                    angles.append(np.array([base, -base]) if axis == 0 else np.array([base, math.pi - base]))
+                    owner.append(np.array([row, row]))
+        # each circle's breakpoints: its distinct angles, sorted
+        if angles:
+            brk, brk_row = np.mod(np.concatenate(angles), _TWO_PI), np.concatenate(owner)
+            order = np.lexsort((brk, brk_row))
+            brk, brk_row = brk[order], brk_row[order]
+            fresh = np.ones(len(brk), dtype=bool)
+            fresh[1:] = (brk[1:] != brk[:-1]) | (brk_row[1:] != brk_row[:-1])
+            brk, brk_row = brk[fresh], brk_row[fresh]
         else:
-            nxt = np.append(brk[1:], brk[0] + _TWO_PI)
-            mids = 0.5 * (brk + nxt)
-        pts = c + R * np.stack([np.cos(mids), np.sin(mids)], axis=1)
-        if difficult:
-            flags = self._point_difficult(pts)
-        else:
-            flags = ~self.points_free(pts)
-        return (brk, flags)
+            brk, brk_row = np.zeros(0), np.zeros(0, dtype=int)
+        live = np.nonzero(alive)[0]
+        first = np.searchsorted(brk_row, live)
+        last = np.searchsorted(brk_row, live, side="right")
+        # midpoints of the arcs (the last wraps round to the first breakpoint), or angle 0 for a
+        # circle with none; then every circle's midpoints tested at once
+        nxt = np.append(brk[1:], 0.0)
+        some = last > first
+        nxt[last[some] - 1] = brk[first[some]] + _TWO_PI
+        mids = np.concatenate([0.5 * (brk + nxt), np.zeros(int((~some).sum()))])
+        mid_row = np.concatenate([brk_row, live[~some]])
+        order = np.argsort(mid_row, kind="stable")
+        mids, mid_row = mids[order], mid_row[order]
+        pts = c[mid_row] + R[mid_row][:, None] * np.stack([np.cos(mids), np.sin(mids)], axis=1)
+        flags = test(pts)
+        m_first = np.searchsorted(mid_row, live)
+        m_last = np.searchsorted(mid_row, live, side="right")
+        for row, b0, b1, m0, m1 in zip(live.tolist(), first.tolist(), last.tolist(), m_first.tolist(), m_last.tolist()):
+            out[rows[row]] = (brk[b0:b1], flags[m0:m1])
+        return out  # type: ignore[return-value]  # every entry filled
+
+    def _points_blocked(self, pts: np.ndarray) -> np.ndarray:
+        """Which centres are not legal positions (:meth:`points_free`'s complement)."""
+        return ~self.points_free(pts)
 
     def _shared_partition(self, i: int, difficult: bool) -> tuple[np.ndarray, np.ndarray] | None:
         """Circle ``i``'s partition as the terrain-only space computed it, when ``i`` is a terrain
@@ -429,18 +495,8 @@ class _Space:
         midpoint (every distance is elementwise, far above rounding). So it is computed once per
         layout (graph builds spend most of their time on partitions) rather than once per board.
         """
-        if self._bare is None:
-            return None
-        bare, n, corners = self._bare
-        j = i - n
-        if not 0 <= j < corners:
-            return None
-        if not difficult and n:
-            c, R = self.circ_c[i], self.circ_r[i]
-            gaps = np.hypot(self.cap_a[:n, 0] - c[0], self.cap_a[:n, 1] - c[1]) - self.cap_rho[:n] - R
-            if (gaps <= _SHARED_GAP_CM).any():
-                return None
-        return bare.circle_partition(j, difficult)
+        kind, j = self._reuse_plan([i], difficult)[0]
+        return self._bare[0].circle_partition(j, difficult) if kind == "shared" and self._bare is not None else None
 
     def _base_partition_key(self, i: int, difficult: bool) -> tuple[Any, ...] | None:
         """What circle ``i``'s partition depends on, when ``i`` is a base's circle, or a terrain
@@ -456,21 +512,42 @@ class _Space:
         are sorted and deduplicated, and the midpoint tests are elementwise, so their order
         changes nothing. Between two boards of a game usually one model moved: the other bases'
         partitions are found here rather than computed again. A corner's circle is no different
-        (:meth:`_own_partition` reads a circle's centre and radius, whatever it wraps), so its
+        (:meth:`_own_partitions` reads a circle's centre and radius, whatever it wraps), so its
         blocked partition has the same key; its difficult one is the terrain-only space's.
         """
-        if self._bare is None or self._base_parts is None:
-            return None
+        kind, key = self._reuse_plan([i], difficult)[0]
+        return key if kind == "key" else None
+
+    def _reuse_plan(self, circles: Sequence[int], difficult: bool) -> list[tuple[str, Any]]:
+        """For each of ``circles``: ("shared", its number in the terrain-only space) when
+        :meth:`_shared_partition` applies, ("key", the key) when :meth:`_base_partition_key` does,
+        else ("own", None). The bases' gaps to all the circles are one (circles, bases) array,
+        element by element the numbers each circle's own test computed."""
+        if self._bare is None:
+            return [("own", None)] * len(circles)
         _, n, corners = self._bare
-        if not (0 <= i < n or (not difficult and n <= i < n + corners)):
-            return None
-        c, R = self.circ_c[i], float(self.circ_r[i])
-        if difficult:
-            return (True, float(c[0]), float(c[1]), R)
-        gaps = np.hypot(self.cap_a[:n, 0] - c[0], self.cap_a[:n, 1] - c[1]) - self.cap_rho[:n] - R
-        near = np.nonzero(gaps <= _SHARED_GAP_CM)[0]
-        bases = tuple(sorted(zip(self.cap_a[near, 0].tolist(), self.cap_a[near, 1].tolist(), self.cap_r[near].tolist())))
-        return (False, float(c[0]), float(c[1]), R, self.width, self.depth, bases)
+        idx = np.asarray(circles, dtype=int)
+        c, R = self.circ_c[idx], self.circ_r[idx]
+        gaps = None
+        if not difficult and n:
+            a, rho = self.cap_a[:n], self.cap_rho[:n]
+            gaps = np.hypot(a[None, :, 0] - c[:, 0, None], a[None, :, 1] - c[:, 1, None]) - rho[None, :] - R[:, None]
+            close = gaps <= _SHARED_GAP_CM
+            lonely = ~close.any(axis=1)
+        plan: list[tuple[str, Any]] = []
+        for row, i in enumerate(idx.tolist()):
+            corner = n <= i < n + corners
+            if corner and (gaps is None or lonely[row]):
+                plan.append(("shared", i - n))
+            elif not (i < n or (corner and not difficult)) or self._base_parts is None:
+                plan.append(("own", None))
+            elif difficult:
+                plan.append(("key", (True, float(c[row, 0]), float(c[row, 1]), float(R[row]))))
+            else:
+                near = np.nonzero(close[row])[0] if gaps is not None else np.zeros(0, dtype=int)
+                bases = tuple(sorted(zip(self.cap_a[near, 0].tolist(), self.cap_a[near, 1].tolist(), self.cap_r[near].tolist())))
+                plan.append(("key", (False, float(c[row, 0]), float(c[row, 1]), float(R[row]), self.width, self.depth, bases)))
+        return plan
 
     def _point_difficult(self, pts: np.ndarray) -> np.ndarray:
         if self.diff_geom is None:
@@ -488,8 +565,7 @@ class _Space:
         # each circle's arcs from angle 0: its breakpoints, with 0 first when it is not one (the
         # arc from the last breakpoint round to the first is cut there); pieces joined once
         starts, flags, counts = [], [], []
-        for i in range(len(self.circ_r)):
-            brk, fl = self.circle_partition(i, difficult)
+        for brk, fl in self._partitions(range(len(self.circ_r)), difficult):
             if len(brk) == 0:
                 starts.append(_ZERO_ANGLE)
                 flags.append(fl[:1])

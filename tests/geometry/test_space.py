@@ -1,0 +1,180 @@
+"""The configuration space's circle partitions computed together against the former one by one
+formulation, bit for bit.
+
+The reference below is the former :meth:`_Space._own_partition` (one circle's breakpoints and
+midpoint tests on their own). The tangent graph reads these partitions through ``_Space.flat``,
+whose sorted keys and cumulative sums feed every arc's price and test: a partition that differs
+in one bit could change a path, so the batch must give each circle the very same arrays.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import shapely
+from hypothesis import given
+from hypothesis import strategies as st
+
+from landsraad.geometry import movement
+from landsraad.geometry.board import Base, Board
+from landsraad.geometry.movement import space as space_module
+from landsraad.geometry.movement.result import _TWO_PI, TOUCH_TOLERANCE_CM
+
+from .test_movement import PROPERTY, _cluttered_board, boards, rect
+
+# --- the former formulation (reference) ------------------------------------------------------------
+
+
+def ref_own_partition(space, i: int, difficult: bool) -> tuple[np.ndarray, np.ndarray]:
+    c = space.circ_c[i]
+    R = float(space.circ_r[i])
+    if difficult:
+        a, b, rho, geom = space.dcap_a, space.dcap_b, space.dcap_rho + TOUCH_TOLERANCE_CM, space.diff_geom
+    else:
+        a, b, rho, geom = space.cap_a, space.cap_b, space.cap_rho, space.block_geom
+    if R == 0.0:
+        pt = c[None, :]
+        if difficult:
+            return (np.zeros(0), space._point_difficult(pt))
+        return (np.zeros(0), np.array([not space.points_free(pt)[0]]))
+    angles: list[np.ndarray] = []
+    if len(a):
+        near = ((np.minimum(a[:, 0], b[:, 0]) - rho <= c[0] + R) & (np.maximum(a[:, 0], b[:, 0]) + rho >= c[0] - R)
+                & (np.minimum(a[:, 1], b[:, 1]) - rho <= c[1] + R) & (np.maximum(a[:, 1], b[:, 1]) + rho >= c[1] - R))
+        a, b, rho = a[near], b[near], rho[near]
+    if difficult and len(a) == 0 and (geom is None or not geom.intersects(shapely.Point(c))):
+        return (np.zeros(0), np.array([False]))
+    if len(a):
+        for q in (a, b):
+            v = q - c
+            dq = np.hypot(v[:, 0], v[:, 1])
+            with np.errstate(divide="ignore", invalid="ignore"):
+                cosb = (R * R + dq * dq - rho * rho) / (2.0 * R * dq)
+            ok = (dq > 0) & (np.abs(cosb) <= 1 + 1e-9)
+            phi = np.arctan2(v[ok, 1], v[ok, 0])
+            beta = np.arccos(np.clip(cosb[ok], -1.0, 1.0))
+            angles += [phi + beta, phi - beta]
+        e = b - a
+        length = np.hypot(e[:, 0], e[:, 1])
+        keep = length > 0
+        if keep.any():
+            ak, ek, lk, rk = a[keep], e[keep], length[keep], rho[keep]
+            u = ek / lk[:, None]
+            n = np.stack([-u[:, 1], u[:, 0]], axis=1)
+            starts = np.concatenate([ak + rk[:, None] * n, ak - rk[:, None] * n, ak])
+            units = np.concatenate([u, u, u])
+            lens = np.concatenate([lk, lk, lk])
+            w = starts - c
+            bq = 2.0 * (w * units).sum(1)
+            cq = (w * w).sum(1) - R * R
+            disc = bq * bq - 4.0 * cq
+            ok = disc > -1e-9 * (1.0 + R * R)
+            sq = np.sqrt(np.where(disc > 0, disc, 0.0))
+            for sol in ((-bq - sq) / 2.0, (-bq + sq) / 2.0):
+                good = ok & (sol >= -1e-9) & (sol <= lens + 1e-9)
+                pts = starts[good] + sol[good, None] * units[good]
+                angles.append(np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0]))
+    if not difficult:
+        xmin, ymin, xmax, ymax = space.bounds
+        for axis, val in ((0, xmin), (0, xmax), (1, ymin), (1, ymax)):
+            x = (val - c[axis]) / R
+            if abs(x) <= 1:
+                base = math.acos(x) if axis == 0 else math.asin(x)
+                if axis == 0:
+                    angles.append(np.array([base, -base]))
+                else:
+                    angles.append(np.array([base, math.pi - base]))
+    brk = np.unique(np.mod(np.concatenate(angles), _TWO_PI)) if angles else np.zeros(0)
+    if len(brk) == 0:
+        mids = np.array([0.0])
+    else:
+        nxt = np.append(brk[1:], brk[0] + _TWO_PI)
+        mids = 0.5 * (brk + nxt)
+    pts = c + R * np.stack([np.cos(mids), np.sin(mids)], axis=1)
+    flags = space._point_difficult(pts) if difficult else ~space.points_free(pts)
+    return (brk, flags)
+
+
+# --- comparisons ------------------------------------------------------------------------------------
+
+
+def same_array(got: np.ndarray, want: np.ndarray) -> bool:
+    return got.dtype == want.dtype and got.shape == want.shape and got.tobytes() == want.tobytes()
+
+
+def check_space(space, order: list[int] | None = None) -> int:
+    """Every circle's partitions, computed together in ``order`` (default: all, in order), are the
+    reference's, bit for bit; returns the number of circles compared."""
+    circles = list(range(len(space.circ_r))) if order is None else order
+    for difficult in (False, True):
+        for i, (brk, flags) in zip(circles, space._own_partitions(circles, difficult)):
+            want_brk, want_flags = ref_own_partition(space, i, difficult)
+            assert same_array(brk, want_brk), (i, difficult, brk, want_brk)
+            assert same_array(flags, want_flags), (i, difficult, flags, want_flags)
+    return len(circles)
+
+
+def fresh_space(board: Board, mover: str):
+    """``mover``'s space built afresh, no partition cached."""
+    base = board.base(mover)
+    ts = space_module._terrain_space(board.terrain, base.radius)
+    return space_module._build_space(ts, base.radius, board.width, board.depth, board.others(mover))
+
+
+@PROPERTY
+@given(boards(), st.randoms(use_true_random=False))
+def test_property_partitions_computed_together_are_the_one_by_one_ones(board, rnd):
+    """On random boards, for the mover and another model: all circles at once, and a shuffled
+    subset (the batch a graph build misses), give each circle the reference's arrays."""
+    for mover in {"a", board.bases[-1].id}:
+        space = fresh_space(board, mover)
+        check_space(space)
+        some = [i for i in range(len(space.circ_r)) if rnd.random() < 0.5]
+        rnd.shuffle(some)
+        check_space(space, some)
+
+
+def test_partitions_computed_together_on_cluttered_boards():
+    """Crowded boards (bases in touch, near the table's edges, by walls and over a dune)."""
+    compared = 0
+    for seed in range(6):
+        board = _cluttered_board(seed)
+        for mover in (board.bases[0].id, board.bases[-1].id):
+            compared += check_space(fresh_space(board, mover))
+    assert compared > 100
+
+
+def test_partitions_of_circles_at_the_table_edge_and_points():
+    """Table edges cut the circles (the math module's breakpoints), crossing samples are points."""
+    board = Board(terrain=(rect("mud", 0, 0, 10, 8, "difficult"), rect("wall", 20, 0, 24, 3)),
+                  bases=(Base("a", 12, 12, 30), Base("b", 1.6, 14, 30), Base("c", 26.5, 1.6, 40)))
+    space = fresh_space(board, "a")
+    assert (space.circ_r == 0).any()
+    assert check_space(space) == len(space.circ_r)
+    assert check_space(space, [len(space.circ_r) - 1, 0])
+
+
+def test_flat_and_graph_read_the_batch_partitions():
+    """The cached path (flat, the graph) serves the same arrays as the reference."""
+    board = _cluttered_board(2)
+    space = movement._space(board, "m", ())
+    space.flat(False)
+    space.flat(True)
+    for i in range(len(space.circ_r)):
+        for difficult in (False, True):
+            got, want = space.circle_partition(i, difficult), ref_own_partition(space, i, difficult)
+            assert same_array(got[0], want[0]) and same_array(got[1], want[1])
+
+
+def test_partitions_of_circles_deep_inside_difficult_ground():
+    """A base deep in a wide difficult piece: no capsule comes near its circle, which is wholly
+    over difficult ground (one flag, set); another base's circle is nowhere near it (one flag, clear)."""
+    board = Board(terrain=(rect("bog", 2, 2, 40, 40, "difficult"),),
+                  bases=(Base("a", 50, 50, 30), Base("b", 20, 20, 30), Base("c", 52, 8, 30)), width=60, depth=60)
+    space = fresh_space(board, "a")
+    assert check_space(space) == len(space.circ_r)
+    assert check_space(space, [1, 0])
+    deep, far = space._own_partitions([0, 1], True)
+    assert len(deep[0]) == 0 and deep[1].tolist() == [True]
+    assert len(far[0]) == 0 and far[1].tolist() == [False]
