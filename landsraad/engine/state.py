@@ -20,15 +20,14 @@ True
 from __future__ import annotations
 
 import json
-from functools import cached_property
 from typing import Any, Callable, Iterable, Literal, Mapping, TypeVar
 
 import shapely
-from pydantic import Field
+from pydantic import ConfigDict, Field
 from shapely.geometry import Polygon
 
 from ..errors import GeometryError, RuleError
-from ..geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece
+from ..geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece, cached_property
 from ..missions import MissionCard
 from ..model import Faction, Frozen, Poison, Profile, Weapon
 from ..rules.state import WoundLevel
@@ -67,8 +66,16 @@ def other_side(side: str) -> Side:
     return "blue" if side == "red" else "red"
 
 
+_CACHED = ConfigDict(ignored_types=(cached_property,))
+"""The configuration of the states with cached properties (merged with :class:`Frozen`'s): pydantic
+lets the lock-free :class:`~landsraad.geometry.board.cached_property` stand as it does
+functools' (a game reads thousands of these values once each; functools' takes a lock for each)."""
+
+
 class ModelState(Frozen):
     """A model of a warband: its card, its kit and its state on the table."""
+
+    model_config = _CACHED
 
     id: str
     side: Side
@@ -131,6 +138,8 @@ class ModelState(Frozen):
 class MarkerState(Frozen):
     """An objective marker (R-MISSIONS): a 30 or 50 mm token of one side's mission."""
 
+    model_config = _CACHED
+
     id: str
     owner: Side
     mission: str
@@ -160,6 +169,8 @@ class MarkerState(Frozen):
 class TerrainState(Frozen):
     """A terrain piece as placed."""
 
+    model_config = _CACHED
+
     id: str
     polygon: tuple[tuple[float, float], ...]
     height_cm: float = 0.0
@@ -176,6 +187,8 @@ class TerrainState(Frozen):
 
 class TableEffect(Frozen):
     """A template left on the table by an action: a hunter-seeker or a jammer."""
+
+    model_config = _CACHED
 
     id: str
     kind: Literal["hunter_seeker", "jammer"]
@@ -228,6 +241,8 @@ class GameState(Frozen):
     ``to_act`` is the side whose turn it is; ``activation`` counts activations played.
     ``clock_s`` is the table time spent since the first player was designated (R-CLOCK).
     """
+
+    model_config = _CACHED
 
     seed: int | None = None
     """The seed the game's generator started from; ``None`` in a side's view (:meth:`Game.view`)."""

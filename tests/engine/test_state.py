@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from landsraad.engine.state import GameState, TerrainState
+from landsraad.engine import state as state_module
+from landsraad.engine.state import GameState, MarkerState, ModelState, TableEffect, TerrainState
+from landsraad.geometry.board import cached_property
 from landsraad.model import Poison
 
 from .helpers import model, state_in_play
@@ -147,3 +151,36 @@ def test_property_has_poison_is_any_poison_of_the_kind_r_poison(kinds, asked):
     m = _state().models[0].model_copy(update={"poisons": tuple(Poison(kind=k) for k in kinds)})
     assert m.has_poison(asked) == any(p.kind == asked for p in m.poisons)
     assert m.out_of_action == (m.removed or any(p.kind == "deadly" for p in m.poisons))
+
+
+def _cached_names(cls: type) -> list[str]:
+    return [name for klass in cls.__mro__ for name, v in vars(klass).items() if isinstance(v, cached_property)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(_STEPS, max_size=6), st.booleans())
+def test_property_the_states_cached_properties_are_computed_once_and_right(steps, deployed):
+    """The states' cached properties (the lock-free descriptor of landsraad.geometry.board, not
+    functools': no lock on each first read) are computed on the first read, then the same object
+    is read again from the instance; each is the value its function computes afresh, also on the
+    copies the steps make (a copy does not carry a value that describes its source)."""
+    assert not [name for name, v in vars(state_module).items() if v is functools.cached_property]
+    for cls in (ModelState, MarkerState, TerrainState, TableEffect, GameState):
+        assert not [name for name, v in vars(cls).items() if isinstance(v, functools.cached_property)], cls
+    assert _cached_names(ModelState) and _cached_names(GameState) and _cached_names(TerrainState)
+    state = _state(deployed)
+    effect = TableEffect(id="e", kind="jammer", owner="red", by="red-soldier-1", x=30.0, y=20.0, radius_cm=5.0)
+    state = state.replace(effects=(effect,))
+    for step in steps:
+        _ = state.board, [m.base() for m in state.models]  # warm: copies must not carry stale values
+        state = _apply(state, step)
+    objects = [state, *state.models, *state.markers, *state.terrain, *state.effects]
+    for obj in objects:
+        for name in _cached_names(type(obj)):
+            first = getattr(obj, name)
+            assert obj.__dict__[name] is first and getattr(obj, name) is first
+            fresh = getattr(type(obj), name).func(obj)
+            if hasattr(fresh, "equals_exact"):
+                assert fresh.equals_exact(first, 0.0), name
+            else:
+                assert fresh == first, name
