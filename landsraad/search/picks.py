@@ -4,8 +4,10 @@ The heuristic ranks missions by expected victory points, each card's chance of s
 estimated from the table by rules of thumb (:func:`landsraad.ai.estimate_chances`). Those
 estimates can be far off on a given table against a given opponent (over 80 heuristic games,
 Fremen succeeded at Occupation 5 % of the time where it estimated 58 %). The search measures
-instead: it compares the heuristic's ranking with a few others of different kinds (other
-missions, another order, fewer picks: :meth:`landsraad.ai.HeuristicPlayer.mission_plans`) by
+instead: it compares the heuristic's ranking with its neighbours one pick shorter (each of its
+missions left out in turn, :func:`shorter_rankings`: a failure costs points, and which mission
+is the mistake is what the estimates get wrong), then with the heuristic's runners-up of other
+kinds (other missions, another order: :meth:`landsraad.ai.HeuristicPlayer.mission_plans`), by
 whole games played out from the pick with the heuristic on both sides, every candidate on the
 same dice seed (R-MISSIONS, R-MISSION-PICK).
 
@@ -57,7 +59,7 @@ from .core import public_view
 from .evaluate import position_value
 
 __all__ = ["PickJob", "pick_root", "opponent_first_choice", "opponent_picks", "play_out", "run_pick_sample",
-           "run_pick_samples", "make_pick_job", "MISSIONS_STEP"]
+           "run_pick_samples", "make_pick_job", "shorter_rankings", "pick_candidates", "MISSIONS_STEP"]
 
 MISSIONS_STEP = "missions"
 """The ``step`` a ``who_first`` decision names when its bid decided who picks missions first."""
@@ -213,15 +215,61 @@ def run_pick_samples(job: PickJob, indices: Sequence[int]) -> list[list[float | 
     return [run_pick_sample(job, i) for i in indices]
 
 
+def shorter_rankings(ranking: Sequence[str], fewest: int = 1) -> list[tuple[str, ...]]:
+    """The rankings one pick shorter than ``ranking``: each mission left out in turn, the others
+    kept in their order (R-MISSIONS: the picks below move up a rank).
+
+    Parameters
+    ----------
+    ranking
+        Mission ids, best rank first.
+    fewest
+        The fewest picks allowed (a ranking this short has no shorter neighbour).
+
+    Returns
+    -------
+    list of tuple of str
+        The best-ranked mission left out first.
+
+    Examples
+    --------
+    >>> shorter_rankings(["activation", "protection", "occupation"])
+    [('protection', 'occupation'), ('activation', 'occupation'), ('activation', 'protection')]
+    >>> shorter_rankings(["activation"])
+    []
+    >>> shorter_rankings(["activation", "protection"], fewest=2)
+    []
+    """
+    if len(ranking) <= max(fewest, 1):
+        return []
+    return [tuple(m for j, m in enumerate(ranking) if j != i) for i in range(len(ranking))]
+
+
+def pick_candidates(plans: Sequence[Sequence[str]], count: int, fewest: int = 1) -> tuple[tuple[str, ...], ...]:
+    """The rankings a pick search compares: the heuristic's (``plans[0]``), its
+    :func:`shorter_rankings`, then its runners-up (``plans[1:]``), none repeated, at most ``count``.
+
+    Examples
+    --------
+    >>> pick_candidates([["activation", "protection"], ["territory"], ["protection", "activation"]], 4)
+    (('activation', 'protection'), ('protection',), ('activation',), ('territory',))
+    """
+    first = tuple(plans[0])
+    ordered = [first, *shorter_rankings(first, fewest), *(tuple(p) for p in plans[1:])]
+    return tuple(dict.fromkeys(ordered))[:count]
+
+
 def make_pick_job(heuristic: HeuristicPlayer, decision: Decision, view: GameState, *, first: str | None,
                   count: int, seed: int) -> PickJob:
-    """The job comparing ``heuristic``'s ranking with its ``count - 1`` runners-up of other kinds.
+    """The job comparing ``heuristic``'s ranking with its shorter neighbours and its runners-up,
+    ``count`` rankings in all (:func:`pick_candidates`).
 
     ``first`` is who the side chose to pick first, or ``None`` when the opponent chose.
     """
     side = decision.side
     view = public_view(view, side)
     plans = heuristic.mission_plans(decision, view, count=count)
+    fewest = (decision.ranked or (1, 6))[0]
     return PickJob(side=side, view=view, first=first if first is not None else opponent_first_choice(view, side),
-                   opponent_picks=opponent_picks(view, side), candidates=tuple(tuple(p) for p in plans), seed=seed,
+                   opponent_picks=opponent_picks(view, side), candidates=pick_candidates(plans, count, fewest), seed=seed,
                    setup_plan=heuristic.setup_plan)

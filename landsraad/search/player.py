@@ -118,16 +118,16 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", kinds=("activate",), candidates=4, samples=3, depth=2, margin=0.02, pick_candidates=4, pick_samples=6),
+    "easy": Level("easy", kinds=("activate",), candidates=4, samples=3, depth=2, margin=0.02, pick_candidates=6, pick_samples=6),
     "normal": Level("normal", kinds=PLAY_KINDS, candidates=4, samples=8, depth=2, margin=0.02),
     "hard": Level("hard", kinds=PLAY_KINDS, candidates=6, samples=16, depth=3, margin=0.01, workers=max(1, os.cpu_count() or 1),
                   pick_candidates=6, pick_samples=12),
 }
 """The levels by budget (see ``docs/search.md`` for their measured time and strength).
 
-``normal`` does not search its mission picks: 24 games played out take about 10 s of CPU here,
-and ``normal`` answers every decision within 2 s on one core (issue 12); ``easy`` spends them
-once, at set-up, and ``hard`` over its pool."""
+``normal`` does not search its mission picks: ``easy``'s 36 games played out take about 15 s of
+CPU here, and ``normal`` answers every decision within 2 s on one core (issue 12); ``easy``
+spends them once, at set-up, and ``hard`` over its pool."""
 
 
 @dataclass

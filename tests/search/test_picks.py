@@ -11,7 +11,7 @@ import pytest
 from landsraad.ai import SETUP_PLANS, HeuristicPlayer
 from landsraad.engine import Game, GameState, new_game
 from landsraad.engine.state import other_side
-from landsraad.search.picks import make_pick_job, opponent_picks, pick_root, play_out, run_pick_sample
+from landsraad.search.picks import make_pick_job, opponent_picks, pick_root, play_out, run_pick_sample, shorter_rankings
 from landsraad.search.player import LEVELS, SearchPlayer
 
 from .conftest import advance, heuristics
@@ -108,3 +108,30 @@ def test_the_pick_job_plays_the_sides_later_set_up_steps_by_its_plan_r_setup_bid
     job = make_pick_job(heuristic, d, game.view(d.side), first=None, count=2, seed=4)
     assert job.setup_plan is SETUP_PLANS[3]
     assert make_pick_job(HeuristicPlayer(1), d, game.view(d.side), first=None, count=2, seed=4).setup_plan is SETUP_PLANS[0]
+
+
+def test_the_candidates_are_the_heuristics_ranking_its_shorter_neighbours_then_its_runners_up():
+    game = _at_pick(32, 1)
+    d = game.decision
+    view = game.view(d.side)
+    heuristic = HeuristicPlayer(1)
+    own = tuple(heuristic.mission_plans(d, view, count=1)[0])
+    job = make_pick_job(heuristic, d, view, first=None, count=8, seed=4)
+    fewest = d.ranked[0]
+    # Worked out here: each of the heuristic's picks left out in turn, the rest in order.
+    neighbours = [tuple(m for m in own if m != left_out) for left_out in own] if len(own) > max(fewest, 1) else []
+    assert neighbours, "the heuristic picks more than the fewest allowed here"
+    assert job.candidates[: 1 + len(neighbours)] == (own, *neighbours)
+    runners_up = [tuple(p) for p in heuristic.mission_plans(d, view, count=8)[1:]]
+    assert set(job.candidates[1 + len(neighbours):]) <= set(runners_up)
+    assert len(set(job.candidates)) == len(job.candidates) <= 8
+    for ranking in job.candidates:
+        d.check(list(ranking))  # every one a legal answer (R-MISSIONS)
+    small = make_pick_job(heuristic, d, view, first=None, count=3, seed=4)
+    assert small.candidates == job.candidates[:3]
+
+
+def test_a_ranking_of_the_fewest_picks_has_no_shorter_neighbour():
+    assert shorter_rankings(["occupation", "activation"], fewest=2) == []
+    assert shorter_rankings(["occupation"], fewest=0) == []
+    assert shorter_rankings(["occupation", "activation"], fewest=1) == [("activation",), ("occupation",)]
