@@ -767,6 +767,17 @@ def _cluttered_board(seed: int) -> Board:
     return Board(terrain=terrain, bases=tuple(bases))
 
 
+def _board_and_points(seed: int, dune: bool, count: int, reach: float, digits: int) -> tuple[Board, list[tuple[float, float]]]:
+    """A cluttered board (its difficult ground kept or taken off) and ``count`` points around the
+    moving model "m" at (30, 30), at most ``reach`` cm away, rounded to ``digits``."""
+    board = _cluttered_board(seed % 50)
+    if not dune:
+        board = board.with_terrain(t for t in board.terrain if t.movement != "difficult")
+    rng = np.random.default_rng(seed)
+    angles, dists = rng.uniform(0, 2 * math.pi, count), rng.uniform(0, reach, count)
+    return board, [(round(30 + d * math.cos(a), digits), round(30 + d * math.sin(a), digits)) for a, d in zip(angles, dists)]
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), angle=st.floats(0, 2 * math.pi), dist=st.floats(0, 16), allowance=st.floats(0, 14))
 def test_straight_moves_agrees_with_plan_move_on_straight_open_slides(seed, angle, dist, allowance):
@@ -799,12 +810,7 @@ def test_straight_slides_are_straight_moves_and_straight_measures_in_one_pass(se
     """straight_slides gives, to the last bit, straight_moves with no limit and difficult_ok, and
     straight_measures with the allowance (the two calls it stands for), on boards with or without
     difficult ground and with points on, over and off obstacles."""
-    board = _cluttered_board(seed % 50)
-    if not dune:
-        board = board.with_terrain(t for t in board.terrain if t.movement != "difficult")
-    rng = np.random.default_rng(seed)
-    angles, dists = rng.uniform(0, 2 * math.pi, 30), rng.uniform(0, 26, 30)
-    pts = [(round(30 + d * math.cos(a), 3), round(30 + d * math.sin(a), 3)) for a, d in zip(angles, dists)]
+    board, pts = _board_and_points(seed, dune, 30, 26, 3)
     clear, measures = straight_slides(board, "m", pts, allowance)
     assert clear.tolist() == straight_moves(board, "m", pts, math.inf, difficult_ok=True).tolist()
     ok, expected = straight_measures(board, "m", pts, allowance)
@@ -819,12 +825,7 @@ def test_straight_measures_are_the_measures_of_the_paths_plan_move_takes(seed, a
     """straight_measures passes what straight_moves passes, and each slide's (length, cost) is, to
     the last bit, the path's measure as _poly_measure takes it (with a dune on the board or no
     difficult ground at all); straight_plan with it, and plan_move, give the same result."""
-    board = _cluttered_board(seed % 50)
-    if not dune:
-        board = board.with_terrain(t for t in board.terrain if t.movement != "difficult")
-    rng = np.random.default_rng(seed)
-    angles, dists = rng.uniform(0, 2 * math.pi, 24), rng.uniform(0, 22, 24)
-    pts = [(round(30 + d * math.cos(a), 2), round(30 + d * math.sin(a), 2)) for a, d in zip(angles, dists)]
+    board, pts = _board_and_points(seed, dune, 24, 22, 2)
     ok, measures = straight_measures(board, "m", pts, allowance)
     assert ok.tolist() == straight_moves(board, "m", pts, allowance).tolist()
     space = space_module._space(board, "m", ())
