@@ -112,12 +112,17 @@ class Frozen(BaseModel):
                     del values[name]
                 if len(known) + len(extra) <= _EXTRA_KEYS_CAP:
                     _EXTRA_KEYS[cls] = tuple(dict.fromkeys((*known, *extra)))
-        fields_set = set(self.__pydantic_fields_set__)
+        # The source's set of fields set is shared when the update sets no new one: a frozen
+        # model's set is never changed in place (pydantic adds to it only on a setattr, which a
+        # frozen model refuses, and its own copies copy it first), and each copy saves a set
+        # that the collector would track for as long as the state lives (a game's undo history).
+        fields_set = self.__pydantic_fields_set__
         if update:
             for k, v in update.items():
                 if k in fields:
                     values[k] = v
-                    fields_set.add(k)
+            if not fields_set.issuperset(update):
+                fields_set = fields_set | (update.keys() & fields.keys())
         copied = cls.__new__(cls)
         _set_dict(copied, values)  # the slots' own setters: a frozen model refuses setattr
         _set_extra(copied, None)

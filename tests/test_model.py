@@ -129,6 +129,24 @@ def test_model_copy_agrees_with_pydantics_own_copy(damage, combat, deep):
     assert "not_a_field" not in mine.__dict__ and "melee_damage" not in mine.__dict__
 
 
+@given(st.lists(st.dictionaries(st.sampled_from(["combat", "initiative", "range", "name"]), st.integers(0, 3), max_size=3), max_size=5))
+def test_model_copy_fields_set_agrees_along_a_chain_of_copies(updates):
+    """Copies that set no new field share their source's fields set: along any chain of copies
+    each one's fields set is pydantic's own, and no copy ever changes its source's."""
+    from pydantic import BaseModel
+
+    w = Weapon(id="k", name="Knife", damage="6-")
+    for update in updates:
+        update = {k: str(v) if k == "name" else v for k, v in update.items()}
+        before = set(w.model_fields_set)
+        mine = w.model_copy(update=update)
+        theirs = BaseModel.model_copy(w, update=update)
+        assert mine.model_fields_set == theirs.model_fields_set == before | set(update)
+        assert w.model_fields_set == before
+        assert mine.model_dump(exclude_unset=True) == theirs.model_dump(exclude_unset=True)
+        w = mine
+
+
 @given(st.lists(st.lists(st.sampled_from(["melee_damage", "_memo", "_combatants", "_other", "_x1", "_x2"]), unique=True), min_size=1, max_size=6))
 def test_model_copy_drops_every_key_besides_the_fields_in_order(extras_per_copy):
     """Keys beside the fields (cached values, memos) are dropped whether the class has met their

@@ -226,8 +226,12 @@ class Game(Machine):
         self.__dict__.update(earlier.__dict__)
 
     def _mark(self) -> _Mark:
-        return (self.state, self.stack, self.pending, self._decision, len(self.log), len(self.answers), self.rng.bit_generator.state,
-                self.result)
+        rng_state = self.rng.bit_generator.state
+        if self._history and self._history[-1][6] == rng_state:
+            # No die rolled since the last answer (most answers): the marks share one state dict,
+            # read-only (the setter in _reset only reads it), not two the collector tracks all game long.
+            rng_state = self._history[-1][6]
+        return (self.state, self.stack, self.pending, self._decision, len(self.log), len(self.answers), rng_state, self.result)
 
     def _reset(self, mark: _Mark) -> None:
         self.state, self.stack, self.pending, self._decision, n_log, n_answers, rng_state, self.result = mark

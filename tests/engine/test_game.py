@@ -191,6 +191,23 @@ def test_undo_at_every_decision_restores_the_exact_snapshot():
         new_game("corrino", "atreides", seed=21).undo()
 
 
+def test_undo_back_through_a_whole_game_restores_every_snapshot():
+    """Undone one after the other from the end, the answers give back each snapshot in turn:
+    marks taken with no roll between them share their dice state, and that sharing never
+    changes what an undo restores (the dice to come included)."""
+    game = new_game("harkonnen", "fremen", seed=5)
+    players = {"red": RandomPlayer(3), "blue": RandomPlayer(4)}
+    snapshots = []
+    while not game.over:
+        snapshots.append(game.snapshot())
+        d = game.decision
+        game.answer(players[d.side].decide(d, game.view(d.side)))
+    assert len(snapshots) > 200 and any(e.kind == "roll" for e in game.log)
+    for before in reversed(snapshots):
+        game.undo()
+        assert game.snapshot() == before
+
+
 def _redo(game, after):
     game.answer(after["answers"][-1])
     assert game.snapshot() == after
