@@ -336,11 +336,10 @@ class GameState(Frozen):
         memo = self.__dict__.get(_MEMO)
         if memo is None:
             memo = self.__dict__[_MEMO] = {}
-        try:
-            return memo[key]
-        except KeyError:
+        value = memo.get(key, _MISSING)  # no KeyError raised and caught at each first question of a state
+        if value is _MISSING:
             value = memo[key] = compute()
-            return value
+        return value
 
     def flag(self, side: str, key: str) -> str | None:
         """A mission counter the engine keeps for ``side`` (see :mod:`landsraad.engine.view`)."""
@@ -424,6 +423,9 @@ class GameState(Frozen):
 
 _MEMO = "_memo"
 """The key of a state's memo (:meth:`GameState.memo`) in its ``__dict__``, beside its fields."""
+
+_MISSING: Any = object()
+"""What a memo holds for a question not asked yet (an answer may be ``None``)."""
 
 _GEOMETRY_FIELDS = frozenset({"width", "depth", "terrain", "models", "markers", "phase"})
 """The fields :attr:`GameState.board` is built from."""
