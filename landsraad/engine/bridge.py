@@ -182,7 +182,7 @@ def stored(state: GameState, model_id: str, c: Combatant, *, removed: bool | Non
     step that changes more of the model, or of the state, in one copy: :meth:`GameState.with_model`)."""
     m = state.model(model_id)
     gone = c.wound == "fatal" if removed is None else removed
-    return m.model_copy(update={
+    update = {
         "wound": c.wound,
         "fatigue": c.fatigue,
         "poisons": c.poisons,
@@ -191,4 +191,23 @@ def stored(state: GameState, model_id: str, c: Combatant, *, removed: bool | Non
         "removed": m.removed or gone,
         "carrying": None if gone else m.carrying,
         **changes,
-    })
+    }
+    if _unchanged(m, update):
+        # Nearly half the stores change nothing (an activation's end without spice, a test that
+        # took no wound): the frozen model state itself, not an equal copy that would lose its
+        # memos (combatants, rule names, base) and build them again.
+        return m
+    return m.model_copy(update=update)
+
+
+def _unchanged(m: ModelState, update: dict[str, Any]) -> bool:
+    """Whether ``m.model_copy(update=update)`` would equal ``m`` field for field, fields set included
+    (each value the same object, or of the same type and equal: ``True`` and ``1`` differ here)."""
+    if not m.__pydantic_fields_set__.issuperset(update):
+        return False
+    own = m.__dict__
+    for k, v in update.items():
+        old = own[k]
+        if old is not v and (type(old) is not type(v) or old != v):
+            return False
+    return True

@@ -1,6 +1,9 @@
 """Tests of landsraad.engine.bridge: models to kernel combatants and back (PRJ-53, R-WOUND, R-POISON)."""
 
-from landsraad.engine.bridge import combatant, has_hook, rule_names, store
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from landsraad.engine.bridge import combatant, has_hook, rule_names, store, stored
 from landsraad.model import Poison
 
 from .helpers import model, state_in_play
@@ -59,3 +62,51 @@ def test_a_combatant_is_built_once_per_card_and_condition_not_per_position():
         assert c is not before
         bridge._COMBATANTS.clear()
         assert combatant(changed, m.id) == c
+
+
+@example(wound="none", fatigue=0, poisons=(), spice_active=False, removed=None, activations=None, set_first=True)
+@example(wound="none", fatigue=0, poisons=(), spice_active=False, removed=False, activations=0, set_first=True)
+@example(wound="none", fatigue=0, poisons=(), spice_active=False, removed=None, activations=None, set_first=False)
+@given(
+    wound=st.sampled_from(["none", "light", "grave", "fatal"]),
+    fatigue=st.integers(0, 3),
+    poisons=st.sampled_from([(), ("deadly",), ("will_breaker",)]),
+    spice_active=st.booleans(),
+    removed=st.sampled_from([None, False, True]),
+    activations=st.sampled_from([None, 0, 1]),
+    set_first=st.booleans(),
+)
+def test_stored_is_the_full_copy_and_the_model_itself_when_nothing_changes(wound, fatigue, poisons, spice_active, removed,
+                                                                          activations, set_first):
+    """``stored`` equals the copy with every stored field (fields set included); when that copy
+    would change nothing it is the model state itself, which keeps its memos."""
+    m = model("red", "corrino", "soldier", 1, 10, 10)
+    if set_first:  # a model whose stored fields were all set already (as after its first store)
+        m = m.model_copy(update={"wound": "none", "fatigue": 0, "poisons": (), "spice_doses": m.spice_doses, "spice_active": False,
+                                 "removed": False, "carrying": None, "activations": 0})
+    state = state_in_play([m])
+    c = combatant(state, m.id).model_copy(update={"wound": wound, "fatigue": fatigue, "spice_active": spice_active,
+                                                  "poisons": tuple(Poison(kind=k) for k in poisons)})
+    changes = {} if activations is None else {"activations": activations}
+    got = stored(state, m.id, c, removed=removed, **changes)
+    gone = c.wound == "fatal" if removed is None else removed
+    full = m.model_copy(update={"wound": c.wound, "fatigue": c.fatigue, "poisons": c.poisons, "spice_doses": c.spice_doses,
+                                "spice_active": c.spice_active, "removed": m.removed or gone, "carrying": None if gone else m.carrying,
+                                **changes})
+    fields = set(type(m).model_fields)
+    assert {k: v for k, v in got.__dict__.items() if k in fields} == full.__dict__
+    assert got.model_fields_set == full.model_fields_set
+    same = all(type(full.__dict__[k]) is type(v) and full.__dict__[k] == v for k, v in m.__dict__.items() if k in fields)
+    assert (got is m) == (same and full.model_fields_set == m.model_fields_set)
+    if got is m:
+        assert "_combatants" in got.__dict__  # its memo kept
+
+
+def test_a_store_of_an_equal_value_of_another_type_is_a_change():
+    """``False`` equals ``0`` but a copy would hold ``False``: not the model itself then."""
+    from landsraad.engine.bridge import _unchanged
+
+    m = model("red", "corrino", "soldier", 1, 10, 10).model_copy(update={"fatigue": 0, "removed": False})
+    assert _unchanged(m, {"fatigue": 0, "removed": False})
+    assert not _unchanged(m, {"fatigue": False}) and not _unchanged(m, {"removed": 0})
+    assert not _unchanged(m, {"wound": "none", "not_a_field": 1})
