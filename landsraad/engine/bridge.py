@@ -12,7 +12,7 @@ from ..content import load_faction
 from ..model import Faction, Profile, Weapon
 from ..rules.state import Combatant
 from ..specials import SPECIAL_RULES, HookContext
-from .state import GameState, ModelState
+from .state import MODEL_MEMO_INPUTS, GameState, ModelState
 
 __all__ = ["combatant", "tested", "store", "stored", "faction_of", "rule_names", "has_hook"]
 
@@ -63,6 +63,7 @@ def rule_names(state: GameState, model_id: str) -> tuple[str, ...]:
 
 _RULES_MEMO = "_rule_names"
 """The key of a model state's memo of its rule names, in its ``__dict__`` beside its fields."""
+MODEL_MEMO_INPUTS[_RULES_MEMO] = frozenset({"profile", "faction", "equipment"})  # what _merge_rules reads of the model
 
 
 @lru_cache(maxsize=None)
@@ -136,6 +137,9 @@ def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, 
 
 _MEMO = "_combatants"
 """The key of a model state's memo of its combatants, in its ``__dict__`` beside its fields."""
+# what _build_combatant reads of the model (jammed_by keys the memo too, through shield_disabled)
+MODEL_MEMO_INPUTS[_MEMO] = frozenset({"profile", "faction", "equipment", "name", "wound", "fatigue", "poisons", "spice_doses",
+                                      "spice_active", "jammed_by"})
 _COMBATANT_CACHE = 8192
 _COMBATANTS: dict[tuple[object, ...], tuple[Profile, Faction | None, Weapon | None, Combatant]] = {}
 

@@ -134,6 +134,29 @@ class ModelState(Frozen):
     def _base(self) -> Base:
         return Base(self.id, self.x, self.y, self.base_mm, self.height_cm, self.side)
 
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Any:
+        """A copy with ``update`` applied that keeps what was computed from fields the update leaves
+        as they are (:data:`MODEL_MEMO_INPUTS`): a move keeps the model's combatants and rule
+        names, a fatigue token its base, so they are not built again for an equal answer."""
+        copied = super().model_copy(update=update, deep=deep)
+        if not deep:
+            own, new = self.__dict__, copied.__dict__
+            keys = update.keys() if update else ()
+            for name, inputs in MODEL_MEMO_INPUTS.items():
+                if name in own and inputs.isdisjoint(keys):
+                    new[name] = own[name]
+        return copied
+
+
+MODEL_MEMO_INPUTS: dict[str, frozenset[str]] = {
+    "out_of_action": frozenset({"removed", "poisons"}),
+    "_base": frozenset({"id", "x", "y", "base_mm", "height_cm", "side"}),
+}
+"""Per value a model state keeps beside its fields (its cached properties, the memos other modules
+keep there and add here: :mod:`landsraad.engine.bridge`), the fields it is computed from; the
+other things it reads (the game's custom sheets, a weapon) key the memo itself. A copy that sets
+none of those fields keeps the value (:meth:`ModelState.model_copy`)."""
+
 
 class MarkerState(Frozen):
     """An objective marker (R-MISSIONS): a 30 or 50 mm token of one side's mission."""

@@ -94,7 +94,7 @@ def test_stored_is_the_full_copy_and_the_model_itself_when_nothing_changes(wound
                                 "spice_active": c.spice_active, "removed": m.removed or gone, "carrying": None if gone else m.carrying,
                                 **changes})
     fields = set(type(m).model_fields)
-    assert {k: v for k, v in got.__dict__.items() if k in fields} == full.__dict__
+    assert {k: v for k, v in got.__dict__.items() if k in fields} == {k: v for k, v in full.__dict__.items() if k in fields}
     assert got.model_fields_set == full.model_fields_set
     same = all(type(full.__dict__[k]) is type(v) and full.__dict__[k] == v for k, v in m.__dict__.items() if k in fields)
     assert (got is m) == (same and full.model_fields_set == m.model_fields_set)
@@ -110,3 +110,31 @@ def test_a_store_of_an_equal_value_of_another_type_is_a_change():
     assert _unchanged(m, {"fatigue": 0, "removed": False})
     assert not _unchanged(m, {"fatigue": False}) and not _unchanged(m, {"removed": 0})
     assert not _unchanged(m, {"wound": "none", "not_a_field": 1})
+
+
+_UPDATES = st.fixed_dictionaries({}, optional={
+    "x": st.sampled_from([10.0, 12.5]), "y": st.sampled_from([10.0, 3.0]), "fatigue": st.integers(0, 2),
+    "wound": st.sampled_from(["none", "light"]), "poisons": st.sampled_from([(), (Poison(kind="deadly"),)]),
+    "removed": st.booleans(), "spice_active": st.booleans(), "jammed_by": st.sampled_from([None, "blue-x"]),
+    "equipment": st.sampled_from([(), ("jammer",)]), "name": st.sampled_from(["Soldier 1", "Other"]),
+})
+
+
+@given(st.lists(_UPDATES, min_size=1, max_size=4))
+def test_what_a_copy_keeps_of_its_source_is_what_it_would_compute(updates):
+    """Along any chain of copies, the memos a copy keeps (combatants, rule names, out of action,
+    base) equal what a model state with the same fields and no memo computes."""
+    from landsraad.engine.state import ModelState
+
+    m = model("red", "corrino", "soldier", 1, 10, 10)
+    enemy = model("blue", "fremen", "warrior", 1, 40, 40)
+    for update in updates:
+        state = state_in_play([m, enemy])
+        combatant(state, m.id), rule_names(state, m.id), m.out_of_action, m.base()  # the source's memos
+        m = m.model_copy(update=update)
+        fresh = ModelState(**{k: getattr(m, k) for k in ModelState.model_fields})
+        assert "out_of_action" not in fresh.__dict__
+        mine, theirs = state_in_play([m, enemy]), state_in_play([fresh, enemy])
+        assert combatant(mine, m.id) == combatant(theirs, m.id)
+        assert rule_names(mine, m.id) == rule_names(theirs, m.id)
+        assert m.out_of_action == fresh.out_of_action and m.base() == fresh.base()
