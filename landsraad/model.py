@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from typing import Annotated, Any, Literal, Mapping
+from typing import Annotated, Any, ClassVar, Literal, Mapping
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
@@ -83,8 +83,13 @@ class Frozen(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
+    _kept_on_copy: ClassVar[Mapping[str, frozenset[str]]] = {}
+    """The values kept beside the fields (cached properties, memos) that a shallow copy keeps
+    too, each with the fields it is computed from: kept unless the update sets one of them."""
+
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Any:
-        """A copy with ``update`` applied, without the source's cached properties.
+        """A copy with ``update`` applied, without the source's cached properties (but those of
+        :attr:`_kept_on_copy` that the update leaves valid).
 
         Pydantic copies the instance ``__dict__``, where :func:`functools.cached_property`
         keeps its values; left there they would describe the old object. Like pydantic's,
@@ -103,15 +108,25 @@ class Frozen(BaseModel):
         fields = cls.__pydantic_fields__
         values = self.__dict__.copy()
         if len(values) != len(fields):  # cached properties' values sit beside the fields
+            keys = update.keys() if update else ()
+            kept = 0
             known = _EXTRA_KEYS.get(cls, ())
-            for name in known:  # the names this class keeps there, dropped without a walk over every field
-                values.pop(name, None)
-            if len(values) != len(fields):
-                extra = [k for k in values if k not in fields]
-                for name in extra:
-                    del values[name]
+            for name, inputs in known:  # the names this class keeps there: no walk over every field
+                if name in values:
+                    if inputs is not None and inputs.isdisjoint(keys):
+                        kept += 1  # still valid for the copy
+                    else:
+                        del values[name]
+            if len(values) - kept != len(fields):
+                seen = {name for name, _ in known}
+                extra = [(k, cls._kept_on_copy.get(k)) for k in values if k not in fields and k not in seen]
+                for name, inputs in extra:
+                    if inputs is not None and inputs.isdisjoint(keys):
+                        kept += 1
+                    else:
+                        del values[name]
                 if len(known) + len(extra) <= _EXTRA_KEYS_CAP:
-                    _EXTRA_KEYS[cls] = tuple(dict.fromkeys((*known, *extra)))
+                    _EXTRA_KEYS[cls] = (*known, *extra)
         # The source's set of fields set is shared when the update sets no new one: a frozen
         # model's set is never changed in place (pydantic adds to it only on a setattr, which a
         # frozen model refuses, and its own copies copy it first), and each copy saves a set
@@ -131,9 +146,10 @@ class Frozen(BaseModel):
         return copied
 
 
-_EXTRA_KEYS: dict[type, tuple[str, ...]] = {}
+_EXTRA_KEYS: dict[type, tuple[tuple[str, frozenset[str] | None], ...]] = {}
 """Per class, the keys besides the fields seen in its instances' ``__dict__`` (cached properties and
-memos: a few names per class, so the dict stays small)."""
+memos: a few names per class, so the dict stays small), each with the fields a copy keeps it
+unless it sets (:attr:`Frozen._kept_on_copy`; ``None``: never kept)."""
 
 _EXTRA_KEYS_CAP = 32
 """At most this many names are remembered per class (beyond them, the walk over the keys does it all)."""

@@ -1,11 +1,14 @@
 """Tests of landsraad.model: stats parsed as the rulebook writes them (R-WEAPON, R-PROFILE)."""
 
+from functools import cached_property
+from typing import ClassVar, Mapping
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from landsraad.model import Damage, Faction, Poison, Profile, Template, Weapon, parse_bonus, parse_damage
+from landsraad.model import Damage, Faction, Frozen, Poison, Profile, Template, Weapon, parse_bonus, parse_damage
 
 
 @pytest.mark.parametrize(
@@ -192,3 +195,36 @@ def test_a_bonus_beyond_any_die_is_refused_with_a_short_message(bonus):
     with pytest.raises(ValueError) as exc:
         Weapon(id="w", name="W", combat=bonus, damage="+1")
     assert len(str(exc.value)) < 600
+
+
+class _Kept(Frozen):
+    """A model with one value a copy keeps (``doubled``, from ``a``) and one it drops."""
+
+    _kept_on_copy: ClassVar[Mapping[str, frozenset[str]]] = {"doubled": frozenset({"a"})}
+
+    a: int = 0
+    b: int = 0
+
+    @cached_property
+    def doubled(self) -> int:
+        return 2 * self.a
+
+    @cached_property
+    def summed(self) -> int:
+        return self.a + self.b
+
+
+@given(st.lists(st.dictionaries(st.sampled_from(["a", "b", "not_a_field"]), st.integers(0, 3)), max_size=6), st.booleans())
+def test_a_copy_keeps_a_value_exactly_while_its_input_fields_stay(updates, ask):
+    """Along any chain of copies, a kept value is kept exactly when the update leaves its input
+    fields alone, and every value read from a copy is the one a fresh model computes."""
+    m = _Kept()
+    for update in updates:
+        if ask:
+            _ = m.doubled, m.summed
+        had = "doubled" in m.__dict__
+        m = m.model_copy(update=update)
+        assert ("doubled" in m.__dict__) == (had and "a" not in update)
+        assert "summed" not in m.__dict__ and "not_a_field" not in m.__dict__
+        fresh = _Kept(a=m.a, b=m.b)
+        assert (m.doubled, m.summed) == (fresh.doubled, fresh.summed)

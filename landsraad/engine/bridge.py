@@ -49,7 +49,8 @@ def rule_names(state: GameState, model_id: str) -> tuple[str, ...]:
     m = state.model(model_id)
     custom = state.custom_factions
     # the model state's memo, checked by the identity of the game's custom sheets (a model state
-    # never changes; its copies drop the memo, Frozen.model_copy): asked at every move's check
+    # never changes; its copies keep the memo only when their card, faction and equipment are the
+    # same, MODEL_MEMO_INPUTS): asked at every move's check
     memo = m.__dict__.get(_RULES_MEMO)
     if memo is not None and memo[0] is custom:
         return memo[1]
@@ -106,7 +107,8 @@ def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, 
     custom = state.custom_factions
     shield_disabled = m.jammed_by is not None or state.ruleset.arrakis
     # First the model state's own memo: a model state never changes, so only what else the
-    # combatant is built from keys it (its copies drop the memo, Frozen.model_copy): the game's
+    # combatant is built from keys it (its copies keep the memo only when what it reads of the
+    # model is the same, MODEL_MEMO_INPUTS): the game's
     # custom sheets (with the model's faction id they name its sheet), the weapon and the flags.
     memo = m.__dict__.get(_MEMO)
     near = (id(custom), id(weapon), activation_fatigue, shield_disabled)

@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable, Literal, Mapping, TypeVar
+from typing import Any, Callable, ClassVar, Iterable, Literal, Mapping, TypeVar
 
 import shapely
 from pydantic import ConfigDict, Field
@@ -72,10 +72,23 @@ lets the lock-free :class:`~landsraad.geometry.board.cached_property` stand as i
 functools' (a game reads thousands of these values once each; functools' takes a lock for each)."""
 
 
+MODEL_MEMO_INPUTS: dict[str, frozenset[str]] = {
+    "out_of_action": frozenset({"removed", "poisons"}),
+    "_base": frozenset({"id", "x", "y", "base_mm", "height_cm", "side"}),
+}
+"""Per value a model state keeps beside its fields (its cached properties, the memos other modules
+keep there and add here: :mod:`landsraad.engine.bridge`), the fields it is computed from; the
+other things it reads (the game's custom sheets, a weapon) key the memo itself. A copy whose
+update sets none of those fields keeps the value (:attr:`Frozen._kept_on_copy
+<landsraad.model.Frozen._kept_on_copy>`): a move keeps the model's combatants and rule names,
+a fatigue token its base, so they are not built again for an equal answer."""
+
+
 class ModelState(Frozen):
     """A model of a warband: its card, its kit and its state on the table."""
 
     model_config = _CACHED
+    _kept_on_copy: ClassVar[Mapping[str, frozenset[str]]] = MODEL_MEMO_INPUTS
 
     id: str
     side: Side
@@ -133,29 +146,6 @@ class ModelState(Frozen):
     @cached_property
     def _base(self) -> Base:
         return Base(self.id, self.x, self.y, self.base_mm, self.height_cm, self.side)
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Any:
-        """A copy with ``update`` applied that keeps what was computed from fields the update leaves
-        as they are (:data:`MODEL_MEMO_INPUTS`): a move keeps the model's combatants and rule
-        names, a fatigue token its base, so they are not built again for an equal answer."""
-        copied = super().model_copy(update=update, deep=deep)
-        if not deep:
-            own, new = self.__dict__, copied.__dict__
-            keys = update.keys() if update else ()
-            for name, inputs in MODEL_MEMO_INPUTS.items():
-                if name in own and inputs.isdisjoint(keys):
-                    new[name] = own[name]
-        return copied
-
-
-MODEL_MEMO_INPUTS: dict[str, frozenset[str]] = {
-    "out_of_action": frozenset({"removed", "poisons"}),
-    "_base": frozenset({"id", "x", "y", "base_mm", "height_cm", "side"}),
-}
-"""Per value a model state keeps beside its fields (its cached properties, the memos other modules
-keep there and add here: :mod:`landsraad.engine.bridge`), the fields it is computed from; the
-other things it reads (the game's custom sheets, a weapon) key the memo itself. A copy that sets
-none of those fields keeps the value (:meth:`ModelState.model_copy`)."""
 
 
 class MarkerState(Frozen):
@@ -258,6 +248,10 @@ class SideState(Frozen):
 Phase = Literal["setup", "play", "over"]
 
 
+_GEOMETRY_FIELDS = frozenset({"width", "depth", "terrain", "models", "markers", "phase"})
+"""The fields :attr:`GameState.board` is built from."""
+
+
 class GameState(Frozen):
     """The whole game at one moment.
 
@@ -266,6 +260,11 @@ class GameState(Frozen):
     """
 
     model_config = _CACHED
+    _kept_on_copy: ClassVar[Mapping[str, frozenset[str]]] = {
+        "board": _GEOMETRY_FIELDS, "_model_index": frozenset({"models"}), "_pieces": frozenset({"terrain"})}
+    """A copy keeps the table's geometry (:attr:`board`), the model index and the terrain pieces
+    when its update leaves them as they are (a clock tick, a flag, a side's Honour), so the
+    geometry's caches keyed on the board are not rebuilt for nothing; never the memo."""
 
     seed: int | None = None
     """The seed the game's generator started from; ``None`` in a side's view (:meth:`Game.view`)."""
@@ -334,7 +333,7 @@ class GameState(Frozen):
     @cached_property
     def _pieces(self) -> tuple[TerrainPiece, ...]:
         """The terrain as geometry: one tuple shared by every board of the states that have this
-        terrain (:meth:`model_copy` carries it), so the geometry's caches find it by identity."""
+        terrain (a copy keeps it, :attr:`_kept_on_copy`), so the geometry's caches find it by identity."""
         return tuple(t.piece() for t in self.terrain)
 
     @cached_property
@@ -373,22 +372,6 @@ class GameState(Frozen):
         return value
 
     # --- immutable updates -------------------------------------------------------------------
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Any:
-        """A copy with ``update`` applied; the table's geometry (:attr:`board`) and the model
-        index go with it when the update leaves them as they are (a clock tick, a flag, a side's
-        Honour), so the geometry's caches keyed on the board are not rebuilt for nothing."""
-        copied = super().model_copy(update=update, deep=deep)
-        if not deep:
-            keys = update.keys() if update else ()
-            own, new = self.__dict__, copied.__dict__
-            if "board" in own and _GEOMETRY_FIELDS.isdisjoint(keys):
-                new["board"] = own["board"]
-            if "_model_index" in own and "models" not in keys:
-                new["_model_index"] = own["_model_index"]
-            if "_pieces" in own and "terrain" not in keys:
-                new["_pieces"] = own["_pieces"]
-        return copied
 
     def with_model(self, model: ModelState, **changes: Any) -> "GameState":
         """The state with ``model`` replacing the model of the same id (and ``changes`` to its other fields)."""
@@ -449,9 +432,6 @@ _MEMO = "_memo"
 
 _MISSING: Any = object()
 """What a memo holds for a question not asked yet (an answer may be ``None``)."""
-
-_GEOMETRY_FIELDS = frozenset({"width", "depth", "terrain", "models", "markers", "phase"})
-"""The fields :attr:`GameState.board` is built from."""
 
 
 def _on_table(m: ModelState, phase: str) -> bool:
