@@ -70,7 +70,17 @@ def _has_target(state: GameState, model_id: str, weapon: Any) -> bool:
 
 
 def shot_candidates(state: GameState, model_id: str, weapon: Any, laser_mode: str) -> tuple[str, ...]:
-    """Enemies the weapon may legally target (RUL-08: a laser skips shielded models), nearest in sight first."""
+    """Enemies the weapon may legally target (RUL-08: a laser skips shielded models), nearest in sight first.
+
+    Asked by the menu and again by the shot it leads to, on the same state: answered once per
+    state (:meth:`GameState.memo`). Weapons are not hashable: the entry keys the weapon by
+    identity and holds it, so its id names no other object while the entry lives."""
+    held, found = state.memo(("shot_candidates", model_id, id(weapon), laser_mode),
+                             lambda: (weapon, _shot_candidates(state, model_id, weapon, laser_mode)))
+    return found if held is weapon else _shot_candidates(state, model_id, weapon, laser_mode)
+
+
+def _shot_candidates(state: GameState, model_id: str, weapon: Any, laser_mode: str) -> tuple[str, ...]:
     shooter = combatant(state, model_id, weapon=weapon)
     legal = [e.id for e in state.enemies_of(model_id) if can_target(shooter, combatant(state, e.id), laser_mode=laser_mode, ruleset=state.ruleset)]
     return nearest_targets(state, model_id, legal)

@@ -488,6 +488,7 @@ def test_cover_asked_again_on_a_board_and_after_a_move_is_the_analysis_from_scra
     moved = board.moved("m", (x, y))
     again = cover(moved, "s", "t")
     sight_queries._cover_cached.cache_clear()
+    sight_analysis._pair.cache_clear()
     sight_obstacles._terrain_part_of.cache_clear()
     sight_obstacles._LAST_TERRAIN[0] = None
     fresh = sight_analysis._analyse(moved, "s", "t", True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -31,7 +32,7 @@ class _Pair:
     height: float  # the silhouette's height
     floor: float  # the silhouette's foot above the table
     eye_z: float
-    obstacles: list[_Obstacle]
+    obstacles: tuple[_Obstacle, ...]
 
     @property
     def dist(self) -> float:
@@ -61,7 +62,10 @@ class _Pair:
                 tuple((o.id, o.circle, o.height) if o.kind == "model" else o.id for o in self.obstacles))
 
 
+@lru_cache(maxsize=512)
 def _pair(board: Board, shooter_id: str, target_id: str, models_block: bool) -> _Pair:
+    """The question set up, once per board object and question (boards are immutable): a shot's
+    target is asked for sight when the targets are sorted, then for its cover, on the same table."""
     if shooter_id == target_id:
         raise GeometryError(f"A model cannot be its own target; got {shooter_id!r} twice.")
     shooter, target = board.base(shooter_id), board.base(target_id)
@@ -75,7 +79,7 @@ def _pair(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
     frame = _Frame(target.x, target.y, dx / dist, dy / dist, dist)
     return _Pair(shooter, target, models_block, frame, max(target.height_cm, _FLAT_SILHOUETTE_CM),
                  elevation(board, target), elevation(board, shooter) + shooter.height_cm,
-                 _relevant(board, shooter, target, models_block, frame))
+                 tuple(_relevant(board, shooter, target, models_block, frame)))
 
 
 def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool) -> CoverResult:

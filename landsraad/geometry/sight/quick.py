@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Sequence
 
 from .columns import _Frame
 from .obstacles import _Obstacle
@@ -67,7 +68,7 @@ class _Shape:
     circle: tuple[float, float, float] | None = None  # a base: u, w, radius
 
 
-def _shapes(obstacles: list[_Obstacle], frame: _Frame) -> list[_Shape]:
+def _shapes(obstacles: Sequence[_Obstacle], frame: _Frame) -> list[_Shape]:
     """The obstacles as convex footprints in the frame's coordinates, each with its obstacle's top
     (a terrain piece gives one per convex part)."""
     out = []

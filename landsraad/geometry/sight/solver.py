@@ -4,7 +4,7 @@ line of sight, and the adaptive refinement of eye points and columns until the b
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -71,7 +71,7 @@ class _Problem:
     each column from each eye point by each obstacle.
     """
 
-    def __init__(self, obstacles: list[_Obstacle], frame: _Frame, shooter: Base, rt: float, height: float, arc: float,
+    def __init__(self, obstacles: Sequence[_Obstacle], frame: _Frame, shooter: Base, rt: float, height: float, arc: float,
                  eye_z: float, floor: float = 0.0):
         self.frame, self.rt, self.height, self.arc = frame, rt, height, arc
         self.rs, self.eye_z = shooter.radius, eye_z
