@@ -46,13 +46,13 @@ def _heights_from_t(te: np.ndarray, tx: np.ndarray, hit: np.ndarray, h: np.ndarr
 
     The segment from the column's foot (t = 0) to the eye (t = 1) at height z + t (eye_z - z)
     is below the obstacle's top h at t iff z < (h - t eye_z) / (1 - t), monotone in t: the
-    deepest or the shallowest point decides.
+    deepest or the shallowest point decides. (Called under the caller's ``np.errstate``.)
     """
     rising = h >= eye_z
-    t = np.where(rising, tx, te)
+    # the obstacles are usually all below the eye (or all above it): no element-wise choice then
+    t = te if not rising.any() else tx if rising.all() else np.where(rising, tx, te)
     rest = 1.0 - t
-    with np.errstate(divide="ignore", invalid="ignore"):
-        z = np.where(rest > 1e-12, (h - t * eye_z) / rest, np.where(h > eye_z, np.inf, h))
+    z = np.where(rest > 1e-12, (h - t * eye_z) / rest, np.where(h > eye_z, np.inf, h))
     return np.where(hit, z, -np.inf)
 
 
@@ -74,33 +74,37 @@ def _column_heights(
     parts = []
     uc = cols[None, None, :]  # (1,1,C)
     du = eu[:, None, None] - uc  # (V,1,C)  eye - foot
-    da = np.broadcast_to(ea[:, None, None], du.shape)
-    if polys is not None:
-        _, _, nrm, off = polys
-        nu_, nw_ = nrm[None, :, None, :, 0], nrm[None, :, None, :, 1]  # (1,n,1,M)
-        num = nu_ * uc[..., None] - off[None, :, None, :]  # n.P - off, P = (u, 0)
-        den = nu_ * du[..., None] + nw_ * da[..., None]
-        # a near-zero denominator overflows to +-inf: the right limit, so no warning
-        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+    # a near-zero denominator overflows to +-inf, the right limit; the heights' division by
+    # 1 - t where it is zero is masked (_heights_from_t): no warnings
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if polys is not None:
+            _, _, nrm, off = polys
+            nu_, nw_ = nrm[None, :, None, :, 0], nrm[None, :, None, :, 1]  # (1,n,1,M)
+            num = nu_ * uc[..., None] - off[None, :, None, :]  # n.P - off, P = (u, 0)
+            den = nu_ * du[..., None] + nw_ * ea[:, None, None, None]  # (V,n,C,M)
             ratio = -num / den
-        lower = np.where(den < 0, ratio, -np.inf).max(-1)
-        upper = np.where(den > 0, ratio, np.inf).min(-1)
-        blocked_par = ((den == 0) & (num > 0)).any(-1)
-        te, tx = np.maximum(lower, 0.0), np.minimum(upper, 1.0)
-        hit = (te < tx - 1e-12) & ~blocked_par
-        parts.append(_heights_from_t(te, tx, hit, poly_h[None, :, None], eye_z))
-    if len(circles):
-        cu, cw, rr, ch = (circles[:, k][None, :, None] for k in range(4))
-        fu, fw = uc - cu, -cw  # foot - centre
-        a2 = du * du + da * da
-        b2 = 2 * (fu * du + fw * da)
-        c2 = fu * fu + fw * fw - rr * rr
-        disc = b2 * b2 - 4 * a2 * c2
-        sq = np.sqrt(np.maximum(disc, 0.0))
-        t1, t2 = (-b2 - sq) / (2 * a2), (-b2 + sq) / (2 * a2)
-        te, tx = np.maximum(t1, 0.0), np.minimum(t2, 1.0)
-        hit = (disc > 0) & (te < tx - 1e-12)
-        parts.append(_heights_from_t(te, tx, hit, ch, eye_z))
+            lower = np.maximum.reduce(ratio, axis=-1, where=den < 0, initial=-np.inf)
+            upper = np.minimum.reduce(ratio, axis=-1, where=den > 0, initial=np.inf)
+            te, tx = np.maximum(lower, 0.0), np.minimum(upper, 1.0)
+            hit = te < tx - 1e-12
+            parallel = den == 0  # edges parallel to the segment (and the padding's empty edges)
+            if parallel.any():
+                hit &= ~(parallel & (num > 0)).any(-1)  # ... with the segment outside
+            parts.append(_heights_from_t(te, tx, hit, poly_h[None, :, None], eye_z))
+        if len(circles):
+            cu, cw, rr, ch = (circles[:, k][None, :, None] for k in range(4))
+            fu, fw = uc - cu, -cw  # foot - centre
+            da = ea[:, None, None]  # (V,1,1)
+            a2 = du * du + da * da
+            b2 = 2 * (fu * du + fw * da)
+            c2 = fu * fu + fw * fw - rr * rr
+            disc = b2 * b2 - 4 * a2 * c2
+            sq = np.sqrt(np.maximum(disc, 0.0))
+            mb, a22 = -b2, 2 * a2
+            t1, t2 = (mb - sq) / a22, (mb + sq) / a22
+            te, tx = np.maximum(t1, 0.0), np.minimum(t2, 1.0)
+            hit = (disc > 0) & (te < tx - 1e-12)
+            parts.append(_heights_from_t(te, tx, hit, ch, eye_z))
     return np.concatenate(parts, axis=1) if len(parts) > 1 else parts[0]
 
 
