@@ -82,8 +82,13 @@ def shot_candidates(state: GameState, model_id: str, weapon: Any, laser_mode: st
 
 def _shot_candidates(state: GameState, model_id: str, weapon: Any, laser_mode: str) -> tuple[str, ...]:
     shooter = combatant(state, model_id, weapon=weapon)
-    legal = [e.id for e in state.enemies_of(model_id) if can_target(shooter, combatant(state, e.id), laser_mode=laser_mode, ruleset=state.ruleset)]
-    return nearest_targets(state, model_id, legal)
+
+    def legal(enemy: str) -> bool:
+        return can_target(shooter, combatant(state, enemy), laser_mode=laser_mode, ruleset=state.ruleset)
+
+    # legality is asked nearest first, as far as the nearest legal enemy in sight: the same
+    # answer as filtering every enemy first
+    return nearest_targets(state, model_id, [e.id for e in state.enemies_of(model_id)], eligible=legal)
 
 
 def _needs_healing(m: Any) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from functools import lru_cache
-from typing import Iterable
+from typing import Callable, Iterable
 
 import numpy as np
 
@@ -228,7 +228,9 @@ def cover_class(state: GameState, shooter: str, target: str) -> str:
     return cover(state.board, shooter, target, models_block=state.ruleset.models_block_sight).cover
 
 
-def nearest_targets(state: GameState, shooter: str, candidates: Iterable[str]) -> tuple[str, ...]:
-    """The nearest candidates in sight (RUL-08); ties all returned: the geometry's one implementation,
-    :func:`landsraad.geometry.sight.nearest_in_sight`, on the state's board and ruleset."""
-    return nearest_in_sight(state.board, shooter, candidates, models_block=state.ruleset.models_block_sight)
+def nearest_targets(state: GameState, shooter: str, candidates: Iterable[str],
+                    eligible: Callable[[str], bool] | None = None) -> tuple[str, ...]:
+    """The nearest candidates in sight (RUL-08) among those ``eligible`` accepts, asked nearest first; ties
+    all returned: the geometry's one implementation, :func:`landsraad.geometry.sight.nearest_in_sight`,
+    on the state's board and ruleset."""
+    return nearest_in_sight(state.board, shooter, candidates, models_block=state.ruleset.models_block_sight, eligible=eligible)

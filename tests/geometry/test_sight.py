@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from landsraad.content import data_dir
 from landsraad.errors import GeometryError
 from landsraad.geometry.board import Base, Board, TerrainPiece
+from landsraad.geometry.measure import TIE_TOLERANCE_CM, edge_distance
 from landsraad.geometry.sight import (
     TARGET_ERROR,
     classify,
@@ -408,6 +409,28 @@ def test_nearest_targets_ties_within_half_a_millimetre():
 def test_nearest_targets_agrees_with_nearest_in_sight():
     board = _enemies_board()
     assert nearest_targets(board, "s", ["e30", "e10", "f"]) == nearest_in_sight(board, "s", ["e30", "e10", "f"]) == ("f",)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(obstacle, min_size=1, max_size=6), st.sampled_from([2.0, 3.5, 5.0]), st.data())
+def test_nearest_in_sight_with_eligible_is_nearest_in_sight_of_the_eligible(obstacles, th, data):
+    """RUL-08 with the caller's rules asked lazily: the answer for the candidates ``eligible``
+    accepts, filtered first; and ``eligible`` is asked of no candidate farther than the answer."""
+    board = _board(obstacles, 4.0, th)
+    candidates = [b.id for b in board.bases if b.id != "s"]
+    accepted = set(data.draw(st.lists(st.sampled_from(candidates), unique=True)))
+    asked: list[str] = []
+
+    def eligible(c: str) -> bool:
+        asked.append(c)
+        return c in accepted
+
+    got = nearest_in_sight(board, "s", candidates, eligible=eligible)
+    assert got == nearest_in_sight(board, "s", [c for c in candidates if c in accepted])
+    assert len(asked) == len(set(asked))
+    if got:
+        dist = {c: edge_distance(board.base("s"), board.base(c)) for c in candidates}
+        assert max(dist[c] for c in asked) <= min(dist[c] for c in got) + TIE_TOLERANCE_CM + 1e-9
 
 
 # --- models standing on terrain (PRJ-48) -----------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Iterable
+from typing import Callable, Iterable
 
 from ...errors import GeometryError
 from ..board import Board
@@ -96,13 +96,19 @@ def visible_models(board: Board, viewer_id: str, *, models_block: bool = True) -
     return tuple(out)
 
 
-def nearest_in_sight(board: Board, shooter_id: str, candidate_ids: Iterable[str], *, models_block: bool = True) -> tuple[str, ...]:
+def nearest_in_sight(board: Board, shooter_id: str, candidate_ids: Iterable[str], *, models_block: bool = True,
+                     eligible: Callable[[str], bool] | None = None) -> tuple[str, ...]:
     """The nearest candidates the shooter has line of sight to (RUL-08; ties within 0.05 cm all returned).
 
     The nearest-target rule's one implementation: candidates are taken nearest first (edge to
     edge, R-MEASURE) and sight is asked only as far as needed; the answer keeps the
     candidates' order. Sight answers are cached per (board, viewer, target), boards being
     immutable, so a caller asking again for the shot itself pays nothing.
+
+    ``eligible``, when given, is asked of a candidate only when it is reached, nearest first,
+    and one it refuses is passed over: the answer is the one for the eligible candidates alone
+    (the caller's rules, e.g. a laser skips shielded models), without asking them of candidates
+    farther than the nearest one in sight.
 
     Examples
     --------
@@ -122,7 +128,7 @@ def nearest_in_sight(board: Board, shooter_id: str, candidate_ids: Iterable[str]
     for c in sorted(candidates, key=lambda c: dists[c]):
         if best is not None and dists[c] > best + TIE_TOLERANCE_CM + 1e-9:
             break
-        if _sight_cached(board, shooter_id, c, models_block):
+        if (eligible is None or eligible(c)) and _sight_cached(board, shooter_id, c, models_block):
             seen.add(c)
             if best is None:
                 best = dists[c]
