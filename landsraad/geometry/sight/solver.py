@@ -169,8 +169,15 @@ class _Problem:
         frame = self.frame
         # shadow corners: terrain pieces as they are, round bases as circumscribed polygons
         self.peak_h = np.concatenate([self.poly_h, self.circles[:, 3]])
-        self.peak_u, self.peak_w, _, _ = _polygon_arrays(self.polys_table + self.outer_pieces, frame)
         self.outer = _polygon_arrays(self.outer_pieces, frame) if self.outer_pieces else None
+        # terrain pieces then round bases; with only one kind, those arrays are already made
+        if not self.outer_pieces:
+            both = self.polys
+        elif not self.polys_table:
+            both = self.outer
+        else:
+            both = _polygon_arrays(self.polys_table + self.outer_pieces, frame)
+        self.peak_u, self.peak_w, _, _ = both
         ids = np.arange(len(self.psi))
         eu, ea = self._rim(self.psi)
         self._add_peaks(ids, eu, ea)
