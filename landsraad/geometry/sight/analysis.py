@@ -64,7 +64,7 @@ class _Pair:
 
 @lru_cache(maxsize=512)
 def _pair(board: Board, shooter_id: str, target_id: str, models_block: bool) -> _Pair:
-    """The question set up, once per board object and question (boards are immutable): a shot's
+    """The question set up, once per board and question (boards are immutable): a shot's
     target is asked for sight when the targets are sorted, then for its cover, on the same table."""
     if shooter_id == target_id:
         raise GeometryError(f"A model cannot be its own target; got {shooter_id!r} twice.")
