@@ -263,9 +263,14 @@ def _rule_names(c: Any) -> tuple[str, ...]:
 
 @lru_cache(maxsize=512)
 def _fatigue_sensitive(names: tuple[str, ...]) -> bool:
-    """Whether any hook of these rules reads a fatigue count (its own or its target's)."""
+    """Whether any hook of these rules reads a fatigue count (its own or its target's).
+
+    A hook point none of the rules has sums to 0 in every context (nothing is called): only
+    the others are asked, most often none or two of the eighteen."""
 
     for hook in HOOK_POINTS:
+        if not SPECIAL_RULES.hooked(hook, names):
+            continue
         for action in ("melee", "shoot", "disengage", "dodge"):
             try:
                 seen = {SPECIAL_RULES.total(hook, names, HookContext(action=action, own_fatigue=o, target_fatigue=t))

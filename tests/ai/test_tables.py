@@ -7,12 +7,13 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from landsraad.ai.tables import _disengage_exact, _norm, _rested, _shot_harm, _side_facts, _sig
+from landsraad.ai.tables import _disengage_exact, _fatigue_sensitive, _norm, _rested, _shot_harm, _side_facts, _sig
 from landsraad.content import load_factions
 from landsraad.errors import LandsraadError
 from landsraad.model import Poison
 from landsraad.rules.state import Combatant, fatigue_penalty
 from landsraad.ruleset import Ruleset
+from landsraad.specials import HOOK_POINTS, SPECIAL_RULES, HookContext
 
 WEAPONS = sorted({w.id: w for f in load_factions().values() for w in f.weapons}.values(), key=lambda w: w.id)
 PISTOL = next(w for w in WEAPONS if w.id == "pistol")
@@ -82,3 +83,31 @@ def test_the_combatant_handed_to_the_kernel_keeps_its_fatigue_malus_rul_05(held,
     """Two fatigue tolerances (Ducal loyalty and a Stillsuit) at four tokens or more still meet the full malus."""
     c = Combatant(activation_fatigue=held, special_rules=rules)
     assert fatigue_penalty(_norm(c)) == fatigue_penalty(c)
+
+
+def _reads_fatigue(names: tuple[str, ...]) -> bool:
+    """Every hook point asked in every context, whether the rules have it or not (the full computation)."""
+    for hook in HOOK_POINTS:
+        for action in ("melee", "shoot", "disengage", "dodge"):
+            try:
+                seen = {SPECIAL_RULES.total(hook, names, HookContext(action=action, own_fatigue=o, target_fatigue=t))
+                        for o in (0, 1, 2) for t in (0, 1, 2)}
+            except LandsraadError:
+                return True
+            if len(seen) > 1:
+                return True
+    return False
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(SPECIAL_RULES.names()), max_size=4, unique=True).map(tuple))
+@example(("assassination",))
+@example(("ducal_loyalty", "hawat_network"))
+def test_asking_only_the_hooks_the_rules_have_finds_the_same_fatigue_readers(names):
+    assert _fatigue_sensitive.__wrapped__(names) == _reads_fatigue(names)
+
+
+def test_some_rules_read_fatigue_and_most_do_not():
+    found = {name: _fatigue_sensitive.__wrapped__((name,)) for name in SPECIAL_RULES.names()}
+    assert found["assassination"] and not found["ducal_loyalty"]
+    assert found == {name: _reads_fatigue((name,)) for name in SPECIAL_RULES.names()}
