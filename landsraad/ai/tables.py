@@ -455,7 +455,7 @@ def _shot_harm(shooter: Any, target: Any, band_distance: float, laser_mode: str,
 
 def _marker_hit(shooter: Any, band_distance: float, laser_mode: str, ruleset: Any) -> float:
     """The chance an explosive shot destroys an objective marker it covers (R-SHOOT-MARKER, PRJ-73):
-    the kernel's :func:`~landsraad.rules.shooting.resolve_marker_shot` on every roll, cached."""
+    the kernel's :func:`~landsraad.rules.shooting.resolve_marker_shot` on every attack die, cached."""
     return _marker_hit_cached(_facts(shooter, ruleset)[1], band_distance, laser_mode, ruleset)
 
 
@@ -464,10 +464,11 @@ def _marker_hit_cached(shooter: _Signed, band_distance: float, laser_mode: str, 
     c = _norm(shooter.value)
     totals = np.zeros((10, 10), dtype=np.int64)
     explosive = False
-    for n in range(1, 11):
-        for a in range(1, 11):
-            ev = resolve_marker_shot(c, distance_cm=band_distance, shooter_dice=(n, a), marker_die=1, laser_mode=laser_mode, ruleset=ruleset)
-            totals[n - 1, a - 1], explosive = ev.attack_total, ev.explosive
+    # A shot's total is its attack die and modifiers; the neutral die sets only the damage (R-SHOOT),
+    # which a marker does not take: the kernel's totals with neutral 1 stand for every neutral face.
+    for a in range(1, 11):
+        ev = resolve_marker_shot(c, distance_cm=band_distance, shooter_dice=(1, a), marker_die=1, laser_mode=laser_mode, ruleset=ruleset)
+        totals[:, a - 1], explosive = ev.attack_total, ev.explosive
     if not explosive:
         return 0.0
     # The marker's die has no modifier (R-SHOOT-MARKER): the shot's total against each face.

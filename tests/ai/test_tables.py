@@ -3,14 +3,26 @@ cannot tell apart, checked against the kernel's own facts."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from landsraad.ai.tables import _disengage_exact, _fatigue_sensitive, _norm, _rested, _shot_harm, _side_facts, _sig
+from landsraad.ai.tables import (
+    _disengage_exact,
+    _fatigue_sensitive,
+    _marker_hit_cached,
+    _norm,
+    _rested,
+    _shot_harm,
+    _side_facts,
+    _sig,
+)
 from landsraad.content import load_factions
 from landsraad.errors import LandsraadError
 from landsraad.model import Poison
+from landsraad.odds import beats_array
+from landsraad.rules.shooting import resolve_marker_shot
 from landsraad.rules.state import Combatant, fatigue_penalty
 from landsraad.ruleset import Ruleset
 from landsraad.specials import HOOK_POINTS, SPECIAL_RULES, HookContext
@@ -111,3 +123,34 @@ def test_some_rules_read_fatigue_and_most_do_not():
     found = {name: _fatigue_sensitive.__wrapped__((name,)) for name in SPECIAL_RULES.names()}
     assert found["assassination"] and not found["ducal_loyalty"]
     assert found == {name: _reads_fatigue((name,)) for name in SPECIAL_RULES.names()}
+
+
+def _marker_hit_every_roll(c, band: float, mode: str, ruleset: Ruleset) -> float:
+    """The chance a shot destroys a marker, the kernel asked on all 100 rolls of the shooter's two dice (the full computation)."""
+    totals = np.zeros((10, 10), dtype=np.int64)
+    explosive = False
+    for n in range(1, 11):
+        for a in range(1, 11):
+            ev = resolve_marker_shot(c, distance_cm=band, shooter_dice=(n, a), marker_die=1, laser_mode=mode, ruleset=ruleset)
+            totals[n - 1, a - 1], explosive = ev.attack_total, ev.explosive
+    if not explosive:
+        return 0.0
+    return float(beats_array(totals.reshape(-1)[:, None], np.arange(1, 11)[None, :], ruleset.ties).mean())
+
+
+class _Raw:
+    """What :func:`_marker_hit_cached` reads of its key: the combatant as it is."""
+
+    def __init__(self, value) -> None:
+        self.value = value
+
+
+@settings(max_examples=60, deadline=None)
+@given(fighters, st.sampled_from(["strict", "active"]), st.booleans(), st.sampled_from([0.5, 10.5, 20.5, 30.5]),
+       st.sampled_from(["burn", "explosive"]))
+@example(Combatant(combat=1, weapon=next(w for w in WEAPONS if w.id == "laser")), "strict", False, 10.5, "explosive")
+@example(Combatant(fatigue=2, weapon=next(w for w in WEAPONS if w.id == "rocket_launcher")), "active", False, 20.5, "burn")
+def test_a_marker_shot_reads_the_attack_die_only_r_shoot_marker(c, ties, arrakis, band, mode):
+    ruleset = Ruleset(ties=ties, arrakis=arrakis)
+    fast = _outcome(_marker_hit_cached.__wrapped__, _Raw(c), band, mode, ruleset)
+    assert fast == _outcome(_marker_hit_every_roll, _norm(c), band, mode, ruleset)
