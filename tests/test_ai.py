@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from landsraad.ai import HARM, HeuristicPlayer, clash_table, mission_plan
-from landsraad.ai.tables import _clash_cached, _comb, _lowering_values, _play_clash, _side_cached
+from landsraad.ai.tables import _PLAYED, _clash_cached, _comb, _lowering_values, _side_cached
 from landsraad.content import load_factions
 from landsraad.dice import beats
 from landsraad.engine.bridge import combatant
@@ -206,7 +206,7 @@ fighters = st.builds(
 @given(fighters, fighters, st.sampled_from([1.0, 2.0, 3.5]), st.sampled_from([1.0, 2.5]), st.sampled_from(["strict", "active"]),
        st.integers(1, 3))
 def test_clash_tables_share_work_only_where_the_kernel_agrees(a, d, worth_a, worth_d, ties, shift):
-    """The tables share their fictitious play (``_play_clash``) between combatants with the same
+    """The tables share their fictitious play (``_play_clash``, remembered in ``_PLAYED``) between combatants with the same
     totals' differences and blows: the lone hits are the kernel's totals die by die, the lowering
     game is solved with each side's own initiative totals (R-MELEE, R-NEUTRAL-DOWN), and a table
     built after another pair's with the same facts is the one built from nothing."""
@@ -214,10 +214,10 @@ def test_clash_tables_share_work_only_where_the_kernel_agrees(a, d, worth_a, wor
     # The same fight with both Reflexes raised: other initiative totals, the same lead.
     quick_a = a.model_copy(update={"name": "A2", "reflexes": a.reflexes + shift})
     quick_d = d.model_copy(update={"name": "D2", "reflexes": d.reflexes + shift})
-    _clash_cached.cache_clear(), _play_clash.cache_clear(), _side_cached.cache_clear()
+    _clash_cached.cache_clear(), _PLAYED.clear(), _side_cached.cache_clear()
     t = clash_table(a, d, worth_a, worth_d, rs)
     after = clash_table(quick_a, quick_d, worth_a, worth_d, rs)
-    _clash_cached.cache_clear(), _play_clash.cache_clear(), _side_cached.cache_clear()
+    _clash_cached.cache_clear(), _PLAYED.clear(), _side_cached.cache_clear()
     alone = clash_table(quick_a, quick_d, worth_a, worth_d, rs)
     for name in ("hit_a", "hit_d", "blow_a", "blow_d", "lone_a", "lone_d", "both", "policy_a", "policy_d"):
         assert np.array_equal(getattr(after, name), getattr(alone, name)), name
@@ -238,10 +238,10 @@ def test_a_clash_built_from_cached_side_facts_is_the_one_built_from_nothing(a, d
     """Each side's kernel facts are cached apart (``_side_cached``): a table built after the same pair
     met with other worths and with the roles swapped equals the table built with every cache empty."""
     rs = Ruleset(ties=ties)
-    _clash_cached.cache_clear(), _play_clash.cache_clear(), _side_cached.cache_clear()
+    _clash_cached.cache_clear(), _PLAYED.clear(), _side_cached.cache_clear()
     clash_table(a, d, worth_a + 1.0, worth_d, rs), clash_table(d, a, worth_d, worth_a, rs)
     after = clash_table(a, d, worth_a, worth_d, rs)
-    _clash_cached.cache_clear(), _play_clash.cache_clear(), _side_cached.cache_clear()
+    _clash_cached.cache_clear(), _PLAYED.clear(), _side_cached.cache_clear()
     alone = clash_table(a, d, worth_a, worth_d, rs)
     for name in ("hit_a", "hit_d", "blow_a", "blow_d", "lone_a", "lone_d", "both", "policy_a", "policy_d"):
         assert np.array_equal(getattr(after, name), getattr(alone, name)), name

@@ -36,6 +36,7 @@ from .tables import (
     _worth,
     clash_table,
     clash_value_bound,
+    warm_clash_tables,
 )
 
 
@@ -264,17 +265,30 @@ class _Planner:
         return v
 
     def _melee_value(self, me: ModelState, e: ModelState, active: bool, fatigue: int | None) -> float:
+        pair = self._melee_pair(me, e, active, fatigue)
+        if pair is None:
+            return -0.5
+        t = clash_table(*pair, self.state.ruleset)
+        return t.value if active else -t.value
+
+    def _melee_pair(self, me: ModelState, e: ModelState, active: bool, fatigue: int | None) -> tuple | None:
+        """The clash :meth:`melee_value` judges, as :func:`~landsraad.ai.tables.clash_table`'s
+        (attacker, defender, worth_a, worth_d); ``None`` when ``me`` has no melee weapon."""
         w = _best_melee(me)
         if w is None:
-            return -0.5
+            return None
         mine = _comb(self.state, me.id, weapon=w, activation_fatigue=fatigue)
         theirs = _assumed_weapon(self.state, e)
         worth_e = _worth(self.state, e) + self.kill_bonus(e)
-        if active:
-            t = clash_table(mine, theirs, _worth(self.state, me), worth_e, self.state.ruleset)
-            return t.value
-        t = clash_table(theirs, mine, worth_e, _worth(self.state, me), self.state.ruleset)
-        return -t.value
+        return (mine, theirs, _worth(self.state, me), worth_e) if active else (theirs, mine, worth_e, _worth(self.state, me))
+
+    def _warm_melee(self, me: ModelState, foes: Sequence[ModelState], active: bool = True) -> None:
+        """Play at once the clashes :meth:`melee_value` is about to be asked of ``me`` against
+        ``foes`` (:func:`~landsraad.ai.tables.warm_clash_tables`; the same values, sooner)."""
+        fatigue = me.fatigue if active else None
+        pairs = [self._melee_pair(me, e, active, fatigue) for e in foes if (me.id, e.id, active, fatigue) not in self._melee]
+        if len(pairs) > 1 and pairs[0] is not None:
+            warm_clash_tables(pairs, self.state.ruleset)
 
     def shot_value(self, me: ModelState, weapon: Any, target: ModelState, distance: float, held: int | None = None) -> float:
         shooter = _comb(self.state, me.id, weapon=weapon, activation_fatigue=me.fatigue if held is None else held)
@@ -451,6 +465,9 @@ class _Planner:
         job = self.assignment.get(m.id)
         plans: list[_Plan] = [_Plan(m.id, "rest", "rest", value=0.0)]
         if engaged:
+            self._warm_melee(m, engaged)
+            if move > 0:
+                self._warm_melee(m, engaged, active=False)
             for e in engaged:
                 v = self.melee_value(m, e) if _best_melee(m) is not None else -1.0
                 plans.append(_Plan(m.id, "melee", f"melee:{e.id}", target=e.id, value=v + 0.05))
@@ -510,6 +527,7 @@ class _Planner:
                         plans.append(self._advance(m, where, job.value * (0.9 if self.late else 0.35), move))
         # 2. Fights: charges within a free move.
         if _best_melee(m) is not None:
+            self._warm_melee(m, [e for e in self.enemies if _gap(e, m) <= move - 0.1])
             for e in self.enemies:
                 gap = _gap(e, m)
                 if gap <= move - 0.1:

@@ -16,7 +16,7 @@ import shapely
 from ..dice import simple_test
 from ..engine.clock import TableTimeModel
 from ..engine.state import GameState, ModelState, other_side
-from .tables import _best_melee, _comb, _worth, clash_table
+from .tables import _best_melee, _comb, _worth, clash_table, warm_clash_tables
 
 _ACTIVATION_STEPS = {"select": 1.0, "move": 1.0, "melee": 0.25}
 """What one activation takes at the table on average (a move, a fight one time in four), to
@@ -120,6 +120,9 @@ def _fight(state: GameState, mine: tuple[ModelState, ...], theirs: tuple[ModelSt
         return 0.0
     a = _types(state, mine)
     b = _types(state, theirs)
+    # Every clash of the loop below, played at once (the same tables, most of their time shared).
+    warm_clash_tables([pair for ca, _ in a for cb, _ in b if ca is not None and cb is not None
+                       for pair in ((ca, cb, 1.0, 1.0), (cb, ca, 1.0, 1.0))], state.ruleset)
     total = weight = 0.0
     for ca, na in a:
         for cb, nb in b:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 
@@ -134,14 +134,18 @@ def _sides(both: np.ndarray, hit_a: np.ndarray, hit_d: np.ndarray, lone_a: np.nd
 
 def _values_against(both: np.ndarray, hit_own: np.ndarray, lone_own: np.ndarray, hit_other: np.ndarray, lone_other: np.ndarray,
                     other_policy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`_side_values` from one role's view (:func:`_sides`)."""
+    """:func:`_side_values` from one role's view (:func:`_sides`).
+
+    Every argument may carry leading axes, one clash per index (:func:`_play_clashes`): numpy
+    reduces, multiplies and sums each clash's numbers in the same order as for a clash alone,
+    so each gets the same floats (tests compare both ways)."""
     n = 1000.0
-    p_n = other_policy.sum(axis=(1, 2)) / n  # P(other attacks with neutral y)
-    q_def = (1.0 - other_policy).sum(axis=(0, 1)) / n  # P(other defends with defence die d)
-    r_na = other_policy.sum(axis=2) / n  # P(other attacks with neutral y, attack die b)
-    attack = (both @ p_n)[:, None] + lone_own[:, None] * (hit_own @ q_def)[None, :]
+    p_n = np.add.reduce(other_policy, axis=(-2, -1)) / n  # P(other attacks with neutral y)
+    q_def = np.add.reduce(1.0 - other_policy, axis=(-3, -2)) / n  # P(other defends with defence die d)
+    r_na = np.add.reduce(other_policy, axis=-1) / n  # P(other attacks with neutral y, attack die b)
+    attack = both @ p_n[..., None] + lone_own[..., :, None] * (hit_own @ q_def[..., None])[..., None, :, 0]
     # Defending: the other's lone blow lands with its attack die b against my defence die d.
-    defend = -np.einsum("yb,bd,y->d", r_na, hit_other, lone_other)
+    defend = -np.einsum("...yb,...bd,...y->...d", r_na, hit_other, lone_other)
     return attack, defend
 
 
@@ -386,7 +390,10 @@ def _table(side_a: tuple[bool, int, tuple[int, ...], int], side_d: tuple[bool, i
     return ClashTable((ca, cd), hit_a, hit_d, blow_a, blow_d, ia, idf, lone_a, lone_d, both, pa, pd, value)
 
 
-@lru_cache(maxsize=20000)
+_PLAYED_SIZE = 20000
+_PLAYED: dict[tuple, tuple] = {}
+
+
 def _play_clash(ca: bool, cd: bool, edge_a: int, edge_d: int, res_a: tuple[int, ...], res_d: tuple[int, ...], lead: int,
                 worth_a: float, worth_d: float, ties: str) -> tuple:
     """The arrays and value of a :class:`ClashTable` from what they depend on, so that different
@@ -397,39 +404,101 @@ def _play_clash(ca: bool, cd: bool, edge_a: int, edge_d: int, res_a: tuple[int, 
     for each final neutral (:func:`_blow_table`); ``lead``: the attacker's initiative total minus
     the defender's, without dice (only their comparison counts). ``edge_d``, ``res_d`` likewise for
     the defender; a side that may not attack has ``0`` and ``()``.
+
+    Played once (:func:`_play_clashes`) and remembered, bounded like :func:`_comb`'s memo;
+    :func:`warm_clash_tables` plays many at once beforehand.
+    """
+    key = (ca, cd, edge_a, edge_d, res_a, res_d, lead, worth_a, worth_d, ties)
+    hit = _PLAYED.get(key)
+    if hit is None:
+        hit = _remember_played(key, _play_clashes([key[:-1]], ties)[0])
+    return hit
+
+
+def _remember_played(key: tuple, played: tuple) -> tuple:
+    if len(_PLAYED) >= _PLAYED_SIZE:
+        _PLAYED.clear()
+    _PLAYED[key] = played
+    return played
+
+
+def _play_clashes(clashes: Sequence[tuple], ties: str) -> list[tuple]:
+    """:func:`_play_clash` of each of ``clashes`` (its arguments but ``ties``), played side by side.
+
+    A clash is one index of the arrays; numpy's fixed cost per operation, most of a clash's
+    time, is paid once for them all. A side that may not attack keeps no hit, no blow and a
+    policy of 0 (its rows are masked), as when played alone.
     """
     faces = np.arange(1, 11)
-    hit_a = np.zeros((10, 10), dtype=bool)
-    hit_d = np.zeros((10, 10), dtype=bool)
-    blow_a = np.zeros(10)
-    blow_d = np.zeros(10)
-    if ca:
-        hit_a = beats_array(faces[:, None] + edge_a, faces[None, :], ties)
-        blow_a = HARM[np.array(res_a)] * worth_d
-    if cd:
-        hit_d = beats_array(faces[:, None] + edge_d, faces[None, :], ties)
-        blow_d = HARM[np.array(res_d)] * worth_a
-    lone_a = np.maximum.accumulate(blow_a)
-    lone_d = np.maximum.accumulate(blow_d)
-    both = _lowering_values(blow_a, blow_d, lead, 0) if (ca and cd) else np.zeros((10, 10))
-    sides = _sides(both, hit_a, hit_d, lone_a, lone_d)
+    ca = np.array([c[0] for c in clashes], dtype=bool)
+    cd = np.array([c[1] for c in clashes], dtype=bool)
+    all_a, all_d = bool(ca.all()), bool(cd.all())
+    hit_a = beats_array(faces[:, None] + np.array([c[2] for c in clashes])[:, None, None], faces[None, :], ties)
+    hit_d = beats_array(faces[:, None] + np.array([c[3] for c in clashes])[:, None, None], faces[None, :], ties)
+    blow_a = HARM[np.array([c[4] or (0,) * 10 for c in clashes])] * np.array([c[8] for c in clashes], dtype=float)[:, None]
+    blow_d = HARM[np.array([c[5] or (0,) * 10 for c in clashes])] * np.array([c[7] for c in clashes], dtype=float)[:, None]
+    if not all_a:
+        hit_a &= ca[:, None, None]
+        blow_a = np.where(ca[:, None], blow_a, 0.0)
+    if not all_d:
+        hit_d &= cd[:, None, None]
+        blow_d = np.where(cd[:, None], blow_d, 0.0)
+    lone_a = np.maximum.accumulate(blow_a, axis=-1)
+    lone_d = np.maximum.accumulate(blow_d, axis=-1)
+    boths = [_lowering_values(blow_a[i], blow_d[i], c[6], 0) if (c[0] and c[1]) else np.zeros((10, 10)) for i, c in enumerate(clashes)]
+    # A clash alone is played without the leading axis (numpy's set-up for it costs more than
+    # the clash's work); its numbers are the same either way.
+    lead: tuple[int, ...] = (len(clashes),) if len(clashes) > 1 else ()
+    if lead:
+        both = np.stack(boths)
+    else:
+        hit_a, hit_d, blow_a, blow_d, lone_a, lone_d, both = hit_a[0], hit_d[0], blow_a[0], blow_d[0], lone_a[0], lone_d[0], boths[0]
+    attacker = (both, hit_a, lone_a, hit_d, lone_d)
+    defender = (-both.swapaxes(-1, -2), hit_d, lone_d, hit_a, lone_a)
     # Fictitious play on the secret stances (R-TEST-CLASH): each side best answers the average
     # of the other's past answers, starting from a coin toss.
-    pa = np.full((10, 10, 10), 0.5 if ca else 0.0)
-    pd = np.full((10, 10, 10), 0.5 if cd else 0.0)
+    # (a side that may not attack keeps a policy of 0: its answers are masked, when there is one)
+    may_a = None if all_a else ca.reshape(lead + (1, 1, 1))
+    may_d = None if all_d else cd.reshape(lead + (1, 1, 1))
+    pa = np.full(lead + (10, 10, 10), 0.5) if may_a is None else np.where(may_a, 0.5, 0.0) * np.ones((10, 10, 10))
+    pd = np.full(lead + (10, 10, 10), 0.5) if may_d is None else np.where(may_d, 0.5, 0.0) * np.ones((10, 10, 10))
     sum_a, sum_d = pa.copy(), pd.copy()
     for k in range(2, 6):
-        if ca:
-            va, vd = _values_against(*sides["attacker"], pd)
-            sum_a += va[:, :, None] > vd  # adds 1.0 where attacking is the better answer
-            pa = sum_a / k
-        if cd:
-            va, vd = _values_against(*sides["defender"], pa)
-            sum_d += va[:, :, None] > vd
-            pd = sum_d / k
-    va, vd = _values_against(*sides["attacker"], pd)
-    value = float(np.maximum(va[:, :, None], vd[None, None, :]).mean()) if ca else float(vd.mean())
-    return hit_a, hit_d, blow_a, blow_d, lone_a, lone_d, both, pa, pd, value
+        va, vd = _values_against(*attacker, pd)
+        better = va[..., None] > vd[..., None, None, :]  # 1.0 where attacking is the better answer
+        sum_a += better if may_a is None else better & may_a
+        pa = sum_a / k
+        va, vd = _values_against(*defender, pa)
+        better = va[..., None] > vd[..., None, None, :]
+        sum_d += better if may_d is None else better & may_d
+        pd = sum_d / k
+    va, vd = _values_against(*attacker, pd)
+    values = np.maximum(va[..., None], vd[..., None, None, :]).mean(axis=(-3, -2, -1))
+    if may_a is not None:
+        values = np.where(ca.reshape(lead), values, vd.mean(axis=-1))
+    if not lead:
+        return [(hit_a, hit_d, blow_a, blow_d, lone_a, lone_d, both, pa, pd, float(values))]
+    return [(hit_a[i], hit_d[i], blow_a[i], blow_d[i], lone_a[i], lone_d[i], both[i], pa[i], pd[i], float(values[i]))
+            for i in range(len(clashes))]
+
+
+def warm_clash_tables(pairs: Iterable[tuple[Any, Any, float, float]], ruleset: Any = None) -> None:
+    """Play at once the clashes of ``pairs`` (attacker, defender, their worths, as for
+    :func:`clash_table`) that no table holds yet: the later :func:`clash_table` calls find them
+    played (the same tables, in a fraction of the time when there are many)."""
+    ruleset = ruleset or DEFAULT
+    todo: dict[tuple, None] = {}
+    for attacker, defender, worth_a, worth_d in pairs:
+        a, d = _signed_pair(attacker, defender, ruleset)
+        ca, edge_a, res_a, ia = _side_cached(a, d, ruleset)
+        cd, edge_d, res_d, idf = _side_cached(d, a, ruleset)
+        key = (ca, cd, edge_a, edge_d, res_a, res_d, ia - idf, _q(worth_a), _q(worth_d), ruleset.ties)
+        if key not in _PLAYED:
+            todo[key] = None
+    if todo:
+        keys = list(todo)
+        for key, played in zip(keys, _play_clashes([k[:-1] for k in keys], ruleset.ties)):
+            _remember_played(key, played)
 
 
 # --- shot values (R-SHOOT) ----------------------------------------------------------------------------

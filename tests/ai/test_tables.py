@@ -9,14 +9,19 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from landsraad.ai.tables import (
+    HARM,
     _disengage_exact,
     _fatigue_sensitive,
+    _lowering_values,
     _marker_hit_cached,
     _norm,
+    _play_clashes,
     _rested,
     _shot_harm,
     _side_facts,
     _sig,
+    clash_table,
+    warm_clash_tables,
 )
 from landsraad.content import load_factions
 from landsraad.errors import LandsraadError
@@ -154,3 +159,78 @@ def test_a_marker_shot_reads_the_attack_die_only_r_shoot_marker(c, ties, arrakis
     ruleset = Ruleset(ties=ties, arrakis=arrakis)
     fast = _outcome(_marker_hit_cached.__wrapped__, _Raw(c), band, mode, ruleset)
     assert fast == _outcome(_marker_hit_every_roll, _norm(c), band, mode, ruleset)
+
+
+# --- clashes played side by side (R-TEST-CLASH) -----------------------------------------------------
+
+
+def _values_alone(both, hit_own, lone_own, hit_other, lone_other, other_policy):
+    """One role's values against the other's policy, one clash at a time (the full computation)."""
+    p_n = other_policy.sum(axis=(1, 2)) / 1000.0
+    q_def = (1.0 - other_policy).sum(axis=(0, 1)) / 1000.0
+    r_na = other_policy.sum(axis=2) / 1000.0
+    attack = (both @ p_n)[:, None] + lone_own[:, None] * (hit_own @ q_def)[None, :]
+    return attack, -np.einsum("yb,bd,y->d", r_na, hit_other, lone_other)
+
+
+def _clash_alone(ca, cd, edge_a, edge_d, res_a, res_d, lead, worth_a, worth_d, ties):
+    """The fictitious play of one clash by itself, each side skipped when it may not attack."""
+    faces = np.arange(1, 11)
+    hit_a, hit_d = np.zeros((10, 10), dtype=bool), np.zeros((10, 10), dtype=bool)
+    blow_a, blow_d = np.zeros(10), np.zeros(10)
+    if ca:
+        hit_a, blow_a = beats_array(faces[:, None] + edge_a, faces[None, :], ties), HARM[np.array(res_a)] * worth_d
+    if cd:
+        hit_d, blow_d = beats_array(faces[:, None] + edge_d, faces[None, :], ties), HARM[np.array(res_d)] * worth_a
+    lone_a, lone_d = np.maximum.accumulate(blow_a), np.maximum.accumulate(blow_d)
+    both = _lowering_values(blow_a, blow_d, lead, 0) if (ca and cd) else np.zeros((10, 10))
+    attacker, defender = (both, hit_a, lone_a, hit_d, lone_d), (-both.T, hit_d, lone_d, hit_a, lone_a)
+    pa, pd = np.full((10, 10, 10), 0.5 if ca else 0.0), np.full((10, 10, 10), 0.5 if cd else 0.0)
+    sum_a, sum_d = pa.copy(), pd.copy()
+    for k in range(2, 6):
+        if ca:
+            va, vd = _values_alone(*attacker, pd)
+            sum_a += va[:, :, None] > vd
+            pa = sum_a / k
+        if cd:
+            va, vd = _values_alone(*defender, pa)
+            sum_d += va[:, :, None] > vd
+            pd = sum_d / k
+    va, vd = _values_alone(*attacker, pd)
+    value = float(np.maximum(va[:, :, None], vd[None, None, :]).mean()) if ca else float(vd.mean())
+    return hit_a, hit_d, blow_a, blow_d, lone_a, lone_d, both, pa, pd, value
+
+
+def _same(x, y) -> bool:
+    """The same floats to the bit (and the same dtype and shape)."""
+    if isinstance(x, float):
+        return x == y
+    return x.dtype == y.dtype and x.shape == y.shape and x.tobytes() == y.tobytes()
+
+
+RESULTS = st.lists(st.integers(0, 4), min_size=10, max_size=10).map(tuple)
+CLASHES = st.tuples(st.booleans(), st.booleans(), st.integers(-11, 11), st.integers(-11, 11), RESULTS, RESULTS, st.integers(-11, 11),
+                    st.integers(1, 40).map(lambda q: q / 4), st.integers(1, 40).map(lambda q: q / 4)).map(
+    lambda c: (c[0], c[1], c[2] if c[0] else 0, c[3] if c[1] else 0, c[4] if c[0] else (), c[5] if c[1] else (), *c[6:]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(CLASHES, min_size=1, max_size=6), st.sampled_from(["strict", "active"]))
+@example([(True, True, 1, -1, (1, 1, 2, 2, 3, 3, 4, 4, 4, 4), (0, 0, 1, 1, 2, 2, 3, 3, 4, 4), 2, 3.0, 2.0),
+          (False, True, 0, 3, (), (4,) * 10, -1, 1.0, 1.0), (True, False, -2, 0, (2,) * 10, (), 0, 5.25, 1.5)], "strict")
+def test_clashes_played_side_by_side_are_each_the_clash_played_alone_r_test_clash(clashes, ties):
+    for clash, played in zip(clashes, _play_clashes(clashes, ties)):
+        alone = _clash_alone(*clash, ties)
+        assert all(_same(x, y) for x, y in zip(played, alone))
+
+
+def test_warmed_tables_are_the_kernels_clashes_played_alone():
+    fighters_ = [Combatant(combat=c, weapon=w) for c in (0, 2) for w in WEAPONS if w.is_melee][:6]
+    pairs = [(a, d, 1.25 + i % 3, 2.0) for i, (a, d) in enumerate(zip(fighters_, fighters_[1:] + fighters_[:1]))]
+    warm_clash_tables(pairs)
+    for a, d, wa, wd in pairs:
+        table = clash_table(a, d, wa, wd)
+        facts_a, facts_d = _side_facts(_norm(a), _norm(d), Ruleset()), _side_facts(_norm(d), _norm(a), Ruleset())
+        alone = _clash_alone(facts_a[0], facts_d[0], facts_a[1], facts_d[1], facts_a[2], facts_d[2], facts_a[3] - facts_d[3], wa, wd,
+                             "strict")
+        assert table.value == alone[-1] and _same(table.policy_a, alone[7]) and _same(table.policy_d, alone[8])
