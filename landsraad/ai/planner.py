@@ -165,6 +165,7 @@ class _Planner:
         self._plans: dict[str, _Plan] = {}
         self._nearest: dict[tuple[str, str], tuple[ModelState, Any, tuple[ModelState | None, float]]] = {}
         self._engaged: dict[str, tuple[ModelState, list[ModelState]]] = {}
+        self._gaps: dict[str, tuple[ModelState, list[float]]] = {}
         self._blasts: dict[tuple[str, str], tuple[ModelState, Any, tuple[float, Point | None]]] = {}
         self.jobs = self._jobs()
         self.assignment = self._assign()
@@ -416,8 +417,8 @@ class _Planner:
                 planned = True
         if melee is not None:
             hold = max(0.0, -0.5 * job.value) if job is not None and job.hold else 0.0
-            for e in self.enemies:
-                if _gap(e, m) <= move - 0.1:
+            for e, gap in zip(self.enemies, self.gaps(m)):
+                if gap <= move - 0.1:
                     bound = max(bound, clash_value_bound(_worth(s, e) + self.kill_bonus(e)) - 0.1 + hold)
                     planned = True
         for w in m.weapons:
@@ -454,7 +455,15 @@ class _Planner:
         """The enemies in base contact with ``m`` (found once per activation: a plan and its bound both ask)."""
         hit = self._engaged.get(m.id)
         if hit is None or hit[0] is not m:
-            hit = self._engaged[m.id] = (m, [e for e in self.enemies if _gap(e, m) <= self.tol + 1e-6])
+            hit = self._engaged[m.id] = (m, [e for e, gap in zip(self.enemies, self.gaps(m)) if gap <= self.tol + 1e-6])
+        return hit[1]
+
+    def gaps(self, m: ModelState) -> list[float]:
+        """The gap from each of :attr:`enemies` to ``m``, in their order (measured once per
+        activation: the contacts, a plan's bound and the plan itself all ask)."""
+        hit = self._gaps.get(m.id)
+        if hit is None or hit[0] is not m:
+            hit = self._gaps[m.id] = (m, [_gap(e, m) for e in self.enemies])
         return hit[1]
 
     def plan_for(self, m: ModelState) -> _Plan:
@@ -527,9 +536,8 @@ class _Planner:
                         plans.append(self._advance(m, where, job.value * (0.9 if self.late else 0.35), move))
         # 2. Fights: charges within a free move.
         if _best_melee(m) is not None:
-            self._warm_melee(m, [e for e in self.enemies if _gap(e, m) <= move - 0.1])
-            for e in self.enemies:
-                gap = _gap(e, m)
+            self._warm_melee(m, [e for e, gap in zip(self.enemies, self.gaps(m)) if gap <= move - 0.1])
+            for e, gap in zip(self.enemies, self.gaps(m)):
                 if gap <= move - 0.1:
                     v = self.melee_value(m, e) - 0.1
                     if job is not None and job.hold and self._at_hold(m, job):
@@ -561,7 +569,7 @@ class _Planner:
         # 4. Equipment and healing.
         if ("hunter_seeker" in m.equipment or "hunter_seeker" in m.profile.special_rules):
             used = {v for sd, k, v in s.flags if sd == m.side and k == "used_equipment"}
-            if f"{m.id}:hunter_seeker" not in used and any(_gap(e, m) < 30 for e in self.enemies if not e.ambassador):
+            if f"{m.id}:hunter_seeker" not in used and any(gap < 30 for e, gap in zip(self.enemies, self.gaps(m)) if not e.ambassador):
                 plans.append(_Plan(m.id, "equipment", "hunter_seeker", goal=self._after_goal(m, job), value=1.2))
         if "explosives" in m.equipment:
             for k in s.markers:
