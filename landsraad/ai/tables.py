@@ -580,17 +580,33 @@ def _comb(state: GameState, model_id: str, *, weapon: Any = None, activation_fat
     again after another model moved. An entry holds its objects, so their ids are not reused
     while it lives; the memo is emptied when full.
     """
+    here = _COMBS_HERE.get((model_id, id(weapon), activation_fatigue)) if _COMBS_HERE_STATE[0] is state else None
+    if here is not None and here[0] is weapon:
+        return here[1]
     m = state.model(model_id)
     sheets, ruleset = state.custom_factions, state.ruleset
     key = (id(m), id(weapon), activation_fatigue, id(sheets), id(ruleset))
     hit = _COMBS.get(key)
     if hit is not None and hit[0] is m and hit[1] is weapon and hit[2] is sheets and hit[3] is ruleset:
-        return hit[4]
-    if len(_COMBS) >= _COMBS_SIZE:
-        _COMBS.clear()
-    c = combatant(state, model_id, weapon=weapon, activation_fatigue=activation_fatigue)
-    _COMBS[key] = (m, weapon, sheets, ruleset, c)
+        c = hit[4]
+    else:
+        if len(_COMBS) >= _COMBS_SIZE:
+            _COMBS.clear()
+        c = combatant(state, model_id, weapon=weapon, activation_fatigue=activation_fatigue)
+        _COMBS[key] = (m, weapon, sheets, ruleset, c)
+    if _COMBS_HERE_STATE[0] is not state:
+        _COMBS_HERE_STATE[0] = state
+        _COMBS_HERE.clear()
+    _COMBS_HERE[model_id, id(weapon), activation_fatigue] = (weapon, c)
     return c
+
+
+_COMBS_HERE_STATE: list[Any] = [None]
+_COMBS_HERE: dict[tuple[str, int, int | None], tuple[Any, Any]] = {}
+"""The last state :func:`_comb` was asked about and its answers by model id: a decision asks about
+one state thousands of times, and the model's look-up costs more than this one. The entries hold
+their weapons (their ids are not reused while they live); emptied when another state is asked
+about."""
 
 
 def _weapon_score(w: Any) -> float:
