@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Protocol, Sequence
+from typing import Any, Iterable, Protocol, Sequence
 
 from ..engine.missions import available_mission_actions, mission_cards
 from ..engine.state import GameState, ModelState, other_side
@@ -110,13 +110,31 @@ class _Danger:
         """What enemy ``i``'s charge is worth to it (the clash's value, R-MELEE), judged once."""
         v = self._values[i]
         if v is None:
-            state, m = self.state, self.m
-            if self._me is None:
-                self._me = _comb(state, m.id, weapon=_best_melee(m))
-            e, w = self._charges[i][3], self._charges[i][4]
-            foe = _comb(state, e.id, weapon=w, activation_fatigue=0)  # a rested attacker: the worst case
-            v = self._values[i] = clash_table(foe, self._me, _worth(state, e), _worth(state, m), state.ruleset).value
+            v = self._values[i] = clash_table(*self._clash(i), self.state.ruleset).value
         return v
+
+    def _clash(self, i: int) -> tuple[Any, Any, float, float]:
+        """Enemy ``i``'s charge as :func:`~landsraad.ai.tables.clash_table`'s (attacker, defender, worths)."""
+        state, m = self.state, self.m
+        if self._me is None:
+            self._me = _comb(state, m.id, weapon=_best_melee(m))
+        e, w = self._charges[i][3], self._charges[i][4]
+        foe = _comb(state, e.id, weapon=w, activation_fatigue=0)  # a rested attacker: the worst case
+        return foe, self._me, _worth(state, e), _worth(state, m)
+
+    def judge(self, points: Iterable[Point]) -> None:
+        """Judge every charge not judged yet that reaches one of ``points`` (:meth:`at` asks for
+        its spot's), their clashes played at once (:func:`~landsraad.ai.tables.warm_clash_tables`):
+        the same values as judged one by one."""
+        values = self._values
+        points = list(points)
+        hypot = math.hypot
+        todo = [i for i, (qx, qy, reach, _, _) in enumerate(self._charges)
+                if values[i] is None and any(hypot(x - qx, y - qy) <= reach for x, y in points)]
+        if len(todo) > 1:
+            warm_clash_tables([self._clash(i) for i in todo], self.state.ruleset)
+        for i in todo:
+            self._value(i)
 
     def at(self, p: Point) -> float:
         """The summed worth of the winning charges that reach ``p``."""
@@ -128,7 +146,8 @@ class _Danger:
             if hypot(x - qx, y - qy) <= reach:
                 v = values[i]
                 if v is None:  # judged on the first spot it reaches (a call only then: at is asked thousands of times)
-                    v = self._value(i)
+                    self.judge((p,))  # with the others that reach it
+                    v = values[i]
                 if v > 0:
                     total += v
         return total
