@@ -199,13 +199,15 @@ class _Planner:
 
     def swing(self, mission: str) -> float:
         """What fulfilling ``mission`` is worth at its rank (success minus failure), 0 if not picked."""
+        v = self._swing_cache.get(mission)  # asked thousands of times an activation: the look-up first
+        if v is not None:
+            return v
         if mission not in self.missions or mission not in self.cards:
             return 0.0
-        if mission not in self._swing_cache:
-            card = self.cards[mission]
-            rank = self.missions.index(mission)
-            self._swing_cache[mission] = float(card.values.success[rank] - card.values.failure[rank])
-        return self._swing_cache[mission]
+        card = self.cards[mission]
+        rank = self.missions.index(mission)
+        v = self._swing_cache[mission] = float(card.values.success[rank] - card.values.failure[rank])
+        return v
 
     def _jobs(self) -> list[Job]:
         """The jobs of every picked card, read from its data (:mod:`landsraad.ai.mission_hooks`)."""
@@ -236,7 +238,8 @@ class _Planner:
                 pairs.append((turns - 0.05 * job.value, j_index, mid))
         # Stick to the job of the last activations unless another is clearly better (no dithering).
         previous = self.player.jobs
-        pairs = [(t - (1.0 if previous.get(mid) == job_key(self.jobs[j]) else 0.0), j, mid) for t, j, mid in pairs]
+        keys = [job_key(job) for job in self.jobs]  # each job's key made once, not once per model
+        pairs = [(t - (1.0 if previous.get(mid) == keys[j] else 0.0), j, mid) for t, j, mid in pairs]
         pairs.sort()
         taken_jobs: set[int] = set()
         for _, j_index, mid in pairs:
