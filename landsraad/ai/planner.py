@@ -185,6 +185,7 @@ class _Planner:
         self._nearest: dict[tuple[str, str], tuple[ModelState, Any, tuple[ModelState | None, float]]] = {}
         self._engaged: dict[str, tuple[ModelState, list[ModelState]]] = {}
         self._gaps: dict[str, tuple[ModelState, list[float]]] = {}
+        self._blast_worths: dict[str, tuple[Any, float]] = {}
         self._blasts: dict[tuple[str, str], tuple[ModelState, Any, tuple[float, Point | None]]] = {}
         self.jobs = self._jobs()
         self.assignment = self._assign()
@@ -634,7 +635,13 @@ class _Planner:
     def blast_worth(self, k: Any) -> float:
         """What blowing up marker ``k`` is worth to the side (R-EXPLOSIVE, PRJ-73): one of the opponent's
         markers its card does not want destroyed (not yet activated), or one of the side's whose card
-        does; negative otherwise."""
+        does; negative otherwise. Judged once per activation (a laser's every aim asks)."""
+        hit = self._blast_worths.get(k.id)
+        if hit is None or hit[0] is not k:
+            hit = self._blast_worths[k.id] = (k, self._blast_worth(k))
+        return hit[1]
+
+    def _blast_worth(self, k: Any) -> float:
         if not k.on_table:
             return 0.0
         wanted = wants_destroyed(self.cards, k)
