@@ -97,6 +97,37 @@ def test_the_capsule_kernel_is_the_scalar_reference(segments, capsules):
     assert hits.tolist() == (t_in < t_out).any(axis=1).tolist()
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(point, point), min_size=1, max_size=6),
+       st.lists(st.tuples(point, point | st.none(), st.sampled_from([0.5, 1.25, 1.5, 2.9, 3.0])), min_size=1, max_size=6))
+def test_hits_pair_by_pair_are_the_vectorised_kernels(segments, capsules_):
+    """:func:`_cap_hits` takes a few pairs one by one in Python floats (``_pair_interval``) and
+    many through the arrays (``_pair_intervals``): the same verdicts, and each pair's interval the
+    same numbers."""
+    p0 = np.array([s for s, _ in segments], dtype=float)
+    p1 = np.array([e for _, e in segments], dtype=float)
+    a = np.array([c for c, _, _ in capsules_], dtype=float)
+    b = np.array([c if d is None else d for c, d, _ in capsules_], dtype=float)
+    rho = np.array([r for _, _, r in capsules_], dtype=float)
+    boxes = _cap_boxes(a, b, rho)
+    saved = capsules._SCALAR_PAIRS
+    try:
+        with np.errstate(over="ignore"):
+            capsules._SCALAR_PAIRS = len(p0) * len(a)  # every pair one by one
+            one_by_one = _cap_hits(p0, p1, a, b, rho, boxes)
+            capsules._SCALAR_PAIRS = -1  # every pair through the arrays
+            vectorised = _cap_hits(p0, p1, a, b, rho, boxes)
+            mi, ki = np.meshgrid(np.arange(len(p0)), np.arange(len(a)), indexing="ij")
+            mi, ki = mi.ravel(), ki.ravel()
+            lo, hi = capsules._pair_intervals(p0[mi], p1[mi], a[ki], b[ki], rho[ki])
+    finally:
+        capsules._SCALAR_PAIRS = saved
+    assert one_by_one.tolist() == vectorised.tolist()
+    for j, (i, k) in enumerate(zip(mi.tolist(), ki.tolist())):
+        (x0, y0), (x1, y1), (ax, ay), (bx, by) = p0[i].tolist(), p1[i].tolist(), a[k].tolist(), b[k].tolist()
+        assert capsules._pair_interval(x0, y0, x1, y1, ax, ay, bx, by, float(rho[k])) == (lo[j], hi[j])
+
+
 def _distance(p, a, b) -> float:
     """Point to segment [a, b], the kernel's arithmetic with Python floats."""
     (px, py), (ax, ay), (bx, by) = (map(float, v) for v in (p, a, b))

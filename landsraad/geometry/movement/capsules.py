@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -141,10 +142,77 @@ def _cap_hits(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray, rho:
     if len(p0) == 0 or len(a) == 0:
         return out
     mi, ki = _near_pairs(p0, p1, *boxes)
-    if len(mi):
+    if len(mi) > _SCALAR_PAIRS:
         lo, hi = _pair_intervals(p0[mi], p1[mi], a[ki], b[ki], rho[ki])
         out[mi[lo < hi]] = True
+    elif len(mi):
+        # a few pairs: one by one in Python floats, each segment's left as soon as one pair hits
+        # (np.nonzero lists the pairs segment by segment)
+        s0, s1, sa, sb, sr = p0.tolist(), p1.tolist(), a.tolist(), b.tolist(), rho.tolist()
+        for i, k in zip(mi.tolist(), ki.tolist()):
+            if not out[i]:
+                (x0, y0), (x1, y1), (ax, ay), (bx, by) = s0[i], s1[i], sa[k], sb[k]
+                t_in, t_out = _pair_interval(x0, y0, x1, y1, ax, ay, bx, by, sr[k])
+                out[i] = t_in < t_out
     return out
+
+
+_SCALAR_PAIRS = 64
+"""Up to this many (segment, capsule) pairs :func:`_cap_hits` takes them one by one
+(:func:`_pair_interval`): :func:`_pair_intervals`' hundred or so numpy calls cost more than a
+few pairs' arithmetic in Python floats."""
+
+
+def _pair_interval(x0: float, y0: float, x1: float, y1: float, ax: float, ay: float, bx: float, by: float,
+                   rho: float) -> tuple[float, float]:
+    """One pair of :func:`_pair_intervals` in Python floats: segment (x0, y0)->(x1, y1), capsule
+    (a, b, rho); its ``(t_in, t_out)``.
+
+    The same IEEE operations in the same order as the arrays' (numpy's float64 arithmetic and
+    square root are Python's), so the same numbers, up to the sign of a zero (min and max of
+    equal zeros), which no comparison sees; a point capsule (a base: a = b) has no slab part,
+    so its one disc is computed once."""
+    dx, dy = x1 - x0, y1 - y0
+    dd = dx * dx + dy * dy
+    moving = dd > 0
+    denom = 2.0 * dd if moving else 1.0
+    rx, ry = x0 - ax, y0 - ay
+    t_in, t_out = _disc_pair(rx, ry, dx, dy, dd, moving, denom, rho)
+    if not t_in < t_out:
+        t_in, t_out = _INF, -_INF
+    ex, ey = bx - ax, by - ay
+    length = math.sqrt(ex * ex + ey * ey)
+    if length > 0:
+        lo, hi = _disc_pair(x0 - bx, y0 - by, dx, dy, dd, moving, denom, rho)
+        if lo < hi:
+            t_in, t_out = min(t_in, lo), max(t_out, hi)
+        ux, uy = ex / length, ey / length
+        u_lo, u_hi = _slab_pair(rx * ux + ry * uy, dx * ux + dy * uy, 0.0, length)
+        w_lo, w_hi = _slab_pair(rx * -uy + ry * ux, dx * -uy + dy * ux, -rho, rho)
+        lo, hi = max(u_lo, w_lo), min(u_hi, w_hi)
+        if lo < hi:
+            t_in, t_out = min(t_in, lo), max(t_out, hi)
+    return max(t_in, 0.0), min(t_out, 1.0)
+
+
+def _disc_pair(wx: float, wy: float, dx: float, dy: float, dd: float, moving: bool, denom: float,
+               rho: float) -> tuple[float, float]:
+    """:func:`_disc_interval` of one pair, in Python floats."""
+    bq = 2.0 * (wx * dx + wy * dy)
+    cq = (wx * wx + wy * wy) - rho * rho
+    disc = bq * bq - 4.0 * dd * cq
+    if moving and disc > 0:
+        sq = math.sqrt(disc)
+        return (-bq - sq) / denom, (-bq + sq) / denom
+    return (-_INF, _INF) if (not moving and cq < 0) else (_INF, -_INF)
+
+
+def _slab_pair(alpha: float, beta: float, lo: float, hi: float) -> tuple[float, float]:
+    """:func:`_slab` of one pair, in Python floats (a quotient that overflows is infinite, as numpy's)."""
+    if beta != 0:
+        t1, t2 = (lo - alpha) / beta, (hi - alpha) / beta
+        return min(t1, t2), max(t1, t2)
+    return (-_INF, _INF) if lo < alpha < hi else (_INF, -_INF)
 
 
 def _point_cap_dist(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
