@@ -130,7 +130,7 @@ def _opened(piece: TerrainPiece) -> TerrainPiece:
 
 @lru_cache(maxsize=4096)
 def _plan_cached(board: Board, model_id: str, to: tuple[float, float], allowance_cm: float):
-    measure = _STRAIGHT.get((board, model_id, to, allowance_cm))
+    measure = _STRAIGHT.get((board, model_id, allowance_cm), _NO_SLIDES).get(to)
     if measure is not None:
         # a suggestion the vectorised test passed: plan_move's result without its checks, nor
         # its measure, again
@@ -138,10 +138,15 @@ def _plan_cached(board: Board, model_id: str, to: tuple[float, float], allowance
     return _plan(board, model_id, to, allowance_cm)
 
 
-_STRAIGHT: dict[tuple[Board, str, tuple[float, float], float], tuple[float, float]] = {}
-"""Moves :func:`move_candidates` found to be straight slides over open ground, and their
-``(length, cost)`` as :func:`~landsraad.geometry.movement.straight_measures` gives them (bounded)."""
-_STRAIGHT_SIZE = 8192
+_STRAIGHT: dict[tuple[Board, str, float], dict[tuple[float, float], tuple[float, float]]] = {}
+"""Per board, mover and allowance, the moves :func:`move_candidates` found to be straight slides
+over open ground, and their ``(length, cost)`` as
+:func:`~landsraad.geometry.movement.straight_measures` gives them (bounded): one look-up of the
+board's key per call, not one per point."""
+_STRAIGHT_SIZE = 1024
+"""How many (board, mover, allowance) keys :data:`_STRAIGHT` holds before it starts again."""
+_NO_SLIDES: dict[tuple[float, float], tuple[float, float]] = {}
+"""What :func:`_plan_cached` reads for a key :data:`_STRAIGHT` does not hold (never written)."""
 
 
 def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, towards: Iterable[tuple[float, float]] = (),
@@ -181,18 +186,18 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
     allowance = float(allowance_cm)
     _, measures = straight_measures(moving, model_id, order, allowance)
     passed = [(p, measure) for p, measure in zip(order, measures) if measure is not None][:limit]
-    _keep_straight(moving, model_id, passed, allowance)
+    _keep_straight(moving, model_id, passed, allowance)  # (rounded floats: round of a float is a float)
     return tuple(p for p, _ in passed)
 
 
 def _keep_straight(moving: Board, model_id: str, measured: Iterable[tuple[tuple[float, float], tuple[float, float] | None]],
                    allowance: float) -> None:
-    """Registers the measured straight slides (``None``: not one) for :func:`_plan_cached` (bounded)."""
-    if len(_STRAIGHT) > _STRAIGHT_SIZE:
+    """Registers the measured straight slides (``None``: not one; points as pairs of floats, as
+    :func:`plan_move` asks) for :func:`_plan_cached` (bounded)."""
+    if len(_STRAIGHT) >= _STRAIGHT_SIZE:
         _STRAIGHT.clear()
-    for p, measure in measured:
-        if measure is not None:
-            _STRAIGHT[(moving, model_id, (float(p[0]), float(p[1])), allowance)] = measure
+    kept = _STRAIGHT.setdefault((moving, model_id, allowance), {})
+    kept.update((p, measure) for p, measure in measured if measure is not None)
 
 
 def straight_slides(state: GameState, model_id: str, points: Iterable[tuple[float, float]], allowance_cm: float | None) -> np.ndarray:
