@@ -723,6 +723,8 @@ class _TerrainSpace:
     bare: dict[tuple[float, float], _Space] = field(default_factory=dict)  # per table size (_bare_space)
     # the bases' circles' partitions (_Space._base_partition_key), at most _BASE_PARTS_CAP
     base_parts: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
+    # per number of bases, a space's capsule owners and terrain shapes by owner (_owners)
+    owners: dict[int, tuple[np.ndarray, dict[int, Polygon]]] = field(default_factory=dict)
 
 
 def _grown_boxes(shapes: Sequence[BaseGeometry], grow: float) -> np.ndarray:
@@ -869,8 +871,12 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
     # The terrain's part is cached on the static terrain (_terrain_space); only the bases are
     # added here. Order matters (it numbers capsules, labels and circles): bases first.
     n = len(bases)
-    centres = np.array([(b.x, b.y) for b in bases], dtype=float).reshape(-1, 2)
+    # the centres as two rows, transposed: numpy reads two flat lists of floats faster than n pairs
+    centres = np.array([[b.x for b in bases], [b.y for b in bases]], dtype=float).reshape(2, -1).T
     radii = np.array([r + b.radius for b in bases], dtype=float)
+    owners = ts.owners.get(n)
+    if owners is None:
+        owners = _owners(ts, n)
     xmin, ymin, xmax, ymax = r, r, width - r, depth - r
     space = _Space(
         r=r,
@@ -880,7 +886,7 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
         cap_a=np.concatenate([centres, ts.cap_a]),
         cap_b=np.concatenate([centres, ts.cap_b]),
         cap_r=np.concatenate([radii, ts.cap_r]),
-        cap_owner=np.concatenate([np.arange(n, dtype=int), ts.cap_owner + n]),
+        cap_owner=owners[0],
         labels=tuple(_model_label(b.id) for b in bases) + ts.labels,
         block_geom=ts.block_geom,
         dcap_a=ts.dcap_a,
@@ -890,11 +896,22 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
     )
     space._cache["block_rings"] = ts.block_rings
     space._cache["diff_rings"] = ts.diff_rings
-    space._cache["terrain_shapes"] = {o + n: shape for o, shape in ts.terrain_shapes.items()}
+    space._cache["terrain_shapes"] = owners[1]
     space._cache["offset_edges"] = ts.offset_edges
     space._cache["diff_pieces"] = ts.diff_pieces
     space._cache["diff_boxes"] = ts.diff_boxes
     return space
+
+
+def _owners(ts: _TerrainSpace, n: int) -> tuple[np.ndarray, dict[int, Polygon]]:
+    """A space's capsule owners and terrain shapes by owner, with ``n`` bases before the terrain
+    (they depend on the layout and ``n`` alone: built once, shared, read only)."""
+    owner = np.concatenate([np.arange(n, dtype=int), ts.cap_owner + n])
+    owner.flags.writeable = False
+    if len(ts.owners) >= 64:
+        ts.owners.clear()
+    ts.owners[n] = (owner, {o + n: shape for o, shape in ts.terrain_shapes.items()})
+    return ts.owners[n]
 
 
 @functools.lru_cache(maxsize=1024)
