@@ -214,19 +214,18 @@ def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ign
     allowance are tested when ``limited``). ``ok``: clear, within the allowance and, with
     ``open_ground``, over no difficult terrain. ``lengths`` and ``costs`` (when ``measured``):
     each ``ok`` slide's own length and its cost, as
-    :func:`~landsraad.geometry.movement.graph._poly_measure` computes them (NaN elsewhere).
+    :func:`~landsraad.geometry.movement.graph._poly_measure` computes them (the other elements
+    mean nothing).
     """
     space = _space(board, model_id, ignore)
     pts = np.asarray(points, dtype=float).reshape(-1, 2)
     start = np.asarray(board.base(model_id).center, dtype=float)
     n = len(pts)
-    lengths = np.full(n, np.nan) if measured else None
-    costs = np.full(n, np.nan) if measured else None
     if n == 0:
-        return np.zeros(0, dtype=bool), np.zeros(0, dtype=bool), lengths, costs
+        return np.zeros(0, dtype=bool), np.zeros(0, dtype=bool), np.zeros(0) if measured else None, np.zeros(0) if measured else None
     free = space.points_free(np.concatenate([start[None, :], pts]))  # the start and every end, in one test
     if not free[0]:
-        return np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), lengths, costs
+        return np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), np.zeros(n) if measured else None, np.zeros(n) if measured else None
     starts = np.repeat(start[None, :], n, axis=0)  # (np.broadcast_to costs several times more)
     length = np.hypot(pts[:, 0] - start[0], pts[:, 1] - start[1])
     within = length <= float(allowance_cm) + ALLOWANCE_SLACK_CM
@@ -240,13 +239,16 @@ def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ign
     cost = None
     if len(idx) and space.diff_geom is not None and open_ground:
         cost = space.segment_costs(starts[idx], pts[idx])
-    if measured and len(idx):
-        assert lengths is not None and costs is not None
+    lengths = costs = None
+    if measured:
         # a path's measure as plan_move takes it: the slide's length from its own difference,
-        # and its cost (the length again where there is no difficult terrain)
-        # (``length``'s elements are that arithmetic already: the same differences from the start)
-        lengths[idx] = length[idx]
-        costs[idx] = length[idx] if cost is None else cost  # no difficult terrain: segment_costs is that length
+        # and its cost (the length again where there is no difficult terrain: segment_costs is
+        # that length) (``length``'s elements are that arithmetic already: the same differences
+        # from the start)
+        lengths = costs = length
+        if cost is not None:
+            costs = length.copy()
+            costs[idx] = cost
     if cost is not None:
         ok[idx[cost > length[idx] + 1e-12]] = False
     return clear, ok, lengths, costs
