@@ -172,15 +172,15 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
         for frac in (1.0, 0.75, 0.5):
             step = min(allowance_cm * frac, d)
             out.append((mx + dx / d * step, my + dy / d * step))
-    out.extend((mx + cos * allowance_cm, my + sin * allowance_cm) for cos, sin in _DIRECTIONS)
-    points: dict[tuple[float, float], None] = {}  # rounded, in order, without repeats
+    out += [(mx + cos * allowance_cm, my + sin * allowance_cm) for cos, sin in _DIRECTIONS]
+    points: dict[tuple[float, float], None] = {}  # rounded, in order, without repeats (a key set again keeps its place)
     for x, y in out:
-        p = (round(x, 2), round(y, 2))
-        reach = math.hypot(p[0] - mx, p[1] - my)
+        px, py = round(x, 2), round(y, 2)
+        reach = math.hypot(px - mx, py - my)
         if reach > allowance_cm:  # rounding must not carry a full-allowance point beyond reach
             k = (allowance_cm - 0.01) / reach
-            p = (round(mx + (p[0] - mx) * k, 2), round(my + (p[1] - my) * k, 2))
-        points.setdefault(p, None)
+            px, py = round(mx + (px - mx) * k, 2), round(my + (py - my) * k, 2)
+        points[px, py] = None
     order = list(points)
     moving = _move_board(state, model_id, board)
     allowance = float(allowance_cm)

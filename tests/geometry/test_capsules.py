@@ -1,9 +1,10 @@
 """The capsule kernel of the movement geometry (R-MOVE, RUL-17) against a plain scalar reference.
 
 The kernel works on numpy arrays, several pairs per call (end discs and slabs end to end, only
-the pairs whose boxes meet); the reference below does the same closed-form arithmetic one pair
-at a time with Python floats (IEEE operations, as numpy's), so the two must agree exactly, bit
-for bit: a change of the kernel's arithmetic shows here before it changes a game.
+the pairs whose boxes meet), and on a few pairs one by one in Python floats (``_cap_hits``); the
+reference below does the same closed-form arithmetic one pair at a time with Python floats (IEEE
+operations, as numpy's), so they must agree exactly, bit for bit: a change of the kernel's
+arithmetic shows here before it changes a game.
 """
 
 from __future__ import annotations
