@@ -137,7 +137,10 @@ def _cap_hits(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray, rho:
               boxes: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     """Which of M segments enter some capsule: ``(t_in < t_out).any(axis=1)`` of
     :func:`_cap_intervals`, computed on the pairs alone (a pair whose boxes miss is empty
-    there), with the capsules' ``boxes`` (:func:`_cap_boxes`) given, as a space keeps them."""
+    there), with the capsules' ``boxes`` (:func:`_cap_boxes`) given, as a space keeps them.
+
+    Up to :data:`_SCALAR_PAIRS` such pairs are taken one by one (:func:`_pair_interval`, the same
+    numbers as :func:`_pair_intervals`), a segment no further once one of its pairs hits."""
     out = np.zeros(len(p0), dtype=bool)
     if len(p0) == 0 or len(a) == 0:
         return out
