@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..geometry.movement import move_toward_nearest_edge
-from ..rules.fatigue import end_activation, recover_after_activation, start_activation
+from ..rules.fatigue import end_activation, recovered_tokens, recovers, start_activation
 from ..rules.poisons import can_select, start_will_breaker_activation, tick_crippling
 from ..rules.spice import can_consume_spice, consume_spice
 from ..rules.state import may_move
@@ -244,13 +244,15 @@ def _end(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     c, ended = end_activation(combatant(m.state, model_id))
     state = m.state
     changed = [stored(state, model_id, c)]
-    # the others as they are: storing the active model changes none of them
-    others = [o for o in state.models if o.id != model_id and not o.removed and o.fatigue > 0]
-    rested, _ = recover_after_activation([(combatant(state, o.id), o.side == mm.side) for o in others], state.ruleset)
+    # The others as they are (storing the active model changes none of them). Recovery reads and
+    # changes only the tokens (R-FATIGUE-REST, RUL-06: the owner's models, option "all": every
+    # model; one token fewer, recovered_tokens): counted on the model states, with no combatant
+    # built for each; a model without a token, or that does not recover, stays the same object.
+    ruleset = state.ruleset
     recovered = []
-    for o, after in zip(others, rested):
-        if after.fatigue != o.fatigue:
-            changed.append(o.model_copy(update={"fatigue": after.fatigue}))
+    for o in state.models:
+        if o.fatigue > 0 and o.id != model_id and not o.removed and recovers(o.side == mm.side, ruleset):
+            changed.append(o.model_copy(update={"fatigue": recovered_tokens(o.fatigue)}))
             recovered.append(o.id)
     m.state = state.with_models(changed, active=None, active_held=0)  # one new state for the whole step
     m.emit("end_activation", mm.side, model_id, recovered=recovered, spice_ended=ended.spice is not None, clock_s=state.clock_s)

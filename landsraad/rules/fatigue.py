@@ -41,6 +41,7 @@ __all__ = [
     "recovers",
     "recover",
     "recover_after_activation",
+    "recovered_tokens",
 ]
 
 
@@ -118,8 +119,21 @@ def recover(c: Combatant) -> tuple[Combatant, RecoveryEvent]:
     (0, 3)
     """
     before = c.fatigue
-    c = c.model_copy(update={"fatigue": max(0, before - 1)})
+    c = c.model_copy(update={"fatigue": recovered_tokens(before)})
     return c, RecoveryEvent(model=c.name, tokens_before=before, tokens_after=c.fatigue)
+
+
+def recovered_tokens(tokens: int) -> int:
+    """The fatigue tokens a model holding ``tokens`` keeps when it recovers: one fewer, never below
+    zero (R-FATIGUE-REST, RUL-06). The one count :func:`recover` applies, for the engine's end of an
+    activation, which recovers model states without building their combatants.
+
+    Examples
+    --------
+    >>> recovered_tokens(0), recovered_tokens(1), recovered_tokens(4)
+    (0, 0, 3)
+    """
+    return max(0, tokens - 1)
 
 
 def recover_after_activation(

@@ -2,9 +2,13 @@
 RUL-10, R-POISON)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from landsraad.engine.activation import selectable_models
+from landsraad.engine.bridge import combatant
 from landsraad.model import Poison
+from landsraad.rules.fatigue import recover_after_activation
 from landsraad.ruleset import Ruleset
 
 from .helpers import ScriptedPlayer, model, run_activations, state_in_play
@@ -31,6 +35,28 @@ def test_recovery_option_all_rul_06():
     game = run_activations(state_in_play([a, e], ruleset=Ruleset(recovery="all")),
                            {"red": ScriptedPlayer({"activate": a.id, "action": "rest"}), "blue": _rest()})
     assert game.state.model(e.id).fatigue == 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=4, max_size=4), st.sampled_from(["owner", "all"]), st.booleans())
+def test_end_of_activation_recovers_as_the_kernel_does_rul_06(tokens, recovery, removed):
+    """The end of an activation counts recovery on the model states (R-FATIGUE-REST, RUL-06): each other
+    model ends with the tokens, and the event names the models, that the kernel's
+    recover_after_activation gives for their combatants; a removed model keeps its tokens."""
+    a = model("red", "corrino", "soldier", 1, 10, 10)
+    others = [model("red", "corrino", "soldier", 2, 20, 10, fatigue=tokens[0]),
+              model("red", "corrino", "soldier", 3, 30, 10, fatigue=tokens[1], removed=removed),
+              model("blue", "fremen", "warrior", 1, 40, 40, fatigue=tokens[2]),
+              model("blue", "fremen", "warrior", 2, 50, 40, fatigue=tokens[3])]
+    start = state_in_play([a, *others], ruleset=Ruleset(recovery=recovery))
+    game = run_activations(start, {"red": ScriptedPlayer({"activate": a.id, "action": "rest"}), "blue": _rest()})
+    standing = [o for o in others if not o.removed]
+    rested, events = recover_after_activation([(combatant(start, o.id), o.side == "red") for o in standing], start.ruleset)
+    expected = {o.id: after.fatigue for o, after in zip(standing, rested)}
+    assert {o.id: game.state.model(o.id).fatigue for o in standing} == expected
+    assert all(game.state.model(o.id).fatigue == o.fatigue for o in others if o.removed)
+    end = next(ev for ev in game.log if ev.kind == "end_activation")
+    assert end.data["recovered"] == [o.id for o, after in zip(standing, rested) if after.fatigue != o.fatigue]
 
 
 def test_fatigue_malus_comes_from_tokens_held_before_the_new_one_rul_05():
