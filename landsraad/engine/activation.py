@@ -106,8 +106,11 @@ def _activation(m: Machine, d: Mapping[str, Any], _: Any) -> None:
 
 
 def _tick_crippling(m: Machine, side: str, except_id: str | None) -> None:
-    for mm in m.state.models_of(side, active_only=False):
-        if mm.id == except_id or not mm.has_poison("crippling"):
+    """Crippling wears off the side's other models at each of its activations (R-POISON)."""
+    # asked at every activation, and nearly no model is poisoned: one walk over the models, no
+    # tuple of the side's models built first (models_of(side, active_only=False) in this order)
+    for mm in m.state.models:
+        if not mm.poisons or mm.side != side or mm.id == except_id or not mm.has_poison("crippling"):
             continue
         c, event = tick_crippling(combatant(m.state, mm.id))
         m.state = store(m.state, mm.id, c, removed=mm.removed)

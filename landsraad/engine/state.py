@@ -311,10 +311,11 @@ class GameState(Frozen):
 
     def models_of(self, side: str, *, active_only: bool = True) -> tuple[ModelState, ...]:
         """Models of ``side`` still in the game (not removed, not Deadly-poisoned, not the ambassador)."""
-        return tuple(
-            m for m in self.models
-            if m.side == side and (not active_only or (not m.out_of_action and not m.ambassador))
-        )
+        # a list built then made a tuple: asked several times an activation, and a generator
+        # fed to tuple() costs a resumption per model
+        if active_only:
+            return tuple([m for m in self.models if m.side == side and not m.out_of_action and not m.ambassador])
+        return tuple([m for m in self.models if m.side == side])
 
     def enemies_of(self, model_id: str) -> tuple[ModelState, ...]:
         """Enemy models on the table (Deadly-poisoned ones are out of action but their bases stay).
