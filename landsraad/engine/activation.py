@@ -52,7 +52,11 @@ def selectable_models(state: GameState, side: str) -> tuple[str, ...]:
 
 
 def _selectable(state: GameState, side: str) -> tuple[str, ...]:
-    return tuple(m.id for m in state.models_of(side) if can_select(combatant(state, m.id)))
+    # can_select reads only the combatant's wound and poisons (R-POISON Crippling, R-WOUND), which
+    # the combatant takes from the model state as they are: a model with neither a poison nor a
+    # fatal wound may be selected, and only the others have their combatant built to be asked.
+    return tuple([m.id for m in state.models_of(side)
+                  if (not m.poisons and m.wound != "fatal") or can_select(combatant(state, m.id))])
 
 
 # --- the loop of activations --------------------------------------------------------------------

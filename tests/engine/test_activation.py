@@ -9,6 +9,7 @@ from landsraad.engine.activation import selectable_models
 from landsraad.engine.bridge import combatant
 from landsraad.model import Poison
 from landsraad.rules.fatigue import recover_after_activation
+from landsraad.rules.poisons import can_select
 from landsraad.ruleset import Ruleset
 
 from .helpers import ScriptedPlayer, model, run_activations, state_in_play
@@ -57,6 +58,22 @@ def test_end_of_activation_recovers_as_the_kernel_does_rul_06(tokens, recovery, 
     assert all(game.state.model(o.id).fatigue == o.fatigue for o in others if o.removed)
     end = next(ev for ev in game.log if ev.kind == "end_activation")
     assert end.data["recovered"] == [o.id for o, after in zip(standing, rested) if after.fatigue != o.fatigue]
+
+
+_POISONS = st.lists(st.sampled_from([Poison(kind="crippling", x=1), Poison(kind="deadly"), Poison(kind="paralysing"),
+                                     Poison(kind="will_breaker", x=2)]), max_size=2).map(tuple)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["none", "light", "grave", "fatal"]), _POISONS, st.booleans()), min_size=3, max_size=3))
+def test_selectable_models_as_can_select_on_every_combatant_r_poison(cards):
+    """The models a side may select are those can_select accepts on their combatants (R-POISON
+    Crippling, R-WOUND), whatever their wounds, poisons and removal."""
+    models = [model("red", "corrino", "soldier", i, 10 + 10 * i, 10, wound=w, poisons=p, removed=r)
+              for i, (w, p, r) in enumerate(cards, start=1)]
+    state = state_in_play([*models, model("blue", "fremen", "warrior", 1, 40, 40)])
+    full = tuple(m.id for m in state.models_of("red") if can_select(combatant(state, m.id)))
+    assert selectable_models(state, "red") == full
 
 
 def test_fatigue_malus_comes_from_tokens_held_before_the_new_one_rul_05():
