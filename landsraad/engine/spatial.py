@@ -163,7 +163,10 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
     board = state.board
     m = board.base(model_id)
     mx, my = m.x, m.y
-    out: list[tuple[float, float]] = []
+    points: dict[tuple[float, float], None] = {}  # rounded, in order, without repeats (a key set again keeps its place)
+    # rounding moves a point by at most 0.005 * sqrt(2) cm: a step this far short of the
+    # allowance stays within it, and needs no check of its reach
+    sure = allowance_cm - _ROUNDING_MARGIN_CM
     for tx, ty in towards:
         dx, dy = tx - mx, ty - my
         d = math.hypot(dx, dy)
@@ -171,15 +174,14 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
             continue
         for frac in (1.0, 0.75, 0.5):
             step = min(allowance_cm * frac, d)
-            out.append((mx + dx / d * step, my + dy / d * step))
-    out += [(mx + cos * allowance_cm, my + sin * allowance_cm) for cos, sin in _DIRECTIONS]
-    points: dict[tuple[float, float], None] = {}  # rounded, in order, without repeats (a key set again keeps its place)
-    for x, y in out:
-        px, py = round(x, 2), round(y, 2)
-        reach = math.hypot(px - mx, py - my)
-        if reach > allowance_cm:  # rounding must not carry a full-allowance point beyond reach
-            k = (allowance_cm - 0.01) / reach
-            px, py = round(mx + (px - mx) * k, 2), round(my + (py - my) * k, 2)
+            px, py = round(mx + dx / d * step, 2), round(my + dy / d * step, 2)
+            if step > sure and math.hypot(px - mx, py - my) > allowance_cm:
+                px, py = _pulled_back(px, py, mx, my, allowance_cm)
+            points[px, py] = None
+    for cos, sin in _DIRECTIONS:
+        px, py = round(mx + cos * allowance_cm, 2), round(my + sin * allowance_cm, 2)
+        if math.hypot(px - mx, py - my) > allowance_cm:
+            px, py = _pulled_back(px, py, mx, my, allowance_cm)
         points[px, py] = None
     order = list(points)
     moving = _move_board(state, model_id, board)
@@ -188,6 +190,18 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
     passed = [(p, measure) for p, measure in zip(order, measures) if measure is not None][:limit]
     _keep_straight(moving, model_id, passed, allowance)  # (rounded floats: round of a float is a float)
     return tuple(p for p, _ in passed)
+
+
+_ROUNDING_MARGIN_CM = 0.02
+"""How far short of the allowance a suggestion of :func:`move_candidates` must be for its rounding
+(at most 0.0071 cm) to keep it within reach, float error of its own computation included."""
+
+
+def _pulled_back(px: float, py: float, mx: float, my: float, allowance_cm: float) -> tuple[float, float]:
+    """A rounded suggestion of :func:`move_candidates` that rounding carried beyond
+    ``allowance_cm`` from ``(mx, my)``, pulled back within it (and rounded again)."""
+    k = (allowance_cm - 0.01) / math.hypot(px - mx, py - my)
+    return round(mx + (px - mx) * k, 2), round(my + (py - my) * k, 2)
 
 
 def _keep_straight(moving: Board, model_id: str, measured: Iterable[tuple[tuple[float, float], tuple[float, float] | None]],

@@ -3,6 +3,8 @@
 import math
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from landsraad.engine import spatial
 from landsraad.engine.spatial import contact_enemies, contact_friends, edge_distance, in_contact, move_candidates, nearest_targets, plan_move
@@ -114,3 +116,17 @@ def test_nearest_targets_ignore_the_shooter_and_keep_ties():
     a = model("blue", "fremen", "warrior", 1, 20, 20)
     b = model("blue", "fremen", "warrior", 2, 40, 20)
     assert set(nearest_targets(state_in_play([s, a, b]), s.id, [s.id, a.id, b.id])) == {a.id, b.id}
+
+
+@given(mx=st.floats(0, 200), my=st.floats(0, 200), tx=st.floats(-50, 250), ty=st.floats(-50, 250),
+       allowance=st.floats(0, 60), frac=st.sampled_from((1.0, 0.75, 0.5)))
+def test_move_candidates_short_steps_need_no_reach_check(mx, my, tx, ty, allowance, frac):
+    # move_candidates skips the reach check of a suggestion whose step is _ROUNDING_MARGIN_CM
+    # short of the allowance: its rounded point must be within reach, as the full check finds
+    dx, dy = tx - mx, ty - my
+    d = math.hypot(dx, dy)
+    assume(d >= 1e-9)
+    step = min(allowance * frac, d)
+    assume(step <= allowance - spatial._ROUNDING_MARGIN_CM)
+    px, py = round(mx + dx / d * step, 2), round(my + dy / d * step, 2)
+    assert math.hypot(px - mx, py - my) <= allowance
