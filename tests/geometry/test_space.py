@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from landsraad.geometry import movement
 from landsraad.geometry.board import Base, Board
 from landsraad.geometry.movement import space as space_module
+from landsraad.geometry.movement.capsules import _segment_frame
 from landsraad.geometry.movement.result import _TWO_PI, TOUCH_TOLERANCE_CM
 
 from .test_movement import PROPERTY, _cluttered_board, boards, rect
@@ -178,3 +179,17 @@ def test_partitions_of_circles_deep_inside_difficult_ground():
     deep, far = space._own_partitions([0, 1], True)
     assert len(deep[0]) == 0 and deep[1].tolist() == [True]
     assert len(far[0]) == 0 and far[1].tolist() == [False]
+
+
+@PROPERTY
+@given(boards())
+def test_property_space_frame_is_its_capsules_own(board):
+    """The capsule frame a space is built with (all but the starts shared per layout and number
+    of bases) is :func:`_segment_frame` of its capsules, bit for bit, for every mover."""
+    for mover in {"a", board.bases[-1].id}:
+        space = space_module._space(board, mover, ())
+        want = _segment_frame(space.cap_a, space.cap_b)
+        got = space._cache["frame"]
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            assert same_array(np.ascontiguousarray(g), np.ascontiguousarray(w))

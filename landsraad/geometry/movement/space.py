@@ -129,9 +129,7 @@ class _Space:
     def points_free(self, pts: np.ndarray) -> np.ndarray:
         """Which centres are legal positions (touching allowed)."""
         pts = np.asarray(pts, dtype=float).reshape(-1, 2)
-        if "frame" not in self._cache:  # asked for every candidate move: the capsules' part is built once
-            self._cache["frame"] = _segment_frame(self.cap_a, self.cap_b)
-        dist = _point_seg_dist(pts, self._cache["frame"])
+        dist = _point_seg_dist(pts, self._cache["frame"])  # the capsules' part, built with the space (_build_space)
         clear = (dist >= self.cap_rho[None, :]).all(axis=1) if dist.shape[1] else np.ones(len(pts), bool)
         return clear & self.in_table(pts) & ~self.in_blocked_interior(pts)
 
@@ -725,6 +723,8 @@ class _TerrainSpace:
     base_parts: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
     # per number of bases, a space's capsule owners and terrain shapes by owner (_owners)
     owners: dict[int, tuple[np.ndarray, dict[int, Polygon]]] = field(default_factory=dict)
+    # per number of bases, the part of a space's capsule frame the bases' positions do not change (_frame_rest)
+    frames: dict[int, tuple[np.ndarray, ...]] = field(default_factory=dict)
 
 
 def _grown_boxes(shapes: Sequence[BaseGeometry], grow: float) -> np.ndarray:
@@ -878,12 +878,13 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
     if owners is None:
         owners = _owners(ts, n)
     xmin, ymin, xmax, ymax = r, r, width - r, depth - r
+    cap_a = np.concatenate([centres, ts.cap_a])
     space = _Space(
         r=r,
         width=width,
         depth=depth,
         bounds=(xmin, ymin, xmax, ymax),
-        cap_a=np.concatenate([centres, ts.cap_a]),
+        cap_a=cap_a,
         cap_b=np.concatenate([centres, ts.cap_b]),
         cap_r=np.concatenate([radii, ts.cap_r]),
         cap_owner=owners[0],
@@ -900,7 +901,29 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
     space._cache["offset_edges"] = ts.offset_edges
     space._cache["diff_pieces"] = ts.diff_pieces
     space._cache["diff_boxes"] = ts.diff_boxes
+    rest = ts.frames.get(n)
+    if rest is None:
+        rest = _frame_rest(ts, n)
+    # _segment_frame(cap_a, cap_b) without its arithmetic per space: the starts are cap_a's own
+    # columns, and the rest depends on the terrain and the number of bases alone
+    space._cache["frame"] = (cap_a[None, :, 0], cap_a[None, :, 1], *rest)
     return space
+
+
+def _frame_rest(ts: _TerrainSpace, n: int) -> tuple[np.ndarray, ...]:
+    """What :func:`_segment_frame` gives, beyond the starts, for a space's capsules with ``n`` bases
+    before the terrain: a base's capsule is a point (its axis from the centre to itself), whose
+    direction is zero wherever it stands, so the frame of ``n`` points at the origin stands for any
+    (built once per layout and ``n``, shared, read only)."""
+    points = _segment_frame(np.zeros((n, 2)), np.zeros((n, 2)))
+    terrain = _segment_frame(ts.cap_a, ts.cap_b)
+    rest = tuple(np.concatenate([p, t], axis=1) for p, t in zip(points[2:], terrain[2:]))
+    for part in rest:
+        part.flags.writeable = False
+    if len(ts.frames) >= 64:
+        ts.frames.clear()
+    ts.frames[n] = rest
+    return rest
 
 
 def _owners(ts: _TerrainSpace, n: int) -> tuple[np.ndarray, dict[int, Polygon]]:
