@@ -193,3 +193,15 @@ def test_property_space_frame_is_its_capsules_own(board):
         assert len(got) == len(want)
         for g, w in zip(got, want):
             assert same_array(np.ascontiguousarray(g), np.ascontiguousarray(w))
+
+
+@PROPERTY
+@given(boards())
+def test_property_space_labels_name_the_bases_then_the_terrain(board):
+    """A space's labels (written on first use) name the other bases in the board's order, then
+    the terrain, and every capsule owner among them."""
+    for mover in {"a", board.bases[-1].id}:
+        space = space_module._space(board, mover, ())
+        terrain = space_module._terrain_space(board.terrain, board.base(mover).radius).labels
+        assert space.labels == tuple(f"model {b.id!r}" for b in board.bases if b.id != mover) + terrain
+        assert all(0 <= o < len(space.labels) for o in space.cap_owner.tolist())

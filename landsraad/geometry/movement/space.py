@@ -54,7 +54,6 @@ class _Space:
     cap_b: np.ndarray
     cap_r: np.ndarray  # true inflated radius
     cap_owner: np.ndarray  # index into labels
-    labels: tuple[str, ...]
     block_geom: BaseGeometry | None  # union of impassable footprints (interiors)
     dcap_a: np.ndarray
     dcap_b: np.ndarray
@@ -68,6 +67,18 @@ class _Space:
     # the bases' circles' partitions of every board of the terrain layout, keyed by what they
     # depend on (:meth:`_base_partition_key`); the layout's _TerrainSpace.base_parts
     _base_parts: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] | None = None
+    # what labels are written from, on first use (only a message names an obstacle): the bases
+    # (first, as in the capsules) and the terrain's labels
+    _label_source: tuple[Sequence[Base], tuple[str, ...]] = ((), ())
+    _labels: tuple[str, ...] | None = None
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """What each capsule owner (``cap_owner``) is called in messages: the bases, then the terrain."""
+        if self._labels is None:
+            bases, terrain = self._label_source
+            self._labels = tuple(_model_label(b.id) for b in bases) + terrain
+        return self._labels
 
     # --- the tangent graph's circles, built on first use (a straight slide never needs them) ---
 
@@ -888,7 +899,7 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
         cap_b=np.concatenate([centres, ts.cap_b]),
         cap_r=np.concatenate([radii, ts.cap_r]),
         cap_owner=owners[0],
-        labels=tuple(_model_label(b.id) for b in bases) + ts.labels,
+        _label_source=(bases, ts.labels),
         block_geom=ts.block_geom,
         dcap_a=ts.dcap_a,
         dcap_b=ts.dcap_b,
