@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence, TypeVar
 
 from ..engine.missions import available_mission_actions, mission_cards
 from ..engine.state import GameState, ModelState, other_side
@@ -82,6 +82,19 @@ def _near_segment(a: Point, b: Point, p: Point) -> float:
         return _dist(a, p)
     t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / L))
     return _dist((ax + t * dx, ay + t * dy), p)
+
+
+_T = TypeVar("_T")
+
+
+def _once_for(memo: dict[str, tuple[Any, _T]], item: Any, compute: Callable[[], _T]) -> _T:
+    """``compute()`` for ``item`` (a model or marker state), remembered in ``memo`` under its id
+    while the state object is the same one (a planner lives one activation; a model that moved
+    is a new object, asked again)."""
+    hit = memo.get(item.id)
+    if hit is None or hit[0] is not item:
+        hit = memo[item.id] = (item, compute())
+    return hit[1]
 
 
 class _Danger:
@@ -476,18 +489,12 @@ class _Planner:
 
     def engaged_with(self, m: ModelState) -> list[ModelState]:
         """The enemies in base contact with ``m`` (found once per activation: a plan and its bound both ask)."""
-        hit = self._engaged.get(m.id)
-        if hit is None or hit[0] is not m:
-            hit = self._engaged[m.id] = (m, [e for e, gap in zip(self.enemies, self.gaps(m)) if gap <= self.tol + 1e-6])
-        return hit[1]
+        return _once_for(self._engaged, m, lambda: [e for e, gap in zip(self.enemies, self.gaps(m)) if gap <= self.tol + 1e-6])
 
     def gaps(self, m: ModelState) -> list[float]:
         """The gap from each of :attr:`enemies` to ``m``, in their order (measured once per
         activation: the contacts, a plan's bound and the plan itself all ask)."""
-        hit = self._gaps.get(m.id)
-        if hit is None or hit[0] is not m:
-            hit = self._gaps[m.id] = (m, [_gap(e, m) for e in self.enemies])
-        return hit[1]
+        return _once_for(self._gaps, m, lambda: [_gap(e, m) for e in self.enemies])
 
     def plan_for(self, m: ModelState) -> _Plan:
         s = self.state
@@ -636,10 +643,7 @@ class _Planner:
         """What blowing up marker ``k`` is worth to the side (R-EXPLOSIVE, PRJ-73): one of the opponent's
         markers its card does not want destroyed (not yet activated), or one of the side's whose card
         does; negative otherwise. Judged once per activation (a laser's every aim asks)."""
-        hit = self._blast_worths.get(k.id)
-        if hit is None or hit[0] is not k:
-            hit = self._blast_worths[k.id] = (k, self._blast_worth(k))
-        return hit[1]
+        return _once_for(self._blast_worths, k, lambda: self._blast_worth(k))
 
     def _blast_worth(self, k: Any) -> float:
         if not k.on_table:

@@ -383,11 +383,17 @@ def _side_facts(striker: Any, target: Any, ruleset: Any) -> tuple[bool, int, tup
 def _table(side_a: tuple[bool, int, tuple[int, ...], int], side_d: tuple[bool, int, tuple[int, ...], int],
            worth_a: float, worth_d: float, ruleset: Any) -> ClashTable:
     """The :class:`ClashTable` from each side's facts (:func:`_side_facts`)."""
+    hit_a, hit_d, blow_a, blow_d, lone_a, lone_d, both, pa, pd, value = _play_clash(*_played_key(side_a, side_d, worth_a, worth_d, ruleset.ties))
+    return ClashTable((side_a[0], side_d[0]), hit_a, hit_d, blow_a, blow_d, side_a[3], side_d[3], lone_a, lone_d, both, pa, pd, value)
+
+
+def _played_key(side_a: tuple[bool, int, tuple[int, ...], int], side_d: tuple[bool, int, tuple[int, ...], int],
+                worth_a: float, worth_d: float, ties: str) -> tuple:
+    """What a clash's play depends on, from each side's facts (:func:`_side_facts`):
+    :func:`_play_clash`'s arguments, in order, and its memo's key (R-MELEE)."""
     ca, edge_a, res_a, ia = side_a
     cd, edge_d, res_d, idf = side_d
-    hit_a, hit_d, blow_a, blow_d, lone_a, lone_d, both, pa, pd, value = _play_clash(
-        ca, cd, edge_a, edge_d, res_a, res_d, ia - idf, worth_a, worth_d, ruleset.ties)
-    return ClashTable((ca, cd), hit_a, hit_d, blow_a, blow_d, ia, idf, lone_a, lone_d, both, pa, pd, value)
+    return (ca, cd, edge_a, edge_d, res_a, res_d, ia - idf, worth_a, worth_d, ties)
 
 
 _PLAYED_SIZE = 20000
@@ -485,14 +491,12 @@ def _play_clashes(clashes: Sequence[tuple], ties: str) -> list[tuple]:
 def warm_clash_tables(pairs: Iterable[tuple[Any, Any, float, float]], ruleset: Any = None) -> None:
     """Play at once the clashes of ``pairs`` (attacker, defender, their worths, as for
     :func:`clash_table`) that no table holds yet: the later :func:`clash_table` calls find them
-    played (the same tables, in a fraction of the time when there are many)."""
+    played (the same tables, in a fraction of the time when there are many; R-MELEE, R-TEST-CLASH)."""
     ruleset = ruleset or DEFAULT
     todo: dict[tuple, None] = {}
     for attacker, defender, worth_a, worth_d in pairs:
         a, d = _signed_pair(attacker, defender, ruleset)
-        ca, edge_a, res_a, ia = _side_cached(a, d, ruleset)
-        cd, edge_d, res_d, idf = _side_cached(d, a, ruleset)
-        key = (ca, cd, edge_a, edge_d, res_a, res_d, ia - idf, _q(worth_a), _q(worth_d), ruleset.ties)
+        key = _played_key(_side_cached(a, d, ruleset), _side_cached(d, a, ruleset), _q(worth_a), _q(worth_d), ruleset.ties)
         if key not in _PLAYED:
             todo[key] = None
     if todo:

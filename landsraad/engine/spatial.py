@@ -174,15 +174,10 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
             continue
         for frac in (1.0, 0.75, 0.5):
             step = min(allowance_cm * frac, d)
-            px, py = round(mx + dx / d * step, 2), round(my + dy / d * step, 2)
-            if step > sure and math.hypot(px - mx, py - my) > allowance_cm:
-                px, py = _pulled_back(px, py, mx, my, allowance_cm)
-            points[px, py] = None
+            p = round(mx + dx / d * step, 2), round(my + dy / d * step, 2)
+            points[_within_reach(p, mx, my, allowance_cm) if step > sure else p] = None
     for cos, sin in _DIRECTIONS:
-        px, py = round(mx + cos * allowance_cm, 2), round(my + sin * allowance_cm, 2)
-        if math.hypot(px - mx, py - my) > allowance_cm:
-            px, py = _pulled_back(px, py, mx, my, allowance_cm)
-        points[px, py] = None
+        points[_within_reach((round(mx + cos * allowance_cm, 2), round(my + sin * allowance_cm, 2)), mx, my, allowance_cm)] = None
     order = list(points)
     moving = _move_board(state, model_id, board)
     allowance = float(allowance_cm)
@@ -197,10 +192,14 @@ _ROUNDING_MARGIN_CM = 0.02
 (at most 0.0071 cm) to keep it within reach, float error of its own computation included."""
 
 
-def _pulled_back(px: float, py: float, mx: float, my: float, allowance_cm: float) -> tuple[float, float]:
-    """A rounded suggestion of :func:`move_candidates` that rounding carried beyond
-    ``allowance_cm`` from ``(mx, my)``, pulled back within it (and rounded again)."""
-    k = (allowance_cm - 0.01) / math.hypot(px - mx, py - my)
+def _within_reach(p: tuple[float, float], mx: float, my: float, allowance_cm: float) -> tuple[float, float]:
+    """A rounded suggestion ``p`` of :func:`move_candidates`, pulled back within ``allowance_cm``
+    of ``(mx, my)`` (and rounded again) when rounding carried it beyond."""
+    px, py = p
+    reach = math.hypot(px - mx, py - my)
+    if reach <= allowance_cm:
+        return p
+    k = (allowance_cm - 0.01) / reach
     return round(mx + (px - mx) * k, 2), round(my + (py - my) * k, 2)
 
 

@@ -732,10 +732,8 @@ class _TerrainSpace:
     bare: dict[tuple[float, float], _Space] = field(default_factory=dict)  # per table size (_bare_space)
     # the bases' circles' partitions (_Space._base_partition_key), at most _BASE_PARTS_CAP
     base_parts: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
-    # per number of bases, a space's capsule owners and terrain shapes by owner (_owners)
-    owners: dict[int, tuple[np.ndarray, dict[int, Polygon]]] = field(default_factory=dict)
-    # per number of bases, the part of a space's capsule frame the bases' positions do not change (_frame_rest)
-    frames: dict[int, tuple[np.ndarray, ...]] = field(default_factory=dict)
+    # per number of bases, what a space's capsules owe to the layout alone (_with_bases)
+    with_bases: dict[int, _WithBases] = field(default_factory=dict)
 
 
 def _grown_boxes(shapes: Sequence[BaseGeometry], grow: float) -> np.ndarray:
@@ -885,9 +883,7 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
     # the centres as two rows, transposed: numpy reads two flat lists of floats faster than n pairs
     centres = np.array([[b.x for b in bases], [b.y for b in bases]], dtype=float).reshape(2, -1).T
     radii = np.array([r + b.radius for b in bases], dtype=float)
-    owners = ts.owners.get(n)
-    if owners is None:
-        owners = _owners(ts, n)
+    shared = _with_bases(ts, n)
     xmin, ymin, xmax, ymax = r, r, width - r, depth - r
     cap_a = np.concatenate([centres, ts.cap_a])
     space = _Space(
@@ -898,7 +894,7 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
         cap_a=cap_a,
         cap_b=np.concatenate([centres, ts.cap_b]),
         cap_r=np.concatenate([radii, ts.cap_r]),
-        cap_owner=owners[0],
+        cap_owner=shared.cap_owner,
         _label_source=(bases, ts.labels),
         block_geom=ts.block_geom,
         dcap_a=ts.dcap_a,
@@ -908,44 +904,53 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
     )
     space._cache["block_rings"] = ts.block_rings
     space._cache["diff_rings"] = ts.diff_rings
-    space._cache["terrain_shapes"] = owners[1]
+    space._cache["terrain_shapes"] = shared.terrain_shapes
     space._cache["offset_edges"] = ts.offset_edges
     space._cache["diff_pieces"] = ts.diff_pieces
     space._cache["diff_boxes"] = ts.diff_boxes
-    rest = ts.frames.get(n)
-    if rest is None:
-        rest = _frame_rest(ts, n)
     # _segment_frame(cap_a, cap_b) without its arithmetic per space: the starts are cap_a's own
     # columns, and the rest depends on the terrain and the number of bases alone
-    space._cache["frame"] = (cap_a[None, :, 0], cap_a[None, :, 1], *rest)
+    space._cache["frame"] = (cap_a[None, :, 0], cap_a[None, :, 1], *shared.frame_rest)
     return space
 
 
-def _frame_rest(ts: _TerrainSpace, n: int) -> tuple[np.ndarray, ...]:
-    """What :func:`_segment_frame` gives, beyond the starts, for a space's capsules with ``n`` bases
-    before the terrain: a base's capsule is a point (its axis from the centre to itself), whose
-    direction is zero wherever it stands, so the frame of ``n`` points at the origin stands for any
-    (built once per layout and ``n``, shared, read only)."""
+@dataclass(frozen=True)
+class _WithBases:
+    """What a space's capsules owe to the terrain layout and the number ``n`` of bases before it
+    alone (built once per layout and ``n``, shared by every such space, read only).
+
+    Attributes
+    ----------
+    cap_owner
+        Each capsule's owner: the bases ``0 .. n - 1``, then the terrain's owners shifted by ``n``.
+    terrain_shapes
+        The terrain's shapes by their shifted owner.
+    frame_rest
+        What :func:`_segment_frame` gives beyond the starts: a base's capsule is a point (its axis
+        from the centre to itself), whose direction is zero wherever it stands, so the frame of
+        ``n`` points at the origin stands for any.
+    """
+
+    cap_owner: np.ndarray
+    terrain_shapes: dict[int, Polygon]
+    frame_rest: tuple[np.ndarray, ...]
+
+
+def _with_bases(ts: _TerrainSpace, n: int) -> _WithBases:
+    """:class:`_WithBases` of ``ts`` for ``n`` bases, built on first use (at most 64 kept)."""
+    shared = ts.with_bases.get(n)
+    if shared is not None:
+        return shared
+    owner = np.concatenate([np.arange(n, dtype=int), ts.cap_owner + n])
     points = _segment_frame(np.zeros((n, 2)), np.zeros((n, 2)))
     terrain = _segment_frame(ts.cap_a, ts.cap_b)
     rest = tuple(np.concatenate([p, t], axis=1) for p, t in zip(points[2:], terrain[2:]))
-    for part in rest:
+    for part in (owner, *rest):
         part.flags.writeable = False
-    if len(ts.frames) >= 64:
-        ts.frames.clear()
-    ts.frames[n] = rest
-    return rest
-
-
-def _owners(ts: _TerrainSpace, n: int) -> tuple[np.ndarray, dict[int, Polygon]]:
-    """A space's capsule owners and terrain shapes by owner, with ``n`` bases before the terrain
-    (they depend on the layout and ``n`` alone: built once, shared, read only)."""
-    owner = np.concatenate([np.arange(n, dtype=int), ts.cap_owner + n])
-    owner.flags.writeable = False
-    if len(ts.owners) >= 64:
-        ts.owners.clear()
-    ts.owners[n] = (owner, {o + n: shape for o, shape in ts.terrain_shapes.items()})
-    return ts.owners[n]
+    if len(ts.with_bases) >= 64:
+        ts.with_bases.clear()
+    shared = ts.with_bases[n] = _WithBases(owner, {o + n: shape for o, shape in ts.terrain_shapes.items()}, rest)
+    return shared
 
 
 @functools.lru_cache(maxsize=1024)

@@ -221,11 +221,10 @@ def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ign
     pts = np.asarray(points, dtype=float).reshape(-1, 2)
     start = np.asarray(board.base(model_id).center, dtype=float)
     n = len(pts)
-    if n == 0:
-        return np.zeros(0, dtype=bool), np.zeros(0, dtype=bool), np.zeros(0) if measured else None, np.zeros(0) if measured else None
-    free = space.points_free(np.concatenate([start[None, :], pts]))  # the start and every end, in one test
-    if not free[0]:
-        return np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), np.zeros(n) if measured else None, np.zeros(n) if measured else None
+    free = space.points_free(np.concatenate([start[None, :], pts])) if n else None  # the start and every end, in one test
+    if free is None or not free[0]:  # no point, or the mover stands where it may not: no slide
+        none = np.zeros(n) if measured else None
+        return np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), none, none
     starts = np.repeat(start[None, :], n, axis=0)  # (np.broadcast_to costs several times more)
     length = np.hypot(pts[:, 0] - start[0], pts[:, 1] - start[1])
     within = length <= float(allowance_cm) + ALLOWANCE_SLACK_CM
