@@ -221,3 +221,30 @@ def test_property_space_point_distances_are_its_capsules_own(board, points):
         clear = (want >= space.cap_rho[None, :]).all(axis=1)
         inside = shapely.contains_xy(space.block_geom, pts[:, 0], pts[:, 1]) if space.block_geom is not None else False
         assert space.points_free(pts).tolist() == (clear & space.in_table(pts) & ~inside).tolist()
+
+
+@PROPERTY
+@given(boards(), st.lists(st.tuples(st.floats(-6, 6), st.floats(-6, 6)), min_size=1, max_size=12))
+def test_property_slides_whose_box_meets_no_difficult_piece_cost_their_length(board, offsets):
+    """_straight measures no cost of its slides when the box of their start and ends meets no
+    difficult piece's grown box (:meth:`difficult_in_box`): then no slide is near difficult
+    terrain and each costs its length, bit for bit; and its measures are those of the full
+    computation (every slide's cost asked)."""
+    for mover in {"a", board.bases[-1].id}:
+        space = space_module._space(board, mover, ())
+        sx, sy = board.base(mover).center
+        ends = [(sx + dx, sy + dy) for dx, dy in offsets]
+        p1 = np.array(ends, dtype=float)
+        p0 = np.repeat(np.array([[sx, sy]]), len(p1), axis=0)
+        xs, ys = [sx] + p1[:, 0].tolist(), [sy] + p1[:, 1].tolist()
+        if space.diff_geom is not None and not space.difficult_in_box(min(xs), min(ys), max(xs), max(ys)):
+            assert not space.near_difficult(p0, p1).any()
+            assert same_array(space.segment_costs(p0, p1), np.hypot(p1[:, 0] - sx, p1[:, 1] - sy))
+        got = movement.straight_measures(board, mover, ends, 8.0)
+        saved = space_module._Space.difficult_in_box
+        try:
+            space_module._Space.difficult_in_box = lambda self, *box: True  # every slide's cost asked
+            want = movement.straight_measures(board, mover, ends, 8.0)
+        finally:
+            space_module._Space.difficult_in_box = saved
+        assert got[0].tolist() == want[0].tolist() and got[1] == want[1]

@@ -246,6 +246,15 @@ class _Space:
         return ((lo[:, None, 0] <= boxes[None, :, 2]) & (hi[:, None, 0] >= boxes[None, :, 0])
                 & (lo[:, None, 1] <= boxes[None, :, 3]) & (hi[:, None, 1] >= boxes[None, :, 1])).any(axis=1)
 
+    def difficult_in_box(self, xmin: float, ymin: float, xmax: float, ymax: float) -> bool:
+        """Whether the box [xmin, xmax] x [ymin, ymax] meets a difficult piece's grown bounding box
+        (:meth:`near_difficult`'s test for the box): when it does not, no segment within it is near
+        difficult terrain, and each one's cost is its length (``length * (1.0 + 0.0)``)."""
+        boxes = self._cache.get("diff_box_list")
+        if boxes is None:
+            boxes = self._cache["diff_box_list"] = self._cache["diff_boxes"].tolist()
+        return any(xmin <= bx1 and xmax >= bx0 and ymin <= by1 and ymax >= by0 for bx0, by0, bx1, by1 in boxes)
+
     def difficult_intervals(self, p0: np.ndarray, p1: np.ndarray) -> list[list[tuple[float, float]]]:
         """Per segment, the merged parameter intervals of [0, 1] where the base overlaps
         difficult terrain. Exact."""

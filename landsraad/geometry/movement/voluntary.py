@@ -240,7 +240,11 @@ def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ign
     idx = np.nonzero(ok)[0]
     cost = None
     if len(idx) and space.diff_geom is not None and open_ground:
-        cost = space.segment_costs(np.repeat(s0, len(idx), axis=0), pts[idx])
+        # only slides near difficult terrain cost more than their length: none does when the box
+        # of the start and every end meets no difficult piece (each slide's box lies within it)
+        xs, ys = ends[:, 0].tolist(), ends[:, 1].tolist()
+        if space.difficult_in_box(min(xs), min(ys), max(xs), max(ys)):
+            cost = space.segment_costs(np.repeat(s0, len(idx), axis=0), pts[idx])
     lengths = costs = None
     if measured:
         # a path's measure as plan_move takes it: the slide's length from its own difference,
