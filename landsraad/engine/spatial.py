@@ -174,10 +174,10 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
             continue
         for frac in (1.0, 0.75, 0.5):
             step = min(allowance_cm * frac, d)
-            p = round(mx + dx / d * step, 2), round(my + dy / d * step, 2)
+            p = _cents(mx + dx / d * step), _cents(my + dy / d * step)
             points[_within_reach(p, mx, my, allowance_cm) if step > sure else p] = None
     for cos, sin in _DIRECTIONS:
-        points[_within_reach((round(mx + cos * allowance_cm, 2), round(my + sin * allowance_cm, 2)), mx, my, allowance_cm)] = None
+        points[_within_reach((_cents(mx + cos * allowance_cm), _cents(my + sin * allowance_cm)), mx, my, allowance_cm)] = None
     order = list(points)
     moving = _move_board(state, model_id, board)
     allowance = float(allowance_cm)
@@ -200,7 +200,28 @@ def _within_reach(p: tuple[float, float], mx: float, my: float, allowance_cm: fl
     if reach <= allowance_cm:
         return p
     k = (allowance_cm - 0.01) / reach
-    return round(mx + (px - mx) * k, 2), round(my + (py - my) * k, 2)
+    return _cents(mx + (px - mx) * k), _cents(my + (py - my) * k)
+
+
+def _cents(x: float) -> float:
+    """``round(x, 2)``, the same float, without its decimal string when ``x`` is not near a tie.
+
+    ``round`` gives the float nearest to ``k / 100``, ``k`` the integer nearest to the exact
+    ``100 x`` (ties to even), through a decimal string (most of :func:`move_candidates`' own
+    cost). ``y = 100 x`` is within half an ulp of the exact product (under 1e-7 while
+    ``|y| < 1e9``), so where its fraction is further than that from one half, ``k`` follows
+    from ``y``, and ``k / 100`` (integers, divided with one rounding) is that nearest float.
+    Near a tie, far off or at zero (whose sign ``round`` keeps) ``round`` itself answers.
+    """
+    y = x * 100.0
+    if -1e9 < y < 1e9:
+        k = math.floor(y)
+        f = y - k  # exact (or, for y just below 0, within 2**-53 of it)
+        if abs(f - 0.5) > 1e-6:
+            r = (k + (f > 0.5)) / 100
+            if r != 0.0:
+                return r
+    return round(x, 2)
 
 
 def _keep_straight(moving: Board, model_id: str, measured: Iterable[tuple[tuple[float, float], tuple[float, float] | None]],

@@ -1,6 +1,7 @@
 """Tests of landsraad.engine.spatial: contact (RUL-07), moves (R-MOVE, RUL-17) and targets (RUL-08) on the state's board."""
 
 import math
+import struct
 
 import pytest
 from hypothesis import assume, given
@@ -130,3 +131,21 @@ def test_move_candidates_short_steps_need_no_reach_check(mx, my, tx, ty, allowan
     assume(step <= allowance - spatial._ROUNDING_MARGIN_CM)
     px, py = round(mx + dx / d * step, 2), round(my + dy / d * step, 2)
     assert math.hypot(px - mx, py - my) <= allowance
+
+
+def _same_float(a: float, b: float) -> bool:
+    return struct.pack("<d", a) == struct.pack("<d", b)
+
+
+@given(x=st.one_of(st.floats(), st.floats(-500, 500),
+                   st.integers(-100_000, 100_000).map(lambda k: (k + 0.5) / 100),
+                   st.tuples(st.integers(-100_000, 100_000), st.floats(-1e-6, 1e-6)).map(lambda t: (t[0] + 0.5) / 100 + t[1])))
+def test_cents_is_round_to_two_decimals(x):
+    # move_candidates rounds its suggestions with _cents instead of round(x, 2): the same float,
+    # bit for bit (sign of zero included), also at and next to decimal ties
+    assert _same_float(spatial._cents(x), round(x, 2)) or (math.isnan(x) and math.isnan(spatial._cents(x)))
+
+
+def test_cents_at_known_ties_and_zeros():
+    for x in (0.125, 0.375, 2.675, 1.005, 0.005, -0.005, -0.001, -0.0, 0.0, 1e-300, -1e-300, 123.455, 1e12 + 0.125):
+        assert _same_float(spatial._cents(x), round(x, 2))

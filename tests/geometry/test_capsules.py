@@ -13,7 +13,7 @@ import math
 import warnings
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from landsraad.geometry.movement import capsules
@@ -24,6 +24,7 @@ from landsraad.geometry.movement.capsules import (
     _cap_intervals_by_radii,
     _point_cap_dist,
     _point_seg_dist,
+    _point_seg_dist_full,
     _segment_frame,
 )
 
@@ -180,3 +181,25 @@ def test_intervals_for_several_radii_are_each_radius_alone(segments, capsules, g
         alone = [_cap_intervals(p0, p1, a, b, rho), _cap_intervals(p0, p1, a, b, rho + grow)]
     for (t_in, t_out), (u_in, u_out) in zip(together, alone):
         assert t_in.tobytes() == u_in.tobytes() and t_out.tobytes() == u_out.tobytes()
+
+
+def _same(x: np.ndarray, y: np.ndarray) -> bool:
+    """Same shape, dtype and bytes (bit for bit, the sign of a zero included)."""
+    return x.shape == y.shape and x.dtype == y.dtype and x.tobytes() == y.tobytes()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(point, min_size=1, max_size=8), st.lists(st.tuples(point, point | st.none()), max_size=8))
+def test_point_distances_on_full_rows_are_the_frames(points, segments):
+    """A space's points test reads the frame's constant part as full (M, K) arrays, without the
+    selection of the points' quotient (:func:`_point_seg_dist_full`): the same distances, bit for
+    bit, as :func:`_point_seg_dist`, for segments of some length and points (``a = b``, a base)."""
+    p = np.array(points, dtype=float)
+    a = np.array([c for c, _ in segments], dtype=float).reshape(-1, 2)
+    b = np.array([c if d is None or d == c else d for c, d in segments], dtype=float).reshape(-1, 2)
+    frame = _segment_frame(a, b)
+    ax, ay, vx, vy, long, safe = frame
+    assume(bool(((a == b).all(axis=1) | long[0]).all()))  # each a point or of some length (as a space checks)
+    m, k = len(p), len(a)
+    rows = [np.repeat(x, m, axis=0) for x in (vx, vy, safe)] + [np.zeros((m, k)), np.ones((m, k))]
+    assert _same(_point_seg_dist_full(p, ax, ay, *rows), _point_seg_dist(p, frame))

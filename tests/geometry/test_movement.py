@@ -41,6 +41,7 @@ from landsraad.geometry.movement import (
     straight_measures,
     straight_moves,
     straight_plan,
+    voluntary,
 )
 from landsraad.geometry.movement import graph as movement_graph
 from landsraad.geometry.movement import reach as reach_module
@@ -1271,3 +1272,15 @@ def test_property_in_table_is_the_four_comparisons_with_the_bounds(pts, width, d
         assert space.in_table(arr).tolist() == expected.tolist()
     edge = np.array([[xmin - t, ymin - t], [xmax + t, ymax + t], [np.nextafter(xmin - t, -1), ymin], [xmax, np.nextafter(ymax + t, 99)]])
     assert space.in_table(edge).tolist() == [True, True, False, False]
+
+
+@given(st.tuples(st.floats(-1e6, 1e6), st.floats(-1e6, 1e6)),
+       st.lists(st.tuples(st.floats(allow_nan=False) | st.integers(-1000, 1000), st.floats(allow_nan=False) | st.integers(-1000, 1000)),
+                max_size=12))
+def test_straight_tests_read_the_start_and_points_as_numpy_would(start, points):
+    """_straight reads a list of pairs through one flat list: the array of the start then the
+    points that numpy makes of them, bit for bit, as of any other array-like."""
+    want = np.concatenate([np.asarray(start, dtype=float)[None, :], np.asarray(points, dtype=float).reshape(-1, 2)])
+    for given_ in (points, [list(p) for p in points], np.asarray(points, dtype=float).reshape(-1, 2)):
+        got = voluntary._with_start(start, given_)
+        assert got.dtype == want.dtype and got.shape == want.shape and got.tobytes() == want.tobytes()

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from landsraad.geometry import movement
 from landsraad.geometry.board import Base, Board
 from landsraad.geometry.movement import space as space_module
-from landsraad.geometry.movement.capsules import _segment_frame
+from landsraad.geometry.movement.capsules import _point_seg_dist, _segment_frame
 from landsraad.geometry.movement.result import _TWO_PI, TOUCH_TOLERANCE_CM
 
 from .test_movement import PROPERTY, _cluttered_board, boards, rect
@@ -205,3 +205,46 @@ def test_property_space_labels_name_the_bases_then_the_terrain(board):
         terrain = space_module._terrain_space(board.terrain, board.base(mover).radius).labels
         assert space.labels == tuple(f"model {b.id!r}" for b in board.bases if b.id != mover) + terrain
         assert all(0 <= o < len(space.labels) for o in space.cap_owner.tolist())
+
+
+@PROPERTY
+@given(boards(), st.lists(st.tuples(st.floats(-5, 70), st.floats(-5, 70)), min_size=1, max_size=24))
+def test_property_space_point_distances_are_its_capsules_own(board, points):
+    """A space's distances from points to its capsules (the layout's full rows where it has them)
+    are :func:`_point_seg_dist` of its own capsules, bit for bit, and its points test is the
+    capsules', table's and interiors' tests together."""
+    pts = np.array(points, dtype=float)
+    for mover in {"a", board.bases[-1].id}:
+        space = space_module._space(board, mover, ())
+        want = _point_seg_dist(pts, _segment_frame(space.cap_a, space.cap_b))
+        assert same_array(space._point_dists(pts), want)
+        clear = (want >= space.cap_rho[None, :]).all(axis=1)
+        inside = shapely.contains_xy(space.block_geom, pts[:, 0], pts[:, 1]) if space.block_geom is not None else False
+        assert space.points_free(pts).tolist() == (clear & space.in_table(pts) & ~inside).tolist()
+
+
+@PROPERTY
+@given(boards(), st.lists(st.tuples(st.floats(-6, 6), st.floats(-6, 6)), min_size=1, max_size=12))
+def test_property_slides_whose_box_meets_no_difficult_piece_cost_their_length(board, offsets):
+    """_straight measures no cost of its slides when the box of their start and ends meets no
+    difficult piece's grown box (:meth:`difficult_in_box`): then no slide is near difficult
+    terrain and each costs its length, bit for bit; and its measures are those of the full
+    computation (every slide's cost asked)."""
+    for mover in {"a", board.bases[-1].id}:
+        space = space_module._space(board, mover, ())
+        sx, sy = board.base(mover).center
+        ends = [(sx + dx, sy + dy) for dx, dy in offsets]
+        p1 = np.array(ends, dtype=float)
+        p0 = np.repeat(np.array([[sx, sy]]), len(p1), axis=0)
+        xs, ys = [sx] + p1[:, 0].tolist(), [sy] + p1[:, 1].tolist()
+        if space.diff_geom is not None and not space.difficult_in_box(min(xs), min(ys), max(xs), max(ys)):
+            assert not space.near_difficult(p0, p1).any()
+            assert same_array(space.segment_costs(p0, p1), np.hypot(p1[:, 0] - sx, p1[:, 1] - sy))
+        got = movement.straight_measures(board, mover, ends, 8.0)
+        saved = space_module._Space.difficult_in_box
+        try:
+            space_module._Space.difficult_in_box = lambda self, *box: True  # every slide's cost asked
+            want = movement.straight_measures(board, mover, ends, 8.0)
+        finally:
+            space_module._Space.difficult_in_box = saved
+        assert got[0].tolist() == want[0].tolist() and got[1] == want[1]

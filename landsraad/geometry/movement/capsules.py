@@ -251,6 +251,26 @@ def _point_seg_dist(p: np.ndarray, frame: _SegmentFrame) -> np.ndarray:
     return np.sqrt(dx * dx + dy * dy)
 
 
+def _point_seg_dist_full(p: np.ndarray, ax: np.ndarray, ay: np.ndarray, vx: np.ndarray, vy: np.ndarray, safe: np.ndarray,
+                         zero: np.ndarray, one: np.ndarray) -> np.ndarray:
+    """:func:`_point_seg_dist` of M points and K segments that each have some length or are a point
+    (``a = b``: ``v`` 0, ``safe`` 1), with ``v``, ``safe`` and the clip bounds 0 and 1 given as
+    full (M, K) arrays (``ax``, ``ay``: (1, K)), element by element the same numbers.
+
+    A numpy call on arrays of one shape costs a third of one that broadcasts, or takes a Python
+    scalar, and the arrays are small: the same arithmetic in the same order, with fewer of those.
+    Without ``np.where``: a segment of some length is its own quotient there, and a point's
+    quotient ``(w . 0) / 1`` is a zero (of either sign), which clips to a zero and adds nothing to
+    ``a``: the same differences, and distances, as the 0 the selection puts there."""
+    px, py = p[:, 0:1], p[:, 1:2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = ((px - ax) * vx + (py - ay) * vy) / safe
+    t = np.minimum(np.maximum(t, zero, out=t), one, out=t)
+    dx = px - (ax + t * vx)
+    dy = py - (ay + t * vy)
+    return np.sqrt(dx * dx + dy * dy)
+
+
 def _union_measure(intervals: list[tuple[float, float]]) -> tuple[float, list[tuple[float, float]]]:
     """Measure of a union of intervals, and the merged intervals (sorted)."""
     merged: list[tuple[float, float]] = []

@@ -14,7 +14,16 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from ..board import Base, Board, Point, TerrainPiece
-from .capsules import _cap_boxes, _cap_hits, _cap_intervals_by_radii, _point_cap_dist, _point_seg_dist, _segment_frame, _union_measure
+from .capsules import (
+    _cap_boxes,
+    _cap_hits,
+    _cap_intervals_by_radii,
+    _point_cap_dist,
+    _point_seg_dist,
+    _point_seg_dist_full,
+    _segment_frame,
+    _union_measure,
+)
 from .result import _ANGLE_SLACK, _INF, _TWO_PI, DIFFICULT_SAMPLE_CM, TOUCH_TOLERANCE_CM
 
 # =============================================================================================
@@ -71,6 +80,8 @@ class _Space:
     # (first, as in the capsules) and the terrain's labels
     _label_source: tuple[Sequence[Base], tuple[str, ...]] = ((), ())
     _labels: tuple[str, ...] | None = None
+    # what the capsule frame shares with every space of the layout and number of bases (_build_space)
+    _shared: "_WithBases | None" = None
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -135,14 +146,26 @@ class _Space:
     def in_blocked_interior(self, pts: np.ndarray) -> np.ndarray:
         if self.block_geom is None or len(pts) == 0:
             return np.zeros(len(pts), dtype=bool)
-        return shapely.contains_xy(self.block_geom, pts[:, 0], pts[:, 1])
+        # shapely.contains_xy's own call on the geometry, prepared with the terrain (_terrain_space),
+        # without the wrapper's second preparation
+        return shapely.lib.contains_xy(self.block_geom, pts[:, 0], pts[:, 1])
 
     def points_free(self, pts: np.ndarray) -> np.ndarray:
         """Which centres are legal positions (touching allowed)."""
         pts = np.asarray(pts, dtype=float).reshape(-1, 2)
-        dist = _point_seg_dist(pts, self._cache["frame"])  # the capsules' part, built with the space (_build_space)
+        dist = self._point_dists(pts)
         clear = (dist >= self.cap_rho[None, :]).all(axis=1) if dist.shape[1] else np.ones(len(pts), bool)
         return clear & self.in_table(pts) & ~self.in_blocked_interior(pts)
+
+    def _point_dists(self, pts: np.ndarray) -> np.ndarray:
+        """Distances (N, K) from ``pts`` to the capsules' axes, from the frame built with the space
+        (_build_space): with the layout's full arrays of N rows (:meth:`_WithBases.rows`) where it
+        has them, the same numbers in fewer numpy calls (:func:`_point_seg_dist_full`)."""
+        frame = self._cache["frame"]
+        rows = self._shared.rows(len(pts)) if self._shared is not None else None
+        if rows is None:
+            return _point_seg_dist(pts, frame)
+        return _point_seg_dist_full(pts, frame[0], frame[1], *rows)
 
     def segments_clear(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
         """Which segments a base can slide along (both ends included)."""
@@ -222,6 +245,15 @@ class _Space:
         lo, hi = np.minimum(p0, p1), np.maximum(p0, p1)
         return ((lo[:, None, 0] <= boxes[None, :, 2]) & (hi[:, None, 0] >= boxes[None, :, 0])
                 & (lo[:, None, 1] <= boxes[None, :, 3]) & (hi[:, None, 1] >= boxes[None, :, 1])).any(axis=1)
+
+    def difficult_in_box(self, xmin: float, ymin: float, xmax: float, ymax: float) -> bool:
+        """Whether the box [xmin, xmax] x [ymin, ymax] meets a difficult piece's grown bounding box
+        (:meth:`near_difficult`'s test for the box): when it does not, no segment within it is near
+        difficult terrain, and each one's cost is its length (``length * (1.0 + 0.0)``)."""
+        boxes = self._cache.get("diff_box_list")
+        if boxes is None:
+            boxes = self._cache["diff_box_list"] = self._cache["diff_boxes"].tolist()
+        return any(xmin <= bx1 and xmax >= bx0 and ymin <= by1 and ymax >= by0 for bx0, by0, bx1, by1 in boxes)
 
     def difficult_intervals(self, p0: np.ndarray, p1: np.ndarray) -> list[list[tuple[float, float]]]:
         """Per segment, the merged parameter intervals of [0, 1] where the base overlaps
@@ -901,6 +933,7 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
         dcap_b=ts.dcap_b,
         diff_geom=ts.diff_geom,
         _circle_maker=functools.partial(_space_circles, ts, centres, radii),
+        _shared=shared,
     )
     space._cache["block_rings"] = ts.block_rings
     space._cache["diff_rings"] = ts.diff_rings
@@ -929,11 +962,36 @@ class _WithBases:
         What :func:`_segment_frame` gives beyond the starts: a base's capsule is a point (its axis
         from the centre to itself), whose direction is zero wherever it stands, so the frame of
         ``n`` points at the origin stands for any.
+    full
+        Whether every terrain capsule has some length (its frame's ``long``): then the frame's
+        constant part serves as full arrays of as many rows as points (:meth:`rows`).
+    tiled
+        Those arrays, per number of points (:meth:`rows`).
     """
 
     cap_owner: np.ndarray
     terrain_shapes: dict[int, Polygon]
     frame_rest: tuple[np.ndarray, ...]
+    full: bool = False
+    tiled: dict[int, tuple[np.ndarray, ...]] = field(default_factory=dict)
+
+    def rows(self, m: int) -> tuple[np.ndarray, ...] | None:
+        """``(vx, vy, safe, zero, one)`` of :func:`_point_seg_dist_full` for ``m`` points, as (m, K)
+        arrays built once per ``m`` (at most 64 kept, read only), when every capsule has some length
+        or is a point (``full``; else None: :func:`_point_seg_dist` answers)."""
+        if not self.full:
+            return None
+        rows = self.tiled.get(m)
+        if rows is None:
+            vx, vy, _, safe = self.frame_rest
+            k = vx.shape[1]
+            rows = tuple(np.repeat(x, m, axis=0) for x in (vx, vy, safe)) + (np.zeros((m, k)), np.ones((m, k)))
+            for part in rows:
+                part.flags.writeable = False
+            if len(self.tiled) >= 64:
+                self.tiled.clear()
+            self.tiled[m] = rows
+        return rows
 
 
 def _with_bases(ts: _TerrainSpace, n: int) -> _WithBases:
@@ -949,7 +1007,10 @@ def _with_bases(ts: _TerrainSpace, n: int) -> _WithBases:
         part.flags.writeable = False
     if len(ts.with_bases) >= 64:
         ts.with_bases.clear()
-    shared = ts.with_bases[n] = _WithBases(owner, {o + n: shape for o, shape in ts.terrain_shapes.items()}, rest)
+    # every terrain capsule of some length (a polygon without a repeated corner): the frame's rows
+    # are full arrays (_WithBases.rows)
+    full = bool(terrain[4].all())
+    shared = ts.with_bases[n] = _WithBases(owner, {o + n: shape for o, shape in ts.terrain_shapes.items()}, rest, full)
     return shared
 
 

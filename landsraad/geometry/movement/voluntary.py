@@ -3,6 +3,7 @@ path_is_clear (R-MOVE, RUL-17)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any, Iterable, Sequence
 
@@ -218,26 +219,32 @@ def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ign
     mean nothing).
     """
     space = _space(board, model_id, ignore)
-    pts = np.asarray(points, dtype=float).reshape(-1, 2)
-    start = np.asarray(board.base(model_id).center, dtype=float)
+    start = board.base(model_id).center
+    ends = _with_start(start, points)  # the start and every end, tested in one call
+    pts = ends[1:]
     n = len(pts)
-    free = space.points_free(np.concatenate([start[None, :], pts])) if n else None  # the start and every end, in one test
+    free = space.points_free(ends) if n else None
     if free is None or not free[0]:  # no point, or the mover stands where it may not: no slide
         none = np.zeros(n) if measured else None
         return np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), none, none
-    starts = np.repeat(start[None, :], n, axis=0)  # (np.broadcast_to costs several times more)
-    length = np.hypot(pts[:, 0] - start[0], pts[:, 1] - start[1])
+    s0 = ends[0:1]  # every slide's start
+    sx, sy = start
+    length = np.hypot(pts[:, 0] - sx, pts[:, 1] - sy)
     within = length <= float(allowance_cm) + ALLOWANCE_SLACK_CM
     clear = free[1:] & within if limited else free[1:].copy()
     idx = np.nonzero(clear)[0]
     if len(idx):
         # both ends are free spots, so only the swept capsules are left to test
-        clear[idx] = space.free_spots_slide_clear(starts[idx], pts[idx])
+        clear[idx] = space.free_spots_slide_clear(np.repeat(s0, len(idx), axis=0), pts[idx])
     ok = clear & within
     idx = np.nonzero(ok)[0]
     cost = None
     if len(idx) and space.diff_geom is not None and open_ground:
-        cost = space.segment_costs(starts[idx], pts[idx])
+        # only slides near difficult terrain cost more than their length: none does when the box
+        # of the start and every end meets no difficult piece (each slide's box lies within it)
+        xs, ys = ends[:, 0].tolist(), ends[:, 1].tolist()
+        if space.difficult_in_box(min(xs), min(ys), max(xs), max(ys)):
+            cost = space.segment_costs(np.repeat(s0, len(idx), axis=0), pts[idx])
     lengths = costs = None
     if measured:
         # a path's measure as plan_move takes it: the slide's length from its own difference,
@@ -251,6 +258,14 @@ def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ign
     if cost is not None:
         ok[idx[cost > length[idx] + 1e-12]] = False
     return clear, ok, lengths, costs
+
+
+def _with_start(start: Point, points: Any) -> np.ndarray:
+    """``start`` then ``points`` as one (N + 1, 2) array of floats: from a list of pairs, through
+    one flat list (numpy reads a flat list of floats several times faster than a list of pairs)."""
+    if isinstance(points, list) and set(map(len, points)) <= {2}:
+        return np.array([*start, *itertools.chain.from_iterable(points)], dtype=float).reshape(-1, 2)
+    return np.concatenate([np.asarray(start, dtype=float)[None, :], np.asarray(points, dtype=float).reshape(-1, 2)])
 
 
 def free_spots(board: Board, model_id: str, points: Any, *, ignore: Iterable[str] = ()) -> np.ndarray:
