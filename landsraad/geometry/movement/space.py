@@ -146,9 +146,7 @@ class _Space:
     def in_blocked_interior(self, pts: np.ndarray) -> np.ndarray:
         if self.block_geom is None or len(pts) == 0:
             return np.zeros(len(pts), dtype=bool)
-        # shapely.contains_xy's own call on the geometry, prepared with the terrain (_terrain_space),
-        # without the wrapper's second preparation
-        return shapely.lib.contains_xy(self.block_geom, pts[:, 0], pts[:, 1])
+        return shapely.contains_xy(self.block_geom, pts[:, 0], pts[:, 1])
 
     def points_free(self, pts: np.ndarray) -> np.ndarray:
         """Which centres are legal positions (touching allowed)."""
