@@ -568,3 +568,14 @@ def test_model_holding_circle_from_its_corners_is_the_footprints(spot, diameter)
     c1, r1 = sight_obstacles._holding_circle_of(outer)
     c2, r2 = sight_obstacles._holding_circle(shapely.Polygon(outer))
     assert c1.tobytes() == c2.tobytes() and r1 == r2
+
+
+@settings(max_examples=50, deadline=None)
+@given(_spot, st.sampled_from([25, 28, 30, 32, 40, 50, 60]), st.booleans())
+def test_round_corners_are_the_polygon_formula(spot, diameter, outer):
+    """A round obstacle's corners (angles' cosines and sines kept once) are the formula's, bit for bit."""
+    k, radius = sight_obstacles.ROUND_OBSTACLE_SIDES, diameter / 20
+    rr = radius / math.cos(math.pi / k) if outer else radius
+    a = np.arange(k) * (2 * math.pi / k)
+    expected = np.column_stack([spot[0] + rr * np.cos(a), spot[1] + rr * np.sin(a)])
+    assert sight_obstacles._round_corners(spot[0], spot[1], radius, outer).tobytes() == expected.tobytes()

@@ -68,10 +68,14 @@ def _terrain_pieces(piece: TerrainPiece) -> tuple[np.ndarray, ...]:
 
 
 def _round_corners(x: float, y: float, radius: float, outer: bool) -> np.ndarray:
+    """The corners of a round obstacle's polygon (circumscribed when ``outer``), counter-clockwise."""
     k = ROUND_OBSTACLE_SIDES
     rr = radius / math.cos(math.pi / k) if outer else radius
-    a = np.arange(k) * (2 * math.pi / k)
-    return np.column_stack([x + rr * np.cos(a), y + rr * np.sin(a)])
+    return np.column_stack([x + rr * _CORNER_COS, y + rr * _CORNER_SIN])
+
+
+_CORNER_ANGLES = np.arange(ROUND_OBSTACLE_SIDES) * (2 * math.pi / ROUND_OBSTACLE_SIDES)
+_CORNER_COS, _CORNER_SIN = np.cos(_CORNER_ANGLES), np.sin(_CORNER_ANGLES)  # the same for every base: once
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,7 @@ class _Obstacle:
     id: str
     kind: Literal["terrain", "model"]
     height: float
-    footprint: Any  # shapely polygon containing the true shape (for culling)
+    footprint: Any  # terrain: a shapely polygon containing the true shape (its holding circle culls); model: None
     pieces: tuple[np.ndarray, ...] = ()  # terrain: convex pieces, table coordinates
     circle: tuple[float, float, float] = (0.0, 0.0, 0.0)  # model: centre and radius
     outer: np.ndarray | None = None  # model: circumscribed polygon (for shadow corners)
@@ -210,8 +214,9 @@ class _TerrainPart:
             # under it is solid anyway)
             piece = self.standing_on(b)
             top = (float(piece.height_cm) if piece is not None else 0.0) + float(b.height_cm)
-            obstacle = _Obstacle(b.id, "model", top, shapely.Polygon(outer), circle=(b.x, b.y, b.radius), outer=outer)
-            centre, radius = _holding_circle_of(outer)  # the footprint's corners, without reading them back
+            # no shapely footprint: the holding circle is read from the corners, the shadows from the circle
+            obstacle = _Obstacle(b.id, "model", top, None, circle=(b.x, b.y, b.radius), outer=outer)
+            centre, radius = _holding_circle_of(outer)
             if len(self._models) >= self.MODEL_CACHE:
                 self._models.clear()
             hit = self._models[b] = (obstacle, centre, radius)
