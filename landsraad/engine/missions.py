@@ -335,17 +335,20 @@ def available_mission_actions(state: GameState, model_id: str) -> tuple[MissionA
     if not picks:
         return ()
     cards = mission_cards(state)
-    c = combatant(state, model_id)
     out: list[MissionActionChoice] = []
     enemies_in_contact = contact_enemies(state, model_id)
+    may_fulfil: bool | None = None  # R-POISON Blinding: asked of the model once, by the first action that requires it
     for mission_id in picks:
         card = cards[mission_id]
         for action in card.special_actions:
-            out.extend(_action_choices(state, m, card, action, c, enemies_in_contact, may_fulfil_objectives(c)))
+            if may_fulfil is None and "not_blinded" in action.requires:
+                may_fulfil = may_fulfil_objectives(combatant(state, model_id))
+            out.extend(_action_choices(state, m, card, action, enemies_in_contact, may_fulfil))
     return tuple(out)
 
 
-def _action_choices(state, m, card, action: SpecialAction, c, enemies_in_contact, may_fulfil) -> list[MissionActionChoice]:
+def _action_choices(state, m, card, action: SpecialAction, enemies_in_contact, may_fulfil: bool | None) -> list[MissionActionChoice]:
+    """The choices of one special action; ``may_fulfil`` is known whenever the action requires it."""
     req = set(action.requires)
     if "not_blinded" in req and not may_fulfil:
         return []
@@ -355,8 +358,9 @@ def _action_choices(state, m, card, action: SpecialAction, c, enemies_in_contact
         return []
     markers: list[str | None] = [None]
     if "contact_own_marker" in req:
+        prefix = f"{m.side}-{card.id}-{action.marker}".replace("_", "-")
         markers = [k.id for k in state.markers if k.owner == m.side and k.mission == card.id and k.on_table
-                   and k.id.startswith(f"{m.side}-{card.id}-{action.marker}".replace("_", "-"))
+                   and k.id.startswith(prefix)
                    and marker_contact(state, m, k) and not ("marker_not_activated" in req and k.activated)]
         if not markers:
             return []

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import shapely
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -516,3 +517,65 @@ def test_cover_asked_again_on_a_board_and_after_a_move_is_the_analysis_from_scra
     sight_obstacles._LAST_TERRAIN[0] = None
     fresh = sight_analysis._analyse(moved, "s", "t", True)
     assert again == fresh
+
+
+_spot = st.tuples(st.floats(2, 58, allow_subnormal=False), st.floats(2, 58, allow_subnormal=False))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(_spot, st.sampled_from([25, 30, 40, 50]), st.sampled_from([0.0, 2.5, 4.0])), min_size=1, max_size=12),
+       st.data())
+def test_sight_index_after_moves_is_the_index_read_afresh(bases, data):
+    """The sight cull's index for a board a few moves on, made from the last index with the moved
+    bases' rows written again, holds the same numbers, bit for bit, as the one read from the bases."""
+    wall = TerrainPiece("wall", ((28.0, 20), (28.5, 20), (28.5, 40), (28.0, 40)), height_cm=3)
+    part = sight_obstacles._terrain_part((wall,))
+    before = [Base(f"b{k}", x, y, d, h) for k, ((x, y), d, h) in enumerate(bases)]
+    moved = data.draw(st.lists(st.sampled_from(range(len(before))), max_size=6, unique=True))
+    after = list(before)
+    for k in moved:
+        (x, y) = data.draw(_spot)
+        after[k] = Base(before[k].id, x, y, before[k].diameter_mm, before[k].height_cm)
+    last = sight_obstacles._index_of(part, [b for b in before if b.height_cm > 0])
+    standing = [b for b in after if b.height_cm > 0]
+    got = sight_obstacles._index_after_move(last, part, standing)
+    fresh = sight_obstacles._index_of(part, standing)
+    assert (got is None) == (sum(a is not b for a, b in zip(last.bases, standing)) > sight_obstacles._INDEX_ROWS_REWRITTEN)
+    if got is not None:
+        assert got.bases == fresh.bases and got.nt == fresh.nt and got.part is fresh.part
+        assert got.centres.tobytes() == fresh.centres.tobytes() and got.radii.tobytes() == fresh.radii.tobytes()
+        assert last.centres.tobytes() == sight_obstacles._index_of(part, last.bases).centres.tobytes()  # not written
+
+
+def test_sight_index_of_another_table_is_read_afresh():
+    """No neighbour: another terrain, or a base more or less."""
+    wall = TerrainPiece("wall", ((28.0, 20), (28.5, 20), (28.5, 40), (28.0, 40)), height_cm=3)
+    part = sight_obstacles._terrain_part((wall,))
+    bases = [Base("a", 10, 30, 30, 3.0), Base("b", 40, 30, 30, 3.0)]
+    last = sight_obstacles._index_of(part, bases)
+    assert sight_obstacles._index_after_move(last, part, bases[:1]) is None
+    assert sight_obstacles._index_after_move(None, part, bases) is None
+    other = sight_obstacles._terrain_part(())
+    assert sight_obstacles._index_after_move(last, other, bases) is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(_spot, st.sampled_from([25, 28, 30, 32, 40, 50, 60]))
+def test_model_holding_circle_from_its_corners_is_the_footprints(spot, diameter):
+    """A model's holding circle taken from its circumscribed polygon's corners is the one read back
+    from the shapely footprint built on them, bit for bit."""
+    outer = sight_obstacles._round_corners(spot[0], spot[1], diameter / 20, True)
+    c1, r1 = sight_obstacles._holding_circle_of(outer)
+    c2, r2 = sight_obstacles._holding_circle(shapely.Polygon(outer))
+    assert c1.tobytes() == c2.tobytes() and r1 == r2
+
+
+@settings(max_examples=50, deadline=None)
+@given(_spot, st.sampled_from([25, 28, 30, 32, 40, 50, 60]), st.booleans())
+def test_round_corners_are_the_polygon_formula(spot, diameter, outer):
+    """A round obstacle's corners (angles' cosines and sines kept once) are the formula's, bit for bit."""
+    k, radius = sight_obstacles.ROUND_OBSTACLE_SIDES, diameter / 20
+    rr = radius / math.cos(math.pi / k) if outer else radius
+    a = np.arange(k) * (2 * math.pi / k)
+    expected = np.column_stack([spot[0] + rr * np.cos(a), spot[1] + rr * np.sin(a)])
+    assert sight_obstacles._round_corners(spot[0], spot[1], radius, outer).tobytes() == expected.tobytes()

@@ -68,10 +68,14 @@ def _terrain_pieces(piece: TerrainPiece) -> tuple[np.ndarray, ...]:
 
 
 def _round_corners(x: float, y: float, radius: float, outer: bool) -> np.ndarray:
+    """The corners of a round obstacle's polygon (circumscribed when ``outer``), counter-clockwise."""
     k = ROUND_OBSTACLE_SIDES
     rr = radius / math.cos(math.pi / k) if outer else radius
-    a = np.arange(k) * (2 * math.pi / k)
-    return np.column_stack([x + rr * np.cos(a), y + rr * np.sin(a)])
+    return np.column_stack([x + rr * _CORNER_COS, y + rr * _CORNER_SIN])
+
+
+_CORNER_ANGLES = np.arange(ROUND_OBSTACLE_SIDES) * (2 * math.pi / ROUND_OBSTACLE_SIDES)
+_CORNER_COS, _CORNER_SIN = np.cos(_CORNER_ANGLES), np.sin(_CORNER_ANGLES)  # the same for every base: once
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,7 @@ class _Obstacle:
     id: str
     kind: Literal["terrain", "model"]
     height: float
-    footprint: Any  # shapely polygon containing the true shape (for culling)
+    footprint: Any  # terrain: a shapely polygon containing the true shape (its holding circle culls); model: None
     pieces: tuple[np.ndarray, ...] = ()  # terrain: convex pieces, table coordinates
     circle: tuple[float, float, float] = (0.0, 0.0, 0.0)  # model: centre and radius
     outer: np.ndarray | None = None  # model: circumscribed polygon (for shadow corners)
@@ -108,26 +112,65 @@ _BASE_REACH = 1.0 / math.cos(math.pi / ROUND_OBSTACLE_SIDES) + 1e-3
 def _index(board: Board) -> _SightIndex:
     """The board's culling circles (cached per board object, a few of them).
 
-    Every move makes a new board, so this is a plain read of the bases; each model's obstacle is
-    built only when it comes near a line of sight (:meth:`_TerrainPart.model_part`, cached per base).
+    Every move makes a new board: its index is the last one with the moved bases' rows written
+    again (:func:`_index_after_move`), or read from the bases; each model's obstacle is built only
+    when it comes near a line of sight (:meth:`_TerrainPart.model_part`, cached per base).
     """
     hit = _INDEX_CACHE.get(id(board))
     if hit is not None and hit[0] is board:
         return hit[1]
     part = _terrain_part(board.terrain)
     bases = [b for b in board.bases if b.height_cm > 0]
-    centres = np.concatenate([part.centres, np.array([(b.x, b.y) for b in bases], dtype=float).reshape(-1, 2)])
-    radii = np.concatenate([part.radii, np.array([b.radius for b in bases], dtype=float) * _BASE_REACH + 1e-6])
-    index = _SightIndex(part, bases, len(part.obstacles), centres, radii)
+    index = _index_after_move(_LAST_INDEX[0], part, bases)
+    if index is None:
+        index = _index_of(part, bases)
     if len(_INDEX_CACHE) > 16:
         _INDEX_CACHE.clear()
     _INDEX_CACHE[id(board)] = (board, index)
+    _LAST_INDEX[0] = index
     return index
+
+
+def _index_of(part: _TerrainPart, bases: list[Base]) -> _SightIndex:
+    """The index built from its parts: the terrain's circles, then one row per base."""
+    centres = np.concatenate([part.centres, np.array([(b.x, b.y) for b in bases], dtype=float).reshape(-1, 2)])
+    radii = np.concatenate([part.radii, np.array([b.radius for b in bases], dtype=float) * _BASE_REACH + 1e-6])
+    return _SightIndex(part, bases, len(part.obstacles), centres, radii)
+
+
+def _index_after_move(last: _SightIndex | None, part: _TerrainPart, bases: list[Base]) -> _SightIndex | None:
+    """:func:`_index_of` for ``bases`` from the last index built, when they are its bases with a few
+    of them moved (the next board most often): those rows written again, the same numbers (a row's
+    arithmetic is elementwise). None when the last index is no such neighbour."""
+    if last is None or last.part is not part or len(last.bases) != len(bases):
+        return None
+    changed = [k for k, (old, b) in enumerate(zip(last.bases, bases)) if old is not b]
+    if len(changed) > _INDEX_ROWS_REWRITTEN:
+        return None  # most of the table: built afresh
+    centres, radii, nt = last.centres, last.radii, last.nt
+    if changed:  # the last index's arrays are never written: copies
+        centres, radii = centres.copy(), radii.copy()
+        for k in changed:
+            b = bases[k]
+            centres[nt + k] = (b.x, b.y)
+            radii[nt + k] = b.radius * _BASE_REACH + 1e-6
+    return _SightIndex(part, bases, nt, centres, radii)
+
+
+_INDEX_ROWS_REWRITTEN = 4  # a few moves since the last index (measured: two rows as often as one)
+
+
+_LAST_INDEX: list[_SightIndex | None] = [None]
 
 
 def _holding_circle(footprint: Any) -> tuple[np.ndarray, float]:
     """A circle holding ``footprint``: the centre of its bounding box and the farthest corner."""
-    pts = shapely.get_coordinates(footprint)
+    return _holding_circle_of(shapely.get_coordinates(footprint))
+
+
+def _holding_circle_of(pts: np.ndarray) -> tuple[np.ndarray, float]:
+    """:func:`_holding_circle` of the polygon with corners ``pts`` (its ring, closed or not: the
+    closing point repeats the first)."""
     c = (pts.min(axis=0) + pts.max(axis=0)) / 2
     return c, float(np.hypot(*(pts - c).T).max())
 
@@ -171,8 +214,9 @@ class _TerrainPart:
             # under it is solid anyway)
             piece = self.standing_on(b)
             top = (float(piece.height_cm) if piece is not None else 0.0) + float(b.height_cm)
-            obstacle = _Obstacle(b.id, "model", top, shapely.Polygon(outer), circle=(b.x, b.y, b.radius), outer=outer)
-            centre, radius = _holding_circle(obstacle.footprint)
+            # no shapely footprint: the holding circle is read from the corners, the shadows from the circle
+            obstacle = _Obstacle(b.id, "model", top, None, circle=(b.x, b.y, b.radius), outer=outer)
+            centre, radius = _holding_circle_of(outer)
             if len(self._models) >= self.MODEL_CACHE:
                 self._models.clear()
             hit = self._models[b] = (obstacle, centre, radius)

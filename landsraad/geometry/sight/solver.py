@@ -34,7 +34,7 @@ def _relevant(board: Board, shooter: Base, target: Base, models_block: bool, fra
     terrain, nt = index.part, index.nt
     close = np.flatnonzero(_gaps(index.centres, index.radii, ax, ay, dx, dy) < near)
     models = []
-    for i in close:
+    for i in close.tolist():  # Python ints: cheaper to compare and index with than numpy's
         if i >= nt:
             models.append(index.bases[i - nt])
             continue
