@@ -245,10 +245,7 @@ def _point_seg_dist(p: np.ndarray, frame: _SegmentFrame) -> np.ndarray:
     px, py = p[:, 0:1], p[:, 1:2]
     with np.errstate(divide="ignore", invalid="ignore"):
         t = np.where(long, ((px - ax) * vx + (py - ay) * vy) / safe, 0.0)
-    t = np.minimum(np.maximum(t, 0.0), 1.0)
-    dx = px - (ax + t * vx)
-    dy = py - (ay + t * vy)
-    return np.sqrt(dx * dx + dy * dy)
+    return _dist_at(px, py, ax, ay, vx, vy, np.minimum(np.maximum(t, 0.0), 1.0))
 
 
 def _point_seg_dist_full(p: np.ndarray, ax: np.ndarray, ay: np.ndarray, vx: np.ndarray, vy: np.ndarray, safe: np.ndarray,
@@ -265,7 +262,13 @@ def _point_seg_dist_full(p: np.ndarray, ax: np.ndarray, ay: np.ndarray, vx: np.n
     px, py = p[:, 0:1], p[:, 1:2]
     with np.errstate(divide="ignore", invalid="ignore"):
         t = ((px - ax) * vx + (py - ay) * vy) / safe
-    t = np.minimum(np.maximum(t, zero, out=t), one, out=t)
+    return _dist_at(px, py, ax, ay, vx, vy, np.minimum(np.maximum(t, zero, out=t), one, out=t))
+
+
+def _dist_at(px: np.ndarray, py: np.ndarray, ax: np.ndarray, ay: np.ndarray, vx: np.ndarray, vy: np.ndarray,
+             t: np.ndarray) -> np.ndarray:
+    """Distances from the points ``(px, py)`` to the points ``a + t v`` of the segments (``t`` clipped
+    to [0, 1]): the part :func:`_point_seg_dist` and :func:`_point_seg_dist_full` share."""
     dx = px - (ax + t * vx)
     dy = py - (ay + t * vy)
     return np.sqrt(dx * dx + dy * dy)

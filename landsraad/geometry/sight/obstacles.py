@@ -134,7 +134,7 @@ def _index(board: Board) -> _SightIndex:
 def _index_of(part: _TerrainPart, bases: list[Base]) -> _SightIndex:
     """The index built from its parts: the terrain's circles, then one row per base."""
     centres = np.concatenate([part.centres, np.array([(b.x, b.y) for b in bases], dtype=float).reshape(-1, 2)])
-    radii = np.concatenate([part.radii, np.array([b.radius for b in bases], dtype=float) * _BASE_REACH + 1e-6])
+    radii = np.concatenate([part.radii, np.array([_culling_radius(b) for b in bases], dtype=float)])
     return _SightIndex(part, bases, len(part.obstacles), centres, radii)
 
 
@@ -153,8 +153,13 @@ def _index_after_move(last: _SightIndex | None, part: _TerrainPart, bases: list[
         for k in changed:
             b = bases[k]
             centres[nt + k] = (b.x, b.y)
-            radii[nt + k] = b.radius * _BASE_REACH + 1e-6
+            radii[nt + k] = _culling_radius(b)
     return _SightIndex(part, bases, nt, centres, radii)
+
+
+def _culling_radius(base: Base) -> float:
+    """The radius of a base's row in the index: :data:`_BASE_REACH` times its own, and a hair more."""
+    return base.radius * _BASE_REACH + 1e-6
 
 
 _INDEX_ROWS_REWRITTEN = 4  # a few moves since the last index (measured: two rows as often as one)
