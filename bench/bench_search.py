@@ -37,7 +37,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from landsraad.ai import HeuristicPlayer  # noqa: E402
 from landsraad.engine import new_game, play  # noqa: E402
-from landsraad.search import SearchPlayer  # noqa: E402
+from landsraad.search import Level, SearchPlayer  # noqa: E402
+
+PICKS_ONLY = Level("picks", kinds=(), candidates=1, samples=1, depth=1, margin=0.0, learned_picks=True)
+"""``--level picks``: the heuristic with the learned mission odds' picks (no search), to measure
+what those picks are worth alone."""
 
 PAIRS = (("corrino", "fremen"), ("atreides", "harkonnen"), ("fremen", "atreides"), ("harkonnen", "corrino"))
 SEED0 = 31
@@ -46,7 +50,7 @@ SEED0 = 31
 class _TimedSearch(SearchPlayer):
     """A search player that records each searched decision's wall and CPU time."""
 
-    def __init__(self, seed: int, level: str) -> None:
+    def __init__(self, seed: int, level: str | Level) -> None:
         super().__init__(seed, level)
         self.times: list[tuple[str, float, float, int]] = []
 
@@ -66,7 +70,7 @@ def one_game(args: tuple[int, str, bool]) -> dict:
     side = "red" if i % 2 == 0 else "blue"
     other = "blue" if side == "red" else "red"
     seed = SEED0 + i
-    searcher = HeuristicPlayer(seed * 2 + 1) if control else _TimedSearch(seed * 2 + 1, level)
+    searcher = HeuristicPlayer(seed * 2 + 1) if control else _TimedSearch(seed * 2 + 1, PICKS_ONLY if level == "picks" else level)
     t0, c0 = time.perf_counter(), time.process_time()
     game = play(new_game(red, blue, seed=seed), {side: searcher, other: HeuristicPlayer(seed * 2 + 2)})
     r = game.result
@@ -152,7 +156,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
     s = sub.add_parser("strength")
-    s.add_argument("--level", default="easy", choices=("easy", "normal", "hard"))
+    s.add_argument("--level", default="easy", choices=("easy", "normal", "hard", "picks"),
+                   help="a search level, or picks: the heuristic with the learned odds' mission picks")
     s.add_argument("--games", type=int, default=40)
     s.add_argument("--first", type=int, default=0, help="the first game's index (to extend a series)")
     s.add_argument("--jobs", type=int, default=1)

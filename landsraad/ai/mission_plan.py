@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..missions import load_missions
 
@@ -38,8 +38,12 @@ def mission_plan(allowed: Sequence[str], chances: Mapping[str, float], *, limit:
     return mission_plans(allowed, chances, limit=limit, cards=cards, count=1)[0]
 
 
+ChanceAt = Callable[[str, int, int], float]
+"""A card's chance of success at a rank (0: first) in a ranking of so many picks: ``chance_at(card_id, rank, picks)``."""
+
+
 def mission_plans(allowed: Sequence[str], chances: Mapping[str, float], *, limit: int = 4,
-                  cards: Mapping[str, Any] | None = None, count: int = 4) -> list[list[str]]:
+                  cards: Mapping[str, Any] | None = None, count: int = 4, chance_at: ChanceAt | None = None) -> list[list[str]]:
     """The best rankings by expected victory points, best first (R-MISSIONS): the first is
     :func:`mission_plan`'s, then up to ``count - 1`` others that a search may compare with it.
 
@@ -53,6 +57,10 @@ def mission_plans(allowed: Sequence[str], chances: Mapping[str, float], *, limit
         As for :func:`mission_plan`.
     count
         At most this many rankings.
+    chance_at
+        When given, each pick's chance at its rank in a ranking of its length (a learned model,
+        :mod:`landsraad.search.mission_odds`) instead of ``chances``, which then only says which
+        cards may be picked (those with a positive chance).
 
     Returns
     -------
@@ -67,8 +75,9 @@ def mission_plans(allowed: Sequence[str], chances: Mapping[str, float], *, limit
     cards = cards if cards is not None else load_missions()
     pool = [m for m in allowed if m in cards and chances.get(m, 0.0) > 0]
 
-    def ev(mission: str, rank: int) -> float:
-        card, p = cards[mission], chances.get(mission, 0.0)
+    def ev(mission: str, rank: int, picks: int = 1) -> float:
+        card = cards[mission]
+        p = chances.get(mission, 0.0) if chance_at is None else chance_at(mission, rank, picks)
         return p * card.values.success[rank] + (1 - p) * card.values.failure[rank]
 
     # Keep the most promising few, then try every order of them.
@@ -77,7 +86,7 @@ def mission_plans(allowed: Sequence[str], chances: Mapping[str, float], *, limit
     ranked: list[tuple[float, tuple[str, ...]]] = []
     for k in range(1, min(limit, len(pool)) + 1):
         for order in permutations(pool, k):
-            values = [ev(m, r) for r, m in enumerate(order)]
+            values = [ev(m, r, k) for r, m in enumerate(order)]
             if min(values) > 0:
                 ranked.append((sum(values), order))
     if not ranked:

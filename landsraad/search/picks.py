@@ -260,15 +260,19 @@ def pick_candidates(plans: Sequence[Sequence[str]], count: int, fewest: int = 1)
 
 
 def make_pick_job(heuristic: HeuristicPlayer, decision: Decision, view: GameState, *, first: str | None,
-                  count: int, seed: int) -> PickJob:
+                  count: int, seed: int, anchor: Sequence[str] | None = None) -> PickJob:
     """The job comparing ``heuristic``'s ranking with its shorter neighbours and its runners-up,
     ``count`` rankings in all (:func:`pick_candidates`).
 
-    ``first`` is who the side chose to pick first, or ``None`` when the opponent chose.
+    ``first`` is who the side chose to pick first, or ``None`` when the opponent chose. With
+    ``anchor`` (a legal ranking, e.g. the learned odds', :mod:`landsraad.search.mission_odds`),
+    that ranking comes first and its shorter neighbours next, then the heuristic's rankings.
     """
     side = decision.side
     view = public_view(view, side)
     plans = heuristic.mission_plans(decision, view, count=count)
+    if anchor is not None:
+        plans = [list(anchor), *plans]
     fewest = (decision.ranked or (1, 6))[0]
     return PickJob(side=side, view=view, first=first if first is not None else opponent_first_choice(view, side),
                    opponent_picks=opponent_picks(view, side), candidates=pick_candidates(plans, count, fewest), seed=seed,

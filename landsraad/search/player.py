@@ -4,8 +4,10 @@
 except the decisions of its level's kinds inside its own activations (which model, which
 action, where to move, ...), where it compares the heuristic's answer with a few other legal
 answers by determinised Monte Carlo (:mod:`landsraad.search.core`) and plays the best one when
-it beats the heuristic's by a margin; at ``easy`` and ``hard`` its mission picks too, by whole
-games played out (:mod:`landsraad.search.picks`). A :class:`Level` may also compare set-up
+it beats the heuristic's by a margin. Its mission picks are ranked with each card's chance from
+a model learned from played games (:mod:`landsraad.search.mission_odds`), and at ``easy`` and
+``hard`` that ranking is compared with its neighbours by whole games played out
+(:mod:`landsraad.search.picks`). A :class:`Level` may also compare set-up
 plans (bids and who goes first, :mod:`landsraad.search.setup_search`); none of the three does,
 since at ``easy``'s budget it did harm (docs/search.md). It sees only what
 :func:`landsraad.engine.play` hands it: the decision and its side's view.
@@ -40,6 +42,7 @@ from ..ai import SETUP_PLANS, HeuristicPlayer
 from ..engine import Answer, Decision, GameState
 from ..errors import RuleError, UnknownNameError
 from .core import SearchJob, public_view, run_samples, signature
+from .mission_odds import MissionOdds, learned_rankings, load_mission_odds
 from .picks import MISSIONS_STEP, make_pick_job, run_pick_samples
 from .setup_search import is_first_setup_decision, make_setup_job, run_setup_samples
 
@@ -85,6 +88,10 @@ class Level:
         :mod:`landsraad.search.setup_search`.
     setup_samples
         Whole games played out per plan there.
+    learned_picks
+        Rank the mission picks with each card's chance from the learned model
+        (:mod:`landsraad.search.mission_odds`) rather than the heuristic's estimates; a pick search
+        then starts from that ranking.
     """
 
     name: str
@@ -100,6 +107,7 @@ class Level:
     pick_samples: int = 0
     setup_candidates: int = 0
     setup_samples: int = 0
+    learned_picks: bool = True
 
     @property
     def rollouts(self) -> int:
@@ -127,7 +135,8 @@ LEVELS: dict[str, Level] = {
 
 ``normal`` does not search its mission picks: ``easy``'s 36 games played out take about 15 s of
 CPU here, and ``normal`` answers every decision within 2 s on one core (issue 12); ``easy``
-spends them once, at set-up, and ``hard`` over its pool."""
+spends them once, at set-up, and ``hard`` over its pool. Every level ranks its picks by the
+learned mission odds (``learned_picks``), which costs no game played out."""
 
 
 @dataclass
@@ -166,6 +175,9 @@ class SearchPlayer:
         Seeds the player (its heuristic and every search), so the same seeds give the same game.
     level
         A name in :data:`LEVELS` or a :class:`Level`.
+    odds
+        The learned mission odds its picks use when the level asks for them (default: the bundled
+        model, :func:`~landsraad.search.mission_odds.load_mission_odds`).
 
     Raises
     ------
@@ -173,7 +185,7 @@ class SearchPlayer:
         When ``level`` is not a known level name.
     """
 
-    def __init__(self, seed: int | None = None, level: str | Level = "normal") -> None:
+    def __init__(self, seed: int | None = None, level: str | Level = "normal", *, odds: MissionOdds | None = None) -> None:
         if isinstance(level, str):
             if level not in LEVELS:
                 raise UnknownNameError("search level", level, LEVELS)
@@ -185,6 +197,7 @@ class SearchPlayer:
         self._boundary: GameState | None = None
         self._trail: list[Any] = []
         self._picks_first: str | None = None
+        self.odds = (odds if odds is not None else load_mission_odds()) if level.learned_picks else None
 
     # --- the protocol ---------------------------------------------------------------------------------
 
@@ -200,6 +213,8 @@ class SearchPlayer:
         search_seed = int(self.rng.integers(2**62))
         if decision.kind == "who_first" and decision.info.get("step") == MISSIONS_STEP:
             self._picks_first = str(answer)
+        if decision.kind == "pick_missions" and self.odds is not None and isinstance(state, GameState):
+            answer = learned_rankings(self.odds, decision, state)[0]
         if decision.kind == "pick_missions" and self.level.pick_rollouts and isinstance(state, GameState):
             answer = self._search_picks(decision, state, answer, search_seed)
         mine = self._track(decision, state)
@@ -269,9 +284,10 @@ class SearchPlayer:
         return candidates[self._choose(decision.kind, rows, len(candidates))]
 
     def _search_picks(self, decision: Decision, state: GameState, preferred: Answer, seed: int) -> Answer:
-        """R-MISSION-PICK: the heuristic's ranking against its runners-up, by whole games played out."""
+        """R-MISSION-PICK: the ranking ``preferred`` (the learned odds' or the heuristic's) against
+        its shorter neighbours and the heuristic's rankings, by whole games played out."""
         job = make_pick_job(self.heuristic, decision, state, first=self._picks_first,
-                            count=self.level.pick_candidates, seed=seed)
+                            count=self.level.pick_candidates, seed=seed, anchor=preferred)
         if len(job.candidates) < 2 or not _same_answer(list(job.candidates[0]), preferred):
             return preferred
         rows = self._run(run_pick_samples, job, self.level.pick_samples)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import permutations
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -46,3 +49,33 @@ def test_the_first_is_the_plan_and_every_other_is_a_distinct_ranking_worth_more_
             evs = _ev(plan, chances)
             assert min(evs) > 0, f"{plan} holds a pick expected to lose points"
             assert sum(evs) <= best_total + 1e-9, f"{plan} would have been the plan"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(0.01, 1.0), min_size=len(ALLOWED), max_size=len(ALLOWED)), st.integers(1, 4))
+def test_chances_by_rank_that_ignore_the_rank_give_the_same_plans(ps, count):
+    chances = dict(zip(ALLOWED, ps))
+    assert mission_plans(ALLOWED, chances, count=count, chance_at=lambda m, rank, picks: chances[m]) == \
+        mission_plans(ALLOWED, chances, count=count)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(0.01, 1.0), min_size=len(ALLOWED), max_size=len(ALLOWED)), st.floats(0.0, 0.2))
+def test_the_plan_by_rank_is_the_best_by_the_chances_at_each_rank(ps, fade):
+    # the chance falls by ``fade`` per rank and per extra pick; the best plan is worked out here by brute force
+    chances = dict(zip(ALLOWED, ps))
+
+    def at(m, rank, picks):
+        return max(0.0, chances[m] - fade * rank - fade * (picks - 1))
+
+    def total(plan):
+        values = [at(m, r, len(plan)) * CARDS[m].values.success[r] + (1 - at(m, r, len(plan))) * CARDS[m].values.failure[r]
+                  for r, m in enumerate(plan)]
+        return sum(values) if min(values) > 0 else None
+
+    best = mission_plans(ALLOWED, chances, chance_at=at, count=1)[0]
+    pool = sorted(ALLOWED, key=lambda m: (-max(at(m, r, 1) * CARDS[m].values.success[r] + (1 - at(m, r, 1)) * CARDS[m].values.failure[r]
+                                               for r in range(6)), m))[:6]
+    totals = [t for k in range(1, 5) for plan in permutations(pool, k) if (t := total(plan)) is not None]
+    if totals:
+        assert total(best) == pytest.approx(max(totals))

@@ -11,6 +11,7 @@ import pytest
 from landsraad.ai import SETUP_PLANS, HeuristicPlayer
 from landsraad.engine import Game, GameState, new_game
 from landsraad.engine.state import other_side
+from landsraad.search.mission_odds import learned_rankings, load_mission_odds
 from landsraad.search.picks import make_pick_job, opponent_picks, pick_root, play_out, run_pick_sample, shorter_rankings
 from landsraad.search.player import LEVELS, SearchPlayer
 
@@ -93,12 +94,35 @@ def test_the_search_keeps_to_its_budget_and_plays_a_legal_ranking_the_same_for_a
     assert answers[0] == answers[1] and stats[0] == stats[1]
 
 
-def test_levels_without_a_pick_search_pick_as_the_heuristic():
+def test_levels_without_a_pick_search_pick_by_the_learned_odds_or_as_the_heuristic():
     game = _at_pick(32, 1)
     d = game.decision
+    view = game.view(d.side)
     player = SearchPlayer(3, dataclasses.replace(PICKS, pick_candidates=1))
-    assert player.decide(d, game.view(d.side)) == HeuristicPlayer(0).decide(d, game.view(d.side))
+    assert player.decide(d, view) == learned_rankings(load_mission_odds(), d, view)[0]
     assert player.stats == []
+    plain = SearchPlayer(3, dataclasses.replace(PICKS, pick_candidates=1, learned_picks=False))
+    assert plain.decide(d, view) == HeuristicPlayer(0).decide(d, view)
+    assert plain.stats == []
+
+
+def test_a_pick_search_starts_from_the_learned_ranking_then_the_heuristics():
+    game = _at_pick(32, 1)
+    d = game.decision
+    view = game.view(d.side)
+    learned = tuple(learned_rankings(load_mission_odds(), d, view)[0])
+    heuristic = HeuristicPlayer(1)
+    own = tuple(heuristic.mission_plans(d, view, count=1)[0])
+    assert learned != own, "the learned odds change this ranking"
+    job = make_pick_job(heuristic, d, view, first=None, count=12, seed=4, anchor=learned)
+    # worked out here: the anchor, each of its picks left out in turn, then the heuristic's ranking
+    neighbours = [tuple(m for m in learned if m != left_out) for left_out in learned] if len(learned) > max(d.ranked[0], 1) else []
+    expected = list(dict.fromkeys([learned, *neighbours, own]))
+    assert job.candidates[: len(expected)] == tuple(expected)
+    player = SearchPlayer(3, PICKS)
+    answer = player.decide(d, view)
+    (s,) = player.stats
+    assert s.candidates == PICKS.pick_candidates and (answer == list(learned)) == s.chose_heuristic
 
 
 def test_the_pick_job_plays_the_sides_later_set_up_steps_by_its_plan_r_setup_bid():

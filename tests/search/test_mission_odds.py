@@ -1,0 +1,183 @@
+"""The learned mission odds (landsraad.search.mission_odds; R-MISSIONS, R-MISSION-PICK): the model's
+formula, a fit that recovers a known model, atomic round-trips and clear errors, rankings by the
+learned chances, and the bundled model."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from landsraad.ai import HeuristicPlayer, mission_plans
+from landsraad.content import load_factions
+from landsraad.engine import new_game
+from landsraad.errors import DataError
+from landsraad.missions import load_missions
+from landsraad.search.mission_odds import (
+    BUNDLED_ODDS,
+    RANKS,
+    MissionOdds,
+    PickOutcome,
+    explore_ranking,
+    fit_mission_odds,
+    learned_rankings,
+    load_mission_odds,
+    odds_plans,
+    save_mission_odds,
+)
+from landsraad.search.player import LEVELS, SearchPlayer
+
+from .conftest import advance, heuristics
+
+CARDS = load_missions()
+probability = st.floats(min_value=0.01, max_value=0.99)
+
+
+def _sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+@given(probability, st.integers(0, 5), st.integers(1, 6))
+def test_an_empty_model_gives_the_estimate(estimate: float, rank: int, picks: int) -> None:
+    odds = MissionOdds(games=0)
+    assert odds.chance("occupation", rank=rank, picks=picks, estimate=estimate, faction="fremen",
+                       opponent="corrino") == pytest.approx(estimate, abs=1e-12)
+
+
+@given(probability, st.integers(0, 7), st.integers(1, 6))
+def test_the_chance_follows_the_formula(estimate: float, rank: int, picks: int) -> None:
+    odds = MissionOdds(games=1, estimate_weight={"sabotage": -0.5}, bias={"sabotage": 0.3},
+                       rank={"sabotage": (0.4, 0.2, 0.0, -0.3)}, faction={"fremen": {"sabotage": 0.7}},
+                       opponent={"corrino": {"sabotage": -0.2}}, picks=-0.1)
+    logit = math.log(estimate / (1 - estimate))
+    z = 0.5 * logit + 0.3 + (0.4, 0.2, 0.0, -0.3)[min(rank, 3)] + 0.7 - 0.2 - 0.1 * (picks - 1)
+    got = odds.chance("sabotage", rank=rank, picks=picks, estimate=estimate, faction="fremen", opponent="corrino")
+    assert got == pytest.approx(_sigmoid(z), rel=1e-12)
+    # another faction or card: only the terms the model has for it
+    other = odds.chance("sabotage", rank=rank, picks=picks, estimate=estimate, faction="atreides", opponent="fremen")
+    assert other == pytest.approx(_sigmoid(z - 0.7 + 0.2), rel=1e-12)
+    assert odds.chance("territory", rank=rank, picks=1, estimate=estimate, faction="fremen",
+                       opponent="corrino") == pytest.approx(estimate, abs=1e-12)
+
+
+def test_a_fit_recovers_a_known_model() -> None:
+    # outcomes drawn from a known model (numpy's generator, not the fit): the fit's chances come
+    # back within a few points of the true ones where there is data
+    rng = np.random.default_rng(7)
+    truth = {"occupation": (-1.5, (0.3, 0.0, -0.3, -0.6)), "spice_theft": (1.0, (0.5, 0.2, 0.0, -0.2))}
+    rows = []
+    for _ in range(6000):
+        mission = ("occupation", "spice_theft")[int(rng.integers(2))]
+        rank = int(rng.integers(4))
+        estimate = float(rng.uniform(0.2, 0.8))
+        bias, ranks = truth[mission]
+        p = _sigmoid(math.log(estimate / (1 - estimate)) + bias + ranks[rank])
+        rows.append(PickOutcome("fremen", "corrino", mission, rank, 4, estimate, bool(rng.random() < p)))
+    odds = fit_mission_odds(rows, games=1500, penalty=1.0)
+    assert odds.games == 1500
+    for mission, (bias, ranks) in truth.items():
+        for rank in range(RANKS):
+            for estimate in (0.3, 0.5, 0.7):
+                want = _sigmoid(math.log(estimate / (1 - estimate)) + bias + ranks[rank])
+                got = odds.chance(mission, rank=rank, picks=4, estimate=estimate, faction="fremen", opponent="corrino")
+                assert abs(got - want) < 0.06, (mission, rank, estimate, got, want)
+
+
+def test_a_card_seen_once_stays_near_the_estimate() -> None:
+    rows = [PickOutcome("fremen", "corrino", "territory", 0, 1, 0.5, False)]
+    odds = fit_mission_odds(rows, games=1, penalty=2.0)
+    assert 0.3 < odds.chance("territory", rank=0, picks=1, estimate=0.5, faction="fremen", opponent="corrino") < 0.5
+
+
+def test_a_fit_needs_rows_and_a_positive_penalty() -> None:
+    with pytest.raises(DataError, match="no pick outcomes"):
+        fit_mission_odds([], games=0)
+    with pytest.raises(DataError, match="penalty must be positive, not 0"):
+        fit_mission_odds([PickOutcome("fremen", "corrino", "territory", 0, 1, 0.5, False)], games=1, penalty=0.0)
+
+
+@settings(max_examples=25)
+@given(bias=st.dictionaries(st.sampled_from(sorted(CARDS)), st.floats(-3, 3), max_size=4), picks=st.floats(-1, 1))
+def test_save_then_load_round_trips(bias: dict[str, float], picks: float, tmp_path_factory: pytest.TempPathFactory) -> None:
+    path = tmp_path_factory.mktemp("odds") / "odds.json"
+    odds = MissionOdds(games=3, bias=bias, rank={m: (0.1, 0.0, -0.1, -0.2) for m in bias}, picks=picks)
+    save_mission_odds(odds, path)
+    assert load_mission_odds(path) == odds
+    assert [p.name for p in path.parent.iterdir()] == ["odds.json"]  # no temporary file left
+
+
+def test_load_errors_name_the_file_and_the_problem(tmp_path) -> None:
+    with pytest.raises(DataError, match=r"Cannot read the mission odds file .*missing\.json"):
+        load_mission_odds(tmp_path / "missing.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"games": 3,\n "bias": }')
+    with pytest.raises(DataError, match=r"bad\.json is not JSON: .* line 2, column 10"):
+        load_mission_odds(bad)
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({"games": "many", "bias": {"sabotage": "high"}, "colour": 1}))
+    with pytest.raises(DataError) as caught:
+        load_mission_odds(wrong)
+    message = str(caught.value)
+    assert "wrong.json" in message and "games" in message and "bias.sabotage" in message and "colour" in message
+
+
+def test_an_empty_model_ranks_as_the_heuristic() -> None:
+    # oracle: the heuristic's own ranking function, given the same estimates
+    estimates = {"activation": 0.9, "protection": 0.8, "occupation": 0.6, "spice_theft": 0.55, "territory": 0.2}
+    allowed = sorted(estimates)
+    assert odds_plans(MissionOdds(games=0), allowed, estimates, faction="fremen", opponent="corrino", cards=CARDS,
+                      count=4) == mission_plans(allowed, estimates, cards=CARDS, count=4)
+
+
+def test_a_hopeless_card_is_left_out() -> None:
+    estimates = {"activation": 0.9, "protection": 0.8, "occupation": 0.6, "spice_theft": 0.55}
+    allowed = sorted(estimates)
+    assert "occupation" in mission_plans(allowed, estimates, cards=CARDS)[0]
+    odds = MissionOdds(games=1, faction={"fremen": {"occupation": -4.0}})
+    best = odds_plans(odds, allowed, estimates, faction="fremen", opponent="corrino", cards=CARDS)[0]
+    assert "occupation" not in best
+    # the same model says nothing about another faction's occupation
+    assert "occupation" in odds_plans(odds, allowed, estimates, faction="corrino", opponent="fremen", cards=CARDS)[0]
+
+
+@settings(max_examples=60)
+@given(st.integers(0, 2**32), st.lists(st.sampled_from(sorted(CARDS)), min_size=1, max_size=4, unique=True), st.integers(1, 3))
+def test_explored_rankings_are_legal(seed: int, ranking: list[str], fewest: int) -> None:
+    choices = sorted(CARDS)
+    fewest = min(fewest, len(ranking))
+    plan, how = explore_ranking(np.random.default_rng(seed), ranking, choices, fewest=fewest, most=6)
+    assert how in ("heuristic", "random", "neighbour")
+    assert fewest <= len(plan) <= 4 and len(set(plan)) == len(plan) and set(plan) <= set(choices)
+    if how == "heuristic":
+        assert plan == ranking
+
+
+def test_the_bundled_model_knows_the_bundled_content() -> None:
+    odds = load_mission_odds()
+    assert odds == load_mission_odds(BUNDLED_ODDS)
+    assert odds.games >= 1000
+    assert set(odds.faction) == set(load_factions())
+    assert set(odds.bias) <= set(CARDS) and len(odds.bias) >= 8
+    assert all(len(r) == RANKS for r in odds.rank.values())
+
+
+def test_learned_picks_are_legal_and_seen_from_the_view() -> None:
+    game = advance(new_game("fremen", "corrino", seed=5), heuristics(), lambda g: g.decision.kind == "pick_missions")
+    d = game.decision
+    view = game.view(d.side)
+    rankings = learned_rankings(load_mission_odds(), d, view, count=4)
+    low, high = d.ranked or (1, 6)
+    assert rankings and all(low <= len(r) <= high and set(r) <= set(d.choices) for r in rankings)
+    assert len({tuple(r) for r in rankings}) == len(rankings)
+    game.clone().answer(rankings[0])  # the engine takes it
+    # every level plays that ranking when it does not search its picks
+    player = SearchPlayer(4, LEVELS["normal"])
+    assert player.decide(d, view) == rankings[0]
+    # a level without learned picks plays the heuristic's
+    plain = SearchPlayer(4, LEVELS["normal"].__class__(**{**LEVELS["normal"].__dict__, "learned_picks": False}))
+    assert plain.odds is None
+    assert plain.decide(d, view) == HeuristicPlayer(0).mission_plans(d, view, count=1)[0]
