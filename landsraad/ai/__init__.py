@@ -74,7 +74,7 @@ Examples
 
 from .mission_hooks import FALLBACK, MISSION_HOOKS, MissionHook, estimate_chances
 from .mission_plan import mission_plan, mission_plans
-from .player import HeuristicPlayer
+from .player import HeuristicPlayer, pick_rankings
 from .reading import TableReading, read_table
 from .setup_plan import HEURISTIC_PLAN, SETUP_PLANS, SetupPlan
 from .tables import HARM, ClashTable, clash_table
@@ -86,6 +86,7 @@ __all__ = [
     "HARM",
     "mission_plan",
     "mission_plans",
+    "pick_rankings",
     "MISSION_HOOKS",
     "MissionHook",
     "FALLBACK",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 import numpy as np
 
@@ -19,7 +19,7 @@ from ..odds import solve_zero_sum
 from ..rules.disengage import resolve_disengage
 from ..rules.state import Combatant
 from .mission_hooks import estimate_chances
-from .mission_plan import mission_plans
+from .mission_plan import ChanceAt, mission_plans
 from .planner import _Danger, _near_segment, _Plan, _Planner
 from .reading import read_table
 from .setup_plan import HEURISTIC_PLAN, SetupPlan
@@ -64,6 +64,40 @@ class _Memory:
     ranking: tuple[str, ...] | None = None
     """The models offered for this activation, best plan first, once ranked (see :meth:`HeuristicPlayer.activation_ranking`)."""
 
+
+def pick_rankings(decision: Decision, state: GameState, *, count: int = 4, overrides: Mapping[str, float] | None = None,
+                  by_rank: Callable[[Mapping[str, float]], ChanceAt] | None = None) -> list[list[str]]:
+    """The rankings to answer a ``pick_missions`` ``decision`` with, best first (R-MISSIONS,
+    R-MISSION-PICK): by expected victory points, each card's chance estimated from its data, the
+    table and the opponent as read from ``state`` (:func:`~landsraad.ai.mission_hooks.estimate_chances`).
+
+    Parameters
+    ----------
+    decision
+        The ``pick_missions`` decision.
+    state
+        The side's view.
+    count
+        At most this many rankings.
+    overrides
+        Chances that replace the estimates of the cards they name.
+    by_rank
+        Given the estimates, each pick's chance at its rank in a ranking of its length
+        (:func:`~landsraad.ai.mission_plan.mission_plans`' ``chance_at``), e.g. a learned model's.
+
+    Returns
+    -------
+    list of list of str
+        Legal answers to ``decision`` (at least one), none repeated.
+    """
+    cards = mission_cards(state)
+    chances = estimate_chances(read_table(state, decision.side), cards, decision.choices)
+    chances.update({k: v for k, v in (overrides or {}).items() if k in chances})
+    low, high = decision.ranked or (1, 6)
+    plans = mission_plans(decision.choices, chances, limit=min(high, 4), cards=cards, count=count,
+                          chance_at=by_rank(chances) if by_rank is not None else None)
+    legal = [plan for plan in plans if len(plan) >= low]  # none is longer than ``high`` (the limit)
+    return legal or [list(decision.choices[:low])]
 
 
 class HeuristicPlayer:
@@ -280,13 +314,7 @@ class HeuristicPlayer:
         list of list of str
             Legal answers to ``decision``, none repeated.
         """
-        cards = mission_cards(state)
-        chances = estimate_chances(read_table(state, decision.side), cards, decision.choices)
-        chances.update({k: v for k, v in self.chances.items() if k in chances})
-        low, high = decision.ranked or (1, 6)
-        plans = mission_plans(decision.choices, chances, limit=min(high, 4), cards=cards, count=count)
-        legal = [plan for plan in plans if len(plan) >= low]  # none is longer than ``high`` (the limit)
-        return legal or [list(decision.choices[:low])]
+        return pick_rankings(decision, state, count=count, overrides=self.chances)
 
     def _on_treachery(self, decision: Decision, state: GameState) -> str:
         """Harkonnen Treachery: name the mission the opponent most likely picked, read from its side of
