@@ -298,21 +298,9 @@ class HeuristicPlayer:
         """The rankings this player would pick at ``decision`` (a ``pick_missions`` decision), best first.
 
         The first is the player's own answer; the others are the next best of other kinds
-        (:func:`~landsraad.ai.mission_plan.mission_plans`), for a search to compare with it.
-
-        Parameters
-        ----------
-        decision
-            The ``pick_missions`` decision.
-        state
-            The side's view.
-        count
-            At most this many rankings.
-
-        Returns
-        -------
-        list of list of str
-            Legal answers to ``decision``, none repeated.
+        (:func:`~landsraad.ai.mission_plan.mission_plans`), for a search to compare with it: at
+        most ``count`` legal answers, none repeated (:func:`pick_rankings` with this player's
+        :attr:`chances`).
         """
         return pick_rankings(decision, state, count=count, overrides=self.chances)
 
