@@ -95,7 +95,10 @@ def _time_summary(times: list) -> dict:
     walls = sorted(t[1] for t in times)
     cpus = sorted(t[2] for t in times)
     return {"decisions": len(times), "wall_mean_s": round(statistics.fmean(walls), 3), "wall_p95_s": round(walls[int(0.95 * (len(walls) - 1))], 3),
-            "wall_max_s": round(walls[-1], 3), "cpu_mean_s": round(statistics.fmean(cpus), 3), "cpu_max_s": round(cpus[-1], 3),
+            "wall_max_s": round(walls[-1], 3), "cpu_mean_s": round(statistics.fmean(cpus), 3),
+            "cpu_p99_s": round(cpus[int(0.99 * (len(cpus) - 1))], 3), "cpu_max_s": round(cpus[-1], 3),
+            "cpu_over_2s": sum(c > 2.0 for c in cpus),  # the bound for normal, one core
+            "slowest": sorted(((round(t[2], 3), t[0]) for t in times), reverse=True)[:5],
             "rollouts_mean": round(statistics.fmean(t[3] for t in times), 1)}
 
 
