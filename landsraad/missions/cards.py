@@ -472,8 +472,16 @@ def mission_ids(directory: str | Path | None = None) -> list[str]:
     >>> len(mission_ids()), "protection" in mission_ids()
     (10, True)
     """
-    folder = Path(directory) if directory is not None else data_dir("missions")
-    return sorted(p.stem for p in folder.glob("*.yaml"))
+    if directory is None:
+        return list(_bundled_ids())
+    return sorted(p.stem for p in Path(directory).glob("*.yaml"))
+
+
+@lru_cache(maxsize=1)
+def _bundled_ids() -> tuple[str, ...]:
+    """The bundled cards' ids, read from the package's folder once (it does not change while the
+    program runs; the search asks for every card in each rollout's value)."""
+    return tuple(sorted(p.stem for p in data_dir("missions").glob("*.yaml")))
 
 
 def load_mission_file(path: str | Path) -> MissionCard:
@@ -511,7 +519,7 @@ def load_mission(mission_id: str) -> MissionCard:
 def load_missions(directory: str | Path | None = None) -> dict[str, MissionCard]:
     """Every mission card by id (default: the bundled ones); every bad file's problems are reported together."""
     if directory is None:
-        return {mid: load_mission(mid) for mid in mission_ids()}
+        return {mid: _bundled(mid) for mid in _bundled_ids()}
     cards: dict[str, MissionCard] = {}
     problems: list[Problem] = []
     for mid in mission_ids(directory):
