@@ -2,7 +2,7 @@
 :mod:`landsraad.search.mission_odds` ships (``landsraad/search/mission_odds.json``).
 
 Game ``i`` (seed ``SEED0 + i``, far from the strength benchmark's seeds 31 onwards) pits two
-:class:`landsraad.ai.HeuristicPlayer` on the ordered faction pair ``i mod 12``. At each side's
+:class:`landsraad.ai.HeuristicPlayer` on the ordered pair ``i`` modulo their number of the bundled factions (12 for four). At each side's
 ``pick_missions`` decision the ranking played is the heuristic's, a random one, or one of its
 neighbours, a third of the time each (:func:`landsraad.search.mission_odds.explore_ranking`), so
 the model sees the rankings a search compares; everything else is the heuristic's. Each pick's
@@ -29,6 +29,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from landsraad.ai import HeuristicPlayer, estimate_chances, read_table  # noqa: E402
+from landsraad.content import load_factions  # noqa: E402
 from landsraad.engine import new_game  # noqa: E402
 from landsraad.engine.missions import mission_cards  # noqa: E402
 from landsraad.fileio import atomic_write_text  # noqa: E402
@@ -41,7 +42,7 @@ from landsraad.search.mission_odds import (  # noqa: E402
     save_mission_odds,
 )
 
-FACTIONS = ("atreides", "corrino", "fremen", "harkonnen")
+FACTIONS = tuple(sorted(load_factions()))  # the bundled sheets: a new one joins without code
 PAIRS = tuple((a, b) for a in FACTIONS for b in FACTIONS if a != b)
 SEED0 = 1_000_000
 

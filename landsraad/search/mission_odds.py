@@ -32,20 +32,21 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Annotated, Mapping, Sequence
 
 import numpy as np
-from pydantic import ValidationError
+from pydantic import Field
 
 from ..ai import pick_rankings
-from ..ai.mission_plan import ChanceAt, mission_plans
+from ..ai.mission_plan import ChanceAt
+from ..content import load_model
 from ..engine import Decision, GameState
 from ..engine.state import other_side
 from ..errors import DataError
 from ..fileio import atomic_write_text
 from ..model import Frozen
 
-__all__ = ["MissionOdds", "PickOutcome", "fit_mission_odds", "load_mission_odds", "save_mission_odds", "odds_plans",
+__all__ = ["MissionOdds", "PickOutcome", "fit_mission_odds", "load_mission_odds", "save_mission_odds",
            "learned_rankings", "explore_ranking", "outcomes_from_sheet", "BUNDLED_ODDS", "RANKS"]
 
 BUNDLED_ODDS = Path(__file__).with_name("mission_odds.json")
@@ -63,6 +64,10 @@ def _logit(p: float) -> float:
     return math.log(p / (1.0 - p))
 
 
+_Term = Annotated[float, Field(allow_inf_nan=False)]
+"""A term of the model: a finite number (a NaN would make every comparison of rankings false)."""
+
+
 class MissionOdds(Frozen):
     """A learned correction of the heuristic's chance estimates (see the module's formula).
 
@@ -78,13 +83,13 @@ class MissionOdds(Frozen):
         ``k``: the change per pick beyond the first (more picks, less effort for each).
     """
 
-    games: int
-    estimate_weight: dict[str, float] = {}
-    bias: dict[str, float] = {}
-    rank: dict[str, tuple[float, ...]] = {}
-    faction: dict[str, dict[str, float]] = {}
-    opponent: dict[str, dict[str, float]] = {}
-    picks: float = 0.0
+    games: int = Field(ge=0)
+    estimate_weight: dict[str, _Term] = {}
+    bias: dict[str, _Term] = {}
+    rank: dict[str, Annotated[tuple[_Term, ...], Field(min_length=1)]] = {}
+    faction: dict[str, dict[str, _Term]] = {}
+    opponent: dict[str, dict[str, _Term]] = {}
+    picks: _Term = 0.0
 
     def chance(self, mission: str, *, rank: int, picks: int, estimate: float, faction: str, opponent: str) -> float:
         """The chance ``mission`` succeeds at ``rank`` (0: first) among ``picks`` picks.
@@ -177,9 +182,9 @@ def fit_mission_odds(outcomes: Sequence[PickOutcome], *, games: int, penalty: fl
         raise DataError(f"The ridge penalty must be positive, not {penalty!r}.")
     missions = sorted({o.mission for o in outcomes})
     factions = sorted({o.faction for o in outcomes} | {o.opponent for o in outcomes})
-    columns: dict[tuple[str, ...], int] = {}
+    columns: dict[tuple[str | int, ...], int] = {}
     for m in missions:
-        for key in (("w", m), ("b", m), *(("r", m, str(r)) for r in range(RANKS))):
+        for key in (("w", m), ("b", m), *(("r", m, r) for r in range(RANKS))):
             columns[key] = len(columns)
         for f in factions:
             columns[("f", f, m)] = len(columns)
@@ -194,7 +199,7 @@ def fit_mission_odds(outcomes: Sequence[PickOutcome], *, games: int, penalty: fl
         y[i] = 1.0 if o.succeeded else 0.0
         x[i, columns[("w", o.mission)]] = le
         x[i, columns[("b", o.mission)]] = 1.0
-        x[i, columns[("r", o.mission, str(min(o.rank, RANKS - 1)))]] = 1.0
+        x[i, columns[("r", o.mission, min(o.rank, RANKS - 1))]] = 1.0
         x[i, columns[("f", o.faction, o.mission)]] = 1.0
         x[i, columns[("o", o.opponent, o.mission)]] = 1.0
         x[i, columns[("k",)]] = o.picks - 1
@@ -215,7 +220,7 @@ def fit_mission_odds(outcomes: Sequence[PickOutcome], *, games: int, penalty: fl
         games=games,
         estimate_weight={m: value[("w", m)] for m in missions},
         bias={m: value[("b", m)] for m in missions},
-        rank={m: tuple(value[("r", m, str(r))] for r in range(RANKS)) for m in missions},
+        rank={m: tuple(value[("r", m, r)] for r in range(RANKS)) for m in missions},
         faction={f: {m: value[("f", f, m)] for m in missions} for f in factions if f in seen_f},
         opponent={f: {m: value[("o", f, m)] for m in missions} for f in factions if f in seen_o},
         picks=value[("k",)],
@@ -233,31 +238,15 @@ def load_mission_odds(path: str | Path | None = None) -> MissionOdds:
     Raises
     ------
     DataError
-        When the file cannot be read, is not JSON, or does not describe a :class:`MissionOdds`
-        (every problem listed, with the file's name).
+        When the file cannot be read or does not describe a :class:`MissionOdds`: every problem,
+        with the file's name and each key's line (:func:`landsraad.content.load_model`).
     """
-    return _load(str(path)) if path is not None else _bundled()
+    return load_model(MissionOdds, path) if path is not None else _bundled()
 
 
 @lru_cache(maxsize=1)
 def _bundled() -> MissionOdds:
-    return _load(str(BUNDLED_ODDS))
-
-
-def _load(path: str) -> MissionOdds:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise DataError(f"Cannot read the mission odds file {path}: {e.strerror or e}.") from None
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DataError(f"The mission odds file {path} is not JSON: {e.msg} at line {e.lineno}, column {e.colno}.") from None
-    try:
-        return MissionOdds.model_validate(raw)
-    except ValidationError as e:
-        problems = "; ".join(f"{'.'.join(map(str, err['loc'])) or '(top)'}: {err['msg']}" for err in e.errors())
-        raise DataError(f"The mission odds file {path} is not a mission odds model: {problems}.") from None
+    return load_model(MissionOdds, BUNDLED_ODDS)
 
 
 def outcomes_from_sheet(faction: str, opponent: str, estimates: Mapping[str, float],
@@ -266,34 +255,6 @@ def outcomes_from_sheet(faction: str, opponent: str, estimates: Mapping[str, flo
     succeeded)`` as the game's result gives them, ``estimates`` the heuristic's at the pick."""
     picks = len(lines)
     return [PickOutcome(faction, opponent, m, rank - 1, picks, float(estimates.get(m, 0.5)), bool(ok)) for m, rank, ok in lines]
-
-
-def odds_plans(odds: MissionOdds, allowed: Sequence[str], estimates: Mapping[str, float], *, faction: str, opponent: str,
-               cards: Mapping[str, Any], limit: int = 4, count: int = 1) -> list[list[str]]:
-    """The best rankings by expected victory points with each pick's chance from ``odds`` at its
-    rank (:func:`landsraad.ai.mission_plan.mission_plans` with ``chance_at``), best first.
-
-    Parameters
-    ----------
-    odds
-        The learned model.
-    allowed
-        The card ids the side may pick.
-    estimates
-        The heuristic's estimates on this table (a card without one, or with 0, is not picked).
-    faction, opponent
-        The picking warband's faction id and its opponent's.
-    cards
-        The game's cards by id.
-    limit, count
-        At most this many picks, and rankings.
-
-    Returns
-    -------
-    list of list of str
-    """
-    return mission_plans(allowed, estimates, limit=limit, cards=cards, count=count,
-                         chance_at=odds.chance_at(estimates, faction=faction, opponent=opponent))
 
 
 def learned_rankings(odds: MissionOdds, decision: Decision, view: GameState, *, count: int = 1) -> list[list[str]]:

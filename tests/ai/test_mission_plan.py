@@ -1,4 +1,4 @@
-"""The heuristic's mission rankings (landsraad.ai.mission_plan): the best, and runners-up of other kinds."""
+"""The heuristic's mission rankings (landsraad.ai.mission_plan; R-MISSIONS, R-MISSION-PICK): the best, runners-up of other kinds, and chances by rank."""
 
 from __future__ import annotations
 

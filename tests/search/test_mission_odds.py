@@ -4,6 +4,7 @@ learned chances, and the bundled model."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 
@@ -26,7 +27,6 @@ from landsraad.search.mission_odds import (
     fit_mission_odds,
     learned_rankings,
     load_mission_odds,
-    odds_plans,
     save_mission_odds,
 )
 from landsraad.search.player import LEVELS, SearchPlayer
@@ -111,12 +111,17 @@ def test_save_then_load_round_trips(bias: dict[str, float], picks: float, tmp_pa
 
 
 def test_load_errors_name_the_file_and_the_problem(tmp_path) -> None:
-    with pytest.raises(DataError, match=r"Cannot read the mission odds file .*missing\.json"):
+    # the project's loader (landsraad.content.load_model): the file, then each bad key with its line
+    with pytest.raises(DataError, match=r"missing\.json: No such file"):
         load_mission_odds(tmp_path / "missing.json")
     bad = tmp_path / "bad.json"
     bad.write_text('{"games": 3,\n "bias": }')
-    with pytest.raises(DataError, match=r"bad\.json is not JSON: .* line 2, column 10"):
+    with pytest.raises(DataError, match=r"bad\.json: bias \(line 2, column 2\)"):
         load_mission_odds(bad)
+    not_finite = tmp_path / "nan.json"
+    not_finite.write_text('{"games": 3, "picks": NaN}')
+    with pytest.raises(DataError, match=r"nan\.json: picks .*finite"):
+        load_mission_odds(not_finite)
     wrong = tmp_path / "wrong.json"
     wrong.write_text(json.dumps({"games": "many", "bias": {"sabotage": "high"}, "colour": 1}))
     with pytest.raises(DataError) as caught:
@@ -129,8 +134,8 @@ def test_an_empty_model_ranks_as_the_heuristic() -> None:
     # oracle: the heuristic's own ranking function, given the same estimates
     estimates = {"activation": 0.9, "protection": 0.8, "occupation": 0.6, "spice_theft": 0.55, "territory": 0.2}
     allowed = sorted(estimates)
-    assert odds_plans(MissionOdds(games=0), allowed, estimates, faction="fremen", opponent="corrino", cards=CARDS,
-                      count=4) == mission_plans(allowed, estimates, cards=CARDS, count=4)
+    empty = MissionOdds(games=0).chance_at(estimates, faction="fremen", opponent="corrino")
+    assert mission_plans(allowed, estimates, cards=CARDS, count=4, chance_at=empty) == mission_plans(allowed, estimates, cards=CARDS, count=4)
 
 
 def test_a_hopeless_card_is_left_out() -> None:
@@ -138,10 +143,11 @@ def test_a_hopeless_card_is_left_out() -> None:
     allowed = sorted(estimates)
     assert "occupation" in mission_plans(allowed, estimates, cards=CARDS)[0]
     odds = MissionOdds(games=1, faction={"fremen": {"occupation": -4.0}})
-    best = odds_plans(odds, allowed, estimates, faction="fremen", opponent="corrino", cards=CARDS)[0]
+    best = mission_plans(allowed, estimates, cards=CARDS, chance_at=odds.chance_at(estimates, faction="fremen", opponent="corrino"))[0]
     assert "occupation" not in best
     # the same model says nothing about another faction's occupation
-    assert "occupation" in odds_plans(odds, allowed, estimates, faction="corrino", opponent="fremen", cards=CARDS)[0]
+    assert "occupation" in mission_plans(allowed, estimates, cards=CARDS,
+                                         chance_at=odds.chance_at(estimates, faction="corrino", opponent="fremen"))[0]
 
 
 @settings(max_examples=60)
@@ -178,6 +184,6 @@ def test_learned_picks_are_legal_and_seen_from_the_view() -> None:
     player = SearchPlayer(4, LEVELS["normal"])
     assert player.decide(d, view) == rankings[0]
     # a level without learned picks plays the heuristic's
-    plain = SearchPlayer(4, LEVELS["normal"].__class__(**{**LEVELS["normal"].__dict__, "learned_picks": False}))
+    plain = SearchPlayer(4, dataclasses.replace(LEVELS["normal"], learned_picks=False))
     assert plain.odds is None
     assert plain.decide(d, view) == HeuristicPlayer(0).mission_plans(d, view, count=1)[0]
