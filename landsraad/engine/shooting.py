@@ -129,12 +129,13 @@ def _dodge_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
             # The cheapest straight way out first (vectorised tests, no path search; the exact
             # answer whenever the nearest way out is open ground), the path searches only if none is.
             # Neither is tried when the dodge is provably too short (T.dodge_lower_bound): both
-            # would say "not possible".
+            # would say "not possible". Only a dodge within the distance is looked for
+            # (legal_only): a way out that does not exist costs no full search.
             tolerance = state.ruleset.contact_tolerance_cm
             if T.dodge_lower_bound(state.board, mm.id, shape, tolerance_cm=tolerance) <= distance:
-                out = T.dodge_out(state.board, mm.id, shape, distance, tolerance_cm=tolerance, detours=False)
+                out = T.dodge_out(state.board, mm.id, shape, distance, tolerance_cm=tolerance, detours=False, legal_only=True)
                 if not out.possible:
-                    out = T.dodge_out(state.board, mm.id, shape, distance, tolerance_cm=tolerance)
+                    out = T.dodge_out(state.board, mm.id, shape, distance, tolerance_cm=tolerance, legal_only=True)
                 if out.possible and out.to is not None:
                     return (tuple(out.to),)
         return move_candidates(state, mm.id, distance, limit=6)

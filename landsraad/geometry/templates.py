@@ -258,7 +258,8 @@ class DodgeResult:
         True when a legal move within ``max_cm`` gets the base clear (or it already is).
     shortest_cm
         Cost of the cheapest such move (difficult terrain counts double, RUL-17); ``inf``
-        when no move at all gets clear; 0 when the base is already clear.
+        when no move at all gets clear (with ``legal_only``: none within ``max_cm``); 0 when
+        the base is already clear.
     to
         Where the base's centre ends (the cheapest escape, even when longer than allowed);
         None when there is no way out at all.
@@ -324,7 +325,7 @@ def dodge_lower_bound(board: Board, model_id: str, template: Any, *, tolerance_c
 
 
 def dodge_out(board: Board, model_id: str, template: Any, max_cm: float, *, tolerance_cm: float = CONTACT_TOLERANCE_CM,
-              detours: bool = True) -> DodgeResult:
+              detours: bool = True, legal_only: bool = False) -> DodgeResult:
     """The cheapest legal move of at most ``max_cm`` that takes the base wholly out of ``template`` (RUL-09).
 
     ``template`` is a shapely geometry (:func:`blast_shape`, :func:`direct_shape`). Normal
@@ -333,7 +334,9 @@ def dodge_out(board: Board, model_id: str, template: Any, max_cm: float, *, tole
     must end more than ``tolerance_cm`` from the template (PRJ-32): touching is still under.
     With ``detours=False`` only straight slides are tried (no path search, see
     :func:`~landsraad.geometry.movement.escape`): a quick suggestion, whose "not possible"
-    means only that no straight slide gets clear.
+    means only that no straight slide gets clear. With ``legal_only`` only a dodge within
+    ``max_cm`` is looked for (``escape``'s option: the search stops once none can be), so a "not
+    possible" may give no shortest cost (``inf``) and no end point.
 
     Parameters
     ----------
@@ -349,6 +352,8 @@ def dodge_out(board: Board, model_id: str, template: Any, max_cm: float, *, tole
         Contact tolerance: the base must end more than this from the template.
     detours
         Search paths round obstacles (``False``: straight slides only).
+    legal_only
+        Look only for a dodge within ``max_cm`` (for suggestions; see above).
 
     Returns
     -------
@@ -376,7 +381,7 @@ def dodge_out(board: Board, model_id: str, template: Any, max_cm: float, *, tole
     if not max_cm >= 0:
         raise GeometryError(f"A dodge distance must be 0 cm or more; got {max_cm} cm.")
     move = escape(board, model_id, template, float(max_cm), margin_cm=tol + _DODGE_MARGIN_CM, what="the template",
-                  detours=detours)
+                  detours=detours, legal_only=legal_only)
     finite = math.isfinite(move.cost_cm)
     possible = bool(move.legal)
     to = move.end if (possible or (finite and move.path)) else None
@@ -386,6 +391,8 @@ def dodge_out(board: Board, model_id: str, template: Any, max_cm: float, *, tole
         message = f"{model_id!r} can dodge out of the template: {move.cost_cm:.1f} cm is enough and it may move {max_cm:g} cm."
     elif not detours:
         message = f"No straight slide of at most {max_cm:g} cm takes {model_id!r} out of the template; a detour was not looked for."
+    elif legal_only:
+        message = f"{model_id!r} cannot dodge out of the template within {max_cm:g} cm."
     elif finite:
         message = f"{model_id!r} cannot dodge out of the template: it needs {move.cost_cm:.1f} cm and may move only {max_cm:g} cm."
     else:

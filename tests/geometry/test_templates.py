@@ -210,9 +210,9 @@ def test_no_dodge_is_shorter_than_the_lower_bound(me, others, aim, kind, angle, 
             or bound <= 0
 
 
-def _full_first(evaluate, extra, curves, samples, reach):
+def _full_first(evaluate, extra, curves, samples, reach, limit=math.inf):
     """The first sampling priced whole, as escape did before pruning: one call over every point."""
-    return evaluate(np.vstack([extra, *(point_at(s) for (_, point_at), s in zip(curves, samples))]), math.inf, 0)
+    return evaluate(np.vstack([extra, *(point_at(s) for (_, point_at), s in zip(curves, samples))]), limit, 0)
 
 
 @settings(max_examples=200, deadline=None)
@@ -247,6 +247,43 @@ def test_the_pruning_bound_is_below_every_outline_point(me, others, aim, kind, a
     s = s[(s >= 0) & (s < ring.length)]
     pts = shapely.get_coordinates(shapely.line_interpolate_point(ring, s))
     assert (np.hypot(*(pts - np.asarray(me[:2])).T) >= forced._ring_reach(frame, s) - 1e-9).all()
+
+
+def _detour_scene():
+    """A 40 mm base hemmed in by four bases and a wall, under a blast: the cheapest way out (4.02 cm)
+    goes round a base; the straight one costs 4.40 cm."""
+    others = [(-5.56, 4.11, 40), (3.21, 4.13, 25), (0.86, -0.84, 30), (2.59, 2.75, 30), (3.0, -5.67, 40)]
+    return _dodge_scene((27.7, 30.6, 40), others, (-2.94, -2.56), "blast", 3.55, "blocked", (2.0, 2.6))
+
+
+def test_a_dodge_looked_for_within_its_distance_only_rul09():
+    """legal_only (the engine's suggestion): the same dodge as the full search when one exists
+    within the distance, round an obstacle included; when none does, "not possible" with no cost
+    and no end point, where the full search prices the cheapest one beyond the distance."""
+    board, blast = _detour_scene()
+    full, fast = dodge_out(board, "a", blast, 4.2), dodge_out(board, "a", blast, 4.2, legal_only=True)
+    assert not dodge_out(board, "a", blast, 4.2, detours=False).possible  # only a detour gets out
+    assert full.possible and len(full.path) > 2 and full.shortest_cm == pytest.approx(4.02, abs=0.01)
+    assert (fast.possible, fast.to, fast.path, fast.shortest_cm) == (full.possible, full.to, full.path, full.shortest_cm)
+    short, none = dodge_out(board, "a", blast, 3.0), dodge_out(board, "a", blast, 3.0, legal_only=True)
+    assert not short.possible and short.shortest_cm == pytest.approx(4.02, abs=0.01)
+    assert not none.possible and none.shortest_cm == math.inf and none.to is None and none.path == ()
+    assert "within 3 cm" in none.message
+
+
+@settings(max_examples=25, deadline=None)  # each example searches detours twice; 1,200 dodges were compared by hand
+@given(*_scene, st.sampled_from([2.0, 4.0, 7.0]))
+def test_a_dodge_looked_for_within_its_distance_is_the_full_search_s(me, others, aim, kind, angle, terrain, corner, tolerance,
+                                                                    distance):
+    """legal_only answers "possible" exactly when the full search does, and then with the same
+    dodge, bit for bit (RUL-09): the searches it leaves out could only price moves beyond the
+    distance."""
+    board, template = _dodge_scene(me, others, aim, kind, angle, terrain, corner)
+    full = dodge_out(board, "a", template, distance, tolerance_cm=tolerance)
+    fast = dodge_out(board, "a", template, distance, tolerance_cm=tolerance, legal_only=True)
+    assert fast.possible == full.possible
+    if full.possible:
+        assert (fast.to, fast.path, fast.shortest_cm, fast.move) == (full.to, full.path, full.shortest_cm, full.move)
 
 
 _xy = st.floats(5, 55, allow_nan=False)

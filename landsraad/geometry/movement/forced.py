@@ -15,7 +15,7 @@ from ..board import CIRCLE_RESOLUTION, Board, Point
 from .graph import _dedupe, _graph, _poly_measure, _Query, _shortest
 from .messages import _check_allowance, _check_point, _check_start, _fmt, _fmt_pair, _label, _result_for_path, _xy
 from .rays import _ray_lengths, _truncate
-from .result import _INF, _TWO_PI, ARC_BUMP_CM, ESCAPE_MARGIN_CM, MoveResult, _circle_at
+from .result import _INF, _TWO_PI, ALLOWANCE_SLACK_CM, ARC_BUMP_CM, ESCAPE_MARGIN_CM, MoveResult, _circle_at
 from .space import _Space, _space, _space_cached
 
 # =============================================================================================
@@ -176,7 +176,8 @@ def push(board: Board, model_id: str, direction: Point, distance_cm: float = 5.0
 
 
 def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float, *, ignore: Iterable[str] = (),
-           margin_cm: float = ESCAPE_MARGIN_CM, what: str = "the zone", detours: bool = True) -> MoveResult:
+           margin_cm: float = ESCAPE_MARGIN_CM, what: str = "the zone", detours: bool = True,
+           legal_only: bool = False) -> MoveResult:
     """The cheapest legal move (R-MOVE, RUL-17) after which ``model_id``'s base is wholly out
     of ``zone`` (a shapely geometry), clear of it by ``margin_cm``: touching counts as being
     in (RUL-19 for templates, RUL-07 for contact). For dodging templates (RUL-09) and stepping
@@ -190,6 +191,15 @@ def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float,
     a straight slide over open ground), and an illegal answer says only that no straight
     slide within the allowance gets clear. It costs a few vectorised tests, where a detour
     may take up to a hundred path searches: for suggestions, with the full search as a fallback.
+
+    With ``legal_only`` only a legal move is looked for: no path is searched to an end point
+    farther than the allowance (and :data:`REFINE_REACH_CM`) from the start, whose cost (at least
+    its distance) could not be within it, and when the first sampling finds nothing within the
+    allowance and that reach, the answer is illegal at once, without the refinement. Whenever the
+    full search's cheapest sample is within that bound (every legal answer but a refinement's
+    jump past an obstacle), the answer is the full search's; an illegal answer says only that
+    no move within the allowance gets clear (its cost may be infinite and its path empty). For
+    suggestions, where a way out that does not exist otherwise costs the whole search.
 
     Parameters
     ----------
@@ -209,6 +219,8 @@ def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float,
         The zone in the result's sentence.
     detours
         Search paths round obstacles (``False``: straight slides only, see above).
+    legal_only
+        Look only for a legal move (see above): no cheapest cost when there is none.
 
     Returns
     -------
@@ -233,6 +245,12 @@ def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float,
     'too_far'
     >>> escape(board, "a", blast, 10, detours=False).end == res.end   # the way out is straight
     True
+    >>> escape(board, "a", blast, 10, legal_only=True).end == res.end
+    True
+    >>> escape(board, "a", blast, 5, legal_only=True).reason        # 5.51 cm: priced, not within 5
+    'too_far'
+    >>> escape(board, "a", blast, 4, legal_only=True).cost_cm       # beyond 4 cm + REFINE_REACH_CM: no cost
+    inf
     """
     space = _space(board, model_id, ignore)
     start = _check_start(space, board, model_id)
@@ -255,8 +273,16 @@ def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float,
         return shapely.distance(zone, shapely.points(p)) >= clearance - 1e-9
 
     frames = [_ring_frame(shapely.get_coordinates(g), start) for g in rings]
+    limit = allowance + ALLOWANCE_SLACK_CM + REFINE_REACH_CM if legal_only else _INF
     return _escape(space, board, model_id, start, curves, np.array([[near.x, near.y]]), valid, allowance, what,
-                   detours=detours, reach=lambda ci, s: _ring_reach(frames[ci], s))
+                   detours=detours, reach=lambda ci, s: _ring_reach(frames[ci], s), limit=limit)
+
+
+REFINE_REACH_CM = 1.0
+"""How far beyond the allowance :func:`escape` with ``legal_only`` still prices end points: its
+refinement moves at most 0.27 cm along the outline from the first sampling's best (0.2 cm, then a
+quarter of that, and so on), and a clear slide of that length costs at most twice it (difficult
+ground), so a sample this far beyond is no start for a legal answer."""
 
 
 def _ring_frame(coords: np.ndarray, start: Point) -> tuple[np.ndarray, np.ndarray]:
@@ -330,7 +356,7 @@ def escape_lower_bound(board: Board, model_id: str, zone: BaseGeometry, *, margi
 
 def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: list[tuple[float, Any]],
             extra: np.ndarray, valid: Any, allowance: float, what: str, *, detours: bool = True,
-            reach: Any = None) -> MoveResult:
+            reach: Any = None, limit: float = _INF) -> MoveResult:
     """The cheapest path from ``start`` to a valid point of the ``curves`` (closed curves
     given as (length, point_at(arc_lengths))) or of ``extra`` points. Candidates every
     0.2 cm, then the best one is refined along its curve. Without ``detours`` only straight
@@ -341,7 +367,12 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
     ``extra`` points are priced first, and only the samples that might cost no more than the
     best of them are made and priced. A sample's cost is at least its distance (difficult
     terrain only adds, RUL-17), so a pruned one costs more than the cheapest sample and the
-    cheapest (the first of equals) is the one pricing them all would find."""
+    cheapest (the first of equals) is the one pricing them all would find.
+
+    ``limit`` (finite for :func:`escape`'s ``legal_only``): no path is searched, and no sample
+    priced, whose distance from the start reaches it (its cost would too), and a first sampling
+    with nothing cheaper than it is the answer (illegal, no cost), without refinement. Below the
+    limit the searches are the same, in the same order, so a first best below it is the same."""
     first_searches, refine_searches = (40, 9) if detours else (0, 0)
     who = _label(board, model_id)
     S0 = np.asarray(start, dtype=float)
@@ -385,11 +416,15 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
         samples.append(s)
         owner += [(ci, float(v)) for v in s]
     if reach is not None and not detours:
-        costs, paths = _pruned_first(evaluate, extra, curves, samples, reach)
+        costs, paths = _pruned_first(evaluate, extra, curves, samples, reach, limit)
     else:
-        costs, paths = evaluate(np.vstack([extra, *(point_at(s) for (_, point_at), s in zip(curves, samples))]), _INF,
+        costs, paths = evaluate(np.vstack([extra, *(point_at(s) for (_, point_at), s in zip(curves, samples))]), limit,
                                 first_searches)
     k = int(np.argmin(costs)) if len(costs) else -1
+    if math.isfinite(limit) and (k < 0 or not costs[k] < limit):
+        return MoveResult(model=model_id, legal=False, start=start, end=start, path=(), path_length_cm=_INF,
+                          cost_cm=_INF, allowance_cm=allowance, reason="too_far",
+                          message=f"{who} cannot get clear of {what} within {_fmt(allowance, 2)} cm.")
     if k < 0 or not math.isfinite(costs[k]):
         return MoveResult(model=model_id, legal=False, start=start, end=start, path=(), path_length_cm=_INF,
                           cost_cm=_INF, allowance_cm=allowance, reason="no_room",
@@ -420,13 +455,14 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
 
 
 def _pruned_first(evaluate: Any, extra: np.ndarray, curves: list[tuple[float, Any]], samples: list[np.ndarray],
-                  reach: Any) -> tuple[np.ndarray, list[Any]]:
+                  reach: Any, limit: float = _INF) -> tuple[np.ndarray, list[Any]]:
     """The costs and paths of straight slides to ``extra`` and to the curves' samples, as
     one call of ``evaluate`` (without path searches) would give them, except that a sample
     whose distance bound (``reach``) exceeds the cheapest ``extra`` point's cost is left
-    unpriced (infinite): it costs more than that (see :func:`_escape`)."""
+    unpriced (infinite): it costs more than that (see :func:`_escape`), as is one whose bound
+    reaches ``limit``."""
     costs, paths = evaluate(extra, _INF, 0)
-    best = float(costs.min()) if len(costs) else _INF
+    best = min(float(costs.min()) if len(costs) else _INF, limit)
     all_costs, all_paths = [costs], list(paths)
     for ci, ((_, point_at), s) in enumerate(zip(curves, samples)):
         c = np.full(len(s), _INF)
