@@ -51,11 +51,14 @@ def _bitangents(ci: np.ndarray, ri: np.ndarray, cj: np.ndarray, rj: np.ndarray) 
     keep = np.repeat(ok, 2, axis=0)
     keep[1::2] &= ~both_points
     s2 = np.array([1.0, 1.0, -1.0, -1.0])[:, None]
-    nx = cos4 * ux + sin4 * -uy
-    ny = cos4 * uy + sin4 * ux
-    flat = keep.ravel()
-    Ti = np.stack(((ci[:, 0] - ri * nx).ravel()[flat], (ci[:, 1] - ri * ny).ravel()[flat]), axis=1)
-    Tj = np.stack(((cj[:, 0] - s2 * rj * nx).ravel()[flat], (cj[:, 1] - s2 * rj * ny).ravel()[flat]), axis=1)
+    # a pair with no tangent of a kind may hold inf or nan there (centres a subnormal distance
+    # apart overflow the cosines): those rows are not kept, and the kept ones are finite
+    with np.errstate(over="ignore", invalid="ignore"):
+        nx = cos4 * ux + sin4 * -uy
+        ny = cos4 * uy + sin4 * ux
+        flat = keep.ravel()
+        Ti = np.stack(((ci[:, 0] - ri * nx).ravel()[flat], (ci[:, 1] - ri * ny).ravel()[flat]), axis=1)
+        Tj = np.stack(((cj[:, 0] - s2 * rj * nx).ravel()[flat], (cj[:, 1] - s2 * rj * ny).ravel()[flat]), axis=1)
     idx = np.nonzero(flat)[0] % P if P else np.zeros(0, dtype=np.int64)
     return Ti, Tj, idx
 
