@@ -81,3 +81,27 @@ def test_a_laser_blast_over_a_shield_is_refused_by_the_aim_and_by_the_kernel_ali
     laser_shooter = combatant(state, shooter.id, weapon=next(w for w in shooter.weapons if w.id == "laser"))
     with pytest.raises(RuleError, match="may not cover Soldier 1, who has a working shield"):
         resolve_template_shot(laser_shooter, [(combatant(state, duke.id), (3, 3))], distance_cm=10, shooter_dice=(5, 5), laser_mode="explosive")
+
+
+def test_a_template_dodge_suggestion_is_a_way_out_within_the_dodge_asked_once_per_table():
+    """R-TEMPLATE, RUL-09, PRJ-32: the engine suggests the cheapest straight way out of the
+    template within the dodge (dodge_out's without detours, though a detour round the base
+    beside it is shorter), None when there is none (a 30 mm base 1 cm from a blast's centre
+    needs 5.61 cm), and a search's rollouts asking again on an equal table read the cache."""
+    import shapely
+
+    from landsraad.engine.shooting import _template_dodge
+    from landsraad.geometry.board import Base, Board
+    from landsraad.geometry.templates import blast_shape, dodge_out
+
+    board = Board(bases=(Base("a", 30, 30, 30), Base("w", 26.9, 30, 30)))
+    blast = blast_shape((31, 30))
+    wkb = shapely.to_wkb(blast, hex=True)
+    _template_dodge.cache_clear()
+    expected = dodge_out(board, "a", blast, 10, tolerance_cm=0.1, detours=False)
+    assert dodge_out(board, "a", blast, 10, tolerance_cm=0.1).shortest_cm < expected.shortest_cm
+    assert expected.possible and _template_dodge(board, "a", wkb, 10.0, 0.1) == expected.to
+    assert _template_dodge(board, "a", wkb, 5.5, 0.1) is None  # the base's own way out is 5.61 cm
+    assert _template_dodge.cache_info().misses == 2
+    assert _template_dodge(Board(bases=board.bases), "a", wkb, 10.0, 0.1) == expected.to  # an equal table
+    assert _template_dodge.cache_info().hits == 1
