@@ -631,6 +631,19 @@ def test_property_a_legal_path_never_overlaps_and_never_exceeds_the_allowance(bo
             assert res.cost_cm > allowance
 
 
+def test_the_full_escape_refines_the_straight_way_out_too_rul_09():
+    """A case hypothesis found: the full search's best sample went round the wall and its
+    refinement settled at 3.50993 cm, where the straight slide's refinement (detours=False)
+    reaches 3.50975 cm. The full search now refines both: never dearer than the straight one."""
+    wall = TerrainPiece("t0", ((7.0, 3.53125), (17.0, 3.53125), (17.0, 12.90625), (7.0, 12.90625)), 2, "blocked")
+    corner = TerrainPiece("t1", ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)), 2, "blocked")
+    board = Board(width=30, depth=30, terrain=(wall, corner), bases=(Base("a", 14.0, 14.96875, 40), Base("b0", 3.0, 3.0, 25)))
+    zone = Point(13.5, 14.96875).buffer(2.0, quad_segs=32)
+    quick, full = escape(board, "a", zone, 4.0, detours=False), escape(board, "a", zone, 4.0)
+    assert quick.legal and full.legal
+    assert full.cost_cm <= quick.cost_cm and full.cost_cm == pytest.approx(3.50975, abs=1e-5)
+
+
 @PROPERTY
 @given(boards(), st.tuples(st.floats(-1, 1), st.floats(-1, 1)), st.floats(2, 8), st.floats(0, 15))
 def test_property_a_straight_escape_is_a_legal_straight_slide_never_cheaper_than_the_full_one_rul_09(board, offset, radius, allowance):

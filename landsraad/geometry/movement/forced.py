@@ -184,7 +184,9 @@ def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float,
     out of contact.
 
     Candidate end points are the zone's (inflated) outline every 0.2 cm and the point of it
-    nearest the start; each is reached by the cheapest path.
+    nearest the start; each is reached by the cheapest path, and the best is refined along the
+    outline. The cheapest straight slide is refined too, as ``detours=False`` refines it, so the
+    answer never costs more than the straight one.
 
     With ``detours=False`` no path is searched: the answer is the cheapest *straight* slide
     out (a legal move whenever it is legal, the true cheapest whenever the nearest way out is
@@ -377,6 +379,8 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
     who = _label(board, model_id)
     S0 = np.asarray(start, dtype=float)
 
+    plain: list[np.ndarray] = [np.zeros(0)]  # evaluate's last straight costs
+
     def evaluate(pts: np.ndarray, bound: float, max_searches: int) -> tuple[np.ndarray, list[Any]]:
         """Costs (inf: invalid or unreachable) and paths of candidate end points."""
         costs = np.full(len(pts), _INF)
@@ -391,6 +395,7 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
         for k in np.nonzero(clear)[0]:
             costs[k] = straight[k]
             paths[k] = [start, (float(pts[k][0]), float(pts[k][1]))]
+        plain[0] = costs.copy()  # the straight slides' costs, before any path search
         best = min(bound, float(costs.min()))
         searches = 0
         for k in np.argsort(euclid):
@@ -415,11 +420,13 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
         s = np.linspace(0.0, length, max(8, int(math.ceil(length / 0.2))), endpoint=False)
         samples.append(s)
         owner += [(ci, float(v)) for v in s]
+    straight_first = None
     if reach is not None and not detours:
         costs, paths = _pruned_first(evaluate, extra, curves, samples, reach, limit)
     else:
-        costs, paths = evaluate(np.vstack([extra, *(point_at(s) for (_, point_at), s in zip(curves, samples))]), limit,
-                                first_searches)
+        first = np.vstack([extra, *(point_at(s) for (_, point_at), s in zip(curves, samples))])
+        costs, paths = evaluate(first, limit, first_searches)
+        straight_first = (first, plain[0])
     k = int(np.argmin(costs)) if len(costs) else -1
     if math.isfinite(limit) and (k < 0 or not costs[k] < limit):
         return MoveResult(model=model_id, legal=False, start=start, end=start, path=(), path_length_cm=_INF,
@@ -430,19 +437,32 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
                           cost_cm=_INF, allowance_cm=allowance, reason="no_room",
                           message=(f"{who} has no room to get clear of {what}." if detours
                                    else f"{who} has no straight slide clear of {what}; a detour was not looked for."))
-    best_cost, best_path = float(costs[k]), paths[k]
-    # refine along the curve around the best sample
-    ci, s0 = owner[k]
-    if ci >= 0:
-        length, point_at = curves[ci]
-        step = 0.2
-        for _round in range(8):
-            grid = np.mod(s0 + np.linspace(-step, step, 9), length)
-            c2, p2 = evaluate(point_at(grid), best_cost, refine_searches)
-            j = int(np.argmin(c2))
-            if c2[j] < best_cost:
-                best_cost, best_path, s0 = float(c2[j]), p2[j], float(grid[j])
-            step /= 4
+
+    def refine(k: int, best_cost: float, best_path: Any, searches: int) -> tuple[float, Any]:
+        """The best point found along the curve around sample ``k`` (``searches`` path searches per round)."""
+        ci, s0 = owner[k]
+        if ci >= 0:
+            length, point_at = curves[ci]
+            step = 0.2
+            for _round in range(8):
+                grid = np.mod(s0 + np.linspace(-step, step, 9), length)
+                c2, p2 = evaluate(point_at(grid), best_cost, searches)
+                j = int(np.argmin(c2))
+                if c2[j] < best_cost:
+                    best_cost, best_path, s0 = float(c2[j]), p2[j], float(grid[j])
+                step /= 4
+        return best_cost, best_path
+
+    best_cost, best_path = refine(k, float(costs[k]), paths[k], refine_searches)
+    if straight_first is not None and detours:
+        # the straight way out refined as detours=False refines it (the same first sampling's
+        # cheapest slide): a refinement round the best detour may settle higher than it does
+        pts, straight = straight_first
+        ks = int(np.argmin(straight))
+        if math.isfinite(straight[ks]):
+            cost, path = refine(ks, float(straight[ks]), [start, (float(pts[ks][0]), float(pts[ks][1]))], 0)
+            if cost < best_cost:
+                best_cost, best_path = cost, path
     res = _result_for_path(model_id, who, start, best_path[-1], best_path, space, allowance)
     if res.legal:
         msg = f"{who} gets clear of {what} by moving {_fmt(res.path_length_cm, 2)} cm to {_xy(res.end)}"
