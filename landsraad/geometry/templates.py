@@ -262,7 +262,7 @@ class DodgeResult:
         the base is already clear.
     to
         Where the base's centre ends (the cheapest escape, even when longer than allowed);
-        None when there is no way out at all.
+        None when there is no way out at all (with ``legal_only``: none within ``max_cm``).
     path
         The centre's path from its start.
     message

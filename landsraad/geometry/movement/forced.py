@@ -228,7 +228,8 @@ def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float,
     -------
     MoveResult
         Legal with ``end`` and ``path`` when a move within the allowance gets clear; else the
-        reason (``too_far`` with the cheapest cost found, or ``no_room``) and a sentence.
+        reason (``too_far`` with the cheapest cost found, infinite with ``legal_only`` when none
+        was priced, or ``no_room``) and a sentence.
 
     Raises
     ------
