@@ -178,6 +178,8 @@ def check_board(board: Board, mover: str, goals) -> int:
         assert (s, g) == (s_ref, g_ref) and same_query(q, q_ref)
         dist_ref, pred_ref = q_ref.search(s_ref, g_ref)
         path = movement_graph._shortest(space, start, goal)
+        # the start's tangents tested once for many goals (an escape's searches): the same path
+        assert movement_graph._shortest(space, start, goal, movement_graph._start_tangents(space, start)) == path
         if g_ref in dist_ref:
             assert path == _finish_path(space, q_ref, pred_ref, s_ref, g_ref)
             compared += 1
@@ -231,7 +233,8 @@ def test_ring_pairs_are_the_former_ones(nodes):
 @given(boards(), st.lists(st.tuples(st.floats(0, 30), st.floats(0, 30)), min_size=1, max_size=4))
 def test_graph_query_and_path_are_the_former_ones_bit_for_bit(board, goals):
     """On random boards (difficult ground included): the graph, each query's nodes and edges,
-    and the path are the references', to the last bit and in the same order."""
+    and the path are the references', to the last bit and in the same order, also with the
+    start's tangents given (tested once for many goals)."""
     check_board(board, "a", goals)
 
 

@@ -12,7 +12,7 @@ from shapely.geometry.base import BaseGeometry
 
 from ...errors import GeometryError
 from ..board import CIRCLE_RESOLUTION, Board, Point
-from .graph import _dedupe, _graph, _poly_measure, _Query, _shortest
+from .graph import Tangents, _dedupe, _graph, _poly_measure, _Query, _shortest, _start_tangents
 from .messages import _check_allowance, _check_point, _check_start, _fmt, _fmt_pair, _label, _result_for_path, _xy
 from .rays import _ray_lengths, _truncate
 from .result import _INF, _TWO_PI, ALLOWANCE_SLACK_CM, ARC_BUMP_CM, ESCAPE_MARGIN_CM, MoveResult, _circle_at
@@ -381,6 +381,7 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
     S0 = np.asarray(start, dtype=float)
 
     plain: list[np.ndarray] = [np.zeros(0)]  # evaluate's last straight costs
+    from_start: list[Tangents] = []  # the start's tangents, tested once for every path search
 
     def evaluate(pts: np.ndarray, bound: float, max_searches: int) -> tuple[np.ndarray, list[Any]]:
         """Costs (inf: invalid or unreachable) and paths of candidate end points."""
@@ -405,7 +406,9 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
             if not ok[k] or (clear[k] and abs(straight[k] - euclid[k]) < 1e-12):
                 continue  # invalid, or straight and plain: nothing cheaper for this point
             searches += 1
-            path = _shortest(space, start, (float(pts[k][0]), float(pts[k][1])))
+            if not from_start:
+                from_start.append(_start_tangents(space, start))
+            path = _shortest(space, start, (float(pts[k][0]), float(pts[k][1])), from_start[0])
             if path is not None:
                 c = _poly_measure(space, path)[1]
                 if c < costs[k]:

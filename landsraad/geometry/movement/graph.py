@@ -228,12 +228,18 @@ class _Query:
         (tangents,), _ = _clear_tangents(self.space, [p], None)
         return self._join(p, tangents, outgoing)
 
-    def attach_ends(self, start: Sequence[float], goal: Sequence[float]) -> tuple[int, int, float | None]:
+    def attach_ends(self, start: Sequence[float], goal: Sequence[float], from_start: Tangents | None = None
+                    ) -> tuple[int, int, float | None]:
         """:meth:`attach` of ``start`` (outgoing) then of ``goal`` (incoming), and the cost of the
         straight segment from one to the other if it is clear (else None): the same nodes, edges
         and numbers as the two calls and the segment's own tests, the tangents of both points and
-        the segment tested in one batch (every test is row by row)."""
-        (from_start, to_goal), direct = _clear_tangents(self.space, [start, goal], (start, goal))
+        the segment tested in one batch (every test is row by row). ``from_start``: the start's
+        tangents when already known (:func:`_start_tangents`, the same rows), so only the goal's
+        and the segment are tested."""
+        if from_start is None:
+            (from_start, to_goal), direct = _clear_tangents(self.space, [start, goal], (start, goal))
+        else:
+            (to_goal,), direct = _clear_tangents(self.space, [goal], (start, goal))
         return self._join(start, from_start, True), self._join(goal, to_goal, False), direct
 
     def _join(self, p: Sequence[float], tangents: tuple[list, list, list, list], outgoing: bool) -> int:
@@ -326,8 +332,19 @@ class _Query:
         return out
 
 
+Tangents = tuple[list, list, list, list]
+"""A point's clear tangents to the circles, as :func:`_clear_tangents` lists them (tangent points,
+circles, angles, costs)."""
+
+
+def _start_tangents(space: _Space, start: Sequence[float]) -> Tangents:
+    """``start``'s clear tangents, for :func:`_shortest` from that start to several goals (each
+    row is tested on its own, so these are the rows a search's own batch would give)."""
+    return _clear_tangents(space, [start], None)[0][0]
+
+
 def _clear_tangents(space: _Space, points: Sequence[Sequence[float]], segment: tuple[Sequence[float], Sequence[float]] | None
-                    ) -> tuple[list[tuple[list, list, list, list]], float | None]:
+                    ) -> tuple[list[Tangents], float | None]:
     """For each of ``points`` (free spots), its tangents to every circle that touch a free arc
     and are clear to slide along, as lists (tangent points, circles, angles, costs), in
     :func:`_point_tangents`' order; and, with a ``segment``, its cost if it is clear (else None).
@@ -562,11 +579,15 @@ def _round_discs(space: _Space, S: np.ndarray, G: np.ndarray) -> np.ndarray:
     return np.where(cuts, way, 0.0).max(axis=1)
 
 
-def _shortest(space: _Space, start: Point, goal: Point) -> list[tuple[float, float]] | None:
-    """The cheapest path from ``start`` to ``goal`` (both legal positions), or None."""
+def _shortest(space: _Space, start: Point, goal: Point, from_start: Tangents | None = None) -> list[tuple[float, float]] | None:
+    """The cheapest path from ``start`` to ``goal`` (both legal positions), or None.
+
+    ``from_start``: the start's tangents (:func:`_start_tangents`), for a caller that searches
+    from one start to many goals (an escape's sampled end points): the same path, the start's
+    tangents tested once."""
     graph = _graph(space)
     q = _Query(space, graph)
-    s, g, direct = q.attach_ends(start, goal)
+    s, g, direct = q.attach_ends(start, goal, from_start)
     _exits(space, q, s, start, True)
     _exits(space, q, g, goal, False)
     if direct is not None:
