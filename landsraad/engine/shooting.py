@@ -110,10 +110,9 @@ def _shoot_resolved(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> 
 # --- dodging (RUL-09) -------------------------------------------------------------------------------------
 
 
-def _template_shape(state: GameState, template: Mapping[str, Any] | None) -> Any:
-    if template is None:
-        return None
-    return shapely.from_wkb(bytes.fromhex(template["wkb"]))
+def _template_shape(template_wkb: str) -> Any:
+    """The template's shape from its hexadecimal WKB (how decisions and stages carry it, JSON-able)."""
+    return shapely.from_wkb(bytes.fromhex(template_wkb))
 
 
 @builder("dodge")
@@ -148,8 +147,8 @@ def _template_dodge(board: Board, model_id: str, template_wkb: str, distance: fl
     dodge within the distance is looked for (``legal_only``), and neither is tried when the dodge
     is provably too short (:func:`~landsraad.geometry.templates.dodge_lower_bound`). A pure
     function of the table and the question, so cached: every rollout of a search that meets
-    the same shot on the same table asks it again (a fifth of the dodges of the slowest
-    searched decision measured, each up to tens of milliseconds round obstacles).
+    the same shot on the same table asks it again (12 of the 106 dodges of the slowest searched
+    decision measured, a third of their time: those round obstacles take tens of milliseconds).
 
     Parameters
     ----------
@@ -169,7 +168,7 @@ def _template_dodge(board: Board, model_id: str, template_wkb: str, distance: fl
     tuple of float or None
         The centre's end point.
     """
-    shape = shapely.from_wkb(bytes.fromhex(template_wkb))
+    shape = _template_shape(template_wkb)
     if T.dodge_lower_bound(board, model_id, shape, tolerance_cm=tolerance_cm) > distance:
         return None
     out = T.dodge_out(board, model_id, shape, distance, tolerance_cm=tolerance_cm, detours=False, legal_only=True)
@@ -351,7 +350,7 @@ def _template_first(m: Machine, d: Mapping[str, Any]) -> None:
 @stage("template.dodged")
 def _template_dodge_next(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | None) -> None:
     escaped = list(d["escaped"])
-    shape = _template_shape(m.state, d["template"])
+    shape = _template_shape(d["template"]["wkb"])
     if "asking" in d:
         h = d["hits"][len(escaped)]
         # PRJ-32: it escapes only if its base ends further than the contact tolerance from the template.

@@ -135,7 +135,7 @@ LEVELS: dict[str, Level] = {
 
 ``normal`` does not search its mission picks: ``easy``'s 36 games played out take about 15 s of
 CPU here, and ``normal`` is to answer within 2 s on one core (issue 12; it does but for about
-one decision in 400); ``easy`` spends them once, at set-up, and ``hard`` over its pool. Every level ranks its picks by the
+one decision in 2,000 under a two-job load); ``easy`` spends them once, at set-up, and ``hard`` over its pool. Every level ranks its picks by the
 learned mission odds (``learned_picks``), which costs no game played out."""
 
 

@@ -179,7 +179,7 @@ def check_board(board: Board, mover: str, goals) -> int:
         dist_ref, pred_ref = q_ref.search(s_ref, g_ref)
         path = movement_graph._shortest(space, start, goal)
         # the start's tangents tested once for many goals (an escape's searches): the same path
-        assert movement_graph._shortest(space, start, goal, movement_graph._start_tangents(space, start)) == path
+        assert movement_graph._shortest(space, start, goal, movement_graph._tangents_of(space, start)) == path
         if g_ref in dist_ref:
             assert path == _finish_path(space, q_ref, pred_ref, s_ref, g_ref)
             compared += 1

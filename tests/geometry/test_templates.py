@@ -273,7 +273,7 @@ def test_a_dodge_looked_for_within_its_distance_only_rul09():
 
 @settings(max_examples=25, deadline=None)  # each example searches detours twice; 1,200 dodges were compared by hand
 @given(*_scene, st.sampled_from([2.0, 4.0, 7.0]))
-def test_a_dodge_looked_for_within_its_distance_is_the_full_search_s(me, others, aim, kind, angle, terrain, corner, tolerance,
+def test_a_dodge_looked_for_within_its_distance_answers_as_the_full_search(me, others, aim, kind, angle, terrain, corner, tolerance,
                                                                     distance):
     """legal_only answers "possible" exactly when the full search does, and then with the same
     dodge, bit for bit (RUL-09): the searches it leaves out could only price moves beyond the

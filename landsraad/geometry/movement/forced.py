@@ -12,7 +12,7 @@ from shapely.geometry.base import BaseGeometry
 
 from ...errors import GeometryError
 from ..board import CIRCLE_RESOLUTION, Board, Point
-from .graph import Tangents, _dedupe, _graph, _poly_measure, _Query, _shortest, _start_tangents
+from .graph import Tangents, _dedupe, _graph, _poly_measure, _Query, _shortest, _tangents_of
 from .messages import _check_allowance, _check_point, _check_start, _fmt, _fmt_pair, _label, _result_for_path, _xy
 from .rays import _ray_lengths, _truncate
 from .result import _INF, _TWO_PI, ALLOWANCE_SLACK_CM, ARC_BUMP_CM, ESCAPE_MARGIN_CM, MoveResult, _circle_at
@@ -407,7 +407,7 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
                 continue  # invalid, or straight and plain: nothing cheaper for this point
             searches += 1
             if not from_start:
-                from_start.append(_start_tangents(space, start))
+                from_start.append(_tangents_of(space, start))
             path = _shortest(space, start, (float(pts[k][0]), float(pts[k][1])), from_start[0])
             if path is not None:
                 c = _poly_measure(space, path)[1]
@@ -430,7 +430,8 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
     else:
         first = np.vstack([extra, *(point_at(s) for (_, point_at), s in zip(curves, samples))])
         costs, paths = evaluate(first, limit, first_searches)
-        straight_first = (first, plain[0])
+        if detours:
+            straight_first = (first, plain[0])
     k = int(np.argmin(costs)) if len(costs) else -1
     if math.isfinite(limit) and (k < 0 or not costs[k] < limit):
         return MoveResult(model=model_id, legal=False, start=start, end=start, path=(), path_length_cm=_INF,
@@ -458,7 +459,7 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
         return best_cost, best_path
 
     best_cost, best_path = refine(k, float(costs[k]), paths[k], refine_searches)
-    if straight_first is not None and detours:
+    if straight_first is not None:
         # the straight way out refined as detours=False refines it (the same first sampling's
         # cheapest slide): a refinement round the best detour may settle higher than it does
         pts, straight = straight_first

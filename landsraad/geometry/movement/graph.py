@@ -225,8 +225,7 @@ class _Query:
     def attach(self, p: Sequence[float], outgoing: bool) -> int:
         """A free point joined to the graph by its clear tangents to every circle
         (``outgoing``: edges from it, else edges to it)."""
-        (tangents,), _ = _clear_tangents(self.space, [p], None)
-        return self._join(p, tangents, outgoing)
+        return self._join(p, _tangents_of(self.space, p), outgoing)
 
     def attach_ends(self, start: Sequence[float], goal: Sequence[float], from_start: Tangents | None = None
                     ) -> tuple[int, int, float | None]:
@@ -234,7 +233,7 @@ class _Query:
         straight segment from one to the other if it is clear (else None): the same nodes, edges
         and numbers as the two calls and the segment's own tests, the tangents of both points and
         the segment tested in one batch (every test is row by row). ``from_start``: the start's
-        tangents when already known (:func:`_start_tangents`, the same rows), so only the goal's
+        tangents when already known (:func:`_tangents_of`, the same rows), so only the goal's
         and the segment are tested."""
         if from_start is None:
             (from_start, to_goal), direct = _clear_tangents(self.space, [start, goal], (start, goal))
@@ -337,10 +336,11 @@ Tangents = tuple[list, list, list, list]
 circles, angles, costs)."""
 
 
-def _start_tangents(space: _Space, start: Sequence[float]) -> Tangents:
-    """``start``'s clear tangents, for :func:`_shortest` from that start to several goals (each
-    row is tested on its own, so these are the rows a search's own batch would give)."""
-    return _clear_tangents(space, [start], None)[0][0]
+def _tangents_of(space: _Space, p: Sequence[float]) -> Tangents:
+    """``p``'s clear tangents alone (:meth:`_Query.attach`'s, and a start's for :func:`_shortest`
+    from it to several goals): each row is tested on its own, so these are the rows a batch with
+    other points would give."""
+    return _clear_tangents(space, [p], None)[0][0]
 
 
 def _clear_tangents(space: _Space, points: Sequence[Sequence[float]], segment: tuple[Sequence[float], Sequence[float]] | None
@@ -582,7 +582,7 @@ def _round_discs(space: _Space, S: np.ndarray, G: np.ndarray) -> np.ndarray:
 def _shortest(space: _Space, start: Point, goal: Point, from_start: Tangents | None = None) -> list[tuple[float, float]] | None:
     """The cheapest path from ``start`` to ``goal`` (both legal positions), or None.
 
-    ``from_start``: the start's tangents (:func:`_start_tangents`), for a caller that searches
+    ``from_start``: the start's tangents (:func:`_tangents_of`), for a caller that searches
     from one start to many goals (an escape's sampled end points): the same path, the start's
     tangents tested once."""
     graph = _graph(space)
