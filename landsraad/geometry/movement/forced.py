@@ -14,6 +14,7 @@ from ...errors import GeometryError
 from ..board import CIRCLE_RESOLUTION, Board, Point
 from .graph import Tangents, _dedupe, _graph, _poly_measure, _Query, _shortest, _tangents_of
 from .messages import _check_allowance, _check_point, _check_start, _fmt, _fmt_pair, _label, _result_for_path, _xy
+from .polyline import Polyline
 from .rays import _ray_lengths, _truncate
 from .result import _INF, _TWO_PI, ALLOWANCE_SLACK_CM, ARC_BUMP_CM, ESCAPE_MARGIN_CM, MoveResult, _circle_at
 from .space import _Space, _space, _space_cached
@@ -268,8 +269,7 @@ def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float,
     # clearance * (1 - cos(pi / 256)) < clearance * 1e-4: grow it by that much.
     outline = zone.buffer(clearance * (1 + 1e-4) + 1e-6, quad_segs=CIRCLE_RESOLUTION).boundary
     rings = [g for g in getattr(outline, "geoms", [outline]) if g.length > 0]
-    curves = [(float(g.length), (lambda line: lambda s: shapely.get_coordinates(
-        shapely.line_interpolate_point(line, s)))(g)) for g in rings]
+    curves = [(float(g.length), Polyline.of(g).at) for g in rings]  # points along: GEOS's, vectorised
     near = shapely.ops.nearest_points(outline, shapely.Point(start))[0]
 
     def valid(p: np.ndarray) -> np.ndarray:
@@ -302,7 +302,7 @@ def _ring_frame(coords: np.ndarray, start: Point) -> tuple[np.ndarray, np.ndarra
 
 def _ring_reach(frame: tuple[np.ndarray, np.ndarray], s: np.ndarray, slack: float = 1e-6) -> np.ndarray:
     """A lower bound on the distance from the start to the points at arc lengths ``s`` of a
-    polyline (as ``shapely.line_interpolate_point`` puts them): the least distance to a segment
+    polyline (as :meth:`Polyline.at <.polyline.Polyline.at>` puts them, GEOS's way): the least distance to a segment
     that may hold them. GEOS sums the lengths in its own way, so every segment within ``slack``
     of ``s`` counts."""
     cum, seg_dist = frame

@@ -13,6 +13,7 @@ import shapely
 import shapely.ops
 
 from ..board import Point
+from .polyline import Polyline
 from .result import _ANGLE_SLACK, _INF, _TWO_PI, ARC_BUMP_CM, TOUCH_TOLERANCE_CM
 from .space import _outlines, _Space
 
@@ -405,6 +406,15 @@ def _poly_measure(space: _Space, pts: Sequence[Sequence[float]]) -> tuple[float,
     return length, float(space.segment_costs(a[:-1], a[1:]).sum())
 
 
+def _outline_polylines(space: _Space) -> list[Polyline]:
+    """The outlines of the difficult pieces (:func:`~.space._outlines`) as :class:`~.polyline.Polyline`,
+    for points along them (built on first use, beside the outlines)."""
+    cached = space._cache.get("outline_polylines")
+    if cached is None:
+        cached = space._cache["outline_polylines"] = [Polyline.of(line) for line in _outlines(space)]
+    return cached
+
+
 def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list[int | None]
                       ) -> list[tuple[float, float]]:
     """Slide each crossing point of a difficult-terrain boundary along its outline (edges
@@ -414,6 +424,7 @@ def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list
     pts = list(pts)
     edges = list(edges)
     outlines = _outlines(space)
+    polylines = _outline_polylines(space)
 
     def legs(a: Sequence[float], xs: np.ndarray, b: Sequence[float]) -> np.ndarray:
         n = len(xs)
@@ -436,7 +447,7 @@ def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list
             a, b = pts[k - 1], pts[k + 1]
             here = np.asarray([pts[k]], dtype=float)
             current = float(legs(a, here, b)[0])
-            line = outlines[edge]
+            line, along = outlines[edge], polylines[edge]
             length = line.length
             best_x, best = here[0], current
             s_best = float(line.project(shapely.Point(pts[k])))
@@ -444,7 +455,7 @@ def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list
             grid = np.linspace(0.0, length, 64, endpoint=False)
             step = length / 64
             for _zoom in range(5):
-                xs = shapely.get_coordinates(shapely.line_interpolate_point(line, np.mod(grid, length)))
+                xs = along.at(np.mod(grid, length))
                 vals = legs(a, xs, b)
                 j = int(np.argmin(vals))
                 if vals[j] < best:
