@@ -2,9 +2,13 @@
 (R-SHOOT, R-TEMPLATE, R-LASER, R-SHOOT-MARKER, RUL-08, RUL-19, PRJ-12, PRJ-33, PRJ-73)."""
 
 import pytest
+import shapely
 
+from landsraad.engine.shooting import _template_dodge
 from landsraad.engine.state import MarkerState
 from landsraad.errors import DecisionError, RuleError
+from landsraad.geometry.board import Base, Board
+from landsraad.geometry.templates import blast_shape, dodge_out
 from landsraad.rules.shooting import resolve_template_shot
 
 from .helpers import ScriptedPlayer, model, run_activations, state_in_play
@@ -88,12 +92,6 @@ def test_a_template_dodge_suggestion_is_a_way_out_within_the_dodge_asked_once_pe
     template within the dodge (dodge_out's without detours, though a detour round the base
     beside it is shorter), None when there is none (a 30 mm base 1 cm from a blast's centre
     needs 5.61 cm), and a search's rollouts asking again on an equal table read the cache."""
-    import shapely
-
-    from landsraad.engine.shooting import _template_dodge
-    from landsraad.geometry.board import Base, Board
-    from landsraad.geometry.templates import blast_shape, dodge_out
-
     board = Board(bases=(Base("a", 30, 30, 30), Base("w", 26.9, 30, 30)))
     blast = blast_shape((31, 30))
     wkb = shapely.to_wkb(blast, hex=True)

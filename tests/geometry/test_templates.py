@@ -14,6 +14,7 @@ from shapely.geometry import LineString
 from landsraad.errors import GeometryError
 from landsraad.geometry.board import Base, Board, TerrainPiece
 from landsraad.geometry.movement import forced
+from landsraad.geometry.movement.polyline import Polyline
 from landsraad.geometry.templates import (
     BLAST_RADIUS_CM,
     blast_shape,
@@ -237,8 +238,7 @@ def test_the_pruning_bound_is_below_every_outline_point(me, others, aim, kind, a
     the pruning allows), at the samples, anywhere, and at and just off the outline's vertices."""
     board, template = _dodge_scene(me, others, aim, kind, angle, terrain, corner)
     ring = template.buffer(1.5 + tolerance, quad_segs=64).boundary
-    coords = shapely.get_coordinates(ring)
-    frame = forced._ring_frame(coords, me[:2])
+    frame = forced._ring_frame(Polyline.of(ring), me[:2])
     cum = frame[0]
     k = vertex % (len(cum) - 1)
     s = np.concatenate([np.linspace(0.0, ring.length, max(8, int(math.ceil(ring.length / 0.2))), endpoint=False),

@@ -269,13 +269,14 @@ def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float,
     # clearance * (1 - cos(pi / 256)) < clearance * 1e-4: grow it by that much.
     outline = zone.buffer(clearance * (1 + 1e-4) + 1e-6, quad_segs=CIRCLE_RESOLUTION).boundary
     rings = [g for g in getattr(outline, "geoms", [outline]) if g.length > 0]
-    curves = [(float(g.length), Polyline.of(g).at) for g in rings]  # points along: GEOS's, vectorised
+    lines = [Polyline.of(g) for g in rings]
+    curves = [(float(g.length), line.at) for g, line in zip(rings, lines)]  # points along: GEOS's, vectorised
     near = shapely.ops.nearest_points(outline, shapely.Point(start))[0]
 
     def valid(p: np.ndarray) -> np.ndarray:
         return shapely.distance(zone, shapely.points(p)) >= clearance - 1e-9
 
-    frames = [_ring_frame(shapely.get_coordinates(g), start) for g in rings]
+    frames = [_ring_frame(line, start) for line in lines]
     limit = allowance + ALLOWANCE_SLACK_CM + REFINE_REACH_CM if legal_only else _INF
     return _escape(space, board, model_id, start, curves, np.array([[near.x, near.y]]), valid, allowance, what,
                    detours=detours, reach=lambda ci, s: _ring_reach(frames[ci], s), limit=limit)
@@ -288,23 +289,25 @@ quarter of that, and so on), and a clear slide of that length costs at most twic
 ground), so a sample this far beyond is no start for a legal answer."""
 
 
-def _ring_frame(coords: np.ndarray, start: Point) -> tuple[np.ndarray, np.ndarray]:
-    """A polyline's cumulative lengths at its vertices and the distance from ``start`` to each of its segments."""
+def _ring_frame(line: Polyline, start: Point) -> tuple[np.ndarray, np.ndarray]:
+    """A polyline's cumulative lengths at its vertices (its running sums, GEOS's own) and the
+    distance from ``start`` to each of its segments."""
+    coords = line.coords
     a, b = coords[:-1], coords[1:]
     v = b - a
     vv = np.einsum("ij,ij->i", v, v)
     w = np.asarray(start, dtype=float) - a
     t = np.clip(np.einsum("ij,ij->i", w, v) / np.where(vv > 0, vv, 1.0), 0.0, 1.0)
     seg_dist = np.hypot(*(w - t[:, None] * v).T)
-    cum = np.concatenate([[0.0], np.cumsum(np.sqrt(vv))])
-    return cum, seg_dist
+    return np.concatenate([[0.0], line.ends]), seg_dist
 
 
 def _ring_reach(frame: tuple[np.ndarray, np.ndarray], s: np.ndarray, slack: float = 1e-6) -> np.ndarray:
     """A lower bound on the distance from the start to the points at arc lengths ``s`` of a
-    polyline (as :meth:`Polyline.at <.polyline.Polyline.at>` puts them, GEOS's way): the least distance to a segment
-    that may hold them. GEOS sums the lengths in its own way, so every segment within ``slack``
-    of ``s`` counts."""
+    polyline (as :meth:`Polyline.at <.polyline.Polyline.at>` puts them, GEOS's way): the least
+    distance to a segment that may hold them. The cumulative lengths are the ones ``at`` reads, so
+    the segment holding ``s`` is known exactly; every segment within ``slack`` of ``s`` counts
+    still, a margin for a caller's own arithmetic on the lengths."""
     cum, seg_dist = frame
     n = len(seg_dist)
     if n == 0:
