@@ -76,6 +76,9 @@ def one_game(args: tuple[int, str, bool]) -> dict:
     r = game.result
     return {"game": i, "seed": seed, "search_side": side, "red": red, "blue": blue, "winner": r.winner,
             "score": 1.0 if r.winner == side else 0.5 if r.winner == "draw" else 0.0, "margin": r.vp[side] - r.vp[other],
+            "reason": r.reason, "activations": r.activations,
+            "sheets": {s: [[line.mission, line.rank, line.succeeded, line.points] for line in r.sheets[s].lines]
+                       for s in ("red", "blue")},
             "wall_s": time.perf_counter() - t0, "cpu_s": time.process_time() - c0,
             "times": [] if control else searcher.times}
 

@@ -76,7 +76,7 @@ from .mission_hooks import FALLBACK, MISSION_HOOKS, MissionHook, estimate_chance
 from .mission_plan import mission_plan, mission_plans
 from .player import HeuristicPlayer, pick_rankings
 from .reading import TableReading, read_table
-from .setup_plan import HEURISTIC_PLAN, SETUP_PLANS, SetupPlan
+from .setup_plan import HEURISTIC_PLAN, MEASURED_PLAN, SETUP_PLANS, SetupPlan
 from .tables import HARM, ClashTable, clash_table
 
 __all__ = [
@@ -95,5 +95,6 @@ __all__ = [
     "read_table",
     "SetupPlan",
     "HEURISTIC_PLAN",
+    "MEASURED_PLAN",
     "SETUP_PLANS",
 ]

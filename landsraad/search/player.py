@@ -33,12 +33,12 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 import numpy as np
 
-from ..ai import SETUP_PLANS, HeuristicPlayer
+from ..ai import MEASURED_PLAN, SETUP_PLANS, HeuristicPlayer, SetupPlan
 from ..engine import Answer, Decision, GameState
 from ..errors import RuleError, UnknownNameError
 from .core import SearchJob, public_view, run_samples, signature
@@ -92,6 +92,11 @@ class Level:
         Rank the mission picks with each card's chance from the learned model
         (:mod:`landsraad.search.mission_odds`) rather than the heuristic's estimates; a pick search
         then starts from that ranking.
+    setup_plan
+        The set-up plan the player's heuristic follows (its bids, choices and where it places
+        markers; :class:`~landsraad.ai.setup_plan.SetupPlan`): by default
+        :data:`~landsraad.ai.setup_plan.MEASURED_PLAN`. A set-up search compares the plans of
+        :data:`~landsraad.ai.setup_plan.SETUP_PLANS` with this plan's marker placement.
     """
 
     name: str
@@ -108,6 +113,7 @@ class Level:
     setup_candidates: int = 0
     setup_samples: int = 0
     learned_picks: bool = True
+    setup_plan: SetupPlan = MEASURED_PLAN
 
     @property
     def rollouts(self) -> int:
@@ -192,7 +198,7 @@ class SearchPlayer:
             level = LEVELS[level]
         self.level = level
         self.rng = np.random.default_rng(seed)
-        self.heuristic = HeuristicPlayer(int(self.rng.integers(2**63)))
+        self.heuristic = HeuristicPlayer(int(self.rng.integers(2**63)), setup_plan=level.setup_plan)
         self.stats: list[SearchStats] = []
         self._boundary: GameState | None = None
         self._trail: list[Any] = []
@@ -297,7 +303,8 @@ class SearchPlayer:
         """R-SETUP-BID, R-FIRST: the heuristic's set-up plan against others, by whole games played out.
 
         The plan chosen is the heuristic's from then on, for every bid and choice of the set-up."""
-        plans = SETUP_PLANS[: self.level.setup_candidates]
+        placement = {"own_markers": self.level.setup_plan.own_markers, "opponent_markers": self.level.setup_plan.opponent_markers}
+        plans = tuple(replace(plan, **placement) for plan in SETUP_PLANS[: self.level.setup_candidates])
         try:
             job = make_setup_job(decision, state, plans, seed=seed)
             rows = self._run(run_setup_samples, job, self.level.setup_samples)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from landsraad.ai import HEURISTIC_PLAN, SETUP_PLANS, HeuristicPlayer, SetupPlan
+from landsraad.ai import HEURISTIC_PLAN, MEASURED_PLAN, SETUP_PLANS, HeuristicPlayer, SetupPlan
 from landsraad.ai.setup_plan import ALL, BidRule, setup_plan_named
 from landsraad.engine import Decision, new_game
 from landsraad.engine.setup import BID_STEPS
@@ -70,3 +70,45 @@ def test_plans_have_distinct_names_and_are_found_by_name():
     assert setup_plan_named("no bids").bid("first", 3) == 0
     with pytest.raises(UnknownNameError, match="no bids"):
         setup_plan_named("no bid")
+
+
+def _state_after_set_up(plan: SetupPlan, seed: int):
+    """The state when play begins, red following ``plan`` (strict: every answer it gives is legal)."""
+    game = new_game("corrino", "fremen", seed=seed)
+    players = {"red": HeuristicPlayer(1, setup_plan=plan, strict=True), "blue": HeuristicPlayer(2, strict=True)}
+    while game.state.phase == "setup":
+        d = game.decision
+        game.answer(players[d.side].decide(d, game.view(d.side)))
+    return game.state
+
+
+@pytest.mark.parametrize("seed", [31, 33, 35])
+def test_a_flank_plan_places_its_own_markers_nearer_a_side_edge_r_missions(seed):
+    """Red's own markers (an Activation's terminals, Occupation's positions) go nearest the middle
+    of its rows under the heuristic's plan and nearest a side edge under a flank plan; the rows
+    and the opponent's markers are the plan's other business. Every placement is legal (strict)."""
+    flank = SetupPlan("flank", bids=HEURISTIC_PLAN.bids, first=HEURISTIC_PLAN.first, own_markers="flank")
+
+    def own(state):
+        return [(k.x, k.y) for k in state.markers if k.owner == "red" and k.placed_by == "red"]
+
+    centre_state, flank_state = _state_after_set_up(HEURISTIC_PLAN, seed), _state_after_set_up(flank, seed)
+    edge = centre_state.side_state("red").edge
+    span = centre_state.width if edge in ("south", "north") else centre_state.depth
+
+    def to_side_edge(p):
+        along = p[0] if edge in ("south", "north") else p[1]
+        return min(along, span - along)
+
+    centre_markers, flank_markers = own(centre_state), own(flank_state)
+    assert centre_markers and len(centre_markers) == len(flank_markers)
+    assert sum(map(to_side_edge, flank_markers)) < sum(map(to_side_edge, centre_markers))
+    assert min(map(to_side_edge, flank_markers)) < min(map(to_side_edge, centre_markers))
+
+
+def test_a_plan_names_only_known_marker_placements():
+    assert MEASURED_PLAN.own_markers == "flank" and HEURISTIC_PLAN.own_markers == "centre"
+    with pytest.raises(UnknownNameError, match="centre, flank"):
+        SetupPlan("bad", own_markers="left")
+    with pytest.raises(UnknownNameError, match="opponent_markers"):
+        SetupPlan("bad", opponent_markers="corner")
