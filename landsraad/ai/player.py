@@ -317,7 +317,11 @@ class HeuristicPlayer:
         return max(decision.choices, key=lambda mid: (expected(mid), mid))
 
     def _on_place_marker(self, decision: Decision, state: GameState) -> Point:
-        """Own markers near the own lines; the opponent's markers far from the opponent."""
+        """Own markers near the own lines; the opponent's markers far from the opponent (R-MISSIONS).
+
+        Along the row, each goes where :attr:`setup_plan` says (:attr:`SetupPlan.own_markers`,
+        :attr:`SetupPlan.opponent_markers`): nearest the middle (the heuristic's own plan) or
+        nearest a side edge; an ambassador always goes in the side's own corner."""
         owner = decision.info.get("owner", decision.side)
         mission = decision.info.get("mission", "")
         me = decision.side
