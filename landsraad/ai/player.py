@@ -340,6 +340,7 @@ class HeuristicPlayer:
             spec = cards[mission].marker(decision.info.get("marker", ""))
         except KeyError:  # not a card of this game or not one of its markers (UnknownNameError is a KeyError)
             spec = None
+
         def along_key(a: float) -> float:
             # how far along the row from where the plan wants it: the middle, or the nearer side edge
             place = self.setup_plan.own_markers if owner == me else self.setup_plan.opponent_markers

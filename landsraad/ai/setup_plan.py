@@ -24,17 +24,20 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from ..engine.state import other_side
 from ..errors import UnknownNameError
 
-__all__ = ["ALL", "MARKER_PLACES", "BidRule", "SetupPlan", "HEURISTIC_PLAN", "MEASURED_PLAN", "SETUP_PLANS", "setup_plan_named"]
+__all__ = ["ALL", "MARKER_PLACES", "MarkerPlace", "BidRule", "SetupPlan", "HEURISTIC_PLAN", "MEASURED_PLAN", "SETUP_PLANS", "setup_plan_named"]
 
 ALL = 99
 """A bid amount that means "all the Honour left" (a warband never has this much)."""
 
-MARKER_PLACES = ("centre", "flank")
+MarkerPlace = Literal["centre", "flank"]
 """Where along its rows a plan places markers (:attr:`SetupPlan.own_markers`)."""
+MARKER_PLACES: tuple[str, ...] = get_args(MarkerPlace)
+"""The values of :data:`MarkerPlace`."""
 
 
 @dataclass(frozen=True)
@@ -88,8 +91,8 @@ class SetupPlan:
     bids: tuple[tuple[str, BidRule], ...] = ()
     first: tuple[tuple[str, str], ...] = ()
     first_player: str = "first"
-    own_markers: str = "centre"
-    opponent_markers: str = "centre"
+    own_markers: MarkerPlace = "centre"
+    opponent_markers: MarkerPlace = "centre"
 
     def __post_init__(self) -> None:
         for field, value in (("own_markers", self.own_markers), ("opponent_markers", self.opponent_markers)):

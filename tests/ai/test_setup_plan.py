@@ -85,8 +85,8 @@ def _state_after_set_up(plan: SetupPlan, seed: int):
 @pytest.mark.parametrize("seed", [31, 33, 35])
 def test_a_flank_plan_places_its_own_markers_nearer_a_side_edge_r_missions(seed):
     """Red's own markers (an Activation's terminals, Occupation's positions) go nearest the middle
-    of its rows under the heuristic's plan and nearest a side edge under a flank plan; the rows
-    and the opponent's markers are the plan's other business. Every placement is legal (strict)."""
+    of their rows under the heuristic's plan and nearest a side edge under a flank plan, on the same
+    table; every placement is legal (strict players)."""
     flank = SetupPlan("flank", bids=HEURISTIC_PLAN.bids, first=HEURISTIC_PLAN.first, own_markers="flank")
 
     def own(state):

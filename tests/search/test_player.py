@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from landsraad.ai import HeuristicPlayer
+from landsraad.ai import HEURISTIC_PLAN, MEASURED_PLAN, HeuristicPlayer
 from landsraad.engine import GameState, new_game
 from landsraad.errors import UnknownNameError
 from landsraad.search.player import LEVELS, PLAY_KINDS, Level, SearchPlayer
@@ -93,3 +93,22 @@ def test_set_up_is_the_heuristics():
         d = game.decision
         game.answer((player if d.side == "red" else HeuristicPlayer(2)).decide(d, game.view(d.side)))
     assert player.stats == []
+
+
+def test_every_level_places_its_own_markers_by_the_measured_plan_r_missions():
+    """The levels' heuristic follows MEASURED_PLAN (its own markers on the flanks): the same set-up
+    answers as a heuristic given that plan, and not those of the heuristic's own plan."""
+    assert all(level.setup_plan is MEASURED_PLAN for level in LEVELS.values())
+    game = new_game("corrino", "fremen", seed=31)
+    player = SearchPlayer(1, TINY)
+    placed: list[tuple] = []
+    while game.state.phase == "setup":
+        d = game.decision
+        answer = (player if d.side == "red" else HeuristicPlayer(2)).decide(d, game.view(d.side))
+        if d.side == "red" and d.kind == "place_marker" and d.info.get("owner") == "red":
+            mine = HeuristicPlayer(0, setup_plan=MEASURED_PLAN).decide(d, game.view("red"))
+            theirs = HeuristicPlayer(0, setup_plan=HEURISTIC_PLAN).decide(d, game.view("red"))
+            placed.append((answer, mine, theirs))
+        game.answer(answer)
+    assert placed and all(answer == mine for answer, mine, _ in placed)
+    assert any(answer != theirs for answer, _, theirs in placed)
