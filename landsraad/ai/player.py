@@ -341,21 +341,23 @@ class HeuristicPlayer:
         except KeyError:  # not a card of this game or not one of its markers (UnknownNameError is a KeyError)
             spec = None
 
-        def along_key(a: float) -> float:
-            # how far along the row from where the plan wants it: the middle, or the nearer side edge
-            place = self.setup_plan.own_markers if owner == me else self.setup_plan.opponent_markers
+        ambassador = owner == me and spec is not None and spec.model is not None
+        if owner != me:
+            place = self.setup_plan.opponent_markers  # the opponent's cache or depots: in my half, near my lines
+        elif ambassador:
+            place = "flank"  # a token that is a model: in my own corner, behind my lines
+        else:
+            place = self.setup_plan.own_markers  # terminals, positions: where the plan wants them, spread apart
+
+        def off_place(a: float) -> float:
+            # how far along the row from where the marker should go: the nearer side edge, or the middle
             return min(a, span - a) if place == "flank" else abs(a - centre_along)
 
-        if owner == me and spec is not None and spec.model is not None:
-            # A token that is a model (an ambassador): in my own corner, behind my lines.
-            order = sorted(np.arange(1.6, span - 1.5, 1.0), key=lambda a: min(a, span - a))
-        elif owner == me:
-            # Terminals, positions: where the plan wants them, spread apart.
-            order = sorted(np.arange(1.6, span - 1.5, 1.0),
-                           key=lambda a: along_key(a) + 0.6 * self._spread_penalty(state, at(20.0, a), me))
+        alongs = np.arange(1.6, span - 1.5, 1.0)
+        if owner == me and not ambassador:
+            order = sorted(alongs, key=lambda a: off_place(a) + 0.6 * self._spread_penalty(state, at(20.0, a), me))
         else:
-            # The opponent's cache or depots, in my half: deep in my half, near my lines.
-            order = sorted(np.arange(1.6, span - 1.5, 1.0), key=along_key)
+            order = sorted(alongs, key=off_place)
         # Rows from my own edge outwards, from the nearest the card allows (its distances are from the
         # token's nearest point); the first row with a legal spot wins (R-MISSIONS: the card's rules).
         start = 1.6

@@ -19,11 +19,14 @@ Examples
 ('red', 'blue')
 >>> [plan.name for plan in SETUP_PLANS][:3]
 ['heuristic', 'no bids', 'bid for missions']
+>>> plan = SETUP_PLANS[1].placing_markers_as(MEASURED_PLAN)
+>>> plan.name, plan.bid("first", 3), plan.own_markers, plan.opponent_markers
+('no bids', 0, 'flank', 'centre')
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
 from ..engine.state import other_side
@@ -98,6 +101,10 @@ class SetupPlan:
         for field, value in (("own_markers", self.own_markers), ("opponent_markers", self.opponent_markers)):
             if value not in MARKER_PLACES:
                 raise UnknownNameError("marker placement", value, MARKER_PLACES, where=field)
+
+    def placing_markers_as(self, other: SetupPlan) -> SetupPlan:
+        """This plan's bids and choices with ``other``'s marker placement."""
+        return replace(self, own_markers=other.own_markers, opponent_markers=other.opponent_markers)
 
     def bid(self, step: str, honour: int) -> int:
         """The Honour to bid for ``step`` with ``honour`` left."""

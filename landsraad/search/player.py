@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
@@ -303,8 +303,7 @@ class SearchPlayer:
         """R-SETUP-BID, R-FIRST: the heuristic's set-up plan against others, by whole games played out.
 
         The plan chosen is the heuristic's from then on, for every bid and choice of the set-up."""
-        placement = {"own_markers": self.level.setup_plan.own_markers, "opponent_markers": self.level.setup_plan.opponent_markers}
-        plans = tuple(replace(plan, **placement) for plan in SETUP_PLANS[: self.level.setup_candidates])
+        plans = tuple(plan.placing_markers_as(self.level.setup_plan) for plan in SETUP_PLANS[: self.level.setup_candidates])
         try:
             job = make_setup_job(decision, state, plans, seed=seed)
             rows = self._run(run_setup_samples, job, self.level.setup_samples)

@@ -54,14 +54,19 @@ def test_a_player_given_another_plan_follows_it_r_first():
     assert player.decide(Decision(side="blue", kind="first_player", prompt="?", choices=("first", "second")), None) == "second"
 
 
+def _state_after_set_up(plan: SetupPlan, seed: int, red: str = "corrino", blue: str = "fremen"):
+    """The state when the set-up is over, red following ``plan`` (strict: every answer it gives is legal)."""
+    game = new_game(red, blue, seed=seed)
+    players = {"red": HeuristicPlayer(1, setup_plan=plan, strict=True), "blue": HeuristicPlayer(2, strict=True)}
+    while game.state.phase == "setup":
+        d = game.decision
+        game.answer(players[d.side].decide(d, game.view(d.side)))
+    return game.state
+
+
 def test_every_plan_is_legal_through_a_whole_set_up():
     for k, plan in enumerate(SETUP_PLANS):
-        game = new_game("atreides", "harkonnen", seed=40 + k)
-        players = {"red": HeuristicPlayer(1, setup_plan=plan, strict=True), "blue": HeuristicPlayer(2, strict=True)}
-        while game.state.phase == "setup":
-            d = game.decision
-            game.answer(players[d.side].decide(d, game.view(d.side)))
-        assert game.state.phase == "play"
+        assert _state_after_set_up(plan, 40 + k, "atreides", "harkonnen").phase == "play"
 
 
 def test_plans_have_distinct_names_and_are_found_by_name():
@@ -70,16 +75,6 @@ def test_plans_have_distinct_names_and_are_found_by_name():
     assert setup_plan_named("no bids").bid("first", 3) == 0
     with pytest.raises(UnknownNameError, match="no bids"):
         setup_plan_named("no bid")
-
-
-def _state_after_set_up(plan: SetupPlan, seed: int):
-    """The state when play begins, red following ``plan`` (strict: every answer it gives is legal)."""
-    game = new_game("corrino", "fremen", seed=seed)
-    players = {"red": HeuristicPlayer(1, setup_plan=plan, strict=True), "blue": HeuristicPlayer(2, strict=True)}
-    while game.state.phase == "setup":
-        d = game.decision
-        game.answer(players[d.side].decide(d, game.view(d.side)))
-    return game.state
 
 
 @pytest.mark.parametrize("seed", [31, 33, 35])
