@@ -39,8 +39,8 @@ from landsraad.ai import HeuristicPlayer  # noqa: E402
 from landsraad.engine import new_game, play  # noqa: E402
 from landsraad.search import Level, SearchPlayer  # noqa: E402
 
-PICKS_ONLY = Level("picks", kinds=(), candidates=1, samples=1, depth=1, margin=0.0, learned_picks=True)
-"""``--level picks``: the heuristic with the learned mission odds' picks (no search), to measure
+PICKS_ONLY = Level("picks", kinds=(), candidates=1, samples=1, depth=1, margin=0.0)
+"""``--level picks``: the heuristic with the levels' picks (learned odds, no search), to measure
 what those picks are worth alone."""
 
 PAIRS = (("corrino", "fremen"), ("atreides", "harkonnen"), ("fremen", "atreides"), ("harkonnen", "corrino"))
@@ -163,7 +163,7 @@ def main() -> int:
     sub = parser.add_subparsers(dest="what", required=True)
     s = sub.add_parser("strength")
     s.add_argument("--level", default="easy", choices=("easy", "normal", "hard", "picks"),
-                   help="a search level, or picks: the heuristic with the learned odds' mission picks")
+                   help="a search level, or picks: the heuristic with the levels' mission picks (learned odds, no search)")
     s.add_argument("--games", type=int, default=40)
     s.add_argument("--first", type=int, default=0, help="the first game's index (to extend a series)")
     s.add_argument("--jobs", type=int, default=1)

@@ -73,8 +73,8 @@ Examples
 """
 
 from .mission_hooks import FALLBACK, MISSION_HOOKS, MissionHook, estimate_chances
-from .mission_plan import mission_plan, mission_plans
-from .player import HeuristicPlayer, pick_rankings
+from .mission_plan import expected_points, mission_plan, mission_plans, pruned_plan
+from .player import HeuristicPlayer, pick_estimates, pick_rankings
 from .reading import TableReading, read_table
 from .setup_plan import HEURISTIC_PLAN, MEASURED_PLAN, SETUP_PLANS, SetupPlan
 from .tables import HARM, ClashTable, clash_table
@@ -86,6 +86,9 @@ __all__ = [
     "HARM",
     "mission_plan",
     "mission_plans",
+    "expected_points",
+    "pruned_plan",
+    "pick_estimates",
     "pick_rankings",
     "MISSION_HOOKS",
     "MissionHook",

@@ -42,6 +42,67 @@ ChanceAt = Callable[[str, int, int], float]
 """A card's chance of success at a rank (0: first) in a ranking of so many picks: ``chance_at(card_id, rank, picks)``."""
 
 
+def expected_points(card: Any, chance: float, rank: int) -> float:
+    """The victory points a pick is worth on average (R-MISSIONS): its card's success value at
+    ``rank`` (0: first) with probability ``chance``, else its failure value.
+
+    Examples
+    --------
+    >>> from landsraad.missions import load_missions
+    >>> expected_points(load_missions()["protection"], 0.5, 0)  # (4 - 5) / 2
+    -0.5
+    """
+    return chance * card.values.success[rank] + (1 - chance) * card.values.failure[rank]
+
+
+def pruned_plan(plan: Sequence[str], chance_at: ChanceAt, *, floor: float = 1.0, fewest: int = 1,
+                cards: Mapping[str, Any] | None = None) -> list[str]:
+    """``plan`` with its weakest picks left out (R-MISSIONS): while the ranking is longer than
+    ``fewest``, the pick worth least at its rank (:func:`expected_points`, the chance from
+    ``chance_at`` in a ranking of the current length) is dropped if it is worth less than
+    ``floor`` victory points; the others keep their order and move up.
+
+    A pick worth a little on average still takes models' activations from the others, so the
+    floor is above zero: measured between two heuristics, a floor of 1 VP did better than 0 and
+    than 2 (docs/search.md, "Learned mission odds").
+
+    Parameters
+    ----------
+    plan
+        A ranking, best first.
+    chance_at
+        Each pick's chance of success at its rank in a ranking of so many picks.
+    floor
+        The fewest victory points a pick must be expected to score to stay.
+    fewest
+        Never fewer picks than this (the decision's minimum).
+    cards
+        The game's cards by id (default: the bundled ones).
+
+    Returns
+    -------
+    list of str
+        The picks kept, in ``plan``'s order; ``plan`` itself when no pick is below the floor.
+
+    Examples
+    --------
+    >>> odds = {"activation": 0.9, "occupation": 0.1, "protection": 0.95}
+    >>> pruned_plan(["activation", "occupation", "protection"], lambda m, rank, picks: odds[m])
+    ['activation', 'protection']
+    >>> pruned_plan(["occupation"], lambda m, rank, picks: odds[m])  # never fewer than one pick
+    ['occupation']
+    """
+    cards = cards if cards is not None else load_missions()
+    kept = list(plan)
+    while len(kept) > fewest:
+        values = [expected_points(cards[m], chance_at(m, rank, len(kept)), rank) for rank, m in enumerate(kept)]
+        worst = min(range(len(kept)), key=values.__getitem__)
+        if values[worst] >= floor:
+            break
+        del kept[worst]
+    return kept
+
+
 def mission_plans(allowed: Sequence[str], chances: Mapping[str, float], *, limit: int = 4,
                   cards: Mapping[str, Any] | None = None, count: int = 4, chance_at: ChanceAt | None = None) -> list[list[str]]:
     """The best rankings by expected victory points, best first (R-MISSIONS): the first is
@@ -76,9 +137,8 @@ def mission_plans(allowed: Sequence[str], chances: Mapping[str, float], *, limit
     pool = [m for m in allowed if m in cards and chances.get(m, 0.0) > 0]
 
     def ev(mission: str, rank: int, picks: int = 1) -> float:
-        card = cards[mission]
         p = chances.get(mission, 0.0) if chance_at is None else chance_at(mission, rank, picks)
-        return p * card.values.success[rank] + (1 - p) * card.values.failure[rank]
+        return expected_points(cards[mission], p, rank)
 
     # Keep the most promising few, then try every order of them.
     pool.sort(key=lambda m: (-max(ev(m, r) for r in range(6)), m))

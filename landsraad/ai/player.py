@@ -65,6 +65,13 @@ class _Memory:
     """The models offered for this activation, best plan first, once ranked (see :meth:`HeuristicPlayer.activation_ranking`)."""
 
 
+def pick_estimates(decision: Decision, state: GameState) -> dict[str, float]:
+    """Each card of a ``pick_missions`` ``decision``'s choices with its chance of success as the
+    heuristic estimates it from the table of ``state`` (the side's view) and the opponent
+    (:func:`~landsraad.ai.mission_hooks.estimate_chances`; R-MISSIONS)."""
+    return estimate_chances(read_table(state, decision.side), mission_cards(state), decision.choices)
+
+
 def pick_rankings(decision: Decision, state: GameState, *, count: int = 4, overrides: Mapping[str, float] | None = None,
                   by_rank: Callable[[Mapping[str, float]], ChanceAt] | None = None) -> list[list[str]]:
     """The rankings to answer a ``pick_missions`` ``decision`` with, best first (R-MISSIONS,
@@ -91,7 +98,7 @@ def pick_rankings(decision: Decision, state: GameState, *, count: int = 4, overr
         Legal answers to ``decision`` (at least one), none repeated.
     """
     cards = mission_cards(state)
-    chances = estimate_chances(read_table(state, decision.side), cards, decision.choices)
+    chances = pick_estimates(decision, state)
     chances.update({k: v for k, v in (overrides or {}).items() if k in chances})
     low, high = decision.ranked or (1, 6)
     plans = mission_plans(decision.choices, chances, limit=min(high, 4), cards=cards, count=count,

@@ -4,9 +4,9 @@
 except the decisions of its level's kinds inside its own activations (which model, which
 action, where to move, ...), where it compares the heuristic's answer with a few other legal
 answers by determinised Monte Carlo (:mod:`landsraad.search.core`) and plays the best one when
-it beats the heuristic's by a margin. Its mission picks are ranked with each card's chance from
-a model learned from played games (:mod:`landsraad.search.mission_odds`), and at ``easy`` and
-``hard`` that ranking is compared with its neighbours by whole games played out
+it beats the heuristic's by a margin. Its mission picks are the heuristic's ranking less the
+picks that a model learned from played games (:mod:`landsraad.search.mission_odds`) expects to
+score little, and at ``easy`` and ``hard`` that ranking is compared with its neighbours by whole games played out
 (:mod:`landsraad.search.picks`). A :class:`Level` may also compare set-up
 plans (bids and who goes first, :mod:`landsraad.search.setup_search`); none of the three does,
 since at ``easy``'s budget it did harm (docs/search.md). It sees only what
@@ -34,7 +34,7 @@ from __future__ import annotations
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Literal, get_args
 
 import numpy as np
 
@@ -42,11 +42,16 @@ from ..ai import MEASURED_PLAN, SETUP_PLANS, HeuristicPlayer, SetupPlan
 from ..engine import Answer, Decision, GameState
 from ..errors import RuleError, UnknownNameError
 from .core import SearchJob, public_view, run_samples, signature
-from .mission_odds import MissionOdds, learned_rankings, load_mission_odds
+from .mission_odds import MissionOdds, learned_rankings, load_mission_odds, pruned_ranking
 from .picks import MISSIONS_STEP, make_pick_job, run_pick_samples
 from .setup_search import is_first_setup_decision, make_setup_job, run_setup_samples
 
-__all__ = ["Level", "LEVELS", "SearchPlayer", "SearchStats"]
+__all__ = ["Level", "LEVELS", "PickRule", "PICK_RULES", "SearchPlayer", "SearchStats"]
+
+PickRule = Literal["pruned", "learned", "heuristic"]
+"""How a level's mission picks start (:attr:`Level.picks`)."""
+PICK_RULES: tuple[str, ...] = get_args(PickRule)
+"""The values of :data:`PickRule`."""
 
 PLAY_KINDS = ("activate", "action", "spice", "free_move", "move", "target", "weapon")
 
@@ -88,10 +93,14 @@ class Level:
         :mod:`landsraad.search.setup_search`.
     setup_samples
         Whole games played out per plan there.
-    learned_picks
-        Rank the mission picks with each card's chance from the learned model
-        (:mod:`landsraad.search.mission_odds`) rather than the heuristic's estimates; a pick search
-        then starts from that ranking.
+    picks
+        How the mission picks start, before any pick search (which then starts from them): ``"pruned"``
+        (the heuristic's ranking less the picks the learned model,
+        :mod:`landsraad.search.mission_odds`, expects to score under ``pick_floor`` victory points),
+        ``"learned"`` (ranked by expected points with each card's chance from the learned model) or
+        ``"heuristic"`` (the heuristic's ranking, its estimates only).
+    pick_floor
+        For ``"pruned"`` picks: the fewest victory points a pick must be expected to score to stay.
     setup_plan
         The set-up plan the player's heuristic follows (its bids, choices and where it places
         markers; :class:`~landsraad.ai.setup_plan.SetupPlan`): by default
@@ -112,8 +121,13 @@ class Level:
     pick_samples: int = 0
     setup_candidates: int = 0
     setup_samples: int = 0
-    learned_picks: bool = True
+    picks: PickRule = "pruned"
+    pick_floor: float = 1.0
     setup_plan: SetupPlan = MEASURED_PLAN
+
+    def __post_init__(self) -> None:
+        if self.picks not in PICK_RULES:
+            raise UnknownNameError("Level.picks", self.picks, PICK_RULES)
 
     @property
     def rollouts(self) -> int:
@@ -141,8 +155,9 @@ LEVELS: dict[str, Level] = {
 
 ``normal`` does not search its mission picks: ``easy``'s 36 games played out take about 15 s of
 CPU here, and ``normal`` is to answer within 2 s on one core (issue 12; it does but for about
-one decision in 2,000 under a two-job load); ``easy`` spends them once, at set-up, and ``hard`` over its pool. Every level ranks its picks by the
-learned mission odds (``learned_picks``), which costs no game played out."""
+one decision in 2,000 under a two-job load); ``easy`` spends them once, at set-up, and ``hard`` over its pool. Every level starts
+from the heuristic's ranking less the picks the learned mission odds expect to score under a
+victory point (``picks="pruned"``), which costs no game played out."""
 
 
 @dataclass
@@ -203,7 +218,7 @@ class SearchPlayer:
         self._boundary: GameState | None = None
         self._trail: list[Any] = []
         self._picks_first: str | None = None
-        self.odds = (odds if odds is not None else load_mission_odds()) if level.learned_picks else None
+        self.odds = (odds if odds is not None else load_mission_odds()) if level.picks != "heuristic" else None
 
     # --- the protocol ---------------------------------------------------------------------------------
 
@@ -220,7 +235,7 @@ class SearchPlayer:
         if decision.kind == "who_first" and decision.info.get("step") == MISSIONS_STEP:
             self._picks_first = str(answer)
         if decision.kind == "pick_missions" and self.odds is not None and isinstance(state, GameState):
-            answer = learned_rankings(self.odds, decision, state)[0]
+            answer = self._odds_picks(self.odds, decision, state, answer)
         if decision.kind == "pick_missions" and self.level.pick_rollouts and isinstance(state, GameState):
             answer = self._search_picks(decision, state, answer, search_seed)
         mine = self._track(decision, state)
@@ -289,8 +304,15 @@ class SearchPlayer:
         rows = self._run(run_samples, job, self.level.samples)
         return candidates[self._choose(decision.kind, rows, len(candidates))]
 
+    def _odds_picks(self, odds: MissionOdds, decision: Decision, state: GameState, heuristic: Answer) -> list[str]:
+        """R-MISSION-PICK: the level's start for its picks with the learned ``odds``, from the
+        heuristic's ranking ``heuristic`` (:attr:`Level.picks`)."""
+        if self.level.picks == "learned":
+            return learned_rankings(odds, decision, state)[0]
+        return pruned_ranking(odds, decision, state, list(heuristic), floor=self.level.pick_floor)
+
     def _search_picks(self, decision: Decision, state: GameState, preferred: Answer, seed: int) -> Answer:
-        """R-MISSION-PICK: the ranking ``preferred`` (the learned odds' or the heuristic's) against
+        """R-MISSION-PICK: the ranking ``preferred`` (the level's start, :attr:`Level.picks`) against
         its shorter neighbours and the heuristic's rankings, by whole games played out."""
         job = make_pick_job(self.heuristic, decision, state, first=self._picks_first,
                             count=self.level.pick_candidates, seed=seed, anchor=preferred)

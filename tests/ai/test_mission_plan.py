@@ -1,4 +1,5 @@
-"""The heuristic's mission rankings (landsraad.ai.mission_plan; R-MISSIONS, R-MISSION-PICK): the best, runners-up of other kinds, and chances by rank."""
+"""The heuristic's mission rankings (landsraad.ai.mission_plan; R-MISSIONS, R-MISSION-PICK): the best, runners-up of other kinds,
+chances by rank, and rankings pruned of their weakest picks."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from landsraad.ai.mission_plan import mission_plan, mission_plans
+from landsraad.ai.mission_plan import expected_points, mission_plan, mission_plans, pruned_plan
 from landsraad.missions import load_missions
 
 CARDS = load_missions()
@@ -79,3 +80,47 @@ def test_the_plan_by_rank_is_the_best_by_the_chances_at_each_rank(ps, fade):
     totals = [t for k in range(1, 5) for plan in permutations(pool, k) if (t := total(plan)) is not None]
     if totals:
         assert total(best) == pytest.approx(max(totals))
+
+
+def test_expected_points_follow_the_card_at_the_rank():
+    # R-MISSIONS: Occupation scores 6 at rank 2 and fails for -3 there (missions/occupation.yaml)
+    assert expected_points(CARDS["occupation"], 0.25, 1) == pytest.approx(0.25 * 6 + 0.75 * -3)
+    assert _ev(["activation", "occupation"], {"activation": 1.0, "occupation": 0.25})[1] == \
+        pytest.approx(expected_points(CARDS["occupation"], 0.25, 1))
+
+
+def test_pruning_drops_the_worst_pick_then_weighs_the_rest_again_at_their_new_ranks():
+    chances = {"activation": 0.9, "occupation": 0.1, "spice_theft": 0.8, "protection": 0.95}
+    plan = ["activation", "occupation", "spice_theft", "protection"]
+    # worked out by hand: four picks are worth 5.0, -2.1, 4.2 and 0.85 (Protection at rank 4: 0.95 x 1 + 0.05 x -2);
+    # Occupation goes first, and Protection, moved up to rank 3, is then worth 1.75 (0.95 x 2 + 0.05 x -3): it stays
+    assert _ev(plan, chances) == pytest.approx([5.0, -2.1, 4.2, 0.85])
+    assert pruned_plan(plan, lambda m, rank, picks: chances[m]) == ["activation", "spice_theft", "protection"]
+    # a floor of 2 VP leaves Protection out too (1.75), and a floor under every value keeps the plan
+    assert pruned_plan(plan, lambda m, rank, picks: chances[m], floor=2.0) == ["activation", "spice_theft"]
+    assert pruned_plan(plan, lambda m, rank, picks: chances[m], floor=-10.0) == plan
+    # never fewer picks than the decision asks for: when every pick fails, the worst failure goes first
+    # (Activation's -4 at rank 1), then Occupation's -4 at rank 1 (the first of two -4s), and two are left
+    assert pruned_plan(plan, lambda m, rank, picks: 0.0, fewest=2) == ["spice_theft", "protection"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.permutations(ALLOWED).map(lambda p: p[:4]), st.lists(st.floats(0.0, 1.0), min_size=len(ALLOWED), max_size=len(ALLOWED)),
+       st.floats(0.0, 0.2), st.floats(-3.0, 4.0), st.integers(1, 4))
+def test_a_pruned_plan_keeps_the_order_and_only_picks_worth_the_floor(plan, ps, fade, floor, fewest):
+    # the chance falls by ``fade`` per extra pick, so dropping a pick lifts the others (ranks and count)
+    chances = dict(zip(ALLOWED, ps))
+
+    def at(m, rank, picks):
+        return max(0.0, chances[m] - fade * (picks - 1))
+
+    kept = pruned_plan(plan, at, floor=floor, fewest=fewest)
+    it = iter(plan)
+    assert all(m in it for m in kept), "a subsequence of the plan, in its order"
+    assert len(kept) >= min(fewest, len(plan))
+    values = [at(m, r, len(kept)) * CARDS[m].values.success[r] + (1 - at(m, r, len(kept))) * CARDS[m].values.failure[r]
+              for r, m in enumerate(kept)]
+    if len(kept) > fewest:
+        assert min(values) >= floor, "above the fewest picks, every pick kept is worth the floor"
+    if min(_ev(list(plan), {m: at(m, 0, len(plan)) for m in plan})) >= floor:
+        assert kept == list(plan), "nothing falls short: the plan as it is"

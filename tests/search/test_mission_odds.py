@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from landsraad.ai import HeuristicPlayer, mission_plans
+from landsraad.ai import HeuristicPlayer, mission_plans, pick_estimates
 from landsraad.content import load_factions
 from landsraad.engine import new_game
-from landsraad.errors import DataError
+from landsraad.errors import DataError, UnknownNameError
 from landsraad.missions import load_missions
 from landsraad.search.mission_odds import (
     BUNDLED_ODDS,
@@ -27,6 +27,7 @@ from landsraad.search.mission_odds import (
     fit_mission_odds,
     learned_rankings,
     load_mission_odds,
+    pruned_ranking,
     save_mission_odds,
 )
 from landsraad.search.player import LEVELS, SearchPlayer
@@ -180,10 +181,42 @@ def test_learned_picks_are_legal_and_seen_from_the_view() -> None:
     assert rankings and all(low <= len(r) <= high and set(r) <= set(d.choices) for r in rankings)
     assert len({tuple(r) for r in rankings}) == len(rankings)
     game.clone().answer(rankings[0])  # the engine takes it
-    # every level plays that ranking when it does not search its picks
-    player = SearchPlayer(4, LEVELS["normal"])
+    # a level that ranks by the learned odds and does not search its picks plays that ranking
+    player = SearchPlayer(4, dataclasses.replace(LEVELS["normal"], picks="learned"))
     assert player.decide(d, view) == rankings[0]
     # a level without learned picks plays the heuristic's
-    plain = SearchPlayer(4, dataclasses.replace(LEVELS["normal"], learned_picks=False))
+    plain = SearchPlayer(4, dataclasses.replace(LEVELS["normal"], picks="heuristic"))
     assert plain.odds is None
     assert plain.decide(d, view) == HeuristicPlayer(0).mission_plans(d, view, count=1)[0]
+
+
+def _fremen_pick():
+    game = advance(new_game("fremen", "corrino", seed=5), heuristics(),
+                   lambda g: g.decision.kind == "pick_missions" and g.decision.side == "red")
+    return game, game.decision, game.view("red")
+
+
+def test_pruned_picks_are_the_heuristics_less_what_the_model_expects_to_score_little() -> None:
+    game, d, view = _fremen_pick()
+    own = HeuristicPlayer(0).mission_plans(d, view, count=1)[0]
+    assert "occupation" in own, "the heuristic's estimates pick Occupation for the Fremen here"
+    odds = load_mission_odds()
+    pruned = pruned_ranking(odds, d, view, own)
+    # the bundled model expects Fremen Occupation to fail (10 % over its 4,000 games), so it goes
+    assert "occupation" not in pruned and pruned == [m for m in own if m in pruned]
+    # every pick kept is worth a victory point at its new rank, worked out here from the cards
+    estimates = pick_estimates(d, view)
+    for rank, m in enumerate(pruned):
+        p = odds.chance(m, rank=rank, picks=len(pruned), estimate=estimates[m], faction="fremen", opponent="corrino")
+        assert p * CARDS[m].values.success[rank] + (1 - p) * CARDS[m].values.failure[rank] >= 1.0
+    game.clone().answer(pruned)  # the engine takes it
+    # a model that knows nothing and a floor no pick misses keep the heuristic's ranking
+    assert pruned_ranking(MissionOdds(games=0), d, view, own, floor=-100.0) == own
+    # the levels start from it: normal, which does not search its picks, plays it
+    assert SearchPlayer(4, LEVELS["normal"]).decide(d, view) == pruned
+    assert SearchPlayer(4, dataclasses.replace(LEVELS["normal"], pick_floor=-100.0)).decide(d, view) == own
+
+
+def test_a_level_with_an_unknown_pick_rule_is_refused() -> None:
+    with pytest.raises(UnknownNameError, match="Level.picks.*'best'.*pruned"):
+        dataclasses.replace(LEVELS["normal"], picks="best")

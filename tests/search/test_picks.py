@@ -11,7 +11,7 @@ import pytest
 from landsraad.ai import SETUP_PLANS, HeuristicPlayer
 from landsraad.engine import Game, GameState, new_game
 from landsraad.engine.state import other_side
-from landsraad.search.mission_odds import learned_rankings, load_mission_odds
+from landsraad.search.mission_odds import learned_rankings, load_mission_odds, pruned_ranking
 from landsraad.search.picks import make_pick_job, opponent_picks, pick_root, play_out, run_pick_sample, shorter_rankings
 from landsraad.search.player import LEVELS, SearchPlayer
 
@@ -98,31 +98,34 @@ def test_levels_without_a_pick_search_pick_by_the_learned_odds_or_as_the_heurist
     game = _at_pick(32, 1)
     d = game.decision
     view = game.view(d.side)
+    own = HeuristicPlayer(0).decide(d, view)
     player = SearchPlayer(3, dataclasses.replace(PICKS, pick_candidates=1))
-    assert player.decide(d, view) == learned_rankings(load_mission_odds(), d, view)[0]
+    assert player.decide(d, view) == pruned_ranking(load_mission_odds(), d, view, own)
     assert player.stats == []
-    plain = SearchPlayer(3, dataclasses.replace(PICKS, pick_candidates=1, learned_picks=False))
+    ranked = SearchPlayer(3, dataclasses.replace(PICKS, pick_candidates=1, picks="learned"))
+    assert ranked.decide(d, view) == learned_rankings(load_mission_odds(), d, view)[0]
+    plain = SearchPlayer(3, dataclasses.replace(PICKS, pick_candidates=1, picks="heuristic"))
     assert plain.decide(d, view) == HeuristicPlayer(0).decide(d, view)
     assert plain.stats == []
 
 
-def test_a_pick_search_starts_from_the_learned_ranking_then_the_heuristics():
+def test_a_pick_search_starts_from_the_pruned_ranking_then_the_heuristics():
     game = _at_pick(32, 1)
     d = game.decision
     view = game.view(d.side)
-    learned = tuple(learned_rankings(load_mission_odds(), d, view)[0])
     heuristic = HeuristicPlayer(1)
     own = tuple(heuristic.mission_plans(d, view, count=1)[0])
-    assert learned != own, "the learned odds change this ranking"
-    job = make_pick_job(heuristic, d, view, first=None, count=12, seed=4, anchor=learned)
+    anchor = tuple(pruned_ranking(load_mission_odds(), d, view, own))
+    assert anchor != own, "the learned odds prune this ranking"
+    job = make_pick_job(heuristic, d, view, first=None, count=12, seed=4, anchor=anchor)
     # worked out here: the anchor, each of its picks left out in turn, then the heuristic's ranking
-    neighbours = [tuple(m for m in learned if m != left_out) for left_out in learned] if len(learned) > max(d.ranked[0], 1) else []
-    expected = list(dict.fromkeys([learned, *neighbours, own]))
+    neighbours = [tuple(m for m in anchor if m != left_out) for left_out in anchor] if len(anchor) > max(d.ranked[0], 1) else []
+    expected = list(dict.fromkeys([anchor, *neighbours, own]))
     assert job.candidates[: len(expected)] == tuple(expected)
     player = SearchPlayer(3, PICKS)
     answer = player.decide(d, view)
     (s,) = player.stats
-    assert s.candidates == PICKS.pick_candidates and (answer == list(learned)) == s.chose_heuristic
+    assert s.candidates == PICKS.pick_candidates and (answer == list(anchor)) == s.chose_heuristic
 
 
 def test_the_pick_job_plays_the_sides_later_set_up_steps_by_its_plan_r_setup_bid():
