@@ -81,7 +81,8 @@ def test_levels_grow_in_budget_and_an_unknown_one_lists_them():
     assert LEVELS["easy"].rollouts < LEVELS["normal"].rollouts < LEVELS["hard"].rollouts
     # the pick search plays whole games: normal keeps within its 2 s a decision, easy and hard search picks
     assert LEVELS["normal"].pick_rollouts == 0 < LEVELS["easy"].pick_rollouts < LEVELS["hard"].pick_rollouts
-    assert set(LEVELS["easy"].kinds) <= set(LEVELS["normal"].kinds)
+    assert set(LEVELS["easy"].kinds) <= set(LEVELS["normal"].kinds) <= set(LEVELS["hard"].kinds)
+    assert LEVELS["normal"].samples > LEVELS["easy"].samples, "normal weighs the same choices on more samples"
     with pytest.raises(UnknownNameError, match="easy, hard, normal"):
         SearchPlayer(1, "expert")
 
