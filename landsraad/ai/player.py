@@ -19,7 +19,7 @@ from ..odds import solve_zero_sum
 from ..rules.disengage import resolve_disengage
 from ..rules.state import Combatant
 from .mission_hooks import estimate_chances
-from .mission_plan import ChanceAt, mission_plans
+from .mission_plan import ChanceAt, expected_points, mission_plans
 from .planner import _Danger, _near_segment, _Plan, _Planner
 from .reading import read_table
 from .setup_plan import HEURISTIC_PLAN, SetupPlan
@@ -319,8 +319,7 @@ class HeuristicPlayer:
         chances = estimate_chances(read_table(state, opponent), cards, decision.choices)
 
         def expected(mid: str) -> float:
-            p = chances.get(mid, 0.0)
-            return p * cards[mid].values.success[0] + (1 - p) * cards[mid].values.failure[0] if mid in cards else -1e9
+            return expected_points(cards[mid], chances.get(mid, 0.0), 0) if mid in cards else -1e9
         return max(decision.choices, key=lambda mid: (expected(mid), mid))
 
     def _on_place_marker(self, decision: Decision, state: GameState) -> Point:
