@@ -42,6 +42,11 @@ How it plays
   does not know falls back to the card's actions (:data:`FALLBACK`). Each activation hands the jobs
   to the nearest models (sticky, so they do not dither); explosives blow up the markers their owner
   wants kept. Moves avoid spots an enemy could charge and win.
+- **Contesting** (``contest=True``, what the search levels play; off for the ``heuristic`` player,
+  the reference of the strength figures): from 60 % of the clock the opponent's cards add jobs
+  too, through their evaluators' hooks: a model in base contact with each of the opponent's
+  Occupation positions denies them (PRJ-70, PRJ-71). The opponent's cards are known from its
+  markers on the table, whose missions are public (R-MISSIONS).
 
 Everything expensive is cached on cheap signatures of the kernel's
 :class:`~landsraad.rules.state.Combatant` records, and geometry is asked only for the few

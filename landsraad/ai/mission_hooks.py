@@ -74,12 +74,16 @@ class MissionHook:
         The share of the card's swing that killing an enemy model now would win.
     destroy
         Whether the side wants its own markers of the card destroyed (explosives, an explosive shot).
+    contest
+        Jobs that deny the card to the opponent who picked it (standing on its markers), for a
+        player that contests (:func:`contest_jobs`).
     """
 
     jobs: JobBuilder = _no_jobs
     chance: ChanceEstimator | None = None
     kill: KillBonus = _no_bonus
     destroy: bool = False
+    contest: JobBuilder = _no_jobs
 
 
 # --- shared readings ------------------------------------------------------------------------------
@@ -153,6 +157,16 @@ def _hold_markers(t: TableSide, card: MissionCard, params: Mapping[str, Any]) ->
     left = [k for k in own_markers(t, card) if not k.destroyed and not k.carried_by and not k.delivered]
     needed = max(1, min(len(left), int(params.get("markers", len(left)) or 1)))
     return [Job("position", (k.x, k.y), t.swing(card.id) / needed, marker=k.id, hold=True, radius=_r(k)) for k in left]
+
+
+def _contest_markers(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> list[Job]:
+    """Stand in base contact with the opponent's markers of ``card``: a contesting model there at
+    the end denies the opponent the marker (PRJ-70, PRJ-71), and one denied marker fails a card that
+    needs them all. Each is worth a share of the card's mean swing (the opponent's rank is secret,
+    R-MISSIONS)."""
+    theirs = [k for k in t.state.markers if k.owner == t.enemy and k.mission == card.id and k.on_table]
+    swing = sum(s - f for s, f in zip(card.values.success, card.values.failure)) / len(card.values.success)
+    return [Job("contest", (k.x, k.y), swing / len(theirs), marker=k.id, hold=True, radius=_r(k)) for k in theirs]
 
 
 def _near_enemy_edge(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> list[Job]:
@@ -371,7 +385,7 @@ MISSION_HOOKS: dict[str, MissionHook] = {
     "markers_activated": MissionHook(chance=_actions_chance),
     "markers_destroyed": MissionHook(chance=_actions_chance, destroy=True),
     "markers_secured": MissionHook(chance=_actions_chance),
-    "control_markers": MissionHook(jobs=_hold_markers, chance=_hold_chance),
+    "control_markers": MissionHook(jobs=_hold_markers, chance=_hold_chance, contest=_contest_markers),
     "models_near_enemy_edge": MissionHook(jobs=_near_enemy_edge, chance=_edge_chance),
     "control_quarters": MissionHook(jobs=_quarters, chance=_quarters_chance),
     "ambassador_unhurt": MissionHook(jobs=_guard, chance=_guard_chance),
@@ -395,6 +409,18 @@ def card_jobs(t: TableSide, card: MissionCard) -> list[Job]:
     """Every job ``card`` gives the side now: its special actions, then its evaluator's jobs."""
     params = dict(card.success.parameters)
     return action_jobs(t, card, params) + hook_for(card).jobs(t, card, params)
+
+
+def contest_jobs(t: TableSide, cards: Mapping[str, Any]) -> list[Job]:
+    """The jobs that deny the opponent its cards: each card its markers on the table belong to (the
+    owner says which mission a marker is for, R-MISSIONS, so no secret is read), through the card's
+    evaluator's :attr:`MissionHook.contest`, in the order the markers lie in the state."""
+    jobs: list[Job] = []
+    for mission in dict.fromkeys(k.mission for k in t.state.markers if k.owner == t.enemy and k.on_table):
+        card = cards.get(mission)
+        if card is not None:
+            jobs.extend(hook_for(card).contest(t, card, dict(card.success.parameters)))
+    return jobs
 
 
 def card_kill_bonus(t: TableSide, card: MissionCard, e: ModelState) -> float:
@@ -424,5 +450,5 @@ def wants_destroyed(cards: Mapping[str, Any], marker: Any) -> bool:
     return card is not None and hook_for(card).destroy
 
 
-__all__ = ["MissionHook", "MISSION_HOOKS", "FALLBACK", "hook_for", "card_jobs", "card_kill_bonus", "card_chance",
+__all__ = ["MissionHook", "MISSION_HOOKS", "FALLBACK", "hook_for", "card_jobs", "contest_jobs", "card_kill_bonus", "card_chance",
            "estimate_chances", "wants_destroyed", "action_jobs", "carry_job", "own_markers", "TableSide"]

@@ -15,7 +15,7 @@ from ..missions import quarter
 from ..rules.poisons import may_fulfil_objectives
 from ..rules.shooting import can_shoot, can_target, laser_blast_problem, range_band
 from .jobs import Job, job_key
-from .mission_hooks import card_jobs, card_kill_bonus, carry_job, wants_destroyed
+from .mission_hooks import card_jobs, card_kill_bonus, carry_job, contest_jobs, wants_destroyed
 from .spots import (
     Point,
     _dist,
@@ -46,6 +46,7 @@ class PlayerMemory(Protocol):
 
     memory: Any
     jobs: dict[str, tuple]
+    contest: bool
 
 # --- the plan of one activation ---------------------------------------------------------------------------
 
@@ -224,12 +225,16 @@ class _Planner:
         return v
 
     def _jobs(self) -> list[Job]:
-        """The jobs of every picked card, read from its data (:mod:`landsraad.ai.mission_hooks`)."""
+        """The jobs of every picked card, read from its data (:mod:`landsraad.ai.mission_hooks`), and
+        late in the game, for a player that contests, those that deny the opponent its cards
+        (:func:`~landsraad.ai.mission_hooks.contest_jobs`)."""
         jobs: list[Job] = []
         for mission in self.missions:
             card = self.cards.get(mission)
             if card is not None:
                 jobs.extend(card_jobs(self, card))
+        if self.late and self.player.contest:
+            jobs.extend(contest_jobs(self, self.cards))
         return jobs
 
     def _assign(self) -> dict[str, Job]:

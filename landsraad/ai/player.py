@@ -126,12 +126,19 @@ class HeuristicPlayer:
     setup_plan
         How it bids and chooses through the set-up (R-SETUP-BID, R-FIRST); a search may set
         another before the set-up begins (:mod:`landsraad.ai.setup_plan`).
+    contest
+        Late in the game (from 60 % of the clock), also send models to deny the opponent its
+        cards, e.g. to stand on an Occupation's positions (PRJ-70, PRJ-71;
+        :func:`~landsraad.ai.mission_hooks.contest_jobs`). Off by default: the ``heuristic``
+        player stays the reference every strength figure is measured against; the search levels
+        contest (``docs/search.md``).
     """
 
     def __init__(self, seed: int | None = None, *, strict: bool = False, chances: dict[str, float] | None = None,
-                 setup_plan: SetupPlan = HEURISTIC_PLAN) -> None:
+                 setup_plan: SetupPlan = HEURISTIC_PLAN, contest: bool = False) -> None:
         self.rng = np.random.default_rng(seed)
         self.setup_plan = setup_plan
+        self.contest = contest
         self.strict = strict
         self.chances = dict(chances or {})
         self.memory = _Memory()

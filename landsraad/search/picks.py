@@ -147,6 +147,9 @@ class PickJob:
         Sample ``j`` is a function of ``(seed, j)``.
     setup_plan
         The side's set-up plan for the steps after the pick (``None``: the heuristic's).
+    contest
+        Whether the side's heuristic contests the opponent's cards in the games played out
+        (:class:`~landsraad.ai.HeuristicPlayer`'s ``contest``), as it will in the game.
     """
 
     side: str
@@ -156,9 +159,10 @@ class PickJob:
     candidates: tuple[tuple[str, ...], ...]
     seed: int
     setup_plan: SetupPlan | None = None
+    contest: bool = False
 
 
-def play_out(game: Game, side: str, seed: int, plan: SetupPlan | None = None) -> float:
+def play_out(game: Game, side: str, seed: int, plan: SetupPlan | None = None, *, contest: bool = False) -> float:
     """Play ``game`` to its end with heuristic players; ``side``'s value then.
 
     Parameters
@@ -172,6 +176,9 @@ def play_out(game: Game, side: str, seed: int, plan: SetupPlan | None = None) ->
     plan
         ``side``'s set-up plan for the set-up steps still to come (``None``: the heuristic's
         own, :data:`~landsraad.ai.setup_plan.HEURISTIC_PLAN`).
+    contest
+        Whether ``side``'s heuristic contests the opponent's cards (the opponent's never does:
+        it is modelled as the ``heuristic`` player).
 
     Returns
     -------
@@ -181,6 +188,7 @@ def play_out(game: Game, side: str, seed: int, plan: SetupPlan | None = None) ->
     players = {"red": HeuristicPlayer(seed), "blue": HeuristicPlayer(seed + 1)}
     if plan is not None:
         players[side].setup_plan = plan
+    players[side].contest = contest
     for _ in range(MAX_GAME_DECISIONS):
         decision: Decision | None = game.decision
         if decision is None:
@@ -204,7 +212,7 @@ def run_pick_sample(job: PickJob, index: int) -> list[float | None]:
         game.rng = np.random.default_rng(dice_seed)
         try:
             game.answer(list(candidate))
-            values.append(play_out(game, job.side, dice_seed, job.setup_plan))
+            values.append(play_out(game, job.side, dice_seed, job.setup_plan, contest=job.contest))
         except LandsraadError:
             values.append(None)
     return values
@@ -276,4 +284,4 @@ def make_pick_job(heuristic: HeuristicPlayer, decision: Decision, view: GameStat
     fewest = (decision.ranked or (1, 6))[0]
     return PickJob(side=side, view=view, first=first if first is not None else opponent_first_choice(view, side),
                    opponent_picks=opponent_picks(view, side), candidates=pick_candidates(plans, count, fewest), seed=seed,
-                   setup_plan=heuristic.setup_plan)
+                   setup_plan=heuristic.setup_plan, contest=heuristic.contest)

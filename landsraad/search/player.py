@@ -106,6 +106,10 @@ class Level:
         markers; :class:`~landsraad.ai.setup_plan.SetupPlan`): by default
         :data:`~landsraad.ai.setup_plan.MEASURED_PLAN`. A set-up search compares the plans of
         :data:`~landsraad.ai.setup_plan.SETUP_PLANS` with this plan's marker placement.
+    contest
+        Whether the player's heuristic contests the opponent's cards late in the game
+        (:class:`~landsraad.ai.HeuristicPlayer`'s ``contest``), in the game and in the games its
+        pick search plays out.
     """
 
     name: str
@@ -124,6 +128,7 @@ class Level:
     picks: PickRule = "pruned"
     pick_floor: float = 1.0
     setup_plan: SetupPlan = MEASURED_PLAN
+    contest: bool = True
 
     def __post_init__(self) -> None:
         if self.picks not in PICK_RULES:
@@ -218,7 +223,7 @@ class SearchPlayer:
             level = LEVELS[level]
         self.level = level
         self.rng = np.random.default_rng(seed)
-        self.heuristic = HeuristicPlayer(int(self.rng.integers(2**63)), setup_plan=level.setup_plan)
+        self.heuristic = HeuristicPlayer(int(self.rng.integers(2**63)), setup_plan=level.setup_plan, contest=level.contest)
         self.stats: list[SearchStats] = []
         self._boundary: GameState | None = None
         self._trail: list[Any] = []
@@ -332,7 +337,7 @@ class SearchPlayer:
         The plan chosen is the heuristic's from then on, for every bid and choice of the set-up."""
         plans = tuple(plan.placing_markers_as(self.level.setup_plan) for plan in SETUP_PLANS[: self.level.setup_candidates])
         try:
-            job = make_setup_job(decision, state, plans, seed=seed)
+            job = make_setup_job(decision, state, plans, seed=seed, contest=self.heuristic.contest)
             rows = self._run(run_setup_samples, job, self.level.setup_samples)
         except RuleError:  # not before set-up after all (a game restored mid-set-up): keep the heuristic's plan
             return

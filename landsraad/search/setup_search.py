@@ -98,12 +98,15 @@ class SetupJob:
         The plans compared, the side's current one first.
     seed
         Sample ``j`` is a function of ``(seed, j)``.
+    contest
+        Whether the side's heuristic contests the opponent's cards in the games played out.
     """
 
     side: str
     view: GameState
     candidates: tuple[SetupPlan, ...]
     seed: int
+    contest: bool = False
 
 
 def run_setup_sample(job: SetupJob, index: int) -> list[float | None]:
@@ -115,7 +118,7 @@ def run_setup_sample(job: SetupJob, index: int) -> list[float | None]:
     for plan in job.candidates:
         game = root.clone()
         try:
-            values.append(play_out(game, job.side, dice_seed, plan))
+            values.append(play_out(game, job.side, dice_seed, plan, contest=job.contest))
         except LandsraadError:
             values.append(None)
     return values
@@ -126,8 +129,10 @@ def run_setup_samples(job: SetupJob, indices: Sequence[int]) -> list[list[float 
     return [run_setup_sample(job, i) for i in indices]
 
 
-def make_setup_job(decision: Decision, view: GameState, plans: Sequence[SetupPlan], *, seed: int) -> SetupJob:
-    """The job comparing ``plans`` (the side's current plan first) from ``view`` at the side's first bid."""
+def make_setup_job(decision: Decision, view: GameState, plans: Sequence[SetupPlan], *, seed: int,
+                   contest: bool = False) -> SetupJob:
+    """The job comparing ``plans`` (the side's current plan first) from ``view`` at the side's first
+    bid, the side's heuristic contesting the opponent's cards when ``contest``."""
     side = decision.side
-    return SetupJob(side=side, view=public_view(view, side), candidates=tuple(plans), seed=seed)
+    return SetupJob(side=side, view=public_view(view, side), candidates=tuple(plans), seed=seed, contest=contest)
 

@@ -23,6 +23,7 @@ from landsraad.ai.mission_hooks import (
     card_chance,
     card_jobs,
     card_kill_bonus,
+    contest_jobs,
     estimate_chances,
     hook_for,
     wants_destroyed,
@@ -133,6 +134,50 @@ def test_explosives_go_for_markers_their_owner_does_not_want_destroyed():
     # An activated terminal stays activated when blown up (PRJ-73): nothing to deny.
     done = terminal.model_copy(update={"activated": True})
     assert _Planner(HeuristicPlayer(1), state.replace(markers=(depot, done)), "red").blast_worth(done) == 0.0
+
+
+def _late(state, *, clock_s: float = 2000.0):
+    """``state`` with ``clock_s`` of its 2,700 s spent (late: from 60 %, 1,620 s)."""
+    return state.replace(clock_s=clock_s)
+
+
+def test_a_contesting_player_stands_on_the_opponents_held_markers_late_in_the_game():
+    # Blue's Occupation needs both positions with no contesting red model on them (PRJ-70, PRJ-71):
+    # late in the game a contesting red player has a hold job at each, worth the card's mean
+    # swing shared between them (blue's rank is secret, R-MISSIONS): (11+9+7+7+5+4)/6 / 2.
+    pos1 = MarkerState(id="blue-occupation-position-1", owner="blue", mission="occupation", x=20.0, y=30.0, size_mm=50)
+    pos2 = MarkerState(id="blue-occupation-position-2", owner="blue", mission="occupation", x=40.0, y=30.0, size_mm=50)
+    terminal = MarkerState(id="blue-activation-terminal-1", owner="blue", mission="activation", x=30.0, y=40.0)
+    a = model("red", "corrino", "soldier", 1, 10, 5)
+    state = state_in_play([a, model("blue", "fremen", "warrior", 1, 50, 55)]).replace(markers=(pos1, terminal, pos2))
+    late = _late(state)
+    planner = _Planner(HeuristicPlayer(1, contest=True), late, "red")
+    contest = [j for j in planner.jobs if j.kind == "contest"]
+    assert [(j.marker, j.point, j.hold, j.radius) for j in contest] == [(pos1.id, (20.0, 30.0), True, 2.5),
+                                                                           (pos2.id, (40.0, 30.0), True, 2.5)]
+    assert all(j.value == pytest.approx(43 / 6 / 2) for j in contest)
+    assert contest_jobs(planner, load_missions()) == contest  # an Activation's terminals give none
+    # Not before 60 % of the clock, not for a player that does not contest (the heuristic's default).
+    assert not [j for j in _Planner(HeuristicPlayer(1, contest=True), state, "red").jobs if j.kind == "contest"]
+    assert not [j for j in _Planner(HeuristicPlayer(1), late, "red").jobs if j.kind == "contest"]
+    # A position blown up can no longer be held: nothing to contest there (PRJ-73).
+    blown = late.replace(markers=(pos1.model_copy(update={"destroyed": True}), terminal, pos2))
+    assert [j.marker for j in _Planner(HeuristicPlayer(1, contest=True), blown, "red").jobs if j.kind == "contest"] == [pos2.id]
+    # The side's own positions are held, not contested.
+    own = late.replace(markers=(pos1.model_copy(update={"owner": "red", "id": "red-occupation-position-1"}),))
+    own = own.with_side(own.side_state("red").model_copy(update={"missions": ("occupation",)}))
+    assert [j.kind for j in _Planner(HeuristicPlayer(1, contest=True), own, "red").jobs] == ["position"]
+
+
+def test_a_contest_job_takes_a_free_model_onto_the_position():
+    # Late, nothing else to do: the nearest red model moves into base contact with blue's position.
+    pos = MarkerState(id="blue-occupation-position-1", owner="blue", mission="occupation", x=20.0, y=20.0, size_mm=50)
+    a = model("red", "corrino", "soldier", 1, 20, 12)
+    state = _late(state_in_play([a, model("blue", "fremen", "warrior", 1, 50, 55)]).replace(markers=(pos,)))
+    planner = _Planner(HeuristicPlayer(1, contest=True), state, "red")
+    assert planner.assignment[a.id].marker == pos.id
+    plan = planner.plan_for(state.model(a.id))
+    assert plan.kind == "hold" and plan.contact is not None and plan.contact.id == pos.id
 
 
 # --- chances at pick time ------------------------------------------------------------------------------

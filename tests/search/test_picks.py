@@ -137,6 +137,27 @@ def test_the_pick_job_plays_the_sides_later_set_up_steps_by_its_plan_r_setup_bid
     assert make_pick_job(HeuristicPlayer(1), d, game.view(d.side), first=None, count=2, seed=4).setup_plan is SETUP_PLANS[0]
 
 
+def test_the_games_played_out_have_the_sides_heuristic_contest_as_it_will_in_the_game(monkeypatch):
+    """A contesting level (``Level.contest``) values its picks by games in which its side contests the
+    opponent's cards and the opponent, modelled as the heuristic, does not."""
+    game = _at_pick(32, 1)
+    d = game.decision
+    assert make_pick_job(HeuristicPlayer(1, contest=True), d, game.view(d.side), first=None, count=2, seed=4).contest
+    assert not make_pick_job(HeuristicPlayer(1), d, game.view(d.side), first=None, count=2, seed=4).contest
+    seen: set[tuple[str, bool]] = set()
+
+    class Recording(HeuristicPlayer):
+        def decide(self, decision, state):
+            seen.add((decision.side, self.contest))
+            return super().decide(decision, state)
+
+    monkeypatch.setattr("landsraad.search.picks.HeuristicPlayer", Recording)
+    root = game.clone()
+    root.answer(HeuristicPlayer(1).decide(d, game.view(d.side)))
+    play_out(root, d.side, 5, contest=True)
+    assert seen == {(d.side, True), (other_side(d.side), False)}
+
+
 def test_the_candidates_are_the_heuristics_ranking_its_shorter_neighbours_then_its_runners_up():
     game = _at_pick(32, 1)
     d = game.decision

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from landsraad.ai import HEURISTIC_PLAN, MEASURED_PLAN, HeuristicPlayer
@@ -94,6 +96,15 @@ def test_set_up_is_the_heuristics():
         d = game.decision
         game.answer((player if d.side == "red" else HeuristicPlayer(2)).decide(d, game.view(d.side)))
     assert player.stats == []
+
+
+def test_every_levels_heuristic_contests_the_opponents_cards_unless_told_not_to():
+    """The levels contest (late, the opponent's held markers: PRJ-70, PRJ-71); the ``heuristic``
+    player, the reference of the strength figures, does not."""
+    assert all(level.contest for level in LEVELS.values())
+    assert SearchPlayer(1, "easy").heuristic.contest
+    assert not SearchPlayer(1, dataclasses.replace(LEVELS["easy"], contest=False)).heuristic.contest
+    assert not HeuristicPlayer(1).contest
 
 
 def test_every_level_places_its_own_markers_by_the_measured_plan_r_missions():
