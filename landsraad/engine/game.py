@@ -77,7 +77,11 @@ class Player(Protocol):
         """The answer to ``decision``, seeing ``state`` as that side may (:meth:`Game.view`)."""
 
 
-_Mark = tuple[GameState, tuple[Frame, ...], "Pending | None", "Decision | None", int, int, dict[str, Any], "GameResult | None"]
+_Mark = tuple[GameState, tuple[Frame, ...], "Pending | None", int, int, dict[str, Any], "GameResult | None"]
+"""What an answer changes, as it was before (:meth:`Game.undo`): state, stack, pending request, log and
+answer counts, the generator's state and the result. Not the pending decision: the request rebuilds it
+from the state (builders read nothing else), and a decision holds its closures and suggestions, which
+the undo history would keep all game long for the collector to walk (a fifth of what a game holds)."""
 
 
 class Game(Machine):
@@ -188,10 +192,10 @@ class Game(Machine):
             self.run(checked)
             self.decision  # noqa: B018  (build the next decision inside the transaction)
         except LandsraadError:
-            self._reset(mark)
+            self._reset(mark, decision)
             raise
         except Exception as err:  # the transaction boundary: nothing half-applied survives, the cause is chained
-            self._reset(mark)
+            self._reset(mark, decision)
             raise EngineError(f"The engine failed while applying {str(answer)[:80]!r} to {decision.prompt!r}: "
                               f"{type(err).__name__}: {err}. The game is unchanged.") from err
         self._history.append(mark)
@@ -227,14 +231,16 @@ class Game(Machine):
 
     def _mark(self) -> _Mark:
         rng_state = self.rng.bit_generator.state
-        if self._history and self._history[-1][6] == rng_state:
+        if self._history and self._history[-1][5] == rng_state:
             # No die rolled since the last answer (most answers): the marks share one state dict,
             # read-only (the setter in _reset only reads it), not two the collector tracks all game long.
-            rng_state = self._history[-1][6]
-        return (self.state, self.stack, self.pending, self._decision, len(self.log), len(self.answers), rng_state, self.result)
+            rng_state = self._history[-1][5]
+        return (self.state, self.stack, self.pending, len(self.log), len(self.answers), rng_state, self.result)
 
-    def _reset(self, mark: _Mark) -> None:
-        self.state, self.stack, self.pending, self._decision, n_log, n_answers, rng_state, self.result = mark
+    def _reset(self, mark: _Mark, decision: Decision | None = None) -> None:
+        """Back to ``mark``, with ``decision`` pending if given (else rebuilt when asked)."""
+        self.state, self.stack, self.pending, n_log, n_answers, rng_state, self.result = mark
+        self._decision = decision
         del self.log[n_log:]
         del self.answers[n_answers:]
         self.rng.bit_generator.state = rng_state

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from landsraad.content import faction_ids, load_model
 from landsraad.engine import EngineError, Game, flow
+from landsraad.engine.decisions import Decision
 from landsraad.engine.game import new_game, play, replay
 from landsraad.engine.state import dump_state, load_state
 from landsraad.errors import DecisionError, UnknownNameError
@@ -438,3 +439,24 @@ def test_every_view_is_the_view_built_anew_though_the_hidden_sides_are_reused(se
         assert after == _view_built_anew(game.state, side) and after != before
         game.state = game.state.with_side(game.state.side_state("red" if side == "blue" else "blue").model_copy(update={"passes": 9}))
         assert game.view(side) == _view_built_anew(game.state, side)
+
+
+def test_the_undo_history_holds_no_decision_and_an_undo_rebuilds_the_same_one():
+    """A mark keeps what the answer changed, not the decision (its closures and suggestions would
+    stay all game long): after an undo the pending decision is built again from the state, equal to
+    the one answered, suggested points included."""
+    game = new_game("fremen", "harkonnen", seed=11)
+    players = {"red": RandomPlayer(5), "blue": RandomPlayer(6)}
+    points = 0
+    while not game.over and points < 40:
+        d = game.decision
+        candidates = d.point.candidates if d.point is not None else None
+        game.answer(players[d.side].decide(d, game.view(d.side)))
+        assert not any(isinstance(part, Decision) for mark in game._history for part in mark)
+        game.undo()
+        again = game.decision
+        assert again is not d and again == d
+        assert candidates is None or again.point.candidates == candidates
+        game.answer(players[d.side].decide(again, game.view(d.side)))
+        points += d.point is not None
+    assert points == 40
