@@ -149,3 +149,38 @@ def test_cents_is_round_to_two_decimals(x):
 def test_cents_at_known_ties_and_zeros():
     for x in (0.125, 0.375, 2.675, 1.005, 0.005, -0.005, -0.001, -0.0, 0.0, 1e-300, -1e-300, 123.455, 1e12 + 0.125):
         assert _same_float(spatial._cents(x), round(x, 2))
+
+
+def _suggested_points_reference(mx, my, allowance_cm, towards):
+    """The points move_candidates tested before they were built by _suggested_points: every step
+    rounded, the quotient taken again for each."""
+    points = {}
+    sure = allowance_cm - spatial._ROUNDING_MARGIN_CM
+    for tx, ty in towards:
+        dx, dy = tx - mx, ty - my
+        d = math.hypot(dx, dy)
+        if d < 1e-9:
+            continue
+        for frac in (1.0, 0.75, 0.5):
+            step = min(allowance_cm * frac, d)
+            p = round(mx + dx / d * step, 2), round(my + dy / d * step, 2)
+            points[spatial._within_reach(p, mx, my, allowance_cm) if step > sure else p] = None
+    for cos, sin in spatial._DIRECTIONS:
+        points[spatial._within_reach((round(mx + cos * allowance_cm, 2), round(my + sin * allowance_cm, 2)), mx, my, allowance_cm)] = None
+    return list(points)
+
+
+_coordinate = st.floats(-20, 140)
+
+
+@given(mx=_coordinate, my=_coordinate, allowance=st.one_of(st.floats(0, 40), st.sampled_from((2.0, 5.0, 7.5, 10.0, 12.5))),
+       towards=st.lists(st.one_of(st.tuples(_coordinate, _coordinate),
+                                  st.tuples(st.floats(-1, 1), st.floats(-1, 1))), max_size=5))
+def test_suggested_points_are_the_points_computed_step_by_step(mx, my, allowance, towards):
+    """One quotient per target and a step equal to the last one skipped (a target nearer than the
+    allowance): the same points, bit for bit, in the same order."""
+    towards = [(mx + dx, my + dy) if abs(dx) <= 1 and abs(dy) <= 1 else (dx, dy) for dx, dy in towards]
+    got = spatial._suggested_points(mx, my, allowance, towards)
+    want = _suggested_points_reference(mx, my, allowance, towards)
+    assert [(_same_float(a, c), _same_float(b, d)) for (a, b), (c, d) in zip(got, want)] == [(True, True)] * len(want)
+    assert len(got) == len(want)
