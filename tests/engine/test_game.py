@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from landsraad.content import faction_ids, load_model
 from landsraad.engine import EngineError, Game, flow
 from landsraad.engine.decisions import Decision
-from landsraad.engine.game import new_game, play, replay
+from landsraad.engine.game import UNDO_DEPTH, new_game, play, replay
 from landsraad.engine.state import dump_state, load_state
 from landsraad.errors import DecisionError, UnknownNameError
 from landsraad.missions import MissionCard
@@ -195,7 +195,8 @@ def test_undo_at_every_decision_restores_the_exact_snapshot():
 def test_undo_back_through_a_whole_game_restores_every_snapshot():
     """Undone one after the other from the end, the answers give back each snapshot in turn:
     marks taken with no roll between them share their dice state, and that sharing never
-    changes what an undo restores (the dice to come included)."""
+    changes what an undo restores (the dice to come included). The game keeps the marks of its
+    last UNDO_DEPTH answers only: the undos before them replay it from its opening."""
     game = new_game("harkonnen", "fremen", seed=5)
     players = {"red": RandomPlayer(3), "blue": RandomPlayer(4)}
     snapshots = []
@@ -204,6 +205,7 @@ def test_undo_back_through_a_whole_game_restores_every_snapshot():
         d = game.decision
         game.answer(players[d.side].decide(d, game.view(d.side)))
     assert len(snapshots) > 200 and any(e.kind == "roll" for e in game.log)
+    assert len(game._history) == UNDO_DEPTH
     for before in reversed(snapshots):
         game.undo()
         assert game.snapshot() == before
