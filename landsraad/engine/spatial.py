@@ -119,7 +119,15 @@ def _move_board(state: GameState, model_id: str, board: Board) -> Board:
 @lru_cache(maxsize=256)
 def _without_difficult(board: Board) -> Board:
     """The board with difficult terrain counted as open, for a model that is not slowed by it."""
-    return board.with_terrain(_opened(t) if t.movement == "difficult" else t for t in board.terrain)
+    return board.with_terrain(_opened_terrain(board.terrain))
+
+
+@lru_cache(maxsize=64)
+def _opened_terrain(terrain: tuple[TerrainPiece, ...]) -> tuple[TerrainPiece, ...]:
+    """``terrain`` with its difficult pieces opened: one tuple per layout, which every opened board
+    of a game shares, so the geometry's caches keyed on the terrain find it by identity (a tuple
+    per board made them hash and compare every piece at each new board)."""
+    return tuple(_opened(t) if t.movement == "difficult" else t for t in terrain)
 
 
 @lru_cache(maxsize=256)

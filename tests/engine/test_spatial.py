@@ -184,3 +184,18 @@ def test_suggested_points_are_the_points_computed_step_by_step(mx, my, allowance
     want = _suggested_points_reference(mx, my, allowance, towards)
     assert [(_same_float(a, c), _same_float(b, d)) for (a, b), (c, d) in zip(got, want)] == [(True, True)] * len(want)
     assert len(got) == len(want)
+
+
+def test_opened_boards_of_one_layout_share_their_terrain_and_equal_the_board_opened_piece_by_piece():
+    """A sandwalker's board (difficult ground opened): the same board as opening each piece, and
+    every board of the layout holds the one opened terrain tuple (the movement caches find it by identity)."""
+    f = model("blue", "fremen", "warrior", 1, 10, 10)
+    c = model("red", "corrino", "soldier", 1, 30, 30)
+    bog = TerrainState(id="bog", polygon=((15, 5), (25, 5), (25, 25), (15, 25)), movement="difficult")
+    rock = TerrainState(id="rock", polygon=((40, 40), (45, 40), (45, 45), (40, 45)), movement="blocked", height_cm=4)
+    state = state_in_play([f, c], terrain=[bog, rock])
+    moved = state.update_model(c.id, x=32.0)
+    a, b = spatial._without_difficult(state.board), spatial._without_difficult(moved.board)
+    assert a.terrain is b.terrain and a != b
+    opened = tuple(spatial._opened(t) if t.movement == "difficult" else t for t in state.board.terrain)
+    assert a == state.board.with_terrain(opened) and [t.movement for t in a.terrain] == ["open", "blocked"]
