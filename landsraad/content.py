@@ -484,7 +484,15 @@ def content_hash(data: Any) -> str:
 
 def faction_ids() -> list[str]:
     """The ids of the bundled factions (file stems of ``factions/*.yaml``)."""
-    return sorted(p.stem for p in data_dir("factions").glob("*.yaml"))
+    return list(_faction_ids())
+
+
+@lru_cache(maxsize=None)
+def _faction_ids() -> tuple[str, ...]:
+    """:func:`faction_ids`, listed once per process: the bundled folder does not change while it
+    runs (the sheets themselves are read once, :func:`load_faction`), and every new game of a
+    bundled faction asked for the list (a directory walk and a path resolution each time)."""
+    return tuple(sorted(p.stem for p in data_dir("factions").glob("*.yaml")))
 
 
 @lru_cache(maxsize=None)

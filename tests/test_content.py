@@ -484,3 +484,12 @@ def test_a_very_long_file_name_is_a_data_error_with_a_short_message():
     with pytest.raises(DataError) as exc:
         read_document("s" * 5000 + ".yaml")
     assert len(str(exc.value)) < 400
+
+
+def test_faction_ids_are_the_bundled_files_and_a_fresh_list_each_time():
+    """Listed once per process (the folder does not change while it runs): still every file's stem,
+    sorted, and a list the caller may change without changing the next answer."""
+    ids = faction_ids()
+    assert ids == sorted(p.stem for p in data_dir("factions").glob("*.yaml"))
+    ids.append("not_a_faction")
+    assert "not_a_faction" not in faction_ids()

@@ -86,7 +86,18 @@ def has_hook(state: GameState, model_id: str, hook: str, **context: object) -> b
     names = rule_names(state, model_id)
     if not _hooked(hook, names):  # the common case: no context to build
         return False
-    return SPECIAL_RULES.any(hook, names, HookContext(arrakis=state.ruleset.arrakis, **context))  # type: ignore[arg-type]
+    if "extra" in context:  # a mapping: no cache key (every other field is a plain value)
+        return SPECIAL_RULES.any(hook, names, HookContext(arrakis=state.ruleset.arrakis, **context))  # type: ignore[arg-type]
+    return _hook_holds(hook, names, state.ruleset.arrakis, tuple(context.items()))
+
+
+@lru_cache(maxsize=4096)
+def _hook_holds(hook: str, names: tuple[str, ...], arrakis: bool, context: tuple[tuple[str, object], ...]) -> bool:
+    """Whether a bool hook point of the rules ``names`` holds in the context ``arrakis`` and
+    ``context`` (:func:`has_hook`), once per question: hooks are pure functions of their context
+    (:class:`~landsraad.specials.HookContext`), and a move's board asks a sandwalker's
+    ``difficult_terrain_free`` at every suggestion and plan."""
+    return SPECIAL_RULES.any(hook, names, HookContext(arrakis=arrakis, **dict(context)))  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=4096)

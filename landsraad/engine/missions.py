@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
 from ..dice import simple_test
+from ..geometry.board import TerrainPiece
 from ..missions import (
     Edge,
     KillView,
@@ -153,13 +154,15 @@ def _marker_id(owner: str, mission_id: str, spec_id: str, n: int) -> str:
 
 
 def _marker_check(state: GameState, owner: str, mission_id: str, spec: MarkerSpec, *,
-                  card_spot: bool = False) -> Callable[[tuple[float, float]], str | None]:
+                  card_spot: bool = False, terrain_clear: bool = False) -> Callable[[tuple[float, float]], str | None]:
     """The legality test of a marker of kind ``spec`` (R-MISSIONS, PRJ-70): a point's first problem, or ``None``.
 
     The card's rules come first (:func:`first_placement_problem`, worded only for a failing
     point), then impassable terrain, which a marker may not overlap. With ``card_spot`` every
     point asked about is one of :func:`_card_spots` (it meets the card's own rules), so only
-    the other tokens (:func:`crowding_problem`) and the terrain are tested.
+    the other tokens (:func:`crowding_problem`) and the terrain are tested; with
+    ``terrain_clear`` too, every point is one of :func:`_terrain_clear_spots` and the other
+    tokens alone are.
     """
     owner_edge = state.side_state(owner).edge
     prefix = f"{owner}-{mission_id}-{spec.id}".replace("_", "-")
@@ -174,7 +177,7 @@ def _marker_check(state: GameState, owner: str, mission_id: str, spec: MarkerSpe
             problem = crowding_problem(spec, point, same_kind=same_kind, occupied=occupied)
         else:
             problem = first_placement_problem(spec, point, owner_edge=owner_edge, table=table, same_kind=same_kind, occupied=occupied)
-        if problem is not None:
+        if problem is not None or terrain_clear:
             return problem
         for piece in blocked:
             if piece.closer_than(float(point[0]), float(point[1]), reach):
@@ -197,6 +200,18 @@ def _card_spots(spec: MarkerSpec, owner_edge: Edge, table: tuple[float, float]) 
     return tuple(p for p in grid if first_placement_problem(spec, p, owner_edge=owner_edge, table=table) is None)
 
 
+@lru_cache(maxsize=256)
+def _terrain_clear_spots(spots: tuple[tuple[float, float], ...], blocked: tuple[TerrainPiece, ...],
+                         reach: float) -> tuple[tuple[float, float], ...]:
+    """``spots`` that no piece of ``blocked`` comes within ``reach`` of (a marker of radius ``reach``
+    there overlaps no impassable terrain: :func:`_marker_check`'s terrain test), in order.
+
+    The terrain does not move while the markers are placed: every marker of a card on that table
+    tests the same spots against it, so they are sifted once per card spots and layout (the
+    other tokens, which change with each marker, are tested apart)."""
+    return tuple(p for p in spots if not any(piece.closer_than(float(p[0]), float(p[1]), reach) for piece in blocked))
+
+
 @stage("missions.place")
 def _place_next(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     """The markers, in pick order; each card says who places them and where."""
@@ -205,8 +220,10 @@ def _place_next(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     while placements:
         owner, mission_id, spec_id, n = placements.pop(0)
         spec = _marker_spec(state, mission_id, spec_id)
-        crowded = _marker_check(state, owner, mission_id, spec, card_spot=True)
-        candidates = [p for p in _card_spots(spec, state.side_state(owner).edge, (state.width, state.depth)) if crowded(p) is None]
+        crowded = _marker_check(state, owner, mission_id, spec, card_spot=True, terrain_clear=True)
+        spots = _terrain_clear_spots(_card_spots(spec, state.side_state(owner).edge, (state.width, state.depth)),
+                                     state.board.terrain_of("blocked"), spec.size_mm / 20.0 - 1e-6)
+        candidates = [p for p in spots if crowded(p) is None]
         if not candidates:
             m.emit("marker_no_room", owner, marker=_marker_id(owner, mission_id, spec_id, n), mission=mission_id)
             continue

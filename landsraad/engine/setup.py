@@ -21,6 +21,7 @@ Rules
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -63,8 +64,16 @@ def load_warband(source: Any) -> Any:
     # A bundled faction id: its example list.
     # A faction id is an id, never a path: only bundled ids name an example list.
     if str(source) in faction_ids():
-        return load_list(data_dir("examples") / "lists" / f"{source}.yaml")
+        return _example_list(str(source))
     raise UnknownNameError("warband (list file or faction id)", str(source), faction_ids())
+
+
+@lru_cache(maxsize=None)
+def _example_list(faction_id: str) -> WarbandList:
+    """A bundled faction's example list, read once per process: bundled files do not change while
+    it runs (as :func:`~landsraad.content.load_faction`'s sheets), and a list is immutable, so every
+    game of that faction may share it (a new game read and parsed it again: 2 % of a random game)."""
+    return load_list(data_dir("examples") / "lists" / f"{faction_id}.yaml")
 
 
 def recruit_side(side: str, source: Any, ruleset: Ruleset, *, factions: Mapping[str, Faction] | None = None

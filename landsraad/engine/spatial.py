@@ -119,7 +119,15 @@ def _move_board(state: GameState, model_id: str, board: Board) -> Board:
 @lru_cache(maxsize=256)
 def _without_difficult(board: Board) -> Board:
     """The board with difficult terrain counted as open, for a model that is not slowed by it."""
-    return board.with_terrain(_opened(t) if t.movement == "difficult" else t for t in board.terrain)
+    return board.with_terrain(_opened_terrain(board.terrain))
+
+
+@lru_cache(maxsize=64)
+def _opened_terrain(terrain: tuple[TerrainPiece, ...]) -> tuple[TerrainPiece, ...]:
+    """``terrain`` with its difficult pieces opened: one tuple per layout, which every opened board
+    of a game shares, so the geometry's caches keyed on the terrain find it by identity (a tuple
+    per board made them hash and compare every piece at each new board)."""
+    return tuple(_opened(t) if t.movement == "difficult" else t for t in terrain)
 
 
 @lru_cache(maxsize=256)
@@ -162,7 +170,20 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
     """
     board = state.board
     m = board.base(model_id)
-    mx, my = m.x, m.y
+    order = _suggested_points(m.x, m.y, allowance_cm, towards)
+    moving = _move_board(state, model_id, board)
+    allowance = float(allowance_cm)
+    _, measures = straight_measures(moving, model_id, order, allowance)
+    passed = [(p, measure) for p, measure in zip(order, measures) if measure is not None][:limit]
+    _keep_straight(moving, model_id, passed, allowance)  # (rounded floats: round of a float is a float)
+    return tuple(p for p, _ in passed)
+
+
+def _suggested_points(mx: float, my: float, allowance_cm: float, towards: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The points :func:`move_candidates` tests, from ``(mx, my)``, in order and without repeats:
+    towards each point of ``towards`` the full allowance, three quarters and half of it (never past
+    the point), then the eight directions at full allowance, each rounded to the hundredth of a cm
+    and pulled back within reach when rounding carried it beyond."""
     points: dict[tuple[float, float], None] = {}  # rounded, in order, without repeats (a key set again keeps its place)
     # rounding moves a point by at most 0.005 * sqrt(2) cm: a step this far short of the
     # allowance stays within it, and needs no check of its reach
@@ -172,19 +193,18 @@ def move_candidates(state: GameState, model_id: str, allowance_cm: float, *, tow
         d = math.hypot(dx, dy)
         if d < 1e-9:
             continue
+        ux, uy = dx / d, dy / d  # ``dx / d * step`` is ``(dx / d) * step``: the same quotient for every step
+        last = None
         for frac in (1.0, 0.75, 0.5):
             step = min(allowance_cm * frac, d)
-            p = _cents(mx + dx / d * step), _cents(my + dy / d * step)
+            if step == last:
+                continue  # the same step gives the same point, already in its place (a target nearer than the allowance)
+            last = step
+            p = _cents(mx + ux * step), _cents(my + uy * step)
             points[_within_reach(p, mx, my, allowance_cm) if step > sure else p] = None
     for cos, sin in _DIRECTIONS:
         points[_within_reach((_cents(mx + cos * allowance_cm), _cents(my + sin * allowance_cm)), mx, my, allowance_cm)] = None
-    order = list(points)
-    moving = _move_board(state, model_id, board)
-    allowance = float(allowance_cm)
-    _, measures = straight_measures(moving, model_id, order, allowance)
-    passed = [(p, measure) for p, measure in zip(order, measures) if measure is not None][:limit]
-    _keep_straight(moving, model_id, passed, allowance)  # (rounded floats: round of a float is a float)
-    return tuple(p for p, _ in passed)
+    return list(points)
 
 
 _ROUNDING_MARGIN_CM = 0.02

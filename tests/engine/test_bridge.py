@@ -3,8 +3,9 @@
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from landsraad.engine.bridge import combatant, has_hook, rule_names, store, stored
+from landsraad.engine.bridge import _hook_holds, combatant, has_hook, rule_names, store, stored
 from landsraad.model import Poison
+from landsraad.specials import HOOK_POINTS, SPECIAL_RULES, HookContext
 
 from .helpers import model, state_in_play
 
@@ -138,3 +139,18 @@ def test_what_a_copy_keeps_of_its_source_is_what_it_would_compute(updates):
         assert combatant(mine, m.id) == combatant(theirs, m.id)
         assert rule_names(mine, m.id) == rule_names(theirs, m.id)
         assert m.out_of_action == fresh.out_of_action and m.base() == fresh.base()
+
+
+_BOOL_HOOKS = sorted(h for h, what in HOOK_POINTS.items() if what.startswith("bool"))
+_RULES_WITH_BOOL_HOOKS = sorted(n for n, rule in SPECIAL_RULES._rules.items() if any(h in rule.hooks for h in _BOOL_HOOKS))
+
+
+@given(hook=st.sampled_from(_BOOL_HOOKS), names=st.lists(st.sampled_from(_RULES_WITH_BOOL_HOOKS), unique=True, max_size=4),
+       arrakis=st.booleans(), action=st.sampled_from(["", "move", "melee", "shoot", "disengage", "heal", "setup"]))
+def test_a_hook_answer_kept_per_question_is_the_registrys(hook, names, arrakis, action):
+    """has_hook keeps each (hook, rules, context) answer (hooks are pure functions of their context):
+    the registry's own answer, asked afresh, for every bool hook point and rule that has one."""
+    names = tuple(names)
+    want = SPECIAL_RULES.any(hook, names, HookContext(arrakis=arrakis, action=action))
+    assert _hook_holds(hook, names, arrakis, (("action", action),)) is want
+    assert _hook_holds(hook, names, arrakis, (("action", action),)) is want

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from landsraad.content import faction_ids, load_model
 from landsraad.engine import EngineError, Game, flow
-from landsraad.engine.game import new_game, play, replay
+from landsraad.engine.decisions import Decision
+from landsraad.engine.game import UNDO_DEPTH, new_game, play, replay
 from landsraad.engine.state import dump_state, load_state
 from landsraad.errors import DecisionError, UnknownNameError
 from landsraad.missions import MissionCard
@@ -194,7 +195,8 @@ def test_undo_at_every_decision_restores_the_exact_snapshot():
 def test_undo_back_through_a_whole_game_restores_every_snapshot():
     """Undone one after the other from the end, the answers give back each snapshot in turn:
     marks taken with no roll between them share their dice state, and that sharing never
-    changes what an undo restores (the dice to come included)."""
+    changes what an undo restores (the dice to come included). The game keeps the marks of its
+    last UNDO_DEPTH answers only: the undos before them replay it from its opening."""
     game = new_game("harkonnen", "fremen", seed=5)
     players = {"red": RandomPlayer(3), "blue": RandomPlayer(4)}
     snapshots = []
@@ -203,6 +205,7 @@ def test_undo_back_through_a_whole_game_restores_every_snapshot():
         d = game.decision
         game.answer(players[d.side].decide(d, game.view(d.side)))
     assert len(snapshots) > 200 and any(e.kind == "roll" for e in game.log)
+    assert len(game._history) == UNDO_DEPTH
     for before in reversed(snapshots):
         game.undo()
         assert game.snapshot() == before
@@ -438,3 +441,24 @@ def test_every_view_is_the_view_built_anew_though_the_hidden_sides_are_reused(se
         assert after == _view_built_anew(game.state, side) and after != before
         game.state = game.state.with_side(game.state.side_state("red" if side == "blue" else "blue").model_copy(update={"passes": 9}))
         assert game.view(side) == _view_built_anew(game.state, side)
+
+
+def test_the_undo_history_holds_no_decision_and_an_undo_rebuilds_the_same_one():
+    """A mark keeps what the answer changed, not the decision (its closures and suggestions would
+    stay all game long): after an undo the pending decision is built again from the state, equal to
+    the one answered, suggested points included."""
+    game = new_game("fremen", "harkonnen", seed=11)
+    players = {"red": RandomPlayer(5), "blue": RandomPlayer(6)}
+    points = 0
+    while not game.over and points < 40:
+        d = game.decision
+        candidates = d.point.candidates if d.point is not None else None
+        game.answer(players[d.side].decide(d, game.view(d.side)))
+        assert not any(isinstance(part, Decision) for mark in game._history for part in mark)
+        game.undo()
+        again = game.decision
+        assert again is not d and again == d
+        assert candidates is None or again.point.candidates == candidates
+        game.answer(players[d.side].decide(again, game.view(d.side)))
+        points += d.point is not None
+    assert points == 40

@@ -5,6 +5,7 @@ import shapely
 from hypothesis import given
 from hypothesis import strategies as st
 
+from landsraad.content import data_dir
 from landsraad.engine.game import new_game
 from landsraad.engine.setup import (
     _box_gap,
@@ -13,6 +14,7 @@ from landsraad.engine.setup import (
     _grid,
     _terrain_problems,
     edge_contact,
+    load_warband,
     placement_problem,
     recruit_side,
     stack_at_mission_pick,
@@ -21,7 +23,7 @@ from landsraad.geometry.board import Base, Board, TerrainPiece
 from landsraad.kits import load_kit
 from landsraad.players import RandomPlayer
 from landsraad.ruleset import DEFAULT
-from landsraad.warband import WarbandList
+from landsraad.warband import WarbandList, load_list
 
 from .helpers import ScriptedPlayer
 
@@ -240,3 +242,12 @@ def test_the_stack_at_each_mission_pick_is_the_engines_r_mission_pick(seed):
             picks += 1
         game.answer(players[d.side].decide(d, game.view(d.side)))
     assert picks == 2
+
+
+@pytest.mark.parametrize("faction", ["corrino", "atreides", "harkonnen", "fremen"])
+def test_a_bundled_factions_example_list_is_read_once_and_equals_the_file(faction):
+    """Read once per process and shared by every game (a list is immutable): the same list as
+    reading its file afresh."""
+    first = load_warband(faction)
+    assert first == load_list(data_dir("examples") / "lists" / f"{faction}.yaml")
+    assert load_warband(faction) is first

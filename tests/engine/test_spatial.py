@@ -149,3 +149,53 @@ def test_cents_is_round_to_two_decimals(x):
 def test_cents_at_known_ties_and_zeros():
     for x in (0.125, 0.375, 2.675, 1.005, 0.005, -0.005, -0.001, -0.0, 0.0, 1e-300, -1e-300, 123.455, 1e12 + 0.125):
         assert _same_float(spatial._cents(x), round(x, 2))
+
+
+def _suggested_points_reference(mx, my, allowance_cm, towards):
+    """The points move_candidates tested before they were built by _suggested_points: every step
+    rounded, the quotient taken again for each."""
+    points = {}
+    sure = allowance_cm - spatial._ROUNDING_MARGIN_CM
+    for tx, ty in towards:
+        dx, dy = tx - mx, ty - my
+        d = math.hypot(dx, dy)
+        if d < 1e-9:
+            continue
+        for frac in (1.0, 0.75, 0.5):
+            step = min(allowance_cm * frac, d)
+            p = round(mx + dx / d * step, 2), round(my + dy / d * step, 2)
+            points[spatial._within_reach(p, mx, my, allowance_cm) if step > sure else p] = None
+    for cos, sin in spatial._DIRECTIONS:
+        points[spatial._within_reach((round(mx + cos * allowance_cm, 2), round(my + sin * allowance_cm, 2)), mx, my, allowance_cm)] = None
+    return list(points)
+
+
+_coordinate = st.floats(-20, 140)
+
+
+@given(mx=_coordinate, my=_coordinate, allowance=st.one_of(st.floats(0, 40), st.sampled_from((2.0, 5.0, 7.5, 10.0, 12.5))),
+       towards=st.lists(st.one_of(st.tuples(_coordinate, _coordinate),
+                                  st.tuples(st.floats(-1, 1), st.floats(-1, 1))), max_size=5))
+def test_suggested_points_are_the_points_computed_step_by_step(mx, my, allowance, towards):
+    """One quotient per target and a step equal to the last one skipped (a target nearer than the
+    allowance): the same points, bit for bit, in the same order."""
+    towards = [(mx + dx, my + dy) if abs(dx) <= 1 and abs(dy) <= 1 else (dx, dy) for dx, dy in towards]
+    got = spatial._suggested_points(mx, my, allowance, towards)
+    want = _suggested_points_reference(mx, my, allowance, towards)
+    assert [(_same_float(a, c), _same_float(b, d)) for (a, b), (c, d) in zip(got, want)] == [(True, True)] * len(want)
+    assert len(got) == len(want)
+
+
+def test_opened_boards_of_one_layout_share_their_terrain_and_equal_the_board_opened_piece_by_piece():
+    """A sandwalker's board (difficult ground opened): the same board as opening each piece, and
+    every board of the layout holds the one opened terrain tuple (the movement caches find it by identity)."""
+    f = model("blue", "fremen", "warrior", 1, 10, 10)
+    c = model("red", "corrino", "soldier", 1, 30, 30)
+    bog = TerrainState(id="bog", polygon=((15, 5), (25, 5), (25, 25), (15, 25)), movement="difficult")
+    rock = TerrainState(id="rock", polygon=((40, 40), (45, 40), (45, 45), (40, 45)), movement="blocked", height_cm=4)
+    state = state_in_play([f, c], terrain=[bog, rock])
+    moved = state.update_model(c.id, x=32.0)
+    a, b = spatial._without_difficult(state.board), spatial._without_difficult(moved.board)
+    assert a.terrain is b.terrain and a != b
+    opened = tuple(spatial._opened(t) if t.movement == "difficult" else t for t in state.board.terrain)
+    assert a == state.board.with_terrain(opened) and [t.movement for t in a.terrain] == ["open", "blocked"]
