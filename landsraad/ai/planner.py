@@ -42,7 +42,8 @@ from .tables import (
 
 class PlayerMemory(Protocol):
     """What a planner reads of its player (:class:`~landsraad.ai.player.HeuristicPlayer`): the
-    fatigue its models held when the activation began, and the side's sticky job assignment."""
+    fatigue its models held when the activation began, the side's sticky job assignment, and
+    whether it contests the opponent's cards."""
 
     memory: Any
     jobs: dict[str, tuple]
