@@ -154,15 +154,14 @@ def _marker_id(owner: str, mission_id: str, spec_id: str, n: int) -> str:
 
 
 def _marker_check(state: GameState, owner: str, mission_id: str, spec: MarkerSpec, *,
-                  card_spot: bool = False, terrain_clear: bool = False) -> Callable[[tuple[float, float]], str | None]:
+                  card_spot: bool = False) -> Callable[[tuple[float, float]], str | None]:
     """The legality test of a marker of kind ``spec`` (R-MISSIONS, PRJ-70): a point's first problem, or ``None``.
 
     The card's rules come first (:func:`first_placement_problem`, worded only for a failing
     point), then impassable terrain, which a marker may not overlap. With ``card_spot`` every
-    point asked about is one of :func:`_card_spots` (it meets the card's own rules), so only
-    the other tokens (:func:`crowding_problem`) and the terrain are tested; with
-    ``terrain_clear`` too, every point is one of :func:`_terrain_clear_spots` and the other
-    tokens alone are.
+    point asked about is one of :func:`_terrain_clear_spots` of :func:`_card_spots` (it meets the
+    card's own rules and overlaps no impassable terrain), so only the other tokens
+    (:func:`crowding_problem`) are tested.
     """
     owner_edge = state.side_state(owner).edge
     prefix = f"{owner}-{mission_id}-{spec.id}".replace("_", "-")
@@ -170,21 +169,30 @@ def _marker_check(state: GameState, owner: str, mission_id: str, spec: MarkerSpe
     occupied = [((k.x, k.y), k.size_mm) for k in state.markers] + [((mm.x, mm.y), mm.base_mm) for mm in state.models if mm.ambassador]
     table = (state.width, state.depth)
     blocked = state.board.terrain_of("blocked")
-    reach = spec.size_mm / 20.0 - 1e-6
+    reach = _marker_reach(spec)
 
     def check(point: tuple[float, float]) -> str | None:
         if card_spot:
-            problem = crowding_problem(spec, point, same_kind=same_kind, occupied=occupied)
-        else:
-            problem = first_placement_problem(spec, point, owner_edge=owner_edge, table=table, same_kind=same_kind, occupied=occupied)
-        if problem is not None or terrain_clear:
+            return crowding_problem(spec, point, same_kind=same_kind, occupied=occupied)
+        problem = first_placement_problem(spec, point, owner_edge=owner_edge, table=table, same_kind=same_kind, occupied=occupied)
+        if problem is not None:
             return problem
-        for piece in blocked:
-            if piece.closer_than(float(point[0]), float(point[1]), reach):
-                return f"it would overlap the impassable terrain piece {piece.id}"
-        return None
+        piece = _overlapped_piece(blocked, point, reach)
+        return None if piece is None else f"it would overlap the impassable terrain piece {piece.id}"
 
     return check
+
+
+def _marker_reach(spec: MarkerSpec) -> float:
+    """How far from its centre a marker of kind ``spec`` covers the table (its radius, a hair less
+    so that touching terrain is not overlapping it)."""
+    return spec.size_mm / 20.0 - 1e-6
+
+
+def _overlapped_piece(blocked: Sequence[TerrainPiece], point: tuple[float, float], reach: float) -> TerrainPiece | None:
+    """The first piece of ``blocked`` that a marker of radius ``reach`` at ``point`` would overlap (PRJ-70), if any."""
+    x, y = float(point[0]), float(point[1])
+    return next((piece for piece in blocked if piece.closer_than(x, y, reach)), None)
 
 
 @lru_cache(maxsize=256)
@@ -203,13 +211,13 @@ def _card_spots(spec: MarkerSpec, owner_edge: Edge, table: tuple[float, float]) 
 @lru_cache(maxsize=256)
 def _terrain_clear_spots(spots: tuple[tuple[float, float], ...], blocked: tuple[TerrainPiece, ...],
                          reach: float) -> tuple[tuple[float, float], ...]:
-    """``spots`` that no piece of ``blocked`` comes within ``reach`` of (a marker of radius ``reach``
-    there overlaps no impassable terrain: :func:`_marker_check`'s terrain test), in order.
+    """``spots`` where a marker of radius ``reach`` overlaps no piece of ``blocked`` (PRJ-70:
+    :func:`_overlapped_piece`, :func:`_marker_check`'s terrain test), in order.
 
     The terrain does not move while the markers are placed: every marker of a card on that table
     tests the same spots against it, so they are sifted once per card spots and layout (the
     other tokens, which change with each marker, are tested apart)."""
-    return tuple(p for p in spots if not any(piece.closer_than(float(p[0]), float(p[1]), reach) for piece in blocked))
+    return tuple(p for p in spots if _overlapped_piece(blocked, p, reach) is None)
 
 
 @stage("missions.place")
@@ -220,9 +228,9 @@ def _place_next(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     while placements:
         owner, mission_id, spec_id, n = placements.pop(0)
         spec = _marker_spec(state, mission_id, spec_id)
-        crowded = _marker_check(state, owner, mission_id, spec, card_spot=True, terrain_clear=True)
+        crowded = _marker_check(state, owner, mission_id, spec, card_spot=True)
         spots = _terrain_clear_spots(_card_spots(spec, state.side_state(owner).edge, (state.width, state.depth)),
-                                     state.board.terrain_of("blocked"), spec.size_mm / 20.0 - 1e-6)
+                                     state.board.terrain_of("blocked"), _marker_reach(spec))
         candidates = [p for p in spots if crowded(p) is None]
         if not candidates:
             m.emit("marker_no_room", owner, marker=_marker_id(owner, mission_id, spec_id, n), mission=mission_id)
