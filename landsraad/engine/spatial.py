@@ -17,7 +17,8 @@ from ..geometry.measure import edge_distance as _edge
 from ..geometry.movement import path_length_bounds, straight_measures, straight_plan
 from ..geometry.movement import plan_move as _plan
 from ..geometry.movement.voluntary import straight_slides as _straight_slides
-from ..geometry.sight import cover, nearest_in_sight
+from ..geometry.sight import cover_class as sight_cover_class
+from ..geometry.sight import nearest_in_sight
 from .bridge import has_hook
 from .state import GameState
 
@@ -284,7 +285,7 @@ _DIRECTIONS = tuple((math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)) for k
 
 def cover_class(state: GameState, shooter: str, target: str) -> str:
     """``none``, ``small``, ``large`` or ``no_line_of_sight`` (R-COVER, RUL-11)."""
-    return cover(state.board, shooter, target, models_block=state.ruleset.models_block_sight).cover
+    return sight_cover_class(state.board, shooter, target, models_block=state.ruleset.models_block_sight)
 
 
 def nearest_targets(state: GameState, shooter: str, candidates: Iterable[str],

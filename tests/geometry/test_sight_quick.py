@@ -17,10 +17,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from landsraad.geometry.board import Base, Board, TerrainPiece
-from landsraad.geometry.sight import line_of_sight
-from landsraad.geometry.sight.analysis import _SEEN_FIRST, _analyse, _pair
+from landsraad.geometry.sight import cover_class, line_of_sight
+from landsraad.geometry.sight.analysis import _SEEN_FIRST, _analyse, _pair, _quick_class
 from landsraad.geometry.sight.quick import _apart, _clear_view, _low, _shapes, _wall, _walled_off
-from landsraad.geometry.sight.solver import _first_estimate, _start
+from landsraad.geometry.sight.solver import _SEEN_MARGIN, _first_estimate, _first_heights, _seen_throughout, _start
 
 
 def _clear(board: Board, s: str, t: str, models_block: bool = True) -> bool:
@@ -105,6 +105,30 @@ def test_a_big_base_between_small_ones_walls_them_off():
     board = Board(bases=(Base("a", 10, 30, 25, 3.0), Base("b", 20, 30, 50, 6.0), Base("c", 30, 30, 25, 3.0)))
     assert _walled(board, "a", "c") and not line_of_sight(board, "a", "c")
     assert not _walled(board, "a", "c", models_block=False) and line_of_sight(board, "a", "c", models_block=False)
+
+
+def test_a_low_wall_whose_shadow_ends_at_the_foot_is_no_cover():
+    """A 0.5 cm wall halfway, the eye 3.5 cm high: from the middle eye its shadow stays below the
+    target's foot, so the class is settled without the analysis, and it is the analysis' own."""
+    board = Board(bases=(S, T), terrain=(_rect("w", [(19, 20), (20, 20), (20, 40), (19, 40)], 0.5),))
+    assert _quick_class(board, "s", "t", True) == "none" == _analyse(board, "s", "t", True).cover
+    # 2 cm just before the target is over the foot from every eye: left to the analysis (large cover)
+    higher = Board(bases=(S, T), terrain=(_rect("w", [(28, 20), (28.5, 20), (28.5, 40), (28, 40)], 2.0),))
+    assert _quick_class(higher, "s", "t", True) is None
+    assert cover_class(higher, "s", "t") == _analyse(higher, "s", "t", True).cover == "large"
+
+
+def test_a_target_seen_past_a_tall_screen_is_seen_without_the_analysis():
+    """A 30 mm model as tall as the eye, 0.2 cm off the line: the first estimate hides more than
+    0.9 of the 25 mm target, yet a column at its edge is seen whole from a first rim point, so
+    line of sight holds without the analysis (which agrees: 0.945 hidden)."""
+    s, t = Base("s", 10, 30, 30, 3.5), Base("t", 30, 30, 25, 3.5)
+    board = Board(bases=(s, Base("m", 20, 30.2, 30, 3.5), t))
+    p = _pair(board, "s", "t", True)
+    prob = p.problem(p.arc())
+    up = _first_heights(prob)
+    assert _first_estimate(p.problem(p.arc())) > _SEEN_FIRST and _seen_throughout(prob, up)
+    assert line_of_sight(board, "s", "t") and _analyse(board, "s", "t", True).line_of_sight
 
 
 @pytest.mark.parametrize("arc", [0.3, 1.2, math.pi / 2, math.pi])
@@ -213,7 +237,8 @@ def _square(x: float, y: float, r: float) -> list[tuple[float, float]]:
 
 def _check(board: Board, models_block: bool) -> None:
     first = _first(board, "s", "t", models_block)
-    full = _analyse(board, "s", "t", models_block).line_of_sight
+    analysis = _analyse(board, "s", "t", models_block)
+    full = analysis.line_of_sight
     if _clear(board, "s", "t", models_block):
         assert first <= 0.5 + 1e-9, first  # the bound the proof gives
         assert full
@@ -221,6 +246,16 @@ def _check(board: Board, models_block: bool) -> None:
         assert first > _SEEN_FIRST and not full
     # the answer is the one without the fast accept
     assert line_of_sight(board, "s", "t", models_block=models_block) == (first <= _SEEN_FIRST or full)
+    # a first column seen far enough down: the analysis sees the target, every estimate under 1 - margin
+    p = _pair(board, "s", "t", models_block)
+    if p.obstacles:
+        prob = p.problem(p.arc())
+        if _seen_throughout(prob, _first_heights(prob)):
+            assert full and analysis.hidden_fraction <= 1.0 - _SEEN_MARGIN, analysis.hidden_fraction
+    # the class alone: the quick answer, when there is one, is the analysis' class
+    quick = _quick_class(board, "s", "t", models_block)
+    assert quick is None or quick == analysis.cover, (quick, analysis.cover, analysis.hidden_fraction)
+    assert cover_class(board, "s", "t", models_block=models_block) == analysis.cover
 
 
 @settings(max_examples=300, deadline=None)

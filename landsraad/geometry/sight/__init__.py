@@ -80,7 +80,7 @@ Examples
 """
 
 from .obstacles import convex_pieces, elevation, standing_on
-from .queries import cover, enemies_of, line_of_sight, nearest_in_sight, nearest_targets, visible_models
+from .queries import cover, cover_class, enemies_of, line_of_sight, nearest_in_sight, nearest_targets, visible_models
 from .result import ROUND_OBSTACLE_SIDES, TARGET_ERROR, CoverClass, CoverResult, classify, cover_bonus
 
 __all__ = [
@@ -91,6 +91,7 @@ __all__ = [
     "classify",
     "line_of_sight",
     "cover",
+    "cover_class",
     "cover_bonus",
     "visible_models",
     "nearest_in_sight",

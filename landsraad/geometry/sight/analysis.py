@@ -15,8 +15,8 @@ from ..board import Base, Board, Point
 from .columns import _Frame
 from .obstacles import _Obstacle, _terrain_part, elevation, standing_on
 from .quick import _clear_view, _shapes, _walled_off
-from .result import _FLAT_SILHOUETTE_CM, _ZERO, CoverResult, classify
-from .solver import _first_estimate, _Problem, _relevant, _solve
+from .result import _FLAT_SILHOUETTE_CM, _ZERO, CoverClass, CoverResult, classify
+from .solver import _estimate, _first_heights, _Problem, _relevant, _seen_throughout, _solve
 
 _SEEN_FIRST = 0.9  # a first estimate this low is certain sight (see _sees)
 
@@ -107,10 +107,12 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
     of the refinement, the first columns' hidden heights from the first rim points, no bounds):
     when it hides at most 0.9 of the silhouette, some columns are seen over a tenth of the
     height from real eye points, so the silhouette is seen. Only otherwise the full analysis
-    decides, going on from that first round. Before the first estimate, :func:`_clear_view`
-    tries to show on the table alone that it would be at most 1/2 (most questions of a game),
-    and :func:`_walled_off` that one obstacle hides everything from every eye point (then both
-    the first estimate and the analysis hide all).
+    decides, going on from that first round, unless a first column is seen so far down from a
+    first rim point that no refinement's estimate can reach 1 (:func:`_seen_throughout`: the
+    analysis' answer, without it). Before the first estimate, :func:`_clear_view` tries to show on
+    the table alone that it would be at most 1/2 (most questions of a game), and
+    :func:`_walled_off` that one obstacle hides everything from every eye point (then both the
+    first estimate and the analysis hide all).
     """
     pair = _pair(board, shooter_id, target_id, models_block)
     if not pair.obstacles:
@@ -122,9 +124,28 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
     if _walled_off(shapes, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z):
         return False
     problem = pair.problem(arc)
-    if _first_estimate(problem) <= _SEEN_FIRST:
+    up = _first_heights(problem)
+    if _estimate(problem, up) <= _SEEN_FIRST or _seen_throughout(problem, up):
         return True
     return _cached(board, pair, problem).line_of_sight
+
+
+def _quick_class(board: Board, shooter_id: str, target_id: str, models_block: bool) -> CoverClass | None:
+    """The cover class when a quick answer settles it, else ``None`` (R-COVER, RUL-11): ``none``
+    when one first rim point sees every first column whole (:func:`_clear_view` with share 0:
+    the analysis' hidden fraction is then 0, module notes of ``quick``), ``no_line_of_sight``
+    when one obstacle walls the sight lines off (:func:`_walled_off`: it is then 1). Nothing near
+    the line is left to the analysis, which answers that at once."""
+    pair = _pair(board, shooter_id, target_id, models_block)
+    if not pair.obstacles:
+        return None
+    shapes = _shapes(pair.obstacles, pair.frame)
+    rs, rt, frame = pair.shooter.radius, pair.rt, pair.frame
+    if _clear_view(shapes, frame, rs, rt, pair.height, pair.floor, pair.eye_z, pair.arc(), share=0.0):
+        return "none"
+    if _walled_off(shapes, frame, rs, rt, pair.height, pair.floor, pair.eye_z):
+        return "no_line_of_sight"
+    return None
 
 
 def _analyse_near(board: Board, pair: _Pair, problem: _Problem | None) -> CoverResult:

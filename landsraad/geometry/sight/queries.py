@@ -9,8 +9,8 @@ from typing import Callable, Iterable
 from ...errors import GeometryError
 from ..board import Board
 from ..measure import TIE_TOLERANCE_CM, edge_distance
-from .analysis import _analyse, _sees
-from .result import CoverResult
+from .analysis import _analyse, _quick_class, _sees
+from .result import CoverClass, CoverResult
 
 # --- public API -------------------------------------------------------------------------------
 
@@ -45,6 +45,31 @@ def _cover_cached(board: Board, shooter_id: str, target_id: str, models_block: b
     target's cover when it is aimed and again when it is resolved, on the same table, and the
     analyses' own cache is found only after the obstacles near the line are gathered again."""
     return _analyse(board, shooter_id, target_id, models_block)
+
+
+@lru_cache(maxsize=256)
+def cover_class(board: Board, shooter_id: str, target_id: str, *, models_block: bool = True) -> CoverClass:
+    """``cover(board, shooter_id, target_id, models_block=models_block).cover``: the class alone
+    (R-COVER, RUL-11), from a quick answer on the table when one settles it (every part of the
+    silhouette seen from one eye point, or one obstacle across every sight line), else from the
+    analysis.
+
+    Kept per board object and question, as :func:`cover` (a shot asks its target's cover when it
+    is aimed and again when it is resolved).
+
+    Examples
+    --------
+    >>> from landsraad.geometry.board import Base, Board, TerrainPiece
+    >>> s, t = Base("s", 10, 30, 30, 4.0), Base("t", 30, 30, 30, 4.0)
+    >>> low = TerrainPiece("low", ((19, 20), (20, 20), (20, 40), (19, 40)), height_cm=0.5)
+    >>> cover_class(Board(bases=(s, t), terrain=(low,)), "s", "t")    # its shadow ends at the foot
+    'none'
+    >>> wall = TerrainPiece("wall", ((28.0, 20), (28.5, 20), (28.5, 40), (28.0, 40)), height_cm=2)
+    >>> cover_class(Board(bases=(s, t), terrain=(wall,)), "s", "t")
+    'small'
+    """
+    quick = _quick_class(board, shooter_id, target_id, models_block)
+    return quick if quick is not None else _cover_cached(board, shooter_id, target_id, models_block).cover
 
 
 def line_of_sight(board: Board, viewer_id: str, target_id: str, *, models_block: bool = True) -> bool:

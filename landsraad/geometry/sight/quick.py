@@ -39,6 +39,14 @@ silhouette's top. Every column is then hidden whole from every rim point, at the
 and at every refinement: the first estimate is 1 (> 0.9) and the analysis' hidden fraction 1,
 no line of sight.
 
+The same fast accept with every first column *wholly* seen (``share`` 0, the ceiling the
+silhouette's foot) settles the cover class: the eye it found stays among the rim points of every
+refinement, and the two lemmas hold for any column (the triangle holds every column's sight
+segment; the low test does not depend on the column), so every column of every round is hidden
+to a height of at most the foot (rounding aside, some 1e-15 cm, far below the ``_ZERO`` share
+that counts as nothing): the analysis' hidden fraction is 0, cover ``none``
+(:func:`~.analysis._quick_class`).
+
 Anything else goes on to the analysis.
 """
 
@@ -94,11 +102,12 @@ def _shapes(obstacles: Sequence[_Obstacle], frame: _Frame) -> list[_Shape]:
 
 
 def _clear_view(shapes: list[_Shape], frame: _Frame, rs: float, rt: float, height: float, floor: float,
-                eye_z: float, arc: float) -> bool:
+                eye_z: float, arc: float, share: float = _SEEN_SHARE) -> bool:
     """Whether some first rim point (angle 0 or an end of the arc) sees every first column above
-    half its height, by the module's two tests: then line of sight holds (R-LOS, RUL-11).
-    ``shapes`` are the obstacles near the line (:func:`_shapes`)."""
-    ceiling = floor + _SEEN_SHARE * height
+    ``share`` of its height (half: then line of sight holds; none of it hidden, ``share`` 0: then
+    the cover is ``none``), by the module's two tests (R-LOS, R-COVER, RUL-11). ``shapes`` are the
+    obstacles near the line (:func:`_shapes`)."""
+    ceiling = floor + share * height
     ends = (-arc,) if arc >= math.pi - 1e-12 else (-arc, arc)  # the full rim: one point at the back
     for psi in (0.0, *ends):
         eu, ea = rs * math.sin(psi), frame.dist - rs * math.cos(psi)

@@ -273,9 +273,36 @@ def _first_estimate(p: _Problem) -> float:
     Equal to the estimate of :func:`_solve`'s first round (``bounds()["up"]``'s arithmetic);
     :func:`_solve` goes on from here without evaluating these again.
     """
+    return _estimate(p, _first_heights(p))
+
+
+def _first_heights(p: _Problem) -> np.ndarray:
+    """The first round's hidden heights at the first columns (``bounds()["up"]`` of round 0),
+    the problem started (:func:`_start`); :func:`_first_estimate` integrates them."""
     _start(p)
-    up = np.clip((p.gq - p.floor).max(axis=1).min(axis=0), 0.0, p.height)
-    return _estimate(p, up)
+    return np.clip((p.gq - p.floor).max(axis=1).min(axis=0), 0.0, p.height)
+
+
+_SEEN_MARGIN = 1e-8
+"""How far below 1 :func:`_seen_throughout` must hold every estimate (ten times the share that
+counts as all hidden, ``_ZERO``; the estimate's rounding is some 1e-15)."""
+
+
+def _seen_throughout(p: _Problem, up: np.ndarray) -> bool:
+    """Whether the first round's hidden heights ``up`` (:func:`_first_heights`) show a column seen
+    so far down that :func:`_solve`'s estimate stays under ``1 - _SEEN_MARGIN`` at every round:
+    then the analysis finds line of sight (R-LOS, RUL-11) whatever it refines.
+
+    Why: a column's height ``up`` is the least over the rim points of the highest shadow, and a
+    refinement only adds rim points (and columns between the old ones), so a first column's
+    height never rises. The estimate is ``1`` less, per strip, its width times the mean of its two
+    columns' seen parts ``h - up`` over the area ``2 rt h``; a strip is split only while wider than
+    ``2 _MIN_STRIP``, so every strip of every round is at least ``min(first width, _MIN_STRIP)``
+    wide, and the column seen ``h - min(up)`` down keeps a strip beside it: the estimate is at most
+    ``1 - narrowest (h - min(up)) / (4 rt h)``.
+    """
+    narrowest = min(float(np.diff(p.cols).min()), _MIN_STRIP)
+    return narrowest * (p.height - float(up.min())) / (4.0 * p.rt * p.height) > _SEEN_MARGIN
 
 
 def _solve(p: _Problem) -> tuple[float, float, dict[str, Any]]:
