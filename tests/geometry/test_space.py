@@ -221,6 +221,12 @@ def test_property_space_point_distances_are_its_capsules_own(board, points):
         clear = (want >= space.cap_rho[None, :]).all(axis=1)
         inside = shapely.contains_xy(space.block_geom, pts[:, 0], pts[:, 1]) if space.block_geom is not None else False
         assert space.points_free(pts).tolist() == (clear & space.in_table(pts) & ~inside).tolist()
+        # given a box holding the points, the same answer (no interior searched where the box meets
+        # no impassable piece's box, in which case no point is inside one)
+        box = (*pts.min(axis=0).tolist(), *pts.max(axis=0).tolist())
+        if space.block_geom is not None and not space.blocked_in_box(*box):
+            assert not np.any(inside)
+        assert space.points_free(pts, box).tolist() == space.points_free(pts).tolist()
 
 
 @PROPERTY

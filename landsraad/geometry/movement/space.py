@@ -148,12 +148,24 @@ class _Space:
             return np.zeros(len(pts), dtype=bool)
         return shapely.contains_xy(self.block_geom, pts[:, 0], pts[:, 1])
 
-    def points_free(self, pts: np.ndarray) -> np.ndarray:
-        """Which centres are legal positions (touching allowed)."""
+    def blocked_in_box(self, xmin: float, ymin: float, xmax: float, ymax: float) -> bool:
+        """Whether the box [xmin, xmax] x [ymin, ymax] meets an impassable piece's bounding box (its
+        corners' least and greatest coordinates): when it does not, no point within it lies in an
+        impassable interior, and :meth:`in_blocked_interior` is False for each."""
+        return any(xmin <= bx1 and xmax >= bx0 and ymin <= by1 and ymax >= by0 for bx0, by0, bx1, by1 in self._cache["block_boxes"])
+
+    def points_free(self, pts: np.ndarray, box: tuple[float, float, float, float] | None = None) -> np.ndarray:
+        """Which centres are legal positions (touching allowed). ``box``, when given, holds every
+        point (xmin, ymin, xmax, ymax): no interior is searched where it meets no impassable piece
+        (:meth:`blocked_in_box`)."""
         pts = np.asarray(pts, dtype=float).reshape(-1, 2)
         dist = self._point_dists(pts)
-        clear = (dist >= self.cap_rho[None, :]).all(axis=1) if dist.shape[1] else np.ones(len(pts), bool)
-        return clear & self.in_table(pts) & ~self.in_blocked_interior(pts)
+        # (the reduction itself, without ndarray.all's Python wrapper: the same booleans)
+        clear = np.logical_and.reduce(dist >= self.cap_rho[None, :], axis=1) if dist.shape[1] else np.ones(len(pts), bool)
+        clear &= self.in_table(pts)
+        if box is None or self.blocked_in_box(*box):
+            clear &= ~self.in_blocked_interior(pts)
+        return clear
 
     def _point_dists(self, pts: np.ndarray) -> np.ndarray:
         """Distances (N, K) from ``pts`` to the capsules' axes, from the frame built with the space
@@ -179,12 +191,14 @@ class _Space:
         """:meth:`segments_clear` for segments whose ends are known to be on the table and
         outside impassable interiors (e.g. both passed :meth:`points_free`): the swept
         capsules alone decide."""
-        out = np.ones(len(p0), dtype=bool)
         if not len(self.cap_a):
-            return out
+            return np.ones(len(p0), dtype=bool)
         if "boxes" not in self._cache:
             self._cache["boxes"] = _cap_boxes(self.cap_a, self.cap_b, self.cap_rho)
         step = max(1, 200_000 // len(self.cap_a))  # segments per chunk: bounded (M, K) arrays
+        if len(p0) <= step:  # one chunk (nearly always)
+            return ~_cap_hits(p0, p1, self.cap_a, self.cap_b, self.cap_rho, self._cache["boxes"])
+        out = np.ones(len(p0), dtype=bool)
         for lo in range(0, len(p0), step):
             out[lo:lo + step] = ~_cap_hits(p0[lo:lo + step], p1[lo:lo + step], self.cap_a, self.cap_b, self.cap_rho, self._cache["boxes"])
         return out
@@ -746,6 +760,7 @@ class _TerrainSpace:
     cap_owner: np.ndarray  # index into labels (terrain labels only)
     block_geom: BaseGeometry | None
     block_rings: list[np.ndarray]
+    block_boxes: list[tuple[float, float, float, float]]  # each impassable ring's bounding box (xmin, ymin, xmax, ymax)
     terrain_shapes: dict[int, Polygon]  # keyed like cap_owner
     dcap_a: np.ndarray
     dcap_b: np.ndarray
@@ -872,6 +887,7 @@ def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace
         cap_owner=np.array(owner, dtype=int),
         block_geom=block_geom,
         block_rings=block_rings,
+        block_boxes=[(*ring.min(axis=0).tolist(), *ring.max(axis=0).tolist()) for ring in block_rings],
         terrain_shapes=terrain_shapes,
         dcap_a=np.array(dcap_a, dtype=float).reshape(-1, 2),
         dcap_b=np.array(dcap_b, dtype=float).reshape(-1, 2),
@@ -934,6 +950,7 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
         _shared=shared,
     )
     space._cache["block_rings"] = ts.block_rings
+    space._cache["block_boxes"] = ts.block_boxes
     space._cache["diff_rings"] = ts.diff_rings
     space._cache["terrain_shapes"] = shared.terrain_shapes
     space._cache["offset_edges"] = ts.offset_edges

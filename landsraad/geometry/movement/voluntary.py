@@ -223,8 +223,14 @@ def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ign
     ends = _with_start(start, points)  # the start and every end, tested in one call
     pts = ends[1:]
     n = len(pts)
-    free = space.points_free(ends) if n else None
-    if free is None or not free[0]:  # no point, or the mover stands where it may not: no slide
+    if not n:
+        none = np.zeros(n) if measured else None
+        return np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), none, none
+    # the box of the start and every end, which holds every slide
+    xs, ys = ends[:, 0].tolist(), ends[:, 1].tolist()
+    box = (min(xs), min(ys), max(xs), max(ys))
+    free = space.points_free(ends, box)
+    if not free[0]:  # the mover stands where it may not: no slide
         none = np.zeros(n) if measured else None
         return np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), none, none
     s0 = ends[0:1]  # every slide's start
@@ -232,19 +238,17 @@ def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ign
     length = np.hypot(pts[:, 0] - sx, pts[:, 1] - sy)
     within = length <= float(allowance_cm) + ALLOWANCE_SLACK_CM
     clear = free[1:] & within if limited else free[1:].copy()
-    idx = np.nonzero(clear)[0]
+    idx = clear.nonzero()[0]
     if len(idx):
         # both ends are free spots, so only the swept capsules are left to test
-        clear[idx] = space.free_spots_slide_clear(np.repeat(s0, len(idx), axis=0), pts[idx])
+        clear[idx] = space.free_spots_slide_clear(s0.repeat(len(idx), axis=0), pts[idx])
     ok = clear & within
-    idx = np.nonzero(ok)[0]
+    idx = ok.nonzero()[0]
     cost = None
-    if len(idx) and space.diff_geom is not None and open_ground:
-        # only slides near difficult terrain cost more than their length: none does when the box
-        # of the start and every end meets no difficult piece (each slide's box lies within it)
-        xs, ys = ends[:, 0].tolist(), ends[:, 1].tolist()
-        if space.difficult_in_box(min(xs), min(ys), max(xs), max(ys)):
-            cost = space.segment_costs(np.repeat(s0, len(idx), axis=0), pts[idx])
+    # only slides near difficult terrain cost more than their length: none does when the box
+    # meets no difficult piece (each slide's box lies within it)
+    if len(idx) and space.diff_geom is not None and open_ground and space.difficult_in_box(*box):
+        cost = space.segment_costs(s0.repeat(len(idx), axis=0), pts[idx])
     lengths = costs = None
     if measured:
         # a path's measure as plan_move takes it: the slide's length from its own difference,
