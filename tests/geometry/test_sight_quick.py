@@ -20,7 +20,7 @@ from landsraad.geometry.board import Base, Board, TerrainPiece
 from landsraad.geometry.sight import cover_class, line_of_sight
 from landsraad.geometry.sight.analysis import _SEEN_FIRST, _analyse, _pair, _quick_class
 from landsraad.geometry.sight.quick import _apart, _clear_view, _low, _shapes, _wall, _walled_off
-from landsraad.geometry.sight.solver import _SEEN_MARGIN, _first_estimate, _first_heights, _seen_throughout, _start
+from landsraad.geometry.sight.solver import _SEEN_MARGIN, _first_estimate, _first_heights, _seen_throughout, _solve_class, _start
 
 
 def _clear(board: Board, s: str, t: str, models_block: bool = True) -> bool:
@@ -236,6 +236,9 @@ def _square(x: float, y: float, r: float) -> list[tuple[float, float]]:
 
 
 def _check(board: Board, models_block: bool) -> None:
+    # the class alone first (kept per pair, and read by line_of_sight), the analysis after
+    cls = cover_class(board, "s", "t", models_block=models_block)
+    seen = line_of_sight(board, "s", "t", models_block=models_block)
     first = _first(board, "s", "t", models_block)
     analysis = _analyse(board, "s", "t", models_block)
     full = analysis.line_of_sight
@@ -245,17 +248,20 @@ def _check(board: Board, models_block: bool) -> None:
     if _walled(board, "s", "t", models_block):
         assert first > _SEEN_FIRST and not full
     # the answer is the one without the fast accept
-    assert line_of_sight(board, "s", "t", models_block=models_block) == (first <= _SEEN_FIRST or full)
+    assert seen == line_of_sight(board, "s", "t", models_block=models_block) == (first <= _SEEN_FIRST or full)
     # a first column seen far enough down: the analysis sees the target, every estimate under 1 - margin
     p = _pair(board, "s", "t", models_block)
     if p.obstacles:
         prob = p.problem(p.arc())
         if _seen_throughout(prob, _first_heights(prob)):
             assert full and analysis.hidden_fraction <= 1.0 - _SEEN_MARGIN, analysis.hidden_fraction
-    # the class alone: the quick answer, when there is one, is the analysis' class
+    # the class alone: the quick answer, when there is one, is the analysis' class, and so is the
+    # refinement that stops once its bounds settle the class (asked afresh: not the cached analysis')
     quick = _quick_class(board, "s", "t", models_block)
     assert quick is None or quick == analysis.cover, (quick, analysis.cover, analysis.hidden_fraction)
-    assert cover_class(board, "s", "t", models_block=models_block) == analysis.cover
+    if p.obstacles:
+        assert _solve_class(p.problem(p.arc())) == analysis.cover, analysis.hidden_fraction
+    assert cls == cover_class(board, "s", "t", models_block=models_block) == analysis.cover
 
 
 @settings(max_examples=300, deadline=None)

@@ -16,7 +16,7 @@ from .columns import _Frame
 from .obstacles import _Obstacle, _terrain_part, elevation, standing_on
 from .quick import _clear_view, _shapes, _walled_off
 from .result import _FLAT_SILHOUETTE_CM, _ZERO, CoverClass, CoverResult, classify
-from .solver import _estimate, _first_heights, _Problem, _relevant, _seen_throughout, _solve
+from .solver import _estimate, _first_heights, _Problem, _relevant, _seen_throughout, _solve, _solve_class
 
 _SEEN_FIRST = 0.9  # a first estimate this low is certain sight (see _sees)
 
@@ -109,7 +109,8 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
     height from real eye points, so the silhouette is seen. Only otherwise the full analysis
     decides, going on from that first round, unless a first column is seen so far down from a
     first rim point that no refinement's estimate can reach 1 (:func:`_seen_throughout`: the
-    analysis' answer, without it). Before the first estimate, :func:`_clear_view` tries to show on
+    analysis' answer, without it), or the pair's cover class is known (:func:`_cover_class`:
+    line of sight is a class other than ``no_line_of_sight``). Before the first estimate, :func:`_clear_view` tries to show on
     the table alone that it would be at most 1/2 (most questions of a game), and
     :func:`_walled_off` that one obstacle hides everything from every eye point (then both the
     first estimate and the analysis hide all).
@@ -127,7 +128,34 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
     up = _first_heights(problem)
     if _estimate(problem, up) <= _SEEN_FIRST or _seen_throughout(problem, up):
         return True
+    cls = _terrain_part(board.terrain).classes.get(pair.key())
+    if cls is not None:
+        return cls != "no_line_of_sight"
     return _cached(board, pair, problem).line_of_sight
+
+
+def _cover_class(board: Board, shooter_id: str, target_id: str, models_block: bool) -> CoverClass:
+    """The analysis' cover class (``_analyse(...).cover``, R-COVER, RUL-11): a quick answer's
+    (:func:`_quick_class`), a cached analysis' own, else refined only until the bounds settle it
+    (:func:`~.solver._solve_class`), kept per pair like the analyses."""
+    quick = _quick_class(board, shooter_id, target_id, models_block)
+    if quick is not None:
+        return quick
+    pair = _pair(board, shooter_id, target_id, models_block)
+    if not pair.obstacles:
+        return "none"  # the analysis' answer with nothing near the line
+    terrain = _terrain_part(board.terrain)
+    key = pair.key()
+    hit = terrain.analyses.get(key)
+    if hit is not None:
+        return hit.cover
+    cls = terrain.classes.get(key)
+    if cls is None:
+        cls = _solve_class(pair.problem(pair.arc()))
+        if len(terrain.classes) >= terrain.ANALYSIS_CACHE:
+            terrain.classes.clear()
+        terrain.classes[key] = cls
+    return cls
 
 
 def _quick_class(board: Board, shooter_id: str, target_id: str, models_block: bool) -> CoverClass | None:

@@ -13,7 +13,7 @@ import shapely
 from shapely.geometry import Polygon
 
 from ..board import Base, Board, TerrainPiece
-from .result import ROUND_OBSTACLE_SIDES, CoverResult
+from .result import ROUND_OBSTACLE_SIDES, CoverClass, CoverResult
 
 # --- obstacles --------------------------------------------------------------------------------
 
@@ -197,6 +197,7 @@ class _TerrainPart:
         self._models: dict[Base, tuple[_Obstacle, np.ndarray, float]] = {}
         self._standing: dict[tuple[float, float], TerrainPiece | None] = {}
         self.analyses: dict[tuple[Any, ...], CoverResult] = {}
+        self.classes: dict[tuple[Any, ...], CoverClass] = {}  # cover classes alone (analysis._cover_class), keyed alike
 
     def standing_on(self, b: Base) -> TerrainPiece | None:
         """:func:`standing_on` for a base on this terrain (cached by the base's centre): the piece a

@@ -9,7 +9,7 @@ from typing import Callable, Iterable
 from ...errors import GeometryError
 from ..board import Board
 from ..measure import TIE_TOLERANCE_CM, edge_distance
-from .analysis import _analyse, _quick_class, _sees
+from .analysis import _analyse, _cover_class, _sees
 from .result import CoverClass, CoverResult
 
 # --- public API -------------------------------------------------------------------------------
@@ -52,7 +52,7 @@ def cover_class(board: Board, shooter_id: str, target_id: str, *, models_block: 
     """``cover(board, shooter_id, target_id, models_block=models_block).cover``: the class alone
     (R-COVER, RUL-11), from a quick answer on the table when one settles it (every part of the
     silhouette seen from one eye point, or one obstacle across every sight line), else from the
-    analysis.
+    analysis, refined only until its bounds settle the class.
 
     Kept per board object and question, as :func:`cover` (a shot asks its target's cover when it
     is aimed and again when it is resolved).
@@ -68,8 +68,7 @@ def cover_class(board: Board, shooter_id: str, target_id: str, *, models_block: 
     >>> cover_class(Board(bases=(s, t), terrain=(wall,)), "s", "t")
     'small'
     """
-    quick = _quick_class(board, shooter_id, target_id, models_block)
-    return quick if quick is not None else _cover_cached(board, shooter_id, target_id, models_block).cover
+    return _cover_class(board, shooter_id, target_id, models_block)
 
 
 def line_of_sight(board: Board, viewer_id: str, target_id: str, *, models_block: bool = True) -> bool:

@@ -11,7 +11,7 @@ import numpy as np
 from ..board import Base, Board
 from .columns import _column_heights, _Frame, _peaks, _polygon_arrays
 from .obstacles import _index, _Obstacle, _overlaps_base
-from .result import TARGET_ERROR
+from .result import _ZERO, TARGET_ERROR, CoverClass, classify
 
 # --- the analysis -----------------------------------------------------------------------------
 
@@ -305,8 +305,44 @@ def _seen_throughout(p: _Problem, up: np.ndarray) -> bool:
     return narrowest * (p.height - float(up.min())) / (4.0 * p.rt * p.height) > _SEEN_MARGIN
 
 
-def _solve(p: _Problem) -> tuple[float, float, dict[str, Any]]:
-    """Refine columns and eye points where the bounds disagree, until within TARGET_ERROR.
+_CLASS_SLACK = TARGET_ERROR
+"""How far inside a cover class's range a round's bounds must lie for :func:`_settled_class` (the
+bounds hold up to floating-point dust, some 1e-12 of the silhouette)."""
+
+
+def _settled_class(p: _Problem, b: dict[str, Any]) -> CoverClass | None:
+    """The cover class of :func:`_solve`'s estimate, when a round's bounds ``b`` settle it (``small``
+    or ``large``), else ``None`` (R-COVER, RUL-11).
+
+    Why: every later round only adds rim points and columns. A column's height ``up`` is the least
+    over the rim points of the highest shadow, at least the true hidden height, which is at least
+    its strip's lower bound ``s_low``; and it is at most the highest shadow from any one rim point
+    of this round, whose greatest over the strip (its ends and the shadow corners inside) is what
+    ``s_up`` takes the least of. A later round's columns in a strip of this one, its trapezoids and
+    the hairline strips at the edges then put its estimate within ``lo`` and ``hi`` below, and one
+    class holds that whole range, ``_CLASS_SLACK`` inside it.
+    """
+    area = 2 * p.rt * p.height
+    w, s_up = b["width"], b["s_up"]
+    lo = float(np.sum(w * b["s_low"]) / area)
+    hi = float((np.sum(w * s_up) + _EDGE_INSET * (s_up[0] + s_up[-1])) / area)
+    if lo > _ZERO + _CLASS_SLACK and hi < 0.5 - _CLASS_SLACK:
+        return "small"
+    if lo >= 0.5 + _CLASS_SLACK and hi < 1.0 - _ZERO - _CLASS_SLACK:
+        return "large"
+    return None
+
+
+def _solve_class(p: _Problem) -> CoverClass:
+    """``classify`` of :func:`_solve`'s estimate (the analysis' cover class, R-COVER, RUL-11),
+    refining only until a round's bounds settle it (:func:`_settled_class`)."""
+    est, _, b = _solve(p, settle=True)
+    return _settled_class(p, b) or classify(est)
+
+
+def _solve(p: _Problem, *, settle: bool = False) -> tuple[float, float, dict[str, Any]]:
+    """Refine columns and eye points where the bounds disagree, until within TARGET_ERROR (or, with
+    ``settle``, until the bounds settle the cover class: :func:`_solve_class`).
 
     Returns (estimate, error bound, last bounds).
     """
@@ -323,7 +359,7 @@ def _solve(p: _Problem) -> tuple[float, float, dict[str, Any]]:
         hi = float(np.sum(w * b["s_up"]) / area)
         # the two hairline strips left out at the silhouette's edges count as unknown
         err = max(hi - est, est - lo, 0.0) + _EDGE_INSET / rt
-        if err <= TARGET_ERROR or round_ == _MAX_ROUNDS:
+        if err <= TARGET_ERROR or round_ == _MAX_ROUNDS or (settle and _settled_class(p, b) is not None):
             return est, err, b
         # Where is the gap? At the columns themselves (eye sampling) or between them (strips).
         col_gap = up - low
