@@ -39,6 +39,9 @@ PLAYER_KINDS = ("random", "heuristic", "search", "search:easy", "search:normal",
 class RandomPlayer:
     """Answers every decision with a uniformly random legal answer."""
 
+    reads_state = False
+    """:meth:`decide` never reads its state: :func:`~landsraad.engine.game.play` makes no view for it."""
+
     def __init__(self, seed: int | None = None, *, skip_chance: float = 0.3) -> None:
         self.rng = np.random.default_rng(seed)
         self.skip_chance = skip_chance

@@ -429,7 +429,10 @@ def play(game: Game, players: Mapping[str, Player], *, max_decisions: int = 100_
     """Drive ``game`` to its end with ``players`` (by side).
 
     Rolls pending in a physical-dice game go to players that say they handle dice
-    (``handles_dice = True``); otherwise the game rolls them from its generator.
+    (``handles_dice = True``); otherwise the game rolls them from its generator. A player that
+    says it never reads its state (``reads_state = False``, as the random player) is given
+    ``None`` for it: no view of the state (:meth:`Game.view`, a copy whenever the state changed)
+    is made for it at each decision.
     """
     count = 0
     while game.decision is not None:
@@ -438,7 +441,8 @@ def play(game: Game, players: Mapping[str, Player], *, max_decisions: int = 100_
         if decision.kind == "dice" and not getattr(player, "handles_dice", False):
             game.roll_pending()
         else:
-            game.answer(player.decide(decision, game.view(decision.side)))
+            state = game.view(decision.side) if getattr(player, "reads_state", True) else None
+            game.answer(player.decide(decision, state))
         count += 1
         if count > max_decisions:
             raise RuleError(f"The game did not end within {max_decisions} decisions; this is a bug in the engine.")

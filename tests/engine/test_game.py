@@ -91,6 +91,31 @@ def test_same_seed_same_decisions_same_log_and_replay():
     assert [e.to_dict() for e in c.log] == [e.to_dict() for e in a.log]
 
 
+def test_play_gives_a_view_only_to_players_that_read_their_state():
+    """A player saying ``reads_state = False`` (the random player) gets ``None`` and no view is made;
+    any other gets the view of its side, and the game is the one the random players play."""
+    seen: list[object] = []
+
+    class Reading(RandomPlayer):
+        reads_state = True
+
+        def decide(self, decision, state):
+            seen.append(state)
+            return super().decide(decision, state)
+
+    class Blind(RandomPlayer):
+        def decide(self, decision, state):
+            seen.append(state)
+            return super().decide(decision, state)
+
+    assert RandomPlayer.reads_state is False
+    a = play(new_game("harkonnen", "fremen", seed=7), {"red": Reading(5), "blue": Blind(6)})
+    b = play(new_game("harkonnen", "fremen", seed=7), {"red": RandomPlayer(5), "blue": RandomPlayer(6)})
+    assert [e.to_dict() for e in a.log] == [e.to_dict() for e in b.log]
+    assert any(s is None for s in seen) and any(s is not None for s in seen)
+    assert all(s is None or s.seed is None for s in seen)  # the views hide the seed
+
+
 def test_state_serialises_mid_game():
     game = new_game("atreides", "fremen", seed=9)
     players = {"red": RandomPlayer(1), "blue": RandomPlayer(2)}
