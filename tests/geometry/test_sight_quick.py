@@ -251,6 +251,7 @@ def _check(board: Board, models_block: bool) -> None:
     assert seen == line_of_sight(board, "s", "t", models_block=models_block) == (first <= _SEEN_FIRST or full)
     # a first column seen far enough down: the analysis sees the target, every estimate under 1 - margin
     p = _pair(board, "s", "t", models_block)
+    assert p.shapes == _shapes(p.obstacles, p.frame)  # kept on the pair: the footprints built afresh
     if p.obstacles:
         prob = p.problem(p.arc())
         if _seen_throughout(prob, _first_heights(prob)):

@@ -11,10 +11,10 @@ from typing import Any
 import numpy as np
 
 from ...errors import GeometryError
-from ..board import Base, Board, Point
+from ..board import Base, Board, Point, cached_property
 from .columns import _Frame
 from .obstacles import _Obstacle, _terrain_part, elevation, standing_on
-from .quick import _clear_view, _shapes, _walled_off
+from .quick import _clear_view, _Shape, _shapes, _walled_off
 from .result import _FLAT_SILHOUETTE_CM, _ZERO, CoverClass, CoverResult, classify
 from .solver import _estimate, _first_heights, _Problem, _relevant, _seen_throughout, _solve, _solve_class
 
@@ -51,6 +51,12 @@ class _Pair:
             dp = math.hypot(self.rt, self.dist)
             return min(math.pi, math.atan2(self.rt, self.dist) + math.acos(min(1.0, self.shooter.radius / dp)))
         return math.pi
+
+    @cached_property
+    def shapes(self) -> list[_Shape]:
+        """The obstacles as the quick answers' convex footprints (:func:`_shapes`), built once for
+        the pair: line of sight and the cover class both try them (read only)."""
+        return _shapes(self.obstacles, self.frame)
 
     def problem(self, arc: float) -> _Problem:
         return _Problem(self.obstacles, self.frame, self.shooter, self.rt, self.height, arc, self.eye_z, self.floor)
@@ -119,7 +125,7 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
     if not pair.obstacles:
         return True
     arc = pair.arc()
-    shapes = _shapes(pair.obstacles, pair.frame)  # built once for both quick answers
+    shapes = pair.shapes
     if _clear_view(shapes, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z, arc):
         return True
     if _walled_off(shapes, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z):
@@ -167,7 +173,7 @@ def _quick_class(board: Board, shooter_id: str, target_id: str, models_block: bo
     pair = _pair(board, shooter_id, target_id, models_block)
     if not pair.obstacles:
         return None
-    shapes = _shapes(pair.obstacles, pair.frame)
+    shapes = pair.shapes
     rs, rt, frame = pair.shooter.radius, pair.rt, pair.frame
     if _clear_view(shapes, frame, rs, rt, pair.height, pair.floor, pair.eye_z, pair.arc(), share=0.0):
         return "none"

@@ -180,6 +180,10 @@ def _holding_circle_of(pts: np.ndarray) -> tuple[np.ndarray, float]:
     return c, float(np.hypot(*(pts - c).T).max())
 
 
+_UNKNOWN = object()
+"""What :meth:`_TerrainPart.standing_on` reads for a centre not asked before."""
+
+
 class _TerrainPart:
     """The obstacles of one terrain layout, and each model's obstacle on it (by base)."""
 
@@ -203,10 +207,9 @@ class _TerrainPart:
         """:func:`standing_on` for a base on this terrain (cached by the base's centre): the piece a
         model stands on top of, which sets its feet's height for sight and cover (PRJ-48)."""
         key = (b.x, b.y)
-        try:
-            return self._standing[key]
-        except KeyError:
-            pass
+        hit = self._standing.get(key, _UNKNOWN)  # (most bases stand somewhere new: no KeyError raised and caught)
+        if hit is not _UNKNOWN:
+            return hit  # type: ignore[return-value]
         if len(self._standing) >= self.MODEL_CACHE:
             self._standing.clear()
         piece = self._standing[key] = _standing_on(self.terrain, b)
