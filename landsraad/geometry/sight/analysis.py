@@ -116,10 +116,10 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
     decides, going on from that first round, unless a first column is seen so far down from a
     first rim point that no refinement's estimate can reach 1 (:func:`_seen_throughout`: the
     analysis' answer, without it), or the pair's cover class is known (:func:`_cover_class`:
-    line of sight is a class other than ``no_line_of_sight``). Before the first estimate, :func:`_clear_view` tries to show on
-    the table alone that it would be at most 1/2 (most questions of a game), and
-    :func:`_walled_off` that one obstacle hides everything from every eye point (then both the
-    first estimate and the analysis hide all).
+    line of sight is any class but ``no_line_of_sight``). Before the first estimate,
+    :func:`_clear_view` tries to show on the table alone that it would be at most 1/2 (most
+    questions of a game), and :func:`_walled_off` that one obstacle hides everything from every
+    eye point (then both the first estimate and the analysis hide all).
     """
     pair = _pair(board, shooter_id, target_id, models_block)
     if not pair.obstacles:
