@@ -41,6 +41,7 @@ from landsraad.geometry.movement import (
     straight_measures,
     straight_moves,
     straight_plan,
+    terrain_space,
     voluntary,
 )
 from landsraad.geometry.movement import graph as movement_graph
@@ -842,7 +843,7 @@ def test_straight_measures_are_the_measures_of_the_paths_plan_move_takes(seed, a
     board, pts = _board_and_points(seed, dune, 24, 22, 2)
     ok, measures = straight_measures(board, "m", pts, allowance)
     assert ok.tolist() == straight_moves(board, "m", pts, allowance).tolist()
-    space = space_module._space(board, "m", ())
+    space = terrain_space._space(board, "m", ())
     for p, good, measure in zip(pts, ok.tolist(), measures):
         assert (measure is not None) == good
         if good:
@@ -1159,8 +1160,8 @@ def test_property_flat_partitions_are_the_circles_partitions_joined(board):
 def _unshared(board: Board, model_id: str) -> object:
     """``model_id``'s space on ``board`` built afresh, every circle partition computed on it (the slow path)."""
     base = board.base(model_id)
-    ts = space_module._terrain_space(board.terrain, base.radius)
-    return space_module._build_space(ts, base.radius, board.width, board.depth, board.others(model_id))
+    ts = terrain_space._terrain_space(board.terrain, base.radius)
+    return terrain_space._build_space(ts, base.radius, board.width, board.depth, board.others(model_id))
 
 
 def _same_partitions_and_graph(fast, slow) -> None:
@@ -1276,7 +1277,7 @@ def test_property_in_table_is_the_four_comparisons_with_the_bounds(pts, width, d
     """_Space.in_table's two comparisons of (N, 2) arrays give, point by point, the four
     comparisons of each coordinate with the table's bounds grown by the touching tolerance."""
     board = Board(width=width, depth=depth, bases=(Base("m", width / 2, depth / 2, base_mm),))
-    space = space_module._space(board, "m", ())
+    space = terrain_space._space(board, "m", ())
     arr = np.array(pts, dtype=float).reshape(-1, 2)
     xmin, ymin, xmax, ymax = space.bounds
     t = space_module.TOUCH_TOLERANCE_CM

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from landsraad.geometry import movement
 from landsraad.geometry.board import Base, Board
 from landsraad.geometry.movement import space as space_module
+from landsraad.geometry.movement import terrain_space
 from landsraad.geometry.movement.capsules import _point_seg_dist, _segment_frame
 from landsraad.geometry.movement.result import _TWO_PI, TOUCH_TOLERANCE_CM
 
@@ -119,8 +120,8 @@ def check_space(space, order: list[int] | None = None) -> int:
 def fresh_space(board: Board, mover: str):
     """``mover``'s space built afresh, no partition cached."""
     base = board.base(mover)
-    ts = space_module._terrain_space(board.terrain, base.radius)
-    return space_module._build_space(ts, base.radius, board.width, board.depth, board.others(mover))
+    ts = terrain_space._terrain_space(board.terrain, base.radius)
+    return terrain_space._build_space(ts, base.radius, board.width, board.depth, board.others(mover))
 
 
 @PROPERTY
@@ -182,32 +183,6 @@ def test_partitions_of_circles_deep_inside_difficult_ground():
 
 
 @PROPERTY
-@given(boards())
-def test_property_space_frame_is_its_capsules_own(board):
-    """The capsule frame a space is built with (all but the starts shared per layout and number
-    of bases) is :func:`_segment_frame` of its capsules, bit for bit, for every mover."""
-    for mover in {"a", board.bases[-1].id}:
-        space = space_module._space(board, mover, ())
-        want = _segment_frame(space.cap_a, space.cap_b)
-        got = space._cache["frame"]
-        assert len(got) == len(want)
-        for g, w in zip(got, want):
-            assert same_array(np.ascontiguousarray(g), np.ascontiguousarray(w))
-
-
-@PROPERTY
-@given(boards())
-def test_property_space_labels_name_the_bases_then_the_terrain(board):
-    """A space's labels (written on first use) name the other bases in the board's order, then
-    the terrain, and every capsule owner among them."""
-    for mover in {"a", board.bases[-1].id}:
-        space = space_module._space(board, mover, ())
-        terrain = space_module._terrain_space(board.terrain, board.base(mover).radius).labels
-        assert space.labels == tuple(f"model {b.id!r}" for b in board.bases if b.id != mover) + terrain
-        assert all(0 <= o < len(space.labels) for o in space.cap_owner.tolist())
-
-
-@PROPERTY
 @given(boards(), st.lists(st.tuples(st.floats(-5, 70), st.floats(-5, 70)), min_size=1, max_size=24))
 def test_property_space_point_distances_are_its_capsules_own(board, points):
     """A space's distances from points to its capsules (the layout's full rows where it has them)
@@ -215,7 +190,7 @@ def test_property_space_point_distances_are_its_capsules_own(board, points):
     capsules', table's and interiors' tests together."""
     pts = np.array(points, dtype=float)
     for mover in {"a", board.bases[-1].id}:
-        space = space_module._space(board, mover, ())
+        space = terrain_space._space(board, mover, ())
         want = _point_seg_dist(pts, _segment_frame(space.cap_a, space.cap_b))
         assert same_array(space._point_dists(pts), want)
         clear = (want >= space.cap_rho[None, :]).all(axis=1)
@@ -237,7 +212,7 @@ def test_property_slides_whose_box_meets_no_difficult_piece_cost_their_length(bo
     terrain and each costs its length, bit for bit; and its measures are those of the full
     computation (every slide's cost asked)."""
     for mover in {"a", board.bases[-1].id}:
-        space = space_module._space(board, mover, ())
+        space = terrain_space._space(board, mover, ())
         sx, sy = board.base(mover).center
         ends = [(sx + dx, sy + dy) for dx, dy in offsets]
         p1 = np.array(ends, dtype=float)

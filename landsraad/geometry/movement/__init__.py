@@ -83,8 +83,8 @@ from .forced import escape, free_spot_near, move_toward_nearest_edge, push, step
 from .messages import _check_start as _check_start  # for the benchmarks and tests that look inside
 from .reach import reach_region
 from .result import ALLOWANCE_SLACK_CM, ARC_BUMP_CM, DIFFICULT_SAMPLE_CM, ESCAPE_MARGIN_CM, TOUCH_TOLERANCE_CM, MoveReason, MoveResult
-from .space import _space as _space  # for the benchmarks and tests that look inside
-from .space import _space_cached as _space_cached  # for the benchmarks and tests that look inside
+from .terrain_space import _space as _space  # for the benchmarks and tests that look inside
+from .terrain_space import _space_cached as _space_cached  # for the benchmarks and tests that look inside
 from .voluntary import (
     can_move,
     free_spots,

@@ -17,7 +17,8 @@ from .messages import _check_allowance, _check_point, _check_start, _fmt, _fmt_p
 from .polyline import Polyline
 from .rays import _ray_lengths, _truncate
 from .result import _INF, _TWO_PI, ALLOWANCE_SLACK_CM, ARC_BUMP_CM, ESCAPE_MARGIN_CM, MoveResult, _circle_at
-from .space import _Space, _space, _space_cached
+from .space import _Space
+from .terrain_space import _space, _space_cached
 
 # =============================================================================================
 # Forced moves and helpers

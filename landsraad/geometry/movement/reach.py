@@ -18,7 +18,8 @@ from .graph import _arc_costs, _exits, _graph, _Query
 from .messages import _check_allowance, _check_start, _component, _free_polygon
 from .rays import _ray_lengths
 from .result import _INF, _TWO_PI
-from .space import _convex_corners, _Space, _space
+from .space import _convex_corners, _Space
+from .terrain_space import _space
 
 # =============================================================================================
 # Reach region

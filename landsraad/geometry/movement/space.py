@@ -1,11 +1,14 @@
-"""The configuration space of one mover on one board: every obstacle inflated by its radius, cached per board and per static terrain (R-MOVE, RUL-17)."""
+"""The configuration space of one mover on one board: every obstacle inflated by its radius, and the
+questions asked of it (free spots, clear slides, costs over difficult ground, the tangent graph's
+circles; R-MOVE, RUL-17). How a space is built and kept per board and per static terrain is
+:mod:`.terrain_space`'s."""
 
 from __future__ import annotations
 
 import functools
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import shapely
@@ -13,7 +16,7 @@ import shapely.ops
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from ..board import Base, Board, Point, TerrainPiece
+from ..board import Base, Point
 from .capsules import (
     _cap_boxes,
     _cap_hits,
@@ -21,13 +24,12 @@ from .capsules import (
     _point_cap_dist,
     _point_seg_dist,
     _point_seg_dist_full,
-    _segment_frame,
     _union_measure,
 )
-from .result import _ANGLE_SLACK, _INF, _TWO_PI, DIFFICULT_SAMPLE_CM, TOUCH_TOLERANCE_CM
+from .result import _ANGLE_SLACK, _INF, _TWO_PI, TOUCH_TOLERANCE_CM
 
 # =============================================================================================
-# Configuration space of one mover on one board (cached)
+# Configuration space of one mover on one board (built by terrain_space)
 # =============================================================================================
 
 
@@ -74,13 +76,13 @@ class _Space:
     # the bases among the circles): its corners' partitions are shared (:meth:`_shared_partition`)
     _bare: tuple["_Space", int, int] | None = None
     # the bases' circles' partitions of every board of the terrain layout, keyed by what they
-    # depend on (:meth:`_base_partition_key`); the layout's _TerrainSpace.base_parts
+    # depend on (:meth:`_base_partition_key`); the layout's terrain_space._TerrainSpace.base_parts
     _base_parts: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] | None = None
     # what labels are written from, on first use (only a message names an obstacle): the bases
     # (first, as in the capsules) and the terrain's labels
     _label_source: tuple[Sequence[Base], tuple[str, ...]] = ((), ())
     _labels: tuple[str, ...] | None = None
-    # what the capsule frame shares with every space of the layout and number of bases (_build_space)
+    # what the capsule frame shares with every space of the layout and number of bases (terrain_space._build_space)
     _shared: "_WithBases | None" = None
 
     @property
@@ -169,7 +171,7 @@ class _Space:
 
     def _point_dists(self, pts: np.ndarray) -> np.ndarray:
         """Distances (N, K) from ``pts`` to the capsules' axes, from the frame built with the space
-        (_build_space): with the layout's full arrays of N rows (:meth:`_WithBases.rows`) where it
+        (terrain_space._build_space): with the layout's full arrays of N rows (:meth:`_WithBases.rows`) where it
         has them, the same numbers in fewer numpy calls (:func:`_point_seg_dist_full`)."""
         frame = self._cache["frame"]
         rows = self._shared.rows(len(pts)) if self._shared is not None else None
@@ -253,7 +255,7 @@ class _Space:
     def near_difficult(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
         """Which segments' bounding boxes, grown by the base's radius (and a margin), meet a
         difficult piece's bounding box: the only ones along which the base can be over difficult terrain."""
-        boxes = self._cache["diff_boxes"]  # built once per terrain layout (_terrain_space)
+        boxes = self._cache["diff_boxes"]  # built once per terrain layout (terrain_space._terrain_space)
         lo, hi = np.minimum(p0, p1), np.maximum(p0, p1)
         return ((lo[:, None, 0] <= boxes[None, :, 2]) & (hi[:, None, 0] >= boxes[None, :, 0])
                 & (lo[:, None, 1] <= boxes[None, :, 3]) & (hi[:, None, 1] >= boxes[None, :, 1])).any(axis=1)
@@ -697,13 +699,6 @@ class _Space:
         return (near_start & flat["flags"][prev]) | (near_end & flat["flags"][nxt])
 
 
-def _space(board: Board, model_id: str, ignore: Iterable[str]) -> _Space:
-    base = board.base(model_id)
-    for other in ignore:
-        board.base(other)  # an unknown id is an error, named
-    return _space_cached(board, base.radius, frozenset({model_id, *ignore}))
-
-
 def _outline(ring: np.ndarray, r: float, step: float = 0.02) -> LineString:
     """The closed outline of where a base of radius r starts overlapping the piece ``ring``
     (counter-clockwise): its edges offset by r, joined by arcs round the convex corners."""
@@ -745,221 +740,6 @@ partition to be the terrain-only space's (:meth:`_Space._shared_partition`)."""
 _BASE_PARTS_CAP = 4096
 """How many base circle partitions a terrain layout keeps (:meth:`_Space._base_partition_key`);
 the oldest goes first."""
-
-
-@dataclass(eq=False)
-class _TerrainSpace:
-    """The part of a :class:`_Space` that depends only on the static terrain, the table's size
-    and the mover's radius (internal): built once per terrain layout, shared by every board of a
-    game (the bases move, the terrain does not)."""
-
-    labels: tuple[str, ...]
-    cap_a: np.ndarray
-    cap_b: np.ndarray
-    cap_r: np.ndarray
-    cap_owner: np.ndarray  # index into labels (terrain labels only)
-    block_geom: BaseGeometry | None
-    block_rings: list[np.ndarray]
-    block_boxes: list[tuple[float, float, float, float]]  # each impassable ring's bounding box (xmin, ymin, xmax, ymax)
-    terrain_shapes: dict[int, Polygon]  # keyed like cap_owner
-    dcap_a: np.ndarray
-    dcap_b: np.ndarray
-    diff_geom: BaseGeometry | None
-    diff_rings: list[np.ndarray]
-    diff_pieces: list[tuple[int, int, bool, Polygon]]
-    diff_boxes: np.ndarray  # (P, 4) each difficult piece's bounding box grown by r and a margin
-    offset_edges: list[tuple[np.ndarray, np.ndarray]]
-    circ_c: np.ndarray  # corner circles of impassable then difficult pieces
-    circ_r: np.ndarray
-    circ_soft: np.ndarray
-    samples: np.ndarray  # (S, 2) crossing samples on the difficult outlines
-    sample_edge: list[int]
-    bare: dict[tuple[float, float], _Space] = field(default_factory=dict)  # per table size (_bare_space)
-    # the bases' circles' partitions (_Space._base_partition_key), at most _BASE_PARTS_CAP
-    base_parts: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
-    # per number of bases, what a space's capsules owe to the layout alone (_with_bases)
-    with_bases: dict[int, _WithBases] = field(default_factory=dict)
-
-
-def _grown_boxes(shapes: Sequence[BaseGeometry], grow: float) -> np.ndarray:
-    """(P, 4) bounding boxes (xmin, ymin, xmax, ymax) of ``shapes``, each grown by ``grow`` on every side."""
-    boxes = np.array([shape.bounds for shape in shapes], dtype=float).reshape(-1, 4)
-    return boxes + np.array([-grow, -grow, grow, grow])
-
-
-def _terrain_space_of(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace:
-    """:func:`_terrain_space`, found first by the terrain tuple's identity: the boards of a game
-    share their terrain tuple, whose hash (every corner of every piece) the cache would compute
-    again for each new board."""
-    hit = _LAST_TERRAIN_SPACE.get(r)
-    if hit is not None and hit[0] is terrain:
-        return hit[1]
-    ts = _terrain_space(terrain, r)
-    if len(_LAST_TERRAIN_SPACE) >= 16:
-        _LAST_TERRAIN_SPACE.clear()
-    _LAST_TERRAIN_SPACE[r] = (terrain, ts)  # the entry keeps the tuple alive: identity stays meaningful
-    return ts
-
-
-_LAST_TERRAIN_SPACE: dict[float, tuple[tuple[TerrainPiece, ...], "_TerrainSpace"]] = {}
-"""Per mover radius, the last terrain tuple asked and its space (:func:`_terrain_space_of`)."""
-
-
-@functools.lru_cache(maxsize=64)
-def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace:
-    labels: list[str] = []
-    cap_a: list[Sequence[float]] = []
-    cap_b: list[Sequence[float]] = []
-    cap_r: list[float] = []
-    owner: list[int] = []
-    circ_c: list[Sequence[float]] = []
-    circ_r: list[float] = []
-    soft: list[bool] = []
-    block_shapes = []
-    block_rings = []
-    terrain_shapes: dict[int, Polygon] = {}
-    for t in terrain:
-        if t.movement != "blocked":
-            continue
-        o = len(labels)
-        labels.append(f"terrain {t.id!r}")
-        ring = _ring(t.polygon)
-        block_rings.append(ring)
-        block_shapes.append(Polygon(ring))
-        terrain_shapes[o] = Polygon(ring)
-        nxt = np.roll(ring, -1, axis=0)
-        for p, q in zip(ring, nxt):
-            cap_a.append(p)
-            cap_b.append(q)
-            cap_r.append(r)
-            owner.append(o)
-        for p in ring[_convex_corners(ring)]:
-            circ_c.append(p)
-            circ_r.append(r)
-            soft.append(False)
-    dcap_a: list[np.ndarray] = []
-    dcap_b: list[np.ndarray] = []
-    diff_shapes = []
-    diff_rings = []
-    samples: list[tuple[np.ndarray, int]] = []
-    offset_edges: list[tuple[np.ndarray, np.ndarray]] = []
-    diff_pieces: list[tuple[int, int, bool, Polygon]] = []  # capsule range, convex, shape
-    for t in terrain:
-        if t.movement != "difficult":
-            continue
-        ring = _ring(t.polygon)
-        diff_rings.append(ring)
-        diff_shapes.append(Polygon(ring))
-        first = len(dcap_a)
-        convex = bool(_convex_corners(ring).all())
-        shape = Polygon(ring)
-        shapely.prepare(shape)
-        diff_pieces.append((first, first + len(ring), convex, shape))
-        nxt = np.roll(ring, -1, axis=0)
-        for p, q in zip(ring, nxt):
-            dcap_a.append(p)
-            dcap_b.append(q)
-            # Candidate crossing points along the outer offset edge (where the base starts
-            # or stops overlapping the piece).
-            e = q - p
-            length = float(np.hypot(*e))
-            normal = np.array([e[1], -e[0]]) / length  # outward for a counter-clockwise ring
-            a0, a1 = p + r * normal, q + r * normal
-            offset_edges.append((a0, a1))
-            count = max(1, int(math.ceil(length / DIFFICULT_SAMPLE_CM)))
-            for s in np.linspace(0.0, 1.0, count + 1):
-                samples.append((a0 + s * (a1 - a0), len(diff_rings) - 1))
-        for p in ring[_convex_corners(ring)]:
-            circ_c.append(p)
-            circ_r.append(r)
-            soft.append(True)
-    block_geom = shapely.union_all(block_shapes) if block_shapes else None
-    diff_geom = shapely.union_all(diff_shapes) if diff_shapes else None
-    if block_geom is not None:
-        shapely.prepare(block_geom)
-    if diff_geom is not None:
-        shapely.prepare(diff_geom)
-    return _TerrainSpace(
-        labels=tuple(labels),
-        cap_a=np.array(cap_a, dtype=float).reshape(-1, 2),
-        cap_b=np.array(cap_b, dtype=float).reshape(-1, 2),
-        cap_r=np.array(cap_r, dtype=float),
-        cap_owner=np.array(owner, dtype=int),
-        block_geom=block_geom,
-        block_rings=block_rings,
-        block_boxes=[(*ring.min(axis=0).tolist(), *ring.max(axis=0).tolist()) for ring in block_rings],
-        terrain_shapes=terrain_shapes,
-        dcap_a=np.array(dcap_a, dtype=float).reshape(-1, 2),
-        dcap_b=np.array(dcap_b, dtype=float).reshape(-1, 2),
-        diff_geom=diff_geom,
-        diff_rings=diff_rings,
-        diff_pieces=diff_pieces,
-        diff_boxes=_grown_boxes([shape for _, _, _, shape in diff_pieces], r + 2 * TOUCH_TOLERANCE_CM),
-        offset_edges=offset_edges,
-        circ_c=np.array(circ_c, dtype=float).reshape(-1, 2),
-        circ_r=np.array(circ_r, dtype=float),
-        circ_soft=np.array(soft, dtype=bool),
-        samples=np.array([s[0] for s in samples], dtype=float).reshape(-1, 2),
-        sample_edge=[s[1] for s in samples],
-    )
-
-
-@functools.lru_cache(maxsize=128)
-def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
-    ts = _terrain_space_of(board.terrain, r)
-    bases = [b for b in board.bases if b.id not in excluded]
-    space = _build_space(ts, r, board.width, board.depth, bases)
-    space._bare = (_bare_space(ts, r, board.width, board.depth), len(bases), len(ts.circ_r))
-    space._base_parts = ts.base_parts
-    return space
-
-
-def _bare_space(ts: _TerrainSpace, r: float, width: float, depth: float) -> _Space:
-    """The space of the terrain alone on a ``width`` x ``depth`` table, once per layout and table."""
-    bare = ts.bare.get((width, depth))
-    if bare is None:
-        bare = ts.bare[(width, depth)] = _build_space(ts, r, width, depth, [])
-    return bare
-
-
-def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases: Sequence[Base]) -> _Space:
-    # The terrain's part is cached on the static terrain (_terrain_space); only the bases are
-    # added here. Order matters (it numbers capsules, labels and circles): bases first.
-    n = len(bases)
-    # the centres as two rows, transposed: numpy reads two flat lists of floats faster than n pairs
-    centres = np.array([[b.x for b in bases], [b.y for b in bases]], dtype=float).reshape(2, -1).T
-    radii = np.array([r + b.radius for b in bases], dtype=float)
-    shared = _with_bases(ts, n)
-    xmin, ymin, xmax, ymax = r, r, width - r, depth - r
-    cap_a = np.concatenate([centres, ts.cap_a])
-    space = _Space(
-        r=r,
-        width=width,
-        depth=depth,
-        bounds=(xmin, ymin, xmax, ymax),
-        cap_a=cap_a,
-        cap_b=np.concatenate([centres, ts.cap_b]),
-        cap_r=np.concatenate([radii, ts.cap_r]),
-        cap_owner=shared.cap_owner,
-        _label_source=(bases, ts.labels),
-        block_geom=ts.block_geom,
-        dcap_a=ts.dcap_a,
-        dcap_b=ts.dcap_b,
-        diff_geom=ts.diff_geom,
-        _circle_maker=functools.partial(_space_circles, ts, centres, radii),
-        _shared=shared,
-    )
-    space._cache["block_rings"] = ts.block_rings
-    space._cache["block_boxes"] = ts.block_boxes
-    space._cache["diff_rings"] = ts.diff_rings
-    space._cache["terrain_shapes"] = shared.terrain_shapes
-    space._cache["offset_edges"] = ts.offset_edges
-    space._cache["diff_pieces"] = ts.diff_pieces
-    space._cache["diff_boxes"] = ts.diff_boxes
-    # _segment_frame(cap_a, cap_b) without its arithmetic per space: the starts are cap_a's own
-    # columns, and the rest depends on the terrain and the number of bases alone
-    space._cache["frame"] = (cap_a[None, :, 0], cap_a[None, :, 1], *shared.frame_rest)
-    return space
 
 
 @dataclass(frozen=True)
@@ -1009,46 +789,7 @@ class _WithBases:
         return rows
 
 
-def _with_bases(ts: _TerrainSpace, n: int) -> _WithBases:
-    """:class:`_WithBases` of ``ts`` for ``n`` bases, built on first use (at most 64 kept)."""
-    shared = ts.with_bases.get(n)
-    if shared is not None:
-        return shared
-    owner = np.concatenate([np.arange(n, dtype=int), ts.cap_owner + n])
-    points = _segment_frame(np.zeros((n, 2)), np.zeros((n, 2)))
-    terrain = _segment_frame(ts.cap_a, ts.cap_b)
-    rest = tuple(np.concatenate([p, t], axis=1) for p, t in zip(points[2:], terrain[2:]))
-    for part in (owner, *rest):
-        part.flags.writeable = False
-    if len(ts.with_bases) >= 64:
-        ts.with_bases.clear()
-    # every terrain capsule of some length (a polygon without a repeated corner): the frame's rows
-    # are full arrays (_WithBases.rows)
-    full = bool(terrain[4].all())
-    shared = ts.with_bases[n] = _WithBases(owner, {o + n: shape for o, shape in ts.terrain_shapes.items()}, rest, full)
-    return shared
-
-
 @functools.lru_cache(maxsize=1024)
 def _model_label(base_id: str) -> str:
     """How messages name a model's base (written once per id, not once per space)."""
     return f"model {base_id!r}"
-
-
-def _space_circles(ts: _TerrainSpace, centres: np.ndarray, radii: np.ndarray,
-                   space: _Space) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]]:
-    """The circles of ``space``'s tangent graph: the bases, the terrain's corners, and the
-    difficult crossing samples that are free spots on this board."""
-    n = len(radii)
-    circ_c = [centres, ts.circ_c]
-    circ_r = [radii, ts.circ_r]
-    soft = [np.zeros(n, dtype=bool), ts.circ_soft]
-    circ_edge: list[int | None] = [None] * (n + len(ts.circ_r))
-    if len(ts.samples):
-        free = space.points_free(ts.samples)
-        circ_c.append(ts.samples[free])
-        circ_r.append(np.zeros(int(free.sum())))
-        soft.append(np.ones(int(free.sum()), dtype=bool))
-        circ_edge += [e for e, ok in zip(ts.sample_edge, free) if ok]
-    return (np.concatenate(circ_c).reshape(-1, 2), np.concatenate(circ_r).astype(float),
-            np.concatenate(soft).astype(bool), circ_edge)

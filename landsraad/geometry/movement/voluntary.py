@@ -13,7 +13,8 @@ from ..board import Board, Point
 from .graph import _length_bounds, _poly_clear, _poly_measure, _shortest
 from .messages import _check_allowance, _check_point, _check_start, _destination_problem, _fmt, _label, _narrowest_gap, _result_for_path, _xy
 from .result import _INF, ALLOWANCE_SLACK_CM, MoveResult
-from .space import _Space, _space
+from .space import _Space
+from .terrain_space import _space
 
 # =============================================================================================
 # Public API: voluntary moves
