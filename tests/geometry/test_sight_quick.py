@@ -111,10 +111,10 @@ def test_a_low_wall_whose_shadow_ends_at_the_foot_is_no_cover():
     """A 0.5 cm wall halfway, the eye 3.5 cm high: from the middle eye its shadow stays below the
     target's foot, so the class is settled without the analysis, and it is the analysis' own."""
     board = Board(bases=(S, T), terrain=(_rect("w", [(19, 20), (20, 20), (20, 40), (19, 40)], 0.5),))
-    assert _quick_class(board, "s", "t", True) == "none" == _analyse(board, "s", "t", True).cover
+    assert _quick_class(_pair(board, "s", "t", True)) == "none" == _analyse(board, "s", "t", True).cover
     # 2 cm just before the target is over the foot from every eye: left to the analysis (large cover)
     higher = Board(bases=(S, T), terrain=(_rect("w", [(28, 20), (28.5, 20), (28.5, 40), (28, 40)], 2.0),))
-    assert _quick_class(higher, "s", "t", True) is None
+    assert _quick_class(_pair(higher, "s", "t", True)) is None
     assert cover_class(higher, "s", "t") == _analyse(higher, "s", "t", True).cover == "large"
 
 
@@ -258,7 +258,7 @@ def _check(board: Board, models_block: bool) -> None:
             assert full and analysis.hidden_fraction <= 1.0 - _SEEN_MARGIN, analysis.hidden_fraction
     # the class alone: the quick answer, when there is one, is the analysis' class, and so is the
     # refinement that stops once its bounds settle the class (asked afresh: not the cached analysis')
-    quick = _quick_class(board, "s", "t", models_block)
+    quick = _quick_class(_pair(board, "s", "t", models_block))
     assert quick is None or quick == analysis.cover, (quick, analysis.cover, analysis.hidden_fraction)
     if p.obstacles:
         assert _solve_class(p.problem(p.arc())) == analysis.cover, analysis.hidden_fraction

@@ -144,12 +144,12 @@ def _cover_class(board: Board, shooter_id: str, target_id: str, models_block: bo
     """The analysis' cover class (``_analyse(...).cover``, R-COVER, RUL-11): a quick answer's
     (:func:`_quick_class`), a cached analysis' own, else refined only until the bounds settle it
     (:func:`~.solver._solve_class`), kept per pair like the analyses."""
-    quick = _quick_class(board, shooter_id, target_id, models_block)
-    if quick is not None:
-        return quick
     pair = _pair(board, shooter_id, target_id, models_block)
     if not pair.obstacles:
         return "none"  # the analysis' answer with nothing near the line
+    quick = _quick_class(pair)
+    if quick is not None:
+        return quick
     terrain = _terrain_part(board.terrain)
     key = pair.key()
     hit = terrain.analyses.get(key)
@@ -164,13 +164,13 @@ def _cover_class(board: Board, shooter_id: str, target_id: str, models_block: bo
     return cls
 
 
-def _quick_class(board: Board, shooter_id: str, target_id: str, models_block: bool) -> CoverClass | None:
-    """The cover class when a quick answer settles it, else ``None`` (R-COVER, RUL-11): ``none``
-    when one first rim point sees every first column whole (:func:`_clear_view` with share 0:
-    the analysis' hidden fraction is then 0, module notes of ``quick``), ``no_line_of_sight``
-    when one obstacle walls the sight lines off (:func:`_walled_off`: it is then 1). Nothing near
-    the line is left to the analysis, which answers that at once."""
-    pair = _pair(board, shooter_id, target_id, models_block)
+def _quick_class(pair: _Pair) -> CoverClass | None:
+    """The cover class of ``pair`` (:func:`_pair`) when a quick answer settles it, else ``None``
+    (R-COVER, RUL-11): ``none`` when one first rim point sees every first column whole
+    (:func:`_clear_view` with share 0: the analysis' hidden fraction is then 0, module notes of
+    ``quick``), ``no_line_of_sight`` when one obstacle walls the sight lines off
+    (:func:`_walled_off`: it is then 1). Nothing near the line is left to the analysis, which
+    answers that at once."""
     if not pair.obstacles:
         return None
     shapes = pair.shapes
