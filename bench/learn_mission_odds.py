@@ -37,7 +37,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from landsraad.ai import HEURISTIC_PLAN, MEASURED_PLAN, HeuristicPlayer, SetupPlan, pick_estimates  # noqa: E402
+from landsraad.ai import HEURISTIC_PLAN, MEASURED_PLAN, HeuristicPlayer, SetupPlan, pick_bounds, pick_estimates  # noqa: E402
 from landsraad.content import load_factions  # noqa: E402
 from landsraad.engine import new_game  # noqa: E402
 from landsraad.fileio import atomic_write_text  # noqa: E402
@@ -83,7 +83,7 @@ def play_game(i: int, plan: str = "heuristic") -> dict:
         answer = players[decision.side].decide(decision, view)
         if decision.kind == "pick_missions" and decision.side in learning:
             estimates = pick_estimates(decision, view)
-            low, high = decision.ranked or (1, 6)
+            low, high = pick_bounds(decision.ranked)
             answer, how = explore_ranking(rng, answer, list(decision.choices), fewest=low, most=high)
             record["sides"][decision.side] = {"estimates": estimates, "ranking": answer, "how": how}
         game.answer(answer)

@@ -5,7 +5,19 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any, Callable, Mapping, Sequence
 
-from ..missions import load_missions
+from ..missions import MAX_PICKS, load_missions
+
+
+def pick_bounds(ranked: tuple[int, int] | None) -> tuple[int, int]:
+    """The fewest and most missions a ``pick_missions`` decision takes (its ``ranked`` bounds),
+    1 to :data:`~landsraad.missions.MAX_PICKS` when it states none (R-MISSIONS).
+
+    Examples
+    --------
+    >>> pick_bounds((2, 4)), pick_bounds(None)
+    ((2, 4), (1, 6))
+    """
+    return ranked if ranked is not None else (1, MAX_PICKS)
 
 
 def mission_plan(allowed: Sequence[str], chances: Mapping[str, float], *, limit: int = 4,

@@ -19,7 +19,7 @@ from ..odds import solve_zero_sum
 from ..rules.disengage import resolve_disengage
 from ..rules.state import Combatant
 from .mission_hooks import estimate_chances
-from .mission_plan import ChanceAt, expected_points, mission_plans
+from .mission_plan import ChanceAt, expected_points, mission_plans, pick_bounds
 from .planner import _Danger, _near_segment, _Plan, _Planner
 from .reading import read_table
 from .setup_plan import HEURISTIC_PLAN, SetupPlan
@@ -100,7 +100,7 @@ def pick_rankings(decision: Decision, state: GameState, *, count: int = 4, overr
     cards = mission_cards(state)
     chances = pick_estimates(decision, state)
     chances.update({k: v for k, v in (overrides or {}).items() if k in chances})
-    low, high = decision.ranked or (1, 6)
+    low, high = pick_bounds(decision.ranked)
     plans = mission_plans(decision.choices, chances, limit=min(high, 4), cards=cards, count=count,
                           chance_at=by_rank(chances) if by_rank is not None else None)
     legal = [plan for plan in plans if len(plan) >= low]  # none is longer than ``high`` (the limit)

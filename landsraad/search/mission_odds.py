@@ -38,7 +38,7 @@ import numpy as np
 from pydantic import Field
 
 from ..ai import pick_estimates, pick_rankings
-from ..ai.mission_plan import ChanceAt, pruned_plan
+from ..ai.mission_plan import ChanceAt, pick_bounds, pruned_plan
 from ..content import load_model
 from ..engine import Decision, GameState
 from ..engine.missions import mission_cards
@@ -301,7 +301,7 @@ def pruned_ranking(odds: MissionOdds, decision: Decision, view: GameState, ranki
         A legal answer to ``decision``: never fewer picks than it asks for.
     """
     chance_at = _by_rank(odds, decision, view)(pick_estimates(decision, view))
-    fewest = (decision.ranked or (1, 6))[0]
+    fewest = pick_bounds(decision.ranked)[0]
     return pruned_plan(ranking, chance_at, floor=floor, fewest=fewest, cards=mission_cards(view))
 
 

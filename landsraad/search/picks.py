@@ -46,7 +46,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..ai import HeuristicPlayer, SetupPlan
+from ..ai import HeuristicPlayer, SetupPlan, pick_bounds
 from ..engine import Decision, Game, GameState
 from ..engine.clock import TableTimeModel
 from ..engine.flow import BUILDERS
@@ -281,7 +281,7 @@ def make_pick_job(heuristic: HeuristicPlayer, decision: Decision, view: GameStat
     plans = heuristic.mission_plans(decision, view, count=count)
     if anchor is not None:
         plans = [list(anchor), *plans]
-    fewest = (decision.ranked or (1, 6))[0]
+    fewest = pick_bounds(decision.ranked)[0]
     return PickJob(side=side, view=view, first=first if first is not None else opponent_first_choice(view, side),
                    opponent_picks=opponent_picks(view, side), candidates=pick_candidates(plans, count, fewest), seed=seed,
                    setup_plan=heuristic.setup_plan, contest=heuristic.contest)
