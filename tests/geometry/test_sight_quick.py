@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 from landsraad.geometry.board import Base, Board, TerrainPiece
 from landsraad.geometry.sight import cover_class, line_of_sight
 from landsraad.geometry.sight.analysis import _SEEN_FIRST, _analyse, _pair, _quick_class
-from landsraad.geometry.sight.quick import _apart, _clear_view, _low, _shapes, _wall, _walled_off
-from landsraad.geometry.sight.solver import _SEEN_MARGIN, _first_estimate, _first_heights, _seen_throughout, _solve_class, _start
+from landsraad.geometry.sight.quick import _apart, _clear_view, _low, _seen_column, _segment_apart, _shapes, _wall, _walled_off
+from landsraad.geometry.sight.solver import (_SEEN_MARGIN, _first_estimate, _first_heights, _first_points, _seen_throughout,
+                                             _solve_class, _start)
 
 
 def _clear(board: Board, s: str, t: str, models_block: bool = True) -> bool:
@@ -31,6 +32,12 @@ def _clear(board: Board, s: str, t: str, models_block: bool = True) -> bool:
 def _walled(board: Board, s: str, t: str, models_block: bool = True) -> bool:
     p = _pair(board, s, t, models_block)
     return _walled_off(_shapes(p.obstacles, p.frame), p.frame, p.shooter.radius, p.rt, p.height, p.floor, p.eye_z)
+
+
+def _column(board: Board, s: str, t: str, models_block: bool = True) -> bool:
+    p = _pair(board, s, t, models_block)
+    return bool(p.obstacles) and _seen_column(_shapes(p.obstacles, p.frame), p.frame, p.shooter.radius, p.rt, p.height,
+                                              p.floor, p.eye_z, *_first_points(p.arc(), p.rt))
 
 
 def _first(board: Board, s: str, t: str, models_block: bool = True) -> float:
@@ -247,6 +254,14 @@ def _check(board: Board, models_block: bool) -> None:
         assert full
     if _walled(board, "s", "t", models_block):
         assert first > _SEEN_FIRST and not full
+    if _column(board, "s", "t", models_block):
+        # a first column seen over half its height from a first rim point: the seen column's test
+        # (_seen_throughout) holds on the first round, and the analysis sees the target
+        p = _pair(board, "s", "t", models_block)
+        prob = p.problem(p.arc())
+        up = _first_heights(prob)
+        assert up.min() <= p.height / 2 + 1e-9 * (1 + p.floor + p.height), (up.min(), p.height)
+        assert _seen_throughout(prob, up) and full
     # the answer is the one without the fast accept
     assert seen == line_of_sight(board, "s", "t", models_block=models_block) == (first <= _SEEN_FIRST or full)
     # a first column seen far enough down: the analysis sees the target, every estimate under 1 - margin
@@ -308,6 +323,27 @@ def test_each_test_bounds_the_analysis_own_shadows(scene):
                 assert np.all(g == -np.inf), (psi, i, g)
             if _low(shape, float(ea[0]), p.eye_z, ceiling):
                 assert np.all(g <= ceiling + 1e-9 * (1 + abs(ceiling))), (psi, i, g, ceiling)
+
+
+@settings(max_examples=300, deadline=None)
+@given(scenes(kinds=_KINDS + ("graze-model", "graze-wall")))
+def test_a_segment_found_apart_meets_no_footprint(scene):
+    """The seen column's test against the column analysis itself: from every first rim point, an
+    obstacle found apart from a first column's sight segment casts no shadow on that column (the
+    near-grazing walls and bases lie against the end columns' segments)."""
+    started = _started(*scene)
+    if started is None:
+        return
+    p, arc, prob = started
+    shapes = _shapes(p.obstacles, p.frame)
+    eu, ea = prob._rim(prob.psi)
+    psis, cols = _first_points(arc, p.rt)
+    assert sorted(psis) == prob.psi.tolist() and cols == prob.cols.tolist()  # the first round's own points
+    for k in range(len(prob.psi)):
+        for c, col in enumerate(cols):
+            for i, shape in enumerate(shapes):
+                if _segment_apart(shape, col, float(eu[k]), float(ea[k])):
+                    assert prob.gq[k, i, c] == -np.inf, (k, c, i, prob.gq[k, i, c])
 
 
 @settings(max_examples=200, deadline=None)

@@ -14,9 +14,9 @@ from ...errors import GeometryError
 from ..board import Base, Board, Point, cached_property
 from .columns import _Frame
 from .obstacles import _Obstacle, _terrain_part, elevation, standing_on
-from .quick import _clear_view, _Shape, _shapes, _walled_off
+from .quick import _clear_view, _seen_column, _Shape, _shapes, _walled_off
 from .result import _FLAT_SILHOUETTE_CM, _ZERO, CoverClass, CoverResult, classify
-from .solver import _estimate, _first_heights, _Problem, _relevant, _seen_throughout, _solve, _solve_class
+from .solver import _estimate, _first_heights, _first_points, _Problem, _relevant, _seen_throughout, _solve, _solve_class
 
 _SEEN_FIRST = 0.9  # a first estimate this low is certain sight (see _sees)
 
@@ -130,6 +130,9 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
         return True
     if _walled_off(shapes, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z):
         return False
+    if _seen_column(shapes, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z,
+                    *_first_points(arc, pair.rt)):
+        return True
     problem = pair.problem(arc)
     up = _first_heights(problem)
     if _estimate(problem, up) <= _SEEN_FIRST or _seen_throughout(problem, up):

@@ -195,3 +195,86 @@ def _holds(s: _Shape, u: float, w: float) -> bool:
         cu, cw, r = s.circle
         return math.hypot(u - cu, w - cw) <= r - _APART_CM
     return all(lo + margin <= nu * u + nw * w <= hi - margin for nu, nw, lo, hi, margin in s.axes)
+
+
+_COLUMN_TRIES = 2  # columns outside every rough shadow tested per eye
+
+
+def _seen_column(shapes: list[_Shape], frame: _Frame, rs: float, rt: float, height: float, floor: float,
+                 eye_z: float, psis: Sequence[float], cols: Sequence[float], share: float = _SEEN_SHARE) -> bool:
+    """Whether some first rim point (angles ``psis``) sees some first column (``cols``) above ``share``
+    of its height, by the module's two tests on that column's sight segment alone (the triangle of
+    test 1 shrunk to the segment; test 2 holds for any column). ``shapes`` as for
+    :func:`_clear_view`.
+
+    Each eye's shadows on the silhouette's line only choose the columns worth the tests (they need
+    not be exact): the tests decide.
+    """
+    ceiling = floor + share * height
+    dist = frame.dist
+    for psi in psis:
+        eu, ea = rs * math.sin(psi), dist - rs * math.cos(psi)
+        blockers = [s for s in shapes if not _low(s, ea, eye_z, ceiling)]
+        if not blockers:
+            return True
+        free = cols
+        for s in blockers:
+            shadow = _shadow(s, eu, ea)
+            if shadow is None:
+                free = ()
+                break
+            lo, hi = shadow
+            if hi >= free[0] and lo <= free[-1]:
+                free = [c for c in free if c < lo or c > hi]
+                if not free:
+                    break
+        # (the shadows are rough: the tests decide, on a column or two)
+        for c in free[:_COLUMN_TRIES]:
+            if all(_segment_apart(s, c, eu, ea) for s in blockers):
+                return True
+    return False
+
+
+def _shadow(s: _Shape, eu: float, ea: float) -> tuple[float, float] | None:
+    """Roughly the columns whose sight segments from the eye ``(eu, ea)`` meet the shape: its shadow
+    on the silhouette's line; None when it reaches the eye's depth (no column chosen past it)."""
+    if s.circle is not None:
+        cu, cw, r = s.circle
+        du, dw = cu - eu, cw - ea
+        d2 = du * du + dw * dw
+        if dw >= 0.0 or d2 <= r * r:
+            return None
+        ang, half = math.atan2(dw, du), math.asin(r / math.sqrt(d2))
+        lo_s, hi_s = math.sin(ang + half), math.sin(ang - half)
+        if lo_s >= 0.0 or hi_s >= 0.0:
+            return None
+        a = eu - ea * math.cos(ang + half) / lo_s
+        b = eu - ea * math.cos(ang - half) / hi_s
+        return (a, b) if a <= b else (b, a)
+    if s.w_max >= ea:
+        return None
+    us = [eu + (cu - eu) * ea / (ea - cw) for cu, cw in s.corners]
+    return min(us), max(us)
+
+
+def _segment_apart(s: _Shape, c: float, eu: float, ea: float) -> bool:
+    """Whether the shape stays more than ``_APART_CM`` from the sight segment from the column's foot
+    ``(c, 0)`` to the eye ``(eu, ea)`` (test 1 of the module notes for that segment alone)."""
+    if s.w_max < -_APART_CM or s.w_min > ea + _APART_CM:
+        return True
+    du = eu - c
+    if s.circle is not None:
+        pu, pw, r = s.circle
+        t = min(1.0, max(0.0, ((pu - c) * du + pw * ea) / (du * du + ea * ea)))
+        return math.hypot(pu - c - t * du, pw - t * ea) > r + _APART_CM
+    # separating axes: the segment's normal, then the piece's edges
+    nu, nw = ea, -du
+    off, margin = nu * c, _APART_CM * math.hypot(nu, nw)
+    proj = [nu * cu + nw * cw for cu, cw in s.corners]
+    if min(proj) > off + margin or max(proj) < off - margin:
+        return True
+    for nu, nw, lo, hi, margin in s.axes:
+        a, b = nu * c, nu * eu + nw * ea
+        if max(a, b) < lo - margin or min(a, b) > hi + margin:
+            return True
+    return False

@@ -261,6 +261,20 @@ def _start(p: _Problem) -> None:
     p.start_rim(_START_ARCS, np.linspace(-p.rt + _EDGE_INSET, p.rt - _EDGE_INSET, _START_COLUMNS + 1))
 
 
+def _first_points(arc: float, rt: float) -> tuple[list[float], list[float]]:
+    """The first round's rim angles (middle first, then the ends, then the rest) and columns, as
+    :func:`_start` makes them, for the quick answers that reason about them (:func:`~.quick._seen_column`)."""
+    psi = np.linspace(-arc, arc, _START_ARCS + 1)
+    if arc >= math.pi - 1e-12:
+        psi = psi[:-1]
+    order = [k for k in _RIM_ORDER if k < len(psi)]
+    cols = np.linspace(-rt + _EDGE_INSET, rt - _EDGE_INSET, _START_COLUMNS + 1)
+    return psi[order].tolist(), cols.tolist()
+
+
+_RIM_ORDER = (4, 0, 8, 2, 6, 1, 3, 5, 7)  # the middle of the arc faces the target
+
+
 def _estimate(p: _Problem, up: np.ndarray) -> float:
     """The hidden fraction from the hidden heights ``up`` at the columns (trapezoids)."""
     w = np.diff(p.cols)
