@@ -10,6 +10,7 @@ at most 0.9, or else the full analysis.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -20,8 +21,18 @@ from landsraad.geometry.board import Base, Board, TerrainPiece
 from landsraad.geometry.sight import cover_class, line_of_sight
 from landsraad.geometry.sight.analysis import _SEEN_FIRST, _analyse, _pair, _quick_class
 from landsraad.geometry.sight.quick import _apart, _clear_view, _low, _seen_column, _segment_apart, _shapes, _wall, _walled_off
-from landsraad.geometry.sight.solver import (_SEEN_MARGIN, _first_estimate, _first_heights, _first_points, _seen_throughout,
-                                             _solve_class, _start)
+from landsraad.geometry.sight.solver import (
+    _SEEN_MARGIN,
+    _first_estimate,
+    _first_heights,
+    _first_points,
+    _hidden_at_first,
+    _seen_share_settles,
+    _seen_throughout,
+    _solve,
+    _solve_class,
+    _start,
+)
 
 
 def _clear(board: Board, s: str, t: str, models_block: bool = True) -> bool:
@@ -269,8 +280,15 @@ def _check(board: Board, models_block: bool) -> None:
     assert p.shapes == _shapes(p.obstacles, p.frame)  # kept on the pair: the footprints built afresh
     if p.obstacles:
         prob = p.problem(p.arc())
-        if _seen_throughout(prob, _first_heights(prob)):
+        up = _first_heights(prob)
+        if _seen_throughout(prob, up):
             assert full and analysis.hidden_fraction <= 1.0 - _SEEN_MARGIN, analysis.hidden_fraction
+        # the first round stopping all hidden: no line of sight; and whether or not, the analysis going
+        # on from the triangles it started is the one started afresh
+        if _hidden_at_first(prob, up):
+            assert not full and analysis.hidden_fraction == 1.0, analysis.hidden_fraction
+        est, err, _ = _solve(prob)
+        assert (est, err) == _solve(p.problem(p.arc()))[:2]
     # the class alone: the quick answer, when there is one, is the analysis' class, and so is the
     # refinement that stops once its bounds settle the class (asked afresh: not the cached analysis')
     quick = _quick_class(_pair(board, "s", "t", models_block))
@@ -395,3 +413,31 @@ def test_grazing_models_along_the_middle_eyes_sight_lines():
         apart.append(_apart(shape, eu, ea, 1.5))
     # (exactly at the margin either answer is right)
     assert [a for a, gap in zip(apart, _GRAZE) if gap != 1e-3] == [gap > 1e-3 for gap in _GRAZE if gap != 1e-3]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(1e-3, 3000.0), st.floats(0.0, 0.999), st.floats(1e-3, 20.0))
+def test_a_seen_share_that_settles_makes_the_seen_column_test_hold(rt, share, height):
+    """``_seen_share_settles`` against ``_seen_throughout`` on a first round's columns whose lowest
+    hidden height is that share of the silhouette."""
+    p = SimpleNamespace(rt=rt, height=height, cols=np.linspace(-rt + 1e-9, rt - 1e-9, 17))
+    up = np.full(17, height)
+    up[7] = share * height
+    if _seen_share_settles(rt, share):
+        assert _seen_throughout(p, up)
+
+
+def test_a_seen_share_settles_for_any_base():
+    assert _seen_share_settles(0.5, 0.5) and _seen_share_settles(10.0, 0.5) and not _seen_share_settles(2000.0, 0.5)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(1e-3, math.pi), st.floats(1e-3, 20.0))
+def test_the_first_points_are_the_first_round_own(arc, rt):
+    """``_first_points`` in Python floats: the first round's rim angles (reordered) and columns, bit for bit."""
+    psis, cols = _first_points(arc, rt)
+    psi = np.linspace(-arc, arc, 9)
+    if arc >= math.pi - 1e-12:
+        psi = psi[:-1]
+    assert sorted(psis) == psi.tolist() and psis[0] == psi[4]
+    assert cols == np.linspace(-rt + 1e-9, rt - 1e-9, 17).tolist()

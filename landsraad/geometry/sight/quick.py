@@ -47,6 +47,15 @@ to a height of at most the foot (rounding aside, some 1e-15 cm, far below the ``
 that counts as nothing): the analysis' hidden fraction is 0, cover ``none``
 (:func:`~.analysis._quick_class`).
 
+The seen column (:func:`_seen_column`, for line of sight when the fast accept and the fast reject
+both fail): the same two tests for one first column's sight segment from one first rim point, the
+triangle of test 1 shrunk to that segment (the footprint more than ``_APART_CM`` from it, so the
+code's clipping finds no entry; test 2 holds for any column). When every obstacle passes one of them,
+that column's height in the first round's ``up`` is at most half the silhouette, so the first estimate
+is at most 0.9 or else :func:`~.solver._seen_throughout` holds (for any silhouette narrower than some
+25 m: :func:`~.solver._seen_share_settles`): line of sight either way, the answer of
+:func:`~.analysis._sees` without the first round's arrays.
+
 Anything else goes on to the analysis.
 """
 
