@@ -31,6 +31,7 @@ from landsraad.geometry.sight.solver import (
     _seen_throughout,
     _solve,
     _solve_class,
+    _solve_sight,
     _start,
 )
 
@@ -147,6 +148,23 @@ def test_a_target_seen_past_a_tall_screen_is_seen_without_the_analysis():
     up = _first_heights(prob)
     assert _first_estimate(p.problem(p.arc())) > _SEEN_FIRST and _seen_throughout(prob, up)
     assert line_of_sight(board, "s", "t") and _analyse(board, "s", "t", True).line_of_sight
+
+
+def test_a_gap_found_by_refinement_stops_the_sight_refinement_early():
+    """Two 30 mm models screening a target 46 cm away (from a random game): no first rim point sees
+    a first column, the analysis refines 13 rounds to a hidden fraction of 0.904; line of sight alone
+    stops once a column is seen for good (a strip beside it is seen at every later round)."""
+    board = Board(bases=(Base("s", 17.2, 1.5, 30, 3.5), Base("a", 21.66, 10.45, 30, 3.5), Base("b", 17.68, 8.74, 30, 3.5),
+                         Base("t", 35.39, 43.67, 30, 3.5)))
+    p = _pair(board, "s", "t", True)
+    prob = p.problem(p.arc())
+    up = _first_heights(prob)
+    assert _first_estimate(p.problem(p.arc())) > _SEEN_FIRST and not _seen_throughout(prob, up)
+    assert not _hidden_at_first(prob, up) and not _column(board, "s", "t")
+    assert _solve_sight(prob) and len(prob.cols) < 40
+    analysis = _analyse(board, "s", "t", True)
+    assert analysis.line_of_sight and 0.85 < analysis.hidden_fraction < 0.95
+    assert line_of_sight(board, "s", "t")
 
 
 @pytest.mark.parametrize("arc", [0.3, 1.2, math.pi / 2, math.pi])
@@ -289,6 +307,8 @@ def _check(board: Board, models_block: bool) -> None:
             assert not full and analysis.hidden_fraction == 1.0, analysis.hidden_fraction
         est, err, _ = _solve(prob)
         assert (est, err) == _solve(p.problem(p.arc()))[:2]
+        # the refinement for line of sight alone, stopping once a column is seen for good
+        assert _solve_sight(p.problem(p.arc())) == full
     # the class alone: the quick answer, when there is one, is the analysis' class, and so is the
     # refinement that stops once its bounds settle the class (asked afresh: not the cached analysis')
     quick = _quick_class(_pair(board, "s", "t", models_block))

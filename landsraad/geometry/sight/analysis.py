@@ -27,6 +27,7 @@ from .solver import (
     _seen_throughout,
     _solve,
     _solve_class,
+    _solve_sight,
 )
 
 _SEEN_FIRST = 0.9  # a first estimate this low is certain sight (see _sees)
@@ -159,7 +160,8 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
     if _hidden_at_first(problem, up):
         _keep_class(terrain, key, "no_line_of_sight")
         return False
-    return _cached(board, pair, problem).line_of_sight
+    hit = terrain.analyses.get(key)
+    return hit.line_of_sight if hit is not None else _solve_sight(problem)
 
 
 def _cover_class(board: Board, shooter_id: str, target_id: str, models_block: bool) -> CoverClass:

@@ -4,7 +4,7 @@ line of sight, and the adaptive refinement of eye points and columns until the b
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -410,13 +410,23 @@ def _settled_class(p: _Problem, b: dict[str, Any]) -> CoverClass | None:
 def _solve_class(p: _Problem) -> CoverClass:
     """``classify`` of :func:`_solve`'s estimate (the analysis' cover class, R-COVER, RUL-11),
     refining only until a round's bounds settle it (:func:`_settled_class`)."""
-    est, _, b = _solve(p, settle=True)
+    est, _, b = _solve(p, until=lambda p, b: _settled_class(p, b) is not None)
     return _settled_class(p, b) or classify(est)
 
 
-def _solve(p: _Problem, *, settle: bool = False) -> tuple[float, float, dict[str, Any]]:
-    """Refine columns and eye points where the bounds disagree, until within TARGET_ERROR (or, with
-    ``settle``, until the bounds settle the cover class: :func:`_solve_class`).
+def _solve_sight(p: _Problem) -> bool:
+    """Whether the analysis finds line of sight (its class is not ``no_line_of_sight``: the estimate of
+    :func:`_solve` under ``1 - _ZERO``, R-LOS, RUL-11), refining only until a round's column heights
+    settle it (:func:`_seen_throughout`, which holds at any round: a column's height never rises and
+    the strips beside it never get narrower than its bound takes)."""
+    est, _, b = _solve(p, until=lambda p, b: _seen_throughout(p, b["up"]))
+    return _seen_throughout(p, b["up"]) or est < 1.0 - _ZERO
+
+
+def _solve(p: _Problem, *, until: Callable[[_Problem, dict[str, Any]], bool] | None = None
+           ) -> tuple[float, float, dict[str, Any]]:
+    """Refine columns and eye points where the bounds disagree, until within TARGET_ERROR (or until
+    ``until`` holds of a round's bounds: :func:`_solve_class`, :func:`_solve_sight`).
 
     Returns (estimate, error bound, last bounds).
     """
@@ -433,7 +443,7 @@ def _solve(p: _Problem, *, settle: bool = False) -> tuple[float, float, dict[str
         hi = float(np.sum(w * b["s_up"]) / area)
         # the two hairline strips left out at the silhouette's edges count as unknown
         err = max(hi - est, est - lo, 0.0) + _EDGE_INSET / rt
-        if err <= TARGET_ERROR or round_ == _MAX_ROUNDS or (settle and _settled_class(p, b) is not None):
+        if err <= TARGET_ERROR or round_ == _MAX_ROUNDS or (until is not None and until(p, b)):
             return est, err, b
         # Where is the gap? At the columns themselves (eye sampling) or between them (strips).
         col_gap = up - low
