@@ -14,7 +14,7 @@ from ...errors import GeometryError
 from ..board import Base, Board, Point, cached_property
 from .columns import _Frame
 from .obstacles import _Obstacle, _terrain_part, _TerrainPart, elevation, standing_on
-from .quick import _SEEN_SHARE, _clear_view, _seen_column, _Shape, _shapes, _walled_off
+from .quick import _SEEN_COLUMN_SHARE, _clear_view, _seen_column, _Shape, _shapes, _walled_off
 from .result import _FLAT_SILHOUETTE_CM, _ZERO, CoverClass, CoverResult, classify
 from .solver import (
     _estimate,
@@ -132,8 +132,8 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
     :func:`_clear_view` tries to show on the table alone that it would be at most 1/2 (most
     questions of a game), and :func:`_walled_off` that one obstacle hides everything from every
     eye point (then both the first estimate and the analysis hide all); after them
-    :func:`_seen_column` that one first column is seen over half its height from one first rim
-    point (then the first estimate is at most 0.9 or :func:`_seen_throughout` holds:
+    :func:`_seen_column` that one first column is seen over a tenth of its height from one
+    first rim point (then the first estimate is at most 0.9 or :func:`_seen_throughout` holds:
     :func:`_seen_share_settles`).
     """
     pair = _pair(board, shooter_id, target_id, models_block)
@@ -145,7 +145,7 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
         return True
     if _walled_off(shapes, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z):
         return False
-    if _seen_share_settles(pair.rt, _SEEN_SHARE) and _seen_column(
+    if _seen_share_settles(pair.rt, _SEEN_COLUMN_SHARE) and _seen_column(
             shapes, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z, *_first_points(arc, pair.rt)):
         return True
     problem = pair.problem(arc)

@@ -50,11 +50,12 @@ that counts as nothing): the analysis' hidden fraction is 0, cover ``none``
 The seen column (:func:`_seen_column`, for line of sight when the fast accept and the fast reject
 both fail): the same two tests for one first column's sight segment from one first rim point, the
 triangle of test 1 shrunk to that segment (the footprint more than ``_APART_CM`` from it, so the
-code's clipping finds no entry; test 2 holds for any column). When every obstacle passes one of them,
-that column's height in the first round's ``up`` is at most half the silhouette, so the first estimate
-is at most 0.9 or else :func:`~.solver._seen_throughout` holds (for any silhouette narrower than some
-25 m: :func:`~.solver._seen_share_settles`): line of sight either way, the answer of
-:func:`~.analysis._sees` without the first round's arrays.
+code's clipping finds no entry; test 2 holds for any column, its ceiling at ``_SEEN_COLUMN_SHARE`` =
+0.9 of the silhouette). When every obstacle passes one of them, that column's height in the first
+round's ``up`` is at most 0.9 of the silhouette, so :func:`~.solver._seen_throughout` holds (for any
+silhouette narrower than some 2.5 m: :func:`~.solver._seen_share_settles`), unless the first estimate,
+asked before it, is at most 0.9: line of sight either way, the answer of :func:`~.analysis._sees`
+without the first round's arrays.
 
 Anything else goes on to the analysis.
 """
@@ -71,6 +72,7 @@ from .obstacles import _Obstacle
 _APART_CM = 1e-3  # a footprint this far from every sight segment is missed in floating point too
 _BELOW_EYE_CM = 1e-6  # a top this far below the eye falls along every segment, rounding included
 _SEEN_SHARE = 0.5  # every first column seen above this share of its height from one eye
+_SEEN_COLUMN_SHARE = 0.9  # one first column seen above this share of its height from one eye (_seen_column)
 
 
 @dataclass(frozen=True)
@@ -210,7 +212,7 @@ _COLUMN_TRIES = 2  # columns outside every rough shadow tested per eye
 
 
 def _seen_column(shapes: list[_Shape], frame: _Frame, rs: float, rt: float, height: float, floor: float,
-                 eye_z: float, psis: Sequence[float], cols: Sequence[float], share: float = _SEEN_SHARE) -> bool:
+                 eye_z: float, psis: Sequence[float], cols: Sequence[float], share: float = _SEEN_COLUMN_SHARE) -> bool:
     """Whether some first rim point (angles ``psis``) sees some first column (``cols``) above ``share``
     of its height, by the module's two tests on that column's sight segment alone (the triangle of
     test 1 shrunk to the segment; test 2 holds for any column). ``shapes`` as for
@@ -229,7 +231,9 @@ def _seen_column(shapes: list[_Shape], frame: _Frame, rs: float, rt: float, heig
         free = cols
         for s in blockers:
             shadow = _shadow(s, eu, ea)
-            if shadow is None:
+            if shadow is None:  # it reaches the eye's depth: harmless only if apart from every column's segment
+                if _apart(s, eu, ea, rt):
+                    continue
                 free = ()
                 break
             lo, hi = shadow

@@ -352,8 +352,8 @@ def _seen_throughout(p: _Problem, up: np.ndarray) -> bool:
 def _seen_share_settles(rt: float, share: float) -> bool:
     """Whether one first column hidden to at most ``share`` of the silhouette's height (from one first
     rim point) makes :func:`_seen_throughout` hold, for a silhouette of half width ``rt``: then
-    :func:`~.quick._seen_column` may answer line of sight without the first round (always, but for a
-    silhouette some 25 m wide)."""
+    :func:`~.quick._seen_column` may answer line of sight without the first round (for any base: with
+    ``share`` 0.9, up to a silhouette some 2.5 m wide)."""
     first_width = (2 * rt - 2 * _EDGE_INSET) / _START_COLUMNS * (1 - 1e-9)  # the first columns' spacing, rounding aside
     return min(first_width, _MIN_STRIP) * (1.0 - share) / (4.0 * rt) > 2 * _SEEN_MARGIN
 
