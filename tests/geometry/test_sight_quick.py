@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from landsraad.geometry.board import Base, Board, TerrainPiece
 from landsraad.geometry.sight import cover_class, line_of_sight
-from landsraad.geometry.sight.analysis import _SEEN_FIRST, _analyse, _pair, _quick_class
-from landsraad.geometry.sight.quick import _apart, _clear_view, _low, _seen_column, _segment_apart, _shapes, _wall, _walled_off
+from landsraad.geometry.sight.analysis import _SEEN_FIRST, _analyse, _class_at_first, _pair, _quick_class
+from landsraad.geometry.sight.quick import _apart, _apart_span, _clear_view, _low, _seen_column, _segment_apart, _shapes, _wall, _walled_off
 from landsraad.geometry.sight.solver import (
     _SEEN_MARGIN,
     _first_estimate,
@@ -315,6 +315,12 @@ def _check(board: Board, models_block: bool) -> None:
     assert quick is None or quick == analysis.cover, (quick, analysis.cover, analysis.hidden_fraction)
     if p.obstacles:
         assert _solve_class(p.problem(p.arc())) == analysis.cover, analysis.hidden_fraction
+        # the class from the first round's lower bound and a run of columns seen whole, when they settle
+        # it; and the refinement going on from that started problem
+        prob = p.problem(p.arc())
+        first_class = _class_at_first(p, prob)
+        assert first_class is None or first_class == analysis.cover, (first_class, analysis.hidden_fraction)
+        assert _solve_class(prob) == analysis.cover
     assert cls == cover_class(board, "s", "t", models_block=models_block) == analysis.cover
 
 
@@ -382,6 +388,15 @@ def test_a_segment_found_apart_meets_no_footprint(scene):
             for i, shape in enumerate(shapes):
                 if _segment_apart(shape, col, float(eu[k]), float(ea[k])):
                     assert prob.gq[k, i, c] == -np.inf, (k, c, i, prob.gq[k, i, c])
+    # and a shape found apart from the triangle of a rim point and two first columns casts no shadow on
+    # any column between them, the first ones and others (the seen run's test)
+    for k in range(len(prob.psi)):
+        for j, m in ((0, 16), (0, 3), (5, 9), (12, 16), (7, 8)):
+            inner = np.linspace(cols[j], cols[m], 7)
+            g = prob._g(eu[k : k + 1], ea[k : k + 1], inner)
+            for i, shape in enumerate(shapes):
+                if _apart_span(shape, float(eu[k]), float(ea[k]), cols[j], cols[m]):
+                    assert np.all(prob.gq[k, i, j : m + 1] == -np.inf) and np.all(g[0, i] == -np.inf), (k, j, m, i)
 
 
 @settings(max_examples=200, deadline=None)

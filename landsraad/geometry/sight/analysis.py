@@ -14,11 +14,13 @@ from ...errors import GeometryError
 from ..board import Base, Board, Point, cached_property
 from .columns import _Frame
 from .obstacles import _Obstacle, _terrain_part, _TerrainPart, elevation, standing_on
-from .quick import _SEEN_COLUMN_SHARE, _clear_view, _seen_column, _Shape, _shapes, _walled_off
+from .quick import _SEEN_COLUMN_SHARE, _clear_view, _seen_column, _seen_run, _Shape, _shapes, _walled_off
 from .result import _FLAT_SILHOUETTE_CM, _ZERO, CoverClass, CoverResult, classify
 from .solver import (
+    _CLASS_SLACK,
     _estimate,
     _first_heights,
+    _first_lower,
     _first_points,
     _hidden_at_first,
     _Problem,
@@ -28,6 +30,7 @@ from .solver import (
     _solve,
     _solve_class,
     _solve_sight,
+    _start,
 )
 
 _SEEN_FIRST = 0.9  # a first estimate this low is certain sight (see _sees)
@@ -181,8 +184,39 @@ def _cover_class(board: Board, shooter_id: str, target_id: str, models_block: bo
         return hit.cover
     cls = terrain.classes.get(key)
     if cls is None:
-        cls = _keep_class(terrain, key, _solve_class(pair.problem(pair.arc())))
+        problem = pair.problem(pair.arc())
+        cls = _keep_class(terrain, key, _class_at_first(pair, problem) or _solve_class(problem))
     return cls
+
+
+def _class_at_first(pair: _Pair, problem: _Problem) -> CoverClass | None:
+    """The cover class (R-COVER, RUL-11) from the first round's lower bound (:func:`_first_lower`) and
+    a run of first columns seen whole from one first rim point (:func:`_seen_run`), when they settle
+    it, else None; ``problem`` is left started for the refinement to go on from.
+
+    Why: the rim point stays among every round's, so every column between the run's ends, of any
+    round, has the foot for its height (rounding aside): the strips there add nothing to a later
+    estimate, the others at most their width, so every later estimate is at most ``1 - width / (2
+    rt)``; and at least ``lo`` (:func:`_settled_class`). The class holds when that range lies
+    inside it (:func:`_class_bounds`), without the strip upper bounds' shadow corners and
+    circumscribed polygons.
+    """
+    _start(problem)
+    lo = _first_lower(problem)
+    # the class the lower bound allows, the upper bound it needs, and the run that makes it (a hair
+    # wider, for rounding)
+    if lo >= 0.5 + _CLASS_SLACK:
+        cls, hi = "large", 1.0 - _ZERO - _CLASS_SLACK
+    elif lo > _ZERO + _CLASS_SLACK:
+        cls, hi = "small", 0.5 - _CLASS_SLACK
+    else:
+        return None
+    need = (1.0 - hi + 1e-9) * 2 * pair.rt
+    seen = ((problem.gq - problem.floor).max(axis=1) <= 0.0).tolist()  # (Q, C): first columns seen whole
+    if _seen_run(pair.shapes, pair.frame, pair.shooter.radius, pair.floor, pair.eye_z, problem.psi.tolist(),
+                 problem.cols.tolist(), seen, need):
+        return cls
+    return None
 
 
 def _keep_class(terrain: _TerrainPart, key: tuple[Any, ...], cls: CoverClass) -> CoverClass:

@@ -140,25 +140,33 @@ def _low(s: _Shape, ea: float, eye_z: float, ceiling: float) -> bool:
 def _apart(s: _Shape, eu: float, ea: float, rt: float) -> bool:
     """Whether the shape stays more than ``_APART_CM`` from the triangle of the eye ``(eu, ea)`` and
     the silhouette's ends ``(-rt, 0)``, ``(rt, 0)`` (test 1 of the module notes)."""
+    return _apart_span(s, eu, ea, -rt, rt)
+
+
+def _apart_span(s: _Shape, eu: float, ea: float, a: float, b: float) -> bool:
+    """Whether the shape stays more than ``_APART_CM`` from the triangle of the eye ``(eu, ea)`` and the
+    columns' feet ``(a, 0)``, ``(b, 0)``, ``a <= b`` (test 1 of the module notes for the columns
+    ``a`` to ``b``; ``a == b``: one column's sight segment)."""
     if s.w_max < -_APART_CM or s.w_min > ea + _APART_CM:
         return True
     if s.circle is not None:
         cu, cw, r = s.circle
-        return _triangle_distance(cu, cw, eu, ea, rt) > r + _APART_CM
+        return _triangle_distance(cu, cw, eu, ea, a, b) > r + _APART_CM
     # separating axes: the triangle's two slanted sides (outward normals), then the piece's edges
-    for nu, nw, au, aw in ((ea, rt - eu, rt, 0.0), (-ea, rt + eu, -rt, 0.0)):
-        if min(nu * cu + nw * cw for cu, cw in s.corners) > nu * au + nw * aw + _APART_CM * math.hypot(nu, nw):
+    for nu, nw, au in ((ea, b - eu, b), (-ea, eu - a, a)):
+        if min(nu * cu + nw * cw for cu, cw in s.corners) > nu * au + _APART_CM * math.hypot(nu, nw):
             return True
     for nu, nw, lo, hi, margin in s.axes:
-        a, b, c = -nu * rt, nu * rt, nu * eu + nw * ea
-        if max(a, b, c) < lo - margin or min(a, b, c) > hi + margin:
+        fa, fb, fc = nu * a, nu * b, nu * eu + nw * ea
+        if max(fa, fb, fc) < lo - margin or min(fa, fb, fc) > hi + margin:
             return True
     return False
 
 
-def _triangle_distance(pu: float, pw: float, eu: float, ea: float, rt: float) -> float:
-    """Distance from ``(pu, pw)`` to the triangle ``(-rt, 0), (rt, 0), (eu, ea)`` (0 inside)."""
-    corners = ((-rt, 0.0), (rt, 0.0), (eu, ea))
+def _triangle_distance(pu: float, pw: float, eu: float, ea: float, a: float, b: float) -> float:
+    """Distance from ``(pu, pw)`` to the triangle ``(a, 0), (b, 0), (eu, ea)`` (0 inside; ``a == b``: to
+    the segment)."""
+    corners = ((a, 0.0), (b, 0.0), (eu, ea))
     inside = True
     best = math.inf
     for k in range(3):
@@ -166,7 +174,8 @@ def _triangle_distance(pu: float, pw: float, eu: float, ea: float, rt: float) ->
         du, dw = bu - au, bw - aw
         if du * (pw - aw) - dw * (pu - au) < 0:  # right of a counter-clockwise edge: outside
             inside = False
-        t = min(1.0, max(0.0, ((pu - au) * du + (pw - aw) * dw) / (du * du + dw * dw)))
+        length2 = du * du + dw * dw
+        t = min(1.0, max(0.0, ((pu - au) * du + (pw - aw) * dw) / length2)) if length2 > 0.0 else 0.0
         best = min(best, math.hypot(pu - au - t * du, pw - aw - t * dw))
     return 0.0 if inside else best
 
@@ -248,6 +257,35 @@ def _seen_column(shapes: list[_Shape], frame: _Frame, rs: float, rt: float, heig
     return False
 
 
+def _seen_run(shapes: list[_Shape], frame: _Frame, rs: float, floor: float, eye_z: float, psis: Sequence[float],
+              cols: Sequence[float], seen: Sequence[Sequence[bool]], need: float) -> bool:
+    """Whether some first rim point (angles ``psis``) sees whole every column from one first column
+    (``cols``) to another more than ``need`` apart: every obstacle apart from the triangle of the
+    eye and those two columns' feet, or low under the silhouette's foot (the module's two tests;
+    then every column between them, of any round, is hidden to the foot at most, rounding aside).
+    ``shapes`` as for :func:`_clear_view`; ``seen[q][c]``, whether the first round found column
+    ``c`` seen whole from rim point ``q``, chooses the runs tested (the tests decide)."""
+    dist = frame.dist
+    for psi, row in zip(psis, seen):
+        blockers = None
+        j = 0
+        while j < len(row):  # the runs of columns seen whole, each tested once
+            if not row[j]:
+                j += 1
+                continue
+            k = j
+            while k + 1 < len(row) and row[k + 1]:
+                k += 1
+            if cols[k] - cols[j] > need:
+                eu, ea = rs * math.sin(psi), dist - rs * math.cos(psi)
+                if blockers is None:
+                    blockers = [s for s in shapes if not _low(s, ea, eye_z, floor)]
+                if all(_apart_span(s, eu, ea, cols[j], cols[k]) for s in blockers):
+                    return True
+            j = k + 1
+    return False
+
+
 def _shadow(s: _Shape, eu: float, ea: float) -> tuple[float, float] | None:
     """Roughly the columns whose sight segments from the eye ``(eu, ea)`` meet the shape: its shadow
     on the silhouette's line; None when it reaches the eye's depth (no column chosen past it)."""
@@ -273,21 +311,4 @@ def _shadow(s: _Shape, eu: float, ea: float) -> tuple[float, float] | None:
 def _segment_apart(s: _Shape, c: float, eu: float, ea: float) -> bool:
     """Whether the shape stays more than ``_APART_CM`` from the sight segment from the column's foot
     ``(c, 0)`` to the eye ``(eu, ea)`` (test 1 of the module notes for that segment alone)."""
-    if s.w_max < -_APART_CM or s.w_min > ea + _APART_CM:
-        return True
-    du = eu - c
-    if s.circle is not None:
-        pu, pw, r = s.circle
-        t = min(1.0, max(0.0, ((pu - c) * du + pw * ea) / (du * du + ea * ea)))
-        return math.hypot(pu - c - t * du, pw - t * ea) > r + _APART_CM
-    # separating axes: the segment's normal, then the piece's edges
-    nu, nw = ea, -du
-    off, margin = nu * c, _APART_CM * math.hypot(nu, nw)
-    proj = [nu * cu + nw * cw for cu, cw in s.corners]
-    if min(proj) > off + margin or max(proj) < off - margin:
-        return True
-    for nu, nw, lo, hi, margin in s.axes:
-        a, b = nu * c, nu * eu + nw * ea
-        if max(a, b) < lo - margin or min(a, b) > hi + margin:
-            return True
-    return False
+    return _apart_span(s, eu, ea, c, c)

@@ -373,10 +373,16 @@ def _hidden_at_first(p: _Problem, up: np.ndarray) -> bool:
     est = _estimate(p, up)
     if est < 1.0 - _ZERO:
         return False
+    return max(1.0 - est, est - _first_lower(p), 0.0) + _EDGE_INSET / p.rt <= TARGET_ERROR - 1e-12
+
+
+def _first_lower(p: _Problem) -> float:
+    """The first round's lower bound of the hidden fraction (``lo`` of :func:`_solve`'s first round,
+    the same arithmetic: the triangles' strip lower bounds), the problem started (:func:`_start`);
+    its triangles are kept for the refinement."""
     p.start_triangles()
     s_low = _strip_low(p._tri(p.gq - p.floor), p.height)
-    lo = float(np.sum(np.diff(p.cols) * s_low) / (2 * p.rt * p.height))
-    return max(1.0 - est, est - lo, 0.0) + _EDGE_INSET / p.rt <= TARGET_ERROR - 1e-12
+    return float(np.sum(np.diff(p.cols) * s_low) / (2 * p.rt * p.height))
 
 
 _CLASS_SLACK = TARGET_ERROR
@@ -400,6 +406,12 @@ def _settled_class(p: _Problem, b: dict[str, Any]) -> CoverClass | None:
     w, s_up = b["width"], b["s_up"]
     lo = float(np.sum(w * b["s_low"]) / area)
     hi = float((np.sum(w * s_up) + _EDGE_INSET * (s_up[0] + s_up[-1])) / area)
+    return _class_bounds(lo, hi)
+
+
+def _class_bounds(lo: float, hi: float) -> CoverClass | None:
+    """``small`` or ``large`` when every estimate from ``lo`` to ``hi`` has that class, :data:`_CLASS_SLACK`
+    inside its range, else None (:func:`_settled_class`'s test)."""
     if lo > _ZERO + _CLASS_SLACK and hi < 0.5 - _CLASS_SLACK:
         return "small"
     if lo >= 0.5 + _CLASS_SLACK and hi < 1.0 - _ZERO - _CLASS_SLACK:
