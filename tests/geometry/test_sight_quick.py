@@ -10,6 +10,7 @@ at most 0.9, or else the full analysis.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -18,9 +19,21 @@ from hypothesis import strategies as st
 
 from landsraad.geometry.board import Base, Board, TerrainPiece
 from landsraad.geometry.sight import cover_class, line_of_sight
-from landsraad.geometry.sight.analysis import _SEEN_FIRST, _analyse, _pair, _quick_class
-from landsraad.geometry.sight.quick import _apart, _clear_view, _low, _shapes, _wall, _walled_off
-from landsraad.geometry.sight.solver import _SEEN_MARGIN, _first_estimate, _first_heights, _seen_throughout, _solve_class, _start
+from landsraad.geometry.sight.analysis import _SEEN_FIRST, _analyse, _class_at_first, _pair, _quick_class
+from landsraad.geometry.sight.quick import _apart, _apart_span, _clear_view, _low, _seen_column, _segment_apart, _shapes, _wall, _walled_off
+from landsraad.geometry.sight.solver import (
+    _SEEN_MARGIN,
+    _first_estimate,
+    _first_heights,
+    _first_points,
+    _hidden_at_first,
+    _seen_share_settles,
+    _seen_throughout,
+    _solve,
+    _solve_class,
+    _solve_sight,
+    _start,
+)
 
 
 def _clear(board: Board, s: str, t: str, models_block: bool = True) -> bool:
@@ -31,6 +44,12 @@ def _clear(board: Board, s: str, t: str, models_block: bool = True) -> bool:
 def _walled(board: Board, s: str, t: str, models_block: bool = True) -> bool:
     p = _pair(board, s, t, models_block)
     return _walled_off(_shapes(p.obstacles, p.frame), p.frame, p.shooter.radius, p.rt, p.height, p.floor, p.eye_z)
+
+
+def _column(board: Board, s: str, t: str, models_block: bool = True) -> bool:
+    p = _pair(board, s, t, models_block)
+    return bool(p.obstacles) and _seen_column(_shapes(p.obstacles, p.frame), p.frame, p.shooter.radius, p.rt, p.height,
+                                              p.floor, p.eye_z, *_first_points(p.arc(), p.rt))
 
 
 def _first(board: Board, s: str, t: str, models_block: bool = True) -> float:
@@ -129,6 +148,23 @@ def test_a_target_seen_past_a_tall_screen_is_seen_without_the_analysis():
     up = _first_heights(prob)
     assert _first_estimate(p.problem(p.arc())) > _SEEN_FIRST and _seen_throughout(prob, up)
     assert line_of_sight(board, "s", "t") and _analyse(board, "s", "t", True).line_of_sight
+
+
+def test_a_gap_found_by_refinement_stops_the_sight_refinement_early():
+    """Two 30 mm models screening a target 46 cm away (from a random game): no first rim point sees
+    a first column, the analysis refines 13 rounds to a hidden fraction of 0.904; line of sight alone
+    stops once a column is seen for good (a strip beside it is seen at every later round)."""
+    board = Board(bases=(Base("s", 17.2, 1.5, 30, 3.5), Base("a", 21.66, 10.45, 30, 3.5), Base("b", 17.68, 8.74, 30, 3.5),
+                         Base("t", 35.39, 43.67, 30, 3.5)))
+    p = _pair(board, "s", "t", True)
+    prob = p.problem(p.arc())
+    up = _first_heights(prob)
+    assert _first_estimate(p.problem(p.arc())) > _SEEN_FIRST and not _seen_throughout(prob, up)
+    assert not _hidden_at_first(prob, up) and not _column(board, "s", "t")
+    assert _solve_sight(prob) and len(prob.cols) < 40
+    analysis = _analyse(board, "s", "t", True)
+    assert analysis.line_of_sight and 0.85 < analysis.hidden_fraction < 0.95
+    assert line_of_sight(board, "s", "t")
 
 
 @pytest.mark.parametrize("arc", [0.3, 1.2, math.pi / 2, math.pi])
@@ -247,6 +283,14 @@ def _check(board: Board, models_block: bool) -> None:
         assert full
     if _walled(board, "s", "t", models_block):
         assert first > _SEEN_FIRST and not full
+    if _column(board, "s", "t", models_block):
+        # a first column seen over a tenth of its height from a first rim point: the seen column's
+        # test (_seen_throughout) holds on the first round, and the analysis sees the target
+        p = _pair(board, "s", "t", models_block)
+        prob = p.problem(p.arc())
+        up = _first_heights(prob)
+        assert up.min() <= 0.9 * p.height + 1e-9 * (1 + p.floor + p.height), (up.min(), p.height)
+        assert _seen_throughout(prob, up) and full
     # the answer is the one without the fast accept
     assert seen == line_of_sight(board, "s", "t", models_block=models_block) == (first <= _SEEN_FIRST or full)
     # a first column seen far enough down: the analysis sees the target, every estimate under 1 - margin
@@ -254,14 +298,29 @@ def _check(board: Board, models_block: bool) -> None:
     assert p.shapes == _shapes(p.obstacles, p.frame)  # kept on the pair: the footprints built afresh
     if p.obstacles:
         prob = p.problem(p.arc())
-        if _seen_throughout(prob, _first_heights(prob)):
+        up = _first_heights(prob)
+        if _seen_throughout(prob, up):
             assert full and analysis.hidden_fraction <= 1.0 - _SEEN_MARGIN, analysis.hidden_fraction
+        # the first round stopping all hidden: no line of sight; and whether or not, the analysis going
+        # on from the triangles it started is the one started afresh
+        if _hidden_at_first(prob, up):
+            assert not full and analysis.hidden_fraction == 1.0, analysis.hidden_fraction
+        est, err, _ = _solve(prob)
+        assert (est, err) == _solve(p.problem(p.arc()))[:2]
+        # the refinement for line of sight alone, stopping once a column is seen for good
+        assert _solve_sight(p.problem(p.arc())) == full
     # the class alone: the quick answer, when there is one, is the analysis' class, and so is the
     # refinement that stops once its bounds settle the class (asked afresh: not the cached analysis')
     quick = _quick_class(_pair(board, "s", "t", models_block))
     assert quick is None or quick == analysis.cover, (quick, analysis.cover, analysis.hidden_fraction)
     if p.obstacles:
         assert _solve_class(p.problem(p.arc())) == analysis.cover, analysis.hidden_fraction
+        # the class from the first round's lower bound and a run of columns seen whole, when they settle
+        # it; and the refinement going on from that started problem
+        prob = p.problem(p.arc())
+        first_class = _class_at_first(p, prob)
+        assert first_class is None or first_class == analysis.cover, (first_class, analysis.hidden_fraction)
+        assert _solve_class(prob) == analysis.cover
     assert cls == cover_class(board, "s", "t", models_block=models_block) == analysis.cover
 
 
@@ -308,6 +367,36 @@ def test_each_test_bounds_the_analysis_own_shadows(scene):
                 assert np.all(g == -np.inf), (psi, i, g)
             if _low(shape, float(ea[0]), p.eye_z, ceiling):
                 assert np.all(g <= ceiling + 1e-9 * (1 + abs(ceiling))), (psi, i, g, ceiling)
+
+
+@settings(max_examples=300, deadline=None)
+@given(scenes(kinds=_KINDS + ("graze-model", "graze-wall")))
+def test_a_segment_found_apart_meets_no_footprint(scene):
+    """The seen column's test against the column analysis itself: from every first rim point, an
+    obstacle found apart from a first column's sight segment casts no shadow on that column (the
+    near-grazing walls and bases lie against the end columns' segments)."""
+    started = _started(*scene)
+    if started is None:
+        return
+    p, arc, prob = started
+    shapes = _shapes(p.obstacles, p.frame)
+    eu, ea = prob._rim(prob.psi)
+    psis, cols = _first_points(arc, p.rt)
+    assert sorted(psis) == prob.psi.tolist() and cols == prob.cols.tolist()  # the first round's own points
+    for k in range(len(prob.psi)):
+        for c, col in enumerate(cols):
+            for i, shape in enumerate(shapes):
+                if _segment_apart(shape, col, float(eu[k]), float(ea[k])):
+                    assert prob.gq[k, i, c] == -np.inf, (k, c, i, prob.gq[k, i, c])
+    # and a shape found apart from the triangle of a rim point and two first columns casts no shadow on
+    # any column between them, the first ones and others (the seen run's test)
+    for k in range(len(prob.psi)):
+        for j, m in ((0, 16), (0, 3), (5, 9), (12, 16), (7, 8)):
+            inner = np.linspace(cols[j], cols[m], 7)
+            g = prob._g(eu[k : k + 1], ea[k : k + 1], inner)
+            for i, shape in enumerate(shapes):
+                if _apart_span(shape, float(eu[k]), float(ea[k]), cols[j], cols[m]):
+                    assert np.all(prob.gq[k, i, j : m + 1] == -np.inf) and np.all(g[0, i] == -np.inf), (k, j, m, i)
 
 
 @settings(max_examples=200, deadline=None)
@@ -359,3 +448,31 @@ def test_grazing_models_along_the_middle_eyes_sight_lines():
         apart.append(_apart(shape, eu, ea, 1.5))
     # (exactly at the margin either answer is right)
     assert [a for a, gap in zip(apart, _GRAZE) if gap != 1e-3] == [gap > 1e-3 for gap in _GRAZE if gap != 1e-3]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(1e-3, 3000.0), st.floats(0.0, 0.999), st.floats(1e-3, 20.0))
+def test_a_seen_share_that_settles_makes_the_seen_column_test_hold(rt, share, height):
+    """``_seen_share_settles`` against ``_seen_throughout`` on a first round's columns whose lowest
+    hidden height is that share of the silhouette."""
+    p = SimpleNamespace(rt=rt, height=height, cols=np.linspace(-rt + 1e-9, rt - 1e-9, 17))
+    up = np.full(17, height)
+    up[7] = share * height
+    if _seen_share_settles(rt, share):
+        assert _seen_throughout(p, up)
+
+
+def test_a_seen_share_settles_for_any_base():
+    assert _seen_share_settles(0.5, 0.9) and _seen_share_settles(20.0, 0.9) and not _seen_share_settles(200.0, 0.9)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(1e-3, math.pi), st.floats(1e-3, 20.0))
+def test_the_first_points_are_the_first_round_own(arc, rt):
+    """``_first_points`` in Python floats: the first round's rim angles (reordered) and columns, bit for bit."""
+    psis, cols = _first_points(arc, rt)
+    psi = np.linspace(-arc, arc, 9)
+    if arc >= math.pi - 1e-12:
+        psi = psi[:-1]
+    assert sorted(psis) == psi.tolist() and psis[0] == psi[4]
+    assert cols == np.linspace(-rt + 1e-9, rt - 1e-9, 17).tolist()

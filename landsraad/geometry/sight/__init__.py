@@ -59,10 +59,13 @@ columns); ``error_bound`` is ``max(hi - estimate, estimate - lo)``, so the true 
 result whose interval reaches across a class threshold is flagged ``borderline`` (RUL-11:
 never silently rounded). The only approximation outside the bound is floating point and the
 1e-5 cm by which obstacles are clipped in front of an eye point.
-:func:`line_of_sight` needs only whether some part is seen: it first tries two quick answers
-proved on the table (``quick``: one eye point seeing at least half of every first column, or
-one tall obstacle across every sight line), then the first round's estimate, and only then
-the analysis; the answers are theirs (``tests/geometry/test_sight_quick.py``).
+:func:`line_of_sight` needs only whether some part is seen: it first tries quick answers
+proved on the table (``quick``: one eye point seeing at least half of every first column, one
+tall obstacle across every sight line, or one first column's own sight segment seen over its top
+tenth), then the first round's estimate, a first round that stops all hidden, and only then a
+refinement that stops once a column is seen for good; :func:`cover_class` likewise stops at the
+first round when a run of columns seen whole from one eye point and the lower bound settle the
+class. The answers are the analysis' (``tests/geometry/test_sight_quick.py``).
 ``tests/geometry/test_sight.py`` checks the bound against hand computations and, in slow
 tests, against the dense ray-cast reference ``bench/sight_reference.py``;
 ``bench/bench_sight.py`` measures speed and accuracy on ``scenes/reference.yaml``.

@@ -13,10 +13,25 @@ import numpy as np
 from ...errors import GeometryError
 from ..board import Base, Board, Point, cached_property
 from .columns import _Frame
-from .obstacles import _Obstacle, _terrain_part, elevation, standing_on
-from .quick import _clear_view, _Shape, _shapes, _walled_off
+from .obstacles import _Obstacle, _terrain_part, _TerrainPart, elevation, standing_on
+from .quick import _SEEN_COLUMN_SHARE, _clear_view, _seen_column, _seen_run, _Shape, _shapes, _walled_off
 from .result import _FLAT_SILHOUETTE_CM, _ZERO, CoverClass, CoverResult, classify
-from .solver import _estimate, _first_heights, _Problem, _relevant, _seen_throughout, _solve, _solve_class
+from .solver import (
+    _CLASS_SLACK,
+    _estimate,
+    _first_heights,
+    _first_lower,
+    _first_points,
+    _hidden_at_first,
+    _Problem,
+    _relevant,
+    _seen_share_settles,
+    _seen_throughout,
+    _solve,
+    _solve_class,
+    _solve_sight,
+    _start,
+)
 
 _SEEN_FIRST = 0.9  # a first estimate this low is certain sight (see _sees)
 
@@ -119,7 +134,10 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
     line of sight is any class but ``no_line_of_sight``). Before the first estimate,
     :func:`_clear_view` tries to show on the table alone that it would be at most 1/2 (most
     questions of a game), and :func:`_walled_off` that one obstacle hides everything from every
-    eye point (then both the first estimate and the analysis hide all).
+    eye point (then both the first estimate and the analysis hide all); after them
+    :func:`_seen_column` that one first column is seen over a tenth of its height from one
+    first rim point (then the first estimate is at most 0.9 or :func:`_seen_throughout` holds:
+    :func:`_seen_share_settles`).
     """
     pair = _pair(board, shooter_id, target_id, models_block)
     if not pair.obstacles:
@@ -130,14 +148,23 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
         return True
     if _walled_off(shapes, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z):
         return False
+    if _seen_share_settles(pair.rt, _SEEN_COLUMN_SHARE) and _seen_column(
+            shapes, pair.frame, pair.shooter.radius, pair.rt, pair.height, pair.floor, pair.eye_z, *_first_points(arc, pair.rt)):
+        return True
     problem = pair.problem(arc)
     up = _first_heights(problem)
     if _estimate(problem, up) <= _SEEN_FIRST or _seen_throughout(problem, up):
         return True
-    cls = _terrain_part(board.terrain).classes.get(pair.key())
+    terrain = _terrain_part(board.terrain)
+    key = pair.key()
+    cls = terrain.classes.get(key)
     if cls is not None:
         return cls != "no_line_of_sight"
-    return _cached(board, pair, problem).line_of_sight
+    if _hidden_at_first(problem, up):
+        _keep_class(terrain, key, "no_line_of_sight")
+        return False
+    hit = terrain.analyses.get(key)
+    return hit.line_of_sight if hit is not None else _solve_sight(problem)
 
 
 def _cover_class(board: Board, shooter_id: str, target_id: str, models_block: bool) -> CoverClass:
@@ -157,10 +184,46 @@ def _cover_class(board: Board, shooter_id: str, target_id: str, models_block: bo
         return hit.cover
     cls = terrain.classes.get(key)
     if cls is None:
-        cls = _solve_class(pair.problem(pair.arc()))
-        if len(terrain.classes) >= terrain.ANALYSIS_CACHE:
-            terrain.classes.clear()
-        terrain.classes[key] = cls
+        problem = pair.problem(pair.arc())
+        cls = _keep_class(terrain, key, _class_at_first(pair, problem) or _solve_class(problem))
+    return cls
+
+
+def _class_at_first(pair: _Pair, problem: _Problem) -> CoverClass | None:
+    """The cover class (R-COVER, RUL-11) from the first round's lower bound (:func:`_first_lower`) and
+    a run of first columns seen whole from one first rim point (:func:`_seen_run`), when they settle
+    it, else None; ``problem`` is left started for the refinement to go on from.
+
+    Why: the rim point stays among every round's, so every column between the run's ends, of any
+    round, has the foot for its height (rounding aside): the strips there add nothing to a later
+    estimate, the others at most their width, so every later estimate is at most ``1 - width / (2
+    rt)``; and at least ``lo`` (:func:`_settled_class`). The class holds when that range lies
+    inside it (:func:`_class_bounds`), without the strip upper bounds' shadow corners and
+    circumscribed polygons.
+    """
+    _start(problem)
+    lo = _first_lower(problem)
+    # the class the lower bound allows, the upper bound it needs, and the run that makes it (a hair
+    # wider, for rounding)
+    if lo >= 0.5 + _CLASS_SLACK:
+        cls, hi = "large", 1.0 - _ZERO - _CLASS_SLACK
+    elif lo > _ZERO + _CLASS_SLACK:
+        cls, hi = "small", 0.5 - _CLASS_SLACK
+    else:
+        return None
+    need = (1.0 - hi + 1e-9) * 2 * pair.rt
+    seen = ((problem.gq - problem.floor).max(axis=1) <= 0.0).tolist()  # (Q, C): first columns seen whole
+    if _seen_run(pair.shapes, pair.frame, pair.shooter.radius, pair.floor, pair.eye_z, problem.psi.tolist(),
+                 problem.cols.tolist(), seen, need):
+        return cls
+    return None
+
+
+def _keep_class(terrain: _TerrainPart, key: tuple[Any, ...], cls: CoverClass) -> CoverClass:
+    """Keep the analysis' cover class of the pair ``key`` (:meth:`_Pair.key`) with the terrain's."""
+    if len(terrain.classes) >= terrain.ANALYSIS_CACHE:
+        terrain.classes.clear()
+    terrain.classes[key] = cls
     return cls
 
 

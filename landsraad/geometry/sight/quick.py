@@ -47,6 +47,16 @@ to a height of at most the foot (rounding aside, some 1e-15 cm, far below the ``
 that counts as nothing): the analysis' hidden fraction is 0, cover ``none``
 (:func:`~.analysis._quick_class`).
 
+The seen column (:func:`_seen_column`, for line of sight when the fast accept and the fast reject
+both fail): the same two tests for one first column's sight segment from one first rim point, the
+triangle of test 1 shrunk to that segment (the footprint more than ``_APART_CM`` from it, so the
+code's clipping finds no entry; test 2 holds for any column, its ceiling at ``_SEEN_COLUMN_SHARE`` =
+0.9 of the silhouette). When every obstacle passes one of them, that column's height in the first
+round's ``up`` is at most 0.9 of the silhouette, so :func:`~.solver._seen_throughout` holds (for any
+silhouette narrower than some 2.5 m: :func:`~.solver._seen_share_settles`), unless the first estimate,
+asked before it, is at most 0.9: line of sight either way, the answer of :func:`~.analysis._sees`
+without the first round's arrays.
+
 Anything else goes on to the analysis.
 """
 
@@ -62,6 +72,7 @@ from .obstacles import _Obstacle
 _APART_CM = 1e-3  # a footprint this far from every sight segment is missed in floating point too
 _BELOW_EYE_CM = 1e-6  # a top this far below the eye falls along every segment, rounding included
 _SEEN_SHARE = 0.5  # every first column seen above this share of its height from one eye
+_SEEN_COLUMN_SHARE = 0.9  # one first column seen above this share of its height from one eye (_seen_column)
 
 
 @dataclass(frozen=True)
@@ -129,25 +140,33 @@ def _low(s: _Shape, ea: float, eye_z: float, ceiling: float) -> bool:
 def _apart(s: _Shape, eu: float, ea: float, rt: float) -> bool:
     """Whether the shape stays more than ``_APART_CM`` from the triangle of the eye ``(eu, ea)`` and
     the silhouette's ends ``(-rt, 0)``, ``(rt, 0)`` (test 1 of the module notes)."""
+    return _apart_span(s, eu, ea, -rt, rt)
+
+
+def _apart_span(s: _Shape, eu: float, ea: float, a: float, b: float) -> bool:
+    """Whether the shape stays more than ``_APART_CM`` from the triangle of the eye ``(eu, ea)`` and the
+    columns' feet ``(a, 0)``, ``(b, 0)``, ``a <= b`` (test 1 of the module notes for the columns
+    ``a`` to ``b``; ``a == b``: one column's sight segment)."""
     if s.w_max < -_APART_CM or s.w_min > ea + _APART_CM:
         return True
     if s.circle is not None:
         cu, cw, r = s.circle
-        return _triangle_distance(cu, cw, eu, ea, rt) > r + _APART_CM
+        return _triangle_distance(cu, cw, eu, ea, a, b) > r + _APART_CM
     # separating axes: the triangle's two slanted sides (outward normals), then the piece's edges
-    for nu, nw, au, aw in ((ea, rt - eu, rt, 0.0), (-ea, rt + eu, -rt, 0.0)):
-        if min(nu * cu + nw * cw for cu, cw in s.corners) > nu * au + nw * aw + _APART_CM * math.hypot(nu, nw):
+    for nu, nw, au in ((ea, b - eu, b), (-ea, eu - a, a)):
+        if min(nu * cu + nw * cw for cu, cw in s.corners) > nu * au + _APART_CM * math.hypot(nu, nw):
             return True
     for nu, nw, lo, hi, margin in s.axes:
-        a, b, c = -nu * rt, nu * rt, nu * eu + nw * ea
-        if max(a, b, c) < lo - margin or min(a, b, c) > hi + margin:
+        fa, fb, fc = nu * a, nu * b, nu * eu + nw * ea
+        if max(fa, fb, fc) < lo - margin or min(fa, fb, fc) > hi + margin:
             return True
     return False
 
 
-def _triangle_distance(pu: float, pw: float, eu: float, ea: float, rt: float) -> float:
-    """Distance from ``(pu, pw)`` to the triangle ``(-rt, 0), (rt, 0), (eu, ea)`` (0 inside)."""
-    corners = ((-rt, 0.0), (rt, 0.0), (eu, ea))
+def _triangle_distance(pu: float, pw: float, eu: float, ea: float, a: float, b: float) -> float:
+    """Distance from ``(pu, pw)`` to the triangle ``(a, 0), (b, 0), (eu, ea)`` (0 inside; ``a == b``: to
+    the segment)."""
+    corners = ((a, 0.0), (b, 0.0), (eu, ea))
     inside = True
     best = math.inf
     for k in range(3):
@@ -155,7 +174,8 @@ def _triangle_distance(pu: float, pw: float, eu: float, ea: float, rt: float) ->
         du, dw = bu - au, bw - aw
         if du * (pw - aw) - dw * (pu - au) < 0:  # right of a counter-clockwise edge: outside
             inside = False
-        t = min(1.0, max(0.0, ((pu - au) * du + (pw - aw) * dw) / (du * du + dw * dw)))
+        length2 = du * du + dw * dw
+        t = min(1.0, max(0.0, ((pu - au) * du + (pw - aw) * dw) / length2)) if length2 > 0.0 else 0.0
         best = min(best, math.hypot(pu - au - t * du, pw - aw - t * dw))
     return 0.0 if inside else best
 
@@ -195,3 +215,100 @@ def _holds(s: _Shape, u: float, w: float) -> bool:
         cu, cw, r = s.circle
         return math.hypot(u - cu, w - cw) <= r - _APART_CM
     return all(lo + margin <= nu * u + nw * w <= hi - margin for nu, nw, lo, hi, margin in s.axes)
+
+
+_COLUMN_TRIES = 2  # columns outside every rough shadow tested per eye
+
+
+def _seen_column(shapes: list[_Shape], frame: _Frame, rs: float, rt: float, height: float, floor: float,
+                 eye_z: float, psis: Sequence[float], cols: Sequence[float], share: float = _SEEN_COLUMN_SHARE) -> bool:
+    """Whether some first rim point (angles ``psis``) sees some first column (``cols``) above ``share``
+    of its height, by the module's two tests on that column's sight segment alone (the triangle of
+    test 1 shrunk to the segment; test 2 holds for any column). ``shapes`` as for
+    :func:`_clear_view`.
+
+    Each eye's shadows on the silhouette's line only choose the columns worth the tests (they need
+    not be exact): the tests decide.
+    """
+    ceiling = floor + share * height
+    dist = frame.dist
+    for psi in psis:
+        eu, ea = rs * math.sin(psi), dist - rs * math.cos(psi)
+        blockers = [s for s in shapes if not _low(s, ea, eye_z, ceiling)]
+        if not blockers:
+            return True
+        free = cols
+        for s in blockers:
+            shadow = _shadow(s, eu, ea)
+            if shadow is None:  # it reaches the eye's depth: harmless only if apart from every column's segment
+                if _apart(s, eu, ea, rt):
+                    continue
+                free = ()
+                break
+            lo, hi = shadow
+            if hi >= free[0] and lo <= free[-1]:
+                free = [c for c in free if c < lo or c > hi]
+                if not free:
+                    break
+        # (the shadows are rough: the tests decide, on a column or two)
+        for c in free[:_COLUMN_TRIES]:
+            if all(_segment_apart(s, c, eu, ea) for s in blockers):
+                return True
+    return False
+
+
+def _seen_run(shapes: list[_Shape], frame: _Frame, rs: float, floor: float, eye_z: float, psis: Sequence[float],
+              cols: Sequence[float], seen: Sequence[Sequence[bool]], need: float) -> bool:
+    """Whether some first rim point (angles ``psis``) sees whole every column from one first column
+    (``cols``) to another more than ``need`` apart: every obstacle apart from the triangle of the
+    eye and those two columns' feet, or low under the silhouette's foot (the module's two tests;
+    then every column between them, of any round, is hidden to the foot at most, rounding aside).
+    ``shapes`` as for :func:`_clear_view`; ``seen[q][c]``, whether the first round found column
+    ``c`` seen whole from rim point ``q``, chooses the runs tested (the tests decide)."""
+    dist = frame.dist
+    for psi, row in zip(psis, seen):
+        blockers = None
+        j = 0
+        while j < len(row):  # the runs of columns seen whole, each tested once
+            if not row[j]:
+                j += 1
+                continue
+            k = j
+            while k + 1 < len(row) and row[k + 1]:
+                k += 1
+            if cols[k] - cols[j] > need:
+                eu, ea = rs * math.sin(psi), dist - rs * math.cos(psi)
+                if blockers is None:
+                    blockers = [s for s in shapes if not _low(s, ea, eye_z, floor)]
+                if all(_apart_span(s, eu, ea, cols[j], cols[k]) for s in blockers):
+                    return True
+            j = k + 1
+    return False
+
+
+def _shadow(s: _Shape, eu: float, ea: float) -> tuple[float, float] | None:
+    """Roughly the columns whose sight segments from the eye ``(eu, ea)`` meet the shape: its shadow
+    on the silhouette's line; None when it reaches the eye's depth (no column chosen past it)."""
+    if s.circle is not None:
+        cu, cw, r = s.circle
+        du, dw = cu - eu, cw - ea
+        d2 = du * du + dw * dw
+        if dw >= 0.0 or d2 <= r * r:
+            return None
+        ang, half = math.atan2(dw, du), math.asin(r / math.sqrt(d2))
+        lo_s, hi_s = math.sin(ang + half), math.sin(ang - half)
+        if lo_s >= 0.0 or hi_s >= 0.0:
+            return None
+        a = eu - ea * math.cos(ang + half) / lo_s
+        b = eu - ea * math.cos(ang - half) / hi_s
+        return (a, b) if a <= b else (b, a)
+    if s.w_max >= ea:
+        return None
+    us = [eu + (cu - eu) * ea / (ea - cw) for cu, cw in s.corners]
+    return min(us), max(us)
+
+
+def _segment_apart(s: _Shape, c: float, eu: float, ea: float) -> bool:
+    """Whether the shape stays more than ``_APART_CM`` from the sight segment from the column's foot
+    ``(c, 0)`` to the eye ``(eu, ea)`` (test 1 of the module notes for that segment alone)."""
+    return _apart_span(s, eu, ea, c, c)

@@ -4,7 +4,7 @@ line of sight, and the adaptive refinement of eye points and columns until the b
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -105,6 +105,7 @@ class _Problem:
         self.tb = np.empty(0, int)
         self.tpos = np.empty((0, 2))  # (u, a) of the tangents' crossing
         self.gt = np.empty((0, self.n, 0))
+        self.triangles_started = False
 
     # --- evaluation -----------------------------------------------------------------------
 
@@ -183,10 +184,20 @@ class _Problem:
         ids = np.arange(len(self.psi))
         eu, ea = self._rim(self.psi)
         self._add_peaks(ids, eu, ea)
+        self.start_triangles()
+        self.gpq = self._gp(eu, ea, self.cols)
+
+    def start_triangles(self) -> None:
+        """The first round's triangles (one per arc piece between the first rim points) and their
+        hidden heights, for the lower bounds; once (:meth:`start_rest` asks too, and
+        :func:`_hidden_at_first` may have asked before it)."""
+        if self.triangles_started:
+            return
+        self.triangles_started = True
+        ids = np.arange(len(self.psi))
         nxt = np.concatenate([ids[1:], ids[:1]]) if self.full else ids[1:]
         self.add_triangles(ids[: len(nxt)], nxt, evaluate=False)
         self.gt = self._g(self.tpos[:, 0], self.tpos[:, 1], self.cols)
-        self.gpq = self._gp(eu, ea, self.cols)
 
     def split_triangles(self, which: np.ndarray, parts: int = 4) -> None:
         """Split arc pieces into ``parts`` equal pieces."""
@@ -228,7 +239,7 @@ class _Problem:
         gq, cols = self.gq - self.floor, self.cols  # hidden heights from the silhouette's foot
         up_eye = gq.max(axis=1)  # (Q, C)
         up = np.clip(up_eye.min(axis=0), 0.0, h)
-        tri = np.minimum(np.minimum(gq[self.ta], self.gt - self.floor), gq[self.tb])  # (T, n, C)
+        tri = self._tri(gq)  # (T, n, C)
         tri_col = tri.max(axis=1)  # (T, C)
         low = np.clip(tri_col.min(axis=0), 0.0, h)
         # strip upper bound: highest shadow over the strip - at its ends or at a shadow corner inside
@@ -242,9 +253,21 @@ class _Problem:
         s_up = np.clip(top.max(axis=1).min(axis=0), 0.0, h)
         # strip lower bound: one convex obstacle's shadow is concave over the columns it covers,
         # so its lowest point over a strip is at an end
-        s_low = np.clip(np.minimum(tri[:, :, :-1], tri[:, :, 1:]).max(axis=1).min(axis=0), 0.0, h)
+        s_low = _strip_low(tri, h)
         return {"up": up, "low": low, "s_up": s_up, "s_low": s_low, "width": np.diff(cols),
                 "tri_col": tri_col, "up_eye": up_eye}
+
+    def _tri(self, gq: np.ndarray) -> np.ndarray:
+        """(T, n, C): each column's hidden height from each triangle's three corners, by each obstacle
+        (``gq`` the rim points' hidden heights from the silhouette's foot)."""
+        return np.minimum(np.minimum(gq[self.ta], self.gt - self.floor), gq[self.tb])
+
+
+def _strip_low(tri: np.ndarray, h: float) -> np.ndarray:
+    """The strips' lower bounds from the triangles' hidden heights ``tri`` (:meth:`_Problem._tri`):
+    one convex obstacle's shadow is concave over the columns it covers, so its lowest point over a
+    strip is at an end."""
+    return np.clip(np.minimum(tri[:, :, :-1], tri[:, :, 1:]).max(axis=1).min(axis=0), 0.0, h)
 
 
 _START_ARCS = 8
@@ -259,6 +282,25 @@ def _start(p: _Problem) -> None:
     # The two end columns sit a hair inside the silhouette's edges: a sight line grazing a base
     # exactly at the edge is a zero-width accident that must not count as a visible strip.
     p.start_rim(_START_ARCS, np.linspace(-p.rt + _EDGE_INSET, p.rt - _EDGE_INSET, _START_COLUMNS + 1))
+
+
+def _first_points(arc: float, rt: float) -> tuple[list[float], list[float]]:
+    """The first round's rim angles (middle first, then the ends, then the rest) and columns, as
+    :func:`_start` makes them (``np.linspace``'s arithmetic in Python floats: a few numbers, asked
+    for every sight question that reaches :func:`~.quick._seen_column`)."""
+    psi = _linspace(-arc, arc, _START_ARCS + 1)
+    if arc >= math.pi - 1e-12:
+        psi.pop()
+    return [psi[k] for k in _RIM_ORDER if k < len(psi)], _linspace(-rt + _EDGE_INSET, rt - _EDGE_INSET, _START_COLUMNS + 1)
+
+
+def _linspace(start: float, stop: float, num: int) -> list[float]:
+    """``np.linspace(start, stop, num).tolist()``, the same floats."""
+    step = (stop - start) / (num - 1)
+    return [k * step + start for k in range(num - 1)] + [stop]
+
+
+_RIM_ORDER = (4, 0, 8, 2, 6, 1, 3, 5, 7)  # the middle of the arc faces the target
 
 
 def _estimate(p: _Problem, up: np.ndarray) -> float:
@@ -307,6 +349,42 @@ def _seen_throughout(p: _Problem, up: np.ndarray) -> bool:
     return narrowest * (p.height - float(up.min())) / (4.0 * p.rt * p.height) > _SEEN_MARGIN
 
 
+def _seen_share_settles(rt: float, share: float) -> bool:
+    """Whether one first column hidden to at most ``share`` of the silhouette's height (from one first
+    rim point) makes :func:`_seen_throughout` hold, for a silhouette of half width ``rt``: then
+    :func:`~.quick._seen_column` may answer line of sight without the first round (for any base: with
+    ``share`` 0.9, up to a silhouette some 2.5 m wide)."""
+    first_width = (2 * rt - 2 * _EDGE_INSET) / _START_COLUMNS * (1 - 1e-9)  # the first columns' spacing, rounding aside
+    return min(first_width, _MIN_STRIP) * (1.0 - share) / (4.0 * rt) > 2 * _SEEN_MARGIN
+
+
+def _hidden_at_first(p: _Problem, up: np.ndarray) -> bool:
+    """Whether :func:`_solve` stops at its first round with the silhouette all hidden, the first
+    round's hidden heights ``up`` given (:func:`_first_heights`): then the analysis finds no line of
+    sight (R-LOS, RUL-11), and its other bounds need not be computed.
+
+    Why: the first round's estimate is :func:`_estimate` of these same heights (``bounds()["up"]``'s
+    arithmetic), and one of at least ``1 - _ZERO`` is all hidden. The round stops when its error
+    ``max(hi - est, est - lo, 0)`` and the hairline edges are within :data:`TARGET_ERROR`; ``lo`` is
+    computed here as :func:`_solve` does (the triangles' strip lower bounds), and ``hi`` is under 1
+    (the strip upper bounds are clipped to the height and the strips span less than the silhouette's
+    width), so ``1 - est`` bounds ``hi - est``.
+    """
+    est = _estimate(p, up)
+    if est < 1.0 - _ZERO:
+        return False
+    return max(1.0 - est, est - _first_lower(p), 0.0) + _EDGE_INSET / p.rt <= TARGET_ERROR - 1e-12
+
+
+def _first_lower(p: _Problem) -> float:
+    """The first round's lower bound of the hidden fraction (``lo`` of :func:`_solve`'s first round,
+    the same arithmetic: the triangles' strip lower bounds), the problem started (:func:`_start`);
+    its triangles are kept for the refinement."""
+    p.start_triangles()
+    s_low = _strip_low(p._tri(p.gq - p.floor), p.height)
+    return float(np.sum(np.diff(p.cols) * s_low) / (2 * p.rt * p.height))
+
+
 _CLASS_SLACK = TARGET_ERROR
 """How far inside a cover class's range a round's bounds must lie for :func:`_settled_class` (the
 bounds hold up to floating-point dust, some 1e-12 of the silhouette)."""
@@ -328,6 +406,12 @@ def _settled_class(p: _Problem, b: dict[str, Any]) -> CoverClass | None:
     w, s_up = b["width"], b["s_up"]
     lo = float(np.sum(w * b["s_low"]) / area)
     hi = float((np.sum(w * s_up) + _EDGE_INSET * (s_up[0] + s_up[-1])) / area)
+    return _class_bounds(lo, hi)
+
+
+def _class_bounds(lo: float, hi: float) -> CoverClass | None:
+    """``small`` or ``large`` when every estimate from ``lo`` to ``hi`` has that class, :data:`_CLASS_SLACK`
+    inside its range, else None (:func:`_settled_class`'s test)."""
     if lo > _ZERO + _CLASS_SLACK and hi < 0.5 - _CLASS_SLACK:
         return "small"
     if lo >= 0.5 + _CLASS_SLACK and hi < 1.0 - _ZERO - _CLASS_SLACK:
@@ -338,13 +422,23 @@ def _settled_class(p: _Problem, b: dict[str, Any]) -> CoverClass | None:
 def _solve_class(p: _Problem) -> CoverClass:
     """``classify`` of :func:`_solve`'s estimate (the analysis' cover class, R-COVER, RUL-11),
     refining only until a round's bounds settle it (:func:`_settled_class`)."""
-    est, _, b = _solve(p, settle=True)
+    est, _, b = _solve(p, until=lambda p, b: _settled_class(p, b) is not None)
     return _settled_class(p, b) or classify(est)
 
 
-def _solve(p: _Problem, *, settle: bool = False) -> tuple[float, float, dict[str, Any]]:
-    """Refine columns and eye points where the bounds disagree, until within TARGET_ERROR (or, with
-    ``settle``, until the bounds settle the cover class: :func:`_solve_class`).
+def _solve_sight(p: _Problem) -> bool:
+    """Whether the analysis finds line of sight (its class is not ``no_line_of_sight``: the estimate of
+    :func:`_solve` under ``1 - _ZERO``, R-LOS, RUL-11), refining only until a round's column heights
+    settle it (:func:`_seen_throughout`, which holds at any round: a column's height never rises and
+    the strips beside it never get narrower than its bound takes)."""
+    est, _, b = _solve(p, until=lambda p, b: _seen_throughout(p, b["up"]))
+    return _seen_throughout(p, b["up"]) or est < 1.0 - _ZERO
+
+
+def _solve(p: _Problem, *, until: Callable[[_Problem, dict[str, Any]], bool] | None = None
+           ) -> tuple[float, float, dict[str, Any]]:
+    """Refine columns and eye points where the bounds disagree, until within TARGET_ERROR (or until
+    ``until`` holds of a round's bounds: :func:`_solve_class`, :func:`_solve_sight`).
 
     Returns (estimate, error bound, last bounds).
     """
@@ -361,7 +455,7 @@ def _solve(p: _Problem, *, settle: bool = False) -> tuple[float, float, dict[str
         hi = float(np.sum(w * b["s_up"]) / area)
         # the two hairline strips left out at the silhouette's edges count as unknown
         err = max(hi - est, est - lo, 0.0) + _EDGE_INSET / rt
-        if err <= TARGET_ERROR or round_ == _MAX_ROUNDS or (settle and _settled_class(p, b) is not None):
+        if err <= TARGET_ERROR or round_ == _MAX_ROUNDS or (until is not None and until(p, b)):
             return est, err, b
         # Where is the gap? At the columns themselves (eye sampling) or between them (strips).
         col_gap = up - low
