@@ -161,23 +161,13 @@ class _Space:
         point (xmin, ymin, xmax, ymax): no interior is searched where it meets no impassable piece
         (:meth:`blocked_in_box`)."""
         pts = np.asarray(pts, dtype=float).reshape(-1, 2)
-        dist = self._point_dists(pts)
-        # (the reduction itself, without ndarray.all's Python wrapper: the same booleans)
-        clear = np.logical_and.reduce(dist >= self.cap_rho[None, :], axis=1) if dist.shape[1] else np.ones(len(pts), bool)
-        clear &= self.in_table(pts)
-        if box is None or self.blocked_in_box(*box):
-            clear &= ~self.in_blocked_interior(pts)
-        return clear
+        return _free_spots(self, pts, self._point_dists(pts), self.cap_rho, box)
 
     def _point_dists(self, pts: np.ndarray) -> np.ndarray:
         """Distances (N, K) from ``pts`` to the capsules' axes, from the frame built with the space
         (terrain_space._build_space): with the layout's full arrays of N rows (:meth:`_WithBases.rows`) where it
         has them, the same numbers in fewer numpy calls (:func:`_point_seg_dist_full`)."""
-        frame = self._cache["frame"]
-        rows = self._shared.rows(len(pts)) if self._shared is not None else None
-        if rows is None:
-            return _point_seg_dist(pts, frame)
-        return _point_seg_dist_full(pts, frame[0], frame[1], *rows)
+        return _frame_dists(pts, self._cache["frame"], self._shared)
 
     def segments_clear(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
         """Which segments a base can slide along (both ends included)."""
@@ -697,6 +687,30 @@ class _Space:
         near_end = rel >= width - _ANGLE_SLACK
         # the neighbour across the boundary is blocked as well: still clearly blocked
         return (near_start & flat["flags"][prev]) | (near_end & flat["flags"][nxt])
+
+
+def _frame_dists(pts: np.ndarray, frame: tuple[np.ndarray, ...], shared: _WithBases | None) -> np.ndarray:
+    """Distances (N, K) from ``pts`` to the capsules' axes of ``frame`` (:func:`_segment_frame`'s, the
+    starts as (1, K) rows), with ``shared``'s full arrays of N rows (:meth:`_WithBases.rows`) where
+    it has them (:func:`_point_seg_dist_full`: the same numbers in fewer numpy calls)."""
+    rows = shared.rows(len(pts)) if shared is not None else None
+    if rows is None:
+        return _point_seg_dist(pts, frame)
+    return _point_seg_dist_full(pts, frame[0], frame[1], *rows)
+
+
+def _free_spots(terrain: _Space, pts: np.ndarray, dist: np.ndarray, rho: np.ndarray,
+                box: tuple[float, float, float, float] | None) -> np.ndarray:
+    """:meth:`_Space.points_free` from the points' distances ``dist`` (N, K) to the capsules' axes
+    and the capsules' radii ``rho`` (K,) less the touching tolerance: the table's edges and the
+    impassable interiors read from ``terrain``, a space of the same terrain, table and mover radius
+    (the board's own, or the terrain's alone: those tests read no base)."""
+    # (the reduction itself, without ndarray.all's Python wrapper: the same booleans)
+    clear = np.logical_and.reduce(dist >= rho, axis=1) if dist.shape[1] else np.ones(len(pts), bool)
+    clear &= terrain.in_table(pts)
+    if box is None or terrain.blocked_in_box(*box):
+        clear &= ~terrain.in_blocked_interior(pts)
+    return clear
 
 
 def _outline(ring: np.ndarray, r: float, step: float = 0.02) -> LineString:

@@ -21,7 +21,7 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from ..board import Base, Board, TerrainPiece
-from .capsules import _segment_frame
+from .capsules import _cap_boxes, _segment_frame
 from .result import DIFFICULT_SAMPLE_CM, TOUCH_TOLERANCE_CM
 from .space import _convex_corners, _ring, _Space, _WithBases
 
@@ -65,6 +65,21 @@ class _TerrainSpace:
     base_parts: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
     # per number of bases, what a space's capsules owe to the layout alone (_with_bases)
     with_bases: dict[int, _WithBases] = field(default_factory=dict)
+    # the capsules as a board's straight test reads them (slides._board_capsules), element by element
+    # a board space's terrain part: radii less the touching tolerance, boxes (_cap_boxes), the rows
+    # (x, y, rho) a board's bases go before, the ends and radii as Python lists
+    cap_rho: np.ndarray = field(init=False)
+    cap_boxes: tuple[np.ndarray, np.ndarray] = field(init=False)
+    cap_rows: np.ndarray = field(init=False)
+    cap_lists: tuple[list[list[float]], list[list[float]], list[float]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.cap_rho = self.cap_r - TOUCH_TOLERANCE_CM
+        self.cap_boxes = _cap_boxes(self.cap_a, self.cap_b, self.cap_rho)
+        self.cap_rows = np.stack([self.cap_a[:, 0], self.cap_a[:, 1], self.cap_rho])
+        self.cap_lists = (self.cap_a.tolist(), self.cap_b.tolist(), self.cap_rho.tolist())
+        for part in (self.cap_rho, *self.cap_boxes, self.cap_rows):
+            part.flags.writeable = False
 
 
 def _grown_boxes(shapes: Sequence[BaseGeometry], grow: float) -> np.ndarray:
