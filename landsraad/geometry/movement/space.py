@@ -18,9 +18,11 @@ from shapely.geometry.base import BaseGeometry
 
 from ..board import Base, Point
 from .capsules import (
+    _SCALAR_PAIRS,
     _cap_boxes,
     _cap_hits,
     _cap_intervals_by_radii,
+    _pair_interval,
     _point_cap_dist,
     _point_seg_dist,
     _point_seg_dist_full,
@@ -250,9 +252,52 @@ class _Space:
         # box can put the base over it; the others cost their length, with no interval search.
         near = np.nonzero(self.near_difficult(p0, p1))[0]
         if len(near):
-            over[near] = np.fromiter((sum(hi - lo for lo, hi in ivs) for ivs in self.difficult_intervals(p0[near], p1[near])),
-                                     dtype=float, count=len(near))
+            # a few (segment, capsule) pairs over convex pieces: one by one in Python floats (the
+            # intervals differ from difficult_intervals' at most by the sign of a zero bound,
+            # which no difference hi - lo sees)
+            few = len(near) * len(self.dcap_a) <= _SCALAR_PAIRS and all(convex for _, _, convex, _ in self._cache["diff_pieces"])
+            ivs = (self._few_convex_intervals if few else self.difficult_intervals)(p0[near], p1[near])
+            over[near] = np.fromiter((sum(hi - lo for lo, hi in iv) for iv in ivs), dtype=float, count=len(near))
         return length * (1.0 + over)
+
+    def _few_convex_intervals(self, p0: np.ndarray, p1: np.ndarray) -> list[list[tuple[float, float]]]:
+        """:meth:`difficult_intervals` when every difficult piece is convex (:meth:`_convex_intervals`),
+        pair by pair in Python floats (:func:`_pair_interval`: the same numbers as
+        :func:`_cap_intervals_by_radii`' pairs, up to the sign of a zero): a pair counts where the
+        boxes meet and the slide enters the capsule with and without the touching tolerance, and a
+        piece's interval runs from its pairs' least entry to their greatest exit, or from 0 or to 1
+        where an end lies inside the piece."""
+        rho_d = self.r - TOUCH_TOLERANCE_CM  # dcap_rho's elements, and theirs plus the tolerance
+        rho_m = rho_d + TOUCH_TOLERANCE_CM
+        caps = self._cache.get("dcap_lists")
+        if caps is None:  # each capsule's ends, and its boxes grown by either radius (_cap_boxes)
+            caps = self._cache["dcap_lists"] = [
+                (ax, ay, bx, by, min(ax, bx) - rho_d, min(ay, by) - rho_d, max(ax, bx) + rho_d, max(ay, by) + rho_d,
+                 min(ax, bx) - rho_m, min(ay, by) - rho_m, max(ax, bx) + rho_m, max(ay, by) + rho_m)
+                for (ax, ay), (bx, by) in zip(self.dcap_a.tolist(), self.dcap_b.tolist())]
+        pieces = [(caps[a:b], shapely.contains_xy(shape, p0[:, 0], p0[:, 1]).tolist(), shapely.contains_xy(shape, p1[:, 0], p1[:, 1]).tolist())
+                  for a, b, _, shape in self._cache["diff_pieces"]]
+        out: list[list[tuple[float, float]]] = []
+        for i, ((x0, y0), (x1, y1)) in enumerate(zip(p0.tolist(), p1.tolist())):
+            sx0, sy0, sx1, sy1 = min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)  # the segment's box
+            ivs = []
+            for piece_caps, in0, in1 in pieces:
+                lo, hi = _INF, -_INF
+                for ax, ay, bx, by, dx0, dy0, dx1, dy1, mx0, my0, mx1, my1 in piece_caps:
+                    if sx0 <= dx1 and sx1 >= dx0 and sy0 <= dy1 and sy1 >= dy0 and sx0 <= mx1 and sx1 >= mx0 and sy0 <= my1 and sy1 >= my0:
+                        d_in, d_out = _pair_interval(x0, y0, x1, y1, ax, ay, bx, by, rho_d)
+                        if d_in < d_out:
+                            t_in, t_out = _pair_interval(x0, y0, x1, y1, ax, ay, bx, by, rho_m)
+                            if t_in < t_out:
+                                lo, hi = min(lo, t_in), max(hi, t_out)
+                if in0[i]:
+                    lo = 0.0
+                if in1[i]:
+                    hi = 1.0
+                if lo < hi:
+                    ivs.append((lo, hi))
+            out.append(ivs if len(ivs) < 2 else _union_measure(ivs)[1])
+        return out
 
     def near_difficult(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
         """Which segments' bounding boxes, grown by the base's radius (and a margin), meet a
