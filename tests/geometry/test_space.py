@@ -229,3 +229,51 @@ def test_property_slides_whose_box_meets_no_difficult_piece_cost_their_length(bo
         finally:
             space_module._Space.difficult_in_box = saved
         assert got[0].tolist() == want[0].tolist() and got[1] == want[1]
+
+
+@st.composite
+def near_difficult_segments(draw, board: Board, r: float) -> tuple[np.ndarray, np.ndarray]:
+    """Segments about the difficult pieces: ends anywhere, inside a piece, or a radius (and a hair
+    either side) off a corner, along an axis; some of no length."""
+    rings = [np.asarray(t.polygon, dtype=float) for t in board.terrain_of("difficult")]
+    ends = []
+    for _ in range(draw(st.integers(2, 24))):
+        kind = draw(st.sampled_from(["any", "inside", "corner"]))
+        if kind == "any" or not rings:
+            ends.append((draw(st.floats(0, 30)), draw(st.floats(0, 30))))
+            continue
+        ring = draw(st.sampled_from(rings))
+        if kind == "inside":
+            ends.append(tuple(ring.mean(axis=0).tolist()))
+            continue
+        x, y = draw(st.sampled_from(ring.tolist()))
+        d = r + draw(st.sampled_from([0.0, 1e-9, -1e-9, 1e-6, -1e-6, TOUCH_TOLERANCE_CM, -TOUCH_TOLERANCE_CM]))
+        dx, dy = draw(st.sampled_from([(d, 0.0), (-d, 0.0), (0.0, d), (0.0, -d)]))
+        ends.append((x + dx, y + dy))
+    pts = np.array(ends, dtype=float)
+    order = draw(st.permutations(range(len(pts))))
+    return pts, pts[list(order)]
+
+
+@PROPERTY
+@given(boards(), st.data())
+def test_property_few_convex_costs_are_the_vectorised_ones(board, data):
+    """segment_costs over convex difficult pieces takes a few (segment, capsule) pairs one by one in
+    Python floats (_few_convex_intervals): the costs are the vectorised computation's, bit for bit,
+    and the intervals difficult_intervals' (== : up to the sign of a zero bound)."""
+    for mover in {"a", board.bases[-1].id}:
+        space = terrain_space._space(board, mover, ())
+        if space.diff_geom is None:
+            continue
+        p0, p1 = data.draw(near_difficult_segments(board, space.r))
+        saved = space_module._SCALAR_PAIRS
+        try:
+            space_module._SCALAR_PAIRS = -1  # every pair at once
+            want = space.segment_costs(p0, p1)
+            space_module._SCALAR_PAIRS = 10**9  # one by one wherever the pieces are convex
+            got = space.segment_costs(p0, p1)
+        finally:
+            space_module._SCALAR_PAIRS = saved
+        assert same_array(got, want)
+        if all(convex for _, _, convex, _ in space._cache["diff_pieces"]):
+            assert space._few_convex_intervals(p0, p1) == space.difficult_intervals(p0, p1)

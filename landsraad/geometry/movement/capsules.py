@@ -146,18 +146,31 @@ def _cap_hits(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray, rho:
         return out
     mi, ki = _near_pairs(p0, p1, *boxes)
     if len(mi) > _SCALAR_PAIRS:
-        lo, hi = _pair_intervals(p0[mi], p1[mi], a[ki], b[ki], rho[ki])
-        out[mi[lo < hi]] = True
+        _vector_hits(out, mi, ki, p0, p1, a, b, rho)
     elif len(mi):
-        # a few pairs: one by one in Python floats, each segment's left as soon as one pair hits
-        # (np.nonzero lists the pairs segment by segment)
-        s0, s1, sa, sb, sr = p0.tolist(), p1.tolist(), a.tolist(), b.tolist(), rho.tolist()
-        for i, k in zip(mi.tolist(), ki.tolist()):
-            if not out[i]:
-                (x0, y0), (x1, y1), (ax, ay), (bx, by) = s0[i], s1[i], sa[k], sb[k]
-                t_in, t_out = _pair_interval(x0, y0, x1, y1, ax, ay, bx, by, sr[k])
-                out[i] = t_in < t_out
+        _scalar_hits(out, mi.tolist(), ki.tolist(), p0.tolist(), p1.tolist(), a.tolist(), b.tolist(), rho.tolist())
     return out
+
+
+def _vector_hits(out: np.ndarray, mi: np.ndarray, ki: np.ndarray, p0: np.ndarray, p1: np.ndarray, a: np.ndarray,
+                 b: np.ndarray, rho: np.ndarray) -> None:
+    """:func:`_cap_hits` of the (segment, capsule) pairs ``(mi, ki)`` at once (:func:`_pair_intervals`):
+    sets ``out[i]`` where a pair of segment ``i`` hits."""
+    lo, hi = _pair_intervals(p0[mi], p1[mi], a[ki], b[ki], rho[ki])
+    out[mi[lo < hi]] = True
+
+
+def _scalar_hits(out: np.ndarray, mi: list[int], ki: list[int], s0: list[Any], s1: list[Any], sa: list[Any], sb: list[Any],
+                 sr: list[float]) -> None:
+    """:func:`_cap_hits` of a few (segment, capsule) pairs ``(mi, ki)``, one by one in Python floats
+    (:func:`_pair_interval`): segment ``i`` from ``s0[i]`` to ``s1[i]``, capsule ``k`` from ``sa[k]``
+    to ``sb[k]`` (pairs of floats) with radius ``sr[k]``; sets ``out[i]`` where a pair hits, each
+    segment left as soon as one does (np.nonzero lists the pairs segment by segment)."""
+    for i, k in zip(mi, ki):
+        if not out[i]:
+            (x0, y0), (x1, y1), (ax, ay), (bx, by) = s0[i], s1[i], sa[k], sb[k]
+            t_in, t_out = _pair_interval(x0, y0, x1, y1, ax, ay, bx, by, sr[k])
+            out[i] = t_in < t_out
 
 
 _SCALAR_PAIRS = 64

@@ -213,9 +213,13 @@ def _destination_problem(space: _Space, board: Board, model_id: str, start: Poin
 
 
 def _result_for_path(model_id: str, who: str, start: Point, to: Point, pts: Sequence[tuple[float, float]],
-                     space: _Space, allowance: float, *, measure: tuple[float, float] | None = None) -> MoveResult:
-    """The verdict on a path; ``measure`` is its ``(length, cost)`` when already computed the same way."""
-    length, cost = _poly_measure(space, pts) if measure is None else measure
+                     space: _Space | None, allowance: float, *, measure: tuple[float, float] | None = None) -> MoveResult:
+    """The verdict on a path; ``measure`` is its ``(length, cost)`` when already computed the same way
+    (then ``space``, which would measure it, may be None)."""
+    if measure is None:
+        assert space is not None
+        measure = _poly_measure(space, pts)
+    length, cost = measure
     legal = cost <= allowance + ALLOWANCE_SLACK_CM
     extra = cost > length + 1e-9
     if legal:

@@ -18,9 +18,11 @@ from shapely.geometry.base import BaseGeometry
 
 from ..board import Base, Point
 from .capsules import (
+    _SCALAR_PAIRS,
     _cap_boxes,
     _cap_hits,
     _cap_intervals_by_radii,
+    _pair_interval,
     _point_cap_dist,
     _point_seg_dist,
     _point_seg_dist_full,
@@ -36,17 +38,29 @@ from .result import _ANGLE_SLACK, _INF, _TWO_PI, TOUCH_TOLERANCE_CM
 def _ring(poly: tuple[Point, ...]) -> np.ndarray:
     """A polygon's corners, counter-clockwise, without a repeated closing point."""
     pts = np.asarray(poly, dtype=float)
-    if len(pts) > 1 and np.allclose(pts[0], pts[-1]):
+    if len(pts) > 1 and _all_close(*pts[[0, -1]].tolist()):
         pts = pts[:-1]
     x, y = pts[:, 0], pts[:, 1]
-    area2 = float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y))
+    area2 = float(np.dot(x, _next_rows(y)) - np.dot(_next_rows(x), y))
     return pts if area2 > 0 else pts[::-1].copy()
+
+
+def _all_close(p: list[float], q: list[float]) -> bool:
+    """``np.allclose(p, q)`` of two short lists of floats, in Python floats: numpy's ``isclose``
+    (``|p - q| <= 1e-8 + 1e-5 |q|`` where ``q`` is finite, or ``p == q``) with its arithmetic,
+    without its tens of microseconds of set-up."""
+    return all((abs(a - b) <= 1e-08 + 1e-05 * abs(b) and math.isfinite(b)) or a == b for a, b in zip(p, q))
+
+
+def _next_rows(a: np.ndarray) -> np.ndarray:
+    """``np.roll(a, -1, axis=0)``: each row's successor, the first after the last (a new array)."""
+    return np.concatenate((a[1:], a[:1]))
 
 
 def _convex_corners(ring: np.ndarray) -> np.ndarray:
     """Boolean mask of the convex corners of a counter-clockwise ring."""
-    prev = np.roll(ring, 1, axis=0)
-    nxt = np.roll(ring, -1, axis=0)
+    prev = np.concatenate((ring[-1:], ring[:-1]))  # np.roll(ring, 1, axis=0)
+    nxt = _next_rows(ring)
     e1 = ring - prev
     e2 = nxt - ring
     cross = e1[:, 0] * e2[:, 1] - e1[:, 1] * e2[:, 0]
@@ -161,23 +175,13 @@ class _Space:
         point (xmin, ymin, xmax, ymax): no interior is searched where it meets no impassable piece
         (:meth:`blocked_in_box`)."""
         pts = np.asarray(pts, dtype=float).reshape(-1, 2)
-        dist = self._point_dists(pts)
-        # (the reduction itself, without ndarray.all's Python wrapper: the same booleans)
-        clear = np.logical_and.reduce(dist >= self.cap_rho[None, :], axis=1) if dist.shape[1] else np.ones(len(pts), bool)
-        clear &= self.in_table(pts)
-        if box is None or self.blocked_in_box(*box):
-            clear &= ~self.in_blocked_interior(pts)
-        return clear
+        return _free_spots(self, pts, self._point_dists(pts), self.cap_rho, box)
 
     def _point_dists(self, pts: np.ndarray) -> np.ndarray:
         """Distances (N, K) from ``pts`` to the capsules' axes, from the frame built with the space
         (terrain_space._build_space): with the layout's full arrays of N rows (:meth:`_WithBases.rows`) where it
         has them, the same numbers in fewer numpy calls (:func:`_point_seg_dist_full`)."""
-        frame = self._cache["frame"]
-        rows = self._shared.rows(len(pts)) if self._shared is not None else None
-        if rows is None:
-            return _point_seg_dist(pts, frame)
-        return _point_seg_dist_full(pts, frame[0], frame[1], *rows)
+        return _frame_dists(pts, self._cache["frame"], self._shared)
 
     def segments_clear(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
         """Which segments a base can slide along (both ends included)."""
@@ -248,9 +252,52 @@ class _Space:
         # box can put the base over it; the others cost their length, with no interval search.
         near = np.nonzero(self.near_difficult(p0, p1))[0]
         if len(near):
-            over[near] = np.fromiter((sum(hi - lo for lo, hi in ivs) for ivs in self.difficult_intervals(p0[near], p1[near])),
-                                     dtype=float, count=len(near))
+            # a few (segment, capsule) pairs over convex pieces: one by one in Python floats (the
+            # intervals differ from difficult_intervals' at most by the sign of a zero bound,
+            # which no difference hi - lo sees)
+            few = len(near) * len(self.dcap_a) <= _SCALAR_PAIRS and all(convex for _, _, convex, _ in self._cache["diff_pieces"])
+            ivs = (self._few_convex_intervals if few else self.difficult_intervals)(p0[near], p1[near])
+            over[near] = np.fromiter((sum(hi - lo for lo, hi in iv) for iv in ivs), dtype=float, count=len(near))
         return length * (1.0 + over)
+
+    def _few_convex_intervals(self, p0: np.ndarray, p1: np.ndarray) -> list[list[tuple[float, float]]]:
+        """:meth:`difficult_intervals` when every difficult piece is convex (:meth:`_convex_intervals`),
+        pair by pair in Python floats (:func:`_pair_interval`: the same numbers as
+        :func:`_cap_intervals_by_radii`' pairs, up to the sign of a zero): a pair counts where the
+        boxes meet and the slide enters the capsule with and without the touching tolerance, and a
+        piece's interval runs from its pairs' least entry to their greatest exit, or from 0 or to 1
+        where an end lies inside the piece."""
+        rho_d = self.r - TOUCH_TOLERANCE_CM  # dcap_rho's elements, and theirs plus the tolerance
+        rho_m = rho_d + TOUCH_TOLERANCE_CM
+        caps = self._cache.get("dcap_lists")
+        if caps is None:  # each capsule's ends, and its boxes grown by either radius (_cap_boxes)
+            caps = self._cache["dcap_lists"] = [
+                (ax, ay, bx, by, min(ax, bx) - rho_d, min(ay, by) - rho_d, max(ax, bx) + rho_d, max(ay, by) + rho_d,
+                 min(ax, bx) - rho_m, min(ay, by) - rho_m, max(ax, bx) + rho_m, max(ay, by) + rho_m)
+                for (ax, ay), (bx, by) in zip(self.dcap_a.tolist(), self.dcap_b.tolist())]
+        pieces = [(caps[a:b], shapely.contains_xy(shape, p0[:, 0], p0[:, 1]).tolist(), shapely.contains_xy(shape, p1[:, 0], p1[:, 1]).tolist())
+                  for a, b, _, shape in self._cache["diff_pieces"]]
+        out: list[list[tuple[float, float]]] = []
+        for i, ((x0, y0), (x1, y1)) in enumerate(zip(p0.tolist(), p1.tolist())):
+            sx0, sy0, sx1, sy1 = min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)  # the segment's box
+            ivs = []
+            for piece_caps, in0, in1 in pieces:
+                lo, hi = _INF, -_INF
+                for ax, ay, bx, by, dx0, dy0, dx1, dy1, mx0, my0, mx1, my1 in piece_caps:
+                    if sx0 <= dx1 and sx1 >= dx0 and sy0 <= dy1 and sy1 >= dy0 and sx0 <= mx1 and sx1 >= mx0 and sy0 <= my1 and sy1 >= my0:
+                        d_in, d_out = _pair_interval(x0, y0, x1, y1, ax, ay, bx, by, rho_d)
+                        if d_in < d_out:
+                            t_in, t_out = _pair_interval(x0, y0, x1, y1, ax, ay, bx, by, rho_m)
+                            if t_in < t_out:
+                                lo, hi = min(lo, t_in), max(hi, t_out)
+                if in0[i]:
+                    lo = 0.0
+                if in1[i]:
+                    hi = 1.0
+                if lo < hi:
+                    ivs.append((lo, hi))
+            out.append(ivs if len(ivs) < 2 else _union_measure(ivs)[1])
+        return out
 
     def near_difficult(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
         """Which segments' bounding boxes, grown by the base's radius (and a margin), meet a
@@ -697,6 +744,30 @@ class _Space:
         near_end = rel >= width - _ANGLE_SLACK
         # the neighbour across the boundary is blocked as well: still clearly blocked
         return (near_start & flat["flags"][prev]) | (near_end & flat["flags"][nxt])
+
+
+def _frame_dists(pts: np.ndarray, frame: tuple[np.ndarray, ...], shared: _WithBases | None) -> np.ndarray:
+    """Distances (N, K) from ``pts`` to the capsules' axes of ``frame`` (:func:`_segment_frame`'s, the
+    starts as (1, K) rows), with ``shared``'s full arrays of N rows (:meth:`_WithBases.rows`) where
+    it has them (:func:`_point_seg_dist_full`: the same numbers in fewer numpy calls)."""
+    rows = shared.rows(len(pts)) if shared is not None else None
+    if rows is None:
+        return _point_seg_dist(pts, frame)
+    return _point_seg_dist_full(pts, frame[0], frame[1], *rows)
+
+
+def _free_spots(terrain: _Space, pts: np.ndarray, dist: np.ndarray, rho: np.ndarray,
+                box: tuple[float, float, float, float] | None) -> np.ndarray:
+    """:meth:`_Space.points_free` from the points' distances ``dist`` (N, K) to the capsules' axes
+    and the capsules' radii ``rho`` (K,) less the touching tolerance: the table's edges and the
+    impassable interiors read from ``terrain``, a space of the same terrain, table and mover radius
+    (the board's own, or the terrain's alone: those tests read no base)."""
+    # (the reduction itself, without ndarray.all's Python wrapper: the same booleans)
+    clear = np.logical_and.reduce(dist >= rho, axis=1) if dist.shape[1] else np.ones(len(pts), bool)
+    clear &= terrain.in_table(pts)
+    if box is None or terrain.blocked_in_box(*box):
+        clear &= ~terrain.in_blocked_interior(pts)
+    return clear
 
 
 def _outline(ring: np.ndarray, r: float, step: float = 0.02) -> LineString:

@@ -21,9 +21,9 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from ..board import Base, Board, TerrainPiece
-from .capsules import _segment_frame
+from .capsules import _cap_boxes, _segment_frame
 from .result import DIFFICULT_SAMPLE_CM, TOUCH_TOLERANCE_CM
-from .space import _convex_corners, _ring, _Space, _WithBases
+from .space import _convex_corners, _next_rows, _ring, _Space, _WithBases
 
 
 def _space(board: Board, model_id: str, ignore: Iterable[str]) -> _Space:
@@ -65,6 +65,21 @@ class _TerrainSpace:
     base_parts: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
     # per number of bases, what a space's capsules owe to the layout alone (_with_bases)
     with_bases: dict[int, _WithBases] = field(default_factory=dict)
+    # the capsules as a board's straight test reads them (slides._board_capsules), element by element
+    # a board space's terrain part: radii less the touching tolerance, boxes (_cap_boxes), the rows
+    # (x, y, rho) a board's bases go before, the ends and radii as Python lists
+    cap_rho: np.ndarray = field(init=False)
+    cap_boxes: tuple[np.ndarray, np.ndarray] = field(init=False)
+    cap_rows: np.ndarray = field(init=False)
+    cap_lists: tuple[list[list[float]], list[list[float]], list[float]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.cap_rho = self.cap_r - TOUCH_TOLERANCE_CM
+        self.cap_boxes = _cap_boxes(self.cap_a, self.cap_b, self.cap_rho)
+        self.cap_rows = np.stack([self.cap_a[:, 0], self.cap_a[:, 1], self.cap_rho])
+        self.cap_lists = (self.cap_a.tolist(), self.cap_b.tolist(), self.cap_rho.tolist())
+        for part in (self.cap_rho, *self.cap_boxes, self.cap_rows):
+            part.flags.writeable = False
 
 
 def _grown_boxes(shapes: Sequence[BaseGeometry], grow: float) -> np.ndarray:
@@ -93,13 +108,13 @@ _LAST_TERRAIN_SPACE: dict[float, tuple[tuple[TerrainPiece, ...], "_TerrainSpace"
 
 @functools.lru_cache(maxsize=64)
 def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace:
+    # (each piece's edges and corners as whole arrays: a layout has a few pieces of a few corners,
+    # where numpy's cost per call, not the arithmetic, is the time)
     labels: list[str] = []
-    cap_a: list[Sequence[float]] = []
-    cap_b: list[Sequence[float]] = []
-    cap_r: list[float] = []
+    cap_a: list[np.ndarray] = []
+    cap_b: list[np.ndarray] = []
     owner: list[int] = []
-    circ_c: list[Sequence[float]] = []
-    circ_r: list[float] = []
+    circ_c: list[np.ndarray] = []
     soft: list[bool] = []
     block_shapes = []
     block_rings = []
@@ -109,56 +124,52 @@ def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace
             continue
         o = len(labels)
         labels.append(f"terrain {t.id!r}")
-        ring = _ring(t.polygon)
+        ring, shape = _piece_ring(t)
         block_rings.append(ring)
-        block_shapes.append(Polygon(ring))
-        terrain_shapes[o] = Polygon(ring)
-        nxt = np.roll(ring, -1, axis=0)
-        for p, q in zip(ring, nxt):
-            cap_a.append(p)
-            cap_b.append(q)
-            cap_r.append(r)
-            owner.append(o)
-        for p in ring[_convex_corners(ring)]:
-            circ_c.append(p)
-            circ_r.append(r)
-            soft.append(False)
+        block_shapes.append(shape)
+        terrain_shapes[o] = shape
+        cap_a.append(ring)
+        cap_b.append(_next_rows(ring))
+        owner += [o] * len(ring)
+        corners = ring[_convex_corners(ring)]
+        circ_c.append(corners)
+        soft += [False] * len(corners)
     dcap_a: list[np.ndarray] = []
     dcap_b: list[np.ndarray] = []
     diff_shapes = []
     diff_rings = []
-    samples: list[tuple[np.ndarray, int]] = []
+    samples: list[np.ndarray] = []
+    sample_edge: list[int] = []
     offset_edges: list[tuple[np.ndarray, np.ndarray]] = []
     diff_pieces: list[tuple[int, int, bool, Polygon]] = []  # capsule range, convex, shape
+    first = 0
     for t in terrain:
         if t.movement != "difficult":
             continue
-        ring = _ring(t.polygon)
+        ring, shape = _piece_ring(t)
         diff_rings.append(ring)
-        diff_shapes.append(Polygon(ring))
-        first = len(dcap_a)
-        convex = bool(_convex_corners(ring).all())
-        shape = Polygon(ring)
+        diff_shapes.append(shape)
+        convex_at = _convex_corners(ring)
         shapely.prepare(shape)
-        diff_pieces.append((first, first + len(ring), convex, shape))
-        nxt = np.roll(ring, -1, axis=0)
-        for p, q in zip(ring, nxt):
-            dcap_a.append(p)
-            dcap_b.append(q)
-            # Candidate crossing points along the outer offset edge (where the base starts
-            # or stops overlapping the piece).
-            e = q - p
-            length = float(np.hypot(*e))
-            normal = np.array([e[1], -e[0]]) / length  # outward for a counter-clockwise ring
-            a0, a1 = p + r * normal, q + r * normal
+        diff_pieces.append((first, first + len(ring), bool(convex_at.all()), shape))
+        first += len(ring)
+        nxt = _next_rows(ring)
+        dcap_a.append(ring)
+        dcap_b.append(nxt)
+        # Candidate crossing points along the outer offset edges (where the base starts or stops
+        # overlapping the piece), each edge's arithmetic element by element
+        e = nxt - ring
+        lengths = np.hypot(e[:, 0], e[:, 1])
+        normal = np.stack([e[:, 1], -e[:, 0]], axis=1) / lengths[:, None]  # outward for a counter-clockwise ring
+        a0s, a1s = ring + r * normal, nxt + r * normal
+        for a0, a1, length in zip(a0s, a1s, lengths.tolist()):
             offset_edges.append((a0, a1))
             count = max(1, int(math.ceil(length / DIFFICULT_SAMPLE_CM)))
-            for s in np.linspace(0.0, 1.0, count + 1):
-                samples.append((a0 + s * (a1 - a0), len(diff_rings) - 1))
-        for p in ring[_convex_corners(ring)]:
-            circ_c.append(p)
-            circ_r.append(r)
-            soft.append(True)
+            samples.append(a0 + np.linspace(0.0, 1.0, count + 1)[:, None] * (a1 - a0))
+            sample_edge += [len(diff_rings) - 1] * (count + 1)
+        corners = ring[convex_at]
+        circ_c.append(corners)
+        soft += [True] * len(corners)
     block_geom = shapely.union_all(block_shapes) if block_shapes else None
     diff_geom = shapely.union_all(diff_shapes) if diff_shapes else None
     if block_geom is not None:
@@ -167,27 +178,42 @@ def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace
         shapely.prepare(diff_geom)
     return _TerrainSpace(
         labels=tuple(labels),
-        cap_a=np.array(cap_a, dtype=float).reshape(-1, 2),
-        cap_b=np.array(cap_b, dtype=float).reshape(-1, 2),
-        cap_r=np.array(cap_r, dtype=float),
+        cap_a=_rows(cap_a),
+        cap_b=_rows(cap_b),
+        cap_r=np.full(len(owner), r, dtype=float),
         cap_owner=np.array(owner, dtype=int),
         block_geom=block_geom,
         block_rings=block_rings,
         block_boxes=[(*ring.min(axis=0).tolist(), *ring.max(axis=0).tolist()) for ring in block_rings],
         terrain_shapes=terrain_shapes,
-        dcap_a=np.array(dcap_a, dtype=float).reshape(-1, 2),
-        dcap_b=np.array(dcap_b, dtype=float).reshape(-1, 2),
+        dcap_a=_rows(dcap_a),
+        dcap_b=_rows(dcap_b),
         diff_geom=diff_geom,
         diff_rings=diff_rings,
         diff_pieces=diff_pieces,
         diff_boxes=_grown_boxes([shape for _, _, _, shape in diff_pieces], r + 2 * TOUCH_TOLERANCE_CM),
         offset_edges=offset_edges,
-        circ_c=np.array(circ_c, dtype=float).reshape(-1, 2),
-        circ_r=np.array(circ_r, dtype=float),
+        circ_c=_rows(circ_c),
+        circ_r=np.full(len(soft), r, dtype=float),
         circ_soft=np.array(soft, dtype=bool),
-        samples=np.array([s[0] for s in samples], dtype=float).reshape(-1, 2),
-        sample_edge=[s[1] for s in samples],
+        samples=_rows(samples),
+        sample_edge=sample_edge,
     )
+
+
+def _rows(parts: list[np.ndarray]) -> np.ndarray:
+    """``parts``, (k, 2) arrays of points, as one (K, 2) array (a new one; (0, 2) for none)."""
+    return np.concatenate(parts) if parts else np.zeros((0, 2))
+
+
+@functools.lru_cache(maxsize=256)
+def _piece_ring(piece: TerrainPiece) -> tuple[np.ndarray, Polygon]:
+    """A piece's ring (:func:`~.space._ring`, read only) and its polygon, once per piece: the
+    layouts of a game share their impassable pieces (a model unslowed by difficult ground moves
+    over a layout with those pieces opened, :func:`landsraad.engine.spatial._opened_terrain`)."""
+    ring = _ring(piece.polygon)
+    ring.flags.writeable = False
+    return ring, Polygon(ring)
 
 
 @functools.lru_cache(maxsize=128)

@@ -13,6 +13,7 @@ from ..board import Board, Point
 from .graph import _length_bounds, _poly_clear, _poly_measure, _shortest
 from .messages import _check_allowance, _check_point, _check_start, _destination_problem, _fmt, _label, _narrowest_gap, _result_for_path, _xy
 from .result import _INF, ALLOWANCE_SLACK_CM, MoveResult
+from .slides import _board_capsules
 from .space import _Space
 from .terrain_space import _space
 
@@ -219,7 +220,8 @@ def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ign
     :func:`~landsraad.geometry.movement.graph._poly_measure` computes them (the other elements
     mean nothing).
     """
-    space = _space(board, model_id, ignore)
+    caps = _board_capsules(board, model_id, ignore)  # the board's capsules, without its whole space
+    terrain = caps.terrain  # the table's edges, the impassable interiors, the difficult ground
     start = board.base(model_id).center
     ends = _with_start(start, points)  # the start and every end, tested in one call
     pts = ends[1:]
@@ -230,7 +232,7 @@ def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ign
     # the box of the start and every end, which holds every slide
     xs, ys = ends[:, 0].tolist(), ends[:, 1].tolist()
     box = (min(xs), min(ys), max(xs), max(ys))
-    free = space.points_free(ends, box)
+    free = caps.points_free(ends, box)
     if not free[0]:  # the mover stands where it may not: no slide
         none = np.zeros(n) if measured else None
         return np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), none, none
@@ -242,14 +244,14 @@ def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ign
     idx = clear.nonzero()[0]
     if len(idx):
         # both ends are free spots, so only the swept capsules are left to test
-        clear[idx] = space.free_spots_slide_clear(s0.repeat(len(idx), axis=0), pts[idx])
+        clear[idx] = caps.slides_clear(s0, pts[idx])
     ok = clear & within
     idx = ok.nonzero()[0]
     cost = None
     # only slides near difficult terrain cost more than their length: none does when the box
     # meets no difficult piece (each slide's box lies within it)
-    if len(idx) and space.diff_geom is not None and open_ground and space.difficult_in_box(*box):
-        cost = space.segment_costs(s0.repeat(len(idx), axis=0), pts[idx])
+    if len(idx) and terrain.diff_geom is not None and open_ground and terrain.difficult_in_box(*box):
+        cost = terrain.segment_costs(s0.repeat(len(idx), axis=0), pts[idx])
     lengths = costs = None
     if measured:
         # a path's measure as plan_move takes it: the slide's length from its own difference,
@@ -381,12 +383,18 @@ def straight_plan(board: Board, model_id: str, to: Point, allowance_cm: float, *
     >>> straight_plan(board, "a", (10, 18), 10) == plan_move(board, "a", (10, 18), 10)
     True
     """
-    space = _space(board, model_id, ignore)
     start = board.base(model_id).center
+    for other in ignore:
+        board.base(other)  # an unknown id is an error, named (as _space's, which is not always asked)
     to = _check_point(to, "destination")
+    allowance = _check_allowance(allowance_cm)
+    if start != to and measure is not None:
+        # measured already: no space needed (a straight test builds none, and the board is
+        # usually left after this move)
+        return _result_for_path(model_id, _label(board, model_id), start, to, [start, to], None, allowance, measure=measure)
+    space = _space(board, model_id, ignore)
     pts = [start, to] if start != to else [start]
-    return _result_for_path(model_id, _label(board, model_id), start, to, pts, space, _check_allowance(allowance_cm),
-                            measure=measure if start != to else None)
+    return _result_for_path(model_id, _label(board, model_id), start, to, pts, space, allowance)
 
 
 def can_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ignore: Iterable[str] = ()) -> bool:
