@@ -90,8 +90,12 @@ def _move_done(m: Machine, d: Mapping[str, Any], _: Any) -> tuple[float, float]:
 
 
 def move_args(model_id: str, point: Any, path: Any, length: float, kind: str) -> dict[str, Any]:
-    """The arguments of the ``move.do`` stage (JSON-able: the path as a list of points)."""
-    return {"model": model_id, "to": [float(point[0]), float(point[1])], "path": [list(p) for p in (path or ())],
+    """The arguments of the ``move.do`` stage (JSON-able: the path as a list of points).
+
+    The points are tuples (the geometry's own, shared: ``tuple()`` of a tuple is that tuple), which
+    a frame's :meth:`~landsraad.engine.flow.Frame.to_list` writes as lists; a ``move.do`` frame runs
+    as soon as it is pushed, so no saved game holds one, and the move's event keeps this list."""
+    return {"model": model_id, "to": [float(point[0]), float(point[1])], "path": [tuple(p) for p in (path or ())],
             "length": float(length), "kind": kind}
 
 
