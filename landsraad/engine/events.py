@@ -69,11 +69,6 @@ def to_jsonable(value: Any) -> Any:
 _RAW = "_raw_data"
 """Where an event keeps its data as given until the first read makes it JSON-able (:class:`GameEvent`)."""
 
-_new = object.__new__
-_set = object.__setattr__  # a frozen dataclass refuses its own setattr
-_get = object.__getattribute__  # no fall back to GameEvent.__getattr__
-_del = object.__delattr__
-
 
 @dataclass(frozen=True)
 class GameEvent:
@@ -92,23 +87,13 @@ class GameEvent:
         # The data is made JSON-able once, on its first read (a save, a typed attribute, an
         # equality): most events of a game are read only when it is saved, if ever. Until then the
         # data given is kept as it was given; the engine never changes it after emitting.
-        # (Attributes set one by one, not through ``__dict__``: reading an instance's ``__dict__``
-        # makes Python build a dict object for it, one more object per event for the collector.)
-        _set(self, _RAW, _get(self, "data"))
-        _del(self, "data")
+        self.__dict__[_RAW] = self.__dict__.pop("data")
 
     def __getattr__(self, name: str) -> Any:
         # Reached only for what the instance does not hold: ``data`` before its first read.
-        if name == "data":
-            try:
-                raw = _get(self, _RAW)
-            except AttributeError:
-                pass
-            else:
-                data = to_jsonable(raw)
-                _set(self, "data", data)
-                _del(self, _RAW)
-                return data
+        if name == "data" and _RAW in self.__dict__:
+            data = self.__dict__["data"] = to_jsonable(self.__dict__.pop(_RAW))
+            return data
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def to_dict(self) -> dict[str, Any]:
@@ -147,17 +132,10 @@ def make_event(seq: int, kind: str, side: str | None = None, model: str | None =
     """An event of ``kind``'s own class (plain :class:`GameEvent` for a kind a newer version added).
 
     Built as the dataclass's ``__init__`` and ``__post_init__`` would (its fields, then the data
-    as given under :data:`_RAW`), without the frozen dataclass's checks. Each attribute is set on
-    its own rather than through the instance's ``__dict__``: Python keeps an instance's attributes
-    inline until its ``__dict__`` is read, and the dict object that read builds is one more object
-    the collector tracks for as long as the game's log lives (a game emits some 750 events)."""
-    event = _new(EVENT_TYPES.get(kind, GameEvent))
-    _set(event, "seq", seq)
-    _set(event, "kind", kind)
-    _set(event, "side", side)
-    _set(event, "model", model)
-    _set(event, "secret", secret)
-    _set(event, _RAW, data or {})
+    as given under :data:`_RAW`), without a frozen dataclass's ``object.__setattr__`` per field:
+    the engine emits hundreds of events a game."""
+    event = object.__new__(EVENT_TYPES.get(kind, GameEvent))
+    event.__dict__.update({"seq": seq, "kind": kind, "side": side, "model": model, "secret": secret, _RAW: data or {}})
     return event
 
 
