@@ -260,13 +260,12 @@ def _end(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     # changes only the tokens (R-FATIGUE-REST, RUL-06: the owner's models, option "all": every
     # model; one token fewer, recovered_tokens): counted on the model states, with no combatant
     # built for each; a model without a token, or that does not recover, stays the same object.
-    ruleset, side = state.ruleset, mm.side
+    ruleset = state.ruleset
     recovered = []
     for o in state.models:
-        own = o.__dict__  # one read through pydantic's attribute hook per model, not four
-        if own["fatigue"] > 0 and own["id"] != model_id and not own["removed"] and recovers(own["side"] == side, ruleset):
-            changed.append(o.model_copy(update={"fatigue": recovered_tokens(own["fatigue"])}))
-            recovered.append(own["id"])
+        if o.fatigue > 0 and o.id != model_id and not o.removed and recovers(o.side == mm.side, ruleset):
+            changed.append(o.model_copy(update={"fatigue": recovered_tokens(o.fatigue)}))
+            recovered.append(o.id)
     m.state = state.with_models(changed, active=None, active_held=0)  # one new state for the whole step
     m.emit("end_activation", mm.side, model_id, recovered=recovered, spice_ended=ended.spice is not None, clock_s=state.clock_s)
 
