@@ -6,7 +6,7 @@ from typing import ClassVar, Mapping
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from pydantic import PrivateAttr, ValidationError
+from pydantic import ValidationError
 
 from landsraad.model import Damage, Faction, Frozen, Poison, Profile, Template, Weapon, parse_bonus, parse_damage
 
@@ -228,23 +228,3 @@ def test_a_copy_keeps_a_value_exactly_while_its_input_fields_stay(updates, ask):
         assert "summed" not in m.__dict__ and "not_a_field" not in m.__dict__
         fresh = _Kept(a=m.a, b=m.b)
         assert (m.doubled, m.summed) == (fresh.doubled, fresh.summed)
-
-
-class _WithPrivate(Frozen):
-    a: int
-    _note: str = PrivateAttr(default="unset")
-
-
-@given(st.integers(0, 5), st.text(max_size=3), st.booleans())
-def test_model_copy_of_a_class_with_private_attributes_keeps_them(a, note, deep):
-    """A class that declares private attributes goes through pydantic's own copy (its private values
-    copied); one that declares none has none to copy (its instances' private values are None)."""
-    from pydantic import BaseModel
-
-    w = _WithPrivate(a=1)
-    w.__pydantic_private__["_note"] = note  # (a frozen model refuses its setattr)
-    mine, theirs = w.model_copy(update={"a": a}, deep=deep), BaseModel.model_copy(w, update={"a": a}, deep=deep)
-    assert mine._note == theirs._note == note and mine.a == theirs.a == a
-    assert mine.__pydantic_private__ == theirs.__pydantic_private__
-    assert Weapon(id="k", name="Knife", damage="6-").__pydantic_private__ is None
-    assert Weapon(id="k", name="Knife", damage="6-").model_copy(update={"combat": a}).__pydantic_private__ is None

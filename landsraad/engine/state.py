@@ -301,16 +301,10 @@ class GameState(Frozen):
 
     def model(self, model_id: str) -> ModelState:
         """The model ``model_id``; a :class:`RuleError` lists the valid ids otherwise."""
-        # Asked some 3,000 times a game: the fields and the index read from the instance dict, one
-        # read through pydantic's attribute hook (a model's attribute read costs some ten plain ones).
-        own = self.__dict__
-        index = own.get("_model_index")
-        if index is None:
-            index = self._model_index
-        i = index.get(model_id)
-        if i is None:
-            raise RuleError(f"There is no model {model_id!r} in this game; the models are: {', '.join(index)}.")
-        return own["models"][i]
+        try:
+            return self.models[self._model_index[model_id]]
+        except KeyError:
+            raise RuleError(f"There is no model {model_id!r} in this game; the models are: {', '.join(self._model_index)}.") from None
 
     def side_state(self, side: str) -> SideState:
         return self.sides[0] if self.sides[0].side == side else self.sides[1]
