@@ -105,7 +105,10 @@ class Frozen(BaseModel):
             copied.__pydantic_fields_set__.intersection_update(fields)
             return copied
         cls = type(self)
-        fields = cls.__pydantic_fields__
+        known_class = _CLASSES.get(cls)
+        if known_class is None:  # read once per class: a class attribute read goes through pydantic's metaclass hook
+            known_class = _CLASSES[cls] = (cls.__pydantic_fields__, cls.__new__)
+        fields, new = known_class
         values = self.__dict__.copy()
         if len(values) != len(fields):  # cached properties' values sit beside the fields
             keys = update.keys() if update else ()
@@ -138,7 +141,7 @@ class Frozen(BaseModel):
                     values[k] = v
             if not fields_set.issuperset(update):
                 fields_set = fields_set | (update.keys() & fields.keys())
-        copied = cls.__new__(cls)
+        copied = new(cls)
         _set_dict(copied, values)  # the slots' own setters: a frozen model refuses setattr
         _set_extra(copied, None)
         _set_fields_set(copied, fields_set)
@@ -150,6 +153,9 @@ _EXTRA_KEYS: dict[type, tuple[tuple[str, frozenset[str] | None], ...]] = {}
 """Per class, the keys besides the fields seen in its instances' ``__dict__`` (cached properties and
 memos: a few names per class, so the dict stays small), each with the fields a copy keeps it
 unless it sets (:attr:`Frozen._kept_on_copy`; ``None``: never kept)."""
+
+_CLASSES: dict[type, tuple[dict[str, Any], Any]] = {}
+"""Per class, its ``__pydantic_fields__`` and ``__new__`` (what :meth:`Frozen.model_copy` reads at each copy)."""
 
 _EXTRA_KEYS_CAP = 32
 """At most this many names are remembered per class (beyond them, the walk over the keys does it all)."""

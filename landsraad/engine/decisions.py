@@ -69,6 +69,10 @@ class PointSpec:
         return cached
 
 
+_NO_INFO: Mapping[str, Any] = {}
+"""The default of :class:`Decision`'s ``info``, never given to a decision (each gets a new dict)."""
+
+
 @dataclass(frozen=True)
 class Decision:
     """One request to one player."""
@@ -85,6 +89,17 @@ class Decision:
     info: Mapping[str, Any] = field(default_factory=dict)
     dice: int = 0
     """For a ``dice`` decision (physical dice): how many D10 the answer lists, each 1 to 10."""
+
+    def __init__(self, side: str, kind: str, prompt: str, choices: tuple[Any, ...] = (), point: PointSpec | None = None,
+                 ranked: tuple[int, int] | None = None, optional: bool = False, secret: bool = False, model: str | None = None,
+                 info: Mapping[str, Any] = _NO_INFO, dice: int = 0) -> None:
+        # The dataclass's own __init__ would set the fields one by one through object.__setattr__ (a
+        # frozen dataclass refuses its own setattr), each a call with its argument tuple: the engine
+        # builds a decision at every answer. This fills the same instance dict, in the fields' order
+        # (``info`` a new dict when not given, as its default factory makes one).
+        self.__dict__.update({"side": side, "kind": kind, "prompt": prompt, "choices": choices, "point": point, "ranked": ranked,
+                              "optional": optional, "secret": secret, "model": model, "info": {} if info is _NO_INFO else info,
+                              "dice": dice})
 
     def check(self, answer: Answer) -> Answer:
         """The answer in canonical form (tuples for points and ranked lists), or :class:`DecisionError`."""

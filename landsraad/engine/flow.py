@@ -125,6 +125,19 @@ class Pending:
         return cls(str(name), dict(args))
 
 
+_new = object.__new__
+_set = object.__setattr__  # frozen dataclasses refuse their own setattr
+
+
+def _frame(stage_name: str, data: Mapping[str, Any]) -> Frame:
+    """``Frame(stage_name, data)``, filled as its ``__init__`` would without the call through the class
+    (the flow makes one or two at each step)."""
+    frame = _new(Frame)
+    _set(frame, "stage", stage_name)
+    _set(frame, "data", data)
+    return frame
+
+
 StageFn = Callable[["Machine", Mapping[str, Any], Any], Any]
 BuilderFn = Callable[[GameState, Mapping[str, Any]], Decision]
 
@@ -231,19 +244,22 @@ class Machine:
 
     def push(self, stage_name: str, **data: Any) -> None:
         """Put a continuation on the stack (it runs after what is pushed later)."""
-        self.stack = self.stack + (Frame(stage_name, data),)
+        self.stack = self.stack + (_frame(stage_name, data),)
 
     def call(self, stage_name: str, args: Mapping[str, Any], then: str | None = None, **data: Any) -> None:
         """Run ``stage_name`` with ``args`` as a sub-procedure; its result goes to ``then`` (if any) with ``data``."""
-        if then is not None:
-            self.push(then, **data)
-        self.stack = self.stack + (Frame(stage_name, dict(args)),)
+        frame = _frame(stage_name, dict(args))
+        # ``data`` is this call's own dict (the keyword arguments): the continuation keeps it
+        self.stack = self.stack + ((_frame(then, data), frame) if then is not None else (frame,))
 
     def ask(self, builder_name: str, args: Mapping[str, Any], then: str | None, **data: Any) -> None:
         """Pend the decision ``builder_name`` builds from ``args``; the answer goes to ``then`` with ``data``."""
         if then is not None:
-            self.push(then, **data)
-        self.pending = Pending(builder_name, dict(args))
+            self.stack = self.stack + (_frame(then, data),)
+        pending = _new(Pending)
+        _set(pending, "builder", builder_name)
+        _set(pending, "args", dict(args))
+        self.pending = pending
 
     def roll(self, count: int, then: str, *, by: tuple[str | None, str | None], why: str = "", secret: bool = False,
              **data: Any) -> None:
@@ -274,7 +290,7 @@ class Machine:
 
     def _roll_digital(self, pending: Pending) -> tuple[int, ...]:
         count = int(pending.args["count"])
-        dice = tuple(int(v) for v in self.rng.integers(1, FACES + 1, size=count))
+        dice = tuple(self.rng.integers(1, FACES + 1, size=count).tolist())  # Python ints, as int() of each gives
         self.pending = None
         self.record_roll(pending, dice)
         return dice

@@ -195,8 +195,10 @@ class Game(Machine):
                 self.answers.append(list(checked))
                 self.record_roll(pending, checked)
             else:
-                self.answers.append(plain(checked))
-                self.emit("decision", decision.side, decision.model, secret=decision.secret, decision=decision.kind, answer=checked)
+                given = plain(checked)
+                self.answers.append(given)
+                # the event shares the answer's plain form (the same JSON-able data as the checked one's)
+                self.emit("decision", decision.side, decision.model, secret=decision.secret, decision=decision.kind, answer=given)
             self.run(checked)
             self.decision  # noqa: B018  (build the next decision inside the transaction)
         except LandsraadError:

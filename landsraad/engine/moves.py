@@ -90,8 +90,12 @@ def _move_done(m: Machine, d: Mapping[str, Any], _: Any) -> tuple[float, float]:
 
 
 def move_args(model_id: str, point: Any, path: Any, length: float, kind: str) -> dict[str, Any]:
-    """The arguments of the ``move.do`` stage (JSON-able: the path as a list of points)."""
-    return {"model": model_id, "to": [float(point[0]), float(point[1])], "path": [list(p) for p in (path or ())],
+    """The arguments of the ``move.do`` stage (JSON-able: the path as a list of points).
+
+    The points are tuples (the geometry's own, shared: ``tuple()`` of a tuple is that tuple), which
+    a frame's :meth:`~landsraad.engine.flow.Frame.to_list` writes as lists; a ``move.do`` frame runs
+    as soon as it is pushed, so no saved game holds one, and the move's event keeps this list."""
+    return {"model": model_id, "to": [float(point[0]), float(point[1])], "path": [tuple(p) for p in (path or ())],
             "length": float(length), "kind": kind}
 
 
@@ -104,12 +108,14 @@ def apply_move(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     m.state = m.state.with_model(mm.model_copy(update={"x": point[0], "y": point[1]}), **m.clock_tick("move"))
     if mm.carrying:
         m.state = m.state.with_marker(m.state.marker(mm.carrying).model_copy(update={"x": point[0], "y": point[1]}))
-    path = [tuple(p) for p in d["path"]]
+    # the event and the crossing test read the frame's own path (frames and event data are never
+    # changed): no copy of it for the log to keep all game
+    path = d["path"]
     m.emit("move", mm.side, model_id, kind=d["kind"], to=point, length_cm=d["length"], path=path)
     _crossed(m, model_id, path or [mm.position, point])
 
 
-def _crossed(m: Machine, model_id: str, path: list[tuple[float, float]]) -> None:
+def _crossed(m: Machine, model_id: str, path: list[Any]) -> None:
     """Jammers left and hunter-seekers crossed by a move."""
     mm = m.state.model(model_id)
     jammers = [e for e in m.state.effects if e.kind == "jammer"]

@@ -20,7 +20,6 @@ Rules
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -211,19 +210,34 @@ def _spot_problem(board: Board, base_id: str, x: float, y: float, r: float) -> s
     Its coordinates, not a :class:`Base`: the deployment suggestions try a few dozen spots per
     model, and a new base per spot cost more than the test.
     """
-    eps = 1e-6
-    if x - r < -eps or y - r < -eps or x + r > board.width + eps or y + r > board.depth + eps:
-        return "it would stand partly off the table"
-    for other in board.bases:
-        if other.id == base_id:
-            continue
-        gap = ((other.x - x) ** 2 + (other.y - y) ** 2) ** 0.5 - other.radius - r
-        if gap < -1e-6:
-            return f"it would overlap {other.id} by {-gap:.1f} cm"
-    for piece in board.terrain_of("blocked"):
-        if piece.closer_than(x, y, r - 1e-6):
-            return f"it would overlap the terrain piece {piece.id}"
-    return None
+    return _Placement(board.width, board.depth, board.bases, base_id, board.terrain_of("blocked")).problem(x, y, r)
+
+
+class _Placement:
+    """The test of :func:`_spot_problem` for one mover among ``bases`` and ``blocked`` pieces on a
+    table ``width`` by ``depth``: the other bases' centres and radii are read once, then any number
+    of spots is tested against them (the deployment suggestions try a dozen or more per model)."""
+
+    __slots__ = ("width", "depth", "others", "blocked")
+
+    def __init__(self, width: float, depth: float, bases: Sequence[Base], base_id: str, blocked: Sequence[Any]) -> None:
+        self.width, self.depth = width, depth
+        self.others = [(b.x, b.y, b.radius, b.id) for b in bases if b.id != base_id]
+        self.blocked = blocked
+
+    def problem(self, x: float, y: float, r: float) -> str | None:
+        """Why a base of radius ``r`` cannot stand at ``(x, y)``, or ``None``."""
+        eps = 1e-6
+        if x - r < -eps or y - r < -eps or x + r > self.width + eps or y + r > self.depth + eps:
+            return "it would stand partly off the table"
+        for ox, oy, radius, other in self.others:
+            gap = ((ox - x) ** 2 + (oy - y) ** 2) ** 0.5 - radius - r
+            if gap < -1e-6:
+                return f"it would overlap {other} by {-gap:.1f} cm"
+        for piece in self.blocked:
+            if piece.closer_than(x, y, r - 1e-6):
+                return f"it would overlap the terrain piece {piece.id}"
+        return None
 
 
 def edge_contact(board: Board, base: Base, edge: Edge, tolerance: float) -> bool:
@@ -233,17 +247,46 @@ def edge_contact(board: Board, base: Base, edge: Edge, tolerance: float) -> bool
 
 def _edge_candidates(board: Board, base: Base, edge: Edge, count: int = 12) -> tuple[tuple[float, float], ...]:
     """Free spots along ``edge`` for ``base``, spread along the edge, centre first (R-DEPLOY)."""
-    r = base.radius
-    # The spots cover a strip 2r deep along the edge: a base farther from the edge is in the way of none
-    # (1e-3 cm of margin, far above rounding), so it is left out and the free spots are the same.
-    board = replace(board, bases=tuple(b for b in board.bases if edge_gap(board, b, edge) < 2 * r + 1e-3))
-    out = []
-    for x, y in _edge_spots(board, r, edge):
-        if _spot_problem(board, base.id, float(x), float(y), r) is None:
-            out.append((round(x, 3), round(y, 3)))
-        if len(out) >= count:
-            break
-    return tuple(out)
+    return _EdgeSpots(board, base, edge).first(count)
+
+
+class _EdgeSpots:
+    """The free spots of :func:`_edge_candidates`, found in order only as far as they are asked for:
+    a deployment's room check wants the first, its suggestions a dozen, and both read one object
+    (:func:`_deploy_spots`), so the spots the check tested are not tested again."""
+
+    def __init__(self, board: Board, base: Base, edge: Edge) -> None:
+        r = self._r = base.radius
+        # The spots cover a strip 2r deep along the edge: a base farther from the edge is in the way of none
+        # (1e-3 cm of margin, far above rounding), so it is left out and the free spots are the same.
+        strip = [b for b in board.bases if edge_gap(board, b, edge) < 2 * r + 1e-3]
+        self._placement = _Placement(board.width, board.depth, strip, base.id, board.terrain_of("blocked"))
+        self._spots = iter(_edge_spots(board, r, edge))
+        self._found: list[tuple[float, float]] = []
+
+    def first(self, count: int) -> tuple[tuple[float, float], ...]:
+        """The first ``count`` free spots (fewer when the edge has no more room), rounded to 0.001 cm."""
+        found = self._found
+        if len(found) < count:
+            problem, r = self._placement.problem, self._r
+            for x, y in self._spots:
+                if problem(float(x), float(y), r) is None:
+                    found.append((round(x, 3), round(y, 3)))
+                    if len(found) >= count:
+                        break
+        return tuple(found[:count])
+
+
+def _deploy_spots(state: GameState, model_id: str) -> _EdgeSpots:
+    """The free spots along its side's edge for ``model_id`` on ``state``'s board, once per state
+    (:meth:`GameState.memo`): the room check before its deployment and the decision's suggestions
+    read them. A board with the mover's own base on it gives the same spots as one without it
+    (:class:`_Placement` leaves the mover out), as the decision's check has it."""
+    def spots() -> _EdgeSpots:
+        mm = state.model(model_id)
+        return _EdgeSpots(state.board, mm.base(), state.side_state(mm.side).edge)
+
+    return state.memo(("deploy_spots", model_id), spots)
 
 
 def _edge_spots(board: Board, r: float, edge: Edge) -> list[tuple[float, float]]:
@@ -260,7 +303,11 @@ def _edge_spots(board: Board, r: float, edge: Edge) -> list[tuple[float, float]]
         k += 1
         if length / 2 - k * step < r and length / 2 + k * step > length - r:
             break
-    return [{"south": (s, r), "north": (s, board.depth - r), "west": (r, s), "east": (board.width - r, s)}[edge] for s in steps]
+    if edge in ("south", "north"):
+        y = r if edge == "south" else board.depth - r
+        return [(s, y) for s in steps]
+    x = r if edge == "west" else board.width - r
+    return [(x, s) for s in steps]
 
 
 # --- the phase ---------------------------------------------------------------------------------
@@ -512,7 +559,7 @@ def _deploy_next(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | 
         return
     mm = m.state.model(queue[0])
     edge = m.state.side_state(mm.side).edge
-    if not _edge_candidates(m.state.board, mm.base(), edge, count=1):  # is there room at all
+    if not _deploy_spots(m.state, mm.id).first(1):  # is there room at all
         raise DataError([Problem("deployment", mm.id, f"There is no room left on the {edge} edge for {mm.name}.")])
     m.ask("deploy", {"model": mm.id}, "deploy.next", queue=queue)
 
@@ -534,5 +581,6 @@ def _deploy_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
             return f"the base must touch the {edge} table edge (R-DEPLOY)"
         return None
 
+    spots = _deploy_spots(state, mm.id)
     return Decision(side=mm.side, kind="deploy", model=mm.id, prompt=f"Where do you deploy {mm.name} (touching the {edge} edge)?",
-                    point=PointSpec(check, lambda: _edge_candidates(board, base, edge)))
+                    point=PointSpec(check, lambda: spots.first(12)))

@@ -385,22 +385,26 @@ class GameState(Frozen):
         after the other give)."""
         if "models" in changes:
             raise RuleError("with_models replaces models by id; 'models' is not one of its other changes.")
+        own = self.__dict__  # the fields read from the instance dict: pydantic's attribute hook is slow
         index = self._model_index
-        new = list(self.models)
+        new = list(own["models"])
         replaced: list[tuple[ModelState, ModelState]] = []
         for model in models:
-            if model.id not in index:
+            i = index.get(model.id)
+            if i is None:
                 raise GeometryError(f"There is no model {model.id!r} to update.")
-            i = index[model.id]
             replaced.append((new[i], model))
             new[i] = model
-        copied = self.model_copy(update={**changes, "models": tuple(new)})
+        board = own.get("board")
+        if board is not None and not _GEOMETRY_FIELDS.isdisjoint(changes):
+            board = None
+        changes["models"] = tuple(new)  # the keyword arguments' own dict
+        copied = self.model_copy(update=changes)
         copied.__dict__["_model_index"] = index  # same ids in the same order
-        board = self.__dict__.get("board")
-        if board is not None and _GEOMETRY_FIELDS.isdisjoint(changes):
-            phase = self.phase
+        if board is not None:
+            phase = own["phase"]
             for old, model in replaced:
-                if board is None or _footprint(old, phase) == _footprint(model, phase):
+                if board is None or _same_footprint(old, model, phase):
                     continue  # wounds, fatigue, poisons: the same table
                 if _on_table(old, phase) and _on_table(model, phase):
                     # a move: the same table with that base replaced where it was (models keep their
@@ -438,6 +442,21 @@ _MISSING: Any = object()
 def _on_table(m: ModelState, phase: str) -> bool:
     """Whether the board holds the model's base: not removed, and deployed or in play (R-DEPLOY)."""
     return not m.removed and (m.deployed or phase != "setup")
+
+
+def _same_footprint(old: ModelState, new: ModelState, phase: str) -> bool:
+    """Whether the board holds the same of ``old`` and ``new`` (:func:`_footprint`).
+
+    Said at once when ``new`` is ``old``, or a copy that kept ``old``'s base (a copy keeps it only
+    when its update leaves the base's fields alone, :data:`MODEL_MEMO_INPUTS`) and whose
+    ``removed`` and ``deployed`` are ``old``'s (so it is on the table exactly when ``old`` is)."""
+    if old is new:
+        return True
+    o, n = old.__dict__, new.__dict__
+    base = o.get("_base")
+    if base is not None and base is n.get("_base") and o["removed"] == n["removed"] and o["deployed"] == n["deployed"]:
+        return True
+    return _footprint(old, phase) == _footprint(new, phase)
 
 
 def _footprint(m: ModelState, phase: str) -> tuple[Any, ...]:

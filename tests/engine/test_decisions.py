@@ -1,5 +1,8 @@
 """Tests of landsraad.engine.decisions: every illegal answer is refused with a reason."""
 
+import dataclasses
+import inspect
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -49,3 +52,38 @@ def test_json_lists_match_tuple_choices():
 def test_public_view_hides_secret_info():
     d = Decision(side="red", kind="stance", prompt="Attack or defend?", choices=("attack", "defend"), secret=True, info={"dice": [1, 2, 3]})
     assert "info" not in d.public() and d.public()["secret"] is True
+
+
+def _generated_decision_class() -> type:
+    """A twin of :class:`Decision` whose ``__init__`` the dataclass machinery writes (the reference)."""
+    fields = [(f.name, f.type, dataclasses.field(default=f.default, default_factory=f.default_factory))
+              for f in dataclasses.fields(Decision)]
+    return dataclasses.make_dataclass("GeneratedDecision", fields, frozen=True)
+
+
+_DECISION_ARGS = st.fixed_dictionaries(
+    {"side": st.sampled_from(["red", "blue"]), "kind": st.text(max_size=5), "prompt": st.text(max_size=5)},
+    optional={"choices": st.tuples(st.integers()), "point": st.none() | st.just(PointSpec(lambda p: None)),
+              "ranked": st.none() | st.tuples(st.integers(0, 3), st.integers(3, 6)), "optional": st.booleans(),
+              "secret": st.booleans(), "model": st.none() | st.text(max_size=5),
+              "info": st.none() | st.dictionaries(st.text(max_size=3), st.integers(), max_size=2), "dice": st.integers(0, 3)})
+
+
+@given(_DECISION_ARGS, st.booleans())
+def test_decision_init_fills_what_the_generated_init_fills(args, positional):
+    """Decision's own ``__init__`` gives the instance the dataclass's generated one gives: the same
+    fields in the same order, the defaults (a new ``info`` dict each time), keywords or positions."""
+    generated = _generated_decision_class()
+    names = [f.name for f in dataclasses.fields(Decision)]
+    assert list(inspect.signature(Decision.__init__).parameters)[1:] == names
+    if positional:
+        given_args = [args[n] for n in names[:3]] + [args[n] for n in names[3:5] if all(m in args for m in names[3:names.index(n) + 1])]
+        ours, theirs = Decision(*given_args), generated(*given_args)
+    else:
+        ours, theirs = Decision(**args), generated(**args)
+    assert list(ours.__dict__.items()) == list(theirs.__dict__.items())
+    assert ours == Decision(**{n: getattr(theirs, n) for n in names})
+    if "info" not in args:
+        assert ours.info == {} and ours.info is not Decision(side="red", kind="k", prompt="p").info
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ours.side = "blue"  # type: ignore[misc]

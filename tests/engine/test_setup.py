@@ -11,6 +11,7 @@ from landsraad.engine.setup import (
     _box_gap,
     _edge_candidates,
     _edge_spots,
+    _EdgeSpots,
     _grid,
     _terrain_problems,
     edge_contact,
@@ -195,6 +196,75 @@ def test_deployment_suggestions_are_every_free_spot_tried_r_deploy(bases, mm, ed
     assert _edge_candidates(board, base, edge) == tuple(free[:12])
     assert _edge_candidates(board, base, edge, count=1) == tuple(free[:1])
     assert all(edge_contact(board, base.at(p), edge, 0.0) for p in free)
+
+
+def _former_spot_problem(board, base_id, x, y, r):
+    """The placement test as it was written before :class:`_Placement` (the reference)."""
+    eps = 1e-6
+    if x - r < -eps or y - r < -eps or x + r > board.width + eps or y + r > board.depth + eps:
+        return "it would stand partly off the table"
+    for other in board.bases:
+        if other.id == base_id:
+            continue
+        gap = ((other.x - x) ** 2 + (other.y - y) ** 2) ** 0.5 - other.radius - r
+        if gap < -1e-6:
+            return f"it would overlap {other.id} by {-gap:.1f} cm"
+    for piece in board.terrain_of("blocked"):
+        if piece.closer_than(x, y, r - 1e-6):
+            return f"it would overlap the terrain piece {piece.id}"
+    return None
+
+
+def _former_edge_spots(board, r, edge):
+    """The spots along an edge as they were written before (one dict per spot), the reference."""
+    length = board.width if edge in ("south", "north") else board.depth
+    steps = [length / 2]
+    step = 2 * r + 0.2
+    k = 1
+    while len(steps) < 60:
+        for s in (length / 2 - k * step, length / 2 + k * step):
+            if r <= s <= length - r:
+                steps.append(s)
+        k += 1
+        if length / 2 - k * step < r and length / 2 + k * step > length - r:
+            break
+    return [{"south": (s, r), "north": (s, board.depth - r), "west": (r, s), "east": (board.width - r, s)}[edge] for s in steps]
+
+
+_ROCKS = (TerrainPiece("rock", ((20, 0), (28, 0), (28, 6), (20, 6)), 5.0),
+          TerrainPiece("crag", ((0, 27), (7, 30), (0, 36)), 3.0),
+          TerrainPiece("dune", ((40, 40), (50, 40), (50, 50)), 0.0, "difficult"))
+
+
+@given(st.lists(st.tuples(st.one_of(_SPOT, _NEAR_AN_EDGE, _NEAR_AN_EDGE.map(lambda p: p[::-1])), st.sampled_from([25, 30, 50])), max_size=10),
+       st.sampled_from([25, 30, 40, 50]), st.lists(st.one_of(_SPOT, _NEAR_AN_EDGE, _NEAR_AN_EDGE.map(lambda p: p[::-1])), min_size=1, max_size=8),
+       st.booleans())
+def test_placement_problem_is_the_former_test_r_deploy(bases, mm, spots, on_board):
+    """The placement test reads the other bases once (:class:`_Placement`) and answers every spot, message
+    included, as the former per-spot walk over the board did; the mover's own base is never in the way."""
+    board = Board(bases=tuple(Base(f"b{i}", x, y, d) for i, ((x, y), d) in enumerate(bases)), terrain=_ROCKS)
+    mover = Base("b0" if on_board and bases else "new", 0, 0, mm)
+    for x, y in spots:
+        b = mover.at((x, y))
+        assert placement_problem(board, b) == _former_spot_problem(board, b.id, b.x, b.y, b.radius)
+
+
+@given(st.lists(st.tuples(st.one_of(_SPOT, _NEAR_AN_EDGE, _NEAR_AN_EDGE.map(lambda p: p[::-1])), st.sampled_from([25, 30, 50])), max_size=10),
+       st.sampled_from([25, 30, 40, 50]), st.sampled_from(["south", "north", "west", "east"]),
+       st.lists(st.integers(0, 30), min_size=1, max_size=4))
+def test_deployment_spots_found_as_far_as_asked_r_deploy(bases, mm, edge, counts):
+    """One :class:`_EdgeSpots` asked for more and more spots (a room check, then the suggestions) gives
+    what a fresh search with the former test gives for each count; the spots along the edge are the
+    former ones; a board holding the mover's own base gives the same spots as one without it."""
+    board = Board(bases=tuple(Base(f"b{i}", x, y, d) for i, ((x, y), d) in enumerate(bases)), terrain=_ROCKS)
+    base = Base("new", 0, 0, mm)
+    assert _edge_spots(board, base.radius, edge) == _former_edge_spots(board, base.radius, edge)
+    free = [(round(x, 3), round(y, 3)) for x, y in _former_edge_spots(board, base.radius, edge)
+            if _former_spot_problem(board, base.id, float(x), float(y), base.radius) is None]
+    spots = _EdgeSpots(board, base, edge)
+    with_mover = _EdgeSpots(board.with_base(base.at((30.0, 30.0))) if not board.has_base("new") else board, base, edge)
+    for count in counts:
+        assert spots.first(count) == tuple(free[:count]) == with_mover.first(count)
 
 
 def test_models_waiting_to_deploy_block_nothing_r_deploy():
