@@ -137,7 +137,7 @@ def _opened(piece: TerrainPiece) -> TerrainPiece:
     return replace(piece, movement="open")
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def _plan_cached(board: Board, model_id: str, to: tuple[float, float], allowance_cm: float):
     measure = _STRAIGHT.get((board, model_id, allowance_cm), _NO_SLIDES).get(to)
     if measure is not None:
@@ -152,8 +152,13 @@ _STRAIGHT: dict[tuple[Board, str, float], dict[tuple[float, float], tuple[float,
 over open ground, and their ``(length, cost)`` as
 :func:`~landsraad.geometry.movement.straight_measures` gives them (bounded): one look-up of the
 board's key per call, not one per point."""
-_STRAIGHT_SIZE = 1024
-"""How many (board, mover, allowance) keys :data:`_STRAIGHT` holds before it starts again."""
+_STRAIGHT_SIZE = 64
+"""How many (board, mover, allowance) keys :data:`_STRAIGHT` holds before it starts again.
+
+Both this and :func:`_plan_cached`'s 256 entries are small on purpose: a plan is asked again on the
+board its suggestions were made for, soon after (16 random or 8 heuristic games hit as often with 64
+entries as with 4,096), and every entry kept is objects the garbage collector walks and counts
+towards its next collection (docs/performance.md, "Twelfth pass")."""
 _NO_SLIDES: dict[tuple[float, float], tuple[float, float]] = {}
 """What :func:`_plan_cached` reads for a key :data:`_STRAIGHT` does not hold (never written)."""
 
