@@ -72,10 +72,17 @@ class EngineError(RuleError):
 
 
 class Player(Protocol):
-    """Anything that answers decisions: a computer player, a replay, a human front end."""
+    """Anything that answers decisions: a computer player, a replay, a human front end.
 
-    def decide(self, decision: Decision, state: GameState) -> Answer:
-        """The answer to ``decision``, seeing ``state`` as that side may (:meth:`Game.view`)."""
+    Two optional class attributes tell :func:`play` how to drive it: ``handles_dice = True`` (it
+    answers the rolls of a physical-dice game; default False: the game rolls them) and
+    ``reads_state = False`` (it never reads its state, so no view is made and it gets ``None``;
+    default True).
+    """
+
+    def decide(self, decision: Decision, state: GameState | None) -> Answer:
+        """The answer to ``decision``, seeing ``state`` as that side may (:meth:`Game.view`; ``None``
+        for a player that says it does not read it)."""
 
 
 _Mark = tuple[GameState, tuple[Frame, ...], "Pending | None", int, int, dict[str, Any], "GameResult | None"]
