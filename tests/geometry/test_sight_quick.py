@@ -23,6 +23,7 @@ from landsraad.geometry.sight.analysis import _SEEN_FIRST, _analyse, _class_at_f
 from landsraad.geometry.sight.quick import _apart, _apart_span, _clear_view, _low, _seen_column, _segment_apart, _shapes, _wall, _walled_off
 from landsraad.geometry.sight.solver import (
     _SEEN_MARGIN,
+    _estimate,
     _first_estimate,
     _first_heights,
     _first_points,
@@ -160,7 +161,7 @@ def test_a_gap_found_by_refinement_stops_the_sight_refinement_early():
     prob = p.problem(p.arc())
     up = _first_heights(prob)
     assert _first_estimate(p.problem(p.arc())) > _SEEN_FIRST and not _seen_throughout(prob, up)
-    assert not _hidden_at_first(prob, up) and not _column(board, "s", "t")
+    assert not _hidden_at_first(prob, _estimate(prob, up)) and not _column(board, "s", "t")
     assert _solve_sight(prob) and len(prob.cols) < 40
     analysis = _analyse(board, "s", "t", True)
     assert analysis.line_of_sight and 0.85 < analysis.hidden_fraction < 0.95
@@ -303,7 +304,7 @@ def _check(board: Board, models_block: bool) -> None:
             assert full and analysis.hidden_fraction <= 1.0 - _SEEN_MARGIN, analysis.hidden_fraction
         # the first round stopping all hidden: no line of sight; and whether or not, the analysis going
         # on from the triangles it started is the one started afresh
-        if _hidden_at_first(prob, up):
+        if _hidden_at_first(prob, _estimate(prob, up)):
             assert not full and analysis.hidden_fraction == 1.0, analysis.hidden_fraction
         est, err, _ = _solve(prob)
         assert (est, err) == _solve(p.problem(p.arc()))[:2]

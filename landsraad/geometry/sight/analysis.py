@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -32,6 +32,8 @@ from .solver import (
     _solve_sight,
     _start,
 )
+
+_T = TypeVar("_T")
 
 _SEEN_FIRST = 0.9  # a first estimate this low is certain sight (see _sees)
 
@@ -105,19 +107,16 @@ def _pair(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
 
 def _analyse(board: Board, shooter_id: str, target_id: str, models_block: bool) -> CoverResult:
     pair = _pair(board, shooter_id, target_id, models_block)
-    return _cached(board, pair, None)
+    return _cached(board, pair)
 
 
-def _cached(board: Board, pair: _Pair, problem: _Problem | None) -> CoverResult:
-    """The pair's result from the cache of analyses, or solved (going on with ``problem`` when given)."""
+def _cached(board: Board, pair: _Pair) -> CoverResult:
+    """The pair's result from the cache of analyses, or solved."""
     terrain = _terrain_part(board.terrain)
     key = pair.key()
     hit = terrain.analyses.get(key)
     if hit is None:
-        hit = _analyse_near(board, pair, problem)
-        if len(terrain.analyses) >= terrain.ANALYSIS_CACHE:
-            terrain.analyses.clear()
-        terrain.analyses[key] = hit
+        hit = _keep(terrain.analyses, key, _analyse_near(board, pair))
     return hit
 
 
@@ -153,15 +152,16 @@ def _sees(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
         return True
     problem = pair.problem(arc)
     up = _first_heights(problem)
-    if _estimate(problem, up) <= _SEEN_FIRST or _seen_throughout(problem, up):
+    est = _estimate(problem, up)
+    if est <= _SEEN_FIRST or _seen_throughout(problem, up):
         return True
     terrain = _terrain_part(board.terrain)
     key = pair.key()
     cls = terrain.classes.get(key)
     if cls is not None:
         return cls != "no_line_of_sight"
-    if _hidden_at_first(problem, up):
-        _keep_class(terrain, key, "no_line_of_sight")
+    if _hidden_at_first(problem, est):
+        _keep(terrain.classes, key, "no_line_of_sight")
         return False
     hit = terrain.analyses.get(key)
     return hit.line_of_sight if hit is not None else _solve_sight(problem)
@@ -185,7 +185,7 @@ def _cover_class(board: Board, shooter_id: str, target_id: str, models_block: bo
     cls = terrain.classes.get(key)
     if cls is None:
         problem = pair.problem(pair.arc())
-        cls = _keep_class(terrain, key, _class_at_first(pair, problem) or _solve_class(problem))
+        cls = _keep(terrain.classes, key, _class_at_first(pair, problem) or _solve_class(problem))
     return cls
 
 
@@ -219,12 +219,13 @@ def _class_at_first(pair: _Pair, problem: _Problem) -> CoverClass | None:
     return None
 
 
-def _keep_class(terrain: _TerrainPart, key: tuple[Any, ...], cls: CoverClass) -> CoverClass:
-    """Keep the analysis' cover class of the pair ``key`` (:meth:`_Pair.key`) with the terrain's."""
-    if len(terrain.classes) >= terrain.ANALYSIS_CACHE:
-        terrain.classes.clear()
-    terrain.classes[key] = cls
-    return cls
+def _keep(cache: dict[tuple[Any, ...], _T], key: tuple[Any, ...], answer: _T) -> _T:
+    """Keep the answer for the pair ``key`` (:meth:`_Pair.key`) in one of the terrain's caches
+    (``analyses`` or ``classes``), emptied when full."""
+    if len(cache) >= _TerrainPart.ANALYSIS_CACHE:
+        cache.clear()
+    cache[key] = answer
+    return answer
 
 
 def _quick_class(pair: _Pair) -> CoverClass | None:
@@ -233,9 +234,7 @@ def _quick_class(pair: _Pair) -> CoverClass | None:
     (:func:`_clear_view` with share 0: the analysis' hidden fraction is then 0, module notes of
     ``quick``), ``no_line_of_sight`` when one obstacle walls the sight lines off
     (:func:`_walled_off`: it is then 1). Nothing near the line is left to the analysis, which
-    answers that at once."""
-    if not pair.obstacles:
-        return None
+    answers that at once (:func:`_cover_class` asks only with some)."""
     shapes = pair.shapes
     rs, rt, frame = pair.shooter.radius, pair.rt, pair.frame
     if _clear_view(shapes, frame, rs, rt, pair.height, pair.floor, pair.eye_z, pair.arc(), share=0.0):
@@ -245,7 +244,7 @@ def _quick_class(pair: _Pair) -> CoverClass | None:
     return None
 
 
-def _analyse_near(board: Board, pair: _Pair, problem: _Problem | None) -> CoverResult:
+def _analyse_near(board: Board, pair: _Pair) -> CoverResult:
     shooter, target, frame, rt, height, dist = pair.shooter, pair.target, pair.frame, pair.rt, pair.height, pair.dist
     shooter_id, target_id, models_block = shooter.id, target.id, pair.models_block
     silhouette = (frame.table(-rt), frame.table(rt))
@@ -255,8 +254,7 @@ def _analyse_near(board: Board, pair: _Pair, problem: _Problem | None) -> CoverR
             shooter_id, target_id, 0.0, 0.0, "none", False, True, (near_eye, frame.table(0.0)),
             ((0.0, 2 * rt, 0.0),), silhouette, target.height_cm, (), (), models_block,
         )
-    if problem is None:
-        problem = pair.problem(pair.arc())
+    problem = pair.problem(pair.arc())
     hidden, err, b = _solve(problem)
     cols, f_up = problem.cols, b["up"]
     hidden = min(1.0, max(0.0, hidden))

@@ -221,16 +221,16 @@ _COLUMN_TRIES = 2  # columns outside every rough shadow tested per eye
 
 
 def _seen_column(shapes: list[_Shape], frame: _Frame, rs: float, rt: float, height: float, floor: float,
-                 eye_z: float, psis: Sequence[float], cols: Sequence[float], share: float = _SEEN_COLUMN_SHARE) -> bool:
-    """Whether some first rim point (angles ``psis``) sees some first column (``cols``) above ``share``
-    of its height, by the module's two tests on that column's sight segment alone (the triangle of
-    test 1 shrunk to the segment; test 2 holds for any column). ``shapes`` as for
-    :func:`_clear_view`.
+                 eye_z: float, psis: Sequence[float], cols: Sequence[float]) -> bool:
+    """Whether some first rim point (angles ``psis``) sees some first column (``cols``) above
+    ``_SEEN_COLUMN_SHARE`` of its height, by the module's two tests on that column's sight segment
+    alone (the triangle of test 1 shrunk to the segment; test 2 holds for any column). ``shapes`` as
+    for :func:`_clear_view`.
 
     Each eye's shadows on the silhouette's line only choose the columns worth the tests (they need
     not be exact): the tests decide.
     """
-    ceiling = floor + share * height
+    ceiling = floor + _SEEN_COLUMN_SHARE * height
     dist = frame.dist
     for psi in psis:
         eu, ea = rs * math.sin(psi), dist - rs * math.cos(psi)

@@ -105,7 +105,6 @@ class _Problem:
         self.tb = np.empty(0, int)
         self.tpos = np.empty((0, 2))  # (u, a) of the tangents' crossing
         self.gt = np.empty((0, self.n, 0))
-        self.triangles_started = False
 
     # --- evaluation -----------------------------------------------------------------------
 
@@ -190,10 +189,9 @@ class _Problem:
     def start_triangles(self) -> None:
         """The first round's triangles (one per arc piece between the first rim points) and their
         hidden heights, for the lower bounds; once (:meth:`start_rest` asks too, and
-        :func:`_hidden_at_first` may have asked before it)."""
-        if self.triangles_started:
+        :func:`_first_lower` may have asked before it: then there are triangles already)."""
+        if len(self.ta):
             return
-        self.triangles_started = True
         ids = np.arange(len(self.psi))
         nxt = np.concatenate([ids[1:], ids[:1]]) if self.full else ids[1:]
         self.add_triangles(ids[: len(nxt)], nxt, evaluate=False)
@@ -358,19 +356,18 @@ def _seen_share_settles(rt: float, share: float) -> bool:
     return min(first_width, _MIN_STRIP) * (1.0 - share) / (4.0 * rt) > 2 * _SEEN_MARGIN
 
 
-def _hidden_at_first(p: _Problem, up: np.ndarray) -> bool:
+def _hidden_at_first(p: _Problem, est: float) -> bool:
     """Whether :func:`_solve` stops at its first round with the silhouette all hidden, the first
-    round's hidden heights ``up`` given (:func:`_first_heights`): then the analysis finds no line of
-    sight (R-LOS, RUL-11), and its other bounds need not be computed.
+    round's estimate ``est`` given (:func:`_estimate` of :func:`_first_heights`): then the analysis
+    finds no line of sight (R-LOS, RUL-11), and its other bounds need not be computed.
 
-    Why: the first round's estimate is :func:`_estimate` of these same heights (``bounds()["up"]``'s
+    Why: :func:`_solve`'s first estimate is :func:`_estimate` of those same heights (``bounds()["up"]``'s
     arithmetic), and one of at least ``1 - _ZERO`` is all hidden. The round stops when its error
     ``max(hi - est, est - lo, 0)`` and the hairline edges are within :data:`TARGET_ERROR`; ``lo`` is
     computed here as :func:`_solve` does (the triangles' strip lower bounds), and ``hi`` is under 1
     (the strip upper bounds are clipped to the height and the strips span less than the silhouette's
     width), so ``1 - est`` bounds ``hi - est``.
     """
-    est = _estimate(p, up)
     if est < 1.0 - _ZERO:
         return False
     return max(1.0 - est, est - _first_lower(p), 0.0) + _EDGE_INSET / p.rt <= TARGET_ERROR - 1e-12
