@@ -200,23 +200,14 @@ def placement_problem(board: Board, base: Base) -> str | None:
     >>> placement_problem(board, Base("b", 1, 10, 30))
     'it would stand partly off the table'
     """
-    return _spot_problem(board, base.id, base.x, base.y, base.radius)
-
-
-def _spot_problem(board: Board, base_id: str, x: float, y: float, r: float) -> str | None:
-    """:func:`placement_problem` for the base ``base_id`` of radius ``r`` with its centre at ``(x, y)``:
-    wholly on the table, overlapping no base and no impassable piece, touching allowed (R-DEPLOY, RUL-17).
-
-    Its coordinates, not a :class:`Base`: the deployment suggestions try a few dozen spots per
-    model, and a new base per spot cost more than the test.
-    """
-    return _Placement(board.width, board.depth, board.bases, base_id, board.terrain_of("blocked")).problem(x, y, r)
+    return _Placement(board.width, board.depth, board.bases, base.id, board.terrain_of("blocked")).problem(base.x, base.y, base.radius)
 
 
 class _Placement:
-    """The test of :func:`_spot_problem` for one mover among ``bases`` and ``blocked`` pieces on a
+    """The test of :func:`placement_problem` for one mover among ``bases`` and ``blocked`` pieces on a
     table ``width`` by ``depth``: the other bases' centres and radii are read once, then any number
-    of spots is tested against them (the deployment suggestions try a dozen or more per model)."""
+    of spots is tested against them, by coordinates, no :class:`Base` built per spot (the deployment
+    suggestions try a dozen or more per model)."""
 
     __slots__ = ("width", "depth", "others", "blocked")
 
@@ -226,7 +217,8 @@ class _Placement:
         self.blocked = blocked
 
     def problem(self, x: float, y: float, r: float) -> str | None:
-        """Why a base of radius ``r`` cannot stand at ``(x, y)``, or ``None``."""
+        """Why a base of radius ``r`` cannot stand at ``(x, y)``, or ``None``: wholly on the table,
+        overlapping no other base and no impassable piece, touching allowed (R-DEPLOY, RUL-17)."""
         eps = 1e-6
         if x - r < -eps or y - r < -eps or x + r > self.width + eps or y + r > self.depth + eps:
             return "it would stand partly off the table"
@@ -245,13 +237,13 @@ def edge_contact(board: Board, base: Base, edge: Edge, tolerance: float) -> bool
     return edge_gap(board, base, edge) <= tolerance + 1e-9
 
 
-def _edge_candidates(board: Board, base: Base, edge: Edge, count: int = 12) -> tuple[tuple[float, float], ...]:
-    """Free spots along ``edge`` for ``base``, spread along the edge, centre first (R-DEPLOY)."""
-    return _EdgeSpots(board, base, edge).first(count)
+_SUGGESTED_SPOTS = 12
+"""How many free spots a deployment decision suggests (R-DEPLOY)."""
 
 
 class _EdgeSpots:
-    """The free spots of :func:`_edge_candidates`, found in order only as far as they are asked for:
+    """The free spots along ``edge`` for ``base`` (:func:`_edge_spots` that pass :class:`_Placement`),
+    spread along the edge, centre first (R-DEPLOY), found in order only as far as they are asked for:
     a deployment's room check wants the first, its suggestions a dozen, and both read one object
     (:func:`_deploy_spots`), so the spots the check tested are not tested again."""
 
@@ -290,7 +282,7 @@ def _deploy_spots(state: GameState, model_id: str) -> _EdgeSpots:
 
 
 def _edge_spots(board: Board, r: float, edge: Edge) -> list[tuple[float, float]]:
-    """The centres along ``edge`` that :func:`_edge_candidates` tries for a base of radius ``r``, touching
+    """The centres along ``edge`` that :class:`_EdgeSpots` tries for a base of radius ``r``, touching
     the edge (R-DEPLOY), centre first."""
     length = board.width if edge in ("south", "north") else board.depth
     steps = [length / 2]
@@ -583,4 +575,4 @@ def _deploy_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
     spots = _deploy_spots(state, mm.id)
     return Decision(side=mm.side, kind="deploy", model=mm.id, prompt=f"Where do you deploy {mm.name} (touching the {edge} edge)?",
-                    point=PointSpec(check, lambda: spots.first(12)))
+                    point=PointSpec(check, lambda: spots.first(_SUGGESTED_SPOTS)))

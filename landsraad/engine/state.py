@@ -404,7 +404,7 @@ class GameState(Frozen):
         if board is not None:
             phase = own["phase"]
             for old, model in replaced:
-                if board is None or _same_footprint(old, model, phase):
+                if _same_footprint(old, model, phase):
                     continue  # wounds, fatigue, poisons: the same table
                 if _on_table(old, phase) and _on_table(model, phase):
                     # a move: the same table with that base replaced where it was (models keep their
@@ -412,6 +412,7 @@ class GameState(Frozen):
                     board = board.with_base(model.base())
                 else:
                     board = None  # a base comes or goes: the copy builds its board when asked
+                    break
             if board is not None:
                 copied.__dict__["board"] = board
         return copied

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from landsraad.content import data_dir
 from landsraad.engine.game import new_game
 from landsraad.engine.setup import (
+    _SUGGESTED_SPOTS,
     _box_gap,
-    _edge_candidates,
     _edge_spots,
     _EdgeSpots,
     _grid,
@@ -192,9 +192,9 @@ def test_deployment_suggestions_are_every_free_spot_tried_r_deploy(bases, mm, ed
     base = Base("new", 0, 0, mm)
     # the full computation: every spot tried, on the whole board
     free = [(round(x, 3), round(y, 3)) for x, y in _edge_spots(board, base.radius, edge) if placement_problem(board, base.at((x, y))) is None]
-    assert _edge_candidates(board, base, edge, count=100) == tuple(free)
-    assert _edge_candidates(board, base, edge) == tuple(free[:12])
-    assert _edge_candidates(board, base, edge, count=1) == tuple(free[:1])
+    assert _EdgeSpots(board, base, edge).first(100) == tuple(free)
+    assert _SUGGESTED_SPOTS == 12 and _EdgeSpots(board, base, edge).first(_SUGGESTED_SPOTS) == tuple(free[:12])
+    assert _EdgeSpots(board, base, edge).first(1) == tuple(free[:1])
     assert all(edge_contact(board, base.at(p), edge, 0.0) for p in free)
 
 
@@ -216,18 +216,10 @@ def _former_spot_problem(board, base_id, x, y, r):
 
 
 def _former_edge_spots(board, r, edge):
-    """The spots along an edge as they were written before (one dict per spot), the reference."""
-    length = board.width if edge in ("south", "north") else board.depth
-    steps = [length / 2]
-    step = 2 * r + 0.2
-    k = 1
-    while len(steps) < 60:
-        for s in (length / 2 - k * step, length / 2 + k * step):
-            if r <= s <= length - r:
-                steps.append(s)
-        k += 1
-        if length / 2 - k * step < r and length / 2 + k * step > length - r:
-            break
+    """The spots along an edge with the former mapping (one dict per spot), the reference; the steps
+    along the edge, whose code did not change, are read off :func:`_edge_spots`."""
+    along = 0 if edge in ("south", "north") else 1
+    steps = [p[along] for p in _edge_spots(board, r, edge)]
     return [{"south": (s, r), "north": (s, board.depth - r), "west": (r, s), "east": (board.width - r, s)}[edge] for s in steps]
 
 
