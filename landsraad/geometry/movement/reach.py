@@ -19,7 +19,7 @@ from .messages import _check_allowance, _check_start, _component, _free_polygon
 from .rays import _ray_lengths
 from .result import _INF, _TWO_PI
 from .space import _convex_corners, _Space
-from .terrain_space import _space
+from .terrain_space import _mover, _space_cached
 
 # =============================================================================================
 # Reach region
@@ -396,8 +396,8 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     >>> region.contains(shapely.Point(39.9, 30)), region.contains(shapely.Point(40.1, 30))
     (True, False)
     """
-    space = _space(board, model_id, ignore)
-    excluded = frozenset({model_id, *ignore})
+    base, excluded = _mover(board, model_id, ignore)
+    space = _space_cached(board, base.radius, excluded)
     start = _check_start(space, board, model_id)
     budget = _check_allowance(allowance_cm)
     if budget <= 0:

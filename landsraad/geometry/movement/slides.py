@@ -24,7 +24,7 @@ from ..board import Board
 from .capsules import _SCALAR_PAIRS, _near_pairs, _scalar_hits, _vector_hits
 from .result import TOUCH_TOLERANCE_CM
 from .space import _frame_dists, _free_spots, _Space
-from .terrain_space import _bare_space, _terrain_space_of, _TerrainSpace, _with_bases
+from .terrain_space import _bare_space, _mover, _terrain_space_of, _TerrainSpace, _with_bases
 
 
 @dataclass(eq=False)
@@ -101,11 +101,8 @@ class _BoardCapsules:
 def _board_capsules(board: Board, model_id: str, ignore: Iterable[str]) -> _BoardCapsules:
     """``model_id``'s capsules on ``board``, the bases in ``ignore`` left out (as
     :func:`~.terrain_space._space`: the same errors for unknown ids)."""
-    r = board.base(model_id).radius
-    excluded = {model_id}
-    for other in ignore:
-        board.base(other)  # an unknown id is an error, named
-        excluded.add(other)
+    base, excluded = _mover(board, model_id, ignore)
+    r = base.radius
     layout = _terrain_space_of(board.terrain, r)
     xs, ys, rho = [], [], []
     for b in board.bases:  # in the board's order, as the space's capsules

@@ -266,14 +266,14 @@ class _Space:
         :func:`_cap_intervals_by_radii`' pairs, up to the sign of a zero): a pair counts where the
         boxes meet and the slide enters the capsule with and without the touching tolerance, and a
         piece's interval runs from its pairs' least entry to their greatest exit, or from 0 or to 1
-        where an end lies inside the piece."""
+        where an end lies inside the piece. (Only the boxes of the smaller radius are tested: those
+        of the larger hold them, rounding being monotonic, so they meet wherever these do.)"""
         rho_d = self.r - TOUCH_TOLERANCE_CM  # dcap_rho's elements, and theirs plus the tolerance
         rho_m = rho_d + TOUCH_TOLERANCE_CM
         caps = self._cache.get("dcap_lists")
-        if caps is None:  # each capsule's ends, and its boxes grown by either radius (_cap_boxes)
+        if caps is None:  # each capsule's ends, and its box grown by rho_d (_cap_boxes)
             caps = self._cache["dcap_lists"] = [
-                (ax, ay, bx, by, min(ax, bx) - rho_d, min(ay, by) - rho_d, max(ax, bx) + rho_d, max(ay, by) + rho_d,
-                 min(ax, bx) - rho_m, min(ay, by) - rho_m, max(ax, bx) + rho_m, max(ay, by) + rho_m)
+                (ax, ay, bx, by, min(ax, bx) - rho_d, min(ay, by) - rho_d, max(ax, bx) + rho_d, max(ay, by) + rho_d)
                 for (ax, ay), (bx, by) in zip(self.dcap_a.tolist(), self.dcap_b.tolist())]
         pieces = [(caps[a:b], shapely.contains_xy(shape, p0[:, 0], p0[:, 1]).tolist(), shapely.contains_xy(shape, p1[:, 0], p1[:, 1]).tolist())
                   for a, b, _, shape in self._cache["diff_pieces"]]
@@ -283,8 +283,8 @@ class _Space:
             ivs = []
             for piece_caps, in0, in1 in pieces:
                 lo, hi = _INF, -_INF
-                for ax, ay, bx, by, dx0, dy0, dx1, dy1, mx0, my0, mx1, my1 in piece_caps:
-                    if sx0 <= dx1 and sx1 >= dx0 and sy0 <= dy1 and sy1 >= dy0 and sx0 <= mx1 and sx1 >= mx0 and sy0 <= my1 and sy1 >= my0:
+                for ax, ay, bx, by, dx0, dy0, dx1, dy1 in piece_caps:
+                    if sx0 <= dx1 and sx1 >= dx0 and sy0 <= dy1 and sy1 >= dy0:
                         d_in, d_out = _pair_interval(x0, y0, x1, y1, ax, ay, bx, by, rho_d)
                         if d_in < d_out:
                             t_in, t_out = _pair_interval(x0, y0, x1, y1, ax, ay, bx, by, rho_m)

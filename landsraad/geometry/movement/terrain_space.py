@@ -27,10 +27,19 @@ from .space import _convex_corners, _next_rows, _ring, _Space, _WithBases
 
 
 def _space(board: Board, model_id: str, ignore: Iterable[str]) -> _Space:
+    base, excluded = _mover(board, model_id, ignore)
+    return _space_cached(board, base.radius, excluded)
+
+
+def _mover(board: Board, model_id: str, ignore: Iterable[str]) -> tuple[Base, frozenset[str]]:
+    """``model_id``'s base and the ids its space leaves out (its own and ``ignore``'s), each id
+    checked: an unknown one is an error, named (:meth:`Board.base`)."""
     base = board.base(model_id)
+    excluded = {model_id}
     for other in ignore:
-        board.base(other)  # an unknown id is an error, named
-    return _space_cached(board, base.radius, frozenset({model_id, *ignore}))
+        board.base(other)
+        excluded.add(other)
+    return base, frozenset(excluded)
 
 
 @dataclass(eq=False)

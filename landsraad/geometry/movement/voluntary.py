@@ -15,7 +15,7 @@ from .messages import _check_allowance, _check_point, _check_start, _destination
 from .result import _INF, ALLOWANCE_SLACK_CM, MoveResult
 from .slides import _board_capsules
 from .space import _Space
-from .terrain_space import _space
+from .terrain_space import _mover, _space, _space_cached
 
 # =============================================================================================
 # Public API: voluntary moves
@@ -56,8 +56,8 @@ def plan_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ig
     >>> round(res.path_length_cm, 6), round(res.cost_cm, 6)   # 10 + 3 cm (base width) over it
     (30.0, 43.0)
     """
-    space = _space(board, model_id, ignore)
-    excluded = frozenset({model_id, *ignore})
+    base, excluded = _mover(board, model_id, ignore)
+    space = _space_cached(board, base.radius, excluded)
     start = _start(space, board, model_id)
     to = _check_point(to, "destination")
     allowance = _check_allowance(allowance_cm)
@@ -383,9 +383,7 @@ def straight_plan(board: Board, model_id: str, to: Point, allowance_cm: float, *
     >>> straight_plan(board, "a", (10, 18), 10) == plan_move(board, "a", (10, 18), 10)
     True
     """
-    start = board.base(model_id).center
-    for other in ignore:
-        board.base(other)  # an unknown id is an error, named (as _space's, which is not always asked)
+    start = _mover(board, model_id, ignore)[0].center  # the ids checked as _space's, which is not always asked
     to = _check_point(to, "destination")
     allowance = _check_allowance(allowance_cm)
     if start != to and measure is not None:
