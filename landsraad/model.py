@@ -97,18 +97,17 @@ class Frozen(BaseModel):
         is built here directly: the engine makes tens of thousands a game, and pydantic's
         general path (extras, private attributes, copies then deletions) costs four times more.
         """
-        if deep or self.__pydantic_private__ is not None:
+        cls = type(self)
+        known_class = _CLASSES.get(cls)
+        if known_class is None:  # read once per class: a class attribute read goes through pydantic's metaclass hook
+            known_class = _CLASSES[cls] = (cls.__pydantic_fields__, cls.__new__, bool(cls.__private_attributes__))
+        fields, new, private = known_class
+        if deep or private:  # (a class without private attributes has None for its instances')
             copied = super().model_copy(update=update, deep=deep)
-            fields = type(self).__pydantic_fields__
             for name in [k for k in copied.__dict__ if k not in fields]:
                 del copied.__dict__[name]
             copied.__pydantic_fields_set__.intersection_update(fields)
             return copied
-        cls = type(self)
-        known_class = _CLASSES.get(cls)
-        if known_class is None:  # read once per class: a class attribute read goes through pydantic's metaclass hook
-            known_class = _CLASSES[cls] = (cls.__pydantic_fields__, cls.__new__)
-        fields, new = known_class
         values = self.__dict__.copy()
         if len(values) != len(fields):  # cached properties' values sit beside the fields
             keys = update.keys() if update else ()
@@ -154,8 +153,9 @@ _EXTRA_KEYS: dict[type, tuple[tuple[str, frozenset[str] | None], ...]] = {}
 memos: a few names per class, so the dict stays small), each with the fields a copy keeps it
 unless it sets (:attr:`Frozen._kept_on_copy`; ``None``: never kept)."""
 
-_CLASSES: dict[type, tuple[dict[str, Any], Any]] = {}
-"""Per class, its ``__pydantic_fields__`` and ``__new__`` (what :meth:`Frozen.model_copy` reads at each copy)."""
+_CLASSES: dict[type, tuple[dict[str, Any], Any, bool]] = {}
+"""Per class, its ``__pydantic_fields__``, ``__new__`` and whether it has private attributes (what
+:meth:`Frozen.model_copy` reads at each copy)."""
 
 _EXTRA_KEYS_CAP = 32
 """At most this many names are remembered per class (beyond them, the walk over the keys does it all)."""

@@ -261,9 +261,12 @@ def _end(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     # model; one token fewer, recovered_tokens): counted on the model states, with no combatant
     # built for each; a model without a token, or that does not recover, stays the same object.
     ruleset = state.ruleset
+    side = mm.side
+    friends, others = recovers(True, ruleset), recovers(False, ruleset)  # whether each kind of model recovers
     recovered = []
     for o in state.models:
-        if o.fatigue > 0 and o.id != model_id and not o.removed and recovers(o.side == mm.side, ruleset):
+        # the active model is ``mm`` itself (ids are unique); each field read once (pydantic's attribute hook)
+        if o.fatigue > 0 and o is not mm and (friends if o.side == side else others) and not o.removed:
             changed.append(o.model_copy(update={"fatigue": recovered_tokens(o.fatigue)}))
             recovered.append(o.id)
     m.state = state.with_models(changed, active=None, active_held=0)  # one new state for the whole step

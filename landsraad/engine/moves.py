@@ -40,11 +40,11 @@ __all__ = ["targets_of_interest", "move_stage_args"]
 
 def targets_of_interest(state: GameState, model_id: str) -> list[tuple[float, float]]:
     """Where a move is likely to go: the nearest enemies and own markers on the ground (for suggestions)."""
-    points = [e.position for e in state.enemies_of(model_id)]
-    side = state.model(model_id).side
-    points += [(k.x, k.y) for k in state.markers if not k.destroyed and k.carried_by is None and k.owner == side]
     me = state.model(model_id)
-    points.sort(key=lambda p: math.hypot(p[0] - me.x, p[1] - me.y))
+    side, mx, my = me.side, me.x, me.y  # read once, not at each point's sort key
+    points = [(e.x, e.y) for e in state.enemies_of(model_id)]  # their positions
+    points += [(k.x, k.y) for k in state.markers if not k.destroyed and k.carried_by is None and k.owner == side]
+    points.sort(key=lambda p: math.hypot(p[0] - mx, p[1] - my))
     return points[:4]
 
 

@@ -202,7 +202,9 @@ def _suggested_points(mx: float, my: float, allowance_cm: float, towards: Iterab
         ux, uy = dx / d, dy / d  # ``dx / d * step`` is ``(dx / d) * step``: the same quotient for every step
         last = None
         for frac in (1.0, 0.75, 0.5):
-            step = min(allowance_cm * frac, d)
+            step = allowance_cm * frac
+            if d < step:  # min(step, d), without the call
+                step = d
             if step == last:
                 continue  # the same step gives the same point, already in its place (a target nearer than the allowance)
             last = step
@@ -235,16 +237,18 @@ def _cents(x: float) -> float:
     ``round`` gives the float nearest to ``k / 100``, ``k`` the integer nearest to the exact
     ``100 x`` (ties to even), through a decimal string (most of :func:`move_candidates`' own
     cost). ``y = 100 x`` is within half an ulp of the exact product (under 1e-7 while
-    ``|y| < 1e9``), so where its fraction is further than that from one half, ``k`` follows
-    from ``y``, and ``k / 100`` (integers, divided with one rounding) is that nearest float.
-    Near a tie, far off or at zero (whose sign ``round`` keeps) ``round`` itself answers.
+    ``|y| < 1e9``), so where its fraction is further than that from one half (here about 1e-6),
+    ``k`` follows from ``y``, and ``k / 100`` (an integer, exactly a float below 2**53, divided
+    with one rounding, as Python divides integers) is that nearest float. Near a tie, far off or
+    at zero (whose sign ``round`` keeps) ``round`` itself answers. Floats throughout (``y // 1.0``
+    is ``floor(y)``, exactly): a move's suggestions round some forty of them.
     """
     y = x * 100.0
     if -1e9 < y < 1e9:
-        k = math.floor(y)
+        k = y // 1.0
         f = y - k  # exact (or, for y just below 0, within 2**-53 of it)
-        if abs(f - 0.5) > 1e-6:
-            r = (k + (f > 0.5)) / 100
+        if f < 0.499999 or f > 0.500001:
+            r = (k + 1.0 if f > 0.5 else k) / 100.0
             if r != 0.0:
                 return r
     return round(x, 2)

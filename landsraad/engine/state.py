@@ -301,8 +301,14 @@ class GameState(Frozen):
 
     def model(self, model_id: str) -> ModelState:
         """The model ``model_id``; a :class:`RuleError` lists the valid ids otherwise."""
+        # asked some 3,500 times a game: the fields read from the instance dict, one pass through
+        # pydantic's attribute hook instead of two (the index is there once built, or kept on copy)
+        own = self.__dict__
+        index = own.get("_model_index")
+        if index is None:
+            index = self._model_index
         try:
-            return self.models[self._model_index[model_id]]
+            return own["models"][index[model_id]]
         except KeyError:
             raise RuleError(f"There is no model {model_id!r} in this game; the models are: {', '.join(self._model_index)}.") from None
 
@@ -323,7 +329,8 @@ class GameState(Frozen):
         Asked by the menus, the contact tests and the move suggestions on the same state: found
         once per state and side (:meth:`memo`)."""
         side = self.model(model_id).side
-        return self.memo(("enemies_of", side), lambda: tuple(m for m in self.models if m.side != side and not m.out_of_action))
+        # a list built then made a tuple, as in models_of: no generator resumed per model
+        return self.memo(("enemies_of", side), lambda: tuple([m for m in self.models if m.side != side and not m.out_of_action]))
 
     def marker(self, marker_id: str) -> MarkerState:
         for m in self.markers:

@@ -120,9 +120,10 @@ class Base:
     def center(self) -> Point:
         return (self.x, self.y)
 
-    @property
+    @cached_property
     def radius(self) -> float:
-        """Radius in cm."""
+        """Radius in cm (kept: read for every base of a board at each straight-slide test, and a
+        base is shared by the boards it stands on unmoved)."""
         return self.diameter_mm / 20.0
 
     @cached_property

@@ -110,5 +110,6 @@ def _board_capsules(board: Board, model_id: str, ignore: Iterable[str]) -> _Boar
             xs.append(b.x)
             ys.append(b.y)
             rho.append((r + b.radius) - TOUCH_TOLERANCE_CM)  # the space's cap_r less the tolerance, element by element
-    rows = np.concatenate([np.array([xs, ys, rho], dtype=float).reshape(3, -1), layout.cap_rows], axis=1)
+    # (one flat list: numpy reads it several times faster than three nested ones)
+    rows = np.concatenate([np.array(xs + ys + rho, dtype=float).reshape(3, -1), layout.cap_rows], axis=1)
     return _BoardCapsules(_bare_space(layout, r, board.width, board.depth), layout, rows, (xs, ys, rho))
