@@ -78,7 +78,7 @@ Examples
 """
 
 from .mission_hooks import FALLBACK, MISSION_HOOKS, MissionHook, estimate_chances
-from .mission_plan import expected_points, mission_plan, mission_plans, pick_bounds, pruned_plan
+from .mission_plan import expected_points, extended_plan, mission_plan, mission_plans, pick_bounds, pruned_plan
 from .player import HeuristicPlayer, pick_estimates, pick_rankings
 from .reading import TableReading, read_table
 from .setup_plan import HEURISTIC_PLAN, MEASURED_PLAN, SETUP_PLANS, SetupPlan
@@ -94,6 +94,7 @@ __all__ = [
     "expected_points",
     "pruned_plan",
     "pick_bounds",
+    "extended_plan",
     "pick_estimates",
     "pick_rankings",
     "MISSION_HOOKS",

@@ -115,6 +115,60 @@ def pruned_plan(plan: Sequence[str], chance_at: ChanceAt, *, floor: float = 1.0,
     return kept
 
 
+def extended_plan(plan: Sequence[str], chance_at: ChanceAt, allowed: Sequence[str], *, floor: float = 1.0, most: int = 6,
+                  cards: Mapping[str, Any] | None = None) -> list[str] | None:
+    """``plan`` one pick longer (R-MISSIONS): the card of ``allowed`` not in it worth most at the
+    next rank (:func:`expected_points`, the chance from ``chance_at`` in a ranking one longer),
+    appended, if it is worth at least ``floor`` victory points; ``None`` when none is, or when
+    ``plan`` already has ``most`` picks.
+
+    The mirror of :func:`pruned_plan`: a search comparing a ranking with its neighbours one pick
+    shorter compares it with this one too, since a card the table's estimates undervalue is the
+    mistake the other way.
+
+    Parameters
+    ----------
+    plan
+        A ranking, best first.
+    chance_at
+        Each pick's chance of success at its rank in a ranking of so many picks.
+    allowed
+        The card ids the warband may pick.
+    floor
+        The fewest victory points the new pick must be expected to score.
+    most
+        The most picks a ranking may have (the decision's maximum).
+    cards
+        The game's cards by id (default: the bundled ones).
+
+    Returns
+    -------
+    list of str or None
+        ``plan`` and the new pick last, or ``None``.
+
+    Examples
+    --------
+    >>> odds = {"activation": 0.9, "occupation": 0.1, "protection": 0.95, "spice_theft": 0.8}
+    >>> chance = lambda m, rank, picks: odds[m]
+    >>> extended_plan(["activation"], chance, list(odds))
+    ['activation', 'spice_theft']
+    >>> extended_plan(["activation"], chance, ["activation", "occupation"]) is None  # worth -2.1 at rank 2
+    True
+    >>> extended_plan(["activation", "protection"], chance, list(odds), most=2) is None
+    True
+    """
+    cards = cards if cards is not None else load_missions()
+    rank = len(plan)
+    if rank >= most:
+        return None
+    worth = {m: expected_points(cards[m], chance_at(m, rank, rank + 1), rank)
+             for m in allowed if m in cards and m not in plan and rank < len(cards[m].values.success)}
+    if not worth:
+        return None
+    best = max(worth, key=lambda m: (worth[m], m))
+    return [*plan, best] if worth[best] >= floor else None
+
+
 def mission_plans(allowed: Sequence[str], chances: Mapping[str, float], *, limit: int = 4,
                   cards: Mapping[str, Any] | None = None, count: int = 4, chance_at: ChanceAt | None = None) -> list[list[str]]:
     """The best rankings by expected victory points, best first (R-MISSIONS): the first is

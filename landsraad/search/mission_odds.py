@@ -38,7 +38,7 @@ import numpy as np
 from pydantic import Field
 
 from ..ai import pick_estimates, pick_rankings
-from ..ai.mission_plan import ChanceAt, pick_bounds, pruned_plan
+from ..ai.mission_plan import ChanceAt, extended_plan, pick_bounds, pruned_plan
 from ..content import load_model
 from ..engine import Decision, GameState
 from ..engine.missions import mission_cards
@@ -48,7 +48,7 @@ from ..fileio import atomic_write_text
 from ..model import Frozen
 
 __all__ = ["MissionOdds", "PickOutcome", "fit_mission_odds", "load_mission_odds", "save_mission_odds",
-           "learned_rankings", "pruned_ranking", "explore_ranking", "outcomes_from_sheet", "BUNDLED_ODDS", "RANKS"]
+           "learned_rankings", "pruned_ranking", "extended_ranking", "explore_ranking", "outcomes_from_sheet", "BUNDLED_ODDS", "RANKS"]
 
 BUNDLED_ODDS = Path(__file__).with_name("mission_odds.json")
 """The model fitted by ``bench/learn_mission_odds.py``, shipped with the package."""
@@ -303,6 +303,42 @@ def pruned_ranking(odds: MissionOdds, decision: Decision, view: GameState, ranki
     chance_at = _by_rank(odds, decision, view)(pick_estimates(decision, view))
     fewest = pick_bounds(decision.ranked)[0]
     return pruned_plan(ranking, chance_at, floor=floor, fewest=fewest, cards=mission_cards(view))
+
+
+def extended_ranking(odds: MissionOdds, decision: Decision, view: GameState, ranking: Sequence[str], *,
+                     floor: float = 1.0) -> list[str] | None:
+    """``ranking`` one pick longer: the card the learned model expects to score most at the next
+    rank, appended if it is expected to score at least ``floor`` victory points there
+    (:func:`landsraad.ai.mission_plan.extended_plan`; R-MISSIONS, R-MISSION-PICK); ``None`` when
+    no card is, or the decision allows no more picks.
+
+    The table's estimates can undervalue a card against a given opponent as well as overvalue
+    it (the bundled model gives Fremen's Sabotage against Corrino a chance of about 0.75 at
+    rank 1 where the table's estimate says 0.3), so a pick search compares this neighbour as
+    well as the shorter ones.
+
+    Parameters
+    ----------
+    odds
+        The learned model.
+    decision
+        The side's ``pick_missions`` decision (its choices are the cards it may pick).
+    view
+        The side's view (the estimates are read from its table).
+    ranking
+        A legal answer to ``decision``, best first.
+    floor
+        The fewest victory points the new pick must be expected to score.
+
+    Returns
+    -------
+    list of str or None
+        A legal answer to ``decision``, or ``None``.
+    """
+    chance_at = _by_rank(odds, decision, view)(pick_estimates(decision, view))
+    most = pick_bounds(decision.ranked)[1]
+    return extended_plan(ranking, chance_at, [str(c) for c in decision.choices], floor=floor, most=most,
+                         cards=mission_cards(view))
 
 
 def explore_ranking(rng: np.random.Generator, ranking: Sequence[str], choices: Sequence[str], *, fewest: int = 1,

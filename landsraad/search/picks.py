@@ -6,8 +6,11 @@ estimates can be far off on a given table against a given opponent (over 80 heur
 Fremen succeeded at Occupation 5 % of the time where it estimated 58 %). The search measures
 instead: it compares the heuristic's ranking with its neighbours one pick shorter (each of its
 missions left out in turn, :func:`shorter_rankings`: a failure costs points, and which mission
-is the mistake is what the estimates get wrong), then with the heuristic's runners-up of other
-kinds (other missions, another order: :meth:`landsraad.ai.HeuristicPlayer.mission_plans`), by
+is the mistake is what the estimates get wrong), then with the ranking one pick longer (the card
+the learned odds expect to score most at the next rank, when a level learns:
+:func:`landsraad.search.mission_odds.extended_ranking`, the same mistake the other way), then with
+the heuristic's runners-up of other kinds (other missions, another order:
+:meth:`landsraad.ai.HeuristicPlayer.mission_plans`), by
 whole games played out from the pick with the heuristic on both sides, every candidate on the
 same dice seed (R-MISSIONS, R-MISSION-PICK).
 
@@ -268,17 +271,22 @@ def pick_candidates(plans: Sequence[Sequence[str]], count: int, fewest: int = 1)
 
 
 def make_pick_job(heuristic: HeuristicPlayer, decision: Decision, view: GameState, *, first: str | None,
-                  count: int, seed: int, anchor: Sequence[str] | None = None) -> PickJob:
+                  count: int, seed: int, anchor: Sequence[str] | None = None,
+                  longer: Sequence[str] | None = None) -> PickJob:
     """The job comparing ``heuristic``'s ranking with its shorter neighbours and its runners-up,
     ``count`` rankings in all (:func:`pick_candidates`).
 
     ``first`` is who the side chose to pick first, or ``None`` when the opponent chose. With
     ``anchor`` (a legal ranking, e.g. the learned odds', :mod:`landsraad.search.mission_odds`),
-    that ranking comes first and its shorter neighbours next, then the heuristic's rankings.
+    that ranking comes first and its shorter neighbours next, then ``longer`` (a legal ranking,
+    e.g. the anchor one pick longer, :func:`~landsraad.search.mission_odds.extended_ranking`),
+    then the heuristic's rankings.
     """
     side = decision.side
     view = public_view(view, side)
     plans = heuristic.mission_plans(decision, view, count=count)
+    if longer is not None:
+        plans = [list(longer), *plans]
     if anchor is not None:
         plans = [list(anchor), *plans]
     fewest = pick_bounds(decision.ranked)[0]

@@ -42,7 +42,7 @@ from ..ai import MEASURED_PLAN, SETUP_PLANS, HeuristicPlayer, SetupPlan
 from ..engine import Answer, Decision, GameState
 from ..errors import RuleError, UnknownNameError
 from .core import SearchJob, public_view, run_samples, signature
-from .mission_odds import MissionOdds, learned_rankings, load_mission_odds, pruned_ranking
+from .mission_odds import MissionOdds, extended_ranking, learned_rankings, load_mission_odds, pruned_ranking
 from .picks import MISSIONS_STEP, make_pick_job, run_pick_samples
 from .setup_search import is_first_setup_decision, make_setup_job, run_setup_samples
 
@@ -323,9 +323,12 @@ class SearchPlayer:
 
     def _search_picks(self, decision: Decision, state: GameState, preferred: Answer, seed: int) -> Answer:
         """R-MISSION-PICK: the ranking ``preferred`` (the level's start, :attr:`Level.picks`) against
-        its shorter neighbours and the heuristic's rankings, by whole games played out."""
+        its shorter neighbours, the learned odds' one pick longer (with odds) and the heuristic's
+        rankings, by whole games played out."""
+        longer = extended_ranking(self.odds, decision, state, list(preferred), floor=self.level.pick_floor) \
+            if self.odds is not None else None
         job = make_pick_job(self.heuristic, decision, state, first=self._picks_first,
-                            count=self.level.pick_candidates, seed=seed, anchor=preferred)
+                            count=self.level.pick_candidates, seed=seed, anchor=preferred, longer=longer)
         if len(job.candidates) < 2 or not _same_answer(list(job.candidates[0]), preferred):
             return preferred
         rows = self._run(run_pick_samples, job, self.level.pick_samples)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from landsraad.ai.mission_plan import expected_points, mission_plan, mission_plans, pruned_plan
+from landsraad.ai.mission_plan import expected_points, extended_plan, mission_plan, mission_plans, pruned_plan
 from landsraad.missions import load_missions
 
 CARDS = load_missions()
@@ -124,3 +124,37 @@ def test_a_pruned_plan_keeps_the_order_and_only_picks_worth_the_floor(plan, ps, 
         assert min(values) >= floor, "above the fewest picks, every pick kept is worth the floor"
     if min(_ev(list(plan), {m: at(m, 0, len(plan)) for m in plan})) >= floor:
         assert kept == list(plan), "nothing falls short: the plan as it is"
+
+
+def test_extending_appends_the_card_worth_most_at_the_next_rank():
+    chances = {"activation": 0.9, "occupation": 0.1, "spice_theft": 0.8, "protection": 0.95, "sabotage": 0.7}
+    at = lambda m, rank, picks: chances[m]  # noqa: E731
+    # worked out by hand at rank 3 (third pick): Spice theft 0.8 x 6 + 0.2 x -3 = 4.2, Sabotage
+    # 0.7 x 5 + 0.3 x -3 = 2.6, Protection 0.95 x 2 + 0.05 x -3 = 1.75, Occupation 0.1 x 5 + 0.9 x -2 = -1.3
+    assert _ev(["activation", "protection", "spice_theft"], chances)[2] == pytest.approx(4.2)
+    assert extended_plan(["activation", "protection"], at, list(chances)) == ["activation", "protection", "spice_theft"]
+    # with Spice theft already picked, Sabotage (2.6) is next; a floor above it leaves the plan as it is
+    assert extended_plan(["activation", "spice_theft"], at, list(chances)) == ["activation", "spice_theft", "sabotage"]
+    assert extended_plan(["activation", "spice_theft"], at, list(chances), floor=3.0) is None
+    # only the allowed cards, and never past the decision's most picks
+    assert extended_plan(["activation", "spice_theft"], at, ["activation", "occupation"]) is None
+    assert extended_plan(["activation", "spice_theft"], at, list(chances), most=2) is None
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.permutations(ALLOWED).map(lambda p: p[:3]), st.lists(st.floats(0.0, 1.0), min_size=len(ALLOWED), max_size=len(ALLOWED)),
+       st.floats(-3.0, 4.0), st.integers(1, 6))
+def test_an_extended_plan_is_the_plan_and_the_best_new_pick_worth_the_floor(plan, ps, floor, most):
+    chances = dict(zip(ALLOWED, ps))
+
+    def at(m, rank, picks):
+        return chances[m]
+
+    longer = extended_plan(plan, at, ALLOWED, floor=floor, most=most)
+    rank = len(plan)
+    worth = {m: expected_points(CARDS[m], chances[m], rank) for m in ALLOWED if m not in plan}
+    if longer is None:
+        assert rank >= most or max(worth.values()) < floor
+    else:
+        assert longer[:-1] == list(plan) and longer[-1] not in plan and len(longer) <= most
+        assert worth[longer[-1]] >= floor and worth[longer[-1]] == max(worth.values())

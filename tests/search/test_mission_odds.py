@@ -24,6 +24,7 @@ from landsraad.search.mission_odds import (
     MissionOdds,
     PickOutcome,
     explore_ranking,
+    extended_ranking,
     fit_mission_odds,
     learned_rankings,
     load_mission_odds,
@@ -220,3 +221,25 @@ def test_pruned_picks_are_the_heuristics_less_what_the_model_expects_to_score_li
 def test_a_level_with_an_unknown_pick_rule_is_refused() -> None:
     with pytest.raises(UnknownNameError, match="Level.picks.*'best'.*pruned"):
         dataclasses.replace(LEVELS["normal"], picks="best")
+
+
+def test_the_ranking_one_pick_longer_adds_what_the_model_expects_to_score_most() -> None:
+    game, d, view = _fremen_pick()
+    own = HeuristicPlayer(0).mission_plans(d, view, count=1)[0]
+    odds = load_mission_odds()
+    pruned = pruned_ranking(odds, d, view, own)
+    longer = extended_ranking(odds, d, view, pruned)
+    assert longer is not None and longer[:-1] == pruned and longer[-1] not in pruned
+    # the new pick is the card worth most at the next rank, worked out here from the cards, and a VP at least
+    estimates = pick_estimates(d, view)
+    rank = len(pruned)
+
+    def worth(m: str) -> float:
+        p = odds.chance(m, rank=rank, picks=rank + 1, estimate=estimates[m], faction="fremen", opponent="corrino")
+        return p * CARDS[m].values.success[rank] + (1 - p) * CARDS[m].values.failure[rank]
+
+    others = [m for m in d.choices if m not in pruned]
+    assert worth(longer[-1]) >= 1.0 and worth(longer[-1]) == max(worth(m) for m in others)
+    game.clone().answer(longer)  # the engine takes it
+    # a floor no card reaches: no longer ranking
+    assert extended_ranking(odds, d, view, pruned, floor=100.0) is None

@@ -11,7 +11,7 @@ import pytest
 from landsraad.ai import SETUP_PLANS, HeuristicPlayer
 from landsraad.engine import Game, GameState, new_game
 from landsraad.engine.state import other_side
-from landsraad.search.mission_odds import learned_rankings, load_mission_odds, pruned_ranking
+from landsraad.search.mission_odds import extended_ranking, learned_rankings, load_mission_odds, pruned_ranking
 from landsraad.search.picks import make_pick_job, opponent_picks, pick_root, play_out, run_pick_sample, shorter_rankings
 from landsraad.search.player import LEVELS, SearchPlayer
 
@@ -109,7 +109,7 @@ def test_levels_without_a_pick_search_pick_by_the_learned_odds_or_as_the_heurist
     assert plain.stats == []
 
 
-def test_a_pick_search_starts_from_the_pruned_ranking_then_the_heuristics():
+def test_a_pick_search_starts_from_the_pruned_ranking_then_the_heuristics(monkeypatch):
     game = _at_pick(32, 1)
     d = game.decision
     view = game.view(d.side)
@@ -117,11 +117,20 @@ def test_a_pick_search_starts_from_the_pruned_ranking_then_the_heuristics():
     own = tuple(heuristic.mission_plans(d, view, count=1)[0])
     anchor = tuple(pruned_ranking(load_mission_odds(), d, view, own))
     assert anchor != own, "the learned odds prune this ranking"
-    job = make_pick_job(heuristic, d, view, first=None, count=12, seed=4, anchor=anchor)
-    # worked out here: the anchor, each of its picks left out in turn, then the heuristic's ranking
+    longer = tuple(extended_ranking(load_mission_odds(), d, view, list(anchor)))
+    job = make_pick_job(heuristic, d, view, first=None, count=12, seed=4, anchor=anchor, longer=longer)
+    # worked out here: the anchor, each of its picks left out in turn, the anchor one pick longer,
+    # then the heuristic's ranking
     neighbours = [tuple(m for m in anchor if m != left_out) for left_out in anchor] if len(anchor) > max(d.ranked[0], 1) else []
-    expected = list(dict.fromkeys([anchor, *neighbours, own]))
+    expected = list(dict.fromkeys([anchor, *neighbours, longer, own]))
     assert job.candidates[: len(expected)] == tuple(expected)
+    # the level's own search compares the same rankings, the longer one among them
+    seen = []
+    monkeypatch.setattr(SearchPlayer, "_run", lambda self, worker, job, samples: seen.append(job) or [[0.5] * len(job.candidates)])
+    SearchPlayer(3, dataclasses.replace(PICKS, pick_candidates=12)).decide(d, view)
+    (searched,) = seen
+    assert longer in searched.candidates and searched.candidates[0] == anchor
+    monkeypatch.undo()
     player = SearchPlayer(3, PICKS)
     answer = player.decide(d, view)
     (s,) = player.stats
