@@ -81,12 +81,13 @@ def _point_tangents(p: Sequence[float], cj: np.ndarray, rj: np.ndarray) -> tuple
         cos_a = np.where((np.abs(cos_a) > 1) & (np.abs(cos_a) <= 1 + slack), np.sign(cos_a), cos_a)
         ok = (d > 0) & (np.abs(cos_a) <= 1)
         sin_a = np.sqrt(np.clip(1 - cos_a * cos_a, 0, None))
-    T, idx = [], []
-    for sgn in (1.0, -1.0):
-        keep = ok & (rj != 0) if sgn < 0 else ok
-        n = cos_a[:, None] * u + sgn * sin_a[:, None] * up
-        T.append((cj - rj[:, None] * n)[keep])
-        idx.append(np.nonzero(keep)[0])
+        T, idx = [], []
+        for sgn in (1.0, -1.0):
+            keep = ok & (rj != 0) if sgn < 0 else ok
+            # rows without tangents (not ok) may overflow here; they are dropped by ``keep``
+            n = cos_a[:, None] * u + sgn * sin_a[:, None] * up
+            T.append((cj - rj[:, None] * n)[keep])
+            idx.append(np.nonzero(keep)[0])
     return np.concatenate(T), np.concatenate(idx)
 
 
