@@ -115,7 +115,7 @@ def pruned_plan(plan: Sequence[str], chance_at: ChanceAt, *, floor: float = 1.0,
     return kept
 
 
-def extended_plan(plan: Sequence[str], chance_at: ChanceAt, allowed: Sequence[str], *, floor: float = 1.0, most: int = 6,
+def extended_plan(plan: Sequence[str], chance_at: ChanceAt, allowed: Sequence[str], *, floor: float = 1.0, most: int = MAX_PICKS,
                   cards: Mapping[str, Any] | None = None) -> list[str] | None:
     """``plan`` one pick longer (R-MISSIONS): the card of ``allowed`` not in it worth most at the
     next rank (:func:`expected_points`, the chance from ``chance_at`` in a ranking one longer),

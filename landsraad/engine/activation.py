@@ -80,17 +80,12 @@ def _play_after(m: Machine, d: Mapping[str, Any], _: Any) -> None:
         m.emit("clock", reason="time", clock_s=m.state.clock_s)
         m.state = m.state.replace(phase="over")
         return
-    if not _has_models(m.state, "red") or not _has_models(m.state, "blue"):  # PRJ-93
+    if not m.state.has_models("red") or not m.state.has_models("blue"):  # PRJ-93
         m.emit("clock", reason="wiped_out")
         m.state = m.state.replace(phase="over")
         return
     m.state = m.state.replace(to_act=other_side(d["side"]))
     m.push("play")
-
-
-def _has_models(state: GameState, side: str) -> bool:
-    """Whether ``state.models_of(side)`` holds a model, found without building it."""
-    return any(m.side == side and not m.out_of_action and not m.ambassador for m in state.models)
 
 
 # --- one activation ----------------------------------------------------------------------------------

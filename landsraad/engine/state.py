@@ -323,6 +323,11 @@ class GameState(Frozen):
             return tuple([m for m in self.models if m.side == side and not m.out_of_action and not m.ambassador])
         return tuple([m for m in self.models if m.side == side])
 
+    def has_models(self, side: str) -> bool:
+        """Whether :meth:`models_of` ``side`` holds a model (the same test, without building the tuple:
+        asked after every activation, PRJ-93)."""
+        return any(m.side == side and not m.out_of_action and not m.ambassador for m in self.models)
+
     def enemies_of(self, model_id: str) -> tuple[ModelState, ...]:
         """Enemy models on the table (Deadly-poisoned ones are out of action but their bases stay).
 

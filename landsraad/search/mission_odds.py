@@ -272,6 +272,12 @@ def _by_rank(odds: MissionOdds, decision: Decision, view: GameState) -> Callable
     return lambda estimates: odds.chance_at(estimates, faction=faction, opponent=opponent)
 
 
+def _table_chance_at(odds: MissionOdds, decision: Decision, view: GameState) -> ChanceAt:
+    """Each pick's learned chance at its rank, from the estimates read off ``view``'s table for
+    ``decision``'s side (:func:`~landsraad.ai.pick_estimates`)."""
+    return _by_rank(odds, decision, view)(pick_estimates(decision, view))
+
+
 def pruned_ranking(odds: MissionOdds, decision: Decision, view: GameState, ranking: Sequence[str], *,
                    floor: float = 1.0) -> list[str]:
     """``ranking`` (e.g. the heuristic's answer to ``decision``) with the picks the learned model
@@ -300,7 +306,7 @@ def pruned_ranking(odds: MissionOdds, decision: Decision, view: GameState, ranki
     list of str
         A legal answer to ``decision``: never fewer picks than it asks for.
     """
-    chance_at = _by_rank(odds, decision, view)(pick_estimates(decision, view))
+    chance_at = _table_chance_at(odds, decision, view)
     fewest = pick_bounds(decision.ranked)[0]
     return pruned_plan(ranking, chance_at, floor=floor, fewest=fewest, cards=mission_cards(view))
 
@@ -335,7 +341,7 @@ def extended_ranking(odds: MissionOdds, decision: Decision, view: GameState, ran
     list of str or None
         A legal answer to ``decision``, or ``None``.
     """
-    chance_at = _by_rank(odds, decision, view)(pick_estimates(decision, view))
+    chance_at = _table_chance_at(odds, decision, view)
     most = pick_bounds(decision.ranked)[1]
     return extended_plan(ranking, chance_at, [str(c) for c in decision.choices], floor=floor, most=most,
                          cards=mission_cards(view))

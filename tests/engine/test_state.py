@@ -184,3 +184,15 @@ def test_property_the_states_cached_properties_are_computed_once_and_right(steps
                 assert fresh.equals_exact(first, 0.0), name
             else:
                 assert fresh == first, name
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["red", "blue"]), st.booleans(), st.booleans(), st.booleans()), max_size=5))
+def test_has_models_says_whether_models_of_holds_one_prj_93(kinds):
+    # each model: its side, removed, Deadly-poisoned (out of action while its base stays), ambassador
+    models = [model(side, "corrino" if side == "red" else "fremen", "soldier" if side == "red" else "warrior", i, 5.0 + 5 * i, 10.0,
+                    removed=removed, poisons=(Poison(kind="deadly"),) if poisoned else (), ambassador=ambassador)
+              for i, (side, removed, poisoned, ambassador) in enumerate(kinds)]
+    state = state_in_play(models)
+    for side in ("red", "blue"):
+        assert state.has_models(side) == bool(state.models_of(side))

@@ -80,7 +80,7 @@ class _BoardCapsules:
             _vector_hits(out, mi, ki, np.repeat(start, len(ends), axis=0), ends, a, b, self.rows[2])
         elif len(mi):
             xs, ys, rho = self.bases
-            pairs = [(x, y) for x, y in zip(xs, ys)]
+            pairs = list(zip(xs, ys))
             ta, tb, trho = self.layout.cap_lists
             _scalar_hits(out, mi.tolist(), ki.tolist(), start.tolist() * len(ends), ends.tolist(), pairs + ta, pairs + tb,
                          rho + trho)
