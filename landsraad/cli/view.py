@@ -35,6 +35,7 @@ def register(sub: Any) -> None:
     p.add_argument("--weapon", type=float, metavar="CM", help="the weapon range for the range band (10, 15, 20 or 30)")
     p.add_argument("--blast", metavar="X,Y", help="open with a 5 cm blast template at X,Y")
     p.add_argument("--at", type=int, metavar="N", help="saved game: open after activation N")
+    p.add_argument("--hover", metavar="MODEL", help="open with the pointer on MODEL: its hover card shows (for --screenshot)")
     p.add_argument("--screenshot", metavar="FILE", help="draw one frame into this PNG and exit")
     p.add_argument("--size", metavar="WxH", help="window size in pixels (default: most of the screen; 1100x760 for --screenshot)")
     p.add_argument("--stage", choices=("setup", "play"), help="setup: warn about set-up rules (R-TERRAIN, R-DEPLOY); play: a mid-game "
@@ -223,7 +224,7 @@ def _load_list(path: str) -> Any:
 
 
 def _check_names(board: Any, args: argparse.Namespace, ranges: tuple[Any, ...]) -> None:
-    for name in ([*args.measure] if args.measure else []) + ([args.reach] if args.reach else []):
+    for name in ([*args.measure] if args.measure else []) + ([args.reach] if args.reach else []) + ([args.hover] if args.hover else []):
         if not board.has_base(name):
             ids = ", ".join(b.id for b in board.bases) or "(none)"
             raise UsageError(f"There is no model {name!r} on this table; the models are: {ids}.")
@@ -242,3 +243,5 @@ def _preselect(viewer: Any, args: argparse.Namespace, blast: tuple[float, float]
     if blast is not None:
         viewer.sel.blast = True
         viewer.pointer_px = viewer.camera.to_screen(*blast)
+    if args.hover:
+        viewer.pointer_px = viewer.camera.to_screen(*viewer.mode.board.base(args.hover).center)

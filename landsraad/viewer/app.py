@@ -264,6 +264,8 @@ class Viewer:
         self._layers: dict[str, list[Any]] = {"table": [], "bases": [], "dragged": [], "reach": [], "overlay": [], "step": [], "panel": [],
                                               "text": [], "hover": []}
         self._keys: dict[str, Any] = {}
+        self._persist: dict[str, Any] = {}  # labels kept across rebuilds, their text changed: a new label lays its text out twice
+        self._used: set[str] = set()
         self._overlay_lines: list[str] = []
         self._static_height = 0
         self._legend_height = 0
@@ -449,6 +451,9 @@ class Viewer:
         for layer in self._layers:
             self._rebuild(layer, [])
         self._coords.delete()
+        for label in self._persist.values():
+            label.delete()
+        self._persist.clear()
 
     def _rebuild(self, layer: str, items: list[Any]) -> None:
         for item in self._layers[layer]:
@@ -644,7 +649,39 @@ class Viewer:
         out.append(self._label(text, cx, cy, 5, size=7, colour=(245, 240, 225, 255) if dark else (30, 25, 15, 255)))
         return out
 
+    def _kept_label(self, name: str, text: str, x: float, y: float, group: int, **style: Any) -> None:
+        """Show the persistent label ``name`` with ``text`` at (x, y): made once, then only its text
+        and place change (the overlays' sentences follow the pointer at 60 frames a second)."""
+        self._used.add(name)
+        label = self._persist.get(name)
+        if label is None:
+            self._persist[name] = self._label(text, x, y, group, **style)
+            return
+        width = style.get("width")
+        if label.text != text or (width is not None and label.width != width):
+            label.begin_update()  # one layout for the text and the width, not one each (end_update always lays out)
+            if width is not None and label.width != width:
+                label.width = width
+            if label.text != text:
+                label.text = text
+            label.end_update()
+        if (label.x, label.y) != (round(x), round(y)):
+            label.position = (round(x), round(y), 0)  # a move only: no layout
+
+    def _hide_unused(self, names: Sequence[str]) -> None:
+        for name in names:
+            label = self._persist.get(name)
+            if name not in self._used and label is not None and label.text:
+                label.text = ""
+
     def _draw_overlays(self, board: Board) -> list[Any]:
+        self._used.difference_update(("sight-distance", "inset-caption"))
+        try:
+            return self._draw_overlays_now(board)
+        finally:
+            self._hide_unused(("sight-distance", "inset-caption"))
+
+    def _draw_overlays_now(self, board: Board) -> list[Any]:
         out: list[Any] = []
         s = self.sel
         lines = self._overlay_lines
@@ -721,7 +758,7 @@ class Viewer:
             colour = (int(40 + 190 * share), int(170 - 130 * share), 60, 255)
             out.append(self._line(pa, pb, colour, 5, 5.0))
         mx, my = self.camera.to_screen((a.x + b.x) / 2, (a.y + b.y) / 2)
-        out.append(self._label(f"{ov.distance_cm:.1f} cm", mx, my + 10, 6, size=10, colour=(20, 40, 90, 255), bold=True))
+        self._kept_label("sight-distance", f"{ov.distance_cm:.1f} cm", mx, my + 10, 6, size=10, colour=(20, 40, 90, 255), bold=True)
         for kind, name in ov.hiders:  # what hides the target, outlined in red
             if kind == "model" and board.has_base(name):
                 h = board.base(name)
@@ -757,8 +794,8 @@ class Viewer:
             pts = [(x0 + s_ * k, y0 + z * k) for s_, z in ring]
             if len(pts) >= 3:
                 out.append(shapes.Polygon(*pts, color=(200, 50, 40, 230), batch=self.batch, group=self.groups[9]))
-        out.append(self._label(f"silhouette as {r.shooter} sees it: {100 * r.hidden_fraction:.0f} % hidden (red)", x0, y0 + height_cm * k + 10, 8,
-                               size=8, colour=(230, 230, 230, 255), anchor_x="left"))
+        self._kept_label("inset-caption", f"silhouette as {r.shooter} sees it: {100 * r.hidden_fraction:.0f} % hidden (red)", x0, y0 + height_cm * k + 10, 8,
+                         size=8, colour=(230, 230, 230, 255), anchor_x="left")
         return out
 
     def _draw_template(self, board: Board, t: TemplateOverlay) -> list[Any]:
@@ -785,7 +822,7 @@ class Viewer:
         if model_id is None:
             return []
         lines = self.mode.card(model_id) or [model_id]
-        width = 300
+        width = 330
         label = self._label("\n".join(lines), 0, 0, 11, size=9, colour=(25, 25, 30, 255), anchor_x="left", anchor_y="top", width=width - 16)
         height = label.content_height + 12
         px, py = self.pointer_px
@@ -879,11 +916,17 @@ class Viewer:
         return lines + [""]
 
     def _draw_overlay_text(self, after: int) -> list[Any]:
-        if not self._overlay_lines:
-            return []
-        top = self.window.height - 10 - self._static_height  # right under the rest of the panel
-        return [self._label("\n".join(self._overlay_lines), self.window.width - self.panel_w + 10, top, 7, size=9,
-                            colour=(250, 230, 160, 255), anchor_x="left", anchor_y="top", width=self.panel_w - 20)]
+        """The overlays' sentences right under the rest of the panel: one kept label per line, so a
+        pointer move lays out only the lines that changed (the distance, the cover), not all."""
+        top = self.window.height - 10 - self._static_height
+        names = [f"overlay-line-{i}" for i in range(len(self._overlay_lines))]
+        self._used.difference_update(n for n in self._persist if n.startswith("overlay-line-"))
+        for name, line in zip(names, self._overlay_lines):
+            self._kept_label(name, line, self.window.width - self.panel_w + 10, top, 7, size=9, colour=(250, 230, 160, 255),
+                             anchor_x="left", anchor_y="top", width=self.panel_w - 20)
+            top -= self._persist[name].content_height
+        self._hide_unused([n for n in self._persist if n.startswith("overlay-line-")])
+        return []
 
     def _legend(self, names: dict[str, str]) -> list[str]:
         """The legend at the bottom of the panel: each card's abbreviation, and what the marks mean."""
@@ -909,7 +952,7 @@ class Viewer:
         if legend:
             cards = [t for t in legend if " = " in t]
             notes = [t for t in legend if " = " not in t]
-            half = (len(cards) + 1) // 2
+            half = (len(cards) + 1) // 2 if all(len(t) <= 24 for t in cards) else len(cards)  # long entries: one column
             y = 8
             if notes:
                 note = self._label("\n".join(notes), x0 + 10, y, 7, size=8, colour=(190, 190, 200, 255), anchor_x="left",
@@ -918,7 +961,7 @@ class Viewer:
                 y += note.content_height + 2
             if cards:
                 left = self._label("\n".join(cards[:half]), x0 + 10, y, 7, size=8, colour=(210, 210, 220, 255), anchor_x="left",
-                                   anchor_y="bottom", width=(pw - 30) // 2)
+                                   anchor_y="bottom", width=(pw - 30) // 2 if half < len(cards) else pw - 20)
                 right = self._label("\n".join(cards[half:]) or " ", x0 + 20 + (pw - 30) // 2, y, 7, size=8, colour=(210, 210, 220, 255),
                                     anchor_x="left", anchor_y="bottom", width=(pw - 30) // 2)
                 out += [left, right]

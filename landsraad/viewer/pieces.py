@@ -2,18 +2,19 @@
 
 Plain Python, no pyglet. A base is labelled by its card, abbreviated, and its number
 (``Warrior`` -> ``War``, ``Fedaykin Death Commando`` -> ``FDC``; ``blue-warrior-2`` -> ``War2``),
-and the panel's legend maps each abbreviation back to the card. The hover card lists what a
+or by its own name when it has one (``Stilgar`` -> ``Stil``), and the panel's legend maps each
+abbreviation back to the card (``Stil = Stilgar (Naib)``). The hover card lists what a
 player asks of a model: its name and card, profile, weapons, wounds, fatigue, poisons, shield,
 spice.
 
 Examples
 --------
 >>> labels, legend = card_labels([("red-warrior-1", "Warrior"), ("red-warrior-2", "Warrior"),
-...                               ("blue-naib-1", "Naib"), ("x", "Fedaykin Death Commando")])
+...                               ("blue-naib-1", "Naib", "Stilgar", "blue"), ("x", "Fedaykin Death Commando")])
 >>> labels
-{'red-warrior-1': 'War1', 'red-warrior-2': 'War2', 'blue-naib-1': 'Naib1', 'x': 'FDC'}
+{'red-warrior-1': 'War1', 'red-warrior-2': 'War2', 'blue-naib-1': 'Stil', 'x': 'FDC'}
 >>> legend
-{'War': 'Warrior', 'Naib': 'Naib', 'FDC': 'Fedaykin Death Commando'}
+{'War': 'Warrior', 'Stil': 'Stilgar (Naib)', 'FDC': 'Fedaykin Death Commando'}
 """
 
 from __future__ import annotations
@@ -60,39 +61,40 @@ def card_labels(models: Iterable[tuple[str, ...]]) -> tuple[dict[str, str], dict
     models
         ``(model id, card name)`` pairs, or ``(model id, card name, name, group)``: the number
         is the one ending the model's name (``Soldier 2``, as the narration says), else its id's;
+        a name of its own (not the card's, no number: ``Stilgar``) gives the label instead;
         labels are unique within a group (a side: ``Sol1`` in red and ``Sol1`` in blue).
 
     >>> card_labels([("red-soldier-3", "Soldier", "Soldier 2", "red"), ("blue-soldier-2", "Soldier", "Soldier 2", "blue")])[0]
     {'red-soldier-3': 'Sol2', 'blue-soldier-2': 'Sol2'}
     """
     pairs = [(m[0], m[1], m[2] if len(m) > 2 else m[0], m[3] if len(m) > 3 else "") for m in models]
-    cards = list(dict.fromkeys(p[1] for p in pairs))
+    # a model with a name of its own (Stilgar, a Naib) is labelled by that name; the others by their card
+    own_name = {p[0]: p[2] != p[1] and p[2] != p[0] and not _number(p[2]) for p in pairs}
+    keys = list(dict.fromkeys((p[2], f"{p[2]} ({p[1]})", 4) if own_name[p[0]] else (p[1], p[1], 3) for p in pairs))
     short: dict[str, str] = {}
     taken: dict[str, str] = {}
-    for card in cards:
-        for letters in (3, 4, 5, 6, 40):
-            abbr = abbreviation(card, letters)
-            if taken.get(abbr, card) == card:
+    for word, meaning, first in keys:
+        for letters in (first, 4, 5, 6, 40):
+            abbr = abbreviation(word, letters)
+            if taken.get(abbr, meaning) == meaning:
                 break
-        else:  # pragma: no cover - 40 letters tell any two names apart
-            abbr = f"{abbr}{len(taken)}"
-        k = 2
-        base = abbr
-        while taken.get(abbr, card) != card:
+        base, k = abbr, 2
+        while taken.get(abbr, meaning) != meaning:
             abbr, k = f"{base}{k}", k + 1
-        short[card], taken[abbr] = abbr, card
+        short[meaning], taken[abbr] = abbr, meaning
     labels: dict[str, str] = {}
     used: set[tuple[str, str]] = set()
     for model_id, card, name, group in pairs:
-        number = _number(name) or _number(model_id)
-        label = short[card] + number
-        k = 2
-        while (group, label) in used:  # two models of one card with the same number (two sides): told apart by the colour, kept unique
-            label = f"{short[card]}{number}{'abcdefgh'[min(k - 2, 7)]}"
-            k += 1
+        if own_name[model_id]:
+            stem, number = short[f"{name} ({card})"], ""
+        else:
+            stem, number = short[card], _number(name) or _number(model_id)
+        label, k = stem + number, 0
+        while (group, label) in used:  # the same card and number twice in a side: told apart, kept unique
+            label, k = f"{stem}{number}{'abcdefgh'[min(k, 7)]}", k + 1
         used.add((group, label))
         labels[model_id] = label
-    return labels, {abbr: card for abbr, card in taken.items()}
+    return labels, dict(taken)
 
 
 def _bonus(v: int) -> str:
@@ -126,7 +128,7 @@ def _profile_lines(p: Profile) -> list[str]:
     if p.spice:
         extras.append(f"spice {p.spice}")
     if p.special_rules:
-        extras.append(", ".join(r.replace("_", " ") for r in p.special_rules))
+        extras.append("rules: " + ", ".join(r.replace("_", " ") for r in p.special_rules))
     if extras:
         out.append("; ".join(extras))
     return out
@@ -136,7 +138,8 @@ def state_card(m: ModelState) -> list[str]:
     """The hover card of a model in a game: name and card, profile, weapons, wounds, fatigue,
     poisons, shield, spice."""
     p = m.profile
-    out = [f"{m.name} ({p.name}, {m.side}) - {m.id}", *_profile_lines(p)]
+    card = f"{p.name}, " if p.name != m.name else ""
+    out = [f"{m.name} ({card}{m.side}) - {m.id}", *_profile_lines(p)]
     out += [weapon_line(w) for w in m.weapons]
     state = [_WOUNDS.get(m.wound, m.wound), f"fatigue {m.fatigue}"]
     if m.poisons:
