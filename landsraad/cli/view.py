@@ -245,3 +245,4 @@ def _preselect(viewer: Any, args: argparse.Namespace, blast: tuple[float, float]
         viewer.pointer_px = viewer.camera.to_screen(*blast)
     if args.hover:
         viewer.pointer_px = viewer.camera.to_screen(*viewer.mode.board.base(args.hover).center)
+        viewer.still_since = float("-inf")  # resting there already: the card shows in the first frame

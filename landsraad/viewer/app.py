@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import io
 import math
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
@@ -80,6 +81,9 @@ PANEL_W = 340
 """Width of the text panel on the right, in pixels, for windows 1000 to 1400 pixels wide (:func:`panel_width`)."""
 SLIDER_H = 44
 """Height of the replay strip under the table, in pixels."""
+
+HOVER_DELAY_S = 0.35
+"""How long the pointer rests on a model before its hover card shows (not while clicking and aiming)."""
 
 DEFAULT_MOVEMENT_CM = 10.0
 """The allowance of a model whose scene gives no Movement (most profile cards move 10 cm)."""
@@ -254,6 +258,8 @@ class Viewer:
         self.sel = Selection()
         self.palette = _Palette()
         self.pointer_px: tuple[float, float] = (-1.0, -1.0)
+        self.still_since = time.monotonic()
+        """When the pointer last moved or a button was pressed (the hover card waits :data:`HOVER_DELAY_S`)."""
         self.status = ""
         self.show_help = False
         self.crashes: list[Path] = []
@@ -365,6 +371,8 @@ class Viewer:
     def _hovered(self) -> str | None:
         """The model under the pointer, when no button is held and the pointer is on the table area."""
         if self._drag is not None or self.pointer_px[0] < 0 or self.pointer_px[0] > self.window.width - self.panel_w:
+            return None
+        if time.monotonic() - self.still_since < HOVER_DELAY_S:
             return None
         return self._model_at(self._pointer_cm())
 
@@ -1019,6 +1027,7 @@ class Viewer:
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> Any:
         self.pointer_px = (float(x), float(y))
+        self.still_since = time.monotonic()
 
     def on_mouse_leave(self, x: int, y: int) -> Any:
         self.pointer_px = (-1.0, -1.0)
@@ -1040,6 +1049,7 @@ class Viewer:
 
     def _mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.pointer_px = (float(x), float(y))
+        self.still_since = time.monotonic()
         if button in (mouse.RIGHT, mouse.MIDDLE):
             self._drag = _Drag("pan", start_px=(x, y))
             return
@@ -1068,6 +1078,7 @@ class Viewer:
 
     def _mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         self.pointer_px = (float(x), float(y))
+        self.still_since = time.monotonic()
         d = self._drag
         if d is None:
             return
@@ -1080,6 +1091,7 @@ class Viewer:
 
     def _mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.pointer_px = (float(x), float(y))
+        self.still_since = time.monotonic()
         d, self._drag = self._drag, None
         if d is None or d.kind in ("pan", "slider"):
             return

@@ -314,6 +314,9 @@ def test_the_hover_card_tells_the_model(carded: Any) -> None:
     cam = carded.camera
     px, py = cam.to_screen(40.0, 40.0)
     _send(carded.window, "on_mouse_motion", px, py, 0, 0)
+    _frame(carded)
+    assert carded._layers["hover"] == []                                 # not while the pointer moves
+    carded.still_since -= 1.0                                            # resting for a second
     frame = _frame(carded)
     text = carded._layers["hover"][-1].text
     from landsraad.content import load_faction
