@@ -8,6 +8,7 @@ as the window system would send them.
 from __future__ import annotations
 
 import math
+import time
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -411,3 +412,40 @@ def test_wounds_and_fatigue_are_drawn_on_the_bases(window: Any, saved_game: Path
         assert any(_close(p, _FATIGUE, tol=25) for p in bottom), model.fatigue
     finally:
         v.detach()
+
+
+def test_a_resized_window_scales_the_table_and_keeps_the_panel_readable(viewer: Any) -> None:
+    from landsraad.viewer.app import panel_width
+
+    window = viewer.window
+    _frame(viewer)
+    before = viewer.camera.scale
+    try:
+        for size in ((1500, 1000), (700, 500)):
+            window.set_size(*size)
+            for _ in range(100):  # the X server resizes the window in its own time
+                window.dispatch_events()
+                if tuple(window.get_framebuffer_size()) == size:
+                    break
+                time.sleep(0.05)
+            _send(window, "on_resize", *size)
+            window.flip()  # Mesa gives the window's buffers their new size at a buffer swap (every frame of the real loop)
+            frame = _frame(viewer)
+            assert viewer.panel_w == panel_width(window.width) >= 240
+            x, y, aw, ah = viewer.camera.area
+            assert aw == window.width - viewer.panel_w
+            assert math.isclose(viewer.camera.scale, min(aw - 48, ah - 48) / 60)   # the table fills what is left
+            cx, cy = viewer.camera.to_screen(30, 30)
+            assert 0 < cx < aw and 0 < cy < window.height
+            from landsraad.viewer.app import SAND
+
+            assert _close(_pixel(frame, *viewer.camera.to_screen(2.5, 57.5)), SAND)
+        assert viewer.camera.scale < before
+    finally:
+        window.set_size(1000, 700)
+        for _ in range(100):
+            window.dispatch_events()
+            if tuple(window.get_framebuffer_size()) == (1000, 700):
+                break
+            time.sleep(0.05)
+        _send(window, "on_resize", 1000, 700)
