@@ -238,3 +238,29 @@ def test_a_real_click_on_a_base_partly_off_the_table_keeps_the_window_open(x_dis
         _, err = proc.communicate(timeout=30)
     assert "Traceback" not in err and "error" not in err.lower(), err
     assert not (tmp_path / "data" / "crashes").exists()
+
+
+@needs_xdotool
+def test_a_game_window_killed_at_random_moments_leaves_an_autosave_that_resumes(x_display: str, tmp_path: Path) -> None:
+    pytest.importorskip("pyglet", reason="the viewer needs pyglet (pip install '.[viewer]')")
+    from landsraad.engine.record import load_record
+
+    rng = random.Random(42)
+    save = tmp_path / "game.json"
+    auto = tmp_path / "game.autosave.json"
+    answers = 0
+    for trial in range(3):
+        # the computer plays red and answers every 0.6 s; each answer is autosaved; the kill lands anywhere
+        args = ["--resume", str(auto)] if auto.exists() else ["--play", "--human", "blue", "--seed", "5"]
+        proc, _ = _open_window(*args, "--save", str(save))
+        time.sleep(rng.uniform(1.0, 3.0))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        if auto.exists():
+            record = load_record(auto)  # whole, sealed, and its answers replay (load_record checks the hash)
+            assert len(record.answers) >= answers, trial
+            answers = len(record.answers)
+    assert answers > 0
+    r = subprocess.run([sys.executable, "-m", "landsraad", "view", "--resume", str(auto), "--screenshot", str(tmp_path / "go-on.png")],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
