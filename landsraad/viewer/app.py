@@ -272,6 +272,7 @@ class Viewer:
         self._keys: dict[str, Any] = {}
         self._persist: dict[str, Any] = {}  # labels kept across rebuilds, their text changed: a new label lays its text out twice
         self._used: set[str] = set()
+        self._labels_cache: tuple[Any, tuple[dict[str, str], dict[str, str]]] | None = None
         self._overlay_lines: list[str] = []
         self._static_height = 0
         self._legend_height = 0
@@ -419,7 +420,7 @@ class Viewer:
         active = self.mode.active()
         self._layer("bases", (still.bases, cam, self.sel.model, self.sel.target, dragged, tuple(names.items()), conditions, active),
                     self._draw_bases, still, dragged, None)
-        self._layer("dragged", (board, cam, dragged, tuple(names.items())), lambda: self._draw_bases(board, None, dragged) if dragged else [])
+        self._layer("dragged", (board, cam, dragged, tuple(names.items())), self._draw_dragged, board, dragged)
         self._layer("step", (self._step_key(), cam), self._draw_step)
         lines = self._static_lines()
         legend = self._legend(names)
@@ -584,12 +585,23 @@ class Viewer:
         board = board or self.mode.board
         names = self.mode.names()
         shown = self.mode.shown_names()
+        key_ = (tuple((b.id, b.side) for b in board.bases), tuple(names.items()), tuple(shown.items()))
+        if self._labels_cache is not None and self._labels_cache[0] == key_:  # asked every frame: the same table most of the time
+            return self._labels_cache[1]
         labels = short_labels([b.id for b in board.bases if b.id not in names])
         # unique within a side: Sol1 in red and Sol1 in blue
         carded, legend = card_labels([(b.id, names[b.id], shown.get(b.id, b.id), b.side or "") for b in board.bases if b.id in names])
-        return {**labels, **carded}, legend
+        self._labels_cache = (key_, ({**labels, **carded}, legend))
+        return self._labels_cache[1]
 
-    def _draw_bases(self, board: Board, skip: str | None = None, only: str | None = None) -> list[Any]:
+    def _draw_dragged(self, board: Board, dragged: str | None) -> list[Any]:
+        """The model held by the mouse, drawn on its own (its label kept: one per pointer move would be laid out anew)."""
+        self._used.discard("dragged-label")
+        out = self._draw_bases(board, None, dragged, kept_label=True) if dragged else []
+        self._hide_unused(("dragged-label",))
+        return out
+
+    def _draw_bases(self, board: Board, skip: str | None = None, only: str | None = None, *, kept_label: bool = False) -> list[Any]:
         cam = self.camera
         out: list[Any] = []
         colours = side_colours(board)
@@ -609,7 +621,12 @@ class Viewer:
                 out.append(shapes.Arc(cx, cy, r + 6.5, thickness=1.5, color=(20, 20, 20, 255), batch=self.batch, group=self.groups[4]))
             text = labels.get(b.id, b.id[:4])
             size = max(6, min(10, 1.5 * r / max(3, len(text))))
-            out.append(self._label(text, cx, cy, 5, size=size, colour=(255, 255, 255, 255), bold=True))
+            if kept_label:
+                self._kept_label("dragged-label", text, cx, cy, 5, size=size, colour=(255, 255, 255, 255), bold=True)
+                if self._persist["dragged-label"].font_size != size:
+                    self._persist["dragged-label"].font_size = size
+            else:
+                out.append(self._label(text, cx, cy, 5, size=size, colour=(255, 255, 255, 255), bold=True))
             if not isinstance(self.mode, EditMode):
                 out += self._condition_pips(b.id, cx, cy, r)
         return out
