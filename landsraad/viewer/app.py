@@ -316,14 +316,15 @@ class Viewer:
         except Exception:  # noqa: BLE001 - the crash report must still be written
             saved = None
         sig = (context, type(exc).__name__, str(exc)[:200])
-        report = None
-        if sig not in self._crash_seen:
+        if sig in self._crash_seen:
+            crash = " (the same error as before: one crash file)"
+        else:
             self._crash_seen.add(sig)
             report = write_crash_report(exc, context, saved)
             if report is not None:
                 self.crashes.append(report)
+            crash = f" Details: {report}." if report else " (the crash file could not be written)"
         where = f" The table is saved in {saved}." if saved else ""
-        crash = f" Details: {report}." if report else (" (reported above)" if sig in self._crash_seen else "")
         self.status = (f"Unexpected error while {context} ({type(exc).__name__}: {str(exc)[:120]}); the window goes on.{where}{crash} "
                        "Please report it.")
 
@@ -382,7 +383,10 @@ class Viewer:
     def on_draw(self) -> None:
         self.window.clear()
         self.refresh()
-        self.batch.draw()
+        try:
+            self.batch.draw()
+        except Exception as exc:  # noqa: BLE001 - a drawing bug must not close the window (issue 43)
+            self._crashed("drawing", exc)
 
     def _layer(self, name: str, key_: Any, build: Any, *args: Any) -> None:
         """Rebuild layer ``name`` when its key changed; a layer that fails is left empty and said in

@@ -276,7 +276,7 @@ class ReplayMode:
         return None  # a saved game is never changed by the window
 
     def emergency_save(self) -> str | None:
-        return self.timeline.source
+        return None  # nothing to save: the saved game is on disk, unchanged
 
     def title(self) -> str:
         f = self.timeline.frames[self.index]

@@ -66,6 +66,15 @@ def test_screenshot_of_a_game_being_played(x_display: str, tmp_path: Path) -> No
     assert _png_size(out) == (900, 640)
 
 
+def test_a_mid_game_scene_with_its_hover_card(x_display: str, tmp_path: Path) -> None:
+    pytest.importorskip("pyglet", reason="the viewer needs pyglet (pip install '.[viewer]')")
+    out = tmp_path / "mid.png"
+    r = run("scenes/table.yaml", "--stage", "play", "--hover", "sardaukar-1", "--screenshot", str(out))
+    assert r.returncode == 0, r.stderr
+    assert _png_size(out) == (1100, 760)
+    assert not Path("scenes/table.autosave.yaml").exists()  # no change, no autosave beside the scene
+
+
 def test_without_a_display_one_sentence_and_status_2(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     r = run(REFERENCE, "--screenshot", str(tmp_path / "x.png"), env=env)
@@ -83,6 +92,8 @@ def test_without_a_display_one_sentence_and_status_2(tmp_path: Path) -> None:
     ((REFERENCE, "--weapon", "12"), "--weapon takes one of"),
     (("--play", REFERENCE), "--play starts a game"),
     (("--play", "--opponent", "nobody"), "--opponent takes"),
+    ((REFERENCE, "--hover", "ghost"), "no model 'ghost'"),
+    ((REFERENCE, "--stage", "middle"), "invalid choice"),
 ])
 def test_usage_errors_exit_2_without_traceback(x_display: str, tmp_path: Path, args: tuple[str, ...], needle: str) -> None:
     r = run(*args, "--screenshot", str(tmp_path / "unused.png"))

@@ -39,3 +39,33 @@ def test_edit_mode_shows_the_editor_board_and_warnings() -> None:
     assert mode.movement("red-5") == 8 and mode.movement("ghost") is None
     mode.editor.move_model("red-1", (16, 14))
     assert any("overlaps" in line for line in mode.panel_lines())
+
+
+def test_the_editor_mode_autosaves_offers_and_recovers(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from landsraad.scene import Scene, load_scene
+    from landsraad.viewer.modes import EditMode
+
+    auto = tmp_path / "t.autosave.yaml"
+    first = EditMode(Scene(), "t.yaml", autosave=auto)
+    assert first.after_change() is None and not auto.exists()   # nothing changed yet
+    first.editor.add_model(side="red", at=(10, 1.0), base=30)
+    assert first.after_change() == str(auto) and load_scene(auto) == first.editor.scene
+    assert first.after_change() is None                          # written once per change
+    second = EditMode(Scene(), "t.yaml", autosave=auto)
+    assert second.offer is not None and any("Y: recover it" in line for line in second.panel_lines())
+    assert "back" in second.answer_offer(True)
+    assert [m.id for m in second.editor.scene.models] == ["red-1"] and second.offer is None
+    assert second.editor.undo() and second.editor.scene.models == []  # the recovery is undoable
+    third = EditMode(Scene(), "t.yaml", autosave=auto)
+    assert third.offer is None                                   # answered: not offered again
+
+
+def test_play_stage_warns_only_of_file_problems() -> None:
+    from landsraad.scene import Scene
+    from landsraad.viewer.modes import EditMode
+
+    crowded = Scene(terrain=[{"id": "a", "polygon": [[10, 10], [14, 10], [14, 14], [10, 14]], "height": 3},
+                             {"id": "b", "polygon": [[15, 10], [19, 10], [19, 14], [15, 14]], "height": 3}])
+    assert any("R-TERRAIN" in line for line in EditMode(crowded).panel_lines())
+    mid = EditMode(crowded, stage="play")
+    assert not any("R-TERRAIN" in line for line in mid.panel_lines()) and "mid-game" in mid.title()
