@@ -17,7 +17,7 @@ from ..errors import LandsraadError
 from ..geometry.board import Board
 from ..model import Weapon
 from ..scene import Scene
-from .autosave import SceneAutosave
+from .autosave import SceneAutosave, data_folder
 from .editor import Editor
 from .pieces import spec_card, state_card
 from .timeline import StepOverlay, Timeline, step_overlay
@@ -178,8 +178,13 @@ class EditMode:
         try:
             written = self.autosave.write(self.editor.scene)
         except OSError as err:
-            self.autosave_problem = f"Autosave failed ({self.autosave.path}): {err.strerror or err}."
-            return None
+            fallback = data_folder() / self.autosave.path.name
+            if self.autosave.path == fallback:
+                self.autosave_problem = f"Autosave failed ({self.autosave.path}): {err.strerror or err}."
+                return None
+            # a folder that cannot be written (a scene shipped read-only): the user's data folder instead
+            self.autosave.path = fallback
+            return self.after_change()
         self.autosave_problem = ""
         return str(self.autosave.path) if written else None
 

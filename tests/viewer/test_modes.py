@@ -69,3 +69,17 @@ def test_play_stage_warns_only_of_file_problems() -> None:
     assert any("R-TERRAIN" in line for line in EditMode(crowded).panel_lines())
     mid = EditMode(crowded, stage="play")
     assert not any("R-TERRAIN" in line for line in mid.panel_lines()) and "mid-game" in mid.title()
+
+
+def test_an_autosave_beside_a_read_only_scene_goes_to_the_data_folder(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from landsraad.scene import Scene, load_scene
+    from landsraad.viewer.modes import EditMode
+
+    monkeypatch.setenv("LANDSRAAD_DATA_DIR", str(tmp_path / "data"))
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the scene's folder should be\n")
+    mode = EditMode(Scene(), "t.yaml", autosave=blocker / "t.autosave.yaml")
+    mode.editor.add_model(side="red", at=(10, 10), base=30)
+    assert mode.after_change() == str(tmp_path / "data" / "t.autosave.yaml")
+    assert load_scene(tmp_path / "data" / "t.autosave.yaml") == mode.editor.scene
+    assert any("data" in line and "Autosaved" in line for line in mode.panel_lines())
