@@ -46,9 +46,6 @@ markers:
   - {id: obj-1, at: [8, 40]}
 """
 
-MODS = (0, pyglet.window.key.MOD_SHIFT, pyglet.window.key.MOD_CTRL)
-
-
 def _symbols() -> list[int]:
     """Every key symbol pyglet names (letters, digits, function keys, arrows, the keypad, ...)."""
     from pyglet.window import key
@@ -106,8 +103,10 @@ def _still_open(v: Any, data_folder: Path) -> None:
 
 
 def _every_key(v: Any, at: list[tuple[float, float]]) -> None:
+    from pyglet.window import key
+
     for i, symbol in enumerate(_symbols()):
-        for mod in MODS:
+        for mod in (0, key.MOD_SHIFT, key.MOD_CTRL):
             x, y = at[(i + mod) % len(at)]
             _send(v.window, "on_mouse_motion", x, y, 0, 0)
             _send(v.window, "on_key_press", symbol, mod)
