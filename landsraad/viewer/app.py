@@ -210,6 +210,8 @@ class Viewer(Artist):
     def _autosave(self) -> None:
         try:
             self.mode.after_change()
+        except LandsraadError as exc:
+            self.status = sentence(exc)
         except Exception as exc:  # noqa: BLE001 - as in _guard: an autosave that fails must not close the window
             self._crashed("autosaving", exc)
 

@@ -177,10 +177,11 @@ class EditMode:
             return None
         try:
             written = self.autosave.write(self.editor.scene)
-        except OSError as err:
+        except (OSError, LandsraadError) as err:  # the atomic writer says why in an OutputPathError; mkdir raises OSError
             fallback = data_folder() / self.autosave.path.name
             if self.autosave.path == fallback:
-                self.autosave_problem = f"Autosave failed ({self.autosave.path}): {err.strerror or err}."
+                reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+                self.autosave_problem = f"Autosave failed ({self.autosave.path}): {reason}" + ("" if reason.endswith(".") else ".")
                 return None
             # a folder that cannot be written (a scene shipped read-only): the user's data folder instead
             self.autosave.path = fallback

@@ -83,3 +83,30 @@ def test_an_autosave_beside_a_read_only_scene_goes_to_the_data_folder(tmp_path, 
     assert mode.after_change() == str(tmp_path / "data" / "t.autosave.yaml")
     assert load_scene(tmp_path / "data" / "t.autosave.yaml") == mode.editor.scene
     assert any("data" in line and "Autosaved" in line for line in mode.panel_lines())
+
+
+def test_a_full_disk_leaves_the_last_autosave_whole_and_says_so(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import errno
+
+    from landsraad import fileio
+    from landsraad.scene import Scene, load_scene
+    from landsraad.viewer.modes import EditMode
+
+    auto = tmp_path / "t.autosave.yaml"
+    mode = EditMode(Scene(), "t.yaml", autosave=auto)
+    mode.editor.add_model(side="red", at=(10, 10), base=30)
+    mode.after_change()
+    kept = auto.read_bytes()
+    real_replace = fileio.os.replace
+
+    def full(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(fileio.os, "replace", full)  # the rename of the finished temporary file fails, as on a full disk
+    mode.editor.add_model(side="red", at=(20, 10), base=30)
+    assert mode.after_change() is None
+    assert auto.read_bytes() == kept and len(load_scene(auto).models) == 1
+    assert any("Autosave failed" in line and "No space left" in line for line in mode.panel_lines())
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".") or "tmp" in p.name] == []  # no temporary file left
+    monkeypatch.setattr(fileio.os, "replace", real_replace)
+    assert mode.after_change() is not None and len(load_scene(mode.autosave.path).models) == 2
