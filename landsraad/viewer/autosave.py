@@ -26,7 +26,7 @@ import traceback
 from pathlib import Path
 
 from ..errors import DataError
-from ..fileio import atomic_write_text
+from ..fileio import OutputPathError, atomic_write_text
 from ..scene import Scene
 from .editor import open_scene
 
@@ -141,6 +141,6 @@ def write_crash_report(error: BaseException, context: str, saved: str | None) ->
     try:
         folder.mkdir(parents=True, exist_ok=True)
         atomic_write_text(path, text)
-    except OSError:
+    except (OSError, OutputPathError):  # a full disk: the panel still says what happened
         return None
     return path

@@ -76,3 +76,17 @@ def test_a_crash_report_that_cannot_be_written_is_none(tmp_path: Path, monkeypat
     blocker.write_text("a file where the data folder should be\n")
     monkeypatch.setenv(DATA_ENV, str(blocker))
     assert write_crash_report(ValueError("x"), "drawing", None) is None
+
+
+def test_a_crash_report_on_a_full_disk_is_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from landsraad import fileio
+
+    monkeypatch.setenv(DATA_ENV, str(tmp_path))
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(fileio.os, "replace", full)
+    assert write_crash_report(ValueError("x"), "drawing", None) is None
