@@ -213,8 +213,12 @@ class Artist:
         for t in board.terrain:
             out += self._draw_piece(t)
         colours = side_colours(board)
+        # marker labels placed where they overlap no base, no marker and no label placed before
+        discs = [(*cam.to_screen(*b.center), cam.length(b.radius)) for b in board.bases]
+        discs += [(*cam.to_screen(*m.center), cam.length(m.radius)) for m in board.markers]
+        placed: list[tuple[float, float, float, float]] = []
         for m in board.markers:
-            out += self._draw_marker(m, colours)
+            out += self._draw_marker(m, colours, discs, placed)
         return out
 
     def _ticks(self, board: Board) -> list[Any]:
@@ -245,9 +249,12 @@ class Artist:
                                    group=self.groups[0]))
         return out
 
-    def _draw_marker(self, m: Any, colours: dict[str, str]) -> list[Any]:
+    def _draw_marker(self, m: Any, colours: dict[str, str], discs: Sequence[tuple[float, float, float]] = (),
+                     placed: list[tuple[float, float, float, float]] | None = None) -> list[Any]:
         """An objective marker as the SVG draws it: a hollow pale token, a dashed rim in its owner's
-        colour and a mission glyph (a diamond) - never a filled disc like a base."""
+        colour and a mission glyph (a diamond) - never a filled disc like a base. Its label goes
+        under it, else over it, right or left of it: the first spot clear of ``discs`` (bases and
+        markers, screen circles) and of the labels ``placed`` before (the label's box is added)."""
         cam = self.camera
         cx, cy = cam.to_screen(*m.center)
         r = cam.length(m.radius)
@@ -260,7 +267,21 @@ class Artist:
         k = r * 0.45
         out.append(shapes.Polygon((cx, cy - k), (cx + k, cy), (cx, cy + k), (cx - k, cy), color=(*ink, 255), batch=self.batch,
                                   group=self.groups[3]))
-        out.append(self._label(_marker_label(m.id), cx, cy - r - 7, 5, size=7, colour=(60, 50, 40, 255)))
+        label = self._label(_marker_label(m.id), cx, cy - r - 7, 5, size=7, colour=(60, 50, 40, 255))
+        w, h = label.content_width, label.content_height
+        spots = [(cx, cy - r - 7), (cx, cy + r + 7), (cx + r + 4 + w / 2, cy), (cx - r - 4 - w / 2, cy)]
+
+        def clash(x: float, y: float) -> float:
+            box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+            near = sum(1 for dx, dy, dr in discs if box[0] - dr < dx < box[2] + dr and box[1] - dr < dy < box[3] + dr
+                       and math.hypot(max(box[0] - dx, 0, dx - box[2]), max(box[1] - dy, 0, dy - box[3])) < dr)
+            return near + sum(2 for p in placed or () if box[0] < p[2] and p[0] < box[2] and box[1] < p[3] and p[1] < box[3])
+
+        x, y = min(spots, key=lambda spot: (clash(*spot), spots.index(spot)))
+        label.position = (round(x), round(y), 0)
+        if placed is not None:
+            placed.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+        out.append(label)
         return out
 
     def labels(self, board: Board | None = None) -> tuple[dict[str, str], dict[str, str]]:
