@@ -1,6 +1,12 @@
-"""Benchmark of the viewer's overlays (issue 11): the cost of one overlay update while the
+"""Benchmark of the viewer's overlays (issues 11 and 43): the cost of one overlay update while the
 pointer moves, on the reference scene (``scenes/reference.yaml``: 10 terrain pieces, 20
-models). Target: under 16 ms per update (60 frames a second).
+models). Targets: a median under 16 ms per update (60 frames a second, issue 11), and a p90
+under 16 ms for the whole refresh while dragging a shot's target (issue 43).
+
+Each update is timed twice: wall clock, and this process's CPU time (``time.process_time``,
+which counts the software renderer's threads too). On a machine shared with other work the
+wall clock also counts the time the process waited for a core, so the p90 target is judged
+on the CPU time, the wall clock shown beside it with the load.
 
 An update is what happens when the pointer moves one step:
 
@@ -56,25 +62,31 @@ def _pointer_path(rng: np.random.Generator, centre: tuple[float, float], steps: 
     return out
 
 
-def _time(fn: Callable[[Any], Any], inputs: list[Any]) -> tuple[float, list[float]]:
+def _time(fn: Callable[[Any], Any], inputs: list[Any]) -> tuple[float, list[float], list[float]]:
+    """The first call's wall time (cold caches), then each later call's wall and CPU times, in ms."""
     t0 = time.perf_counter()
     fn(inputs[0])
     first = (time.perf_counter() - t0) * 1000
-    times = []
+    wall, cpu = [], []
     for p in inputs[1:]:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         fn(p)
-        times.append((time.perf_counter() - t0) * 1000)
-    return first, times
+        wall.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
+    return first, wall, cpu
 
 
-def _report(name: str, first: float, times: list[float]) -> bool:
-    times = sorted(times)
-    med = statistics.median(times)
-    p90 = times[int(0.9 * (len(times) - 1))]
-    p99 = times[int(0.99 * (len(times) - 1))]
-    ok = med < TARGET_MS
-    print(f"| {name} | {med:.2f} ms | {p90:.2f} ms | {p99:.2f} ms | {max(times):.1f} ms | {first:.1f} ms | {'yes' if ok else 'NO'} |")
+def _pct(times: list[float], q: float) -> float:
+    ordered = sorted(times)
+    return ordered[int(q * (len(ordered) - 1))]
+
+
+def _report(name: str, first: float, wall: list[float], cpu: list[float], *, p90_target: bool = False) -> bool:
+    med = statistics.median(wall)
+    ok = med < TARGET_MS and (not p90_target or _pct(cpu, 0.9) < TARGET_MS)
+    target = "median" + (" and CPU p90" if p90_target else "")
+    print(f"| {name} | {med:.2f} ms | {_pct(wall, 0.9):.2f} ms | {_pct(wall, 0.99):.2f} ms | {max(wall):.1f} ms | {first:.1f} ms "
+          f"| {statistics.median(cpu):.2f} ms | {_pct(cpu, 0.9):.2f} ms | {target}: {'yes' if ok else 'NO'} |")
     return ok
 
 
@@ -85,26 +97,26 @@ def main() -> int:
     board = load_scene(ROOT / "scenes" / "reference.yaml").board
     rng = np.random.default_rng(11)
     print(f"{platform.node()} {platform.machine()}, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}")
-    print("| update | median | p90 | p99 | max | first (cold) | median < 16 ms |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| update | median | p90 | p99 | max | first (cold) | CPU median | CPU p90 | under 16 ms |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     ok = True
 
     def move_update(p: tuple[float, float]) -> None:
         overlays.reach_overlay(board, "red-4", 10.0)
         overlays.move_overlay(board, "red-4", p, 10.0)
 
-    first, times = _time(move_update, _pointer_path(rng, (38.0, 14.0), args.steps, 9.0))
-    ok &= _report("move to the pointer (red-4), answers", first, times)
+    first, wall, cpu = _time(move_update, _pointer_path(rng, (38.0, 14.0), args.steps, 9.0))
+    ok &= _report("move to the pointer (red-4), answers", first, wall, cpu)
 
     def sight_update(p: tuple[float, float]) -> None:
         moved = board.moved("blue-3", p)
         overlays.sight_overlay(moved, "red-7", "blue-3", weapon_range_cm=15)
 
-    first, times = _time(sight_update, _pointer_path(rng, (30.0, 35.0), args.steps, 1.0))
-    ok &= _report("sight while dragging the target (red-7 -> blue-3), answers", first, times)
+    first, wall, cpu = _time(sight_update, _pointer_path(rng, (30.0, 35.0), args.steps, 1.0))
+    ok &= _report("sight while dragging the target (red-7 -> blue-3), answers", first, wall, cpu)
 
-    first, times = _time(lambda p: overlays.blast_overlay(board, p), _pointer_path(rng, (30.0, 30.0), args.steps, 20.0))
-    ok &= _report("blast template at the pointer, answers", first, times)
+    first, wall, cpu = _time(lambda p: overlays.blast_overlay(board, p), _pointer_path(rng, (30.0, 30.0), args.steps, 20.0))
+    ok &= _report("blast template at the pointer, answers", first, wall, cpu)
 
     if os.environ.get("DISPLAY"):
         ok &= _window_series(args.steps, rng)
@@ -119,7 +131,7 @@ def _window_series(steps: int, rng: np.random.Generator) -> bool:
     from landsraad.viewer.app import Viewer, _Drag
     from landsraad.viewer.modes import EditMode
 
-    window = pyglet.window.Window(1100, 760, visible=True)
+    window = pyglet.window.Window(1100, 760, visible=True)  # the --screenshot size
     viewer = Viewer(window, EditMode(load_scene(ROOT / "scenes" / "reference.yaml")))
     ok = True
     try:
@@ -131,19 +143,19 @@ def _window_series(steps: int, rng: np.random.Generator) -> bool:
             viewer.refresh()
 
         viewer.sel.model = "red-4"
-        first, times = _time(pointer, _pointer_path(rng, (38.0, 14.0), steps, 9.0))
-        ok &= _report("move to the pointer (red-4), whole refresh", first, times)
+        first, wall, cpu = _time(pointer, _pointer_path(rng, (38.0, 14.0), steps, 9.0))
+        ok &= _report("move to the pointer (red-4), whole refresh", first, wall, cpu)
         viewer.sel.model, viewer.sel.target = "red-7", "blue-3"
         viewer.sel.weapon = 2
         viewer.refresh()
         viewer._drag = _Drag("model", "blue-3", moved=True)  # the target held by the mouse
-        first, times = _time(pointer, _pointer_path(rng, (30.0, 35.0), steps, 1.0))
-        ok &= _report("sight while dragging the target, whole refresh", first, times)
+        first, wall, cpu = _time(pointer, _pointer_path(rng, (30.0, 35.0), steps, 1.0))
+        ok &= _report("sight while dragging the target, whole refresh", first, wall, cpu, p90_target=True)
         viewer._drag = None
         viewer.sel.model = viewer.sel.target = None
         viewer.sel.blast = True
-        first, times = _time(pointer, _pointer_path(rng, (30.0, 30.0), steps, 20.0))
-        ok &= _report("blast template at the pointer, whole refresh", first, times)
+        first, wall, cpu = _time(pointer, _pointer_path(rng, (30.0, 30.0), steps, 20.0))
+        ok &= _report("blast template at the pointer, whole refresh", first, wall, cpu)
     finally:
         window.close()
     return ok

@@ -35,8 +35,13 @@ def register(sub: Any) -> None:
     p.add_argument("--weapon", type=float, metavar="CM", help="the weapon range for the range band (10, 15, 20 or 30)")
     p.add_argument("--blast", metavar="X,Y", help="open with a 5 cm blast template at X,Y")
     p.add_argument("--at", type=int, metavar="N", help="saved game: open after activation N")
+    p.add_argument("--hover", metavar="MODEL", help="open with the pointer on MODEL: its hover card shows (for --screenshot)")
     p.add_argument("--screenshot", metavar="FILE", help="draw one frame into this PNG and exit")
-    p.add_argument("--size", default="1100x760", metavar="WxH", help="window size in pixels (default 1100x760)")
+    p.add_argument("--size", metavar="WxH", help="window size in pixels (default: most of the screen; 1100x760 for --screenshot)")
+    p.add_argument("--stage", choices=("setup", "play"), help="setup: warn about set-up rules (R-TERRAIN, R-DEPLOY); play: a mid-game "
+                   "table, no set-up warnings (default: setup for a scene, play for a saved game)")
+    p.add_argument("--recover", action="store_true", help="take back the unsaved table an earlier window left in its autosave, "
+                   "without asking")
     p.add_argument("--out", metavar="FILE", help="where Ctrl+S saves the scene (default: the scene opened, else landsraad-scene.yaml)")
     p.add_argument("--list", action="append", default=[], metavar="FILE", help="a warband list whose models L adds (repeatable)")
     p.add_argument("--snap", action="store_true", help="start with snapping to 0.5 cm on")
@@ -93,7 +98,7 @@ def _point(text: str, what: str) -> tuple[float, float]:
 def _view(args: argparse.Namespace) -> int:
     from ..fileio import check_output_path
 
-    width, height = parse_size(args.size)
+    size = parse_size(args.size) if args.size else None
     blast = _point(args.blast, "--blast") if args.blast else None
     if args.screenshot:
         check_output_path(args.screenshot, what="--screenshot")
@@ -123,7 +128,10 @@ def _view(args: argparse.Namespace) -> int:
         XlibNoDisplay = NoSuchDisplayException
 
     from ..viewer.app import Viewer
+    from ..viewer.modes import EditMode
+
     try:
+        width, height = size or ((1100, 760) if args.screenshot else _screen_size(pyglet))
         window = pyglet.window.Window(width, height, caption="landsraad", resizable=True, visible=not args.screenshot)
     except (NoSuchDisplayException, XlibNoDisplay):
         raise UsageError(_NO_DISPLAY) from None
@@ -131,23 +139,38 @@ def _view(args: argparse.Namespace) -> int:
     viewer = Viewer(window, mode, save_path=save_path, computer_delay=None if args.screenshot else 0.6)
     viewer.palette.lists = lists
     _preselect(viewer, args, blast, WEAPON_RANGES)
+    if args.recover and isinstance(mode, EditMode) and mode.offer is not None:
+        viewer.status = mode.answer_offer(True)
     if args.screenshot:
         viewer.screenshot(args.screenshot)
         window.close()
         print(f"Screenshot written to {args.screenshot}")
         return 0
     pyglet.app.run()
+    autosave = getattr(mode, "autosave", None)
+    where = getattr(autosave, "path", autosave)
+    if where is not None and Path(where).is_file():
+        print(f"The last state is autosaved in {where}.", file=sys.stderr)
     return 0
+
+
+def _screen_size(pyglet: Any) -> tuple[int, int]:
+    """Most of the screen (85 %), never under 900 x 640: the table scales, the panel stays readable."""
+    screen = pyglet.display.get_display().get_default_screen()
+    return max(900, int(screen.width * 0.85)), max(640, int(screen.height * 0.85))
 
 
 def _open(args: argparse.Namespace) -> tuple[Any, Path | None]:
     from ..scene import Scene
+    from ..viewer.autosave import autosave_path
     from ..viewer.modes import EditMode, ReplayMode
 
+    stage = args.stage or "setup"
     if args.file is None:
         if args.at is not None:
             raise UsageError("--at needs a saved game to open.")
-        return EditMode(Scene(), None, snap=args.snap), Path(args.out) if args.out else None
+        out = Path(args.out) if args.out else None
+        return EditMode(Scene(), None, snap=args.snap, stage=stage, autosave=autosave_path(out, ".yaml")), out
     path = Path(args.file)
     if not path.is_file():
         raise UsageError(f"There is no file {args.file!r}; give a scene (YAML) or a saved game (JSON).")
@@ -161,7 +184,8 @@ def _open(args: argparse.Namespace) -> tuple[Any, Path | None]:
         raise UsageError(f"--at opens a saved game at an activation; {args.file} is a scene.")
     from ..viewer.editor import open_scene
 
-    return EditMode(open_scene(path), str(path), snap=args.snap), Path(args.out) if args.out else path
+    out = Path(args.out) if args.out else path
+    return EditMode(open_scene(path), str(path), snap=args.snap, stage=stage, autosave=autosave_path(out, ".yaml")), out
 
 
 def _open_play(args: argparse.Namespace) -> tuple[Any, None]:
@@ -172,8 +196,11 @@ def _open_play(args: argparse.Namespace) -> tuple[Any, None]:
     if args.file is not None or args.at is not None:
         raise UsageError("--play starts a game (or --resume goes on with one); it opens no scene file and takes no --at.")
     session: Session
+    from ..viewer.autosave import autosave_path
+
     session, _ = open_session(argparse.Namespace(**{**vars(args), "drill": None, "map": "landsraad-play.svg"}), Transcript())
-    return PlayMode(session), None
+    target = Path(args.save) if args.save else None
+    return PlayMode(session, autosave=autosave_path(target, ".json", "play")), None
 
 
 def _is_record(path: Path) -> bool:
@@ -197,7 +224,7 @@ def _load_list(path: str) -> Any:
 
 
 def _check_names(board: Any, args: argparse.Namespace, ranges: tuple[Any, ...]) -> None:
-    for name in ([*args.measure] if args.measure else []) + ([args.reach] if args.reach else []):
+    for name in ([*args.measure] if args.measure else []) + ([args.reach] if args.reach else []) + ([args.hover] if args.hover else []):
         if not board.has_base(name):
             ids = ", ".join(b.id for b in board.bases) or "(none)"
             raise UsageError(f"There is no model {name!r} on this table; the models are: {ids}.")
@@ -216,3 +243,6 @@ def _preselect(viewer: Any, args: argparse.Namespace, blast: tuple[float, float]
     if blast is not None:
         viewer.sel.blast = True
         viewer.pointer_px = viewer.camera.to_screen(*blast)
+    if args.hover:
+        viewer.pointer_px = viewer.camera.to_screen(*viewer.mode.board.base(args.hover).center)
+        viewer.still_since = float("-inf")  # resting there already: the card shows in the first frame

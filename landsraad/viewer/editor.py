@@ -113,7 +113,7 @@ class Editor:
         self._scene = scene
         self._undo: list[Scene] = []
         self._redo: list[Scene] = []
-        self._warned: tuple[Scene, tuple[str, ...]] | None = None
+        self._warned: tuple[Scene, bool, tuple[str, ...]] | None = None
         self.snap = snap
 
     # --- state ---------------------------------------------------------------------------------
@@ -141,6 +141,10 @@ class Editor:
     def _place(self, p: Point) -> Point:
         return snap_point(p) if self.snap else _r2(p)
 
+    def replace(self, scene: Scene) -> None:
+        """Put a whole other table in place (a recovered autosave); undo brings this one back."""
+        self._set(scene)
+
     def undo(self) -> bool:
         """Go back one change; False when there is nothing to undo."""
         if not self._undo:
@@ -165,15 +169,44 @@ class Editor:
         self._set(_with(self._scene, models=[m.model_copy(update={"at": at}) if m.id == model_id else m
                                              for m in self._scene.models]))
 
+    def on_table(self, at: Point, base_mm: float, edge: str | None = None) -> Point:
+        """Where a new base of ``base_mm`` centred near ``at`` goes: wholly on the table (the nearest
+        such centre), and in contact with ``edge`` when one is given (R-DEPLOY).
+
+        >>> ed = Editor(Scene())
+        >>> ed.on_table((24.94, 1.35), 30), ed.on_table((70, 30), 25), ed.on_table((20, 30), 30, "north")
+        ((24.94, 1.5), (58.75, 30.0), (20.0, 58.5))
+        """
+        r = base_mm / 20.0
+        board = self.board
+        x, y = self._place(at)
+        if edge == "south":
+            y = r
+        elif edge == "north":
+            y = board.depth - r
+        elif edge == "west":
+            x = r
+        elif edge == "east":
+            x = board.width - r
+        elif edge is not None:
+            raise UsageError(f"The edges are south, north, west and east; got {edge!r}.")
+        return (round(min(max(x, r), board.width - r), 4), round(min(max(y, r), board.depth - r), 4))
+
     def add_model(self, *, side: str | None, at: Point, base: float = 30.0, height: float = DEFAULT_MODEL_HEIGHT_CM,
-                  movement: float | None = None, name: str | None = None) -> str:
-        """Add a model; returns its new id (``side-N``)."""
+                  movement: float | None = None, name: str | None = None, profile: str | None = None,
+                  edge: str | None = None) -> str:
+        """Add a model; returns its new id (``side-N``).
+
+        The base is put wholly on the table (:meth:`on_table`: a pointer near an edge moves it
+        in), and in contact with ``edge`` when one is given.
+        """
         new_id = _free_id(side or "model", self.ids())
-        spec = ModelSpec(id=new_id, at=self._place(at), base=base, height=height, side=side, movement=movement, name=name)
+        spec = ModelSpec(id=new_id, at=self.on_table(at, base, edge), base=base, height=height, side=side, movement=movement,
+                         name=name, profile=profile)
         self._set(_with(self._scene, models=[*self._scene.models, spec]))
         return new_id
 
-    def add_profile(self, faction_id: str, profile_id: str, *, side: str, at: Point) -> str:
+    def add_profile(self, faction_id: str, profile_id: str, *, side: str, at: Point, edge: str | None = None) -> str:
         """Add a model of a bundled faction's profile card (its base, height and Movement).
 
         Raises
@@ -187,7 +220,7 @@ class Editor:
             raise UsageError(f"Faction {faction_id!r} has no profile {profile_id!r}; its profiles are: "
                              f"{', '.join(p.id for p in faction.profiles)}.")
         return self.add_model(side=side, at=at, base=profile.base_mm, height=profile.height_cm or DEFAULT_MODEL_HEIGHT_CM,
-                              movement=profile.movement, name=profile.name)
+                              movement=profile.movement, name=profile.name, profile=f"{faction_id}/{profile_id}", edge=edge)
 
     def add_warband(self, warband: Any, *, side: str, near: Point) -> list[str]:
         """Add every model of a warband list (a :class:`~landsraad.warband.WarbandList`) near ``near``.
@@ -206,7 +239,8 @@ class Editor:
                 continue
             added.append(self.add_model(side=side, at=spot, base=base,
                                         height=(profile.height_cm if profile and profile.height_cm else DEFAULT_MODEL_HEIGHT_CM),
-                                        movement=profile.movement if profile else None, name=entry.name or (profile.name if profile else None)))
+                                        movement=profile.movement if profile else None, name=entry.name or (profile.name if profile else None),
+                                        profile=f"{warband.faction}/{entry.type}" if profile else None))
         return added
 
     # --- terrain ---------------------------------------------------------------------------------
@@ -294,21 +328,24 @@ class Editor:
         """The problems that would stop the scene file from loading (overlaps, off the table, ...)."""
         return scene_problems(Document("editor", self._scene.model_dump(mode="json", exclude_none=True)))
 
-    def warnings(self) -> list[str]:
-        """Every live warning: the file's problems, then R-TERRAIN and R-DEPLOY (when the scene gives edges).
+    def warnings(self, *, setup: bool = True) -> list[str]:
+        """Every live warning: the file's problems, then, for a table being set up (``setup``),
+        R-TERRAIN and R-DEPLOY (when the scene gives edges). A mid-game table (``setup=False``:
+        ``landsraad view --stage play``) has moved on from set-up, so only the file's problems count.
 
-        Computed once per scene (scenes are immutable), so a window may ask every frame.
+        Computed once per scene and stage (scenes are immutable), so a window may ask every frame.
         """
-        if self._warned is not None and self._warned[0] is self._scene:
-            return list(self._warned[1])
+        if self._warned is not None and self._warned[0] is self._scene and self._warned[1] == setup:
+            return list(self._warned[2])
         out = [p.message for p in self.file_problems()]
         board = self.board
-        out += [p.message for p in check_terrain_placement(board)]
-        sides = {b.side for b in board.bases}
-        edges = {s: e for s, e in self._scene.edges.items() if s in sides}
-        if edges:
-            out += [p.message for p in check_deployment(board, edges)]
-        self._warned = (self._scene, tuple(out))
+        if setup:
+            out += [p.message for p in check_terrain_placement(board)]
+            sides = {b.side for b in board.bases}
+            edges = {s: e for s, e in self._scene.edges.items() if s in sides}
+            if edges:
+                out += [p.message for p in check_deployment(board, edges)]
+        self._warned = (self._scene, setup, tuple(out))
         return out
 
     def save(self, path: str | Path) -> Path:

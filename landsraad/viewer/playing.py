@@ -9,13 +9,16 @@ the window only turns keys and clicks into its answers. Plain Python, no pyglet:
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Sequence
 
 from ..engine import Decision, Game
+from ..engine.record import record_game, save_record
 from ..errors import LandsraadError
 from ..geometry.board import Board
 from ..play.session import Session, default_answer, format_answer, sentence
 from ..play.terminal import MenuRow
+from .modes import game_cards, game_condition, game_names, game_shown_names
 
 __all__ = ["PlayMode", "Transcript"]
 
@@ -49,12 +52,18 @@ class PlayMode:
     ----------
     session
         The session to drive; its terminal should be a :class:`Transcript`.
+    autosave
+        Where the game is written (atomically) after every answer, the person's and the
+        computer's (None: nowhere); ``landsraad view --resume FILE`` goes on with it.
     """
 
     editable = False
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, *, autosave: Path | None = None) -> None:
         self.session = session
+        self.autosave = autosave
+        self.autosave_problem = ""
+        self._autosaved = -1  # the number of answers in the last autosave
         self.transcript: Transcript = session.terminal if isinstance(session.terminal, Transcript) else Transcript()
         session.terminal = self.transcript
         self.typed: list[str] = []
@@ -85,6 +94,48 @@ class PlayMode:
         model = next((m for m in self.game.state.models if m.id == model_id), None)
         return float(model.profile.movement) if model is not None else None
 
+    def names(self) -> dict[str, str]:
+        """Each model's card name (labels and their legend)."""
+        return game_names(self.game.state)
+
+    def shown_names(self) -> dict[str, str]:
+        """Each model's own name (``Soldier 2``)."""
+        return game_shown_names(self.game.state)
+
+    def card(self, model_id: str) -> list[str]:
+        """The hover card of a model."""
+        return game_cards(self.game.state, model_id)
+
+    def active(self) -> str | None:
+        """The model whose activation is under way (ringed on the table), or the model a pending
+        decision is about."""
+        d = self.game.decision
+        return self.game.state.active or (d.model if d is not None and d.model and self.board.has_base(d.model) else None)
+
+    def condition(self, model_id: str) -> tuple[str, int]:
+        """The model's wound level and fatigue tokens (drawn on its base)."""
+        return game_condition(self.game.state, model_id)
+
+    def after_change(self, *, force: bool = False) -> str | None:
+        """Autosave the game if an answer was given since the last autosave; the file written, or None.
+
+        A folder that cannot be written is said in the panel (the game goes on)."""
+        if self.autosave is None or (len(self.game.answers) == self._autosaved and not force):
+            return None
+        try:
+            self.autosave.parent.mkdir(parents=True, exist_ok=True)
+            save_record(record_game(self.game, players=dict(self.session.players)), self.autosave)
+        except (OSError, LandsraadError) as err:
+            self.autosave_problem = f"Autosave failed ({self.autosave}): {sentence(err)}"
+            return None
+        self.autosave_problem = ""
+        self._autosaved = len(self.game.answers)
+        return str(self.autosave)
+
+    def emergency_save(self) -> str | None:
+        """After an unexpected error: the game to its autosave file; where, or None."""
+        return self.after_change(force=True)
+
     def title(self) -> str:
         state = self.game.state
         sides = f"{state.side_state('red').faction} (red) vs {state.side_state('blue').faction} (blue)"
@@ -110,7 +161,12 @@ class PlayMode:
                 lines.append(keys)
         if self.status:
             lines += ["", self.status]
+        active = self.active()
+        if active is not None:
+            lines += ["", f"Active: {self.names().get(active, active)} ({active}), ringed in white."]
         lines += ["", "U: undo your last answer; Ctrl+S: save."]
+        if self.autosave is not None:
+            lines.append(self.autosave_problem or f"Autosaved after each answer to {self.autosave} (--resume it).")
         return lines
 
     def choice_rows(self) -> list[str]:

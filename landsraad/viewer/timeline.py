@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Mapping
 
+from ..engine.events import GameEvent
 from ..engine.record import GameRecord, events_of, load_record, replay_states
-from ..geometry.board import Board
+from ..engine.state import GameState
+from ..geometry.board import Board, Point
+from ..geometry.templates import blast_shape, direct_shape
 from ..narrate import narrate
 
-__all__ = ["Frame", "Timeline", "load_timeline", "timeline_of"]
+__all__ = ["Frame", "Timeline", "StepShot", "StepTemplate", "StepOverlay", "step_overlay", "load_timeline", "timeline_of"]
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,10 @@ class Frame:
         The narration of the events of this step (may be empty).
     movement
         Each model's Movement (cm) from its profile card, for reach regions and moves.
+    state
+        The game's state then (hover cards, the active model, wounds and fatigue), when known.
+    events
+        The events of this step (its move paths, shots and templates are drawn).
     """
 
     index: int
@@ -45,6 +52,8 @@ class Frame:
     board: Board
     lines: tuple[str, ...]
     movement: Mapping[str, float] = field(default_factory=dict)
+    state: GameState | None = None
+    events: tuple[GameEvent, ...] = ()
 
     @property
     def caption(self) -> str:
@@ -81,10 +90,10 @@ def timeline_of(record: GameRecord, source: str = "game") -> Timeline:
     for event, state in replay_states(record):
         for m in state.models:
             names.setdefault(m.id, m.name)
-        lines = tuple(text for e in events if last_seq < e.seq <= event.seq
-                      for text in (narrate(e, names),) if text)
+        step = tuple(e for e in events if last_seq < e.seq <= event.seq)
+        lines = tuple(text for e in step for text in (narrate(e, names),) if text)
         movement = {m.id: float(m.profile.movement) for m in state.models}
-        frames.append(Frame(len(frames), int(state.activation), event.seq, state.board, lines, movement))
+        frames.append(Frame(len(frames), int(state.activation), event.seq, state.board, lines, movement, state, step))
         last_seq = event.seq
     return Timeline(tuple(frames), source)
 
@@ -98,3 +107,101 @@ def load_timeline(path: str | Path) -> Timeline:
         When the file is not a saved game, or does not replay identically.
     """
     return timeline_of(load_record(path), str(path))
+
+
+@dataclass(frozen=True)
+class StepShot:
+    """A shot of a step: from ``start`` (the shooter then) to ``end`` (the target, a marker), and its result."""
+
+    shooter: str
+    target: str
+    start: Point
+    end: Point
+    hit: bool
+    result: str
+
+
+@dataclass(frozen=True)
+class StepTemplate:
+    """A template of a step: ``kind`` blast or direct, its shape on the table, what it caught."""
+
+    kind: str
+    shape: object
+    under: tuple[str, ...]
+    result: str
+
+
+@dataclass(frozen=True)
+class StepOverlay:
+    """What a replay step draws on the table: the active model, each move's path, each shot's
+    line and result, each template."""
+
+    active: str | None
+    moves: tuple[tuple[str, tuple[Point, ...]], ...]
+    shots: tuple[StepShot, ...]
+    templates: tuple[StepTemplate, ...]
+
+
+def _shot_result(data: dict) -> tuple[bool, str]:
+    shot = data.get("event") or {}
+    if not shot.get("hit"):
+        return False, "miss"
+    if shot.get("caught"):
+        return True, "hit, caught"
+    if shot.get("shield_stopped") and not shot.get("damage"):
+        return True, "hit, stopped by the shield"
+    wound = shot.get("wound") or "none"
+    return True, "hit, no wound" if wound in ("none", "scratch") else f"hit: {wound} wound"
+
+
+def step_overlay(before: Board | None, frame: Frame) -> StepOverlay:
+    """The step's move paths, shots and templates, from its events.
+
+    ``before`` is the table at the start of the step (the previous frame's): a shot is drawn
+    from where the shooter stood when it fired (its moves before the shot followed).
+    """
+    where: dict[str, Point] = {b.id: b.center for b in (before or frame.board).bases}
+    markers = {m.id: m.center for m in frame.board.markers} | {m.id: m.center for m in (before.markers if before else ())}
+    active: str | None = None
+    moves: list[tuple[str, tuple[Point, ...]]] = []
+    shots: list[StepShot] = []
+    templates: list[StepTemplate] = []
+    for e in frame.events:
+        data = e.data
+        if e.kind == "activate" and e.model:
+            active = e.model
+        elif e.kind == "move" and e.model:
+            path = tuple((float(p[0]), float(p[1])) for p in data.get("path") or ())
+            if len(path) >= 2:
+                moves.append((e.model, path))
+            if data.get("to") is not None:
+                where[e.model] = (float(data["to"][0]), float(data["to"][1]))
+        elif e.kind in ("shot", "marker_shot") and e.model and e.model in where:
+            target = str(data.get("target") or data.get("marker") or "")
+            end = where.get(target) or markers.get(target)
+            if end is None:
+                continue
+            hit, result = _shot_result(dict(data))
+            if e.kind == "marker_shot":
+                result = "marker destroyed" if data.get("destroyed") else "marker not destroyed"
+            shots.append(StepShot(e.model, target, where[e.model], end, hit, result))
+        elif e.kind == "template" and e.model and data.get("aim") is not None:
+            aim = (float(data["aim"][0]), float(data["aim"][1]))
+            under = tuple(str(u) for u in data.get("under") or ()) + tuple(str(u) for u in data.get("markers") or ())
+            weapon = _weapon(frame, e.model, str(data.get("weapon") or ""))
+            result = ", ".join(under) + " under it" if under else "nothing under it"
+            if weapon is not None and weapon.template is not None and weapon.template.kind == "direct" and frame.board.has_base(e.model):
+                board = frame.board.moved(e.model, where[e.model]) if e.model in where else frame.board
+                templates.append(StepTemplate("direct", direct_shape(board, e.model, aim, weapon.template.size_cm), under, result))
+            else:
+                templates.append(StepTemplate("blast", blast_shape(aim), under, result))
+    return StepOverlay(active, tuple(moves), tuple(shots), tuple(templates))
+
+
+def _weapon(frame: Frame, model_id: str, weapon: str) -> Any:
+    if frame.state is None:
+        return None
+    model = next((m for m in frame.state.models if m.id == model_id), None)
+    if model is None:
+        return None
+    return next((w for w in model.weapons if weapon in (w.id, w.name)), None)

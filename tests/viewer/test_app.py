@@ -8,6 +8,7 @@ as the window system would send them.
 from __future__ import annotations
 
 import math
+import time
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -129,7 +130,7 @@ def test_sight_overlay_by_clicks(viewer: Any) -> None:
     mx, my = viewer.camera.to_screen((line[0][0] + line[1][0]) / 2, (line[0][1] + line[1][1]) / 2)
     near = [_pixel(frame, mx + dx, my + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
     assert any(_close(p, (26, 82, 118), tol=30) for p in near)          # the sight line is drawn
-    inset = [_pixel(frame, x, y) for x in range(viewer.window.width - PANEL_W + 30, viewer.window.width - 30, 3) for y in range(24, 120, 3)]
+    inset = [_pixel(frame, x, y) for x in range(viewer.window.width - PANEL_W + 30, viewer.window.width - 30, 3) for y in range(24, 220, 3)]
     assert any(_close(p, (120, 200, 120)) for p in inset)               # the seen part of the silhouette
     assert any(p[0] > 170 and p[1] < 90 for p in inset)                 # and its hidden part (91 %)
     text = "\n".join(viewer.panel_lines())
@@ -244,3 +245,40 @@ def test_drawing_a_piece_by_clicks_and_turning_it_with_the_wheel(viewer: Any) ->
     _send(viewer.window, "on_mouse_scroll", x, y, 0, 1)
     assert not Polygon(viewer.mode.editor.piece(new).polygon).equals(drawn)
     assert math.isclose(Polygon(viewer.mode.editor.piece(new).polygon).area, drawn.area, rel_tol=1e-3)
+
+
+def test_a_resized_window_scales_the_table_and_keeps_the_panel_readable(viewer: Any) -> None:
+    from landsraad.viewer.app import panel_width
+
+    window = viewer.window
+    _frame(viewer)
+    before = viewer.camera.scale
+    try:
+        for size in ((1500, 1000), (700, 500)):
+            window.set_size(*size)
+            for _ in range(100):  # the X server resizes the window in its own time
+                window.dispatch_events()
+                if tuple(window.get_framebuffer_size()) == size:
+                    break
+                time.sleep(0.05)
+            _send(window, "on_resize", *size)
+            window.flip()  # Mesa gives the window's buffers their new size at a buffer swap (every frame of the real loop)
+            frame = _frame(viewer)
+            assert viewer.panel_w == panel_width(window.width) >= 240
+            x, y, aw, ah = viewer.camera.area
+            assert aw == window.width - viewer.panel_w
+            assert math.isclose(viewer.camera.scale, min(aw - 48, ah - 48) / 60)   # the table fills what is left
+            cx, cy = viewer.camera.to_screen(30, 30)
+            assert 0 < cx < aw and 0 < cy < window.height
+            from landsraad.viewer.app import SAND
+
+            assert _close(_pixel(frame, *viewer.camera.to_screen(2.5, 57.5)), SAND)
+        assert viewer.camera.scale < before
+    finally:
+        window.set_size(1000, 700)
+        for _ in range(100):
+            window.dispatch_events()
+            if tuple(window.get_framebuffer_size()) == (1000, 700):
+                break
+            time.sleep(0.05)
+        _send(window, "on_resize", 1000, 700)

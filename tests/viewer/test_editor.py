@@ -145,3 +145,29 @@ def test_undo_everything_gives_the_first_scene_back(moves: list[tuple[str, float
     while ed.undo():
         pass
     assert ed.scene == first and isinstance(ed.scene, Scene)
+
+
+def test_new_bases_snap_wholly_onto_the_table_and_onto_the_deployment_edge() -> None:
+    ed = Editor(Scene())
+    # the case: the pointer at y = 1.35 cm near the south edge, a 30 mm base
+    new = ed.add_profile("corrino", "soldier", side="red", at=(24.94, 1.35))
+    assert ed.scene.model(new).at == (24.94, 1.5)
+    assert ed.file_problems() == []
+    corner = ed.add_model(side="blue", at=(61.0, 70.0), base=40)
+    assert ed.scene.model(corner).at == (58.0, 58.0)
+    edged = ed.add_profile("fremen", "naib", side="blue", at=(30.0, 30.0), edge="north")
+    r = ed.scene.model(edged).base_mm / 20
+    assert ed.scene.model(edged).at == (30.0, 60.0 - r)
+    ed2 = Editor(Scene(edges={"red": "south"}))
+    ed2.add_model(side="red", at=(10, 40), base=30, edge="south")
+    assert not any("R-DEPLOY" in w for w in ed2.warnings())
+
+
+def test_a_mid_game_table_shows_no_set_up_warnings() -> None:
+    crowded = Scene(terrain=[{"id": "a", "polygon": [[10, 10], [14, 10], [14, 14], [10, 14]], "height": 3},
+                             {"id": "b", "polygon": [[15, 10], [19, 10], [19, 14], [15, 14]], "height": 3}],
+                    models=[{"id": "red-1", "at": [30, 30], "base": 30, "side": "red"}], edges={"red": "south"})
+    ed = Editor(crowded)
+    setup = ed.warnings()
+    assert any("R-TERRAIN" in w for w in setup) and any("R-DEPLOY" in w for w in setup)
+    assert ed.warnings(setup=False) == []

@@ -273,3 +273,56 @@ def test_during_set_up_the_table_shows_only_the_models_placed(tmp_path: Path) ->
         game.answer(players[d.side].decide(d, game.view(d.side)))
     assert seen[0] == 0 and len(set(seen)) > 5  # from an empty table, model by model
     assert {b.id for b in mode.board.bases} == {m.id for m in game.state.models if not m.removed}
+
+
+def test_play_mode_autosaves_the_game_after_every_answer(window: Any, tmp_path: Path) -> None:
+    from landsraad.viewer.app import Viewer
+    from landsraad.viewer.playing import PlayMode, Transcript
+
+    game = new_game("corrino", "fremen", seed=3, setup=SetupOptions(scene=load_scene(data_dir("scenes") / "demo.yaml")))
+    session = Session(game=game, terminal=Transcript(), humans=frozenset({"red"}), opponents={"blue": make_player("heuristic", 5)},
+                      seed=3, players={"red": "human", "blue": "heuristic"})
+    auto = tmp_path / "play.autosave.json"
+    v = Viewer(window, PlayMode(session, autosave=auto), computer_delay=None)
+    try:
+        from pyglet.window import key
+
+        for _ in range(3):
+            _send(window, "on_key_press", key.ENTER, 0)   # the default answer, then the computer's
+            record = load_record(auto)
+            assert record.answers == list(game.answers) and len(record.answers) > 0
+        assert any(str(auto) in line for line in v.mode.panel_lines())
+        assert resume(load_record(auto), {}, source=str(auto)).snapshot() == game.snapshot()
+    finally:
+        v.detach()
+
+
+def test_a_full_disk_keeps_the_last_game_autosave_and_the_game_goes_on(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from pyglet.window import key
+
+    from landsraad import fileio
+    from landsraad.viewer.app import Viewer
+    from landsraad.viewer.playing import PlayMode, Transcript
+
+    game = new_game("corrino", "fremen", seed=3, setup=SetupOptions(scene=load_scene(data_dir("scenes") / "demo.yaml")))
+    session = Session(game=game, terminal=Transcript(), humans=frozenset({"red"}), opponents={"blue": make_player("heuristic", 5)},
+                      seed=3, players={"red": "human", "blue": "heuristic"})
+    auto = tmp_path / "play.autosave.json"
+    v = Viewer(window, PlayMode(session, autosave=auto), computer_delay=None)
+    try:
+        _send(window, "on_key_press", key.ENTER, 0)
+        kept = auto.read_bytes()
+
+        def full(*args: Any, **kwargs: Any) -> None:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(fileio.os, "replace", full)
+        before = len(game.answers)
+        _send(window, "on_key_press", key.ENTER, 0)
+        assert len(game.answers) > before and not window.has_exit and v.crashes == []
+        assert auto.read_bytes() == kept
+        assert any("Autosave failed" in line and "No space left" in line for line in v.mode.panel_lines())
+    finally:
+        v.detach()

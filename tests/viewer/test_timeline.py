@@ -55,3 +55,31 @@ def test_at_activation(timeline: Timeline) -> None:
         assert timeline.frames[i].activation >= n
         assert all(f.activation < n for f in timeline.frames[:i])
     assert timeline.at_activation(10**6) == len(timeline.frames) - 1
+
+
+def test_a_steps_overlay_comes_from_its_events() -> None:
+    from shapely import Point
+
+    from landsraad.engine.events import make_event
+    from landsraad.geometry.board import Base, Board, Marker
+    from landsraad.viewer.timeline import Frame, step_overlay
+
+    before = Board(bases=(Base("red-1", 10, 10, 30, side="red"), Base("blue-1", 10, 40, 30, side="blue")),
+                   markers=(Marker("depot", 30, 30, 50, "blue"),))
+    after = before.moved("red-1", (10, 20))
+    events = (
+        make_event(1, "activate", "red", "red-1", {"activation": 1, "fatigue": 1, "fatigue_before": 0}),
+        make_event(2, "move", "red", "red-1", {"kind": "move", "to": [10, 20], "length_cm": 10, "path": [[10, 10], [10, 20]]}),
+        make_event(3, "shot", "red", "red-1", {"target": "blue-1", "event": {"hit": True, "wound": "light", "damage": 2}}),
+        make_event(4, "marker_shot", "red", "red-1", {"marker": "depot", "destroyed": False}),
+        make_event(5, "template", "red", "red-1", {"weapon": "grenade", "aim": [12, 30], "under": ["blue-1"], "markers": []}),
+    )
+    ov = step_overlay(before, Frame(1, 1, 5, after, (), {}, None, events))
+    assert ov.active == "red-1"
+    assert ov.moves == (("red-1", ((10.0, 10.0), (10.0, 20.0))),)
+    shot, at_marker = ov.shots
+    assert (shot.start, shot.end, shot.hit, shot.result) == ((10.0, 20.0), (10.0, 40.0), True, "hit: light wound")  # from where it stood then
+    assert (at_marker.target, at_marker.end, at_marker.result) == ("depot", (30.0, 30.0), "marker not destroyed")
+    (template,) = ov.templates
+    assert template.kind == "blast" and template.under == ("blue-1",) and template.result == "blue-1 under it"
+    assert template.shape.contains(Point(12, 30))
