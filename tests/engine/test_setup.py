@@ -313,3 +313,45 @@ def test_a_bundled_factions_example_list_is_read_once_and_equals_the_file(factio
     first = load_warband(faction)
     assert first == load_list(data_dir("examples") / "lists" / f"{faction}.yaml")
     assert load_warband(faction) is first
+
+
+# --- issue 37: a bid for each set-up sub-phase, when it comes (R-SETUP-BID) --------------------------
+
+
+_STEP_EVENTS = {"terrain": ("terrain", "terrain_pass", "terrain_no_room"), "missions": ("missions_picked", "marker", "ambassador"),
+                "deployment": ("deploy",)}
+
+
+def test_each_setup_bid_comes_before_its_step_r_setup_bid():
+    """2.1.1 « Il faut miser pour chaque sous phase (décors, missions, déploiement et premier tour) »,
+    2.1.2 « les joueurs misent une dernière fois »: terrain bid, terrain, missions bid, missions (picks
+    and markers), deployment bid, deployment, the last bid; each bidder sees the table as it stands."""
+    game = new_game("corrino", "fremen", seed=5)
+    players = {"red": RandomPlayer(5), "blue": RandomPlayer(6)}
+    seen_at_bid: dict[tuple[str, str], tuple[int, int, int]] = {}
+    while game.state.phase == "setup":
+        d = game.decision
+        view = game.view(d.side)
+        if d.kind == "bid":
+            seen_at_bid[(d.info["step"], d.side)] = (len(view.terrain), len(view.markers) + sum(m.ambassador for m in view.models),
+                                                      sum(m.deployed and not m.ambassador for m in view.models))
+        game.answer(players[d.side].decide(d, view))
+    order: list[str] = []  # the set-up's events, a run of one step's events read as that step once
+    for e in game.log:
+        if e.kind == "bid":
+            order.append(f"bid:{e.data['step']}")
+        else:
+            step = next((s for s, kinds in _STEP_EVENTS.items() if e.kind in kinds), None)
+            if step is not None and (not order or order[-1] != step):
+                order.append(step)
+        if e.kind == "first_player":
+            order.append("first_player")
+    assert order == ["bid:terrain", "terrain", "bid:missions", "missions", "bid:deployment", "deployment", "bid:first", "first_player"]
+    pieces, markers = len(game.state.terrain), len(game.state.markers) + sum(m.ambassador for m in game.state.models)
+    deployed = sum(not m.ambassador for m in game.state.models)
+    assert pieces and markers
+    for side in ("red", "blue"):  # what each bidder saw: the steps already done, nothing of those to come
+        assert seen_at_bid[("terrain", side)] == (0, 0, 0)
+        assert seen_at_bid[("missions", side)] == (pieces, 0, 0)
+        assert seen_at_bid[("deployment", side)] == (pieces, markers, 0)
+        assert seen_at_bid[("first", side)] == (pieces, markers, deployed)
