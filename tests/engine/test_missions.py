@@ -146,10 +146,10 @@ def test_protection_hurt_ambassador_scores_nothing_prj_75():
     est un échec si l'ambassadeur est retiré du jeu. » Hurt but on the table meets neither: 0 VP by default,
     a failure under ``protection_wounded = "failure"``; unhurt scores the first rank's success (4 VP)."""
     assert DEFAULT.protection_wounded == "neither"
-    for hurt in ({"wound": "light"}, {"wound": "grave"}, {"poisons": (Poison(kind="deadly"),), "alive": False}):
+    for hurt in ({"wound": "light"}, {"wound": "grave"}, {"poisons": (Poison(kind="deadly"),)}):
         result = _protection_result(hurt)
         assert result.vp == {"red": 0, "blue": 4}, hurt
-        assert result.sheets["red"].lines[0].outcome is None
+        assert result.sheets["red"].lines[0].succeeded is None
         assert _protection_result(hurt, DEFAULT.model_copy(update={"protection_wounded": "failure"})).vp["red"] == -5
     assert _protection_result({}).vp == {"red": 4, "blue": 4}  # unhurt: a success
-    assert _protection_result({"wound": "fatal", "alive": False, "removed": True}).vp["red"] == -5  # retiré du jeu: a failure
+    assert _protection_result({"wound": "fatal", "removed": True}).vp["red"] == -5  # retiré du jeu: a failure
