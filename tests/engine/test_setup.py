@@ -20,6 +20,7 @@ from landsraad.engine.setup import (
     recruit_side,
     stack_at_mission_pick,
 )
+from landsraad.engine.setup_options import SetupOptions
 from landsraad.geometry.board import Base, Board, TerrainPiece
 from landsraad.kits import load_kit
 from landsraad.players import RandomPlayer
@@ -355,3 +356,15 @@ def test_each_setup_bid_comes_before_its_step_r_setup_bid():
         assert seen_at_bid[("missions", side)] == (pieces, 0, 0)
         assert seen_at_bid[("deployment", side)] == (pieces, markers, 0)
         assert seen_at_bid[("first", side)] == (pieces, markers, deployed)
+
+
+def test_a_game_without_missions_has_no_missions_bid_r_setup_bid_prj_95():
+    """PRJ-95: a game played without missions has no missions step, so no bid for it (R-SETUP-BID):
+    terrain bid, terrain, deployment bid, deployment, the last bid."""
+    game = new_game("corrino", "fremen", seed=5, setup=SetupOptions(missions=False))
+    _through_setup(game, {"red": RandomPlayer(5), "blue": RandomPlayer(6)})
+    steps = [e.data["step"] for e in game.log if e.kind == "bid"]
+    assert steps == ["terrain", "deployment", "first"]
+    kinds = [e.kind for e in game.log]
+    assert kinds.index("terrain") < [i for i, e in enumerate(game.log) if e.kind == "bid"][1] < kinds.index("deploy")
+    assert not game.state.markers and game.state.phase == "play"
