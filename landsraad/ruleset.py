@@ -49,9 +49,11 @@ class Ruleset(BaseModel):
     disengage_compare: Literal["neutral", "coloured"] = "neutral"
     """PRJ-17: a disengage compares neutral die + Reflexes + weapon Initiative (or, ``coloured``, the coloured die instead)."""
 
-    protection_wounded: Literal["success", "neither", "failure"] = "success"
-    """PRJ-75: a Protection ambassador standing but hurt at the end: a success (section 3 knows only success and
-    failure, and the card fails only when it is removed from play), or ``neither`` (0 VP), or a ``failure``."""
+    protection_wounded: Literal["success", "neither", "failure"] = "neither"
+    """PRJ-75: a Protection ambassador standing but hurt at the end (the Deadly poison included) scores ``neither``
+    (0 VP: the card succeeds only « si l'ambassadeur est indemne » and fails only « s'il est retiré du jeu »), or
+    counts as a ``failure`` (section 3: an objective not reached fails). ``success`` is the reading before issue 37,
+    kept only so rulesets and saved games that name it still load; not recommended."""
 
     master_assassin_seekers: Literal["every_activation", "once"] = "every_activation"
     """PRJ-98: the Master Assassin's card releases a hunter-seeker during any of its activations (the text sets no

@@ -476,19 +476,21 @@ def test_protection_scratch_is_not_a_wound():
 
 
 @pytest.mark.parametrize("hurt", [{"wound": "light"}, {"wound": "grave"}, {"poisons": ("irritant",)}])
-def test_mission_results_protection_hurt_but_standing_is_a_success_by_default(hurt):
-    # Issue 9, item 9: section 3 knows success and failure; the card fails only when the ambassador is removed.
+def test_mission_results_protection_hurt_but_standing_is_neither_by_default(hurt):
+    # Issue 37, item 3: « réussit la mission si l'ambassadeur est indemne » / « un échec si l'ambassadeur est
+    # retiré du jeu »: hurt but standing meets neither condition (PRJ-75); "success" is the legacy reading.
     game = FakeGame([ambassador(**hurt)])
-    assert protection_wounded(DEFAULT) == "success"
-    assert outcome("protection", game) is True
-    assert outcome("protection", game, ruleset=Ruleset(protection_wounded="neither")) is None
+    assert protection_wounded(DEFAULT) == "neither"
+    assert outcome("protection", game) is None
+    assert outcome("protection", game, ruleset=Ruleset(protection_wounded="success")) is True
     assert outcome("protection", game, ruleset=WoundedFails()) is False
 
 
-def test_deadly_poisoned_ambassador_stays_on_the_table_and_protection_holds():
-    # Issue 9, item 8: Mortel, "la figurine reste sur la table au lieu d'être retirée du jeu".
+def test_deadly_poisoned_ambassador_stays_on_the_table_and_protection_scores_neither():
+    # Issue 9, item 8: Mortel, "la figurine reste sur la table au lieu d'être retirée du jeu": not removed, not unhurt.
     game = FakeGame([ambassador(poisons=("deadly",), alive=False)])
-    assert outcome("protection", game) is True
+    assert outcome("protection", game) is None
+    assert outcome("protection", game, ruleset=Ruleset(protection_wounded="success")) is True
     assert outcome("protection", game, ruleset=WoundedFails()) is False
 
 

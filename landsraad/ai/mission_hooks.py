@@ -328,7 +328,11 @@ def _quarters_chance(r: TableReading, card: MissionCard, params: Mapping[str, An
 
 
 def _guard_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
-    """The ambassador, in the own corner, unhurt or at least on the table: the enemy must cross the table."""
+    """The ambassador unhurt at the end (a hurt one scores neither, PRJ-75): the enemy must cross the table to reach it.
+
+    The estimate is the chance of no attack reaching it: between two heuristics an attack on an
+    ambassador removes it or misses (160 games, none ended hurt but standing; docs/rulings.md PRJ-75),
+    so success is "not reached", as it was when a hurt ambassador still counted a success."""
     threat = 2.0 * (1.0 - r.share)
     return 1.0 - 0.12 * threat * threat / r.detour
 

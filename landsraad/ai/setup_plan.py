@@ -1,11 +1,14 @@
 """How a computer player bids and chooses through the set-up: :class:`SetupPlan` (issue 12).
 
-Before each of the set-up's steps (terrain, missions, deployment, the first turn) both players
-secretly bid Honour; the higher bid wins the step and both lose what they bid (R-SETUP-BID).
-The winner of a step says who does it first (R-TERRAIN, R-MISSION-PICK, R-DEPLOY), and the
-winner of the last bid whether it activates first or second (R-FIRST). Honour is spent on
-nothing else, so how to share it out is a plan over the whole set-up: :class:`SetupPlan`
-states one as data. :data:`HEURISTIC_PLAN` is what :class:`~landsraad.ai.HeuristicPlayer`
+Before each of the set-up's steps (terrain, missions, deployment, the first turn), when it
+comes, both players secretly bid Honour, knowing the table as it stands; the higher bid wins the
+step and both lose what they bid (R-SETUP-BID; the order is terrain bid, terrain, missions bid,
+missions, deployment bid, deployment, the last bid). The winner of a step says who does it first
+(R-TERRAIN, R-MISSION-PICK, R-DEPLOY), and the winner of the last bid whether it activates first
+or second (R-FIRST). Honour is spent on nothing else, so how to share it out is a plan over the
+whole set-up: :class:`SetupPlan` states one as data. A plan's bid depends on the step and the
+Honour left, both known at each bid whatever the table shows, so it bids the same in either
+order; what the table shows is weighed by the set-up search, which re-plans at each bid with it. :data:`HEURISTIC_PLAN` is what :class:`~landsraad.ai.HeuristicPlayer`
 plays unless it is given another; :data:`SETUP_PLANS` are the alternatives a search compares
 (:mod:`landsraad.search.setup_search`).
 

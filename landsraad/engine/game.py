@@ -151,7 +151,7 @@ class Game(Machine):
         self.pending = None
         self._decision: Decision | None = None
         self._history: deque[_Mark] = deque(maxlen=UNDO_DEPTH)
-        start = {"setup": ("game.end", "play", "setup"), "play": ("game.end", "play")}.get(state.phase, ("game.end",))
+        start = {"setup": ("game.end", "play", "setup.steps"), "play": ("game.end", "play")}.get(state.phase, ("game.end",))
         self.stack = tuple(Frame(name) for name in start)
         self._origin: dict[str, Any] | None = self._core()
         self.run()

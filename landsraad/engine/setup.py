@@ -3,9 +3,11 @@ missions and their markers, deployment, and the first player.
 
 Rules
 -----
-- R-SETUP-BID: before terrain, missions, deployment and the first turn, each player secretly
-  bids Honour; the higher bid wins the step; both lose what they bid; ties: each rolls a die,
-  the higher wins (rolled again while equal).
+- R-SETUP-BID: before each set-up step (terrain, missions, deployment, the first turn), when it
+  comes, each player secretly bids Honour, knowing the table as it stands; the higher bid wins the
+  step; both lose what they bid; ties: each rolls a die, the higher wins (rolled again while equal),
+  unless one faction wins tied bids (wins_bid_ties). Order: terrain bid, terrain, missions bid,
+  missions (picks, then markers), deployment bid, deployment, the last bid (issue 37).
 - R-TERRAIN: pieces are placed alternately, each more than 5 cm from the table edges and more
   than 10 cm from the pieces already placed; the winner of the bid says who places first.
 - R-MISSION-PICK, R-MISSIONS: the winner says who picks first; each player secretly picks and
@@ -16,6 +18,10 @@ Rules
 - R-FIRST: a last bid; the winner chooses to activate first or second; the clock starts.
 - R-ARRAKIS: each player gets one more spice dose: it joins the faction's pool, which the list hands out
   (PRJ-60, PRJ-94); the validator checks it.
+
+Games opened before issue 37 made the terrain, missions and deployment bids before any terrain was
+placed; their stages (``setup``, ``setup.bid_won``, ``setup.first_bid``) stay, so their saved games
+replay as they were played. New games start at ``setup.steps``.
 """
 
 from __future__ import annotations
@@ -42,12 +48,14 @@ from .flow import Frame, Machine, builder, stage
 from .setup_options import SetupOptions
 from .state import GameState, ModelState, SideState, TerrainState, other_side
 
-__all__ = ["SetupOptions", "load_warband", "recruit_side", "EDGES", "placement_problem", "edge_contact", "stack_at_mission_pick"]
+__all__ = ["SetupOptions", "load_warband", "recruit_side", "EDGES", "placement_problem", "edge_contact", "stack_at_mission_pick",
+           "stack_at_bid", "next_bid_step", "previous_bid_step", "BID_STEPS"]
 
 EDGES = {"red": "south", "blue": "north"}
 """The players sit at opposite edges: red at y = 0 (south), blue at y = depth (north)."""
 
 BID_STEPS = ("terrain", "missions", "deployment", "first")
+"""The set-up's bids, in order; each is made just before its step (R-SETUP-BID)."""
 
 
 # --- recruiting ------------------------------------------------------------------------------
@@ -305,15 +313,122 @@ def _edge_spots(board: Board, r: float, edge: Edge) -> list[tuple[float, float]]
 # --- the phase ---------------------------------------------------------------------------------
 
 
+@stage("setup.steps")
+def _setup_steps(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """The whole set-up, each step after its own bid (R-SETUP-BID ... R-FIRST): terrain bid, terrain,
+    missions bid, missions, deployment bid, deployment, the last bid and the first player.
+
+    2.1.1 « Il faut miser pour chaque sous phase (décors, missions, déploiement et premier tour) »:
+    each bid comes when its step does, so a player bids knowing the table as it stands (issue 37).
+    A game without missions (PRJ-95) has no missions step and no bid for it."""
+    m.emit("setup", sides={s.side: s.faction for s in m.state.sides})
+    m.call("bid", {"step": BID_STEPS[0]}, "setup.won", step=BID_STEPS[0])
+
+
+def next_bid_step(step: str, *, missions: bool = True) -> str | None:
+    """The set-up step bid for after ``step``'s (R-SETUP-BID), or ``None`` after the last bid.
+
+    Examples
+    --------
+    >>> next_bid_step("terrain"), next_bid_step("terrain", missions=False), next_bid_step("first")
+    ('missions', 'deployment', None)
+    """
+    steps = [s for s in BID_STEPS if missions or s != "missions"]
+    index = steps.index(step) + 1
+    return steps[index] if index < len(steps) else None
+
+
+def previous_bid_step(step: str, *, missions: bool = True) -> str | None:
+    """The set-up step bid for before ``step``'s (R-SETUP-BID), or ``None`` before the first.
+
+    Examples
+    --------
+    >>> previous_bid_step("deployment"), previous_bid_step("deployment", missions=False), previous_bid_step("terrain")
+    ('missions', 'terrain', None)
+    """
+    steps = [s for s in BID_STEPS if missions or s != "missions"]
+    index = steps.index(step) - 1
+    return steps[index] if index >= 0 else None
+
+
+_STEP_STAGES = {"terrain": "terrain", "missions": "missions", "deployment": "deploy"}
+"""The stage that does each set-up step once its bid is won."""
+
+
+@stage("setup.won")
+def _setup_won(m: Machine, d: Mapping[str, Any], winner: str) -> None:
+    """The bid for ``step`` is won: the step, then the next step's bid (R-SETUP-BID)."""
+    step = d["step"]
+    if step == "first":
+        _setup_first_won(m, {}, winner)
+        return
+    m.push("setup.done", step=step)
+    m.push(_STEP_STAGES[step], winner=winner)
+
+
+@stage("setup.done")
+def _setup_done(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """A set-up step is done: the bid for the next one, made knowing the table as it now stands (R-SETUP-BID)."""
+    step = next_bid_step(d["step"], missions=m.setup.missions)
+    if step is not None:
+        m.call("bid", {"step": step}, "setup.won", step=step)
+
+
+def stack_at_bid(step: str, *, missions: bool = True) -> tuple[Frame, ...]:
+    """The flow's stack from which the engine asks red's bid for ``step`` first (R-SETUP-BID): the game's own
+    frames (:class:`~landsraad.engine.Game` starts with ``game.end`` and ``play``), then the step before it
+    done (or the set-up's start, for the first bid). A search rebuilds a position at a bid from a side's view
+    with it (:func:`landsraad.search.setup_search.setup_root`).
+
+    Examples
+    --------
+    >>> [f.stage for f in stack_at_bid("deployment")], stack_at_bid("deployment")[-1].data
+    (['game.end', 'play', 'setup.done'], {'step': 'missions'})
+    """
+    before = previous_bid_step(step, missions=missions)
+    last = Frame("setup.steps") if before is None else Frame("setup.done", {"step": before})
+    return (Frame("game.end"), Frame("play"), last)
+
+
+def stack_at_mission_pick(*, order: Sequence[str], index: int) -> tuple[Frame, ...]:
+    """The flow's stack while the ``index``-th picker of ``order`` is asked for its missions (R-MISSION-PICK).
+
+    Under the picks lie the missions step's end (then the deployment's bid, R-SETUP-BID) and the
+    game's own frames (:class:`~landsraad.engine.Game` starts with ``game.end`` and ``play``). A
+    search rebuilds a position at a pick from a side's view with it
+    (:func:`landsraad.search.picks.pick_root`); a test holds it equal to a real game's stack there.
+
+    Parameters
+    ----------
+    order
+        Who picks first, then second.
+    index
+        0 or 1: whose pick is asked.
+
+    Returns
+    -------
+    tuple of Frame
+        The stack, bottom first.
+    """
+    return (Frame("game.end"), Frame("play"), Frame("setup.done", {"step": "missions"}),
+            Frame("missions.picked", {"order": list(order), "index": index}))
+
+
+# --- the set-up as it was played before issue 37 ----------------------------------------------------
+# Games opened before issue 37 start at the stage "setup" and bid for terrain, missions and deployment
+# before any terrain is placed. Their openings and snapshots name these stages, so saved games and
+# snapshots of that time still replay and resume exactly; new games never reach them.
+
+
 @stage("setup")
-def _setup(m: Machine, d: Mapping[str, Any], _: Any) -> None:
-    """The whole set-up, from the first bid to the first player (R-SETUP-BID ... R-FIRST)."""
+def _setup_legacy(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """The set-up before issue 37: the terrain, missions and deployment bids first, then the steps (legacy)."""
     m.emit("setup", sides={s.side: s.faction for s in m.state.sides})
     m.call("bid", {"step": BID_STEPS[0]}, "setup.bid_won", step=BID_STEPS[0], winners={})
 
 
 @stage("setup.bid_won")
-def _setup_bid_won(m: Machine, d: Mapping[str, Any], winner: str) -> None:
+def _setup_bid_won_legacy(m: Machine, d: Mapping[str, Any], winner: str) -> None:
     winners = {**d["winners"], d["step"]: winner}
     index = BID_STEPS.index(d["step"]) + 1
     if index < 3:
@@ -327,35 +442,9 @@ def _setup_bid_won(m: Machine, d: Mapping[str, Any], winner: str) -> None:
     m.push("terrain", winner=winners["terrain"])
 
 
-def stack_at_mission_pick(*, order: Sequence[str], index: int, deploy_winner: str) -> tuple[Frame, ...]:
-    """The flow's stack while the ``index``-th picker of ``order`` is asked for its missions (R-MISSION-PICK).
-
-    Under the picks lie what :func:`_setup_bid_won` pushed below the missions step (deployment,
-    then the last bid, R-SETUP-BID) and the game's own frames (:class:`~landsraad.engine.Game`
-    starts with ``game.end`` and ``play``). A search rebuilds a position at a pick from a side's
-    view with it (:func:`landsraad.search.picks.pick_root`); a test holds it equal to a real
-    game's stack there.
-
-    Parameters
-    ----------
-    order
-        Who picks first, then second.
-    index
-        0 or 1: whose pick is asked.
-    deploy_winner
-        Who won the deployment bid.
-
-    Returns
-    -------
-    tuple of Frame
-        The stack, bottom first.
-    """
-    return (Frame("game.end"), Frame("play"), Frame("setup.first_bid"), Frame("deploy", {"winner": deploy_winner}),
-            Frame("missions.picked", {"order": list(order), "index": index}))
-
-
 @stage("setup.first_bid")
 def _setup_first_bid(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+    """The last bid of a set-up opened before issue 37 (legacy)."""
     m.call("bid", {"step": "first"}, "setup.first_won")
 
 

@@ -28,24 +28,25 @@ from .view import (
 
 # --- evaluators -----------------------------------------------------------------------------
 
-PROTECTION_WOUNDED: tuple[str, str, str] = ("success", "neither", "failure")
+PROTECTION_WOUNDED: tuple[str, str, str] = ("neither", "failure", "success")
 """PRJ-75 (option ``protection_wounded``): an ambassador still on the table at the end but wounded
-or poisoned (the Deadly poison included: it stays on the table) is a success (the default:
-section 3 knows only success and failure, and the card fails only when it is removed from play),
-or scores neither (0 VP), or counts as a failure."""
+or poisoned (the Deadly poison included: it stays on the table) scores neither (the default,
+0 VP: the card succeeds only when it is *indemne* and fails only when it is *retiré du jeu*), or
+counts as a failure; ``success``, the reading before issue 37, is kept only so rulesets and saved
+games that name it still load."""
 
 
 def protection_wounded(ruleset: Ruleset = DEFAULT) -> str:
-    """The ruleset's choice for a hurt ambassador (PRJ-75): ``"success"`` (default), ``"neither"`` or ``"failure"``.
+    """The ruleset's choice for a hurt ambassador (PRJ-75): ``"neither"`` (default), ``"failure"`` or ``"success"`` (legacy).
 
     Read from the ruleset field ``protection_wounded`` when it has one.
 
     Examples
     --------
     >>> protection_wounded()
-    'success'
+    'neither'
     """
-    value = getattr(ruleset, "protection_wounded", "success")
+    value = getattr(ruleset, "protection_wounded", "neither")
     if value not in PROTECTION_WOUNDED:
         raise UnknownNameError("protection_wounded choice", str(value), PROTECTION_WOUNDED, source="ruleset")
     return value
@@ -125,8 +126,8 @@ def _otherwise(ctx: EvaluationContext) -> bool:
     return True
 
 
-@evaluator("ambassador_unhurt", "Every ambassador of the side is still on the table; unless protection_wounded is 'success' "
-           "(the default), also unhurt: no wound level, no poison (PRJ-74, PRJ-75).", rules=("R-MISSIONS", "PRJ-74", "PRJ-75"))
+@evaluator("ambassador_unhurt", "Every ambassador of the side is still on the table and unhurt: no wound level, no poison "
+           "(PRJ-74, PRJ-75; under the legacy protection_wounded = 'success', standing is enough).", rules=("R-MISSIONS", "PRJ-74", "PRJ-75"))
 def _ambassador_unhurt(ctx: EvaluationContext) -> bool:
     ambassadors = [m for m in ctx.mine() if m.is_ambassador]
     if not ambassadors or any(m.removed for m in ambassadors):

@@ -19,9 +19,10 @@ What the side cannot see is sampled, never read:
 - the opponent's picks, when it picked first, are what the heuristic picks from the same table
   (picks are secret: R-MISSIONS; the side's view holds none of them);
 - who picks first is what the side chose when it won the bid, else what the heuristic would
-  have chosen in the opponent's seat;
-- who won the deployment bid (decided before the terrain, told only when deployment begins) is
-  drawn for each sample.
+  have chosen in the opponent's seat.
+
+The deployment's bid comes after the missions (R-SETUP-BID): the games played out bid for it,
+both sides as the heuristic would (the side by its set-up plan), knowing the table and markers.
 
 A root is built from the view alone (:func:`pick_root`): the engine's continuation at a
 ``pick_missions`` decision is public knowledge (the set-up's order of steps,
@@ -37,7 +38,7 @@ Examples
 ...     d = game.decision
 ...     game.answer(players[d.side].decide(d, game.view(d.side)))
 >>> d = game.decision
->>> root = pick_root(game.view(d.side), d.side, first=d.side, deploy_winner="red", opponent_picks=())
+>>> root = pick_root(game.view(d.side), d.side, first=d.side, opponent_picks=())
 >>> root.decision.kind, root.decision.side == d.side, root.decision.choices == d.choices
 ('pick_missions', True, True)
 """
@@ -71,7 +72,7 @@ MAX_GAME_DECISIONS = 100_000
 """A game played out never needs more decisions than this."""
 
 
-def pick_root(view: GameState, side: str, *, first: str, deploy_winner: str, opponent_picks: Sequence[str]) -> Game:
+def pick_root(view: GameState, side: str, *, first: str, opponent_picks: Sequence[str]) -> Game:
     """A game at ``side``'s ``pick_missions`` decision, built from ``side``'s view.
 
     Parameters
@@ -82,8 +83,6 @@ def pick_root(view: GameState, side: str, *, first: str, deploy_winner: str, opp
         Who picks.
     first
         Who picks first (R-MISSION-PICK).
-    deploy_winner
-        Who won the deployment bid (R-SETUP-BID).
     opponent_picks
         The opponent's ranking, used when the opponent picked first.
 
@@ -91,7 +90,8 @@ def pick_root(view: GameState, side: str, *, first: str, deploy_winner: str, opp
     -------
     Game
         Waiting for ``side``'s picks, with the set-up's remaining steps (the markers in pick
-        order, deployment, the last bid) and the whole of play still to come.
+        order, the deployment's bid and deployment, the last bid; R-SETUP-BID) and the whole of
+        play still to come.
 
     Raises
     ------
@@ -103,7 +103,7 @@ def pick_root(view: GameState, side: str, *, first: str, deploy_winner: str, opp
     state = view.replace(seed=None)
     opponent = state.side_state(other_side(side))
     state = state.with_side(opponent.model_copy(update={"missions": tuple(opponent_picks) if index == 1 else ()}))
-    stack = stack_at_mission_pick(order=order, index=index, deploy_winner=deploy_winner)
+    stack = stack_at_mission_pick(order=order, index=index)
     core = {
         "state": state.model_dump(mode="json"),
         "stack": [frame.to_list() for frame in stack],
@@ -203,10 +203,9 @@ def play_out(game: Game, side: str, seed: int, plan: SetupPlan | None = None, *,
 def run_pick_sample(job: PickJob, index: int) -> list[float | None]:
     """Sample ``index``: each candidate's value, played out from one root on one dice seed (``None``: refused)."""
     rng = np.random.default_rng([job.seed, index])
-    deploy_winner = ("red", "blue")[int(rng.integers(2))]
     dice_seed = int(rng.integers(2**62))
     try:
-        root = pick_root(job.view, job.side, first=job.first, deploy_winner=deploy_winner, opponent_picks=job.opponent_picks)
+        root = pick_root(job.view, job.side, first=job.first, opponent_picks=job.opponent_picks)
     except LandsraadError:
         return [None] * len(job.candidates)
     values: list[float | None] = []

@@ -40,11 +40,11 @@ import numpy as np
 
 from ..ai import MEASURED_PLAN, SETUP_PLANS, HeuristicPlayer, SetupPlan
 from ..engine import Answer, Decision, GameState
-from ..errors import RuleError, UnknownNameError
+from ..errors import LandsraadError, UnknownNameError
 from .core import SearchJob, public_view, run_samples, signature
 from .mission_odds import MissionOdds, extended_ranking, learned_rankings, load_mission_odds, pruned_ranking
 from .picks import MISSIONS_STEP, make_pick_job, run_pick_samples
-from .setup_search import is_first_setup_decision, make_setup_job, run_setup_samples
+from .setup_search import is_setup_bid, make_setup_job, run_setup_samples
 
 __all__ = ["Level", "LEVELS", "PickRule", "PICK_RULES", "SearchPlayer", "SearchStats"]
 
@@ -88,9 +88,9 @@ class Level:
     pick_samples
         Whole games played out per ranking there.
     setup_candidates
-        Set-up plans compared at the side's first bid (0 or 1: the heuristic's plan,
-        unsearched), the first of :data:`~landsraad.ai.setup_plan.SETUP_PLANS`,
-        :mod:`landsraad.search.setup_search`.
+        Set-up plans compared at each of the side's bids, with the table as it stands then
+        (0 or 1: the heuristic's plan, unsearched), the first of
+        :data:`~landsraad.ai.setup_plan.SETUP_PLANS`, :mod:`landsraad.search.setup_search`.
     setup_samples
         Whole games played out per plan there.
     picks
@@ -238,7 +238,7 @@ class SearchPlayer:
         # opponent picks), so neither the search nor the heuristic can use a leaked secret.
         state = public_view(state, decision.side) if isinstance(state, GameState) else state
         # The heuristic sees every decision, so its memory of the activation stays whole.
-        if is_first_setup_decision(decision) and self.level.setup_rollouts and isinstance(state, GameState):
+        if is_setup_bid(decision) and self.level.setup_rollouts and isinstance(state, GameState):
             self._search_setup(decision, state, int(self.rng.integers(2**62)))
         answer = self.heuristic.decide(decision, state)
         search_seed = int(self.rng.integers(2**62))
@@ -269,8 +269,8 @@ class SearchPlayer:
         """
         if decision.kind == "pick_missions" and self.level.pick_rollouts:
             return f"its mission picks (about {self.level.pick_rollouts} games played out)"
-        if is_first_setup_decision(decision) and self.level.setup_rollouts:
-            return f"its bids for the set-up (about {self.level.setup_rollouts} games played out)"
+        if is_setup_bid(decision) and self.level.setup_rollouts:
+            return f"its bid for the {decision.info['step']} step (about {self.level.setup_rollouts} games played out)"
         return None
 
     def _track(self, decision: Decision, state: GameState) -> bool:
@@ -335,14 +335,15 @@ class SearchPlayer:
         return list(job.candidates[self._choose(decision.kind, rows, len(job.candidates))])
 
     def _search_setup(self, decision: Decision, state: GameState, seed: int) -> None:
-        """R-SETUP-BID, R-FIRST: the heuristic's set-up plan against others, by whole games played out.
+        """R-SETUP-BID, R-FIRST: at a bid, the heuristic's set-up plan against others, by whole games played
+        out from the table as it stands (each bid comes when its step does, issue 37).
 
-        The plan chosen is the heuristic's from then on, for every bid and choice of the set-up."""
+        The plan chosen is the heuristic's from then on, for every bid and choice of the set-up, until the next bid."""
         plans = tuple(plan.placing_markers_as(self.level.setup_plan) for plan in SETUP_PLANS[: self.level.setup_candidates])
         try:
             job = make_setup_job(decision, state, plans, seed=seed, contest=self.heuristic.contest)
             rows = self._run(run_setup_samples, job, self.level.setup_samples)
-        except RuleError:  # not before set-up after all (a game restored mid-set-up): keep the heuristic's plan
+        except LandsraadError:  # no root from this view (not at a bid the search knows): keep the current plan
             return
         self.heuristic.setup_plan = plans[self._choose("setup", rows, len(plans))]
 

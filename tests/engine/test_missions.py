@@ -3,11 +3,13 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from landsraad.engine.game import new_game
+from landsraad.engine.game import Game, new_game
 from landsraad.engine.missions import EngineMissionView, _card_spots, available_mission_actions
-from landsraad.engine.state import KillRecord, MarkerState, SideState
+from landsraad.engine.state import KillRecord, MarkerState, ModelState, SideState
 from landsraad.missions import MissionView, evaluate, load_mission, load_missions, placement_problems
+from landsraad.model import Poison, Profile
 from landsraad.players import RandomPlayer
+from landsraad.ruleset import DEFAULT
 
 from .helpers import ScriptedPlayer, model, run_activations, state_in_play
 
@@ -115,3 +117,39 @@ def test_suggested_marker_spots_are_every_legal_spot_of_the_grid_spread():
                 seen += 1
             game.answer(players[d.side].decide(d, game.view_for(d.side)))
     assert seen >= 5
+
+
+# --- issue 37: Protection succeeds only with an unhurt ambassador (PRJ-75) -----------------------------
+
+
+def _ambassador(side: str, x: float, y: float, **state):
+    """Protection's ambassador as the engine places it (R-MISSIONS, PRJ-74)."""
+    spec = next(s for s in load_mission("protection").markers if s.model is not None)
+    token = spec.model
+    profile = Profile(id="ambassador", name=token.name, cost=0, movement=max(token.movement, 0.1), combat=token.combat,
+                      reflexes=token.reflexes, endurance=token.endurance, shield=token.shield, base_mm=spec.size_mm, source=token.source)
+    return ModelState(id=f"{side}-protection-ambassador-1", side=side, faction="mission:protection", type="ambassador", name=token.name,
+                      profile=profile, base_mm=spec.size_mm, x=x, y=y, ambassador=True, **state)
+
+
+def _protection_result(red_ambassador: dict, ruleset=None):
+    """The game's end (R-MISSIONS) with both sides' first pick Protection: red's ambassador as given, blue's unhurt."""
+    models = [model("red", "corrino", "soldier", 1, 10, 2), model("blue", "fremen", "warrior", 1, 50, 58),
+              _ambassador("red", 20, 10, **red_ambassador), _ambassador("blue", 40, 50)]
+    state = _with_missions(state_in_play(models, **({"ruleset": ruleset} if ruleset else {})), red=["protection"], blue=["protection"])
+    game = Game(state.replace(phase="over"))  # the clock has run out: only the scoring is left
+    return game.result
+
+
+def test_protection_hurt_ambassador_scores_nothing_prj_75():
+    """The card: « Le joueur réussit la mission si l'ambassadeur est indemne à la fin de la partie. La mission
+    est un échec si l'ambassadeur est retiré du jeu. » Hurt but on the table meets neither: 0 VP by default,
+    a failure under ``protection_wounded = "failure"``; unhurt scores the first rank's success (4 VP)."""
+    assert DEFAULT.protection_wounded == "neither"
+    for hurt in ({"wound": "light"}, {"wound": "grave"}, {"poisons": (Poison(kind="deadly"),)}):
+        result = _protection_result(hurt)
+        assert result.vp == {"red": 0, "blue": 4}, hurt
+        assert result.sheets["red"].lines[0].succeeded is None
+        assert _protection_result(hurt, DEFAULT.model_copy(update={"protection_wounded": "failure"})).vp["red"] == -5
+    assert _protection_result({}).vp == {"red": 4, "blue": 4}  # unhurt: a success
+    assert _protection_result({"wound": "fatal", "removed": True}).vp["red"] == -5  # retiré du jeu: a failure

@@ -2,9 +2,11 @@
 resumes, and reports every kind of damage or edit with where it is (issues 8 and 15)."""
 
 import json
+from pathlib import Path
 
 import pytest
 
+from landsraad.ai import HeuristicPlayer
 from landsraad.engine import new_game, play
 from landsraad.engine.record import GameRecord, load_record, record_game, replay_record, replay_states, resume_record, save_record
 from landsraad.errors import DataError
@@ -171,3 +173,23 @@ def test_a_lone_surrogate_escape_is_refused_on_loading_not_when_saved_again(fini
     path = _sealed(tmp_path / "surrogate.json", data)  # json.dumps writes it as the escape "\ud800"
     with pytest.raises(DataError, match="lone surrogate"):  # play --resume --save used to fail in the save
         load_record(path)
+
+
+def test_a_game_saved_before_issue_37_replays_its_set_up_in_its_own_order_r_setup_bid():
+    """A saved game of the same format made before issue 37 (main at dc398b0: harkonnen v atreides, seed 3,
+    two heuristics, saved at the first activation) opened at the stage ``setup`` and bid for terrain,
+    missions and deployment before any terrain was placed. Its opening names that stage, so it replays
+    as it was played, answer for answer, and resumes; a new game bids for each step when it comes."""
+    record = load_record(Path(__file__).parent.parent / "data" / "records" / "setup-before-issue-37.json")
+    assert record.opening["core"]["stack"][-1] == ["setup", {}]
+    game = resume_record(record)
+    kinds = [e.kind if e.kind != "bid" else f"bid:{e.data['step']}" for e in game.log]
+    assert kinds.index("bid:deployment") < kinds.index("terrain")  # the old order: three bids, then the steps
+    assert game.state.ruleset.protection_wounded == "success"  # its ruleset as it was saved (PRJ-75 then)
+    assert game.decision.kind == "activate"
+    player = HeuristicPlayer(1)
+    for _ in range(5):  # it plays on
+        d = game.decision
+        game.answer(player.decide(d, game.view(d.side)))
+    stages = [f.stage for f in new_game("harkonnen", "atreides", seed=3).stack]
+    assert "setup.won" in stages and "setup.bid_won" not in stages

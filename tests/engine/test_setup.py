@@ -20,6 +20,7 @@ from landsraad.engine.setup import (
     recruit_side,
     stack_at_mission_pick,
 )
+from landsraad.engine.setup_options import SetupOptions
 from landsraad.geometry.board import Base, Board, TerrainPiece
 from landsraad.kits import load_kit
 from landsraad.players import RandomPlayer
@@ -300,7 +301,7 @@ def test_the_stack_at_each_mission_pick_is_the_engines_r_mission_pick(seed):
             frames = {f.stage: f.data for f in game.stack}
             order = frames["missions.picked"]["order"]
             assert order[picks] == d.side
-            assert game.stack == stack_at_mission_pick(order=order, index=picks, deploy_winner=frames["deploy"]["winner"])
+            assert game.stack == stack_at_mission_pick(order=order, index=picks)
             picks += 1
         game.answer(players[d.side].decide(d, game.view(d.side)))
     assert picks == 2
@@ -313,3 +314,57 @@ def test_a_bundled_factions_example_list_is_read_once_and_equals_the_file(factio
     first = load_warband(faction)
     assert first == load_list(data_dir("examples") / "lists" / f"{faction}.yaml")
     assert load_warband(faction) is first
+
+
+# --- issue 37: a bid for each set-up sub-phase, when it comes (R-SETUP-BID) --------------------------
+
+
+_STEP_EVENTS = {"terrain": ("terrain", "terrain_pass", "terrain_no_room"), "missions": ("missions_picked", "marker", "ambassador"),
+                "deployment": ("deploy",)}
+
+
+def test_each_setup_bid_comes_before_its_step_r_setup_bid():
+    """2.1.1 « Il faut miser pour chaque sous phase (décors, missions, déploiement et premier tour) »,
+    2.1.2 « les joueurs misent une dernière fois »: terrain bid, terrain, missions bid, missions (picks
+    and markers), deployment bid, deployment, the last bid; each bidder sees the table as it stands."""
+    game = new_game("corrino", "fremen", seed=5)
+    players = {"red": RandomPlayer(5), "blue": RandomPlayer(6)}
+    seen_at_bid: dict[tuple[str, str], tuple[int, int, int]] = {}
+    while game.state.phase == "setup":
+        d = game.decision
+        view = game.view(d.side)
+        if d.kind == "bid":
+            seen_at_bid[(d.info["step"], d.side)] = (len(view.terrain), len(view.markers) + sum(m.ambassador for m in view.models),
+                                                      sum(m.deployed and not m.ambassador for m in view.models))
+        game.answer(players[d.side].decide(d, view))
+    order: list[str] = []  # the set-up's events, a run of one step's events read as that step once
+    for e in game.log:
+        if e.kind == "bid":
+            order.append(f"bid:{e.data['step']}")
+        else:
+            step = next((s for s, kinds in _STEP_EVENTS.items() if e.kind in kinds), None)
+            if step is not None and (not order or order[-1] != step):
+                order.append(step)
+        if e.kind == "first_player":
+            order.append("first_player")
+    assert order == ["bid:terrain", "terrain", "bid:missions", "missions", "bid:deployment", "deployment", "bid:first", "first_player"]
+    pieces, markers = len(game.state.terrain), len(game.state.markers) + sum(m.ambassador for m in game.state.models)
+    deployed = sum(not m.ambassador for m in game.state.models)
+    assert pieces and markers
+    for side in ("red", "blue"):  # what each bidder saw: the steps already done, nothing of those to come
+        assert seen_at_bid[("terrain", side)] == (0, 0, 0)
+        assert seen_at_bid[("missions", side)] == (pieces, 0, 0)
+        assert seen_at_bid[("deployment", side)] == (pieces, markers, 0)
+        assert seen_at_bid[("first", side)] == (pieces, markers, deployed)
+
+
+def test_a_game_without_missions_has_no_missions_bid_r_setup_bid_prj_95():
+    """PRJ-95: a game played without missions has no missions step, so no bid for it (R-SETUP-BID):
+    terrain bid, terrain, deployment bid, deployment, the last bid."""
+    game = new_game("corrino", "fremen", seed=5, setup=SetupOptions(missions=False))
+    _through_setup(game, {"red": RandomPlayer(5), "blue": RandomPlayer(6)})
+    steps = [e.data["step"] for e in game.log if e.kind == "bid"]
+    assert steps == ["terrain", "deployment", "first"]
+    kinds = [e.kind for e in game.log]
+    assert kinds.index("terrain") < [i for i, e in enumerate(game.log) if e.kind == "bid"][1] < kinds.index("deploy")
+    assert not game.state.markers and game.state.phase == "play"
