@@ -278,8 +278,8 @@ def _free_move_before_decision(state: GameState, a: Mapping[str, Any]) -> Decisi
         found = move_candidates(state, model_id, reach, towards=towards, limit=12)
         return tuple(p for p in found if action_problem_at(state, model_id, held, action, p) is None)[:8]
 
-    when = "to make it possible" if a.get("needed") else "before it"
-    prompt = f"Free move for {mm.name} {when} (declared: {action}; up to {reach:g} cm), or skip?"
+    must = "; it must make the action possible, or the action is lost" if a.get("needed") else ""
+    prompt = f"Free move before the action for {mm.name} (up to {reach:g} cm; declared: {action}{must}), or skip?"
     return Decision(side=mm.side, kind="free_move", model=model_id, prompt=prompt, optional=True,
                     point=PointSpec(check, suggest, reach), info={"when": "before", "action": action, "needed": bool(a.get("needed"))})
 
