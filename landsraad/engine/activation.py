@@ -279,7 +279,8 @@ def _free_move_before_decision(state: GameState, a: Mapping[str, Any]) -> Decisi
         return tuple(p for p in found if action_problem_at(state, model_id, held, action, p) is None)[:8]
 
     must = "; it must make the action possible, or the action is lost" if a.get("needed") else ""
-    prompt = f"Free move before the action for {mm.name} (up to {reach:g} cm; declared: {action}{must}), or skip?"
+    declared = action.replace(":", " ").replace("_", " ")
+    prompt = f"Free move before the action for {mm.name} (declared: {declared}{must}), or skip?"
     return Decision(side=mm.side, kind="free_move", model=model_id, prompt=prompt, optional=True,
                     point=PointSpec(check, suggest, reach), info={"when": "before", "action": action, "needed": bool(a.get("needed"))})
 
