@@ -489,7 +489,7 @@ class HeuristicPlayer:
         if plan is not None and plan.model == m.id and plan.action in decision.choices:
             if plan.action not in later:
                 return plan.action
-            if plan.contact is not None and self._contact_point(state, m, plan) is not None:
+            if self._contact_point(state, m, plan) is not None:
                 return plan.action
             plan.contact_failed = True
             plan.before = None
@@ -501,7 +501,10 @@ class HeuristicPlayer:
         needs), found as the free move will be asked (R-MOVE, PRJ-100); kept as the plan's ``before``."""
         held = self.memory.held.get(m.id, m.fatigue)
         reach = allowance(state, m.id, held)
-        for p in self._contact_spots(m, plan.contact, reach):
+        spots = [] if plan.before is None else [(round(plan.before[0], 3), round(plan.before[1], 3))]
+        if plan.contact is not None:
+            spots += self._contact_spots(m, plan.contact, reach)
+        for p in spots:
             if plan_move(state, m.id, p, reach).legal and action_problem_at(state, m.id, held, plan.action, p) is None:
                 plan.before = p
                 return p

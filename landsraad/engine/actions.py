@@ -165,6 +165,8 @@ def declarable_actions(state: GameState, model_id: str, held: int) -> tuple[tupl
         for choice in available_mission_actions(there, model_id):
             if choice.target is None:
                 add(choice.key)
+    # an action that forbids the free move (PRJ-104) cannot be made legal by it
+    extra = [a for a in extra if allows_free_move(state, model_id, a)]
     return now + tuple(extra), tuple(extra)
 
 

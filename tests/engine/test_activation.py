@@ -360,3 +360,8 @@ def test_action_without_free_move_r_activate():
     assert game.state.marker(beacon.id).activated
     assert not any(d.kind == "free_move" for d in red.seen)  # neither before nor after the action
     assert game.state.model(a.id).position == (30, 28)
+    # out of contact but within a free move: not declarable, for the free move it needs is forbidden
+    from landsraad.engine.actions import declarable_actions
+
+    away = state.update_model(a.id, y=22.0)
+    assert key not in declarable_actions(away, a.id, 0)[0]
