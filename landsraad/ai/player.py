@@ -506,7 +506,7 @@ class HeuristicPlayer:
             spots += self._contact_spots(m, plan.contact, reach)
         for p in spots:
             if plan_move(state, m.id, p, reach).legal and action_problem_at(state, m.id, held, plan.action, p) is None:
-                plan.before = p
+                plan.before, plan.checked_before = p, True
                 return p
         return None
 
@@ -539,7 +539,10 @@ class HeuristicPlayer:
         target = plan.contact
         points: list[Point] = []
         if plan.before is not None:
-            points.append(plan.before)  # the contact found at the declaration, or the plan's point
+            before = (round(plan.before[0], 3), round(plan.before[1], 3))
+            if plan.checked_before and decision.point.validate(before) is None:
+                return before  # the end the declaration found legal (a detour _first_valid would not try)
+            points.append(plan.before)  # the plan's point
         if target is not None:
             points += self._contact_spots(m, target, allowance)
         got = self._first_valid(decision, points, state) if points else None
