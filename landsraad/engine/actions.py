@@ -51,7 +51,14 @@ __all__ = ["available_actions", "shot_candidates", "declarable_actions", "action
 
 
 def available_actions(state: GameState, model_id: str, held: int) -> tuple[str, ...]:
-    """The actions ``model_id`` may take now, as decision choices (R-ACTIVATE)."""
+    """The actions ``model_id`` may take now, as decision choices (R-ACTIVATE).
+
+    Asked by the declaration, its decision and the action's turn on the same state: answered
+    once per state (:meth:`GameState.memo`)."""
+    return state.memo(("available_actions", model_id, held), lambda: _available_actions(state, model_id, held))
+
+
+def _available_actions(state: GameState, model_id: str, held: int) -> tuple[str, ...]:
     m = state.model(model_id)
     c = combatant(state, model_id, activation_fatigue=held)
     engaged = contact_enemies(state, model_id)
@@ -115,8 +122,12 @@ def declarable_actions(state: GameState, model_id: str, held: int) -> tuple[tupl
     -------
     tuple of tuple of str
         Every declarable action (legal now first, in :func:`available_actions`' order), and the
-        subset that needs the free move first.
+        subset that needs the free move first. Answered once per state (:meth:`GameState.memo`).
     """
+    return state.memo(("declarable_actions", model_id, held), lambda: _declarable_actions(state, model_id, held))
+
+
+def _declarable_actions(state: GameState, model_id: str, held: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     now = available_actions(state, model_id, held)
     m = state.model(model_id)
     c = combatant(state, model_id, activation_fatigue=held)
@@ -210,16 +221,19 @@ def action_problem_at(state: GameState, model_id: str, held: int, action: str, p
         return f"{m.name} declared {what}: its free move may not end in contact with an enemy (PRJ-90, R-SHOOT)"
     if kind == "move":
         return None
+    there = state.update_model(model_id, x=float(point[0]), y=float(point[1]))
     if kind == "shoot":
         weapon = next((w for w in m.weapons if w.id == arg), None)
-        if weapon is None or weapon.template is not None or weapon.laser:
+        if weapon is None or weapon.template is not None or weapon.laser or shot_candidates(there, model_id, weapon, "burn"):
             return None
-    there = state.update_model(model_id, x=float(point[0]), y=float(point[1]))
-    if action in available_actions(there, model_id, held):
-        return None
-    if kind == "shoot":
         return f"{m.name} declared a shot: from there no enemy it may target is in sight (RUL-08)"
-    return f"{m.name} declared {action}: from there it could not take that action"
+    if kind == "explosives":
+        legal = action in _equipment_actions(there, model_id)
+    elif kind == "mission":
+        legal = any(c.key == action for c in available_mission_actions(there, model_id))
+    else:
+        legal = action in available_actions(there, model_id, held)
+    return None if legal else f"{m.name} declared {action}: from there it could not take that action"
 
 
 def allows_free_move(state: GameState, model_id: str, action: str) -> bool:

@@ -275,8 +275,13 @@ def _free_move_before_decision(state: GameState, a: Mapping[str, Any]) -> Decisi
 
     def suggest() -> tuple[tuple[float, float], ...]:
         towards = list(_declared_spots(state, model_id, action, reach)) + targets_of_interest(state, model_id)
-        found = move_candidates(state, model_id, reach, towards=towards, limit=12)
-        return tuple(p for p in found if action_problem_at(state, model_id, held, action, p) is None)[:8]
+        kept: list[tuple[float, float]] = []
+        for p in move_candidates(state, model_id, reach, towards=towards):
+            if action_problem_at(state, model_id, held, action, p) is None:
+                kept.append(p)
+                if len(kept) == 8:
+                    break
+        return tuple(kept)
 
     must = "; it must make the action possible, or the action is lost" if a.get("needed") else ""
     declared = action.replace(":", " ").replace("_", " ")
@@ -294,8 +299,7 @@ def _declared_spots(state: GameState, model_id: str, action: str, reach: float) 
         other = state.model(arg)
         ring = other.base_mm / 20 + mm.base_mm / 20 + min(0.05, state.ruleset.contact_tolerance_cm / 2)
         base = math.atan2(mm.y - other.y, mm.x - other.x)
-        return [(other.x + ring * math.cos(base + k), other.y + ring * math.sin(base + k))
-                for k in (0.0, 0.35, -0.35, 0.7, -0.7, 1.05, -1.05, 1.4, -1.4, 2.0, -2.0, math.pi)]
+        return [(other.x + ring * math.cos(base + k), other.y + ring * math.sin(base + k)) for k in (0.0, 0.5, -0.5, 1.0, -1.0)]
     if kind in ("mission", "explosives"):
         marker = action.rsplit(":", 1)[-1]
         return [(k.x, k.y) for k in state.markers if k.id == marker]
