@@ -504,8 +504,14 @@ class HeuristicPlayer:
         spots = [] if plan.before is None else [(round(plan.before[0], 3), round(plan.before[1], 3))]
         if plan.contact is not None:
             spots += self._contact_spots(m, plan.contact, reach)
-        for p in spots:
-            if plan_move(state, m.id, p, reach).legal and action_problem_at(state, m.id, held, plan.action, p) is None:
+        if not spots:
+            return None
+        # the straight slides first (one vectorised test), then at most two detours: a detour is the
+        # geometry's costly path search (as _first_valid rations them)
+        straight = straight_slides(state, m.id, spots, reach)
+        order = [p for p, ok in zip(spots, straight) if ok] + [p for p, ok in zip(spots, straight) if not ok][:2]
+        for p in order:
+            if action_problem_at(state, m.id, held, plan.action, p) is None and plan_move(state, m.id, p, reach).legal:
                 plan.before, plan.checked_before = p, True
                 return p
         return None

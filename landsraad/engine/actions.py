@@ -185,8 +185,12 @@ def _marker_spots(state: GameState, m: Any, reach: float) -> list[tuple[float, f
     """Where a free move could put the model for a marker action: on each marker on the ground
     within reach (markers never block, PRJ-40), and at its own edge when it carries one."""
     spots = []
+    picks = set(state.side_state(m.side).missions)
+    blast = m.equipment.count("explosives") > used_equipment(state, m.id, "explosives")
     for k in state.markers:
-        if k.on_table and math.hypot(k.x - m.x, k.y - m.y) - k.size_mm / 20 - m.base_mm / 20 <= reach:
+        # mission actions use the side's own markers of its picked cards; explosives any marker
+        wanted = blast or (k.owner == m.side and k.mission in picks)
+        if wanted and k.on_table and math.hypot(k.x - m.x, k.y - m.y) - k.size_mm / 20 - m.base_mm / 20 <= reach:
             spots.append((k.x, k.y))
     if m.carrying:
         r = m.base_mm / 20
