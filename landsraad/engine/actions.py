@@ -225,10 +225,13 @@ def action_problem_at(state: GameState, model_id: str, held: int, action: str, p
         return f"{m.name} declared {what}: its free move may not end in contact with an enemy (PRJ-90, R-SHOOT)"
     if kind == "move":
         return None
-    there = state.update_model(model_id, x=float(point[0]), y=float(point[1]))
     if kind == "shoot":
         weapon = next((w for w in m.weapons if w.id == arg), None)
-        if weapon is None or weapon.template is not None or weapon.laser or shot_candidates(there, model_id, weapon, "burn"):
+        if weapon is None or weapon.template is not None or weapon.laser:
+            return None
+    there = state.update_model(model_id, x=float(point[0]), y=float(point[1]))  # the table with the model moved
+    if kind == "shoot":
+        if shot_candidates(there, model_id, weapon, "burn"):
             return None
         return f"{m.name} declared a shot: from there no enemy it may target is in sight (RUL-08)"
     if kind == "explosives":
