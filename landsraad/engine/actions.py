@@ -215,6 +215,8 @@ def action_problem_at(state: GameState, model_id: str, held: int, action: str, p
     enemies = state.enemies_of(model_id)
     if kind == "melee":
         e = state.model(arg)
+        if e.out_of_action:
+            return f"{e.name} is out of action"
         return None if _touching_at(state, m, point, (e,)) else f"{m.name} declared a melee against {e.name}: its free move must end in base contact with it"
     touching = _touching_at(state, m, point, enemies)
     if kind == "heal":

@@ -345,7 +345,9 @@ def _act(m: Machine, d: Mapping[str, Any], free_point: Any) -> None:
     mm = m.state.model(model_id)
     if mm.out_of_action:  # put out of action during its own free move: it acts no more
         return
-    if (used or not d.get("legal")) and action not in available_actions(m.state, model_id, held):
+    # after a free move (or for an action it had to make legal), the declared action's own check on the
+    # table as it now is: the rest of its legality (weapons, poisons, wounds) the move did not change
+    if (used or not d.get("legal")) and action_problem_at(m.state, model_id, held, action, mm.position) is not None:
         reason = "not made possible by the free move" if not d.get("legal") else "no longer possible after the free move"
         m.emit("action_lost", mm.side, model_id, action=action, reason=reason)
         _after_action(m, turn, None)
