@@ -560,6 +560,9 @@ class RareEquipment(Frozen):
     pieces: int = Field(ge=1, le=MAX_STAT)
     cost: int = Field(ge=0, le=MAX_STAT)
     effect: str
+    free_move: bool = True
+    """Whether an activation whose action uses this piece keeps its free move (2.2.1 "Quelques actions
+    ne permettent pas de réaliser le mouvement gratuit", PRJ-104)."""
     text: str = ""
     source: Source = "project"
 

@@ -28,6 +28,8 @@ from functools import singledispatch
 from typing import Any, Iterable, Mapping
 
 from .engine.events import (
+    ActionChosen,
+    ActionLost,
     Activated,
     AmbassadorPlaced,
     BidWon,
@@ -38,6 +40,7 @@ from .engine.events import (
     DisengageBlocked,
     Disengaged,
     FirstPlayer,
+    FleeDisengage,
     FreeMoveDisengage,
     GameEnds,
     GameEvent,
@@ -213,6 +216,44 @@ def _(event: Activated, names: Mapping[str, str]) -> str | None:
     return f"[{d.get('activation')}] {event.side} activates {who} ({d.get('fatigue')} fatigue token(s) now)."
 
 
+def _action_words(action: str, names: Mapping[str, str]) -> str:
+    """A declared action in words (R-ACTIVATE)."""
+    kind, _, arg = action.partition(":")
+    if kind == "melee":
+        return f"a melee against {_n(names, arg)}"
+    if kind == "shoot":
+        return f"a shot with its {arg.replace('_', ' ')}"
+    if kind == "heal":
+        return f"healing {_n(names, arg)}"
+    if kind == "move":
+        return "a Move action"
+    if kind == "explosives":
+        return f"explosives on marker {arg}"
+    if kind == "mission":
+        parts = arg.split(":")
+        return f"{parts[1].replace('_', ' ')} ({parts[0].replace('_', ' ')})" if len(parts) > 1 else arg
+    return action.replace("_", " ")
+
+
+@_tell.register
+def _(event: ActionChosen, names: Mapping[str, str]) -> str | None:
+    action = str(event.data.get("action", ""))
+    if action == "rest":
+        return None  # the rest itself is told
+    after = " once its free move has made it possible" if event.data.get("after_free_move") else ""
+    return f"{_n(names, event.model)} declares {_action_words(action, names)}{after}."
+
+
+@_tell.register
+def _(event: ActionLost, names: Mapping[str, str]) -> str | None:
+    return f"{_n(names, event.model)} cannot carry out {_action_words(str(event.action), names)} ({event.reason}): the action is lost."
+
+
+@_tell.register
+def _(event: FleeDisengage, names: Mapping[str, str]) -> str | None:
+    return f"{_n(names, event.model)}, Will-broken, tries to break away from the fight to flee."
+
+
 @_tell.register
 def _(event: SpiceConsumed, names: Mapping[str, str]) -> str | None:
     d = event.data
@@ -374,6 +415,11 @@ def _(event: DecisionTaken, names: Mapping[str, str]) -> str | None:
 
 @_tell.register
 def _(event: Passed, names: Mapping[str, str]) -> str | None:
+    reason = event.data.get("reason")
+    if reason == "voluntary":
+        return f"{event.side} passes."
+    if reason == "no model left":
+        return f"{event.side} has no model left and passes."
     return f"{event.side} has no model it may activate and passes."
 
 
@@ -388,7 +434,9 @@ def _(event: PoisonTick, names: Mapping[str, str]) -> str | None:
 @_tell.register
 def _(event: GameEnds, names: Mapping[str, str]) -> str | None:
     d = event.data
-    return "Time is up: the activation under way was the last." if d.get("reason") == "time" else "A warband has no model left: the game ends."
+    if d.get("reason") == "time":
+        return "Time is up: the activation under way was the last."
+    return "A warband has no model left: the game ends."
 
 
 @_tell.register

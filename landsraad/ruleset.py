@@ -70,6 +70,15 @@ class Ruleset(BaseModel):
     points: int = Field(15, ge=1)
     """R-RECRUIT: the warband points cap (an event may set another)."""
 
+    wipeout_ends_game: bool = False
+    """PRJ-93 (retired as the default): a side with no model left ends the game at once. By default the game lasts its
+    45 minutes (2.1 "la partie dure 45 minutes"): the side with models goes on activating, the other passes (2.6.3)."""
+
+    voluntary_pass: bool = True
+    """PRJ-101: a player may pass instead of activating (2.2.1 "un joueur peut choisir d'activer"), except the first
+    player's first activation (2.1.2 "est obligé de jouer une figurine en premier"); ``False``: a player with a model
+    it may select must activate one."""
+
 
 DEFAULT = Ruleset()
 """The project's default choices."""

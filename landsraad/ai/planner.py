@@ -73,6 +73,8 @@ class _Plan:
     laser_mode: str = "burn"
     """A laser's mode (R-LASER): ``explosive`` fires a blast at ``aim``."""
     aim: Point | None = None
+    checked_before: bool = False
+    """``before`` is the free move's end the declaration found legal, the declared action legal from it (PRJ-100)."""
 
 
 def _near_segment(a: Point, b: Point, p: Point) -> float:

@@ -8,9 +8,12 @@ from typing import Any, Callable, Iterable, Mapping
 
 import numpy as np
 
+from ..engine.actions import action_problem_at
+from ..engine.activation import PASS
+from ..engine.bridge import allowance
 from ..engine.decisions import Answer, Decision
 from ..engine.missions import mission_cards
-from ..engine.spatial import BOUND_SLACK_CM, beyond_allowance, straight_slides
+from ..engine.spatial import BOUND_SLACK_CM, beyond_allowance, plan_move, straight_slides
 from ..engine.state import GameState, ModelState, other_side
 from ..errors import LandsraadError, RuleError
 from ..geometry.movement import free_spots
@@ -429,13 +432,17 @@ class HeuristicPlayer:
     # --- activations -----------------------------------------------------------------------------------
 
     def _on_activate(self, decision: Decision, state: GameState) -> str:
+        """The model with the best plan. It never passes (PRJ-101): an activation may always rest,
+        which costs nothing a pass would spare but the table time, and a rest recovers the others'
+        fatigue (R-FATIGUE-REST) where a pass does not."""
         self.memory = _Memory()
         planner = _Planner(self, state, decision.side)
-        plan = planner.leader(decision.choices)  # the others are ranked only if asked (activation_ranking)
-        self.memory.choices = tuple(decision.choices)
+        models = tuple(c for c in decision.choices if c != PASS)
+        plan = planner.leader(models)  # the others are ranked only if asked (activation_ranking)
+        self.memory.choices = models
         self.memory.plan = plan
         self.memory.planner = planner
-        for mid in decision.choices:
+        for mid in models:
             self.memory.held[mid] = state.model(mid).fatigue
         return plan.model
 
@@ -462,7 +469,7 @@ class HeuristicPlayer:
         if plan is None or plan.model != m.id:
             plan = _Planner(self, state, m.side).best((m.id,))
             self.memory.plan = plan
-        if not self.memory.acted:
+        if decision.info.get("when", "after" if self.memory.acted else "before") == "before":
             if plan.before is None and plan.contact is None:
                 return None
             return self._reach(decision, state, m, plan)
@@ -472,13 +479,57 @@ class HeuristicPlayer:
         return self._head_for(decision, state, m, goal)
 
     def _on_action(self, decision: Decision, state: GameState) -> str:
+        """The declaration at designation (PRJ-100): the plan's action. One that needs the free move
+        first (a charge, a marker out of contact) is declared only if a legal end of the free move
+        makes it possible; else the plan becomes an approach (a Move action towards the contact)."""
         self.memory.acted = True
         plan = self.memory.plan
         m = state.model(decision.model)
+        later = set(decision.info.get("after_free_move", ()))
         if plan is not None and plan.model == m.id and plan.action in decision.choices:
-            return plan.action
+            if plan.action not in later:
+                return plan.action
+            if self._contact_point(state, m, plan) is not None:
+                return plan.action
+            plan.contact_failed = True
+            plan.before = None
         planner = _Planner(self, state, m.side)
-        return planner.best_action(m, decision.choices, plan)
+        return planner.best_action(m, [c for c in decision.choices if c not in later], plan)
+
+    def _contact_point(self, state: GameState, m: ModelState, plan: _Plan) -> Point | None:
+        """A legal end of the free move that makes the plan's declared action legal (the contact it
+        needs), found as the free move will be asked (R-MOVE, PRJ-100); kept as the plan's ``before``."""
+        held = self.memory.held.get(m.id, m.fatigue)
+        reach = allowance(state, m.id, held)
+        spots = [] if plan.before is None else [(round(plan.before[0], 3), round(plan.before[1], 3))]
+        if plan.contact is not None:
+            spots += self._contact_spots(m, plan.contact, reach)
+        if not spots:
+            return None
+        # the straight slides first (one vectorised test), then at most two detours: a detour is the
+        # geometry's costly path search (as _first_valid rations them)
+        straight = straight_slides(state, m.id, spots, reach)
+        order = [p for p, ok in zip(spots, straight) if ok] + [p for p, ok in zip(spots, straight) if not ok][:2]
+        for p in order:
+            if action_problem_at(state, m.id, held, plan.action, p) is None and plan_move(state, m.id, p, reach).legal:
+                plan.before, plan.checked_before = p, True
+                return p
+        return None
+
+    @staticmethod
+    def _contact_spots(m: ModelState, target: Any, allowance: float) -> list[Point]:
+        """Spots in contact with ``target`` (a model, or a marker the base may overlap), facing the mover first."""
+        tr = _r(target)
+        reach = tr + _r(m) + (0.03 if hasattr(target, "base_mm") else -0.2)
+        here = m.position
+        d = _dist(here, (target.x, target.y)) or 1.0
+        spot = (target.x + (here[0] - target.x) / d * reach, target.y + (here[1] - target.y) / d * reach)
+        points = []
+        for angle in (0.0, 0.35, -0.35, 0.7, -0.7, 1.05, -1.05, 1.4, -1.4):
+            p = _rotate_about((target.x, target.y), spot, angle)
+            if _dist(here, p) <= allowance + 1e-6:
+                points.append((round(p[0], 3), round(p[1], 3)))
+        return points
 
     def _on_move(self, decision: Decision, state: GameState) -> Point | None:
         plan = self.memory.plan
@@ -493,18 +544,13 @@ class HeuristicPlayer:
         allowance = decision.point.allowance_cm or m.profile.movement
         target = plan.contact
         points: list[Point] = []
+        if plan.before is not None:
+            before = (round(plan.before[0], 3), round(plan.before[1], 3))
+            if plan.checked_before and decision.point.validate(before) is None:
+                return before  # the end the declaration found legal (a detour _first_valid would not try)
+            points.append(plan.before)  # the plan's point
         if target is not None:
-            tr = _r(target)
-            reach = tr + _r(m) + (0.03 if hasattr(target, "base_mm") else -0.2)
-            here = m.position
-            d = _dist(here, (target.x, target.y)) or 1.0
-            spot = (target.x + (here[0] - target.x) / d * reach, target.y + (here[1] - target.y) / d * reach)
-            for angle in (0.0, 0.35, -0.35, 0.7, -0.7, 1.05, -1.05, 1.4, -1.4):
-                p = _rotate_about((target.x, target.y), spot, angle)
-                if _dist(here, p) <= allowance + 1e-6:
-                    points.append(p)
-        elif plan.before is not None:
-            points.append(plan.before)
+            points += self._contact_spots(m, target, allowance)
         got = self._first_valid(decision, points, state) if points else None
         if got is not None:
             return got

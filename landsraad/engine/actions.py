@@ -8,6 +8,17 @@ Rules
 -----
 - R-ACTIVATE: Move, Melee (in contact with an enemy), Shoot (with a ranged weapon, in contact
   with no enemy), Disengage (R-DISENGAGE), special actions of profiles, equipment and missions.
+- R-ACTIVATE, PRJ-100 (2.2.1 "Il la désigne à son adversaire et indique l'action qu'il veut lui
+  faire entreprendre"): the action is declared when the model is designated, before its free
+  move: the choices are the actions legal now and those the free move may make legal
+  (:func:`declarable_actions`); a free move before the action must keep it legal
+  (:func:`action_problem_at`).
+- R-TEMPLATE, R-LASER, PRJ-103 (2.7 "Une arme à gabarit peut viser n'importe quel point du champ
+  de bataille"): a laser is offered whenever it may shoot at all: its explosive blast may aim at
+  any point, so it needs no enemy in sight (its burn mode keeps RUL-08's targets).
+- PRJ-104 (2.2.1 "Quelques actions ne permettent pas de réaliser le mouvement gratuit"): a mission
+  special action or a piece of rare equipment marked ``free_move: false`` takes away the
+  activation's free move (:func:`allows_free_move`).
 - RUL-12: a Medic heals a friendly model in base contact (Suk doctor: re-rolls).
 - Equipment (R-FACTION): hunter-seeker (a blast template; a model that crosses it tests Reflexes
   against 12 or suffers Deadly), jammer (models under its template lose their shield until they
@@ -17,29 +28,37 @@ Rules
 
 from __future__ import annotations
 
+import math
 from typing import Any, Mapping
 
 from ..rules.healing import HEAL_THRESHOLD, heal_rerolls, resolve_heal, verify_heal
 from ..rules.melee import can_attack, can_melee
 from ..rules.shooting import can_shoot, can_target
 from ..rules.state import effective_combat, may_move
-from .activation import allowance
-from .bridge import combatant, store
+from .bridge import allowance, combatant, faction_of, store
 from .decisions import Decision, PointSpec
 from .flow import Machine, builder, stage
-from .missions import available_mission_actions, marker_contact
+from .missions import available_mission_actions, marker_contact, mission_cards
 from .moves import move_stage_args
 from .spatial import contact_enemies, contact_friends, nearest_targets
 from .state import GameState, TableEffect
 
-__all__ = ["available_actions", "shot_candidates"]
+__all__ = ["available_actions", "shot_candidates", "declarable_actions", "action_problem_at", "allows_free_move",
+           "POSITION_FREE"]
 
 
 # --- the menu ------------------------------------------------------------------------------------------
 
 
 def available_actions(state: GameState, model_id: str, held: int) -> tuple[str, ...]:
-    """The actions ``model_id`` may take now, as decision choices (R-ACTIVATE)."""
+    """The actions ``model_id`` may take now, as decision choices (R-ACTIVATE).
+
+    Asked by the declaration, its decision and the action's turn on the same state: answered
+    once per state (:meth:`GameState.memo`)."""
+    return state.memo(("available_actions", model_id, held), lambda: _available_actions(state, model_id, held))
+
+
+def _available_actions(state: GameState, model_id: str, held: int) -> tuple[str, ...]:
     m = state.model(model_id)
     c = combatant(state, model_id, activation_fatigue=held)
     engaged = contact_enemies(state, model_id)
@@ -64,9 +83,189 @@ def available_actions(state: GameState, model_id: str, held: int) -> tuple[str, 
 
 
 def _has_target(state: GameState, model_id: str, weapon: Any) -> bool:
-    if weapon.template is not None:
+    # R-TEMPLATE, PRJ-103: a template weapon, and a laser's explosive blast, may aim at any point
+    if weapon.template is not None or weapon.laser:
         return True
     return bool(shot_candidates(state, model_id, weapon, "burn"))
+
+
+# --- declaring the action (PRJ-100) -----------------------------------------------------------------------
+
+POSITION_FREE = frozenset({"rest", "hunter_seeker", "jammer"})
+"""Action kinds no move can make illegal (a free move before them is never restricted)."""
+
+
+def _gap_to(mm: Any, point: tuple[float, float], other: Any) -> float:
+    """Base edge to base edge if ``mm`` stood at ``point`` (R-MEASURE)."""
+    return math.hypot(other.x - point[0], other.y - point[1]) - mm.base_mm / 20 - other.base_mm / 20
+
+
+def _touching_at(state: GameState, mm: Any, point: tuple[float, float], others: Any) -> list[str]:
+    reach = state.ruleset.contact_tolerance_cm + 1e-9
+    return [o.id for o in others if _gap_to(mm, point, o) <= reach]
+
+
+def declarable_actions(state: GameState, model_id: str, held: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The actions ``model_id`` may declare at its designation, and those of them that only its
+    free move can make legal (R-ACTIVATE, PRJ-100).
+
+    Besides :func:`available_actions` (legal now), a model that may make its free move may declare:
+    a melee against an enemy whose base is within its Movement (the move must then end in contact
+    with it); a shot with a weapon that has no target in sight now but an enemy it may target on
+    the table; healing a friend within its Movement; a mission action or explosives at a marker
+    within its Movement (or, carrying a marker, at its own edge within it). A model in contact
+    with an enemy may declare a Move action or a shot to follow a free-move disengage
+    (R-DISENGAGE, PRJ-90). Reach is the straight line: a declaration that terrain or models make
+    impossible is lost when its turn comes.
+
+    Returns
+    -------
+    tuple of tuple of str
+        Every declarable action (legal now first, in :func:`available_actions`' order), and the
+        subset that needs the free move first. Answered once per state (:meth:`GameState.memo`).
+    """
+    return state.memo(("declarable_actions", model_id, held), lambda: _declarable_actions(state, model_id, held))
+
+
+def _declarable_actions(state: GameState, model_id: str, held: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    now = available_actions(state, model_id, held)
+    m = state.model(model_id)
+    c = combatant(state, model_id, activation_fatigue=held)
+    if m.out_of_action or not may_move(c):
+        return now, ()
+    engaged = contact_enemies(state, model_id)
+    extra: list[str] = []
+    legal = set(now)
+
+    def add(action: str) -> None:
+        if action not in legal:
+            legal.add(action)
+            extra.append(action)
+
+    def shot_somewhere(w: Any) -> bool:
+        shooter = combatant(state, model_id, weapon=w)
+        return any(can_target(shooter, combatant(state, e.id), laser_mode="burn", ruleset=state.ruleset) for e in state.enemies_of(model_id))
+
+    if engaged:
+        # through a free-move disengage (R-DISENGAGE): a Move action, or a shot, once out of contact
+        add("move")
+        for w in m.weapons:
+            if w.is_ranged and can_shoot(c.model_copy(update={"weapon": w}), in_contact=False) and (
+                    w.template is not None or w.laser or shot_somewhere(w)):
+                add(f"shoot:{w.id}")
+        return now + tuple(extra), tuple(extra)
+    reach = allowance(state, model_id, held) + state.ruleset.contact_tolerance_cm
+    melee_weapons = [w for w in m.weapons if w.is_melee]
+    if melee_weapons and can_attack(c.model_copy(update={"weapon": melee_weapons[0]})):
+        for e in state.enemies_of(model_id):
+            if _gap_to(m, m.position, e) <= reach and can_melee(c, combatant(state, e.id)):
+                add(f"melee:{e.id}")
+    for w in m.weapons:
+        if w.is_ranged and f"shoot:{w.id}" not in legal and can_shoot(c.model_copy(update={"weapon": w}), in_contact=False) \
+                and shot_somewhere(w):
+            add(f"shoot:{w.id}")
+    if "healer" in m.profile.special_rules:
+        for f in state.models:
+            if f.side == m.side and f.id != model_id and not f.removed and _needs_healing(f) and _gap_to(m, m.position, f) <= reach:
+                add(f"heal:{f.id}")
+    for spot in _marker_spots(state, m, reach):
+        there = state.update_model(model_id, x=spot[0], y=spot[1])
+        for action in _equipment_actions(there, model_id):
+            if action.startswith("explosives:"):
+                add(action)
+        for choice in available_mission_actions(there, model_id):
+            if choice.target is None:
+                add(choice.key)
+    # an action that forbids the free move (PRJ-104) cannot be made legal by it
+    extra = [a for a in extra if allows_free_move(state, model_id, a)]
+    return now + tuple(extra), tuple(extra)
+
+
+def _marker_spots(state: GameState, m: Any, reach: float) -> list[tuple[float, float]]:
+    """Where a free move could put the model for a marker action: on each marker on the ground
+    within reach (markers never block, PRJ-40), and at its own edge when it carries one."""
+    spots = []
+    picks = set(state.side_state(m.side).missions)
+    blast = m.equipment.count("explosives") > used_equipment(state, m.id, "explosives")
+    for k in state.markers:
+        # mission actions use the side's own markers of its picked cards; explosives any marker
+        wanted = blast or (k.owner == m.side and k.mission in picks)
+        if wanted and k.on_table and math.hypot(k.x - m.x, k.y - m.y) - k.size_mm / 20 - m.base_mm / 20 <= reach:
+            spots.append((k.x, k.y))
+    if m.carrying:
+        r = m.base_mm / 20
+        edge = state.side_state(m.side).edge
+        spot = {"south": (m.x, r), "north": (m.x, state.depth - r), "west": (r, m.y), "east": (state.width - r, m.y)}[edge]
+        if math.hypot(spot[0] - m.x, spot[1] - m.y) <= reach:
+            spots.append(spot)
+    return spots
+
+
+def action_problem_at(state: GameState, model_id: str, held: int, action: str, point: tuple[float, float]) -> str | None:
+    """Why the declared ``action`` would not be legal with the model standing at ``point`` (its
+    free move's end before the action, PRJ-100), or ``None`` when it would be.
+
+    Melee, Move and healing are read off the bases (contact within the tolerance, RUL-07); a shot
+    at the nearest target and marker actions ask the menu of the table with the model moved.
+    """
+    kind, _, arg = action.partition(":")
+    if kind in POSITION_FREE:
+        return None
+    m = state.model(model_id)
+    enemies = state.enemies_of(model_id)
+    if kind == "melee":
+        e = state.model(arg)
+        if e.out_of_action:
+            return f"{e.name} is out of action"
+        return None if _touching_at(state, m, point, (e,)) else f"{m.name} declared a melee against {e.name}: its free move must end in base contact with it"
+    touching = _touching_at(state, m, point, enemies)
+    if kind == "heal":
+        f = state.model(arg)
+        return None if _touching_at(state, m, point, (f,)) else f"{m.name} declared healing {f.name}: its free move must end in base contact with it"
+    if kind in ("move", "shoot") and touching:
+        what = "a Move action" if kind == "move" else "a shot"
+        return f"{m.name} declared {what}: its free move may not end in contact with an enemy (PRJ-90, R-SHOOT)"
+    if kind == "move":
+        return None
+    if kind == "shoot":
+        weapon = next((w for w in m.weapons if w.id == arg), None)
+        if weapon is None or weapon.template is not None or weapon.laser:
+            return None
+    there = state.update_model(model_id, x=float(point[0]), y=float(point[1]))  # the table with the model moved
+    if kind == "shoot":
+        if shot_candidates(there, model_id, weapon, "burn"):
+            return None
+        return f"{m.name} declared a shot: from there no enemy it may target is in sight (RUL-08)"
+    if kind == "explosives":
+        legal = action in _equipment_actions(there, model_id)
+    elif kind == "mission":
+        legal = any(c.key == action for c in available_mission_actions(there, model_id))
+    else:
+        legal = action in available_actions(there, model_id, held)
+    return None if legal else f"{m.name} declared {action}: from there it could not take that action"
+
+
+def allows_free_move(state: GameState, model_id: str, action: str) -> bool:
+    """Whether the activation of ``model_id`` with the declared ``action`` keeps its free move
+    (2.2.1 "Quelques actions ne permettent pas de réaliser le mouvement gratuit", PRJ-104): a
+    mission special action or a piece of rare equipment may say ``free_move: false``."""
+    kind, _, arg = action.partition(":")
+    if kind == "mission":
+        card_id, _, rest = arg.partition(":")
+        action_id = rest.partition(":")[0]
+        card = mission_cards(state).get(card_id)
+        special = next((a for a in card.special_actions if a.id == action_id), None) if card is not None else None
+        return special is None or special.free_move
+    if kind in ("hunter_seeker", "jammer", "explosives"):
+        if kind == "hunter_seeker" and arg != "piece":
+            return True  # the Master Assassin's card ability, not a piece (PRJ-98)
+        faction = faction_of(state, model_id)
+        if faction is None:
+            return True
+        m = state.model(model_id)
+        pieces = [e for e in faction.rare_equipment if e.effect == kind and (e.id in m.equipment or e.effect in m.equipment)]
+        return all(e.free_move for e in pieces)
+    return True
 
 
 def shot_candidates(state: GameState, model_id: str, weapon: Any, laser_mode: str) -> tuple[str, ...]:
@@ -122,22 +321,23 @@ def _equipment_actions(state: GameState, model_id: str) -> list[str]:
 
 @builder("action")
 def _action_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    """The declaration at designation (R-ACTIVATE, PRJ-100): ``info["after_free_move"]`` lists the
+    choices that only the free move can make legal."""
     mm = state.model(a["model"])
-    return Decision(side=mm.side, kind="action", model=mm.id, prompt=f"What does {mm.name} do?",
-                    choices=available_actions(state, mm.id, a["held"]))
+    choices, later = declarable_actions(state, mm.id, a["held"])
+    return Decision(side=mm.side, kind="action", model=mm.id, choices=choices, info={"after_free_move": list(later)},
+                    prompt=f"What action does {mm.name} declare? (its free move comes before or after it)")
 
 
 @stage("action")
 def _action(m: Machine, d: Mapping[str, Any], _: Any) -> None:
-    """Ask for the action and carry it out."""
-    m.ask("action", {"model": d["model"], "held": d["held"]}, "action.chosen", model=d["model"], held=d["held"])
+    """Carry out the declared action ``d["action"]`` (declared at designation, PRJ-100)."""
+    _chosen(m, d, d["action"])
 
 
-@stage("action.chosen")
 def _chosen(m: Machine, d: Mapping[str, Any], action: str) -> None:
     model_id, held = d["model"], d["held"]
     mm = m.state.model(model_id)
-    m.emit("action", mm.side, model_id, action=action)
     kind, _, arg = action.partition(":")
     turn = {"model": model_id, "held": held}
     if kind == "move":

@@ -6,6 +6,16 @@ Rules
 - R-ACTIVATE: players alternate; an activation is an optional free move (before or after the
   action, not interrupting it) and one action: Move, Melee, Shoot, Disengage or a special
   action (healing, equipment, missions). A model may be activated again and again.
+- PRJ-100 (2.2.1 "Il la désigne à son adversaire et indique l'action qu'il veut lui faire
+  entreprendre"): the model is designated (and its spice declared), then its action is declared,
+  then the free move before it (restricted to end points from which the declared action stays
+  legal), the action, and the free move after it if not used before. A declared action the free
+  move did not make legal (skipped, blocked, a failed disengage) is lost (an ``action_lost``
+  event); the model may still make its free move after.
+- PRJ-101 (2.2.1 "un joueur peut choisir d'activer", 2.1.2 "est obligé de jouer une figurine en
+  premier"; *option* ``voluntary_pass``): a player may pass instead of activating, except the
+  first player's first activation; a pass costs table time (PRJ-92) and rests no model.
+- PRJ-104: an action marked ``free_move: false`` takes away the free move.
 - R-FATIGUE-GAIN, R-FATIGUE-MALUS, RUL-05: a fatigue token at the start; the malus comes from
   the tokens held before it (:class:`~landsraad.rules.state.Combatant.activation_fatigue`).
 - R-FATIGUE-REST, RUL-06: at the end, the owner's other models (option: all) lose a token.
@@ -19,13 +29,19 @@ Rules
 - R-DISENGAGE (2.3, "Cette action peut correspondre au mouvement gratuit de la figurine ou à une
   action de mouvement"): a model in contact may disengage as its free move, before or after its
   action; after a successful free-move disengage it may still take any action.
-- PRJ-91: a Will-broken model spends both its free move and its Move action fleeing.
-- R-CLOCK, PRJ-93: after each activation the game ends when the table time is spent or a side
-  has no model left.
+- PRJ-91: a Will-broken model spends both its free move and its Move action fleeing; in base
+  contact with an enemy, it disengages (R-DISENGAGE, 2.3) as its first move, towards the edge,
+  and goes on fleeing if it got away.
+- R-CLOCK, PRJ-102 (2.1 "la partie dure 45 minutes", 2.6.3 "il passe son tour"): after each
+  activation the game ends when the table time is spent; a side with no model left passes each
+  of its turns (an event and a pass's table time, never a question) while the other goes on;
+  the game ends at once only if neither side has a model left. *Option* ``wipeout_ends_game``
+  (the retired PRJ-93): a side wiped out ends the game at once.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any, Mapping
 
 from ..geometry.movement import move_toward_nearest_edge
@@ -33,14 +49,18 @@ from ..rules.fatigue import end_activation, recovered_tokens, recovers, start_ac
 from ..rules.poisons import can_select, start_will_breaker_activation, tick_crippling
 from ..rules.spice import can_consume_spice, consume_spice
 from ..rules.state import may_move
-from .bridge import combatant, store, stored
-from .decisions import Decision
+from .actions import POSITION_FREE, action_problem_at, allows_free_move, available_actions, declarable_actions
+from .bridge import allowance, combatant, store, stored
+from .decisions import Decision, PointSpec
 from .flow import Machine, builder, stage
-from .moves import move_args, move_stage_args
-from .spatial import contact_enemies
+from .moves import move_args, move_stage_args, targets_of_interest
+from .spatial import contact_enemies, move_candidates, plan_move
 from .state import GameState, other_side
 
-__all__ = ["selectable_models", "allowance", "may_move_freely", "may_disengage_freely"]
+__all__ = ["selectable_models", "allowance", "may_move_freely", "may_disengage_freely", "may_pass", "PASS"]
+
+PASS = "pass"
+"""The ``activate`` decision's choice for a voluntary pass (PRJ-101)."""
 
 
 def selectable_models(state: GameState, side: str) -> tuple[str, ...]:
@@ -80,8 +100,11 @@ def _play_after(m: Machine, d: Mapping[str, Any], _: Any) -> None:
         m.emit("clock", reason="time", clock_s=m.state.clock_s)
         m.state = m.state.replace(phase="over")
         return
-    if not m.state.has_models("red") or not m.state.has_models("blue"):  # PRJ-93
-        m.emit("clock", reason="wiped_out")
+    red, blue = m.state.has_models("red"), m.state.has_models("blue")
+    # PRJ-102: a side wiped out passes while the other plays on; with neither side able to act
+    # there is nothing left to play (no loop of passes). The retired PRJ-93 as an option.
+    if not (red and blue) and (m.state.ruleset.wipeout_ends_game or not (red or blue)):
+        m.emit("clock", reason="wiped_out", clock_s=m.state.clock_s)
         m.state = m.state.replace(phase="over")
         return
     m.state = m.state.replace(to_act=other_side(d["side"]))
@@ -91,22 +114,37 @@ def _play_after(m: Machine, d: Mapping[str, Any], _: Any) -> None:
 # --- one activation ----------------------------------------------------------------------------------
 
 
+def may_pass(state: GameState, side: str) -> bool:
+    """Whether ``side`` may pass instead of activating a model it may select (PRJ-101, *option*
+    ``voluntary_pass``): never the first player's first activation of the game (2.1.2)."""
+    return state.ruleset.voluntary_pass and not (state.activation == 0 and side == state.first)
+
+
 @builder("activate")
 def _activate_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    return Decision(side=a["side"], kind="activate", prompt="Which model do you activate?", choices=selectable_models(state, a["side"]))
+    side = a["side"]
+    models = selectable_models(state, side)
+    if may_pass(state, side):
+        return Decision(side=side, kind="activate", prompt="Which model do you activate (or pass)?", choices=models + (PASS,))
+    return Decision(side=side, kind="activate", prompt="Which model do you activate?", choices=models)
 
 
 @stage("activation")
 def _activation(m: Machine, d: Mapping[str, Any], _: Any) -> None:
-    """One activation of ``side`` (or a pass when it has no model it may select)."""
+    """One activation of ``side`` (or a pass when it has no model it may select: never asked)."""
     side = d["side"]
     if not selectable_models(m.state, side):
-        m.emit("pass", side, reason="no model may be selected")
-        m.spend("pass")
-        _tick_crippling(m, side, None)
-        m.state = m.state.replace(activation=m.state.activation + 1)
+        _pass(m, side, "no model may be selected" if m.state.has_models(side) else "no model left")
         return
     m.ask("activate", {"side": side}, "activation.selected", side=side)
+
+
+def _pass(m: Machine, side: str, reason: str) -> None:
+    """A pass (2.6.3 "il passe son tour"; PRJ-101, PRJ-102): table time, Crippling ticks, no rest."""
+    m.emit("pass", side, reason=reason)
+    m.spend("pass")
+    _tick_crippling(m, side, None)
+    m.state = m.state.replace(activation=m.state.activation + 1)
 
 
 def _tick_crippling(m: Machine, side: str, except_id: str | None) -> None:
@@ -124,6 +162,9 @@ def _tick_crippling(m: Machine, side: str, except_id: str | None) -> None:
 
 @stage("activation.selected")
 def _selected(m: Machine, d: Mapping[str, Any], model_id: str) -> None:
+    if model_id == PASS:
+        _pass(m, d["side"], "voluntary")
+        return
     _tick_crippling(m, d["side"], model_id)
     mm = m.state.model(model_id)
     held = mm.fatigue
@@ -167,18 +208,40 @@ def _after_spice(m: Machine, turn: Mapping[str, Any]) -> None:
         m.emit("poison_tick", m.state.model(model_id).side, model_id, event=tick)
         _flee(m, {**turn, "step": 0}, None)
         return
+    choices, _ = declarable_actions(m.state, model_id, held)
+    if len(choices) == 1:  # nothing to declare but resting: no question
+        _declared(m, turn, choices[0])
+        return
+    m.ask("action", {"model": model_id, "held": held}, "activation.declared", **turn)
+
+
+@stage("activation.declared")
+def _declared(m: Machine, d: Mapping[str, Any], action: str) -> None:
+    """The declared action (PRJ-100), then the free move before it, if any."""
+    model_id, held = d["model"], d["held"]
+    mm = m.state.model(model_id)
+    legal = action in available_actions(m.state, model_id, held)
+    m.emit("action", mm.side, model_id, action=action, **({} if legal else {"after_free_move": True}))
+    free = allows_free_move(m.state, model_id, action)  # PRJ-104
+    turn = {"model": model_id, "held": held, "action": action, "legal": legal, "free": free}
+    if not free:  # no free move before (nor after): the action as the model stands
+        _act(m, turn, None)
+        return
     if may_move_freely(m.state, model_id, held):
-        m.call("move.ask", _free_move_args(m.state, model_id, held, "before"), "activation.act", **turn)
+        reach = allowance(m.state, model_id, held)
+        args = {**_free_move_args(m.state, model_id, held, "before"), "action": action, "held": held, "needed": not legal}
+        m.push("activation.act", **turn)
+        m.ask("free_move_before", args, "move.answered", model=model_id, allowance=reach, kind="free_move")
         return
     if may_disengage_freely(m.state, model_id, held):
-        m.ask("free_disengage", {"model": model_id, "when": "before"}, "activation.free_disengage", **turn, when="before")
-        return
+        if not legal:  # declared for after a free-move disengage: the only way to it, not asked (R-DISENGAGE)
+            m.emit("free_move_disengage", mm.side, model_id, when="before")
+            m.call("disengage", {"model": model_id, "held": held}, "activation.act", **turn, free_move_used=True)
+            return
+        if action.partition(":")[0] in POSITION_FREE:
+            m.ask("free_disengage", {"model": model_id, "when": "before"}, "activation.free_disengage", **turn, when="before")
+            return
     _act(m, turn, None)
-
-
-def allowance(state: GameState, model_id: str, held: int) -> float:
-    """The active model's Movement now (R-WOUND: a grave wound halves it)."""
-    return combatant(state, model_id, activation_fatigue=held).effective_movement
 
 
 def may_move_freely(state: GameState, model_id: str, held: int) -> bool:
@@ -197,39 +260,99 @@ def may_disengage_freely(state: GameState, model_id: str, held: int) -> bool:
     return may_move(combatant(state, model_id, activation_fatigue=held)) and bool(contact_enemies(state, model_id))
 
 
+@builder("free_move_before")
+def _free_move_before_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+    """The free move before the declared action (PRJ-100): a legal move (R-MOVE) whose end keeps
+    the action legal (or, ``needed``, makes it so: skipping it then loses the action)."""
+    model_id, reach, action, held = a["model"], float(a["allowance"]), a["action"], int(a["held"])
+    mm = state.model(model_id)
+
+    def check(point: tuple[float, float]) -> str | None:
+        result = plan_move(state, model_id, point, reach)
+        if not result.legal:
+            return result.message
+        return action_problem_at(state, model_id, held, action, point)
+
+    def suggest() -> tuple[tuple[float, float], ...]:
+        towards = list(_declared_spots(state, model_id, action, reach)) + targets_of_interest(state, model_id)
+        kept: list[tuple[float, float]] = []
+        # a shot's check looks for a target in sight from each point (the costly test): fewer of them
+        most = 4 if action.startswith("shoot:") else 8
+        for p in move_candidates(state, model_id, reach, towards=towards):
+            if action_problem_at(state, model_id, held, action, p) is None:
+                kept.append(p)
+                if len(kept) == most:
+                    break
+        return tuple(kept)
+
+    must = "; it must make the action possible, or the action is lost" if a.get("needed") else ""
+    declared = action.replace(":", " ").replace("_", " ")
+    prompt = f"Free move before the action for {mm.name} (declared: {declared}{must}), or skip?"
+    return Decision(side=mm.side, kind="free_move", model=model_id, prompt=prompt, optional=True,
+                    point=PointSpec(check, suggest, reach), info={"when": "before", "action": action, "needed": bool(a.get("needed"))})
+
+
+def _declared_spots(state: GameState, model_id: str, action: str, reach: float) -> list[tuple[float, float]]:
+    """Points the declared action wants the free move to reach: in contact with its enemy or friend
+    (the side facing the mover and a few round it), or on its marker."""
+    kind, _, arg = action.partition(":")
+    mm = state.model(model_id)
+    if kind in ("melee", "heal"):
+        other = state.model(arg)
+        ring = other.base_mm / 20 + mm.base_mm / 20 + min(0.05, state.ruleset.contact_tolerance_cm / 2)
+        base = math.atan2(mm.y - other.y, mm.x - other.x)
+        return [(other.x + ring * math.cos(base + k), other.y + ring * math.sin(base + k)) for k in (0.0, 0.5, -0.5, 1.0, -1.0)]
+    if kind in ("mission", "explosives"):
+        marker = action.rsplit(":", 1)[-1]
+        return [(k.x, k.y) for k in state.markers if k.id == marker]
+    return []
+
+
 @builder("free_disengage")
 def _free_disengage_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
     mm = state.model(a["model"])
-    return Decision(side=mm.side, kind="free_disengage", model=mm.id, choices=("no", "disengage"),
+    return Decision(side=mm.side, kind="free_disengage", model=mm.id, choices=("no", "disengage"), info={"when": a["when"]},
                     prompt=f"{mm.name} is in base contact with an enemy: does it disengage as its free move {a['when']} the action (R-DISENGAGE)?")
 
 
 @stage("activation.free_disengage")
 def _free_disengage(m: Machine, d: Mapping[str, Any], answer: str) -> None:
-    turn = {"model": d["model"], "held": d["held"]}
+    turn = {k: v for k, v in d.items() if k != "when"}
     if answer != "disengage":
         if d["when"] == "before":
             _act(m, turn, None)
         return
     m.emit("free_move_disengage", m.state.model(d["model"]).side, d["model"], when=d["when"])
     if d["when"] == "before":
-        m.call("disengage", turn, "activation.act", **turn, free_move_used=True)
+        m.call("disengage", {"model": d["model"], "held": d["held"]}, "activation.act", **turn, free_move_used=True)
     else:
-        m.call("disengage", turn)
+        m.call("disengage", {"model": d["model"], "held": d["held"]})
 
 
 def _free_move_args(state: GameState, model_id: str, held: int, when: str) -> dict[str, Any]:
     reach = allowance(state, model_id, held)
     name = state.model(model_id).name
-    return move_stage_args(model_id, reach, "free_move", f"Free move {when} the action for {name} (up to {reach:g} cm), or skip?")
+    return {**move_stage_args(model_id, reach, "free_move", f"Free move {when} the action for {name} (up to {reach:g} cm), or skip?"),
+            "when": when}
 
 
 @stage("activation.act")
 def _act(m: Machine, d: Mapping[str, Any], free_point: Any) -> None:
-    turn = {"model": d["model"], "held": d["held"], "free_move_used": free_point is not None or bool(d.get("free_move_used"))}
-    if m.state.model(d["model"]).out_of_action:  # put out of action during its own free move: it acts no more
+    """The declared action, if the model still stands and the action is (still) legal (PRJ-100)."""
+    used = free_point is not None or bool(d.get("free_move_used"))
+    model_id, held, action = d["model"], d["held"], d["action"]
+    turn = {"model": model_id, "held": held, "free_move_used": used or not d.get("free", True)}
+    mm = m.state.model(model_id)
+    if mm.out_of_action:  # put out of action during its own free move: it acts no more
         return
-    m.call("action", {"model": d["model"], "held": d["held"]}, "activation.after_action", **turn)
+    # after a free move (or for an action it had to make legal), the declared action's own check on the
+    # table as it now is: the rest of its legality (weapons, poisons, wounds) the move did not change
+    if (used or not d.get("legal")) and action_problem_at(m.state, model_id, held, action, mm.position) is not None:
+        reason = "not made possible by the free move" if not d.get("legal") else "no longer possible after the free move"
+        m.emit("action_lost", mm.side, model_id, action=action, reason=reason)
+        _after_action(m, turn, None)
+        return
+    m.call("action", {"model": model_id, "held": held, "action": action}, "activation.after_action", **turn)
 
 
 @stage("activation.after_action")
@@ -283,13 +406,22 @@ def _release_jammer(m: Machine, model_id: str) -> None:
 
 @stage("flee")
 def _flee(m: Machine, d: Mapping[str, Any], _: Any) -> None:
-    """Will-breaker (R-POISON, PRJ-91): the free move and the Move action go towards the nearest edge."""
+    """Will-breaker (R-POISON, PRJ-91): the free move and the Move action go towards the nearest edge;
+    a model in base contact disengages first (2.3, R-DISENGAGE), as one of them, towards the edge."""
     model_id, held, step = d["model"], d["held"], d["step"]
     if step >= 2:
         return
     mm = m.state.model(model_id)
     c = combatant(m.state, model_id, activation_fatigue=held)
-    if mm.out_of_action or not may_move(c) or contact_enemies(m.state, model_id):
+    if mm.out_of_action or not may_move(c):
+        return
+    if contact_enemies(m.state, model_id):
+        if d.get("tried"):  # one forced disengage per activation: it failed, the model stays (PRJ-91)
+            m.emit("flee_blocked", mm.side, model_id, reason="still in base contact after a failed disengage")
+            return
+        m.emit("flee_disengage", mm.side, model_id, step=step)
+        m.call("disengage", {"model": model_id, "held": held, "flee": True}, "flee", model=model_id, held=held, step=step + 1,
+               tried=True)
         return
     result = move_toward_nearest_edge(m.state.board, model_id, c.effective_movement)
     if not result.legal or result.path_length_cm <= 1e-6:

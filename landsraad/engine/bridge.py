@@ -14,7 +14,7 @@ from ..rules.state import Combatant
 from ..specials import SPECIAL_RULES, HookContext
 from .state import MODEL_MEMO_INPUTS, GameState, ModelState
 
-__all__ = ["combatant", "tested", "store", "stored", "faction_of", "rule_names", "has_hook"]
+__all__ = ["combatant", "tested", "store", "stored", "faction_of", "rule_names", "has_hook", "allowance"]
 
 
 TOKEN_PREFIX = "mission:"
@@ -231,3 +231,9 @@ def _unchanged(m: ModelState, update: dict[str, Any]) -> bool:
         if old is not v and (type(old) is not type(v) or old != v):
             return False
     return True
+
+
+def allowance(state: GameState, model_id: str, held: int) -> float:
+    """The active model's Movement now (R-WOUND: a grave wound halves it), ``held`` the fatigue
+    tokens it held at the start of its activation (R-FATIGUE-MALUS)."""
+    return combatant(state, model_id, activation_fatigue=held).effective_movement

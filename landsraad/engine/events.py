@@ -184,9 +184,19 @@ class PathDatum(Datum[list[Point]]):
 
 @event_kind("action")
 class ActionChosen(GameEvent):
-    """The action an active model takes (R-ACTIVATE)."""
+    """The action an active model declares at its designation, before its free move (R-ACTIVATE,
+    PRJ-100); ``after_free_move``: it is legal only once the free move has been made."""
 
     action: Datum[str] = Datum()
+    after_free_move: Datum[bool] = Datum()
+
+
+@event_kind("action_lost")
+class ActionLost(GameEvent):
+    """A declared action the model cannot carry out when its turn comes (PRJ-100)."""
+
+    action: Datum[str] = Datum()
+    reason: Datum[str] = Datum()
 
 
 @event_kind("activate")
@@ -230,7 +240,8 @@ class ClashRevealed(GameEvent):
 
 @event_kind("clock")
 class GameEnds(GameEvent):
-    """The game ends: table time spent (R-CLOCK) or a side wiped out (PRJ-93)."""
+    """The game ends: table time spent (R-CLOCK), or no model left on either side (PRJ-102; with the
+    option ``wipeout_ends_game``, on one side)."""
 
     reason: Datum[str] = Datum()
 
@@ -294,6 +305,13 @@ class FirstPlayer(GameEvent):
 
     first: Datum[str] = Datum()
     clock_limit_s: Datum[float] = Datum()
+
+
+@event_kind("flee_disengage")
+class FleeDisengage(GameEvent):
+    """A Will-broken model in base contact disengages as its forced move (PRJ-91, R-DISENGAGE)."""
+
+    step: Datum[int] = Datum()
 
 
 @event_kind("flee_blocked")
@@ -442,7 +460,8 @@ class Wounded(GameEvent):
 
 @event_kind("pass")
 class Passed(GameEvent):
-    """A side with no model it may select passes (R-ACTIVATE)."""
+    """A side passes its turn (R-ACTIVATE): ``reason`` ``voluntary`` (PRJ-101), ``no model may be
+    selected`` (Crippling, 2.6.3) or ``no model left`` (PRJ-102)."""
 
     reason: Datum[str] = Datum()
 

@@ -424,7 +424,19 @@ def _disengage_lowered(m: Machine, d: Mapping[str, Any], lowered: int) -> None:
         if not disengage_spots(m.state, model_id, margin, exact=False):
             m.emit("disengage_blocked", mm.side, model_id, margin_cm=margin)
             return
+        if d.get("flee"):
+            # Will-breaker (PRJ-91): the break-away goes towards the nearest table edge, not asked
+            exact = m.state.ruleset.disengage_move == "exact" and bool(disengage_spots(m.state, model_id, margin, exact=True))
+            spot = min(disengage_spots(m.state, model_id, margin, exact=exact, limit=36), key=lambda p: _edge_gap(m.state, mm, p))
+            _disengage_moved(m, {"model": model_id, "allowance": margin}, spot)
+            return
         m.ask("disengage_move", {"model": model_id, "allowance": margin}, "disengage.moved", model=model_id, allowance=margin)
+
+
+def _edge_gap(state: GameState, mm: Any, p: tuple[float, float]) -> float:
+    """How far the base at ``p`` is from the nearest table edge (R-MEASURE)."""
+    r = mm.base_mm / 20
+    return min(p[0] - r, state.width - p[0] - r, p[1] - r, state.depth - p[1] - r)
 
 
 def touching_enemy(state: GameState, model_id: str, point: tuple[float, float]) -> bool:

@@ -66,7 +66,7 @@ def _move_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
         return move_candidates(state, model_id, allowance, towards=targets_of_interest(state, model_id))
 
     return Decision(side=m.side, kind=a["kind"], model=model_id, prompt=a["prompt"], optional=bool(a.get("optional", True)),
-                    point=PointSpec(check, suggest, allowance))
+                    point=PointSpec(check, suggest, allowance), info={"when": a["when"]} if "when" in a else {})
 
 
 @stage("move.ask")

@@ -6,7 +6,8 @@ Rules
 - RUL-09: a model not hit may dodge up to the kernel's distance.
 - R-TEMPLATE, RUL-19: template weapons aim at a point; every model under the template dodges with
   its own roll and escapes only if its dodge takes its base wholly out of the template (PRJ-32).
-- R-LASER: a laser burns (a normal shot) or explodes (a blast template).
+- R-LASER: a laser burns (a normal shot) or explodes (a blast template); with no enemy in sight it
+  may burn (RUL-08: only shielded ones, or none), it explodes without being asked (PRJ-103).
 """
 
 from __future__ import annotations
@@ -48,7 +49,13 @@ def _laser_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 @stage("shoot")
 def _shoot(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     """A shot (R-SHOOT, RUL-08, RUL-09, R-TEMPLATE, R-LASER)."""
-    if _weapon(m.state, d["model"], d["weapon"]).laser:
+    weapon = _weapon(m.state, d["model"], d["weapon"])
+    if weapon.laser:
+        if not shot_candidates(m.state, d["model"], weapon, "burn"):
+            # PRJ-103: no enemy it may burn in sight (only shielded ones, or none): the blast is the
+            # one legal mode, and it may aim at any point (R-TEMPLATE), so it is not asked
+            _shoot_mode(m, d, "explosive")
+            return
         m.ask("laser_mode", {"model": d["model"]}, "shoot.mode", **d)
         return
     _shoot_mode(m, d, "burn")

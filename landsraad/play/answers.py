@@ -119,6 +119,8 @@ def choice_label(choice: Any, state: GameState | None) -> str:
         if arg in ids:
             return f"{verb} {model_label(arg, ids[arg].name)}"
         return f"{verb} with {arg.replace('_', ' ')}"
+    if text == "pass":
+        return "pass (passer: no activation this turn)"
     return text.replace("_", " ")
 
 
@@ -136,6 +138,8 @@ def _match_choice(text: str, decision: Decision, state: GameState | None) -> Any
             return choices[n - 1]
         raise InputProblem(f"Type a number from 1 to {len(choices)}, or a choice's name; {n} is not in the menu.")
     want = _norm(stripped)
+    if want in ("passer", "je passe") and "pass" in choices:  # a voluntary pass, in the rulebook's word (PRJ-101)
+        return "pass"
     exact = [c for c in choices if want in (_norm(str(c)), _norm(choice_label(c, state)))]
     if state is not None:
         named = {m.id for m in state.models if _norm(m.name) == want}

@@ -33,7 +33,8 @@ def shot_note(state: GameState, shooter: str, weapon_id: str, target: str | None
         if target is None:
             found = shot_candidates(state, shooter, weapon, "burn")
             if not found:
-                return "no target in sight"
+                # PRJ-103: a laser's blast may still aim at any point
+                return "no enemy it may burn in sight: a blast at a point" if weapon.laser else "no target in sight"
             target = found[0]
         cover = cover_class(state, shooter, target)
         if cover == "no_line_of_sight":
@@ -73,12 +74,15 @@ def option_notes(decision: Decision, state: GameState | None) -> dict[Any, str]:
     if state is None or decision.model is None or not decision.choices:
         return notes
     if decision.kind == "action":
+        later = set(decision.info.get("after_free_move", ()))  # declared now, made legal by the free move (PRJ-100)
         for choice in decision.choices:
             verb, _, arg = str(choice).partition(":")
             if verb == "shoot" and arg:
-                notes[choice] = shot_note(state, decision.model, arg)
+                notes[choice] = "" if choice in later else shot_note(state, decision.model, arg)
             elif verb == "melee" and arg:
                 notes[choice] = melee_note(state, decision.model, arg)
+            if choice in later:
+                notes[choice] = "; ".join(n for n in ("after the free move", notes.get(choice, "")) if n)
     elif decision.kind == "target":
         weapon = _weapon_being_fired(state, decision.model)
         for choice in decision.choices:

@@ -263,8 +263,9 @@ class _CheckedPlayer(HeuristicPlayer):
     def _on_activate(self, decision, state):
         jobs = dict(self.jobs)
         answer = super()._on_activate(decision, state)
-        _check_leader(self.memory.planner, decision.choices, jobs)
-        assert self.activation_ranking() == tuple(p.model for p in _reference_planner(self.memory.planner, jobs).ranked(decision.choices))
+        models = tuple(c for c in decision.choices if c != "pass")  # a voluntary pass is no model (PRJ-101)
+        _check_leader(self.memory.planner, models, jobs)
+        assert self.activation_ranking() == tuple(p.model for p in _reference_planner(self.memory.planner, jobs).ranked(models))
         assert self.activation_ranking()[0] == answer
         type(self).checked += 1
         return answer

@@ -78,6 +78,8 @@ def check_decision(game: Game) -> None:
             raise InvariantBroken(f"{d.model} is out of action but is asked {d.kind!r}: {d.prompt}")
     if d.kind == "activate":
         for choice in d.choices:
+            if choice == "pass":  # a voluntary pass (PRJ-101), not a model
+                continue
             if state.model(choice).out_of_action:
                 raise InvariantBroken(f"{choice} is out of action but may be activated.")
 

@@ -70,10 +70,15 @@ def test_a_missed_target_may_dodge_up_to_neutral_plus_reflexes_rul_09():
 
 
 def test_a_laser_never_targets_a_shielded_model_rul_08():
+    # Issue 37 (PRJ-103): the laser is still offered, for its blast may aim at any point; burning has no target.
+    from landsraad.engine.actions import shot_candidates
+
     shooter = model("red", "corrino", "soldier", 1, 10, 10, extra_weapons=("laser",))
     target = model("blue", "corrino", "duellist", 1, 10, 20)  # full shield
     state = state_in_play([shooter, target], blue="corrino")
-    assert "shoot:laser" not in available_actions(state, shooter.id, 0)
+    laser = next(w for w in shooter.weapons if w.id == "laser")
+    assert shot_candidates(state, shooter.id, laser, "burn") == ()
+    assert "shoot:laser" in available_actions(state, shooter.id, 0)
     assert "shoot:sardaukar_lance" in available_actions(state, shooter.id, 0)
 
 

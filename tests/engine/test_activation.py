@@ -133,27 +133,30 @@ def test_a_model_in_contact_cannot_move_normally_prj_90():
 
 def test_disengaging_can_be_the_free_move_r_disengage():
     # Issue 9, item 1: 2.3 "Cette action peut correspondre au mouvement gratuit de la figurine ou à une action de
-    # mouvement": the soldier disengages as its free move (margin 9), then still shoots as its action.
+    # mouvement": the soldier disengages as its free move (margin 9), then still shoots as its action. Issue 37
+    # (PRJ-100): the shot is declared first, as one the free-move disengage makes possible; the disengage is then
+    # the only way to it, so it is not asked.
     from landsraad.engine.spatial import contact_enemies
 
     a = model("red", "corrino", "soldier", 1, 10, 10)
     e = model("blue", "fremen", "warrior", 1, 13, 10)
     far = model("blue", "fremen", "warrior", 2, 10, 40)
-    red = ScriptedPlayer({"activate": a.id, "free_disengage": "disengage", "disengage_move": lambda d: d.point.candidates[0],
-                          "action": "shoot:sardaukar_lance"})
+    red = ScriptedPlayer({"activate": a.id, "disengage_move": lambda d: d.point.candidates[0], "action": "shoot:sardaukar_lance"})
     # disengage: mover (9, 5), opponent (1, 1); the shot: shooter (6, 9), target (2, 1)
     game = run_activations(state_in_play([a, e, far]), {"red": red, "blue": ScriptedPlayer()}, dice=[9, 5, 1, 1, 6, 9, 2, 1])
     kinds = [ev.kind for ev in game.log]
-    assert kinds.index("free_move_disengage") < kinds.index("disengage") < kinds.index("action") < kinds.index("shot")
+    assert kinds.index("action") < kinds.index("free_move_disengage") < kinds.index("disengage") < kinds.index("shot")
     assert next(ev for ev in game.log if ev.kind == "disengage").data["event"]["success"]
     action = next(d for d in red.seen if d.kind == "action")
     assert "move" in action.choices and "shoot:sardaukar_lance" in action.choices
-    assert not any(d.kind == "free_move" for d in red.seen)  # the free move was the disengage
+    assert set(action.info["after_free_move"]) == {"move", "shoot:sardaukar_lance"}
+    assert not any(d.kind in ("free_move", "free_disengage") for d in red.seen)  # the free move was the disengage
     assert not contact_enemies(game.state, a.id)
 
 
 def test_a_model_out_of_action_in_its_own_free_move_takes_no_action():
-    # Issue 15: a hunter-seeker's Deadly poison during the free move ends the activation's acting.
+    # Issue 15: a hunter-seeker's Deadly poison during the free move ends the activation's acting. Issue 37
+    # (PRJ-100): the Move action was declared first; it is not carried out.
     from landsraad.engine.state import TableEffect
 
     runner = model("blue", "fremen", "warrior", 1, 30, 44)
@@ -163,22 +166,202 @@ def test_a_model_out_of_action_in_its_own_free_move_takes_no_action():
     blue = ScriptedPlayer({"activate": runner.id, "free_move": (30.0, 36.0), "action": "move"})
     game = run_activations(state, {"red": ScriptedPlayer(), "blue": blue}, dice=[5, 1])
     assert game.state.model(runner.id).out_of_action
-    assert not any(d.kind == "action" for d in blue.seen) and not any(ev.kind == "action" for ev in game.log)
+    kinds = [d.kind for d in blue.seen]
+    assert kinds.index("action") < kinds.index("free_move") and "move" not in kinds  # no Move action's destination asked
+    assert [ev.data["kind"] for ev in game.log if ev.kind == "move"] == ["free_move"]
 
 
-def test_a_side_wiped_out_ends_the_game_at_once_prj_93():
+def test_a_side_wiped_out_ends_the_game_at_once_with_the_option_prj_93():
+    # The retired PRJ-93 (issue 37): with ``wipeout_ends_game`` the game still ends at once.
     from landsraad.engine import Game
+
+    runner, foe, state = _seeker_wipe_out(Ruleset(wipeout_ends_game=True))
+    game = Game(state, dice="physical")
+    _declare_move_over_the_seeker(game, runner)
+    assert game.state.model(runner.id).out_of_action
+    clock = next(e for e in game.log if e.kind == "clock")
+    assert game.over and clock.data["reason"] == "wiped_out" and game.result is not None and game.result.activations == 1
+
+
+# --- issue 37: the activation as the rulebook orders it ---------------------------------------------------
+
+
+def _seeker_wipe_out(ruleset=None, *, blue_gone=False):
+    """Red's only model runs over blue's hunter-seeker in its free move and fails its test (Deadly)."""
     from landsraad.engine.state import TableEffect
 
     runner = model("red", "fremen", "warrior", 1, 30, 44)
-    foe = model("blue", "corrino", "master_assassin", 1, 5, 5)
+    foe = model("blue", "corrino", "master_assassin", 1, 5, 5, **({"removed": True, "wound": "fatal"} if blue_gone else {}))
     seeker = TableEffect(id="s1", kind="hunter_seeker", owner="blue", by=foe.id, x=30, y=30)
-    state = state_in_play([runner, foe], red="fremen", blue="corrino").replace(effects=(seeker,))
+    state = state_in_play([runner, foe], red="fremen", blue="corrino", **({"ruleset": ruleset} if ruleset else {}))
+    return runner, foe, state.replace(effects=(seeker,))
+
+
+def _declare_move_over_the_seeker(game, runner):
+    """Activate the runner, declare a Move action, make the free move over the seeker and fail its test."""
+    for answer in (runner.id, "move"):
+        if game.decision.kind in ("activate", "action"):
+            game.answer(answer)
+    assert game.decision.kind == "free_move"
+    game.answer((30.0, 36.0))
+    game.answer([5, 1])
+
+
+def test_the_game_lasts_its_clock_after_a_wipe_out_r_clock():
+    # Issue 37, item 2: 2.1 "la partie dure 45 minutes. A la fin de cette durée, la partie s'arrête
+    # automatiquement"; 2.6.3 a player with nothing to activate "passe son tour" (PRJ-102, PRJ-93 retired).
+    from landsraad.engine import Game
+
+    runner, foe, state = _seeker_wipe_out()
     game = Game(state, dice="physical")
-    answers = iter([runner.id, (30.0, 36.0), [5, 1]])  # activate, free move over the seeker, a failed test
+    _declare_move_over_the_seeker(game, runner)
+    assert game.state.model(runner.id).out_of_action and not game.state.has_models("red")
+    asked = []
     while not game.over:
-        game.answer(next(answers))
-    assert game.state.model(runner.id).out_of_action
+        d = game.decision
+        asked.append(d.side)
+        game.answer("rest" if d.kind == "action" else d.choices[0] if d.choices else None)
+    assert set(asked) == {"blue"}  # the wiped-out side's passes are never asked
+    passes = [e for e in game.log if e.kind == "pass"]
+    assert passes and all(e.side == "red" and e.data["reason"] == "no model left" for e in passes)
     clock = next(e for e in game.log if e.kind == "clock")
-    assert clock.data["reason"] == "wiped_out" and game.result is not None and game.result.activations == 1
-    assert next(answers, None) is None  # nothing more was asked: no second activation
+    assert clock.data["reason"] == "time" and game.state.clock_s >= game.state.clock_limit_s
+    blue_turns = sum(1 for e in game.log if e.kind == "activate" and e.side == "blue")
+    assert blue_turns > 10 and abs(blue_turns - len(passes)) <= 1  # the survivor plays on, turn about with the passes
+
+
+def test_neither_side_with_a_model_ends_the_game_at_once_r_clock():
+    # No loop of passes where neither side can act: both warbands gone, the game is over.
+    from landsraad.engine import Game
+
+    runner, foe, state = _seeker_wipe_out(blue_gone=True)
+    game = Game(state, dice="physical")
+    _declare_move_over_the_seeker(game, runner)
+    assert game.over and next(e for e in game.log if e.kind == "clock").data["reason"] == "wiped_out"
+
+
+def test_action_declared_at_designation_r_activate():
+    # Issue 37, item 5: 2.2.1 "Il la désigne à son adversaire et indique l'action qu'il veut lui faire
+    # entreprendre"; the free move comes "avant ou après l'action" (PRJ-100).
+    from landsraad.errors import DecisionError
+
+    a = model("blue", "fremen", "warrior", 1, 30, 30)
+    e = model("red", "corrino", "soldier", 1, 30, 38)  # 5 cm edge to edge: within a free move
+    state = state_in_play([a, e], to_act="blue")
+    from landsraad.engine import Game
+
+    game = Game(state, dice="physical")
+    game.answer(a.id)
+    while game.decision.kind == "spice":
+        game.answer("keep")
+    d = game.decision
+    assert d.kind == "action"  # the declaration comes before any free move
+    assert f"melee:{e.id}" in d.choices and d.info["after_free_move"] == [f"melee:{e.id}"]
+    game.answer(f"melee:{e.id}")
+    d = game.decision
+    assert d.kind == "free_move" and d.info["when"] == "before"
+    with pytest.raises(DecisionError, match="must end in base contact"):
+        d.check((30.0, 33.0))  # a legal move, but not into contact: the declared melee would be impossible
+    assert d.point.candidates and all(d.point.validate(p) is None for p in d.point.candidates)
+    game.answer(d.point.candidates[0])
+    kinds = [ev.kind for ev in game.log]
+    assert kinds.index("action") < kinds.index("move")
+    assert game.decision.kind in ("weapon", "dice", "stance")  # the melee follows at once
+
+
+def test_a_declared_action_the_free_move_did_not_make_possible_is_lost_r_activate():
+    a = model("blue", "fremen", "warrior", 1, 30, 30)
+    e = model("red", "corrino", "soldier", 1, 30, 38)
+    blue = ScriptedPlayer({"activate": a.id, "action": f"melee:{e.id}", "spice": "keep"})  # the free move before is skipped
+    game = run_activations(state_in_play([a, e], to_act="blue"), {"red": _rest(), "blue": blue})
+    lost = next(ev for ev in game.log if ev.kind == "action_lost")
+    assert lost.data["action"] == f"melee:{e.id}" and not any(ev.kind == "melee" for ev in game.log)
+    frees = [d for d in blue.seen if d.kind == "free_move"]
+    assert [d.info["when"] for d in frees] == ["before", "after"]  # the free move is still its right after
+
+
+def test_a_free_move_before_may_not_break_the_declared_action_r_activate():
+    # Declared a shot: the free move may not end in contact with an enemy (R-SHOOT, PRJ-90).
+    a = model("red", "corrino", "soldier", 1, 30, 30)
+    e = model("blue", "fremen", "warrior", 1, 30, 38)
+    red = ScriptedPlayer({"activate": a.id, "action": "shoot:sardaukar_lance", "spice": "keep"})
+    seen = []
+
+    def free_move(d):
+        seen.append(d)
+        return None
+
+    red.script["free_move"] = free_move
+    run_activations(state_in_play([a, e]), {"red": red, "blue": _rest()}, dice=[5, 5, 5, 5])
+    before = seen[0]
+    assert before.info["when"] == "before"
+    assert "may not end in contact" in before.point.validate((30.0, 35.0 - 0.05))
+
+
+def test_will_broken_model_in_contact_disengages_r_poison():
+    # Issue 37, item 6: 2.6.3 Will-breaker's activations "doivent être des actions de mouvement" towards the
+    # nearest edge; 2.3 leaving contact is a disengage (PRJ-91). Mover (9, 5) against (1, 1): it breaks away.
+    from landsraad.engine.spatial import contact_enemies
+
+    a = model("red", "corrino", "soldier", 1, 8, 30, poisons=(Poison(kind="will_breaker", x=2),))
+    e = model("blue", "fremen", "warrior", 1, 11, 30)
+    game = run_activations(state_in_play([a, e]), {"red": ScriptedPlayer({"activate": a.id}), "blue": _rest()}, dice=[9, 5, 1, 1])
+    m = game.state.model(a.id)
+    assert next(ev for ev in game.log if ev.kind == "disengage").data["event"]["success"]
+    assert not contact_enemies(game.state, a.id)
+    assert m.x == pytest.approx(1.5, abs=0.05)  # then on to the west edge, and it stops touching it
+    assert m.poisons[0].x == 1  # one of its two activations spent fleeing
+
+
+def test_voluntary_pass_r_activate():
+    # Issue 37, item 7: 2.2.1 "un joueur peut choisir d'activer"; 2.1.2 the first player "est obligé de jouer
+    # une figurine en premier" (PRJ-101).
+    from landsraad.engine import Game
+
+    a = model("red", "corrino", "soldier", 1, 10, 10)
+    b = model("blue", "fremen", "warrior", 1, 40, 40, fatigue=1)
+    b2 = model("blue", "fremen", "warrior", 2, 50, 40, fatigue=1)
+    game = Game(state_in_play([a, b, b2]), dice="physical")
+    assert game.decision.kind == "activate" and "pass" not in game.decision.choices  # the first player's first
+    game.answer(a.id)
+    while game.decision.side == "red":
+        game.answer("rest" if game.decision.kind == "action" else None)
+    assert game.decision.kind == "activate" and game.decision.choices[-1] == "pass"
+    clock = game.state.clock_s
+    game.answer("pass")
+    passed = game.log[-1] if game.log[-1].kind == "pass" else next(e for e in reversed(game.log) if e.kind == "pass")
+    assert passed.side == "blue" and passed.data["reason"] == "voluntary"
+    assert game.state.clock_s == pytest.approx(clock + 5.0)  # a small choice's table time (PRJ-92)
+    assert game.state.model(b.id).fatigue == 1  # a pass rests no model (no activation ended)
+    assert game.decision.side == "red" and "pass" in game.decision.choices  # red's later turns may pass too
+    strict = Game(state_in_play([a, b], ruleset=Ruleset(voluntary_pass=False), to_act="blue"), dice="physical")
+    assert "pass" not in strict.decision.choices
+
+
+def test_action_without_free_move_r_activate():
+    # Issue 37: 2.2.1 "Quelques actions ne permettent pas de réaliser le mouvement gratuit" (PRJ-104), on a
+    # custom card (tests/data/missions/standing_beacon.yaml).
+    from pathlib import Path
+
+    from landsraad.engine.state import MarkerState, SideState
+    from landsraad.missions import load_mission_file
+
+    card = load_mission_file(Path(__file__).resolve().parents[1] / "data" / "missions" / "standing_beacon.yaml")
+    assert card.special_actions[0].free_move is False
+    a = model("red", "corrino", "soldier", 1, 30, 28)
+    beacon = MarkerState(id="red-standing-beacon-beacon-1", owner="red", mission="standing_beacon", x=30, y=31, size_mm=30)
+    e = model("blue", "fremen", "warrior", 1, 5, 55)
+    state = state_in_play([a, e]).replace(markers=(beacon,), custom_missions=(card,),
+                                          sides=(SideState(side="red", faction="corrino", missions=("standing_beacon",)),
+                                                 SideState(side="blue", faction="fremen", edge="north")))
+    key = f"mission:standing_beacon:tune_beacon:{beacon.id}"
+    red = ScriptedPlayer({"activate": a.id, "action": key, "spice": "keep", "free_move": (30.0, 20.0)})
+    game = run_activations(state, {"red": red, "blue": _rest()})
+    assert game.state.marker(beacon.id).activated
+    assert not any(d.kind == "free_move" for d in red.seen)  # neither before nor after the action
+    assert game.state.model(a.id).position == (30, 28)
+    # out of contact but within a free move: not declarable, for the free move it needs is forbidden
+    from landsraad.engine.actions import declarable_actions
+
+    away = state.update_model(a.id, y=22.0)
+    assert key not in declarable_actions(away, a.id, 0)[0]

@@ -103,3 +103,39 @@ def test_a_template_dodge_suggestion_is_a_way_out_within_the_dodge_asked_once_pe
     assert _template_dodge.cache_info().misses == 2
     assert _template_dodge(Board(bases=board.bases), "a", wkb, 10.0, 0.1) == expected.to  # an equal table
     assert _template_dodge.cache_info().hits == 1
+
+
+def test_laser_offered_with_only_shielded_enemies_in_sight_r_template():
+    # Issue 37, item 4: 2.7 "Une arme à gabarit peut viser n'importe quel point du champ de bataille"; a laser
+    # may never burn a shielded model (RUL-08), but its explosive blast may aim at a point (PRJ-103).
+    from landsraad.engine.actions import available_actions
+
+    shooter = model("red", "corrino", "soldier", 1, 10, 10, extra_weapons=("laser",))
+    duke = model("blue", "corrino", "soldier", 1, 30, 30)  # a full shield: the only enemy
+    state = state_in_play([shooter, duke], blue="corrino")
+    assert "shoot:laser" in available_actions(state, shooter.id, 0)
+    seen = []
+
+    def aim(d):
+        seen.append(d)
+        return (12.0, 45.0)  # a point of the table, far from the shield
+
+    red = ScriptedPlayer({"activate": shooter.id, "action": "shoot:laser", "aim": aim, "spice": "keep"})
+    game = run_activations(state, {"red": red, "blue": ScriptedPlayer()}, dice=[5, 5])
+    assert not any(d.kind == "laser_mode" for d in red.seen)  # burning has no target: the blast, not asked
+    assert seen and "may not cover" in (seen[0].point.validate((30.0, 30.0)) or "")  # RUL-08 / PRJ-12 still hold
+    template = next(e for e in game.log if e.kind == "template")
+    assert template.data["aim"] == [12.0, 45.0] and template.data["under"] == []
+
+
+def test_laser_offered_with_no_enemy_in_sight_r_template():
+    from landsraad.engine.actions import available_actions
+    from landsraad.engine.state import TerrainState
+
+    shooter = model("red", "corrino", "soldier", 1, 10, 10, extra_weapons=("laser",))
+    hidden = model("blue", "fremen", "warrior", 1, 10, 40)  # behind a tall wall: no enemy in sight
+    wall = TerrainState(id="wall", polygon=((0, 24), (40, 24), (40, 26), (0, 26)), height_cm=10.0)
+    state = state_in_play([shooter, hidden], terrain=[wall])
+    actions = available_actions(state, shooter.id, 0)
+    assert "shoot:sardaukar_lance" not in actions  # RUL-08: a normal gun needs a target in sight
+    assert "shoot:laser" in actions

@@ -71,6 +71,14 @@ def test_named_actions_and_skips():
         parse_answer("skip", d)  # not optional: 'skip' is no choice
 
 
+def test_a_voluntary_pass_by_its_english_or_french_word():
+    # PRJ-101: the activate decision's pass, "passer" in the rulebook's language
+    d = Decision(side="red", kind="activate", prompt="Which model do you activate (or pass)?", choices=("red-scout-1", "pass"))
+    assert parse_answer("pass", d) == "pass"
+    assert parse_answer("passer", d) == "pass"
+    assert parse_answer("2", d) == "pass"
+
+
 def test_ranked_picks_by_number_or_name():
     d = Decision(side="red", kind="pick_missions", prompt="Pick", choices=("activation", "assassination", "infiltration"), ranked=(1, 3))
     assert parse_answer("2,1", d) == ["assassination", "activation"]

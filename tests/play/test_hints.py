@@ -38,3 +38,10 @@ def test_options_that_are_not_attacks_get_no_note(state):
     d = Decision(side="red", kind="spice", prompt="?", model="red-soldier-1", choices=("consume", "keep"))
     assert option_notes(d, state) == {}
     assert shot_note(state, "red-soldier-1", "no-such-weapon") == ""
+
+
+def test_a_declaration_the_free_move_makes_legal_says_so(state):
+    # PRJ-100: the menu at designation marks the actions that need the free move first
+    d = Decision(side="red", kind="action", prompt="What?", model="red-swordmaster-1", choices=("move", "melee:blue-fedaykin-1", "rest"),
+                 info={"after_free_move": ["melee:blue-fedaykin-1"]})
+    assert option_notes(d, state)["melee:blue-fedaykin-1"].startswith("after the free move; if you attack")
