@@ -104,7 +104,8 @@ def test_measure_range_band_near_a_limit_is_not_robust():
     assert frag["what"] == "range_band" and frag["answer"] == 1 and frag["other"] == 0
     assert frag["margin_cm"] == pytest.approx(0.15)
     text = run("measure", NEAREST, "s", "r", "--weapon", "10").stdout
-    assert "Robust: NO at 0.5 cm - the range band (1) becomes 0 with either model moving 0.15 cm" in text
+    assert "Fragile: 0.15 cm of either model's movement turns range band 1 into band 0" in text
+    assert "Robust" not in text and "Borderline" not in text  # one line says it (issue 39)
     # a tape good to 0.1 cm settles it
     assert run_json("measure", NEAREST, "s", "r", "--weapon", "10", "--tolerance", "0.1")["robust"] is True
 
@@ -112,7 +113,9 @@ def test_measure_range_band_near_a_limit_is_not_robust():
 def test_measure_open_shot_is_robust():
     out = run_json("measure", NEAREST, "s", "near", "--weapon", "20")
     assert out["robust"] is True and out["fragile"] == [] and out["range_band"] == 0
-    assert "Robust: yes" in run("measure", NEAREST, "s", "near", "--weapon", "20").stdout
+    text = run("measure", NEAREST, "s", "near", "--weapon", "20").stdout
+    assert "Robust: contact, line of sight, cover and range band stay the same" in text
+    assert "Fragile" not in text and "Borderline" not in text
 
 
 def test_measure_grazing_sight_is_fragile():
@@ -133,8 +136,9 @@ def test_measure_weapon_forms(weapon):
 
 
 def test_measure_one_borderline_sentence():
+    """Borderline and robustness read as one line (issue 39): never "Borderline: no" beside "Robust: NO"."""
     text = run("measure", NEAREST, "s", "r", "--weapon", "10").stdout
-    assert text.count("Borderline") == 1
+    assert text.count("Fragile") == 1 and "Borderline" not in text and "Robust" not in text
 
 
 def test_measure_contact():
@@ -162,8 +166,10 @@ def test_measure_readable_explains():
     assert r.returncode == 0, r.stderr
     assert "a -> b: 12.0 cm edge to edge, not in contact." in r.stdout
     assert "Line of sight: yes; 0 % of the silhouette hidden -> no cover." in r.stdout
-    assert "Borderline: no." in r.stdout
-    assert "range modifier -1" in r.stdout
+    assert "Robust: " in r.stdout and "Borderline" not in r.stdout
+    # the band's own modifier apart from the weapon's (issue 39)
+    assert ("Range: Weapon range 10 cm at 12.0 cm: 1 band beyond range (band 1, -1); band modifier -1, weapon Combat +0"
+            " -> range modifier -1 (R-SHOOT).") in r.stdout
 
 
 @pytest.mark.parametrize(
@@ -211,8 +217,8 @@ def test_measure_readable_says_borderline(monkeypatch, capsys):
     assert main(["measure", WALLS, "s4", "t4"]) == 0
     text = capsys.readouterr().out
     assert "50.2 % of the silhouette hidden -> large cover (+4 defence)" in text
-    assert "Borderline: YES - the hidden part is between 49.8 % and 50.2 %" in text
-    assert text.count("Borderline") == 1
+    assert "Fragile: the hidden part is between 49.8 % and 50.2 %" in text
+    assert text.count("Fragile") == 1 and "Borderline" not in text
 
 
 def test_measure_readable_no_line_of_sight():
@@ -239,7 +245,7 @@ def test_measure_json_and_svg_prints_only_json(tmp_path):
 
 
 def test_measure_unknown_model_is_a_usage_error():
-    assert_usage_error(run("measure", FIELD, "a", "bb"), "'bb'", "Did you mean 'b'?")
+    assert_usage_error(run("measure", FIELD, "a", "bb"), "'bb'", "Did you mean the model 'b'?")
 
 
 def test_measure_bad_weapon_is_a_usage_error():
