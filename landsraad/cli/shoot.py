@@ -30,7 +30,8 @@ from ..scene import Scene
 from ..svg import render_board
 from ..table import scenes, weapons
 from ..table.shot import ShotAnswer, shot
-from .geometry import _check_svg, _common, _tolerance
+from .geometry import SCENE_HELP, add_output_options, check_svg
+from .measure import tolerance_option
 from .stats import build_combatant, parse_model_spec, parse_weapon
 
 __all__ = ["register", "cmd_shoot"]
@@ -87,8 +88,8 @@ def _choices(args: argparse.Namespace, scene: Scene) -> list[Weapon | None]:
 
 def cmd_shoot(args: argparse.Namespace) -> int:
     """``landsraad shoot SCENE A B``: geometry and exact odds of A shooting B, for each weapon it may use."""
-    _check_svg(args)
-    tolerance = _tolerance(args)
+    check_svg(args)
+    tolerance = tolerance_option(args)
     scene = scenes.load(args.scene)
     board = scene.board
     scenes.need_model(board, args.a, args.scene, "shooter")
@@ -139,7 +140,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "models' profiles in the scene; --attacker and --target override them. Without --weapon, the answer is "
         "given for each ranged weapon the shooter carries (the scene's weapons: list, else its card's).",
     )
-    p.add_argument("scene", help="scene file (YAML), or the name of a bundled scene such as 'reference'")
+    p.add_argument("scene", help=SCENE_HELP)
     p.add_argument("a", help="the shooter")
     p.add_argument("b", help="the target")
     p.add_argument("--weapon", metavar="WEAPON", help="the ranged weapon: a name in the shooter's faction (pistol), "
@@ -155,5 +156,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--arrakis", action="store_true", help="R-ARRAKIS: no shields")
     p.add_argument("--models-transparent", action="store_true",
                    help="other models do not block sight (ruleset option models_block_sight = false)")
-    _common(p)
+    add_output_options(p)
     p.set_defaults(func=cmd_shoot)

@@ -26,8 +26,8 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("Base", "Board", "Marker", "Point", "TerrainPiece", "DEFAULT_MODEL_HEIGHT_CM", "CIRCLE_RESOLUTION"),
                     "board"),
     # measure (R-MEASURE, RUL-07, R-SHOOT)
-    **dict.fromkeys(("edge_distance", "distance", "in_contact", "report_cm", "range_band", "range_modifier", "nearest"),
-                    "measure"),
+    **dict.fromkeys(("edge_distance", "distance", "in_contact", "nearest"), "measure"),
+    **dict.fromkeys(("report_cm", "range_band", "range_modifier"), "bands"),
     # sight and cover (R-LOS, R-COVER, RUL-11)
     **dict.fromkeys(("CoverResult", "cover", "cover_bonus", "line_of_sight", "visible_models", "nearest_in_sight",
                      "nearest_targets", "enemies_of"), "sight"),

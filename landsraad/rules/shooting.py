@@ -44,7 +44,7 @@ import numpy as np
 
 from ..dice import beats, check_die, roll_d10
 from ..errors import RuleError
-from ..geometry.measure import range_band as measure_range_band
+from ..geometry.bands import range_band as measure_range_band
 from ..model import Poison, Weapon
 from ..ruleset import DEFAULT, Ruleset
 from ..specials import SPECIAL_RULES
@@ -101,7 +101,7 @@ LaserMode = Literal["burn", "explosive"]
 
 
 def range_band(distance_cm: float, range_cm: float | None) -> int:
-    """The range band of a weapon's shot: :func:`landsraad.geometry.measure.range_band`, the one
+    """The range band of a weapon's shot: :func:`landsraad.geometry.bands.range_band`, the one
     implementation (R-SHOOT, PRJ-30), for a weapon that may have no range.
 
     The distance counts as reported to 0.1 cm (RUL-07): 10.04 cm reads 10.0 and is within a

@@ -99,7 +99,8 @@ def need_model(board: Board, model_id: str, scene: str, what: str = "model", *, 
         return
     ids = [b.id for b in board.bases if b.id != exclude]
     others = [("marker", [m.id for m in board.markers]), ("terrain piece", [t.id for t in board.terrain])]
-    hint = suggest(model_id, [("model", ids), *others])
+    exact = next((kind for kind, kind_ids in others if model_id in kind_ids), None)
+    hint = (exact, model_id) if exact else suggest(model_id, [("model", ids), *others])
     if hint is not None and hint[0] == "model":
         extra = f" Did you mean {hint[1]!r}?"
     elif hint is not None:

@@ -8,6 +8,8 @@ Examples
 'Pistol'
 >>> in_faction("Maula pistol", "corrino").id
 'maula_pistol'
+>>> in_faction("lance", "corrino").id      # one word of one weapon's name
+'sardaukar_lance'
 >>> in_faction("pistl", "corrino")
 Traceback (most recent call last):
 ...
@@ -64,6 +66,10 @@ def in_faction(text: str, faction_id: str, *, option: str = "--weapon") -> Weapo
     for w in sheet.weapons:
         if w.id == wanted or w.id == key or w.name.lower() == wanted.lower():
             return w
+    # one word of one weapon's name or id: "lance" is the Sardaukar lance
+    words = [w for w in sheet.weapons if key in w.id.split("_") or wanted.lower() in w.name.lower().split()]
+    if len(words) == 1:
+        return words[0]
     ids = [w.id for w in sheet.weapons]
     hint = did_you_mean(key, ids)
     raise UsageError(f"{option}: {faction_id} has no weapon {wanted!r}." + (f" Did you mean {hint!r}?" if hint else "")

@@ -128,14 +128,14 @@ def test_help_imports_no_command_module():
 
 def test_a_commands_help_imports_its_module_only():
     loaded = _modules_after("measure", "--help")
-    assert "landsraad.cli.geometry" in loaded
-    assert not {m for m, _ in COMMANDS.values() if m != "landsraad.cli.geometry"} & loaded
+    assert "landsraad.cli.measure" in loaded
+    assert not {m for m, _ in COMMANDS.values() if m != "landsraad.cli.measure"} & loaded
 
 
 def test_measure_does_not_load_the_engine_the_search_or_the_terminal():
     loaded = _modules_after("measure", "reference", "red-1", "blue-1")
     heavy = {"landsraad.engine", "landsraad.ai", "landsraad.search", "landsraad.play", "prompt_toolkit", "networkx",
-             "rich", "landsraad.geometry.movement"}
+             "rich", "landsraad.geometry.movement", "landsraad.odds", "landsraad.rules"}
     assert not heavy & loaded, heavy & loaded
 
 
@@ -143,3 +143,10 @@ def test_a_mistyped_command_still_lists_every_command():
     out = run("mesure")
     assert out.returncode == 2 and "invalid choice" in out.stderr
     assert "'measure'" in out.stderr and "'check-scene'" in out.stderr
+
+
+def test_move_does_not_load_sight_the_dice_or_the_engine():
+    loaded = _modules_after("move", "reference", "red-1", "--to", "10,20")
+    heavy = {"landsraad.engine", "landsraad.ai", "landsraad.odds", "landsraad.rules", "networkx", "prompt_toolkit",
+             "landsraad.geometry.sight"}
+    assert not heavy & loaded, heavy & loaded
