@@ -28,7 +28,7 @@ from ..errors import UsageError
 from ..fileio import atomic_write_text, check_output_path
 from ..model import Weapon
 from ..table import weapons
-from ..table.measure import WeaponRange
+from ..table.weapons import WeaponRange
 from .stats import build_combatant, parse_model_spec
 from .stats import parse_weapon as parse_stats_weapon
 

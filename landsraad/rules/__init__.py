@@ -1,7 +1,8 @@
 """The rules kernel: pure functions over explicit state that return frozen event records.
 
 Layer 3 (see ``docs/architecture.md``): imports the data model, dice, ruleset and special
-rules; never geometry. Distances the engine must apply (dodges, pushes, steps away,
+rules; never the table's geometry (range bands are plain arithmetic, read from
+:mod:`landsraad.geometry.bands`, the one implementation). Distances the engine must apply (dodges, pushes, steps away,
 disengaging) are reported in cm.
 
 Modules: :mod:`~landsraad.rules.state` (the :class:`Combatant` and its effective values),

@@ -26,20 +26,12 @@ from ..geometry import sight
 from ..geometry.board import Board
 from ..geometry.robust import DEFAULT_TOLERANCE_CM, Robustness, robustness
 from ..geometry.sight import CoverResult
+from .weapons import WeaponRange
 
 __all__ = ["WeaponRange", "Measurement", "measure", "NEAR_CM", "DEFAULT_TOLERANCE_CM"]
 
 NEAR_CM = 0.05
 """A figure within this of a threshold reads the same as the threshold at 0.1 cm (RUL-07)."""
-
-
-@dataclass(frozen=True)
-class WeaponRange:
-    """What measuring needs of a weapon: its range (cm) and Combat bonus, and its name if known."""
-
-    range_cm: float
-    combat: int = 0
-    name: str | None = None
 
 
 @dataclass(frozen=True)
