@@ -40,6 +40,9 @@ def cmd_measure(args: argparse.Namespace) -> int:
     notes = [f"Range modifier: {m.modifier:+d} (weapon range {wording.fmt(weapon.range_cm)} cm)"] if weapon else []
     if m.cover is None:
         notes.insert(0, f"Distance {args.a} -> {args.b}: {m.reported_cm:.1f} cm edge to edge")
+    steady = wording.steadiness_line(m)
+    if steady:
+        notes.append(steady)
     finish(args, m.to_dict(), wording.measure_lines(m), lambda: render_board(
         board, title=f"measure {args.a} -> {args.b}", sight=m.cover, highlight=(args.a, args.b), notes=notes))
     return 0

@@ -41,7 +41,8 @@ def cmd_move(args: argparse.Namespace) -> int:
         target = f"contact with {answer.contact_with} at {target}"
     finish(args, answer.to_dict(), wording.move_lines(answer), lambda: render_board(
         board, title=f"move {args.model} to {target}", move=answer.result,
-        highlight=(args.model,) + ((answer.contact_with,) if answer.contact_with else ())))
+        highlight=(args.model,) + ((answer.contact_with,) if answer.contact_with else ()),
+        notes=[wording.charge_line(answer.charge, args.model)] if answer.charge else ()))
     return 0 if answer.legal else 1
 
 def cmd_reach(args: argparse.Namespace) -> int:

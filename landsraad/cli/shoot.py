@@ -125,8 +125,12 @@ def cmd_shoot(args: argparse.Namespace) -> int:
 
 
 def _write_svg(args: argparse.Namespace, board: Any, answer: ShotAnswer) -> None:
+    lines = wording.shot_lines(answer)
+    verdict = [line for line in lines if line.startswith(("This shot", "It cannot wound"))]
+    steady = wording.steadiness_line(answer.measurement)
     atomic_write_text(check_output_path(args.svg, what="--svg"), render_board(
-        board, title=f"shoot {args.a} -> {args.b}", sight=answer.measurement.cover, highlight=(args.a, args.b)))
+        board, title=f"shoot {args.a} -> {args.b} with {answer.weapon}", sight=answer.measurement.cover,
+        highlight=(args.a, args.b), notes=([steady] if steady else []) + verdict))
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
