@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:  # the results' types only: words never compute
     from .geometry.robust import Fragility
+    from .table.advice import Advice, Option
     from .table.check import SceneCheck
     from .table.measure import Measurement
     from .table.moves import Charge, MoveAnswer, ReachAnswer
@@ -27,7 +28,7 @@ if TYPE_CHECKING:  # the results' types only: words never compute
 
 __all__ = ["describe_range_band", "fmt", "dist", "pct", "names", "COVER_PROSE", "measure_lines", "fragile_text",
            "range_line", "steadiness_line", "move_lines", "charge_line", "reach_lines", "template_lines", "check_lines",
-           "shot_lines", "point", "RESULT_LABELS"]
+           "shot_lines", "point", "RESULT_LABELS", "option_title", "advice_lines"]
 
 COVER_PROSE = {
     "none": "no cover",
@@ -384,4 +385,49 @@ def shot_lines(s: ShotAnswer) -> list[str]:
         lines.append("This shot may be taken.")
     if cannot is not None:
         lines.append(cannot)
+    return lines
+
+
+# --- advise -------------------------------------------------------------------------------
+
+_KIND_PROSE = {
+    "shoot": "shoot {target} with the {weapon} from where it stands",
+    "move_then_shoot": "move to {end}, then shoot {target} with the {weapon}",
+    "shoot_then_move": "shoot {target} with the {weapon}, then move to {end}",
+    "charge": "charge {target} (free move into contact, then fight with the {weapon})",
+    "rest": "take no action",
+}
+
+
+def option_title(o: Option) -> str:
+    """One option in words: what the model does."""
+    return _KIND_PROSE[o.kind].format(target=o.target, weapon=o.weapon or "bare hands", end=point(o.end))
+
+
+def _risk_text(o: Option) -> str:
+    r = o.risk
+    if not r.count:
+        return "nobody can shoot or charge it there"
+    parts = ([f"shot by {names(r.shooters)}"] if r.shooters else []) + ([f"charged by {names(r.chargers)}"] if r.chargers else [])
+    return f"risk {r.count}: it may be " + " or ".join(parts)
+
+
+def advice_lines(a: Advice, *, top: int | None = None) -> list[str]:
+    """The ``advise`` answer: every option, best first, with its odds, risk, reasons and commands."""
+    shown = a.options[:top] if top else a.options
+    lines = [f"{a.model} (movement {fmt(a.movement_cm)} cm): {len(a.options)} options this activation, best first"
+             " (expected damage, then risk; R-ACTIVATE):"]
+    for i, o in enumerate(shown, 1):
+        lines.append(f"{i}. {option_title(o)}.")
+        if o.kind != "rest":
+            wounds = ", ".join(f"{RESULT_LABELS[k]} {pct(v)} %" for k, v in o.wound.items() if k != "none" and v > 0)
+            lines.append(f"   hits {pct(o.p_hit)} %; wounds: {wounds or 'none possible'}; expected damage"
+                         f" {o.expected_damage:.2f}.")
+        lines.append(f"   {_risk_text(o)[0].upper()}{_risk_text(o)[1:]}.")
+        if o.reasons and o.kind != "rest":
+            lines.append(f"   Why: {'; '.join(o.reasons)}.")
+        lines += [f"   $ {c}" for c in o.commands]
+    if top and len(a.options) > top:
+        lines.append(f"({len(a.options) - top} more: --all or --json.)")
+    lines += [f"(Left out: {s}.)" for s in a.skipped]
     return lines

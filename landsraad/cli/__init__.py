@@ -41,6 +41,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "template": ("landsraad.cli.template", "models under a blast or direct-fire template, and their dodges"),
     "check-scene": ("landsraad.cli.check_scene", "validate a scene file and its set-up"),
     "shoot": ("landsraad.cli.shoot", "a shot on a scene: geometry and exact odds in one answer"),
+    "advise": ("landsraad.cli.advise", "every option of a model's activation, ranked by exact odds"),
     "factions": ("landsraad.cli.factions", "list the bundled factions"),
     "faction": ("landsraad.cli.factions", "show a faction sheet with every profile card"),
     "validate": ("landsraad.cli.warband", "check warband lists against their faction sheets"),
