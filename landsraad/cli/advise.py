@@ -10,6 +10,7 @@ import argparse
 
 from .. import wording
 from ..geometry import sight
+from ..geometry.movement import plan_move
 from ..ruleset import Ruleset
 from ..svg import render_board
 from ..table import scenes
@@ -38,7 +39,8 @@ def cmd_advise(args: argparse.Namespace) -> int:
         shown = board.moved(args.model, at)
         cover = (sight.cover(shown, args.model, best.target, models_block=ruleset.models_block_sight)
                  if best.target is not None and best.kind != "charge" else None)
-        return render_board(shown, title=f"advise {args.model}: {wording.option_title(best)}", sight=cover,
+        path = plan_move(board, args.model, at, answer.movement_cm) if at != board.base(args.model).center else None
+        return render_board(shown, title=f"advise {args.model}: {wording.option_title(best)}", sight=cover, move=path,
                             highlight=(args.model,) + ((best.target,) if best.target else ()), notes=notes)
 
     finish(args, answer.to_dict(), wording.advice_lines(answer, top=None if args.all else 5), picture)
