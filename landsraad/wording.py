@@ -208,7 +208,8 @@ def charge_line(c: Charge, model: str) -> str:
                 " (the Melee action; R-ACTIVATE).")
     if c.moves_needed == 1:
         return (f"Charge: {model} reaches contact with {c.target} with its free move ({dist(c.cost_cm or 0.0)} of"
-                f" {move} cm) and can fight this activation (free move, then the Melee action; R-ACTIVATE).")
+                f" {move} cm) and can fight this activation: declare the Melee action when designating it, then make"
+                " the free move into contact (R-ACTIVATE).")
     if c.moves_needed == 2:
         return (f"Charge: {model} reaches contact with {c.target} only with two moves ({dist(c.cost_cm or 0.0)} cm;"
                 f" the free move and the Move action give {fmt(2 * c.movement_cm)} cm), so it cannot fight this"

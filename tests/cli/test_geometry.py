@@ -610,7 +610,7 @@ def test_charge_reached_by_the_free_move_can_fight_this_activation():
     assert out["legal"] is True
     assert out["charge"] == {"target": "near", "reaches_contact": True, "can_fight_this_activation": True,
                              "moves_needed": 1, "cost_cm": 5.0, "movement_cm": 10.0}
-    assert "and can fight this activation (free move, then the Melee action; R-ACTIVATE)" in run(
+    assert "and can fight this activation: declare the Melee action when designating it" in run(
         "move", TABLE, "chg", "--to", "near").stdout
 
 
