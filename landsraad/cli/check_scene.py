@@ -14,7 +14,7 @@ from ..svg import render_board
 from ..table import check, scenes
 from .geometry import SCENE_HELP, add_output_options, check_svg, finish, parse_edges
 
-__all__ = ['register', 'cmd_check_scene']
+__all__ = ["register", "cmd_check_scene"]
 
 
 def cmd_check_scene(args: argparse.Namespace) -> int:

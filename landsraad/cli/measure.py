@@ -14,13 +14,15 @@ from ..table import scenes, weapons
 from ..table.measure import measure
 from .geometry import SCENE_HELP, add_models_block, add_output_options, check_svg, finish, number, weapon_range
 
-__all__ = ['register', 'cmd_measure', 'tolerance_option']
+__all__ = ["register", "cmd_measure", "tolerance_option"]
 
 
 def tolerance_option(args: argparse.Namespace) -> float:
+    """``--tolerance CM``: how far a model may stand from where it is measured (default 0.5 cm)."""
     if args.tolerance is None:
         return DEFAULT_TOLERANCE_CM
     return number(args.tolerance, "--tolerance", positive=True)
+
 
 def cmd_measure(args: argparse.Namespace) -> int:
     """``landsraad measure SCENE A B``: :func:`landsraad.table.measure.measure`, worded."""

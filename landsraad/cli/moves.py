@@ -12,7 +12,7 @@ from ..svg import render_board
 from ..table import moves, scenes
 from .geometry import SCENE_HELP, add_output_options, check_svg, finish, given_movement, parse_point
 
-__all__ = ['register', 'cmd_move', 'cmd_reach']
+__all__ = ["register", "cmd_move", "cmd_reach"]
 
 
 def cmd_move(args: argparse.Namespace) -> int:
@@ -44,6 +44,7 @@ def cmd_move(args: argparse.Namespace) -> int:
         highlight=(args.model,) + ((answer.contact_with,) if answer.contact_with else ()),
         notes=[wording.charge_line(answer.charge, args.model)] if answer.charge else ()))
     return 0 if answer.legal else 1
+
 
 def cmd_reach(args: argparse.Namespace) -> int:
     """``landsraad reach SCENE MODEL``: :func:`landsraad.table.moves.reach`, worded."""

@@ -13,7 +13,7 @@ from ..svg import render_board
 from ..table import scenes, template
 from .geometry import SCENE_HELP, add_models_block, add_output_options, check_svg, finish, number, parse_dodges, parse_point
 
-__all__ = ['register', 'cmd_template']
+__all__ = ["register", "cmd_template"]
 
 
 def cmd_template(args: argparse.Namespace) -> int:
