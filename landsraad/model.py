@@ -81,7 +81,7 @@ def _short(value: Any) -> str:
 class Frozen(BaseModel):
     """Base of every content model: immutable, unknown keys rejected."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True, defer_build=True)
 
     _kept_on_copy: ClassVar[Mapping[str, frozenset[str]]] = {}
     """The values kept beside the fields (cached properties, memos) that a shallow copy keeps

@@ -86,10 +86,10 @@ from .content import (
     read_document,
     validation_problems,
 )
-from .errors import DataError, Problem, UnknownNameError
+from .errors import DataError, Problem, UnknownNameError, did_you_mean
 from .geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece
 from .kits import KitPiece, kit_ids, load_kit
-from .model import Frozen, Profile
+from .model import Faction, Frozen, Profile, Weapon
 
 __all__ = [
     "EdgeName",
@@ -174,6 +174,34 @@ def _profile(ref: str) -> Profile:
         return load_faction(faction_id).profile(type_id)
     except UnknownNameError as exc:
         raise ValueError(str(exc)) from None
+
+
+def arsenal(faction: Faction, card: Profile) -> tuple[str, ...]:
+    """The weapon ids a model of ``card`` may carry in ``faction``: its card's, then the common
+    and the specialist weapons (R-FACTION), each once."""
+    return tuple(dict.fromkeys((*card.weapons, *faction.common_weapons, *(s.weapon for s in faction.specialist_weapons))))
+
+
+def _check_arsenal(profile: str | None, weapons: Iterable[str]) -> None:
+    """Every weapon a scene model carries is in its faction's arsenal (every problem in one message)."""
+    if profile is None:
+        raise ValueError("The model carries weapons but names no profile: weapons are ids of a faction's"
+                         " arsenal, so give its profile (profile: corrino/soldier).")
+    faction = load_faction(profile.partition("/")[0])
+    card = _profile(profile)
+    allowed = arsenal(faction, card)
+    catalogue = [x.id for x in faction.weapons]
+    problems = []
+    for w in weapons:
+        if w in allowed:
+            continue
+        if w in catalogue:
+            problems.append(f"{w!r} is in the {faction.id} catalogue but not in the arsenal of a {card.id}.")
+        else:
+            hint = did_you_mean(w, allowed) or did_you_mean(w, catalogue)
+            problems.append(f"{w!r} is not a {faction.id} weapon." + (f" Did you mean {hint!r}?" if hint else ""))
+    if problems:
+        raise ValueError(" ".join(problems) + f" A {card.id} may carry: {', '.join(allowed)}.")
 
 
 def _turned(points: Iterable[tuple[float, float]], degrees: float, at: tuple[float, float]) -> list[Coord]:
@@ -264,6 +292,8 @@ class ModelSpec(Frozen):
     profile: Optional[str] = Field(None, description="FACTION/TYPE, e.g. corrino/soldier")
     standing_on: Optional[str] = Field(None, description="the impassable terrain piece the model stands on top of")
     name: Optional[str] = None
+    weapons: Optional[tuple[str, ...]] = Field(None, description="the weapons the model carries, ids of its faction's arsenal "
+                                     "(its card's, the common and the specialist weapons); default: its card's")
 
     @model_validator(mode="after")
     def _base_known(self) -> "ModelSpec":
@@ -271,7 +301,19 @@ class ModelSpec(Frozen):
             _profile(self.profile)
         elif self.base is None:
             raise ValueError("A base diameter in mm (base: 30) or a profile (profile: corrino/soldier) is needed.")
+        if self.weapons is not None:
+            _check_arsenal(self.profile, self.weapons)
         return self
+
+    @property
+    def carried(self) -> tuple[Weapon, ...]:
+        """The weapons the model carries: ``weapons`` as written, else its card's; none without a profile."""
+        if self.profile is None:
+            return ()
+        sheet = load_faction(self.profile.partition("/")[0])
+        card = self.card
+        assert card is not None
+        return tuple(sheet.weapon(w) for w in (self.weapons if self.weapons is not None else card.weapons))
 
     @property
     def card(self) -> Profile | None:

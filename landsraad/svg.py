@@ -665,7 +665,8 @@ def _sight_figures(board: Board, sight: Any) -> list[str]:
         lines.append(f"{'Hidden by' if los is False else 'Cover from'}: {', '.join(sources)}")
     borderline = getattr(sight, "borderline", None)
     if borderline is not None:
-        lines.append("Borderline: " + ("YES - within the error of a threshold" if borderline else "no"))
+        if borderline:  # a steady answer says nothing here: the answer's own line says robust or fragile (issue 39)
+            lines.append("Borderline: YES - within the error of a threshold")
     return lines
 
 

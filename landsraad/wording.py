@@ -1,9 +1,42 @@
-"""Words every command shares, so the same answer reads the same in ``measure``, ``shoot``,
-``odds`` and ``resolve`` (no geometry, no numbers beyond what it is given: cheap to import)."""
+"""Words every command shares: the answers of :mod:`landsraad.table` turned into lines, so the
+same answer reads the same in ``measure``, ``shoot``, ``move``, ``odds`` and ``resolve``.
+
+No geometry and no rules here, only words: each function takes a result and returns lines
+(cheap to import; the result types are imported for type checking only).
+
+Examples
+--------
+>>> [describe_range_band(b) for b in (0, 1, 3)]
+['within range (band 0)', '1 band beyond range (band 1, -1)', '3 bands beyond range (band 3, -3)']
+>>> fmt(12.0), fmt(12.35), fmt(1e308), pct(0.125)
+('12', '12.3', '1e+308', '12.5')
+"""
 
 from __future__ import annotations
 
-__all__ = ["describe_range_band"]
+import math
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:  # the results' types only: words never compute
+    from .geometry.robust import Fragility
+    from .table.advice import Advice, Option
+    from .table.check import SceneCheck
+    from .table.measure import Measurement
+    from .table.moves import Charge, MoveAnswer, ReachAnswer
+    from .table.shot import ShotAnswer
+    from .table.template import TemplateAnswer
+
+__all__ = ["describe_range_band", "fmt", "dist", "pct", "names", "COVER_PROSE", "measure_lines", "fragile_text",
+           "range_line", "steadiness_line", "move_lines", "charge_line", "reach_lines", "template_lines", "check_lines",
+           "shot_lines", "point", "RESULT_LABELS", "option_title", "advice_lines"]
+
+COVER_PROSE = {
+    "none": "no cover",
+    "small": "small cover (+2 defence)",
+    "large": "large cover (+4 defence)",
+    "no_line_of_sight": "no line of sight",
+}
+"""Each cover class (R-COVER, RUL-11) in words."""
 
 
 def describe_range_band(band: int) -> str:
@@ -17,3 +50,385 @@ def describe_range_band(band: int) -> str:
     if band <= 0:
         return "within range (band 0)"
     return f"{band} band{'s' if band != 1 else ''} beyond range (band {band}, -{band})"
+
+
+def fmt(value: float) -> str:
+    """A number for prose: ``12.0`` -> ``12``, ``12.35`` -> ``12.3``; past a million cm in
+    powers of ten (``reach --movement 1e308`` must not print 309 digits)."""
+    if abs(value) >= 1e6:
+        return f"{value:.3g}"
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def dist(value: float) -> str:
+    """A distance for prose, to 0.1 cm as reported (RUL-07), halves up: ``12`` -> ``12.0``."""
+    return f"{math.floor(float(value) * 10.0 + 0.5 + 1e-9) / 10.0:.1f}"
+
+
+def pct(fraction: float) -> str:
+    """A fraction as a percentage to 0.1, without a trailing ``.0``."""
+    text = f"{fraction * 100:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def names(ids: Sequence[str]) -> str:
+    """Ids for prose, ``(none)`` for none."""
+    return ", ".join(ids) if ids else "(none)"
+
+
+# --- measure ------------------------------------------------------------------------------
+
+
+def range_line(m: Measurement) -> str:
+    """The range line: the band and its own modifier, then the weapon's Combat, then the sum (R-SHOOT)."""
+    assert m.weapon is not None and m.band is not None and m.modifier is not None
+    weapon = m.weapon
+    what = f"{weapon.name} (range {fmt(weapon.range_cm)} cm)" if weapon.name else f"Weapon range {fmt(weapon.range_cm)} cm"
+    return (f"Range: {what} at {dist(m.exact_cm)} cm: {describe_range_band(m.band)}; band modifier {-m.band:+d},"
+            f" weapon Combat {weapon.combat:+d} -> range modifier {m.modifier:+d} (R-SHOOT).")
+
+
+def _moving(f: Fragility) -> str:
+    return f"{f.moved}'s" if f.moved else "either model's"
+
+
+def fragile_text(f: Fragility, m: Measurement) -> str:
+    """One fragile class: how little movement changes it, into what."""
+    by = f"{f.margin_cm:.2f} cm of {_moving(f)} movement"
+    if f.what == "contact":
+        return f"{by} turns {'contact' if f.answer else 'no contact'} into {'no contact' if f.answer else 'contact'}"
+    if f.what == "range_band":
+        limit = m.weapon.range_cm * max(f.answer, f.other) if m.weapon else None
+        tail = f" ({m.exact_cm:.2f} cm, the band limit being {limit:g} cm)" if limit is not None else ""
+        return f"{by} turns range band {f.answer} into band {f.other}{tail}"
+    if f.what == "line_of_sight":
+        change = "line of sight into none" if f.answer else "no line of sight into line of sight"
+        return (f"line of sight ({'yes' if f.answer else 'no'}) changes within the computation's error" if f.margin_cm == 0
+                else f"{by} turns {change}")
+    old, new = COVER_PROSE.get(f.answer, f.answer), COVER_PROSE.get(f.other, f.other)
+    return (f"the cover ({old}) may be {new} within the computation's error" if f.margin_cm == 0
+            else f"{by} turns {old} into {new}")
+
+
+def _borderline_notes(m: Measurement) -> list[str]:
+    """What the 0.1 cm rounding or the computation's error leaves on a threshold."""
+    notes: list[str] = []
+    if m.near_contact:
+        notes.append(f"the distance is exactly {m.exact_cm:.3f} cm, {'within' if m.contact else 'just beyond'} the"
+                     " 0.1 cm contact tolerance (RUL-07)")
+    cov = m.cover
+    if cov is not None and cov.borderline:
+        low = max(0.0, cov.hidden_fraction - cov.error_bound)
+        notes.append(f"the hidden part is between {pct(low)} % and {pct(cov.hidden_fraction)} %, on both sides of a cover"
+                     " threshold (RUL-11); the answer above takes the upper figure")
+    limit = m.near_band_limit
+    if limit is not None:
+        side = "on" if m.reported_cm <= limit + 1e-9 else "past"
+        notes.append(f"the distance is exactly {m.exact_cm:.3f} cm, which reads {dist(m.exact_cm)} cm, {side} the"
+                     f" {fmt(limit)} cm band limit (range is taken on the distance as reported, PRJ-30)")
+    return notes
+
+
+def steadiness_line(m: Measurement) -> str | None:
+    """Borderline and robustness in one line: ``Robust: ...`` or ``Fragile: ...`` (None for a
+    distance alone that no rounding puts in doubt)."""
+    rob = m.robustness
+    parts = _borderline_notes(m)
+    # a borderline cover answer is also a fragile class of margin 0: say it once
+    parts += [fragile_text(f, m) for f in (rob.fragile if rob else ()) if not (f.margin_cm == 0 and m.cover is not None
+                                                                              and m.cover.borderline)]
+    if parts:
+        return "Fragile: " + "; ".join(parts) + ". Check at the table and agree with your opponent."
+    if rob is None:
+        return None
+    classes = "contact, line of sight, cover and range band" if m.weapon else "contact, line of sight and cover"
+    return f"Robust: {classes} stay the same if either model stood up to {fmt(m.tolerance_cm)} cm elsewhere."
+
+
+def measure_lines(m: Measurement) -> list[str]:
+    """The ``measure`` answer in lines."""
+    lines = [f"{m.a} -> {m.b}: {dist(m.exact_cm)} cm edge to edge, {'in contact' if m.contact else 'not in contact'}."]
+    cov = m.cover
+    if cov is None:
+        lines.append("Line of sight and cover: only measured between two models.")
+    else:
+        if cov.line_of_sight:
+            text = (f"Line of sight: yes; {pct(cov.hidden_fraction)} % of the silhouette hidden"
+                    f" -> {COVER_PROSE.get(cov.cover, cov.cover)}")
+        else:
+            text = "Line of sight: no; no part of the target's silhouette can be seen (R-LOS)"
+        if cov.cover_from:
+            text += f", {'hidden by' if not cov.line_of_sight else 'from'} {names(cov.cover_from)}"
+        lines.append(text + ".")
+    if m.weapon is not None:
+        lines.append(range_line(m))
+    nearest = m.nearest
+    if nearest is not None:
+        if not nearest:
+            lines.append(f"Nearest target (RUL-08): {m.a} sees no enemy.")
+        elif m.same_side:
+            lines.append(f"Nearest target (RUL-08): {m.b} is on {m.a}'s side; the nearest enemy {m.a} sees:"
+                         f" {names(nearest)}.")
+        elif m.is_nearest:
+            others = [n for n in nearest if n != m.b]
+            tie = f" (tied with {names(others)}: the shooter chooses)" if others else ""
+            lines.append(f"Nearest target (RUL-08): {m.b} is the nearest enemy {m.a} sees{tie}; it may be shot.")
+        else:
+            lines.append(f"Nearest target (RUL-08): {m.b} is NOT the nearest enemy {m.a} sees; the nearest:"
+                         f" {names(nearest)}.")
+    steady = steadiness_line(m)
+    if steady is not None:
+        lines.append(steady)
+    if not m.models_block:
+        lines.append("(Other models were treated as transparent.)")
+    return lines
+
+
+def point(p: Sequence[float]) -> str:
+    """A point for prose: ``(12, 30.5)``."""
+    return f"({fmt(p[0])}, {fmt(p[1])})"
+
+
+# --- move / reach -------------------------------------------------------------------------
+
+_REASON_PROSE = {
+    "too_far": "too far",
+    "no_room": "no room to get there",
+    "off_table": "the base would leave the table",
+    "destination_blocked": "the destination is blocked",
+}
+
+
+def charge_line(c: Charge, model: str) -> str:
+    """Whether a charge reaches contact and whether it can fight this activation (R-ACTIVATE)."""
+    move = fmt(c.movement_cm)
+    if c.moves_needed == 0:
+        return (f"Charge: {model} is already in contact with {c.target}: it can fight this activation"
+                " (the Melee action; R-ACTIVATE).")
+    if c.moves_needed == 1:
+        return (f"Charge: {model} reaches contact with {c.target} with its free move ({dist(c.cost_cm or 0.0)} of"
+                f" {move} cm) and can fight this activation: declare the Melee action when designating it, then make"
+                " the free move into contact (R-ACTIVATE).")
+    if c.moves_needed == 2:
+        return (f"Charge: {model} reaches contact with {c.target} only with two moves ({dist(c.cost_cm or 0.0)} cm;"
+                f" the free move and the Move action give {fmt(2 * c.movement_cm)} cm), so it cannot fight this"
+                " activation: the Move action is its action (R-ACTIVATE). It fights at its next activation if the"
+                " enemy is still there.")
+    if c.cost_cm is None:
+        return f"Charge: {model} cannot reach contact with {c.target} at all (no way round the obstacles)."
+    return (f"Charge: {model} cannot reach contact with {c.target} this activation: it needs {dist(c.cost_cm)} cm,"
+            f" the free move and the Move action give {fmt(2 * c.movement_cm)} cm (R-ACTIVATE).")
+
+
+def move_lines(a: MoveAnswer) -> list[str]:
+    """The ``move`` answer in lines."""
+    res = a.result
+    allowance = res.allowance_cm
+    target = point(a.to)
+    if a.contact_with:
+        target = f"contact with {a.contact_with} at {target}"
+    head = f"{res.model} -> {target}, movement {fmt(allowance)} cm: "
+    if res.legal:
+        text = head + f"legal; shortest path {dist(res.path_length_cm)} cm"
+        if a.doubled:
+            text += f", costing {dist(res.cost_cm)} cm (difficult terrain counts double, RUL-17)"
+        text += "."
+        if allowance - res.cost_cm < 0.05:
+            text += f" Borderline: only {allowance - res.cost_cm:.3f} cm to spare."
+    else:
+        text = head + f"NOT legal ({_REASON_PROSE.get(str(res.reason), str(res.reason))})."
+        if res.message:
+            text += f"\n{res.message}"
+        if res.path and res.reason == "too_far":
+            if a.doubled:
+                text += (f"\nShortest path: {dist(res.path_length_cm)} cm, costing {dist(res.cost_cm)} cm"
+                         " (difficult terrain counts double, RUL-17).")
+            if res.cost_cm - allowance < 0.05:
+                text += f" Borderline: over by only {res.cost_cm - allowance:.3f} cm."
+            if a.stop_at is not None and a.missing_cm is not None:
+                text += (f"\nWith {fmt(allowance)} cm it gets to {point(a.stop_at)} along that"
+                         f" path; {dist(a.missing_cm)} cm are missing.")
+    if 2 < len(res.path) <= 8:
+        text += "\nPath: " + " -> ".join(point(p) for p in res.path)
+    elif len(res.path) > 8:  # arcs round bases come as many short segments
+        text += f"\nPath: {len(res.path)} points, curving round obstacles (see --json or --svg)."
+    if res.narrowest_gap_cm is not None and res.gap_at is not None:
+        text += f"\nNarrowest gap on the way: {dist(res.narrowest_gap_cm)} cm at {point(res.gap_at)}."
+    lines = text.split("\n")
+    if a.charge is not None:
+        lines.append(charge_line(a.charge, res.model))
+    return lines
+
+
+def reach_lines(a: ReachAnswer) -> list[str]:
+    """The ``reach`` answer in lines."""
+    if a.empty:
+        return [f"{a.model} (movement {fmt(a.movement_cm)} cm) cannot move at all."]
+    b = a.region.bounds
+    return [f"{a.model} (movement {fmt(a.movement_cm)} cm) can put its base centre anywhere in a region of"
+            f" {a.region.area:.1f} cm², within x {fmt(b[0])}..{fmt(b[2])} cm, y {fmt(b[1])}..{fmt(b[3])} cm (difficult"
+            " terrain counts double; bases and impassable terrain are gone around)."]
+
+
+# --- template -----------------------------------------------------------------------------
+
+
+def template_title(a: TemplateAnswer) -> str:
+    """What the template is, for the first line and the picture's title."""
+    if a.kind == "blast":
+        assert a.center is not None
+        return f"Blast template (5 cm radius) at {point(a.center)}"
+    assert a.toward is not None and a.length_cm is not None
+    return f"Direct-fire template {fmt(a.length_cm)} cm from {a.shooter} toward {point(a.toward)}"
+
+
+def template_lines(a: TemplateAnswer, asked: Sequence[str] = ()) -> list[str]:
+    """The ``template`` answer in lines; ``asked``: the models given their own dodge distance."""
+    lines = [f"{template_title(a)}: " + (f"hits {', '.join(a.hit)}." if a.hit else "hits nobody.")]
+    for d in a.dodges:
+        cm = a.allowances[d.model]
+        assert cm is not None
+        if d.possible:
+            assert d.to is not None
+            lines.append(f"  {d.model}: can dodge out with a {dist(d.shortest_cm)} cm move"
+                         f" (to {point(d.to)}); it may move {fmt(cm)} cm.")
+        elif math.isfinite(d.shortest_cm):
+            lines.append(f"  {d.model}: cannot get out: it would need {dist(d.shortest_cm)} cm and may move"
+                         f" {fmt(cm)} cm; still hit (R-TEMPLATE).")
+        else:
+            lines.append(f"  {d.model}: cannot get out within {fmt(cm)} cm; still hit (R-TEMPLATE).")
+    spared = [m for m in asked if m not in a.allowances]
+    if spared:
+        lines.append(f"({', '.join(spared)}: not under the template, no dodge needed.)")
+    without = [m for m, cm in a.allowances.items() if cm is None]
+    if without:
+        lines.append(f"(No dodge given for {', '.join(without)}: give --dodge ID=CM, the neutral die + Reflexes of a"
+                     " model that dodged (RUL-09), or --dodge CM for every model hit, to see who gets out.)")
+    return lines
+
+
+# --- check-scene --------------------------------------------------------------------------
+
+
+def check_lines(c: SceneCheck) -> list[str]:
+    """The ``check-scene`` answer in lines."""
+    board = c.board
+    counts = ", ".join(f"{s} {sum(1 for b in board.bases if b.side == s)}" for s in c.sides)
+    lines = [f"{c.scene}: {len(board.terrain)} terrain pieces, {len(board.bases)} models"
+             + (f" ({counts})" if counts else "") + f", {len(board.markers)} markers. The file is valid."]
+    if c.stage != "setup":
+        lines.append("Stage: play - a position in the middle of a game: the set-up rules (terrain spacing, R-TERRAIN;"
+                     " deployment, R-DEPLOY) are not checked (use --stage setup for a table about to be played).")
+        return lines
+    terrain = [p for p in c.problems if p.rule.startswith("R-TERRAIN")]
+    deploy = [p for p in c.problems if not p.rule.startswith("R-TERRAIN")]
+    lines.append("R-TERRAIN (terrain > 5 cm from the edges, > 10 cm apart): "
+                 + ("ok." if not terrain else f"{len(terrain)} problem(s):"))
+    lines += [f"  - {p.message}" for p in terrain]
+    if c.edges:
+        given = ", ".join(f"{s}={e}" for s, e in c.edges.items())
+        lines.append(f"R-DEPLOY ({given}; every model in contact with its edge): "
+                     + ("ok." if not deploy else f"{len(deploy)} problem(s):"))
+        lines += [f"  - {p.message}" for p in deploy]
+        missing = [s for s in c.sides if s not in c.edges]
+        if missing:
+            lines.append(f"  (No edge given for {', '.join(missing)}: not checked.)")
+    else:
+        lines.append("R-DEPLOY: not checked (give each side's edge, e.g. --edge red=south --edge blue=north).")
+    return lines
+
+
+# --- shoot --------------------------------------------------------------------------------
+
+RESULT_LABELS = {"none": "nothing", "scratch": "scratch", "light": "light wound", "grave": "grave wound",
+                 "fatal": "fatal wound"}
+"""Each hit result (R-WOUND) in words."""
+
+
+def _cannot_wound(s: ShotAnswer) -> str | None:
+    why = s.cannot_wound_because
+    if why == "shield":
+        kind = {"half": "half-shield", "full": "shield"}.get(s.shield, "shield")
+        return (f"It cannot wound: {s.target}'s {kind} stops every shot that gets home (R-SHIELD: shots never damage a"
+                " shielded model; only a melee blow may get through).")
+    if why == "damage":
+        return f"It cannot wound: no damage roll of the {s.weapon} reaches even a scratch on {s.target} (R-WOUND)."
+    return None
+
+
+def shot_lines(s: ShotAnswer) -> list[str]:
+    """The ``shoot`` answer in lines: the geometry, the odds, whether it may be taken and whether it can wound."""
+    m = s.measurement
+    lines = [f"{s.shooter} shoots {s.target} with {s.weapon}.", *measure_lines(m)]
+    odds = s.odds
+    cannot = _cannot_wound(s)
+    if odds is not None:
+        lines.append(f"Odds (cover {m.cover.cover if m.cover else 'none'}, {dist(m.exact_cm)} cm): attack die"
+                     f" {odds.attack_bonus:+d} against defence die {odds.defence_bonus:+d}.")
+        rows = [("hits (before shields)", odds.p_hit)]
+        if odds.template:
+            rows.append(("struck (hit or caught)", odds.p_struck))
+        if odds.p_shield_stopped:
+            rows.append(("stopped by the shield", odds.p_shield_stopped))
+        wounds = [(f"  {RESULT_LABELS[k]}", v) for k, v in odds.wound.items()]
+        width = max(len(label) for label, _ in rows + wounds)
+        lines += [f"  {label.ljust(width)}  {100 * v:5.1f} %" for label, v in rows]
+        if cannot is None:
+            lines.append("  the target suffers:")
+            lines += [f"  {label.ljust(width)}  {100 * v:5.1f} %" for label, v in wounds]
+            lines.append(f"  {'expected damage'.ljust(width)}  {odds.expected_damage:7.2f}")
+    if s.reasons:
+        lines.append("This shot may not be taken: " + "; ".join(s.reasons) + ".")
+    elif cannot is not None:
+        lines.append("This shot may be taken, but it cannot wound.")
+    else:
+        lines.append("This shot may be taken.")
+    if cannot is not None:
+        lines.append(cannot)
+    return lines
+
+
+# --- advise -------------------------------------------------------------------------------
+
+_KIND_PROSE = {
+    "shoot": "shoot {target} with the {weapon} from where it stands",
+    "move_then_shoot": "move to {end}, then shoot {target} with the {weapon}",
+    "shoot_then_move": "shoot {target} with the {weapon}, then move to {end}",
+    "charge": "charge {target} (free move into contact, then fight with the {weapon})",
+    "rest": "take no action",
+}
+
+
+def option_title(o: Option) -> str:
+    """One option in words: what the model does."""
+    return _KIND_PROSE[o.kind].format(target=o.target, weapon=o.weapon or "bare hands", end=point(o.end))
+
+
+def _risk_text(o: Option) -> str:
+    r = o.risk
+    if not r.count:
+        return "nobody can shoot or charge it there"
+    parts = ([f"shot by {names(r.shooters)}"] if r.shooters else []) + ([f"charged by {names(r.chargers)}"] if r.chargers else [])
+    return f"risk {r.count}: it may be " + " or ".join(parts)
+
+
+def advice_lines(a: Advice, *, top: int | None = None) -> list[str]:
+    """The ``advise`` answer: every option, best first, with its odds, risk, reasons and commands."""
+    shown = a.options[:top] if top else a.options
+    lines = [f"{a.model} (movement {fmt(a.movement_cm)} cm): {len(a.options)} options this activation, best first"
+             " (expected damage, then risk; R-ACTIVATE):"]
+    for i, o in enumerate(shown, 1):
+        lines.append(f"{i}. {option_title(o)}.")
+        if o.kind != "rest":
+            wounds = ", ".join(f"{RESULT_LABELS[k]} {pct(v)} %" for k, v in o.wound.items() if k != "none" and v > 0)
+            lines.append(f"   hits {pct(o.p_hit)} %; wounds: {wounds or 'none possible'}; expected damage"
+                         f" {o.expected_damage:.2f}.")
+        lines.append(f"   {_risk_text(o)[0].upper()}{_risk_text(o)[1:]}.")
+        if o.reasons and o.kind != "rest":
+            lines.append(f"   Why: {'; '.join(o.reasons)}.")
+        lines += [f"   $ {c}" for c in o.commands]
+    if top and len(a.options) > top:
+        lines.append(f"({len(a.options) - top} more: --all or --json.)")
+    lines += [f"(Left out: {s}.)" for s in a.skipped]
+    return lines

@@ -1,7 +1,8 @@
 """The ``landsraad`` command.
 
 Each command group lives in its own module with a ``register(subparsers)`` function; this
-module builds the parser from :data:`COMMAND_MODULES`, runs the command and turns every
+module lists them from :data:`COMMANDS` (name -> module and one-line summary), imports only the
+chosen command's module to build its parser, runs the command and turns every
 :class:`~landsraad.errors.LandsraadError` into a one-line message: exit status 2 for bad usage
 or bad arguments (:class:`~landsraad.errors.UsageError`), 1 for bad data files and failed
 checks. Never a traceback.
@@ -23,7 +24,7 @@ from typing import Any, Sequence
 from .. import __version__
 from ..errors import LandsraadError, UsageError, truncate
 
-__all__ = ["main", "build_parser", "COMMAND_MODULES", "MAX_ERROR_LINES", "MAX_ERROR_LINE"]
+__all__ = ["main", "build_parser", "COMMANDS", "COMMAND_MODULES", "MAX_ERROR_LINES", "MAX_ERROR_LINE"]
 
 MAX_ERROR_LINES = 50
 """The most lines of one error message printed; the rest is counted, not shown."""
@@ -31,20 +32,37 @@ MAX_ERROR_LINES = 50
 MAX_ERROR_LINE = 1_000
 """The most characters of one line of an error message."""
 
-COMMAND_MODULES: tuple[str, ...] = (
-    "landsraad.cli.odds",
-    "landsraad.cli.resolve",
-    "landsraad.cli.geometry",
-    "landsraad.cli.shoot",
-    "landsraad.cli.factions",
-    "landsraad.cli.warband",
-    "landsraad.cli.event",
-    "landsraad.cli.game",
-    "landsraad.cli.play",
-    "landsraad.cli.view",
-    "landsraad.cli.house",
-    "landsraad.cli.balance",
-)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "odds": ("landsraad.cli.odds", "exact odds of a shot, a clash or a disengage test"),
+    "resolve": ("landsraad.cli.resolve", "settle a melee, a shot or a disengage from dice rolled at the table"),
+    "measure": ("landsraad.cli.measure", "distance, contact, line of sight and cover between two models"),
+    "move": ("landsraad.cli.moves", "is a move legal, and by which path"),
+    "reach": ("landsraad.cli.moves", "where a model can move this activation"),
+    "template": ("landsraad.cli.template", "models under a blast or direct-fire template, and their dodges"),
+    "check-scene": ("landsraad.cli.check_scene", "validate a scene file and its set-up"),
+    "shoot": ("landsraad.cli.shoot", "a shot on a scene: geometry and exact odds in one answer"),
+    "advise": ("landsraad.cli.advise", "every option of a model's activation, ranked by exact odds"),
+    "factions": ("landsraad.cli.factions", "list the bundled factions"),
+    "faction": ("landsraad.cli.factions", "show a faction sheet with every profile card"),
+    "validate": ("landsraad.cli.warband", "check warband lists against their faction sheets"),
+    "roster": ("landsraad.cli.warband", "print a warband list as a printable roster"),
+    "schema": ("landsraad.cli.warband", "print the JSON Schema of a data format"),
+    "event": ("landsraad.cli.event", "run a Swiss tournament: entries, pairings, results, standings"),
+    "demo": ("landsraad.cli.game", "play one narrated game between two bundled warbands (the main job)"),
+    "simulate": ("landsraad.cli.game", "play many games and report wins, victory points and missions"),
+    "replay": ("landsraad.cli.game", "narrate a saved game"),
+    "play": ("landsraad.cli.play", "play against the computer (or hot seat) in the terminal; mission drills"),
+    "drill": ("landsraad.cli.play", "mission drills: short scenarios to practise one mission"),
+    "view": ("landsraad.cli.view", "open the pyglet viewer: edit a table, see every measurement, replay a game"),
+    "house": ("landsraad.cli.house", "Minor Houses: price a house sheet, write a starter house"),
+    "balance": ("landsraad.cli.balance", "play every pairing of factions many times; win rates with 95 % intervals"),
+}
+"""Each command: the module whose ``register(subparsers)`` adds it, and its one-line summary for
+``landsraad --help``, in the order listed there. Only the chosen command's module is imported;
+``--help`` reads the summaries from here (``tests/cli/test_main.py`` checks they match what each
+module registers, and that each module's commands stand together)."""
+
+COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(module for module, _ in COMMANDS.values()))
 """Command modules, in the order their commands are listed in ``landsraad --help``."""
 
 
@@ -53,16 +71,47 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser, with every available command group registered."""
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The command named in ``argv``: its first word that is not a top-level option."""
+    for word in argv:
+        if word == "--":
+            continue
+        if not word.startswith("-"):
+            return word
+        if word in ("-h", "--help", "--version"):
+            return None  # the top-level parser answers before any command runs
+    return None
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser: every command listed with its summary, and ``command``'s module registered.
+
+    Parameters
+    ----------
+    command : str, optional
+        The command about to run: its module's ``register`` adds its real sub-parser (and its
+        siblings'). The other commands are listed from :data:`COMMANDS` alone, without importing
+        their modules, so ``landsraad --help`` and a mistyped command stay cheap.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+    """
     parser = _Parser(
         prog="landsraad",
         description="Measure, roll, validate and play Landsraad, the Dune skirmish game.",
     )
     parser.add_argument("--version", action="version", version=f"landsraad {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+    chosen = COMMANDS[command][0] if command in COMMANDS else None
+    for name, (module, summary) in COMMANDS.items():
+        if module == chosen:
+            # The module adds all its commands at once, where its first one is listed (the
+            # table keeps each module's commands together).
+            importlib.import_module(module).register(sub)
+            chosen = None
+        elif name not in sub.choices:
+            sub.add_parser(name, help=summary.replace("%", "%%"), add_help=False)
     return parser
 
 
@@ -131,9 +180,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         0 on success, 1 for bad data or a failed check, 2 for bad usage, 130 when interrupted;
         the same whether or not anybody still reads standard output.
     """
-    parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(_chosen(words))
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(words)
     except LandsraadError as exc:  # raised by an argument's own parser
         _report(exc)
         return 2

@@ -1,12 +1,15 @@
 """``landsraad shoot SCENE A B``: the table's geometry and the exact odds of the shot, in one answer.
 
-The geometry is ``measure``'s (distance, line of sight, cover and where it comes from, range
-band, the nearest-target check, robustness); the odds are ``odds shoot``'s (:func:`landsraad.odds.shot_odds`)
-on the same distance and cover. Stats come from the models' profiles when the scene names
-them (``profile: corrino/soldier``); ``--attacker`` and ``--target`` take the forms of
-``odds shoot``: a profile reference replaces the scene's, inline ``key=value`` items change
-the scene's card (``--target wound=light``) or, for a model without a profile, give its
-stats.
+The answer is :func:`landsraad.table.shot.shot` (``measure``'s geometry and ``odds shoot``'s
+odds on the same distance and cover), worded by :func:`landsraad.wording.shot_lines`. Stats
+come from the models' profiles when the scene names them (``profile: corrino/soldier``);
+``--attacker`` and ``--target`` take the forms of ``odds shoot``: a profile reference replaces
+the scene's, inline ``key=value`` items change the scene's card (``--target wound=light``) or,
+for a model without a profile, give its stats.
+
+The weapon: ``--weapon`` (a bare name such as ``pistol`` is read in the shooter's faction),
+else the ranged weapons the shooter carries in the scene (``weapons:``, else its card's): with
+several, the answer is given for each, in the order carried.
 
 Exit status: 0 answered (even "this shot may not be taken"), 1 a bad scene file, 2 bad
 arguments.
@@ -15,24 +18,23 @@ arguments.
 from __future__ import annotations
 
 import argparse
+import json
 from typing import Any
 
-from ..errors import RuleError, UsageError
-from .geometry import (
-    _check_svg,
-    _common,
-    _dist,
-    _finish,
-    _load,
-    _need_model,
-    _tolerance,
-    measure_answer,
-)
+from .. import wording
+from ..errors import UsageError
+from ..fileio import atomic_write_text, check_output_path
+from ..model import Weapon
+from ..ruleset import Ruleset
+from ..scene import Scene
+from ..svg import render_board
+from ..table import scenes, weapons
+from ..table.shot import ShotAnswer, shot
+from .geometry import SCENE_HELP, add_output_options, check_svg
+from .measure import tolerance_option
+from .stats import build_combatant, parse_model_spec, parse_weapon
 
 __all__ = ["register", "cmd_shoot"]
-
-_RESULT_LABELS = {"none": "nothing", "scratch": "scratch", "light": "light wound", "grave": "grave wound",
-                  "fatal": "fatal wound"}
 
 
 def _is_profile_ref(text: str) -> bool:
@@ -40,7 +42,7 @@ def _is_profile_ref(text: str) -> bool:
     return "/" in first and "=" not in first
 
 
-def _model_text(scene: Any, model_id: str, given: str | None, option: str) -> str:
+def _model_text(scene: Scene, model_id: str, given: str | None, option: str) -> str:
     """The stats text for a model: the option, the scene's profile changed by it, or the profile alone."""
     profile = scene.model(model_id).profile
     if given is not None:
@@ -53,12 +55,13 @@ def _model_text(scene: Any, model_id: str, given: str | None, option: str) -> st
     return profile
 
 
-def _weapon(text: str | None) -> Any:
-    """``--weapon``: FACTION:WEAPON, FACTION/TYPE:WEAPON or inline key=value items (with damage)."""
-    from .stats import parse_model_spec, parse_weapon
-
-    if text is None:
-        return None
+def _weapon(text: str, faction: str | None) -> Weapon:
+    """``--weapon``: a bare name in the shooter's faction, FACTION:WEAPON, FACTION/TYPE:WEAPON or inline items."""
+    if weapons.is_bare_name(text):
+        if faction is None:
+            raise UsageError(f"--weapon {text!r}: the shooter has no profile, so its faction is unknown; write "
+                             "FACTION:WEAPON (corrino:pistol) or inline range=10,combat=+1,damage=+1.")
+        return weapons.in_faction(text, faction)
     if _is_profile_ref(text):
         weapon = parse_model_spec(text, argument="--weapon").weapon
         if weapon is None:
@@ -68,83 +71,66 @@ def _weapon(text: str | None) -> Any:
     return parse_weapon(text, argument="--weapon")
 
 
-def cmd_shoot(args: argparse.Namespace) -> int:
-    """``landsraad shoot SCENE A B``: geometry and exact odds of A shooting B."""
-    from ..geometry.measure import distance
-    from ..odds import shot_odds
-    from ..ruleset import Ruleset
-    from ..svg import render_board
-    from .stats import build_combatant, parse_model_spec
+def _choices(args: argparse.Namespace, scene: Scene) -> list[Weapon | None]:
+    """The weapons to answer for: ``--weapon``, else the ranged weapons the shooter carries in the
+    scene (when its stats come from the scene), else None (the stats' own default)."""
+    faction = weapons.faction_of(scene, args.a)
+    if args.attacker is not None and _is_profile_ref(args.attacker):
+        faction = args.attacker.split(",")[0].partition("/")[0]
+    if args.weapon is not None:
+        return [_weapon(args.weapon, faction)]
+    if args.attacker is None or not _is_profile_ref(args.attacker):
+        carried = list(weapons.ranged_carried(scene, args.a))
+        if carried:
+            return list(carried)
+    return [None]
 
-    _check_svg(args)
-    weapon = _weapon(args.weapon)
-    tolerance = _tolerance(args)
-    scene = _load(args.scene)
+
+def cmd_shoot(args: argparse.Namespace) -> int:
+    """``landsraad shoot SCENE A B``: geometry and exact odds of A shooting B, for each weapon it may use."""
+    check_svg(args)
+    tolerance = tolerance_option(args)
+    scene = scenes.load(args.scene)
     board = scene.board
-    _need_model(board, args.a, args.scene, "shooter")
-    _need_model(board, args.b, args.scene, "target")
+    scenes.need_model(board, args.a, args.scene, "shooter")
+    scenes.need_model(board, args.b, args.scene, "target")
     if args.a == args.b:
         raise UsageError(f"shoot needs two different models; got {args.a!r} twice.")
-    shooter = build_combatant(parse_model_spec(_model_text(scene, args.a, args.attacker, "--attacker"),
-                                               argument="--attacker"), weapon, use="shoot")
-    target = build_combatant(parse_model_spec(_model_text(scene, args.b, args.target, "--target"),
-                                              argument="--target"))
-    gun = shooter.weapon
-    assert gun is not None  # build_combatant(use="shoot") refuses a shooter without a ranged weapon
-    ruleset = Ruleset(ties=args.ties, arrakis=args.arrakis,
-                      models_block_sight=not args.models_transparent)
-    band_range = (float(gun.range_cm), int(gun.combat)) if gun.range_cm is not None else None
-    geo, lines, cov = measure_answer(board, args.a, args.b, weapon=band_range, tolerance=tolerance,
-                                     models_block=ruleset.models_block_sight)
-    exact = distance(board, args.a, args.b)
-    reasons: list[str] = []
-    odds = None
-    if not geo["line_of_sight"]:
-        reasons.append(f"{args.a} has no line of sight to {args.b} (R-LOS)")
+    ruleset = Ruleset(ties=args.ties, arrakis=args.arrakis, models_block_sight=not args.models_transparent)
+    attacker = parse_model_spec(_model_text(scene, args.a, args.attacker, "--attacker"), argument="--attacker")
+    target = build_combatant(parse_model_spec(_model_text(scene, args.b, args.target, "--target"), argument="--target"))
+    answers: list[ShotAnswer] = []
+    for weapon in _choices(args, scene):
+        shooter = build_combatant(attacker, weapon, use="shoot")
+        answers.append(shot(board, args.a, args.b, shooter, target, scene=str(args.scene), ruleset=ruleset,
+                            tolerance_cm=tolerance, laser_mode=args.laser_mode))
+    data: dict[str, Any] = answers[0].to_dict()
+    if len(answers) == 1:
+        lines = wording.shot_lines(answers[0])
     else:
-        if gun.template is not None and gun.template.kind == "direct" and exact > gun.template.size_cm + 1e-9:
-            reasons.append(f"{args.b} is {_dist(exact)} cm away, beyond the {gun.template.size_cm:g} cm of the"
-                           f" {gun.name}'s direct-fire template (R-TEMPLATE)")
-        if geo["target_is_nearest"] is False and gun.template is None:
-            reasons.append(f"{args.b} is not the nearest enemy {args.a} sees; the nearest: "
-                           f"{', '.join(geo['nearest_targets']) or '(none)'} (RUL-08)")
-        try:
-            odds = shot_odds(shooter, target, distance_cm=exact, cover=geo["cover"], laser_mode=args.laser_mode,
-                             ruleset=ruleset)
-        except RuleError as exc:  # the kernel refuses this shot (a laser at a shield...)
-            reasons.append(str(exc).rstrip("."))
-    data: dict[str, Any] = {
-        "scene": str(args.scene),
-        "shooter": args.a,
-        "target": args.b,
-        "weapon": gun.name,
-        "geometry": geo,
-        "allowed": not reasons,
-        "reasons": reasons,
-        "odds": odds.to_dict() if odds is not None else None,
-    }
-    lines.insert(0, f"{args.a} shoots {args.b} with {gun.name}.")
-    if odds is not None:
-        lines.append(f"Odds (cover {geo['cover']}, {_dist(exact)} cm): attack die {odds.attack_bonus:+d} against"
-                     f" defence die {odds.defence_bonus:+d}.")
-        rows = [("hits (before shields)", odds.p_hit)]
-        if odds.template:
-            rows.append(("struck (hit or caught)", odds.p_struck))
-        if odds.p_shield_stopped:
-            rows.append(("stopped by the shield", odds.p_shield_stopped))
-        rows += [(f"  {_RESULT_LABELS[k]}", v) for k, v in odds.wound.items()]
-        width = max(len(label) for label, _ in rows)
-        lines += [f"  {label.ljust(width)}  {100 * v:5.1f} %" for label, v in rows[:-len(odds.wound)]]
-        lines.append("  the target suffers:")
-        lines += [f"  {label.ljust(width)}  {100 * v:5.1f} %" for label, v in rows[-len(odds.wound):]]
-        lines.append(f"  {'expected damage'.ljust(width)}  {odds.expected_damage:7.2f}")
-    if reasons:
-        lines.append("This shot may not be taken: " + "; ".join(reasons) + ".")
+        data["each_weapon"] = [a.to_dict() for a in answers]
+        lines = [f"{args.a} carries {len(answers)} ranged weapons ({', '.join(a.weapon for a in answers)}): the answer"
+                 " for each (choose one with --weapon)."]
+        for a in answers:
+            lines += ["", *wording.shot_lines(a)]
+    if args.svg:
+        _write_svg(args, board, answers[0])
+    if args.json:
+        print(json.dumps(data, indent=2))
     else:
-        lines.append("This shot may be taken.")
-    _finish(args, data, "\n".join(lines), lambda: render_board(board, title=f"shoot {args.a} -> {args.b}",
-                                                                  sight=cov, highlight=(args.a, args.b)))
+        print("\n".join(lines))
+        if args.svg:
+            print(f"Picture written to {args.svg}.")
     return 0
+
+
+def _write_svg(args: argparse.Namespace, board: Any, answer: ShotAnswer) -> None:
+    lines = wording.shot_lines(answer)
+    verdict = [line for line in lines if line.startswith(("This shot", "It cannot wound"))]
+    steady = wording.steadiness_line(answer.measurement)
+    atomic_write_text(check_output_path(args.svg, what="--svg"), render_board(
+        board, title=f"shoot {args.a} -> {args.b} with {answer.weapon}", sight=answer.measurement.cover,
+        highlight=(args.a, args.b), notes=([steady] if steady else []) + verdict))
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -155,14 +141,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="a shot on a scene: geometry and exact odds in one answer",
         description="Distance, line of sight, cover and what gives it, range band, the nearest-target check "
         "(RUL-08) and the exact odds of the shot (as 'odds shoot' on the same numbers). Stats come from the "
-        "models' profiles in the scene; --attacker and --target override them.",
+        "models' profiles in the scene; --attacker and --target override them. Without --weapon, the answer is "
+        "given for each ranged weapon the shooter carries (the scene's weapons: list, else its card's).",
     )
-    p.add_argument("scene", help="scene file (YAML), or the name of a bundled scene such as 'reference'")
+    p.add_argument("scene", help=SCENE_HELP)
     p.add_argument("a", help="the shooter")
     p.add_argument("b", help="the target")
-    p.add_argument("--weapon", metavar="WEAPON", help="the ranged weapon: FACTION:WEAPON (corrino:pistol), "
-                   "FACTION/TYPE:WEAPON or inline range=10,combat=+1,damage=+1 (default: the shooter's first "
-                   "ranged weapon)")
+    p.add_argument("--weapon", metavar="WEAPON", help="the ranged weapon: a name in the shooter's faction (pistol), "
+                   "FACTION:WEAPON (corrino:pistol), FACTION/TYPE:WEAPON or inline range=10,combat=+1,damage=+1 "
+                   "(default: each ranged weapon the shooter carries)")
     p.add_argument("--attacker", "--shooter", dest="attacker", metavar="STATS", help=f"the shooter: {stats_help}")
     p.add_argument("--target", metavar="STATS", help=f"the target: {stats_help}")
     p.add_argument("--tolerance", metavar="CM", help="how far either model may stand from where it is measured for "
@@ -173,5 +160,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--arrakis", action="store_true", help="R-ARRAKIS: no shields")
     p.add_argument("--models-transparent", action="store_true",
                    help="other models do not block sight (ruleset option models_block_sight = false)")
-    _common(p)
+    add_output_options(p)
     p.set_defaults(func=cmd_shoot)

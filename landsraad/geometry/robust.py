@@ -35,7 +35,7 @@ from typing import Any, Literal
 from ..errors import GeometryError
 from .board import Board
 from .measure import CONTACT_TOLERANCE_CM, edge_distance, range_band
-from .sight import classify, cover
+from .sight import classify, cover, cover_class
 
 __all__ = ["DEFAULT_TOLERANCE_CM", "DIRECTIONS", "Fragility", "Robustness", "robustness"]
 
@@ -174,7 +174,7 @@ def robustness(board: Board, a_id: str, b_id: str, *, tolerance_cm: float = DEFA
                     if math.hypot(to[0] - fixed.x, to[1] - fixed.y) <= moving.radius + fixed.radius - 1e-9:
                         continue  # the two bases would overlap: not a place the model can stand
                     moved = board.moved(moving.id, to)
-                    c = cover(moved, a_id, b_id, models_block=models_block).cover
+                    c = cover_class(moved, a_id, b_id, models_block=models_block)
                     if c == base.cover:
                         continue
                     what = "line_of_sight" if "no_line_of_sight" in (base.cover, c) else "cover"
@@ -187,5 +187,5 @@ def robustness(board: Board, a_id: str, b_id: str, *, tolerance_cm: float = DEFA
     return Robustness(tolerance_cm, tuple(sorted(fragile, key=lambda f: order[f.what])))
 
 
-def _answer(what: What, cover_class: str) -> Any:
-    return cover_class != "no_line_of_sight" if what == "line_of_sight" else cover_class
+def _answer(what: What, cover_cls: str) -> Any:
+    return cover_cls != "no_line_of_sight" if what == "line_of_sight" else cover_cls

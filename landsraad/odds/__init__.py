@@ -63,6 +63,7 @@ shot hits with probability sum over a of (a - 2) / 100 for a >= 3, that is 36 / 
 >>> from landsraad.model import Weapon
 >>> from landsraad.rules.state import Combatant
 >>> pistol = Weapon(id="pistol", name="Pistol", range=10, combat="+1", damage="+1")
+>>> from landsraad.odds import shot_odds
 >>> odds = shot_odds(Combatant(combat=1, weapon=pistol), Combatant(endurance=3), distance_cm=35)
 >>> odds.p_hit, odds.wound["fatal"]  # fatal needs damage 9+: neutral 8, 9 or 10, 0.36 x 0.3
 (0.36, 0.108)
@@ -70,12 +71,19 @@ shot hits with probability sum over a of (a - 2) / 100 for a >= 3, that is 36 / 
 
 from __future__ import annotations
 
-from .core import DIE, PAYOFFS, LoweringPolicy, Payoff, beats_array, check_lowering, solve_zero_sum, wound_results_array
-from .disengage import DisengageOdds, disengage_odds
-from .melee import LoweringAdvice, MeleeOdds, lowering_advice, melee_odds
-from .shooting import ShotOdds, shot_odds, shot_wounds
-from .stances import STANCES as STANCES  # public before the split, never in __all__
-from .stances import StanceMatrix, StanceSolution, best_stances, stance_matrix
+import importlib
+from typing import Any
+
+_EXPORTS: dict[str, str] = {
+    **dict.fromkeys(('DIE', 'PAYOFFS', 'LoweringPolicy', 'Payoff', 'beats_array', 'check_lowering', 'solve_zero_sum', 'wound_results_array'), "core"),
+    **dict.fromkeys(('DisengageOdds', 'disengage_odds'), "disengage"),
+    **dict.fromkeys(('LoweringAdvice', 'MeleeOdds', 'lowering_advice', 'melee_odds'), "melee"),
+    **dict.fromkeys(('ShotOdds', 'shot_odds', 'shot_wounds'), "shooting"),
+    **dict.fromkeys(('STANCES', 'StanceMatrix', 'StanceSolution', 'best_stances', 'stance_matrix'), "stances"),
+}
+"""Each public name and the submodule that defines it: resolved on first use (PEP 562), so
+importing one submodule does not load its siblings (``landsraad odds shoot`` never loads the
+melee tables)."""
 
 __all__ = [
     "DIE",
@@ -100,3 +108,17 @@ __all__ = [
     "DisengageOdds",
     "disengage_odds",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # the next read finds it without this hook
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
+

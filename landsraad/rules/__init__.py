@@ -1,7 +1,8 @@
 """The rules kernel: pure functions over explicit state that return frozen event records.
 
 Layer 3 (see ``docs/architecture.md``): imports the data model, dice, ruleset and special
-rules; never geometry. Distances the engine must apply (dodges, pushes, steps away,
+rules; never the table's geometry (range bands are plain arithmetic, read from
+:mod:`landsraad.geometry.bands`, the one implementation). Distances the engine must apply (dodges, pushes, steps away,
 disengaging) are reported in cm.
 
 Modules: :mod:`~landsraad.rules.state` (the :class:`Combatant` and its effective values),
@@ -14,6 +15,7 @@ Modules: :mod:`~landsraad.rules.state` (the :class:`Combatant` and its effective
 Examples
 --------
 >>> from landsraad.model import Weapon
+>>> from landsraad.rules import Combatant, resolve_shot
 >>> pistol = Weapon(id="pistol", name="Pistol", range=10, combat="+1", damage="+1")
 >>> resolve_shot(Combatant(combat=1, weapon=pistol), Combatant(), distance_cm=35,
 ...              shooter_dice=(8, 7), target_dice=(4, 3)).wound
@@ -22,12 +24,20 @@ Examples
 
 from __future__ import annotations
 
-from .disengage import DisengageEvent, resolve_disengage, roll_disengage
-from .healing import HealEvent, resolve_heal, roll_heal
-from .melee import MeleeEvent, Strike, resolve_melee, roll_melee
-from .shooting import ShotEvent, TemplateShotEvent, resolve_shot, resolve_template_shot, roll_shot
-from .state import Combatant, Event, WoundLevel, WoundResult
-from .wounds import WoundEvent, apply_hit, wound_result
+import importlib
+from typing import Any
+
+_EXPORTS: dict[str, str] = {
+    **dict.fromkeys(('DisengageEvent', 'resolve_disengage', 'roll_disengage'), "disengage"),
+    **dict.fromkeys(('HealEvent', 'resolve_heal', 'roll_heal'), "healing"),
+    **dict.fromkeys(('MeleeEvent', 'Strike', 'resolve_melee', 'roll_melee'), "melee"),
+    **dict.fromkeys(('ShotEvent', 'TemplateShotEvent', 'resolve_shot', 'resolve_template_shot', 'roll_shot'), "shooting"),
+    **dict.fromkeys(('Combatant', 'Event', 'WoundLevel', 'WoundResult'), "state"),
+    **dict.fromkeys(('WoundEvent', 'apply_hit', 'wound_result'), "wounds"),
+}
+"""Each public name and the submodule that defines it: resolved on first use (PEP 562), so
+importing one submodule does not load its siblings (``landsraad odds shoot`` never loads the
+melee tables)."""
 
 __all__ = [
     "Combatant",
@@ -53,3 +63,17 @@ __all__ = [
     "resolve_heal",
     "roll_heal",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # the next read finds it without this hook
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
+

@@ -44,6 +44,7 @@ import numpy as np
 
 from ..dice import beats, check_die, roll_d10
 from ..errors import RuleError
+from ..geometry.bands import range_band as measure_range_band
 from ..model import Poison, Weapon
 from ..ruleset import DEFAULT, Ruleset
 from ..specials import SPECIAL_RULES
@@ -97,16 +98,15 @@ COVER_BONUS: dict[str, int] = {"none": 0, "small": 2, "large": 4}
 
 LaserMode = Literal["burn", "explosive"]
 
-_EPS = 1e-9  # floating-point slack when rounding a distance to 0.1 cm
 
 
 def range_band(distance_cm: float, range_cm: float | None) -> int:
-    """The range band: 0 within range (distance <= range), then +1 per further band of the weapon's range (R-SHOOT).
+    """The range band of a weapon's shot: :func:`landsraad.geometry.bands.range_band`, the one
+    implementation (R-SHOOT, PRJ-30), for a weapon that may have no range.
 
-    As :func:`landsraad.geometry.measure.range_band` (PRJ-30), the distance counts as reported
-    to 0.1 cm (RUL-07): 10.04 cm reads 10.0 and is within a 10 cm range, 10.05 reads 10.1 and
-    is one band out. The boundaries belong to the lower band. A weapon without a range (a
-    direct-fire template) has no bands.
+    The distance counts as reported to 0.1 cm (RUL-07): 10.04 cm reads 10.0 and is within a
+    10 cm range, 10.05 reads 10.1 and is one band out. The boundaries belong to the lower
+    band. A weapon without a range (a direct-fire template) has no bands.
 
     Examples
     --------
@@ -114,15 +114,16 @@ def range_band(distance_cm: float, range_cm: float | None) -> int:
     [0, 0, 0, 1, 1, 2, 2, 3, 3, 4]
     >>> range_band(99, None)
     0
+    >>> range_band(-1, 10)
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.RuleError: A distance must be a finite number of cm, 0 or more; got -1.
     """
     if distance_cm < 0 or not math.isfinite(distance_cm):
         raise RuleError(f"A distance must be a finite number of cm, 0 or more; got {distance_cm}.")
     if range_cm is None:
         return 0
-    # Whole tenths of a centimetre, integer arithmetic: 20.0 / 10 never lands in band 2.
-    tenths = math.floor(distance_cm * 10 + 0.5 + _EPS)
-    band_tenths = max(1, round(range_cm * 10))
-    return 0 if tenths <= 0 else (tenths - 1) // band_tenths
+    return measure_range_band(distance_cm, range_cm)
 
 
 def range_modifier(weapon: Weapon, distance_cm: float) -> int:

@@ -104,7 +104,8 @@ def test_measure_range_band_near_a_limit_is_not_robust():
     assert frag["what"] == "range_band" and frag["answer"] == 1 and frag["other"] == 0
     assert frag["margin_cm"] == pytest.approx(0.15)
     text = run("measure", NEAREST, "s", "r", "--weapon", "10").stdout
-    assert "Robust: NO at 0.5 cm - the range band (1) becomes 0 with either model moving 0.15 cm" in text
+    assert "Fragile: 0.15 cm of either model's movement turns range band 1 into band 0" in text
+    assert "Robust" not in text and "Borderline" not in text  # one line says it (issue 39)
     # a tape good to 0.1 cm settles it
     assert run_json("measure", NEAREST, "s", "r", "--weapon", "10", "--tolerance", "0.1")["robust"] is True
 
@@ -112,7 +113,9 @@ def test_measure_range_band_near_a_limit_is_not_robust():
 def test_measure_open_shot_is_robust():
     out = run_json("measure", NEAREST, "s", "near", "--weapon", "20")
     assert out["robust"] is True and out["fragile"] == [] and out["range_band"] == 0
-    assert "Robust: yes" in run("measure", NEAREST, "s", "near", "--weapon", "20").stdout
+    text = run("measure", NEAREST, "s", "near", "--weapon", "20").stdout
+    assert "Robust: contact, line of sight, cover and range band stay the same" in text
+    assert "Fragile" not in text and "Borderline" not in text
 
 
 def test_measure_grazing_sight_is_fragile():
@@ -133,8 +136,9 @@ def test_measure_weapon_forms(weapon):
 
 
 def test_measure_one_borderline_sentence():
+    """Borderline and robustness read as one line (issue 39): never "Borderline: no" beside "Robust: NO"."""
     text = run("measure", NEAREST, "s", "r", "--weapon", "10").stdout
-    assert text.count("Borderline") == 1
+    assert text.count("Fragile") == 1 and "Borderline" not in text and "Robust" not in text
 
 
 def test_measure_contact():
@@ -162,8 +166,10 @@ def test_measure_readable_explains():
     assert r.returncode == 0, r.stderr
     assert "a -> b: 12.0 cm edge to edge, not in contact." in r.stdout
     assert "Line of sight: yes; 0 % of the silhouette hidden -> no cover." in r.stdout
-    assert "Borderline: no." in r.stdout
-    assert "range modifier -1" in r.stdout
+    assert "Robust: " in r.stdout and "Borderline" not in r.stdout
+    # the band's own modifier apart from the weapon's (issue 39)
+    assert ("Range: Weapon range 10 cm at 12.0 cm: 1 band beyond range (band 1, -1); band modifier -1, weapon Combat +0"
+            " -> range modifier -1 (R-SHOOT).") in r.stdout
 
 
 @pytest.mark.parametrize(
@@ -211,8 +217,8 @@ def test_measure_readable_says_borderline(monkeypatch, capsys):
     assert main(["measure", WALLS, "s4", "t4"]) == 0
     text = capsys.readouterr().out
     assert "50.2 % of the silhouette hidden -> large cover (+4 defence)" in text
-    assert "Borderline: YES - the hidden part is between 49.8 % and 50.2 %" in text
-    assert text.count("Borderline") == 1
+    assert "Fragile: the hidden part is between 49.8 % and 50.2 %" in text
+    assert text.count("Fragile") == 1 and "Borderline" not in text
 
 
 def test_measure_readable_no_line_of_sight():
@@ -239,7 +245,7 @@ def test_measure_json_and_svg_prints_only_json(tmp_path):
 
 
 def test_measure_unknown_model_is_a_usage_error():
-    assert_usage_error(run("measure", FIELD, "a", "bb"), "'bb'", "Did you mean 'b'?")
+    assert_usage_error(run("measure", FIELD, "a", "bb"), "'bb'", "Did you mean the model 'b'?")
 
 
 def test_measure_bad_weapon_is_a_usage_error():
@@ -581,3 +587,67 @@ def test_reach_of_a_boxed_in_model_says_it_cannot_move(tmp_path):
     r = run("reach", str(scene), "a")
     assert r.returncode == 0 and "cannot move at all" in r.stdout
     assert run_json("reach", str(scene), "a")["bounds"] is None
+
+
+# --- plain answers at the table (issue 39) ---------------------------------------------------
+
+TABLE = str(SCENES / "cli-table.yaml")
+
+
+def test_a_mistyped_model_suggests_the_model_before_the_terrain_piece():
+    """duncan is a model, dune a terrain piece: dunken is closer to... both; measure takes models first."""
+    assert_usage_error(run("measure", TABLE, "chg", "dunken"), "Did you mean the model 'duncan'?")
+    assert_usage_error(run("move", TABLE, "dunken", "--to", "10,20"), "Did you mean 'duncan'?")
+
+
+def test_a_model_argument_given_a_terrain_piece_says_what_it_is():
+    assert_usage_error(run("move", TABLE, "dune", "--to", "10,20"), "'dune' is a terrain piece, not a model")
+
+
+def test_charge_reached_by_the_free_move_can_fight_this_activation():
+    """near is 5 cm from chg (Movement 10): free move, then the Melee action (R-ACTIVATE)."""
+    out = run_json("move", TABLE, "chg", "--to", "near")
+    assert out["legal"] is True
+    assert out["charge"] == {"target": "near", "reaches_contact": True, "can_fight_this_activation": True,
+                             "moves_needed": 1, "cost_cm": 5.0, "movement_cm": 10.0}
+    assert "and can fight this activation: declare the Melee action when designating it" in run(
+        "move", TABLE, "chg", "--to", "near").stdout
+
+
+def test_charge_needing_two_moves_reaches_contact_but_cannot_fight():
+    """mid is 12 cm away: more than the 10 cm free move, within free move + Move action (20 cm)."""
+    out = run_json("move", TABLE, "chg", "--to", "mid", code=1)
+    assert out["legal"] is False and out["missing_cm"] == 2.0
+    charge = out["charge"]
+    assert charge["reaches_contact"] is True and charge["can_fight_this_activation"] is False
+    assert charge["moves_needed"] == 2 and charge["cost_cm"] == 12.0
+    text = run("move", TABLE, "chg", "--to", "mid").stdout
+    assert "reaches contact with mid only with two moves" in text and "cannot fight this activation" in text
+
+
+def test_charge_out_of_reach_this_activation():
+    out = run_json("move", TABLE, "chg", "--to", "far", code=1)
+    charge = out["charge"]
+    assert charge["reaches_contact"] is False and charge["can_fight_this_activation"] is False
+    assert charge["moves_needed"] is None and charge["cost_cm"] > 20
+    assert "cannot reach contact with far this activation" in run("move", TABLE, "chg", "--to", "far").stdout
+
+
+def test_a_move_to_a_friend_is_not_a_charge():
+    out = run_json("move", TABLE, "sard", "--to", "sard2", code=1)
+    assert "charge" not in out
+
+
+def test_the_range_line_separates_the_bands_modifier_from_the_weapons():
+    """fed -> sard is 17 cm: a pistol (10 cm, +1) is one band out: band -1, weapon +1, together +0."""
+    text = run("measure", TABLE, "fed", "sard", "--weapon", "maula_pistol").stdout  # read in fed's faction
+    assert ("Range: Maula pistol (range 10 cm) at 17.0 cm: 1 band beyond range (band 1, -1); band modifier -1,"
+            " weapon Combat +1 -> range modifier +0 (R-SHOOT).") in text
+
+
+def test_a_fragile_answer_is_one_line_saying_how_little_movement_changes_what():
+    """The issue's example: the cover changes with a small move; one line, no "Borderline: no" beside it."""
+    r = run("shoot", "table", "sardaukar-1", "naib-1")
+    assert r.returncode == 0, r.stderr
+    lines = [line for line in r.stdout.splitlines() if line.startswith(("Fragile", "Robust", "Borderline"))]
+    assert len(lines) == 1 and lines[0].startswith("Fragile: 0.12 cm of sardaukar-1's movement turns small cover")

@@ -106,3 +106,78 @@ def test_a_direct_fire_template_reaches_its_length_only():
     """The Corrino flamethrower is a 20 cm direct-fire template (factions/corrino.yaml): t is 27 cm away."""
     out = run_json("shoot", SCENE, "s", "t", "--weapon", "corrino:flamethrower")
     assert out["allowed"] is False and "beyond the 20 cm" in out["reasons"][0]
+
+
+# --- weapons in scenes and plain answers (issue 39) -----------------------------------------
+
+TABLE = str(REPO / "tests" / "data" / "scenes" / "cli-table.yaml")
+
+
+def test_a_shot_the_shield_always_stops_says_it_cannot_wound():
+    """sard is a Corrino soldier (shield full): shots never damage a shielded model (R-SHIELD)."""
+    out = run_json("shoot", TABLE, "fed", "sard", "--weapon", "maula_rifle")
+    assert out["allowed"] is True and out["can_wound"] is False and out["cannot_wound_because"] == "shield"
+    # the oracle: odds shoot on the same numbers, by hand (17 cm, no cover)
+    odds = run_json("odds", "shoot", "--attacker", "fremen/fedaykin", "--weapon", "fremen:maula_rifle",
+                    "--target", "corrino/soldier", "--distance", "17")
+    assert out["odds"] == odds and odds["wound"]["none"] == 1.0 and odds["p_shield_stopped"] == odds["p_hit"] > 0
+    text = run("shoot", TABLE, "fed", "sard", "--weapon", "maula_rifle").stdout
+    assert "This shot may be taken, but it cannot wound." in text
+    assert "It cannot wound: sard's shield stops every shot that gets home (R-SHIELD" in text
+    assert "the target suffers" not in text and "This shot may be taken.\n" not in text
+
+
+def test_a_shot_that_can_wound_says_so_plainly():
+    out = run_json("shoot", SCENE, "s", "t")
+    assert out["can_wound"] is True and out["cannot_wound_because"] is None
+    assert run("shoot", SCENE, "s", "t").stdout.rstrip().endswith("This shot may be taken.")
+
+
+def test_shoot_without_weapon_answers_for_each_ranged_weapon_the_scene_gives():
+    """fed carries crysknife, maula pistol and maula rifle (weapons: in the scene): two can shoot."""
+    out = run_json("shoot", TABLE, "fed", "sard")
+    assert [a["weapon"] for a in out["each_weapon"]] == ["Maula pistol", "Maula rifle"]
+    assert out["weapon"] == "Maula pistol" and out["odds"] == out["each_weapon"][0]["odds"]
+    for answer in out["each_weapon"]:
+        one = run_json("shoot", TABLE, "fed", "sard", "--weapon", answer["weapon"])
+        assert one["odds"] == answer["odds"] and "each_weapon" not in one
+    text = run("shoot", TABLE, "fed", "sard").stdout
+    assert text.startswith("fed carries 2 ranged weapons (Maula pistol, Maula rifle)")
+    assert text.count("fed shoots sard with") == 2
+
+
+def test_a_scene_weapon_replaces_the_cards():
+    """sard2 carries the lance and a laser: the laser is answered for too (the card has no laser)."""
+    out = run_json("shoot", TABLE, "sard2", "far")
+    assert [a["weapon"] for a in out["each_weapon"]] == ["Sardaukar lance", "Laser*"]  # the sheet names it so
+
+
+@pytest.mark.parametrize("bare", ["pistol", "Pistol", "PISTOL"])
+def test_a_bare_weapon_name_is_read_in_the_shooters_faction(bare):
+    out = run_json("shoot", SCENE, "s", "t", "--weapon", bare)
+    assert out["weapon"] == "Pistol"
+    assert out["odds"] == run_json("shoot", SCENE, "s", "t", "--weapon", "corrino:pistol")["odds"]
+
+
+def test_one_word_of_a_weapons_name_finds_it():
+    assert run_json("shoot", SCENE, "s", "t", "--weapon", "lance")["weapon"] == "Sardaukar lance"
+
+
+def test_a_mistyped_bare_weapon_suggests_the_factions_weapon():
+    r = run("shoot", SCENE, "s", "t", "--weapon", "pistl")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "corrino has no weapon 'pistl'. Did you mean 'pistol'?" in r.stderr and "poisons" not in r.stderr
+
+
+def test_a_bare_weapon_for_a_shooter_without_profile_asks_for_its_faction():
+    r = run("shoot", SCENE, "f", "t", "--weapon", "pistol", "--attacker", "combat=1")
+    assert r.returncode == 2 and "faction is unknown" in r.stderr and "corrino:pistol" in r.stderr
+
+
+def test_a_scene_weapon_outside_the_arsenal_is_a_file_error(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("models:\n  - {id: a, at: [10, 10], profile: corrino/soldier, weapons: [pistl, maula_pistol]}\n")
+    r = run("measure", str(bad), "a", "a")
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert "'pistl' is not a corrino weapon. Did you mean 'pistol'?" in r.stderr
+    assert "'maula_pistol' is in the corrino catalogue but not in the arsenal of a soldier" in r.stderr

@@ -63,6 +63,7 @@ excluded ids): boards are immutable and hashable.
 Examples
 --------
 >>> from landsraad.geometry.board import Base, Board, TerrainPiece
+>>> from landsraad.geometry.movement import plan_move
 >>> board = Board(bases=(Base("a", 10, 10, 30), Base("b", 20, 10, 30)))
 >>> res = plan_move(board, "a", (17.0, 10.0), 10)
 >>> res.legal, res.reason                    # ends in base contact with b: touching is allowed
@@ -79,23 +80,21 @@ Model 'a' needs 12.3 cm but may move 10 cm to get to (10, 22.3).
 
 from __future__ import annotations
 
-from .forced import escape, free_spot_near, move_toward_nearest_edge, push, step_away
-from .messages import _check_start as _check_start  # for the benchmarks and tests that look inside
-from .reach import reach_region
-from .result import ALLOWANCE_SLACK_CM, ARC_BUMP_CM, DIFFICULT_SAMPLE_CM, ESCAPE_MARGIN_CM, TOUCH_TOLERANCE_CM, MoveReason, MoveResult
-from .terrain_space import _space as _space  # for the benchmarks and tests that look inside
-from .terrain_space import _space_cached as _space_cached  # for the benchmarks and tests that look inside
-from .voluntary import (
-    can_move,
-    free_spots,
-    path_cost,
-    path_is_clear,
-    path_length_bounds,
-    plan_move,
-    straight_measures,
-    straight_moves,
-    straight_plan,
-)
+import importlib
+from typing import Any
+
+_EXPORTS: dict[str, str] = {
+    **dict.fromkeys(("escape", "free_spot_near", "move_toward_nearest_edge", "push", "step_away"), "forced"),
+    "_check_start": "messages",  # for the benchmarks and tests that look inside
+    "reach_region": "reach",
+    **dict.fromkeys(("ALLOWANCE_SLACK_CM", "ARC_BUMP_CM", "DIFFICULT_SAMPLE_CM", "ESCAPE_MARGIN_CM", "TOUCH_TOLERANCE_CM",
+                     "MoveReason", "MoveResult"), "result"),
+    **dict.fromkeys(("_space", "_space_cached"), "terrain_space"),  # for the benchmarks and tests that look inside
+    **dict.fromkeys(("can_move", "free_spots", "path_cost", "path_is_clear", "path_length_bounds", "plan_move",
+                     "straight_measures", "straight_moves", "straight_plan"), "voluntary"),
+}
+"""Each public name and the submodule that defines it: resolved on first use (PEP 562), so a
+voluntary move (``landsraad move``) does not load the forced moves and the reach region."""
 
 __all__ = [
     "TOUCH_TOLERANCE_CM",
@@ -121,3 +120,16 @@ __all__ = [
     "escape",
     "free_spot_near",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # the next read finds it without this hook
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import defaultdict
 from typing import Iterable, Sequence
 
-import networkx as nx
 import numpy as np
 import shapely
 import shapely.ops
@@ -328,19 +328,38 @@ def _mesh_distances(space: _Space, component: BaseGeometry, start: Point
     home = np.nonzero((signs >= -1e-9 * np.abs(area)[:, None]).all(axis=1))[0]
     if len(home) == 0:
         return None
-    # Dijkstra over the mesh's edges (networkx), from a source joined to the start's triangles'
-    # corners by straight legs priced at twice their length
-    mesh = nx.Graph()
-    mesh.add_weighted_edges_from(zip(edges[:, 0].tolist(), edges[:, 1].tolist(), length.tolist()))
-    source = -1
-    for v in np.unique(triangles[home]).tolist():
-        mesh.add_edge(source, v, weight=2.0 * float(np.hypot(*(points[v] - s))))
-    reached = nx.single_source_dijkstra_path_length(mesh, source)
-    costs = np.full(len(points), _INF)
-    for v, g in reached.items():
-        if v != source:
-            costs[v] = g
+    # Dijkstra over the mesh's edges, from the start joined to its triangles' corners by
+    # straight legs priced at twice their length
+    legs = {v: 2.0 * float(np.hypot(*(points[v] - s))) for v in np.unique(triangles[home]).tolist()}
+    costs = _dijkstra(len(points), edges, length, legs)
     return points, triangles, costs, doubled
+
+
+def _dijkstra(n: int, edges: np.ndarray, length: np.ndarray, sources: dict[int, float]) -> np.ndarray:
+    """The cheapest cost from a virtual source to each of ``n`` mesh points (``inf`` when not
+    reached): ``edges`` (k x 2 point indices) priced ``length`` both ways, the source joined to
+    the points of ``sources`` at the given prices. A heap over adjacency lists: the mesh has a
+    few hundred points, too few to pay for a graph library's start-up."""
+    nbrs: list[list[tuple[int, float]]] = [[] for _ in range(n)]
+    for u, v, w in zip(edges[:, 0].tolist(), edges[:, 1].tolist(), length.tolist()):
+        nbrs[u].append((v, w))
+        nbrs[v].append((u, w))
+    best = [_INF] * n
+    heap = [(g, v) for v, g in sources.items()]
+    for g, v in heap:
+        best[v] = min(best[v], g)
+    heapq.heapify(heap)
+    done = [False] * n
+    while heap:
+        g, u = heapq.heappop(heap)
+        if done[u] or g > best[u]:
+            continue
+        done[u] = True
+        for v, w in nbrs[u]:
+            if g + w < best[v]:
+                best[v] = g + w
+                heapq.heappush(heap, (g + w, v))
+    return np.asarray(best, dtype=float)
 
 
 def _whole_reach_bound(space: _Space, component: BaseGeometry, start: Point) -> float:

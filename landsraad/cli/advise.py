@@ -1,0 +1,68 @@
+"""``landsraad advise SCENE MODEL``: every option of the model's activation, ranked by exact odds
+(:func:`landsraad.table.advice.advise`), worded by :func:`landsraad.wording.advice_lines`.
+
+Exit status: 0 answered, 1 a bad scene file, 2 bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import wording
+from ..geometry import sight
+from ..geometry.movement import plan_move
+from ..ruleset import Ruleset
+from ..svg import render_board
+from ..table import scenes
+from ..table.advice import advise
+from .geometry import SCENE_HELP, add_output_options, check_svg, finish, given_movement
+
+__all__ = ["register", "cmd_advise"]
+
+
+def cmd_advise(args: argparse.Namespace) -> int:
+    """``landsraad advise SCENE MODEL``: the options, best first."""
+    check_svg(args)
+    given = given_movement(args)
+    scene = scenes.load(args.scene)
+    board = scene.board
+    scenes.need_model(board, args.model, args.scene)
+    ruleset = Ruleset(arrakis=args.arrakis, models_block_sight=not args.models_transparent)
+    answer = advise(scene, args.model, scene_name=args.scene, ruleset=ruleset, movement_cm=given)
+    best = answer.options[0]
+    notes = [f"{i}. {wording.option_title(o)} - expected damage {o.expected_damage:.2f}, risk {o.risk.count}"
+             for i, o in enumerate(answer.options[:6], 1)]
+
+    def picture() -> str:
+        # the table as the best option leaves it where it acts: moved first for a move then a shot or a charge
+        at = best.at if best.at is not None else best.end
+        shown = board.moved(args.model, at)
+        cover = (sight.cover(shown, args.model, best.target, models_block=ruleset.models_block_sight)
+                 if best.target is not None and best.kind != "charge" else None)
+        path = plan_move(board, args.model, at, answer.movement_cm) if at != board.base(args.model).center else None
+        return render_board(shown, title=f"advise {args.model}: {wording.option_title(best)}", sight=cover, move=path,
+                            highlight=(args.model,) + ((best.target,) if best.target else ()), notes=notes)
+
+    finish(args, answer.to_dict(), wording.advice_lines(answer, top=None if args.all else 5), picture)
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``advise`` command."""
+    p = subparsers.add_parser(
+        "advise",
+        help="every option of a model's activation, ranked by exact odds",
+        description="For the model about to act: shooting from where it stands, moving then shooting, shooting "
+        "then moving out of reach, charging each enemy within one move, or no action (R-ACTIVATE), ranked by "
+        "expected damage, then by the risk taken (the enemies that could shoot or charge it where it ends), each "
+        "with its odds, reasons and the odds shoot / odds melee / move command lines that give the same numbers.",
+    )
+    p.add_argument("scene", help=SCENE_HELP)
+    p.add_argument("model", help="the model about to act (it and the enemies need profiles)")
+    p.add_argument("--movement", metavar="CM", help="its move allowance (default: its Movement in the scene)")
+    p.add_argument("--all", action="store_true", help="list every option (default: the best five)")
+    p.add_argument("--arrakis", action="store_true", help="R-ARRAKIS: no shields")
+    p.add_argument("--models-transparent", action="store_true",
+                   help="other models do not block sight (ruleset option models_block_sight = false)")
+    add_output_options(p)
+    p.set_defaults(func=cmd_advise)

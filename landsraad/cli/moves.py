@@ -1,0 +1,93 @@
+"""``landsraad move`` and ``landsraad reach``: :mod:`landsraad.table.moves`, worded (``move`` exits 0 for
+a legal move, 1 for an illegal one or a bad scene file, 2 for bad arguments, like ``grep``).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import wording
+from ..errors import UsageError
+from ..svg import render_board
+from ..table import moves, scenes
+from .geometry import SCENE_HELP, add_output_options, check_svg, finish, given_movement, parse_point
+
+__all__ = ["register", "cmd_move", "cmd_reach"]
+
+
+def cmd_move(args: argparse.Namespace) -> int:
+    """``landsraad move SCENE MODEL --to X,Y|MODEL``: :func:`landsraad.table.moves.move_to` or
+    :func:`~landsraad.table.moves.move_into_contact` (with the charge answer). Exit 0 legal, 1 illegal."""
+    check_svg(args)
+    given = given_movement(args)
+    scene = scenes.load(args.scene)
+    board = scene.board
+    scenes.need_model(board, args.model, args.scene)
+    allowance = scenes.movement_of(scene, args.model, given, args.scene)
+    if "," in args.to:
+        answer = moves.move_to(board, args.model, parse_point(args.to, "--to"), allowance)
+    else:
+        other = args.to.strip()
+        if other == args.model:
+            raise UsageError(f"--to names {args.model!r}, the model that moves; name another model or a point X,Y.")
+        if not board.has_base(other):
+            try:
+                scenes.need_model(board, other, args.scene, exclude=args.model)
+            except UsageError as exc:
+                raise UsageError(f"--to expects a point X,Y in cm or a model to move into contact with. {exc}") from None
+        answer = moves.move_into_contact(board, args.model, other, allowance)
+    target = wording.point(answer.to)
+    if answer.contact_with:
+        target = f"contact with {answer.contact_with} at {target}"
+    finish(args, answer.to_dict(), wording.move_lines(answer), lambda: render_board(
+        board, title=f"move {args.model} to {target}", move=answer.result,
+        highlight=(args.model,) + ((answer.contact_with,) if answer.contact_with else ()),
+        notes=[wording.charge_line(answer.charge, args.model)] if answer.charge else ()))
+    return 0 if answer.legal else 1
+
+
+def cmd_reach(args: argparse.Namespace) -> int:
+    """``landsraad reach SCENE MODEL``: :func:`landsraad.table.moves.reach`, worded."""
+    check_svg(args)
+    given = given_movement(args)
+    scene = scenes.load(args.scene)
+    board = scene.board
+    scenes.need_model(board, args.model, args.scene)
+    allowance = scenes.movement_of(scene, args.model, given, args.scene)
+    answer = moves.reach(board, args.model, allowance)
+    finish(args, answer.to_dict(), wording.reach_lines(answer), lambda: render_board(
+        board, title=f"reach of {args.model}, movement {wording.fmt(allowance)} cm", region=answer.region,
+        highlight=(args.model,)))
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the commands of this module to the ``landsraad`` parser."""
+    p = subparsers.add_parser(
+        "move",
+        help="is a move legal, and by which path",
+        description="Shortest legal path for MODEL's base to X,Y, or into base contact with another model "
+        "(R-MOVE, R-TERRAIN-KINDS, RUL-17): the base slides round impassable terrain and other bases, difficult "
+        "terrain costs double, the base stays on the table. A move that is too long says where the model gets to "
+        "(stop_at) and how far is missing.",
+        epilog="Exit status: 0 the move is legal, 1 it is not (or the scene file is bad), 2 a usage error - like "
+        "grep, so scripts can test it.",
+    )
+    p.add_argument("scene", help=SCENE_HELP)
+    p.add_argument("model")
+    p.add_argument("--to", required=True, metavar="X,Y|MODEL",
+                   help="destination of the base centre in cm, or a model to move into base contact with")
+    p.add_argument("--movement", metavar="CM", help="allowance in cm (default: the model's movement in the scene)")
+    add_output_options(p)
+    p.set_defaults(func=cmd_move)
+
+    p = subparsers.add_parser(
+        "reach",
+        help="where a model can move this activation",
+        description="The region of base-centre positions MODEL can reach with one move (R-MOVE, RUL-17).",
+    )
+    p.add_argument("scene", help=SCENE_HELP)
+    p.add_argument("model")
+    p.add_argument("--movement", metavar="CM", help="allowance in cm (default: the model's movement in the scene)")
+    add_output_options(p)
+    p.set_defaults(func=cmd_reach)
