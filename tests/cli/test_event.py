@@ -61,7 +61,7 @@ def test_seven_player_event_from_entries_to_the_page(event, tmp_path):
         again = run("event", "pair", event, "--json")  # safe to re-run: the same pairing
         assert json.loads(again.stdout) == pairing
         for t in pairing["tables"]:
-            assert set(t) == {"table", "red", "blue"}
+            assert set(t) == {"table", "red", "blue", "red_faction", "blue_faction", "layout"}
             pair = frozenset((t["red"], t["blue"]))
             assert pair not in met
             met.add(pair)

