@@ -40,7 +40,7 @@ from ..ruleset import DEFAULT, Ruleset
 from ..warband import LIST_SUFFIXES, IntakeNote, Report, check_file, list_schema, scan_list_files
 
 __all__ = ["register", "parse_points", "make_ruleset", "load_faction_files", "format_report", "reports_csv", "summary_csv",
-           "csv_text", "csv_bytes", "add_csv_dialect", "cmd_validate", "cmd_roster", "cmd_schema", "CSV_COLUMNS",
+           "csv_text", "csv_cell", "csv_bytes", "add_csv_dialect", "cmd_validate", "cmd_roster", "cmd_schema", "CSV_COLUMNS",
            "SUMMARY_COLUMNS", "CSV_DIALECTS", "PROGRESS_MIN_FILES"]
 
 PROGRESS_MIN_FILES = 50
@@ -233,8 +233,36 @@ def add_csv_dialect(p: argparse.ArgumentParser) -> None:
                         "(semicolon, CRLF, UTF-8 with BOM, for a French-locale spreadsheet)")
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""How a text cell starts when a spreadsheet would run it as a formula (CSV injection)."""
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell made safe for a spreadsheet: text starting with ``= + - @``, a tab or a carriage return gets a leading ``'``.
+
+    Numbers stay numbers (``-3`` is a VP difference, not a formula); so does text that is a
+    plain number. The apostrophe is what OWASP recommends: a spreadsheet shows the text as
+    typed instead of running it.
+
+    Examples
+    --------
+    >>> print(csv_cell('=HYPERLINK("http://x","y")'))
+    '=HYPERLINK("http://x","y")
+    >>> csv_cell("-3"), csv_cell(-3), csv_cell("@SUM(A1)"), csv_cell("Ana")
+    ('-3', -3, "'@SUM(A1)", 'Ana')
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        try:
+            float(value)
+        except ValueError:
+            return "'" + value
+    return value
+
+
 def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]], dialect: str = "unix") -> str:
     """CSV text in a dialect of :data:`CSV_DIALECTS` (the byte-order mark is added by :func:`csv_bytes`).
+
+    Every cell goes through :func:`csv_cell`, so a player named ``=HYPERLINK(...)`` is text.
 
     Examples
     --------
@@ -244,8 +272,8 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]], dialect: str 
     delimiter, line_end, _ = CSV_DIALECTS[dialect]
     buf = io.StringIO()
     writer = csv.writer(buf, delimiter=delimiter, lineterminator=line_end)
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([csv_cell(c) for c in header])
+    writer.writerows([csv_cell(c) for c in row] for row in rows)
     return buf.getvalue()
 
 
