@@ -7,7 +7,7 @@ phone or re-wrapped by a chat still reads). Inside: the list as a JSON array wit
 trailing defaults left out, ids as the validator writes them), deflated against a fixed
 dictionary of the bundled sheets' ids (:data:`_ZDICT`, frozen for format 1: a new faction's
 ids still encode, only less tightly), then the CRC-32 of that payload. The bundled Corrino
-example (six models) is a 176-character code. A character changed, dropped or added fails
+example (six models) is a 171-character code. A character changed, dropped or added fails
 the check, so a code that reads back is the list that was shared. No server is involved:
 the code is the list.
 
