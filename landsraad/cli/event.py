@@ -481,6 +481,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     sc = event.scoring
     print(f"{verb} the event {event.name!r} in {folder}: {event.rounds} round(s), seed {event.seed}, {event.points}-point "
           f"warbands, win {sc.win} / draw {sc.draw} / loss {sc.loss}.")
+    if settings:
+        print("\n".join(format_settings(event).splitlines()[1:]))
     print(f"Put one list per player (with a `player:` line) in {folder / LISTS_DIR}, then run `landsraad event check {folder}`.")
     return 0
 
@@ -511,7 +513,8 @@ def cmd_config(args: argparse.Namespace) -> int:
                          ensure_ascii=False))
     else:
         print(format_settings(event))
-        print(f"Changed: {', '.join(changed)}." if changed else "Nothing changed." if settings else "")
+        if settings:
+            print(f"Changed: {', '.join(changed)}." if changed else "Nothing changed.")
     return 0
 
 

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import html
 
+from ..content import faction_ids, load_faction
 from .event import Event, EventError, Round
 
-__all__ = ["pairing_sheet_html", "result_slips_html", "round_of"]
+__all__ = ["pairing_sheet_html", "result_slips_html", "round_of", "faction_names"]
 
 _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 1.5em auto; max-width: 52em; color: #111; }
@@ -39,7 +40,7 @@ th, td { border: 1px solid #888; padding: 0.3em 0.5em; text-align: left; }
 th { background: #eee; } td.n { text-align: right; font-variant-numeric: tabular-nums; font-weight: bold; }
 .red { color: #a40000; } .blue { color: #0b3d91; } .faction { color: #444; font-size: 0.9em; }
 .slip { border: 2px dashed #555; padding: 0.8em 1em; margin: 0 0 1em; page-break-inside: avoid; break-inside: avoid; }
-.slip h2 { margin: 0 0 0.4em; } .slip table td { height: 2.6em; } .slip td.box { width: 6em; }
+.slip h2 { margin: 0 0 0.4em; } .slip table td { height: 2.6em; } .slip td.box { width: 9em; }
 .sign { display: flex; gap: 2em; margin-top: 0.6em; } .sign div { flex: 1; border-bottom: 1px solid #333; height: 2em; }
 .cmd { font-family: monospace; font-size: 0.8em; color: #555; margin: 0.4em 0 0; }
 @media print { body { margin: 0; max-width: none; font-size: 11pt; } tr { page-break-inside: avoid; }
@@ -69,6 +70,12 @@ def round_of(event: Event, number: int | None = None) -> Round:
     return event.pairings[number - 1]
 
 
+def faction_names(event: Event) -> dict[str, str]:
+    """Each player's faction as its sheet names it (``House Corrino``); the id for a faction not bundled (a Minor House)."""
+    known = set(faction_ids())
+    return {e.player: load_faction(e.faction).name if e.faction in known else e.faction for e in event.entrants}
+
+
 def _page(title: str, body: list[str]) -> str:
     return "\n".join(["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">', f"<title>{_e(title)}</title>",
                       f"<style>{_STYLE}</style></head><body>", *body, "</body></html>"]) + "\n"
@@ -83,7 +90,7 @@ def pairing_sheet_html(event: Event, number: int | None = None) -> str:
         As :func:`round_of`.
     """
     rnd = round_of(event, number)
-    faction = {e.player: e.faction for e in event.entrants}
+    faction = faction_names(event)
     layouts = any(t.layout for t in rnd.tables)
     title = f"{event.name} - round {rnd.round} of {event.rounds}: pairings"
     out = [f"<h1>{_e(event.name)}</h1>",
@@ -125,7 +132,7 @@ def result_slips_html(event: Event, number: int | None = None, folder: str = "DI
         As :func:`round_of`.
     """
     rnd = round_of(event, number)
-    faction = {e.player: e.faction for e in event.entrants}
+    faction = faction_names(event)
     title = f"{event.name} - round {rnd.round}: result slips"
     out = []
     for t in rnd.tables:

@@ -234,6 +234,10 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
 def _met_in(before: Event) -> dict[frozenset[str], list[int]]:
     out: dict[frozenset[str], list[int]] = {}
     for rnd in before.pairings:
@@ -347,9 +351,10 @@ def _pair_reason(red: str, blue: str, ranked: Sequence[str], points: Mapping[str
     if number == 1:
         head = f"{a} and {b}, {_ordinal(ia + 1)} and {_ordinal(ib + 1)} of round 1's draw (seed {seed})"
     elif points[a] == points[b]:
-        head = f"{a} ({_ordinal(ia + 1)}) and {b} ({_ordinal(ib + 1)}), both on {points[a]} points"
+        head = f"{a} ({_ordinal(ia + 1)}) and {b} ({_ordinal(ib + 1)}), both on {_points(points[a])}"
     else:
-        head = f"{a} ({_ordinal(ia + 1)}, {points[a]} points) and {b} ({_ordinal(ib + 1)}, {points[b]} points): a float between score groups"
+        head = (f"{a} ({_ordinal(ia + 1)}, {_points(points[a])}) and {b} ({_ordinal(ib + 1)}, {_points(points[b])}): "
+                "a float between score groups")
     rematch = met_in.get(frozenset((a, b)))
     notes = []
     if rematch:
@@ -369,7 +374,7 @@ def _pair_reason(red: str, blue: str, ranked: Sequence[str], points: Mapping[str
         skipped.append(f"{len(between) - 3} more")
     if skipped:
         notes.append("not the next place: " + "; ".join(skipped))
-    return head + (" (" + "; ".join(notes) + ")" if notes else "") + "."
+    return "; ".join([head, *notes]) + "."
 
 
 def _bye_reason(player: str, ranked: Sequence[str], had: Mapping[str, list[int]]) -> str:
@@ -438,8 +443,9 @@ def place_tables(event: Event, games: Sequence[tuple[str, str]],
         layout = event.layout_of(t)
         if layout:
             again = [p for p in game if layout in played.get(p, ())]
-            parts.append(f"layout {layout!r} " + (f"played before by {' and '.join(again)}: no placing avoids it" if again
-                                                  else "new to both"))
+            seated = any(seats[p] == t for p in game)
+            why = "the fixed seat comes first" if seated else "no placing avoids it"
+            parts.append(f"layout {layout!r} " + (f"played before by {' and '.join(again)}: {why}" if again else "new to both"))
         if parts:
             notes[game] = " Table: " + "; ".join(parts) + "."
     return tables, notes

@@ -132,7 +132,7 @@ def render_list_text(report: Report) -> str:
         if m.spice:
             line += f"; spice: {m.spice}"
         if i in costs:
-            line += f" - {costs[i]} pts"
+            line += f" - {costs[i]} pt{'' if costs[i] == 1 else 's'}"
         out.append(line)
     out.append(f"total: {report.points} / {report.cap} points")
     return "\n".join(out) + "\n"

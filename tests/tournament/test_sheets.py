@@ -22,8 +22,8 @@ def test_sheet_lists_every_player_by_name_with_table_side_opponent_and_factions(
     by_player = page[page.index("By player"):page.index("By table")]
     names = re.findall(r"<tr><td>([^<]+)</td>", by_player)
     assert names == ["&lt;Cy&gt;", "ana", "Bo", "Dee", "Zoé"]  # A to Z, case ignored, escaped
-    assert ('<tr><td>ana</td><td class="faction">corrino</td><td class="n">1</td><td class="blue">blue</td>'
-            '<td>Zoé</td><td class="faction">fremen</td><td>Sietch</td></tr>') in by_player
+    assert ('<tr><td>ana</td><td class="faction">House Corrino</td><td class="n">1</td><td class="blue">blue</td>'
+            '<td>Zoé</td><td class="faction">The Fremen</td><td>Sietch</td></tr>') in by_player
     assert "bye (a win, 6 VP)" in by_player
     assert "Cup &amp; &lt;co&gt;" in page and "@media print" in page
 
