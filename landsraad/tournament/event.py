@@ -90,12 +90,12 @@ FORMAT = "landsraad-event/2"
 """The version tag of the state file written now (``landsraad-event/1`` files load with default settings)."""
 
 TIEBREAKERS: dict[str, str] = {
-    "sos": "strength of schedule (the sum of the current points of every opponent met)",
-    "esos": "extended strength of schedule (the sum of the opponents' strengths of schedule)",
-    "h2h": "head-to-head (points scored in the games between the tied players)",
-    "vp_diff": "VP difference (VP scored minus VP conceded)",
+    "sos": "strength of schedule: the sum of the current points of every opponent met",
+    "esos": "extended strength of schedule: the sum of the opponents' strengths of schedule",
+    "h2h": "head-to-head: points scored in the games between the tied players",
+    "vp_diff": "VP difference: VP scored minus VP conceded",
     "vp": "VP scored",
-    "vp_against": "VP conceded (fewer is better)",
+    "vp_against": "VP conceded, fewer is better",
     "wins": "games won",
 }
 """The tie-breakers an event may order, by name; the name (case ignored) is the last resort."""
