@@ -378,7 +378,9 @@ def format_standings(event: Event, rows: list[Standing]) -> str:
     extra = [t for t in event.tiebreakers if t in ("esos", "vp_against")]
     head = ("#", "Player", "Faction", "Pts", "W", "D", "L", "VP", "Diff", "SoS") + tuple(
         {"esos": "eSoS", "vp_against": "VPa"}[t] for t in extra)
-    body = [(str(s.rank), s.player + (" (dropped)" if s.dropped else ""), s.faction, str(s.points), str(s.wins),
+    late = {e.player: e for e in event.entrants if e.joined > 1}
+    body = [(str(s.rank), s.player + (" (dropped)" if s.dropped else "")
+             + (f" (late, +{late[s.player].start_points})" if s.player in late else ""), s.faction, str(s.points), str(s.wins),
              str(s.draws), str(s.losses), str(s.vp), f"{s.vp_diff:+d}", str(s.sos))
             + tuple(str(s.esos if t == "esos" else s.vp_against) for t in extra) for s in rows]
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
@@ -626,14 +628,15 @@ def cmd_add(args: argparse.Namespace) -> int:
     with event_lock(folder):
         event = load_event(folder)
         report = check_file(args.list, ruleset=Ruleset(points=event.points))
+        shown = truncate(str(args.list))
+        text = format_report(report).replace(report.source, shown)
         if report.warband is None:
-            raise EventError(f"{args.list} cannot be registered: it is not a readable list.\n{format_report(report)}")
+            raise EventError(f"{shown} cannot be registered: it is not a readable list.\n{text}")
         if not report.valid and not args.allow_invalid:
-            raise EventError(f"{args.list} is not a valid list (add --allow-invalid to register it anyway):\n"
-                             f"{format_report(report)}")
+            raise EventError(f"{shown} is not a valid list (add --allow-invalid to register it anyway):\n{text}")
         player = (args.player or report.warband.player).strip()
         if not player:
-            raise UsageError(f"{args.list} has no `player:` line; give the player's name with --player NAME.")
+            raise UsageError(f"{shown} has no `player:` line; give the player's name with --player NAME.")
         if not event.pairings:
             raise EventError(f"Round 1 of {event.name!r} is not paired yet: put the list in {folder / LISTS_DIR} instead; "
                              "every list there is registered when round 1 is paired.")

@@ -65,9 +65,13 @@ def render_event_html(event: Event) -> str:
         "<table><thead><tr><th>#</th><th>Player</th><th>Faction</th><th>Points</th><th>W</th><th>D</th><th>L</th>"
         "<th>VP</th><th>VP diff</th><th>SoS</th></tr></thead><tbody>",
     ]
+    late = {e.player: e for e in event.entrants if e.joined > 1}
     for s in rows:
         cls = ' class="dropped"' if s.dropped else ""
         note = " (dropped)" if s.dropped else ""
+        if s.player in late:
+            e = late[s.player]
+            note += f" (joined in round {e.joined}" + (f", started on {e.start_points})" if e.start_points else ")")
         out.append(f"<tr{cls}><td class=\"n\">{s.rank}</td><td>{_e(s.player)}{note}</td><td>{_e(s.faction)}</td>"
                    f'<td class="n">{s.points}</td><td class="n">{s.wins}</td><td class="n">{s.draws}</td>'
                    f'<td class="n">{s.losses}</td><td class="n">{s.vp}</td><td class="n">{s.vp_diff:+d}</td>'
