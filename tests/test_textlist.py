@@ -109,3 +109,12 @@ def test_a_text_list_file_is_read_by_validate_and_the_event_folder(tmp_path: Pat
     assert [f.name for f in files] == ["mine.txt"]
     assert [(n.path.name, n.read, n.message) for n in notes] == [
         ("mail.txt", False, "not read: this file is not a list (no faction: or models:).")]
+
+
+def test_yaml_with_a_typo_is_still_read_as_yaml():
+    """A YAML list with `model:` for `models:` keeps the schema finding and its did-you-mean (not the text form)."""
+    report = check_text("faction: corrino\nmodel:\n  - type: soldier\n", "x.yaml")
+    assert {f.code for f in report.errors} == {"schema"} and any("Did you mean 'models'?" in f.message for f in report.errors)
+    assert [f.code for f in check_text("faction: corrino\n", "x.yaml").errors] == ["schema"]
+    empty = WarbandList(faction="corrino", models=[])
+    assert [f.code for f in check_text(render_list_text(validate(empty)), "x.txt").errors] == ["no-models"]

@@ -517,8 +517,10 @@ def check_text(
         if is_text_list(text):
             return _check_text_form(text, source, faction, ruleset, factions)
         return _problem_report(source, "not-a-list", NOT_A_LIST, ruleset)
-    if isinstance(doc.data, dict) and "models" not in doc.data and is_text_list(text) and not _MODELS_LINE.search(text):
-        return _check_text_form(text, source, faction, ruleset, factions)  # the text form of a list without models
+    if isinstance(doc.data, dict) and "models" not in doc.data and is_text_list(text) and (
+            any(_MODEL_KEY.match(str(k)) for k in doc.data)  # "1. Soldier; weapons: laser" reads as a YAML key
+            or ("total" in doc.data and all(str(k).casefold() in _TEXT_HEADERS for k in doc.data))):
+        return _check_text_form(text, source, faction, ruleset, factions)
     if isinstance(doc.data, dict) and _prose(doc.data):
         return _problem_report(source, "not-a-list", NOT_A_LIST, ruleset)
     return check_document(doc, faction, ruleset, factions=factions)
@@ -531,6 +533,10 @@ def _prose(data: dict[Any, Any]) -> bool:
         return False
     return not any(isinstance(v, (list, dict)) for v in data.values())
 
+
+_TEXT_HEADERS = ("name", "player", "faction", "notes", "total")
+
+_MODEL_KEY = re.compile(r"\s*(?:\d+\s*[.)]|\d+\s*[x\u00d7]\s|[*\u2022])", re.IGNORECASE)
 
 _MODELS_LINE = re.compile(r"^\s*models\s*:", re.IGNORECASE | re.MULTILINE)
 

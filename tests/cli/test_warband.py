@@ -270,3 +270,11 @@ def test_roster_code_round_trip_and_a_damaged_code():
     damaged = code[:10] + ("A" if code[10] != "A" else "B") + code[11:]
     bad = run("roster", damaged)
     assert bad.returncode == 1 and "check does not match" in bad.stderr
+
+
+def test_validate_csv_neutralises_formulas(tmp_path):
+    (tmp_path / "evil.yaml").write_text('player: "=HYPERLINK(\\"http://x\\",\\"y\\")"\nname: "@SUM(A1)"\nfaction: corrino\n'
+                                        "models: [{type: scout}]\n", encoding="utf-8")
+    proc = run("validate", tmp_path / "evil.yaml", "--csv", "--csv-mode", "summary")
+    (row,) = list(csv.DictReader(io.StringIO(proc.stdout)))
+    assert row["player"] == "'=HYPERLINK(\"http://x\",\"y\")" and row["name"] == "'@SUM(A1)" and row["points"] == "2"
