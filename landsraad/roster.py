@@ -1,4 +1,4 @@
-"""Printable rosters of a checked warband list: plain text, Markdown or self-contained HTML.
+"""Printable rosters of a checked warband list: profile cards (plain text, Markdown, self-contained HTML), the list's text form, its share code.
 
 A roster is what a player brings to the table and a judge signs: each model's profile card
 with its effective stats (faction modifiers applied), weapons with their stats, shield,
@@ -8,7 +8,9 @@ the chosen kit and its cost, and, on top, the list's validity, points and hashes
 the sheet it was checked against).
 
 This is an output module: it reads a :class:`~landsraad.warband.Report` and never checks rules
-itself.
+itself. Two formats are the list itself rather than a roster: ``text`` is the paste-ready
+text form (:func:`landsraad.warband.textlist.render_list_text`) and ``code`` the share code
+(:func:`landsraad.warband.sharecode.share_code`); ``validate`` reads both back.
 
 Examples
 --------
@@ -31,11 +33,15 @@ from .errors import DataError, Problem
 from .model import Faction, Profile, Weapon
 from .specials import SPECIAL_RULES
 from .warband import RecruitedModel, Report, human_path
+from .warband.sharecode import share_code
+from .warband.textlist import render_list_text
 
 __all__ = ["FORMATS", "Format", "render_roster", "weapon_row", "stat_line"]
 
-Format = Literal["text", "markdown", "html"]
-FORMATS: tuple[str, ...] = ("text", "markdown", "html")
+Format = Literal["cards", "text", "code", "markdown", "html"]
+FORMATS: tuple[str, ...] = ("cards", "text", "code", "markdown", "html")
+"""``cards``: profile cards as plain text; ``text``: the list's paste-ready text form; ``code``: its share code;
+``markdown`` and ``html``: the cards."""
 
 WEAPON_COLUMNS = ("Weapon", "Range", "Combat", "Initiative", "Damage", "Notes")
 
@@ -178,8 +184,8 @@ def _unresolved(report: Report) -> list[str]:
             if c.index not in resolved]
 
 
-def render_roster(report: Report, fmt: Format = "text", *, arrakis: bool = False) -> str:
-    """The printable roster of a checked list, in ``text``, ``markdown`` or ``html``.
+def render_roster(report: Report, fmt: Format = "cards", *, arrakis: bool = False) -> str:
+    """The printable roster of a checked list, in one of :data:`FORMATS`.
 
     The report must know its faction sheet (a list whose faction is unknown or whose file is
     unreadable has no roster: :class:`~landsraad.errors.DataError`). An invalid list gets a
@@ -199,11 +205,17 @@ def render_roster(report: Report, fmt: Format = "text", *, arrakis: bool = False
                                                     f"{len(report.errors)} error(s): {first}")])
     if fmt not in FORMATS:
         raise ValueError(f"Unknown roster format {fmt!r}; valid formats are: {', '.join(FORMATS)}.")
+    if fmt == "text":
+        return render_list_text(report)
+    if fmt == "code":
+        if report.warband is None:
+            raise DataError([Problem(report.source, "", "A share code needs a readable list.")])
+        return share_code(report.warband) + "\n"
     sheet = report.sheet
     title, facts = _header(report, sheet)
     cards = [_card(m, sheet, arrakis) for m in report.models]
     findings, unresolved = _findings(report), _unresolved(report)
-    if fmt == "text":
+    if fmt == "cards":
         return _text(title, facts, cards, findings, unresolved)
     if fmt == "markdown":
         return _markdown(title, facts, cards, findings, unresolved)

@@ -59,7 +59,8 @@ def test_text_roster_prints_every_card_with_effective_stats(report):
 
 
 def test_every_format_carries_status_points_and_hashes(report):
-    for fmt in FORMATS:
+    assert set(FORMATS) == {"cards", "text", "code", "markdown", "html"}
+    for fmt in ("cards", "markdown", "html"):
         out = render_roster(report, fmt)
         assert report.list_hash in out and report.data_hash in out
         assert "11 / 15 points" in out and "VALID" in out
@@ -121,3 +122,13 @@ def test_weapon_row_and_stat_line_follow_the_rulebook_notation():
     corrino = load_faction("corrino")
     assert weapon_row(corrino.weapon("laser")) == ("Laser*", "15", "-2", "-", "(12)", "")
     assert stat_line(corrino.profile("master_assassin")) == "Movement 10 cm, Combat +2, Reflexes +4, Endurance 3"
+
+
+def test_text_and_code_formats_are_the_list_itself(report):
+    """``text`` and ``code`` give the list back (tests/test_textlist.py, tests/test_sharecode.py check the round trips)."""
+    text = render_roster(report, "text")
+    assert text.splitlines()[0].startswith("# ") and "faction: House Corrino" in text and "total: 11 / 15 points" in text
+    assert check_text(text, "again.txt").list_hash == report.list_hash
+    code = render_roster(report, "code")
+    assert code.startswith("LR1-") and code.count("\n") == 1
+    assert check_text(code, "code").list_hash == report.list_hash

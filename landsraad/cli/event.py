@@ -1,65 +1,92 @@
 """``landsraad event``: run a Swiss tournament from the entries to the standings.
 
-One folder per event: ``DIR/event.json`` holds the state (written atomically), ``DIR/lists/``
-the entries. Every command is safe to re-run: ``new`` with the same settings changes nothing,
-``pair`` pairs the last round again while it has no result (the same pairing, unless a player
-dropped), ``result`` with the same score changes nothing, ``drop`` of a dropped player too.
+One folder per event: ``DIR/event.json`` holds the state (written atomically, under a file
+lock so two organisers' commands at once both land), ``DIR/event.trf`` a flat text export of
+the results beside it, ``DIR/lists/`` the entries. Every command is safe to re-run: ``new``
+with the same settings changes nothing, ``pair`` pairs the last round again while it has no
+result (the same pairing, unless a player dropped or joined), ``result`` with the same score
+changes nothing, ``drop`` of a dropped player too.
 
-- ``event new DIR --name NAME --rounds N [--seed S] [--points 15] [--win 3 --draw 1 --loss 0]``
+- ``event new DIR --name NAME --rounds N [--seed S] [--points 15] [SETTINGS]``
+- ``event config DIR [SETTINGS] [--name NAME] [--rounds N]``: show or change the settings.
+  SETTINGS: ``--win/--draw/--loss P``, ``--bye fixed|average``, ``--bye-vp N``,
+  ``--tiebreakers sos,esos,h2h,vp_diff,vp,...``, ``--avoid club,city``, ``--club PLAYER=CLUB``,
+  ``--city PLAYER=CITY``, ``--seat PLAYER=TABLE``, ``--layout NAME=SCENE``, ``--late-points P``.
 - ``event check DIR [--json]``: every entry validated, players checked, skipped files named.
-- ``event pair DIR [--json] [--allow-invalid]``: pairs the next round and records it.
-- ``event result DIR --round N --table T --vp RED,BLUE [--force]``
-- ``event standings DIR [--json] [--csv FILE [--csv-dialect D]] [--html FILE]``
+- ``event pair DIR [--json] [--allow-invalid] [--dry-run] [--explain] [--manual "A v B"]... [--bye P]``
+- ``event swap DIR ROUND T1 T2 [--tables]``: exchange two tables' blue players (or places).
+- ``event add DIR LIST [--player NAME] [--start P] [--club C] [--city C] [--allow-invalid]``: a late entry.
+- ``event result DIR --round N --table T --vp RED,BLUE [--force]`` (also ``12-7``, ``"12 7"``)
+- ``event standings DIR [--json] [--explain] [--csv FILE [--csv-dialect D]] [--html FILE]``
+- ``event sheet DIR [--round N] [-o FILE]`` and ``event slips DIR [--round N] [-o FILE]``: printable pages.
+- ``event export DIR [-o FILE]``: the TRF-like text export (also written on every change).
 - ``event drop DIR PLAYER``
 
 Exit status: 0 done; 1 a refused command (with the sentence saying why) or bad data; 2 bad usage.
 
 Examples
 --------
->>> parse_vp("12,7")
-(12, 7)
->>> parse_vp("12-7")
+>>> parse_vp("12,7"), parse_vp("12-7"), parse_vp("12 7")
+((12, 7), (12, 7), (12, 7))
+>>> parse_vp("12")
 Traceback (most recent call last):
 ...
-landsraad.errors.UsageError: --vp expects two whole numbers of 0 or more, red first: RED,BLUE (such as 12,7); got '12-7'.
+landsraad.errors.UsageError: --vp expects two whole numbers of 0 or more, red first: RED,BLUE (such as 12,7, 12-7 or "12 7"); got '12'.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from pydantic import ValidationError
 
-from ..errors import UsageError
+from ..errors import UsageError, truncate
 from ..fileio import atomic_write_bytes, atomic_write_text, check_output_dir, check_output_path
 from ..ruleset import Ruleset
 from ..tournament.entries import EntryCheck, check_entries, player_of, registration_changes
 from ..tournament.event import (
+    AVOID_KEYS,
     LISTS_DIR,
+    TIEBREAKERS,
+    Affiliation,
+    Entrant,
     Event,
     EventError,
+    Layout,
     Round,
     Scoring,
+    Seat,
+    add_entrant,
+    configure,
     drop_player,
+    event_lock,
     event_path,
+    find_player,
     load_event,
     new_event,
     record_result,
     save_event,
     set_round,
+    tiebreaker_name,
 )
 from ..tournament.event import register as register_entrants
+from ..tournament.export import TRF_FILE, save_export, trf_text
 from ..tournament.page import render_event_html
-from ..tournament.standings import STANDING_COLUMNS, Standing, standings
-from ..tournament.swiss import pair_round
+from ..tournament.sheets import pairing_sheet_html, result_slips_html, round_of
+from ..tournament.standings import CRITERION_LABELS, STANDING_COLUMNS, Standing, separations, standings
+from ..tournament.swiss import plan_round, swap_tables
+from ..warband import check_file, dump_list
 from .warband import add_csv_dialect, csv_bytes, csv_text, format_report, parse_points, print_intake_notes
 
-__all__ = ["register", "parse_vp", "parse_count", "format_round", "format_standings", "standings_csv",
-           "cmd_new", "cmd_check", "cmd_pair", "cmd_result", "cmd_standings", "cmd_drop"]
+__all__ = ["register", "parse_vp", "parse_count", "format_round", "format_standings", "format_settings", "standings_csv",
+           "cmd_new", "cmd_config", "cmd_check", "cmd_pair", "cmd_swap", "cmd_add", "cmd_result", "cmd_standings",
+           "cmd_sheet", "cmd_slips", "cmd_export", "cmd_drop"]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -75,16 +102,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     q = sub.add_parser("new", help="create an event", description="Create an event in DIR (created if missing) "
                        "with DIR/lists/ for the entries. Re-running with the same settings changes nothing; other "
-                       "settings are accepted until round 1 is paired.")
+                       "settings are accepted until round 1 is paired (then see `event config`).")
     q.add_argument("dir", metavar="DIR")
     q.add_argument("--name", required=True, help="the event's name")
     q.add_argument("--rounds", required=True, metavar="N", help="the number of rounds")
     q.add_argument("--seed", metavar="S", help="the seed of round 1's shuffle (default: drawn at random and recorded)")
     q.add_argument("--points", metavar="N", help="the warband points cap (default 15)")
-    q.add_argument("--win", metavar="P", help="points for a win (default 3)")
-    q.add_argument("--draw", metavar="P", help="points for a draw (default 1)")
-    q.add_argument("--loss", metavar="P", help="points for a loss (default 0)")
+    _settings_options(q)
     q.set_defaults(func=cmd_new)
+
+    q = sub.add_parser("config", help="show or change the event's settings", description="Show the settings; with "
+                       "options, change them. Scoring and tie-breakers may change at any time (the standings are "
+                       "recomputed); the seed and points cap are fixed once round 1 is paired.")
+    q.add_argument("dir", metavar="DIR")
+    q.add_argument("--name", help="the event's name")
+    q.add_argument("--rounds", metavar="N", help="the number of rounds (not below the rounds paired)")
+    q.add_argument("--seed", metavar="S", help="the seed of round 1's shuffle (until round 1 is paired)")
+    q.add_argument("--points", metavar="N", help="the warband points cap (until round 1 is paired)")
+    q.add_argument("--json", action="store_true", help="print the settings as JSON")
+    _settings_options(q)
+    q.set_defaults(func=cmd_config)
 
     q = sub.add_parser("check", help="validate every entry", description="Validate every list in DIR/lists/ against "
                        "the event's points cap; flag entries without a player: line and players with two entries; name "
@@ -96,29 +133,75 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     q = sub.add_parser("pair", help="pair the next round", description="Pair the next round (Swiss: round 1 by the "
                        "seeded shuffle, later rounds by standing without rematches where possible, the bye to the "
                        "lowest-ranked player without one) and record it. While the round has no result, pairing again "
-                       "gives it anew (after a drop, say); once it has results, that is refused.")
+                       "gives it anew (after a drop or a late entry, say); once it has results, that is refused.")
     q.add_argument("dir", metavar="DIR")
     q.add_argument("--json", action="store_true", help="print JSON")
     q.add_argument("--allow-invalid", action="store_true", help="pair round 1 even if some lists are invalid")
+    q.add_argument("--dry-run", action="store_true", help="show the pairing without recording it")
+    q.add_argument("--explain", action="store_true", help="say why each pairing, table and the bye")
+    q.add_argument("--manual", action="append", default=[], metavar='"RED v BLUE"',
+                   help="a pair set by hand, red first (repeat for more; the others are paired around them); "
+                        "checked: a rematch, a second bye, players kept apart are warned of")
+    q.add_argument("--bye", metavar="PLAYER", help="give the bye to PLAYER by hand")
     q.set_defaults(func=cmd_pair)
+
+    q = sub.add_parser("swap", help="swap two tables' opponents", description="Change the last paired round by hand: "
+                       "tables T1 and T2 exchange their blue players (A v B and C v D become A v D and C v B), or with "
+                       "--tables the two games exchange tables (and layouts). Tables with a result cannot change. A "
+                       "rematch, a fixed seat missed, a layout played twice are warned of.")
+    q.add_argument("dir", metavar="DIR")
+    q.add_argument("round", metavar="ROUND")
+    q.add_argument("first", metavar="T1")
+    q.add_argument("second", metavar="T2")
+    q.add_argument("--tables", action="store_true", help="exchange the two games' tables instead of their blue players")
+    q.set_defaults(func=cmd_swap)
+
+    q = sub.add_parser("add", help="register a late entry", description="Register a player after round 1 is paired: "
+                       "the list is checked, copied to DIR/lists/ and registered; the player is paired from the next round "
+                       "(or the last round when it has no result yet: pair it again) with the start score.")
+    q.add_argument("dir", metavar="DIR")
+    q.add_argument("list", metavar="LIST", help="the player's list file (YAML, JSON, text list or share code)")
+    q.add_argument("--player", metavar="NAME", help="the player's name (default: the list's player: line)")
+    q.add_argument("--start", metavar="P", help="the start score (default: the event's --late-points, 0 unless set)")
+    q.add_argument("--club", help="the player's club (for --avoid club)")
+    q.add_argument("--city", help="the player's city (for --avoid city)")
+    q.add_argument("--allow-invalid", action="store_true", help="register the list even if it is invalid")
+    q.set_defaults(func=cmd_add)
 
     q = sub.add_parser("result", help="record a game's result", description="Record the victory points of a table.")
     q.add_argument("dir", metavar="DIR")
     q.add_argument("--round", required=True, metavar="N", help="the round")
     q.add_argument("--table", required=True, metavar="T", help="the table")
-    q.add_argument("--vp", required=True, metavar="RED,BLUE", help="victory points, red first, such as 12,7")
+    q.add_argument("--vp", required=True, metavar="RED,BLUE", help='victory points, red first: 12,7 or 12-7 or "12 7"')
     q.add_argument("--force", action="store_true", help="replace a different result already recorded")
     q.set_defaults(func=cmd_result)
 
-    q = sub.add_parser("standings", help="print the standings", description="Print the standings (points, then VP "
-                       "difference, VP scored, strength of schedule, name); write them as CSV and the whole event as "
-                       "one printable HTML page.")
+    q = sub.add_parser("standings", help="print the standings", description="Print the standings (points, then the "
+                       "event's tie-breakers, then name); write them as CSV and the whole event as one printable HTML page.")
     q.add_argument("dir", metavar="DIR")
     q.add_argument("--json", action="store_true", help="print a JSON array of rows")
+    q.add_argument("--explain", action="store_true", help="name the criterion that separated each pair of adjacent places")
     q.add_argument("--csv", metavar="FILE", help="write the standings as CSV to FILE")
     add_csv_dialect(q)
     q.add_argument("--html", metavar="FILE", help="write the page (standings, every round's pairings and results) to FILE")
     q.set_defaults(func=cmd_standings)
+
+    for name, what, func in (("sheet", "the pairing sheet (by player name: table, side, opponent, factions)", cmd_sheet),
+                             ("slips", "the result slips (one per table, three to an A4 page)", cmd_slips)):
+        q = sub.add_parser(name, help=f"write a round's {what.split(' (')[0].removeprefix('the ')} as HTML",
+                           description=f"Write {what} of a round as a print-ready HTML page.")
+        q.add_argument("dir", metavar="DIR")
+        q.add_argument("--round", metavar="N", help="the round (default: the last paired)")
+        q.add_argument("--output", "-o", metavar="FILE",
+                       help=f"the page (default: DIR/round-N-{'pairings' if name == 'sheet' else 'slips'}.html)")
+        q.set_defaults(func=func)
+
+    q = sub.add_parser("export", help="write the TRF-like text export", description=f"Write the results as flat text "
+                       f"(TRF-like, one line per player; also written to DIR/{TRF_FILE} by every command that changes "
+                       "the event).")
+    q.add_argument("dir", metavar="DIR")
+    q.add_argument("--output", "-o", metavar="FILE", help="write to FILE (default: the standard output)")
+    q.set_defaults(func=cmd_export)
 
     q = sub.add_parser("drop", help="drop a player", description="Drop a player: no longer paired; their games stay.")
     q.add_argument("dir", metavar="DIR")
@@ -126,8 +209,30 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     q.set_defaults(func=cmd_drop)
 
 
+def _settings_options(q: argparse.ArgumentParser) -> None:
+    q.add_argument("--win", metavar="P", help="points for a win (default 3)")
+    q.add_argument("--draw", metavar="P", help="points for a draw (default 1)")
+    q.add_argument("--loss", metavar="P", help="points for a loss (default 0)")
+    q.add_argument("--bye", dest="bye_kind", choices=("fixed", "average"),
+                   help="a bye's VP: fixed (--bye-vp, default 0) or the player's average VP over their games")
+    q.add_argument("--bye-vp", metavar="N", help="the VP of a fixed bye (default 0)")
+    q.add_argument("--tiebreakers", metavar="LIST", help="tie-breakers after points, in order, by name: "
+                   + ", ".join(TIEBREAKERS) + " (default vp_diff,vp,sos); 'none' for name only")
+    q.add_argument("--avoid", metavar="LIST", help="round 1 keeps apart players of the same club, city, or both "
+                   "(club,city); 'none' to stop")
+    q.add_argument("--club", action="append", default=[], metavar="PLAYER=CLUB", help="a player's club (repeat; PLAYER= clears)")
+    q.add_argument("--city", action="append", default=[], metavar="PLAYER=CITY", help="a player's city (repeat; PLAYER= clears)")
+    q.add_argument("--seat", action="append", default=[], metavar="PLAYER=TABLE",
+                   help="a player who always plays at TABLE (repeat; PLAYER=none clears)")
+    q.add_argument("--layout", action="append", default=[], metavar="NAME=SCENE",
+                   help="the tables' named layouts, table 1 first (repeat; each a scene file; replaces the layouts; "
+                        "'none' clears): no player gets a layout twice when the tables allow")
+    q.add_argument("--late-points", metavar="P", help="the start score of a late entry (default 0)")
+
+
 def _no_action(args: argparse.Namespace) -> int:
-    raise UsageError("event needs an action: new, check, pair, result, standings or drop (see `landsraad event --help`).")
+    raise UsageError("event needs an action: new, config, check, pair, swap, add, result, standings, sheet, slips, export "
+                     "or drop (see `landsraad event --help`).")
 
 
 # --- parsing --------------------------------------------------------------------------------
@@ -140,61 +245,202 @@ def parse_count(text: str, option: str, minimum: int = 1) -> int:
     except (TypeError, ValueError):
         value = minimum - 1
     if value < minimum:
-        raise UsageError(f"{option} expects a whole number of {minimum} or more; got {text!r}.")
+        raise UsageError(f"{option} expects a whole number of {minimum} or more; got {truncate(str(text))!r}.")
     return value
 
 
+_VP = re.compile(r"\s*(\d{1,6})\s*(?:[,;:/-]|\s)\s*(\d{1,6})\s*")
+
+
 def parse_vp(text: str) -> tuple[int, int]:
-    """``RED,BLUE`` victory points."""
-    parts = text.split(",")
-    try:
-        red, blue = (int(x) for x in parts)
-    except ValueError:
-        red = blue = -1
-    if red < 0 or blue < 0:
-        raise UsageError(f"--vp expects two whole numbers of 0 or more, red first: RED,BLUE (such as 12,7); got {text!r}.")
-    return red, blue
+    """Victory points, red first: ``12,7``, ``12-7``, ``12 7`` (also ``12:7``, ``12;7``, ``12/7``)."""
+    m = _VP.fullmatch(text)
+    if not m:
+        raise UsageError('--vp expects two whole numbers of 0 or more, red first: RED,BLUE (such as 12,7, 12-7 or "12 7"); '
+                         f"got {truncate(text)!r}.")
+    return int(m[1]), int(m[2])
+
+
+def _pairs(items: list[str], option: str) -> list[tuple[str, str]]:
+    out = []
+    for item in items:
+        if "=" not in item:
+            raise UsageError(f"{option} expects PLAYER=VALUE; got {truncate(item)!r}.")
+        key, value = item.split("=", 1)
+        if not key.strip():
+            raise UsageError(f"{option} expects a player's name before '='; got {truncate(item)!r}.")
+        out.append((key.strip(), value.strip()))
+    return out
+
+
+def _settings(args: argparse.Namespace, old: Event | None) -> dict[str, Any]:
+    """The settings the options change (only those given), checked."""
+    out: dict[str, Any] = {}
+    base = old.scoring.model_dump() if old else {}
+    score = {k: parse_count(getattr(args, k), f"--{k}", 0) for k in ("win", "draw", "loss") if getattr(args, k) is not None}
+    if args.bye_kind is not None:
+        score["bye"] = args.bye_kind
+    if args.bye_vp is not None:
+        score["bye_vp"] = parse_count(args.bye_vp, "--bye-vp", 0)
+        score.setdefault("bye", "fixed")
+    if score:
+        try:
+            out["scoring"] = Scoring.model_validate({**base, **score})
+        except ValidationError as exc:
+            raise UsageError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ") + ".") from None
+    if args.tiebreakers is not None:
+        names = [] if args.tiebreakers.strip().casefold() == "none" else [t for t in args.tiebreakers.split(",") if t.strip()]
+        try:
+            chosen = tuple(tiebreaker_name(t) for t in names)
+        except EventError as exc:
+            raise UsageError(f"--tiebreakers: {exc}") from None
+        if len(set(chosen)) != len(chosen):
+            raise UsageError(f"--tiebreakers names a tie-breaker twice: {truncate(args.tiebreakers)!r}.")
+        out["tiebreakers"] = chosen
+    if args.avoid is not None:
+        keys = [] if args.avoid.strip().casefold() == "none" else [k.strip().casefold() for k in args.avoid.split(",") if k.strip()]
+        bad = [k for k in keys if k not in AVOID_KEYS]
+        if bad:
+            raise UsageError(f"--avoid expects club, city or both (club,city), or none; got {truncate(args.avoid)!r}.")
+        out["avoid"] = tuple(dict.fromkeys(keys))
+    if args.club or args.city:
+        found = {a.player.casefold(): a for a in (old.affiliations if old else ())}
+        for option, field in (("--club", "club"), ("--city", "city")):
+            for player, value in _pairs(getattr(args, field), option):
+                name = _known_name(old, player)
+                current = found.get(name.casefold(), Affiliation(player=name))
+                found[name.casefold()] = current.model_copy(update={field: value})
+        out["affiliations"] = tuple(a for a in found.values() if a.club or a.city)
+    if args.seat:
+        seats = {s.player.casefold(): s for s in (old.seats if old else ())}
+        for player, value in _pairs(args.seat, "--seat"):
+            name = _known_name(old, player)
+            if value.casefold() in ("", "none", "0"):
+                seats.pop(name.casefold(), None)
+            else:
+                seats[name.casefold()] = Seat(player=name, table=parse_count(value, f"--seat {name}="))
+        out["seats"] = tuple(seats.values())
+    if args.layout:
+        out["layouts"] = () if [x.strip().casefold() for x in args.layout] == ["none"] else _layouts(args.layout)
+    if args.late_points is not None:
+        out["late_points"] = parse_count(args.late_points, "--late-points", 0)
+    return out
+
+
+def _known_name(event: Event | None, player: str) -> str:
+    """The registered spelling of ``player`` once players are registered; as typed before."""
+    return find_player(event, player) if event is not None and event.entrants else player
+
+
+def _layouts(items: list[str]) -> tuple[Layout, ...]:
+    # Imported here, not at the top: the scene module brings shapely and the geometry, which the
+    # other event commands do not need at start-up.
+    from ..scene import load_scene
+
+    out = []
+    for item in items:
+        name, sep, scene = item.partition("=")
+        if not sep or not name.strip() or not scene.strip():
+            raise UsageError(f"--layout expects NAME=SCENE (a scene file, see docs/scenes.md); got {truncate(item)!r}.")
+        if not Path(scene.strip()).is_file():
+            raise UsageError(f"--layout {truncate(name.strip())}: no such scene file {truncate(scene.strip())!r}.")
+        load_scene(scene.strip())  # a bad scene is a DataError naming the file and the problem
+        out.append(Layout(name=name.strip(), scene=scene.strip()))
+    if len({x.name.casefold() for x in out}) != len(out):
+        raise UsageError("--layout gives two layouts the same name; each needs its own.")
+    return tuple(out)
 
 
 # --- text output ------------------------------------------------------------------------------
 
 
+def _who(event: Event, player: str, side: str) -> str:
+    faction = next((e.faction for e in event.entrants if e.player == player), "")
+    return f"{player} ({side}{', ' + faction if faction else ''})"
+
+
 def format_round(event: Event, rnd: Round) -> str:
-    """A round's pairings as text."""
+    """A round's pairings as text: each table with its players, sides, factions and layout, then the bye."""
     lines = [f"{event.name} - round {rnd.round} of {event.rounds}"]
-    width = max((len(t.red) for t in rnd.tables), default=0)
-    for t in rnd.tables:
+    reds = [_who(event, t.red, "red") for t in rnd.tables]
+    width = max((len(r) for r in reds), default=0)
+    for t, red in zip(rnd.tables, reds):
         score = f"  {t.result.red} - {t.result.blue}" if t.result else ""
-        lines.append(f"  Table {t.table}: {t.red:<{width}} (red)  v  {t.blue} (blue){score}")
+        layout = f"  [layout {t.layout}]" if t.layout else ""
+        lines.append(f"  Table {t.table}: {red:<{width}}  v  {_who(event, t.blue, 'blue')}{score}{layout}")
     if rnd.bye:
-        lines.append(f"  Bye: {rnd.bye} (a win, 0 VP)")
+        lines.append(f"  Bye: {rnd.bye} ({event.scoring.describe_bye()})")
     return "\n".join(lines)
 
 
 def format_standings(event: Event, rows: list[Standing]) -> str:
-    """The standings as an aligned text table."""
-    head = ("#", "Player", "Faction", "Pts", "W", "D", "L", "VP", "Diff", "SoS")
-    body = [(str(s.rank), s.player + (" (dropped)" if s.dropped else ""), s.faction, str(s.points), str(s.wins),
-             str(s.draws), str(s.losses), str(s.vp), f"{s.vp_diff:+d}", str(s.sos)) for s in rows]
+    """The standings as an aligned text table (a column for each tie-breaker the event uses)."""
+    extra = [t for t in event.tiebreakers if t in ("esos", "vp_against")]
+    head = ("#", "Player", "Faction", "Pts", "W", "D", "L", "VP", "Diff", "SoS") + tuple(
+        {"esos": "eSoS", "vp_against": "VPa"}[t] for t in extra)
+    late = {e.player: e for e in event.entrants if e.joined > 1}
+    body = [(str(s.rank), s.player + (" (dropped)" if s.dropped else "")
+             + (f" (late, +{late[s.player].start_points})" if s.player in late else ""), s.faction, str(s.points), str(s.wins),
+             str(s.draws), str(s.losses), str(s.vp), f"{s.vp_diff:+d}", str(s.sos))
+            + tuple(str(s.esos if t == "esos" else s.vp_against) for t in extra) for s in rows]
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
     left = {1, 2}
-    def fmt(r: list[str]) -> str:
+
+    def fmt(r: tuple[str, ...]) -> str:
         return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
 
     done = sum(1 for r in event.pairings if r.complete)
     title = f"{event.name} - standings after {done} of {event.rounds} round{'s' if event.rounds > 1 else ''}"
-    return "\n".join([title, fmt(head), *(fmt(r) for r in body)])
+    order = ", ".join(CRITERION_LABELS[t] for t in ("points", *event.tiebreakers, "name"))
+    return "\n".join([title, fmt(head), *(fmt(r) for r in body), f"Ranked by {order}."])
+
+
+def format_settings(event: Event) -> str:
+    """The event's settings, one per line."""
+    sc = event.scoring
+    seats = ", ".join(f"{s.player} at table {s.table}" for s in event.seats) or "none"
+    clubs = ", ".join(f"{a.player}: " + " / ".join(x for x in (a.club, a.city) if x) for a in event.affiliations) or "none given"
+    layouts = ", ".join(f"table {i + 1} {x.name} ({x.scene})" for i, x in enumerate(event.layouts)) or "none"
+    lines = [
+        f"{event.name}: {event.rounds} round(s), {len(event.pairings)} paired; seed {event.seed}; {event.points}-point warbands.",
+        f"Scoring: win {sc.win} / draw {sc.draw} / loss {sc.loss}; a bye is {sc.describe_bye()}.",
+        "Ranking: " + ", ".join(CRITERION_LABELS[t] for t in ("points", *event.tiebreakers, "name")) + ".",
+        "Round 1 keeps apart: " + (" and ".join(f"the same {k}" for k in event.avoid) or "no one") + f"; clubs and cities: {clubs}.",
+        f"Fixed seats: {seats}.",
+        f"Table layouts: {layouts}.",
+        f"Late entries start with {event.late_points} point(s).",
+    ]
+    return "\n".join(lines)
 
 
 def standings_csv(rows: list[Standing], dialect: str = "unix") -> str:
-    """The standings as CSV: :data:`STANDING_COLUMNS` plus ``byes`` and ``dropped``."""
-    return csv_text((*STANDING_COLUMNS, "byes", "dropped"),
-                    [[*(getattr(s, c) for c in STANDING_COLUMNS), s.byes, "true" if s.dropped else "false"] for s in rows],
+    """The standings as CSV: :data:`STANDING_COLUMNS` plus ``byes``, ``dropped`` and ``esos``.
+
+    Text cells that a spreadsheet would run as a formula are neutralised (:func:`csv_text`).
+    """
+    return csv_text((*STANDING_COLUMNS, "byes", "dropped", "esos"),
+                    [[*(getattr(s, c) for c in STANDING_COLUMNS), s.byes, "true" if s.dropped else "false", s.esos]
+                     for s in rows],
                     dialect)
 
 
-def _round_json(rnd: Round) -> dict:
-    return {"round": rnd.round, "tables": [{"table": t.table, "red": t.red, "blue": t.blue} for t in rnd.tables], "bye": rnd.bye}
+def _round_json(event: Event, rnd: Round) -> dict:
+    faction = {e.player: e.faction for e in event.entrants}
+    return {"round": rnd.round,
+            "tables": [{"table": t.table, "red": t.red, "blue": t.blue, "red_faction": faction.get(t.red, ""),
+                        "blue_faction": faction.get(t.blue, ""), "layout": t.layout} for t in rnd.tables],
+            "bye": rnd.bye}
+
+
+def _save(folder: Path, event: Event) -> None:
+    """The state, then its text export beside it (both atomic; the caller holds the lock)."""
+    save_event(folder, event)
+    save_export(folder, event)
+
+
+def _warn(warnings: list[str] | tuple[str, ...]) -> None:
+    for w in warnings:
+        print(f"landsraad: warning: {w}", file=sys.stderr)
 
 
 # --- commands -------------------------------------------------------------------------------
@@ -205,38 +451,72 @@ def cmd_new(args: argparse.Namespace) -> int:
     rounds = parse_count(args.rounds, "--rounds")
     points = parse_points(args.points) if args.points is not None else None
     seed = parse_count(args.seed, "--seed", 0) if args.seed is not None else None
-    score = {k: parse_count(getattr(args, k), f"--{k}", 0) for k in ("win", "draw", "loss") if getattr(args, k) is not None}
     if not args.name.strip():
         raise UsageError("--name needs at least one visible character.")
     folder = Path(args.dir)
-    old = load_event(folder) if event_path(folder).is_file() else None
-    base = old.scoring.model_dump() if old else {}
-    try:
-        scoring = Scoring(**{**base, **score})
-    except ValidationError as exc:
-        raise UsageError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ") + ".") from None
-    if seed is None:
-        seed = old.seed if old else int(np.random.SeedSequence().entropy % 2**31)
-    event = new_event(args.name.strip(), rounds, seed, points if points is not None else (old.points if old else 15), scoring)
-    if old is not None:
-        settings = ("name", "rounds", "seed", "points", "scoring")
-        if all(getattr(old, k) == getattr(event, k) for k in settings):
-            print(f"{folder}: the event {old.name!r} already exists with these settings; nothing changed.")
-            return 0
-        locked = [k for k in ("seed", "points", "scoring") if getattr(old, k) != getattr(event, k)]
-        if old.pairings and (locked or event.rounds < len(old.pairings)):
-            raise EventError(f"{folder} already holds the event {old.name!r} with {len(old.pairings)} round(s) paired: its seed, "
-                             "points cap and scoring can no longer change, nor the number of rounds go below the rounds "
-                             "paired. Start a new event in another folder to change them.")
-        event = Event.model_validate({**old.model_dump(), **{k: getattr(event, k) for k in settings}})
+    if event_path(folder).is_file():
+        load_event(folder)  # a bad state file is reported before anything is created or locked
     check_output_dir(folder, what="event folder")
-    check_output_dir(folder / LISTS_DIR, what="lists folder")
-    save_event(folder, event)
-    sc = event.scoring
+    with event_lock(folder):
+        old = load_event(folder) if event_path(folder).is_file() else None
+        settings = _settings(args, old)
+        if seed is None:
+            seed = old.seed if old else int(np.random.SeedSequence().entropy % 2**31)
+        base = {"name": args.name.strip(), "rounds": rounds, "seed": seed,
+                "points": points if points is not None else (old.points if old else 15), **settings}
+        if old is None:
+            event = new_event(**{**base, "scoring": base.get("scoring")})
+        else:
+            if all(getattr(old, k) == v for k, v in base.items()):
+                print(f"{folder}: the event {old.name!r} already exists with these settings; nothing changed.")
+                return 0
+            locked = [k for k in ("seed", "points", "scoring") if k in base and getattr(old, k) != base[k]]
+            if old.pairings and (locked or rounds < len(old.pairings)):
+                raise EventError(f"{folder} already holds the event {old.name!r} with {len(old.pairings)} round(s) paired: its "
+                                 "seed, points cap and scoring can no longer change with `event new`, nor the number of "
+                                 "rounds go below the rounds paired. Use `landsraad event config` for the settings that may "
+                                 "still change, or start a new event in another folder.")
+            event = configure(old, **base)
+        check_output_dir(folder / LISTS_DIR, what="lists folder")
+        _save(folder, event)
     verb = "Updated" if old else "Created"
+    sc = event.scoring
     print(f"{verb} the event {event.name!r} in {folder}: {event.rounds} round(s), seed {event.seed}, {event.points}-point "
           f"warbands, win {sc.win} / draw {sc.draw} / loss {sc.loss}.")
+    if settings:
+        print("\n".join(format_settings(event).splitlines()[1:]))
     print(f"Put one list per player (with a `player:` line) in {folder / LISTS_DIR}, then run `landsraad event check {folder}`.")
+    return 0
+
+
+def cmd_config(args: argparse.Namespace) -> int:
+    """``landsraad event config DIR``."""
+    folder = Path(args.dir)
+    with event_lock(folder):
+        event = load_event(folder)
+        settings = _settings(args, event)
+        if args.name is not None:
+            if not args.name.strip():
+                raise UsageError("--name needs at least one visible character.")
+            settings["name"] = args.name.strip()
+        if args.rounds is not None:
+            settings["rounds"] = parse_count(args.rounds, "--rounds")
+        if args.seed is not None:
+            settings["seed"] = parse_count(args.seed, "--seed", 0)
+        if args.points is not None:
+            settings["points"] = parse_points(args.points)
+        changed = {k: v for k, v in settings.items() if getattr(event, k) != v}
+        if changed:
+            event = configure(event, **changed)
+            _save(folder, event)
+    if args.json:
+        data = event.to_json()
+        print(json.dumps({k: v for k, v in data.items() if k not in ("entrants", "dropped", "pairings")}, indent=2,
+                         ensure_ascii=False))
+    else:
+        print(format_settings(event))
+        if settings:
+            print(f"Changed: {', '.join(changed)}." if changed else "Nothing changed.")
     return 0
 
 
@@ -268,9 +548,27 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0 if check.valid and not changes else 1
 
 
+def _manual(items: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for item in items:
+        parts = re.split(r"\s+(?:v|vs\.?|versus|contre|-)\s+", item.strip(), maxsplit=1, flags=re.IGNORECASE)
+        if len(parts) != 2 or not all(p.strip() for p in parts):
+            raise UsageError(f'--manual expects "RED v BLUE" (two players\' names around " v "); got {truncate(item)!r}.')
+        out.append((parts[0].strip(), parts[1].strip()))
+    return out
+
+
 def cmd_pair(args: argparse.Namespace) -> int:
     """``landsraad event pair DIR``."""
     folder = Path(args.dir)
+    fixed = _manual(args.manual)
+    if args.dry_run:
+        return _pair(folder, args, fixed)
+    with event_lock(folder):
+        return _pair(folder, args, fixed)
+
+
+def _pair(folder: Path, args: argparse.Namespace, fixed: list[tuple[str, str]]) -> int:
     event = load_event(folder)
     first = not event.pairings or (len(event.pairings) == 1 and not event.pairings[0].recorded)
     if first:
@@ -281,13 +579,94 @@ def cmd_pair(args: argparse.Namespace) -> int:
             raise EventError("Round 1 cannot be paired: " + " ".join(r if r.endswith(".") else r + "." for r in reasons)
                              + f" See `landsraad event check {folder}`" + (" (or add --allow-invalid)." if invalid else "."))
         event = register_entrants(event, check.entrants())
-    rnd = pair_round(event)
+    plan = plan_round(event, fixed, args.bye)
+    rnd = plan.round
     event = set_round(event, rnd)
-    save_event(folder, event)
+    if not args.dry_run:
+        _save(folder, event)
+    _warn(plan.warnings)
     if args.json:
-        print(json.dumps(_round_json(rnd), indent=2, ensure_ascii=False))
+        data = _round_json(event, rnd)
+        if args.explain:
+            data["reasons"] = {str(k): v for k, v in plan.reasons.items()}
+            data["bye_reason"] = plan.bye_reason
+        data["dry_run"] = bool(args.dry_run)
+        print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         print(format_round(event, rnd))
+        if args.explain:
+            print("Why:")
+            for t in rnd.tables:
+                print(f"  Table {t.table}: {plan.reasons[t.table]}")
+            if plan.bye_reason:
+                print(f"  Bye: {plan.bye_reason}")
+        if args.dry_run:
+            print(f"Dry run: nothing recorded. Run `landsraad event pair {folder}` without --dry-run to record it.")
+    return 0
+
+
+def cmd_swap(args: argparse.Namespace) -> int:
+    """``landsraad event swap DIR ROUND T1 T2``."""
+    round_no = parse_count(args.round, "ROUND")
+    first, second = parse_count(args.first, "T1"), parse_count(args.second, "T2")
+    folder = Path(args.dir)
+    with event_lock(folder):
+        event = load_event(folder)
+        event, warnings = swap_tables(event, round_no, first, second, places=args.tables)
+        _save(folder, event)
+    _warn(warnings)
+    what = "exchanged tables" if args.tables else "exchanged their blue players"
+    print(f"Round {round_no}: tables {first} and {second} {what}.")
+    print(format_round(event, event.pairings[-1]))
+    return 0
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    """``landsraad event add DIR LIST``."""
+    start = parse_count(args.start, "--start", 0) if args.start is not None else None
+    folder = Path(args.dir)
+    with event_lock(folder):
+        event = load_event(folder)
+        report = check_file(args.list, ruleset=Ruleset(points=event.points))
+        shown = truncate(str(args.list))
+        text = format_report(report).replace(report.source, shown)
+        if report.warband is None:
+            raise EventError(f"{shown} cannot be registered: it is not a readable list.\n{text}")
+        if not report.valid and not args.allow_invalid:
+            raise EventError(f"{shown} is not a valid list (add --allow-invalid to register it anyway):\n{text}")
+        player = (args.player or report.warband.player).strip()
+        if not player:
+            raise UsageError(f"{shown} has no `player:` line; give the player's name with --player NAME.")
+        if not event.pairings:
+            raise EventError(f"Round 1 of {event.name!r} is not paired yet: put the list in {folder / LISTS_DIR} instead; "
+                             "every list there is registered when round 1 is paired.")
+        slug = re.sub(r"[^0-9a-z]+", "-", player.casefold()).strip("-")[:60] or "player"
+        target = folder / LISTS_DIR / f"late-{slug}.yaml"
+        n = 1
+        while target.exists():
+            n += 1
+            target = folder / LISTS_DIR / f"late-{slug}-{n}.yaml"
+        entrant = Entrant(player=player, faction=report.faction or "", file=f"{LISTS_DIR}/{target.name}",
+                          list_name=report.warband.name)
+        event, joined = add_entrant(event, entrant, start)
+        copy = report.warband.model_copy(update={"player": player})
+        check_output_dir(folder / LISTS_DIR, what="lists folder")
+        atomic_write_text(target, dump_list(copy))
+        again = check_file(target, ruleset=Ruleset(points=event.points))
+        entrants = event.entrants[:-1] + (event.entrants[-1].model_copy(update={"list_hash": again.list_hash}),)
+        updates: dict[str, Any] = {"entrants": entrants}
+        if args.club or args.city:
+            updates["affiliations"] = event.affiliations + (Affiliation(player=player, club=(args.club or "").strip(),
+                                                                        city=(args.city or "").strip()),)
+        event = Event.model_validate({**event.model_dump(), **updates})
+        _save(folder, event)
+    added = event.entrants[-1]
+    print(f"Registered {player} ({report.faction}, {report.points} / {event.points} points"
+          f"{'' if report.valid else ', INVALID'}) as a late entry from round {joined}, starting with "
+          f"{added.start_points} point(s); the list is saved as {target.relative_to(folder).as_posix()}.")
+    last = event.pairings[-1]
+    if last.round == joined:
+        print(f"Round {joined} has no result yet: run `landsraad event pair {folder}` to pair it again with {player}.")
     return 0
 
 
@@ -297,13 +676,14 @@ def cmd_result(args: argparse.Namespace) -> int:
     table_no = parse_count(args.table, "--table")
     red_vp, blue_vp = parse_vp(args.vp)
     folder = Path(args.dir)
-    event = load_event(folder)
-    event, changed = record_result(event, round_no, table_no, red_vp, blue_vp, force=args.force)
+    with event_lock(folder):
+        event = load_event(folder)
+        event, changed = record_result(event, round_no, table_no, red_vp, blue_vp, force=args.force)
+        if changed:
+            _save(folder, event)
     rnd = event.pairings[round_no - 1]
     t = rnd.tables[table_no - 1]
     outcome = f"{t.red} wins" if red_vp > blue_vp else f"{t.blue} wins" if blue_vp > red_vp else "a draw"
-    if changed:
-        save_event(folder, event)
     print(f"Round {round_no}, table {table_no}: {t.red} (red) {red_vp} - {blue_vp} {t.blue} (blue), {outcome}."
           + ("" if changed else " Already recorded; nothing changed."))
     print(f"Round {round_no}: {len(rnd.recorded)} of {len(rnd.tables)} result(s) recorded.")
@@ -327,26 +707,77 @@ def cmd_standings(args: argparse.Namespace) -> int:
     if args.html:
         atomic_write_text(args.html, render_event_html(event))
         print(f"{args.html}: the page of {event.name!r} (standings and every round).", file=sys.stderr)
+    seps = separations(event, rows) if args.explain else []
     if args.json:
-        print(json.dumps([s.to_json() for s in rows], indent=2, ensure_ascii=False))
+        data = [s.to_json() for s in rows]
+        if args.explain:
+            for row, sep in zip(data, seps):
+                row["above_next_on"] = sep.criterion
+                row["above_next_values"] = list(sep.values) if sep.values else None
+        print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         print(format_standings(event, rows))
+        if args.explain:
+            print("Why each place:")
+            for sep in seps:
+                print(f"  {sep}")
+    return 0
+
+
+def _round_option(args: argparse.Namespace) -> int | None:
+    return parse_count(args.round, "--round") if args.round is not None else None
+
+
+def _write_page(args: argparse.Namespace, kind: str) -> int:
+    folder = Path(args.dir)
+    event = load_event(folder)
+    rnd = round_of(event, _round_option(args))
+    out = Path(args.output) if args.output else folder / f"round-{rnd.round}-{kind}.html"
+    check_output_path(out, what="--output")
+    text = pairing_sheet_html(event, rnd.round) if kind == "pairings" else result_slips_html(event, rnd.round, str(folder))
+    atomic_write_text(out, text)
+    what = "pairing sheet" if kind == "pairings" else f"result slips ({len(rnd.tables)})"
+    print(f"{out}: the {what} of {event.name!r}, round {rnd.round}, ready to print.")
+    return 0
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    """``landsraad event sheet DIR``."""
+    return _write_page(args, "pairings")
+
+
+def cmd_slips(args: argparse.Namespace) -> int:
+    """``landsraad event slips DIR``."""
+    return _write_page(args, "slips")
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """``landsraad event export DIR``."""
+    if args.output:
+        check_output_path(args.output, what="--output")
+    event = load_event(Path(args.dir))
+    text = trf_text(event)
+    if args.output:
+        atomic_write_text(args.output, text)
+        print(f"{args.output}: the results of {event.name!r} as TRF-like text.", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
     return 0
 
 
 def cmd_drop(args: argparse.Namespace) -> int:
     """``landsraad event drop DIR PLAYER``."""
     folder = Path(args.dir)
-    event = load_event(folder)
-    event, changed = drop_player(event, args.player)
-    player = event.dropped[-1] if changed else next(p for p in event.dropped if p.casefold() == args.player.strip().casefold())
-    if not changed:
-        print(f"{player} had already dropped; nothing changed.")
-        return 0
-    save_event(folder, event)
+    with event_lock(folder):
+        event = load_event(folder)
+        event, changed = drop_player(event, args.player)
+        player = event.dropped[-1] if changed else next(p for p in event.dropped if p.casefold() == args.player.strip().casefold())
+        if not changed:
+            print(f"{player} had already dropped; nothing changed.")
+            return 0
+        _save(folder, event)
     print(f"{player} is dropped: no longer paired; their games stay in the standings.")
     last = event.pairings[-1] if event.pairings else None
     if last is not None and player in last.players() and not last.recorded:
         print(f"{player} is in round {last.round}, which has no result yet: run `landsraad event pair {folder}` to pair it again without them.")
     return 0
-

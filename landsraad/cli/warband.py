@@ -1,10 +1,11 @@
 """``landsraad validate``, ``landsraad roster`` and ``landsraad schema``: warband lists.
 
 ``validate FILE...`` checks list files and folders (searched recursively for ``*.yaml``,
-``*.yml``, ``*.json``) against their faction sheets (R-FACTION, R-RECRUIT, RUL-14, RUL-15) and
-prints one report per file; ``--json`` prints a JSON array of reports, ``--csv`` one row per
+``*.yml``, ``*.json``, and ``*.txt`` holding a list) against their faction sheets (R-FACTION,
+R-RECRUIT, RUL-14, RUL-15) and prints one report per file (a share code is read as a list); ``--json`` prints a JSON array of reports, ``--csv`` one row per
 finding plus one row per valid file, for an organiser's spreadsheet. ``roster LIST`` prints a
-printable roster (text, Markdown or self-contained HTML). ``schema list`` prints the JSON Schema
+printable roster (profile cards as text, Markdown or self-contained HTML), or the list itself
+as paste-ready text (``--format text``) or a share code (``--format code``). ``schema list`` prints the JSON Schema
 of the list format (``schema faction`` and ``schema ruleset`` those of a faction sheet and of
 an event's ruleset).
 
@@ -38,9 +39,10 @@ from ..model import Faction
 from ..roster import FORMATS, render_roster
 from ..ruleset import DEFAULT, Ruleset
 from ..warband import LIST_SUFFIXES, IntakeNote, Report, check_file, list_schema, scan_list_files
+from ..warband.sharecode import is_share_code
 
 __all__ = ["register", "parse_points", "make_ruleset", "load_faction_files", "format_report", "reports_csv", "summary_csv",
-           "csv_text", "csv_bytes", "add_csv_dialect", "cmd_validate", "cmd_roster", "cmd_schema", "CSV_COLUMNS",
+           "csv_text", "csv_cell", "csv_bytes", "add_csv_dialect", "cmd_validate", "cmd_roster", "cmd_schema", "CSV_COLUMNS",
            "SUMMARY_COLUMNS", "CSV_DIALECTS", "PROGRESS_MIN_FILES"]
 
 PROGRESS_MIN_FILES = 50
@@ -70,7 +72,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Check warband list files (and folders, recursively: *.yaml, *.yml, *.json) against every "
                     "recruiting rule. Exit status 0 if all are valid, 1 if any is invalid or unreadable.",
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="list files or folders")
+    p.add_argument("files", nargs="+", metavar="FILE", help="list files (YAML, JSON, the text form), folders, or share codes")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print a JSON array of reports")
     out.add_argument("--csv", action="store_true", help="print CSV: one row per finding, plus one row per valid file "
@@ -89,8 +91,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "special rules, chosen kit and cost, with the list's validity and hashes. Exit status 1 if the list "
                     "is invalid (the roster is still printed, marked INVALID).",
     )
-    p.add_argument("list", metavar="LIST", help="a list file")
-    p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("list", metavar="LIST", help="a list file (YAML, JSON or the text form) or a share code")
+    p.add_argument("--format", choices=FORMATS, default="cards",
+                   help="cards (profile cards as text, the default), text (the list as paste-ready text that validate "
+                        "reads back), code (a compact share code), markdown or html (the cards)")
     p.add_argument("--output", "-o", metavar="FILE", help="write the roster to FILE instead of the standard output")
     _common_options(p)
     p.set_defaults(func=cmd_roster)
@@ -233,8 +237,36 @@ def add_csv_dialect(p: argparse.ArgumentParser) -> None:
                         "(semicolon, CRLF, UTF-8 with BOM, for a French-locale spreadsheet)")
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""How a text cell starts when a spreadsheet would run it as a formula (CSV injection)."""
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell made safe for a spreadsheet: text starting with ``= + - @``, a tab or a carriage return gets a leading ``'``.
+
+    Numbers stay numbers (``-3`` is a VP difference, not a formula); so does text that is a
+    plain number. The apostrophe is what OWASP recommends: a spreadsheet shows the text as
+    typed instead of running it.
+
+    Examples
+    --------
+    >>> print(csv_cell('=HYPERLINK("http://x","y")'))
+    '=HYPERLINK("http://x","y")
+    >>> csv_cell("-3"), csv_cell(-3), csv_cell("@SUM(A1)"), csv_cell("Ana")
+    ('-3', -3, "'@SUM(A1)", 'Ana')
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        try:
+            float(value)
+        except ValueError:
+            return "'" + value
+    return value
+
+
 def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]], dialect: str = "unix") -> str:
     """CSV text in a dialect of :data:`CSV_DIALECTS` (the byte-order mark is added by :func:`csv_bytes`).
+
+    Every cell goes through :func:`csv_cell`, so a player named ``=HYPERLINK(...)`` is text.
 
     Examples
     --------
@@ -244,8 +276,8 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]], dialect: str 
     delimiter, line_end, _ = CSV_DIALECTS[dialect]
     buf = io.StringIO()
     writer = csv.writer(buf, delimiter=delimiter, lineterminator=line_end)
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([csv_cell(c) for c in header])
+    writer.writerows([csv_cell(c) for c in row] for row in rows)
     return buf.getvalue()
 
 
@@ -288,7 +320,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     print_intake_notes(notes)
     for raw in args.files:
         p = Path(raw)
-        if p.is_dir() and not any(f.is_relative_to(p) for f in files):
+        if not is_share_code(raw) and p.is_dir() and not any(f.is_relative_to(p) for f in files):
             raise UsageError(f"The folder {raw!r} holds no list file ({', '.join('*' + s for s in LIST_SUFFIXES)}, "
                              "or *.txt holding a list).")
     reports = [check_file(f, ruleset=ruleset, factions=factions) for f in _progress(files)]
@@ -316,7 +348,7 @@ def cmd_roster(args: argparse.Namespace) -> int:
     """``landsraad roster LIST``."""
     ruleset = make_ruleset(args)
     factions = load_faction_files(args.faction_file)
-    if Path(args.list).is_dir():
+    if not is_share_code(args.list) and Path(args.list).is_dir():
         raise UsageError(f"roster takes one list file; {args.list!r} is a folder.")
     if args.output:
         check_output_path(args.output, what="--output")

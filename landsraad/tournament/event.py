@@ -2,8 +2,15 @@
 
 The state lives in ``DIR/event.json`` (:data:`EVENT_FILE`), the entries in ``DIR/lists/``
 (:data:`LISTS_DIR`). Every change goes through a pure function returning a new
-:class:`Event` (:func:`record_result`, :func:`drop_player`, :func:`set_round`), and
-:func:`save_event` writes the whole file atomically, so a crash never leaves half a state.
+:class:`Event` (:func:`record_result`, :func:`drop_player`, :func:`set_round`,
+:func:`add_entrant`, :func:`swap_tables`, :func:`configure`), and :func:`save_event` writes
+the whole file atomically, so a crash never leaves half a state. A command that changes the
+state holds :func:`event_lock` (an operating-system file lock on ``DIR/.event.lock``) from
+reading to writing, so two organisers' commands at once both land: the second waits.
+
+Settings (:class:`Scoring`, :data:`TIEBREAKERS`, round-1 rules, fixed seats, table layouts,
+the late entrants' start score) have defaults, so an older ``event.json``
+(``landsraad-event/1``) loads as it is and is written back as ``landsraad-event/2``.
 
 Examples
 --------
@@ -22,10 +29,12 @@ landsraad.tournament.event.EventError: Round 1 has no table 2; its tables are 1.
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Literal, Sequence
+from typing import Iterator, Literal, Sequence
 
-from pydantic import Field, model_validator
+from filelock import FileLock, Timeout
+from pydantic import Field, field_validator, model_validator
 
 from ..content import load_model
 from ..errors import LandsraadError, did_you_mean
@@ -35,9 +44,20 @@ from ..model import Frozen
 __all__ = [
     "EVENT_FILE",
     "LISTS_DIR",
+    "LOCK_FILE",
     "FORMAT",
+    "TIEBREAKERS",
+    "DEFAULT_TIEBREAKERS",
+    "AVOID_KEYS",
     "EventError",
     "Scoring",
+    "Seat",
+    "Layout",
+    "Affiliation",
+    "tiebreaker_name",
+    "event_lock",
+    "configure",
+    "add_entrant",
     "Entrant",
     "Result",
     "Table",
@@ -60,26 +80,110 @@ EVENT_FILE = "event.json"
 LISTS_DIR = "lists"
 """The folder, inside an event folder, holding the entries' lists."""
 
-FORMAT = "landsraad-event/1"
-"""The version tag of the state file."""
+LOCK_FILE = ".event.lock"
+"""The lock file inside an event folder (:func:`event_lock`)."""
+
+LOCK_TIMEOUT = 60.0
+"""How long (seconds) a command waits for another one writing the same event."""
+
+FORMAT = "landsraad-event/2"
+"""The version tag of the state file written now (``landsraad-event/1`` files load with default settings)."""
+
+TIEBREAKERS: dict[str, str] = {
+    "sos": "strength of schedule: the sum of the current points of every opponent met",
+    "esos": "extended strength of schedule: the sum of the opponents' strengths of schedule",
+    "h2h": "head-to-head: points scored in the games between the tied players",
+    "vp_diff": "VP difference: VP scored minus VP conceded",
+    "vp": "VP scored",
+    "vp_against": "VP conceded, fewer is better",
+    "wins": "games won",
+}
+"""The tie-breakers an event may order, by name; the name (case ignored) is the last resort."""
+
+_TIEBREAKER_ALIASES = {
+    "strength_of_schedule": "sos", "extended_sos": "esos", "e_sos": "esos", "extended_strength_of_schedule": "esos",
+    "head_to_head": "h2h", "vp_difference": "vp_diff", "vpdiff": "vp_diff", "diff": "vp_diff", "differential": "vp_diff",
+    "vp_scored": "vp", "victory_points": "vp", "vp_conceded": "vp_against", "against": "vp_against",
+}
+
+DEFAULT_TIEBREAKERS: tuple[str, ...] = ("vp_diff", "vp", "sos")
+"""The order of an event that chose none (the order of every ``landsraad-event/1`` event)."""
+
+AVOID_KEYS = ("club", "city")
+"""What round 1 may keep apart: players of the same club, of the same city."""
 
 
 class EventError(LandsraadError):
     """An event command that cannot be carried out (the sentence says why and what to do)."""
 
 
+def tiebreaker_name(text: str) -> str:
+    """The tie-breaker ``text`` stands for (``SoS``, ``extended-SoS``, ``head to head``...).
+
+    Raises
+    ------
+    EventError
+        For an unknown name, with the known ones.
+
+    Examples
+    --------
+    >>> [tiebreaker_name(t) for t in ("SoS", "extended-sos", "Head to head", "VP difference")]
+    ['sos', 'esos', 'h2h', 'vp_diff']
+    """
+    key = "_".join(text.strip().casefold().replace("-", " ").split())
+    key = _TIEBREAKER_ALIASES.get(key, key)
+    if key not in TIEBREAKERS:
+        hint = did_you_mean(key, list(TIEBREAKERS) + list(_TIEBREAKER_ALIASES))
+        raise EventError(f"Unknown tie-breaker {text[:80]!r}." + (f" Did you mean {_TIEBREAKER_ALIASES.get(hint, hint)!r}?" if hint else "")
+                         + " Known tie-breakers: " + "; ".join(f"{k} ({v})" for k, v in TIEBREAKERS.items()) + ".")
+    return key
+
+
 class Scoring(Frozen):
-    """Points for a game won, drawn or lost on victory points (a bye counts as a win)."""
+    """Points for a game won, drawn or lost on victory points, and what a bye is worth.
+
+    A bye is a win; its VP are ``bye_vp`` scored and none conceded (``bye="fixed"``), or the
+    player's average VP scored and conceded over their recorded games, rounded half up
+    (``bye="average"``; 0 and 0 before any game), so a bye does not skew "VP scored".
+    """
 
     win: int = Field(3, ge=0, strict=True)
     draw: int = Field(1, ge=0, strict=True)
     loss: int = Field(0, ge=0, strict=True)
+    bye: Literal["fixed", "average"] = "fixed"
+    bye_vp: int = Field(0, ge=0, strict=True, description="VP scored by a bye when bye is 'fixed'.")
 
     @model_validator(mode="after")
     def _ordered(self) -> "Scoring":
         if not self.win >= self.draw >= self.loss:
             raise ValueError(f"Points must not decrease from a win to a draw to a loss; got {self.win} / {self.draw} / {self.loss}")
         return self
+
+    def describe_bye(self) -> str:
+        """``a win, 0 VP`` or ``a win, the player's average VP``."""
+        return "a win, the player's average VP" if self.bye == "average" else f"a win, {self.bye_vp} VP"
+
+
+class Seat(Frozen):
+    """A player who always plays at one table (a wheelchair, a table near the door)."""
+
+    player: str = Field(min_length=1)
+    table: int = Field(ge=1, strict=True)
+
+
+class Affiliation(Frozen):
+    """A player's club and city, which round 1 may keep apart (the event's ``avoid``)."""
+
+    player: str = Field(min_length=1)
+    club: str = ""
+    city: str = ""
+
+
+class Layout(Frozen):
+    """A named table layout: the scene file set up on a table (table 1 has the first layout, and so on)."""
+
+    name: str = Field(min_length=1)
+    scene: str = Field("", description="The scene file of the layout, as given.")
 
 
 class Entrant(Frozen):
@@ -90,6 +194,8 @@ class Entrant(Frozen):
     file: str = ""
     list_name: str = ""
     list_hash: str | None = None
+    joined: int = Field(1, ge=1, strict=True, description="The first round the player could be paired in (a late entry: later).")
+    start_points: int = Field(0, ge=0, strict=True, description="Points given at a late entry, before any game.")
 
 
 class Result(Frozen):
@@ -106,6 +212,7 @@ class Table(Frozen):
     red: str = Field(min_length=1)
     blue: str = Field(min_length=1)
     result: Result | None = None
+    layout: str | None = None
 
 
 class Round(Frozen):
@@ -133,15 +240,31 @@ class Round(Frozen):
 class Event(Frozen):
     """The whole state of an event (``event.json``)."""
 
-    format: Literal["landsraad-event/1"] = FORMAT
+    format: Literal["landsraad-event/1", "landsraad-event/2"] = FORMAT
     name: str = Field(min_length=1)
     rounds: int = Field(ge=1, strict=True, description="The number of rounds planned.")
     seed: int = Field(ge=0, strict=True, description="The seed of round 1's shuffle.")
     points: int = Field(15, ge=1, strict=True, description="The warband points cap.")
     scoring: Scoring = Scoring()
+    tiebreakers: tuple[str, ...] = Field(DEFAULT_TIEBREAKERS, description="Tie-breakers after points, in order (TIEBREAKERS).")
+    avoid: tuple[Literal["club", "city"], ...] = Field((), description="Round 1 keeps apart players of the same club / city.")
+    seats: tuple[Seat, ...] = ()
+    affiliations: tuple[Affiliation, ...] = ()
+    layouts: tuple[Layout, ...] = ()
+    late_points: int = Field(0, ge=0, strict=True, description="The start score of a late entry (event add).")
     entrants: tuple[Entrant, ...] = ()
     dropped: tuple[str, ...] = ()
     pairings: tuple[Round, ...] = ()
+
+    @field_validator("tiebreakers")
+    @classmethod
+    def _known_tiebreakers(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        unknown = [t for t in value if t not in TIEBREAKERS]
+        if unknown:
+            raise ValueError(f"unknown tie-breaker(s) {', '.join(map(repr, unknown))}; known: {', '.join(TIEBREAKERS)}")
+        if len(set(value)) != len(value):
+            raise ValueError("a tie-breaker is listed twice")
+        return value
 
     @model_validator(mode="after")
     def _consistent(self) -> "Event":
@@ -166,6 +289,17 @@ class Event(Frozen):
             for j, t in enumerate(rnd.tables):
                 if t.table != j + 1:
                     problems.append(f"round {rnd.round}: table {t.table} is stored in position {j + 1}")
+        seated = [s.player.casefold() for s in self.seats]
+        tables = [s.table for s in self.seats]
+        for s in self.seats:
+            if seated.count(s.player.casefold()) > 1:
+                problems.append(f"the player {s.player!r} has two fixed seats")
+            if tables.count(s.table) > 1:
+                problems.append(f"table {s.table} is the fixed seat of two players")
+        layout_names = [x.name.casefold() for x in self.layouts]
+        for x in self.layouts:
+            if layout_names.count(x.name.casefold()) > 1:
+                problems.append(f"the layout name {x.name!r} is used twice")
         if len(self.pairings) > self.rounds:
             problems.append(f"{len(self.pairings)} rounds are paired but the event has {self.rounds}")
         if problems:
@@ -190,19 +324,96 @@ class Event(Frozen):
         raise EventError(f"{player!r} is not a registered player of {self.name!r}.")
 
     def to_json(self) -> dict:
-        """The state as written to ``event.json``."""
-        return self.model_dump(mode="json")
+        """The state as written to ``event.json`` (always in the current :data:`FORMAT`)."""
+        return {**self.model_dump(mode="json"), "format": FORMAT}
+
+    def layout_of(self, table: int) -> str | None:
+        """The name of table ``table``'s layout (``None`` past the layouts set)."""
+        return self.layouts[table - 1].name if table <= len(self.layouts) else None
+
+    def affiliation(self, player: str) -> Affiliation | None:
+        """The club and city of ``player`` (case ignored), if given."""
+        key = player.strip().casefold()
+        return next((a for a in self.affiliations if a.player.strip().casefold() == key), None)
+
+    def seat_of(self, player: str) -> int | None:
+        """The fixed table of ``player`` (case ignored), if any."""
+        key = player.strip().casefold()
+        return next((s.table for s in self.seats if s.player.strip().casefold() == key), None)
 
 
-def new_event(name: str, rounds: int, seed: int, points: int = 15, scoring: Scoring | None = None) -> Event:
-    """A new event with no entrant and no round.
+def new_event(name: str, rounds: int, seed: int, points: int = 15, scoring: Scoring | None = None, **settings: object) -> Event:
+    """A new event with no entrant and no round; ``settings`` are other :class:`Event` fields (``tiebreakers``...).
 
     Raises
     ------
     pydantic.ValidationError
-        For a blank name, a round count or a points cap under 1, a negative seed.
+        For a blank name, a round count or a points cap under 1, a negative seed, a bad setting.
     """
-    return Event(name=name, rounds=rounds, seed=seed, points=points, scoring=scoring or Scoring())
+    return Event.model_validate({"name": name, "rounds": rounds, "seed": seed, "points": points,
+                                 "scoring": scoring or Scoring(), **settings})
+
+
+@contextmanager
+def event_lock(folder: str | Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold the event folder's write lock (``DIR/.event.lock``, an operating-system lock from :mod:`filelock`).
+
+    Every command that reads the state to change it holds the lock from the read to the
+    write, so two at once cannot both read the old state and lose one's change: the second
+    waits for the first. The lock is the kernel's (``fcntl``/``msvcrt``), so a command killed
+    while holding it releases it at once.
+
+    Raises
+    ------
+    EventError
+        When the folder does not exist, or another command held the lock for ``timeout`` seconds.
+    """
+    path = Path(folder)
+    if not path.is_dir():
+        raise EventError(f"There is no event folder {str(folder)[:200]!r}; create one with "
+                         f"`landsraad event new {str(folder)[:200]} --name NAME --rounds N`.")
+    lock = FileLock(str(path / LOCK_FILE), timeout=timeout)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise EventError(f"Another landsraad command has been writing the event in {str(folder)[:200]!r} for "
+                         f"{timeout:g} s (lock file {LOCK_FILE}); try again when it has finished.") from None
+    except OSError as err:
+        raise EventError(f"Cannot lock the event folder {str(folder)[:200]!r} for writing ({err.strerror or err}); "
+                         "check that it is writable.") from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def configure(event: Event, **settings: object) -> Event:
+    """The event with some settings changed (any :class:`Event` field but the state itself).
+
+    The seed and points cap are fixed once round 1 is paired (the draw and the lists depend
+    on them), and the rounds cannot go below the rounds paired; scoring and tie-breakers may
+    change at any time (the standings are recomputed from the results).
+
+    Raises
+    ------
+    EventError
+        For a setting that can no longer change, or an unknown field.
+    pydantic.ValidationError
+        For a bad value.
+    """
+    state = {"entrants", "dropped", "pairings", "format"}
+    unknown = sorted(k for k in settings if k in state or k not in Event.model_fields)
+    if unknown:
+        raise EventError(f"{', '.join(unknown)} cannot be set with configure.")
+    if event.pairings:
+        locked = [k for k in ("seed", "points") if k in settings and settings[k] != getattr(event, k)]
+        if locked:
+            raise EventError(f"The event {event.name!r} has {len(event.pairings)} round(s) paired: its "
+                             f"{' and '.join('points cap' if k == 'points' else k for k in locked)} can no longer change.")
+        rounds = settings.get("rounds", event.rounds)
+        if isinstance(rounds, int) and rounds < len(event.pairings):
+            raise EventError(f"The event {event.name!r} has {len(event.pairings)} round(s) paired; it cannot have {rounds}.")
+    return Event.model_validate({**event.model_dump(), **settings})
 
 
 def event_path(folder: str | Path) -> Path:
@@ -230,7 +441,10 @@ def load_event(folder: str | Path) -> Event:
 
 
 def save_event(folder: str | Path, event: Event) -> Path:
-    """Write the state to ``folder/event.json`` atomically; returns the path."""
+    """Write the state to ``folder/event.json`` atomically; returns the path.
+
+    The commands also write the flat text export beside it (:func:`landsraad.tournament.export.save_export`).
+    """
     path = event_path(folder)
     atomic_write_text(path, json.dumps(event.to_json(), indent=2, ensure_ascii=False) + "\n")
     return path
@@ -339,3 +553,34 @@ def drop_player(event: Event, name: str) -> tuple[Event, bool]:
     if player in event.dropped:
         return event, False
     return event.model_copy(update={"dropped": event.dropped + (player,)}), True
+
+
+def add_entrant(event: Event, entrant: Entrant, start_points: int | None = None) -> tuple[Event, int]:
+    """The event with a late entry registered; returns it and the first round the player can be paired in.
+
+    The player joins the next round to pair (or the last paired round while it has no
+    result, which ``pair`` then gives again with them). The rounds missed are no games: no
+    opponent, no bye; the player starts with ``start_points`` (default: the event's
+    ``late_points``).
+
+    Raises
+    ------
+    EventError
+        Before round 1 is paired (the lists folder is read then), when the name is taken
+        (case ignored), or when every round is paired and played.
+    """
+    if not event.pairings:
+        raise EventError("Round 1 is not paired yet: put the list in the lists folder; it is registered when round 1 is paired.")
+    key = entrant.player.strip().casefold()
+    taken = next((p for p in event.players if p.strip().casefold() == key), None)
+    if taken is not None:
+        raise EventError(f"The player {taken!r} is already registered in {event.name!r}; choose another name.")
+    last = event.pairings[-1]
+    joined = last.round if not last.recorded else last.round + 1
+    if joined > event.rounds:
+        raise EventError(f"{event.name!r} has {event.rounds} round(s), all paired with results: there is no round left to join.")
+    points = event.late_points if start_points is None else start_points
+    if points < 0:
+        raise EventError(f"A start score cannot be negative; got {points}.")
+    new = entrant.model_copy(update={"player": entrant.player.strip(), "joined": joined, "start_points": points})
+    return event.model_copy(update={"entrants": event.entrants + (new,)}), joined

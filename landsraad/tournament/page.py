@@ -18,7 +18,7 @@ from __future__ import annotations
 import html
 
 from .event import Event
-from .standings import standings
+from .standings import CRITERION_LABELS, standings
 
 __all__ = ["render_event_html"]
 
@@ -59,15 +59,19 @@ def render_event_html(event: Event) -> str:
         f"<style>{_STYLE}</style></head><body>",
         f"<h1>{_e(event.name)}</h1>",
         f'<p class="meta">{_e(status.capitalize())}. {len(event.entrants)} players, {event.points}-point warbands; '
-        f"win {sc.win}, draw {sc.draw}, loss {sc.loss} (by victory points; a bye is a win with 0 VP). "
-        "Ties broken by VP difference, VP scored, strength of schedule (opponents' points), then name.</p>",
+        f"win {sc.win}, draw {sc.draw}, loss {sc.loss} (by victory points; a bye is {_e(sc.describe_bye())}). "
+        f"Ties broken by {_e(', '.join(CRITERION_LABELS[t] for t in event.tiebreakers))}, then name.</p>",
         "<h2>Standings</h2>",
         "<table><thead><tr><th>#</th><th>Player</th><th>Faction</th><th>Points</th><th>W</th><th>D</th><th>L</th>"
         "<th>VP</th><th>VP diff</th><th>SoS</th></tr></thead><tbody>",
     ]
+    late = {e.player: e for e in event.entrants if e.joined > 1}
     for s in rows:
         cls = ' class="dropped"' if s.dropped else ""
         note = " (dropped)" if s.dropped else ""
+        if s.player in late:
+            e = late[s.player]
+            note += f" (joined in round {e.joined}" + (f", started on {e.start_points})" if e.start_points else ")")
         out.append(f"<tr{cls}><td class=\"n\">{s.rank}</td><td>{_e(s.player)}{note}</td><td>{_e(s.faction)}</td>"
                    f'<td class="n">{s.points}</td><td class="n">{s.wins}</td><td class="n">{s.draws}</td>'
                    f'<td class="n">{s.losses}</td><td class="n">{s.vp}</td><td class="n">{s.vp_diff:+d}</td>'
@@ -76,14 +80,18 @@ def render_event_html(event: Event) -> str:
     for rnd in event.pairings:
         out.append(f'<section class="round"><h2>Round {rnd.round}</h2>')
         out.append("<table><thead><tr><th>Table</th><th>Red</th><th>VP</th><th>VP</th><th>Blue</th></tr></thead><tbody>")
+        faction = {e.player: e.faction for e in event.entrants}
         for t in rnd.tables:
             if t.result is None:
                 score = '<td class="pending" colspan="2">to play</td>'
             else:
                 score = f'<td class="n">{t.result.red}</td><td class="n">{t.result.blue}</td>'
-            out.append(f'<tr><td class="n">{t.table}</td><td class="red">{_e(t.red)}</td>{score}<td class="blue">{_e(t.blue)}</td></tr>')
+            red = f"{_e(t.red)} <small>({_e(faction.get(t.red, ''))})</small>" if faction.get(t.red) else _e(t.red)
+            blue = f"{_e(t.blue)} <small>({_e(faction.get(t.blue, ''))})</small>" if faction.get(t.blue) else _e(t.blue)
+            where = f" <small>{_e(t.layout)}</small>" if t.layout else ""
+            out.append(f'<tr><td class="n">{t.table}{where}</td><td class="red">{red}</td>{score}<td class="blue">{blue}</td></tr>')
         if rnd.bye:
-            out.append(f'<tr><td>bye</td><td colspan="4">{_e(rnd.bye)} (a win, 0 VP)</td></tr>')
+            out.append(f'<tr><td>bye</td><td colspan="4">{_e(rnd.bye)} ({_e(sc.describe_bye())})</td></tr>')
         out.append("</tbody></table></section>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"

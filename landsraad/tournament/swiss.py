@@ -7,10 +7,11 @@ most to the least important:
 
 1. a bye to a player who has already had one (only when everyone has had one);
 2. a rematch;
-3. the bye's distance from the bottom of the ranking (the lowest-ranked player without a
+3. two players to keep apart (round 1's rule: the same club or city, when the event says so);
+4. the bye's distance from the bottom of the ranking (the lowest-ranked player without a
    bye gets it);
-4. the squared difference of points between the two players (score groups stay together);
-5. the squared difference of their ranks (1 v 2, 3 v 4, ... within a group).
+5. the squared difference of points between the two players (score groups stay together);
+6. the squared difference of their ranks (1 v 2, 3 v 4, ... within a group).
 
 Each tier's unit exceeds the largest possible total of every tier below, so the matching of
 least total cost (networkx's maximum-weight matching on ``big - cost``, over perfect
@@ -19,7 +20,15 @@ pairing avoids it, and then as few as possible. A greedy pass cannot promise tha
 
 Sides: the player who has played red less often (net of blue) plays red; on a tie, the one
 who played blue last; on a tie again, the higher-ranked. Tables are numbered from the pair
-with the best-ranked player.
+with the best-ranked player, then moved by a second matching (:func:`place_tables`): a
+player's fixed seat first, then no player on a table layout they have already played, then
+as little move from that order as possible.
+
+:func:`plan_round` also gives, for each table and the bye, the sentence saying why
+(``event pair --explain``), and takes pairs set by the organiser (the rest is paired
+around them); :func:`check_round` warns on what a hand-made round breaks (a rematch, a
+second bye, players to keep apart, a fixed seat, a layout played twice), and
+:func:`swap_tables` exchanges two tables' opponents or places.
 
 Examples
 --------
@@ -31,14 +40,16 @@ Examples
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 import numpy as np
 
-from .event import Event, EventError, Round, Table
-from .standings import byes, colours, opponents, standings
+from .event import Event, EventError, Round, Table, find_player
+from .standings import byes, colours, layouts_played, opponents, standings
 
-__all__ = ["shuffled", "swiss_pairs", "assign_sides", "pair_round", "BYE"]
+__all__ = ["shuffled", "swiss_pairs", "assign_sides", "pair_round", "plan_round", "RoundPlan", "place_tables",
+           "check_round", "swap_tables", "kept_apart", "BYE"]
 
 BYE = object()
 """The matching's stand-in for "no opponent"."""
@@ -64,6 +75,7 @@ def swiss_pairs(
     points: Mapping[str, int] | None = None,
     met: Mapping[str, set[str]] | None = None,
     had_bye: set[str] | frozenset[str] = frozenset(),
+    apart: set[frozenset[str]] | frozenset[frozenset[str]] = frozenset(),
 ) -> tuple[list[tuple[str, str]], str | None]:
     """Pair ``ranked`` (best first): pairs (higher-ranked first, best pair first) and the bye.
 
@@ -77,6 +89,8 @@ def swiss_pairs(
         Each player's past opponents.
     had_bye
         Players who have already had a bye.
+    apart
+        Pairs of players to keep apart when possible (round 1's same club or city).
 
     Returns
     -------
@@ -98,7 +112,9 @@ def swiss_pairs(
     t_points = edges * spread ** 2 * u_points + t_rank
     u_bye = t_points + 1
     t_bye = (n - 1) * u_bye + t_points
-    u_rematch = t_bye + 1
+    u_apart = t_bye + 1
+    t_apart = edges * u_apart + t_bye
+    u_rematch = t_apart + 1
     t_rematch = edges * u_rematch + t_bye
     u_double_bye = t_rematch + 1
     big = u_double_bye * 2
@@ -111,6 +127,7 @@ def swiss_pairs(
     for i, a in enumerate(ranked):
         for b in ranked[i + 1:]:
             cost = (u_rematch * (b in met.get(a, set()) or a in met.get(b, set()))
+                    + u_apart * (frozenset((a, b)) in apart)
                     + u_points * (points.get(a, 0) - points.get(b, 0)) ** 2
                     + (rank[a] - rank[b]) ** 2)
             graph.add_edge(a, b, weight=big - cost)
@@ -161,7 +178,8 @@ def pair_round(event: Event) -> Round:
     """The pairings of the round to pair now: the next one, or the last one again while it has no result.
 
     Round 1 ranks the active players by :func:`shuffled` with the event's seed; later rounds
-    by the standings after the rounds before it.
+    by the standings after the rounds before it. See :func:`plan_round` for the reasons and
+    pairs set by hand.
 
     Raises
     ------
@@ -169,23 +187,120 @@ def pair_round(event: Event) -> Round:
         With a sentence: the last round has results but is not complete, has results and is
         the last planned, or fewer than two players are active.
     """
+    return plan_round(event).round
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """A round's pairing, with the sentence saying why of each table (by number) and of the bye, and warnings."""
+
+    round: Round
+    reasons: dict[int, str]
+    bye_reason: str | None
+    warnings: tuple[str, ...]
+
+
+def kept_apart(event: Event, players: Sequence[str]) -> set[frozenset[str]]:
+    """The pairs of ``players`` that round 1 keeps apart (the same club or city, as the event's ``avoid`` says)."""
+    out: set[frozenset[str]] = set()
+    for key in event.avoid:
+        groups: dict[str, list[str]] = {}
+        for p in players:
+            found = event.affiliation(p)
+            value = " ".join(getattr(found, key).casefold().split()) if found else ""
+            if value:
+                groups.setdefault(value, []).append(p)
+        for members in groups.values():
+            out |= {frozenset((a, b)) for i, a in enumerate(members) for b in members[i + 1:]}
+    return out
+
+
+def _round_to_pair(event: Event) -> tuple[int, Event]:
     paired = event.pairings
     if paired and not paired[-1].recorded:
-        number = paired[-1].round  # nothing recorded yet: pairing it again is safe
-        before = event.model_copy(update={"pairings": paired[:-1]})
-    else:
-        number = len(paired) + 1
-        before = event
-        if paired and not paired[-1].complete:
-            missing = ", ".join(str(t.table) for t in paired[-1].tables if t.result is None)
-            raise EventError(f"Round {paired[-1].round} already has results but none yet for table(s) {missing}; "
-                             f"record them with `landsraad event result` before pairing round {number}.")
-        if number > event.rounds:
-            raise EventError(f"{event.name!r} has {event.rounds} round(s), all paired and played; "
-                             "the standings are final (`landsraad event standings`).")
-    active = list(event.active)
+        return paired[-1].round, event.model_copy(update={"pairings": paired[:-1]})  # nothing recorded: safe to redo
+    number = len(paired) + 1
+    if paired and not paired[-1].complete:
+        missing = ", ".join(str(t.table) for t in paired[-1].tables if t.result is None)
+        raise EventError(f"Round {paired[-1].round} already has results but none yet for table(s) {missing}; "
+                         f"record them with `landsraad event result` before pairing round {number}.")
+    if number > event.rounds:
+        raise EventError(f"{event.name!r} has {event.rounds} round(s), all paired and played; "
+                         "the standings are final (`landsraad event standings`).")
+    return number, event
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+def _met_in(before: Event) -> dict[frozenset[str], list[int]]:
+    out: dict[frozenset[str], list[int]] = {}
+    for rnd in before.pairings:
+        for t in rnd.tables:
+            out.setdefault(frozenset((t.red, t.blue)), []).append(rnd.round)
+    return out
+
+
+def _bye_rounds(before: Event) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for rnd in before.pairings:
+        if rnd.bye:
+            out.setdefault(rnd.bye, []).append(rnd.round)
+    return out
+
+
+def _rounds_text(rounds: Sequence[int]) -> str:
+    return f"round{'s' if len(rounds) > 1 else ''} {', '.join(map(str, rounds))}"
+
+
+def plan_round(event: Event, fixed: Sequence[tuple[str, str]] = (), bye: str | None = None) -> RoundPlan:
+    """Pair the round to pair now, around the pairs (red first) and the bye set by the organiser.
+
+    Parameters
+    ----------
+    event
+        The event.
+    fixed
+        Pairs set by hand, red first (names matched as :func:`find_player` does).
+    bye
+        The player given the bye by hand.
+
+    Returns
+    -------
+    RoundPlan
+        The round, why each table and the bye, and :func:`check_round`'s warnings for the
+        hand-made part.
+
+    Raises
+    ------
+    EventError
+        As :func:`pair_round`; for a pair or bye naming an unknown, dropped or not yet
+        entered player, a player twice, or an odd number of players left with the bye set.
+    """
+    number, before = _round_to_pair(event)
+    active = [p for p in event.active if event.entrant(p).joined <= number]
     if len(active) < 2:
         raise EventError(f"Round {number} cannot be paired: {len(active)} active player(s); two are needed.")
+    hand: list[tuple[str, str]] = []
+    seen: list[str] = []
+    for red, blue in fixed:
+        pair = (find_player(event, red), find_player(event, blue))
+        hand.append(pair)
+        seen += pair
+    hand_bye = find_player(event, bye) if bye is not None else None
+    if hand_bye is not None:
+        seen.append(hand_bye)
+    for p in seen:
+        if p not in active:
+            raise EventError(f"{p} cannot be paired in round {number}: "
+                             + ("they have dropped." if p in event.dropped else "they joined later."))
+        if seen.count(p) > 1:
+            raise EventError(f"{p} is set to play twice in round {number}; each player plays once a round.")
     if number == 1:
         ranked = shuffled(active, event.seed)
         table = {p: 0 for p in ranked}
@@ -195,8 +310,233 @@ def pair_round(event: Event) -> Round:
         table = {s.player: s.points for s in rows}
     met = {p: set(o) for p, o in opponents(before).items()}
     had = {p for p, n in byes(before).items() if n}
-    pairs, bye = swiss_pairs(ranked, table, met, had)
+    apart = kept_apart(event, active) if number == 1 else set()
+    rest = [p for p in ranked if p not in seen]
+    if hand_bye is not None and len(rest) % 2:
+        raise EventError(f"With the bye set to {hand_bye} and {len(hand)} pair(s) set by hand, {len(rest)} players are left "
+                         "to pair: an odd number. Set one more pair or leave the bye to the pairing.")
+    pairs, auto_bye = swiss_pairs(rest, table, met, had, apart)
     history = colours(before)
-    tables = tuple(Table(table=i + 1, red=red, blue=blue)
-                   for i, (red, blue) in enumerate(assign_sides(a, b, history) for a, b in pairs))
-    return Round(round=number, tables=tables, bye=bye)
+    position = {p: i for i, p in enumerate(ranked)}
+    games = [(pair, True) for pair in hand] + [(assign_sides(a, b, history), False) for a, b in pairs]
+    games.sort(key=lambda g: min(position[g[0][0]], position[g[0][1]]))
+    played = layouts_played(before)
+    places, place_notes = place_tables(event, [g for g, _ in games], played)
+    tables = sorted(((Table(table=places[i], red=red, blue=blue, layout=event.layout_of(places[i])), by_hand)
+                     for i, ((red, blue), by_hand) in enumerate(games)), key=lambda tb: tb[0].table)
+    rnd = Round(round=number, tables=tuple(t for t, _ in tables), bye=hand_bye or auto_bye)
+    met_in = _met_in(before)
+    reasons: dict[int, str] = {}
+    for t, by_hand in tables:
+        if by_hand:
+            why = "set by the organiser."
+        else:
+            why = _pair_reason(t.red, t.blue, ranked, table, met_in, apart, {p for g, _ in games for p in g}, number, event.seed)
+        reasons[t.table] = why + place_notes.get((t.red, t.blue), "")
+    bye_reason = None
+    if rnd.bye is not None:
+        bye_reason = ("set by the organiser." if hand_bye is not None
+                      else _bye_reason(rnd.bye, ranked, _bye_rounds(before)))
+    warnings = check_round(event, rnd, only=[t.table for t, h in tables if h], check_bye=hand_bye is not None)
+    return RoundPlan(rnd, reasons, bye_reason, tuple(warnings))
+
+
+def _pair_reason(red: str, blue: str, ranked: Sequence[str], points: Mapping[str, int],
+                 met_in: Mapping[frozenset[str], list[int]], apart: set[frozenset[str]], playing: set[str],
+                 number: int, seed: int) -> str:
+    """Why these two play each other: their places, score group, and who between them they could not meet."""
+    pos = {p: i for i, p in enumerate(ranked)}
+    a, b = sorted((red, blue), key=pos.__getitem__)
+    ia, ib = pos[a], pos[b]
+    if number == 1:
+        head = f"{a} and {b}, {_ordinal(ia + 1)} and {_ordinal(ib + 1)} of round 1's draw (seed {seed})"
+    elif points[a] == points[b]:
+        head = f"{a} ({_ordinal(ia + 1)}) and {b} ({_ordinal(ib + 1)}), both on {_points(points[a])}"
+    else:
+        head = (f"{a} ({_ordinal(ia + 1)}, {_points(points[a])}) and {b} ({_ordinal(ib + 1)}, {_points(points[b])}): "
+                "a float between score groups")
+    rematch = met_in.get(frozenset((a, b)))
+    notes = []
+    if rematch:
+        notes.append(f"a rematch of {_rounds_text(rematch)}: no pairing of the round avoids every rematch")
+    if frozenset((a, b)) in apart:
+        notes.append("of the same club or city: no draw keeps every such pair apart")
+    between = [c for c in ranked[ia + 1:ib] if c in playing]
+    skipped = []
+    for c in between[:3]:
+        if frozenset((a, c)) in met_in:
+            skipped.append(f"{a} has played {c} ({_rounds_text(met_in[frozenset((a, c))])})")
+        elif frozenset((a, c)) in apart:
+            skipped.append(f"{a} and {c} are kept apart (same club or city)")
+        else:
+            skipped.append(f"{c} is needed elsewhere")
+    if len(between) > 3:
+        skipped.append(f"{len(between) - 3} more")
+    if skipped:
+        notes.append("not the next place: " + "; ".join(skipped))
+    return "; ".join([head, *notes]) + "."
+
+
+def _bye_reason(player: str, ranked: Sequence[str], had: Mapping[str, list[int]]) -> str:
+    pos = ranked.index(player)
+    below = [p for p in ranked[pos + 1:]]
+    text = f"{player}, {_ordinal(pos + 1)} of {len(ranked)}, is the lowest-ranked player without a bye"
+    if player in had:
+        return f"{player} had a bye in {_rounds_text(had[player])}, but so has every player: the lowest-ranked has another."
+    if below:
+        text += " (below: " + ", ".join(f"{p}, bye in {_rounds_text(had[p])}" if p in had else f"{p}, paired elsewhere"
+                                       for p in below[:3]) + ("..." if len(below) > 3 else "") + ")"
+    return text + "."
+
+
+def place_tables(event: Event, games: Sequence[tuple[str, str]],
+                 played: Mapping[str, Sequence[str]]) -> tuple[list[int], dict[tuple[str, str], str]]:
+    """Table numbers for ``games`` (best first): fixed seats, then new layouts, then the order kept.
+
+    A maximum-weight matching of games to tables 1..n, with costs in tiers as
+    :func:`swiss_pairs`: a player not at their fixed seat, then a player on a layout already
+    played (:func:`~landsraad.tournament.standings.layouts_played`), then the squared move
+    from the game's place in ``games``.
+
+    Returns
+    -------
+    tuple
+        ``(tables, notes)``: the table of each game, in order, and a note per game placed by a
+        seat or a layout (text starting with a space, to follow a sentence).
+    """
+    n = len(games)
+    if n == 0:
+        return [], {}
+    seats = {p: event.seat_of(p) for g in games for p in g}
+    t_move = n * (n - 1) ** 2
+    u_layout = t_move + 1
+    t_layout = 2 * n * u_layout + t_move
+    u_seat = t_layout + 1
+    big = u_seat * (2 * n + 1)
+
+    import networkx as nx  # only pairing needs it (see swiss_pairs)
+
+    graph = nx.Graph()
+    costs: dict[tuple[int, int], tuple[int, int]] = {}
+    for g, (red, blue) in enumerate(games):
+        for t in range(1, n + 1):
+            layout = event.layout_of(t)
+            off_seat = sum(1 for p in (red, blue) if seats[p] is not None and seats[p] != t and seats[p] <= n)
+            repeats = sum(1 for p in (red, blue) if layout and layout in played.get(p, ()))
+            costs[g, t] = (off_seat, repeats)
+            graph.add_edge(("g", g), ("t", t), weight=big - (u_seat * off_seat + u_layout * repeats + (g + 1 - t) ** 2))
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    tables = [0] * n
+    for x, y in matching:
+        g, t = (x, y) if x[0] == "g" else (y, x)
+        tables[g[1]] = t[1]
+    notes: dict[tuple[str, str], str] = {}
+    for g, game in enumerate(games):
+        t = tables[g]
+        parts = []
+        for p in game:
+            if seats[p] == t:
+                parts.append(f"table {t} is {p}'s fixed seat")
+            elif seats[p] is not None:
+                parts.append(f"{p}'s fixed seat, table {seats[p]}, " + ("is beyond this round's tables" if seats[p] > n
+                                                                         else "went to another fixed seat"))
+        layout = event.layout_of(t)
+        if layout:
+            again = [p for p in game if layout in played.get(p, ())]
+            seated = any(seats[p] == t for p in game)
+            why = "the fixed seat comes first" if seated else "no placing avoids it"
+            parts.append(f"layout {layout!r} " + (f"played before by {' and '.join(again)}: {why}" if again else "new to both"))
+        if parts:
+            notes[game] = " Table: " + "; ".join(parts) + "."
+    return tables, notes
+
+
+def check_round(event: Event, rnd: Round, only: Sequence[int] | None = None, check_bye: bool = True) -> list[str]:
+    """What a round (made or changed by hand) breaks: rematches, players kept apart, seats, layouts, a second bye.
+
+    Parameters
+    ----------
+    event
+        The event; rounds before ``rnd`` are its history (``rnd`` itself, if stored, is not).
+    rnd
+        The round to check.
+    only
+        The table numbers to check (default: every table).
+    check_bye
+        Whether to check the bye.
+
+    Returns
+    -------
+    list of str
+        One sentence per problem (warnings: the round is still allowed).
+    """
+    before = event.model_copy(update={"pairings": event.pairings[:rnd.round - 1]})
+    met_in = _met_in(before)
+    played = layouts_played(before)
+    apart = kept_apart(event, rnd.players()) if rnd.round == 1 else set()
+    out = []
+    for t in rnd.tables:
+        if only is not None and t.table not in only:
+            continue
+        pair = frozenset((t.red, t.blue))
+        if pair in met_in:
+            out.append(f"Round {rnd.round}, table {t.table}: {t.red} and {t.blue} already played each other in "
+                       f"{_rounds_text(met_in[pair])} (a rematch).")
+        if pair in apart:
+            out.append(f"Round {rnd.round}, table {t.table}: {t.red} and {t.blue} are of the same club or city, which round 1 "
+                       "keeps apart.")
+        for p in (t.red, t.blue):
+            seat = event.seat_of(p)
+            if seat is not None and seat != t.table and seat <= len(rnd.tables):
+                out.append(f"Round {rnd.round}, table {t.table}: {p}'s fixed seat is table {seat}.")
+            if t.layout and t.layout in played.get(p, ()):
+                out.append(f"Round {rnd.round}, table {t.table}: {p} has already played on the layout {t.layout!r}.")
+    if check_bye and rnd.bye:
+        had = _bye_rounds(before)
+        if rnd.bye in had:
+            fresh = [p for p in rnd.players() if p not in had and p != rnd.bye]
+            if fresh:
+                out.append(f"Round {rnd.round}: {rnd.bye} already had a bye in {_rounds_text(had[rnd.bye])}, while "
+                           f"{', '.join(fresh[:3])}{'...' if len(fresh) > 3 else ''} had none.")
+    return out
+
+
+def swap_tables(event: Event, round_no: int, first: int, second: int, *, places: bool = False) -> tuple[Event, list[str]]:
+    """The event with two tables of the last round changed, and the warnings of :func:`check_round`.
+
+    By default the blue players change tables (``A v B`` and ``C v D`` become ``A v D`` and
+    ``C v B``: new opponents); with ``places`` the two games exchange tables (and layouts),
+    keeping their opponents.
+
+    Raises
+    ------
+    EventError
+        For a round that is not the last paired, a table that does not exist or has a result,
+        or the same table twice.
+    """
+    if not event.pairings or round_no != event.pairings[-1].round:
+        last = f"the last paired round is {event.pairings[-1].round}" if event.pairings else "no round is paired yet"
+        raise EventError(f"Only the last paired round can be changed; {last}, not round {round_no}.")
+    rnd = event.pairings[-1]
+    numbers = [t.table for t in rnd.tables]
+    for t in (first, second):
+        if t not in numbers:
+            raise EventError(f"Round {round_no} has no table {t}; its tables are {', '.join(map(str, numbers))}.")
+    if first == second:
+        raise EventError(f"A swap needs two different tables; got table {first} twice.")
+    a, b = rnd.tables[first - 1], rnd.tables[second - 1]
+    for t in (a, b):
+        if t.result is not None:
+            raise EventError(f"Round {round_no}, table {t.table} ({t.red} v {t.blue}) already has a result; "
+                             "a table with a result cannot be swapped.")
+    if places:
+        new_a = a.model_copy(update={"red": b.red, "blue": b.blue})
+        new_b = b.model_copy(update={"red": a.red, "blue": a.blue})
+    else:
+        new_a = a.model_copy(update={"blue": b.blue})
+        new_b = b.model_copy(update={"blue": a.blue})
+    tables = list(rnd.tables)
+    tables[first - 1], tables[second - 1] = new_a, new_b
+    new_round = rnd.model_copy(update={"tables": tuple(tables)})
+    changed = Event.model_validate({**event.model_dump(), "pairings": event.pairings[:-1] + (new_round,)})
+    return changed, check_round(changed, new_round, only=[first, second], check_bye=False)

@@ -10,6 +10,8 @@ from typing import Any, Iterable
 from ..content import read_text
 from ..errors import DataError
 from .listformat import LIST_SUFFIXES, TEXT_SUFFIX, _SyntaxProblem, parse_list_document
+from .sharecode import is_share_code
+from .textlist import is_text_list
 
 
 @dataclass(frozen=True)
@@ -31,27 +33,34 @@ class IntakeNote:
         return {"file": str(self.path), "read": self.read, "message": self.message}
 
 
-def _looks_like_list(path: Path) -> tuple[bool, str]:
-    """Whether a ``.txt`` file holds a list (a YAML mapping, or text naming ``faction`` and ``models``)."""
+def _looks_like_list(path: Path) -> tuple[bool, str | None]:
+    """Whether a ``.txt`` file holds a list, and the note to give (``None``: the text form or a share code, at home in .txt)."""
     try:
         text = read_text(path)  # bounded, like every list read
     except DataError as exc:
         return False, f"not read: it cannot be read ({exc.problems[0].message.rstrip('.')})."
+    if is_share_code(text):
+        return True, None
     try:
         data = parse_list_document(text, str(path)).data
     except _SyntaxProblem:
         data = None
-    lowered = text.casefold()
-    if isinstance(data, dict) or ("faction" in lowered and "models" in lowered):
+    if isinstance(data, dict):
         return True, "read as a list although its name ends in .txt; rename it to .yaml."
-    return False, "not read: it ends in .txt and does not hold a list (a mapping with faction and models)."
+    if is_text_list(text):
+        return True, None
+    lowered = text.casefold()
+    if "faction" in lowered and "models" in lowered:
+        return True, "read as a list although its name ends in .txt; rename it to .yaml."
+    return False, "not read: this file is not a list (no faction: or models:)."
 
 
 def scan_list_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[IntakeNote]]:
     """Expand files and folders into list files, and say what was not read.
 
     Folders are searched recursively: ``*.yaml``, ``*.yml`` and ``*.json`` are lists, and so is
-    a ``*.txt`` file holding one; every other file, each hidden file and folder, and each
+    a ``*.txt`` file holding one (YAML, named so it can be renamed; the text form or a share
+    code, at home in a ``.txt`` file, without a note); every other file, each hidden file and folder, and each
     ``.txt`` file that is not a list is named in a note with the reason (nothing is skipped
     without a word). A path given directly is always read (checking it reports a missing or
     unreadable file).
@@ -75,7 +84,7 @@ def scan_list_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[Intak
     notes: list[IntakeNote] = []
     for raw in paths:
         p = Path(raw)
-        if not p.is_dir():
+        if is_share_code(str(raw)) or not p.is_dir():  # a share code is read as the list it holds
             out.append(p)
             continue
         found: list[Path] = []
@@ -92,7 +101,8 @@ def scan_list_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[Intak
                 out.append(f)
             elif suffix == TEXT_SUFFIX:
                 is_list, why = _looks_like_list(f)
-                notes.append(IntakeNote(f, is_list, why))
+                if why is not None:
+                    notes.append(IntakeNote(f, is_list, why))
                 if is_list:
                     out.append(f)
             else:

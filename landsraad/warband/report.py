@@ -16,7 +16,9 @@ Severity = Literal["error", "warning"]
 
 FINDING_CODES: dict[str, tuple[Severity, str | None, str]] = {
     "unreadable": ("error", None, "The file cannot be read."),
-    "syntax": ("error", None, "The file is not valid YAML or JSON."),
+    "syntax": ("error", None, "The file is not valid YAML or JSON, nor a list in the text form."),
+    "not-a-list": ("error", None, "The file holds no list at all (no faction: or models:)."),
+    "share-code": ("error", None, "A share code that does not read back (its check fails, or it holds no list)."),
     "schema": ("error", None, "The file does not follow the list format (`landsraad schema list`)."),
     "unknown-faction": ("error", "R-FACTION", "The faction id is not a known faction."),
     "faction-mismatch": ("error", "R-FACTION", "The list names another faction than the sheet it was checked against."),

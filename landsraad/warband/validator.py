@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -24,6 +25,8 @@ from .index import _closest_sheet, _Index, _index, spice_pool
 from .listformat import ListModel, WarbandList, _SyntaxProblem, list_hash, parse_list_document, read_list_document
 from .names import _canonical, _resolve_faction_id, _suggest
 from .report import FINDING_CODES, Finding, ModelCost, RecruitedModel, Report, human_path
+from .sharecode import ShareCodeError, decode_share_code, is_share_code
+from .textlist import NOT_A_LIST, is_text_list, parse_text_list
 
 # --- the validator ----------------------------------------------------------------------------
 
@@ -478,18 +481,77 @@ def check_text(
     *,
     factions: Mapping[str, Faction] | None = None,
 ) -> Report:
-    """Parse and check list text; a syntax error is a ``syntax`` finding with its line and column.
+    """Parse and check list text in any of its forms; a syntax error is a ``syntax`` finding with its line and column.
+
+    The text is read as a share code when it is one (:mod:`.sharecode`), else as YAML/JSON
+    when that gives a mapping, else as the text form (:mod:`.textlist`) when it has a
+    ``faction:`` line; anything else (prose, a scalar, a sequence without ``models:``) is a
+    ``not-a-list`` finding.
 
     Examples
     --------
     >>> r = check_text("faction: corrino\\nmodels: [type: scout\\n", "bad.yaml")
     >>> r.valid, r.findings[0].code, r.findings[0].line
     (False, 'syntax', 3)
+    >>> check_text("Hi! Here is my list for Saturday, Fremen as usual.", "mail.txt").findings[0].message[:42]
+    'This file is not a list (no faction: or mo'
+    >>> r = check_text("faction: House Corrino\\n1. Master Assassin - 4 pts\\n2. Scout", "chat.txt")
+    >>> r.valid, [m.type for m in r.warband.models]
+    (True, ['master_assassin', 'scout'])
     """
+    if is_share_code(text):
+        try:
+            data = decode_share_code(text)
+        except ShareCodeError as exc:
+            return _problem_report(source, "share-code", str(exc), ruleset)
+        return check_document(Document(source, data, {}), faction, ruleset, factions=factions)
     try:
         doc = parse_list_document(text, source)
     except _SyntaxProblem as exc:
-        return _problem_report(source, "syntax", exc.problems[0].message, ruleset, exc.line, exc.column)
+        if _MODELS_LINE.search(text):  # YAML that went wrong: its syntax error is the useful answer
+            return _problem_report(source, "syntax", exc.problems[0].message, ruleset, exc.line, exc.column)
+        if is_text_list(text):
+            return _check_text_form(text, source, faction, ruleset, factions)
+        return _problem_report(source, "not-a-list", NOT_A_LIST, ruleset)
+    if doc.data is not None and not isinstance(doc.data, (dict, list)):  # one scalar: prose, a number
+        if is_text_list(text):
+            return _check_text_form(text, source, faction, ruleset, factions)
+        return _problem_report(source, "not-a-list", NOT_A_LIST, ruleset)
+    if isinstance(doc.data, dict) and "models" not in doc.data and is_text_list(text) and (
+            any(_MODEL_KEY.match(str(k)) for k in doc.data)  # "1. Soldier; weapons: laser" reads as a YAML key
+            or ("total" in doc.data and all(str(k).casefold() in _TEXT_HEADERS for k in doc.data))):
+        return _check_text_form(text, source, faction, ruleset, factions)
+    if isinstance(doc.data, dict) and _prose(doc.data):
+        return _problem_report(source, "not-a-list", NOT_A_LIST, ruleset)
+    return check_document(doc, faction, ruleset, factions=factions)
+
+
+def _prose(data: dict[Any, Any]) -> bool:
+    """Whether a mapping is prose that happens to hold a colon: no faction or models key, none close to one, no sequence."""
+    keys = [str(k) for k in data]
+    if any(k in ("faction", "models") or did_you_mean(k.strip().casefold(), ("faction", "models")) for k in keys):
+        return False
+    return not any(isinstance(v, (list, dict)) for v in data.values())
+
+
+_TEXT_HEADERS = ("name", "player", "faction", "notes", "total")
+
+_MODEL_KEY = re.compile(r"\s*(?:\d+\s*[.)]|\d+\s*[x\u00d7]\s|[*\u2022])", re.IGNORECASE)
+
+_MODELS_LINE = re.compile(r"^\s*models\s*:", re.IGNORECASE | re.MULTILINE)
+
+
+def _check_text_form(text: str, source: str, faction: Faction | None, ruleset: Ruleset,
+                     factions: Mapping[str, Faction] | None) -> Report:
+    """Check a list in the text form; a line it cannot read is a ``syntax`` finding with its line."""
+    try:
+        doc = parse_text_list(text, source)
+    except DataError as exc:
+        out = _Collector(None)
+        for problem in exc.problems:
+            line = int(problem.where.removeprefix("line ")) if problem.where.startswith("line ") else None
+            out.add("syntax", problem.message, line=line, column=1 if line else None)
+        return Report(source, out.findings(), cap=ruleset.points)
     return check_document(doc, faction, ruleset, factions=factions)
 
 
@@ -509,11 +571,21 @@ def check_file(
 ) -> Report:
     """Read and check one list file (YAML or JSON); never raises for bad data.
 
+    A ``path`` that is a share code (:func:`~landsraad.warband.sharecode.is_share_code`) and
+    no existing file is read as the code, so ``validate LR1-...`` works.
+
     Examples
     --------
     >>> check_file("no/such/list.yaml").findings[0].code
     'unreadable'
     """
+    if is_share_code(str(path)):
+        try:
+            exists = Path(path).is_file()
+        except OSError:  # a long code is no file name a file system allows
+            exists = False
+        if not exists:
+            return check_text(str(path), "share code", faction, ruleset, factions=factions)
     try:
         text = read_text(path)  # bounded: /dev/zero or a 1 GB file is refused after 8 MB
     except DataError as exc:

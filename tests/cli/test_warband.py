@@ -230,3 +230,51 @@ def test_validate_excel_fr_csv_reads_back_with_semicolons(tmp_path):
 def test_csv_options_need_csv():
     proc = run("validate", LISTS / "valid" / "corrino-15.yaml", "--csv-dialect", "excel-fr")
     assert proc.returncode == 2 and "add --csv" in proc.stderr
+
+
+# --- lists as text and share codes ------------------------------------------------------------
+
+
+def test_roster_text_reads_back_through_validate_the_same_list(tmp_path):
+    source = ROOT / "examples" / "lists" / "fremen.yaml"
+    text = run("roster", source, "--format", "text")
+    assert text.returncode == 0 and "faction: The Fremen" in text.stdout and text.stdout.rstrip().endswith("total: 15 / 15 points")
+    pasted = tmp_path / "pasted.txt"
+    pasted.write_text(text.stdout, encoding="utf-8")
+    original = json.loads(run("validate", source, "--json").stdout)[0]
+    again = json.loads(run("validate", pasted, "--json").stdout)[0]
+    assert again["valid"] and again["list_hash"] == original["list_hash"] and again["breakdown"] == original["breakdown"]
+    folder = run("validate", tmp_path)  # in a folder too, without the "rename it" note
+    assert folder.returncode == 0 and "pasted.txt: valid" in folder.stdout and "rename" not in folder.stderr
+    cards = run("roster", pasted)  # and roster reads it: the default format is the profile cards
+    assert cards.returncode == 0 and "Naib" in cards.stdout and "Movement" in cards.stdout
+
+
+def test_prose_saved_as_txt_is_not_a_list(tmp_path):
+    mail = tmp_path / "mail.txt"
+    mail.write_text("Hi Tom,\nhere is my list for Saturday: the usual Fremen.\nSee you!\n", encoding="utf-8")
+    proc = run("validate", mail)
+    assert proc.returncode == 1
+    assert "error: This file is not a list (no faction: or models:)." in proc.stdout and "key" not in proc.stdout
+    folder = run("validate", tmp_path)
+    assert folder.returncode == 2 and "mail.txt: not read: this file is not a list (no faction: or models:)." in folder.stderr
+
+
+def test_roster_code_round_trip_and_a_damaged_code():
+    code = run("roster", ROOT / "examples" / "lists" / "atreides.yaml", "--format", "code").stdout.strip()
+    assert code.startswith("LR1-") and len(code) < 250
+    ok = run("validate", code, "--json")
+    assert ok.returncode == 0 and json.loads(ok.stdout)[0]["list_hash"] == json.loads(
+        run("validate", ROOT / "examples" / "lists" / "atreides.yaml", "--json").stdout)[0]["list_hash"]
+    assert run("roster", code, "--format", "text").stdout.startswith("# ")
+    damaged = code[:10] + ("A" if code[10] != "A" else "B") + code[11:]
+    bad = run("roster", damaged)
+    assert bad.returncode == 1 and "check does not match" in bad.stderr
+
+
+def test_validate_csv_neutralises_formulas(tmp_path):
+    (tmp_path / "evil.yaml").write_text('player: "=HYPERLINK(\\"http://x\\",\\"y\\")"\nname: "@SUM(A1)"\nfaction: corrino\n'
+                                        "models: [{type: scout}]\n", encoding="utf-8")
+    proc = run("validate", tmp_path / "evil.yaml", "--csv", "--csv-mode", "summary")
+    (row,) = list(csv.DictReader(io.StringIO(proc.stdout)))
+    assert row["player"] == "'=HYPERLINK(\"http://x\",\"y\")" and row["name"] == "'@SUM(A1)" and row["points"] == "2"

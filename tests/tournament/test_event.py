@@ -123,3 +123,92 @@ def test_drop_and_find_players():
 def test_two_entries_for_one_player_cannot_register():
     with pytest.raises(EventError, match="Two entries are for the player 'ana'"):
         register(new_event("Cup", 3, 1), [Entrant(player="Ana"), Entrant(player="ana")])
+
+
+# --- settings, migration, the lock, late entries -----------------------------------------------
+
+from landsraad.tournament.event import (  # noqa: E402
+    FORMAT,
+    LOCK_FILE,
+    Layout,
+    Seat,
+    add_entrant,
+    configure,
+    event_lock,
+    tiebreaker_name,
+)
+
+
+def test_a_version_1_state_file_loads_with_default_settings_and_is_written_as_version_2(tmp_path):
+    old = {"format": "landsraad-event/1", "name": "Old cup", "rounds": 2, "seed": 4, "points": 15,
+           "scoring": {"win": 3, "draw": 1, "loss": 0},
+           "entrants": [{"player": "Ana", "faction": "corrino", "file": "lists/a.yaml", "list_name": "", "list_hash": "x"},
+                        {"player": "Bo", "faction": "fremen", "file": "lists/b.yaml", "list_name": "", "list_hash": "y"}],
+           "dropped": [], "pairings": [{"round": 1, "tables": [{"table": 1, "red": "Ana", "blue": "Bo",
+                                                                 "result": {"red": 5, "blue": 2}}], "bye": None}]}
+    (tmp_path / EVENT_FILE).write_text(json.dumps(old))
+    ev = load_event(tmp_path)
+    assert ev.tiebreakers == ("vp_diff", "vp", "sos") and ev.scoring.bye == "fixed" and ev.scoring.bye_vp == 0
+    assert ev.entrants[0].joined == 1 and ev.entrants[0].start_points == 0 and ev.pairings[0].tables[0].layout is None
+    save_event(tmp_path, ev)
+    again = json.loads((tmp_path / EVENT_FILE).read_text())
+    assert again["format"] == FORMAT == "landsraad-event/2" and load_event(tmp_path) == ev.model_copy(update={"format": FORMAT})
+
+
+def test_tiebreaker_names_are_forgiving_and_unknown_ones_refused():
+    assert tiebreaker_name("Strength of schedule") == "sos" and tiebreaker_name("vp-scored") == "vp"
+    with pytest.raises(EventError, match="Unknown tie-breaker 'sosa'. Did you mean 'sos'?"):
+        tiebreaker_name("sosa")
+    with pytest.raises(ValidationError, match="unknown tie-breaker"):
+        Event(name="Cup", rounds=1, seed=1, tiebreakers=("luck",))
+    with pytest.raises(ValidationError, match="fixed seat of two players"):
+        Event(name="Cup", rounds=1, seed=1, seats=(Seat(player="A", table=1), Seat(player="B", table=1)))
+    with pytest.raises(ValidationError, match="layout name 'X' is used twice"):
+        Event(name="Cup", rounds=1, seed=1, layouts=(Layout(name="X"), Layout(name="x")))
+
+
+def test_configure_locks_seed_and_cap_once_paired_but_not_scoring():
+    ev = register(new_event("Cup", 3, 1), [Entrant(player="A"), Entrant(player="B")])
+    ev = configure(ev, seed=9, points=20, tiebreakers=("sos",))
+    assert (ev.seed, ev.points, ev.tiebreakers) == (9, 20, ("sos",))
+    ev = set_round(ev, pair_round(ev))
+    with pytest.raises(EventError, match="seed can no longer change"):
+        configure(ev, seed=3)
+    with pytest.raises(EventError, match="cannot have 0"):
+        configure(ev, rounds=0)
+    changed = configure(ev, scoring=Scoring(win=2, bye="average"), late_points=1)
+    assert changed.scoring.win == 2 and changed.late_points == 1
+    with pytest.raises(EventError, match="cannot be set"):
+        configure(ev, pairings=())
+
+
+def test_add_entrant_joins_the_next_round_or_the_unplayed_last_one():
+    ev = register(new_event("Cup", 2, 1, late_points=2), [Entrant(player="A"), Entrant(player="B")])
+    with pytest.raises(EventError, match="Round 1 is not paired yet"):
+        add_entrant(ev, Entrant(player="L"))
+    ev = set_round(ev, pair_round(ev))
+    joined, n = add_entrant(ev, Entrant(player=" L "))
+    assert n == 1 and joined.entrants[-1].player == "L" and joined.entrants[-1].start_points == 2
+    ev, _ = record_result(ev, 1, 1, 1, 0)
+    late, n = add_entrant(ev, Entrant(player="L"), start_points=0)
+    assert n == 2 and late.entrants[-1].start_points == 0
+    with pytest.raises(EventError, match="already registered"):
+        add_entrant(late, Entrant(player="a"))
+    ev = set_round(late, pair_round(late))
+    for t in ev.pairings[-1].tables:
+        ev, _ = record_result(ev, 2, t.table, 1, 0)
+    with pytest.raises(EventError, match="no round left to join"):
+        add_entrant(ev, Entrant(player="Z"))
+
+
+def test_the_lock_makes_a_second_writer_wait_then_gives_up_with_a_sentence(tmp_path):
+    with event_lock(tmp_path):
+        assert (tmp_path / LOCK_FILE).exists()
+        with pytest.raises(EventError, match="Another landsraad command has been writing the event"):
+            with event_lock(tmp_path, timeout=0.2):
+                pass
+    with event_lock(tmp_path, timeout=0.2):  # released
+        pass
+    with pytest.raises(EventError, match="There is no event folder"):
+        with event_lock(tmp_path / "nowhere"):
+            pass

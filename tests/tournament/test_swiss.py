@@ -193,3 +193,151 @@ def test_any_situation_gets_the_best_pairing_tier_by_tier(case):
     nodes = players + ([None] if n % 2 else [])
     best = min(_tiers(m, players, points, met, had) for m in _matchings(nodes))
     assert _tiers(pairs + ([(bye, None)] if bye else []), players, points, met, had) == best
+
+
+# --- round-1 rules, fixed seats, layouts, hand-made pairings, swaps, reasons ----------------
+
+from itertools import permutations  # noqa: E402
+
+from landsraad.tournament.event import Affiliation, EventError, Layout, Round, Seat, Table  # noqa: E402
+from landsraad.tournament.standings import layouts_played  # noqa: E402
+from landsraad.tournament.swiss import check_round, plan_round, swap_tables  # noqa: E402
+
+
+def _cup(names, **settings) -> Event:
+    return Event(name="Cup", rounds=4, seed=3, entrants=[Entrant(player=p) for p in names], **settings)
+
+
+def _played(ev: Event, rnd: Round) -> Event:
+    ev = set_round(ev, rnd)
+    for t in rnd.tables:
+        ev, _ = record_result(ev, rnd.round, t.table, t.table + 5, 2)
+    return ev
+
+
+def test_round_one_keeps_a_club_apart_that_the_draw_would_pair():
+    names = [f"P{i}" for i in range(6)]
+    plain = pair_round(_cup(names))
+    a, b = plain.tables[0].red, plain.tables[0].blue  # the draw pairs them
+    clubs = (Affiliation(player=a, club="Dune Club"), Affiliation(player=b.lower(), club=" dune  club "))
+    plan = plan_round(_cup(names, avoid=("club",), affiliations=clubs))
+    assert all({t.red, t.blue} != {a, b} for t in plan.round.tables)
+    assert "kept apart" in " ".join(plan.reasons.values())
+    # Only round 1: the clubs do not matter later (check_round warns only in round 1).
+    assert check_round(_cup(names, avoid=("club",), affiliations=clubs), plain) == [
+        f"Round 1, table 1: {plain.tables[0].red} and {plain.tables[0].blue} are of the same club or city, which round 1 keeps apart."]
+
+
+def test_city_rule_gives_way_when_everyone_is_from_one_city():
+    names = list("ABCD")
+    ev = _cup(names, avoid=("city",), affiliations=tuple(Affiliation(player=p, city="Lyon") for p in names))
+    plan = plan_round(ev)
+    assert len(plan.round.tables) == 2 and all("same club or city" in r for r in plan.reasons.values())
+
+
+def test_fixed_seat_holds_every_round():
+    names = [f"P{i}" for i in range(8)]
+    ev = _cup(names, seats=(Seat(player="p5", table=3),))
+    for _ in range(3):
+        plan = plan_round(ev)
+        (t,) = [t for t in plan.round.tables if "P5" in (t.red, t.blue)]
+        assert t.table == 3 and "table 3 is P5's fixed seat" in plan.reasons[3]
+        assert [x.table for x in plan.round.tables] == [1, 2, 3, 4]
+        ev = _played(ev, plan.round)
+
+
+def _repeats(games, layouts, played) -> int:
+    return sum(1 for (r, b), lay in zip(games, layouts) for p in (r, b) if lay in played.get(p, ()))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_layouts_placed_with_fewest_repeats_brute_force(seed):
+    names = [f"P{i}" for i in range(6)]
+    ev = Event(name="Cup", rounds=3, seed=seed, entrants=[Entrant(player=p) for p in names],
+               layouts=(Layout(name="Sietch"), Layout(name="Ridge"), Layout(name="Basin")))
+    for number in (1, 2, 3):
+        plan = plan_round(ev)
+        before = layouts_played(ev)
+        games = [(t.red, t.blue) for t in plan.round.tables]
+        got = _repeats(games, [t.layout for t in plan.round.tables], before)
+        best = min(_repeats(games, perm, before) for perm in permutations(["Sietch", "Ridge", "Basin"]))
+        assert got == best
+        assert [t.layout for t in plan.round.tables] == ["Sietch", "Ridge", "Basin"]  # a table keeps its layout
+        ev = _played(ev, plan.round)
+        if number == 2:  # round 2 can always avoid a repeat here (each game pairs two round-1 tables: 12, 13, 23)
+            assert all(len(set(v)) == len(v) for v in layouts_played(ev).values())
+
+
+def test_hand_made_pairs_are_kept_the_rest_paired_and_a_rematch_warned():
+    ev = _cup(list("ABCDEF"))
+    ev = _played(ev, Round(round=1, tables=(Table(table=1, red="A", blue="B"), Table(table=2, red="C", blue="D"),
+                                          Table(table=3, red="E", blue="F"))))
+    plan = plan_round(ev, fixed=[("a", "B")])
+    tables = {frozenset((t.red, t.blue)): t for t in plan.round.tables}
+    assert frozenset("AB") in tables and (tables[frozenset("AB")].red, tables[frozenset("AB")].blue) == ("A", "B")
+    assert plan.reasons[tables[frozenset("AB")].table] == "set by the organiser."
+    assert plan.warnings == (f"Round 2, table {tables[frozenset('AB')].table}: A and B already played each other in round 1 (a rematch).",)
+    assert not any(frozenset(p) in tables for p in ("CD", "EF"))  # the others still avoid rematches
+    with pytest.raises(EventError, match="set to play twice"):
+        plan_round(ev, fixed=[("A", "B"), ("A", "C")])
+    with pytest.raises(EventError, match="is not a registered player"):
+        plan_round(ev, fixed=[("A", "Zed")])
+    with pytest.raises(EventError, match="an odd number"):
+        plan_round(ev, fixed=[("A", "C")], bye="B")
+
+
+def test_hand_set_bye_warns_on_a_second_bye():
+    ev = _cup(list("ABCDE"))
+    first = plan_round(ev).round
+    ev = _played(ev, first)
+    plan = plan_round(ev, bye=first.bye)
+    assert plan.round.bye == first.bye and plan.bye_reason == "set by the organiser."
+    assert plan.warnings and f"{first.bye} already had a bye in round 1" in plan.warnings[0]
+
+
+def test_reasons_name_places_floats_rematches_and_the_bye():
+    ev = _cup(list("ABCDE"))
+    r1 = plan_round(ev)
+    assert all("of round 1's draw (seed 3)" in r for r in r1.reasons.values())
+    assert "is the lowest-ranked player without a bye" in r1.bye_reason
+    ev = _played(ev, r1.round)
+    r2 = plan_round(ev)
+    text = " ".join(r2.reasons.values()) + " " + r2.bye_reason
+    assert "points" in text and (f"{r1.round.bye}, bye in round 1" in text or r2.round.bye != r1.round.bye)
+
+
+def test_swap_players_and_tables_and_refusals():
+    ev = _cup(list("ABCD"), layouts=(Layout(name="Sietch"), Layout(name="Ridge")))
+    ev = set_round(ev, Round(round=1, tables=(Table(table=1, red="A", blue="B", layout="Sietch"),
+                                              Table(table=2, red="C", blue="D", layout="Ridge"))))
+    swapped, warnings = swap_tables(ev, 1, 1, 2)
+    assert [(t.red, t.blue, t.layout) for t in swapped.pairings[0].tables] == [("A", "D", "Sietch"), ("C", "B", "Ridge")]
+    assert warnings == []
+    moved, _ = swap_tables(ev, 1, 2, 1, places=True)
+    assert [(t.red, t.blue, t.layout) for t in moved.pairings[0].tables] == [("C", "D", "Sietch"), ("A", "B", "Ridge")]
+    with pytest.raises(EventError, match="two different tables"):
+        swap_tables(ev, 1, 1, 1)
+    with pytest.raises(EventError, match="has no table 3"):
+        swap_tables(ev, 1, 1, 3)
+    recorded, _ = record_result(ev, 1, 2, 3, 3)
+    with pytest.raises(EventError, match="already has a result"):
+        swap_tables(recorded, 1, 1, 2)
+    # Round 2 after A-B, C-D: swapping into a rematch is allowed with a warning.
+    ev = _played(ev, ev.pairings[0])
+    ev = set_round(ev, Round(round=2, tables=(Table(table=1, red="A", blue="C"), Table(table=2, red="D", blue="B"))))
+    _, warnings = swap_tables(ev, 2, 1, 2)
+    assert "Round 2, table 1: A and B already played each other in round 1 (a rematch)." in warnings
+    with pytest.raises(EventError, match="Only the last paired round"):
+        swap_tables(ev, 1, 1, 2)
+
+
+def test_late_entry_is_paired_from_the_round_they_join():
+    from landsraad.tournament.event import add_entrant
+
+    ev = _cup(list("ABC"))
+    r1 = plan_round(ev).round
+    ev = _played(ev, r1)
+    ev, joined = add_entrant(ev, Entrant(player="Late"), start_points=1)
+    assert joined == 2
+    r2 = plan_round(ev).round
+    assert "Late" in r2.players() and r2.bye is None and len(r2.tables) == 2
