@@ -22,7 +22,8 @@ import math
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..errors import DataError, UsageError, did_you_mean
+from ..errors import DataError, UsageError, did_you_mean, truncate
+from ..fileio import check_input_file, path_kind
 
 __all__ = ["register", "parse_point", "parse_weapon", "parse_edges"]
 
@@ -172,10 +173,11 @@ def parse_edges(items: Sequence[str] | None) -> dict[str, str]:
 def _scene_path(text: str) -> Path:
     """The scene file: a path, or the name of a bundled scene (``reference``)."""
     path = Path(text)
-    if path.is_file():
+    kind = path_kind(path)
+    if kind == "file":
         return path
-    if path.exists():
-        raise UsageError(f"Scene {text!r} is not a file.")
+    if kind != "missing":  # too long, a folder, a named pipe, a device: one sentence, at once
+        check_input_file(path, what="scene")
     if path.suffix == "" and path.parent == Path("."):
         from ..content import data_dir
 
@@ -191,8 +193,8 @@ def _scene_path(text: str) -> Path:
             hint = did_you_mean(text, names)
             extra = f" Did you mean the bundled scene {hint!r}?" if hint else (
                 f" Bundled scenes: {', '.join(names)}." if names else "")
-            raise UsageError(f"There is no scene file {text!r}.{extra}")
-    raise UsageError(f"There is no scene file {text!r}.")
+            raise UsageError(f"There is no scene file {truncate(text, 200)!r}.{extra}")
+    raise UsageError(f"There is no scene file {truncate(text, 200)!r}.")
 
 
 def _load(text: str) -> Any:

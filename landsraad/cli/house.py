@@ -15,8 +15,8 @@ import json
 from pathlib import Path
 
 from ..content import faction_ids, load_faction, parse_document, read_document
-from ..errors import UsageError
-from ..fileio import OutputPathError, atomic_write_text, check_output_path
+from ..errors import UsageError, truncate
+from ..fileio import OutputPathError, atomic_write_text, check_input_file, check_output_path, path_kind
 from ..houses import cost_model, house_from_document, house_id, price_faction, starter_house_text, starter_list_text
 
 __all__ = ["register", "cmd_price", "cmd_new"]
@@ -41,12 +41,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def cmd_price(args: argparse.Namespace) -> int:
     """Print the priced sheet."""
     path = Path(args.file)
-    if path.is_file():
+    kind = path_kind(path)
+    if kind == "file":
         faction = house_from_document(read_document(path))
-    elif args.file in faction_ids():
+    elif kind == "missing" and args.file in faction_ids():
         faction = load_faction(args.file)
-    else:
-        raise UsageError(f"house price: no such file or bundled faction {args.file[:200]!r}.")
+    elif kind == "missing":
+        raise UsageError(f"house price: no such file or bundled faction {truncate(args.file, 200)!r}.")
+    else:  # a folder, a named pipe, a device, a name too long: one sentence, at once
+        faction = house_from_document(read_document(check_input_file(path, what="house price")))
     pricing = price_faction(faction)
     if args.json:
         print(json.dumps(pricing.to_dict(), indent=2))
