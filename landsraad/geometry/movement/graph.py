@@ -17,6 +17,9 @@ from .polyline import Polyline
 from .result import _ANGLE_SLACK, _INF, _TWO_PI, ARC_BUMP_CM, TOUCH_TOLERANCE_CM
 from .space import _outlines, _Space
 
+_NEAR_SLACK_CM = 0.01
+"""How much farther than a search's cut-off a tangent point of a restricted graph may lie (rounding)."""
+
 # =============================================================================================
 # Tangent graph
 # =============================================================================================
@@ -123,13 +126,38 @@ def _arc_costs(space: _Space, i: int | np.ndarray, thetas: np.ndarray, spans: np
     return np.where(blocked & (R > 0), _INF, np.where(R > 0, cost, 0.0))
 
 
-def _graph(space: _Space) -> _Graph:
-    if "graph" in space._cache:
-        return space._cache["graph"]
+def _graph(space: _Space, near: tuple[float, float, float] | None = None) -> _Graph:
+    """The visibility graph of the space's circles: bitangents that a base can slide along, and
+    the free arcs between consecutive tangent points of each circle.
+
+    With ``near = (x, y, radius)`` only the tangents with an end within ``radius`` of ``(x, y)``
+    are kept (and the arcs between the kept points): a search from ``(x, y)`` cut off at
+    ``radius`` finds every node within the radius that it would find in the whole graph, at the
+    same cost, since a path's cost is at least its length (no path within the cut-off goes
+    through a dropped point) and an arc skipping a dropped point costs the sum of the two arcs it
+    replaces. That bounds the work of a short move on a crowded table
+    (``reach scenes/table.yaml naib-1 --movement 5`` built all 34,000 tangents of the table
+    and held 1 GB, issue 42). Such a graph is not cached; the whole one is, per space.
+    """
     C = len(space.circ_r)
     I, J = np.triu_indices(C, k=1)  # noqa: E741  (the pair indices, as in the formulas)
+    if near is not None:
+        x, y, radius = near
+        close = np.hypot(space.circ_c[:, 0] - x, space.circ_c[:, 1] - y) - space.circ_r <= radius + _NEAR_SLACK_CM
+        if close.all():
+            near = None  # the ball meets every circle: the whole graph, cached
+        else:
+            pair = close[I] | close[J]  # a kept tangent has an end on a circle that comes within the radius
+            I, J = I[pair], J[pair]  # noqa: E741
+    if near is None and "graph" in space._cache:
+        return space._cache["graph"]
     Ti, Tj, k = _bitangents(space.circ_c[I], space.circ_r[I], space.circ_c[J], space.circ_r[J])
     ci, cj = I[k], J[k]
+    if near is not None:
+        x, y, radius = near
+        within = ((np.hypot(Ti[:, 0] - x, Ti[:, 1] - y) <= radius + _NEAR_SLACK_CM)
+                  | (np.hypot(Tj[:, 0] - x, Tj[:, 1] - y) <= radius + _NEAR_SLACK_CM))
+        Ti, Tj, ci, cj = Ti[within], Tj[within], ci[within], cj[within]
     # both ends' angles and tests in one call each (element by element the same numbers)
     ends = np.concatenate([ci, cj])
     th = _angles(space, ends, np.concatenate([Ti, Tj]))
@@ -163,7 +191,8 @@ def _graph(space: _Space) -> _Graph:
     by_theta = [theta_sorted[bounds[i]:bounds[i + 1]] for i in range(C)]
     graph = _Graph(xy=xy, pts=list(map(tuple, xy.tolist())), circle=circle, theta=theta, adj=adj,
                    by_circle=by_circle, by_circle_theta=by_theta)
-    space._cache["graph"] = graph
+    if near is None:
+        space._cache["graph"] = graph
     return graph
 
 
