@@ -22,7 +22,7 @@ import math
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..errors import DataError, UsageError, did_you_mean, truncate
+from ..errors import DataError, UsageError, did_you_mean, quoted, truncate
 from ..fileio import check_input_file, path_kind
 
 __all__ = ["register", "parse_point", "parse_weapon", "parse_edges"]
@@ -38,11 +38,11 @@ def _number(text: str, option: str, *, positive: bool = False, allow_zero: bool 
     try:
         value = float(text)
     except ValueError:
-        raise UsageError(f"{option} expects a number of cm; got {text!r}.") from None
+        raise UsageError(f"{option} expects a number of cm; got {quoted(text)}.") from None
     if not math.isfinite(value):
-        raise UsageError(f"{option} expects a finite number; got {text!r}.")
+        raise UsageError(f"{option} expects a finite number; got {quoted(text)}.")
     if positive and (value < 0 or (value == 0 and not allow_zero)):
-        raise UsageError(f"{option} must be {'0 or more' if allow_zero else 'more than 0'}; got {text!r}.")
+        raise UsageError(f"{option} must be {'0 or more' if allow_zero else 'more than 0'}; got {quoted(text)}.")
     return value
 
 
@@ -58,13 +58,13 @@ def parse_point(text: str, option: str) -> tuple[float, float]:
     """
     parts = text.split(",")
     if len(parts) != 2:
-        raise UsageError(f"{option} expects a point X,Y in cm, e.g. {option} 12.5,30; got {text!r}.")
+        raise UsageError(f"{option} expects a point X,Y in cm, e.g. {option} 12.5,30; got {quoted(text)}.")
     try:
         x, y = float(parts[0]), float(parts[1])
     except ValueError:
-        raise UsageError(f"{option} expects a point X,Y in cm, e.g. {option} 12.5,30; got {text!r}.") from None
+        raise UsageError(f"{option} expects a point X,Y in cm, e.g. {option} 12.5,30; got {quoted(text)}.") from None
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise UsageError(f"{option} expects finite coordinates; got {text!r}.")
+        raise UsageError(f"{option} expects finite coordinates; got {quoted(text)}.")
     return (x, y)
 
 
@@ -90,7 +90,7 @@ def parse_weapon(text: str, option: str = "--weapon") -> tuple[float, int]:
     text = text.strip()
     bad = UsageError(
         f"{option} expects a weapon: a range in cm with an optional Combat bonus (10 or 10,+1), FACTION:WEAPON "
-        f"(corrino:pistol), FACTION/TYPE:WEAPON or inline range=10,combat=+1; got {text!r}."
+        f"(corrino:pistol), FACTION/TYPE:WEAPON or inline range=10,combat=+1; got {quoted(text)}."
     )
     if "=" not in text and ":" not in text and "/" not in text:
         parts = [p.strip() for p in text.split(",")]
@@ -112,7 +112,7 @@ def parse_weapon(text: str, option: str = "--weapon") -> tuple[float, int]:
         weapon = parse_stats_weapon(text, argument=option)
     if weapon is None or weapon.range_cm is None:
         name = weapon.name if weapon is not None else text
-        raise UsageError(f"{option}: the weapon {name!r} has no range (a template weapon), so it has no range bands.")
+        raise UsageError(f"{option}: the weapon {quoted(name)} has no range (a template weapon), so it has no range bands.")
     return (float(weapon.range_cm), int(weapon.combat))
 
 
@@ -134,9 +134,9 @@ def _parse_dodges(items: Sequence[str] | None) -> tuple[float | None, dict[str, 
             continue
         model_id = model_id.strip()
         if not model_id:
-            raise UsageError(f"--dodge expects CM or ID=CM, e.g. --dodge a=4 b=7; got {item!r}.")
+            raise UsageError(f"--dodge expects CM or ID=CM, e.g. --dodge a=4 b=7; got {quoted(item)}.")
         if model_id in per_model:
-            raise UsageError(f"--dodge gives model {model_id!r} two distances.")
+            raise UsageError(f"--dodge gives model {quoted(model_id)} two distances.")
         per_model[model_id] = _number(cm, f"--dodge {model_id}=", positive=True)
     return default, per_model
 
@@ -156,13 +156,13 @@ def parse_edges(items: Sequence[str] | None) -> dict[str, str]:
         side, sep, edge = item.partition("=")
         side, edge = side.strip(), edge.strip().lower()
         if not sep or not side or not edge:
-            raise UsageError(f"--edge expects SIDE=EDGE, e.g. --edge red=south; got {item!r}.")
+            raise UsageError(f"--edge expects SIDE=EDGE, e.g. --edge red=south; got {quoted(item)}.")
         if edge not in EDGES:
             raise UsageError(
                 f"--edge {item}: the edge must be one of {', '.join(EDGES)} (south is y = 0, west is x = 0)."
             )
         if side in out and out[side] != edge:
-            raise UsageError(f"--edge gives side {side!r} two edges: {out[side]} and {edge}.")
+            raise UsageError(f"--edge gives side {quoted(side)} two edges: {out[side]} and {edge}.")
         out[side] = edge
     return out
 
@@ -191,7 +191,7 @@ def _scene_path(text: str) -> Path:
                     return folder / (text + suffix)
             names = sorted(p.stem for p in folder.glob("*.y*ml"))
             hint = did_you_mean(text, names)
-            extra = f" Did you mean the bundled scene {hint!r}?" if hint else (
+            extra = f" Did you mean the bundled scene {quoted(hint)}?" if hint else (
                 f" Bundled scenes: {', '.join(names)}." if names else "")
             raise UsageError(f"There is no scene file {truncate(text, 200)!r}.{extra}")
     raise UsageError(f"There is no scene file {truncate(text, 200)!r}.")
@@ -208,8 +208,8 @@ def _need_model(board: Any, model_id: str, scene: str, what: str = "model") -> N
         return
     ids = [b.id for b in board.bases]
     hint = did_you_mean(model_id, ids)
-    extra = f" Did you mean {hint!r}?" if hint else ""
-    raise UsageError(f"There is no {what} {model_id!r} in scene {scene}.{extra} Models: {', '.join(ids) or '(none)'}.")
+    extra = f" Did you mean {quoted(hint)}?" if hint else ""
+    raise UsageError(f"There is no {what} {quoted(model_id)} in scene {truncate(scene, 200)}.{extra} Models: {truncate(', '.join(ids) or '(none)', 300)}.")
 
 
 def _movement(scene: Any, model_id: str, given: float | None, scene_name: str) -> float:
@@ -217,7 +217,7 @@ def _movement(scene: Any, model_id: str, given: float | None, scene_name: str) -
         return given
     value = scene.movement(model_id)
     if value is None:
-        raise UsageError(f"Model {model_id!r} has no movement in scene {scene_name}; give one with --movement CM.")
+        raise UsageError(f"Model {quoted(model_id)} has no movement in scene {truncate(scene_name, 200)}; give one with --movement CM.")
     return float(value)
 
 
@@ -316,9 +316,10 @@ def _need_thing(board: Any, item_id: str, scene: str) -> None:
     if item_id in ids:
         return
     hint = did_you_mean(item_id, ids)
-    extra = f" Did you mean {hint!r}?" if hint else ""
-    raise UsageError(f"There is no model, marker or terrain piece {item_id!r} in scene {scene}.{extra}"
-                     f" Models: {', '.join(b.id for b in board.bases) or '(none)'}.")
+    extra = f" Did you mean {quoted(hint)}?" if hint else ""
+    models = truncate(", ".join(b.id for b in board.bases) or "(none)", 300)
+    raise UsageError(f"There is no model, marker or terrain piece {quoted(item_id)} in scene {truncate(scene, 200)}.{extra}"
+                     f" Models: {models}.")
 
 
 def _tolerance(args: argparse.Namespace) -> float:
@@ -470,7 +471,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
     _need_thing(board, args.a, args.scene)
     _need_thing(board, args.b, args.scene)
     if args.a == args.b:
-        raise UsageError(f"measure needs two different things; got {args.a!r} twice.")
+        raise UsageError(f"measure needs two different things; got {quoted(args.a)} twice.")
     data, lines, cov = measure_answer(board, args.a, args.b, weapon=weapon, tolerance=tolerance,
                                       models_block=not args.models_transparent)
     notes = [f"Range modifier: {data['range_modifier']:+d} (weapon range {_fmt(weapon[0])} cm)"] if weapon else []
@@ -524,9 +525,9 @@ def cmd_move(args: argparse.Namespace) -> int:
         if not board.has_base(contact_with):
             ids = [x.id for x in board.bases if x.id != args.model]
             hint = did_you_mean(contact_with, ids)
-            extra = f" Did you mean {hint!r}?" if hint else ""
+            extra = f" Did you mean {quoted(hint)}?" if hint else ""
             raise UsageError(f"--to expects a point X,Y in cm or a model to move into contact with; there is no model"
-                             f" {contact_with!r} in scene {args.scene}.{extra} Models: {', '.join(ids) or '(none)'}.")
+                             f" {quoted(contact_with)} in scene {truncate(args.scene, 200)}.{extra} Models: {truncate(', '.join(ids) or '(none)', 300)}.")
         if contact_with == args.model:
             raise UsageError(f"--to names {args.model!r}, the model that moves; name another model or a point X,Y.")
         res = approach.contact_move(board, args.model, contact_with, allowance)
@@ -652,8 +653,8 @@ def cmd_template(args: argparse.Namespace) -> int:
         if not board.has_base(model_id):
             ids = [b.id for b in board.bases]
             hint = did_you_mean(model_id, ids)
-            raise UsageError(f"--dodge names model {model_id!r}, which is not in scene {args.scene}."
-                             + (f" Did you mean {hint!r}?" if hint else f" Models: {', '.join(ids) or '(none)'}."))
+            raise UsageError(f"--dodge names model {quoted(model_id)}, which is not in scene {truncate(args.scene, 200)}."
+                             + (f" Did you mean {quoted(hint)}?" if hint else f" Models: {truncate(', '.join(ids) or '(none)', 300)}."))
     allowances = {m: per_model.get(m, default_dodge) for m in hit}
     dodges = [templates.dodge_out(board, m, shape, cm) for m, cm in allowances.items() if cm is not None]
     data = {
@@ -734,8 +735,8 @@ def cmd_check_scene(args: argparse.Namespace) -> int:
     edges = {side: edge for side, edge in {**_scene_edges(scene), **edges}.items() if side in sides}
     if unknown:
         hint = did_you_mean(unknown[0], sides)
-        extra = f" Did you mean {hint!r}?" if hint else ""
-        raise UsageError(f"--edge names side {unknown[0]!r}, which has no model in scene {args.scene}.{extra}"
+        extra = f" Did you mean {quoted(hint)}?" if hint else ""
+        raise UsageError(f"--edge names side {quoted(unknown[0])}, which has no model in scene {truncate(args.scene, 200)}.{extra}"
                          f" Sides: {', '.join(sides) or '(none)'}.")
     at_setup = args.stage == "setup"
     problems = list(setup.check_terrain_placement(board)) if at_setup else []
