@@ -66,19 +66,33 @@ def cmd_price(args: argparse.Namespace) -> int:
     return 0
 
 
+def _holds(path: Path, content: str) -> bool:
+    """Whether ``path`` is a regular file holding exactly ``content``."""
+    if path_kind(path) != "file":
+        return False
+    try:
+        return path.read_bytes() == content.encode("utf-8")
+    except OSError:
+        return False
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     """Write the starter house and list."""
     ident = house_id(args.name)
     house_path = check_output_path(args.out or f"{ident}.yaml", what="--out")
     list_path = check_output_path(args.list_file or f"{ident}-list.yaml", what="--list")
-    for p in (house_path, list_path):
-        if p.exists():
-            raise UsageError(f"house new: {str(p)[:200]!r} already exists; choose another name or remove it.")
     text = starter_house_text(args.name, str(house_path))
     faction = house_from_document(parse_document(text, str(house_path)))
+    list_text = starter_list_text(faction)
+    present = [(p, content) for p, content in ((house_path, text), (list_path, list_text)) if path_kind(p) != "missing"]
+    for p, content in present:
+        # One file alone holding exactly what would be written is this command's own (a run killed
+        # between its two writes left the house alone): the run completes it. Anything else stays.
+        if len(present) == 2 or not _holds(p, content):
+            raise UsageError(f"house new: {truncate(str(p), 200)!r} already exists; choose another name or remove it.")
     atomic_write_text(house_path, text)
     try:
-        atomic_write_text(list_path, starter_list_text(faction))
+        atomic_write_text(list_path, list_text)
     except OutputPathError:
         # Both files or neither: a house file alone would make the re-run refuse ("already exists").
         house_path.unlink(missing_ok=True)
