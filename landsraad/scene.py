@@ -119,13 +119,13 @@ MAX_LISTED = 20
 
 MAX_MODELS = 1_000
 """The most models a scene may hold (a 60 x 60 cm table holds at most 400 bases of 30 mm)."""
-MAX_TERRAIN = 1_000
+MAX_TERRAIN = 200
 """The most terrain pieces a scene may hold (a real table has a dozen or two)."""
-MAX_MARKERS = 1_000
+MAX_MARKERS = 200
 """The most markers a scene may hold."""
 MAX_CORNERS = 1_000
 """The most corners of one terrain polygon (a round piece written out by hand needs a few dozen)."""
-MAX_SCENE_CORNERS = 20_000
+MAX_SCENE_CORNERS = 10_000
 """The most polygon corners of all the terrain pieces together."""
 
 Finite = Annotated[float, Field(allow_inf_nan=False)]

@@ -707,6 +707,18 @@ def _scene_edges(scene: Any) -> dict[str, str]:
     return {str(k): str(v) for k, v in dict(edges or {}).items()}
 
 
+_MOST_LISTED = 50
+"""The most set-up problems of one kind that check-scene lists (200 pieces packed together are 20,000 pairs)."""
+
+
+def _listed(problems: Sequence[Any]) -> list[str]:
+    """The problems' lines, at most :data:`_MOST_LISTED`, then one line counting the rest."""
+    lines = [f"  - {p.message}" for p in problems[:_MOST_LISTED]]
+    if len(problems) > _MOST_LISTED:
+        lines.append(f"  ... and {len(problems) - _MOST_LISTED:,} more (not listed; --json lists them all).")
+    return lines
+
+
 def cmd_check_scene(args: argparse.Namespace) -> int:
     """``landsraad check-scene SCENE``: every problem of the scene file, then the set-up checks R-TERRAIN and,
     with ``--edge SIDE=EDGE`` for the sides, R-DEPLOY. Exit 1 when there is any problem."""
@@ -761,12 +773,12 @@ def cmd_check_scene(args: argparse.Namespace) -> int:
         deploy_problems = [p for p in problems if not p.rule.startswith("R-TERRAIN")]
         lines.append("R-TERRAIN (terrain > 5 cm from the edges, > 10 cm apart): "
                      + ("ok." if not terrain_problems else f"{len(terrain_problems)} problem(s):"))
-        lines += [f"  - {p.message}" for p in terrain_problems]
+        lines += _listed(terrain_problems)
         if edges:
             given = ", ".join(f"{s}={e}" for s, e in edges.items())
             lines.append(f"R-DEPLOY ({given}; every model in contact with its edge): "
                          + ("ok." if not deploy_problems else f"{len(deploy_problems)} problem(s):"))
-            lines += [f"  - {p.message}" for p in deploy_problems]
+            lines += _listed(deploy_problems)
             missing = [s for s in sides if s not in edges]
             if missing:
                 lines.append(f"  (No edge given for {', '.join(missing)}: not checked.)")
