@@ -501,6 +501,8 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
         start = time.perf_counter()
         stdin = sys.stdin
         sys.stdin = io.StringIO(case.stdin)
+        cwd = os.getcwd()
+        os.chdir(tmp)  # a hostile argument in place of an output path writes into the case's folder, not here
         try:
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
                 status = main(argv)
@@ -511,6 +513,7 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
         except BaseException:  # noqa: BLE001 - the fuzz judge records every escape as a crash
             crash = traceback.format_exc(limit=-6)
         finally:
+            os.chdir(cwd)
             sys.stdin = stdin
             _ARMED[0] = False
             signal.alarm(0)
