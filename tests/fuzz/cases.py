@@ -540,7 +540,7 @@ def problems(outcome: Outcome) -> list[str]:
         if not text.strip():
             found.append("failed without a message")
         elif (outcome.stderr.strip() and outcome.case.files and not names
-              and not any(w in outcome.stderr for w in ("usage:", "Argument", "--", "line "))):
+              and not any(w in outcome.stderr for w in ("usage:", "Argument", "arguments", "--", "line "))):
             found.append("the message does not say which input is wrong")
     return found
 
