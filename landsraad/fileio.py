@@ -241,6 +241,8 @@ def check_output_path(path: str | os.PathLike[str], *, what: str = "output") -> 
     """
     target = Path(path)
     shown = truncate(str(target), 200)
+    if "\x00" in str(target):
+        raise OutputPathError(f"{what}: {shown!r} holds a NUL character, which no file name can hold.")
     if len(target.name.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
         raise OutputPathError(f"{what}: the file name {truncate(target.name, 60)!r} is longer than the {MAX_NAME_BYTES} bytes a "
                               f"file system allows.")

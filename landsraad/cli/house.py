@@ -79,6 +79,9 @@ def _holds(path: Path, content: str) -> bool:
 def cmd_new(args: argparse.Namespace) -> int:
     """Write the starter house and list."""
     ident = house_id(args.name)
+    if len(ident.encode("utf-8")) > 100:  # it names the files and the faction: a file name has at most 255 bytes
+        raise UsageError(f"house new: the name {truncate(args.name)!r} is too long for a house (its id would be "
+                         f"{len(ident.encode('utf-8')):,} bytes; at most 100).")
     house_path = check_output_path(args.out or f"{ident}.yaml", what="--out")
     list_path = check_output_path(args.list_file or f"{ident}-list.yaml", what="--list")
     text = starter_house_text(args.name, str(house_path))

@@ -187,3 +187,15 @@ def test_resuming_a_finished_game_says_so_at_once(finished_record, tmp_path):
         out = run("play", "--resume", str(path), cwd=tmp_path)
         text = one_sentence(out, status=(1,))
         assert "This game is over" in text and "landsraad replay" in text, text
+
+
+def test_a_house_name_too_long_for_its_files_is_one_sentence(tmp_path):
+    # found by the gameargs fuzz family (seed 400096): an OSError traceback from the aliases lookup
+    text = one_sentence(run("house", "new", "y" * 300, cwd=tmp_path), status=(2,))
+    assert "too long for a house" in text and longest_run_of(text, "y") <= 80
+
+
+def test_an_output_path_holding_a_nul_is_one_sentence(tmp_path):
+    # found by the gameargs fuzz family (seed 400233): a ValueError traceback from tempfile
+    text = one_sentence(run("play", "--seed", "1", "--save", "a\x00b", cwd=tmp_path), status=(1, 2))
+    assert "NUL character" in text
