@@ -5,6 +5,7 @@ Usage (from the repository root)::
     python bench/fuzz.py --cases 100000             # the long run (about an hour)
     python bench/fuzz.py --cases 10000 --start 50000 --families list,faction,ruleset,args,scene
     python bench/fuzz.py --cases 5000 --start 300000 --families record   # saved games (replay, play --resume)
+    python bench/fuzz.py --cases 1000 --start 400000 --families gameargs,bigscene   # game commands, extreme scenes
 
 Each case is generated from its seed by ``tests/fuzz/cases.py`` (files damaged from the real
 content, hostile arguments), run through ``landsraad.cli.main`` with its output captured and a
@@ -40,7 +41,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=100_000)
     parser.add_argument("--start", type=int, default=0, help="first seed")
-    parser.add_argument("--families", default=",".join(FAMILIES), help="comma-separated: list,faction,ruleset,args,scene,record")
+    parser.add_argument("--families", default=",".join(FAMILIES), help="comma-separated: list,faction,ruleset,args,scene,record,gameargs,bigscene")
     parser.add_argument("--memory-gib", type=float, default=1.0, help="address space allowed above the start-up's")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args()

@@ -30,6 +30,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from .errors import DataError, Problem, UnknownNameError, truncate
+from .fileio import read_bounded
 from .model import Faction
 
 __all__ = [
@@ -363,27 +364,20 @@ def parse_document(text: str, source: str = "<text>") -> Document:
 def read_text(path: str | Path) -> str:
     """The text of a UTF-8 file, reading at most ``4 * MAX_CHARS`` bytes (and one more to know).
 
-    A device or a pipe that never ends (``/dev/zero``) or a huge file is refused after that
-    many bytes, not read to its end.
+    Only a regular file is read: a named pipe (which would wait for a writer for ever), a device
+    (``/dev/zero``) or a path too long for the file system is refused at once with a sentence
+    (:func:`landsraad.fileio.read_bounded`); a huge file is refused after that many bytes.
 
     Raises
     ------
     DataError
-        No such file, a folder, unreadable, or larger than the bound.
+        No such file, a folder, a pipe or device, unreadable, or larger than the bound.
     YamlSyntaxError
         A byte that is not UTF-8 (with its line and column).
     """
     path = Path(path)
     source = truncate(str(path), 200)
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(4 * MAX_CHARS + 1)
-    except FileNotFoundError:
-        raise DataError([Problem(source, "", "No such file.")]) from None
-    except IsADirectoryError:
-        raise DataError([Problem(source, "", "This is a folder, not a file.")]) from None
-    except OSError as exc:
-        raise DataError([Problem(source, "", f"The file cannot be read: {exc.strerror or type(exc).__name__}.")]) from None
+    raw = read_bounded(path, 4 * MAX_CHARS)  # a regular file only: a named pipe or a device is refused at once
     if len(raw) > 4 * MAX_CHARS:
         raise DataError([Problem(source, "", f"This file is too large (more than {4 * MAX_CHARS:,} bytes).")])
     try:

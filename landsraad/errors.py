@@ -32,6 +32,7 @@ __all__ = [
     "did_you_mean",
     "truncate",
     "quoted",
+    "printable",
     "MESSAGE_VALUE_LIMIT",
 ]
 
@@ -130,23 +131,59 @@ def did_you_mean(name: str, valid: Sequence[str] | Iterable[str]) -> str | None:
     return lowered[matches[0]] if matches else None
 
 
-def truncate(value: str, limit: int = MESSAGE_VALUE_LIMIT) -> str:
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Bidirectional marks, embeddings, overrides and isolates: they can reorder what a terminal shows."""
+
+
+def _escaped(char: str) -> str:
+    """``char`` as shown in a message: itself, or an escape when a terminal would act on it."""
+    code = ord(char)
+    if code < 0x20 or 0x7F <= code < 0xA0 or char in _BIDI_CONTROLS or char in "\u2028\u2029" or 0xD800 <= code < 0xE000:
+        if code < 0x100:
+            return f"\\x{code:02x}"
+        return f"\\u{code:04x}"
+    return char
+
+
+def printable(value: object) -> str:
+    """``value`` as text that is safe to print: control characters and bidi controls escaped.
+
+    An ESC sequence (``\\x1b[2J`` clears a terminal), a carriage return that overwrites a
+    line, a right-to-left override that reverses what follows: a file's value reaches the
+    terminal as its escape instead (``\\x1b``, ``\\u202e``). Nothing is cut
+    (:func:`truncate` cuts and escapes).
+
+    Examples
+    --------
+    >>> printable("Ana\\x1b[2J")
+    'Ana\\\\x1b[2J'
+    >>> printable("abc\\u202edef")
+    'abc\\\\u202edef'
+    >>> printable("Ma\u00efson")
+    'Ma\u00efson'
+    """
+    return "".join(_escaped(c) for c in str(value))
+
+
+def truncate(value: object, limit: int = MESSAGE_VALUE_LIMIT) -> str:
     """``value`` cut to ``limit`` characters (with a note of how much was left out), for messages.
 
-    A 1 MB faction name or a 100 kB model id must not be echoed back whole.
+    A 1 MB faction name or a 100 kB model id must not be echoed back whole. Control characters
+    and bidi controls are escaped (:func:`printable`), and the limit counts the characters
+    shown, escapes included, so the echo is never longer than ``limit`` plus the note.
 
     Parameters
     ----------
     value
         The text to show.
     limit
-        The most characters kept from ``value``.
+        The most characters shown of ``value``.
 
     Returns
     -------
     str
-        ``value`` itself when short enough, else its first ``limit`` characters followed by
-        ``...`` and the number of characters left out.
+        ``value`` itself when short and plain enough, else its first characters (at most
+        ``limit`` shown) followed by ``...`` and the number of characters of ``value`` left out.
 
     Examples
     --------
@@ -154,15 +191,27 @@ def truncate(value: str, limit: int = MESSAGE_VALUE_LIMIT) -> str:
     'corrino'
     >>> truncate("x" * 100, 10)
     'xxxxxxxxxx... (90 more characters)'
+    >>> truncate("\\x1b" * 10, 9)
+    '\\\\x1b\\\\x1b... (8 more characters)'
     """
     value = str(value)
-    if len(value) <= limit:
+    if len(value) <= limit and value.isprintable():
         return value
-    return f"{value[:limit]}... ({len(value) - limit:,} more characters)"
+    shown: list[str] = []
+    width = 0
+    for used, char in enumerate(value):
+        piece = _escaped(char)
+        if width + len(piece) > limit:
+            return f"{''.join(shown)}... ({len(value) - used:,} more characters)"
+        shown.append(piece)
+        width += len(piece)
+    return "".join(shown)
 
 
 def quoted(value: object, limit: int = MESSAGE_VALUE_LIMIT) -> str:
     """``repr`` of a user's value, cut by :func:`truncate` when long (for messages).
+
+    ``repr`` escapes what a terminal would act on, and the cut counts the characters shown.
 
     Examples
     --------
@@ -170,5 +219,16 @@ def quoted(value: object, limit: int = MESSAGE_VALUE_LIMIT) -> str:
     "'naib'"
     >>> quoted("n" * 200, 4)
     "'nnnn... (196 more characters)'"
+    >>> quoted("a\\u202eb")
+    "'a\\\\u202eb'"
     """
-    return repr(truncate(value, limit) if isinstance(value, str) else value)
+    if not isinstance(value, str):
+        return repr(value)
+    if len(value) <= limit and value.isprintable():
+        return repr(value)
+    width = 0
+    for used, char in enumerate(value):
+        width += len(repr(char)) - 2
+        if width > limit:
+            return repr(f"{value[:used]}... ({len(value) - used:,} more characters)")
+    return repr(value)

@@ -25,14 +25,22 @@ landsraad.fileio.OutputPathError: --svg: the folder ... does not exist; create i
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
-from .errors import LandsraadError
+from .errors import DataError, LandsraadError, Problem, truncate
 
-__all__ = ["OutputPathError", "atomic_write_bytes", "atomic_write_text", "check_output_path", "check_output_dir", "TEMP_SUFFIX",
-           "temporary_files"]
+__all__ = ["OutputPathError", "InputPathError", "atomic_write_bytes", "atomic_write_text", "check_output_path", "check_output_dir",
+           "TEMP_SUFFIX", "temporary_files", "path_kind", "check_input_file", "read_bounded", "MAX_NAME_BYTES", "MAX_PATH_BYTES"]
+
+MAX_NAME_BYTES = 255
+"""The longest file name (one part of a path) a common file system allows, in bytes."""
+
+MAX_PATH_BYTES = 4096
+"""The longest path Linux accepts (``PATH_MAX``), in bytes."""
 
 TEMP_SUFFIX = ".tmp"
 """How the name of a temporary file of :func:`atomic_write_bytes` ends."""
@@ -40,6 +48,139 @@ TEMP_SUFFIX = ".tmp"
 
 class OutputPathError(LandsraadError):
     """A path the program was asked to write to cannot be written."""
+
+
+class InputPathError(DataError):
+    """A path the program was asked to read is not a readable regular file (exit status 1)."""
+
+
+_KIND_WORDS = {
+    "missing": "No such file.",
+    "folder": "This is a folder, not a file.",
+    "pipe": "This is a named pipe (FIFO), not a regular file; it is refused rather than waited on.",
+    "device": "This is a device, not a regular file; it is refused rather than read.",
+    "socket": "This is a socket, not a regular file.",
+    "other": "This is not a regular file.",
+}
+
+
+def _too_long(path: str | os.PathLike[str]) -> str | None:
+    """Why ``path`` is too long for the file system, or ``None``."""
+    text = os.fsencode(path)
+    if len(text) >= MAX_PATH_BYTES:
+        return f"The path is {len(text):,} bytes long; a path has at most {MAX_PATH_BYTES - 1:,}."
+    longest = max(text.split(b"/"), key=len, default=b"")
+    if len(longest) > MAX_NAME_BYTES:
+        return f"A name in the path is {len(longest):,} bytes long; a file name has at most {MAX_NAME_BYTES}."
+    return None
+
+
+def path_kind(path: str | os.PathLike[str]) -> str:
+    """What ``path`` names, without opening it and without raising.
+
+    Returns
+    -------
+    str
+        ``"file"`` (regular, symbolic links followed), ``"folder"``, ``"pipe"``, ``"device"``,
+        ``"socket"``, ``"other"``, ``"missing"`` (nothing there, or a dangling link),
+        ``"too long"`` (past the file system's limits) or ``"unreadable"`` (the folder cannot
+        be searched, a loop of links...).
+
+    Examples
+    --------
+    >>> path_kind("/dev/null"), path_kind("/"), path_kind("/no/such/file"), path_kind("x" * 5000)
+    ('device', 'folder', 'missing', 'too long')
+    """
+    if _too_long(path):
+        return "too long"
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return "missing"
+    except OSError as err:
+        return "too long" if err.errno == errno.ENAMETOOLONG else "unreadable"
+    except ValueError:  # an embedded NUL byte
+        return "missing"
+    if stat.S_ISREG(mode):
+        return "file"
+    if stat.S_ISDIR(mode):
+        return "folder"
+    if stat.S_ISFIFO(mode):
+        return "pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    return "other"
+
+
+def check_input_file(path: str | os.PathLike[str], *, what: str = "") -> Path:
+    """``path`` once it is known to be a regular file that can be opened; else :class:`InputPathError`.
+
+    Checked at once, before any reading: a too long name, a missing file, a folder, a named pipe
+    (which would wait for a writer for ever) or a device are refused with one sentence.
+
+    Parameters
+    ----------
+    path
+        The path given by the user.
+    what
+        The argument it came from (``"--faction-file"``), shown before the path.
+
+    Raises
+    ------
+    InputPathError
+        Naming the argument and the path (cut to 200 characters).
+    """
+    shown = truncate(os.fspath(path), 200)
+    source = f"{what}: {shown}" if what else shown
+    kind = path_kind(path)
+    if kind == "file":
+        return Path(path)
+    if kind == "too long":
+        raise InputPathError([Problem(source, "", _too_long(path) or "The path is too long for the file system.")])
+    if kind == "unreadable":
+        raise InputPathError([Problem(source, "", "The file cannot be reached (a folder on its way cannot be searched, or a loop "
+                                                  "of links).")])
+    raise InputPathError([Problem(source, "", _KIND_WORDS[kind])])
+
+
+def read_bounded(path: str | os.PathLike[str], limit: int, *, what: str = "") -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` (and one more, so a caller knows it is larger).
+
+    The file is opened without blocking and checked to be a regular file on the open
+    descriptor itself, so a named pipe put there after a check does not hang the reader either.
+
+    Raises
+    ------
+    InputPathError
+        Not a readable regular file (see :func:`check_input_file`).
+    """
+    check_input_file(path, what=what)
+    shown = truncate(os.fspath(path), 200)
+    source = f"{what}: {shown}" if what else shown
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as err:
+        raise InputPathError([Problem(source, "", f"The file cannot be read: {err.strerror or type(err).__name__}.")]) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped for something else between the check and the open
+            raise InputPathError([Problem(source, "", _KIND_WORDS["other"])])
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    except OSError as err:
+        raise InputPathError([Problem(source, "", f"The file cannot be read: {err.strerror or type(err).__name__}.")]) from None
+    finally:
+        os.close(fd)
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
@@ -64,8 +205,8 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f"{_temp_prefix(target.name)}{os.getpid()}.", suffix=TEMP_SUFFIX, dir=folder)
     except OSError as err:
-        kept = "; the previous file is unchanged" if target.exists() else ""
-        raise OutputPathError(f"Cannot write {str(target)[:200]!r}: {err.strerror or err}{kept}.") from None
+        kept = "; the previous file is unchanged" if path_kind(target) == "file" else ""
+        raise OutputPathError(f"Cannot write {truncate(str(target), 200)!r}: {err.strerror or err}{kept}.") from None
     try:
         # mkstemp makes a private file (0600): give it the mode the file had, or the usual one for a new file.
         os.chmod(tmp, _mode_for(target))
@@ -76,7 +217,7 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
         os.replace(tmp, target)
     except OSError as err:
         _remove_quietly(tmp)
-        raise OutputPathError(f"Cannot write {str(target)[:200]!r}: {err.strerror or err}; the previous file is unchanged.") from None
+        raise OutputPathError(f"Cannot write {truncate(str(target), 200)!r}: {err.strerror or err}; the previous file is unchanged.") from None
     except BaseException:
         _remove_quietly(tmp)
         raise
@@ -99,13 +240,22 @@ def check_output_path(path: str | os.PathLike[str], *, what: str = "output") -> 
     Called before long work starts, so a game is not played only to fail at the end.
     """
     target = Path(path)
-    shown = str(target)[:200]
-    if len(target.name.encode("utf-8", "surrogateescape")) > 255:
-        raise OutputPathError(f"{what}: the file name {target.name[:60]!r}... is longer than the 255 bytes a file system allows.")
-    if target.is_dir():
+    shown = truncate(str(target), 200)
+    if "\x00" in str(target):
+        raise OutputPathError(f"{what}: {shown!r} holds a NUL character, which no file name can hold.")
+    if len(target.name.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
+        raise OutputPathError(f"{what}: the file name {truncate(target.name, 60)!r} is longer than the {MAX_NAME_BYTES} bytes a "
+                              f"file system allows.")
+    if _too_long(target):
+        raise OutputPathError(f"{what}: {shown!r}: {_too_long(target)}")
+    kind = path_kind(target)
+    if kind == "folder":
         raise OutputPathError(f"{what}: {shown!r} is a folder; give a file name.")
+    if kind in ("pipe", "device", "socket", "other"):
+        raise OutputPathError(f"{what}: {shown!r} is a {'named pipe' if kind == 'pipe' else kind}, not a regular file; choose "
+                              f"another path.")
     folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
+    if path_kind(folder) != "folder":
         raise OutputPathError(f"{what}: the folder {str(folder)[:200]!r} does not exist; create it first or choose another path.")
     if not os.access(folder, os.W_OK):
         raise OutputPathError(f"{what}: the folder {str(folder)[:200]!r} is not writable.")
@@ -115,9 +265,12 @@ def check_output_path(path: str | os.PathLike[str], *, what: str = "output") -> 
 def check_output_dir(path: str | os.PathLike[str], *, what: str = "output folder") -> Path:
     """The folder (created if missing, with its parents), or :class:`OutputPathError` if it cannot be one."""
     folder = Path(path)
-    shown = str(folder)[:200]
-    if folder.exists() and not folder.is_dir():
-        raise OutputPathError(f"{what}: {shown!r} is a file, not a folder.")
+    shown = truncate(str(folder), 200)
+    kind = path_kind(folder)
+    if kind == "too long":
+        raise OutputPathError(f"{what}: {shown!r}: {_too_long(folder) or 'the path is too long for the file system.'}")
+    if kind not in ("folder", "missing"):
+        raise OutputPathError(f"{what}: {shown!r} is a {'file' if kind == 'file' else kind}, not a folder.")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:

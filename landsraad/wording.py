@@ -15,7 +15,7 @@ Examples
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 if TYPE_CHECKING:  # the results' types only: words never compute
     from .geometry.robust import Fragility
@@ -311,6 +311,18 @@ def template_lines(a: TemplateAnswer, asked: Sequence[str] = ()) -> list[str]:
 # --- check-scene --------------------------------------------------------------------------
 
 
+MOST_LISTED = 50
+"""The most set-up problems of one kind that check-scene lists (200 pieces packed together are 20,000 pairs)."""
+
+
+def _listed(problems: Sequence[Any]) -> list[str]:
+    """The problems' lines, at most :data:`MOST_LISTED`, then one line counting the rest."""
+    lines = [f"  - {p.message}" for p in problems[:MOST_LISTED]]
+    if len(problems) > MOST_LISTED:
+        lines.append(f"  ... and {len(problems) - MOST_LISTED:,} more (not listed; --json lists them all).")
+    return lines
+
+
 def check_lines(c: SceneCheck) -> list[str]:
     """The ``check-scene`` answer in lines."""
     board = c.board
@@ -325,12 +337,12 @@ def check_lines(c: SceneCheck) -> list[str]:
     deploy = [p for p in c.problems if not p.rule.startswith("R-TERRAIN")]
     lines.append("R-TERRAIN (terrain > 5 cm from the edges, > 10 cm apart): "
                  + ("ok." if not terrain else f"{len(terrain)} problem(s):"))
-    lines += [f"  - {p.message}" for p in terrain]
+    lines += _listed(terrain)
     if c.edges:
         given = ", ".join(f"{s}={e}" for s, e in c.edges.items())
         lines.append(f"R-DEPLOY ({given}; every model in contact with its edge): "
                      + ("ok." if not deploy else f"{len(deploy)} problem(s):"))
-        lines += [f"  - {p.message}" for p in deploy]
+        lines += _listed(deploy)
         missing = [s for s in c.sides if s not in c.edges]
         if missing:
             lines.append(f"  (No edge given for {', '.join(missing)}: not checked.)")

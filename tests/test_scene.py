@@ -286,12 +286,54 @@ def test_list_valued_edge_is_a_located_error():
 
 
 def test_overlap_reports_are_bounded():
-    """50 bases on one spot: 1225 overlapping pairs, 20 listed and the rest counted."""
+    """50 bases on one spot: 1225 overlapping pairs, 20 listed and one line saying there are more."""
     models = "\n".join(f"  - {{id: m{i}, at: [30, 30], base: 30}}" for i in range(50))
     found = problems_of("models:\n" + models + "\n")
     overlaps = [p for p in found if "overlaps" in p]
     assert len(overlaps) == 20
-    assert found[-1].endswith(f"... and {50 * 49 // 2 - 20} more places where bases overlap (not listed).")
+    assert found[-1].endswith("... and more places where bases overlap (the check stops after 20).")
+
+
+def test_the_overlap_check_stops_after_the_listed_problems(monkeypatch):
+    """issue 42: 3,000 bases at one point computed 4.5 million overlaps to list 20; the work is now counted and small."""
+    import landsraad.scene as scene_module
+
+    seen = []
+    real = scene_module._close_pairs
+
+    def counting(items, radius):
+        for pair in real(items, radius):
+            seen.append(pair)
+            yield pair
+
+    monkeypatch.setattr(scene_module, "_close_pairs", counting)
+    models = "\n".join(f"  - {{id: m{i}, at: [30, 30], base: 30}}" for i in range(scene_module.MAX_MODELS))
+    found = problems_of("models:\n" + models + "\n")
+    assert len([p for p in found if "overlaps" in p]) == 20
+    assert len(seen) == 21  # not 499,500
+
+
+@pytest.mark.parametrize("key, count, item, message", [
+    ("models", 1_001, "{{id: m{i}, at: [1, 1], base: 25}}", "This scene has 1,001 models; a scene holds at most 1,000."),
+    ("terrain", 201, "{{id: t{i}, circle: {{at: [30, 30], radius: 1}}}}", "201 terrain pieces; a scene holds at most 200."),
+    ("markers", 201, "{{id: k{i}, at: [1, 1]}}", "201 markers; a scene holds at most 200."),
+])
+def test_a_scene_past_its_size_limits_is_refused_before_any_check(key, count, item, message):
+    items = "\n".join("  - " + item.format(i=i) for i in range(count))
+    found = problems_of(f"{key}:\n{items}\n")
+    assert len(found) == 1 and found[0].startswith(f"{key} (line 1") and message in found[0], found
+
+
+def test_a_polygon_with_too_many_corners_is_refused():
+    import math as _m
+
+    ring = ", ".join(f"[{30 + 10 * _m.cos(k / 1001 * 6.283):.5f}, {30 + 10 * _m.sin(k / 1001 * 6.283):.5f}]" for k in range(1001))
+    found = problems_of(f"terrain:\n  - {{id: round, polygon: [{ring}]}}\n")
+    assert len(found) == 1 and "This polygon has 1,001 corners; a terrain piece has at most 1,000." in found[0], found
+    ring = ", ".join(f"[{30 + 10 * _m.cos(k / 1000 * 6.283):.5f}, {30 + 10 * _m.sin(k / 1000 * 6.283):.5f}]" for k in range(1000))
+    pieces = "\n".join(f"  - {{id: p{i}, polygon: [{ring}]}}" for i in range(11))
+    found = problems_of(f"terrain:\n{pieces}\n")
+    assert len(found) == 1 and "11,000 corners in all; a scene has at most 10,000." in found[0], found
 
 
 # --- standing on terrain (PRJ-48) -----------------------------------------------------------------

@@ -16,15 +16,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
+from pydantic import ValidationError
+
 from ..content import content_hash, data_dir, faction_ids, load_faction
-from ..engine import new_game, play
-from ..errors import UsageError
-from ..fileio import atomic_write_text
+from ..engine import Game, new_game, play
+from ..engine.record import MAX_RECORD_BYTES, GameRecord, record_game, replay_record
+from ..errors import DataError, LandsraadError, UsageError
+from ..fileio import atomic_write_text, path_kind, read_bounded
 from ..houses import auto_list
 from ..model import Faction
 from ..players import PLAYER_KINDS, make_player
 from ..ruleset import DEFAULT, Ruleset
 from ..warband import WarbandList, list_hash, load_list, validate
+from ..workers import end_with_parent
 
 __all__ = ["Contestant", "GameTask", "game_seed", "contestant", "make_tasks", "play_task", "run_games", "RunInfo"]
 
@@ -119,12 +123,29 @@ def make_tasks(contestants: Sequence[Contestant], games: int, run_seed: int, pla
     return tasks
 
 
-def play_task(task: GameTask) -> dict[str, Any]:
-    """Play one game and return its summary (JSON-able; no timing, so it is the same on any engine)."""
+def _opening_game(task: GameTask) -> Game:
+    """The task's game before its first answer."""
     factions = [Faction.model_validate(d) for d in task.custom]
     red, blue = WarbandList.model_validate(task.red_list), WarbandList.model_validate(task.blue_list)
-    game = play(new_game(red, blue, seed=task.seed, factions=factions),
+    return new_game(red, blue, seed=task.seed, factions=factions)
+
+
+def play_task(task: GameTask) -> dict[str, Any]:
+    """Play one game and return its summary (JSON-able; no timing, so it is the same on any engine).
+
+    The summary's ``record`` key holds the saved game (:func:`~landsraad.engine.record.record_game`),
+    so a re-run can replay it before reusing the summary; :func:`run_games` keeps it in the
+    saved file only.
+    """
+    game = play(_opening_game(task),
                 {"red": make_player(task.players, task.seed * 2 + 1), "blue": make_player(task.players, task.seed * 2 + 2)})
+    summary = _summary(task, game)
+    summary["record"] = record_game(game, players={"red": task.players, "blue": task.players}).model_dump(mode="json")
+    return summary
+
+
+def _summary(task: GameTask, game: Game) -> dict[str, Any]:
+    """The summary of the finished ``game`` of ``task`` (what the report counts)."""
     result = game.result.to_dict()
     missions = {}
     for side in ("red", "blue"):
@@ -154,11 +175,37 @@ class RunInfo:
 
 
 def _load_saved(path: Path, task: GameTask) -> dict[str, Any] | None:
+    """The summary saved at ``path`` for ``task``, once its game is replayed and agrees; else ``None`` (play it again).
+
+    Anyone who can drop a file into the folder could otherwise change the statistics: the file
+    must hold the task's key and a sealed record (its hash holds) of the task's opening, played
+    by the task's players, that replays from its answers to its log and result, and the
+    summary must be the one that replayed game gives.
+    """
+    if path_kind(path) != "file":
+        return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None  # unreadable or half-written by another tool: play it again
-    return data if isinstance(data, dict) and data.get("key") == task.key else None
+        data = json.loads(read_bounded(path, MAX_RECORD_BYTES).decode("utf-8"))
+    except (DataError, ValueError, RecursionError):
+        return None  # unreadable, half-written or not JSON: play it again
+    if not isinstance(data, dict) or data.get("key") != task.key or not isinstance(data.get("record"), dict):
+        return None
+    try:
+        record = GameRecord.model_validate(data["record"])
+    except ValidationError:
+        return None
+    if (record.sha256 != record.content_hash() or record.seed != task.seed or record.result is None
+            or record.players != {"red": task.players, "blue": task.players}):
+        return None
+    try:
+        if record.opening != _opening_game(task).opening():
+            return None
+        game = replay_record(record, source=str(path))
+    except LandsraadError:
+        return None
+    summary = _summary(task, game)
+    stored = {k: v for k, v in data.items() if k != "record"}
+    return summary if stored == summary else None
 
 
 def _ray_results(tasks: Sequence[GameTask], address: str) -> Iterator[dict[str, Any]]:
@@ -190,7 +237,7 @@ def _process_results(tasks: Sequence[GameTask], workers: int) -> Iterator[dict[s
         for t in tasks:
             yield play_task(t)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=end_with_parent) as pool:  # workers end with this process
         futures: set[Future[dict[str, Any]]] = set()
         queue = list(reversed(tasks))
         try:
@@ -247,6 +294,7 @@ def run_games(tasks: Sequence[GameTask], *, workers: int = 1, ray_address: str |
     for result in stream:
         if games_dir is not None:
             atomic_write_text(games_dir / names[(result["red"], result["blue"], result["index"])], json.dumps(result, sort_keys=True))
+        result = {k: v for k, v in result.items() if k != "record"}  # the saved game stays in its file
         results.append(result)
         info.played += 1
         if progress:

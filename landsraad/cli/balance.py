@@ -20,8 +20,8 @@ from typing import Any
 from tqdm import tqdm
 
 from ..balance import contestant, make_tasks, run_games, summarise, write_outputs
-from ..errors import UsageError
-from ..fileio import check_output_dir
+from ..errors import UsageError, quoted
+from ..fileio import check_input_file, check_output_dir
 from ..houses import load_house
 from ..players import PLAYER_KINDS
 
@@ -55,13 +55,13 @@ def cmd_balance(args: argparse.Namespace) -> int:
         raise UsageError(f"--seed must be a whole number from 0 to 2**63 - 1; got {args.seed}.")
     ids = [f.strip() for f in args.factions.split(",") if f.strip()]
     if len(set(ids)) < 2:
-        raise UsageError(f"--factions needs at least two different factions; got {args.factions!r}.")
+        raise UsageError(f"--factions needs at least two different factions; got {quoted(args.factions)}.")
     if len(set(ids)) != len(ids):
-        raise UsageError(f"--factions names a faction twice: {args.factions!r}.")
+        raise UsageError(f"--factions names a faction twice: {quoted(args.factions)}.")
     out = check_output_dir(args.out, what="--out") if args.out else None
     houses = {}
     for path in args.houses:
-        sheet = load_house(path)
+        sheet = load_house(check_input_file(path, what="--houses"))
         houses[sheet.id] = sheet
     contestants = [contestant(f, houses) for f in ids]
     tasks = make_tasks(contestants, args.games, args.seed, args.players)

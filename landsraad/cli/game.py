@@ -22,8 +22,8 @@ from tqdm import tqdm
 from ..content import data_dir, load_model
 from ..engine import Game, SetupOptions, new_game, play
 from ..engine.record import events_of, load_record, record_game, replay_record, replay_states, save_record
-from ..errors import DataError, UsageError
-from ..fileio import atomic_write_text, check_output_dir, check_output_path
+from ..errors import DataError, UsageError, truncate
+from ..fileio import MAX_NAME_BYTES, atomic_write_text, check_input_file, check_output_dir, check_output_path, path_kind
 from ..missions import MissionCard, load_missions
 from ..narrate import model_label, model_names, narrate, narrate_log
 from ..players import PLAYER_KINDS, make_player
@@ -31,7 +31,7 @@ from ..scene import load_scene
 from ..svg import render_board
 from .warband import load_faction_files
 
-__all__ = ["register", "seed_argument"]
+__all__ = ["register", "seed_argument", "check_warband_argument", "reusable_record"]
 
 _KINDS_TEXT = ", ".join(PLAYER_KINDS)
 
@@ -44,6 +44,34 @@ def seed_argument(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is a whole number; got {text[:40]!r}") from None
     if not 0 <= value < 2**63:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**63 - 1; got {text[:40]!r}")
+    return value
+
+
+def check_warband_argument(value: str, flag: str) -> str:
+    """``value`` of ``--red`` / ``--blue`` (a list file or a bundled faction id), refused at once when it can be neither.
+
+    A name longer than a file system allows (it used to reach the engine and end in an OSError
+    traceback), a folder, a named pipe or a device is a one-line :class:`UsageError`.
+
+    Examples
+    --------
+    >>> check_warband_argument("corrino", "--red")
+    'corrino'
+    >>> check_warband_argument("x" * 300, "--blue")
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.UsageError: --blue: 'xxx... (220 more characters)' is 300 bytes long: neither a faction id nor a file name (at most 255 bytes).
+    """
+    kind = path_kind(value)
+    if kind == "too long":
+        size = len(value.encode("utf-8", "surrogateescape"))
+        raise UsageError(f"{flag}: {truncate(value)!r} is {size:,} bytes long: neither a faction id nor a file name "
+                         f"(at most {MAX_NAME_BYTES} bytes).")
+    if kind not in ("file", "missing"):
+        try:
+            check_input_file(value, what=flag)
+        except DataError as err:
+            raise UsageError(str(err)) from None
     return value
 
 
@@ -102,9 +130,13 @@ def _content_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _custom_content(args: argparse.Namespace) -> dict[str, Any]:
     """The ``factions`` and ``missions`` keywords of :func:`new_game` from ``--faction-file`` / ``--mission-file``."""
+    for flag in ("red", "blue"):
+        if isinstance(getattr(args, flag, None), str):
+            check_warband_argument(getattr(args, flag), f"--{flag}")
     for path in args.mission_file:
-        if not Path(path).is_file():
-            raise UsageError(f"--mission-file: no such file {path[:200]!r}.")
+        check_input_file(path, what="--mission-file")  # missing, a folder, a pipe, a device: one sentence, at once
+    for path in args.faction_file:
+        check_input_file(path, what="--faction-file")
     return {"factions": tuple(load_faction_files(args.faction_file).values()),
             "missions": tuple(load_model(MissionCard, path) for path in args.mission_file)}
 
@@ -272,16 +304,32 @@ def _finished_game(path: Path, args: argparse.Namespace, seed: int, kinds: tuple
     Checked by content: the file must load (its hash holds), be finished, and have been played
     with the same seed, warbands, players and table; anything else is played again.
     """
-    if not path.exists():
+    if path_kind(path) != "file":
         return None
+    fresh = new_game(args.red, args.blue, seed=seed, setup=setup, **content)
+    return reusable_record(path, fresh.opening(), seed, dict(zip(("red", "blue"), kinds)))
+
+
+def reusable_record(path: Path, opening: dict[str, Any], seed: int, players: dict[str, str]) -> dict[str, Any] | None:
+    """The result of the finished game saved at ``path`` when it is the game asked for, else ``None``.
+
+    The file must load (its hash holds), be finished, have been played from ``opening`` with
+    ``seed`` and ``players``, and **replay** from its opening and answers to its recorded log and
+    result: a record edited and re-sealed (a winner, a VP total or a mission line changed) is
+    played again instead of counting. What a replay cannot tell is whether ``players`` really
+    chose those answers (that takes playing the game again); the answers are legal ones.
+    """
     try:
         record = load_record(path)
     except DataError:
         return None
-    fresh = new_game(args.red, args.blue, seed=seed, setup=setup, **content)
-    same = (record.result is not None and record.seed == seed and record.players == dict(zip(("red", "blue"), kinds))
-            and record.opening == fresh.opening())
-    return record.result if same else None
+    if record.result is None or record.seed != seed or record.players != players or record.opening != opening:
+        return None
+    try:
+        replay_record(record, source=str(path))
+    except DataError:
+        return None
+    return record.result
 
 
 def _count(result: dict[str, Any], wins: dict[str, int], vps: dict[str, list[int]], missions: dict[str, dict[str, dict[str, int]]]) -> None:

@@ -24,7 +24,7 @@ import math
 from typing import Any, Callable, Sequence
 
 from .. import wording
-from ..errors import UsageError
+from ..errors import UsageError, quoted
 from ..fileio import atomic_write_text, check_output_path
 from ..model import Weapon
 from ..table import weapons
@@ -48,11 +48,11 @@ def number(text: str, option: str, *, positive: bool = False, allow_zero: bool =
     try:
         value = float(text)
     except ValueError:
-        raise UsageError(f"{option} expects a number of cm; got {text!r}.") from None
+        raise UsageError(f"{option} expects a number of cm; got {quoted(text)}.") from None
     if not math.isfinite(value):
-        raise UsageError(f"{option} expects a finite number; got {text!r}.")
+        raise UsageError(f"{option} expects a finite number; got {quoted(text)}.")
     if positive and (value < 0 or (value == 0 and not allow_zero)):
-        raise UsageError(f"{option} must be {'0 or more' if allow_zero else 'more than 0'}; got {text!r}.")
+        raise UsageError(f"{option} must be {'0 or more' if allow_zero else 'more than 0'}; got {quoted(text)}.")
     return value
 
 
@@ -68,13 +68,13 @@ def parse_point(text: str, option: str) -> tuple[float, float]:
     """
     parts = text.split(",")
     if len(parts) != 2:
-        raise UsageError(f"{option} expects a point X,Y in cm, e.g. {option} 12.5,30; got {text!r}.")
+        raise UsageError(f"{option} expects a point X,Y in cm, e.g. {option} 12.5,30; got {quoted(text)}.")
     try:
         x, y = float(parts[0]), float(parts[1])
     except ValueError:
-        raise UsageError(f"{option} expects a point X,Y in cm, e.g. {option} 12.5,30; got {text!r}.") from None
+        raise UsageError(f"{option} expects a point X,Y in cm, e.g. {option} 12.5,30; got {quoted(text)}.") from None
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise UsageError(f"{option} expects finite coordinates; got {text!r}.")
+        raise UsageError(f"{option} expects finite coordinates; got {quoted(text)}.")
     return (x, y)
 
 
@@ -97,7 +97,7 @@ def parse_weapon(text: str, option: str = "--weapon") -> tuple[float, int]:
     text = text.strip()
     bad = UsageError(
         f"{option} expects a weapon: a range in cm with an optional Combat bonus (10 or 10,+1), FACTION:WEAPON "
-        f"(corrino:pistol), FACTION/TYPE:WEAPON or inline range=10,combat=+1; got {text!r}."
+        f"(corrino:pistol), FACTION/TYPE:WEAPON or inline range=10,combat=+1; got {quoted(text)}."
     )
     if "=" not in text and ":" not in text and "/" not in text:
         parts = [p.strip() for p in text.split(",")]
@@ -132,7 +132,7 @@ def weapon_range(text: str, faction: str | None, option: str = "--weapon") -> We
                              " FACTION:WEAPON (corrino:pistol), inline range=10,combat=+1 or a range in cm (10 or 10,+1).")
         weapon = weapons.in_faction(text, faction, option=option)
         if weapon.range_cm is None:
-            raise UsageError(f"{option}: the weapon {weapon.name!r} has no range (a melee or template weapon), so it has no"
+            raise UsageError(f"{option}: the weapon {quoted(weapon.name)} has no range (a melee or template weapon), so it has no"
                              " range bands.")
     elif any(c in text for c in "=:/"):
         weapon = _named_weapon(text.strip(), option)
@@ -151,7 +151,7 @@ def _named_weapon(text: str, option: str) -> Weapon:
         weapon = parse_stats_weapon(text, argument=option)
     if weapon is None or weapon.range_cm is None:
         name = weapon.name if weapon is not None else text
-        raise UsageError(f"{option}: the weapon {name!r} has no range (a template weapon), so it has no range bands.")
+        raise UsageError(f"{option}: the weapon {quoted(name)} has no range (a template weapon), so it has no range bands.")
     return weapon
 
 
@@ -173,9 +173,9 @@ def parse_dodges(items: Sequence[str] | None) -> tuple[float | None, dict[str, f
             continue
         model_id = model_id.strip()
         if not model_id:
-            raise UsageError(f"--dodge expects CM or ID=CM, e.g. --dodge a=4 b=7; got {item!r}.")
+            raise UsageError(f"--dodge expects CM or ID=CM, e.g. --dodge a=4 b=7; got {quoted(item)}.")
         if model_id in per_model:
-            raise UsageError(f"--dodge gives model {model_id!r} two distances.")
+            raise UsageError(f"--dodge gives model {quoted(model_id)} two distances.")
         per_model[model_id] = number(cm, f"--dodge {model_id}=", positive=True)
     return default, per_model
 
@@ -195,13 +195,13 @@ def parse_edges(items: Sequence[str] | None) -> dict[str, str]:
         side, sep, edge = item.partition("=")
         side, edge = side.strip(), edge.strip().lower()
         if not sep or not side or not edge:
-            raise UsageError(f"--edge expects SIDE=EDGE, e.g. --edge red=south; got {item!r}.")
+            raise UsageError(f"--edge expects SIDE=EDGE, e.g. --edge red=south; got {quoted(item)}.")
         if edge not in EDGES:
             raise UsageError(
                 f"--edge {item}: the edge must be one of {', '.join(EDGES)} (south is y = 0, west is x = 0)."
             )
         if side in out and out[side] != edge:
-            raise UsageError(f"--edge gives side {side!r} two edges: {out[side]} and {edge}.")
+            raise UsageError(f"--edge gives side {quoted(side)} two edges: {out[side]} and {edge}.")
         out[side] = edge
     return out
 

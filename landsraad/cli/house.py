@@ -15,8 +15,8 @@ import json
 from pathlib import Path
 
 from ..content import faction_ids, load_faction, parse_document, read_document
-from ..errors import UsageError
-from ..fileio import OutputPathError, atomic_write_text, check_output_path
+from ..errors import UsageError, truncate
+from ..fileio import OutputPathError, atomic_write_text, check_input_file, check_output_path, path_kind
 from ..houses import cost_model, house_from_document, house_id, price_faction, starter_house_text, starter_list_text
 
 __all__ = ["register", "cmd_price", "cmd_new"]
@@ -41,12 +41,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def cmd_price(args: argparse.Namespace) -> int:
     """Print the priced sheet."""
     path = Path(args.file)
-    if path.is_file():
+    kind = path_kind(path)
+    if kind == "file":
         faction = house_from_document(read_document(path))
-    elif args.file in faction_ids():
+    elif kind == "missing" and args.file in faction_ids():
         faction = load_faction(args.file)
-    else:
-        raise UsageError(f"house price: no such file or bundled faction {args.file[:200]!r}.")
+    elif kind == "missing":
+        raise UsageError(f"house price: no such file or bundled faction {truncate(args.file, 200)!r}.")
+    else:  # a folder, a named pipe, a device, a name too long: one sentence, at once
+        faction = house_from_document(read_document(check_input_file(path, what="house price")))
     pricing = price_faction(faction)
     if args.json:
         print(json.dumps(pricing.to_dict(), indent=2))
@@ -63,19 +66,36 @@ def cmd_price(args: argparse.Namespace) -> int:
     return 0
 
 
+def _holds(path: Path, content: str) -> bool:
+    """Whether ``path`` is a regular file holding exactly ``content``."""
+    if path_kind(path) != "file":
+        return False
+    try:
+        return path.read_bytes() == content.encode("utf-8")
+    except OSError:
+        return False
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     """Write the starter house and list."""
     ident = house_id(args.name)
+    if len(ident.encode("utf-8")) > 100:  # it names the files and the faction: a file name has at most 255 bytes
+        raise UsageError(f"house new: the name {truncate(args.name)!r} is too long for a house (its id would be "
+                         f"{len(ident.encode('utf-8')):,} bytes; at most 100).")
     house_path = check_output_path(args.out or f"{ident}.yaml", what="--out")
     list_path = check_output_path(args.list_file or f"{ident}-list.yaml", what="--list")
-    for p in (house_path, list_path):
-        if p.exists():
-            raise UsageError(f"house new: {str(p)[:200]!r} already exists; choose another name or remove it.")
     text = starter_house_text(args.name, str(house_path))
     faction = house_from_document(parse_document(text, str(house_path)))
+    list_text = starter_list_text(faction)
+    present = [(p, content) for p, content in ((house_path, text), (list_path, list_text)) if path_kind(p) != "missing"]
+    for p, content in present:
+        # One file alone holding exactly what would be written is this command's own (a run killed
+        # between its two writes left the house alone): the run completes it. Anything else stays.
+        if len(present) == 2 or not _holds(p, content):
+            raise UsageError(f"house new: {truncate(str(p), 200)!r} already exists; choose another name or remove it.")
     atomic_write_text(house_path, text)
     try:
-        atomic_write_text(list_path, starter_list_text(faction))
+        atomic_write_text(list_path, list_text)
     except OutputPathError:
         # Both files or neither: a house file alone would make the re-run refuse ("already exists").
         house_path.unlink(missing_ok=True)

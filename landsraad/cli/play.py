@@ -19,7 +19,7 @@ from typing import Any
 from ..content import data_dir
 from ..engine import Game, SetupOptions, new_game
 from ..engine.record import load_record
-from ..errors import DataError, LandsraadError, Problem, UsageError
+from ..errors import DataError, LandsraadError, Problem, UsageError, truncate
 from ..fileio import check_output_path
 from ..missions import load_missions
 from ..play.drills import Drill, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind, worst_decision
@@ -27,7 +27,7 @@ from ..play.session import Session, advisor, resume
 from ..play.terminal import PlainTerminal, RichTerminal, Terminal
 from ..players import PLAYER_KINDS, make_player
 from ..scene import load_scene
-from .game import seed_argument
+from .game import check_warband_argument, seed_argument
 
 __all__ = ["register", "open_session"]
 
@@ -107,7 +107,10 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
     drill: Drill | None = None
     if args.resume:
         record = load_record(args.resume)
-        source = str(args.resume)[:200]
+        source = truncate(str(args.resume), 200)
+        if record.result is not None:  # said at once: replaying a finished game only to stop would take a while
+            raise DataError([Problem(source, "result", f"This game is over ({_result_words(record.result)}); there is nothing to "
+                                                       f"resume. Replay it with: landsraad replay {truncate(str(args.resume), 200)}")])
         saved = dict(record.players)
         if saved.get("drill"):
             try:
@@ -138,6 +141,8 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
         else:
             humans = _humans(args.human or "red")
             opponent = args.opponent or "heuristic"
+            check_warband_argument(args.red, "--red")
+            check_warband_argument(args.blue, "--blue")
             game = new_game(args.red, args.blue, seed=args.seed, dice=args.dice or "digital", setup=_demo_table())
         seed = args.seed
         opponents = {side: _opponent(opponent, seed, side) for side in ("red", "blue") if side not in humans}
@@ -154,6 +159,14 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
     if args.resume:
         session.printed = len(game.log)  # told before the save
     return session, drill
+
+
+def _result_words(result: dict[str, Any]) -> str:
+    """``red wins 12-8`` from a recorded result (whatever its values, in bounded words)."""
+    vp = result.get("vp") if isinstance(result.get("vp"), dict) else {}
+    score = f" {truncate(vp.get('red'), 10)}-{truncate(vp.get('blue'), 10)}" if vp else ""
+    winner = result.get("winner")
+    return f"a draw{score}" if winner == "draw" else f"{truncate(winner, 10)} wins{score}"
 
 
 def _humans(spec: str) -> tuple[str, ...]:

@@ -26,14 +26,14 @@ from typing import Any, Iterator, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from ..errors import DataError, DecisionError, LandsraadError, Problem
-from ..fileio import atomic_write_text
+from ..errors import DataError, DecisionError, LandsraadError, Problem, truncate
+from ..fileio import atomic_write_text, read_bounded
 from .events import GameEvent
 from .game import Game
 from .state import GameState
 
 __all__ = ["GameRecord", "RECORD_FORMAT", "record_game", "replay_record", "resume_record", "replay_states", "save_record",
-           "load_record", "events_of", "restore_opening"]
+           "load_record", "events_of", "restore_opening", "header_problems", "RECORD_PLAYER_KEYS"]
 
 RECORD_FORMAT = "landsraad-game/2"
 MAX_RECORD_BYTES = 64 * 1024 * 1024
@@ -86,14 +86,54 @@ def _depth(data: Any) -> int:
     return deepest
 
 
+RECORD_PLAYER_KEYS = ("red", "blue", "drill")
+"""The keys a record's ``players`` may have: who played each side, and the drill when it was one."""
+
+
 def restore_opening(record: GameRecord, *, source: str = "game record") -> Game:
-    """The game at the record's opening; a :class:`DataError` naming ``source`` when it cannot be one."""
+    """The game at the record's opening; a :class:`DataError` naming ``source`` when it cannot be one.
+
+    The header is checked against the opening too (:func:`header_problems`): a record whose
+    ``red``, ``blue`` or ``seed`` says something else than its opening was edited.
+    """
     try:
-        return Game.restore(record.opening, source=f"{source}: opening")
+        game = Game.restore(record.opening, source=f"{source}: opening")
     except DataError:
         raise
     except LandsraadError as err:  # an unknown stage or decision: say which file holds it
-        raise DataError([Problem(source, "opening", str(err)[:300])]) from None
+        raise DataError([Problem(source, "opening", truncate(str(err), 300))]) from None
+    problems = header_problems(record, game, source=source)
+    if problems:
+        raise DataError(problems)
+    return game
+
+
+def header_problems(record: GameRecord, opening: Game, *, source: str = "game record") -> list[Problem]:
+    """Every header field of ``record`` that disagrees with the game at its opening.
+
+    ``format`` is fixed by the model; ``red`` and ``blue`` must be the factions of the
+    opening's sides and ``seed`` its seed (the header only repeats them, for a reader of the
+    file); ``players`` may name only the sides and a drill, each with a short name (which
+    computer player a name means is the front end's to check: :mod:`landsraad.players` sits
+    above the engine).
+    """
+    problems = []
+    for side in ("red", "blue"):
+        recorded, actual = getattr(record, side), opening.state.side_state(side).faction
+        if recorded != actual:
+            problems.append(Problem(source, side, f"The header says {side} is {truncate(recorded)!r} but the game's opening has "
+                                                  f"{truncate(actual)!r}; the record was changed."))
+    if record.seed != opening.state.seed:
+        problems.append(Problem(source, "seed", f"The header's seed {truncate(record.seed)} is not the opening's "
+                                                f"({truncate(opening.state.seed)}); the record was changed."))
+    for key, value in record.players.items():
+        if key not in RECORD_PLAYER_KEYS:
+            problems.append(Problem(source, f"players.{truncate(key, 40)}", f"A saved game's players name only "
+                                                                            f"{', '.join(RECORD_PLAYER_KEYS)}."))
+        elif not 0 < len(value) <= 80 or not value.isprintable():
+            problems.append(Problem(source, f"players.{key}", f"The player {truncate(value)!r} is not a player's name (1 to 80 "
+                                                              f"printable characters)."))
+    return problems
 
 
 def _play_answers(record: GameRecord, source: str) -> Game:
@@ -174,12 +214,8 @@ def load_record(path: str | Path) -> GameRecord:
         or was edited after it was saved (its hash does not match).
     """
     path = Path(path)
-    source = str(path)[:200]
-    try:
-        with path.open("rb") as handle:  # bounded: a device or pipe (/dev/zero) has no size to check first
-            raw = handle.read(MAX_RECORD_BYTES + 1)
-    except OSError as exc:
-        raise DataError([Problem(source, "", f"The saved game cannot be read: {exc.strerror or exc}.")]) from None
+    source = truncate(str(path), 200)
+    raw = read_bounded(path, MAX_RECORD_BYTES)  # a regular file only: a named pipe or a device is refused at once
     if len(raw) > MAX_RECORD_BYTES:
         raise DataError([Problem(source, "", f"The file is larger than {MAX_RECORD_BYTES // 2**20} MiB; it is not a saved game.")])
     try:

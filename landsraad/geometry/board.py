@@ -33,7 +33,7 @@ import shapely
 from shapely.geometry import Point as _ShapelyPoint
 from shapely.geometry import Polygon
 
-from ..errors import GeometryError
+from ..errors import GeometryError, quoted, truncate
 
 __all__ = [
     "Point",
@@ -257,8 +257,8 @@ class Board:
         try:
             return self.bases[self._index[base_id]]
         except KeyError:
-            ids = ", ".join(b.id for b in self.bases) or "(none)"
-            raise GeometryError(f"There is no model {base_id!r} on the table; the models are: {ids}.") from None
+            ids = truncate(", ".join(b.id for b in self.bases) or "(none)", 300)
+            raise GeometryError(f"There is no model {quoted(base_id)} on the table; the models are: {ids}.") from None
 
     def has_base(self, base_id: str) -> bool:
         return base_id in self._index

@@ -29,7 +29,8 @@ from ..content import data_dir, read_document
 from ..engine import Game, GameState, new_game
 from ..engine.missions import EngineMissionView
 from ..engine.state import MarkerState, TerrainState
-from ..errors import DataError, GeometryError, LandsraadError, Problem, UnknownNameError
+from ..errors import DataError, GeometryError, LandsraadError, Problem, UnknownNameError, truncate
+from ..fileio import path_kind
 from ..geometry.measure import edge_distance
 from ..geometry.movement import plan_move
 from ..missions import evaluate_picks, load_missions, score
@@ -154,9 +155,9 @@ def load_drill(name_or_path: str | Path) -> Drill:
     path = Path(name_or_path)
     if not path.suffix:
         path = data_dir("drills") / f"{name_or_path}.yaml"
-        if not path.exists():
+        if path_kind(path) != "file":  # "too long" too: a 5,000-letter name is no drill either
             raise UnknownNameError("drill", str(name_or_path), drill_names())
-    source = str(path)[:200]
+    source = truncate(str(path), 200)
     raw = read_document(path).data  # bounded and hardened like every content file; errors name the file and line
     if not isinstance(raw, dict):
         raise DataError([Problem(source, "", "A drill is a YAML mapping (title, red, blue, models, missions, ...).")])

@@ -312,8 +312,8 @@ class Session:
         try:
             target = check_output_path(path, what="map")
             atomic_write_text(target, render_board(self.game.state.board, title=f"After {self.game.state.activation} activation(s)"))
-        except (LandsraadError, OSError) as err:
-            self.terminal.say(sentence(err), "problem")
+        except (LandsraadError, OSError) as err:  # on standard error: the picture was not written
+            self.terminal.say(sentence(err), "error")
             return
         self.terminal.say(f"The table is drawn in {path}.", "info")
 
@@ -334,8 +334,8 @@ class Session:
         try:
             check_output_path(path, what="save")
             save_record(record_game(self.game, players=dict(self.players)), path)
-        except (LandsraadError, OSError) as err:
-            self.terminal.say(sentence(err), "problem")
+        except (LandsraadError, OSError) as err:  # on standard error: the game was not saved
+            self.terminal.say(sentence(err), "error")
             return None
         self.terminal.say(f"Game saved to {path} (go on with --resume {path}).", "info")
         return path

@@ -16,19 +16,27 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-__all__ = ["Terminal", "PlainTerminal", "RichTerminal", "MenuRow"]
+__all__ = ["Terminal", "PlainTerminal", "RichTerminal", "MenuRow", "ERROR_STYLE"]
 
 MenuRow = tuple[str, str, str]
 """(key, label, note): one line of a menu."""
 
-_STYLES = {"red": "bold red", "blue": "bold blue", "event": "", "problem": "yellow", "info": "dim", "title": "bold"}
+_STYLES = {"red": "bold red", "blue": "bold blue", "event": "", "problem": "yellow", "info": "dim", "title": "bold",
+           "error": "bold red"}
+
+ERROR_STYLE = "error"
+"""The style of a line that reports a failure of the program itself (a save that could not be
+written): printed on standard error, so that it is seen even when standard output is a file."""
 
 
 class Terminal(Protocol):
     """What a session needs from its terminal."""
 
     def say(self, text: str, style: str = "") -> None:
-        """Print a line (``style``: a side, ``event``, ``problem``, ``info`` or ``title``)."""
+        """Print a line (``style``: a side, ``event``, ``problem``, ``info``, ``title`` or ``error``).
+
+        An ``error`` line (a write that failed) goes to standard error.
+        """
 
     def menu(self, title: str, rows: Sequence[MenuRow], side: str) -> None:
         """Show a decision's menu."""
@@ -43,11 +51,15 @@ class Terminal(Protocol):
 class PlainTerminal:
     """Plain text on ``out``, answers read line by line from ``inp`` (no colours, no line editing)."""
 
-    def __init__(self, inp: IO[str] | None = None, out: IO[str] | None = None) -> None:
+    def __init__(self, inp: IO[str] | None = None, out: IO[str] | None = None, err: IO[str] | None = None) -> None:
         self.inp = inp or sys.stdin
         self.out = out or sys.stdout
+        self.err = err
 
     def say(self, text: str, style: str = "") -> None:
+        if style == ERROR_STYLE:
+            print(text, file=self.err or sys.stderr, flush=True)
+            return
         print(text, file=self.out)
 
     def menu(self, title: str, rows: Sequence[MenuRow], side: str) -> None:
@@ -78,10 +90,12 @@ class RichTerminal:
 
     def __init__(self) -> None:
         self.console = Console(highlight=False)
+        self.errors = Console(highlight=False, stderr=True)
         self.session: PromptSession[str] = PromptSession()
 
     def say(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=_STYLES.get(style, style)))
+        console = self.errors if style == ERROR_STYLE else self.console
+        console.print(Text(text, style=_STYLES.get(style, style)))
 
     def menu(self, title: str, rows: Sequence[MenuRow], side: str) -> None:
         grid = Table.grid(padding=(0, 2))

@@ -41,6 +41,7 @@ import numpy as np
 from ..ai import MEASURED_PLAN, SETUP_PLANS, HeuristicPlayer, SetupPlan
 from ..engine import Answer, Decision, GameState
 from ..errors import LandsraadError, UnknownNameError
+from ..workers import end_with_parent
 from .core import SearchJob, public_view, run_samples, signature
 from .mission_odds import MissionOdds, extended_ranking, learned_rankings, load_mission_odds, pruned_ranking
 from .picks import MISSIONS_STEP, make_pick_job, run_pick_samples
@@ -193,7 +194,8 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     if _POOL is None or _POOL_WORKERS != workers:
         if _POOL is not None:
             _POOL.shutdown()
-        _POOL, _POOL_WORKERS = ProcessPoolExecutor(max_workers=workers), workers
+        # end_with_parent: the workers stop when this process ends, even by SIGKILL (issue 42)
+        _POOL, _POOL_WORKERS = ProcessPoolExecutor(max_workers=workers, initializer=end_with_parent), workers
     return _POOL
 
 

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Sequence
 
 from ..content import data_dir
-from ..errors import DataError, UsageError, did_you_mean
+from ..errors import DataError, UsageError, did_you_mean, quoted, truncate
+from ..fileio import check_input_file, path_kind
 from ..geometry.board import Board
 from ..scene import Scene, load_scene
 
@@ -41,10 +42,11 @@ def scene_path(text: str) -> Path:
         No such file; for a bare name, the closest bundled scene or the list of them.
     """
     path = Path(text)
-    if path.is_file():
+    kind = path_kind(path)
+    if kind == "file":
         return path
-    if path.exists():
-        raise UsageError(f"Scene {text!r} is not a file.")
+    if kind != "missing":  # too long, a folder, a named pipe, a device: one sentence, at once
+        check_input_file(path, what="scene")
     if path.suffix == "" and path.parent == Path("."):
         try:
             folder: Path | None = data_dir("scenes")
@@ -56,10 +58,10 @@ def scene_path(text: str) -> Path:
                     return folder / (text + suffix)
             names = sorted(p.stem for p in folder.glob("*.y*ml"))
             hint = did_you_mean(text, names)
-            extra = f" Did you mean the bundled scene {hint!r}?" if hint else (
+            extra = f" Did you mean the bundled scene {quoted(hint)}?" if hint else (
                 f" Bundled scenes: {', '.join(names)}." if names else "")
-            raise UsageError(f"There is no scene file {text!r}.{extra}")
-    raise UsageError(f"There is no scene file {text!r}.")
+            raise UsageError(f"There is no scene file {quoted(text, 200)}.{extra}")
+    raise UsageError(f"There is no scene file {quoted(text, 200)}.")
 
 
 def load(text: str) -> Scene:
@@ -102,12 +104,12 @@ def need_model(board: Board, model_id: str, scene: str, what: str = "model", *, 
     exact = next((kind for kind, kind_ids in others if model_id in kind_ids), None)
     hint = (exact, model_id) if exact else suggest(model_id, [("model", ids), *others])
     if hint is not None and hint[0] == "model":
-        extra = f" Did you mean {hint[1]!r}?"
+        extra = f" Did you mean {quoted(hint[1])}?"
     elif hint is not None:
-        extra = f" ({hint[1]!r} is a {hint[0]}, not a model.)"
+        extra = f" ({quoted(hint[1])} is a {hint[0]}, not a model.)"
     else:
         extra = ""
-    raise UsageError(f"There is no {what} {model_id!r} in scene {scene}.{extra} Models: {_names(ids)}.")
+    raise UsageError(f"There is no {what} {quoted(model_id)} in scene {truncate(scene, 200)}.{extra} Models: {truncate(_names(ids), 300)}.")
 
 
 def need_thing(board: Board, item_id: str, scene: str) -> None:
@@ -118,9 +120,9 @@ def need_thing(board: Board, item_id: str, scene: str) -> None:
     if any(item_id in ids for _, ids in groups):
         return
     hint = suggest(item_id, groups)
-    extra = f" Did you mean the {hint[0]} {hint[1]!r}?" if hint else ""
-    raise UsageError(f"There is no model, marker or terrain piece {item_id!r} in scene {scene}.{extra}"
-                     f" Models: {_names(groups[0][1])}.")
+    extra = f" Did you mean the {hint[0]} {quoted(hint[1])}?" if hint else ""
+    raise UsageError(f"There is no model, marker or terrain piece {quoted(item_id)} in scene {truncate(scene, 200)}.{extra}"
+                     f" Models: {truncate(_names(groups[0][1]), 300)}.")
 
 
 def movement_of(scene: Scene, model_id: str, given: float | None, scene_name: str) -> float:
@@ -135,5 +137,5 @@ def movement_of(scene: Scene, model_id: str, given: float | None, scene_name: st
         return given
     value = scene.movement(model_id)
     if value is None:
-        raise UsageError(f"Model {model_id!r} has no movement in scene {scene_name}; give one with --movement CM.")
+        raise UsageError(f"Model {quoted(model_id)} has no movement in scene {truncate(scene_name, 200)}; give one with --movement CM.")
     return float(value)

@@ -71,3 +71,50 @@ def test_a_saved_game_of_another_seed_is_not_reused(tmp_path, tasks):
 def test_ray_local_gives_the_same_results(tasks, one_worker):
     results, info = run_games(tasks, ray_address="local")
     assert results == one_worker and info.engine == "ray:local"
+
+
+# --- issue 42: a saved game counts again only after it is replayed ---------------------------------
+
+
+def _reseal(path, edit):
+    """Edit a saved game file and re-seal its record's hash, as anyone who can write the folder can."""
+    import json
+
+    from landsraad.engine.record import GameRecord
+
+    data = json.loads(path.read_text())
+    edit(data)
+    rec = data["record"]
+    rec["sha256"] = GameRecord.model_validate(rec).content_hash()
+    path.write_text(json.dumps(data, sort_keys=True))
+
+
+@pytest.mark.parametrize("what", ["winner", "vp", "record-result", "mission-line"])
+def test_an_edited_and_resealed_saved_game_is_played_again(tasks, one_worker, tmp_path, what):
+    first, _ = run_games(tasks, out=tmp_path)
+    assert first == one_worker
+    path = sorted((tmp_path / "games").glob("*.json"))[0]
+    loser = {"red": "blue", "blue": "red", "draw": "red"}
+
+    def edit(data):
+        if what == "winner":  # the summary alone: it no longer agrees with the replayed game
+            data["winner"] = loser[data["winner"]]
+        elif what == "vp":
+            data["vp"]["red"] += 7
+        elif what == "record-result":  # summary and record both edited: the replay gives the true result
+            data["winner"] = data["record"]["result"]["winner"] = loser[data["winner"]]
+        else:
+            line = data["record"]["result"]["sheets"]["red"]["lines"][0]
+            line["succeeded"] = not line["succeeded"]
+            data["missions"]["red"][0][1] = line["succeeded"]
+
+    _reseal(path, edit)
+    again, info = run_games(tasks, out=tmp_path)
+    assert again == one_worker  # the poisoned file did not change the statistics
+    assert info.reused == len(tasks) - 1 and info.played == 1
+
+
+def test_an_unedited_saved_game_is_replayed_and_reused(tasks, one_worker, tmp_path):
+    run_games(tasks, out=tmp_path)
+    again, info = run_games(tasks, out=tmp_path)
+    assert again == one_worker and info.reused == len(tasks) and info.played == 0

@@ -118,3 +118,31 @@ def test_simulate_plays_a_search_player(tmp_path):
     assert sum(json.loads(out.stdout)["wins"].values()) == 1
     record = json.loads(next((tmp_path / "logs").glob("*.json")).read_text())
     assert record["players"] == {"red": "search:easy", "blue": "heuristic"}
+
+
+@pytest.mark.parametrize("edit", ["winner", "vp", "mission-line"])
+def test_simulate_plays_again_a_saved_game_edited_and_resealed(tmp_path, edit):
+    # issue 42: a re-sealed edit (winner, VP, a mission line) changed the summary although replay rejects the file
+    from landsraad.engine.record import GameRecord
+
+    logs = tmp_path / "logs"
+    args = ("simulate", "--red", "corrino", "--blue", "fremen", "--games", "2", "--seed", "8", "--players", "random", "--json",
+            "--log", str(logs))
+    first = run(*args)
+    assert first.returncode == 0, first.stderr
+    path = sorted(logs.glob("*.json"))[0]
+    data = json.loads(path.read_text())
+    result = data["result"]
+    if edit == "winner":
+        result["winner"] = {"red": "blue", "blue": "red", "draw": "red"}[result["winner"]]
+    elif edit == "vp":
+        result["vp"]["blue"] += 9
+    else:
+        line = result["sheets"]["blue"]["lines"][0]
+        line["succeeded"] = not line["succeeded"]
+    data["sha256"] = GameRecord.model_validate(data).content_hash()
+    path.write_text(json.dumps(data))
+    again = run(*args)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout == first.stdout  # the statistics are those of the real games
+    assert "1 game(s) already in" in again.stderr  # the other, unedited game was reused after its replay

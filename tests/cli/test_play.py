@@ -189,3 +189,13 @@ def test_what_a_resumed_game_names_is_checked_and_the_message_names_the_file(tmp
     r = run("play", "--resume", str(saved))
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert str(saved) in r.stderr and words in r.stderr, r.stderr
+
+
+def test_a_save_that_fails_is_said_on_standard_error(tmp_path):
+    # issue 42: `play` printed its write failure on standard output
+    (tmp_path / "afile").write_text("not a folder")
+    target = tmp_path / "afile" / "game.json"
+    out = run("play", "--seed", "3", stdin=f"save {target}\nquit\n", cwd=tmp_path)
+    assert "Traceback" not in out.stdout + out.stderr
+    assert "afile" in out.stderr and "does not exist" in out.stderr, (out.stdout[-800:], out.stderr)
+    assert "does not exist" not in out.stdout

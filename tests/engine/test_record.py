@@ -2,6 +2,7 @@
 resumes, and reports every kind of damage or edit with where it is (issues 8 and 15)."""
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -101,7 +102,7 @@ def test_load_record_rejects_damaged_files(tmp_path, content, message):
 
 
 def test_load_record_names_a_missing_file(tmp_path):
-    with pytest.raises(DataError, match="cannot be read"):
+    with pytest.raises(DataError, match="No such file"):
         load_record(tmp_path / "missing.json")
 
 
@@ -124,10 +125,26 @@ def test_a_saved_scene_is_checked_again_on_loading(tmp_path):
 
 
 @pytest.mark.skipif(not __import__("os").path.exists("/dev/zero"), reason="needs /dev/zero")
-def test_a_device_without_end_is_refused_after_the_bound():
-    # /dev/zero has no size to check first: the read itself is bounded (it used to read forever)
-    with pytest.raises(DataError, match="larger than 64 MiB"):
+def test_a_device_is_refused_at_once():
+    # /dev/zero has no size to check first: a device is refused before any read (it used to read forever, then 64 MiB)
+    with pytest.raises(DataError, match="device, not a regular file"):
         load_record("/dev/zero")
+
+
+def test_a_named_pipe_with_no_writer_is_refused_at_once(tmp_path):
+    # issue 42: `mkfifo p; landsraad replay p` waited for ever for a writer
+    pipe = tmp_path / "p"
+    os.mkfifo(pipe)
+    with pytest.raises(DataError, match="named pipe"):
+        load_record(pipe)
+
+
+def test_a_record_larger_than_the_bound_is_refused(tmp_path):
+    big = tmp_path / "big.json"
+    with big.open("wb") as handle:
+        handle.truncate(64 * 2**20 + 10)  # sparse: no disk used
+    with pytest.raises(DataError, match="larger than 64 MiB"):
+        load_record(big)
 
 
 def _sealed(path, data):
@@ -193,3 +210,34 @@ def test_a_game_saved_before_issue_37_replays_its_set_up_in_its_own_order_r_setu
         game.answer(player.decide(d, game.view(d.side)))
     stages = [f.stage for f in new_game("harkonnen", "atreides", seed=3).stack]
     assert "setup.won" in stages and "setup.bid_won" not in stages
+
+
+# --- issue 42: the header agrees with the opening -----------------------------------------------
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("red", "atreides", "header says red is 'atreides'"),
+    ("blue", "corrino", "header says blue is 'corrino'"),
+    ("seed", 5, "seed 5 is not the opening's"),
+    ("seed", None, "seed None is not the opening's"),
+    ("players", {"red": "random", "green": "random"}, "players name only red, blue, drill"),
+    ("players", {"red": "\x1b[2J" + "x" * 100}, "not a player's name"),
+])
+def test_a_resealed_header_that_disagrees_with_the_opening_is_refused(finished, tmp_path, field, value, message):
+    # issue 42: re-sealed with "red": "atreides" on another faction's game, `replay` accepted it
+    data = json.loads(_saved(tmp_path, finished).read_text())
+    data[field] = value
+    record = load_record(_sealed(tmp_path / "edited.json", data))  # the hash holds: the damage reaches the replay
+    with pytest.raises(DataError, match=message) as exc:
+        replay_record(record, source="edited.json")
+    assert str(exc.value).startswith(f"edited.json: {field}")
+    assert "\x1b" not in str(exc.value)
+    with pytest.raises(DataError, match=message):
+        list(replay_states(record, source="edited.json"))
+
+
+def test_an_unedited_header_replays(finished, tmp_path):
+    record = load_record(_saved(tmp_path, finished))
+    assert (record.red, record.blue, record.seed) == (finished.state.side_state("red").faction,
+                                                      finished.state.side_state("blue").faction, finished.state.seed)
+    replay_record(record)

@@ -135,8 +135,9 @@ def test_play_save_fails_with_status_1_and_keeps_the_previous_game(tmp_path, cap
     assert status == 1, out + err
     assert "Traceback" not in out + err
     # the session tells the person in one sentence naming the file
-    said = [line for line in out.splitlines() if line.startswith("Cannot write")]
-    assert len(said) == 1 and str(save) in said[0] and said[0].endswith("the previous file is unchanged."), out
+    said = [line for line in err.splitlines() if line.startswith("Cannot write")]  # on standard error (issue 42)
+    assert len(said) == 1 and str(save) in said[0] and said[0].endswith("the previous file is unchanged."), err
+    assert "Cannot write" not in out
     assert save.read_bytes() == before and load_record(save).red == "atreides"
     assert leftovers(tmp_path) == []
 
@@ -147,7 +148,7 @@ def test_play_save_command_failing_mid_game_lets_the_person_go_on(tmp_path, caps
     double = faulty_fs("disk-full", match="slot.json")  # only the first save fails; the one at the end works
     status, out, err = _play(["--seed", "2"], f"save {save}\n\nsave {save}\nquit\n", capsys, monkeypatch)
     assert double.fired and status == 0, out + err
-    assert any(line.startswith("Cannot write") and str(save) in line for line in out.splitlines())
+    assert any(line.startswith("Cannot write") and str(save) in line for line in err.splitlines())  # stderr (issue 42)
     assert save.read_bytes() != before and load_record(save).red == "corrino"  # the second save went through
     assert leftovers(tmp_path) == []
 
@@ -158,7 +159,7 @@ def test_play_map_failing_keeps_the_previous_picture(tmp_path, capsys, monkeypat
     double = faulty_fs("fsync", match="board.svg")
     status, out, err = _play(["--seed", "2", "--map", str(picture)], "map\nquit\n", capsys, monkeypatch)
     assert double.fired and status == 0, out + err
-    assert any(line.startswith("Cannot write") and str(picture) in line for line in out.splitlines())
+    assert any(line.startswith("Cannot write") and str(picture) in line for line in err.splitlines())  # stderr (issue 42)
     assert picture.read_bytes() == before and leftovers(tmp_path) == []
 
 

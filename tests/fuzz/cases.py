@@ -23,6 +23,7 @@ import functools
 import io
 import json
 import math
+import os
 import random
 import re
 import signal
@@ -163,7 +164,63 @@ FAMILIES = ("list", "faction", "ruleset", "args")
 """The families of :func:`make_case`'s default draw (their seeds' cases stay what they were);
 ``scene`` (scene files) and ``record`` (saved games) are drawn when asked for, and the default
 test run judges a block of seeds of each (``tests/fuzz/test_fuzz.py``)."""
-ALL_FAMILIES = (*FAMILIES, "scene", "record")
+ALL_FAMILIES = (*FAMILIES, "scene", "record", "gameargs", "bigscene")
+
+# --- the game commands' arguments, and scenes at extreme sizes (issue 42) --------------------------
+
+GAME_COMMANDS = [
+    ["demo", "--seed", "1", "--players", "random", "--quiet", "--svg", "{out.svg}"],
+    ["demo", "--seed", "2", "--players", "random", "--quiet", "--svg", "{out.svg}", "--save", "{game.json}", "--blue", "fremen"],
+    ["simulate", "--red", "corrino", "--blue", "fremen", "--games", "1", "--players", "random", "--json"],
+    ["simulate", "--red", "corrino", "--blue", "fremen", "--games", "1", "--players", "random", "--log", "{logs/}"],
+    ["play", "--seed", "1", "--map", "{map.svg}"],
+    ["play", "--seed", "1", "--save", "{save.json}", "--map", "{map.svg}", "--opponent", "random"],
+    ["replay", "{p|}"],
+    ["house", "price", "corrino"],
+    ["house", "new", "Moritani", "--out", "{h.yaml}", "--list", "{l.yaml}"],
+    ["balance", "--factions", "corrino,fremen", "--games", "1", "--players", "random", "--json"],
+]
+"""Commands whose arguments the ``gameargs`` family damages ({p|} is a named pipe with no writer)."""
+
+PATH_ARGS = ["x" * 5000, "y" * 300, "/dev/zero", "/dev/null", "/", ".", "{p|}", "{logs/}", "\x1b[2J\u202e" + "z" * 300,
+             "corrino", "fremen", "search:hard", "search:" + "q" * 200, "random,random,random"]
+
+
+def _game_args_case(seed: int, rng: random.Random) -> Case:
+    argv = list(rng.choice(GAME_COMMANDS))
+    for _ in range(rng.randint(1, 2)):
+        hostile = rng.choice(HOSTILE_ARGS + PATH_ARGS)
+        if rng.random() < 0.8:
+            argv[rng.randrange(1, len(argv))] = hostile
+        else:
+            argv += [rng.choice(["--red", "--blue", "--faction-file", "--mission-file", "--scene", "--seed", "--resume",
+                                 "--drill", "--players", "--houses", "--out", "--svg", "--save", "--games"]), hostile]
+    used = {name: b"" for name in ("p|", "logs/") if "{" + name + "}" in argv}  # only the files it names: the judge looks for them
+    return Case(seed, "gameargs", argv, used, stdin=rng.choice(["", "quit\n", "\n\n\nsave\nquit\n"]))
+
+
+def _big_scene_case(seed: int, rng: random.Random) -> Case:
+    """A scene at or past its size limits: many bases on one spot, many pieces or markers, polygons of many corners."""
+    kind = rng.randrange(4)
+    n = rng.choice([999, 1000, 1001, 3000] if kind == 0 else [199, 200, 201, 1000])
+    lines = ["table: {width: 60, depth: 60}"]
+    if kind == 0:
+        lines += ["models:"] + [f"  - {{id: m{i}, at: [30, 30], base: 25}}" for i in range(n)]
+    elif kind == 1:
+        lines += ["models:", "  - {id: a, at: [3, 3], base: 25}", "  - {id: b, at: [57, 57], base: 25}", "terrain:"]
+        lines += [f"  - {{id: t{i}, circle: {{at: [{10 + i % 40}, {10 + (i // 40) % 40}], radius: 0.2}}}}" for i in range(n)]
+    elif kind == 2:
+        corners = rng.choice([999, 1000, 1001, 5000])
+        ring = ", ".join(f"[{30 + 10 * math.cos(k * 2 * math.pi / corners):.4f}, {30 + 10 * math.sin(k * 2 * math.pi / corners):.4f}]"
+                         for k in range(corners))
+        lines += ["models:", "  - {id: a, at: [3, 3], base: 25}", "  - {id: b, at: [57, 57], base: 25}", "terrain:",
+                  f"  - {{id: dune, movement: {rng.choice(['difficult', 'blocked'])}, polygon: [{ring}]}}"]
+    else:
+        lines += ["models:", "  - {id: a, at: [3, 3], base: 25}", "  - {id: b, at: [57, 57], base: 25}", "markers:"]
+        lines += [f"  - {{id: k{i}, at: [30, 30]}}" for i in range(n)]
+    command = rng.choice([["check-scene", "{scene.yaml}"], ["measure", "{scene.yaml}", "a", "b"],
+                          ["reach", "{scene.yaml}", "a", "--movement", "2"]])
+    return Case(seed, "bigscene", command, {"scene.yaml": ("\n".join(lines) + "\n").encode("utf-8")}, damaged=False)
 
 
 # --- saved games ----------------------------------------------------------------------------------------
@@ -359,6 +416,10 @@ def make_case(seed: int, families: tuple[str, ...] = FAMILIES) -> Case:
     """The case of ``seed`` (deterministic) drawn from ``families``."""
     rng = random.Random(seed)
     family = rng.choice(families)
+    if family == "gameargs":
+        return _game_args_case(seed, rng)
+    if family == "bigscene":
+        return _big_scene_case(seed, rng)
     if family == "record":
         record = rng.choice(base_records())
         command = list(rng.choice(RECORD_COMMANDS))
@@ -425,6 +486,8 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
         for name, data in case.files.items():
             if name.endswith("/"):  # a folder the command writes into
                 Path(paths[name]).mkdir()
+            elif name.endswith("|"):  # a named pipe that nobody writes to
+                os.mkfifo(paths[name])
             else:
                 Path(paths[name]).write_bytes(data)
         # {name} is a file of the case, or a path in the case's folder for the command to write
@@ -438,6 +501,8 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
         start = time.perf_counter()
         stdin = sys.stdin
         sys.stdin = io.StringIO(case.stdin)
+        cwd = os.getcwd()
+        os.chdir(tmp)  # a hostile argument in place of an output path writes into the case's folder, not here
         try:
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
                 status = main(argv)
@@ -448,6 +513,7 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
         except BaseException:  # noqa: BLE001 - the fuzz judge records every escape as a crash
             crash = traceback.format_exc(limit=-6)
         finally:
+            os.chdir(cwd)
             sys.stdin = stdin
             _ARMED[0] = False
             signal.alarm(0)
@@ -474,7 +540,7 @@ def problems(outcome: Outcome) -> list[str]:
         if not text.strip():
             found.append("failed without a message")
         elif (outcome.stderr.strip() and outcome.case.files and not names
-              and not any(w in outcome.stderr for w in ("usage:", "Argument", "--", "line "))):
+              and not any(w in outcome.stderr for w in ("usage:", "Argument", "arguments", "--", "line "))):
             found.append("the message does not say which input is wrong")
     return found
 

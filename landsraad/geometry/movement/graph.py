@@ -6,7 +6,7 @@ import heapq
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 import numpy as np
 import shapely
@@ -16,6 +16,9 @@ from ..board import Point
 from .polyline import Polyline
 from .result import _ANGLE_SLACK, _INF, _TWO_PI, ARC_BUMP_CM, TOUCH_TOLERANCE_CM
 from .space import _outlines, _Space
+
+_NEAR_SLACK_CM = 0.01
+"""How much farther than a search's cut-off a tangent point of a restricted graph may lie (rounding)."""
 
 # =============================================================================================
 # Tangent graph
@@ -123,23 +126,30 @@ def _arc_costs(space: _Space, i: int | np.ndarray, thetas: np.ndarray, spans: np
     return np.where(blocked & (R > 0), _INF, np.where(R > 0, cost, 0.0))
 
 
-def _graph(space: _Space) -> _Graph:
-    if "graph" in space._cache:
-        return space._cache["graph"]
+def _graph(space: _Space, near: tuple[float, float, float] | None = None) -> _Graph:
+    """The visibility graph of the space's circles: bitangents that a base can slide along, and
+    the free arcs between consecutive tangent points of each circle.
+
+    With ``near = (x, y, radius)`` only the tangents with an end within ``radius`` of ``(x, y)``
+    are kept (and the arcs between the kept points): a search from ``(x, y)`` cut off at
+    ``radius`` finds every node within the radius that it would find in the whole graph, at the
+    same cost, since a path's cost is at least its length (no path within the cut-off goes
+    through a dropped point) and an arc skipping a dropped point costs the sum of the two arcs it
+    replaces. That bounds the work of a short move on a crowded table
+    (``reach scenes/table.yaml naib-1 --movement 5`` built all 34,000 tangents of the table
+    and held 1 GB, issue 42). Such a graph is not cached; the whole one is, per space.
+    """
     C = len(space.circ_r)
-    I, J = np.triu_indices(C, k=1)  # noqa: E741  (the pair indices, as in the formulas)
-    Ti, Tj, k = _bitangents(space.circ_c[I], space.circ_r[I], space.circ_c[J], space.circ_r[J])
-    ci, cj = I[k], J[k]
-    # both ends' angles and tests in one call each (element by element the same numbers)
-    ends = np.concatenate([ci, cj])
-    th = _angles(space, ends, np.concatenate([Ti, Tj]))
-    free = _on_free_arc(space, ends, th)
-    K = len(ci)
-    keep = free[:K] & free[K:]
-    th_i, th_j = th[:K], th[K:]
-    Ti, Tj, ci, cj, th_i, th_j = Ti[keep], Tj[keep], ci[keep], cj[keep], th_i[keep], th_j[keep]
-    keep = space.segments_clear(Ti, Tj)
-    Ti, Tj, ci, cj, th_i, th_j = Ti[keep], Tj[keep], ci[keep], cj[keep], th_i[keep], th_j[keep]
+    close: np.ndarray | None = None
+    if near is not None:
+        x, y, radius = near
+        close = np.hypot(space.circ_c[:, 0] - x, space.circ_c[:, 1] - y) - space.circ_r <= radius + _NEAR_SLACK_CM
+        if close.all():
+            near, close = None, None  # the ball meets every circle: the whole graph, cached
+    if near is None and "graph" in space._cache:
+        return space._cache["graph"]
+    parts = [_clear_bitangents(space, I, J, near) for I, J in _pair_blocks(C, close)]  # noqa: E741
+    Ti, Tj, ci, cj, th_i, th_j = (np.concatenate([part[n] for part in parts]) for n in range(6))
     costs = space.segment_costs(Ti, Tj)
     E = len(Ti)
     xy = np.concatenate([Ti, Tj]) if E else np.zeros((0, 2))
@@ -163,8 +173,54 @@ def _graph(space: _Space) -> _Graph:
     by_theta = [theta_sorted[bounds[i]:bounds[i + 1]] for i in range(C)]
     graph = _Graph(xy=xy, pts=list(map(tuple, xy.tolist())), circle=circle, theta=theta, adj=adj,
                    by_circle=by_circle, by_circle_theta=by_theta)
-    space._cache["graph"] = graph
+    if near is None:
+        space._cache["graph"] = graph
     return graph
+
+
+_PAIR_BLOCK = 250_000
+"""Circle pairs whose bitangents are worked out at once (bounded arrays: 12,800 circles are 82 million pairs)."""
+
+
+def _pair_blocks(C: int, close: np.ndarray | None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The circle pairs (i < j) in blocks of about :data:`_PAIR_BLOCK`; with ``close``, only the
+    pairs with a close circle, found without listing all the pairs."""
+    rows = np.arange(C) if close is None else np.nonzero(close)[0]
+    if C < 2 or not len(rows):
+        yield np.zeros(0, dtype=int), np.zeros(0, dtype=int)
+        return
+    per_block = max(1, _PAIR_BLOCK // C)
+    for lo in range(0, len(rows), per_block):
+        I = np.repeat(rows[lo:lo + per_block], C)  # noqa: E741
+        J = np.tile(np.arange(C), min(per_block, len(rows) - lo))  # noqa: E741
+        # each unordered pair once: i < j, or, with close, j not close (that pair has no row of its own)
+        keep = (I < J) if close is None else ((I < J) | ~close[J]) & (I != J)
+        I, J = I[keep], J[keep]  # noqa: E741
+        low, high = np.minimum(I, J), np.maximum(I, J)  # the pair's order as np.triu_indices gives it
+        yield low, high
+
+
+def _clear_bitangents(space: _Space, first: np.ndarray, second: np.ndarray, near: tuple[float, float, float] | None
+                      ) -> tuple[np.ndarray, ...]:
+    """The bitangents of the circle pairs (first, second) a base can slide along, with their ends'
+    circles and angles: (Ti, Tj, ci, cj, th_i, th_j)."""
+    Ti, Tj, k = _bitangents(space.circ_c[first], space.circ_r[first], space.circ_c[second], space.circ_r[second])
+    ci, cj = first[k], second[k]
+    if near is not None:
+        x, y, radius = near
+        within = ((np.hypot(Ti[:, 0] - x, Ti[:, 1] - y) <= radius + _NEAR_SLACK_CM)
+                  | (np.hypot(Tj[:, 0] - x, Tj[:, 1] - y) <= radius + _NEAR_SLACK_CM))
+        Ti, Tj, ci, cj = Ti[within], Tj[within], ci[within], cj[within]
+    # both ends' angles and tests in one call each (element by element the same numbers)
+    ends = np.concatenate([ci, cj])
+    th = _angles(space, ends, np.concatenate([Ti, Tj]))
+    free = _on_free_arc(space, ends, th)
+    K = len(ci)
+    keep = free[:K] & free[K:]
+    th_i, th_j = th[:K], th[K:]
+    Ti, Tj, ci, cj, th_i, th_j = Ti[keep], Tj[keep], ci[keep], cj[keep], th_i[keep], th_j[keep]
+    keep = space.segments_clear(Ti, Tj)
+    return (Ti[keep].reshape(-1, 2), Tj[keep].reshape(-1, 2), ci[keep], cj[keep], th_i[keep], th_j[keep])
 
 
 def _ring_pairs(circ: np.ndarray, theta: np.ndarray, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

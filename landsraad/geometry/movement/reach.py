@@ -29,15 +29,25 @@ _STAR_RAYS = 720
 _SOFT_STAR_RAYS = 90
 _OUTLINE_STEP = 0.25
 _ARC_STEP = math.radians(2.0)
+_PAIR_BLOCK = 2_000_000
+"""The most (predecessor, outline point) pairs of :func:`_boundary_stars` held at once."""
+_BOUNDARY_RAYS = 60_000
+"""The most rays of all the stars from difficult outlines together (their bisection stops there)."""
+_LEGS_PER_POINT = 124
+"""The most legs priced for one outline point of :func:`_boundary_stars`: those of the lowest
+lower bounds (rounds of 4, 8, 16, 32 and 64). Every leg priced is a real path, so a point left
+dearer than its cheapest leg makes the region smaller, never larger; the bound is what keeps a
+crowded table's tens of thousands of graph nodes from being tried against every point."""
 
 
 def _stars(space: _Space, origins: np.ndarray, budgets: np.ndarray, rays: int,
-           extra_angles: np.ndarray | None = None) -> list[BaseGeometry]:
+           extra_angles: np.ndarray | None = None, most_rays: int = 200_000) -> list[BaseGeometry]:
     """The budget-limited visibility stars of several points at once: ``rays`` evenly spread
     rays each (plus ``extra_angles`` +- 1e-7 for the first one), then a few rounds bisecting
     the angle between neighbouring rays stopped by different things (an obstacle, another
     obstacle, the budget) or ending far apart, so that the polygon through the ray ends
-    follows the corners where the budget runs out against an obstacle."""
+    follows the corners where the budget runs out against an obstacle. The bisection stops
+    once the stars hold ``most_rays`` rays (a bound on the work)."""
     m = len(origins)
     if m == 0:
         return []
@@ -64,7 +74,7 @@ def _stars(space: _Space, origins: np.ndarray, budgets: np.ndarray, rays: int,
         gap = np.mod(ang[nxt] - ang, _TWO_PI)
         far = np.hypot(*(ends[nxt] - ends).T) > 0.1
         split = ((stops != stops[nxt]) | far) & (gap > 1e-9) & (gap < math.pi)
-        if not split.any() or n > 200_000:
+        if not split.any() or n > most_rays:
             break
         new_sid = sid[split]
         new_ang = np.mod(ang[split] + gap[split] / 2, _TWO_PI)
@@ -255,17 +265,48 @@ def _boundary_stars(space: _Space, q: _Query, dist: dict[int, float], start: Poi
     if len(X) == 0:
         return []
     nodes = [(n, g) for n, g in dist.items() if g < budget]
-    P = np.array([q.point(n) for n, _ in nodes])
+    P = np.array([q.point(n) for n, _ in nodes]).reshape(-1, 2)
     G = np.array([g for _, g in nodes])
+    circle = np.array([q.circle_of(n) for n, _ in nodes], dtype=int)
+    # A leg that leaves a node's circle towards its inside crosses that obstacle: never clear.
+    centre = np.where((circle >= 0)[:, None], space.circ_c[np.maximum(circle, 0)], P)
+    outward = P - centre  # zero for the start and other free points: no direction is refused
     cost = np.full(len(X), _INF)
-    # pairs (predecessor, outline point) that could be within budget, in chunks
-    pi, xi = np.nonzero(G[:, None] + np.hypot(P[:, None, 0] - X[None, :, 0], P[:, None, 1] - X[None, :, 1]) < budget)
-    for chunk in np.array_split(np.arange(len(pi)), max(1, len(pi) // 20000 + 1)):
-        a, b = P[pi[chunk]], X[xi[chunk]]
-        c = np.where(space.segments_clear(a, b), G[pi[chunk]] + space.segment_costs(a, b), _INF)
-        np.minimum.at(cost, xi[chunk], c)
+    if len(P) == 0:
+        return []
+    # Each outline point's cheapest leg, best first: a leg costs at least its predecessor's cost
+    # plus its length (the lower bound ``lb``), so the legs are priced in rounds of rising rank
+    # by that bound, and a leg whose bound is no better than the point's best price so far is
+    # never priced: the same minimum as pricing them all, found by pricing a few per point (all
+    # of them, 100,000s of legs near a difficult well, took 26 s of a 35 s reach, issue 42).
+    # The (predecessor, point) pairs are built for blocks of points, so the arrays stay bounded.
+    block = max(1, _PAIR_BLOCK // len(P))
+    for lo in range(0, len(X), block):
+        Xb = X[lo:lo + block]
+        bound = G[:, None] + np.hypot(P[:, None, 0] - Xb[None, :, 0], P[:, None, 1] - Xb[None, :, 1])
+        pi, xi = np.nonzero(bound < budget)
+        towards = ((Xb[xi, 0] - P[pi, 0]) * outward[pi, 0] + (Xb[xi, 1] - P[pi, 1]) * outward[pi, 1])
+        keep = towards >= -1e-9 * np.maximum(1.0, bound[pi, xi])
+        pi, xi = pi[keep], xi[keep]
+        if not len(pi):
+            continue
+        lb = bound[pi, xi]
+        order = np.lexsort((lb, xi))  # by point, then by bound
+        pi, xi, lb = pi[order], xi[order] + lo, lb[order]
+        rank = np.arange(len(xi)) - np.searchsorted(xi, xi)  # the leg's rank among its point's legs
+        first, width, deepest = 0, 4, min(int(rank.max()), _LEGS_PER_POINT - 1)
+        while first <= deepest:
+            chosen = np.nonzero((rank >= first) & (rank < first + width) & (lb < cost[xi]))[0]
+            for chunk in np.array_split(chosen, max(1, len(chosen) // 20000 + 1)):
+                if not len(chunk):
+                    continue
+                a, b = P[pi[chunk]], X[xi[chunk]]
+                c = np.where(space.segments_clear(a, b), G[pi[chunk]] + space.segment_costs(a, b), _INF)
+                np.minimum.at(cost, xi[chunk], c)
+            first += width
+            width *= 2
     keep = cost < budget
-    return _stars(space, X[keep], budget - cost[keep], _SOFT_STAR_RAYS)
+    return _stars(space, X[keep], budget - cost[keep], _SOFT_STAR_RAYS, most_rays=_BOUNDARY_RAYS)
 
 
 _MESH_EDGE_CM = 4.0
@@ -428,7 +469,9 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
             # Every free point of the start's component costs less than the allowance: the answer
             # is that component, at once (reach --movement 100 or 1e308 needs no sweeping).
             return component
-    graph = _graph(space)
+    # Only what lies within the allowance of the start can be reached: the graph of that ball
+    # (the whole table's for a long move; a short one on a crowded table no longer builds it all).
+    graph = _graph(space, near=(start[0], start[1], budget))
     q = _Query(space, graph)
     s = q.attach(start, outgoing=True)
     _exits(space, q, s, start, True)
