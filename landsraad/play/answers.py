@@ -43,7 +43,7 @@ from ..geometry.movement import plan_move
 from ..missions import load_missions
 from ..narrate import model_label
 
-__all__ = ["InputProblem", "COMMANDS", "SKIP_WORDS", "parse_command", "parse_answer", "parse_point_text", "parse_dice",
+__all__ = ["numeric_choices", "row_key", "InputProblem", "COMMANDS", "SKIP_WORDS", "parse_command", "parse_answer", "parse_point_text", "parse_dice",
            "choice_label", "find_model", "contact_point", "toward_point", "describe_expected"]
 
 COMMANDS = ("help", "?", "undo", "map", "log", "save", "quit")
@@ -128,10 +128,45 @@ def _norm(text: str) -> str:
     return re.sub(r"[\s_]+", " ", text.strip().lower())
 
 
+def numeric_choices(decision: Decision) -> bool:
+    """Whether the choices are numbers (bids, lowering, dice, distances): then a typed number is the value.
+
+    >>> from landsraad.engine import Decision
+    >>> numeric_choices(Decision(side="red", kind="bid", prompt="Bid?", choices=(0, 1, 2)))
+    True
+    """
+    return bool(decision.choices) and all(isinstance(c, int) and not isinstance(c, bool) for c in decision.choices)
+
+
+def row_key(index: int, decision: Decision) -> str:
+    """The key a menu shows for its ``index``-th row (from 0): ``1, 2...``, or ``a, b...`` when the choices are numbers."""
+    if numeric_choices(decision):
+        return _letters(index)
+    return str(index + 1)
+
+
+def _letters(index: int) -> str:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return letters[index] if index < 26 else letters[index // 26 - 1] + letters[index % 26]
+
+
 def _match_choice(text: str, decision: Decision, state: GameState | None) -> Any:
-    """The choice ``text`` names: its number, its value, its label or a unique beginning of one."""
+    """The choice ``text`` names: its number, its value, its label or a unique beginning of one.
+
+    Where the choices are numbers (:func:`numeric_choices`), a number typed is the value and
+    rows are letters: at a bid of ``0, 1, 2`` typing ``2`` bids 2, ``c`` too.
+    """
     choices = decision.choices
     stripped = text.strip()
+    if numeric_choices(decision):
+        if re.fullmatch(r"[-+]?\d+", stripped):
+            if int(stripped) in choices:
+                return int(stripped)
+            raise InputProblem(f"{int(stripped)} is not one of the values offered ({', '.join(map(str, choices))}).")
+        keys = {_letters(i): c for i, c in enumerate(choices)}
+        if stripped.lower() in keys:
+            return keys[stripped.lower()]
+        raise InputProblem(f"Type one of the values {', '.join(map(str, choices))} (or its letter); {stripped[:40]!r} is neither.")
     if re.fullmatch(r"[-+]?\d+", stripped):
         n = int(stripped)
         if 1 <= n <= len(choices):
@@ -276,5 +311,7 @@ def describe_expected(decision: Decision) -> str:
     if decision.ranked is not None:
         low, high = decision.ranked
         return f"Type {low} to {high} choices in order, by number or name, separated by commas{skip}."
+    if numeric_choices(decision):
+        return f"Type the value itself ({', '.join(map(str, decision.choices))}){skip}."
     return f"Type a number from 1 to {len(decision.choices)} or a choice's name{skip}."
 

@@ -27,7 +27,7 @@ from ..narrate import model_label, model_names, narrate
 from ..players import make_player
 from ..search import SearchPlayer
 from ..svg import render_board
-from .answers import choice_label, describe_expected, parse_answer, parse_command
+from .answers import choice_label, describe_expected, parse_answer, parse_command, row_key
 from .hints import option_notes
 from .terminal import MenuRow, Terminal
 
@@ -266,7 +266,7 @@ class Session:
             title += f" ({allowance}{forms}{', or skip' if d.optional else ''})"
         else:
             notes = option_notes(d, game.state)
-            rows = [(str(i), choice_label(c, game.state), notes.get(c, "")) for i, c in enumerate(d.choices, 1)]
+            rows = [(row_key(i, d), choice_label(c, game.state), notes.get(c, "")) for i, c in enumerate(d.choices)]
             if d.ranked is not None:
                 title += f" (numbers in order, such as 2,1; {d.ranked[0]} to {d.ranked[1]})"
             elif d.optional:

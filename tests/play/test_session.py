@@ -184,3 +184,30 @@ def test_a_search_opponent_says_it_is_thinking_before_a_long_think():
     said = term.out.getvalue()
     assert "The computer (blue) is thinking over its mission picks (about 2 games played out)..." in said
     assert [st.kind for st in s.opponents["blue"].stats] == ["pick_missions"]
+
+
+# --- issue 38 ------------------------------------------------------------------------------------
+
+def whole_game(lines, *, seed=1, humans=("red",)):
+    """A whole game on the demo table with scripted lines for the human side(s)."""
+    from landsraad.cli.play import _demo_table
+    game = new_game("corrino", "fremen", seed=seed, dice="digital", setup=_demo_table())
+    feed = iter(lines)
+    term = Scripted(lambda title, prompt: next(feed, None))
+    humans = frozenset(humans)
+    opponents = {s: make_player("heuristic", seed * 2 + (1 if s == "red" else 2)) for s in ("red", "blue") if s not in humans}
+    s = Session(game=game, terminal=term, humans=humans, opponents=opponents, seed=seed,
+                players={s: ("human" if s in humans else "heuristic") for s in ("red", "blue")})
+    return s, s.run()
+
+
+def test_at_the_honour_bid_typing_2_bids_2_issue_38():
+    s, _ = whole_game(["2"])
+    assert s.game.answers[0] == 2
+    assert "a. 0" in s.terminal.out.getvalue() and "c. 2" in s.terminal.out.getvalue()
+
+
+def test_a_bid_by_its_letter_and_a_value_not_offered_is_refused_issue_38():
+    s, _ = whole_game(["9", "b"])
+    assert s.game.answers[0] == 1
+    assert any("9 is not one of the values offered" in p for p in s.terminal.problems)
