@@ -167,7 +167,18 @@ def test_point_forms_on_a_move_decision(state):
 def test_every_kind_of_decision_says_what_it_expects():
     assert "dice" in describe_expected(Decision(side="red", kind="dice", prompt="Roll", dice=2))
     assert "x,y" in describe_expected(Decision(side="red", kind="move", prompt="?", point=PointSpec(lambda p: None)))
-    assert "1 to 3" in describe_expected(Decision(side="red", kind="x", prompt="?", choices=(1, 2, 3)))
+    assert "1 to 3" in describe_expected(Decision(side="red", kind="x", prompt="?", choices=("a", "b", "c")))
+    assert "value itself (1, 2, 3)" in describe_expected(Decision(side="red", kind="x", prompt="?", choices=(1, 2, 3)))
+
+
+def test_numbers_are_values_where_the_choices_are_numbers_issue_38():
+    lower = Decision(side="red", kind="lower_neutral", prompt="Keep?", choices=(10, 9, 8))
+    assert parse_answer("8", lower) == 8
+    assert parse_answer("c", lower) == 8
+    with pytest.raises(InputProblem, match="not one of the values"):
+        parse_answer("3", lower)
+    menu = Decision(side="red", kind="spice", prompt="?", choices=("consume", "keep"))
+    assert parse_answer("2", menu) == "keep" and parse_answer("co", menu) == "consume"
 
 
 def test_menus_name_missions_by_their_card_and_mission_actions_in_words():
