@@ -46,7 +46,7 @@ from ..narrate import model_label
 __all__ = ["numeric_choices", "row_key", "InputProblem", "COMMANDS", "SKIP_WORDS", "parse_command", "parse_answer", "parse_point_text", "parse_dice",
            "choice_label", "find_model", "contact_point", "toward_point", "describe_expected"]
 
-COMMANDS = ("help", "?", "undo", "map", "log", "save", "quit")
+COMMANDS = ("help", "?", "undo", "map", "log", "save", "quit", "ask", "status", "mission", "hint")
 """Commands accepted at any prompt."""
 
 SKIP_WORDS = ("skip", "none", "stay", "pass", "no")

@@ -42,6 +42,11 @@ HELP = textwrap.dedent("""\
     map [FILE] (the table as SVG), log [N] (the last events), save [FILE], quit.""")
 
 _LOG_LINES = 10
+_REMEMBERED = ("laser_mode", "weapon")
+"""Weapon questions answered once per model, then again the same way (issue 38)."""
+_TIMING = {"after": "after", "then": "after", "later": "after", "après": "after", "stay": "stay", "nomove": "stay",
+           "before": "before", "first": "before", "avant": "before"}
+"""Words giving the free move's timing with the declared action (``shoot laser after``) or at its question."""
 
 
 @dataclass
@@ -126,6 +131,14 @@ class Session:
     """The heuristic player behind each human side's defaults (one per side, so it keeps its plans)."""
     human_decisions: list[tuple[Game, Any]] = field(default_factory=list)
     """Each human decision: the game just before it (a clone) and the answer given (for drill feedback)."""
+    questions: int = 0
+    """How many questions the person was asked (kept in the saved game as ``players.questions``)."""
+    plan_model: str | None = None
+    """The model whose suggested activation the person took with Enter: its free move after is the advisor's too."""
+    timing: dict[str, str] = field(default_factory=dict)
+    """Model id -> ``after`` or ``stay``: the free move's timing given with the declared action."""
+    remembered: dict[tuple[str, str], Any] = field(default_factory=dict)
+    """(decision kind, model id) -> the last answer to a weapon question, given again without asking."""
 
     # --- the loop -----------------------------------------------------------------------------------
 
@@ -179,11 +192,67 @@ class Session:
 
     # --- one human prompt ------------------------------------------------------------------------------
 
+    def automatic(self, d: Decision) -> tuple[Any, str] | None:
+        """``(answer, what to say)`` when the pending decision needs no question, else ``None``.
+
+        No question is asked when there is one legal answer, for a weapon question answered the
+        same way before for the same model (``ask`` at any prompt forgets), for the free move's
+        timing given with the declared action, and for the rest of a suggested activation taken
+        with Enter (its free move after).
+        """
+        if d.kind == "dice":
+            return None
+        label = f"{model_label(d.model, self.game.state.model(d.model).name)}: " if d.model and _has_model(self.game, d.model) else ""
+        if d.choices and not d.optional and d.ranked is None and len(d.choices) == 1 and d.point is None:
+            return d.choices[0], f"{label}{choice_label(d.choices[0], self.game.state)} (the only choice)."
+        key = (d.kind, d.model or "")
+        if d.kind in _REMEMBERED and key in self.remembered and self.remembered[key] in d.choices:
+            answer = self.remembered[key]
+            return answer, f"{label}{choice_label(answer, self.game.state)}, as last time (type ask at a prompt to be asked again)."
+        if d.kind == "free_move" and d.model is not None:
+            when = d.info.get("when")
+            timing = self.timing.get(d.model)
+            if when == "before" and timing in ("after", "stay") and not d.info.get("needed"):
+                return None, "" if timing == "after" else f"{label}no free move."
+            if when == "after" and timing == "stay":
+                return None, ""
+            if d.model == self.plan_model:
+                answer = default_answer(d, self.game, self.advisor_of(d.side))
+                if answer is None:
+                    return None, f"{label}no free move {d.info.get('when', '')} the action (as suggested)."
+                return answer, f"{label}free move {d.info.get('when', '')} the action, as suggested."
+        return None
+
     def _ask(self, d: Decision) -> SessionEnd | None:
         game = self.game
+        if d.kind == "activate":
+            self.plan_model = None
+            self.timing.clear()
+        auto = self.automatic(d)
+        if auto is not None:
+            answer, said = auto
+            if said:
+                self.terminal.say(said, "info")
+            game.answer(answer)
+            return None
+        if d.kind == "activate" and d.side in self.humans:
+            return self._ask_activation(d)
+        if d.kind == "spice":
+            folded = self._fold_spice(d)
+            if folded is not False:
+                return folded  # type: ignore[return-value]
         default = None if d.kind == "dice" else default_answer(d, game, self.advisor_of(d.side))
-        self._show(d, default)
-        shown = "roll" if d.kind == "dice" else format_answer(default, d, game)
+        return self._ask_line(d, default)
+
+    def _ask_line(self, d: Decision, default: Any, *, title_extra: str = "", shown: str | None = None,
+                  answer_line: Callable[[str], None] | None = None) -> SessionEnd | None:
+        game = self.game
+        title, rows = self.menu(d)
+        self.terminal.menu(title + title_extra, rows, d.side)
+        if d.kind != "dice":
+            self.questions += 1
+        if shown is None:
+            shown = "roll" if d.kind == "dice" else format_answer(default, d, game)
         while True:
             line = self.terminal.read(f"{d.side} [{shown}]> ")
             if line is None:
@@ -197,10 +266,128 @@ class Session:
                     return None
                 continue
             try:
-                self.submit(line, default)
+                if answer_line is not None:
+                    answer_line(line)
+                else:
+                    self.submit(self._timed(line, d), default)
             except LandsraadError as err:  # InputProblem or the engine's DecisionError: one sentence, ask again
                 self.terminal.say(sentence(err), "problem")
                 continue
+            if d.kind in _REMEMBERED and d.model:
+                self.remembered[(d.kind, d.model)] = self.game.answers[-1] if self.game.answers else None
+            return None
+
+    def _timed(self, line: str, d: Decision) -> str:
+        """``line`` without a free-move timing word (``after``, ``stay``), which is kept for the free move's question."""
+        words = line.split()
+        if d.kind == "action" and d.model and len(words) > 1 and words[-1].lower() in _TIMING:
+            self.timing[d.model] = _TIMING[words[-1].lower()]
+            return " ".join(words[:-1])
+        if d.kind == "free_move" and d.model and d.info.get("when") == "before" and line.strip().lower() in _TIMING:
+            timing = _TIMING[line.strip().lower()]
+            self.timing[d.model] = timing
+            return "skip" if timing != "before" else line
+        return line
+
+    def _ask_activation(self, d: Decision) -> SessionEnd | None:
+        """The activation question: Enter takes the suggested activation whole (model, spice, action, free move)."""
+        game, adv = self.game, self.advisor_of(d.side)
+        model = default_answer(d, game, adv)
+        plan: list[Any] = [model]
+        trial = game.clone()
+        trial.answer(model)
+        summary: list[str] = []
+        while trial.decision is not None and trial.decision.side == d.side and trial.decision.kind in ("spice", "action", "free_move"):
+            td = trial.decision
+            if td.kind == "free_move" and td.info.get("when") != "before":
+                break
+            answer = default_answer(td, trial, adv)
+            plan.append(answer)
+            summary.append({"spice": "+spice" if answer == "consume" else "", "action": f"declares {format_answer(answer, td, trial)}",
+                            "free_move": "free move " + ("after" if answer is None else f"first, to {format_answer(answer, td, trial)}")}[td.kind])
+            trial.answer(answer)
+            if td.kind == "free_move":
+                break
+        name = format_answer(model, d, game)
+        summary = [part for part in summary if part]
+        shown = f"{name}" + (f": {', '.join(summary)}" if summary and model != "pass" else "")
+
+        def answer_line(line: str) -> None:
+            if line.strip():
+                self.submit(line)
+                return
+            mark = len(game.answers)
+            before = game.clone()
+            for answer in plan:
+                if game.decision is None or game.decision.side != d.side:
+                    break
+                game.answer(answer)
+            self.marks.append(mark)
+            self.human_decisions.append((before, model))
+            self.plan_model = model if model != "pass" else None
+
+        return self._ask_line(d, model, title_extra=" (Enter takes the suggested activation whole)", shown=shown,
+                              answer_line=answer_line)
+
+    def _fold_spice(self, d: Decision) -> SessionEnd | None | bool:
+        """The spice question folded into the action's: ``ACTION +spice`` consumes a dose first.
+
+        ``False`` when the two cannot be asked as one (what follows keeping is not the action question).
+        """
+        game = self.game
+        adv = self.advisor_of(d.side)
+        spice_default = default_answer(d, game, adv)
+        trial = game.clone()
+        trial.answer(spice_default)
+        action = trial.decision
+        if action is None or action.kind != "action" or action.model != d.model:
+            return False
+        action_default = default_answer(action, trial, adv)
+        doses = game.state.model(d.model).spice_doses
+        title, rows = self._menu_of(action, trial)
+        self.terminal.menu(title + f" Add +spice to consume a dose first ({doses} left).", rows, d.side)
+        self.questions += 1
+        shown = format_answer(action_default, action, trial) + (" +spice" if spice_default == "consume" else "")
+        while True:
+            line = self.terminal.read(f"{d.side} [{shown}]> ")
+            if line is None:
+                return self._end_of_input()
+            command = parse_command(line)
+            if command is not None:
+                end = self._command(*command, decision=d)
+                if end is not None:
+                    return end
+                if self.game.decision is not d:
+                    return None
+                continue
+            words = line.split()
+            spice = any(w.lower() in ("+spice", "spice", "+épice", "épice") for w in words)
+            rest = " ".join(w for w in words if w.lower() not in ("+spice", "spice", "+épice", "épice"))
+            try:
+                mark = len(game.answers)
+                before = game.clone()
+                if not line.strip():
+                    game.answer(spice_default)
+                    game.answer(action_default)
+                else:
+                    dose = "consume" if spice else "keep"
+                    after = game.clone()
+                    after.answer(dose)
+                    if after.decision is None or after.decision.kind != "action":
+                        game.answer(dose)
+                    else:
+                        answer = parse_answer(self._timed(rest, after.decision), after.decision, after.state) if rest else default_answer(
+                            after.decision, after, adv)
+                        after.decision.check(answer)
+                        game.answer(dose)
+                        game.answer(answer)
+            except LandsraadError as err:
+                while len(game.answers) > mark:
+                    game.undo()
+                self.terminal.say(sentence(err), "problem")
+                continue
+            self.marks.append(mark)
+            self.human_decisions.append((before, game.answers[mark]))
             return None
 
     def submit(self, line: str, default: Any = None) -> None:
@@ -252,7 +439,9 @@ class Session:
 
     def menu(self, d: Decision) -> tuple[str, list[MenuRow]]:
         """A decision as a menu: its title (side, model, prompt, what to type) and numbered rows with odds notes."""
-        game = self.game
+        return self._menu_of(d, self.game)
+
+    def _menu_of(self, d: Decision, game: Game) -> tuple[str, list[MenuRow]]:
         who = f"{model_label(d.model, game.state.model(d.model).name)}: " if d.model and _has_model(game, d.model) else ""
         title = f"{d.side} - {who}{d.prompt}"
         if d.secret and len(self.humans) == 2:
@@ -281,6 +470,9 @@ class Session:
             self.terminal.say(describe_expected(decision), "info")
         elif name == "undo":
             self.undo()
+        elif name == "ask":
+            self.remembered.clear()
+            self.terminal.say("Weapon questions will be asked again.", "info")
         elif name == "map":
             self._map(arg or self.map_path)
         elif name == "log":
@@ -333,7 +525,7 @@ class Session:
             return None
         try:
             check_output_path(path, what="save")
-            save_record(record_game(self.game, players=dict(self.players)), path)
+            save_record(record_game(self.game, players={**self.players, "questions": str(self.questions)}), path)
         except (LandsraadError, OSError) as err:
             self.terminal.say(sentence(err), "problem")
             return None

@@ -56,7 +56,7 @@ def test_undo_every_few_answers():
 def test_save_at_end_of_input_then_resume(tmp_path):
     whole = run("play", "--drill", "occupation-positions", "--seed", "5", stdin=lines("", repeat=300))
     save = tmp_path / "drill.json"
-    first = run("play", "--drill", "occupation-positions", "--seed", "5", "--save", str(save), stdin=lines("", repeat=8))
+    first = run("play", "--drill", "occupation-positions", "--seed", "5", "--save", str(save), stdin=lines("", repeat=2))
     clean(first)
     assert f"Game saved to {save}" in first.stdout
     assert json.loads(save.read_text())["format"] == "landsraad-game/2"

@@ -77,6 +77,8 @@ def test_garbage_before_every_answer_changes_nothing_but_the_messages():
 
 def test_a_point_off_the_table_is_refused_with_the_geometry_reason():
     def answer(title, prompt):
+        if "Which model" in title:
+            return "1"  # a model typed: its questions are asked one by one (Enter would take the suggestion whole)
         if "Free move before" in title and not answer.tried:
             answer.tried = True
             return "-20,30"
@@ -211,3 +213,36 @@ def test_a_bid_by_its_letter_and_a_value_not_offered_is_refused_issue_38():
     s, _ = whole_game(["9", "b"])
     assert s.game.answers[0] == 1
     assert any("9 is not one of the values offered" in p for p in s.terminal.problems)
+
+
+def test_a_whole_game_on_defaults_asks_at_most_3_questions_per_activation_issue_38(tmp_path):
+    s, end = whole_game(itertools.repeat(""))
+    assert end.how == "over"
+    path = str(tmp_path / "g.json")
+    s.save(path)
+    record = load_record(path)
+    activations = sum(1 for e in record.log if e["kind"] == "activate" and e["side"] == "red")
+    assert int(record.players["questions"]) <= 3 * activations
+    assert int(record.players["questions"]) < sum(1 for e in record.log if e["kind"] == "decision" and e["side"] == "red")
+
+
+def test_spice_is_folded_into_the_action_and_the_timing_word_skips_the_free_move_issue_38():
+    asked = []
+
+    def answer(title, prompt):
+        asked.append(title)
+        if "Which model" in title:
+            return "red-soldier-1"
+        if "declare" in title and len(asked) < 40:
+            return "rest +spice stay"
+        return ""
+    from landsraad.cli.play import _demo_table
+    game = new_game("corrino", "fremen", seed=1, dice="digital", setup=_demo_table())
+    term = Scripted(answer)
+    s = Session(game=game, terminal=term, humans=frozenset({"red"}), opponents={"blue": make_player("heuristic", 4)}, seed=1,
+                stop=lambda g: sum(1 for e in g.log if e.kind == "activate" and e.side == "red") >= 2)
+    s.run()
+    assert not any("consume a dose" in t and "declare" not in t for t in asked)  # never asked alone
+    assert any(e.kind == "spice" and e.side == "red" for e in s.game.log)  # +spice consumed the dose
+    assert not any("Free move" in t for t in asked)  # 'stay': no free move question
+    assert any("+spice" in t for t in asked)
