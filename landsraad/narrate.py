@@ -154,7 +154,9 @@ def _(event: SetupStarts, names: Mapping[str, str]) -> str | None:
 @_tell.register
 def _(event: BidWon, names: Mapping[str, str]) -> str | None:
     d = event.data
-    rolls = f" after tie rolls {d.get('tie_rolls')}" if d.get("tie_rolls") else ""
+    # each tie roll is [red's die, blue's die], rolled again while equal
+    ties = "; then ".join(f"red {pair[0]}, blue {pair[1]}" for pair in d.get("tie_rolls") or () if len(pair) == 2)
+    rolls = f" after a roll-off ({ties})" if ties else ""
     return f"Honour bid for the {d.get('step')} step: red {d['bids']['red']}, blue {d['bids']['blue']}; {d.get('winner')} wins{rolls}."
 
 

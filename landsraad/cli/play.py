@@ -5,6 +5,7 @@
   end of input), ``--resume`` goes on with a saved one. The exit status is 1 when ``--save``
   was given and the game could not be saved at the end (the previous file is then unchanged).
 - ``drill list``: the bundled drills, their missions and par.
+- ``mission NAME``: a mission card in full; ``missions``: every card in one line.
 
 When stdin and stdout are a terminal the session uses colours, tables and line editing;
 otherwise it reads answers line by line and prints plain text, so sessions can be scripted.
@@ -22,6 +23,7 @@ from ..engine.record import load_record
 from ..errors import DataError, LandsraadError, Problem, UsageError
 from ..fileio import check_output_path
 from ..missions import load_missions
+from ..play.cards import find_mission, mission_card_text, mission_line
 from ..play.drills import Drill, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind, worst_decision
 from ..play.session import Session, advisor, resume
 from ..play.terminal import PlainTerminal, RichTerminal, Terminal
@@ -56,6 +58,16 @@ def register(sub: Any) -> None:
     listing = drill_sub.add_parser("list", help="list the bundled drills")
     listing.set_defaults(func=_drill_list)
     drill.set_defaults(func=_drill_list)
+
+    mission = sub.add_parser("mission", help="print a mission card in full",
+                             description="Print a mission card in full: set-up, special rules and actions, success, failure and "
+                                         "its VP by rank. NAME is its id, its name or a unique beginning (such as prot).")
+    mission.add_argument("name", metavar="NAME", help="the mission (see: landsraad missions)")
+    mission.set_defaults(func=_mission)
+    missions = sub.add_parser("missions", help="list the mission cards: what each asks and its stakes by rank",
+                              description="List the mission cards with what each asks and its VP by rank; the full card: "
+                                          "landsraad mission NAME.")
+    missions.set_defaults(func=_missions)
 
 
 def _terminal() -> Terminal:
@@ -145,6 +157,8 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
     if not opponents:
         _opponent(opponent, seed, "red")  # still reject a bad --opponent in hot seat
     players = {side: ("human" if side in humans else opponent) for side in ("red", "blue")}
+    if args.resume and saved.get("questions"):
+        players["questions"] = saved["questions"]
     if drill is not None:
         players["drill"] = drill.id
     _header(term, game, players, drill)
@@ -153,6 +167,9 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
                       ask_computer_dice=game.dice_mode == "physical", map_path=args.map)
     if args.resume:
         session.printed = len(game.log)  # told before the save
+        term.say("Where the game stands:", "info")
+        session.say_recap()
+        session.questions = int(saved.get("questions", "0")) if saved.get("questions", "0").isdigit() else 0
     return session, drill
 
 
@@ -225,3 +242,20 @@ def _drill_list(args: argparse.Namespace) -> int:
                ("drill", "title", "factions", "you", "mission", "activations", "par"), rows)
     return 0
 
+
+
+def _mission(args: argparse.Namespace) -> int:
+    try:
+        card = find_mission(args.name)
+    except LandsraadError as err:
+        raise UsageError(str(err)) from None
+    print(mission_card_text(card))
+    return 0
+
+
+def _missions(args: argparse.Namespace) -> int:
+    term = _terminal()
+    cards = load_missions()
+    term.table(f"{len(cards)} missions (the whole card: landsraad mission NAME)", ("mission", "name", "what it asks, VP by rank"),
+               [(c.id, c.name, mission_line(c)) for c in cards.values()])
+    return 0

@@ -23,12 +23,15 @@ from ..engine import Decision, Game
 from ..engine.record import GameRecord, record_game, restore_opening, save_record
 from ..errors import DataError, LandsraadError, Problem
 from ..fileio import atomic_write_text, check_output_path
+from ..missions import load_missions
 from ..narrate import model_label, model_names, narrate
 from ..players import make_player
 from ..search import SearchPlayer
 from ..svg import render_board
 from .answers import choice_label, describe_expected, parse_answer, parse_command, row_key
+from .cards import find_mission, mission_card_text, mission_line
 from .hints import option_notes
+from .status import recap, status_report
 from .terminal import MenuRow, Terminal
 
 __all__ = ["Session", "SessionEnd", "HELP", "default_answer", "format_answer", "resume", "advisor", "sentence"]
@@ -38,10 +41,24 @@ HELP = textwrap.dedent("""\
     Points: x,y in cm (south-west corner 0,0), contact NAME (into base contact by the shortest legal
     path), toward NAME CM. Dice: the dice you rolled, such as 7 3 5 (an empty line lets the program roll).
     'skip' passes where a decision may be skipped.
-    Commands: help or ? (this), undo (take back your last answer and the computer's since),
-    map [FILE] (the table as SVG), log [N] (the last events), save [FILE], quit.""")
+    Commands: help or ? (this), status (the clock, your VP so far, the models), hint (the computer's
+    suggestion and why), mission [NAME] (a mission card), undo (take back your last answer and the
+    computer's since), map [FILE] (the table as SVG), log [N] (the last events), ask (ask weapon
+    questions again), save [FILE], quit.""")
 
 _LOG_LINES = 10
+_WHY = {
+    "activate": "the model with the most to gain now (its mission, a shot, a melee), by the heuristic's estimate",
+    "action": "the action the heuristic values most for this model's missions and safety",
+    "stance": "the stance with the better expected result in the matrix above",
+    "lower_neutral": "the value that best balances your blow against the enemy's",
+    "bid": "Honour is worth more later than this step, by the heuristic's estimate",
+    "pick_missions": "the missions this warband is likeliest to succeed at, highest stakes first",
+    "deploy": "near the models it will work with, out of the enemy's easy sight",
+    "free_move": "closer to its goal without ending in the open",
+    "move": "closer to its goal without ending in the open",
+}
+"""A one-line why for the heuristic's suggestion, by decision kind, where the odds give none."""
 _REMEMBERED = ("laser_mode", "weapon")
 """Weapon questions answered once per model, then again the same way (issue 38)."""
 _TIMING = {"after": "after", "then": "after", "later": "after", "après": "after", "stay": "stay", "nomove": "stay",
@@ -455,6 +472,9 @@ class Session:
             title += f" ({allowance}{forms}{', or skip' if d.optional else ''})"
         else:
             notes = option_notes(d, game.state)
+            if d.kind == "pick_missions":
+                cards = load_missions()
+                notes = {c: mission_line(cards[c], 70) for c in d.choices if c in cards}
             rows = [(row_key(i, d), choice_label(c, game.state), notes.get(c, "")) for i, c in enumerate(d.choices)]
             if d.ranked is not None:
                 title += f" (numbers in order, such as 2,1; {d.ranked[0]} to {d.ranked[1]})"
@@ -470,6 +490,12 @@ class Session:
             self.terminal.say(describe_expected(decision), "info")
         elif name == "undo":
             self.undo()
+        elif name == "status":
+            self.status(decision.side)
+        elif name == "mission":
+            self._mission(arg)
+        elif name == "hint":
+            self._hint(decision)
         elif name == "ask":
             self.remembered.clear()
             self.terminal.say("Weapon questions will be asked again.", "info")
@@ -497,8 +523,52 @@ class Session:
         while self.human_decisions and len(self.human_decisions[-1][0].answers) >= mark:
             self.human_decisions.pop()
         self.printed = min(self.printed, len(self.game.log))
-        self.terminal.say(f"Taken back: your last answer and {taken - 1} answer(s) since.", "info")
+        self.terminal.say(f"Taken back: your last answer and {taken - 1} answer(s) since. Before it:", "info")
+        self.say_recap()
         return True
+
+    def say_recap(self, count: int = 4) -> None:
+        """The last few events, for ``--resume`` and ``undo``."""
+        side = next(iter(self.humans)) if len(self.humans) == 1 else None
+        lines = recap(self.game.log, self.game.state, count, side=side)
+        for line in lines:
+            self.terminal.say("  " + line, "event")
+        if not lines:
+            self.terminal.say("  Nothing has happened yet.", "info")
+
+    def status(self, side: str) -> None:
+        """Print ``side``'s view of the game: clock, provisional VP, models (:func:`~.status.status_report`)."""
+        report = status_report(self.game.view(side), side)
+        for line in report.lines:
+            self.terminal.say(line, "info")
+        self.terminal.table(f"Your models ({side})", report.header, report.own)
+        if report.enemies:
+            self.terminal.table("Enemy models in sight", report.header[:-1] + ("seen by",), report.enemies)
+
+    def _mission(self, name: str) -> None:
+        if not name.strip():
+            cards = load_missions()
+            for card in cards.values():
+                self.terminal.say(f"{card.name} ({card.id}): {mission_line(card)}", "info")
+            return
+        try:
+            card = find_mission(name)
+        except LandsraadError as err:
+            self.terminal.say(sentence(err), "problem")
+            return
+        self.terminal.say(mission_card_text(card), "info")
+
+    def _hint(self, d: Decision) -> None:
+        if d.kind == "dice":
+            self.terminal.say("Roll your dice and type them, or press Enter to let the program roll.", "info")
+            return
+        answer = default_answer(d, self.game, self.advisor_of(d.side))
+        shown = format_answer(answer, d, self.game)
+        notes = option_notes(d, self.game.state) if d.choices else {}
+        why = notes.get(answer, "") if d.ranked is None and answer is not None else ""
+        if not why:
+            why = _WHY.get(d.kind, "the heuristic player's choice in your place")
+        self.terminal.say(f"Hint: {shown} - {why}.", "info")
 
     def _map(self, path: str) -> None:
         try:

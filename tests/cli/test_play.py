@@ -189,3 +189,23 @@ def test_what_a_resumed_game_names_is_checked_and_the_message_names_the_file(tmp
     r = run("play", "--resume", str(saved))
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert str(saved) in r.stderr and words in r.stderr, r.stderr
+
+
+def test_mission_and_missions_print_the_cards_issue_38():
+    out = run("mission", "protection")
+    assert out.returncode == 0
+    assert out.stdout.startswith("Protection (Protection, protection)")
+    assert "Failure: The ambassador has been removed from play" in out.stdout
+    assert "VP by rank 1 to 6: success +4 +3 +2 +1 +1 +1; failure -5 -4 -3 -2 -1 -1." in out.stdout
+    listing = run("missions")
+    assert listing.returncode == 0 and "territory" in listing.stdout and "1 +9/-4" in listing.stdout
+    bad = run("mission", "nosuch")
+    assert bad.returncode == 2 and "Unknown mission 'nosuch'" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_resume_prints_a_recap(tmp_path):
+    save = tmp_path / "g.json"
+    run("play", "--drill", "slave-hunt", "--seed", "2", "--save", str(save), stdin=lines("", repeat=2))
+    again = run("play", "--resume", str(save), stdin=lines("quit"))
+    assert "Where the game stands:" in again.stdout
+    assert again.stdout.split("Where the game stands:")[1].splitlines()[1].startswith("  ")

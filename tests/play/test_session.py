@@ -246,3 +246,52 @@ def test_spice_is_folded_into_the_action_and_the_timing_word_skips_the_free_move
     assert any(e.kind == "spice" and e.side == "red" for e in s.game.log)  # +spice consumed the dose
     assert not any("Free move" in t for t in asked)  # 'stay': no free move question
     assert any("+spice" in t for t in asked)
+
+
+def _reach_play_then(lines_after):
+    """Enter through the set-up to red's first activation, then ``lines_after``."""
+    state = {"played": False}
+    after = iter(lines_after)
+
+    def answer(title, prompt):
+        if "Which model do you activate" in title:
+            state["played"] = True
+        if state["played"]:
+            return next(after, None)
+        return ""
+    from landsraad.cli.play import _demo_table
+    game = new_game("corrino", "fremen", seed=1, dice="digital", setup=_demo_table())
+    term = Scripted(answer)
+    s = Session(game=game, terminal=term, humans=frozenset({"red"}), opponents={"blue": make_player("heuristic", 4)}, seed=1)
+    s.run()
+    return s, term.out.getvalue()
+
+
+def test_status_shows_clock_provisional_vp_fatigue_and_sight_issue_38():
+    s, out = _reach_play_then(["", "", "", "status"])
+    shown = out[out.rindex("> status"):]
+    assert "minutes left" in shown and "of 45 minutes" in shown
+    assert "VP if the game ended now (provisional)" in shown and "Activation failure" in shown
+    assert "fatigue" in shown and "Soldier 2 (red-soldier-3)" in shown
+    assert "Enemy models in sight" in shown and "blue-" in shown
+    tired = [m for m in s.game.state.models if m.side == "red" and m.fatigue]
+    assert tired and any(f"{tired[0].x:.1f},{tired[0].y:.1f}" in line and f"  {tired[0].fatigue}  " in line
+                         for line in shown.splitlines())
+
+
+def test_undo_prints_a_recap_and_mission_prints_the_card_issue_38():
+    s, out = _reach_play_then(["", "", "undo", "mission prot", "mission nosuch", "hint"])
+    assert "Taken back" in out and "Before it:" in out
+    recap_lines = out[out.index("Before it:"):].splitlines()[1:3]
+    assert all(line.startswith("  ") for line in recap_lines)
+    assert "Success: At the end of the game the ambassador is unhurt" in out
+    assert "VP by rank 1 to 6: success +4" in out
+    assert any("Unknown mission 'nosuch'" in p for p in s.terminal.problems)
+    assert "Hint: " in out
+
+
+def test_the_pick_menu_says_what_each_mission_asks_and_its_stakes_issue_38():
+    s, _ = whole_game(["", "", "status"])
+    out = s.terminal.out.getvalue()
+    assert "Occupation      You hold both positions. VP by rank (success/failure): 1 +7/-4" in out
+    assert "tie rolls [[" not in out
