@@ -31,6 +31,7 @@ from ..svg import render_board
 from .answers import choice_label, describe_expected, parse_answer, parse_command, row_key
 from .cards import find_mission, mission_card_text, mission_line
 from .hints import option_notes
+from .matrix import disengage_note, matrix_title, stance_notes
 from .status import recap, status_report
 from .terminal import MenuRow, Terminal
 
@@ -472,6 +473,12 @@ class Session:
             title += f" ({allowance}{forms}{', or skip' if d.optional else ''})"
         else:
             notes = option_notes(d, game.state)
+            if d.kind == "stance":
+                notes = stance_notes(d, game.state)
+                if notes:
+                    title += matrix_title()
+            if d.kind == "action" and "disengage" in d.choices:
+                notes = {**notes, "disengage": disengage_note(game.state, d.model)} if d.model else notes
             if d.kind == "pick_missions":
                 cards = load_missions()
                 notes = {c: mission_line(cards[c], 70) for c in d.choices if c in cards}

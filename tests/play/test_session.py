@@ -295,3 +295,12 @@ def test_the_pick_menu_says_what_each_mission_asks_and_its_stakes_issue_38():
     out = s.terminal.out.getvalue()
     assert "Occupation      You hold both positions. VP by rank (success/failure): 1 +7/-4" in out
     assert "tie rolls [[" not in out
+
+
+def test_the_stance_choice_shows_the_stance_matrix_and_narration_has_no_raw_lists_issue_38():
+    s, _ = session(itertools.repeat(""), drill="slave-hunt", seed=3)
+    out = s.terminal.out.getvalue()
+    stance = out[out.index("attack or defend?"):]
+    assert "Odds before the dice (the stance matrix):" in stance.splitlines()[0]
+    assert "if they attack: you hit" in stance and "if they defend: you strike no blow" in stance
+    assert "dice [" not in out and "none cover" not in out and "[[" not in out
