@@ -427,7 +427,10 @@ class Session:
             self.terminal.say(f"The program rolls: {' '.join(map(str, dice))}.", "info")
             self.marks.append(mark)
             return
-        self.give(default if not line.strip() else parse_answer(line, d, game.state))
+        notes: list[str] = []
+        self.give(default if not line.strip() else parse_answer(line, d, game.state, notes))
+        for note in notes:
+            self.terminal.say(note, "info")
 
     def give(self, answer: Any) -> None:
         """Answer the pending decision with ``answer``, as the person's own (undoable with :meth:`undo`).

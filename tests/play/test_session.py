@@ -304,3 +304,23 @@ def test_the_stance_choice_shows_the_stance_matrix_and_narration_has_no_raw_list
     assert "Odds before the dice (the stance matrix):" in stance.splitlines()[0]
     assert "if they attack: you hit" in stance and "if they defend: you strike no blow" in stance
     assert "dice [" not in out and "none cover" not in out and "[[" not in out
+
+
+def test_deployment_takes_x_alone_and_snaps_to_the_edge_issue_38():
+    def answer(title, prompt):
+        if "Where do you deploy Hasimir" in title:
+            return "20"
+        if "Where do you deploy Bashar" in title:
+            return "30,2.5"  # 1 cm off touching: put touching
+        if "Which model" in title:
+            return None
+        return ""
+    from landsraad.cli.play import _demo_table
+    game = new_game("corrino", "fremen", seed=1, dice="digital", setup=_demo_table())
+    term = Scripted(answer)
+    s = Session(game=game, terminal=term, humans=frozenset({"red"}), opponents={"blue": make_player("heuristic", 4)}, seed=1)
+    s.run()
+    hasimir, bashar = s.game.state.model("red-master-assassin-1"), s.game.state.model("red-soldier-1")
+    assert (hasimir.x, hasimir.y) == pytest.approx((20.0, hasimir.base_mm / 20 + 0.01))
+    assert (bashar.x, bashar.y) == pytest.approx((30.0, bashar.base_mm / 20 + 0.01))
+    assert "Put touching the south edge at (30.00, 1.51)." in term.out.getvalue()
