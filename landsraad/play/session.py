@@ -32,7 +32,7 @@ from .answers import choice_label, describe_expected, parse_answer, parse_comman
 from .cards import find_mission, mission_card_text, mission_line
 from .hints import option_notes
 from .matrix import disengage_note, matrix_title, stance_notes
-from .status import recap, status_report
+from .status import recap, status_report, status_text
 from .terminal import MenuRow, Terminal
 
 __all__ = ["Session", "SessionEnd", "HELP", "default_answer", "format_answer", "resume", "advisor", "sentence"]
@@ -289,7 +289,7 @@ class Session:
                 else:
                     self.submit(self._timed(line, d), default)
             except LandsraadError as err:  # InputProblem or the engine's DecisionError: one sentence, ask again
-                self.terminal.say(sentence(err), "problem")
+                self.terminal.say(refusal(err, d), "problem")
                 continue
             if d.kind in _REMEMBERED and d.model:
                 self.remembered[(d.kind, d.model)] = self.game.answers[-1] if self.game.answers else None
@@ -464,14 +464,15 @@ class Session:
 
     def _menu_of(self, d: Decision, game: Game) -> tuple[str, list[MenuRow]]:
         who = f"{model_label(d.model, game.state.model(d.model).name)}: " if d.model and _has_model(game, d.model) else ""
-        title = f"{d.side} - {who}{d.prompt}"
+        title = f"{d.side} - {who}{d.prompt}".replace("?.", "?").replace("..", ".")
         if d.secret and len(self.humans) == 2:
             title += f" (secret: only {d.side} looks)"
         rows: list[MenuRow] = []
         if d.kind == "dice":
             title += " Type the dice you rolled, or press Enter to let the program roll."
         elif d.point is not None:
-            allowance = f"up to {d.point.allowance_cm:g} cm; " if d.point.allowance_cm is not None else ""
+            said = d.point.allowance_cm is not None and f"up to {d.point.allowance_cm:g} cm" in d.prompt
+            allowance = f"up to {d.point.allowance_cm:g} cm; " if d.point.allowance_cm is not None and not said else ""
             forms = "x,y, contact NAME, toward NAME CM" if d.model else "x,y"
             title += f" ({allowance}{forms}{', or skip' if d.optional else ''})"
         else:
@@ -549,11 +550,8 @@ class Session:
     def status(self, side: str) -> None:
         """Print ``side``'s view of the game: clock, provisional VP, models (:func:`~.status.status_report`)."""
         report = status_report(self.game.view(side), side)
-        for line in report.lines:
-            self.terminal.say(line, "info")
-        self.terminal.table(f"Your models ({side})", report.header, report.own)
-        if report.enemies:
-            self.terminal.table("Enemy models in sight", report.header[:-1] + ("seen by",), report.enemies)
+        for line in status_text(report, side):
+            self.terminal.say(line, "event" if line.startswith("  ") else "info")
 
     def _mission(self, name: str) -> None:
         if not name.strip():
@@ -622,6 +620,15 @@ class Session:
 
 def _has_model(game: Game, model_id: str) -> bool:
     return any(m.id == model_id for m in game.state.models)
+
+
+def refusal(err: Exception, d: Decision) -> str:
+    """An error about an answer to ``d`` as one sentence, without repeating the prompt the menu just showed."""
+    text = sentence(err)
+    for quoted in (repr(d.prompt), f'"{d.prompt}"'):
+        text = text.replace(f" for {quoted}", "").replace(f" to {quoted}", "").replace(f" of {quoted}", "")
+        text = text.replace(f", as {quoted} requires", "")
+    return text
 
 
 def sentence(err: Exception) -> str:

@@ -21,7 +21,7 @@ from ..geometry.sight.queries import line_of_sight
 from ..missions import evaluate_picks, load_missions, score
 from ..narrate import model_label, model_names, narrate
 
-__all__ = ["Status", "status_report", "recap"]
+__all__ = ["Status", "status_report", "status_text", "recap"]
 
 _OUTCOME = {True: "success", False: "failure", None: "neither"}
 
@@ -108,3 +108,27 @@ def recap(log: Sequence[GameEvent], state: GameState, count: int = 5, *, side: s
     names = model_names(state)
     lines = [t for t in (narrate(e, names, reveal_secrets=side is not None and e.side == side) for e in log) if t]
     return lines[-count:]
+
+
+def _line(row: Sequence[str], seen_word: str) -> str:
+    model, at, wound, fatigue, poisons, shield, weapons, seen = row
+    parts = [f"{model} at {at}", wound, f"fatigue {fatigue}"]
+    if poisons != "-":
+        parts.append(f"poisoned: {poisons}")
+    if shield != "-":
+        parts.append(f"shield {shield}")
+    parts.append(weapons)
+    count = 0 if seen == "-" else len(seen.split(", "))
+    parts.append(f"{seen_word} {count}" + (f": {seen}" if count else ""))
+    return "  " + "; ".join(parts)
+
+
+def status_text(report: Status, side: str) -> list[str]:
+    """The report as lines that read at 80 columns: one line per model, wrapped by the terminal."""
+    lines = list(report.lines)
+    lines.append(f"Your models ({side}): position in cm, wound, fatigue tokens, poisons, shield, weapons, enemies in sight.")
+    lines += [_line(row, "sees") for row in report.own]
+    if report.enemies:
+        lines.append("Enemy models in sight:")
+        lines += [_line(row, "seen by") for row in report.enemies]
+    return lines

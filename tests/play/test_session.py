@@ -275,7 +275,7 @@ def test_status_shows_clock_provisional_vp_fatigue_and_sight_issue_38():
     assert "fatigue" in shown and "Soldier 2 (red-soldier-3)" in shown
     assert "Enemy models in sight" in shown and "blue-" in shown
     tired = [m for m in s.game.state.models if m.side == "red" and m.fatigue]
-    assert tired and any(f"{tired[0].x:.1f},{tired[0].y:.1f}" in line and f"  {tired[0].fatigue}  " in line
+    assert tired and any(f"{tired[0].x:.1f},{tired[0].y:.1f}" in line and f"fatigue {tired[0].fatigue};" in line
                          for line in shown.splitlines())
 
 
