@@ -198,7 +198,8 @@ def find_model(name: str, state: GameState) -> str:
     exact = [m for m in on_table if want in (_norm(m.id), _norm(m.name), _norm(model_label(m.id, m.name)))]
     if len(exact) == 1:
         return exact[0].id
-    pool = exact or [m for m in on_table if _norm(m.id).startswith(want) or _norm(m.name).startswith(want)]
+    pool = exact or [m for m in on_table if _norm(m.id).startswith(want) or _norm(m.name).startswith(want)
+                     or _norm(m.id.partition("-")[2]).startswith(want)]  # the id without its side: fedaykin-1
     if len(pool) == 1:
         return pool[0].id
     if pool:
@@ -284,7 +285,10 @@ def toward_point(state: GameState, mover: str, target: str, cm: float, allowance
         result = engine_plan_move(state, mover, point, allowance_cm)
     except LandsraadError:
         return point  # the decision's own check says why
+    said = len(notes) if notes is not None else 0
     stop = _short_stop(state, mover, result, allowance_cm, f"{goes:g} cm toward {model_label(other.id, other.name)}", notes)
+    if stop is not None and notes is not None and len(notes) > said and said:
+        del notes[said - 1]  # one sentence: the stop along the path says it all
     if stop is None and not result.legal and result.reason != "too_far":
         # the straight line runs into something (terrain, a base): the furthest point short of it on that line
         for k in range(1, _TOWARD_STEPS + 1):

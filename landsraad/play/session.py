@@ -363,7 +363,9 @@ class Session:
         action_default = default_answer(action, trial, adv)
         doses = game.state.model(d.model).spice_doses
         title, rows = self._menu_of(action, trial)
-        self.terminal.menu(title + f" Add +spice to consume a dose first ({doses} left).", rows, d.side)
+        title = title if title.endswith((".", "?")) else title + "."
+        self.terminal.menu(title + f" Add +spice to consume a dose first ({doses} left); add after or stay for the free move.",
+                           rows, d.side)
         self.questions += 1
         shown = format_answer(action_default, action, trial) + (" +spice" if spice_default == "consume" else "")
         while True:
