@@ -24,7 +24,7 @@ from ..errors import DataError, LandsraadError, Problem, UsageError
 from ..fileio import check_output_path
 from ..missions import load_missions
 from ..play.cards import find_mission, mission_card_text, mission_line
-from ..play.drills import Drill, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind, worst_decision
+from ..play.drills import Drill, costliest_decisions, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind
 from ..play.session import Session, advisor, resume
 from ..play.terminal import PlainTerminal, RichTerminal, Terminal
 from ..players import PLAYER_KINDS, make_player
@@ -222,11 +222,13 @@ def _drill_report(term: Terminal, drill: Drill, session: Session) -> None:
     if not session.human_decisions:
         return
     term.say("Playing your decisions again with the computer's choices...", "info")
-    advice = worst_decision(drill, session.human_decisions)
-    if advice is None:
+    found = costliest_decisions(drill, session.human_decisions, count=3)
+    if not found:
         term.say("The computer would not have done better at any of your decisions.", "info")
     else:
-        term.say(advice.sentence(), "info")
+        term.say(f"Your {len(found)} costliest decision(s), with what the computer would have done:", "info")
+        for advice in found:
+            term.say("  " + advice.line(), "info")
 
 
 def _drill_list(args: argparse.Namespace) -> int:
