@@ -39,8 +39,12 @@ __all__ = ["Session", "SessionEnd", "HELP", "default_answer", "format_answer", "
 
 HELP = textwrap.dedent("""\
     Answer with the number of a choice or its name; an empty line takes the default [in brackets].
+    Where the choices are numbers (bids, dice to keep, distances) type the value itself: 2 bids 2.
+    At "Which model", Enter takes the suggested activation whole; typing a model asks its action
+    (add +spice to take a dose, after or stay for the free move: move +spice after).
     Points: x,y in cm (south-west corner 0,0), contact NAME (into base contact by the shortest legal
-    path), toward NAME CM. Dice: the dice you rolled, such as 7 3 5 (an empty line lets the program roll).
+    path; it goes as far as it can when the move is short), toward NAME CM. Deploy: x alone touches
+    your edge. Dice: the dice you rolled, such as 7 3 5 (an empty line lets the program roll).
     'skip' passes where a decision may be skipped.
     Commands: help or ? (this), status (the clock, your VP so far, the models), hint (the computer's
     suggestion and why), mission [NAME] (a mission card), undo (take back your last answer and the
