@@ -138,9 +138,10 @@ def numeric_choices(decision: Decision) -> bool:
     return bool(decision.choices) and all(isinstance(c, int) and not isinstance(c, bool) for c in decision.choices)
 
 
-def row_key(index: int, decision: Decision) -> str:
-    """The key a menu shows for its ``index``-th row (from 0): ``1, 2...``, or ``a, b...`` when the choices are numbers."""
-    if numeric_choices(decision):
+def row_key(index: int, decision: Decision, values: bool = True) -> str:
+    """The key a menu shows for its ``index``-th row (from 0): ``1, 2...``, or ``a, b...`` when the choices are numbers
+    (and ``values``: numbers typed are values)."""
+    if values and numeric_choices(decision):
         return _letters(index)
     return str(index + 1)
 
@@ -150,7 +151,7 @@ def _letters(index: int) -> str:
     return letters[index] if index < 26 else letters[index // 26 - 1] + letters[index % 26]
 
 
-def _match_choice(text: str, decision: Decision, state: GameState | None) -> Any:
+def _match_choice(text: str, decision: Decision, state: GameState | None, values: bool = True) -> Any:
     """The choice ``text`` names: its number, its value, its label or a unique beginning of one.
 
     Where the choices are numbers (:func:`numeric_choices`), a number typed is the value and
@@ -158,7 +159,7 @@ def _match_choice(text: str, decision: Decision, state: GameState | None) -> Any
     """
     choices = decision.choices
     stripped = text.strip()
-    if numeric_choices(decision):
+    if values and numeric_choices(decision):
         if re.fullmatch(r"[-+]?\d+", stripped):
             if int(stripped) in choices:
                 return int(stripped)
@@ -366,12 +367,14 @@ def _ranked(text: str, decision: Decision, state: GameState | None) -> list[Any]
     return picks
 
 
-def parse_answer(text: str, decision: Decision, state: GameState | None = None, notes: list[str] | None = None) -> Any:
+def parse_answer(text: str, decision: Decision, state: GameState | None = None, notes: list[str] | None = None, *,
+                 values: bool = True) -> Any:
     """The engine answer ``text`` stands for (not yet checked by the engine), or :class:`InputProblem`.
 
     ``text`` must not be empty (the caller takes the default) nor a command. ``notes`` (when
     given) gets a sentence for anything the reading changed: a move stopped short, a deployment
-    snapped to the table edge.
+    snapped to the table edge. ``values`` (the default): where the choices are numbers, a number
+    typed is the value (``False``: the row's number, for a front end that numbers its rows).
     """
     stripped = text.strip()
     if decision.dice:
@@ -382,7 +385,7 @@ def parse_answer(text: str, decision: Decision, state: GameState | None = None, 
         return _point_answer(stripped, decision, state, notes)
     if decision.ranked is not None:
         return _ranked(stripped, decision, state)
-    return _match_choice(stripped, decision, state)
+    return _match_choice(stripped, decision, state, values)
 
 
 def describe_expected(decision: Decision) -> str:

@@ -33,7 +33,7 @@ from .cards import find_mission, mission_card_text, mission_line
 from .hints import option_notes
 from .matrix import disengage_note, matrix_title, stance_notes
 from .status import recap, status_report, status_text
-from .terminal import MenuRow, Terminal
+from .terminal import MenuRow, PlainTerminal, RichTerminal, Terminal
 
 __all__ = ["Session", "SessionEnd", "HELP", "default_answer", "format_answer", "resume", "advisor", "sentence"]
 
@@ -159,8 +159,15 @@ class Session:
     """The model whose suggested activation the person took with Enter: its free move after is the advisor's too."""
     timing: dict[str, str] = field(default_factory=dict)
     """Model id -> ``after`` or ``stay``: the free move's timing given with the declared action."""
+    values_typed: bool | None = None
+    """Where the choices are numbers, whether a number typed is the value (rows lettered) or the row's
+    number; by default the value at this package's terminals, the row elsewhere (a window numbering its rows)."""
     remembered: dict[tuple[str, str], Any] = field(default_factory=dict)
     """(decision kind, model id) -> the last answer to a weapon question, given again without asking."""
+
+    def __post_init__(self) -> None:
+        if self.values_typed is None:
+            self.values_typed = isinstance(self.terminal, (PlainTerminal, RichTerminal))
 
     # --- the loop -----------------------------------------------------------------------------------
 
@@ -434,7 +441,7 @@ class Session:
             self.marks.append(mark)
             return
         notes: list[str] = []
-        self.give(default if not line.strip() else parse_answer(line, d, game.state, notes))
+        self.give(default if not line.strip() else parse_answer(line, d, game.state, notes, values=bool(self.values_typed)))
         for note in notes:
             self.terminal.say(note, "info")
 
@@ -492,7 +499,7 @@ class Session:
             if d.kind == "pick_missions":
                 cards = load_missions()
                 notes = {c: mission_line(cards[c], 70) for c in d.choices if c in cards}
-            rows = [(row_key(i, d), choice_label(c, game.state), notes.get(c, "")) for i, c in enumerate(d.choices)]
+            rows = [(row_key(i, d, bool(self.values_typed)), choice_label(c, game.state), notes.get(c, "")) for i, c in enumerate(d.choices)]
             if d.ranked is not None:
                 title += f" (numbers in order, such as 2,1; {d.ranked[0]} to {d.ranked[1]})"
             elif d.optional:
