@@ -172,3 +172,11 @@ def test_costliest_decisions_are_ranked_by_gain_issue_38():
     assert 1 <= len(found) <= 3  # resting instead of playing the drill costs something
     assert [a.gain for a in found] == sorted((a.gain for a in found), reverse=True)
     assert all(a.gain > 0 and "the computer would have answered" in a.line() for a in found)
+
+
+def test_ten_drills_over_the_missions_and_factions_issue_38():
+    drills = load_drills()
+    assert len(drills) >= 10
+    missions = {m for d in drills for m in d.missions[d.human]}
+    assert {"treachery", "activation", "spice_theft", "assassination", "occupation", "sabotage"} <= missions
+    assert {"red", "blue"} == {d.human for d in drills}
