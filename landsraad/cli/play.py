@@ -25,7 +25,7 @@ from ..fileio import check_output_path
 from ..missions import load_missions
 from ..play.cards import find_mission, mission_card_text, mission_line
 from ..play.drills import Drill, costliest_decisions, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind
-from ..play.session import Session, advisor, resume
+from ..play.session import DRILL_DECISIVE, Session, advisor, resume
 from ..play.terminal import PlainTerminal, RichTerminal, Terminal
 from ..players import PLAYER_KINDS, make_player
 from ..scene import load_scene
@@ -49,6 +49,8 @@ def register(sub: Any) -> None:
     play.add_argument("--save", help="save the game here with 'save' and at the end of input (JSON, written atomically)")
     play.add_argument("--resume", help="go on with a game saved by --save")
     play.add_argument("--drill", help="play a mission drill (see: landsraad drill list)")
+    play.add_argument("--defaults", action="store_true", help="in a drill, Enter takes the computer's answer at every "
+                                                               "question (by default a drill's decisive questions have none)")
     play.add_argument("--map", default="landsraad-play.svg", help="where 'map' draws the table (default: landsraad-play.svg)")
     play.set_defaults(func=_play)
 
@@ -164,7 +166,8 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
     _header(term, game, players, drill)
     session = Session(game=game, terminal=term, humans=frozenset(humans), opponents=opponents, seed=seed, save_path=args.save,
                       players=players, advisors=advisors, stop=(lambda g: drill_over(drill, g)) if drill is not None else None,
-                      ask_computer_dice=game.dice_mode == "physical", map_path=args.map)
+                      ask_computer_dice=game.dice_mode == "physical", map_path=args.map,
+                      decisive=DRILL_DECISIVE if drill is not None and not getattr(args, "defaults", False) else frozenset())
     if args.resume:
         session.printed = len(game.log)  # told before the save
         term.say("Where the game stands:", "info")

@@ -35,7 +35,10 @@ from .matrix import disengage_note, matrix_title, stance_notes
 from .status import recap, status_report, status_text
 from .terminal import MenuRow, PlainTerminal, RichTerminal, Terminal
 
-__all__ = ["Session", "SessionEnd", "HELP", "default_answer", "format_answer", "resume", "advisor", "sentence"]
+DRILL_DECISIVE = frozenset({"activate", "action", "stance", "target", "lower_neutral"})
+"""The decisions a drill asks with no default: which model, what it does, the stance, the target, the die kept."""
+
+__all__ = ["DRILL_DECISIVE", "Session", "SessionEnd", "HELP", "default_answer", "format_answer", "resume", "advisor", "sentence"]
 
 HELP = textwrap.dedent("""\
     Answer with the number of a choice or its name; an empty line takes the default [in brackets].
@@ -159,6 +162,8 @@ class Session:
     """The model whose suggested activation the person took with Enter: its free move after is the advisor's too."""
     timing: dict[str, str] = field(default_factory=dict)
     """Model id -> ``after`` or ``stay``: the free move's timing given with the declared action."""
+    decisive: frozenset[str] = frozenset()
+    """Decision kinds asked with no default (a drill's decisions that matter): Enter alone does not answer them."""
     values_typed: bool | None = None
     """Where the choices are numbers, whether a number typed is the value (rows lettered) or the row's
     number; by default the value at this package's terminals, the row elsewhere (a window numbering its rows)."""
@@ -264,6 +269,8 @@ class Session:
                 self.terminal.say(said, "info")
             game.answer(answer)
             return None
+        if d.kind in self.decisive and d.side in self.humans:
+            return self._ask_line(d, None, shown="choose; hint for a suggestion", decisive=True)
         if d.kind == "activate" and d.side in self.humans:
             return self._ask_activation(d)
         if d.kind == "spice":
@@ -274,7 +281,7 @@ class Session:
         return self._ask_line(d, default)
 
     def _ask_line(self, d: Decision, default: Any, *, title_extra: str = "", shown: str | None = None,
-                  answer_line: Callable[[str], None] | None = None) -> SessionEnd | None:
+                  answer_line: Callable[[str], None] | None = None, decisive: bool = False) -> SessionEnd | None:
         game = self.game
         title, rows = self.menu(d)
         self.terminal.menu(title + title_extra, rows, d.side)
@@ -293,6 +300,10 @@ class Session:
                     return end
                 if self.game.decision is not d:  # undone: show the decision now pending
                     return None
+                continue
+            if decisive and not line.strip():
+                self.terminal.say("This decision is yours to make in the drill: type your choice (hint shows the computer's).",
+                                  "problem")
                 continue
             try:
                 if answer_line is not None:
@@ -379,6 +390,8 @@ class Session:
                            rows, d.side)
         self.questions += 1
         shown = format_answer(action_default, action, trial) + (" +spice" if spice_default == "consume" else "")
+        if "action" in self.decisive:
+            shown = "choose; hint for a suggestion"
         while True:
             line = self.terminal.read(f"{d.side} [{shown}]> ")
             if line is None:
@@ -390,6 +403,10 @@ class Session:
                     return end
                 if self.game.decision is not d:
                     return None
+                continue
+            if "action" in self.decisive and not line.strip():
+                self.terminal.say("This decision is yours to make in the drill: type your action (hint shows the computer's).",
+                                  "problem")
                 continue
             words = line.split()
             spice = any(w.lower() in ("+spice", "spice", "+épice", "épice") for w in words)
