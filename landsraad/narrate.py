@@ -154,7 +154,9 @@ def _(event: SetupStarts, names: Mapping[str, str]) -> str | None:
 @_tell.register
 def _(event: BidWon, names: Mapping[str, str]) -> str | None:
     d = event.data
-    rolls = f" after tie rolls {d.get('tie_rolls')}" if d.get("tie_rolls") else ""
+    # each tie roll is [red's die, blue's die], rolled again while equal
+    ties = "; then ".join(f"red {pair[0]}, blue {pair[1]}" for pair in d.get("tie_rolls") or () if len(pair) == 2)
+    rolls = f" after a roll-off ({ties})" if ties else ""
     return f"Honour bid for the {d.get('step')} step: red {d['bids']['red']}, blue {d['bids']['blue']}; {d.get('winner')} wins{rolls}."
 
 
@@ -269,12 +271,17 @@ def _(event: Moved, names: Mapping[str, str]) -> str | None:
     return f"{who} {verb} {float(d.get('length_cm') or 0):.1f} cm to {_pt(d['to'])}."
 
 
+def _cover(cover: object) -> str:
+    """``light cover``, ``no cover``: a cover class as words."""
+    return "no cover" if cover in (None, "none", "") else f"{str(cover).replace('_', ' ')} cover"
+
+
 @_tell.register
 def _(event: ClashRevealed, names: Mapping[str, str]) -> str | None:
     d = event.data
     who = _n(names, event.model)
-    a, b = d.get("attacker_dice", []), d.get("defender_dice", [])
-    return (f"{who} charges into melee with {_n(names, d.get('defender'))}: dice {a} vs {b} (neutral, attack, defence); "
+    a, b = (" ".join(map(str, d.get(k) or [])) for k in ("attacker_dice", "defender_dice"))
+    return (f"{who} charges into melee with {_n(names, d.get('defender'))}: dice {a} against {b} (neutral, attack, defence); "
             f"{d.get('attacker_stance')}s vs {d.get('defender_stance')}s.")
 
 
@@ -298,7 +305,7 @@ def _(event: Shot, names: Mapping[str, str]) -> str | None:
     ev = d.get("event", {})
     target = _n(names, d.get("target"))
     head = (f"{who} shoots {target} with {ev.get('weapon')} at {float(ev.get('distance_cm', 0)):.1f} cm"
-            f" ({ev.get('cover')} cover): {ev.get('attack_total')} against {ev.get('defence_total')}")
+            f" ({_cover(ev.get('cover'))}): {ev.get('attack_total')} against {ev.get('defence_total')}")
     if not ev.get("hit"):
         return head + f", missed; {target} may dodge {float(ev.get('dodge_cm', 0)):g} cm."
     if ev.get("shield_stopped"):

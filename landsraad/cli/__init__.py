@@ -53,6 +53,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("landsraad.cli.game", "narrate a saved game"),
     "play": ("landsraad.cli.play", "play against the computer (or hot seat) in the terminal; mission drills"),
     "drill": ("landsraad.cli.play", "mission drills: short scenarios to practise one mission"),
+    "mission": ("landsraad.cli.play", "print a mission card in full"),
+    "missions": ("landsraad.cli.play", "list the mission cards: what each asks and its stakes by rank"),
     "view": ("landsraad.cli.view", "open the pyglet viewer: edit a table, see every measurement, replay a game"),
     "house": ("landsraad.cli.house", "Minor Houses: price a house sheet, write a starter house"),
     "balance": ("landsraad.cli.balance", "play every pairing of factions many times; win rates with 95 % intervals"),

@@ -5,6 +5,7 @@
   end of input), ``--resume`` goes on with a saved one. The exit status is 1 when ``--save``
   was given and the game could not be saved at the end (the previous file is then unchanged).
 - ``drill list``: the bundled drills, their missions and par.
+- ``mission NAME``: a mission card in full; ``missions``: every card in one line.
 
 When stdin and stdout are a terminal the session uses colours, tables and line editing;
 otherwise it reads answers line by line and prints plain text, so sessions can be scripted.
@@ -22,8 +23,9 @@ from ..engine.record import load_record
 from ..errors import DataError, LandsraadError, Problem, UsageError, truncate
 from ..fileio import check_output_path
 from ..missions import load_missions
-from ..play.drills import Drill, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind, worst_decision
-from ..play.session import Session, advisor, resume
+from ..play.cards import find_mission, mission_card_text, mission_line
+from ..play.drills import Drill, costliest_decisions, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind
+from ..play.session import DRILL_DECISIVE, Session, advisor, resume
 from ..play.terminal import PlainTerminal, RichTerminal, Terminal
 from ..players import PLAYER_KINDS, make_player
 from ..scene import load_scene
@@ -47,6 +49,8 @@ def register(sub: Any) -> None:
     play.add_argument("--save", help="save the game here with 'save' and at the end of input (JSON, written atomically)")
     play.add_argument("--resume", help="go on with a game saved by --save")
     play.add_argument("--drill", help="play a mission drill (see: landsraad drill list)")
+    play.add_argument("--defaults", action="store_true", help="in a drill, Enter takes the computer's answer at every "
+                                                               "question (by default a drill's decisive questions have none)")
     play.add_argument("--map", default="landsraad-play.svg", help="where 'map' draws the table (default: landsraad-play.svg)")
     play.set_defaults(func=_play)
 
@@ -56,6 +60,16 @@ def register(sub: Any) -> None:
     listing = drill_sub.add_parser("list", help="list the bundled drills")
     listing.set_defaults(func=_drill_list)
     drill.set_defaults(func=_drill_list)
+
+    mission = sub.add_parser("mission", help="print a mission card in full",
+                             description="Print a mission card in full: set-up, special rules and actions, success, failure and "
+                                         "its VP by rank. NAME is its id, its name or a unique beginning (such as prot).")
+    mission.add_argument("name", metavar="NAME", help="the mission (see: landsraad missions)")
+    mission.set_defaults(func=_mission)
+    missions = sub.add_parser("missions", help="list the mission cards: what each asks and its stakes by rank",
+                              description="List the mission cards with what each asks and its VP by rank; the full card: "
+                                          "landsraad mission NAME.")
+    missions.set_defaults(func=_missions)
 
 
 def _terminal() -> Terminal:
@@ -150,14 +164,20 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
     if not opponents:
         _opponent(opponent, seed, "red")  # still reject a bad --opponent in hot seat
     players = {side: ("human" if side in humans else opponent) for side in ("red", "blue")}
+    if args.resume and saved.get("questions"):
+        players["questions"] = saved["questions"]
     if drill is not None:
         players["drill"] = drill.id
     _header(term, game, players, drill)
     session = Session(game=game, terminal=term, humans=frozenset(humans), opponents=opponents, seed=seed, save_path=args.save,
                       players=players, advisors=advisors, stop=(lambda g: drill_over(drill, g)) if drill is not None else None,
-                      ask_computer_dice=game.dice_mode == "physical", map_path=args.map)
+                      ask_computer_dice=game.dice_mode == "physical", map_path=args.map,
+                      decisive=DRILL_DECISIVE if drill is not None and not getattr(args, "defaults", False) else frozenset())
     if args.resume:
         session.printed = len(game.log)  # told before the save
+        term.say("Where the game stands:", "info")
+        session.say_recap()
+        session.questions = int(saved.get("questions", "0")) if saved.get("questions", "0").isdigit() else 0
     return session, drill
 
 
@@ -218,11 +238,13 @@ def _drill_report(term: Terminal, drill: Drill, session: Session) -> None:
     if not session.human_decisions:
         return
     term.say("Playing your decisions again with the computer's choices...", "info")
-    advice = worst_decision(drill, session.human_decisions)
-    if advice is None:
+    found = costliest_decisions(drill, session.human_decisions, count=3)
+    if not found:
         term.say("The computer would not have done better at any of your decisions.", "info")
     else:
-        term.say(advice.sentence(), "info")
+        term.say(f"Your {len(found)} costliest decision(s), with what the computer would have done:", "info")
+        for advice in found:
+            term.say("  " + advice.line(), "info")
 
 
 def _drill_list(args: argparse.Namespace) -> int:
@@ -238,3 +260,20 @@ def _drill_list(args: argparse.Namespace) -> int:
                ("drill", "title", "factions", "you", "mission", "activations", "par"), rows)
     return 0
 
+
+
+def _mission(args: argparse.Namespace) -> int:
+    try:
+        card = find_mission(args.name)
+    except LandsraadError as err:
+        raise UsageError(str(err)) from None
+    print(mission_card_text(card))
+    return 0
+
+
+def _missions(args: argparse.Namespace) -> int:
+    term = _terminal()
+    cards = load_missions()
+    term.table(f"{len(cards)} missions (the whole card: landsraad mission NAME)", ("mission", "name", "what it asks, VP by rank"),
+               [(c.id, c.name, mission_line(c)) for c in cards.values()])
+    return 0

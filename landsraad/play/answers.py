@@ -38,21 +38,21 @@ import re
 from typing import Any
 
 from ..engine import Decision, GameState
+from ..engine.spatial import plan_move as engine_plan_move
 from ..errors import LandsraadError
-from ..geometry.movement import plan_move
+from ..geometry.approach import contact_move, point_at_cost
 from ..missions import load_missions
 from ..narrate import model_label
 
-__all__ = ["InputProblem", "COMMANDS", "SKIP_WORDS", "parse_command", "parse_answer", "parse_point_text", "parse_dice",
-           "choice_label", "find_model", "contact_point", "toward_point", "describe_expected"]
+__all__ = ["numeric_choices", "row_key", "InputProblem", "COMMANDS", "SKIP_WORDS", "parse_command", "parse_answer", "parse_point_text", "parse_dice",
+           "choice_label", "find_model", "contact_point", "contact_cost", "toward_point", "describe_expected"]
 
-COMMANDS = ("help", "?", "undo", "map", "log", "save", "quit")
+COMMANDS = ("help", "?", "undo", "map", "log", "save", "quit", "ask", "status", "mission", "hint")
 """Commands accepted at any prompt."""
 
 SKIP_WORDS = ("skip", "none", "stay", "pass", "no")
 
 _NUMBER = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf|infinity)"
-_CONTACT_STEPS = 72  # directions tried around the target (every 5 degrees)
 
 
 class InputProblem(LandsraadError):
@@ -128,10 +128,46 @@ def _norm(text: str) -> str:
     return re.sub(r"[\s_]+", " ", text.strip().lower())
 
 
-def _match_choice(text: str, decision: Decision, state: GameState | None) -> Any:
-    """The choice ``text`` names: its number, its value, its label or a unique beginning of one."""
+def numeric_choices(decision: Decision) -> bool:
+    """Whether the choices are numbers (bids, lowering, dice, distances): then a typed number is the value.
+
+    >>> from landsraad.engine import Decision
+    >>> numeric_choices(Decision(side="red", kind="bid", prompt="Bid?", choices=(0, 1, 2)))
+    True
+    """
+    return bool(decision.choices) and all(isinstance(c, int) and not isinstance(c, bool) for c in decision.choices)
+
+
+def row_key(index: int, decision: Decision, values: bool = True) -> str:
+    """The key a menu shows for its ``index``-th row (from 0): ``1, 2...``, or ``a, b...`` when the choices are numbers
+    (and ``values``: numbers typed are values)."""
+    if values and numeric_choices(decision):
+        return _letters(index)
+    return str(index + 1)
+
+
+def _letters(index: int) -> str:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return letters[index] if index < 26 else letters[index // 26 - 1] + letters[index % 26]
+
+
+def _match_choice(text: str, decision: Decision, state: GameState | None, values: bool = True) -> Any:
+    """The choice ``text`` names: its number, its value, its label or a unique beginning of one.
+
+    Where the choices are numbers (:func:`numeric_choices`), a number typed is the value and
+    rows are letters: at a bid of ``0, 1, 2`` typing ``2`` bids 2, ``c`` too.
+    """
     choices = decision.choices
     stripped = text.strip()
+    if values and numeric_choices(decision):
+        if re.fullmatch(r"[-+]?\d+", stripped):
+            if int(stripped) in choices:
+                return int(stripped)
+            raise InputProblem(f"{int(stripped)} is not one of the values offered ({', '.join(map(str, choices))}).")
+        keys = {_letters(i): c for i, c in enumerate(choices)}
+        if stripped.lower() in keys:
+            return keys[stripped.lower()]
+        raise InputProblem(f"Type one of the values {', '.join(map(str, choices))} (or its letter); {stripped[:40]!r} is neither.")
     if re.fullmatch(r"[-+]?\d+", stripped):
         n = int(stripped)
         if 1 <= n <= len(choices):
@@ -163,7 +199,8 @@ def find_model(name: str, state: GameState) -> str:
     exact = [m for m in on_table if want in (_norm(m.id), _norm(m.name), _norm(model_label(m.id, m.name)))]
     if len(exact) == 1:
         return exact[0].id
-    pool = exact or [m for m in on_table if _norm(m.id).startswith(want) or _norm(m.name).startswith(want)]
+    pool = exact or [m for m in on_table if _norm(m.id).startswith(want) or _norm(m.name).startswith(want)
+                     or _norm(m.id.partition("-")[2]).startswith(want)]  # the id without its side: fedaykin-1
     if len(pool) == 1:
         return pool[0].id
     if pool:
@@ -171,55 +208,105 @@ def find_model(name: str, state: GameState) -> str:
     raise InputProblem(f"There is no model {name.strip()[:40]!r} on the table; type an id such as {on_table[0].id if on_table else 'red-soldier-1'}.")
 
 
-def contact_point(state: GameState, mover: str, target: str, allowance_cm: float | None) -> tuple[float, float]:
+def _short_stop(state: GameState, mover: str, result: Any, allowance_cm: float | None, what: str,
+                notes: list[str] | None) -> tuple[float, float] | None:
+    """Where a move too long stops: the furthest point of its shortest path the allowance pays for (said in ``notes``)."""
+    if allowance_cm is None or result.legal or result.reason != "too_far" or not result.path:
+        return None
+    stop = point_at_cost(state.board, mover, result.path, allowance_cm)
+    me = state.model(mover)
+    if notes is not None:
+        notes.append(f"{model_label(me.id, me.name)} cannot reach {what} with {allowance_cm:g} cm (the shortest path costs "
+                     f"{result.cost_cm:.1f} cm): it goes as far as it can along that path, to ({stop[0]:.1f}, {stop[1]:.1f}).")
+    return stop
+
+
+def contact_point(state: GameState, mover: str, target: str, allowance_cm: float | None,
+                  notes: list[str] | None = None) -> tuple[float, float]:
     """Where ``mover`` ends in base contact with ``target`` by the shortest legal path.
 
-    Points around the target at exactly touching distance (a hair inside the contact
-    tolerance) are tried; the geometry's :func:`~landsraad.geometry.movement.plan_move` finds
-    each one's cheapest path, and the cheapest legal one wins.
+    The destination is the geometry's (:func:`~landsraad.geometry.approach.contact_move`, the
+    one search ``landsraad move SCENE MODEL --to TARGET`` makes too, so both give the same
+    distance); its path is then priced on the board as the mover moves over it (the engine's
+    :func:`~landsraad.engine.spatial.plan_move`: a sandwalker is not slowed by difficult
+    ground). When the allowance is short of contact, the point returned is the furthest one
+    of that path the allowance pays for, and ``notes`` (when given) gets a sentence saying so.
 
     Raises
     ------
     InputProblem
-        When no point in contact can be reached within the allowance (with the geometry's reason).
+        When no path leads into contact at all (with the geometry's reason).
     """
-    board = state.board
     me, other = state.model(mover), state.model(target)
-    reach = (me.base_mm + other.base_mm) / 20.0 + min(0.05, state.ruleset.contact_tolerance_cm / 2)
     budget = allowance_cm if allowance_cm is not None else 1e6
-    best: tuple[float, tuple[float, float]] | None = None
-    closest_reason = ""
-    for k in range(_CONTACT_STEPS):
-        angle = 2 * math.pi * k / _CONTACT_STEPS
-        p = (other.x + reach * math.cos(angle), other.y + reach * math.sin(angle))
-        try:
-            result = plan_move(board, mover, p, budget)
-        except LandsraadError as err:
-            closest_reason = closest_reason or str(err)
-            continue
-        if result.legal:
-            if best is None or result.cost_cm < best[0]:
-                best = (result.cost_cm, p)
-        elif not closest_reason or result.reason == "too_far":
-            closest_reason = result.message
-    if best is None:
-        why = f" ({closest_reason})" if closest_reason else ""
-        raise InputProblem(f"{model_label(me.id, me.name)} cannot reach base contact with {model_label(other.id, other.name)} "
-                           f"within {budget:g} cm{why}.")
-    return best[1]
+    try:
+        chosen = contact_move(state.board, mover, target, budget)
+        result = engine_plan_move(state, mover, chosen.end, budget)
+    except LandsraadError as err:
+        raise InputProblem(f"{model_label(me.id, me.name)} cannot move into contact with {model_label(other.id, other.name)}: {err}") from None
+    if result.legal:
+        return chosen.end
+    stop = _short_stop(state, mover, result, allowance_cm, f"base contact with {model_label(other.id, other.name)}", notes)
+    if stop is not None:
+        return stop
+    why = f" ({result.message})" if result.message else ""
+    raise InputProblem(f"{model_label(me.id, me.name)} cannot reach base contact with {model_label(other.id, other.name)} "
+                       f"within {budget:g} cm{why}.")
 
 
-def toward_point(state: GameState, mover: str, target: str, cm: float) -> tuple[float, float]:
-    """The point ``cm`` cm from ``mover``'s centre straight toward ``target``'s centre."""
+def contact_cost(state: GameState, mover: str, target: str) -> float:
+    """What the shortest path into base contact costs (cm, difficult ground counting double), as :func:`contact_point` finds it."""
+    chosen = contact_move(state.board, mover, target, 1e6)
+    return float(engine_plan_move(state, mover, chosen.end, 1e6).cost_cm)
+
+
+def toward_point(state: GameState, mover: str, target: str, cm: float, allowance_cm: float | None = None,
+                 notes: list[str] | None = None) -> tuple[float, float]:
+    """The point ``cm`` cm from ``mover``'s centre straight toward ``target``'s centre.
+
+    With ``allowance_cm``, a point the allowance does not reach (too far, or round an
+    obstacle) becomes the furthest point of the shortest path to it that the allowance pays
+    for, said in ``notes``.
+    """
     me, other = state.model(mover), state.model(target)
     dx, dy = other.x - me.x, other.y - me.y
     length = math.hypot(dx, dy)
     if length == 0:
         return (me.x, me.y)
-    return (me.x + dx / length * cm, me.y + dy / length * cm)
+    if allowance_cm is None:
+        return (me.x + dx / length * cm, me.y + dy / length * cm)
+    touching = max(0.0, length - (me.base_mm + other.base_mm) / 20.0 - 0.01)  # no further than base contact
+    goes = min(cm, allowance_cm, touching)
+    point = (me.x + dx / length * goes, me.y + dy / length * goes)
+    if goes < cm - 1e-9 and notes is not None:
+        why = f"its {allowance_cm:g} cm" if goes == allowance_cm else f"base contact with {model_label(other.id, other.name)}"
+        notes.append(f"{model_label(me.id, me.name)} goes {goes:.1f} cm toward {model_label(other.id, other.name)}, as far as "
+                     f"{why} allows (asked {cm:g} cm).")
+    try:
+        result = engine_plan_move(state, mover, point, allowance_cm)
+    except LandsraadError:
+        return point  # the decision's own check says why
+    said = len(notes) if notes is not None else 0
+    stop = _short_stop(state, mover, result, allowance_cm, f"{goes:g} cm toward {model_label(other.id, other.name)}", notes)
+    if stop is not None and notes is not None and len(notes) > said and said:
+        del notes[said - 1]  # one sentence: the stop along the path says it all
+    if stop is None and not result.legal and result.reason != "too_far":
+        # the straight line runs into something (terrain, a base): the furthest point short of it on that line
+        for k in range(1, _TOWARD_STEPS + 1):
+            back = goes * (1 - k / _TOWARD_STEPS)
+            p = (me.x + dx / length * back, me.y + dy / length * back)
+            try:
+                if engine_plan_move(state, mover, p, allowance_cm).legal:
+                    if notes is not None:
+                        notes.append(f"{model_label(me.id, me.name)} stops after {back:.1f} cm, short of what blocks the straight "
+                                     f"line toward {model_label(other.id, other.name)} ({result.message.rstrip('.')}).")
+                    return p
+            except LandsraadError:
+                continue
+    return stop if stop is not None else point
 
 
-def _point_answer(text: str, decision: Decision, state: GameState | None) -> tuple[float, float]:
+def _point_answer(text: str, decision: Decision, state: GameState | None, notes: list[str] | None = None) -> tuple[float, float]:
     words = text.strip().split()
     head = words[0].lower() if words else ""
     if head in ("contact", "toward", "towards") and state is not None:
@@ -228,14 +315,45 @@ def _point_answer(text: str, decision: Decision, state: GameState | None) -> tup
         if head == "contact":
             if len(words) < 2:
                 raise InputProblem("Type contact NAME, such as contact blue-warrior-1.")
-            return contact_point(state, decision.model, find_model(" ".join(words[1:]), state), decision.point.allowance_cm)
+            return contact_point(state, decision.model, find_model(" ".join(words[1:]), state), decision.point.allowance_cm, notes)
         cm = _finite(words[-1]) if len(words) >= 3 else None
         if cm is None or cm < 0:
             raise InputProblem("Type toward NAME CM, such as toward blue-warrior-1 5 (a distance of 0 cm or more).")
-        return toward_point(state, decision.model, find_model(" ".join(words[1:-1]), state), cm)
+        return toward_point(state, decision.model, find_model(" ".join(words[1:-1]), state), cm, decision.point.allowance_cm, notes)
     if head in ("contact", "toward", "towards"):
         raise InputProblem(f"{head!r} needs the table; type the point as x,y.")
+    if decision.kind == "deploy" and state is not None and decision.model is not None:
+        return _deploy_point(text, decision, state, notes)
     return parse_point_text(text)
+
+
+_TOWARD_STEPS = 40
+"""Points tried back along a blocked ``toward`` line, furthest first."""
+
+_EDGE_SNAP_CM = 2.0
+"""A deployment point typed this close to touching its table edge is put touching it (R-DEPLOY)."""
+
+
+def _deploy_point(text: str, decision: Decision, state: GameState, notes: list[str] | None) -> tuple[float, float]:
+    """A deployment point: ``x`` alone (``y`` on the west and east edges) puts the base touching its edge; a point near it snaps."""
+    me = state.model(decision.model)
+    edge = state.side_state(me.side).edge
+    touching = me.base_mm / 20.0 + 0.01  # a hair inside the edge, as the engine's own suggestions
+    along = _finite(text.strip())
+    if along is not None:
+        x, y = (along, 0.0) if edge in ("south", "north") else (0.0, along)
+    else:
+        x, y = parse_point_text(text)
+    width, depth = state.width, state.depth
+    target = {"south": ("y", touching), "north": ("y", depth - touching), "west": ("x", touching), "east": ("x", width - touching)}[edge]
+    axis, value = target
+    current = y if axis == "y" else x
+    if along is not None or (abs(current - value) <= _EDGE_SNAP_CM and abs(current - value) > 1e-9):
+        snapped = (x, value) if axis == "y" else (value, y)
+        if notes is not None and along is None:
+            notes.append(f"Put touching the {edge} edge at ({snapped[0]:.2f}, {snapped[1]:.2f}).")
+        return snapped
+    return (x, y)
 
 
 def _ranked(text: str, decision: Decision, state: GameState | None) -> list[Any]:
@@ -249,10 +367,14 @@ def _ranked(text: str, decision: Decision, state: GameState | None) -> list[Any]
     return picks
 
 
-def parse_answer(text: str, decision: Decision, state: GameState | None = None) -> Any:
+def parse_answer(text: str, decision: Decision, state: GameState | None = None, notes: list[str] | None = None, *,
+                 values: bool = True) -> Any:
     """The engine answer ``text`` stands for (not yet checked by the engine), or :class:`InputProblem`.
 
-    ``text`` must not be empty (the caller takes the default) nor a command.
+    ``text`` must not be empty (the caller takes the default) nor a command. ``notes`` (when
+    given) gets a sentence for anything the reading changed: a move stopped short, a deployment
+    snapped to the table edge. ``values`` (the default): where the choices are numbers, a number
+    typed is the value (``False``: the row's number, for a front end that numbers its rows).
     """
     stripped = text.strip()
     if decision.dice:
@@ -260,10 +382,10 @@ def parse_answer(text: str, decision: Decision, state: GameState | None = None) 
     if decision.optional and stripped.lower() in SKIP_WORDS and not any(_norm(str(c)) == stripped.lower() for c in decision.choices):
         return None
     if decision.point is not None:
-        return _point_answer(stripped, decision, state)
+        return _point_answer(stripped, decision, state, notes)
     if decision.ranked is not None:
         return _ranked(stripped, decision, state)
-    return _match_choice(stripped, decision, state)
+    return _match_choice(stripped, decision, state, values)
 
 
 def describe_expected(decision: Decision) -> str:
@@ -276,5 +398,7 @@ def describe_expected(decision: Decision) -> str:
     if decision.ranked is not None:
         low, high = decision.ranked
         return f"Type {low} to {high} choices in order, by number or name, separated by commas{skip}."
+    if numeric_choices(decision):
+        return f"Type the value itself ({', '.join(map(str, decision.choices))}){skip}."
     return f"Type a number from 1 to {len(decision.choices)} or a choice's name{skip}."
 

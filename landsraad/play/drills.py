@@ -40,7 +40,7 @@ from ..players import make_player
 from ..scene import load_scene
 
 __all__ = ["Drill", "DrillModel", "DrillMarker", "DrillResult", "Advice", "load_drill", "load_drills", "drill_names", "drill_game",
-           "drill_over", "drill_score", "worst_decision", "opponent_kind"]
+           "drill_over", "drill_score", "worst_decision", "costliest_decisions", "opponent_kind"]
 
 Side = Literal["red", "blue"]
 
@@ -127,6 +127,12 @@ class Advice:
     @property
     def gain(self) -> float:
         return self.computer_score - self.your_score
+
+    def line(self) -> str:
+        """One of several costliest decisions, in one sentence."""
+        return (f"At activation {self.activation + 1}, {self.prompt!r}: you answered {self.yours}; the computer would have answered "
+                f"{self.computer}, expecting {self.computer_score:.1f} VP against your {self.your_score:.1f} ({self.gain:+.1f}, "
+                f"{self.playouts} playouts).")
 
     def sentence(self) -> str:
         return (f"Your costliest decision was at activation {self.activation + 1}, {self.prompt!r}: you answered {self.yours}; "
@@ -325,8 +331,25 @@ def worst_decision(drill: Drill, decisions: Sequence[tuple[Game, Any]], *, seeds
         ``None`` when the computer would have answered every decision the same way, or no
         alternative gains anything.
     """
+    found = costliest_decisions(drill, decisions, seeds=seeds, limit=limit, count=1)
+    return found[0] if found else None
+
+
+def costliest_decisions(drill: Drill, decisions: Sequence[tuple[Game, Any]], *, seeds: Iterable[int] = (11, 12),
+                        limit: int = 12, count: int = 3) -> list[Advice]:
+    """The person's ``count`` costliest decisions: those whose heuristic alternative gains the most VP by the drill's end.
+
+    Each of the last ``limit`` decisions the computer would have answered otherwise is played
+    out both ways over ``seeds`` (the same seeds for both, so the dice cancel); the ones whose
+    alternative gains something come first by gain.
+
+    Returns
+    -------
+    list of Advice
+        At most ``count``, costliest first; empty when no alternative gains anything.
+    """
     seeds = tuple(seeds)
-    best: Advice | None = None
+    found: list[Advice] = []
     for before, answer in list(decisions)[-limit:]:
         d = before.decision
         if d is None or d.kind == "dice":
@@ -341,6 +364,7 @@ def worst_decision(drill: Drill, decisions: Sequence[tuple[Game, Any]], *, seeds
         theirs = sum(_playout(drill, before, alt, s) for s in seeds) / len(seeds)
         advice = Advice(before.state.activation, d.prompt, _shown(answer, d, before.state), _shown(alt, d, before.state), yours, theirs,
                         len(seeds))
-        if advice.gain > 0 and (best is None or advice.gain > best.gain):
-            best = advice
-    return best
+        if advice.gain > 0:
+            found.append(advice)
+    found.sort(key=lambda a: -a.gain)
+    return found[:count]

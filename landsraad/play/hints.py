@@ -44,7 +44,7 @@ def shot_note(state: GameState, shooter: str, weapon_id: str, target: str | None
                          ruleset=state.ruleset)
     except LandsraadError:
         return ""
-    return f"hits {_pct(odds.p_hit)}, fatal {_pct(odds.wound.get('fatal', 0.0))} (at {target}, {distance:.1f} cm, {cover} cover)"
+    return f"hits {_pct(odds.p_hit)}, fatal {_pct(odds.wound.get('fatal', 0.0))} (at {target}, {distance:.1f} cm, {'no' if cover == 'none' else cover.replace('_', ' ')} cover)"
 
 
 def melee_note(state: GameState, attacker: str, defender: str) -> str:

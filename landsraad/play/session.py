@@ -23,25 +23,55 @@ from ..engine import Decision, Game
 from ..engine.record import GameRecord, record_game, restore_opening, save_record
 from ..errors import DataError, LandsraadError, Problem
 from ..fileio import atomic_write_text, check_output_path
+from ..missions import load_missions
 from ..narrate import model_label, model_names, narrate
 from ..players import make_player
 from ..search import SearchPlayer
 from ..svg import render_board
-from .answers import choice_label, describe_expected, parse_answer, parse_command
+from .answers import choice_label, describe_expected, parse_answer, parse_command, row_key
+from .cards import find_mission, mission_card_text, mission_line
 from .hints import option_notes
-from .terminal import MenuRow, Terminal
+from .matrix import disengage_note, matrix_title, stance_notes
+from .status import recap, status_report, status_text
+from .terminal import MenuRow, PlainTerminal, RichTerminal, Terminal
 
-__all__ = ["Session", "SessionEnd", "HELP", "default_answer", "format_answer", "resume", "advisor", "sentence"]
+DRILL_DECISIVE = frozenset({"activate", "action", "stance", "target", "lower_neutral"})
+"""The decisions a drill asks with no default: which model, what it does, the stance, the target, the die kept."""
+
+__all__ = ["DRILL_DECISIVE", "Session", "SessionEnd", "HELP", "default_answer", "format_answer", "resume", "advisor", "sentence"]
 
 HELP = textwrap.dedent("""\
     Answer with the number of a choice or its name; an empty line takes the default [in brackets].
+    Where the choices are numbers (bids, dice to keep, distances) type the value itself: 2 bids 2.
+    At "Which model", Enter takes the suggested activation whole; typing a model asks its action
+    (add +spice to take a dose, after or stay for the free move: move +spice after).
     Points: x,y in cm (south-west corner 0,0), contact NAME (into base contact by the shortest legal
-    path), toward NAME CM. Dice: the dice you rolled, such as 7 3 5 (an empty line lets the program roll).
+    path; it goes as far as it can when the move is short), toward NAME CM. Deploy: x alone touches
+    your edge. Dice: the dice you rolled, such as 7 3 5 (an empty line lets the program roll).
     'skip' passes where a decision may be skipped.
-    Commands: help or ? (this), undo (take back your last answer and the computer's since),
-    map [FILE] (the table as SVG), log [N] (the last events), save [FILE], quit.""")
+    Commands: help or ? (this), status (the clock, your VP so far, the models), hint (the computer's
+    suggestion and why), mission [NAME] (a mission card), undo (take back your last answer and the
+    computer's since), map [FILE] (the table as SVG), log [N] (the last events), ask (ask weapon
+    questions again), save [FILE], quit.""")
 
 _LOG_LINES = 10
+_WHY = {
+    "activate": "the model with the most to gain now (its mission, a shot, a melee), by the heuristic's estimate",
+    "action": "the action the heuristic values most for this model's missions and safety",
+    "stance": "the stance with the better expected result in the matrix above",
+    "lower_neutral": "the value that best balances your blow against the enemy's",
+    "bid": "Honour is worth more later than this step, by the heuristic's estimate",
+    "pick_missions": "the missions this warband is likeliest to succeed at, highest stakes first",
+    "deploy": "near the models it will work with, out of the enemy's easy sight",
+    "free_move": "closer to its goal without ending in the open",
+    "move": "closer to its goal without ending in the open",
+}
+"""A one-line why for the heuristic's suggestion, by decision kind, where the odds give none."""
+_REMEMBERED = ("laser_mode", "weapon")
+"""Weapon questions answered once per model, then again the same way (issue 38)."""
+_TIMING = {"after": "after", "then": "after", "later": "after", "après": "after", "stay": "stay", "nomove": "stay",
+           "before": "before", "first": "before", "avant": "before"}
+"""Words giving the free move's timing with the declared action (``shoot laser after``) or at its question."""
 
 
 @dataclass
@@ -126,6 +156,23 @@ class Session:
     """The heuristic player behind each human side's defaults (one per side, so it keeps its plans)."""
     human_decisions: list[tuple[Game, Any]] = field(default_factory=list)
     """Each human decision: the game just before it (a clone) and the answer given (for drill feedback)."""
+    questions: int = 0
+    """How many questions the person was asked (kept in the saved game as ``players.questions``)."""
+    plan_model: str | None = None
+    """The model whose suggested activation the person took with Enter: its free move after is the advisor's too."""
+    timing: dict[str, str] = field(default_factory=dict)
+    """Model id -> ``after`` or ``stay``: the free move's timing given with the declared action."""
+    decisive: frozenset[str] = frozenset()
+    """Decision kinds asked with no default (a drill's decisions that matter): Enter alone does not answer them."""
+    values_typed: bool | None = None
+    """Where the choices are numbers, whether a number typed is the value (rows lettered) or the row's
+    number; by default the value at this package's terminals, the row elsewhere (a window numbering its rows)."""
+    remembered: dict[tuple[str, str], Any] = field(default_factory=dict)
+    """(decision kind, model id) -> the last answer to a weapon question, given again without asking."""
+
+    def __post_init__(self) -> None:
+        if self.values_typed is None:
+            self.values_typed = isinstance(self.terminal, (PlainTerminal, RichTerminal))
 
     # --- the loop -----------------------------------------------------------------------------------
 
@@ -179,11 +226,69 @@ class Session:
 
     # --- one human prompt ------------------------------------------------------------------------------
 
+    def automatic(self, d: Decision) -> tuple[Any, str] | None:
+        """``(answer, what to say)`` when the pending decision needs no question, else ``None``.
+
+        No question is asked when there is one legal answer, for a weapon question answered the
+        same way before for the same model (``ask`` at any prompt forgets), for the free move's
+        timing given with the declared action, and for the rest of a suggested activation taken
+        with Enter (its free move after).
+        """
+        if d.kind == "dice":
+            return None
+        label = f"{model_label(d.model, self.game.state.model(d.model).name)}: " if d.model and _has_model(self.game, d.model) else ""
+        if d.choices and not d.optional and d.ranked is None and len(d.choices) == 1 and d.point is None:
+            return d.choices[0], f"{label}{choice_label(d.choices[0], self.game.state)} (the only choice)."
+        key = (d.kind, d.model or "")
+        if d.kind in _REMEMBERED and key in self.remembered and self.remembered[key] in d.choices:
+            answer = self.remembered[key]
+            return answer, f"{label}{choice_label(answer, self.game.state)}, as last time (type ask at a prompt to be asked again)."
+        if d.kind == "free_move" and d.model is not None:
+            when = d.info.get("when")
+            timing = self.timing.get(d.model)
+            if when == "before" and timing in ("after", "stay") and not d.info.get("needed"):
+                return None, "" if timing == "after" else f"{label}no free move."
+            if when == "after" and timing == "stay":
+                return None, ""
+            if d.model == self.plan_model:
+                answer = default_answer(d, self.game, self.advisor_of(d.side))
+                if answer is None:
+                    return None, f"{label}no free move {d.info.get('when', '')} the action (as suggested)."
+                return answer, f"{label}free move {d.info.get('when', '')} the action, as suggested."
+        return None
+
     def _ask(self, d: Decision) -> SessionEnd | None:
         game = self.game
+        if d.kind == "activate":
+            self.plan_model = None
+            self.timing.clear()
+        auto = self.automatic(d)
+        if auto is not None:
+            answer, said = auto
+            if said:
+                self.terminal.say(said, "info")
+            game.answer(answer)
+            return None
+        if d.kind in self.decisive and d.side in self.humans:
+            return self._ask_line(d, None, shown="choose; hint for a suggestion", decisive=True)
+        if d.kind == "activate" and d.side in self.humans:
+            return self._ask_activation(d)
+        if d.kind == "spice":
+            folded = self._fold_spice(d)
+            if folded is not False:
+                return folded  # type: ignore[return-value]
         default = None if d.kind == "dice" else default_answer(d, game, self.advisor_of(d.side))
-        self._show(d, default)
-        shown = "roll" if d.kind == "dice" else format_answer(default, d, game)
+        return self._ask_line(d, default)
+
+    def _ask_line(self, d: Decision, default: Any, *, title_extra: str = "", shown: str | None = None,
+                  answer_line: Callable[[str], None] | None = None, decisive: bool = False) -> SessionEnd | None:
+        game = self.game
+        title, rows = self.menu(d)
+        self.terminal.menu(title + title_extra, rows, d.side)
+        if d.kind != "dice":
+            self.questions += 1
+        if shown is None:
+            shown = "roll" if d.kind == "dice" else format_answer(default, d, game)
         while True:
             line = self.terminal.read(f"{d.side} [{shown}]> ")
             if line is None:
@@ -196,11 +301,141 @@ class Session:
                 if self.game.decision is not d:  # undone: show the decision now pending
                     return None
                 continue
+            if decisive and not line.strip():
+                self.terminal.say("This decision is yours to make in the drill: type your choice (hint shows the computer's).",
+                                  "problem")
+                continue
             try:
-                self.submit(line, default)
+                if answer_line is not None:
+                    answer_line(line)
+                else:
+                    self.submit(self._timed(line, d), default)
             except LandsraadError as err:  # InputProblem or the engine's DecisionError: one sentence, ask again
+                self.terminal.say(refusal(err, d), "problem")
+                continue
+            if d.kind in _REMEMBERED and d.model:
+                self.remembered[(d.kind, d.model)] = self.game.answers[-1] if self.game.answers else None
+            return None
+
+    def _timed(self, line: str, d: Decision) -> str:
+        """``line`` without a free-move timing word (``after``, ``stay``), which is kept for the free move's question."""
+        words = line.split()
+        if d.kind == "action" and d.model and len(words) > 1 and words[-1].lower() in _TIMING:
+            self.timing[d.model] = _TIMING[words[-1].lower()]
+            return " ".join(words[:-1])
+        if d.kind == "free_move" and d.model and d.info.get("when") == "before" and line.strip().lower() in _TIMING:
+            timing = _TIMING[line.strip().lower()]
+            self.timing[d.model] = timing
+            return "skip" if timing != "before" else line
+        return line
+
+    def _ask_activation(self, d: Decision) -> SessionEnd | None:
+        """The activation question: Enter takes the suggested activation whole (model, spice, action, free move)."""
+        game, adv = self.game, self.advisor_of(d.side)
+        model = default_answer(d, game, adv)
+        plan: list[Any] = [model]
+        trial = game.clone()
+        trial.answer(model)
+        summary: list[str] = []
+        while trial.decision is not None and trial.decision.side == d.side and trial.decision.kind in ("spice", "action", "free_move"):
+            td = trial.decision
+            if td.kind == "free_move" and td.info.get("when") != "before":
+                break
+            answer = default_answer(td, trial, adv)
+            plan.append(answer)
+            summary.append({"spice": "+spice" if answer == "consume" else "", "action": f"declares {format_answer(answer, td, trial)}",
+                            "free_move": "free move " + ("after" if answer is None else f"first, to {format_answer(answer, td, trial)}")}[td.kind])
+            trial.answer(answer)
+            if td.kind == "free_move":
+                break
+        name = format_answer(model, d, game)
+        summary = [part for part in summary if part]
+        shown = f"{name}" + (f": {', '.join(summary)}" if summary and model != "pass" else "")
+
+        def answer_line(line: str) -> None:
+            if line.strip():
+                self.submit(line)
+                return
+            mark = len(game.answers)
+            before = game.clone()
+            for answer in plan:
+                if game.decision is None or game.decision.side != d.side:
+                    break
+                game.answer(answer)
+            self.marks.append(mark)
+            self.human_decisions.append((before, model))
+            self.plan_model = model if model != "pass" else None
+
+        return self._ask_line(d, model, title_extra=" (Enter takes the suggested activation whole)", shown=shown,
+                              answer_line=answer_line)
+
+    def _fold_spice(self, d: Decision) -> SessionEnd | None | bool:
+        """The spice question folded into the action's: ``ACTION +spice`` consumes a dose first.
+
+        ``False`` when the two cannot be asked as one (what follows keeping is not the action question).
+        """
+        game = self.game
+        adv = self.advisor_of(d.side)
+        spice_default = default_answer(d, game, adv)
+        trial = game.clone()
+        trial.answer(spice_default)
+        action = trial.decision
+        if action is None or action.kind != "action" or action.model != d.model:
+            return False
+        action_default = default_answer(action, trial, adv)
+        doses = game.state.model(d.model).spice_doses
+        title, rows = self._menu_of(action, trial)
+        title = title if title.endswith((".", "?")) else title + "."
+        self.terminal.menu(title + f" Add +spice to consume a dose first ({doses} left); add after or stay for the free move.",
+                           rows, d.side)
+        self.questions += 1
+        shown = format_answer(action_default, action, trial) + (" +spice" if spice_default == "consume" else "")
+        if "action" in self.decisive:
+            shown = "choose; hint for a suggestion"
+        while True:
+            line = self.terminal.read(f"{d.side} [{shown}]> ")
+            if line is None:
+                return self._end_of_input()
+            command = parse_command(line)
+            if command is not None:
+                end = self._command(*command, decision=d)
+                if end is not None:
+                    return end
+                if self.game.decision is not d:
+                    return None
+                continue
+            if "action" in self.decisive and not line.strip():
+                self.terminal.say("This decision is yours to make in the drill: type your action (hint shows the computer's).",
+                                  "problem")
+                continue
+            words = line.split()
+            spice = any(w.lower() in ("+spice", "spice", "+épice", "épice") for w in words)
+            rest = " ".join(w for w in words if w.lower() not in ("+spice", "spice", "+épice", "épice"))
+            try:
+                mark = len(game.answers)
+                before = game.clone()
+                if not line.strip():
+                    game.answer(spice_default)
+                    game.answer(action_default)
+                else:
+                    dose = "consume" if spice else "keep"
+                    after = game.clone()
+                    after.answer(dose)
+                    if after.decision is None or after.decision.kind != "action":
+                        game.answer(dose)
+                    else:
+                        answer = parse_answer(self._timed(rest, after.decision), after.decision, after.state) if rest else default_answer(
+                            after.decision, after, adv)
+                        after.decision.check(answer)
+                        game.answer(dose)
+                        game.answer(answer)
+            except LandsraadError as err:
+                while len(game.answers) > mark:
+                    game.undo()
                 self.terminal.say(sentence(err), "problem")
                 continue
+            self.marks.append(mark)
+            self.human_decisions.append((before, game.answers[mark]))
             return None
 
     def submit(self, line: str, default: Any = None) -> None:
@@ -222,7 +457,10 @@ class Session:
             self.terminal.say(f"The program rolls: {' '.join(map(str, dice))}.", "info")
             self.marks.append(mark)
             return
-        self.give(default if not line.strip() else parse_answer(line, d, game.state))
+        notes: list[str] = []
+        self.give(default if not line.strip() else parse_answer(line, d, game.state, notes, values=bool(self.values_typed)))
+        for note in notes:
+            self.terminal.say(note, "info")
 
     def give(self, answer: Any) -> None:
         """Answer the pending decision with ``answer``, as the person's own (undoable with :meth:`undo`).
@@ -252,21 +490,33 @@ class Session:
 
     def menu(self, d: Decision) -> tuple[str, list[MenuRow]]:
         """A decision as a menu: its title (side, model, prompt, what to type) and numbered rows with odds notes."""
-        game = self.game
+        return self._menu_of(d, self.game)
+
+    def _menu_of(self, d: Decision, game: Game) -> tuple[str, list[MenuRow]]:
         who = f"{model_label(d.model, game.state.model(d.model).name)}: " if d.model and _has_model(game, d.model) else ""
-        title = f"{d.side} - {who}{d.prompt}"
+        title = f"{d.side} - {who}{d.prompt}".replace("?.", "?").replace("..", ".")
         if d.secret and len(self.humans) == 2:
             title += f" (secret: only {d.side} looks)"
         rows: list[MenuRow] = []
         if d.kind == "dice":
             title += " Type the dice you rolled, or press Enter to let the program roll."
         elif d.point is not None:
-            allowance = f"up to {d.point.allowance_cm:g} cm; " if d.point.allowance_cm is not None else ""
+            said = d.point.allowance_cm is not None and f"up to {d.point.allowance_cm:g} cm" in d.prompt
+            allowance = f"up to {d.point.allowance_cm:g} cm; " if d.point.allowance_cm is not None and not said else ""
             forms = "x,y, contact NAME, toward NAME CM" if d.model else "x,y"
             title += f" ({allowance}{forms}{', or skip' if d.optional else ''})"
         else:
             notes = option_notes(d, game.state)
-            rows = [(str(i), choice_label(c, game.state), notes.get(c, "")) for i, c in enumerate(d.choices, 1)]
+            if d.kind == "stance":
+                notes = stance_notes(d, game.state)
+                if notes:
+                    title += matrix_title()
+            if d.kind == "action" and "disengage" in d.choices:
+                notes = {**notes, "disengage": disengage_note(game.state, d.model)} if d.model else notes
+            if d.kind == "pick_missions":
+                cards = load_missions()
+                notes = {c: mission_line(cards[c], 70) for c in d.choices if c in cards}
+            rows = [(row_key(i, d, bool(self.values_typed)), choice_label(c, game.state), notes.get(c, "")) for i, c in enumerate(d.choices)]
             if d.ranked is not None:
                 title += f" (numbers in order, such as 2,1; {d.ranked[0]} to {d.ranked[1]})"
             elif d.optional:
@@ -281,6 +531,15 @@ class Session:
             self.terminal.say(describe_expected(decision), "info")
         elif name == "undo":
             self.undo()
+        elif name == "status":
+            self.status(decision.side)
+        elif name == "mission":
+            self._mission(arg)
+        elif name == "hint":
+            self._hint(decision)
+        elif name == "ask":
+            self.remembered.clear()
+            self.terminal.say("Weapon questions will be asked again.", "info")
         elif name == "map":
             self._map(arg or self.map_path)
         elif name == "log":
@@ -305,8 +564,49 @@ class Session:
         while self.human_decisions and len(self.human_decisions[-1][0].answers) >= mark:
             self.human_decisions.pop()
         self.printed = min(self.printed, len(self.game.log))
-        self.terminal.say(f"Taken back: your last answer and {taken - 1} answer(s) since.", "info")
+        self.terminal.say(f"Taken back: your last answer and {taken - 1} answer(s) since. Before it:", "info")
+        self.say_recap()
         return True
+
+    def say_recap(self, count: int = 4) -> None:
+        """The last few events, for ``--resume`` and ``undo``."""
+        side = next(iter(self.humans)) if len(self.humans) == 1 else None
+        lines = recap(self.game.log, self.game.state, count, side=side)
+        for line in lines:
+            self.terminal.say("  " + line, "event")
+        if not lines:
+            self.terminal.say("  Nothing has happened yet.", "info")
+
+    def status(self, side: str) -> None:
+        """Print ``side``'s view of the game: clock, provisional VP, models (:func:`~.status.status_report`)."""
+        report = status_report(self.game.view(side), side)
+        for line in status_text(report, side):
+            self.terminal.say(line, "event" if line.startswith("  ") else "info")
+
+    def _mission(self, name: str) -> None:
+        if not name.strip():
+            cards = load_missions()
+            for card in cards.values():
+                self.terminal.say(f"{card.name} ({card.id}): {mission_line(card)}", "info")
+            return
+        try:
+            card = find_mission(name)
+        except LandsraadError as err:
+            self.terminal.say(sentence(err), "problem")
+            return
+        self.terminal.say(mission_card_text(card), "info")
+
+    def _hint(self, d: Decision) -> None:
+        if d.kind == "dice":
+            self.terminal.say("Roll your dice and type them, or press Enter to let the program roll.", "info")
+            return
+        answer = default_answer(d, self.game, self.advisor_of(d.side))
+        shown = format_answer(answer, d, self.game)
+        notes = option_notes(d, self.game.state) if d.choices else {}
+        why = notes.get(answer, "") if d.ranked is None and answer is not None else ""
+        if not why:
+            why = _WHY.get(d.kind, "the heuristic player's choice in your place")
+        self.terminal.say(f"Hint: {shown} - {why}.", "info")
 
     def _map(self, path: str) -> None:
         try:
@@ -333,7 +633,7 @@ class Session:
             return None
         try:
             check_output_path(path, what="save")
-            save_record(record_game(self.game, players=dict(self.players)), path)
+            save_record(record_game(self.game, players={**self.players, "questions": str(self.questions)}), path)
         except (LandsraadError, OSError) as err:  # on standard error: the game was not saved
             self.terminal.say(sentence(err), "error")
             return None
@@ -350,6 +650,15 @@ class Session:
 
 def _has_model(game: Game, model_id: str) -> bool:
     return any(m.id == model_id for m in game.state.models)
+
+
+def refusal(err: Exception, d: Decision) -> str:
+    """An error about an answer to ``d`` as one sentence, without repeating the prompt the menu just showed."""
+    text = sentence(err)
+    for quoted in (repr(d.prompt), f'"{d.prompt}"'):
+        text = text.replace(f" for {quoted}", "").replace(f" to {quoted}", "").replace(f" of {quoted}", "")
+        text = text.replace(f", as {quoted} requires", "")
+    return text
 
 
 def sentence(err: Exception) -> str:

@@ -37,8 +37,8 @@ def test_a_whole_game_on_defaults():
 def test_garbage_before_every_answer_never_ends_the_drill():
     junk = ["xyzzy", "999", "nan", "-5,-5", "1e999,2", "contact nobody", "toward", "0", "\x00\x1b[A", "7 7 7 7 7"]
     script = "".join(f"{j}\n\n" for j in junk * 40)
-    plain = run("play", "--drill", "slave-hunt", "--seed", "2", stdin=lines("", repeat=400))
-    noisy = run("play", "--drill", "slave-hunt", "--seed", "2", stdin=script)
+    plain = run("play", "--defaults", "--drill", "slave-hunt", "--seed", "2", stdin=lines("", repeat=400))
+    noisy = run("play", "--defaults", "--drill", "slave-hunt", "--seed", "2", stdin=script)
     clean(noisy)
     assert "Drill slave-hunt:" in noisy.stdout
     assert "Type a number from 1 to" in noisy.stdout
@@ -47,20 +47,20 @@ def test_garbage_before_every_answer_never_ends_the_drill():
 
 
 def test_undo_every_few_answers():
-    out = run("play", "--drill", "territory-quarters", "--seed", "3", stdin=lines("", "", "", "undo", repeat=150))
+    out = run("play", "--defaults", "--drill", "territory-quarters", "--seed", "3", stdin=lines("", "", "", "undo", repeat=150))
     clean(out)
     assert "Taken back: your last answer" in out.stdout
     assert "Drill territory-quarters:" in out.stdout
 
 
 def test_save_at_end_of_input_then_resume(tmp_path):
-    whole = run("play", "--drill", "occupation-positions", "--seed", "5", stdin=lines("", repeat=300))
+    whole = run("play", "--defaults", "--drill", "occupation-positions", "--seed", "5", stdin=lines("", repeat=300))
     save = tmp_path / "drill.json"
-    first = run("play", "--drill", "occupation-positions", "--seed", "5", "--save", str(save), stdin=lines("", repeat=8))
+    first = run("play", "--defaults", "--drill", "occupation-positions", "--seed", "5", "--save", str(save), stdin=lines("", repeat=2))
     clean(first)
     assert f"Game saved to {save}" in first.stdout
     assert json.loads(save.read_text())["format"] == "landsraad-game/2"
-    second = run("play", "--resume", str(save), stdin=lines("", repeat=300))
+    second = run("play", "--defaults", "--resume", str(save), stdin=lines("", repeat=300))
     clean(second)
     tail = lambda text: text[text.index("Drill occupation-positions:"):]  # noqa: E731
     assert tail(second.stdout) == tail(whole.stdout)
@@ -69,7 +69,7 @@ def test_save_at_end_of_input_then_resume(tmp_path):
 
 
 def test_hot_seat_with_physical_dice():
-    out = run("play", "--drill", "slave-hunt", "--human", "both", "--dice", "physical", "--seed", "1",
+    out = run("play", "--defaults", "--drill", "slave-hunt", "--human", "both", "--dice", "physical", "--seed", "1",
               stdin=lines("4 4 4", "4 4", "", repeat=300))
     clean(out)
     assert "Type the dice you rolled" in out.stdout
@@ -81,15 +81,15 @@ def test_hot_seat_with_physical_dice():
 
 
 def test_a_drill_played_to_its_end_reports_par_and_advice():
-    out = run("play", "--drill", "slave-hunt", "--seed", "6", stdin=lines("", repeat=300))
+    out = run("play", "--defaults", "--drill", "slave-hunt", "--seed", "6", stdin=lines("", repeat=300))
     clean(out)
     assert "Drill slave-hunt:" in out.stdout and "par (8)" in out.stdout
-    assert "The computer would not have done better" in out.stdout or "the computer would have answered" in out.stdout
+    assert "The computer would not have done better" in out.stdout or "costliest decision(s), with what the computer" in out.stdout
 
 
 def test_same_seed_and_answers_print_the_same_game():
-    a = run("play", "--drill", "infiltration-run", "--seed", "9", stdin=lines("", repeat=300))
-    b = run("play", "--drill", "infiltration-run", "--seed", "9", stdin=lines("", repeat=300))
+    a = run("play", "--defaults", "--drill", "infiltration-run", "--seed", "9", stdin=lines("", repeat=300))
+    b = run("play", "--defaults", "--drill", "infiltration-run", "--seed", "9", stdin=lines("", repeat=300))
     clean(a)
     assert a.stdout == b.stdout
 
@@ -128,7 +128,7 @@ def test_an_unwritable_save_path_is_refused_before_playing(tmp_path):
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_the_real_terminal_mode_through_tmux(tmp_path):
     name = f"landsraad-play-{time.time_ns()}"
-    command = f"cd {ROOT} && {sys.executable} -m landsraad play --drill slave-hunt --seed 2; sleep 30"
+    command = f"cd {ROOT} && {sys.executable} -m landsraad play --defaults --drill slave-hunt --seed 2; sleep 30"
     subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "160", "-y", "50", command], check=True)
 
     def screen():
@@ -199,3 +199,32 @@ def test_a_save_that_fails_is_said_on_standard_error(tmp_path):
     assert "Traceback" not in out.stdout + out.stderr
     assert "afile" in out.stderr and "does not exist" in out.stderr, (out.stdout[-800:], out.stderr)
     assert "does not exist" not in out.stdout
+
+
+def test_mission_and_missions_print_the_cards_issue_38():
+    out = run("mission", "protection")
+    assert out.returncode == 0
+    assert out.stdout.startswith("Protection (Protection, protection)")
+    assert "Failure: The ambassador has been removed from play" in out.stdout
+    assert "VP by rank 1 to 6: success +4 +3 +2 +1 +1 +1; failure -5 -4 -3 -2 -1 -1." in out.stdout
+    listing = run("missions")
+    assert listing.returncode == 0 and "territory" in listing.stdout and "1 +9/-4" in listing.stdout
+    bad = run("mission", "nosuch")
+    assert bad.returncode == 2 and "Unknown mission 'nosuch'" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_resume_prints_a_recap(tmp_path):
+    save = tmp_path / "g.json"
+    run("play", "--defaults", "--drill", "slave-hunt", "--seed", "2", "--save", str(save), stdin=lines("", repeat=2))
+    again = run("play", "--resume", str(save), stdin=lines("quit"))
+    assert "Where the game stands:" in again.stdout
+    assert again.stdout.split("Where the game stands:")[1].splitlines()[1].startswith("  ")
+
+
+def test_a_drills_decisive_questions_have_no_default_issue_38():
+    out = run("play", "--drill", "slave-hunt", "--seed", "1", stdin=lines("", "", "hint", "red-gladiator-1", "", repeat=1))
+    clean(out)
+    assert "[choose; hint for a suggestion]>" in out.stdout
+    assert "This decision is yours to make in the drill" in out.stdout
+    assert "Hint: " in out.stdout
+    assert "red activates Gladiator 1 (red-gladiator-1)" in out.stdout

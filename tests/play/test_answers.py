@@ -142,9 +142,57 @@ def test_contact_is_no_longer_than_any_other_contact_point(angle):
     assert _cost(state, "red-soldier-1", chosen) <= _cost(state, "red-soldier-1", other) + 0.3
 
 
-def test_contact_out_of_reach_says_why(state):
-    with pytest.raises(InputProblem, match="cannot reach base contact"):
-        contact_point(state, "red-scout-1", "blue-fedaykin-1", 3.0)
+def test_contact_out_of_reach_stops_at_the_furthest_point_and_says_so_issue_38(state):
+    notes = []
+    p = contact_point(state, "red-scout-1", "blue-fedaykin-1", 3.0, notes)
+    me = state.model("red-scout-1")
+    assert notes and "cannot reach base contact" in notes[0] and "as far as it can" in notes[0]
+    assert plan_move(state.board, "red-scout-1", p, 3.0 + 1e-6).legal
+    assert math.hypot(p[0] - me.x, p[1] - me.y) == pytest.approx(3.0, abs=0.05)  # open ground: the whole allowance
+
+
+def test_toward_too_far_stops_at_the_limit_issue_38(state):
+    d = Decision(side="red", kind="move", prompt="Where?", model="red-soldier-1", optional=True,
+                 point=PointSpec(lambda p: None, (), 10.0))
+    notes = []
+    p = parse_answer("toward stilgar 40", d, state, notes)
+    me = state.model("red-soldier-1")
+    assert notes and "as far as its 10 cm allows (asked 40 cm)" in notes[0]
+    assert "stops after" in notes[-1] and "spire" in notes[-1]  # the straight line meets the spire: it stops short of it
+    assert plan_move(state.board, "red-soldier-1", p, 10.0 + 1e-6).legal
+    assert math.hypot(p[0] - me.x, p[1] - me.y) <= 10.0 + 1e-6
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.floats(5, 55), st.floats(5, 55), st.floats(1, 40))
+def test_in_game_contact_agrees_with_landsraad_move_issue_38(x, y, allowance):
+    """The figure the game says for contact NAME is the one ``landsraad move SCENE MODEL --to NAME`` says."""
+    from hypothesis import assume
+
+    from landsraad.geometry.approach import contact_move
+    from landsraad.play.answers import contact_cost
+    base = build_state(load_drill("assassination-strike"), seed=0)
+    state = base.replace(models=tuple(m.model_copy(update={"x": x, "y": y}) if m.id == "red-soldier-1" else m for m in base.models))
+    board = state.board
+    assume(all(edge_distance(board.base("red-soldier-1"), b) > 0.2 for b in board.bases if b.id != "red-soldier-1"))
+    from landsraad.errors import GeometryError
+    try:
+        assume(plan_move(board, "red-soldier-1", (x, y), 1.0).legal)  # standing somewhere it may stand
+        cli = contact_move(board, "red-soldier-1", "blue-warrior-2", allowance)
+    except GeometryError:  # a start the geometry refuses (inside terrain): not a position in play
+        assume(False)
+    assume(math.isfinite(cli.cost_cm))
+    assert contact_cost(state, "red-soldier-1", "blue-warrior-2") == pytest.approx(cli.cost_cm, abs=1e-6)
+    notes = []
+    try:
+        p = contact_point(state, "red-soldier-1", "blue-warrior-2", allowance, notes)
+    except InputProblem:
+        assert not cli.legal
+        return
+    if notes:
+        assert not cli.legal and f"costs {cli.cost_cm:.1f} cm" in notes[0]
+    else:
+        assert cli.legal and p == pytest.approx(cli.end)
 
 
 def test_toward_moves_straight_by_the_distance(state):
@@ -167,7 +215,18 @@ def test_point_forms_on_a_move_decision(state):
 def test_every_kind_of_decision_says_what_it_expects():
     assert "dice" in describe_expected(Decision(side="red", kind="dice", prompt="Roll", dice=2))
     assert "x,y" in describe_expected(Decision(side="red", kind="move", prompt="?", point=PointSpec(lambda p: None)))
-    assert "1 to 3" in describe_expected(Decision(side="red", kind="x", prompt="?", choices=(1, 2, 3)))
+    assert "1 to 3" in describe_expected(Decision(side="red", kind="x", prompt="?", choices=("a", "b", "c")))
+    assert "value itself (1, 2, 3)" in describe_expected(Decision(side="red", kind="x", prompt="?", choices=(1, 2, 3)))
+
+
+def test_numbers_are_values_where_the_choices_are_numbers_issue_38():
+    lower = Decision(side="red", kind="lower_neutral", prompt="Keep?", choices=(10, 9, 8))
+    assert parse_answer("8", lower) == 8
+    assert parse_answer("c", lower) == 8
+    with pytest.raises(InputProblem, match="not one of the values"):
+        parse_answer("3", lower)
+    menu = Decision(side="red", kind="spice", prompt="?", choices=("consume", "keep"))
+    assert parse_answer("2", menu) == "keep" and parse_answer("co", menu) == "consume"
 
 
 def test_menus_name_missions_by_their_card_and_mission_actions_in_words():

@@ -147,3 +147,36 @@ def test_a_hostile_drill_file_is_a_located_error(tmp_path):
     with pytest.raises(DataError, match="bomb.yaml") as caught:  # drills go through the hardened reader, not yaml.safe_load
         load_drill(bomb)
     assert "line" in str(caught.value)
+
+
+def test_costliest_decisions_are_ranked_by_gain_issue_38():
+    from landsraad.play.drills import costliest_decisions
+    drill = load_drill("slave-hunt")
+    game = drill_game(drill, seed=0)
+    decisions = []
+    while len(decisions) < 6 and not drill_over(drill, game):
+        d = game.decision
+        if d.kind == "dice":
+            game.roll_pending()
+            continue
+        if d.side == drill.human:
+            choices = d.choices or ()
+            choice = next((c for c in ("rest", "pass") if c in choices), None)
+            if choice is None:
+                choice = choices[-1] if choices and d.ranked is None else make_player("heuristic", 5).decide(d, game.view(d.side))
+            decisions.append((game.clone(), choice))
+            game.answer(choice)
+        else:
+            game.answer(make_player("heuristic", 9).decide(d, game.view(d.side)))
+    found = costliest_decisions(drill, decisions, seeds=(1,), count=3)
+    assert 1 <= len(found) <= 3  # resting instead of playing the drill costs something
+    assert [a.gain for a in found] == sorted((a.gain for a in found), reverse=True)
+    assert all(a.gain > 0 and "the computer would have answered" in a.line() for a in found)
+
+
+def test_ten_drills_over_the_missions_and_factions_issue_38():
+    drills = load_drills()
+    assert len(drills) >= 10
+    missions = {m for d in drills for m in d.missions[d.human]}
+    assert {"treachery", "activation", "spice_theft", "assassination", "occupation", "sabotage"} <= missions
+    assert {"red", "blue"} == {d.human for d in drills}

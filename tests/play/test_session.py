@@ -77,6 +77,8 @@ def test_garbage_before_every_answer_changes_nothing_but_the_messages():
 
 def test_a_point_off_the_table_is_refused_with_the_geometry_reason():
     def answer(title, prompt):
+        if "Which model" in title:
+            return "1"  # a model typed: its questions are asked one by one (Enter would take the suggestion whole)
         if "Free move before" in title and not answer.tried:
             answer.tried = True
             return "-20,30"
@@ -184,3 +186,141 @@ def test_a_search_opponent_says_it_is_thinking_before_a_long_think():
     said = term.out.getvalue()
     assert "The computer (blue) is thinking over its mission picks (about 2 games played out)..." in said
     assert [st.kind for st in s.opponents["blue"].stats] == ["pick_missions"]
+
+
+# --- issue 38 ------------------------------------------------------------------------------------
+
+def whole_game(lines, *, seed=1, humans=("red",)):
+    """A whole game on the demo table with scripted lines for the human side(s)."""
+    from landsraad.cli.play import _demo_table
+    game = new_game("corrino", "fremen", seed=seed, dice="digital", setup=_demo_table())
+    feed = iter(lines)
+    term = Scripted(lambda title, prompt: next(feed, None))
+    humans = frozenset(humans)
+    opponents = {s: make_player("heuristic", seed * 2 + (1 if s == "red" else 2)) for s in ("red", "blue") if s not in humans}
+    s = Session(game=game, terminal=term, humans=humans, opponents=opponents, seed=seed,
+                players={s: ("human" if s in humans else "heuristic") for s in ("red", "blue")})
+    return s, s.run()
+
+
+def test_at_the_honour_bid_typing_2_bids_2_issue_38():
+    s, _ = whole_game(["2"])
+    assert s.game.answers[0] == 2
+    assert "a. 0" in s.terminal.out.getvalue() and "c. 2" in s.terminal.out.getvalue()
+
+
+def test_a_bid_by_its_letter_and_a_value_not_offered_is_refused_issue_38():
+    s, _ = whole_game(["9", "b"])
+    assert s.game.answers[0] == 1
+    assert any("9 is not one of the values offered" in p for p in s.terminal.problems)
+
+
+def test_a_whole_game_on_defaults_asks_at_most_3_questions_per_activation_issue_38(tmp_path):
+    s, end = whole_game(itertools.repeat(""))
+    assert end.how == "over"
+    path = str(tmp_path / "g.json")
+    s.save(path)
+    record = load_record(path)
+    activations = sum(1 for e in record.log if e["kind"] == "activate" and e["side"] == "red")
+    assert int(record.players["questions"]) <= 3 * activations
+    assert int(record.players["questions"]) < sum(1 for e in record.log if e["kind"] == "decision" and e["side"] == "red")
+
+
+def test_spice_is_folded_into_the_action_and_the_timing_word_skips_the_free_move_issue_38():
+    asked = []
+
+    def answer(title, prompt):
+        asked.append(title)
+        if "Which model" in title:
+            return "red-soldier-1"
+        if "declare" in title and len(asked) < 40:
+            return "rest +spice stay"
+        return ""
+    from landsraad.cli.play import _demo_table
+    game = new_game("corrino", "fremen", seed=1, dice="digital", setup=_demo_table())
+    term = Scripted(answer)
+    s = Session(game=game, terminal=term, humans=frozenset({"red"}), opponents={"blue": make_player("heuristic", 4)}, seed=1,
+                stop=lambda g: sum(1 for e in g.log if e.kind == "activate" and e.side == "red") >= 2)
+    s.run()
+    assert not any("consume a dose" in t and "declare" not in t for t in asked)  # never asked alone
+    assert any(e.kind == "spice" and e.side == "red" for e in s.game.log)  # +spice consumed the dose
+    assert not any("Free move" in t for t in asked)  # 'stay': no free move question
+    assert any("+spice" in t for t in asked)
+
+
+def _reach_play_then(lines_after):
+    """Enter through the set-up to red's first activation, then ``lines_after``."""
+    state = {"played": False}
+    after = iter(lines_after)
+
+    def answer(title, prompt):
+        if "Which model do you activate" in title:
+            state["played"] = True
+        if state["played"]:
+            return next(after, None)
+        return ""
+    from landsraad.cli.play import _demo_table
+    game = new_game("corrino", "fremen", seed=1, dice="digital", setup=_demo_table())
+    term = Scripted(answer)
+    s = Session(game=game, terminal=term, humans=frozenset({"red"}), opponents={"blue": make_player("heuristic", 4)}, seed=1)
+    s.run()
+    return s, term.out.getvalue()
+
+
+def test_status_shows_clock_provisional_vp_fatigue_and_sight_issue_38():
+    s, out = _reach_play_then(["", "", "", "status"])
+    shown = out[out.rindex("> status"):]
+    assert "minutes left" in shown and "of 45 minutes" in shown
+    assert "VP if the game ended now (provisional)" in shown and "Activation failure" in shown
+    assert "fatigue" in shown and "Soldier 2 (red-soldier-3)" in shown
+    assert "Enemy models in sight" in shown and "blue-" in shown
+    tired = [m for m in s.game.state.models if m.side == "red" and m.fatigue]
+    assert tired and any(f"{tired[0].x:.1f},{tired[0].y:.1f}" in line and f"fatigue {tired[0].fatigue};" in line
+                         for line in shown.splitlines())
+
+
+def test_undo_prints_a_recap_and_mission_prints_the_card_issue_38():
+    s, out = _reach_play_then(["", "", "undo", "mission prot", "mission nosuch", "hint"])
+    assert "Taken back" in out and "Before it:" in out
+    recap_lines = out[out.index("Before it:"):].splitlines()[1:3]
+    assert all(line.startswith("  ") for line in recap_lines)
+    assert "Success: At the end of the game the ambassador is unhurt" in out
+    assert "VP by rank 1 to 6: success +4" in out
+    assert any("Unknown mission 'nosuch'" in p for p in s.terminal.problems)
+    assert "Hint: " in out
+
+
+def test_the_pick_menu_says_what_each_mission_asks_and_its_stakes_issue_38():
+    s, _ = whole_game(["", "", "status"])
+    out = s.terminal.out.getvalue()
+    assert "Occupation      You hold both positions. VP by rank (success/failure): 1 +7/-4" in out
+    assert "tie rolls [[" not in out
+
+
+def test_the_stance_choice_shows_the_stance_matrix_and_narration_has_no_raw_lists_issue_38():
+    s, _ = session(itertools.repeat(""), drill="slave-hunt", seed=3)
+    out = s.terminal.out.getvalue()
+    stance = out[out.index("attack or defend?"):]
+    assert "Odds before the dice (the stance matrix):" in stance.splitlines()[0]
+    assert "if they attack: you hit" in stance and "if they defend: you strike no blow" in stance
+    assert "dice [" not in out and "none cover" not in out and "[[" not in out
+
+
+def test_deployment_takes_x_alone_and_snaps_to_the_edge_issue_38():
+    def answer(title, prompt):
+        if "Where do you deploy Hasimir" in title:
+            return "20"
+        if "Where do you deploy Bashar" in title:
+            return "30,2.5"  # 1 cm off touching: put touching
+        if "Which model" in title:
+            return None
+        return ""
+    from landsraad.cli.play import _demo_table
+    game = new_game("corrino", "fremen", seed=1, dice="digital", setup=_demo_table())
+    term = Scripted(answer)
+    s = Session(game=game, terminal=term, humans=frozenset({"red"}), opponents={"blue": make_player("heuristic", 4)}, seed=1)
+    s.run()
+    hasimir, bashar = s.game.state.model("red-master-assassin-1"), s.game.state.model("red-soldier-1")
+    assert (hasimir.x, hasimir.y) == pytest.approx((20.0, hasimir.base_mm / 20 + 0.01))
+    assert (bashar.x, bashar.y) == pytest.approx((30.0, bashar.base_mm / 20 + 0.01))
+    assert "Put touching the south edge at (30.00, 1.51)." in term.out.getvalue()

@@ -1,0 +1,72 @@
+"""Mission cards as a person reads them: one line at the pick menu, the whole card on request.
+
+:func:`mission_line` is what the mission pick menu shows beside each card (what it asks and
+its stakes per rank, R-MISSIONS); :func:`mission_card_text` is the card in full, printed by
+``mission NAME`` at any prompt and by ``landsraad mission NAME``; :func:`find_mission` reads a
+name as typed (id, card name, the rulebook's French name, or a unique beginning).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import UnknownNameError
+from ..missions import load_missions
+from ..missions.cards import MissionCard
+
+__all__ = ["mission_line", "mission_card_text", "find_mission", "stakes"]
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[\s_-]+", " ", text.strip().lower())
+
+
+def stakes(card: MissionCard) -> str:
+    """``rank 1 +6/-3, rank 2 +5/-2, ...``: VP won on success / lost on failure by rank."""
+    return ", ".join(f"{rank} {win:+d}/{-abs(lose):+d}".replace("+0/+0", "0/0")
+                     for rank, (win, lose) in enumerate(zip(card.values.success, card.values.failure), 1))
+
+
+def mission_line(card: MissionCard, width: int = 110) -> str:
+    """One line: what the card asks (its success condition) and its stakes by rank."""
+    asks = re.split(r"(?<=[.:;])\s", card.success.text.strip(), maxsplit=1)[0].rstrip(".:;")
+    asks = re.sub(r"^At the end of the game,? ", "", asks)
+    if len(asks) > width:
+        asks = asks[: width - 3].rsplit(" ", 1)[0].rstrip(",;:.") + "..."
+    else:
+        asks += "."
+    return f"{asks[0].upper()}{asks[1:]} VP by rank (success/failure): {stakes(card)}"
+
+
+def mission_card_text(card: MissionCard) -> str:
+    """The whole card: name (and the rulebook's), set-up, special rules and actions, success, failure, values."""
+    parts = [f"{card.name} ({card.rulebook_name}, {card.id})"]
+    if card.restriction is not None:
+        parts.append(f"Restriction: {card.restriction}")
+    parts.append(f"Set-up: {card.setup.strip()}")
+    if card.special_rules.strip():
+        parts.append(f"Special rules: {card.special_rules.strip()}")
+    for action in card.special_actions:
+        parts.append(f"Special action: {action.name}" + (f" (at a {action.marker})" if action.marker else "") + ".")
+    parts.append(f"Success: {card.success.text.strip()}")
+    parts.append(f"Failure: {card.failure.text.strip()}")
+    parts.append("VP by rank 1 to 6: success " + " ".join(f"{v:+d}" for v in card.values.success)
+                 + "; failure " + " ".join(f"{-abs(v):+d}" for v in card.values.failure) + ".")
+    return "\n".join(parts)
+
+
+def find_mission(name: str) -> MissionCard:
+    """The mission card ``name`` names (id, card name, rulebook name or a unique beginning).
+
+    Raises
+    ------
+    UnknownNameError
+        When no card, or several, fit ``name``.
+    """
+    cards = load_missions()
+    want = _norm(name)
+    exact = [c for c in cards.values() if want in (_norm(c.id), _norm(c.name), _norm(c.rulebook_name))]
+    pool = exact or [c for c in cards.values() if any(_norm(n).startswith(want) for n in (c.id, c.name, c.rulebook_name))]
+    if len(pool) == 1 and want:
+        return pool[0]
+    raise UnknownNameError("mission", name.strip()[:40], sorted(cards))
