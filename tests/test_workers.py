@@ -22,7 +22,8 @@ PARENT = textwrap.dedent("""
 
     def spin(_):
         import os
-        print(os.getpid(), flush=True)
+        sys.stdout.write(f"{os.getpid()}\\n")  # one write: two workers share the pipe, and print() writes twice
+        sys.stdout.flush()
         while True:
             pass
 

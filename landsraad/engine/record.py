@@ -86,8 +86,9 @@ def _depth(data: Any) -> int:
     return deepest
 
 
-RECORD_PLAYER_KEYS = ("red", "blue", "drill")
-"""The keys a record's ``players`` may have: who played each side, and the drill when it was one."""
+RECORD_PLAYER_KEYS = ("red", "blue", "drill", "questions")
+"""The keys a record's ``players`` may have: who played each side, the drill when it was one, and
+how many questions a person at the terminal was asked (a count, issue 38)."""
 
 
 def restore_opening(record: GameRecord, *, source: str = "game record") -> Game:
@@ -113,7 +114,8 @@ def header_problems(record: GameRecord, opening: Game, *, source: str = "game re
 
     ``format`` is fixed by the model; ``red`` and ``blue`` must be the factions of the
     opening's sides and ``seed`` its seed (the header only repeats them, for a reader of the
-    file); ``players`` may name only the sides and a drill, each with a short name (which
+    file); ``players`` may name only the sides and a drill, each with a short name, and the
+    terminal's count of questions, a whole number (which
     computer player a name means is the front end's to check: :mod:`landsraad.players` sits
     above the engine).
     """
@@ -130,6 +132,10 @@ def header_problems(record: GameRecord, opening: Game, *, source: str = "game re
         if key not in RECORD_PLAYER_KEYS:
             problems.append(Problem(source, f"players.{truncate(key, 40)}", f"A saved game's players name only "
                                                                             f"{', '.join(RECORD_PLAYER_KEYS)}."))
+        elif key == "questions":
+            if not (value.isascii() and value.isdigit() and len(value) <= 9):
+                problems.append(Problem(source, "players.questions", f"The count of questions {truncate(value)!r} is not a "
+                                                                     f"whole number."))
         elif not 0 < len(value) <= 80 or not value.isprintable():
             problems.append(Problem(source, f"players.{key}", f"The player {truncate(value)!r} is not a player's name (1 to 80 "
                                                               f"printable characters)."))

@@ -18,7 +18,7 @@ from ..content import (
     load_faction,
     read_text,
 )
-from ..errors import DataError, Problem, did_you_mean
+from ..errors import DataError, Problem, did_you_mean, quoted
 from ..model import Faction, RareEquipment, Weapon
 from ..ruleset import DEFAULT, Ruleset
 from .index import _closest_sheet, _Index, _index, spice_pool
@@ -138,11 +138,11 @@ def _check(
         elif sheet is None:
             hint, sheet = _closest_sheet(faction_id, entries, factions)
             known = sorted(set(faction_ids()) | set(factions or ()))
-            out.add("unknown-faction", f"Unknown faction '{faction_id}'." + (f" Did you mean '{hint}'?" if hint else "")
+            out.add("unknown-faction", f"Unknown faction {quoted(faction_id)}." + (f" Did you mean '{hint}'?" if hint else "")
                     + (f" The models were checked against {sheet.name}'s sheet." if sheet is not None else "")
                     + f" Known factions are: {', '.join(known) or '(none)'}.", ("faction",))
         elif resolved != sheet.id:
-            out.add("faction-mismatch", f"This list is for faction '{faction_id}' but was checked against {sheet.name} ('{sheet.id}').",
+            out.add("faction-mismatch", f"This list is for faction {quoted(faction_id)} but was checked against {sheet.name} ('{sheet.id}').",
                     ("faction",))
         else:
             canonical_id = resolved
@@ -251,20 +251,20 @@ def _check(
     for name, locs in unknown_types.items():
         hint = _suggest(name, idx.names["types"], types)
         count = f" ({_paths([loc[:2] for loc in locs])})" if len(locs) > 1 else ""
-        out.add("unknown-type", f"Model type '{name}'{count} is not in {house}'s barracks."
+        out.add("unknown-type", f"Model type {quoted(name)}{count} is not in {house}'s barracks."
                 + (f" Did you mean '{hint}'?" if hint else "") + f" Valid types are: {', '.join(types)}.", locs[0], locs)
     for name, locs in unknown_weapons.items():
         hint = _suggest(name, {k: v for k, v in idx.names["weapons"].items() if v in choosable}, choosable) or did_you_mean(name, idx.weapons)
-        out.add("unknown-weapon", f"Unknown weapon '{name}' for {house}." + (f" Did you mean '{hint}'?" if hint else "")
+        out.add("unknown-weapon", f"Unknown weapon {quoted(name)} for {house}." + (f" Did you mean '{hint}'?" if hint else "")
                 + f" The arsenal offers: {', '.join(choosable) or '(nothing)'}.", locs[0], locs)
     for name, locs in not_in_arsenal.items():
-        out.add("weapon-not-in-arsenal", f"'{name}' is not in {house}'s arsenal: a list may choose only common weapons "
+        out.add("weapon-not-in-arsenal", f"{quoted(name)} is not in {house}'s arsenal: a list may choose only common weapons "
                 f"({', '.join(sorted(idx.common)) or 'none'}) and specialist weapons ({', '.join(sorted(idx.specialist)) or 'none'}); "
                 "profile weapons come with their cards.", locs[0], locs)
     for name, locs in unknown_items.items():
         rare = sorted(idx.rare)
         hint = _suggest(name, idx.names["equipment"], rare)
-        out.add("unknown-equipment", f"Unknown rare equipment '{name}' for {house}." + (f" Did you mean '{hint}'?" if hint else "")
+        out.add("unknown-equipment", f"Unknown rare equipment {quoted(name)} for {house}." + (f" Did you mean '{hint}'?" if hint else "")
                 + f" The arsenal offers: {', '.join(rare) or '(nothing)'}.", locs[0], locs)
 
     # Per-model kit problems (RUL-15).
@@ -410,10 +410,10 @@ def _schema_message(error: Mapping[str, Any]) -> str:
     if kind == "extra_forbidden":
         allowed = _ALLOWED["model" if in_model else "list"]
         hint = did_you_mean(str(key), allowed)
-        return (f"The key '{key}' is not allowed in {where}." + (f" Did you mean '{hint}'?" if hint else "")
+        return (f"The key {quoted(key)} is not allowed in {where}." + (f" Did you mean '{hint}'?" if hint else "")
                 + f" Allowed keys are: {', '.join(allowed)}.")
     if kind == "missing":
-        return f"The key '{key}' is required in {where} but missing."
+        return f"The key {quoted(key)} is required in {where} but missing."
     msg = str(error.get("msg", "Invalid value")).removeprefix("Value error, ")
     value = error.get("input")
     shown = type(value).__name__ if isinstance(value, (dict, list)) else repr(value)

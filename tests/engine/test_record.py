@@ -220,7 +220,8 @@ def test_a_game_saved_before_issue_37_replays_its_set_up_in_its_own_order_r_setu
     ("blue", "corrino", "header says blue is 'corrino'"),
     ("seed", 5, "seed 5 is not the opening's"),
     ("seed", None, "seed None is not the opening's"),
-    ("players", {"red": "random", "green": "random"}, "players name only red, blue, drill"),
+    ("players", {"red": "random", "green": "random"}, "players name only red, blue, drill, questions"),
+    ("players", {"red": "random", "questions": "12x"}, "count of questions .12x. is not a whole number"),
     ("players", {"red": "\x1b[2J" + "x" * 100}, "not a player's name"),
 ])
 def test_a_resealed_header_that_disagrees_with_the_opening_is_refused(finished, tmp_path, field, value, message):
