@@ -23,7 +23,7 @@ from ..rules.disengage import resolve_disengage
 from ..rules.state import Combatant
 from .mission_hooks import estimate_chances
 from .mission_plan import ChanceAt, expected_points, mission_plans, pick_bounds
-from .planner import _Danger, _near_segment, _Plan, _Planner
+from .planner import _Danger, _Exposure, _near_segment, _Plan, _Planner
 from .reading import read_table
 from .setup_plan import HEURISTIC_PLAN, SetupPlan
 from .spots import (
@@ -50,6 +50,7 @@ from .tables import (
     _worth,
     clash_table,
 )
+from .temperament import Temperament, jittered, temperament
 
 
 @dataclass
@@ -135,11 +136,20 @@ class HeuristicPlayer:
         :func:`~landsraad.ai.mission_hooks.contest_jobs`). Off by default: the ``heuristic``
         player stays the reference every strength figure is measured against; the search levels
         contest (``docs/search.md``).
+    style
+        Its temperament (:mod:`landsraad.ai.temperament`): ``balanced`` (default), ``aggressive``,
+        ``cautious`` or ``mission-first``, or a :class:`~landsraad.ai.temperament.Temperament`.
+        A seeded player varies its weights a little around the style's (the seed's draw), so
+        games of the same pairing differ; the same seed plays the same game.
     """
 
     def __init__(self, seed: int | None = None, *, strict: bool = False, chances: dict[str, float] | None = None,
-                 setup_plan: SetupPlan = HEURISTIC_PLAN, contest: bool = False) -> None:
+                 setup_plan: SetupPlan = HEURISTIC_PLAN, contest: bool = False,
+                 style: str | Temperament = "balanced") -> None:
         self.rng = np.random.default_rng(seed)
+        base = temperament(style) if isinstance(style, str) else style
+        self.style = base.name
+        self.temperament = jittered(base, seed)
         self.setup_plan = setup_plan
         self.contest = contest
         self.strict = strict
@@ -580,9 +590,11 @@ class HeuristicPlayer:
             a = k * math.pi / 4
             points.append(_clamp(state, (here[0] + math.cos(a) * reach, here[1] + math.sin(a) * reach), r))
         danger = self._danger(state, m)
+        exposure = self._exposure(state, m)
+        caution = self.temperament.caution
 
-        def score(p: Point) -> float:
-            return _dist(p, goal) + danger.at(p)
+        def score(p: Point) -> float:  # nearer the goal, out of winning charges, under cover (issue 45)
+            return _dist(p, goal) + caution * (danger.at(p) + 1.5 * exposure.at(p))
         scores = {p: score(p) for p in set((round(p[0], 3), round(p[1], 3)) for p in points)}  # each scored once
         scored = [p for p in sorted(scores, key=scores.__getitem__) if _dist(p, here) <= allowance]
         cands = [(round(p[0], 3), round(p[1], 3)) for p in decision.point.candidates]
@@ -601,6 +613,13 @@ class HeuristicPlayer:
         if score(best) >= score(here) - 0.2:
             return None
         return best
+
+    def _exposure(self, state: GameState, m: ModelState) -> "_Exposure":
+        """The exposure map of ``m`` to enemy guns: the activation's planner's when it is this side's turn."""
+        planner = self.memory.planner
+        if planner is not None and planner.side == m.side and state.to_act == m.side:
+            return planner.exposure(m)
+        return _Exposure(state, m)
 
     def _danger(self, state: GameState, m: ModelState) -> "_Danger":
         """The danger map of ``m``: the activation's planner's when it is this side's turn."""
