@@ -8,7 +8,8 @@ included), models lost a game, the highest fatigue any of its models held, how m
 activations started on two or more tokens (RUL-05's malus), and the distinct final scores of
 the pair's games.
 
-With ``--baseline REV`` it also plays ``--player`` against the heuristic of git revision REV
+With ``--random`` it also plays ``--player`` against the random player the same way. With
+``--baseline REV`` it also plays ``--player`` against the heuristic of git revision REV
 (its ``landsraad/ai`` package loaded beside this one as ``landsraad.ai_baseline``), sides
 swapped on each seed, and reports the score (wins + half the draws).
 
@@ -94,6 +95,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=46000, help="first seed")
     parser.add_argument("--player", default="heuristic", help="the player kind on both sides")
     parser.add_argument("--baseline", help="also play --player against the heuristic of this git revision")
+    parser.add_argument("--random", action="store_true", help="also play --player against the random player")
     parser.add_argument("--out", help="write the figures as JSON here")
     args = parser.parse_args()
     pairs = [tuple(p.split("-")) for p in args.pairs.split(",")]
@@ -120,9 +122,14 @@ def main() -> int:
         for f, v in per.items():
             print(f"  {f:10s} melee/game {v['melee']:.2f}  lost/game {v['lost']:.2f}  max fatigue {int(v['max_fatigue'])}"
                   f"  activations on >=2 tokens/game {v['tired']:.2f} of {v['activations']:.1f}")
+    opponents = []
     if args.baseline:
         load_baseline(args.baseline)
         from landsraad.ai_baseline import HeuristicPlayer as Baseline  # type: ignore[import-not-found]
+        opponents.append(("baseline", f"the heuristic of {args.baseline}", Baseline))
+    if args.random:
+        opponents.append(("random", "the random player", lambda seed: make_player("random", seed)))
+    for key, label, opponent in opponents:
         points = 0.0
         n = 0
         for red, blue in pairs:
@@ -130,13 +137,13 @@ def main() -> int:
                 seed = args.seed + i
                 for new_side in ("red", "blue"):
                     old_side = "blue" if new_side == "red" else "red"
-                    players = {new_side: make_player(args.player, seed), old_side: Baseline(seed + 500)}
+                    players = {new_side: make_player(args.player, seed), old_side: opponent(seed + 500)}
                     game = play(new_game(red, blue, seed=seed), players)
                     w = game.result.winner
                     points += 1.0 if w == new_side else 0.5 if w in (None, "draw") else 0.0
                     n += 1
-        report["baseline"] = {"rev": args.baseline, "games": n, "score": points / n}
-        print(f"{args.player} against the heuristic of {args.baseline}: {points:g} of {n} ({100 * points / n:.1f} %), sides swapped per seed")
+        report[key] = {"against": label, "games": n, "score": points / n}
+        print(f"{args.player} against {label}: {points:g} of {n} ({100 * points / n:.1f} %), sides swapped per seed")
     report["cpu_s"] = round(time.process_time() - t0, 1)
     print(f"{report['cpu_s']} s of CPU; load {report['load']}")
     if args.out:

@@ -56,6 +56,16 @@ class PlayerMemory(Protocol):
     contest: bool
     temperament: Temperament
 
+COVER_WEIGHT = 1.5
+"""What each enemy shooter with a clear line to a spot costs a move closing in on a fight, in cm
+of the way (times the temperament's caution; :class:`_Exposure`)."""
+
+FIGHTER_AGGRESSION = 1.3
+"""From this aggression (the ``aggressive`` style's), a model whose fight wins by the exact odds
+hunts even when it has a mission job (issue 45). Below it, as before, only a model with no job
+or nothing better to do hunts: on seeds 45000-45005 (corrino-fremen, fremen-atreides) the
+balanced player hunting with a job scored 31-42 % against the one that did not."""
+
 # --- the plan of one activation ---------------------------------------------------------------------------
 
 
@@ -80,6 +90,8 @@ class _Plan:
     laser_mode: str = "burn"
     """A laser's mode (R-LASER): ``explosive`` fires a blast at ``aim``."""
     aim: Point | None = None
+    hunted: str | None = None
+    """The enemy an advance closes in on to fight (a hunt), if any."""
     checked_before: bool = False
     """``before`` is the free move's end the declaration found legal, the declared action legal from it (PRJ-100)."""
 
@@ -478,7 +490,8 @@ class _Planner:
 
         It follows :meth:`plan_for` plan by plan, with each costly value replaced by what it can
         be at most: a clash its victim's worth (:func:`~landsraad.ai.tables.clash_value_bound`),
-        an advance on a job the job's share of its value, a hunt 0.5; a shot or a laser's blast
+        an advance on a job the job's share of its value, a hunt what :meth:`hunt_value` gives the
+        best clash bound; a shot or a laser's blast
         is the plan's own value (looked up once per activation); with a little slack for the
         float sums.
         """
@@ -518,11 +531,13 @@ class _Planner:
             elif job.hold and not self._at_hold(m, job):
                 bound = max(bound, job.value * (0.9 if self.late else 0.4))
                 planned = True
+        aggression = self.temperament.aggression
+        fight = max(1.0, aggression)  # a won charge's weight (a lost one is not weighted)
         if melee is not None:
             hold = max(0.0, -0.5 * job.value) if job is not None and job.hold else 0.0
             for e, gap in zip(self.enemies, self.gaps(m)):
                 if gap <= move - 0.1:
-                    bound = max(bound, clash_value_bound(_worth(s, e) + self.kill_bonus(e)) - 0.1 + hold)
+                    bound = max(bound, fight * clash_value_bound(_worth(s, e) + self.kill_bonus(e)) - 0.1 + hold)
                     planned = True
         for w in m.weapons:
             if not w.is_ranged or not can_shoot(_comb(s, m.id, weapon=w)):
@@ -546,8 +561,11 @@ class _Planner:
             for f in self.models:
                 if f.id != m.id and _gap(f, m) <= self.tol and (f.wound in ("light", "grave") or f.poisons):
                     bound = max(bound, 0.6 * _worth(s, f))
-        if job is None or not planned:
-            bound = max(bound, 0.5)  # a hunt
+        if melee is not None and self.enemies:  # a hunt (with a job too, when its fight wins)
+            edge = max(clash_value_bound(_worth(s, e) + self.kill_bonus(e)) for e in self.enemies)
+            bound = max(bound, aggression * (0.5 + max(0.0, edge)))
+        elif job is None or not planned:
+            bound = max(bound, aggression * 0.5)  # a hunt
         return bound + 1e-6
 
     def fatigue_price(self, m: ModelState) -> float:
@@ -685,19 +703,20 @@ class _Planner:
                 if f.id != m.id and _gap(f, m) <= self.tol and (f.wound in ("light", "grave") or f.poisons):
                     plans.append(_Plan(m.id, "heal", f"heal:{f.id}", value=0.6 * _worth(s, f)))
         # 5. Hunting: no job, or nothing better: move on the best enemy to fight.
-        # A model whose fight wins (by the exact odds) hunts even with a job: its profile makes it a
-        # fighter (issue 45), and the job goes on by the best plan's value.
+        # An aggressive model whose fight wins (by the exact odds) hunts even with a job: its profile
+        # makes it a fighter (issue 45), and the job goes on by the best plan's value.
         target = self._hunt_target(m)
-        if target is not None:
+        # (A target within a charge is charged, above: no approach that stops short of it.)
+        if target is not None and not (_best_melee(m) is not None and _gap(m, target) <= move - 0.1):
             edge = self.melee_value(m, target, held=0) if _best_melee(m) is not None else 0.0
-            if job is None or not plans[1:] or edge > 0.15:
+            if job is None or not plans[1:] or (self.temperament.aggression >= FIGHTER_AGGRESSION and edge > 0.15):
                 plans.append(self._advance(m, target.position, self.hunt_value(m, edge), move, target=target))
         return max(plans, key=lambda p: p.value)
 
     def hunt_value(self, m: ModelState, edge: float) -> float:
-        """What moving on an enemy is worth: 0.5, more by the clash ``edge`` the move leads to
-        (its exact value for a rested ``m``, R-MELEE), times the temperament's aggression."""
-        return self.temperament.aggression * (0.5 + 0.6 * max(0.0, edge))
+        """What moving on an enemy is worth: 0.5 plus the clash ``edge`` the move leads to (its
+        exact value for a rested ``m``, R-MELEE), times the temperament's aggression."""
+        return self.temperament.aggression * (0.5 + max(0.0, edge))
 
     def _after_goal(self, m: ModelState, job: Job | None) -> Point | None:
         if job is None:
@@ -899,7 +918,8 @@ class _Planner:
         progress = min(d, 2 * move)
         danger = self.danger(m).at(step2)
         v = value * (0.4 + 0.6 * progress / max(1.0, 2 * move)) - 0.5 * self.temperament.caution * danger
-        return _Plan(m.id, "advance", "move", before=step1, move_to=step2, goal=goal, value=v)
+        return _Plan(m.id, "advance", "move", before=step1, move_to=step2, goal=goal, value=v,
+                     hunted=target.id if target is not None else None)
 
     def best_action(self, m: ModelState, choices: Sequence[str], plan: _Plan | None) -> str:
         """An action among ``choices`` when the plan's is not on offer."""
