@@ -561,7 +561,7 @@ class _Planner:
             for f in self.models:
                 if f.id != m.id and _gap(f, m) <= self.tol and (f.wound in ("light", "grave") or f.poisons):
                     bound = max(bound, 0.6 * _worth(s, f))
-        if melee is not None and self.enemies:  # a hunt (with a job too, when its fight wins)
+        if melee is not None and self.enemies and aggression >= FIGHTER_AGGRESSION:  # a fighter's hunt, with a job too
             edge = max(clash_value_bound(_worth(s, e) + self.kill_bonus(e)) for e in self.enemies)
             bound = max(bound, aggression * (0.5 + max(0.0, edge)))
         elif job is None or not planned:
