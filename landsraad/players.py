@@ -6,6 +6,8 @@
 - :class:`~landsraad.search.SearchPlayer` (in :mod:`landsraad.search`) searches the decisions
   that matter over the engine's forward model, from its own side's view; kinds ``search:easy``,
   ``search:normal`` (also plain ``search``) and ``search:hard`` are its levels.
+- A style may follow the kind (:func:`parse_player`): ``heuristic:aggressive``,
+  ``search:easy:cautious`` (:mod:`landsraad.ai.temperament`).
 - :class:`~landsraad.engine.game.ReplayPlayer` replays a recorded game.
 
 A player has its own :class:`numpy.random.Generator`, seeded, so its choices are reproducible
@@ -26,11 +28,12 @@ from typing import Any
 import numpy as np
 
 from .ai import HeuristicPlayer
+from .ai.temperament import STYLE_NAMES, temperament
 from .engine.decisions import Answer, Decision
 from .errors import UnknownNameError
-from .search import SearchPlayer
+from .search import LEVELS, SearchPlayer
 
-__all__ = ["RandomPlayer", "make_player", "PLAYER_KINDS"]
+__all__ = ["RandomPlayer", "make_player", "parse_player", "PLAYER_KINDS"]
 
 PLAYER_KINDS = ("random", "heuristic", "search", "search:easy", "search:normal", "search:hard")
 """Every player kind :func:`make_player` knows (``search`` is ``search:normal``)."""
@@ -67,18 +70,56 @@ class RandomPlayer:
         return decision.choices[int(self.rng.integers(len(decision.choices)))]
 
 
-def make_player(kind: str, seed: int | None = None) -> Any:
-    """A player by kind name (one of :data:`PLAYER_KINDS`).
+def parse_player(spec: str) -> tuple[str, str | None, str | None]:
+    """Split a player spec ``KIND[:LEVEL][:STYLE]`` into ``(kind, level, style)``.
+
+    ``KIND`` is ``random``, ``heuristic`` or ``search``; ``LEVEL`` a search level (``easy``,
+    ``normal``, ``hard``); ``STYLE`` a temperament (:mod:`landsraad.ai.temperament`:
+    ``balanced``, ``aggressive``, ``cautious``, ``mission-first``; French names too), for the
+    heuristic and the search's own heuristic. The parts after the kind may come in any order.
 
     Raises
     ------
     UnknownNameError
-        When ``kind`` is not a known kind; the message lists the valid ones.
+        When a part is no kind, level or style; the message lists the valid ones.
+
+    Examples
+    --------
+    >>> parse_player("heuristic:aggressive")
+    ('heuristic', None, 'aggressive')
+    >>> parse_player("search:easy:prudent")
+    ('search', 'easy', 'cautious')
+    >>> parse_player("search")
+    ('search', 'normal', None)
     """
-    if kind == "random":
+    kind, *parts = spec.split(":")
+    known = (*PLAYER_KINDS, *(f"heuristic:{name}" for name in STYLE_NAMES), "search:easy:aggressive ...")
+    if kind not in ("random", "heuristic", "search") or kind == "random" and parts:
+        raise UnknownNameError("player kind", spec, known)
+    level: str | None = "normal" if kind == "search" else None
+    style: str | None = None
+    for part in parts:
+        if kind == "search" and part in LEVELS:
+            level = part
+            continue
+        try:
+            style = temperament(part).name
+        except UnknownNameError:
+            raise UnknownNameError("player kind", spec, known) from None
+    return kind, level, style
+
+
+def make_player(kind: str, seed: int | None = None) -> Any:
+    """A player by its spec (one of :data:`PLAYER_KINDS`, with a style: :func:`parse_player`).
+
+    Raises
+    ------
+    UnknownNameError
+        When ``kind`` is not a known spec; the message lists the valid ones.
+    """
+    name, level, style = parse_player(kind)
+    if name == "random":
         return RandomPlayer(seed)
-    if kind == "heuristic":
-        return HeuristicPlayer(seed)
-    if kind in PLAYER_KINDS and kind.startswith("search"):
-        return SearchPlayer(seed, kind.partition(":")[2] or "normal")
-    raise UnknownNameError("player kind", kind, PLAYER_KINDS)
+    if name == "heuristic":
+        return HeuristicPlayer(seed, style=style or "balanced")
+    return SearchPlayer(seed, level or "normal", style=style or "balanced")

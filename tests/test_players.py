@@ -89,3 +89,26 @@ def test_two_random_players_finish_a_game_with_legal_answers():
     red, blue = game.result.vp["red"], game.result.vp["blue"]
     assert game.result.winner == ("draw" if red == blue else "red" if red > blue else "blue")
     assert all(e.data["decision"] != "dice" for e in game.log if e.kind == "decision")  # digital dice: no roll was asked
+
+
+@pytest.mark.parametrize("spec,kind,level,style", [
+    ("heuristic:aggressive", "heuristic", None, "aggressive"), ("heuristic:prudent", "heuristic", None, "cautious"),
+    ("search:easy:mission-first", "search", "easy", "mission-first"), ("search:cautious:hard", "search", "hard", "cautious"),
+    ("search", "search", "normal", None), ("random", "random", None, None)])
+def test_a_player_spec_names_a_kind_a_level_and_a_style(spec, kind, level, style):
+    from landsraad.players import parse_player
+
+    assert parse_player(spec) == (kind, level, style)
+
+
+def test_a_styled_player_plays_its_temperament():
+    assert make_player("heuristic:aggressive", 1).style == "aggressive"
+    assert make_player("heuristic", 1).style == "balanced"
+    assert make_player("search:easy:cautious", 1).heuristic.style == "cautious"
+
+
+@pytest.mark.parametrize("spec", ["heuristic:berserk", "random:aggressive", "heuristic:easy", "search:easy:"])
+def test_a_bad_style_lists_the_kinds_and_styles(spec):
+    with pytest.raises(UnknownNameError) as caught:
+        make_player(spec, 1)
+    assert "heuristic:aggressive" in str(caught.value) and "search:easy" in str(caught.value)

@@ -23,7 +23,7 @@ from ..rules.disengage import resolve_disengage
 from ..rules.state import Combatant
 from .mission_hooks import estimate_chances
 from .mission_plan import ChanceAt, expected_points, mission_plans, pick_bounds
-from .planner import _Danger, _near_segment, _Plan, _Planner
+from .planner import COVER_WEIGHT, _Danger, _Exposure, _near_segment, _Plan, _Planner
 from .reading import read_table
 from .setup_plan import HEURISTIC_PLAN, SetupPlan
 from .spots import (
@@ -50,6 +50,7 @@ from .tables import (
     _worth,
     clash_table,
 )
+from .temperament import Temperament, jittered, temperament
 
 
 @dataclass
@@ -135,11 +136,20 @@ class HeuristicPlayer:
         :func:`~landsraad.ai.mission_hooks.contest_jobs`). Off by default: the ``heuristic``
         player stays the reference every strength figure is measured against; the search levels
         contest (``docs/search.md``).
+    style
+        Its temperament (:mod:`landsraad.ai.temperament`): ``balanced`` (default), ``aggressive``,
+        ``cautious`` or ``mission-first``, or a :class:`~landsraad.ai.temperament.Temperament`.
+        A seeded player varies its weights a little around the style's (the seed's draw), so
+        games of the same pairing differ; the same seed plays the same game.
     """
 
     def __init__(self, seed: int | None = None, *, strict: bool = False, chances: dict[str, float] | None = None,
-                 setup_plan: SetupPlan = HEURISTIC_PLAN, contest: bool = False) -> None:
+                 setup_plan: SetupPlan = HEURISTIC_PLAN, contest: bool = False,
+                 style: str | Temperament = "balanced") -> None:
         self.rng = np.random.default_rng(seed)
+        base = temperament(style) if isinstance(style, str) else style
+        self.style = base.name
+        self.temperament = jittered(base, seed)
         self.setup_plan = setup_plan
         self.contest = contest
         self.strict = strict
@@ -409,6 +419,14 @@ class HeuristicPlayer:
             centre = float(np.mean([p[0] if horizontal else p[1] for p in aims]))
         else:
             centre = (state.width if horizontal else state.depth) / 2
+        # The temperament's facing (issue 45): towards the enemy's models already deployed (a
+        # fight sought), or away from them (a fight avoided).
+        facing = self.temperament.facing
+        foes = [o for o in state.models if o.side != me and not o.removed and o.deployed and not o.ambassador]
+        if foes and facing:
+            theirs = float(np.mean([o.x if horizontal else o.y for o in foes]))
+            size = state.width if horizontal else state.depth
+            centre = min(max(centre + facing * (theirs - centre), 3.0), size - 3.0)
         deployed = [o for o in state.models_of(me) if o.id != m.id and _edge_distance(state, o.position, _r(o), edge) < 0.5]
         # Spread around the centre: the k-th model at alternate sides.
         k = len(deployed)
@@ -580,9 +598,15 @@ class HeuristicPlayer:
             a = k * math.pi / 4
             points.append(_clamp(state, (here[0] + math.cos(a) * reach, here[1] + math.sin(a) * reach), r))
         danger = self._danger(state, m)
+        exposure = self._exposure(state, m)
+        caution = self.temperament.caution
+        # Closing in on a fight (a hunt), under cover from the enemy's guns (issue 45); a mission's
+        # move weighs only the winning charges (on seeds 45000-45005 cover on every move cost games).
+        plan = self.memory.plan
+        cover = COVER_WEIGHT if plan is not None and plan.model == m.id and plan.hunted else 0.0
 
-        def score(p: Point) -> float:
-            return _dist(p, goal) + danger.at(p)
+        def score(p: Point) -> float:  # nearer the goal, out of winning charges, under cover
+            return _dist(p, goal) + caution * (danger.at(p) + cover * exposure.at(p))
         scores = {p: score(p) for p in set((round(p[0], 3), round(p[1], 3)) for p in points)}  # each scored once
         scored = [p for p in sorted(scores, key=scores.__getitem__) if _dist(p, here) <= allowance]
         cands = [(round(p[0], 3), round(p[1], 3)) for p in decision.point.candidates]
@@ -601,6 +625,13 @@ class HeuristicPlayer:
         if score(best) >= score(here) - 0.2:
             return None
         return best
+
+    def _exposure(self, state: GameState, m: ModelState) -> "_Exposure":
+        """The exposure map of ``m`` to enemy guns: the activation's planner's when it is this side's turn."""
+        planner = self.memory.planner
+        if planner is not None and planner.side == m.side and state.to_act == m.side:
+            return planner.exposure(m)
+        return _Exposure(state, m)
 
     def _danger(self, state: GameState, m: ModelState) -> "_Danger":
         """The danger map of ``m``: the activation's planner's when it is this side's turn."""

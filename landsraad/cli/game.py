@@ -22,11 +22,11 @@ from tqdm import tqdm
 from ..content import data_dir, load_model
 from ..engine import Game, SetupOptions, new_game, play
 from ..engine.record import events_of, load_record, record_game, replay_record, replay_states, save_record
-from ..errors import DataError, UsageError, truncate
+from ..errors import DataError, UnknownNameError, UsageError, truncate
 from ..fileio import MAX_NAME_BYTES, atomic_write_text, check_input_file, check_output_dir, check_output_path, path_kind
 from ..missions import MissionCard, load_missions
 from ..narrate import model_label, model_names, narrate, narrate_log
-from ..players import PLAYER_KINDS, make_player
+from ..players import PLAYER_KINDS, make_player, parse_player
 from ..scene import load_scene
 from ..svg import render_board
 from .warband import load_faction_files
@@ -282,8 +282,11 @@ def _player_kinds(spec: str) -> tuple[str, str]:
 
 
 def _check_kind(kind: str, flag: str) -> str:
-    if kind not in PLAYER_KINDS:
-        raise UsageError(f"{flag} got the unknown player kind {kind[:40]!r}; the kinds are: {_KINDS_TEXT}.")
+    try:  # a kind, with a level or a style: heuristic:aggressive, search:easy:cautious (issue 45)
+        parse_player(kind)
+    except UnknownNameError as err:
+        raise UsageError(f"{flag} got the unknown player kind {kind[:40]!r} ({err}); the kinds are: {_KINDS_TEXT},"
+                         " each with a style after a colon (heuristic:aggressive).") from None
     return kind
 
 

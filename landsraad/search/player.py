@@ -211,6 +211,9 @@ class SearchPlayer:
     odds
         The learned mission odds its picks use when the level asks for them (default: the bundled
         model, :func:`~landsraad.search.mission_odds.load_mission_odds`).
+    style
+        The temperament of its heuristic (:mod:`landsraad.ai.temperament`), which answers what
+        the level does not search and plays the rollouts' own side.
 
     Raises
     ------
@@ -218,14 +221,16 @@ class SearchPlayer:
         When ``level`` is not a known level name.
     """
 
-    def __init__(self, seed: int | None = None, level: str | Level = "normal", *, odds: MissionOdds | None = None) -> None:
+    def __init__(self, seed: int | None = None, level: str | Level = "normal", *, odds: MissionOdds | None = None,
+                 style: str = "balanced") -> None:
         if isinstance(level, str):
             if level not in LEVELS:
                 raise UnknownNameError("search level", level, LEVELS)
             level = LEVELS[level]
         self.level = level
         self.rng = np.random.default_rng(seed)
-        self.heuristic = HeuristicPlayer(int(self.rng.integers(2**63)), setup_plan=level.setup_plan, contest=level.contest)
+        self.heuristic = HeuristicPlayer(int(self.rng.integers(2**63)), setup_plan=level.setup_plan, contest=level.contest,
+                                        style=style)
         self.stats: list[SearchStats] = []
         self._boundary: GameState | None = None
         self._trail: list[Any] = []

@@ -230,7 +230,8 @@ def test_the_laser_blast_looks_each_odds_up_once_and_finds_the_same_aim_r_laser(
 def _reference_planner(planner: _Planner, jobs: dict) -> _Planner:
     """A planner of the same state that has planned nothing (its player a stand-in holding the
     sticky jobs as they were, so the real player's are not touched)."""
-    return _Planner(SimpleNamespace(memory=planner.player.memory, jobs=dict(jobs), contest=planner.player.contest), planner.state, planner.side)
+    return _Planner(SimpleNamespace(memory=planner.player.memory, jobs=dict(jobs), contest=planner.player.contest,
+                                    temperament=planner.player.temperament), planner.state, planner.side)
 
 
 def _check_leader(planner: _Planner, choices, jobs: dict) -> None:

@@ -57,6 +57,7 @@ def test_simulate_saves_games_that_replay_with_pictures(tmp_path):
     (("simulate", "--red", "corrino", "--blue", "fremen", "--red-player", "search:expert"), "search:easy, search:normal, search:hard"),
     (("simulate", "--red", "corrino", "--blue", "fremen", "--blue-player", "clever"), "--blue-player"),
     (("demo", "--players", "clever"), "random, heuristic, search"),
+    (("simulate", "--red", "corrino", "--blue", "fremen", "--players", "heuristic:berserk"), "heuristic:aggressive"),
     (("simulate", "--red", "corino", "--blue", "fremen", "--games", "1"), "Did you mean 'corrino'"),
 ])
 def test_bad_arguments_are_one_line_errors_without_traceback(args, message):
