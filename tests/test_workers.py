@@ -51,7 +51,11 @@ def _start(tmp_path, mode):
     script = tmp_path / "parent.py"
     script.write_text(PARENT)
     parent = subprocess.Popen([sys.executable, str(script), mode], stdout=subprocess.PIPE, text=True)
-    pids = [int(parent.stdout.readline()) for _ in range(2)]
+    try:
+        pids = [int(parent.stdout.readline()) for _ in range(2)]
+    except ValueError:  # never leave a parent and its spinning workers behind a failed start
+        parent.kill()
+        raise
     return parent, pids
 
 
