@@ -18,11 +18,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from typing import Any, Sequence
 
 from .. import __version__
-from ..errors import LandsraadError, UsageError, truncate
+from ..errors import LandsraadError, UsageError, quoted, truncate
 
 __all__ = ["main", "build_parser", "COMMANDS", "COMMAND_MODULES", "MAX_ERROR_LINES", "MAX_ERROR_LINE"]
 
@@ -68,9 +69,16 @@ COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(module for module, _ in C
 """Command modules, in the order their commands are listed in ``landsraad --help``."""
 
 
+_QUOTED = re.compile(r"'([^']*)'")
+"""A value argparse quotes in its messages."""
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line and status 2, as argparse does, but prefixed
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        # argparse quotes the user's value in its own words (invalid choice: '...'): each quoted value is cut
+        # to the echo's length and escaped, as every echo is, then the whole line is bounded
+        message = _QUOTED.sub(lambda m: quoted(m.group(1)), message)
+        self.exit(2, f"{self.prog}: error: {truncate(message, MAX_ERROR_LINE)}\n")
 
 
 def _chosen(argv: Sequence[str]) -> str | None:

@@ -34,7 +34,7 @@ from typing import Any, Iterable, Sequence
 
 from ..content import load_model
 from ..errors import DataError, UsageError
-from ..fileio import atomic_write_text, check_output_path
+from ..fileio import atomic_write_text, check_output_path, path_kind
 from ..model import Faction
 from ..roster import FORMATS, render_roster
 from ..ruleset import DEFAULT, Ruleset
@@ -135,7 +135,7 @@ def make_ruleset(args: argparse.Namespace) -> Ruleset:
     """The ruleset from ``--ruleset``, ``--points`` and ``--arrakis`` (options override the file)."""
     ruleset = DEFAULT
     if getattr(args, "ruleset", None):
-        if not Path(args.ruleset).is_file():
+        if path_kind(args.ruleset) != "file":
             raise UsageError(f"--ruleset: no such file {args.ruleset!r}.")
         ruleset = load_model(Ruleset, args.ruleset)
     update: dict[str, Any] = {}
@@ -150,7 +150,7 @@ def load_faction_files(paths: Iterable[str]) -> dict[str, Faction]:
     """Faction sheets from files, by id (``--faction-file``); a bad sheet is a :class:`DataError`."""
     out: dict[str, Faction] = {}
     for path in paths:
-        if not Path(path).is_file():
+        if path_kind(path) != "file":
             raise UsageError(f"--faction-file: no such file {path!r}.")
         faction = load_model(Faction, path)
         out[faction.id] = faction
@@ -320,7 +320,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     print_intake_notes(notes)
     for raw in args.files:
         p = Path(raw)
-        if not is_share_code(raw) and p.is_dir() and not any(f.is_relative_to(p) for f in files):
+        if not is_share_code(raw) and path_kind(p) == "folder" and not any(f.is_relative_to(p) for f in files):
             raise UsageError(f"The folder {raw!r} holds no list file ({', '.join('*' + s for s in LIST_SUFFIXES)}, "
                              "or *.txt holding a list).")
     reports = [check_file(f, ruleset=ruleset, factions=factions) for f in _progress(files)]
@@ -348,7 +348,7 @@ def cmd_roster(args: argparse.Namespace) -> int:
     """``landsraad roster LIST``."""
     ruleset = make_ruleset(args)
     factions = load_faction_files(args.faction_file)
-    if not is_share_code(args.list) and Path(args.list).is_dir():
+    if not is_share_code(args.list) and path_kind(args.list) == "folder":
         raise UsageError(f"roster takes one list file; {args.list!r} is a folder.")
     if args.output:
         check_output_path(args.output, what="--output")

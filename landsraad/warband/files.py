@@ -9,6 +9,7 @@ from typing import Any, Iterable
 
 from ..content import read_text
 from ..errors import DataError
+from ..fileio import path_kind
 from .listformat import LIST_SUFFIXES, TEXT_SUFFIX, _SyntaxProblem, parse_list_document
 from .sharecode import is_share_code
 from .textlist import is_text_list
@@ -84,7 +85,7 @@ def scan_list_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[Intak
     notes: list[IntakeNote] = []
     for raw in paths:
         p = Path(raw)
-        if is_share_code(str(raw)) or not p.is_dir():  # a share code is read as the list it holds
+        if is_share_code(str(raw)) or path_kind(p) != "folder":  # a share code is read as the list it holds
             out.append(p)
             continue
         found: list[Path] = []
