@@ -19,8 +19,7 @@ AttributeError: module 'landsraad.geometry' has no attribute 'no_such_name'
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from ..lazy import lazy_exports
 
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("Base", "Board", "Marker", "Point", "TerrainPiece", "DEFAULT_MODEL_HEIGHT_CM", "CIRCLE_RESOLUTION"),
@@ -45,14 +44,4 @@ _EXPORTS: dict[str, str] = {
 __all__ = list(_EXPORTS)
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value  # the next read finds it without this hook
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())

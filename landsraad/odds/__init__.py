@@ -71,8 +71,7 @@ shot hits with probability sum over a of (a - 2) / 100 for a >= 3, that is 36 / 
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from ..lazy import lazy_exports
 
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(('DIE', 'PAYOFFS', 'LoweringPolicy', 'Payoff', 'beats_array', 'check_lowering', 'solve_zero_sum', 'wound_results_array'), "core"),
@@ -110,15 +109,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value  # the next read finds it without this hook
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
 
