@@ -11,7 +11,7 @@ number drawn comes from :mod:`landsraad.geometry` through :mod:`.overlays`.
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pyglet
 
@@ -154,15 +154,10 @@ class Artist:
     _nudges: tuple[Any, tuple[str, ...]] | None
     _legend_height: int
 
-    @property
-    def panel_w(self) -> int:  # the viewer's
-        raise NotImplementedError
-
-    def _pointer_cm(self) -> tuple[float, float]:  # the viewer's
-        raise NotImplementedError
-
-    def _weapon(self) -> float | None:  # the viewer's
-        raise NotImplementedError
+    # Provided by the viewer that mixes this in (declared here for the drawing code's readers and checkers):
+    panel_w: int
+    _pointer_cm: Callable[[], tuple[float, float]]
+    _weapon: Callable[[], float | None]
 
     def _poly(self, pts: Sequence[tuple[float, float]], colour: tuple[int, ...], group: int) -> list[Any]:
         if len(pts) < 3:
