@@ -114,6 +114,13 @@ def format_answer(answer: Any, decision: Decision, game: Game) -> str:
     return choice_label(answer, game.state)
 
 
+@dataclass(frozen=True)
+class _Stop:
+    """Why a prompt stopped before an answer: ``end`` is the session's end, or None to ask the pending decision."""
+
+    end: SessionEnd | None
+
+
 @dataclass
 class Session:
     """One game played at a terminal.
@@ -289,22 +296,11 @@ class Session:
             self.questions += 1
         if shown is None:
             shown = "roll" if d.kind == "dice" else format_answer(default, d, game)
+        note = "This decision is yours to make in the drill: type your choice (hint shows the computer's)." if decisive else None
         while True:
-            line = self.terminal.read(f"{d.side} [{shown}]> ")
-            if line is None:
-                return self._end_of_input()
-            command = parse_command(line)
-            if command is not None:
-                end = self._command(*command, decision=d)
-                if end is not None:
-                    return end
-                if self.game.decision is not d:  # undone: show the decision now pending
-                    return None
-                continue
-            if decisive and not line.strip():
-                self.terminal.say("This decision is yours to make in the drill: type your choice (hint shows the computer's).",
-                                  "problem")
-                continue
+            line = self._next_line(d, shown, note)
+            if isinstance(line, _Stop):
+                return line.end
             try:
                 if answer_line is not None:
                     answer_line(line)
@@ -316,6 +312,31 @@ class Session:
             if d.kind in _REMEMBERED and d.model:
                 self.remembered[(d.kind, d.model)] = self.game.answers[-1] if self.game.answers else None
             return None
+
+    def _next_line(self, d: Decision, shown: str, decisive_note: str | None) -> str | _Stop:
+        """The next line the person types at ``d`` to try as its answer.
+
+        Commands (``status``, ``undo``, ``hint`` ...) are carried out here and the prompt comes
+        again; the end of input, a command that ends the session, or an undo that leaves another
+        decision pending is a :class:`_Stop`. With ``decisive_note`` (a drill's decisive question)
+        a bare Enter is refused with that note.
+        """
+        while True:
+            line = self.terminal.read(f"{d.side} [{shown}]> ")
+            if line is None:
+                return _Stop(self._end_of_input())
+            command = parse_command(line)
+            if command is not None:
+                end = self._command(*command, decision=d)
+                if end is not None:
+                    return _Stop(end)
+                if self.game.decision is not d:  # undone: show the decision now pending
+                    return _Stop(None)
+                continue
+            if decisive_note is not None and not line.strip():
+                self.terminal.say(decisive_note, "problem")
+                continue
+            return line
 
     def _timed(self, line: str, d: Decision) -> str:
         """``line`` without a free-move timing word (``after``, ``stay``), which is kept for the free move's question."""
@@ -392,22 +413,12 @@ class Session:
         shown = format_answer(action_default, action, trial) + (" +spice" if spice_default == "consume" else "")
         if "action" in self.decisive:
             shown = "choose; hint for a suggestion"
+        note = ("This decision is yours to make in the drill: type your action (hint shows the computer's)."
+                if "action" in self.decisive else None)
         while True:
-            line = self.terminal.read(f"{d.side} [{shown}]> ")
-            if line is None:
-                return self._end_of_input()
-            command = parse_command(line)
-            if command is not None:
-                end = self._command(*command, decision=d)
-                if end is not None:
-                    return end
-                if self.game.decision is not d:
-                    return None
-                continue
-            if "action" in self.decisive and not line.strip():
-                self.terminal.say("This decision is yours to make in the drill: type your action (hint shows the computer's).",
-                                  "problem")
-                continue
+            line = self._next_line(d, shown, note)
+            if isinstance(line, _Stop):
+                return line.end
             words = line.split()
             spice = any(w.lower() in ("+spice", "spice", "+épice", "épice") for w in words)
             rest = " ".join(w for w in words if w.lower() not in ("+spice", "spice", "+épice", "épice"))
