@@ -7,7 +7,8 @@ from __future__ import annotations
 import argparse
 
 from .. import wording
-from ..errors import UsageError
+from ..errors import UsageError, quoted
+from ..geometry.board import Board
 from ..svg import render_board
 from ..table import moves, scenes
 from .geometry import SCENE_HELP, add_output_options, check_svg, finish, given_movement, parse_point
@@ -15,21 +16,25 @@ from .geometry import SCENE_HELP, add_output_options, check_svg, finish, given_m
 __all__ = ["register", "cmd_move", "cmd_reach"]
 
 
-def cmd_move(args: argparse.Namespace) -> int:
-    """``landsraad move SCENE MODEL --to X,Y|MODEL``: :func:`landsraad.table.moves.move_to` or
-    :func:`~landsraad.table.moves.move_into_contact` (with the charge answer). Exit 0 legal, 1 illegal."""
+def _mover(args: argparse.Namespace) -> tuple[Board, float]:
+    """The scene's board and the moving model's allowance (``--movement`` or its Movement), checked."""
     check_svg(args)
     given = given_movement(args)
     scene = scenes.load(args.scene)
-    board = scene.board
-    scenes.need_model(board, args.model, args.scene)
-    allowance = scenes.movement_of(scene, args.model, given, args.scene)
+    scenes.need_model(scene.board, args.model, args.scene)
+    return scene.board, scenes.movement_of(scene, args.model, given, args.scene)
+
+
+def cmd_move(args: argparse.Namespace) -> int:
+    """``landsraad move SCENE MODEL --to X,Y|MODEL``: :func:`landsraad.table.moves.move_to` or
+    :func:`~landsraad.table.moves.move_into_contact` (with the charge answer). Exit 0 legal, 1 illegal."""
+    board, allowance = _mover(args)
     if "," in args.to:
         answer = moves.move_to(board, args.model, parse_point(args.to, "--to"), allowance)
     else:
         other = args.to.strip()
         if other == args.model:
-            raise UsageError(f"--to names {args.model!r}, the model that moves; name another model or a point X,Y.")
+            raise UsageError(f"--to names {quoted(args.model)}, the model that moves; name another model or a point X,Y.")
         if not board.has_base(other):
             try:
                 scenes.need_model(board, other, args.scene, exclude=args.model)
@@ -48,12 +53,7 @@ def cmd_move(args: argparse.Namespace) -> int:
 
 def cmd_reach(args: argparse.Namespace) -> int:
     """``landsraad reach SCENE MODEL``: :func:`landsraad.table.moves.reach`, worded."""
-    check_svg(args)
-    given = given_movement(args)
-    scene = scenes.load(args.scene)
-    board = scene.board
-    scenes.need_model(board, args.model, args.scene)
-    allowance = scenes.movement_of(scene, args.model, given, args.scene)
+    board, allowance = _mover(args)
     answer = moves.reach(board, args.model, allowance)
     finish(args, answer.to_dict(), wording.reach_lines(answer), lambda: render_board(
         board, title=f"reach of {args.model}, movement {wording.fmt(allowance)} cm", region=answer.region,
