@@ -217,7 +217,8 @@ def under_direct(
     ()
     """
     line = direct_shape(board, shooter_id, toward, length_cm)
-    a, b = line.coords[0], line.coords[1]
+    (ax, ay), (bx, by) = line.coords[0], line.coords[1]
+    a, b = (ax, ay), (bx, by)
     tol = _tolerance(tolerance_cm)
     hit = []
     for base in board.bases:
