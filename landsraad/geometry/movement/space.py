@@ -446,7 +446,7 @@ class _Space:
         out = [self._cache.get((tag, i)) for i in circles]
         miss = [pos for pos, res in enumerate(out) if res is None]
         if not miss:
-            return out
+            return out  # type: ignore[return-value]
         plan = self._reuse_plan([circles[pos] for pos in miss], difficult)
         shared = [(pos, j) for pos, (kind, j) in zip(miss, plan) if kind == "shared"]
         if shared:
@@ -472,7 +472,7 @@ class _Space:
                         del self._base_parts[next(iter(self._base_parts))]  # the oldest entry
                     self._base_parts[key] = res
                 out[pos] = self._cache[(tag, circles[pos])] = res
-        return out  # every entry filled
+        return out  # type: ignore[return-value]  # every entry filled
 
     def _own_partitions(self, circles: Sequence[int], difficult: bool) -> list[tuple[np.ndarray, np.ndarray]]:
         """:meth:`circle_partition` of each of ``circles`` computed on this space, with no cache.
@@ -599,7 +599,7 @@ class _Space:
         m_last = np.searchsorted(mid_row, live, side="right")
         for row, b0, b1, m0, m1 in zip(live.tolist(), first.tolist(), last.tolist(), m_first.tolist(), m_last.tolist()):
             out[rows[row]] = (brk[b0:b1], flags[m0:m1])
-        return out  # every entry filled
+        return out  # type: ignore[return-value]  # every entry filled
 
     def _points_blocked(self, pts: np.ndarray) -> np.ndarray:
         """Which centres are not legal positions (:meth:`points_free`'s complement)."""
