@@ -4,10 +4,10 @@ the small vectorised twins of kernel helpers, the zero-sum game solver and the o
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Literal, Union
+from typing import Any, Literal, SupportsFloat, Union
 
 import numpy as np
-from numpy.typing import NDArray
+from numpy.typing import ArrayLike, NDArray
 
 from ..dice import FACES
 from ..errors import RuleError
@@ -98,7 +98,7 @@ def wound_results_array(damage: np.ndarray, endurance: int, armour: int | None =
     return codes.astype(np.int64)
 
 
-def solve_zero_sum(payoff: Any, *, prefer: Literal["first", "last"] = "last") -> tuple[np.ndarray, np.ndarray, float]:
+def solve_zero_sum(payoff: ArrayLike, *, prefer: Literal["first", "last"] = "last") -> tuple[np.ndarray, np.ndarray, float]:
     """Equilibrium ``(p, q, value)`` of a zero-sum matrix game; the row player maximises ``payoff``.
 
     A pure saddle point is returned when there is one (``prefer`` picks, among several, the
@@ -158,7 +158,7 @@ def solve_zero_sum(payoff: Any, *, prefer: Literal["first", "last"] = "last") ->
     return x / x.sum(), y / y.sum(), float(1.0 / tab[m, -1] - shift)
 
 
-def _p(value: Any) -> float:
+def _p(value: SupportsFloat) -> float:
     """A probability or expectation as reported: rounded to 12 decimals, so sums of exact
     fractions read 1.0 and not 0.9999999999999999 (floating-point noise, not information)."""
     return round(float(value), 12) + 0.0  # + 0.0 turns -0.0 into 0.0
