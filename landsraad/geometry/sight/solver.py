@@ -4,7 +4,7 @@ line of sight, and the adaptive refinement of eye points and columns until the b
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence, TypedDict
 
 import numpy as np
 
@@ -62,6 +62,20 @@ def _gaps(c: np.ndarray, radii: np.ndarray, ax: float, ay: float, dx: float, dy:
     t = np.minimum(np.maximum((rx * dx + ry * dy) / (dx * dx + dy * dy), 0.0), 1.0)
     gaps: np.ndarray = np.hypot(rx - t * dx, ry - t * dy) - radii
     return gaps
+
+
+class Bounds(TypedDict):
+    """One round's bounds (:meth:`SightProblem.bounds`): per column the hidden height from the
+    sampled rim (``up``) and from every eye (``low``); per strip its lower and upper bounds
+    (``s_low``, ``s_up``) and ``width``; ``tri_col`` (T, C) and ``up_eye`` (Q, C) for the refinement."""
+
+    up: np.ndarray
+    low: np.ndarray
+    s_up: np.ndarray
+    s_low: np.ndarray
+    width: np.ndarray
+    tri_col: np.ndarray
+    up_eye: np.ndarray
 
 
 class SightProblem:
@@ -232,7 +246,7 @@ class SightProblem:
 
     # --- bounds ---------------------------------------------------------------------------
 
-    def bounds(self) -> dict[str, Any]:
+    def bounds(self) -> Bounds:
         """Per column: hidden height from the sampled rim (``up``) and from every eye (``low``);
         per strip between columns: lower and upper bounds of the hidden height."""
         h = self.height
@@ -392,7 +406,7 @@ _CLASS_SLACK = TARGET_ERROR
 bounds hold up to floating-point dust, some 1e-12 of the silhouette)."""
 
 
-def _settled_class(p: SightProblem, b: dict[str, Any]) -> CoverClass | None:
+def _settled_class(p: SightProblem, b: Bounds) -> CoverClass | None:
     """The cover class of :func:`_solve`'s estimate, when a round's bounds ``b`` settle it (``small``
     or ``large``), else ``None`` (R-COVER, RUL-11).
 
@@ -437,8 +451,8 @@ def _solve_sight(p: SightProblem) -> bool:
     return _seen_throughout(p, b["up"]) or est < 1.0 - _ZERO
 
 
-def _solve(p: SightProblem, *, until: Callable[[SightProblem, dict[str, Any]], bool] | None = None
-           ) -> tuple[float, float, dict[str, Any]]:
+def _solve(p: SightProblem, *, until: Callable[[SightProblem, Bounds], bool] | None = None
+           ) -> tuple[float, float, Bounds]:
     """Refine columns and eye points where the bounds disagree, until within TARGET_ERROR (or until
     ``until`` holds of a round's bounds: :func:`_solve_class`, :func:`_solve_sight`).
 
