@@ -282,7 +282,7 @@ def hook_context(
     target: Combatant | None = None,
     distance_cm: float = 0.0,
     ruleset: Ruleset = DEFAULT,
-    **extra: Any,
+    **extra: object,
 ) -> HookContext:
     """The :class:`~landsraad.specials.HookContext` that ``c``'s hooks see.
 
