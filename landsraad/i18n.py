@@ -49,7 +49,7 @@ from typing import Any, Iterator, Mapping, Union
 
 __all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "LOCALE_DIR", "DOMAIN", "language", "set_language", "use_language",
            "language_from_environment", "parse_language", "gettext", "_", "ngettext", "N_", "Message", "message",
-           "nmessage", "localized", "number", "decimal", "read_po", "catalog"]
+           "nmessage", "localized", "number", "decimal", "read_po", "catalog", "language_option"]
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 """The languages a person can read landsraad in (``--lang``)."""
@@ -385,3 +385,49 @@ def nmessage(singular: str, plural: str, n: int, /, **params: Any) -> Message:
 def localized(text: Any, lang: str | None = None) -> str:
     """``text`` in ``lang`` when it is a :class:`Message`, else ``str(text)``."""
     return text.localized(lang) if isinstance(text, Message) else str(text)
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+def language_option(argv: list[str]) -> tuple[str | None, list[str], list[str]]:
+    """Take ``--lang X`` (or ``--lang=X``) out of a command line, wherever it stands before ``--``.
+
+    ``landsraad --lang fr validate x.yaml`` and ``landsraad validate x.yaml --lang fr`` mean the
+    same; the main parser reads the option (so ``--help`` lists it and a bad value is its usage
+    error), the command's own parser never sees it.
+
+    Returns
+    -------
+    tuple
+        ``(language, option words, the other words)``: ``language`` is ``None`` when no valid
+        ``--lang`` is given (the environment decides); the last ``--lang`` wins.
+
+    Examples
+    --------
+    >>> language_option(["validate", "x.yaml", "--lang", "fr"])
+    ('fr', ['--lang', 'fr'], ['validate', 'x.yaml'])
+    >>> language_option(["--lang=de", "odds"])
+    (None, ['--lang=de'], ['odds'])
+    >>> language_option(["play", "--", "--lang", "fr"])
+    (None, [], ['play', '--', '--lang', 'fr'])
+    """
+    option: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--":
+            rest += argv[i:]
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            option = [word, argv[i + 1]]
+            i += 2
+            continue
+        if word.startswith("--lang="):
+            option = [word]
+        else:
+            rest.append(word)
+        i += 1
+    value = option[-1].removeprefix("--lang=") if option else None
+    return (value if value in LANGUAGES else None), option, rest

@@ -44,7 +44,7 @@ from ..warband.report import place
 from ..warband.sharecode import is_share_code
 
 __all__ = ["register", "parse_points", "make_ruleset", "load_faction_files", "format_report", "reports_csv", "summary_csv",
-           "csv_text", "csv_cell", "csv_bytes", "add_csv_dialect", "cmd_validate", "cmd_roster", "cmd_schema", "CSV_COLUMNS",
+           "csv_text", "csv_header", "csv_cell", "csv_bytes", "add_csv_dialect", "cmd_validate", "cmd_roster", "cmd_schema", "CSV_COLUMNS",
            "SUMMARY_COLUMNS", "CSV_DIALECTS", "PROGRESS_MIN_FILES"]
 
 PROGRESS_MIN_FILES = 50
@@ -62,6 +62,9 @@ CSV_HEADERS: dict[str, str] = {
     "points": N_("points"), "cap": N_("cap"), "severity": N_("severity"), "code": N_("code"), "rule": N_("rule"),
     "position": N_("position"), "line": N_("line"), "message": N_("message"), "data_hash": N_("data_hash"),
     "list_hash": N_("list_hash"), "errors": N_("errors"), "warnings": N_("warnings"), "first_error": N_("first_error"),
+    # event standings (landsraad event standings --csv)
+    "rank": N_("rank"), "wins": N_("wins"), "draws": N_("draws"), "losses": N_("losses"), "vp": N_("vp"), "vp_diff": N_("vp_diff"),
+    "sos": N_("sos"), "byes": N_("byes"), "dropped": N_("dropped"), "esos": N_("esos"),
 }
 """Each CSV column's header in the reader's language (:func:`csv_header`); the cells stay codes, numbers and text."""
 
@@ -289,7 +292,7 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]], dialect: str 
     >>> csv_text(("a", "b"), [(1, "x;y")], "excel-fr")
     'a;b\\r\\n1;"x;y"\\r\\n'
     """
-    delimiter, line_end, _ = CSV_DIALECTS[dialect]
+    delimiter, line_end, _bom = CSV_DIALECTS[dialect]
     buf = io.StringIO()
     writer = csv.writer(buf, delimiter=delimiter, lineterminator=line_end)
     writer.writerow([csv_cell(c) for c in header])
