@@ -185,7 +185,8 @@ def _header(report: Report, sheet: Faction) -> tuple[str, list[tuple[str, str]]]
 
 def _findings(report: Report) -> list[tuple[str, str]]:
     """Each finding: its severity code (the HTML class) and its line in the reader's language."""
-    return [(f.severity, f"{_(SEVERITY_WORDS[f.severity])}: {f.path + ': ' if f.path else ''}{f.text} [{f.code}]") for f in report.findings]
+    return [(f.severity, (_("{severity}: {where}: {message} [{tag}]") if f.path else _("{severity}: {message} [{tag}]")).format(
+        severity=_(SEVERITY_WORDS[f.severity]), where=f.path, message=f.text, tag=f.code)) for f in report.findings]
 
 
 def _unresolved(report: Report) -> list[str]:
@@ -242,18 +243,23 @@ def _columns() -> tuple[str, ...]:
     return tuple(_(c) for c in WEAPON_COLUMNS)
 
 
+def _fact(label: str, value: str) -> str:
+    """``label: value``, with the reader's language's spacing (``label : value`` in French)."""
+    return _("{label}: {value}").format(label=label, value=value)
+
+
 def _text(title: str, facts: list[tuple[str, str]], cards: list[_Card], findings: list[tuple[str, str]], unresolved: list[str]) -> str:
     out = [title, "=" * len(title)]
-    out += [f"{k}: {v}" for k, v in facts]
+    out += [_fact(k, v) for k, v in facts]
     for card in cards:
         head = f"{card.title} ({card.cost_line})"
         out += ["", head, "-" * len(head), "  " + card.stats]
         if card.weapons:
             out += _table_text(_columns(), card.weapons, "  ")
-        out += [f"  {k}: {v}" for k, v in card.lines]
+        out += ["  " + _fact(k, v) for k, v in card.lines]
         if card.rules:
             out.append("  " + _("Special rules:"))
-            out += [f"    {t}: {s}" for t, s in card.rules]
+            out += ["    " + _fact(t, s) for t, s in card.rules]
     if unresolved:
         out += ["", _("Models without a card:")] + [f"  {u}" for u in unresolved]
     if findings:

@@ -452,7 +452,7 @@ def _save(folder: Path, event: Event) -> None:
 
 def _warn(warnings: list[str] | tuple[str, ...]) -> None:
     for w in warnings:
-        print(_("landsraad: warning: {w}").format(w=w), file=sys.stderr)
+        print(_("landsraad: warning: {note}").format(note=w), file=sys.stderr)
 
 
 # --- commands -------------------------------------------------------------------------------
@@ -488,9 +488,12 @@ def cmd_new(args: argparse.Namespace) -> int:
             event = configure(old, **base)
         check_output_dir(folder / LISTS_DIR, what="lists folder")
         _save(folder, event)
-    verb = "Updated" if old else "Created"
     sc = event.scoring
-    print(_("{verb} the event {event!r} in {folder}: {rounds} round(s), seed {seed}, {points}-point warbands, win {win} / draw {draw} / loss {loss}.").format(verb=verb, event=event.name, folder=folder, rounds=event.rounds, seed=event.seed, points=event.points, win=sc.win, draw=sc.draw, loss=sc.loss))
+    done = (_("Updated the event {event!r} in {folder}: {rounds} round(s), seed {seed}, {points}-point warbands, win {win} / draw {draw} / loss {loss}.")
+            if old else
+            _("Created the event {event!r} in {folder}: {rounds} round(s), seed {seed}, {points}-point warbands, win {win} / draw {draw} / loss {loss}."))
+    print(done.format(event=event.name, folder=folder, rounds=event.rounds, seed=event.seed, points=event.points, win=sc.win, draw=sc.draw,
+                      loss=sc.loss))
     if settings:
         print("\n".join(format_settings(event).splitlines()[1:]))
     print(_("Put one list per player (with a `player:` line) in {lists}, then run `landsraad event check {folder}`.").format(lists=folder / LISTS_DIR, folder=folder))

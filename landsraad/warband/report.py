@@ -100,7 +100,10 @@ class Finding:
             where = gettext("{where} (line {line})").format(where=where, line=self.line) if where else \
                 gettext("line {line}").format(line=self.line)
         tag = self.code + (f", {self.rule}" if self.rule else "")
-        return f"{gettext(SEVERITY_WORDS[self.severity])}: {where + ': ' if where else ''}{self.text} [{tag}]"
+        severity = gettext(SEVERITY_WORDS[self.severity])
+        if where:
+            return gettext("{severity}: {where}: {message} [{tag}]").format(severity=severity, where=where, message=self.text, tag=tag)
+        return gettext("{severity}: {message} [{tag}]").format(severity=severity, message=self.text, tag=tag)
 
 
 @dataclass(frozen=True)
