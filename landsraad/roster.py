@@ -283,11 +283,11 @@ def _markdown(title: str, facts: list[tuple[str, str]], cards: list[_Card], find
             out.append("")
         out += [f"- **{k}:** {_md_cell(v)}" for k, v in card.lines]
         if card.rules:
-            out += ["", f"**{_('Special rules')}**", ""] + [f"- *{_md_cell(t)}*: {_md_cell(s)}" for t, s in card.rules]
+            out += ["", "**" + _("Special rules") + "**", ""] + [f"- *{_md_cell(t)}*: {_md_cell(s)}" for t, s in card.rules]
     if unresolved:
-        out += ["", f"## {_('Models without a card')}", ""] + [f"- {_md_cell(u)}" for u in unresolved]
+        out += ["", "## " + _("Models without a card"), ""] + [f"- {_md_cell(u)}" for u in unresolved]
     if findings:
-        out += ["", f"## {_('Problems')}", ""] + [f"- {_md_cell(f)}" for _severity, f in findings]
+        out += ["", "## " + _("Problems"), ""] + [f"- {_md_cell(f)}" for _severity, f in findings]
     return "\n".join(out) + "\n"
 
 
@@ -331,13 +331,13 @@ def _html(title: str, facts: list[tuple[str, str]], cards: list[_Card], findings
             out.append("</table>")
         out.append("<ul>" + "".join(f"<li><b>{e(k)}:</b> {e(v)}</li>" for k, v in card.lines) + "</ul>")
         if card.rules:
-            out.append(f"<p><b>{e(_('Special rules'))}</b></p><ul>" + "".join(f"<li><i>{e(t)}</i>: {e(s)}</li>" for t, s in card.rules) + "</ul>")
+            out.append("<p><b>" + e(_("Special rules")) + "</b></p><ul>" + "".join(f"<li><i>{e(t)}</i>: {e(s)}</li>" for t, s in card.rules) + "</ul>")
         out.append("</section>")
     out.append("</div>")
     if unresolved:
-        out.append(f"<h2>{e(_('Models without a card'))}</h2><ul>" + "".join(f"<li>{e(u)}</li>" for u in unresolved) + "</ul>")
+        out.append("<h2>" + e(_("Models without a card")) + "</h2><ul>" + "".join(f"<li>{e(u)}</li>" for u in unresolved) + "</ul>")
     if findings:
-        out.append(f"<h2>{e(_('Problems'))}</h2><ul class=\"problems\">"
+        out.append("<h2>" + e(_("Problems")) + "</h2><ul class=\"problems\">"
                    + "".join(f"<li class=\"{severity}\">{e(f)}</li>" for severity, f in findings) + "</ul>")
     out += ["</body>", "</html>"]
     return "\n".join(out) + "\n"

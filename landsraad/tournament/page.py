@@ -61,14 +61,14 @@ def render_event_html(event: Event) -> str:
     out = [
         "<!DOCTYPE html>",
         f'<html lang="{language()}"><head><meta charset="utf-8">',
-        f"<title>{_e(_('{event} - standings').format(event=event.name))}</title>",
+        "<title>" + _e(_("{event} - standings").format(event=event.name)) + "</title>",
         f"<style>{_STYLE}</style></head><body>",
         f"<h1>{_e(event.name)}</h1>",
         '<p class="meta">' + _e(_("{status}. {players} players, {points}-point warbands; win {win}, draw {draw}, loss {loss} (by victory "
                                   "points; a bye is {bye}). Ties broken by {breakers}, then name.").format(
             status=status[:1].upper() + status[1:], players=len(event.entrants), points=event.points, win=sc.win, draw=sc.draw,
             loss=sc.loss, bye=sc.describe_bye(), breakers=breakers)) + "</p>",
-        f"<h2>{_e(_('Standings'))}</h2>",
+        "<h2>" + _e(_("Standings")) + "</h2>",
         f"<table><thead><tr>{th}</tr></thead><tbody>",
     ]
     late = {e.player: e for e in event.entrants if e.joined > 1}
@@ -86,12 +86,12 @@ def render_event_html(event: Event) -> str:
     out.append("</tbody></table>")
     th = "".join(f"<th>{_e(_(h))}</th>" for h in (N_("Table"), N_("Red"), N_("VP"), N_("VP"), N_("Blue")))
     for rnd in event.pairings:
-        out.append(f'<section class="round"><h2>{_e(_("Round {round}").format(round=rnd.round))}</h2>')
+        out.append('<section class="round"><h2>' + _e(_("Round {round}").format(round=rnd.round)) + "</h2>")
         out.append(f"<table><thead><tr>{th}</tr></thead><tbody>")
         faction = {e.player: e.faction for e in event.entrants}
         for t in rnd.tables:
             if t.result is None:
-                score = f'<td class="pending" colspan="2">{_e(_("to play"))}</td>'
+                score = '<td class="pending" colspan="2">' + _e(_("to play")) + "</td>"
             else:
                 score = f'<td class="n">{t.result.red}</td><td class="n">{t.result.blue}</td>'
             red = f"{_e(t.red)} <small>({_e(faction.get(t.red, ''))})</small>" if faction.get(t.red) else _e(t.red)
@@ -99,7 +99,7 @@ def render_event_html(event: Event) -> str:
             where = f" <small>{_e(t.layout)}</small>" if t.layout else ""
             out.append(f'<tr><td class="n">{t.table}{where}</td><td class="red">{red}</td>{score}<td class="blue">{blue}</td></tr>')
         if rnd.bye:
-            out.append(f'<tr><td>{_e(_("bye"))}</td><td colspan="4">{_e(rnd.bye)} ({_e(sc.describe_bye())})</td></tr>')
+            out.append("<tr><td>" + _e(_("bye")) + f'</td><td colspan="4">{_e(rnd.bye)} ({_e(sc.describe_bye())})</td></tr>')
         out.append("</tbody></table></section>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"

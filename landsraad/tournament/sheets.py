@@ -103,7 +103,7 @@ def pairing_sheet_html(event: Event, number: int | None = None) -> str:
            '<p class="meta">' + _e(_("Round {round} of {rounds}: {tables} table(s)").format(round=rnd.round, rounds=event.rounds,
                                                                                           tables=len(rnd.tables)))
            + (_e(_(", bye: {player}").format(player=rnd.bye)) if rnd.bye else "") + _e(_(". Find your name, go to your table.")) + "</p>",
-           f"<h2>{_e(_('By player'))}</h2>",
+           "<h2>" + _e(_("By player")) + "</h2>",
            "<table><thead><tr>" + _th(N_("Player"), N_("Faction"), N_("Table"), N_("Side"), N_("Opponent"), N_("Opponent's faction"))
            + (_th(N_("Layout")) if layouts else "") + "</tr></thead><tbody>"]
     lines = []
@@ -115,9 +115,9 @@ def pairing_sheet_html(event: Event, number: int | None = None) -> str:
                               + (f"<td>{_e(t.layout or '')}</td>" if layouts else "") + "</tr>"))
     if rnd.bye:
         lines.append((rnd.bye, f"<tr><td>{_e(rnd.bye)}</td><td class=\"faction\">{_e(faction.get(rnd.bye, ''))}</td>"
-                               f'<td colspan="{5 if layouts else 4}">{_e(_("bye ({bye})").format(bye=event.scoring.describe_bye()))}</td></tr>'))
+                               f'<td colspan="{5 if layouts else 4}">' + _e(_("bye ({bye})").format(bye=event.scoring.describe_bye())) + "</td></tr>"))
     out += [row for _player, row in sorted(lines, key=lambda x: (x[0].casefold(), x[0]))]
-    out += ["</tbody></table>", f"<h2>{_e(_('By table'))}</h2>",
+    out += ["</tbody></table>", "<h2>" + _e(_("By table")) + "</h2>",
             "<table><thead><tr>" + _th(N_("Table")) + (_th(N_("Layout")) if layouts else "")
             + _th(N_("Red"), N_("Faction"), N_("Blue"), N_("Faction")) + "</tr></thead><tbody>"]
     for t in rnd.tables:
@@ -149,15 +149,15 @@ def result_slips_html(event: Event, number: int | None = None, folder: str = "DI
         out += ['<section class="slip">',
                 f"<h2>{_e(heading + layout)}</h2>",
                 "<table><thead><tr>" + _th(N_("Side"), N_("Player"), N_("Faction"), N_("Victory points")) + "</tr></thead><tbody>",
-                f'<tr><td class="red">{_e(_("red"))}</td><td>{_e(t.red)}</td><td class="faction">{_e(faction.get(t.red, ""))}</td>'
+                '<tr><td class="red">' + _e(_("red")) + f'</td><td>{_e(t.red)}</td><td class="faction">{_e(faction.get(t.red, ""))}</td>'
                 '<td class="box"></td></tr>',
-                f'<tr><td class="blue">{_e(_("blue"))}</td><td>{_e(t.blue)}</td><td class="faction">{_e(faction.get(t.blue, ""))}</td>'
+                '<tr><td class="blue">' + _e(_("blue")) + f'</td><td>{_e(t.blue)}</td><td class="faction">{_e(faction.get(t.blue, ""))}</td>'
                 '<td class="box"></td></tr>',
                 "</tbody></table>",
-                f'<p>{_e(_("More victory points wins; equal victory points is a draw. Both players sign:"))}</p>',
+                "<p>" + _e(_("More victory points wins; equal victory points is a draw. Both players sign:")) + "</p>",
                 f'<div class="sign"><div>{_e(t.red)}:</div><div>{_e(t.blue)}:</div></div>',
                 f'<p class="cmd">landsraad event result {_e(folder)} --round {rnd.round} --table {t.table} --vp RED,BLUE</p>',
                 "</section>"]
     if not rnd.tables:
-        out.append(f"<p>{_e(_('This round has no table.'))}</p>")
+        out.append("<p>" + _e(_("This round has no table.")) + "</p>")
     return _page(title, out)
