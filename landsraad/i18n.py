@@ -49,7 +49,7 @@ from typing import Any, Iterator, Mapping, Union
 
 __all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "LOCALE_DIR", "DOMAIN", "language", "set_language", "use_language",
            "language_from_environment", "parse_language", "gettext", "_", "ngettext", "N_", "Message", "message",
-           "nmessage", "localized", "number", "decimal", "read_po", "catalog", "language_option"]
+           "nmessage", "joined", "localized", "number", "decimal", "read_po", "catalog", "language_option"]
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 """The languages a person can read landsraad in (``--lang``)."""
@@ -380,6 +380,25 @@ def message(msgid: str, /, **params: Any) -> Message:
 def nmessage(singular: str, plural: str, n: int, /, **params: Any) -> Message:
     """A counted :class:`Message`: the form for ``n`` in the language it is shown in (``{n}`` is ``n``)."""
     return Message((_Entry(singular, plural, n, {"n": n, **params}),))
+
+
+def joined(separator: str, items: Any) -> Message:
+    """``separator.join(items)`` that stays a :class:`Message` (``str.join`` would give the English text only); the
+    separator may be a :class:`Message` too (``message(" and ")``).
+
+    Examples
+    --------
+    >>> m = joined("; ", [message("model {number}", number=1), "x"])
+    >>> m, m.localized("fr")
+    (Message('model 1; x'), 'figurine 1; x')
+    """
+    def parts_of(text: Any) -> tuple[Part, ...]:
+        return text.parts if isinstance(text, Message) else (str(text),)
+
+    parts: tuple[Part, ...] = ()
+    for i, item in enumerate(items):
+        parts += (parts_of(separator) if i else ()) + parts_of(item)
+    return Message(parts)
 
 
 def localized(text: Any, lang: str | None = None) -> str:

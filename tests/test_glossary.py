@@ -26,11 +26,17 @@ def glossary() -> list[tuple[str, str, str, str]]:
 
 
 CODE_WORDS: dict[str, set[str]] = {
+    # a key of the list format or a command's name, typed as is in both languages
     "A warband list is a mapping with the keys faction, models and optionally name, player, notes; got {value}.": {"model", "player"},
     "event needs an action: new, config, check, pair, swap, add, result, standings, sheet, slips, export or drop "
     "(see `landsraad event --help`).": {"standings"},
+    "not read: this file is not a list (no faction: or models:).": {"model"},
+    "spice expects a whole number of doses; got {value}.": {"spice"},
+    # the same English word in another sense: round 1's random draw (tirage), not a drawn game (nul)
+    "of the same club or city: no draw keeps every such pair apart": {"draw"},
+    "{a} and {b}, {a_place} and {b_place} of round 1's draw (seed {seed})": {"draw"},
 }
-"""Messages where a glossary word is a key of the list format or a command's name, typed as is in both languages."""
+"""Messages where a glossary word is not the rule notion: a key or command typed as is, or another sense of the word."""
 
 
 def _prose(text: str) -> str:

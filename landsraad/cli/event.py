@@ -48,7 +48,7 @@ from pydantic import ValidationError
 
 from ..errors import UsageError, truncate
 from ..fileio import atomic_write_bytes, atomic_write_text, check_output_dir, check_output_path
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, localized, ngettext
 from ..ruleset import Ruleset
 from ..tournament.entries import EntryCheck, check_entries, player_of, registration_changes
 from ..tournament.event import (
@@ -288,7 +288,7 @@ def _settings(args: argparse.Namespace, old: Event | None) -> dict[str, Any]:
         except ValidationError as exc:
             raise UsageError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ") + ".") from None
     if args.tiebreakers is not None:
-        names = [] if args.tiebreakers.strip().casefold() == "none" else [t for t in args.tiebreakers.split(",") if t.strip()]
+        names = [] if args.tiebreakers.strip().casefold() in ("none", "aucun") else [t for t in args.tiebreakers.split(",") if t.strip()]
         try:
             chosen = tuple(tiebreaker_name(t) for t in names)
         except EventError as exc:
@@ -297,7 +297,8 @@ def _settings(args: argparse.Namespace, old: Event | None) -> dict[str, Any]:
             raise UsageError(_("--tiebreakers names a tie-breaker twice: {tiebreakers!r}.").format(tiebreakers=truncate(args.tiebreakers)))
         out["tiebreakers"] = chosen
     if args.avoid is not None:
-        keys = [] if args.avoid.strip().casefold() == "none" else [k.strip().casefold() for k in args.avoid.split(",") if k.strip()]
+        keys = [] if args.avoid.strip().casefold() in ("none", "aucun") else [
+            AVOID_ALIASES.get(k.strip().casefold(), k.strip().casefold()) for k in args.avoid.split(",") if k.strip()]
         bad = [k for k in keys if k not in AVOID_KEYS]
         if bad:
             raise UsageError(_("--avoid expects club, city or both (club,city), or none; got {avoid!r}.").format(avoid=truncate(args.avoid)))
@@ -424,6 +425,9 @@ def format_settings(event: Event) -> str:
 AVOID_WORDS: dict[str, str] = {"club": N_("club"), "city": N_("city")}
 """What round 1 keeps apart, as a person reads it."""
 
+AVOID_ALIASES: dict[str, str] = {"clubs": "club", "cities": "city", "ville": "city", "villes": "city"}
+"""``--avoid`` in other words, French among them (``--avoid club,ville``)."""
+
 
 def standings_csv(rows: list[Standing], dialect: str = "unix") -> str:
     """The standings as CSV: :data:`STANDING_COLUMNS` plus ``byes``, ``dropped`` and ``esos``.
@@ -452,7 +456,7 @@ def _save(folder: Path, event: Event) -> None:
 
 def _warn(warnings: list[str] | tuple[str, ...]) -> None:
     for w in warnings:
-        print(_("landsraad: warning: {note}").format(note=w), file=sys.stderr)
+        print(_("landsraad: warning: {note}").format(note=localized(w)), file=sys.stderr)
 
 
 # --- commands -------------------------------------------------------------------------------
@@ -547,11 +551,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(json.dumps(check.to_json() | {"registration": changes}, indent=2, ensure_ascii=False))
     else:
         for c in changes:
-            print(_("registration: {c}").format(c=c))
+            print(_("registration: {change}").format(change=localized(c)))
         for r in check.reports:
             print(format_report(r).replace(r.source, check.relative(r.source), 1))
         for p in check.problems:
-            print(_("problem: {p}").format(p=p))
+            print(_("problem: {problem}").format(problem=localized(p)))
         n_valid = sum(r.valid for r in check.reports)
         players = len({player_of(r).casefold() for r in check.reports if player_of(r)})
         print(_("{n_reports} entries, {players} players: {n_valid} valid, {n_invalid} invalid; {n_problems} event problem(s); {n_skipped} file(s) not read.").format(
@@ -586,9 +590,9 @@ def _pair(folder: Path, args: argparse.Namespace, fixed: list[tuple[str, str]]) 
     if first:
         check = _entries(folder, event)
         invalid = [check.relative(r.source) for r in check.reports if not r.valid]
-        reasons = list(check.problems) + ([f"invalid list(s): {', '.join(invalid)}"] if invalid and not args.allow_invalid else [])
+        reasons = list(check.problems) + ([_("invalid list(s): {files}").format(files=", ".join(invalid))] if invalid and not args.allow_invalid else [])
         if reasons:
-            raise EventError(_("Round 1 cannot be paired: ") + " ".join(r if r.endswith(".") else r + "." for r in reasons)
+            raise EventError(_("Round 1 cannot be paired: ") + " ".join(localized(r) if r.endswith(".") else localized(r) + "." for r in reasons)
                              + _(" See `landsraad event check {folder}`").format(folder=folder) + (_(" (or add --allow-invalid).") if invalid else "."))
         event = register_entrants(event, check.entrants())
     plan = plan_round(event, fixed, args.bye)
@@ -609,9 +613,9 @@ def _pair(folder: Path, args: argparse.Namespace, fixed: list[tuple[str, str]]) 
         if args.explain:
             print(_("Why:"))
             for t in rnd.tables:
-                print(_("  Table {table}: {reasons}").format(table=t.table, reasons=plan.reasons[t.table]))
+                print(_("  Table {table}: {reasons}").format(table=t.table, reasons=localized(plan.reasons[t.table])))
             if plan.bye_reason:
-                print(_("  Bye: {bye_reason}").format(bye_reason=plan.bye_reason))
+                print(_("  Bye: {bye_reason}").format(bye_reason=localized(plan.bye_reason)))
         if args.dry_run:
             print(_("Dry run: nothing recorded. Run `landsraad event pair {folder}` without --dry-run to record it.").format(folder=folder))
     return 0

@@ -39,7 +39,7 @@ from pydantic import Field, field_validator, model_validator
 from ..content import load_model
 from ..errors import LandsraadError, did_you_mean
 from ..fileio import atomic_write_text
-from ..i18n import _
+from ..i18n import N_, _
 from ..model import Frozen
 
 __all__ = [
@@ -91,13 +91,13 @@ FORMAT = "landsraad-event/2"
 """The version tag of the state file written now (``landsraad-event/1`` files load with default settings)."""
 
 TIEBREAKERS: dict[str, str] = {
-    "sos": "strength of schedule: the sum of the current points of every opponent met",
-    "esos": "extended strength of schedule: the sum of the opponents' strengths of schedule",
-    "h2h": "head-to-head: points scored in the games between the tied players",
-    "vp_diff": "VP difference: VP scored minus VP conceded",
-    "vp": "VP scored",
-    "vp_against": "VP conceded, fewer is better",
-    "wins": "games won",
+    "sos": N_("strength of schedule: the sum of the current points of every opponent met"),
+    "esos": N_("extended strength of schedule: the sum of the opponents' strengths of schedule"),
+    "h2h": N_("head-to-head: points scored in the games between the tied players"),
+    "vp_diff": N_("VP difference: VP scored minus VP conceded"),
+    "vp": N_("VP scored"),
+    "vp_against": N_("VP conceded, fewer is better"),
+    "wins": N_("games won"),
 }
 """The tie-breakers an event may order, by name; the name (case ignored) is the last resort."""
 
@@ -105,6 +105,11 @@ _TIEBREAKER_ALIASES = {
     "strength_of_schedule": "sos", "extended_sos": "esos", "e_sos": "esos", "extended_strength_of_schedule": "esos",
     "head_to_head": "h2h", "vp_difference": "vp_diff", "vpdiff": "vp_diff", "diff": "vp_diff", "differential": "vp_diff",
     "vp_scored": "vp", "victory_points": "vp", "vp_conceded": "vp_against", "against": "vp_against",
+    # the French words (docs/glossary.md), with and without accents
+    "fda": "sos", "force_des_adversaires": "sos", "fda_étendue": "esos", "fda_etendue": "esos", "fdaé": "esos",
+    "confrontation_directe": "h2h", "différence_de_pv": "vp_diff", "difference_de_pv": "vp_diff", "diff_pv": "vp_diff",
+    "pv": "vp", "pv_marqués": "vp", "pv_marques": "vp", "points_de_victoire": "vp", "pv_concédés": "vp_against",
+    "pv_concedes": "vp_against", "victoires": "wins", "parties_gagnées": "wins", "parties_gagnees": "wins",
 }
 
 DEFAULT_TIEBREAKERS: tuple[str, ...] = ("vp_diff", "vp", "sos")
@@ -130,13 +135,15 @@ def tiebreaker_name(text: str) -> str:
     --------
     >>> [tiebreaker_name(t) for t in ("SoS", "extended-sos", "Head to head", "VP difference")]
     ['sos', 'esos', 'h2h', 'vp_diff']
+    >>> [tiebreaker_name(t) for t in ("FdA", "confrontation directe", "différence de PV", "PV marqués")]
+    ['sos', 'h2h', 'vp_diff', 'vp']
     """
     key = "_".join(text.strip().casefold().replace("-", " ").split())
     key = _TIEBREAKER_ALIASES.get(key, key)
     if key not in TIEBREAKERS:
         hint = did_you_mean(key, list(TIEBREAKERS) + list(_TIEBREAKER_ALIASES))
         raise EventError(_("Unknown tie-breaker {text!r}.").format(text=text[:80]) + (_(" Did you mean {hint!r}?").format(hint=_TIEBREAKER_ALIASES.get(hint, hint)) if hint else "")
-                         + _(" Known tie-breakers: ") + "; ".join(f"{k} ({v})" for k, v in TIEBREAKERS.items()) + ".")
+                         + _(" Known tie-breakers: ") + "; ".join(f"{k} ({_(v)})" for k, v in TIEBREAKERS.items()) + ".")
     return key
 
 

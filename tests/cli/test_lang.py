@@ -140,6 +140,7 @@ def test_roster_in_french(french: dict[str, str]):
 
 def test_event_in_french_pairings_standings_and_pages(french: dict[str, str]):
     assert "Open - ronde 1 sur 3\n  Table 1 : Joueur harkonnen (rouge, harkonnen)  contre  Joueur atreides (bleu, atreides)" in french["e_pair.txt"]
+    assert "Pourquoi :\n  Table 1 : Joueur harkonnen et Joueur atreides, 1er et 2e du tirage de la ronde 1 (graine 4)." in french["e_pair.txt"]
     standings = french["e_st.txt"]
     assert "Open - classement après 1 sur 3 rondes\n#  Joueur            Faction    Pts  V  N  D  PV  Diff  FdA\n" in standings
     assert "Classement par points, différence de PV, PV marqués, FdA, nom." in standings
