@@ -32,6 +32,7 @@ CODE_WORDS: dict[str, set[str]] = {
     "(see `landsraad event --help`).": {"standings"},
     "not read: this file is not a list (no faction: or models:).": {"model"},
     "spice expects a whole number of doses; got {value}.": {"spice"},
+    " (default vp_diff,vp,sos); 'none' for name only": {"VP"},  # tie-breaker names
     # the same English word in another sense: round 1's random draw (tirage), not a drawn game (nul)
     "of the same club or city: no draw keeps every such pair apart": {"draw"},
     "{a} and {b}, {a_place} and {b_place} of round 1's draw (seed {seed})": {"draw"},

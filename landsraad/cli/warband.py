@@ -86,53 +86,46 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``validate``, ``roster`` and ``schema`` commands."""
     p = subparsers.add_parser(
         "validate",
-        help="check warband lists against their faction sheets",
-        description="Check warband list files (and folders, recursively: *.yaml, *.yml, *.json) against every "
-                    "recruiting rule. Exit status 0 if all are valid, 1 if any is invalid or unreadable.",
+        help=_("check warband lists against their faction sheets"),
+        description=_("Check warband list files (and folders, recursively: *.yaml, *.yml, *.json) against every recruiting rule. Exit status 0 if all are valid, 1 if any is invalid or unreadable."),
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="list files (YAML, JSON, the text form), folders, or share codes")
+    p.add_argument("files", nargs="+", metavar="FILE", help=_("list files (YAML, JSON, the text form), folders, or share codes"))
     out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="print a JSON array of reports")
-    out.add_argument("--csv", action="store_true", help="print CSV: one row per finding, plus one row per valid file "
-                                                        "(--csv-mode summary: one row per entry)")
+    out.add_argument("--json", action="store_true", help=_("print a JSON array of reports"))
+    out.add_argument("--csv", action="store_true", help=_("print CSV: one row per finding, plus one row per valid file (--csv-mode summary: one row per entry)"))
     p.add_argument("--csv-mode", choices=("findings", "summary"), default=None,
-                   help="with --csv: one row per finding (default) or one row per entry (player, faction, points, valid, "
-                        "error count, first error)")
+                   help=_("with --csv: one row per finding (default) or one row per entry (player, faction, points, valid, error count, first error)"))
     add_csv_dialect(p)
     _common_options(p)
     p.set_defaults(func=cmd_validate)
 
     p = subparsers.add_parser(
         "roster",
-        help="print a warband list as a printable roster",
-        description="Print a roster: every model's profile card with effective stats, weapons, shield, poisons, spice, "
-                    "special rules, chosen kit and cost, with the list's validity and hashes. Exit status 1 if the list "
-                    "is invalid (the roster is still printed, marked INVALID).",
+        help=_("print a warband list as a printable roster"),
+        description=_("Print a roster: every model's profile card with effective stats, weapons, shield, poisons, spice, special rules, chosen kit and cost, with the list's validity and hashes. Exit status 1 if the list is invalid (the roster is still printed, marked INVALID)."),
     )
-    p.add_argument("list", metavar="LIST", help="a list file (YAML, JSON or the text form) or a share code")
+    p.add_argument("list", metavar="LIST", help=_("a list file (YAML, JSON or the text form) or a share code"))
     p.add_argument("--format", choices=FORMATS, default="cards",
-                   help="cards (profile cards as text, the default), text (the list as paste-ready text that validate "
-                        "reads back), code (a compact share code), markdown or html (the cards)")
-    p.add_argument("--output", "-o", metavar="FILE", help="write the roster to FILE instead of the standard output")
+                   help=_("cards (profile cards as text, the default), text (the list as paste-ready text that validate reads back), code (a compact share code), markdown or html (the cards)"))
+    p.add_argument("--output", "-o", metavar="FILE", help=_("write the roster to FILE instead of the standard output"))
     _common_options(p)
     p.set_defaults(func=cmd_roster)
 
     p = subparsers.add_parser(
         "schema",
-        help="print the JSON Schema of a data format",
-        description="Print the JSON Schema of a data format: 'list' (warband lists), 'faction' (faction sheets), "
-                    "'ruleset' (an event's rule options) or 'scene' (a table for measure, move, shoot...).",
+        help=_("print the JSON Schema of a data format"),
+        description=_("Print the JSON Schema of a data format: 'list' (warband lists), 'faction' (faction sheets), 'ruleset' (an event's rule options) or 'scene' (a table for measure, move, shoot...)."),
     )
-    p.add_argument("kind", choices=("list", "faction", "ruleset", "scene"), help="which format")
+    p.add_argument("kind", choices=("list", "faction", "ruleset", "scene"), help=_("which format"))
     p.set_defaults(func=cmd_schema)
 
 
 def _common_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--points", metavar="N", help="the points cap (default 15, or the ruleset's)")
-    p.add_argument("--ruleset", metavar="FILE", help="an event's ruleset file (YAML/JSON, see `landsraad schema ruleset`)")
-    p.add_argument("--arrakis", action="store_true", help="play on Arrakis: one more spice dose in the pool (R-ARRAKIS)")
+    p.add_argument("--points", metavar="N", help=_("the points cap (default 15, or the ruleset's)"))
+    p.add_argument("--ruleset", metavar="FILE", help=_("an event's ruleset file (YAML/JSON, see `landsraad schema ruleset`)"))
+    p.add_argument("--arrakis", action="store_true", help=_("play on Arrakis: one more spice dose in the pool (R-ARRAKIS)"))
     p.add_argument("--faction-file", metavar="FILE", action="append", default=[],
-                   help="an extra faction sheet (a Minor House); may be repeated")
+                   help=_("an extra faction sheet (a Minor House); may be repeated"))
 
 
 # --- helpers --------------------------------------------------------------------------------
@@ -252,8 +245,8 @@ def _name(report: Report) -> str:
 def add_csv_dialect(p: argparse.ArgumentParser) -> None:
     """Add ``--csv-dialect`` (shared with ``event standings``)."""
     p.add_argument("--csv-dialect", choices=tuple(CSV_DIALECTS), default=None,
-                   help="CSV flavour: unix (comma, LF; the default), excel (comma, CRLF, UTF-8 with BOM) or excel-fr "
-                        "(semicolon, CRLF, UTF-8 with BOM, for a French-locale spreadsheet)")
+                   help=_("CSV flavour: unix (comma, LF; the default), excel (comma, CRLF, UTF-8 with BOM) or excel-fr "
+                          "(semicolon, CRLF, UTF-8 with BOM, for a French-locale spreadsheet)"))
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -189,6 +189,24 @@ def test_french_usage_error(tmp_path: Path):
     assert proc.stderr == "landsraad : erreur : --points attend un nombre entier de points, 1 ou plus ; reçu '0'.\n"
 
 
+def test_help_of_the_translated_commands_in_french(tmp_path: Path):
+    proc = run(["event", "pair", "--help", "--lang", "fr"], tmp_path)
+    assert proc.returncode == 0
+    assert "Apparier la ronde suivante" in proc.stdout and "donner l'exempt à JOUEUR à la main" in proc.stdout
+    proc = run(["--lang", "fr", "validate", "--help"], tmp_path)
+    assert "vérifier" in proc.stdout.casefold() and "règle de recrutement" in proc.stdout
+
+
+def test_french_names_typed_in_event_options(tmp_path: Path):
+    assert run(["event", "new", "ev", "--name", "Open", "--rounds", "2", "--seed", "1"], tmp_path).returncode == 0
+    proc = run(["--lang", "fr", "event", "config", "ev", "--tiebreakers", "confrontation directe,FdA", "--avoid", "club,ville"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "Classement : points, confrontation directe, FdA, nom." in proc.stdout
+    assert "La ronde 1 sépare : même club et même ville" in proc.stdout
+    data = json.loads(run(["event", "config", "ev", "--json"], tmp_path).stdout)
+    assert data["tiebreakers"] == ["h2h", "sos"] and data["avoid"] == ["club", "city"]
+
+
 if __name__ == "__main__":  # python tests/cli/test_lang.py DIR: write the English outputs of the scenario into DIR
     import tempfile
 
