@@ -74,7 +74,7 @@ _DECIMAL = {"en": ".", "fr": ","}
 _THOUSANDS = {"en": ",", "fr": "\u202f"}  # French groups with a narrow no-break space
 
 _active: str | None = None
-_catalogs: dict[str, dict[str, Any]] = {}
+_catalogs: dict[str, dict[Any, Any]] = {}
 
 
 # --- the active language -------------------------------------------------------------------
@@ -161,7 +161,7 @@ def _unquote(text: str, source: str, line: int) -> str:
     return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m[1], m[0]), text[1:-1])
 
 
-def read_po(path: str | Path) -> dict[str, Any]:
+def read_po(path: str | Path) -> dict[Any, Any]:
     """The translations of a ``.po`` file: ``msgid -> msgstr`` (``(msgid, msgid_plural) -> [forms]`` for plurals).
 
     Fuzzy entries and empty translations are left out, so their English reads instead; the
@@ -173,7 +173,7 @@ def read_po(path: str | Path) -> dict[str, Any]:
         For a line that is not ``.po`` syntax (naming the file and line).
     """
     source = str(path)
-    out: dict[str, Any] = {}
+    out: dict[Any, Any] = {}
     entry: dict[str, Any] = {}
     key: str | None = None
     fuzzy = False
@@ -219,7 +219,7 @@ def read_po(path: str | Path) -> dict[str, Any]:
     return out
 
 
-def catalog(lang: str) -> dict[str, Any]:
+def catalog(lang: str) -> dict[Any, Any]:
     """The translations of ``lang``, read once (empty for English, whose ids are the text)."""
     if lang == SOURCE_LANGUAGE:
         return {}

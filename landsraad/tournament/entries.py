@@ -137,7 +137,7 @@ def registration_changes(event: Event, check: EntryCheck) -> list[str]:
     if not event.entrants:
         return []
     now = {check.relative(r.source): r for r in check.reports}
-    out = []
+    out: list[str] = []
     for e in event.entrants:
         report = now.get(e.file)
         if report is None:

@@ -330,6 +330,7 @@ def plan_round(event: Event, fixed: Sequence[tuple[str, str]] = (), bye: str | N
     met_in = _met_in(before)
     reasons: dict[int, str] = {}
     for t, by_hand in tables:
+        why: str
         if by_hand:
             why = message("set by the organiser.")
         else:
@@ -483,7 +484,7 @@ def check_round(event: Event, rnd: Round, only: Sequence[int] | None = None, che
     met_in = _met_in(before)
     played = layouts_played(before)
     apart = kept_apart(event, rnd.players()) if rnd.round == 1 else set()
-    out = []
+    out: list[str] = []
     for t in rnd.tables:
         if only is not None and t.table not in only:
             continue

@@ -294,8 +294,8 @@ def _check(
             msg = nmessage("{who} already carries '{weapon}' on the profile card; choosing it again adds nothing",
                            "{who} already carry '{weapon}' on the profile card; choosing it again adds nothing",
                            n_models, who=who, weapon=weapons[0])
-            cost = idx.specialist[weapons[0]].cost if weapons[0] in idx.specialist else 0
-            msg += message(" and still costs {cost} point(s).", cost=cost) if cost else "."
+            extra = idx.specialist[weapons[0]].cost if weapons[0] in idx.specialist else 0
+            msg += message(" and still costs {cost} point(s).", cost=extra) if extra else "."
         out.add(code, msg, locs[0], locs)
 
     # An unknown type's cost and role are unknown: checks that need every model wait for it (PRJ-66).
