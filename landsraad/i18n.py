@@ -364,8 +364,8 @@ class Message(str):
     def __reduce__(self) -> tuple[Any, ...]:
         return (Message, (self.parts,))
 
-    def __repr__(self) -> str:
-        return f"Message({str.__repr__(self)})"
+    def __repr__(self) -> str:  # as the English str it stands for: lists of findings read as before
+        return str.__repr__(self)
 
 
 def message(msgid: str, /, **params: Any) -> Message:
@@ -390,7 +390,7 @@ def joined(separator: str, items: Any) -> Message:
     --------
     >>> m = joined("; ", [message("model {number}", number=1), "x"])
     >>> m, m.localized("fr")
-    (Message('model 1; x'), 'figurine 1; x')
+    ('model 1; x', 'figurine 1; x')
     """
     def parts_of(text: Any) -> tuple[Part, ...]:
         return text.parts if isinstance(text, Message) else (str(text),)

@@ -38,7 +38,7 @@ from typing import Any, Mapping
 
 from ..content import Document
 from ..errors import DataError, Problem
-from ..i18n import message
+from ..i18n import gettext, message
 from ..model import Faction
 from .index import _index
 from .names import _lookup, _resolve_faction_id
@@ -104,7 +104,7 @@ def render_list_text(report: Report) -> str:
         For a report without a sheet or a list (an unknown faction, an unreadable file).
     """
     if report.sheet is None or report.warband is None:
-        raise DataError([Problem(report.source, "", "A list's text form needs a readable list whose faction is known.")])
+        raise DataError([Problem(report.source, "", gettext("A list's text form needs a readable list whose faction is known."))])
     sheet: Faction = report.sheet
     idx = _index(sheet)
     w = report.warband

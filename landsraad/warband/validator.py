@@ -523,7 +523,7 @@ def check_text(
         try:
             data = decode_share_code(text)
         except ShareCodeError as exc:
-            return _problem_report(source, "share-code", str(exc), ruleset)
+            return _problem_report(source, "share-code", exc.args[0] if exc.args else str(exc), ruleset)
         return check_document(Document(source, data, {}), faction, ruleset, factions=factions)
     try:
         doc = parse_list_document(text, source)
