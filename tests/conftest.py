@@ -12,3 +12,7 @@ from hypothesis import HealthCheck, settings
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("ci", parent=settings.get_profile("dev"), derandomize=True, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+# Tests read English whatever the developer's locale: landsraad follows LC_ALL, LC_MESSAGES and LANG
+# when no --lang is given (landsraad/i18n.py); the French tests ask for French by name.
+os.environ["LC_ALL"] = "C.UTF-8"
