@@ -8,7 +8,7 @@ program roll). What happens is narrated as it happens, naming models as the pict
 
 Bad input never ends a session: every problem is one sentence and the prompt again. Commands
 at any prompt: ``help``/``?``, ``undo`` (takes back your last answer and the computer's since),
-``map [FILE]`` (the table as SVG), ``log [N]`` (the last events), ``save [FILE]``, ``quit``.
+``map [FILE]`` (the table as SVG, wounds and fatigue on the bases), ``log [N]`` (the last events), ``save [FILE]``, ``quit``.
 At the end of input the game is saved to the session's save file (if any) and the session
 ends normally.
 """
@@ -27,10 +27,10 @@ from ..missions import load_missions
 from ..narrate import model_label, model_names, narrate
 from ..players import make_player
 from ..search import SearchPlayer
-from ..svg import render_board
 from .answers import choice_label, describe_expected, parse_answer, parse_command, row_key
 from .cards import find_mission, mission_card_text, mission_line
 from .hints import option_notes
+from .maps import play_map
 from .matrix import disengage_note, matrix_title, stance_notes
 from .status import recap, status_report, status_text
 from .terminal import MenuRow, PlainTerminal, RichTerminal, Terminal
@@ -622,7 +622,7 @@ class Session:
     def _map(self, path: str) -> None:
         try:
             target = check_output_path(path, what="map")
-            atomic_write_text(target, render_board(self.game.state.board, title=f"After {self.game.state.activation} activation(s)"))
+            atomic_write_text(target, play_map(self.game.state, title=f"After {self.game.state.activation} activation(s)"))
         except (LandsraadError, OSError) as err:  # on standard error: the picture was not written
             self.terminal.say(sentence(err), "error")
             return

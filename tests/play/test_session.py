@@ -161,6 +161,7 @@ def test_map_draws_the_table(tmp_path):
     target = tmp_path / "table.svg"
     s, _ = session([f"map {target}"])
     assert target.read_text().startswith("<svg") or "<svg" in target.read_text()[:200]
+    assert 'class="model-states"' in target.read_text() and "white dots = fatigue tokens" in target.read_text()  # issue 38
     assert f"The table is drawn in {target}" in s.terminal.out.getvalue()
 
 
