@@ -679,13 +679,16 @@ def sentence(err: Exception) -> str:
 
 
 
-def resume(record: GameRecord, players: Mapping[str, Any], *, source: str = "saved game") -> Game:
+def resume(record: GameRecord, players: Mapping[str, Any], *, source: str = "saved game",
+           decisions: list[tuple[Game, Any]] | None = None, humans: frozenset[str] = frozenset()) -> Game:
     """The saved game, its answers played again, each side's player shown its decisions on the way.
 
     A computer player keeps plans and a random generator: showing it the decisions it
     answered before the save brings it back to the state it was in, so a resumed session goes
     on exactly as an uninterrupted one would (``players`` maps a side to the computer player
-    or the defaults' advisor; physical dice are not shown to anyone).
+    or the defaults' advisor; physical dice are not shown to anyone). With ``decisions``, each
+    decision of the ``humans`` sides is added to it as ``(the game just before it, the answer)``,
+    so a resumed game's review covers the whole game.
 
     Raises
     ------
@@ -699,6 +702,8 @@ def resume(record: GameRecord, players: Mapping[str, Any], *, source: str = "sav
             raise DataError([Problem(source, f"answers[{i}]", "The game was over before this answer; the saved game is damaged.")])
         if d.kind != "dice" and d.side in players:
             players[d.side].decide(d, game.view(d.side))
+        if decisions is not None and d.kind != "dice" and d.side in humans:
+            decisions.append((game.clone(), given))
         try:
             game.answer(given)
         except LandsraadError as err:

@@ -132,6 +132,23 @@ def test_end_of_input_saves_and_resuming_goes_on_as_if_uninterrupted(tmp_path):
     assert log_of(rest) == log_of(whole)
 
 
+def test_resuming_keeps_the_persons_decisions_before_the_save_for_the_review_issue_38(tmp_path):
+    path = tmp_path / "drill.json"
+    first, _ = session(["", "", "", "", "", ""], save_path=str(path))
+    record = load_record(path)
+    kept = []
+    game = resume(record, {"blue": make_player("heuristic", 8), "red": advisor(3, "red")}, decisions=kept, humans=frozenset({"red"}))
+    assert game.answers == first.game.answers
+    # every red engine decision but the dice, each with the game just before it: those the session kept and the ones its
+    # folded questions answered with them (the spice with the action, a suggested activation's declaration)
+    def norm(a):  # a point is a tuple as typed, a list once saved
+        return list(a) if isinstance(a, tuple) else a
+
+    resumed = [(len(b.answers), norm(a)) for b, a in kept]
+    assert set(map(repr, [(len(b.answers), norm(a)) for b, a in first.human_decisions])) <= set(map(repr, resumed))
+    assert all(b.decision.side == "red" and b.decision.kind != "dice" for b, _ in kept)
+
+
 def test_hot_seat_with_physical_dice_uses_the_dice_typed():
     def answer(title, prompt):
         if "Type the dice you rolled" in title:
