@@ -2,7 +2,8 @@
 
 - ``play``: a whole game (on the bundled demo table) or a mission drill (``--drill NAME``),
   asked decision by decision (:mod:`landsraad.play.session`); ``--save`` keeps it (also at the
-  end of input), ``--resume`` goes on with a saved one. The exit status is 1 when ``--save``
+  end of input), ``--resume`` goes on with a saved one; at the end of a whole game a review of
+  the person's costliest decisions is offered (``--review``: without asking). The exit status is 1 when ``--save``
   was given and the game could not be saved at the end (the previous file is then unchanged).
 - ``drill list``: the bundled drills, their missions and par.
 - ``mission NAME``: a mission card in full; ``missions``: every card in one line.
