@@ -550,7 +550,7 @@ class Viewer(Artist):
         if button == mouse.LEFT and x > self.window.width - self.panel_w and isinstance(self.mode, PlayMode):
             row = next((n for bottom, top, n in self._choice_boxes if bottom <= y <= top), None)
             if row is not None:
-                self.mode.choose(row)
+                self.mode.choose_row(row)
                 self._after_play()
             return
         if button != mouse.LEFT or x > self.window.width - self.panel_w:
