@@ -38,9 +38,11 @@ from ..rules.state import effective_combat, may_move
 from .bridge import allowance, combatant, faction_of, store
 from .decisions import Decision, PointSpec
 from .flow import Machine, builder, stage
-from .missions import available_mission_actions, marker_contact, mission_cards
-from .moves import move_stage_args
-from .spatial import contact_enemies, contact_friends, nearest_targets
+from .melee import disengage, fight
+from .missions import available_mission_actions, marker_contact, mission_cards, perform_mission_action
+from .moves import move_ask, move_stage_args
+from .shooting import ShotFrame, shoot, shot_candidates
+from .spatial import contact_enemies, contact_friends
 from .state import GameState, TableEffect
 
 __all__ = ["available_actions", "shot_candidates", "declarable_actions", "action_problem_at", "allows_free_move",
@@ -268,28 +270,6 @@ def allows_free_move(state: GameState, model_id: str, action: str) -> bool:
     return True
 
 
-def shot_candidates(state: GameState, model_id: str, weapon: Any, laser_mode: str) -> tuple[str, ...]:
-    """Enemies the weapon may legally target (RUL-08: a laser skips shielded models), nearest in sight first.
-
-    Asked by the menu and again by the shot it leads to, on the same state: answered once per
-    state (:meth:`GameState.memo`). Weapons are not hashable: the entry keys the weapon by
-    identity and holds it, so its id names no other object while the entry lives."""
-    held, found = state.memo(("shot_candidates", model_id, id(weapon), laser_mode),
-                             lambda: (weapon, _shot_candidates(state, model_id, weapon, laser_mode)))
-    return found if held is weapon else _shot_candidates(state, model_id, weapon, laser_mode)
-
-
-def _shot_candidates(state: GameState, model_id: str, weapon: Any, laser_mode: str) -> tuple[str, ...]:
-    shooter = combatant(state, model_id, weapon=weapon)
-
-    def legal(enemy: str) -> bool:
-        return can_target(shooter, combatant(state, enemy), laser_mode=laser_mode, ruleset=state.ruleset)
-
-    # legality is asked nearest first, as far as the nearest legal enemy in sight: the same
-    # answer as filtering every enemy first
-    return nearest_targets(state, model_id, [e.id for e in state.enemies_of(model_id)], eligible=legal)
-
-
 def _needs_healing(m: Any) -> bool:
     return not m.out_of_action and (m.wound in ("light", "grave") or bool(m.poisons))
 
@@ -330,7 +310,7 @@ def _action_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("action")
-def _action(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def perform_action(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     """Carry out the declared action ``d["action"]`` (declared at designation, PRJ-100)."""
     _chosen(m, d, d["action"])
 
@@ -342,24 +322,24 @@ def _chosen(m: Machine, d: Mapping[str, Any], action: str) -> None:
     turn = {"model": model_id, "held": held}
     if kind == "move":
         reach = allowance(m.state, model_id, held)
-        m.call("move.ask", move_stage_args(model_id, reach, "move", f"Where does {mm.name} move (up to {reach:g} cm)?"))
+        m.call(move_ask, move_stage_args(model_id, reach, "move", f"Where does {mm.name} move (up to {reach:g} cm)?"))
     elif kind == "melee":
-        m.call("melee", {**turn, "enemy": arg})
+        m.call(fight, {**turn, "enemy": arg})
     elif kind == "shoot":
-        m.call("shoot", {**turn, "weapon": arg})
+        m.call(shoot, ShotFrame(model_id, held, arg))
     elif kind == "disengage":
-        m.call("disengage", turn)
+        m.call(disengage, turn)
     elif kind == "heal":
-        m.call("heal", {**turn, "patient": arg})
+        m.call(_heal, {**turn, "patient": arg})
     elif kind in ("hunter_seeker", "jammer"):
         source = "card" if kind == "hunter_seeker" and not arg else arg
-        m.ask("place_effect", {"model": model_id, "kind": kind}, "effect.placed", model=model_id, kind=kind, source=source)
+        m.ask("place_effect", {"model": model_id, "kind": kind}, _effect_placed, model=model_id, kind=kind, source=source)
     elif kind == "explosives":
         _explode(m, model_id, arg)
     elif kind == "mission":
         choice = next(c for c in available_mission_actions(m.state, model_id) if c.key == action)
         m.spend("special")
-        m.call("mission_action", {"model": model_id, "mission": choice.mission, "action": choice.action,
+        m.call(perform_mission_action, {"model": model_id, "mission": choice.mission, "action": choice.action,
                                   "marker": choice.marker, "target": choice.target})
     else:
         m.emit("rest", mm.side, model_id)
@@ -372,7 +352,7 @@ def _chosen(m: Machine, d: Mapping[str, Any], action: str) -> None:
 def _heal(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     """RUL-12: a Medic heals a friendly model in base contact; a Suk doctor may re-roll a failure."""
     verify_heal(combatant(m.state, d["model"], activation_fatigue=d["held"]), combatant(m.state, d["patient"]))
-    m.roll(2, "heal.rolled", by=(m.state.model(d["model"]).side, d["model"]), why="heal", **d, first=None, rerolls=[])
+    m.roll(2, _heal_rolled, by=(m.state.model(d["model"]).side, d["model"]), why="heal", **d, first=None, rerolls=[])
 
 
 @stage("heal.rolled")
@@ -385,7 +365,7 @@ def _heal_rolled(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> Non
     else:
         rerolls.append(list(dice))
     if dice[1] + effective_combat(medic, m.state.ruleset) < HEAL_THRESHOLD and len(rerolls) < heal_rerolls(medic, m.state.ruleset):
-        m.roll(2, "heal.rolled", by=(m.state.model(d["model"]).side, d["model"]), why="heal re-roll",
+        m.roll(2, _heal_rolled, by=(m.state.model(d["model"]).side, d["model"]), why="heal re-roll",
                **{**d, "first": first, "rerolls": rerolls})
         return
     event = resolve_heal(medic, patient, dice=tuple(first), reroll_dice=[tuple(r) for r in rerolls], ruleset=m.state.ruleset)

@@ -49,11 +49,12 @@ from ..rules.fatigue import end_activation, recovered_tokens, recovers, start_ac
 from ..rules.poisons import can_select, start_will_breaker_activation, tick_crippling
 from ..rules.spice import can_consume_spice, consume_spice
 from ..rules.state import may_move
-from .actions import POSITION_FREE, action_problem_at, allows_free_move, available_actions, declarable_actions
+from .actions import POSITION_FREE, action_problem_at, allows_free_move, available_actions, declarable_actions, perform_action
 from .bridge import allowance, combatant, store, stored
 from .decisions import Decision, PointSpec
 from .flow import Machine, builder, stage
-from .moves import move_args, move_stage_args, targets_of_interest
+from .melee import disengage
+from .moves import apply_move, move_answered, move_args, move_ask, move_stage_args, targets_of_interest
 from .spatial import contact_enemies, move_candidates, plan_move
 from .state import GameState, other_side
 
@@ -83,12 +84,12 @@ def _selectable(state: GameState, side: str) -> tuple[str, ...]:
 
 
 @stage("play")
-def _play(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def play(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     """The next activation, while the game is in play."""
     if m.state.phase != "play":
         return
     side = m.state.to_act
-    m.call("activation", {"side": side}, "play.after", side=side)
+    m.call(_activation, {"side": side}, _play_after, side=side)
 
 
 @stage("play.after")
@@ -108,7 +109,7 @@ def _play_after(m: Machine, d: Mapping[str, Any], _: Any) -> None:
         m.state = m.state.replace(phase="over")
         return
     m.state = m.state.replace(to_act=other_side(d["side"]))
-    m.push("play")
+    m.push(play)
 
 
 # --- one activation ----------------------------------------------------------------------------------
@@ -136,7 +137,7 @@ def _activation(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     if not selectable_models(m.state, side):
         _pass(m, side, "no model may be selected" if m.state.has_models(side) else "no model left")
         return
-    m.ask("activate", {"side": side}, "activation.selected", side=side)
+    m.ask("activate", {"side": side}, _selected, side=side)
 
 
 def _pass(m: Machine, side: str, reason: str) -> None:
@@ -174,10 +175,10 @@ def _selected(m: Machine, d: Mapping[str, Any], model_id: str) -> None:
                                  activation=m.state.activation + 1, active=model_id, active_held=held, **m.clock_tick("select"))
     m.emit("activate", mm.side, model_id, fatigue_before=start.tokens_before, fatigue=start.tokens_after, activation=m.state.activation)
     _release_jammer(m, model_id)
-    m.push("activation.end", model=model_id)
+    m.push(_end, model=model_id)
     turn = {"model": model_id, "held": held}
     if can_consume_spice(combatant(m.state, model_id, activation_fatigue=held)):
-        m.ask("spice", turn, "activation.spice", **turn)
+        m.ask("spice", turn, _spice, **turn)
         return
     _after_spice(m, turn)
 
@@ -212,7 +213,7 @@ def _after_spice(m: Machine, turn: Mapping[str, Any]) -> None:
     if len(choices) == 1:  # nothing to declare but resting: no question
         _declared(m, turn, choices[0])
         return
-    m.ask("action", {"model": model_id, "held": held}, "activation.declared", **turn)
+    m.ask("action", {"model": model_id, "held": held}, _declared, **turn)
 
 
 @stage("activation.declared")
@@ -230,16 +231,16 @@ def _declared(m: Machine, d: Mapping[str, Any], action: str) -> None:
     if may_move_freely(m.state, model_id, held):
         reach = allowance(m.state, model_id, held)
         args = {**_free_move_args(m.state, model_id, held, "before"), "action": action, "held": held, "needed": not legal}
-        m.push("activation.act", **turn)
-        m.ask("free_move_before", args, "move.answered", model=model_id, allowance=reach, kind="free_move")
+        m.push(_act, **turn)
+        m.ask("free_move_before", args, move_answered, model=model_id, allowance=reach, kind="free_move")
         return
     if may_disengage_freely(m.state, model_id, held):
         if not legal:  # declared for after a free-move disengage: the only way to it, not asked (R-DISENGAGE)
             m.emit("free_move_disengage", mm.side, model_id, when="before")
-            m.call("disengage", {"model": model_id, "held": held}, "activation.act", **turn, free_move_used=True)
+            m.call(disengage, {"model": model_id, "held": held}, _act, **turn, free_move_used=True)
             return
         if action.partition(":")[0] in POSITION_FREE:
-            m.ask("free_disengage", {"model": model_id, "when": "before"}, "activation.free_disengage", **turn, when="before")
+            m.ask("free_disengage", {"model": model_id, "when": "before"}, _free_disengage, **turn, when="before")
             return
     _act(m, turn, None)
 
@@ -324,9 +325,9 @@ def _free_disengage(m: Machine, d: Mapping[str, Any], answer: str) -> None:
         return
     m.emit("free_move_disengage", m.state.model(d["model"]).side, d["model"], when=d["when"])
     if d["when"] == "before":
-        m.call("disengage", {"model": d["model"], "held": d["held"]}, "activation.act", **turn, free_move_used=True)
+        m.call(disengage, {"model": d["model"], "held": d["held"]}, _act, **turn, free_move_used=True)
     else:
-        m.call("disengage", {"model": d["model"], "held": d["held"]})
+        m.call(disengage, {"model": d["model"], "held": d["held"]})
 
 
 def _free_move_args(state: GameState, model_id: str, held: int, when: str) -> dict[str, Any]:
@@ -352,7 +353,7 @@ def _act(m: Machine, d: Mapping[str, Any], free_point: Any) -> None:
         m.emit("action_lost", mm.side, model_id, action=action, reason=reason)
         _after_action(m, turn, None)
         return
-    m.call("action", {"model": model_id, "held": held, "action": action}, "activation.after_action", **turn)
+    m.call(perform_action, {"model": model_id, "held": held, "action": action}, _after_action, **turn)
 
 
 @stage("activation.after_action")
@@ -360,9 +361,9 @@ def _after_action(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     if d["free_move_used"]:
         return
     if may_move_freely(m.state, d["model"], d["held"]):
-        m.call("move.ask", _free_move_args(m.state, d["model"], d["held"], "after"))
+        m.call(move_ask, _free_move_args(m.state, d["model"], d["held"], "after"))
     elif may_disengage_freely(m.state, d["model"], d["held"]):
-        m.ask("free_disengage", {"model": d["model"], "when": "after"}, "activation.free_disengage",
+        m.ask("free_disengage", {"model": d["model"], "when": "after"}, _free_disengage,
               model=d["model"], held=d["held"], when="after")
 
 
@@ -420,12 +421,12 @@ def _flee(m: Machine, d: Mapping[str, Any], _: Any) -> None:
             m.emit("flee_blocked", mm.side, model_id, reason="still in base contact after a failed disengage")
             return
         m.emit("flee_disengage", mm.side, model_id, step=step)
-        m.call("disengage", {"model": model_id, "held": held, "flee": True}, "flee", model=model_id, held=held, step=step + 1,
+        m.call(disengage, {"model": model_id, "held": held, "flee": True}, _flee, model=model_id, held=held, step=step + 1,
                tried=True)
         return
     result = move_toward_nearest_edge(m.state.board, model_id, c.effective_movement)
     if not result.legal or result.path_length_cm <= 1e-6:
         m.emit("flee_blocked", mm.side, model_id, reason=result.message)
         return
-    m.call("move.do", move_args(model_id, result.end, result.path, result.path_length_cm, "flee"), "flee",
+    m.call(apply_move, move_args(model_id, result.end, result.path, result.path_length_cm, "flee"), _flee,
            model=model_id, held=held, step=step + 1)

@@ -46,7 +46,7 @@ from ..warband import WarbandList
 from .clock import TableTimeModel, game_limit_s
 from .decisions import Answer, Decision
 from .events import GameEvent
-from .flow import DICE_BUILDER, Frame, Machine, Pending, dice_distribution, plain
+from .flow import DICE_BUILDER, STAGES, Frame, Machine, Pending, dice_distribution, plain
 from .result import GameResult
 from .setup import load_warband, recruit_side
 from .setup_options import SetupOptions
@@ -152,7 +152,7 @@ class Game(Machine):
         self._decision: Decision | None = None
         self._history: deque[_Mark] = deque(maxlen=UNDO_DEPTH)
         start = {"setup": ("game.end", "play", "setup.steps"), "play": ("game.end", "play")}.get(state.phase, ("game.end",))
-        self.stack = tuple(Frame(name) for name in start)
+        self.stack = tuple(Frame(STAGES[name]) for name in start)
         self._origin: dict[str, Any] | None = self._core()
         self.run()
 

@@ -21,6 +21,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..dice import simple_test
 from ..geometry.board import TerrainPiece
+from ..geometry.setup import edge_contact
 from ..missions import (
     Edge,
     KillView,
@@ -42,7 +43,6 @@ from ..specials import SPECIAL_RULES, HookContext
 from .bridge import combatant, faction_named, tested
 from .decisions import Decision, PointSpec
 from .flow import Machine, builder, stage
-from .setup import edge_contact
 from .spatial import contact_enemies
 from .state import GameState, MarkerState, ModelState, other_side
 
@@ -83,19 +83,19 @@ def _pick_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("missions")
-def _missions(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def missions_step(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     """Secret picks, then markers in pick order (R-MISSION-PICK)."""
-    m.ask("who_first", {"side": d["winner"], "what": "picks missions", "step": "missions"}, "missions.order")
+    m.ask("who_first", {"side": d["winner"], "what": "picks missions", "step": "missions"}, _missions_order)
 
 
 @stage("missions.order")
 def _missions_order(m: Machine, d: Mapping[str, Any], first: str) -> None:
     order = [first, other_side(first)]
-    m.ask("pick_missions", {"side": order[0]}, "missions.picked", order=order, index=0)
+    m.ask("pick_missions", {"side": order[0]}, missions_picked, order=order, index=0)
 
 
 @stage("missions.picked")
-def _missions_picked(m: Machine, d: Mapping[str, Any], picks: Sequence[str]) -> None:
+def missions_picked(m: Machine, d: Mapping[str, Any], picks: Sequence[str]) -> None:
     order, index = d["order"], d["index"]
     side = order[index]
     s = m.state.side_state(side)
@@ -107,11 +107,11 @@ def _missions_picked(m: Machine, d: Mapping[str, Any], picks: Sequence[str]) -> 
     if opp_faction is not None and SPECIAL_RULES.any("reveal_mission_count", opp_faction.special_rules, HookContext(action="setup")):
         m.emit("missions_count_revealed", side, count=len(picks), to=opponent)
     if index == 0:
-        m.ask("pick_missions", {"side": order[1]}, "missions.picked", order=order, index=1)
+        m.ask("pick_missions", {"side": order[1]}, missions_picked, order=order, index=1)
         return
     placements = [[owner, mission_id, spec.id, n] for owner in order for mission_id in m.state.side_state(owner).missions
                   for spec in mission_cards(m.state)[mission_id].markers for n in range(1, spec.count + 1)]
-    m.push("missions.place", placements=placements)
+    m.push(_place_next, placements=placements)
     _treachery(m, {"sides": [s for s in ("red", "blue") if _has_treachery(m.state, s)]}, None)
 
 
@@ -137,7 +137,7 @@ def _treachery(m: Machine, d: Mapping[str, Any], named: str | None) -> None:
         m.state = m.state.with_flag(side, "treachery", f"{named}:{'chosen' if chosen else 'not chosen'}")  # what the player learnt
         m.emit("treachery", side, named=named, chosen=chosen)
     if sides:
-        m.ask("treachery", {"side": sides[0]}, "missions.treachery", sides=sides)
+        m.ask("treachery", {"side": sides[0]}, _treachery, sides=sides)
 
 
 def faction_of_side(state: GameState, side: str) -> Faction | None:
@@ -240,7 +240,7 @@ def _place_next(m: Machine, d: Mapping[str, Any], _: Any) -> None:
         placer = owner if spec.placed_by == "owner" else other_side(owner)
         m.ask("place_marker", {"side": placer, "owner": owner, "mission": mission_id, "spec": spec_id, "n": n,
                                "candidates": candidates[::step][:24]},
-              "missions.placed", placements=placements, owner=owner, mission=mission_id, spec=spec_id, n=n, placer=placer)
+              _placed, placements=placements, owner=owner, mission=mission_id, spec=spec_id, n=n, placer=placer)
         return
 
 
@@ -415,7 +415,7 @@ def perform_mission_action(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     action = next(a for a in card.special_actions if a.id == d["action"])
     mm = m.state.model(d["model"])
     if action.test is not None:
-        m.roll(2, "mission_action.tested", by=(mm.side, mm.id), why=f"{action.name} test", **d)
+        m.roll(2, _mission_action_tested, by=(mm.side, mm.id), why=f"{action.name} test", **d)
         return
     _apply_mission_action(m, d)
 

@@ -70,17 +70,17 @@ def _move_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("move.ask")
-def _move_ask(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def move_ask(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     """Ask for a destination within the allowance (R-MOVE); move there; return the point or ``None``."""
-    m.ask("move", d, "move.answered", model=d["model"], allowance=d["allowance"], kind=d["kind"])
+    m.ask("move", d, move_answered, model=d["model"], allowance=d["allowance"], kind=d["kind"])
 
 
 @stage("move.answered")
-def _move_answered(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | None) -> tuple[float, float] | None:
+def move_answered(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | None) -> tuple[float, float] | None:
     if point is None:
         return None
     result = plan_move(m.state, d["model"], point, d["allowance"])
-    m.call("move.do", move_args(d["model"], point, result.path, result.path_length_cm, d["kind"]), "move.done", point=list(point))
+    m.call(apply_move, move_args(d["model"], point, result.path, result.path_length_cm, d["kind"]), _move_done, point=list(point))
     return None
 
 
@@ -145,7 +145,7 @@ def _next_seeker(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     mm = m.state.model(model_id)
     if not seekers or mm.out_of_action:
         return
-    m.roll(2, "seeker.tested", by=(mm.side, model_id), why="hunter-seeker", victim=model_id, effect=seekers[0], seekers=seekers[1:])
+    m.roll(2, _seeker_tested, by=(mm.side, model_id), why="hunter-seeker", victim=model_id, effect=seekers[0], seekers=seekers[1:])
 
 
 @stage("seeker.tested")
