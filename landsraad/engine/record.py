@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..errors import DataError, DecisionError, LandsraadError, Problem, truncate
 from ..fileio import atomic_write_text, read_bounded
-from .events import GameEvent
+from .events import ActivationEnds, FirstPlayer, GameEvent, GameOver
 from .game import Game
 from .state import GameState
 
@@ -190,7 +190,7 @@ def replay_states(record: GameRecord, *, source: str = "game record") -> Iterato
     answers = iter(record.answers)
     while True:
         for event in game.log[seen:]:
-            if event.kind in ("end_activation", "first_player", "game_over"):
+            if isinstance(event, (ActivationEnds, FirstPlayer, GameOver)):
                 yield event, game.state
         seen = len(game.log)
         if game.over:
