@@ -29,7 +29,7 @@ Rules
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from ..rules.healing import HEAL_THRESHOLD, heal_rerolls, resolve_heal, verify_heal
 from ..rules.melee import can_attack, can_melee
@@ -43,7 +43,7 @@ from .missions import available_mission_actions, marker_contact, mission_cards, 
 from .moves import move_ask, move_stage_args
 from .shooting import ShotFrame, shoot, shot_candidates
 from .spatial import contact_enemies, contact_friends
-from .state import GameState, TableEffect
+from .state import GameState, ModelState, TableEffect
 
 __all__ = ["available_actions", "shot_candidates", "declarable_actions", "action_problem_at", "allows_free_move",
            "POSITION_FREE"]
@@ -97,12 +97,12 @@ POSITION_FREE = frozenset({"rest", "hunter_seeker", "jammer"})
 """Action kinds no move can make illegal (a free move before them is never restricted)."""
 
 
-def _gap_to(mm: Any, point: tuple[float, float], other: Any) -> float:
+def _gap_to(mm: ModelState, point: tuple[float, float], other: ModelState) -> float:
     """Base edge to base edge if ``mm`` stood at ``point`` (R-MEASURE)."""
     return math.hypot(other.x - point[0], other.y - point[1]) - mm.base_mm / 20 - other.base_mm / 20
 
 
-def _touching_at(state: GameState, mm: Any, point: tuple[float, float], others: Any) -> list[str]:
+def _touching_at(state: GameState, mm: ModelState, point: tuple[float, float], others: Iterable[ModelState]) -> list[str]:
     reach = state.ruleset.contact_tolerance_cm + 1e-9
     return [o.id for o in others if _gap_to(mm, point, o) <= reach]
 
@@ -234,7 +234,7 @@ def action_problem_at(state: GameState, model_id: str, held: int, action: str, p
         if weapon is None or weapon.template is not None or weapon.laser:
             return None
     there = state.update_model(model_id, x=float(point[0]), y=float(point[1]))  # the table with the model moved
-    if kind == "shoot":
+    if kind == "shoot" and weapon is not None:  # a shot's weapon was found above
         if shot_candidates(there, model_id, weapon, "burn"):
             return None
         return f"{m.name} declared a shot: from there no enemy it may target is in sight (RUL-08)"
@@ -310,7 +310,7 @@ def _action_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("action")
-def perform_action(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def perform_action(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """Carry out the declared action ``d["action"]`` (declared at designation, PRJ-100)."""
     _chosen(m, d, d["action"])
 
@@ -349,7 +349,7 @@ def _chosen(m: Machine, d: Mapping[str, Any], action: str) -> None:
 
 
 @stage("heal")
-def _heal(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _heal(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """RUL-12: a Medic heals a friendly model in base contact; a Suk doctor may re-roll a failure."""
     verify_heal(combatant(m.state, d["model"], activation_fatigue=d["held"]), combatant(m.state, d["patient"]))
     m.roll(2, _heal_rolled, by=(m.state.model(d["model"]).side, d["model"]), why="heal", **d, first=None, rerolls=[])

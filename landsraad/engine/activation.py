@@ -84,7 +84,7 @@ def _selectable(state: GameState, side: str) -> tuple[str, ...]:
 
 
 @stage("play")
-def play(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def play(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """The next activation, while the game is in play."""
     if m.state.phase != "play":
         return
@@ -93,7 +93,7 @@ def play(m: Machine, d: Mapping[str, Any], _: Any) -> None:
 
 
 @stage("play.after")
-def _play_after(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _play_after(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """R-CLOCK: the activation under way when time runs out is finished, then the game ends."""
     if m.state.phase != "play":
         return
@@ -131,7 +131,7 @@ def _activate_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("activation")
-def _activation(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _activation(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """One activation of ``side`` (or a pass when it has no model it may select: never asked)."""
     side = d["side"]
     if not selectable_models(m.state, side):
@@ -357,7 +357,7 @@ def _act(m: Machine, d: Mapping[str, Any], free_point: Any) -> None:
 
 
 @stage("activation.after_action")
-def _after_action(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _after_action(m: Machine, d: Mapping[str, Any], _: object) -> None:
     if d["free_move_used"]:
         return
     if may_move_freely(m.state, d["model"], d["held"]):
@@ -368,7 +368,7 @@ def _after_action(m: Machine, d: Mapping[str, Any], _: Any) -> None:
 
 
 @stage("activation.end")
-def _end(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _end(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """End of the activation: spice expiry (RUL-10), recovery of the others (R-FATIGUE-REST, RUL-06)."""
     model_id = d["model"]
     mm = m.state.model(model_id)
@@ -406,7 +406,7 @@ def _release_jammer(m: Machine, model_id: str) -> None:
 
 
 @stage("flee")
-def _flee(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _flee(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """Will-breaker (R-POISON, PRJ-91): the free move and the Move action go towards the nearest edge;
     a model in base contact disengages first (2.3, R-DISENGAGE), as one of them, towards the edge."""
     model_id, held, step = d["model"], d["held"], d["step"]

@@ -19,7 +19,7 @@ Rules
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from ..geometry.measure import edge_distance as base_gap
 from ..geometry.movement import push, step_away
@@ -32,7 +32,7 @@ from .flow import Machine, builder, stage
 from .moves import apply_move, move_args
 from .outcomes import record_outcome
 from .spatial import beyond_allowance, contact_enemies, move_candidates, plan_move
-from .state import GameState
+from .state import GameState, ModelState
 
 __all__ = ["touching_enemy"]
 
@@ -58,7 +58,7 @@ def _weapon_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("weapon")
-def _choose_weapon(m: Machine, d: Mapping[str, Any], _: Any) -> str | None:
+def _choose_weapon(m: Machine, d: Mapping[str, Any], _: object) -> str | None:
     """The weapon id ``model`` uses: its only one, or the player's choice (RUL-15)."""
     weapons = _weapons(m.state, d["model"], d["use"])
     if len(weapons) <= 1:
@@ -86,7 +86,7 @@ def _poison_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("poison")
-def _choose_poison(m: Machine, d: Mapping[str, Any], _: Any) -> str | None:
+def _choose_poison(m: Machine, d: Mapping[str, Any], _: object) -> str | None:
     """The Knife rule: the player picks the poison before the roll (R-POISON)."""
     if not _usable_poisons(m.state, d["model"], d["weapon"]):
         return None
@@ -107,7 +107,7 @@ def _ids(d: Mapping[str, Any]) -> dict[str, str]:
 
 
 @stage("melee")
-def fight(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def fight(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """A clash (R-MELEE, R-TEST-CLASH, R-MELEE-OPTIONS): weapons first, attacker then defender."""
     m.call(_choose_weapon, {"model": d["model"], "use": "melee"}, _melee_weapon_a, **d)
 
@@ -305,7 +305,7 @@ def _pushed(m: Machine, d: Mapping[str, Any], distance: int) -> None:
         m.call(apply_move, move_args(v.id, result.end, result.path, result.path_length_cm, "pushed"))
 
 
-def _still_touching(state: GameState, model_id: str, point: tuple[float, float], enemies: Any) -> str | None:
+def _still_touching(state: GameState, model_id: str, point: tuple[float, float], enemies: Iterable[str]) -> str | None:
     moved = state.board.moved(model_id, point)
     for e in enemies:
         if base_gap(moved.base(model_id), moved.base(e)) <= state.ruleset.contact_tolerance_cm:
@@ -366,7 +366,7 @@ def _opponent_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("disengage")
-def disengage(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def disengage(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """R-DISENGAGE: an opposed test; success moves the model its margin, failure takes a blow."""
     enemies = contact_enemies(m.state, d["model"])
     if len(enemies) > 1:
@@ -433,7 +433,7 @@ def _disengage_lowered(m: Machine, d: Mapping[str, Any], lowered: int) -> None:
         m.ask("disengage_move", {"model": model_id, "allowance": margin}, _disengage_moved, model=model_id, allowance=margin)
 
 
-def _edge_gap(state: GameState, mm: Any, p: tuple[float, float]) -> float:
+def _edge_gap(state: GameState, mm: ModelState, p: tuple[float, float]) -> float:
     """How far the base at ``p`` is from the nearest table edge (R-MEASURE)."""
     r = mm.base_mm / 20
     return min(p[0] - r, state.width - p[0] - r, p[1] - r, state.depth - p[1] - r)

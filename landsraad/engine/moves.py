@@ -70,7 +70,7 @@ def _move_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("move.ask")
-def move_ask(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def move_ask(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """Ask for a destination within the allowance (R-MOVE); move there; return the point or ``None``."""
     m.ask("move", d, move_answered, model=d["model"], allowance=d["allowance"], kind=d["kind"])
 
@@ -85,7 +85,7 @@ def move_answered(m: Machine, d: Mapping[str, Any], point: tuple[float, float] |
 
 
 @stage("move.done")
-def _move_done(m: Machine, d: Mapping[str, Any], _: Any) -> tuple[float, float]:
+def _move_done(m: Machine, d: Mapping[str, Any], _: object) -> tuple[float, float]:
     return (float(d["point"][0]), float(d["point"][1]))
 
 
@@ -100,7 +100,7 @@ def move_args(model_id: str, point: Any, path: Any, length: float, kind: str) ->
 
 
 @stage("move.do")
-def apply_move(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def apply_move(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """Put the model at ``to``; carried markers go with it; hunter-seekers it crosses attack (R-FACTION)."""
     model_id, point = d["model"], (float(d["to"][0]), float(d["to"][1]))
     mm = m.state.model(model_id)
@@ -138,7 +138,7 @@ def _crossed(m: Machine, model_id: str, path: list[Any]) -> None:
 
 
 @stage("seeker.next")
-def _next_seeker(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _next_seeker(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """Each seeker the move crossed attacks in turn, while the model still stands."""
     seekers = list(d["seekers"])
     model_id = d["victim"]

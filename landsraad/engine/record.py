@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, Iterator, Literal, Mapping
+from typing import Any, Final, Iterator, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -35,7 +35,7 @@ from .state import GameState
 __all__ = ["GameRecord", "RECORD_FORMAT", "record_game", "replay_record", "resume_record", "replay_states", "save_record",
            "load_record", "events_of", "restore_opening", "header_problems", "RECORD_PLAYER_KEYS"]
 
-RECORD_FORMAT = "landsraad-game/2"
+RECORD_FORMAT: Final = "landsraad-game/2"
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 MAX_RECORD_DEPTH = 100
 """The deepest nesting of lists and objects a saved game may have (a real one has about 10)."""

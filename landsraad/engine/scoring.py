@@ -19,7 +19,7 @@ __all__ = ["end_of_game"]
 
 
 @stage("game.end")
-def game_end(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def game_end(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """The last stage: score the game (R-MISSIONS) and keep the result."""
     m.result = end_of_game(m)
 

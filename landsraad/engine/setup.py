@@ -27,6 +27,7 @@ replay as they were played. New games start at ``setup.steps``.
 from __future__ import annotations
 
 from functools import lru_cache
+from os import PathLike
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -51,7 +52,7 @@ from .scoring import game_end
 from .setup_options import SetupOptions
 from .state import GameState, ModelState, SideState, TerrainState, other_side
 
-__all__ = ["SetupOptions", "load_warband", "recruit_side", "EDGES", "placement_problem", "edge_contact", "stack_at_mission_pick",
+__all__ = ["SetupOptions", "WarbandSource", "load_warband", "recruit_side", "EDGES", "placement_problem", "edge_contact", "stack_at_mission_pick",
            "stack_at_bid", "next_bid_step", "previous_bid_step", "BID_STEPS"]
 
 EDGES = {"red": "south", "blue": "north"}
@@ -64,7 +65,11 @@ BID_STEPS = ("terrain", "missions", "deployment", "first")
 # --- recruiting ------------------------------------------------------------------------------
 
 
-def load_warband(source: Any) -> Any:
+WarbandSource = WarbandList | str | PathLike[str]
+"""What a game's side is given: a warband list, a list file's path, or a bundled faction id."""
+
+
+def load_warband(source: WarbandSource) -> WarbandList:
     """A warband list from a :class:`~landsraad.warband.WarbandList`, a list file, or a bundled faction id (its example list)."""
     if isinstance(source, WarbandList):
         return source
@@ -135,7 +140,7 @@ def _bid_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("bid")
-def _bid(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _bid(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """One Honour bid; returns the winning side. Both bids are secret until both are made."""
     m.ask("bid", {"side": "red", "step": d["step"]}, _bid_red, step=d["step"])
 
@@ -312,7 +317,7 @@ def _edge_spots(board: Board, r: float, edge: Edge) -> list[tuple[float, float]]
 
 
 @stage("setup.steps")
-def setup_steps(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def setup_steps(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """The whole set-up, each step after its own bid (R-SETUP-BID ... R-FIRST): terrain bid, terrain,
     missions bid, missions, deployment bid, deployment, the last bid and the first player.
 
@@ -366,7 +371,7 @@ def _setup_won(m: Machine, d: Mapping[str, Any], winner: str) -> None:
 
 
 @stage("setup.done")
-def setup_done(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def setup_done(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """A set-up step is done: the bid for the next one, made knowing the table as it now stands (R-SETUP-BID)."""
     step = next_bid_step(d["step"], missions=m.setup.missions)
     if step is not None:
@@ -420,7 +425,7 @@ def stack_at_mission_pick(*, order: Sequence[str], index: int) -> tuple[Frame, .
 
 
 @stage("setup")
-def _setup_legacy(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _setup_legacy(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """The set-up before issue 37: the terrain, missions and deployment bids first, then the steps (legacy)."""
     m.emit("setup", sides={s.side: s.faction for s in m.state.sides})
     m.call(_bid, {"step": BID_STEPS[0]}, _setup_bid_won_legacy, step=BID_STEPS[0], winners={})
@@ -442,7 +447,7 @@ def _setup_bid_won_legacy(m: Machine, d: Mapping[str, Any], winner: str) -> None
 
 
 @stage("setup.first_bid")
-def _setup_first_bid(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _setup_first_bid(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """The last bid of a set-up opened before issue 37 (legacy)."""
     m.call(_bid, {"step": "first"}, _setup_first_won)
 
@@ -469,7 +474,7 @@ def _setup_first_chosen(m: Machine, d: Mapping[str, Any], order: str) -> None:
 
 
 @stage("terrain")
-def _terrain(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _terrain(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """Terrain: a fixed scene's, or a kit's pieces placed alternately."""
     options = m.setup
     if options.scene is not None:
@@ -616,7 +621,7 @@ def _box_gap(a: Sequence[Any], b: Sequence[Any]) -> Any:
 
 
 @stage("deploy")
-def _deploy(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _deploy(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """Each model of the first side in contact with its edge, then the other's."""
     m.ask("who_first", {"side": d["winner"], "what": "deploys", "step": "deploys"}, _deploy_order)
 

@@ -23,7 +23,7 @@ from ..errors import RuleError
 from ..geometry import templates as T
 from ..geometry.board import Board
 from ..model import Weapon
-from ..rules.shooting import LaserMode, can_target, laser_blast_problem, resolve_marker_shot, resolve_shot, resolve_template_shot
+from ..rules.shooting import Cover, LaserMode, can_target, laser_blast_problem, resolve_marker_shot, resolve_shot, resolve_template_shot
 from ..rules.state import Combatant, may_move
 from .bridge import combatant
 from .decisions import Decision, PointSpec
@@ -36,7 +36,7 @@ from .state import GameState
 __all__ = ["shoot", "shot_candidates", "ShotFrame"]
 
 
-def shot_candidates(state: GameState, model_id: str, weapon: Any, laser_mode: str) -> tuple[str, ...]:
+def shot_candidates(state: GameState, model_id: str, weapon: Weapon, laser_mode: LaserMode) -> tuple[str, ...]:
     """Enemies the weapon may legally target (RUL-08: a laser skips shielded models), nearest in sight first.
 
     Asked by the menu and again by the shot it leads to, on the same state: answered once per
@@ -47,7 +47,7 @@ def shot_candidates(state: GameState, model_id: str, weapon: Any, laser_mode: st
     return found if held is weapon else _shot_candidates(state, model_id, weapon, laser_mode)
 
 
-def _shot_candidates(state: GameState, model_id: str, weapon: Any, laser_mode: str) -> tuple[str, ...]:
+def _shot_candidates(state: GameState, model_id: str, weapon: Weapon, laser_mode: LaserMode) -> tuple[str, ...]:
     shooter = combatant(state, model_id, weapon=weapon)
 
     def legal(enemy: str) -> bool:
@@ -114,7 +114,7 @@ class ShotFrame(Payload):
 
 
 @stage("shoot", ShotFrame)
-def shoot(m: Machine, d: ShotFrame, _: Any) -> None:
+def shoot(m: Machine, d: ShotFrame, _: object) -> None:
     """A shot (R-SHOOT, RUL-08, RUL-09, R-TEMPLATE, R-LASER): the laser's mode first."""
     weapon = _weapon(m.state, d.model, d.weapon)
     if weapon.laser:
@@ -170,6 +170,19 @@ def _shoot_rolled(m: Machine, d: ShotFrame, dice: tuple[int, ...]) -> None:
     m.roll(2, _shoot_resolved.at(replace(d, shooter_dice=dice)), by=(m.state.model(target).side if target else None, target), why="dodge")
 
 
+def _in_sight_cover(state: GameState, shooter_id: str, target_id: str) -> Cover:
+    """The target's cover from the shooter (R-COVER), which sees it: the shot chose it in sight (RUL-08)
+    and only dice were rolled since."""
+    cover = _COVERS.get(cover_class(state, shooter_id, target_id))
+    if cover is None:
+        raise RuleError(f"{target_id} is out of {shooter_id}'s sight when its shot is resolved; it was in sight when chosen.")
+    return cover
+
+
+_COVERS: dict[str, Cover] = {"none": "none", "small": "small", "large": "large"}
+"""The cover classes of a target in sight (R-COVER); ``no_line_of_sight`` is not one."""
+
+
 @stage("shoot.dodge_rolled", ShotFrame)
 def _shoot_resolved(m: Machine, d: ShotFrame, dice: tuple[int, ...]) -> None:
     """Both rolls made: the kernel resolves the shot (:func:`~landsraad.rules.shooting.resolve_shot`), its
@@ -178,7 +191,7 @@ def _shoot_resolved(m: Machine, d: ShotFrame, dice: tuple[int, ...]) -> None:
     target, laser_mode, shooter_dice = d.known()
     shooter = combatant(m.state, model_id, weapon=_weapon(m.state, model_id, d.weapon), activation_fatigue=d.held)
     outcome = resolve_shot(shooter, combatant(m.state, target), distance_cm=edge_distance(m.state, model_id, target),
-                           cover=cover_class(m.state, model_id, target), shooter_dice=shooter_dice, target_dice=tuple(dice),
+                           cover=_in_sight_cover(m.state, model_id, target), shooter_dice=shooter_dice, target_dice=tuple(dice),
                            laser_mode=laser_mode, ruleset=m.state.ruleset)
     m.emit("shot", m.state.model(model_id).side, model_id, target=target, event=outcome)
     m.spend("shoot")
@@ -258,7 +271,7 @@ def _template_dodge(board: Board, model_id: str, template_wkb: str, distance: fl
 
 
 @stage("dodge")
-def _dodge(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _dodge(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """A model not hit may move up to ``distance`` (RUL-09); returns the point or ``None``."""
     mm = m.state.model(d["model"])
     if mm.out_of_action or not may_move(combatant(m.state, mm.id)):
@@ -278,7 +291,7 @@ def _dodge_answered(m: Machine, d: Mapping[str, Any], point: tuple[float, float]
 
 
 @stage("dodge.done")
-def _dodge_done(m: Machine, d: Mapping[str, Any], _: Any) -> tuple[float, float]:
+def _dodge_done(m: Machine, d: Mapping[str, Any], _: object) -> tuple[float, float]:
     m.spend("dodge")
     return (float(d["point"][0]), float(d["point"][1]))
 
@@ -291,7 +304,7 @@ def _under_blast(state: GameState, shooter_id: str, aim: tuple[float, float]) ->
     return tuple(h for h in hits if h != shooter_id and not state.model(h).out_of_action)
 
 
-def _blast_aim_problem(state: GameState, shooter_id: str, weapon: Weapon, laser_mode: str, aim: tuple[float, float]) -> str | None:
+def _blast_aim_problem(state: GameState, shooter_id: str, weapon: Weapon, laser_mode: LaserMode, aim: tuple[float, float]) -> str | None:
     """Off the table, or (a laser) covering a shielded model: the kernel's rule, asked here (PRJ-12)."""
     if not (0 <= aim[0] <= state.width and 0 <= aim[1] <= state.depth):
         return "the point must be on the table"
@@ -306,7 +319,7 @@ def _aim_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
     mm = state.model(a["model"])
     weapon = _weapon(state, mm.id, a["weapon"])
     suggested = tuple(e.position for e in state.enemies_of(mm.id)[:8])
-    if a["direct"]:
+    if a["direct"] and weapon.template is not None:  # a direct-fire weapon has its template
         length = weapon.template.size_cm
 
         def check_direct(point: tuple[float, float]) -> str | None:
@@ -341,7 +354,7 @@ def _template_aimed(m: Machine, d: Mapping[str, Any], aim: tuple[float, float]) 
     mm = state.model(model_id)
     weapon = _weapon(state, model_id, d["weapon"])
     tolerance = state.ruleset.contact_tolerance_cm
-    if d["direct"]:
+    if d["direct"] and weapon.template is not None:  # a direct-fire weapon has its template
         length = weapon.template.size_cm
         hit_ids = T.under_direct(state.board, model_id, aim, length, models_block=state.ruleset.models_block_sight, tolerance_cm=tolerance)
         shape = T.direct_shape(state.board, model_id, aim, length)

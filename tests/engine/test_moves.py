@@ -49,8 +49,8 @@ def test_fatigue_malus_applies_to_the_hunter_seeker_test_of_the_active_model():
     state = state_in_play([_assassin(), runner], to_act="blue", blue="corrino").replace(effects=(_seeker("s1", 30, 30),))
     blue = ScriptedPlayer({"activate": runner.id, "free_move": (30.0, 36.0), "action": "rest"})
     game = run_activations(state, {"red": ScriptedPlayer(), "blue": blue}, dice=[5, 8])
-    test = next(e for e in game.log if e.kind == "hunter_seeker").data["test"]
-    assert test["total"] == 11 and not test["success"]
+    test = next(e for e in game.log if e.kind == "hunter_seeker").test
+    assert test.total == 11 and not test.success
     assert game.state.model(runner.id).out_of_action
 
 
