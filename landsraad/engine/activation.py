@@ -54,7 +54,7 @@ from .bridge import allowance, combatant, store, stored
 from .decisions import Decision, PointSpec
 from .flow import Machine, builder, stage
 from .melee import disengage
-from .moves import apply_move, move_answered, move_args, move_ask, move_stage_args, targets_of_interest
+from .moves import MoveFrame, apply_move, move_answered, move_args, move_ask, move_stage_args, targets_of_interest
 from .spatial import contact_enemies, move_candidates, plan_move
 from .state import GameState, other_side
 
@@ -232,7 +232,7 @@ def _declared(m: Machine, d: Mapping[str, Any], action: str) -> None:
         reach = allowance(m.state, model_id, held)
         args = {**_free_move_args(m.state, model_id, held, "before"), "action": action, "held": held, "needed": not legal}
         m.push(_act, **turn)
-        m.ask("free_move_before", args, move_answered, model=model_id, allowance=reach, kind="free_move")
+        m.ask("free_move_before", args, move_answered.at(MoveFrame(model_id, reach, "free_move")))
         return
     if may_disengage_freely(m.state, model_id, held):
         if not legal:  # declared for after a free-move disengage: the only way to it, not asked (R-DISENGAGE)

@@ -1,23 +1,28 @@
 """The engine's control point as data: stages, frames and the machine that runs them.
 
-The rules' flow (set-up, activations, actions) is written as small *stages*: functions that
-read the state, change it, and say what happens next. Where the flow needs something from
-outside (a player's answer, dice), a stage does not wait inside a Python frame: it pushes the
-*continuation* (the name of the next stage and the data it needs) on :attr:`Machine.stack` and
-leaves a :class:`Pending` request. Everything that decides the future of a game is therefore
-plain data: the immutable :class:`~landsraad.engine.state.GameState`, the stack of
-:class:`Frame` records, the pending request and the random generator's state. Copying,
-saving, undoing and searching a game is copying that data.
+The rules' flow (set-up, activations, actions) is written as small *stages*: :class:`Stage`
+objects, made by :func:`stage` from functions that read the state, change it, and say what
+happens next. Where the flow needs something from outside (a player's answer, dice), a stage
+does not wait inside a Python frame: it pushes the *continuation* (a :class:`Frame`: the next
+:class:`Stage` itself and the data it needs) on :attr:`Machine.stack` and leaves a
+:class:`Pending` request. Everything that decides the future of a game is therefore plain
+data: the immutable :class:`~landsraad.engine.state.GameState`, the stack of frames, the
+pending request and the random generator's state. Copying, saving, undoing and searching a
+game is copying that data.
 
-A stage has the signature ``stage(m, data, value) -> value``:
+A stage's function has the signature ``fn(m, data, value) -> value``:
 
 - ``m`` is the :class:`Machine` (the typed context: state, event log, dice, clock);
-- ``data`` the JSON-able mapping its frame carries (model ids, dice, stances, ...);
+- ``data`` what its frame carries: its family's frozen :class:`Payload` (the shot's
+  :class:`~landsraad.engine.shooting.ShotFrame`, ...) or, for the families not typed yet, a
+  JSON-able mapping;
 - ``value`` what the previous step hands on: a player's checked answer, the dice rolled, or
   the return value of a sub-procedure (``None`` at the start of one).
 
 The stage's own return value is handed to the next frame on the stack, which is how a
-sub-procedure returns a result to its caller's continuation. Helpers build the common shapes:
+sub-procedure returns a result to its caller's continuation. Helpers build the common shapes,
+each naming where the flow goes on by the stage object (``then=_shoot_rolled``, or a frame made
+with :meth:`Stage.at`), never by a string:
 
 - :meth:`Machine.ask`: pend a decision (built by a registered *decision builder* from the
   state and JSON-able arguments, so a restored game rebuilds the same decision) and continue
@@ -27,13 +32,15 @@ sub-procedure returns a result to its caller's continuation. Helpers build the c
 - :meth:`Machine.call`: run another stage as a sub-procedure, then continue at ``then`` with
   what it returns.
 
-Stage and builder names are strings registered with :func:`stage` and :func:`builder`, so
-the modules of the flow refer to each other by name and import only this module.
+A stage's name is what a snapshot writes (:meth:`Frame.to_list`) and looks up in
+:data:`STAGES` (:meth:`Frame.from_list`); decision builders are named in :data:`BUILDERS`,
+since a pending request is saved by its builder's name.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Generic, Literal, Mapping, NamedTuple, Self, TypeVar
 
 import numpy as np
@@ -166,6 +173,10 @@ class Stage(Generic[D]):
         return f"<stage {self.name}>"
 
 
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
+"""The data of a frame that carries none (read-only: one shared mapping)."""
+
+
 def _load_data(stage: Stage[Any], data: Any) -> Payload | Mapping[str, Any]:
     if not isinstance(data, Mapping):
         raise RuleError(f"The saved game gives the stage {stage.name!r} data that is not a mapping; it was made by another version.")
@@ -184,7 +195,7 @@ class Frame(NamedTuple):
     """
 
     stage: Stage[Any]
-    data: Payload | Mapping[str, Any] = {}
+    data: Payload | Mapping[str, Any] = _NO_DATA
 
     def to_list(self) -> list[Any]:
         """The frame as saved: ``[stage name, JSON data]``."""
@@ -211,7 +222,7 @@ class Pending(NamedTuple):
     """What the flow waits for: a decision built by ``builder`` from the state and ``args``."""
 
     builder: str
-    args: Mapping[str, Any] = {}
+    args: Mapping[str, Any] = _NO_DATA
 
     def to_list(self) -> list[Any]:
         return [self.builder, plain(dict(self.args))]

@@ -28,12 +28,12 @@ from ..rules.state import Combatant, may_move
 from .bridge import combatant
 from .decisions import Decision, PointSpec
 from .flow import Machine, Payload, builder, stage
-from .moves import apply_move, move_args
+from .moves import PointFrame, apply_move, move_args
 from .outcomes import record_outcome
 from .spatial import cover_class, edge_distance, move_candidates, nearest_targets, plan_move
 from .state import GameState
 
-__all__ = ["shoot", "shot_candidates", "ShotFrame"]
+__all__ = ["shoot", "shot_candidates", "ShotFrame", "DodgeFrame"]
 
 
 def shot_candidates(state: GameState, model_id: str, weapon: Weapon, laser_mode: LaserMode) -> tuple[str, ...]:
@@ -276,24 +276,33 @@ def _dodge(m: Machine, d: Mapping[str, Any], _: object) -> None:
     mm = m.state.model(d["model"])
     if mm.out_of_action or not may_move(combatant(m.state, mm.id)):
         return None
-    m.ask("dodge", d, _dodge_answered, model=d["model"], distance=d["distance"])
+    m.ask("dodge", d, _dodge_answered.at(DodgeFrame(d["model"], d["distance"])))
     return None
 
 
-@stage("dodge.answered")
-def _dodge_answered(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | None) -> None:
+@dataclass(frozen=True, slots=True)
+class DodgeFrame(Payload):
+    """A dodge asked for (RUL-09): the model and how far it may move, in cm."""
+
+    model: str
+    distance: float
+
+
+@stage("dodge.answered", DodgeFrame)
+def _dodge_answered(m: Machine, d: DodgeFrame, point: tuple[float, float] | None) -> None:
+    """The dodge answered (``None``: the model stays): the move is carried out."""
     if point is None:
         return None
-    result = plan_move(m.state, d["model"], point, d["distance"])
-    m.push(_dodge_done, point=list(point))
-    m.call(apply_move, move_args(d["model"], point, result.path, result.path_length_cm, "dodge"))
+    result = plan_move(m.state, d.model, point, d.distance)
+    m.push(_dodge_done.at(PointFrame(point)))
+    m.call(apply_move, move_args(d.model, point, result.path, result.path_length_cm, "dodge"))
     return None
 
 
-@stage("dodge.done")
-def _dodge_done(m: Machine, d: Mapping[str, Any], _: object) -> tuple[float, float]:
+@stage("dodge.done", PointFrame)
+def _dodge_done(m: Machine, d: PointFrame, _: object) -> tuple[float, float]:
     m.spend("dodge")
-    return (float(d["point"][0]), float(d["point"][1]))
+    return (float(d.point[0]), float(d.point[1]))
 
 
 # --- template shots (R-TEMPLATE, RUL-19) -------------------------------------------------------------------

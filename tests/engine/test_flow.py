@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import landsraad.engine.stages as stages_module
-from landsraad.engine.flow import STAGES, Frame, Pending, Stage
+from landsraad.engine.flow import STAGES, Frame, Payload, Pending, Stage
 from landsraad.engine.game import new_game
 from landsraad.engine.shooting import ShotFrame
 from landsraad.errors import RuleError
@@ -88,3 +88,20 @@ def test_a_shot_half_way_through_survives_a_snapshot():
     restored = Game.restore(json.loads(json.dumps(game.snapshot())))
     assert restored.stack == game.stack
     assert [f.data for f in restored.stack if isinstance(f.data, ShotFrame)] == [f.data for f in shots]
+
+
+@pytest.mark.parametrize("saved", [
+    ["shoot.mode", {"model": "red-1", "held": 1, "weapon": "lasgun"}],
+    ["shoot.dodge_rolled", {"model": "red-1", "held": 0, "weapon": "maula", "laser_mode": "burn", "target": "blue-2", "shooter_dice": [2, 9]}],
+    ["move.answered", {"model": "red-1", "allowance": 6.5, "kind": "free_move"}],
+    ["move.done", {"point": [12.25, 30.0]}],
+    ["dodge.answered", {"model": "blue-2", "distance": 4.0}],
+    ["dodge.done", {"point": [3.0, 4.0]}],
+    ["seeker.tested", {"victim": "blue-2", "effect": "red-hunter_seeker-1", "seekers": ["red-hunter_seeker-2"]}],
+])
+def test_typed_families_load_the_frames_saved_as_mappings_and_save_them_back_alike(saved):
+    """Frames as the previous version saved them (plain mappings) load into their family's payload
+    and write back the same JSON, so snapshots and records of the current format still load."""
+    frame = Frame.from_list(json.loads(json.dumps(saved)))
+    assert frame.stage is STAGES[saved[0]] and isinstance(frame.data, Payload) and type(frame.data) is frame.stage.payload
+    assert json.dumps(frame.to_list()) == json.dumps(saved)

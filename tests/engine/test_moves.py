@@ -5,6 +5,7 @@ import pytest
 
 from landsraad.engine.flow import STAGES
 from landsraad.engine.game import Game
+from landsraad.engine.moves import MoveTo
 from landsraad.engine.state import MarkerState, TableEffect
 from landsraad.ruleset import Ruleset
 
@@ -78,8 +79,7 @@ def test_a_move_builds_the_state_the_updates_one_by_one_give_r_clock(phase, carr
     game.stack, game.pending = (), None
     game.state = state
     _ = state.board  # built: the new state may carry the table over
-    STAGES["move.do"](game, {"model": mover.id, "to": [30.0, 38.0], "path": [[30.0, 44.0], [30.0, 38.0]], "length": 6.0,
-                             "kind": "move"}, None)
+    STAGES["move.do"](game, MoveTo(mover.id, (30.0, 38.0), ((30.0, 44.0), (30.0, 38.0)), 6.0, "move"), None)
     expected = state.update_model(mover.id, x=30.0, y=38.0)
     if carrying:
         expected = expected.with_marker(expected.marker("m1").model_copy(update={"x": 30.0, "y": 38.0}))
