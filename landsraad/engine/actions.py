@@ -29,6 +29,7 @@ Rules
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping
 
 from ..rules.healing import HEAL_THRESHOLD, heal_rerolls, resolve_heal, verify_heal
@@ -37,7 +38,7 @@ from ..rules.shooting import can_shoot, can_target
 from ..rules.state import effective_combat, may_move
 from .bridge import allowance, combatant, faction_of, store
 from .decisions import Decision, PointSpec
-from .flow import Machine, builder, stage
+from .flow import Machine, Payload, builder, stage
 from .melee import disengage, fight
 from .missions import available_mission_actions, marker_contact, mission_cards, perform_mission_action
 from .moves import move_ask, move_stage_args
@@ -330,7 +331,7 @@ def _chosen(m: Machine, d: Mapping[str, Any], action: str) -> None:
     elif kind == "disengage":
         m.call(disengage, turn)
     elif kind == "heal":
-        m.call(_heal, {**turn, "patient": arg})
+        m.call(_heal, HealFrame(model_id, held, arg))
     elif kind in ("hunter_seeker", "jammer"):
         source = "card" if kind == "hunter_seeker" and not arg else arg
         m.ask("place_effect", {"model": model_id, "kind": kind}, _effect_placed, model=model_id, kind=kind, source=source)
@@ -348,30 +349,42 @@ def _chosen(m: Machine, d: Mapping[str, Any], action: str) -> None:
 # --- healing, equipment -------------------------------------------------------------------------------
 
 
-@stage("heal")
-def _heal(m: Machine, d: Mapping[str, Any], _: object) -> None:
+@dataclass(frozen=True, slots=True)
+class HealFrame(Payload):
+    """A healing under way (RUL-12): the Medic, its activation's fatigue, the patient, the first
+    test's dice once rolled and the re-rolls so far (a Suk doctor's, after failures)."""
+
+    model: str
+    held: int
+    patient: str
+    first: tuple[int, ...] | None = None
+    rerolls: tuple[tuple[int, ...], ...] = ()
+
+
+@stage("heal", HealFrame)
+def _heal(m: Machine, d: HealFrame, _: object) -> None:
     """RUL-12: a Medic heals a friendly model in base contact; a Suk doctor may re-roll a failure."""
-    verify_heal(combatant(m.state, d["model"], activation_fatigue=d["held"]), combatant(m.state, d["patient"]))
-    m.roll(2, _heal_rolled, by=(m.state.model(d["model"]).side, d["model"]), why="heal", **d, first=None, rerolls=[])
+    verify_heal(combatant(m.state, d.model, activation_fatigue=d.held), combatant(m.state, d.patient))
+    m.roll(2, _heal_rolled.at(d), by=(m.state.model(d.model).side, d.model), why="heal")
 
 
-@stage("heal.rolled")
-def _heal_rolled(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
-    medic = combatant(m.state, d["model"], activation_fatigue=d["held"])
-    patient = combatant(m.state, d["patient"])
-    first, rerolls = d["first"], list(d["rerolls"])
+@stage("heal.rolled", HealFrame)
+def _heal_rolled(m: Machine, d: HealFrame, dice: tuple[int, ...]) -> None:
+    """A test rolled: a re-roll while it fails and the Medic may, else the kernel resolves the healing."""
+    medic = combatant(m.state, d.model, activation_fatigue=d.held)
+    patient = combatant(m.state, d.patient)
+    first, rerolls = d.first, d.rerolls
     if first is None:
-        first = list(dice)
+        first = tuple(dice)
     else:
-        rerolls.append(list(dice))
+        rerolls = (*rerolls, tuple(dice))
     if dice[1] + effective_combat(medic, m.state.ruleset) < HEAL_THRESHOLD and len(rerolls) < heal_rerolls(medic, m.state.ruleset):
-        m.roll(2, _heal_rolled, by=(m.state.model(d["model"]).side, d["model"]), why="heal re-roll",
-               **{**d, "first": first, "rerolls": rerolls})
+        m.roll(2, _heal_rolled.at(replace(d, first=first, rerolls=rerolls)), by=(m.state.model(d.model).side, d.model), why="heal re-roll")
         return
-    event = resolve_heal(medic, patient, dice=tuple(first), reroll_dice=[tuple(r) for r in rerolls], ruleset=m.state.ruleset)
-    m.emit("heal", m.state.model(d["model"]).side, d["model"], patient=d["patient"], event=event)
+    outcome = resolve_heal(medic, patient, dice=first, reroll_dice=list(rerolls), ruleset=m.state.ruleset)
+    m.emit("heal", m.state.model(d.model).side, d.model, patient=d.patient, event=outcome)
     m.spend("heal")
-    m.state = store(m.state, d["patient"], event.patient_after)
+    m.state = store(m.state, d.patient, outcome.patient_after)
 
 
 @builder("place_effect")

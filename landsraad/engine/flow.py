@@ -137,11 +137,16 @@ class Payload:
         if unknown:
             raise RuleError(f"A saved {cls.__name__} holds the unknown key(s) {', '.join(map(repr, unknown))}; "
                             "it was made by another version.")
-        values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        values = {k: _tuples(v) for k, v in data.items()}
         try:
             return cls(**values)
         except TypeError as e:
             raise RuleError(f"A saved {cls.__name__} is incomplete ({e}); it was made by another version.") from None
+
+
+def _tuples(value: Any) -> Any:
+    """JSON lists as tuples, at every depth (a payload's sequences are tuples)."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
 D = TypeVar("D")

@@ -98,6 +98,8 @@ def test_a_shot_half_way_through_survives_a_snapshot():
     ["dodge.answered", {"model": "blue-2", "distance": 4.0}],
     ["dodge.done", {"point": [3.0, 4.0]}],
     ["seeker.tested", {"victim": "blue-2", "effect": "red-hunter_seeker-1", "seekers": ["red-hunter_seeker-2"]}],
+    ["heal.rolled", {"model": "red-medic-1", "held": 1, "patient": "red-2", "first": None, "rerolls": []}],
+    ["heal.rolled", {"model": "red-medic-1", "held": 1, "patient": "red-2", "first": [3, 4], "rerolls": [[2, 5]]}],
 ])
 def test_typed_families_load_the_frames_saved_as_mappings_and_save_them_back_alike(saved):
     """Frames as the previous version saved them (plain mappings) load into their family's payload
@@ -105,3 +107,4 @@ def test_typed_families_load_the_frames_saved_as_mappings_and_save_them_back_ali
     frame = Frame.from_list(json.loads(json.dumps(saved)))
     assert frame.stage is STAGES[saved[0]] and isinstance(frame.data, Payload) and type(frame.data) is frame.stage.payload
     assert json.dumps(frame.to_list()) == json.dumps(saved)
+    assert Frame.from_list(frame.to_list()) == frame  # equal again once loaded (sequences are tuples at every depth)
