@@ -100,6 +100,18 @@ def test_a_shot_half_way_through_survives_a_snapshot():
     ["seeker.tested", {"victim": "blue-2", "effect": "red-hunter_seeker-1", "seekers": ["red-hunter_seeker-2"]}],
     ["heal.rolled", {"model": "red-medic-1", "held": 1, "patient": "red-2", "first": None, "rerolls": []}],
     ["heal.rolled", {"model": "red-medic-1", "held": 1, "patient": "red-2", "first": [3, 4], "rerolls": [[2, 5]]}],
+    ["play.after", {"side": "blue"}],
+    ["activation.selected", {"side": "red"}],
+    ["activation.spice", {"model": "red-1", "held": 2}],
+    ["activation.declared", {"model": "red-1", "held": 0}],
+    ["activation.act", {"model": "red-1", "held": 0, "action": "shoot:lasgun", "legal": False, "free": True}],
+    ["activation.act", {"model": "red-1", "held": 0, "action": "rest", "legal": True, "free": True, "free_move_used": True}],
+    ["activation.free_disengage", {"model": "red-1", "held": 1, "action": "melee:blue-2", "legal": True, "free": True, "when": "before"}],
+    ["activation.free_disengage", {"model": "red-1", "held": 1, "when": "after"}],
+    ["activation.after_action", {"model": "red-1", "held": 1, "free_move_used": False}],
+    ["activation.end", {"model": "red-1"}],
+    ["flee", {"model": "red-1", "held": 0, "step": 1, "tried": True}],
+    ["flee", {"model": "red-1", "held": 0, "step": 1}],
 ])
 def test_typed_families_load_the_frames_saved_as_mappings_and_save_them_back_alike(saved):
     """Frames as the previous version saved them (plain mappings) load into their family's payload
