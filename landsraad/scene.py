@@ -473,7 +473,8 @@ class Scene(Frozen):
                           height=None if b.height_cm == DEFAULT_MODEL_HEIGHT_CM else b.height_cm)
                 for b in board.bases
             ],
-            markers=[MarkerSpec(id=m.id, at=m.center, size=int(m.size_mm), owner=m.owner) for m in board.markers],
+            # validated, as a file's would be: the board's markers may have any size, a scene's are 30 or 50 mm
+            markers=[MarkerSpec.model_validate({"id": m.id, "at": m.center, "size": int(m.size_mm), "owner": m.owner}) for m in board.markers],
             **fields,
         )
 

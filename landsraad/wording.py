@@ -99,6 +99,7 @@ def fragile_text(f: Fragility, m: Measurement) -> str:
     if f.what == "contact":
         return f"{by} turns {'contact' if f.answer else 'no contact'} into {'no contact' if f.answer else 'contact'}"
     if f.what == "range_band":
+        assert isinstance(f.answer, int) and isinstance(f.other, int)  # band numbers
         limit = m.weapon.range_cm * max(f.answer, f.other) if m.weapon else None
         tail = f" ({m.exact_cm:.2f} cm, the band limit being {limit:g} cm)" if limit is not None else ""
         return f"{by} turns range band {f.answer} into band {f.other}{tail}"
@@ -106,7 +107,7 @@ def fragile_text(f: Fragility, m: Measurement) -> str:
         change = "line of sight into none" if f.answer else "no line of sight into line of sight"
         return (f"line of sight ({'yes' if f.answer else 'no'}) changes within the computation's error" if f.margin_cm == 0
                 else f"{by} turns {change}")
-    old, new = COVER_PROSE.get(f.answer, f.answer), COVER_PROSE.get(f.other, f.other)
+    old, new = COVER_PROSE.get(str(f.answer), str(f.answer)), COVER_PROSE.get(str(f.other), str(f.other))
     return (f"the cover ({old}) may be {new} within the computation's error" if f.margin_cm == 0
             else f"{by} turns {old} into {new}")
 

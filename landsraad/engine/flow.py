@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from types import MappingProxyType
-from typing import Any, Callable, ClassVar, Generic, Literal, Mapping, NamedTuple, Self, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Literal, Mapping, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -98,6 +98,9 @@ def plain(value: Any) -> Any:
     raise RuleError(f"The engine cannot keep a {type(value).__name__} in a frame; frames hold plain data only.")
 
 
+P = TypeVar("P", bound="Payload")
+
+
 class Payload:
     """Base of a stage family's typed frame data: a frozen, slotted dataclass whose JSON form is
     the mapping the family's frames have always been saved as (so saved games still load).
@@ -124,7 +127,7 @@ class Payload:
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
+    def from_json(cls: type[P], data: Mapping[str, Any]) -> P:
         """The payload from :meth:`to_json`'s mapping (lists become tuples where the field says so).
 
         Raises

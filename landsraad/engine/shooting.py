@@ -366,7 +366,7 @@ def _template_aimed(m: Machine, d: Mapping[str, Any], aim: tuple[float, float]) 
     if d["direct"] and weapon.template is not None:  # a direct-fire weapon has its template
         length = weapon.template.size_cm
         hit_ids = T.under_direct(state.board, model_id, aim, length, models_block=state.ruleset.models_block_sight, tolerance_cm=tolerance)
-        shape = T.direct_shape(state.board, model_id, aim, length)
+        shape: shapely.Geometry = T.direct_shape(state.board, model_id, aim, length)
         distance = 0.0
     else:
         hit_ids = _under_blast(state, model_id, aim)
@@ -402,11 +402,10 @@ def _next_dodge_roll(m: Machine, d: Mapping[str, Any]) -> None:
     _next_marker_roll(m, {**d, "marker_dice": []})
 
 
-def _template_cover(state: GameState, shooter_id: str, target_id: str) -> str:
+def _template_cover(state: GameState, shooter_id: str, target_id: str) -> Cover:
     """PRJ-24: a model under a template takes the cover it has from the shooter; one the shooter
     cannot see at all (under a blast behind a wall) is hidden behind a large obstacle (+4)."""
-    cover = cover_class(state, shooter_id, target_id)
-    return "large" if cover == "no_line_of_sight" else cover
+    return _COVERS.get(cover_class(state, shooter_id, target_id), "large")
 
 
 def _next_marker_roll(m: Machine, d: Mapping[str, Any]) -> None:
@@ -431,8 +430,8 @@ def _template_dodge_rolled(m: Machine, d: Mapping[str, Any], dice: tuple[int, ..
     _next_dodge_roll(m, {**rest, "entries": [*d["entries"], entry]})
 
 
-def _entries(d: Mapping[str, Any]) -> list[tuple[Combatant, tuple[int, ...], str]]:
-    return [(Combatant.model_validate(e["target"]), tuple(e["dice"]), e["cover"]) for e in d["entries"]]
+def _entries(d: Mapping[str, Any]) -> list[tuple[Combatant, tuple[int, ...], Cover]]:
+    return [(Combatant.model_validate(e["target"]), tuple(e["dice"]), _COVERS[e["cover"]]) for e in d["entries"]]
 
 
 def _shooter(m: Machine, d: Mapping[str, Any]) -> Combatant:

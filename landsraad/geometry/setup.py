@@ -172,7 +172,7 @@ def check_deployment(board: Board, edges: Mapping[str, Edge], *, tolerance_cm: f
             raise GeometryError(f"Side {side!r} has unknown edge {edge!r}; the edges are south, north, west and east.")
     problems: list[SetupProblem] = []
     for b in board.bases:
-        if b.side not in edges:
+        if b.side is None or b.side not in edges:
             continue  # only the sides given are checked
         edge = edges[b.side]
         overhang = [e for e in EDGES if edge_gap(board, b, e) < -_SLACK]

@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Literal, Sequence
+from typing import Final, Iterator, Literal, Sequence
 
 from filelock import FileLock, Timeout
 from pydantic import Field, field_validator, model_validator
@@ -86,7 +86,7 @@ LOCK_FILE = ".event.lock"
 LOCK_TIMEOUT = 60.0
 """How long (seconds) a command waits for another one writing the same event."""
 
-FORMAT = "landsraad-event/2"
+FORMAT: Final = "landsraad-event/2"
 """The version tag of the state file written now (``landsraad-event/1`` files load with default settings)."""
 
 TIEBREAKERS: dict[str, str] = {
@@ -514,8 +514,8 @@ def record_result(event: Event, round_no: int, table_no: int, red_vp: int, blue_
         raise EventError(f"There is no round {round_no} to record: {paired}.")
     rnd = event.pairings[round_no - 1]
     if not 1 <= table_no <= len(rnd.tables):
-        tables = ", ".join(str(t.table) for t in rnd.tables) or "none"
-        raise EventError(f"Round {round_no} has no table {table_no}; its tables are {tables}.")
+        known = ", ".join(str(t.table) for t in rnd.tables) or "none"
+        raise EventError(f"Round {round_no} has no table {table_no}; its tables are {known}.")
     table = rnd.tables[table_no - 1]
     new = Result(red=red_vp, blue=blue_vp)
     if table.result == new:

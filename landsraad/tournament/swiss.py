@@ -123,7 +123,7 @@ def swiss_pairs(
     # at start-up (the CLI registers the event commands); only pairing needs it.
     import networkx as nx
 
-    graph = nx.Graph()
+    graph: nx.Graph[object] = nx.Graph()  # players' names and BYE
     for i, a in enumerate(ranked):
         for b in ranked[i + 1:]:
             cost = (u_rematch * (b in met.get(a, set()) or a in met.get(b, set()))
@@ -167,8 +167,8 @@ def assign_sides(higher: str, lower: str, history: Mapping[str, Sequence[str]]) 
     ba, bb = balance(higher), balance(lower)
     if ba != bb:
         return (higher, lower) if ba < bb else (lower, higher)
-    la = history.get(higher, ())[-1:] or [None]
-    lb = history.get(lower, ())[-1:] or [None]
+    la: Sequence[str | None] = history.get(higher, ())[-1:] or [None]
+    lb: Sequence[str | None] = history.get(lower, ())[-1:] or [None]
     if la[0] != lb[0]:
         return (lower, higher) if lb[0] == "blue" else (higher, lower)
     return higher, lower
@@ -416,12 +416,12 @@ def place_tables(event: Event, games: Sequence[tuple[str, str]],
 
     import networkx as nx  # only pairing needs it (see swiss_pairs)
 
-    graph = nx.Graph()
+    graph: nx.Graph[tuple[str, int]] = nx.Graph()
     costs: dict[tuple[int, int], tuple[int, int]] = {}
     for g, (red, blue) in enumerate(games):
         for t in range(1, n + 1):
             layout = event.layout_of(t)
-            off_seat = sum(1 for p in (red, blue) if seats[p] is not None and seats[p] != t and seats[p] <= n)
+            off_seat = sum(1 for p in (red, blue) if (seat := seats[p]) is not None and seat != t and seat <= n)
             repeats = sum(1 for p in (red, blue) if layout and layout in played.get(p, ()))
             costs[g, t] = (off_seat, repeats)
             graph.add_edge(("g", g), ("t", t), weight=big - (u_seat * off_seat + u_layout * repeats + (g + 1 - t) ** 2))
@@ -437,8 +437,8 @@ def place_tables(event: Event, games: Sequence[tuple[str, str]],
         for p in game:
             if seats[p] == t:
                 parts.append(f"table {t} is {p}'s fixed seat")
-            elif seats[p] is not None:
-                parts.append(f"{p}'s fixed seat, table {seats[p]}, " + ("is beyond this round's tables" if seats[p] > n
+            elif (seat := seats[p]) is not None:
+                parts.append(f"{p}'s fixed seat, table {seat}, " + ("is beyond this round's tables" if seat > n
                                                                          else "went to another fixed seat"))
         layout = event.layout_of(t)
         if layout:
@@ -525,9 +525,9 @@ def swap_tables(event: Event, round_no: int, first: int, second: int, *, places:
     if first == second:
         raise EventError(f"A swap needs two different tables; got table {first} twice.")
     a, b = rnd.tables[first - 1], rnd.tables[second - 1]
-    for t in (a, b):
-        if t.result is not None:
-            raise EventError(f"Round {round_no}, table {t.table} ({t.red} v {t.blue}) already has a result; "
+    for tab in (a, b):
+        if tab.result is not None:
+            raise EventError(f"Round {round_no}, table {tab.table} ({tab.red} v {tab.blue}) already has a result; "
                              "a table with a result cannot be swapped.")
     if places:
         new_a = a.model_copy(update={"red": b.red, "blue": b.blue})

@@ -759,7 +759,7 @@ class Viewer(Artist):
             self.status = f"{s.piece} is now {ed.cycle_movement(s.piece)}."
         elif symbol in (key.UP, key.DOWN) and (s.piece or s.model):
             item = s.piece or s.model
-            now = ed.piece(item).height if s.piece else ed.scene.model(item).height
+            now = ed.piece(item).height_cm if s.piece else ed.scene.model(item).height_cm
             ed.set_height(item, max(0.0, now + (0.5 if symbol == key.UP else -0.5)))
         elif symbol in (key.DELETE, key.BACKSPACE) and (s.piece or s.model):
             ed.delete(s.piece or s.model)

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from shapely.geometry import LineString, Polygon
+
 from ..engine.events import Activated, GameEvent, MarkerShot, Moved, Shot, ShotOutcome, TemplateAimed
 from ..engine.record import GameRecord, events_of, load_record, replay_states
 from ..engine.state import GameState
@@ -126,7 +128,7 @@ class StepTemplate:
     """A template of a step: ``kind`` blast or direct, its shape on the table, what it caught."""
 
     kind: str
-    shape: object
+    shape: Polygon | LineString
     under: tuple[str, ...]
     result: str
 

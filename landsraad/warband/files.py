@@ -10,7 +10,7 @@ from typing import Any, Iterable
 from ..content import read_text
 from ..errors import DataError
 from ..fileio import path_kind
-from .listformat import LIST_SUFFIXES, TEXT_SUFFIX, _SyntaxProblem, parse_list_document
+from .listformat import LIST_SUFFIXES, TEXT_SUFFIX, SyntaxProblem, parse_list_document
 from .sharecode import is_share_code
 from .textlist import is_text_list
 
@@ -44,7 +44,7 @@ def _looks_like_list(path: Path) -> tuple[bool, str | None]:
         return True, None
     try:
         data = parse_list_document(text, str(path)).data
-    except _SyntaxProblem:
+    except SyntaxProblem:
         data = None
     if isinstance(data, dict):
         return True, "read as a list although its name ends in .txt; rename it to .yaml."

@@ -21,8 +21,8 @@ from ..content import (
 from ..errors import DataError, Problem, did_you_mean, quoted
 from ..model import Faction, RareEquipment, Weapon
 from ..ruleset import DEFAULT, Ruleset
-from .index import _closest_sheet, _Index, _index, spice_pool
-from .listformat import ListModel, WarbandList, _SyntaxProblem, list_hash, parse_list_document, read_list_document
+from .index import SheetIndex, _closest_sheet, _index, spice_pool
+from .listformat import ListModel, SyntaxProblem, WarbandList, list_hash, parse_list_document, read_list_document
 from .names import _canonical, _resolve_faction_id, _suggest
 from .report import FINDING_CODES, Finding, ModelCost, RecruitedModel, Report, human_path
 from .sharecode import ShareCodeError, decode_share_code, is_share_code
@@ -89,7 +89,7 @@ def _who(label: str, loc_list: Sequence[Loc], type_name: str) -> str:
     return f"{label} ({type_name}, {where})" if label != type_name else f"{type_name} ({where})"
 
 
-def _labels(entries: Sequence[tuple[int, "ListModel"]], idx: _Index | None) -> dict[int, str]:
+def _labels(entries: Sequence[tuple[int, "ListModel"]], idx: SheetIndex | None) -> dict[int, str]:
     """A unique label per entry: its name, else the card name, numbered when several share it."""
     taken = {e.name.strip().casefold() for _, e in entries if e.name}
     by_type: dict[str, list[int]] = defaultdict(list)
@@ -338,7 +338,8 @@ def _check(
     # Points (R-RECRUIT).
     points = sum(c.total for c in breakdown)
     if points > cap:
-        running, first_loc = 0, ("models",)
+        running = 0
+        first_loc: Loc = ("models",)
         for c in breakdown:
             running += c.total
             if running > cap:
@@ -507,7 +508,7 @@ def check_text(
         return check_document(Document(source, data, {}), faction, ruleset, factions=factions)
     try:
         doc = parse_list_document(text, source)
-    except _SyntaxProblem as exc:
+    except SyntaxProblem as exc:
         if _MODELS_LINE.search(text):  # YAML that went wrong: its syntax error is the useful answer
             return _problem_report(source, "syntax", exc.problems[0].message, ruleset, exc.line, exc.column)
         if is_text_list(text):
