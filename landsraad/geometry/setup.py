@@ -41,6 +41,7 @@ __all__ = [
     "check_terrain_placement",
     "check_deployment",
     "edge_gap",
+    "edge_contact",
     "deployment_spots",
 ]
 
@@ -144,6 +145,11 @@ def edge_gap(board: Board, base: Base, edge: Edge) -> float:
     if edge == "east":
         return board.width - base.x - base.radius
     raise GeometryError(f"Unknown table edge {edge!r}; the edges are south, north, west and east.")
+
+
+def edge_contact(board: Board, base: Base, edge: Edge, tolerance: float) -> bool:
+    """Whether ``base`` touches the table ``edge`` within ``tolerance`` cm (R-DEPLOY, RUL-07)."""
+    return edge_gap(board, base, edge) <= tolerance + 1e-9
 
 
 def check_deployment(board: Board, edges: Mapping[str, Edge], *, tolerance_cm: float = CONTACT_TOLERANCE_CM) -> tuple[SetupProblem, ...]:
