@@ -50,9 +50,13 @@ Examples
 >>> tm = threat_map(load("table"), "sardaukar-1", resolution_cm=6)
 >>> tm.grid_shape, tm.resolution_cm
 ((10, 10), 6.0)
->>> p = tm.at(33, 27)                    # the cell centred on (33, 27)
->>> p.standable, p.x, p.y, p.threat <= len(tm.enemies)
-(True, 33.0, 27.0, True)
+>>> p = tm.at(9, 27)                     # the cell centred on (9, 27), in the open
+>>> p.standable, p.seen_by
+(True, ('naib-1', 'fedaykin-1', 'warrior-1'))
+>>> [(who, weapon, round(hit, 2), cover) for who, weapon, hit, cover in p.shot_by]
+[('naib-1', 'Maula pistol', 0.64, 'none'), ('fedaykin-1', 'Maula pistol', 0.64, 'none')]
+>>> p.threat, round(p.p_any_hit, 4)      # 1 - 0.36 * 0.36
+(2, 0.8704)
 """
 
 from __future__ import annotations
@@ -67,16 +71,16 @@ import shapely
 from ..errors import RuleError, UsageError
 from ..geometry import sight
 from ..geometry.bands import report_cm
-from ..geometry.board import Base, Board, Point
+from ..geometry.board import Base, Board
 from ..geometry.measure import CONTACT_TOLERANCE_CM
-from ..geometry.movement import ALLOWANCE_SLACK_CM, free_spots, reach_region
+from ..geometry.movement import free_spots, reach_region
 from ..model import Weapon
 from ..odds import shot_odds
 from ..rules.shooting import range_band
 from ..rules.state import Combatant, active_rules
-from ..specials import SPECIAL_RULES
 from ..ruleset import DEFAULT, Ruleset
 from ..scene import Scene
+from ..specials import SPECIAL_RULES
 
 __all__ = ["RESOLUTION_CM", "MARGIN_CM", "EnemyLayer", "ThreatPoint", "ThreatMap", "threat_map"]
 
@@ -669,7 +673,3 @@ def _grid(values: np.ndarray, standable: np.ndarray, fill: Any, shape: tuple[int
         out = out.astype(str)
     return out.reshape(shape)
 
-
-def point_of(tm: ThreatMap, row: int, col: int) -> Point:
-    """The centre of cell (row, col)."""
-    return float(tm.xs[col]), float(tm.ys[row])
