@@ -70,7 +70,10 @@ def _reference(scene, model_id: str, reverse: bool):
             cover = sight.cover_class(moved, viewer, target) if seen else ""
             best = math.nan
             gap = report_cm(edge_distance(moved.base(viewer), moved.base(target)))
-            if seen and gap > CONTACT_TOLERANCE_CM and scene.model(viewer).card is not None:
+            me_v = moved.base(viewer)  # R-SHOOT: no shot from base contact with a foe
+            engaged = any(b.side is not None and b.side != me_v.side and b.id != viewer
+                          and edge_distance(me_v, b) <= CONTACT_TOLERANCE_CM + 1e-9 for b in moved.bases)
+            if seen and not engaged and scene.model(viewer).card is not None:
                 for w in scene.model(viewer).carried:
                     if w.is_ranged and w.range_cm is not None:
                         key = (viewer, w.id, gap, cover)

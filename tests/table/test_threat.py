@@ -41,7 +41,8 @@ def _brute_shot(scene, board, shooter, target, cover):
     if cover == "no_line_of_sight":
         return math.nan
     distance = report_cm(edge_distance(board.base(shooter), board.base(target)))
-    if distance <= 0.1:
+    me = board.base(shooter)  # R-SHOOT: no shot from base contact with a foe
+    if any(b.side not in (None, me.side) and edge_distance(me, b) <= 0.1 + 1e-9 for b in board.bases):
         return math.nan
     tgt = Combatant.from_profile(scene.model(target).card, _melee(scene, target))
     best = math.nan
