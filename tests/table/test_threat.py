@@ -157,3 +157,46 @@ def test_bad_requests_are_usage_errors():
     tm = threat_map(SCENE, "hero", resolution_cm=10)
     with pytest.raises(UsageError, match="off the 60 x 60 cm table"):
         tm.at(61, 3)
+
+
+# --- the proofs alone, on random tables (hypothesis) ----------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from landsraad.geometry.board import Base, Board, TerrainPiece  # noqa: E402
+from landsraad.table import threat as threat_module  # noqa: E402
+
+
+@st.composite
+def _tables(draw):
+    """A viewer and a target with up to three walls and two other models between or near them."""
+    walls = []
+    for i in range(draw(st.integers(0, 3))):
+        x, y = draw(st.floats(12, 45)), draw(st.floats(12, 45))
+        w, d = draw(st.floats(0.5, 6)), draw(st.floats(0.5, 12))
+        walls.append(TerrainPiece(f"w{i}", ((x, y), (x + w, y), (x + w, y + d), (x, y + d)), draw(st.floats(0.3, 8))))
+    bases = [Base("v", 8, draw(st.floats(8, 52)), 25, draw(st.floats(0.5, 6)), "red"),
+             Base("t", 52, draw(st.floats(8, 52)), draw(st.sampled_from([25, 30, 40])), draw(st.floats(0.5, 6)), "blue")]
+    for i in range(draw(st.integers(0, 2))):
+        bases.append(Base(f"m{i}", draw(st.floats(15, 45)), draw(st.floats(5, 55)), 25, draw(st.floats(0.5, 6))))
+    return Board(terrain=tuple(walls), bases=tuple(bases))
+
+
+@settings(max_examples=40, deadline=None)
+@given(_tables())
+def test_the_proofs_never_claim_what_the_exact_functions_deny(board):
+    """Proved seen implies line_of_sight; proved no cover implies cover_class 'none' (R-LOS, RUL-11)."""
+    v, t = board.base("v"), board.base("t")
+    if any(b.id not in ("v", "t") and (math.hypot(b.x - v.x, b.y - v.y) < b.radius + v.radius
+                                        or math.hypot(b.x - t.x, b.y - t.y) < b.radius + t.radius) for b in board.bases):
+        return  # overlapping bases: not a table
+    pairs = threat_module._Pairs(np.array([[v.x, v.y]]), np.array([v.height_cm]), np.array([v.radius]),
+                                 np.array([[t.x, t.y]]), np.array([0.0]), np.array([t.height_cm]), np.array([t.radius]))
+    solids = threat_module._solids(board, True, {"v", "t"})
+    seen = bool(threat_module._proved_seen(pairs, solids)[0])
+    none = bool(threat_module._proved_no_cover(pairs, solids)[0])
+    if seen:
+        assert sight.line_of_sight(board, "v", "t")
+    if none:
+        assert sight.cover_class(board, "v", "t") == "none"
