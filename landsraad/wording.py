@@ -459,10 +459,11 @@ def threat_point_line(tm: ThreatMap, p: ThreatPoint) -> str:
     if not p.standable:
         return f"{where}: its base does not fit there (a model, impassable terrain or the edge)."
     see, shoot, charge = _THREAT_VERBS[tm.reverse]
-    shots = ", ".join(f"{i} ({w} {pct(h)} %, cover {c})" for i, w, h, c in p.shot_by)
+    shots = ", ".join(f"{i} ({w} {'odds unknown' if math.isnan(h) else pct(h) + ' %'}, cover {c})" for i, w, h, c in p.shot_by)
     parts = [f"{see} {names(p.seen_by) if p.seen_by else 'nobody'}",
              f"{shoot} {shots or 'nobody'}", f"{charge} {names(p.charged_by) if p.charged_by else 'nobody'}"]
-    odds = f"; at least one hit {pct(p.p_any_hit)} % if each shoots once" if p.shot_by and not tm.reverse else ""
+    known = p.shot_by and all(h == h for _, _, h, _ in p.shot_by)  # NaN: the target's stats unknown
+    odds = f"; at least one hit {pct(p.p_any_hit)} % if each shoots once" if known and not tm.reverse else ""
     return f"{where}: {'; '.join(parts)}; threat {p.threat}{odds}."
 
 
@@ -512,7 +513,8 @@ def threat_lines(tm: ThreatMap, here: ThreatPoint, asked: ThreatPoint | None = N
     for e in tm.enemies:
         sees = float(e.sees[tm.standable].mean()) if fits else 0.0
         shots = e.p_hit[e.shoots & tm.standable]
-        odds = f" (hit {pct(float(shots.min()))}-{pct(float(shots.max()))} %)" if len(shots) else ""
+        known = shots[shots == shots]  # NaN: the target's stats unknown
+        odds = f" (hit {pct(float(known.min()))}-{pct(float(known.max()))} %)" if len(known) else ""
         charges = float(e.charges[tm.standable].mean()) if fits else 0.0
         shoots = (f"shot from {pct(float(len(shots)) / fits)} %{odds}" if tm.reverse else
                   f"shoots it at {pct(float(len(shots)) / fits)} %{odds}") if len(shots) else (

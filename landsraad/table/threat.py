@@ -121,6 +121,9 @@ class EnemyLayer:
         The weapon giving ``p_hit``, else ``""``.
     charges
         The charge reaches contact with one move (and so can fight this activation).
+    shoots
+        Where the shot may be taken; its ``p_hit`` is NaN when the target's stats are unknown
+        (a model without a profile).
     """
 
     id: str
@@ -129,17 +132,14 @@ class EnemyLayer:
     p_hit: np.ndarray
     weapon: np.ndarray
     charges: np.ndarray
-
-    @property
-    def shoots(self) -> np.ndarray:
-        """Where the shot may be taken (a hit chance is known)."""
-        return ~np.isnan(self.p_hit)
+    shoots: np.ndarray
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able grids (rows along y); ``p_hit`` null where no shot."""
         return {"id": self.id, "sees": self.sees.astype(int).tolist(), "cover": self.cover.tolist(),
                 "p_hit": [[None if math.isnan(v) else round(float(v), 4) for v in row] for row in self.p_hit],
-                "weapon": self.weapon.tolist(), "charges": self.charges.astype(int).tolist()}
+                "weapon": self.weapon.tolist(), "charges": self.charges.astype(int).tolist(),
+                "shoots": self.shoots.astype(int).tolist()}
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,7 @@ class ThreatPoint:
     standable: bool
     seen_by: tuple[str, ...]
     shot_by: tuple[tuple[str, str, float, str], ...]
-    """(enemy, weapon, hit chance, cover) for each enemy that may shoot."""
+    """(enemy, weapon, hit chance, cover) for each enemy that may shoot (the chance NaN when unknown)."""
     charged_by: tuple[str, ...]
     p_any_hit: float
 
@@ -165,7 +165,8 @@ class ThreatPoint:
     def to_dict(self) -> dict[str, Any]:
         """JSON-able data."""
         return {"at": [self.x, self.y], "standable": self.standable, "seen_by": list(self.seen_by),
-                "shot_by": [{"id": i, "weapon": w, "p_hit": round(p, 4), "cover": c} for i, w, p, c in self.shot_by],
+                "shot_by": [{"id": i, "weapon": w, "p_hit": None if math.isnan(p) else round(p, 4), "cover": c}
+                            for i, w, p, c in self.shot_by],
                 "charged_by": list(self.charged_by), "threat": self.threat, "p_any_hit": round(self.p_any_hit, 4)}
 
 
@@ -237,7 +238,8 @@ class ThreatMap:
 
     @property
     def p_any_hit(self) -> np.ndarray:
-        """The chance at least one shot hits, every shooter shooting once (independent dice)."""
+        """The chance at least one shot hits, every shooter shooting once (independent dice; shots whose
+        odds are unknown, at a model without a profile, count as misses)."""
         miss = np.ones(self.grid_shape)
         for e in self.enemies:
             miss *= np.where(e.shoots, 1.0 - np.nan_to_num(e.p_hit), 1.0)
@@ -583,8 +585,9 @@ def threat_map(scene: Scene, model_id: str, *, reverse: bool = False, resolution
     enemy_ids = [b.id for b in board.bases if b.side is not None and b.side != me.side]
     odds = _Odds(ruleset)
     my_card = scene.model(model_id).card
+    mine = f"{model_id}: no profile, so no weapons and no Movement" if reverse else f"{model_id}: no profile, so no hit odds at it"
     skipped = [f"{e}: no profile, its weapons and odds are unknown" for e in enemy_ids
-               if scene.model(e).card is None] + ([f"{model_id}: no profile, no odds"] if my_card is None else [])
+               if scene.model(e).card is None] + ([mine] if my_card is None else [])
     empty = board.without(model_id)
     my_move = scene.movement(model_id)
     questions = exact_calls = 0
@@ -643,6 +646,11 @@ def threat_map(scene: Scene, model_id: str, *, reverse: bool = False, resolution
                     p = odds.p_hit(shooter_c, target_c, report_cm(gaps[i]), str(cover[i]))
                     if p is not None and (math.isnan(p_hit[i]) or p > p_hit[i]):
                         p_hit[i], weapon[i] = p, w.name
+        shoots = ~np.isnan(p_hit)
+        ranged = [w for w in scene.model(viewer).carried if w.is_ranged and w.range_cm is not None]
+        if shooter_card is not None and target_c is None and ranged:  # it may shoot; the odds need the target's card
+            shoots = may_shoot.copy()
+            weapon[shoots] = ranged[0].name
         # charges within one move, so the Melee action follows this activation (R-ACTIVATE)
         charges = np.zeros(n, dtype=bool)
         mover_move = my_move if reverse else scene.movement(eid)
@@ -660,7 +668,7 @@ def threat_map(scene: Scene, model_id: str, *, reverse: bool = False, resolution
                     charges |= _straight_charges(board, me, pts, e, mover_move)
                     inexact.append(eid)
         layers.append(EnemyLayer(eid, *(_grid(v, standable, fill, gx.shape) for v, fill in (
-            (seen, False), (cover, ""), (p_hit, np.nan), (weapon, ""), (charges, False)))))
+            (seen, False), (cover, ""), (p_hit, np.nan), (weapon, ""), (charges, False), (shoots, False)))))
     proved = 1.0 - exact_calls / questions if questions else 1.0
     return ThreatMap(scene_name, model_id, reverse, float(resolution_cm), float(board.width), float(board.depth),
                      xs, ys, standable.reshape(gx.shape), tuple(layers), tuple(skipped), proved, tuple(inexact))

@@ -200,3 +200,16 @@ def test_the_proofs_never_claim_what_the_exact_functions_deny(board):
         assert sight.line_of_sight(board, "v", "t")
     if none:
         assert sight.cover_class(board, "v", "t") == "none"
+
+
+def test_a_model_without_a_profile_is_still_shot_at_with_the_odds_unknown(tmp_path):
+    """The enemy may shoot it (a ranged weapon, sight); the hit chance needs its card: NaN, null in JSON."""
+    path = tmp_path / "np.yaml"
+    path.write_text("name: np\nsource: project\nmodels:\n  - {id: ghost, side: red, at: [10, 30], base: 25}\n"
+                    "  - {id: gunner, side: blue, at: [45, 30], profile: fremen/fedaykin}\n")
+    tm = threat_map(load_scene(path), "ghost", resolution_cm=10)
+    (gunner,) = tm.enemies
+    p = tm.at(15, 35)
+    assert gunner.shoots[p.row, p.col] and math.isnan(gunner.p_hit[p.row, p.col]) and p.threat == 1
+    assert tm.to_dict()["enemies"][0]["p_hit"][p.row][p.col] is None
+    assert tm.skipped == ("ghost: no profile, so no hit odds at it",)
