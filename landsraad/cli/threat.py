@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 
 import shapely
+from shapely.geometry.base import BaseGeometry
 
 from .. import wording
 from ..ruleset import Ruleset
@@ -23,11 +24,11 @@ THREAT_COLOURS = ("#ffffff", "#fde68a", "#f59e0b", "#dc2626", "#7f1d1d")
 """The fill of a cell by its threat count: none, 1, 2, 3, 4 or more."""
 
 
-def shade_of(tm: ThreatMap) -> list[tuple[object, str]]:
+def shade_of(tm: ThreatMap) -> list[tuple[BaseGeometry, str]]:
     """One geometry per threat level (the union of its cells' squares) and its colour; level 0 is
     left unshaded, cells where the base does not fit are hatched grey."""
     h = tm.resolution_cm / 2
-    levels: dict[int, list[object]] = {}
+    levels: dict[int, list[BaseGeometry]] = {}
     rows, cols = tm.grid_shape
     threat = tm.threat
     for r in range(rows):

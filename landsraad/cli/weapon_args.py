@@ -78,6 +78,7 @@ def weapon_range(text: str, faction: str | None, option: str = "--weapon") -> We
         weapon = _named_weapon(text.strip(), option)
     else:
         return WeaponRange(*parse_weapon(text, option))
+    assert weapon.range_cm is not None  # both branches refuse a weapon without a range
     return WeaponRange(float(weapon.range_cm), int(weapon.combat), weapon.name)
 
 

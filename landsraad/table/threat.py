@@ -409,7 +409,7 @@ def _proved_no_cover(pairs: _Pairs, solids: list[_Solid]) -> np.ndarray:
     perp = np.column_stack([-u[:, 1], u[:, 0]]) / length[:, None]
     left = pairs.tgt + perp * pairs.tgt_r[:, None]
     right = pairs.tgt - perp * pairs.tgt_r[:, None]
-    tris = shapely.polygons(np.stack([pairs.eye, left, right, pairs.eye], axis=1))
+    tris = np.asarray(shapely.polygons(np.stack([pairs.eye, left, right, pairs.eye], axis=1)), dtype=object)
     # the plane z = alpha x + beta y + gamma through (eye, eye_z), (left, feet), (right, feet)
     p1, p2 = left - pairs.eye, right - pairs.eye
     dz = pairs.feet - pairs.eye_z

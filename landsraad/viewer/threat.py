@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import shapely
+from shapely.geometry.base import BaseGeometry
 
 from ..scene import Scene
 from ..table.threat import ThreatMap, threat_map
@@ -24,12 +25,12 @@ LEVEL_COLOURS = ((253, 230, 138), (245, 158, 11), (220, 38, 38), (127, 29, 29))
 """Cells threatened by 1, 2, 3, 4 or more enemies (``landsraad threat --svg``'s colours)."""
 
 
-def level_geometries(tm: ThreatMap) -> list[tuple[Any, tuple[int, int, int]]]:
+def level_geometries(tm: ThreatMap) -> list[tuple[BaseGeometry, tuple[int, int, int]]]:
     """One geometry per threat level 1 and above (the union of its cells' squares) and its colour."""
     h = tm.resolution_cm / 2
     rows, cols = tm.grid_shape
     threat = tm.threat
-    boxes: dict[int, list[Any]] = {}
+    boxes: dict[int, list[BaseGeometry]] = {}
     for r in range(rows):
         for c in range(cols):
             n = int(threat[r, c]) if tm.standable[r, c] else 0
