@@ -6,7 +6,8 @@ the models' classes, pydantic, PyYAML and the faction sheets cost about as much 
 shapely together. What these questions read of it - the board (terrain, bases, markers), each
 model's Movement and profile - is small, so once a scene file has been validated it is kept as
 JSON in a cache (:func:`cache_dir`) under the SHA-256 of the file's bytes and of the bundled
-data it reads (the faction sheets and the terrain kits, by size and time). The next question on
+data it reads (the faction sheets and the terrain kits, by size and time; the warband lists its
+models are read from are checked by size and time when the entry is read). The next question on
 the same file reads that JSON and builds the board: no pydantic, no YAML. A changed file, a
 changed faction sheet or another version of landsraad misses the cache and is validated again,
 so a bad file is always reported as the validating loader reports it. The cache is a courtesy:
@@ -130,6 +131,18 @@ def _data_stamp() -> list[Any]:
     return out
 
 
+def _stamps(paths: Sequence[str]) -> list[list[Any]]:
+    """Each file's path, size and time (a missing one: -1, so it never matches a kept stamp)."""
+    out: list[list[Any]] = []
+    for p in paths:
+        try:
+            st = os.stat(p)
+            out.append([p, st.st_size, st.st_mtime_ns])
+        except OSError:
+            out.append([p, -1, -1])
+    return out
+
+
 def _key(data: bytes) -> str:
     blob = json.dumps([FORMAT, __version__, hashlib.sha256(data).hexdigest(), _data_stamp()]).encode()
     return hashlib.sha256(blob).hexdigest()
@@ -176,13 +189,18 @@ def load_facts(text: str) -> TableFacts:
         return facts_of(_validating("load")(text))
     entry = folder / "scenes" / f"{_key(data)}.json"
     try:
-        return _from_dict(json.loads(entry.read_text(encoding="utf-8")))
+        kept = json.loads(entry.read_text(encoding="utf-8"))
+        if _stamps([p for p, _, _ in kept.get("depends", [])]) == kept.get("depends", []):
+            return _from_dict(kept)
     except (OSError, ValueError, KeyError, TypeError, LandsraadError):
-        pass  # not there yet, or unreadable: validated below, and written again
-    facts = facts_of(_validating("load")(text))
+        pass  # not there yet, unreadable, or a warband list it reads has changed: validated below, and written again
+    scene = _validating("load")(text)
+    facts = facts_of(scene)
+    # the warband lists its models are read from (their profiles and weapons): the entry holds while they are unchanged
+    lists = sorted({str((path.parent / m.list_file).resolve()) for m in scene.models if m.list_file is not None})
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(entry, json.dumps(facts.to_dict()))
+        atomic_write_text(entry, json.dumps({**facts.to_dict(), "depends": _stamps(lists)}))
     except (OSError, LandsraadError):
         pass  # a cache that cannot be written only costs the next question the validation again
     return facts

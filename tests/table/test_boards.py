@@ -83,3 +83,14 @@ def test_measure_and_move_read_the_cache_without_pydantic(cache: Path) -> None:
     assert all(r.returncode == 0 for r in runs), runs[0].stderr
     assert runs[0].stdout.splitlines()[-1] != "[]" and runs[1].stdout.splitlines()[-1] == "[]"
     assert runs[0].stdout.splitlines()[:-1] == runs[1].stdout.splitlines()[:-1]
+
+
+def test_a_changed_warband_list_is_read_again(cache: Path, tmp_path: Path) -> None:
+    """A scene model read from a list: the cached table holds while the list is unchanged."""
+    lst = tmp_path / "band.yaml"
+    lst.write_text("faction: corrino\nmodels:\n  - {type: soldier, name: Ann}\n")
+    scene = tmp_path / "s.yaml"
+    scene.write_text("name: s\nsource: project\nmodels:\n  - {id: ann, side: red, at: [10, 10], list: band.yaml, entry: Ann}\n")
+    assert boards.load_facts(str(scene)).profile["ann"] == "corrino/soldier"
+    lst.write_text("faction: corrino\nmodels:\n  - {type: scout, name: Ann}\n")
+    assert boards.load_facts(str(scene)).profile["ann"] == "corrino/scout"
