@@ -534,6 +534,12 @@ def _region(c: _Canvas, region: BaseGeometry) -> list[str]:
                                                 "stroke": _REGION, "stroke-opacity": 0.7, "stroke-width": 1.2}), "</g>"]
 
 
+def _shade(c: _Canvas, shade: Sequence[tuple[BaseGeometry, str]]) -> list[str]:
+    paths = [_tag("path", {"d": d, "fill": colour, "fill-opacity": 0.55, "fill-rule": "evenodd", "stroke": "none"})
+             for geometry, colour in shade if (d := c.geometry_path(geometry))]
+    return ['<g class="shade">', *paths, "</g>"] if paths else []
+
+
 def _template(c: _Canvas, shape: BaseGeometry) -> list[str]:
     out = ['<g class="template">']
     d = c.geometry_path(shape)
@@ -881,6 +887,7 @@ def render_board(
     dodges: Sequence[Any] = (),
     colours: Mapping[str, str] | None = None,
     scale: float = SCALE,
+    shade: Sequence[tuple[BaseGeometry, str]] = (),
 ) -> str:
     """Draw the table and the query results given, as an SVG document string.
 
@@ -923,6 +930,9 @@ def render_board(
         Colours for some sides, overriding :func:`side_colours`.
     scale
         Pixels per cm.
+    shade
+        ``(geometry, colour)`` pairs filled under the bases (a threat map's cells, one
+        geometry per level).
 
     Returns
     -------
@@ -949,6 +959,7 @@ def render_board(
     body: list[str] = []
     body += _table(c)
     body += _terrain(c, highlight_set)
+    body += _shade(c, shade)
     if region is not None:
         body += _region(c, region)
     if template_shape is not None:

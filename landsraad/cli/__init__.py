@@ -44,6 +44,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check-scene": ("landsraad.cli.check_scene", "validate a scene file and its set-up"),
     "shoot": ("landsraad.cli.shoot", "a shot on a scene: geometry and exact odds in one answer"),
     "advise": ("landsraad.cli.advise", "every option of a model's activation, ranked by exact odds"),
+    "threat": ("landsraad.cli.threat", "a threat map: who could see, shoot or charge a model at each point of the table"),
     "factions": ("landsraad.cli.factions", "list the bundled factions"),
     "faction": ("landsraad.cli.factions", "show a faction sheet with every profile card"),
     "validate": ("landsraad.cli.warband", "check warband lists against their faction sheets"),
