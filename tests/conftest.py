@@ -6,6 +6,7 @@ reproducible.
 """
 
 import os
+import tempfile
 
 from hypothesis import HealthCheck, settings
 
@@ -16,3 +17,8 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 # Tests read English whatever the developer's locale: landsraad follows LC_ALL, LC_MESSAGES and LANG
 # when no --lang is given (landsraad/i18n.py); the French tests ask for French by name.
 os.environ["LC_ALL"] = "C.UTF-8"
+
+# The answers at the table keep validated scene tables in a cache (landsraad/table/boards.py): the
+# tests keep theirs in a folder of their own, never the developer's ~/.cache, and start it empty.
+if "LANDSRAAD_CACHE_DIR" not in os.environ:
+    os.environ["LANDSRAAD_CACHE_DIR"] = tempfile.mkdtemp(prefix="landsraad-test-cache-")
