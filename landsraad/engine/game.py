@@ -50,7 +50,7 @@ from .flow import DICE_BUILDER, Frame, Machine, Pending, dice_distribution, plai
 from .result import GameResult
 from .setup import load_warband, recruit_side
 from .setup_options import SetupOptions
-from .state import GameState, SideState, other_side
+from .state import GameState, SideState, other_side, state_data, state_from_data
 
 __all__ = [
     "Player",
@@ -248,7 +248,13 @@ class Game(Machine):
         earlier.run()
         for given in self.answers[:-1]:
             earlier.answer(given)
-        self.__dict__.update(earlier.__dict__)
+        self._take(earlier)
+
+    def _take(self, earlier: "Game") -> None:
+        """Become ``earlier``, a replay of this game (:meth:`undo`): everything an answer changes."""
+        self.state, self.stack, self.pending, self.rng = earlier.state, earlier.stack, earlier.pending, earlier.rng
+        self.log, self.answers, self.result = earlier.log, earlier.answers, earlier.result
+        self._decision, self._history, self._origin = earlier._decision, earlier._history, earlier._origin
 
     def _mark(self) -> _Mark:
         rng_state = self.rng.bit_generator.state
@@ -270,8 +276,7 @@ class Game(Machine):
 
     def clone(self) -> "Game":
         """An independent copy: answering one never touches the other."""
-        other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
+        other = copy.copy(self)  # the attributes shared (immutable states, frames, options), then the mutable ones copied
         other.log = list(self.log)
         other.answers = list(self.answers)
         other._history = deque(self._history, maxlen=UNDO_DEPTH)
@@ -280,7 +285,7 @@ class Game(Machine):
 
     def _core(self) -> dict[str, Any]:
         return {
-            "state": self.state.model_dump(mode="json"),
+            "state": state_data(self.state),
             "stack": [f.to_list() for f in self.stack],
             "pending": self.pending.to_list() if self.pending else None,
             "rng": plain(self.rng.bit_generator.state),
@@ -346,7 +351,7 @@ class Game(Machine):
     @classmethod
     def _from_core(cls, core: Mapping[str, Any], context: Mapping[str, Any], *, source: str = "snapshot") -> "Game":
         game = cls.__new__(cls)
-        game.state = GameState.model_validate(core["state"])
+        game.state = state_from_data(core["state"])
         game.stack = tuple(Frame.from_list(f) for f in core["stack"])
         game.pending = Pending.from_list(core["pending"]) if core.get("pending") else None
         bit_generator = np.random.PCG64()
@@ -365,7 +370,7 @@ class Game(Machine):
         """The state as ``side`` may see it: no seed, none of the opponent's secret mission picks.
 
         Secret choices under way (bids, stances, kept dice) live in the flow's frames, which a
-        view never contains; the result is JSON-able through ``model_dump(mode="json")``.
+        view never contains; the result is JSON-able through :func:`~landsraad.engine.state.state_data`.
         """
         state = self.state
         last = self._last_view
@@ -375,7 +380,7 @@ class Game(Machine):
         opponent = state.side_state(other_side(side))
         if opponent.missions:  # one copy of the state, not one per change
             changes["sides"] = self._sides_seen_by(state.sides, side, opponent)
-        view = state.model_copy(update=changes)
+        view = state.replace(**changes)
         self._last_view = (state, side, view)
         return view
 
@@ -385,7 +390,7 @@ class Game(Machine):
         for seen, who, shown in self._hidden_sides:
             if seen is sides and who == side:
                 return shown
-        hidden = opponent.model_copy(update={"missions": ()})
+        hidden = opponent.replace(missions=())
         shown = tuple(hidden if s.side == hidden.side else s for s in sides)
         # a new tuple, never changed in place: a clone shares it safely
         self._hidden_sides = tuple(e for e in self._hidden_sides if e[1] != side) + ((sides, side, shown),)
