@@ -85,7 +85,7 @@ class Player(Protocol):
         for a player that says it does not read it)."""
 
 
-_Mark = tuple[GameState, tuple[Frame, ...], "Pending | None", int, int, dict[str, Any], "GameResult | None"]
+_Mark = tuple[GameState, tuple[Frame, ...], "Pending | None", int, int, Mapping[str, Any], "GameResult | None"]
 """What an answer changes, as it was before (:meth:`Game.undo`): state, stack, pending request, log and
 answer counts, the generator's state and the result. Not the pending decision: the request rebuilds it
 from the state (builders read nothing else), and a decision holds its closures and suggestions, which
@@ -477,7 +477,7 @@ class ReplayPlayer:
         """Answers not used yet."""
         return len(self._answers) - self._next
 
-    def decide(self, decision: Decision, state: GameState) -> Answer:
+    def decide(self, decision: Decision, state: GameState | None) -> Answer:
         if self._next >= len(self._answers):
             raise DecisionError(f"The recorded game has no answer left for {decision.prompt!r}.")
         answer = self._answers[self._next]

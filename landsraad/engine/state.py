@@ -37,7 +37,7 @@ import json
 from dataclasses import dataclass, field, fields
 from functools import cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Annotated, Any, Callable, Generic, Hashable, Iterable, Literal, Mapping, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Generic, Hashable, Iterable, Literal, Mapping, NoReturn, TypeVar
 
 import shapely
 from pydantic import ConfigDict, Field, TypeAdapter
@@ -187,10 +187,11 @@ class _FieldTable(Generic[_S]):
             i = index.get(name)
             if i is None:
                 self._unknown(changes)
-            values[i] = value
+            else:
+                values[i] = value
         return self.cls(*values)
 
-    def _unknown(self, changes: Mapping[str, Any]) -> None:
+    def _unknown(self, changes: Mapping[str, Any]) -> NoReturn:
         name = next(n for n in changes if n not in self.index)
         raise RuleError(f"{self.cls.__name__} has no field {name!r}; its fields are: {', '.join(self.names)}.")
 
@@ -722,14 +723,16 @@ def _footprint(m: ModelState, phase: str) -> tuple[object, ...]:
 # --- the edges: JSON and validation -----------------------------------------------------------
 
 
-@cache
-def _adapter_of(cls: type[Any]) -> TypeAdapter[Any]:
-    """The pydantic adapter over one state class (built on first use)."""
-    return TypeAdapter(cls)
+_ADAPTERS: dict[type[object], TypeAdapter[Any]] = {}
+"""The pydantic adapter over each state class, built on first use (:func:`_data_of`)."""
 
 
 def _data_of(state: object) -> dict[str, Any]:
-    data: dict[str, Any] = _adapter_of(type(state)).dump_python(state, mode="json")
+    kind = type(state)
+    adapter = _ADAPTERS.get(kind)
+    if adapter is None:
+        adapter = _ADAPTERS[kind] = TypeAdapter(kind)
+    data: dict[str, Any] = adapter.dump_python(state, mode="json")
     return data
 
 
