@@ -14,8 +14,7 @@ import numpy as np
 
 from ..geometry.board import Board, TerrainPiece
 from ..geometry.measure import edge_distance as _edge
-from ..geometry.movement import path_length_bounds, straight_measures, straight_plan
-from ..geometry.movement import MoveResult
+from ..geometry.movement import MoveResult, path_length_bounds, straight_measures, straight_plan
 from ..geometry.movement import plan_move as _plan
 from ..geometry.movement.voluntary import straight_slides as _straight_slides
 from ..geometry.sight import cover_class as sight_cover_class
