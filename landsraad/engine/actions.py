@@ -272,9 +272,9 @@ def shot_candidates(state: GameState, model_id: str, weapon: Any, laser_mode: st
     """Enemies the weapon may legally target (RUL-08: a laser skips shielded models), nearest in sight first.
 
     Asked by the menu and again by the shot it leads to, on the same state: answered once per
-    state (:meth:`GameState.memo`). Weapons are not hashable: the entry keys the weapon by
-    identity and holds it, so its id names no other object while the entry lives."""
-    held, found = state.memo(("shot_candidates", model_id, id(weapon), laser_mode),
+    state (:meth:`GameState.memo`). Weapons are not hashable: the entry keys the weapon by its
+    id (as the menu names it) and holds it, so another weapon of that id is answered afresh."""
+    held, found = state.memo(("shot_candidates", model_id, weapon.id, laser_mode),
                              lambda: (weapon, _shot_candidates(state, model_id, weapon, laser_mode)))
     return found if held is weapon else _shot_candidates(state, model_id, weapon, laser_mode)
 

@@ -2,10 +2,27 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
-from landsraad.engine.state import GameState, MarkerState, ModelState, TableEffect, TerrainState, state_data, state_from_data
+from landsraad.engine.state import (
+    GameState,
+    MarkerState,
+    ModelState,
+    TableEffect,
+    TerrainState,
+    dump_state,
+    load_state,
+    state_data,
+    state_from_data,
+    state_json_schema,
+)
+from landsraad.errors import RuleError
 from landsraad.geometry.board import Base, Board, TerrainPiece
 from landsraad.model import Poison
 
@@ -196,3 +213,58 @@ def test_has_models_says_whether_models_of_holds_one_prj_93(kinds):
     state = state_in_play(models)
     for side in ("red", "blue"):
         assert state.has_models(side) == bool(state.models_of(side))
+
+
+# --- the edges: JSON, validation, the explicit copy (issue 44) ------------------------------------
+
+
+def test_a_state_writes_the_json_the_pydantic_states_wrote():
+    """state_data writes the keys the pydantic states wrote, in their order, and no memo: a
+    snapshot or saved game of the earlier format loads, and one written now reads back equal."""
+    state = _state()
+    _ = state.board, [m.base() for m in state.models]  # warm memos are never written
+    data = state_data(state)
+    assert list(data)[:7] == ["seed", "ruleset", "width", "depth", "terrain", "sides", "models"]
+    assert "cache" not in data and all("cache" not in m for m in data["models"])
+    assert list(data["models"][0])[:5] == ["id", "side", "faction", "type", "name"]
+    assert state_from_data(data) == state and state_from_data(json.loads(dump_state(state))) == state
+    assert load_state(dump_state(state)) == state
+
+
+def test_loading_validates_every_field_and_refuses_unknown_keys():
+    """The edge validates: a wrong value or an unknown key is a ValidationError naming where."""
+    data = state_data(_state())
+    data["models"][1]["fatigue"] = -1
+    data["models"][2]["colour"] = "red"
+    with pytest.raises(ValidationError) as info:
+        state_from_data(data)
+    where = {".".join(map(str, e["loc"])) for e in info.value.errors()}
+    assert {"models.1.fatigue", "models.2.colour"} <= where
+    assert state_from_data(state_data(_state())).models[0].x == 10.0 and isinstance(state_from_data(state_data(_state())).models[0].x, float)
+
+
+def test_replace_refuses_a_name_that_is_not_a_field():
+    """An explicit copy: a typo is a RuleError naming it, never a silent no-op."""
+    state = _state()
+    with pytest.raises(RuleError, match="no field 'clock'"):
+        state.replace(clock=3.0)
+    with pytest.raises(RuleError, match="ModelState has no field 'fatige'"):
+        state.models[0].replace(fatige=1)
+    assert state.replace(clock_s=3.0).clock_s == 3.0 and state.clock_s == 0.0
+
+
+def test_the_states_are_slotted_and_frozen():
+    """No instance dict to write memos into, and no field changes in place (Python 3.11's slotted
+    frozen dataclasses refuse with a TypeError where the class was rebuilt for its slots)."""
+    state = _state()
+    for obj in (state, state.models[0], state.sides[0], state.terrain[0]):
+        assert not hasattr(obj, "__dict__")
+        with pytest.raises((dataclasses.FrozenInstanceError, TypeError)):
+            obj.side = "blue"  # type: ignore[misc, union-attr]
+    assert state.models[0].side == "red"
+
+
+def test_the_json_schema_names_the_fields_and_no_memo():
+    schema = state_json_schema()
+    assert "sides" in schema["required"] and "cache" not in schema["properties"]
+    assert "cache" not in schema["$defs"]["ModelState"]["properties"]
