@@ -144,7 +144,7 @@ class Game(Machine):
         self.dice_mode = dice
         self.setup = setup or SetupOptions()
         self.time_model = time_model or TableTimeModel()
-        self.warbands: dict[str, Any] = {}
+        self.warbands: dict[str, WarbandList] = {}
         self.log: list[GameEvent] = []
         self.answers: list[Any] = []
         self.result = None
@@ -376,7 +376,7 @@ class Game(Machine):
         last = self._last_view
         if last is not None and last[0] is state and last[1] == side:
             return last[2]  # nothing happened since the last view: the state is immutable
-        changes: dict[str, Any] = {"seed": None}
+        changes: dict[str, object] = {"seed": None}
         opponent = state.side_state(other_side(side))
         if opponent.missions:  # one copy of the state, not one per change
             changes["sides"] = self._sides_seen_by(state.sides, side, opponent)

@@ -157,7 +157,7 @@ _GEOMETRY_FIELDS = frozenset({"width", "depth", "terrain", "models", "markers", 
 """The fields :attr:`GameState.board` is built from."""
 
 
-def _memo_field(factory: Callable[[], _T]) -> Any:
+def _memo_field(factory: Callable[[], _T]) -> _T:
     """A memo slot of a state: made new by the constructor, outside equality, printing and JSON."""
     return field(default_factory=factory, init=False, repr=False, compare=False, hash=False)
 
@@ -169,19 +169,17 @@ class _FieldTable(Generic[_S]):
 
     def __init__(self, cls: type[_S]) -> None:
         self.cls = cls
-        self.names: tuple[str, ...] = tuple(f.name for f in fields(cls) if f.init)
+        init = [f for f in fields(cls) if f.init]
+        # positional fields first, then the keyword-only ones (GameState's ``sides``, kept in its
+        # JSON place without a default), as the constructor takes them
+        ordered = [f for f in init if not f.kw_only] + [f for f in init if f.kw_only]
+        self.names: tuple[str, ...] = tuple(f.name for f in ordered)
+        self.positional = sum(1 for f in init if not f.kw_only)
         self.index = {n: i for i, n in enumerate(self.names)}
         self.values: Callable[[_S], tuple[Any, ...]] = attrgetter(*self.names)
-        self.keywords = any(f.kw_only for f in fields(cls) if f.init)  # GameState: keyword-only, in its JSON order
 
-    def copy(self, obj: _S, changes: Mapping[str, Any]) -> _S:
+    def copy(self, obj: _S, changes: Mapping[str, object]) -> _S:
         index = self.index
-        if self.keywords:
-            if not index.keys() >= changes.keys():
-                self._unknown(changes)
-            given = dict(zip(self.names, self.values(obj)))
-            given.update(changes)
-            return self.cls(**given)
         values = list(self.values(obj))
         for name, value in changes.items():
             i = index.get(name)
@@ -189,9 +187,12 @@ class _FieldTable(Generic[_S]):
                 self._unknown(changes)
             else:
                 values[i] = value
-        return self.cls(*values)
+        k = self.positional
+        if k == len(values):
+            return self.cls(*values)
+        return self.cls(*values[:k], **dict(zip(self.names[k:], values[k:])))
 
-    def _unknown(self, changes: Mapping[str, Any]) -> NoReturn:
+    def _unknown(self, changes: Mapping[str, object]) -> NoReturn:
         name = next(n for n in changes if n not in self.index)
         raise RuleError(f"{self.cls.__name__} has no field {name!r}; its fields are: {', '.join(self.names)}.")
 
@@ -241,7 +242,7 @@ class ModelState:
         """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
         return _data_of(self)
 
-    def replace(self, **changes: Any) -> ModelState:
+    def replace(self, **changes: object) -> ModelState:
         """A copy with ``changes`` to its fields; it keeps the memo entries those changes leave valid
         (:data:`MODEL_MEMO_INPUTS`).
 
@@ -328,7 +329,7 @@ class MarkerState:
         """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
         return _data_of(self)
 
-    def replace(self, **changes: Any) -> MarkerState:
+    def replace(self, **changes: object) -> MarkerState:
         """A copy with ``changes`` to its fields (a :class:`RuleError` for a name that is not one)."""
         return _MARKER_FIELDS.copy(self, changes)
 
@@ -364,7 +365,7 @@ class TerrainState:
         """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
         return _data_of(self)
 
-    def replace(self, **changes: Any) -> TerrainState:
+    def replace(self, **changes: object) -> TerrainState:
         """A copy with ``changes`` to its fields (a :class:`RuleError` for a name that is not one)."""
         return _TERRAIN_FIELDS.copy(self, changes)
 
@@ -398,7 +399,7 @@ class TableEffect:
         """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
         return _data_of(self)
 
-    def replace(self, **changes: Any) -> TableEffect:
+    def replace(self, **changes: object) -> TableEffect:
         """A copy with ``changes`` to its fields (a :class:`RuleError` for a name that is not one)."""
         return _EFFECT_FIELDS.copy(self, changes)
 
@@ -431,7 +432,7 @@ class KillRecord:
         """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
         return _data_of(self)
 
-    def replace(self, **changes: Any) -> KillRecord:
+    def replace(self, **changes: object) -> KillRecord:
         """A copy with ``changes`` to its fields (a :class:`RuleError` for a name that is not one)."""
         return _KILL_FIELDS.copy(self, changes)
 
@@ -458,7 +459,7 @@ class SideState:
         """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
         return _data_of(self)
 
-    def replace(self, **changes: Any) -> SideState:
+    def replace(self, **changes: object) -> SideState:
         """A copy with ``changes`` to its fields (a :class:`RuleError` for a name that is not one)."""
         return _SIDE_FIELDS.copy(self, changes)
 
@@ -468,11 +469,11 @@ _SIDE_FIELDS = _FieldTable(SideState)
 
 Phase = Literal["setup", "play", "over"]
 
-_MISSING: Any = object()
+_MISSING = object()
 """What a memo holds for a question not asked yet (an answer may be ``None``)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True)
 class GameState:
     """The whole game at one moment.
 
@@ -488,7 +489,8 @@ class GameState:
     width: float = 60.0
     depth: float = 60.0
     terrain: tuple[TerrainState, ...] = ()
-    sides: tuple[SideState, SideState]
+    sides: tuple[SideState, SideState] = field(kw_only=True)
+    """Red's and blue's (a keyword of the constructor: it has no default, and keeps its place in the JSON)."""
     models: tuple[ModelState, ...] = ()
     markers: tuple[MarkerState, ...] = ()
     effects: tuple[TableEffect, ...] = ()
@@ -613,7 +615,7 @@ class GameState:
         """The state as JSON-able data (:func:`state_data`)."""
         return state_data(self)
 
-    def replace(self, **changes: Any) -> GameState:
+    def replace(self, **changes: object) -> GameState:
         """A copy with ``changes`` to its fields.
 
         The copy keeps the table's geometry (:attr:`board`), the model index and the terrain
@@ -636,11 +638,11 @@ class GameState:
             theirs.pieces = mine.pieces
         return copied
 
-    def with_model(self, model: ModelState, **changes: Any) -> GameState:
+    def with_model(self, model: ModelState, **changes: object) -> GameState:
         """The state with ``model`` replacing the model of the same id (and ``changes`` to its other fields)."""
         return self.with_models((model,), **changes)
 
-    def with_models(self, models: Iterable[ModelState], **changes: Any) -> GameState:
+    def with_models(self, models: Iterable[ModelState], **changes: object) -> GameState:
         """The state with each of ``models`` replacing the model of the same id, and ``changes`` to
         its other fields, in one copy: a step that changes several models and the turn's fields
         builds one new state, not one per change (the result is the one the changes made one
@@ -680,7 +682,7 @@ class GameState:
             theirs.board = board
         return copied
 
-    def update_model(self, model_id: str, **changes: Any) -> GameState:
+    def update_model(self, model_id: str, **changes: object) -> GameState:
         return self.with_model(self.model(model_id).replace(**changes))
 
     def with_marker(self, marker: MarkerState) -> GameState:
