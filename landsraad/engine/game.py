@@ -117,6 +117,9 @@ class Game(Machine):
         How long each step takes at a real table (R-CLOCK).
     dice
         ``"digital"``: the engine rolls. ``"physical"``: every roll is a ``dice`` decision.
+    resume
+        The stack and pending request of a saved game (:meth:`restore`): the game takes up its
+        flow there, and runs nothing until asked; by default the flow starts at the state's phase.
     """
 
     _last_view: tuple[GameState, str, GameState] | None = None
@@ -136,6 +139,7 @@ class Game(Machine):
         setup: SetupOptions | None = None,
         time_model: TableTimeModel | None = None,
         dice: str = "digital",
+        resume: tuple[tuple[Frame, ...], Pending | None] | None = None,
     ) -> None:
         if dice not in ("digital", "physical"):
             raise DataError([Problem("new_game", "dice", f"Dice are 'digital' or 'physical'; got {str(dice)[:40]!r}.")])
@@ -151,9 +155,14 @@ class Game(Machine):
         self.pending = None
         self._decision: Decision | None = None
         self._history: deque[_Mark] = deque(maxlen=UNDO_DEPTH)
+        self._origin: dict[str, Any] | None
+        if resume is not None:  # a saved game's control point (:meth:`restore`): nothing runs yet
+            self.stack, self.pending = resume
+            self._origin = None
+            return
         start = {"setup": ("game.end", "play", "setup.steps"), "play": ("game.end", "play")}.get(state.phase, ("game.end",))
         self.stack = tuple(Frame(name) for name in start)
-        self._origin: dict[str, Any] | None = self._core()
+        self._origin = self._core()
         self.run()
 
     # --- the pending decision ---------------------------------------------------------------------
@@ -350,18 +359,14 @@ class Game(Machine):
 
     @classmethod
     def _from_core(cls, core: Mapping[str, Any], context: Mapping[str, Any], *, source: str = "snapshot") -> "Game":
-        game = cls.__new__(cls)
-        game.state = state_from_data(core["state"])
-        game.stack = tuple(Frame.from_list(f) for f in core["stack"])
-        game.pending = Pending.from_list(core["pending"]) if core.get("pending") else None
+        stack = tuple(Frame.from_list(f) for f in core["stack"])
+        pending = Pending.from_list(core["pending"]) if core.get("pending") else None
         bit_generator = np.random.PCG64()
         bit_generator.state = core["rng"]
-        game.rng = np.random.Generator(bit_generator)
-        game.dice_mode = context["dice"]
-        game.setup = SetupOptions.from_dict(context["setup"], source=source)
-        game.time_model = TableTimeModel(costs=dict(context["time_model"]))
-        game.warbands, game.log, game.answers, game._history = {}, [], [], deque(maxlen=UNDO_DEPTH)
-        game.result, game._decision, game._origin = None, None, dict(core)
+        game = cls(state_from_data(core["state"]), np.random.Generator(bit_generator), dice=context["dice"],
+                   setup=SetupOptions.from_dict(context["setup"], source=source),
+                   time_model=TableTimeModel(costs=dict(context["time_model"])), resume=(stack, pending))
+        game._origin = dict(core)
         return game
 
     # --- what a side may know -----------------------------------------------------------------------
