@@ -231,24 +231,28 @@ class _Signed:
 
 
 _FACTS_SIZE = 8192
-_FACTS: dict[int, tuple[Any, _Signed, _Signed, bool, Any]] = {}
+_FACTS: dict[tuple[object, ...], tuple[Any, _Signed, _Signed, bool, Any]] = {}
 
 
 def _facts(c: Any, ruleset: Any) -> tuple[Any, _Signed, _Signed, bool, Any]:
     """``(c, key, key rested, sensitive, ruleset)``: ``c``'s cache keys under ``ruleset``, by its
     signature and its signature rested, and whether a hook of its reads fatigue.
 
-    Remembered by the combatant's identity (the planner asks about the same combatant objects
-    thousands of times; hashing a signature each time would cost more than the look-up). The
-    entry holds ``c``, so its id is not reused while the entry lives; the memo is emptied when full.
+    Remembered per combatant (the planner asks about the same combatant objects thousands of
+    times; its signature would cost more than the look-up): keyed by a few of its fields, the
+    entry holds the combatant and the ruleset and answers only for those very objects (another
+    combatant of the same name and state replaces it); emptied when full.
     """
-    hit = _FACTS.get(id(c))
+    weapon = c.weapon
+    key = (c.name, weapon.id if weapon is not None else None, c.wound, c.fatigue, c.activation_fatigue, c.spice_active, c.spice_doses,
+           c.poisons)
+    hit = _FACTS.get(key)
     if hit is not None and hit[0] is c and hit[4] is ruleset:
         return hit
     if len(_FACTS) >= _FACTS_SIZE:
         _FACTS.clear()
-    hit = _FACTS[id(c)] = (c, _Signed(_sig(c, ruleset=ruleset), c), _Signed(_sig(c, rested=True, ruleset=ruleset), c, True),
-                           _fatigue_sensitive(_rule_names(c)), ruleset)
+    hit = _FACTS[key] = (c, _Signed(_sig(c, ruleset=ruleset), c), _Signed(_sig(c, rested=True, ruleset=ruleset), c, True),
+                         _fatigue_sensitive(_rule_names(c)), ruleset)
     return hit
 
 
