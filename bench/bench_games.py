@@ -10,8 +10,8 @@
 3. ``ratio`` (issue 12): random-vs-random and heuristic-vs-heuristic games per CPU second as
    ratios to python-chess random games per CPU second (``bench/bench_chess.py``), the chess
    reference measured in the same run, before and after the Landsraad games (their mean is the
-   divisor), so the ratios hold on any machine and under any load. Targets: random >= 0.25,
-   heuristic >= 0.06.
+   divisor), so the ratios hold on any machine and under any load. Targets: random >= 0.40,
+   heuristic >= 0.10 (issue 44; issue 12 asked 0.25 and 0.06).
 
 Run by hand (never in the test suite)::
 
@@ -177,7 +177,7 @@ def ratio(games: int, chess_games: int, kinds: tuple[str, ...], profile: bool) -
         out[kind] = {"games": games, "cpu_s": sum(times), "games_per_s": games / sum(times), "slowest_game_cpu_s": max(times)}
     after = chess_rate(chess_games)
     reference = (before["games_per_s"] + after["games_per_s"]) / 2
-    targets = {"random": 0.25, "heuristic": 0.06}
+    targets = {"random": 0.40, "heuristic": 0.10}  # issue 44 (issue 12's were 0.25 and 0.06)
     for kind, r in out.items():
         r["ratio"] = r["games_per_s"] / reference
         r["target"] = targets.get(kind)

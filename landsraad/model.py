@@ -32,8 +32,8 @@ damage
 from __future__ import annotations
 
 import re
-from functools import cached_property
-from typing import Annotated, Any, ClassVar, Literal, Mapping
+from functools import cached_property, lru_cache
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
@@ -79,91 +79,14 @@ def _short(value: Any) -> str:
 
 
 class Frozen(BaseModel):
-    """Base of every content model: immutable, unknown keys rejected."""
+    """Base of every content model: immutable, unknown keys rejected.
+
+    Copies are pydantic's own (``model_copy``). The engine's state is not made of these (its
+    hot path copies plain frozen dataclasses, :mod:`landsraad.engine.state`): content is loaded
+    once and read, and a value derived from a model's fields is cached where a copy cannot carry
+    it stale (keyed by the fields it reads, as :attr:`Weapon._parsed`)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True, defer_build=True)
-
-    _kept_on_copy: ClassVar[Mapping[str, frozenset[str]]] = {}
-    """The values kept beside the fields (cached properties, memos) that a shallow copy keeps
-    too, each with the fields it is computed from: kept unless the update sets one of them."""
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Any:
-        """A copy with ``update`` applied, without the source's cached properties (but those of
-        :attr:`_kept_on_copy` that the update leaves valid).
-
-        Pydantic copies the instance ``__dict__``, where :func:`functools.cached_property`
-        keeps its values; left there they would describe the old object. Like pydantic's,
-        the copy is not validated and keys that are not fields are ignored. The shallow copy
-        is built here directly: the engine makes tens of thousands a game, and pydantic's
-        general path (extras, private attributes, copies then deletions) costs four times more.
-        """
-        cls = type(self)
-        known_class = _CLASSES.get(cls)
-        if known_class is None:  # read once per class: a class attribute read goes through pydantic's metaclass hook
-            known_class = _CLASSES[cls] = (cls.__pydantic_fields__, cls.__new__, bool(cls.__private_attributes__))
-        fields, new, private = known_class
-        if deep or private:  # (a class without private attributes has None for its instances')
-            copied = super().model_copy(update=update, deep=deep)
-            for name in [k for k in copied.__dict__ if k not in fields]:
-                del copied.__dict__[name]
-            copied.__pydantic_fields_set__.intersection_update(fields)
-            return copied
-        values = self.__dict__.copy()
-        if len(values) != len(fields):  # cached properties' values sit beside the fields
-            keys = update.keys() if update else ()
-            kept = 0
-            known = _EXTRA_KEYS.get(cls, ())
-            for name, inputs in known:  # the names this class keeps there: no walk over every field
-                if name in values:
-                    if inputs is not None and inputs.isdisjoint(keys):
-                        kept += 1  # still valid for the copy
-                    else:
-                        del values[name]
-            if len(values) - kept != len(fields):
-                seen = {name for name, _ in known}
-                extra = [(k, cls._kept_on_copy.get(k)) for k in values if k not in fields and k not in seen]
-                for name, inputs in extra:
-                    if inputs is not None and inputs.isdisjoint(keys):
-                        kept += 1
-                    else:
-                        del values[name]
-                if len(known) + len(extra) <= _EXTRA_KEYS_CAP:
-                    _EXTRA_KEYS[cls] = (*known, *extra)
-        # The source's set of fields set is shared when the update sets no new one: a frozen
-        # model's set is never changed in place (pydantic adds to it only on a setattr, which a
-        # frozen model refuses, and its own copies copy it first), and each copy saves a set
-        # that the collector would track for as long as the state lives (a game's undo history).
-        fields_set = self.__pydantic_fields_set__
-        if update:
-            for k, v in update.items():
-                if k in fields:
-                    values[k] = v
-            if not fields_set.issuperset(update):
-                fields_set = fields_set | (update.keys() & fields.keys())
-        copied = new(cls)
-        _set_dict(copied, values)  # the slots' own setters: a frozen model refuses setattr
-        _set_extra(copied, None)
-        _set_fields_set(copied, fields_set)
-        _set_private(copied, None)
-        return copied
-
-
-_EXTRA_KEYS: dict[type, tuple[tuple[str, frozenset[str] | None], ...]] = {}
-"""Per class, the keys besides the fields seen in its instances' ``__dict__`` (cached properties and
-memos: a few names per class, so the dict stays small), each with the fields a copy keeps it
-unless it sets (:attr:`Frozen._kept_on_copy`; ``None``: never kept)."""
-
-_CLASSES: dict[type, tuple[dict[str, Any], Any, bool]] = {}
-"""Per class, its ``__pydantic_fields__``, ``__new__`` and whether it has private attributes (what
-:meth:`Frozen.model_copy` reads at each copy)."""
-
-_EXTRA_KEYS_CAP = 32
-"""At most this many names are remembered per class (beyond them, the walk over the keys does it all)."""
-
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def _known_rule(name: str) -> str:
@@ -256,6 +179,11 @@ def _parse_one_damage(text: str) -> Damage | None:
     if m["burn"] is not None:
         return Damage(kind="burn", value=int(m["burn"]))
     return Damage(kind="ranged", value=int(m["ranged"].replace(" ", "")))
+
+
+@lru_cache(maxsize=1024)
+def _parsed_damage(text: str) -> tuple[Damage | None, Damage | None]:
+    return parse_damage(text)
 
 
 def parse_damage(text: Any) -> tuple[Damage | None, Damage | None]:
@@ -458,9 +386,10 @@ class Weapon(Frozen):
             raise ValueError(f"Weapon {self.id!r} has a range or template but melee damage {self.damage!r}; write 'ranged / melee' for a dual weapon.")
         return self
 
-    @cached_property
+    @property
     def _parsed(self) -> tuple[Damage | None, Damage | None]:
-        return parse_damage(self.damage)
+        """The damage parsed, once per text (a copy with another damage parses its own)."""
+        return _parsed_damage(self.damage)
 
     @property
     def range_cm(self) -> float | None:

@@ -231,24 +231,28 @@ class _Signed:
 
 
 _FACTS_SIZE = 8192
-_FACTS: dict[int, tuple[Any, _Signed, _Signed, bool, Any]] = {}
+_FACTS: dict[tuple[object, ...], tuple[Any, _Signed, _Signed, bool, Any]] = {}
 
 
 def _facts(c: Any, ruleset: Any) -> tuple[Any, _Signed, _Signed, bool, Any]:
     """``(c, key, key rested, sensitive, ruleset)``: ``c``'s cache keys under ``ruleset``, by its
     signature and its signature rested, and whether a hook of its reads fatigue.
 
-    Remembered by the combatant's identity (the planner asks about the same combatant objects
-    thousands of times; hashing a signature each time would cost more than the look-up). The
-    entry holds ``c``, so its id is not reused while the entry lives; the memo is emptied when full.
+    Remembered per combatant (the planner asks about the same combatant objects thousands of
+    times; its signature would cost more than the look-up): keyed by a few of its fields, the
+    entry holds the combatant and the ruleset and answers only for those very objects (another
+    combatant of the same name and state replaces it); emptied when full.
     """
-    hit = _FACTS.get(id(c))
+    weapon = c.weapon
+    key = (c.name, weapon.id if weapon is not None else None, c.wound, c.fatigue, c.activation_fatigue, c.spice_active, c.spice_doses,
+           c.poisons)
+    hit = _FACTS.get(key)
     if hit is not None and hit[0] is c and hit[4] is ruleset:
         return hit
     if len(_FACTS) >= _FACTS_SIZE:
         _FACTS.clear()
-    hit = _FACTS[id(c)] = (c, _Signed(_sig(c, ruleset=ruleset), c), _Signed(_sig(c, rested=True, ruleset=ruleset), c, True),
-                           _fatigue_sensitive(_rule_names(c)), ruleset)
+    hit = _FACTS[key] = (c, _Signed(_sig(c, ruleset=ruleset), c), _Signed(_sig(c, rested=True, ruleset=ruleset), c, True),
+                         _fatigue_sensitive(_rule_names(c)), ruleset)
     return hit
 
 
@@ -569,48 +573,32 @@ def _disengage_exact(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, fl
 
 # --- helpers on weapons and worth -----------------------------------------------------------------------
 
-_COMBS_SIZE = 4096
-_COMBS: dict[tuple[int, int, int | None, int, int], tuple[ModelState, Any, tuple, Any, Any]] = {}
-
-
 def _comb(state: GameState, model_id: str, *, weapon: Any = None, activation_fatigue: int | None = None) -> Any:
-    """:func:`landsraad.engine.bridge.combatant`, remembered across states.
+    """:func:`landsraad.engine.bridge.combatant`, remembered for the last state asked about.
 
-    A combatant is a pure function of the model's state, the weapon, the activation fatigue, the
-    game's custom faction sheets and its ruleset (the bridge builds it from those alone), and a
-    new state keeps the :class:`~landsraad.engine.state.ModelState` of every model that did not
-    change: the memo is keyed by those objects' identities (hashing them would cost more than
-    the answer), so a planner's many questions about the same models are answered once, and
-    again after another model moved. An entry holds its objects, so their ids are not reused
-    while it lives; the memo is emptied when full.
+    The bridge keeps each model state's combatants in its memo (a new state keeps the model
+    states that did not change, and their memos), so a planner's many questions about the same
+    models are answered once, and again after another model moved; a decision asks about one
+    state thousands of times, and the model's look-up costs more than this one: the answers for
+    the last state are kept by model id, weapon id and activation fatigue, each entry holding
+    its weapon (checked by identity, so another weapon of the same id builds its own).
     """
-    here = _COMBS_HERE.get((model_id, id(weapon), activation_fatigue)) if _COMBS_HERE_STATE[0] is state else None
+    key = (model_id, weapon.id if weapon is not None else None, activation_fatigue)
+    here = _COMBS_HERE.get(key) if _COMBS_HERE_STATE[0] is state else None
     if here is not None and here[0] is weapon:
         return here[1]
-    m = state.model(model_id)
-    sheets, ruleset = state.custom_factions, state.ruleset
-    key = (id(m), id(weapon), activation_fatigue, id(sheets), id(ruleset))
-    hit = _COMBS.get(key)
-    if hit is not None and hit[0] is m and hit[1] is weapon and hit[2] is sheets and hit[3] is ruleset:
-        c = hit[4]
-    else:
-        if len(_COMBS) >= _COMBS_SIZE:
-            _COMBS.clear()
-        c = combatant(state, model_id, weapon=weapon, activation_fatigue=activation_fatigue)
-        _COMBS[key] = (m, weapon, sheets, ruleset, c)
+    c = combatant(state, model_id, weapon=weapon, activation_fatigue=activation_fatigue)
     if _COMBS_HERE_STATE[0] is not state:
         _COMBS_HERE_STATE[0] = state
         _COMBS_HERE.clear()
-    _COMBS_HERE[model_id, id(weapon), activation_fatigue] = (weapon, c)
+    _COMBS_HERE[key] = (weapon, c)
     return c
 
 
 _COMBS_HERE_STATE: list[Any] = [None]
-_COMBS_HERE: dict[tuple[str, int, int | None], tuple[Any, Any]] = {}
-"""The last state :func:`_comb` was asked about and its answers by model id: a decision asks about
-one state thousands of times, and the model's look-up costs more than this one. The entries hold
-their weapons (their ids are not reused while they live); emptied when another state is asked
-about."""
+_COMBS_HERE: dict[tuple[str, str | None, int | None], tuple[Any, Any]] = {}
+"""The last state :func:`_comb` was asked about and its answers by model id, weapon id and
+activation fatigue; emptied when another state is asked about."""
 
 
 def _weapon_score(w: Any) -> float:
@@ -634,23 +622,24 @@ def _weapon_score_of(w: Any) -> float:
 
 
 _BEST_MELEE_SIZE = 1024
-_BEST_MELEE: dict[int, tuple[tuple, Any]] = {}
+_BEST_MELEE: dict[str, tuple[tuple, Any]] = {}
 
 
 def _best_melee(m: ModelState) -> Any:
     """The model's best melee weapon by :func:`_weapon_score` (the first among equals), ``None`` if it has none.
 
-    Remembered by the identity of the model's weapons (a tuple that copies of the model share),
-    bounded like :func:`_comb`'s memo."""
+    Remembered by model id, each entry holding the weapons it was found among (a tuple that
+    copies of the model share, checked by identity: a model whose kit changed finds its own);
+    emptied when full."""
     weapons = m.weapons
-    hit = _BEST_MELEE.get(id(weapons))
+    hit = _BEST_MELEE.get(m.id)
     if hit is not None and hit[0] is weapons:
         return hit[1]
     melee = [w for w in weapons if w.is_melee]
     best = max(melee, key=_weapon_score) if melee else None
     if len(_BEST_MELEE) >= _BEST_MELEE_SIZE:
         _BEST_MELEE.clear()
-    _BEST_MELEE[id(weapons)] = (weapons, best)
+    _BEST_MELEE[m.id] = (weapons, best)
     return best
 
 

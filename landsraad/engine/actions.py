@@ -422,7 +422,7 @@ def _effect_placed(m: Machine, d: Mapping[str, Any], point: tuple[float, float])
 def _explode(m: Machine, model_id: str, marker_id: str) -> None:
     """Explosives: automatically blow up an objective marker in base contact (R-EXPLOSIVE)."""
     mm = m.state.model(model_id)
-    m.state = m.state.with_marker(m.state.marker(marker_id).model_copy(update={"destroyed": True}))
+    m.state = m.state.with_marker(m.state.marker(marker_id).replace(destroyed=True))
     m.state = m.state.with_flag(mm.side, "used_equipment", f"{model_id}:explosives")
     m.emit("explosives", mm.side, model_id, marker=marker_id)
     m.spend("special")

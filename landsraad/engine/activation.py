@@ -447,7 +447,7 @@ def _end(m: Machine, d: ModelFrame, _: object) -> None:
     for o in state.models:
         # the active model is ``mm`` itself (ids are unique); each field read once (pydantic's attribute hook)
         if o.fatigue > 0 and o is not mm and (friends if o.side == side else others) and not o.removed:
-            changed.append(o.model_copy(update={"fatigue": recovered_tokens(o.fatigue)}))
+            changed.append(o.replace(fatigue=recovered_tokens(o.fatigue)))
             recovered.append(o.id)
     m.state = state.with_models(changed, active=None, active_held=0)  # one new state for the whole step
     m.emit("end_activation", mm.side, model_id, recovered=recovered, spice_ended=ended.spice is not None, clock_s=state.clock_s)

@@ -12,7 +12,7 @@ from ..content import load_faction
 from ..model import Faction, Profile, Weapon
 from ..rules.state import Combatant
 from ..specials import SPECIAL_RULES, HookContext
-from .state import MODEL_MEMO_INPUTS, GameState, ModelState
+from .state import GameState, ModelState
 
 __all__ = ["combatant", "tested", "store", "stored", "faction_of", "rule_names", "has_hook", "allowance"]
 
@@ -51,20 +51,15 @@ def rule_names(state: GameState, model_id: str) -> tuple[str, ...]:
     # the model state's memo, checked by the identity of the game's custom sheets (a model state
     # never changes; its copies keep the memo only when their card, faction and equipment are the
     # same, MODEL_MEMO_INPUTS): asked at every move's check
-    memo = m.__dict__.get(_RULES_MEMO)
+    memo = m.cache.rule_names
     if memo is not None and memo[0] is custom:
         return memo[1]
     if custom:  # a custom sheet may reuse a bundled id: no cache keyed on the id
         names = _merge_rules(faction_of(state, model_id), tuple(m.profile.special_rules), tuple(m.equipment))
     else:
         names = _bundled_rule_names(m.faction, tuple(m.profile.special_rules), tuple(m.equipment))
-    m.__dict__[_RULES_MEMO] = (custom, names)  # the entry keeps the sheets alive: identity stays meaningful
+    m.cache.rule_names = (custom, names)  # the entry keeps the sheets alive: identity stays meaningful
     return names
-
-
-_RULES_MEMO = "_rule_names"
-"""The key of a model state's memo of its rule names, in its ``__dict__`` beside its fields."""
-MODEL_MEMO_INPUTS[_RULES_MEMO] = frozenset({"profile", "faction", "equipment"})  # what _merge_rules reads of the model
 
 
 @lru_cache(maxsize=None)
@@ -115,33 +110,32 @@ def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, 
     apply (R-SPICE, PRJ-53).
     """
     m = state.model(model_id)
-    # the fields read from the instance dicts (asked some 900 times a game; each attribute read of a
-    # pydantic model goes through its attribute hook, several times the cost of a dict look-up)
-    own, mine = state.__dict__, m.__dict__
-    custom = own["custom_factions"]
-    shield_disabled = mine["jammed_by"] is not None or own["ruleset"].arrakis
+    custom = state.custom_factions
+    shield_disabled = m.jammed_by is not None or state.ruleset.arrakis
     # First the model state's own memo: a model state never changes, so only what else the
     # combatant is built from keys it (its copies keep the memo only when what it reads of the
-    # model is the same, MODEL_MEMO_INPUTS): the game's
-    # custom sheets (with the model's faction id they name its sheet), the weapon and the flags.
-    memo = mine.get(_MEMO)
-    near = (id(custom), id(weapon), activation_fatigue, shield_disabled)
+    # model is the same, MODEL_MEMO_INPUTS): the game's custom sheets (with the model's faction id
+    # they name its sheet), the weapon and the flags. The entry holds the sheets and the weapon it
+    # was built with, checked by identity: another weapon of the same id builds its own.
+    memo = m.cache.combatants
+    near = (weapon.id if weapon is not None else None, activation_fatigue, shield_disabled)
     if memo is not None:
         hit = memo.get(near)
         if hit is not None and hit[0] is custom and hit[1] is weapon:
             return hit[2]
     else:
-        memo = mine[_MEMO] = {}
+        memo = m.cache.combatants = {}
     faction = faction_named(state, m.faction)
     # A combatant is a pure function of what it is built from (the card, the sheet, the weapon,
     # the wounds, fatigue, poisons and spice, and these flags): asked for tens of times per action
-    # and again after every move of the model, it is built once. Objects are keyed by identity;
-    # the entry keeps them alive and is checked by identity, so a reused id never answers for another.
-    key = (id(m.profile), id(faction), id(weapon), m.name, m.faction, m.equipment, m.wound, m.fatigue, m.poisons,
-           m.spice_doses, m.spice_active, activation_fatigue, shield_disabled)
-    hit = _COMBATANTS.get(key)
-    if hit is not None and hit[0] is m.profile and hit[1] is faction and hit[2] is weapon:
-        built = hit[3]
+    # and again after every move of the model, it is built once. The card, sheet and weapon are
+    # named by their ids in the key and checked by identity in the entry (hashing them would cost
+    # more than building), so an equal id of another object never answers for it.
+    key = (m.profile.id, faction.id if faction is not None else None, near[0], m.name, m.faction, m.equipment, m.wound,
+           m.fatigue, m.poisons, m.spice_doses, m.spice_active, activation_fatigue, shield_disabled)
+    hit_built = _COMBATANTS.get(key)
+    if hit_built is not None and hit_built[0] is m.profile and hit_built[1] is faction and hit_built[2] is weapon:
+        built = hit_built[3]
     else:
         built = _build_combatant(state, model_id, weapon, activation_fatigue, shield_disabled)
         if len(_COMBATANTS) >= _COMBATANT_CACHE:
@@ -151,11 +145,6 @@ def combatant(state: GameState, model_id: str, *, weapon: Weapon | None = None, 
     return built
 
 
-_MEMO = "_combatants"
-"""The key of a model state's memo of its combatants, in its ``__dict__`` beside its fields."""
-# what _build_combatant reads of the model (jammed_by keys the memo too, through shield_disabled)
-MODEL_MEMO_INPUTS[_MEMO] = frozenset({"profile", "faction", "equipment", "name", "wound", "fatigue", "poisons", "spice_doses",
-                                      "spice_active", "jammed_by"})
 _COMBATANT_CACHE = 8192
 _COMBATANTS: dict[tuple[object, ...], tuple[Profile, Faction | None, Weapon | None, Combatant]] = {}
 
@@ -217,20 +206,20 @@ def stored(state: GameState, model_id: str, c: Combatant, *, removed: bool | Non
         # took no wound): the frozen model state itself, not an equal copy that would lose its
         # memos (combatants, rule names, base) and build them again.
         return m
-    return m.model_copy(update=update)
+    return m.replace(**update)
 
 
 def _unchanged(m: ModelState, update: dict[str, Any]) -> bool:
-    """Whether ``m.model_copy(update=update)`` would equal ``m`` field for field, fields set included
-    (each value the same object, or of the same type and equal: ``True`` and ``1`` differ here)."""
-    if not m.__pydantic_fields_set__.issuperset(update):
-        return False
-    own = m.__dict__
+    """Whether ``m.replace(**update)`` would equal ``m`` field for field (each value the same
+    object, or of the same type and equal: ``True`` and ``1`` differ here)."""
     for k, v in update.items():
-        old = own[k]
-        if old is not v and (type(old) is not type(v) or old != v):
+        old = getattr(m, k, _NOT_A_FIELD)  # a name that is not a field: a change (replace then says so)
+        if old is _NOT_A_FIELD or old is not v and (type(old) is not type(v) or old != v):
             return False
     return True
+
+
+_NOT_A_FIELD = object()
 
 
 def allowance(state: GameState, model_id: str, held: int) -> float:

@@ -36,7 +36,16 @@ Answer = Any
 """A JSON-able answer: one of the choices, an ``[x, y]`` point, a list for ranked answers, or ``None`` to skip."""
 
 
-@dataclass(frozen=True)
+class _Found:
+    """The suggested points of a :class:`PointSpec` once computed (a cache beside its fields)."""
+
+    __slots__ = ("points",)
+
+    def __init__(self) -> None:
+        self.points: tuple[tuple[float, float], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PointSpec:
     """A request for a point on the table.
 
@@ -58,22 +67,19 @@ class PointSpec:
     validate: Callable[[tuple[float, float]], str | None] = field(repr=False, compare=False)
     suggest: tuple[tuple[float, float], ...] | Callable[[], tuple[tuple[float, float], ...]] = field(default=(), repr=False, compare=False)
     allowance_cm: float | None = None
+    found: _Found = field(default_factory=_Found, init=False, repr=False, compare=False, hash=False)
+    """The suggested points once computed (:attr:`candidates`)."""
 
     @property
     def candidates(self) -> tuple[tuple[float, float], ...]:
         """The suggested legal points (computed once)."""
-        cached = self.__dict__.get("_candidates")
+        cached = self.found.points
         if cached is None:
-            cached = tuple(self.suggest() if callable(self.suggest) else self.suggest)
-            object.__setattr__(self, "_candidates", cached)
+            cached = self.found.points = tuple(self.suggest() if callable(self.suggest) else self.suggest)
         return cached
 
 
-_NO_INFO: Mapping[str, Any] = {}
-"""The default of :class:`Decision`'s ``info``, never given to a decision (each gets a new dict)."""
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Decision:
     """One request to one player."""
 
@@ -89,17 +95,6 @@ class Decision:
     info: Mapping[str, Any] = field(default_factory=dict)
     dice: int = 0
     """For a ``dice`` decision (physical dice): how many D10 the answer lists, each 1 to 10."""
-
-    def __init__(self, side: str, kind: str, prompt: str, choices: tuple[Any, ...] = (), point: PointSpec | None = None,
-                 ranked: tuple[int, int] | None = None, optional: bool = False, secret: bool = False, model: str | None = None,
-                 info: Mapping[str, Any] = _NO_INFO, dice: int = 0) -> None:
-        # The dataclass's own __init__ would set the fields one by one through object.__setattr__ (a
-        # frozen dataclass refuses its own setattr), each a call with its argument tuple: the engine
-        # builds a decision at every answer. This fills the same instance dict, in the fields' order
-        # (``info`` a new dict when not given, as its default factory makes one).
-        self.__dict__.update({"side": side, "kind": kind, "prompt": prompt, "choices": choices, "point": point, "ranked": ranked,
-                              "optional": optional, "secret": secret, "model": model, "info": {} if info is _NO_INFO else info,
-                              "dice": dice})
 
     def check(self, answer: Answer) -> Answer:
         """The answer in canonical form (tuples for points and ranked lists), or :class:`DecisionError`."""

@@ -50,7 +50,7 @@ from .flow import DICE_BUILDER, STAGES, DiceMode, Frame, Machine, Pending, dice_
 from .result import GameResult
 from .setup import WarbandSource, load_warband, recruit_side
 from .setup_options import SetupOptions
-from .state import GameState, SideState, other_side
+from .state import GameState, SideState, other_side, state_data, state_from_data
 
 __all__ = [
     "Player",
@@ -91,7 +91,7 @@ class Player(Protocol):
         for a player that says it does not read it)."""
 
 
-_Mark = tuple[GameState, tuple[Frame, ...], "Pending | None", int, int, dict[str, Any], "GameResult | None"]
+_Mark = tuple[GameState, tuple[Frame, ...], "Pending | None", int, int, Mapping[str, Any], "GameResult | None"]
 """What an answer changes, as it was before (:meth:`Game.undo`): state, stack, pending request, log and
 answer counts, the generator's state and the result. Not the pending decision: the request rebuilds it
 from the state (builders read nothing else), and a decision holds its closures and suggestions, which
@@ -123,6 +123,9 @@ class Game(Machine):
         How long each step takes at a real table (R-CLOCK).
     dice
         ``"digital"``: the engine rolls. ``"physical"``: every roll is a ``dice`` decision.
+    resume
+        The stack and pending request of a saved game (:meth:`restore`): the game takes up its
+        flow there, and runs nothing until asked; by default the flow starts at the state's phase.
     """
 
     _last_view: tuple[GameState, str, GameState] | None = None
@@ -142,6 +145,7 @@ class Game(Machine):
         setup: SetupOptions | None = None,
         time_model: TableTimeModel | None = None,
         dice: DiceMode = "digital",
+        resume: tuple[tuple[Frame, ...], Pending | None] | None = None,
     ) -> None:
         if dice not in ("digital", "physical"):
             raise DataError([Problem("new_game", "dice", f"Dice are 'digital' or 'physical'; got {str(dice)[:40]!r}.")])
@@ -150,16 +154,21 @@ class Game(Machine):
         self.dice_mode = dice
         self.setup = setup or SetupOptions()
         self.time_model = time_model or TableTimeModel()
-        self.warbands: dict[str, Any] = {}
+        self.warbands: dict[str, WarbandList] = {}
         self.log: list[GameEvent] = []
         self.answers: list[Any] = []
         self.result = None
         self.pending = None
         self._decision: Decision | None = None
         self._history: deque[_Mark] = deque(maxlen=UNDO_DEPTH)
+        self._origin: dict[str, Any] | None
+        if resume is not None:  # a saved game's control point (:meth:`restore`): nothing runs yet
+            self.stack, self.pending = resume
+            self._origin = None
+            return
         start = {"setup": ("game.end", "play", "setup.steps"), "play": ("game.end", "play")}.get(state.phase, ("game.end",))
         self.stack = tuple(Frame(STAGES[name]) for name in start)
-        self._origin: dict[str, Any] | None = self._core()
+        self._origin = self._core()
         self.run()
 
     # --- the pending decision ---------------------------------------------------------------------
@@ -254,7 +263,13 @@ class Game(Machine):
         earlier.run()
         for given in self.answers[:-1]:
             earlier.answer(given)
-        self.__dict__.update(earlier.__dict__)
+        self._take(earlier)
+
+    def _take(self, earlier: "Game") -> None:
+        """Become ``earlier``, a replay of this game (:meth:`undo`): everything an answer changes."""
+        self.state, self.stack, self.pending, self.rng = earlier.state, earlier.stack, earlier.pending, earlier.rng
+        self.log, self.answers, self.result = earlier.log, earlier.answers, earlier.result
+        self._decision, self._history, self._origin = earlier._decision, earlier._history, earlier._origin
 
     def _mark(self) -> _Mark:
         rng_state = self.rng.bit_generator.state
@@ -276,8 +291,7 @@ class Game(Machine):
 
     def clone(self) -> "Game":
         """An independent copy: answering one never touches the other."""
-        other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
+        other = copy.copy(self)  # the attributes shared (immutable states, frames, options), then the mutable ones copied
         other.log = list(self.log)
         other.answers = list(self.answers)
         other._history = deque(self._history, maxlen=UNDO_DEPTH)
@@ -286,7 +300,7 @@ class Game(Machine):
 
     def _core(self) -> dict[str, Any]:
         return {
-            "state": self.state.model_dump(mode="json"),
+            "state": state_data(self.state),
             "stack": [f.to_list() for f in self.stack],
             "pending": self.pending.to_list() if self.pending else None,
             "rng": plain(self.rng.bit_generator.state),
@@ -351,18 +365,14 @@ class Game(Machine):
 
     @classmethod
     def _from_core(cls, core: Mapping[str, Any], context: Mapping[str, Any], *, source: str = "snapshot") -> "Game":
-        game = cls.__new__(cls)
-        game.state = GameState.model_validate(core["state"])
-        game.stack = tuple(Frame.from_list(f) for f in core["stack"])
-        game.pending = Pending.from_list(core["pending"]) if core.get("pending") else None
+        stack = tuple(Frame.from_list(f) for f in core["stack"])
+        pending = Pending.from_list(core["pending"]) if core.get("pending") else None
         bit_generator = np.random.PCG64()
         bit_generator.state = core["rng"]
-        game.rng = np.random.Generator(bit_generator)
-        game.dice_mode = context["dice"]
-        game.setup = SetupOptions.from_dict(context["setup"], source=source)
-        game.time_model = TableTimeModel(costs=dict(context["time_model"]))
-        game.warbands, game.log, game.answers, game._history = {}, [], [], deque(maxlen=UNDO_DEPTH)
-        game.result, game._decision, game._origin = None, None, dict(core)
+        game = cls(state_from_data(core["state"]), np.random.Generator(bit_generator), dice=context["dice"],
+                   setup=SetupOptions.from_dict(context["setup"], source=source),
+                   time_model=TableTimeModel(costs=dict(context["time_model"])), resume=(stack, pending))
+        game._origin = dict(core)
         return game
 
     # --- what a side may know -----------------------------------------------------------------------
@@ -371,17 +381,17 @@ class Game(Machine):
         """The state as ``side`` may see it: no seed, none of the opponent's secret mission picks.
 
         Secret choices under way (bids, stances, kept dice) live in the flow's frames, which a
-        view never contains; the result is JSON-able through ``model_dump(mode="json")``.
+        view never contains; the result is JSON-able through :func:`~landsraad.engine.state.state_data`.
         """
         state = self.state
         last = self._last_view
         if last is not None and last[0] is state and last[1] == side:
             return last[2]  # nothing happened since the last view: the state is immutable
-        changes: dict[str, Any] = {"seed": None}
+        changes: dict[str, object] = {"seed": None}
         opponent = state.side_state(other_side(side))
         if opponent.missions:  # one copy of the state, not one per change
             changes["sides"] = self._sides_seen_by(state.sides, side, opponent)
-        view = state.model_copy(update=changes)
+        view = state.replace(**changes)
         self._last_view = (state, side, view)
         return view
 
@@ -391,7 +401,7 @@ class Game(Machine):
         for seen, who, shown in self._hidden_sides:
             if seen is sides and who == side:
                 return shown
-        hidden = opponent.model_copy(update={"missions": ()})
+        hidden = opponent.replace(missions=())
         shown = tuple(hidden if s.side == hidden.side else s for s in sides)
         # a new tuple, never changed in place: a clone shares it safely
         self._hidden_sides = tuple(e for e in self._hidden_sides if e[1] != side) + ((sides, side, shown),)

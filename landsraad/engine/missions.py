@@ -100,7 +100,7 @@ def missions_picked(m: Machine, d: Mapping[str, Any], picks: Sequence[str]) -> N
     order, index = d["order"], d["index"]
     side = order[index]
     s = m.state.side_state(side)
-    m.state = m.state.with_side(s.model_copy(update={"missions": tuple(picks)}))
+    m.state = m.state.with_side(s.replace(missions=tuple(picks)))
     m.emit("missions_picked", side, secret=True, missions=list(picks))
     opponent = other_side(side)
     # Imperial espionage: the count is told to a player whose faction has the hook.
@@ -449,15 +449,15 @@ def _apply_mission_action(m: Machine, d: Mapping[str, Any]) -> None:
     model_id, marker, target = d["model"], d.get("marker"), d.get("target")
     state = m.state
     if action.effect == "pick_up" and marker:
-        state = state.with_marker(state.marker(marker).model_copy(update={"carried_by": model_id}))
+        state = state.with_marker(state.marker(marker).replace(carried_by=model_id))
         state = state.update_model(model_id, carrying=marker)
     elif action.effect == "deliver" and marker:
-        state = state.with_marker(state.marker(marker).model_copy(update={"carried_by": None, "delivered": True}))
+        state = state.with_marker(state.marker(marker).replace(carried_by=None, delivered=True))
         state = state.update_model(model_id, carrying=None)
     elif action.effect == "activate" and marker:
-        state = state.with_marker(state.marker(marker).model_copy(update={"activated": True}))
+        state = state.with_marker(state.marker(marker).replace(activated=True))
     elif action.effect == "destroy" and marker:
-        state = state.with_marker(state.marker(marker).model_copy(update={"destroyed": True}))
+        state = state.with_marker(state.marker(marker).replace(destroyed=True))
     elif action.effect == "capture" and target:
         state = state.update_model(target, removed=True, captured=True, carrying=None)
     m.state = state

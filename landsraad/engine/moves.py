@@ -151,9 +151,9 @@ def apply_move(m: Machine, d: MoveTo, _: object) -> None:
     model_id, point = d.model, (float(d.to[0]), float(d.to[1]))
     mm = m.state.model(model_id)
     # the model where it ends and the clock's tick (R-CLOCK): one new state
-    m.state = m.state.with_model(mm.model_copy(update={"x": point[0], "y": point[1]}), **m.clock_tick("move"))
+    m.state = m.state.with_model(mm.replace(x=point[0], y=point[1]), **m.clock_tick("move"))
     if mm.carrying:
-        m.state = m.state.with_marker(m.state.marker(mm.carrying).model_copy(update={"x": point[0], "y": point[1]}))
+        m.state = m.state.with_marker(m.state.marker(mm.carrying).replace(x=point[0], y=point[1]))
     # the event and the crossing test read the frame's own path (frames and event data are never
     # changed): no copy of it for the log to keep all game
     path = d.path

@@ -43,6 +43,6 @@ def record_outcome(m: Machine, model_id: str, after: Combatant, *, killer: str |
         m.state = m.state.replace(kills=m.state.kills + (KillRecord(
             order=order, victim=model_id, victim_side=now.side, killer=killer, killer_side=k.side if k else None, means=means),))
         if before.carrying:
-            m.state = m.state.with_marker(m.state.marker(before.carrying).model_copy(update={"carried_by": None, "x": now.x, "y": now.y}))
+            m.state = m.state.with_marker(m.state.marker(before.carrying).replace(carried_by=None, x=now.x, y=now.y))
             m.state = m.state.update_model(model_id, carrying=None)
         m.emit("out_of_action", now.side, model_id, killer=killer, means=means, removed=now.removed)

@@ -155,7 +155,7 @@ def _bid_revealed(m: Machine, d: Mapping[str, Any], blue: int) -> str | None:
     step, bids = d["step"], {"red": d["red"], "blue": blue}
     for side in ("red", "blue"):
         s = m.state.side_state(side)
-        m.state = m.state.with_side(s.model_copy(update={"honour": s.honour - bids[side]}))
+        m.state = m.state.with_side(s.replace(honour=s.honour - bids[side]))
     if bids["red"] != bids["blue"]:
         winner = "red" if bids["red"] > bids["blue"] else "blue"
         m.emit("bid", winner, step=step, bids=bids, winner=winner, tie_rolls=[])

@@ -483,4 +483,4 @@ def _template_markers(m: Machine, d: Mapping[str, Any]) -> None:
         destroyed = event.hit and event.explosive
         m.emit("marker_shot", m.state.model(d["model"]).side, d["model"], marker=marker_id, event=event, destroyed=destroyed)
         if destroyed:
-            m.state = m.state.with_marker(m.state.marker(marker_id).model_copy(update={"destroyed": True}))
+            m.state = m.state.with_marker(m.state.marker(marker_id).replace(destroyed=True))

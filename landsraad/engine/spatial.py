@@ -14,7 +14,7 @@ import numpy as np
 
 from ..geometry.board import Board, TerrainPiece
 from ..geometry.measure import edge_distance as _edge
-from ..geometry.movement import path_length_bounds, straight_measures, straight_plan
+from ..geometry.movement import MoveResult, path_length_bounds, straight_measures, straight_plan
 from ..geometry.movement import plan_move as _plan
 from ..geometry.movement.voluntary import straight_slides as _straight_slides
 from ..geometry.sight import cover_class as sight_cover_class
@@ -68,7 +68,7 @@ def contact_friends(state: GameState, model_id: str) -> tuple[str, ...]:
     return tuple(f.id for f in state.models if f.side == m.side and f.id != model_id and not f.removed and in_contact(state, model_id, f.id))
 
 
-def plan_move(state: GameState, model_id: str, to: tuple[float, float], allowance_cm: float, *, board: Board | None = None):
+def plan_move(state: GameState, model_id: str, to: tuple[float, float], allowance_cm: float, *, board: Board | None = None) -> MoveResult:
     """The geometry's verdict on a move (R-MOVE, RUL-17).
 
     Boards are immutable and hashable, so verdicts are cached: a decision's check and the move
@@ -107,7 +107,8 @@ def beyond_allowance(state: GameState, model_id: str, points: Iterable[tuple[flo
         One bool per point: True when its path must be longer than the allowance.
     """
     board = _move_board(state, model_id, state.board)  # plan_move's board: the same cached space
-    return path_length_bounds(board, model_id, list(points)) > allowance_cm + BOUND_SLACK_CM
+    longer: np.ndarray = path_length_bounds(board, model_id, list(points)) > allowance_cm + BOUND_SLACK_CM
+    return longer
 
 
 def _move_board(state: GameState, model_id: str, board: Board) -> Board:
@@ -138,7 +139,7 @@ def _opened(piece: TerrainPiece) -> TerrainPiece:
 
 
 @lru_cache(maxsize=256)
-def _plan_cached(board: Board, model_id: str, to: tuple[float, float], allowance_cm: float):
+def _plan_cached(board: Board, model_id: str, to: tuple[float, float], allowance_cm: float) -> MoveResult:
     measure = _STRAIGHT.get((board, model_id, allowance_cm), _NO_SLIDES).get(to)
     if measure is not None:
         # a suggestion the vectorised test passed: plan_move's result without its checks, nor

@@ -1,43 +1,68 @@
 """The state of a game: table, warbands as deployed models, markers, missions, clock, turn.
 
-Everything is a frozen pydantic model, so a state serialises to JSON and loads back equal
-(:func:`dump_state`, :func:`load_state`). The engine never mutates a state: each step
-returns a new one (``state.model_copy(update=...)`` through the helpers below).
+Every state is a slotted frozen dataclass: the engine never mutates one, each step returns a new
+one through its explicit :meth:`~GameState.replace` (and the helpers below). Pydantic stays at the
+edges: :func:`state_data` and :func:`dump_state` write a state as JSON (the same JSON as when the
+states were pydantic models, so saved games and snapshots load), :func:`state_from_data` and
+:func:`load_state` read one back, validating every field (a :class:`pydantic.ValidationError`
+names the field), and :func:`state_json_schema` publishes its JSON Schema.
+
+What a state computes once from its fields (a model's base, the table's geometry, a menu's
+answers) is kept in its memo (:class:`ModelMemo`, :class:`GameMemo`): a field of the data
+structure, excluded from equality, printing and JSON, that :meth:`~ModelState.replace` carries to
+the copy where the copy's fields give the same value.
 
 Examples
 --------
 >>> from landsraad.engine.state import ModelState, GameState, SideState, dump_state, load_state
 >>> from landsraad.model import Profile
 >>> p = Profile(id="soldier", name="Soldier", cost=1, movement=10, combat=1, reflexes=0, endurance=3)
->>> m = ModelState(id="red-1", side="red", faction="x", type="soldier", name="Soldier 1", profile=p, x=5, y=1.5, base_mm=30)
+>>> m = ModelState(id="red-1", side="red", faction="x", type="soldier", name="Soldier 1", profile=p, x=5.0, y=1.5, base_mm=30)
 >>> s = GameState(seed=1, sides=(SideState(side="red", faction="x"), SideState(side="blue", faction="y")), models=(m,))
 >>> load_state(dump_state(s)) == s
 True
 >>> s.model("red-1").position
 (5.0, 1.5)
+>>> s.model("red-1").replace(x=7.0).position
+(7.0, 1.5)
+>>> s.replace(turns=3)
+Traceback (most recent call last):
+...
+landsraad.errors.RuleError: GameState has no field 'turns'; its fields are: seed, ruleset, width, ...
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, ClassVar, Iterable, Literal, Mapping, TypeVar
+from dataclasses import dataclass, field, fields
+from functools import cache
+from operator import attrgetter
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Generic, Hashable, Iterable, Literal, Mapping, NoReturn, TypeVar
 
 import shapely
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, TypeAdapter
+from pydantic.json_schema import SkipJsonSchema
+from pydantic_core import core_schema
 from shapely.geometry import Polygon
 
 from ..errors import GeometryError, RuleError
-from ..geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece, cached_property
+from ..geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece
 from ..missions import MissionCard
-from ..model import Faction, Frozen, Poison, Profile, Weapon
-from ..rules.state import WoundLevel
+from ..model import Faction, Poison, Profile, Weapon
+from ..rules.state import Combatant, WoundLevel
 from ..ruleset import DEFAULT, Ruleset
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+    from pydantic import GetCoreSchemaHandler
 
 __all__ = [
     "Side",
     "SIDES",
     "other_side",
     "WoundLevel",
+    "ModelMemo",
+    "GameMemo",
     "ModelState",
     "MarkerState",
     "TerrainState",
@@ -45,11 +70,15 @@ __all__ = [
     "KillRecord",
     "SideState",
     "GameState",
+    "state_data",
+    "state_from_data",
+    "state_json_schema",
     "dump_state",
     "load_state",
 ]
 
 _T = TypeVar("_T")
+_S = TypeVar("_S", bound="DataclassInstance")
 
 Side = Literal["red", "blue"]
 SIDES: tuple[Side, Side] = ("red", "blue")
@@ -66,29 +95,117 @@ def other_side(side: str) -> Side:
     return "blue" if side == "red" else "red"
 
 
-_CACHED = ConfigDict(ignored_types=(cached_property,))
-"""The configuration of the states with cached properties (merged with :class:`Frozen`'s): pydantic
-lets the lock-free :class:`~landsraad.geometry.board.cached_property` stand as it does
-functools' (a game reads thousands of these values once each; functools' takes a lock for each)."""
+_CONFIG = ConfigDict(extra="forbid")
+"""How pydantic validates a state at the edges (:func:`state_from_data`): unknown keys are refused."""
 
 
-MODEL_MEMO_INPUTS: dict[str, frozenset[str]] = {
-    "out_of_action": frozenset({"removed", "poisons"}),
-    "_base": frozenset({"id", "x", "y", "base_mm", "height_cm", "side"}),
+class _Memo:
+    """Base of the memos: mutable caches kept beside a frozen state's fields, never validated,
+    compared, printed or written (pydantic sees an instance check, :func:`_memo_field`)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: type[Any], handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        return core_schema.is_instance_schema(cls)
+
+
+class ModelMemo(_Memo):
+    """What a :class:`ModelState` computes once, each slot with the fields it is computed from
+    (:data:`MODEL_MEMO_INPUTS`): a copy whose changes leave those fields alone keeps it, so a move
+    keeps the model's combatants and rule names, a fatigue token its base."""
+
+    __slots__ = ("base", "rule_names", "combatants")
+
+    def __init__(self) -> None:
+        self.base: Base | None = None
+        self.rule_names: tuple[tuple[Faction, ...], tuple[str, ...]] | None = None
+        """The game's custom sheets the names were found with (checked by identity) and the names
+        (:func:`landsraad.engine.bridge.rule_names`)."""
+        self.combatants: dict[tuple[str | None, int | None, bool], tuple[tuple[Faction, ...], Weapon | None, Combatant]] | None = None
+        """Per weapon id, activation fatigue and disabled shield, the game's custom sheets and the
+        weapon the combatant was built with (checked by identity) and the combatant
+        (:func:`landsraad.engine.bridge.combatant`)."""
+
+
+MODEL_MEMO_INPUTS: Mapping[str, frozenset[str]] = {
+    "base": frozenset({"id", "x", "y", "base_mm", "height_cm", "side"}),
+    "rule_names": frozenset({"profile", "faction", "equipment"}),
+    # what bridge._build_combatant reads of the model (jammed_by keys the memo too, through the shield)
+    "combatants": frozenset({"profile", "faction", "equipment", "name", "wound", "fatigue", "poisons", "spice_doses",
+                             "spice_active", "jammed_by"}),
 }
-"""Per value a model state keeps beside its fields (its cached properties, the memos other modules
-keep there and add here: :mod:`landsraad.engine.bridge`), the fields it is computed from; the
-other things it reads (the game's custom sheets, a weapon) key the memo itself. A copy whose
-update sets none of those fields keeps the value (:attr:`Frozen._kept_on_copy
-<landsraad.model.Frozen._kept_on_copy>`): a move keeps the model's combatants and rule names,
-a fatigue token its base, so they are not built again for an equal answer."""
+"""Per slot of :class:`ModelMemo`, the fields of the model state its value is computed from; the
+other things it reads (the game's custom sheets, a weapon) are checked by the memo entry itself."""
 
 
-class ModelState(Frozen):
+class GameMemo(_Memo):
+    """What a :class:`GameState` computes once: the table's geometry, the model index, the terrain
+    pieces (kept by a copy whose changes leave their fields alone) and the answers of
+    :meth:`GameState.memo` (never kept: every copy starts with none)."""
+
+    __slots__ = ("board", "index", "pieces", "answers")
+
+    def __init__(self) -> None:
+        self.board: Board | None = None
+        self.index: dict[str, int] | None = None
+        self.pieces: tuple[TerrainPiece, ...] | None = None
+        self.answers: dict[Hashable, Any] | None = None
+
+
+_GEOMETRY_FIELDS = frozenset({"width", "depth", "terrain", "models", "markers", "phase"})
+"""The fields :attr:`GameState.board` is built from."""
+
+
+def _memo_field(factory: Callable[[], _T]) -> _T:
+    """A memo slot of a state: made new by the constructor, outside equality, printing and JSON."""
+    return field(default_factory=factory, init=False, repr=False, compare=False, hash=False)
+
+
+class _FieldTable(Generic[_S]):
+    """The init fields of a state class, for its explicit :meth:`replace`: the copy is built by the
+    class's own constructor from the field values read at once (one C call), and a name that is
+    not a field is refused (a typo never passes silently)."""
+
+    def __init__(self, cls: type[_S]) -> None:
+        self.cls = cls
+        init = [f for f in fields(cls) if f.init]
+        # positional fields first, then the keyword-only ones (GameState's ``sides``, kept in its
+        # JSON place without a default), as the constructor takes them
+        ordered = [f for f in init if not f.kw_only] + [f for f in init if f.kw_only]
+        self.names: tuple[str, ...] = tuple(f.name for f in ordered)
+        self.positional = sum(1 for f in init if not f.kw_only)
+        self.index = {n: i for i, n in enumerate(self.names)}
+        self.values: Callable[[_S], tuple[Any, ...]] = attrgetter(*self.names)
+
+    def copy(self, obj: _S, changes: Mapping[str, object]) -> _S:
+        index = self.index
+        values = list(self.values(obj))
+        for name, value in changes.items():
+            i = index.get(name)
+            if i is None:
+                self._unknown(changes)
+            else:
+                values[i] = value
+        k = self.positional
+        if k == len(values):
+            return self.cls(*values)
+        return self.cls(*values[:k], **dict(zip(self.names[k:], values[k:])))
+
+    def _unknown(self, changes: Mapping[str, object]) -> NoReturn:
+        name = next(n for n in changes if n not in self.index)
+        raise RuleError(f"{self.cls.__name__} has no field {name!r}; its fields are: {', '.join(self.names)}.")
+
+
+_MemoOfModel = Annotated[ModelMemo, Field(exclude=True), SkipJsonSchema()]
+_MemoOfGame = Annotated[GameMemo, Field(exclude=True), SkipJsonSchema()]
+
+
+@dataclass(frozen=True, slots=True)
+class ModelState:
     """A model of a warband: its card, its kit and its state on the table."""
 
-    model_config = _CACHED
-    _kept_on_copy: ClassVar[Mapping[str, frozenset[str]]] = MODEL_MEMO_INPUTS
+    __pydantic_config__ = _CONFIG
 
     id: str
     side: Side
@@ -104,7 +221,7 @@ class ModelState(Frozen):
     x: float = 0.0
     y: float = 0.0
     wound: WoundLevel = "none"
-    fatigue: int = Field(0, ge=0)
+    fatigue: Annotated[int, Field(ge=0)] = 0
     poisons: tuple[Poison, ...] = ()
     """Poisons suffered now (R-POISON); for Will-breaker and Crippling ``x`` counts the activations left."""
     spice_active: bool = False
@@ -118,6 +235,31 @@ class ModelState(Frozen):
     """During set-up, whether it has been put on the table: recruited models wait off the table
     until their deployment (R-DEPLOY). Once play starts every model is on the table, whatever
     this says (a drill or a scene places its models directly)."""
+    cache: _MemoOfModel = _memo_field(ModelMemo)
+    """What this state computes once (:class:`ModelMemo`)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
+        return _data_of(self)
+
+    def replace(self, **changes: object) -> ModelState:
+        """A copy with ``changes`` to its fields; it keeps the memo entries those changes leave valid
+        (:data:`MODEL_MEMO_INPUTS`).
+
+        Raises
+        ------
+        RuleError
+            When a name is not a field.
+        """
+        copied = _MODEL_FIELDS.copy(self, changes)
+        mine, theirs = self.cache, copied.cache
+        if mine.base is not None and _BASE_INPUTS.isdisjoint(changes):
+            theirs.base = mine.base
+        if mine.rule_names is not None and _RULE_INPUTS.isdisjoint(changes):
+            theirs.rule_names = mine.rule_names
+        if mine.combatants is not None and _COMBATANT_INPUTS.isdisjoint(changes):
+            theirs.combatants = mine.combatants  # shared: every entry holds for both (same inputs)
+        return copied
 
     @property
     def position(self) -> tuple[float, float]:
@@ -132,26 +274,43 @@ class ModelState(Frozen):
         # most models have none: no generator to build for them
         return bool(self.poisons) and any(p.kind == kind for p in self.poisons)
 
-    @cached_property
+    @property
     def out_of_action(self) -> bool:
-        """Removed, or struck by the Deadly poison: it stays on the table but never acts again.
-
-        Cached: asked for every model at every menu, and a model state never changes."""
-        return self.removed or self.has_poison("deadly")
+        """Removed, or struck by the Deadly poison: it stays on the table but never acts again."""
+        return self.removed or (bool(self.poisons) and any(p.kind == "deadly" for p in self.poisons))
 
     def base(self) -> Base:
-        """The base as geometry (built once per model state: boards are rebuilt after every step)."""
-        return self._base
+        """The base as geometry (built once per model state and kept by copies that leave it alone:
+        boards are rebuilt after every step)."""
+        base = self.cache.base
+        if base is None:
+            base = self.cache.base = Base(self.id, self.x, self.y, self.base_mm, self.height_cm, self.side)
+        return base
 
-    @cached_property
-    def _base(self) -> Base:
-        return Base(self.id, self.x, self.y, self.base_mm, self.height_cm, self.side)
+
+_MODEL_FIELDS = _FieldTable(ModelState)
+_BASE_INPUTS = MODEL_MEMO_INPUTS["base"]
+_RULE_INPUTS = MODEL_MEMO_INPUTS["rule_names"]
+_COMBATANT_INPUTS = MODEL_MEMO_INPUTS["combatants"]
 
 
-class MarkerState(Frozen):
+class _GeometryMemo(_Memo):
+    """The geometry of a marker, terrain piece or table effect state, built on first use."""
+
+    __slots__ = ("shape",)
+
+    def __init__(self) -> None:
+        self.shape: Marker | TerrainPiece | Polygon | None = None
+
+
+_MemoOfShape = Annotated[_GeometryMemo, Field(exclude=True), SkipJsonSchema()]
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerState:
     """An objective marker (R-MISSIONS): a 30 or 50 mm token of one side's mission."""
 
-    model_config = _CACHED
+    __pydantic_config__ = _CONFIG
 
     id: str
     owner: Side
@@ -164,6 +323,15 @@ class MarkerState(Frozen):
     activated: bool = False
     delivered: bool = False
     placed_by: Side | None = None
+    cache: _MemoOfShape = _memo_field(_GeometryMemo)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
+        return _data_of(self)
+
+    def replace(self, **changes: object) -> MarkerState:
+        """A copy with ``changes`` to its fields (a :class:`RuleError` for a name that is not one)."""
+        return _MARKER_FIELDS.copy(self, changes)
 
     @property
     def on_table(self) -> bool:
@@ -172,36 +340,51 @@ class MarkerState(Frozen):
 
     def marker(self) -> Marker:
         """The marker as geometry (built once per marker state: boards are rebuilt after every step)."""
-        return self._marker
+        shape = self.cache.shape
+        if not isinstance(shape, Marker):
+            shape = self.cache.shape = Marker(self.id, self.x, self.y, self.size_mm, self.owner)
+        return shape
 
-    @cached_property
-    def _marker(self) -> Marker:
-        return Marker(self.id, self.x, self.y, self.size_mm, self.owner)
+
+_MARKER_FIELDS = _FieldTable(MarkerState)
 
 
-class TerrainState(Frozen):
+@dataclass(frozen=True, slots=True)
+class TerrainState:
     """A terrain piece as placed."""
 
-    model_config = _CACHED
+    __pydantic_config__ = _CONFIG
 
     id: str
     polygon: tuple[tuple[float, float], ...]
     height_cm: float = 0.0
     movement: Literal["blocked", "difficult", "open"] = "blocked"
+    cache: _MemoOfShape = _memo_field(_GeometryMemo)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
+        return _data_of(self)
+
+    def replace(self, **changes: object) -> TerrainState:
+        """A copy with ``changes`` to its fields (a :class:`RuleError` for a name that is not one)."""
+        return _TERRAIN_FIELDS.copy(self, changes)
 
     def piece(self) -> TerrainPiece:
         """The piece as geometry (one object per state piece, so its shapes and hash are built once)."""
-        return self._piece
+        shape = self.cache.shape
+        if not isinstance(shape, TerrainPiece):
+            shape = self.cache.shape = TerrainPiece(self.id, self.polygon, self.height_cm, self.movement)
+        return shape
 
-    @cached_property
-    def _piece(self) -> TerrainPiece:
-        return TerrainPiece(self.id, self.polygon, self.height_cm, self.movement)
+
+_TERRAIN_FIELDS = _FieldTable(TerrainState)
 
 
-class TableEffect(Frozen):
+@dataclass(frozen=True, slots=True)
+class TableEffect:
     """A template left on the table by an action: a hunter-seeker or a jammer."""
 
-    model_config = _CACHED
+    __pydantic_config__ = _CONFIG
 
     id: str
     kind: Literal["hunter_seeker", "jammer"]
@@ -210,19 +393,33 @@ class TableEffect(Frozen):
     x: float
     y: float
     radius_cm: float = 5.0
+    cache: _MemoOfShape = _memo_field(_GeometryMemo)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
+        return _data_of(self)
+
+    def replace(self, **changes: object) -> TableEffect:
+        """A copy with ``changes`` to its fields (a :class:`RuleError` for a name that is not one)."""
+        return _EFFECT_FIELDS.copy(self, changes)
 
     def template(self) -> Polygon:
         """The template on the table as geometry: a disc of ``radius_cm`` (built once per effect
         state: every move asks whether it crosses it)."""
-        return self._template
+        shape = self.cache.shape
+        if not isinstance(shape, Polygon):
+            shape = self.cache.shape = shapely.Point(self.x, self.y).buffer(self.radius_cm)
+        return shape
 
-    @cached_property
-    def _template(self) -> Polygon:
-        return shapely.Point(self.x, self.y).buffer(self.radius_cm)
+
+_EFFECT_FIELDS = _FieldTable(TableEffect)
 
 
-class KillRecord(Frozen):
+@dataclass(frozen=True, slots=True)
+class KillRecord:
     """A model that suffered a fatal wound or the Deadly poison (PRJ-76), and what did it."""
+
+    __pydantic_config__ = _CONFIG
 
     order: int
     victim: str
@@ -231,9 +428,23 @@ class KillRecord(Frozen):
     killer_side: Side | None = None
     means: str = ""
 
+    def to_dict(self) -> dict[str, Any]:
+        """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
+        return _data_of(self)
 
-class SideState(Frozen):
+    def replace(self, **changes: object) -> KillRecord:
+        """A copy with ``changes`` to its fields (a :class:`RuleError` for a name that is not one)."""
+        return _KILL_FIELDS.copy(self, changes)
+
+
+_KILL_FIELDS = _FieldTable(KillRecord)
+
+
+@dataclass(frozen=True, slots=True)
+class SideState:
     """One player: faction, warband, Honour left, secret missions (ranked) and table edge."""
+
+    __pydantic_config__ = _CONFIG
 
     side: Side
     faction: str
@@ -244,27 +455,33 @@ class SideState(Frozen):
     edge: Literal["south", "north", "west", "east"] = "south"
     passes: int = 0
 
+    def to_dict(self) -> dict[str, Any]:
+        """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
+        return _data_of(self)
+
+    def replace(self, **changes: object) -> SideState:
+        """A copy with ``changes`` to its fields (a :class:`RuleError` for a name that is not one)."""
+        return _SIDE_FIELDS.copy(self, changes)
+
+
+_SIDE_FIELDS = _FieldTable(SideState)
+
 
 Phase = Literal["setup", "play", "over"]
 
+_MISSING = object()
+"""What a memo holds for a question not asked yet (an answer may be ``None``)."""
 
-_GEOMETRY_FIELDS = frozenset({"width", "depth", "terrain", "models", "markers", "phase"})
-"""The fields :attr:`GameState.board` is built from."""
 
-
-class GameState(Frozen):
+@dataclass(frozen=True, slots=True)
+class GameState:
     """The whole game at one moment.
 
     ``to_act`` is the side whose turn it is; ``activation`` counts activations played.
     ``clock_s`` is the table time spent since the first player was designated (R-CLOCK).
     """
 
-    model_config = _CACHED
-    _kept_on_copy: ClassVar[Mapping[str, frozenset[str]]] = {
-        "board": _GEOMETRY_FIELDS, "_model_index": frozenset({"models"}), "_pieces": frozenset({"terrain"})}
-    """A copy keeps the table's geometry (:attr:`board`), the model index and the terrain pieces
-    when its update leaves them as they are (a clock tick, a flag, a side's Honour), so the
-    geometry's caches keyed on the board are not rebuilt for nothing; never the memo."""
+    __pydantic_config__ = _CONFIG
 
     seed: int | None = None
     """The seed the game's generator started from; ``None`` in a side's view (:meth:`Game.view`)."""
@@ -272,7 +489,8 @@ class GameState(Frozen):
     width: float = 60.0
     depth: float = 60.0
     terrain: tuple[TerrainState, ...] = ()
-    sides: tuple[SideState, SideState]
+    sides: tuple[SideState, SideState] = field(kw_only=True)
+    """Red's and blue's (a keyword of the constructor: it has no default, and keeps its place in the JSON)."""
     models: tuple[ModelState, ...] = ()
     markers: tuple[MarkerState, ...] = ()
     effects: tuple[TableEffect, ...] = ()
@@ -286,31 +504,32 @@ class GameState(Frozen):
     """The fatigue tokens the active model held before this activation's token: its malus (R-FATIGUE-MALUS, RUL-05)."""
     clock_s: float = 0.0
     clock_limit_s: float = 2700.0
-    kills: tuple["KillRecord", ...] = ()
+    kills: tuple[KillRecord, ...] = ()
     flags: tuple[tuple[str, str, str], ...] = ()
     custom_factions: tuple[Faction, ...] = ()
     """Faction sheets that are not bundled (a Minor House, a home-made sheet): they override a bundled id."""
     custom_missions: tuple[MissionCard, ...] = ()
     """Mission cards that are not bundled: they join (or override) the bundled cards."""
+    cache: _MemoOfGame = _memo_field(GameMemo)
+    """What this state computes once (:class:`GameMemo`; :meth:`memo` asks it)."""
 
     # --- lookups ---------------------------------------------------------------------------
 
-    @cached_property
     def _model_index(self) -> dict[str, int]:
-        return {m.id: i for i, m in enumerate(self.models)}
+        index = self.cache.index
+        if index is None:
+            index = self.cache.index = {m.id: i for i, m in enumerate(self.models)}
+        return index
 
     def model(self, model_id: str) -> ModelState:
         """The model ``model_id``; a :class:`RuleError` lists the valid ids otherwise."""
-        # asked some 3,500 times a game: the fields read from the instance dict, one pass through
-        # pydantic's attribute hook instead of two (the index is there once built, or kept on copy)
-        own = self.__dict__
-        index = own.get("_model_index")
+        index = self.cache.index
         if index is None:
-            index = self._model_index
+            index = self._model_index()
         try:
-            return own["models"][index[model_id]]
+            return self.models[index[model_id]]
         except KeyError:
-            raise RuleError(f"There is no model {model_id!r} in this game; the models are: {', '.join(self._model_index)}.") from None
+            raise RuleError(f"There is no model {model_id!r} in this game; the models are: {', '.join(index)}.") from None
 
     def side_state(self, side: str) -> SideState:
         return self.sides[0] if self.sides[0].side == side else self.sides[1]
@@ -343,38 +562,44 @@ class GameState(Frozen):
                 return m
         raise RuleError(f"There is no marker {marker_id!r}; the markers are: {', '.join(m.id for m in self.markers) or '(none)'}.")
 
-    @cached_property
     def _pieces(self) -> tuple[TerrainPiece, ...]:
         """The terrain as geometry: one tuple shared by every board of the states that have this
-        terrain (a copy keeps it, :attr:`_kept_on_copy`), so the geometry's caches find it by identity."""
-        return tuple(t.piece() for t in self.terrain)
+        terrain (a copy keeps it, :meth:`replace`), so the geometry's caches find it by identity."""
+        pieces = self.cache.pieces
+        if pieces is None:
+            pieces = self.cache.pieces = tuple(t.piece() for t in self.terrain)
+        return pieces
 
-    @cached_property
+    @property
     def board(self) -> Board:
-        """The table as geometry: every base still on the table, terrain, markers on the ground."""
-        return Board(
-            width=self.width,
-            depth=self.depth,
-            terrain=self._pieces,
-            bases=tuple(m.base() for m in self.models if _on_table(m, self.phase)),
-            markers=tuple(k.marker() for k in self.markers if k.on_table),
-        )
+        """The table as geometry: every base still on the table, terrain, markers on the ground
+        (built once per state, and kept by copies that leave its fields alone)."""
+        board = self.cache.board
+        if board is None:
+            board = self.cache.board = Board(
+                width=self.width,
+                depth=self.depth,
+                terrain=self._pieces(),
+                bases=tuple(m.base() for m in self.models if _on_table(m, self.phase)),
+                markers=tuple(k.marker() for k in self.markers if k.on_table),
+            )
+        return board
 
-    def memo(self, key: tuple[Any, ...], compute: Callable[[], _T]) -> _T:
+    def memo(self, key: Hashable, compute: Callable[[], _T]) -> _T:
         """``compute()``, computed once per state object and ``key``.
 
         For what the engine asks several times between two changes (a menu's contact test, the
-        models a side may select): a state never changes, and every copy starts with no memo
-        (:meth:`model_copy`), so an answer is never read from a state it was not computed on.
+        models a side may select): a state never changes, and every copy starts with no answers
+        (:meth:`replace`), so an answer is never read from a state it was not computed on.
         ``key`` must name the question and every argument ``compute`` reads besides the state.
         """
-        memo = self.__dict__.get(_MEMO)
-        if memo is None:
-            memo = self.__dict__[_MEMO] = {}
-        value = memo.get(key, _MISSING)  # no KeyError raised and caught at each first question of a state
+        answers = self.cache.answers
+        if answers is None:
+            answers = self.cache.answers = {}
+        value = answers.get(key, _MISSING)  # no KeyError raised and caught at each first question of a state
         if value is _MISSING:
-            value = memo[key] = compute()
-        return value
+            value = answers[key] = compute()
+        return value  # type: ignore[no-any-return]
 
     def flag(self, side: str, key: str) -> str | None:
         """A mission counter the engine keeps for ``side`` (see :mod:`landsraad.engine.view`)."""
@@ -386,20 +611,46 @@ class GameState(Frozen):
 
     # --- immutable updates -------------------------------------------------------------------
 
-    def with_model(self, model: ModelState, **changes: Any) -> "GameState":
+    def to_dict(self) -> dict[str, Any]:
+        """The state as JSON-able data (:func:`state_data`)."""
+        return state_data(self)
+
+    def replace(self, **changes: object) -> GameState:
+        """A copy with ``changes`` to its fields.
+
+        The copy keeps the table's geometry (:attr:`board`), the model index and the terrain
+        pieces when ``changes`` leave their fields alone (a clock tick, a flag, a side's Honour),
+        so the geometry's caches keyed on the board are not rebuilt for nothing; never the answers
+        of :meth:`memo`.
+
+        Raises
+        ------
+        RuleError
+            When a name is not a field.
+        """
+        copied = _GAME_FIELDS.copy(self, changes)
+        mine, theirs = self.cache, copied.cache
+        if mine.board is not None and _GEOMETRY_FIELDS.isdisjoint(changes):
+            theirs.board = mine.board
+        if "models" not in changes:
+            theirs.index = mine.index
+        if "terrain" not in changes:
+            theirs.pieces = mine.pieces
+        return copied
+
+    def with_model(self, model: ModelState, **changes: object) -> GameState:
         """The state with ``model`` replacing the model of the same id (and ``changes`` to its other fields)."""
         return self.with_models((model,), **changes)
 
-    def with_models(self, models: Iterable[ModelState], **changes: Any) -> "GameState":
+    def with_models(self, models: Iterable[ModelState], **changes: object) -> GameState:
         """The state with each of ``models`` replacing the model of the same id, and ``changes`` to
         its other fields, in one copy: a step that changes several models and the turn's fields
         builds one new state, not one per change (the result is the one the changes made one
         after the other give)."""
         if "models" in changes:
             raise RuleError("with_models replaces models by id; 'models' is not one of its other changes.")
-        own = self.__dict__  # the fields read from the instance dict: pydantic's attribute hook is slow
-        index = self._model_index
-        new = list(own["models"])
+        index = self._model_index()
+        new = list(self.models)
         replaced: list[tuple[ModelState, ModelState]] = []
         for model in models:
             i = index.get(model.id)
@@ -407,14 +658,17 @@ class GameState(Frozen):
                 raise GeometryError(f"There is no model {model.id!r} to update.")
             replaced.append((new[i], model))
             new[i] = model
-        board = own.get("board")
+        board = self.cache.board
         if board is not None and not _GEOMETRY_FIELDS.isdisjoint(changes):
             board = None
         changes["models"] = tuple(new)  # the keyword arguments' own dict
-        copied = self.model_copy(update=changes)
-        copied.__dict__["_model_index"] = index  # same ids in the same order
+        copied = _GAME_FIELDS.copy(self, changes)
+        mine, theirs = self.cache, copied.cache
+        theirs.index = index  # same ids in the same order
+        if "terrain" not in changes:
+            theirs.pieces = mine.pieces
         if board is not None:
-            phase = own["phase"]
+            phase = self.phase
             for old, model in replaced:
                 if _same_footprint(old, model, phase):
                     continue  # wounds, fatigue, poisons: the same table
@@ -425,31 +679,23 @@ class GameState(Frozen):
                 else:
                     board = None  # a base comes or goes: the copy builds its board when asked
                     break
-            if board is not None:
-                copied.__dict__["board"] = board
+            theirs.board = board
         return copied
 
-    def update_model(self, model_id: str, **changes: Any) -> "GameState":
-        return self.with_model(self.model(model_id).model_copy(update=changes))
+    def update_model(self, model_id: str, **changes: object) -> GameState:
+        return self.with_model(self.model(model_id).replace(**changes))
 
-    def with_marker(self, marker: MarkerState) -> "GameState":
-        return self.model_copy(update={"markers": tuple(marker if m.id == marker.id else m for m in self.markers)})
+    def with_marker(self, marker: MarkerState) -> GameState:
+        return self.replace(markers=tuple(marker if m.id == marker.id else m for m in self.markers))
 
-    def with_side(self, side: SideState) -> "GameState":
-        return self.model_copy(update={"sides": tuple(side if s.side == side.side else s for s in self.sides)})
+    def with_side(self, side: SideState) -> GameState:
+        return self.replace(sides=tuple(side if s.side == side.side else s for s in self.sides))
 
-    def with_flag(self, side: str, key: str, value: str) -> "GameState":
-        return self.model_copy(update={"flags": self.flags + ((side, key, value),)})
-
-    def replace(self, **changes: Any) -> "GameState":
-        return self.model_copy(update=changes)
+    def with_flag(self, side: str, key: str, value: str) -> GameState:
+        return self.replace(flags=self.flags + ((side, key, value),))
 
 
-_MEMO = "_memo"
-"""The key of a state's memo (:meth:`GameState.memo`) in its ``__dict__``, beside its fields."""
-
-_MISSING: Any = object()
-"""What a memo holds for a question not asked yet (an answer may be ``None``)."""
+_GAME_FIELDS = _FieldTable(GameState)
 
 
 def _on_table(m: ModelState, phase: str) -> bool:
@@ -461,27 +707,71 @@ def _same_footprint(old: ModelState, new: ModelState, phase: str) -> bool:
     """Whether the board holds the same of ``old`` and ``new`` (:func:`_footprint`).
 
     Said at once when ``new`` is ``old``, or a copy that kept ``old``'s base (a copy keeps it only
-    when its update leaves the base's fields alone, :data:`MODEL_MEMO_INPUTS`) and whose
+    when its changes leave the base's fields alone, :data:`MODEL_MEMO_INPUTS`) and whose
     ``removed`` and ``deployed`` are ``old``'s (so it is on the table exactly when ``old`` is)."""
     if old is new:
         return True
-    o, n = old.__dict__, new.__dict__
-    base = o.get("_base")
-    if base is not None and base is n.get("_base") and o["removed"] == n["removed"] and o["deployed"] == n["deployed"]:
+    base = old.cache.base
+    if base is not None and base is new.cache.base and old.removed == new.removed and old.deployed == new.deployed:
         return True
     return _footprint(old, phase) == _footprint(new, phase)
 
 
-def _footprint(m: ModelState, phase: str) -> tuple[Any, ...]:
+def _footprint(m: ModelState, phase: str) -> tuple[object, ...]:
     """What of a model the board holds: its base where it stands, or nothing when off the table."""
     return (m.id, m.x, m.y, m.base_mm, m.height_cm, m.side) if _on_table(m, phase) else (m.id, False)
 
 
+# --- the edges: JSON and validation -----------------------------------------------------------
+
+
+_ADAPTERS: dict[type[object], TypeAdapter[Any]] = {}
+"""The pydantic adapter over each state class, built on first use (:func:`_data_of`)."""
+
+
+def _data_of(state: object) -> dict[str, Any]:
+    kind = type(state)
+    adapter = _ADAPTERS.get(kind)
+    if adapter is None:
+        adapter = _ADAPTERS[kind] = TypeAdapter(kind)
+    data: dict[str, Any] = adapter.dump_python(state, mode="json")
+    return data
+
+
+@cache
+def _adapter() -> TypeAdapter[GameState]:
+    """The pydantic adapter over the state dataclasses (built on first use: it builds the content
+    models' schemas too)."""
+    return TypeAdapter(GameState)
+
+
+def state_data(state: GameState) -> dict[str, Any]:
+    """The state as JSON-able data (the keys and values the pydantic states wrote)."""
+    data: dict[str, Any] = _adapter().dump_python(state, mode="json")
+    return data
+
+
+def state_from_data(data: object) -> GameState:
+    """The state that :func:`state_data` wrote, every field validated.
+
+    Raises
+    ------
+    pydantic.ValidationError
+        When a field is missing, unknown or of a wrong value (the error names where).
+    """
+    return _adapter().validate_python(data)
+
+
+def state_json_schema() -> dict[str, Any]:
+    """The JSON Schema of a state as :func:`state_data` writes it."""
+    return _adapter().json_schema()
+
+
 def dump_state(state: GameState) -> str:
     """The state as JSON text."""
-    return state.model_dump_json()
+    return _adapter().dump_json(state).decode()
 
 
 def load_state(text: str | bytes) -> GameState:
-    """A state from :func:`dump_state`'s JSON."""
-    return GameState.model_validate(json.loads(text))
+    """A state from :func:`dump_state`'s JSON (validated: :func:`state_from_data`)."""
+    return state_from_data(json.loads(text))

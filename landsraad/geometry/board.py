@@ -226,21 +226,67 @@ class Marker:
         return _ShapelyPoint(self.x, self.y).buffer(self.radius, quad_segs=CIRCLE_RESOLUTION)
 
 
+class TableParts:
+    """What a board computes from its size and terrain alone (the table's rectangle, the pieces
+    that block sight, the pieces by movement kind), built on first use and shared by the boards of
+    the same table: a board made from another (:meth:`Board.with_base`, ``dataclasses.replace``)
+    is handed its parts, and keeps them only if they describe its own table."""
+
+    __slots__ = ("width", "depth", "terrain", "_table", "_sight_blockers", "_by_kind")
+
+    def __init__(self, width: float, depth: float, terrain: tuple[TerrainPiece, ...]) -> None:
+        self.width, self.depth, self.terrain = width, depth, terrain
+        self._table: Polygon | None = None
+        self._sight_blockers: tuple[TerrainPiece, ...] | None = None
+        self._by_kind: dict[str, tuple[TerrainPiece, ...]] | None = None
+
+    def fits(self, width: float, depth: float, terrain: tuple[TerrainPiece, ...]) -> bool:
+        """Whether these are the parts of a table of this size and terrain (the same pieces)."""
+        return self.terrain is terrain and self.width == width and self.depth == depth
+
+    @property
+    def table(self) -> Polygon:
+        if self._table is None:
+            self._table = shapely.box(0.0, 0.0, self.width, self.depth)
+        return self._table
+
+    @property
+    def sight_blockers(self) -> tuple[TerrainPiece, ...]:
+        if self._sight_blockers is None:
+            self._sight_blockers = tuple(t for t in self.terrain if t.blocks_sight)
+        return self._sight_blockers
+
+    @property
+    def by_kind(self) -> dict[str, tuple[TerrainPiece, ...]]:
+        if self._by_kind is None:
+            kinds: dict[str, list[TerrainPiece]] = {}
+            for t in self.terrain:
+                kinds.setdefault(t.movement, []).append(t)
+            self._by_kind = {k: tuple(v) for k, v in kinds.items()}
+        return self._by_kind
+
+
 @dataclass(frozen=True)
 class Board:
-    """The table: its size in cm, terrain, model bases and markers. Immutable."""
+    """The table: its size in cm, terrain, model bases and markers. Immutable.
+
+    ``parts`` are what it computes from its size and terrain alone (:class:`TableParts`): given
+    the parts of another board of the same table, it shares them; otherwise it makes its own."""
 
     width: float = 60.0
     depth: float = 60.0
     terrain: tuple[TerrainPiece, ...] = ()
     bases: tuple[Base, ...] = ()
     markers: tuple[Marker, ...] = ()
+    parts: TableParts | None = field(default=None, repr=False, compare=False, hash=False)
     _index: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "terrain", tuple(self.terrain))
         object.__setattr__(self, "bases", tuple(self.bases))
         object.__setattr__(self, "markers", tuple(self.markers))
+        if self.parts is None or not self.parts.fits(self.width, self.depth, self.terrain):
+            object.__setattr__(self, "parts", TableParts(self.width, self.depth, self.terrain))
         self._index.update({b.id: i for i, b in enumerate(self.bases)})
 
     def __hash__(self) -> int:
@@ -280,46 +326,38 @@ class Board:
         """Every base but ``base_id``."""
         return tuple(b for b in self.bases if b.id != base_id)
 
-    @cached_property
+    @property
     def table(self) -> Polygon:
         """The table's rectangle."""
-        return shapely.box(0.0, 0.0, self.width, self.depth)
+        return self._parts.table
 
-    @cached_property
+    @property
     def sight_blockers(self) -> tuple[TerrainPiece, ...]:
         """Terrain pieces with a height above 0."""
-        return tuple(t for t in self.terrain if t.blocks_sight)
+        return self._parts.sight_blockers
 
     def terrain_of(self, kind: TerrainMovement) -> tuple[TerrainPiece, ...]:
         """Terrain pieces whose movement kind is ``kind``."""
-        return self._terrain_by_kind.get(kind, ())
+        return self._parts.by_kind.get(kind, ())
 
-    @cached_property
-    def _terrain_by_kind(self) -> dict[str, tuple[TerrainPiece, ...]]:
-        kinds: dict[str, list[TerrainPiece]] = {}
-        for t in self.terrain:
-            kinds.setdefault(t.movement, []).append(t)
-        return {k: tuple(v) for k, v in kinds.items()}
+    @property
+    def _parts(self) -> TableParts:
+        parts = self.parts
+        assert parts is not None  # set by __post_init__
+        return parts
 
     # --- immutable updates -----------------------------------------------------------------
 
     def with_base(self, base: Base) -> "Board":
         """A board with ``base`` added, or replacing the base with the same id.
 
-        A replacement (every move of the game) is built directly: the same ids in the same order
-        keep the id index, and what depends on the table and terrain alone (the table's shape,
-        the pieces by kind) goes with it, rather than ``dataclasses.replace`` checking and
-        indexing everything again."""
+        A replacement (every move of the game) keeps what depends on the table and terrain alone
+        (the table's shape, the pieces by kind: :class:`TableParts`)."""
         i = self._index.get(base.id)
         if i is None or len(self._index) != len(self.bases):  # a new id, or ids given twice: the general way
             bases = self.bases + (base,) if i is None else tuple(base if b.id == base.id else b for b in self.bases)
             return replace(self, bases=bases)
-        board = Board.__new__(Board)
-        kept = {k: v for k, v in self.__dict__.items() if k in _TABLE_PARTS}
-        board.__dict__.update(width=self.width, depth=self.depth, terrain=self.terrain,
-                              bases=self.bases[:i] + (base,) + self.bases[i + 1:], markers=self.markers,
-                              _index=self._index, **kept)
-        return board
+        return Board(self.width, self.depth, self.terrain, self.bases[:i] + (base,) + self.bases[i + 1:], self.markers, self.parts)
 
     def moved(self, base_id: str, to: Point) -> "Board":
         """A board with base ``base_id`` centred at ``to``."""
@@ -337,5 +375,3 @@ class Board:
         return replace(self, terrain=tuple(terrain))
 
 
-_TABLE_PARTS = frozenset({"table", "sight_blockers", "_terrain_by_kind"})
-"""A board's cached properties that depend on its size and terrain alone (:meth:`Board.with_base` keeps them)."""

@@ -207,8 +207,8 @@ def build_state(drill: Drill, *, seed: int) -> GameState:
     for m in recruited.models:
         spot = drill.models.get(m.id)
         if spot is not None:
-            models.append(m.model_copy(update={"x": float(spot.at[0]), "y": float(spot.at[1]), "wound": spot.wound, "fatigue": spot.fatigue}))
-    sides = tuple(s.model_copy(update={"missions": tuple(drill.missions.get(s.side, ())), "edge": "south" if s.side == "red" else "north"})
+            models.append(m.replace(x=float(spot.at[0]), y=float(spot.at[1]), wound=spot.wound, fatigue=spot.fatigue))
+    sides = tuple(s.replace(missions=tuple(drill.missions.get(s.side, ())), edge="south" if s.side == "red" else "north")
                   for s in recruited.sides)
     terrain: tuple[TerrainState, ...] = ()
     if drill.scene:

@@ -24,7 +24,7 @@ whether its samples run in this process or in a pool of workers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Sequence
 
 import numpy as np
@@ -56,13 +56,13 @@ def public_view(state: GameState, side: str) -> GameState:
     opponent = state.side_state(other_side(side))
     if state.seed is None and not opponent.missions:
         return state
-    return state.replace(seed=None).with_side(opponent.model_copy(update={"missions": ()}))
+    return state.replace(seed=None).with_side(opponent.replace(missions=()))
 
 
 def same_view(a: GameState, b: GameState, side: str) -> bool:
     """Whether two states show ``side`` the same position (what it may not know aside)."""
     a, b = public_view(a, side), public_view(b, side)
-    return all(getattr(a, name) == getattr(b, name) for name in GameState.model_fields)
+    return all(getattr(a, f.name) == getattr(b, f.name) for f in fields(GameState) if f.compare)
 
 
 @dataclass(frozen=True)

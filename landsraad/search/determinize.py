@@ -92,6 +92,6 @@ def determinize(view: GameState, side: str, rng: np.random.Generator) -> GameSta
     opponent = other_side(side)
     state = view.replace(seed=None)
     if view.phase == "setup" and not view.side_state(side).missions:
-        return state.with_side(state.side_state(opponent).model_copy(update={"missions": ()}))
+        return state.with_side(state.side_state(opponent).replace(missions=()))
     picks = sample_missions(view, opponent, rng)
-    return state.with_side(state.side_state(opponent).model_copy(update={"missions": picks}))
+    return state.with_side(state.side_state(opponent).replace(missions=picks))

@@ -57,7 +57,7 @@ from ..engine.flow import BUILDERS
 from ..engine.game import SNAPSHOT_FORMAT
 from ..engine.setup import stack_at_mission_pick
 from ..engine.setup_options import SetupOptions
-from ..engine.state import other_side
+from ..engine.state import other_side, state_data
 from ..errors import LandsraadError
 from .core import public_view
 from .evaluate import position_value
@@ -102,10 +102,10 @@ def pick_root(view: GameState, side: str, *, first: str, opponent_picks: Sequenc
     index = order.index(side)
     state = view.replace(seed=None)
     opponent = state.side_state(other_side(side))
-    state = state.with_side(opponent.model_copy(update={"missions": tuple(opponent_picks) if index == 1 else ()}))
+    state = state.with_side(opponent.replace(missions=tuple(opponent_picks) if index == 1 else ()))
     stack = stack_at_mission_pick(order=order, index=index)
     core = {
-        "state": state.model_dump(mode="json"),
+        "state": state_data(state),
         "stack": [frame.to_list() for frame in stack],
         "pending": ["pick_missions", {"side": side}],
         "rng": np.random.PCG64(0).state,

@@ -40,6 +40,7 @@ from ..engine.clock import TableTimeModel
 from ..engine.game import SNAPSHOT_FORMAT
 from ..engine.setup import BID_STEPS, stack_at_bid
 from ..engine.setup_options import SetupOptions
+from ..engine.state import state_data
 from ..errors import LandsraadError, RuleError
 from .core import public_view
 from .determinize import determinize
@@ -116,7 +117,7 @@ def setup_root(view: GameState, *, seed: int, step: str = FIRST_STEP, side: str 
     if side is None:
         raise RuleError(f"A set-up search at the {step} bid needs to know whose view it is.")
     state = determinize(view, side, np.random.default_rng([seed, 1]))
-    core = {"state": state.model_dump(mode="json"), "stack": [frame.to_list() for frame in stack_at_bid(step)],
+    core = {"state": state_data(state), "stack": [frame.to_list() for frame in stack_at_bid(step)],
             "pending": None, "rng": np.random.PCG64(seed).state}
     snapshot = {"format": SNAPSHOT_FORMAT, "dice": "digital", "setup": SetupOptions().to_dict(),
                 "time_model": dict(TableTimeModel().costs), "warbands": {}, "core": core, "origin": None,

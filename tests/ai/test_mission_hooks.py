@@ -74,7 +74,7 @@ def test_an_evaluator_the_player_does_not_know_falls_back_to_the_cards_actions(m
                  for n in (1, 2, 3)]
     a = model("red", "corrino", "soldier", 1, 10, 5)
     state = state_in_play([a, model("blue", "fremen", "warrior", 1, 30, 55)]).replace(markers=tuple(terminals))
-    state = state.with_side(state.side_state("red").model_copy(update={"missions": ("activation",)}))
+    state = state.with_side(state.side_state("red").replace(missions=("activation",)))
     jobs = card_jobs(_Planner(HeuristicPlayer(1), state, "red"), card)
     assert sorted(j.action for j in jobs) == [f"mission:activation:activate_terminal:{k.id}" for k in terminals]
 
@@ -91,7 +91,7 @@ def test_a_cards_kill_bonus_is_its_hooks_product_for_every_card_and_enemy():
     fast_paths = 0
     for start in range(0, len(ids), 6):
         picked = tuple(ids[start:start + 6])
-        s = state.with_side(state.side_state("red").model_copy(update={"missions": picked}))
+        s = state.with_side(state.side_state("red").replace(missions=picked))
         planner = _Planner(HeuristicPlayer(1), s, "red")
         for mid in picked:
             card = cards[mid]
@@ -112,12 +112,12 @@ def test_marker_jobs_come_from_the_cards_actions_and_holds_from_its_evaluator():
     a = model("red", "corrino", "soldier", 1, 10, 5)
     carrier = model("red", "corrino", "soldier", 2, 40, 30, carrying=None)
     state = state_in_play([a, carrier, model("blue", "fremen", "warrior", 1, 50, 55)]).replace(markers=(cache, pos))
-    state = state.with_side(state.side_state("red").model_copy(update={"missions": ("spice_theft", "occupation")}))
+    state = state.with_side(state.side_state("red").replace(missions=("spice_theft", "occupation")))
     planner = _Planner(HeuristicPlayer(1), state, "red")
     kinds = {(j.kind, j.marker, j.action, j.hold) for j in planner.jobs}
     assert ("pick_up", cache.id, f"mission:spice_theft:pick_up_spice:{cache.id}", False) in kinds
     assert ("position", pos.id, None, True) in kinds
-    carried = state.with_marker(cache.model_copy(update={"carried_by": carrier.id})).update_model(carrier.id, carrying=cache.id)
+    carried = state.with_marker(cache.replace(carried_by=carrier.id)).update_model(carrier.id, carrying=cache.id)
     job = _Planner(HeuristicPlayer(1), carried, "red").assignment[carrier.id]
     assert job.kind == "deliver" and job.action == f"mission:spice_theft:carry_off_spice:{cache.id}" and job.edge == "south"
 
@@ -132,7 +132,7 @@ def test_explosives_go_for_markers_their_owner_does_not_want_destroyed():
     planner = _Planner(HeuristicPlayer(1), state, "red")
     assert planner.blast_worth(terminal) > 0 > planner.blast_worth(depot)
     # An activated terminal stays activated when blown up (PRJ-73): nothing to deny.
-    done = terminal.model_copy(update={"activated": True})
+    done = terminal.replace(activated=True)
     assert _Planner(HeuristicPlayer(1), state.replace(markers=(depot, done)), "red").blast_worth(done) == 0.0
 
 
@@ -161,11 +161,11 @@ def test_a_contesting_player_stands_on_the_opponents_held_markers_late_in_the_ga
     assert not [j for j in _Planner(HeuristicPlayer(1, contest=True), state, "red").jobs if j.kind == "contest"]
     assert not [j for j in _Planner(HeuristicPlayer(1), late, "red").jobs if j.kind == "contest"]
     # A position blown up can no longer be held: nothing to contest there (PRJ-73).
-    blown = late.replace(markers=(pos1.model_copy(update={"destroyed": True}), terminal, pos2))
+    blown = late.replace(markers=(pos1.replace(destroyed=True), terminal, pos2))
     assert [j.marker for j in _Planner(HeuristicPlayer(1, contest=True), blown, "red").jobs if j.kind == "contest"] == [pos2.id]
     # The side's own positions are held, not contested.
-    own = late.replace(markers=(pos1.model_copy(update={"owner": "red", "id": "red-occupation-position-1"}),))
-    own = own.with_side(own.side_state("red").model_copy(update={"missions": ("occupation",)}))
+    own = late.replace(markers=(pos1.replace(owner="red", id="red-occupation-position-1"),))
+    own = own.with_side(own.side_state("red").replace(missions=("occupation",)))
     assert [j.kind for j in _Planner(HeuristicPlayer(1, contest=True), own, "red").jobs] == ["position"]
 
 
@@ -222,7 +222,7 @@ def test_explosives_and_open_ground_help_a_sabotage():
     sabotage = mission_cards(state)["sabotage"]
     r = read_table(state, d.side)
     assert r.carriers("explosives") >= 1  # the Corrino specialist
-    unarmed = state.replace(models=tuple(m.model_copy(update={"equipment": ()}) for m in state.models))
+    unarmed = state.replace(models=tuple(m.replace(equipment=()) for m in state.models))
     assert card_chance(read_table(unarmed, d.side), sabotage) < card_chance(r, sabotage)
     wall = TerrainState(id="wall", polygon=((0.0, 28.0), (60.0, 28.0), (60.0, 32.0), (0.0, 32.0)), height_cm=5.0)
     walled = state.replace(terrain=(wall,))

@@ -151,7 +151,7 @@ def test_the_gap_fast_path_of_two_models_answers_as_the_general_one(red, blue, b
     """_gap, _gap_at and _r read a model's radius directly (a fast path): the same floats as the general
     path, which a stand-in carrying the same fields takes."""
     state = _table(red, blue)
-    models = [m.model_copy(update={"base_mm": base}) if i % 2 else m for i, m in enumerate(state.models)]
+    models = [m.replace(base_mm=base) if i % 2 else m for i, m in enumerate(state.models)]
     marker = MarkerState(id="red-occupation-position-1", owner="red", mission="occupation", x=mx, y=my, size_mm=marker_mm)
 
     def slow(m):  # not a ModelState: _r's general branch

@@ -69,8 +69,8 @@ def test_every_plan_stays_under_its_bound_whatever_the_style():
 def test_fatigue_goes_to_the_fresher_model_when_two_plans_are_equal():
     # Two identical champions facing the same warrior at the same gap: the one holding more
     # tokens is never chosen (its price grows 0.6 a token beyond two).
-    tired = model("red", "harkonnen", "champion", 1, 20, 20).model_copy(update={"fatigue": 3})
-    fresh = model("red", "harkonnen", "champion", 2, 40, 20).model_copy(update={"fatigue": 2})
+    tired = model("red", "harkonnen", "champion", 1, 20, 20).replace(fatigue=3)
+    fresh = model("red", "harkonnen", "champion", 2, 40, 20).replace(fatigue=2)
     e1, e2 = model("blue", "fremen", "warrior", 1, 20, 27), model("blue", "fremen", "warrior", 2, 40, 27)
     state = state_in_play([tired, fresh, e1, e2], red="harkonnen", blue="fremen")
     p = HeuristicPlayer(None, strict=True)

@@ -1,5 +1,7 @@
 """Tests of landsraad.engine.bridge: models to kernel combatants and back (PRJ-53, R-WOUND, R-POISON)."""
 
+import dataclasses
+
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -79,35 +81,33 @@ def test_a_combatant_is_built_once_per_card_and_condition_not_per_position():
 )
 def test_stored_is_the_full_copy_and_the_model_itself_when_nothing_changes(wound, fatigue, poisons, spice_active, removed,
                                                                           activations, set_first):
-    """``stored`` equals the copy with every stored field (fields set included); when that copy
-    would change nothing it is the model state itself, which keeps its memos."""
+    """``stored`` equals the copy with every stored field; when that copy would change nothing
+    (each field the same object, or of the same type and equal) it is the model state itself,
+    which keeps its memos."""
     m = model("red", "corrino", "soldier", 1, 10, 10)
     if set_first:  # a model whose stored fields were all set already (as after its first store)
-        m = m.model_copy(update={"wound": "none", "fatigue": 0, "poisons": (), "spice_doses": m.spice_doses, "spice_active": False,
-                                 "removed": False, "carrying": None, "activations": 0})
+        m = m.replace(wound="none", fatigue=0, poisons=(), spice_doses=m.spice_doses, spice_active=False, removed=False, carrying=None, activations=0)
     state = state_in_play([m])
     c = combatant(state, m.id).model_copy(update={"wound": wound, "fatigue": fatigue, "spice_active": spice_active,
                                                   "poisons": tuple(Poison(kind=k) for k in poisons)})
     changes = {} if activations is None else {"activations": activations}
     got = stored(state, m.id, c, removed=removed, **changes)
     gone = c.wound == "fatal" if removed is None else removed
-    full = m.model_copy(update={"wound": c.wound, "fatigue": c.fatigue, "poisons": c.poisons, "spice_doses": c.spice_doses,
-                                "spice_active": c.spice_active, "removed": m.removed or gone, "carrying": None if gone else m.carrying,
-                                **changes})
-    fields = set(type(m).model_fields)
-    assert {k: v for k, v in got.__dict__.items() if k in fields} == {k: v for k, v in full.__dict__.items() if k in fields}
-    assert got.model_fields_set == full.model_fields_set
-    same = all(type(full.__dict__[k]) is type(v) and full.__dict__[k] == v for k, v in m.__dict__.items() if k in fields)
-    assert (got is m) == (same and full.model_fields_set == m.model_fields_set)
+    full = m.replace(wound=c.wound, fatigue=c.fatigue, poisons=c.poisons, spice_doses=c.spice_doses, spice_active=c.spice_active,
+                     removed=m.removed or gone, carrying=None if gone else m.carrying, **changes)
+    names = [f.name for f in dataclasses.fields(m) if f.compare]
+    assert got == full and all(type(getattr(got, k)) is type(getattr(full, k)) for k in names)
+    same = all(type(getattr(full, k)) is type(getattr(m, k)) and getattr(full, k) == getattr(m, k) for k in names)
+    assert (got is m) == same
     if got is m:
-        assert "_combatants" in got.__dict__  # its memo kept
+        assert got.cache.combatants  # its memo kept
 
 
 def test_a_store_of_an_equal_value_of_another_type_is_a_change():
     """``False`` equals ``0`` but a copy would hold ``False``: not the model itself then."""
     from landsraad.engine.bridge import _unchanged
 
-    m = model("red", "corrino", "soldier", 1, 10, 10).model_copy(update={"fatigue": 0, "removed": False})
+    m = model("red", "corrino", "soldier", 1, 10, 10).replace(fatigue=0, removed=False)
     assert _unchanged(m, {"fatigue": 0, "removed": False})
     assert not _unchanged(m, {"fatigue": False}) and not _unchanged(m, {"removed": 0})
     assert not _unchanged(m, {"wound": "none", "not_a_field": 1})
@@ -132,9 +132,9 @@ def test_what_a_copy_keeps_of_its_source_is_what_it_would_compute(updates):
     for update in updates:
         state = state_in_play([m, enemy])
         combatant(state, m.id), rule_names(state, m.id), m.out_of_action, m.base()  # the source's memos
-        m = m.model_copy(update=update)
-        fresh = ModelState(**{k: getattr(m, k) for k in ModelState.model_fields})
-        assert "out_of_action" not in fresh.__dict__
+        m = m.replace(**update)
+        fresh = ModelState(**{f.name: getattr(m, f.name) for f in dataclasses.fields(ModelState) if f.init})
+        assert fresh.cache.base is None and fresh.cache.combatants is None
         mine, theirs = state_in_play([m, enemy]), state_in_play([fresh, enemy])
         assert combatant(mine, m.id) == combatant(theirs, m.id)
         assert rule_names(mine, m.id) == rule_names(theirs, m.id)

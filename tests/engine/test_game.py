@@ -17,7 +17,7 @@ from landsraad.content import faction_ids, load_model
 from landsraad.engine import EngineError, Game, flow
 from landsraad.engine.decisions import Decision
 from landsraad.engine.game import UNDO_DEPTH, new_game, play, replay
-from landsraad.engine.state import dump_state, load_state
+from landsraad.engine.state import dump_state, load_state, state_data
 from landsraad.errors import DecisionError, UnknownNameError
 from landsraad.missions import MissionCard
 from landsraad.model import Faction
@@ -345,7 +345,7 @@ def test_views_never_hold_the_seed_or_the_opponents_secrets(seed, steps, side):
     game = new_game("harkonnen", "corrino", seed=seed)
     _advance(game, {"red": RandomPlayer(seed), "blue": RandomPlayer(seed + 1)}, steps)
     view = game.view(side)
-    text = json.dumps(view.model_dump(mode="json"))
+    text = json.dumps(state_data(view))
     assert view.seed is None and '"seed": null' in text
     opponent = "blue" if side == "red" else "red"
     assert view.side_state(opponent).missions == ()
@@ -441,8 +441,8 @@ def test_a_custom_mission_card_is_offered_played_and_scored():
 
 def _view_built_anew(state, side):
     """What a side may see, built from the state alone: no seed, the opponent's missions hidden."""
-    sides = tuple(s if s.side == side else s.model_copy(update={"missions": ()}) for s in state.sides)
-    return state.model_copy(update={"seed": None, "sides": sides})
+    sides = tuple(s if s.side == side else s.replace(missions=()) for s in state.sides)
+    return state.replace(seed=None, sides=sides)
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -463,10 +463,10 @@ def test_every_view_is_the_view_built_anew_though_the_hidden_sides_are_reused(se
     for side in ("red", "blue"):
         before = game.view(side)
         honoured = game.state.side_state(side)
-        game.state = game.state.with_side(honoured.model_copy(update={"honour": honoured.honour + 1}))
+        game.state = game.state.with_side(honoured.replace(honour=honoured.honour + 1))
         after = game.view(side)
         assert after == _view_built_anew(game.state, side) and after != before
-        game.state = game.state.with_side(game.state.side_state("red" if side == "blue" else "blue").model_copy(update={"passes": 9}))
+        game.state = game.state.with_side(game.state.side_state("red" if side == "blue" else "blue").replace(passes=9))
         assert game.view(side) == _view_built_anew(game.state, side)
 
 

@@ -17,7 +17,7 @@ from landsraad.engine import bridge
 from landsraad.engine.activation import _selectable, selectable_models
 from landsraad.engine.game import new_game
 from landsraad.engine.spatial import _contact_enemies, contact_enemies
-from landsraad.engine.state import GameState, other_side
+from landsraad.engine.state import GameState, other_side, state_data, state_from_data
 from landsraad.players import RandomPlayer
 
 FACTIONS = ("corrino", "atreides", "harkonnen", "fremen")
@@ -25,7 +25,7 @@ FACTIONS = ("corrino", "atreides", "harkonnen", "fremen")
 
 def _fresh(state: GameState) -> GameState:
     """An equal state with no memo, no cached board and no cached model states' properties."""
-    return GameState.model_validate(state.model_dump())
+    return state_from_data(state_data(state))
 
 
 def _states(seed: int, steps: int):
@@ -65,8 +65,7 @@ def test_memos_answer_as_computed_from_scratch(seed, steps):
         for side in (d.side, other_side(d.side)):
             view = game.view(side)
             assert game.view(side) is view
-            assert view == _fresh(state).model_copy(update={"seed": None}).model_copy(update={
-                "sides": tuple(s.model_copy(update={"missions": ()}) if s.side != side else s for s in state.sides)})
+            assert view == _fresh(state).replace(seed=None).replace(sides=tuple(s.replace(missions=()) if s.side != side else s for s in state.sides))
 
 
 def test_a_copy_starts_without_the_memos():
@@ -80,12 +79,12 @@ def test_a_copy_starts_without_the_memos():
     selectable_models(state, m.side)
     contact_enemies(state, m.id)
     bridge.combatant(state, m.id)
-    assert "_memo" in state.__dict__ and "_combatants" in m.__dict__
+    assert state.cache.answers and m.cache.combatants
     # a change of the model (its fatigue) or of the state (the clock): nothing answered before is kept
     changed = state.update_model(m.id, fatigue=m.fatigue + 1)
-    assert "_memo" not in changed.__dict__ and "_combatants" not in changed.model(m.id).__dict__
+    assert changed.cache.answers is None and changed.model(m.id).cache.combatants is None
     assert bridge.combatant(changed, m.id).fatigue == m.fatigue + 1
-    assert "_memo" not in state.replace(clock_s=1.0).__dict__
+    assert state.replace(clock_s=1.0).cache.answers is None
 
 
 def test_a_model_states_combatants_follow_the_games_custom_sheets():

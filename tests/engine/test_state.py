@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
-import functools
+import dataclasses
+import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
-from landsraad.engine import state as state_module
-from landsraad.engine.state import GameState, MarkerState, ModelState, TableEffect, TerrainState
-from landsraad.geometry.board import cached_property
+from landsraad.engine.state import (
+    GameState,
+    MarkerState,
+    ModelState,
+    TableEffect,
+    TerrainState,
+    dump_state,
+    load_state,
+    state_data,
+    state_from_data,
+    state_json_schema,
+)
+from landsraad.errors import RuleError
+from landsraad.geometry.board import Base, Board, TerrainPiece
 from landsraad.model import Poison
 
 from .helpers import model, state_in_play
@@ -26,7 +40,7 @@ def _state(deployed: bool = True) -> GameState:
 
 def _fresh(state: GameState) -> GameState:
     """The same state built anew from its data: nothing carried over from earlier copies."""
-    return GameState.model_validate(state.model_dump())
+    return state_from_data(state_data(state))
 
 
 _IDS = ("red-soldier-1", "red-duellist-1", "blue-warrior-1", "blue-warrior-2")
@@ -107,7 +121,7 @@ def test_an_effects_template_is_its_disc_built_once(x, y, radius):
     effect = TableEffect(id="e", kind="jammer", owner="red", by="red-1", x=x, y=y, radius_cm=radius)
     assert effect.template().equals_exact(shapely.Point(x, y).buffer(radius), 0.0)
     assert effect.template() is effect.template()
-    assert effect.model_copy(update={"x": x + 1}).template().equals_exact(shapely.Point(x + 1, y).buffer(radius), 0.0)
+    assert effect.replace(x=x + 1).template().equals_exact(shapely.Point(x + 1, y).buffer(radius), 0.0)
 
 
 _CHANGES = st.one_of(
@@ -137,7 +151,6 @@ def test_property_with_models_in_one_copy_is_the_updates_one_after_the_other(cha
         one_by_one = one_by_one.replace(**fields)
     together = state.with_models(models, **fields)
     assert together == one_by_one
-    assert together.__pydantic_fields_set__ == one_by_one.__pydantic_fields_set__
     assert together.board == _fresh(together).board == one_by_one.board
     if warm and all(step[0] in ("fatigue", "wound") for step in changes):
         assert together.board is state.board  # the same table: its caches stay warm
@@ -148,26 +161,34 @@ def test_property_with_models_in_one_copy_is_the_updates_one_after_the_other(cha
        asked=st.sampled_from(["deadly", "crippling", "will_breaker", "paralysing"]))
 def test_property_has_poison_is_any_poison_of_the_kind_r_poison(kinds, asked):
     """has_poison's shortcut for a model without poisons gives the full test's answer (R-POISON)."""
-    m = _state().models[0].model_copy(update={"poisons": tuple(Poison(kind=k) for k in kinds)})
+    m = _state().models[0].replace(poisons=tuple(Poison(kind=k) for k in kinds))
     assert m.has_poison(asked) == any(p.kind == asked for p in m.poisons)
     assert m.out_of_action == (m.removed or any(p.kind == "deadly" for p in m.poisons))
 
 
-def _cached_names(cls: type) -> list[str]:
-    return [name for klass in cls.__mro__ for name, v in vars(klass).items() if isinstance(v, cached_property)]
+def _built(obj: object) -> list[tuple[object, object]]:
+    """Each value ``obj`` keeps in its memo, read twice, with the value built afresh from its fields."""
+    if isinstance(obj, GameState):
+        return [(obj.board, obj.board), (obj.board, Board(width=obj.width, depth=obj.depth, terrain=tuple(t.piece() for t in obj.terrain),
+                 bases=tuple(m.base() for m in obj.models if not m.removed and (m.deployed or obj.phase != "setup")),
+                 markers=tuple(k.marker() for k in obj.markers if k.on_table)))]
+    if isinstance(obj, ModelState):
+        return [(obj.base(), obj.base()), (obj.base(), Base(obj.id, obj.x, obj.y, obj.base_mm, obj.height_cm, obj.side))]
+    if isinstance(obj, MarkerState):
+        return [(obj.marker(), obj.marker())]
+    if isinstance(obj, TerrainState):
+        return [(obj.piece(), obj.piece()), (obj.piece(), TerrainPiece(obj.id, obj.polygon, obj.height_cm, obj.movement))]
+    assert isinstance(obj, TableEffect)
+    return [(obj.template(), obj.template())]
 
 
 @settings(max_examples=30, deadline=None)
 @given(st.lists(_STEPS, max_size=6), st.booleans())
-def test_property_the_states_cached_properties_are_computed_once_and_right(steps, deployed):
-    """The states' cached properties (the lock-free descriptor of landsraad.geometry.board, not
-    functools': no lock on each first read) are computed on the first read, then the same object
-    is read again from the instance; each is the value its function computes afresh, also on the
-    copies the steps make (a copy does not carry a value that describes its source)."""
-    assert not [name for name, v in vars(state_module).items() if v is functools.cached_property]
-    for cls in (ModelState, MarkerState, TerrainState, TableEffect, GameState):
-        assert not [name for name, v in vars(cls).items() if isinstance(v, functools.cached_property)], cls
-    assert _cached_names(ModelState) and _cached_names(GameState) and _cached_names(TerrainState)
+def test_property_the_states_memos_are_computed_once_and_right(steps, deployed):
+    """The values the states keep in their memos (a model's base, the table, a piece's geometry,
+    a template) are built on the first read, then the same object is read again; each is the
+    value built afresh from the fields, also on the copies the steps make (a copy does not carry a
+    value that describes its source)."""
     state = _state(deployed)
     effect = TableEffect(id="e", kind="jammer", owner="red", by="red-soldier-1", x=30.0, y=20.0, radius_cm=5.0)
     state = state.replace(effects=(effect,))
@@ -176,14 +197,10 @@ def test_property_the_states_cached_properties_are_computed_once_and_right(steps
         state = _apply(state, step)
     objects = [state, *state.models, *state.markers, *state.terrain, *state.effects]
     for obj in objects:
-        for name in _cached_names(type(obj)):
-            first = getattr(obj, name)
-            assert obj.__dict__[name] is first and getattr(obj, name) is first
-            fresh = getattr(type(obj), name).func(obj)
-            if hasattr(fresh, "equals_exact"):
-                assert fresh.equals_exact(first, 0.0), name
-            else:
-                assert fresh == first, name
+        (first, again), *fresh = _built(obj)
+        assert first is again
+        for kept, built in fresh:
+            assert kept == built, type(obj)
 
 
 @settings(max_examples=40, deadline=None)
@@ -196,3 +213,58 @@ def test_has_models_says_whether_models_of_holds_one_prj_93(kinds):
     state = state_in_play(models)
     for side in ("red", "blue"):
         assert state.has_models(side) == bool(state.models_of(side))
+
+
+# --- the edges: JSON, validation, the explicit copy (issue 44) ------------------------------------
+
+
+def test_a_state_writes_the_json_the_pydantic_states_wrote():
+    """state_data writes the keys the pydantic states wrote, in their order, and no memo: a
+    snapshot or saved game of the earlier format loads, and one written now reads back equal."""
+    state = _state()
+    _ = state.board, [m.base() for m in state.models]  # warm memos are never written
+    data = state_data(state)
+    assert list(data)[:7] == ["seed", "ruleset", "width", "depth", "terrain", "sides", "models"]
+    assert "cache" not in data and all("cache" not in m for m in data["models"])
+    assert list(data["models"][0])[:5] == ["id", "side", "faction", "type", "name"]
+    assert state_from_data(data) == state and state_from_data(json.loads(dump_state(state))) == state
+    assert load_state(dump_state(state)) == state
+
+
+def test_loading_validates_every_field_and_refuses_unknown_keys():
+    """The edge validates: a wrong value or an unknown key is a ValidationError naming where."""
+    data = state_data(_state())
+    data["models"][1]["fatigue"] = -1
+    data["models"][2]["colour"] = "red"
+    with pytest.raises(ValidationError) as info:
+        state_from_data(data)
+    where = {".".join(map(str, e["loc"])) for e in info.value.errors()}
+    assert {"models.1.fatigue", "models.2.colour"} <= where
+    assert state_from_data(state_data(_state())).models[0].x == 10.0 and isinstance(state_from_data(state_data(_state())).models[0].x, float)
+
+
+def test_replace_refuses_a_name_that_is_not_a_field():
+    """An explicit copy: a typo is a RuleError naming it, never a silent no-op."""
+    state = _state()
+    with pytest.raises(RuleError, match="no field 'clock'"):
+        state.replace(clock=3.0)
+    with pytest.raises(RuleError, match="ModelState has no field 'fatige'"):
+        state.models[0].replace(fatige=1)
+    assert state.replace(clock_s=3.0).clock_s == 3.0 and state.clock_s == 0.0
+
+
+def test_the_states_are_slotted_and_frozen():
+    """No instance dict to write memos into, and no field changes in place (Python 3.11's slotted
+    frozen dataclasses refuse with a TypeError where the class was rebuilt for its slots)."""
+    state = _state()
+    for obj in (state, state.models[0], state.sides[0], state.terrain[0]):
+        assert not hasattr(obj, "__dict__")
+        with pytest.raises((dataclasses.FrozenInstanceError, TypeError)):
+            obj.side = "blue"  # type: ignore[misc, union-attr]
+    assert state.models[0].side == "red"
+
+
+def test_the_json_schema_names_the_fields_and_no_memo():
+    schema = state_json_schema()
+    assert "sides" in schema["required"] and "cache" not in schema["properties"]
+    assert "cache" not in schema["$defs"]["ModelState"]["properties"]

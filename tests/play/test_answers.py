@@ -124,7 +124,7 @@ def _cost(state, mover, point, allowance=1e6):
 
 def test_contact_ends_in_base_contact_by_a_legal_path(state):
     p = contact_point(state, "red-soldier-1", "blue-warrior-2", 30.0)
-    moved = state.replace(models=tuple(m.model_copy(update={"x": p[0], "y": p[1]}) if m.id == "red-soldier-1" else m for m in state.models))
+    moved = state.replace(models=tuple(m.replace(x=p[0], y=p[1]) if m.id == "red-soldier-1" else m for m in state.models))
     gap = edge_distance(moved.board.base("red-soldier-1"), moved.board.base("blue-warrior-2"))
     assert -1e-6 <= gap <= state.ruleset.contact_tolerance_cm
     assert plan_move(state.board, "red-soldier-1", p, 30.0).legal
@@ -173,7 +173,7 @@ def test_in_game_contact_agrees_with_landsraad_move_issue_38(x, y, allowance):
     from landsraad.geometry.approach import contact_move
     from landsraad.play.answers import contact_cost
     base = build_state(load_drill("assassination-strike"), seed=0)
-    state = base.replace(models=tuple(m.model_copy(update={"x": x, "y": y}) if m.id == "red-soldier-1" else m for m in base.models))
+    state = base.replace(models=tuple(m.replace(x=x, y=y) if m.id == "red-soldier-1" else m for m in base.models))
     board = state.board
     assume(all(edge_distance(board.base("red-soldier-1"), b) > 0.2 for b in board.bases if b.id != "red-soldier-1"))
     from landsraad.errors import GeometryError

@@ -82,7 +82,7 @@ def test_the_opponents_real_picks_do_not_reach_a_sample(at_red_activation):
     twin = game.clone()
     blue = twin.state.side_state("blue")
     other = tuple(m for m in ("territory", "assassination", "infiltration") if m not in blue.missions)[:1] + blue.missions[:1]
-    twin.state = twin.state.with_side(blue.model_copy(update={"missions": other}))
+    twin.state = twin.state.with_side(blue.replace(missions=other))
     a = _job(game.view("red"), (), game.view("red"), game.decision, candidates=game.decision.choices[:2], seed=5)
     b = _job(twin.view("red"), (), twin.view("red"), twin.decision, candidates=twin.decision.choices[:2], seed=5)
     assert run_sample(a, 0) == run_sample(b, 0)

@@ -46,7 +46,7 @@ def test_leaked_secrets_in_the_view_change_nothing(at_red_activation):
     game = at_red_activation
     view = game.view("red")
     blue = view.side_state("blue")
-    leaked = view.replace(seed=999).with_side(blue.model_copy(update={"missions": game.state.side_state("blue").missions}))
+    leaked = view.replace(seed=999).with_side(blue.replace(missions=game.state.side_state("blue").missions))
     for seed in range(5):
         assert determinize(leaked, "red", np.random.default_rng(seed)) == determinize(view, "red", np.random.default_rng(seed))
 

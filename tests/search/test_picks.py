@@ -69,7 +69,7 @@ def test_a_view_with_the_opponents_secrets_gives_the_same_job_and_values():
     view = game.view(d.side)
     opponent = other_side(d.side)
     leaked = view.replace(seed=game.state.seed).with_side(game.state.side_state(opponent))
-    false = view.replace(seed=7).with_side(view.side_state(opponent).model_copy(update={"missions": ("territory",)}))
+    false = view.replace(seed=7).with_side(view.side_state(opponent).replace(missions=("territory",)))
     jobs = [make_pick_job(HeuristicPlayer(1), d, v, first=None, count=3, seed=4) for v in (view, leaked, false)]
     assert jobs[0] == jobs[1] == jobs[2]
     assert isinstance(jobs[0].view, GameState) and jobs[0].view.seed is None

@@ -16,7 +16,7 @@ TINY = Level("tiny", kinds=PLAY_KINDS, candidates=3, samples=2, depth=1, margin=
 
 def _leak(view: GameState, truth: GameState) -> GameState:
     """``view`` with the opponent's real picks and the game's seed put back: what a peeking player would see."""
-    blue = view.side_state("blue").model_copy(update={"missions": truth.side_state("blue").missions})
+    blue = view.side_state("blue").replace(missions=truth.side_state("blue").missions)
     return view.replace(seed=truth.seed if truth.seed is not None else 4321).with_side(blue)
 
 
@@ -46,7 +46,7 @@ def test_a_view_with_the_opponents_secrets_put_back_gives_the_same_decisions(at_
 
 def test_a_view_with_false_secrets_gives_the_same_decisions(at_red_activation):
     def false_picks(view: GameState, game) -> GameState:
-        blue = view.side_state("blue").model_copy(update={"missions": ("territory",)})
+        blue = view.side_state("blue").replace(missions=("territory",))
         return view.replace(seed=1).with_side(blue)
 
     clean, fooled = SearchPlayer(8, TINY), SearchPlayer(8, TINY)
