@@ -21,7 +21,7 @@ import tomllib
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
 
-STRICT = ["landsraad.geometry.*", "landsraad.rules.*", "landsraad.odds.*", "landsraad.dice"]
+STRICT = ["landsraad.geometry.*", "landsraad.rules.*", "landsraad.odds.*", "landsraad.dice", "landsraad.engine.*"]
 """Checked with every flag of ``mypy --strict`` (issue 44)."""
 
 STRICT_FLAGS = {

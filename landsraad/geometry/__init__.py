@@ -19,6 +19,8 @@ AttributeError: module 'landsraad.geometry' has no attribute 'no_such_name'
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..lazy import lazy_exports
 
 _EXPORTS: dict[str, str] = {
@@ -41,7 +43,74 @@ _EXPORTS: dict[str, str] = {
 }
 """Each public name and the submodule that defines it."""
 
-__all__ = list(_EXPORTS)
+__all__ = [
+    "Base",
+    "Board",
+    "Marker",
+    "Point",
+    "TerrainPiece",
+    "DEFAULT_MODEL_HEIGHT_CM",
+    "CIRCLE_RESOLUTION",
+    "edge_distance",
+    "distance",
+    "in_contact",
+    "nearest",
+    "report_cm",
+    "range_band",
+    "range_modifier",
+    "CoverResult",
+    "cover",
+    "cover_bonus",
+    "line_of_sight",
+    "visible_models",
+    "nearest_in_sight",
+    "nearest_targets",
+    "enemies_of",
+    "MoveResult",
+    "plan_move",
+    "can_move",
+    "path_cost",
+    "path_is_clear",
+    "reach_region",
+    "move_toward_nearest_edge",
+    "push",
+    "step_away",
+    "escape",
+    "free_spot_near",
+    "BLAST_RADIUS_CM",
+    "blast_shape",
+    "direct_shape",
+    "under_blast",
+    "under_direct",
+    "DodgeResult",
+    "dodge_out",
+    "Edge",
+    "SetupProblem",
+    "check_terrain_placement",
+    "check_deployment",
+    "deployment_spots",
+]
 
+
+if TYPE_CHECKING:  # the names' types, for checkers that cannot follow __getattr__ (tests/test_lazy.py keeps it equal to _EXPORTS)
+    from .bands import range_band, range_modifier, report_cm
+    from .board import CIRCLE_RESOLUTION, DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, Point, TerrainPiece
+    from .measure import distance, edge_distance, in_contact, nearest
+    from .movement import (
+        MoveResult,
+        can_move,
+        escape,
+        free_spot_near,
+        move_toward_nearest_edge,
+        path_cost,
+        path_is_clear,
+        plan_move,
+        push,
+        reach_region,
+        step_away,
+    )
+    from .setup import Edge, SetupProblem, check_deployment, check_terrain_placement, deployment_spots
+    from .sight import CoverResult, cover, cover_bonus, enemies_of, line_of_sight, nearest_in_sight, nearest_targets, visible_models
+    from .templates import BLAST_RADIUS_CM, DodgeResult, blast_shape, direct_shape, dodge_out, under_blast, under_direct
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())

@@ -71,6 +71,8 @@ shot hits with probability sum over a of (a - 2) / 100 for a >= 3, that is 36 / 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..lazy import lazy_exports
 
 _EXPORTS: dict[str, str] = {
@@ -86,6 +88,7 @@ melee tables)."""
 
 __all__ = [
     "DIE",
+    "STANCES",
     "PAYOFFS",
     "Payoff",
     "LoweringPolicy",
@@ -108,6 +111,13 @@ __all__ = [
     "disengage_odds",
 ]
 
+
+if TYPE_CHECKING:  # the names' types, for checkers that cannot follow __getattr__ (tests/test_lazy.py keeps it equal to _EXPORTS)
+    from .core import DIE, PAYOFFS, LoweringPolicy, Payoff, beats_array, check_lowering, solve_zero_sum, wound_results_array
+    from .disengage import DisengageOdds, disengage_odds
+    from .melee import LoweringAdvice, MeleeOdds, lowering_advice, melee_odds
+    from .shooting import ShotOdds, shot_odds, shot_wounds
+    from .stances import STANCES, StanceMatrix, StanceSolution, best_stances, stance_matrix
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
 

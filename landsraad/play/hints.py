@@ -18,6 +18,7 @@ from ..engine.bridge import combatant
 from ..engine.spatial import cover_class, edge_distance
 from ..errors import LandsraadError
 from ..odds import ShotOdds, shot_odds, stance_matrix
+from ..rules.shooting import shot_cover
 from .matrix import fighters
 
 __all__ = ["option_notes", "shot_note", "melee_note", "dodge_words"]
@@ -43,7 +44,7 @@ def shot_note(state: GameState, shooter: str, weapon_id: str, target: str | None
         if cover == "no_line_of_sight":
             return "no line of sight"
         distance = edge_distance(state, shooter, target)
-        odds = shot_odds(combatant(state, shooter, weapon=weapon), combatant(state, target), distance_cm=distance, cover=cover,
+        odds = shot_odds(combatant(state, shooter, weapon=weapon), combatant(state, target), distance_cm=distance, cover=shot_cover(cover),
                          ruleset=state.ruleset)
     except LandsraadError:
         return ""

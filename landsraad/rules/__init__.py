@@ -24,13 +24,15 @@ Examples
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..lazy import lazy_exports
 
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(('DisengageEvent', 'resolve_disengage', 'roll_disengage'), "disengage"),
     **dict.fromkeys(('HealEvent', 'resolve_heal', 'roll_heal'), "healing"),
     **dict.fromkeys(('MeleeEvent', 'Strike', 'resolve_melee', 'roll_melee'), "melee"),
-    **dict.fromkeys(('ShotEvent', 'TemplateShotEvent', 'resolve_shot', 'resolve_template_shot', 'roll_shot'), "shooting"),
+    **dict.fromkeys(('ShotEvent', 'TemplateShotEvent', 'resolve_shot', 'resolve_template_shot', 'roll_shot', 'shot_cover'), "shooting"),
     **dict.fromkeys(('Combatant', 'Event', 'WoundLevel', 'WoundResult'), "state"),
     **dict.fromkeys(('WoundEvent', 'apply_hit', 'wound_result'), "wounds"),
 }
@@ -51,6 +53,7 @@ __all__ = [
     "resolve_shot",
     "resolve_template_shot",
     "roll_shot",
+    "shot_cover",
     "MeleeEvent",
     "Strike",
     "resolve_melee",
@@ -63,6 +66,14 @@ __all__ = [
     "roll_heal",
 ]
 
+
+if TYPE_CHECKING:  # the names' types, for checkers that cannot follow __getattr__ (tests/test_lazy.py keeps it equal to _EXPORTS)
+    from .disengage import DisengageEvent, resolve_disengage, roll_disengage
+    from .healing import HealEvent, resolve_heal, roll_heal
+    from .melee import MeleeEvent, Strike, resolve_melee, roll_melee
+    from .shooting import ShotEvent, TemplateShotEvent, resolve_shot, resolve_template_shot, roll_shot, shot_cover
+    from .state import Combatant, Event, WoundLevel, WoundResult
+    from .wounds import WoundEvent, apply_hit, wound_result
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
 

@@ -43,7 +43,7 @@ from typing import Literal, Sequence
 import numpy as np
 
 from ..dice import beats, check_die, roll_d10
-from ..errors import RuleError
+from ..errors import RuleError, quoted
 from ..geometry.bands import range_band as measure_range_band
 from ..model import Poison, Weapon
 from ..ruleset import DEFAULT, Ruleset
@@ -70,6 +70,7 @@ __all__ = [
     "Cover",
     "COVER_BONUS",
     "LaserMode",
+    "shot_cover",
     "range_band",
     "range_modifier",
     "shot_damage",
@@ -98,6 +99,41 @@ COVER_BONUS: dict[str, int] = {"none": 0, "small": 2, "large": 4}
 """R-COVER: what cover adds to the target's defence die."""
 
 LaserMode = Literal["burn", "explosive"]
+
+_COVERS: dict[str, Cover] = {"none": "none", "small": "small", "large": "large"}
+
+
+def shot_cover(cover_class: str) -> Cover:
+    """The cover a shot is taken through, from a sight answer's class (R-COVER, R-LOS).
+
+    Parameters
+    ----------
+    cover_class
+        ``none``, ``small`` or ``large``; a sight answer may also say ``no_line_of_sight``.
+
+    Returns
+    -------
+    Cover
+        The same class, as the shot's kernel takes it.
+
+    Raises
+    ------
+    RuleError
+        With no line of sight there is no shot to take (R-LOS).
+
+    Examples
+    --------
+    >>> shot_cover("small")
+    'small'
+    >>> shot_cover("no_line_of_sight")
+    Traceback (most recent call last):
+    ...
+    landsraad.errors.RuleError: There is no shot without a line of sight (R-LOS); the sight answer was 'no_line_of_sight'.
+    """
+    try:
+        return _COVERS[cover_class]
+    except KeyError:
+        raise RuleError(f"There is no shot without a line of sight (R-LOS); the sight answer was {quoted(cover_class)}.") from None
 
 TemplateTarget = tuple[Combatant, Sequence[int]] | tuple[Combatant, Sequence[int], Cover]
 """One model under a template with its ``(neutral, defence)`` dice, and its cover as a third item when it has some."""

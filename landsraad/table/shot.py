@@ -24,6 +24,7 @@ from typing import Any, Literal
 from ..errors import RuleError
 from ..geometry.board import Board
 from ..odds import ShotOdds, shot_odds
+from ..rules.shooting import LaserMode, shot_cover
 from ..rules.state import Combatant, effective_shield
 from ..ruleset import DEFAULT, Ruleset
 from .measure import DEFAULT_TOLERANCE_CM, Measurement, WeaponRange, measure
@@ -98,7 +99,7 @@ class ShotAnswer:
 
 def shot(board: Board, shooter_id: str, target_id: str, shooter: Combatant, target: Combatant, *,
          scene: str = "", ruleset: Ruleset = DEFAULT, tolerance_cm: float = DEFAULT_TOLERANCE_CM,
-         laser_mode: str = "burn") -> ShotAnswer:
+         laser_mode: LaserMode = "burn") -> ShotAnswer:
     """The shot of ``shooter_id`` (stats ``shooter``, its ``weapon`` fires) at ``target_id``.
 
     Parameters
@@ -145,7 +146,7 @@ def shot(board: Board, shooter_id: str, target_id: str, shooter: Combatant, targ
             reasons.append(f"{target_id} is not the nearest enemy {shooter_id} sees; the nearest: "
                            f"{', '.join(m.nearest or ()) or '(none)'} (RUL-08)")
         try:
-            odds = shot_odds(shooter, target, distance_cm=m.exact_cm, cover=m.cover.cover, laser_mode=laser_mode,
+            odds = shot_odds(shooter, target, distance_cm=m.exact_cm, cover=shot_cover(m.cover.cover), laser_mode=laser_mode,
                              ruleset=ruleset)
         except RuleError as exc:  # the kernel refuses this shot (a laser at a shield...)
             reasons.append(str(exc).rstrip("."))

@@ -76,7 +76,7 @@ from ..geometry.measure import CONTACT_TOLERANCE_CM
 from ..geometry.movement import free_spots, reach_region
 from ..model import Weapon
 from ..odds import shot_odds
-from ..rules.shooting import range_band
+from ..rules.shooting import range_band, shot_cover
 from ..rules.state import Combatant, active_rules
 from ..ruleset import DEFAULT, Ruleset
 from ..scene import Scene
@@ -482,7 +482,7 @@ def _charges_from(empty: Board, me: Base, e: Base, pts: np.ndarray, movement_cm:
     if free:
         board = empty.with_base(Base(ghost_id, e.x, e.y, me.diameter_mm, me.height_cm, me.side))
         region = reach_region(board, ghost_id, movement_cm + ring_r, ignore=[e.id])
-        return shapely.distance(region, shapely.points(pts)) <= 1e-9, True
+        return np.asarray(shapely.distance(region, shapely.points(pts)) <= 1e-9), True
     ang = np.arange(RING_SAMPLES) * (2 * math.pi / RING_SAMPLES)
     ring = np.column_stack([e.x + (ring_r + 1e-6) * np.cos(ang), e.y + (ring_r + 1e-6) * np.sin(ang)])
     probe = empty
@@ -515,7 +515,7 @@ class _Odds:
         k = (id(shooter), id(target), by, cover)
         if k not in self.memo:
             try:
-                self.memo[k] = shot_odds(shooter, target, distance_cm=distance, cover=cover, ruleset=self.ruleset).p_hit
+                self.memo[k] = shot_odds(shooter, target, distance_cm=distance, cover=shot_cover(cover), ruleset=self.ruleset).p_hit
             except RuleError:  # the kernel refuses the shot (a laser at a shield, R-LASER)
                 self.memo[k] = None
             self.kept += [shooter, target]

@@ -80,6 +80,8 @@ Model 'a' needs 12.3 cm but may move 10 cm to get to (10, 22.3).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...lazy import lazy_exports
 
 _EXPORTS: dict[str, str] = {
@@ -120,5 +122,21 @@ __all__ = [
     "free_spot_near",
 ]
 
+
+if TYPE_CHECKING:  # the names' types, for checkers that cannot follow __getattr__ (tests/test_lazy.py keeps it equal to _EXPORTS)
+    from .forced import escape, free_spot_near, move_toward_nearest_edge, push, step_away
+    from .reach import reach_region
+    from .result import ALLOWANCE_SLACK_CM, ARC_BUMP_CM, DIFFICULT_SAMPLE_CM, ESCAPE_MARGIN_CM, TOUCH_TOLERANCE_CM, MoveReason, MoveResult
+    from .voluntary import (
+        can_move,
+        free_spots,
+        path_cost,
+        path_is_clear,
+        path_length_bounds,
+        plan_move,
+        straight_measures,
+        straight_moves,
+        straight_plan,
+    )
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
