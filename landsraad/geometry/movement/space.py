@@ -21,7 +21,8 @@ from .capsules import (
     _SCALAR_PAIRS,
     _cap_boxes,
     _cap_hits,
-    _cap_intervals_by_radii,
+    _nested_intervals,
+    _nested_pairs,
     _pair_interval,
     _point_cap_dist,
     _point_seg_dist,
@@ -226,7 +227,7 @@ class _Space:
         who = np.full(len(p0), -2)
         if len(self.cap_a):
             # detected with the touching tolerance, stopped at exact contact
-            (d_in, d_out), (t_in, _) = _cap_intervals_by_radii(p0, p1, self.cap_a, self.cap_b, (self.cap_rho, self.cap_r))
+            (d_in, d_out), (t_in, _) = _nested_intervals(p0, p1, self.cap_a, self.cap_b, self.cap_rho, self.cap_r)
             hit = d_in < d_out
             first = np.where(hit, np.minimum(t_in, d_in), _INF)
             k = first.argmin(axis=1)
@@ -343,12 +344,12 @@ class _Space:
         out: list[list[tuple[float, float]]] = [[] for _ in range(len(p0))]
         # Overlap is detected with the touching tolerance (sliding along the edge is not
         # being over it) but measured exactly.
-        (d_in, d_out), (t_in, t_out) = _cap_intervals_by_radii(p0, p1, self.dcap_a, self.dcap_b,
-                                                              (self.dcap_rho, self.dcap_rho + TOUCH_TOLERANCE_CM))
-        hit = (d_in < d_out) & (t_in < t_out)
         pieces = self._cache["diff_pieces"]
         if all(convex for _, _, convex, _ in pieces):
-            return self._convex_intervals(p0, p1, hit, t_in, t_out, pieces)
+            return self._convex_intervals(p0, p1, pieces)
+        (d_in, d_out), (t_in, t_out) = _nested_intervals(p0, p1, self.dcap_a, self.dcap_b,
+                                                        self.dcap_rho, self.dcap_rho + TOUCH_TOLERANCE_CM)
+        hit = (d_in < d_out) & (t_in < t_out)
         any_hit = hit.any(axis=1)
         # A segment that meets no capsule is wholly inside or wholly outside the pieces.
         quiet = np.nonzero(~any_hit)[0]
@@ -385,16 +386,30 @@ class _Space:
             out[i] = merged
         return out
 
-    def _convex_intervals(self, p0: np.ndarray, p1: np.ndarray, hit: np.ndarray, t_in: np.ndarray, t_out: np.ndarray,
-                          pieces: list[tuple[int, int, bool, Polygon]]) -> list[list[tuple[float, float]]]:
+    def _convex_intervals(self, p0: np.ndarray, p1: np.ndarray, pieces: list[tuple[int, int, bool, Polygon]]
+                          ) -> list[list[tuple[float, float]]]:
         """:meth:`difficult_intervals` when every difficult piece is convex: a segment meets
         each inflated piece (convex too) in one interval, from its first capsule entry to
-        its last exit, or to an end that lies inside the piece itself."""
+        its last exit, or to an end that lies inside the piece itself.
+
+        Overlap is detected with the touching tolerance (a pair counts where the slide enters
+        the capsule with and without it) but measured exactly; each piece's entry and exit are
+        the least and greatest over its counted pairs (:func:`~.capsules._nested_pairs`), taken
+        on the pairs alone rather than on (segments, capsules) arrays."""
+        mi, ki, _, _, t_lo, t_hi = _nested_pairs(p0, p1, self.dcap_a, self.dcap_b, self.dcap_rho,
+                                                 self.dcap_rho + TOUCH_TOLERANCE_CM)
+        hit = t_lo < t_hi
+        mi, ki, t_lo, t_hi = mi[hit], ki[hit], t_lo[hit], t_hi[hit]
+        piece_of = self._cache.get("dcap_piece")
+        if piece_of is None:
+            piece_of = self._cache["dcap_piece"] = np.repeat(np.arange(len(pieces)), [b - a for a, b, _, _ in pieces])
+        starts = np.full((len(p0), len(pieces)), _INF)
+        stops = np.full((len(p0), len(pieces)), -_INF)
+        np.minimum.at(starts, (mi, piece_of[ki]), t_lo)
+        np.maximum.at(stops, (mi, piece_of[ki]), t_hi)
         per_piece = []
-        for a, b, _, shape in pieces:
-            h = hit[:, a:b]
-            lo = np.where(h, t_in[:, a:b], _INF).min(axis=1)
-            hi = np.where(h, t_out[:, a:b], -_INF).max(axis=1)
+        for j, (_, _, _, shape) in enumerate(pieces):
+            lo, hi = starts[:, j], stops[:, j]
             in0 = shapely.contains_xy(shape, p0[:, 0], p0[:, 1])
             in1 = shapely.contains_xy(shape, p1[:, 0], p1[:, 1])
             lo = np.where(in0, 0.0, lo)
