@@ -26,7 +26,7 @@ import shapely
 from pydantic import ConfigDict, Field
 from shapely.geometry import Polygon
 
-from ..errors import GeometryError, RuleError
+from ..errors import GeometryError, RuleError, quoted
 from ..geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece, cached_property
 from ..missions import MissionCard
 from ..model import Faction, Frozen, Poison, Profile, Weapon
@@ -310,7 +310,7 @@ class GameState(Frozen):
         try:
             return own["models"][index[model_id]]
         except KeyError:
-            raise RuleError(f"There is no model {model_id!r} in this game; the models are: {', '.join(self._model_index)}.") from None
+            raise RuleError(f"There is no model {quoted(model_id)} in this game; the models are: {', '.join(self._model_index)}.") from None
 
     def side_state(self, side: str) -> SideState:
         return self.sides[0] if self.sides[0].side == side else self.sides[1]
