@@ -20,6 +20,7 @@ import shapely
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Point
+from shapely.geometry.base import BaseGeometry
 
 from landsraad.errors import GeometryError
 from landsraad.geometry import movement
@@ -48,6 +49,7 @@ from landsraad.geometry.movement import capsules as movement_capsules
 from landsraad.geometry.movement import graph as movement_graph
 from landsraad.geometry.movement import reach as reach_module
 from landsraad.geometry.movement import space as space_module
+from landsraad.geometry.movement import terrain_space as movement_terrain_space
 from landsraad.geometry.movement.voluntary import path_length_bounds, straight_slides
 from landsraad.scene import load_scene
 
@@ -1319,3 +1321,22 @@ def test_the_reach_region_is_the_one_of_the_pairs_whose_boxes_meet(board, allowa
     finally:
         movement_capsules._close_pairs = saved
     assert shapely.to_wkb(fast) == shapely.to_wkb(boxes_only)
+
+
+def test_the_point_tests_and_partitions_in_small_chunks_give_the_same_region(monkeypatch):
+    """Issue 42 bounds the (points, capsules) and (circles, capsules) arrays by working in chunks;
+    every step is row by row, so chunks of one row give, bit for bit, the region of one pass."""
+    board = load_scene(ROOT / "scenes" / "table.yaml").board
+
+    def fresh_reach() -> BaseGeometry:
+        # the terrain's own space (and its partitions) is cached per layout and radius
+        movement_terrain_space._terrain_space.cache_clear()
+        movement_terrain_space._LAST_TERRAIN_SPACE.clear()
+        return movement.reach_region(board, "naib-1", 12.0)
+
+    whole = fresh_reach()
+    monkeypatch.setattr(space_module, "_PARTITION_CELLS", 1)
+    monkeypatch.setattr(space_module, "_CHUNK_PAIRS", 1)
+    chunked = fresh_reach()
+    assert shapely.to_wkb(whole) == shapely.to_wkb(chunked)
+

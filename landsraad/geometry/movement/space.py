@@ -34,6 +34,8 @@ from .result import _ANGLE_SLACK, _INF, _TWO_PI, TOUCH_TOLERANCE_CM
 _CHUNK_PAIRS = 200_000
 """The most (segment, capsule) cells of one pass of :meth:`_Space.difficult_intervals` or
 :meth:`_Space.first_hit` (as :meth:`_Space.free_spots_slide_clear` does): a bounded memory."""
+_PARTITION_CELLS = 2_000_000
+"""The most (circle, capsule) cells of one pass of :meth:`_Space._own_partitions` (a bounded memory)."""
 # =============================================================================================
 # Configuration space of one mover on one board (built by terrain_space)
 # =============================================================================================
@@ -344,12 +346,12 @@ class _Space:
         return self._difficult_intervals(p0, p1)
 
     def _difficult_intervals(self, p0: np.ndarray, p1: np.ndarray) -> list[list[tuple[float, float]]]:
-        out: list[list[tuple[float, float]]] = [[] for _ in range(len(p0))]
         # Overlap is detected with the touching tolerance (sliding along the edge is not
         # being over it) but measured exactly.
         pieces = self._cache["diff_pieces"]
         if all(convex for _, _, convex, _ in pieces):
             return self._convex_intervals(p0, p1, pieces)
+        out: list[list[tuple[float, float]]] = [[] for _ in range(len(p0))]
         (d_in, d_out), (t_in, t_out) = _nested_intervals(p0, p1, self.dcap_a, self.dcap_b,
                                                         self.dcap_rho, self.dcap_rho + TOUCH_TOLERANCE_CM)
         hit = (d_in < d_out) & (t_in < t_out)
@@ -501,7 +503,15 @@ class _Space:
         or row by row over points, a circle's breakpoints are the distinct values of its angles
         (np.mod never gives -0.0: sorting them per circle is np.unique's), and the table's are
         computed with the math module as before (tests/geometry/test_space.py holds the one by
-        one formulation and compares them bit for bit)."""
+        one formulation and compares them bit for bit).
+
+        So they go in blocks of at most :data:`_PARTITION_CELLS` (circle, capsule) cells: 200 small
+        pieces are 12,800 circles, whose 15 million (circle, capsule) pairs held a 230 MiB array
+        each past a 1 GiB ceiling (issue 42's ``bigscene`` fuzz family)."""
+        capsules = len(self.dcap_a) if difficult else len(self.cap_a)
+        step = max(1, _PARTITION_CELLS // max(1, capsules))
+        if len(circles) > step:
+            return [res for lo in range(0, len(circles), step) for res in self._own_partitions(circles[lo:lo + step], difficult)]
         idx = np.asarray(circles, dtype=int)
         cs, Rs = self.circ_c[idx], self.circ_r[idx]
         out: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(idx)
