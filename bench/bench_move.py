@@ -31,6 +31,7 @@ import math
 import os
 import platform
 import pstats
+import resource
 import statistics
 import sys
 import time
@@ -38,6 +39,7 @@ from datetime import date
 from pathlib import Path
 
 import numpy as np
+import shapely
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -59,7 +61,12 @@ def main() -> int:
     ap.add_argument("--queries", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--profile", action="store_true", help="cProfile the warm queries")
+    ap.add_argument("--reach-table", type=float, nargs="*", metavar="CM",
+                    help="only the reach regions of naib-1 on scenes/table.yaml at these movements (issue 42; "
+                         "default 5 20 30 40), CPU time and its ratio to a fixed reference measured in the same run")
     args = ap.parse_args()
+    if args.reach_table is not None:
+        return reach_table(args.reach_table or [5.0, 20.0, 30.0, 40.0])
 
     scene = load_scene(ROOT / "scenes" / "reference.yaml")
     board = scene.board
@@ -173,6 +180,48 @@ def main() -> int:
         out = io.StringIO()
         pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(20)
         print(out.getvalue())
+    return 0
+
+
+def _reference_work() -> None:
+    """A fixed workload of the kinds a reach spends its time on (numpy arithmetic on a few million
+    cells, a sort, a shapely union of polygons): the yardstick of :func:`reach_table`'s ratios, so
+    that a figure measured on a loaded machine can be compared with one measured on a quiet one."""
+    rng = np.random.default_rng(0)
+    a = rng.uniform(0, 60, (2000, 2000))
+    for _ in range(3):
+        b = np.hypot(a - 30.0, a.T - 30.0)
+        np.sort(b, axis=0)
+        np.partition(b, 100, axis=0)
+    shapely.union_all(shapely.buffer(shapely.points(rng.uniform(0, 60, (3000, 2))), 1.0))
+
+
+def reach_table(movements: list[float]) -> int:
+    """``reach_region`` of naib-1 on ``scenes/table.yaml`` (the difficult well's table) at each
+    movement, a fresh board each time, CPU seconds, peak memory and the ratio to the reference
+    (:func:`_reference_work`, CPU seconds, timed before and after; the ratio uses their mean)."""
+    scene = load_scene(ROOT / "scenes" / "table.yaml")
+
+    def cpu(work) -> float:
+        began = time.process_time()
+        work()
+        return time.process_time() - began
+
+    before = cpu(_reference_work)
+    rows = []
+    for m in movements:
+        board = load_scene(ROOT / "scenes" / "table.yaml").board
+        began = time.process_time()
+        region = movement.reach_region(board, "naib-1", m)
+        rows.append((m, time.process_time() - began, region.area))
+    after = cpu(_reference_work)
+    reference = (before + after) / 2
+    print(f"# bench_move --reach-table, {date.today()}, {platform.machine()}, {os.cpu_count()} cores, "
+          f"load average {os.getloadavg()[0]:.2f}; scenes/table.yaml ({len(scene.board.terrain)} terrain pieces), naib-1")
+    print(f"reference workload: {before:.2f} s and {after:.2f} s of CPU (before, after)")
+    for m, seconds, area in rows:
+        print(f"reach --movement {m:g}: {seconds:.2f} s of CPU, {seconds / reference:.2f} x the reference, region {area:.1f} cm²")
+    print(f"peak memory of the run: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
     return 0
 
 

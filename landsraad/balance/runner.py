@@ -28,7 +28,7 @@ from ..model import Faction
 from ..players import PLAYER_KINDS, make_player
 from ..ruleset import DEFAULT, Ruleset
 from ..warband import WarbandList, list_hash, load_list, validate
-from ..workers import end_with_parent
+from ..workers import end_descendants_with_me, end_with_parent
 
 __all__ = ["Contestant", "GameTask", "game_seed", "contestant", "make_tasks", "play_task", "run_games", "RunInfo"]
 
@@ -215,10 +215,12 @@ def _ray_results(tasks: Sequence[GameTask], address: str) -> Iterator[dict[str, 
     except ImportError:
         raise UsageError("--ray needs Ray: install the optional extra with `pip install 'landsraad[ray]'`.") from None
     started = not ray.is_initialized()
+    reaper = None
     if started:
         if address == "local":
             # A private Ray on this machine, bound to loopback, without the dashboard.
             ray.init(include_dashboard=False, _node_ip_address="127.0.0.1", log_to_driver=False, configure_logging=False)
+            reaper = end_descendants_with_me()  # its processes end with this one, even on a SIGKILL
         else:
             ray.init(address=address, log_to_driver=False, configure_logging=False)
     remote = ray.remote(play_task)
@@ -231,6 +233,9 @@ def _ray_results(tasks: Sequence[GameTask], address: str) -> Iterator[dict[str, 
     finally:
         if started:
             ray.shutdown()
+        if reaper is not None:
+            reaper.kill()
+            reaper.wait()
 
 
 def _process_results(tasks: Sequence[GameTask], workers: int) -> Iterator[dict[str, Any]]:

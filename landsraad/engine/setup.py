@@ -36,6 +36,7 @@ import shapely
 
 from ..content import data_dir, faction_ids, load_faction
 from ..errors import DataError, Problem, UnknownNameError
+from ..fileio import path_kind
 from ..geometry.board import Base, Board
 from ..geometry.setup import TERRAIN_EDGE_MARGIN_CM, TERRAIN_SPACING_CM, Edge, edge_contact, edge_gap
 from ..kits import KitPiece, load_kit
@@ -74,7 +75,7 @@ def load_warband(source: WarbandSource) -> WarbandList:
     if isinstance(source, WarbandList):
         return source
     path = Path(str(source))
-    if path.suffix in (".yaml", ".yml", ".json") or path.exists():
+    if path.suffix in (".yaml", ".yml", ".json") or path_kind(path) not in ("missing", "too long"):  # no OSError on a long name
         return load_list(path)
     # A bundled faction id: its example list.
     # A faction id is an id, never a path: only bundled ids name an example list.

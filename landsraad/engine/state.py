@@ -45,7 +45,7 @@ from pydantic.json_schema import SkipJsonSchema
 from pydantic_core import core_schema
 from shapely.geometry import Polygon
 
-from ..errors import GeometryError, RuleError
+from ..errors import GeometryError, RuleError, quoted
 from ..geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece
 from ..missions import MissionCard
 from ..model import Faction, Poison, Profile, Weapon
@@ -529,7 +529,7 @@ class GameState:
         try:
             return self.models[index[model_id]]
         except KeyError:
-            raise RuleError(f"There is no model {model_id!r} in this game; the models are: {', '.join(index)}.") from None
+            raise RuleError(f"There is no model {quoted(model_id)} in this game; the models are: {', '.join(index)}.") from None
 
     def side_state(self, side: str) -> SideState:
         return self.sides[0] if self.sides[0].side == side else self.sides[1]

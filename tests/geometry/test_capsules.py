@@ -203,3 +203,27 @@ def test_point_distances_on_full_rows_are_the_frames(points, segments):
     m, k = len(p), len(a)
     rows = [np.repeat(x, m, axis=0) for x in (vx, vy, safe)] + [np.zeros((m, k)), np.ones((m, k))]
     assert _same(_point_seg_dist_full(p, ax, ay, *rows), _point_seg_dist(p, frame))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(point, point), min_size=1, max_size=6),
+       st.lists(st.tuples(point, point | st.none(), st.sampled_from([0.5, 1.25, 1.5, 2.9, 3.0])), min_size=1, max_size=6),
+       st.sampled_from([1e-3, 0.5]))
+def test_nested_intervals_are_the_intervals_of_both_radii_where_the_inner_one_enters(segments, capsules_, grow):
+    """:func:`_nested_intervals` (the pairs that can meet, the outer radius only where the inner one
+    enters; issue 42's faster reach) against :func:`_cap_intervals_by_radii` of every pair whose
+    boxes meet (which the scalar reference checks): bit for bit wherever the inner interval is not
+    empty, empty everywhere else, so no caller that reads the outer interval only there can tell."""
+    p0 = np.array([s for s, _ in segments], dtype=float)
+    p1 = np.array([e for _, e in segments], dtype=float)
+    a = np.array([c for c, _, _ in capsules_], dtype=float)
+    b = np.array([c if d is None else d for c, d, _ in capsules_], dtype=float)
+    rho = np.array([r for _, _, r in capsules_], dtype=float)
+    with np.errstate(over="ignore"):
+        (d_in, d_out), (t_in, t_out) = capsules._nested_intervals(p0, p1, a, b, rho, rho + grow)
+        (e_in, e_out), (u_in, u_out) = _cap_intervals_by_radii(p0, p1, a, b, (rho, rho + grow))
+    enters = e_in < e_out
+    assert ((d_in < d_out) == enters).all()
+    assert _same(d_in[enters], e_in[enters]) and _same(d_out[enters], e_out[enters])
+    assert _same(t_in[enters], u_in[enters]) and _same(t_out[enters], u_out[enters])
+    assert (d_in[~enters] == INF).all() and (t_in[~enters] == INF).all() and (t_out[~enters] == -INF).all()

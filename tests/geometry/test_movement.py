@@ -20,6 +20,7 @@ import shapely
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Point
+from shapely.geometry.base import BaseGeometry
 
 from landsraad.errors import GeometryError
 from landsraad.geometry import movement
@@ -44,9 +45,11 @@ from landsraad.geometry.movement import (
     terrain_space,
     voluntary,
 )
+from landsraad.geometry.movement import capsules as movement_capsules
 from landsraad.geometry.movement import graph as movement_graph
 from landsraad.geometry.movement import reach as reach_module
 from landsraad.geometry.movement import space as space_module
+from landsraad.geometry.movement import terrain_space as movement_terrain_space
 from landsraad.geometry.movement.voluntary import path_length_bounds, straight_slides
 from landsraad.scene import load_scene
 
@@ -1298,3 +1301,42 @@ def test_straight_tests_read_the_start_and_points_as_numpy_would(start, points):
     for given_ in (points, [list(p) for p in points], np.asarray(points, dtype=float).reshape(-1, 2)):
         got = voluntary._with_start(start, given_)
         assert got.dtype == want.dtype and got.shape == want.shape and got.tobytes() == want.tobytes()
+
+
+@settings(max_examples=max(20, EXAMPLES // 2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(), st.floats(0.5, 25))
+def test_the_reach_region_is_the_one_of_the_pairs_whose_boxes_meet(board, allowance):
+    """Issue 42's faster reach prices a slide only against the capsules it can meet (the box test,
+    then the capsule's enclosing circle): on random boards the region is, bit for bit, the one
+    found when every pair whose boxes meet is priced, as before."""
+    try:
+        fast = movement.reach_region(board, "a", allowance)
+    except GeometryError:
+        return
+    saved = movement_capsules._close_pairs
+    try:  # each reach builds its own space: nothing priced is cached between the two
+        movement_capsules._close_pairs = lambda p0, p1, a, b, rho: movement_capsules._near_pairs(
+            p0, p1, *movement_capsules._cap_boxes(a, b, rho))
+        boxes_only = movement.reach_region(board, "a", allowance)
+    finally:
+        movement_capsules._close_pairs = saved
+    assert shapely.to_wkb(fast) == shapely.to_wkb(boxes_only)
+
+
+def test_the_point_tests_and_partitions_in_small_chunks_give_the_same_region(monkeypatch):
+    """Issue 42 bounds the (points, capsules) and (circles, capsules) arrays by working in chunks;
+    every step is row by row, so chunks of one row give, bit for bit, the region of one pass."""
+    board = load_scene(ROOT / "scenes" / "table.yaml").board
+
+    def fresh_reach() -> BaseGeometry:
+        # the terrain's own space (and its partitions) is cached per layout and radius
+        movement_terrain_space._terrain_space.cache_clear()
+        movement_terrain_space._LAST_TERRAIN_SPACE.clear()
+        return movement.reach_region(board, "naib-1", 12.0)
+
+    whole = fresh_reach()
+    monkeypatch.setattr(space_module, "_PARTITION_CELLS", 1)
+    monkeypatch.setattr(space_module, "_CHUNK_PAIRS", 1)
+    chunked = fresh_reach()
+    assert shapely.to_wkb(whole) == shapely.to_wkb(chunked)
+

@@ -12,6 +12,7 @@ import numpy as np
 import shapely
 import shapely.ops
 
+from ...errors import GeometryError
 from ..board import Point
 from .polyline import Polyline
 from .result import _ANGLE_SLACK, _INF, _TWO_PI, ARC_BUMP_CM, TOUCH_TOLERANCE_CM
@@ -150,6 +151,7 @@ def _graph(space: _Space, near: tuple[float, float, float] | None = None) -> _Gr
         return space._cache["graph"]
     parts = [_clear_bitangents(space, I, J, near) for I, J in _pair_blocks(C, close)]  # noqa: E741
     Ti, Tj, ci, cj, th_i, th_j = (np.concatenate([part[n] for part in parts]) for n in range(6))
+    _check_graph_work(space, Ti, Tj)
     costs = space.segment_costs(Ti, Tj)
     E = len(Ti)
     xy = np.concatenate([Ti, Tj]) if E else np.zeros((0, 2))
@@ -176,6 +178,52 @@ def _graph(space: _Space, near: tuple[float, float, float] | None = None) -> _Gr
     if near is None:
         space._cache["graph"] = graph
     return graph
+
+
+MAX_GRAPH_TANGENTS = 500_000
+"""The most tangents of one movement graph (about 0.5 KiB each once joined into the graph)."""
+MAX_GRAPH_CORNER_PAIRS = 50_000_000
+"""The most (tangent, difficult corner) pairs a movement graph may price: each tangent whose box
+comes near a difficult piece, times that piece's corners."""
+
+
+def _check_graph_work(space: _Space, Ti: np.ndarray, Tj: np.ndarray) -> None:
+    """Refuse, before pricing them, tangents too many for the memory and time a move may take.
+
+    The tangents of a graph are cheap to find; pricing them over difficult terrain and joining
+    them into the graph is what costs. An 8 cm reach beside a difficult piece of 1,000 corners (a
+    scene's limit) found 940,000 tangents, each to be priced against the piece's 1,000 corners,
+    and ran past a 1 GiB ceiling after minutes (issue 42). The bundled tables' whole graphs have
+    at most 34,000 tangents and 2.2 million such pairs.
+
+    Raises
+    ------
+    GeometryError
+        Past :data:`MAX_GRAPH_TANGENTS` or :data:`MAX_GRAPH_CORNER_PAIRS`, naming the difficult
+        piece that costs the most, its corners and the limits.
+    """
+    pieces = space._cache.get("diff_pieces") or []
+    pairs = [0] * len(pieces)
+    if len(Ti) and pieces:
+        lo, hi = np.minimum(Ti, Tj), np.maximum(Ti, Tj)
+        for j, ((first, last, _, _), box) in enumerate(zip(pieces, space._cache["diff_boxes"].tolist())):
+            near = (lo[:, 0] <= box[2]) & (hi[:, 0] >= box[0]) & (lo[:, 1] <= box[3]) & (hi[:, 1] >= box[1])
+            pairs[j] = int(np.count_nonzero(near)) * (last - first)
+    if len(Ti) <= MAX_GRAPH_TANGENTS and sum(pairs) <= MAX_GRAPH_CORNER_PAIRS:
+        return
+    limits = (f"the limits are {MAX_GRAPH_TANGENTS:,} tangents and {MAX_GRAPH_CORNER_PAIRS:,} pairs, "
+              "for the memory and time one move may take")
+    if pieces and max(pairs) > 0:
+        j = int(np.argmax(pairs))
+        first, last, _, _ = pieces[j]
+        labels = space._cache.get("diff_labels", [])
+        label = labels[j] if j < len(labels) else f"difficult piece {j + 1}"
+        raise GeometryError(
+            f"This move is too large to work out near {label} ({last - first:,} corners): {len(Ti):,} tangents, "
+            f"{sum(pairs):,} (tangent, corner) pairs over difficult terrain; {limits}. Give that piece fewer corners "
+            "(a circle: piece, or a simpler polygon) or ask a shorter move.")
+    raise GeometryError(f"This move is too large to work out: {len(Ti):,} tangents among {len(space.circ_r):,} corner "
+                        f"and base circles; {limits}. Use fewer terrain corners or ask a shorter move.")
 
 
 _PAIR_BLOCK = 250_000

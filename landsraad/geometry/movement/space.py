@@ -21,7 +21,8 @@ from .capsules import (
     _SCALAR_PAIRS,
     _cap_boxes,
     _cap_hits,
-    _cap_intervals_by_radii,
+    _nested_intervals,
+    _nested_pairs,
     _pair_interval,
     _point_cap_dist,
     _point_seg_dist,
@@ -33,6 +34,8 @@ from .result import _ANGLE_SLACK, _INF, _TWO_PI, TOUCH_TOLERANCE_CM
 _CHUNK_PAIRS = 200_000
 """The most (segment, capsule) cells of one pass of :meth:`_Space.difficult_intervals` or
 :meth:`_Space.first_hit` (as :meth:`_Space.free_spots_slide_clear` does): a bounded memory."""
+_PARTITION_CELLS = 2_000_000
+"""The most (circle, capsule) cells of one pass of :meth:`_Space._own_partitions` (a bounded memory)."""
 # =============================================================================================
 # Configuration space of one mover on one board (built by terrain_space)
 # =============================================================================================
@@ -178,6 +181,9 @@ class _Space:
         point (xmin, ymin, xmax, ymax): no interior is searched where it meets no impassable piece
         (:meth:`blocked_in_box`)."""
         pts = np.asarray(pts, dtype=float).reshape(-1, 2)
+        step = max(1, _CHUNK_PAIRS // max(1, len(self.cap_a)))
+        if len(pts) > step:  # bounded (points, capsules) arrays, row by row the same numbers
+            return np.concatenate([self.points_free(pts[lo:lo + step], box) for lo in range(0, len(pts), step)])
         return _free_spots(self, pts, self._point_dists(pts), self.cap_rho, box)
 
     def _point_dists(self, pts: np.ndarray) -> np.ndarray:
@@ -226,7 +232,7 @@ class _Space:
         who = np.full(len(p0), -2)
         if len(self.cap_a):
             # detected with the touching tolerance, stopped at exact contact
-            (d_in, d_out), (t_in, _) = _cap_intervals_by_radii(p0, p1, self.cap_a, self.cap_b, (self.cap_rho, self.cap_r))
+            (d_in, d_out), (t_in, _) = _nested_intervals(p0, p1, self.cap_a, self.cap_b, self.cap_rho, self.cap_r)
             hit = d_in < d_out
             first = np.where(hit, np.minimum(t_in, d_in), _INF)
             k = first.argmin(axis=1)
@@ -340,15 +346,15 @@ class _Space:
         return self._difficult_intervals(p0, p1)
 
     def _difficult_intervals(self, p0: np.ndarray, p1: np.ndarray) -> list[list[tuple[float, float]]]:
-        out: list[list[tuple[float, float]]] = [[] for _ in range(len(p0))]
         # Overlap is detected with the touching tolerance (sliding along the edge is not
         # being over it) but measured exactly.
-        (d_in, d_out), (t_in, t_out) = _cap_intervals_by_radii(p0, p1, self.dcap_a, self.dcap_b,
-                                                              (self.dcap_rho, self.dcap_rho + TOUCH_TOLERANCE_CM))
-        hit = (d_in < d_out) & (t_in < t_out)
         pieces = self._cache["diff_pieces"]
         if all(convex for _, _, convex, _ in pieces):
-            return self._convex_intervals(p0, p1, hit, t_in, t_out, pieces)
+            return self._convex_intervals(p0, p1, pieces)
+        out: list[list[tuple[float, float]]] = [[] for _ in range(len(p0))]
+        (d_in, d_out), (t_in, t_out) = _nested_intervals(p0, p1, self.dcap_a, self.dcap_b,
+                                                        self.dcap_rho, self.dcap_rho + TOUCH_TOLERANCE_CM)
+        hit = (d_in < d_out) & (t_in < t_out)
         any_hit = hit.any(axis=1)
         # A segment that meets no capsule is wholly inside or wholly outside the pieces.
         quiet = np.nonzero(~any_hit)[0]
@@ -385,16 +391,30 @@ class _Space:
             out[i] = merged
         return out
 
-    def _convex_intervals(self, p0: np.ndarray, p1: np.ndarray, hit: np.ndarray, t_in: np.ndarray, t_out: np.ndarray,
-                          pieces: list[tuple[int, int, bool, Polygon]]) -> list[list[tuple[float, float]]]:
+    def _convex_intervals(self, p0: np.ndarray, p1: np.ndarray, pieces: list[tuple[int, int, bool, Polygon]]
+                          ) -> list[list[tuple[float, float]]]:
         """:meth:`difficult_intervals` when every difficult piece is convex: a segment meets
         each inflated piece (convex too) in one interval, from its first capsule entry to
-        its last exit, or to an end that lies inside the piece itself."""
+        its last exit, or to an end that lies inside the piece itself.
+
+        Overlap is detected with the touching tolerance (a pair counts where the slide enters
+        the capsule with and without it) but measured exactly; each piece's entry and exit are
+        the least and greatest over its counted pairs (:func:`~.capsules._nested_pairs`), taken
+        on the pairs alone rather than on (segments, capsules) arrays."""
+        mi, ki, _, _, t_lo, t_hi = _nested_pairs(p0, p1, self.dcap_a, self.dcap_b, self.dcap_rho,
+                                                 self.dcap_rho + TOUCH_TOLERANCE_CM)
+        hit = t_lo < t_hi
+        mi, ki, t_lo, t_hi = mi[hit], ki[hit], t_lo[hit], t_hi[hit]
+        piece_of = self._cache.get("dcap_piece")
+        if piece_of is None:
+            piece_of = self._cache["dcap_piece"] = np.repeat(np.arange(len(pieces)), [b - a for a, b, _, _ in pieces])
+        starts = np.full((len(p0), len(pieces)), _INF)
+        stops = np.full((len(p0), len(pieces)), -_INF)
+        np.minimum.at(starts, (mi, piece_of[ki]), t_lo)
+        np.maximum.at(stops, (mi, piece_of[ki]), t_hi)
         per_piece = []
-        for a, b, _, shape in pieces:
-            h = hit[:, a:b]
-            lo = np.where(h, t_in[:, a:b], _INF).min(axis=1)
-            hi = np.where(h, t_out[:, a:b], -_INF).max(axis=1)
+        for j, (_, _, _, shape) in enumerate(pieces):
+            lo, hi = starts[:, j], stops[:, j]
             in0 = shapely.contains_xy(shape, p0[:, 0], p0[:, 1])
             in1 = shapely.contains_xy(shape, p1[:, 0], p1[:, 1])
             lo = np.where(in0, 0.0, lo)
@@ -483,7 +503,15 @@ class _Space:
         or row by row over points, a circle's breakpoints are the distinct values of its angles
         (np.mod never gives -0.0: sorting them per circle is np.unique's), and the table's are
         computed with the math module as before (tests/geometry/test_space.py holds the one by
-        one formulation and compares them bit for bit)."""
+        one formulation and compares them bit for bit).
+
+        So they go in blocks of at most :data:`_PARTITION_CELLS` (circle, capsule) cells: 200 small
+        pieces are 12,800 circles, whose 15 million (circle, capsule) pairs held a 230 MiB array
+        each past a 1 GiB ceiling (issue 42's ``bigscene`` fuzz family)."""
+        capsules = len(self.dcap_a) if difficult else len(self.cap_a)
+        step = max(1, _PARTITION_CELLS // max(1, capsules))
+        if len(circles) > step:
+            return [res for lo in range(0, len(circles), step) for res in self._own_partitions(circles[lo:lo + step], difficult)]
         idx = np.asarray(circles, dtype=int)
         cs, Rs = self.circ_c[idx], self.circ_r[idx]
         out: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(idx)
@@ -673,6 +701,9 @@ class _Space:
     def _point_difficult(self, pts: np.ndarray) -> np.ndarray:
         if self.diff_geom is None:
             return np.zeros(len(pts), dtype=bool)
+        step = max(1, _CHUNK_PAIRS // max(1, len(self.dcap_a)))
+        if len(pts) > step:  # bounded (points, capsules) arrays: 82,000 points by 1,000 corners held 626 MiB a temporary
+            return np.concatenate([self._point_difficult(pts[lo:lo + step]) for lo in range(0, len(pts), step)])
         dist = _point_cap_dist(pts, self.dcap_a, self.dcap_b)
         near = (dist < self.dcap_rho[None, :]).any(axis=1) if dist.shape[1] else np.zeros(len(pts), bool)
         return near | shapely.contains_xy(self.diff_geom, pts[:, 0], pts[:, 1])

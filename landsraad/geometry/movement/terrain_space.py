@@ -62,6 +62,7 @@ class _TerrainSpace:
     diff_geom: BaseGeometry | None
     diff_rings: list[np.ndarray]
     diff_pieces: list[tuple[int, int, bool, Polygon]]
+    diff_labels: list[str]  # what each difficult piece is called in messages
     diff_boxes: np.ndarray  # (P, 4) each difficult piece's bounding box grown by r and a margin
     offset_edges: list[tuple[np.ndarray, np.ndarray]]
     circ_c: np.ndarray  # corner circles of impassable then difficult pieces
@@ -152,6 +153,7 @@ def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace
     sample_edge: list[int] = []
     offset_edges: list[tuple[np.ndarray, np.ndarray]] = []
     diff_pieces: list[tuple[int, int, bool, Polygon]] = []  # capsule range, convex, shape
+    diff_labels: list[str] = []
     first = 0
     for t in terrain:
         if t.movement != "difficult":
@@ -162,6 +164,7 @@ def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace
         convex_at = _convex_corners(ring)
         shapely.prepare(shape)
         diff_pieces.append((first, first + len(ring), bool(convex_at.all()), shape))
+        diff_labels.append(f"terrain {t.id!r}")
         first += len(ring)
         nxt = _next_rows(ring)
         dcap_a.append(ring)
@@ -201,6 +204,7 @@ def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace
         diff_geom=diff_geom,
         diff_rings=diff_rings,
         diff_pieces=diff_pieces,
+        diff_labels=diff_labels,
         diff_boxes=_grown_boxes([shape for _, _, _, shape in diff_pieces], r + 2 * TOUCH_TOLERANCE_CM),
         offset_edges=offset_edges,
         circ_c=_rows(circ_c),
@@ -277,6 +281,7 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
     space._cache["terrain_shapes"] = shared.terrain_shapes
     space._cache["offset_edges"] = ts.offset_edges
     space._cache["diff_pieces"] = ts.diff_pieces
+    space._cache["diff_labels"] = ts.diff_labels
     space._cache["diff_boxes"] = ts.diff_boxes
     # _segment_frame(cap_a, cap_b) without its arithmetic per space: the starts are cap_a's own
     # columns, and the rest depends on the terrain and the number of bases alone
