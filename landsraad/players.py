@@ -34,11 +34,16 @@ from .engine.decisions import Answer, Decision
 from .errors import UnknownNameError
 from .search import LEVELS, SearchPlayer, parse_budget
 
-__all__ = ["RandomPlayer", "make_player", "parse_player", "PLAYER_KINDS"]
+__all__ = ["RandomPlayer", "make_player", "parse_player", "PLAYER_KINDS", "DEFAULT_OPPONENT"]
 
-PLAYER_KINDS = ("random", "heuristic", "search", "search:easy", "search:normal", "search:hard", "search:2s")
+PLAYER_KINDS = ("random", "heuristic", "search", "search:easy", "search:normal", "search:hard", "search:2s", "search:normal:1s")
 """The player kinds :func:`make_player` knows (``search`` is ``search:normal``; ``search:2s`` stands
-for any time budget, ``search:1s``, ``search:500ms``, ...)."""
+for any time budget, ``search:1s``, ``search:500ms``, ...; ``search:normal:1s`` for a level capped by one)."""
+
+
+DEFAULT_OPPONENT = "search:normal:1s"
+"""The computer player ``landsraad play`` seats when none is named: stronger than the heuristic and
+quick enough a decision on this machine (measured in docs/search.md, "The default opponent")."""
 
 
 class RandomPlayer:
@@ -76,7 +81,8 @@ def parse_player(spec: str) -> tuple[str, str | None, str | None]:
     """Split a player spec ``KIND[:LEVEL][:STYLE]`` into ``(kind, level, style)``.
 
     ``KIND`` is ``random``, ``heuristic`` or ``search``; ``LEVEL`` a search level (``easy``,
-    ``normal``, ``hard``, or a time budget: ``2s``, ``1.5s``, ``500ms``); ``STYLE`` a temperament (:mod:`landsraad.ai.temperament`:
+    ``normal``, ``hard``, or a time budget: ``2s``, ``1.5s``, ``500ms``; a level then a budget
+    caps the level: ``normal:1s``); ``STYLE`` a temperament (:mod:`landsraad.ai.temperament`:
     ``balanced``, ``aggressive``, ``cautious``, ``mission-first``; French names too), for the
     heuristic and the search's own heuristic. The parts after the kind may come in any order.
 
@@ -95,20 +101,24 @@ def parse_player(spec: str) -> tuple[str, str | None, str | None]:
     ('search', 'normal', None)
     >>> parse_player("search:2s:aggressive")
     ('search', '2s', 'aggressive')
+    >>> parse_player("search:normal:1s")
+    ('search', 'normal:1s', None)
     """
     kind, *parts = spec.split(":")
     known = (*PLAYER_KINDS, *(f"heuristic:{name}" for name in STYLE_NAMES), "search:easy:aggressive ...")
     if kind not in ("random", "heuristic", "search") or kind == "random" and parts:
         raise UnknownNameError("player kind", spec, known)
     level: str | None = "normal" if kind == "search" else None
+    named = False
     style: str | None = None
     for part in parts:
         if kind == "search" and part in LEVELS:
-            level = part
+            level, named = part, True
             continue
         seconds = parse_budget(part) if kind == "search" else None
-        if seconds is not None:
-            level = f"{seconds:g}s" if seconds >= 1 else f"{seconds * 1000:g}ms"
+        if seconds is not None:  # a budget alone, or capping the level named before it (search:normal:1s)
+            budget = f"{seconds:g}s" if seconds >= 1 else f"{seconds * 1000:g}ms"
+            level = f"{level}:{budget}" if named else budget
             continue
         try:
             style = temperament(part).name

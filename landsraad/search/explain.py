@@ -13,8 +13,8 @@ Examples
 >>> from landsraad.search.player import SearchStats
 >>> s = SearchStats(kind="activate", candidates=3, rollouts=9, samples=3, rooted=3, chose_heuristic=False,
 ...                 values=[0.5, 0.6, None], answers=("r1", "r2", "r3"), margins=[0.0, 1.62, None], counts=[3, 3, 0], chosen=1)
->>> explain_search(s, None, "red")
-'red, which model to activate: r2 (+1.6 VP, 3 rollouts) over r1 (+0.0 VP, 3 rollouts; the heuristic\\'s choice); r3 not valued.'
+>>> print(explain_search(s, None, "red"))
+red, which model to activate: r2 (+1.6 VP, 3 rollouts) against r1 (+0.0 VP, 3 rollouts; the heuristic's choice); r3 not valued.
 """
 
 from __future__ import annotations
@@ -96,7 +96,9 @@ def explain_search(stats: SearchStats, state: GameState | None, side: str, *, to
     Returns
     -------
     str
-        The line; candidates no rollout valued are listed as ``not valued``.
+        The line; candidates no rollout valued are listed as ``not valued``. When the heuristic's
+        answer was kept though another scored a little higher, the line says so (the level plays
+        another answer only when it is better by :attr:`~landsraad.search.player.Level.margin`).
     """
     question = QUESTIONS.get(stats.kind, stats.kind.replace("_", " "))
     n = len(stats.answers)
@@ -106,9 +108,12 @@ def explain_search(stats: SearchStats, state: GameState | None, side: str, *, to
     unvalued = [i for i in range(n) if i != stats.chosen and (i >= len(stats.margins) or stats.margins[i] is None)]
     line = f"{side}, {question}: {_valued(stats, stats.chosen, state)}"
     if shown:
-        line += " over " + ", ".join(_valued(stats, i, state) for i in shown)
+        line += " against " + ", ".join(_valued(stats, i, state) for i in shown)
     if len(others) > len(shown):
         line += f" and {len(others) - len(shown)} other{'s' if len(others) - len(shown) > 1 else ''}"
+    chosen = stats.margins[stats.chosen] if stats.chosen < len(stats.margins) else None
+    if stats.chosen == 0 and chosen is not None and any((stats.margins[i] or chosen) > chosen for i in others):
+        line += "; kept the heuristic's choice, as none was better by the level's margin"
     if unvalued:
         line += "; " + ", ".join(answer_label(stats.answers[i], state) for i in unvalued) + " not valued"
     if stats.samples and stats.rooted < stats.samples:

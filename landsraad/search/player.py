@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import re
@@ -214,11 +215,14 @@ def parse_budget(text: str) -> float | None:
     return seconds if seconds > 0 else None
 
 
-def budget_level(seconds: float) -> Level:
-    """The level that searches as ``normal`` does, as many samples as fit in ``seconds`` of CPU per decision.
+def budget_level(seconds: float, base: str | None = None) -> Level:
+    """A level by time budget: at most ``seconds`` of CPU a decision.
 
-    The play's searches take up to :data:`BUDGET_CAP` samples; from :data:`PICK_SEARCH_MIN_S` the
-    mission picks are searched too, as ``easy``'s are (six rankings, up to twelve games each).
+    Without ``base``: it searches as ``normal`` does (which model to activate), as many samples as
+    fit, up to :data:`BUDGET_CAP`; from :data:`PICK_SEARCH_MIN_S` it searches its mission picks too,
+    as ``easy`` does (six rankings, up to twelve games each). With ``base`` (a name in
+    :data:`LEVELS`): that level's counts, cut short when the budget runs out (``normal:1s``:
+    ``normal`` wherever its eight samples fit in a second).
 
     Examples
     --------
@@ -227,28 +231,37 @@ def budget_level(seconds: float) -> Level:
     ('2s', 2.0, 64, 0)
     >>> budget_level(10).pick_rollouts, budget_level(0.5).name
     (72, '500ms')
+    >>> capped = budget_level(1, "normal")
+    >>> capped.name, capped.samples == LEVELS["normal"].samples, capped.budget_s
+    ('normal:1s', True, 1.0)
     """
     name = f"{seconds:g}s" if seconds >= 1 else f"{seconds * 1000:g}ms"
+    if base is not None:
+        level = LEVELS[base]
+        return dataclasses.replace(level, name=f"{base}:{name}", workers=1, budget_s=float(seconds))
     picks = seconds >= PICK_SEARCH_MIN_S
-    base = LEVELS["normal"]
-    return Level(name, kinds=base.kinds, candidates=base.candidates, samples=BUDGET_CAP, depth=base.depth, margin=base.margin,
-                 pick_candidates=6 if picks else 0, pick_samples=12 if picks else 0, budget_s=float(seconds))
+    normal = LEVELS["normal"]
+    return Level(name, kinds=normal.kinds, candidates=normal.candidates, samples=BUDGET_CAP, depth=normal.depth,
+                 margin=normal.margin, pick_candidates=6 if picks else 0, pick_samples=12 if picks else 0,
+                 budget_s=float(seconds))
 
 
 def level_named(name: str) -> Level:
-    """A level by name: one of :data:`LEVELS`, or a time budget (:func:`parse_budget`, :func:`budget_level`).
+    """A level by name: one of :data:`LEVELS`, a time budget (``2s``, ``500ms``: :func:`parse_budget`,
+    :func:`budget_level`), or a level capped by one (``normal:1s``).
 
     Raises
     ------
     UnknownNameError
-        When ``name`` is neither.
+        When ``name`` is none of these.
     """
     if name in LEVELS:
         return LEVELS[name]
-    seconds = parse_budget(name)
-    if seconds is None:
-        raise UnknownNameError("search level", name, (*LEVELS, "a time budget such as 2s or 500ms"))
-    return budget_level(seconds)
+    base, _, budget = name.rpartition(":")
+    seconds = parse_budget(budget)
+    if seconds is None or base and base not in LEVELS:
+        raise UnknownNameError("search level", name, (*LEVELS, "a time budget such as 2s or 500ms", "normal:1s"))
+    return budget_level(seconds, base or None)
 
 
 @dataclass
