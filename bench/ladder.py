@@ -137,14 +137,19 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def ladder(players: Sequence[str], seed: int, max_pairs: int, batch: int, jobs: int, elo0: float, elo1: float,
-           alpha: float, beta: float, bootstrap: int) -> dict[str, Any]:
-    """Play the ladder and rate it (see the module's docstring)."""
+           alpha: float, beta: float, bootstrap: int, out: str | None = None) -> dict[str, Any]:
+    """Play the ladder and rate it (see the module's docstring); the report so far is written to
+    ``out`` after every batch, so a run stopped early keeps the pairs it played."""
     load_before = [round(x, 2) for x in os.getloadavg()]
     started = datetime.now(timezone.utc).isoformat(timespec="minutes")
     lower_bound, upper_bound = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
     rungs = [(players[i], players[i + 1]) for i in range(len(players) - 1)]
     pairs: dict[int, list[tuple[dict[str, Any], dict[str, Any]]]] = {r: [] for r in range(len(rungs))}
     verdict: dict[int, str] = {}
+    settings = {"players": list(players), "seed": seed, "max_pairs": max_pairs,
+                "sprt": {"elo0": elo0, "elo1": elo1, "alpha": alpha, "beta": beta,
+                         "bounds": [round(lower_bound, 2), round(upper_bound, 2)]},
+                "started": started, "load_before": load_before, "jobs": jobs}
     pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
     bar = tqdm(total=len(rungs) * max_pairs * 2, desc="ladder games", unit="game", file=sys.stderr)
     try:
@@ -177,13 +182,27 @@ def ladder(players: Sequence[str], seed: int, max_pairs: int, batch: int, jobs: 
                 if r in verdict:
                     bar.total -= 2 * (max_pairs - len(pairs[r]))
                     bar.refresh()
+            if out:
+                report = rate(settings, rungs, pairs, verdict, min(bootstrap, 50))
+                report["finished"] = len(verdict) == len(rungs)
+                atomic_write_text(out, json.dumps(report, indent=1))
     finally:
         bar.close()
         if pool is not None:
             pool.shutdown()
+    report = rate(settings, rungs, pairs, verdict, bootstrap)
+    report["finished"] = True
+    return report
+
+
+def rate(settings: dict[str, Any], rungs: Sequence[tuple[str, str]], pairs: dict[int, list[tuple[dict[str, Any], dict[str, Any]]]],
+         verdict: dict[int, str], bootstrap: int) -> dict[str, Any]:
+    """The report of the pairs played: ratings with bootstrap intervals, each rung's score and SPRT, the seat bias, times."""
+    players = settings["players"]
+    elo0, elo1 = settings["sprt"]["elo0"], settings["sprt"]["elo1"]
     games = [g for r in pairs for two in pairs[r] for g in two]
     elo = bradley_terry(players, games)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(settings["seed"])
     boots: dict[str, list[float]] = {n: [] for n in players}
     for _ in range(bootstrap):
         sample = [g for r in pairs for k in rng.integers(0, len(pairs[r]), len(pairs[r])) for g in pairs[r][int(k)]]
@@ -197,15 +216,18 @@ def ladder(players: Sequence[str], seed: int, max_pairs: int, batch: int, jobs: 
         lo, hi = wilson(s, n)
         comparisons.append({"upper": high, "lower": low, "pairs": len(scores), "score": round(s, 3),
                             "interval95": [round(lo, 3), round(hi, 3)], "llr": round(sprt_llr(scores, elo0, elo1), 2),
-                            "verdict": verdict.get(r, "undecided"),
-                            "wins_draws_losses": [sum(score_of(g, high) == v for two in pairs[r] for g in two) for v in (1.0, 0.5, 0.0)]})
+                            "verdict": verdict.get(r, "running"),
+                            "wins_draws_losses": [sum(score_of(g, high) == v for two in pairs[r] for g in two) for v in (1.0, 0.5, 0.0)],
+                            "upper_vp_margin_mean": round(statistics.fmean(
+                                g["vp"][side] - g["vp"]["blue" if side == "red" else "red"]
+                                for two in pairs[r] for g in two for side in ("red", "blue") if g[f"{side}_player"] == high), 2)
+                            if scores else None})
     red = [score_of(g, g["red_player"]) for g in games]
     red_score = statistics.fmean(red) if red else 0.0
     decision_times = {n: sorted(t for g in games for side in ("red", "blue") if g[f"{side}_player"] == n
                                 for t in (g["decision_cpu_s"] if parse_player(n)[0] == "search" else [])) for n in players}
     return {
-        "players": list(players), "seed": seed, "max_pairs": max_pairs, "sprt": {"elo0": elo0, "elo1": elo1, "alpha": alpha,
-                                                                                 "beta": beta, "bounds": [round(lower_bound, 2), round(upper_bound, 2)]},
+        **{k: v for k, v in settings.items() if k not in ("started", "load_before", "jobs")},
         "elo": elo, "elo_interval95": {n: [round(float(np.percentile(b, 2.5)), 1), round(float(np.percentile(b, 97.5)), 1)]
                                        for n, b in boots.items() if b},
         "comparisons": comparisons,
@@ -214,8 +236,9 @@ def ladder(players: Sequence[str], seed: int, max_pairs: int, batch: int, jobs: 
                                "over_1s": sum(x > 1.0 for x in t)} for n, t in decision_times.items() if t},
         "game_cpu_s": {n: round(statistics.fmean(g["cpu_s"] for g in games if n in (g["red_player"], g["blue_player"])), 1)
                        for n in players if any(n in (g["red_player"], g["blue_player"]) for g in games)},
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "started": started, "load_before": load_before,
-                    "load_after": [round(x, 2) for x in os.getloadavg()], "jobs": jobs},
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "started": settings["started"],
+                    "load_before": settings["load_before"], "load_after": [round(x, 2) for x in os.getloadavg()],
+                    "jobs": settings["jobs"], "at": datetime.now(timezone.utc).isoformat(timespec="minutes")},
         "games": games,
     }
 
@@ -233,7 +256,7 @@ def main() -> int:
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
     parser.add_argument("--bootstrap", type=int, default=200)
-    parser.add_argument("--out", help="where to write the whole report (JSON, atomically)")
+    parser.add_argument("--out", help="where to write the report (JSON, atomically; rewritten after every batch)")
     args = parser.parse_args()
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     for p in players:
@@ -241,7 +264,7 @@ def main() -> int:
     if len(players) < 2 or args.max_pairs < 2:
         parser.error("a ladder needs two players or more and --max-pairs 2 or more")
     report = ladder(players, args.seed, args.max_pairs, args.batch, args.jobs, args.elo0, args.elo1, args.alpha, args.beta,
-                    args.bootstrap)
+                    args.bootstrap, args.out)
     if args.out:
         atomic_write_text(args.out, json.dumps(report, indent=1))
     print(json.dumps({k: v for k, v in report.items() if k != "games"}, indent=1))
