@@ -120,3 +120,14 @@ def test_a_bad_style_lists_the_kinds_and_styles(spec):
     with pytest.raises(UnknownNameError) as caught:
         make_player(spec, 1)
     assert "heuristic:aggressive" in str(caught.value) and "search:easy" in str(caught.value)
+
+
+def test_the_default_opponent_is_a_search_level_within_a_second_a_decision():
+    from landsraad.players import DEFAULT_OPPONENT
+    from landsraad.search import LEVELS, SearchPlayer
+
+    player = make_player(DEFAULT_OPPONENT, 1)
+    assert isinstance(player, SearchPlayer)
+    assert player.level.budget_s is not None and player.level.budget_s <= 1.0  # issue 45: 1 s a decision on one core
+    assert player.level.pick_rollouts == 0, "no whole games played out at the pick: that takes seconds"
+    assert player.level.samples >= LEVELS["normal"].samples
