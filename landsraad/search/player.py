@@ -119,12 +119,12 @@ class Level:
         pick search plays out.
     budget_s
         A time budget: the CPU seconds of this process one search may spend (``None``: none, the
-        counts above are the budget). Samples then run one after another, in index order, while the
-        next one is expected to fit (the mean cost of those run so far); ``samples``,
-        ``pick_samples`` and ``setup_samples`` are caps. The first sample always runs. A budget
-        makes the number of samples depend on the machine and its load, so the answer is the same
+        counts above are the budget), counted from the start of the decision. Samples then run one
+        after another, in index order, while the dearest so far still fits in what is left;
+        ``samples``, ``pick_samples`` and ``setup_samples`` are caps. The first sample always runs.
+        CPU time differs with the machine and a little from run to run, so the answer is the same
         for a seed only as long as the number of samples reached is (:attr:`SearchStats.samples`
-        says it); it is never run over a pool (``workers`` must be 1).
+        says it); a budget is never spent over a pool (``workers`` must be 1).
     """
 
     name: str
@@ -194,8 +194,8 @@ BUDGET_CAP = 64
 
 PICK_SEARCH_MIN_S = 8.0
 """The smallest budget whose level searches its mission picks: one sample of the pick search plays
-six whole games from the pick (about 2.5 s of CPU here, docs/search.md), so below this budget it
-would run one or two samples, which tell the rankings apart no better than chance."""
+six whole games from the pick (about 2.5 s of CPU here: ``easy``'s 36 take about 15 s, docs/search.md),
+so below this budget it would compare the rankings on one or two games each."""
 
 _BUDGET = re.compile(r"^(\d+(?:\.\d+)?)(s|ms)$")
 
