@@ -507,12 +507,13 @@ class SearchPlayer:
                     margins[i] += value_margin(v)
                     counts[i] += 1
         means = [s / c if c else None for s, c in zip(sums, counts)]
-        best = 0
-        if means[0] is not None:
+        best, base = 0, means[0]
+        if base is not None:
+            best_mean = base
             for i, m in enumerate(means):
-                if m is not None and counts[i] == counts[0] and m > means[best] + (self.level.margin if best == 0 else 0.0):
-                    best = i
-            if best and means[best] - means[0] <= self.level.margin:
+                if m is not None and counts[i] == counts[0] and m > best_mean + (self.level.margin if best == 0 else 0.0):
+                    best, best_mean = i, m
+            if best and best_mean - base <= self.level.margin:
                 best = 0
         stats = SearchStats(kind=kind, candidates=n, rollouts=sum(counts), samples=len(rows), rooted=rooted,
                             chose_heuristic=best == 0, values=means, answers=tuple(answers),
