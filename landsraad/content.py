@@ -28,6 +28,7 @@ from typing import Any, Iterable, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from .errors import DataError, Problem, UnknownNameError, truncate
 from .fileio import read_bounded
@@ -283,12 +284,12 @@ def _build(loader: Any) -> tuple[Any, dict[tuple[Any, ...], tuple[int, int]], bo
             grow(1, mark)
             value = _scalar(loader, event)
             keyed = is_key()
-            path = place(value, mark)
+            placed = place(value, mark)
             # A mapping's value keeps its key's position, already logged.
-            if path is not None and not keyed and not (stack and isinstance(stack[-1].value, dict)):
-                log.append((path, where(mark)))
+            if placed is not None and not keyed and not (stack and isinstance(stack[-1].value, dict)):
+                log.append((placed, where(mark)))
             if event.anchor is not None:
-                anchors[event.anchor] = (value, path if path is not None else (), len(log), len(log))
+                anchors[event.anchor] = (value, placed if placed is not None else (), len(log), len(log))
             continue
         raise _Invalid("Unexpected YAML event.", mark)  # pragma: no cover - the parser enforces the grammar
     loader.get_event()  # document end
@@ -398,7 +399,7 @@ def read_document(path: str | Path) -> Document:
     return parse_document(read_text(path), truncate(str(Path(path)), 200))
 
 
-def _message(error: dict[str, Any]) -> str:
+def _message(error: ErrorDetails) -> str:
     kind = error.get("type", "")
     msg = str(error.get("msg", ""))
     if msg.startswith("Value error, "):

@@ -30,6 +30,7 @@ from typing import Any, Iterable, Mapping
 from .engine.events import (
     ActionChosen,
     ActionLost,
+    ActionTested,
     Activated,
     AmbassadorPlaced,
     BidWon,
@@ -40,13 +41,16 @@ from .engine.events import (
     DisengageBlocked,
     Disengaged,
     FirstPlayer,
+    FleeBlocked,
     FleeDisengage,
     FreeMoveDisengage,
     GameEnds,
     GameEvent,
     GameOver,
     Healed,
+    JammerOff,
     MarkerBlownUp,
+    MarkerNoRoom,
     MarkerPlaced,
     MarkerShot,
     MissionAction,
@@ -64,13 +68,15 @@ from .engine.events import (
     TemplateAimed,
     TemplatePlaced,
     TemplateShot,
+    TerrainNoRoom,
     TerrainPlaced,
     Treachery,
     Wounded,
     make_event,
 )
+from .engine.outcomes import StrikeOutcome
 
-__all__ = ["narrate", "narrate_log", "model_names", "model_label"]
+__all__ = ["narrate", "narrate_log", "model_names", "model_label", "SILENT_KINDS"]
 
 _WOUNDS = {"none": "no effect", "scratch": "a scratch (one fatigue token)", "light": "a light wound", "grave": "a grave wound",
            "fatal": "a fatal wound"}
@@ -95,36 +101,33 @@ def model_names(state: Any) -> dict[str, str]:
     return {m.id: model_label(m.id, m.name) for m in state.models}
 
 
-def _n(names: Mapping[str, str], model_id: Any) -> str:
+def _n(names: Mapping[str, str], model_id: str | None) -> str:
     return names.get(str(model_id), str(model_id)) if model_id else "?"
 
 
-def _pt(p: Any) -> str:
-    return f"({float(p[0]):.1f}, {float(p[1]):.1f})"
+def _pt(p: tuple[float, float] | None) -> str:
+    return "(?, ?)" if p is None else f"({float(p[0]):.1f}, {float(p[1]):.1f})"
 
 
-def _strike(s: Mapping[str, Any], names: Mapping[str, str], ids: Mapping[str, Any] | None = None) -> str:
+def _strike(s: StrikeOutcome, names: Mapping[str, str], ids: Mapping[str, str | None]) -> str:
     # The kernel's strike names the combatants by card name; the event knows their ids by role.
-    ids = ids or {}
-    striker_id = ids.get(s.get("by"))
-    target_id = ids.get("defender" if s.get("by") == "attacker" else "attacker") if s.get("by") in ("attacker", "defender") else None
-    who = _n(names, striker_id) if striker_id else s.get("striker", "?")
-    whom = _n(names, target_id) if target_id else s.get("target", "?")
-    if s.get("automatic"):
+    striker_id = ids.get(s.by)
+    target_id = ids.get("defender" if s.by == "attacker" else "attacker")
+    who = _n(names, striker_id) if striker_id else s.striker
+    whom = _n(names, target_id) if target_id else s.target
+    if s.automatic:
         head = f"{who} strikes {whom} (both attack: an automatic hit)"
     else:
-        head = f"{who} strikes {whom}: {s.get('attack_total')} against {s.get('defence_total')}"
-        if not s.get("hit"):
+        head = f"{who} strikes {whom}: {s.attack_total} against {s.defence_total}"
+        if not s.hit:
             return head + ", parried"
         head += ", hit"
-    if s.get("shield_stopped"):
-        return head + f"; the shield stops the blade (neutral {s.get('neutral')})"
-    damage = s.get("damage", 0)
-    text = f"{head}, {damage} damage: {_WOUNDS.get(s.get('wound', 'none'), s.get('wound'))}"
-    poisons = s.get("poisons_applied") or []
-    if poisons:
-        text += " and " + ", ".join(str(p.get("kind", p)) if isinstance(p, Mapping) else str(p) for p in poisons) + " poison"
-    if s.get("pushed"):
+    if s.shield_stopped:
+        return head + f"; the shield stops the blade (neutral {s.neutral})"
+    text = f"{head}, {s.damage} damage: {_WOUNDS.get(s.wound, s.wound)}"
+    if s.poisons_applied:
+        text += " and " + ", ".join(p.kind for p in s.poisons_applied) + " poison"
+    if s.pushed:
         text += "; it pushes its enemy back, ending the combat"
     return text
 
@@ -146,76 +149,65 @@ def _tell(event: GameEvent, names: Mapping[str, str]) -> str | None:
 
 @_tell.register
 def _(event: SetupStarts, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    sides = d.get("sides", {})
+    sides = event.sides or {}
     return f"Set-up: red plays {sides.get('red')}, blue plays {sides.get('blue')}."
 
 
 @_tell.register
 def _(event: BidWon, names: Mapping[str, str]) -> str | None:
-    d = event.data
     # each tie roll is [red's die, blue's die], rolled again while equal
-    ties = "; then ".join(f"red {pair[0]}, blue {pair[1]}" for pair in d.get("tie_rolls") or () if len(pair) == 2)
+    ties = "; then ".join(f"red {pair[0]}, blue {pair[1]}" for pair in event.tie_rolls or () if len(pair) == 2)
     rolls = f" after a roll-off ({ties})" if ties else ""
-    return f"Honour bid for the {d.get('step')} step: red {d['bids']['red']}, blue {d['bids']['blue']}; {d.get('winner')} wins{rolls}."
+    bids = event.bids or {}
+    return f"Honour bid for the {event.step} step: red {bids.get('red')}, blue {bids.get('blue')}; {event.winner} wins{rolls}."
 
 
 @_tell.register
 def _(event: TerrainPlaced, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    if d.get("at"):
-        return f"{event.side} places {d.get('name', d.get('piece'))} at {_pt(d['at'])}."
-    return f"The table's terrain: {', '.join(d.get('pieces', []))}."
+    if event.at is not None:
+        return f"{event.side} places {event.name or event.piece} at {_pt(event.at)}."
+    return f"The table's terrain: {', '.join(event.pieces or ())}."
 
 
 @_tell.register
 def _(event: MissionsPicked, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    return f"{event.side} picks its missions: {', '.join(d.get('missions', []))}."
+    return f"{event.side} picks its missions: {', '.join(event.missions or ())}."
 
 
 @_tell.register
 def _(event: MissionCountRevealed, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    return f"Imperial espionage: {event.side} tells {d.get('to')} it chose {d.get('count')} mission(s)."
+    return f"Imperial espionage: {event.side} tells {event.to} it chose {event.count} mission(s)."
 
 
 @_tell.register
 def _(event: MarkerPlaced, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    return f"A marker of {event.side}'s {str(d.get('mission', '')).replace('_', ' ')} mission is placed at {_pt(d['at'])}."
+    return f"A marker of {event.side}'s {str(event.mission or '').replace('_', ' ')} mission is placed at {_pt(event.at)}."
 
 
 @_tell.register
 def _(event: Treachery, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    return f"Treachery: {event.side} names {d.get('named')}; the opponent {'did' if d.get('chosen') else 'did not'} choose it."
+    return f"Treachery: {event.side} names {event.named}; the opponent {'did' if event.chosen else 'did not'} choose it."
 
 
 @_tell.register
 def _(event: AmbassadorPlaced, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    return f"{event.side}'s ambassador takes position at {_pt(d['at'])}."
+    return f"{event.side}'s ambassador takes position at {_pt(event.at)}."
 
 
 @_tell.register
 def _(event: Deployed, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    return f"{who} deploys at {_pt(d['at'])}."
+    return f"{_n(names, event.model)} deploys at {_pt(event.at)}."
 
 
 @_tell.register
 def _(event: FirstPlayer, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    return f"{d.get('first')} activates first; the clock starts ({float(d.get('clock_limit_s', 2700)) / 60:g} minutes)."
+    limit = event.clock_limit_s
+    return f"{event.first} activates first; the clock starts ({float(2700 if limit is None else limit) / 60:g} minutes)."
 
 
 @_tell.register
 def _(event: Activated, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    return f"[{d.get('activation')}] {event.side} activates {who} ({d.get('fatigue')} fatigue token(s) now)."
+    return f"[{event.activation}] {event.side} activates {_n(names, event.model)} ({event.fatigue} fatigue token(s) now)."
 
 
 def _action_words(action: str, names: Mapping[str, str]) -> str:
@@ -239,10 +231,10 @@ def _action_words(action: str, names: Mapping[str, str]) -> str:
 
 @_tell.register
 def _(event: ActionChosen, names: Mapping[str, str]) -> str | None:
-    action = str(event.data.get("action", ""))
+    action = str(event.action or "")
     if action == "rest":
         return None  # the rest itself is told
-    after = " once its free move has made it possible" if event.data.get("after_free_move") else ""
+    after = " once its free move has made it possible" if event.after_free_move else ""
     return f"{_n(names, event.model)} declares {_action_words(action, names)}{after}."
 
 
@@ -258,17 +250,13 @@ def _(event: FleeDisengage, names: Mapping[str, str]) -> str | None:
 
 @_tell.register
 def _(event: SpiceConsumed, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    return f"{who} consumes a dose of spice ({d.get('doses_left')} left)."
+    return f"{_n(names, event.model)} consumes a dose of spice ({event.doses_left} left)."
 
 
 @_tell.register
 def _(event: Moved, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    verb = _MOVE_VERBS.get(d.get("kind", "move"), "moves")
-    return f"{who} {verb} {float(d.get('length_cm') or 0):.1f} cm to {_pt(d['to'])}."
+    verb = _MOVE_VERBS.get(event.how or "move", "moves")
+    return f"{_n(names, event.model)} {verb} {float(event.length_cm or 0):.1f} cm to {_pt(event.to)}."
 
 
 def _cover(cover: object) -> str:
@@ -278,180 +266,163 @@ def _cover(cover: object) -> str:
 
 @_tell.register
 def _(event: ClashRevealed, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    a, b = (" ".join(map(str, d.get(k) or [])) for k in ("attacker_dice", "defender_dice"))
-    return (f"{who} charges into melee with {_n(names, d.get('defender'))}: dice {a} against {b} (neutral, attack, defence); "
-            f"{d.get('attacker_stance')}s vs {d.get('defender_stance')}s.")
+    a, b = (" ".join(map(str, dice or [])) for dice in (event.attacker_dice, event.defender_dice))
+    return (f"{_n(names, event.model)} charges into melee with {_n(names, event.defender)}: dice {a} against {b} (neutral, attack, defence); "
+            f"{event.attacker_stance}s vs {event.defender_stance}s.")
 
 
 @_tell.register
 def _(event: Clash, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    ev = d.get("event", {})
-    strikes = ev.get("strikes", [])
-    first = ev.get("first")
-    if not strikes:
-        return "Both defend: no blow is struck." if first is None else "No blow lands."
-    ids = {"attacker": event.model, "defender": d.get("defender")}
-    parts = [_strike(s, names, ids) for s in strikes]
-    return ("Simultaneous blows: " if first == "simultaneous" else "") + "; then ".join(parts) + "."
+    clash = event.outcome
+    if clash is None:
+        return None
+    if not clash.strikes:
+        return "Both defend: no blow is struck." if clash.first is None else "No blow lands."
+    ids = {"attacker": event.model, "defender": event.defender}
+    parts = [_strike(s, names, ids) for s in clash.strikes]
+    return ("Simultaneous blows: " if clash.first == "simultaneous" else "") + "; then ".join(parts) + "."
 
 
 @_tell.register
 def _(event: Shot, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    ev = d.get("event", {})
-    target = _n(names, d.get("target"))
-    head = (f"{who} shoots {target} with {ev.get('weapon')} at {float(ev.get('distance_cm', 0)):.1f} cm"
-            f" ({_cover(ev.get('cover'))}): {ev.get('attack_total')} against {ev.get('defence_total')}")
-    if not ev.get("hit"):
-        return head + f", missed; {target} may dodge {float(ev.get('dodge_cm', 0)):g} cm."
-    if ev.get("shield_stopped"):
+    shot = event.outcome
+    if shot is None:
+        return None
+    target = _n(names, event.target)
+    head = (f"{_n(names, event.model)} shoots {target} with {shot.weapon} at {shot.distance_cm:.1f} cm"
+            f" ({_cover(shot.cover)}): {shot.attack_total} against {shot.defence_total}")
+    if not shot.hit:
+        return head + f", missed; {target} may dodge {shot.dodge_cm:g} cm."
+    if shot.shield_stopped:
         return head + ", hit, but the shield stops the shot."
-    return head + f", hit, {ev.get('damage')} damage: {_WOUNDS.get(ev.get('wound', 'none'), ev.get('wound'))}."
+    return head + f", hit, {shot.damage} damage: {_WOUNDS.get(shot.wound, shot.wound)}."
 
 
 @_tell.register
 def _(event: TemplateAimed, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    under = ", ".join(_n(names, u) for u in d.get("under", [])) or "nobody"
-    return f"{who} fires its {d.get('weapon')} at {_pt(d['aim'])}: under the template: {under}."
+    under = ", ".join(_n(names, u) for u in event.under or ()) or "nobody"
+    return f"{_n(names, event.model)} fires its {event.weapon} at {_pt(event.aim)}: under the template: {under}."
 
 
 @_tell.register
 def _(event: TemplateShot, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    ev = d.get("event", {})
+    shot = event.outcome
+    if shot is None:
+        return None
     outs = []
-    targets = list(d.get("targets") or [])
-    for i, r in enumerate(ev.get("results", [])):
-        whom = _n(names, targets[i]) if i < len(targets) else r.get("target")
-        if r.get("hit") or r.get("caught"):
-            outs.append(f"{whom} {'caught' if r.get('caught') else 'hit'}, {_WOUNDS.get(r.get('wound', 'none'))}")
+    targets = list(event.targets or ())
+    for i, r in enumerate(shot.results):
+        whom = _n(names, targets[i]) if i < len(targets) else r.target
+        if r.hit or r.caught:
+            outs.append(f"{whom} {'caught' if r.caught else 'hit'}, {_WOUNDS.get(r.wound)}")
         else:
             outs.append(f"{whom} escapes")
-    return f"Template roll {ev.get('attack_total')}: " + "; ".join(outs) + "."
+    return f"Template roll {shot.attack_total}: " + "; ".join(outs) + "."
 
 
 @_tell.register
 def _(event: Disengaged, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    ev = d.get("event", {})
-    if ev.get("success"):
-        return (f"{who} disengages from {_n(names, d.get('opponent'))} ({ev.get('mover_total')} against {ev.get('opponent_total')}): "
-                f"it moves {float(ev.get('margin_cm', 0)):g} cm.")
-    return (f"{who} fails to disengage from {_n(names, d.get('opponent'))} ({ev.get('mover_total')} against "
-            f"{ev.get('opponent_total')}) and takes {ev.get('damage')} damage: {_WOUNDS.get(ev.get('wound', 'none'))}.")
+    test = event.outcome
+    if test is None:
+        return None
+    who, whom = _n(names, event.model), _n(names, event.opponent)
+    if test.success:
+        return f"{who} disengages from {whom} ({test.mover_total} against {test.opponent_total}): it moves {test.margin_cm:g} cm."
+    return (f"{who} fails to disengage from {whom} ({test.mover_total} against {test.opponent_total}) and takes {test.damage} damage: "
+            f"{_WOUNDS.get(test.wound)}.")
 
 
 @_tell.register
 def _(event: Healed, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    ev = d.get("event", {})
-    if ev.get("success"):
-        return f"{who} heals {_n(names, d.get('patient'))}: {ev.get('wound_before')} becomes {ev.get('wound_after')}."
-    return f"{who} tries to heal {_n(names, d.get('patient'))} and fails."
+    heal = event.outcome
+    if heal is None:
+        return None
+    who, whom = _n(names, event.model), _n(names, event.patient)
+    if heal.success:
+        return f"{who} heals {whom}: {heal.wound_before} becomes {heal.wound_after}."
+    return f"{who} tries to heal {whom} and fails."
 
 
 @_tell.register
 def _(event: Wounded, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    how = "is removed from play" if d.get("removed") else "is out of action (it stays on the table)"
-    return f"{who} {how}."
+    how = "is removed from play" if event.removed else "is out of action (it stays on the table)"
+    return f"{_n(names, event.model)} {how}."
 
 
 @_tell.register
 def _(event: TemplatePlaced, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    eff = d.get("effect", {})
-    return f"{who} places a {str(eff.get('kind', '')).replace('_', '-')} template at {_pt((eff.get('x'), eff.get('y')))}."
+    effect = event.effect
+    if effect is None:
+        return None
+    return f"{_n(names, event.model)} places a {effect.kind.replace('_', '-')} template at {_pt((effect.x, effect.y))}."
 
 
 @_tell.register
 def _(event: SeekerStrikes, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    t = d.get("test", {})
-    outcome = "dodged" if t.get("success") else "failed: Deadly poison"
-    return f"A hunter-seeker strikes at {who}: Reflexes test {t.get('total')} against 12, {outcome}."
+    test = event.test
+    if test is None:
+        return None
+    outcome = "dodged" if test.success else "failed: Deadly poison"
+    return f"A hunter-seeker strikes at {_n(names, event.model)}: Reflexes test {test.total} against {test.threshold}, {outcome}."
 
 
 @_tell.register
 def _(event: MarkerBlownUp, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    return f"{who} blows up the marker {d.get('marker')}."
+    return f"{_n(names, event.model)} blows up the marker {event.marker}."
 
 
 @_tell.register
 def _(event: MissionAction, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    obj = d.get("marker") or d.get("target") or ""
-    return f"{who} carries out {d.get('action', '').replace('_', ' ')} ({d.get('mission')}) {obj}".rstrip() + "."
+    obj = event.marker or event.target or ""
+    return f"{_n(names, event.model)} carries out {(event.action or '').replace('_', ' ')} ({event.mission}) {obj}".rstrip() + "."
 
 
 @_tell.register
 def _(event: NoTarget, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    return f"{who} has no target for its {d.get('weapon')}."
+    return f"{_n(names, event.model)} has no target for its {event.weapon}."
 
 
 @_tell.register
 def _(event: Rested, names: Mapping[str, str]) -> str | None:
-    who = _n(names, event.model)
-    return f"{who} catches its breath."
+    return f"{_n(names, event.model)} catches its breath."
 
 
 @_tell.register
 def _(event: DecisionTaken, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    if not (d.get("decision") == "move" and d.get("answer") is None):
+    if not (event.decision == "move" and event.answer is None):
         return None
-    return f"{who} holds its position."
+    return f"{_n(names, event.model)} holds its position."
 
 
 @_tell.register
 def _(event: Passed, names: Mapping[str, str]) -> str | None:
-    reason = event.data.get("reason")
-    if reason == "voluntary":
+    if event.reason == "voluntary":
         return f"{event.side} passes."
-    if reason == "no model left":
+    if event.reason == "no model left":
         return f"{event.side} has no model left and passes."
     return f"{event.side} has no model it may activate and passes."
 
 
 @_tell.register
 def _(event: PoisonTick, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    who = _n(names, event.model)
-    ev = d.get("event", {})
-    return f"{who} suffers {ev.get('kind')} ({ev.get('remaining')} activation(s) left)."
+    tick = event.outcome
+    if tick is None:
+        return None
+    return f"{_n(names, event.model)} suffers {tick.kind} ({tick.remaining} activation(s) left)."
 
 
 @_tell.register
 def _(event: GameEnds, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    if d.get("reason") == "time":
+    if event.reason == "time":
         return "Time is up: the activation under way was the last."
     return "A warband has no model left: the game ends."
 
 
 @_tell.register
 def _(event: GameOver, names: Mapping[str, str]) -> str | None:
-    d = event.data
-    vp = d.get("vp", {})
-    verdict = "a draw" if d.get("winner") == "draw" else f"{d.get('winner')} wins"
-    return f"Game over after {d.get('activations')} activations: red {vp.get('red')} VP, blue {vp.get('blue')} VP: {verdict}."
+    vp = event.vp or {}
+    verdict = "a draw" if event.winner == "draw" else f"{event.winner} wins"
+    return f"Game over after {event.activations} activations: red {vp.get('red')} VP, blue {vp.get('blue')} VP: {verdict}."
 
 
 @_tell.register
@@ -466,9 +437,46 @@ def _(event: DisengageBlocked, names: Mapping[str, str]) -> str | None:
 
 @_tell.register
 def _(event: MarkerShot, names: Mapping[str, str]) -> str | None:
-    shot = event.event or {}
+    shot = event.outcome
+    if shot is None:
+        return None
     outcome = "it is destroyed" if event.destroyed else "it holds"
-    return f"The marker {event.marker} rolls {shot.get('marker_die')} against the shot's {shot.get('attack_total')}: {outcome}."
+    return f"The marker {event.marker} rolls {shot.marker_die} against the shot's {shot.attack_total}: {outcome}."
+
+
+@_tell.register
+def _(event: ActionTested, names: Mapping[str, str]) -> str | None:
+    test = event.test
+    if test is None:
+        return None
+    verdict = "passed" if test.success else "failed"
+    return f"{_n(names, event.model)} tests for {(event.action or '').replace('_', ' ')}: {test.total} against {test.threshold}, {verdict}."
+
+
+@_tell.register
+def _(event: FleeBlocked, names: Mapping[str, str]) -> str | None:
+    return f"{_n(names, event.model)} cannot flee any further ({event.reason})."
+
+
+@_tell.register
+def _(event: TerrainNoRoom, names: Mapping[str, str]) -> str | None:
+    return f"{event.side} finds no legal spot for the terrain piece {event.piece}: it is left out."
+
+
+@_tell.register
+def _(event: MarkerNoRoom, names: Mapping[str, str]) -> str | None:
+    return f"The marker {event.marker} of {event.side}'s {str(event.mission or '').replace('_', ' ')} mission finds no legal spot."
+
+
+@_tell.register
+def _(event: JammerOff, names: Mapping[str, str]) -> str | None:
+    return f"{_n(names, event.model)}'s jammer template is lifted ({', '.join(event.effects or ()) or 'none'})."
+
+
+SILENT_KINDS: frozenset[str] = frozenset({"roll", "end_activation", "terrain_pass", "decision", "mission_action_failed"})
+"""The kinds told by no sentence of their own: bookkeeping (a roll is told in the result it leads to; an
+activation's end, a terrain pass, a decision by what follows), or told by another event (a failed mission
+action by its test). A decision to hold a position is the one decision told."""
 
 
 def narrate_log(events: Iterable[GameEvent], names: Mapping[str, str], *, reveal_secrets: bool = False) -> list[str]:

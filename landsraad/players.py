@@ -51,6 +51,8 @@ class RandomPlayer:
 
     reads_state = False
     """:meth:`decide` never reads its state: :func:`~landsraad.engine.game.play` makes no view for it."""
+    handles_dice = False
+    """The game rolls its dice in a physical-dice game (the Player protocol's flag)."""
 
     def __init__(self, seed: int | None = None, *, skip_chance: float = 0.3) -> None:
         self.rng = np.random.default_rng(seed)

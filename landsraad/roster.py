@@ -30,9 +30,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .errors import DataError, Problem
+from .i18n import N_, _, language, number
 from .model import Faction, Profile, Weapon
 from .specials import SPECIAL_RULES
-from .warband import RecruitedModel, Report, human_path
+from .warband import RecruitedModel, Report
+from .warband.report import SEVERITY_WORDS, place
 from .warband.sharecode import share_code
 from .warband.textlist import render_list_text
 
@@ -43,7 +45,8 @@ FORMATS: tuple[str, ...] = ("cards", "text", "code", "markdown", "html")
 """``cards``: profile cards as plain text; ``text``: the list's paste-ready text form; ``code``: its share code;
 ``markdown`` and ``html``: the cards."""
 
-WEAPON_COLUMNS = ("Weapon", "Range", "Combat", "Initiative", "Damage", "Notes")
+WEAPON_COLUMNS = (N_("Weapon"), N_("Range"), N_("Combat"), N_("Initiative"), N_("Damage"), N_("Notes"))
+"""The weapon table's header, as the rulebook's (translated where printed)."""
 
 
 def _bonus(value: int) -> str:
@@ -59,10 +62,10 @@ def stat_line(profile: Profile) -> str:
     >>> stat_line(load_faction("corrino").profile("soldier"))
     'Movement 10 cm, Combat +2, Reflexes +1, Endurance 3, Armour 3'
     """
-    parts = [f"Movement {profile.movement:g} cm", f"Combat {profile.combat:+d}", f"Reflexes {profile.reflexes:+d}",
-             f"Endurance {profile.endurance}"]
+    parts = [_("Movement {movement} cm").format(movement=number(profile.movement)), _("Combat {combat}").format(combat=f"{profile.combat:+d}"),
+             _("Reflexes {reflexes}").format(reflexes=f"{profile.reflexes:+d}"), _("Endurance {endurance}").format(endurance=profile.endurance)]
     if profile.armour:
-        parts.append(f"Armour {profile.armour}")
+        parts.append(_("Armour {armour}").format(armour=profile.armour))
     return ", ".join(parts)
 
 
@@ -77,16 +80,16 @@ def weapon_row(weapon: Weapon, note: str = "") -> tuple[str, str, str, str, str,
     """
     notes = []
     if weapon.template is not None:
-        notes.append(f"{weapon.template} template")
+        notes.append(_("{template} template").format(template=weapon.template))
     if weapon.explosive:
-        notes.append("explosive")
+        notes.append(_("explosive"))
     if weapon.defence:
-        notes.append(f"{weapon.defence:+d} Combat in defence")
+        notes.append(_("{defence} Combat in defence").format(defence=f"{weapon.defence:+d}"))
     if weapon.poisons:
-        notes.append("poisons: " + ", ".join(str(p) for p in weapon.poisons))
+        notes.append(_("poisons: {poisons}").format(poisons=", ".join(str(p) for p in weapon.poisons)))
     if note:
         notes.append(note)
-    rng = "-" if weapon.range is None else f"{weapon.range:g}"
+    rng = "-" if weapon.range is None else number(weapon.range)
     return (weapon.name, rng, _bonus(weapon.combat), _bonus(weapon.initiative), weapon.damage, "; ".join(notes))
 
 
@@ -104,7 +107,7 @@ def _rule(name: str) -> tuple[str, str]:
     if name in SPECIAL_RULES:
         rule = SPECIAL_RULES.get(name)
         return rule.title, rule.summary
-    return name, "(not in the special-rule registry)"
+    return name, _("(not in the special-rule registry)")
 
 
 def _card(model: RecruitedModel, sheet: Faction, arrakis: bool) -> _Card:
@@ -115,20 +118,21 @@ def _card(model: RecruitedModel, sheet: Faction, arrakis: bool) -> _Card:
     for w in model.weapons:
         note = ""
         if w.id in chosen:
-            note = "specialist weapon" if w.id in specialist else "common weapon"
+            note = _("specialist weapon") if w.id in specialist else _("common weapon")
             if w.id in specialist and specialist[w.id].cost:
-                note += f", {specialist[w.id].cost} pt"
+                note += _(", {cost} pt").format(cost=specialist[w.id].cost)
         rows.append(weapon_row(w, note))
-    shield = {"full": "full shield", "half": "half-shield", "none": "none"}[p.shield]
+    shield = {"full": _("full shield"), "half": _("half-shield"), "none": _("none")}[p.shield]
     if arrakis and p.shield != "none":
-        shield += " (not used on Arrakis)"
+        shield += _(" (not used on Arrakis)")
     spice = str(model.spice)
     if model.pool_spice:
-        spice += f" ({p.spice} on the card + {model.pool_spice} from the faction's pool)" if p.spice else " (from the faction's pool)"
-    lines = [("Shield", shield)]
+        spice += (_(" ({card} on the card + {pool} from the faction's pool)").format(card=p.spice, pool=model.pool_spice) if p.spice
+                  else _(" (from the faction's pool)"))
+    lines = [(_("Shield"), shield)]
     if p.poisons:
-        lines.append(("Poisons", ", ".join(str(x) for x in p.poisons)))
-    lines.append(("Spice", spice))
+        lines.append((_("Poisons"), ", ".join(str(x) for x in p.poisons)))
+    lines.append((_("Spice"), spice))
     if model.equipment:
         counts: dict[str, int] = {}
         for item in model.equipment:
@@ -139,49 +143,56 @@ def _card(model: RecruitedModel, sheet: Faction, arrakis: bool) -> _Card:
                 continue
             seen.append(item.id)
             n = counts[item.id]
-            lines.append(("Equipment", f"{item.name}{f' x{n}' if n > 1 else ''} ({item.cost * n} pt): {_rule(item.effect)[1]}"))
+            lines.append((_("Equipment"), _("{item} ({cost} pt): {effect}").format(
+                item=f"{item.name}{f' x{n}' if n > 1 else ''}", cost=item.cost * n, effect=_rule(item.effect)[1])))
     rule_names = list(p.special_rules)
     for w in model.weapons:
         rule_names += [r for r in w.special_rules if r not in rule_names]
     c = model.cost
-    parts = [f"card {c.model}"]
+    parts = [_("card {cost}").format(cost=c.model)]
     if c.weapons:
-        parts.append(f"specialist weapon {c.weapons}")
+        parts.append(_("specialist weapon {cost}").format(cost=c.weapons))
     if c.equipment:
-        parts.append(f"equipment {c.equipment}")
-    cost_line = (" + ".join(parts) + f" = {c.total} points") if len(parts) > 1 else f"{c.total} points"
+        parts.append(_("equipment {cost}").format(cost=c.equipment))
+    total = _("{total} points").format(total=c.total)
+    cost_line = (" + ".join(parts) + " = " + total) if len(parts) > 1 else total
     title = model.label if model.label == p.name else f"{model.label} - {p.name}"
     return _Card(title, cost_line, stat_line(p), tuple(rows), tuple(lines), tuple(_rule(n) for n in rule_names))
 
 
 def _header(report: Report, sheet: Faction) -> tuple[str, list[tuple[str, str]]]:
     warband = report.warband
-    name = warband.name if warband and warband.name else "Warband"
-    status = "VALID" if report.valid else "INVALID"
-    title = f"{name} - {sheet.name} - {report.points} / {report.cap} points - {status}"
+    name = warband.name if warband and warband.name else _("Warband")
+    status = _("VALID") if report.valid else _("INVALID")
+    title = _("{name} - {house} - {points} / {cap} points - {status}").format(name=name, house=sheet.name, points=report.points,
+                                                                              cap=report.cap, status=status)
     facts = []
     if warband and warband.player:
-        facts.append(("Player", warband.player))
-    facts.append(("Faction", f"{sheet.name} ({sheet.id}), Honour {sheet.honour}, spice pool {sheet.spice_doses}"))
+        facts.append((_("Player"), warband.player))
+    facts.append((_("Faction"), _("{house} ({id}), Honour {honour}, spice pool {doses}").format(
+        house=sheet.name, id=sheet.id, honour=sheet.honour, doses=sheet.spice_doses)))
     spice_title, spice_summary = _rule(sheet.spice_effect)
-    facts.append(("Spice effect", f"{spice_title}: {spice_summary}"))
+    facts.append((_("Spice effect"), f"{spice_title}: {spice_summary}"))
     for rule in sheet.special_rules:
         t, s = _rule(rule)
-        facts.append(("Faction rule", f"{t}: {s}"))
-    facts.append(("Status", f"{status}: {len(report.errors)} error(s), {len(report.warnings)} warning(s)"))
-    facts.append(("List hash", report.list_hash or "-"))
-    facts.append(("Faction data hash", report.data_hash or "-"))
+        facts.append((_("Faction rule"), f"{t}: {s}"))
+    facts.append((_("Status"), _("{status}: {errors} error(s), {warnings} warning(s)").format(
+        status=status, errors=len(report.errors), warnings=len(report.warnings))))
+    facts.append((_("List hash"), report.list_hash or "-"))
+    facts.append((_("Faction data hash"), report.data_hash or "-"))
     return title, facts
 
 
-def _findings(report: Report) -> list[str]:
-    return [f"{f.severity}: {f.path + ': ' if f.path else ''}{f.message} [{f.code}]" for f in report.findings]
+def _findings(report: Report) -> list[tuple[str, str]]:
+    """Each finding: its severity code (the HTML class) and its line in the reader's language."""
+    return [(f.severity, (_("{severity}: {where}: {message} [{tag}]") if f.path else _("{severity}: {message} [{tag}]")).format(
+        severity=_(SEVERITY_WORDS[f.severity]), where=f.path, message=f.text, tag=f.code)) for f in report.findings]
 
 
 def _unresolved(report: Report) -> list[str]:
     resolved = {m.index for m in report.models}
-    return [f"{human_path(c.path)}: {c.label} (type '{c.type}' is not in the barracks)" for c in report.breakdown
-            if c.index not in resolved]
+    return [_("{place}: {label} (type '{type}' is not in the barracks)").format(place=place(c.path), label=c.label, type=c.type)
+            for c in report.breakdown if c.index not in resolved]
 
 
 def render_roster(report: Report, fmt: Format = "cards", *, arrakis: bool = False) -> str:
@@ -200,16 +211,16 @@ def render_roster(report: Report, fmt: Format = "cards", *, arrakis: bool = Fals
     landsraad.errors.DataError: x.yaml: A roster needs a list whose faction is known; this one has 1 error(s): Unknown faction 'nowhere'. ...
     """
     if report.sheet is None:
-        first = report.errors[0].message if report.errors else "no faction."
-        raise DataError([Problem(report.source, "", f"A roster needs a list whose faction is known; this one has "
-                                                    f"{len(report.errors)} error(s): {first}")])
+        first = report.errors[0].text if report.errors else _("no faction.")
+        raise DataError([Problem(report.source, "", _("A roster needs a list whose faction is known; this one has {count} error(s): {first}")
+                                 .format(count=len(report.errors), first=first))])
     if fmt not in FORMATS:
         raise ValueError(f"Unknown roster format {fmt!r}; valid formats are: {', '.join(FORMATS)}.")
     if fmt == "text":
         return render_list_text(report)
     if fmt == "code":
         if report.warband is None:
-            raise DataError([Problem(report.source, "", "A share code needs a readable list.")])
+            raise DataError([Problem(report.source, "", _("A share code needs a readable list."))])
         return share_code(report.warband) + "\n"
     sheet = report.sheet
     title, facts = _header(report, sheet)
@@ -219,7 +230,7 @@ def render_roster(report: Report, fmt: Format = "cards", *, arrakis: bool = Fals
         return _text(title, facts, cards, findings, unresolved)
     if fmt == "markdown":
         return _markdown(title, facts, cards, findings, unresolved)
-    return _html(title, facts, cards, findings, unresolved)
+    return _html(title, facts, cards, findings, unresolved, report.valid)
 
 
 def _table_text(header: tuple[str, ...], rows: tuple[tuple[str, ...], ...], indent: str) -> list[str]:
@@ -228,22 +239,31 @@ def _table_text(header: tuple[str, ...], rows: tuple[tuple[str, ...], ...], inde
     return [fmt(header)] + [fmt(r) for r in rows]
 
 
-def _text(title: str, facts: list[tuple[str, str]], cards: list[_Card], findings: list[str], unresolved: list[str]) -> str:
+def _columns() -> tuple[str, ...]:
+    return tuple(_(c) for c in WEAPON_COLUMNS)
+
+
+def _fact(label: str, value: str) -> str:
+    """``label: value``, with the reader's language's spacing (``label : value`` in French)."""
+    return _("{label}: {value}").format(label=label, value=value)
+
+
+def _text(title: str, facts: list[tuple[str, str]], cards: list[_Card], findings: list[tuple[str, str]], unresolved: list[str]) -> str:
     out = [title, "=" * len(title)]
-    out += [f"{k}: {v}" for k, v in facts]
+    out += [_fact(k, v) for k, v in facts]
     for card in cards:
         head = f"{card.title} ({card.cost_line})"
         out += ["", head, "-" * len(head), "  " + card.stats]
         if card.weapons:
-            out += _table_text(WEAPON_COLUMNS, card.weapons, "  ")
-        out += [f"  {k}: {v}" for k, v in card.lines]
+            out += _table_text(_columns(), card.weapons, "  ")
+        out += ["  " + _fact(k, v) for k, v in card.lines]
         if card.rules:
-            out.append("  Special rules:")
-            out += [f"    {t}: {s}" for t, s in card.rules]
+            out.append("  " + _("Special rules:"))
+            out += ["    " + _fact(t, s) for t, s in card.rules]
     if unresolved:
-        out += ["", "Models without a card:"] + [f"  {u}" for u in unresolved]
+        out += ["", _("Models without a card:")] + [f"  {u}" for u in unresolved]
     if findings:
-        out += ["", "Problems:"] + [f"  {f}" for f in findings]
+        out += ["", _("Problems:")] + [f"  {f}" for _severity, f in findings]
     return "\n".join(out) + "\n"
 
 
@@ -251,23 +271,23 @@ def _md_cell(text: str) -> str:
     return text.replace("|", "\\|").replace("*", "\\*")
 
 
-def _markdown(title: str, facts: list[tuple[str, str]], cards: list[_Card], findings: list[str], unresolved: list[str]) -> str:
+def _markdown(title: str, facts: list[tuple[str, str]], cards: list[_Card], findings: list[tuple[str, str]], unresolved: list[str]) -> str:
     out = [f"# {_md_cell(title)}", ""]
     out += [f"- **{k}:** {_md_cell(v)}" for k, v in facts]
     for card in cards:
         out += ["", f"## {_md_cell(card.title)}", "", f"*{card.cost_line}*", "", card.stats, ""]
         if card.weapons:
-            out.append("| " + " | ".join(WEAPON_COLUMNS) + " |")
+            out.append("| " + " | ".join(_columns()) + " |")
             out.append("|" + "---|" * len(WEAPON_COLUMNS))
             out += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in card.weapons]
             out.append("")
         out += [f"- **{k}:** {_md_cell(v)}" for k, v in card.lines]
         if card.rules:
-            out += ["", "**Special rules**", ""] + [f"- *{_md_cell(t)}*: {_md_cell(s)}" for t, s in card.rules]
+            out += ["", "**" + _("Special rules") + "**", ""] + [f"- *{_md_cell(t)}*: {_md_cell(s)}" for t, s in card.rules]
     if unresolved:
-        out += ["", "## Models without a card", ""] + [f"- {_md_cell(u)}" for u in unresolved]
+        out += ["", "## " + _("Models without a card"), ""] + [f"- {_md_cell(u)}" for u in unresolved]
     if findings:
-        out += ["", "## Problems", ""] + [f"- {_md_cell(f)}" for f in findings]
+        out += ["", "## " + _("Problems"), ""] + [f"- {_md_cell(f)}" for _severity, f in findings]
     return "\n".join(out) + "\n"
 
 
@@ -292,31 +312,32 @@ ul { margin: .2em 0; padding-left: 1.2em; font-size: .9em; }
 """
 
 
-def _html(title: str, facts: list[tuple[str, str]], cards: list[_Card], findings: list[str], unresolved: list[str]) -> str:
+def _html(title: str, facts: list[tuple[str, str]], cards: list[_Card], findings: list[tuple[str, str]], unresolved: list[str], valid: bool) -> str:
     e = html.escape
-    invalid = " class=\"invalid\"" if title.endswith("INVALID") else ""
-    out = ["<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">", f"<title>{e(title)}</title>",
+    invalid = "" if valid else " class=\"invalid\""
+    out = ["<!DOCTYPE html>", f"<html lang=\"{language()}\">", "<head>", "<meta charset=\"utf-8\">", f"<title>{e(title)}</title>",
            f"<style>{_CSS}</style>", "</head>", "<body>", f"<h1{invalid}>{e(title)}</h1>", "<dl class=\"facts\">"]
+    hashes = (_("List hash"), _("Faction data hash"))
     for k, v in facts:
-        cls = " class=\"hash\"" if k.endswith("hash") else ""
+        cls = " class=\"hash\"" if k in hashes else ""
         out.append(f"<dt>{e(k)}</dt><dd{cls}>{e(v)}</dd>")
     out += ["</dl>", "<div class=\"cards\">"]
     for card in cards:
         out += ["<section class=\"card\">", f"<h2>{e(card.title)}</h2>", f"<p class=\"cost\">{e(card.cost_line)}</p>",
                 f"<p>{e(card.stats)}</p>"]
         if card.weapons:
-            out.append("<table><tr>" + "".join(f"<th>{e(c)}</th>" for c in WEAPON_COLUMNS) + "</tr>")
+            out.append("<table><tr>" + "".join(f"<th>{e(c)}</th>" for c in _columns()) + "</tr>")
             out += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in card.weapons]
             out.append("</table>")
         out.append("<ul>" + "".join(f"<li><b>{e(k)}:</b> {e(v)}</li>" for k, v in card.lines) + "</ul>")
         if card.rules:
-            out.append("<p><b>Special rules</b></p><ul>" + "".join(f"<li><i>{e(t)}</i>: {e(s)}</li>" for t, s in card.rules) + "</ul>")
+            out.append("<p><b>" + e(_("Special rules")) + "</b></p><ul>" + "".join(f"<li><i>{e(t)}</i>: {e(s)}</li>" for t, s in card.rules) + "</ul>")
         out.append("</section>")
     out.append("</div>")
     if unresolved:
-        out.append("<h2>Models without a card</h2><ul>" + "".join(f"<li>{e(u)}</li>" for u in unresolved) + "</ul>")
+        out.append("<h2>" + e(_("Models without a card")) + "</h2><ul>" + "".join(f"<li>{e(u)}</li>" for u in unresolved) + "</ul>")
     if findings:
-        out.append("<h2>Problems</h2><ul class=\"problems\">"
-                   + "".join(f"<li class=\"{f.split(':', 1)[0]}\">{e(f)}</li>" for f in findings) + "</ul>")
+        out.append("<h2>" + e(_("Problems")) + "</h2><ul class=\"problems\">"
+                   + "".join(f"<li class=\"{severity}\">{e(f)}</li>" for severity, f in findings) + "</ul>")
     out += ["</body>", "</html>"]
     return "\n".join(out) + "\n"

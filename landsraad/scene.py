@@ -69,6 +69,7 @@ from typing import Annotated, Any, Iterable, Literal, Mapping, Optional
 import shapely
 import yaml
 from pydantic import (
+    ConfigDict,
     Field,
     ValidationError,
     ValidationInfo,
@@ -86,9 +87,10 @@ from .content import (
     read_document,
     validation_problems,
 )
-from .errors import DataError, Problem, UnknownNameError, did_you_mean
+from .errors import DataError, Problem, UnknownNameError, did_you_mean, quoted
 from .geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece
 from .kits import KitPiece, kit_ids, load_kit
+from .lazy import lazy_exports
 from .model import Faction, Frozen, Profile, Weapon
 
 __all__ = [
@@ -310,6 +312,11 @@ class ModelSpec(Frozen):
     name: Optional[str] = None
     weapons: Optional[tuple[str, ...]] = Field(None, description="the weapons the model carries, ids of its faction's arsenal "
                                      "(its card's, the common and the specialist weapons); default: its card's")
+    list_file: Optional[str] = Field(None, alias="list", description="a warband list file (relative to the scene's folder): "
+                                     "with entry, the model's profile and weapons are that list model's")
+    entry: Optional[str | int] = Field(None, description="the list model: its name or label (Soldier 2), or its number in the list from 1")
+
+    model_config = ConfigDict(**Frozen.model_config, serialize_by_alias=True)  # a saved scene writes list:, as read
 
     @model_validator(mode="after")
     def _base_known(self) -> "ModelSpec":
@@ -473,7 +480,8 @@ class Scene(Frozen):
                           height=None if b.height_cm == DEFAULT_MODEL_HEIGHT_CM else b.height_cm)
                 for b in board.bases
             ],
-            markers=[MarkerSpec(id=m.id, at=m.center, size=int(m.size_mm), owner=m.owner) for m in board.markers],
+            # validated, as a file's would be: the board's markers may have any size, a scene's are 30 or 50 mm
+            markers=[MarkerSpec.model_validate({"id": m.id, "at": m.center, "size": int(m.size_mm), "owner": m.owner}) for m in board.markers],
             **fields,
         )
 
@@ -788,7 +796,60 @@ def scene_schema() -> dict[str, Any]:
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema}
 
 
-def _validate(doc: Document) -> Scene:
+_warband, _ = lazy_exports("landsraad.warband", {"load_list": "validator", "resolve_models": "recruit"}, {})
+"""The warband lists, loaded only for a scene whose models name one (start-up of the table commands)."""
+
+
+def _from_lists(doc: Document, folder: Path) -> list[Problem]:
+    """Fill in each model's ``profile`` and ``weapons`` from the warband list it names (``list`` and
+    ``entry``), in ``doc.data``; the problems, each at its key. A profile or weapons written beside
+    the list must be the list model's (a scene saved by the viewer writes both)."""
+    problems: list[Problem] = []
+    models = doc.data.get("models") if isinstance(doc.data, dict) else None
+    if not isinstance(models, list):
+        return problems
+    for i, m in enumerate(models):
+        if not isinstance(m, dict) or m.get("list") is None:
+            continue
+        where = doc.locate(("models", i, "list"))
+        entry = m.get("entry")
+        if entry is None or isinstance(entry, bool) or not isinstance(entry, (str, int)):
+            problems.append(Problem(doc.source, where, "A model read from a warband list needs its entry: the list model's"
+                                    " name or label (entry: Duncan, entry: Soldier 2) or its number from 1 (entry: 3)."))
+            continue
+        path = Path(str(m["list"]))
+        path = path if path.is_absolute() else folder / path
+        try:
+            recruited = _warband("resolve_models")(warband := _warband("load_list")(path))
+        except DataError as exc:
+            problems.append(Problem(doc.source, where, f"The warband list {quoted(str(m['list']))} cannot be used: {str(exc).splitlines()[0]}"))
+            continue
+        if isinstance(entry, int):
+            chosen = recruited[entry - 1] if 1 <= entry <= len(recruited) else None
+        else:
+            chosen = next((r for r in recruited if r.label.casefold() == entry.strip().casefold()
+                           or (r.name or "").casefold() == entry.strip().casefold()), None)
+        if chosen is None:
+            labels = ", ".join(f"{n} {r.label}" for n, r in enumerate(recruited, 1))
+            problems.append(Problem(doc.source, doc.locate(("models", i, "entry")),
+                                    f"The warband list {quoted(str(m['list']))} has no model {quoted(str(entry))}; its models: {labels}."))
+            continue
+        profile, weapons = f"{warband.faction}/{chosen.type}", [w.id for w in chosen.weapons]
+        if m.get("profile") not in (None, profile):
+            problems.append(Problem(doc.source, doc.locate(("models", i, "profile")),
+                                    f"The profile {quoted(str(m['profile']))} is not the list model's ({profile}); leave it out or write it."))
+        elif m.get("weapons") is not None and list(m["weapons"]) != weapons:
+            problems.append(Problem(doc.source, doc.locate(("models", i, "weapons")),
+                                    f"The weapons {quoted(str(m['weapons']))} are not the list model's ({', '.join(weapons)}); leave them out."))
+        else:
+            m["profile"], m["weapons"] = profile, weapons
+    return problems
+
+
+def _validate(doc: Document, folder: Path | None = None) -> Scene:
+    problems = _from_lists(doc, folder if folder is not None else Path("."))
+    if problems:
+        raise DataError(problems)
     problems = scene_problems(doc)
     if problems:
         raise DataError(problems)
@@ -810,4 +871,4 @@ def load_scene(path: str | Path) -> Scene:
     >>> len(scene.terrain), len(scene.models)
     (10, 20)
     """
-    return _validate(read_document(path))
+    return _validate(read_document(path), Path(path).parent)

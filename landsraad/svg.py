@@ -40,9 +40,11 @@ import math
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
+from shapely.geometry import GeometryCollection, LineString, MultiLineString, MultiPolygon, Polygon
+from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
-from .geometry.board import Base, Board, Point, TerrainPiece
+from .geometry.board import Base, Board, Marker, Point, TerrainPiece
 from .geometry.measure import edge_distance
 
 __all__ = [
@@ -250,29 +252,32 @@ class _Canvas:
         """An SVG path (even-odd fill) for the polygonal parts of a shapely geometry."""
         out: list[str] = []
         for poly in _polygons(geom):
-            out.append(self.ring_path(list(poly.exterior.coords)))
-            out.extend(self.ring_path(list(r.coords)) for r in poly.interiors)
+            out.append(self.ring_path(_pairs(poly.exterior.coords)))
+            out.extend(self.ring_path(_pairs(r.coords)) for r in poly.interiors)
         return "".join(out)
 
 
-def _polygons(geom: BaseGeometry | None) -> list[Any]:
+def _pairs(coords: Iterable[tuple[float, ...]]) -> list[Point]:
+    """A shapely coordinate sequence as (x, y) points."""
+    return [(c[0], c[1]) for c in coords]
+
+
+def _polygons(geom: BaseGeometry | None) -> list[Polygon]:
     if geom is None or geom.is_empty:
         return []
-    kind = geom.geom_type
-    if kind == "Polygon":
+    if isinstance(geom, Polygon):
         return [geom]
-    if kind in ("MultiPolygon", "GeometryCollection"):
+    if isinstance(geom, (MultiPolygon, GeometryCollection)):
         return [p for g in geom.geoms for p in _polygons(g)]
     return []
 
 
-def _lines(geom: BaseGeometry | None) -> list[Any]:
+def _lines(geom: BaseGeometry | None) -> list[LineString]:
     if geom is None or geom.is_empty:
         return []
-    kind = geom.geom_type
-    if kind in ("LineString", "LinearRing"):
+    if isinstance(geom, LineString):  # a LinearRing is one too
         return [geom]
-    if kind in ("MultiLineString", "GeometryCollection"):
+    if isinstance(geom, (MultiLineString, GeometryCollection)):
         return [line for g in geom.geoms for line in _lines(g)]
     return []
 
@@ -415,7 +420,8 @@ class _Placer:
         self.area: Box = (x0 - 2, y0 - 2, x0 + c.length(c.board.width) + 2, y0 + c.length(c.board.depth) + 2)
         self.placed: list[Box] = []
         self.discs: list[Box] = []
-        for item in (*c.board.bases, *c.board.markers):
+        items: list[Base | Marker] = [*c.board.bases, *c.board.markers]
+        for item in items:
             x, y = c.xy(item.center)
             r = c.length(item.radius)
             self.discs.append((x - r, y - r, x + r, y + r))
@@ -528,6 +534,12 @@ def _region(c: _Canvas, region: BaseGeometry) -> list[str]:
                                                 "stroke": _REGION, "stroke-opacity": 0.7, "stroke-width": 1.2}), "</g>"]
 
 
+def _shade(c: _Canvas, shade: Sequence[tuple[BaseGeometry, str]]) -> list[str]:
+    paths = [_tag("path", {"d": d, "fill": colour, "fill-opacity": 0.55, "fill-rule": "evenodd", "stroke": "none"})
+             for geometry, colour in shade if (d := c.geometry_path(geometry))]
+    return ['<g class="shade">', *paths, "</g>"] if paths else []
+
+
 def _template(c: _Canvas, shape: BaseGeometry) -> list[str]:
     out = ['<g class="template">']
     d = c.geometry_path(shape)
@@ -535,11 +547,11 @@ def _template(c: _Canvas, shape: BaseGeometry) -> list[str]:
         out.append(_tag("path", {"d": d, "fill": _TEMPLATE, "fill-opacity": 0.3, "fill-rule": "evenodd",
                                  "stroke": _TEMPLATE, "stroke-width": 2.0}))
     for line in _lines(shape):
-        pts = c.points(list(line.coords))
+        pts = c.points(_pairs(line.coords))
         out.append(_tag("polyline", {"points": pts, "fill": "none", "stroke": _TEMPLATE, "stroke-opacity": 0.45,
                                      "stroke-width": 9.0, "stroke-linecap": "round"}))
         out.append(_tag("polyline", {"points": pts, "fill": "none", "stroke": "#a04000", "stroke-width": 1.5}))
-    if shape.geom_type == "Point":  # a bare aiming point
+    if isinstance(shape, ShapelyPoint):  # a bare aiming point
         x, y = c.xy((shape.x, shape.y))
         out.append(_tag("circle", {"cx": x, "cy": y, "r": 3.0, "fill": "#a04000"}))
     out.append("</g>")
@@ -685,7 +697,7 @@ def _move_figures(move: Any) -> list[str]:
     cost = getattr(move, "cost_cm", None)
     allowance = getattr(move, "allowance_cm", None)
     parts = []
-    if length is not None and getattr(move, "path", ()):
+    if length is not None and getattr(move, "path", None):
         parts.append(f"path {_cm(length)} cm")
         if cost is not None and abs(cost - length) > 1e-9:
             parts.append(f"(costs {_cm(cost)} cm, difficult terrain x2)")
@@ -875,6 +887,7 @@ def render_board(
     dodges: Sequence[Any] = (),
     colours: Mapping[str, str] | None = None,
     scale: float = SCALE,
+    shade: Sequence[tuple[BaseGeometry, str]] = (),
 ) -> str:
     """Draw the table and the query results given, as an SVG document string.
 
@@ -917,6 +930,9 @@ def render_board(
         Colours for some sides, overriding :func:`side_colours`.
     scale
         Pixels per cm.
+    shade
+        ``(geometry, colour)`` pairs filled under the bases (a threat map's cells, one
+        geometry per level).
 
     Returns
     -------
@@ -943,6 +959,7 @@ def render_board(
     body: list[str] = []
     body += _table(c)
     body += _terrain(c, highlight_set)
+    body += _shade(c, shade)
     if region is not None:
         body += _region(c, region)
     if template_shape is not None:

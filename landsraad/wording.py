@@ -25,10 +25,12 @@ if TYPE_CHECKING:  # the results' types only: words never compute
     from .table.moves import Charge, MoveAnswer, ReachAnswer
     from .table.shot import ShotAnswer
     from .table.template import TemplateAnswer
+    from .table.threat import ThreatMap, ThreatPoint
 
 __all__ = ["describe_range_band", "fmt", "dist", "pct", "names", "COVER_PROSE", "measure_lines", "fragile_text",
            "range_line", "steadiness_line", "move_lines", "charge_line", "reach_lines", "template_lines", "check_lines",
-           "shot_lines", "point", "RESULT_LABELS", "option_title", "advice_lines"]
+           "shot_lines", "point", "RESULT_LABELS", "option_title", "advice_lines", "threat_point_line", "threat_lines",
+           "threat_grid"]
 
 COVER_PROSE = {
     "none": "no cover",
@@ -99,6 +101,7 @@ def fragile_text(f: Fragility, m: Measurement) -> str:
     if f.what == "contact":
         return f"{by} turns {'contact' if f.answer else 'no contact'} into {'no contact' if f.answer else 'contact'}"
     if f.what == "range_band":
+        assert isinstance(f.answer, int) and isinstance(f.other, int)  # band numbers
         limit = m.weapon.range_cm * max(f.answer, f.other) if m.weapon else None
         tail = f" ({m.exact_cm:.2f} cm, the band limit being {limit:g} cm)" if limit is not None else ""
         return f"{by} turns range band {f.answer} into band {f.other}{tail}"
@@ -106,7 +109,7 @@ def fragile_text(f: Fragility, m: Measurement) -> str:
         change = "line of sight into none" if f.answer else "no line of sight into line of sight"
         return (f"line of sight ({'yes' if f.answer else 'no'}) changes within the computation's error" if f.margin_cm == 0
                 else f"{by} turns {change}")
-    old, new = COVER_PROSE.get(f.answer, f.answer), COVER_PROSE.get(f.other, f.other)
+    old, new = COVER_PROSE.get(str(f.answer), str(f.answer)), COVER_PROSE.get(str(f.other), str(f.other))
     return (f"the cover ({old}) may be {new} within the computation's error" if f.margin_cm == 0
             else f"{by} turns {old} into {new}")
 
@@ -443,4 +446,86 @@ def advice_lines(a: Advice, *, top: int | None = None) -> list[str]:
     if top and len(a.options) > top:
         lines.append(f"({len(a.options) - top} more: --all or --json.)")
     lines += [f"(Left out: {s}.)" for s in a.skipped]
+    return lines
+
+
+# --- threat -------------------------------------------------------------------------------
+
+_THREAT_VERBS = {False: ("seen by", "shot by", "charged by"), True: ("sees", "may shoot", "may charge")}
+
+
+def threat_point_line(tm: ThreatMap, p: ThreatPoint) -> str:
+    """One cell of a threat map in words: who sees, shoots (weapon, hit chance, cover) and charges."""
+    where = f"at {point((p.x, p.y))}"
+    if not p.standable:
+        return f"{where}: its base does not fit there (a model, impassable terrain or the edge)."
+    see, shoot, charge = _THREAT_VERBS[tm.reverse]
+    shots = ", ".join(f"{i} ({w} {'odds unknown' if math.isnan(h) else pct(h) + ' %'}, cover {c})" for i, w, h, c in p.shot_by)
+    parts = [f"{see} {names(p.seen_by) if p.seen_by else 'nobody'}",
+             f"{shoot} {shots or 'nobody'}", f"{charge} {names(p.charged_by) if p.charged_by else 'nobody'}"]
+    known = p.shot_by and all(h == h for _, _, h, _ in p.shot_by)  # NaN: the target's stats unknown
+    odds = f"; at least one hit {pct(p.p_any_hit)} % if each shoots once" if known and not tm.reverse else ""
+    return f"{where}: {'; '.join(parts)}; threat {p.threat}{odds}."
+
+
+def threat_grid(tm: ThreatMap, here: tuple[int, int] | None = None) -> list[str]:
+    """The map as characters, north at the top: the threat count per cell (``.`` for 0), ``#``
+    where the base does not fit, ``@`` the model's own cell."""
+    rows, cols = tm.grid_shape
+    threat = tm.threat
+    out = []
+    for r in range(rows - 1, -1, -1):
+        line = []
+        for c in range(cols):
+            if here == (r, c):
+                line.append("@")
+            elif not tm.standable[r, c]:
+                line.append("#")
+            else:
+                n = int(threat[r, c])
+                line.append("." if n == 0 else (str(n) if n < 10 else "+"))
+        out.append("".join(line))
+    return out
+
+
+def threat_lines(tm: ThreatMap, here: ThreatPoint, asked: ThreatPoint | None = None, *, grid: bool = True) -> list[str]:
+    """The ``threat`` answer: what the map means, where the model stands, the share of cells at each
+    threat level, the nearest cells with the least threat, each enemy's reach, and the map."""
+    rows, cols = tm.grid_shape
+    fits = int(tm.standable.sum())
+    what = ("whom it could see, shoot (hit odds) or charge from each cell this activation" if tm.reverse else
+            "who could see, shoot (hit odds) or charge it at each cell at their next activation")
+    lines = [f"Threat map of {tm.model}{' (reversed)' if tm.reverse else ''}: {what}; {cols} x {rows} cells of"
+             f" {fmt(tm.resolution_cm)} cm, {fits} where its base fits (R-LOS, R-COVER, R-SHOOT, R-ACTIVATE)."]
+    lines.append(f"Where it stands, the cell {threat_point_line(tm, here)}")
+    if asked is not None:
+        lines.append(f"Asked, the cell {threat_point_line(tm, asked)}")
+    if fits:
+        threat = tm.threat[tm.standable]
+        levels = ", ".join(f"{n}: {pct(float((threat == n).sum()) / fits)} %" for n in range(int(threat.max()) + 1))
+        lines.append(f"Cells by threat: {levels}.")
+        least = int(threat.max() if tm.reverse else threat.min())
+        order = sorted((math.hypot(float(tm.xs[c]) - here.x, float(tm.ys[r]) - here.y), r, c)
+                       for r in range(rows) for c in range(cols)
+                       if tm.standable[r, c] and int(tm.threat[r, c]) == least)[:3]
+        lines.append(f"{'Most threatened from' if tm.reverse else 'Safest'} (threat {least}) nearest to it: "
+                     + ", ".join(f"{point((float(tm.xs[c]), float(tm.ys[r])))} ({fmt(d)} cm)" for d, r, c in order) + ".")
+    see, shoot, charge = _THREAT_VERBS[tm.reverse]
+    for e in tm.enemies:
+        sees = float(e.sees[tm.standable].mean()) if fits else 0.0
+        shots = e.p_hit[e.shoots & tm.standable]
+        known = shots[shots == shots]  # NaN: the target's stats unknown
+        odds = f" (hit {pct(float(known.min()))}-{pct(float(known.max()))} %)" if len(known) else ""
+        charges = float(e.charges[tm.standable].mean()) if fits else 0.0
+        shoots = (f"shot from {pct(float(len(shots)) / fits)} %{odds}" if tm.reverse else
+                  f"shoots it at {pct(float(len(shots)) / fits)} %{odds}") if len(shots) else (
+                  "never shot" if tm.reverse else "cannot shoot it anywhere")
+        lines.append(f"- {e.id}: {'seen from' if tm.reverse else 'sees it at'} {pct(sees)} % of the cells; {shoots};"
+                     f" {'charged from' if tm.reverse else 'charges it at'} {pct(charges)} %"
+                     + (" (at least: its contact ring is hemmed in)" if e.id in tm.approximate_charges else "") + ".")
+    lines += [f"(Left out: {s}.)" for s in tm.skipped]
+    lines.append("Not applied: the nearest-target rule (RUL-08), which depends on every model; ask shoot for one position.")
+    if grid:
+        lines.append("Map, north at the top (threat count, . none, # its base does not fit, @ where it stands):")
+        lines += ["  " + row for row in threat_grid(tm, (here.row, here.col))]
     return lines

@@ -1,24 +1,52 @@
 """Tests of landsraad.narrate: the story of a game from its log."""
 
-from landsraad.engine.events import GameEvent
+import functools
+
+from landsraad.engine.events import Clash, GameEvent, Shot, make_event
 from landsraad.engine.game import new_game, play
+from landsraad.engine.outcomes import ClashOutcome, ShotOutcome, StrikeOutcome
 from landsraad.narrate import model_label, model_names, narrate, narrate_log
-from landsraad.players import RandomPlayer
+from landsraad.players import RandomPlayer, make_player
 
 NAMES = {"r": "Sardaukar 2", "b": "Fremen scout"}
 
 
+@functools.cache
+def _real_outcomes() -> tuple[ShotOutcome, ClashOutcome]:
+    """A shot and a clash as the kernel resolved them in a real game (the tests change only what they tell)."""
+    game = play(new_game("corrino", "fremen", seed=10), {"red": make_player("heuristic", 0), "blue": make_player("random", 50)})
+    shot = next(e.outcome for e in game.log if isinstance(e, Shot))
+    clash = next(e.outcome for e in game.log if isinstance(e, Clash))
+    assert shot is not None and clash is not None
+    return shot, clash
+
+
+def _strike(**fields: object) -> StrikeOutcome:
+    base = dict(by="attacker", striker="Sardaukar 2", target="Fremen scout", automatic=False, hit=True, attack_total=11,
+                defence_total=7, neutral=1, raw_damage=11, damage=11, shield_stopped=False, ignore_armour=False, wound="fatal",
+                wound_event=None, poisons_applied=())
+    return StrikeOutcome(**{**base, **fields})
+
+
+def _clash_event(model: str, defender: str, first: str, *strikes: StrikeOutcome) -> GameEvent:
+    clash = _real_outcomes()[1].model_copy(update={"first": first, "strikes": strikes})
+    return make_event(1, "melee", "red", model, {"defender": defender, "event": clash})
+
+
 def test_a_melee_strike_reads_like_the_issue_example():
-    strike = {"by": "attacker", "striker": "Sardaukar 2", "target": "Fremen scout", "automatic": False, "hit": True,
-              "attack_total": 11, "defence_total": 7, "neutral": 1, "damage": 11, "wound": "fatal", "shield_stopped": False}
-    e = GameEvent(1, "melee", "red", "r", {"defender": "b", "event": {"first": "attacker", "strikes": [strike]}})
+    e = _clash_event("r", "b", "attacker", _strike())
     assert narrate(e, NAMES) == "Sardaukar 2 strikes Fremen scout: 11 against 7, hit, 11 damage: a fatal wound."
+    # the same event loaded from its JSON form tells the same
+    assert narrate(GameEvent.from_json(e.to_json()), NAMES) == narrate(e, NAMES)
 
 
 def test_shields_and_misses_are_told():
-    e = GameEvent(1, "shot", "red", "r", {"target": "b", "event": {"weapon": "Pistol", "distance_cm": 35, "cover": "none",
-                                                                  "attack_total": 6, "defence_total": 7, "hit": False, "dodge_cm": 4}})
+    shot = _real_outcomes()[0].model_copy(update={"weapon": "Pistol", "distance_cm": 35.0, "cover": "none", "attack_total": 6,
+                                                  "defence_total": 7, "hit": False, "dodge_cm": 4.0})
+    e = make_event(1, "shot", "red", "r", {"target": "b", "event": shot})
     assert narrate(e, NAMES).endswith("missed; Fremen scout may dodge 4 cm.")
+    stopped = make_event(2, "shot", "red", "r", {"target": "b", "event": shot.model_copy(update={"hit": True, "shield_stopped": True})})
+    assert narrate(stopped, NAMES).endswith("hit, but the shield stops the shot.")
 
 
 def test_secret_events_are_hidden_unless_asked():
@@ -52,8 +80,8 @@ def test_models_are_named_as_the_pictures_label_them_and_never_twice_alike():
 
 
 def test_a_strike_names_both_models_by_their_labels():
-    strike = {"by": "defender", "striker": "Specialist", "target": "Specialist", "automatic": False, "hit": False,
-              "attack_total": 5, "defence_total": 9}
-    e = GameEvent(1, "melee", "red", "red-specialist-1", {"defender": "blue-specialist-1", "event": {"first": "defender", "strikes": [strike]}})
+    strike = _strike(by="defender", striker="Specialist", target="Specialist", hit=False, attack_total=5, defence_total=9, damage=0,
+                     raw_damage=None, wound="none")
+    e = _clash_event("red-specialist-1", "blue-specialist-1", "defender", strike)
     names = {"red-specialist-1": model_label("red-specialist-1", "Specialist"), "blue-specialist-1": model_label("blue-specialist-1", "Specialist")}
     assert narrate(e, names) == "Specialist (blue-specialist-1) strikes Specialist (red-specialist-1): 5 against 9, parried."

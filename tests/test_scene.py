@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -365,3 +366,30 @@ def test_standing_on_mistakes(model, words):
             "  - {id: dune, circle: {at: [10, 50], radius: 4}, movement: difficult}\n"
             f"models:\n  - {model}\n")
     assert any(words in p for p in problems_of(text))
+
+
+# --- scene models read from a warband list (issue 39) ---------------------------------------------
+
+
+def test_a_model_takes_its_profile_and_weapons_from_a_warband_list():
+    scene = load_scene(Path(__file__).resolve().parent / "data" / "scenes" / "from-list.yaml")
+    duncan, gunner = scene.model("duncan"), scene.model("gunner")
+    assert (duncan.profile, [w.id for w in duncan.carried]) == ("atreides/swordmaster", ["sword"])
+    assert (gunner.profile, [w.id for w in gunner.carried]) == ("atreides/specialist", ["knife", "heavy_lasgun"])
+
+
+def test_warband_list_problems_name_the_key(tmp_path):
+    lists = Path(__file__).resolve().parents[1] / "examples" / "lists" / "atreides.yaml"
+    cases = {
+        "list: nowhere.yaml, entry: 1": "models[0].list",
+        f"list: {lists}, entry: Gurney": "has no model 'Gurney'; its models: 1 Duncan, 2 Thufir",
+        f"list: {lists}": "needs its entry",
+        f"list: {lists}, entry: 1, profile: atreides/soldier": "is not the list model's (atreides/swordmaster)",
+        f"list: {lists}, entry: 99": "has no model '99'",
+    }
+    for keys, words in cases.items():
+        path = tmp_path / "s.yaml"
+        path.write_text(f"name: s\nsource: project\nmodels:\n  - {{id: a, side: red, at: [10, 10], {keys}}}\n")
+        with pytest.raises(DataError) as info:
+            load_scene(path)
+        assert words in str(info.value), (keys, str(info.value))

@@ -160,6 +160,11 @@ class HeuristicPlayer:
 
     # --- the protocol ---------------------------------------------------------------------------------
 
+    handles_dice = False
+    """The game rolls its dice in a physical-dice game (the Player protocol's flag)."""
+    reads_state = True
+    """It reads its view of the state at every decision."""
+
     def decide(self, decision: Decision, state: Any) -> Answer:
         """The answer to ``decision`` (always legal), seeing ``state`` as its side may."""
         handler = getattr(self, f"_on_{decision.kind}", None)

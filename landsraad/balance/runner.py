@@ -146,6 +146,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
 
 def _summary(task: GameTask, game: Game) -> dict[str, Any]:
     """The summary of the finished ``game`` of ``task`` (what the report counts)."""
+    assert game.result is not None  # play() returns a finished game
     result = game.result.to_dict()
     missions = {}
     for side in ("red", "blue"):

@@ -24,6 +24,7 @@ from typing import Any, Sequence
 
 from .. import __version__
 from ..errors import LandsraadError, UsageError, quoted, truncate
+from ..i18n import LANGUAGES, _, language_option, set_language
 
 __all__ = ["main", "build_parser", "COMMANDS", "COMMAND_MODULES", "MAX_ERROR_LINES", "MAX_ERROR_LINE"]
 
@@ -43,6 +44,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check-scene": ("landsraad.cli.check_scene", "validate a scene file and its set-up"),
     "shoot": ("landsraad.cli.shoot", "a shot on a scene: geometry and exact odds in one answer"),
     "advise": ("landsraad.cli.advise", "every option of a model's activation, ranked by exact odds"),
+    "threat": ("landsraad.cli.threat", "a threat map: who could see, shoot or charge a model at each point of the table"),
     "factions": ("landsraad.cli.factions", "list the bundled factions"),
     "faction": ("landsraad.cli.factions", "show a faction sheet with every profile card"),
     "validate": ("landsraad.cli.warband", "check warband lists against their faction sheets"),
@@ -112,6 +114,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         description="Measure, roll, validate and play Landsraad, the Dune skirmish game.",
     )
     parser.add_argument("--version", action="version", version=f"landsraad {__version__}")
+    parser.add_argument("--lang", choices=LANGUAGES, help="the language of what a person reads (default: LC_ALL, LC_MESSAGES, LANG, else en); JSON is the same in all")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     chosen = COMMANDS[command][0] if command in COMMANDS else None
     for name, (module, summary) in COMMANDS.items():
@@ -176,7 +179,7 @@ def _bounded(message: str) -> str:
 
 def _report(exc: BaseException) -> None:
     try:
-        print(f"landsraad: error: {_bounded(str(exc))}", file=sys.stderr)
+        print(_("landsraad: error: {message}").format(message=_bounded(str(exc))), file=sys.stderr)
     except BrokenPipeError:  # nobody reads stderr either; the status still tells
         pass
 
@@ -190,10 +193,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         0 on success, 1 for bad data or a failed check, 2 for bad usage, 130 when interrupted;
         the same whether or not anybody still reads standard output.
     """
-    words = list(sys.argv[1:] if argv is None else argv)
+    lang, lang_words, words = language_option(list(sys.argv[1:] if argv is None else argv))  # --lang anywhere (i18n)
+    set_language(lang)
     parser = build_parser(_chosen(words))
     try:
-        args = parser.parse_args(words)
+        args = parser.parse_args(lang_words + words)
     except LandsraadError as exc:  # raised by an argument's own parser
         _report(exc)
         return 2
@@ -222,6 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     finally:
         sys.stdout = stdout
+        set_language(None)
     return int(status or 0)
 
 

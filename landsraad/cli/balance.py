@@ -28,7 +28,7 @@ from ..players import PLAYER_KINDS
 __all__ = ["register", "cmd_balance"]
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``balance`` command."""
     p = sub.add_parser("balance", help="play every pairing of factions many times; win rates with 95 %% intervals")
     p.add_argument("--factions", default="atreides,corrino,fremen,harkonnen",
@@ -67,7 +67,10 @@ def cmd_balance(args: argparse.Namespace) -> int:
     tasks = make_tasks(contestants, args.games, args.seed, args.players)
     bar = tqdm(total=len(tasks), desc="games", unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
     try:
-        results, info = run_games(tasks, workers=args.workers, ray_address=args.ray, out=out, progress=bar.update)
+        def advance(games: int) -> None:
+            bar.update(games)
+
+        results, info = run_games(tasks, workers=args.workers, ray_address=args.ray, out=out, progress=advance)
     except KeyboardInterrupt:
         bar.close()
         where = f"; finished games are saved in {out}/games and a re-run with the same arguments goes on from there" if out else ""

@@ -48,6 +48,7 @@ from pydantic import ValidationError
 
 from ..errors import UsageError, truncate
 from ..fileio import atomic_write_bytes, atomic_write_text, check_output_dir, check_output_path
+from ..i18n import N_, _, localized, ngettext
 from ..ruleset import Ruleset
 from ..tournament.entries import EntryCheck, check_entries, player_of, registration_changes
 from ..tournament.event import (
@@ -82,7 +83,7 @@ from ..tournament.sheets import pairing_sheet_html, result_slips_html, round_of
 from ..tournament.standings import CRITERION_LABELS, STANDING_COLUMNS, Standing, separations, standings
 from ..tournament.swiss import plan_round, swap_tables
 from ..warband import check_file, dump_list
-from .warband import add_csv_dialect, csv_bytes, csv_text, format_report, parse_points, print_intake_notes
+from .warband import add_csv_dialect, csv_bytes, csv_header, csv_text, format_report, parse_points, print_intake_notes
 
 __all__ = ["register", "parse_vp", "parse_count", "format_round", "format_standings", "format_settings", "standings_csv",
            "cmd_new", "cmd_config", "cmd_check", "cmd_pair", "cmd_swap", "cmd_add", "cmd_result", "cmd_standings",
@@ -93,146 +94,125 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``event`` command group."""
     p = subparsers.add_parser(
         "event",
-        help="run a Swiss tournament: entries, pairings, results, standings",
-        description="Run a Swiss tournament in a folder: DIR/event.json holds the state, DIR/lists/ the entries. "
-                    "Every command is safe to re-run.",
+        help=_("run a Swiss tournament: entries, pairings, results, standings"),
+        description=_("Run a Swiss tournament in a folder: DIR/event.json holds the state, DIR/lists/ the entries. Every command is safe to re-run."),
     )
     p.set_defaults(func=_no_action)
     sub = p.add_subparsers(dest="action", metavar="ACTION")
 
-    q = sub.add_parser("new", help="create an event", description="Create an event in DIR (created if missing) "
-                       "with DIR/lists/ for the entries. Re-running with the same settings changes nothing; other "
-                       "settings are accepted until round 1 is paired (then see `event config`).")
+    q = sub.add_parser("new", help=_("create an event"), description=_("Create an event in DIR (created if missing) with DIR/lists/ for the entries. Re-running with the same settings changes nothing; other settings are accepted until round 1 is paired (then see `event config`)."))
     q.add_argument("dir", metavar="DIR")
-    q.add_argument("--name", required=True, help="the event's name")
-    q.add_argument("--rounds", required=True, metavar="N", help="the number of rounds")
-    q.add_argument("--seed", metavar="S", help="the seed of round 1's shuffle (default: drawn at random and recorded)")
-    q.add_argument("--points", metavar="N", help="the warband points cap (default 15)")
+    q.add_argument("--name", required=True, help=_("the event's name"))
+    q.add_argument("--rounds", required=True, metavar="N", help=_("the number of rounds"))
+    q.add_argument("--seed", metavar="S", help=_("the seed of round 1's shuffle (default: drawn at random and recorded)"))
+    q.add_argument("--points", metavar="N", help=_("the warband points cap (default 15)"))
     _settings_options(q)
     q.set_defaults(func=cmd_new)
 
-    q = sub.add_parser("config", help="show or change the event's settings", description="Show the settings; with "
-                       "options, change them. Scoring and tie-breakers may change at any time (the standings are "
-                       "recomputed); the seed and points cap are fixed once round 1 is paired.")
+    q = sub.add_parser("config", help=_("show or change the event's settings"), description=_("Show the settings; with options, change them. Scoring and tie-breakers may change at any time (the standings are recomputed); the seed and points cap are fixed once round 1 is paired."))
     q.add_argument("dir", metavar="DIR")
-    q.add_argument("--name", help="the event's name")
-    q.add_argument("--rounds", metavar="N", help="the number of rounds (not below the rounds paired)")
-    q.add_argument("--seed", metavar="S", help="the seed of round 1's shuffle (until round 1 is paired)")
-    q.add_argument("--points", metavar="N", help="the warband points cap (until round 1 is paired)")
-    q.add_argument("--json", action="store_true", help="print the settings as JSON")
+    q.add_argument("--name", help=_("the event's name"))
+    q.add_argument("--rounds", metavar="N", help=_("the number of rounds (not below the rounds paired)"))
+    q.add_argument("--seed", metavar="S", help=_("the seed of round 1's shuffle (until round 1 is paired)"))
+    q.add_argument("--points", metavar="N", help=_("the warband points cap (until round 1 is paired)"))
+    q.add_argument("--json", action="store_true", help=_("print the settings as JSON"))
     _settings_options(q)
     q.set_defaults(func=cmd_config)
 
-    q = sub.add_parser("check", help="validate every entry", description="Validate every list in DIR/lists/ against "
-                       "the event's points cap; flag entries without a player: line and players with two entries; name "
-                       "every file not read. Exit status 1 if anything is wrong.")
+    q = sub.add_parser("check", help=_("validate every entry"), description=_("Validate every list in DIR/lists/ against the event's points cap; flag entries without a player: line and players with two entries; name every file not read. Exit status 1 if anything is wrong."))
     q.add_argument("dir", metavar="DIR")
-    q.add_argument("--json", action="store_true", help="print JSON")
+    q.add_argument("--json", action="store_true", help=_("print JSON"))
     q.set_defaults(func=cmd_check)
 
-    q = sub.add_parser("pair", help="pair the next round", description="Pair the next round (Swiss: round 1 by the "
-                       "seeded shuffle, later rounds by standing without rematches where possible, the bye to the "
-                       "lowest-ranked player without one) and record it. While the round has no result, pairing again "
-                       "gives it anew (after a drop or a late entry, say); once it has results, that is refused.")
+    q = sub.add_parser("pair", help=_("pair the next round"), description=_("Pair the next round (Swiss: round 1 by the seeded shuffle, later rounds by standing without rematches where possible, the bye to the lowest-ranked player without one) and record it. While the round has no result, pairing again gives it anew (after a drop or a late entry, say); once it has results, that is refused."))
     q.add_argument("dir", metavar="DIR")
-    q.add_argument("--json", action="store_true", help="print JSON")
-    q.add_argument("--allow-invalid", action="store_true", help="pair round 1 even if some lists are invalid")
-    q.add_argument("--dry-run", action="store_true", help="show the pairing without recording it")
-    q.add_argument("--explain", action="store_true", help="say why each pairing, table and the bye")
+    q.add_argument("--json", action="store_true", help=_("print JSON"))
+    q.add_argument("--allow-invalid", action="store_true", help=_("pair round 1 even if some lists are invalid"))
+    q.add_argument("--dry-run", action="store_true", help=_("show the pairing without recording it"))
+    q.add_argument("--explain", action="store_true", help=_("say why each pairing, table and the bye"))
     q.add_argument("--manual", action="append", default=[], metavar='"RED v BLUE"',
-                   help="a pair set by hand, red first (repeat for more; the others are paired around them); "
-                        "checked: a rematch, a second bye, players kept apart are warned of")
-    q.add_argument("--bye", metavar="PLAYER", help="give the bye to PLAYER by hand")
+                   help=_("a pair set by hand, red first (repeat for more; the others are paired around them); checked: a rematch, a second bye, players kept apart are warned of"))
+    q.add_argument("--bye", metavar="PLAYER", help=_("give the bye to PLAYER by hand"))
     q.set_defaults(func=cmd_pair)
 
-    q = sub.add_parser("swap", help="swap two tables' opponents", description="Change the last paired round by hand: "
-                       "tables T1 and T2 exchange their blue players (A v B and C v D become A v D and C v B), or with "
-                       "--tables the two games exchange tables (and layouts). Tables with a result cannot change. A "
-                       "rematch, a fixed seat missed, a layout played twice are warned of.")
+    q = sub.add_parser("swap", help=_("swap two tables' opponents"), description=_("Change the last paired round by hand: tables T1 and T2 exchange their blue players (A v B and C v D become A v D and C v B), or with --tables the two games exchange tables (and layouts). Tables with a result cannot change. A rematch, a fixed seat missed, a layout played twice are warned of."))
     q.add_argument("dir", metavar="DIR")
     q.add_argument("round", metavar="ROUND")
     q.add_argument("first", metavar="T1")
     q.add_argument("second", metavar="T2")
-    q.add_argument("--tables", action="store_true", help="exchange the two games' tables instead of their blue players")
+    q.add_argument("--tables", action="store_true", help=_("exchange the two games' tables instead of their blue players"))
     q.set_defaults(func=cmd_swap)
 
-    q = sub.add_parser("add", help="register a late entry", description="Register a player after round 1 is paired: "
-                       "the list is checked, copied to DIR/lists/ and registered; the player is paired from the next round "
-                       "(or the last round when it has no result yet: pair it again) with the start score.")
+    q = sub.add_parser("add", help=_("register a late entry"), description=_("Register a player after round 1 is paired: the list is checked, copied to DIR/lists/ and registered; the player is paired from the next round (or the last round when it has no result yet: pair it again) with the start score."))
     q.add_argument("dir", metavar="DIR")
-    q.add_argument("list", metavar="LIST", help="the player's list file (YAML, JSON, text list or share code)")
-    q.add_argument("--player", metavar="NAME", help="the player's name (default: the list's player: line)")
-    q.add_argument("--start", metavar="P", help="the start score (default: the event's --late-points, 0 unless set)")
-    q.add_argument("--club", help="the player's club (for --avoid club)")
-    q.add_argument("--city", help="the player's city (for --avoid city)")
-    q.add_argument("--allow-invalid", action="store_true", help="register the list even if it is invalid")
+    q.add_argument("list", metavar="LIST", help=_("the player's list file (YAML, JSON, text list or share code)"))
+    q.add_argument("--player", metavar="NAME", help=_("the player's name (default: the list's player: line)"))
+    q.add_argument("--start", metavar="P", help=_("the start score (default: the event's --late-points, 0 unless set)"))
+    q.add_argument("--club", help=_("the player's club (for --avoid club)"))
+    q.add_argument("--city", help=_("the player's city (for --avoid city)"))
+    q.add_argument("--allow-invalid", action="store_true", help=_("register the list even if it is invalid"))
     q.set_defaults(func=cmd_add)
 
-    q = sub.add_parser("result", help="record a game's result", description="Record the victory points of a table.")
+    q = sub.add_parser("result", help=_("record a game's result"), description=_("Record the victory points of a table."))
     q.add_argument("dir", metavar="DIR")
-    q.add_argument("--round", required=True, metavar="N", help="the round")
-    q.add_argument("--table", required=True, metavar="T", help="the table")
-    q.add_argument("--vp", required=True, metavar="RED,BLUE", help='victory points, red first: 12,7 or 12-7 or "12 7"')
-    q.add_argument("--force", action="store_true", help="replace a different result already recorded")
+    q.add_argument("--round", required=True, metavar="N", help=_("the round"))
+    q.add_argument("--table", required=True, metavar="T", help=_("the table"))
+    q.add_argument("--vp", required=True, metavar="RED,BLUE", help=_('victory points, red first: 12,7 or 12-7 or "12 7"'))
+    q.add_argument("--force", action="store_true", help=_("replace a different result already recorded"))
     q.set_defaults(func=cmd_result)
 
-    q = sub.add_parser("standings", help="print the standings", description="Print the standings (points, then the "
-                       "event's tie-breakers, then name); write them as CSV and the whole event as one printable HTML page.")
+    q = sub.add_parser("standings", help=_("print the standings"), description=_("Print the standings (points, then the event's tie-breakers, then name); write them as CSV and the whole event as one printable HTML page."))
     q.add_argument("dir", metavar="DIR")
-    q.add_argument("--json", action="store_true", help="print a JSON array of rows")
-    q.add_argument("--explain", action="store_true", help="name the criterion that separated each pair of adjacent places")
-    q.add_argument("--csv", metavar="FILE", help="write the standings as CSV to FILE")
+    q.add_argument("--json", action="store_true", help=_("print a JSON array of rows"))
+    q.add_argument("--explain", action="store_true", help=_("name the criterion that separated each pair of adjacent places"))
+    q.add_argument("--csv", metavar="FILE", help=_("write the standings as CSV to FILE"))
     add_csv_dialect(q)
-    q.add_argument("--html", metavar="FILE", help="write the page (standings, every round's pairings and results) to FILE")
+    q.add_argument("--html", metavar="FILE", help=_("write the page (standings, every round's pairings and results) to FILE"))
     q.set_defaults(func=cmd_standings)
 
-    for name, what, func in (("sheet", "the pairing sheet (by player name: table, side, opponent, factions)", cmd_sheet),
-                             ("slips", "the result slips (one per table, three to an A4 page)", cmd_slips)):
-        q = sub.add_parser(name, help=f"write a round's {what.split(' (')[0].removeprefix('the ')} as HTML",
-                           description=f"Write {what} of a round as a print-ready HTML page.")
+    pages = (("sheet", N_("pairing sheet"), N_("the pairing sheet (by player name: table, side, opponent, factions)"), "pairings", cmd_sheet),
+             ("slips", N_("result slips"), N_("the result slips (one per table, three to an A4 page)"), "slips", cmd_slips))
+    for name, short, what, page, func in pages:
+        q = sub.add_parser(name, help=_("write a round's {page} as HTML").format(page=_(short)),
+                           description=_("Write {what} of a round as a print-ready HTML page.").format(what=_(what)))
         q.add_argument("dir", metavar="DIR")
-        q.add_argument("--round", metavar="N", help="the round (default: the last paired)")
-        q.add_argument("--output", "-o", metavar="FILE",
-                       help=f"the page (default: DIR/round-N-{'pairings' if name == 'sheet' else 'slips'}.html)")
+        q.add_argument("--round", metavar="N", help=_("the round (default: the last paired)"))
+        q.add_argument("--output", "-o", metavar="FILE", help=_("the page (default: DIR/round-N-{page}.html)").format(page=page))
         q.set_defaults(func=func)
 
-    q = sub.add_parser("export", help="write the TRF-like text export", description=f"Write the results as flat text "
-                       f"(TRF-like, one line per player; also written to DIR/{TRF_FILE} by every command that changes "
-                       "the event).")
+    q = sub.add_parser("export", help=_("write the TRF-like text export"), description=_("Write the results as flat text (TRF-like, one line per player; also written to DIR/{file} by "
+                                  "every command that changes the event).").format(file=TRF_FILE))
     q.add_argument("dir", metavar="DIR")
-    q.add_argument("--output", "-o", metavar="FILE", help="write to FILE (default: the standard output)")
+    q.add_argument("--output", "-o", metavar="FILE", help=_("write to FILE (default: the standard output)"))
     q.set_defaults(func=cmd_export)
 
-    q = sub.add_parser("drop", help="drop a player", description="Drop a player: no longer paired; their games stay.")
+    q = sub.add_parser("drop", help=_("drop a player"), description=_("Drop a player: no longer paired; their games stay."))
     q.add_argument("dir", metavar="DIR")
     q.add_argument("player", metavar="PLAYER")
     q.set_defaults(func=cmd_drop)
 
 
 def _settings_options(q: argparse.ArgumentParser) -> None:
-    q.add_argument("--win", metavar="P", help="points for a win (default 3)")
-    q.add_argument("--draw", metavar="P", help="points for a draw (default 1)")
-    q.add_argument("--loss", metavar="P", help="points for a loss (default 0)")
+    q.add_argument("--win", metavar="P", help=_("points for a win (default 3)"))
+    q.add_argument("--draw", metavar="P", help=_("points for a draw (default 1)"))
+    q.add_argument("--loss", metavar="P", help=_("points for a loss (default 0)"))
     q.add_argument("--bye", dest="bye_kind", choices=("fixed", "average"),
-                   help="a bye's VP: fixed (--bye-vp, default 0) or the player's average VP over their games")
-    q.add_argument("--bye-vp", metavar="N", help="the VP of a fixed bye (default 0)")
-    q.add_argument("--tiebreakers", metavar="LIST", help="tie-breakers after points, in order, by name: "
-                   + ", ".join(TIEBREAKERS) + " (default vp_diff,vp,sos); 'none' for name only")
-    q.add_argument("--avoid", metavar="LIST", help="round 1 keeps apart players of the same club, city, or both "
-                   "(club,city); 'none' to stop")
-    q.add_argument("--club", action="append", default=[], metavar="PLAYER=CLUB", help="a player's club (repeat; PLAYER= clears)")
-    q.add_argument("--city", action="append", default=[], metavar="PLAYER=CITY", help="a player's city (repeat; PLAYER= clears)")
+                   help=_("a bye's VP: fixed (--bye-vp, default 0) or the player's average VP over their games"))
+    q.add_argument("--bye-vp", metavar="N", help=_("the VP of a fixed bye (default 0)"))
+    q.add_argument("--tiebreakers", metavar="LIST", help=_("tie-breakers after points, in order, by name: ")
+                   + ", ".join(TIEBREAKERS) + _(" (default vp_diff,vp,sos); 'none' for name only"))
+    q.add_argument("--avoid", metavar="LIST", help=_("round 1 keeps apart players of the same club, city, or both (club,city); 'none' to stop"))
+    q.add_argument("--club", action="append", default=[], metavar="PLAYER=CLUB", help=_("a player's club (repeat; PLAYER= clears)"))
+    q.add_argument("--city", action="append", default=[], metavar="PLAYER=CITY", help=_("a player's city (repeat; PLAYER= clears)"))
     q.add_argument("--seat", action="append", default=[], metavar="PLAYER=TABLE",
-                   help="a player who always plays at TABLE (repeat; PLAYER=none clears)")
+                   help=_("a player who always plays at TABLE (repeat; PLAYER=none clears)"))
     q.add_argument("--layout", action="append", default=[], metavar="NAME=SCENE",
-                   help="the tables' named layouts, table 1 first (repeat; each a scene file; replaces the layouts; "
-                        "'none' clears): no player gets a layout twice when the tables allow")
-    q.add_argument("--late-points", metavar="P", help="the start score of a late entry (default 0)")
+                   help=_("the tables' named layouts, table 1 first (repeat; each a scene file; replaces the layouts; 'none' clears): no player gets a layout twice when the tables allow"))
+    q.add_argument("--late-points", metavar="P", help=_("the start score of a late entry (default 0)"))
 
 
 def _no_action(args: argparse.Namespace) -> int:
-    raise UsageError("event needs an action: new, config, check, pair, swap, add, result, standings, sheet, slips, export "
-                     "or drop (see `landsraad event --help`).")
+    raise UsageError(_("event needs an action: new, config, check, pair, swap, add, result, standings, sheet, slips, export or drop (see `landsraad event --help`)."))
 
 
 # --- parsing --------------------------------------------------------------------------------
@@ -245,7 +225,7 @@ def parse_count(text: str, option: str, minimum: int = 1) -> int:
     except (TypeError, ValueError):
         value = minimum - 1
     if value < minimum:
-        raise UsageError(f"{option} expects a whole number of {minimum} or more; got {truncate(str(text))!r}.")
+        raise UsageError(_("{option} expects a whole number of {minimum} or more; got {text!r}.").format(option=option, minimum=minimum, text=truncate(str(text))))
     return value
 
 
@@ -256,8 +236,7 @@ def parse_vp(text: str) -> tuple[int, int]:
     """Victory points, red first: ``12,7``, ``12-7``, ``12 7`` (also ``12:7``, ``12;7``, ``12/7``)."""
     m = _VP.fullmatch(text)
     if not m:
-        raise UsageError('--vp expects two whole numbers of 0 or more, red first: RED,BLUE (such as 12,7, 12-7 or "12 7"); '
-                         f"got {truncate(text)!r}.")
+        raise UsageError(_('--vp expects two whole numbers of 0 or more, red first: RED,BLUE (such as 12,7, 12-7 or "12 7"); got {text!r}.').format(text=truncate(text)))
     return int(m[1]), int(m[2])
 
 
@@ -265,10 +244,10 @@ def _pairs(items: list[str], option: str) -> list[tuple[str, str]]:
     out = []
     for item in items:
         if "=" not in item:
-            raise UsageError(f"{option} expects PLAYER=VALUE; got {truncate(item)!r}.")
+            raise UsageError(_("{option} expects PLAYER=VALUE; got {item!r}.").format(option=option, item=truncate(item)))
         key, value = item.split("=", 1)
         if not key.strip():
-            raise UsageError(f"{option} expects a player's name before '='; got {truncate(item)!r}.")
+            raise UsageError(_("{option} expects a player's name before '='; got {item!r}.").format(option=option, item=truncate(item)))
         out.append((key.strip(), value.strip()))
     return out
 
@@ -289,19 +268,20 @@ def _settings(args: argparse.Namespace, old: Event | None) -> dict[str, Any]:
         except ValidationError as exc:
             raise UsageError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ") + ".") from None
     if args.tiebreakers is not None:
-        names = [] if args.tiebreakers.strip().casefold() == "none" else [t for t in args.tiebreakers.split(",") if t.strip()]
+        names = [] if args.tiebreakers.strip().casefold() in ("none", "aucun") else [t for t in args.tiebreakers.split(",") if t.strip()]
         try:
             chosen = tuple(tiebreaker_name(t) for t in names)
         except EventError as exc:
-            raise UsageError(f"--tiebreakers: {exc}") from None
+            raise UsageError(_("--tiebreakers: {exc}").format(exc=exc)) from None
         if len(set(chosen)) != len(chosen):
-            raise UsageError(f"--tiebreakers names a tie-breaker twice: {truncate(args.tiebreakers)!r}.")
+            raise UsageError(_("--tiebreakers names a tie-breaker twice: {tiebreakers!r}.").format(tiebreakers=truncate(args.tiebreakers)))
         out["tiebreakers"] = chosen
     if args.avoid is not None:
-        keys = [] if args.avoid.strip().casefold() == "none" else [k.strip().casefold() for k in args.avoid.split(",") if k.strip()]
+        keys = [] if args.avoid.strip().casefold() in ("none", "aucun") else [
+            AVOID_ALIASES.get(k.strip().casefold(), k.strip().casefold()) for k in args.avoid.split(",") if k.strip()]
         bad = [k for k in keys if k not in AVOID_KEYS]
         if bad:
-            raise UsageError(f"--avoid expects club, city or both (club,city), or none; got {truncate(args.avoid)!r}.")
+            raise UsageError(_("--avoid expects club, city or both (club,city), or none; got {avoid!r}.").format(avoid=truncate(args.avoid)))
         out["avoid"] = tuple(dict.fromkeys(keys))
     if args.club or args.city:
         found = {a.player.casefold(): a for a in (old.affiliations if old else ())}
@@ -341,13 +321,13 @@ def _layouts(items: list[str]) -> tuple[Layout, ...]:
     for item in items:
         name, sep, scene = item.partition("=")
         if not sep or not name.strip() or not scene.strip():
-            raise UsageError(f"--layout expects NAME=SCENE (a scene file, see docs/scenes.md); got {truncate(item)!r}.")
+            raise UsageError(_("--layout expects NAME=SCENE (a scene file, see docs/scenes.md); got {item!r}.").format(item=truncate(item)))
         if not Path(scene.strip()).is_file():
-            raise UsageError(f"--layout {truncate(name.strip())}: no such scene file {truncate(scene.strip())!r}.")
+            raise UsageError(_("--layout {name}: no such scene file {scene!r}.").format(name=truncate(name.strip()), scene=truncate(scene.strip())))
         load_scene(scene.strip())  # a bad scene is a DataError naming the file and the problem
         out.append(Layout(name=name.strip(), scene=scene.strip()))
     if len({x.name.casefold() for x in out}) != len(out):
-        raise UsageError("--layout gives two layouts the same name; each needs its own.")
+        raise UsageError(_("--layout gives two layouts the same name; each needs its own."))
     return tuple(out)
 
 
@@ -356,31 +336,36 @@ def _layouts(items: list[str]) -> tuple[Layout, ...]:
 
 def _who(event: Event, player: str, side: str) -> str:
     faction = next((e.faction for e in event.entrants if e.player == player), "")
-    return f"{player} ({side}{', ' + faction if faction else ''})"
+    return f"{player} ({_(side)}{', ' + faction if faction else ''})"
+
+
+SIDES = (N_("red"), N_("blue"))
+"""The two sides of a table, as a person reads them."""
 
 
 def format_round(event: Event, rnd: Round) -> str:
     """A round's pairings as text: each table with its players, sides, factions and layout, then the bye."""
-    lines = [f"{event.name} - round {rnd.round} of {event.rounds}"]
+    lines = [_("{event} - round {round} of {rounds}").format(event=event.name, round=rnd.round, rounds=event.rounds)]
     reds = [_who(event, t.red, "red") for t in rnd.tables]
     width = max((len(r) for r in reds), default=0)
     for t, red in zip(rnd.tables, reds):
         score = f"  {t.result.red} - {t.result.blue}" if t.result else ""
-        layout = f"  [layout {t.layout}]" if t.layout else ""
-        lines.append(f"  Table {t.table}: {red:<{width}}  v  {_who(event, t.blue, 'blue')}{score}{layout}")
+        layout = "  " + _("[layout {layout}]").format(layout=t.layout) if t.layout else ""
+        lines.append(_("  Table {table}: {red}  v  {blue}").format(table=t.table, red=f"{red:<{width}}", blue=_who(event, t.blue, "blue"))
+                     + score + layout)
     if rnd.bye:
-        lines.append(f"  Bye: {rnd.bye} ({event.scoring.describe_bye()})")
+        lines.append(_("  Bye: {player} ({bye})").format(player=rnd.bye, bye=event.scoring.describe_bye()))
     return "\n".join(lines)
 
 
 def format_standings(event: Event, rows: list[Standing]) -> str:
     """The standings as an aligned text table (a column for each tie-breaker the event uses)."""
     extra = [t for t in event.tiebreakers if t in ("esos", "vp_against")]
-    head = ("#", "Player", "Faction", "Pts", "W", "D", "L", "VP", "Diff", "SoS") + tuple(
-        {"esos": "eSoS", "vp_against": "VPa"}[t] for t in extra)
+    head = tuple(_(h) for h in ("#", N_("Player"), N_("Faction"), N_("Pts"), N_("W"), N_("D"), N_("L"), N_("VP"), N_("Diff"), N_("SoS"))) + tuple(
+        _({"esos": N_("eSoS"), "vp_against": N_("VPa")}[t]) for t in extra)
     late = {e.player: e for e in event.entrants if e.joined > 1}
-    body = [(str(s.rank), s.player + (" (dropped)" if s.dropped else "")
-             + (f" (late, +{late[s.player].start_points})" if s.player in late else ""), s.faction, str(s.points), str(s.wins),
+    body = [(str(s.rank), s.player + (_(" (dropped)") if s.dropped else "")
+             + (_(" (late, +{points})").format(points=late[s.player].start_points) if s.player in late else ""), s.faction, str(s.points), str(s.wins),
              str(s.draws), str(s.losses), str(s.vp), f"{s.vp_diff:+d}", str(s.sos))
             + tuple(str(s.esos if t == "esos" else s.vp_against) for t in extra) for s in rows]
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
@@ -390,27 +375,38 @@ def format_standings(event: Event, rows: list[Standing]) -> str:
         return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
 
     done = sum(1 for r in event.pairings if r.complete)
-    title = f"{event.name} - standings after {done} of {event.rounds} round{'s' if event.rounds > 1 else ''}"
-    order = ", ".join(CRITERION_LABELS[t] for t in ("points", *event.tiebreakers, "name"))
-    return "\n".join([title, fmt(head), *(fmt(r) for r in body), f"Ranked by {order}."])
+    title = ngettext("{event} - standings after {done} of {n} round", "{event} - standings after {done} of {n} rounds",
+                     event.rounds).format(event=event.name, done=done, n=event.rounds)
+    order = ", ".join(_(CRITERION_LABELS[t]) for t in ("points", *event.tiebreakers, "name"))
+    return "\n".join([title, fmt(head), *(fmt(r) for r in body), _("Ranked by {order}.").format(order=order)])
 
 
 def format_settings(event: Event) -> str:
     """The event's settings, one per line."""
     sc = event.scoring
-    seats = ", ".join(f"{s.player} at table {s.table}" for s in event.seats) or "none"
-    clubs = ", ".join(f"{a.player}: " + " / ".join(x for x in (a.club, a.city) if x) for a in event.affiliations) or "none given"
-    layouts = ", ".join(f"table {i + 1} {x.name} ({x.scene})" for i, x in enumerate(event.layouts)) or "none"
+    seats = ", ".join(_("{player} at table {table}").format(player=s.player, table=s.table) for s in event.seats) or _("none")
+    clubs = ", ".join(f"{a.player}: " + " / ".join(x for x in (a.club, a.city) if x) for a in event.affiliations) or _("none given")
+    layouts = ", ".join(_("table {table} {name} ({scene})").format(table=i + 1, name=x.name, scene=x.scene)
+                        for i, x in enumerate(event.layouts)) or _("none")
+    apart = _(" and ").join(_("the same {key}").format(key=_(AVOID_WORDS.get(k, k))) for k in event.avoid) or _("no one")
     lines = [
-        f"{event.name}: {event.rounds} round(s), {len(event.pairings)} paired; seed {event.seed}; {event.points}-point warbands.",
-        f"Scoring: win {sc.win} / draw {sc.draw} / loss {sc.loss}; a bye is {sc.describe_bye()}.",
-        "Ranking: " + ", ".join(CRITERION_LABELS[t] for t in ("points", *event.tiebreakers, "name")) + ".",
-        "Round 1 keeps apart: " + (" and ".join(f"the same {k}" for k in event.avoid) or "no one") + f"; clubs and cities: {clubs}.",
-        f"Fixed seats: {seats}.",
-        f"Table layouts: {layouts}.",
-        f"Late entries start with {event.late_points} point(s).",
+        _("{event}: {rounds} round(s), {paired} paired; seed {seed}; {points}-point warbands.").format(
+            event=event.name, rounds=event.rounds, paired=len(event.pairings), seed=event.seed, points=event.points),
+        _("Scoring: win {win} / draw {draw} / loss {loss}; a bye is {bye}.").format(win=sc.win, draw=sc.draw, loss=sc.loss, bye=sc.describe_bye()),
+        _("Ranking: {order}.").format(order=", ".join(_(CRITERION_LABELS[t]) for t in ("points", *event.tiebreakers, "name"))),
+        _("Round 1 keeps apart: {apart}; clubs and cities: {clubs}.").format(apart=apart, clubs=clubs),
+        _("Fixed seats: {seats}.").format(seats=seats),
+        _("Table layouts: {layouts}.").format(layouts=layouts),
+        _("Late entries start with {points} point(s).").format(points=event.late_points),
     ]
     return "\n".join(lines)
+
+
+AVOID_WORDS: dict[str, str] = {"club": N_("club"), "city": N_("city")}
+"""What round 1 keeps apart, as a person reads it."""
+
+AVOID_ALIASES: dict[str, str] = {"clubs": "club", "cities": "city", "ville": "city", "villes": "city"}
+"""``--avoid`` in other words, French among them (``--avoid club,ville``)."""
 
 
 def standings_csv(rows: list[Standing], dialect: str = "unix") -> str:
@@ -418,7 +414,7 @@ def standings_csv(rows: list[Standing], dialect: str = "unix") -> str:
 
     Text cells that a spreadsheet would run as a formula are neutralised (:func:`csv_text`).
     """
-    return csv_text((*STANDING_COLUMNS, "byes", "dropped", "esos"),
+    return csv_text(csv_header((*STANDING_COLUMNS, "byes", "dropped", "esos")),
                     [[*(getattr(s, c) for c in STANDING_COLUMNS), s.byes, "true" if s.dropped else "false", s.esos]
                      for s in rows],
                     dialect)
@@ -440,7 +436,7 @@ def _save(folder: Path, event: Event) -> None:
 
 def _warn(warnings: list[str] | tuple[str, ...]) -> None:
     for w in warnings:
-        print(f"landsraad: warning: {w}", file=sys.stderr)
+        print(_("landsraad: warning: {note}").format(note=localized(w)), file=sys.stderr)
 
 
 # --- commands -------------------------------------------------------------------------------
@@ -452,7 +448,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     points = parse_points(args.points) if args.points is not None else None
     seed = parse_count(args.seed, "--seed", 0) if args.seed is not None else None
     if not args.name.strip():
-        raise UsageError("--name needs at least one visible character.")
+        raise UsageError(_("--name needs at least one visible character."))
     folder = Path(args.dir)
     if event_path(folder).is_file():
         load_event(folder)  # a bad state file is reported before anything is created or locked
@@ -468,24 +464,23 @@ def cmd_new(args: argparse.Namespace) -> int:
             event = new_event(**{**base, "scoring": base.get("scoring")})
         else:
             if all(getattr(old, k) == v for k, v in base.items()):
-                print(f"{folder}: the event {old.name!r} already exists with these settings; nothing changed.")
+                print(_("{folder}: the event {name!r} already exists with these settings; nothing changed.").format(folder=folder, name=old.name))
                 return 0
             locked = [k for k in ("seed", "points", "scoring") if k in base and getattr(old, k) != base[k]]
             if old.pairings and (locked or rounds < len(old.pairings)):
-                raise EventError(f"{folder} already holds the event {old.name!r} with {len(old.pairings)} round(s) paired: its "
-                                 "seed, points cap and scoring can no longer change with `event new`, nor the number of "
-                                 "rounds go below the rounds paired. Use `landsraad event config` for the settings that may "
-                                 "still change, or start a new event in another folder.")
+                raise EventError(_("{folder} already holds the event {name!r} with {n_pairings} round(s) paired: its seed, points cap and scoring can no longer change with `event new`, nor the number of rounds go below the rounds paired. Use `landsraad event config` for the settings that may still change, or start a new event in another folder.").format(folder=folder, name=old.name, n_pairings=len(old.pairings)))
             event = configure(old, **base)
         check_output_dir(folder / LISTS_DIR, what="lists folder")
         _save(folder, event)
-    verb = "Updated" if old else "Created"
     sc = event.scoring
-    print(f"{verb} the event {event.name!r} in {folder}: {event.rounds} round(s), seed {event.seed}, {event.points}-point "
-          f"warbands, win {sc.win} / draw {sc.draw} / loss {sc.loss}.")
+    done = (_("Updated the event {event!r} in {folder}: {rounds} round(s), seed {seed}, {points}-point warbands, win {win} / draw {draw} / loss {loss}.")
+            if old else
+            _("Created the event {event!r} in {folder}: {rounds} round(s), seed {seed}, {points}-point warbands, win {win} / draw {draw} / loss {loss}."))
+    print(done.format(event=event.name, folder=folder, rounds=event.rounds, seed=event.seed, points=event.points, win=sc.win, draw=sc.draw,
+                      loss=sc.loss))
     if settings:
         print("\n".join(format_settings(event).splitlines()[1:]))
-    print(f"Put one list per player (with a `player:` line) in {folder / LISTS_DIR}, then run `landsraad event check {folder}`.")
+    print(_("Put one list per player (with a `player:` line) in {lists}, then run `landsraad event check {folder}`.").format(lists=folder / LISTS_DIR, folder=folder))
     return 0
 
 
@@ -497,7 +492,7 @@ def cmd_config(args: argparse.Namespace) -> int:
         settings = _settings(args, event)
         if args.name is not None:
             if not args.name.strip():
-                raise UsageError("--name needs at least one visible character.")
+                raise UsageError(_("--name needs at least one visible character."))
             settings["name"] = args.name.strip()
         if args.rounds is not None:
             settings["rounds"] = parse_count(args.rounds, "--rounds")
@@ -516,7 +511,7 @@ def cmd_config(args: argparse.Namespace) -> int:
     else:
         print(format_settings(event))
         if settings:
-            print(f"Changed: {', '.join(changed)}." if changed else "Nothing changed.")
+            print(_("Changed: {settings}.").format(settings=', '.join(changed)) if changed else _("Nothing changed."))
     return 0
 
 
@@ -536,15 +531,16 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(json.dumps(check.to_json() | {"registration": changes}, indent=2, ensure_ascii=False))
     else:
         for c in changes:
-            print(f"registration: {c}")
+            print(_("registration: {change}").format(change=localized(c)))
         for r in check.reports:
             print(format_report(r).replace(r.source, check.relative(r.source), 1))
         for p in check.problems:
-            print(f"problem: {p}")
+            print(_("problem: {problem}").format(problem=localized(p)))
         n_valid = sum(r.valid for r in check.reports)
         players = len({player_of(r).casefold() for r in check.reports if player_of(r)})
-        print(f"{len(check.reports)} entries, {players} players: {n_valid} valid, {len(check.reports) - n_valid} invalid; "
-              f"{len(check.problems)} event problem(s); {sum(not n.read for n in check.notes)} file(s) not read.")
+        print(_("{n_reports} entries, {players} players: {n_valid} valid, {n_invalid} invalid; {n_problems} event problem(s); {n_skipped} file(s) not read.").format(
+            n_reports=len(check.reports), players=players, n_valid=n_valid, n_invalid=len(check.reports) - n_valid, n_problems=len(check.problems),
+            n_skipped=sum(not n.read for n in check.notes)))
     return 0 if check.valid and not changes else 1
 
 
@@ -553,7 +549,7 @@ def _manual(items: list[str]) -> list[tuple[str, str]]:
     for item in items:
         parts = re.split(r"\s+(?:v|vs\.?|versus|contre|-)\s+", item.strip(), maxsplit=1, flags=re.IGNORECASE)
         if len(parts) != 2 or not all(p.strip() for p in parts):
-            raise UsageError(f'--manual expects "RED v BLUE" (two players\' names around " v "); got {truncate(item)!r}.')
+            raise UsageError(_("--manual expects \"RED v BLUE\" (two players' names around \" v \"); got {item!r}.").format(item=truncate(item)))
         out.append((parts[0].strip(), parts[1].strip()))
     return out
 
@@ -574,10 +570,10 @@ def _pair(folder: Path, args: argparse.Namespace, fixed: list[tuple[str, str]]) 
     if first:
         check = _entries(folder, event)
         invalid = [check.relative(r.source) for r in check.reports if not r.valid]
-        reasons = list(check.problems) + ([f"invalid list(s): {', '.join(invalid)}"] if invalid and not args.allow_invalid else [])
+        reasons = list(check.problems) + ([_("invalid list(s): {files}").format(files=", ".join(invalid))] if invalid and not args.allow_invalid else [])
         if reasons:
-            raise EventError("Round 1 cannot be paired: " + " ".join(r if r.endswith(".") else r + "." for r in reasons)
-                             + f" See `landsraad event check {folder}`" + (" (or add --allow-invalid)." if invalid else "."))
+            raise EventError(_("Round 1 cannot be paired: ") + " ".join(localized(r) if r.endswith(".") else localized(r) + "." for r in reasons)
+                             + _(" See `landsraad event check {folder}`").format(folder=folder) + (_(" (or add --allow-invalid).") if invalid else "."))
         event = register_entrants(event, check.entrants())
     plan = plan_round(event, fixed, args.bye)
     rnd = plan.round
@@ -595,13 +591,13 @@ def _pair(folder: Path, args: argparse.Namespace, fixed: list[tuple[str, str]]) 
     else:
         print(format_round(event, rnd))
         if args.explain:
-            print("Why:")
+            print(_("Why:"))
             for t in rnd.tables:
-                print(f"  Table {t.table}: {plan.reasons[t.table]}")
+                print(_("  Table {table}: {reasons}").format(table=t.table, reasons=localized(plan.reasons[t.table])))
             if plan.bye_reason:
-                print(f"  Bye: {plan.bye_reason}")
+                print(_("  Bye: {bye_reason}").format(bye_reason=localized(plan.bye_reason)))
         if args.dry_run:
-            print(f"Dry run: nothing recorded. Run `landsraad event pair {folder}` without --dry-run to record it.")
+            print(_("Dry run: nothing recorded. Run `landsraad event pair {folder}` without --dry-run to record it.").format(folder=folder))
     return 0
 
 
@@ -615,8 +611,8 @@ def cmd_swap(args: argparse.Namespace) -> int:
         event, warnings = swap_tables(event, round_no, first, second, places=args.tables)
         _save(folder, event)
     _warn(warnings)
-    what = "exchanged tables" if args.tables else "exchanged their blue players"
-    print(f"Round {round_no}: tables {first} and {second} {what}.")
+    what = _("exchanged tables") if args.tables else _("exchanged their blue players")
+    print(_("Round {round_no}: tables {first} and {second} {what}.").format(round_no=round_no, first=first, second=second, what=what))
     print(format_round(event, event.pairings[-1]))
     return 0
 
@@ -631,15 +627,14 @@ def cmd_add(args: argparse.Namespace) -> int:
         shown = truncate(str(args.list))
         text = format_report(report).replace(report.source, shown)
         if report.warband is None:
-            raise EventError(f"{shown} cannot be registered: it is not a readable list.\n{text}")
+            raise EventError(_("{shown} cannot be registered: it is not a readable list.\n{text}").format(shown=shown, text=text))
         if not report.valid and not args.allow_invalid:
-            raise EventError(f"{shown} is not a valid list (add --allow-invalid to register it anyway):\n{text}")
+            raise EventError(_("{shown} is not a valid list (add --allow-invalid to register it anyway):\n{text}").format(shown=shown, text=text))
         player = (args.player or report.warband.player).strip()
         if not player:
-            raise UsageError(f"{shown} has no `player:` line; give the player's name with --player NAME.")
+            raise UsageError(_("{shown} has no `player:` line; give the player's name with --player NAME.").format(shown=shown))
         if not event.pairings:
-            raise EventError(f"Round 1 of {event.name!r} is not paired yet: put the list in {folder / LISTS_DIR} instead; "
-                             "every list there is registered when round 1 is paired.")
+            raise EventError(_("Round 1 of {event!r} is not paired yet: put the list in {lists} instead; every list there is registered when round 1 is paired.").format(event=event.name, lists=folder / LISTS_DIR))
         slug = re.sub(r"[^0-9a-z]+", "-", player.casefold()).strip("-")[:60] or "player"
         target = folder / LISTS_DIR / f"late-{slug}.yaml"
         n = 1
@@ -661,12 +656,13 @@ def cmd_add(args: argparse.Namespace) -> int:
         event = Event.model_validate({**event.model_dump(), **updates})
         _save(folder, event)
     added = event.entrants[-1]
-    print(f"Registered {player} ({report.faction}, {report.points} / {event.points} points"
-          f"{'' if report.valid else ', INVALID'}) as a late entry from round {joined}, starting with "
-          f"{added.start_points} point(s); the list is saved as {target.relative_to(folder).as_posix()}.")
+    print(_("Registered {player} ({faction}, {points} / {cap} points{invalid}) as a late entry from round {joined}, starting with {start_points} point(s); "
+            "the list is saved as {file}.").format(player=player, faction=report.faction, points=report.points, cap=event.points,
+                                                    invalid="" if report.valid else ", " + _("INVALID"), joined=joined,
+                                                    start_points=added.start_points, file=target.relative_to(folder).as_posix()))
     last = event.pairings[-1]
     if last.round == joined:
-        print(f"Round {joined} has no result yet: run `landsraad event pair {folder}` to pair it again with {player}.")
+        print(_("Round {joined} has no result yet: run `landsraad event pair {folder}` to pair it again with {player}.").format(joined=joined, folder=folder, player=player))
     return 0
 
 
@@ -683,17 +679,18 @@ def cmd_result(args: argparse.Namespace) -> int:
             _save(folder, event)
     rnd = event.pairings[round_no - 1]
     t = rnd.tables[table_no - 1]
-    outcome = f"{t.red} wins" if red_vp > blue_vp else f"{t.blue} wins" if blue_vp > red_vp else "a draw"
-    print(f"Round {round_no}, table {table_no}: {t.red} (red) {red_vp} - {blue_vp} {t.blue} (blue), {outcome}."
-          + ("" if changed else " Already recorded; nothing changed."))
-    print(f"Round {round_no}: {len(rnd.recorded)} of {len(rnd.tables)} result(s) recorded.")
+    outcome = (_("{player} wins").format(player=t.red) if red_vp > blue_vp else _("{player} wins").format(player=t.blue) if blue_vp > red_vp
+               else _("a draw"))
+    print(_("Round {round_no}, table {table_no}: {red} (red) {red_vp} - {blue_vp} {blue} (blue), {outcome}.").format(round_no=round_no, table_no=table_no, red=t.red, red_vp=red_vp, blue_vp=blue_vp, blue=t.blue, outcome=outcome)
+          + ("" if changed else _(" Already recorded; nothing changed.")))
+    print(_("Round {round_no}: {n_recorded} of {n_tables} result(s) recorded.").format(round_no=round_no, n_recorded=len(rnd.recorded), n_tables=len(rnd.tables)))
     return 0
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
     """``landsraad event standings DIR``."""
     if args.csv_dialect and not args.csv:
-        raise UsageError("--csv-dialect applies to the CSV file; add --csv FILE.")
+        raise UsageError(_("--csv-dialect applies to the CSV file; add --csv FILE."))
     for option in ("csv", "html"):
         if getattr(args, option):
             check_output_path(getattr(args, option), what=f"--{option}")
@@ -703,10 +700,10 @@ def cmd_standings(args: argparse.Namespace) -> int:
     if args.csv:
         dialect = args.csv_dialect or "unix"
         atomic_write_bytes(args.csv, csv_bytes(standings_csv(rows, dialect), dialect))
-        print(f"{args.csv}: standings of {event.name!r} as CSV ({dialect}).", file=sys.stderr)
+        print(_("{csv}: standings of {event!r} as CSV ({dialect}).").format(csv=args.csv, event=event.name, dialect=dialect), file=sys.stderr)
     if args.html:
         atomic_write_text(args.html, render_event_html(event))
-        print(f"{args.html}: the page of {event.name!r} (standings and every round).", file=sys.stderr)
+        print(_("{html}: the page of {event!r} (standings and every round).").format(html=args.html, event=event.name), file=sys.stderr)
     seps = separations(event, rows) if args.explain else []
     if args.json:
         data = [s.to_json() for s in rows]
@@ -718,7 +715,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     else:
         print(format_standings(event, rows))
         if args.explain:
-            print("Why each place:")
+            print(_("Why each place:"))
             for sep in seps:
                 print(f"  {sep}")
     return 0
@@ -736,8 +733,8 @@ def _write_page(args: argparse.Namespace, kind: str) -> int:
     check_output_path(out, what="--output")
     text = pairing_sheet_html(event, rnd.round) if kind == "pairings" else result_slips_html(event, rnd.round, str(folder))
     atomic_write_text(out, text)
-    what = "pairing sheet" if kind == "pairings" else f"result slips ({len(rnd.tables)})"
-    print(f"{out}: the {what} of {event.name!r}, round {rnd.round}, ready to print.")
+    what = _("pairing sheet") if kind == "pairings" else _("result slips ({count})").format(count=len(rnd.tables))
+    print(_("{out}: the {what} of {event!r}, round {round}, ready to print.").format(out=out, what=what, event=event.name, round=rnd.round))
     return 0
 
 
@@ -759,7 +756,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     text = trf_text(event)
     if args.output:
         atomic_write_text(args.output, text)
-        print(f"{args.output}: the results of {event.name!r} as TRF-like text.", file=sys.stderr)
+        print(_("{output}: the results of {event!r} as TRF-like text.").format(output=args.output, event=event.name), file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0
@@ -773,11 +770,11 @@ def cmd_drop(args: argparse.Namespace) -> int:
         event, changed = drop_player(event, args.player)
         player = event.dropped[-1] if changed else next(p for p in event.dropped if p.casefold() == args.player.strip().casefold())
         if not changed:
-            print(f"{player} had already dropped; nothing changed.")
+            print(_("{player} had already dropped; nothing changed.").format(player=player))
             return 0
         _save(folder, event)
-    print(f"{player} is dropped: no longer paired; their games stay in the standings.")
+    print(_("{player} is dropped: no longer paired; their games stay in the standings.").format(player=player))
     last = event.pairings[-1] if event.pairings else None
     if last is not None and player in last.players() and not last.recorded:
-        print(f"{player} is in round {last.round}, which has no result yet: run `landsraad event pair {folder}` to pair it again without them.")
+        print(_("{player} is in round {round}, which has no result yet: run `landsraad event pair {folder}` to pair it again without them.").format(player=player, round=last.round, folder=folder))
     return 0

@@ -26,19 +26,21 @@ from typing import Any, Callable, Sequence
 from .. import wording
 from ..errors import UsageError, quoted
 from ..fileio import atomic_write_text, check_output_path
-from ..model import Weapon
-from ..table import weapons
-from ..table.weapons import WeaponRange
-from .stats import build_combatant, parse_model_spec
-from .stats import parse_weapon as parse_stats_weapon
+from ..lazy import lazy_exports
 
-__all__ = ["parse_point", "parse_weapon", "weapon_range", "parse_edges", "parse_dodges", "number", "finish", "check_svg",
+__all__ = ["parse_point", "parse_edges", "parse_dodges", "number", "finish", "check_svg",
            "add_output_options", "add_models_block", "given_movement", "SCENE_HELP"]
 
 SCENE_HELP = "scene file (YAML), or the name of a bundled scene such as 'reference'"
 """The help of every table command's SCENE argument."""
 
 EDGES = ("south", "north", "west", "east")
+
+# The weapon parsers (parse_weapon, weapon_range: .weapon_args) read faction sheets and the stats parser
+# (pydantic models): loaded when a command reads --weapon, not when measure or move start (issue 39's
+# start-up budget).
+__getattr__, __dir__ = lazy_exports("landsraad.cli", {"parse_weapon": "weapon_args", "weapon_range": "weapon_args"},
+                                    globals())
 
 
 # --- argument parsing helpers -------------------------------------------------------------
@@ -76,83 +78,6 @@ def parse_point(text: str, option: str) -> tuple[float, float]:
     if not (math.isfinite(x) and math.isfinite(y)):
         raise UsageError(f"{option} expects finite coordinates; got {quoted(text)}.")
     return (x, y)
-
-
-def parse_weapon(text: str, option: str = "--weapon") -> tuple[float, int]:
-    """Parse ``--weapon``: the weapon's range in cm and its Combat bonus.
-
-    The forms of ``odds`` and ``resolve`` (``FACTION:WEAPON``, ``FACTION/TYPE:WEAPON``, or
-    inline ``range=...,combat=...``; see :mod:`landsraad.cli.stats`) and the short
-    ``RANGE[,COMBAT]`` (Combat 0 when left out). An inline weapon needs no damage here.
-
-    >>> parse_weapon("10"), parse_weapon("15,+1"), parse_weapon("20,-2")
-    ((10.0, 0), (15.0, 1), (20.0, -2))
-    >>> parse_weapon("range=10,combat=+1"), parse_weapon("corrino/soldier:pistol"), parse_weapon("corrino:laser")
-    ((10.0, 1), (10.0, 1), (15.0, -2))
-    >>> parse_weapon("-")
-    Traceback (most recent call last):
-    ...
-    landsraad.errors.UsageError: --weapon expects a weapon: a range in cm with an optional Combat bonus (10 or 10,+1), FACTION:WEAPON (corrino:pistol), FACTION/TYPE:WEAPON or inline range=10,combat=+1; got '-'.
-    """
-    text = text.strip()
-    bad = UsageError(
-        f"{option} expects a weapon: a range in cm with an optional Combat bonus (10 or 10,+1), FACTION:WEAPON "
-        f"(corrino:pistol), FACTION/TYPE:WEAPON or inline range=10,combat=+1; got {quoted(text)}."
-    )
-    if "=" not in text and ":" not in text and "/" not in text:
-        parts = [p.strip() for p in text.split(",")]
-        if not 1 <= len(parts) <= 2:
-            raise bad
-        try:
-            rng = float(parts[0])
-            combat = int(parts[1]) if len(parts) == 2 else 0
-        except ValueError:
-            raise bad from None
-        if not (math.isfinite(rng) and rng > 0):
-            raise bad
-        return (rng, combat)
-    weapon = _named_weapon(text, option)
-    return (float(weapon.range_cm), int(weapon.combat))  # type: ignore[arg-type]
-
-
-def weapon_range(text: str, faction: str | None, option: str = "--weapon") -> WeaponRange:
-    """``--weapon`` for measuring: :func:`parse_weapon`'s forms, with the weapon's name when one is
-    named, and a bare name (``pistol``) read in ``faction``, the acting model's (issue 39).
-
-    >>> weapon_range("pistol", "corrino"), weapon_range("12,+1", None)
-    (WeaponRange(range_cm=10.0, combat=1, name='Pistol'), WeaponRange(range_cm=12.0, combat=1, name=None))
-    >>> weapon_range("pistol", None)
-    Traceback (most recent call last):
-    ...
-    landsraad.errors.UsageError: --weapon 'pistol': the acting model has no profile, so its faction is unknown; write FACTION:WEAPON (corrino:pistol), inline range=10,combat=+1 or a range in cm (10 or 10,+1).
-    """
-    if weapons.is_bare_name(text):
-        if faction is None:
-            raise UsageError(f"{option} {text.strip()!r}: the acting model has no profile, so its faction is unknown; write"
-                             " FACTION:WEAPON (corrino:pistol), inline range=10,combat=+1 or a range in cm (10 or 10,+1).")
-        weapon = weapons.in_faction(text, faction, option=option)
-        if weapon.range_cm is None:
-            raise UsageError(f"{option}: the weapon {quoted(weapon.name)} has no range (a melee or template weapon), so it has no"
-                             " range bands.")
-    elif any(c in text for c in "=:/"):
-        weapon = _named_weapon(text.strip(), option)
-    else:
-        return WeaponRange(*parse_weapon(text, option))
-    return WeaponRange(float(weapon.range_cm), int(weapon.combat), weapon.name)
-
-
-def _named_weapon(text: str, option: str) -> Weapon:
-    """A weapon written FACTION:WEAPON, FACTION/TYPE:WEAPON or inline, with a range."""
-    if "/" in text.split(",")[0] and "=" not in text.split(",")[0]:
-        weapon = build_combatant(parse_model_spec(text, argument=option), use="shoot", weapon_argument=option).weapon
-    else:
-        if "=" in text and "damage=" not in text.replace(" ", ""):
-            text = text + ",damage=+0"  # measuring needs the range and Combat only
-        weapon = parse_stats_weapon(text, argument=option)
-    if weapon is None or weapon.range_cm is None:
-        name = weapon.name if weapon is not None else text
-        raise UsageError(f"{option}: the weapon {quoted(name)} has no range (a template weapon), so it has no range bands.")
-    return weapon
 
 
 def parse_dodges(items: Sequence[str] | None) -> tuple[float | None, dict[str, float]]:

@@ -22,7 +22,7 @@ from ..houses import cost_model, house_from_document, house_id, price_faction, s
 __all__ = ["register", "cmd_price", "cmd_new"]
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``house`` command group."""
     house = sub.add_parser("house", help="Minor Houses: price a house sheet, write a starter house")
     hsub = house.add_subparsers(dest="house_command", metavar="SUBCOMMAND")

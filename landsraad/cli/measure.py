@@ -10,9 +10,11 @@ from .. import wording
 from ..errors import UsageError
 from ..geometry.robust import DEFAULT_TOLERANCE_CM
 from ..svg import render_board
-from ..table import scenes, weapons
+from ..table import boards
 from ..table.measure import measure
-from .geometry import SCENE_HELP, add_models_block, add_output_options, check_svg, finish, number, weapon_range
+from ..table.weapon_text import is_bare_name
+from . import geometry
+from .geometry import SCENE_HELP, add_models_block, add_output_options, check_svg, finish, number
 
 __all__ = ["register", "cmd_measure", "tolerance_option"]
 
@@ -27,17 +29,18 @@ def tolerance_option(args: argparse.Namespace) -> float:
 def cmd_measure(args: argparse.Namespace) -> int:
     """``landsraad measure SCENE A B``: :func:`landsraad.table.measure.measure`, worded."""
     check_svg(args)
-    bare = args.weapon is not None and weapons.is_bare_name(args.weapon)
-    weapon = weapon_range(args.weapon, None) if args.weapon is not None and not bare else None  # bad forms fail first
+    bare = args.weapon is not None and is_bare_name(args.weapon)
+    # bad forms fail first; the weapon parser (faction sheets) is loaded only when --weapon is given
+    weapon = geometry.weapon_range(args.weapon, None) if args.weapon is not None and not bare else None
     tolerance = tolerance_option(args)
-    scene = scenes.load(args.scene)
-    board = scene.board
-    scenes.need_thing(board, args.a, args.scene)
-    scenes.need_thing(board, args.b, args.scene)
+    facts = boards.load_facts(args.scene)  # the table alone: from the cache of validated scenes when unchanged
+    board = facts.board
+    boards.need_thing(board, args.a, args.scene)
+    boards.need_thing(board, args.b, args.scene)
     if args.a == args.b:
         raise UsageError(f"measure needs two different things; got {args.a!r} twice.")
     if bare:  # a weapon's name alone is read in the acting model's faction
-        weapon = weapon_range(args.weapon, weapons.faction_of(scene, args.a) if board.has_base(args.a) else None)
+        weapon = geometry.weapon_range(args.weapon, facts.faction(args.a) if board.has_base(args.a) else None)
     m = measure(board, args.a, args.b, weapon=weapon, tolerance_cm=tolerance, models_block=not args.models_transparent)
     notes = [f"Range modifier: {m.modifier:+d} (weapon range {wording.fmt(weapon.range_cm)} cm)"] if weapon else []
     if m.cover is None:

@@ -10,7 +10,7 @@ from .. import wording
 from ..errors import UsageError, quoted
 from ..geometry.board import Board
 from ..svg import render_board
-from ..table import moves, scenes
+from ..table import boards, moves
 from .geometry import SCENE_HELP, add_output_options, check_svg, finish, given_movement, parse_point
 
 __all__ = ["register", "cmd_move", "cmd_reach"]
@@ -20,9 +20,9 @@ def _mover(args: argparse.Namespace) -> tuple[Board, float]:
     """The scene's board and the moving model's allowance (``--movement`` or its Movement), checked."""
     check_svg(args)
     given = given_movement(args)
-    scene = scenes.load(args.scene)
-    scenes.need_model(scene.board, args.model, args.scene)
-    return scene.board, scenes.movement_of(scene, args.model, given, args.scene)
+    facts = boards.load_facts(args.scene)  # the table alone: from the cache of validated scenes when unchanged
+    boards.need_model(facts.board, args.model, args.scene)
+    return facts.board, boards.movement_of(facts.movement.get(args.model), args.model, given, args.scene)
 
 
 def cmd_move(args: argparse.Namespace) -> int:
@@ -37,7 +37,7 @@ def cmd_move(args: argparse.Namespace) -> int:
             raise UsageError(f"--to names {quoted(args.model)}, the model that moves; name another model or a point X,Y.")
         if not board.has_base(other):
             try:
-                scenes.need_model(board, other, args.scene, exclude=args.model)
+                boards.need_model(board, other, args.scene, exclude=args.model)
             except UsageError as exc:
                 raise UsageError(f"--to expects a point X,Y in cm or a model to move into contact with. {exc}") from None
         answer = moves.move_into_contact(board, args.model, other, allowance)

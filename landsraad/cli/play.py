@@ -2,7 +2,8 @@
 
 - ``play``: a whole game (on the bundled demo table) or a mission drill (``--drill NAME``),
   asked decision by decision (:mod:`landsraad.play.session`); ``--save`` keeps it (also at the
-  end of input), ``--resume`` goes on with a saved one. The exit status is 1 when ``--save``
+  end of input), ``--resume`` goes on with a saved one; at the end of a whole game a review of
+  the person's costliest decisions is offered (``--review``: without asking). The exit status is 1 when ``--save``
   was given and the game could not be saved at the end (the previous file is then unchanged).
 - ``drill list``: the bundled drills, their missions and par.
 - ``mission NAME``: a mission card in full; ``missions``: every card in one line.
@@ -15,7 +16,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 from typing import Any
+
+from tqdm import tqdm
 
 from ..content import data_dir
 from ..engine import Game, SetupOptions, new_game
@@ -25,6 +29,7 @@ from ..fileio import check_output_path
 from ..missions import load_missions
 from ..play.cards import find_mission, mission_card_text, mission_line
 from ..play.drills import Drill, costliest_decisions, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind
+from ..play.review import candidates, costliest, game_over, side_vp, spread
 from ..play.session import DRILL_DECISIVE, Session, advisor, resume
 from ..play.terminal import PlainTerminal, RichTerminal, Terminal
 from ..players import DEFAULT_OPPONENT, PLAYER_KINDS, make_player
@@ -33,7 +38,12 @@ from ..search import SearchPlayer
 from ..search.explain import explain_search
 from .game import check_warband_argument, seed_argument
 
-__all__ = ["register", "open_session"]
+__all__ = ["register", "open_session", "REVIEW_LIMIT", "REVIEW_SEEDS"]
+
+REVIEW_LIMIT = 8
+"""A whole game's review plays out at most this many decisions (spread over the game), each both ways."""
+REVIEW_SEEDS = (11, 12)
+"""The review's playout seeds (the same for both versions of a decision, so the dice cancel)."""
 
 
 def register(sub: Any) -> None:
@@ -57,6 +67,8 @@ def register(sub: Any) -> None:
     play.add_argument("--defaults", action="store_true", help="in a drill, Enter takes the computer's answer at every "
                                                                "question (by default a drill's decisive questions have none)")
     play.add_argument("--map", default="landsraad-play.svg", help="where 'map' draws the table (default: landsraad-play.svg)")
+    play.add_argument("--review", action="store_true", help="at the end of a whole game, review your three costliest decisions "
+                                                             "without asking (a drill always reviews them)")
     play.set_defaults(func=_play)
 
     drill = sub.add_parser("drill", help="mission drills: short scenarios to practise one mission",
@@ -106,6 +118,8 @@ def _play(args: argparse.Namespace) -> int:
             _summary(term, session.game)
         if args.save:
             saved = session.save(args.save)
+        if drill is None and session.human_decisions and _wants_review(term, bool(getattr(args, "review", False))):
+            _game_review(term, session)
     # The session has said in one sentence why the last save failed; the status says it too.
     return 1 if args.save and saved is None else 0
 
@@ -149,7 +163,8 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
                                                             f"choose one with --opponent.")]) from None
         opponents = {side: _opponent(opponent, seed, side) for side in ("red", "blue") if side not in humans}
         advisors = {side: advisor(seed, side) for side in humans}
-        game = resume(record, {**opponents, **advisors}, source=str(args.resume)[:200])
+        earlier: list[tuple[Game, Any]] = []
+        game = resume(record, {**opponents, **advisors}, source=str(args.resume)[:200], decisions=earlier, humans=frozenset(humans))
         term.say(f"Resuming {args.resume}: {len(game.answers)} answer(s) played again.", "info")
     else:
         if args.drill:
@@ -166,6 +181,7 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
         seed = args.seed
         opponents = {side: _opponent(opponent, seed, side) for side in ("red", "blue") if side not in humans}
         advisors = {}
+        earlier = []
     if not opponents:
         _opponent(opponent, seed, "red")  # still reject a bad --opponent in hot seat
     for side, computer in opponents.items() if getattr(args, "explain", False) else ():
@@ -180,7 +196,8 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
     session = Session(game=game, terminal=term, humans=frozenset(humans), opponents=opponents, seed=seed, save_path=args.save,
                       players=players, advisors=advisors, stop=(lambda g: drill_over(drill, g)) if drill is not None else None,
                       ask_computer_dice=game.dice_mode == "physical", map_path=args.map,
-                      decisive=DRILL_DECISIVE if drill is not None and not getattr(args, "defaults", False) else frozenset())
+                      decisive=DRILL_DECISIVE if drill is not None and not getattr(args, "defaults", False) else frozenset(),
+                      human_decisions=earlier)
     if args.resume:
         session.printed = len(game.log)  # told before the save
         term.say("Where the game stands:", "info")
@@ -253,6 +270,38 @@ def _drill_report(term: Terminal, drill: Drill, session: Session) -> None:
         term.say(f"Your {len(found)} costliest decision(s), with what the computer would have done:", "info")
         for advice in found:
             term.say("  " + advice.line(), "info")
+
+
+def _wants_review(term: Terminal, asked: bool) -> bool:
+    """``--review``, or ``review`` typed at the question asked at the end of a whole game."""
+    if asked:
+        return True
+    line = term.read("Type review for your three costliest decisions and what the computer would have done (it plays the "
+                     "game out again, about a minute), or press Enter to leave: ")
+    return line is not None and line.strip().lower() in ("review", "revue", "r")
+
+
+def _game_review(term: Terminal, session: Session) -> None:
+    """A whole game's review, each human side's own (R-MISSIONS VP at the game's end, :mod:`landsraad.play.review`)."""
+    for side in sorted(session.humans):
+        decisions = [(before, answer) for before, answer in session.human_decisions
+                     if before.decision is not None and before.decision.side == side]
+        found = spread(list(candidates(decisions)), REVIEW_LIMIT)
+        who = f"{side}: " if len(session.humans) > 1 else ""
+        if not found:
+            term.say(f"{who}The computer would have answered each of your {len(decisions)} decisions as you did.", "info")
+            continue
+        term.say(f"{who}Playing {len(found)} of your decisions again to the end of the game, with your answer and with the "
+                 f"computer's ({len(REVIEW_SEEDS)} playouts each)...", "info")
+        with tqdm(total=len(found), desc="review", unit="decision", leave=False, disable=None, file=sys.stderr) as bar:
+            advice = costliest(found, over=game_over, score=partial(side_vp, side=side), seeds=REVIEW_SEEDS, count=3,
+                               progress=bar.update)
+        if not advice:
+            term.say(f"{who}The computer would not have done better at any of the {len(found)} decisions played again.", "info")
+            continue
+        term.say(f"{who}Your {len(advice)} costliest decision(s), with what the computer would have done:", "info")
+        for item in advice:
+            term.say("  " + item.line(), "info")
 
 
 def _drill_list(args: argparse.Namespace) -> int:

@@ -193,7 +193,7 @@ def _spice_effect(value: str) -> str:
     return value
 
 
-def _pydantic_sentence(exc: ValidationError | UnknownNameError) -> str:
+def _pydantic_sentence(exc: ValueError | UnknownNameError) -> str:
     """The first message of a pydantic ValidationError as one sentence (no URL, no 'Value error,')."""
     errors = getattr(exc, "errors", None)
     if callable(errors):

@@ -14,7 +14,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from ..errors import UsageError
 from .game import seed_argument
@@ -122,10 +122,13 @@ def _view(args: argparse.Namespace) -> int:
     pyglet.options["shadow_window"] = False
     from pyglet.window import NoSuchDisplayException
 
+    no_display: tuple[type[Exception], ...] = (NoSuchDisplayException,)
     try:  # the X11 back end raises its own class
         from pyglet.display.xlib import NoSuchDisplayException as XlibNoDisplay
+
+        no_display += (XlibNoDisplay,)
     except ImportError:  # pragma: no cover - not on X11
-        XlibNoDisplay = NoSuchDisplayException
+        pass
 
     from ..viewer.app import Viewer
     from ..viewer.modes import EditMode
@@ -133,7 +136,7 @@ def _view(args: argparse.Namespace) -> int:
     try:
         width, height = size or ((1100, 760) if args.screenshot else _screen_size(pyglet))
         window = pyglet.window.Window(width, height, caption="landsraad", resizable=True, visible=not args.screenshot)
-    except (NoSuchDisplayException, XlibNoDisplay):
+    except no_display:
         raise UsageError(_NO_DISPLAY) from None
     # a screenshot shows the person's decision: the computer answers its turns at once
     viewer = Viewer(window, mode, save_path=save_path, computer_delay=None if args.screenshot else 0.6)
@@ -165,7 +168,7 @@ def _open(args: argparse.Namespace) -> tuple[Any, Path | None]:
     from ..viewer.autosave import autosave_path
     from ..viewer.modes import EditMode, ReplayMode
 
-    stage = args.stage or "setup"
+    stage: Literal["setup", "play"] = "play" if args.stage == "play" else "setup"
     if args.file is None:
         if args.at is not None:
             raise UsageError("--at needs a saved game to open.")

@@ -35,14 +35,16 @@ from typing import Any, Iterable, Sequence
 from ..content import load_model
 from ..errors import DataError, UsageError
 from ..fileio import atomic_write_text, check_output_path, path_kind
+from ..i18n import N_, _, localized, ngettext
 from ..model import Faction
 from ..roster import FORMATS, render_roster
 from ..ruleset import DEFAULT, Ruleset
 from ..warband import LIST_SUFFIXES, IntakeNote, Report, check_file, list_schema, scan_list_files
+from ..warband.report import place
 from ..warband.sharecode import is_share_code
 
 __all__ = ["register", "parse_points", "make_ruleset", "load_faction_files", "format_report", "reports_csv", "summary_csv",
-           "csv_text", "csv_cell", "csv_bytes", "add_csv_dialect", "cmd_validate", "cmd_roster", "cmd_schema", "CSV_COLUMNS",
+           "csv_text", "csv_header", "csv_cell", "csv_bytes", "add_csv_dialect", "cmd_validate", "cmd_roster", "cmd_schema", "CSV_COLUMNS",
            "SUMMARY_COLUMNS", "CSV_DIALECTS", "PROGRESS_MIN_FILES"]
 
 PROGRESS_MIN_FILES = 50
@@ -50,10 +52,26 @@ PROGRESS_MIN_FILES = 50
 
 CSV_COLUMNS = ("file", "player", "name", "valid", "faction", "points", "cap", "severity", "code", "rule", "position", "line",
                "message", "data_hash", "list_hash")
-"""The columns of ``validate --csv`` (one row per finding, plus one per valid file)."""
+"""The columns of ``validate --csv`` (one row per finding, plus one per valid file), as the header reads in English."""
 
 SUMMARY_COLUMNS = ("file", "player", "name", "faction", "points", "cap", "valid", "errors", "warnings", "first_error")
 """The columns of ``validate --csv --csv-mode summary`` (one row per entry)."""
+
+CSV_HEADERS: dict[str, str] = {
+    "file": N_("file"), "player": N_("player"), "name": N_("name"), "valid": N_("valid"), "faction": N_("faction"),
+    "points": N_("points"), "cap": N_("cap"), "severity": N_("severity"), "code": N_("code"), "rule": N_("rule"),
+    "position": N_("position"), "line": N_("line"), "message": N_("message"), "data_hash": N_("data_hash"),
+    "list_hash": N_("list_hash"), "errors": N_("errors"), "warnings": N_("warnings"), "first_error": N_("first_error"),
+    # event standings (landsraad event standings --csv)
+    "rank": N_("rank"), "wins": N_("wins"), "draws": N_("draws"), "losses": N_("losses"), "vp": N_("vp"), "vp_diff": N_("vp_diff"),
+    "sos": N_("sos"), "byes": N_("byes"), "dropped": N_("dropped"), "esos": N_("esos"),
+}
+"""Each CSV column's header in the reader's language (:func:`csv_header`); the cells stay codes, numbers and text."""
+
+
+def csv_header(columns: Sequence[str]) -> list[str]:
+    """The header of a CSV in the active language (the English one is the column names)."""
+    return [_(CSV_HEADERS[c]) if c in CSV_HEADERS else c for c in columns]
 
 CSV_DIALECTS: dict[str, tuple[str, str, bool]] = {
     "unix": (",", "\n", False),
@@ -68,53 +86,46 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``validate``, ``roster`` and ``schema`` commands."""
     p = subparsers.add_parser(
         "validate",
-        help="check warband lists against their faction sheets",
-        description="Check warband list files (and folders, recursively: *.yaml, *.yml, *.json) against every "
-                    "recruiting rule. Exit status 0 if all are valid, 1 if any is invalid or unreadable.",
+        help=_("check warband lists against their faction sheets"),
+        description=_("Check warband list files (and folders, recursively: *.yaml, *.yml, *.json) against every recruiting rule. Exit status 0 if all are valid, 1 if any is invalid or unreadable."),
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="list files (YAML, JSON, the text form), folders, or share codes")
+    p.add_argument("files", nargs="+", metavar="FILE", help=_("list files (YAML, JSON, the text form), folders, or share codes"))
     out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="print a JSON array of reports")
-    out.add_argument("--csv", action="store_true", help="print CSV: one row per finding, plus one row per valid file "
-                                                        "(--csv-mode summary: one row per entry)")
+    out.add_argument("--json", action="store_true", help=_("print a JSON array of reports"))
+    out.add_argument("--csv", action="store_true", help=_("print CSV: one row per finding, plus one row per valid file (--csv-mode summary: one row per entry)"))
     p.add_argument("--csv-mode", choices=("findings", "summary"), default=None,
-                   help="with --csv: one row per finding (default) or one row per entry (player, faction, points, valid, "
-                        "error count, first error)")
+                   help=_("with --csv: one row per finding (default) or one row per entry (player, faction, points, valid, error count, first error)"))
     add_csv_dialect(p)
     _common_options(p)
     p.set_defaults(func=cmd_validate)
 
     p = subparsers.add_parser(
         "roster",
-        help="print a warband list as a printable roster",
-        description="Print a roster: every model's profile card with effective stats, weapons, shield, poisons, spice, "
-                    "special rules, chosen kit and cost, with the list's validity and hashes. Exit status 1 if the list "
-                    "is invalid (the roster is still printed, marked INVALID).",
+        help=_("print a warband list as a printable roster"),
+        description=_("Print a roster: every model's profile card with effective stats, weapons, shield, poisons, spice, special rules, chosen kit and cost, with the list's validity and hashes. Exit status 1 if the list is invalid (the roster is still printed, marked INVALID)."),
     )
-    p.add_argument("list", metavar="LIST", help="a list file (YAML, JSON or the text form) or a share code")
+    p.add_argument("list", metavar="LIST", help=_("a list file (YAML, JSON or the text form) or a share code"))
     p.add_argument("--format", choices=FORMATS, default="cards",
-                   help="cards (profile cards as text, the default), text (the list as paste-ready text that validate "
-                        "reads back), code (a compact share code), markdown or html (the cards)")
-    p.add_argument("--output", "-o", metavar="FILE", help="write the roster to FILE instead of the standard output")
+                   help=_("cards (profile cards as text, the default), text (the list as paste-ready text that validate reads back), code (a compact share code), markdown or html (the cards)"))
+    p.add_argument("--output", "-o", metavar="FILE", help=_("write the roster to FILE instead of the standard output"))
     _common_options(p)
     p.set_defaults(func=cmd_roster)
 
     p = subparsers.add_parser(
         "schema",
-        help="print the JSON Schema of a data format",
-        description="Print the JSON Schema of a data format: 'list' (warband lists), 'faction' (faction sheets), "
-                    "'ruleset' (an event's rule options) or 'scene' (a table for measure, move, shoot...).",
+        help=_("print the JSON Schema of a data format"),
+        description=_("Print the JSON Schema of a data format: 'list' (warband lists), 'faction' (faction sheets), 'ruleset' (an event's rule options) or 'scene' (a table for measure, move, shoot...)."),
     )
-    p.add_argument("kind", choices=("list", "faction", "ruleset", "scene"), help="which format")
+    p.add_argument("kind", choices=("list", "faction", "ruleset", "scene"), help=_("which format"))
     p.set_defaults(func=cmd_schema)
 
 
 def _common_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--points", metavar="N", help="the points cap (default 15, or the ruleset's)")
-    p.add_argument("--ruleset", metavar="FILE", help="an event's ruleset file (YAML/JSON, see `landsraad schema ruleset`)")
-    p.add_argument("--arrakis", action="store_true", help="play on Arrakis: one more spice dose in the pool (R-ARRAKIS)")
+    p.add_argument("--points", metavar="N", help=_("the points cap (default 15, or the ruleset's)"))
+    p.add_argument("--ruleset", metavar="FILE", help=_("an event's ruleset file (YAML/JSON, see `landsraad schema ruleset`)"))
+    p.add_argument("--arrakis", action="store_true", help=_("play on Arrakis: one more spice dose in the pool (R-ARRAKIS)"))
     p.add_argument("--faction-file", metavar="FILE", action="append", default=[],
-                   help="an extra faction sheet (a Minor House); may be repeated")
+                   help=_("an extra faction sheet (a Minor House); may be repeated"))
 
 
 # --- helpers --------------------------------------------------------------------------------
@@ -127,7 +138,7 @@ def parse_points(text: str) -> int:
     except (TypeError, ValueError):
         value = 0
     if value < 1:
-        raise UsageError(f"--points expects a whole number of points of 1 or more; got {text!r}.")
+        raise UsageError(_("--points expects a whole number of points of 1 or more; got {value}.").format(value=repr(text)))
     return value
 
 
@@ -136,7 +147,7 @@ def make_ruleset(args: argparse.Namespace) -> Ruleset:
     ruleset = DEFAULT
     if getattr(args, "ruleset", None):
         if path_kind(args.ruleset) != "file":
-            raise UsageError(f"--ruleset: no such file {args.ruleset!r}.")
+            raise UsageError(_("--ruleset: no such file {path}.").format(path=repr(args.ruleset)))
         ruleset = load_model(Ruleset, args.ruleset)
     update: dict[str, Any] = {}
     if getattr(args, "points", None) is not None:
@@ -151,7 +162,7 @@ def load_faction_files(paths: Iterable[str]) -> dict[str, Faction]:
     out: dict[str, Faction] = {}
     for path in paths:
         if path_kind(path) != "file":
-            raise UsageError(f"--faction-file: no such file {path!r}.")
+            raise UsageError(_("--faction-file: no such file {path}.").format(path=repr(path)))
         faction = load_model(Faction, path)
         out[faction.id] = faction
     return out
@@ -168,18 +179,19 @@ def format_report(report: Report) -> str:
       error: model 1, type (line 3): Model type 'soldeir' is not in House Corrino's barracks. Did you mean 'soldier'? ...
     """
     if report.sheet is not None:
-        what = f"{report.sheet.name}, {report.points} / {report.cap} points"
+        what = _("{house}, {points} / {cap} points").format(house=report.sheet.name, points=report.points, cap=report.cap)
     else:
-        what = f"faction {report.faction!r}" if report.faction else "no faction"
+        what = _("faction {faction}").format(faction=repr(report.faction)) if report.faction else _("no faction")
     n_err, n_warn = len(report.errors), len(report.warnings)
     counts = []
     if n_err:
-        counts.append(f"{n_err} error{'s' if n_err > 1 else ''}")
+        counts.append(ngettext("{n} error", "{n} errors", n_err).format(n=n_err))
     if n_warn:
-        counts.append(f"{n_warn} warning{'s' if n_warn > 1 else ''}")
-    status = "valid" if report.valid else "INVALID"
+        counts.append(ngettext("{n} warning", "{n} warnings", n_warn).format(n=n_warn))
+    status = _("valid") if report.valid else _("INVALID")
     player = report.warband.player if report.warband and report.warband.player else ""
-    lines = [f"{report.source}{f' ({player})' if player else ''}: {status} - {what}" + (", " + ", ".join(counts) if counts else "")]
+    lines = [_("{source}: {status} - {what}").format(source=f"{report.source}{f' ({player})' if player else ''}", status=status, what=what)
+             + (", " + ", ".join(counts) if counts else "")]
     lines += [f"  {f}" for f in report.findings]
     return "\n".join(lines)
 
@@ -200,8 +212,8 @@ def reports_csv(reports: Sequence[Report], dialect: str = "unix") -> str:
         if r.valid:
             rows.append(head + ["", "", "", "", "", ""] + tail)
         for f in r.findings:
-            rows.append(head + [f.severity, f.code, f.rule or "", f.position, "" if f.line is None else f.line, f.message] + tail)
-    return csv_text(CSV_COLUMNS, rows, dialect)
+            rows.append(head + [f.severity, f.code, f.rule or "", place(f.path), "" if f.line is None else f.line, f.text] + tail)
+    return csv_text(csv_header(CSV_COLUMNS), rows, dialect)
 
 
 def summary_csv(reports: Sequence[Report], dialect: str = "unix") -> str:
@@ -216,10 +228,10 @@ def summary_csv(reports: Sequence[Report], dialect: str = "unix") -> str:
     rows = []
     for r in reports:
         first = r.errors[0] if r.errors else None
-        first_text = f"{first.position}: {first.message}" if first and first.position else (first.message if first else "")
+        first_text = f"{place(first.path)}: {first.text}" if first and first.position else (first.text if first else "")
         rows.append([r.source, _player(r), _name(r), r.faction or "", r.points, r.cap, "true" if r.valid else "false",
                      len(r.errors), len(r.warnings), first_text])
-    return csv_text(SUMMARY_COLUMNS, rows, dialect)
+    return csv_text(csv_header(SUMMARY_COLUMNS), rows, dialect)
 
 
 def _player(report: Report) -> str:
@@ -233,8 +245,8 @@ def _name(report: Report) -> str:
 def add_csv_dialect(p: argparse.ArgumentParser) -> None:
     """Add ``--csv-dialect`` (shared with ``event standings``)."""
     p.add_argument("--csv-dialect", choices=tuple(CSV_DIALECTS), default=None,
-                   help="CSV flavour: unix (comma, LF; the default), excel (comma, CRLF, UTF-8 with BOM) or excel-fr "
-                        "(semicolon, CRLF, UTF-8 with BOM, for a French-locale spreadsheet)")
+                   help=_("CSV flavour: unix (comma, LF; the default), excel (comma, CRLF, UTF-8 with BOM) or excel-fr "
+                          "(semicolon, CRLF, UTF-8 with BOM, for a French-locale spreadsheet)"))
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -273,7 +285,7 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]], dialect: str 
     >>> csv_text(("a", "b"), [(1, "x;y")], "excel-fr")
     'a;b\\r\\n1;"x;y"\\r\\n'
     """
-    delimiter, line_end, _ = CSV_DIALECTS[dialect]
+    delimiter, line_end, _bom = CSV_DIALECTS[dialect]
     buf = io.StringIO()
     writer = csv.writer(buf, delimiter=delimiter, lineterminator=line_end)
     writer.writerow([csv_cell(c) for c in header])
@@ -291,7 +303,7 @@ def _progress(items: list[Path]) -> Iterable[Path]:
         return items
     from tqdm import tqdm
 
-    return tqdm(items, file=sys.stderr, unit="list", desc="validating", leave=False)
+    return tqdm(items, file=sys.stderr, unit=_("list"), desc=_("validating"), leave=False)
 
 
 # --- commands -------------------------------------------------------------------------------
@@ -300,14 +312,14 @@ def _progress(items: list[Path]) -> Iterable[Path]:
 def print_intake_notes(notes: Sequence[IntakeNote]) -> None:
     """Name on the standard error every file a folder search did not read (or read despite its name)."""
     for note in notes:
-        print(f"landsraad: warning: {note}", file=sys.stderr)
+        print(_("landsraad: warning: {note}").format(note=localized(note)), file=sys.stderr)
 
 
 def csv_options(args: argparse.Namespace) -> str:
     """The CSV dialect asked for; ``--csv-dialect`` / ``--csv-mode`` without ``--csv`` is a usage error."""
     for option in ("csv_dialect", "csv_mode"):
         if getattr(args, option, None) and not args.csv:
-            raise UsageError(f"--{option.replace('_', '-')} applies to CSV output; add --csv.")
+            raise UsageError(_("{option} applies to CSV output; add --csv.").format(option="--" + option.replace("_", "-")))
     return args.csv_dialect or "unix"
 
 
@@ -321,8 +333,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for raw in args.files:
         p = Path(raw)
         if not is_share_code(raw) and path_kind(p) == "folder" and not any(f.is_relative_to(p) for f in files):
-            raise UsageError(f"The folder {raw!r} holds no list file ({', '.join('*' + s for s in LIST_SUFFIXES)}, "
-                             "or *.txt holding a list).")
+            raise UsageError(_("The folder {folder} holds no list file ({patterns}, or *.txt holding a list).").format(
+                folder=repr(raw), patterns=", ".join("*" + s for s in LIST_SUFFIXES)))
     reports = [check_file(f, ruleset=ruleset, factions=factions) for f in _progress(files)]
     if args.json:
         print(json.dumps([r.to_json() for r in reports], indent=2, ensure_ascii=False))
@@ -340,7 +352,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(format_report(r))
         if len(reports) > 1:
             n_valid = sum(r.valid for r in reports)
-            print(f"{len(reports)} lists: {n_valid} valid, {len(reports) - n_valid} invalid.")
+            print(ngettext("{n} list: {valid} valid, {invalid} invalid.", "{n} lists: {valid} valid, {invalid} invalid.",
+                           len(reports)).format(n=len(reports), valid=n_valid, invalid=len(reports) - n_valid))
     return 0 if all(r.valid for r in reports) else 1
 
 
@@ -349,7 +362,7 @@ def cmd_roster(args: argparse.Namespace) -> int:
     ruleset = make_ruleset(args)
     factions = load_faction_files(args.faction_file)
     if not is_share_code(args.list) and path_kind(args.list) == "folder":
-        raise UsageError(f"roster takes one list file; {args.list!r} is a folder.")
+        raise UsageError(_("roster takes one list file; {path} is a folder.").format(path=repr(args.list)))
     if args.output:
         check_output_path(args.output, what="--output")
     report = check_file(args.list, ruleset=ruleset, factions=factions)
@@ -358,7 +371,8 @@ def cmd_roster(args: argparse.Namespace) -> int:
     text = render_roster(report, args.format, arrakis=ruleset.arrakis)
     if args.output:
         atomic_write_text(args.output, text)
-        print(f"{args.output}: roster of {report.source} ({'valid' if report.valid else 'INVALID'}).", file=sys.stderr)
+        print(_("{output}: roster of {source} ({status}).").format(output=args.output, source=report.source,
+                                                                   status=_("valid") if report.valid else _("INVALID")), file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0 if report.valid else 1

@@ -29,7 +29,8 @@ Rules
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Iterable, Mapping
 
 from ..rules.healing import HEAL_THRESHOLD, heal_rerolls, resolve_heal, verify_heal
 from ..rules.melee import can_attack, can_melee
@@ -37,11 +38,13 @@ from ..rules.shooting import can_shoot, can_target
 from ..rules.state import effective_combat, may_move
 from .bridge import allowance, combatant, faction_of, store
 from .decisions import Decision, PointSpec
-from .flow import Machine, builder, stage
-from .missions import available_mission_actions, marker_contact, mission_cards
-from .moves import move_stage_args
-from .spatial import contact_enemies, contact_friends, nearest_targets
-from .state import GameState, TableEffect
+from .flow import Machine, Payload, builder, stage
+from .melee import disengage, fight
+from .missions import available_mission_actions, marker_contact, mission_cards, perform_mission_action
+from .moves import move_ask, move_stage_args
+from .shooting import ShotFrame, shoot, shot_candidates
+from .spatial import contact_enemies, contact_friends
+from .state import GameState, ModelState, TableEffect
 
 __all__ = ["available_actions", "shot_candidates", "declarable_actions", "action_problem_at", "allows_free_move",
            "POSITION_FREE"]
@@ -95,12 +98,12 @@ POSITION_FREE = frozenset({"rest", "hunter_seeker", "jammer"})
 """Action kinds no move can make illegal (a free move before them is never restricted)."""
 
 
-def _gap_to(mm: Any, point: tuple[float, float], other: Any) -> float:
+def _gap_to(mm: ModelState, point: tuple[float, float], other: ModelState) -> float:
     """Base edge to base edge if ``mm`` stood at ``point`` (R-MEASURE)."""
     return math.hypot(other.x - point[0], other.y - point[1]) - mm.base_mm / 20 - other.base_mm / 20
 
 
-def _touching_at(state: GameState, mm: Any, point: tuple[float, float], others: Any) -> list[str]:
+def _touching_at(state: GameState, mm: ModelState, point: tuple[float, float], others: Iterable[ModelState]) -> list[str]:
     reach = state.ruleset.contact_tolerance_cm + 1e-9
     return [o.id for o in others if _gap_to(mm, point, o) <= reach]
 
@@ -232,7 +235,7 @@ def action_problem_at(state: GameState, model_id: str, held: int, action: str, p
         if weapon is None or weapon.template is not None or weapon.laser:
             return None
     there = state.update_model(model_id, x=float(point[0]), y=float(point[1]))  # the table with the model moved
-    if kind == "shoot":
+    if kind == "shoot" and weapon is not None:  # a shot's weapon was found above
         if shot_candidates(there, model_id, weapon, "burn"):
             return None
         return f"{m.name} declared a shot: from there no enemy it may target is in sight (RUL-08)"
@@ -266,28 +269,6 @@ def allows_free_move(state: GameState, model_id: str, action: str) -> bool:
         pieces = [e for e in faction.rare_equipment if e.effect == kind and (e.id in m.equipment or e.effect in m.equipment)]
         return all(e.free_move for e in pieces)
     return True
-
-
-def shot_candidates(state: GameState, model_id: str, weapon: Any, laser_mode: str) -> tuple[str, ...]:
-    """Enemies the weapon may legally target (RUL-08: a laser skips shielded models), nearest in sight first.
-
-    Asked by the menu and again by the shot it leads to, on the same state: answered once per
-    state (:meth:`GameState.memo`). Weapons are not hashable: the entry keys the weapon by
-    identity and holds it, so its id names no other object while the entry lives."""
-    held, found = state.memo(("shot_candidates", model_id, id(weapon), laser_mode),
-                             lambda: (weapon, _shot_candidates(state, model_id, weapon, laser_mode)))
-    return found if held is weapon else _shot_candidates(state, model_id, weapon, laser_mode)
-
-
-def _shot_candidates(state: GameState, model_id: str, weapon: Any, laser_mode: str) -> tuple[str, ...]:
-    shooter = combatant(state, model_id, weapon=weapon)
-
-    def legal(enemy: str) -> bool:
-        return can_target(shooter, combatant(state, enemy), laser_mode=laser_mode, ruleset=state.ruleset)
-
-    # legality is asked nearest first, as far as the nearest legal enemy in sight: the same
-    # answer as filtering every enemy first
-    return nearest_targets(state, model_id, [e.id for e in state.enemies_of(model_id)], eligible=legal)
 
 
 def _needs_healing(m: Any) -> bool:
@@ -330,7 +311,7 @@ def _action_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("action")
-def _action(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def perform_action(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """Carry out the declared action ``d["action"]`` (declared at designation, PRJ-100)."""
     _chosen(m, d, d["action"])
 
@@ -342,24 +323,24 @@ def _chosen(m: Machine, d: Mapping[str, Any], action: str) -> None:
     turn = {"model": model_id, "held": held}
     if kind == "move":
         reach = allowance(m.state, model_id, held)
-        m.call("move.ask", move_stage_args(model_id, reach, "move", f"Where does {mm.name} move (up to {reach:g} cm)?"))
+        m.call(move_ask, move_stage_args(model_id, reach, "move", f"Where does {mm.name} move (up to {reach:g} cm)?"))
     elif kind == "melee":
-        m.call("melee", {**turn, "enemy": arg})
+        m.call(fight, {**turn, "enemy": arg})
     elif kind == "shoot":
-        m.call("shoot", {**turn, "weapon": arg})
+        m.call(shoot, ShotFrame(model_id, held, arg))
     elif kind == "disengage":
-        m.call("disengage", turn)
+        m.call(disengage, turn)
     elif kind == "heal":
-        m.call("heal", {**turn, "patient": arg})
+        m.call(_heal, HealFrame(model_id, held, arg))
     elif kind in ("hunter_seeker", "jammer"):
         source = "card" if kind == "hunter_seeker" and not arg else arg
-        m.ask("place_effect", {"model": model_id, "kind": kind}, "effect.placed", model=model_id, kind=kind, source=source)
+        m.ask("place_effect", {"model": model_id, "kind": kind}, _effect_placed, model=model_id, kind=kind, source=source)
     elif kind == "explosives":
         _explode(m, model_id, arg)
     elif kind == "mission":
         choice = next(c for c in available_mission_actions(m.state, model_id) if c.key == action)
         m.spend("special")
-        m.call("mission_action", {"model": model_id, "mission": choice.mission, "action": choice.action,
+        m.call(perform_mission_action, {"model": model_id, "mission": choice.mission, "action": choice.action,
                                   "marker": choice.marker, "target": choice.target})
     else:
         m.emit("rest", mm.side, model_id)
@@ -368,30 +349,42 @@ def _chosen(m: Machine, d: Mapping[str, Any], action: str) -> None:
 # --- healing, equipment -------------------------------------------------------------------------------
 
 
-@stage("heal")
-def _heal(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+@dataclass(frozen=True, slots=True)
+class HealFrame(Payload):
+    """A healing under way (RUL-12): the Medic, its activation's fatigue, the patient, the first
+    test's dice once rolled and the re-rolls so far (a Suk doctor's, after failures)."""
+
+    model: str
+    held: int
+    patient: str
+    first: tuple[int, ...] | None = None
+    rerolls: tuple[tuple[int, ...], ...] = ()
+
+
+@stage("heal", HealFrame)
+def _heal(m: Machine, d: HealFrame, _: object) -> None:
     """RUL-12: a Medic heals a friendly model in base contact; a Suk doctor may re-roll a failure."""
-    verify_heal(combatant(m.state, d["model"], activation_fatigue=d["held"]), combatant(m.state, d["patient"]))
-    m.roll(2, "heal.rolled", by=(m.state.model(d["model"]).side, d["model"]), why="heal", **d, first=None, rerolls=[])
+    verify_heal(combatant(m.state, d.model, activation_fatigue=d.held), combatant(m.state, d.patient))
+    m.roll(2, _heal_rolled.at(d), by=(m.state.model(d.model).side, d.model), why="heal")
 
 
-@stage("heal.rolled")
-def _heal_rolled(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
-    medic = combatant(m.state, d["model"], activation_fatigue=d["held"])
-    patient = combatant(m.state, d["patient"])
-    first, rerolls = d["first"], list(d["rerolls"])
+@stage("heal.rolled", HealFrame)
+def _heal_rolled(m: Machine, d: HealFrame, dice: tuple[int, ...]) -> None:
+    """A test rolled: a re-roll while it fails and the Medic may, else the kernel resolves the healing."""
+    medic = combatant(m.state, d.model, activation_fatigue=d.held)
+    patient = combatant(m.state, d.patient)
+    first, rerolls = d.first, d.rerolls
     if first is None:
-        first = list(dice)
+        first = tuple(dice)
     else:
-        rerolls.append(list(dice))
+        rerolls = (*rerolls, tuple(dice))
     if dice[1] + effective_combat(medic, m.state.ruleset) < HEAL_THRESHOLD and len(rerolls) < heal_rerolls(medic, m.state.ruleset):
-        m.roll(2, "heal.rolled", by=(m.state.model(d["model"]).side, d["model"]), why="heal re-roll",
-               **{**d, "first": first, "rerolls": rerolls})
+        m.roll(2, _heal_rolled.at(replace(d, first=first, rerolls=rerolls)), by=(m.state.model(d.model).side, d.model), why="heal re-roll")
         return
-    event = resolve_heal(medic, patient, dice=tuple(first), reroll_dice=[tuple(r) for r in rerolls], ruleset=m.state.ruleset)
-    m.emit("heal", m.state.model(d["model"]).side, d["model"], patient=d["patient"], event=event)
+    outcome = resolve_heal(medic, patient, dice=first, reroll_dice=list(rerolls), ruleset=m.state.ruleset)
+    m.emit("heal", m.state.model(d.model).side, d.model, patient=d.patient, event=outcome)
     m.spend("heal")
-    m.state = store(m.state, d["patient"], event.patient_after)
+    m.state = store(m.state, d.patient, outcome.patient_after)
 
 
 @builder("place_effect")

@@ -42,20 +42,23 @@ Rules
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Mapping
 
+from ..errors import RuleError
 from ..geometry.movement import move_toward_nearest_edge
 from ..rules.fatigue import end_activation, recovered_tokens, recovers, start_activation
 from ..rules.poisons import can_select, start_will_breaker_activation, tick_crippling
 from ..rules.spice import can_consume_spice, consume_spice
 from ..rules.state import may_move
-from .actions import POSITION_FREE, action_problem_at, allows_free_move, available_actions, declarable_actions
+from .actions import POSITION_FREE, action_problem_at, allows_free_move, available_actions, declarable_actions, perform_action
 from .bridge import allowance, combatant, store, stored
 from .decisions import Decision, PointSpec
-from .flow import Machine, builder, stage
-from .moves import move_args, move_stage_args, targets_of_interest
+from .flow import Machine, Payload, builder, stage
+from .melee import disengage
+from .moves import MoveFrame, apply_move, move_answered, move_args, move_ask, move_stage_args, targets_of_interest
 from .spatial import contact_enemies, move_candidates, plan_move
-from .state import GameState, other_side
+from .state import GameState, Side, other_side
 
 __all__ = ["selectable_models", "allowance", "may_move_freely", "may_disengage_freely", "may_pass", "PASS"]
 
@@ -82,17 +85,74 @@ def _selectable(state: GameState, side: str) -> tuple[str, ...]:
 # --- the loop of activations --------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class SideFrame(Payload):
+    """The side whose activation (or pass) is under way."""
+
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class ModelFrame(Payload):
+    """The active model, whose activation ends when this frame runs (``activation.end``)."""
+
+    model: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFrame(Payload):
+    """An activation under way (R-ACTIVATE, PRJ-100): the active model and the fatigue it held when
+    it began (RUL-05), then, as they are known, the declared action, whether it was legal where the
+    model stood, whether a free move comes with it (PRJ-104), whether the free move was used, and
+    ``when`` (``before``/``after`` the action) a free disengage is asked."""
+
+    model: str
+    held: int
+    action: str | None = None
+    legal: bool | None = None
+    free: bool | None = None
+    free_move_used: bool | None = None
+    when: str | None = None
+
+    OMITTED_WHEN_NONE: ClassVar[frozenset[str]] = frozenset({"action", "legal", "free", "free_move_used", "when"})
+
+    def declared(self) -> str:
+        """The declared action.
+
+        Raises
+        ------
+        RuleError
+            None is declared yet: the frame was not made by the declaration.
+        """
+        if self.action is None:
+            raise RuleError(f"The activation of {self.model} goes on to its action before one is declared.")
+        return self.action
+
+
+@dataclass(frozen=True, slots=True)
+class FleeFrame(Payload):
+    """A Will-broken model's forced moves (PRJ-91): which of the two it is at, and whether its one
+    forced disengage was tried."""
+
+    model: str
+    held: int
+    step: int
+    tried: bool | None = None
+
+    OMITTED_WHEN_NONE: ClassVar[frozenset[str]] = frozenset({"tried"})
+
+
 @stage("play")
-def _play(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def play(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """The next activation, while the game is in play."""
     if m.state.phase != "play":
         return
     side = m.state.to_act
-    m.call("activation", {"side": side}, "play.after", side=side)
+    m.call(_activation, SideFrame(side), _play_after.at(SideFrame(side)))
 
 
-@stage("play.after")
-def _play_after(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+@stage("play.after", SideFrame)
+def _play_after(m: Machine, d: SideFrame, _: object) -> None:
     """R-CLOCK: the activation under way when time runs out is finished, then the game ends."""
     if m.state.phase != "play":
         return
@@ -107,8 +167,8 @@ def _play_after(m: Machine, d: Mapping[str, Any], _: Any) -> None:
         m.emit("clock", reason="wiped_out", clock_s=m.state.clock_s)
         m.state = m.state.replace(phase="over")
         return
-    m.state = m.state.replace(to_act=other_side(d["side"]))
-    m.push("play")
+    m.state = m.state.replace(to_act=other_side(d.side))
+    m.push(play)
 
 
 # --- one activation ----------------------------------------------------------------------------------
@@ -129,14 +189,14 @@ def _activate_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
     return Decision(side=side, kind="activate", prompt="Which model do you activate?", choices=models)
 
 
-@stage("activation")
-def _activation(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+@stage("activation", SideFrame)
+def _activation(m: Machine, d: SideFrame, _: object) -> None:
     """One activation of ``side`` (or a pass when it has no model it may select: never asked)."""
-    side = d["side"]
+    side = d.side
     if not selectable_models(m.state, side):
         _pass(m, side, "no model may be selected" if m.state.has_models(side) else "no model left")
         return
-    m.ask("activate", {"side": side}, "activation.selected", side=side)
+    m.ask("activate", {"side": side}, _selected.at(d))
 
 
 def _pass(m: Machine, side: str, reason: str) -> None:
@@ -160,12 +220,13 @@ def _tick_crippling(m: Machine, side: str, except_id: str | None) -> None:
             m.emit("poison_tick", side, mm.id, event=event)
 
 
-@stage("activation.selected")
-def _selected(m: Machine, d: Mapping[str, Any], model_id: str) -> None:
+@stage("activation.selected", SideFrame)
+def _selected(m: Machine, d: SideFrame, model_id: str) -> None:
+    """A model selected (or a voluntary pass, PRJ-101): its fatigue token, then spice or the declaration."""
     if model_id == PASS:
-        _pass(m, d["side"], "voluntary")
+        _pass(m, d.side, "voluntary")
         return
-    _tick_crippling(m, d["side"], model_id)
+    _tick_crippling(m, d.side, model_id)
     mm = m.state.model(model_id)
     held = mm.fatigue
     c, start = start_activation(combatant(m.state, model_id))  # R-FATIGUE-GAIN, RUL-05
@@ -174,10 +235,10 @@ def _selected(m: Machine, d: Mapping[str, Any], model_id: str) -> None:
                                  activation=m.state.activation + 1, active=model_id, active_held=held, **m.clock_tick("select"))
     m.emit("activate", mm.side, model_id, fatigue_before=start.tokens_before, fatigue=start.tokens_after, activation=m.state.activation)
     _release_jammer(m, model_id)
-    m.push("activation.end", model=model_id)
-    turn = {"model": model_id, "held": held}
+    m.push(_end.at(ModelFrame(model_id)))
+    turn = TurnFrame(model_id, held)
     if can_consume_spice(combatant(m.state, model_id, activation_fatigue=held)):
-        m.ask("spice", turn, "activation.spice", **turn)
+        m.ask("spice", turn.to_json(), _spice.at(turn))
         return
     _after_spice(m, turn)
 
@@ -189,57 +250,57 @@ def _spice_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
                     choices=("consume", "keep"))
 
 
-@stage("activation.spice")
-def _spice(m: Machine, d: Mapping[str, Any], answer: str) -> None:
+@stage("activation.spice", TurnFrame)
+def _spice(m: Machine, d: TurnFrame, answer: str) -> None:
     """R-SPICE, RUL-10: consume a dose at the start, as a free declaration."""
     if answer == "consume":
-        c, event = consume_spice(combatant(m.state, d["model"], activation_fatigue=d["held"]))
-        m.state = store(m.state, d["model"], c)
-        m.emit("spice", m.state.model(d["model"]).side, d["model"], effect=event.effect, doses_left=event.doses_left)
+        c, event = consume_spice(combatant(m.state, d.model, activation_fatigue=d.held))
+        m.state = store(m.state, d.model, c)
+        m.emit("spice", m.state.model(d.model).side, d.model, effect=event.effect, doses_left=event.doses_left)
         m.spend("decision")
-    _after_spice(m, {"model": d["model"], "held": d["held"]})
+    _after_spice(m, TurnFrame(d.model, d.held))
 
 
-def _after_spice(m: Machine, turn: Mapping[str, Any]) -> None:
-    model_id, held = turn["model"], turn["held"]
+def _after_spice(m: Machine, turn: TurnFrame) -> None:
+    model_id, held = turn.model, turn.held
     c, tick = start_will_breaker_activation(combatant(m.state, model_id, activation_fatigue=held))
     if tick is not None:
         m.state = store(m.state, model_id, c)
         m.emit("poison_tick", m.state.model(model_id).side, model_id, event=tick)
-        _flee(m, {**turn, "step": 0}, None)
+        _flee(m, FleeFrame(model_id, held, 0), None)
         return
     choices, _ = declarable_actions(m.state, model_id, held)
     if len(choices) == 1:  # nothing to declare but resting: no question
         _declared(m, turn, choices[0])
         return
-    m.ask("action", {"model": model_id, "held": held}, "activation.declared", **turn)
+    m.ask("action", {"model": model_id, "held": held}, _declared.at(turn))
 
 
-@stage("activation.declared")
-def _declared(m: Machine, d: Mapping[str, Any], action: str) -> None:
+@stage("activation.declared", TurnFrame)
+def _declared(m: Machine, d: TurnFrame, action: str) -> None:
     """The declared action (PRJ-100), then the free move before it, if any."""
-    model_id, held = d["model"], d["held"]
+    model_id, held = d.model, d.held
     mm = m.state.model(model_id)
     legal = action in available_actions(m.state, model_id, held)
     m.emit("action", mm.side, model_id, action=action, **({} if legal else {"after_free_move": True}))
     free = allows_free_move(m.state, model_id, action)  # PRJ-104
-    turn = {"model": model_id, "held": held, "action": action, "legal": legal, "free": free}
+    turn = TurnFrame(model_id, held, action, legal, free)
     if not free:  # no free move before (nor after): the action as the model stands
         _act(m, turn, None)
         return
     if may_move_freely(m.state, model_id, held):
         reach = allowance(m.state, model_id, held)
         args = {**_free_move_args(m.state, model_id, held, "before"), "action": action, "held": held, "needed": not legal}
-        m.push("activation.act", **turn)
-        m.ask("free_move_before", args, "move.answered", model=model_id, allowance=reach, kind="free_move")
+        m.push(_act.at(turn))
+        m.ask("free_move_before", args, move_answered.at(MoveFrame(model_id, reach, "free_move")))
         return
     if may_disengage_freely(m.state, model_id, held):
         if not legal:  # declared for after a free-move disengage: the only way to it, not asked (R-DISENGAGE)
             m.emit("free_move_disengage", mm.side, model_id, when="before")
-            m.call("disengage", {"model": model_id, "held": held}, "activation.act", **turn, free_move_used=True)
+            m.call(disengage, {"model": model_id, "held": held}, _act.at(replace(turn, free_move_used=True)))
             return
         if action.partition(":")[0] in POSITION_FREE:
-            m.ask("free_disengage", {"model": model_id, "when": "before"}, "activation.free_disengage", **turn, when="before")
+            m.ask("free_disengage", {"model": model_id, "when": "before"}, _free_disengage.at(replace(turn, when="before")))
             return
     _act(m, turn, None)
 
@@ -315,18 +376,19 @@ def _free_disengage_decision(state: GameState, a: Mapping[str, Any]) -> Decision
                     prompt=f"{mm.name} is in base contact with an enemy: does it disengage as its free move {a['when']} the action (R-DISENGAGE)?")
 
 
-@stage("activation.free_disengage")
-def _free_disengage(m: Machine, d: Mapping[str, Any], answer: str) -> None:
-    turn = {k: v for k, v in d.items() if k != "when"}
+@stage("activation.free_disengage", TurnFrame)
+def _free_disengage(m: Machine, d: TurnFrame, answer: str) -> None:
+    """The answer to a free disengage (R-DISENGAGE, 2.3), before or after the action."""
+    turn = replace(d, when=None)
     if answer != "disengage":
-        if d["when"] == "before":
+        if d.when == "before":
             _act(m, turn, None)
         return
-    m.emit("free_move_disengage", m.state.model(d["model"]).side, d["model"], when=d["when"])
-    if d["when"] == "before":
-        m.call("disengage", {"model": d["model"], "held": d["held"]}, "activation.act", **turn, free_move_used=True)
+    m.emit("free_move_disengage", m.state.model(d.model).side, d.model, when=d.when)
+    if d.when == "before":
+        m.call(disengage, {"model": d.model, "held": d.held}, _act.at(replace(turn, free_move_used=True)))
     else:
-        m.call("disengage", {"model": d["model"], "held": d["held"]})
+        m.call(disengage, {"model": d.model, "held": d.held})
 
 
 def _free_move_args(state: GameState, model_id: str, held: int, when: str) -> dict[str, Any]:
@@ -336,40 +398,40 @@ def _free_move_args(state: GameState, model_id: str, held: int, when: str) -> di
             "when": when}
 
 
-@stage("activation.act")
-def _act(m: Machine, d: Mapping[str, Any], free_point: Any) -> None:
+@stage("activation.act", TurnFrame)
+def _act(m: Machine, d: TurnFrame, free_point: tuple[float, float] | None) -> None:
     """The declared action, if the model still stands and the action is (still) legal (PRJ-100)."""
-    used = free_point is not None or bool(d.get("free_move_used"))
-    model_id, held, action = d["model"], d["held"], d["action"]
-    turn = {"model": model_id, "held": held, "free_move_used": used or not d.get("free", True)}
+    used = free_point is not None or bool(d.free_move_used)
+    model_id, held, action = d.model, d.held, d.declared()
+    turn = TurnFrame(model_id, held, free_move_used=used or not (True if d.free is None else d.free))
     mm = m.state.model(model_id)
     if mm.out_of_action:  # put out of action during its own free move: it acts no more
         return
     # after a free move (or for an action it had to make legal), the declared action's own check on the
     # table as it now is: the rest of its legality (weapons, poisons, wounds) the move did not change
-    if (used or not d.get("legal")) and action_problem_at(m.state, model_id, held, action, mm.position) is not None:
-        reason = "not made possible by the free move" if not d.get("legal") else "no longer possible after the free move"
+    if (used or not d.legal) and action_problem_at(m.state, model_id, held, action, mm.position) is not None:
+        reason = "not made possible by the free move" if not d.legal else "no longer possible after the free move"
         m.emit("action_lost", mm.side, model_id, action=action, reason=reason)
         _after_action(m, turn, None)
         return
-    m.call("action", {"model": model_id, "held": held, "action": action}, "activation.after_action", **turn)
+    m.call(perform_action, {"model": model_id, "held": held, "action": action}, _after_action.at(turn))
 
 
-@stage("activation.after_action")
-def _after_action(m: Machine, d: Mapping[str, Any], _: Any) -> None:
-    if d["free_move_used"]:
+@stage("activation.after_action", TurnFrame)
+def _after_action(m: Machine, d: TurnFrame, _: object) -> None:
+    """The free move after the action, if it is still to make (PRJ-100; PRJ-90: a disengage when in contact)."""
+    if d.free_move_used:
         return
-    if may_move_freely(m.state, d["model"], d["held"]):
-        m.call("move.ask", _free_move_args(m.state, d["model"], d["held"], "after"))
-    elif may_disengage_freely(m.state, d["model"], d["held"]):
-        m.ask("free_disengage", {"model": d["model"], "when": "after"}, "activation.free_disengage",
-              model=d["model"], held=d["held"], when="after")
+    if may_move_freely(m.state, d.model, d.held):
+        m.call(move_ask, _free_move_args(m.state, d.model, d.held, "after"))
+    elif may_disengage_freely(m.state, d.model, d.held):
+        m.ask("free_disengage", {"model": d.model, "when": "after"}, _free_disengage.at(TurnFrame(d.model, d.held, when="after")))
 
 
-@stage("activation.end")
-def _end(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+@stage("activation.end", ModelFrame)
+def _end(m: Machine, d: ModelFrame, _: object) -> None:
     """End of the activation: spice expiry (RUL-10), recovery of the others (R-FATIGUE-REST, RUL-06)."""
-    model_id = d["model"]
+    model_id = d.model
     mm = m.state.model(model_id)
     c, ended = end_activation(combatant(m.state, model_id))
     state = m.state
@@ -404,11 +466,11 @@ def _release_jammer(m: Machine, model_id: str) -> None:
     m.emit("jammer_off", m.state.model(model_id).side, model_id, effects=[e.id for e in mine])
 
 
-@stage("flee")
-def _flee(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+@stage("flee", FleeFrame)
+def _flee(m: Machine, d: FleeFrame, _: object) -> None:
     """Will-breaker (R-POISON, PRJ-91): the free move and the Move action go towards the nearest edge;
     a model in base contact disengages first (2.3, R-DISENGAGE), as one of them, towards the edge."""
-    model_id, held, step = d["model"], d["held"], d["step"]
+    model_id, held, step = d.model, d.held, d.step
     if step >= 2:
         return
     mm = m.state.model(model_id)
@@ -416,16 +478,14 @@ def _flee(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     if mm.out_of_action or not may_move(c):
         return
     if contact_enemies(m.state, model_id):
-        if d.get("tried"):  # one forced disengage per activation: it failed, the model stays (PRJ-91)
+        if d.tried:  # one forced disengage per activation: it failed, the model stays (PRJ-91)
             m.emit("flee_blocked", mm.side, model_id, reason="still in base contact after a failed disengage")
             return
         m.emit("flee_disengage", mm.side, model_id, step=step)
-        m.call("disengage", {"model": model_id, "held": held, "flee": True}, "flee", model=model_id, held=held, step=step + 1,
-               tried=True)
+        m.call(disengage, {"model": model_id, "held": held, "flee": True}, _flee.at(FleeFrame(model_id, held, step + 1, tried=True)))
         return
     result = move_toward_nearest_edge(m.state.board, model_id, c.effective_movement)
     if not result.legal or result.path_length_cm <= 1e-6:
         m.emit("flee_blocked", mm.side, model_id, reason=result.message)
         return
-    m.call("move.do", move_args(model_id, result.end, result.path, result.path_length_cm, "flee"), "flee",
-           model=model_id, held=held, step=step + 1)
+    m.call(apply_move, move_args(model_id, result.end, result.path, result.path_length_cm, "flee"), _flee.at(FleeFrame(model_id, held, step + 1)))

@@ -25,7 +25,43 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar, overload
 
-__all__ = ["GameEvent", "EVENT_TYPES", "make_event", "event_kind", "to_jsonable", "dump_log", "load_log", "Datum"]
+from pydantic import ValidationError
+
+from ..dice import SimpleTest
+from ..errors import DataError
+from ..rules.disengage import DisengageEvent
+from ..rules.healing import HealEvent
+from ..rules.melee import MeleeEvent, Strike
+from ..rules.poisons import PoisonTickEvent
+from ..rules.shooting import MarkerShotEvent, ShotEvent, TemplateShotEvent
+from .state import TableEffect
+
+__all__ = ["GameEvent", "EVENT_TYPES", "make_event", "event_kind", "to_jsonable", "dump_log", "load_log", "Datum", "Outcome",
+           "ShotOutcome", "TemplateShotOutcome", "MarkerShotOutcome", "ClashOutcome", "StrikeOutcome", "DisengageOutcome",
+           "HealOutcome", "PoisonTickOutcome", "TestOutcome"]
+
+# --- the outcomes events carry ---------------------------------------------------------------------------
+# The rules kernel resolves a shot, a clash, a test into a frozen record; the event that reports it
+# carries that record typed (its ``outcome``), read back from the event's JSON form.
+
+ShotOutcome = ShotEvent
+"""A shot at one model, as the kernel resolved it (:func:`~landsraad.rules.shooting.resolve_shot`, R-SHOOT)."""
+TemplateShotOutcome = TemplateShotEvent
+"""A template shot: one attack roll, one result per model under it (R-TEMPLATE, RUL-19)."""
+MarkerShotOutcome = MarkerShotEvent
+"""A marker under an explosive blast against the shot (R-SHOOT-MARKER, PRJ-73)."""
+ClashOutcome = MeleeEvent
+"""A whole clash (R-TEST-CLASH, R-MELEE): its strikes, who struck first, both combatants after."""
+StrikeOutcome = Strike
+"""One melee blow of a clash."""
+DisengageOutcome = DisengageEvent
+"""A disengage test (R-DISENGAGE)."""
+HealOutcome = HealEvent
+"""A Medic's healing (RUL-12)."""
+PoisonTickOutcome = PoisonTickEvent
+"""A Will-breaker or Crippling counter going down (R-POISON, PRJ-14)."""
+TestOutcome = SimpleTest
+"""A simple test (R-TEST-SIMPLE): a mission action's, a hunter-seeker's."""
 
 T = TypeVar("T")
 Point = tuple[float, float]
@@ -179,6 +215,44 @@ class PathDatum(Datum[list[Point]]):
         return [(float(p[0]), float(p[1])) for p in obj.data.get(self.key) or ()]
 
 
+R = TypeVar("R")
+
+
+class Outcome(Generic[R]):
+    """A typed attribute of an event class holding an outcome (a kernel record, a test, a table effect):
+    ``event.data[key]`` read back into ``kind``, or None when the event has none.
+
+    It is always read from the event's JSON form, so an event the engine just emitted and the same
+    event loaded from a saved log give equal outcomes (their floats rounded alike, :func:`to_jsonable`).
+    """
+
+    def __init__(self, kind: type[R], key: str = "event") -> None:
+        self.kind = kind
+        self.key = key
+        validate = getattr(kind, "model_validate", None)
+        # a pydantic record validates its JSON form; a dataclass takes its fields
+        self._load: Callable[[Mapping[str, Any]], R] = validate if validate is not None else (lambda data: kind(**data))
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> "Outcome[R]": ...
+
+    @overload
+    def __get__(self, obj: GameEvent, owner: type) -> R | None: ...
+
+    def __get__(self, obj: GameEvent | None, owner: type) -> "R | None | Outcome[R]":
+        if obj is None:
+            return self
+        value = obj.data.get(self.key)
+        if value is None:
+            return None
+        try:
+            return self._load(value)
+        except (ValidationError, TypeError) as e:
+            first = str(e).splitlines()[0] if str(e) else type(e).__name__
+            raise DataError(f"Event {obj.seq} ({obj.kind}): its {self.key!r} is not a whole {self.kind.__name__} "
+                            f"({first}); the log was written by hand or by another version.") from None
+
+
 # --- one class per kind --------------------------------------------------------------------------------
 
 
@@ -266,7 +340,7 @@ class Disengaged(GameEvent):
     """A disengage test resolved (R-DISENGAGE)."""
 
     opponent: Datum[str] = Datum()
-    event: Datum[dict[str, Any]] = Datum()
+    outcome: Outcome[DisengageOutcome] = Outcome(DisengageOutcome)
 
 
 @event_kind("disengage_blocked")
@@ -280,7 +354,7 @@ class DisengageBlocked(GameEvent):
 class TemplatePlaced(GameEvent):
     """A hunter-seeker or jammer template left on the table (R-FACTION)."""
 
-    effect: Datum[dict[str, Any]] = Datum()
+    effect: Outcome[TableEffect] = Outcome(TableEffect, "effect")
 
 
 @event_kind("end_activation")
@@ -345,7 +419,7 @@ class Healed(GameEvent):
     """A Medic's healing test (RUL-12)."""
 
     patient: Datum[str] = Datum()
-    event: Datum[dict[str, Any]] = Datum()
+    outcome: Outcome[HealOutcome] = Outcome(HealOutcome)
 
 
 @event_kind("hunter_seeker")
@@ -353,7 +427,7 @@ class SeekerStrikes(GameEvent):
     """A hunter-seeker attacks a model crossing it (R-FACTION, PRJ-97)."""
 
     effect: Datum[str] = Datum()
-    test: Datum[dict[str, Any]] = Datum()
+    test: Outcome[TestOutcome] = Outcome(TestOutcome, "test")
 
 
 @event_kind("jammer_off")
@@ -386,7 +460,7 @@ class MarkerShot(GameEvent):
     """A marker under an explosive blast rolls against the shot (R-SHOOT-MARKER, PRJ-73)."""
 
     marker: Datum[str] = Datum()
-    event: Datum[dict[str, Any]] = Datum()
+    outcome: Outcome[MarkerShotOutcome] = Outcome(MarkerShotOutcome)
     destroyed: Datum[bool] = Datum()
 
 
@@ -395,7 +469,7 @@ class Clash(GameEvent):
     """A melee resolved by the kernel (R-MELEE)."""
 
     defender: Datum[str] = Datum()
-    event: Datum[dict[str, Any]] = Datum()
+    outcome: Outcome[ClashOutcome] = Outcome(ClashOutcome)
 
 
 @event_kind("mission_action")
@@ -470,7 +544,7 @@ class Passed(GameEvent):
 class PoisonTick(GameEvent):
     """A poison's counter drops (PRJ-14)."""
 
-    event: Datum[dict[str, Any]] = Datum()
+    outcome: Outcome[PoisonTickOutcome] = Outcome(PoisonTickOutcome)
 
 
 @event_kind("rest")
@@ -498,7 +572,7 @@ class Shot(GameEvent):
     """A shot resolved by the kernel (R-SHOOT)."""
 
     target: Datum[str] = Datum()
-    event: Datum[dict[str, Any]] = Datum()
+    outcome: Outcome[ShotOutcome] = Outcome(ShotOutcome)
 
 
 @event_kind("spice")
@@ -524,7 +598,7 @@ class TemplateShot(GameEvent):
     """A template shot resolved by the kernel (R-TEMPLATE, RUL-19)."""
 
     targets: Datum[list[str]] = Datum()
-    event: Datum[dict[str, Any]] = Datum()
+    outcome: Outcome[TemplateShotOutcome] = Outcome(TemplateShotOutcome)
 
 
 @event_kind("terrain")
@@ -533,6 +607,9 @@ class TerrainPlaced(GameEvent):
 
     piece: Datum[str] = Datum()
     at: PointDatum = PointDatum()
+    name: Datum[str] = Datum()
+    pieces: Datum[list[str]] = Datum()
+    """A fixed scene's pieces (no ``at``)."""
 
 
 @event_kind("terrain_no_room")
@@ -552,7 +629,7 @@ class ActionTested(GameEvent):
     """A simple test of a mission action (R-TEST-SIMPLE)."""
 
     action: Datum[str] = Datum()
-    test: Datum[dict[str, Any]] = Datum()
+    test: Outcome[TestOutcome] = Outcome(TestOutcome, "test")
 
 
 @event_kind("treachery")

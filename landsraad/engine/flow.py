@@ -1,23 +1,28 @@
 """The engine's control point as data: stages, frames and the machine that runs them.
 
-The rules' flow (set-up, activations, actions) is written as small *stages*: functions that
-read the state, change it, and say what happens next. Where the flow needs something from
-outside (a player's answer, dice), a stage does not wait inside a Python frame: it pushes the
-*continuation* (the name of the next stage and the data it needs) on :attr:`Machine.stack` and
-leaves a :class:`Pending` request. Everything that decides the future of a game is therefore
-plain data: the immutable :class:`~landsraad.engine.state.GameState`, the stack of
-:class:`Frame` records, the pending request and the random generator's state. Copying,
-saving, undoing and searching a game is copying that data.
+The rules' flow (set-up, activations, actions) is written as small *stages*: :class:`Stage`
+objects, made by :func:`stage` from functions that read the state, change it, and say what
+happens next. Where the flow needs something from outside (a player's answer, dice), a stage
+does not wait inside a Python frame: it pushes the *continuation* (a :class:`Frame`: the next
+:class:`Stage` itself and the data it needs) on :attr:`Machine.stack` and leaves a
+:class:`Pending` request. Everything that decides the future of a game is therefore plain
+data: the immutable :class:`~landsraad.engine.state.GameState`, the stack of frames, the
+pending request and the random generator's state. Copying, saving, undoing and searching a
+game is copying that data.
 
-A stage has the signature ``stage(m, data, value) -> value``:
+A stage's function has the signature ``fn(m, data, value) -> value``:
 
 - ``m`` is the :class:`Machine` (the typed context: state, event log, dice, clock);
-- ``data`` the JSON-able mapping its frame carries (model ids, dice, stances, ...);
+- ``data`` what its frame carries: its family's frozen :class:`Payload` (the shot's
+  :class:`~landsraad.engine.shooting.ShotFrame`, ...) or, for the families not typed yet, a
+  JSON-able mapping;
 - ``value`` what the previous step hands on: a player's checked answer, the dice rolled, or
   the return value of a sub-procedure (``None`` at the start of one).
 
 The stage's own return value is handed to the next frame on the stack, which is how a
-sub-procedure returns a result to its caller's continuation. Helpers build the common shapes:
+sub-procedure returns a result to its caller's continuation. Helpers build the common shapes,
+each naming where the flow goes on by the stage object (``then=_shoot_rolled``, or a frame made
+with :meth:`Stage.at`), never by a string:
 
 - :meth:`Machine.ask`: pend a decision (built by a registered *decision builder* from the
   state and JSON-able arguments, so a restored game rebuilds the same decision) and continue
@@ -27,14 +32,16 @@ sub-procedure returns a result to its caller's continuation. Helpers build the c
 - :meth:`Machine.call`: run another stage as a sub-procedure, then continue at ``then`` with
   what it returns.
 
-Stage and builder names are strings registered with :func:`stage` and :func:`builder`, so
-the modules of the flow refer to each other by name and import only this module.
+A stage's name is what a snapshot writes (:meth:`Frame.to_list`) and looks up in
+:data:`STAGES` (:meth:`Frame.from_list`); decision builders are named in :data:`BUILDERS`,
+since a pending request is saved by its builder's name.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from dataclasses import dataclass, fields
+from types import MappingProxyType
+from typing import Any, Callable, ClassVar, Generic, Literal, Mapping, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -51,7 +58,9 @@ __all__ = [
     "Frame",
     "Pending",
     "Machine",
-    "StageFn",
+    "Payload",
+    "Stage",
+    "Then",
     "BuilderFn",
     "STAGES",
     "BUILDERS",
@@ -63,7 +72,7 @@ __all__ = [
     "plain",
 ]
 
-DiceMode = str
+DiceMode = Literal["digital", "physical"]
 """``"digital"`` (the engine rolls from its generator) or ``"physical"`` (every roll is a decision)."""
 
 DICE_BUILDER = "dice"
@@ -89,30 +98,139 @@ def plain(value: Any) -> Any:
     raise RuleError(f"The engine cannot keep a {type(value).__name__} in a frame; frames hold plain data only.")
 
 
-@dataclass(frozen=True)
-class Frame:
-    """One continuation on the stack: the stage to run next and its JSON-able data."""
+P = TypeVar("P", bound="Payload")
 
-    stage: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+
+class Payload:
+    """Base of a stage family's typed frame data: a frozen, slotted dataclass whose JSON form is
+    the mapping the family's frames have always been saved as (so saved games still load).
+
+    A subclass lists in :attr:`OMITTED_WHEN_NONE` the fields its JSON form leaves out while they
+    are ``None`` (keys a family's frame gains as the flow goes on), and reads its JSON form back
+    with :meth:`from_json`.
+    """
+
+    __slots__ = ()
+
+    OMITTED_WHEN_NONE: ClassVar[frozenset[str]] = frozenset()
+    """The fields the JSON form leaves out while they are ``None``."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The payload as the JSON-able mapping a saved frame holds."""
+        omitted = self.OMITTED_WHEN_NONE
+        out: dict[str, Any] = {}
+        for f in fields(self):  # type: ignore[arg-type]  # every subclass is a dataclass
+            value = getattr(self, f.name)
+            if value is None and f.name in omitted:
+                continue
+            out[f.name] = plain(value)
+        return out
+
+    @classmethod
+    def from_json(cls: type[P], data: Mapping[str, Any]) -> P:
+        """The payload from :meth:`to_json`'s mapping (lists become tuples where the field says so).
+
+        Raises
+        ------
+        RuleError
+            A key the payload does not know, or a field missing.
+        """
+        known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
+        unknown = sorted(set(data) - set(known))
+        if unknown:
+            raise RuleError(f"A saved {cls.__name__} holds the unknown key(s) {', '.join(map(repr, unknown))}; "
+                            "it was made by another version.")
+        values = {k: _tuples(v) for k, v in data.items()}
+        try:
+            return cls(**values)
+        except TypeError as e:
+            raise RuleError(f"A saved {cls.__name__} is incomplete ({e}); it was made by another version.") from None
+
+
+def _tuples(value: Any) -> Any:
+    """JSON lists as tuples, at every depth (a payload's sequences are tuples)."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+D = TypeVar("D")
+"""What a stage's frame carries: a :class:`Payload`, or a plain mapping for the families not yet typed."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Stage(Generic[D]):
+    """One step of the flow: a function ``fn(m, data, value) -> value`` and the name snapshots save it by.
+
+    :func:`stage` makes one from a function; the flow names what runs next by the :class:`Stage`
+    object itself (``then=_shoot_rolled``), so go-to-definition leads from a continuation to its code.
+    ``payload`` is the :class:`Payload` type its frames carry (``None``: a plain mapping).
+    """
+
+    name: str
+    fn: Callable[["Machine", D, Any], Any]
+    payload: type[Payload] | None = None
+
+    def __call__(self, m: "Machine", data: D, value: Any = None) -> Any:
+        """Run the stage now (a stage continuing straight into another, without a frame)."""
+        return self.fn(m, data, value)
+
+    def at(self, data: D) -> "Frame":
+        """A frame continuing at this stage with ``data``."""
+        return Frame(self, data)  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        return f"<stage {self.name}>"
+
+
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
+"""The data of a frame that carries none (read-only: one shared mapping)."""
+
+
+def _load_data(stage: Stage[Any], data: Any) -> Payload | Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise RuleError(f"The saved game gives the stage {stage.name!r} data that is not a mapping; it was made by another version.")
+    return stage.payload.from_json(data) if stage.payload is not None else dict(data)
+
+
+class Frame(NamedTuple):
+    """One continuation on the stack: the stage to run next and the data it carries.
+
+    A named tuple: the flow makes one or two at each step, and a tuple is the cheapest immutable record.
+
+    Examples
+    --------
+    >>> Frame.from_list(["play", {}]).to_list()
+    ['play', {}]
+    """
+
+    stage: Stage[Any]
+    data: Payload | Mapping[str, Any] = _NO_DATA
 
     def to_list(self) -> list[Any]:
-        return [self.stage, plain(dict(self.data))]
+        """The frame as saved: ``[stage name, JSON data]``."""
+        data = self.data
+        return [self.stage.name, data.to_json() if isinstance(data, Payload) else plain(dict(data))]
 
     @classmethod
     def from_list(cls, item: Any) -> "Frame":
+        """The frame from :meth:`to_list`'s form.
+
+        Raises
+        ------
+        RuleError
+            The stage is unknown, or its data does not fit it.
+        """
         stage_name, data = item
-        if stage_name not in STAGES:
+        found = STAGES.get(stage_name) if isinstance(stage_name, str) else None
+        if found is None:
             raise RuleError(f"The saved game names an unknown stage {str(stage_name)[:80]!r}; it was made by another version.")
-        return cls(str(stage_name), dict(data))
+        return cls(found, _load_data(found, data))
 
 
-@dataclass(frozen=True)
-class Pending:
+class Pending(NamedTuple):
     """What the flow waits for: a decision built by ``builder`` from the state and ``args``."""
 
     builder: str
-    args: Mapping[str, Any] = field(default_factory=dict)
+    args: Mapping[str, Any] = _NO_DATA
 
     def to_list(self) -> list[Any]:
         return [self.builder, plain(dict(self.args))]
@@ -125,37 +243,24 @@ class Pending:
         return cls(str(name), dict(args))
 
 
-_new = object.__new__
-_set = object.__setattr__  # frozen dataclasses refuse their own setattr
-
-
-def _frame(stage_name: str, data: Mapping[str, Any]) -> Frame:
-    """``Frame(stage_name, data)``, filled as its ``__init__`` would without the call through the class
-    (the flow makes one or two at each step)."""
-    frame = _new(Frame)
-    _set(frame, "stage", stage_name)
-    _set(frame, "data", data)
-    return frame
-
-
-StageFn = Callable[["Machine", Mapping[str, Any], Any], Any]
 BuilderFn = Callable[[GameState, Mapping[str, Any]], Decision]
 
-STAGES: dict[str, StageFn] = {}
-"""Every stage of the flow, by name."""
+STAGES: dict[str, Stage[Any]] = {}
+"""Every stage of the flow, by name (how snapshots name them)."""
 
 BUILDERS: dict[str, BuilderFn] = {}
 """Every decision builder, by name: a pure function of the state and JSON-able arguments."""
 
 
-def stage(name: str) -> Callable[[StageFn], StageFn]:
-    """Register a stage under ``name`` (a decorator)."""
+def stage(name: str, payload: type[Payload] | None = None) -> Callable[[Callable[["Machine", D, Any], Any]], Stage[D]]:
+    """Make a function a :class:`Stage` named ``name`` (a decorator), its frames carrying ``payload``."""
 
-    def register(fn: StageFn) -> StageFn:
+    def register(fn: Callable[["Machine", D, Any], Any]) -> Stage[D]:
         if name in STAGES:
             raise RuleError(f"The stage {name!r} is registered twice.")
-        STAGES[name] = fn
-        return fn
+        made: Stage[D] = Stage(name, fn, payload)
+        STAGES[name] = made
+        return made
 
     return register
 
@@ -170,6 +275,10 @@ def builder(name: str) -> Callable[[BuilderFn], BuilderFn]:
         return fn
 
     return register
+
+
+Then = Stage[Any] | Frame
+"""Where the flow continues: a stage (its data from the keyword arguments) or a frame already made."""
 
 
 @builder(DICE_BUILDER)
@@ -242,26 +351,31 @@ class Machine:
             return {"clock_s": self.state.clock_s + self.time_model.cost(step) * times}
         return {}
 
-    def push(self, stage_name: str, **data: Any) -> None:
+    def push(self, then: Then, **data: Any) -> None:
         """Put a continuation on the stack (it runs after what is pushed later)."""
-        self.stack = self.stack + (_frame(stage_name, data),)
+        self.stack = self.stack + (self._continuation(then, data),)
 
-    def call(self, stage_name: str, args: Mapping[str, Any], then: str | None = None, **data: Any) -> None:
-        """Run ``stage_name`` with ``args`` as a sub-procedure; its result goes to ``then`` (if any) with ``data``."""
-        frame = _frame(stage_name, dict(args))
+    @staticmethod
+    def _continuation(then: Then, data: dict[str, Any]) -> Frame:
+        if isinstance(then, Frame):
+            if data:
+                raise RuleError(f"A continuation at {then.stage.name!r} is given its frame and keyword data both.")
+            return then
         # ``data`` is this call's own dict (the keyword arguments): the continuation keeps it
-        self.stack = self.stack + ((_frame(then, data), frame) if then is not None else (frame,))
+        return Frame(then, data)
 
-    def ask(self, builder_name: str, args: Mapping[str, Any], then: str | None, **data: Any) -> None:
+    def call(self, stage: Stage[Any], args: Payload | Mapping[str, Any], then: Then | None = None, **data: Any) -> None:
+        """Run ``stage`` with ``args`` as a sub-procedure; its result goes to ``then`` (if any) with ``data``."""
+        frame = Frame(stage, args if isinstance(args, Payload) else dict(args))
+        self.stack = self.stack + ((self._continuation(then, data), frame) if then is not None else (frame,))
+
+    def ask(self, builder_name: str, args: Mapping[str, Any], then: Then | None, **data: Any) -> None:
         """Pend the decision ``builder_name`` builds from ``args``; the answer goes to ``then`` with ``data``."""
         if then is not None:
-            self.stack = self.stack + (_frame(then, data),)
-        pending = _new(Pending)
-        _set(pending, "builder", builder_name)
-        _set(pending, "args", dict(args))
-        self.pending = pending
+            self.stack = self.stack + (self._continuation(then, data),)
+        self.pending = Pending(builder_name, dict(args))
 
-    def roll(self, count: int, then: str, *, by: tuple[str | None, str | None], why: str = "", secret: bool = False,
+    def roll(self, count: int, then: Then, *, by: tuple[str | None, str | None], why: str = "", secret: bool = False,
              **data: Any) -> None:
         """Pend a roll of ``count`` D10 by ``(side, model)``; the dice (a tuple) go to ``then`` with ``data``."""
         side, model = by
@@ -286,7 +400,7 @@ class Machine:
                 return
             frame = self.stack[-1]
             self.stack = self.stack[:-1]
-            value = STAGES[frame.stage](self, frame.data, value)
+            value = frame.stage.fn(self, frame.data, value)
 
     def _roll_digital(self, pending: Pending) -> tuple[int, ...]:
         count = int(pending.args["count"])

@@ -46,9 +46,9 @@ from ..warband import WarbandList
 from .clock import TableTimeModel, game_limit_s
 from .decisions import Answer, Decision
 from .events import GameEvent
-from .flow import DICE_BUILDER, Frame, Machine, Pending, dice_distribution, plain
+from .flow import DICE_BUILDER, STAGES, DiceMode, Frame, Machine, Pending, dice_distribution, plain
 from .result import GameResult
-from .setup import load_warband, recruit_side
+from .setup import WarbandSource, load_warband, recruit_side
 from .setup_options import SetupOptions
 from .state import GameState, SideState, other_side
 
@@ -74,11 +74,17 @@ class EngineError(RuleError):
 class Player(Protocol):
     """Anything that answers decisions: a computer player, a replay, a human front end.
 
-    Two optional class attributes tell :func:`play` how to drive it: ``handles_dice = True`` (it
-    answers the rolls of a physical-dice game; default False: the game rolls them) and
-    ``reads_state = False`` (it never reads its state, so no view is made and it gets ``None``;
-    default True).
+    Its two capability flags tell :func:`play` how to drive it: ``handles_dice`` (it answers the
+    rolls of a physical-dice game; False: the game rolls them) and ``reads_state`` (False: it
+    never reads its state, so no view is made and it gets ``None``). :func:`play` reads them with
+    those defaults (False, True) from an object that lacks them, so a class written for a test
+    need not declare them.
     """
+
+    handles_dice: bool
+    """It answers the rolls of a physical-dice game itself."""
+    reads_state: bool
+    """It reads the state :meth:`decide` is given (False: :func:`play` gives it ``None``)."""
 
     def decide(self, decision: Decision, state: GameState | None) -> Answer:
         """The answer to ``decision``, seeing ``state`` as that side may (:meth:`Game.view`; ``None``
@@ -135,7 +141,7 @@ class Game(Machine):
         seed: int | None = None,
         setup: SetupOptions | None = None,
         time_model: TableTimeModel | None = None,
-        dice: str = "digital",
+        dice: DiceMode = "digital",
     ) -> None:
         if dice not in ("digital", "physical"):
             raise DataError([Problem("new_game", "dice", f"Dice are 'digital' or 'physical'; got {str(dice)[:40]!r}.")])
@@ -152,7 +158,7 @@ class Game(Machine):
         self._decision: Decision | None = None
         self._history: deque[_Mark] = deque(maxlen=UNDO_DEPTH)
         start = {"setup": ("game.end", "play", "setup.steps"), "play": ("game.end", "play")}.get(state.phase, ("game.end",))
-        self.stack = tuple(Frame(name) for name in start)
+        self.stack = tuple(Frame(STAGES[name]) for name in start)
         self._origin: dict[str, Any] | None = self._core()
         self.run()
 
@@ -397,14 +403,14 @@ class Game(Machine):
 
 
 def new_game(
-    red: Any,
-    blue: Any,
+    red: WarbandSource,
+    blue: WarbandSource,
     *,
     seed: int = 0,
     ruleset: Ruleset = DEFAULT,
     setup: SetupOptions | None = None,
     time_model: TableTimeModel | None = None,
-    dice: str = "digital",
+    dice: DiceMode = "digital",
     factions: Iterable[Faction] = (),
     missions: Iterable[MissionCard] = (),
 ) -> Game:
@@ -462,8 +468,9 @@ class ReplayPlayer:
     """Answers decisions from a recorded list of answers, in order (both sides share one list)."""
 
     handles_dice = True
+    reads_state = False
 
-    def __init__(self, answers: Iterable[Any]) -> None:
+    def __init__(self, answers: Iterable[Answer]) -> None:
         self._answers = list(answers)
         self._next = 0
 
@@ -472,7 +479,7 @@ class ReplayPlayer:
         """Answers not used yet."""
         return len(self._answers) - self._next
 
-    def decide(self, decision: Decision, state: GameState) -> Answer:
+    def decide(self, decision: Decision, state: GameState | None) -> Answer:
         if self._next >= len(self._answers):
             raise DecisionError(f"The recorded game has no answer left for {decision.prompt!r}.")
         answer = self._answers[self._next]
@@ -480,8 +487,8 @@ class ReplayPlayer:
         return answer
 
 
-def replay(red: Any, blue: Any, answers: Iterable[Any], *, seed: int, ruleset: Ruleset = DEFAULT, setup: SetupOptions | None = None,
-           dice: str = "digital") -> Game:
+def replay(red: WarbandSource, blue: WarbandSource, answers: Iterable[Answer], *, seed: int, ruleset: Ruleset = DEFAULT,
+           setup: SetupOptions | None = None, dice: DiceMode = "digital") -> Game:
     """Replay a game from its seed and its recorded answers; the log comes out identical."""
     game = new_game(red, blue, seed=seed, ruleset=ruleset, setup=setup, dice=dice)
     player = ReplayPlayer(answers)

@@ -19,7 +19,7 @@ Rules
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from ..geometry.measure import edge_distance as base_gap
 from ..geometry.movement import push, step_away
@@ -29,10 +29,10 @@ from ..rules.melee import can_attack, initiative_total, lowering_order, resolve_
 from .bridge import combatant
 from .decisions import Decision, PointSpec
 from .flow import Machine, builder, stage
-from .moves import move_args
+from .moves import apply_move, move_args
 from .outcomes import record_outcome
 from .spatial import beyond_allowance, contact_enemies, move_candidates, plan_move
-from .state import GameState
+from .state import GameState, ModelState
 
 __all__ = ["touching_enemy"]
 
@@ -58,7 +58,7 @@ def _weapon_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("weapon")
-def _choose_weapon(m: Machine, d: Mapping[str, Any], _: Any) -> str | None:
+def _choose_weapon(m: Machine, d: Mapping[str, Any], _: object) -> str | None:
     """The weapon id ``model`` uses: its only one, or the player's choice (RUL-15)."""
     weapons = _weapons(m.state, d["model"], d["use"])
     if len(weapons) <= 1:
@@ -86,11 +86,11 @@ def _poison_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("poison")
-def _choose_poison(m: Machine, d: Mapping[str, Any], _: Any) -> str | None:
+def _choose_poison(m: Machine, d: Mapping[str, Any], _: object) -> str | None:
     """The Knife rule: the player picks the poison before the roll (R-POISON)."""
     if not _usable_poisons(m.state, d["model"], d["weapon"]):
         return None
-    m.ask("poison", d, "poison.chosen")
+    m.ask("poison", d, _poison_chosen)
     return None
 
 
@@ -107,36 +107,36 @@ def _ids(d: Mapping[str, Any]) -> dict[str, str]:
 
 
 @stage("melee")
-def _melee(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def fight(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """A clash (R-MELEE, R-TEST-CLASH, R-MELEE-OPTIONS): weapons first, attacker then defender."""
-    m.call("weapon", {"model": d["model"], "use": "melee"}, "melee.weapon_a", **d)
+    m.call(_choose_weapon, {"model": d["model"], "use": "melee"}, _melee_weapon_a, **d)
 
 
 @stage("melee.weapon_a")
 def _melee_weapon_a(m: Machine, d: Mapping[str, Any], weapon: str | None) -> None:
-    m.call("weapon", {"model": d["enemy"], "use": "melee"}, "melee.weapon_d", **d, a_weapon=weapon)
+    m.call(_choose_weapon, {"model": d["enemy"], "use": "melee"}, _melee_weapon_d, **d, a_weapon=weapon)
 
 
 @stage("melee.weapon_d")
 def _melee_weapon_d(m: Machine, d: Mapping[str, Any], weapon: str | None) -> None:
-    m.call("poison", {"model": d["model"], "weapon": d["a_weapon"]}, "melee.poison_a", **d, d_weapon=weapon)
+    m.call(_choose_poison, {"model": d["model"], "weapon": d["a_weapon"]}, _melee_poison_a, **d, d_weapon=weapon)
 
 
 @stage("melee.poison_a")
 def _melee_poison_a(m: Machine, d: Mapping[str, Any], poison: str | None) -> None:
-    m.call("poison", {"model": d["enemy"], "weapon": d["d_weapon"]}, "melee.poison_d", **d, a_poison=poison)
+    m.call(_choose_poison, {"model": d["enemy"], "weapon": d["d_weapon"]}, _melee_poison_d, **d, a_poison=poison)
 
 
 @stage("melee.poison_d")
 def _melee_poison_d(m: Machine, d: Mapping[str, Any], poison: str | None) -> None:
     side = m.state.model(d["model"]).side
-    m.roll(3, "melee.rolled_a", by=(side, d["model"]), why="clash", secret=True, **d, d_poison=poison)
+    m.roll(3, _melee_rolled_a, by=(side, d["model"]), why="clash", secret=True, **d, d_poison=poison)
 
 
 @stage("melee.rolled_a")
 def _melee_rolled_a(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
     side = m.state.model(d["enemy"]).side
-    m.roll(3, "melee.rolled_d", by=(side, d["enemy"]), why="clash", secret=True, **d, a_dice=list(dice))
+    m.roll(3, _melee_rolled_d, by=(side, d["enemy"]), why="clash", secret=True, **d, a_dice=list(dice))
 
 
 def _combatants(m: Machine, d: Mapping[str, Any]) -> dict[str, Any]:
@@ -168,7 +168,7 @@ def _ask_stance(m: Machine, d: Mapping[str, Any], role: str) -> None:
     fighter = _combatants(m, d)[role]
     m.ask("stance", {"model": ids[role], "dice": d["a_dice"] if role == "attacker" else d["d_dice"], "role": role,
                      "opponent": ids["defender"] if role == "attacker" else ids["attacker"], "can_attack": can_attack(fighter)},
-          "melee.stance", **d, role=role)
+          _melee_stance, **d, role=role)
 
 
 @stage("melee.stance")
@@ -219,7 +219,7 @@ def _lower_next(m: Machine, d: Mapping[str, Any], lowered_to: int | None) -> Non
             info = {"attacker_dice": d["a_dice"], "defender_dice": d["d_dice"], "role": who, "stances": dict(d["stances"]),
                     "order": d["order"], "lowered": dict(lowered)}
             m.ask("lower_neutral", {"model": _ids(d)[who], "shows": neutral[who], "secret": d["order"] == "secret", "info": info},
-                  "melee.lower", **{**d, "sequence": sequence, "neutral": neutral, "lowered": lowered})
+                  _lower_next, **{**d, "sequence": sequence, "neutral": neutral, "lowered": lowered})
             return
         sequence.pop(0)
         if d["order"] != "secret":
@@ -243,7 +243,7 @@ def _ask_push(m: Machine, d: Mapping[str, Any], role: str) -> None:
             continue
         info = {"attacker_dice": d["a_dice"], "defender_dice": d["d_dice"], "neutral": dict(d["neutral"]),
                 "stances": dict(d["stances"]), "role": who}
-        m.ask("push", {"model": _ids(d)[who], "info": info}, "melee.push", **d, role=who)
+        m.ask("push", {"model": _ids(d)[who], "info": info}, _melee_push, **d, role=who)
         return
     _resolve(m, d)
 
@@ -278,7 +278,7 @@ def _resolve(m: Machine, d: Mapping[str, Any]) -> None:
         pusher = ids[event.ended_by_push]
         victim = ids["defender" if event.ended_by_push == "attacker" else "attacker"]
         if not m.state.model(victim).removed:
-            m.ask("push_distance", {"pusher": pusher, "victim": victim}, "melee.pushed", pusher=pusher, victim=victim)
+            m.ask("push_distance", {"pusher": pusher, "victim": victim}, _pushed, pusher=pusher, victim=victim)
         return
     steps = [ids[who] for who, may in (("attacker", event.options.attacker_may_step_away),
                                       ("defender", event.options.defender_may_step_away)) if may]
@@ -302,10 +302,10 @@ def _pushed(m: Machine, d: Mapping[str, Any], distance: int) -> None:
     p, v = m.state.model(d["pusher"]), m.state.model(d["victim"])
     result = push(m.state.board, v.id, (v.x - p.x, v.y - p.y), float(distance))
     if result.path_length_cm > 1e-6:
-        m.call("move.do", move_args(v.id, result.end, result.path, result.path_length_cm, "pushed"))
+        m.call(apply_move, move_args(v.id, result.end, result.path, result.path_length_cm, "pushed"))
 
 
-def _still_touching(state: GameState, model_id: str, point: tuple[float, float], enemies: Any) -> str | None:
+def _still_touching(state: GameState, model_id: str, point: tuple[float, float], enemies: Iterable[str]) -> str | None:
     moved = state.board.moved(model_id, point)
     for e in enemies:
         if base_gap(moved.base(model_id), moved.base(e)) <= state.ruleset.contact_tolerance_cm:
@@ -337,8 +337,8 @@ def _step_away_next(m: Machine, d: Mapping[str, Any], point: tuple[float, float]
     if point is not None:
         model_id = queue.pop(0)
         result = plan_move(m.state, model_id, point, 5.0)
-        m.push("melee.step_away", queue=queue)
-        m.call("move.do", move_args(model_id, point, result.path, result.path_length_cm, "step_away"))
+        m.push(_step_away_next, queue=queue)
+        m.call(apply_move, move_args(model_id, point, result.path, result.path_length_cm, "step_away"))
         return
     if "asked" in d:
         queue.pop(0)
@@ -349,7 +349,7 @@ def _step_away_next(m: Machine, d: Mapping[str, Any], point: tuple[float, float]
             best = step_away(m.state.board, model_id, enemies, 5.0)
             if best.legal:
                 m.ask("step_away", {"model": model_id, "enemies": list(enemies), "suggested": list(best.end)},
-                      "melee.step_away", queue=queue, asked=True)
+                      _step_away_next, queue=queue, asked=True)
                 return
         queue.pop(0)
 
@@ -366,33 +366,33 @@ def _opponent_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("disengage")
-def _disengage(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def disengage(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """R-DISENGAGE: an opposed test; success moves the model its margin, failure takes a blow."""
     enemies = contact_enemies(m.state, d["model"])
     if len(enemies) > 1:
-        m.ask("disengage_opponent", {"model": d["model"], "enemies": list(enemies)}, "disengage.opponent", **d)
+        m.ask("disengage_opponent", {"model": d["model"], "enemies": list(enemies)}, _disengage_opponent, **d)
         return
     _disengage_opponent(m, d, enemies[0])
 
 
 @stage("disengage.opponent")
 def _disengage_opponent(m: Machine, d: Mapping[str, Any], opponent: str) -> None:
-    m.call("weapon", {"model": d["model"], "use": "melee"}, "disengage.weapon_m", **d, opponent=opponent)
+    m.call(_choose_weapon, {"model": d["model"], "use": "melee"}, _disengage_weapon_m, **d, opponent=opponent)
 
 
 @stage("disengage.weapon_m")
 def _disengage_weapon_m(m: Machine, d: Mapping[str, Any], weapon: str | None) -> None:
-    m.call("weapon", {"model": d["opponent"], "use": "melee"}, "disengage.weapon_o", **d, m_weapon=weapon)
+    m.call(_choose_weapon, {"model": d["opponent"], "use": "melee"}, _disengage_weapon_o, **d, m_weapon=weapon)
 
 
 @stage("disengage.weapon_o")
 def _disengage_weapon_o(m: Machine, d: Mapping[str, Any], weapon: str | None) -> None:
-    m.roll(2, "disengage.rolled_m", by=(m.state.model(d["model"]).side, d["model"]), why="disengage", **d, o_weapon=weapon)
+    m.roll(2, _disengage_rolled_m, by=(m.state.model(d["model"]).side, d["model"]), why="disengage", **d, o_weapon=weapon)
 
 
 @stage("disengage.rolled_m")
 def _disengage_rolled_m(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
-    m.roll(2, "disengage.rolled_o", by=(m.state.model(d["opponent"]).side, d["opponent"]), why="disengage", **d, m_dice=list(dice))
+    m.roll(2, _disengage_rolled_o, by=(m.state.model(d["opponent"]).side, d["opponent"]), why="disengage", **d, m_dice=list(dice))
 
 
 @stage("disengage.rolled_o")
@@ -403,7 +403,7 @@ def _disengage_rolled_o(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...])
         info = {"mover_dice": d["m_dice"], "opponent_dice": d["o_dice"], "role": "disengage_opponent"}
         m.ask("lower_neutral", {"model": d["opponent"], "shows": dice[0], "disengage": True, "info": info,
                                 "mover_name": m.state.model(d["model"]).name, "secret": False},
-              "disengage.lowered", **d)
+              _disengage_lowered, **d)
         return
     _disengage_lowered(m, d, dice[0])
 
@@ -430,10 +430,10 @@ def _disengage_lowered(m: Machine, d: Mapping[str, Any], lowered: int) -> None:
             spot = min(disengage_spots(m.state, model_id, margin, exact=exact, limit=36), key=lambda p: _edge_gap(m.state, mm, p))
             _disengage_moved(m, {"model": model_id, "allowance": margin}, spot)
             return
-        m.ask("disengage_move", {"model": model_id, "allowance": margin}, "disengage.moved", model=model_id, allowance=margin)
+        m.ask("disengage_move", {"model": model_id, "allowance": margin}, _disengage_moved, model=model_id, allowance=margin)
 
 
-def _edge_gap(state: GameState, mm: Any, p: tuple[float, float]) -> float:
+def _edge_gap(state: GameState, mm: ModelState, p: tuple[float, float]) -> float:
     """How far the base at ``p`` is from the nearest table edge (R-MEASURE)."""
     r = mm.base_mm / 20
     return min(p[0] - r, state.width - p[0] - r, p[1] - r, state.depth - p[1] - r)
@@ -501,4 +501,4 @@ def _disengage_moved(m: Machine, d: Mapping[str, Any], point: tuple[float, float
     if point is None:
         return
     result = plan_move(m.state, d["model"], point, d["allowance"])
-    m.call("move.do", move_args(d["model"], point, result.path, result.path_length_cm, "disengage"))
+    m.call(apply_move, move_args(d["model"], point, result.path, result.path_length_cm, "disengage"))

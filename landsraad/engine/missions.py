@@ -20,7 +20,9 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
 from ..dice import simple_test
+from ..errors import RuleError
 from ..geometry.board import TerrainPiece
+from ..geometry.setup import edge_contact
 from ..missions import (
     Edge,
     KillView,
@@ -42,7 +44,6 @@ from ..specials import SPECIAL_RULES, HookContext
 from .bridge import combatant, faction_named, tested
 from .decisions import Decision, PointSpec
 from .flow import Machine, builder, stage
-from .setup import edge_contact
 from .spatial import contact_enemies
 from .state import GameState, MarkerState, ModelState, other_side
 
@@ -83,19 +84,19 @@ def _pick_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("missions")
-def _missions(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def missions_step(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """Secret picks, then markers in pick order (R-MISSION-PICK)."""
-    m.ask("who_first", {"side": d["winner"], "what": "picks missions", "step": "missions"}, "missions.order")
+    m.ask("who_first", {"side": d["winner"], "what": "picks missions", "step": "missions"}, _missions_order)
 
 
 @stage("missions.order")
 def _missions_order(m: Machine, d: Mapping[str, Any], first: str) -> None:
     order = [first, other_side(first)]
-    m.ask("pick_missions", {"side": order[0]}, "missions.picked", order=order, index=0)
+    m.ask("pick_missions", {"side": order[0]}, missions_picked, order=order, index=0)
 
 
 @stage("missions.picked")
-def _missions_picked(m: Machine, d: Mapping[str, Any], picks: Sequence[str]) -> None:
+def missions_picked(m: Machine, d: Mapping[str, Any], picks: Sequence[str]) -> None:
     order, index = d["order"], d["index"]
     side = order[index]
     s = m.state.side_state(side)
@@ -107,11 +108,11 @@ def _missions_picked(m: Machine, d: Mapping[str, Any], picks: Sequence[str]) -> 
     if opp_faction is not None and SPECIAL_RULES.any("reveal_mission_count", opp_faction.special_rules, HookContext(action="setup")):
         m.emit("missions_count_revealed", side, count=len(picks), to=opponent)
     if index == 0:
-        m.ask("pick_missions", {"side": order[1]}, "missions.picked", order=order, index=1)
+        m.ask("pick_missions", {"side": order[1]}, missions_picked, order=order, index=1)
         return
     placements = [[owner, mission_id, spec.id, n] for owner in order for mission_id in m.state.side_state(owner).missions
                   for spec in mission_cards(m.state)[mission_id].markers for n in range(1, spec.count + 1)]
-    m.push("missions.place", placements=placements)
+    m.push(_place_next, placements=placements)
     _treachery(m, {"sides": [s for s in ("red", "blue") if _has_treachery(m.state, s)]}, None)
 
 
@@ -137,7 +138,7 @@ def _treachery(m: Machine, d: Mapping[str, Any], named: str | None) -> None:
         m.state = m.state.with_flag(side, "treachery", f"{named}:{'chosen' if chosen else 'not chosen'}")  # what the player learnt
         m.emit("treachery", side, named=named, chosen=chosen)
     if sides:
-        m.ask("treachery", {"side": sides[0]}, "missions.treachery", sides=sides)
+        m.ask("treachery", {"side": sides[0]}, _treachery, sides=sides)
 
 
 def faction_of_side(state: GameState, side: str) -> Faction | None:
@@ -221,7 +222,7 @@ def _terrain_clear_spots(spots: tuple[tuple[float, float], ...], blocked: tuple[
 
 
 @stage("missions.place")
-def _place_next(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _place_next(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """The markers, in pick order; each card says who places them and where."""
     placements = list(d["placements"])
     state = m.state
@@ -240,7 +241,7 @@ def _place_next(m: Machine, d: Mapping[str, Any], _: Any) -> None:
         placer = owner if spec.placed_by == "owner" else other_side(owner)
         m.ask("place_marker", {"side": placer, "owner": owner, "mission": mission_id, "spec": spec_id, "n": n,
                                "candidates": candidates[::step][:24]},
-              "missions.placed", placements=placements, owner=owner, mission=mission_id, spec=spec_id, n=n, placer=placer)
+              _placed, placements=placements, owner=owner, mission=mission_id, spec=spec_id, n=n, placer=placer)
         return
 
 
@@ -287,7 +288,7 @@ class EngineMissionView:
     def sides(self) -> Sequence[str]:
         return ("red", "blue")
 
-    def edge(self, side: str):
+    def edge(self, side: str) -> Edge:
         return self.state.side_state(side).edge
 
     def table_size(self) -> tuple[float, float]:
@@ -372,7 +373,8 @@ def available_mission_actions(state: GameState, model_id: str) -> tuple[MissionA
     return tuple(out)
 
 
-def _action_choices(state, m, card, action: SpecialAction, enemies_in_contact, may_fulfil: bool | None) -> list[MissionActionChoice]:
+def _action_choices(state: GameState, m: ModelState, card: MissionCard, action: SpecialAction, enemies_in_contact: Sequence[str],
+                    may_fulfil: bool | None) -> list[MissionActionChoice]:
     """The choices of one special action; ``may_fulfil`` is known whenever the action requires it."""
     req = set(action.requires)
     if "not_blinded" in req and not may_fulfil:
@@ -396,11 +398,12 @@ def _action_choices(state, m, card, action: SpecialAction, enemies_in_contact, m
         markers = [carried.id]
     targets: list[str | None] = [None]
     if "contact_enemy_model" in req:
-        targets = [e for e in enemies_in_contact if not state.model(e).ambassador]
+        enemies = [e for e in enemies_in_contact if not state.model(e).ambassador]
         if "target_helpless" in req:
-            targets = [e for e in targets if state.model(e).wound in ("grave",) or state.model(e).has_poison("paralysing")]
-        if not targets:
+            enemies = [e for e in enemies if state.model(e).wound in ("grave",) or state.model(e).has_poison("paralysing")]
+        if not enemies:
             return []
+        targets = [*enemies]
     if "not_engaged" in req:
         others = [e for e in enemies_in_contact if e not in targets]
         if others:
@@ -409,13 +412,13 @@ def _action_choices(state, m, card, action: SpecialAction, enemies_in_contact, m
 
 
 @stage("mission_action")
-def perform_mission_action(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def perform_mission_action(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """Carry out a mission special action (the card's effect), after its simple test if any."""
     card = mission_cards(m.state)[d["mission"]]
     action = next(a for a in card.special_actions if a.id == d["action"])
     mm = m.state.model(d["model"])
     if action.test is not None:
-        m.roll(2, "mission_action.tested", by=(mm.side, mm.id), why=f"{action.name} test", **d)
+        m.roll(2, _mission_action_tested, by=(mm.side, mm.id), why=f"{action.name} test", **d)
         return
     _apply_mission_action(m, d)
 
@@ -425,10 +428,13 @@ def _mission_action_tested(m: Machine, d: Mapping[str, Any], dice: tuple[int, ..
     card = mission_cards(m.state)[d["mission"]]
     action = next(a for a in card.special_actions if a.id == d["action"])
     # R-FATIGUE-MALUS: the activation's malus applies to every test of the active model.
+    spec = action.test
+    if spec is None:
+        raise RuleError(f"The mission action {action.id!r} of {card.id!r} has no test to roll for (R-TEST-SIMPLE).")
     c = tested(m.state, d["model"])
-    bonus = c.effective_combat if action.test.characteristic == "combat" else c.effective_reflexes
+    bonus = c.effective_combat if spec.characteristic == "combat" else c.effective_reflexes
     neutral, colour = dice
-    test = simple_test(bonus, action.test.difficulty, neutral=neutral, colour=colour)
+    test = simple_test(bonus, spec.difficulty, neutral=neutral, colour=colour)
     side = m.state.model(d["model"]).side
     m.emit("test", side, d["model"], action=action.id, test=test)
     if not test.success:

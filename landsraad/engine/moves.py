@@ -19,7 +19,8 @@ Rules
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
 
 import shapely
 from shapely.geometry import LineString
@@ -30,12 +31,12 @@ from ..model import Poison
 from ..rules.poisons import add_poison
 from .bridge import tested
 from .decisions import Decision, PointSpec
-from .flow import Machine, builder, stage
+from .flow import Machine, Payload, builder, stage
 from .outcomes import record_outcome
 from .spatial import move_candidates, plan_move
 from .state import GameState
 
-__all__ = ["targets_of_interest", "move_stage_args"]
+__all__ = ["targets_of_interest", "move_stage_args", "move_args", "MoveFrame", "MoveTo", "PointFrame", "SeekerFrame"]
 
 
 def targets_of_interest(state: GameState, model_id: str) -> list[tuple[float, float]]:
@@ -69,40 +70,85 @@ def _move_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
                     point=PointSpec(check, suggest, allowance), info={"when": a["when"]} if "when" in a else {})
 
 
+@dataclass(frozen=True, slots=True)
+class MoveFrame(Payload):
+    """A move asked for (R-MOVE): the mover, its allowance in cm and the kind of move (``free_move``,
+    ``move``, ...), carried until the destination is answered.
+
+    Examples
+    --------
+    >>> MoveFrame("red-1", 6.0, "free_move").to_json()
+    {'model': 'red-1', 'allowance': 6.0, 'kind': 'free_move'}
+    """
+
+    model: str
+    allowance: float
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class PointFrame(Payload):
+    """Where a model ended a move or a dodge, handed on to the stage that asked for it."""
+
+    point: tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTo(Payload):
+    """A move decided, to be carried out by ``move.do`` (:func:`apply_move`): the mover, where it ends,
+    the path it takes (table points), its length in cm and its kind.
+
+    A ``move.do`` frame runs as soon as it is pushed, so no saved game holds one; the move's event
+    keeps this path (the geometry's own points, shared)."""
+
+    model: str
+    to: tuple[float, float]
+    path: tuple[tuple[float, float], ...]
+    length: float
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeekerFrame(Payload):
+    """A hunter-seeker's attack on a model that crossed it (R-FACTION): the victim, the seeker
+    striking now and those left to strike."""
+
+    victim: str
+    effect: str
+    seekers: tuple[str, ...]
+
+
 @stage("move.ask")
-def _move_ask(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def move_ask(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """Ask for a destination within the allowance (R-MOVE); move there; return the point or ``None``."""
-    m.ask("move", d, "move.answered", model=d["model"], allowance=d["allowance"], kind=d["kind"])
+    m.ask("move", d, move_answered.at(MoveFrame(d["model"], d["allowance"], d["kind"])))
 
 
-@stage("move.answered")
-def _move_answered(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | None) -> tuple[float, float] | None:
+@stage("move.answered", MoveFrame)
+def move_answered(m: Machine, d: MoveFrame, point: tuple[float, float] | None) -> tuple[float, float] | None:
+    """The destination answered (``None``: the model stays): the move is carried out."""
     if point is None:
         return None
-    result = plan_move(m.state, d["model"], point, d["allowance"])
-    m.call("move.do", move_args(d["model"], point, result.path, result.path_length_cm, d["kind"]), "move.done", point=list(point))
+    result = plan_move(m.state, d.model, point, d.allowance)
+    m.call(apply_move, move_args(d.model, point, result.path, result.path_length_cm, d.kind), _move_done.at(PointFrame(point)))
     return None
 
 
-@stage("move.done")
-def _move_done(m: Machine, d: Mapping[str, Any], _: Any) -> tuple[float, float]:
-    return (float(d["point"][0]), float(d["point"][1]))
+@stage("move.done", PointFrame)
+def _move_done(m: Machine, d: PointFrame, _: object) -> tuple[float, float]:
+    return (float(d.point[0]), float(d.point[1]))
 
 
-def move_args(model_id: str, point: Any, path: Any, length: float, kind: str) -> dict[str, Any]:
-    """The arguments of the ``move.do`` stage (JSON-able: the path as a list of points).
-
-    The points are tuples (the geometry's own, shared: ``tuple()`` of a tuple is that tuple), which
-    a frame's :meth:`~landsraad.engine.flow.Frame.to_list` writes as lists; a ``move.do`` frame runs
-    as soon as it is pushed, so no saved game holds one, and the move's event keeps this list."""
-    return {"model": model_id, "to": [float(point[0]), float(point[1])], "path": [tuple(p) for p in (path or ())],
-            "length": float(length), "kind": kind}
+def move_args(model_id: str, point: tuple[float, float], path: Iterable[tuple[float, float]] | None, length: float, kind: str) -> MoveTo:
+    """The :class:`MoveTo` of the ``move.do`` stage (the points are the geometry's own tuples, shared)."""
+    return MoveTo(model_id, (float(point[0]), float(point[1])), tuple(tuple(p) for p in (path or ())),  # type: ignore[misc]
+                  float(length), kind)
 
 
-@stage("move.do")
-def apply_move(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+@stage("move.do", MoveTo)
+def apply_move(m: Machine, d: MoveTo, _: object) -> None:
     """Put the model at ``to``; carried markers go with it; hunter-seekers it crosses attack (R-FACTION)."""
-    model_id, point = d["model"], (float(d["to"][0]), float(d["to"][1]))
+    model_id, point = d.model, (float(d.to[0]), float(d.to[1]))
     mm = m.state.model(model_id)
     # the model where it ends and the clock's tick (R-CLOCK): one new state
     m.state = m.state.with_model(mm.model_copy(update={"x": point[0], "y": point[1]}), **m.clock_tick("move"))
@@ -110,12 +156,12 @@ def apply_move(m: Machine, d: Mapping[str, Any], _: Any) -> None:
         m.state = m.state.with_marker(m.state.marker(mm.carrying).model_copy(update={"x": point[0], "y": point[1]}))
     # the event and the crossing test read the frame's own path (frames and event data are never
     # changed): no copy of it for the log to keep all game
-    path = d["path"]
-    m.emit("move", mm.side, model_id, kind=d["kind"], to=point, length_cm=d["length"], path=path)
-    _crossed(m, model_id, path or [mm.position, point])
+    path = d.path
+    m.emit("move", mm.side, model_id, kind=d.kind, to=point, length_cm=d.length, path=path)
+    _crossed(m, model_id, path or (mm.position, point))
 
 
-def _crossed(m: Machine, model_id: str, path: list[Any]) -> None:
+def _crossed(m: Machine, model_id: str, path: Sequence[tuple[float, float]]) -> None:
     """Jammers left and hunter-seekers crossed by a move."""
     mm = m.state.model(model_id)
     jammers = [e for e in m.state.effects if e.kind == "jammer"]
@@ -126,7 +172,7 @@ def _crossed(m: Machine, model_id: str, path: list[Any]) -> None:
     seekers = [e for e in m.state.effects if e.kind == "hunter_seeker"]
     crossed: list[str] = []
     if seekers:
-        points = [tuple(p) for p in path] if path else [mm.position]
+        points = list(path) if path else [mm.position]
         reach = mm.base_mm / 20
         # the swept area is built only when a seeker's template comes near the path: one farther
         # than both radii from it cannot meet it
@@ -134,25 +180,22 @@ def _crossed(m: Machine, model_id: str, path: list[Any]) -> None:
         if near:
             swept = (LineString(points) if len(points) > 1 else shapely.Point(points[0])).buffer(reach)
             crossed = [e.id for e in near if swept.intersects(e.template())]
-    _next_seeker(m, {"victim": model_id, "seekers": crossed}, None)
+    _next_seeker(m, model_id, crossed)
 
 
-@stage("seeker.next")
-def _next_seeker(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _next_seeker(m: Machine, model_id: str, seekers: Sequence[str]) -> None:
     """Each seeker the move crossed attacks in turn, while the model still stands."""
-    seekers = list(d["seekers"])
-    model_id = d["victim"]
     mm = m.state.model(model_id)
     if not seekers or mm.out_of_action:
         return
-    m.roll(2, "seeker.tested", by=(mm.side, model_id), why="hunter-seeker", victim=model_id, effect=seekers[0], seekers=seekers[1:])
+    m.roll(2, _seeker_tested.at(SeekerFrame(model_id, seekers[0], tuple(seekers[1:]))), by=(mm.side, model_id), why="hunter-seeker")
 
 
-@stage("seeker.tested")
-def _seeker_tested(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
+@stage("seeker.tested", SeekerFrame)
+def _seeker_tested(m: Machine, d: SeekerFrame, dice: tuple[int, ...]) -> None:
     """The Reflexes test against 12, with the active model's fatigue malus (R-FATIGUE-MALUS)."""
-    model_id = d["victim"]
-    effect = next(e for e in m.state.effects if e.id == d["effect"])
+    model_id = d.victim
+    effect = next(e for e in m.state.effects if e.id == d.effect)
     c = tested(m.state, model_id)
     neutral, colour = dice
     test = simple_test(c.effective_reflexes, 12, neutral=neutral, colour=colour)
@@ -162,4 +205,4 @@ def _seeker_tested(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> N
     if not test.success:
         after = c.model_copy(update={"poisons": add_poison(c.poisons, Poison(kind="deadly"))})
         record_outcome(m, model_id, after, killer=effect.by, means="hunter-seeker")
-    _next_seeker(m, {"victim": model_id, "seekers": [s for s in d["seekers"] if any(e.id == s for e in m.state.effects)]}, None)
+    _next_seeker(m, model_id, [s for s in d.seekers if any(e.id == s for e in m.state.effects)])

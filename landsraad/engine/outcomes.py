@@ -1,13 +1,31 @@
-"""Writing a resolved blow, shot or poison back to the state, and recording who put whom out of the game."""
+"""Outcomes: what the rules kernel resolved, as the game's events carry it, and writing it back to the state.
+
+The kernel (:mod:`landsraad.rules`) resolves a shot, a clash, a test into a frozen record; the
+event reporting it carries it typed (:class:`~landsraad.engine.events.Shot` ``.outcome`` is a
+:data:`ShotOutcome`), so narration, the AI and the viewer read attributes. :func:`record_outcome`
+writes a combatant's new state back and records who put whom out of the game.
+"""
 
 from __future__ import annotations
 
 from ..rules.state import Combatant
 from .bridge import store
+from .events import (
+    ClashOutcome,
+    DisengageOutcome,
+    HealOutcome,
+    MarkerShotOutcome,
+    PoisonTickOutcome,
+    ShotOutcome,
+    StrikeOutcome,
+    TemplateShotOutcome,
+    TestOutcome,
+)
 from .flow import Machine
 from .state import KillRecord
 
-__all__ = ["record_outcome"]
+__all__ = ["record_outcome", "ShotOutcome", "TemplateShotOutcome", "MarkerShotOutcome", "ClashOutcome", "StrikeOutcome",
+           "DisengageOutcome", "HealOutcome", "PoisonTickOutcome", "TestOutcome"]
 
 
 def record_outcome(m: Machine, model_id: str, after: Combatant, *, killer: str | None, means: str, order: int | None = None) -> None:

@@ -22,20 +22,20 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, Iterator, Literal, Mapping
+from typing import Any, Final, Iterator, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..errors import DataError, DecisionError, LandsraadError, Problem, truncate
 from ..fileio import atomic_write_text, read_bounded
-from .events import GameEvent
+from .events import ActivationEnds, FirstPlayer, GameEvent, GameOver
 from .game import Game
 from .state import GameState
 
 __all__ = ["GameRecord", "RECORD_FORMAT", "record_game", "replay_record", "resume_record", "replay_states", "save_record",
            "load_record", "events_of", "restore_opening", "header_problems", "RECORD_PLAYER_KEYS"]
 
-RECORD_FORMAT = "landsraad-game/2"
+RECORD_FORMAT: Final = "landsraad-game/2"
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 MAX_RECORD_DEPTH = 100
 """The deepest nesting of lists and objects a saved game may have (a real one has about 10)."""
@@ -190,7 +190,7 @@ def replay_states(record: GameRecord, *, source: str = "game record") -> Iterato
     answers = iter(record.answers)
     while True:
         for event in game.log[seen:]:
-            if event.kind in ("end_activation", "first_player", "game_over"):
+            if isinstance(event, (ActivationEnds, FirstPlayer, GameOver)):
                 yield event, game.state
         seen = len(game.log)
         if game.over:

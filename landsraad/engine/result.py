@@ -23,8 +23,9 @@ class GameResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON-able data."""
-        return to_jsonable({"vp": dict(self.vp), "sheets": dict(self.sheets), "winner": self.winner,
-                            "activations": self.activations, "clock_s": self.clock_s, "reason": self.reason})
+        out: dict[str, Any] = to_jsonable({"vp": dict(self.vp), "sheets": dict(self.sheets), "winner": self.winner,
+                                           "activations": self.activations, "clock_s": self.clock_s, "reason": self.reason})
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "GameResult":

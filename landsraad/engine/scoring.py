@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..missions import compare, evaluate_picks, score
+from .events import GameEnds
 from .flow import Machine, stage
 from .missions import EngineMissionView, mission_cards
 from .result import GameResult
@@ -18,7 +19,7 @@ __all__ = ["end_of_game"]
 
 
 @stage("game.end")
-def _game_end(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def game_end(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """The last stage: score the game (R-MISSIONS) and keep the result."""
     m.result = end_of_game(m)
 
@@ -47,7 +48,7 @@ def end_of_game(g: Machine) -> GameResult:
         winner = "draw" if best is None else ("red" if best is sheets["red"] else "blue")
     else:
         winner = "draw" if vp["red"] == vp["blue"] else ("red" if vp["red"] > vp["blue"] else "blue")
-    reason = next((e.data.get("reason") for e in reversed(g.log) if e.kind == "clock"), "time")
+    reason = next((e.reason for e in reversed(g.log) if isinstance(e, GameEnds)), "time")
     over = g.emit("game_over", winner=winner, vp=vp, sheets=sheets, activations=state.activation, clock_s=state.clock_s, reason=reason)
     over.data  # noqa: B018  (made JSON-able now: the result shares vp and sheets, which its reader may change)
     return GameResult(vp=vp, sheets=sheets, winner=winner, activations=state.activation, clock_s=state.clock_s, reason=str(reason))

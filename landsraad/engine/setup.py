@@ -27,6 +27,7 @@ replay as they were played. New games start at ``setup.steps``.
 from __future__ import annotations
 
 from functools import lru_cache
+from os import PathLike
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -36,19 +37,22 @@ import shapely
 from ..content import data_dir, faction_ids, load_faction
 from ..errors import DataError, Problem, UnknownNameError
 from ..geometry.board import Base, Board
-from ..geometry.setup import TERRAIN_EDGE_MARGIN_CM, TERRAIN_SPACING_CM, Edge, edge_gap
+from ..geometry.setup import TERRAIN_EDGE_MARGIN_CM, TERRAIN_SPACING_CM, Edge, edge_contact, edge_gap
 from ..kits import KitPiece, load_kit
 from ..model import Faction
 from ..ruleset import Ruleset
 from ..specials import SPECIAL_RULES, HookContext
 from ..warband import WarbandList, load_list, resolve_models
+from .activation import play
 from .bridge import faction_named
 from .decisions import Decision, PointSpec
-from .flow import Frame, Machine, builder, stage
+from .flow import Frame, Machine, Stage, builder, stage
+from .missions import missions_picked, missions_step
+from .scoring import game_end
 from .setup_options import SetupOptions
 from .state import GameState, ModelState, SideState, TerrainState, other_side
 
-__all__ = ["SetupOptions", "load_warband", "recruit_side", "EDGES", "placement_problem", "edge_contact", "stack_at_mission_pick",
+__all__ = ["SetupOptions", "WarbandSource", "load_warband", "recruit_side", "EDGES", "placement_problem", "edge_contact", "stack_at_mission_pick",
            "stack_at_bid", "next_bid_step", "previous_bid_step", "BID_STEPS"]
 
 EDGES = {"red": "south", "blue": "north"}
@@ -61,7 +65,11 @@ BID_STEPS = ("terrain", "missions", "deployment", "first")
 # --- recruiting ------------------------------------------------------------------------------
 
 
-def load_warband(source: Any) -> Any:
+WarbandSource = WarbandList | str | PathLike[str]
+"""What a game's side is given: a warband list, a list file's path, or a bundled faction id."""
+
+
+def load_warband(source: WarbandSource) -> WarbandList:
     """A warband list from a :class:`~landsraad.warband.WarbandList`, a list file, or a bundled faction id (its example list)."""
     if isinstance(source, WarbandList):
         return source
@@ -132,14 +140,14 @@ def _bid_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("bid")
-def _bid(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _bid(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """One Honour bid; returns the winning side. Both bids are secret until both are made."""
-    m.ask("bid", {"side": "red", "step": d["step"]}, "bid.red", step=d["step"])
+    m.ask("bid", {"side": "red", "step": d["step"]}, _bid_red, step=d["step"])
 
 
 @stage("bid.red")
 def _bid_red(m: Machine, d: Mapping[str, Any], red: int) -> None:
-    m.ask("bid", {"side": "blue", "step": d["step"]}, "bid.revealed", step=d["step"], red=red)
+    m.ask("bid", {"side": "blue", "step": d["step"]}, _bid_revealed, step=d["step"], red=red)
 
 
 @stage("bid.revealed")
@@ -157,13 +165,13 @@ def _bid_revealed(m: Machine, d: Mapping[str, Any], blue: int) -> str | None:
     if len(tie_winners) == 1:
         m.emit("bid", tie_winners[0], step=step, bids=bids, winner=tie_winners[0], tie_rolls=[], tie_rule=True)
         return tie_winners[0]
-    m.roll(1, "bid.tie_red", by=("red", None), why=f"{step} bid tie", step=step, bids=bids, rolls=[])
+    m.roll(1, _bid_tie_red, by=("red", None), why=f"{step} bid tie", step=step, bids=bids, rolls=[])
     return None
 
 
 @stage("bid.tie_red")
 def _bid_tie_red(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
-    m.roll(1, "bid.tie_blue", by=("blue", None), why=f"{d['step']} bid tie", **d, red_die=dice[0])
+    m.roll(1, _bid_tie_blue, by=("blue", None), why=f"{d['step']} bid tie", **d, red_die=dice[0])
 
 
 @stage("bid.tie_blue")
@@ -171,7 +179,7 @@ def _bid_tie_blue(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> st
     r, b = d["red_die"], dice[0]
     rolls = [*d["rolls"], [r, b]]
     if r == b:  # rolled again while equal
-        m.roll(1, "bid.tie_red", by=("red", None), why=f"{d['step']} bid tie", step=d["step"], bids=d["bids"], rolls=rolls)
+        m.roll(1, _bid_tie_red, by=("red", None), why=f"{d['step']} bid tie", step=d["step"], bids=d["bids"], rolls=rolls)
         return None
     winner = "red" if r > b else "blue"
     m.emit("bid", winner, step=d["step"], bids=d["bids"], winner=winner, tie_rolls=rolls)
@@ -238,11 +246,6 @@ class _Placement:
             if piece.closer_than(x, y, r - 1e-6):
                 return f"it would overlap the terrain piece {piece.id}"
         return None
-
-
-def edge_contact(board: Board, base: Base, edge: Edge, tolerance: float) -> bool:
-    """Whether ``base`` touches the table ``edge`` within ``tolerance`` cm (R-DEPLOY, RUL-07)."""
-    return edge_gap(board, base, edge) <= tolerance + 1e-9
 
 
 _SUGGESTED_SPOTS = 12
@@ -314,7 +317,7 @@ def _edge_spots(board: Board, r: float, edge: Edge) -> list[tuple[float, float]]
 
 
 @stage("setup.steps")
-def _setup_steps(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def setup_steps(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """The whole set-up, each step after its own bid (R-SETUP-BID ... R-FIRST): terrain bid, terrain,
     missions bid, missions, deployment bid, deployment, the last bid and the first player.
 
@@ -322,7 +325,7 @@ def _setup_steps(m: Machine, d: Mapping[str, Any], _: Any) -> None:
     each bid comes when its step does, so a player bids knowing the table as it stands (issue 37).
     A game without missions (PRJ-95) has no missions step and no bid for it."""
     m.emit("setup", sides={s.side: s.faction for s in m.state.sides})
-    m.call("bid", {"step": BID_STEPS[0]}, "setup.won", step=BID_STEPS[0])
+    m.call(_bid, {"step": BID_STEPS[0]}, _setup_won, step=BID_STEPS[0])
 
 
 def next_bid_step(step: str, *, missions: bool = True) -> str | None:
@@ -351,8 +354,9 @@ def previous_bid_step(step: str, *, missions: bool = True) -> str | None:
     return steps[index] if index >= 0 else None
 
 
-_STEP_STAGES = {"terrain": "terrain", "missions": "missions", "deployment": "deploy"}
-"""The stage that does each set-up step once its bid is won."""
+def _step_stage(step: str) -> Stage[Any]:
+    """The stage that does the set-up ``step`` once its bid is won."""
+    return {"terrain": _terrain, "missions": missions_step, "deployment": _deploy}[step]
 
 
 @stage("setup.won")
@@ -362,16 +366,16 @@ def _setup_won(m: Machine, d: Mapping[str, Any], winner: str) -> None:
     if step == "first":
         _setup_first_won(m, {}, winner)
         return
-    m.push("setup.done", step=step)
-    m.push(_STEP_STAGES[step], winner=winner)
+    m.push(setup_done, step=step)
+    m.push(_step_stage(step), winner=winner)
 
 
 @stage("setup.done")
-def _setup_done(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def setup_done(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """A set-up step is done: the bid for the next one, made knowing the table as it now stands (R-SETUP-BID)."""
     step = next_bid_step(d["step"], missions=m.setup.missions)
     if step is not None:
-        m.call("bid", {"step": step}, "setup.won", step=step)
+        m.call(_bid, {"step": step}, _setup_won, step=step)
 
 
 def stack_at_bid(step: str, *, missions: bool = True) -> tuple[Frame, ...]:
@@ -382,12 +386,12 @@ def stack_at_bid(step: str, *, missions: bool = True) -> tuple[Frame, ...]:
 
     Examples
     --------
-    >>> [f.stage for f in stack_at_bid("deployment")], stack_at_bid("deployment")[-1].data
+    >>> [f.stage.name for f in stack_at_bid("deployment")], stack_at_bid("deployment")[-1].data
     (['game.end', 'play', 'setup.done'], {'step': 'missions'})
     """
     before = previous_bid_step(step, missions=missions)
-    last = Frame("setup.steps") if before is None else Frame("setup.done", {"step": before})
-    return (Frame("game.end"), Frame("play"), last)
+    last = Frame(setup_steps) if before is None else Frame(setup_done, {"step": before})
+    return (Frame(game_end), Frame(play), last)
 
 
 def stack_at_mission_pick(*, order: Sequence[str], index: int) -> tuple[Frame, ...]:
@@ -410,8 +414,8 @@ def stack_at_mission_pick(*, order: Sequence[str], index: int) -> tuple[Frame, .
     tuple of Frame
         The stack, bottom first.
     """
-    return (Frame("game.end"), Frame("play"), Frame("setup.done", {"step": "missions"}),
-            Frame("missions.picked", {"order": list(order), "index": index}))
+    return (Frame(game_end), Frame(play), Frame(setup_done, {"step": "missions"}),
+            Frame(missions_picked, {"order": list(order), "index": index}))
 
 
 # --- the set-up as it was played before issue 37 ----------------------------------------------------
@@ -421,10 +425,10 @@ def stack_at_mission_pick(*, order: Sequence[str], index: int) -> tuple[Frame, .
 
 
 @stage("setup")
-def _setup_legacy(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _setup_legacy(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """The set-up before issue 37: the terrain, missions and deployment bids first, then the steps (legacy)."""
     m.emit("setup", sides={s.side: s.faction for s in m.state.sides})
-    m.call("bid", {"step": BID_STEPS[0]}, "setup.bid_won", step=BID_STEPS[0], winners={})
+    m.call(_bid, {"step": BID_STEPS[0]}, _setup_bid_won_legacy, step=BID_STEPS[0], winners={})
 
 
 @stage("setup.bid_won")
@@ -432,20 +436,20 @@ def _setup_bid_won_legacy(m: Machine, d: Mapping[str, Any], winner: str) -> None
     winners = {**d["winners"], d["step"]: winner}
     index = BID_STEPS.index(d["step"]) + 1
     if index < 3:
-        m.call("bid", {"step": BID_STEPS[index]}, "setup.bid_won", step=BID_STEPS[index], winners=winners)
+        m.call(_bid, {"step": BID_STEPS[index]}, _setup_bid_won_legacy, step=BID_STEPS[index], winners=winners)
         return
     # Pushed in reverse: terrain, missions, deployment, then the last bid.
-    m.push("setup.first_bid")
-    m.push("deploy", winner=winners["deployment"])
+    m.push(_setup_first_bid)
+    m.push(_deploy, winner=winners["deployment"])
     if m.setup.missions:
-        m.push("missions", winner=winners["missions"])
-    m.push("terrain", winner=winners["terrain"])
+        m.push(missions_step, winner=winners["missions"])
+    m.push(_terrain, winner=winners["terrain"])
 
 
 @stage("setup.first_bid")
-def _setup_first_bid(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _setup_first_bid(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """The last bid of a set-up opened before issue 37 (legacy)."""
-    m.call("bid", {"step": "first"}, "setup.first_won")
+    m.call(_bid, {"step": "first"}, _setup_first_won)
 
 
 @builder("first_player")
@@ -456,7 +460,7 @@ def _first_player_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 @stage("setup.first_won")
 def _setup_first_won(m: Machine, d: Mapping[str, Any], winner: str) -> None:
-    m.ask("first_player", {"side": winner}, "setup.first_chosen", winner=winner)
+    m.ask("first_player", {"side": winner}, _setup_first_chosen, winner=winner)
 
 
 @stage("setup.first_chosen")
@@ -470,7 +474,7 @@ def _setup_first_chosen(m: Machine, d: Mapping[str, Any], order: str) -> None:
 
 
 @stage("terrain")
-def _terrain(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _terrain(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """Terrain: a fixed scene's, or a kit's pieces placed alternately."""
     options = m.setup
     if options.scene is not None:
@@ -480,7 +484,7 @@ def _terrain(m: Machine, d: Mapping[str, Any], _: Any) -> None:
         m.emit("terrain", pieces=[t.id for t in terrain], fixed=True)
         return
     kit = load_kit(options.kit)
-    m.ask("who_first", {"side": d["winner"], "what": "places terrain", "step": "places terrain"}, "terrain.next",
+    m.ask("who_first", {"side": d["winner"], "what": "places terrain", "step": "places terrain"}, _terrain_next,
           remaining=[p.id for p in kit.pieces], passed=[], n=0)
 
 
@@ -497,7 +501,7 @@ def _terrain_next(m: Machine, d: Mapping[str, Any], placer: str) -> None:
         if placer in passed:
             placer = other_side(placer)
             continue
-        m.ask("terrain_piece", {"side": placer, "remaining": remaining, "kit": m.setup.kit}, "terrain.piece",
+        m.ask("terrain_piece", {"side": placer, "remaining": remaining, "kit": m.setup.kit}, _terrain_piece,
               placer=placer, remaining=remaining, passed=passed, n=d["n"])
         return
 
@@ -530,7 +534,7 @@ def _terrain_piece(m: Machine, d: Mapping[str, Any], choice: str) -> None:
         _terrain_next(m, {"remaining": remaining, "passed": passed, "n": n}, placer)
         return
     m.ask("terrain_place", {"side": placer, "kit": m.setup.kit, "piece": piece.id, "piece_id": piece_id, "candidates": candidates[:24]},
-          "terrain.placed", placer=placer, remaining=remaining, passed=passed, n=n, piece=piece.id, piece_id=piece_id)
+          _terrain_placed, placer=placer, remaining=remaining, passed=passed, n=n, piece=piece.id, piece_id=piece_id)
 
 
 @builder("terrain_place")
@@ -617,9 +621,9 @@ def _box_gap(a: Sequence[Any], b: Sequence[Any]) -> Any:
 
 
 @stage("deploy")
-def _deploy(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _deploy(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """Each model of the first side in contact with its edge, then the other's."""
-    m.ask("who_first", {"side": d["winner"], "what": "deploys", "step": "deploys"}, "deploy.order")
+    m.ask("who_first", {"side": d["winner"], "what": "deploys", "step": "deploys"}, _deploy_order)
 
 
 @stage("deploy.order")
@@ -642,7 +646,7 @@ def _deploy_next(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | 
     edge = m.state.side_state(mm.side).edge
     if not _deploy_spots(m.state, mm.id).first(1):  # is there room at all
         raise DataError([Problem("deployment", mm.id, f"There is no room left on the {edge} edge for {mm.name}.")])
-    m.ask("deploy", {"model": mm.id}, "deploy.next", queue=queue)
+    m.ask("deploy", {"model": mm.id}, _deploy_next, queue=queue)
 
 
 @builder("deploy")

@@ -13,26 +13,50 @@ Rules
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
 import shapely
 
+from ..errors import RuleError
 from ..geometry import templates as T
 from ..geometry.board import Board
 from ..model import Weapon
-from ..rules.shooting import laser_blast_problem, resolve_marker_shot, resolve_shot, resolve_template_shot
+from ..rules.shooting import Cover, LaserMode, can_target, laser_blast_problem, resolve_marker_shot, resolve_shot, resolve_template_shot
 from ..rules.state import Combatant, may_move
-from .actions import shot_candidates
 from .bridge import combatant
 from .decisions import Decision, PointSpec
-from .flow import Machine, builder, stage
-from .moves import move_args
+from .flow import Machine, Payload, builder, stage
+from .moves import PointFrame, apply_move, move_args
 from .outcomes import record_outcome
-from .spatial import cover_class, edge_distance, move_candidates, plan_move
+from .spatial import cover_class, edge_distance, move_candidates, nearest_targets, plan_move
 from .state import GameState
 
-__all__: list[str] = []
+__all__ = ["shoot", "shot_candidates", "ShotFrame", "DodgeFrame"]
+
+
+def shot_candidates(state: GameState, model_id: str, weapon: Weapon, laser_mode: LaserMode) -> tuple[str, ...]:
+    """Enemies the weapon may legally target (RUL-08: a laser skips shielded models), nearest in sight first.
+
+    Asked by the menu and again by the shot it leads to, on the same state: answered once per
+    state (:meth:`GameState.memo`). Weapons are not hashable: the entry keys the weapon by its
+    id (as the menu names it) and holds it, so another weapon of that id is answered afresh."""
+    held, found = state.memo(("shot_candidates", model_id, weapon.id, laser_mode),
+                             lambda: (weapon, _shot_candidates(state, model_id, weapon, laser_mode)))
+    return found if held is weapon else _shot_candidates(state, model_id, weapon, laser_mode)
+
+
+def _shot_candidates(state: GameState, model_id: str, weapon: Weapon, laser_mode: LaserMode) -> tuple[str, ...]:
+    shooter = combatant(state, model_id, weapon=weapon)
+
+    def legal(enemy: str) -> bool:
+        return can_target(shooter, combatant(state, enemy), laser_mode=laser_mode, ruleset=state.ruleset)
+
+    # legality is asked nearest first, as far as the nearest legal enemy in sight: the same
+    # answer as filtering every enemy first
+    return nearest_targets(state, model_id, [e.id for e in state.enemies_of(model_id)], eligible=legal)
+
 
 
 def _weapon(state: GameState, model_id: str, weapon_id: str) -> Weapon:
@@ -46,17 +70,60 @@ def _laser_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
                     prompt=f"Does {mm.name}'s laser burn or explode (R-LASER)?")
 
 
-@stage("shoot")
-def _shoot(m: Machine, d: Mapping[str, Any], _: Any) -> None:
-    """A shot (R-SHOOT, RUL-08, RUL-09, R-TEMPLATE, R-LASER)."""
-    weapon = _weapon(m.state, d["model"], d["weapon"])
+@dataclass(frozen=True, slots=True)
+class ShotFrame(Payload):
+    """A shot under way (R-SHOOT): the data every stage of the ``shoot`` family carries.
+
+    It grows as the shot goes on: the laser's mode once chosen (R-LASER), the target once known
+    (RUL-08), the shooter's dice once rolled. Its JSON form is the mapping of the fields known so
+    far, in this order, as saved games have always held it.
+
+    Examples
+    --------
+    >>> frame = ShotFrame("red-1", 0, "lasgun", laser_mode="burn")
+    >>> frame.to_json()
+    {'model': 'red-1', 'held': 0, 'weapon': 'lasgun', 'laser_mode': 'burn'}
+    >>> ShotFrame.from_json({**frame.to_json(), "target": "blue-2", "shooter_dice": [3, 7]}).shooter_dice
+    (3, 7)
+    """
+
+    model: str
+    """The shooter."""
+    held: int
+    """Fatigue tokens it held when its activation began (RUL-05)."""
+    weapon: str
+    """The weapon's id."""
+    laser_mode: LaserMode | None = None
+    target: str | None = None
+    shooter_dice: tuple[int, ...] | None = None
+    """(neutral, attack)."""
+
+    OMITTED_WHEN_NONE: ClassVar[frozenset[str]] = frozenset({"laser_mode", "target", "shooter_dice"})
+
+    def known(self) -> tuple[str, LaserMode, tuple[int, ...]]:
+        """The target, the laser's mode and the shooter's dice, once all are known (the shot's last stage).
+
+        Raises
+        ------
+        RuleError
+            One is not known yet: the frame was not made by the shot's earlier stages.
+        """
+        if self.target is None or self.laser_mode is None or self.shooter_dice is None:
+            raise RuleError(f"The shot by {self.model} is resolved before its target, mode and dice are known: {self.to_json()}.")
+        return self.target, self.laser_mode, self.shooter_dice
+
+
+@stage("shoot", ShotFrame)
+def shoot(m: Machine, d: ShotFrame, _: object) -> None:
+    """A shot (R-SHOOT, RUL-08, RUL-09, R-TEMPLATE, R-LASER): the laser's mode first."""
+    weapon = _weapon(m.state, d.model, d.weapon)
     if weapon.laser:
-        if not shot_candidates(m.state, d["model"], weapon, "burn"):
+        if not shot_candidates(m.state, d.model, weapon, "burn"):
             # PRJ-103: no enemy it may burn in sight (only shielded ones, or none): the blast is the
             # one legal mode, and it may aim at any point (R-TEMPLATE), so it is not asked
             _shoot_mode(m, d, "explosive")
             return
-        m.ask("laser_mode", {"model": d["model"]}, "shoot.mode", **d)
+        m.ask("laser_mode", {"model": d.model}, _shoot_mode.at(d))
         return
     _shoot_mode(m, d, "burn")
 
@@ -68,50 +135,69 @@ def _target_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
                     prompt="Several enemies are equally near: which one does it shoot (RUL-08)?")
 
 
-@stage("shoot.mode")
-def _shoot_mode(m: Machine, d: Mapping[str, Any], laser_mode: str) -> None:
-    weapon = _weapon(m.state, d["model"], d["weapon"])
-    d = {**d, "laser_mode": laser_mode}
+@stage("shoot.mode", ShotFrame)
+def _shoot_mode(m: Machine, d: ShotFrame, laser_mode: LaserMode) -> None:
+    """The mode known: a template shot, or the nearest target (RUL-08; the shooter picks among the equally near)."""
+    weapon = _weapon(m.state, d.model, d.weapon)
+    d = replace(d, laser_mode=laser_mode)
     if weapon.template is not None or laser_mode == "explosive":
-        _template_aim(m, d)
+        _template_aim(m, d.to_json())
         return
-    candidates = shot_candidates(m.state, d["model"], weapon, laser_mode)
+    candidates = shot_candidates(m.state, d.model, weapon, laser_mode)
     if not candidates:
-        m.emit("no_target", m.state.model(d["model"]).side, d["model"], weapon=weapon.id)
+        m.emit("no_target", m.state.model(d.model).side, d.model, weapon=weapon.id)
         return
     if len(candidates) > 1:
-        m.ask("target", {"model": d["model"], "candidates": list(candidates)}, "shoot.target", **d)
+        m.ask("target", {"model": d.model, "candidates": list(candidates)}, _shoot_target.at(d))
         return
     _shoot_target(m, d, candidates[0])
 
 
-@stage("shoot.target")
-def _shoot_target(m: Machine, d: Mapping[str, Any], target: str) -> None:
-    cover = cover_class(m.state, d["model"], target)
+@stage("shoot.target", ShotFrame)
+def _shoot_target(m: Machine, d: ShotFrame, target: str) -> None:
+    """The target known: the shooter rolls, unless it is out of sight (RUL-08)."""
+    cover = cover_class(m.state, d.model, target)
     if cover == "no_line_of_sight":
-        m.emit("no_target", m.state.model(d["model"]).side, d["model"], weapon=d["weapon"])
+        m.emit("no_target", m.state.model(d.model).side, d.model, weapon=d.weapon)
         return
-    m.roll(2, "shoot.rolled", by=(m.state.model(d["model"]).side, d["model"]), why="shot", **d, target=target)
+    m.roll(2, _shoot_rolled.at(replace(d, target=target)), by=(m.state.model(d.model).side, d.model), why="shot")
 
 
-@stage("shoot.rolled")
-def _shoot_rolled(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
-    target = d["target"]
-    m.roll(2, "shoot.dodge_rolled", by=(m.state.model(target).side, target), why="dodge", **d, shooter_dice=list(dice))
+@stage("shoot.rolled", ShotFrame)
+def _shoot_rolled(m: Machine, d: ShotFrame, dice: tuple[int, ...]) -> None:
+    """The shooter's dice rolled: the target rolls its own (R-SHOOT)."""
+    target = d.target
+    m.roll(2, _shoot_resolved.at(replace(d, shooter_dice=dice)), by=(m.state.model(target).side if target else None, target), why="dodge")
 
 
-@stage("shoot.dodge_rolled")
-def _shoot_resolved(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
-    model_id, target = d["model"], d["target"]
-    shooter = combatant(m.state, model_id, weapon=_weapon(m.state, model_id, d["weapon"]), activation_fatigue=d["held"])
-    event = resolve_shot(shooter, combatant(m.state, target), distance_cm=edge_distance(m.state, model_id, target),
-                         cover=cover_class(m.state, model_id, target), shooter_dice=tuple(d["shooter_dice"]), target_dice=tuple(dice),
-                         laser_mode=d["laser_mode"], ruleset=m.state.ruleset)
-    m.emit("shot", m.state.model(model_id).side, model_id, target=target, event=event)
+def _in_sight_cover(state: GameState, shooter_id: str, target_id: str) -> Cover:
+    """The target's cover from the shooter (R-COVER), which sees it: the shot chose it in sight (RUL-08)
+    and only dice were rolled since."""
+    cover = _COVERS.get(cover_class(state, shooter_id, target_id))
+    if cover is None:
+        raise RuleError(f"{target_id} is out of {shooter_id}'s sight when its shot is resolved; it was in sight when chosen.")
+    return cover
+
+
+_COVERS: dict[str, Cover] = {"none": "none", "small": "small", "large": "large"}
+"""The cover classes of a target in sight (R-COVER); ``no_line_of_sight`` is not one."""
+
+
+@stage("shoot.dodge_rolled", ShotFrame)
+def _shoot_resolved(m: Machine, d: ShotFrame, dice: tuple[int, ...]) -> None:
+    """Both rolls made: the kernel resolves the shot (:func:`~landsraad.rules.shooting.resolve_shot`), its
+    outcome goes into a :class:`~landsraad.engine.events.Shot` event, and a target not hit may dodge (RUL-09)."""
+    model_id = d.model
+    target, laser_mode, shooter_dice = d.known()
+    shooter = combatant(m.state, model_id, weapon=_weapon(m.state, model_id, d.weapon), activation_fatigue=d.held)
+    outcome = resolve_shot(shooter, combatant(m.state, target), distance_cm=edge_distance(m.state, model_id, target),
+                           cover=_in_sight_cover(m.state, model_id, target), shooter_dice=shooter_dice, target_dice=tuple(dice),
+                           laser_mode=laser_mode, ruleset=m.state.ruleset)
+    m.emit("shot", m.state.model(model_id).side, model_id, target=target, event=outcome)
     m.spend("shoot")
-    record_outcome(m, target, event.target_after, killer=model_id, means="shot")
-    if not event.hit and event.dodge_cm > 0:
-        m.call("dodge", {"model": target, "distance": float(event.dodge_cm), "template": None})
+    record_outcome(m, target, outcome.target_after, killer=model_id, means="shot")
+    if not outcome.hit and outcome.dodge_cm > 0:
+        m.call(_dodge, {"model": target, "distance": float(outcome.dodge_cm), "template": None})
 
 
 # --- dodging (RUL-09) -------------------------------------------------------------------------------------
@@ -185,29 +271,38 @@ def _template_dodge(board: Board, model_id: str, template_wkb: str, distance: fl
 
 
 @stage("dodge")
-def _dodge(m: Machine, d: Mapping[str, Any], _: Any) -> None:
+def _dodge(m: Machine, d: Mapping[str, Any], _: object) -> None:
     """A model not hit may move up to ``distance`` (RUL-09); returns the point or ``None``."""
     mm = m.state.model(d["model"])
     if mm.out_of_action or not may_move(combatant(m.state, mm.id)):
         return None
-    m.ask("dodge", d, "dodge.answered", model=d["model"], distance=d["distance"])
+    m.ask("dodge", d, _dodge_answered.at(DodgeFrame(d["model"], d["distance"])))
     return None
 
 
-@stage("dodge.answered")
-def _dodge_answered(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | None) -> None:
+@dataclass(frozen=True, slots=True)
+class DodgeFrame(Payload):
+    """A dodge asked for (RUL-09): the model and how far it may move, in cm."""
+
+    model: str
+    distance: float
+
+
+@stage("dodge.answered", DodgeFrame)
+def _dodge_answered(m: Machine, d: DodgeFrame, point: tuple[float, float] | None) -> None:
+    """The dodge answered (``None``: the model stays): the move is carried out."""
     if point is None:
         return None
-    result = plan_move(m.state, d["model"], point, d["distance"])
-    m.push("dodge.done", point=list(point))
-    m.call("move.do", move_args(d["model"], point, result.path, result.path_length_cm, "dodge"))
+    result = plan_move(m.state, d.model, point, d.distance)
+    m.push(_dodge_done.at(PointFrame(point)))
+    m.call(apply_move, move_args(d.model, point, result.path, result.path_length_cm, "dodge"))
     return None
 
 
-@stage("dodge.done")
-def _dodge_done(m: Machine, d: Mapping[str, Any], _: Any) -> tuple[float, float]:
+@stage("dodge.done", PointFrame)
+def _dodge_done(m: Machine, d: PointFrame, _: object) -> tuple[float, float]:
     m.spend("dodge")
-    return (float(d["point"][0]), float(d["point"][1]))
+    return (float(d.point[0]), float(d.point[1]))
 
 
 # --- template shots (R-TEMPLATE, RUL-19) -------------------------------------------------------------------
@@ -218,7 +313,7 @@ def _under_blast(state: GameState, shooter_id: str, aim: tuple[float, float]) ->
     return tuple(h for h in hits if h != shooter_id and not state.model(h).out_of_action)
 
 
-def _blast_aim_problem(state: GameState, shooter_id: str, weapon: Weapon, laser_mode: str, aim: tuple[float, float]) -> str | None:
+def _blast_aim_problem(state: GameState, shooter_id: str, weapon: Weapon, laser_mode: LaserMode, aim: tuple[float, float]) -> str | None:
     """Off the table, or (a laser) covering a shielded model: the kernel's rule, asked here (PRJ-12)."""
     if not (0 <= aim[0] <= state.width and 0 <= aim[1] <= state.depth):
         return "the point must be on the table"
@@ -233,7 +328,7 @@ def _aim_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
     mm = state.model(a["model"])
     weapon = _weapon(state, mm.id, a["weapon"])
     suggested = tuple(e.position for e in state.enemies_of(mm.id)[:8])
-    if a["direct"]:
+    if a["direct"] and weapon.template is not None:  # a direct-fire weapon has its template
         length = weapon.template.size_cm
 
         def check_direct(point: tuple[float, float]) -> str | None:
@@ -258,7 +353,7 @@ def _aim_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 def _template_aim(m: Machine, d: Mapping[str, Any]) -> None:
     weapon = _weapon(m.state, d["model"], d["weapon"])
     direct = weapon.template is not None and weapon.template.kind == "direct"
-    m.ask("aim", {"model": d["model"], "weapon": d["weapon"], "direct": direct, "laser_mode": d["laser_mode"]}, "template.aimed",
+    m.ask("aim", {"model": d["model"], "weapon": d["weapon"], "direct": direct, "laser_mode": d["laser_mode"]}, _template_aimed,
           **d, direct=direct)
 
 
@@ -268,10 +363,10 @@ def _template_aimed(m: Machine, d: Mapping[str, Any], aim: tuple[float, float]) 
     mm = state.model(model_id)
     weapon = _weapon(state, model_id, d["weapon"])
     tolerance = state.ruleset.contact_tolerance_cm
-    if d["direct"]:
+    if d["direct"] and weapon.template is not None:  # a direct-fire weapon has its template
         length = weapon.template.size_cm
         hit_ids = T.under_direct(state.board, model_id, aim, length, models_block=state.ruleset.models_block_sight, tolerance_cm=tolerance)
-        shape = T.direct_shape(state.board, model_id, aim, length)
+        shape: shapely.Geometry = T.direct_shape(state.board, model_id, aim, length)
         distance = 0.0
     else:
         hit_ids = _under_blast(state, model_id, aim)
@@ -287,7 +382,7 @@ def _template_aimed(m: Machine, d: Mapping[str, Any], aim: tuple[float, float]) 
     if not hit_ids and not markers:
         return
     d = {**d, "hits": list(hit_ids), "markers": list(markers), "distance": distance, "template": {"wkb": shapely.to_wkb(shape, hex=True)}}
-    m.roll(2, "template.rolled", by=(mm.side, model_id), why="template shot", **d)
+    m.roll(2, _template_rolled, by=(mm.side, model_id), why="template shot", **d)
 
 
 @stage("template.rolled")
@@ -302,16 +397,15 @@ def _next_dodge_roll(m: Machine, d: Mapping[str, Any]) -> None:
         # Each target as it stands now, in the cover it has from the shooter (2.7 "en suivant les règles
         # normales"; 2.5 +2/+4): the kernel resolves on these, before anyone dodges.
         entry = {"target": combatant(m.state, h).model_dump(mode="json"), "cover": _template_cover(m.state, d["model"], h)}
-        m.roll(2, "template.dodge_rolled", by=(m.state.model(h).side, h), why="dodge", **d, entry=entry)
+        m.roll(2, _template_dodge_rolled, by=(m.state.model(h).side, h), why="dodge", **d, entry=entry)
         return
     _next_marker_roll(m, {**d, "marker_dice": []})
 
 
-def _template_cover(state: GameState, shooter_id: str, target_id: str) -> str:
+def _template_cover(state: GameState, shooter_id: str, target_id: str) -> Cover:
     """PRJ-24: a model under a template takes the cover it has from the shooter; one the shooter
     cannot see at all (under a blast behind a wall) is hidden behind a large obstacle (+4)."""
-    cover = cover_class(state, shooter_id, target_id)
-    return "large" if cover == "no_line_of_sight" else cover
+    return _COVERS.get(cover_class(state, shooter_id, target_id), "large")
 
 
 def _next_marker_roll(m: Machine, d: Mapping[str, Any]) -> None:
@@ -319,7 +413,7 @@ def _next_marker_roll(m: Machine, d: Mapping[str, Any]) -> None:
     index = len(d["marker_dice"])
     if index < len(d["markers"]):
         marker = m.state.marker(d["markers"][index])
-        m.roll(1, "template.marker_rolled", by=(marker.owner, None), why=f"marker {marker.id}", **d)
+        m.roll(1, _template_marker_rolled, by=(marker.owner, None), why=f"marker {marker.id}", **d)
         return
     _template_first(m, d)
 
@@ -336,8 +430,8 @@ def _template_dodge_rolled(m: Machine, d: Mapping[str, Any], dice: tuple[int, ..
     _next_dodge_roll(m, {**rest, "entries": [*d["entries"], entry]})
 
 
-def _entries(d: Mapping[str, Any]) -> list[tuple[Combatant, tuple[int, ...], str]]:
-    return [(Combatant.model_validate(e["target"]), tuple(e["dice"]), e["cover"]) for e in d["entries"]]
+def _entries(d: Mapping[str, Any]) -> list[tuple[Combatant, tuple[int, ...], Cover]]:
+    return [(Combatant.model_validate(e["target"]), tuple(e["dice"]), _COVERS[e["cover"]]) for e in d["entries"]]
 
 
 def _shooter(m: Machine, d: Mapping[str, Any]) -> Combatant:
@@ -368,7 +462,7 @@ def _template_dodge_next(m: Machine, d: Mapping[str, Any], point: tuple[float, f
         if dodge <= 0:
             escaped.append(False)
             continue
-        m.call("dodge", {"model": h, "distance": dodge, "template": d["template"]}, "template.dodged", **rest, escaped=escaped, asking=True)
+        m.call(_dodge, {"model": h, "distance": dodge, "template": d["template"]}, _template_dodge_next, **rest, escaped=escaped, asking=True)
         return
     final = resolve_template_shot(_shooter(m, d), _entries(d), distance_cm=d["distance"], shooter_dice=tuple(d["shooter_dice"]),
                                   laser_mode=d["laser_mode"], escaped=escaped, ruleset=m.state.ruleset)

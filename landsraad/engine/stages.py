@@ -1,7 +1,9 @@
 """Every module of the flow, imported once so their stages and decision builders are registered.
 
-The flow's modules refer to each other by stage name (:mod:`landsraad.engine.flow`), so none
-imports another; this module gathers them for :class:`~landsraad.engine.game.Game`.
+The flow's modules refer to each other's stages by reference (``m.call(shoot, ...)``), importing
+one another along the stage graph, downward only (docs/architecture.md); this module gathers them
+all for :class:`~landsraad.engine.game.Game` and for snapshots, which name stages in
+:data:`STAGES`.
 """
 
 from __future__ import annotations

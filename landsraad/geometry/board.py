@@ -27,7 +27,7 @@ landsraad.errors.GeometryError: There is no model 'c' on the table; the models a
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Generic, Iterable, Literal, TypeVar
+from typing import Any, Callable, Generic, Iterable, Literal, TypeVar, overload
 
 import shapely
 from shapely.geometry import Point as _ShapelyPoint
@@ -77,9 +77,15 @@ class cached_property(Generic[_T]):
     def __set_name__(self, owner: type, name: str) -> None:
         self.attrname = name
 
-    def __get__(self, obj: Any, owner: type | None = None) -> _T:
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> cached_property[_T]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> _T: ...
+
+    def __get__(self, obj: object, owner: type | None = None) -> _T | cached_property[_T]:
         if obj is None:
-            return self  # type: ignore[return-value]
+            return self
         value = obj.__dict__[self.attrname] = self.func(obj)
         return value
 

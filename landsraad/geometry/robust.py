@@ -71,8 +71,8 @@ class Fragility:
     """
 
     what: What
-    answer: Any
-    other: Any
+    answer: bool | str | int
+    other: bool | str | int
     margin_cm: float
     moved: str | None = None
 
@@ -161,9 +161,9 @@ def robustness(board: Board, a_id: str, b_id: str, *, tolerance_cm: float = DEFA
     base = cover(board, a_id, b_id, models_block=models_block)
     seen: dict[What, Fragility] = {}
     if base.borderline:
-        other = classify(base.hidden_lower) if classify(base.hidden_lower) != base.cover else classify(base.hidden_upper)
-        what: What = "line_of_sight" if "no_line_of_sight" in (base.cover, other) else "cover"
-        seen[what] = Fragility(what, _answer(what, base.cover), _answer(what, other), 0.0)
+        other_cls = classify(base.hidden_lower) if classify(base.hidden_lower) != base.cover else classify(base.hidden_upper)
+        what: What = "line_of_sight" if "no_line_of_sight" in (base.cover, other_cls) else "cover"
+        seen[what] = Fragility(what, _answer(what, base.cover), _answer(what, other_cls), 0.0)
     if tolerance_cm > 0:
         for frac in _RINGS:
             step = frac * tolerance_cm
@@ -187,5 +187,5 @@ def robustness(board: Board, a_id: str, b_id: str, *, tolerance_cm: float = DEFA
     return Robustness(tolerance_cm, tuple(sorted(fragile, key=lambda f: order[f.what])))
 
 
-def _answer(what: What, cover_cls: str) -> Any:
+def _answer(what: What, cover_cls: str) -> bool | str:
     return cover_cls != "no_line_of_sight" if what == "line_of_sight" else cover_cls

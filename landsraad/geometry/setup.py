@@ -41,6 +41,7 @@ __all__ = [
     "check_terrain_placement",
     "check_deployment",
     "edge_gap",
+    "edge_contact",
     "deployment_spots",
 ]
 
@@ -146,6 +147,11 @@ def edge_gap(board: Board, base: Base, edge: Edge) -> float:
     raise GeometryError(f"Unknown table edge {edge!r}; the edges are south, north, west and east.")
 
 
+def edge_contact(board: Board, base: Base, edge: Edge, tolerance: float) -> bool:
+    """Whether ``base`` touches the table ``edge`` within ``tolerance`` cm (R-DEPLOY, RUL-07)."""
+    return edge_gap(board, base, edge) <= tolerance + 1e-9
+
+
 def check_deployment(board: Board, edges: Mapping[str, Edge], *, tolerance_cm: float = CONTACT_TOLERANCE_CM) -> tuple[SetupProblem, ...]:
     """Every breach of R-DEPLOY: each base of side ``s`` must be in contact with ``edges[s]``.
 
@@ -166,7 +172,7 @@ def check_deployment(board: Board, edges: Mapping[str, Edge], *, tolerance_cm: f
             raise GeometryError(f"Side {side!r} has unknown edge {edge!r}; the edges are south, north, west and east.")
     problems: list[SetupProblem] = []
     for b in board.bases:
-        if b.side not in edges:
+        if b.side is None or b.side not in edges:
             continue  # only the sides given are checked
         edge = edges[b.side]
         overhang = [e for e in EDGES if edge_gap(board, b, e) < -_SLACK]

@@ -26,11 +26,12 @@ from typing import Any, Iterable
 
 import shapely
 from shapely.geometry import LineString, Polygon
+from shapely.geometry.base import BaseGeometry
 
 from ..errors import GeometryError
 from .board import CIRCLE_RESOLUTION, Board, Point
 from .measure import CONTACT_TOLERANCE_CM
-from .movement import escape
+from .movement import MoveResult, escape
 from .movement.forced import escape_lower_bound
 from .sight import line_of_sight
 
@@ -217,7 +218,8 @@ def under_direct(
     ()
     """
     line = direct_shape(board, shooter_id, toward, length_cm)
-    a, b = line.coords[0], line.coords[1]
+    (ax, ay), (bx, by) = line.coords[0], line.coords[1]
+    a, b = (ax, ay), (bx, by)
     tol = _tolerance(tolerance_cm)
     hit = []
     for base in board.bases:
@@ -229,7 +231,7 @@ def under_direct(
     return tuple(hit)
 
 
-def under_template(board: Board, template: Any, *, tolerance_cm: float = CONTACT_TOLERANCE_CM, exclude: Iterable[str] = ()) -> tuple[str, ...]:
+def under_template(board: Board, template: BaseGeometry, *, tolerance_cm: float = CONTACT_TOLERANCE_CM, exclude: Iterable[str] = ()) -> tuple[str, ...]:
     """Ids of the models whose base touches an arbitrary template geometry (no sight test).
 
     Examples
@@ -277,7 +279,7 @@ class DodgeResult:
     to: Point | None
     path: tuple[Point, ...]
     message: str = ""
-    move: Any = None
+    move: MoveResult | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -290,7 +292,7 @@ class DodgeResult:
         }
 
 
-def dodge_lower_bound(board: Board, model_id: str, template: Any, *, tolerance_cm: float = CONTACT_TOLERANCE_CM) -> float:
+def dodge_lower_bound(board: Board, model_id: str, template: BaseGeometry, *, tolerance_cm: float = CONTACT_TOLERANCE_CM) -> float:
     """A lower bound, in cm, on the dodge :func:`dodge_out` may find out of ``template`` (RUL-09, PRJ-32).
 
     A dodge of less than this cannot get the base clear: :func:`dodge_out` with a smaller
@@ -324,7 +326,7 @@ def dodge_lower_bound(board: Board, model_id: str, template: Any, *, tolerance_c
     return escape_lower_bound(board, model_id, template, margin_cm=_tolerance(tolerance_cm) + _DODGE_MARGIN_CM)
 
 
-def dodge_out(board: Board, model_id: str, template: Any, max_cm: float, *, tolerance_cm: float = CONTACT_TOLERANCE_CM,
+def dodge_out(board: Board, model_id: str, template: BaseGeometry, max_cm: float, *, tolerance_cm: float = CONTACT_TOLERANCE_CM,
               detours: bool = True, legal_only: bool = False) -> DodgeResult:
     """The cheapest legal move of at most ``max_cm`` that takes the base wholly out of ``template`` (RUL-09).
 

@@ -73,7 +73,8 @@ class EvaluationContext:
 
     @property
     def table(self) -> tuple[float, float]:
-        return tuple(self.view.table_size())  # type: ignore[return-value]
+        width, depth = self.view.table_size()
+        return (width, depth)
 
     @property
     def tolerance(self) -> float:

@@ -3,10 +3,11 @@ the small vectorised twins of kernel helpers, the zero-sum game solver and the o
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import Any, Literal, Union
+from dataclasses import asdict, dataclass
+from typing import Any, Literal, SupportsFloat, Union
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from ..dice import FACES
 from ..errors import RuleError
@@ -45,7 +46,7 @@ _RESULT_CODE = {name: i for i, name in enumerate(WOUND_RESULTS)}
 # --- small vectorised helpers ----------------------------------------------------------------
 
 
-def check_lowering(policy: Any, who: str = "a side") -> LoweringPolicy:
+def check_lowering(policy: object, who: str = "a side") -> LoweringPolicy:
     """Validate a lowering policy: ``"none"``, ``"best"`` or a whole number from 1 to 10.
 
     Examples
@@ -57,8 +58,8 @@ def check_lowering(policy: Any, who: str = "a side") -> LoweringPolicy:
     ...
     landsraad.errors.RuleError: The attacker's lowering policy must be 'none', 'best' or a neutral value from 1 to 10; got 0.
     """
-    if policy in ("none", "best"):
-        return policy
+    if policy == "none" or policy == "best":
+        return "none" if policy == "none" else "best"
     if isinstance(policy, (int, np.integer)) and not isinstance(policy, bool) and 1 <= policy <= FACES:
         return int(policy)
     raise RuleError(f"{who[0].upper() + who[1:]}'s lowering policy must be 'none', 'best' or a neutral value from 1 to {FACES}; got {policy!r}.")
@@ -74,7 +75,8 @@ def beats_array(active: np.ndarray, passive: np.ndarray, ties: str = "strict") -
     >>> beats_array(np.array([6, 7, 8]), np.array([7, 7, 7]), "active").tolist()
     [False, True, True]
     """
-    return np.greater_equal(active, passive) if ties == "active" else np.greater(active, passive)
+    won: NDArray[np.bool_] = np.greater_equal(active, passive) if ties == "active" else np.greater(active, passive)
+    return won
 
 
 def wound_results_array(damage: np.ndarray, endurance: int, armour: int | None = None, *, ignore_armour: bool = False) -> np.ndarray:
@@ -96,7 +98,7 @@ def wound_results_array(damage: np.ndarray, endurance: int, armour: int | None =
     return codes.astype(np.int64)
 
 
-def solve_zero_sum(payoff: Any, *, prefer: Literal["first", "last"] = "last") -> tuple[np.ndarray, np.ndarray, float]:
+def solve_zero_sum(payoff: ArrayLike, *, prefer: Literal["first", "last"] = "last") -> tuple[np.ndarray, np.ndarray, float]:
     """Equilibrium ``(p, q, value)`` of a zero-sum matrix game; the row player maximises ``payoff``.
 
     A pure saddle point is returned when there is one (``prefer`` picks, among several, the
@@ -156,7 +158,7 @@ def solve_zero_sum(payoff: Any, *, prefer: Literal["first", "last"] = "last") ->
     return x / x.sum(), y / y.sum(), float(1.0 / tab[m, -1] - shift)
 
 
-def _p(value: Any) -> float:
+def _p(value: SupportsFloat) -> float:
     """A probability or expectation as reported: rounded to 12 decimals, so sums of exact
     fractions read 1.0 and not 0.9999999999999999 (floating-point noise, not information)."""
     return round(float(value), 12) + 0.0  # + 0.0 turns -0.0 into 0.0
@@ -169,21 +171,22 @@ def _dist(weights: np.ndarray) -> dict[str, float]:
 
 def _fixed_choice(policy: LoweringPolicy, rolled: int) -> int:
     """The neutral a fixed policy keeps: ``none`` keeps the roll, ``t`` lowers to ``t`` if the die shows more."""
-    return rolled if policy == "none" else min(rolled, int(policy))  # type: ignore[arg-type]
+    return rolled if policy == "none" else min(rolled, int(policy))
 
 
 def _cm_key(cm: float) -> str:
     return f"{cm:g}"
 
 
-class _Odds:
-    """Shared ``to_dict`` of the odds records (JSON-able)."""
+@dataclass(frozen=True)
+class OddsRecord:
+    """Base of the odds records (frozen dataclasses): their shared ``to_dict`` (JSON-able). Internal to the package."""
 
     def to_dict(self) -> dict[str, Any]:
-        return _jsonable(asdict(self))  # type: ignore[call-overload]
+        return {k: _jsonable(v) for k, v in asdict(self).items()}
 
 
-def _jsonable(value: Any) -> Any:
+def _jsonable(value: object) -> object:
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

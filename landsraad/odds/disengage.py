@@ -8,18 +8,18 @@ import numpy as np
 
 from ..dice import FACES
 from ..model import Poison
-from ..rules.disengage import disengage_total, resolve_disengage, verify_disengage
+from ..rules.disengage import Compare, DisengageEvent, disengage_total, resolve_disengage, verify_disengage
 from ..rules.state import WOUND_RESULTS, Combatant
 from ..ruleset import DEFAULT, Ruleset
 from .core import (
     _RESULT_CODE,
     DIE,
     LoweringPolicy,
+    OddsRecord,
     Payoff,
     _cm_key,
     _dist,
     _fixed_choice,
-    _Odds,
     _p,
     _payoff_weights,
     beats_array,
@@ -30,7 +30,7 @@ __all__ = ["DisengageOdds", "disengage_odds"]
 
 
 @dataclass(frozen=True)
-class DisengageOdds(_Odds):
+class DisengageOdds(OddsRecord):
     """Exact odds of a disengage test (R-DISENGAGE, PRJ-17).
 
     ``wound`` is what the mover suffers (a success, a shield or damage <= 0 count as ``none``);
@@ -58,7 +58,7 @@ def disengage_odds(
     mover_lowering: LoweringPolicy = "none",
     opponent_lowering: LoweringPolicy = "none",
     opponent_poison: Poison | str | None = None,
-    compare: str | None = None,
+    compare: Compare | None = None,
     payoff: Payoff = "wounds",
     ruleset: Ruleset = DEFAULT,
 ) -> DisengageOdds:
@@ -85,20 +85,20 @@ def disengage_odds(
     o_policy = check_lowering(opponent_lowering, "the opponent")
     verify_disengage(mover, opponent)
     if compare is None:
-        compare = getattr(ruleset, "disengage_compare", "neutral")
+        compare = ruleset.disengage_compare
     if m_policy == "best":
         m_policy_used: LoweringPolicy = "none"  # PRJ-83: lowering never helps the mover
     else:
         m_policy_used = m_policy
 
-    def event(mn: int, mc: int, on: int, oc: int):
+    def event(mn: int, mc: int, on: int, oc: int) -> DisengageEvent:
         return resolve_disengage(mover, opponent, mover_dice=(mn, mc), opponent_dice=(on, oc), opponent_poison=opponent_poison,
-                                 compare=compare, ruleset=ruleset)  # type: ignore[arg-type]
+                                 compare=compare, ruleset=ruleset)
 
     # Totals for [neutral, coloured] of each side (the kernel's disengage_total).
-    m_tot = np.array([[disengage_total(mover, opponent, neutral=int(n), coloured=int(c), compare=compare, ruleset=ruleset)  # type: ignore[arg-type]
+    m_tot = np.array([[disengage_total(mover, opponent, neutral=int(n), coloured=int(c), compare=compare, ruleset=ruleset)
                        for c in DIE] for n in DIE])
-    o_tot = np.array([[disengage_total(opponent, mover, neutral=int(n), coloured=int(c), compare=compare, ruleset=ruleset)  # type: ignore[arg-type]
+    o_tot = np.array([[disengage_total(opponent, mover, neutral=int(n), coloured=int(c), compare=compare, ruleset=ruleset)
                        for c in DIE] for n in DIE])
     # What a failure does, for each opponent neutral die; and the margin of a success, for each mover neutral die.
     fail_result = np.zeros(FACES, np.int64)
@@ -128,11 +128,11 @@ def disengage_odds(
     if o_policy == "best":
         gain = np.where(succ_y, 0.0, payoff_weights[fail_result][None, None, :, None])  # [mn, mc, y, oc]
         choice = np.zeros((FACES,) * 4, np.int64)
-        for on in range(FACES):  # the opponent may pick any y <= its roll; ties: the least lowering (the highest y)
-            sub = gain[:, :, : on + 1, :]
+        for rolled in range(FACES):  # the opponent may pick any y <= its roll; ties: the least lowering (the highest y)
+            sub = gain[:, :, : rolled + 1, :]
             best = sub.max(axis=2, keepdims=True)
-            last = on - np.argmax((sub == best)[:, :, ::-1, :], axis=2)
-            choice[:, :, on, :] = last
+            last = rolled - np.argmax((sub == best)[:, :, ::-1, :], axis=2)
+            choice[:, :, rolled, :] = last
     else:
         ys = np.array([_fixed_choice(o_policy, int(n)) for n in DIE]) - 1
         choice = np.broadcast_to(ys[None, None, :, None], (FACES,) * 4).copy()

@@ -12,6 +12,7 @@ from ..dice import FACES, ClashDice
 from ..errors import RuleError
 from ..model import Poison
 from ..rules.melee import (
+    Stance,
     attack_total,
     defence_total,
     initiative_total,
@@ -27,10 +28,10 @@ from .core import (
     _RESULT_CODE,
     DIE,
     LoweringPolicy,
+    OddsRecord,
     Payoff,
     _dist,
     _fixed_choice,
-    _Odds,
     _p,
     _payoff_weights,
     beats_array,
@@ -45,7 +46,7 @@ _FIRST_CODE = {"attacker": 0, "defender": 1, "simultaneous": 2, None: 3}
 
 
 @dataclass(frozen=True)
-class MeleeOdds(_Odds):
+class MeleeOdds(OddsRecord):
     """Exact odds of one clash for given stances and lowering policies (R-MELEE).
 
     ``first`` is who strikes first (``none``: nobody attacks). ``attacker_wound`` is what the
@@ -54,8 +55,8 @@ class MeleeOdds(_Odds):
     attacker (``payoff``, PRJ-80).
     """
 
-    attacker_stance: str
-    defender_stance: str
+    attacker_stance: Stance
+    defender_stance: Stance
     attacker_lowering: LoweringPolicy
     defender_lowering: LoweringPolicy
     payoff: str
@@ -98,8 +99,8 @@ class _Table:
 def _melee_table(
     attacker: Combatant,
     defender: Combatant,
-    attacker_stance: str,
-    defender_stance: str,
+    attacker_stance: Stance,
+    defender_stance: Stance,
     *,
     attacker_push: bool,
     defender_push: bool,
@@ -147,7 +148,7 @@ def _melee_table(
                 ev = resolve_melee(
                     attacker, defender,
                     attacker_dice=ClashDice(int(x), a_att, a_def), defender_dice=ClashDice(int(y), d_att, d_def),
-                    attacker_stance=attacker_stance, defender_stance=defender_stance,  # type: ignore[arg-type]
+                    attacker_stance=attacker_stance, defender_stance=defender_stance,
                     attacker_poison=attacker_poison, defender_poison=defender_poison,
                     attacker_push=attacker_push, defender_push=defender_push, ruleset=ruleset,
                 )
@@ -211,8 +212,8 @@ def melee_odds(
     attacker: Combatant,
     defender: Combatant,
     *,
-    attacker_stance: str,
-    defender_stance: str,
+    attacker_stance: Stance,
+    defender_stance: Stance,
     attacker_lowering: LoweringPolicy = "none",
     defender_lowering: LoweringPolicy = "none",
     attacker_push: bool = False,
@@ -299,7 +300,7 @@ def melee_odds(
 
 
 @dataclass(frozen=True)
-class LoweringAdvice(_Odds):
+class LoweringAdvice(OddsRecord):
     """How each side should lower its neutral die once the dice and stances are revealed (PRJ-80, PRJ-81).
 
     ``order`` says who lowers first (``"secret"``: at once, R-MELEE); ``attacker`` and
@@ -321,8 +322,8 @@ def lowering_advice(
     *,
     attacker_dice: ClashDice | Sequence[int],
     defender_dice: ClashDice | Sequence[int],
-    attacker_stance: str,
-    defender_stance: str,
+    attacker_stance: Stance,
+    defender_stance: Stance,
     attacker_lowering: LoweringPolicy = "best",
     defender_lowering: LoweringPolicy = "best",
     attacker_push: bool = False,
@@ -364,8 +365,8 @@ def lowering_advice(
     order = "secret"
     for x in range(1, ad.neutral + 1):
         for y in range(1, dd.neutral + 1):
-            ev = resolve_melee(attacker, defender, attacker_dice=ad, defender_dice=dd, attacker_stance=attacker_stance,  # type: ignore[arg-type]
-                               defender_stance=defender_stance, attacker_neutral=x, defender_neutral=y,  # type: ignore[arg-type]
+            ev = resolve_melee(attacker, defender, attacker_dice=ad, defender_dice=dd, attacker_stance=attacker_stance,
+                               defender_stance=defender_stance, attacker_neutral=x, defender_neutral=y,
                                attacker_poison=attacker_poison, defender_poison=defender_poison, attacker_push=attacker_push,
                                defender_push=defender_push, ruleset=ruleset)
             order = ev.lowering_first

@@ -10,17 +10,17 @@ import numpy as np
 from ..dice import FACES
 from ..errors import RuleError
 from ..model import Poison
-from ..rules.shooting import dodge_distance, resolve_shot, shot_damage, verify_target
+from ..rules.shooting import Cover, LaserMode, ShotEvent, dodge_distance, resolve_shot, shot_damage, verify_target
 from ..rules.state import WOUND_RESULTS, Combatant, effective_endurance
 from ..rules.wounds import wound_result
 from ..ruleset import DEFAULT, Ruleset
-from .core import _RESULT_CODE, DIE, _cm_key, _dist, _Odds, _p, beats_array
+from .core import _RESULT_CODE, DIE, OddsRecord, _cm_key, _dist, _p, beats_array
 
 __all__ = ["ShotOdds", "shot_odds", "shot_wounds"]
 
 
 @dataclass(frozen=True)
-class ShotOdds(_Odds):
+class ShotOdds(OddsRecord):
     """Exact odds of one shot (R-SHOOT), for one target.
 
     ``p_hit`` is the chance the attack roll beats the defence roll (before shields); ``wound``
@@ -57,8 +57,8 @@ def shot_odds(
     target: Combatant,
     *,
     distance_cm: float,
-    cover: str = "none",
-    laser_mode: str = "burn",
+    cover: Cover = "none",
+    laser_mode: LaserMode = "burn",
     poison: Poison | str | None = None,
     escape_cm: float | None = None,
     ruleset: Ruleset = DEFAULT,
@@ -89,17 +89,18 @@ def shot_odds(
     (3, 0.72, 1.0, 0.0)
     """
 
-    verify_target(shooter, target, laser_mode=laser_mode, ruleset=ruleset)  # type: ignore[arg-type]
+    verify_target(shooter, target, laser_mode=laser_mode, ruleset=ruleset)
 
-    def shot(sn: int, sa: int, tn: int, td: int, escaped: bool = True):
-        return resolve_shot(shooter, target, distance_cm=distance_cm, cover=cover, shooter_dice=(sn, sa),  # type: ignore[arg-type]
-                            target_dice=(tn, td), laser_mode=laser_mode, poison=poison, escaped=escaped, ruleset=ruleset)  # type: ignore[arg-type]
+    def shot(sn: int, sa: int, tn: int, td: int, escaped: bool = True) -> ShotEvent:
+        return resolve_shot(shooter, target, distance_cm=distance_cm, cover=cover, shooter_dice=(sn, sa),
+                            target_dice=(tn, td), laser_mode=laser_mode, poison=poison, escaped=escaped, ruleset=ruleset)
 
     probe = shot(1, 1, 1, 1)
     attack_bonus, defence_bonus = probe.attack_total - 1, probe.defence_total - 1
     template = probe.template
+    assert shooter.weapon is not None  # verify_target refuses a model without one
     if escape_cm is not None and not template:
-        raise RuleError(f"An escape distance only applies to template weapons; {shooter.weapon.name!r} has no template (R-TEMPLATE).")  # type: ignore[union-attr]
+        raise RuleError(f"An escape distance only applies to template weapons; {shooter.weapon.name!r} has no template (R-TEMPLATE).")
     hits = beats_array(DIE[:, None] + attack_bonus, DIE[None, :] + defence_bonus, ruleset.ties)  # [attack die, defence die]
     dodge = np.array([dodge_distance(target, int(n), ruleset) for n in DIE])
     escaped = np.ones(FACES, dtype=bool) if escape_cm is None else dodge >= escape_cm - 1e-9
@@ -155,8 +156,8 @@ def shot_wounds(
     target: Combatant,
     *,
     distance_cm: float,
-    cover: str = "none",
-    laser_mode: str = "burn",
+    cover: Cover = "none",
+    laser_mode: LaserMode = "burn",
     poison: Poison | str | None = None,
     ruleset: Ruleset = DEFAULT,
 ) -> dict[str, float]:
@@ -179,9 +180,9 @@ def shot_wounds(
     >>> shot_wounds(Combatant(combat=1, weapon=pistol), Combatant(endurance=3), distance_cm=35)
     {'none': 0.64, 'scratch': 0.036, 'light': 0.108, 'grave': 0.108, 'fatal': 0.108}
     """
-    verify_target(shooter, target, laser_mode=laser_mode, ruleset=ruleset)  # type: ignore[arg-type]
-    probe = resolve_shot(shooter, target, distance_cm=distance_cm, cover=cover, shooter_dice=(1, FACES),  # type: ignore[arg-type]
-                         target_dice=(1, 1), laser_mode=laser_mode, poison=poison, ruleset=ruleset)  # type: ignore[arg-type]
+    verify_target(shooter, target, laser_mode=laser_mode, ruleset=ruleset)
+    probe = resolve_shot(shooter, target, distance_cm=distance_cm, cover=cover, shooter_dice=(1, FACES),
+                         target_dice=(1, 1), laser_mode=laser_mode, poison=poison, ruleset=ruleset)
     attack_bonus, defence_bonus = probe.attack_total - FACES, probe.defence_total - 1
     hits = int(beats_array(DIE[:, None] + attack_bonus, DIE[None, :] + defence_bonus, ruleset.ties).sum())
     counts = np.zeros(len(WOUND_RESULTS), dtype=np.int64)
@@ -195,7 +196,7 @@ def shot_wounds(
             endurance = effective_endurance(target, ruleset)
             assert shooter.weapon is not None
             for sn in range(1, FACES + 1):
-                raw = shot_damage(shooter.weapon, sn, laser_mode)  # type: ignore[arg-type]
+                raw = shot_damage(shooter.weapon, sn, laser_mode)
                 result = wound_result(raw, endurance, target.armour, ignore_armour=probe.ignore_armour)
                 counts[_RESULT_CODE[result]] += per_face
     return _dist(counts / FACES ** 4)

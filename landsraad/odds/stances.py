@@ -4,58 +4,59 @@ of every pair of stances, and its equilibrium, :func:`best_stances`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..errors import RuleError
 from ..model import Poison
-from ..rules.melee import can_attack
+from ..rules.melee import Stance, can_attack
 from ..rules.state import Combatant
 from ..ruleset import DEFAULT, Ruleset
-from .core import LoweringPolicy, Payoff, _Odds, _p, solve_zero_sum
+from .core import LoweringPolicy, OddsRecord, Payoff, _p, solve_zero_sum
 from .melee import MeleeOdds, melee_odds
 
 __all__ = ["StanceSolution", "StanceMatrix", "stance_matrix", "best_stances"]
 
-STANCES: tuple[str, str] = ("attack", "defend")
+STANCES: tuple[Stance, Stance] = ("attack", "defend")
 
 
 @dataclass(frozen=True)
-class StanceSolution(_Odds):
+class StanceSolution(OddsRecord):
     """The equilibrium of the 2 x 2 stance game (PRJ-82): each side's chance to attack, the
     value for the attacker, and the pure saddle point ``(attacker stance, defender stance)`` if any."""
 
     attacker: dict[str, float]
     defender: dict[str, float]
     value: float
-    saddle: tuple[str, str] | None
+    saddle: tuple[Stance, Stance] | None
 
 
 @dataclass(frozen=True)
-class StanceMatrix(_Odds):
+class StanceMatrix(OddsRecord):
     """The odds of every pair of stances a side may take (R-TEST-CLASH), their payoff matrix
     (rows: the attacker's stances, columns: the defender's) and the equilibrium."""
 
-    attacker_stances: tuple[str, ...]
-    defender_stances: tuple[str, ...]
+    attacker_stances: tuple[Stance, ...]
+    defender_stances: tuple[Stance, ...]
     cells: dict[str, MeleeOdds]
     """``"attack/defend"`` (attacker's stance / defender's) -> odds."""
     values: list[list[float]]
     best: StanceSolution
 
-    def cell(self, attacker_stance: str, defender_stance: str) -> MeleeOdds:
+    def cell(self, attacker_stance: Stance, defender_stance: Stance) -> MeleeOdds:
         """The odds when the attacker takes ``attacker_stance`` and the defender ``defender_stance``."""
         return self.cells[f"{attacker_stance}/{defender_stance}"]
 
 
-def _allowed_stances(c: Combatant) -> tuple[str, ...]:
+def _allowed_stances(c: Combatant) -> tuple[Stance, ...]:
 
     return STANCES if can_attack(c) else ("defend",)
 
 
-def _solve_stances(values: np.ndarray, rows: Sequence[str], cols: Sequence[str]) -> StanceSolution:
-    saddle = None
+def _solve_stances(values: NDArray[np.float64], rows: Sequence[Stance], cols: Sequence[Stance]) -> StanceSolution:
+    saddle: tuple[Stance, Stance] | None = None
     for i, r in enumerate(rows):  # a pure saddle point, attack first
         for j, c in enumerate(cols):
             if values[i, j] == values[i, :].min() and values[i, j] == values[:, j].max():
@@ -69,7 +70,10 @@ def _solve_stances(values: np.ndarray, rows: Sequence[str], cols: Sequence[str])
         value = float(values[rows.index(saddle[0]), cols.index(saddle[1])])
     else:
         p, q, value = solve_zero_sum(values)
-    mix = lambda names, probs: {s: _p(probs[list(names).index(s)]) if s in names else 0.0 for s in STANCES}  # noqa: E731
+
+    def mix(names: Sequence[Stance], probs: NDArray[np.float64]) -> dict[str, float]:
+        return {s: _p(probs[list(names).index(s)]) if s in names else 0.0 for s in STANCES}
+
     return StanceSolution(attacker=mix(rows, p), defender=mix(cols, q), value=_p(value), saddle=saddle)
 
 
@@ -83,8 +87,8 @@ def stance_matrix(
     defender_push: bool = False,
     attacker_poison: Poison | str | None = None,
     defender_poison: Poison | str | None = None,
-    attacker_stances: Sequence[str] | None = None,
-    defender_stances: Sequence[str] | None = None,
+    attacker_stances: Sequence[Stance] | None = None,
+    defender_stances: Sequence[Stance] | None = None,
     payoff: Payoff = "wounds",
     ruleset: Ruleset = DEFAULT,
 ) -> StanceMatrix:
@@ -124,7 +128,21 @@ def stance_matrix(
                         best=_solve_stances(values, rows, cols))
 
 
-def best_stances(attacker: Combatant, defender: Combatant, **kwargs: Any) -> StanceSolution:
+def best_stances(
+    attacker: Combatant,
+    defender: Combatant,
+    *,
+    attacker_lowering: LoweringPolicy = "none",
+    defender_lowering: LoweringPolicy = "none",
+    attacker_push: bool = False,
+    defender_push: bool = False,
+    attacker_poison: Poison | str | None = None,
+    defender_poison: Poison | str | None = None,
+    attacker_stances: Sequence[Stance] | None = None,
+    defender_stances: Sequence[Stance] | None = None,
+    payoff: Payoff = "wounds",
+    ruleset: Ruleset = DEFAULT,
+) -> StanceSolution:
     """The equilibrium of :func:`stance_matrix` (same arguments): the pure saddle point if any,
     else each side's mixed strategy; the value is the attacker's expected payoff (PRJ-80, PRJ-82).
 
@@ -136,4 +154,7 @@ def best_stances(attacker: Combatant, defender: Combatant, **kwargs: Any) -> Sta
     >>> best_stances(Combatant(weapon=halberd), Combatant(weapon=knife)).saddle
     ('attack', 'defend')
     """
-    return stance_matrix(attacker, defender, **kwargs).best
+    return stance_matrix(attacker, defender, attacker_lowering=attacker_lowering, defender_lowering=defender_lowering,
+                         attacker_push=attacker_push, defender_push=defender_push, attacker_poison=attacker_poison,
+                         defender_poison=defender_poison, attacker_stances=attacker_stances, defender_stances=defender_stances,
+                         payoff=payoff, ruleset=ruleset).best

@@ -2,16 +2,21 @@
 
 - :mod:`landsraad.play.answers`: typed lines into engine answers (numbers, names, ``x,y``,
   ``contact NAME``, ``toward NAME CM``, dice) or commands.
-- :mod:`landsraad.play.hints`: exact odds next to shot and melee options.
+- :mod:`landsraad.play.hints`: exact odds next to shot and melee options (the dodge, the charge).
+- :mod:`landsraad.play.matrix`: the stance matrix and the disengage odds.
 - :mod:`landsraad.play.session`: the loop that asks a person the engine's decisions.
 - :mod:`landsraad.play.terminal`: plain or rich terminals.
-- :mod:`landsraad.play.drills`: mission drills, their score against par and the advice.
+- :mod:`landsraad.play.drills`: mission drills and their score against par.
+- :mod:`landsraad.play.review`: the person's costliest decisions, after a drill or a whole game.
+- :mod:`landsraad.play.maps`: the ``map`` picture, wounds and fatigue on the bases.
 """
 
 from .answers import InputProblem, parse_answer, parse_command
 from .drills import Drill, drill_game, drill_over, drill_score, load_drill, load_drills, worst_decision
+from .maps import play_map
+from .review import Advice, game_review
 from .session import Session, SessionEnd
 from .terminal import PlainTerminal, RichTerminal
 
 __all__ = ["InputProblem", "parse_answer", "parse_command", "Drill", "drill_game", "drill_over", "drill_score", "load_drill",
-           "load_drills", "worst_decision", "Session", "SessionEnd", "PlainTerminal", "RichTerminal"]
+           "load_drills", "worst_decision", "play_map", "Advice", "game_review", "Session", "SessionEnd", "PlainTerminal", "RichTerminal"]

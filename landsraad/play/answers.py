@@ -298,8 +298,12 @@ def toward_point(state: GameState, mover: str, target: str, cm: float, allowance
             try:
                 if engine_plan_move(state, mover, p, allowance_cm).legal:
                     if notes is not None:
-                        notes.append(f"{model_label(me.id, me.name)} stops after {back:.1f} cm, short of what blocks the straight "
-                                     f"line toward {model_label(other.id, other.name)} ({result.message.rstrip('.')}).")
+                        if said:  # one sentence: where it stops says it all (not "goes 10 cm", then "stops after 4.8")
+                            del notes[said - 1]
+                        reason = result.message.strip().rstrip(".")
+                        notes.append(f"{model_label(me.id, me.name)} stops after {back:.1f} cm on the straight line toward "
+                                     f"{model_label(other.id, other.name)}, short of what blocks it: "
+                                     f"{reason[:1].lower() + reason[1:]}.")
                     return p
             except LandsraadError:
                 continue

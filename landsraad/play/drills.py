@@ -9,11 +9,12 @@ when the activation limit is reached; :func:`drill_score` scores the human side'
 with the mission evaluators (:func:`landsraad.missions.evaluate_picks` over
 :class:`~landsraad.engine.missions.EngineMissionView`) as if the game ended there.
 
-:func:`worst_decision` answers "what would the computer have done at my worst decision?":
-each of the person's decisions is replayed from a copy of the game with the heuristic
-player's answer instead, both versions are played out to the drill's end by computer players
-over a few seeds (the same seeds for both, so luck cancels), and the decision whose
-alternative gains the most is reported.
+:func:`costliest_decisions` answers "what would the computer have done at my worst decisions?"
+with :mod:`landsraad.play.review`: each of the person's decisions is replayed from a copy of
+the game with the heuristic player's answer instead, both versions are played out to the
+drill's end by computer players over a few seeds (the same seeds for both, so luck cancels),
+and the decisions whose alternatives gain the most are reported (:func:`worst_decision`: the
+first of them).
 """
 
 from __future__ import annotations
@@ -22,22 +23,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Literal, Sequence
 
-import numpy as np
 from pydantic import Field, ValidationError, field_validator
 
 from ..content import data_dir, read_document
 from ..engine import Game, GameState, new_game
 from ..engine.missions import EngineMissionView
 from ..engine.state import MarkerState, TerrainState
-from ..errors import DataError, GeometryError, LandsraadError, Problem, UnknownNameError, truncate
+from ..errors import DataError, GeometryError, Problem, UnknownNameError, truncate
 from ..fileio import path_kind
 from ..geometry.measure import edge_distance
 from ..geometry.movement import plan_move
 from ..missions import evaluate_picks, load_missions, score
 from ..model import Frozen
-from ..narrate import model_label
-from ..players import make_player
 from ..scene import load_scene
+from .review import Advice, candidates, costliest
 
 __all__ = ["Drill", "DrillModel", "DrillMarker", "DrillResult", "Advice", "load_drill", "load_drills", "drill_names", "drill_game",
            "drill_over", "drill_score", "worst_decision", "costliest_decisions", "opponent_kind"]
@@ -110,34 +109,6 @@ class DrillResult:
         if diff == 0:
             return f"{self.score} VP: exactly par ({self.par})."
         return f"{self.score} VP: {-diff} below par ({self.par})."
-
-
-@dataclass(frozen=True)
-class Advice:
-    """The decision whose computer alternative gains the most."""
-
-    activation: int
-    prompt: str
-    yours: str
-    computer: str
-    your_score: float
-    computer_score: float
-    playouts: int
-
-    @property
-    def gain(self) -> float:
-        return self.computer_score - self.your_score
-
-    def line(self) -> str:
-        """One of several costliest decisions, in one sentence."""
-        return (f"At activation {self.activation + 1}, {self.prompt!r}: you answered {self.yours}; the computer would have answered "
-                f"{self.computer}, expecting {self.computer_score:.1f} VP against your {self.your_score:.1f} ({self.gain:+.1f}, "
-                f"{self.playouts} playouts).")
-
-    def sentence(self) -> str:
-        return (f"Your costliest decision was at activation {self.activation + 1}, {self.prompt!r}: you answered {self.yours}; "
-                f"the computer would have answered {self.computer}, worth {self.gain:+.1f} VP on average over "
-                f"{self.playouts} playouts to the drill's end ({self.your_score:.1f} against {self.computer_score:.1f}).")
 
 
 # --- loading -------------------------------------------------------------------------------------------
@@ -284,32 +255,6 @@ def drill_score(drill: Drill, state: GameState) -> DrillResult:
 # --- what the computer would have done ---------------------------------------------------------------
 
 
-def _playout(drill: Drill, before: Game, answer: Any, seed: int) -> float:
-    game = before.clone()
-    game.rng = np.random.default_rng(seed)
-    game.answer(answer)
-    players = {"red": make_player("heuristic", seed * 2 + 1), "blue": make_player("heuristic", seed * 2 + 2)}
-    while not drill_over(drill, game):
-        d = game.decision
-        if d.kind == "dice":
-            game.roll_pending()
-        else:
-            game.answer(players[d.side].decide(d, game.view(d.side)))
-    return float(drill_score(drill, game.state).score)
-
-
-def _shown(answer: Any, decision: Any, state: GameState) -> str:
-    if answer is None:
-        return "skip"
-    if decision.point is not None:
-        return f"({float(answer[0]):.1f}, {float(answer[1]):.1f})"
-    names = {m.id: model_label(m.id, m.name) for m in state.models}
-    if isinstance(answer, (list, tuple)):
-        return ", ".join(names.get(str(a), str(a)) for a in answer)
-    verb, _, arg = str(answer).partition(":")
-    return f"{verb} {names.get(arg, arg)}".strip() if arg else names.get(str(answer), str(answer))
-
-
 def worst_decision(drill: Drill, decisions: Sequence[tuple[Game, Any]], *, seeds: Iterable[int] = (11, 12),
                    limit: int = 12) -> Advice | None:
     """The person's decision whose heuristic alternative gains the most VP by the drill's end.
@@ -348,23 +293,6 @@ def costliest_decisions(drill: Drill, decisions: Sequence[tuple[Game, Any]], *, 
     list of Advice
         At most ``count``, costliest first; empty when no alternative gains anything.
     """
-    seeds = tuple(seeds)
-    found: list[Advice] = []
-    for before, answer in list(decisions)[-limit:]:
-        d = before.decision
-        if d is None or d.kind == "dice":
-            continue
-        alt = make_player("heuristic", 7919 + len(before.answers)).decide(d, before.view(d.side))
-        try:
-            if d.check(alt) == d.check(answer):
-                continue
-        except LandsraadError:  # an alternative the engine refuses is no advice
-            continue
-        yours = sum(_playout(drill, before, answer, s) for s in seeds) / len(seeds)
-        theirs = sum(_playout(drill, before, alt, s) for s in seeds) / len(seeds)
-        advice = Advice(before.state.activation, d.prompt, _shown(answer, d, before.state), _shown(alt, d, before.state), yours, theirs,
-                        len(seeds))
-        if advice.gain > 0:
-            found.append(advice)
-    found.sort(key=lambda a: -a.gain)
-    return found[:count]
+    found = candidates(list(decisions)[-limit:])
+    return costliest(found, over=lambda g: drill_over(drill, g), score=lambda g: drill_score(drill, g.state).score, seeds=seeds,
+                     count=count)

@@ -2,7 +2,9 @@
 
 The engine's choices ``shoot:WEAPON`` (at the nearest legal target, RUL-08), ``melee:ENEMY``
 and a ``target`` choice among equally near enemies get a short note such as
-``hits 58%, fatal 12%``; anything the odds cannot price (a template weapon's aim, a laser's
+``hits 58%, fatal 12%, dodges 42% (1-10 cm)`` (the chance the roll misses and the target may
+dodge away, RUL-09); a melee declared before the free move that brings it into contact (a
+charge, PRJ-100) says so beside its odds; anything the odds cannot price (a template weapon's aim, a laser's
 explosive mode) gets no note rather than a guess.
 """
 
@@ -15,9 +17,10 @@ from ..engine.actions import shot_candidates
 from ..engine.bridge import combatant
 from ..engine.spatial import cover_class, edge_distance
 from ..errors import LandsraadError
-from ..odds import shot_odds, stance_matrix
+from ..odds import ShotOdds, shot_odds, stance_matrix
+from .matrix import fighters
 
-__all__ = ["option_notes", "shot_note", "melee_note"]
+__all__ = ["option_notes", "shot_note", "melee_note", "dodge_words"]
 
 
 def _pct(p: float) -> str:
@@ -44,16 +47,40 @@ def shot_note(state: GameState, shooter: str, weapon_id: str, target: str | None
                          ruleset=state.ruleset)
     except LandsraadError:
         return ""
-    return f"hits {_pct(odds.p_hit)}, fatal {_pct(odds.wound.get('fatal', 0.0))} (at {target}, {distance:.1f} cm, {'no' if cover == 'none' else cover.replace('_', ' ')} cover)"
+    where = f"(at {target}, {distance:.1f} cm, {'no' if cover == 'none' else cover.replace('_', ' ')} cover)"
+    return f"hits {_pct(odds.p_hit)}, fatal {_pct(odds.wound.get('fatal', 0.0))}{dodge_words(odds)} {where}"
+
+
+def dodge_words(odds: ShotOdds) -> str:
+    """``, dodges 55% (1-10 cm)``: the chance the shot misses and the target may move away (RUL-09), and how far.
+
+    Empty when the target never dodges (every roll hits, or its dodge is 0 cm whatever its die).
+
+    Examples
+    --------
+    >>> from landsraad.model import Weapon
+    >>> from landsraad.odds import shot_odds
+    >>> from landsraad.rules.state import Combatant
+    >>> pistol = Weapon(id="pistol", name="Pistol", range=10, combat="+1", damage="+1")
+    >>> dodge_words(shot_odds(Combatant(combat=1, weapon=pistol), Combatant(endurance=3), distance_cm=35))
+    ', dodges 64% (1-10 cm)'
+    """
+    moving = {float(cm): p for cm, p in odds.dodge_cm.items() if float(cm) > 0}
+    chance = odds.p_dodge * sum(moving.values())
+    if not moving or chance <= 0:
+        return ""
+    low, high = min(moving), max(moving)
+    span = f"{low:g} cm" if low == high else f"{low:g}-{high:g} cm"
+    return f", dodges {_pct(chance)} ({span})"
 
 
 def melee_note(state: GameState, attacker: str, defender: str) -> str:
     """If you attack: your blow lands and kills, whether the enemy defends or attacks; ``""`` when unpriced."""
-    weapons = [w for w in state.model(attacker).weapons if w.is_melee]
-    if not weapons:
+    if not any(w.is_melee for w in state.model(attacker).weapons):
         return ""
     try:
-        matrix = stance_matrix(combatant(state, attacker, weapon=weapons[0]), combatant(state, defender), ruleset=state.ruleset)
+        # Both sides with their melee weapons, as at the stance choice: a bare-handed enemy could not attack back.
+        matrix = stance_matrix(*fighters(state, attacker, defender), ruleset=state.ruleset)
     except LandsraadError:
         return ""
     parts = []
@@ -81,8 +108,9 @@ def option_notes(decision: Decision, state: GameState | None) -> dict[Any, str]:
                 notes[choice] = "" if choice in later else shot_note(state, decision.model, arg)
             elif verb == "melee" and arg:
                 notes[choice] = melee_note(state, decision.model, arg)
-            if choice in later:
-                notes[choice] = "; ".join(n for n in ("after the free move", notes.get(choice, "")) if n)
+            if choice in later:  # a melee declared before the free move that brings it into contact is a charge
+                first = "charge after the free move" if verb == "melee" else "after the free move"
+                notes[choice] = "; ".join(n for n in (first, notes.get(choice, "")) if n)
     elif decision.kind == "target":
         weapon = _weapon_being_fired(state, decision.model)
         for choice in decision.choices:

@@ -17,14 +17,15 @@ from ..engine.spatial import contact_enemies
 from ..errors import LandsraadError
 from ..odds import disengage_odds, stance_matrix
 
-__all__ = ["stance_notes", "disengage_note", "matrix_title"]
+__all__ = ["stance_notes", "disengage_note", "matrix_title", "fighters"]
 
 
 def _pct(p: float) -> str:
     return f"{100 * p:.0f}%"
 
 
-def _fighters(state: GameState, model_id: str, opponent_id: str) -> tuple[Any, Any]:
+def fighters(state: GameState, model_id: str, opponent_id: str) -> tuple[Any, Any]:
+    """The two models of a clash as the odds see them, each with its first melee weapon (none: bare-handed)."""
     me, them = state.model(model_id), state.model(opponent_id)
     mine = next((w for w in me.weapons if w.is_melee), None)
     theirs = next((w for w in them.weapons if w.is_melee), None)
@@ -45,7 +46,7 @@ def stance_notes(decision: Decision, state: GameState) -> dict[str, str]:
         return {}
     role = decision.info.get("role", "attacker")
     try:
-        mine, theirs = _fighters(state, decision.model, opponent)
+        mine, theirs = fighters(state, decision.model, opponent)
         if role == "attacker":
             matrix = stance_matrix(mine, theirs, ruleset=state.ruleset)
         else:
@@ -81,7 +82,7 @@ def disengage_note(state: GameState, model_id: str) -> str:
         foes = contact_enemies(state, model_id)
         if not foes:
             return ""
-        mover, opponent = _fighters(state, model_id, foes[0])
+        mover, opponent = fighters(state, model_id, foes[0])
         odds = disengage_odds(mover, opponent, ruleset=state.ruleset)
     except LandsraadError:
         return ""

@@ -8,7 +8,7 @@ program roll). What happens is narrated as it happens, naming models as the pict
 
 Bad input never ends a session: every problem is one sentence and the prompt again. Commands
 at any prompt: ``help``/``?``, ``undo`` (takes back your last answer and the computer's since),
-``map [FILE]`` (the table as SVG), ``log [N]`` (the last events), ``save [FILE]``, ``quit``.
+``map [FILE]`` (the table as SVG, wounds and fatigue on the bases), ``log [N]`` (the last events), ``save [FILE]``, ``quit``.
 At the end of input the game is saved to the session's save file (if any) and the session
 ends normally.
 """
@@ -27,10 +27,10 @@ from ..missions import load_missions
 from ..narrate import model_label, model_names, narrate
 from ..players import make_player
 from ..search import SearchPlayer
-from ..svg import render_board
 from .answers import choice_label, describe_expected, parse_answer, parse_command, row_key
 from .cards import find_mission, mission_card_text, mission_line
 from .hints import option_notes
+from .maps import play_map
 from .matrix import disengage_note, matrix_title, stance_notes
 from .status import recap, status_report, status_text
 from .terminal import MenuRow, PlainTerminal, RichTerminal, Terminal
@@ -622,7 +622,7 @@ class Session:
     def _map(self, path: str) -> None:
         try:
             target = check_output_path(path, what="map")
-            atomic_write_text(target, render_board(self.game.state.board, title=f"After {self.game.state.activation} activation(s)"))
+            atomic_write_text(target, play_map(self.game.state, title=f"After {self.game.state.activation} activation(s)"))
         except (LandsraadError, OSError) as err:  # on standard error: the picture was not written
             self.terminal.say(sentence(err), "error")
             return
@@ -679,13 +679,16 @@ def sentence(err: Exception) -> str:
 
 
 
-def resume(record: GameRecord, players: Mapping[str, Any], *, source: str = "saved game") -> Game:
+def resume(record: GameRecord, players: Mapping[str, Any], *, source: str = "saved game",
+           decisions: list[tuple[Game, Any]] | None = None, humans: frozenset[str] = frozenset()) -> Game:
     """The saved game, its answers played again, each side's player shown its decisions on the way.
 
     A computer player keeps plans and a random generator: showing it the decisions it
     answered before the save brings it back to the state it was in, so a resumed session goes
     on exactly as an uninterrupted one would (``players`` maps a side to the computer player
-    or the defaults' advisor; physical dice are not shown to anyone).
+    or the defaults' advisor; physical dice are not shown to anyone). With ``decisions``, each
+    decision of the ``humans`` sides is added to it as ``(the game just before it, the answer)``,
+    so a resumed game's review covers the whole game.
 
     Raises
     ------
@@ -699,6 +702,8 @@ def resume(record: GameRecord, players: Mapping[str, Any], *, source: str = "sav
             raise DataError([Problem(source, f"answers[{i}]", "The game was over before this answer; the saved game is damaged.")])
         if d.kind != "dice" and d.side in players:
             players[d.side].decide(d, game.view(d.side))
+        if decisions is not None and d.kind != "dice" and d.side in humans:
+            decisions.append((game.clone(), given))
         try:
             game.answer(given)
         except LandsraadError as err:

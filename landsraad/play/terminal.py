@@ -88,10 +88,17 @@ class PlainTerminal:
 class RichTerminal:
     """Colours, menus and tables with ``rich``; line editing and history with ``prompt_toolkit``."""
 
-    def __init__(self) -> None:
-        self.console = Console(highlight=False)
+    def __init__(self, console: Console | None = None) -> None:
+        self.console = console or Console(highlight=False)
         self.errors = Console(highlight=False, stderr=True)
-        self.session: PromptSession[str] = PromptSession()
+        self._session: PromptSession[str] | None = None
+
+    @property
+    def session(self) -> PromptSession[str]:
+        """The line editor, made at the first read (it needs the terminal only then)."""
+        if self._session is None:
+            self._session = PromptSession()
+        return self._session
 
     def say(self, text: str, style: str = "") -> None:
         console = self.errors if style == ERROR_STYLE else self.console

@@ -51,7 +51,7 @@ import numpy as np
 
 from ..dice import ClashDice, beats, roll_clash
 from ..errors import RuleError
-from ..model import Poison
+from ..model import Poison, Weapon
 from ..ruleset import DEFAULT, Ruleset
 from ..specials import SPECIAL_RULES
 from .poisons import choose_poison
@@ -140,7 +140,7 @@ def lowering_order(attacker_total: int, defender_total: int) -> Literal["attacke
     return "secret"
 
 
-def melee_weapon(c: Combatant):
+def melee_weapon(c: Combatant) -> Weapon | None:
     """The weapon whose bonuses count in melee: ``c.weapon`` if it can strike in melee, else ``None`` (PRJ-16).
 
     Examples
@@ -455,8 +455,8 @@ def _strike(
 ) -> tuple[Strike, Combatant]:
     automatic = target_defence_die is None
     a_total = attack_total(striker, target, attack_die, ruleset)
-    d_total = None if automatic else defence_total(target, striker, target_defence_die, ruleset)  # type: ignore[arg-type]
-    hit = automatic or beats(a_total, d_total, ruleset.ties)  # type: ignore[arg-type]
+    d_total = None if target_defence_die is None else defence_total(target, striker, target_defence_die, ruleset)
+    hit = d_total is None or beats(a_total, d_total, ruleset.ties)
     raw = strike_damage(striker, target, neutral, ruleset) if hit else None
     pierce = _rules_total("shield_pierce_bonus", striker, target, ruleset)
     stopped = hit and not melee_gets_through(neutral, effective_shield(target, ruleset), pierce)
@@ -577,7 +577,7 @@ def resolve_melee(
         strikes += [s_a, s_d]
         state = {"attacker": a_after, "defender": d_after}
     elif first is not None:
-        second: Side = _other(first)  # type: ignore[arg-type]
+        second: Side = _other(first)
         s1, target_after = blow(first, state[first], state[second])
         state[second] = target_after
         if push[first] and _succeeded(s1) and not is_removed(target_after):

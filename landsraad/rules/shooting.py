@@ -84,6 +84,7 @@ __all__ = [
     "resolve_shot",
     "roll_shot",
     "TemplateShotEvent",
+    "TemplateTarget",
     "resolve_template_shot",
     "laser_blast_problem",
     "roll_template_shot",
@@ -97,6 +98,9 @@ COVER_BONUS: dict[str, int] = {"none": 0, "small": 2, "large": 4}
 """R-COVER: what cover adds to the target's defence die."""
 
 LaserMode = Literal["burn", "explosive"]
+
+TemplateTarget = tuple[Combatant, Sequence[int]] | tuple[Combatant, Sequence[int], Cover]
+"""One model under a template with its ``(neutral, defence)`` dice, and its cover as a third item when it has some."""
 
 
 
@@ -369,7 +373,7 @@ def _against(
     target: Combatant,
     *,
     distance_cm: float,
-    cover: str,
+    cover: Cover,
     shooter_dice: tuple[int, int],
     target_dice: tuple[int, int],
     laser_mode: LaserMode,
@@ -399,7 +403,7 @@ def _against(
         target=target.name,
         weapon=shooter.weapon.name,
         distance_cm=distance_cm,
-        cover=cover,  # type: ignore[arg-type]
+        cover=cover,
         laser_mode=laser_mode,
         template=template,
         shooter_dice=shooter_dice,
@@ -544,7 +548,7 @@ def laser_blast_problem(shooter: Combatant, covered: Sequence[Combatant], *, las
 
 def resolve_template_shot(
     shooter: Combatant,
-    targets: Sequence[tuple],
+    targets: Sequence[TemplateTarget],
     *,
     distance_cm: float,
     shooter_dice: Sequence[int],
@@ -602,7 +606,7 @@ def resolve_template_shot(
 
 def roll_template_shot(
     shooter: Combatant,
-    targets: Sequence[Combatant | tuple],
+    targets: Sequence[Combatant | tuple[Combatant, Cover]],
     *,
     distance_cm: float,
     rng: np.random.Generator,

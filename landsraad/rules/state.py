@@ -37,7 +37,7 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any, Literal, Sequence
+from typing import Any, Literal, Sequence, TypeVar
 
 from pydantic import Field
 
@@ -240,7 +240,10 @@ def wound_rank(level: str) -> int:
     return WOUND_RESULTS.index(level)
 
 
-def worse_wound(a: str, b: str) -> str:
+_Level = TypeVar("_Level", bound=str)
+
+
+def worse_wound(a: _Level, b: _Level) -> _Level:
     """The worse of two wound levels (R-WOUND: only the worst counts).
 
     Examples
@@ -266,7 +269,7 @@ def active_rules(c: Combatant, *, with_weapon: bool = True) -> tuple[str, ...]:
         return c.special_rules
     names = list(c.special_rules)
     if weapon_rules:
-        names.extend(n for n in c.weapon.special_rules if n not in names)
+        names.extend(n for n in weapon_rules if n not in names)
     if c.spice_active and c.spice_effect and c.spice_effect not in names:
         names.append(c.spice_effect)
     return tuple(names)
@@ -279,7 +282,7 @@ def hook_context(
     target: Combatant | None = None,
     distance_cm: float = 0.0,
     ruleset: Ruleset = DEFAULT,
-    **extra: Any,
+    **extra: object,
 ) -> HookContext:
     """The :class:`~landsraad.specials.HookContext` that ``c``'s hooks see.
 
@@ -326,12 +329,12 @@ def effective_wound_level(c: Combatant) -> WoundLevel:
     >>> effective_wound_level(Combatant(poisons=(Poison(kind="deadly"),)))
     'fatal'
     """
-    level: str = c.wound
+    level: WoundLevel = c.wound
     if has_poison(c, "dangerous"):
         level = worse_wound(level, "grave")
     if has_poison(c, "deadly"):
         level = "fatal"
-    return level  # type: ignore[return-value]
+    return level
 
 
 def wound_effects_ignored(c: Combatant, ruleset: Ruleset = DEFAULT) -> bool:

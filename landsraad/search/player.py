@@ -370,6 +370,11 @@ class SearchPlayer:
 
     # --- the protocol ---------------------------------------------------------------------------------
 
+    handles_dice = False
+    """The game rolls its dice in a physical-dice game (the Player protocol's flag)."""
+    reads_state = True
+    """It reads its view of the state at every decision."""
+
     def decide(self, decision: Decision, state: GameState) -> Answer:
         """The answer to ``decision``, seeing ``state`` (its side's view) only."""
         # Whatever the caller hands over, only what the side may know goes further (no seed, no

@@ -5,7 +5,7 @@ Authored rules live in :mod:`landsraad.specials.project`.
 
 from __future__ import annotations
 
-from . import special_rule
+from .registry import special_rule
 
 special_rule(
     name="assassination",

@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from . import special_rule
+from .registry import special_rule
 
 __all__ = ["ENGINE_ACTIONS"]
 

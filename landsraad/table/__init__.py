@@ -11,6 +11,8 @@ move / charge      :func:`.moves.move_to`, ``move_into_contact``  ``MoveAnswer``
 reach              :func:`.moves.reach`                           ``ReachAnswer``
 template           :func:`.template.blast`, ``direct``            ``TemplateAnswer``
 scene check        :func:`.check.check_scene`                     ``SceneCheck``
+advice             :func:`.advice.advise`                         ``Advice``
+threat map         :func:`.threat.threat_map`                     ``ThreatMap``
 scenes and names   :mod:`.scenes`                                 -
 =================  =============================================  ==================
 

@@ -26,7 +26,7 @@ from ..geometry import sight
 from ..geometry.board import Board
 from ..geometry.robust import DEFAULT_TOLERANCE_CM, Robustness, robustness
 from ..geometry.sight import CoverResult
-from .weapons import WeaponRange
+from .weapon_text import WeaponRange
 
 __all__ = ["WeaponRange", "Measurement", "measure", "NEAR_CM", "DEFAULT_TOLERANCE_CM"]
 

@@ -18,33 +18,13 @@ landsraad.errors.UsageError: --weapon: corrino has no weapon 'pistl'. Did you me
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 from ..content import load_faction
 from ..errors import UsageError, did_you_mean
 from ..model import Weapon
 from ..scene import Scene
+from .weapon_text import WeaponRange, is_bare_name
 
 __all__ = ["WeaponRange", "faction_of", "carried", "ranged_carried", "in_faction", "is_bare_name"]
-
-
-@dataclass(frozen=True)
-class WeaponRange:
-    """What measuring needs of a weapon: its range (cm) and Combat bonus, and its name if known."""
-
-    range_cm: float
-    combat: int = 0
-    name: str | None = None
-
-
-_BARE = re.compile(r"^[A-Za-z][A-Za-z0-9_ '-]*$")
-
-
-def is_bare_name(text: str) -> bool:
-    """``text`` is a weapon's id or name alone (``pistol``, ``Maula pistol``), not ``FACTION:WEAPON``,
-    a profile reference, inline ``key=value`` items or a range in cm."""
-    return bool(_BARE.match(text.strip()))
 
 
 def faction_of(scene: Scene, model_id: str) -> str | None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..i18n import message
 from ..ruleset import DEFAULT, Ruleset
 from ..warband import IntakeNote, Report, check_file, scan_list_files
 from .event import LISTS_DIR, Entrant, Event
@@ -94,28 +95,29 @@ def check_entries(folder: str | Path, ruleset: Ruleset = DEFAULT) -> EntryCheck:
     folder = Path(folder)
     lists = folder / LISTS_DIR
     if not lists.is_dir():
-        return EntryCheck(folder, (), (), (f"The event has no {LISTS_DIR}/ folder; create {lists} and put one list per player in it.",))
+        return EntryCheck(folder, (), (), (message("The event has no {folder}/ folder; create {lists} and put one list per player in it.", folder=LISTS_DIR, lists=lists),))
     files, notes = scan_list_files([lists])
     reports = tuple(check_file(f, ruleset=ruleset) for f in files)
     check = EntryCheck(folder, reports, (), ())
     notes = [IntakeNote(Path(check.relative(str(n.path))), n.read, n.message) for n in notes]
     problems: list[str] = []
     if not reports:
-        problems.append(f"{lists} holds no list (*.yaml, *.yml, *.json).")
+        problems.append(message("{lists} holds no list (*.yaml, *.yml, *.json).", lists=lists))
     by_player: dict[str, list[str]] = defaultdict(list)
     shown: dict[str, str] = {}
     for r in reports:
         player = player_of(r)
         if not player:
-            problems.append(f"{check.relative(r.source)} has no player name; add a line `player: NAME`."
-                            if r.warband else f"{check.relative(r.source)}: no player name could be read (see its errors).")
+            problems.append(message("{file} has no player name; add a line `player: NAME`.", file=check.relative(r.source))
+                            if r.warband else message("{file}: no player name could be read (see its errors).", file=check.relative(r.source)))
             continue
         key = " ".join(player.casefold().split())
         by_player[key].append(check.relative(r.source))
         shown.setdefault(key, player)
     for key, sources in by_player.items():
         if len(sources) > 1:
-            problems.append(f"The player {shown[key]!r} has {len(sources)} entries ({', '.join(sources)}); each player needs one list.")
+            problems.append(message("The player {player} has {count} entries ({files}); each player needs one list.",
+                                    player=repr(shown[key]), count=len(sources), files=", ".join(sources)))
     return EntryCheck(folder, reports, tuple(notes), tuple(problems))
 
 
@@ -135,16 +137,16 @@ def registration_changes(event: Event, check: EntryCheck) -> list[str]:
     if not event.entrants:
         return []
     now = {check.relative(r.source): r for r in check.reports}
-    out = []
+    out: list[str] = []
     for e in event.entrants:
         report = now.get(e.file)
         if report is None:
-            out.append(f"{e.player}'s registered list {e.file} is no longer in the folder.")
+            out.append(message("{player}'s registered list {file} is no longer in the folder.", player=e.player, file=e.file))
         elif e.list_hash is not None and report.list_hash != e.list_hash:
-            out.append(f"{e.player}'s list {e.file} has changed since it was registered (list hash {e.list_hash}, now "
-                       f"{report.list_hash}).")
+            out.append(message("{player}'s list {file} has changed since it was registered (list hash {registered}, now {now}).",
+                               player=e.player, file=e.file, registered=e.list_hash, now=report.list_hash))
     registered = {e.file for e in event.entrants}
     for source in now:
         if source not in registered:
-            out.append(f"{source} is not registered: the players were registered when round 1 was paired.")
+            out.append(message("{file} is not registered: the players were registered when round 1 was paired.", file=source))
     return out

@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Literal, Sequence
+from typing import Final, Iterator, Literal, Sequence
 
 from filelock import FileLock, Timeout
 from pydantic import Field, field_validator, model_validator
@@ -39,6 +39,7 @@ from pydantic import Field, field_validator, model_validator
 from ..content import load_model
 from ..errors import LandsraadError, did_you_mean
 from ..fileio import atomic_write_text
+from ..i18n import N_, _
 from ..model import Frozen
 
 __all__ = [
@@ -86,17 +87,17 @@ LOCK_FILE = ".event.lock"
 LOCK_TIMEOUT = 60.0
 """How long (seconds) a command waits for another one writing the same event."""
 
-FORMAT = "landsraad-event/2"
+FORMAT: Final = "landsraad-event/2"
 """The version tag of the state file written now (``landsraad-event/1`` files load with default settings)."""
 
 TIEBREAKERS: dict[str, str] = {
-    "sos": "strength of schedule: the sum of the current points of every opponent met",
-    "esos": "extended strength of schedule: the sum of the opponents' strengths of schedule",
-    "h2h": "head-to-head: points scored in the games between the tied players",
-    "vp_diff": "VP difference: VP scored minus VP conceded",
-    "vp": "VP scored",
-    "vp_against": "VP conceded, fewer is better",
-    "wins": "games won",
+    "sos": N_("strength of schedule: the sum of the current points of every opponent met"),
+    "esos": N_("extended strength of schedule: the sum of the opponents' strengths of schedule"),
+    "h2h": N_("head-to-head: points scored in the games between the tied players"),
+    "vp_diff": N_("VP difference: VP scored minus VP conceded"),
+    "vp": N_("VP scored"),
+    "vp_against": N_("VP conceded, fewer is better"),
+    "wins": N_("games won"),
 }
 """The tie-breakers an event may order, by name; the name (case ignored) is the last resort."""
 
@@ -104,6 +105,11 @@ _TIEBREAKER_ALIASES = {
     "strength_of_schedule": "sos", "extended_sos": "esos", "e_sos": "esos", "extended_strength_of_schedule": "esos",
     "head_to_head": "h2h", "vp_difference": "vp_diff", "vpdiff": "vp_diff", "diff": "vp_diff", "differential": "vp_diff",
     "vp_scored": "vp", "victory_points": "vp", "vp_conceded": "vp_against", "against": "vp_against",
+    # the French words (docs/glossary.md), with and without accents
+    "fda": "sos", "force_des_adversaires": "sos", "fda_étendue": "esos", "fda_etendue": "esos", "fdaé": "esos",
+    "confrontation_directe": "h2h", "différence_de_pv": "vp_diff", "difference_de_pv": "vp_diff", "diff_pv": "vp_diff",
+    "pv": "vp", "pv_marqués": "vp", "pv_marques": "vp", "points_de_victoire": "vp", "pv_concédés": "vp_against",
+    "pv_concedes": "vp_against", "victoires": "wins", "parties_gagnées": "wins", "parties_gagnees": "wins",
 }
 
 DEFAULT_TIEBREAKERS: tuple[str, ...] = ("vp_diff", "vp", "sos")
@@ -129,13 +135,15 @@ def tiebreaker_name(text: str) -> str:
     --------
     >>> [tiebreaker_name(t) for t in ("SoS", "extended-sos", "Head to head", "VP difference")]
     ['sos', 'esos', 'h2h', 'vp_diff']
+    >>> [tiebreaker_name(t) for t in ("FdA", "confrontation directe", "différence de PV", "PV marqués")]
+    ['sos', 'h2h', 'vp_diff', 'vp']
     """
     key = "_".join(text.strip().casefold().replace("-", " ").split())
     key = _TIEBREAKER_ALIASES.get(key, key)
     if key not in TIEBREAKERS:
         hint = did_you_mean(key, list(TIEBREAKERS) + list(_TIEBREAKER_ALIASES))
-        raise EventError(f"Unknown tie-breaker {text[:80]!r}." + (f" Did you mean {_TIEBREAKER_ALIASES.get(hint, hint)!r}?" if hint else "")
-                         + " Known tie-breakers: " + "; ".join(f"{k} ({v})" for k, v in TIEBREAKERS.items()) + ".")
+        raise EventError(_("Unknown tie-breaker {text!r}.").format(text=text[:80]) + (_(" Did you mean {hint!r}?").format(hint=_TIEBREAKER_ALIASES.get(hint, hint)) if hint else "")
+                         + _(" Known tie-breakers: ") + "; ".join(f"{k} ({_(v)})" for k, v in TIEBREAKERS.items()) + ".")
     return key
 
 
@@ -161,7 +169,7 @@ class Scoring(Frozen):
 
     def describe_bye(self) -> str:
         """``a win, 0 VP`` or ``a win, the player's average VP``."""
-        return "a win, the player's average VP" if self.bye == "average" else f"a win, {self.bye_vp} VP"
+        return _("a win, the player's average VP") if self.bye == "average" else _("a win, {vp} VP").format(vp=self.bye_vp)
 
 
 class Seat(Frozen):
@@ -321,7 +329,7 @@ class Event(Frozen):
         for e in self.entrants:
             if e.player == player:
                 return e
-        raise EventError(f"{player!r} is not a registered player of {self.name!r}.")
+        raise EventError(_("{player!r} is not a registered player of {name!r}.").format(player=player, name=self.name))
 
     def to_json(self) -> dict:
         """The state as written to ``event.json`` (always in the current :data:`FORMAT`)."""
@@ -370,17 +378,15 @@ def event_lock(folder: str | Path, timeout: float = LOCK_TIMEOUT) -> Iterator[No
     """
     path = Path(folder)
     if not path.is_dir():
-        raise EventError(f"There is no event folder {str(folder)[:200]!r}; create one with "
-                         f"`landsraad event new {str(folder)[:200]} --name NAME --rounds N`.")
+        raise EventError(_("There is no event folder {folder!r}; create one with `landsraad event new {folder} --name NAME --rounds N`.").format(folder=str(folder)[:200]))
     lock = FileLock(str(path / LOCK_FILE), timeout=timeout)
     try:
         lock.acquire()
     except Timeout:
-        raise EventError(f"Another landsraad command has been writing the event in {str(folder)[:200]!r} for "
-                         f"{timeout:g} s (lock file {LOCK_FILE}); try again when it has finished.") from None
+        raise EventError(_("Another landsraad command has been writing the event in {folder!r} for {timeout:g} s (lock file {lock}); try again when it has finished.").format(
+            folder=str(folder)[:200], timeout=timeout, lock=LOCK_FILE)) from None
     except OSError as err:
-        raise EventError(f"Cannot lock the event folder {str(folder)[:200]!r} for writing ({err.strerror or err}); "
-                         "check that it is writable.") from None
+        raise EventError(_("Cannot lock the event folder {folder!r} for writing ({reason}); check that it is writable.").format(folder=str(folder)[:200], reason=err.strerror or err)) from None
     try:
         yield
     finally:
@@ -404,15 +410,15 @@ def configure(event: Event, **settings: object) -> Event:
     state = {"entrants", "dropped", "pairings", "format"}
     unknown = sorted(k for k in settings if k in state or k not in Event.model_fields)
     if unknown:
-        raise EventError(f"{', '.join(unknown)} cannot be set with configure.")
+        raise EventError(_("{settings} cannot be set with configure.").format(settings=', '.join(unknown)))
     if event.pairings:
         locked = [k for k in ("seed", "points") if k in settings and settings[k] != getattr(event, k)]
         if locked:
-            raise EventError(f"The event {event.name!r} has {len(event.pairings)} round(s) paired: its "
-                             f"{' and '.join('points cap' if k == 'points' else k for k in locked)} can no longer change.")
+            raise EventError(_("The event {event!r} has {n_pairings} round(s) paired: its {settings} can no longer change.").format(
+                event=event.name, n_pairings=len(event.pairings), settings=_(' and ').join(_('points cap') if k == 'points' else k for k in locked)))
         rounds = settings.get("rounds", event.rounds)
         if isinstance(rounds, int) and rounds < len(event.pairings):
-            raise EventError(f"The event {event.name!r} has {len(event.pairings)} round(s) paired; it cannot have {rounds}.")
+            raise EventError(_("The event {event!r} has {n_pairings} round(s) paired; it cannot have {rounds}.").format(event=event.name, n_pairings=len(event.pairings), rounds=rounds))
     return Event.model_validate({**event.model_dump(), **settings})
 
 
@@ -433,10 +439,10 @@ def load_event(folder: str | Path) -> Event:
     """
     path = event_path(folder)
     if not Path(folder).is_dir():
-        raise EventError(f"There is no event folder {str(folder)!r}; create one with `landsraad event new {folder} --name NAME --rounds N`.")
+        raise EventError(_("There is no event folder {folder!r}; create one with `landsraad event new {path} --name NAME --rounds N`.").format(folder=str(folder), path=folder))
     if not path.is_file():
-        raise EventError(f"The folder {str(folder)!r} holds no {EVENT_FILE}; create the event with "
-                         f"`landsraad event new {folder} --name NAME --rounds N`.")
+        raise EventError(_("The folder {folder!r} holds no {file}; create the event with `landsraad event new {path} --name NAME --rounds N`.").format(
+            folder=str(folder), file=EVENT_FILE, path=folder))
     return load_model(Event, path)
 
 
@@ -459,12 +465,12 @@ def register(event: Event, entrants: Sequence[Entrant]) -> Event:
         Once a result is recorded, or for two entrants with the same name (case ignored).
     """
     if any(r.recorded for r in event.pairings):
-        raise EventError("Entries are closed: results are already recorded.")
+        raise EventError(_("Entries are closed: results are already recorded."))
     seen: dict[str, str] = {}
     for e in entrants:
         key = e.player.strip().casefold()
         if key in seen:
-            raise EventError(f"Two entries are for the player {e.player!r} (and {seen[key]!r}); each player needs one list.")
+            raise EventError(_("Two entries are for the player {player!r} (and {seen!r}); each player needs one list.").format(player=e.player, seen=seen[key]))
         seen[key] = e.player
     return event.model_copy(update={"entrants": tuple(entrants)})
 
@@ -480,14 +486,14 @@ def set_round(event: Event, rnd: Round) -> Event:
     played = list(event.pairings)
     if rnd.round == len(played) + 1:
         if rnd.round > event.rounds:
-            raise EventError(f"{event.name!r} has {event.rounds} rounds; all are paired.")
+            raise EventError(_("{event!r} has {rounds} rounds; all are paired.").format(event=event.name, rounds=event.rounds))
         played.append(rnd)
     elif rnd.round == len(played) and played:
         if played[-1].recorded:
             raise EventError(_has_results(played[-1]))
         played[-1] = rnd
     else:
-        raise EventError(f"Round {rnd.round} cannot be paired now: {len(played)} round(s) are paired.")
+        raise EventError(_("Round {round} cannot be paired now: {n_played} round(s) are paired.").format(round=rnd.round, n_played=len(played)))
     return Event.model_validate({**event.model_dump(), "pairings": tuple(played)})
 
 
@@ -508,21 +514,21 @@ def record_result(event: Event, round_no: int, table_no: int, red_vp: int, blue_
         recorded without ``force``.
     """
     if red_vp < 0 or blue_vp < 0:
-        raise EventError(f"Victory points cannot be negative; got {red_vp},{blue_vp}.")
+        raise EventError(_("Victory points cannot be negative; got {red_vp},{blue_vp}.").format(red_vp=red_vp, blue_vp=blue_vp))
     if not 1 <= round_no <= len(event.pairings):
         paired = f"rounds 1 to {len(event.pairings)} are paired" if event.pairings else "no round is paired yet"
-        raise EventError(f"There is no round {round_no} to record: {paired}.")
+        raise EventError(_("There is no round {round_no} to record: {paired}.").format(round_no=round_no, paired=paired))
     rnd = event.pairings[round_no - 1]
     if not 1 <= table_no <= len(rnd.tables):
-        tables = ", ".join(str(t.table) for t in rnd.tables) or "none"
-        raise EventError(f"Round {round_no} has no table {table_no}; its tables are {tables}.")
+        known = ", ".join(str(t.table) for t in rnd.tables) or _("none")
+        raise EventError(_("Round {round_no} has no table {table_no}; its tables are {tables}.").format(round_no=round_no, table_no=table_no, tables=known))
     table = rnd.tables[table_no - 1]
     new = Result(red=red_vp, blue=blue_vp)
     if table.result == new:
         return event, False
     if table.result is not None and not force:
-        raise EventError(f"Round {round_no}, table {table_no} ({table.red} v {table.blue}) already has the result "
-                         f"{table.result.red},{table.result.blue}; add --force to replace it with {red_vp},{blue_vp}.")
+        raise EventError(_("Round {round_no}, table {table_no} ({red} v {blue}) already has the result {old_red},{old_blue}; add --force to replace it with {red_vp},{blue_vp}.").format(
+            round_no=round_no, table_no=table_no, red=table.red, blue=table.blue, old_red=table.result.red, old_blue=table.result.blue, red_vp=red_vp, blue_vp=blue_vp))
     tables = list(rnd.tables)
     tables[table_no - 1] = table.model_copy(update={"result": new})
     played = list(event.pairings)
@@ -543,8 +549,8 @@ def find_player(event: Event, name: str) -> str:
         if p.strip().casefold() == key:
             return p
     hint = did_you_mean(name, event.players)
-    raise EventError(f"{name!r} is not a registered player of {event.name!r}." + (f" Did you mean {hint!r}?" if hint else "")
-                     + (f" Players: {', '.join(event.players)}." if event.players else " No player is registered yet."))
+    raise EventError(_("{name!r} is not a registered player of {event!r}.").format(name=name, event=event.name) + (_(" Did you mean {hint!r}?").format(hint=hint) if hint else "")
+                     + (_(" Players: {players}.").format(players=', '.join(event.players)) if event.players else _(" No player is registered yet.")))
 
 
 def drop_player(event: Event, name: str) -> tuple[Event, bool]:
@@ -570,17 +576,17 @@ def add_entrant(event: Event, entrant: Entrant, start_points: int | None = None)
         (case ignored), or when every round is paired and played.
     """
     if not event.pairings:
-        raise EventError("Round 1 is not paired yet: put the list in the lists folder; it is registered when round 1 is paired.")
+        raise EventError(_("Round 1 is not paired yet: put the list in the lists folder; it is registered when round 1 is paired."))
     key = entrant.player.strip().casefold()
     taken = next((p for p in event.players if p.strip().casefold() == key), None)
     if taken is not None:
-        raise EventError(f"The player {taken!r} is already registered in {event.name!r}; choose another name.")
+        raise EventError(_("The player {taken!r} is already registered in {event!r}; choose another name.").format(taken=taken, event=event.name))
     last = event.pairings[-1]
     joined = last.round if not last.recorded else last.round + 1
     if joined > event.rounds:
-        raise EventError(f"{event.name!r} has {event.rounds} round(s), all paired with results: there is no round left to join.")
+        raise EventError(_("{event!r} has {rounds} round(s), all paired with results: there is no round left to join.").format(event=event.name, rounds=event.rounds))
     points = event.late_points if start_points is None else start_points
     if points < 0:
-        raise EventError(f"A start score cannot be negative; got {points}.")
+        raise EventError(_("A start score cannot be negative; got {points}.").format(points=points))
     new = entrant.model_copy(update={"player": entrant.player.strip(), "joined": joined, "start_points": points})
     return event.model_copy(update={"entrants": event.entrants + (new,)}), joined

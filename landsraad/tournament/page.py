@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 
+from ..i18n import N_, _, language, ngettext
 from .event import Event
 from .standings import CRITERION_LABELS, standings
 
@@ -49,41 +50,48 @@ def render_event_html(event: Event) -> str:
     """
     rows = standings(event)
     played = sum(1 for r in event.pairings if r.complete)
-    status = (f"final standings after {event.rounds} round{'s' if event.rounds > 1 else ''}" if played == event.rounds
-              else f"standings after round {played} of {event.rounds}" if played else f"no round played yet ({event.rounds} planned)")
+    status = (ngettext("final standings after {n} round", "final standings after {n} rounds", event.rounds).format(n=event.rounds)
+              if played == event.rounds
+              else _("standings after round {played} of {rounds}").format(played=played, rounds=event.rounds) if played
+              else _("no round played yet ({rounds} planned)").format(rounds=event.rounds))
     sc = event.scoring
+    breakers = ", ".join(_(CRITERION_LABELS[t]) for t in event.tiebreakers)
+    th = "".join(f"<th>{_e(_(h))}</th>" for h in ("#", N_("Player"), N_("Faction"), N_("Points"), N_("W"), N_("D"), N_("L"), N_("VP"),
+                                                   N_("VP diff"), N_("SoS")))
     out = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{_e(event.name)} - standings</title>",
+        f'<html lang="{language()}"><head><meta charset="utf-8">',
+        "<title>" + _e(_("{event} - standings").format(event=event.name)) + "</title>",
         f"<style>{_STYLE}</style></head><body>",
         f"<h1>{_e(event.name)}</h1>",
-        f'<p class="meta">{_e(status.capitalize())}. {len(event.entrants)} players, {event.points}-point warbands; '
-        f"win {sc.win}, draw {sc.draw}, loss {sc.loss} (by victory points; a bye is {_e(sc.describe_bye())}). "
-        f"Ties broken by {_e(', '.join(CRITERION_LABELS[t] for t in event.tiebreakers))}, then name.</p>",
-        "<h2>Standings</h2>",
-        "<table><thead><tr><th>#</th><th>Player</th><th>Faction</th><th>Points</th><th>W</th><th>D</th><th>L</th>"
-        "<th>VP</th><th>VP diff</th><th>SoS</th></tr></thead><tbody>",
+        '<p class="meta">' + _e(_("{status}. {players} players, {points}-point warbands; win {win}, draw {draw}, loss {loss} (by victory "
+                                  "points; a bye is {bye}). Ties broken by {breakers}, then name.").format(
+            status=status[:1].upper() + status[1:], players=len(event.entrants), points=event.points, win=sc.win, draw=sc.draw,
+            loss=sc.loss, bye=sc.describe_bye(), breakers=breakers)) + "</p>",
+        "<h2>" + _e(_("Standings")) + "</h2>",
+        f"<table><thead><tr>{th}</tr></thead><tbody>",
     ]
     late = {e.player: e for e in event.entrants if e.joined > 1}
     for s in rows:
         cls = ' class="dropped"' if s.dropped else ""
-        note = " (dropped)" if s.dropped else ""
+        note = _(" (dropped)") if s.dropped else ""
         if s.player in late:
             e = late[s.player]
-            note += f" (joined in round {e.joined}" + (f", started on {e.start_points})" if e.start_points else ")")
-        out.append(f"<tr{cls}><td class=\"n\">{s.rank}</td><td>{_e(s.player)}{note}</td><td>{_e(s.faction)}</td>"
+            note += (_(" (joined in round {round}, started on {points})").format(round=e.joined, points=e.start_points) if e.start_points
+                     else _(" (joined in round {round})").format(round=e.joined))
+        out.append(f"<tr{cls}><td class=\"n\">{s.rank}</td><td>{_e(s.player)}{_e(note)}</td><td>{_e(s.faction)}</td>"
                    f'<td class="n">{s.points}</td><td class="n">{s.wins}</td><td class="n">{s.draws}</td>'
                    f'<td class="n">{s.losses}</td><td class="n">{s.vp}</td><td class="n">{s.vp_diff:+d}</td>'
                    f'<td class="n">{s.sos}</td></tr>')
     out.append("</tbody></table>")
+    th = "".join(f"<th>{_e(_(h))}</th>" for h in (N_("Table"), N_("Red"), N_("VP"), N_("VP"), N_("Blue")))
     for rnd in event.pairings:
-        out.append(f'<section class="round"><h2>Round {rnd.round}</h2>')
-        out.append("<table><thead><tr><th>Table</th><th>Red</th><th>VP</th><th>VP</th><th>Blue</th></tr></thead><tbody>")
+        out.append('<section class="round"><h2>' + _e(_("Round {round}").format(round=rnd.round)) + "</h2>")
+        out.append(f"<table><thead><tr>{th}</tr></thead><tbody>")
         faction = {e.player: e.faction for e in event.entrants}
         for t in rnd.tables:
             if t.result is None:
-                score = '<td class="pending" colspan="2">to play</td>'
+                score = '<td class="pending" colspan="2">' + _e(_("to play")) + "</td>"
             else:
                 score = f'<td class="n">{t.result.red}</td><td class="n">{t.result.blue}</td>'
             red = f"{_e(t.red)} <small>({_e(faction.get(t.red, ''))})</small>" if faction.get(t.red) else _e(t.red)
@@ -91,7 +99,7 @@ def render_event_html(event: Event) -> str:
             where = f" <small>{_e(t.layout)}</small>" if t.layout else ""
             out.append(f'<tr><td class="n">{t.table}{where}</td><td class="red">{red}</td>{score}<td class="blue">{blue}</td></tr>')
         if rnd.bye:
-            out.append(f'<tr><td>bye</td><td colspan="4">{_e(rnd.bye)} ({_e(sc.describe_bye())})</td></tr>')
+            out.append("<tr><td>" + _e(_("bye")) + f'</td><td colspan="4">{_e(rnd.bye)} ({_e(sc.describe_bye())})</td></tr>')
         out.append("</tbody></table></section>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"

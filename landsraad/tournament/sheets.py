@@ -28,6 +28,7 @@ from __future__ import annotations
 import html
 
 from ..content import faction_ids, load_faction
+from ..i18n import N_, _, language
 from .event import Event, EventError, Round
 
 __all__ = ["pairing_sheet_html", "result_slips_html", "round_of", "faction_names"]
@@ -62,11 +63,11 @@ def round_of(event: Event, number: int | None = None) -> Round:
         When no round is paired, or there is no such round.
     """
     if not event.pairings:
-        raise EventError(f"No round of {event.name!r} is paired yet; pair one with `landsraad event pair`.")
+        raise EventError(_("No round of {event!r} is paired yet; pair one with `landsraad event pair`.").format(event=event.name))
     if number is None:
         return event.pairings[-1]
     if not 1 <= number <= len(event.pairings):
-        raise EventError(f"There is no round {number}: rounds 1 to {len(event.pairings)} are paired.")
+        raise EventError(_("There is no round {number}: rounds 1 to {paired} are paired.").format(number=number, paired=len(event.pairings)))
     return event.pairings[number - 1]
 
 
@@ -76,8 +77,13 @@ def faction_names(event: Event) -> dict[str, str]:
     return {e.player: load_faction(e.faction).name if e.faction in known else e.faction for e in event.entrants}
 
 
+def _th(*labels: str) -> str:
+    """Header cells, each label in the reader's language."""
+    return "".join(f"<th>{html.escape(_(label), quote=False)}</th>" for label in labels)
+
+
 def _page(title: str, body: list[str]) -> str:
-    return "\n".join(["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">', f"<title>{_e(title)}</title>",
+    return "\n".join(["<!DOCTYPE html>", f'<html lang="{language()}"><head><meta charset="utf-8">', f"<title>{_e(title)}</title>",
                       f"<style>{_STYLE}</style></head><body>", *body, "</body></html>"]) + "\n"
 
 
@@ -92,27 +98,28 @@ def pairing_sheet_html(event: Event, number: int | None = None) -> str:
     rnd = round_of(event, number)
     faction = faction_names(event)
     layouts = any(t.layout for t in rnd.tables)
-    title = f"{event.name} - round {rnd.round} of {event.rounds}: pairings"
+    title = _("{event} - round {round} of {rounds}: pairings").format(event=event.name, round=rnd.round, rounds=event.rounds)
     out = [f"<h1>{_e(event.name)}</h1>",
-           f'<p class="meta">Round {rnd.round} of {event.rounds}: {len(rnd.tables)} table(s)'
-           + (f", bye: {_e(rnd.bye)}" if rnd.bye else "") + ". Find your name, go to your table.</p>",
-           "<h2>By player</h2>",
-           "<table><thead><tr><th>Player</th><th>Faction</th><th>Table</th><th>Side</th><th>Opponent</th>"
-           "<th>Opponent's faction</th>" + ("<th>Layout</th>" if layouts else "") + "</tr></thead><tbody>"]
+           '<p class="meta">' + _e(_("Round {round} of {rounds}: {tables} table(s)").format(round=rnd.round, rounds=event.rounds,
+                                                                                          tables=len(rnd.tables)))
+           + (_e(_(", bye: {player}").format(player=rnd.bye)) if rnd.bye else "") + _e(_(". Find your name, go to your table.")) + "</p>",
+           "<h2>" + _e(_("By player")) + "</h2>",
+           "<table><thead><tr>" + _th(N_("Player"), N_("Faction"), N_("Table"), N_("Side"), N_("Opponent"), N_("Opponent's faction"))
+           + (_th(N_("Layout")) if layouts else "") + "</tr></thead><tbody>"]
     lines = []
     for t in rnd.tables:
         for me, other, side in ((t.red, t.blue, "red"), (t.blue, t.red, "blue")):
             lines.append((me, f"<tr><td>{_e(me)}</td><td class=\"faction\">{_e(faction.get(me, ''))}</td>"
-                              f'<td class="n">{t.table}</td><td class="{side}">{side}</td><td>{_e(other)}</td>'
+                              f'<td class="n">{t.table}</td><td class="{side}">{_e(_(side))}</td><td>{_e(other)}</td>'
                               f'<td class="faction">{_e(faction.get(other, ""))}</td>'
                               + (f"<td>{_e(t.layout or '')}</td>" if layouts else "") + "</tr>"))
     if rnd.bye:
         lines.append((rnd.bye, f"<tr><td>{_e(rnd.bye)}</td><td class=\"faction\">{_e(faction.get(rnd.bye, ''))}</td>"
-                               f'<td colspan="{5 if layouts else 4}">bye ({_e(event.scoring.describe_bye())})</td></tr>'))
-    out += [row for _, row in sorted(lines, key=lambda x: (x[0].casefold(), x[0]))]
-    out += ["</tbody></table>", "<h2>By table</h2>",
-            "<table><thead><tr><th>Table</th>" + ("<th>Layout</th>" if layouts else "")
-            + "<th>Red</th><th>Faction</th><th>Blue</th><th>Faction</th></tr></thead><tbody>"]
+                               f'<td colspan="{5 if layouts else 4}">' + _e(_("bye ({bye})").format(bye=event.scoring.describe_bye())) + "</td></tr>"))
+    out += [row for _player, row in sorted(lines, key=lambda x: (x[0].casefold(), x[0]))]
+    out += ["</tbody></table>", "<h2>" + _e(_("By table")) + "</h2>",
+            "<table><thead><tr>" + _th(N_("Table")) + (_th(N_("Layout")) if layouts else "")
+            + _th(N_("Red"), N_("Faction"), N_("Blue"), N_("Faction")) + "</tr></thead><tbody>"]
     for t in rnd.tables:
         out.append(f'<tr><td class="n">{t.table}</td>' + (f"<td>{_e(t.layout or '')}</td>" if layouts else "")
                    + f'<td class="red">{_e(t.red)}</td><td class="faction">{_e(faction.get(t.red, ""))}</td>'
@@ -133,22 +140,24 @@ def result_slips_html(event: Event, number: int | None = None, folder: str = "DI
     """
     rnd = round_of(event, number)
     faction = faction_names(event)
-    title = f"{event.name} - round {rnd.round}: result slips"
+    title = _("{event} - round {round}: result slips").format(event=event.name, round=rnd.round)
     out = []
     for t in rnd.tables:
-        layout = f" - layout {_e(t.layout)}" if t.layout else ""
+        layout = _(" - layout {layout}").format(layout=t.layout) if t.layout else ""
+        heading = _("{event} - round {round} of {rounds} - table {table}").format(event=event.name, round=rnd.round, rounds=event.rounds,
+                                                                                 table=t.table)
         out += ['<section class="slip">',
-                f"<h2>{_e(event.name)} - round {rnd.round} of {event.rounds} - table {t.table}{layout}</h2>",
-                "<table><thead><tr><th>Side</th><th>Player</th><th>Faction</th><th>Victory points</th></tr></thead><tbody>",
-                f'<tr><td class="red">red</td><td>{_e(t.red)}</td><td class="faction">{_e(faction.get(t.red, ""))}</td>'
+                f"<h2>{_e(heading + layout)}</h2>",
+                "<table><thead><tr>" + _th(N_("Side"), N_("Player"), N_("Faction"), N_("Victory points")) + "</tr></thead><tbody>",
+                '<tr><td class="red">' + _e(_("red")) + f'</td><td>{_e(t.red)}</td><td class="faction">{_e(faction.get(t.red, ""))}</td>'
                 '<td class="box"></td></tr>',
-                f'<tr><td class="blue">blue</td><td>{_e(t.blue)}</td><td class="faction">{_e(faction.get(t.blue, ""))}</td>'
+                '<tr><td class="blue">' + _e(_("blue")) + f'</td><td>{_e(t.blue)}</td><td class="faction">{_e(faction.get(t.blue, ""))}</td>'
                 '<td class="box"></td></tr>',
                 "</tbody></table>",
-                '<p>More victory points wins; equal victory points is a draw. Both players sign:</p>',
+                "<p>" + _e(_("More victory points wins; equal victory points is a draw. Both players sign:")) + "</p>",
                 f'<div class="sign"><div>{_e(t.red)}:</div><div>{_e(t.blue)}:</div></div>',
                 f'<p class="cmd">landsraad event result {_e(folder)} --round {rnd.round} --table {t.table} --vp RED,BLUE</p>',
                 "</section>"]
     if not rnd.tables:
-        out.append("<p>This round has no table.</p>")
+        out.append("<p>" + _e(_("This round has no table.")) + "</p>")
     return _page(title, out)

@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
+from ..i18n import N_, _
 from .event import Event, Scoring
 
 __all__ = ["Standing", "Separation", "STANDING_COLUMNS", "CRITERION_LABELS", "standings", "separations", "opponents",
@@ -42,10 +43,10 @@ __all__ = ["Standing", "Separation", "STANDING_COLUMNS", "CRITERION_LABELS", "st
 STANDING_COLUMNS = ("rank", "player", "faction", "points", "wins", "draws", "losses", "vp", "vp_diff", "sos")
 """The columns of a standings row, in order (JSON keys and CSV header; ``byes``, ``dropped``, ``esos`` follow)."""
 
-CRITERION_LABELS: dict[str, str] = {"points": "points", "sos": "SoS", "esos": "extended SoS", "h2h": "head-to-head",
-                                    "vp_diff": "VP difference", "vp": "VP scored", "vp_against": "VP conceded",
-                                    "wins": "games won", "name": "name"}
-"""How each criterion is named in sentences."""
+CRITERION_LABELS: dict[str, str] = {"points": N_("points"), "sos": N_("SoS"), "esos": N_("extended SoS"), "h2h": N_("head-to-head"),
+                                    "vp_diff": N_("VP difference"), "vp": N_("VP scored"), "vp_against": N_("VP conceded"),
+                                    "wins": N_("games won"), "name": N_("name")}
+"""How each criterion is named in sentences, in English (``_()`` gives it in the reader's language)."""
 
 
 @dataclass(frozen=True)
@@ -99,14 +100,16 @@ class Separation:
     values: tuple[int, int] | None
 
     def __str__(self) -> str:
-        head = f"{self.upper.rank} {self.upper.player} over {self.lower.rank} {self.lower.player}"
+        head = _("{upper_rank} {upper} over {lower_rank} {lower}").format(upper_rank=self.upper.rank, upper=self.upper.player,
+                                                                           lower_rank=self.lower.rank, lower=self.lower.player)
         if self.values is None:
-            return f"{head} on name (tied on every criterion)"
+            return _("{head} on name (tied on every criterion)").format(head=head)
         a, b = self.values
         shown = (f"{a:+d} v {b:+d}" if self.criterion == "vp_diff" else f"{-a} v {-b}" if self.criterion == "vp_against"
                  else f"{a} v {b}")
-        where = " (the games between the tied players)" if self.criterion == "h2h" else ""
-        return f"{head} on {CRITERION_LABELS[self.criterion]}{where} ({shown})"
+        where = _(" (the games between the tied players)") if self.criterion == "h2h" else ""
+        return _("{head} on {criterion}{where} ({values})").format(head=head, criterion=_(CRITERION_LABELS[self.criterion]), where=where,
+                                                                   values=shown)
 
 
 def opponents(event: Event) -> dict[str, list[str]]:
@@ -243,7 +246,7 @@ def separations(event: Event, rows: Sequence[Standing] | None = None) -> list[Se
     rows = list(rows) if rows is not None else standings(event)
     out = []
     for upper, lower in zip(rows, rows[1:]):
-        for (name, a), (_, b) in zip(upper.keys, lower.keys):
+        for (name, a), (_name, b) in zip(upper.keys, lower.keys):
             if a != b:
                 out.append(Separation(upper, lower, name, (a, b)))
                 break

@@ -45,6 +45,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
+from ..i18n import Message, _, joined, message, nmessage
 from .event import Event, EventError, Round, Table, find_player
 from .standings import byes, colours, layouts_played, opponents, standings
 
@@ -123,7 +124,7 @@ def swiss_pairs(
     # at start-up (the CLI registers the event commands); only pairing needs it.
     import networkx as nx
 
-    graph = nx.Graph()
+    graph: nx.Graph[object] = nx.Graph()  # players' names and BYE
     for i, a in enumerate(ranked):
         for b in ranked[i + 1:]:
             cost = (u_rematch * (b in met.get(a, set()) or a in met.get(b, set()))
@@ -167,8 +168,8 @@ def assign_sides(higher: str, lower: str, history: Mapping[str, Sequence[str]]) 
     ba, bb = balance(higher), balance(lower)
     if ba != bb:
         return (higher, lower) if ba < bb else (lower, higher)
-    la = history.get(higher, ())[-1:] or [None]
-    lb = history.get(lower, ())[-1:] or [None]
+    la: Sequence[str | None] = history.get(higher, ())[-1:] or [None]
+    lb: Sequence[str | None] = history.get(lower, ())[-1:] or [None]
     if la[0] != lb[0]:
         return (lower, higher) if lb[0] == "blue" else (higher, lower)
     return higher, lower
@@ -222,20 +223,22 @@ def _round_to_pair(event: Event) -> tuple[int, Event]:
     number = len(paired) + 1
     if paired and not paired[-1].complete:
         missing = ", ".join(str(t.table) for t in paired[-1].tables if t.result is None)
-        raise EventError(f"Round {paired[-1].round} already has results but none yet for table(s) {missing}; "
-                         f"record them with `landsraad event result` before pairing round {number}.")
+        raise EventError(_("Round {round} already has results but none yet for table(s) {missing}; record them with `landsraad event result` before pairing round {number}.").format(round=paired[-1].round, missing=missing, number=number))
     if number > event.rounds:
-        raise EventError(f"{event.name!r} has {event.rounds} round(s), all paired and played; "
-                         "the standings are final (`landsraad event standings`).")
+        raise EventError(_("{event!r} has {rounds} round(s), all paired and played; the standings are final (`landsraad event standings`).").format(event=event.name, rounds=event.rounds))
     return number, event
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+def _ordinal(n: int) -> Message:
+    """``1st``, ``22nd``, ``13th`` (``1er``, ``22e``, ``13e`` in French: the first is its own message)."""
+    if n == 1:
+        return message("1st")
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return {"st": message("{n}st", n=n), "nd": message("{n}nd", n=n), "rd": message("{n}rd", n=n)}.get(suffix) or message("{n}th", n=n)
 
 
-def _points(n: int) -> str:
-    return f"{n} point{'' if n == 1 else 's'}"
+def _points(n: int) -> Message:
+    return nmessage("{n} point", "{n} points", n)
 
 
 def _met_in(before: Event) -> dict[frozenset[str], list[int]]:
@@ -254,8 +257,8 @@ def _bye_rounds(before: Event) -> dict[str, list[int]]:
     return out
 
 
-def _rounds_text(rounds: Sequence[int]) -> str:
-    return f"round{'s' if len(rounds) > 1 else ''} {', '.join(map(str, rounds))}"
+def _rounds_text(rounds: Sequence[int]) -> Message:
+    return nmessage("round {rounds}", "rounds {rounds}", len(rounds), rounds=", ".join(map(str, rounds)))
 
 
 def plan_round(event: Event, fixed: Sequence[tuple[str, str]] = (), bye: str | None = None) -> RoundPlan:
@@ -285,7 +288,7 @@ def plan_round(event: Event, fixed: Sequence[tuple[str, str]] = (), bye: str | N
     number, before = _round_to_pair(event)
     active = [p for p in event.active if event.entrant(p).joined <= number]
     if len(active) < 2:
-        raise EventError(f"Round {number} cannot be paired: {len(active)} active player(s); two are needed.")
+        raise EventError(_("Round {number} cannot be paired: {n_active} active player(s); two are needed.").format(number=number, n_active=len(active)))
     hand: list[tuple[str, str]] = []
     seen: list[str] = []
     for red, blue in fixed:
@@ -297,10 +300,10 @@ def plan_round(event: Event, fixed: Sequence[tuple[str, str]] = (), bye: str | N
         seen.append(hand_bye)
     for p in seen:
         if p not in active:
-            raise EventError(f"{p} cannot be paired in round {number}: "
-                             + ("they have dropped." if p in event.dropped else "they joined later."))
+            raise EventError(_("{player} cannot be paired in round {number}: ").format(player=p, number=number)
+                             + (_("they have dropped.") if p in event.dropped else _("they joined later.")))
         if seen.count(p) > 1:
-            raise EventError(f"{p} is set to play twice in round {number}; each player plays once a round.")
+            raise EventError(_("{player} is set to play twice in round {number}; each player plays once a round.").format(player=p, number=number))
     if number == 1:
         ranked = shuffled(active, event.seed)
         table = {p: 0 for p in ranked}
@@ -313,8 +316,7 @@ def plan_round(event: Event, fixed: Sequence[tuple[str, str]] = (), bye: str | N
     apart = kept_apart(event, active) if number == 1 else set()
     rest = [p for p in ranked if p not in seen]
     if hand_bye is not None and len(rest) % 2:
-        raise EventError(f"With the bye set to {hand_bye} and {len(hand)} pair(s) set by hand, {len(rest)} players are left "
-                         "to pair: an odd number. Set one more pair or leave the bye to the pairing.")
+        raise EventError(_("With the bye set to {hand_bye} and {n_hand} pair(s) set by hand, {n_rest} players are left to pair: an odd number. Set one more pair or leave the bye to the pairing.").format(hand_bye=hand_bye, n_hand=len(hand), n_rest=len(rest)))
     pairs, auto_bye = swiss_pairs(rest, table, met, had, apart)
     history = colours(before)
     position = {p: i for i, p in enumerate(ranked)}
@@ -328,14 +330,15 @@ def plan_round(event: Event, fixed: Sequence[tuple[str, str]] = (), bye: str | N
     met_in = _met_in(before)
     reasons: dict[int, str] = {}
     for t, by_hand in tables:
+        why: str
         if by_hand:
-            why = "set by the organiser."
+            why = message("set by the organiser.")
         else:
             why = _pair_reason(t.red, t.blue, ranked, table, met_in, apart, {p for g, _ in games for p in g}, number, event.seed)
         reasons[t.table] = why + place_notes.get((t.red, t.blue), "")
     bye_reason = None
     if rnd.bye is not None:
-        bye_reason = ("set by the organiser." if hand_bye is not None
+        bye_reason = (message("set by the organiser.") if hand_bye is not None
                       else _bye_reason(rnd.bye, ranked, _bye_rounds(before)))
     warnings = check_round(event, rnd, only=[t.table for t, h in tables if h], check_bye=hand_bye is not None)
     return RoundPlan(rnd, reasons, bye_reason, tuple(warnings))
@@ -349,43 +352,48 @@ def _pair_reason(red: str, blue: str, ranked: Sequence[str], points: Mapping[str
     a, b = sorted((red, blue), key=pos.__getitem__)
     ia, ib = pos[a], pos[b]
     if number == 1:
-        head = f"{a} and {b}, {_ordinal(ia + 1)} and {_ordinal(ib + 1)} of round 1's draw (seed {seed})"
+        head = message("{a} and {b}, {a_place} and {b_place} of round 1's draw (seed {seed})", a=a, b=b, a_place=_ordinal(ia + 1),
+                       b_place=_ordinal(ib + 1), seed=seed)
     elif points[a] == points[b]:
-        head = f"{a} ({_ordinal(ia + 1)}) and {b} ({_ordinal(ib + 1)}), both on {_points(points[a])}"
+        head = message("{a} ({a_place}) and {b} ({b_place}), both on {points}", a=a, b=b, a_place=_ordinal(ia + 1),
+                       b_place=_ordinal(ib + 1), points=_points(points[a]))
     else:
-        head = (f"{a} ({_ordinal(ia + 1)}, {_points(points[a])}) and {b} ({_ordinal(ib + 1)}, {_points(points[b])}): "
-                "a float between score groups")
+        head = message("{a} ({a_place}, {a_points}) and {b} ({b_place}, {b_points}): a float between score groups", a=a, b=b,
+                       a_place=_ordinal(ia + 1), a_points=_points(points[a]), b_place=_ordinal(ib + 1), b_points=_points(points[b]))
     rematch = met_in.get(frozenset((a, b)))
-    notes = []
+    notes: list[Message] = []
     if rematch:
-        notes.append(f"a rematch of {_rounds_text(rematch)}: no pairing of the round avoids every rematch")
+        notes.append(message("a rematch of {rounds}: no pairing of the round avoids every rematch", rounds=_rounds_text(rematch)))
     if frozenset((a, b)) in apart:
-        notes.append("of the same club or city: no draw keeps every such pair apart")
+        notes.append(message("of the same club or city: no draw keeps every such pair apart"))
     between = [c for c in ranked[ia + 1:ib] if c in playing]
-    skipped = []
+    skipped: list[Message] = []
     for c in between[:3]:
         if frozenset((a, c)) in met_in:
-            skipped.append(f"{a} has played {c} ({_rounds_text(met_in[frozenset((a, c))])})")
+            skipped.append(message("{a} has played {c} ({rounds})", a=a, c=c, rounds=_rounds_text(met_in[frozenset((a, c))])))
         elif frozenset((a, c)) in apart:
-            skipped.append(f"{a} and {c} are kept apart (same club or city)")
+            skipped.append(message("{a} and {c} are kept apart (same club or city)", a=a, c=c))
         else:
-            skipped.append(f"{c} is needed elsewhere")
+            skipped.append(message("{c} is needed elsewhere", c=c))
     if len(between) > 3:
-        skipped.append(f"{len(between) - 3} more")
+        skipped.append(message("{count} more", count=len(between) - 3))
     if skipped:
-        notes.append("not the next place: " + "; ".join(skipped))
-    return "; ".join([head, *notes]) + "."
+        notes.append(message("not the next place: {skipped}", skipped=joined("; ", skipped)))
+    return joined("; ", [head, *notes]) + "."
 
 
 def _bye_reason(player: str, ranked: Sequence[str], had: Mapping[str, list[int]]) -> str:
     pos = ranked.index(player)
     below = [p for p in ranked[pos + 1:]]
-    text = f"{player}, {_ordinal(pos + 1)} of {len(ranked)}, is the lowest-ranked player without a bye"
+    text = message("{player}, {place} of {count}, is the lowest-ranked player without a bye", player=player, place=_ordinal(pos + 1),
+                   count=len(ranked))
     if player in had:
-        return f"{player} had a bye in {_rounds_text(had[player])}, but so has every player: the lowest-ranked has another."
+        return message("{player} had a bye in {rounds}, but so has every player: the lowest-ranked has another.", player=player,
+                       rounds=_rounds_text(had[player]))
     if below:
-        text += " (below: " + ", ".join(f"{p}, bye in {_rounds_text(had[p])}" if p in had else f"{p}, paired elsewhere"
-                                       for p in below[:3]) + ("..." if len(below) > 3 else "") + ")"
+        shown = joined(", ", [message("{player}, bye in {rounds}", player=p, rounds=_rounds_text(had[p])) if p in had
+                              else message("{player}, paired elsewhere", player=p) for p in below[:3]])
+        text += message(" (below: {players})", players=shown + ("..." if len(below) > 3 else ""))
     return text + "."
 
 
@@ -416,12 +424,12 @@ def place_tables(event: Event, games: Sequence[tuple[str, str]],
 
     import networkx as nx  # only pairing needs it (see swiss_pairs)
 
-    graph = nx.Graph()
+    graph: nx.Graph[tuple[str, int]] = nx.Graph()
     costs: dict[tuple[int, int], tuple[int, int]] = {}
     for g, (red, blue) in enumerate(games):
         for t in range(1, n + 1):
             layout = event.layout_of(t)
-            off_seat = sum(1 for p in (red, blue) if seats[p] is not None and seats[p] != t and seats[p] <= n)
+            off_seat = sum(1 for p in (red, blue) if (seat := seats[p]) is not None and seat != t and seat <= n)
             repeats = sum(1 for p in (red, blue) if layout and layout in played.get(p, ()))
             costs[g, t] = (off_seat, repeats)
             graph.add_edge(("g", g), ("t", t), weight=big - (u_seat * off_seat + u_layout * repeats + (g + 1 - t) ** 2))
@@ -433,21 +441,23 @@ def place_tables(event: Event, games: Sequence[tuple[str, str]],
     notes: dict[tuple[str, str], str] = {}
     for g, game in enumerate(games):
         t = tables[g]
-        parts = []
+        parts: list[Message] = []
         for p in game:
             if seats[p] == t:
-                parts.append(f"table {t} is {p}'s fixed seat")
-            elif seats[p] is not None:
-                parts.append(f"{p}'s fixed seat, table {seats[p]}, " + ("is beyond this round's tables" if seats[p] > n
-                                                                         else "went to another fixed seat"))
+                parts.append(message("table {table} is {player}'s fixed seat", table=t, player=p))
+            elif (seat := seats[p]) is not None:
+                parts.append(message("{player}'s fixed seat, table {table}, is beyond this round's tables", player=p, table=seat)
+                             if seat > n else
+                             message("{player}'s fixed seat, table {table}, went to another fixed seat", player=p, table=seat))
         layout = event.layout_of(t)
         if layout:
             again = [p for p in game if layout in played.get(p, ())]
             seated = any(seats[p] == t for p in game)
-            why = "the fixed seat comes first" if seated else "no placing avoids it"
-            parts.append(f"layout {layout!r} " + (f"played before by {' and '.join(again)}: {why}" if again else "new to both"))
+            why = message("the fixed seat comes first") if seated else message("no placing avoids it")
+            parts.append(message("layout {layout} played before by {players}: {why}", layout=repr(layout), players=joined(message(" and "), again),
+                                 why=why) if again else message("layout {layout} new to both", layout=repr(layout)))
         if parts:
-            notes[game] = " Table: " + "; ".join(parts) + "."
+            notes[game] = message(" Table: {notes}.", notes=joined("; ", parts))
     return tables, notes
 
 
@@ -474,30 +484,33 @@ def check_round(event: Event, rnd: Round, only: Sequence[int] | None = None, che
     met_in = _met_in(before)
     played = layouts_played(before)
     apart = kept_apart(event, rnd.players()) if rnd.round == 1 else set()
-    out = []
+    out: list[str] = []
     for t in rnd.tables:
         if only is not None and t.table not in only:
             continue
         pair = frozenset((t.red, t.blue))
         if pair in met_in:
-            out.append(f"Round {rnd.round}, table {t.table}: {t.red} and {t.blue} already played each other in "
-                       f"{_rounds_text(met_in[pair])} (a rematch).")
+            out.append(message("Round {round}, table {table}: {red} and {blue} already played each other in {rounds} (a rematch).",
+                               round=rnd.round, table=t.table, red=t.red, blue=t.blue, rounds=_rounds_text(met_in[pair])))
         if pair in apart:
-            out.append(f"Round {rnd.round}, table {t.table}: {t.red} and {t.blue} are of the same club or city, which round 1 "
-                       "keeps apart.")
+            out.append(message("Round {round}, table {table}: {red} and {blue} are of the same club or city, which round 1 keeps apart.",
+                               round=rnd.round, table=t.table, red=t.red, blue=t.blue))
         for p in (t.red, t.blue):
             seat = event.seat_of(p)
             if seat is not None and seat != t.table and seat <= len(rnd.tables):
-                out.append(f"Round {rnd.round}, table {t.table}: {p}'s fixed seat is table {seat}.")
+                out.append(message("Round {round}, table {table}: {player}'s fixed seat is table {seat}.", round=rnd.round, table=t.table,
+                                   player=p, seat=seat))
             if t.layout and t.layout in played.get(p, ()):
-                out.append(f"Round {rnd.round}, table {t.table}: {p} has already played on the layout {t.layout!r}.")
+                out.append(message("Round {round}, table {table}: {player} has already played on the layout {layout}.", round=rnd.round,
+                                   table=t.table, player=p, layout=repr(t.layout)))
     if check_bye and rnd.bye:
         had = _bye_rounds(before)
         if rnd.bye in had:
             fresh = [p for p in rnd.players() if p not in had and p != rnd.bye]
             if fresh:
-                out.append(f"Round {rnd.round}: {rnd.bye} already had a bye in {_rounds_text(had[rnd.bye])}, while "
-                           f"{', '.join(fresh[:3])}{'...' if len(fresh) > 3 else ''} had none.")
+                out.append(message("Round {round}: {player} already had a bye in {rounds}, while {others} had none.", round=rnd.round,
+                                   player=rnd.bye, rounds=_rounds_text(had[rnd.bye]),
+                                   others=f"{', '.join(fresh[:3])}{'...' if len(fresh) > 3 else ''}"))
     return out
 
 
@@ -515,20 +528,20 @@ def swap_tables(event: Event, round_no: int, first: int, second: int, *, places:
         or the same table twice.
     """
     if not event.pairings or round_no != event.pairings[-1].round:
-        last = f"the last paired round is {event.pairings[-1].round}" if event.pairings else "no round is paired yet"
-        raise EventError(f"Only the last paired round can be changed; {last}, not round {round_no}.")
+        last = (_("the last paired round is {round}").format(round=event.pairings[-1].round) if event.pairings
+                else _("no round is paired yet"))
+        raise EventError(_("Only the last paired round can be changed; {last}, not round {round_no}.").format(last=last, round_no=round_no))
     rnd = event.pairings[-1]
     numbers = [t.table for t in rnd.tables]
     for t in (first, second):
         if t not in numbers:
-            raise EventError(f"Round {round_no} has no table {t}; its tables are {', '.join(map(str, numbers))}.")
+            raise EventError(_("Round {round_no} has no table {table}; its tables are {tables}.").format(round_no=round_no, table=t, tables=', '.join(map(str, numbers))))
     if first == second:
-        raise EventError(f"A swap needs two different tables; got table {first} twice.")
+        raise EventError(_("A swap needs two different tables; got table {first} twice.").format(first=first))
     a, b = rnd.tables[first - 1], rnd.tables[second - 1]
-    for t in (a, b):
-        if t.result is not None:
-            raise EventError(f"Round {round_no}, table {t.table} ({t.red} v {t.blue}) already has a result; "
-                             "a table with a result cannot be swapped.")
+    for tab in (a, b):
+        if tab.result is not None:
+            raise EventError(_("Round {round_no}, table {table} ({red} v {blue}) already has a result; a table with a result cannot be swapped.").format(round_no=round_no, table=tab.table, red=tab.red, blue=tab.blue))
     if places:
         new_a = a.model_copy(update={"red": b.red, "blue": b.blue})
         new_b = b.model_copy(update={"red": a.red, "blue": a.blue})

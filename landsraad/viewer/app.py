@@ -60,6 +60,7 @@ from .overlays import (
     WEAPON_RANGES,
 )
 from .playing import PlayMode
+from .threat import ThreatView, level_geometries
 
 __all__ = ["Viewer", "PANEL_W", "SLIDER_H", "HOVER_DELAY_S", "DEFAULT_MOVEMENT_CM", "rgb", "short_label", "short_labels", "SAND",
            "panel_width"]
@@ -75,6 +76,7 @@ HOVER_DELAY_S = 0.35
 _HELP = (
     "Click a model: reach and moves; then another: shooter -> target.",
     "W weapon range, B blast, D direct-fire line; wheel zoom, right drag pan, Home.",
+    "T threat map of the selected model (Shift+T what it threatens; scenes only).",
 )
 _EDIT_HELP = (
     "Drag models and pieces. A adds a model (F profile, S side, E on its deployment edge), L a warband list; P places a piece "
@@ -172,7 +174,8 @@ class Viewer(Artist):
         self._nudges: tuple[Any, tuple[str, ...]] | None = None
         self._drag: _Drag | None = None
         self._layers: dict[str, list[Any]] = {"table": [], "bases": [], "dragged": [], "reach": [], "overlay": [], "step": [], "panel": [],
-                                              "text": [], "hover": []}
+                                              "text": [], "hover": [], "threat": []}
+        self.threat_view: ThreatView | None = None  # T: the threat map shown, if any
         self._keys: dict[str, Any] = {}
         self._persist: dict[str, Any] = {}  # labels kept across rebuilds, their text changed: a new label lays its text out twice
         self._used: set[str] = set()
@@ -336,6 +339,9 @@ class Viewer(Artist):
         legend = self._legend(names)
         pkey = (tuple(lines), tuple(legend), self.window.width, self.window.height, self._slider_key(), self._play_key())
         self._layer("panel", pkey, self._draw_panel, lines, legend)
+        if isinstance(self.mode, EditMode):  # T: the threat map, kept while the mapped model is dragged
+            tv = self.threat_view
+            self._layer("threat", (still, cam, tv and (tv.model, tv.reverse)), self._draw_threat)
         # the reach region changes only with the board or the selection: built once, not per pointer move
         self._layer("reach", (bkey, self._reach_model(board)), self._draw_reach, board)
         okey = (bkey, self._overlay_inputs(), self._legend_height, self.window.width)
@@ -550,7 +556,7 @@ class Viewer(Artist):
         if button == mouse.LEFT and x > self.window.width - self.panel_w and isinstance(self.mode, PlayMode):
             row = next((n for bottom, top, n in self._choice_boxes if bottom <= y <= top), None)
             if row is not None:
-                self.mode.choose(row)
+                self.mode.choose_row(row)
                 self._after_play()
             return
         if button != mouse.LEFT or x > self.window.width - self.panel_w:
@@ -650,6 +656,8 @@ class Viewer(Artist):
             s.direct = not s.direct
         elif symbol == key.W:
             s.weapon = (s.weapon + 1) % len(WEAPON_RANGES)
+        elif symbol == key.T and isinstance(self.mode, EditMode):
+            self._toggle_threat(shift)
         elif isinstance(self.mode, ReplayMode):
             step = {key.RIGHT: 1, key.LEFT: -1, key.PAGEDOWN: 10, key.PAGEUP: -10, key.END: 10**9, key.HOME: -10**9}.get(symbol)
             if step is not None:
@@ -659,6 +667,33 @@ class Viewer(Artist):
         elif isinstance(self.mode, PlayMode):
             self._play_key_press(symbol, ctrl)
         return pyglet.event.EVENT_HANDLED
+
+    def _toggle_threat(self, reverse: bool) -> None:
+        """T: show the selected model's threat map (Shift: reversed); T again on the same map hides it."""
+        tv, model = self.threat_view, self.sel.model
+        if model is None:
+            self.threat_view = None
+            self.status = "Threat map hidden." if tv else "Select a model first: T shows who could shoot or charge it where."
+        elif tv is not None and (tv.model, tv.reverse) == (model, reverse):
+            self.threat_view = None
+            self.status = "Threat map hidden."
+        else:
+            self.threat_view = ThreatView(model, reverse)
+
+    def _draw_threat(self) -> list[Any]:
+        tv = self.threat_view
+        if tv is None or not isinstance(self.mode, EditMode):
+            return []
+        scene = self.mode.editor.scene
+        if not scene.board.has_base(tv.model):
+            self.threat_view = None
+            return []
+        tm = tv.map_for(scene)
+        self.status = tv.status(tm)
+        out: list[Any] = []
+        for geometry, colour in level_geometries(tm):
+            out += self._fill(geometry, (*colour, 120), 2)
+        return out
 
     def _play_key_press(self, symbol: int, ctrl: bool) -> None:
         mode = self.mode
@@ -759,7 +794,7 @@ class Viewer(Artist):
             self.status = f"{s.piece} is now {ed.cycle_movement(s.piece)}."
         elif symbol in (key.UP, key.DOWN) and (s.piece or s.model):
             item = s.piece or s.model
-            now = ed.piece(item).height if s.piece else ed.scene.model(item).height
+            now = ed.piece(item).height_cm if s.piece else ed.scene.model(item).height_cm
             ed.set_height(item, max(0.0, now + (0.5 if symbol == key.UP else -0.5)))
         elif symbol in (key.DELETE, key.BACKSPACE) and (s.piece or s.model):
             ed.delete(s.piece or s.model)

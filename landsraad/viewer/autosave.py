@@ -24,6 +24,7 @@ import os
 import time
 import traceback
 from pathlib import Path
+from typing import Literal
 
 from ..errors import DataError
 from ..fileio import OutputPathError, atomic_write_text
@@ -33,8 +34,10 @@ from .editor import open_scene
 try:  # a well-kept answer to "where does this user's data go" on Linux, macOS and Windows
     from platformdirs import user_data_dir
 except ImportError:  # pragma: no cover - platformdirs comes with the viewer extra
-    def user_data_dir(appname: str, appauthor: bool | None = None) -> str:
-        return str(Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / appname)
+    def user_data_dir(appname: str | None = None, appauthor: str | Literal[False] | None = None, version: str | None = None,
+                      roaming: bool = False, ensure_exists: bool = False, use_site_for_root: bool = False) -> str:
+        """platformdirs' answer on Linux (its signature, so the two stand for each other)."""
+        return str(Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / (appname or ""))
 
 __all__ = ["DATA_ENV", "data_folder", "autosave_path", "SceneAutosave", "write_crash_report"]
 

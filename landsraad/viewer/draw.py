@@ -11,7 +11,8 @@ number drawn comes from :mod:`landsraad.geometry` through :mod:`.overlays`.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Sequence
+from abc import abstractmethod
+from typing import Any, Callable, Literal, Sequence
 
 import pyglet
 
@@ -51,27 +52,34 @@ __all__ = ["Artist", "DEFAULT_MOVEMENT_CM", "SAND", "rgb", "short_label", "short
 DEFAULT_MOVEMENT_CM = 10.0
 """The allowance of a model whose scene gives no Movement (most profile cards move 10 cm)."""
 
-SAND = (236, 222, 190)
-_GRID = (214, 198, 160)
-_SIGHT = (26, 82, 118)
-_NO_SIGHT = (192, 57, 43)
-_REACH = (46, 134, 193)
-_LEGAL = (30, 132, 73)
-_ILLEGAL = (192, 57, 43)
-_TEMPLATE = (230, 126, 34)
-_HIT = (231, 76, 60)
-_SELECT = (241, 196, 15)
-_NEUTRAL = (127, 140, 141)
-_ACTIVE = (255, 255, 255)
-_WOUND = (200, 20, 20)
-_FATIGUE = (30, 30, 30)
-_MARKER_FILL = (253, 254, 254)
-_MARKER_INK = (51, 51, 51)
-_TICK = (90, 70, 40)
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+"""The colours pyglet's shapes take: opaque, and with an alpha channel."""
+AnchorX = Literal["left", "center", "right"]
+AnchorY = Literal["top", "bottom", "center", "baseline"]
+
+
+SAND: RGB = (236, 222, 190)
+_GRID: RGB = (214, 198, 160)
+_SIGHT: RGB = (26, 82, 118)
+_NO_SIGHT: RGB = (192, 57, 43)
+_REACH: RGB = (46, 134, 193)
+_LEGAL: RGB = (30, 132, 73)
+_ILLEGAL: RGB = (192, 57, 43)
+_TEMPLATE: RGB = (230, 126, 34)
+_HIT: RGB = (231, 76, 60)
+_SELECT: RGB = (241, 196, 15)
+_NEUTRAL: RGB = (127, 140, 141)
+_ACTIVE: RGB = (255, 255, 255)
+_WOUND: RGB = (200, 20, 20)
+_FATIGUE: RGB = (30, 30, 30)
+_MARKER_FILL: RGB = (253, 254, 254)
+_MARKER_INK: RGB = (51, 51, 51)
+_TICK: RGB = (90, 70, 40)
 _WOUND_DOTS = {"none": 0, "light": 1, "grave": 2, "fatal": 3}
 
 
-def rgb(colour: str) -> tuple[int, int, int]:
+def rgb(colour: str) -> RGB:
     """``#rrggbb`` as an (r, g, b) tuple.
 
     >>> rgb("#c0392b")
@@ -155,16 +163,21 @@ class Artist:
     _legend_height: int
 
     # Provided by the viewer that mixes this in (declared here for the drawing code's readers and checkers):
-    panel_w: int
+    @property
+    @abstractmethod
+    def panel_w(self) -> int:
+        """The text panel's width in pixels (the viewer's)."""
+
+    pointer_px: tuple[float, float]
     _pointer_cm: Callable[[], tuple[float, float]]
     _weapon: Callable[[], float | None]
 
-    def _poly(self, pts: Sequence[tuple[float, float]], colour: tuple[int, ...], group: int) -> list[Any]:
+    def _poly(self, pts: Sequence[tuple[float, float]], colour: RGBA, group: int) -> list[Any]:
         if len(pts) < 3:
             return []
         return [shapes.Polygon(*[self.camera.to_screen(x, y) for x, y in pts], color=colour, batch=self.batch, group=self.groups[group])]
 
-    def _fill(self, geom: BaseGeometry, colour: tuple[int, ...], group: int) -> list[Any]:
+    def _fill(self, geom: BaseGeometry, colour: RGBA, group: int) -> list[Any]:
         """A shapely (multi)polygon with holes, filled (constrained triangulation)."""
         out: list[Any] = []
         if geom.is_empty:
@@ -176,18 +189,18 @@ class Artist:
             out += self._poly(coords, colour, group)
         return out
 
-    def _outline(self, pts: Sequence[tuple[float, float]], colour: tuple[int, ...], group: int, width: float = 1.5, closed: bool = True) -> list[Any]:
+    def _outline(self, pts: Sequence[tuple[float, float]], colour: RGBA, group: int, width: float = 1.5, closed: bool = True) -> list[Any]:
         if len(pts) < 2:
             return []
         return [shapes.MultiLine(*[self.camera.to_screen(x, y) for x, y in pts], closed=closed, thickness=width,
                                  color=colour, batch=self.batch, group=self.groups[group])]
 
-    def _line(self, a: tuple[float, float], b: tuple[float, float], colour: tuple[int, ...], group: int, width: float = 2.0) -> Any:
-        (x1, y1), (x2, y2) = self.camera.to_screen(*a), self.camera.to_screen(*b)
+    def _line(self, a: Sequence[float], b: Sequence[float], colour: RGBA, group: int, width: float = 2.0) -> Any:
+        (x1, y1), (x2, y2) = self.camera.to_screen(a[0], a[1]), self.camera.to_screen(b[0], b[1])
         return shapes.Line(x1, y1, x2, y2, thickness=width, color=colour, batch=self.batch, group=self.groups[group])
 
-    def _label(self, text: str, x: float, y: float, group: int, *, size: float = 9, colour: tuple[int, ...] = (20, 20, 20, 255),
-               anchor_x: str = "center", anchor_y: str = "center", width: int | None = None, bold: bool = False) -> Any:
+    def _label(self, text: str, x: float, y: float, group: int, *, size: float = 9, colour: RGBA = (20, 20, 20, 255),
+               anchor_x: AnchorX = "center", anchor_y: AnchorY = "center", width: int | None = None, bold: bool = False) -> Any:
         # whole pixels: small text at a fraction of a pixel loses thin letters
         return pyglet.text.Label(text, x=round(x), y=round(y), font_size=size, color=colour, anchor_x=anchor_x, anchor_y=anchor_y,
                                  multiline=width is not None, width=width, weight="bold" if bold else "normal",
@@ -259,8 +272,8 @@ class Artist:
         for k in range(dashes):  # a dashed rim: every other twelfth of the circle
             out.append(shapes.Arc(cx, cy, r, angle=180 / dashes, start_angle=360 * k / dashes, thickness=2.0,
                                   color=(*ink, 255), batch=self.batch, group=self.groups[3]))
-        k = r * 0.45
-        out.append(shapes.Polygon((cx, cy - k), (cx + k, cy), (cx, cy + k), (cx - k, cy), color=(*ink, 255), batch=self.batch,
+        h = r * 0.45
+        out.append(shapes.Polygon((cx, cy - h), (cx + h, cy), (cx, cy + h), (cx - h, cy), color=(*ink, 255), batch=self.batch,
                                   group=self.groups[3]))
         label = self._label(_marker_label(m.id), cx, cy - r - 7, 5, size=7, colour=(60, 50, 40, 255))
         w, h = label.content_width, label.content_height
@@ -618,6 +631,6 @@ def _rings(geom: BaseGeometry) -> list[list[tuple[float, float]]]:
     out: list[list[tuple[float, float]]] = []
     for g in getattr(geom, "geoms", [geom]):
         if isinstance(g, Polygon) and not g.is_empty:
-            out.append(list(g.exterior.coords))
-            out += [list(i.coords) for i in g.interiors]
+            out.append([(x, y) for x, y, *_ in g.exterior.coords])
+            out += [[(x, y) for x, y, *_ in i.coords] for i in g.interiors]
     return out

@@ -256,6 +256,13 @@ class Editor:
         self._set(_with(self._scene, terrain=[t.model_copy(update=changes) if t.id == piece_id else t
                                               for t in self._scene.terrain]))
 
+    def _reshape_piece(self, t: TerrainSpec, corners: list[Point]) -> None:
+        """Give piece ``t`` the footprint ``corners``: a kit, circle or rect piece read from a file becomes
+        the polygon it was, keeping its height, movement and name (a moved kit piece is no longer at its
+        kit's ``at``)."""
+        spec = TerrainSpec(id=t.id, polygon=corners, height=t.height_cm, movement=t.movement_kind, name=t.name)
+        self._set(_with(self._scene, terrain=[spec if p.id == t.id else p for p in self._scene.terrain]))
+
     def place_kit_piece(self, kit_id: str, piece_index: int, at: Point) -> str:
         """Place piece number ``piece_index`` of a bundled terrain kit centred at ``at``; returns its id."""
         kit = load_kit(kit_id)
@@ -286,13 +293,13 @@ class Editor:
         """Shift a terrain piece by ``by`` cm (snapped to whole grid steps when snapping is on)."""
         dx, dy = snap_point(by) if self.snap else by
         t = self.piece(piece_id)
-        self._replace_piece(piece_id, polygon=[_r2((x + dx, y + dy)) for x, y in t.polygon])
+        self._reshape_piece(t, [_r2((x + dx, y + dy)) for x, y in t.footprint])
 
     def rotate_piece(self, piece_id: str, degrees: float) -> None:
         """Turn a terrain piece about its centroid (counter-clockwise for positive degrees)."""
         t = self.piece(piece_id)
-        turned = shapely.affinity.rotate(Polygon(t.polygon), degrees, origin="centroid")
-        self._replace_piece(piece_id, polygon=[_r2(p) for p in list(turned.exterior.coords)[:-1]])
+        turned = shapely.affinity.rotate(Polygon(t.footprint), degrees, origin="centroid")
+        self._reshape_piece(t, [_r2((x, y)) for x, y, *_ in list(turned.exterior.coords)[:-1]])
 
     def set_height(self, item_id: str, height: float) -> None:
         """Set a terrain piece's or a model's height (cm, 0 or more)."""

@@ -141,7 +141,8 @@ class EditMode:
         """The card name of each model that names one (a profile, or a name)."""
         out = {}
         for m in self.editor.scene.models:
-            card = m.card.name if m.profile is not None else m.name
+            profile = m.card
+            card = profile.name if profile is not None else m.name
             if card:
                 out[m.id] = card
         return out

@@ -3,8 +3,11 @@
 :class:`PlayMode` has the members of the other modes (``board``, ``editable``, ``title()``,
 ``panel_lines()``, ``movement()``) and drives the same :class:`~landsraad.play.session.Session`
 as the terminal front end: the menus, odds notes, defaults, undo and save are the session's;
-the window only turns keys and clicks into its answers. Plain Python, no pyglet: the window
-(:mod:`.app`) schedules the computer's turns and draws.
+the window only turns keys and clicks into its answers. Where the choices are numbers (a bid,
+a neutral die to keep) the rows are lettered as at the terminal and a digit key is the value
+itself (issue 38: at the Honour bid, 2 bids 2; 0 is a 10 where 10 is offered and 0 is not); a
+click on a row answers that row. Plain Python, no pyglet: the window (:mod:`.app`) schedules
+the computer's turns and draws.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from ..engine import Decision, Game
 from ..engine.record import record_game, save_record
 from ..errors import LandsraadError
 from ..geometry.board import Board
+from ..play.answers import numeric_choices
 from ..play.session import Session, default_answer, format_answer, sentence
 from ..play.terminal import MenuRow
 from .modes import game_cards, game_condition, game_names, game_shown_names
@@ -66,6 +70,7 @@ class PlayMode:
         self._autosaved = -1  # the number of answers in the last autosave
         self.transcript: Transcript = session.terminal if isinstance(session.terminal, Transcript) else Transcript()
         session.terminal = self.transcript
+        session.values_typed = True  # rows lettered where the choices are numbers, a digit key the value (as at the terminal)
         self.typed: list[str] = []
         """Digits typed for a ranked pick (choice numbers) or physical dice (0 is a 10)."""
         self.status = ""
@@ -170,7 +175,8 @@ class PlayMode:
         return lines
 
     def choice_rows(self) -> list[str]:
-        """The numbered choices of the person's pending decision, odds notes included (panel rows)."""
+        """The choices of the person's pending decision, odds notes included (panel rows): numbered, or lettered
+        where the choices are numbers (``a. 0``, ``b. 1``: a digit key is the value)."""
         d = self.game.decision
         if d is None or not self.session.asks_person() or d.point is not None or d.kind == "dice":
             return []
@@ -212,7 +218,21 @@ class PlayMode:
         return self._do(lambda: self.session.give((float(point[0]), float(point[1]))))
 
     def choose(self, number: int) -> bool:
-        """Choice ``number`` (1 is the first): answered, or typed into a ranked pick."""
+        """A digit key: the value itself where the choices are numbers, else choice ``number`` (1 is the first),
+        answered or typed into a ranked pick; a die's value for physical dice."""
+        d = self.game.decision
+        if d is None or not self.session.asks_person():
+            return False
+        if d.point is None and d.ranked is None and numeric_choices(d):
+            value = number if number in d.choices or number != 0 else 10
+            if value not in d.choices:
+                self.status = f"{value} is not one of the values offered ({', '.join(map(str, d.choices))})."
+                return False
+            return self._do(lambda: self.session.give(value))
+        return self.choose_row(number)
+
+    def choose_row(self, number: int) -> bool:
+        """A click on row ``number`` of the panel (1 is the first): that choice, or typed into a ranked pick."""
         d = self.game.decision
         if d is None or not self.session.asks_person():
             return False
@@ -223,9 +243,9 @@ class PlayMode:
         if d.kind == "dice":
             self.typed.append(str(number % 10 or 10))
             return True
-        if d.point is not None:
+        if d.point is not None or not 1 <= number <= len(d.choices):
             return False
-        return self._do(lambda: self.session.submit(str(number)))
+        return self._do(lambda: self.session.give(d.choices[number - 1]))
 
     def backspace(self) -> None:
         if self.typed:
@@ -281,6 +301,9 @@ class PlayMode:
             return f"Type the numbers in order ({d.ranked[0]} to {d.ranked[1]}), then Enter; Backspace; Enter alone: the default."
         default = self._default(d)
         enter = "skip" if d.optional else format_answer(default, d, self.game)
+        if numeric_choices(d):
+            ten = " (0 is a 10)" if 10 in d.choices and 0 not in d.choices else ""
+            return f"Press the value{ten} or click a row; Enter: {enter}" + (", S: skip." if d.optional else ".")
         return f"Press 1-9 or click a choice; Enter: {enter}" + (", S: skip." if d.optional else ".")
 
     def _do(self, action: Any) -> bool:

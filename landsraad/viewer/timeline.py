@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..engine.events import GameEvent
+from shapely.geometry import LineString, Polygon
+
+from ..engine.events import Activated, GameEvent, MarkerShot, Moved, Shot, ShotOutcome, TemplateAimed
 from ..engine.record import GameRecord, events_of, load_record, replay_states
 from ..engine.state import GameState
 from ..geometry.board import Board, Point
@@ -126,7 +128,7 @@ class StepTemplate:
     """A template of a step: ``kind`` blast or direct, its shape on the table, what it caught."""
 
     kind: str
-    shape: object
+    shape: Polygon | LineString
     under: tuple[str, ...]
     result: str
 
@@ -142,15 +144,14 @@ class StepOverlay:
     templates: tuple[StepTemplate, ...]
 
 
-def _shot_result(data: dict) -> tuple[bool, str]:
-    shot = data.get("event") or {}
-    if not shot.get("hit"):
+def _shot_result(shot: ShotOutcome | None) -> tuple[bool, str]:
+    if shot is None or not shot.hit:
         return False, "miss"
-    if shot.get("caught"):
+    if shot.caught:
         return True, "hit, caught"
-    if shot.get("shield_stopped") and not shot.get("damage"):
+    if shot.shield_stopped and not shot.damage:
         return True, "hit, stopped by the shield"
-    wound = shot.get("wound") or "none"
+    wound = shot.wound or "none"
     return True, "hit, no wound" if wound in ("none", "scratch") else f"hit: {wound} wound"
 
 
@@ -167,28 +168,30 @@ def step_overlay(before: Board | None, frame: Frame) -> StepOverlay:
     shots: list[StepShot] = []
     templates: list[StepTemplate] = []
     for e in frame.events:
-        data = e.data
-        if e.kind == "activate" and e.model:
+        if isinstance(e, Activated) and e.model:
             active = e.model
-        elif e.kind == "move" and e.model:
-            path = tuple((float(p[0]), float(p[1])) for p in data.get("path") or ())
+        elif isinstance(e, Moved) and e.model:
+            path = tuple(e.path)
             if len(path) >= 2:
                 moves.append((e.model, path))
-            if data.get("to") is not None:
-                where[e.model] = (float(data["to"][0]), float(data["to"][1]))
-        elif e.kind in ("shot", "marker_shot") and e.model and e.model in where:
-            target = str(data.get("target") or data.get("marker") or "")
+            if e.to is not None:
+                where[e.model] = e.to
+        elif isinstance(e, (Shot, MarkerShot)) and e.model and e.model in where:
+            target = str((e.target if isinstance(e, Shot) else e.marker) or "")
             end = where.get(target) or markers.get(target)
             if end is None:
                 continue
-            hit, result = _shot_result(dict(data))
-            if e.kind == "marker_shot":
-                result = "marker destroyed" if data.get("destroyed") else "marker not destroyed"
+            if isinstance(e, Shot):
+                hit, result = _shot_result(e.outcome)
+            else:
+                marker_shot = e.outcome
+                hit = bool(marker_shot and marker_shot.hit)
+                result = "marker destroyed" if e.destroyed else "marker not destroyed"
             shots.append(StepShot(e.model, target, where[e.model], end, hit, result))
-        elif e.kind == "template" and e.model and data.get("aim") is not None:
-            aim = (float(data["aim"][0]), float(data["aim"][1]))
-            under = tuple(str(u) for u in data.get("under") or ()) + tuple(str(u) for u in data.get("markers") or ())
-            weapon = _weapon(frame, e.model, str(data.get("weapon") or ""))
+        elif isinstance(e, TemplateAimed) and e.model and e.aim is not None:
+            aim = e.aim
+            under = tuple(str(u) for u in e.under or ()) + tuple(str(u) for u in e.markers or ())
+            weapon = _weapon(frame, e.model, str(e.weapon or ""))
             result = ", ".join(under) + " under it" if under else "nothing under it"
             if weapon is not None and weapon.template is not None and weapon.template.kind == "direct" and frame.board.has_base(e.model):
                 board = frame.board.moved(e.model, where[e.model]) if e.model in where else frame.board

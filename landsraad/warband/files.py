@@ -10,7 +10,8 @@ from typing import Any, Iterable
 from ..content import read_text
 from ..errors import DataError
 from ..fileio import path_kind
-from .listformat import LIST_SUFFIXES, TEXT_SUFFIX, _SyntaxProblem, parse_list_document
+from ..i18n import gettext, localized, message
+from .listformat import LIST_SUFFIXES, TEXT_SUFFIX, SyntaxProblem, parse_list_document
 from .sharecode import is_share_code
 from .textlist import is_text_list
 
@@ -28,7 +29,8 @@ class IntakeNote:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}"
+        """The note in the active language (``message`` stays English in JSON)."""
+        return gettext("{file}: {note}").format(file=self.path, note=localized(self.message))
 
     def to_json(self) -> dict[str, Any]:
         return {"file": str(self.path), "read": self.read, "message": self.message}
@@ -39,21 +41,21 @@ def _looks_like_list(path: Path) -> tuple[bool, str | None]:
     try:
         text = read_text(path)  # bounded, like every list read
     except DataError as exc:
-        return False, f"not read: it cannot be read ({exc.problems[0].message.rstrip('.')})."
+        return False, message("not read: it cannot be read ({reason}).", reason=exc.problems[0].message.rstrip("."))
     if is_share_code(text):
         return True, None
     try:
         data = parse_list_document(text, str(path)).data
-    except _SyntaxProblem:
+    except SyntaxProblem:
         data = None
     if isinstance(data, dict):
-        return True, "read as a list although its name ends in .txt; rename it to .yaml."
+        return True, message("read as a list although its name ends in .txt; rename it to .yaml.")
     if is_text_list(text):
         return True, None
     lowered = text.casefold()
     if "faction" in lowered and "models" in lowered:
-        return True, "read as a list although its name ends in .txt; rename it to .yaml."
-    return False, "not read: this file is not a list (no faction: or models:)."
+        return True, message("read as a list although its name ends in .txt; rename it to .yaml.")
+    return False, message("not read: this file is not a list (no faction: or models:).")
 
 
 def scan_list_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[IntakeNote]]:
@@ -91,13 +93,13 @@ def scan_list_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[Intak
         found: list[Path] = []
         for root, dirs, files in os.walk(p):
             for d in sorted(d for d in dirs if d.startswith(".")):
-                notes.append(IntakeNote(Path(root) / d, False, "not searched: a hidden folder."))
+                notes.append(IntakeNote(Path(root) / d, False, message("not searched: a hidden folder.")))
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             found += [Path(root) / f for f in files]
         for f in sorted(found):
             suffix = f.suffix.lower()
             if f.name.startswith("."):
-                notes.append(IntakeNote(f, False, "not read: a hidden file."))
+                notes.append(IntakeNote(f, False, message("not read: a hidden file.")))
             elif suffix in LIST_SUFFIXES:
                 out.append(f)
             elif suffix == TEXT_SUFFIX:
@@ -107,8 +109,8 @@ def scan_list_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[Intak
                 if is_list:
                     out.append(f)
             else:
-                notes.append(IntakeNote(f, False, "not read: only .yaml, .yml and .json files (and .txt files holding a "
-                                                  "list) are read as lists."))
+                notes.append(IntakeNote(f, False, message("not read: only .yaml, .yml and .json files (and .txt files holding a "
+                                                          "list) are read as lists.")))
     return list(dict.fromkeys(out)), notes
 
 

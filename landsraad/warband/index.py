@@ -19,7 +19,7 @@ from .names import _faction_names, _lookup, _name_map, _suggest, faction_aliases
 
 
 @dataclass(frozen=True)
-class _Index:
+class SheetIndex:
     """What validation asks of a faction, precomputed once per sheet."""
 
     faction: Faction
@@ -33,7 +33,7 @@ class _Index:
     names: dict[str, dict[str, str]]
 
 
-_INDEX: dict[int, _Index] = {}
+_INDEX: dict[int, SheetIndex] = {}
 
 
 def faction_hash(faction: Faction) -> str:
@@ -48,7 +48,7 @@ def faction_hash(faction: Faction) -> str:
     return _index(faction).hash
 
 
-def _index(faction: Faction) -> _Index:
+def _index(faction: Faction) -> SheetIndex:
     # Keyed by identity and holding the sheet, so an id is never reused while cached.
     entry = _INDEX.get(id(faction))
     if entry is not None and entry.faction is faction:
@@ -69,7 +69,7 @@ def _index(faction: Faction) -> _Index:
                                 [(a, x) for x, more in aliases.equipment.items() if any(e.id == x for e in faction.rare_equipment)
                                  for a in more]]),
     }
-    entry = _Index(
+    entry = SheetIndex(
         faction=faction,
         hash=content_hash(faction.model_dump(mode="json")),
         barracks={b.type: b for b in faction.barracks},

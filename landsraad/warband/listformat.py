@@ -127,4 +127,4 @@ parse_list_document = parse_document
 read_list_document = read_document
 """Read and parse a list file (:func:`landsraad.content.read_document`)."""
 
-_SyntaxProblem = YamlSyntaxError
+SyntaxProblem = YamlSyntaxError

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..errors import DataError, Problem
+from ..i18n import N_, gettext, localized
 from ..model import Faction, Profile, RareEquipment, Weapon
 from .listformat import WarbandList
 
@@ -87,12 +88,22 @@ class Finding:
         """The place as a person counts it, 1-based (``model 9, weapon 1``)."""
         return human_path(self.path)
 
+    @property
+    def text(self) -> str:
+        """The message in the active language (``message`` itself is English, as JSON gives it)."""
+        return localized(self.message)
+
     def __str__(self) -> str:
-        where = self.position
+        """The finding in the active language: severity, place, line, message, code and rule."""
+        where = place(self.path)
         if self.line is not None:
-            where = f"{where} (line {self.line})" if where else f"line {self.line}"
+            where = gettext("{where} (line {line})").format(where=where, line=self.line) if where else \
+                gettext("line {line}").format(line=self.line)
         tag = self.code + (f", {self.rule}" if self.rule else "")
-        return f"{self.severity}: {where + ': ' if where else ''}{self.message} [{tag}]"
+        severity = gettext(SEVERITY_WORDS[self.severity])
+        if where:
+            return gettext("{severity}: {where}: {message} [{tag}]").format(severity=severity, where=where, message=self.text, tag=tag)
+        return gettext("{severity}: {message} [{tag}]").format(severity=severity, message=self.text, tag=tag)
 
 
 @dataclass(frozen=True)
@@ -207,6 +218,40 @@ class Report:
         if not self.valid:
             raise DataError([Problem(self.source, f.path + (f" (line {f.line})" if f.line else ""), f"{f.message} [{f.code}]")
                              for f in self.errors])
+
+
+SEVERITY_WORDS: dict[str, str] = {"error": N_("error"), "warning": N_("warning")}
+"""Each severity as a person reads it (translated where shown; the JSON keeps the code)."""
+
+COUNTED_WORDS: dict[str, str] = {"models": N_("model"), "weapons": N_("weapon"), "equipment": N_("equipment")}
+"""An indexed key of a path as a person reads it (``model 9``), in the reader's language (:func:`place`)."""
+
+PATH_WORDS: dict[str, str] = {
+    "models": N_("models"), "weapons": N_("weapons"), "equipment": N_("equipment"), "type": N_("type"), "name": N_("name"),
+    "spice": N_("spice"), "faction": N_("faction"), "player": N_("player"), "notes": N_("notes"),
+}
+"""The other keys of a path in the reader's language (:func:`place`); the keys themselves stay English in files."""
+
+
+def place(path: str) -> str:
+    """A key path as a person counts, in the active language (:func:`human_path` is always English, as JSON gives it).
+
+    Examples
+    --------
+    >>> from landsraad.i18n import use_language
+    >>> with use_language("fr"):
+    ...     print(place("models[8].weapons[0]"), "/", place("models[2].spice"))
+    figurine 9, arme 1 / figurine 3, épice
+    """
+    def one(m: re.Match[str]) -> str:
+        word = m[1]
+        return f"{gettext(COUNTED_WORDS[word]) if word in COUNTED_WORDS else word} {int(m[2]) + 1}"
+
+    def key(m: re.Match[str]) -> str:
+        return gettext(PATH_WORDS[m[0]]) if m[0] in PATH_WORDS else m[0]
+
+    counted = re.sub(r"([A-Za-z_]+)\[(\d+)\]", one, path)
+    return ", ".join(re.sub(r"^[A-Za-z_]+$", key, part) for part in counted.split("."))
 
 
 def human_path(path: str) -> str:

@@ -36,6 +36,7 @@ import zlib
 from typing import Any
 
 from ..errors import LandsraadError
+from ..i18n import message
 from .listformat import WarbandList
 
 __all__ = ["PREFIX", "ShareCodeError", "share_code", "decode_share_code", "is_share_code"]
@@ -60,7 +61,7 @@ would no longer read); a new format gets a new prefix."""
 
 
 class ShareCodeError(LandsraadError):
-    """A share code that cannot be read (the sentence says why)."""
+    """A share code that cannot be read (the sentence says why: ``args[0]``, a :class:`~landsraad.i18n.Message`)."""
 
 
 def is_share_code(text: str) -> bool:
@@ -95,8 +96,8 @@ def decode_share_code(text: str) -> dict[str, Any]:
     """
     m = _CODE.fullmatch(text) if len(text) <= MAX_CODE else None
     if m is None:
-        raise ShareCodeError(f"This is not a share code: a code starts with {PREFIX}- and has only the letters A to Z "
-                             "and the digits 2 to 7.")
+        raise ShareCodeError(message("This is not a share code: a code starts with {prefix}- and has only the letters A to Z "
+                                     "and the digits 2 to 7.", prefix=PREFIX))
     body = re.sub(r"[\s-]", "", m[1]).upper()
     try:
         raw = base64.b32decode(body + "=" * (-len(body) % 8))
@@ -104,15 +105,15 @@ def decode_share_code(text: str) -> dict[str, Any]:
         raw = b""
     payload, check = raw[:-4], raw[-4:]
     if len(raw) < 5 or zlib.crc32(payload).to_bytes(4, "big") != check:
-        raise ShareCodeError("The share code's check does not match: a character was changed, lost or added while copying "
-                             "it; copy the whole code again.")
+        raise ShareCodeError(message("The share code's check does not match: a character was changed, lost or added while copying "
+                                     "it; copy the whole code again."))
     try:
         unpacker = zlib.decompressobj(-15, zdict=_ZDICT)
         data = _from_rows(json.loads(unpacker.decompress(payload, 1_000_000).decode("utf-8")))
     except (zlib.error, UnicodeDecodeError, json.JSONDecodeError, TypeError, ValueError):
         data = None
     if data is None:
-        raise ShareCodeError("The share code passes its check but holds no list; it was not made by `landsraad roster --format code`.")
+        raise ShareCodeError(message("The share code passes its check but holds no list; it was not made by `landsraad roster --format code`."))
     return data
 
 

@@ -38,6 +38,7 @@ from typing import Any, Mapping
 
 from ..content import Document
 from ..errors import DataError, Problem
+from ..i18n import gettext, message
 from ..model import Faction
 from .index import _index
 from .names import _lookup, _resolve_faction_id
@@ -45,8 +46,8 @@ from .report import Report
 
 __all__ = ["render_list_text", "parse_text_list", "is_text_list", "NOT_A_LIST"]
 
-NOT_A_LIST = ("This file is not a list (no faction: or models:). A list names its faction on a `faction:` line and its "
-              "models (YAML: `landsraad schema list`; text: what `landsraad roster LIST --format text` prints).")
+NOT_A_LIST = message("This file is not a list (no faction: or models:). A list names its faction on a `faction:` line and its "
+                     "models (YAML: `landsraad schema list`; text: what `landsraad roster LIST --format text` prints).")
 """The sentence for a file that holds no list at all (prose, a photo's text...)."""
 
 _FACTION_LINE = re.compile(r"^\s*faction\s*:", re.IGNORECASE | re.MULTILINE)
@@ -103,7 +104,7 @@ def render_list_text(report: Report) -> str:
         For a report without a sheet or a list (an unknown faction, an unreadable file).
     """
     if report.sheet is None or report.warband is None:
-        raise DataError([Problem(report.source, "", "A list's text form needs a readable list whose faction is known.")])
+        raise DataError([Problem(report.source, "", gettext("A list's text form needs a readable list whose faction is known."))])
     sheet: Faction = report.sheet
     idx = _index(sheet)
     w = report.warband
@@ -170,7 +171,7 @@ def parse_text_list(text: str, source: str = "<text>") -> Document:
             continue
         count, model = entry
         if count > MAX_COUNT:
-            problems.append(Problem(source, f"line {number}", f"{count}x is more models than any barracks allows."))
+            problems.append(Problem(source, f"line {number}", message("{count}x is more models than any barracks allows.", count=count)))
             continue
         positions.setdefault(("models",), (number, 1))
         for _ in range(count):
@@ -202,7 +203,7 @@ def _model_line(raw: str) -> tuple[tuple[int, dict[str, Any]], str | None]:
     head, *gear = rest.split(";")
     kind = " ".join(head.split())
     if not kind:
-        return (0, {}), (f"Expected a model line (a type such as `Soldier`, then `; weapons: ...`); got {raw.strip()[:80]!r}.")
+        return (0, {}), message("Expected a model line (a type such as `Soldier`, then `; weapons: ...`); got {line}.", line=repr(raw.strip()[:80]))
     model["type"] = kind
     if name:
         model["name"] = model_name
@@ -210,13 +211,13 @@ def _model_line(raw: str) -> tuple[tuple[int, dict[str, Any]], str | None]:
         key, sep, value = part.partition(":")
         field = _GEAR.get(key.strip().casefold())
         if not sep or field is None:
-            return (0, {}), (f"Unknown part {part.strip()[:60]!r} of a model line; a model's gear is "
-                             "`; weapons: A, B`, `; equipment: X` and `; spice: N`.")
+            return (0, {}), message("Unknown part {part} of a model line; a model's gear is `; weapons: A, B`, `; equipment: X` and `; spice: N`.",
+                                    part=repr(part.strip()[:60]))
         if field == "spice":
             try:
                 model["spice"] = int(value.strip())
             except ValueError:
-                return (0, {}), f"spice expects a whole number of doses; got {value.strip()[:40]!r}."
+                return (0, {}), message("spice expects a whole number of doses; got {value}.", value=repr(value.strip()[:40]))
         else:
             model[field] = [v.strip() for v in value.split(",") if v.strip()]
     return (count, model), None

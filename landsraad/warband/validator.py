@@ -19,10 +19,11 @@ from ..content import (
     read_text,
 )
 from ..errors import DataError, Problem, did_you_mean, quoted
+from ..i18n import Message, message, nmessage
 from ..model import Faction, RareEquipment, Weapon
 from ..ruleset import DEFAULT, Ruleset
-from .index import _closest_sheet, _Index, _index, spice_pool
-from .listformat import ListModel, WarbandList, _SyntaxProblem, list_hash, parse_list_document, read_list_document
+from .index import SheetIndex, _closest_sheet, _index, spice_pool
+from .listformat import ListModel, SyntaxProblem, WarbandList, list_hash, parse_list_document, read_list_document
 from .names import _canonical, _resolve_faction_id, _suggest
 from .report import FINDING_CODES, Finding, ModelCost, RecruitedModel, Report, human_path
 from .sharecode import ShareCodeError, decode_share_code, is_share_code
@@ -33,20 +34,20 @@ from .textlist import NOT_A_LIST, is_text_list, parse_text_list
 Loc = tuple[Any, ...]
 
 
-def _listing(names: Iterable[str]) -> str:
+def _listing(names: Iterable[str]) -> Message | str:
     names = [f"'{n}'" for n in names]
     if len(names) <= 1:
-        return "".join(names) or "(none)"
-    return ", ".join(names[:-1]) + " and " + names[-1]
+        return "".join(names) or message("(none)")
+    return message("{items} and {last}", items=", ".join(names[:-1]), last=names[-1])
 
 
-def _paths(locs: Sequence[Loc]) -> str:
+def _paths(locs: Sequence[Loc]) -> Message | str:
     """``model 3`` or ``models 3, 6 and 9`` (1-based, as a person counts); other places in words."""
     if locs and all(len(loc) >= 2 and loc[0] == "models" and isinstance(loc[1], int) for loc in locs):
         numbers = [str(loc[1] + 1) for loc in locs]
         if len(numbers) == 1:
-            return f"model {numbers[0]}"
-        return "models " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
+            return message("model {number}", number=numbers[0])
+        return message("models {numbers} and {last}", numbers=", ".join(numbers[:-1]), last=numbers[-1])
     return ", ".join(human_path(format_path(loc)) for loc in locs)
 
 
@@ -66,7 +67,7 @@ class _Collector:
                 return pos
         return None, None
 
-    def add(self, code: str, message: str, loc: Loc = (), locs: Sequence[Loc] = (), *,
+    def add(self, code: str, text: str, loc: Loc = (), locs: Sequence[Loc] = (), *,
             line: int | None = None, column: int | None = None) -> None:
         severity, rule, _ = FINDING_CODES[code]
         if line is None:
@@ -75,21 +76,23 @@ class _Collector:
         key = tuple((0, x) if isinstance(x, int) else (1, str(x)) for x in loc)
         order = (0 if severity == "error" else 1, line if line is not None else 0, column or 0, key)
         self.items.append((order, Finding(
-            code, severity, message, rule, format_path(loc), line, column, paths)))
+            code, severity, text, rule, format_path(loc), line, column, paths)))
 
     def findings(self) -> tuple[Finding, ...]:
         return tuple(f for _, f in sorted(self.items, key=lambda item: item[0]))
 
 
-def _who(label: str, loc_list: Sequence[Loc], type_name: str) -> str:
+def _who(label: str, loc_list: Sequence[Loc], type_name: str) -> Message:
     """'Hasimir (Master Assassin, models[0])', 'Soldier (models[2])' or 'Soldier (models[2], models[5]) each'."""
     where = _paths(loc_list)
     if len(loc_list) > 1:
-        return f"{type_name} ({where}) each"
-    return f"{label} ({type_name}, {where})" if label != type_name else f"{type_name} ({where})"
+        return message("{type} ({where}) each", type=type_name, where=where)
+    if label != type_name:
+        return message("{label} ({type}, {where})", label=label, type=type_name, where=where)
+    return message("{type} ({where})", type=type_name, where=where)
 
 
-def _labels(entries: Sequence[tuple[int, "ListModel"]], idx: _Index | None) -> dict[int, str]:
+def _labels(entries: Sequence[tuple[int, "ListModel"]], idx: SheetIndex | None) -> dict[int, str]:
     """A unique label per entry: its name, else the card name, numbered when several share it."""
     taken = {e.name.strip().casefold() for _, e in entries if e.name}
     by_type: dict[str, list[int]] = defaultdict(list)
@@ -138,18 +141,18 @@ def _check(
         elif sheet is None:
             hint, sheet = _closest_sheet(faction_id, entries, factions)
             known = sorted(set(faction_ids()) | set(factions or ()))
-            out.add("unknown-faction", f"Unknown faction {quoted(faction_id)}." + (f" Did you mean '{hint}'?" if hint else "")
-                    + (f" The models were checked against {sheet.name}'s sheet." if sheet is not None else "")
-                    + f" Known factions are: {', '.join(known) or '(none)'}.", ("faction",))
+            out.add("unknown-faction", message("Unknown faction {faction}.", faction=quoted(faction_id)) + _hint(hint)
+                    + (message(" The models were checked against {house}'s sheet.", house=sheet.name) if sheet is not None else "")
+                    + message(" Known factions are: {factions}.", factions=", ".join(known) or message("(none)")), ("faction",))
         elif resolved != sheet.id:
-            out.add("faction-mismatch", f"This list is for faction {quoted(faction_id)} but was checked against {sheet.name} ('{sheet.id}').",
-                    ("faction",))
+            out.add("faction-mismatch", message("This list is for faction {faction} but was checked against {house} ('{id}').",
+                                                faction=quoted(faction_id), house=sheet.name, id=sheet.id), ("faction",))
         else:
             canonical_id = resolved
 
     # Names (PRJ-61) and an empty list (PRJ-64) need no faction.
     if complete and not entries:
-        out.add("no-models", "This list recruits no model; a warband needs at least one.", ("models",))
+        out.add("no-models", message("This list recruits no model; a warband needs at least one."), ("models",))
     idx = _index(sheet) if sheet is not None else None
     if idx is not None:
         entries = [(i, _canonical(e, idx.names)) for i, e in entries]
@@ -166,8 +169,8 @@ def _check(
             shown.setdefault(key, e.name.strip())
     for key, locs in names.items():
         if len(locs) > 1:
-            out.add("duplicate-name", f"The name '{shown[key]}' is used by {len(locs)} models ({_paths([loc[:2] for loc in locs])}); "
-                    "each model of a list needs its own name.", locs[1], locs)
+            out.add("duplicate-name", message("The name '{name}' is used by {count} models ({where}); each model of a list needs its own name.",
+                                              name=shown[key], count=len(locs), where=_paths([loc[:2] for loc in locs])), locs[1], locs)
 
     if idx is None:
         return Report(source, out.findings(), warband, canonical_id, None, None, hash_of_list, cap, 0, (), ())
@@ -250,45 +253,49 @@ def _check(
     types = list(idx.barracks)
     for name, locs in unknown_types.items():
         hint = _suggest(name, idx.names["types"], types)
-        count = f" ({_paths([loc[:2] for loc in locs])})" if len(locs) > 1 else ""
-        out.add("unknown-type", f"Model type {quoted(name)}{count} is not in {house}'s barracks."
-                + (f" Did you mean '{hint}'?" if hint else "") + f" Valid types are: {', '.join(types)}.", locs[0], locs)
+        count = " (" + _paths([loc[:2] for loc in locs]) + ")" if len(locs) > 1 else ""
+        out.add("unknown-type", message("Model type {type}{where} is not in {house}'s barracks.", type=quoted(name), where=count, house=house)
+                + _hint(hint) + message(" Valid types are: {types}.", types=", ".join(types)), locs[0], locs)
     for name, locs in unknown_weapons.items():
         hint = _suggest(name, {k: v for k, v in idx.names["weapons"].items() if v in choosable}, choosable) or did_you_mean(name, idx.weapons)
-        out.add("unknown-weapon", f"Unknown weapon {quoted(name)} for {house}." + (f" Did you mean '{hint}'?" if hint else "")
-                + f" The arsenal offers: {', '.join(choosable) or '(nothing)'}.", locs[0], locs)
+        out.add("unknown-weapon", message("Unknown weapon {weapon} for {house}.", weapon=quoted(name), house=house) + _hint(hint)
+                + _offers(choosable), locs[0], locs)
     for name, locs in not_in_arsenal.items():
-        out.add("weapon-not-in-arsenal", f"{quoted(name)} is not in {house}'s arsenal: a list may choose only common weapons "
-                f"({', '.join(sorted(idx.common)) or 'none'}) and specialist weapons ({', '.join(sorted(idx.specialist)) or 'none'}); "
-                "profile weapons come with their cards.", locs[0], locs)
+        out.add("weapon-not-in-arsenal", message("{weapon} is not in {house}'s arsenal: a list may choose only common weapons ({common}) "
+                                                 "and specialist weapons ({specialist}); profile weapons come with their cards.",
+                                                 weapon=quoted(name), house=house, common=", ".join(sorted(idx.common)) or message("none"),
+                                                 specialist=", ".join(sorted(idx.specialist)) or message("none")), locs[0], locs)
     for name, locs in unknown_items.items():
         rare = sorted(idx.rare)
         hint = _suggest(name, idx.names["equipment"], rare)
-        out.add("unknown-equipment", f"Unknown rare equipment {quoted(name)} for {house}." + (f" Did you mean '{hint}'?" if hint else "")
-                + f" The arsenal offers: {', '.join(rare) or '(nothing)'}.", locs[0], locs)
+        out.add("unknown-equipment", message("Unknown rare equipment {item} for {house}.", item=quoted(name), house=house) + _hint(hint)
+                + _offers(rare), locs[0], locs)
 
     # Per-model kit problems (RUL-15).
     for (code, type_id, weapons), hits in grouped.items():
         locs = [loc for loc, _ in hits]
         type_name = idx.profiles[type_id].name
         who = _who(labels[hits[0][1]], [("models", i) for _, i in hits], type_name)
-        plural = len(hits) > 1
-
-        def verb(one: str, many: str, plural: bool = plural) -> str:
-            return many if plural else one
+        n_models = len(hits)  # the verb agrees with the models concerned ("Soldier (models 2 and 3) each carry")
+        msg: Message
         if code == "common-weapon-count":
-            msg = (f"{who} {verb('carries', 'carry')} {len(weapons)} common weapons ({_listing(weapons)}); "
-                   "a model may choose at most one.")
+            msg = nmessage("{who} carries {count} common weapons ({weapons}); a model may choose at most one.",
+                           "{who} carry {count} common weapons ({weapons}); a model may choose at most one.",
+                           n_models, who=who, count=len(weapons), weapons=_listing(weapons))
         elif code == "specialist-weapon-not-specialist":
-            what = f"the specialist weapon {_listing(weapons)}" if len(weapons) == 1 else f"the specialist weapons {_listing(weapons)}"
-            msg = f"{who} cannot carry {what}: only a model with the Specialist rule can."
+            msg = nmessage("{who} cannot carry the specialist weapon {weapons}: only a model with the Specialist rule can.",
+                           "{who} cannot carry the specialist weapons {weapons}: only a model with the Specialist rule can.",
+                           len(weapons), who=who, weapons=_listing(weapons))
         elif code == "specialist-weapon-count":
-            msg = (f"{who} {verb('carries', 'carry')} {len(weapons)} specialist weapons ({_listing(weapons)}); "
-                   "a Specialist may carry at most one.")
+            msg = nmessage("{who} carries {count} specialist weapons ({weapons}); a Specialist may carry at most one.",
+                           "{who} carry {count} specialist weapons ({weapons}); a Specialist may carry at most one.",
+                           n_models, who=who, count=len(weapons), weapons=_listing(weapons))
         else:  # weapon-duplicates-profile
-            msg = (f"{who} already {verb('carries', 'carry')} '{weapons[0]}' on the profile card; choosing it again adds nothing"
-                   + (f" and still costs {idx.specialist[weapons[0]].cost} point(s)." if weapons[0] in idx.specialist
-                      and idx.specialist[weapons[0]].cost else "."))
+            msg = nmessage("{who} already carries '{weapon}' on the profile card; choosing it again adds nothing",
+                           "{who} already carry '{weapon}' on the profile card; choosing it again adds nothing",
+                           n_models, who=who, weapon=weapons[0])
+            extra = idx.specialist[weapons[0]].cost if weapons[0] in idx.specialist else 0
+            msg += message(" and still costs {cost} point(s).", cost=extra) if extra else "."
         out.add(code, msg, locs[0], locs)
 
     # An unknown type's cost and role are unknown: checks that need every model wait for it (PRJ-66).
@@ -299,28 +306,29 @@ def _check(
         locs = type_locs.get(type_id, [])
         name = idx.profiles[type_id].name
         if len(locs) > entry.max:
-            out.add("barracks-max", f"{name} is limited to {entry.max} in {house}'s barracks; this list has {len(locs)}.",
-                    locs[entry.max], locs)
+            out.add("barracks-max", message("{type} is limited to {max} in {house}'s barracks; this list has {count}.",
+                                            type=name, max=entry.max, house=house, count=len(locs)), locs[entry.max], locs)
         elif complete and len(locs) < entry.min:
-            out.add("barracks-min", f"{house}'s barracks requires at least {entry.min} {name}; this list has {len(locs)}.",
-                    ("models",))
+            out.add("barracks-min", message("{house}'s barracks requires at least {min} {type}; this list has {count}.",
+                                            house=house, min=entry.min, type=name, count=len(locs)), ("models",))
 
     # Specialist weapon limits across the warband (RUL-15) and rare equipment pieces (RUL-14).
     for wid, locs in sw_locs.items():
         limit = idx.specialist[wid].limit
         if limit is not None and len(locs) > limit:
-            out.add("weapon-limit", f"The specialist weapon '{wid}' is limited to {limit} in {house}'s arsenal; "
-                    f"this list has {len(locs)}.", locs[limit], locs)
+            out.add("weapon-limit", message("The specialist weapon '{weapon}' is limited to {limit} in {house}'s arsenal; this list has {count}.",
+                                            weapon=wid, limit=limit, house=house, count=len(locs)), locs[limit], locs)
     for eid, locs in item_locs.items():
         item = idx.rare[eid]
         if len(locs) > item.pieces:
-            out.add("equipment-pieces", f"{house} has {item.pieces} piece(s) of {item.name} ('{eid}'); this list takes {len(locs)}.",
+            out.add("equipment-pieces", message("{house} has {pieces} piece(s) of {item} ('{id}'); this list takes {count}.",
+                                                house=house, pieces=item.pieces, item=item.name, id=eid, count=len(locs)),
                     locs[item.pieces], locs)
 
     # Spice (PRJ-60): list doses come from the pool; the card's own are free.
     pool = spice_pool(sheet, ruleset)
     given = sum(n for _, n in spice_locs)
-    arrakis = " (one more on Arrakis)" if ruleset.arrakis else ""
+    arrakis = message(" (one more on Arrakis)") if ruleset.arrakis else ""
     if given > pool:
         running, first = 0, spice_locs[0][0]
         for loc, n in spice_locs:
@@ -328,25 +336,29 @@ def _check(
             if running > pool:
                 first = loc
                 break
-        out.add("spice-pool", f"This list gives {given} spice doses from {house}'s pool of {pool}{arrakis}.", first,
-                [loc for loc, _ in spice_locs])
+        out.add("spice-pool", message("This list gives {given} spice doses from {house}'s pool of {pool}{arrakis}.",
+                                      given=given, house=house, pool=pool, arrakis=arrakis), first, [loc for loc, _ in spice_locs])
     elif complete and given < pool:
         left = pool - given
-        out.add("spice-unassigned", f"{left} of the {pool} spice doses of {house}'s pool{arrakis} {'is' if left == 1 else 'are'} "
-                "given to no model; they are lost.", ("models",))
+        out.add("spice-unassigned", nmessage("{n} of the {pool} spice doses of {house}'s pool{arrakis} is given to no model; they are lost.",
+                                             "{n} of the {pool} spice doses of {house}'s pool{arrakis} are given to no model; they are lost.",
+                                             left, pool=pool, house=house, arrakis=arrakis), ("models",))
 
     # Points (R-RECRUIT).
     points = sum(c.total for c in breakdown)
     if points > cap:
-        running, first_loc = 0, ("models",)
+        running = 0
+        first_loc: Loc = ("models",)
         for c in breakdown:
             running += c.total
             if running > cap:
                 first_loc = ("models", c.index)
                 break
-        out.add("points-over-cap", f"This list costs {points} points; the cap is {cap} ({points - cap} over).", first_loc)
+        out.add("points-over-cap", message("This list costs {points} points; the cap is {cap} ({over} over).",
+                                           points=points, cap=cap, over=points - cap), first_loc)
     elif complete and cap - points >= math.ceil(cap / 5):
-        out.add("points-unspent", f"This list costs {points} points, leaving {cap - points} of the cap of {cap} unspent.", ("models",))
+        out.add("points-unspent", message("This list costs {points} points, leaving {left} of the cap of {cap} unspent.",
+                                          points=points, left=cap - points, cap=cap), ("models",))
 
     return Report(source, out.findings(), warband, canonical_id, sheet, idx.hash, hash_of_list, cap, points,
                   tuple(breakdown), tuple(models))
@@ -401,29 +413,38 @@ def validate(
 _ALLOWED = {"list": ("name", "faction", "player", "notes", "models"), "model": ("type", "name", "weapons", "equipment", "spice")}
 
 
-def _schema_message(error: Mapping[str, Any]) -> str:
+def _hint(hint: str | None) -> Message | str:
+    return message(" Did you mean '{hint}'?", hint=hint) if hint else ""
+
+
+def _offers(ids: Sequence[str]) -> Message:
+    return message(" The arsenal offers: {ids}.", ids=", ".join(ids) or message("(nothing)"))
+
+
+def _schema_message(error: Mapping[str, Any]) -> Message:
     loc = tuple(error.get("loc", ()))
     kind = error.get("type", "")
     in_model = len(loc) >= 2 and loc[0] == "models" and isinstance(loc[1], int)
-    where = "a model entry" if in_model else "a warband list"
+    where = message("a model entry") if in_model else message("a warband list")
     key = loc[-1] if loc else ""
     if kind == "extra_forbidden":
         allowed = _ALLOWED["model" if in_model else "list"]
         hint = did_you_mean(str(key), allowed)
-        return (f"The key {quoted(key)} is not allowed in {where}." + (f" Did you mean '{hint}'?" if hint else "")
-                + f" Allowed keys are: {', '.join(allowed)}.")
+        return (message("The key {key} is not allowed in {where}.", key=quoted(key), where=where) + _hint(hint)
+                + message(" Allowed keys are: {keys}.", keys=", ".join(allowed)))
     if kind == "missing":
-        return f"The key {quoted(key)} is required in {where} but missing."
+        return message("The key {key} is required in {where} but missing.", key=quoted(key), where=where)
     msg = str(error.get("msg", "Invalid value")).removeprefix("Value error, ")
     value = error.get("input")
     shown = type(value).__name__ if isinstance(value, (dict, list)) else repr(value)
     if kind in ("model_type", "model_attributes_type", "dict_type") and not loc:
-        return f"A warband list is a mapping with the keys faction, models and optionally name, player, notes; got {shown}."
+        return message("A warband list is a mapping with the keys faction, models and optionally name, player, notes; got {value}.", value=shown)
     if kind in ("model_type", "model_attributes_type", "dict_type"):
-        return f"Each model entry is a mapping with a 'type' key; got {shown}."
+        return message("Each model entry is a mapping with a 'type' key; got {value}.", value=shown)
     if kind in ("tuple_type", "list_type"):
-        return f"'{key}' in {where} must be a list (write [a, b]); got {shown}."
-    return f"Invalid '{key}' in {where}: {msg[0].lower() + msg[1:]}; got {shown}."
+        return message("'{key}' in {where} must be a list (write [a, b]); got {value}.", key=key, where=where, value=shown)
+    # pydantic's own reason stays in its English words
+    return message("Invalid '{key}' in {where}: {reason}; got {value}.", key=key, where=where, reason=msg[0].lower() + msg[1:], value=shown)
 
 
 def check_document(
@@ -453,10 +474,10 @@ def check_document(
         seen: set[tuple[str, str]] = set()
         for error in exc.errors():
             loc = tuple(error["loc"])
-            message = _schema_message(error)
-            if (format_path(loc), message) not in seen:
-                seen.add((format_path(loc), message))
-                out.add("schema", message, loc)
+            text = _schema_message(error)
+            if (format_path(loc), text) not in seen:
+                seen.add((format_path(loc), text))
+                out.add("schema", text, loc)
         data = doc.data if isinstance(doc.data, dict) else {}
         faction_id = data.get("faction") if isinstance(data.get("faction"), str) and data.get("faction") else None
         entries: list[tuple[int, ListModel]] = []
@@ -503,11 +524,11 @@ def check_text(
         try:
             data = decode_share_code(text)
         except ShareCodeError as exc:
-            return _problem_report(source, "share-code", str(exc), ruleset)
+            return _problem_report(source, "share-code", exc.args[0] if exc.args else str(exc), ruleset)
         return check_document(Document(source, data, {}), faction, ruleset, factions=factions)
     try:
         doc = parse_list_document(text, source)
-    except _SyntaxProblem as exc:
+    except SyntaxProblem as exc:
         if _MODELS_LINE.search(text):  # YAML that went wrong: its syntax error is the useful answer
             return _problem_report(source, "syntax", exc.problems[0].message, ruleset, exc.line, exc.column)
         if is_text_list(text):
@@ -591,7 +612,7 @@ def check_file(
     except DataError as exc:
         first = exc.problems[0]
         reason = first.message[:1].lower() + first.message[1:]
-        return _problem_report(str(path), "unreadable", f"The file cannot be read: {reason}", ruleset,
+        return _problem_report(str(path), "unreadable", message("The file cannot be read: {reason}", reason=reason), ruleset,
                                getattr(exc, "line", None), getattr(exc, "column", None))
     return check_text(text, str(path), faction, ruleset, factions=factions)
 

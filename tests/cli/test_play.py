@@ -32,6 +32,17 @@ def test_a_whole_game_on_defaults():
     clean(out)
     assert "Game over after" in out.stdout and "Result: " in out.stdout and "VP" in out.stdout
     assert "red [" in out.stdout  # prompts with a default in brackets
+    # issue 38: a review is offered at the end; Enter leaves without one
+    assert "Type review for your three costliest decisions" in out.stdout and "costliest decision(s)" not in out.stdout
+
+
+@pytest.mark.slow
+def test_review_at_the_end_of_a_whole_game_names_three_decisions_with_the_computers_vp_issue_38():
+    out = run("play", "--seed", "3", "--review", stdin=lines("", repeat=3000))
+    clean(out)
+    assert "Playing 8 of your decisions again to the end of the game" in out.stdout
+    advice = [line for line in out.stdout.splitlines() if line.startswith("  At activation ")]
+    assert 1 <= len(advice) <= 3 and all("the computer would have answered" in a and "VP against your" in a for a in advice)
 
 
 def test_garbage_before_every_answer_never_ends_the_drill():

@@ -181,3 +181,11 @@ def test_a_scene_weapon_outside_the_arsenal_is_a_file_error(tmp_path):
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert "'pistl' is not a corrino weapon. Did you mean 'pistol'?" in r.stderr
     assert "'maula_pistol' is in the corrino catalogue but not in the arsenal of a soldier" in r.stderr
+
+
+def test_a_scene_model_read_from_a_warband_list_shoots_with_its_list_weapons():
+    """from-list.yaml: gunner is entry 7 of examples/lists/atreides.yaml, the specialist with the heavy
+    lasgun; no --weapon needed, and the laser never targets sard's working shield (R-LASER)."""
+    out = run_json("shoot", str(REPO / "tests" / "data" / "scenes" / "from-list.yaml"), "gunner", "sard")
+    assert out["weapon"] == "Heavy lasgun*" and out["allowed"] is False
+    assert any("R-LASER" in reason for reason in out["reasons"])

@@ -85,9 +85,9 @@ def test_fatigue_malus_comes_from_tokens_held_before_the_new_one_rul_05():
     # dice: attacker neutral 5, attack 8, defence 2; defender neutral 3, attack 3, defence 6
     game = run_activations(state_in_play([a, e]), {"red": red, "blue": blue}, dice=[5, 8, 2, 3, 3, 6])
     melee = next(ev for ev in game.log if ev.kind == "melee")
-    strike = melee.data["event"]["strikes"][0]
-    assert strike["attack_total"] == 8 + 0 + 2  # die + (Combat 2 - fatigue 2) + halberd +2
-    assert strike["defence_total"] == 6 + 1 + 1  # warrior Combat 1, crysknife +1: the defender has no fatigue malus
+    strike = melee.outcome.strikes[0]
+    assert strike.attack_total == 8 + 0 + 2  # die + (Combat 2 - fatigue 2) + halberd +2
+    assert strike.defence_total == 6 + 1 + 1  # warrior Combat 1, crysknife +1: the defender has no fatigue malus
 
 
 def test_spice_is_declared_at_the_start_and_ends_at_two_tokens_rul_10():
@@ -146,7 +146,7 @@ def test_disengaging_can_be_the_free_move_r_disengage():
     game = run_activations(state_in_play([a, e, far]), {"red": red, "blue": ScriptedPlayer()}, dice=[9, 5, 1, 1, 6, 9, 2, 1])
     kinds = [ev.kind for ev in game.log]
     assert kinds.index("action") < kinds.index("free_move_disengage") < kinds.index("disengage") < kinds.index("shot")
-    assert next(ev for ev in game.log if ev.kind == "disengage").data["event"]["success"]
+    assert next(ev for ev in game.log if ev.kind == "disengage").outcome.success
     action = next(d for d in red.seen if d.kind == "action")
     assert "move" in action.choices and "shoot:sardaukar_lance" in action.choices
     assert set(action.info["after_free_move"]) == {"move", "shoot:sardaukar_lance"}
@@ -307,7 +307,7 @@ def test_will_broken_model_in_contact_disengages_r_poison():
     e = model("blue", "fremen", "warrior", 1, 11, 30)
     game = run_activations(state_in_play([a, e]), {"red": ScriptedPlayer({"activate": a.id}), "blue": _rest()}, dice=[9, 5, 1, 1])
     m = game.state.model(a.id)
-    assert next(ev for ev in game.log if ev.kind == "disengage").data["event"]["success"]
+    assert next(ev for ev in game.log if ev.kind == "disengage").outcome.success
     assert not contact_enemies(game.state, a.id)
     assert m.x == pytest.approx(1.5, abs=0.05)  # then on to the west edge, and it stops touching it
     assert m.poisons[0].x == 1  # one of its two activations spent fleeing

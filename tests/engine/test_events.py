@@ -95,3 +95,89 @@ def test_make_event_builds_the_event_the_dataclass_builds(seq, kind, side, model
     assert type(made) is type(built)
     assert list(made.__dict__.items()) == list(built.__dict__.items())
     assert made == built and made.to_dict() == built.to_dict()
+
+
+# --- issue 44: one event model ------------------------------------------------------------------------
+
+
+def _hand_built_events() -> list[GameEvent]:
+    """Events of the kinds whole games reach rarely, with the data the engine's ``emit`` calls give
+    them (their outcomes resolved by the rules kernel, not written as dicts)."""
+    from landsraad.dice import simple_test
+    from landsraad.engine.outcomes import HealOutcome, PoisonTickOutcome
+    from landsraad.model import Poison
+    from landsraad.rules.healing import resolve_heal
+    from landsraad.rules.poisons import start_will_breaker_activation
+    from landsraad.rules.state import Combatant
+
+    heal = resolve_heal(Combatant(name="Medic", special_rules=("healer",)), Combatant(name="Soldier", wound="light"), dice=(5, 9))
+    assert isinstance(heal, HealOutcome)
+    _, tick = start_will_breaker_activation(Combatant(name="Soldier", poisons=(Poison(kind="will_breaker", x=2),)))
+    assert isinstance(tick, PoisonTickOutcome)
+    items = [
+        ("disengage_blocked", "red", "red-1", {"margin_cm": 3.0}),
+        ("explosives", "red", "red-1", {"marker": "blue-depot-1"}),
+        ("flee_blocked", "red", "red-1", {"reason": "still in base contact after a failed disengage"}),
+        ("flee_disengage", "red", "red-1", {"step": 1}),
+        ("free_move_disengage", "red", "red-1", {"when": "before"}),
+        ("heal", "red", "red-1", {"patient": "red-2", "event": heal}),
+        ("jammer_off", "blue", "blue-1", {"effects": ["jammer-1"]}),
+        ("marker_no_room", "blue", None, {"marker": "blue-sabotage-1", "mission": "sabotage"}),
+        ("no_target", "red", "red-1", {"weapon": "lasgun"}),
+        ("poison_tick", "red", "red-1", {"event": tick}),
+        ("terrain_no_room", "red", None, {"piece": "rock-2"}),
+        ("test", "red", "red-1", {"action": "sabotage", "test": simple_test(2, 8, neutral=3, colour=7)}),
+        ("mission_action_failed", "red", "red-1", {"mission": "sabotage", "action": "sabotage"}),
+    ]
+    return [make_event(1000 + i, kind, side, model, data) for i, (kind, side, model, data) in enumerate(items)]
+
+
+def test_every_event_kind_round_trips_through_json_and_narrates():
+    """Each kind: its own class, equal after JSON, its outcomes typed (the kernel's records, equal
+    after JSON too), and a sentence from the narration unless it is one of the silent kinds."""
+    import itertools
+
+    from landsraad.engine.events import Outcome
+    from landsraad.engine.game import new_game, play
+    from landsraad.narrate import SILENT_KINDS, model_names, narrate
+    from landsraad.players import make_player
+
+    events: list[GameEvent] = []
+    names: dict[str, str] = {}
+    pairs = list(itertools.product(("corrino", "atreides", "harkonnen", "fremen"), repeat=2))
+    for i, kind in enumerate(("heuristic", "random", "random")):
+        red, blue = pairs[i]
+        game = play(new_game(red, blue, seed=500 + i), {"red": make_player(kind, i), "blue": make_player(kind, 100 + i)})
+        events += game.log
+        names |= model_names(game.state)
+    events += _hand_built_events()
+    first: dict[str, GameEvent] = {}
+    for e in events:
+        first.setdefault(e.kind, e)
+    assert set(first) == set(EVENT_TYPES), "a kind no game nor sample reaches"
+    told_silent = []
+    for kind, e in sorted(first.items()):
+        cls = EVENT_TYPES[kind]
+        again = GameEvent.from_json(e.to_json())
+        assert type(e) is cls and type(again) is cls and again == e, kind
+        for attr, descriptor in vars(cls).items():
+            if isinstance(descriptor, Outcome):
+                value = getattr(e, attr)
+                assert isinstance(value, descriptor.kind), (kind, attr)
+                assert getattr(again, attr) == value, (kind, attr)
+        text = narrate(e, names, reveal_secrets=True)
+        if kind in SILENT_KINDS:
+            told_silent.append((kind, text))
+            continue
+        assert isinstance(text, str) and text.endswith(".") and "None" not in text, (kind, text)
+    assert all(text is None for kind, text in told_silent if kind != "decision")
+
+
+def test_an_outcome_that_is_not_whole_is_refused_with_a_sentence():
+    import pytest
+
+    from landsraad.errors import DataError
+
+    e = make_event(3, "shot", "red", "red-1", {"target": "blue-1", "event": {"hit": True}})
+    with pytest.raises(DataError, match=r"Event 3 \(shot\): its 'event' is not a whole ShotEvent"):
+        _ = e.outcome

@@ -32,10 +32,10 @@ def test_push_follows_a_successful_attack_not_one_a_shield_stopped():
                           "push_distance": 5, "poison": "none"})
     blue = ScriptedPlayer({"stance": "defend", "lower_neutral": _first_choice})
     game = run_activations(state_in_play([a, e], blue="corrino"), {"red": red, "blue": blue}, dice=[5, 10, 2, 3, 3, 1])
-    melee = next(ev for ev in game.log if ev.kind == "melee").data["event"]
-    strike = melee["strikes"][0]
-    assert strike["hit"] and strike["shield_stopped"]
-    assert melee["ended_by_push"] is None and not strike["pushed"]
+    melee = next(ev for ev in game.log if ev.kind == "melee").outcome
+    strike = melee.strikes[0]
+    assert strike.hit and strike.shield_stopped
+    assert melee.ended_by_push is None and not strike.pushed
     assert not any(d.kind == "push_distance" for d in red.seen)
     assert not any(ev.kind == "move" and ev.data["kind"] == "pushed" for ev in game.log)
 
@@ -47,10 +47,10 @@ def test_a_blow_that_gets_through_may_push():
                           "push_distance": 5, "poison": "none"})
     blue = ScriptedPlayer({"stance": "defend", "lower_neutral": _first_choice})
     game = run_activations(state_in_play([a, e], blue="corrino"), {"red": red, "blue": blue}, dice=[5, 10, 2, 3, 3, 1])
-    melee = next(ev for ev in game.log if ev.kind == "melee").data["event"]
-    assert melee["strikes"][0]["hit"] and not melee["strikes"][0]["shield_stopped"]
+    melee = next(ev for ev in game.log if ev.kind == "melee").outcome
+    assert melee.strikes[0].hit and not melee.strikes[0].shield_stopped
     if not game.state.model(e.id).removed:
-        assert melee["ended_by_push"] == "attacker"
+        assert melee.ended_by_push == "attacker"
 
 
 def _disengage_game(dice, **kw):
@@ -98,7 +98,7 @@ def test_disengage_candidates_are_legal_and_at_the_margin():
     a, e, red, game = _disengage_game([6, 2, 1, 2], disengage_move=lambda d: d.point.candidates[0])
     decision = next(d for d in red.seen if d.kind == "disengage_move")
     before = next(x for x in game.log if x.kind == "disengage")
-    assert before.data["event"]["margin_cm"] == 6
+    assert before.outcome.margin_cm == 6
     for point in decision.point.candidates:
         assert decision.point.validate(point) is None
         assert math.hypot(point[0] - 10.0, point[1] - 10.0) == pytest.approx(6.0, abs=1e-6)
@@ -106,8 +106,8 @@ def test_disengage_candidates_are_legal_and_at_the_margin():
 
 def test_the_opponent_is_told_of_a_disengage_by_its_own_decision():
     a, e, red, game = _disengage_game([1, 1, 9, 9])
-    ev = next(x for x in game.log if x.kind == "disengage").data["event"]
-    assert not ev["success"] and plan_move(game.state, a.id, (10.0, 10.0), 1.0).legal
+    ev = next(x for x in game.log if x.kind == "disengage").outcome
+    assert not ev.success and plan_move(game.state, a.id, (10.0, 10.0), 1.0).legal
 
 
 def _all_searched(state, model_id, points, allowance_cm):

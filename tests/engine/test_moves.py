@@ -5,6 +5,7 @@ import pytest
 
 from landsraad.engine.flow import STAGES
 from landsraad.engine.game import Game
+from landsraad.engine.moves import MoveTo
 from landsraad.engine.state import MarkerState, TableEffect
 from landsraad.ruleset import Ruleset
 
@@ -49,8 +50,8 @@ def test_fatigue_malus_applies_to_the_hunter_seeker_test_of_the_active_model():
     state = state_in_play([_assassin(), runner], to_act="blue", blue="corrino").replace(effects=(_seeker("s1", 30, 30),))
     blue = ScriptedPlayer({"activate": runner.id, "free_move": (30.0, 36.0), "action": "rest"})
     game = run_activations(state, {"red": ScriptedPlayer(), "blue": blue}, dice=[5, 8])
-    test = next(e for e in game.log if e.kind == "hunter_seeker").data["test"]
-    assert test["total"] == 11 and not test["success"]
+    test = next(e for e in game.log if e.kind == "hunter_seeker").test
+    assert test.total == 11 and not test.success
     assert game.state.model(runner.id).out_of_action
 
 
@@ -78,8 +79,7 @@ def test_a_move_builds_the_state_the_updates_one_by_one_give_r_clock(phase, carr
     game.stack, game.pending = (), None
     game.state = state
     _ = state.board  # built: the new state may carry the table over
-    STAGES["move.do"](game, {"model": mover.id, "to": [30.0, 38.0], "path": [[30.0, 44.0], [30.0, 38.0]], "length": 6.0,
-                             "kind": "move"}, None)
+    STAGES["move.do"](game, MoveTo(mover.id, (30.0, 38.0), ((30.0, 44.0), (30.0, 38.0)), 6.0, "move"), None)
     expected = state.update_model(mover.id, x=30.0, y=38.0)
     if carrying:
         expected = expected.with_marker(expected.marker("m1").model_copy(update={"x": 30.0, "y": 38.0}))

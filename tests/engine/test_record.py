@@ -208,7 +208,7 @@ def test_a_game_saved_before_issue_37_replays_its_set_up_in_its_own_order_r_setu
     for _ in range(5):  # it plays on
         d = game.decision
         game.answer(player.decide(d, game.view(d.side)))
-    stages = [f.stage for f in new_game("harkonnen", "atreides", seed=3).stack]
+    stages = [f.stage.name for f in new_game("harkonnen", "atreides", seed=3).stack]
     assert "setup.won" in stages and "setup.bid_won" not in stages
 
 

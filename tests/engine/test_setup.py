@@ -298,7 +298,7 @@ def test_the_stack_at_each_mission_pick_is_the_engines_r_mission_pick(seed):
     while game.state.phase == "setup":
         d = game.decision
         if d.kind == "pick_missions":
-            frames = {f.stage: f.data for f in game.stack}
+            frames = {f.stage.name: f.data for f in game.stack}
             order = frames["missions.picked"]["order"]
             assert order[picks] == d.side
             assert game.stack == stack_at_mission_pick(order=order, index=picks)

@@ -157,8 +157,9 @@ def test_toward_too_far_stops_at_the_limit_issue_38(state):
     notes = []
     p = parse_answer("toward stilgar 40", d, state, notes)
     me = state.model("red-soldier-1")
-    assert notes and "as far as its 10 cm allows (asked 40 cm)" in notes[0]
-    assert "stops after" in notes[-1] and "spire" in notes[-1]  # the straight line meets the spire: it stops short of it
+    # the straight line meets the spire: one sentence says where it stops and why (not "goes 10 cm" and then "stops after")
+    assert len(notes) == 1 and "stops after" in notes[0] and "spire" in notes[0] and "short of what blocks it: " in notes[0]
+    assert not any(p in notes[0] for p in ("))", ").)", "..", "?.", ".)."))
     assert plan_move(state.board, "red-soldier-1", p, 10.0 + 1e-6).legal
     assert math.hypot(p[0] - me.x, p[1] - me.y) <= 10.0 + 1e-6
 

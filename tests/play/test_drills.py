@@ -1,5 +1,6 @@
 """Tests of landsraad.play.drills: bundled scenarios, their end, their score and the advice."""
 
+import io
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,8 @@ from landsraad.content import DATA_KINDS, data_dir
 from landsraad.errors import DataError
 from landsraad.missions import load_missions
 from landsraad.play.drills import Advice, build_state, drill_game, drill_names, drill_over, drill_score, load_drill, load_drills, worst_decision
+from landsraad.play.session import DRILL_DECISIVE, Session
+from landsraad.play.terminal import PlainTerminal
 from landsraad.players import make_player
 
 
@@ -180,3 +183,35 @@ def test_ten_drills_over_the_missions_and_factions_issue_38():
     missions = {m for d in drills for m in d.missions[d.human]}
     assert {"treachery", "activation", "spice_theft", "assassination", "occupation", "sabotage"} <= missions
     assert {"red", "blue"} == {d.human for d in drills}
+
+
+def _enter_through(drill, *, decisive, seed=1, presses=300):
+    """The drill played by a person who presses Enter ``presses`` times, then stops typing (the end of input)."""
+    game = drill_game(drill, seed=seed)
+    other = "blue" if drill.human == "red" else "red"
+    s = Session(game=game, terminal=PlainTerminal(io.StringIO("\n" * presses), io.StringIO()), humans=frozenset({drill.human}),
+                opponents={other: make_player("heuristic", seed * 2 + (1 if other == "red" else 2))}, seed=seed,
+                stop=lambda g: drill_over(drill, g), decisive=DRILL_DECISIVE if decisive else frozenset())
+    end = s.run()
+    return end, s
+
+
+def test_enter_alone_reaches_par_in_at_most_30_percent_of_the_drills_issue_38():
+    # As `landsraad play --drill NAME` is played: the decisive questions (which model, the action, the stance, the
+    # target, the die kept) have no default, so Enter alone never plays the computer's answer there.
+    drills = load_drills()
+    reached = 0
+    for drill in drills:
+        end, s = _enter_through(drill, decisive=True)
+        over = drill_over(drill, s.game)
+        assert end.how == "eof" and not over, drill.id  # stuck at a decision Enter does not answer
+        assert "This decision is yours to make in the drill" in s.terminal.out.getvalue()
+        reached += over and drill_score(drill, s.game.state).score >= drill.par
+    assert reached <= 0.3 * len(drills)
+
+
+def test_with_defaults_enter_plays_the_heuristic_to_the_drills_end():
+    # --defaults gives every question its default: Enter then plays the heuristic's answers to the end of the drill
+    drill = load_drill("slave-hunt")
+    end, s = _enter_through(drill, decisive=False, presses=400)
+    assert end.how == "over" and drill_over(drill, s.game)

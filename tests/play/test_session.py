@@ -2,15 +2,18 @@
 
 import io
 import itertools
+import re
 
 import pytest
 
-from landsraad.engine import new_game
+from landsraad.content import data_dir
+from landsraad.engine import SetupOptions, new_game
 from landsraad.engine.record import load_record
 from landsraad.play.drills import drill_game, drill_over, load_drill
 from landsraad.play.session import Session, advisor, resume
 from landsraad.play.terminal import PlainTerminal
 from landsraad.players import make_player
+from landsraad.scene import load_scene
 from landsraad.search import Level, SearchPlayer
 
 DRILL = "slave-hunt"
@@ -132,6 +135,23 @@ def test_end_of_input_saves_and_resuming_goes_on_as_if_uninterrupted(tmp_path):
     assert log_of(rest) == log_of(whole)
 
 
+def test_resuming_keeps_the_persons_decisions_before_the_save_for_the_review_issue_38(tmp_path):
+    path = tmp_path / "drill.json"
+    first, _ = session(["", "", "", "", "", ""], save_path=str(path))
+    record = load_record(path)
+    kept = []
+    game = resume(record, {"blue": make_player("heuristic", 8), "red": advisor(3, "red")}, decisions=kept, humans=frozenset({"red"}))
+    assert game.answers == first.game.answers
+    # every red engine decision but the dice, each with the game just before it: those the session kept and the ones its
+    # folded questions answered with them (the spice with the action, a suggested activation's declaration)
+    def norm(a):  # a point is a tuple as typed, a list once saved
+        return list(a) if isinstance(a, tuple) else a
+
+    resumed = [(len(b.answers), norm(a)) for b, a in kept]
+    assert set(map(repr, [(len(b.answers), norm(a)) for b, a in first.human_decisions])) <= set(map(repr, resumed))
+    assert all(b.decision.side == "red" and b.decision.kind != "dice" for b, _ in kept)
+
+
 def test_hot_seat_with_physical_dice_uses_the_dice_typed():
     def answer(title, prompt):
         if "Type the dice you rolled" in title:
@@ -161,6 +181,7 @@ def test_map_draws_the_table(tmp_path):
     target = tmp_path / "table.svg"
     s, _ = session([f"map {target}"])
     assert target.read_text().startswith("<svg") or "<svg" in target.read_text()[:200]
+    assert 'class="model-states"' in target.read_text() and "white dots = fatigue tokens" in target.read_text()  # issue 38
     assert f"The table is drawn in {target}" in s.terminal.out.getvalue()
 
 
@@ -324,3 +345,43 @@ def test_deployment_takes_x_alone_and_snaps_to_the_edge_issue_38():
     assert (hasimir.x, hasimir.y) == pytest.approx((20.0, hasimir.base_mm / 20 + 0.01))
     assert (bashar.x, bashar.y) == pytest.approx((30.0, bashar.base_mm / 20 + 0.01))
     assert "Put touching the south edge at (30.00, 1.51)." in term.out.getvalue()
+
+
+_BAD_WORDING = {
+    "a raw Python list or mapping": re.compile(r"\[\[|\['|\[\(|\{'|\(\("),
+    "'none cover'": re.compile(r"none cover"),
+    "doubled punctuation": re.compile(r"(?<!\.)\.\.(?!\.)|\?\.|!\.|:\.|;\.|,,|\.,|\)\)\.|\.\)\."),
+}
+
+
+def _wording_problems(text):
+    return [(what, line) for line in text.splitlines() for what, pattern in _BAD_WORDING.items() if pattern.search(line)]
+
+
+def test_a_scripted_game_transcript_has_no_raw_lists_none_cover_or_doubled_punctuation_issue_38():
+    # a drill with junk typed before every answer and every command once, then a whole game on defaults
+    junk = ["xyzzy", "999", "nan", "-5,-5", "contact nobody", "toward", "toward x -3", "0", "7 7 7 7 7", "mission zzz", "z",
+            "status", "hint", "help", "log 3", "mission", "mission prot", "ask"]
+    feed = itertools.chain(*((j, "") for j in junk), itertools.repeat(""))
+    s, _ = session(feed, drill="slave-hunt", seed=2)
+    game = new_game("corrino", "fremen", seed=2, setup=SetupOptions(scene=load_scene(data_dir("scenes") / "demo.yaml")))
+    whole = Session(game=game, terminal=Scripted(lambda t, p: ""), humans=frozenset({"red"}),
+                    opponents={"blue": make_player("heuristic", 6)}, seed=2)
+    assert whole.run().how == "over"
+    text = s.terminal.out.getvalue() + whole.terminal.out.getvalue()
+    assert _wording_problems(text) == []
+    assert len(s.terminal.problems) >= 8
+
+
+def test_refusals_are_one_sentence_without_the_prompt_issue_38():
+    seen = []
+
+    def answer(title, prompt):
+        seen.append(title)
+        return "xyzzy" if len(seen) % 2 else ""
+
+    s, _ = session(None, terminal=Scripted(answer), drill="slave-hunt", seed=2)
+    assert s.terminal.problems
+    for problem in s.terminal.problems:
+        assert problem.count(". ") <= 1 and problem.endswith((".", ")"))  # one sentence (two at most: the reason, then what to type)
+        assert not any(t and t.split(" - ", 1)[-1][:40] in problem for t in seen)  # the prompt is on the screen already

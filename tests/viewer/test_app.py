@@ -187,6 +187,26 @@ def test_editor_keys_place_turn_and_warn(viewer: Any) -> None:
     assert "Added" in viewer.status
 
 
+def test_editor_keys_on_a_kit_piece_read_from_a_file(window: Any) -> None:
+    # scenes/table.yaml writes its pieces as `kit: ... at: ...` with no height of their own
+    from pyglet.window import key
+
+    from landsraad.viewer.app import Viewer
+
+    v = Viewer(window, EditMode(load_scene(data_dir("scenes") / "table.yaml"), "table.yaml"))
+    try:
+        _frame(v)
+        v.sel.piece = "house"
+        height = v.mode.editor.piece("house").height_cm
+        _send(window, "on_key_press", key.UP, 0)
+        assert v.mode.editor.piece("house").height_cm == height + 0.5
+        _send(window, "on_key_press", key.R, 0)
+        assert v.mode.editor.piece("house").polygon is not None
+        _frame(v)
+    finally:
+        v.detach()
+
+
 def test_replay_keys_and_slider(window: Any) -> None:
     from pyglet.window import key, mouse
 

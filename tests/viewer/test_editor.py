@@ -84,6 +84,24 @@ def test_kit_pieces_placed_turned_and_changed(editor: Editor) -> None:
     assert new not in editor.ids()
 
 
+@pytest.mark.parametrize("piece", ["house", "tower"])
+def test_a_kit_piece_read_from_a_file_moves_and_turns_as_a_polygon(piece: str) -> None:
+    # scenes/table.yaml writes these as `kit: ... at: ...`, with no corners of their own
+    ed = Editor(load_scene(data_dir("scenes") / "table.yaml"))
+    before = ed.piece(piece)
+    assert before.polygon is None and before.kit is not None
+    shape = Polygon(before.footprint)
+    ed.move_piece(piece, (1, -2))
+    moved = ed.piece(piece)
+    assert moved.kit is None and moved.height_cm == before.height_cm and moved.movement_kind == before.movement_kind
+    assert Polygon(moved.footprint).centroid.distance(shape.centroid) == pytest.approx(math.hypot(1, 2), abs=0.02)
+    ed.rotate_piece(piece, 90)
+    assert Polygon(ed.piece(piece).footprint).area == pytest.approx(shape.area, rel=1e-3)
+    ed.undo()
+    ed.undo()
+    assert ed.piece(piece) == before
+
+
 def test_polygon_drawing(editor: Editor) -> None:
     new = editor.add_polygon([(50, 20), (55, 20), (55, 25)], height=3, movement="difficult")
     assert editor.piece(new).polygon == [(50, 20), (55, 20), (55, 25)]

@@ -115,10 +115,12 @@ def test_a_key_answers_a_choice_and_the_computer_answers_its_own(viewer: Any) ->
     d = game.decision
     assert (d.kind, d.side) == ("bid", "red")
     rows = viewer.mode.choice_rows()
-    assert rows[:2] == ["1. 0", "2. 1"] and len(rows) == len(d.choices)
+    # issue 38: the choices are numbers, so the rows are lettered as at the terminal and the digit is the value
+    assert rows[:2] == ["a. 0", "b. 1"] and len(rows) == len(d.choices) and 2 in d.choices
+    assert "Press the value" in " ".join(viewer.mode.panel_lines())
     before = _panel(_frame(viewer), viewer)
     _key(viewer, key._2)
-    assert game.answers[0] == d.choices[1]                         # red bid 1 ...
+    assert game.answers[0] == 2                                     # red bid 2 ...
     assert len(game.answers) >= 2 and game.decision.side == "red"  # ... and blue answered by itself
     assert "missions" in game.decision.prompt
     assert _panel(_frame(viewer), viewer) != before                 # the panel shows the new prompt

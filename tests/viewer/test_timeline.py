@@ -57,6 +57,17 @@ def test_at_activation(timeline: Timeline) -> None:
     assert timeline.at_activation(10**6) == len(timeline.frames) - 1
 
 
+def _shot(**update: object) -> object:
+    """A shot as the kernel resolves it (R-SHOOT), then given the result the test draws."""
+    from landsraad.model import Weapon
+    from landsraad.rules.shooting import resolve_shot
+    from landsraad.rules.state import Combatant
+
+    pistol = Weapon.model_validate({"id": "pistol", "name": "Pistol", "range": 30, "damage": "+4"})
+    shot = resolve_shot(Combatant(weapon=pistol), Combatant(), distance_cm=10.0, cover="none", shooter_dice=(5, 5), target_dice=(5, 5))
+    return shot.model_copy(update=update)
+
+
 def test_a_steps_overlay_comes_from_its_events() -> None:
     from shapely import Point
 
@@ -70,7 +81,7 @@ def test_a_steps_overlay_comes_from_its_events() -> None:
     events = (
         make_event(1, "activate", "red", "red-1", {"activation": 1, "fatigue": 1, "fatigue_before": 0}),
         make_event(2, "move", "red", "red-1", {"kind": "move", "to": [10, 20], "length_cm": 10, "path": [[10, 10], [10, 20]]}),
-        make_event(3, "shot", "red", "red-1", {"target": "blue-1", "event": {"hit": True, "wound": "light", "damage": 2}}),
+        make_event(3, "shot", "red", "red-1", {"target": "blue-1", "event": _shot(hit=True, wound="light", damage=2)}),
         make_event(4, "marker_shot", "red", "red-1", {"marker": "depot", "destroyed": False}),
         make_event(5, "template", "red", "red-1", {"weapon": "grenade", "aim": [12, 30], "under": ["blue-1"], "markers": []}),
     )

@@ -94,7 +94,8 @@ def _near_pairs(p0: np.ndarray, p1: np.ndarray, cmin: np.ndarray, cmax: np.ndarr
     smin, smax = np.minimum(p0, p1), np.maximum(p0, p1)
     near = ((smin[:, None, 0] <= cmax[None, :, 0]) & (smax[:, None, 0] >= cmin[None, :, 0])
             & (smin[:, None, 1] <= cmax[None, :, 1]) & (smax[:, None, 1] >= cmin[None, :, 1]))
-    return np.nonzero(near)
+    segments, capsules = np.nonzero(near)
+    return segments, capsules
 
 
 def _cap_intervals(p0: np.ndarray, p1: np.ndarray, a: np.ndarray, b: np.ndarray, rho: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -284,7 +285,8 @@ def _dist_at(px: np.ndarray, py: np.ndarray, ax: np.ndarray, ay: np.ndarray, vx:
     to [0, 1]): the part :func:`_point_seg_dist` and :func:`_point_seg_dist_full` share."""
     dx = px - (ax + t * vx)
     dy = py - (ay + t * vy)
-    return np.sqrt(dx * dx + dy * dy)
+    dist: np.ndarray = np.sqrt(dx * dx + dy * dy)
+    return dist
 
 
 def _union_measure(intervals: list[tuple[float, float]]) -> tuple[float, list[tuple[float, float]]]:

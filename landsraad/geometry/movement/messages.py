@@ -74,7 +74,7 @@ def _gap(a: _Obstacle, b: _Obstacle) -> tuple[float, tuple[float, float], tuple[
         dist = float(np.hypot(*v))
         u = v / dist if dist > 0 else np.array([1.0, 0.0])
         pa, pb = ca + a.radius * u, cb - b.radius * u
-        return max(dist - a.radius - b.radius, 0.0), tuple(pa), tuple(pb)  # type: ignore[return-value]
+        return max(dist - a.radius - b.radius, 0.0), tuple(pa), tuple(pb)
     line = shapely.shortest_line(a.shape, b.shape)
     (x0, y0), (x1, y1) = line.coords
     return float(a.shape.distance(b.shape)), (x0, y0), (x1, y1)
@@ -85,7 +85,8 @@ def _free_polygon(space: _Space, board: Board, excluded: frozenset[str]) -> Base
     clipping the reach region; the arcs of inflated obstacles lie within 0.0002 cm)."""
     key = "free_polygon"
     if key in space._cache:
-        return space._cache[key]
+        cached: BaseGeometry = space._cache[key]
+        return cached
     r = space.r
     xmin, ymin, xmax, ymax = space.bounds
     if xmin > xmax or ymin > ymax:
@@ -103,7 +104,7 @@ def _free_polygon(space: _Space, board: Board, excluded: frozenset[str]) -> Base
 
 def _component(geom: BaseGeometry, p: Sequence[float]) -> BaseGeometry | None:
     point = shapely.Point(p)
-    parts = list(getattr(geom, "geoms", [geom]))
+    parts: list[BaseGeometry] = list(getattr(geom, "geoms", [geom]))
     best = min(parts, key=lambda g: g.distance(point), default=None)
     if best is None or best.distance(point) > 1e-3:
         return None

@@ -94,7 +94,8 @@ class _TerrainSpace:
 def _grown_boxes(shapes: Sequence[BaseGeometry], grow: float) -> np.ndarray:
     """(P, 4) bounding boxes (xmin, ymin, xmax, ymax) of ``shapes``, each grown by ``grow`` on every side."""
     boxes = np.array([shape.bounds for shape in shapes], dtype=float).reshape(-1, 4)
-    return boxes + np.array([-grow, -grow, grow, grow])
+    grown: np.ndarray = boxes + np.array([-grow, -grow, grow, grow])
+    return grown
 
 
 def _terrain_space_of(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace:

@@ -12,18 +12,18 @@ import numpy as np
 
 from ...errors import GeometryError
 from ..board import Base, Board, Point, cached_property
-from .columns import _Frame
-from .obstacles import _Obstacle, _terrain_part, _TerrainPart, elevation, standing_on
-from .quick import _SEEN_COLUMN_SHARE, _clear_view, _seen_column, _seen_run, _Shape, _shapes, _walled_off
+from .columns import SightFrame
+from .obstacles import SightObstacle, TerrainPart, _terrain_part, elevation, standing_on
+from .quick import _SEEN_COLUMN_SHARE, Footprint, _clear_view, _seen_column, _seen_run, _shapes, _walled_off
 from .result import _FLAT_SILHOUETTE_CM, _ZERO, CoverClass, CoverResult, classify
 from .solver import (
     _CLASS_SLACK,
+    SightProblem,
     _estimate,
     _first_heights,
     _first_lower,
     _first_points,
     _hidden_at_first,
-    _Problem,
     _relevant,
     _seen_share_settles,
     _seen_throughout,
@@ -45,11 +45,11 @@ class _Pair:
     shooter: Base
     target: Base
     models_block: bool
-    frame: _Frame
+    frame: SightFrame
     height: float  # the silhouette's height
     floor: float  # the silhouette's foot above the table
     eye_z: float
-    obstacles: tuple[_Obstacle, ...]
+    obstacles: tuple[SightObstacle, ...]
 
     @property
     def dist(self) -> float:
@@ -70,13 +70,13 @@ class _Pair:
         return math.pi
 
     @cached_property
-    def shapes(self) -> list[_Shape]:
+    def shapes(self) -> list[Footprint]:
         """The obstacles as the quick answers' convex footprints (:func:`_shapes`), built once for
         the pair: line of sight and the cover class both try them (read only)."""
         return _shapes(self.obstacles, self.frame)
 
-    def problem(self, arc: float) -> _Problem:
-        return _Problem(self.obstacles, self.frame, self.shooter, self.rt, self.height, arc, self.eye_z, self.floor)
+    def problem(self, arc: float) -> SightProblem:
+        return SightProblem(self.obstacles, self.frame, self.shooter, self.rt, self.height, arc, self.eye_z, self.floor)
 
     def key(self) -> tuple[Any, ...]:
         """The answer is a function of the two bases and the obstacles near the line between them
@@ -99,7 +99,7 @@ def _pair(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
             f"The bases of {shooter_id!r} and {target_id!r} overlap (centres {dist:.2f} cm apart); "
             "sight between them is undefined."
         )
-    frame = _Frame(target.x, target.y, dx / dist, dy / dist, dist)
+    frame = SightFrame(target.x, target.y, dx / dist, dy / dist, dist)
     return _Pair(shooter, target, models_block, frame, max(target.height_cm, _FLAT_SILHOUETTE_CM),
                  elevation(board, target), elevation(board, shooter) + shooter.height_cm,
                  tuple(_relevant(board, shooter, target, models_block, frame)))
@@ -185,11 +185,11 @@ def _cover_class(board: Board, shooter_id: str, target_id: str, models_block: bo
     cls = terrain.classes.get(key)
     if cls is None:
         problem = pair.problem(pair.arc())
-        cls = _keep(terrain.classes, key, _class_at_first(pair, problem) or _solve_class(problem))
+        return _keep(terrain.classes, key, _class_at_first(pair, problem) or _solve_class(problem))
     return cls
 
 
-def _class_at_first(pair: _Pair, problem: _Problem) -> CoverClass | None:
+def _class_at_first(pair: _Pair, problem: SightProblem) -> CoverClass | None:
     """The cover class (R-COVER, RUL-11) from the first round's lower bound (:func:`_first_lower`) and
     a run of first columns seen whole from one first rim point (:func:`_seen_run`), when they settle
     it, else None; ``problem`` is left started for the refinement to go on from.
@@ -205,6 +205,7 @@ def _class_at_first(pair: _Pair, problem: _Problem) -> CoverClass | None:
     lo = _first_lower(problem)
     # the class the lower bound allows, the upper bound it needs, and the run that makes it (a hair
     # wider, for rounding)
+    cls: CoverClass
     if lo >= 0.5 + _CLASS_SLACK:
         cls, hi = "large", 1.0 - _ZERO - _CLASS_SLACK
     elif lo > _ZERO + _CLASS_SLACK:
@@ -222,7 +223,7 @@ def _class_at_first(pair: _Pair, problem: _Problem) -> CoverClass | None:
 def _keep(cache: dict[tuple[Any, ...], _T], key: tuple[Any, ...], answer: _T) -> _T:
     """Keep the answer for the pair ``key`` (:meth:`_Pair.key`) in one of the terrain's caches
     (``analyses`` or ``classes``), emptied when full."""
-    if len(cache) >= _TerrainPart.ANALYSIS_CACHE:
+    if len(cache) >= TerrainPart.ANALYSIS_CACHE:
         cache.clear()
     cache[key] = answer
     return answer
@@ -279,7 +280,7 @@ def _analyse_near(board: Board, pair: _Pair) -> CoverResult:
     )
 
 
-def _casting(p: _Problem, height: float) -> tuple[str, ...]:
+def _casting(p: SightProblem, height: float) -> tuple[str, ...]:
     """Ids of the obstacles that hide some part of the silhouette from some eye point."""
     g = (np.concatenate([p.gq, p.gt], axis=0) if len(p.gt) else p.gq) - p.floor
     rows = np.flatnonzero((g > 1e-9).any(axis=(0, 2)))
@@ -293,7 +294,7 @@ def _casting(p: _Problem, height: float) -> tuple[str, ...]:
 _COVER_SLACK = 1e-6  # cm: heights this close count as the same shadow
 
 
-def _cover_from(p: _Problem, f_up: np.ndarray) -> tuple[str, ...]:
+def _cover_from(p: SightProblem, f_up: np.ndarray) -> tuple[str, ...]:
     """Ids of the obstacles casting the hidden part: at a column with a hidden height, those
     whose shadow alone reaches that height from some eye point.
 

@@ -18,7 +18,11 @@ from .result import _CLIP
 # (eye, obstacle piece, column).
 
 
-def _polygon_arrays(pieces: list[np.ndarray], frame: _Frame) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+PolygonArrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""Convex pieces padded to corner arrays: ``pu, pw`` (n, M), edge normals ``nrm`` (n, M, 2) and offsets ``off`` (n, M)."""
+
+
+def _polygon_arrays(pieces: list[np.ndarray], frame: SightFrame) -> PolygonArrays:
     """Pad convex pieces to (n, M) corner arrays in (u, w) and their outward edge half-planes.
 
     Returns ``pu, pw`` (corners) and ``nrm`` (n, M, 2), ``off`` (n, M): inside is
@@ -57,7 +61,7 @@ def _heights_from_t(te: np.ndarray, tx: np.ndarray, hit: np.ndarray, h: np.ndarr
 
 
 def _column_heights(
-    polys: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None,
+    polys: PolygonArrays | None,
     poly_h: np.ndarray,
     circles: np.ndarray,
     eu: np.ndarray,
@@ -138,7 +142,7 @@ def _peaks(pu: np.ndarray, pw: np.ndarray, ph: np.ndarray, eu: np.ndarray, ea: n
     return ev, pc, ue + s * (cu - ue), eye_z + s * (ph[pc] - eye_z)
 
 @dataclass(frozen=True)
-class _Frame:
+class SightFrame:
     """Silhouette-plane coordinates: ``u`` to the shooter's right, ``w`` toward the shooter."""
 
     cx: float

@@ -3,6 +3,7 @@ board (cached on the terrain, which does not move, and on each base), and how hi
 
 from __future__ import annotations
 
+import enum
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -79,11 +80,11 @@ _CORNER_COS, _CORNER_SIN = np.cos(_CORNER_ANGLES), np.sin(_CORNER_ANGLES)  # the
 
 
 @dataclass(frozen=True)
-class _Obstacle:
+class SightObstacle:
     id: str
     kind: Literal["terrain", "model"]
     height: float
-    footprint: Any  # terrain: a shapely polygon containing the true shape (its holding circle culls); model: None
+    footprint: Polygon | None  # terrain: a shapely polygon containing the true shape (its holding circle culls); model: None
     pieces: tuple[np.ndarray, ...] = ()  # terrain: convex pieces, table coordinates
     circle: tuple[float, float, float] = (0.0, 0.0, 0.0)  # model: centre and radius
     outer: np.ndarray | None = None  # model: circumscribed polygon (for shadow corners)
@@ -95,7 +96,7 @@ class _SightIndex:
     the terrain's obstacles (their holding circles, rows ``:nt``), then the bases with a height
     (rows ``nt:``, their centres and :data:`_BASE_REACH` times their radii)."""
 
-    part: _TerrainPart
+    part: TerrainPart
     bases: list[Base]
     nt: int
     centres: np.ndarray  # (N, 2)
@@ -104,7 +105,7 @@ class _SightIndex:
 
 _INDEX_CACHE: dict[int, tuple[Board, _SightIndex]] = {}
 
-# A base's obstacle (:meth:`_TerrainPart.model_part`) has the holding circle of its
+# A base's obstacle (:meth:`TerrainPart.model_part`) has the holding circle of its
 # circumscribed polygon: within this many radii of the base's centre (and rounding).
 _BASE_REACH = 1.0 / math.cos(math.pi / ROUND_OBSTACLE_SIDES) + 1e-3
 
@@ -114,7 +115,7 @@ def _index(board: Board) -> _SightIndex:
 
     Every move makes a new board: its index is the last one with the moved bases' rows written
     again (:func:`_index_after_move`), or read from the bases; each model's obstacle is built only
-    when it comes near a line of sight (:meth:`_TerrainPart.model_part`, cached per base).
+    when it comes near a line of sight (:meth:`TerrainPart.model_part`, cached per base).
     """
     hit = _INDEX_CACHE.get(id(board))
     if hit is not None and hit[0] is board:
@@ -131,14 +132,14 @@ def _index(board: Board) -> _SightIndex:
     return index
 
 
-def _index_of(part: _TerrainPart, bases: list[Base]) -> _SightIndex:
+def _index_of(part: TerrainPart, bases: list[Base]) -> _SightIndex:
     """The index built from its parts: the terrain's circles, then one row per base."""
     centres = np.concatenate([part.centres, np.array([(b.x, b.y) for b in bases], dtype=float).reshape(-1, 2)])
     radii = np.concatenate([part.radii, np.array([_culling_radius(b) for b in bases], dtype=float)])
     return _SightIndex(part, bases, len(part.obstacles), centres, radii)
 
 
-def _index_after_move(last: _SightIndex | None, part: _TerrainPart, bases: list[Base]) -> _SightIndex | None:
+def _index_after_move(last: _SightIndex | None, part: TerrainPart, bases: list[Base]) -> _SightIndex | None:
     """:func:`_index_of` for ``bases`` from the last index built, when they are its bases with a few
     of them moved (the next board most often): those rows written again, the same numbers (a row's
     arithmetic is elementwise). None when the last index is no such neighbour."""
@@ -180,11 +181,17 @@ def _holding_circle_of(pts: np.ndarray) -> tuple[np.ndarray, float]:
     return c, float(np.hypot(*(pts - c).T).max())
 
 
-_UNKNOWN = object()
-"""What :meth:`_TerrainPart.standing_on` reads for a centre not asked before."""
+class _Unknown(enum.Enum):
+    """The cache's "not asked yet" (``None`` is an answer: standing on no piece)."""
+
+    UNKNOWN = enum.auto()
 
 
-class _TerrainPart:
+_UNKNOWN = _Unknown.UNKNOWN
+"""What :meth:`TerrainPart.standing_on` reads for a centre not asked before."""
+
+
+class TerrainPart:
     """The obstacles of one terrain layout, and each model's obstacle on it (by base)."""
 
     MODEL_CACHE = 4096
@@ -193,12 +200,12 @@ class _TerrainPart:
     def __init__(self, terrain: tuple[TerrainPiece, ...]) -> None:
         self.terrain = terrain
         self.obstacles = tuple(
-            _Obstacle(t.id, "terrain", float(t.height_cm), t.shape, pieces=_terrain_pieces(t)) for t in terrain if t.height_cm > 0
+            SightObstacle(t.id, "terrain", float(t.height_cm), t.shape, pieces=_terrain_pieces(t)) for t in terrain if t.height_cm > 0
         )
         circles = [_holding_circle(o.footprint) for o in self.obstacles]
         self.centres = np.array([c for c, _ in circles], dtype=float).reshape(-1, 2)
         self.radii = np.array([r for _, r in circles], dtype=float)
-        self._models: dict[Base, tuple[_Obstacle, np.ndarray, float]] = {}
+        self._models: dict[Base, tuple[SightObstacle, np.ndarray, float]] = {}
         self._standing: dict[tuple[float, float], TerrainPiece | None] = {}
         self.analyses: dict[tuple[Any, ...], CoverResult] = {}
         self.classes: dict[tuple[Any, ...], CoverClass] = {}  # cover classes alone (analysis._cover_class), keyed alike
@@ -209,13 +216,13 @@ class _TerrainPart:
         key = (b.x, b.y)
         hit = self._standing.get(key, _UNKNOWN)  # (most bases stand somewhere new: no KeyError raised and caught)
         if hit is not _UNKNOWN:
-            return hit  # type: ignore[return-value]
+            return hit
         if len(self._standing) >= self.MODEL_CACHE:
             self._standing.clear()
         piece = self._standing[key] = _standing_on(self.terrain, b)
         return piece
 
-    def model_part(self, b: Base) -> tuple[_Obstacle, np.ndarray, float]:
+    def model_part(self, b: Base) -> tuple[SightObstacle, np.ndarray, float]:
         hit = self._models.get(b)
         if hit is None:
             outer = _round_corners(b.x, b.y, b.radius, True)
@@ -224,7 +231,7 @@ class _TerrainPart:
             piece = self.standing_on(b)
             top = (float(piece.height_cm) if piece is not None else 0.0) + float(b.height_cm)
             # no shapely footprint: the holding circle is read from the corners, the shadows from the circle
-            obstacle = _Obstacle(b.id, "model", top, None, circle=(b.x, b.y, b.radius), outer=outer)
+            obstacle = SightObstacle(b.id, "model", top, None, circle=(b.x, b.y, b.radius), outer=outer)
             centre, radius = _holding_circle_of(outer)
             if len(self._models) >= self.MODEL_CACHE:
                 self._models.clear()
@@ -232,7 +239,7 @@ class _TerrainPart:
         return hit
 
 
-def _terrain_part(terrain: tuple[TerrainPiece, ...]) -> _TerrainPart:
+def _terrain_part(terrain: tuple[TerrainPiece, ...]) -> TerrainPart:
     """The terrain's part, built once per layout. Boards made by moves share their terrain tuple,
     so the last one is found by identity, without hashing every corner again."""
     last = _LAST_TERRAIN[0]
@@ -243,11 +250,11 @@ def _terrain_part(terrain: tuple[TerrainPiece, ...]) -> _TerrainPart:
 
 
 @lru_cache(maxsize=32)
-def _terrain_part_of(terrain: tuple[TerrainPiece, ...]) -> _TerrainPart:
-    return _TerrainPart(terrain)
+def _terrain_part_of(terrain: tuple[TerrainPiece, ...]) -> TerrainPart:
+    return TerrainPart(terrain)
 
 
-_LAST_TERRAIN: list[_TerrainPart | None] = [None]
+_LAST_TERRAIN: list[TerrainPart | None] = [None]
 
 
 def elevation(board: Board, base: Base) -> float:

@@ -66,8 +66,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from .columns import _Frame
-from .obstacles import _Obstacle
+from .columns import SightFrame
+from .obstacles import SightObstacle
 
 _APART_CM = 1e-3  # a footprint this far from every sight segment is missed in floating point too
 _BELOW_EYE_CM = 1e-6  # a top this far below the eye falls along every segment, rounding included
@@ -76,7 +76,7 @@ _SEEN_COLUMN_SHARE = 0.9  # one first column seen above this share of its height
 
 
 @dataclass(frozen=True)
-class _Shape:
+class Footprint:
     """One convex footprint in silhouette coordinates ``(u, w)`` with its top."""
 
     top: float
@@ -87,7 +87,7 @@ class _Shape:
     circle: tuple[float, float, float] | None = None  # a base: u, w, radius
 
 
-def _shapes(obstacles: Sequence[_Obstacle], frame: _Frame) -> list[_Shape]:
+def _shapes(obstacles: Sequence[SightObstacle], frame: SightFrame) -> list[Footprint]:
     """The obstacles as convex footprints in the frame's coordinates, each with its obstacle's top
     (a terrain piece gives one per convex part)."""
     out = []
@@ -96,7 +96,7 @@ def _shapes(obstacles: Sequence[_Obstacle], frame: _Frame) -> list[_Shape]:
             x, y, r = o.circle
             dx, dy = x - frame.cx, y - frame.cy
             cu, cw = dx * frame.ey - dy * frame.ex, -(dx * frame.ex + dy * frame.ey)
-            out.append(_Shape(o.height, cw - r, cw + r, circle=(cu, cw, r)))
+            out.append(Footprint(o.height, cw - r, cw + r, circle=(cu, cw, r)))
             continue
         for piece in o.pieces:
             u, w = frame.uw(piece)
@@ -108,11 +108,11 @@ def _shapes(obstacles: Sequence[_Obstacle], frame: _Frame) -> list[_Shape]:
                 proj = [nu * cu + nw * cw for cu, cw in corners]
                 axes.append((nu, nw, min(proj), max(proj), _APART_CM * math.hypot(nu, nw)))
             ws = [cw for _, cw in corners]
-            out.append(_Shape(o.height, min(ws), max(ws), corners=corners, axes=tuple(axes)))
+            out.append(Footprint(o.height, min(ws), max(ws), corners=corners, axes=tuple(axes)))
     return out
 
 
-def _clear_view(shapes: list[_Shape], frame: _Frame, rs: float, rt: float, height: float, floor: float,
+def _clear_view(shapes: list[Footprint], frame: SightFrame, rs: float, rt: float, height: float, floor: float,
                 eye_z: float, arc: float, share: float = _SEEN_SHARE) -> bool:
     """Whether some first rim point (angle 0 or an end of the arc) sees every first column above
     ``share`` of its height (half: then line of sight holds; none of it hidden, ``share`` 0: then
@@ -127,7 +127,7 @@ def _clear_view(shapes: list[_Shape], frame: _Frame, rs: float, rt: float, heigh
     return False
 
 
-def _low(s: _Shape, ea: float, eye_z: float, ceiling: float) -> bool:
+def _low(s: Footprint, ea: float, eye_z: float, ceiling: float) -> bool:
     """Whether the shape's shadow from an eye ``ea`` from the silhouette stays at or below ``ceiling``
     (test 2 of the module notes)."""
     h = s.top
@@ -137,13 +137,13 @@ def _low(s: _Shape, ea: float, eye_z: float, ceiling: float) -> bool:
     return t0 >= 1.0 or (h - t0 * eye_z) / (1.0 - t0) <= ceiling
 
 
-def _apart(s: _Shape, eu: float, ea: float, rt: float) -> bool:
+def _apart(s: Footprint, eu: float, ea: float, rt: float) -> bool:
     """Whether the shape stays more than ``_APART_CM`` from the triangle of the eye ``(eu, ea)`` and
     the silhouette's ends ``(-rt, 0)``, ``(rt, 0)`` (test 1 of the module notes)."""
     return _apart_span(s, eu, ea, -rt, rt)
 
 
-def _apart_span(s: _Shape, eu: float, ea: float, a: float, b: float) -> bool:
+def _apart_span(s: Footprint, eu: float, ea: float, a: float, b: float) -> bool:
     """Whether the shape stays more than ``_APART_CM`` from the triangle of the eye ``(eu, ea)`` and the
     columns' feet ``(a, 0)``, ``(b, 0)``, ``a <= b`` (test 1 of the module notes for the columns
     ``a`` to ``b``; ``a == b``: one column's sight segment)."""
@@ -184,7 +184,7 @@ _STRIP_CM = 0.01  # the cross-section strip a blocking footprint must hold
 _STRIP_TRIES = 5
 
 
-def _walled_off(shapes: list[_Shape], frame: _Frame, rs: float, rt: float, height: float, floor: float,
+def _walled_off(shapes: list[Footprint], frame: SightFrame, rs: float, rt: float, height: float, floor: float,
                 eye_z: float) -> bool:
     """Whether one obstacle, taller than the eye and than the silhouette, holds a whole
     cross-section of the sight lines: then the silhouette is all hidden and there is no line of
@@ -193,7 +193,7 @@ def _walled_off(shapes: list[_Shape], frame: _Frame, rs: float, rt: float, heigh
     return any(_wall(s, frame.dist, rs, rt) for s in shapes if s.top >= above)
 
 
-def _wall(s: _Shape, dist: float, rs: float, rt: float) -> bool:
+def _wall(s: Footprint, dist: float, rs: float, rt: float) -> bool:
     """Whether the shape holds a strip of the hull of the sight segments (the module notes)."""
     w_eye = dist - rs  # the disc's nearest point
     # the hull's half width at w: from the silhouette's end to the bounding square's near or far
@@ -209,7 +209,7 @@ def _wall(s: _Shape, dist: float, rs: float, rt: float) -> bool:
     return False
 
 
-def _holds(s: _Shape, u: float, w: float) -> bool:
+def _holds(s: Footprint, u: float, w: float) -> bool:
     """Whether the shape holds the point ``(u, w)`` ``_APART_CM`` inside its boundary."""
     if s.circle is not None:
         cu, cw, r = s.circle
@@ -220,7 +220,7 @@ def _holds(s: _Shape, u: float, w: float) -> bool:
 _COLUMN_TRIES = 2  # columns outside every rough shadow tested per eye
 
 
-def _seen_column(shapes: list[_Shape], frame: _Frame, rs: float, rt: float, height: float, floor: float,
+def _seen_column(shapes: list[Footprint], frame: SightFrame, rs: float, rt: float, height: float, floor: float,
                  eye_z: float, psis: Sequence[float], cols: Sequence[float]) -> bool:
     """Whether some first rim point (angles ``psis``) sees some first column (``cols``) above
     ``_SEEN_COLUMN_SHARE`` of its height, by the module's two tests on that column's sight segment
@@ -257,7 +257,7 @@ def _seen_column(shapes: list[_Shape], frame: _Frame, rs: float, rt: float, heig
     return False
 
 
-def _seen_run(shapes: list[_Shape], frame: _Frame, rs: float, floor: float, eye_z: float, psis: Sequence[float],
+def _seen_run(shapes: list[Footprint], frame: SightFrame, rs: float, floor: float, eye_z: float, psis: Sequence[float],
               cols: Sequence[float], seen: Sequence[Sequence[bool]], need: float) -> bool:
     """Whether some first rim point (angles ``psis``) sees whole every column from one first column
     (``cols``) to another more than ``need`` apart: every obstacle apart from the triangle of the
@@ -286,7 +286,7 @@ def _seen_run(shapes: list[_Shape], frame: _Frame, rs: float, floor: float, eye_
     return False
 
 
-def _shadow(s: _Shape, eu: float, ea: float) -> tuple[float, float] | None:
+def _shadow(s: Footprint, eu: float, ea: float) -> tuple[float, float] | None:
     """Roughly the columns whose sight segments from the eye ``(eu, ea)`` meet the shape: its shadow
     on the silhouette's line; None when it reaches the eye's depth (no column chosen past it)."""
     if s.circle is not None:
@@ -308,7 +308,7 @@ def _shadow(s: _Shape, eu: float, ea: float) -> tuple[float, float] | None:
     return min(us), max(us)
 
 
-def _segment_apart(s: _Shape, c: float, eu: float, ea: float) -> bool:
+def _segment_apart(s: Footprint, c: float, eu: float, ea: float) -> bool:
     """Whether the shape stays more than ``_APART_CM`` from the sight segment from the column's foot
     ``(c, 0)`` to the eye ``(eu, ea)`` (test 1 of the module notes for that segment alone)."""
     return _apart_span(s, eu, ea, c, c)

@@ -4,19 +4,19 @@ line of sight, and the adaptive refinement of eye points and columns until the b
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence, TypedDict
 
 import numpy as np
 
 from ..board import Base, Board
-from .columns import _column_heights, _Frame, _peaks, _polygon_arrays
-from .obstacles import _index, _Obstacle, _overlaps_base
+from .columns import PolygonArrays, SightFrame, _column_heights, _peaks, _polygon_arrays
+from .obstacles import SightObstacle, _index, _overlaps_base
 from .result import _ZERO, TARGET_ERROR, CoverClass, classify
 
 # --- the analysis -----------------------------------------------------------------------------
 
 
-def _relevant(board: Board, shooter: Base, target: Base, models_block: bool, frame: _Frame) -> list[_Obstacle]:
+def _relevant(board: Board, shooter: Base, target: Base, models_block: bool, frame: SightFrame) -> list[SightObstacle]:
     """Obstacles that can stand between the shooter's cylinder and the silhouette (a superset:
     an obstacle off every sight segment only costs time, its shadows are empty): terrain pieces
     first, then models (only when ``models_block``: the ruleset's option of RUL-11), in board
@@ -28,7 +28,7 @@ def _relevant(board: Board, shooter: Base, target: Base, models_block: bool, fra
     ax, ay = shooter.x, shooter.y
     dx, dy = target.x - ax, target.y - ay
     near = max(shooter.radius, target.radius)
-    found = []
+    found: list[SightObstacle] = []
     if not len(index.radii):
         return found
     terrain, nt = index.part, index.nt
@@ -60,10 +60,25 @@ def _gaps(c: np.ndarray, radii: np.ndarray, ax: float, ay: float, dx: float, dy:
     # the differences from the start computed once (``c - a - t d`` is ``(c - a) - t d``)
     rx, ry = c[:, 0] - ax, c[:, 1] - ay
     t = np.minimum(np.maximum((rx * dx + ry * dy) / (dx * dx + dy * dy), 0.0), 1.0)
-    return np.hypot(rx - t * dx, ry - t * dy) - radii
+    gaps: np.ndarray = np.hypot(rx - t * dx, ry - t * dy) - radii
+    return gaps
 
 
-class _Problem:
+class Bounds(TypedDict):
+    """One round's bounds (:meth:`SightProblem.bounds`): per column the hidden height from the
+    sampled rim (``up``) and from every eye (``low``); per strip its lower and upper bounds
+    (``s_low``, ``s_up``) and ``width``; ``tri_col`` (T, C) and ``up_eye`` (Q, C) for the refinement."""
+
+    up: np.ndarray
+    low: np.ndarray
+    s_up: np.ndarray
+    s_low: np.ndarray
+    width: np.ndarray
+    tri_col: np.ndarray
+    up_eye: np.ndarray
+
+
+class SightProblem:
     """One shooter/target pair, refined adaptively along two axes.
 
     Eye points: rim points ``q`` at angles ``psi`` (stable ids, insertion order) and, for each
@@ -73,7 +88,7 @@ class _Problem:
     each column from each eye point by each obstacle.
     """
 
-    def __init__(self, obstacles: Sequence[_Obstacle], frame: _Frame, shooter: Base, rt: float, height: float, arc: float,
+    def __init__(self, obstacles: Sequence[SightObstacle], frame: SightFrame, shooter: Base, rt: float, height: float, arc: float,
                  eye_z: float, floor: float = 0.0):
         self.frame, self.rt, self.height, self.arc = frame, rt, height, arc
         self.rs, self.eye_z = shooter.radius, eye_z
@@ -84,18 +99,18 @@ class _Problem:
         self.owner = [o.id for o in obstacles if o.kind == "terrain" for _ in o.pieces] + [
             o.id for o in obstacles if o.kind == "model"]
         self.poly_h = np.array([o.height for o in obstacles if o.kind == "terrain" for _ in o.pieces])
-        self.polys = _polygon_arrays(polys, frame) if polys else None
+        self.polys: PolygonArrays | None = _polygon_arrays(polys, frame) if polys else None
         circ = []
         for o in obstacles:
             if o.kind == "model":
                 cu, cw = frame.uw(np.array([o.circle[0], o.circle[1]]))
                 circ.append((float(cu), float(cw), o.circle[2], o.height))
         self.circles = np.array(circ, dtype=float).reshape(-1, 4)
-        self.outer_pieces = [o.outer for o in obstacles if o.kind == "model"]
+        self.outer_pieces = [o.outer for o in obstacles if o.kind == "model" and o.outer is not None]  # every model has one
         self.nt = len(polys)
         self.n = self.nt + len(self.outer_pieces)
         self.polys_table = polys
-        self.outer = None  # the bounds' arrays, made by start_rest (the first estimate needs none)
+        self.outer: PolygonArrays | None = None  # the bounds' arrays, made by start_rest (the first estimate needs none)
         self.gpq = np.empty((0, self.n - self.nt, 0))
         self.cols = np.empty(0)
         self.psi = np.empty(0)
@@ -179,6 +194,7 @@ class _Problem:
             both = self.outer
         else:
             both = _polygon_arrays(self.polys_table + self.outer_pieces, frame)
+        assert both is not None  # a problem has some obstacle
         self.peak_u, self.peak_w, _, _ = both
         ids = np.arange(len(self.psi))
         eu, ea = self._rim(self.psi)
@@ -230,7 +246,7 @@ class _Problem:
 
     # --- bounds ---------------------------------------------------------------------------
 
-    def bounds(self) -> dict[str, Any]:
+    def bounds(self) -> Bounds:
         """Per column: hidden height from the sampled rim (``up``) and from every eye (``low``);
         per strip between columns: lower and upper bounds of the hidden height."""
         h = self.height
@@ -258,14 +274,16 @@ class _Problem:
     def _tri(self, gq: np.ndarray) -> np.ndarray:
         """(T, n, C): each column's hidden height from each triangle's three corners, by each obstacle
         (``gq`` the rim points' hidden heights from the silhouette's foot)."""
-        return np.minimum(np.minimum(gq[self.ta], self.gt - self.floor), gq[self.tb])
+        hidden: np.ndarray = np.minimum(np.minimum(gq[self.ta], self.gt - self.floor), gq[self.tb])
+        return hidden
 
 
 def _strip_low(tri: np.ndarray, h: float) -> np.ndarray:
-    """The strips' lower bounds from the triangles' hidden heights ``tri`` (:meth:`_Problem._tri`):
+    """The strips' lower bounds from the triangles' hidden heights ``tri`` (:meth:`SightProblem._tri`):
     one convex obstacle's shadow is concave over the columns it covers, so its lowest point over a
     strip is at an end."""
-    return np.clip(np.minimum(tri[:, :, :-1], tri[:, :, 1:]).max(axis=1).min(axis=0), 0.0, h)
+    low: np.ndarray = np.clip(np.minimum(tri[:, :, :-1], tri[:, :, 1:]).max(axis=1).min(axis=0), 0.0, h)
+    return low
 
 
 _START_ARCS = 8
@@ -276,7 +294,7 @@ _MIN_ARC = 1e-4  # rad: arc pieces are not split below this
 _MAX_ROUNDS = 12
 
 
-def _start(p: _Problem) -> None:
+def _start(p: SightProblem) -> None:
     # The two end columns sit a hair inside the silhouette's edges: a sight line grazing a base
     # exactly at the edge is a zero-width accident that must not count as a visible strip.
     p.start_rim(_START_ARCS, np.linspace(-p.rt + _EDGE_INSET, p.rt - _EDGE_INSET, _START_COLUMNS + 1))
@@ -301,14 +319,14 @@ def _linspace(start: float, stop: float, num: int) -> list[float]:
 _RIM_ORDER = (4, 0, 8, 2, 6, 1, 3, 5, 7)  # the middle of the arc faces the target
 
 
-def _estimate(p: _Problem, up: np.ndarray) -> float:
+def _estimate(p: SightProblem, up: np.ndarray) -> float:
     """The hidden fraction from the hidden heights ``up`` at the columns (trapezoids)."""
     w = np.diff(p.cols)
     # (the hairline strips at the edges take the value of the end columns)
     return float((np.sum(w * (up[:-1] + up[1:]) / 2) + _EDGE_INSET * (up[0] + up[-1])) / (2 * p.rt * p.height))
 
 
-def _first_estimate(p: _Problem) -> float:
+def _first_estimate(p: SightProblem) -> float:
     """The first round's estimate alone: the first columns' hidden heights from the first rim eye
     points (actual eye points, so each visible part is really seen), without the bounds.
 
@@ -318,11 +336,12 @@ def _first_estimate(p: _Problem) -> float:
     return _estimate(p, _first_heights(p))
 
 
-def _first_heights(p: _Problem) -> np.ndarray:
+def _first_heights(p: SightProblem) -> np.ndarray:
     """The first round's hidden heights at the first columns (``bounds()["up"]`` of round 0),
     the problem started (:func:`_start`); :func:`_first_estimate` integrates them."""
     _start(p)
-    return np.clip((p.gq - p.floor).max(axis=1).min(axis=0), 0.0, p.height)
+    heights: np.ndarray = np.clip((p.gq - p.floor).max(axis=1).min(axis=0), 0.0, p.height)
+    return heights
 
 
 _SEEN_MARGIN = 1e-8
@@ -330,7 +349,7 @@ _SEEN_MARGIN = 1e-8
 counts as all hidden, ``_ZERO``; the estimate's rounding is some 1e-15)."""
 
 
-def _seen_throughout(p: _Problem, up: np.ndarray) -> bool:
+def _seen_throughout(p: SightProblem, up: np.ndarray) -> bool:
     """Whether the first round's hidden heights ``up`` (:func:`_first_heights`) show a column seen
     so far down that :func:`_solve`'s estimate stays under ``1 - _SEEN_MARGIN`` at every round:
     then the analysis finds line of sight (R-LOS, RUL-11) whatever it refines.
@@ -356,7 +375,7 @@ def _seen_share_settles(rt: float, share: float) -> bool:
     return min(first_width, _MIN_STRIP) * (1.0 - share) / (4.0 * rt) > 2 * _SEEN_MARGIN
 
 
-def _hidden_at_first(p: _Problem, est: float) -> bool:
+def _hidden_at_first(p: SightProblem, est: float) -> bool:
     """Whether :func:`_solve` stops at its first round with the silhouette all hidden, the first
     round's estimate ``est`` given (:func:`_estimate` of :func:`_first_heights`): then the analysis
     finds no line of sight (R-LOS, RUL-11), and its other bounds need not be computed.
@@ -373,7 +392,7 @@ def _hidden_at_first(p: _Problem, est: float) -> bool:
     return max(1.0 - est, est - _first_lower(p), 0.0) + _EDGE_INSET / p.rt <= TARGET_ERROR - 1e-12
 
 
-def _first_lower(p: _Problem) -> float:
+def _first_lower(p: SightProblem) -> float:
     """The first round's lower bound of the hidden fraction (``lo`` of :func:`_solve`'s first round,
     the same arithmetic: the triangles' strip lower bounds), the problem started (:func:`_start`);
     its triangles are kept for the refinement."""
@@ -387,7 +406,7 @@ _CLASS_SLACK = TARGET_ERROR
 bounds hold up to floating-point dust, some 1e-12 of the silhouette)."""
 
 
-def _settled_class(p: _Problem, b: dict[str, Any]) -> CoverClass | None:
+def _settled_class(p: SightProblem, b: Bounds) -> CoverClass | None:
     """The cover class of :func:`_solve`'s estimate, when a round's bounds ``b`` settle it (``small``
     or ``large``), else ``None`` (R-COVER, RUL-11).
 
@@ -416,14 +435,14 @@ def _class_bounds(lo: float, hi: float) -> CoverClass | None:
     return None
 
 
-def _solve_class(p: _Problem) -> CoverClass:
+def _solve_class(p: SightProblem) -> CoverClass:
     """``classify`` of :func:`_solve`'s estimate (the analysis' cover class, R-COVER, RUL-11),
     refining only until a round's bounds settle it (:func:`_settled_class`)."""
     est, _, b = _solve(p, until=lambda p, b: _settled_class(p, b) is not None)
     return _settled_class(p, b) or classify(est)
 
 
-def _solve_sight(p: _Problem) -> bool:
+def _solve_sight(p: SightProblem) -> bool:
     """Whether the analysis finds line of sight (its class is not ``no_line_of_sight``: the estimate of
     :func:`_solve` under ``1 - _ZERO``, R-LOS, RUL-11), refining only until a round's column heights
     settle it (:func:`_seen_throughout`, which holds at any round: a column's height never rises and
@@ -432,8 +451,8 @@ def _solve_sight(p: _Problem) -> bool:
     return _seen_throughout(p, b["up"]) or est < 1.0 - _ZERO
 
 
-def _solve(p: _Problem, *, until: Callable[[_Problem, dict[str, Any]], bool] | None = None
-           ) -> tuple[float, float, dict[str, Any]]:
+def _solve(p: SightProblem, *, until: Callable[[SightProblem, Bounds], bool] | None = None
+           ) -> tuple[float, float, Bounds]:
     """Refine columns and eye points where the bounds disagree, until within TARGET_ERROR (or until
     ``until`` holds of a round's bounds: :func:`_solve_class`, :func:`_solve_sight`).
 

@@ -1,0 +1,452 @@
+"""The translation layer: gettext catalogs, the active language, and numbers as a person reads them.
+
+English is the source language: every message id is the English text, so a message without a
+translation (or a language without a catalog) reads in English. The French catalog is
+``landsraad/locale/fr/LC_MESSAGES/landsraad.po``, managed with Babel (``babel.cfg``; ``pybabel
+extract`` / ``update``, see docs/architecture.md). It is read straight from the ``.po`` file
+the first time a French text is asked for, so importing this module costs nothing and an
+English run never opens a catalog; no compiled ``.mo`` file can fall out of step with it.
+
+Three ways to mark a text (each is a keyword of the extraction):
+
+- ``_("...")`` translates now, into the active language: command output, errors, pages.
+- ``message("... {name} ...", name=value)`` keeps the text for later: a :class:`Message` is a
+  ``str`` whose value is the English text (so JSON output, comparisons and logs are the same
+  whatever the language) and whose :meth:`Message.localized` is the text in the active
+  language. A validation finding is one: its JSON is English, its line in ``validate`` French.
+- ``N_("...")`` only marks a text for extraction (a table of labels translated where shown).
+
+Placeholders are ``str.format`` fields named by keyword (``{points}``); the catalog test checks
+every translation keeps them. Numbers inside a :class:`Message` are written per language when it
+is shown (:func:`number`: ``25,2`` in French, ``25.2`` in English).
+
+The active language is, in order: :func:`set_language` (``landsraad --lang fr|en``), else the
+locale of the environment (:func:`language_from_environment`: the first of ``LC_ALL``,
+``LC_MESSAGES``, ``LANG`` that is set and not empty, as POSIX reads them), else English.
+
+Examples
+--------
+>>> with use_language("fr"):
+...     print(_("valid"), number(25.2), ngettext("{n} error", "{n} errors", 2).format(n=2))
+valide 25,2 2 erreurs
+>>> m = message("This list costs {points} points; the cap is {cap} ({over} over).", points=18, cap=15, over=3)
+>>> m == "This list costs 18 points; the cap is 15 (3 over)."
+True
+>>> with use_language("fr"):
+...     print(m.localized())
+Cette liste coûte 18 points ; la limite est de 15 (3 de trop).
+>>> language_from_environment({"LC_ALL": "", "LC_MESSAGES": "fr_FR.UTF-8", "LANG": "en_GB.UTF-8"})
+'fr'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator, Mapping, Union
+
+__all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "LOCALE_DIR", "DOMAIN", "language", "set_language", "use_language",
+           "language_from_environment", "parse_language", "gettext", "_", "ngettext", "N_", "Message", "message",
+           "nmessage", "joined", "localized", "number", "decimal", "read_po", "catalog", "language_option"]
+
+LANGUAGES: tuple[str, ...] = ("en", "fr")
+"""The languages a person can read landsraad in (``--lang``)."""
+
+SOURCE_LANGUAGE = "en"
+"""The language of the message ids."""
+
+DOMAIN = "landsraad"
+"""The gettext domain: ``locale/LANG/LC_MESSAGES/landsraad.po``."""
+
+LOCALE_DIR = Path(__file__).with_name("locale")
+"""Where the catalogs are."""
+
+ENVIRONMENT_VARIABLES: tuple[str, ...] = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""The locale variables read when no ``--lang`` is given, first set one wins (POSIX order)."""
+
+_PLURAL: dict[str, Any] = {"en": lambda n: int(n != 1), "fr": lambda n: int(n > 1)}
+"""Which plural form a count takes: each catalog's ``Plural-Forms`` header, as code (the catalog
+test checks they agree). French: 0 and 1 are singular (``0 erreur``, ``1 erreur``, ``2 erreurs``)."""
+
+_DECIMAL = {"en": ".", "fr": ","}
+_THOUSANDS = {"en": ",", "fr": "\u202f"}  # French groups with a narrow no-break space
+
+_active: str | None = None
+_catalogs: dict[str, dict[Any, Any]] = {}
+
+
+# --- the active language -------------------------------------------------------------------
+
+
+def parse_language(value: str | None) -> str | None:
+    """The language of a locale name (``fr_FR.UTF-8`` -> ``fr``), ``None`` for an empty value.
+
+    ``C`` and ``POSIX`` are English; a language landsraad does not speak is English too, as
+    gettext falls back to the message ids.
+
+    Examples
+    --------
+    >>> [parse_language(v) for v in ("fr_FR.UTF-8", "fr", "FR-be", "C", "C.UTF-8", "de_DE", "", None)]
+    ['fr', 'fr', 'fr', 'en', 'en', 'en', None, None]
+    """
+    if not value:
+        return None
+    code = re.split(r"[_.@-]", value.strip(), maxsplit=1)[0].casefold()
+    return code if code in LANGUAGES else SOURCE_LANGUAGE
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the locale: the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` set and not empty.
+
+    Parameters
+    ----------
+    environ : mapping, optional
+        The environment (default ``os.environ``).
+
+    Returns
+    -------
+    str
+        One of :data:`LANGUAGES`; English when none is set.
+    """
+    env = os.environ if environ is None else environ
+    for name in ENVIRONMENT_VARIABLES:
+        found = parse_language(env.get(name))
+        if found is not None:
+            return found
+    return SOURCE_LANGUAGE
+
+
+def language() -> str:
+    """The active language: the one set (``--lang``), else the environment's."""
+    return _active if _active is not None else language_from_environment()
+
+
+def set_language(lang: str | None) -> None:
+    """Make ``lang`` the active language; ``None`` goes back to the environment's.
+
+    Raises
+    ------
+    ValueError
+        For a language not in :data:`LANGUAGES`.
+    """
+    global _active
+    if lang is not None and lang not in LANGUAGES:
+        raise ValueError(f"Unknown language {lang!r}; landsraad speaks {', '.join(LANGUAGES)}.")
+    _active = lang
+
+
+@contextmanager
+def use_language(lang: str | None) -> Iterator[None]:
+    """Make ``lang`` the active language inside a ``with`` block, then restore the previous one."""
+    global _active
+    before = _active
+    set_language(lang)
+    try:
+        yield
+    finally:
+        _active = before
+
+
+# --- catalogs --------------------------------------------------------------------------------
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
+
+
+def _unquote(text: str, source: str, line: int) -> str:
+    text = text.strip()
+    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
+        raise ValueError(f"{source}, line {line}: expected a quoted string, got {text[:40]!r}.")
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m[1], m[0]), text[1:-1])
+
+
+def read_po(path: str | Path) -> dict[Any, Any]:
+    """The translations of a ``.po`` file: ``msgid -> msgstr`` (``(msgid, msgid_plural) -> [forms]`` for plurals).
+
+    Fuzzy entries and empty translations are left out, so their English reads instead; the
+    header is kept under ``""``. ``msgctxt`` entries are keyed ``"context\\x04msgid"``, as gettext does.
+
+    Raises
+    ------
+    ValueError
+        For a line that is not ``.po`` syntax (naming the file and line).
+    """
+    source = str(path)
+    out: dict[Any, Any] = {}
+    entry: dict[str, Any] = {}
+    key: str | None = None
+    fuzzy = False
+
+    def flush() -> None:
+        nonlocal entry, key, fuzzy
+        if "msgid" in entry and not fuzzy:
+            msgid = entry["msgid"]
+            if "msgctxt" in entry:
+                msgid = entry["msgctxt"] + "\x04" + msgid
+            if "msgid_plural" in entry:
+                forms = [entry[k] for k in sorted(k for k in entry if k.startswith("msgstr["))]
+                if forms and all(forms):
+                    out[(msgid, entry["msgid_plural"])] = forms
+            elif entry.get("msgstr") or msgid == "":
+                out[msgid] = entry.get("msgstr", "")
+        entry, key, fuzzy = {}, None, False
+
+    with open(path, encoding="utf-8") as handle:
+        for n, raw in enumerate(handle, 1):
+            line = raw.strip()
+            if not line:
+                flush()
+            elif line.startswith("#"):
+                if "msgid" in entry and key != "comment":
+                    flush()
+                key = "comment"
+                if line.startswith("#,") and "fuzzy" in [f.strip() for f in line[2:].split(",")]:
+                    fuzzy = True
+            elif line.startswith('"'):
+                if key is None or key == "comment":
+                    raise ValueError(f"{source}, line {n}: a continued string outside an entry.")
+                entry[key] += _unquote(line, source, n)
+            else:
+                word, _, rest = line.partition(" ")
+                if word in ("msgctxt", "msgid") and ("msgstr" in entry or any(k.startswith("msgstr[") for k in entry)):
+                    flush()
+                if not re.fullmatch(r"msgctxt|msgid|msgid_plural|msgstr|msgstr\[\d+\]", word):
+                    raise ValueError(f"{source}, line {n}: unknown keyword {word!r}.")
+                key = word
+                entry[key] = _unquote(rest, source, n)
+    flush()
+    return out
+
+
+def catalog(lang: str) -> dict[Any, Any]:
+    """The translations of ``lang``, read once (empty for English, whose ids are the text)."""
+    if lang == SOURCE_LANGUAGE:
+        return {}
+    found = _catalogs.get(lang)
+    if found is None:
+        path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+        found = read_po(path) if path.is_file() else {}
+        _catalogs[lang] = found
+    return found
+
+
+def gettext(msgid: str) -> str:
+    """``msgid`` in the active language (itself when untranslated)."""
+    lang = language()
+    if lang == SOURCE_LANGUAGE:
+        return msgid
+    return catalog(lang).get(msgid) or msgid
+
+
+_ = gettext
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted text for ``n`` in the active language (format ``{n}`` yourself)."""
+    lang = language()
+    forms = catalog(lang).get((singular, plural)) if lang != SOURCE_LANGUAGE else None
+    index = _PLURAL.get(lang, _PLURAL["en"])(n)
+    if forms:
+        return forms[min(index, len(forms) - 1)]
+    return singular if _PLURAL["en"](n) == 0 else plural
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for extraction without translating it (translate it with ``_()`` where shown)."""
+    return msgid
+
+
+# --- numbers ---------------------------------------------------------------------------------
+
+
+def decimal(text: str, lang: str | None = None) -> str:
+    """A number already written in English (``25.2``, ``1,234.5``) in the separators of ``lang``.
+
+    Examples
+    --------
+    >>> decimal("1,234.5", "fr"), decimal("-0.5", "fr"), decimal("25.2", "en")
+    ('1\\u202f234,5', '-0,5', '25.2')
+    """
+    lang = lang or language()
+    if lang == SOURCE_LANGUAGE:
+        return text
+    return "".join(_DECIMAL[lang] if c == "." else _THOUSANDS[lang] if c == "," else c for c in text)
+
+
+def number(value: float, digits: int | None = None, lang: str | None = None) -> str:
+    """A number for a person to read, in the separators of ``lang`` (the active language by default).
+
+    ``digits`` fixes the decimals; without it an integer value has none and other values are
+    written as briefly as they read back exactly (``repr``, at most 6 significant figures past a
+    million).
+
+    Examples
+    --------
+    >>> number(25.2, lang="fr"), number(25.0, lang="fr"), number(2.5, 1, "en"), number(12, lang="fr")
+    ('25,2', '25', '2.5', '12')
+    """
+    if digits is not None:
+        text = f"{value:.{digits}f}"
+    elif float(value).is_integer() and abs(value) < 1e15:
+        text = str(int(value))
+    else:
+        text = repr(float(value)) if abs(value) < 1e6 else f"{value:.6g}"
+    return decimal(text, lang)
+
+
+# --- deferred messages -----------------------------------------------------------------------
+
+
+class _Entry:
+    """One marked text of a :class:`Message` with its fields."""
+
+    __slots__ = ("msgid", "plural", "n", "params")
+
+    def __init__(self, msgid: str, plural: str | None, n: int | None, params: dict[str, Any]):
+        self.msgid, self.plural, self.n, self.params = msgid, plural, n, params
+
+    def render(self, lang: str) -> str:
+        if lang == SOURCE_LANGUAGE:
+            text = self.msgid if self.plural is None or _PLURAL["en"](self.n) == 0 else self.plural
+        else:
+            with use_language(lang):
+                text = gettext(self.msgid) if self.plural is None else ngettext(self.msgid, self.plural, self.n or 0)
+        fields = {k: _render(v, lang) for k, v in self.params.items()}
+        return text.format(**fields)
+
+
+Part = Union[str, _Entry]
+
+
+def _render(value: Any, lang: str) -> str:
+    if isinstance(value, Message):
+        return value.localized(lang)
+    if isinstance(value, float):
+        return number(value, lang=lang)
+    return str(value)
+
+
+class Message(str):
+    """English text that can be shown again in another language.
+
+    Its ``str`` value is the English text, so it compares, hashes, logs and goes into JSON as
+    English; :meth:`localized` gives it in the active language. Messages join with ``+`` (with
+    each other and with plain strings, which stay as they are: names, ids, numbers already written).
+    Made with :func:`message` and :func:`nmessage`.
+    """
+
+    parts: tuple[Part, ...]
+
+    def __new__(cls, parts: tuple[Part, ...]) -> Message:
+        english = "".join(p if isinstance(p, str) else p.render(SOURCE_LANGUAGE) for p in parts)
+        self = super().__new__(cls, english)
+        self.parts = parts
+        return self
+
+    def localized(self, lang: str | None = None) -> str:
+        """The text in ``lang`` (the active language by default)."""
+        lang = lang or language()
+        if lang == SOURCE_LANGUAGE:
+            return str.__str__(self)
+        return "".join(p if isinstance(p, str) else p.render(lang) for p in self.parts)
+
+    def __add__(self, other: str) -> Message:
+        if not isinstance(other, str):
+            return NotImplemented
+        return Message(self.parts + (other.parts if isinstance(other, Message) else (str(other),)))
+
+    def __radd__(self, other: str) -> Message:
+        if not isinstance(other, str):
+            return NotImplemented
+        return Message((str(other),) + self.parts)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Message, (self.parts,))
+
+    def __repr__(self) -> str:  # as the English str it stands for: lists of findings read as before
+        return str.__repr__(self)
+
+
+def message(msgid: str, /, **params: Any) -> Message:
+    """A :class:`Message`: ``msgid`` with its ``{fields}`` filled from ``params`` when shown.
+
+    A field that is a :class:`Message` is shown in the same language; a float is written per
+    language (:func:`number`); anything else as ``str()`` gives it.
+    """
+    return Message((_Entry(msgid, None, None, params),))
+
+
+def nmessage(singular: str, plural: str, n: int, /, **params: Any) -> Message:
+    """A counted :class:`Message`: the form for ``n`` in the language it is shown in (``{n}`` is ``n``)."""
+    return Message((_Entry(singular, plural, n, {"n": n, **params}),))
+
+
+def joined(separator: str, items: Any) -> Message:
+    """``separator.join(items)`` that stays a :class:`Message` (``str.join`` would give the English text only); the
+    separator may be a :class:`Message` too (``message(" and ")``).
+
+    Examples
+    --------
+    >>> m = joined("; ", [message("model {number}", number=1), "x"])
+    >>> m, m.localized("fr")
+    ('model 1; x', 'figurine 1; x')
+    """
+    def parts_of(text: Any) -> tuple[Part, ...]:
+        return text.parts if isinstance(text, Message) else (str(text),)
+
+    parts: tuple[Part, ...] = ()
+    for i, item in enumerate(items):
+        parts += (parts_of(separator) if i else ()) + parts_of(item)
+    return Message(parts)
+
+
+def localized(text: Any, lang: str | None = None) -> str:
+    """``text`` in ``lang`` when it is a :class:`Message`, else ``str(text)``."""
+    return text.localized(lang) if isinstance(text, Message) else str(text)
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+def language_option(argv: list[str]) -> tuple[str | None, list[str], list[str]]:
+    """Take ``--lang X`` (or ``--lang=X``) out of a command line, wherever it stands before ``--``.
+
+    ``landsraad --lang fr validate x.yaml`` and ``landsraad validate x.yaml --lang fr`` mean the
+    same; the main parser reads the option (so ``--help`` lists it and a bad value is its usage
+    error), the command's own parser never sees it.
+
+    Returns
+    -------
+    tuple
+        ``(language, option words, the other words)``: ``language`` is ``None`` when no valid
+        ``--lang`` is given (the environment decides); the last ``--lang`` wins.
+
+    Examples
+    --------
+    >>> language_option(["validate", "x.yaml", "--lang", "fr"])
+    ('fr', ['--lang', 'fr'], ['validate', 'x.yaml'])
+    >>> language_option(["--lang=de", "odds"])
+    (None, ['--lang=de'], ['odds'])
+    >>> language_option(["play", "--", "--lang", "fr"])
+    (None, [], ['play', '--', '--lang', 'fr'])
+    """
+    option: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--":
+            rest += argv[i:]
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            option = [word, argv[i + 1]]
+            i += 2
+            continue
+        if word.startswith("--lang="):
+            option = [word]
+        else:
+            rest.append(word)
+        i += 1
+    value = option[-1].removeprefix("--lang=") if option else None
+    return (value if value in LANGUAGES else None), option, rest

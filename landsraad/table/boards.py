@@ -1,0 +1,280 @@
+"""The table of a scene file for the questions that need only the table: ``measure``, ``move``,
+``reach`` (issue 39's start-up budget), and the model names a person types.
+
+Reading a scene validates it into frozen pydantic models (:func:`landsraad.scene.load_scene`):
+the models' classes, pydantic, PyYAML and the faction sheets cost about as much CPU as numpy and
+shapely together. What these questions read of it - the board (terrain, bases, markers), each
+model's Movement and profile - is small, so once a scene file has been validated it is kept as
+JSON in a cache (:func:`cache_dir`) under the SHA-256 of the file's bytes and of the bundled
+data it reads (the faction sheets and the terrain kits, by size and time; the warband lists its
+models are read from are checked by size and time when the entry is read). The next question on
+the same file reads that JSON and builds the board: no pydantic, no YAML. A changed file, a
+changed faction sheet or another version of landsraad misses the cache and is validated again,
+so a bad file is always reported as the validating loader reports it. The cache is a courtesy:
+when it cannot be read or written, the scene is validated as before. ``LANDSRAAD_CACHE_DIR``
+moves it; ``LANDSRAAD_NO_CACHE=1`` turns it off.
+
+Examples
+--------
+>>> facts = load_facts("reference")
+>>> facts.board.has_base("red-1"), facts.movement["red-1"]
+(True, 10.0)
+>>> need_thing(facts.board, "red1", "reference")
+Traceback (most recent call last):
+...
+landsraad.errors.UsageError: There is no model, marker or terrain piece 'red1' in scene reference. Did you mean the model 'red-1'? Models: red-1, red-2, red-3, red-4, red-5, red-6, red-7, red-8, red-9, red-10, blue-1, blue-2, blue-3, blue-4, blue-5, blue-6, blue-7, blue-8, blue-9, blue-10.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .. import __version__
+from ..errors import LandsraadError, UsageError, did_you_mean, quoted, truncate
+from ..fileio import atomic_write_text
+from ..geometry.board import Base, Board, Marker, TerrainPiece
+from ..lazy import lazy_exports
+
+if TYPE_CHECKING:  # the validated scene's type only: it is loaded on a cache miss
+    from ..scene import Scene
+
+__all__ = ["TableFacts", "facts_of", "load_facts", "cache_dir", "suggest", "need_model", "need_thing", "movement_of",
+           "FORMAT"]
+
+FORMAT = 1
+"""The cache files' format: a new one misses every older file."""
+
+_validating, _ = lazy_exports("landsraad.table", {"load": "scenes", "scene_path": "scenes"}, {})
+"""The validating loader (:mod:`.scenes`, with pydantic and PyYAML), imported on a cache miss only."""
+
+_SCENE_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What the table questions read of a scene: the board, each model's Movement and profile.
+
+    Attributes
+    ----------
+    board
+        The table.
+    movement
+        Each model's Movement in cm (the scene's, else its card's), None when neither gives one.
+    profile
+        Each model's ``FACTION/TYPE``, None without a profile.
+    """
+
+    board: Board
+    movement: dict[str, float | None]
+    profile: dict[str, str | None]
+
+    def faction(self, model_id: str) -> str | None:
+        """The faction of a model with a profile (``corrino/soldier`` -> ``corrino``), else None."""
+        profile = self.profile.get(model_id)
+        return profile.partition("/")[0] if profile else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The cache's JSON: plain lists, read back by :func:`_from_dict`."""
+        b = self.board
+        return {"format": FORMAT, "width": b.width, "depth": b.depth,
+                "terrain": [[t.id, [list(p) for p in t.polygon], t.height_cm, t.movement] for t in b.terrain],
+                "bases": [[x.id, x.x, x.y, x.diameter_mm, x.height_cm, x.side] for x in b.bases],
+                "markers": [[m.id, m.x, m.y, m.size_mm, m.owner] for m in b.markers],
+                "movement": self.movement, "profile": self.profile}
+
+
+def _from_dict(d: dict[str, Any]) -> TableFacts:
+    board = Board(float(d["width"]), float(d["depth"]),
+                  tuple(TerrainPiece(i, tuple((float(x), float(y)) for x, y in poly), float(h), m)
+                        for i, poly, h, m in d["terrain"]),
+                  tuple(Base(i, x, y, dia, h, side) for i, x, y, dia, h, side in d["bases"]),
+                  tuple(Marker(i, x, y, size, owner) for i, x, y, size, owner in d["markers"]))
+    return TableFacts(board, {k: (None if v is None else float(v)) for k, v in d["movement"].items()},
+                      dict(d["profile"]))
+
+
+def facts_of(scene: Scene) -> TableFacts:
+    """The table facts of a validated scene."""
+    return TableFacts(scene.board, {m.id: scene.movement(m.id) for m in scene.models},
+                      {m.id: m.profile for m in scene.models})
+
+
+# --- the cache --------------------------------------------------------------------------------
+
+
+def cache_dir() -> Path | None:
+    """Where validated scenes are kept: ``$LANDSRAAD_CACHE_DIR``, else ``$XDG_CACHE_HOME/landsraad``,
+    else ``~/.cache/landsraad``; None when ``LANDSRAAD_NO_CACHE`` is set (to anything but 0 or empty)."""
+    if os.environ.get("LANDSRAAD_NO_CACHE", "") not in ("", "0"):
+        return None
+    if os.environ.get("LANDSRAAD_CACHE_DIR"):
+        return Path(os.environ["LANDSRAAD_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "landsraad"
+
+
+def _data_stamp() -> list[Any]:
+    """Size and time of every bundled faction sheet and terrain kit a scene's models and pieces read."""
+    package = Path(__file__).resolve().parent.parent
+    out: list[Any] = []
+    for root in (package / "_data", package.parent):
+        for folder in (root / "factions", root / "scenes" / "kits"):
+            if folder.is_dir():
+                for f in sorted(folder.glob("*.y*ml")):
+                    st = f.stat()
+                    out.append([str(f), st.st_size, st.st_mtime_ns])
+    return out
+
+
+def _stamps(paths: Sequence[str]) -> list[list[Any]]:
+    """Each file's path, size and time (a missing one: -1, so it never matches a kept stamp)."""
+    out: list[list[Any]] = []
+    for p in paths:
+        try:
+            st = os.stat(p)
+            out.append([p, st.st_size, st.st_mtime_ns])
+        except OSError:
+            out.append([p, -1, -1])
+    return out
+
+
+def _key(data: bytes) -> str:
+    blob = json.dumps([FORMAT, __version__, hashlib.sha256(data).hexdigest(), _data_stamp()]).encode()
+    return hashlib.sha256(blob).hexdigest()
+
+
+def _bundled_or_path(text: str) -> Path | None:
+    """The file ``text`` names when that is plain: an existing file, or a bundled scene's name; else None
+    (the validating loader then says what is wrong, in its words)."""
+    path = Path(text)
+    try:
+        if path.is_file():
+            return path
+    except (OSError, ValueError):
+        return None
+    if path.suffix == "" and path.parent == Path(".") and text:
+        package = Path(__file__).resolve().parent.parent
+        for root in (package / "_data" / "scenes", package.parent / "scenes"):
+            if root.is_dir():
+                for suffix in _SCENE_SUFFIXES:
+                    if (root / (text + suffix)).is_file():
+                        return root / (text + suffix)
+                return None
+    return None
+
+
+def load_facts(text: str) -> TableFacts:
+    """The table facts of the scene named by ``text`` (a path or a bundled scene's name): from the
+    cache when the file and the bundled data are unchanged, else validated and kept.
+
+    Raises
+    ------
+    UsageError
+        No such scene (as :func:`landsraad.table.scenes.scene_path`).
+    DataError
+        The scene file has problems (every one, as :func:`landsraad.scene.load_scene`).
+    """
+    folder = cache_dir()
+    path = _bundled_or_path(text)
+    if folder is None or path is None:
+        return facts_of(_validating("load")(text))
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return facts_of(_validating("load")(text))
+    entry = folder / "scenes" / f"{_key(data)}.json"
+    try:
+        kept = json.loads(entry.read_text(encoding="utf-8"))
+        if _stamps([p for p, _, _ in kept.get("depends", [])]) == kept.get("depends", []):
+            return _from_dict(kept)
+    except (OSError, ValueError, KeyError, TypeError, LandsraadError):
+        pass  # not there yet, unreadable, or a warband list it reads has changed: validated below, and written again
+    scene = _validating("load")(text)
+    facts = facts_of(scene)
+    # the warband lists its models are read from (their profiles and weapons): the entry holds while they are unchanged
+    lists = sorted({str((path.parent / m.list_file).resolve()) for m in scene.models if m.list_file is not None})
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(entry, json.dumps({**facts.to_dict(), "depends": _stamps(lists)}))
+    except (OSError, LandsraadError):
+        pass  # a cache that cannot be written only costs the next question the validation again
+    return facts
+
+
+# --- names as people type them ------------------------------------------------------------------
+
+
+def suggest(name: str, groups: Sequence[tuple[str, Sequence[str]]]) -> tuple[str, str] | None:
+    """The closest id to ``name``, trying each ``(kind, ids)`` group in turn: the first group
+    with a close id wins, so the kind the argument takes comes first.
+
+    >>> suggest("dunken", [("model", ["duncan"]), ("terrain piece", ["dune"])])
+    ('model', 'duncan')
+    >>> suggest("dun", [("model", ["feyd"]), ("terrain piece", ["dune"])])
+    ('terrain piece', 'dune')
+    >>> suggest("zzz", [("model", ["feyd"])]) is None
+    True
+    """
+    for kind, ids in groups:
+        hint = did_you_mean(name, ids)
+        if hint is not None:
+            return kind, hint
+    return None
+
+
+def _names(ids: Sequence[str]) -> str:
+    return ", ".join(ids) if ids else "(none)"
+
+
+def need_model(board: Board, model_id: str, scene: str, what: str = "model", *, exclude: str | None = None) -> None:
+    """Raise a :class:`UsageError` unless ``model_id`` is a model of ``board``.
+
+    ``what`` names the argument's role (``shooter``, ``target``); ``exclude`` is a model not to
+    suggest (the one that moves, for ``move --to``).
+    """
+    if board.has_base(model_id):
+        return
+    ids = [b.id for b in board.bases if b.id != exclude]
+    others = [("marker", [m.id for m in board.markers]), ("terrain piece", [t.id for t in board.terrain])]
+    exact = next((kind for kind, kind_ids in others if model_id in kind_ids), None)
+    hint = (exact, model_id) if exact else suggest(model_id, [("model", ids), *others])
+    if hint is not None and hint[0] == "model":
+        extra = f" Did you mean {quoted(hint[1])}?"
+    elif hint is not None:
+        extra = f" ({quoted(hint[1])} is a {hint[0]}, not a model.)"
+    else:
+        extra = ""
+    raise UsageError(f"There is no {what} {quoted(model_id)} in scene {truncate(scene, 200)}.{extra} Models: {truncate(_names(ids), 300)}.")
+
+
+def need_thing(board: Board, item_id: str, scene: str) -> None:
+    """Raise a :class:`UsageError` unless ``item_id`` is a model, marker or terrain piece of ``board``
+    (models are suggested first: ``measure`` is about models, the others give a distance only)."""
+    groups = [("model", [b.id for b in board.bases]), ("marker", [m.id for m in board.markers]),
+              ("terrain piece", [t.id for t in board.terrain])]
+    if any(item_id in ids for _, ids in groups):
+        return
+    hint = suggest(item_id, groups)
+    extra = f" Did you mean the {hint[0]} {quoted(hint[1])}?" if hint else ""
+    raise UsageError(f"There is no model, marker or terrain piece {quoted(item_id)} in scene {truncate(scene, 200)}.{extra}"
+                     f" Models: {truncate(_names(groups[0][1]), 300)}.")
+
+
+def movement_of(movement: float | None, model_id: str, given: float | None, scene_name: str) -> float:
+    """The move allowance: ``given``, else ``movement`` (the model's Movement in the scene).
+
+    Raises
+    ------
+    UsageError
+        Neither is known.
+    """
+    if given is not None:
+        return given
+    if movement is None:
+        raise UsageError(f"Model {quoted(model_id)} has no movement in scene {truncate(scene_name, 200)}; give one with --movement CM.")
+    return float(movement)

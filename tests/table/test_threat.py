@@ -1,0 +1,215 @@
+"""landsraad.table.threat: the threat map against the one-point functions at sample cells (issue 39;
+R-LOS, R-COVER, RUL-11, R-SHOOT, R-ACTIVATE)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from landsraad.errors import UsageError
+from landsraad.geometry import sight
+from landsraad.geometry.approach import contact_move
+from landsraad.geometry.measure import edge_distance, report_cm
+from landsraad.odds import shot_odds
+from landsraad.rules.state import Combatant
+from landsraad.scene import load_scene
+from landsraad.table.scenes import load
+from landsraad.table.threat import ThreatMap, threat_map
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "scenes"
+TABLE = load("table")
+SCENE = load_scene(DATA / "threat.yaml")
+SEED = 39  # the cells sampled; the code was never tuned on them
+
+
+def _sample(tm: ThreatMap, k: int, seed: int = SEED) -> list[tuple[int, int]]:
+    rows, cols = np.nonzero(tm.standable)
+    pick = np.random.default_rng(seed).choice(len(rows), size=min(k, len(rows)), replace=False)
+    return [(int(rows[i]), int(cols[i])) for i in pick]
+
+
+def _melee(scene, model_id):
+    return next((w for w in scene.model(model_id).carried if w.is_melee), None)
+
+
+def _brute_shot(scene, board, shooter, target, cover):
+    """The best hit chance of the shooter's ranged weapons, straight from shot_odds on the distance as reported."""
+    if cover == "no_line_of_sight":
+        return math.nan
+    distance = report_cm(edge_distance(board.base(shooter), board.base(target)))
+    me = board.base(shooter)  # R-SHOOT: no shot from base contact with a foe
+    if any(b.side not in (None, me.side) and edge_distance(me, b) <= 0.1 + 1e-9 for b in board.bases):
+        return math.nan
+    tgt = Combatant.from_profile(scene.model(target).card, _melee(scene, target))
+    best = math.nan
+    for w in scene.model(shooter).carried:
+        if w.is_ranged and w.range_cm is not None:
+            p = shot_odds(Combatant.from_profile(scene.model(shooter).card, w), tgt, distance_cm=distance, cover=cover).p_hit
+            best = p if math.isnan(best) else max(best, p)
+    return best
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_sight_cover_and_odds_agree_with_the_one_point_functions(reverse):
+    """At 14 sampled cells of the bundled table, each enemy's sight and cover are line_of_sight's and
+    cover_class's on the board with the model stood there, and the hit chance shot_odds's."""
+    model = "sardaukar-1"
+    tm = threat_map(TABLE, model, reverse=reverse)
+    assert 0 < tm.proved <= 1
+    for r, c in _sample(tm, 14):
+        x, y = float(tm.xs[c]), float(tm.ys[r])
+        board = TABLE.board.moved(model, (x, y))
+        for layer in tm.enemies:
+            viewer, target = (model, layer.id) if reverse else (layer.id, model)
+            seen = sight.line_of_sight(board, viewer, target)
+            assert bool(layer.sees[r, c]) == seen, (layer.id, x, y)
+            cover = sight.cover_class(board, viewer, target) if seen else "no_line_of_sight"
+            assert (layer.cover[r, c] or "no_line_of_sight") == cover, (layer.id, x, y)
+            expected = _brute_shot(TABLE, board, viewer, target, cover)
+            got = float(layer.p_hit[r, c])
+            assert (math.isnan(got) and math.isnan(expected)) or got == pytest.approx(expected), (layer.id, x, y)
+
+
+def test_the_wall_hides_and_open_ground_does_not():
+    """Behind the 4 cm wall from the gunner (hero at (22, 30), gunner at (45, 30), the wall between
+    at x 28-30, 4 cm high, hero 3 cm tall... hidden); in the open at (20, 50) the gunner sees it."""
+    tm = threat_map(SCENE, "hero")
+    gunner = next(e for e in tm.enemies if e.id == "gunner")
+    behind, open_ground = tm.cell(22, 30), tm.cell(21, 51)
+    assert sight.line_of_sight(SCENE.board.moved("hero", (tm.xs[behind[1]], tm.ys[behind[0]])), "gunner", "hero") is False
+    assert not gunner.sees[behind] and gunner.sees[open_ground]
+    assert gunner.cover[open_ground] == "none" and not math.isnan(gunner.p_hit[open_ground])
+
+
+def _contact_cost(board, mover, target, movement):
+    res = contact_move(board, mover, target, movement)
+    return res.legal, (res.cost_cm if res.path else math.inf)
+
+
+def test_charges_agree_with_the_contact_move_planner():
+    """Forward: each enemy's charge at sampled cells is contact_move's (the enemy moving into contact
+    with the model stood there, within its Movement); cells within 0.05 cm of the allowance skipped
+    (the reach region's edge is within 0.01 cm of the planner's)."""
+    tm = threat_map(SCENE, "hero")
+    checked = 0
+    for r, c in _sample(tm, 10, seed=SEED + 1):
+        board = SCENE.board.moved("hero", (float(tm.xs[c]), float(tm.ys[r])))
+        for layer in tm.enemies:
+            move = SCENE.movement(layer.id)
+            if edge_distance(board.base(layer.id), board.base("hero")) > move + 0.1:
+                assert not layer.charges[r, c]
+                continue
+            legal, cost = _contact_cost(board, layer.id, "hero", move)
+            if abs(cost - move) < 0.05:
+                continue
+            assert bool(layer.charges[r, c]) == legal, (layer.id, r, c)
+            checked += 1
+    assert checked >= 3
+
+
+def test_reverse_charges_exact_where_the_ring_is_clear_and_a_lower_bound_beside_the_wall():
+    """Reverse: the hero's charge from a cell is contact_move's for the gunner and the brute (nothing
+    near their contact ring); for the hugger, pressed against the wall, the layer never claims a
+    charge the planner refuses."""
+    tm = threat_map(SCENE, "hero", reverse=True)
+    assert tm.approximate_charges == ("hugger",)
+    move = SCENE.movement("hero")
+    checked = 0
+    cells = [tm.cell(22, 14), tm.cell(14, 20), tm.cell(36, 24), tm.cell(38, 33), tm.cell(33, 42)] + _sample(tm, 6, SEED + 2)
+    for r, c in cells:
+        board = SCENE.board.moved("hero", (float(tm.xs[c]), float(tm.ys[r])))
+        for layer in tm.enemies:
+            if edge_distance(board.base(layer.id), board.base("hero")) > move + 0.1:
+                assert not layer.charges[r, c]
+                continue
+            legal, cost = _contact_cost(board, "hero", layer.id, move)
+            if abs(cost - move) < 0.05:
+                continue
+            if layer.id in tm.approximate_charges:
+                assert not layer.charges[r, c] or legal
+            else:
+                assert bool(layer.charges[r, c]) == legal, (layer.id, r, c)
+            checked += 1
+    assert checked >= 4
+
+
+def test_counts_and_json():
+    tm = threat_map(SCENE, "hero", resolution_cm=3)
+    assert tm.grid_shape == (20, 20)
+    assert (tm.threat == sum((e.shoots | e.charges).astype(int) for e in tm.enemies)).all()
+    assert (tm.see[~tm.standable] == 0).all() and (tm.threat <= len(tm.enemies)).all()
+    p = tm.at(21, 51)
+    assert p.standable and "gunner" in p.seen_by
+    one_minus = np.prod([1 - s[2] for s in p.shot_by])
+    assert p.p_any_hit == pytest.approx(1 - one_minus)
+    data = json.loads(json.dumps(tm.to_dict()))
+    assert data["resolution_cm"] == 3 and len(data["threat"]) == 20 and len(data["threat"][0]) == 20
+    assert [e["id"] for e in data["enemies"]] == ["gunner", "brute", "hugger"]
+
+
+def test_bad_requests_are_usage_errors():
+    with pytest.raises(UsageError, match="resolution"):
+        threat_map(SCENE, "hero", resolution_cm=0.1)
+    tm = threat_map(SCENE, "hero", resolution_cm=10)
+    with pytest.raises(UsageError, match="off the 60 x 60 cm table"):
+        tm.at(61, 3)
+
+
+# --- the proofs alone, on random tables (hypothesis) ----------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from landsraad.geometry.board import Base, Board, TerrainPiece  # noqa: E402
+from landsraad.table import threat as threat_module  # noqa: E402
+
+
+@st.composite
+def _tables(draw):
+    """A viewer and a target with up to three walls and two other models between or near them."""
+    walls = []
+    for i in range(draw(st.integers(0, 3))):
+        x, y = draw(st.floats(12, 45)), draw(st.floats(12, 45))
+        w, d = draw(st.floats(0.5, 6)), draw(st.floats(0.5, 12))
+        walls.append(TerrainPiece(f"w{i}", ((x, y), (x + w, y), (x + w, y + d), (x, y + d)), draw(st.floats(0.3, 8))))
+    bases = [Base("v", 8, draw(st.floats(8, 52)), 25, draw(st.floats(0.5, 6)), "red"),
+             Base("t", 52, draw(st.floats(8, 52)), draw(st.sampled_from([25, 30, 40])), draw(st.floats(0.5, 6)), "blue")]
+    for i in range(draw(st.integers(0, 2))):
+        bases.append(Base(f"m{i}", draw(st.floats(15, 45)), draw(st.floats(5, 55)), 25, draw(st.floats(0.5, 6))))
+    return Board(terrain=tuple(walls), bases=tuple(bases))
+
+
+@settings(max_examples=40, deadline=None)
+@given(_tables())
+def test_the_proofs_never_claim_what_the_exact_functions_deny(board):
+    """Proved seen implies line_of_sight; proved no cover implies cover_class 'none' (R-LOS, RUL-11)."""
+    v, t = board.base("v"), board.base("t")
+    if any(b.id not in ("v", "t") and (math.hypot(b.x - v.x, b.y - v.y) < b.radius + v.radius
+                                        or math.hypot(b.x - t.x, b.y - t.y) < b.radius + t.radius) for b in board.bases):
+        return  # overlapping bases: not a table
+    pairs = threat_module._Pairs(np.array([[v.x, v.y]]), np.array([v.height_cm]), np.array([v.radius]),
+                                 np.array([[t.x, t.y]]), np.array([0.0]), np.array([t.height_cm]), np.array([t.radius]))
+    solids = threat_module._solids(board, True, {"v", "t"})
+    seen = bool(threat_module._proved_seen(pairs, solids)[0])
+    none = bool(threat_module._proved_no_cover(pairs, solids)[0])
+    if seen:
+        assert sight.line_of_sight(board, "v", "t")
+    if none:
+        assert sight.cover_class(board, "v", "t") == "none"
+
+
+def test_a_model_without_a_profile_is_still_shot_at_with_the_odds_unknown(tmp_path):
+    """The enemy may shoot it (a ranged weapon, sight); the hit chance needs its card: NaN, null in JSON."""
+    path = tmp_path / "np.yaml"
+    path.write_text("name: np\nsource: project\nmodels:\n  - {id: ghost, side: red, at: [10, 30], base: 25}\n"
+                    "  - {id: gunner, side: blue, at: [45, 30], profile: fremen/fedaykin}\n")
+    tm = threat_map(load_scene(path), "ghost", resolution_cm=10)
+    (gunner,) = tm.enemies
+    p = tm.at(15, 35)
+    assert gunner.shoots[p.row, p.col] and math.isnan(gunner.p_hit[p.row, p.col]) and p.threat == 1
+    assert tm.to_dict()["enemies"][0]["p_hit"][p.row][p.col] is None
+    assert tm.skipped == ("ghost: no profile, so no hit odds at it",)
