@@ -42,18 +42,19 @@ from typing import Any, Literal
 import shapely
 
 from ..errors import RuleError, UsageError
-from ..geometry import sight
+from ..geometry import sight, templates
 from ..geometry.board import Board, Point
 from ..geometry.measure import CONTACT_TOLERANCE_CM, edge_distance, report_cm
 from ..geometry.movement import plan_move, reach_region
 from ..model import Weapon
 from ..odds import MeleeOdds, ShotOdds, melee_odds, shot_odds
+from ..rules.shooting import dodge_distance, laser_blast_problem
 from ..rules.state import Combatant
 from ..ruleset import DEFAULT, Ruleset
 from ..scene import Scene
 from .moves import move_into_contact
 
-__all__ = ["Risk", "Option", "Advice", "advise", "SAMPLES", "GRID_CM"]
+__all__ = ["Risk", "Option", "TemplateOption", "UnderTemplate", "Advice", "advise", "SAMPLES", "GRID_CM", "TEMPLATE_AIMS"]
 
 SAMPLES = 24
 """The most points of the reach region weighed for a move before or after the shot."""
@@ -61,7 +62,7 @@ SAMPLES = 24
 GRID_CM = 2.0
 """The spacing of the sampled points (a finer grid is thinned evenly to :data:`SAMPLES`)."""
 
-Kind = Literal["shoot", "move_then_shoot", "shoot_then_move", "charge", "rest"]
+Kind = Literal["shoot", "move_then_shoot", "shoot_then_move", "charge", "template", "rest"]
 
 
 def _xy(p: Point) -> list[float]:
@@ -302,7 +303,7 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
     options: list[Option] = []
     threats = _Threats(t, model_id, enemies, movement)
     here_risk = threats.at(board)
-    ranged = [w for w in t.weapons(model_id) if w.is_ranged and w.range_cm is not None]
+    ranged = [w for w in t.weapons(model_id) if w.is_ranged and w.range_cm is not None and w.template is None]  # R-TEMPLATE: aimed
 
     def shots_from(b: Board) -> list[tuple[str, Weapon, ShotOdds, str, float, tuple[str, ...], tuple[str, ...]]]:
         out = []
@@ -383,7 +384,358 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
                                " then the Melee action (R-ACTIVATE)",
                                f"the clash if {model_id} attacks and {e} defends (odds melee gives every stance pair)"),
                               (f"landsraad move {scene_name} {model_id} --to {e}", cmd)))
+    options.extend(_template_options(t, model_id, enemies, here_risk))
     options.append(Option("rest", start, here_risk, reasons=("no action",)))
-    order = {"shoot": 0, "charge": 1, "shoot_then_move": 2, "move_then_shoot": 3, "rest": 4}  # less moving first
+    order = {"shoot": 0, "template": 0, "charge": 1, "shoot_then_move": 2, "move_then_shoot": 3, "rest": 4}  # less moving first
     options.sort(key=lambda o: (-round(o.expected_damage, 9), o.risk.count, -o.p_hit, order[o.kind]))
     return Advice(scene_name, model_id, float(movement), tuple(options), skipped)
+
+
+# --- template shots (R-TEMPLATE, RUL-19, RUL-09, R-LASER) -------------------------------------------------
+
+TEMPLATE_AIMS = 8
+"""The most template options kept for each weapon (each a different set of models under it)."""
+
+_NUDGE_CM = 0.05
+"""How far a candidate aim is set off a boundary point so that it is clearly on one side of it."""
+
+
+def _ceil_cm(x: float) -> float:
+    """Rounded up to 0.01 cm: an escape distance printed this way compares with every whole dodge
+    (RUL-09: neutral die + Reflexes) as the exact one does, so the command line reproduces the odds."""
+    return math.ceil(round(x * 100, 6)) / 100
+
+
+@dataclass(frozen=True)
+class UnderTemplate:
+    """One model under a template shot: its side, cover, how far it must dodge to get out, and its odds.
+
+    ``escape_cm`` is the cheapest move that takes its base wholly out of the template
+    (:func:`landsraad.geometry.templates.dodge_out`, rounded up to 0.01 cm), ``None`` when no
+    move within its largest dodge (10 + Reflexes, RUL-09) does. ``odds`` are those of a single
+    shot at it (one attack roll for all, each model its own defence and dodge rolls: each
+    model's odds are exactly a single shot's, R-TEMPLATE); ``None`` when it has no profile.
+    """
+
+    model: str
+    enemy: bool
+    cover: str
+    escape_cm: float | None
+    max_dodge_cm: float
+    odds: ShotOdds | None
+    commands: tuple[str, ...] = ()
+
+    @property
+    def expected_damage(self) -> float:
+        """Its expected damage (0 when its stats are unknown)."""
+        return self.odds.expected_damage if self.odds is not None else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able data."""
+        o = self.odds
+        return {"model": self.model, "enemy": self.enemy, "cover": self.cover, "escape_cm": self.escape_cm,
+                "max_dodge_cm": self.max_dodge_cm, "odds_known": o is not None,
+                "p_hit": o.p_hit if o else None, "p_struck": o.p_struck if o else None,
+                "wound": dict(o.wound) if o else None, "expected_damage": o.expected_damage if o else None,
+                "commands": list(self.commands)}
+
+
+@dataclass(frozen=True)
+class TemplateOption(Option):
+    """A template shot from where the model stands (R-TEMPLATE): where it is aimed, every model under it.
+
+    ``target`` is the enemy under it with the most expected damage; ``p_hit`` and ``wound`` are
+    that model's (``p_hit`` counts a model caught by a dodge too short, ``p_struck``);
+    ``expected_damage``, by which it is ranked, is the sum over the enemies under it less the sum
+    over the friendly models under it (friendly fire).
+    """
+
+    template: Literal["blast", "direct"] = "blast"
+    aim: Point | None = None
+    """The blast's centre, or the point a direct-fire line is aimed at (its far end)."""
+    laser_mode: str = "burn"
+    under: tuple[UnderTemplate, ...] = ()
+    shape: Any = field(default=None, compare=False, repr=False)  # the template's shapely geometry (pictures)
+
+    def _main(self) -> UnderTemplate | None:
+        return next((u for u in self.under if u.model == self.target), None)
+
+    @property
+    def p_hit(self) -> float:
+        """The chance the main target is struck (hit, or caught by a dodge too short)."""
+        main = self._main()
+        return main.odds.p_struck if main is not None and main.odds is not None else 0.0
+
+    @property
+    def wound(self) -> dict[str, float]:
+        """What the main target suffers, by level."""
+        main = self._main()
+        return dict(main.odds.wound) if main is not None and main.odds is not None else {}
+
+    @property
+    def expected_damage_enemies(self) -> float:
+        """The expected damage dealt to the enemies under it."""
+        return sum(u.expected_damage for u in self.under if u.enemy)
+
+    @property
+    def expected_damage_friends(self) -> float:
+        """The expected damage dealt to the models under it that are not enemies (friendly fire)."""
+        return sum(u.expected_damage for u in self.under if not u.enemy)
+
+    @property
+    def expected_damage(self) -> float:
+        """Net: to the enemies under it, less to the friends under it."""
+        return self.expected_damage_enemies - self.expected_damage_friends
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able data: :meth:`Option.to_dict` and the template, the aim, every model under it."""
+        return {**super().to_dict(), "template": self.template,
+                "aim": _xy(self.aim) if self.aim is not None else None, "laser_mode": self.laser_mode,
+                "expected_damage_enemies": self.expected_damage_enemies,
+                "expected_damage_friends": self.expected_damage_friends,
+                "under": [u.to_dict() for u in self.under]}
+
+
+def _template_weapons(t: _Table, model_id: str) -> list[tuple[Weapon, Literal["blast", "direct"], str]]:
+    """The model's template shots: each template weapon, and each laser's explosive blast (R-LASER)."""
+    out: list[tuple[Weapon, Literal["blast", "direct"], str]] = []
+    for w in t.weapons(model_id):
+        if w.template is not None:
+            out.append((w, w.template.kind, "burn"))
+        elif w.laser:
+            out.append((w, "blast", "explosive"))
+    return out
+
+
+def _blast_aims(t: _Table, model_id: str, weapon: Weapon, enemies: set[str], tolerance: float) -> list[Point]:
+    """Candidate centres of a blast: every enemy's centre; each pair of models' touching circles'
+    crossings set just inside or outside each (so every set of models one blast can cover, with or
+    without a neighbour, has a candidate); the midpoint of two enemies one blast can cover; and where
+    the line to an enemy crosses a range band's limit (R-SHOOT), if still over it."""
+    board = t.board
+    me = board.base(model_id)
+    others = [b for b in board.bases if b.id != model_id]
+    reach = {b.id: templates.BLAST_RADIUS_CM + b.radius + tolerance for b in others}
+    pts: list[Point] = []
+    for b in others:
+        if b.id in enemies:
+            pts.append((b.x, b.y))
+            # off its centre, so that a neighbour may be left out and the enemy still deep under it
+            pts += [(b.x + r * math.cos(math.radians(a)), b.y + r * math.sin(math.radians(a)))
+                    for r in (1.5, 3.0, 4.5) for a in range(0, 360, 30)]
+            d = math.hypot(b.x - me.x, b.y - me.y)
+            if weapon.range_cm and d > 0:
+                k = 1
+                while k * weapon.range_cm + me.radius < d + reach[b.id] and k < 10:
+                    s = k * weapon.range_cm + me.radius - _NUDGE_CM
+                    if abs(d - s) < reach[b.id]:
+                        pts.append((me.x + (b.x - me.x) * s / d, me.y + (b.y - me.y) * s / d))
+                    k += 1
+    for i, a in enumerate(others):
+        for b in others[i + 1:]:
+            if a.id not in enemies and b.id not in enemies:
+                continue
+            ra, rb = reach[a.id], reach[b.id]
+            d = math.hypot(b.x - a.x, b.y - a.y)
+            if d >= ra + rb or d <= abs(ra - rb) or d == 0:
+                continue
+            if a.id in enemies and b.id in enemies:
+                pts.append(((a.x + b.x) / 2, (a.y + b.y) / 2))
+            along = (d * d + ra * ra - rb * rb) / (2 * d)
+            h = math.sqrt(max(ra * ra - along * along, 0.0))
+            ux, uy = (b.x - a.x) / d, (b.y - a.y) / d
+            for sign in (1, -1):
+                px, py = a.x + along * ux - sign * h * uy, a.y + along * uy + sign * h * ux
+                for ang in range(0, 360, 45):
+                    pts.append((px + _NUDGE_CM * math.cos(math.radians(ang)), py + _NUDGE_CM * math.sin(math.radians(ang))))
+    w, depth = board.width, board.depth
+    return [(round(x, 2), round(y, 2)) for x, y in pts if 0 <= x <= w and 0 <= y <= depth]
+
+
+def _direct_aims(t: _Table, model_id: str, length: float, enemies: set[str], tolerance: float) -> list[Point]:
+    """Candidate points a direct-fire template is aimed at, its far end: toward every enemy's centre, and
+    just inside and outside each model's touching wedge (so every set of models one line can touch
+    has a candidate, R-TEMPLATE, RUL-19)."""
+    board = t.board
+    me = board.base(model_id)
+    angles: list[float] = []
+    for b in board.bases:
+        if b.id == model_id:
+            continue
+        d = math.hypot(b.x - me.x, b.y - me.y)
+        r = b.radius + tolerance
+        if d <= 0 or d - r > me.radius + length:
+            continue
+        bearing = math.atan2(b.y - me.y, b.x - me.x)
+        if b.id in enemies:
+            angles.append(bearing)
+        half = math.asin(min(1.0, r / d))
+        nudge = _NUDGE_CM / d
+        angles += [bearing + s * (half + e) for s in (1, -1) for e in (-nudge, nudge)]
+    end = me.radius + length
+    return [(round(me.x + end * math.cos(a), 2), round(me.y + end * math.sin(a), 2)) for a in angles]
+
+
+def _template_options(t: _Table, model_id: str, enemies: tuple[str, ...], risk: Risk) -> list[Option]:
+    """Every template shot from where the model stands (R-TEMPLATE, RUL-19, RUL-09, R-LASER, PRJ-24).
+
+    For each template weapon (and a laser's explosive blast), the candidate aims of
+    :func:`_blast_aims` / :func:`_direct_aims` are grouped by the set of models under them
+    (:func:`landsraad.geometry.templates.under_blast`, ``under_direct``: the shooter never, a direct
+    line only models in sight); each set with an enemy is weighed at its most promising aim (the
+    straight-line escape bound, :func:`~landsraad.geometry.templates.dodge_lower_bound`), then exactly:
+    each model's cheapest way out (``dodge_out``) and its single-shot odds (:func:`landsraad.odds.shot_odds`
+    with ``escape_cm``) on the cover it has from the shooter (none in sight: large, PRJ-24) and the
+    distance from the shooter's base to the aim (0 for a direct-fire line). The best
+    :data:`TEMPLATE_AIMS` sets of each weapon are kept.
+    """
+    board, ruleset = t.board, t.ruleset
+    tolerance = ruleset.contact_tolerance_cm
+    blocks = ruleset.models_block_sight
+    side = board.base(model_id).side
+    enemy_set = set(enemies)
+    me = board.base(model_id)
+    people = {b.id: t.combatant(b.id, t.melee_weapon(b.id)) for b in board.bases
+              if b.id != model_id and t.spec(b.id).card is not None}
+    covers: dict[str, str] = {}
+    options: list[Option] = []
+    if any(edge_distance(board.base(e), me) <= tolerance + 1e-9 for e in (b.id for b in board.bases)
+           if board.base(e).side is not None and board.base(e).side != side):
+        return options  # R-SHOOT: no shooting with an enemy in contact
+    for weapon, kind, laser_mode in _template_weapons(t, model_id):
+        shooter = t.combatant(model_id, weapon)
+        odds_cache: dict[tuple[str, float, str, float | None], ShotOdds | None] = {}
+
+        def cover_of(m: str) -> str:
+            if m not in covers:
+                c = sight.cover(board, model_id, m, models_block=blocks).cover
+                covers[m] = c if c in ("none", "small", "large") else "large"  # PRJ-24: unseen under a blast
+            return covers[m]
+
+        def odds_of(m: str, distance: float, escape: float | None) -> ShotOdds | None:
+            key = (m, distance, cover_of(m), escape)
+            if key not in odds_cache:
+                try:
+                    odds_cache[key] = shot_odds(shooter, people[m], distance_cm=distance, cover=cover_of(m),  # type: ignore[arg-type]
+                                                laser_mode=laser_mode, escape_cm=escape, ruleset=ruleset)  # type: ignore[arg-type]
+                except RuleError:
+                    odds_cache[key] = None
+            return odds_cache[key]
+
+        def max_dodge(m: str) -> float:
+            return dodge_distance(people[m], 10, ruleset) if m in people else 10.0
+
+        def shape_at(aim: Point) -> tuple[Any, tuple[str, ...], float]:
+            if kind == "blast":
+                hit = tuple(h for h in templates.under_blast(board, aim, tolerance_cm=tolerance) if h != model_id)
+                distance = report_cm(max(0.0, math.hypot(aim[0] - me.x, aim[1] - me.y) - me.radius))
+                return templates.blast_shape(aim), hit, distance
+            assert weapon.template is not None
+            length = weapon.template.size_cm
+            hit = tuple(h for h in templates.under_direct(board, model_id, aim, length, models_block=blocks,
+                                                          tolerance_cm=tolerance) if h != model_id)
+            return templates.direct_shape(board, model_id, aim, length), hit, 0.0
+
+        def legal(hit: tuple[str, ...]) -> bool:
+            if laser_mode != "explosive":
+                return True
+            return laser_blast_problem(shooter, [people[h] for h in hit if h in people], laser_mode="explosive",
+                                       ruleset=ruleset) is None
+
+        def score(hit: tuple[str, ...], shape: Any, distance: float, exact: bool) -> tuple[float, dict[str, float | None]]:
+            total, escapes = 0.0, {}
+            for h in hit:
+                if h in people:
+                    if exact:
+                        out = templates.dodge_out(board, h, shape, max_dodge(h), tolerance_cm=tolerance)
+                        e = _ceil_cm(out.shortest_cm) if math.isfinite(out.shortest_cm) and out.shortest_cm <= max_dodge(h) else None
+                    else:
+                        e = _ceil_cm(max(templates.dodge_lower_bound(board, h, shape, tolerance_cm=tolerance), 0.0))
+                        e = e if e <= max_dodge(h) else None
+                    escapes[h] = e
+                    o = odds_of(h, distance, e if e is not None else max_dodge(h) + 1)
+                    total += (o.expected_damage if o else 0.0) * (1 if h in enemy_set else -1)
+            return total, escapes
+
+        if kind == "blast":
+            aims = _blast_aims(t, model_id, weapon, enemy_set, tolerance)
+        else:
+            assert weapon.template is not None
+            aims = _direct_aims(t, model_id, weapon.template.size_cm, enemy_set, tolerance)
+        best: dict[frozenset[str], tuple[float, float, Point]] = {}
+        for aim in dict.fromkeys(aims):
+            shape, hit, distance = shape_at(aim)
+            if not any(h in enemy_set for h in hit) or not legal(hit):
+                continue
+            quick, _ = score(hit, shape, distance, exact=False)
+            key = frozenset(hit)
+            rank = (quick, -distance)
+            if key not in best or rank > best[key][:2]:
+                best[key] = (quick, -distance, aim)
+        # a set is left out when another with the same enemies and fewer other models is expected to do as well
+        for key in [k for k in best if any(o < k and o & enemy_set == k & enemy_set and best[o][0] >= best[k][0]
+                                               for o in best)]:
+            del best[key]
+        kept = sorted(best.values(), key=lambda v: (-v[0], v[1]))[:TEMPLATE_AIMS]
+        for _, _, aim in kept:
+            shape, hit, distance = shape_at(aim)
+            _, escapes = score(hit, shape, distance, exact=True)
+            options.append(_template_option(t, model_id, weapon, kind, laser_mode, aim, shape, hit, distance,
+                                            escapes, enemy_set, side, risk, cover_of, odds_of, max_dodge))
+    return options
+
+
+def _template_option(t: _Table, model_id: str, weapon: Weapon, kind: Literal["blast", "direct"], laser_mode: str,
+                     aim: Point, shape: Any, hit: tuple[str, ...], distance: float, escapes: dict[str, float | None],
+                     enemy_set: set[str], side: str | None, risk: Risk, cover_of: Any, odds_of: Any,
+                     max_dodge: Any) -> TemplateOption:
+    """One template shot, worded into its per-model odds, reasons and command lines."""
+    scene = t.name
+    under: list[UnderTemplate] = []
+    unknown: list[str] = []
+    laser = " --laser-mode explosive" if laser_mode == "explosive" else ""
+    for h in hit:
+        if h not in escapes:
+            unknown.append(h)
+            under.append(UnderTemplate(h, h in enemy_set, cover_of(h), None, 10.0, None))
+            continue
+        e = escapes[h]
+        used = e if e is not None else max_dodge(h) + 1
+        odds = odds_of(h, distance, used)
+        cmd = (f"landsraad odds shoot --attacker {t.spec(model_id).profile} --weapon {t.weapon_ref(model_id, weapon)}"
+               f" --target {t.spec(h).profile} --distance {_fmt(distance)} --cover {cover_of(h)} --escape-cm {_fmt(used)}{laser}")
+        under.append(UnderTemplate(h, h in enemy_set, cover_of(h), e, max_dodge(h), odds, (cmd,)))
+    known = [u for u in under if u.odds is not None and u.enemy]
+    main = max(known, key=lambda u: u.expected_damage, default=None)
+    dodges = " ".join(f"{u.model}={_fmt(u.max_dodge_cm)}" for u in under if u.odds is not None)
+    transparent = "" if t.ruleset.models_block_sight else " --models-transparent"
+    if kind == "blast":
+        tcmd = f"landsraad template {scene} --blast {_fmt(aim[0])},{_fmt(aim[1])}"
+        what = f"a blast (5 cm radius) at {_fmt(aim[0])}, {_fmt(aim[1])}, {_fmt(distance)} cm from {model_id}'s base"
+    else:
+        assert weapon.template is not None
+        tcmd = (f"landsraad template {scene} --direct {model_id} --toward {_fmt(aim[0])},{_fmt(aim[1])}"
+                f" --length {_fmt(weapon.template.size_cm)}{transparent}")
+        what = f"a direct-fire line of {_fmt(weapon.template.size_cm)} cm toward {_fmt(aim[0])}, {_fmt(aim[1])}"
+    if dodges:
+        tcmd += f" --dodge {dodges}"
+    friends = [u.model for u in under if not u.enemy]
+    reasons = [f"the Shoot action: {what}; a template aims at a point, the nearest-target rule does not apply"
+               " (R-TEMPLATE, RUL-08)",
+               "under it: " + ", ".join(f"{u.model} ({'enemy' if u.enemy else 'friend'}, cover {u.cover})" for u in under)
+               + " (RUL-19); one attack roll, each its own dodge (RUL-09)"]
+    if friends:
+        reasons.append(f"friendly fire on {', '.join(friends)}: their expected damage is taken off")
+    if unknown:
+        reasons.append(f"{', '.join(unknown)} also under it, no profile: its odds are unknown")
+    if laser_mode == "explosive":
+        reasons.append("the laser's explosive mode: a blast that may cover no shielded model (R-LASER)")
+    return TemplateOption("template", _center(t, model_id), risk, main.model if main else None, weapon.name,
+                          _center(t, model_id), distance, main.cover if main else None, (), None,
+                          tuple(reasons), (tcmd, *(c for u in under for c in u.commands)),
+                          template=kind, aim=aim, laser_mode=laser_mode, under=tuple(under), shape=shape)
+
+
+def _center(t: _Table, model_id: str) -> Point:
+    """Where the model stands."""
+    return t.board.base(model_id).center
