@@ -451,7 +451,17 @@ def advice_lines(a: Advice, *, top: int | None = None) -> list[str]:
     if top and len(a.options) > top:
         lines.append(f"({len(a.options) - top} more: --all or --json.)")
     lines += [f"(Left out: {s}.)" for s in a.skipped]
+    lines += [f"(Not weighed: {_NOT_WEIGHED[b].format(action=act)}.)" for act, b in a.not_weighed]
     return lines
+
+
+_NOT_WEIGHED = {
+    "no_wound_state": "healing (RUL-12), since a scene carries no wounds or poisons: every friend is unhurt",
+    "effect_later": "the hunter-seeker, which acts only when an enemy crosses it later (R-FACTION)",
+    "no_game_state": "mission special actions, which need the missions picked and the game's state (R-MISSIONS)",
+    "no_equipment_state": "rare equipment (jammer, explosives, bought hunter-seekers): a scene carries none",
+}
+"""Why a special action is not weighed (:func:`landsraad.table.advice.special_actions`), by code."""
 
 
 def template_option_title(o: TemplateOption) -> str:

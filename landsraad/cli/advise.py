@@ -14,7 +14,7 @@ from ..geometry.movement import plan_move
 from ..ruleset import Ruleset
 from ..svg import render_board
 from ..table import scenes
-from ..table.advice import advise
+from ..table.advice import TemplateOption, advise
 from .geometry import SCENE_HELP, add_output_options, check_svg, finish, given_movement
 
 __all__ = ["register", "cmd_advise"]
@@ -34,6 +34,10 @@ def cmd_advise(args: argparse.Namespace) -> int:
              for i, o in enumerate(answer.options[:6], 1)]
 
     def picture() -> str:
+        if isinstance(best, TemplateOption):  # the template where it is aimed, and every model under it
+            return render_board(board, title=f"advise {args.model}: {wording.option_title(best)}",
+                                template=(best.shape, tuple(u.model for u in best.under)), highlight=(args.model,),
+                                notes=notes)
         # the table as the best option leaves it where it acts: moved first for a move then a shot or a charge
         at = best.at if best.at is not None else best.end
         shown = board.moved(args.model, at)

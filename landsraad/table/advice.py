@@ -54,7 +54,7 @@ from ..ruleset import DEFAULT, Ruleset
 from ..scene import Scene
 from .moves import move_into_contact
 
-__all__ = ["Risk", "Option", "TemplateOption", "UnderTemplate", "Advice", "advise", "SAMPLES", "GRID_CM", "TEMPLATE_AIMS"]
+__all__ = ["Risk", "Option", "TemplateOption", "UnderTemplate", "Advice", "advise", "SAMPLES", "GRID_CM", "TEMPLATE_AIMS", "special_actions"]
 
 SAMPLES = 24
 """The most points of the reach region weighed for a move before or after the shot."""
@@ -149,11 +149,14 @@ class Advice:
     options: tuple[Option, ...]
     skipped: tuple[str, ...] = field(default=())
     """Enemies left out, and why (no profile: their stats are unknown)."""
+    not_weighed: tuple[tuple[str, str], ...] = field(default=())
+    """Special actions of the engine's menu not weighed, as ``(action, because)`` codes (:func:`special_actions`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The ``--json`` object."""
         return {"scene": self.scene, "model": self.model, "movement_cm": self.movement_cm,
-                "options": [o.to_dict() for o in self.options], "skipped": list(self.skipped)}
+                "options": [o.to_dict() for o in self.options], "skipped": list(self.skipped),
+                "not_weighed": [{"action": a, "because": b} for a, b in self.not_weighed]}
 
 
 def _fmt(x: float) -> str:
@@ -388,7 +391,7 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
     options.append(Option("rest", start, here_risk, reasons=("no action",)))
     order = {"shoot": 0, "template": 0, "charge": 1, "shoot_then_move": 2, "move_then_shoot": 3, "rest": 4}  # less moving first
     options.sort(key=lambda o: (-round(o.expected_damage, 9), o.risk.count, -o.p_hit, order[o.kind]))
-    return Advice(scene_name, model_id, float(movement), tuple(options), skipped)
+    return Advice(scene_name, model_id, float(movement), tuple(options), skipped, special_actions(scene, model_id))
 
 
 # --- template shots (R-TEMPLATE, RUL-19, RUL-09, R-LASER) -------------------------------------------------
@@ -739,3 +742,41 @@ def _template_option(t: _Table, model_id: str, weapon: Weapon, kind: Literal["bl
 def _center(t: _Table, model_id: str) -> Point:
     """Where the model stands."""
     return t.board.base(model_id).center
+
+
+# --- special actions (R-ACTIVATE) ----------------------------------------------------------------------
+
+
+def special_actions(scene: Scene, model_id: str) -> tuple[tuple[str, str], ...]:
+    """The special actions the engine's menu may offer ``model_id`` (:mod:`landsraad.engine.actions`) and
+    why the advisor does not weigh them on a scene, as language-neutral codes.
+
+    A scene is a table (terrain, models, markers, sides), not a game: it carries no wounds,
+    poisons or fatigue, no picked missions and no rare equipment. So:
+
+    ``("heal", "no_wound_state")``
+        A Medic (``healer``, RUL-12) heals a wounded or poisoned friend in contact: every friend
+        of a scene is unhurt, so healing is never legal.
+    ``("hunter_seeker", "effect_later")``
+        The card's hunter-seeker (R-FACTION) may always be released, but it acts only when an
+        enemy crosses it later (a Reflexes test against 12 or Deadly): no odds this activation.
+    ``("mission", "no_game_state")``
+        Mission special actions need the missions each side picked (R-MISSIONS) and the markers'
+        state in a game.
+    ``("equipment", "no_equipment_state")``
+        Jammers, explosives and bought hunter-seekers need the warband's equipment and its uses.
+
+    Examples
+    --------
+    >>> from landsraad.table.scenes import load
+    >>> special_actions(load("table"), "sardaukar-1")
+    (('mission', 'no_game_state'), ('equipment', 'no_equipment_state'))
+    """
+    card = scene.model(model_id).card
+    rules = set(card.special_rules) if card is not None else set()
+    out: list[tuple[str, str]] = []
+    if "healer" in rules:
+        out.append(("heal", "no_wound_state"))
+    if "hunter_seeker" in rules:
+        out.append(("hunter_seeker", "effect_later"))
+    return (*out, ("mission", "no_game_state"), ("equipment", "no_equipment_state"))
