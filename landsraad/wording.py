@@ -418,7 +418,7 @@ _KIND_PROSE = {
 
 def option_title(o: Option) -> str:
     """One option in words: what the model does."""
-    if o.kind == "template":
+    if o.kind in _TEMPLATE_KINDS:
         return template_option_title(cast("TemplateOption", o))
     return _KIND_PROSE[o.kind].format(target=o.target, weapon=o.weapon or "bare hands", end=point(o.end))
 
@@ -438,7 +438,7 @@ def advice_lines(a: Advice, *, top: int | None = None) -> list[str]:
              " (expected damage, then risk; R-ACTIVATE):"]
     for i, o in enumerate(shown, 1):
         lines.append(f"{i}. {option_title(o)}.")
-        if o.kind == "template":
+        if o.kind in _TEMPLATE_KINDS:
             lines += template_option_lines(cast("TemplateOption", o))
         elif o.kind != "rest":
             wounds = ", ".join(f"{RESULT_LABELS[k]} {pct(v)} %" for k, v in o.wound.items() if k != "none" and v > 0)
@@ -464,6 +464,9 @@ _NOT_WEIGHED = {
 """Why a special action is not weighed (:func:`landsraad.table.advice.special_actions`), by code."""
 
 
+_TEMPLATE_KINDS = ("template", "move_then_template", "template_then_move")
+
+
 def template_option_title(o: TemplateOption) -> str:
     """A template shot in words: the weapon, the template, where it is aimed, how many it covers."""
     assert o.aim is not None
@@ -472,7 +475,10 @@ def template_option_title(o: TemplateOption) -> str:
     whom = f"{enemies} enem{'y' if enemies == 1 else 'ies'}" + (f" and {friends} friend{'s' if friends > 1 else ''}" if friends else "")
     how = (f"blast centred at {point(o.aim)}" if o.template == "blast" else f"direct-fire template toward {point(o.aim)}")
     mode = " (explosive mode)" if o.laser_mode == "explosive" else ""
-    return f"fire the {o.weapon}{mode}, {how}, over {whom}"
+    shot = f"fire the {o.weapon}{mode}, {how}, over {whom}"
+    if o.kind == "move_then_template":
+        return f"move to {point(o.end)}, then {shot}"
+    return f"{shot}, then move to {point(o.end)}" if o.kind == "template_then_move" else shot
 
 
 def template_option_lines(o: TemplateOption) -> list[str]:

@@ -34,8 +34,9 @@ def cmd_advise(args: argparse.Namespace) -> int:
              for i, o in enumerate(answer.options[:6], 1)]
 
     def picture() -> str:
-        if isinstance(best, TemplateOption):  # the template where it is aimed, and every model under it
-            return render_board(board, title=f"advise {args.model}: {wording.option_title(best)}",
+        if isinstance(best, TemplateOption) and best.shape is not None:  # the template where aimed, every model under it
+            shown = board.moved(args.model, best.at) if best.at is not None else board
+            return render_board(shown, title=f"advise {args.model}: {wording.option_title(best)}",
                                 template=(best.shape, tuple(u.model for u in best.under)), highlight=(args.model,),
                                 notes=notes)
         # the table as the best option leaves it where it acts: moved first for a move then a shot or a charge

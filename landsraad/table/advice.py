@@ -36,10 +36,11 @@ True
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Literal
 
 import shapely
+from shapely.geometry.base import BaseGeometry
 
 from ..errors import RuleError, UsageError
 from ..geometry import sight, templates
@@ -48,7 +49,7 @@ from ..geometry.measure import CONTACT_TOLERANCE_CM, edge_distance, report_cm
 from ..geometry.movement import plan_move, reach_region
 from ..model import Weapon
 from ..odds import MeleeOdds, ShotOdds, melee_odds, shot_odds
-from ..rules.shooting import dodge_distance, laser_blast_problem
+from ..rules.shooting import Cover, LaserMode, dodge_distance, laser_blast_problem
 from ..rules.state import Combatant
 from ..ruleset import DEFAULT, Ruleset
 from ..scene import Scene
@@ -62,7 +63,8 @@ SAMPLES = 24
 GRID_CM = 2.0
 """The spacing of the sampled points (a finer grid is thinned evenly to :data:`SAMPLES`)."""
 
-Kind = Literal["shoot", "move_then_shoot", "shoot_then_move", "charge", "template", "rest"]
+Kind = Literal["shoot", "move_then_shoot", "shoot_then_move", "charge", "template", "move_then_template",
+               "template_then_move", "rest"]
 
 
 def _xy(p: Point) -> list[float]:
@@ -387,9 +389,12 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
                                " then the Melee action (R-ACTIVATE)",
                                f"the clash if {model_id} attacks and {e} defends (odds melee gives every stance pair)"),
                               (f"landsraad move {scene_name} {model_id} --to {e}", cmd)))
-    options.extend(_template_options(t, model_id, enemies, here_risk))
+    standing = _template_options(t, model_id, enemies, here_risk)
+    options.extend(standing)
+    options.extend(_moved_template_options(t, model_id, enemies, standing, moved_boards, risk_at, here_risk))
     options.append(Option("rest", start, here_risk, reasons=("no action",)))
-    order = {"shoot": 0, "template": 0, "charge": 1, "shoot_then_move": 2, "move_then_shoot": 3, "rest": 4}  # less moving first
+    order = {"shoot": 0, "template": 0, "charge": 1, "shoot_then_move": 2, "template_then_move": 2, "move_then_shoot": 3,
+             "move_then_template": 3, "rest": 4}  # less moving first
     options.sort(key=lambda o: (-round(o.expected_damage, 9), o.risk.count, -o.p_hit, order[o.kind]))
     return Advice(scene_name, model_id, float(movement), tuple(options), skipped, special_actions(scene, model_id))
 
@@ -456,9 +461,10 @@ class TemplateOption(Option):
     template: Literal["blast", "direct"] = "blast"
     aim: Point | None = None
     """The blast's centre, or the point a direct-fire line is aimed at (its far end)."""
-    laser_mode: str = "burn"
+    laser_mode: LaserMode = "burn"
+    weapon_id: str = ""
     under: tuple[UnderTemplate, ...] = ()
-    shape: Any = field(default=None, compare=False, repr=False)  # the template's shapely geometry (pictures)
+    shape: BaseGeometry | None = field(default=None, compare=False, repr=False)  # the template's shapely geometry (pictures)
 
     def _main(self) -> UnderTemplate | None:
         return next((u for u in self.under if u.model == self.target), None)
@@ -499,9 +505,9 @@ class TemplateOption(Option):
                 "under": [u.to_dict() for u in self.under]}
 
 
-def _template_weapons(t: _Table, model_id: str) -> list[tuple[Weapon, Literal["blast", "direct"], str]]:
+def _template_weapons(t: _Table, model_id: str) -> list[tuple[Weapon, Literal["blast", "direct"], LaserMode]]:
     """The model's template shots: each template weapon, and each laser's explosive blast (R-LASER)."""
-    out: list[tuple[Weapon, Literal["blast", "direct"], str]] = []
+    out: list[tuple[Weapon, Literal["blast", "direct"], LaserMode]] = []
     for w in t.weapons(model_id):
         if w.template is not None:
             out.append((w, w.template.kind, "burn"))
@@ -510,12 +516,11 @@ def _template_weapons(t: _Table, model_id: str) -> list[tuple[Weapon, Literal["b
     return out
 
 
-def _blast_aims(t: _Table, model_id: str, weapon: Weapon, enemies: set[str], tolerance: float) -> list[Point]:
+def _blast_aims(board: Board, model_id: str, weapon: Weapon, enemies: set[str], tolerance: float) -> list[Point]:
     """Candidate centres of a blast: every enemy's centre; each pair of models' touching circles'
     crossings set just inside or outside each (so every set of models one blast can cover, with or
     without a neighbour, has a candidate); the midpoint of two enemies one blast can cover; and where
     the line to an enemy crosses a range band's limit (R-SHOOT), if still over it."""
-    board = t.board
     me = board.base(model_id)
     others = [b for b in board.bases if b.id != model_id]
     reach = {b.id: templates.BLAST_RADIUS_CM + b.radius + tolerance for b in others}
@@ -555,11 +560,10 @@ def _blast_aims(t: _Table, model_id: str, weapon: Weapon, enemies: set[str], tol
     return [(round(x, 2), round(y, 2)) for x, y in pts if 0 <= x <= w and 0 <= y <= depth]
 
 
-def _direct_aims(t: _Table, model_id: str, length: float, enemies: set[str], tolerance: float) -> list[Point]:
+def _direct_aims(board: Board, model_id: str, length: float, enemies: set[str], tolerance: float) -> list[Point]:
     """Candidate points a direct-fire template is aimed at, its far end: toward every enemy's centre, and
     just inside and outside each model's touching wedge (so every set of models one line can touch
     has a candidate, R-TEMPLATE, RUL-19)."""
-    board = t.board
     me = board.base(model_id)
     angles: list[float] = []
     for b in board.bases:
@@ -579,7 +583,8 @@ def _direct_aims(t: _Table, model_id: str, length: float, enemies: set[str], tol
     return [(round(me.x + end * math.cos(a), 2), round(me.y + end * math.sin(a), 2)) for a in angles]
 
 
-def _template_options(t: _Table, model_id: str, enemies: tuple[str, ...], risk: Risk) -> list[Option]:
+def _template_options(t: _Table, model_id: str, enemies: tuple[str, ...], risk: Risk, *, board: Board | None = None,
+                      aims: dict[tuple[str, str], list[Point]] | None = None, exact: bool = True) -> list[TemplateOption]:
     """Every template shot from where the model stands (R-TEMPLATE, RUL-19, RUL-09, R-LASER, PRJ-24).
 
     For each template weapon (and a laser's explosive blast), the candidate aims of
@@ -591,86 +596,37 @@ def _template_options(t: _Table, model_id: str, enemies: tuple[str, ...], risk: 
     with ``escape_cm``) on the cover it has from the shooter (none in sight: large, PRJ-24) and the
     distance from the shooter's base to the aim (0 for a direct-fire line). The best
     :data:`TEMPLATE_AIMS` sets of each weapon are kept.
+
+    ``board`` is the table the model shoots on (default: the scene's; a moved model's for a move
+    first); ``aims`` the candidates to weigh by ``(weapon id, laser mode)`` instead of the generated
+    ones; ``exact=False`` keeps the straight-line escape bound in the options (a quick ranking).
     """
-    board, ruleset = t.board, t.ruleset
-    tolerance = ruleset.contact_tolerance_cm
-    blocks = ruleset.models_block_sight
+    board = board if board is not None else t.board
+    tolerance = t.ruleset.contact_tolerance_cm
     side = board.base(model_id).side
     enemy_set = set(enemies)
     me = board.base(model_id)
     people = {b.id: t.combatant(b.id, t.melee_weapon(b.id)) for b in board.bases
               if b.id != model_id and t.spec(b.id).card is not None}
-    covers: dict[str, str] = {}
-    options: list[Option] = []
-    if any(edge_distance(board.base(e), me) <= tolerance + 1e-9 for e in (b.id for b in board.bases)
-           if board.base(e).side is not None and board.base(e).side != side):
+    covers: dict[str, Cover] = {}
+    options: list[TemplateOption] = []
+    if any(edge_distance(b, me) <= tolerance + 1e-9 for b in board.bases if b.side is not None and b.side != side):
         return options  # R-SHOOT: no shooting with an enemy in contact
     for weapon, kind, laser_mode in _template_weapons(t, model_id):
-        shooter = t.combatant(model_id, weapon)
-        odds_cache: dict[tuple[str, float, str, float | None], ShotOdds | None] = {}
-
-        def cover_of(m: str) -> str:
-            if m not in covers:
-                c = sight.cover(board, model_id, m, models_block=blocks).cover
-                covers[m] = c if c in ("none", "small", "large") else "large"  # PRJ-24: unseen under a blast
-            return covers[m]
-
-        def odds_of(m: str, distance: float, escape: float | None) -> ShotOdds | None:
-            key = (m, distance, cover_of(m), escape)
-            if key not in odds_cache:
-                try:
-                    odds_cache[key] = shot_odds(shooter, people[m], distance_cm=distance, cover=cover_of(m),  # type: ignore[arg-type]
-                                                laser_mode=laser_mode, escape_cm=escape, ruleset=ruleset)  # type: ignore[arg-type]
-                except RuleError:
-                    odds_cache[key] = None
-            return odds_cache[key]
-
-        def max_dodge(m: str) -> float:
-            return dodge_distance(people[m], 10, ruleset) if m in people else 10.0
-
-        def shape_at(aim: Point) -> tuple[Any, tuple[str, ...], float]:
-            if kind == "blast":
-                hit = tuple(h for h in templates.under_blast(board, aim, tolerance_cm=tolerance) if h != model_id)
-                distance = report_cm(max(0.0, math.hypot(aim[0] - me.x, aim[1] - me.y) - me.radius))
-                return templates.blast_shape(aim), hit, distance
-            assert weapon.template is not None
-            length = weapon.template.size_cm
-            hit = tuple(h for h in templates.under_direct(board, model_id, aim, length, models_block=blocks,
-                                                          tolerance_cm=tolerance) if h != model_id)
-            return templates.direct_shape(board, model_id, aim, length), hit, 0.0
-
-        def legal(hit: tuple[str, ...]) -> bool:
-            if laser_mode != "explosive":
-                return True
-            return laser_blast_problem(shooter, [people[h] for h in hit if h in people], laser_mode="explosive",
-                                       ruleset=ruleset) is None
-
-        def score(hit: tuple[str, ...], shape: Any, distance: float, exact: bool) -> tuple[float, dict[str, float | None]]:
-            total, escapes = 0.0, {}
-            for h in hit:
-                if h in people:
-                    if exact:
-                        out = templates.dodge_out(board, h, shape, max_dodge(h), tolerance_cm=tolerance)
-                        e = _ceil_cm(out.shortest_cm) if math.isfinite(out.shortest_cm) and out.shortest_cm <= max_dodge(h) else None
-                    else:
-                        e = _ceil_cm(max(templates.dodge_lower_bound(board, h, shape, tolerance_cm=tolerance), 0.0))
-                        e = e if e <= max_dodge(h) else None
-                    escapes[h] = e
-                    o = odds_of(h, distance, e if e is not None else max_dodge(h) + 1)
-                    total += (o.expected_damage if o else 0.0) * (1 if h in enemy_set else -1)
-            return total, escapes
-
-        if kind == "blast":
-            aims = _blast_aims(t, model_id, weapon, enemy_set, tolerance)
+        w = _Weigher(t, board, model_id, weapon, kind, laser_mode, people, covers, enemy_set)
+        if aims is not None:
+            candidates = aims.get((weapon.id, laser_mode), [])
+        elif kind == "blast":
+            candidates = _blast_aims(board, model_id, weapon, enemy_set, tolerance)
         else:
             assert weapon.template is not None
-            aims = _direct_aims(t, model_id, weapon.template.size_cm, enemy_set, tolerance)
+            candidates = _direct_aims(board, model_id, weapon.template.size_cm, enemy_set, tolerance)
         best: dict[frozenset[str], tuple[float, float, Point]] = {}
-        for aim in dict.fromkeys(aims):
-            shape, hit, distance = shape_at(aim)
-            if not any(h in enemy_set for h in hit) or not legal(hit):
+        for aim in dict.fromkeys(candidates):
+            shape, hit, distance = w.shape_at(aim)
+            if not any(h in enemy_set for h in hit) or not w.legal(hit):
                 continue
-            quick, _ = score(hit, shape, distance, exact=False)
+            quick, _ = w.score(hit, shape, distance, exact=False)
             key = frozenset(hit)
             rank = (quick, -distance)
             if key not in best or rank > best[key][:2]:
@@ -681,18 +637,89 @@ def _template_options(t: _Table, model_id: str, enemies: tuple[str, ...], risk: 
             del best[key]
         kept = sorted(best.values(), key=lambda v: (-v[0], v[1]))[:TEMPLATE_AIMS]
         for _, _, aim in kept:
-            shape, hit, distance = shape_at(aim)
-            _, escapes = score(hit, shape, distance, exact=True)
-            options.append(_template_option(t, model_id, weapon, kind, laser_mode, aim, shape, hit, distance,
-                                            escapes, enemy_set, side, risk, cover_of, odds_of, max_dodge))
+            shape, hit, distance = w.shape_at(aim)
+            _, escapes = w.score(hit, shape, distance, exact=exact)
+            options.append(_template_option(w, aim, shape, hit, distance, escapes, risk))
     return options
 
 
-def _template_option(t: _Table, model_id: str, weapon: Weapon, kind: Literal["blast", "direct"], laser_mode: str,
-                     aim: Point, shape: Any, hit: tuple[str, ...], distance: float, escapes: dict[str, float | None],
-                     enemy_set: set[str], side: str | None, risk: Risk, cover_of: Any, odds_of: Any,
-                     max_dodge: Any) -> TemplateOption:
+class _Weigher:
+    """One template weapon of the acting model on one table: who is under an aim, each one's cover
+    (from the shooter), way out and odds (cached: many aims share a model, a distance and an escape)."""
+
+    def __init__(self, t: _Table, board: Board, model_id: str, weapon: Weapon, kind: Literal["blast", "direct"],
+                 laser_mode: LaserMode, people: dict[str, Combatant], covers: dict[str, Cover], enemies: set[str]):
+        self.t, self.board, self.model_id, self.weapon, self.kind, self.laser_mode = t, board, model_id, weapon, kind, laser_mode
+        self.people, self.covers, self.enemies = people, covers, enemies
+        self.shooter = t.combatant(model_id, weapon)
+        self.tolerance = t.ruleset.contact_tolerance_cm
+        self.odds_cache: dict[tuple[str, float, str, float | None], ShotOdds | None] = {}
+
+    def cover_of(self, m: str) -> Cover:
+        if m not in self.covers:
+            c = sight.cover(self.board, self.model_id, m, models_block=self.t.ruleset.models_block_sight).cover
+            self.covers[m] = "large" if c == "no_line_of_sight" else c  # PRJ-24: unseen under a blast
+        return self.covers[m]
+
+    def odds_of(self, m: str, distance: float, escape: float | None) -> ShotOdds | None:
+        key = (m, distance, self.cover_of(m), escape)
+        if key not in self.odds_cache:
+            try:
+                self.odds_cache[key] = shot_odds(self.shooter, self.people[m], distance_cm=distance, cover=self.cover_of(m),
+                                                 laser_mode=self.laser_mode, escape_cm=escape, ruleset=self.t.ruleset)
+            except RuleError:
+                self.odds_cache[key] = None
+        return self.odds_cache[key]
+
+    def max_dodge(self, m: str) -> float:
+        """Its largest dodge: a neutral 10 + Reflexes (RUL-09)."""
+        return dodge_distance(self.people[m], 10, self.t.ruleset) if m in self.people else 10.0
+
+    def shape_at(self, aim: Point) -> tuple[BaseGeometry, tuple[str, ...], float]:
+        """The template aimed at ``aim``, the models under it (never the shooter) and the distance the odds use."""
+        board, me = self.board, self.board.base(self.model_id)
+        if self.kind == "blast":
+            hit = tuple(h for h in templates.under_blast(board, aim, tolerance_cm=self.tolerance) if h != self.model_id)
+            distance = report_cm(max(0.0, math.hypot(aim[0] - me.x, aim[1] - me.y) - me.radius))
+            return templates.blast_shape(aim), hit, distance
+        assert self.weapon.template is not None
+        length = self.weapon.template.size_cm
+        hit = tuple(h for h in templates.under_direct(board, self.model_id, aim, length, tolerance_cm=self.tolerance,
+                                                      models_block=self.t.ruleset.models_block_sight) if h != self.model_id)
+        return templates.direct_shape(board, self.model_id, aim, length), hit, 0.0
+
+    def legal(self, hit: tuple[str, ...]) -> bool:
+        """R-LASER: an explosive blast may cover no shielded model."""
+        if self.laser_mode != "explosive":
+            return True
+        return laser_blast_problem(self.shooter, [self.people[h] for h in hit if h in self.people],
+                                   laser_mode="explosive", ruleset=self.t.ruleset) is None
+
+    def score(self, hit: tuple[str, ...], shape: BaseGeometry, distance: float,
+              exact: bool) -> tuple[float, dict[str, float | None]]:
+        """The net expected damage and each known model's way out (``None``: none within its largest dodge);
+        ``exact`` the cheapest legal move out, else the straight-line bound."""
+        total, escapes = 0.0, {}
+        for h in hit:
+            if h not in self.people:
+                continue
+            if exact:
+                out = templates.dodge_out(self.board, h, shape, self.max_dodge(h), tolerance_cm=self.tolerance)
+                far = out.shortest_cm
+            else:
+                far = max(templates.dodge_lower_bound(self.board, h, shape, tolerance_cm=self.tolerance), 0.0)
+            e = _ceil_cm(far) if math.isfinite(far) and far <= self.max_dodge(h) else None
+            escapes[h] = e
+            o = self.odds_of(h, distance, e if e is not None else self.max_dodge(h) + 1)
+            total += (o.expected_damage if o else 0.0) * (1 if h in self.enemies else -1)
+        return total, escapes
+
+
+def _template_option(w: _Weigher, aim: Point, shape: BaseGeometry, hit: tuple[str, ...], distance: float,
+                     escapes: dict[str, float | None], risk: Risk) -> TemplateOption:
     """One template shot, worded into its per-model odds, reasons and command lines."""
+    t, board, model_id, weapon, kind, laser_mode = w.t, w.board, w.model_id, w.weapon, w.kind, w.laser_mode
+    enemy_set, cover_of, odds_of, max_dodge = w.enemies, w.cover_of, w.odds_of, w.max_dodge
     scene = t.name
     under: list[UnderTemplate] = []
     unknown: list[str] = []
@@ -733,15 +760,11 @@ def _template_option(t: _Table, model_id: str, weapon: Weapon, kind: Literal["bl
         reasons.append(f"{', '.join(unknown)} also under it, no profile: its odds are unknown")
     if laser_mode == "explosive":
         reasons.append("the laser's explosive mode: a blast that may cover no shielded model (R-LASER)")
-    return TemplateOption("template", _center(t, model_id), risk, main.model if main else None, weapon.name,
-                          _center(t, model_id), distance, main.cover if main else None, (), None,
+    here = board.base(model_id).center
+    return TemplateOption("template", here, risk, main.model if main else None, weapon.name, here, distance, main.cover if main else None, (), None,
                           tuple(reasons), (tcmd, *(c for u in under for c in u.commands)),
-                          template=kind, aim=aim, laser_mode=laser_mode, under=tuple(under), shape=shape)
+                          template=kind, aim=aim, laser_mode=laser_mode, weapon_id=weapon.id, under=tuple(under), shape=shape)
 
-
-def _center(t: _Table, model_id: str) -> Point:
-    """Where the model stands."""
-    return t.board.base(model_id).center
 
 
 # --- special actions (R-ACTIVATE) ----------------------------------------------------------------------
@@ -780,3 +803,75 @@ def special_actions(scene: Scene, model_id: str) -> tuple[tuple[str, str], ...]:
     if "hunter_seeker" in rules:
         out.append(("hunter_seeker", "effect_later"))
     return (*out, ("mission", "no_game_state"), ("equipment", "no_equipment_state"))
+
+
+def _moved_template_options(t: _Table, model_id: str, enemies: tuple[str, ...], standing: list[TemplateOption],
+                            boards: dict[Point, Board], risk_at: Callable[[Point], Risk], here_risk: Risk) -> list[Option]:
+    """Template shots with the free move (R-ACTIVATE): before the shot, to a sampled point of the reach
+    region; after it, to the sampled point with the least risk.
+
+    ``move_then_template``: at each sampled point (``boards``, the model moved there), the blasts are
+    aimed where they were weighed from where it stands (the models under a blast do not depend on the
+    shooter; its cover and distance do), direct-fire lines at candidates from there. The best point
+    for each weapon and set of models under it (most expected damage by the quick bound, then the
+    least risk, then the shortest move) is weighed exactly, and listed when it beats every template
+    shot of that weapon from where it stands (more net expected damage, or as much and less risk).
+    A direct-fire line after a move gives no ``template`` command line (that command reads the
+    shooter where the scene has it); its odds command lines hold.
+    ``template_then_move``: each template shot from where it stands, then the move to safety, when
+    that point is less at risk.
+    """
+    out: list[Option] = []
+    if not boards:
+        return out
+    start = t.board.base(model_id).center
+    tolerance = t.ruleset.contact_tolerance_cm
+    enemy_set = set(enemies)
+
+    def move_command(p: Point) -> str:
+        return f"landsraad move {t.name} {model_id} --to {_fmt(p[0])},{_fmt(p[1])}"
+
+    def far(p: Point) -> float:
+        return math.hypot(p[0] - start[0], p[1] - start[1])
+
+    safest = min(boards, key=lambda p: (risk_at(p).count, far(p)))
+    if risk_at(safest).count < here_risk.count:
+        for o in standing:
+            out.append(replace(o, kind="template_then_move", end=safest, risk=risk_at(safest),
+                               reasons=("the Shoot action, then the free move out of reach (R-ACTIVATE)", *o.reasons),
+                               commands=(*o.commands, move_command(safest))))
+    blast_aims: dict[tuple[str, str], list[Point]] = {}
+    for o in standing:
+        if o.template == "blast" and o.aim is not None:
+            blast_aims.setdefault((o.weapon_id, o.laser_mode), []).append(o.aim)
+    direct = [(w, m) for w, kind, m in _template_weapons(t, model_id) if kind == "direct" and w.template is not None]
+    best: dict[tuple[str, str, frozenset[str]], tuple[tuple[float, int, float], Point, Point]] = {}
+    for p, b in boards.items():
+        aims = dict(blast_aims)
+        for w, mode in direct:
+            assert w.template is not None
+            aims[(w.id, mode)] = _direct_aims(b, model_id, w.template.size_cm, enemy_set, tolerance)
+        for o in _template_options(t, model_id, enemies, risk_at(p), board=b, aims=aims, exact=False):
+            assert o.aim is not None
+            key = (o.weapon_id, o.laser_mode, frozenset(u.model for u in o.under))
+            score = (round(o.expected_damage, 9), -o.risk.count, -far(p))
+            if key not in best or score > best[key][0]:
+                best[key] = (score, p, o.aim)
+    here: dict[tuple[str, str], tuple[float, int]] = {}
+    for o in standing:
+        k = (o.weapon_id, o.laser_mode)
+        here[k] = max(here.get(k, (-math.inf, 0)), (round(o.expected_damage, 9), -o.risk.count))
+    kept = sorted(best.items(), key=lambda kv: kv[1][0], reverse=True)
+    counts: dict[tuple[str, str], int] = {}
+    for (wid, lmode, _), (_, p, aim) in kept:
+        if counts.get((wid, lmode), 0) >= TEMPLATE_AIMS:
+            continue
+        for o in _template_options(t, model_id, enemies, risk_at(p), board=boards[p], aims={(wid, lmode): [aim]}):
+            if (round(o.expected_damage, 9), -o.risk.count) <= here.get((wid, lmode), (-math.inf, 0)):
+                continue
+            counts[(wid, lmode)] = counts.get((wid, lmode), 0) + 1
+            commands = o.commands if o.template == "blast" else o.commands[1:]
+            out.append(replace(o, kind="move_then_template", end=p, at=p,
+                               reasons=("the free move first, then the Shoot action (R-ACTIVATE)", *o.reasons),
+                               commands=(move_command(p), *commands)))
+    return out

@@ -29,7 +29,7 @@ def test_a_hand_checked_shot_comes_first():
     the defence die, no cover: 72 of 100 pairs (R-SHOOT). The laser's (12) burn x 45 % ties on damage;
     the lance hits more often, so it comes first."""
     a = advise(SCENE, "sard2", scene_name="s")
-    top = next(o for o in a.options if o.kind != "template")  # the laser's explosive blast does more: below
+    top = next(o for o in a.options if o.kind == "shoot")  # the laser's explosive blast does more: below
     assert (top.kind, top.target, top.weapon, top.distance_cm, top.cover) == ("shoot", "far", "Sardaukar lance", 15.0, "none")
     assert top.p_hit == pytest.approx(0.72)
     oracle = shot_odds(Combatant.from_profile(_card("sard2"), _weapon("sard2", "sardaukar_lance")),
@@ -88,8 +88,8 @@ def test_a_hand_checked_blast_over_two_enemies_comes_first():
     (Reflexes +1) dodges neutral + 1, short of 4.11 on 1-3, of 5.11 on 1-4. Struck: 0.36 + 0.64 * 0.3 =
     0.552 and 0.1 + 0.9 * 0.4 = 0.46; damage neutral + 2, 7.5 on average."""
     a = advise(TEMPLATES, "gun", scene_name="s")
-    top = a.options[0]
-    assert top.kind == "template" and top.template == "blast" and top.aim == (32.5, 10.0)
+    top = next(o for o in a.options if o.kind == "template")  # from where it stands (a move first: below)
+    assert top.template == "blast" and top.aim == (32.5, 10.0)
     assert [u.model for u in top.under] == ["w1", "w2"] and top.distance_cm == 21.0
     w1, w2 = top.under
     assert (w1.cover, w1.escape_cm, w2.cover, w2.escape_cm) == ("none", 4.11, "large", 5.11)
@@ -100,7 +100,20 @@ def test_a_hand_checked_blast_over_two_enemies_comes_first():
     fremen = Combatant.from_profile(TEMPLATES.model("w1").card, TEMPLATES.model("w1").carried[0])
     assert w1.odds == shot_odds(shooter, fremen, distance_cm=21.0, cover="none", escape_cm=4.11)
     # a template weapon is aimed, never offered as a shot at the nearest target (RUL-08)
-    assert {o.kind for o in a.options} == {"template", "rest"}
+    assert {o.kind for o in a.options} <= {"template", "move_then_template", "template_then_move", "rest"}
+
+
+def test_a_move_out_from_behind_w1_before_the_blast_comes_first():
+    """From (11.5, 17.5) w1 hides less of w2: small cover (+2), P(a - 1 > d + 2) = 21 / 100, struck 0.21 +
+    0.79 x 0.4 = 0.526; 22.30 - 1.5 = 20.8 cm, still band 0; the same ways out. 7.5 x (0.552 + 0.526) = 8.085
+    beats 7.59 from where it stands, so the move first comes first."""
+    a = advise(TEMPLATES, "gun", scene_name="s")
+    top = a.options[0]
+    assert top.kind == "move_then_template" and top.at == top.end == (11.5, 17.5) and top.aim == (32.5, 10.0)
+    w1, w2 = top.under
+    assert (w1.cover, w2.cover, top.distance_cm) == ("none", "small", 20.8)
+    assert top.expected_damage == pytest.approx(7.5 * (0.552 + 0.526))
+    assert top.commands[0] == "landsraad move s gun --to 11.5,17.5"
 
 
 def test_friendly_fire_is_taken_off_and_an_aim_that_spares_the_friend_is_preferred():
@@ -131,8 +144,8 @@ def test_a_laser_blast_never_covers_a_shielded_model():
     12 // 3, 9.5 on average. Struck: 0.36 + 0.64 x 0.5 = 0.68 (6.6 cm out: a warrior's neutral + 1 falls
     short on 1-5), so 6.46 expected, more than the lance's 5.40."""
     a = advise(SCENE, "sard2", scene_name="s")
-    top = a.options[0]
-    assert top.kind == "template" and top.laser_mode == "explosive" and top.p_hit == pytest.approx(0.68)
+    top = next(o for o in a.options if o.kind == "template")
+    assert top.aim == (40.0, 25.0) and top.laser_mode == "explosive" and top.p_hit == pytest.approx(0.68)
     assert top.expected_damage == pytest.approx(0.68 * 9.5)
     blasts = [o for o in a.options if o.kind == "template"]
     assert blasts and all(o.laser_mode == "explosive" for o in blasts)
