@@ -58,9 +58,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "advise",
         help="every option of a model's activation, ranked by exact odds",
         description="For the model about to act: shooting from where it stands, moving then shooting, shooting "
-        "then moving out of reach, charging each enemy within one move, or no action (R-ACTIVATE), ranked by "
+        "then moving out of reach, charging each enemy within one move, template shots (where to aim, every model "
+        "under it, friendly fire; with the free move before or after), or no action (R-ACTIVATE), ranked by "
         "expected damage, then by the risk taken (the enemies that could shoot or charge it where it ends), each "
-        "with its odds, reasons and the odds shoot / odds melee / move command lines that give the same numbers.",
+        "with its odds, reasons and the odds shoot / odds melee / template / move command lines that give the same "
+        "numbers. Special actions a scene cannot weigh (healing, mission actions, equipment) are named.",
     )
     p.add_argument("scene", help=SCENE_HELP)
     p.add_argument("model", help="the model about to act (it and the enemies need profiles)")

@@ -16,8 +16,15 @@ base contact with an enemy, Shoot, ...). The options weighed:
     The free move into base contact with an enemy within one move (:func:`.moves.move_into_contact`),
     then the Melee action: the clash with the model attacking and the enemy defending
     (:func:`landsraad.odds.melee_odds`; ``odds melee`` gives every stance pair).
+``template``, ``move_then_template``, ``template_then_move``
+    A template shot (blast, direct fire, a laser's explosive blast; R-TEMPLATE, RUL-19): where to
+    aim, every model under it with its own odds, friendly fire taken off; from where it stands, or
+    with the free move before or after (:func:`_template_options`, :func:`_moved_template_options`).
 ``rest``
     No action: the baseline.
+
+Special actions the engine offers that a scene cannot weigh are named in ``Advice.not_weighed``
+(:func:`special_actions`).
 
 Each option gives its odds (the chance to hit, to wound by level, the expected damage), the
 **risk** it takes - the enemies that could shoot the model (a ranged weapon and line of sight)
