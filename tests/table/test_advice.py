@@ -150,3 +150,56 @@ def test_a_laser_blast_never_covers_a_shielded_model():
     blasts = [o for o in a.options if o.kind == "template"]
     assert blasts and all(o.laser_mode == "explosive" for o in blasts)
     assert all(u.model != "sard" for o in blasts for u in o.under)
+
+
+@pytest.mark.parametrize("model_id", ["gun", "flam"])
+def test_no_aim_at_an_enemy_centre_does_better_than_the_advisor_s_best(model_id):
+    """An independent weighing of the plain aims - a blast centred on each enemy, a line toward each - with
+    the geometry's own functions (who is under it, the cheapest way out) and shot_odds: the advisor's best
+    template shot from where the model stands is at least as good (net of friendly fire)."""
+    import math
+
+    from landsraad.geometry import sight, templates
+    from landsraad.rules.shooting import dodge_distance
+
+    board = TEMPLATES.board
+    spec = TEMPLATES.model(model_id)
+    weapon = next(w for w in spec.carried if w.template is not None)
+    shooter = Combatant.from_profile(spec.card, weapon)
+    me = board.base(model_id)
+    side = me.side
+
+    def combatant(m):
+        return Combatant.from_profile(TEMPLATES.model(m).card, next(w for w in TEMPLATES.model(m).carried if w.is_melee))
+
+    def net(aim):
+        if weapon.template.kind == "blast":
+            shape = templates.blast_shape(aim)
+            hit = [h for h in templates.under_blast(board, aim) if h != model_id]
+            distance = round(max(0.0, math.hypot(aim[0] - me.x, aim[1] - me.y) - me.radius), 1)
+        else:
+            shape = templates.direct_shape(board, model_id, aim, weapon.template.size_cm)
+            hit = [h for h in templates.under_direct(board, model_id, aim, weapon.template.size_cm) if h != model_id]
+            distance = 0.0
+        total = 0.0
+        for h in hit:
+            target = combatant(h)
+            most = dodge_distance(target, 10)
+            way_out = templates.dodge_out(board, h, shape, most).shortest_cm
+            escape = math.ceil(way_out * 100 - 1e-6) / 100 if way_out <= most else most + 1
+            c = sight.cover(board, model_id, h).cover
+            odds = shot_odds(shooter, target, distance_cm=distance, cover="large" if c == "no_line_of_sight" else c,
+                             escape_cm=escape)
+            total += odds.expected_damage * (1 if board.base(h).side != side else -1)
+        return total
+
+    enemies = [b for b in board.bases if b.side is not None and b.side != side]
+    if weapon.template.kind == "blast":
+        aims = [(b.x, b.y) for b in enemies]
+    else:
+        reach = me.radius + weapon.template.size_cm
+        aims = [(me.x + reach * (b.x - me.x) / math.hypot(b.x - me.x, b.y - me.y),
+                 me.y + reach * (b.y - me.y) / math.hypot(b.x - me.x, b.y - me.y)) for b in enemies]
+    plain = max(net(a) for a in aims)
+    best = max(o.expected_damage for o in advise(TEMPLATES, model_id, scene_name="s").options if o.kind == "template")
+    assert plain > 0 and best >= plain - 1e-9
