@@ -56,7 +56,7 @@ from ..geometry.measure import CONTACT_TOLERANCE_CM, edge_distance, report_cm
 from ..geometry.movement import plan_move, reach_region
 from ..model import Weapon
 from ..odds import MeleeOdds, ShotOdds, melee_odds, shot_odds
-from ..rules.shooting import Cover, LaserMode, dodge_distance, laser_blast_problem
+from ..rules.shooting import Cover, LaserMode, dodge_distance, laser_blast_problem, range_band
 from ..rules.state import Combatant
 from ..ruleset import DEFAULT, Ruleset
 from ..scene import Scene
@@ -661,6 +661,7 @@ class _Weigher:
         self.shooter = t.combatant(model_id, weapon)
         self.tolerance = t.ruleset.contact_tolerance_cm
         self.odds_cache: dict[tuple[str, float, str, float | None], ShotOdds | None] = {}
+        self.quick_cache: dict[tuple[str, int, str, tuple[bool, ...]], ShotOdds | None] = {}
 
     def cover_of(self, m: str) -> Cover:
         if m not in self.covers:
@@ -677,6 +678,16 @@ class _Weigher:
             except RuleError:
                 self.odds_cache[key] = None
         return self.odds_cache[key]
+
+    def quick_odds(self, m: str, distance: float, escape: float) -> ShotOdds | None:
+        """The odds for ranking aims: the same as :meth:`odds_of` for every distance in one range band and
+        every escape that the same dodges (neutral 1 to 10 + Reflexes) reach, so those are computed once."""
+        band = range_band(distance, self.weapon.range_cm)
+        reached = tuple(dodge_distance(self.people[m], n, self.t.ruleset) >= escape - 1e-9 for n in range(1, 11))
+        key = (m, band, self.cover_of(m), reached)
+        if key not in self.quick_cache:
+            self.quick_cache[key] = self.odds_of(m, distance, escape)
+        return self.quick_cache[key]
 
     def max_dodge(self, m: str) -> float:
         """Its largest dodge: a neutral 10 + Reflexes (RUL-09)."""
@@ -717,7 +728,8 @@ class _Weigher:
                 far = max(templates.dodge_lower_bound(self.board, h, shape, tolerance_cm=self.tolerance), 0.0)
             e = _ceil_cm(far) if math.isfinite(far) and far <= self.max_dodge(h) else None
             escapes[h] = e
-            o = self.odds_of(h, distance, e if e is not None else self.max_dodge(h) + 1)
+            used = e if e is not None else self.max_dodge(h) + 1
+            o = self.odds_of(h, distance, used) if exact else self.quick_odds(h, distance, used)
             total += (o.expected_damage if o else 0.0) * (1 if h in self.enemies else -1)
         return total, escapes
 
