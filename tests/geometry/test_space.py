@@ -275,5 +275,5 @@ def test_property_few_convex_costs_are_the_vectorised_ones(board, data):
         finally:
             space_module._SCALAR_PAIRS = saved
         assert same_array(got, want)
-        if all(convex for _, _, convex, _ in space._cache["diff_pieces"]):
+        if all(convex for _, _, convex, _ in space._cache.diff_pieces):
             assert space._few_convex_intervals(p0, p1) == space.difficult_intervals(p0, p1)

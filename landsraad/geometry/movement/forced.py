@@ -275,7 +275,7 @@ def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float,
     near = shapely.ops.nearest_points(outline, shapely.Point(start))[0]
 
     def valid(p: np.ndarray) -> np.ndarray:
-        return shapely.distance(zone, shapely.points(p)) >= clearance - 1e-9
+        return np.asarray(shapely.distance(zone, shapely.points(p)) >= clearance - 1e-9)
 
     frames = [_ring_frame(line, start) for line in lines]
     limit = allowance + ALLOWANCE_SLACK_CM + REFINE_REACH_CM if legal_only else _INF
@@ -316,7 +316,7 @@ def _ring_reach(frame: tuple[np.ndarray, np.ndarray], s: np.ndarray, slack: floa
     first = np.clip(np.searchsorted(cum[1:], s - slack, side="left"), 0, n - 1)
     last = np.clip(np.searchsorted(cum[:-1], s + slack, side="right") - 1, 0, n - 1)
     last = np.maximum(last, first)
-    out = np.minimum(seg_dist[first], seg_dist[last])
+    out: np.ndarray = np.minimum(seg_dist[first], seg_dist[last])
     for k in np.nonzero(last - first > 1)[0]:  # zero-length segments: look at every one in between
         out[k] = seg_dist[first[k]:last[k] + 1].min()
     return out
@@ -534,7 +534,8 @@ def step_away(board: Board, model_id: str, enemy_ids: Iterable[str], max_cm: flo
 
     def clear_of_all(p: np.ndarray) -> np.ndarray:
         d = np.hypot(p[:, None, 0] - centres[None, :, 0], p[:, None, 1] - centres[None, :, 1])
-        return (d >= need[None, :] - 1e-9).all(axis=1)
+        clear: np.ndarray = (d >= need[None, :] - 1e-9).all(axis=1)
+        return clear
 
     if clear_of_all(np.asarray([start]))[0]:
         return MoveResult(model=model_id, legal=True, start=start, end=start, path=(start,), path_length_cm=0.0,
@@ -638,7 +639,7 @@ def free_spot_near(board: Board, diameter_mm: float, target: Point) -> Point | N
         grow = 2e-4
         shapes = [shapely.Point(b.center).buffer(r + b.radius + grow, quad_segs=CIRCLE_RESOLUTION) for b in board.bases]
         shapes += [t.shape.buffer(r + grow, quad_segs=CIRCLE_RESOLUTION) for t in board.terrain_of("blocked")]
-        free = shapely.box(xmin, ymin, xmax, ymax)
+        free: BaseGeometry = shapely.box(xmin, ymin, xmax, ymax)
         if shapes:
             free = free.difference(shapely.union_all(shapes))
         if free.is_empty:

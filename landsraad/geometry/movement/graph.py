@@ -147,8 +147,9 @@ def _graph(space: _Space, near: tuple[float, float, float] | None = None) -> _Gr
         close = np.hypot(space.circ_c[:, 0] - x, space.circ_c[:, 1] - y) - space.circ_r <= radius + _NEAR_SLACK_CM
         if close.all():
             near, close = None, None  # the ball meets every circle: the whole graph, cached
-    if near is None and "graph" in space._cache:
-        return space._cache["graph"]
+    cached = space._cache.graph
+    if near is None and isinstance(cached, _Graph):
+        return cached
     parts = [_clear_bitangents(space, I, J, near) for I, J in _pair_blocks(C, close)]  # noqa: E741
     Ti, Tj, ci, cj, th_i, th_j = (np.concatenate([part[n] for part in parts]) for n in range(6))
     _check_graph_work(space, Ti, Tj)
@@ -176,7 +177,7 @@ def _graph(space: _Space, near: tuple[float, float, float] | None = None) -> _Gr
     graph = _Graph(xy=xy, pts=list(map(tuple, xy.tolist())), circle=circle, theta=theta, adj=adj,
                    by_circle=by_circle, by_circle_theta=by_theta)
     if near is None:
-        space._cache["graph"] = graph
+        space._cache.graph = graph
     return graph
 
 
@@ -202,11 +203,11 @@ def _check_graph_work(space: _Space, Ti: np.ndarray, Tj: np.ndarray) -> None:
         Past :data:`MAX_GRAPH_TANGENTS` or :data:`MAX_GRAPH_CORNER_PAIRS`, naming the difficult
         piece that costs the most, its corners and the limits.
     """
-    pieces = space._cache.get("diff_pieces") or []
+    pieces = space._cache.diff_pieces
     pairs = [0] * len(pieces)
     if len(Ti) and pieces:
         lo, hi = np.minimum(Ti, Tj), np.maximum(Ti, Tj)
-        for j, ((first, last, _, _), box) in enumerate(zip(pieces, space._cache["diff_boxes"].tolist())):
+        for j, ((first, last, _, _), box) in enumerate(zip(pieces, space._cache.diff_boxes.tolist())):
             near = (lo[:, 0] <= box[2]) & (hi[:, 0] >= box[0]) & (lo[:, 1] <= box[3]) & (hi[:, 1] >= box[1])
             pairs[j] = int(np.count_nonzero(near)) * (last - first)
     if len(Ti) <= MAX_GRAPH_TANGENTS and sum(pairs) <= MAX_GRAPH_CORNER_PAIRS:
@@ -216,7 +217,7 @@ def _check_graph_work(space: _Space, Ti: np.ndarray, Tj: np.ndarray) -> None:
     if pieces and max(pairs) > 0:
         j = int(np.argmax(pairs))
         first, last, _, _ = pieces[j]
-        labels = space._cache.get("diff_labels", [])
+        labels = space._cache.diff_labels
         label = labels[j] if j < len(labels) else f"difficult piece {j + 1}"
         raise GeometryError(
             f"This move is too large to work out near {label} ({last - first:,} corners): {len(Ti):,} tangents, "
@@ -347,7 +348,7 @@ class _Query:
             (to_goal,), direct = _clear_tangents(self.space, [goal], (start, goal))
         return self._join(start, from_start, True), self._join(goal, to_goal, False), direct
 
-    def _join(self, p: Sequence[float], tangents: tuple[list, list, list, list], outgoing: bool) -> int:
+    def _join(self, p: Sequence[float], tangents: Tangents, outgoing: bool) -> int:
         """The node of ``p`` and its tangents' nodes and edges (:func:`_clear_tangents`' lists)."""
         node = self.add_node(p)
         for t, ci, a, c in zip(*tangents):
@@ -437,7 +438,7 @@ class _Query:
         return out
 
 
-Tangents = tuple[list, list, list, list]
+Tangents = tuple[list[list[float]], list[int], list[float], list[float]]
 """A point's clear tangents to the circles, as :func:`_clear_tangents` lists them (tangent points,
 circles, angles, costs)."""
 
@@ -514,9 +515,9 @@ def _poly_measure(space: _Space, pts: Sequence[Sequence[float]]) -> tuple[float,
 def _outline_polylines(space: _Space) -> list[Polyline]:
     """The outlines of the difficult pieces (:func:`~.space._outlines`) as :class:`~.polyline.Polyline`,
     for points along them (built on first use, beside the outlines)."""
-    cached = space._cache.get("outline_polylines")
+    cached = space._cache.outline_polylines
     if cached is None:
-        cached = space._cache["outline_polylines"] = [Polyline.of(line) for line in _outlines(space)]
+        cached = space._cache.outline_polylines = [Polyline.of(line) for line in _outlines(space)]
     return cached
 
 
@@ -591,7 +592,7 @@ def _exits(space: _Space, q: _Query, node: int, p: Point, outgoing: bool) -> Non
     if space.diff_geom is None or not space._point_difficult(np.asarray([p], dtype=float))[0]:
         return
     P = np.asarray(p, dtype=float)
-    for e0, e1 in space._cache["offset_edges"]:
+    for e0, e1 in space._cache.offset_edges:
         v = e1 - e0
         t = float(np.clip((P - e0) @ v / (v @ v), 0.0, 1.0))
         foot = e0 + t * v
@@ -615,22 +616,24 @@ def _exits(space: _Space, q: _Query, node: int, p: Point, outgoing: bool) -> Non
 def _walls(space: _Space) -> tuple[np.ndarray, ...]:
     """The capsules of positive length (impassable terrain's edges) as (a, unit direction, length,
     rho, the point rho beyond a, the point rho beyond b) along their lines; built once per space."""
-    if "walls" not in space._cache:
+    walls = space._cache.walls
+    if walls is None:
         e = space.cap_b - space.cap_a
         length = np.hypot(e[:, 0], e[:, 1])
         k = length > 0
         a, rho, length = space.cap_a[k], space.cap_rho[k], length[k]
         u = e[k] / length[:, None]
-        space._cache["walls"] = (a, u, length, rho, a - rho[:, None] * u, a + (length + rho)[:, None] * u)
-    return space._cache["walls"]
+        walls = space._cache.walls = (a, u, length, rho, a - rho[:, None] * u, a + (length + rho)[:, None] * u)
+    return walls
 
 
 def _discs(space: _Space) -> tuple[np.ndarray, np.ndarray]:
     """The capsules of zero length (other models' bases) as (centres, rho); built once per space."""
-    if "discs" not in space._cache:
+    discs = space._cache.discs
+    if discs is None:
         k = (space.cap_a == space.cap_b).all(axis=1)
-        space._cache["discs"] = (space.cap_a[k], space.cap_rho[k])
-    return space._cache["discs"]
+        discs = space._cache.discs = (space.cap_a[k], space.cap_rho[k])
+    return discs
 
 
 def _length_bounds(space: _Space, start: Point, goals: np.ndarray) -> np.ndarray:
@@ -646,10 +649,11 @@ def _length_bounds(space: _Space, start: Point, goals: np.ndarray) -> np.ndarray
     """
     S = np.asarray(start, dtype=float)
     G = np.asarray(goals, dtype=float).reshape(-1, 2)
-    straight = np.hypot(G[:, 0] - S[0], G[:, 1] - S[1])
+    straight: np.ndarray = np.hypot(G[:, 0] - S[0], G[:, 1] - S[1])
     if not len(G):
         return straight
-    return np.maximum(np.maximum(straight, _round_walls(space, S, G)), _round_discs(space, S, G))
+    bounds: np.ndarray = np.maximum(np.maximum(straight, _round_walls(space, S, G)), _round_discs(space, S, G))
+    return bounds
 
 
 def _round_walls(space: _Space, S: np.ndarray, G: np.ndarray) -> np.ndarray:
@@ -670,7 +674,8 @@ def _round_walls(space: _Space, S: np.ndarray, G: np.ndarray) -> np.ndarray:
     crossing &= (at > -rho[None, :]) & (at < (length + rho)[None, :])
     via_a = np.hypot(*(S - beyond_a).T)[None, :] + np.hypot(G[:, 0, None] - beyond_a[None, :, 0], G[:, 1, None] - beyond_a[None, :, 1])
     via_b = np.hypot(*(S - beyond_b).T)[None, :] + np.hypot(G[:, 0, None] - beyond_b[None, :, 0], G[:, 1, None] - beyond_b[None, :, 1])
-    return np.where(crossing, np.minimum(via_a, via_b), 0.0).max(axis=1)
+    ways: np.ndarray = np.where(crossing, np.minimum(via_a, via_b), 0.0).max(axis=1)
+    return ways
 
 
 def _round_discs(space: _Space, S: np.ndarray, G: np.ndarray) -> np.ndarray:
@@ -692,7 +697,8 @@ def _round_discs(space: _Space, S: np.ndarray, G: np.ndarray) -> np.ndarray:
     theta = np.arccos(np.clip(cos_t, -1.0, 1.0))
     arc = theta - np.arccos(np.clip(rho[None, :] / ds_, -1.0, 1.0)) - np.arccos(np.clip(rho[None, :] / dg_, -1.0, 1.0))
     way = np.sqrt(ds_ ** 2 - rho[None, :] ** 2) + np.sqrt(dg_ ** 2 - rho[None, :] ** 2) + rho[None, :] * np.maximum(arc, 0.0)
-    return np.where(cuts, way, 0.0).max(axis=1)
+    ways: np.ndarray = np.where(cuts, way, 0.0).max(axis=1)
+    return ways
 
 
 def _shortest(space: _Space, start: Point, goal: Point, from_start: Tangents | None = None) -> list[tuple[float, float]] | None:

@@ -83,9 +83,8 @@ def _gap(a: _Obstacle, b: _Obstacle) -> tuple[float, tuple[float, float], tuple[
 def _free_polygon(space: _Space, board: Board, excluded: frozenset[str]) -> BaseGeometry:
     """Free space of the centre as a polygon (shapely approximation, for diagnostics and
     clipping the reach region; the arcs of inflated obstacles lie within 0.0002 cm)."""
-    key = "free_polygon"
-    if key in space._cache:
-        cached: BaseGeometry = space._cache[key]
+    cached = space._cache.free_polygon
+    if cached is not None:
         return cached
     r = space.r
     xmin, ymin, xmax, ymax = space.bounds
@@ -98,7 +97,7 @@ def _free_polygon(space: _Space, board: Board, excluded: frozenset[str]) -> Base
         free = shapely.box(xmin, ymin, xmax, ymax)
         if shapes:
             free = free.difference(shapely.union_all(shapes))
-    space._cache[key] = free
+    space._cache.free_polygon = free
     return free
 
 

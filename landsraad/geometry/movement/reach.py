@@ -86,13 +86,13 @@ def _stars(space: _Space, origins: np.ndarray, budgets: np.ndarray, rays: int,
         stops = np.concatenate([stops, s2])
     order = np.lexsort((ang, sid))
     sid, ends = sid[order], ends[order]
-    out = []
+    out: list[BaseGeometry] = []
     bounds = np.searchsorted(sid, np.arange(m + 1))
     for k in range(m):
         pts = ends[bounds[k]:bounds[k + 1]]
         if len(pts) < 3 or np.hypot(*(pts - origins[k]).T).max() <= 1e-9:
             continue
-        poly = Polygon(pts)
+        poly: BaseGeometry = Polygon(pts)
         if not poly.is_valid:
             poly = shapely.make_valid(poly)
         if poly.area > 0:
@@ -281,7 +281,7 @@ def _sweeps(space: _Space, nodes: dict[int, list[tuple[float, float]]], budget: 
                 if k == k0:
                     break
             ring = np.vstack([q[run], ends[run][::-1]])
-            poly = Polygon(ring)
+            poly: BaseGeometry = Polygon(ring)
             if not poly.is_valid:
                 poly = shapely.make_valid(poly)
             if poly.area > 0:
@@ -292,14 +292,14 @@ def _sweeps(space: _Space, nodes: dict[int, list[tuple[float, float]]], budget: 
 def _difficult_outline(space: _Space, step: float) -> np.ndarray:
     """Points every ``step`` cm along the outline of where the base starts being over
     difficult terrain: the pieces' edges offset by r and the arcs round their convex corners."""
-    key = ("outline", step)
-    if key in space._cache:
-        return space._cache[key]
+    cached = space._cache.outline_points.get(step)
+    if cached is not None:
+        return cached
     pts = []
-    for e0, e1 in space._cache["offset_edges"]:
+    for e0, e1 in space._cache.offset_edges:
         n = max(2, int(math.ceil(math.hypot(*(e1 - e0)) / step)) + 1)
         pts.append(e0 + np.linspace(0.0, 1.0, n)[:, None] * (e1 - e0))
-    for ring in space._cache["diff_rings"]:
+    for ring in space._cache.diff_rings:
         prev, nxt = np.roll(ring, 1, axis=0), np.roll(ring, -1, axis=0)
         for v, p0, p1 in zip(ring[_convex_corners(ring)], prev[_convex_corners(ring)], nxt[_convex_corners(ring)]):
             a0 = math.atan2(-(v - p0)[0], (v - p0)[1])  # outward normals of the two edges (ccw ring)
@@ -310,7 +310,7 @@ def _difficult_outline(space: _Space, step: float) -> np.ndarray:
             pts.append(v + space.r * np.stack([np.cos(ang), np.sin(ang)], axis=1))
     out = np.vstack(pts) if pts else np.zeros((0, 2))
     out = out[space.points_free(out)] if len(out) else out
-    space._cache[key] = out
+    space._cache.outline_points[step] = out
     return out
 
 
@@ -445,13 +445,14 @@ def _mesh_distances(space: _Space, component: BaseGeometry, start: Point
         shapely.prepare(reach_of_difficult)
         lines = shapely.linestrings(np.stack([points[edges[:, 0]], points[edges[:, 1]]], 1))
         length = np.where(shapely.intersects(reach_of_difficult, lines), 2.0 * length, length)
-        doubled = shapely.intersects(reach_of_difficult, shapely.polygons(points[triangles]))
+        doubled = np.asarray(shapely.intersects(reach_of_difficult, shapely.polygons(points[triangles])))
     # the start's own triangles: those it lies in or on (barycentric, with a hair of slack)
     a, b, c = (points[triangles[:, k]] for k in range(3))
     s = np.asarray(start, dtype=float)
 
     def cross(u: np.ndarray, v: np.ndarray, w: np.ndarray) -> np.ndarray:
-        return (v[:, 0] - u[:, 0]) * (w[:, 1] - u[:, 1]) - (v[:, 1] - u[:, 1]) * (w[:, 0] - u[:, 0])
+        z: np.ndarray = (v[:, 0] - u[:, 0]) * (w[:, 1] - u[:, 1]) - (v[:, 1] - u[:, 1]) * (w[:, 0] - u[:, 0])
+        return z
 
     area = cross(a, b, c)
     sb = np.broadcast_to(s, a.shape)
@@ -590,6 +591,6 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     region = shapely.union_all(pieces).intersection(_free_polygon(space, board, excluded))
     if region.is_empty or region.area <= 0:
         return shapely.Point(start)
-    if region.geom_type == "GeometryCollection":
+    if isinstance(region, shapely.GeometryCollection):  # its geom_type "GeometryCollection"
         region = shapely.union_all([g for g in region.geoms if g.area > 0])
     return region

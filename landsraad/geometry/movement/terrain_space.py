@@ -23,7 +23,7 @@ from shapely.geometry.base import BaseGeometry
 from ..board import Base, Board, TerrainPiece
 from .capsules import _cap_boxes, _segment_frame
 from .result import DIFFICULT_SAMPLE_CM, TOUCH_TOLERANCE_CM
-from .space import _convex_corners, _next_rows, _ring, _Space, _WithBases
+from .space import SpaceCache, _convex_corners, _next_rows, _ring, _Space, _WithBases
 
 
 def _space(board: Board, model_id: str, ignore: Iterable[str]) -> _Space:
@@ -274,18 +274,13 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
         diff_geom=ts.diff_geom,
         _circle_maker=functools.partial(_space_circles, ts, centres, radii),
         _shared=shared,
+        # _segment_frame(cap_a, cap_b) without its arithmetic per space: the starts are cap_a's own
+        # columns, and the rest depends on the terrain and the number of bases alone
+        _cache=SpaceCache(block_rings=ts.block_rings, block_boxes=ts.block_boxes, diff_rings=ts.diff_rings,
+                          terrain_shapes=shared.terrain_shapes, offset_edges=ts.offset_edges,
+                          diff_pieces=ts.diff_pieces, diff_labels=ts.diff_labels, diff_boxes=ts.diff_boxes,
+                          frame=(cap_a[None, :, 0], cap_a[None, :, 1], *shared.frame_rest)),
     )
-    space._cache["block_rings"] = ts.block_rings
-    space._cache["block_boxes"] = ts.block_boxes
-    space._cache["diff_rings"] = ts.diff_rings
-    space._cache["terrain_shapes"] = shared.terrain_shapes
-    space._cache["offset_edges"] = ts.offset_edges
-    space._cache["diff_pieces"] = ts.diff_pieces
-    space._cache["diff_labels"] = ts.diff_labels
-    space._cache["diff_boxes"] = ts.diff_boxes
-    # _segment_frame(cap_a, cap_b) without its arithmetic per space: the starts are cap_a's own
-    # columns, and the rest depends on the terrain and the number of bases alone
-    space._cache["frame"] = (cap_a[None, :, 0], cap_a[None, :, 1], *shared.frame_rest)
     return space
 
 
@@ -297,7 +292,8 @@ def _with_bases(ts: _TerrainSpace, n: int) -> _WithBases:
     owner = np.concatenate([np.arange(n, dtype=int), ts.cap_owner + n])
     points = _segment_frame(np.zeros((n, 2)), np.zeros((n, 2)))
     terrain = _segment_frame(ts.cap_a, ts.cap_b)
-    rest = tuple(np.concatenate([p, t], axis=1) for p, t in zip(points[2:], terrain[2:]))
+    vx, vy, long, safe = (np.concatenate([p, t], axis=1) for p, t in zip(points[2:], terrain[2:]))
+    rest = (vx, vy, long, safe)
     for part in (owner, *rest):
         part.flags.writeable = False
     if len(ts.with_bases) >= 64:

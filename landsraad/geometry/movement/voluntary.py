@@ -93,10 +93,9 @@ def plan_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ig
 def _start(space: _Space, board: Board, model_id: str) -> Point:
     """The mover's start, checked free once per space (a space belongs to one board, so the start
     of a model on it is fixed): every destination asked on a board shares the check."""
-    key = ("start", model_id)
-    start = space._cache.get(key)
+    start = space._cache.starts.get(model_id)
     if start is None:
-        start = space._cache[key] = _check_start(space, board, model_id)
+        start = space._cache.starts[model_id] = _check_start(space, board, model_id)
     return start
 
 
