@@ -15,11 +15,11 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from ..board import Board, Point
-from .graph import _arc_costs, _exits, _graph, _Query
+from .graph import GraphQuery, _arc_costs, _exits, _graph
 from .messages import _check_allowance, _check_start, _component, _free_polygon
 from .rays import _ray_lengths
 from .result import _INF, _TWO_PI
-from .space import _convex_corners, _Space
+from .space import Space, _convex_corners
 from .terrain_space import _mover, _space_cached
 
 # =============================================================================================
@@ -41,7 +41,7 @@ dearer than its cheapest leg makes the region smaller, never larger; the bound i
 crowded table's tens of thousands of graph nodes from being tried against every point."""
 
 
-def _stars(space: _Space, origins: np.ndarray, budgets: np.ndarray, rays: int,
+def _stars(space: Space, origins: np.ndarray, budgets: np.ndarray, rays: int,
            extra_angles: np.ndarray | None = None, most_rays: int = 200_000) -> list[BaseGeometry]:
     """The budget-limited visibility stars of several points at once: ``rays`` evenly spread
     rays each (plus ``extra_angles`` +- 1e-7 for the first one), then a few rounds bisecting
@@ -100,7 +100,7 @@ def _stars(space: _Space, origins: np.ndarray, budgets: np.ndarray, rays: int,
     return out
 
 
-def _star(space: _Space, origin: Sequence[float], budget: float, extra_angles: np.ndarray | None = None,
+def _star(space: Space, origin: Sequence[float], budget: float, extra_angles: np.ndarray | None = None,
           rays: int = _STAR_RAYS) -> BaseGeometry | None:
     """One budget-limited visibility star (see :func:`_stars`)."""
     out = _stars(space, np.asarray([origin], dtype=float), np.array([float(budget)]), rays, extra_angles)
@@ -132,7 +132,7 @@ _Interval = tuple[float, float, float, float, int, int, np.ndarray, np.ndarray]
 at end, stop at start, at end, ray end at start, at end)."""
 
 
-def _refine_sweeps(space: _Space, sweeps: list[_Sweep], budget: float) -> None:
+def _refine_sweeps(space: Space, sweeps: list[_Sweep], budget: float) -> None:
     """Add tangent rays half way between neighbouring samples of each sweep whose rays stop for
     different reasons or end far apart (a few rounds), so the ribbon follows the corners. The
     sweeps of every circle are refined together, round by round: the new rays of a round are
@@ -196,7 +196,7 @@ def _refine_sweeps(space: _Space, sweeps: list[_Sweep], budget: float) -> None:
         sw.th, sw.q, sw.ends, sw.reach, sw.cost = th2[order], q2[order], e2[order], r2[order], c2[order]
 
 
-def _sweeps(space: _Space, nodes: dict[int, list[tuple[float, float]]], budget: float) -> list[BaseGeometry]:
+def _sweeps(space: Space, nodes: dict[int, list[tuple[float, float]]], budget: float) -> list[BaseGeometry]:
     """Where a base gets by following the arc of each reached circle ``i`` of ``nodes`` (its
     reached nodes' angles and costs) and leaving it along the tangent (both ways round).
 
@@ -289,7 +289,7 @@ def _sweeps(space: _Space, nodes: dict[int, list[tuple[float, float]]], budget: 
     return pieces
 
 
-def _difficult_outline(space: _Space, step: float) -> np.ndarray:
+def _difficult_outline(space: Space, step: float) -> np.ndarray:
     """Points every ``step`` cm along the outline of where the base starts being over
     difficult terrain: the pieces' edges offset by r and the arcs round their convex corners."""
     cached = space._cache.outline_points.get(step)
@@ -314,7 +314,7 @@ def _difficult_outline(space: _Space, step: float) -> np.ndarray:
     return out
 
 
-def _boundary_stars(space: _Space, q: _Query, dist: dict[int, float], start: Point, budget: float) -> list[BaseGeometry]:
+def _boundary_stars(space: Space, q: GraphQuery, dist: dict[int, float], start: Point, budget: float) -> list[BaseGeometry]:
     """Stars from points along the difficult outlines: a cheapest path may bend there
     (refraction). Each point is priced by its cheapest clear straight leg from the start or
     a reached node of the graph."""
@@ -360,7 +360,7 @@ _OUTLINE_RUN = 32
 """Outline points of :func:`_boundary_stars` priced together against the predecessors near their run."""
 
 
-def _price_legs(space: _Space, P: np.ndarray, G: np.ndarray, outward: np.ndarray, X: np.ndarray, first_point: int,
+def _price_legs(space: Space, P: np.ndarray, G: np.ndarray, outward: np.ndarray, X: np.ndarray, first_point: int,
                 points: int, budget: float, cost: np.ndarray) -> None:
     """:func:`_boundary_stars`' pricing of the outline points ``X[first_point:first_point + points]``
     from the predecessors ``P`` (costs ``G``, ``outward`` the way out of their circle): lowers
@@ -402,7 +402,7 @@ def _price_legs(space: _Space, P: np.ndarray, G: np.ndarray, outward: np.ndarray
 _MESH_EDGE_CM = 4.0
 
 
-def _mesh_distances(space: _Space, component: BaseGeometry, start: Point
+def _mesh_distances(space: Space, component: BaseGeometry, start: Point
                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
     """A triangle mesh of ``component`` (triangles no longer than ``_MESH_EDGE_CM`` a side)
     and, for each of its corners, the cost of a path from ``start`` along the mesh's edges.
@@ -494,7 +494,7 @@ def _dijkstra(n: int, edges: np.ndarray, length: np.ndarray, sources: dict[int, 
     return np.asarray(best, dtype=float)
 
 
-def _whole_reach_bound(space: _Space, component: BaseGeometry, start: Point) -> float:
+def _whole_reach_bound(space: Space, component: BaseGeometry, start: Point) -> float:
     """An allowance past which every point of ``component`` (the start's part of the free
     space) is reachable: the dearest triangle of :func:`_mesh_distances`, each priced from its
     cheapest corner plus (twice, near difficult terrain) the farthest of its other corners.
@@ -563,7 +563,7 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     # Only what lies within the allowance of the start can be reached: the graph of that ball
     # (the whole table's for a long move; a short one on a crowded table no longer builds it all).
     graph = _graph(space, near=(start[0], start[1], budget))
-    q = _Query(space, graph)
+    q = GraphQuery(space, graph)
     s = q.attach(start, outgoing=True)
     _exits(space, q, s, start, True)
     q.finalize()

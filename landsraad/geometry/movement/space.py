@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Callable, Literal, Sequence
 
 import numpy as np
 import shapely
@@ -19,6 +19,7 @@ from shapely.geometry.base import BaseGeometry
 from ..board import Base, Point
 from .capsules import (
     _SCALAR_PAIRS,
+    SegmentFrame,
     _cap_boxes,
     _cap_hits,
     _nested_intervals,
@@ -27,17 +28,16 @@ from .capsules import (
     _point_cap_dist,
     _point_seg_dist,
     _point_seg_dist_full,
-    _SegmentFrame,
     _union_measure,
 )
 from .polyline import Polyline
 from .result import _ANGLE_SLACK, _INF, _TWO_PI, TOUCH_TOLERANCE_CM
 
 _CHUNK_PAIRS = 200_000
-"""The most (segment, capsule) cells of one pass of :meth:`_Space.difficult_intervals` or
-:meth:`_Space.first_hit` (as :meth:`_Space.free_spots_slide_clear` does): a bounded memory."""
+"""The most (segment, capsule) cells of one pass of :meth:`Space.difficult_intervals` or
+:meth:`Space.first_hit` (as :meth:`Space.free_spots_slide_clear` does): a bounded memory."""
 _PARTITION_CELLS = 2_000_000
-"""The most (circle, capsule) cells of one pass of :meth:`_Space._own_partitions` (a bounded memory)."""
+"""The most (circle, capsule) cells of one pass of :meth:`Space._own_partitions` (a bounded memory)."""
 # =============================================================================================
 # Configuration space of one mover on one board (built by terrain_space)
 # =============================================================================================
@@ -77,12 +77,18 @@ def _convex_corners(ring: np.ndarray) -> np.ndarray:
 
 
 Partition = tuple[np.ndarray, np.ndarray]
-"""A circle's partition (:meth:`_Space.circle_partition`): its breakpoint angles and each arc's flag."""
+"""A circle's partition (:meth:`Space.circle_partition`): its breakpoint angles and each arc's flag."""
+PartitionKey = (tuple[bool, float, float, float]
+                | tuple[bool, float, float, float, float, float, tuple[tuple[float, float, float], ...]])
+"""What a base's circle's partition depends on (:meth:`Space._base_partition_key`): difficult, the
+circle's centre and radius, and for a blocked one the table's size and the nearby bases (x, y, radius)."""
+ReuseStep = tuple[Literal["shared"], int] | tuple[Literal["key"], PartitionKey] | tuple[Literal["own"], None]
+"""Where a circle's partition may come from (:meth:`Space._reuse_plan`)."""
 
 
 @dataclass(eq=False, slots=True)
 class SpaceCache:
-    """What a :class:`_Space` keeps beside its arrays (internal): the terrain layout's parts it reads,
+    """What a :class:`Space` keeps beside its arrays (internal): the terrain layout's parts it reads,
     given when it is built (:func:`~.terrain_space._build_space`), and what its questions build on
     first use (None or empty until then)."""
 
@@ -94,16 +100,16 @@ class SpaceCache:
     diff_pieces: list[tuple[int, int, bool, Polygon]]  # (first capsule, end, convex, shape)
     diff_labels: list[str]
     diff_boxes: np.ndarray  # (P, 4) each difficult piece's grown bounding box
-    frame: _SegmentFrame  # the capsules' (:func:`~.capsules._segment_frame`)
-    rho: np.ndarray | None = None  # _Space.cap_rho
-    drho: np.ndarray | None = None  # _Space.dcap_rho
-    table: tuple[np.ndarray, np.ndarray] | None = None  # _Space.in_table's limits
+    frame: SegmentFrame  # the capsules' (:func:`~.capsules._segment_frame`)
+    rho: np.ndarray | None = None  # Space.cap_rho
+    drho: np.ndarray | None = None  # Space.dcap_rho
+    table: tuple[np.ndarray, np.ndarray] | None = None  # Space.in_table's limits
     boxes: tuple[np.ndarray, np.ndarray] | None = None  # the capsules' (_cap_boxes)
     dcap_lists: list[tuple[float, float, float, float, float, float, float, float]] | None = None
     diff_box_list: list[list[float]] | None = None
     dcap_piece: np.ndarray | None = None  # each difficult capsule's piece
     parts: dict[tuple[bool, int], Partition] = field(default_factory=dict)  # (difficult, circle)
-    flat: dict[bool, dict[str, np.ndarray]] = field(default_factory=dict)  # _Space.flat, by difficult
+    flat: dict[bool, dict[str, np.ndarray]] = field(default_factory=dict)  # Space.flat, by difficult
     outlines: list[LineString] | None = None  # _outlines
     outline_polylines: list[Polyline] | None = None  # graph._outline_polylines
     outline_points: dict[float, np.ndarray] = field(default_factory=dict)  # reach._difficult_outline, by step
@@ -115,7 +121,7 @@ class SpaceCache:
 
 
 @dataclass(eq=False)
-class _Space:
+class Space:
     """Inflated obstacles and difficult areas for a mover of radius ``r`` (internal)."""
 
     r: float
@@ -132,19 +138,19 @@ class _Space:
     diff_geom: BaseGeometry | None  # union of difficult footprints
     _cache: SpaceCache
     _circles: tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]] | None = None
-    _circle_maker: Callable[["_Space"], tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]]] | None = None
+    _circle_maker: Callable[["Space"], tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]]] | None = None
     # the terrain alone on the same table, the number of bases and of terrain corner circles (after
     # the bases among the circles): its corners' partitions are shared (:meth:`_shared_partition`)
-    _bare: tuple["_Space", int, int] | None = None
+    _bare: tuple["Space", int, int] | None = None
     # the bases' circles' partitions of every board of the terrain layout, keyed by what they
-    # depend on (:meth:`_base_partition_key`); the layout's terrain_space._TerrainSpace.base_parts
-    _base_parts: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] | None = None
+    # depend on (:meth:`_base_partition_key`); the layout's terrain_space.TerrainSpace.base_parts
+    _base_parts: dict[PartitionKey, Partition] | None = None
     # what labels are written from, on first use (only a message names an obstacle): the bases
     # (first, as in the capsules) and the terrain's labels
     _label_source: tuple[Sequence[Base], tuple[str, ...]] = ((), ())
     _labels: tuple[str, ...] | None = None
     # what the capsule frame shares with every space of the layout and number of bases (terrain_space._build_space)
-    _shared: "_WithBases | None" = None
+    _shared: "WithBases | None" = None
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -231,7 +237,7 @@ class _Space:
 
     def _point_dists(self, pts: np.ndarray) -> np.ndarray:
         """Distances (N, K) from ``pts`` to the capsules' axes, from the frame built with the space
-        (terrain_space._build_space): with the layout's full arrays of N rows (:meth:`_WithBases.rows`) where it
+        (terrain_space._build_space): with the layout's full arrays of N rows (:meth:`WithBases.rows`) where it
         has them, the same numbers in fewer numpy calls (:func:`_point_seg_dist_full`)."""
         return _frame_dists(pts, self._cache.frame, self._shared)
 
@@ -515,22 +521,23 @@ class _Space:
             return [res for res in found if res is not None]  # every one
         out = [res if res is not None else _NO_PARTITION for res in found]  # the misses filled below
         plan = self._reuse_plan([circles[pos] for pos in miss], difficult)
-        shared = [(pos, j) for pos, (kind, j) in zip(miss, plan) if kind == "shared"]
+        shared = [(pos, step[1]) for pos, step in zip(miss, plan) if step[0] == "shared"]
         if shared:
             assert self._bare is not None
             for (pos, _), res in zip(shared, self._bare[0]._partitions([j for _, j in shared], difficult)):
                 out[pos] = cache[(difficult, circles[pos])] = res
-        todo: list[tuple[int, tuple[Any, ...] | None]] = []  # (position, reuse key)
-        for pos, (kind, key) in zip(miss, plan):
-            if kind == "shared":
+        todo: list[tuple[int, PartitionKey | None]] = []  # (position, reuse key)
+        for pos, step in zip(miss, plan):
+            if step[0] == "shared":
                 continue
-            if kind == "key":
+            key = step[1] if step[0] == "key" else None
+            if key is not None:
                 assert self._base_parts is not None
                 found_res = self._base_parts.get(key)
                 if found_res is not None:
                     out[pos] = cache[(difficult, circles[pos])] = found_res
                     continue
-            todo.append((pos, key if kind == "key" else None))
+            todo.append((pos, key))
         if todo:
             for (pos, key), res in zip(todo, self._own_partitions([circles[pos] for pos, _ in todo], difficult)):
                 if key is not None:
@@ -691,10 +698,10 @@ class _Space:
         midpoint (every distance is elementwise, far above rounding). So it is computed once per
         layout (graph builds spend most of their time on partitions) rather than once per board.
         """
-        kind, j = self._reuse_plan([i], difficult)[0]
-        return self._bare[0].circle_partition(j, difficult) if kind == "shared" and self._bare is not None else None
+        step = self._reuse_plan([i], difficult)[0]
+        return self._bare[0].circle_partition(step[1], difficult) if step[0] == "shared" and self._bare is not None else None
 
-    def _base_partition_key(self, i: int, difficult: bool) -> tuple[Any, ...] | None:
+    def _base_partition_key(self, i: int, difficult: bool) -> PartitionKey | None:
         """What circle ``i``'s partition depends on, when ``i`` is a base's circle, or a terrain
         corner's for its blocked partition (one a base comes near: :meth:`_shared_partition` takes
         the others); else None.
@@ -711,10 +718,10 @@ class _Space:
         (:meth:`_own_partitions` reads a circle's centre and radius, whatever it wraps), so its
         blocked partition has the same key; its difficult one is the terrain-only space's.
         """
-        kind, key = self._reuse_plan([i], difficult)[0]
-        return key if kind == "key" else None
+        step = self._reuse_plan([i], difficult)[0]
+        return step[1] if step[0] == "key" else None
 
-    def _reuse_plan(self, circles: Sequence[int], difficult: bool) -> list[tuple[str, Any]]:
+    def _reuse_plan(self, circles: Sequence[int], difficult: bool) -> list[ReuseStep]:
         """For each of ``circles``: ("shared", its number in the terrain-only space) when
         :meth:`_shared_partition` applies, ("key", the key) when :meth:`_base_partition_key` does,
         else ("own", None). The bases' gaps to all the circles are one (circles, bases) array,
@@ -730,7 +737,7 @@ class _Space:
             gaps = np.hypot(a[None, :, 0] - c[:, 0, None], a[None, :, 1] - c[:, 1, None]) - rho[None, :] - R[:, None]
             close = gaps <= _SHARED_GAP_CM
             lonely = ~close.any(axis=1)
-        plan: list[tuple[str, Any]] = []
+        plan: list[ReuseStep] = []
         for row, i in enumerate(idx.tolist()):
             corner = n <= i < n + corners
             if corner and (gaps is None or lonely[row]):
@@ -847,9 +854,9 @@ class _Space:
         return flagged
 
 
-def _frame_dists(pts: np.ndarray, frame: _SegmentFrame, shared: _WithBases | None) -> np.ndarray:
+def _frame_dists(pts: np.ndarray, frame: SegmentFrame, shared: WithBases | None) -> np.ndarray:
     """Distances (N, K) from ``pts`` to the capsules' axes of ``frame`` (:func:`_segment_frame`'s, the
-    starts as (1, K) rows), with ``shared``'s full arrays of N rows (:meth:`_WithBases.rows`) where
+    starts as (1, K) rows), with ``shared``'s full arrays of N rows (:meth:`WithBases.rows`) where
     it has them (:func:`_point_seg_dist_full`: the same numbers in fewer numpy calls)."""
     rows = shared.rows(len(pts)) if shared is not None else None
     if rows is None:
@@ -857,9 +864,9 @@ def _frame_dists(pts: np.ndarray, frame: _SegmentFrame, shared: _WithBases | Non
     return _point_seg_dist_full(pts, frame[0], frame[1], *rows)
 
 
-def _free_spots(terrain: _Space, pts: np.ndarray, dist: np.ndarray, rho: np.ndarray,
+def _free_spots(terrain: Space, pts: np.ndarray, dist: np.ndarray, rho: np.ndarray,
                 box: tuple[float, float, float, float] | None) -> np.ndarray:
-    """:meth:`_Space.points_free` from the points' distances ``dist`` (N, K) to the capsules' axes
+    """:meth:`Space.points_free` from the points' distances ``dist`` (N, K) to the capsules' axes
     and the capsules' radii ``rho`` (K,) less the touching tolerance: the table's edges and the
     impassable interiors read from ``terrain``, a space of the same terrain, table and mover radius
     (the board's own, or the terrain's alone: those tests read no base)."""
@@ -893,7 +900,7 @@ def _outline(ring: np.ndarray, r: float, step: float = 0.02) -> LineString:
     return LineString(np.asarray(pts, dtype=float))
 
 
-def _outlines(space: _Space) -> list[LineString]:
+def _outlines(space: Space) -> list[LineString]:
     """The outlines of the difficult pieces (built on first use)."""
     outlines = space._cache.outlines
     if outlines is None:
@@ -902,25 +909,25 @@ def _outlines(space: _Space) -> list[LineString]:
 
 
 _NO_PARTITION: Partition = (np.zeros(0), np.zeros(0, dtype=bool))
-"""What :meth:`_Space._partitions` holds for a circle before its partition is found (read only)."""
+"""What :meth:`Space._partitions` holds for a circle before its partition is found (read only)."""
 
 
 _ZERO_ANGLE = np.zeros(1)
-"""The arc start at angle 0 that :meth:`_Space.flat` puts before a circle's first breakpoint (read only)."""
+"""The arc start at angle 0 that :meth:`Space.flat` puts before a circle's first breakpoint (read only)."""
 
 
 _SHARED_GAP_CM = 1e-3
 """How clear of a terrain corner's circle every base's inflated disc must be for the corner's
-partition to be the terrain-only space's (:meth:`_Space._shared_partition`)."""
+partition to be the terrain-only space's (:meth:`Space._shared_partition`)."""
 
 
 _BASE_PARTS_CAP = 4096
-"""How many base circle partitions a terrain layout keeps (:meth:`_Space._base_partition_key`);
+"""How many base circle partitions a terrain layout keeps (:meth:`Space._base_partition_key`);
 the oldest goes first."""
 
 
 @dataclass(frozen=True)
-class _WithBases:
+class WithBases:
     """What a space's capsules owe to the terrain layout and the number ``n`` of bases before it
     alone (built once per layout and ``n``, shared by every such space, read only).
 
