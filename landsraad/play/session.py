@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 
 from ..engine import Decision, Game
 from ..engine.record import GameRecord, record_game, restore_opening, save_record
-from ..errors import DataError, LandsraadError, Problem
+from ..errors import DataError, DecisionError, LandsraadError, Problem
 from ..fileio import atomic_write_text, check_output_path
 from ..missions import load_missions
 from ..narrate import model_label, model_names, narrate
@@ -190,7 +190,7 @@ class Session:
             self.narrate_new()
             if self.game.over or (self.stop is not None and self.stop(self.game)):
                 return SessionEnd("over")
-            d = self.game.decision
+            d = self.pending()
             asks_person = d.side in self.humans or (d.kind == "dice" and self.ask_computer_dice)
             if not asks_person:
                 self.computer_turn()
@@ -204,9 +204,28 @@ class Session:
         d = self.game.decision
         return d is not None and (d.side in self.humans or (d.kind == "dice" and self.ask_computer_dice))
 
-    def computer_turn(self) -> None:
-        """Answer the pending decision by its computer player (or roll the pending dice)."""
+    def pending(self) -> Decision:
+        """The pending decision.
+
+        Raises
+        ------
+        DecisionError
+            The game is over: there is no decision to answer.
+        """
         d = self.game.decision
+        if d is None:
+            raise DecisionError("The game is over; there is no decision to answer.")
+        return d
+
+    def computer_turn(self) -> None:
+        """Answer the pending decision by its computer player (or roll the pending dice).
+
+        Raises
+        ------
+        DecisionError
+            The game is over.
+        """
+        d = self.pending()
         if d.kind == "dice":
             self.game.roll_pending()
             return
@@ -401,7 +420,7 @@ class Session:
         trial = game.clone()
         trial.answer(spice_default)
         action = trial.decision
-        if action is None or action.kind != "action" or action.model != d.model:
+        if action is None or action.kind != "action" or d.model is None or action.model != d.model:
             return False
         action_default = default_answer(action, trial, adv)
         doses = game.state.model(d.model).spice_doses
@@ -461,7 +480,7 @@ class Session:
             :class:`~landsraad.play.answers.InputProblem` or the engine's ``DecisionError``
             (one sentence); the game is unchanged.
         """
-        d, game = self.game.decision, self.game
+        d, game = self.pending(), self.game
         if not line.strip() and d.kind == "dice":
             mark = len(game.answers)
             dice = game.roll_pending()
@@ -479,9 +498,9 @@ class Session:
         Raises
         ------
         LandsraadError
-            The engine's ``DecisionError`` when the answer does not fit; the game is unchanged.
+            The engine's ``DecisionError`` when the answer does not fit or the game is over; the game is unchanged.
         """
-        d, game = self.game.decision, self.game
+        d, game = self.pending(), self.game
         before = game.clone() if d.kind != "dice" else None
         mark = len(game.answers)
         game.answer(answer)

@@ -51,7 +51,7 @@ from ..odds import MeleeOdds, ShotOdds, melee_odds, shot_odds
 from ..rules.shooting import Cover, shot_cover
 from ..rules.state import Combatant
 from ..ruleset import DEFAULT, Ruleset
-from ..scene import Scene
+from ..scene import ModelSpec, Scene
 from .moves import move_into_contact
 
 __all__ = ["Risk", "Option", "Advice", "advise", "SAMPLES", "GRID_CM"]
@@ -168,7 +168,7 @@ class _Table:
         self.scene, self.name, self.ruleset = scene, scene_name, ruleset
         self.board: Board = scene.board
 
-    def spec(self, model_id: str) -> Any:
+    def spec(self, model_id: str) -> ModelSpec:
         return self.scene.model(model_id)
 
     def weapons(self, model_id: str) -> tuple[Weapon, ...]:
@@ -343,7 +343,9 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
     # the best point for each (target, weapon): most expected damage, then least risk, then the shortest move;
     # listed only when it beats the best shot from where the model stands (more damage, or as much and less risk)
     here = max(((round(o.expected_damage, 9), -o.risk.count) for o in options), default=None)
-    best: dict[tuple[str, str], tuple[Any, ...]] = {}
+    # per (target, weapon): (score, point, weapon, odds, cover, distance, cover's pieces, reasons)
+    best: dict[tuple[str, str], tuple[tuple[float, int, float], Point, Weapon, ShotOdds, Cover, float, tuple[str, ...],
+                                      tuple[str, ...]]] = {}
     for p, b in moved_boards.items():
         for e, w, odds, cover, distance, cover_from, reasons in shots_from(b):
             key = (e, w.name)

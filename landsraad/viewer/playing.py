@@ -144,9 +144,10 @@ class PlayMode:
     def title(self) -> str:
         state = self.game.state
         sides = f"{state.side_state('red').faction} (red) vs {state.side_state('blue').faction} (blue)"
-        if self.game.over:
+        d = self.game.decision
+        if d is None:
             return f"{sides} - game over"
-        return f"{sides} - activation {state.activation}, {self.game.decision.side} to answer"
+        return f"{sides} - activation {state.activation}, {d.side} to answer"
 
     def panel_lines(self) -> list[str]:
         """The pending decision's prompt, what was typed, the last problem or news, and the keys."""
