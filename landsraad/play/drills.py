@@ -26,7 +26,7 @@ from typing import Any, Iterable, Literal, Sequence
 from pydantic import Field, ValidationError, field_validator
 
 from ..content import data_dir, read_document
-from ..engine import Game, GameState, new_game
+from ..engine import Answer, Game, GameState, new_game
 from ..engine.flow import DiceMode
 from ..engine.missions import EngineMissionView
 from ..engine.state import MarkerState, TerrainState
@@ -257,7 +257,7 @@ def drill_score(drill: Drill, state: GameState) -> DrillResult:
 # --- what the computer would have done ---------------------------------------------------------------
 
 
-def worst_decision(drill: Drill, decisions: Sequence[tuple[Game, Any]], *, seeds: Iterable[int] = (11, 12),
+def worst_decision(drill: Drill, decisions: Sequence[tuple[Game, Answer]], *, seeds: Iterable[int] = (11, 12),
                    limit: int = 12) -> Advice | None:
     """The person's decision whose heuristic alternative gains the most VP by the drill's end.
 
@@ -282,7 +282,7 @@ def worst_decision(drill: Drill, decisions: Sequence[tuple[Game, Any]], *, seeds
     return found[0] if found else None
 
 
-def costliest_decisions(drill: Drill, decisions: Sequence[tuple[Game, Any]], *, seeds: Iterable[int] = (11, 12),
+def costliest_decisions(drill: Drill, decisions: Sequence[tuple[Game, Answer]], *, seeds: Iterable[int] = (11, 12),
                         limit: int = 12, count: int = 3) -> list[Advice]:
     """The person's ``count`` costliest decisions: those whose heuristic alternative gains the most VP by the drill's end.
 

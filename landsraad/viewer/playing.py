@@ -13,9 +13,9 @@ the computer's turns and draws.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Callable, Sequence
 
-from ..engine import Decision, Game
+from ..engine import Answer, Decision, Game
 from ..engine.record import record_game, save_record
 from ..errors import LandsraadError
 from ..geometry.board import Board
@@ -290,7 +290,7 @@ class PlayMode:
 
     # --- helpers ------------------------------------------------------------------------------------
 
-    def _default(self, d: Decision) -> Any:
+    def _default(self, d: Decision) -> Answer:
         return default_answer(d, self.game, self.session.advisor_of(d.side)) if d.kind != "dice" else None
 
     def _keys(self, d: Decision) -> str:
@@ -307,7 +307,7 @@ class PlayMode:
             return f"Press the value{ten} or click a row; Enter: {enter}" + (", S: skip." if d.optional else ".")
         return f"Press 1-9 or click a choice; Enter: {enter}" + (", S: skip." if d.optional else ".")
 
-    def _do(self, action: Any) -> bool:
+    def _do(self, action: Callable[[], object]) -> bool:
         try:
             action()
         except LandsraadError as err:
