@@ -37,7 +37,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from landsraad.ai import HeuristicPlayer  # noqa: E402
 from landsraad.engine import new_game, play  # noqa: E402
-from landsraad.search import Level, SearchPlayer  # noqa: E402
+from landsraad.errors import UnknownNameError  # noqa: E402
+from landsraad.search import Level, SearchPlayer, level_named  # noqa: E402
 
 PICKS_ONLY = Level("picks", kinds=(), candidates=1, samples=1, depth=1, margin=0.0)
 """``--level picks``: the heuristic with the levels' picks (learned odds, no search), to measure
@@ -158,19 +159,30 @@ def timing(level: str, games: int) -> dict:
             "game_wall_mean_s": round(statistics.fmean(r["wall_s"] for r in results), 1), "machine": machine}
 
 
+def _level_name(text: str) -> str:
+    """An argparse type: a level name :func:`landsraad.search.level_named` knows, or ``picks``."""
+    if text != "picks":
+        try:
+            level_named(text)
+        except UnknownNameError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+    return text
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
     s = sub.add_parser("strength")
-    s.add_argument("--level", default="easy", choices=("easy", "normal", "hard", "picks"),
-                   help="a search level, or picks: the heuristic with the levels' mission picks (learned odds, no search)")
+    s.add_argument("--level", default="easy", type=_level_name,
+                   help="a search level (easy, normal, hard, a time budget such as 1s, or a capped level such as normal:1s), "
+                        "or picks: the heuristic with the levels' mission picks (learned odds, no search)")
     s.add_argument("--games", type=int, default=40)
     s.add_argument("--first", type=int, default=0, help="the first game's index (to extend a series)")
     s.add_argument("--jobs", type=int, default=1)
     s.add_argument("--control", action="store_true", help="a heuristic in the search's seat")
     s.add_argument("--out")
     t = sub.add_parser("timing")
-    t.add_argument("--level", default="normal", choices=("easy", "normal", "hard"))
+    t.add_argument("--level", default="normal", type=_level_name, help="a search level, a time budget (1s) or a capped level (normal:1s)")
     t.add_argument("--games", type=int, default=1)
     t.add_argument("--out")
     args = parser.parse_args()

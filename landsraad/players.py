@@ -5,7 +5,8 @@
 - :class:`~landsraad.ai.HeuristicPlayer` (in :mod:`landsraad.ai`) plays for its missions.
 - :class:`~landsraad.search.SearchPlayer` (in :mod:`landsraad.search`) searches the decisions
   that matter over the engine's forward model, from its own side's view; kinds ``search:easy``,
-  ``search:normal`` (also plain ``search``) and ``search:hard`` are its levels.
+  ``search:normal`` (also plain ``search``) and ``search:hard`` are its levels, and
+  ``search:2s``, ``search:500ms``, ... its levels by time budget (CPU seconds a decision).
 - A style may follow the kind (:func:`parse_player`): ``heuristic:aggressive``,
   ``search:easy:cautious`` (:mod:`landsraad.ai.temperament`).
 - :class:`~landsraad.engine.game.ReplayPlayer` replays a recorded game.
@@ -31,12 +32,18 @@ from .ai import HeuristicPlayer
 from .ai.temperament import STYLE_NAMES, temperament
 from .engine.decisions import Answer, Decision
 from .errors import UnknownNameError
-from .search import LEVELS, SearchPlayer
+from .search import LEVELS, SearchPlayer, parse_budget
 
-__all__ = ["RandomPlayer", "make_player", "parse_player", "PLAYER_KINDS"]
+__all__ = ["RandomPlayer", "make_player", "parse_player", "PLAYER_KINDS", "DEFAULT_OPPONENT"]
 
-PLAYER_KINDS = ("random", "heuristic", "search", "search:easy", "search:normal", "search:hard")
-"""Every player kind :func:`make_player` knows (``search`` is ``search:normal``)."""
+PLAYER_KINDS = ("random", "heuristic", "search", "search:easy", "search:normal", "search:hard", "search:2s", "search:normal:1s")
+"""The player kinds :func:`make_player` knows (``search`` is ``search:normal``; ``search:2s`` stands
+for any time budget, ``search:1s``, ``search:500ms``, ...; ``search:normal:1s`` for a level capped by one)."""
+
+
+DEFAULT_OPPONENT = "search:normal:1s"
+"""The computer player ``landsraad play`` seats when none is named: stronger than the heuristic and
+quick enough a decision on this machine (measured in docs/search.md, "The default opponent")."""
 
 
 class RandomPlayer:
@@ -76,7 +83,8 @@ def parse_player(spec: str) -> tuple[str, str | None, str | None]:
     """Split a player spec ``KIND[:LEVEL][:STYLE]`` into ``(kind, level, style)``.
 
     ``KIND`` is ``random``, ``heuristic`` or ``search``; ``LEVEL`` a search level (``easy``,
-    ``normal``, ``hard``); ``STYLE`` a temperament (:mod:`landsraad.ai.temperament`:
+    ``normal``, ``hard``, or a time budget: ``2s``, ``1.5s``, ``500ms``; a level then a budget
+    caps the level: ``normal:1s``); ``STYLE`` a temperament (:mod:`landsraad.ai.temperament`:
     ``balanced``, ``aggressive``, ``cautious``, ``mission-first``; French names too), for the
     heuristic and the search's own heuristic. The parts after the kind may come in any order.
 
@@ -93,16 +101,26 @@ def parse_player(spec: str) -> tuple[str, str | None, str | None]:
     ('search', 'easy', 'cautious')
     >>> parse_player("search")
     ('search', 'normal', None)
+    >>> parse_player("search:2s:aggressive")
+    ('search', '2s', 'aggressive')
+    >>> parse_player("search:normal:1s")
+    ('search', 'normal:1s', None)
     """
     kind, *parts = spec.split(":")
     known = (*PLAYER_KINDS, *(f"heuristic:{name}" for name in STYLE_NAMES), "search:easy:aggressive ...")
     if kind not in ("random", "heuristic", "search") or kind == "random" and parts:
         raise UnknownNameError("player kind", spec, known)
     level: str | None = "normal" if kind == "search" else None
+    named = False
     style: str | None = None
     for part in parts:
         if kind == "search" and part in LEVELS:
-            level = part
+            level, named = part, True
+            continue
+        seconds = parse_budget(part) if kind == "search" else None
+        if seconds is not None:  # a budget alone, or capping the level named before it (search:normal:1s)
+            budget = f"{seconds:g}s" if seconds >= 1 else f"{seconds * 1000:g}ms"
+            level = f"{level}:{budget}" if named else budget
             continue
         try:
             style = temperament(part).name

@@ -65,14 +65,19 @@ def test_make_player_by_kind():
 
     assert isinstance(make_player("random", 1), RandomPlayer)
     assert isinstance(make_player("heuristic", 1), HeuristicPlayer)
-    assert set(PLAYER_KINDS) == {"random", "heuristic", "search", "search:easy", "search:normal", "search:hard"}
+    assert set(PLAYER_KINDS) == {"random", "heuristic", "search", "search:easy", "search:normal", "search:hard", "search:2s",
+                                 "search:normal:1s"}
     for level in ("easy", "normal", "hard"):
         player = make_player(f"search:{level}", 1)
         assert isinstance(player, SearchPlayer) and player.level == LEVELS[level]
     assert make_player("search", 1).level == LEVELS["normal"]
+    assert make_player("search:2s", 1).level.budget_s == 2.0 and make_player("search:250ms", 1).level.budget_s == 0.25
+    capped = make_player("search:normal:1s", 1).level
+    assert (capped.budget_s, capped.samples, capped.kinds) == (1.0, LEVELS["normal"].samples, LEVELS["normal"].kinds)
 
 
-@pytest.mark.parametrize("kind", ["clever", "search:expert", "search:", "Search"])
+@pytest.mark.parametrize("kind", ["clever", "search:expert", "search:", "Search", "search:0s", "search:2x", "search:-1s",
+                                  "heuristic:2s"])
 def test_an_unknown_kind_lists_the_valid_ones(kind):
     with pytest.raises(UnknownNameError) as caught:
         make_player(kind, 1)
@@ -94,7 +99,10 @@ def test_two_random_players_finish_a_game_with_legal_answers():
 @pytest.mark.parametrize("spec,kind,level,style", [
     ("heuristic:aggressive", "heuristic", None, "aggressive"), ("heuristic:prudent", "heuristic", None, "cautious"),
     ("search:easy:mission-first", "search", "easy", "mission-first"), ("search:cautious:hard", "search", "hard", "cautious"),
-    ("search", "search", "normal", None), ("random", "random", None, None)])
+    ("search", "search", "normal", None), ("random", "random", None, None), ("search:2s", "search", "2s", None),
+    ("search:1.5s:agressif", "search", "1.5s", "aggressive"), ("search:500ms", "search", "500ms", None),
+    ("search:0.5s", "search", "500ms", None), ("search:normal:1s", "search", "normal:1s", None),
+    ("search:easy:cautious:3s", "search", "easy:3s", "cautious")])
 def test_a_player_spec_names_a_kind_a_level_and_a_style(spec, kind, level, style):
     from landsraad.players import parse_player
 
@@ -112,3 +120,14 @@ def test_a_bad_style_lists_the_kinds_and_styles(spec):
     with pytest.raises(UnknownNameError) as caught:
         make_player(spec, 1)
     assert "heuristic:aggressive" in str(caught.value) and "search:easy" in str(caught.value)
+
+
+def test_the_default_opponent_is_a_search_level_within_a_second_a_decision():
+    from landsraad.players import DEFAULT_OPPONENT
+    from landsraad.search import LEVELS, SearchPlayer
+
+    player = make_player(DEFAULT_OPPONENT, 1)
+    assert isinstance(player, SearchPlayer)
+    assert player.level.budget_s is not None and player.level.budget_s <= 1.0  # issue 45: 1 s a decision on one core
+    assert player.level.pick_rollouts == 0, "no whole games played out at the pick: that takes seconds"
+    assert player.level.samples >= LEVELS["normal"].samples

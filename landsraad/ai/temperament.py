@@ -59,7 +59,7 @@ class Temperament:
 
 TEMPERAMENTS: dict[str, Temperament] = {
     "balanced": Temperament("balanced"),
-    "aggressive": Temperament("aggressive", aggression=1.8, caution=0.5, missions=0.8, facing=0.8),
+    "aggressive": Temperament("aggressive", aggression=2.4, caution=0.5, missions=0.8, facing=0.8),
     "cautious": Temperament("cautious", aggression=0.6, caution=1.8, missions=1.0, facing=-0.4),
     "mission-first": Temperament("mission-first", aggression=0.6, caution=1.0, missions=1.6, facing=0.0),
 }

@@ -15,7 +15,7 @@ import json
 import statistics
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from tqdm import tqdm
 
@@ -28,6 +28,8 @@ from ..missions import MissionCard, load_missions
 from ..narrate import model_label, model_names, narrate, narrate_log
 from ..players import PLAYER_KINDS, make_player, parse_player
 from ..scene import load_scene
+from ..search import SearchPlayer
+from ..search.explain import explain_search
 from ..svg import render_board
 from .warband import load_faction_files
 
@@ -91,6 +93,8 @@ def register(sub: Any) -> None:
     demo.add_argument("--save", help="also save the game (JSON) for `landsraad replay`")
     demo.add_argument("--secrets", action="store_true", help="also tell secret choices (bids, stances, mission picks)")
     demo.add_argument("--quiet", action="store_true", help="print only the result")
+    demo.add_argument("--explain", action="store_true", help="print each search's top candidates with their expected VP and "
+                                                             "rollouts (search players)")
     _content_arguments(demo)
     demo.set_defaults(func=_demo)
 
@@ -106,6 +110,8 @@ def register(sub: Any) -> None:
     sim.add_argument("--red-player", help="red's computer player (overrides --players for red)")
     sim.add_argument("--blue-player", help="blue's computer player (overrides --players for blue)")
     sim.add_argument("--json", action="store_true", help="print JSON for machines")
+    sim.add_argument("--explain", action="store_true", help="print each search's top candidates with their expected VP and "
+                                                            "rollouts, game by game (to stderr with --json)")
     _content_arguments(sim)
     sim.add_argument("--log", help="a folder where each game is saved for `landsraad replay`; a re-run with the same arguments "
                                    "skips the games already saved there (resumable)")
@@ -151,8 +157,12 @@ def _setup_options(scene_path: str | None, default_demo: bool = False) -> SetupO
     return SetupOptions()
 
 
-def _players(kinds: tuple[str, str], seed: int) -> dict[str, Any]:
-    return {"red": make_player(kinds[0], seed * 2 + 1), "blue": make_player(kinds[1], seed * 2 + 2)}
+def _players(kinds: tuple[str, str], seed: int, explain: Callable[[str], None] | None = None) -> dict[str, Any]:
+    players = {"red": make_player(kinds[0], seed * 2 + 1), "blue": make_player(kinds[1], seed * 2 + 2)}
+    for side, player in players.items() if explain is not None else ():
+        if isinstance(player, SearchPlayer):  # --explain: each search's line, as it ends
+            player.explain = lambda stats, view, side=side: explain(explain_search(stats, view, side))  # type: ignore[misc]
+    return players
 
 
 def _final_svg(game: Game, path: str) -> None:
@@ -172,7 +182,7 @@ def _demo(args: argparse.Namespace) -> int:
         check_output_path(args.save, what="--save")
     kinds = _kinds_of(args)
     game = new_game(args.red, args.blue, seed=args.seed, setup=_setup_options(args.scene, default_demo=True), **_custom_content(args))
-    players = _players(kinds, args.seed)
+    players = _players(kinds, args.seed, print if args.explain and not args.quiet else None)
     names: dict[str, str] = {m.id: model_label(m.id, m.name) for m in game.state.models}
     printed = 0
 
@@ -232,7 +242,9 @@ def _simulate(args: argparse.Namespace) -> int:
             path = log_dir / f"game-{seed:06d}.json" if log_dir else None
             result = _finished_game(path, args, seed, kinds, setup, content) if path else None
             if result is None:
-                game = play(new_game(args.red, args.blue, seed=seed, setup=setup, **content), _players(kinds, seed))
+                say = (lambda line, seed=seed: print(f"game {seed}: {line}", file=sys.stderr if args.json else sys.stdout)) \
+                    if args.explain else None
+                game = play(new_game(args.red, args.blue, seed=seed, setup=setup, **content), _players(kinds, seed, say))
                 result = game.result.to_dict()
                 played += 1
                 if path:

@@ -32,8 +32,10 @@ from ..play.drills import Drill, costliest_decisions, drill_game, drill_over, dr
 from ..play.review import candidates, costliest, game_over, side_vp, spread
 from ..play.session import DRILL_DECISIVE, Session, advisor, resume
 from ..play.terminal import PlainTerminal, RichTerminal, Terminal
-from ..players import PLAYER_KINDS, make_player
+from ..players import DEFAULT_OPPONENT, PLAYER_KINDS, make_player
 from ..scene import load_scene
+from ..search import SearchPlayer
+from ..search.explain import explain_search
 from .game import check_warband_argument, seed_argument
 
 __all__ = ["register", "open_session", "REVIEW_LIMIT", "REVIEW_SEEDS"]
@@ -52,7 +54,10 @@ def register(sub: Any) -> None:
     play.add_argument("--red", default="corrino", help="red's warband: a list file or a bundled faction id (default: corrino)")
     play.add_argument("--blue", default="fremen", help="blue's warband (default: fremen)")
     play.add_argument("--human", choices=("red", "blue", "both"), help="the side(s) you play (default: red; a drill says)")
-    play.add_argument("--opponent", help=f"the computer player: {kinds} (search takes :LEVEL where available; default: heuristic)")
+    play.add_argument("--opponent", help=f"the computer player: {kinds} (search takes :LEVEL, a level or a time "
+                                                 f"budget such as search:2s; default: {DEFAULT_OPPONENT})")
+    play.add_argument("--explain", action="store_true", help="say beside each searched move of the computer why: its top "
+                                                             "candidates, their expected VP and rollouts")
     play.add_argument("--dice", choices=("digital", "physical"), help="digital: the program rolls; physical: it asks for the dice "
                                                                       "you rolled (default: digital)")
     play.add_argument("--seed", type=seed_argument, default=1, help="the game's seed (default: 1)")
@@ -146,7 +151,7 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
             except LandsraadError as err:  # the drill is named by the saved game: say so
                 raise DataError([Problem(source, "players.drill", f"The saved game's drill cannot be opened: {str(err)[:300]}")]) from None
         humans = _humans(args.human or _saved_humans(saved))
-        opponent = args.opponent or next((v for k, v in saved.items() if k in ("red", "blue") and v != "human"), "heuristic")
+        opponent = args.opponent or next((v for k, v in saved.items() if k in ("red", "blue") and v != "human"), DEFAULT_OPPONENT)
         seed = int(record.seed or 0)
         if not 0 <= seed < 2**63:  # it seeds the computer players
             raise DataError([Problem(source, "seed", f"The saved game's seed {seed} is not a whole number from 0 to 2**63 - 1.")])
@@ -169,7 +174,7 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
             game = drill_game(drill, seed=args.seed, dice=args.dice or "digital")
         else:
             humans = _humans(args.human or "red")
-            opponent = args.opponent or "heuristic"
+            opponent = args.opponent or DEFAULT_OPPONENT
             check_warband_argument(args.red, "--red")
             check_warband_argument(args.blue, "--blue")
             game = new_game(args.red, args.blue, seed=args.seed, dice=args.dice or "digital", setup=_demo_table())
@@ -179,6 +184,9 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
         earlier = []
     if not opponents:
         _opponent(opponent, seed, "red")  # still reject a bad --opponent in hot seat
+    for side, computer in opponents.items() if getattr(args, "explain", False) else ():
+        if isinstance(computer, SearchPlayer):
+            computer.explain = lambda stats, view, side=side: term.say("Why: " + explain_search(stats, view, side), "info")
     players = {side: ("human" if side in humans else opponent) for side in ("red", "blue")}
     if args.resume and saved.get("questions"):
         players["questions"] = saved["questions"]

@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import fields, is_dataclass
 from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar, overload
 
 from pydantic import ValidationError
@@ -95,42 +95,83 @@ def to_jsonable(value: Any) -> Any:
         return {str(k): to_jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [to_jsonable(v) for v in value]
-    if hasattr(value, "__dataclass_fields__"):
-        return {k: to_jsonable(getattr(value, k)) for k in value.__dataclass_fields__}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in fields(value)}
     if hasattr(value, "item"):  # numpy scalar
         return to_jsonable(value.item())
     return str(value)
 
 
-_RAW = "_raw_data"
-"""Where an event keeps its data as given until the first read makes it JSON-able (:class:`GameEvent`)."""
+_UNREAD: Any = object()
+"""An event's ``data`` before its first read (:class:`GameEvent`)."""
 
 
-@dataclass(frozen=True)
 class GameEvent:
     """One thing that happened: ``kind`` (``roll``, ``decision``, ``move``, ``melee``, ...),
     the side and model concerned, and JSON-able ``data``. ``secret`` events (hidden rolls,
-    secret choices) are revealed to the opponent only when the rules reveal them."""
+    secret choices) are revealed to the opponent only when the rules reveal them.
+
+    Events are immutable (assigning to one raises :class:`AttributeError`) and slotted. The data
+    is made JSON-able once, on its first read (a save, a typed attribute, an equality): most
+    events of a game are read only when it is saved, if ever. Until then the data is kept as it
+    was given; the engine never changes it after emitting.
+    """
+
+    __slots__ = ("seq", "kind", "side", "model", "secret", "_given", "_data")
 
     seq: int
     kind: str
-    side: str | None = None
-    model: str | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
-    secret: bool = False
+    side: str | None
+    model: str | None
+    secret: bool
+    _given: Mapping[str, Any]
+    _data: dict[str, Any]
 
-    def __post_init__(self) -> None:
-        # The data is made JSON-able once, on its first read (a save, a typed attribute, an
-        # equality): most events of a game are read only when it is saved, if ever. Until then the
-        # data given is kept as it was given; the engine never changes it after emitting.
-        self.__dict__[_RAW] = self.__dict__.pop("data")
+    def __init__(self, seq: int, kind: str, side: str | None = None, model: str | None = None,
+                 data: Mapping[str, Any] | None = None, secret: bool = False) -> None:
+        # the frozen class's own assignments, as a frozen dataclass's __init__ makes them
+        init = object.__setattr__
+        init(self, "seq", seq)
+        init(self, "kind", kind)
+        init(self, "side", side)
+        init(self, "model", model)
+        init(self, "secret", secret)
+        init(self, "_given", data or {})
+        init(self, "_data", _UNREAD)
 
-    def __getattr__(self, name: str) -> Any:
-        # Reached only for what the instance does not hold: ``data`` before its first read.
-        if name == "data" and _RAW in self.__dict__:
-            data = self.__dict__["data"] = to_jsonable(self.__dict__.pop(_RAW))
-            return data
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"A game event is immutable; cannot set {name!r}.")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"A game event is immutable; cannot delete {name!r}.")
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The event's JSON-able data (shared, not copied: treat it as read-only)."""
+        data = self._data
+        if data is _UNREAD:
+            data = to_jsonable(self._given)
+            object.__setattr__(self, "_data", data)
+        return data
+
+    def _key(self) -> tuple[int, str, str | None, str | None, dict[str, Any], bool]:
+        return (self.seq, self.kind, self.side, self.model, self.data, self.secret)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, GameEvent)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.seq, self.kind, self.side, self.model, self.secret))
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__qualname__}(seq={self.seq!r}, kind={self.kind!r}, side={self.side!r}, model={self.model!r}, "
+                f"data={self.data!r}, secret={self.secret!r})")
+
+    def __reduce__(self) -> tuple[type["GameEvent"], tuple[int, str, str | None, str | None, dict[str, Any], bool]]:
+        return (type(self), self._key())
 
     def to_dict(self) -> dict[str, Any]:
         """The event as JSON-able data (its ``data`` is shared, not copied: treat it as read-only)."""
@@ -165,14 +206,8 @@ def event_kind(kind: str) -> Callable[[type[GameEvent]], type[GameEvent]]:
 
 def make_event(seq: int, kind: str, side: str | None = None, model: str | None = None, data: Mapping[str, Any] | None = None,
                secret: bool = False) -> GameEvent:
-    """An event of ``kind``'s own class (plain :class:`GameEvent` for a kind a newer version added).
-
-    Built as the dataclass's ``__init__`` and ``__post_init__`` would (its fields, then the data
-    as given under :data:`_RAW`), without a frozen dataclass's ``object.__setattr__`` per field:
-    the engine emits hundreds of events a game."""
-    event = object.__new__(EVENT_TYPES.get(kind, GameEvent))
-    event.__dict__.update({"seq": seq, "kind": kind, "side": side, "model": model, "secret": secret, _RAW: data or {}})
-    return event
+    """An event of ``kind``'s own class (plain :class:`GameEvent` for a kind a newer version added)."""
+    return EVENT_TYPES.get(kind, GameEvent)(seq, kind, side, model, data, secret)
 
 
 class Datum(Generic[T]):
@@ -261,6 +296,8 @@ class ActionChosen(GameEvent):
     """The action an active model declares at its designation, before its free move (R-ACTIVATE,
     PRJ-100); ``after_free_move``: it is legal only once the free move has been made."""
 
+    __slots__ = ()
+
     action: Datum[str] = Datum()
     after_free_move: Datum[bool] = Datum()
 
@@ -269,6 +306,8 @@ class ActionChosen(GameEvent):
 class ActionLost(GameEvent):
     """A declared action the model cannot carry out when its turn comes (PRJ-100)."""
 
+    __slots__ = ()
+
     action: Datum[str] = Datum()
     reason: Datum[str] = Datum()
 
@@ -276,6 +315,8 @@ class ActionLost(GameEvent):
 @event_kind("activate")
 class Activated(GameEvent):
     """A model's activation starts, with its fatigue token (R-FATIGUE-GAIN)."""
+
+    __slots__ = ()
 
     activation: Datum[int] = Datum()
     fatigue: Datum[int] = Datum()
@@ -286,6 +327,8 @@ class Activated(GameEvent):
 class AmbassadorPlaced(GameEvent):
     """Protection's ambassador placed on the table (PRJ-74)."""
 
+    __slots__ = ()
+
     at: PointDatum = PointDatum()
     mission: Datum[str] = Datum()
     placed_by: Datum[str] = Datum()
@@ -294,6 +337,8 @@ class AmbassadorPlaced(GameEvent):
 @event_kind("bid")
 class BidWon(GameEvent):
     """An Honour bid revealed and won (R-SETUP-BID)."""
+
+    __slots__ = ()
 
     step: Datum[str] = Datum()
     bids: Datum[dict[str, int]] = Datum()
@@ -304,6 +349,8 @@ class BidWon(GameEvent):
 @event_kind("clash_revealed")
 class ClashRevealed(GameEvent):
     """The clash's secret dice and stances revealed (R-TEST-CLASH)."""
+
+    __slots__ = ()
 
     defender: Datum[str] = Datum()
     attacker_dice: Datum[list[int]] = Datum()
@@ -317,12 +364,16 @@ class GameEnds(GameEvent):
     """The game ends: table time spent (R-CLOCK), or no model left on either side (PRJ-102; with the
     option ``wipeout_ends_game``, on one side)."""
 
+    __slots__ = ()
+
     reason: Datum[str] = Datum()
 
 
 @event_kind("decision")
 class DecisionTaken(GameEvent):
     """A player's answer to a decision."""
+
+    __slots__ = ()
 
     decision: Datum[str] = Datum()
     answer: Datum[Any] = Datum()
@@ -332,12 +383,16 @@ class DecisionTaken(GameEvent):
 class Deployed(GameEvent):
     """A model deployed at its table edge (R-DEPLOY)."""
 
+    __slots__ = ()
+
     at: PointDatum = PointDatum()
 
 
 @event_kind("disengage")
 class Disengaged(GameEvent):
     """A disengage test resolved (R-DISENGAGE)."""
+
+    __slots__ = ()
 
     opponent: Datum[str] = Datum()
     outcome: Outcome[DisengageOutcome] = Outcome(DisengageOutcome)
@@ -347,6 +402,8 @@ class Disengaged(GameEvent):
 class DisengageBlocked(GameEvent):
     """A successful disengage with no room to move (PRJ-99)."""
 
+    __slots__ = ()
+
     margin_cm: Datum[float] = Datum()
 
 
@@ -354,12 +411,16 @@ class DisengageBlocked(GameEvent):
 class TemplatePlaced(GameEvent):
     """A hunter-seeker or jammer template left on the table (R-FACTION)."""
 
+    __slots__ = ()
+
     effect: Outcome[TableEffect] = Outcome(TableEffect, "effect")
 
 
 @event_kind("end_activation")
 class ActivationEnds(GameEvent):
     """An activation ends: spice expiry, recovery (R-FATIGUE-REST)."""
+
+    __slots__ = ()
 
     recovered: Datum[list[str]] = Datum()
     spice_ended: Datum[bool] = Datum()
@@ -370,12 +431,16 @@ class ActivationEnds(GameEvent):
 class MarkerBlownUp(GameEvent):
     """Explosives blow up a marker in base contact (PRJ-73)."""
 
+    __slots__ = ()
+
     marker: Datum[str] = Datum()
 
 
 @event_kind("first_player")
 class FirstPlayer(GameEvent):
     """The first player designated; the clock starts (R-FIRST)."""
+
+    __slots__ = ()
 
     first: Datum[str] = Datum()
     clock_limit_s: Datum[float] = Datum()
@@ -385,12 +450,16 @@ class FirstPlayer(GameEvent):
 class FleeDisengage(GameEvent):
     """A Will-broken model in base contact disengages as its forced move (PRJ-91, R-DISENGAGE)."""
 
+    __slots__ = ()
+
     step: Datum[int] = Datum()
 
 
 @event_kind("flee_blocked")
 class FleeBlocked(GameEvent):
     """A Will-broken model cannot flee further (PRJ-91)."""
+
+    __slots__ = ()
 
     reason: Datum[str] = Datum()
 
@@ -399,12 +468,16 @@ class FleeBlocked(GameEvent):
 class FreeMoveDisengage(GameEvent):
     """A model disengages as its free move (R-DISENGAGE, 2.3)."""
 
+    __slots__ = ()
+
     when: Datum[str] = Datum()
 
 
 @event_kind("game_over")
 class GameOver(GameEvent):
     """The missions scored and the winner (R-MISSIONS)."""
+
+    __slots__ = ()
 
     winner: Datum[str] = Datum()
     vp: Datum[dict[str, int]] = Datum()
@@ -418,6 +491,8 @@ class GameOver(GameEvent):
 class Healed(GameEvent):
     """A Medic's healing test (RUL-12)."""
 
+    __slots__ = ()
+
     patient: Datum[str] = Datum()
     outcome: Outcome[HealOutcome] = Outcome(HealOutcome)
 
@@ -425,6 +500,8 @@ class Healed(GameEvent):
 @event_kind("hunter_seeker")
 class SeekerStrikes(GameEvent):
     """A hunter-seeker attacks a model crossing it (R-FACTION, PRJ-97)."""
+
+    __slots__ = ()
 
     effect: Datum[str] = Datum()
     test: Outcome[TestOutcome] = Outcome(TestOutcome, "test")
@@ -434,12 +511,16 @@ class SeekerStrikes(GameEvent):
 class JammerOff(GameEvent):
     """A jammer's template is lifted when its bearer activates again."""
 
+    __slots__ = ()
+
     effects: Datum[list[str]] = Datum()
 
 
 @event_kind("marker")
 class MarkerPlaced(GameEvent):
     """A mission marker placed (R-MISSIONS)."""
+
+    __slots__ = ()
 
     marker: Datum[str] = Datum()
     mission: Datum[str] = Datum()
@@ -451,6 +532,8 @@ class MarkerPlaced(GameEvent):
 class MarkerNoRoom(GameEvent):
     """A mission marker that found no legal spot."""
 
+    __slots__ = ()
+
     marker: Datum[str] = Datum()
     mission: Datum[str] = Datum()
 
@@ -458,6 +541,8 @@ class MarkerNoRoom(GameEvent):
 @event_kind("marker_shot")
 class MarkerShot(GameEvent):
     """A marker under an explosive blast rolls against the shot (R-SHOOT-MARKER, PRJ-73)."""
+
+    __slots__ = ()
 
     marker: Datum[str] = Datum()
     outcome: Outcome[MarkerShotOutcome] = Outcome(MarkerShotOutcome)
@@ -468,6 +553,8 @@ class MarkerShot(GameEvent):
 class Clash(GameEvent):
     """A melee resolved by the kernel (R-MELEE)."""
 
+    __slots__ = ()
+
     defender: Datum[str] = Datum()
     outcome: Outcome[ClashOutcome] = Outcome(ClashOutcome)
 
@@ -475,6 +562,8 @@ class Clash(GameEvent):
 @event_kind("mission_action")
 class MissionAction(GameEvent):
     """A mission special action carried out (R-MISSIONS)."""
+
+    __slots__ = ()
 
     mission: Datum[str] = Datum()
     action: Datum[str] = Datum()
@@ -487,6 +576,8 @@ class MissionAction(GameEvent):
 class MissionActionFailed(GameEvent):
     """A mission special action whose test failed."""
 
+    __slots__ = ()
+
     mission: Datum[str] = Datum()
     action: Datum[str] = Datum()
 
@@ -494,6 +585,8 @@ class MissionActionFailed(GameEvent):
 @event_kind("missions_count_revealed")
 class MissionCountRevealed(GameEvent):
     """Imperial espionage: the opponent's number of missions told (R-FACTION)."""
+
+    __slots__ = ()
 
     count: Datum[int] = Datum()
     to: Datum[str] = Datum()
@@ -503,12 +596,16 @@ class MissionCountRevealed(GameEvent):
 class MissionsPicked(GameEvent):
     """A player's secret, ranked mission picks (R-MISSION-PICK)."""
 
+    __slots__ = ()
+
     missions: Datum[list[str]] = Datum()
 
 
 @event_kind("move")
 class Moved(GameEvent):
     """A model moved: free move, Move action, dodge, push, step away, flight (R-MOVE)."""
+
+    __slots__ = ()
 
     how: Datum[str] = Datum("kind")
     to: PointDatum = PointDatum()
@@ -520,12 +617,16 @@ class Moved(GameEvent):
 class NoTarget(GameEvent):
     """A shot with no legal target in sight (RUL-08)."""
 
+    __slots__ = ()
+
     weapon: Datum[str] = Datum()
 
 
 @event_kind("out_of_action")
 class Wounded(GameEvent):
     """A model put out of the game: a fatal wound or the Deadly poison (R-WOUND, PRJ-76)."""
+
+    __slots__ = ()
 
     killer: Datum[str | None] = Datum()
     means: Datum[str] = Datum()
@@ -537,12 +638,16 @@ class Passed(GameEvent):
     """A side passes its turn (R-ACTIVATE): ``reason`` ``voluntary`` (PRJ-101), ``no model may be
     selected`` (Crippling, 2.6.3) or ``no model left`` (PRJ-102)."""
 
+    __slots__ = ()
+
     reason: Datum[str] = Datum()
 
 
 @event_kind("poison_tick")
 class PoisonTick(GameEvent):
     """A poison's counter drops (PRJ-14)."""
+
+    __slots__ = ()
 
     outcome: Outcome[PoisonTickOutcome] = Outcome(PoisonTickOutcome)
 
@@ -551,10 +656,14 @@ class PoisonTick(GameEvent):
 class Rested(GameEvent):
     """An active model takes no action."""
 
+    __slots__ = ()
+
 
 @event_kind("roll")
 class Roll(GameEvent):
     """Dice rolled (digital) or typed (physical), with who rolled them and why."""
+
+    __slots__ = ()
 
     dice: Datum[list[int]] = Datum()
     why: Datum[str] = Datum()
@@ -564,12 +673,16 @@ class Roll(GameEvent):
 class SetupStarts(GameEvent):
     """The set-up begins: the factions at the table (2.1.1)."""
 
+    __slots__ = ()
+
     sides: Datum[dict[str, str]] = Datum()
 
 
 @event_kind("shot")
 class Shot(GameEvent):
     """A shot resolved by the kernel (R-SHOOT)."""
+
+    __slots__ = ()
 
     target: Datum[str] = Datum()
     outcome: Outcome[ShotOutcome] = Outcome(ShotOutcome)
@@ -579,6 +692,8 @@ class Shot(GameEvent):
 class SpiceConsumed(GameEvent):
     """A dose of spice consumed (R-SPICE)."""
 
+    __slots__ = ()
+
     effect: Datum[str] = Datum()
     doses_left: Datum[int] = Datum()
 
@@ -586,6 +701,8 @@ class SpiceConsumed(GameEvent):
 @event_kind("template")
 class TemplateAimed(GameEvent):
     """A template shot aimed, with the models and markers under it (R-TEMPLATE)."""
+
+    __slots__ = ()
 
     weapon: Datum[str] = Datum()
     aim: PointDatum = PointDatum()
@@ -597,6 +714,8 @@ class TemplateAimed(GameEvent):
 class TemplateShot(GameEvent):
     """A template shot resolved by the kernel (R-TEMPLATE, RUL-19)."""
 
+    __slots__ = ()
+
     targets: Datum[list[str]] = Datum()
     outcome: Outcome[TemplateShotOutcome] = Outcome(TemplateShotOutcome)
 
@@ -604,6 +723,8 @@ class TemplateShot(GameEvent):
 @event_kind("terrain")
 class TerrainPlaced(GameEvent):
     """A terrain piece placed, or a fixed scene's terrain (R-TERRAIN)."""
+
+    __slots__ = ()
 
     piece: Datum[str] = Datum()
     at: PointDatum = PointDatum()
@@ -616,6 +737,8 @@ class TerrainPlaced(GameEvent):
 class TerrainNoRoom(GameEvent):
     """A terrain piece that found no legal spot."""
 
+    __slots__ = ()
+
     piece: Datum[str] = Datum()
 
 
@@ -623,10 +746,14 @@ class TerrainNoRoom(GameEvent):
 class TerrainPass(GameEvent):
     """A player passes at terrain placement."""
 
+    __slots__ = ()
+
 
 @event_kind("test")
 class ActionTested(GameEvent):
     """A simple test of a mission action (R-TEST-SIMPLE)."""
+
+    __slots__ = ()
 
     action: Datum[str] = Datum()
     test: Outcome[TestOutcome] = Outcome(TestOutcome, "test")
@@ -635,6 +762,8 @@ class ActionTested(GameEvent):
 @event_kind("treachery")
 class Treachery(GameEvent):
     """Harkonnen Treachery: a mission named and the truthful answer."""
+
+    __slots__ = ()
 
     named: Datum[str] = Datum()
     chosen: Datum[bool] = Datum()

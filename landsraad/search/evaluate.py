@@ -28,7 +28,7 @@ from ..engine.state import other_side
 from ..errors import DataError
 from ..missions import evaluate_picks, score
 
-__all__ = ["HEALTH", "MATERIAL_WEIGHT", "SCALE_VP", "mission_margin", "material_margin", "position_value"]
+__all__ = ["HEALTH", "MATERIAL_WEIGHT", "SCALE_VP", "mission_margin", "material_margin", "position_value", "value_margin"]
 
 MATERIAL_WEIGHT = 0.5
 """Victory points one recruit point of material in action is worth in a game cut short."""
@@ -93,3 +93,18 @@ def position_value(state: GameState, side: str, result: GameResult | None = None
     else:
         margin = mission_margin(state, side) + MATERIAL_WEIGHT * material_margin(state, side)
     return 1.0 / (1.0 + math.exp(-margin / SCALE_VP))
+
+
+def value_margin(value: float) -> float:
+    """The victory-point margin a :func:`position_value` stands for (its inverse; material counted as
+    :data:`MATERIAL_WEIGHT` VP a recruit point in a game cut short).
+
+    A value of exactly 0 or 1 (a margin beyond the floats' reach) is read as the nearest one they hold.
+
+    Examples
+    --------
+    >>> round(value_margin(0.5), 9), round(value_margin(1.0 / (1.0 + math.exp(-3.0 / SCALE_VP))), 9)
+    (0.0, 3.0)
+    """
+    v = min(max(value, 1e-12), 1.0 - 1e-12)
+    return SCALE_VP * math.log(v / (1.0 - v))

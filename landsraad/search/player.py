@@ -31,7 +31,11 @@ True
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import os
+import re
+import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, get_args
@@ -43,11 +47,13 @@ from ..engine import Answer, Decision, GameState
 from ..errors import LandsraadError, UnknownNameError
 from ..workers import end_with_parent
 from .core import SearchJob, public_view, run_samples, signature
+from .evaluate import value_margin
 from .mission_odds import MissionOdds, extended_ranking, learned_rankings, load_mission_odds, pruned_ranking
 from .picks import MISSIONS_STEP, make_pick_job, run_pick_samples
 from .setup_search import is_setup_bid, make_setup_job, run_setup_samples
 
-__all__ = ["Level", "LEVELS", "PickRule", "PICK_RULES", "SearchPlayer", "SearchStats"]
+__all__ = ["Level", "LEVELS", "PickRule", "PICK_RULES", "SearchPlayer", "SearchStats", "budget_level", "parse_budget", "level_named",
+           "BUDGET_CAP", "PICK_SEARCH_MIN_S"]
 
 PickRule = Literal["pruned", "learned", "heuristic"]
 """How a level's mission picks start (:attr:`Level.picks`)."""
@@ -111,6 +117,14 @@ class Level:
         Whether the player's heuristic contests the opponent's cards late in the game
         (:class:`~landsraad.ai.HeuristicPlayer`'s ``contest``), in the game and in the games its
         pick search plays out.
+    budget_s
+        A time budget: the CPU seconds of this process one search may spend (``None``: none, the
+        counts above are the budget), counted from the start of the decision. Samples then run one
+        after another, in index order, while the dearest so far still fits in what is left;
+        ``samples``, ``pick_samples`` and ``setup_samples`` are caps. The first sample always runs.
+        CPU time differs with the machine and a little from run to run, so the answer is the same
+        for a seed only as long as the number of samples reached is (:attr:`SearchStats.samples`
+        says it); a budget is never spent over a pool (``workers`` must be 1).
     """
 
     name: str
@@ -130,10 +144,14 @@ class Level:
     pick_floor: float = 1.0
     setup_plan: SetupPlan = MEASURED_PLAN
     contest: bool = True
+    budget_s: float | None = None
 
     def __post_init__(self) -> None:
         if self.picks not in PICK_RULES:
             raise UnknownNameError("pick rule", self.picks, PICK_RULES, where="Level.picks")
+        if self.budget_s is not None and not (math.isfinite(self.budget_s) and self.budget_s > 0 and self.workers == 1):
+            raise LandsraadError(f"Level {self.name!r}: a time budget must be a positive number of seconds searched in one "
+                             f"process (workers 1); got budget_s={self.budget_s!r}, workers={self.workers}.")
 
     @property
     def rollouts(self) -> int:
@@ -171,9 +189,113 @@ from the heuristic's ranking less the picks the learned mission odds expect to s
 victory point (``picks="pruned"``), which costs no game played out."""
 
 
+BUDGET_CAP = 64
+"""The most samples a budget level runs in one search of the play, however much time it has."""
+
+PICK_SEARCH_MIN_S = 8.0
+"""The smallest budget whose level searches its mission picks: one sample of the pick search plays
+six whole games from the pick (about 2.5 s of CPU here: ``easy``'s 36 take about 15 s, docs/search.md),
+so below this budget it would compare the rankings on one or two games each."""
+
+_BUDGET = re.compile(r"^(\d+(?:\.\d+)?)(s|ms)$")
+
+
+def parse_budget(text: str) -> float | None:
+    """The seconds of a time-budget level name (``2s``, ``1.5s``, ``500ms``), or ``None`` if it is not one.
+
+    Examples
+    --------
+    >>> parse_budget("2s"), parse_budget("500ms"), parse_budget("1.5s"), parse_budget("easy"), parse_budget("0s")
+    (2.0, 0.5, 1.5, None, None)
+    """
+    match = _BUDGET.match(text.strip().lower())
+    if match is None:
+        return None
+    seconds = float(match.group(1)) / (1000.0 if match.group(2) == "ms" else 1.0)
+    return seconds if seconds > 0 else None
+
+
+def budget_level(seconds: float, base: str | None = None) -> Level:
+    """A level by time budget: at most ``seconds`` of CPU a decision.
+
+    Without ``base``: it searches as ``normal`` does (which model to activate), as many samples as
+    fit, up to :data:`BUDGET_CAP`; from :data:`PICK_SEARCH_MIN_S` it searches its mission picks too,
+    as ``easy`` does (six rankings, up to twelve games each). With ``base`` (a name in
+    :data:`LEVELS`): that level's counts, cut short when the budget runs out (``normal:1s``:
+    ``normal`` wherever its eight samples fit in a second).
+
+    Examples
+    --------
+    >>> lv = budget_level(2)
+    >>> lv.name, lv.budget_s, lv.samples, lv.pick_rollouts
+    ('2s', 2.0, 64, 0)
+    >>> budget_level(10).pick_rollouts, budget_level(0.5).name
+    (72, '500ms')
+    >>> capped = budget_level(1, "normal")
+    >>> capped.name, capped.samples == LEVELS["normal"].samples, capped.budget_s
+    ('normal:1s', True, 1.0)
+    """
+    name = f"{seconds:g}s" if seconds >= 1 else f"{seconds * 1000:g}ms"
+    if base is not None:
+        level = LEVELS[base]
+        return dataclasses.replace(level, name=f"{base}:{name}", workers=1, budget_s=float(seconds))
+    picks = seconds >= PICK_SEARCH_MIN_S
+    normal = LEVELS["normal"]
+    return Level(name, kinds=normal.kinds, candidates=normal.candidates, samples=BUDGET_CAP, depth=normal.depth,
+                 margin=normal.margin, pick_candidates=6 if picks else 0, pick_samples=12 if picks else 0,
+                 budget_s=float(seconds))
+
+
+def level_named(name: str) -> Level:
+    """A level by name: one of :data:`LEVELS`, a time budget (``2s``, ``500ms``: :func:`parse_budget`,
+    :func:`budget_level`), or a level capped by one (``normal:1s``).
+
+    Raises
+    ------
+    UnknownNameError
+        When ``name`` is none of these.
+    """
+    if name in LEVELS:
+        return LEVELS[name]
+    base, _, budget = name.rpartition(":")
+    seconds = parse_budget(budget)
+    if seconds is None or base and base not in LEVELS:
+        raise UnknownNameError("search level", name, (*LEVELS, "a time budget such as 2s or 500ms", "normal:1s"))
+    return budget_level(seconds, base or None)
+
+
 @dataclass
 class SearchStats:
-    """What one search did: the decision kind, candidates, rollouts run, samples that found a root."""
+    """What one search did.
+
+    Attributes
+    ----------
+    kind
+        The decision kind (``setup`` for a set-up plan).
+    candidates
+        How many answers were compared.
+    rollouts
+        Rollouts (or games played out) that gave a value.
+    samples
+        Samples run (under a budget: how many fitted).
+    rooted
+        Samples that found a world consistent with the view.
+    chose_heuristic
+        Whether the heuristic's answer (the first) was played.
+    values
+        Each candidate's mean value (0 to 1, :func:`~landsraad.search.evaluate.position_value`).
+    answers
+        The candidates, in the order of ``values`` (the heuristic's first).
+    margins
+        Each candidate's expected victory-point margin: the mean over its rollouts of the margin
+        each value stands for (:func:`~landsraad.search.evaluate.value_margin`).
+    counts
+        Each candidate's rollouts.
+    chosen
+        The index of the answer played.
+    cpu_s
+        The CPU seconds of this process the search took.
+    """
 
     kind: str
     candidates: int
@@ -182,6 +304,11 @@ class SearchStats:
     rooted: int
     chose_heuristic: bool
     values: list[float | None] = field(default_factory=list)
+    answers: tuple[Any, ...] = ()
+    margins: list[float | None] = field(default_factory=list)
+    counts: list[int] = field(default_factory=list)
+    chosen: int = 0
+    cpu_s: float = 0.0
 
 
 _POOL: ProcessPoolExecutor | None = None
@@ -207,13 +334,16 @@ class SearchPlayer:
     seed
         Seeds the player (its heuristic and every search), so the same seeds give the same game.
     level
-        A name in :data:`LEVELS` or a :class:`Level`.
+        A name in :data:`LEVELS`, a time budget (``2s``, ``500ms``: :func:`level_named`) or a :class:`Level`.
     odds
         The learned mission odds its picks use when the level asks for them (default: the bundled
         model, :func:`~landsraad.search.mission_odds.load_mission_odds`).
     style
         The temperament of its heuristic (:mod:`landsraad.ai.temperament`), which answers what
         the level does not search and plays the rollouts' own side.
+    explain
+        Called after each search with its :class:`SearchStats` and the side's view
+        (:func:`landsraad.search.explain.explain_search` words it); ``None``: nothing is said.
 
     Raises
     ------
@@ -222,12 +352,12 @@ class SearchPlayer:
     """
 
     def __init__(self, seed: int | None = None, level: str | Level = "normal", *, odds: MissionOdds | None = None,
-                 style: str = "balanced") -> None:
+                 style: str = "balanced", explain: Callable[[SearchStats, GameState], None] | None = None) -> None:
         if isinstance(level, str):
-            if level not in LEVELS:
-                raise UnknownNameError("search level", level, LEVELS)
-            level = LEVELS[level]
+            level = level_named(level)
         self.level = level
+        self.explain = explain
+        """Called with each search's :class:`SearchStats` and the view it searched (``--explain``)."""
         self.rng = np.random.default_rng(seed)
         self.heuristic = HeuristicPlayer(int(self.rng.integers(2**63)), setup_plan=level.setup_plan, contest=level.contest,
                                         style=style)
@@ -235,6 +365,7 @@ class SearchPlayer:
         self._boundary: GameState | None = None
         self._trail: list[Any] = []
         self._picks_first: str | None = None
+        self._clock = 0.0
         self.odds = (odds if odds is not None else load_mission_odds()) if level.picks != "heuristic" else None
 
     # --- the protocol ---------------------------------------------------------------------------------
@@ -248,6 +379,7 @@ class SearchPlayer:
         """The answer to ``decision``, seeing ``state`` (its side's view) only."""
         # Whatever the caller hands over, only what the side may know goes further (no seed, no
         # opponent picks), so neither the search nor the heuristic can use a leaked secret.
+        self._clock = time.process_time()  # a time budget counts the whole decision, the heuristic's answer too
         state = public_view(state, decision.side) if isinstance(state, GameState) else state
         # The heuristic sees every decision, so its memory of the activation stays whole.
         if is_setup_bid(decision) and self.level.setup_rollouts and isinstance(state, GameState):
@@ -323,8 +455,9 @@ class SearchPlayer:
         job = SearchJob(side=decision.side, boundary=self._boundary, trail=tuple(self._trail), current=state,
                         decision=signature(decision), candidates=candidates, seed=seed, depth=self.level.depth,
                         tries=self.level.tries)
+        cpu = self._clock
         rows = self._run(run_samples, job, self.level.samples)
-        return candidates[self._choose(decision.kind, rows, len(candidates))]
+        return candidates[self._choose(decision.kind, rows, candidates, state, cpu)]
 
     def _odds_picks(self, odds: MissionOdds, decision: Decision, state: GameState, heuristic: Answer) -> list[str]:
         """R-MISSION-PICK: the level's start for its picks with the learned ``odds``, from the
@@ -343,8 +476,9 @@ class SearchPlayer:
                             count=self.level.pick_candidates, seed=seed, anchor=preferred, longer=longer)
         if len(job.candidates) < 2 or not _same_answer(list(job.candidates[0]), preferred):
             return preferred
+        cpu = self._clock
         rows = self._run(run_pick_samples, job, self.level.pick_samples)
-        return list(job.candidates[self._choose(decision.kind, rows, len(job.candidates))])
+        return list(job.candidates[self._choose(decision.kind, rows, job.candidates, state, cpu)])
 
     def _search_setup(self, decision: Decision, state: GameState, seed: int) -> None:
         """R-SETUP-BID, R-FIRST: at a bid, the heuristic's set-up plan against others, by whole games played
@@ -352,16 +486,20 @@ class SearchPlayer:
 
         The plan chosen is the heuristic's from then on, for every bid and choice of the set-up, until the next bid."""
         plans = tuple(plan.placing_markers_as(self.level.setup_plan) for plan in SETUP_PLANS[: self.level.setup_candidates])
+        cpu = self._clock
         try:
             job = make_setup_job(decision, state, plans, seed=seed, contest=self.heuristic.contest)
             rows = self._run(run_setup_samples, job, self.level.setup_samples)
         except LandsraadError:  # no root from this view (not at a bid the search knows): keep the current plan
             return
-        self.heuristic.setup_plan = plans[self._choose("setup", rows, len(plans))]
+        self.heuristic.setup_plan = plans[self._choose("setup", rows, plans, state, cpu)]
 
-    def _choose(self, kind: str, rows: list[list[float | None]], n: int) -> int:
+    def _choose(self, kind: str, rows: list[list[float | None]], answers: tuple[Any, ...], state: GameState,
+                cpu_start: float) -> int:
         """The index of the candidate played: the best mean if it beats the heuristic's (index 0) by the margin."""
+        n = len(answers)
         sums = [0.0] * n
+        margins = [0.0] * n
         counts = [0] * n
         rooted = 0
         for row in rows:
@@ -371,22 +509,34 @@ class SearchPlayer:
             for i, v in enumerate(row):
                 if v is not None:
                     sums[i] += v
+                    margins[i] += value_margin(v)
                     counts[i] += 1
         means = [s / c if c else None for s, c in zip(sums, counts)]
-        best = 0
-        if means[0] is not None:
+        best, base = 0, means[0]
+        if base is not None:
+            best_mean = base
             for i, m in enumerate(means):
-                if m is not None and counts[i] == counts[0] and m > means[best] + (self.level.margin if best == 0 else 0.0):
-                    best = i
-            if best and means[best] - means[0] <= self.level.margin:
+                if m is not None and counts[i] == counts[0] and m > best_mean + (self.level.margin if best == 0 else 0.0):
+                    best, best_mean = i, m
+            if best and best_mean - base <= self.level.margin:
                 best = 0
-        self.stats.append(SearchStats(kind=kind, candidates=n, rollouts=sum(counts),
-                                      samples=len(rows), rooted=rooted, chose_heuristic=best == 0, values=means))
+        stats = SearchStats(kind=kind, candidates=n, rollouts=sum(counts), samples=len(rows), rooted=rooted,
+                            chose_heuristic=best == 0, values=means, answers=tuple(answers),
+                            margins=[m / c if c else None for m, c in zip(margins, counts)], counts=counts, chosen=best,
+                            cpu_s=time.process_time() - cpu_start)
+        self.stats.append(stats)
+        if self.explain is not None:
+            self.explain(stats, state)
         return best
 
     def _run(self, worker: Callable[[Any, list[int]], list[list[float | None]]], job: Any,
              samples: int) -> list[list[float | None]]:
-        """``worker(job, indices)`` over ``samples`` sample indices, here or split over the pool, in index order."""
+        """``worker(job, indices)`` over ``samples`` sample indices, here or split over the pool, in index order.
+
+        Under a time budget (:attr:`Level.budget_s`) the samples run here one by one, in index order,
+        while the next is expected to fit: the rows are then a prefix of the unbudgeted ones."""
+        if self.level.budget_s is not None:
+            return _budgeted(worker, job, samples, self.level.budget_s, self._clock)
         indices = list(range(samples))
         workers = min(self.level.workers, len(indices))
         if workers <= 1:
@@ -398,6 +548,24 @@ class SearchPlayer:
         for chunk, part in zip(chunks, parts):
             rows.update(zip(chunk, part))
         return [rows[i] for i in indices]
+
+
+def _budgeted(worker: Callable[[Any, list[int]], list[list[float | None]]], job: Any, cap: int,
+              budget_s: float, start: float) -> list[list[float | None]]:
+    """Samples ``0, 1, ...`` of ``job`` (at most ``cap``) while the next is expected to end within
+    ``budget_s`` CPU seconds of ``start`` (the decision's start, :func:`time.process_time`).
+
+    The next sample is expected to cost as much as the dearest so far (samples vary: a rollout
+    may end the game or run into a long activation); the first always runs."""
+    rows: list[list[float | None]] = []
+    dearest = 0.0
+    while len(rows) < cap:
+        before = time.process_time()
+        if rows and before - start + dearest > budget_s:
+            break
+        rows.extend(worker(job, [len(rows)]))
+        dearest = max(dearest, time.process_time() - before)
+    return rows
 
 
 def _same_answer(a: Any, b: Any) -> bool:

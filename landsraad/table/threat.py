@@ -62,7 +62,7 @@ Examples
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -369,6 +369,9 @@ class _Pairs:
     tgt_r: np.ndarray
 
 
+_pair_fields = tuple(f.name for f in fields(_Pairs))
+
+
 def _under_viewer(solid: _Solid, eye: np.ndarray, eye_r: np.ndarray) -> np.ndarray:
     """Terrain that overlaps the viewer's base does not block its sight (PRJ-31): where the
     proofs may leave it out (a little inside the exact test's edge, so never where it counts)."""
@@ -614,7 +617,7 @@ def threat_map(scene: Scene, model_id: str, *, reverse: bool = False, resolution
         seen = _proved_seen(pairs, solids) if n else np.zeros(0, dtype=bool)
         none = np.zeros(n, dtype=bool)
         if seen.any():
-            none[seen] = _proved_no_cover(_Pairs(*(getattr(pairs, f)[seen] for f in _Pairs.__dataclass_fields__)), solids)
+            none[seen] = _proved_no_cover(_Pairs(*(getattr(pairs, f)[seen] for f in _pair_fields)), solids)
         cover = np.full(n, "", dtype=object)
         cover[none] = "none"
         for i in np.flatnonzero(~none):

@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -87,14 +88,19 @@ def test_an_events_data_read_late_is_the_data_as_emitted(monkeypatch):
        st.sampled_from([None, "red", "blue"]), st.sampled_from([None, "red-soldier-1"]),
        st.dictionaries(st.sampled_from(["to", "dice", "why", "answer"]), st.integers() | st.text(max_size=3), max_size=3) | st.none(),
        st.booleans())
-def test_make_event_builds_the_event_the_dataclass_builds(seq, kind, side, model, data, secret):
-    """make_event fills the instance directly: the same class, fields, data (read or not) and
-    instance dict, in the same order, as the dataclass's own constructor."""
+def test_make_event_builds_an_immutable_slotted_event_of_its_kind(seq, kind, side, model, data, secret):
+    """make_event gives the kind's own class, equal to the constructor's event, slotted (no
+    instance dict) and immutable, its data made JSON-able on the first read; it pickles whole."""
+    import pickle
+
     made = make_event(seq, kind, side, model, data, secret)
     built = EVENT_TYPES.get(kind, GameEvent)(seq, kind, side, model, data or {}, secret)
     assert type(made) is type(built)
-    assert list(made.__dict__.items()) == list(built.__dict__.items())
-    assert made == built and made.to_dict() == built.to_dict()
+    assert not hasattr(made, "__dict__")
+    assert made == built and made.to_dict() == built.to_dict() and hash(made) == hash(built)
+    with pytest.raises(AttributeError, match="immutable"):
+        made.seq = seq + 1  # type: ignore[misc]  # the point: assigning is refused
+    assert pickle.loads(pickle.dumps(made)) == made
 
 
 # --- issue 44: one event model ------------------------------------------------------------------------

@@ -103,7 +103,7 @@ class _SightIndex:
     radii: np.ndarray  # (N,)
 
 
-_INDEX_CACHE: dict[int, tuple[Board, _SightIndex]] = {}
+_INDEX_CACHE: dict[Board, _SightIndex] = {}
 
 # A base's obstacle (:meth:`TerrainPart.model_part`) has the holding circle of its
 # circumscribed polygon: within this many radii of the base's centre (and rounding).
@@ -111,15 +111,15 @@ _BASE_REACH = 1.0 / math.cos(math.pi / ROUND_OBSTACLE_SIDES) + 1e-3
 
 
 def _index(board: Board) -> _SightIndex:
-    """The board's culling circles (cached per board object, a few of them).
+    """The board's culling circles (cached per board, a few of them: boards are immutable and hash once).
 
     Every move makes a new board: its index is the last one with the moved bases' rows written
     again (:func:`_index_after_move`), or read from the bases; each model's obstacle is built only
     when it comes near a line of sight (:meth:`TerrainPart.model_part`, cached per base).
     """
-    hit = _INDEX_CACHE.get(id(board))
-    if hit is not None and hit[0] is board:
-        return hit[1]
+    hit = _INDEX_CACHE.get(board)
+    if hit is not None:
+        return hit
     part = _terrain_part(board.terrain)
     bases = [b for b in board.bases if b.height_cm > 0]
     index = _index_after_move(_LAST_INDEX[0], part, bases)
@@ -127,7 +127,7 @@ def _index(board: Board) -> _SightIndex:
         index = _index_of(part, bases)
     if len(_INDEX_CACHE) > 16:
         _INDEX_CACHE.clear()
-    _INDEX_CACHE[id(board)] = (board, index)
+    _INDEX_CACHE[board] = index
     _LAST_INDEX[0] = index
     return index
 
