@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 import numpy as np
 
@@ -14,7 +14,7 @@ from ..engine.bridge import allowance
 from ..engine.decisions import Answer, Decision, PointSpec
 from ..engine.missions import mission_cards
 from ..engine.spatial import BOUND_SLACK_CM, beyond_allowance, plan_move, straight_slides
-from ..engine.state import GameState, ModelState, other_side
+from ..engine.state import GameState, MarkerState, ModelState, other_side
 from ..errors import LandsraadError, RuleError
 from ..geometry.movement import free_spots
 from ..kits import load_kit
@@ -179,7 +179,7 @@ class HeuristicPlayer:
     reads_state = True
     """It reads its view of the state at every decision."""
 
-    def decide(self, decision: Decision, state: Any) -> Answer:
+    def decide(self, decision: Decision, state: GameState | None) -> Answer:
         """The answer to ``decision`` (always legal), seeing ``state`` as its side may."""
         handler = getattr(self, f"_on_{decision.kind}", None)
         answer: Answer = None
@@ -557,7 +557,7 @@ class HeuristicPlayer:
         return None
 
     @staticmethod
-    def _contact_spots(m: ModelState, target: Any, allowance: float) -> list[Point]:
+    def _contact_spots(m: ModelState, target: ModelState | MarkerState, allowance: float) -> list[Point]:
         """Spots in contact with ``target`` (a model, or a marker the base may overlap), facing the mover first."""
         tr = _r(target)
         reach = tr + _r(m) + (0.03 if hasattr(target, "base_mm") else -0.2)

@@ -372,6 +372,20 @@ def clash_table(attacker: Combatant, defender: Combatant, worth_a: float = 1.0, 
     return _clash_cached(*_signed_pair(attacker, defender, ruleset), _q(worth_a), _q(worth_d), ruleset)
 
 
+_SideFacts = tuple[bool, int, tuple[int, ...], int]
+"""One side's facts of a clash (:func:`_side_facts`): may attack, attack edge, blow results, initiative."""
+
+_Unplayed = tuple[bool, bool, int, int, tuple[int, ...], tuple[int, ...], int, float, float]
+"""What a clash's play depends on but the ties rule (:func:`_play_clash`'s arguments but ``ties``)."""
+
+_PlayedKey = tuple[bool, bool, int, int, tuple[int, ...], tuple[int, ...], int, float, float, str]
+""":func:`_play_clash`'s arguments, in order: its memo's key."""
+
+_Played = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]
+"""A played clash: :class:`ClashTable`'s arrays hit_a, hit_d, blow_a, blow_d, lone_a, lone_d, both,
+policy_a, policy_d and its value."""
+
+
 @lru_cache(maxsize=20000)
 def _clash_cached(attacker: _Signed[Combatant], defender: _Signed[Combatant], worth_a: float, worth_d: float, ruleset: Ruleset) -> ClashTable:
     # Each side's facts are cached apart: the same pair meets again with other worths, or roles swapped.
@@ -379,11 +393,11 @@ def _clash_cached(attacker: _Signed[Combatant], defender: _Signed[Combatant], wo
 
 
 @lru_cache(maxsize=20000)
-def _side_cached(striker: _Signed[Combatant], target: _Signed[Combatant], ruleset: Ruleset) -> tuple[bool, int, tuple[int, ...], int]:
+def _side_cached(striker: _Signed[Combatant], target: _Signed[Combatant], ruleset: Ruleset) -> _SideFacts:
     return _side_facts(_norm(striker.value), _norm(target.value), ruleset)
 
 
-def _side_facts(striker: Combatant, target: Combatant, ruleset: Ruleset) -> tuple[bool, int, tuple[int, ...], int]:
+def _side_facts(striker: Combatant, target: Combatant, ruleset: Ruleset) -> _SideFacts:
     """The kernel's facts of one side of a clash, without dice (R-MELEE): whether ``striker`` may
     attack, its attack total minus ``target``'s defence total, its blow's result index for each
     final neutral (:func:`_blow_table`), both ``0`` and ``()`` when it may not attack, and its
@@ -394,15 +408,14 @@ def _side_facts(striker: Combatant, target: Combatant, ruleset: Ruleset) -> tupl
     return True, edge, tuple(_blow_table(striker, target, ruleset).tolist()), initiative_total(striker, target, 0, ruleset)
 
 
-def _table(side_a: tuple[bool, int, tuple[int, ...], int], side_d: tuple[bool, int, tuple[int, ...], int],
+def _table(side_a: _SideFacts, side_d: _SideFacts,
            worth_a: float, worth_d: float, ruleset: Ruleset) -> ClashTable:
     """The :class:`ClashTable` from each side's facts (:func:`_side_facts`)."""
     hit_a, hit_d, blow_a, blow_d, lone_a, lone_d, both, pa, pd, value = _play_clash(*_played_key(side_a, side_d, worth_a, worth_d, ruleset.ties))
     return ClashTable((side_a[0], side_d[0]), hit_a, hit_d, blow_a, blow_d, side_a[3], side_d[3], lone_a, lone_d, both, pa, pd, value)
 
 
-def _played_key(side_a: tuple[bool, int, tuple[int, ...], int], side_d: tuple[bool, int, tuple[int, ...], int],
-                worth_a: float, worth_d: float, ties: str) -> tuple:
+def _played_key(side_a: _SideFacts, side_d: _SideFacts, worth_a: float, worth_d: float, ties: str) -> _PlayedKey:
     """What a clash's play depends on, from each side's facts (:func:`_side_facts`):
     :func:`_play_clash`'s arguments, in order, and its memo's key (R-MELEE)."""
     ca, edge_a, res_a, ia = side_a
@@ -411,11 +424,11 @@ def _played_key(side_a: tuple[bool, int, tuple[int, ...], int], side_d: tuple[bo
 
 
 _PLAYED_SIZE = 20000
-_PLAYED: dict[tuple, tuple] = {}
+_PLAYED: dict[_PlayedKey, _Played] = {}
 
 
 def _play_clash(ca: bool, cd: bool, edge_a: int, edge_d: int, res_a: tuple[int, ...], res_d: tuple[int, ...], lead: int,
-                worth_a: float, worth_d: float, ties: str) -> tuple:
+                worth_a: float, worth_d: float, ties: str) -> _Played:
     """The arrays and value of a :class:`ClashTable` from what they depend on, so that different
     combatants with the same facts share the work (R-MELEE, R-NEUTRAL-DOWN, R-TEST-CLASH).
 
@@ -435,14 +448,14 @@ def _play_clash(ca: bool, cd: bool, edge_a: int, edge_d: int, res_a: tuple[int, 
     return hit
 
 
-def _remember_played(key: tuple, played: tuple) -> tuple:
+def _remember_played(key: _PlayedKey, played: _Played) -> _Played:
     if len(_PLAYED) >= _PLAYED_SIZE:
         _PLAYED.clear()
     _PLAYED[key] = played
     return played
 
 
-def _play_clashes(clashes: Sequence[tuple], ties: str) -> list[tuple]:
+def _play_clashes(clashes: Sequence[_Unplayed], ties: str) -> list[_Played]:
     """:func:`_play_clash` of each of ``clashes`` (its arguments but ``ties``), played side by side.
 
     A clash is one index of the arrays; numpy's fixed cost per operation, most of a clash's
@@ -507,7 +520,7 @@ def warm_clash_tables(pairs: Iterable[Clash], ruleset: Ruleset | None = None) ->
     :func:`clash_table`) that no table holds yet: the later :func:`clash_table` calls find them
     played (the same tables, in a fraction of the time when there are many; R-MELEE, R-TEST-CLASH)."""
     ruleset = ruleset or DEFAULT
-    todo: dict[tuple, None] = {}
+    todo: dict[_PlayedKey, None] = {}
     for attacker, defender, worth_a, worth_d in pairs:
         a, d = _signed_pair(attacker, defender, ruleset)
         key = _played_key(_side_cached(a, d, ruleset), _side_cached(d, a, ruleset), _q(worth_a), _q(worth_d), ruleset.ties)
