@@ -38,7 +38,7 @@ TYPED = [
     "landsraad.tournament", "landsraad.houses", "landsraad.balance", "landsraad.missions", "landsraad.specials",
     "landsraad.kits", "landsraad.content", "landsraad.scene", "landsraad.svg", "landsraad.fileio", "landsraad.errors",
     "landsraad.wording", "landsraad.lazy", "landsraad.workers", "landsraad.roster", "landsraad.ruleset", "landsraad.players",
-    "landsraad.play", "landsraad.table", "landsraad.viewer",
+    "landsraad.play", "landsraad.table", "landsraad.viewer", "landsraad.ai", "landsraad.search",
 ]
 """Packages and modules that pass mypy as they are (geometry.movement among them)."""
 
