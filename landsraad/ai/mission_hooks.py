@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Callable, Mapping, Protocol, Sequence
 
-from ..engine.state import GameState, ModelState
-from ..missions import MissionCard, opposite_edge, quarter
+from ..engine.state import GameState, MarkerState, ModelState, Side
+from ..missions import Edge, MarkerSpec, MissionCard, SpecialAction, opposite_edge, quarter
 from .jobs import Job, marker_kind
 from .reading import TableReading
 from .spots import _edge_distance, _edge_point, _gap, _r, _toward
@@ -36,27 +36,36 @@ from .tables import _best_melee, _comb, clash_table
 
 
 class TableSide(Protocol):
-    """What a hook reads of one activation's planner (:class:`~landsraad.ai.planner._Planner`)."""
+    """What a hook reads of one activation's planner (:class:`~landsraad.ai.planner.Planner`)."""
 
-    state: GameState
-    side: str
-    enemy: str
-    edge: str
-    enemies: list[ModelState]
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def side(self) -> str: ...
+
+    @property
+    def enemy(self) -> Side: ...
+
+    @property
+    def edge(self) -> Edge: ...
+
+    @property
+    def enemies(self) -> list[ModelState]: ...
 
     def swing(self, mission: str) -> float: ...
 
 
-JobBuilder = Callable[[TableSide, Any, Mapping[str, Any]], list[Job]]
-ChanceEstimator = Callable[[TableReading, Any, Mapping[str, Any]], float]
-KillBonus = Callable[[TableSide, Any, Mapping[str, Any], ModelState], float]
+JobBuilder = Callable[[TableSide, MissionCard, Mapping[str, float]], list[Job]]
+ChanceEstimator = Callable[[TableReading, MissionCard, Mapping[str, float]], float]
+KillBonus = Callable[[TableSide, MissionCard, Mapping[str, float], ModelState], float]
 
 
-def _no_jobs(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> list[Job]:
+def _no_jobs(t: TableSide, card: MissionCard, params: Mapping[str, float]) -> list[Job]:
     return []
 
 
-def _no_bonus(t: TableSide, card: MissionCard, params: Mapping[str, Any], e: ModelState) -> float:
+def _no_bonus(t: TableSide, card: MissionCard, params: Mapping[str, float], e: ModelState) -> float:
     return 0.0
 
 
@@ -89,7 +98,7 @@ class MissionHook:
 # --- shared readings ------------------------------------------------------------------------------
 
 
-def own_markers(t: TableSide, card: MissionCard, kind: str | None = None) -> list[Any]:
+def own_markers(t: TableSide, card: MissionCard, kind: str | None = None) -> list[MarkerState]:
     """The side's markers of ``card`` (of marker kind ``kind`` if given)."""
     out = [k for k in t.state.markers if k.owner == t.side and k.mission == card.id]
     if kind is not None:
@@ -105,7 +114,7 @@ _EFFECT_SHARE = {"activate": 0.9, "destroy": 0.8, "pick_up": 0.5}
 a test, carrying the marker home)."""
 
 
-def action_jobs(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> list[Job]:
+def action_jobs(t: TableSide, card: MissionCard, params: Mapping[str, float]) -> list[Job]:
     """A job at every marker of the side that one of the card's marker actions still has work on
     (the action's key is the engine's: ``mission:<card>:<action>:<marker>``)."""
     jobs: list[Job] = []
@@ -129,7 +138,7 @@ def action_jobs(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> l
     return jobs
 
 
-def carry_job(t: TableSide, cards: Mapping[str, Any], m: ModelState) -> Job | None:
+def carry_job(t: TableSide, cards: Mapping[str, MissionCard], m: ModelState) -> Job | None:
     """The job of a model carrying a marker: the card's ``deliver`` action (at its own edge when the
     action needs it), else into its own half (a carried marker held there counts as secured)."""
     k = next((x for x in t.state.markers if x.id == m.carrying), None)
@@ -152,14 +161,14 @@ def carry_job(t: TableSide, cards: Mapping[str, Any], m: ModelState) -> Job | No
 # --- jobs by evaluator ---------------------------------------------------------------------------------
 
 
-def _hold_markers(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> list[Job]:
+def _hold_markers(t: TableSide, card: MissionCard, params: Mapping[str, float]) -> list[Job]:
     """Hold the side's markers: a model in base contact with each at the end (PRJ-70, PRJ-71)."""
     left = [k for k in own_markers(t, card) if not k.destroyed and not k.carried_by and not k.delivered]
     needed = max(1, min(len(left), int(params.get("markers", len(left)) or 1)))
     return [Job("position", (k.x, k.y), t.swing(card.id) / needed, marker=k.id, hold=True, radius=_r(k)) for k in left]
 
 
-def _contest_markers(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> list[Job]:
+def _contest_markers(t: TableSide, card: MissionCard, params: Mapping[str, float]) -> list[Job]:
     """Stand in base contact with the opponent's markers of ``card``: a contesting model there at
     the end denies the opponent the marker (PRJ-70, PRJ-71), and one denied marker fails a card that
     needs them all. Each is worth a share of the card's mean swing (the opponent's rank is secret,
@@ -169,7 +178,7 @@ def _contest_markers(t: TableSide, card: MissionCard, params: Mapping[str, Any])
     return [Job("contest", (k.x, k.y), swing / len(theirs), marker=k.id, hold=True, radius=_r(k)) for k in theirs]
 
 
-def _near_enemy_edge(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> list[Job]:
+def _near_enemy_edge(t: TableSide, card: MissionCard, params: Mapping[str, float]) -> list[Job]:
     """Stand ``models`` models within ``within_cm`` of the opponent's edge, spread along it."""
     s = t.state
     n = max(1, int(params.get("models", 1)))
@@ -184,7 +193,7 @@ def _near_enemy_edge(t: TableSide, card: MissionCard, params: Mapping[str, Any])
     return jobs
 
 
-def _quarters(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> list[Job]:
+def _quarters(t: TableSide, card: MissionCard, params: Mapping[str, float]) -> list[Job]:
     """Stand in the ``quarters`` table quarters nearest the own edge."""
     s = t.state
     w, d = s.width, s.depth
@@ -194,7 +203,7 @@ def _quarters(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> lis
     return [Job("quarter", q, t.swing(card.id) / n, hold=True, quarter=quarter(q, 0.0, (w, d))) for q in centres[:n]]
 
 
-def _guard(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> list[Job]:
+def _guard(t: TableSide, card: MissionCard, params: Mapping[str, float]) -> list[Job]:
     """Stand between each own ambassador and the nearest enemy."""
     jobs = []
     for a in t.state.models:
@@ -208,13 +217,13 @@ def _guard(t: TableSide, card: MissionCard, params: Mapping[str, Any]) -> list[J
 # --- kill bonuses by evaluator ---------------------------------------------------------------------------
 
 
-def _first_kill_bonus(t: TableSide, card: MissionCard, params: Mapping[str, Any], e: ModelState) -> float:
+def _first_kill_bonus(t: TableSide, card: MissionCard, params: Mapping[str, float], e: ModelState) -> float:
     """The whole swing while nobody has killed an enemy model yet (PRJ-76)."""
     done = any(k.killer_side is not None and k.killer_side != k.victim_side for k in t.state.kills)
     return 0.0 if done else 1.0
 
 
-def _most_expensive_bonus(t: TableSide, card: MissionCard, params: Mapping[str, Any], e: ModelState) -> float:
+def _most_expensive_bonus(t: TableSide, card: MissionCard, params: Mapping[str, float], e: ModelState) -> float:
     """The whole swing for one of the opponent's most expensive models, until one is killed."""
     if e.ambassador:
         return 0.0
@@ -225,7 +234,7 @@ def _most_expensive_bonus(t: TableSide, card: MissionCard, params: Mapping[str, 
     return 1.0 if e.profile.cost == top and not done else 0.0
 
 
-def _capture_bonus(t: TableSide, card: MissionCard, params: Mapping[str, Any], e: ModelState) -> float:
+def _capture_bonus(t: TableSide, card: MissionCard, params: Mapping[str, float], e: ModelState) -> float:
     """Hurting an enemy badly enough to capture it is part of the way (the capture itself is the card's action)."""
     return 0.15 if not e.ambassador else 0.0
 
@@ -237,7 +246,7 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def _marker_depth(r: TableReading, spec: Any) -> float:
+def _marker_depth(r: TableReading, spec: MarkerSpec) -> float:
     """How far from the side's own edge a marker of ``spec`` will lie (its centre, cm): its owner
     places it near the nearest row the card allows; the opponent as deep in the region as allowed."""
     radius = spec.size_mm / 20.0
@@ -263,7 +272,7 @@ def _safe(r: TableReading, depth: float, models: float = 1.0) -> float:
     return max(0.0, 1.0 - 0.6 * r.exposure(depth)) ** models
 
 
-def _action_markers(card: MissionCard) -> list[tuple[Any, Any]]:
+def _action_markers(card: MissionCard) -> list[tuple[SpecialAction, MarkerSpec]]:
     """The (action, marker spec) pairs of the card's actions on markers."""
     out = []
     for action in card.special_actions:
@@ -272,7 +281,7 @@ def _action_markers(card: MissionCard) -> list[tuple[Any, Any]]:
     return out
 
 
-def _actions_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
+def _actions_chance(r: TableReading, card: MissionCard, params: Mapping[str, float]) -> float:
     """Take the card's marker actions on ``markers`` of its markers (all of them if not given):
     the walk, the action's test (explosives or an explosive shot do instead when the card wants
     its markers destroyed), and the danger deep in the opponent's half; a carried marker's way home."""
@@ -299,7 +308,7 @@ def _actions_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any
     return p
 
 
-def _hold_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
+def _hold_chance(r: TableReading, card: MissionCard, params: Mapping[str, float]) -> float:
     """Hold ``markers`` markers at the end: reach them, stand there, and keep the enemy off."""
     if not card.markers:
         return 0.2
@@ -310,7 +319,7 @@ def _hold_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) 
     return _timely(r, depth, needed) * _safe(r, depth, needed) * min(1.0, keep) ** (needed / 2.0)
 
 
-def _edge_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
+def _edge_chance(r: TableReading, card: MissionCard, params: Mapping[str, float]) -> float:
     """``models`` models within ``within_cm`` of the opponent's edge at the end."""
     n = max(1, int(params.get("models", 1)))
     within = float(params.get("within_cm", 10.0))
@@ -320,14 +329,14 @@ def _edge_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) 
     return _timely(r, depth, n, -1.0) * _safe(r, depth, n / 2.0) * min(1.0, 1.2 * len(r.mine) / (len(r.mine) + n))
 
 
-def _quarters_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
+def _quarters_chance(r: TableReading, card: MissionCard, params: Mapping[str, float]) -> float:
     """``quarters`` quarters held: more models than the enemy in each; the far ones are contested."""
     q = max(1, min(4, int(params.get("quarters", 3))))
     crowd = len(r.mine) / max(1.0, len(r.mine) + len(r.theirs))
     return 0.5 ** (q - 1) * (2.0 * r.share) ** 1.5 * (2.0 * crowd) ** 1.5 / r.detour ** 0.5
 
 
-def _guard_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
+def _guard_chance(r: TableReading, card: MissionCard, params: Mapping[str, float]) -> float:
     """The ambassador unhurt at the end (a hurt one scores neither, PRJ-75): the enemy must cross the table to reach it.
 
     The estimate is the chance of no attack reaching it: between two heuristics an attack on an
@@ -337,14 +346,14 @@ def _guard_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any])
     return 1.0 - 0.12 * threat * threat / r.detour
 
 
-def _first_kill_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
+def _first_kill_chance(r: TableReading, card: MissionCard, params: Mapping[str, float]) -> float:
     """Draw first blood: the stronger side and the one with guns strikes first."""
     guns = sum(1 for m in r.mine if any(w.is_ranged for w in m.weapons)) / max(1, len(r.mine))
     theirs = sum(1 for m in r.theirs if any(w.is_ranged for w in m.weapons)) / max(1, len(r.theirs))
     return 0.55 + 1.2 * (r.share - 0.5) + 0.3 * (guns - theirs)
 
 
-def _most_expensive_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
+def _most_expensive_chance(r: TableReading, card: MissionCard, params: Mapping[str, float]) -> float:
     """Kill one of the opponent's most expensive models: how many there are, and how the side fights them."""
     theirs = list(r.theirs)
     if not theirs:
@@ -371,14 +380,14 @@ def _fight_against(r: TableReading, targets: Sequence[ModelState]) -> float:
     return total / count if count else -0.3
 
 
-def _capture_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
+def _capture_chance(r: TableReading, card: MissionCard, params: Mapping[str, float]) -> float:
     """Capture enemies: hurt them to a grave wound or paralyse them, then touch them, ``models`` times."""
     n = max(1, int(params.get("models", 1)))
     paralysers = sum(1 for m in r.mine if any("paralysing" in w.poisons for w in m.weapons)) / max(1, len(r.mine))
     return (0.1 + 0.4 * (r.share - 0.5) + 0.15 * paralysers) ** n
 
 
-def _fallback_chance(r: TableReading, card: MissionCard, params: Mapping[str, Any]) -> float:
+def _fallback_chance(r: TableReading, card: MissionCard, params: Mapping[str, float]) -> float:
     """An evaluator the player does not know: its marker actions if any, a long shot otherwise."""
     return 0.8 * _actions_chance(r, card, params) if _action_markers(card) else 0.2
 
@@ -415,7 +424,7 @@ def card_jobs(t: TableSide, card: MissionCard) -> list[Job]:
     return action_jobs(t, card, params) + hook_for(card).jobs(t, card, params)
 
 
-def contest_jobs(t: TableSide, cards: Mapping[str, Any]) -> list[Job]:
+def contest_jobs(t: TableSide, cards: Mapping[str, MissionCard]) -> list[Job]:
     """The jobs that deny the opponent its cards: each card its markers on the table belong to (the
     owner says which mission a marker is for, R-MISSIONS, so no secret is read), through the card's
     evaluator's :attr:`MissionHook.contest`, in the order the markers lie in the state."""
@@ -443,12 +452,12 @@ def card_chance(r: TableReading, card: MissionCard) -> float:
     return min(0.95, max(0.05, float(p)))
 
 
-def estimate_chances(r: TableReading, cards: Mapping[str, Any], allowed: Sequence[str]) -> dict[str, float]:
+def estimate_chances(r: TableReading, cards: Mapping[str, MissionCard], allowed: Sequence[str]) -> dict[str, float]:
     """Each allowed card's chance of success (:func:`card_chance`)."""
     return {mid: card_chance(r, cards[mid]) for mid in allowed if mid in cards}
 
 
-def wants_destroyed(cards: Mapping[str, Any], marker: Any) -> bool:
+def wants_destroyed(cards: Mapping[str, MissionCard], marker: MarkerState) -> bool:
     """Whether the marker's owner wants it destroyed (its card's evaluator counts destroyed markers)."""
     card = cards.get(marker.mission)
     return card is not None and hook_for(card).destroy

@@ -6,19 +6,22 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Protocol, Sequence, TypeVar
+from typing import Callable, Iterable, Protocol, Sequence, TypeVar
 
 import shapely
 from shapely.geometry import LineString, Polygon
+from shapely.geometry.base import BaseGeometry
 
 from ..engine.missions import available_mission_actions, mission_cards
-from ..engine.state import GameState, ModelState, other_side
+from ..engine.state import GameState, MarkerState, ModelState, other_side
 from ..errors import RuleError
 from ..geometry.board import TerrainPiece
 from ..geometry.templates import BLAST_RADIUS_CM
 from ..missions import quarter
+from ..model import Weapon
 from ..rules.poisons import may_fulfil_objectives
-from ..rules.shooting import can_shoot, can_target, laser_blast_problem, range_band
+from ..rules.shooting import LaserMode, can_shoot, can_target, laser_blast_problem, range_band
+from ..rules.state import Combatant
 from .jobs import Job, job_key
 from .mission_hooks import card_jobs, card_kill_bonus, carry_job, contest_jobs, wants_destroyed
 from .spots import (
@@ -32,6 +35,7 @@ from .spots import (
     _toward,
 )
 from .tables import (
+    Clash,
     _assumed_weapon,
     _best_melee,
     _comb,
@@ -46,19 +50,29 @@ from .tables import (
 from .temperament import Temperament
 
 
+class ActivationMemory(Protocol):
+    """What a planner reads of its player's memory of the activation under way: the fatigue
+    tokens each model held when the activation began (RUL-05), by model id."""
+
+    held: dict[str, int]
+
+
 class PlayerMemory(Protocol):
     """What a planner reads of its player (:class:`~landsraad.ai.player.HeuristicPlayer`): the
     fatigue its models held when the activation began, the side's sticky job assignment, and
     whether it contests the opponent's cards."""
 
-    memory: Any
+    @property
+    def memory(self) -> ActivationMemory: ...
+
     jobs: dict[str, tuple]
     contest: bool
     temperament: Temperament
 
+
 COVER_WEIGHT = 1.5
 """What each enemy shooter with a clear line to a spot costs a move closing in on a fight, in cm
-of the way (times the temperament's caution; :class:`_Exposure`)."""
+of the way (times the temperament's caution; :class:`Exposure`)."""
 
 FIGHTER_AGGRESSION = 1.3
 """From this aggression (the ``aggressive`` style's), a model whose fight wins by the exact odds
@@ -70,8 +84,10 @@ balanced player hunting with a job scored 31-42 % against the one that did not."
 
 
 @dataclass
-class _Plan:
-    """What the player means to do with the model it activates."""
+class Plan:
+    """What the heuristic player means to do with the model it activates: an internal type of
+    :mod:`landsraad.ai` (:class:`Planner` makes it, :class:`~landsraad.ai.player.HeuristicPlayer`
+    carries it out through the activation's decisions)."""
 
     model: str
     kind: str
@@ -84,10 +100,10 @@ class _Plan:
     """Where to head with a move left after the action."""
     target: str | None = None
     value: float = 0.0
-    contact: Any = None
+    contact: ModelState | MarkerState | None = None
     """The model or marker the free move must reach (a charge, a mission marker)."""
     contact_failed: bool = False
-    laser_mode: str = "burn"
+    laser_mode: LaserMode = "burn"
     """A laser's mode (R-LASER): ``explosive`` fires a blast at ``aim``."""
     aim: Point | None = None
     hunted: str | None = None
@@ -108,9 +124,10 @@ def _near_segment(a: Point, b: Point, p: Point) -> float:
 
 
 _T = TypeVar("_T")
+_Item = TypeVar("_Item", ModelState, MarkerState)
 
 
-def _once_for(memo: dict[str, tuple[Any, _T]], item: Any, compute: Callable[[], _T]) -> _T:
+def _once_for(memo: dict[str, tuple[_Item, _T]], item: _Item, compute: Callable[[], _T]) -> _T:
     """``compute()`` for ``item`` (a model or marker state), remembered in ``memo`` under its id
     while the state object is the same one (a planner lives one activation; a model that moved
     is a new object, asked again)."""
@@ -120,8 +137,10 @@ def _once_for(memo: dict[str, tuple[Any, _T]], item: Any, compute: Callable[[], 
     return hit[1]
 
 
-class _Danger:
-    """How dangerous a spot is for one model: enemies that could charge it next turn and win.
+class Danger:
+    """How dangerous a spot is for one model: enemies that could charge it next turn and win (an
+    internal type of :mod:`landsraad.ai`: :meth:`Planner.danger` makes one per model and
+    activation, the player's moves read it).
 
     An enemy's clash is judged only when a spot asked about lies within its charge: most enemies
     are far from the few spots a plan looks at, and each clash costs a table look-up.
@@ -130,8 +149,8 @@ class _Danger:
     def __init__(self, state: GameState, m: ModelState) -> None:
         self.m = m
         self.state = state
-        self._me: Any = None
-        self._charges: list[tuple[float, float, float, ModelState, Any]] = []
+        self._me: Combatant | None = None
+        self._charges: list[tuple[float, float, float, ModelState, Weapon]] = []
         """Each enemy able to charge, in the state's order: its spot, the reach of its charge, itself, its weapon."""
         for e in state.enemies_of(m.id):
             if e.ambassador or e.out_of_action:
@@ -149,7 +168,7 @@ class _Danger:
             v = self._values[i] = clash_table(*self._clash(i), self.state.ruleset).value
         return v
 
-    def _clash(self, i: int) -> tuple[Any, Any, float, float]:
+    def _clash(self, i: int) -> Clash:
         """Enemy ``i``'s charge as :func:`~landsraad.ai.tables.clash_table`'s (attacker, defender, worths)."""
         state, m = self.state, self.m
         if self._me is None:
@@ -183,14 +202,14 @@ class _Danger:
                 v = values[i]
                 if v is None:  # judged on the first spot it reaches (a call only then: at is asked thousands of times)
                     self.judge((p,))  # with the others that reach it
-                    v = values[i]
+                    v = self._value(i)  # judged now: the value judge just stored
                 if v > 0:
                     total += v
         return total
 
 
 @lru_cache(maxsize=64)
-def _sight_blockers(pieces: tuple[TerrainPiece, ...]) -> Any:
+def _sight_blockers(pieces: tuple[TerrainPiece, ...]) -> BaseGeometry | None:
     """The terrain that may hide a model from a shooter (a height above 0, R-COVER), as one
     prepared shapely geometry; ``None`` on an open table."""
     polys = [Polygon(t.polygon) for t in pieces if t.height_cm > 0]
@@ -201,11 +220,12 @@ def _sight_blockers(pieces: tuple[TerrainPiece, ...]) -> Any:
     return union
 
 
-class _Exposure:
+class Exposure:
     """How exposed a spot is to the enemy's guns: the enemy shooters within two range bands of it
     whose straight line to it crosses no terrain that may block sight (issue 45: close distance
     under cover). A cheap reading, not the rules' line of sight (R-LOS): it steers a move among
-    points, it never decides a shot."""
+    points, it never decides a shot. An internal type of :mod:`landsraad.ai`
+    (:meth:`Planner.exposure`)."""
 
     def __init__(self, state: GameState, m: ModelState) -> None:
         self.blockers = _sight_blockers(tuple(t.piece() for t in state.terrain))
@@ -232,8 +252,13 @@ class _Exposure:
 # --- the planner -------------------------------------------------------------------------------------------
 
 
-class _Planner:
-    """One activation's look at the table: jobs for the side's models, and each model's best plan."""
+class Planner:
+    """One activation's look at the table: jobs for the side's models, and each model's best plan.
+
+    An internal type of :mod:`landsraad.ai`: :class:`~landsraad.ai.player.HeuristicPlayer` makes
+    one per decision it plans, for ``side`` in ``state``; the mission hooks read it as a
+    :class:`~landsraad.ai.mission_hooks.TableSide`.
+    """
 
     def __init__(self, player: PlayerMemory, state: GameState, side: str) -> None:
         self.player = player
@@ -252,33 +277,33 @@ class _Planner:
         self.late = state.clock_s >= 0.6 * state.clock_limit_s
         self._swing_cache: dict[str, float] = {}
         self._bonus_cache: dict[str, float] = {}
-        self._dangers: dict[str, _Danger] = {}
-        self._exposures: dict[str, _Exposure] = {}
+        self._dangers: dict[str, Danger] = {}
+        self._exposures: dict[str, Exposure] = {}
         self.temperament = player.temperament
         # What a model's plan asks of the others again and again, known once per activation (the
         # state does not change while it is planned): keyed by model ids.
         self._melee: dict[tuple[str, str, bool, int | None], float] = {}
         self._hunted: dict[str, ModelState | None] = {}
-        self._plans: dict[str, _Plan] = {}
-        self._nearest: dict[tuple[str, str], tuple[ModelState, Any, tuple[ModelState | None, float]]] = {}
+        self._plans: dict[str, Plan] = {}
+        self._nearest: dict[tuple[str, str], tuple[ModelState, Weapon, tuple[ModelState | None, float]]] = {}
         self._engaged: dict[str, tuple[ModelState, list[ModelState]]] = {}
         self._gaps: dict[str, tuple[ModelState, list[float]]] = {}
-        self._blast_worths: dict[str, tuple[Any, float]] = {}
-        self._blasts: dict[tuple[str, str], tuple[ModelState, Any, tuple[float, Point | None]]] = {}
+        self._blast_worths: dict[str, tuple[MarkerState, float]] = {}
+        self._blasts: dict[tuple[str, str], tuple[ModelState, Weapon, tuple[float, Point | None]]] = {}
         self.jobs = self._jobs()
         self.assignment = self._assign()
 
-    def danger(self, m: ModelState) -> "_Danger":
+    def danger(self, m: ModelState) -> "Danger":
         d = self._dangers.get(m.id)
         if d is None:
-            d = self._dangers[m.id] = _Danger(self.state, m)
+            d = self._dangers[m.id] = Danger(self.state, m)
         return d
 
-    def exposure(self, m: ModelState) -> "_Exposure":
+    def exposure(self, m: ModelState) -> "Exposure":
         """The exposure map of ``m`` to the enemy's guns (made once per activation)."""
         x = self._exposures.get(m.id)
         if x is None:
-            x = self._exposures[m.id] = _Exposure(self.state, m)
+            x = self._exposures[m.id] = Exposure(self.state, m)
         return x
 
     # --- mission bookkeeping -------------------------------------------------------------------------
@@ -387,7 +412,7 @@ class _Planner:
         t = clash_table(*pair, self.state.ruleset)
         return t.value if active else -t.value
 
-    def _melee_pair(self, me: ModelState, e: ModelState, active: bool, fatigue: int | None) -> tuple | None:
+    def _melee_pair(self, me: ModelState, e: ModelState, active: bool, fatigue: int | None) -> Clash | None:
         """The clash :meth:`melee_value` judges, as :func:`~landsraad.ai.tables.clash_table`'s
         (attacker, defender, worth_a, worth_d); ``None`` when ``me`` has no melee weapon."""
         w = _best_melee(me)
@@ -403,10 +428,10 @@ class _Planner:
         ``foes`` (:func:`~landsraad.ai.tables.warm_clash_tables`; the same values, sooner)."""
         fatigue = me.fatigue if active else None
         pairs = [self._melee_pair(me, e, active, fatigue) for e in foes if (me.id, e.id, active, fatigue) not in self._melee]
-        if len(pairs) > 1 and pairs[0] is not None:
-            warm_clash_tables(pairs, self.state.ruleset)
+        if len(pairs) > 1 and pairs[0] is not None:  # then none is None (``me`` has a melee weapon)
+            warm_clash_tables([pair for pair in pairs if pair is not None], self.state.ruleset)
 
-    def shot_value(self, me: ModelState, weapon: Any, target: ModelState, distance: float, held: int | None = None) -> float:
+    def shot_value(self, me: ModelState, weapon: Weapon, target: ModelState, distance: float, held: int | None = None) -> float:
         shooter = _comb(self.state, me.id, weapon=weapon, activation_fatigue=me.fatigue if held is None else held)
         tgt = _comb(self.state, target.id)
         if not can_target(shooter, tgt, ruleset=self.state.ruleset):
@@ -416,7 +441,7 @@ class _Planner:
         worth = _worth(self.state, target) + self.kill_bonus(target)
         return _shot_value(shooter, tgt, band * rng + min(rng, 0.5), worth, "burn", self.state.ruleset)
 
-    def nearest_shot(self, me: ModelState, weapon: Any, at: Point | None = None) -> tuple[ModelState | None, float]:
+    def nearest_shot(self, me: ModelState, weapon: Weapon, at: Point | None = None) -> tuple[ModelState | None, float]:
         """The enemy a shot from ``at`` must take (RUL-08, sight not checked here) and its distance;
         from where ``me`` stands, found once per activation (a plan and its bound both ask)."""
         if at is None:
@@ -426,7 +451,7 @@ class _Planner:
             return hit[2]
         return self._nearest_shot(me, weapon, at)
 
-    def _nearest_shot(self, me: ModelState, weapon: Any, p: Point) -> tuple[ModelState | None, float]:
+    def _nearest_shot(self, me: ModelState, weapon: Weapon, p: Point) -> tuple[ModelState | None, float]:
         best, best_d = None, 1e9
         shooter = None
         rm = _r(me)
@@ -443,11 +468,11 @@ class _Planner:
 
     # --- plans ---------------------------------------------------------------------------------------
 
-    def ranked(self, choices: Sequence[str]) -> list[_Plan]:
+    def ranked(self, choices: Sequence[str]) -> list[Plan]:
         """Each model's best plan, fatigue priced in, best first (ties: the fresher model, then by id)."""
         return sorted((self._priced(mid) for mid in choices), key=self._rank_key, reverse=True)
 
-    def leader(self, choices: Sequence[str]) -> _Plan:
+    def leader(self, choices: Sequence[str]) -> Plan:
         """``ranked(choices)[0]``, planning only the models that might be first.
 
         Models are planned in the order of their plans' upper bounds (:meth:`value_bound`, fatigue
@@ -459,7 +484,7 @@ class _Planner:
         for k, mid in enumerate(choices):
             m = self.state.model(mid)
             bounds.append((self.value_bound(m) - self.fatigue_price(m), k, mid))
-        best: _Plan | None = None
+        best: Plan | None = None
         for bound, _, mid in sorted(bounds, key=lambda b: (-b[0], b[1])):
             if best is not None and bound < best.value:
                 break
@@ -469,7 +494,7 @@ class _Planner:
         assert best is not None, "an activation offers at least one model"
         return best
 
-    def _priced(self, mid: str) -> _Plan:
+    def _priced(self, mid: str) -> Plan:
         """The plan of model ``mid``, fatigue priced in (planned once per activation)."""
         p = self._plans.get(mid)
         if p is None:
@@ -478,10 +503,10 @@ class _Planner:
             p.value -= self.fatigue_price(m)
         return p
 
-    def _rank_key(self, p: _Plan) -> tuple[float, int, str]:
+    def _rank_key(self, p: Plan) -> tuple[float, int, str]:
         return (p.value, -self.state.model(p.model).fatigue, p.model)
 
-    def best(self, choices: Sequence[str]) -> _Plan:
+    def best(self, choices: Sequence[str]) -> Plan:
         return self.ranked(choices)[0]
 
     def value_bound(self, m: ModelState) -> float:
@@ -586,20 +611,20 @@ class _Planner:
         activation: the contacts, a plan's bound and the plan itself all ask)."""
         return _once_for(self._gaps, m, lambda: [_gap(e, m) for e in self.enemies])
 
-    def plan_for(self, m: ModelState) -> _Plan:
+    def plan_for(self, m: ModelState) -> Plan:
         s = self.state
         c = _comb(s, m.id, activation_fatigue=m.fatigue)
         move = c.effective_movement
         engaged = self.engaged_with(m)
         job = self.assignment.get(m.id)
-        plans: list[_Plan] = [_Plan(m.id, "rest", "rest", value=0.0)]
+        plans: list[Plan] = [Plan(m.id, "rest", "rest", value=0.0)]
         if engaged:
             self._warm_melee(m, engaged)
             if move > 0:
                 self._warm_melee(m, engaged, active=False)
             for e in engaged:
                 v = self.melee_value(m, e) if _best_melee(m) is not None else -1.0
-                plans.append(_Plan(m.id, "melee", f"melee:{e.id}", target=e.id, value=v + 0.05))
+                plans.append(Plan(m.id, "melee", f"melee:{e.id}", target=e.id, value=v + 0.05))
             # Breaking away: worth it when the fight is lost and a job waits elsewhere.
             stay = min(self.melee_value(m, e, active=False) for e in engaged) if move > 0 else 0.0
             gain = max(0.0, -stay) + (0.3 * job.value if job else 0.0)
@@ -611,14 +636,14 @@ class _Planner:
                 mv = _comb(s, m.id, weapon=_best_melee(m), activation_fatigue=m.fatigue)
                 p_ok, _, harm = _disengage(mv, _comb(s, worst.id, weapon=_best_melee(worst)), s.ruleset)
                 v = p_ok * gain - harm * _worth(s, m)
-                plans.append(_Plan(m.id, "disengage", "disengage", goal=self.goal_of(m), value=v))
+                plans.append(Plan(m.id, "disengage", "disengage", goal=self.goal_of(m), value=v))
             # Mission actions that work in contact (a capture, carrying off).
             if job is not None and job.action and job.kind == "deliver" and self._deliver_gap(m, job) <= self.tol:
-                plans.append(_Plan(m.id, "mission", job.action, value=job.value + 1.0))
+                plans.append(Plan(m.id, "mission", job.action, value=job.value + 1.0))
             if self.target_actions:
                 for choice in available_mission_actions(s, m.id):
                     if choice.target is not None:
-                        plans.append(_Plan(m.id, "mission", choice.key, value=self.swing(choice.mission) + 1.0))
+                        plans.append(Plan(m.id, "mission", choice.key, value=self.swing(choice.mission) + 1.0))
             return max(plans, key=lambda p: p.value)
 
         able = may_fulfil_objectives(c)
@@ -627,19 +652,19 @@ class _Planner:
             if job.kind == "deliver":
                 gap = self._deliver_gap(m, job)
                 if gap <= self.tol:
-                    plans.append(_Plan(m.id, "mission", job.action or "rest", value=job.value + 1.0))
+                    plans.append(Plan(m.id, "mission", job.action or "rest", value=job.value + 1.0))
                 elif gap <= move - 0.05 and job.edge is not None:
                     spot = _edge_point(s, m.position, _r(m), job.edge)
-                    plans.append(_Plan(m.id, "mission", job.action or "rest", before=spot, value=job.value + 0.9))
+                    plans.append(Plan(m.id, "mission", job.action or "rest", before=spot, value=job.value + 0.9))
                 else:
                     plans.append(self._advance(m, job.point, job.value * 0.5, move))
             elif job.marker is not None and job.action is not None:
                 k = s.marker(job.marker)
                 gap = _gap(m, k)
                 if gap <= self.tol:
-                    plans.append(_Plan(m.id, "mission", job.action, goal=None, value=job.value + 1.0))
+                    plans.append(Plan(m.id, "mission", job.action, goal=None, value=job.value + 1.0))
                 elif gap <= move - 0.1:
-                    plans.append(_Plan(m.id, "mission", job.action, contact=k, value=job.value + 0.9))
+                    plans.append(Plan(m.id, "mission", job.action, contact=k, value=job.value + 0.9))
                 else:
                     plans.append(self._advance(m, job.point, job.value * 0.5, move))
             elif job.hold:
@@ -649,7 +674,7 @@ class _Planner:
                     if job.marker is not None:
                         k = s.marker(job.marker)
                         if _gap(m, k) <= move - 0.1:
-                            plans.append(_Plan(m.id, "hold", "rest", contact=k, value=job.value * (0.9 if self.late else 0.4)))
+                            plans.append(Plan(m.id, "hold", "rest", contact=k, value=job.value * (0.9 if self.late else 0.4)))
                         else:
                             plans.append(self._advance(m, where, job.value * (0.9 if self.late else 0.35), move))
                     else:
@@ -663,7 +688,7 @@ class _Planner:
                     v = (v * self.temperament.aggression if v > 0 else v) - 0.1
                     if job is not None and job.hold and self._at_hold(m, job):
                         v -= job.value * 0.5
-                    plans.append(_Plan(m.id, "charge", f"melee:{e.id}", contact=e, target=e.id, value=v))
+                    plans.append(Plan(m.id, "charge", f"melee:{e.id}", contact=e, target=e.id, value=v))
         # 3. Shots from here (then the free move towards the goal).
         for w in m.weapons:
             if not w.is_ranged:
@@ -674,34 +699,34 @@ class _Planner:
             if w.template is not None:
                 v = self._template_value(m, w)
                 if v > 0:
-                    plans.append(_Plan(m.id, "shoot", f"shoot:{w.id}", goal=self._after_goal(m, job), value=v))
+                    plans.append(Plan(m.id, "shoot", f"shoot:{w.id}", goal=self._after_goal(m, job), value=v))
                 continue
             if w.laser:
                 blast, aim = self.laser_blast(m, w)
                 if blast > 0:
-                    plans.append(_Plan(m.id, "shoot", f"shoot:{w.id}", goal=self._after_goal(m, job), value=blast * 0.9,
+                    plans.append(Plan(m.id, "shoot", f"shoot:{w.id}", goal=self._after_goal(m, job), value=blast * 0.9,
                                        laser_mode="explosive", aim=aim))
             target, d = self.nearest_shot(m, w)
             if target is None:
                 continue
             v = self.shot_value(m, w, target, d)
             if v > 0:
-                plans.append(_Plan(m.id, "shoot", f"shoot:{w.id}", goal=self._after_goal(m, job), target=target.id, value=v * 0.9))
+                plans.append(Plan(m.id, "shoot", f"shoot:{w.id}", goal=self._after_goal(m, job), target=target.id, value=v * 0.9))
         # 4. Equipment and healing.
         if ("hunter_seeker" in m.equipment or "hunter_seeker" in m.profile.special_rules):
             used = {v for sd, k, v in s.flags if sd == m.side and k == "used_equipment"}
             if f"{m.id}:hunter_seeker" not in used and any(gap < 30 for e, gap in zip(self.enemies, self.gaps(m)) if not e.ambassador):
-                plans.append(_Plan(m.id, "equipment", "hunter_seeker", goal=self._after_goal(m, job), value=1.2))
+                plans.append(Plan(m.id, "equipment", "hunter_seeker", goal=self._after_goal(m, job), value=1.2))
         if "explosives" in m.equipment:
             for k in s.markers:
                 if k.on_table and _gap(m, k) <= self.tol:
                     v = self.blast_worth(k)
                     if v > 0:
-                        plans.append(_Plan(m.id, "mission", f"explosives:{k.id}", value=v + 1.2 if k.owner == m.side else v))
+                        plans.append(Plan(m.id, "mission", f"explosives:{k.id}", value=v + 1.2 if k.owner == m.side else v))
         if "healer" in m.profile.special_rules:
             for f in self.models:
                 if f.id != m.id and _gap(f, m) <= self.tol and (f.wound in ("light", "grave") or f.poisons):
-                    plans.append(_Plan(m.id, "heal", f"heal:{f.id}", value=0.6 * _worth(s, f)))
+                    plans.append(Plan(m.id, "heal", f"heal:{f.id}", value=0.6 * _worth(s, f)))
         # 5. Hunting: no job, or nothing better: move on the best enemy to fight.
         # An aggressive model whose fight wins (by the exact odds) hunts even with a job: its profile
         # makes it a fighter (issue 45), and the job goes on by the best plan's value.
@@ -742,13 +767,13 @@ class _Planner:
         """How far a carrier is from where its card's deliver action may be taken (its own edge, or anywhere)."""
         return 0.0 if job.edge is None else _edge_distance(self.state, m.position, _r(m), job.edge)
 
-    def blast_worth(self, k: Any) -> float:
+    def blast_worth(self, k: MarkerState) -> float:
         """What blowing up marker ``k`` is worth to the side (R-EXPLOSIVE, PRJ-73): one of the opponent's
         markers its card does not want destroyed (not yet activated), or one of the side's whose card
         does; negative otherwise. Judged once per activation (a laser's every aim asks)."""
         return _once_for(self._blast_worths, k, lambda: self._blast_worth(k))
 
-    def _blast_worth(self, k: Any) -> float:
+    def _blast_worth(self, k: MarkerState) -> float:
         if not k.on_table:
             return 0.0
         wanted = wants_destroyed(self.cards, k)
@@ -761,7 +786,7 @@ class _Planner:
         left = [x for x in self.state.markers if x.owner == self.side and x.mission == k.mission and x.on_table]
         return self.swing(k.mission) / max(1, len(left)) * 0.8
 
-    def _template_value(self, m: ModelState, w: Any) -> float:
+    def _template_value(self, m: ModelState, w: Weapon) -> float:
         """A blast on the best enemy, minus friends nearby (R-TEMPLATE)."""
         best = 0.0
         for e in self.enemies:
@@ -778,7 +803,7 @@ class _Planner:
             best = max(best, v)
         return best
 
-    def laser_blast(self, m: ModelState, w: Any, held: int | None = None) -> tuple[float, Point | None]:
+    def laser_blast(self, m: ModelState, w: Weapon, held: int | None = None) -> tuple[float, Point | None]:
         """A laser fired in explosive mode (R-LASER): the best aim of its blast and what it is worth;
         aimed once per activation from where ``m`` stands (a plan and its bound both ask).
 
@@ -795,7 +820,7 @@ class _Planner:
             hit = self._blasts[m.id, w.id] = (m, w, self._laser_blast(m, w, None))
         return hit[2]
 
-    def _laser_blast(self, m: ModelState, w: Any, held: int | None) -> tuple[float, Point | None]:
+    def _laser_blast(self, m: ModelState, w: Weapon, held: int | None) -> tuple[float, Point | None]:
         s = self.state
         shooter = _comb(s, m.id, weapon=w, activation_fatigue=m.fatigue if held is None else held)
         if not can_shoot(shooter):
@@ -852,7 +877,7 @@ class _Planner:
                 best = (v, p)
         return best
 
-    def laser_choice(self, m: ModelState, w: Any, held: int | None = None) -> tuple[str, float, Point | None]:
+    def laser_choice(self, m: ModelState, w: Weapon, held: int | None = None) -> tuple[LaserMode, float, Point | None]:
         """The better of a laser's two modes now (R-LASER): ``(mode, value, aim)``."""
         blast, aim = self.laser_blast(m, w, held)
         target, d = self.nearest_shot(m, w)
@@ -903,14 +928,14 @@ class _Planner:
                 best, best_i, best_score = foes[i], i, score
         return best
 
-    def _advance(self, m: ModelState, goal: Point, value: float, move: float, target: ModelState | None = None) -> _Plan:
+    def _advance(self, m: ModelState, goal: Point, value: float, move: float, target: ModelState | None = None) -> Plan:
         """A free move and a Move action towards ``goal``, stopping short of danger."""
         here = m.position
         d = _dist(here, goal)
         if target is not None:
             d = max(0.0, d - _r(target) - _r(m))
         if d < 0.3 or move <= 0:
-            return _Plan(m.id, "rest", "rest", value=0.0)
+            return Plan(m.id, "rest", "rest", value=0.0)
         step1 = _toward(here, goal, move)
         step2 = _toward(step1, goal, move)
         if target is not None:
@@ -921,13 +946,13 @@ class _Planner:
         progress = min(d, 2 * move)
         danger = self.danger(m).at(step2)
         v = value * (0.4 + 0.6 * progress / max(1.0, 2 * move)) - 0.5 * self.temperament.caution * danger
-        return _Plan(m.id, "advance", "move", before=step1, move_to=step2, goal=goal, value=v,
+        return Plan(m.id, "advance", "move", before=step1, move_to=step2, goal=goal, value=v,
                      hunted=target.id if target is not None else None)
 
-    def best_action(self, m: ModelState, choices: Sequence[str], plan: _Plan | None) -> str:
+    def best_action(self, m: ModelState, choices: Sequence[str], plan: Plan | None) -> str:
         """An action among ``choices`` when the plan's is not on offer."""
         scores: dict[str, float] = {}
-        lasers: dict[str, tuple[str, Point | None]] = {}
+        lasers: dict[str, tuple[LaserMode, Point | None]] = {}
         for ch in choices:
             kind, _, arg = ch.partition(":")
             if kind == "mission":

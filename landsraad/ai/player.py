@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 import numpy as np
 
 from ..engine.actions import action_problem_at
 from ..engine.activation import PASS
 from ..engine.bridge import allowance
-from ..engine.decisions import Answer, Decision
+from ..engine.decisions import Answer, Decision, PointSpec
 from ..engine.missions import mission_cards
 from ..engine.spatial import BOUND_SLACK_CM, beyond_allowance, plan_move, straight_slides
-from ..engine.state import GameState, ModelState, other_side
+from ..engine.state import GameState, MarkerState, ModelState, other_side
 from ..errors import LandsraadError, RuleError
 from ..geometry.movement import free_spots
 from ..kits import load_kit
@@ -23,7 +23,7 @@ from ..rules.disengage import resolve_disengage
 from ..rules.state import Combatant
 from .mission_hooks import estimate_chances
 from .mission_plan import ChanceAt, expected_points, mission_plans, pick_bounds
-from .planner import COVER_WEIGHT, _Danger, _Exposure, _near_segment, _Plan, _Planner
+from .planner import COVER_WEIGHT, Danger, Exposure, Plan, Planner, _near_segment
 from .reading import read_table
 from .setup_plan import HEURISTIC_PLAN, SetupPlan
 from .spots import (
@@ -57,8 +57,8 @@ from .temperament import Temperament, jittered, temperament
 class _Memory:
     """What the player remembers inside one activation or clash."""
 
-    plan: _Plan | None = None
-    planner: _Planner | None = None
+    plan: Plan | None = None
+    planner: Planner | None = None
     """The planner of the activation under way (its danger maps are reused by the moves)."""
     held: dict[str, int] = field(default_factory=dict)
     weapons: dict[str, str] = field(default_factory=dict)
@@ -67,6 +67,20 @@ class _Memory:
     """The models offered for this activation."""
     ranking: tuple[str, ...] | None = None
     """The models offered for this activation, best plan first, once ranked (see :meth:`HeuristicPlayer.activation_ranking`)."""
+
+
+def _point_of(decision: Decision) -> PointSpec:
+    """The point spec of a decision that asks for a point (the engine gives each one)."""
+    if decision.point is None:
+        raise RuleError(f"The {decision.kind!r} decision for {decision.side} asks for no point, but a point was to be chosen.")
+    return decision.point
+
+
+def _model_of(decision: Decision) -> str:
+    """The model a decision is about (the engine names it for every model's decision)."""
+    if decision.model is None:
+        raise RuleError(f"The {decision.kind!r} decision for {decision.side} names no model, but it was answered for one.")
+    return decision.model
 
 
 def pick_estimates(decision: Decision, state: GameState) -> dict[str, float]:
@@ -165,7 +179,7 @@ class HeuristicPlayer:
     reads_state = True
     """It reads its view of the state at every decision."""
 
-    def decide(self, decision: Decision, state: Any) -> Answer:
+    def decide(self, decision: Decision, state: GameState | None) -> Answer:
         """The answer to ``decision`` (always legal), seeing ``state`` as its side may."""
         handler = getattr(self, f"_on_{decision.kind}", None)
         answer: Answer = None
@@ -189,10 +203,10 @@ class HeuristicPlayer:
             return None if decision.optional else self._fallback(decision)
         if decision.point is not None:
             point = (float(answer[0]), float(answer[1]))
-            if decision.point.validate(point) is None:
+            if _point_of(decision).validate(point) is None:
                 return point
             if self.strict:
-                raise ValueError(f"The player chose an illegal point {point} for {decision.prompt!r}: {decision.point.validate(point)}")
+                raise ValueError(f"The player chose an illegal point {point} for {decision.prompt!r}: {_point_of(decision).validate(point)}")
             return self._fallback(decision)
         if decision.ranked is not None:
             return list(answer)
@@ -206,7 +220,7 @@ class HeuristicPlayer:
         if decision.point is not None:
             if decision.optional:
                 return None
-            return decision.point.candidates[0]
+            return _point_of(decision).candidates[0]
         if decision.ranked is not None:
             return list(decision.choices[: decision.ranked[0]])
         if decision.optional:
@@ -235,6 +249,7 @@ class HeuristicPlayer:
         straight = free = None
         known: set[Point] | None = None
         board = None
+        mover = decision.model
         here: Point = (0.0, 0.0)
         slack = 0.0
         if state is not None and decision.model and rounded:
@@ -243,8 +258,8 @@ class HeuristicPlayer:
             board = state.board
             # (the open-ground slides within the allowance are kept for the checks: plan_move's result, untested again)
             straight = straight_slides(state, decision.model, rounded, spec.allowance_cm)
-            here = state.model(decision.model).position
-            slack = 0.8 * (decision.point.allowance_cm or 0.0)
+            here = state.model(_model_of(decision)).position
+            slack = 0.8 * (_point_of(decision).allowance_cm or 0.0)
         beyond = None
         tried = detours = 0
         for k, p in enumerate(rounded):
@@ -254,13 +269,15 @@ class HeuristicPlayer:
                     check = False
                 else:
                     if free is None:
-                        free = free_spots(board, decision.model, rounded)
+                        assert board is not None and mover is not None  # read with the straight slides
+                        free = free_spots(board, mover, rounded)
                     check = bool(free[k])
                     detours += check
                     if check and spec.allowance_cm is not None:
                         if beyond is None:
                             assert state is not None  # straight slides were tested on it
-                            beyond = beyond_allowance(state, decision.model, rounded, spec.allowance_cm)
+                            assert mover is not None
+                            beyond = beyond_allowance(state, mover, rounded, spec.allowance_cm)
                         within = not beyond[k]
             else:
                 tried += 1
@@ -319,7 +336,7 @@ class HeuristicPlayer:
         mid = (state.width / 2, state.depth / 2)
         bias = {"south": (0, -6), "north": (0, 6), "west": (-6, 0), "east": (6, 0)}[edge]
         aim = (mid[0] + bias[0] + self.rng.uniform(-8, 8), mid[1] + bias[1])
-        return min(decision.point.candidates, key=lambda p: _dist(p, aim))
+        return min(_point_of(decision).candidates, key=lambda p: _dist(p, aim))
 
     def _on_pick_missions(self, decision: Decision, state: GameState) -> list[str]:
         """R-MISSION-PICK: the ranking worth most in expected victory points, each card's chance
@@ -357,7 +374,7 @@ class HeuristicPlayer:
         mission = decision.info.get("mission", "")
         me = decision.side
         my_edge = state.side_state(me).edge
-        validate = decision.point.validate
+        validate = _point_of(decision).validate
         horizontal = my_edge in ("south", "north")
         length, span = (state.depth, state.width) if horizontal else (state.width, state.depth)
         centre_along = span / 2
@@ -404,7 +421,7 @@ class HeuristicPlayer:
                     return p
                 if owner != me and tried >= 14:
                     break
-        return decision.point.candidates[0]
+        return _point_of(decision).candidates[0]
 
     @staticmethod
     def _spread_penalty(state: GameState, p: Point, side: str) -> float:
@@ -414,7 +431,7 @@ class HeuristicPlayer:
     def _on_deploy(self, decision: Decision, state: GameState) -> Point:
         """R-DEPLOY: along the own edge, near the side's objectives (its ambassador, its markers)."""
         me = decision.side
-        m = state.model(decision.model)
+        m = state.model(_model_of(decision))
         edge = state.side_state(me).edge
         aims = [(k.x, k.y) for k in state.markers if k.owner == me and not k.destroyed]
         amb = [a for a in state.models if a.side == me and a.ambassador]
@@ -450,7 +467,7 @@ class HeuristicPlayer:
         got = self._first_valid(decision, roomy) or self._first_valid(decision, points)
         if got is not None:
             return got
-        return min(decision.point.candidates, key=lambda p: abs((p[0] if horizontal else p[1]) - along))
+        return min(_point_of(decision).candidates, key=lambda p: abs((p[0] if horizontal else p[1]) - along))
 
     # --- activations -----------------------------------------------------------------------------------
 
@@ -459,7 +476,7 @@ class HeuristicPlayer:
         which costs nothing a pass would spare but the table time, and a rest recovers the others'
         fatigue (R-FATIGUE-REST) where a pass does not."""
         self.memory = _Memory()
-        planner = _Planner(self, state, decision.side)
+        planner = Planner(self, state, decision.side)
         models = tuple(c for c in decision.choices if c != PASS)
         plan = planner.leader(models)  # the others are ranked only if asked (activation_ranking)
         self.memory.choices = models
@@ -481,16 +498,16 @@ class HeuristicPlayer:
     def _on_spice(self, decision: Decision, state: GameState) -> str:
         """R-SPICE, RUL-10: a dose for a fight, or for a wounded model."""
         plan = self.memory.plan
-        m = state.model(decision.model)
+        m = state.model(_model_of(decision))
         fighting = plan is not None and plan.model == m.id and plan.kind in ("charge", "melee")
         wounded = m.wound != "none" or bool(m.poisons)
         return "consume" if (fighting or (wounded and m.spice_doses > 1)) else "keep"
 
     def _on_free_move(self, decision: Decision, state: GameState) -> Point | None:
         plan = self.memory.plan
-        m = state.model(decision.model)
+        m = state.model(_model_of(decision))
         if plan is None or plan.model != m.id:
-            plan = _Planner(self, state, m.side).best((m.id,))
+            plan = Planner(self, state, m.side).best((m.id,))
             self.memory.plan = plan
         if decision.info.get("when", "after" if self.memory.acted else "before") == "before":
             if plan.before is None and plan.contact is None:
@@ -507,7 +524,7 @@ class HeuristicPlayer:
         makes it possible; else the plan becomes an approach (a Move action towards the contact)."""
         self.memory.acted = True
         plan = self.memory.plan
-        m = state.model(decision.model)
+        m = state.model(_model_of(decision))
         later = set(decision.info.get("after_free_move", ()))
         if plan is not None and plan.model == m.id and plan.action in decision.choices:
             if plan.action not in later:
@@ -516,10 +533,10 @@ class HeuristicPlayer:
                 return plan.action
             plan.contact_failed = True
             plan.before = None
-        planner = _Planner(self, state, m.side)
+        planner = Planner(self, state, m.side)
         return planner.best_action(m, [c for c in decision.choices if c not in later], plan)
 
-    def _contact_point(self, state: GameState, m: ModelState, plan: _Plan) -> Point | None:
+    def _contact_point(self, state: GameState, m: ModelState, plan: Plan) -> Point | None:
         """A legal end of the free move that makes the plan's declared action legal (the contact it
         needs), found as the free move will be asked (R-MOVE, PRJ-100); kept as the plan's ``before``."""
         held = self.memory.held.get(m.id, m.fatigue)
@@ -540,7 +557,7 @@ class HeuristicPlayer:
         return None
 
     @staticmethod
-    def _contact_spots(m: ModelState, target: Any, allowance: float) -> list[Point]:
+    def _contact_spots(m: ModelState, target: ModelState | MarkerState, allowance: float) -> list[Point]:
         """Spots in contact with ``target`` (a model, or a marker the base may overlap), facing the mover first."""
         tr = _r(target)
         reach = tr + _r(m) + (0.03 if hasattr(target, "base_mm") else -0.2)
@@ -556,20 +573,20 @@ class HeuristicPlayer:
 
     def _on_move(self, decision: Decision, state: GameState) -> Point | None:
         plan = self.memory.plan
-        m = state.model(decision.model)
+        m = state.model(_model_of(decision))
         goal = plan.move_to if plan is not None and plan.move_to is not None else (plan.goal if plan is not None else None)
         if goal is None:
             return None
         return self._head_for(decision, state, m, goal)
 
-    def _reach(self, decision: Decision, state: GameState, m: ModelState, plan: _Plan) -> Point | None:
+    def _reach(self, decision: Decision, state: GameState, m: ModelState, plan: Plan) -> Point | None:
         """The free move of a plan: into contact with its target (a charge, a marker), or to its point."""
-        allowance = decision.point.allowance_cm or m.profile.movement
+        allowance = _point_of(decision).allowance_cm or m.profile.movement
         target = plan.contact
         points: list[Point] = []
         if plan.before is not None:
             before = (round(plan.before[0], 3), round(plan.before[1], 3))
-            if plan.checked_before and decision.point.validate(before) is None:
+            if plan.checked_before and _point_of(decision).validate(before) is None:
                 return before  # the end the declaration found legal (a detour _first_valid would not try)
             points.append(plan.before)  # the plan's point
         if target is not None:
@@ -586,7 +603,7 @@ class HeuristicPlayer:
 
     def _head_for(self, decision: Decision, state: GameState, m: ModelState, goal: Point) -> Point | None:
         """A legal point of the decision's allowance that gets nearest to ``goal``, away from danger."""
-        allowance = decision.point.allowance_cm or m.profile.movement
+        allowance = _point_of(decision).allowance_cm or m.profile.movement
         here = m.position
         r = _r(m)
         if _dist(here, goal) < 0.3:
@@ -614,7 +631,7 @@ class HeuristicPlayer:
             return _dist(p, goal) + caution * (danger.at(p) + cover * exposure.at(p))
         scores = {p: score(p) for p in set((round(p[0], 3), round(p[1], 3)) for p in points)}  # each scored once
         scored = [p for p in sorted(scores, key=scores.__getitem__) if _dist(p, here) <= allowance]
-        cands = [(round(p[0], 3), round(p[1], 3)) for p in decision.point.candidates]
+        cands = [(round(p[0], 3), round(p[1], 3)) for p in _point_of(decision).candidates]
         best_cand = min(cands, key=score) if cands else None
         if best_cand is not None:
             # A point scoring worse than the best candidate is never the answer, legal or not (the
@@ -631,25 +648,25 @@ class HeuristicPlayer:
             return None
         return best
 
-    def _exposure(self, state: GameState, m: ModelState) -> "_Exposure":
+    def _exposure(self, state: GameState, m: ModelState) -> "Exposure":
         """The exposure map of ``m`` to enemy guns: the activation's planner's when it is this side's turn."""
         planner = self.memory.planner
         if planner is not None and planner.side == m.side and state.to_act == m.side:
             return planner.exposure(m)
-        return _Exposure(state, m)
+        return Exposure(state, m)
 
-    def _danger(self, state: GameState, m: ModelState) -> "_Danger":
+    def _danger(self, state: GameState, m: ModelState) -> "Danger":
         """The danger map of ``m``: the activation's planner's when it is this side's turn."""
         planner = self.memory.planner
         if planner is not None and planner.side == m.side and state.to_act == m.side:
             return planner.danger(m)
-        return _Danger(state, m)
+        return Danger(state, m)
 
     # --- combat -----------------------------------------------------------------------------------------
 
     def _on_weapon(self, decision: Decision, state: GameState) -> str:
         """RUL-15: the carried weapon that fights or shoots best here."""
-        m = state.model(decision.model)
+        m = state.model(_model_of(decision))
         weapons = {w.id: w for w in m.weapons}
         kind = "melee" if "melee" in decision.prompt else "shoot"
         held = self.memory.held.get(m.id)
@@ -694,7 +711,7 @@ class HeuristicPlayer:
     def _clash_for(self, state: GameState, decision: Decision) -> tuple[ClashTable, str]:
         """The clash table of the fight in progress and this side's role in it."""
         info = decision.info
-        me = state.model(decision.model)
+        me = state.model(_model_of(decision))
         role = info.get("role", "attacker")
         opp_id = info.get("opponent")
         if opp_id is None:
@@ -721,7 +738,7 @@ class HeuristicPlayer:
         if len(decision.choices) == 1:
             return decision.choices[0]
         t, role = self._clash_for(state, decision)
-        dice = decision.info.get("dice")
+        dice = decision.info["dice"]
         if role == "attacker":
             va, vd = t.attacker_values(dice)
         else:
@@ -743,7 +760,7 @@ class HeuristicPlayer:
         blow = t.blow_a if role == "attacker" else t.blow_d
         if stances.get(theirs) != "attack":
             return _best_lower(blow, rolled) + 1
-        other_rolled = int((info.get("defender_dice") if role == "attacker" else info.get("attacker_dice"))[0])
+        other_rolled = int((info["defender_dice"] if role == "attacker" else info["attacker_dice"])[0])
         x, y = (rolled, other_rolled) if role == "attacker" else (other_rolled, rolled)
         xs, ys = np.arange(1, x + 1), np.arange(1, y + 1)
         u = np.array([[t.payoff(int(a), int(b)) for b in ys] for a in xs])
@@ -767,7 +784,7 @@ class HeuristicPlayer:
         read from the kernel for each choice (every die is known by then); the least lowering among equals."""
 
         info = decision.info
-        me = state.model(decision.model)
+        me = state.model(_model_of(decision))
         mover = next((e for e in state.enemies_of(me.id) if _gap(e, me) <= 0.2 and e.side == state.to_act), None)
         rolled = int(max(decision.choices))
         if mover is None:
@@ -801,7 +818,7 @@ class HeuristicPlayer:
             return "push" if mine > theirs else "no"
         # A lone blow: push an enemy off my objective, or away when it outfights me.
         t, _ = self._clash_for(state, decision)
-        me = state.model(decision.model)
+        me = state.model(_model_of(decision))
         worse = (t.value < 0) if role == "attacker" else (t.value > 0)
         near_objective = any(k.owner == me.side and _gap(k, me) < 3.0 for k in state.markers) or \
             any(a.side == me.side and a.ambassador and _gap(a, me) < 3.0 for a in state.models)
@@ -812,8 +829,8 @@ class HeuristicPlayer:
 
     def _on_step_away(self, decision: Decision, state: GameState) -> Point | None:
         """After defending, step away from a fight it is losing or when badly hurt, unless it holds a position."""
-        me = state.model(decision.model)
-        planner = _Planner(self, state, me.side)
+        me = state.model(_model_of(decision))
+        planner = Planner(self, state, me.side)
         job = planner.assignment.get(me.id)
         if job is not None and job.hold and job.marker is not None and planner._at_hold(me, job):
             return None  # it holds a marker: it stays
@@ -824,24 +841,24 @@ class HeuristicPlayer:
         badly_hurt = me.wound in ("grave", "fatal") or me.has_poison("dangerous") or me.has_poison("paralysing")
         if value >= 0 and not badly_hurt:
             return None
-        return decision.point.candidates[0] if decision.point.candidates else None
+        return _point_of(decision).candidates[0] if _point_of(decision).candidates else None
 
     def _on_laser_mode(self, decision: Decision, state: GameState) -> str:
         """R-LASER: the mode the plan chose (burn the nearest target, or a blast where it is worth
         more: two enemies, a marker to blow up), else the better of the two now."""
         plan = self.memory.plan
-        m = state.model(decision.model)
+        m = state.model(_model_of(decision))
         if plan is not None and plan.model == m.id and any(f"shoot:{x.id}" == plan.action and x.laser for x in m.weapons):
             return plan.laser_mode
         w = next((x for x in m.weapons if x.laser), None)
         if w is None:
             return "burn"
-        return _Planner(self, state, m.side).laser_choice(m, w, held=self.memory.held.get(m.id))[0]
+        return Planner(self, state, m.side).laser_choice(m, w, held=self.memory.held.get(m.id))[0]
 
     def _on_target(self, decision: Decision, state: GameState) -> str:
         """RUL-08 ties: of the equally near enemies, the one the shot hurts most."""
-        me = state.model(decision.model)
-        planner = _Planner(self, state, me.side)
+        me = state.model(_model_of(decision))
+        planner = Planner(self, state, me.side)
         weapon = next((w for w in me.weapons if self.memory.plan is not None and self.memory.plan.action == f"shoot:{w.id}"), None)
         weapon = weapon or max((w for w in me.weapons if w.is_ranged), key=_weapon_score, default=None)
 
@@ -853,20 +870,20 @@ class HeuristicPlayer:
 
     def _on_aim(self, decision: Decision, state: GameState) -> Point:
         """R-TEMPLATE: where the template covers the most enemy worth and no friend."""
-        me = state.model(decision.model)
+        me = state.model(_model_of(decision))
         direct = "direct" in decision.prompt
         plan = self.memory.plan
         if not direct and plan is not None and plan.model == me.id and plan.aim is not None:
             aim = (round(float(plan.aim[0]), 3), round(float(plan.aim[1]), 3))
-            if decision.point.validate(aim) is None:
+            if _point_of(decision).validate(aim) is None:
                 return aim
         # An explosive blast also threatens the markers under it (PRJ-73): the ones worth blowing up count.
         weapon = next((w for w in me.weapons if plan is not None and plan.model == me.id and plan.action == f"shoot:{w.id}"), None)
-        explosive = not direct and weapon is not None and (weapon.explosive or plan.laser_mode == "explosive")
-        planner = _Planner(self, state, me.side) if explosive else None
-        best, best_v = decision.point.candidates[0], -1e9
+        explosive = not direct and weapon is not None and plan is not None and (weapon.explosive or plan.laser_mode == "explosive")
+        planner = Planner(self, state, me.side) if explosive else None
+        best, best_v = _point_of(decision).candidates[0], -1e9
         length = 20.0
-        for p in decision.point.candidates:
+        for p in _point_of(decision).candidates:
             v = 0.0
             if planner is not None:
                 v += sum(planner.blast_worth(k) for k in state.markers if k.on_table and _dist((k.x, k.y), p) <= 5.0 + _r(k))
@@ -887,13 +904,13 @@ class HeuristicPlayer:
 
     def _on_dodge(self, decision: Decision, state: GameState) -> Point | None:
         """RUL-09: out of a template, else away from the shooter, towards its objective."""
-        m = state.model(decision.model)
-        cands = decision.point.candidates
+        m = state.model(_model_of(decision))
+        cands = _point_of(decision).candidates
         if not cands:
             return None
         if "template" in decision.prompt.lower() or len(cands) == 1:
             return cands[0]
-        planner = _Planner(self, state, m.side)
+        planner = Planner(self, state, m.side)
         job = planner.assignment.get(m.id)
         if job is not None and job.hold and planner._at_hold(m, job):
             return None  # it holds an objective: it stays
@@ -923,17 +940,17 @@ class HeuristicPlayer:
         return max(decision.choices, key=harm)
 
     def _on_disengage_move(self, decision: Decision, state: GameState) -> Point | None:
-        m = state.model(decision.model)
-        cands = decision.point.candidates
+        m = state.model(_model_of(decision))
+        cands = _point_of(decision).candidates
         if not cands:
             return None
         danger = self._danger(state, m)
-        goal = _Planner(self, state, m.side).goal_of(m)
+        goal = Planner(self, state, m.side).goal_of(m)
         return min(cands, key=lambda p: danger.at(p) * 3 + (0.1 * _dist(p, goal) if goal else 0.0))
 
     def _on_place_hunter_seeker(self, decision: Decision, state: GameState) -> Point:
         """The template on the most valuable enemy that has no friend of mine nearby (it attacks whoever crosses it)."""
-        me = state.model(decision.model)
+        me = state.model(_model_of(decision))
         def score(p: Point) -> float:
             v = 0.0
             for o in state.models:
@@ -942,11 +959,11 @@ class HeuristicPlayer:
                 if _dist(o.position, p) <= 5.0 + _r(o) + 2.0:
                     v += (-2.0 if o.side == me.side else 1.0) * _worth(state, o)
             return v
-        return max(decision.point.candidates, key=score)
+        return max(_point_of(decision).candidates, key=score)
 
     def _on_place_jammer(self, decision: Decision, state: GameState) -> Point:
         """Over shielded enemies near my fighters and shooters."""
-        me = state.model(decision.model)
+        me = state.model(_model_of(decision))
         def score(p: Point) -> float:
             v = 0.0
             for o in state.models:
@@ -955,6 +972,6 @@ class HeuristicPlayer:
                 shielded = o.profile.shield != "none"
                 v += (1.0 if o.side != me.side else -1.0) * (1.0 if shielded else 0.1)
             return v
-        return max(decision.point.candidates, key=score)
+        return max(_point_of(decision).candidates, key=score)
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Callable, Generic, Iterable, Sequence, TypeVar
 
 import numpy as np
 
 from ..engine.bridge import combatant
 from ..engine.state import GameState, ModelState
 from ..errors import LandsraadError
+from ..model import Weapon
 from ..odds import beats_array, disengage_odds, shot_wounds, solve_zero_sum
 from ..rules.melee import (
     attack_total,
@@ -21,8 +22,9 @@ from ..rules.melee import (
     strike_damage,
 )
 from ..rules.shields import melee_gets_through
-from ..rules.shooting import resolve_marker_shot
+from ..rules.shooting import LaserMode, resolve_marker_shot
 from ..rules.state import (
+    Combatant,
     active_rules,
     effective_endurance,
     effective_shield,
@@ -30,7 +32,7 @@ from ..rules.state import (
     hook_context,
 )
 from ..rules.wounds import wound_result
-from ..ruleset import DEFAULT
+from ..ruleset import DEFAULT, Ruleset
 from ..specials import HOOK_POINTS, SPECIAL_RULES, HookContext
 
 HARM = np.array([0.0, 0.08, 0.4, 0.7, 1.0])
@@ -126,7 +128,7 @@ def _side_values(t: ClashTable, role: str, other_policy: np.ndarray) -> tuple[np
     return _values_against(*_sides(t.both, t.hit_a, t.hit_d, t.lone_a, t.lone_d)[role], other_policy)
 
 
-def _sides(both: np.ndarray, hit_a: np.ndarray, hit_d: np.ndarray, lone_a: np.ndarray, lone_d: np.ndarray) -> dict[str, tuple]:
+def _sides(both: np.ndarray, hit_a: np.ndarray, hit_d: np.ndarray, lone_a: np.ndarray, lone_d: np.ndarray) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
     """Each role's view of a clash for :func:`_values_against`: (both attack, own lone hits, own
     best lone blow, the other's lone hits, its best lone blow); the defender sees ``-both.T``."""
     return {"attacker": (both, hit_a, lone_a, hit_d, lone_d), "defender": (-both.T, hit_d, lone_d, hit_a, lone_a)}
@@ -174,7 +176,7 @@ def _lowering_values(blow_a: np.ndarray, blow_d: np.ndarray, ia: int, idf: int) 
     return out
 
 
-def _norm(c: Any) -> Any:
+def _norm(c: Combatant) -> Combatant:
     """``c`` with the details that never change a clash or a shot cleared, so caches hit more often.
 
     Only "one token or more" matters for the hooks on a fatigue count (Assassination); spice
@@ -183,7 +185,7 @@ def _norm(c: Any) -> Any:
     (RUL-05: two tokens, three with Ducal loyalty, four with a Stillsuit besides), and the
     caches' key holds the malus itself (:func:`_sig`).
     """
-    update: dict[str, Any] = {}
+    update: dict[str, int] = {}
     if c.fatigue > 1:
         update["fatigue"] = 1
     if c.spice_doses:
@@ -191,7 +193,7 @@ def _norm(c: Any) -> Any:
     return c.model_copy(update=update) if update else c
 
 
-def _sig(c: Any, rested: bool = False, ruleset: Any = DEFAULT) -> tuple:
+def _sig(c: Combatant, rested: bool = False, ruleset: Ruleset = DEFAULT) -> tuple[object, ...]:
     """A cheap hashable signature of a combatant for the caches (what a fight depends on, under
     ``ruleset``); ``rested``: as if it held no fatigue token (see :func:`_rested`).
 
@@ -209,14 +211,22 @@ def _sig(c: Any, rested: bool = False, ruleset: Any = DEFAULT) -> tuple:
             c.special_rules)
 
 
-class _Signed:
+_V = TypeVar("_V")
+
+Clash = tuple[Combatant, Combatant, float, float]
+"""One clash as :func:`clash_table` takes it: (attacker, defender, the attacker's victim's worth
+``worth_a``, the defender's ``worth_d``)."""
+
+
+class _Signed(Generic[_V]):
     """A value for the caches' keys that compares and hashes by ``key`` alone (a signature of
     what matters), so :func:`functools.lru_cache` can key on it and still hand the value on.
-    With ``rested``, the value is the combatant without its fatigue tokens (built on a miss only)."""
+    With ``rested`` (:func:`_rested`), the value is the combatant without its fatigue tokens (built
+    on a miss only)."""
 
     __slots__ = ("key", "raw", "rested", "_hash")
 
-    def __init__(self, key: Any, raw: Any, rested: bool = False) -> None:
+    def __init__(self, key: object, raw: _V, rested: Callable[[_V], _V] | None = None) -> None:
         self.key, self.raw, self.rested, self._hash = key, raw, rested, hash(key)
 
     def __hash__(self) -> int:
@@ -226,15 +236,15 @@ class _Signed:
         return isinstance(other, _Signed) and self._hash == other._hash and self.key == other.key
 
     @property
-    def value(self) -> Any:
-        return _rested(self.raw) if self.rested else self.raw
+    def value(self) -> _V:
+        return self.raw if self.rested is None else self.rested(self.raw)
 
 
 _FACTS_SIZE = 8192
-_FACTS: dict[tuple[object, ...], tuple[Any, _Signed, _Signed, bool, Any]] = {}
+_FACTS: dict[tuple[object, ...], tuple[Combatant, _Signed[Combatant], _Signed[Combatant], bool, Ruleset]] = {}
 
 
-def _facts(c: Any, ruleset: Any) -> tuple[Any, _Signed, _Signed, bool, Any]:
+def _facts(c: Combatant, ruleset: Ruleset) -> tuple[Combatant, _Signed[Combatant], _Signed[Combatant], bool, Ruleset]:
     """``(c, key, key rested, sensitive, ruleset)``: ``c``'s cache keys under ``ruleset``, by its
     signature and its signature rested, and whether a hook of its reads fatigue.
 
@@ -251,12 +261,12 @@ def _facts(c: Any, ruleset: Any) -> tuple[Any, _Signed, _Signed, bool, Any]:
         return hit
     if len(_FACTS) >= _FACTS_SIZE:
         _FACTS.clear()
-    hit = _FACTS[key] = (c, _Signed(_sig(c, ruleset=ruleset), c), _Signed(_sig(c, rested=True, ruleset=ruleset), c, True),
+    hit = _FACTS[key] = (c, _Signed(_sig(c, ruleset=ruleset), c), _Signed(_sig(c, rested=True, ruleset=ruleset), c, _rested),
                          _fatigue_sensitive(_rule_names(c)), ruleset)
     return hit
 
 
-def _signed_pair(a: Any, b: Any, ruleset: Any) -> tuple[_Signed, _Signed]:
+def _signed_pair(a: Combatant, b: Combatant, ruleset: Ruleset) -> tuple[_Signed[Combatant], _Signed[Combatant]]:
     """Cache keys for two combatants facing each other under ``ruleset``: tokens held are dropped
     unless a hook of either reads them (Assassination)."""
     fa, fb = _facts(a, ruleset), _facts(b, ruleset)
@@ -265,7 +275,7 @@ def _signed_pair(a: Any, b: Any, ruleset: Any) -> tuple[_Signed, _Signed]:
     return fa[2], fb[2]
 
 
-def _rule_names(c: Any) -> tuple[str, ...]:
+def _rule_names(c: Combatant) -> tuple[str, ...]:
     return tuple(active_rules(c))
 
 
@@ -290,7 +300,7 @@ def _fatigue_sensitive(names: tuple[str, ...]) -> bool:
     return False
 
 
-def _rested(c: Any) -> Any:
+def _rested(c: Combatant) -> Combatant:
     return c.model_copy(update={"fatigue": 0}) if c.fatigue else c
 
 
@@ -306,7 +316,7 @@ def clash_value_bound(worth: float) -> float:
     return max(0.0, _HARM_MAX * (worth + 0.125)) + 1e-6
 
 
-def _blow_table(striker: Any, target: Any, ruleset: Any) -> np.ndarray:
+def _blow_table(striker: Combatant, target: Combatant, ruleset: Ruleset) -> np.ndarray:
     """Result index of ``striker``'s blow on ``target`` for each final neutral 1..10.
 
     The pieces are the kernel's: :func:`~landsraad.rules.melee.strike_damage`, the shield window
@@ -335,7 +345,7 @@ def _blow_table(striker: Any, target: Any, ruleset: Any) -> np.ndarray:
     return results
 
 
-def clash_table(attacker: Any, defender: Any, worth_a: float = 1.0, worth_d: float = 1.0, ruleset: Any = None) -> ClashTable:
+def clash_table(attacker: Combatant, defender: Combatant, worth_a: float = 1.0, worth_d: float = 1.0, ruleset: Ruleset | None = None) -> ClashTable:
     """The :class:`ClashTable` of ``attacker`` (the active model, with its ``activation_fatigue``)
     against ``defender``, each with its melee weapon, for victims worth ``worth_a`` / ``worth_d``.
 
@@ -362,18 +372,32 @@ def clash_table(attacker: Any, defender: Any, worth_a: float = 1.0, worth_d: flo
     return _clash_cached(*_signed_pair(attacker, defender, ruleset), _q(worth_a), _q(worth_d), ruleset)
 
 
+_SideFacts = tuple[bool, int, tuple[int, ...], int]
+"""One side's facts of a clash (:func:`_side_facts`): may attack, attack edge, blow results, initiative."""
+
+_Unplayed = tuple[bool, bool, int, int, tuple[int, ...], tuple[int, ...], int, float, float]
+"""What a clash's play depends on but the ties rule (:func:`_play_clash`'s arguments but ``ties``)."""
+
+_PlayedKey = tuple[bool, bool, int, int, tuple[int, ...], tuple[int, ...], int, float, float, str]
+""":func:`_play_clash`'s arguments, in order: its memo's key."""
+
+_Played = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]
+"""A played clash: :class:`ClashTable`'s arrays hit_a, hit_d, blow_a, blow_d, lone_a, lone_d, both,
+policy_a, policy_d and its value."""
+
+
 @lru_cache(maxsize=20000)
-def _clash_cached(attacker: _Signed, defender: _Signed, worth_a: float, worth_d: float, ruleset: Any) -> ClashTable:
+def _clash_cached(attacker: _Signed[Combatant], defender: _Signed[Combatant], worth_a: float, worth_d: float, ruleset: Ruleset) -> ClashTable:
     # Each side's facts are cached apart: the same pair meets again with other worths, or roles swapped.
     return _table(_side_cached(attacker, defender, ruleset), _side_cached(defender, attacker, ruleset), worth_a, worth_d, ruleset)
 
 
 @lru_cache(maxsize=20000)
-def _side_cached(striker: _Signed, target: _Signed, ruleset: Any) -> tuple[bool, int, tuple[int, ...], int]:
+def _side_cached(striker: _Signed[Combatant], target: _Signed[Combatant], ruleset: Ruleset) -> _SideFacts:
     return _side_facts(_norm(striker.value), _norm(target.value), ruleset)
 
 
-def _side_facts(striker: Any, target: Any, ruleset: Any) -> tuple[bool, int, tuple[int, ...], int]:
+def _side_facts(striker: Combatant, target: Combatant, ruleset: Ruleset) -> _SideFacts:
     """The kernel's facts of one side of a clash, without dice (R-MELEE): whether ``striker`` may
     attack, its attack total minus ``target``'s defence total, its blow's result index for each
     final neutral (:func:`_blow_table`), both ``0`` and ``()`` when it may not attack, and its
@@ -384,15 +408,14 @@ def _side_facts(striker: Any, target: Any, ruleset: Any) -> tuple[bool, int, tup
     return True, edge, tuple(_blow_table(striker, target, ruleset).tolist()), initiative_total(striker, target, 0, ruleset)
 
 
-def _table(side_a: tuple[bool, int, tuple[int, ...], int], side_d: tuple[bool, int, tuple[int, ...], int],
-           worth_a: float, worth_d: float, ruleset: Any) -> ClashTable:
+def _table(side_a: _SideFacts, side_d: _SideFacts,
+           worth_a: float, worth_d: float, ruleset: Ruleset) -> ClashTable:
     """The :class:`ClashTable` from each side's facts (:func:`_side_facts`)."""
     hit_a, hit_d, blow_a, blow_d, lone_a, lone_d, both, pa, pd, value = _play_clash(*_played_key(side_a, side_d, worth_a, worth_d, ruleset.ties))
     return ClashTable((side_a[0], side_d[0]), hit_a, hit_d, blow_a, blow_d, side_a[3], side_d[3], lone_a, lone_d, both, pa, pd, value)
 
 
-def _played_key(side_a: tuple[bool, int, tuple[int, ...], int], side_d: tuple[bool, int, tuple[int, ...], int],
-                worth_a: float, worth_d: float, ties: str) -> tuple:
+def _played_key(side_a: _SideFacts, side_d: _SideFacts, worth_a: float, worth_d: float, ties: str) -> _PlayedKey:
     """What a clash's play depends on, from each side's facts (:func:`_side_facts`):
     :func:`_play_clash`'s arguments, in order, and its memo's key (R-MELEE)."""
     ca, edge_a, res_a, ia = side_a
@@ -401,11 +424,11 @@ def _played_key(side_a: tuple[bool, int, tuple[int, ...], int], side_d: tuple[bo
 
 
 _PLAYED_SIZE = 20000
-_PLAYED: dict[tuple, tuple] = {}
+_PLAYED: dict[_PlayedKey, _Played] = {}
 
 
 def _play_clash(ca: bool, cd: bool, edge_a: int, edge_d: int, res_a: tuple[int, ...], res_d: tuple[int, ...], lead: int,
-                worth_a: float, worth_d: float, ties: str) -> tuple:
+                worth_a: float, worth_d: float, ties: str) -> _Played:
     """The arrays and value of a :class:`ClashTable` from what they depend on, so that different
     combatants with the same facts share the work (R-MELEE, R-NEUTRAL-DOWN, R-TEST-CLASH).
 
@@ -425,14 +448,14 @@ def _play_clash(ca: bool, cd: bool, edge_a: int, edge_d: int, res_a: tuple[int, 
     return hit
 
 
-def _remember_played(key: tuple, played: tuple) -> tuple:
+def _remember_played(key: _PlayedKey, played: _Played) -> _Played:
     if len(_PLAYED) >= _PLAYED_SIZE:
         _PLAYED.clear()
     _PLAYED[key] = played
     return played
 
 
-def _play_clashes(clashes: Sequence[tuple], ties: str) -> list[tuple]:
+def _play_clashes(clashes: Sequence[_Unplayed], ties: str) -> list[_Played]:
     """:func:`_play_clash` of each of ``clashes`` (its arguments but ``ties``), played side by side.
 
     A clash is one index of the arrays; numpy's fixed cost per operation, most of a clash's
@@ -492,12 +515,12 @@ def _play_clashes(clashes: Sequence[tuple], ties: str) -> list[tuple]:
             for i in range(len(clashes))]
 
 
-def warm_clash_tables(pairs: Iterable[tuple[Any, Any, float, float]], ruleset: Any = None) -> None:
+def warm_clash_tables(pairs: Iterable[Clash], ruleset: Ruleset | None = None) -> None:
     """Play at once the clashes of ``pairs`` (attacker, defender, their worths, as for
     :func:`clash_table`) that no table holds yet: the later :func:`clash_table` calls find them
     played (the same tables, in a fraction of the time when there are many; R-MELEE, R-TEST-CLASH)."""
     ruleset = ruleset or DEFAULT
-    todo: dict[tuple, None] = {}
+    todo: dict[_PlayedKey, None] = {}
     for attacker, defender, worth_a, worth_d in pairs:
         a, d = _signed_pair(attacker, defender, ruleset)
         key = _played_key(_side_cached(a, d, ruleset), _side_cached(d, a, ruleset), _q(worth_a), _q(worth_d), ruleset.ties)
@@ -512,17 +535,17 @@ def warm_clash_tables(pairs: Iterable[tuple[Any, Any, float, float]], ruleset: A
 # --- shot values (R-SHOOT) ----------------------------------------------------------------------------
 
 
-def _shot_value(shooter: Any, target: Any, band_distance: float, worth: float, laser_mode: str, ruleset: Any) -> float:
+def _shot_value(shooter: Combatant, target: Combatant, band_distance: float, worth: float, laser_mode: LaserMode, ruleset: Ruleset) -> float:
     """Expected worth a shot takes from its target, from :func:`landsraad.odds.shot_wounds`."""
     return _shot_cached(*_signed_pair(shooter, target, ruleset), band_distance, laser_mode, ruleset) * worth
 
 
 @lru_cache(maxsize=20000)
-def _shot_cached(shooter: _Signed, target: _Signed, band_distance: float, laser_mode: str, ruleset: Any) -> float:
+def _shot_cached(shooter: _Signed[Combatant], target: _Signed[Combatant], band_distance: float, laser_mode: LaserMode, ruleset: Ruleset) -> float:
     return _shot_harm(_norm(shooter.value), _norm(target.value), band_distance, laser_mode, ruleset)
 
 
-def _shot_harm(shooter: Any, target: Any, band_distance: float, laser_mode: str, ruleset: Any) -> float:
+def _shot_harm(shooter: Combatant, target: Combatant, band_distance: float, laser_mode: LaserMode, ruleset: Ruleset) -> float:
     """Expected :data:`HARM` share of a shot (a miss, a shield or no damage count 0), from
     :func:`landsraad.odds.shot_wounds` (the wound distribution of :func:`~landsraad.odds.shot_odds`)."""
 
@@ -530,14 +553,14 @@ def _shot_harm(shooter: Any, target: Any, band_distance: float, laser_mode: str,
     return float(sum(HARM[_RESULT_INDEX[k]] * p for k, p in wound.items()))
 
 
-def _marker_hit(shooter: Any, band_distance: float, laser_mode: str, ruleset: Any) -> float:
+def _marker_hit(shooter: Combatant, band_distance: float, laser_mode: LaserMode, ruleset: Ruleset) -> float:
     """The chance an explosive shot destroys an objective marker it covers (R-SHOOT-MARKER, PRJ-73):
     the kernel's :func:`~landsraad.rules.shooting.resolve_marker_shot` on every attack die, cached."""
     return _marker_hit_cached(_facts(shooter, ruleset)[1], band_distance, laser_mode, ruleset)
 
 
 @lru_cache(maxsize=2048)
-def _marker_hit_cached(shooter: _Signed, band_distance: float, laser_mode: str, ruleset: Any) -> float:
+def _marker_hit_cached(shooter: _Signed[Combatant], band_distance: float, laser_mode: LaserMode, ruleset: Ruleset) -> float:
     c = _norm(shooter.value)
     totals = np.zeros((10, 10), dtype=np.int64)
     explosive = False
@@ -553,17 +576,17 @@ def _marker_hit_cached(shooter: _Signed, band_distance: float, laser_mode: str, 
     return float(beats_array(totals.reshape(-1)[:, None], faces[None, :], ruleset.ties).mean())
 
 
-def _disengage(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, float, float]:
+def _disengage(mover: Combatant, opponent: Combatant, ruleset: Ruleset) -> tuple[float, float, float]:
     """(chance of success, expected margin in cm, expected HARM share suffered) of a disengage (R-DISENGAGE)."""
     return _disengage_cached(_facts(mover, ruleset)[1], _facts(opponent, ruleset)[1], ruleset)
 
 
 @lru_cache(maxsize=20000)
-def _disengage_cached(mover: _Signed, opponent: _Signed, ruleset: Any) -> tuple[float, float, float]:
+def _disengage_cached(mover: _Signed[Combatant], opponent: _Signed[Combatant], ruleset: Ruleset) -> tuple[float, float, float]:
     return _disengage_exact(_norm(mover.value), _norm(opponent.value), ruleset)
 
 
-def _disengage_exact(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, float, float]:
+def _disengage_exact(mover: Combatant, opponent: Combatant, ruleset: Ruleset) -> tuple[float, float, float]:
     odds = disengage_odds(mover, opponent, opponent_lowering="best", compare=ruleset.disengage_compare, ruleset=ruleset)
     margin = sum(float(k) * p for k, p in odds.margin_cm.items())
     harm = sum(HARM[_RESULT_INDEX[k]] * p for k, p in odds.wound.items())
@@ -573,7 +596,7 @@ def _disengage_exact(mover: Any, opponent: Any, ruleset: Any) -> tuple[float, fl
 
 # --- helpers on weapons and worth -----------------------------------------------------------------------
 
-def _comb(state: GameState, model_id: str, *, weapon: Any = None, activation_fatigue: int | None = None) -> Any:
+def _comb(state: GameState, model_id: str, *, weapon: Weapon | None = None, activation_fatigue: int | None = None) -> Combatant:
     """:func:`landsraad.engine.bridge.combatant`, remembered for the last state asked about.
 
     The bridge keeps each model state's combatants in its memo (a new state keeps the model
@@ -595,23 +618,23 @@ def _comb(state: GameState, model_id: str, *, weapon: Any = None, activation_fat
     return c
 
 
-_COMBS_HERE_STATE: list[Any] = [None]
-_COMBS_HERE: dict[tuple[str, str | None, int | None], tuple[Any, Any]] = {}
+_COMBS_HERE_STATE: list[GameState | None] = [None]
+_COMBS_HERE: dict[tuple[str, str | None, int | None], tuple[Weapon | None, Combatant]] = {}
 """The last state :func:`_comb` was asked about and its answers by model id, weapon id and
 activation fatigue; emptied when another state is asked about."""
 
 
-def _weapon_score(w: Any) -> float:
+def _weapon_score(w: Weapon) -> float:
     """A rough worth of a weapon (damage, bonuses), to choose among equals."""
     return _weapon_score_cached(_Signed((w.id, w.damage, w.combat, w.initiative, w.defence, w.range), w))
 
 
 @lru_cache(maxsize=1024)
-def _weapon_score_cached(w: _Signed) -> float:
+def _weapon_score_cached(w: _Signed[Weapon]) -> float:
     return _weapon_score_of(w.value)
 
 
-def _weapon_score_of(w: Any) -> float:
+def _weapon_score_of(w: Weapon) -> float:
     score = 0.0
     if w.is_melee and w.melee_damage is not None:
         dmg = w.melee_damage
@@ -622,10 +645,10 @@ def _weapon_score_of(w: Any) -> float:
 
 
 _BEST_MELEE_SIZE = 1024
-_BEST_MELEE: dict[str, tuple[tuple, Any]] = {}
+_BEST_MELEE: dict[str, tuple[tuple[Weapon, ...], Weapon | None]] = {}
 
 
-def _best_melee(m: ModelState) -> Any:
+def _best_melee(m: ModelState) -> Weapon | None:
     """The model's best melee weapon by :func:`_weapon_score` (the first among equals), ``None`` if it has none.
 
     Remembered by model id, each entry holding the weapons it was found among (a tuple that
@@ -643,7 +666,7 @@ def _best_melee(m: ModelState) -> Any:
     return best
 
 
-def _assumed_weapon(state: GameState, enemy: ModelState) -> Any:
+def _assumed_weapon(state: GameState, enemy: ModelState) -> Combatant:
     """The enemy as a combatant with the melee weapon it would choose (not known: assumed its best)."""
     return _comb(state, enemy.id, weapon=_best_melee(enemy))
 

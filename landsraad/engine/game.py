@@ -105,6 +105,12 @@ games 8 % -> 5 %: 222 -> 152 young collections, 2 -> 1 full), against a person's
 last few answers."""
 
 
+def _check_dice(dice: object, source: str) -> None:
+    """Refuse dice that are neither ``digital`` nor ``physical``, naming where they were given."""
+    if dice not in ("digital", "physical"):
+        raise DataError([Problem(source, "dice", f"Dice are 'digital' or 'physical'; got {str(dice)[:40]!r}.")])
+
+
 class Game(Machine):
     """A game in progress: a forward model.
 
@@ -147,8 +153,7 @@ class Game(Machine):
         dice: DiceMode = "digital",
         resume: tuple[tuple[Frame, ...], Pending | None] | None = None,
     ) -> None:
-        if dice not in ("digital", "physical"):
-            raise DataError([Problem("new_game", "dice", f"Dice are 'digital' or 'physical'; got {str(dice)[:40]!r}.")])
+        _check_dice(dice, "new_game")
         self.state = state
         self.rng = rng if rng is not None else np.random.default_rng(state.seed if seed is None else seed)
         self.dice_mode = dice
@@ -369,6 +374,7 @@ class Game(Machine):
         pending = Pending.from_list(core["pending"]) if core.get("pending") else None
         bit_generator = np.random.PCG64()
         bit_generator.state = core["rng"]
+        _check_dice(context["dice"], source)  # a saved game's own field: its error names the file
         game = cls(state_from_data(core["state"]), np.random.Generator(bit_generator), dice=context["dice"],
                    setup=SetupOptions.from_dict(context["setup"], source=source),
                    time_model=TableTimeModel(costs=dict(context["time_model"])), resume=(stack, pending))

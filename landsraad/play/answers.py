@@ -35,12 +35,12 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
 
-from ..engine import Decision, GameState
+from ..engine import Answer, Decision, GameState
 from ..engine.spatial import plan_move as engine_plan_move
 from ..errors import LandsraadError
 from ..geometry.approach import contact_move, point_at_cost
+from ..geometry.movement import MoveResult
 from ..missions import load_missions
 from ..narrate import model_label
 
@@ -99,7 +99,7 @@ def parse_dice(text: str, count: int) -> list[int]:
     return values
 
 
-def choice_label(choice: Any, state: GameState | None) -> str:
+def choice_label(choice: object, state: GameState | None) -> str:
     """How a menu shows a choice: models by :func:`~landsraad.narrate.model_label`, missions by their card's name, actions spelled out."""
     text = str(choice)
     ids = {m.id: m for m in state.models} if state is not None else {}
@@ -151,7 +151,7 @@ def _letters(index: int) -> str:
     return letters[index] if index < 26 else letters[index // 26 - 1] + letters[index % 26]
 
 
-def _match_choice(text: str, decision: Decision, state: GameState | None, values: bool = True) -> Any:
+def _match_choice(text: str, decision: Decision, state: GameState | None, values: bool = True) -> Answer:
     """The choice ``text`` names: its number, its value, its label or a unique beginning of one.
 
     Where the choices are numbers (:func:`numeric_choices`), a number typed is the value and
@@ -208,7 +208,7 @@ def find_model(name: str, state: GameState) -> str:
     raise InputProblem(f"There is no model {name.strip()[:40]!r} on the table; type an id such as {on_table[0].id if on_table else 'red-soldier-1'}.")
 
 
-def _short_stop(state: GameState, mover: str, result: Any, allowance_cm: float | None, what: str,
+def _short_stop(state: GameState, mover: str, result: MoveResult, allowance_cm: float | None, what: str,
                 notes: list[str] | None) -> tuple[float, float] | None:
     """Where a move too long stops: the furthest point of its shortest path the allowance pays for (said in ``notes``)."""
     if allowance_cm is None or result.legal or result.reason != "too_far" or not result.path:
@@ -313,21 +313,22 @@ def toward_point(state: GameState, mover: str, target: str, cm: float, allowance
 def _point_answer(text: str, decision: Decision, state: GameState | None, notes: list[str] | None = None) -> tuple[float, float]:
     words = text.strip().split()
     head = words[0].lower() if words else ""
+    allowance_cm = decision.point.allowance_cm if decision.point is not None else None
     if head in ("contact", "toward", "towards") and state is not None:
         if decision.model is None:
             raise InputProblem(f"{head!r} needs a model that moves; type the point as x,y.")
         if head == "contact":
             if len(words) < 2:
                 raise InputProblem("Type contact NAME, such as contact blue-warrior-1.")
-            return contact_point(state, decision.model, find_model(" ".join(words[1:]), state), decision.point.allowance_cm, notes)
+            return contact_point(state, decision.model, find_model(" ".join(words[1:]), state), allowance_cm, notes)
         cm = _finite(words[-1]) if len(words) >= 3 else None
         if cm is None or cm < 0:
             raise InputProblem("Type toward NAME CM, such as toward blue-warrior-1 5 (a distance of 0 cm or more).")
-        return toward_point(state, decision.model, find_model(" ".join(words[1:-1]), state), cm, decision.point.allowance_cm, notes)
+        return toward_point(state, decision.model, find_model(" ".join(words[1:-1]), state), cm, allowance_cm, notes)
     if head in ("contact", "toward", "towards"):
         raise InputProblem(f"{head!r} needs the table; type the point as x,y.")
     if decision.kind == "deploy" and state is not None and decision.model is not None:
-        return _deploy_point(text, decision, state, notes)
+        return _deploy_point(text, decision.model, state, notes)
     return parse_point_text(text)
 
 
@@ -338,9 +339,9 @@ _EDGE_SNAP_CM = 2.0
 """A deployment point typed this close to touching its table edge is put touching it (R-DEPLOY)."""
 
 
-def _deploy_point(text: str, decision: Decision, state: GameState, notes: list[str] | None) -> tuple[float, float]:
-    """A deployment point: ``x`` alone (``y`` on the west and east edges) puts the base touching its edge; a point near it snaps."""
-    me = state.model(decision.model)
+def _deploy_point(text: str, model_id: str, state: GameState, notes: list[str] | None) -> tuple[float, float]:
+    """A deployment point of ``model_id``: ``x`` alone (``y`` on the west and east edges) puts the base touching its edge; a point near it snaps."""
+    me = state.model(model_id)
     edge = state.side_state(me.side).edge
     touching = me.base_mm / 20.0 + 0.01  # a hair inside the edge, as the engine's own suggestions
     along = _finite(text.strip())
@@ -360,7 +361,7 @@ def _deploy_point(text: str, decision: Decision, state: GameState, notes: list[s
     return (x, y)
 
 
-def _ranked(text: str, decision: Decision, state: GameState | None) -> list[Any]:
+def _ranked(text: str, decision: Decision, state: GameState | None) -> list[Answer]:
     parts = [p for p in re.split(r"[,;]+|\s+(?=\d)", text.strip()) if p.strip()]
     if len(parts) == 1 and " " in parts[0].strip() and not any(_norm(str(c)) == _norm(parts[0]) for c in decision.choices):
         parts = parts[0].split()
@@ -372,7 +373,7 @@ def _ranked(text: str, decision: Decision, state: GameState | None) -> list[Any]
 
 
 def parse_answer(text: str, decision: Decision, state: GameState | None = None, notes: list[str] | None = None, *,
-                 values: bool = True) -> Any:
+                 values: bool = True) -> Answer:
     """The engine answer ``text`` stands for (not yet checked by the engine), or :class:`InputProblem`.
 
     ``text`` must not be empty (the caller takes the default) nor a command. ``notes`` (when

@@ -26,7 +26,8 @@ from typing import Any, Iterable, Literal, Sequence
 from pydantic import Field, ValidationError, field_validator
 
 from ..content import data_dir, read_document
-from ..engine import Game, GameState, new_game
+from ..engine import Answer, Game, GameState, new_game
+from ..engine.flow import DiceMode
 from ..engine.missions import EngineMissionView
 from ..engine.state import MarkerState, TerrainState
 from ..errors import DataError, GeometryError, Problem, UnknownNameError, truncate
@@ -221,7 +222,7 @@ def build_state(drill: Drill, *, seed: int) -> GameState:
                              first=drill.to_act, to_act=drill.to_act, activation=0, clock_s=0.0)
 
 
-def drill_game(drill: Drill, *, seed: int = 0, dice: str = "digital") -> Game:
+def drill_game(drill: Drill, *, seed: int = 0, dice: DiceMode = "digital") -> Game:
     """A new game at the drill's position."""
     return Game(build_state(drill, seed=seed), seed=seed, dice=dice)
 
@@ -236,10 +237,11 @@ def opponent_kind(drill: Drill) -> str:
 
 def drill_over(drill: Drill, game: Game) -> bool:
     """Whether the drill has ended: the game is over, or its activations are played (at an activation boundary)."""
-    if game.over:
+    d = game.decision
+    if d is None:  # the game is over
         return True
     done = game.state.activation >= drill.activations
-    return done and (game.decision.kind == "activate" or game.state.activation > drill.activations)
+    return done and (d.kind == "activate" or game.state.activation > drill.activations)
 
 
 def drill_score(drill: Drill, state: GameState) -> DrillResult:
@@ -255,7 +257,7 @@ def drill_score(drill: Drill, state: GameState) -> DrillResult:
 # --- what the computer would have done ---------------------------------------------------------------
 
 
-def worst_decision(drill: Drill, decisions: Sequence[tuple[Game, Any]], *, seeds: Iterable[int] = (11, 12),
+def worst_decision(drill: Drill, decisions: Sequence[tuple[Game, Answer]], *, seeds: Iterable[int] = (11, 12),
                    limit: int = 12) -> Advice | None:
     """The person's decision whose heuristic alternative gains the most VP by the drill's end.
 
@@ -280,7 +282,7 @@ def worst_decision(drill: Drill, decisions: Sequence[tuple[Game, Any]], *, seeds
     return found[0] if found else None
 
 
-def costliest_decisions(drill: Drill, decisions: Sequence[tuple[Game, Any]], *, seeds: Iterable[int] = (11, 12),
+def costliest_decisions(drill: Drill, decisions: Sequence[tuple[Game, Answer]], *, seeds: Iterable[int] = (11, 12),
                         limit: int = 12, count: int = 3) -> list[Advice]:
     """The person's ``count`` costliest decisions: those whose heuristic alternative gains the most VP by the drill's end.
 

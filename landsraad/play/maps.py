@@ -10,7 +10,7 @@ Examples
 --------
 >>> from landsraad.play.drills import build_state, load_drill
 >>> state = build_state(load_drill("occupation-positions"), seed=0)
->>> hurt = state.replace(models=tuple(m.model_copy(update={"wound": "grave", "fatigue": 2}) if m.id == "red-soldier-1" else m
+>>> hurt = state.replace(models=tuple(m.replace(wound="grave", fatigue=2) if m.id == "red-soldier-1" else m
 ...                                   for m in state.models))
 >>> svg = play_map(hurt, title="After 0 activation(s)")
 >>> svg.count('class="wound grave"'), svg.count('class="fatigue"'), "red-soldier-1: grave wound, 2 fatigue" in svg

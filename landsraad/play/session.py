@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Callable, Mapping
 
-from ..engine import Decision, Game
+from ..engine import Answer, Decision, Game, Player
 from ..engine.record import GameRecord, record_game, restore_opening, save_record
-from ..errors import DataError, LandsraadError, Problem
+from ..errors import DataError, DecisionError, LandsraadError, Problem
 from ..fileio import atomic_write_text, check_output_path
 from ..missions import load_missions
 from ..narrate import model_label, model_names, narrate
@@ -82,7 +82,7 @@ class SessionEnd:
     saved_to: str | None = None
 
 
-def default_answer(decision: Decision, game: Game, advisor: Any) -> Any:
+def default_answer(decision: Decision, game: Game, advisor: Player) -> Answer:
     """The default offered at a prompt: what ``advisor`` (a heuristic player) would answer.
 
     ``None`` means "skip" for optional decisions; when the advisor has no legal answer, the
@@ -98,12 +98,12 @@ def default_answer(decision: Decision, game: Game, advisor: Any) -> Any:
         return decision.choices[0] if decision.choices else None
 
 
-def advisor(seed: int, side: str) -> Any:
+def advisor(seed: int, side: str) -> Player:
     """The heuristic player that offers ``side``'s defaults in a session seeded ``seed``."""
     return make_player("heuristic", seed * 7919 + (1 if side == "red" else 2))
 
 
-def format_answer(answer: Any, decision: Decision, game: Game) -> str:
+def format_answer(answer: Answer, decision: Decision, game: Game) -> str:
     """An answer as the menu would show it."""
     if answer is None:
         return "skip"
@@ -150,7 +150,7 @@ class Session:
     game: Game
     terminal: Terminal
     humans: frozenset[str]
-    opponents: Mapping[str, Any]
+    opponents: Mapping[str, Player]
     seed: int = 0
     save_path: str | None = None
     players: Mapping[str, str] = field(default_factory=dict)
@@ -159,9 +159,9 @@ class Session:
     map_path: str = "landsraad-play.svg"
     printed: int = 0
     marks: list[int] = field(default_factory=list)
-    advisors: dict[str, Any] = field(default_factory=dict)
+    advisors: dict[str, Player] = field(default_factory=dict)
     """The heuristic player behind each human side's defaults (one per side, so it keeps its plans)."""
-    human_decisions: list[tuple[Game, Any]] = field(default_factory=list)
+    human_decisions: list[tuple[Game, Answer]] = field(default_factory=list)
     """Each human decision: the game just before it (a clone) and the answer given (for drill feedback)."""
     questions: int = 0
     """How many questions the person was asked (kept in the saved game as ``players.questions``)."""
@@ -174,7 +174,7 @@ class Session:
     values_typed: bool | None = None
     """Where the choices are numbers, whether a number typed is the value (rows lettered) or the row's
     number; by default the value at this package's terminals, the row elsewhere (a window numbering its rows)."""
-    remembered: dict[tuple[str, str], Any] = field(default_factory=dict)
+    remembered: dict[tuple[str, str], Answer] = field(default_factory=dict)
     """(decision kind, model id) -> the last answer to a weapon question, given again without asking."""
 
     def __post_init__(self) -> None:
@@ -190,7 +190,7 @@ class Session:
             self.narrate_new()
             if self.game.over or (self.stop is not None and self.stop(self.game)):
                 return SessionEnd("over")
-            d = self.game.decision
+            d = self.pending()
             asks_person = d.side in self.humans or (d.kind == "dice" and self.ask_computer_dice)
             if not asks_person:
                 self.computer_turn()
@@ -204,9 +204,28 @@ class Session:
         d = self.game.decision
         return d is not None and (d.side in self.humans or (d.kind == "dice" and self.ask_computer_dice))
 
-    def computer_turn(self) -> None:
-        """Answer the pending decision by its computer player (or roll the pending dice)."""
+    def pending(self) -> Decision:
+        """The pending decision.
+
+        Raises
+        ------
+        DecisionError
+            The game is over: there is no decision to answer.
+        """
         d = self.game.decision
+        if d is None:
+            raise DecisionError("The game is over; there is no decision to answer.")
+        return d
+
+    def computer_turn(self) -> None:
+        """Answer the pending decision by its computer player (or roll the pending dice).
+
+        Raises
+        ------
+        DecisionError
+            The game is over.
+        """
+        d = self.pending()
         if d.kind == "dice":
             self.game.roll_pending()
             return
@@ -233,7 +252,7 @@ class Session:
 
     # --- one human prompt ------------------------------------------------------------------------------
 
-    def automatic(self, d: Decision) -> tuple[Any, str] | None:
+    def automatic(self, d: Decision) -> tuple[Answer, str] | None:
         """``(answer, what to say)`` when the pending decision needs no question, else ``None``.
 
         No question is asked when there is one legal answer, for a weapon question answered the
@@ -287,7 +306,7 @@ class Session:
         default = None if d.kind == "dice" else default_answer(d, game, self.advisor_of(d.side))
         return self._ask_line(d, default)
 
-    def _ask_line(self, d: Decision, default: Any, *, title_extra: str = "", shown: str | None = None,
+    def _ask_line(self, d: Decision, default: Answer, *, title_extra: str = "", shown: str | None = None,
                   answer_line: Callable[[str], None] | None = None, decisive: bool = False) -> SessionEnd | None:
         game = self.game
         title, rows = self.menu(d)
@@ -354,7 +373,7 @@ class Session:
         """The activation question: Enter takes the suggested activation whole (model, spice, action, free move)."""
         game, adv = self.game, self.advisor_of(d.side)
         model = default_answer(d, game, adv)
-        plan: list[Any] = [model]
+        plan: list[Answer] = [model]
         trial = game.clone()
         trial.answer(model)
         summary: list[str] = []
@@ -401,7 +420,7 @@ class Session:
         trial = game.clone()
         trial.answer(spice_default)
         action = trial.decision
-        if action is None or action.kind != "action" or action.model != d.model:
+        if action is None or action.kind != "action" or d.model is None or action.model != d.model:
             return False
         action_default = default_answer(action, trial, adv)
         doses = game.state.model(d.model).spice_doses
@@ -449,7 +468,7 @@ class Session:
             self.human_decisions.append((before, game.answers[mark]))
             return None
 
-    def submit(self, line: str, default: Any = None) -> None:
+    def submit(self, line: str, default: Answer = None) -> None:
         """Answer the pending decision with a typed line (see :mod:`.answers`), as the person's own.
 
         An empty line takes ``default``, or lets the program roll pending dice. The answer
@@ -461,7 +480,7 @@ class Session:
             :class:`~landsraad.play.answers.InputProblem` or the engine's ``DecisionError``
             (one sentence); the game is unchanged.
         """
-        d, game = self.game.decision, self.game
+        d, game = self.pending(), self.game
         if not line.strip() and d.kind == "dice":
             mark = len(game.answers)
             dice = game.roll_pending()
@@ -473,15 +492,15 @@ class Session:
         for note in notes:
             self.terminal.say(note, "info")
 
-    def give(self, answer: Any) -> None:
+    def give(self, answer: Answer) -> None:
         """Answer the pending decision with ``answer``, as the person's own (undoable with :meth:`undo`).
 
         Raises
         ------
         LandsraadError
-            The engine's ``DecisionError`` when the answer does not fit; the game is unchanged.
+            The engine's ``DecisionError`` when the answer does not fit or the game is over; the game is unchanged.
         """
-        d, game = self.game.decision, self.game
+        d, game = self.pending(), self.game
         before = game.clone() if d.kind != "dice" else None
         mark = len(game.answers)
         game.answer(answer)
@@ -489,13 +508,13 @@ class Session:
         if before is not None:
             self.human_decisions.append((before, answer))
 
-    def advisor_of(self, side: str) -> Any:
+    def advisor_of(self, side: str) -> Player:
         """The heuristic player behind ``side``'s defaults (made on first use)."""
         if side not in self.advisors:
             self.advisors[side] = advisor(self.seed, side)
         return self.advisors[side]
 
-    def _show(self, d: Decision, default: Any) -> None:
+    def _show(self, d: Decision, default: Answer) -> None:
         title, rows = self.menu(d)
         self.terminal.menu(title, rows, d.side)
 
@@ -679,8 +698,8 @@ def sentence(err: Exception) -> str:
 
 
 
-def resume(record: GameRecord, players: Mapping[str, Any], *, source: str = "saved game",
-           decisions: list[tuple[Game, Any]] | None = None, humans: frozenset[str] = frozenset()) -> Game:
+def resume(record: GameRecord, players: Mapping[str, Player], *, source: str = "saved game",
+           decisions: list[tuple[Game, Answer]] | None = None, humans: frozenset[str] = frozenset()) -> Game:
     """The saved game, its answers played again, each side's player shown its decisions on the way.
 
     A computer player keeps plans and a random generator: showing it the decisions it

@@ -110,7 +110,7 @@ def pick_root(view: GameState, side: str, *, first: str, opponent_picks: Sequenc
         "pending": ["pick_missions", {"side": side}],
         "rng": np.random.PCG64(0).state,
     }
-    snapshot = {"format": SNAPSHOT_FORMAT, "dice": "digital", "setup": SetupOptions().to_dict(),
+    snapshot: dict[str, object] = {"format": SNAPSHOT_FORMAT, "dice": "digital", "setup": SetupOptions().to_dict(),
                 "time_model": dict(TableTimeModel().costs), "warbands": {}, "core": core, "origin": None,
                 "log": [], "answers": [], "result": None}
     return Game.restore(snapshot, source="pick search")

@@ -38,7 +38,7 @@ import re
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, get_args
+from typing import Callable, Literal, TypeVar, get_args
 
 import numpy as np
 
@@ -304,12 +304,15 @@ class SearchStats:
     rooted: int
     chose_heuristic: bool
     values: list[float | None] = field(default_factory=list)
-    answers: tuple[Any, ...] = ()
+    answers: tuple[Answer, ...] = ()
     margins: list[float | None] = field(default_factory=list)
     counts: list[int] = field(default_factory=list)
     chosen: int = 0
     cpu_s: float = 0.0
 
+
+_Job = TypeVar("_Job")
+"""A search's job handed to its sample workers (a play, pick or set-up job)."""
 
 _POOL: ProcessPoolExecutor | None = None
 _POOL_WORKERS = 0
@@ -363,7 +366,7 @@ class SearchPlayer:
                                         style=style)
         self.stats: list[SearchStats] = []
         self._boundary: GameState | None = None
-        self._trail: list[Any] = []
+        self._trail: list[Answer] = []
         self._picks_first: str | None = None
         self._clock = 0.0
         self.odds = (odds if odds is not None else load_mission_odds()) if level.picks != "heuristic" else None
@@ -430,11 +433,11 @@ class SearchPlayer:
 
     # --- searching ----------------------------------------------------------------------------------------
 
-    def _candidates(self, decision: Decision, preferred: Answer) -> tuple[Any, ...]:
+    def _candidates(self, decision: Decision, preferred: Answer) -> tuple[Answer, ...]:
         if decision.ranked is not None:
             return ()
         if decision.point is not None:
-            pool: list[Any] = list(decision.point.candidates)
+            pool: list[Answer] = list(decision.point.candidates)
             if decision.optional:
                 pool.append(None)
         else:
@@ -494,7 +497,7 @@ class SearchPlayer:
             return
         self.heuristic.setup_plan = plans[self._choose("setup", rows, plans, state, cpu)]
 
-    def _choose(self, kind: str, rows: list[list[float | None]], answers: tuple[Any, ...], state: GameState,
+    def _choose(self, kind: str, rows: list[list[float | None]], answers: tuple[Answer, ...], state: GameState,
                 cpu_start: float) -> int:
         """The index of the candidate played: the best mean if it beats the heuristic's (index 0) by the margin."""
         n = len(answers)
@@ -529,7 +532,7 @@ class SearchPlayer:
             self.explain(stats, state)
         return best
 
-    def _run(self, worker: Callable[[Any, list[int]], list[list[float | None]]], job: Any,
+    def _run(self, worker: Callable[[_Job, list[int]], list[list[float | None]]], job: _Job,
              samples: int) -> list[list[float | None]]:
         """``worker(job, indices)`` over ``samples`` sample indices, here or split over the pool, in index order.
 
@@ -550,7 +553,7 @@ class SearchPlayer:
         return [rows[i] for i in indices]
 
 
-def _budgeted(worker: Callable[[Any, list[int]], list[list[float | None]]], job: Any, cap: int,
+def _budgeted(worker: Callable[[_Job, list[int]], list[list[float | None]]], job: _Job, cap: int,
               budget_s: float, start: float) -> list[list[float | None]]:
     """Samples ``0, 1, ...`` of ``job`` (at most ``cap``) while the next is expected to end within
     ``budget_s`` CPU seconds of ``start`` (the decision's start, :func:`time.process_time`).
@@ -568,7 +571,7 @@ def _budgeted(worker: Callable[[Any, list[int]], list[list[float | None]]], job:
     return rows
 
 
-def _same_answer(a: Any, b: Any) -> bool:
+def _same_answer(a: Answer, b: Answer) -> bool:
     if a is None or b is None:
         return a is b
     if isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)):

@@ -119,7 +119,7 @@ def setup_root(view: GameState, *, seed: int, step: str = FIRST_STEP, side: str 
     state = determinize(view, side, np.random.default_rng([seed, 1]))
     core = {"state": state_data(state), "stack": [frame.to_list() for frame in stack_at_bid(step)],
             "pending": None, "rng": np.random.PCG64(seed).state}
-    snapshot = {"format": SNAPSHOT_FORMAT, "dice": "digital", "setup": SetupOptions().to_dict(),
+    snapshot: dict[str, object] = {"format": SNAPSHOT_FORMAT, "dice": "digital", "setup": SetupOptions().to_dict(),
                 "time_model": dict(TableTimeModel().costs), "warbands": {}, "core": core, "origin": None,
                 "log": [], "answers": [], "result": None}
     return Game.restore(snapshot, source="set-up search")

@@ -56,10 +56,10 @@ from ..geometry.measure import CONTACT_TOLERANCE_CM, edge_distance, report_cm
 from ..geometry.movement import plan_move, reach_region
 from ..model import Weapon
 from ..odds import MeleeOdds, ShotOdds, melee_odds, shot_odds
-from ..rules.shooting import Cover, LaserMode, dodge_distance, laser_blast_problem, range_band
+from ..rules.shooting import Cover, LaserMode, dodge_distance, laser_blast_problem, range_band, shot_cover
 from ..rules.state import Combatant
 from ..ruleset import DEFAULT, Ruleset
-from ..scene import Scene
+from ..scene import ModelSpec, Scene
 from .moves import move_into_contact
 
 __all__ = ["Risk", "Option", "TemplateOption", "UnderTemplate", "Advice", "advise", "SAMPLES", "GRID_CM", "TEMPLATE_AIMS", "special_actions"]
@@ -180,7 +180,7 @@ class _Table:
         self.scene, self.name, self.ruleset = scene, scene_name, ruleset
         self.board: Board = scene.board
 
-    def spec(self, model_id: str) -> Any:
+    def spec(self, model_id: str) -> ModelSpec:
         return self.scene.model(model_id)
 
     def weapons(self, model_id: str) -> tuple[Weapon, ...]:
@@ -246,7 +246,7 @@ def _samples(board: Board, model_id: str, movement: float) -> list[Point]:
     xs = [x0 + GRID_CM * i for i in range(int((x1 - x0) / GRID_CM) + 1)]
     ys = [y0 + GRID_CM * j for j in range(int((y1 - y0) / GRID_CM) + 1)]
     pts = [(x, y) for y in ys for x in xs]
-    inside = shapely.contains_xy(region, [p[0] for p in pts], [p[1] for p in pts]) if pts else []
+    inside = shapely.contains_xy(region, [p[0] for p in pts], [p[1] for p in pts])
     kept = [p for p, ok in zip(pts, inside) if ok]
     if len(kept) > SAMPLES:
         step = len(kept) / SAMPLES
@@ -255,19 +255,24 @@ def _samples(board: Board, model_id: str, movement: float) -> list[Point]:
     return [p for p in kept if plan_move(board, model_id, p, movement).legal]
 
 
-def _shot_commands(t: _Table, a: str, b: str, weapon: Weapon, distance: float, cover: str) -> tuple[str, ...]:
+_ShotOption = tuple[str, Weapon, ShotOdds, Cover, float, tuple[str, ...], tuple[str, ...]]
+"""A shot open to the acting model: target, weapon, odds, cover, distance, the cover's pieces, reasons."""
+
+
+def _shot_commands(t: _Table, a: str, b: str, weapon: Weapon, distance: float, cover: Cover) -> tuple[str, ...]:
     return (f"landsraad odds shoot --attacker {t.spec(a).profile} --weapon {t.weapon_ref(a, weapon)} "
             f"--target {t.spec(b).profile} --distance {_fmt(distance)} --cover {cover}",)
 
 
-def _shot(t: _Table, board: Board, a: str, b: str, weapon: Weapon, target: Combatant) -> tuple[ShotOdds, str, float,
-                                                                                             tuple[str, ...]]:
-    """The exact odds of ``a`` shooting ``b`` on ``board`` (the distance as reported, the cover class);
-    the kernel's :class:`RuleError` when it refuses the shot."""
+def _shot(t: _Table, board: Board, a: str, b: str, weapon: Weapon, target: Combatant) -> tuple[ShotOdds, Cover, float,
+                                                                                               tuple[str, ...]]:
+    """The exact odds of ``a`` shooting ``b`` on ``board`` (the distance as reported, the cover);
+    the kernel's :class:`RuleError` when it refuses the shot (no line of sight, R-LOS, included)."""
     cov = sight.cover(board, a, b, models_block=t.ruleset.models_block_sight)
+    cover = shot_cover(cov.cover)
     distance = report_cm(edge_distance(board.base(a), board.base(b)))
-    odds = shot_odds(t.combatant(a, weapon), target, distance_cm=distance, cover=cov.cover, ruleset=t.ruleset)
-    return odds, cov.cover, distance, cov.cover_from
+    odds = shot_odds(t.combatant(a, weapon), target, distance_cm=distance, cover=cover, ruleset=t.ruleset)
+    return odds, cover, distance, cov.cover_from
 
 
 def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Ruleset = DEFAULT,
@@ -317,8 +322,8 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
     here_risk = threats.at(board)
     ranged = [w for w in t.weapons(model_id) if w.is_ranged and w.range_cm is not None and w.template is None]  # R-TEMPLATE: aimed
 
-    def shots_from(b: Board) -> list[tuple[str, Weapon, ShotOdds, str, float, tuple[str, ...], tuple[str, ...]]]:
-        out = []
+    def shots_from(b: Board) -> list[_ShotOption]:
+        out: list[_ShotOption] = []
         in_contact = [e for e in enemy_ids if edge_distance(b.base(e), b.base(model_id)) <= 0.1 + 1e-9]
         if in_contact:  # R-SHOOT: no shooting with an enemy in contact
             return out
@@ -350,7 +355,9 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
     # the best point for each (target, weapon): most expected damage, then least risk, then the shortest move;
     # listed only when it beats the best shot from where the model stands (more damage, or as much and less risk)
     here = max(((round(o.expected_damage, 9), -o.risk.count) for o in options), default=None)
-    best: dict[tuple[str, str], tuple[Any, ...]] = {}
+    # per (target, weapon): (score, point, weapon, odds, cover, distance, cover's pieces, reasons)
+    best: dict[tuple[str, str], tuple[tuple[float, int, float], Point, Weapon, ShotOdds, Cover, float, tuple[str, ...],
+                                      tuple[str, ...]]] = {}
     for p, b in moved_boards.items():
         for e, w, odds, cover, distance, cover_from, reasons in shots_from(b):
             key = (e, w.name)

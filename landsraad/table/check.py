@@ -18,7 +18,7 @@ from typing import Any, Literal, Mapping
 from ..errors import UsageError
 from ..geometry import setup
 from ..geometry.board import Board
-from ..geometry.setup import SetupProblem
+from ..geometry.setup import EDGES, Edge, SetupProblem
 from ..scene import Scene
 from .scenes import suggest
 
@@ -32,7 +32,7 @@ class SceneCheck:
     scene: str
     board: Board
     stage: Literal["setup", "play"]
-    edges: Mapping[str, str]
+    edges: Mapping[str, Edge]
     problems: tuple[SetupProblem, ...] = ()
     sides: tuple[str, ...] = field(default=())
 
@@ -55,7 +55,7 @@ def check_scene(scene: Scene, name: str, *, edges: Mapping[str, str] | None = No
     Raises
     ------
     UsageError
-        A given edge names a side with no model in the scene.
+        A given edge names a side with no model in the scene, or is not an edge of the table.
     """
     board = scene.board
     given = dict(edges or {})
@@ -68,11 +68,19 @@ def check_scene(scene: Scene, name: str, *, edges: Mapping[str, str] | None = No
         extra = f" Did you mean {hint[1]!r}?" if hint else ""
         raise UsageError(f"--edge names side {unknown[0]!r}, which has no model in scene {name}.{extra}"
                          f" Sides: {', '.join(sides) or '(none)'}.")
-    from_file = {str(k): str(v) for k, v in dict(scene.edges or {}).items()}
-    chosen = {side: edge for side, edge in {**from_file, **given}.items() if side in sides}
+    typed = {side: _edge(side, edge) for side, edge in given.items()}
+    chosen = {side: edge for side, edge in {**scene.edges, **typed}.items() if side in sides}
     problems: list[SetupProblem] = []
     if stage == "setup":
         problems += setup.check_terrain_placement(board)
         if chosen:
             problems += setup.check_deployment(board, chosen)
     return SceneCheck(name, board, stage, chosen, tuple(problems), sides)
+
+
+def _edge(side: str, edge: str) -> Edge:
+    """``edge`` as a table edge (R-DEPLOY), or a :class:`UsageError` naming ``side``."""
+    for known in EDGES:
+        if edge == known:
+            return known
+    raise UsageError(f"--edge gives side {side!r} the edge {edge!r}; the edges are {', '.join(EDGES)}.")

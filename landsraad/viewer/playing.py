@@ -13,9 +13,9 @@ the computer's turns and draws.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Callable, Sequence
 
-from ..engine import Decision, Game
+from ..engine import Answer, Decision, Game
 from ..engine.record import record_game, save_record
 from ..errors import LandsraadError
 from ..geometry.board import Board
@@ -144,9 +144,10 @@ class PlayMode:
     def title(self) -> str:
         state = self.game.state
         sides = f"{state.side_state('red').faction} (red) vs {state.side_state('blue').faction} (blue)"
-        if self.game.over:
+        d = self.game.decision
+        if d is None:
             return f"{sides} - game over"
-        return f"{sides} - activation {state.activation}, {self.game.decision.side} to answer"
+        return f"{sides} - activation {state.activation}, {d.side} to answer"
 
     def panel_lines(self) -> list[str]:
         """The pending decision's prompt, what was typed, the last problem or news, and the keys."""
@@ -289,7 +290,7 @@ class PlayMode:
 
     # --- helpers ------------------------------------------------------------------------------------
 
-    def _default(self, d: Decision) -> Any:
+    def _default(self, d: Decision) -> Answer:
         return default_answer(d, self.game, self.session.advisor_of(d.side)) if d.kind != "dice" else None
 
     def _keys(self, d: Decision) -> str:
@@ -306,7 +307,7 @@ class PlayMode:
             return f"Press the value{ten} or click a row; Enter: {enter}" + (", S: skip." if d.optional else ".")
         return f"Press 1-9 or click a choice; Enter: {enter}" + (", S: skip." if d.optional else ".")
 
-    def _do(self, action: Any) -> bool:
+    def _do(self, action: Callable[[], object]) -> bool:
         try:
             action()
         except LandsraadError as err:

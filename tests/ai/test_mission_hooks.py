@@ -28,7 +28,7 @@ from landsraad.ai.mission_hooks import (
     hook_for,
     wants_destroyed,
 )
-from landsraad.ai.planner import _Planner
+from landsraad.ai.planner import Planner
 from landsraad.ai.reading import read_table
 from landsraad.engine.decisions import Decision
 from landsraad.engine.game import new_game, play
@@ -75,7 +75,7 @@ def test_an_evaluator_the_player_does_not_know_falls_back_to_the_cards_actions(m
     a = model("red", "corrino", "soldier", 1, 10, 5)
     state = state_in_play([a, model("blue", "fremen", "warrior", 1, 30, 55)]).replace(markers=tuple(terminals))
     state = state.with_side(state.side_state("red").replace(missions=("activation",)))
-    jobs = card_jobs(_Planner(HeuristicPlayer(1), state, "red"), card)
+    jobs = card_jobs(Planner(HeuristicPlayer(1), state, "red"), card)
     assert sorted(j.action for j in jobs) == [f"mission:activation:activate_terminal:{k.id}" for k in terminals]
 
 
@@ -92,7 +92,7 @@ def test_a_cards_kill_bonus_is_its_hooks_product_for_every_card_and_enemy():
     for start in range(0, len(ids), 6):
         picked = tuple(ids[start:start + 6])
         s = state.with_side(state.side_state("red").replace(missions=picked))
-        planner = _Planner(HeuristicPlayer(1), s, "red")
+        planner = Planner(HeuristicPlayer(1), s, "red")
         for mid in picked:
             card = cards[mid]
             hook = hook_for(card)
@@ -113,12 +113,12 @@ def test_marker_jobs_come_from_the_cards_actions_and_holds_from_its_evaluator():
     carrier = model("red", "corrino", "soldier", 2, 40, 30, carrying=None)
     state = state_in_play([a, carrier, model("blue", "fremen", "warrior", 1, 50, 55)]).replace(markers=(cache, pos))
     state = state.with_side(state.side_state("red").replace(missions=("spice_theft", "occupation")))
-    planner = _Planner(HeuristicPlayer(1), state, "red")
+    planner = Planner(HeuristicPlayer(1), state, "red")
     kinds = {(j.kind, j.marker, j.action, j.hold) for j in planner.jobs}
     assert ("pick_up", cache.id, f"mission:spice_theft:pick_up_spice:{cache.id}", False) in kinds
     assert ("position", pos.id, None, True) in kinds
     carried = state.with_marker(cache.replace(carried_by=carrier.id)).update_model(carrier.id, carrying=cache.id)
-    job = _Planner(HeuristicPlayer(1), carried, "red").assignment[carrier.id]
+    job = Planner(HeuristicPlayer(1), carried, "red").assignment[carrier.id]
     assert job.kind == "deliver" and job.action == f"mission:spice_theft:carry_off_spice:{cache.id}" and job.edge == "south"
 
 
@@ -129,11 +129,11 @@ def test_explosives_go_for_markers_their_owner_does_not_want_destroyed():
     assert wants_destroyed(cards, depot) and not wants_destroyed(cards, terminal)
     a = model("red", "corrino", "specialist", 1, 10, 5, equipment=("explosives",))
     state = state_in_play([a, model("blue", "fremen", "warrior", 1, 50, 55)]).replace(markers=(depot, terminal))
-    planner = _Planner(HeuristicPlayer(1), state, "red")
+    planner = Planner(HeuristicPlayer(1), state, "red")
     assert planner.blast_worth(terminal) > 0 > planner.blast_worth(depot)
     # An activated terminal stays activated when blown up (PRJ-73): nothing to deny.
     done = terminal.replace(activated=True)
-    assert _Planner(HeuristicPlayer(1), state.replace(markers=(depot, done)), "red").blast_worth(done) == 0.0
+    assert Planner(HeuristicPlayer(1), state.replace(markers=(depot, done)), "red").blast_worth(done) == 0.0
 
 
 def _late(state, *, clock_s: float = 2000.0):
@@ -151,22 +151,22 @@ def test_a_contesting_player_stands_on_the_opponents_held_markers_late_in_the_ga
     a = model("red", "corrino", "soldier", 1, 10, 5)
     state = state_in_play([a, model("blue", "fremen", "warrior", 1, 50, 55)]).replace(markers=(pos1, terminal, pos2))
     late = _late(state)
-    planner = _Planner(HeuristicPlayer(None, contest=True), late, "red")  # unseeded: the balanced weights, unvaried (issue 45)
+    planner = Planner(HeuristicPlayer(None, contest=True), late, "red")  # unseeded: the balanced weights, unvaried (issue 45)
     contest = [j for j in planner.jobs if j.kind == "contest"]
     assert [(j.marker, j.point, j.hold, j.radius) for j in contest] == [(pos1.id, (20.0, 30.0), True, 2.5),
                                                                            (pos2.id, (40.0, 30.0), True, 2.5)]
     assert all(j.value == pytest.approx(43 / 6 / 2) for j in contest)
     assert contest_jobs(planner, load_missions()) == contest  # an Activation's terminals give none
     # Not before 60 % of the clock, not for a player that does not contest (the heuristic's default).
-    assert not [j for j in _Planner(HeuristicPlayer(1, contest=True), state, "red").jobs if j.kind == "contest"]
-    assert not [j for j in _Planner(HeuristicPlayer(1), late, "red").jobs if j.kind == "contest"]
+    assert not [j for j in Planner(HeuristicPlayer(1, contest=True), state, "red").jobs if j.kind == "contest"]
+    assert not [j for j in Planner(HeuristicPlayer(1), late, "red").jobs if j.kind == "contest"]
     # A position blown up can no longer be held: nothing to contest there (PRJ-73).
     blown = late.replace(markers=(pos1.replace(destroyed=True), terminal, pos2))
-    assert [j.marker for j in _Planner(HeuristicPlayer(1, contest=True), blown, "red").jobs if j.kind == "contest"] == [pos2.id]
+    assert [j.marker for j in Planner(HeuristicPlayer(1, contest=True), blown, "red").jobs if j.kind == "contest"] == [pos2.id]
     # The side's own positions are held, not contested.
     own = late.replace(markers=(pos1.replace(owner="red", id="red-occupation-position-1"),))
     own = own.with_side(own.side_state("red").replace(missions=("occupation",)))
-    assert [j.kind for j in _Planner(HeuristicPlayer(1, contest=True), own, "red").jobs] == ["position"]
+    assert [j.kind for j in Planner(HeuristicPlayer(1, contest=True), own, "red").jobs] == ["position"]
 
 
 def test_a_contest_job_takes_a_free_model_onto_the_position():
@@ -174,7 +174,7 @@ def test_a_contest_job_takes_a_free_model_onto_the_position():
     pos = MarkerState(id="blue-occupation-position-1", owner="blue", mission="occupation", x=20.0, y=20.0, size_mm=50)
     a = model("red", "corrino", "soldier", 1, 20, 12)
     state = _late(state_in_play([a, model("blue", "fremen", "warrior", 1, 50, 55)]).replace(markers=(pos,)))
-    planner = _Planner(HeuristicPlayer(1, contest=True), state, "red")
+    planner = Planner(HeuristicPlayer(1, contest=True), state, "red")
     assert planner.assignment[a.id].marker == pos.id
     plan = planner.plan_for(state.model(a.id))
     assert plan.kind == "hold" and plan.contact is not None and plan.contact.id == pos.id

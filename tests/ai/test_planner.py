@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from landsraad.ai import HeuristicPlayer
-from landsraad.ai.planner import _Danger, _Planner
+from landsraad.ai.planner import Danger, Planner
 from landsraad.ai.spots import _dist, _gap, _gap_at, _r
 from landsraad.ai.tables import HARM, _best_melee, _comb, _disengage, _shot_value, _worth, clash_table
 from landsraad.engine.bridge import combatant
@@ -57,9 +57,9 @@ def test_a_laser_burns_a_lone_target_and_blasts_two_enemies_side_by_side_r_laser
     laser = next(w for w in soldier.weapons if w.laser)
     e1, e2 = model("blue", "fremen", "warrior", 1, 28, 24), model("blue", "fremen", "warrior", 2, 32, 24)
     p = HeuristicPlayer(1, strict=True)
-    one = _Planner(p, state_in_play([soldier, e1]), "red")
+    one = Planner(p, state_in_play([soldier, e1]), "red")
     assert one.laser_choice(soldier, laser)[0] == "burn"
-    two = _Planner(p, state_in_play([soldier, e1, e2]), "red")
+    two = Planner(p, state_in_play([soldier, e1, e2]), "red")
     mode, value, aim = two.laser_choice(soldier, laser)
     assert mode == "explosive" and value > one.laser_choice(soldier, laser)[1]
     # The blast covers both (5 cm radius, R-TEMPLATE), and no shielded model (PRJ-12).
@@ -88,7 +88,7 @@ def test_a_laser_blasts_an_enemy_marker_its_owner_wants_to_keep_prj_73():
     depot = MarkerState(id="blue-sabotage-depot-1", owner="blue", mission="sabotage", x=30.0, y=21.0)
     p = HeuristicPlayer(1, strict=True)
     laser = next(w for w in soldier.weapons if w.laser)
-    _, aim = _Planner(p, state.replace(markers=(depot,)), "red").laser_blast(soldier, laser)
+    _, aim = Planner(p, state.replace(markers=(depot,)), "red").laser_blast(soldier, laser)
     assert aim is None or ((aim[0] - depot.x) ** 2 + (aim[1] - depot.y) ** 2) ** 0.5 > 5.0 + 1.5
 
 
@@ -139,7 +139,7 @@ def _all_threats(state, m, p) -> float:
 def test_the_danger_map_judges_only_the_charges_that_reach_and_sums_the_same(red, blue, spots):
     state = _table(red, blue)
     m = state.models[0]
-    danger = _Danger(state, m)
+    danger = Danger(state, m)
     for p in spots:
         assert danger.at(p) == _all_threats(state, m, p)
 
@@ -164,7 +164,7 @@ def test_the_gap_fast_path_of_two_models_answers_as_the_general_one(red, blue, b
         assert _gap_at((mx, my), _r(a), b) == _gap_at((mx, my), _r(a), slow(b))
 
 
-def _best_hunt(planner: _Planner, m):
+def _best_hunt(planner: Planner, m):
     """The hunt's target with every foe's clash judged: the best score, the first among equals."""
     foes = [e for e in planner.enemies if not e.out_of_action]
     amb = [a for a in planner.state.models if a.side == planner.side and a.ambassador and not a.removed]
@@ -181,7 +181,7 @@ def _best_hunt(planner: _Planner, m):
 @given(st.lists(_placed(), min_size=1, max_size=3), st.lists(_placed(), min_size=1, max_size=6))
 def test_the_hunt_bound_stops_at_the_same_target_as_judging_every_foe(red, blue):
     state = _table(red, blue)
-    planner = _Planner(HeuristicPlayer(1), state, "red")
+    planner = Planner(HeuristicPlayer(1), state, "red")
     for m in planner.models:
         # The bound the search relies on: a clash takes at most its victim's worth (rounded to a quarter).
         for e in planner.enemies:
@@ -190,7 +190,7 @@ def test_the_hunt_bound_stops_at_the_same_target_as_judging_every_foe(red, blue)
         assert planner._hunt_target(m) is _best_hunt(planner, m)
 
 
-def _every_aim(planner: _Planner, m, w):
+def _every_aim(planner: Planner, m, w):
     """The laser blast judged aim by aim, each model's odds looked up at each aim (its definition)."""
     s = planner.state
     shooter = _comb(s, m.id, weapon=w, activation_fatigue=m.fatigue)
@@ -223,18 +223,18 @@ def test_the_laser_blast_looks_each_odds_up_once_and_finds_the_same_aim_r_laser(
     state = _table(red, blue, laser=True)
     soldier = state.models[0]
     laser = next(w for w in soldier.weapons if w.laser)
-    planner = _Planner(HeuristicPlayer(1), state, "red")
+    planner = Planner(HeuristicPlayer(1), state, "red")
     assert planner.laser_blast(soldier, laser) == _every_aim(planner, soldier, laser)
 
 
-def _reference_planner(planner: _Planner, jobs: dict) -> _Planner:
+def _reference_planner(planner: Planner, jobs: dict) -> Planner:
     """A planner of the same state that has planned nothing (its player a stand-in holding the
     sticky jobs as they were, so the real player's are not touched)."""
-    return _Planner(SimpleNamespace(memory=planner.player.memory, jobs=dict(jobs), contest=planner.player.contest,
+    return Planner(SimpleNamespace(memory=planner.player.memory, jobs=dict(jobs), contest=planner.player.contest,
                                     temperament=planner.player.temperament), planner.state, planner.side)
 
 
-def _check_leader(planner: _Planner, choices, jobs: dict) -> None:
+def _check_leader(planner: Planner, choices, jobs: dict) -> None:
     """The leader is the first of every model ranked, and every bound holds, on a planner that
     planned nothing (the oracle plans every model)."""
     reference = _reference_planner(planner, jobs)
@@ -253,7 +253,7 @@ def test_the_leader_is_the_first_of_every_model_ranked_and_each_bound_holds(red,
     plan ranking them all puts first (models crowded in the middle: charges, engagements, shots)."""
     state = _table(red, blue, laser=laser)
     choices = [m.id for m in state.models if m.side == "red"]
-    _check_leader(_Planner(HeuristicPlayer(1), state, "red"), choices, {})
+    _check_leader(Planner(HeuristicPlayer(1), state, "red"), choices, {})
 
 
 class _CheckedPlayer(HeuristicPlayer):
@@ -280,8 +280,8 @@ def test_in_whole_games_the_leader_is_the_first_of_every_model_ranked(red, blue,
     assert _CheckedPlayer.checked > 20
 
 
-def _disengage_value(planner: _Planner, m) -> float:
-    """The disengage plan's value as :meth:`_Planner.plan_for` defines it, its odds always looked up."""
+def _disengage_value(planner: Planner, m) -> float:
+    """The disengage plan's value as :meth:`Planner.plan_for` defines it, its odds always looked up."""
     s = planner.state
     engaged = planner.engaged_with(m)
     job = planner.assignment.get(m.id)
@@ -304,7 +304,7 @@ def test_an_engaged_model_breaks_away_exactly_when_the_full_values_say_so_r_dise
         r = model("red", *mine[0], 1, 0, 0).base_mm / 20 + model("blue", *theirs[0], 1, 0, 0).base_mm / 20 + gap
         blue.append((theirs[0], mine[1] + r * math.cos(angle), mine[2] + r * math.sin(angle), *theirs[3:]))
     state = _table(red, blue)
-    planner = _Planner(HeuristicPlayer(1), state, "red")
+    planner = Planner(HeuristicPlayer(1), state, "red")
     checked = 0
     for m in planner.models:
         c = _comb(state, m.id, activation_fatigue=m.fatigue)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,7 @@ from landsraad.engine.decisions import Decision, PointSpec
 from landsraad.engine.moves import targets_of_interest
 from landsraad.engine.spatial import move_candidates, plan_move
 from landsraad.engine.state import TerrainState
+from landsraad.errors import RuleError
 from landsraad.geometry.movement import free_spots, straight_moves
 
 from ..engine.helpers import model, state_in_play
@@ -182,3 +184,15 @@ def test_heading_for_a_goal_checks_only_points_that_could_beat_the_best_candidat
     if cands and _dist(m.position, goal) >= 0.3:
         bar = min(_dist(p, goal) + danger.at(p) for p in cands)
         assert all(_dist(p, goal) + danger.at(p) <= bar for p in asked)
+
+
+def test_a_point_decision_without_its_model_or_point_spec_is_refused_naming_the_decision():
+    """A model's point decision reads its model and point spec from the decision: one the engine
+    sent without them is a RuleError that names it (mypy: ``model`` and ``point`` may be None),
+    not an AttributeError on None."""
+    soldier = model("red", "corrino", "soldier", 1, 30.0, 30.0)
+    state = state_in_play([soldier, model("blue", "fremen", "warrior", 1, 30.0, 45.0)])
+    with pytest.raises(RuleError, match="'aim' decision for red names no model"):
+        HeuristicPlayer(1, strict=True).decide(Decision(side="red", kind="aim", prompt="Aim?"), state)
+    with pytest.raises(RuleError, match="'aim' decision for red asks for no point"):
+        HeuristicPlayer(1, strict=True).decide(Decision(side="red", kind="aim", prompt="Aim?", model=soldier.id), state)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from landsraad.ai import HeuristicPlayer
-from landsraad.ai.planner import _Exposure, _Planner
+from landsraad.ai.planner import Exposure, Planner
 from landsraad.ai.temperament import STYLE_NAMES, TEMPERAMENTS, jittered, temperament
 from landsraad.engine.decisions import Decision
 from landsraad.engine.state import TerrainState
@@ -51,7 +51,7 @@ def test_a_won_charge_is_worth_more_to_the_aggressive_style_than_to_the_cautious
     values = {}
     for style in ("aggressive", "balanced", "cautious"):
         p = HeuristicPlayer(None, strict=True, style=style)
-        plan = _Planner(p, state, "red").plan_for(state.model(a.id))
+        plan = Planner(p, state, "red").plan_for(state.model(a.id))
         assert plan.kind == "charge" and plan.target == e.id
         values[style] = plan.value
     assert values["aggressive"] > values["balanced"] > values["cautious"] > 0
@@ -61,7 +61,7 @@ def test_every_plan_stays_under_its_bound_whatever_the_style():
     a, e, state = _charge_state()
     for style in STYLE_NAMES:
         for seed in (None, 1, 2):
-            planner = _Planner(HeuristicPlayer(seed, strict=True, style=style), state, "red")
+            planner = Planner(HeuristicPlayer(seed, strict=True, style=style), state, "red")
             for m in (state.model(a.id),):
                 assert planner.plan_for(m).value <= planner.value_bound(m)
 
@@ -74,7 +74,7 @@ def test_fatigue_goes_to_the_fresher_model_when_two_plans_are_equal():
     e1, e2 = model("blue", "fremen", "warrior", 1, 20, 27), model("blue", "fremen", "warrior", 2, 40, 27)
     state = state_in_play([tired, fresh, e1, e2], red="harkonnen", blue="fremen")
     p = HeuristicPlayer(None, strict=True)
-    planner = _Planner(p, state, "red")
+    planner = Planner(p, state, "red")
     assert planner.fatigue_price(state.model(tired.id)) == pytest.approx(planner.fatigue_price(state.model(fresh.id)) + 0.6)
     assert p.decide(Decision(side="red", kind="activate", prompt="?", choices=(tired.id, fresh.id)), state) == fresh.id
 
@@ -86,6 +86,6 @@ def test_a_spot_behind_a_tall_piece_is_less_exposed_than_in_the_open():
     low = TerrainState(id="dune", polygon=((20, 28), (40, 28), (40, 32), (20, 32)), height_cm=0.0)
     walled = state_in_play([me, shooter], terrain=[wall], red="fremen", blue="corrino")
     open_ = state_in_play([me, shooter], terrain=[low], red="fremen", blue="corrino")
-    assert _Exposure(walled, walled.model(me.id)).at((30, 20)) == 0.0
-    assert _Exposure(open_, open_.model(me.id)).at((30, 20)) == 1.0
-    assert _Exposure(walled, walled.model(me.id)).at((50, 40)) == 1.0  # round the wall's end, in its line
+    assert Exposure(walled, walled.model(me.id)).at((30, 20)) == 0.0
+    assert Exposure(open_, open_.model(me.id)).at((30, 20)) == 1.0
+    assert Exposure(walled, walled.model(me.id)).at((50, 40)) == 1.0  # round the wall's end, in its line

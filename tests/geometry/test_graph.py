@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from landsraad.geometry import movement
 from landsraad.geometry.board import Board
 from landsraad.geometry.movement import graph as movement_graph
-from landsraad.geometry.movement.graph import _angles, _arc_costs, _exits, _finish_path, _Graph, _on_free_arc, _point_tangents, _Query
+from landsraad.geometry.movement.graph import GraphQuery, _angles, _arc_costs, _exits, _finish_path, _Graph, _on_free_arc, _point_tangents
 from landsraad.geometry.movement.result import _TWO_PI, TOUCH_TOLERANCE_CM
 
 from .test_movement import _cluttered_board, boards
@@ -103,7 +103,7 @@ def ref_graph(space) -> _Graph:
                   by_circle=by_circle, by_circle_theta=by_theta)
 
 
-def ref_attach(q: _Query, p, outgoing: bool) -> int:
+def ref_attach(q: GraphQuery, p, outgoing: bool) -> int:
     space = q.space
     node = q.add_node(p)
     if len(space.circ_r) == 0:
@@ -125,9 +125,9 @@ def ref_attach(q: _Query, p, outgoing: bool) -> int:
     return node
 
 
-def ref_query(space, graph, start, goal) -> tuple[_Query, int, int]:
+def ref_query(space, graph, start, goal) -> tuple[GraphQuery, int, int]:
     """_shortest's query as it was built: each end attached alone, the straight segment tested alone."""
-    q = _Query(space, graph)
+    q = GraphQuery(space, graph)
     s = ref_attach(q, start, True)
     g = ref_attach(q, goal, False)
     _exits(space, q, s, start, True)
@@ -149,7 +149,7 @@ def same_graph(a: _Graph, b: _Graph) -> bool:
             and all(x.tobytes() == y.tobytes() for x, y in zip(a.by_circle_theta, b.by_circle_theta)))
 
 
-def same_query(a: _Query, b: _Query) -> bool:
+def same_query(a: GraphQuery, b: GraphQuery) -> bool:
     return (a.pts == b.pts and a.circle == b.circle and a.theta == b.theta and dict(a.extra) == dict(b.extra)
             and a.crossing == b.crossing)
 
@@ -168,7 +168,7 @@ def check_board(board: Board, mover: str, goals) -> int:
         if not space.points_free(np.asarray([goal], dtype=float))[0]:
             continue
         q_ref, s_ref, g_ref = ref_query(space, graph, start, goal)
-        q = _Query(space, graph)
+        q = GraphQuery(space, graph)
         s, g, direct = q.attach_ends(start, goal)
         _exits(space, q, s, start, True)
         _exits(space, q, g, goal, False)
@@ -285,13 +285,13 @@ def test_a_graph_near_a_point_keeps_only_the_tangents_within_the_radius():
 
 
 def test_a_restricted_graph_finds_the_same_costs_within_its_radius():
-    from landsraad.geometry.movement.graph import _graph, _Query
+    from landsraad.geometry.movement.graph import GraphQuery, _graph
 
     _, space, naib = _table_space()
     budget = 12.0
     results = []
     for graph in (_graph(space), _graph(space, near=(naib.x, naib.y, budget))):
-        q = _Query(space, graph)
+        q = GraphQuery(space, graph)
         s = q.attach((naib.x, naib.y), outgoing=True)
         q.finalize()
         dist, _ = q.search(s, cutoff=budget)

@@ -1277,7 +1277,7 @@ def test_base_partitions_are_reused_while_nothing_near_them_moves():
 @given(st.lists(st.tuples(st.floats(-5, 65), st.floats(-5, 65)), max_size=20), st.floats(20, 80), st.floats(20, 80),
        st.sampled_from([25.0, 30.0, 40.0, 50.0]))
 def test_property_in_table_is_the_four_comparisons_with_the_bounds(pts, width, depth, base_mm):
-    """_Space.in_table's two comparisons of (N, 2) arrays give, point by point, the four
+    """Space.in_table's two comparisons of (N, 2) arrays give, point by point, the four
     comparisons of each coordinate with the table's bounds grown by the touching tolerance."""
     board = Board(width=width, depth=depth, bases=(Base("m", width / 2, depth / 2, base_mm),))
     space = terrain_space._space(board, "m", ())

@@ -128,7 +128,7 @@ def test_property_board_capsules_are_the_spaces(board, points):
         assert same_array(caps.slides_clear(start, pts), space.free_spots_slide_clear(start.repeat(len(pts), axis=0), pts))
         if len(space.cap_a):
             space.free_spots_slide_clear(start, start)  # builds the space's boxes
-            for g, w in zip(caps._boxes(), space._cache["boxes"]):
+            for g, w in zip(caps._boxes(), space._cache.boxes):
                 assert same_array(g, w)
 
 

@@ -1,8 +1,8 @@
 """The configuration space's circle partitions computed together against the former one by one
 formulation, bit for bit.
 
-The reference below is the former :meth:`_Space._own_partition` (one circle's breakpoints and
-midpoint tests on their own). The tangent graph reads these partitions through ``_Space.flat``,
+The reference below is the former :meth:`Space._own_partition` (one circle's breakpoints and
+midpoint tests on their own). The tangent graph reads these partitions through ``Space.flat``,
 whose sorted keys and cumulative sums feed every arc's price and test: a partition that differs
 in one bit could change a path, so the batch must give each circle the very same arrays.
 """
@@ -222,12 +222,12 @@ def test_property_slides_whose_box_meets_no_difficult_piece_cost_their_length(bo
             assert not space.near_difficult(p0, p1).any()
             assert same_array(space.segment_costs(p0, p1), np.hypot(p1[:, 0] - sx, p1[:, 1] - sy))
         got = movement.straight_measures(board, mover, ends, 8.0)
-        saved = space_module._Space.difficult_in_box
+        saved = space_module.Space.difficult_in_box
         try:
-            space_module._Space.difficult_in_box = lambda self, *box: True  # every slide's cost asked
+            space_module.Space.difficult_in_box = lambda self, *box: True  # every slide's cost asked
             want = movement.straight_measures(board, mover, ends, 8.0)
         finally:
-            space_module._Space.difficult_in_box = saved
+            space_module.Space.difficult_in_box = saved
         assert got[0].tolist() == want[0].tolist() and got[1] == want[1]
 
 
@@ -275,5 +275,5 @@ def test_property_few_convex_costs_are_the_vectorised_ones(board, data):
         finally:
             space_module._SCALAR_PAIRS = saved
         assert same_array(got, want)
-        if all(convex for _, _, convex, _ in space._cache["diff_pieces"]):
+        if all(convex for _, _, convex, _ in space._cache.diff_pieces):
             assert space._few_convex_intervals(p0, p1) == space.difficult_intervals(p0, p1)

@@ -28,7 +28,7 @@ def test_property_space_frame_is_its_capsules_own(board):
     for mover in {"a", board.bases[-1].id}:
         space = terrain_space._space(board, mover, ())
         want = _segment_frame(space.cap_a, space.cap_b)
-        got = space._cache["frame"]
+        got = space._cache.frame
         assert len(got) == len(want)
         for g, w in zip(got, want):
             assert same_array(np.ascontiguousarray(g), np.ascontiguousarray(w))

@@ -15,7 +15,7 @@ _IDS = [m.id for m in _STATE.models]
 
 
 def _with(updates):
-    return _STATE.replace(models=tuple(m.model_copy(update=updates[m.id]) if m.id in updates else m for m in _STATE.models))
+    return _STATE.replace(models=tuple(m.replace(**updates[m.id]) if m.id in updates else m for m in _STATE.models))
 
 
 @settings(max_examples=25, deadline=None)

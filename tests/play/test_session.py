@@ -7,8 +7,9 @@ import re
 import pytest
 
 from landsraad.content import data_dir
-from landsraad.engine import SetupOptions, new_game
+from landsraad.engine import SetupOptions, new_game, play
 from landsraad.engine.record import load_record
+from landsraad.errors import DecisionError
 from landsraad.play.drills import drill_game, drill_over, load_drill
 from landsraad.play.session import Session, advisor, resume
 from landsraad.play.terminal import PlainTerminal
@@ -385,3 +386,17 @@ def test_refusals_are_one_sentence_without_the_prompt_issue_38():
     for problem in s.terminal.problems:
         assert problem.count(". ") <= 1 and problem.endswith((".", ")"))  # one sentence (two at most: the reason, then what to type)
         assert not any(t and t.split(" - ", 1)[-1][:40] in problem for t in seen)  # the prompt is on the screen already
+
+
+def test_a_game_over_has_no_decision_to_answer():
+    # found typing the session (issue 44): an answer given, typed or asked of the computer once the
+    # game is over fell on None (an AttributeError); it is the engine's one-sentence DecisionError
+    d = load_drill(DRILL)
+    game = play(drill_game(d, seed=3), {s: make_player("random", i) for i, s in enumerate(("red", "blue"))})
+    assert game.over
+    s = Session(game=game, terminal=Scripted(lambda title, prompt: None), humans=frozenset({d.human}),
+                opponents={"blue": make_player("heuristic", 1)}, seed=3)
+    for act in (lambda: s.give(None), lambda: s.submit("1"), s.computer_turn, s.pending):
+        with pytest.raises(DecisionError, match="The game is over; there is no decision to answer."):
+            act()
+    assert s.run().how == "over" and not s.asks_person()

@@ -33,3 +33,10 @@ def test_play_checks_nothing_more():
 def test_an_edge_for_a_missing_side_is_a_usage_error():
     with pytest.raises(UsageError, match="Did you mean 'red'"):
         check_scene(SCENE, "s.yaml", edges={"redd": "south"})
+
+
+@pytest.mark.parametrize("stage", ["setup", "play"])
+def test_an_edge_that_is_not_a_table_edge_is_a_usage_error(stage):
+    # found typing check_scene (issue 44): "up" reached SceneCheck.edges at play, the geometry's GeometryError at setup
+    with pytest.raises(UsageError, match="'red' the edge 'up'; the edges are south, north, west, east"):
+        check_scene(SCENE, "s.yaml", edges={"red": "up"}, stage=stage)

@@ -45,7 +45,7 @@ def test_abbreviations() -> None:
 def test_the_hover_card_of_a_model_in_a_game() -> None:
     game = new_game("corrino", "fremen", seed=3, setup=SetupOptions())
     model = game.state.models[0]
-    text = "\n".join(state_card(model.model_copy(update={"wound": "light", "fatigue": 2})))
+    text = "\n".join(state_card(model.replace(wound="light", fatigue=2)))
     assert model.name in text and model.profile.name in text and f"M {model.profile.movement:g} cm" in text
     assert "light wound" in text and "fatigue 2" in text
     for w in model.weapons:

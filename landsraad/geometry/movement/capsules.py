@@ -303,10 +303,10 @@ def _point_cap_dist(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return _point_seg_dist(p, _segment_frame(a, b))
 
 
-_SegmentFrame = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+SegmentFrame = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
-def _segment_frame(a: np.ndarray, b: np.ndarray) -> _SegmentFrame:
+def _segment_frame(a: np.ndarray, b: np.ndarray) -> SegmentFrame:
     """What :func:`_point_seg_dist` reads of K segments [a, b] (a space builds it once for its capsules)."""
     ax, ay = a[None, :, 0], a[None, :, 1]
     vx, vy = b[None, :, 0] - ax, b[None, :, 1] - ay
@@ -315,7 +315,7 @@ def _segment_frame(a: np.ndarray, b: np.ndarray) -> _SegmentFrame:
     return ax, ay, vx, vy, long, np.where(long, vv, 1.0)
 
 
-def _point_seg_dist(p: np.ndarray, frame: _SegmentFrame) -> np.ndarray:
+def _point_seg_dist(p: np.ndarray, frame: SegmentFrame) -> np.ndarray:
     """Distances (M, K) from M points to the K segments of ``frame`` (:func:`_segment_frame`)."""
     ax, ay, vx, vy, long, safe = frame
     if ax.shape[1] == 0:

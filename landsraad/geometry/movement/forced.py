@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 import shapely
@@ -12,12 +12,12 @@ from shapely.geometry.base import BaseGeometry
 
 from ...errors import GeometryError
 from ..board import CIRCLE_RESOLUTION, Board, Point
-from .graph import Tangents, _dedupe, _graph, _poly_measure, _Query, _shortest, _tangents_of
+from .graph import GraphQuery, Tangents, _dedupe, _graph, _poly_measure, _shortest, _tangents_of
 from .messages import _check_allowance, _check_point, _check_start, _fmt, _fmt_pair, _label, _result_for_path, _xy
 from .polyline import Polyline
 from .rays import _ray_lengths, _truncate
 from .result import _INF, _TWO_PI, ALLOWANCE_SLACK_CM, ARC_BUMP_CM, ESCAPE_MARGIN_CM, MoveResult, _circle_at
-from .space import _Space
+from .space import Space
 from .terrain_space import _space, _space_cached
 
 # =============================================================================================
@@ -27,20 +27,20 @@ from .terrain_space import _space, _space_cached
 _EDGES = {"south": (1, -1.0), "north": (1, 1.0), "west": (0, -1.0), "east": (0, 1.0)}
 
 
-def _edge_distance(space: _Space, p: Sequence[float], edge: str) -> float:
+def _edge_distance(space: Space, p: Sequence[float], edge: str) -> float:
     """Distance from the base's edge to a table edge (centre to the contact line)."""
     xmin, ymin, xmax, ymax = space.bounds
     return {"south": p[1] - ymin, "north": ymax - p[1], "west": p[0] - xmin, "east": xmax - p[0]}[edge]
 
 
-def _toward_edge(space: _Space, start: Point, edge: str) -> tuple[list[tuple[float, float]], float, float, str | None]:
+def _toward_edge(space: Space, start: Point, edge: str) -> tuple[list[tuple[float, float]], float, float, str | None]:
     """The cheapest path that brings the base as close as possible to ``edge`` (into contact
     if it can): (path, remaining distance to the edge, cost, what stops it short)."""
     axis, sign = _EDGES[edge]
     direction = np.zeros(2)
     direction[axis] = sign
     graph = _graph(space)
-    q = _Query(space, graph)
+    q = GraphQuery(space, graph)
     s = q.attach(start, outgoing=True)
     # The taut path to a straight edge leaves a circle where its tangent is perpendicular
     # to the edge: add those extreme points as nodes.
@@ -275,7 +275,7 @@ def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float,
     near = shapely.ops.nearest_points(outline, shapely.Point(start))[0]
 
     def valid(p: np.ndarray) -> np.ndarray:
-        return shapely.distance(zone, shapely.points(p)) >= clearance - 1e-9
+        return np.asarray(shapely.distance(zone, shapely.points(p)) >= clearance - 1e-9)
 
     frames = [_ring_frame(line, start) for line in lines]
     limit = allowance + ALLOWANCE_SLACK_CM + REFINE_REACH_CM if legal_only else _INF
@@ -316,7 +316,7 @@ def _ring_reach(frame: tuple[np.ndarray, np.ndarray], s: np.ndarray, slack: floa
     first = np.clip(np.searchsorted(cum[1:], s - slack, side="left"), 0, n - 1)
     last = np.clip(np.searchsorted(cum[:-1], s + slack, side="right") - 1, 0, n - 1)
     last = np.maximum(last, first)
-    out = np.minimum(seg_dist[first], seg_dist[last])
+    out: np.ndarray = np.minimum(seg_dist[first], seg_dist[last])
     for k in np.nonzero(last - first > 1)[0]:  # zero-length segments: look at every one in between
         out[k] = seg_dist[first[k]:last[k] + 1].min()
     return out
@@ -361,9 +361,17 @@ def escape_lower_bound(board: Board, model_id: str, zone: BaseGeometry, *, margi
     return bound
 
 
-def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: list[tuple[float, Any]],
-            extra: np.ndarray, valid: Any, allowance: float, what: str, *, detours: bool = True,
-            reach: Any = None, limit: float = _INF) -> MoveResult:
+PointsAt = Callable[[np.ndarray], np.ndarray]
+"""A closed curve's points at arc lengths (N,) from its start, as (N, 2)."""
+Path = list[tuple[float, float]]
+Evaluate = Callable[[np.ndarray, float, int], tuple[np.ndarray, list[Path | None]]]
+"""``_escape``'s pricing of end points (points, cost bound, most path searches): costs, paths."""
+
+
+def _escape(space: Space, board: Board, model_id: str, start: Point, curves: Sequence[tuple[float, PointsAt]],
+            extra: np.ndarray, valid: Callable[[np.ndarray], np.ndarray], allowance: float, what: str, *,
+            detours: bool = True, reach: Callable[[int, np.ndarray], np.ndarray] | None = None,
+            limit: float = _INF) -> MoveResult:
     """The cheapest path from ``start`` to a valid point of the ``curves`` (closed curves
     given as (length, point_at(arc_lengths))) or of ``extra`` points. Candidates every
     0.2 cm, then the best one is refined along its curve. Without ``detours`` only straight
@@ -387,10 +395,10 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
     plain: list[np.ndarray] = [np.zeros(0)]  # evaluate's last straight costs
     from_start: list[Tangents] = []  # the start's tangents, tested once for every path search
 
-    def evaluate(pts: np.ndarray, bound: float, max_searches: int) -> tuple[np.ndarray, list[Any]]:
+    def evaluate(pts: np.ndarray, bound: float, max_searches: int) -> tuple[np.ndarray, list[Path | None]]:
         """Costs (inf: invalid or unreachable) and paths of candidate end points."""
         costs = np.full(len(pts), _INF)
-        paths: list[Any] = [None] * len(pts)
+        paths: list[Path | None] = [None] * len(pts)
         if len(pts) == 0:
             return costs, paths
         ok = valid(pts) & space.points_free(pts)
@@ -447,7 +455,7 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
                           message=(f"{who} has no room to get clear of {what}." if detours
                                    else f"{who} has no straight slide clear of {what}; a detour was not looked for."))
 
-    def refine(k: int, best_cost: float, best_path: Any, searches: int) -> tuple[float, Any]:
+    def refine(k: int, best_cost: float, best_path: Path | None, searches: int) -> tuple[float, Path | None]:
         """The best point found along the curve around sample ``k`` (``searches`` path searches per round)."""
         ci, s0 = owner[k]
         if ci >= 0:
@@ -472,6 +480,7 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
             cost, path = refine(ks, float(straight[ks]), [start, (float(pts[ks][0]), float(pts[ks][1]))], 0)
             if cost < best_cost:
                 best_cost, best_path = cost, path
+    assert best_path is not None  # costs[k] is finite: its path was found
     res = _result_for_path(model_id, who, start, best_path[-1], best_path, space, allowance)
     if res.legal:
         msg = f"{who} gets clear of {what} by moving {_fmt(res.path_length_cm, 2)} cm to {_xy(res.end)}"
@@ -483,8 +492,8 @@ def _escape(space: _Space, board: Board, model_id: str, start: Point, curves: li
     return MoveResult(**{**res.__dict__, "message": msg})
 
 
-def _pruned_first(evaluate: Any, extra: np.ndarray, curves: list[tuple[float, Any]], samples: list[np.ndarray],
-                  reach: Any, limit: float = _INF) -> tuple[np.ndarray, list[Any]]:
+def _pruned_first(evaluate: Evaluate, extra: np.ndarray, curves: Sequence[tuple[float, PointsAt]], samples: list[np.ndarray],
+                  reach: Callable[[int, np.ndarray], np.ndarray], limit: float = _INF) -> tuple[np.ndarray, list[Path | None]]:
     """The costs and paths of straight slides to ``extra`` and to the curves' samples, as
     one call of ``evaluate`` (without path searches) would give them, except that a sample
     whose distance bound (``reach``) exceeds the cheapest ``extra`` point's cost is left
@@ -495,7 +504,7 @@ def _pruned_first(evaluate: Any, extra: np.ndarray, curves: list[tuple[float, An
     all_costs, all_paths = [costs], list(paths)
     for ci, ((_, point_at), s) in enumerate(zip(curves, samples)):
         c = np.full(len(s), _INF)
-        p: list[Any] = [None] * len(s)
+        p: list[Path | None] = [None] * len(s)
         # 1e-9 cm covers the rounding of the bound and of the sample's position on its segment
         keep = np.nonzero(reach(ci, s) - 1e-9 <= best)[0] if math.isfinite(best) else np.arange(len(s))
         if len(keep):
@@ -534,7 +543,8 @@ def step_away(board: Board, model_id: str, enemy_ids: Iterable[str], max_cm: flo
 
     def clear_of_all(p: np.ndarray) -> np.ndarray:
         d = np.hypot(p[:, None, 0] - centres[None, :, 0], p[:, None, 1] - centres[None, :, 1])
-        return (d >= need[None, :] - 1e-9).all(axis=1)
+        clear: np.ndarray = (d >= need[None, :] - 1e-9).all(axis=1)
+        return clear
 
     if clear_of_all(np.asarray([start]))[0]:
         return MoveResult(model=model_id, legal=True, start=start, end=start, path=(start,), path_length_cm=0.0,
@@ -638,7 +648,7 @@ def free_spot_near(board: Board, diameter_mm: float, target: Point) -> Point | N
         grow = 2e-4
         shapes = [shapely.Point(b.center).buffer(r + b.radius + grow, quad_segs=CIRCLE_RESOLUTION) for b in board.bases]
         shapes += [t.shape.buffer(r + grow, quad_segs=CIRCLE_RESOLUTION) for t in board.terrain_of("blocked")]
-        free = shapely.box(xmin, ymin, xmax, ymax)
+        free: BaseGeometry = shapely.box(xmin, ymin, xmax, ymax)
         if shapes:
             free = free.difference(shapely.union_all(shapes))
         if free.is_empty:

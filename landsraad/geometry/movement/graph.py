@@ -6,7 +6,7 @@ import heapq
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 import shapely
@@ -16,7 +16,7 @@ from ...errors import GeometryError
 from ..board import Point
 from .polyline import Polyline
 from .result import _ANGLE_SLACK, _INF, _TWO_PI, ARC_BUMP_CM, TOUCH_TOLERANCE_CM
-from .space import _outlines, _Space
+from .space import Space, _outlines
 
 _NEAR_SLACK_CM = 0.01
 """How much farther than a search's cut-off a tangent point of a restricted graph may lie (rounding)."""
@@ -106,17 +106,17 @@ class _Graph:
     by_circle_theta: list[np.ndarray]
 
 
-def _angles(space: _Space, circles: np.ndarray, pts: np.ndarray) -> np.ndarray:
+def _angles(space: Space, circles: np.ndarray, pts: np.ndarray) -> np.ndarray:
     rel = pts - space.circ_c[circles]
     th = np.mod(np.arctan2(rel[:, 1], rel[:, 0]), _TWO_PI)
     return np.where(space.circ_r[circles] > 0, th, 0.0)
 
 
-def _on_free_arc(space: _Space, circles: np.ndarray, thetas: np.ndarray) -> np.ndarray:
+def _on_free_arc(space: Space, circles: np.ndarray, thetas: np.ndarray) -> np.ndarray:
     return ~space.angles_blocked(circles, thetas)
 
 
-def _arc_costs(space: _Space, i: int | np.ndarray, thetas: np.ndarray, spans: np.ndarray) -> np.ndarray:
+def _arc_costs(space: Space, i: int | np.ndarray, thetas: np.ndarray, spans: np.ndarray) -> np.ndarray:
     """Cost of arcs (signed spans) on circle(s) ``i``; ``inf`` where blocked."""
     if len(thetas) == 0:
         return np.zeros(0)
@@ -127,7 +127,7 @@ def _arc_costs(space: _Space, i: int | np.ndarray, thetas: np.ndarray, spans: np
     return np.where(blocked & (R > 0), _INF, np.where(R > 0, cost, 0.0))
 
 
-def _graph(space: _Space, near: tuple[float, float, float] | None = None) -> _Graph:
+def _graph(space: Space, near: tuple[float, float, float] | None = None) -> _Graph:
     """The visibility graph of the space's circles: bitangents that a base can slide along, and
     the free arcs between consecutive tangent points of each circle.
 
@@ -147,8 +147,9 @@ def _graph(space: _Space, near: tuple[float, float, float] | None = None) -> _Gr
         close = np.hypot(space.circ_c[:, 0] - x, space.circ_c[:, 1] - y) - space.circ_r <= radius + _NEAR_SLACK_CM
         if close.all():
             near, close = None, None  # the ball meets every circle: the whole graph, cached
-    if near is None and "graph" in space._cache:
-        return space._cache["graph"]
+    cached = space._cache.graph
+    if near is None and isinstance(cached, _Graph):
+        return cached
     parts = [_clear_bitangents(space, I, J, near) for I, J in _pair_blocks(C, close)]  # noqa: E741
     Ti, Tj, ci, cj, th_i, th_j = (np.concatenate([part[n] for part in parts]) for n in range(6))
     _check_graph_work(space, Ti, Tj)
@@ -176,7 +177,7 @@ def _graph(space: _Space, near: tuple[float, float, float] | None = None) -> _Gr
     graph = _Graph(xy=xy, pts=list(map(tuple, xy.tolist())), circle=circle, theta=theta, adj=adj,
                    by_circle=by_circle, by_circle_theta=by_theta)
     if near is None:
-        space._cache["graph"] = graph
+        space._cache.graph = graph
     return graph
 
 
@@ -187,7 +188,7 @@ MAX_GRAPH_CORNER_PAIRS = 50_000_000
 comes near a difficult piece, times that piece's corners."""
 
 
-def _check_graph_work(space: _Space, Ti: np.ndarray, Tj: np.ndarray) -> None:
+def _check_graph_work(space: Space, Ti: np.ndarray, Tj: np.ndarray) -> None:
     """Refuse, before pricing them, tangents too many for the memory and time a move may take.
 
     The tangents of a graph are cheap to find; pricing them over difficult terrain and joining
@@ -202,11 +203,11 @@ def _check_graph_work(space: _Space, Ti: np.ndarray, Tj: np.ndarray) -> None:
         Past :data:`MAX_GRAPH_TANGENTS` or :data:`MAX_GRAPH_CORNER_PAIRS`, naming the difficult
         piece that costs the most, its corners and the limits.
     """
-    pieces = space._cache.get("diff_pieces") or []
+    pieces = space._cache.diff_pieces
     pairs = [0] * len(pieces)
     if len(Ti) and pieces:
         lo, hi = np.minimum(Ti, Tj), np.maximum(Ti, Tj)
-        for j, ((first, last, _, _), box) in enumerate(zip(pieces, space._cache["diff_boxes"].tolist())):
+        for j, ((first, last, _, _), box) in enumerate(zip(pieces, space._cache.diff_boxes.tolist())):
             near = (lo[:, 0] <= box[2]) & (hi[:, 0] >= box[0]) & (lo[:, 1] <= box[3]) & (hi[:, 1] >= box[1])
             pairs[j] = int(np.count_nonzero(near)) * (last - first)
     if len(Ti) <= MAX_GRAPH_TANGENTS and sum(pairs) <= MAX_GRAPH_CORNER_PAIRS:
@@ -216,7 +217,7 @@ def _check_graph_work(space: _Space, Ti: np.ndarray, Tj: np.ndarray) -> None:
     if pieces and max(pairs) > 0:
         j = int(np.argmax(pairs))
         first, last, _, _ = pieces[j]
-        labels = space._cache.get("diff_labels", [])
+        labels = space._cache.diff_labels
         label = labels[j] if j < len(labels) else f"difficult piece {j + 1}"
         raise GeometryError(
             f"This move is too large to work out near {label} ({last - first:,} corners): {len(Ti):,} tangents, "
@@ -248,7 +249,7 @@ def _pair_blocks(C: int, close: np.ndarray | None) -> Iterator[tuple[np.ndarray,
         yield low, high
 
 
-def _clear_bitangents(space: _Space, first: np.ndarray, second: np.ndarray, near: tuple[float, float, float] | None
+def _clear_bitangents(space: Space, first: np.ndarray, second: np.ndarray, near: tuple[float, float, float] | None
                       ) -> tuple[np.ndarray, ...]:
     """The bitangents of the circle pairs (first, second) a base can slide along, with their ends'
     circles and angles: (Ti, Tj, ci, cj, th_i, th_j)."""
@@ -290,10 +291,10 @@ def _ring_pairs(circ: np.ndarray, theta: np.ndarray, ids: np.ndarray) -> tuple[n
     return ids[a], ids[b], spans
 
 
-class _Query:
+class GraphQuery:
     """The cached graph plus query points (start, destination, targets), without touching the cache."""
 
-    def __init__(self, space: _Space, graph: _Graph):
+    def __init__(self, space: Space, graph: _Graph):
         self.space = space
         self.g = graph
         self.n0 = len(graph.pts)
@@ -347,7 +348,7 @@ class _Query:
             (to_goal,), direct = _clear_tangents(self.space, [goal], (start, goal))
         return self._join(start, from_start, True), self._join(goal, to_goal, False), direct
 
-    def _join(self, p: Sequence[float], tangents: tuple[list, list, list, list], outgoing: bool) -> int:
+    def _join(self, p: Sequence[float], tangents: Tangents, outgoing: bool) -> int:
         """The node of ``p`` and its tangents' nodes and edges (:func:`_clear_tangents`' lists)."""
         node = self.add_node(p)
         for t, ci, a, c in zip(*tangents):
@@ -389,7 +390,7 @@ class _Query:
                 self.extra[y].append((x, c, -sp))
 
     def search(self, src: int, goal: int | None = None, cutoff: float = _INF,
-               heuristic: Any = None) -> tuple[dict[int, float], dict[int, tuple[int, float]]]:
+               heuristic: Callable[[tuple[float, float]], float] | None = None) -> tuple[dict[int, float], dict[int, tuple[int, float]]]:
         """A* (or Dijkstra without a goal) from ``src``; costs and predecessors (node, arc span)."""
         dist: dict[int, float] = {src: 0.0}
         pred: dict[int, tuple[int, float]] = {}
@@ -437,19 +438,19 @@ class _Query:
         return out
 
 
-Tangents = tuple[list, list, list, list]
+Tangents = tuple[list[list[float]], list[int], list[float], list[float]]
 """A point's clear tangents to the circles, as :func:`_clear_tangents` lists them (tangent points,
 circles, angles, costs)."""
 
 
-def _tangents_of(space: _Space, p: Sequence[float]) -> Tangents:
-    """``p``'s clear tangents alone (:meth:`_Query.attach`'s, and a start's for :func:`_shortest`
+def _tangents_of(space: Space, p: Sequence[float]) -> Tangents:
+    """``p``'s clear tangents alone (:meth:`GraphQuery.attach`'s, and a start's for :func:`_shortest`
     from it to several goals): each row is tested on its own, so these are the rows a batch with
     other points would give."""
     return _clear_tangents(space, [p], None)[0][0]
 
 
-def _clear_tangents(space: _Space, points: Sequence[Sequence[float]], segment: tuple[Sequence[float], Sequence[float]] | None
+def _clear_tangents(space: Space, points: Sequence[Sequence[float]], segment: tuple[Sequence[float], Sequence[float]] | None
                     ) -> tuple[list[Tangents], float | None]:
     """For each of ``points`` (free spots), its tangents to every circle that touch a free arc
     and are clear to slide along, as lists (tangent points, circles, angles, costs), in
@@ -495,14 +496,14 @@ def _arc_points(c: np.ndarray, R: float, theta: float, span: float, bump: float)
             for k in range(m)]
 
 
-def _poly_clear(space: _Space, pts: Sequence[Sequence[float]]) -> bool:
+def _poly_clear(space: Space, pts: Sequence[Sequence[float]]) -> bool:
     if len(pts) < 2:
         return bool(space.points_free(np.asarray(pts, dtype=float)).all())
     a = np.asarray(pts, dtype=float)
     return bool(space.segments_clear(a[:-1], a[1:]).all())
 
 
-def _poly_measure(space: _Space, pts: Sequence[Sequence[float]]) -> tuple[float, float]:
+def _poly_measure(space: Space, pts: Sequence[Sequence[float]]) -> tuple[float, float]:
     """(length, cost) of a polyline."""
     if len(pts) < 2:
         return 0.0, 0.0
@@ -511,16 +512,16 @@ def _poly_measure(space: _Space, pts: Sequence[Sequence[float]]) -> tuple[float,
     return length, float(space.segment_costs(a[:-1], a[1:]).sum())
 
 
-def _outline_polylines(space: _Space) -> list[Polyline]:
+def _outline_polylines(space: Space) -> list[Polyline]:
     """The outlines of the difficult pieces (:func:`~.space._outlines`) as :class:`~.polyline.Polyline`,
     for points along them (built on first use, beside the outlines)."""
-    cached = space._cache.get("outline_polylines")
+    cached = space._cache.outline_polylines
     if cached is None:
-        cached = space._cache["outline_polylines"] = [Polyline.of(line) for line in _outlines(space)]
+        cached = space._cache.outline_polylines = [Polyline.of(line) for line in _outlines(space)]
     return cached
 
 
-def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list[int | None]
+def _refine_crossings(space: Space, pts: list[tuple[float, float]], edges: list[int | None]
                       ) -> list[tuple[float, float]]:
     """Slide each crossing point of a difficult-terrain boundary along its outline (edges
     and rounded corners) to lower the cost (approaching Snell's law), and drop crossing
@@ -584,14 +585,14 @@ def _refine_crossings(space: _Space, pts: list[tuple[float, float]], edges: list
     return pts
 
 
-def _exits(space: _Space, q: _Query, node: int, p: Point, outgoing: bool) -> None:
+def _exits(space: Space, q: GraphQuery, node: int, p: Point, outgoing: bool) -> None:
     """For a point over difficult terrain: the feet of its perpendiculars on the nearby
     boundaries of the difficult area, as refinable crossing nodes joined to it (the quick
     way out of, or into, the difficult area)."""
     if space.diff_geom is None or not space._point_difficult(np.asarray([p], dtype=float))[0]:
         return
     P = np.asarray(p, dtype=float)
-    for e0, e1 in space._cache["offset_edges"]:
+    for e0, e1 in space._cache.offset_edges:
         v = e1 - e0
         t = float(np.clip((P - e0) @ v / (v @ v), 0.0, 1.0))
         foot = e0 + t * v
@@ -612,28 +613,30 @@ def _exits(space: _Space, q: _Query, node: int, p: Point, outgoing: bool) -> Non
             q.add_edge(m, node, cost)
 
 
-def _walls(space: _Space) -> tuple[np.ndarray, ...]:
+def _walls(space: Space) -> tuple[np.ndarray, ...]:
     """The capsules of positive length (impassable terrain's edges) as (a, unit direction, length,
     rho, the point rho beyond a, the point rho beyond b) along their lines; built once per space."""
-    if "walls" not in space._cache:
+    walls = space._cache.walls
+    if walls is None:
         e = space.cap_b - space.cap_a
         length = np.hypot(e[:, 0], e[:, 1])
         k = length > 0
         a, rho, length = space.cap_a[k], space.cap_rho[k], length[k]
         u = e[k] / length[:, None]
-        space._cache["walls"] = (a, u, length, rho, a - rho[:, None] * u, a + (length + rho)[:, None] * u)
-    return space._cache["walls"]
+        walls = space._cache.walls = (a, u, length, rho, a - rho[:, None] * u, a + (length + rho)[:, None] * u)
+    return walls
 
 
-def _discs(space: _Space) -> tuple[np.ndarray, np.ndarray]:
+def _discs(space: Space) -> tuple[np.ndarray, np.ndarray]:
     """The capsules of zero length (other models' bases) as (centres, rho); built once per space."""
-    if "discs" not in space._cache:
+    discs = space._cache.discs
+    if discs is None:
         k = (space.cap_a == space.cap_b).all(axis=1)
-        space._cache["discs"] = (space.cap_a[k], space.cap_rho[k])
-    return space._cache["discs"]
+        discs = space._cache.discs = (space.cap_a[k], space.cap_rho[k])
+    return discs
 
 
-def _length_bounds(space: _Space, start: Point, goals: np.ndarray) -> np.ndarray:
+def _length_bounds(space: Space, start: Point, goals: np.ndarray) -> np.ndarray:
     """Lower bounds on the length of every clear path from ``start`` to each of ``goals`` (N, 2).
 
     The largest of: the straight distance; for each terrain edge's capsule that the straight
@@ -646,13 +649,14 @@ def _length_bounds(space: _Space, start: Point, goals: np.ndarray) -> np.ndarray
     """
     S = np.asarray(start, dtype=float)
     G = np.asarray(goals, dtype=float).reshape(-1, 2)
-    straight = np.hypot(G[:, 0] - S[0], G[:, 1] - S[1])
+    straight: np.ndarray = np.hypot(G[:, 0] - S[0], G[:, 1] - S[1])
     if not len(G):
         return straight
-    return np.maximum(np.maximum(straight, _round_walls(space, S, G)), _round_discs(space, S, G))
+    bounds: np.ndarray = np.maximum(np.maximum(straight, _round_walls(space, S, G)), _round_discs(space, S, G))
+    return bounds
 
 
-def _round_walls(space: _Space, S: np.ndarray, G: np.ndarray) -> np.ndarray:
+def _round_walls(space: Space, S: np.ndarray, G: np.ndarray) -> np.ndarray:
     """:func:`_length_bounds`'s ways round the ends of terrain edges (0 where none is crossed)."""
     a, u, length, rho, beyond_a, beyond_b = _walls(space)
     if not len(a):
@@ -670,10 +674,11 @@ def _round_walls(space: _Space, S: np.ndarray, G: np.ndarray) -> np.ndarray:
     crossing &= (at > -rho[None, :]) & (at < (length + rho)[None, :])
     via_a = np.hypot(*(S - beyond_a).T)[None, :] + np.hypot(G[:, 0, None] - beyond_a[None, :, 0], G[:, 1, None] - beyond_a[None, :, 1])
     via_b = np.hypot(*(S - beyond_b).T)[None, :] + np.hypot(G[:, 0, None] - beyond_b[None, :, 0], G[:, 1, None] - beyond_b[None, :, 1])
-    return np.where(crossing, np.minimum(via_a, via_b), 0.0).max(axis=1)
+    ways: np.ndarray = np.where(crossing, np.minimum(via_a, via_b), 0.0).max(axis=1)
+    return ways
 
 
-def _round_discs(space: _Space, S: np.ndarray, G: np.ndarray) -> np.ndarray:
+def _round_discs(space: Space, S: np.ndarray, G: np.ndarray) -> np.ndarray:
     """:func:`_length_bounds`'s ways round single bases' discs (0 where none is cut, or where an end
     lies inside a disc: plan_move finds no path there)."""
     c, rho = _discs(space)
@@ -692,17 +697,18 @@ def _round_discs(space: _Space, S: np.ndarray, G: np.ndarray) -> np.ndarray:
     theta = np.arccos(np.clip(cos_t, -1.0, 1.0))
     arc = theta - np.arccos(np.clip(rho[None, :] / ds_, -1.0, 1.0)) - np.arccos(np.clip(rho[None, :] / dg_, -1.0, 1.0))
     way = np.sqrt(ds_ ** 2 - rho[None, :] ** 2) + np.sqrt(dg_ ** 2 - rho[None, :] ** 2) + rho[None, :] * np.maximum(arc, 0.0)
-    return np.where(cuts, way, 0.0).max(axis=1)
+    ways: np.ndarray = np.where(cuts, way, 0.0).max(axis=1)
+    return ways
 
 
-def _shortest(space: _Space, start: Point, goal: Point, from_start: Tangents | None = None) -> list[tuple[float, float]] | None:
+def _shortest(space: Space, start: Point, goal: Point, from_start: Tangents | None = None) -> list[tuple[float, float]] | None:
     """The cheapest path from ``start`` to ``goal`` (both legal positions), or None.
 
     ``from_start``: the start's tangents (:func:`_tangents_of`), for a caller that searches
     from one start to many goals (an escape's sampled end points): the same path, the start's
     tangents tested once."""
     graph = _graph(space)
-    q = _Query(space, graph)
+    q = GraphQuery(space, graph)
     s, g, direct = q.attach_ends(start, goal, from_start)
     _exits(space, q, s, start, True)
     _exits(space, q, g, goal, False)
@@ -721,7 +727,7 @@ _DEBUG: list[tuple[float, float]] | None = None
 """Set to a list by tests to collect (graph cost, exact cost of the unrefined polyline) pairs."""
 
 
-def _finish_path(space: _Space, q: _Query, pred: dict[int, tuple[int, float]], s: int, g: int) -> list[tuple[float, float]]:
+def _finish_path(space: Space, q: GraphQuery, pred: dict[int, tuple[int, float]], s: int, g: int) -> list[tuple[float, float]]:
     pts: list[tuple[float, float]] = []
     for bump in (ARC_BUMP_CM, ARC_BUMP_CM / 10, ARC_BUMP_CM / 100, ARC_BUMP_CM / 1000, ARC_BUMP_CM / 10000):
         pts = q.polyline(pred, s, g, bump)
@@ -749,7 +755,7 @@ def _finish_path(space: _Space, q: _Query, pred: dict[int, tuple[int, float]], s
     return _dedupe(pts)
 
 
-def _outline_of(space: _Space, x: Sequence[float], tol: float = 1e-3) -> int | None:
+def _outline_of(space: Space, x: Sequence[float], tol: float = 1e-3) -> int | None:
     """The difficult outline that ``x`` lies on (within ``tol``), if any."""
     point = shapely.Point(x)
     best, which = tol, None
@@ -760,7 +766,7 @@ def _outline_of(space: _Space, x: Sequence[float], tol: float = 1e-3) -> int | N
     return which
 
 
-def _with_boundary_crossings(space: _Space, pts: list[tuple[float, float]], edges: list[int | None]
+def _with_boundary_crossings(space: Space, pts: list[tuple[float, float]], edges: list[int | None]
                              ) -> tuple[list[tuple[float, float]], list[int | None], bool]:
     """Insert the points where the path starts or stops being over difficult terrain, each
     with the outline it lies on, so that the refinement can slide them (refraction)."""

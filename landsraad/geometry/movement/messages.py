@@ -16,7 +16,7 @@ from ...errors import GeometryError
 from ..board import CIRCLE_RESOLUTION, Board, Point
 from .graph import _poly_measure
 from .result import _INF, ALLOWANCE_SLACK_CM, TOUCH_TOLERANCE_CM, MoveResult
-from .space import _Space
+from .space import Space
 
 # =============================================================================================
 # Messages and diagnostics
@@ -80,12 +80,11 @@ def _gap(a: _Obstacle, b: _Obstacle) -> tuple[float, tuple[float, float], tuple[
     return float(a.shape.distance(b.shape)), (x0, y0), (x1, y1)
 
 
-def _free_polygon(space: _Space, board: Board, excluded: frozenset[str]) -> BaseGeometry:
+def _free_polygon(space: Space, board: Board, excluded: frozenset[str]) -> BaseGeometry:
     """Free space of the centre as a polygon (shapely approximation, for diagnostics and
     clipping the reach region; the arcs of inflated obstacles lie within 0.0002 cm)."""
-    key = "free_polygon"
-    if key in space._cache:
-        cached: BaseGeometry = space._cache[key]
+    cached = space._cache.free_polygon
+    if cached is not None:
         return cached
     r = space.r
     xmin, ymin, xmax, ymax = space.bounds
@@ -98,7 +97,7 @@ def _free_polygon(space: _Space, board: Board, excluded: frozenset[str]) -> Base
         free = shapely.box(xmin, ymin, xmax, ymax)
         if shapes:
             free = free.difference(shapely.union_all(shapes))
-    space._cache[key] = free
+    space._cache.free_polygon = free
     return free
 
 
@@ -111,7 +110,7 @@ def _component(geom: BaseGeometry, p: Sequence[float]) -> BaseGeometry | None:
     return best
 
 
-def _narrowest_gap(board: Board, space: _Space, excluded: frozenset[str], start: Point, goal: Point
+def _narrowest_gap(board: Board, space: Space, excluded: frozenset[str], start: Point, goal: Point
                    ) -> tuple[float, tuple[float, float], tuple[str, str]] | None:
     """The narrowest too-narrow gap (between obstacles whose inflated shapes close the way)
     across the straight corridor from ``start`` to ``goal``; or the one nearest to it."""
@@ -145,7 +144,7 @@ def _narrowest_gap(board: Board, space: _Space, excluded: frozenset[str], start:
     return width, mid, labels
 
 
-def _check_start(space: _Space, board: Board, model_id: str) -> Point:
+def _check_start(space: Space, board: Board, model_id: str) -> Point:
     start = board.base(model_id).center
     if not space.points_free(np.asarray([start]))[0]:
         what = space.overlaps(start)
@@ -175,12 +174,12 @@ def _check_allowance(allowance_cm: float, what: str = "allowance") -> float:
     return a
 
 
-def _off_table_by(space: _Space, p: Point) -> float:
+def _off_table_by(space: Space, p: Point) -> float:
     xmin, ymin, xmax, ymax = space.bounds
     return max(xmin - p[0], p[0] - xmax, ymin - p[1], p[1] - ymax, 0.0)
 
 
-def _destination_problem(space: _Space, board: Board, model_id: str, start: Point, to: Point,
+def _destination_problem(space: Space, board: Board, model_id: str, start: Point, to: Point,
                          allowance: float, excluded: frozenset[str]) -> MoveResult | None:
     """An ``off_table`` or ``destination_blocked`` result, or None if ``to`` is a legal spot."""
     base = board.base(model_id)
@@ -214,7 +213,7 @@ def _destination_problem(space: _Space, board: Board, model_id: str, start: Poin
 
 
 def _result_for_path(model_id: str, who: str, start: Point, to: Point, pts: Sequence[tuple[float, float]],
-                     space: _Space | None, allowance: float, *, measure: tuple[float, float] | None = None) -> MoveResult:
+                     space: Space | None, allowance: float, *, measure: tuple[float, float] | None = None) -> MoveResult:
     """The verdict on a path; ``measure`` is its ``(length, cost)`` when already computed the same way
     (then ``space``, which would measure it, may be None)."""
     if measure is None:

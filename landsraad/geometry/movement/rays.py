@@ -9,7 +9,7 @@ import numpy as np
 
 from .graph import _dedupe
 from .result import ALLOWANCE_SLACK_CM
-from .space import _Space
+from .space import Space
 
 # =============================================================================================
 # Budget-limited rays and truncated paths
@@ -32,7 +32,7 @@ def _limited_fraction(ivs: list[tuple[float, float]], budget_fraction: float = 1
     return pos + (budget_fraction - cum)
 
 
-def _ray_lengths(space: _Space, origins: np.ndarray, dirs: np.ndarray, budgets: np.ndarray,
+def _ray_lengths(space: Space, origins: np.ndarray, dirs: np.ndarray, budgets: np.ndarray,
                  with_stop: bool = False) -> Any:
     """How far a base can slide from each origin along each unit direction with each budget:
     stopped by the first obstacle or table edge (touching) or when the cost, difficult
@@ -56,7 +56,7 @@ def _ray_lengths(space: _Space, origins: np.ndarray, dirs: np.ndarray, budgets: 
     return lengths
 
 
-def _truncate(space: _Space, pts: Sequence[tuple[float, float]], budget: float) -> list[tuple[float, float]]:
+def _truncate(space: Space, pts: Sequence[tuple[float, float]], budget: float) -> list[tuple[float, float]]:
     """The beginning of a path that costs ``budget`` (the whole path if it costs less)."""
     out = [pts[0]]
     left = budget

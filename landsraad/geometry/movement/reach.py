@@ -15,11 +15,11 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from ..board import Board, Point
-from .graph import _arc_costs, _exits, _graph, _Query
+from .graph import GraphQuery, _arc_costs, _exits, _graph
 from .messages import _check_allowance, _check_start, _component, _free_polygon
 from .rays import _ray_lengths
 from .result import _INF, _TWO_PI
-from .space import _convex_corners, _Space
+from .space import Space, _convex_corners
 from .terrain_space import _mover, _space_cached
 
 # =============================================================================================
@@ -41,7 +41,7 @@ dearer than its cheapest leg makes the region smaller, never larger; the bound i
 crowded table's tens of thousands of graph nodes from being tried against every point."""
 
 
-def _stars(space: _Space, origins: np.ndarray, budgets: np.ndarray, rays: int,
+def _stars(space: Space, origins: np.ndarray, budgets: np.ndarray, rays: int,
            extra_angles: np.ndarray | None = None, most_rays: int = 200_000) -> list[BaseGeometry]:
     """The budget-limited visibility stars of several points at once: ``rays`` evenly spread
     rays each (plus ``extra_angles`` +- 1e-7 for the first one), then a few rounds bisecting
@@ -86,13 +86,13 @@ def _stars(space: _Space, origins: np.ndarray, budgets: np.ndarray, rays: int,
         stops = np.concatenate([stops, s2])
     order = np.lexsort((ang, sid))
     sid, ends = sid[order], ends[order]
-    out = []
+    out: list[BaseGeometry] = []
     bounds = np.searchsorted(sid, np.arange(m + 1))
     for k in range(m):
         pts = ends[bounds[k]:bounds[k + 1]]
         if len(pts) < 3 or np.hypot(*(pts - origins[k]).T).max() <= 1e-9:
             continue
-        poly = Polygon(pts)
+        poly: BaseGeometry = Polygon(pts)
         if not poly.is_valid:
             poly = shapely.make_valid(poly)
         if poly.area > 0:
@@ -100,7 +100,7 @@ def _stars(space: _Space, origins: np.ndarray, budgets: np.ndarray, rays: int,
     return out
 
 
-def _star(space: _Space, origin: Sequence[float], budget: float, extra_angles: np.ndarray | None = None,
+def _star(space: Space, origin: Sequence[float], budget: float, extra_angles: np.ndarray | None = None,
           rays: int = _STAR_RAYS) -> BaseGeometry | None:
     """One budget-limited visibility star (see :func:`_stars`)."""
     out = _stars(space, np.asarray([origin], dtype=float), np.array([float(budget)]), rays, extra_angles)
@@ -132,7 +132,7 @@ _Interval = tuple[float, float, float, float, int, int, np.ndarray, np.ndarray]
 at end, stop at start, at end, ray end at start, at end)."""
 
 
-def _refine_sweeps(space: _Space, sweeps: list[_Sweep], budget: float) -> None:
+def _refine_sweeps(space: Space, sweeps: list[_Sweep], budget: float) -> None:
     """Add tangent rays half way between neighbouring samples of each sweep whose rays stop for
     different reasons or end far apart (a few rounds), so the ribbon follows the corners. The
     sweeps of every circle are refined together, round by round: the new rays of a round are
@@ -196,7 +196,7 @@ def _refine_sweeps(space: _Space, sweeps: list[_Sweep], budget: float) -> None:
         sw.th, sw.q, sw.ends, sw.reach, sw.cost = th2[order], q2[order], e2[order], r2[order], c2[order]
 
 
-def _sweeps(space: _Space, nodes: dict[int, list[tuple[float, float]]], budget: float) -> list[BaseGeometry]:
+def _sweeps(space: Space, nodes: dict[int, list[tuple[float, float]]], budget: float) -> list[BaseGeometry]:
     """Where a base gets by following the arc of each reached circle ``i`` of ``nodes`` (its
     reached nodes' angles and costs) and leaving it along the tangent (both ways round).
 
@@ -281,7 +281,7 @@ def _sweeps(space: _Space, nodes: dict[int, list[tuple[float, float]]], budget: 
                 if k == k0:
                     break
             ring = np.vstack([q[run], ends[run][::-1]])
-            poly = Polygon(ring)
+            poly: BaseGeometry = Polygon(ring)
             if not poly.is_valid:
                 poly = shapely.make_valid(poly)
             if poly.area > 0:
@@ -289,17 +289,17 @@ def _sweeps(space: _Space, nodes: dict[int, list[tuple[float, float]]], budget: 
     return pieces
 
 
-def _difficult_outline(space: _Space, step: float) -> np.ndarray:
+def _difficult_outline(space: Space, step: float) -> np.ndarray:
     """Points every ``step`` cm along the outline of where the base starts being over
     difficult terrain: the pieces' edges offset by r and the arcs round their convex corners."""
-    key = ("outline", step)
-    if key in space._cache:
-        return space._cache[key]
+    cached = space._cache.outline_points.get(step)
+    if cached is not None:
+        return cached
     pts = []
-    for e0, e1 in space._cache["offset_edges"]:
+    for e0, e1 in space._cache.offset_edges:
         n = max(2, int(math.ceil(math.hypot(*(e1 - e0)) / step)) + 1)
         pts.append(e0 + np.linspace(0.0, 1.0, n)[:, None] * (e1 - e0))
-    for ring in space._cache["diff_rings"]:
+    for ring in space._cache.diff_rings:
         prev, nxt = np.roll(ring, 1, axis=0), np.roll(ring, -1, axis=0)
         for v, p0, p1 in zip(ring[_convex_corners(ring)], prev[_convex_corners(ring)], nxt[_convex_corners(ring)]):
             a0 = math.atan2(-(v - p0)[0], (v - p0)[1])  # outward normals of the two edges (ccw ring)
@@ -310,11 +310,11 @@ def _difficult_outline(space: _Space, step: float) -> np.ndarray:
             pts.append(v + space.r * np.stack([np.cos(ang), np.sin(ang)], axis=1))
     out = np.vstack(pts) if pts else np.zeros((0, 2))
     out = out[space.points_free(out)] if len(out) else out
-    space._cache[key] = out
+    space._cache.outline_points[step] = out
     return out
 
 
-def _boundary_stars(space: _Space, q: _Query, dist: dict[int, float], start: Point, budget: float) -> list[BaseGeometry]:
+def _boundary_stars(space: Space, q: GraphQuery, dist: dict[int, float], start: Point, budget: float) -> list[BaseGeometry]:
     """Stars from points along the difficult outlines: a cheapest path may bend there
     (refraction). Each point is priced by its cheapest clear straight leg from the start or
     a reached node of the graph."""
@@ -360,7 +360,7 @@ _OUTLINE_RUN = 32
 """Outline points of :func:`_boundary_stars` priced together against the predecessors near their run."""
 
 
-def _price_legs(space: _Space, P: np.ndarray, G: np.ndarray, outward: np.ndarray, X: np.ndarray, first_point: int,
+def _price_legs(space: Space, P: np.ndarray, G: np.ndarray, outward: np.ndarray, X: np.ndarray, first_point: int,
                 points: int, budget: float, cost: np.ndarray) -> None:
     """:func:`_boundary_stars`' pricing of the outline points ``X[first_point:first_point + points]``
     from the predecessors ``P`` (costs ``G``, ``outward`` the way out of their circle): lowers
@@ -402,7 +402,7 @@ def _price_legs(space: _Space, P: np.ndarray, G: np.ndarray, outward: np.ndarray
 _MESH_EDGE_CM = 4.0
 
 
-def _mesh_distances(space: _Space, component: BaseGeometry, start: Point
+def _mesh_distances(space: Space, component: BaseGeometry, start: Point
                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
     """A triangle mesh of ``component`` (triangles no longer than ``_MESH_EDGE_CM`` a side)
     and, for each of its corners, the cost of a path from ``start`` along the mesh's edges.
@@ -445,13 +445,14 @@ def _mesh_distances(space: _Space, component: BaseGeometry, start: Point
         shapely.prepare(reach_of_difficult)
         lines = shapely.linestrings(np.stack([points[edges[:, 0]], points[edges[:, 1]]], 1))
         length = np.where(shapely.intersects(reach_of_difficult, lines), 2.0 * length, length)
-        doubled = shapely.intersects(reach_of_difficult, shapely.polygons(points[triangles]))
+        doubled = np.asarray(shapely.intersects(reach_of_difficult, shapely.polygons(points[triangles])))
     # the start's own triangles: those it lies in or on (barycentric, with a hair of slack)
     a, b, c = (points[triangles[:, k]] for k in range(3))
     s = np.asarray(start, dtype=float)
 
     def cross(u: np.ndarray, v: np.ndarray, w: np.ndarray) -> np.ndarray:
-        return (v[:, 0] - u[:, 0]) * (w[:, 1] - u[:, 1]) - (v[:, 1] - u[:, 1]) * (w[:, 0] - u[:, 0])
+        z: np.ndarray = (v[:, 0] - u[:, 0]) * (w[:, 1] - u[:, 1]) - (v[:, 1] - u[:, 1]) * (w[:, 0] - u[:, 0])
+        return z
 
     area = cross(a, b, c)
     sb = np.broadcast_to(s, a.shape)
@@ -493,7 +494,7 @@ def _dijkstra(n: int, edges: np.ndarray, length: np.ndarray, sources: dict[int, 
     return np.asarray(best, dtype=float)
 
 
-def _whole_reach_bound(space: _Space, component: BaseGeometry, start: Point) -> float:
+def _whole_reach_bound(space: Space, component: BaseGeometry, start: Point) -> float:
     """An allowance past which every point of ``component`` (the start's part of the free
     space) is reachable: the dearest triangle of :func:`_mesh_distances`, each priced from its
     cheapest corner plus (twice, near difficult terrain) the farthest of its other corners.
@@ -562,7 +563,7 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     # Only what lies within the allowance of the start can be reached: the graph of that ball
     # (the whole table's for a long move; a short one on a crowded table no longer builds it all).
     graph = _graph(space, near=(start[0], start[1], budget))
-    q = _Query(space, graph)
+    q = GraphQuery(space, graph)
     s = q.attach(start, outgoing=True)
     _exits(space, q, s, start, True)
     q.finalize()
@@ -590,6 +591,6 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     region = shapely.union_all(pieces).intersection(_free_polygon(space, board, excluded))
     if region.is_empty or region.area <= 0:
         return shapely.Point(start)
-    if region.geom_type == "GeometryCollection":
+    if isinstance(region, shapely.GeometryCollection):  # its geom_type "GeometryCollection"
         region = shapely.union_all([g for g in region.geoms if g.area > 0])
     return region

@@ -4,7 +4,7 @@
 The straight test (:func:`~.voluntary.straight_moves` and its kin, behind the engine's suggested
 moves) asks three things of a board: whether each end spot is free, whether each slide's swept
 capsule is clear, and what each slide costs over difficult ground. It is asked on nearly every new
-board (a base has moved), where building the board's :class:`~.space._Space` (its capsules, frame,
+board (a base has moved), where building the board's :class:`~.space.Space` (its capsules, frame,
 boxes, caches) cost more than the questions. Only the capsules read the bases; the table's edges,
 the impassable interiors and the difficult ground are the terrain's, and the terrain-only space of
 the layout and table (:func:`~.terrain_space._bare_space`) answers them as the board's space would.
@@ -23,8 +23,8 @@ import numpy as np
 from ..board import Board
 from .capsules import _SCALAR_PAIRS, _near_pairs, _scalar_hits, _vector_hits
 from .result import TOUCH_TOLERANCE_CM
-from .space import _frame_dists, _free_spots, _Space
-from .terrain_space import _bare_space, _mover, _terrain_space_of, _TerrainSpace, _with_bases
+from .space import Space, _frame_dists, _free_spots
+from .terrain_space import TerrainSpace, _bare_space, _mover, _terrain_space_of, _with_bases
 
 
 @dataclass(eq=False)
@@ -45,19 +45,19 @@ class _BoardCapsules:
         The bases' centres and radii less the tolerance, as Python lists ``(xs, ys, rho)``.
     """
 
-    terrain: _Space
-    layout: _TerrainSpace
+    terrain: Space
+    layout: TerrainSpace
     rows: np.ndarray
     bases: tuple[list[float], list[float], list[float]]
 
     def points_free(self, pts: np.ndarray, box: tuple[float, float, float, float] | None = None) -> np.ndarray:
-        """:meth:`_Space.points_free <landsraad.geometry.movement.space._Space.points_free>` on the board."""
+        """:meth:`Space.points_free <landsraad.geometry.movement.space.Space.points_free>` on the board."""
         shared = _with_bases(self.layout, len(self.bases[0]))
         dist = _frame_dists(pts, (self.rows[0:1], self.rows[1:2], *shared.frame_rest), shared)
         return _free_spots(self.terrain, pts, dist, self.rows[2], box)
 
     def slides_clear(self, start: np.ndarray, ends: np.ndarray) -> np.ndarray:
-        """:meth:`_Space.free_spots_slide_clear <landsraad.geometry.movement.space._Space.free_spots_slide_clear>`
+        """:meth:`Space.free_spots_slide_clear <landsraad.geometry.movement.space.Space.free_spots_slide_clear>`
         of the slides from ``start`` ((1, 2)) to each of ``ends`` ((M, 2)) on the board: which of them
         enter no capsule (their ends known free)."""
         k = self.rows.shape[1]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Callable, Literal, Sequence
 
 import numpy as np
 import shapely
@@ -19,6 +19,7 @@ from shapely.geometry.base import BaseGeometry
 from ..board import Base, Point
 from .capsules import (
     _SCALAR_PAIRS,
+    SegmentFrame,
     _cap_boxes,
     _cap_hits,
     _nested_intervals,
@@ -29,13 +30,14 @@ from .capsules import (
     _point_seg_dist_full,
     _union_measure,
 )
+from .polyline import Polyline
 from .result import _ANGLE_SLACK, _INF, _TWO_PI, TOUCH_TOLERANCE_CM
 
 _CHUNK_PAIRS = 200_000
-"""The most (segment, capsule) cells of one pass of :meth:`_Space.difficult_intervals` or
-:meth:`_Space.first_hit` (as :meth:`_Space.free_spots_slide_clear` does): a bounded memory."""
+"""The most (segment, capsule) cells of one pass of :meth:`Space.difficult_intervals` or
+:meth:`Space.first_hit` (as :meth:`Space.free_spots_slide_clear` does): a bounded memory."""
 _PARTITION_CELLS = 2_000_000
-"""The most (circle, capsule) cells of one pass of :meth:`_Space._own_partitions` (a bounded memory)."""
+"""The most (circle, capsule) cells of one pass of :meth:`Space._own_partitions` (a bounded memory)."""
 # =============================================================================================
 # Configuration space of one mover on one board (built by terrain_space)
 # =============================================================================================
@@ -70,11 +72,56 @@ def _convex_corners(ring: np.ndarray) -> np.ndarray:
     e1 = ring - prev
     e2 = nxt - ring
     cross = e1[:, 0] * e2[:, 1] - e1[:, 1] * e2[:, 0]
-    return cross > 1e-12
+    convex: np.ndarray = cross > 1e-12
+    return convex
+
+
+Partition = tuple[np.ndarray, np.ndarray]
+"""A circle's partition (:meth:`Space.circle_partition`): its breakpoint angles and each arc's flag."""
+PartitionKey = (tuple[bool, float, float, float]
+                | tuple[bool, float, float, float, float, float, tuple[tuple[float, float, float], ...]])
+"""What a base's circle's partition depends on (:meth:`Space._base_partition_key`): difficult, the
+circle's centre and radius, and for a blocked one the table's size and the nearby bases (x, y, radius)."""
+ReuseStep = tuple[Literal["shared"], int] | tuple[Literal["key"], PartitionKey] | tuple[Literal["own"], None]
+"""Where a circle's partition may come from (:meth:`Space._reuse_plan`)."""
+
+
+@dataclass(eq=False, slots=True)
+class SpaceCache:
+    """What a :class:`Space` keeps beside its arrays (internal): the terrain layout's parts it reads,
+    given when it is built (:func:`~.terrain_space._build_space`), and what its questions build on
+    first use (None or empty until then)."""
+
+    block_rings: list[np.ndarray]
+    block_boxes: list[tuple[float, float, float, float]]  # each impassable ring's bounding box
+    diff_rings: list[np.ndarray]
+    terrain_shapes: dict[int, Polygon]  # keyed like cap_owner
+    offset_edges: list[tuple[np.ndarray, np.ndarray]]
+    diff_pieces: list[tuple[int, int, bool, Polygon]]  # (first capsule, end, convex, shape)
+    diff_labels: list[str]
+    diff_boxes: np.ndarray  # (P, 4) each difficult piece's grown bounding box
+    frame: SegmentFrame  # the capsules' (:func:`~.capsules._segment_frame`)
+    rho: np.ndarray | None = None  # Space.cap_rho
+    drho: np.ndarray | None = None  # Space.dcap_rho
+    table: tuple[np.ndarray, np.ndarray] | None = None  # Space.in_table's limits
+    boxes: tuple[np.ndarray, np.ndarray] | None = None  # the capsules' (_cap_boxes)
+    dcap_lists: list[tuple[float, float, float, float, float, float, float, float]] | None = None
+    diff_box_list: list[list[float]] | None = None
+    dcap_piece: np.ndarray | None = None  # each difficult capsule's piece
+    parts: dict[tuple[bool, int], Partition] = field(default_factory=dict)  # (difficult, circle)
+    flat: dict[bool, dict[str, np.ndarray]] = field(default_factory=dict)  # Space.flat, by difficult
+    outlines: list[LineString] | None = None  # _outlines
+    outline_polylines: list[Polyline] | None = None  # graph._outline_polylines
+    outline_points: dict[float, np.ndarray] = field(default_factory=dict)  # reach._difficult_outline, by step
+    walls: tuple[np.ndarray, ...] | None = None  # graph._walls
+    discs: tuple[np.ndarray, np.ndarray] | None = None  # graph._discs
+    graph: object | None = None  # the whole graph._Graph (its module builds on this one)
+    starts: dict[str, Point] = field(default_factory=dict)  # voluntary._start, by model
+    free_polygon: BaseGeometry | None = None  # messages._free_polygon
 
 
 @dataclass(eq=False)
-class _Space:
+class Space:
     """Inflated obstacles and difficult areas for a mover of radius ``r`` (internal)."""
 
     r: float
@@ -89,21 +136,21 @@ class _Space:
     dcap_a: np.ndarray
     dcap_b: np.ndarray
     diff_geom: BaseGeometry | None  # union of difficult footprints
-    _cache: dict[str, Any] = field(default_factory=dict)
+    _cache: SpaceCache
     _circles: tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]] | None = None
-    _circle_maker: Callable[["_Space"], tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]]] | None = None
+    _circle_maker: Callable[["Space"], tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]]] | None = None
     # the terrain alone on the same table, the number of bases and of terrain corner circles (after
     # the bases among the circles): its corners' partitions are shared (:meth:`_shared_partition`)
-    _bare: tuple["_Space", int, int] | None = None
+    _bare: tuple["Space", int, int] | None = None
     # the bases' circles' partitions of every board of the terrain layout, keyed by what they
-    # depend on (:meth:`_base_partition_key`); the layout's terrain_space._TerrainSpace.base_parts
-    _base_parts: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] | None = None
+    # depend on (:meth:`_base_partition_key`); the layout's terrain_space.TerrainSpace.base_parts
+    _base_parts: dict[PartitionKey, Partition] | None = None
     # what labels are written from, on first use (only a message names an obstacle): the bases
     # (first, as in the capsules) and the terrain's labels
     _label_source: tuple[Sequence[Base], tuple[str, ...]] = ((), ())
     _labels: tuple[str, ...] | None = None
     # what the capsule frame shares with every space of the layout and number of bases (terrain_space._build_space)
-    _shared: "_WithBases | None" = None
+    _shared: "WithBases | None" = None
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -145,23 +192,25 @@ class _Space:
 
     @property
     def cap_rho(self) -> np.ndarray:
-        if "rho" not in self._cache:
-            self._cache["rho"] = self.cap_r - TOUCH_TOLERANCE_CM
-        return self._cache["rho"]
+        rho = self._cache.rho
+        if rho is None:
+            rho = self._cache.rho = self.cap_r - TOUCH_TOLERANCE_CM
+        return rho
 
     @property
     def dcap_rho(self) -> np.ndarray:
-        if "drho" not in self._cache:
-            self._cache["drho"] = np.full(len(self.dcap_a), self.r - TOUCH_TOLERANCE_CM)
-        return self._cache["drho"]
+        drho = self._cache.drho
+        if drho is None:
+            drho = self._cache.drho = np.full(len(self.dcap_a), self.r - TOUCH_TOLERANCE_CM)
+        return drho
 
     def in_table(self, pts: np.ndarray) -> np.ndarray:
         """Which centres keep the base on the table (touching its edge allowed)."""
-        limits = self._cache.get("table")
+        limits = self._cache.table
         if limits is None:  # the four comparisons as two on (N, 2) arrays: the same bounds, in fewer numpy calls
             xmin, ymin, xmax, ymax = self.bounds
             t = TOUCH_TOLERANCE_CM
-            limits = self._cache["table"] = (np.array((xmin - t, ymin - t)), np.array((xmax + t, ymax + t)))
+            limits = self._cache.table = (np.array((xmin - t, ymin - t)), np.array((xmax + t, ymax + t)))
         inside = (pts >= limits[0]) & (pts <= limits[1])
         return inside[:, 0] & inside[:, 1]
 
@@ -174,7 +223,7 @@ class _Space:
         """Whether the box [xmin, xmax] x [ymin, ymax] meets an impassable piece's bounding box (its
         corners' least and greatest coordinates): when it does not, no point within it lies in an
         impassable interior, and :meth:`in_blocked_interior` is False for each."""
-        return any(xmin <= bx1 and xmax >= bx0 and ymin <= by1 and ymax >= by0 for bx0, by0, bx1, by1 in self._cache["block_boxes"])
+        return any(xmin <= bx1 and xmax >= bx0 and ymin <= by1 and ymax >= by0 for bx0, by0, bx1, by1 in self._cache.block_boxes)
 
     def points_free(self, pts: np.ndarray, box: tuple[float, float, float, float] | None = None) -> np.ndarray:
         """Which centres are legal positions (touching allowed). ``box``, when given, holds every
@@ -188,15 +237,15 @@ class _Space:
 
     def _point_dists(self, pts: np.ndarray) -> np.ndarray:
         """Distances (N, K) from ``pts`` to the capsules' axes, from the frame built with the space
-        (terrain_space._build_space): with the layout's full arrays of N rows (:meth:`_WithBases.rows`) where it
+        (terrain_space._build_space): with the layout's full arrays of N rows (:meth:`WithBases.rows`) where it
         has them, the same numbers in fewer numpy calls (:func:`_point_seg_dist_full`)."""
-        return _frame_dists(pts, self._cache["frame"], self._shared)
+        return _frame_dists(pts, self._cache.frame, self._shared)
 
     def segments_clear(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
         """Which segments a base can slide along (both ends included)."""
         p0 = np.asarray(p0, dtype=float).reshape(-1, 2)
         p1 = np.asarray(p1, dtype=float).reshape(-1, 2)
-        ok = self.in_table(p0) & self.in_table(p1)
+        ok: np.ndarray = self.in_table(p0) & self.in_table(p1)
         ok &= ~self.in_blocked_interior(p0)
         idx = np.nonzero(ok)[0]
         ok[idx] = self.free_spots_slide_clear(p0[idx], p1[idx])
@@ -208,14 +257,15 @@ class _Space:
         capsules alone decide."""
         if not len(self.cap_a):
             return np.ones(len(p0), dtype=bool)
-        if "boxes" not in self._cache:
-            self._cache["boxes"] = _cap_boxes(self.cap_a, self.cap_b, self.cap_rho)
+        boxes = self._cache.boxes
+        if boxes is None:
+            boxes = self._cache.boxes = _cap_boxes(self.cap_a, self.cap_b, self.cap_rho)
         step = max(1, 200_000 // len(self.cap_a))  # segments per chunk: bounded (M, K) arrays
         if len(p0) <= step:  # one chunk (nearly always)
-            return ~_cap_hits(p0, p1, self.cap_a, self.cap_b, self.cap_rho, self._cache["boxes"])
+            return ~_cap_hits(p0, p1, self.cap_a, self.cap_b, self.cap_rho, boxes)
         out = np.ones(len(p0), dtype=bool)
         for lo in range(0, len(p0), step):
-            out[lo:lo + step] = ~_cap_hits(p0[lo:lo + step], p1[lo:lo + step], self.cap_a, self.cap_b, self.cap_rho, self._cache["boxes"])
+            out[lo:lo + step] = ~_cap_hits(p0[lo:lo + step], p1[lo:lo + step], self.cap_a, self.cap_b, self.cap_rho, boxes)
         return out
 
     def first_hit(self, p0: np.ndarray, p1: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -257,7 +307,7 @@ class _Space:
         difficult terrain (RUL-17). Exact."""
         p0 = np.asarray(p0, dtype=float).reshape(-1, 2)
         p1 = np.asarray(p1, dtype=float).reshape(-1, 2)
-        length = np.hypot(*(p1 - p0).T)
+        length: np.ndarray = np.hypot(*(p1 - p0).T)
         if self.diff_geom is None or len(p0) == 0:
             return length
         over = np.zeros(len(p0))
@@ -268,10 +318,11 @@ class _Space:
             # a few (segment, capsule) pairs over convex pieces: one by one in Python floats (the
             # intervals differ from difficult_intervals' at most by the sign of a zero bound,
             # which no difference hi - lo sees)
-            few = len(near) * len(self.dcap_a) <= _SCALAR_PAIRS and all(convex for _, _, convex, _ in self._cache["diff_pieces"])
+            few = len(near) * len(self.dcap_a) <= _SCALAR_PAIRS and all(convex for _, _, convex, _ in self._cache.diff_pieces)
             ivs = (self._few_convex_intervals if few else self.difficult_intervals)(p0[near], p1[near])
             over[near] = np.fromiter((sum(hi - lo for lo, hi in iv) for iv in ivs), dtype=float, count=len(near))
-        return length * (1.0 + over)
+        costs: np.ndarray = length * (1.0 + over)
+        return costs
 
     def _few_convex_intervals(self, p0: np.ndarray, p1: np.ndarray) -> list[list[tuple[float, float]]]:
         """:meth:`difficult_intervals` when every difficult piece is convex (:meth:`_convex_intervals`),
@@ -283,13 +334,13 @@ class _Space:
         of the larger hold them, rounding being monotonic, so they meet wherever these do.)"""
         rho_d = self.r - TOUCH_TOLERANCE_CM  # dcap_rho's elements, and theirs plus the tolerance
         rho_m = rho_d + TOUCH_TOLERANCE_CM
-        caps = self._cache.get("dcap_lists")
+        caps = self._cache.dcap_lists
         if caps is None:  # each capsule's ends, and its box grown by rho_d (_cap_boxes)
-            caps = self._cache["dcap_lists"] = [
+            caps = self._cache.dcap_lists = [
                 (ax, ay, bx, by, min(ax, bx) - rho_d, min(ay, by) - rho_d, max(ax, bx) + rho_d, max(ay, by) + rho_d)
                 for (ax, ay), (bx, by) in zip(self.dcap_a.tolist(), self.dcap_b.tolist())]
         pieces = [(caps[a:b], shapely.contains_xy(shape, p0[:, 0], p0[:, 1]).tolist(), shapely.contains_xy(shape, p1[:, 0], p1[:, 1]).tolist())
-                  for a, b, _, shape in self._cache["diff_pieces"]]
+                  for a, b, _, shape in self._cache.diff_pieces]
         out: list[list[tuple[float, float]]] = []
         for i, ((x0, y0), (x1, y1)) in enumerate(zip(p0.tolist(), p1.tolist())):
             sx0, sy0, sx1, sy1 = min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)  # the segment's box
@@ -315,19 +366,20 @@ class _Space:
     def near_difficult(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
         """Which segments' bounding boxes, grown by the base's radius (and a margin), meet a
         difficult piece's bounding box: the only ones along which the base can be over difficult terrain."""
-        boxes = self._cache["diff_boxes"]  # built once per terrain layout (terrain_space._terrain_space)
+        boxes = self._cache.diff_boxes  # built once per terrain layout (terrain_space._terrain_space)
         lo, hi = np.minimum(p0, p1), np.maximum(p0, p1)
-        return ((lo[:, None, 0] <= boxes[None, :, 2]) & (hi[:, None, 0] >= boxes[None, :, 0])
-                & (lo[:, None, 1] <= boxes[None, :, 3]) & (hi[:, None, 1] >= boxes[None, :, 1])).any(axis=1)
+        near: np.ndarray = ((lo[:, None, 0] <= boxes[None, :, 2]) & (hi[:, None, 0] >= boxes[None, :, 0])
+                            & (lo[:, None, 1] <= boxes[None, :, 3]) & (hi[:, None, 1] >= boxes[None, :, 1])).any(axis=1)
+        return near
 
     def difficult_in_box(self, xmin: float, ymin: float, xmax: float, ymax: float) -> bool:
         """Whether the box [xmin, xmax] x [ymin, ymax] meets a difficult piece's grown bounding box
         (:meth:`near_difficult`'s test for the box): when it does not, no segment within it is near
         difficult terrain, and each one's cost is its length (``length * (1.0 + 0.0)``)."""
-        boxes = self._cache.get("diff_box_list")
-        if boxes is None:
-            boxes = self._cache["diff_box_list"] = self._cache["diff_boxes"].tolist()
-        return any(xmin <= bx1 and xmax >= bx0 and ymin <= by1 and ymax >= by0 for bx0, by0, bx1, by1 in boxes)
+        box_list = self._cache.diff_box_list
+        if box_list is None:
+            box_list = self._cache.diff_box_list = self._cache.diff_boxes.tolist()
+        return any(xmin <= bx1 and xmax >= bx0 and ymin <= by1 and ymax >= by0 for bx0, by0, bx1, by1 in box_list)
 
     def difficult_intervals(self, p0: np.ndarray, p1: np.ndarray) -> list[list[tuple[float, float]]]:
         """Per segment, the merged parameter intervals of [0, 1] where the base overlaps
@@ -348,7 +400,7 @@ class _Space:
     def _difficult_intervals(self, p0: np.ndarray, p1: np.ndarray) -> list[list[tuple[float, float]]]:
         # Overlap is detected with the touching tolerance (sliding along the edge is not
         # being over it) but measured exactly.
-        pieces = self._cache["diff_pieces"]
+        pieces = self._cache.diff_pieces
         if all(convex for _, _, convex, _ in pieces):
             return self._convex_intervals(p0, p1, pieces)
         out: list[list[tuple[float, float]]] = [[] for _ in range(len(p0))]
@@ -405,9 +457,9 @@ class _Space:
                                                  self.dcap_rho + TOUCH_TOLERANCE_CM)
         hit = t_lo < t_hi
         mi, ki, t_lo, t_hi = mi[hit], ki[hit], t_lo[hit], t_hi[hit]
-        piece_of = self._cache.get("dcap_piece")
+        piece_of = self._cache.dcap_piece
         if piece_of is None:
-            piece_of = self._cache["dcap_piece"] = np.repeat(np.arange(len(pieces)), [b - a for a, b, _, _ in pieces])
+            piece_of = self._cache.dcap_piece = np.repeat(np.arange(len(pieces)), [b - a for a, b, _, _ in pieces])
         starts = np.full((len(p0), len(pieces)), _INF)
         stops = np.full((len(p0), len(pieces)), -_INF)
         np.minimum.at(starts, (mi, piece_of[ki]), t_lo)
@@ -445,7 +497,7 @@ class _Space:
                 o = int(self.cap_owner[k])
                 out[o] = max(out.get(o, 0.0), float(self.cap_r[k] - dist[k]))
         point = shapely.Point(p)
-        for o, geom in self._cache["terrain_shapes"].items():
+        for o, geom in self._cache.terrain_shapes.items():
             if geom.contains(point):
                 out[o] = self.r + geom.exterior.distance(point)
         return sorted(out.items(), key=lambda kv: -kv[1])
@@ -462,28 +514,30 @@ class _Space:
         """:meth:`circle_partition` of each of ``circles``: this space's cache, the terrain-only
         space's (:meth:`_shared_partition`), the layout's (:meth:`_base_partition_key`), and the
         rest computed together (:meth:`_own_partitions`)."""
-        tag = "dpart" if difficult else "part"
-        out = [self._cache.get((tag, i)) for i in circles]
-        miss = [pos for pos, res in enumerate(out) if res is None]
+        cache = self._cache.parts
+        found = [cache.get((difficult, i)) for i in circles]
+        miss = [pos for pos, res in enumerate(found) if res is None]
         if not miss:
-            return out  # type: ignore[return-value]
+            return [res for res in found if res is not None]  # every one
+        out = [res if res is not None else _NO_PARTITION for res in found]  # the misses filled below
         plan = self._reuse_plan([circles[pos] for pos in miss], difficult)
-        shared = [(pos, j) for pos, (kind, j) in zip(miss, plan) if kind == "shared"]
+        shared = [(pos, step[1]) for pos, step in zip(miss, plan) if step[0] == "shared"]
         if shared:
             assert self._bare is not None
             for (pos, _), res in zip(shared, self._bare[0]._partitions([j for _, j in shared], difficult)):
-                out[pos] = self._cache[(tag, circles[pos])] = res
-        todo: list[tuple[int, tuple[Any, ...] | None]] = []  # (position, reuse key)
-        for pos, (kind, key) in zip(miss, plan):
-            if kind == "shared":
+                out[pos] = cache[(difficult, circles[pos])] = res
+        todo: list[tuple[int, PartitionKey | None]] = []  # (position, reuse key)
+        for pos, step in zip(miss, plan):
+            if step[0] == "shared":
                 continue
-            if kind == "key":
+            key = step[1] if step[0] == "key" else None
+            if key is not None:
                 assert self._base_parts is not None
-                res = self._base_parts.get(key)
-                if res is not None:
-                    out[pos] = self._cache[(tag, circles[pos])] = res
+                found_res = self._base_parts.get(key)
+                if found_res is not None:
+                    out[pos] = cache[(difficult, circles[pos])] = found_res
                     continue
-            todo.append((pos, key if kind == "key" else None))
+            todo.append((pos, key))
         if todo:
             for (pos, key), res in zip(todo, self._own_partitions([circles[pos] for pos, _ in todo], difficult)):
                 if key is not None:
@@ -491,8 +545,8 @@ class _Space:
                     if len(self._base_parts) >= _BASE_PARTS_CAP:
                         del self._base_parts[next(iter(self._base_parts))]  # the oldest entry
                     self._base_parts[key] = res
-                out[pos] = self._cache[(tag, circles[pos])] = res
-        return out  # type: ignore[return-value]  # every entry filled
+                out[pos] = cache[(difficult, circles[pos])] = res
+        return out
 
     def _own_partitions(self, circles: Sequence[int], difficult: bool) -> list[tuple[np.ndarray, np.ndarray]]:
         """:meth:`circle_partition` of each of ``circles`` computed on this space, with no cache.
@@ -644,10 +698,10 @@ class _Space:
         midpoint (every distance is elementwise, far above rounding). So it is computed once per
         layout (graph builds spend most of their time on partitions) rather than once per board.
         """
-        kind, j = self._reuse_plan([i], difficult)[0]
-        return self._bare[0].circle_partition(j, difficult) if kind == "shared" and self._bare is not None else None
+        step = self._reuse_plan([i], difficult)[0]
+        return self._bare[0].circle_partition(step[1], difficult) if step[0] == "shared" and self._bare is not None else None
 
-    def _base_partition_key(self, i: int, difficult: bool) -> tuple[Any, ...] | None:
+    def _base_partition_key(self, i: int, difficult: bool) -> PartitionKey | None:
         """What circle ``i``'s partition depends on, when ``i`` is a base's circle, or a terrain
         corner's for its blocked partition (one a base comes near: :meth:`_shared_partition` takes
         the others); else None.
@@ -664,10 +718,10 @@ class _Space:
         (:meth:`_own_partitions` reads a circle's centre and radius, whatever it wraps), so its
         blocked partition has the same key; its difficult one is the terrain-only space's.
         """
-        kind, key = self._reuse_plan([i], difficult)[0]
-        return key if kind == "key" else None
+        step = self._reuse_plan([i], difficult)[0]
+        return step[1] if step[0] == "key" else None
 
-    def _reuse_plan(self, circles: Sequence[int], difficult: bool) -> list[tuple[str, Any]]:
+    def _reuse_plan(self, circles: Sequence[int], difficult: bool) -> list[ReuseStep]:
         """For each of ``circles``: ("shared", its number in the terrain-only space) when
         :meth:`_shared_partition` applies, ("key", the key) when :meth:`_base_partition_key` does,
         else ("own", None). The bases' gaps to all the circles are one (circles, bases) array,
@@ -683,7 +737,7 @@ class _Space:
             gaps = np.hypot(a[None, :, 0] - c[:, 0, None], a[None, :, 1] - c[:, 1, None]) - rho[None, :] - R[:, None]
             close = gaps <= _SHARED_GAP_CM
             lonely = ~close.any(axis=1)
-        plan: list[tuple[str, Any]] = []
+        plan: list[ReuseStep] = []
         for row, i in enumerate(idx.tolist()):
             corner = n <= i < n + corners
             if corner and (gaps is None or lonely[row]):
@@ -711,9 +765,9 @@ class _Space:
     def flat(self, difficult: bool) -> dict[str, np.ndarray]:
         """Every circle's partition in one sorted array (key = 8 * circle + angle), with
         the cumulative flagged measure, for vectorised lookups across circles."""
-        key = "flat_d" if difficult else "flat"
-        if key in self._cache:
-            return self._cache[key]
+        cached = self._cache.flat.get(difficult)
+        if cached is not None:
+            return cached
         # each circle's arcs from angle 0: its breakpoints, with 0 first when it is not one (the
         # arc from the last breakpoint round to the first is cut there); pieces joined once
         starts, flags, counts = [], [], []
@@ -740,7 +794,7 @@ class _Space:
         cum = np.concatenate([[0.0], np.cumsum(seg)])[:-1]
         first = np.searchsorted(K, 8.0 * np.arange(len(self.circ_r)))  # index of each circle's 0
         res = {"keys": K, "starts": S, "ends": ends, "flags": F, "cum": cum, "first": first}
-        self._cache[key] = res
+        self._cache.flat[difficult] = res
         return res
 
     def _cum(self, flat: dict[str, np.ndarray], circles: np.ndarray, theta: np.ndarray) -> np.ndarray:
@@ -748,7 +802,8 @@ class _Space:
         idx = np.searchsorted(flat["keys"], 8.0 * circles + theta, side="right") - 1
         idx = np.maximum(idx, flat["first"][circles])
         part = np.clip(theta - flat["starts"][idx], 0.0, flat["ends"][idx] - flat["starts"][idx])
-        return flat["cum"][idx] - flat["cum"][flat["first"][circles]] + np.where(flat["flags"][idx], part, 0.0)
+        measure: np.ndarray = flat["cum"][idx] - flat["cum"][flat["first"][circles]] + np.where(flat["flags"][idx], part, 0.0)
+        return measure
 
     def arcs_measure(self, circles: np.ndarray, thetas: np.ndarray, spans: np.ndarray, difficult: bool) -> np.ndarray:
         """Flagged (blocked, or over difficult terrain) measure of arcs on many circles."""
@@ -764,7 +819,8 @@ class _Space:
         wraps = hi > _TWO_PI
         c_hi = np.where(wraps, full + self._cum(flat, circles, np.minimum(hi - _TWO_PI, _TWO_PI)),
                         self._cum(flat, circles, np.minimum(hi, _TWO_PI)))
-        return np.maximum(c_hi - c_lo, 0.0)
+        measure: np.ndarray = np.maximum(c_hi - c_lo, 0.0)
+        return measure
 
     def angles_blocked(self, circles: np.ndarray, thetas: np.ndarray) -> np.ndarray:
         """Whether points at ``thetas`` on ``circles`` lie clearly inside blocked arcs."""
@@ -779,7 +835,8 @@ class _Space:
         width = flat["ends"][idx] - flat["starts"][idx]
         # near the arc's ends, look at the neighbours too: blocked only if clearly inside
         away = (rel > _ANGLE_SLACK) & (rel < width - _ANGLE_SLACK)
-        return flat["flags"][idx] & (away | (self._neighbours_flag(flat, idx, rel, width)))
+        blocked: np.ndarray = flat["flags"][idx] & (away | (self._neighbours_flag(flat, idx, rel, width)))
+        return blocked
 
     @staticmethod
     def _neighbours_flag(flat: dict[str, np.ndarray], idx: np.ndarray, rel: np.ndarray, width: np.ndarray) -> np.ndarray:
@@ -793,12 +850,13 @@ class _Space:
         near_start = rel <= _ANGLE_SLACK
         near_end = rel >= width - _ANGLE_SLACK
         # the neighbour across the boundary is blocked as well: still clearly blocked
-        return (near_start & flat["flags"][prev]) | (near_end & flat["flags"][nxt])
+        flagged: np.ndarray = (near_start & flat["flags"][prev]) | (near_end & flat["flags"][nxt])
+        return flagged
 
 
-def _frame_dists(pts: np.ndarray, frame: tuple[np.ndarray, ...], shared: _WithBases | None) -> np.ndarray:
+def _frame_dists(pts: np.ndarray, frame: SegmentFrame, shared: WithBases | None) -> np.ndarray:
     """Distances (N, K) from ``pts`` to the capsules' axes of ``frame`` (:func:`_segment_frame`'s, the
-    starts as (1, K) rows), with ``shared``'s full arrays of N rows (:meth:`_WithBases.rows`) where
+    starts as (1, K) rows), with ``shared``'s full arrays of N rows (:meth:`WithBases.rows`) where
     it has them (:func:`_point_seg_dist_full`: the same numbers in fewer numpy calls)."""
     rows = shared.rows(len(pts)) if shared is not None else None
     if rows is None:
@@ -806,14 +864,14 @@ def _frame_dists(pts: np.ndarray, frame: tuple[np.ndarray, ...], shared: _WithBa
     return _point_seg_dist_full(pts, frame[0], frame[1], *rows)
 
 
-def _free_spots(terrain: _Space, pts: np.ndarray, dist: np.ndarray, rho: np.ndarray,
+def _free_spots(terrain: Space, pts: np.ndarray, dist: np.ndarray, rho: np.ndarray,
                 box: tuple[float, float, float, float] | None) -> np.ndarray:
-    """:meth:`_Space.points_free` from the points' distances ``dist`` (N, K) to the capsules' axes
+    """:meth:`Space.points_free` from the points' distances ``dist`` (N, K) to the capsules' axes
     and the capsules' radii ``rho`` (K,) less the touching tolerance: the table's edges and the
     impassable interiors read from ``terrain``, a space of the same terrain, table and mover radius
     (the board's own, or the terrain's alone: those tests read no base)."""
     # (the reduction itself, without ndarray.all's Python wrapper: the same booleans)
-    clear = np.logical_and.reduce(dist >= rho, axis=1) if dist.shape[1] else np.ones(len(pts), bool)
+    clear: np.ndarray = np.logical_and.reduce(dist >= rho, axis=1) if dist.shape[1] else np.ones(len(pts), bool)
     clear &= terrain.in_table(pts)
     if box is None or terrain.blocked_in_box(*box):
         clear &= ~terrain.in_blocked_interior(pts)
@@ -842,29 +900,34 @@ def _outline(ring: np.ndarray, r: float, step: float = 0.02) -> LineString:
     return LineString(np.asarray(pts, dtype=float))
 
 
-def _outlines(space: _Space) -> list[LineString]:
+def _outlines(space: Space) -> list[LineString]:
     """The outlines of the difficult pieces (built on first use)."""
-    if "outlines" not in space._cache:
-        space._cache["outlines"] = [_outline(ring, space.r) for ring in space._cache["diff_rings"]]
-    return space._cache["outlines"]
+    outlines = space._cache.outlines
+    if outlines is None:
+        outlines = space._cache.outlines = [_outline(ring, space.r) for ring in space._cache.diff_rings]
+    return outlines
+
+
+_NO_PARTITION: Partition = (np.zeros(0), np.zeros(0, dtype=bool))
+"""What :meth:`Space._partitions` holds for a circle before its partition is found (read only)."""
 
 
 _ZERO_ANGLE = np.zeros(1)
-"""The arc start at angle 0 that :meth:`_Space.flat` puts before a circle's first breakpoint (read only)."""
+"""The arc start at angle 0 that :meth:`Space.flat` puts before a circle's first breakpoint (read only)."""
 
 
 _SHARED_GAP_CM = 1e-3
 """How clear of a terrain corner's circle every base's inflated disc must be for the corner's
-partition to be the terrain-only space's (:meth:`_Space._shared_partition`)."""
+partition to be the terrain-only space's (:meth:`Space._shared_partition`)."""
 
 
 _BASE_PARTS_CAP = 4096
-"""How many base circle partitions a terrain layout keeps (:meth:`_Space._base_partition_key`);
+"""How many base circle partitions a terrain layout keeps (:meth:`Space._base_partition_key`);
 the oldest goes first."""
 
 
 @dataclass(frozen=True)
-class _WithBases:
+class WithBases:
     """What a space's capsules owe to the terrain layout and the number ``n`` of bases before it
     alone (built once per layout and ``n``, shared by every such space, read only).
 
@@ -887,7 +950,7 @@ class _WithBases:
 
     cap_owner: np.ndarray
     terrain_shapes: dict[int, Polygon]
-    frame_rest: tuple[np.ndarray, ...]
+    frame_rest: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # (vx, vy, long, safe)
     full: bool = False
     tiled: dict[int, tuple[np.ndarray, ...]] = field(default_factory=dict)
 

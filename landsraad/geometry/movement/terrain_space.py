@@ -1,7 +1,7 @@
 """A mover's free space on a board, built from the terrain's part once per layout (internal, R-MOVE, RUL-17).
 
-The terrain does not move during a game; the bases do. So what a :class:`~.space._Space` owes to
-the terrain, the table and the mover's radius (:class:`_TerrainSpace`: impassable and difficult
+The terrain does not move during a game; the bases do. So what a :class:`~.space.Space` owes to
+the terrain, the table and the mover's radius (:class:`TerrainSpace`: impassable and difficult
 capsules, corner circles, crossing samples, their shapes) is built once per layout
 (:func:`_terrain_space`, found by the terrain tuple's identity first), and a board's space
 (:func:`_space_cached`, per board, radius and excluded bases) only adds the bases in front of it.
@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 import shapely
@@ -23,10 +23,10 @@ from shapely.geometry.base import BaseGeometry
 from ..board import Base, Board, TerrainPiece
 from .capsules import _cap_boxes, _segment_frame
 from .result import DIFFICULT_SAMPLE_CM, TOUCH_TOLERANCE_CM
-from .space import _convex_corners, _next_rows, _ring, _Space, _WithBases
+from .space import Partition, PartitionKey, Space, SpaceCache, WithBases, _convex_corners, _next_rows, _ring
 
 
-def _space(board: Board, model_id: str, ignore: Iterable[str]) -> _Space:
+def _space(board: Board, model_id: str, ignore: Iterable[str]) -> Space:
     base, excluded = _mover(board, model_id, ignore)
     return _space_cached(board, base.radius, excluded)
 
@@ -43,8 +43,8 @@ def _mover(board: Board, model_id: str, ignore: Iterable[str]) -> tuple[Base, fr
 
 
 @dataclass(eq=False)
-class _TerrainSpace:
-    """The part of a :class:`_Space` that depends only on the static terrain, the table's size
+class TerrainSpace:
+    """The part of a :class:`Space` that depends only on the static terrain, the table's size
     and the mover's radius (internal): built once per terrain layout, shared by every board of a
     game (the bases move, the terrain does not)."""
 
@@ -70,11 +70,11 @@ class _TerrainSpace:
     circ_soft: np.ndarray
     samples: np.ndarray  # (S, 2) crossing samples on the difficult outlines
     sample_edge: list[int]
-    bare: dict[tuple[float, float], _Space] = field(default_factory=dict)  # per table size (_bare_space)
-    # the bases' circles' partitions (_Space._base_partition_key), at most _BASE_PARTS_CAP
-    base_parts: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
+    bare: dict[tuple[float, float], Space] = field(default_factory=dict)  # per table size (_bare_space)
+    # the bases' circles' partitions (Space._base_partition_key), at most _BASE_PARTS_CAP
+    base_parts: dict[PartitionKey, Partition] = field(default_factory=dict)
     # per number of bases, what a space's capsules owe to the layout alone (_with_bases)
-    with_bases: dict[int, _WithBases] = field(default_factory=dict)
+    with_bases: dict[int, WithBases] = field(default_factory=dict)
     # the capsules as a board's straight test reads them (slides._board_capsules), element by element
     # a board space's terrain part: radii less the touching tolerance, boxes (_cap_boxes), the rows
     # (x, y, rho) a board's bases go before, the ends and radii as Python lists
@@ -99,7 +99,7 @@ def _grown_boxes(shapes: Sequence[BaseGeometry], grow: float) -> np.ndarray:
     return grown
 
 
-def _terrain_space_of(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace:
+def _terrain_space_of(terrain: tuple[TerrainPiece, ...], r: float) -> TerrainSpace:
     """:func:`_terrain_space`, found first by the terrain tuple's identity: the boards of a game
     share their terrain tuple, whose hash (every corner of every piece) the cache would compute
     again for each new board."""
@@ -113,12 +113,12 @@ def _terrain_space_of(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSp
     return ts
 
 
-_LAST_TERRAIN_SPACE: dict[float, tuple[tuple[TerrainPiece, ...], "_TerrainSpace"]] = {}
+_LAST_TERRAIN_SPACE: dict[float, tuple[tuple[TerrainPiece, ...], "TerrainSpace"]] = {}
 """Per mover radius, the last terrain tuple asked and its space (:func:`_terrain_space_of`)."""
 
 
 @functools.lru_cache(maxsize=64)
-def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace:
+def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> TerrainSpace:
     # (each piece's edges and corners as whole arrays: a layout has a few pieces of a few corners,
     # where numpy's cost per call, not the arithmetic, is the time)
     labels: list[str] = []
@@ -189,7 +189,7 @@ def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> _TerrainSpace
         shapely.prepare(block_geom)
     if diff_geom is not None:
         shapely.prepare(diff_geom)
-    return _TerrainSpace(
+    return TerrainSpace(
         labels=tuple(labels),
         cap_a=_rows(cap_a),
         cap_b=_rows(cap_b),
@@ -231,7 +231,7 @@ def _piece_ring(piece: TerrainPiece) -> tuple[np.ndarray, Polygon]:
 
 
 @functools.lru_cache(maxsize=128)
-def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
+def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> Space:
     ts = _terrain_space_of(board.terrain, r)
     bases = [b for b in board.bases if b.id not in excluded]
     space = _build_space(ts, r, board.width, board.depth, bases)
@@ -240,7 +240,7 @@ def _space_cached(board: Board, r: float, excluded: frozenset[str]) -> _Space:
     return space
 
 
-def _bare_space(ts: _TerrainSpace, r: float, width: float, depth: float) -> _Space:
+def _bare_space(ts: TerrainSpace, r: float, width: float, depth: float) -> Space:
     """The space of the terrain alone on a ``width`` x ``depth`` table, once per layout and table."""
     bare = ts.bare.get((width, depth))
     if bare is None:
@@ -248,7 +248,7 @@ def _bare_space(ts: _TerrainSpace, r: float, width: float, depth: float) -> _Spa
     return bare
 
 
-def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases: Sequence[Base]) -> _Space:
+def _build_space(ts: TerrainSpace, r: float, width: float, depth: float, bases: Sequence[Base]) -> Space:
     # The terrain's part is cached on the static terrain (_terrain_space); only the bases are
     # added here. Order matters (it numbers capsules, labels and circles): bases first.
     n = len(bases)
@@ -258,7 +258,7 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
     shared = _with_bases(ts, n)
     xmin, ymin, xmax, ymax = r, r, width - r, depth - r
     cap_a = np.concatenate([centres, ts.cap_a])
-    space = _Space(
+    space = Space(
         r=r,
         width=width,
         depth=depth,
@@ -274,43 +274,39 @@ def _build_space(ts: _TerrainSpace, r: float, width: float, depth: float, bases:
         diff_geom=ts.diff_geom,
         _circle_maker=functools.partial(_space_circles, ts, centres, radii),
         _shared=shared,
+        # _segment_frame(cap_a, cap_b) without its arithmetic per space: the starts are cap_a's own
+        # columns, and the rest depends on the terrain and the number of bases alone
+        _cache=SpaceCache(block_rings=ts.block_rings, block_boxes=ts.block_boxes, diff_rings=ts.diff_rings,
+                          terrain_shapes=shared.terrain_shapes, offset_edges=ts.offset_edges,
+                          diff_pieces=ts.diff_pieces, diff_labels=ts.diff_labels, diff_boxes=ts.diff_boxes,
+                          frame=(cap_a[None, :, 0], cap_a[None, :, 1], *shared.frame_rest)),
     )
-    space._cache["block_rings"] = ts.block_rings
-    space._cache["block_boxes"] = ts.block_boxes
-    space._cache["diff_rings"] = ts.diff_rings
-    space._cache["terrain_shapes"] = shared.terrain_shapes
-    space._cache["offset_edges"] = ts.offset_edges
-    space._cache["diff_pieces"] = ts.diff_pieces
-    space._cache["diff_labels"] = ts.diff_labels
-    space._cache["diff_boxes"] = ts.diff_boxes
-    # _segment_frame(cap_a, cap_b) without its arithmetic per space: the starts are cap_a's own
-    # columns, and the rest depends on the terrain and the number of bases alone
-    space._cache["frame"] = (cap_a[None, :, 0], cap_a[None, :, 1], *shared.frame_rest)
     return space
 
 
-def _with_bases(ts: _TerrainSpace, n: int) -> _WithBases:
-    """:class:`_WithBases` of ``ts`` for ``n`` bases, built on first use (at most 64 kept)."""
+def _with_bases(ts: TerrainSpace, n: int) -> WithBases:
+    """:class:`WithBases` of ``ts`` for ``n`` bases, built on first use (at most 64 kept)."""
     shared = ts.with_bases.get(n)
     if shared is not None:
         return shared
     owner = np.concatenate([np.arange(n, dtype=int), ts.cap_owner + n])
     points = _segment_frame(np.zeros((n, 2)), np.zeros((n, 2)))
     terrain = _segment_frame(ts.cap_a, ts.cap_b)
-    rest = tuple(np.concatenate([p, t], axis=1) for p, t in zip(points[2:], terrain[2:]))
+    vx, vy, long, safe = (np.concatenate([p, t], axis=1) for p, t in zip(points[2:], terrain[2:]))
+    rest = (vx, vy, long, safe)
     for part in (owner, *rest):
         part.flags.writeable = False
     if len(ts.with_bases) >= 64:
         ts.with_bases.clear()
     # every terrain capsule of some length (a polygon without a repeated corner): the frame's rows
-    # are full arrays (_WithBases.rows)
+    # are full arrays (WithBases.rows)
     full = bool(terrain[4].all())
-    shared = ts.with_bases[n] = _WithBases(owner, {o + n: shape for o, shape in ts.terrain_shapes.items()}, rest, full)
+    shared = ts.with_bases[n] = WithBases(owner, {o + n: shape for o, shape in ts.terrain_shapes.items()}, rest, full)
     return shared
 
 
-def _space_circles(ts: _TerrainSpace, centres: np.ndarray, radii: np.ndarray,
-                   space: _Space) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]]:
+def _space_circles(ts: TerrainSpace, centres: np.ndarray, radii: np.ndarray,
+                   space: Space) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int | None]]:
     """The circles of ``space``'s tangent graph: the bases, the terrain's corners, and the
     difficult crossing samples that are free spots on this board."""
     n = len(radii)

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..board import Board, Point
 from .graph import _length_bounds, _poly_clear, _poly_measure, _shortest
 from .messages import _check_allowance, _check_point, _check_start, _destination_problem, _fmt, _label, _narrowest_gap, _result_for_path, _xy
 from .result import _INF, ALLOWANCE_SLACK_CM, MoveResult
 from .slides import _board_capsules
-from .space import _Space
+from .space import Space
 from .terrain_space import _mover, _space, _space_cached
 
 # =============================================================================================
@@ -90,17 +91,16 @@ def plan_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ig
     return _result_for_path(model_id, who, start, to, pts, space, allowance)
 
 
-def _start(space: _Space, board: Board, model_id: str) -> Point:
+def _start(space: Space, board: Board, model_id: str) -> Point:
     """The mover's start, checked free once per space (a space belongs to one board, so the start
     of a model on it is fixed): every destination asked on a board shares the check."""
-    key = ("start", model_id)
-    start = space._cache.get(key)
+    start = space._cache.starts.get(model_id)
     if start is None:
-        start = space._cache[key] = _check_start(space, board, model_id)
+        start = space._cache.starts[model_id] = _check_start(space, board, model_id)
     return start
 
 
-def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float, *,
+def straight_moves(board: Board, model_id: str, points: ArrayLike, allowance_cm: float, *,
                    ignore: Iterable[str] = (), difficult_ok: bool = False) -> np.ndarray:
     """Which of ``points`` ``model_id`` reaches by a straight slide over open ground, all tested
     at once (R-MOVE, R-TERRAIN-KINDS, RUL-17).
@@ -155,11 +155,11 @@ def straight_moves(board: Board, model_id: str, points: Any, allowance_cm: float
     return _straight(board, model_id, points, allowance_cm, ignore, open_ground=not difficult_ok)[1]
 
 
-def straight_measures(board: Board, model_id: str, points: Any, allowance_cm: float, *,
+def straight_measures(board: Board, model_id: str, points: ArrayLike, allowance_cm: float, *,
                       ignore: Iterable[str] = ()) -> tuple[np.ndarray, list[tuple[float, float] | None]]:
     """:func:`straight_moves`, with the ``(path_length_cm, cost_cm)`` of each slide that passes
     (``None`` for the others): the numbers :func:`plan_move` gives for that move, computed the
-    same way (a slide's own length and :meth:`segment_costs <landsraad.geometry.movement.space._Space.segment_costs>`),
+    same way (a slide's own length and :meth:`segment_costs <landsraad.geometry.movement.space.Space.segment_costs>`),
     element by element, so :func:`straight_plan` may take them instead of measuring again
     (R-MOVE, RUL-17).
 
@@ -174,7 +174,7 @@ def straight_measures(board: Board, model_id: str, points: Any, allowance_cm: fl
     return ok, _measures(ok, lengths, costs)
 
 
-def straight_slides(board: Board, model_id: str, points: Any, allowance_cm: float, *,
+def straight_slides(board: Board, model_id: str, points: ArrayLike, allowance_cm: float, *,
                     ignore: Iterable[str] = ()) -> tuple[np.ndarray, list[tuple[float, float] | None]]:
     """:func:`straight_moves` with no length limit and ``difficult_ok`` (which of ``points`` a clear
     straight slide reaches, whatever its length and ground) and :func:`straight_measures` with
@@ -207,7 +207,7 @@ def _measures(ok: np.ndarray, lengths: np.ndarray | None, costs: np.ndarray | No
     return [(ls[k], cs[k]) if good else None for k, good in enumerate(ok.tolist())]
 
 
-def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ignore: Iterable[str], *,
+def _straight(board: Board, model_id: str, points: ArrayLike, allowance_cm: float, ignore: Iterable[str], *,
               limited: bool = True, open_ground: bool = True,
               measured: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:
     """The straight-slide tests behind :func:`straight_moves`, :func:`straight_measures` and
@@ -267,7 +267,7 @@ def _straight(board: Board, model_id: str, points: Any, allowance_cm: float, ign
     return clear, ok, lengths, costs
 
 
-def _with_start(start: Point, points: Any) -> np.ndarray:
+def _with_start(start: Point, points: ArrayLike) -> np.ndarray:
     """``start`` then ``points`` as one (N + 1, 2) array of floats: from a list of pairs, through
     one flat list (numpy reads a flat list of floats several times faster than a list of pairs)."""
     if isinstance(points, list) and set(map(len, points)) <= {2}:
@@ -275,7 +275,7 @@ def _with_start(start: Point, points: Any) -> np.ndarray:
     return np.concatenate([np.asarray(start, dtype=float)[None, :], np.asarray(points, dtype=float).reshape(-1, 2)])
 
 
-def free_spots(board: Board, model_id: str, points: Any, *, ignore: Iterable[str] = ()) -> np.ndarray:
+def free_spots(board: Board, model_id: str, points: ArrayLike, *, ignore: Iterable[str] = ()) -> np.ndarray:
     """Which of ``points`` ``model_id``'s base could stand at: wholly on the table, overlapping
     no other base and no impassable terrain (touching allowed), all tested at once (R-MOVE, RUL-17).
 
@@ -317,7 +317,7 @@ def free_spots(board: Board, model_id: str, points: Any, *, ignore: Iterable[str
     return space.points_free(pts) if len(pts) else np.zeros(0, dtype=bool)
 
 
-def path_length_bounds(board: Board, model_id: str, points: Any, *, ignore: Iterable[str] = ()) -> np.ndarray:
+def path_length_bounds(board: Board, model_id: str, points: ArrayLike, *, ignore: Iterable[str] = ()) -> np.ndarray:
     """Lower bounds on the length of any path by which ``model_id``'s base can slide to each of
     ``points``, all at once, without a path search (R-MOVE, RUL-17).
 
