@@ -15,11 +15,11 @@ Examples
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence, cast
 
 if TYPE_CHECKING:  # the results' types only: words never compute
     from .geometry.robust import Fragility
-    from .table.advice import Advice, Option
+    from .table.advice import Advice, Option, TemplateOption
     from .table.check import SceneCheck
     from .table.measure import Measurement
     from .table.moves import Charge, MoveAnswer, ReachAnswer
@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # the results' types only: words never compute
 
 __all__ = ["describe_range_band", "fmt", "dist", "pct", "names", "COVER_PROSE", "measure_lines", "fragile_text",
            "range_line", "steadiness_line", "move_lines", "charge_line", "reach_lines", "template_lines", "check_lines",
-           "shot_lines", "point", "RESULT_LABELS", "option_title", "advice_lines", "threat_point_line", "threat_lines",
+           "shot_lines", "point", "RESULT_LABELS", "option_title", "advice_lines", "template_option_title", "template_option_lines", "threat_point_line", "threat_lines",
            "threat_grid"]
 
 COVER_PROSE = {
@@ -412,11 +412,14 @@ _KIND_PROSE = {
     "shoot_then_move": "shoot {target} with the {weapon}, then move to {end}",
     "charge": "charge {target} (free move into contact, then fight with the {weapon})",
     "rest": "take no action",
+    "template": "fire the {weapon}",
 }
 
 
 def option_title(o: Option) -> str:
     """One option in words: what the model does."""
+    if o.kind in _TEMPLATE_KINDS:
+        return template_option_title(cast("TemplateOption", o))
     return _KIND_PROSE[o.kind].format(target=o.target, weapon=o.weapon or "bare hands", end=point(o.end))
 
 
@@ -435,7 +438,9 @@ def advice_lines(a: Advice, *, top: int | None = None) -> list[str]:
              " (expected damage, then risk; R-ACTIVATE):"]
     for i, o in enumerate(shown, 1):
         lines.append(f"{i}. {option_title(o)}.")
-        if o.kind != "rest":
+        if o.kind in _TEMPLATE_KINDS:
+            lines += template_option_lines(cast("TemplateOption", o))
+        elif o.kind != "rest":
             wounds = ", ".join(f"{RESULT_LABELS[k]} {pct(v)} %" for k, v in o.wound.items() if k != "none" and v > 0)
             lines.append(f"   hits {pct(o.p_hit)} %; wounds: {wounds or 'none possible'}; expected damage"
                          f" {o.expected_damage:.2f}.")
@@ -446,6 +451,51 @@ def advice_lines(a: Advice, *, top: int | None = None) -> list[str]:
     if top and len(a.options) > top:
         lines.append(f"({len(a.options) - top} more: --all or --json.)")
     lines += [f"(Left out: {s}.)" for s in a.skipped]
+    lines += [f"(Not weighed: {_NOT_WEIGHED[b].format(action=act)}.)" for act, b in a.not_weighed]
+    return lines
+
+
+_NOT_WEIGHED = {
+    "no_wound_state": "healing (RUL-12), since a scene carries no wounds or poisons: every friend is unhurt",
+    "effect_later": "the hunter-seeker, which acts only when an enemy crosses it later (R-FACTION)",
+    "no_game_state": "mission special actions, which need the missions picked and the game's state (R-MISSIONS)",
+    "no_equipment_state": "rare equipment (jammer, explosives, bought hunter-seekers): a scene carries none",
+}
+"""Why a special action is not weighed (:func:`landsraad.table.advice.special_actions`), by code."""
+
+
+_TEMPLATE_KINDS = ("template", "move_then_template", "template_then_move")
+
+
+def template_option_title(o: TemplateOption) -> str:
+    """A template shot in words: the weapon, the template, where it is aimed, how many it covers."""
+    assert o.aim is not None
+    enemies = sum(1 for u in o.under if u.enemy)
+    friends = len(o.under) - enemies
+    whom = f"{enemies} enem{'y' if enemies == 1 else 'ies'}" + (f" and {friends} friend{'s' if friends > 1 else ''}" if friends else "")
+    how = (f"blast centred at {point(o.aim)}" if o.template == "blast" else f"direct-fire template toward {point(o.aim)}")
+    mode = " (explosive mode)" if o.laser_mode == "explosive" else ""
+    shot = f"fire the {o.weapon}{mode}, {how}, over {whom}"
+    if o.kind == "move_then_template":
+        return f"move to {point(o.end)}, then {shot}"
+    return f"{shot}, then move to {point(o.end)}" if o.kind == "template_then_move" else shot
+
+
+def template_option_lines(o: TemplateOption) -> list[str]:
+    """Each model under a template shot: its odds (struck = hit, or caught by a dodge too short), and the net."""
+    lines = []
+    for u in o.under:
+        who = f"{u.model} ({'enemy' if u.enemy else 'FRIEND'}, cover {u.cover})"
+        if u.odds is None:
+            lines.append(f"   {who}: no profile, odds unknown.")
+            continue
+        out = (f"gets out with a dodge of {fmt(u.escape_cm)} cm" if u.escape_cm is not None
+               else f"no dodge (at most {fmt(u.max_dodge_cm)} cm) gets it out")
+        wounds = ", ".join(f"{RESULT_LABELS[k]} {pct(v)} %" for k, v in u.odds.wound.items() if k != "none" and v > 0)
+        lines.append(f"   {who}: struck {pct(u.odds.p_struck)} % (hit {pct(u.odds.p_hit)} %; {out}); "
+                     f"wounds: {wounds or 'none possible'}; expected damage {u.odds.expected_damage:.2f}.")
+    friendly = f", less {o.expected_damage_friends:.2f} to friends" if any(not u.enemy for u in o.under) else ""
+    lines.append(f"   Expected damage {o.expected_damage_enemies:.2f} to enemies{friendly}: net {o.expected_damage:.2f}.")
     return lines
 
 

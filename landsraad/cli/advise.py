@@ -14,7 +14,7 @@ from ..geometry.movement import plan_move
 from ..ruleset import Ruleset
 from ..svg import render_board
 from ..table import scenes
-from ..table.advice import advise
+from ..table.advice import TemplateOption, advise
 from .geometry import SCENE_HELP, add_output_options, check_svg, finish, given_movement
 
 __all__ = ["register", "cmd_advise"]
@@ -34,6 +34,11 @@ def cmd_advise(args: argparse.Namespace) -> int:
              for i, o in enumerate(answer.options[:6], 1)]
 
     def picture() -> str:
+        if isinstance(best, TemplateOption) and best.shape is not None:  # the template where aimed, every model under it
+            shown = board.moved(args.model, best.at) if best.at is not None else board
+            return render_board(shown, title=f"advise {args.model}: {wording.option_title(best)}",
+                                template=(best.shape, tuple(u.model for u in best.under)), highlight=(args.model,),
+                                notes=notes)
         # the table as the best option leaves it where it acts: moved first for a move then a shot or a charge
         at = best.at if best.at is not None else best.end
         shown = board.moved(args.model, at)
@@ -53,9 +58,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "advise",
         help="every option of a model's activation, ranked by exact odds",
         description="For the model about to act: shooting from where it stands, moving then shooting, shooting "
-        "then moving out of reach, charging each enemy within one move, or no action (R-ACTIVATE), ranked by "
+        "then moving out of reach, charging each enemy within one move, template shots (where to aim, every model "
+        "under it, friendly fire; with the free move before or after), or no action (R-ACTIVATE), ranked by "
         "expected damage, then by the risk taken (the enemies that could shoot or charge it where it ends), each "
-        "with its odds, reasons and the odds shoot / odds melee / move command lines that give the same numbers.",
+        "with its odds, reasons and the odds shoot / odds melee / template / move command lines that give the same "
+        "numbers. Special actions a scene cannot weigh (healing, mission actions, equipment) are named.",
     )
     p.add_argument("scene", help=SCENE_HELP)
     p.add_argument("model", help="the model about to act (it and the enemies need profiles)")

@@ -30,7 +30,7 @@ def _odds_command(option: dict) -> dict:
 
 def test_the_top_option_agrees_with_odds_shoot_on_its_own_numbers():
     out = run_json("advise", SCENE, "sard2")
-    top = out["options"][0]
+    top = next(o for o in out["options"] if o["kind"] == "shoot")  # the best shot; the laser's blast is above it
     assert top["kind"] == "shoot" and top["target"] == "far" and top["weapon"] == "Sardaukar lance"
     odds = _odds_command(top)
     assert odds["p_hit"] == top["p_hit"] == 0.72
@@ -63,3 +63,55 @@ def test_readable_answer_and_picture(tmp_path):
 def test_a_model_without_profile_is_a_usage_error():
     r = run("advise", SCENE, "chg")
     assert r.returncode == 2 and "no profile" in r.stderr and "Traceback" not in r.stderr
+
+
+TEMPLATE_SCENE = str(REPO / "tests" / "data" / "scenes" / "advise-template.yaml")
+
+
+def test_a_template_option_agrees_with_template_and_odds_shoot_on_its_own_numbers(tmp_path):
+    out = run_json("advise", TEMPLATE_SCENE, "gun")
+    top = next(o for o in out["options"] if o["kind"] == "template")
+    assert top["template"] == "blast" and top["aim"] == [32.5, 10.0]
+    template_line, *odds_lines = top["commands"]
+    placed = run_json(*shlex.split(template_line)[1:])
+    assert placed["hit"] == [u["model"] for u in top["under"]] == ["w1", "w2"]
+    for u, d in zip(top["under"], placed["dodges"]):
+        # the advisor's escape is the template's shortest way out, rounded up to 0.01 cm
+        assert d["possible"] and d["shortest_cm"] <= u["escape_cm"] < d["shortest_cm"] + 0.06
+    for u, line in zip(top["under"], odds_lines):
+        assert u["commands"] == [line]
+        odds = run_json(*shlex.split(line)[1:])
+        assert (odds["p_hit"], odds["p_struck"], odds["wound"], odds["expected_damage"]) == (
+            u["p_hit"], u["p_struck"], u["wound"], u["expected_damage"])
+    assert top["expected_damage"] == top["expected_damage_enemies"] - top["expected_damage_friends"]
+    # language-neutral JSON: codes, not sentences, for what is not weighed
+    assert out["not_weighed"] == [{"action": "mission", "because": "no_game_state"},
+                                  {"action": "equipment", "because": "no_equipment_state"}]
+    svg = tmp_path / "t.svg"
+    r = run("advise", TEMPLATE_SCENE, "gun", "--svg", str(svg))
+    assert r.returncode == 0, r.stderr
+    assert "2. fire the Rocket launcher, blast centred at (32.5, 10), over 2 enemies." in r.stdout
+    assert "w2 (enemy, cover large): struck 46 % (hit 10 %; gets out with a dodge of 5.1 cm)" in r.stdout
+    assert "(Not weighed: mission special actions" in r.stdout
+    assert "template" in svg.read_text()
+
+
+def test_a_direct_fire_option_agrees_with_template_direct():
+    top = run_json("advise", TEMPLATE_SCENE, "flam")["options"][0]
+    assert top["kind"] == "template" and top["template"] == "direct"
+    placed = run_json(*shlex.split(top["commands"][0])[1:])
+    assert placed["hit"] == ["w3"] and placed["template"]["shooter"] == "flam"
+    odds = run_json(*shlex.split(top["commands"][1])[1:])
+    assert odds["p_struck"] == top["p_hit"] and odds["wound"] == top["wound"]
+
+
+def test_a_move_then_template_gives_a_legal_move_and_the_same_odds():
+    top = run_json("advise", TEMPLATE_SCENE, "gun")["options"][0]
+    assert top["kind"] == "move_then_template"
+    move, template_line, *odds_lines = top["commands"]
+    assert run(*shlex.split(move)[1:]).returncode == 0  # the move is legal
+    assert run_json(*shlex.split(template_line)[1:])["hit"] == ["w1", "w2"]
+    for u, line in zip(top["under"], odds_lines):
+        odds = run_json(*shlex.split(line)[1:])
+        assert (odds["p_struck"], odds["expected_damage"]) == (u["p_struck"], u["expected_damage"])
+    assert [u["cover"] for u in top["under"]] == ["none", "small"]
