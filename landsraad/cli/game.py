@@ -166,7 +166,7 @@ def _players(kinds: tuple[str, str], seed: int, explain: Callable[[str], None] |
 
 
 def _final_svg(game: Game, path: str) -> None:
-    r = game.result
+    r = game.final_result()
     title = f"Final position: red {r.vp['red']} VP, blue {r.vp['blue']} VP - {'draw' if r.winner == 'draw' else r.winner + ' wins'}"
     svg = render_board(game.state.board, title=title, notes=(f"{r.activations} activations, {r.clock_s / 60:.0f} min of table time",))
     atomic_write_text(path, svg)
@@ -204,7 +204,7 @@ def _demo(args: argparse.Namespace) -> int:
             game.answer(players[d.side].decide(d, game.view(d.side)))
         flush()
     flush()
-    r = game.result
+    r = game.final_result()
     _final_svg(game, args.svg)
     print()
     for side in ("red", "blue"):
@@ -245,7 +245,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 say = (lambda line, seed=seed: print(f"game {seed}: {line}", file=sys.stderr if args.json else sys.stdout)) \
                     if args.explain else None
                 game = play(new_game(args.red, args.blue, seed=seed, setup=setup, **content), _players(kinds, seed, say))
-                result = game.result.to_dict()
+                result = game.final_result().to_dict()
                 played += 1
                 if path:
                     save_record(record_game(game, players=dict(zip(("red", "blue"), kinds))), path)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import RuleError, UsageError, quoted, truncate
 from ..model import MAX_LENGTH_CM
@@ -206,7 +206,7 @@ def _melee_cell_rows(cell: Any) -> list[tuple[str, str, str]]:
     return rows
 
 
-def _print_columns(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+def _print_columns(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> None:
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     for r in [header, *rows]:
         print("  " + "  ".join(f"{c:<{widths[0]}}" if i == 0 else f"{c:>{widths[i]}}" for i, c in enumerate(r)).rstrip())

@@ -245,7 +245,7 @@ def _header(term: Terminal, game: Game, players: dict[str, str], drill: Drill | 
 
 
 def _summary(term: Terminal, game: Game) -> None:
-    r = game.result
+    r = game.final_result()
     rows = []
     for side in ("red", "blue"):
         sheet = r.sheets[side]

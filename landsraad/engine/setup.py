@@ -37,7 +37,7 @@ import shapely
 from ..content import data_dir, faction_ids, load_faction
 from ..errors import DataError, Problem, UnknownNameError
 from ..fileio import path_kind
-from ..geometry.board import Base, Board
+from ..geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board
 from ..geometry.setup import TERRAIN_EDGE_MARGIN_CM, TERRAIN_SPACING_CM, Edge, edge_contact, edge_gap
 from ..kits import KitPiece, load_kit
 from ..model import Faction
@@ -51,12 +51,12 @@ from .flow import Frame, Machine, Stage, builder, stage
 from .missions import missions_picked, missions_step
 from .scoring import game_end
 from .setup_options import SetupOptions
-from .state import GameState, ModelState, SideState, TerrainState, other_side
+from .state import GameState, ModelState, Side, SideState, TerrainState, other_side
 
 __all__ = ["SetupOptions", "WarbandSource", "load_warband", "recruit_side", "EDGES", "placement_problem", "edge_contact", "stack_at_mission_pick",
            "stack_at_bid", "next_bid_step", "previous_bid_step", "BID_STEPS"]
 
-EDGES = {"red": "south", "blue": "north"}
+EDGES: dict[Side, Edge] = {"red": "south", "blue": "north"}
 """The players sit at opposite edges: red at y = 0 (south), blue at y = depth (north)."""
 
 BID_STEPS = ("terrain", "missions", "deployment", "first")
@@ -92,7 +92,7 @@ def _example_list(faction_id: str) -> WarbandList:
     return load_list(data_dir("examples") / "lists" / f"{faction_id}.yaml")
 
 
-def recruit_side(side: str, source: Any, ruleset: Ruleset, *, factions: Mapping[str, Faction] | None = None
+def recruit_side(side: Side, source: WarbandSource, ruleset: Ruleset, *, factions: Mapping[str, Faction] | None = None
                  ) -> tuple[SideState, tuple[ModelState, ...]]:
     """The side and its models, not yet deployed, from a warband list (validated first against
     ``factions`` (custom sheets by id) or the bundled sheet)."""
@@ -116,7 +116,7 @@ def recruit_side(side: str, source: Any, ruleset: Ruleset, *, factions: Mapping[
                 spice_doses=r.spice,
                 base_mm=r.profile.base_mm,
                 deployed=False,  # off the table until its deployment (R-DEPLOY)
-                **({"height_cm": r.profile.height_cm} if r.profile.height_cm else {}),
+                height_cm=r.profile.height_cm or DEFAULT_MODEL_HEIGHT_CM,
             )
         )
     # PRJ-54: honour_bonus hooks of the recruited models add to the faction's Honour.
