@@ -20,7 +20,7 @@ import importlib
 import os
 import re
 import sys
-from typing import Any, NoReturn, Sequence
+from typing import Any, NoReturn, Sequence, TextIO
 
 from .. import __version__
 from ..errors import LandsraadError, UsageError, quoted, truncate
@@ -136,7 +136,7 @@ class _PipeSafeStream:
     does not complain either.
     """
 
-    def __init__(self, stream: Any):
+    def __init__(self, stream: TextIO) -> None:
         self._stream = stream
         self.broken = False
 

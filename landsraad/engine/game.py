@@ -161,7 +161,7 @@ class Game(Machine):
         self.time_model = time_model or TableTimeModel()
         self.warbands: dict[str, WarbandList] = {}
         self.log: list[GameEvent] = []
-        self.answers: list[Any] = []
+        self.answers: list[Answer] = []
         self.result = None
         self.pending = None
         self._decision: Decision | None = None
