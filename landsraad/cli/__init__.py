@@ -20,7 +20,7 @@ import importlib
 import os
 import re
 import sys
-from typing import Any, Sequence
+from typing import Any, NoReturn, Sequence, TextIO
 
 from .. import __version__
 from ..errors import LandsraadError, UsageError, quoted, truncate
@@ -76,7 +76,7 @@ _QUOTED = re.compile(r"'([^']*)'")
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line and status 2, as argparse does, but prefixed
+    def error(self, message: str) -> NoReturn:  # one line and status 2, as argparse does, but prefixed
         # argparse quotes the user's value in its own words (invalid choice: '...'): each quoted value is cut
         # to the echo's length and escaped, as every echo is, then the whole line is bounded
         message = _QUOTED.sub(lambda m: quoted(m.group(1)), message)
@@ -136,7 +136,7 @@ class _PipeSafeStream:
     does not complain either.
     """
 
-    def __init__(self, stream: Any):
+    def __init__(self, stream: TextIO) -> None:
         self._stream = stream
         self.broken = False
 
@@ -205,7 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     stdout = sys.stdout
-    sys.stdout = _PipeSafeStream(stdout)  # type: ignore[assignment]
+    sys.stdout = _PipeSafeStream(stdout)
     try:
         status = args.func(args)
         sys.stdout.flush()

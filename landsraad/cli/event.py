@@ -39,11 +39,11 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import secrets
 import sys
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 from pydantic import ValidationError
 
 from ..errors import UsageError, truncate
@@ -256,7 +256,7 @@ def _settings(args: argparse.Namespace, old: Event | None) -> dict[str, Any]:
     """The settings the options change (only those given), checked."""
     out: dict[str, Any] = {}
     base = old.scoring.model_dump() if old else {}
-    score = {k: parse_count(getattr(args, k), f"--{k}", 0) for k in ("win", "draw", "loss") if getattr(args, k) is not None}
+    score: dict[str, int | str] = {k: parse_count(getattr(args, k), f"--{k}", 0) for k in ("win", "draw", "loss") if getattr(args, k) is not None}
     if args.bye_kind is not None:
         score["bye"] = args.bye_kind
     if args.bye_vp is not None:
@@ -457,7 +457,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         old = load_event(folder) if event_path(folder).is_file() else None
         settings = _settings(args, old)
         if seed is None:
-            seed = old.seed if old else int(np.random.SeedSequence().entropy % 2**31)
+            seed = old.seed if old else secrets.randbits(31)  # what SeedSequence() drew (OS entropy), cut to 31 bits
         base = {"name": args.name.strip(), "rounds": rounds, "seed": seed,
                 "points": points if points is not None else (old.points if old else 15), **settings}
         if old is None:

@@ -15,20 +15,21 @@ import json
 import statistics
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TypedDict
 
 from tqdm import tqdm
 
 from ..content import data_dir, load_model
-from ..engine import Game, SetupOptions, new_game, play
+from ..engine import Game, GameState, Player, SetupOptions, new_game, play
 from ..engine.record import events_of, load_record, record_game, replay_record, replay_states, save_record
 from ..errors import DataError, UnknownNameError, UsageError, truncate
 from ..fileio import MAX_NAME_BYTES, atomic_write_text, check_input_file, check_output_dir, check_output_path, path_kind
 from ..missions import MissionCard, load_missions
+from ..model import Faction
 from ..narrate import model_label, model_names, narrate, narrate_log
 from ..players import PLAYER_KINDS, make_player, parse_player
 from ..scene import load_scene
-from ..search import SearchPlayer
+from ..search import SearchPlayer, SearchStats
 from ..search.explain import explain_search
 from ..svg import render_board
 from .warband import load_faction_files
@@ -77,7 +78,7 @@ def check_warband_argument(value: str, flag: str) -> str:
     return value
 
 
-def register(sub: Any) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     demo = sub.add_parser("demo", help="play one narrated game between two bundled warbands (the main job)",
                           description="Play one full game between two bundled warbands on a bundled table, narrated, "
                                       "ending with the score and an SVG picture of the final position.")
@@ -134,7 +135,14 @@ def _content_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a mission card that is not bundled; repeat for more")
 
 
-def _custom_content(args: argparse.Namespace) -> dict[str, Any]:
+class _CustomContent(TypedDict):
+    """The custom content keywords of :func:`~landsraad.engine.new_game`."""
+
+    factions: tuple[Faction, ...]
+    missions: tuple[MissionCard, ...]
+
+
+def _custom_content(args: argparse.Namespace) -> _CustomContent:
     """The ``factions`` and ``missions`` keywords of :func:`new_game` from ``--faction-file`` / ``--mission-file``."""
     for flag in ("red", "blue"):
         if isinstance(getattr(args, flag, None), str):
@@ -157,16 +165,23 @@ def _setup_options(scene_path: str | None, default_demo: bool = False) -> SetupO
     return SetupOptions()
 
 
-def _players(kinds: tuple[str, str], seed: int, explain: Callable[[str], None] | None = None) -> dict[str, Any]:
+def _explaining(explain: Callable[[str], None], side: str) -> Callable[[SearchStats, GameState], None]:
+    """``--explain`` for ``side``'s search: each search's line, worded, said as it ends."""
+    def say(stats: SearchStats, view: GameState) -> None:
+        explain(explain_search(stats, view, side))
+    return say
+
+
+def _players(kinds: tuple[str, str], seed: int, explain: Callable[[str], None] | None = None) -> dict[str, Player]:
     players = {"red": make_player(kinds[0], seed * 2 + 1), "blue": make_player(kinds[1], seed * 2 + 2)}
-    for side, player in players.items() if explain is not None else ():
-        if isinstance(player, SearchPlayer):  # --explain: each search's line, as it ends
-            player.explain = lambda stats, view, side=side: explain(explain_search(stats, view, side))  # type: ignore[misc]
+    for side, player in players.items():
+        if explain is not None and isinstance(player, SearchPlayer):  # --explain: each search's line, as it ends
+            player.explain = _explaining(explain, side)
     return players
 
 
 def _final_svg(game: Game, path: str) -> None:
-    r = game.result
+    r = game.final_result()
     title = f"Final position: red {r.vp['red']} VP, blue {r.vp['blue']} VP - {'draw' if r.winner == 'draw' else r.winner + ' wins'}"
     svg = render_board(game.state.board, title=title, notes=(f"{r.activations} activations, {r.clock_s / 60:.0f} min of table time",))
     atomic_write_text(path, svg)
@@ -204,7 +219,7 @@ def _demo(args: argparse.Namespace) -> int:
             game.answer(players[d.side].decide(d, game.view(d.side)))
         flush()
     flush()
-    r = game.result
+    r = game.final_result()
     _final_svg(game, args.svg)
     print()
     for side in ("red", "blue"):
@@ -245,7 +260,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 say = (lambda line, seed=seed: print(f"game {seed}: {line}", file=sys.stderr if args.json else sys.stdout)) \
                     if args.explain else None
                 game = play(new_game(args.red, args.blue, seed=seed, setup=setup, **content), _players(kinds, seed, say))
-                result = game.result.to_dict()
+                result = game.final_result().to_dict()
                 played += 1
                 if path:
                     save_record(record_game(game, players=dict(zip(("red", "blue"), kinds))), path)
@@ -313,7 +328,7 @@ def _kinds_of(args: argparse.Namespace) -> tuple[str, str]:
 
 
 def _finished_game(path: Path, args: argparse.Namespace, seed: int, kinds: tuple[str, str], setup: SetupOptions,
-                   content: dict[str, Any]) -> dict[str, Any] | None:
+                   content: _CustomContent) -> dict[str, Any] | None:
     """The result of a game already saved at ``path`` by a run with the same arguments, else ``None``.
 
     Checked by content: the file must load (its hash holds), be finished, and have been played

@@ -20,14 +20,19 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, Sequence, TypedDict
 
 from ..errors import RuleError, UsageError, quoted, truncate
 from ..model import MAX_LENGTH_CM
 from ..wording import describe_range_band
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from ..model import Poison
+    from ..odds import LoweringPolicy, MeleeOdds, Payoff, StanceMatrix
+    from ..rules import Combatant
     from ..ruleset import Ruleset
+    from .stats import Use
 
 __all__ = ["register", "parse_lowering", "parse_distance"]
 
@@ -37,7 +42,7 @@ _RESULT_LABELS = {"none": "nothing", "scratch": "scratch", "light": "light wound
 # --- argument types ----------------------------------------------------------------------------
 
 
-def parse_lowering(text: str, argument: str = "--lowering") -> Any:
+def parse_lowering(text: str, argument: str = "--lowering") -> LoweringPolicy:
     """A lowering policy typed on the command line: ``none``, ``best`` or a neutral value 1-10.
 
     Examples
@@ -51,7 +56,7 @@ def parse_lowering(text: str, argument: str = "--lowering") -> Any:
     """
     value = text.strip().lower()
     if value in ("none", "best"):
-        return value
+        return "none" if value == "none" else "best"
     if value.isdigit() and 1 <= int(value) <= 10:
         return int(value)
     raise UsageError(f"Argument {argument}: {quoted(text)} is not a lowering policy; write none, best or a neutral value from 1 to 10.")
@@ -88,13 +93,13 @@ def _ruleset(args: argparse.Namespace) -> "Ruleset":
     return Ruleset(**options)
 
 
-def _combatant(text: str, weapon: str | None, argument: str, weapon_argument: str, use: str | None):
+def _combatant(text: str, weapon: str | None, argument: str, weapon_argument: str, use: Use | None) -> Combatant:
     from .stats import parse_combatant
 
-    return parse_combatant(text, weapon, argument=argument, weapon_argument=weapon_argument, use=use)  # type: ignore[arg-type]
+    return parse_combatant(text, weapon, argument=argument, weapon_argument=weapon_argument, use=use)
 
 
-def _poison(text: str | None, argument: str):
+def _poison(text: str | None, argument: str) -> Poison | None:
     if text is None:
         return None
     from .stats import parse_poison
@@ -102,7 +107,7 @@ def _poison(text: str | None, argument: str):
     return parse_poison(text, argument=argument)
 
 
-def _print_json(data: Any) -> None:
+def _print_json(data: object) -> None:
     print(json.dumps(data, indent=2, sort_keys=False))
 
 
@@ -182,16 +187,16 @@ def _table(rows: list[tuple[str, str]]) -> None:
 # --- melee ----------------------------------------------------------------------------------------
 
 
-def _lowering_args(args: argparse.Namespace, sides: tuple[str, str]) -> tuple[Any, Any]:
-    both = parse_lowering(args.lowering) if args.lowering is not None else "none"
-    out = []
+def _lowering_args(args: argparse.Namespace, sides: tuple[str, str]) -> tuple[LoweringPolicy, LoweringPolicy]:
+    both: LoweringPolicy = parse_lowering(args.lowering) if args.lowering is not None else "none"
+    out: list[LoweringPolicy] = []
     for side in sides:
         own = getattr(args, f"{side}_lowering")
         out.append(parse_lowering(own, f"--{side}-lowering") if own is not None else both)
     return out[0], out[1]
 
 
-def _melee_cell_rows(cell: Any) -> list[tuple[str, str, str]]:
+def _melee_cell_rows(cell: MeleeOdds) -> list[tuple[str, str, str]]:
     rows = [
         ("strikes first", _pct(cell.first["attacker"]), _pct(cell.first["defender"])),
         ("blow lands (before shields)", _pct(cell.p_attacker_hits), _pct(cell.p_defender_hits)),
@@ -206,13 +211,13 @@ def _melee_cell_rows(cell: Any) -> list[tuple[str, str, str]]:
     return rows
 
 
-def _print_columns(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+def _print_columns(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> None:
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     for r in [header, *rows]:
         print("  " + "  ".join(f"{c:<{widths[0]}}" if i == 0 else f"{c:>{widths[i]}}" for i, c in enumerate(r)).rstrip())
 
 
-def _melee_verdict(cell: Any) -> str:
+def _melee_verdict(cell: MeleeOdds) -> str:
     return (f"the attacker wounds (light or worse) {100 * _at_least_light(cell.defender_wound):.1f} % and kills "
             f"{100 * cell.p_defender_dies:.1f} %; it is wounded {100 * _at_least_light(cell.attacker_wound):.1f} % and dies "
             f"{100 * cell.p_attacker_dies:.1f} %.")
@@ -224,13 +229,26 @@ _PAYOFF_TEXT = {
 }
 
 
+class _ClashOptions(TypedDict):
+    """The keywords a clash's odds share (:func:`~landsraad.odds.melee_odds`, ``stance_matrix``, ``lowering_advice``)."""
+
+    attacker_lowering: LoweringPolicy
+    defender_lowering: LoweringPolicy
+    attacker_push: bool
+    defender_push: bool
+    attacker_poison: Poison | None
+    defender_poison: Poison | None
+    payoff: Payoff
+    ruleset: Ruleset
+
+
 def _melee(args: argparse.Namespace) -> int:
     from ..odds import melee_odds, stance_matrix
 
     attacker = _combatant(args.attacker, args.attacker_weapon, "--attacker", "--attacker-weapon", "melee")
     defender = _combatant(args.defender, args.defender_weapon, "--defender", "--defender-weapon", "melee")
     a_low, d_low = _lowering_args(args, ("attacker", "defender"))
-    common = dict(
+    common = _ClashOptions(
         attacker_lowering=a_low, defender_lowering=d_low, attacker_push=args.attacker_push or args.push,
         defender_push=args.defender_push or args.push, attacker_poison=_poison(args.attacker_poison, "--attacker-poison"),
         defender_poison=_poison(args.defender_poison, "--defender-poison"), payoff=args.payoff, ruleset=_ruleset(args),
@@ -274,7 +292,7 @@ def _melee(args: argparse.Namespace) -> int:
     return 0
 
 
-def _advice(args: argparse.Namespace, attacker: Any, defender: Any, common: dict[str, Any]) -> int:
+def _advice(args: argparse.Namespace, attacker: Combatant, defender: Combatant, common: _ClashOptions) -> int:
     """Revealed dice: how each side should lower its neutral die (PRJ-80, PRJ-81)."""
     from ..dice import parse_dice
     from ..errors import DataError
@@ -320,7 +338,7 @@ def _verb(stance: str) -> str:
     return "attacks" if stance == "attack" else "defends"
 
 
-def _stance_verdict(matrix: Any) -> str:
+def _stance_verdict(matrix: StanceMatrix) -> str:
     best = matrix.best
     rows, cols = matrix.attacker_stances, matrix.defender_stances
     if len(rows) == 1 and len(cols) == 1:
@@ -388,12 +406,18 @@ def _common(p: argparse.ArgumentParser, lowering_sides: tuple[str, str] | None) 
     p.add_argument("--json", action="store_true", help="print JSON for machines")
 
 
-def register(subparsers: Any) -> None:
+def _group_help(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``landsraad odds`` without a kind: the group's help, and status 2."""
+    parser.print_help()
+    return 2
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``odds`` command group."""
     odds = subparsers.add_parser("odds", help="exact odds of a shot, a clash or a disengage test",
                                  description="Exact odds by enumerating every dice outcome (no sampling).")
     sub = odds.add_subparsers(dest="odds_command", metavar="KIND")
-    odds.set_defaults(func=lambda args: (odds.print_help(), 2)[1])
+    odds.set_defaults(func=partial(_group_help, odds))
     stats_help = "inline stats key=value,... or FACTION/TYPE[:WEAPON]"
     weapon_help = "inline weapon key=value,... or FACTION:WEAPON"
 

@@ -22,7 +22,8 @@ from typing import Any
 from tqdm import tqdm
 
 from ..content import data_dir
-from ..engine import Game, SetupOptions, new_game
+from ..engine import Game, Player, SetupOptions, new_game
+from ..engine.decisions import Answer
 from ..engine.record import load_record
 from ..errors import DataError, LandsraadError, Problem, UsageError, truncate
 from ..fileio import check_output_path
@@ -46,7 +47,7 @@ REVIEW_SEEDS = (11, 12)
 """The review's playout seeds (the same for both versions of a decision, so the dice cancel)."""
 
 
-def register(sub: Any) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     kinds = "|".join(PLAYER_KINDS)
     play = sub.add_parser("play", help="play against the computer (or hot seat) in the terminal; mission drills",
                           description="Play a game, or a mission drill, against the computer at the terminal. Type 'help' at any "
@@ -95,7 +96,7 @@ def _terminal() -> Terminal:
     return PlainTerminal()
 
 
-def _opponent(kind: str, seed: int, side: str) -> Any:
+def _opponent(kind: str, seed: int, side: str) -> Player:
     if kind.split(":", 1)[0] not in PLAYER_KINDS:
         raise UsageError(f"--opponent takes {', '.join(PLAYER_KINDS)}; got {kind[:60]!r}.")
     try:
@@ -163,7 +164,7 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
                                                             f"choose one with --opponent.")]) from None
         opponents = {side: _opponent(opponent, seed, side) for side in ("red", "blue") if side not in humans}
         advisors = {side: advisor(seed, side) for side in humans}
-        earlier: list[tuple[Game, Any]] = []
+        earlier: list[tuple[Game, Answer]] = []
         game = resume(record, {**opponents, **advisors}, source=str(args.resume)[:200], decisions=earlier, humans=frozenset(humans))
         term.say(f"Resuming {args.resume}: {len(game.answers)} answer(s) played again.", "info")
     else:
@@ -245,7 +246,7 @@ def _header(term: Terminal, game: Game, players: dict[str, str], drill: Drill | 
 
 
 def _summary(term: Terminal, game: Game) -> None:
-    r = game.result
+    r = game.final_result()
     rows = []
     for side in ("red", "blue"):
         sheet = r.sheets[side]

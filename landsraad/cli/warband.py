@@ -207,8 +207,8 @@ def reports_csv(reports: Sequence[Report], dialect: str = "unix") -> str:
     """
     rows = []
     for r in reports:
-        head = [r.source, _player(r), _name(r), "true" if r.valid else "false", r.faction or "", r.points, r.cap]
-        tail = [r.data_hash or "", r.list_hash or ""]
+        head: list[str | int] = [r.source, _player(r), _name(r), "true" if r.valid else "false", r.faction or "", r.points, r.cap]
+        tail: list[str | int] = [r.data_hash or "", r.list_hash or ""]
         if r.valid:
             rows.append(head + ["", "", "", "", "", ""] + tail)
         for f in r.findings:

@@ -161,7 +161,7 @@ class Game(Machine):
         self.time_model = time_model or TableTimeModel()
         self.warbands: dict[str, WarbandList] = {}
         self.log: list[GameEvent] = []
-        self.answers: list[Any] = []
+        self.answers: list[Answer] = []
         self.result = None
         self.pending = None
         self._decision: Decision | None = None
@@ -191,6 +191,18 @@ class Game(Machine):
     def over(self) -> bool:
         """Whether the game has ended (then :attr:`result` is set)."""
         return self.pending is None
+
+    def final_result(self) -> GameResult:
+        """The result of the ended game: :attr:`result`, which is ``None`` while the game goes on.
+
+        Raises
+        ------
+        RuleError
+            When the game is not over yet.
+        """
+        if self.result is None:
+            raise RuleError("The game is not over: it has no result yet.")
+        return self.result
 
     def dice_outcomes(self) -> tuple[tuple[tuple[int, ...], float], ...]:
         """The outcomes of the pending roll and their probabilities (a chance node), or ``()``."""

@@ -32,12 +32,13 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 import numpy as np
+import numpy.typing as npt
 import shapely
 
 from ..content import data_dir, faction_ids, load_faction
 from ..errors import DataError, Problem, UnknownNameError
 from ..fileio import path_kind
-from ..geometry.board import Base, Board
+from ..geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, TerrainPiece
 from ..geometry.setup import TERRAIN_EDGE_MARGIN_CM, TERRAIN_SPACING_CM, Edge, edge_contact, edge_gap
 from ..kits import KitPiece, load_kit
 from ..model import Faction
@@ -51,12 +52,12 @@ from .flow import Frame, Machine, Stage, builder, stage
 from .missions import missions_picked, missions_step
 from .scoring import game_end
 from .setup_options import SetupOptions
-from .state import GameState, ModelState, SideState, TerrainState, other_side
+from .state import GameState, ModelState, Side, SideState, TerrainState, other_side
 
 __all__ = ["SetupOptions", "WarbandSource", "load_warband", "recruit_side", "EDGES", "placement_problem", "edge_contact", "stack_at_mission_pick",
            "stack_at_bid", "next_bid_step", "previous_bid_step", "BID_STEPS"]
 
-EDGES = {"red": "south", "blue": "north"}
+EDGES: dict[Side, Edge] = {"red": "south", "blue": "north"}
 """The players sit at opposite edges: red at y = 0 (south), blue at y = depth (north)."""
 
 BID_STEPS = ("terrain", "missions", "deployment", "first")
@@ -92,7 +93,7 @@ def _example_list(faction_id: str) -> WarbandList:
     return load_list(data_dir("examples") / "lists" / f"{faction_id}.yaml")
 
 
-def recruit_side(side: str, source: Any, ruleset: Ruleset, *, factions: Mapping[str, Faction] | None = None
+def recruit_side(side: Side, source: WarbandSource, ruleset: Ruleset, *, factions: Mapping[str, Faction] | None = None
                  ) -> tuple[SideState, tuple[ModelState, ...]]:
     """The side and its models, not yet deployed, from a warband list (validated first against
     ``factions`` (custom sheets by id) or the bundled sheet)."""
@@ -116,7 +117,7 @@ def recruit_side(side: str, source: Any, ruleset: Ruleset, *, factions: Mapping[
                 spice_doses=r.spice,
                 base_mm=r.profile.base_mm,
                 deployed=False,  # off the table until its deployment (R-DEPLOY)
-                **({"height_cm": r.profile.height_cm} if r.profile.height_cm else {}),
+                height_cm=r.profile.height_cm or DEFAULT_MODEL_HEIGHT_CM,
             )
         )
     # PRJ-54: honour_bonus hooks of the recruited models add to the faction's Honour.
@@ -228,7 +229,7 @@ class _Placement:
 
     __slots__ = ("width", "depth", "others", "blocked")
 
-    def __init__(self, width: float, depth: float, bases: Sequence[Base], base_id: str, blocked: Sequence[Any]) -> None:
+    def __init__(self, width: float, depth: float, bases: Sequence[Base], base_id: str, blocked: Sequence[TerrainPiece]) -> None:
         self.width, self.depth = width, depth
         self.others = [(b.x, b.y, b.radius, b.id) for b in bases if b.id != base_id]
         self.blocked = blocked
@@ -355,7 +356,7 @@ def previous_bid_step(step: str, *, missions: bool = True) -> str | None:
     return steps[index] if index >= 0 else None
 
 
-def _step_stage(step: str) -> Stage[Any]:
+def _step_stage(step: str) -> Stage[Mapping[str, Any]]:
     """The stage that does the set-up ``step`` once its bid is won."""
     return {"terrain": _terrain, "missions": missions_step, "deployment": _deploy}[step]
 
@@ -565,6 +566,10 @@ def _grid(board: Board, count: int) -> list[tuple[float, float]]:
     return [(float(x), float(y)) for y in range(9, int(board.depth) - 8, 6) for x in range(9, int(board.width) - 8, 6)]
 
 
+_Boxes = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]
+"""Bounding boxes ``(minx, miny, maxx, maxy)``, each coordinate an array with one element per box."""
+
+
 def _terrain_problems(board: Board, piece: KitPiece, centres: Sequence[tuple[float, float]]) -> list[str | None]:
     """R-TERRAIN for ``piece`` with its centre at each of ``centres``: the first problem at each, or ``None``.
 
@@ -577,15 +582,15 @@ def _terrain_problems(board: Board, piece: KitPiece, centres: Sequence[tuple[flo
     """
     corners = np.asarray(centres, dtype=float)[:, None, :] + np.asarray(piece.polygon, dtype=float)[None, :, :]
     low, high = corners.min(axis=1), corners.max(axis=1)
-    boxes = (low[:, 0], low[:, 1], high[:, 0], high[:, 1])  # a shape's bounds are its corners' extremes
+    boxes: _Boxes = (low[:, 0], low[:, 1], high[:, 0], high[:, 1])  # a shape's bounds are its corners' extremes
     problems: list[str | None] = [None] * len(corners)
     too_near_edge = np.minimum(np.minimum(boxes[0], boxes[1]), np.minimum(board.width - boxes[2], board.depth - boxes[3])) <= TERRAIN_EDGE_MARGIN_CM
     for i in np.flatnonzero(too_near_edge):
         problems[i] = "a piece must stand more than 5 cm from every table edge (R-TERRAIN)"
     open_ = ~too_near_edge
-    shapes: Any = None
+    shapes: npt.NDArray[np.object_] | None = None
 
-    def near(box: tuple[float, float, float, float], limit: float) -> np.ndarray:
+    def near(box: tuple[float, float, float, float], limit: float) -> npt.NDArray[np.intp]:
         return np.flatnonzero(open_ & (_box_gap(box, boxes) <= limit))
 
     for other in board.terrain:
@@ -610,9 +615,9 @@ def _terrain_problems(board: Board, piece: KitPiece, centres: Sequence[tuple[flo
     return problems
 
 
-def _box_gap(a: Sequence[Any], b: Sequence[Any]) -> Any:
-    """The distance between bounding boxes ``(minx, miny, maxx, maxy)`` (0 when they meet): a lower bound of
-    their shapes' distance. Numbers or arrays of them (one box per element)."""
+def _box_gap(a: tuple[float, float, float, float], b: _Boxes) -> npt.NDArray[np.float64]:
+    """The distance between the bounding box ``a`` ``(minx, miny, maxx, maxy)`` and each of the boxes ``b``
+    (their four coordinates as arrays, one box per element), 0 where they meet: a lower bound of their shapes' distance."""
     dx = np.maximum(np.maximum(a[0] - b[2], b[0] - a[2]), 0.0)
     dy = np.maximum(np.maximum(a[1] - b[3], b[1] - a[3]), 0.0)
     return np.hypot(dx, dy)

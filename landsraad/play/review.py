@@ -103,7 +103,7 @@ def candidates(decisions: Sequence[tuple[Game, Any]]) -> Iterator[tuple[Game, An
 
 
 def costliest(found: Iterable[tuple[Game, Any, Any]], *, over: Callable[[Game], bool], score: Callable[[Game], float],
-              seeds: Iterable[int] = (11, 12), count: int = 3, progress: Callable[[int], None] | None = None) -> list[Advice]:
+              seeds: Iterable[int] = (11, 12), count: int = 3, progress: Callable[[int], object] | None = None) -> list[Advice]:
     """The ``count`` decisions of ``found`` whose computer answer gains the most, costliest first.
 
     Parameters
@@ -158,7 +158,7 @@ def spread(items: Sequence[Any], limit: int) -> list[Any]:
 
 
 def game_review(decisions: Sequence[tuple[Game, Any]], side: str, *, seeds: Iterable[int] = (11, 12), limit: int = 8,
-                count: int = 3, progress: Callable[[int], None] | None = None) -> tuple[list[Advice], int]:
+                count: int = 3, progress: Callable[[int], object] | None = None) -> tuple[list[Advice], int]:
     """A whole game's review: the person's ``count`` costliest decisions, by the VP of ``side`` at the game's end.
 
     Parameters

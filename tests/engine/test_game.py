@@ -18,7 +18,7 @@ from landsraad.engine import EngineError, Game, flow
 from landsraad.engine.decisions import Decision
 from landsraad.engine.game import UNDO_DEPTH, new_game, play, replay
 from landsraad.engine.state import dump_state, load_state, state_data
-from landsraad.errors import DecisionError, UnknownNameError
+from landsraad.errors import DecisionError, RuleError, UnknownNameError
 from landsraad.missions import MissionCard
 from landsraad.model import Faction
 from landsraad.players import RandomPlayer
@@ -81,6 +81,14 @@ def test_the_clock_ends_the_game_after_the_activation_under_way_r_clock():
         last_activate = max(i for i, e in enumerate(game.log) if e.kind == "activate")
         assert any(e.kind == "end_activation" for e in game.log[last_activate:])
         assert game.state.clock_s >= game.state.clock_limit_s
+
+
+def test_final_result_is_refused_before_the_end_and_is_the_result_after_it():
+    game = new_game("corrino", "atreides", seed=5)
+    with pytest.raises(RuleError, match="not over"):
+        game.final_result()
+    play(game, {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
+    assert game.final_result() is game.result is not None
 
 
 def test_same_seed_same_decisions_same_log_and_replay():
