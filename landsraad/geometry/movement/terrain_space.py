@@ -22,8 +22,9 @@ from shapely.geometry.base import BaseGeometry
 
 from ..board import Base, Board, TerrainPiece
 from .capsules import _cap_boxes, _segment_frame
+from .layout import WithBases
 from .result import DIFFICULT_SAMPLE_CM, TOUCH_TOLERANCE_CM
-from .space import Partition, PartitionKey, Space, SpaceCache, WithBases, _convex_corners, _next_rows, _ring
+from .space import Partition, PartitionKey, Space, SpaceCache, _convex_corners, _next_rows, _ring
 
 
 def _space(board: Board, model_id: str, ignore: Iterable[str]) -> Space:
