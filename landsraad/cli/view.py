@@ -50,7 +50,7 @@ def register(sub: Any) -> None:
     play.add_argument("--red", default="corrino", help="red's warband: a list file or a bundled faction id (default: corrino)")
     play.add_argument("--blue", default="fremen", help="blue's warband (default: fremen)")
     play.add_argument("--human", choices=("red", "blue", "both"), help="the side(s) you play (default: red)")
-    play.add_argument("--opponent", help="the computer player (default: heuristic)")
+    play.add_argument("--opponent", help="the computer player (default: landsraad play's, a search level answering within a second)")
     play.add_argument("--dice", choices=("digital", "physical"), help="digital: the program rolls; physical: type the dice you rolled")
     play.add_argument("--seed", type=seed_argument, default=1, help="the game's seed (default: 1)")
     play.add_argument("--save", help="where Ctrl+S saves the game (default: landsraad-play.json)")
