@@ -37,7 +37,7 @@ from ..rules.melee import can_attack, can_melee
 from ..rules.shooting import can_shoot, can_target
 from ..rules.state import effective_combat, may_move
 from .bridge import allowance, combatant, faction_of, store
-from .decisions import Decision, PointSpec
+from .decisions import Decision, DecisionKind, PointSpec
 from .flow import Machine, Payload, builder, stage
 from .melee import disengage, fight
 from .missions import available_mission_actions, marker_contact, mission_cards, perform_mission_action
@@ -387,6 +387,10 @@ def _heal_rolled(m: Machine, d: HealFrame, dice: tuple[int, ...]) -> None:
     m.state = store(m.state, d.patient, outcome.patient_after)
 
 
+_PLACE_KINDS: dict[str, DecisionKind] = {"hunter_seeker": "place_hunter_seeker", "jammer": "place_jammer"}
+"""The decision placing each table effect's template."""
+
+
 @builder("place_effect")
 def _place_effect_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
     mm = state.model(a["model"])
@@ -396,7 +400,7 @@ def _place_effect_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
     def check(point: tuple[float, float]) -> str | None:
         return None if 0 <= point[0] <= state.width and 0 <= point[1] <= state.depth else "the template must be placed on the table"
 
-    return Decision(side=mm.side, kind=f"place_{kind}", model=mm.id,
+    return Decision(side=mm.side, kind=_PLACE_KINDS[kind], model=mm.id,
                     point=PointSpec(check, tuple(e.position for e in enemies[:8]) or ((state.width / 2, state.depth / 2),)),
                     prompt=f"Where does {mm.name} place its {kind.replace('_', '-')} template?")
 

@@ -26,14 +26,32 @@ landsraad.errors.DecisionError: 'flee' is not a legal answer to 'Attack or defen
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Literal, Mapping, get_args
 
 from ..errors import DecisionError
 
-__all__ = ["Decision", "PointSpec", "Answer"]
+__all__ = ["Decision", "DecisionKind", "DECISION_KINDS", "PointSpec", "Answer"]
 
 Answer = Any
 """A JSON-able answer: one of the choices, an ``[x, y]`` point, a list for ranked answers, or ``None`` to skip."""
+
+
+DecisionKind = Literal[
+    # set-up (R-SETUP, R-DEPLOY) and missions
+    "bid", "who_first", "first_player", "pick_missions", "treachery", "terrain_piece", "terrain_place", "place_marker", "deploy",
+    # an activation and its action (R-ACTIVATION)
+    "activate", "spice", "free_move", "action", "move", "weapon", "target", "laser_mode", "aim", "place_hunter_seeker",
+    "place_jammer",
+    # shots, clashes and what follows them (R-SHOOT, R-MELEE, RUL-09)
+    "dodge", "stance", "lower_neutral", "poison", "deadly", "push", "push_distance", "step_away",
+    "disengage_move", "disengage_opponent", "free_disengage",
+    # physical dice
+    "dice",
+]
+"""What a decision asks: the player's front end and the computer players dispatch on it."""
+
+DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
+"""Every decision kind, in the order a game meets them."""
 
 
 class _Found:
@@ -84,7 +102,7 @@ class Decision:
     """One request to one player."""
 
     side: str
-    kind: str
+    kind: DecisionKind
     prompt: str
     choices: tuple[Any, ...] = ()
     point: PointSpec | None = None

@@ -76,3 +76,32 @@ def test_a_decision_is_a_slotted_frozen_record(args, positional):
         assert ours.info == {} and ours.info is not Decision(side="red", kind="k", prompt="p").info
     with pytest.raises(dataclasses.FrozenInstanceError):
         ours.side = "blue"  # type: ignore[misc]
+
+
+class _Recording:
+    """A player that plays as ``inner`` and notes the kind of every decision it is asked."""
+
+    def __init__(self, inner, seen: set[str]) -> None:
+        self.inner, self.seen = inner, seen
+        self.handles_dice, self.reads_state = inner.handles_dice, inner.reads_state
+
+    def decide(self, decision, state):
+        self.seen.add(decision.kind)
+        return self.inner.decide(decision, state)
+
+
+def test_every_decision_a_game_asks_is_a_listed_kind():
+    # DecisionKind is what front ends and computer players dispatch on: a kind built at run time
+    # (a move's kind from its frame, a template's from its effect) must be one of them too
+    from landsraad.engine.decisions import DECISION_KINDS
+    from landsraad.engine.game import new_game, play
+    from landsraad.players import make_player
+
+    seen: set[str] = set()
+    pairs = [("corrino", "fremen"), ("atreides", "harkonnen"), ("fremen", "atreides"), ("harkonnen", "corrino")]
+    for i, (red, blue) in enumerate(pairs * 2):
+        kind = "random" if i < len(pairs) else "heuristic"
+        players = {side: _Recording(make_player(kind, 900 + 2 * i + k), seen) for k, side in enumerate(("red", "blue"))}
+        play(new_game(red, blue, seed=900 + i), players)
+    assert seen <= set(DECISION_KINDS), seen - set(DECISION_KINDS)
+    assert {"bid", "deploy", "activate", "action", "stance", "move", "free_move"} <= seen
