@@ -8,6 +8,7 @@ import argparse
 
 from .. import wording
 from ..errors import UsageError
+from ..i18n import _
 from ..geometry.robust import DEFAULT_TOLERANCE_CM
 from ..svg import render_board
 from ..table import boards
@@ -38,7 +39,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
     boards.need_thing(board, args.a, args.scene)
     boards.need_thing(board, args.b, args.scene)
     if args.a == args.b:
-        raise UsageError(f"measure needs two different things; got {args.a!r} twice.")
+        raise UsageError(_("measure needs two different things; got {thing} twice.").format(thing=repr(args.a)))
     if bare:  # a weapon's name alone is read in the acting model's faction
         weapon = geometry.weapon_range(args.weapon, facts.faction(args.a) if board.has_base(args.a) else None)
     m = measure(board, args.a, args.b, weapon=weapon, tolerance_cm=tolerance, models_block=not args.models_transparent)

@@ -63,6 +63,51 @@ def test_lang_en_output_is_the_golden_output(env: dict[str, str]):
         assert got[name] == (GOLDEN / name).read_text(encoding="utf-8"), name
 
 
+def test_measure_in_french_in_the_rulebook_words(french: dict[str, str]):
+    text = french["measure_weapon.txt"]
+    assert text.startswith("red-1 -> blue-1 : 25,2 cm de socle à socle, pas au contact.\n")
+    assert ("Ligne de vue : oui ; 37,8 % de la silhouette cachée -> petit couvert (+2 en défense), par red-6.\n") in text
+    assert ("Portée : Pistol (portée 10 cm) à 25,2 cm : 2 tranches au-delà de la portée (tranche 2, -2) ; modificateur"
+            " de tranche -2, Combat de l'arme +1 -> modificateur de portée -1 (R-SHOOT).") in text
+    assert "Cible la plus proche (RUL-08) : blue-1 est la figurine ennemie la plus proche que voit red-1" in text
+    assert "Solide : contact, ligne de vue, couvert et tranche de portée restent les mêmes" in text and "0,5 cm près" in text
+    assert text.endswith("rc=0\n")
+    same = french["measure_same_side.txt"]
+    assert "1 tranche au-delà de la portée (tranche 1, -1)" in same
+    assert "red-6 est dans le camp de red-1 ; la figurine ennemie la plus proche que voit red-1 : blue-1." in same
+    assert ("Fragile : 0,24 cm de mouvement de l'une ou l'autre figurine change la tranche de portée 1 en tranche 0"
+            " (10,29 cm, la limite de la tranche étant à 10 cm). Vérifiez sur la table") in same
+    assert "Ligne de vue et couvert : mesurés seulement entre deux figurines." in french["measure_terrain.txt"]
+    assert "(Les autres figurines ont été traitées comme transparentes.)" in french["measure_transparent.txt"]
+    assert "grand couvert (+4 en défense), par arch." in french["measure_transparent.txt"]
+    assert french["measure_twice.txt"] == ("landsraad : erreur : measure demande deux choses différentes ; reçu 'red-1'"
+                                           " deux fois.\nrc=2\n")
+
+
+def test_shoot_in_french_in_the_rulebook_words(french: dict[str, str]):
+    text = french["shoot_hidden.txt"]
+    assert text.startswith("mentat tire sur warrior-1 avec Pistol.\nmentat -> warrior-1 : 29,8 cm de socle à socle")
+    assert ("Fragile : 0,38 cm de mouvement de mentat change petit couvert (+2 en défense) en grand couvert (+4 en"
+            " défense) ; 0,25 cm de mouvement") in text
+    assert "Chances (petit couvert, 29,8 cm) : dé d'attaque -2 contre dé de défense +2.\n" in text
+    assert "  touche (avant boucliers)   15,0 %\n  la cible subit :\n    rien                     85,0 %\n" in text
+    assert "    égratignure               1,5 %\n    blessure légère           4,5 %\n" in text
+    assert "    blessure grave            4,5 %\n    blessure fatale           4,5 %\n  dégâts moyens                0,97\n" in text
+    assert text.endswith("Ce tir ne peut pas être effectué : warrior-1 n'est pas la figurine ennemie la plus proche que"
+                         " voit mentat ; la plus proche : fedaykin-1 (RUL-08).\nrc=0\n")
+    assert french["shoot_nearest.txt"].endswith("Ce tir peut être effectué.\nrc=0\n")
+    assert french["shoot_twice.txt"] == "landsraad : erreur : shoot demande deux figurines différentes ; reçu 'mentat' deux fois.\nrc=2\n"
+
+
+def test_shoot_json_is_the_same_in_both_languages():
+    args = ["shoot", "--json", "scenes/table.yaml", "sardaukar-1", "naib-1"]
+    en, fr = run(["--lang", "en", *args]), run(["--lang", "fr", *args])
+    assert en.returncode == fr.returncode == 0 and en.stdout == fr.stdout
+    assert json.loads(fr.stdout)["reasons"] == ["naib-1 is not the nearest enemy sardaukar-1 sees; the nearest: fedaykin-1 (RUL-08)"]
+    m_en, m_fr = (run([lang, "measure", "--json", "scenes/reference.yaml", "red-1", "blue-1"]) for lang in ("--lang=en", "--lang=fr"))
+    assert m_en.stdout == m_fr.stdout and json.loads(m_fr.stdout)["distance_cm"] == 25.2
+
+
 if __name__ == "__main__":  # write the golden files again: python tests/cli/test_lang_table.py FOLDER
     folder = Path(sys.argv[1])
     folder.mkdir(parents=True, exist_ok=True)
