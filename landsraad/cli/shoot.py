@@ -61,8 +61,8 @@ def _weapon(text: str, faction: str | None) -> Weapon:
     if weapons.is_bare_name(text):
         if faction is None:
             raise UsageError(_("--weapon {text}: the shooter has no profile, so its faction is unknown; write"
-                               " FACTION:WEAPON (corrino:pistol) or inline range=10,combat=+1,damage=+1.")
-                             .format(text=repr(text)))
+                               " FACTION:WEAPON (corrino:pistol) or inline {inline}.")
+                             .format(text=repr(text), inline="range=10,combat=+1,damage=+1"))
         return weapons.in_faction(text, faction)
     if _is_profile_ref(text):
         weapon = parse_model_spec(text, argument="--weapon").weapon
