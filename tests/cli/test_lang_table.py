@@ -1,7 +1,7 @@
-"""``measure`` and ``shoot`` at the table in both languages: French in the rulebook's words, English unchanged.
+"""``measure``, ``shoot``, ``move`` and ``reach`` at the table in both languages: French in the rulebook's words, English unchanged.
 
 The English golden files (``tests/data/i18n/en-table/``) were written by the commands before
-their wording went through the translation layer (landsraad d986f2d, the same :func:`scenario`,
+their wording went through the translation layer (landsraad d986f2d, the same :func:`scenario`; the move and reach files on 8c4a48f, before their wording changed;
 without ``--lang``); the test runs the scenario again with ``--lang en`` (and once under a French
 locale, which the flag overrides) and wants every byte back. To write them again after an
 intended change of the English text: ``python tests/cli/test_lang_table.py tests/data/i18n/en-table``.
@@ -31,6 +31,13 @@ COMMANDS: dict[str, list[str]] = {
     "shoot_nearest.txt": ["shoot", "scenes/table.yaml", "sardaukar-1", "fedaykin-1"],
     "shoot_hidden.txt": ["shoot", "scenes/table.yaml", "mentat", "warrior-1"],
     "shoot_twice.txt": ["shoot", "scenes/table.yaml", "mentat", "mentat"],
+    "move_legal.txt": ["move", "scenes/reference.yaml", "red-1", "--to", "10,20"],
+    "move_blocked.txt": ["move", "scenes/reference.yaml", "red-1", "--to", "40,40"],
+    "move_far_charge.txt": ["move", "scenes/reference.yaml", "red-4", "--to", "blue-4"],
+    "move_far.txt": ["move", "scenes/reference.yaml", "red-6", "--to", "red-7"],
+    "move_charge.txt": ["move", "scenes/table.yaml", "sardaukar-1", "--to", "fedaykin-1"],
+    "move_self.txt": ["move", "scenes/reference.yaml", "red-1", "--to", "red-1"],
+    "reach.txt": ["reach", "scenes/reference.yaml", "red-1"],
 }
 
 
