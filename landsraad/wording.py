@@ -241,68 +241,83 @@ def point(p: Sequence[float]) -> str:
 # --- move / reach -------------------------------------------------------------------------
 
 _REASON_PROSE = {
-    "too_far": "too far",
-    "no_room": "no room to get there",
-    "off_table": "the base would leave the table",
-    "destination_blocked": "the destination is blocked",
+    "too_far": N_("too far"),
+    "no_room": N_("no room to get there"),
+    "off_table": N_("the base would leave the table"),
+    "destination_blocked": N_("the destination is blocked"),
 }
+
+
+def _point(p: Sequence[float]) -> str:
+    """:func:`point` in the active language (``(12 ; 30,5)`` in French, where the comma is the decimal mark)."""
+    return _("({x}, {y})").format(x=_num(p[0]), y=_num(p[1]))
+
+
+def _spare(value: float) -> str:
+    return decimal(f"{value:.3f}")
 
 
 def charge_line(c: Charge, model: str) -> str:
     """Whether a charge reaches contact and whether it can fight this activation (R-ACTIVATE)."""
-    move = fmt(c.movement_cm)
+    move, two = _num(c.movement_cm), _num(2 * c.movement_cm)
     if c.moves_needed == 0:
-        return (f"Charge: {model} is already in contact with {c.target}: it can fight this activation"
-                " (the Melee action; R-ACTIVATE).")
+        return _("Charge: {model} is already in contact with {target}: it can fight this activation (the Melee action;"
+                 " R-ACTIVATE).").format(model=model, target=c.target)
     if c.moves_needed == 1:
-        return (f"Charge: {model} reaches contact with {c.target} with its free move ({dist(c.cost_cm or 0.0)} of"
-                f" {move} cm) and can fight this activation: declare the Melee action when designating it, then make"
-                " the free move into contact (R-ACTIVATE).")
+        return _("Charge: {model} reaches contact with {target} with its free move ({cost} of {movement} cm) and can"
+                 " fight this activation: declare the Melee action when designating it, then make the free move into"
+                 " contact (R-ACTIVATE).").format(model=model, target=c.target, cost=_cm(c.cost_cm or 0.0), movement=move)
     if c.moves_needed == 2:
-        return (f"Charge: {model} reaches contact with {c.target} only with two moves ({dist(c.cost_cm or 0.0)} cm;"
-                f" the free move and the Move action give {fmt(2 * c.movement_cm)} cm), so it cannot fight this"
-                " activation: the Move action is its action (R-ACTIVATE). It fights at its next activation if the"
-                " enemy is still there.")
+        return _("Charge: {model} reaches contact with {target} only with two moves ({cost} cm; the free move and the"
+                 " Move action give {two} cm), so it cannot fight this activation: the Move action is its action"
+                 " (R-ACTIVATE). It fights at its next activation if the enemy is still there.").format(
+            model=model, target=c.target, cost=_cm(c.cost_cm or 0.0), two=two)
     if c.cost_cm is None:
-        return f"Charge: {model} cannot reach contact with {c.target} at all (no way round the obstacles)."
-    return (f"Charge: {model} cannot reach contact with {c.target} this activation: it needs {dist(c.cost_cm)} cm,"
-            f" the free move and the Move action give {fmt(2 * c.movement_cm)} cm (R-ACTIVATE).")
+        return _("Charge: {model} cannot reach contact with {target} at all (no way round the obstacles).").format(
+            model=model, target=c.target)
+    return _("Charge: {model} cannot reach contact with {target} this activation: it needs {cost} cm, the free move and"
+             " the Move action give {two} cm (R-ACTIVATE).").format(model=model, target=c.target, cost=_cm(c.cost_cm),
+                                                                     two=two)
 
 
 def move_lines(a: MoveAnswer) -> list[str]:
     """The ``move`` answer in lines."""
     res = a.result
     allowance = res.allowance_cm
-    target = point(a.to)
+    target = _point(a.to)
     if a.contact_with:
-        target = f"contact with {a.contact_with} at {target}"
-    head = f"{res.model} -> {target}, movement {fmt(allowance)} cm: "
+        target = _("contact with {model} at {point}").format(model=a.contact_with, point=target)
+    head = _("{model} -> {target}, movement {movement} cm: ").format(model=res.model, target=target,
+                                                                      movement=_num(allowance))
+    doubled = _(" (difficult terrain counts double, RUL-17)")
     if res.legal:
-        text = head + f"legal; shortest path {dist(res.path_length_cm)} cm"
+        text = head + _("legal; shortest path {length} cm").format(length=_cm(res.path_length_cm))
         if a.doubled:
-            text += f", costing {dist(res.cost_cm)} cm (difficult terrain counts double, RUL-17)"
+            text += _(", costing {cost} cm").format(cost=_cm(res.cost_cm)) + doubled
         text += "."
         if allowance - res.cost_cm < 0.05:
-            text += f" Borderline: only {allowance - res.cost_cm:.3f} cm to spare."
+            text += _(" Borderline: only {spare} cm to spare.").format(spare=_spare(allowance - res.cost_cm))
     else:
-        text = head + f"NOT legal ({_REASON_PROSE.get(str(res.reason), str(res.reason))})."
+        reason = _REASON_PROSE.get(str(res.reason))
+        text = head + _("NOT legal ({reason}).").format(reason=_(reason) if reason else str(res.reason))
         if res.message:
             text += f"\n{res.message}"
         if res.path and res.reason == "too_far":
             if a.doubled:
-                text += (f"\nShortest path: {dist(res.path_length_cm)} cm, costing {dist(res.cost_cm)} cm"
-                         " (difficult terrain counts double, RUL-17).")
+                text += "\n" + _("Shortest path: {length} cm, costing {cost} cm").format(
+                    length=_cm(res.path_length_cm), cost=_cm(res.cost_cm)) + doubled + "."
             if res.cost_cm - allowance < 0.05:
-                text += f" Borderline: over by only {res.cost_cm - allowance:.3f} cm."
+                text += _(" Borderline: over by only {over} cm.").format(over=_spare(res.cost_cm - allowance))
             if a.stop_at is not None and a.missing_cm is not None:
-                text += (f"\nWith {fmt(allowance)} cm it gets to {point(a.stop_at)} along that"
-                         f" path; {dist(a.missing_cm)} cm are missing.")
+                text += "\n" + _("With {movement} cm it gets to {point} along that path; {missing} cm are missing.").format(
+                    movement=_num(allowance), point=_point(a.stop_at), missing=_cm(a.missing_cm))
     if 2 < len(res.path) <= 8:
-        text += "\nPath: " + " -> ".join(point(p) for p in res.path)
+        text += "\n" + _("Path: {points}").format(points=" -> ".join(_point(p) for p in res.path))
     elif len(res.path) > 8:  # arcs round bases come as many short segments
-        text += f"\nPath: {len(res.path)} points, curving round obstacles (see --json or --svg)."
+        text += "\n" + _("Path: {n} points, curving round obstacles (see --json or --svg).").format(n=len(res.path))
     if res.narrowest_gap_cm is not None and res.gap_at is not None:
-        text += f"\nNarrowest gap on the way: {dist(res.narrowest_gap_cm)} cm at {point(res.gap_at)}."
+        text += "\n" + _("Narrowest gap on the way: {gap} cm at {point}.").format(gap=_cm(res.narrowest_gap_cm),
+                                                                                 point=_point(res.gap_at))
     lines = text.split("\n")
     if a.charge is not None:
         lines.append(charge_line(a.charge, res.model))
@@ -312,11 +327,13 @@ def move_lines(a: MoveAnswer) -> list[str]:
 def reach_lines(a: ReachAnswer) -> list[str]:
     """The ``reach`` answer in lines."""
     if a.empty:
-        return [f"{a.model} (movement {fmt(a.movement_cm)} cm) cannot move at all."]
+        return [_("{model} (movement {movement} cm) cannot move at all.").format(model=a.model,
+                                                                                movement=_num(a.movement_cm))]
     b = a.region.bounds
-    return [f"{a.model} (movement {fmt(a.movement_cm)} cm) can put its base centre anywhere in a region of"
-            f" {a.region.area:.1f} cm², within x {fmt(b[0])}..{fmt(b[2])} cm, y {fmt(b[1])}..{fmt(b[3])} cm (difficult"
-            " terrain counts double; bases and impassable terrain are gone around)."]
+    return [_("{model} (movement {movement} cm) can put its base centre anywhere in a region of {area} cm², within x"
+              " {x0}..{x1} cm, y {y0}..{y1} cm (difficult terrain counts double; bases and impassable terrain are gone"
+              " around).").format(model=a.model, movement=_num(a.movement_cm), area=decimal(f"{a.region.area:.1f}"),
+                                  x0=_num(b[0]), x1=_num(b[2]), y0=_num(b[1]), y1=_num(b[3]))]
 
 
 # --- template -----------------------------------------------------------------------------

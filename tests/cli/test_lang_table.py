@@ -106,6 +106,21 @@ def test_shoot_in_french_in_the_rulebook_words(french: dict[str, str]):
     assert french["shoot_twice.txt"] == "landsraad : erreur : shoot demande deux figurines différentes ; reçu 'mentat' deux fois.\nrc=2\n"
 
 
+def test_move_and_reach_in_french_in_the_rulebook_words(french: dict[str, str]):
+    assert french["move_legal.txt"] == "red-1 -> (10 ; 20), Mouvement 10 cm : permis ; chemin le plus court 7,8 cm.\nrc=0\n"
+    far = french["move_far_charge.txt"]
+    assert far.startswith("red-4 -> contact avec blue-4 en (39,3 ; 38,1), Mouvement 10 cm : PAS permis (trop loin).\n")
+    assert "Avec 10 cm, elle arrive en (34,9 ; 21,2) sur ce chemin ; il manque 17,5 cm.\n" in far
+    assert ("Charge : red-4 ne peut pas arriver au contact de blue-4 pendant cette activation : il lui faut 27,5 cm, le"
+            " mouvement gratuit et l'action de Mouvement donnent 20 cm (R-ACTIVATE).\nrc=1\n") in far
+    charge = french["move_charge.txt"]
+    assert "Chemin : 35 points, en contournant les obstacles (voir --json ou --svg)." in charge
+    assert "avec son mouvement gratuit (9,4 sur 10 cm) et peut combattre pendant cette activation" in charge
+    assert "PAS permis (la destination est bloquée)." in french["move_blocked.txt"]
+    assert "une zone de 185,3 cm², entre x 1,5 et 14,7 cm, y 4 et 24 cm (le terrain difficile compte double" in french["reach.txt"]
+    assert french["move_self.txt"].startswith("landsraad : erreur : --to nomme 'red-1', la figurine qui se déplace ;")
+
+
 def test_shoot_json_is_the_same_in_both_languages():
     args = ["shoot", "--json", "scenes/table.yaml", "sardaukar-1", "naib-1"]
     en, fr = run(["--lang", "en", *args]), run(["--lang", "fr", *args])
