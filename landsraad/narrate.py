@@ -370,7 +370,7 @@ def _template_shot(event: TemplateShot, names: Mapping[str, str]) -> str | None:
             outs.append(text.format(whom=whom, wound=_wound(r.wound) if r.wound is not None else "None"))
         else:
             outs.append(_("{whom} escapes").format(whom=whom))
-    return _("Template roll {attack}: ").format(attack=shot.attack_total) + "; ".join(outs) + "."
+    return _("Template roll {attack}: ").format(attack=shot.attack_total) + _("; ").join(outs) + "."
 
 
 @_tell.register
