@@ -75,14 +75,24 @@ from .engine.events import (
     make_event,
 )
 from .engine.outcomes import StrikeOutcome
+from .i18n import N_, _, decimal, number
 
 __all__ = ["narrate", "narrate_log", "model_names", "model_label", "SILENT_KINDS"]
 
-_WOUNDS = {"none": "no effect", "scratch": "a scratch (one fatigue token)", "light": "a light wound", "grave": "a grave wound",
-           "fatal": "a fatal wound"}
+_WOUNDS = {"none": N_("no effect"), "scratch": N_("a scratch (one fatigue token)"), "light": N_("a light wound"),
+           "grave": N_("a grave wound"), "fatal": N_("a fatal wound")}
 
-_MOVE_VERBS = {"move": "moves", "free_move": "moves", "flee": "flees (Will-breaker)", "dodge": "dodges", "pushed": "is pushed back",
-               "step_away": "steps away", "disengage": "breaks away"}
+_MOVE_VERBS = {"move": N_("moves"), "free_move": N_("moves"), "flee": N_("flees (Will-breaker)"), "dodge": N_("dodges"),
+               "pushed": N_("is pushed back"), "step_away": N_("steps away"), "disengage": N_("breaks away")}
+
+_SIDES = {"red": N_("red"), "blue": N_("blue")}
+
+_COVERS = {"small": N_("small cover"), "large": N_("large cover")}
+
+_STEPS = {"terrain": N_("terrain"), "missions": N_("missions"), "deployment": N_("deployment"), "first": N_("first")}
+"""The set-up's bid steps (R-SETUP-BID; the rulebook's sub-phases: décors, missions, déploiement, premier joueur)."""
+
+_STANCES = {"attack": N_("attacks"), "defend": N_("defends")}
 
 
 def model_label(model_id: str, name: str | None = None) -> str:
@@ -105,8 +115,24 @@ def _n(names: Mapping[str, str], model_id: str | None) -> str:
     return names.get(str(model_id), str(model_id)) if model_id else "?"
 
 
+def _side(side: object) -> str:
+    """A side's name in the active language (``rouge``); anything else as it is."""
+    return _(_SIDES[side]) if isinstance(side, str) and side in _SIDES else str(side)
+
+
+def _wound(wound: object) -> str:
+    return _(_WOUNDS[wound]) if isinstance(wound, str) and wound in _WOUNDS else str(wound)
+
+
+def _cm(value: float) -> str:
+    """A length as ``:g`` writes it, in the active language's decimal separator."""
+    return decimal(f"{float(value):g}")
+
+
 def _pt(p: tuple[float, float] | None) -> str:
-    return "(?, ?)" if p is None else f"({float(p[0]):.1f}, {float(p[1]):.1f})"
+    if p is None:
+        return "(?, ?)"
+    return _("({x}, {y})").format(x=number(float(p[0]), 1), y=number(float(p[1]), 1))
 
 
 def _strike(s: StrikeOutcome, names: Mapping[str, str], ids: Mapping[str, str | None]) -> str:
@@ -116,24 +142,26 @@ def _strike(s: StrikeOutcome, names: Mapping[str, str], ids: Mapping[str, str | 
     who = _n(names, striker_id) if striker_id else s.striker
     whom = _n(names, target_id) if target_id else s.target
     if s.automatic:
-        head = f"{who} strikes {whom} (both attack: an automatic hit)"
+        head = _("{who} strikes {whom} (both attack: an automatic hit)").format(who=who, whom=whom)
     else:
-        head = f"{who} strikes {whom}: {s.attack_total} against {s.defence_total}"
+        head = _("{who} strikes {whom}: {attack} against {defence}").format(who=who, whom=whom, attack=s.attack_total,
+                                                                            defence=s.defence_total)
         if not s.hit:
-            return head + ", parried"
-        head += ", hit"
+            return head + _(", parried")
+        head += _(", hit")
     if s.shield_stopped:
-        return head + f"; the shield stops the blade (neutral {s.neutral})"
-    text = f"{head}, {s.damage} damage: {_WOUNDS.get(s.wound, s.wound)}"
+        return head + _("; the shield stops the blade (neutral {neutral})").format(neutral=s.neutral)
+    text = head + _(", {damage} damage: {wound}").format(damage=s.damage, wound=_wound(s.wound))
     if s.poisons_applied:
-        text += " and " + ", ".join(p.kind for p in s.poisons_applied) + " poison"
+        text += _(" and {poisons} poison").format(poisons=", ".join(p.kind for p in s.poisons_applied))
     if s.pushed:
-        text += "; it pushes its enemy back, ending the combat"
+        text += _("; it pushes its enemy back, ending the combat")
     return text
 
 
 def narrate(event: GameEvent, names: Mapping[str, str], *, reveal_secrets: bool = False) -> str | None:
-    """One sentence for ``event``, or ``None`` when there is nothing to tell (dispatched on the event's class)."""
+    """One sentence for ``event`` in the active language, or ``None`` when there is nothing to tell
+    (dispatched on the event's class)."""
     if event.secret and not reveal_secrets:
         return None
     if type(event) is GameEvent:  # built by hand as the base class: read it as its kind's class
@@ -148,81 +176,89 @@ def _tell(event: GameEvent, names: Mapping[str, str]) -> str | None:
 
 
 @_tell.register
-def _(event: SetupStarts, names: Mapping[str, str]) -> str | None:
+def _setup_starts(event: SetupStarts, names: Mapping[str, str]) -> str | None:
     sides = event.sides or {}
-    return f"Set-up: red plays {sides.get('red')}, blue plays {sides.get('blue')}."
+    return _("Set-up: red plays {red}, blue plays {blue}.").format(red=sides.get("red"), blue=sides.get("blue"))
 
 
 @_tell.register
-def _(event: BidWon, names: Mapping[str, str]) -> str | None:
+def _bid_won(event: BidWon, names: Mapping[str, str]) -> str | None:
     # each tie roll is [red's die, blue's die], rolled again while equal
-    ties = "; then ".join(f"red {pair[0]}, blue {pair[1]}" for pair in event.tie_rolls or () if len(pair) == 2)
-    rolls = f" after a roll-off ({ties})" if ties else ""
+    ties = _("; then ").join(_("red {red}, blue {blue}").format(red=pair[0], blue=pair[1])
+                             for pair in event.tie_rolls or () if len(pair) == 2)
+    rolls = _(" after a roll-off ({ties})").format(ties=ties) if ties else ""
     bids = event.bids or {}
-    return f"Honour bid for the {event.step} step: red {bids.get('red')}, blue {bids.get('blue')}; {event.winner} wins{rolls}."
+    return _("Honour bid for the {step} step: red {red}, blue {blue}; {winner} wins{rolls}.").format(
+        step=_(_STEPS[event.step]) if isinstance(event.step, str) and event.step in _STEPS else event.step, red=bids.get("red"), blue=bids.get("blue"), winner=_side(event.winner), rolls=rolls)
 
 
 @_tell.register
-def _(event: TerrainPlaced, names: Mapping[str, str]) -> str | None:
+def _terrain_placed(event: TerrainPlaced, names: Mapping[str, str]) -> str | None:
     if event.at is not None:
-        return f"{event.side} places {event.name or event.piece} at {_pt(event.at)}."
-    return f"The table's terrain: {', '.join(event.pieces or ())}."
+        return _("{side} places {piece} at {at}.").format(side=_side(event.side), piece=event.name or event.piece, at=_pt(event.at))
+    return _("The table's terrain: {pieces}.").format(pieces=", ".join(event.pieces or ()))
 
 
 @_tell.register
-def _(event: MissionsPicked, names: Mapping[str, str]) -> str | None:
-    return f"{event.side} picks its missions: {', '.join(event.missions or ())}."
+def _missions_picked(event: MissionsPicked, names: Mapping[str, str]) -> str | None:
+    return _("{side} picks its missions: {missions}.").format(side=_side(event.side), missions=", ".join(event.missions or ()))
 
 
 @_tell.register
-def _(event: MissionCountRevealed, names: Mapping[str, str]) -> str | None:
-    return f"Imperial espionage: {event.side} tells {event.to} it chose {event.count} mission(s)."
+def _mission_count(event: MissionCountRevealed, names: Mapping[str, str]) -> str | None:
+    return _("Imperial espionage: {side} tells {to} it chose {count} mission(s).").format(
+        side=_side(event.side), to=_side(event.to), count=event.count)
 
 
 @_tell.register
-def _(event: MarkerPlaced, names: Mapping[str, str]) -> str | None:
-    return f"A marker of {event.side}'s {str(event.mission or '').replace('_', ' ')} mission is placed at {_pt(event.at)}."
+def _marker_placed(event: MarkerPlaced, names: Mapping[str, str]) -> str | None:
+    return _("A marker of {side}'s {mission} mission is placed at {at}.").format(
+        side=_side(event.side), mission=str(event.mission or "").replace("_", " "), at=_pt(event.at))
 
 
 @_tell.register
-def _(event: Treachery, names: Mapping[str, str]) -> str | None:
-    return f"Treachery: {event.side} names {event.named}; the opponent {'did' if event.chosen else 'did not'} choose it."
+def _treachery(event: Treachery, names: Mapping[str, str]) -> str | None:
+    text = _("Treachery: {side} names {named}; the opponent did choose it.") if event.chosen else \
+        _("Treachery: {side} names {named}; the opponent did not choose it.")
+    return text.format(side=_side(event.side), named=event.named)
 
 
 @_tell.register
-def _(event: AmbassadorPlaced, names: Mapping[str, str]) -> str | None:
-    return f"{event.side}'s ambassador takes position at {_pt(event.at)}."
+def _ambassador(event: AmbassadorPlaced, names: Mapping[str, str]) -> str | None:
+    return _("{side}'s ambassador takes position at {at}.").format(side=_side(event.side), at=_pt(event.at))
 
 
 @_tell.register
-def _(event: Deployed, names: Mapping[str, str]) -> str | None:
-    return f"{_n(names, event.model)} deploys at {_pt(event.at)}."
+def _deployed(event: Deployed, names: Mapping[str, str]) -> str | None:
+    return _("{who} deploys at {at}.").format(who=_n(names, event.model), at=_pt(event.at))
 
 
 @_tell.register
-def _(event: FirstPlayer, names: Mapping[str, str]) -> str | None:
+def _first_player(event: FirstPlayer, names: Mapping[str, str]) -> str | None:
     limit = event.clock_limit_s
-    return f"{event.first} activates first; the clock starts ({float(2700 if limit is None else limit) / 60:g} minutes)."
+    return _("{first} activates first; the clock starts ({minutes} minutes).").format(
+        first=_side(event.first), minutes=_cm(float(2700 if limit is None else limit) / 60))
 
 
 @_tell.register
-def _(event: Activated, names: Mapping[str, str]) -> str | None:
-    return f"[{event.activation}] {event.side} activates {_n(names, event.model)} ({event.fatigue} fatigue token(s) now)."
+def _activated(event: Activated, names: Mapping[str, str]) -> str | None:
+    return _("[{activation}] {side} activates {who} ({fatigue} fatigue token(s) now).").format(
+        activation=event.activation, side=_side(event.side), who=_n(names, event.model), fatigue=event.fatigue)
 
 
 def _action_words(action: str, names: Mapping[str, str]) -> str:
     """A declared action in words (R-ACTIVATE)."""
-    kind, _, arg = action.partition(":")
+    kind, _sep, arg = action.partition(":")
     if kind == "melee":
-        return f"a melee against {_n(names, arg)}"
+        return _("a melee against {whom}").format(whom=_n(names, arg))
     if kind == "shoot":
-        return f"a shot with its {arg.replace('_', ' ')}"
+        return _("a shot with its {weapon}").format(weapon=arg.replace("_", " "))
     if kind == "heal":
-        return f"healing {_n(names, arg)}"
+        return _("healing {whom}").format(whom=_n(names, arg))
     if kind == "move":
-        return "a Move action"
+        return _("a Move action")
     if kind == "explosives":
-        return f"explosives on marker {arg}"
+        return _("explosives on marker {marker}").format(marker=arg)
     if kind == "mission":
         parts = arg.split(":")
         return f"{parts[1].replace('_', ' ')} ({parts[0].replace('_', ' ')})" if len(parts) > 1 else arg
@@ -230,82 +266,98 @@ def _action_words(action: str, names: Mapping[str, str]) -> str:
 
 
 @_tell.register
-def _(event: ActionChosen, names: Mapping[str, str]) -> str | None:
+def _action_chosen(event: ActionChosen, names: Mapping[str, str]) -> str | None:
     action = str(event.action or "")
     if action == "rest":
         return None  # the rest itself is told
-    after = " once its free move has made it possible" if event.after_free_move else ""
-    return f"{_n(names, event.model)} declares {_action_words(action, names)}{after}."
+    text = _("{who} declares {action} once its free move has made it possible.") if event.after_free_move else \
+        _("{who} declares {action}.")
+    return text.format(who=_n(names, event.model), action=_action_words(action, names))
 
 
 @_tell.register
-def _(event: ActionLost, names: Mapping[str, str]) -> str | None:
-    return f"{_n(names, event.model)} cannot carry out {_action_words(str(event.action), names)} ({event.reason}): the action is lost."
+def _action_lost(event: ActionLost, names: Mapping[str, str]) -> str | None:
+    return _("{who} cannot carry out {action} ({reason}): the action is lost.").format(
+        who=_n(names, event.model), action=_action_words(str(event.action), names), reason=event.reason)
 
 
 @_tell.register
-def _(event: FleeDisengage, names: Mapping[str, str]) -> str | None:
-    return f"{_n(names, event.model)}, Will-broken, tries to break away from the fight to flee."
+def _flee_disengage(event: FleeDisengage, names: Mapping[str, str]) -> str | None:
+    return _("{who}, Will-broken, tries to break away from the fight to flee.").format(who=_n(names, event.model))
 
 
 @_tell.register
-def _(event: SpiceConsumed, names: Mapping[str, str]) -> str | None:
-    return f"{_n(names, event.model)} consumes a dose of spice ({event.doses_left} left)."
+def _spice(event: SpiceConsumed, names: Mapping[str, str]) -> str | None:
+    return _("{who} consumes a dose of spice ({left} left).").format(who=_n(names, event.model), left=event.doses_left)
 
 
 @_tell.register
-def _(event: Moved, names: Mapping[str, str]) -> str | None:
-    verb = _MOVE_VERBS.get(event.how or "move", "moves")
-    return f"{_n(names, event.model)} {verb} {float(event.length_cm or 0):.1f} cm to {_pt(event.to)}."
+def _moved(event: Moved, names: Mapping[str, str]) -> str | None:
+    verb = _(_MOVE_VERBS.get(event.how or "move", "moves"))
+    return _("{who} {verb} {length} cm to {to}.").format(who=_n(names, event.model), verb=verb,
+                                                         length=number(float(event.length_cm or 0), 1), to=_pt(event.to))
 
 
 def _cover(cover: object) -> str:
     """``light cover``, ``no cover``: a cover class as words."""
-    return "no cover" if cover in (None, "none", "") else f"{str(cover).replace('_', ' ')} cover"
+    if cover in (None, "none", ""):
+        return _("no cover")
+    if isinstance(cover, str) and cover in _COVERS:
+        return _(_COVERS[cover])
+    return _("{cover} cover").format(cover=str(cover).replace("_", " "))
 
 
 @_tell.register
-def _(event: ClashRevealed, names: Mapping[str, str]) -> str | None:
+def _clash_revealed(event: ClashRevealed, names: Mapping[str, str]) -> str | None:
     a, b = (" ".join(map(str, dice or [])) for dice in (event.attacker_dice, event.defender_dice))
-    return (f"{_n(names, event.model)} charges into melee with {_n(names, event.defender)}: dice {a} against {b} (neutral, attack, defence); "
-            f"{event.attacker_stance}s vs {event.defender_stance}s.")
+    return _("{who} charges into melee with {whom}: dice {a} against {b} (neutral, attack, defence); "
+             "{attacker_stance} vs {defender_stance}.").format(
+        who=_n(names, event.model), whom=_n(names, event.defender), a=a, b=b, attacker_stance=_stance(event.attacker_stance),
+        defender_stance=_stance(event.defender_stance))
+
+
+def _stance(stance: object) -> str:
+    """``attacks``, ``defends``: a melee stance as the narration says it."""
+    return _(_STANCES[stance]) if isinstance(stance, str) and stance in _STANCES else f"{stance}s"
 
 
 @_tell.register
-def _(event: Clash, names: Mapping[str, str]) -> str | None:
+def _clash(event: Clash, names: Mapping[str, str]) -> str | None:
     clash = event.outcome
     if clash is None:
         return None
     if not clash.strikes:
-        return "Both defend: no blow is struck." if clash.first is None else "No blow lands."
+        return _("Both defend: no blow is struck.") if clash.first is None else _("No blow lands.")
     ids = {"attacker": event.model, "defender": event.defender}
     parts = [_strike(s, names, ids) for s in clash.strikes]
-    return ("Simultaneous blows: " if clash.first == "simultaneous" else "") + "; then ".join(parts) + "."
+    return (_("Simultaneous blows: ") if clash.first == "simultaneous" else "") + _("; then ").join(parts) + "."
 
 
 @_tell.register
-def _(event: Shot, names: Mapping[str, str]) -> str | None:
+def _shot(event: Shot, names: Mapping[str, str]) -> str | None:
     shot = event.outcome
     if shot is None:
         return None
     target = _n(names, event.target)
-    head = (f"{_n(names, event.model)} shoots {target} with {shot.weapon} at {shot.distance_cm:.1f} cm"
-            f" ({_cover(shot.cover)}): {shot.attack_total} against {shot.defence_total}")
+    head = _("{who} shoots {whom} with {weapon} at {distance} cm ({cover}): {attack} against {defence}").format(
+        who=_n(names, event.model), whom=target, weapon=shot.weapon, distance=number(shot.distance_cm, 1), cover=_cover(shot.cover),
+        attack=shot.attack_total, defence=shot.defence_total)
     if not shot.hit:
-        return head + f", missed; {target} may dodge {shot.dodge_cm:g} cm."
+        return head + _(", missed; {whom} may dodge {dodge} cm.").format(whom=target, dodge=_cm(shot.dodge_cm))
     if shot.shield_stopped:
-        return head + ", hit, but the shield stops the shot."
-    return head + f", hit, {shot.damage} damage: {_WOUNDS.get(shot.wound, shot.wound)}."
+        return head + _(", hit, but the shield stops the shot.")
+    return head + _(", hit, {damage} damage: {wound}.").format(damage=shot.damage, wound=_wound(shot.wound))
 
 
 @_tell.register
-def _(event: TemplateAimed, names: Mapping[str, str]) -> str | None:
-    under = ", ".join(_n(names, u) for u in event.under or ()) or "nobody"
-    return f"{_n(names, event.model)} fires its {event.weapon} at {_pt(event.aim)}: under the template: {under}."
+def _template_aimed(event: TemplateAimed, names: Mapping[str, str]) -> str | None:
+    under = ", ".join(_n(names, u) for u in event.under or ()) or _("nobody")
+    return _("{who} fires its {weapon} at {at}: under the template: {under}.").format(
+        who=_n(names, event.model), weapon=event.weapon, at=_pt(event.aim), under=under)
 
 
 @_tell.register
-def _(event: TemplateShot, names: Mapping[str, str]) -> str | None:
+def _template_shot(event: TemplateShot, names: Mapping[str, str]) -> str | None:
     shot = event.outcome
     if shot is None:
         return None
@@ -314,163 +366,183 @@ def _(event: TemplateShot, names: Mapping[str, str]) -> str | None:
     for i, r in enumerate(shot.results):
         whom = _n(names, targets[i]) if i < len(targets) else r.target
         if r.hit or r.caught:
-            outs.append(f"{whom} {'caught' if r.caught else 'hit'}, {_WOUNDS.get(r.wound)}")
+            text = _("{whom} caught, {wound}") if r.caught else _("{whom} hit, {wound}")
+            outs.append(text.format(whom=whom, wound=_wound(r.wound) if r.wound is not None else "None"))
         else:
-            outs.append(f"{whom} escapes")
-    return f"Template roll {shot.attack_total}: " + "; ".join(outs) + "."
+            outs.append(_("{whom} escapes").format(whom=whom))
+    return _("Template roll {attack}: ").format(attack=shot.attack_total) + _("; ").join(outs) + "."
 
 
 @_tell.register
-def _(event: Disengaged, names: Mapping[str, str]) -> str | None:
+def _disengaged(event: Disengaged, names: Mapping[str, str]) -> str | None:
     test = event.outcome
     if test is None:
         return None
     who, whom = _n(names, event.model), _n(names, event.opponent)
     if test.success:
-        return f"{who} disengages from {whom} ({test.mover_total} against {test.opponent_total}): it moves {test.margin_cm:g} cm."
-    return (f"{who} fails to disengage from {whom} ({test.mover_total} against {test.opponent_total}) and takes {test.damage} damage: "
-            f"{_WOUNDS.get(test.wound)}.")
+        return _("{who} disengages from {whom} ({mover} against {opponent}): it moves {margin} cm.").format(
+            who=who, whom=whom, mover=test.mover_total, opponent=test.opponent_total, margin=_cm(test.margin_cm))
+    return _("{who} fails to disengage from {whom} ({mover} against {opponent}) and takes {damage} damage: {wound}.").format(
+        who=who, whom=whom, mover=test.mover_total, opponent=test.opponent_total, damage=test.damage,
+        wound=_wound(test.wound) if test.wound is not None else "None")
 
 
 @_tell.register
-def _(event: Healed, names: Mapping[str, str]) -> str | None:
+def _healed(event: Healed, names: Mapping[str, str]) -> str | None:
     heal = event.outcome
     if heal is None:
         return None
     who, whom = _n(names, event.model), _n(names, event.patient)
     if heal.success:
-        return f"{who} heals {whom}: {heal.wound_before} becomes {heal.wound_after}."
-    return f"{who} tries to heal {whom} and fails."
+        return _("{who} heals {whom}: {before} becomes {after}.").format(who=who, whom=whom, before=heal.wound_before,
+                                                                         after=heal.wound_after)
+    return _("{who} tries to heal {whom} and fails.").format(who=who, whom=whom)
 
 
 @_tell.register
-def _(event: Wounded, names: Mapping[str, str]) -> str | None:
-    how = "is removed from play" if event.removed else "is out of action (it stays on the table)"
-    return f"{_n(names, event.model)} {how}."
+def _wounded(event: Wounded, names: Mapping[str, str]) -> str | None:
+    text = _("{who} is removed from play.") if event.removed else _("{who} is out of action (it stays on the table).")
+    return text.format(who=_n(names, event.model))
 
 
 @_tell.register
-def _(event: TemplatePlaced, names: Mapping[str, str]) -> str | None:
+def _template_placed(event: TemplatePlaced, names: Mapping[str, str]) -> str | None:
     effect = event.effect
     if effect is None:
         return None
-    return f"{_n(names, event.model)} places a {effect.kind.replace('_', '-')} template at {_pt((effect.x, effect.y))}."
+    return _("{who} places a {kind} template at {at}.").format(who=_n(names, event.model), kind=effect.kind.replace("_", "-"),
+                                                               at=_pt((effect.x, effect.y)))
 
 
 @_tell.register
-def _(event: SeekerStrikes, names: Mapping[str, str]) -> str | None:
+def _seeker(event: SeekerStrikes, names: Mapping[str, str]) -> str | None:
     test = event.test
     if test is None:
         return None
-    outcome = "dodged" if test.success else "failed: Deadly poison"
-    return f"A hunter-seeker strikes at {_n(names, event.model)}: Reflexes test {test.total} against {test.threshold}, {outcome}."
+    text = _("A hunter-seeker strikes at {who}: Reflexes test {total} against {threshold}, dodged.") if test.success else \
+        _("A hunter-seeker strikes at {who}: Reflexes test {total} against {threshold}, failed: Deadly poison.")
+    return text.format(who=_n(names, event.model), total=test.total, threshold=test.threshold)
 
 
 @_tell.register
-def _(event: MarkerBlownUp, names: Mapping[str, str]) -> str | None:
-    return f"{_n(names, event.model)} blows up the marker {event.marker}."
+def _marker_blown(event: MarkerBlownUp, names: Mapping[str, str]) -> str | None:
+    return _("{who} blows up the marker {marker}.").format(who=_n(names, event.model), marker=event.marker)
 
 
 @_tell.register
-def _(event: MissionAction, names: Mapping[str, str]) -> str | None:
+def _mission_action(event: MissionAction, names: Mapping[str, str]) -> str | None:
     obj = event.marker or event.target or ""
-    return f"{_n(names, event.model)} carries out {(event.action or '').replace('_', ' ')} ({event.mission}) {obj}".rstrip() + "."
+    return _("{who} carries out {action} ({mission}) {object}").format(
+        who=_n(names, event.model), action=(event.action or "").replace("_", " "), mission=event.mission, object=obj).rstrip() + "."
 
 
 @_tell.register
-def _(event: NoTarget, names: Mapping[str, str]) -> str | None:
-    return f"{_n(names, event.model)} has no target for its {event.weapon}."
+def _no_target(event: NoTarget, names: Mapping[str, str]) -> str | None:
+    return _("{who} has no target for its {weapon}.").format(who=_n(names, event.model), weapon=event.weapon)
 
 
 @_tell.register
-def _(event: Rested, names: Mapping[str, str]) -> str | None:
-    return f"{_n(names, event.model)} catches its breath."
+def _rested(event: Rested, names: Mapping[str, str]) -> str | None:
+    return _("{who} catches its breath.").format(who=_n(names, event.model))
 
 
 @_tell.register
-def _(event: DecisionTaken, names: Mapping[str, str]) -> str | None:
+def _decision(event: DecisionTaken, names: Mapping[str, str]) -> str | None:
     if not (event.decision == "move" and event.answer is None):
         return None
-    return f"{_n(names, event.model)} holds its position."
+    return _("{who} holds its position.").format(who=_n(names, event.model))
 
 
 @_tell.register
-def _(event: Passed, names: Mapping[str, str]) -> str | None:
+def _passed(event: Passed, names: Mapping[str, str]) -> str | None:
     if event.reason == "voluntary":
-        return f"{event.side} passes."
-    if event.reason == "no model left":
-        return f"{event.side} has no model left and passes."
-    return f"{event.side} has no model it may activate and passes."
+        text = _("{side} passes.")
+    elif event.reason == "no model left":
+        text = _("{side} has no model left and passes.")
+    else:
+        text = _("{side} has no model it may activate and passes.")
+    return text.format(side=_side(event.side))
 
 
 @_tell.register
-def _(event: PoisonTick, names: Mapping[str, str]) -> str | None:
+def _poison(event: PoisonTick, names: Mapping[str, str]) -> str | None:
     tick = event.outcome
     if tick is None:
         return None
-    return f"{_n(names, event.model)} suffers {tick.kind} ({tick.remaining} activation(s) left)."
+    return _("{who} suffers {poison} ({left} activation(s) left).").format(who=_n(names, event.model), poison=tick.kind,
+                                                                         left=tick.remaining)
 
 
 @_tell.register
-def _(event: GameEnds, names: Mapping[str, str]) -> str | None:
+def _game_ends(event: GameEnds, names: Mapping[str, str]) -> str | None:
     if event.reason == "time":
-        return "Time is up: the activation under way was the last."
-    return "A warband has no model left: the game ends."
+        return _("Time is up: the activation under way was the last.")
+    return _("A warband has no model left: the game ends.")
 
 
 @_tell.register
-def _(event: GameOver, names: Mapping[str, str]) -> str | None:
+def _game_over(event: GameOver, names: Mapping[str, str]) -> str | None:
     vp = event.vp or {}
-    verdict = "a draw" if event.winner == "draw" else f"{event.winner} wins"
-    return f"Game over after {event.activations} activations: red {vp.get('red')} VP, blue {vp.get('blue')} VP: {verdict}."
+    verdict = _("a draw") if event.winner == "draw" else _("{winner} wins").format(winner=_side(event.winner))
+    return _("Game over after {activations} activations: red {red} VP, blue {blue} VP: {verdict}.").format(
+        activations=event.activations, red=vp.get("red"), blue=vp.get("blue"), verdict=verdict)
 
 
 @_tell.register
-def _(event: FreeMoveDisengage, names: Mapping[str, str]) -> str | None:
-    return f"{_n(names, event.model)} uses its free move to disengage ({event.when} its action)."
+def _free_move_disengage(event: FreeMoveDisengage, names: Mapping[str, str]) -> str | None:
+    text = _("{who} uses its free move to disengage (before its action).") if event.when == "before" else \
+        _("{who} uses its free move to disengage (after its action).") if event.when == "after" else \
+        _("{who} uses its free move to disengage ({when} its action).")
+    return text.format(who=_n(names, event.model), when=event.when)
 
 
 @_tell.register
-def _(event: DisengageBlocked, names: Mapping[str, str]) -> str | None:
-    return f"{_n(names, event.model)} broke away but has no room to move its {event.margin_cm:g} cm."
+def _disengage_blocked(event: DisengageBlocked, names: Mapping[str, str]) -> str | None:
+    return _("{who} broke away but has no room to move its {margin} cm.").format(who=_n(names, event.model), margin=_cm(event.margin_cm))
 
 
 @_tell.register
-def _(event: MarkerShot, names: Mapping[str, str]) -> str | None:
+def _marker_shot(event: MarkerShot, names: Mapping[str, str]) -> str | None:
     shot = event.outcome
     if shot is None:
         return None
-    outcome = "it is destroyed" if event.destroyed else "it holds"
-    return f"The marker {event.marker} rolls {shot.marker_die} against the shot's {shot.attack_total}: {outcome}."
+    text = _("The marker {marker} rolls {die} against the shot's {attack}: it is destroyed.") if event.destroyed else \
+        _("The marker {marker} rolls {die} against the shot's {attack}: it holds.")
+    return text.format(marker=event.marker, die=shot.marker_die, attack=shot.attack_total)
 
 
 @_tell.register
-def _(event: ActionTested, names: Mapping[str, str]) -> str | None:
+def _action_tested(event: ActionTested, names: Mapping[str, str]) -> str | None:
     test = event.test
     if test is None:
         return None
-    verdict = "passed" if test.success else "failed"
-    return f"{_n(names, event.model)} tests for {(event.action or '').replace('_', ' ')}: {test.total} against {test.threshold}, {verdict}."
+    text = _("{who} tests for {action}: {total} against {threshold}, passed.") if test.success else \
+        _("{who} tests for {action}: {total} against {threshold}, failed.")
+    return text.format(who=_n(names, event.model), action=(event.action or "").replace("_", " "), total=test.total,
+                       threshold=test.threshold)
 
 
 @_tell.register
-def _(event: FleeBlocked, names: Mapping[str, str]) -> str | None:
-    return f"{_n(names, event.model)} cannot flee any further ({event.reason})."
+def _flee_blocked(event: FleeBlocked, names: Mapping[str, str]) -> str | None:
+    return _("{who} cannot flee any further ({reason}).").format(who=_n(names, event.model), reason=event.reason)
 
 
 @_tell.register
-def _(event: TerrainNoRoom, names: Mapping[str, str]) -> str | None:
-    return f"{event.side} finds no legal spot for the terrain piece {event.piece}: it is left out."
+def _terrain_no_room(event: TerrainNoRoom, names: Mapping[str, str]) -> str | None:
+    return _("{side} finds no legal spot for the terrain piece {piece}: it is left out.").format(side=_side(event.side),
+                                                                                               piece=event.piece)
 
 
 @_tell.register
-def _(event: MarkerNoRoom, names: Mapping[str, str]) -> str | None:
-    return f"The marker {event.marker} of {event.side}'s {str(event.mission or '').replace('_', ' ')} mission finds no legal spot."
+def _marker_no_room(event: MarkerNoRoom, names: Mapping[str, str]) -> str | None:
+    return _("The marker {marker} of {side}'s {mission} mission finds no legal spot.").format(
+        marker=event.marker, side=_side(event.side), mission=str(event.mission or "").replace("_", " "))
 
 
 @_tell.register
-def _(event: JammerOff, names: Mapping[str, str]) -> str | None:
-    return f"{_n(names, event.model)}'s jammer template is lifted ({', '.join(event.effects or ()) or 'none'})."
+def _jammer_off(event: JammerOff, names: Mapping[str, str]) -> str | None:
+    return _("{who}'s jammer template is lifted ({effects}).").format(who=_n(names, event.model),
+                                                                      effects=", ".join(event.effects or ()) or _("none"))
 
 
 SILENT_KINDS: frozenset[str] = frozenset({"roll", "end_activation", "terrain_pass", "decision", "mission_action_failed"})

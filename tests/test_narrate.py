@@ -85,3 +85,31 @@ def test_a_strike_names_both_models_by_their_labels():
     e = _clash_event("red-specialist-1", "blue-specialist-1", "defender", strike)
     names = {"red-specialist-1": model_label("red-specialist-1", "Specialist"), "blue-specialist-1": model_label("blue-specialist-1", "Specialist")}
     assert narrate(e, names) == "Specialist (blue-specialist-1) strikes Specialist (red-specialist-1): 5 against 9, parried."
+
+
+def test_narration_in_french_uses_the_rulebook_words_and_french_decimals():
+    from landsraad.i18n import use_language
+
+    move = make_event(5, "move", "red", "r", {"kind": "move", "to": [10.0, 12.5], "length_cm": 7.25})
+    strike = _clash_event("r", "b", "attacker", _strike(wound="light", damage=5))
+    with use_language("fr"):
+        assert narrate(move, NAMES) == "Sardaukar 2 se déplace de 7,2 cm jusqu'en (10,0 ; 12,5)."
+        assert narrate(strike, NAMES) == "Sardaukar 2 frappe Fremen scout : 11 contre 7, touché, 5 de dégâts : une blessure légère."
+    # English is untouched by the French run before it
+    assert narrate(move, NAMES) == "Sardaukar 2 moves 7.2 cm to (10.0, 12.5)."
+
+
+def test_every_sentence_of_a_real_game_is_told_in_french():
+    from landsraad.i18n import use_language
+
+    game = play(new_game("corrino", "fremen", seed=3), {"red": make_player("heuristic", 1), "blue": RandomPlayer(seed=2)})
+    names = model_names(game.state)
+    english = narrate_log(game.log, names, reveal_secrets=True)
+    with use_language("fr"):
+        french = narrate_log(game.log, names, reveal_secrets=True)
+    assert len(french) == len(english) > 50
+    # a line the same in both languages would be one the catalog does not translate
+    same = [e for e, f in zip(english, french) if e == f]
+    assert not same, same[:5]
+    assert not [f for f in french if "{" in f or "}" in f]
+    assert any("PV" in f and "Fin de la partie" in f for f in french)

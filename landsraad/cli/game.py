@@ -24,6 +24,7 @@ from ..engine import Game, GameState, Player, SetupOptions, new_game, play
 from ..engine.record import events_of, load_record, record_game, replay_record, replay_states, save_record
 from ..errors import DataError, UnknownNameError, UsageError, truncate
 from ..fileio import MAX_NAME_BYTES, atomic_write_text, check_input_file, check_output_dir, check_output_path, path_kind
+from ..i18n import N_, _
 from ..missions import MissionCard, load_missions
 from ..model import Faction
 from ..narrate import model_label, model_names, narrate, narrate_log
@@ -224,15 +225,16 @@ def _demo(args: argparse.Namespace) -> int:
     print()
     for side in ("red", "blue"):
         sheet = r.sheets[side]
-        print(f"{side} ({game.state.side_state(side).faction}): {r.vp[side]} VP")
+        print(_("{side} ({faction}): {vp} VP").format(side=_(side), faction=game.state.side_state(side).faction, vp=r.vp[side]))
         for line in getattr(sheet, "lines", ()) or ():
-            outcome = {True: "success", False: "failure", None: "neither"}[line.succeeded] if hasattr(line, "succeeded") else ""
-            print(f"  {line.rank}. {line.name}: {outcome} {line.points:+d}")
-    print("Result: " + ("a draw." if r.winner == "draw" else f"{r.winner} wins."))
-    print(f"Final position drawn in {args.svg}")
+            outcome = _({True: N_("success"), False: N_("failure"), None: N_("neither")}[line.succeeded]) if hasattr(line, "succeeded") else ""
+            print(_("  {rank}. {mission}: {outcome} {points}").format(rank=line.rank, mission=line.name, outcome=outcome,
+                                                                  points=f"{line.points:+d}"))
+    print(_("Result: a draw.") if r.winner == "draw" else _("Result: {winner} wins.").format(winner=_(r.winner)))
+    print(_("Final position drawn in {path}").format(path=args.svg))
     if args.save:
         save_record(record_game(game, players=dict(zip(("red", "blue"), kinds))), args.save)
-        print(f"Game saved to {args.save} (replay it with: landsraad replay {args.save})")
+        print(_("Game saved to {path} (replay it with: landsraad replay {path})").format(path=args.save))
     return 0
 
 
@@ -389,6 +391,6 @@ def _replay(args: argparse.Namespace) -> int:
             count += 1
             title = f"After event {event.seq} ({event.kind.replace('_', ' ')}), activation {state.activation}"
             atomic_write_text(folder / f"{count:04d}.svg", render_board(state.board, title=title))
-        print(f"{count} picture(s) written to {folder}/")
-    print("The saved game replays identically from its opening and answers, to the recorded result.")
+        print(_("{count} picture(s) written to {folder}/").format(count=count, folder=folder))
+    print(_("The saved game replays identically from its opening and answers, to the recorded result."))
     return 0
