@@ -17,6 +17,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Sequence, cast
 
+from .i18n import N_, _, decimal, localized, ngettext
+
 if TYPE_CHECKING:  # the results' types only: words never compute
     from .geometry.robust import Fragility
     from .table.advice import Advice, Option, TemplateOption
@@ -33,12 +35,12 @@ __all__ = ["describe_range_band", "fmt", "dist", "pct", "names", "COVER_PROSE", 
            "threat_grid"]
 
 COVER_PROSE = {
-    "none": "no cover",
-    "small": "small cover (+2 defence)",
-    "large": "large cover (+4 defence)",
-    "no_line_of_sight": "no line of sight",
+    "none": N_("no cover"),
+    "small": N_("small cover (+2 defence)"),
+    "large": N_("large cover (+4 defence)"),
+    "no_line_of_sight": N_("no line of sight"),
 }
-"""Each cover class (R-COVER, RUL-11) in words."""
+"""Each cover class (R-COVER, RUL-11) in words (English; translate with ``_()`` where shown)."""
 
 
 def describe_range_band(band: int) -> str:
@@ -50,8 +52,8 @@ def describe_range_band(band: int) -> str:
     ['within range (band 0)', '1 band beyond range (band 1, -1)', '3 bands beyond range (band 3, -3)']
     """
     if band <= 0:
-        return "within range (band 0)"
-    return f"{band} band{'s' if band != 1 else ''} beyond range (band {band}, -{band})"
+        return _("within range (band 0)")
+    return ngettext("{n} band beyond range (band {n}, -{n})", "{n} bands beyond range (band {n}, -{n})", band).format(n=band)
 
 
 def fmt(value: float) -> str:
@@ -82,54 +84,79 @@ def names(ids: Sequence[str]) -> str:
 # --- measure ------------------------------------------------------------------------------
 
 
+def _cm(value: float) -> str:
+    """:func:`dist` in the active language's decimals (``25,2`` in French)."""
+    return decimal(dist(value))
+
+
+def _num(value: float) -> str:
+    """:func:`fmt` in the active language's decimals."""
+    return decimal(fmt(value))
+
+
+def _cover(cls: str) -> str:
+    """A cover class in words, in the active language."""
+    return _(COVER_PROSE[cls]) if cls in COVER_PROSE else cls
+
+
 def range_line(m: Measurement) -> str:
     """The range line: the band and its own modifier, then the weapon's Combat, then the sum (R-SHOOT)."""
     assert m.weapon is not None and m.band is not None and m.modifier is not None
     weapon = m.weapon
-    what = f"{weapon.name} (range {fmt(weapon.range_cm)} cm)" if weapon.name else f"Weapon range {fmt(weapon.range_cm)} cm"
-    return (f"Range: {what} at {dist(m.exact_cm)} cm: {describe_range_band(m.band)}; band modifier {-m.band:+d},"
-            f" weapon Combat {weapon.combat:+d} -> range modifier {m.modifier:+d} (R-SHOOT).")
-
-
-def _moving(f: Fragility) -> str:
-    return f"{f.moved}'s" if f.moved else "either model's"
+    what = (_("{weapon} (range {range} cm)").format(weapon=weapon.name, range=_num(weapon.range_cm)) if weapon.name
+            else _("Weapon range {range} cm").format(range=_num(weapon.range_cm)))
+    return _("Range: {what} at {distance} cm: {band}; band modifier {band_modifier}, weapon Combat {combat} -> range"
+             " modifier {modifier} (R-SHOOT).").format(
+        what=what, distance=_cm(m.exact_cm), band=describe_range_band(m.band), band_modifier=f"{-m.band:+d}",
+        combat=f"{weapon.combat:+d}", modifier=f"{m.modifier:+d}")
 
 
 def fragile_text(f: Fragility, m: Measurement) -> str:
     """One fragile class: how little movement changes it, into what."""
-    by = f"{f.margin_cm:.2f} cm of {_moving(f)} movement"
+    margin = decimal(f"{f.margin_cm:.2f}")
+    by = (_("{margin} cm of {model}'s movement").format(margin=margin, model=f.moved) if f.moved
+          else _("{margin} cm of either model's movement").format(margin=margin))
     if f.what == "contact":
-        return f"{by} turns {'contact' if f.answer else 'no contact'} into {'no contact' if f.answer else 'contact'}"
+        return (_("{by} turns contact into no contact") if f.answer else _("{by} turns no contact into contact")).format(by=by)
     if f.what == "range_band":
         assert isinstance(f.answer, int) and isinstance(f.other, int)  # band numbers
         limit = m.weapon.range_cm * max(f.answer, f.other) if m.weapon else None
-        tail = f" ({m.exact_cm:.2f} cm, the band limit being {limit:g} cm)" if limit is not None else ""
-        return f"{by} turns range band {f.answer} into band {f.other}{tail}"
+        tail = (_(" ({distance} cm, the band limit being {limit} cm)").format(
+            distance=decimal(f"{m.exact_cm:.2f}"), limit=decimal(f"{limit:g}")) if limit is not None else "")
+        return _("{by} turns range band {band} into band {other}{tail}").format(by=by, band=f.answer, other=f.other, tail=tail)
     if f.what == "line_of_sight":
-        change = "line of sight into none" if f.answer else "no line of sight into line of sight"
-        return (f"line of sight ({'yes' if f.answer else 'no'}) changes within the computation's error" if f.margin_cm == 0
-                else f"{by} turns {change}")
-    old, new = COVER_PROSE.get(str(f.answer), str(f.answer)), COVER_PROSE.get(str(f.other), str(f.other))
-    return (f"the cover ({old}) may be {new} within the computation's error" if f.margin_cm == 0
-            else f"{by} turns {old} into {new}")
+        if f.margin_cm == 0:
+            return (_("line of sight (yes) changes within the computation's error") if f.answer
+                    else _("line of sight (no) changes within the computation's error"))
+        return (_("{by} turns line of sight into none") if f.answer
+                else _("{by} turns no line of sight into line of sight")).format(by=by)
+    old, new = _cover(str(f.answer)), _cover(str(f.other))
+    return (_("the cover ({old}) may be {new} within the computation's error") if f.margin_cm == 0
+            else _("{by} turns {old} into {new}")).format(by=by, old=old, new=new)
 
 
 def _borderline_notes(m: Measurement) -> list[str]:
     """What the 0.1 cm rounding or the computation's error leaves on a threshold."""
     notes: list[str] = []
+    exact = decimal(f"{m.exact_cm:.3f}")
     if m.near_contact:
-        notes.append(f"the distance is exactly {m.exact_cm:.3f} cm, {'within' if m.contact else 'just beyond'} the"
-                     " 0.1 cm contact tolerance (RUL-07)")
+        notes.append((_("the distance is exactly {distance} cm, within the 0.1 cm contact tolerance (RUL-07)")
+                      if m.contact else
+                      _("the distance is exactly {distance} cm, just beyond the 0.1 cm contact tolerance (RUL-07)"))
+                     .format(distance=exact))
     cov = m.cover
     if cov is not None and cov.borderline:
         low = max(0.0, cov.hidden_fraction - cov.error_bound)
-        notes.append(f"the hidden part is between {pct(low)} % and {pct(cov.hidden_fraction)} %, on both sides of a cover"
-                     " threshold (RUL-11); the answer above takes the upper figure")
+        notes.append(_("the hidden part is between {low} % and {high} %, on both sides of a cover threshold (RUL-11);"
+                       " the answer above takes the upper figure").format(
+            low=decimal(pct(low)), high=decimal(pct(cov.hidden_fraction))))
     limit = m.near_band_limit
     if limit is not None:
-        side = "on" if m.reported_cm <= limit + 1e-9 else "past"
-        notes.append(f"the distance is exactly {m.exact_cm:.3f} cm, which reads {dist(m.exact_cm)} cm, {side} the"
-                     f" {fmt(limit)} cm band limit (range is taken on the distance as reported, PRJ-30)")
+        text = (_("the distance is exactly {distance} cm, which reads {reported} cm, on the {limit} cm band limit (range"
+                  " is taken on the distance as reported, PRJ-30)") if m.reported_cm <= limit + 1e-9 else
+                _("the distance is exactly {distance} cm, which reads {reported} cm, past the {limit} cm band limit"
+                  " (range is taken on the distance as reported, PRJ-30)"))
+        notes.append(text.format(distance=exact, reported=_cm(m.exact_cm), limit=_num(limit)))
     return notes
 
 
@@ -142,49 +169,67 @@ def steadiness_line(m: Measurement) -> str | None:
     parts += [fragile_text(f, m) for f in (rob.fragile if rob else ()) if not (f.margin_cm == 0 and m.cover is not None
                                                                               and m.cover.borderline)]
     if parts:
-        return "Fragile: " + "; ".join(parts) + ". Check at the table and agree with your opponent."
+        return _("Fragile: {parts}. Check at the table and agree with your opponent.").format(parts=_semicolon().join(parts))
     if rob is None:
         return None
-    classes = "contact, line of sight, cover and range band" if m.weapon else "contact, line of sight and cover"
-    return f"Robust: {classes} stay the same if either model stood up to {fmt(m.tolerance_cm)} cm elsewhere."
+    text = (_("Robust: contact, line of sight, cover and range band stay the same if either model stood up to"
+              " {tolerance} cm elsewhere.") if m.weapon else
+            _("Robust: contact, line of sight and cover stay the same if either model stood up to {tolerance} cm"
+              " elsewhere."))
+    return text.format(tolerance=_num(m.tolerance_cm))
+
+
+def _semicolon() -> str:
+    # the separator between clauses: French sets a space before the semicolon
+    return _("; ")
+
+
+def _names(ids: Sequence[str]) -> str:
+    """:func:`names` in the active language."""
+    return ", ".join(ids) if ids else _("(none)")
 
 
 def measure_lines(m: Measurement) -> list[str]:
     """The ``measure`` answer in lines."""
-    lines = [f"{m.a} -> {m.b}: {dist(m.exact_cm)} cm edge to edge, {'in contact' if m.contact else 'not in contact'}."]
+    head = (_("{a} -> {b}: {distance} cm edge to edge, in contact.") if m.contact else
+            _("{a} -> {b}: {distance} cm edge to edge, not in contact."))
+    lines = [head.format(a=m.a, b=m.b, distance=_cm(m.exact_cm))]
     cov = m.cover
     if cov is None:
-        lines.append("Line of sight and cover: only measured between two models.")
+        lines.append(_("Line of sight and cover: only measured between two models."))
     else:
         if cov.line_of_sight:
-            text = (f"Line of sight: yes; {pct(cov.hidden_fraction)} % of the silhouette hidden"
-                    f" -> {COVER_PROSE.get(cov.cover, cov.cover)}")
+            text = _("Line of sight: yes; {hidden} % of the silhouette hidden -> {cover}").format(
+                hidden=decimal(pct(cov.hidden_fraction)), cover=_cover(cov.cover))
+            if cov.cover_from:
+                text += _(", from {pieces}").format(pieces=_names(cov.cover_from))
         else:
-            text = "Line of sight: no; no part of the target's silhouette can be seen (R-LOS)"
-        if cov.cover_from:
-            text += f", {'hidden by' if not cov.line_of_sight else 'from'} {names(cov.cover_from)}"
+            text = _("Line of sight: no; no part of the target's silhouette can be seen (R-LOS)")
+            if cov.cover_from:
+                text += _(", hidden by {pieces}").format(pieces=_names(cov.cover_from))
         lines.append(text + ".")
     if m.weapon is not None:
         lines.append(range_line(m))
     nearest = m.nearest
     if nearest is not None:
         if not nearest:
-            lines.append(f"Nearest target (RUL-08): {m.a} sees no enemy.")
+            lines.append(_("Nearest target (RUL-08): {a} sees no enemy.").format(a=m.a))
         elif m.same_side:
-            lines.append(f"Nearest target (RUL-08): {m.b} is on {m.a}'s side; the nearest enemy {m.a} sees:"
-                         f" {names(nearest)}.")
+            lines.append(_("Nearest target (RUL-08): {b} is on {a}'s side; the nearest enemy {a} sees: {nearest}.")
+                         .format(a=m.a, b=m.b, nearest=_names(nearest)))
         elif m.is_nearest:
             others = [n for n in nearest if n != m.b]
-            tie = f" (tied with {names(others)}: the shooter chooses)" if others else ""
-            lines.append(f"Nearest target (RUL-08): {m.b} is the nearest enemy {m.a} sees{tie}; it may be shot.")
+            tie = _(" (tied with {others}: the shooter chooses)").format(others=_names(others)) if others else ""
+            lines.append(_("Nearest target (RUL-08): {b} is the nearest enemy {a} sees{tie}; it may be shot.")
+                         .format(a=m.a, b=m.b, tie=tie))
         else:
-            lines.append(f"Nearest target (RUL-08): {m.b} is NOT the nearest enemy {m.a} sees; the nearest:"
-                         f" {names(nearest)}.")
+            lines.append(_("Nearest target (RUL-08): {b} is NOT the nearest enemy {a} sees; the nearest: {nearest}.")
+                         .format(a=m.a, b=m.b, nearest=_names(nearest)))
     steady = steadiness_line(m)
     if steady is not None:
         lines.append(steady)
     if not m.models_block:
-        lines.append("(Other models were treated as transparent.)")
+        lines.append(_("(Other models were treated as transparent.)"))
     return lines
 
 
@@ -196,68 +241,83 @@ def point(p: Sequence[float]) -> str:
 # --- move / reach -------------------------------------------------------------------------
 
 _REASON_PROSE = {
-    "too_far": "too far",
-    "no_room": "no room to get there",
-    "off_table": "the base would leave the table",
-    "destination_blocked": "the destination is blocked",
+    "too_far": N_("too far"),
+    "no_room": N_("no room to get there"),
+    "off_table": N_("the base would leave the table"),
+    "destination_blocked": N_("the destination is blocked"),
 }
+
+
+def _point(p: Sequence[float]) -> str:
+    """:func:`point` in the active language (``(12 ; 30,5)`` in French, where the comma is the decimal mark)."""
+    return _("({x}, {y})").format(x=_num(p[0]), y=_num(p[1]))
+
+
+def _spare(value: float) -> str:
+    return decimal(f"{value:.3f}")
 
 
 def charge_line(c: Charge, model: str) -> str:
     """Whether a charge reaches contact and whether it can fight this activation (R-ACTIVATE)."""
-    move = fmt(c.movement_cm)
+    move, two = _num(c.movement_cm), _num(2 * c.movement_cm)
     if c.moves_needed == 0:
-        return (f"Charge: {model} is already in contact with {c.target}: it can fight this activation"
-                " (the Melee action; R-ACTIVATE).")
+        return _("Charge: {model} is already in contact with {target}: it can fight this activation (the Melee action;"
+                 " R-ACTIVATE).").format(model=model, target=c.target)
     if c.moves_needed == 1:
-        return (f"Charge: {model} reaches contact with {c.target} with its free move ({dist(c.cost_cm or 0.0)} of"
-                f" {move} cm) and can fight this activation: declare the Melee action when designating it, then make"
-                " the free move into contact (R-ACTIVATE).")
+        return _("Charge: {model} reaches contact with {target} with its free move ({cost} of {movement} cm) and can"
+                 " fight this activation: declare the Melee action when designating it, then make the free move into"
+                 " contact (R-ACTIVATE).").format(model=model, target=c.target, cost=_cm(c.cost_cm or 0.0), movement=move)
     if c.moves_needed == 2:
-        return (f"Charge: {model} reaches contact with {c.target} only with two moves ({dist(c.cost_cm or 0.0)} cm;"
-                f" the free move and the Move action give {fmt(2 * c.movement_cm)} cm), so it cannot fight this"
-                " activation: the Move action is its action (R-ACTIVATE). It fights at its next activation if the"
-                " enemy is still there.")
+        return _("Charge: {model} reaches contact with {target} only with two moves ({cost} cm; the free move and the"
+                 " Move action give {two} cm), so it cannot fight this activation: the Move action is its action"
+                 " (R-ACTIVATE). It fights at its next activation if the enemy is still there.").format(
+            model=model, target=c.target, cost=_cm(c.cost_cm or 0.0), two=two)
     if c.cost_cm is None:
-        return f"Charge: {model} cannot reach contact with {c.target} at all (no way round the obstacles)."
-    return (f"Charge: {model} cannot reach contact with {c.target} this activation: it needs {dist(c.cost_cm)} cm,"
-            f" the free move and the Move action give {fmt(2 * c.movement_cm)} cm (R-ACTIVATE).")
+        return _("Charge: {model} cannot reach contact with {target} at all (no way round the obstacles).").format(
+            model=model, target=c.target)
+    return _("Charge: {model} cannot reach contact with {target} this activation: it needs {cost} cm, the free move and"
+             " the Move action give {two} cm (R-ACTIVATE).").format(model=model, target=c.target, cost=_cm(c.cost_cm),
+                                                                     two=two)
 
 
 def move_lines(a: MoveAnswer) -> list[str]:
     """The ``move`` answer in lines."""
     res = a.result
     allowance = res.allowance_cm
-    target = point(a.to)
+    target = _point(a.to)
     if a.contact_with:
-        target = f"contact with {a.contact_with} at {target}"
-    head = f"{res.model} -> {target}, movement {fmt(allowance)} cm: "
+        target = _("contact with {model} at {point}").format(model=a.contact_with, point=target)
+    head = _("{model} -> {target}, movement {movement} cm: ").format(model=res.model, target=target,
+                                                                      movement=_num(allowance))
+    doubled = _(" (difficult terrain counts double, RUL-17)")
     if res.legal:
-        text = head + f"legal; shortest path {dist(res.path_length_cm)} cm"
+        text = head + _("legal; shortest path {length} cm").format(length=_cm(res.path_length_cm))
         if a.doubled:
-            text += f", costing {dist(res.cost_cm)} cm (difficult terrain counts double, RUL-17)"
+            text += _(", costing {cost} cm").format(cost=_cm(res.cost_cm)) + doubled
         text += "."
         if allowance - res.cost_cm < 0.05:
-            text += f" Borderline: only {allowance - res.cost_cm:.3f} cm to spare."
+            text += _(" Borderline: only {spare} cm to spare.").format(spare=_spare(allowance - res.cost_cm))
     else:
-        text = head + f"NOT legal ({_REASON_PROSE.get(str(res.reason), str(res.reason))})."
+        reason = _REASON_PROSE.get(str(res.reason))
+        text = head + _("NOT legal ({reason}).").format(reason=_(reason) if reason else str(res.reason))
         if res.message:
             text += f"\n{res.message}"
         if res.path and res.reason == "too_far":
             if a.doubled:
-                text += (f"\nShortest path: {dist(res.path_length_cm)} cm, costing {dist(res.cost_cm)} cm"
-                         " (difficult terrain counts double, RUL-17).")
+                text += "\n" + _("Shortest path: {length} cm, costing {cost} cm").format(
+                    length=_cm(res.path_length_cm), cost=_cm(res.cost_cm)) + doubled + "."
             if res.cost_cm - allowance < 0.05:
-                text += f" Borderline: over by only {res.cost_cm - allowance:.3f} cm."
+                text += _(" Borderline: over by only {over} cm.").format(over=_spare(res.cost_cm - allowance))
             if a.stop_at is not None and a.missing_cm is not None:
-                text += (f"\nWith {fmt(allowance)} cm it gets to {point(a.stop_at)} along that"
-                         f" path; {dist(a.missing_cm)} cm are missing.")
+                text += "\n" + _("With {movement} cm it gets to {point} along that path; {missing} cm are missing.").format(
+                    movement=_num(allowance), point=_point(a.stop_at), missing=_cm(a.missing_cm))
     if 2 < len(res.path) <= 8:
-        text += "\nPath: " + " -> ".join(point(p) for p in res.path)
+        text += "\n" + _("Path: {points}").format(points=" -> ".join(_point(p) for p in res.path))
     elif len(res.path) > 8:  # arcs round bases come as many short segments
-        text += f"\nPath: {len(res.path)} points, curving round obstacles (see --json or --svg)."
+        text += "\n" + _("Path: {n} points, curving round obstacles (see --json or --svg).").format(n=len(res.path))
     if res.narrowest_gap_cm is not None and res.gap_at is not None:
-        text += f"\nNarrowest gap on the way: {dist(res.narrowest_gap_cm)} cm at {point(res.gap_at)}."
+        text += "\n" + _("Narrowest gap on the way: {gap} cm at {point}.").format(gap=_cm(res.narrowest_gap_cm),
+                                                                                 point=_point(res.gap_at))
     lines = text.split("\n")
     if a.charge is not None:
         lines.append(charge_line(a.charge, res.model))
@@ -267,11 +327,13 @@ def move_lines(a: MoveAnswer) -> list[str]:
 def reach_lines(a: ReachAnswer) -> list[str]:
     """The ``reach`` answer in lines."""
     if a.empty:
-        return [f"{a.model} (movement {fmt(a.movement_cm)} cm) cannot move at all."]
+        return [_("{model} (movement {movement} cm) cannot move at all.").format(model=a.model,
+                                                                                movement=_num(a.movement_cm))]
     b = a.region.bounds
-    return [f"{a.model} (movement {fmt(a.movement_cm)} cm) can put its base centre anywhere in a region of"
-            f" {a.region.area:.1f} cm², within x {fmt(b[0])}..{fmt(b[2])} cm, y {fmt(b[1])}..{fmt(b[3])} cm (difficult"
-            " terrain counts double; bases and impassable terrain are gone around)."]
+    return [_("{model} (movement {movement} cm) can put its base centre anywhere in a region of {area} cm², within x"
+              " {x0}..{x1} cm, y {y0}..{y1} cm (difficult terrain counts double; bases and impassable terrain are gone"
+              " around).").format(model=a.model, movement=_num(a.movement_cm), area=decimal(f"{a.region.area:.1f}"),
+                                  x0=_num(b[0]), x1=_num(b[2]), y0=_num(b[1]), y1=_num(b[3]))]
 
 
 # --- template -----------------------------------------------------------------------------
@@ -356,52 +418,70 @@ def check_lines(c: SceneCheck) -> list[str]:
 
 # --- shoot --------------------------------------------------------------------------------
 
-RESULT_LABELS = {"none": "nothing", "scratch": "scratch", "light": "light wound", "grave": "grave wound",
-                 "fatal": "fatal wound"}
-"""Each hit result (R-WOUND) in words."""
+RESULT_LABELS = {"none": N_("nothing"), "scratch": N_("scratch"), "light": N_("light wound"),
+                 "grave": N_("grave wound"), "fatal": N_("fatal wound")}
+"""Each hit result (R-WOUND) in words (English; translate with ``_()`` where shown)."""
 
 
 def _cannot_wound(s: ShotAnswer) -> str | None:
     why = s.cannot_wound_because
     if why == "shield":
-        kind = {"half": "half-shield", "full": "shield"}.get(s.shield, "shield")
-        return (f"It cannot wound: {s.target}'s {kind} stops every shot that gets home (R-SHIELD: shots never damage a"
-                " shielded model; only a melee blow may get through).")
+        text = (_("It cannot wound: {target}'s half-shield stops every shot that gets home (R-SHIELD: shots never"
+                  " damage a shielded model; only a melee blow may get through).") if s.shield == "half" else
+                _("It cannot wound: {target}'s shield stops every shot that gets home (R-SHIELD: shots never damage a"
+                  " shielded model; only a melee blow may get through)."))
+        return text.format(target=s.target)
     if why == "damage":
-        return f"It cannot wound: no damage roll of the {s.weapon} reaches even a scratch on {s.target} (R-WOUND)."
+        return _("It cannot wound: no damage roll of the {weapon} reaches even a scratch on {target} (R-WOUND).").format(
+            weapon=s.weapon, target=s.target)
     return None
+
+
+def _percent_row(label: str, width: int, value: float) -> str:
+    # the label padded by its own length in the active language, the figure in its decimals
+    return f"  {label.ljust(width)}  {decimal(f'{100 * value:5.1f}')} %"
 
 
 def shot_lines(s: ShotAnswer) -> list[str]:
     """The ``shoot`` answer in lines: the geometry, the odds, whether it may be taken and whether it can wound."""
     m = s.measurement
-    lines = [f"{s.shooter} shoots {s.target} with {s.weapon}.", *measure_lines(m)]
+    lines = [_("{shooter} shoots {target} with {weapon}.").format(shooter=s.shooter, target=s.target, weapon=s.weapon),
+             *measure_lines(m)]
     odds = s.odds
     cannot = _cannot_wound(s)
     if odds is not None:
-        lines.append(f"Odds (cover {m.cover.cover if m.cover else 'none'}, {dist(m.exact_cm)} cm): attack die"
-                     f" {odds.attack_bonus:+d} against defence die {odds.defence_bonus:+d}.")
-        rows = [("hits (before shields)", odds.p_hit)]
+        cover = m.cover.cover if m.cover else "none"
+        lines.append(_("Odds ({cover}, {distance} cm): attack die {attack} against defence die {defence}.").format(
+            cover=_(_COVER_WORDS[cover]) if cover in _COVER_WORDS else f"cover {cover}", distance=_cm(m.exact_cm),
+            attack=f"{odds.attack_bonus:+d}", defence=f"{odds.defence_bonus:+d}"))
+        rows = [(_("hits (before shields)"), odds.p_hit)]
         if odds.template:
-            rows.append(("struck (hit or caught)", odds.p_struck))
+            rows.append((_("struck (hit or caught)"), odds.p_struck))
         if odds.p_shield_stopped:
-            rows.append(("stopped by the shield", odds.p_shield_stopped))
-        wounds = [(f"  {RESULT_LABELS[k]}", v) for k, v in odds.wound.items()]
-        width = max(len(label) for label, _ in rows + wounds)
-        lines += [f"  {label.ljust(width)}  {100 * v:5.1f} %" for label, v in rows]
+            rows.append((_("stopped by the shield"), odds.p_shield_stopped))
+        wounds = [(f"  {_(RESULT_LABELS[k])}", v) for k, v in odds.wound.items()]
+        expected = _("expected damage")
+        width = max(len(label) for label, _v in rows + wounds)
+        lines += [_percent_row(label, width, v) for label, v in rows]
         if cannot is None:
-            lines.append("  the target suffers:")
-            lines += [f"  {label.ljust(width)}  {100 * v:5.1f} %" for label, v in wounds]
-            lines.append(f"  {'expected damage'.ljust(width)}  {odds.expected_damage:7.2f}")
+            lines.append(_("  the target suffers:"))
+            lines += [_percent_row(label, width, v) for label, v in wounds]
+            lines.append(f"  {expected.ljust(width)}  {decimal(f'{odds.expected_damage:7.2f}')}")
     if s.reasons:
-        lines.append("This shot may not be taken: " + "; ".join(s.reasons) + ".")
+        lines.append(_("This shot may not be taken: {reasons}.").format(
+            reasons=_semicolon().join(localized(r) for r in s.reasons)))
     elif cannot is not None:
-        lines.append("This shot may be taken, but it cannot wound.")
+        lines.append(_("This shot may be taken, but it cannot wound."))
     else:
-        lines.append("This shot may be taken.")
+        lines.append(_("This shot may be taken."))
     if cannot is not None:
         lines.append(cannot)
     return lines
+
+
+_COVER_WORDS = {"none": N_("cover none"), "small": N_("cover small"), "large": N_("cover large"),
+                "no_line_of_sight": N_("cover no_line_of_sight")}
+"""The cover class as the odds line names it (its code in English, the rulebook's words in French)."""
 
 
 # --- advise -------------------------------------------------------------------------------

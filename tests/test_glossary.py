@@ -38,6 +38,9 @@ CODE_WORDS: dict[str, set[str]] = {
     # the same English word in another sense: round 1's random draw (tirage), not a drawn game (nul)
     "of the same club or city: no draw keeps every such pair apart": {"draw"},
     "{a} and {b}, {a_place} and {b_place} of round 1's draw (seed {seed})": {"draw"},
+    # "round" as in "go round an obstacle", not a tournament round
+    "Charge: {model} cannot reach contact with {target} at all (no way round the obstacles).": {"round"},
+    "Path: {n} points, curving round obstacles (see --json or --svg).": {"round"},
 }
 """Messages where a glossary word is not the rule notion: a key or command typed as is, or another sense of the word."""
 

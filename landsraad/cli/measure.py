@@ -9,6 +9,7 @@ import argparse
 from .. import wording
 from ..errors import UsageError
 from ..geometry.robust import DEFAULT_TOLERANCE_CM
+from ..i18n import _, decimal
 from ..svg import render_board
 from ..table import boards
 from ..table.measure import measure
@@ -38,13 +39,15 @@ def cmd_measure(args: argparse.Namespace) -> int:
     boards.need_thing(board, args.a, args.scene)
     boards.need_thing(board, args.b, args.scene)
     if args.a == args.b:
-        raise UsageError(f"measure needs two different things; got {args.a!r} twice.")
+        raise UsageError(_("measure needs two different things; got {thing} twice.").format(thing=repr(args.a)))
     if bare:  # a weapon's name alone is read in the acting model's faction
         weapon = geometry.weapon_range(args.weapon, facts.faction(args.a) if board.has_base(args.a) else None)
     m = measure(board, args.a, args.b, weapon=weapon, tolerance_cm=tolerance, models_block=not args.models_transparent)
-    notes = [f"Range modifier: {m.modifier:+d} (weapon range {wording.fmt(weapon.range_cm)} cm)"] if weapon else []
+    notes = [_("Range modifier: {modifier} (weapon range {range} cm)").format(
+        modifier=f"{m.modifier:+d}", range=decimal(wording.fmt(weapon.range_cm)))] if weapon else []
     if m.cover is None:
-        notes.insert(0, f"Distance {args.a} -> {args.b}: {m.reported_cm:.1f} cm edge to edge")
+        notes.insert(0, _("Distance {a} -> {b}: {distance} cm edge to edge").format(
+            a=args.a, b=args.b, distance=decimal(f"{m.reported_cm:.1f}")))
     steady = wording.steadiness_line(m)
     if steady:
         notes.append(steady)

@@ -9,6 +9,7 @@ import argparse
 from .. import wording
 from ..errors import UsageError, quoted
 from ..geometry.board import Board
+from ..i18n import _
 from ..svg import render_board
 from ..table import boards, moves
 from .geometry import SCENE_HELP, add_output_options, check_svg, finish, given_movement, parse_point
@@ -34,12 +35,14 @@ def cmd_move(args: argparse.Namespace) -> int:
     else:
         other = args.to.strip()
         if other == args.model:
-            raise UsageError(f"--to names {quoted(args.model)}, the model that moves; name another model or a point X,Y.")
+            raise UsageError(_("--to names {model}, the model that moves; name another model or a point X,Y.").format(
+                model=quoted(args.model)))
         if not board.has_base(other):
             try:
                 boards.need_model(board, other, args.scene, exclude=args.model)
             except UsageError as exc:
-                raise UsageError(f"--to expects a point X,Y in cm or a model to move into contact with. {exc}") from None
+                raise UsageError(_("--to expects a point X,Y in cm or a model to move into contact with. {problem}").format(
+                    problem=exc)) from None
         answer = moves.move_into_contact(board, args.model, other, allowance)
     target = wording.point(answer.to)
     if answer.contact_with:

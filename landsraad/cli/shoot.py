@@ -24,6 +24,7 @@ from typing import Any
 from .. import wording
 from ..errors import UsageError
 from ..fileio import atomic_write_text, check_output_path
+from ..i18n import _
 from ..model import Weapon
 from ..ruleset import Ruleset
 from ..scene import Scene
@@ -50,8 +51,8 @@ def _model_text(scene: Scene, model_id: str, given: str | None, option: str) -> 
             return given
         return f"{profile},{given}"
     if profile is None:
-        raise UsageError(f"Model {model_id!r} has no profile in the scene; give its stats with {option}, "
-                         f"e.g. {option} corrino/soldier or {option} combat=1,endurance=3.")
+        raise UsageError(_("Model {model} has no profile in the scene; give its stats with {option}, e.g. {option}"
+                           " corrino/soldier or {option} combat=1,endurance=3.").format(model=repr(model_id), option=option))
     return profile
 
 
@@ -59,14 +60,15 @@ def _weapon(text: str, faction: str | None) -> Weapon:
     """``--weapon``: a bare name in the shooter's faction, FACTION:WEAPON, FACTION/TYPE:WEAPON or inline items."""
     if weapons.is_bare_name(text):
         if faction is None:
-            raise UsageError(f"--weapon {text!r}: the shooter has no profile, so its faction is unknown; write "
-                             "FACTION:WEAPON (corrino:pistol) or inline range=10,combat=+1,damage=+1.")
+            raise UsageError(_("--weapon {text}: the shooter has no profile, so its faction is unknown; write"
+                               " FACTION:WEAPON (corrino:pistol) or inline {inline}.")
+                             .format(text=repr(text), inline="range=10,combat=+1,damage=+1"))
         return weapons.in_faction(text, faction)
     if _is_profile_ref(text):
         weapon = parse_model_spec(text, argument="--weapon").weapon
         if weapon is None:
-            raise UsageError(f"--weapon {text!r} names a profile but no weapon; write FACTION/TYPE:WEAPON, "
-                             "e.g. corrino/soldier:pistol.")
+            raise UsageError(_("--weapon {text} names a profile but no weapon; write FACTION/TYPE:WEAPON, e.g."
+                               " corrino/soldier:pistol.").format(text=repr(text)))
         return weapon
     return parse_weapon(text, argument="--weapon")
 
@@ -95,7 +97,7 @@ def cmd_shoot(args: argparse.Namespace) -> int:
     scenes.need_model(board, args.a, args.scene, "shooter")
     scenes.need_model(board, args.b, args.scene, "target")
     if args.a == args.b:
-        raise UsageError(f"shoot needs two different models; got {args.a!r} twice.")
+        raise UsageError(_("shoot needs two different models; got {model} twice.").format(model=repr(args.a)))
     ruleset = Ruleset(ties=args.ties, arrakis=args.arrakis, models_block_sight=not args.models_transparent)
     attacker = parse_model_spec(_model_text(scene, args.a, args.attacker, "--attacker"), argument="--attacker")
     target = build_combatant(parse_model_spec(_model_text(scene, args.b, args.target, "--target"), argument="--target"))
@@ -109,8 +111,8 @@ def cmd_shoot(args: argparse.Namespace) -> int:
         lines = wording.shot_lines(answers[0])
     else:
         data["each_weapon"] = [a.to_dict() for a in answers]
-        lines = [f"{args.a} carries {len(answers)} ranged weapons ({', '.join(a.weapon for a in answers)}): the answer"
-                 " for each (choose one with --weapon)."]
+        lines = [_("{model} carries {n} ranged weapons ({weapons}): the answer for each (choose one with --weapon).")
+                 .format(model=args.a, n=len(answers), weapons=", ".join(a.weapon for a in answers))]
         for a in answers:
             lines += ["", *wording.shot_lines(a)]
     if args.svg:
@@ -120,7 +122,7 @@ def cmd_shoot(args: argparse.Namespace) -> int:
     else:
         print("\n".join(lines))
         if args.svg:
-            print(f"Picture written to {args.svg}.")
+            print(_("Picture written to {path}.").format(path=args.svg))
     return 0
 
 

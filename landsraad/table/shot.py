@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from ..errors import RuleError
 from ..geometry.board import Board
+from ..i18n import message
 from ..odds import ShotOdds, shot_odds
 from ..rules.shooting import LaserMode, shot_cover
 from ..rules.state import Combatant, effective_shield
@@ -137,14 +138,16 @@ def shot(board: Board, shooter_id: str, target_id: str, shooter: Combatant, targ
     reasons: list[str] = []
     odds = None
     if not (m.cover is not None and m.cover.line_of_sight):
-        reasons.append(f"{shooter_id} has no line of sight to {target_id} (R-LOS)")
+        reasons.append(message("{shooter} has no line of sight to {target} (R-LOS)", shooter=shooter_id, target=target_id))
     else:
         if gun.template is not None and gun.template.kind == "direct" and m.exact_cm > gun.template.size_cm + 1e-9:
-            reasons.append(f"{target_id} is {m.reported_cm:.1f} cm away, beyond the {gun.template.size_cm:g} cm of the"
-                           f" {gun.name}'s direct-fire template (R-TEMPLATE)")
+            reasons.append(message("{target} is {distance} cm away, beyond the {size} cm of the {weapon}'s direct-fire"
+                                   " template (R-TEMPLATE)", target=target_id, distance=f"{m.reported_cm:.1f}",
+                                   size=float(gun.template.size_cm), weapon=gun.name))
         if m.is_nearest is False and gun.template is None:
-            reasons.append(f"{target_id} is not the nearest enemy {shooter_id} sees; the nearest: "
-                           f"{', '.join(m.nearest or ()) or '(none)'} (RUL-08)")
+            reasons.append(message("{target} is not the nearest enemy {shooter} sees; the nearest: {nearest} (RUL-08)",
+                                   target=target_id, shooter=shooter_id,
+                                   nearest=", ".join(m.nearest) if m.nearest else message("(none)")))
         try:
             odds = shot_odds(shooter, target, distance_cm=m.exact_cm, cover=shot_cover(m.cover.cover), laser_mode=laser_mode,
                              ruleset=ruleset)

@@ -1,0 +1,137 @@
+"""``measure``, ``shoot``, ``move`` and ``reach`` at the table in both languages: French in the rulebook's words, English unchanged.
+
+The English golden files (``tests/data/i18n/en-table/``) were written by the commands before
+their wording went through the translation layer (landsraad d986f2d, the same :func:`scenario`; the move and reach files on 8c4a48f, before their wording changed;
+without ``--lang``); the test runs the scenario again with ``--lang en`` (and once under a French
+locale, which the flag overrides) and wants every byte back. To write them again after an
+intended change of the English text: ``python tests/cli/test_lang_table.py tests/data/i18n/en-table``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = ROOT / "tests" / "data" / "i18n" / "en-table"
+
+COMMANDS: dict[str, list[str]] = {
+    "measure_weapon.txt": ["measure", "scenes/reference.yaml", "red-1", "blue-1", "--weapon", "corrino:pistol"],
+    "measure_plain.txt": ["measure", "scenes/reference.yaml", "red-5", "blue-8"],
+    "measure_same_side.txt": ["measure", "scenes/reference.yaml", "red-1", "red-6", "--weapon", "10,+1"],
+    "measure_terrain.txt": ["measure", "scenes/reference.yaml", "red-1", "rock"],
+    "measure_transparent.txt": ["measure", "scenes/reference.yaml", "red-3", "blue-3", "--weapon", "10", "--models-transparent"],
+    "measure_twice.txt": ["measure", "scenes/reference.yaml", "red-1", "red-1"],
+    "shoot_table.txt": ["shoot", "scenes/table.yaml", "sardaukar-1", "naib-1"],
+    "shoot_nearest.txt": ["shoot", "scenes/table.yaml", "sardaukar-1", "fedaykin-1"],
+    "shoot_hidden.txt": ["shoot", "scenes/table.yaml", "mentat", "warrior-1"],
+    "shoot_twice.txt": ["shoot", "scenes/table.yaml", "mentat", "mentat"],
+    "move_legal.txt": ["move", "scenes/reference.yaml", "red-1", "--to", "10,20"],
+    "move_blocked.txt": ["move", "scenes/reference.yaml", "red-1", "--to", "40,40"],
+    "move_far_charge.txt": ["move", "scenes/reference.yaml", "red-4", "--to", "blue-4"],
+    "move_far.txt": ["move", "scenes/reference.yaml", "red-6", "--to", "red-7"],
+    "move_charge.txt": ["move", "scenes/table.yaml", "sardaukar-1", "--to", "fedaykin-1"],
+    "move_self.txt": ["move", "scenes/reference.yaml", "red-1", "--to", "red-1"],
+    "reach.txt": ["reach", "scenes/reference.yaml", "red-1"],
+}
+
+
+def run(args: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    proc = subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc
+
+
+def scenario(lang: list[str], env: dict[str, str] | None = None) -> dict[str, str]:
+    """Every :data:`COMMANDS` output a person reads (stdout, stderr, exit code), by name."""
+    out: dict[str, str] = {}
+    for name, args in COMMANDS.items():
+        proc = run([*lang, *args], env)
+        out[name] = proc.stdout + proc.stderr + f"rc={proc.returncode}\n"
+    return out
+
+
+@pytest.fixture(scope="module")
+def french() -> dict[str, str]:
+    return scenario(["--lang", "fr"])
+
+
+@pytest.mark.parametrize("env", [{}, {"LC_ALL": "fr_FR.UTF-8"}], ids=["C locale", "French locale"])
+def test_lang_en_output_is_the_golden_output(env: dict[str, str]):
+    got = scenario(["--lang", "en"], env)
+    assert sorted(p.name for p in GOLDEN.iterdir()) == sorted(COMMANDS)
+    for name in COMMANDS:
+        assert got[name] == (GOLDEN / name).read_text(encoding="utf-8"), name
+
+
+def test_measure_in_french_in_the_rulebook_words(french: dict[str, str]):
+    text = french["measure_weapon.txt"]
+    assert text.startswith("red-1 -> blue-1 : 25,2 cm de socle à socle, pas au contact.\n")
+    assert ("Ligne de vue : oui ; 37,8 % de la silhouette cachée -> petit couvert (+2 en défense), par red-6.\n") in text
+    assert ("Portée : Pistol (portée 10 cm) à 25,2 cm : 2 tranches au-delà de la portée (tranche 2, -2) ; modificateur"
+            " de tranche -2, Combat de l'arme +1 -> modificateur de portée -1 (R-SHOOT).") in text
+    assert "Cible la plus proche (RUL-08) : blue-1 est la figurine ennemie la plus proche que voit red-1" in text
+    assert "Solide : contact, ligne de vue, couvert et tranche de portée restent les mêmes" in text and "0,5 cm près" in text
+    assert text.endswith("rc=0\n")
+    same = french["measure_same_side.txt"]
+    assert "1 tranche au-delà de la portée (tranche 1, -1)" in same
+    assert "red-6 est dans le camp de red-1 ; la figurine ennemie la plus proche que voit red-1 : blue-1." in same
+    assert ("Fragile : 0,24 cm de mouvement de l'une ou l'autre figurine change la tranche de portée 1 en tranche 0"
+            " (10,29 cm, la limite de la tranche étant à 10 cm). Vérifiez sur la table") in same
+    assert "Ligne de vue et couvert : mesurés seulement entre deux figurines." in french["measure_terrain.txt"]
+    assert "(Les autres figurines ont été traitées comme transparentes.)" in french["measure_transparent.txt"]
+    assert "grand couvert (+4 en défense), par arch." in french["measure_transparent.txt"]
+    assert french["measure_twice.txt"] == ("landsraad : erreur : measure demande deux choses différentes ; reçu 'red-1'"
+                                           " deux fois.\nrc=2\n")
+
+
+def test_shoot_in_french_in_the_rulebook_words(french: dict[str, str]):
+    text = french["shoot_hidden.txt"]
+    assert text.startswith("mentat tire sur warrior-1 avec Pistol.\nmentat -> warrior-1 : 29,8 cm de socle à socle")
+    assert ("Fragile : 0,38 cm de mouvement de mentat change petit couvert (+2 en défense) en grand couvert (+4 en"
+            " défense) ; 0,25 cm de mouvement") in text
+    assert "Chances (petit couvert, 29,8 cm) : dé d'attaque -2 contre dé de défense +2.\n" in text
+    assert "  touche (avant boucliers)   15,0 %\n  la cible subit :\n    rien                     85,0 %\n" in text
+    assert "    égratignure               1,5 %\n    blessure légère           4,5 %\n" in text
+    assert "    blessure grave            4,5 %\n    blessure fatale           4,5 %\n  dégâts moyens                0,97\n" in text
+    assert text.endswith("Ce tir ne peut pas être effectué : warrior-1 n'est pas la figurine ennemie la plus proche que"
+                         " voit mentat ; la plus proche : fedaykin-1 (RUL-08).\nrc=0\n")
+    assert french["shoot_nearest.txt"].endswith("Ce tir peut être effectué.\nrc=0\n")
+    assert french["shoot_twice.txt"] == "landsraad : erreur : shoot demande deux figurines différentes ; reçu 'mentat' deux fois.\nrc=2\n"
+
+
+def test_move_and_reach_in_french_in_the_rulebook_words(french: dict[str, str]):
+    assert french["move_legal.txt"] == "red-1 -> (10 ; 20), Mouvement 10 cm : permis ; chemin le plus court 7,8 cm.\nrc=0\n"
+    far = french["move_far_charge.txt"]
+    assert far.startswith("red-4 -> contact avec blue-4 en (39,3 ; 38,1), Mouvement 10 cm : PAS permis (trop loin).\n")
+    assert "Avec 10 cm, elle arrive en (34,9 ; 21,2) sur ce chemin ; il manque 17,5 cm.\n" in far
+    assert ("Charge : red-4 ne peut pas arriver au contact de blue-4 pendant cette activation : il lui faut 27,5 cm, le"
+            " mouvement gratuit et l'action de Mouvement donnent 20 cm (R-ACTIVATE).\nrc=1\n") in far
+    charge = french["move_charge.txt"]
+    assert "Chemin : 35 points, en contournant les obstacles (voir --json ou --svg)." in charge
+    assert "avec son mouvement gratuit (9,4 sur 10 cm) et peut combattre pendant cette activation" in charge
+    assert "PAS permis (la destination est bloquée)." in french["move_blocked.txt"]
+    assert "une zone de 185,3 cm², entre x 1,5 et 14,7 cm, y 4 et 24 cm (le terrain difficile compte double" in french["reach.txt"]
+    assert french["move_self.txt"].startswith("landsraad : erreur : --to nomme 'red-1', la figurine qui se déplace ;")
+
+
+def test_shoot_json_is_the_same_in_both_languages():
+    args = ["shoot", "--json", "scenes/table.yaml", "sardaukar-1", "naib-1"]
+    en, fr = run(["--lang", "en", *args]), run(["--lang", "fr", *args])
+    assert en.returncode == fr.returncode == 0 and en.stdout == fr.stdout
+    assert json.loads(fr.stdout)["reasons"] == ["naib-1 is not the nearest enemy sardaukar-1 sees; the nearest: fedaykin-1 (RUL-08)"]
+    m_en, m_fr = (run([lang, "measure", "--json", "scenes/reference.yaml", "red-1", "blue-1"]) for lang in ("--lang=en", "--lang=fr"))
+    assert m_en.stdout == m_fr.stdout and json.loads(m_fr.stdout)["distance_cm"] == 25.2
+
+
+if __name__ == "__main__":  # write the golden files again: python tests/cli/test_lang_table.py FOLDER
+    folder = Path(sys.argv[1])
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in scenario([]).items():
+        (folder / name).write_text(text, encoding="utf-8")
