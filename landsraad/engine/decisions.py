@@ -37,9 +37,9 @@ Answer = Any
 
 
 DecisionKind = Literal[
-    # set-up (R-SETUP, R-DEPLOY) and missions
+    # set-up (R-SETUP-BID, R-DEPLOY) and missions
     "bid", "who_first", "first_player", "pick_missions", "treachery", "terrain_piece", "terrain_place", "place_marker", "deploy",
-    # an activation and its action (R-ACTIVATION)
+    # an activation and its action (R-ACTIVATE)
     "activate", "spice", "free_move", "action", "move", "weapon", "target", "laser_mode", "aim", "place_hunter_seeker",
     "place_jammer",
     # shots, clashes and what follows them (R-SHOOT, R-MELEE, RUL-09)

@@ -228,6 +228,8 @@ def _within_reach(p: tuple[float, float], mx: float, my: float, allowance_cm: fl
     reach = math.hypot(px - mx, py - my)
     if reach <= allowance_cm:
         return p
+    if allowance_cm <= 0.01:  # no room to pull back into: the start is the one point within reach
+        return (mx, my)
     k = (allowance_cm - 0.01) / reach
     return _cents(mx + (px - mx) * k), _cents(my + (py - my) * k)
 

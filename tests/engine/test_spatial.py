@@ -4,7 +4,7 @@ import math
 import struct
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 from landsraad.engine import spatial
@@ -176,6 +176,7 @@ _coordinate = st.floats(-20, 140)
 @given(mx=_coordinate, my=_coordinate, allowance=st.one_of(st.floats(0, 40), st.sampled_from((2.0, 5.0, 7.5, 10.0, 12.5))),
        towards=st.lists(st.one_of(st.tuples(_coordinate, _coordinate),
                                   st.tuples(st.floats(-1, 1), st.floats(-1, 1))), max_size=5))
+@example(mx=0.0, my=2.225073858507e-311, allowance=0.0, towards=[(0.0, 1.0)])  # hypothesis found: a NaN point
 def test_suggested_points_are_the_points_computed_step_by_step(mx, my, allowance, towards):
     """One quotient per target and a step equal to the last one skipped (a target nearer than the
     allowance): the same points, bit for bit, in the same order."""
@@ -199,3 +200,10 @@ def test_opened_boards_of_one_layout_share_their_terrain_and_equal_the_board_ope
     assert a.terrain is b.terrain and a != b
     opened = tuple(spatial._opened(t) if t.movement == "difficult" else t for t in state.board.terrain)
     assert a == state.board.with_terrain(opened) and [t.movement for t in a.terrain] == ["open", "blocked"]
+
+
+def test_a_suggestion_past_an_allowance_too_small_to_pull_back_into_is_the_start():
+    # the pull-back factor (allowance - 0.01) / reach was negative, or infinite for a subnormal reach
+    assert spatial._within_reach((0.0, 0.01), 0.0, 2.225073858507e-311, 0.0) == (0.0, 2.225073858507e-311)
+    assert spatial._within_reach((0.0, 0.01), 0.0, 0.0, 0.005) == (0.0, 0.0)
+    assert spatial._within_reach((0.0, 5.0), 0.0, 0.0, 5.0) == (0.0, 5.0)
