@@ -1,4 +1,4 @@
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
@@ -11,3 +11,14 @@ def data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mo
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("LANDSRAAD_DATA_DIR", str(folder))
     yield folder
+
+
+@pytest.fixture(scope="module")
+def window(x_display: str) -> Iterator[Any]:
+    """One real pyglet window per test module (under Xvfb when there is no display)."""
+    pyglet = pytest.importorskip("pyglet", reason="the viewer needs pyglet (pip install '.[viewer]')")
+    from landsraad.viewer import app  # noqa: F401 - sets pyglet's options before the first window
+
+    win = pyglet.window.Window(1000, 700, visible=True, caption="landsraad test")
+    yield win
+    win.close()

@@ -25,15 +25,6 @@ from landsraad.viewer.timeline import Frame, Timeline  # noqa: E402
 REFERENCE = data_dir("scenes") / "reference.yaml"
 
 
-@pytest.fixture(scope="module")
-def window(x_display: str) -> Iterator[Any]:
-    from landsraad.viewer import app  # noqa: F401 - sets pyglet's options before the first window
-
-    win = pyglet.window.Window(1000, 700, visible=True, caption="landsraad test")
-    yield win
-    win.close()
-
-
 @pytest.fixture
 def viewer(window: Any) -> Iterator[Any]:
     from landsraad.viewer.app import Viewer

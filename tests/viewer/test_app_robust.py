@@ -14,7 +14,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -51,15 +51,6 @@ def _symbols() -> list[int]:
     from pyglet.window import key
 
     return sorted({v for n, v in vars(key).items() if n.isupper() and not n.startswith("MOD_") and isinstance(v, int) and v > 0})
-
-
-@pytest.fixture(scope="module")
-def window(x_display: str) -> Iterator[Any]:
-    from landsraad.viewer import app  # noqa: F401 - sets pyglet's options before the first window
-
-    win = pyglet.window.Window(1000, 700, visible=True, caption="landsraad robustness test")
-    yield win
-    win.close()
 
 
 def _send(window: Any, *event: Any) -> None:

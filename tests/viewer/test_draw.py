@@ -18,15 +18,6 @@ from landsraad.svg import side_colours  # noqa: E402
 from landsraad.viewer.modes import EditMode, ReplayMode  # noqa: E402
 from tests.viewer.test_app import _close, _frame, _pixel, _rgb, _send  # noqa: E402
 
-
-@pytest.fixture(scope="module")
-def window(x_display: str) -> Iterator[Any]:
-    from landsraad.viewer import app  # noqa: F401 - sets pyglet's options before the first window
-
-    win = pyglet.window.Window(1000, 700, visible=True, caption="landsraad drawing test")
-    yield win
-    win.close()
-
 CARDED = """
 name: carded
 models:

@@ -28,15 +28,6 @@ from landsraad.players import make_player  # noqa: E402
 from landsraad.scene import load_scene  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def window(x_display: str) -> Iterator[Any]:
-    from landsraad.viewer import app  # noqa: F401 - sets pyglet's options before the first window
-
-    win = pyglet.window.Window(1000, 700, visible=True, caption="landsraad play test")
-    yield win
-    win.close()
-
-
 def _viewer(window: Any, tmp_path: Path, dice: str = "digital", delay: float | None = None) -> Any:
     from landsraad.viewer.app import Viewer
     from landsraad.viewer.playing import PlayMode, Transcript

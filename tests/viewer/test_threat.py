@@ -17,15 +17,6 @@ from landsraad.viewer.modes import EditMode  # noqa: E402
 SCENE = Path(__file__).resolve().parents[1] / "data" / "scenes" / "threat.yaml"
 
 
-@pytest.fixture(scope="module")
-def window(x_display: str) -> Iterator[Any]:
-    from landsraad.viewer import app  # noqa: F401 - sets pyglet's options before the first window
-
-    win = pyglet.window.Window(1000, 700, visible=True, caption="landsraad threat test")
-    yield win
-    win.close()
-
-
 @pytest.fixture
 def viewer(window: Any) -> Iterator[Any]:
     from landsraad.viewer.app import Viewer
