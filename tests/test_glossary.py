@@ -41,13 +41,26 @@ CODE_WORDS: dict[str, set[str]] = {
     # "round" as in "go round an obstacle", not a tournament round
     "Charge: {model} cannot reach contact with {target} at all (no way round the obstacles).": {"round"},
     "Path: {n} points, curving round obstacles (see --json or --svg).": {"round"},
+    "Shortest legal path for MODEL's base to X,Y, or into base contact with another model (R-MOVE, R-TERRAIN-KINDS, "
+    "RUL-17): the base slides round impassable terrain and other bases, difficult terrain costs double, the base stays "
+    "on the table. A move that is too long says where the model gets to (stop_at) and how far is missing.": {"round"},
+    # a command typed as is (odds melee), a picture drawn (not a drawn game), a data model (not a figure)
+    "For the model about to act: shooting from where it stands, moving then shooting, shooting then moving out of reach, "
+    "charging each enemy within one move, template shots (where to aim, every model under it, friendly fire; with the "
+    "free move before or after), or no action (R-ACTIVATE), ranked by expected damage, then by the risk taken (the "
+    "enemies that could shoot or charge it where it ends), each with its odds, reasons and the odds shoot / odds melee / "
+    "template / move command lines that give the same numbers. Special actions a scene cannot weigh (healing, mission "
+    "actions, equipment) are named.": {"melee"},
+    "draw one frame into this PNG and exit": {"draw"},
+    "where 'map' draws the table (default: landsraad-play.svg)": {"draw"},
+    "dump the faction model as JSON": {"model"},
 }
 """Messages where a glossary word is not the rule notion: a key or command typed as is, or another sense of the word."""
 
 
 def _prose(text: str) -> str:
-    """The words of a message: placeholders and `code` spans removed (``{pool}`` is no pool)."""
-    return re.sub(r"`[^`]*`|\{[^{}]*\}", " ", text)
+    """The words of a message: placeholders, `code` spans and typed ``key=value`` items removed (``{pool}`` is no pool)."""
+    return re.sub(r"`[^`]*`|\{[^{}]*\}|\b[a-z_]+=[^\s,\[\]]*", " ", text)
 
 
 def _says(text: str, english: str) -> bool:

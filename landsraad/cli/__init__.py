@@ -18,49 +18,47 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import re
 import sys
-from typing import Any, NoReturn, Sequence, TextIO
+from typing import Any, Sequence, TextIO
 
 from .. import __version__
-from ..errors import LandsraadError, UsageError, quoted, truncate
-from ..i18n import LANGUAGES, _, language_option, set_language
+from ..errors import LandsraadError, UsageError, truncate
+from ..i18n import LANGUAGES, N_, _, language_option, set_language
+from .parsing import MAX_ERROR_LINE, Parser
 
 __all__ = ["main", "build_parser", "COMMANDS", "COMMAND_MODULES", "MAX_ERROR_LINES", "MAX_ERROR_LINE"]
 
 MAX_ERROR_LINES = 50
 """The most lines of one error message printed; the rest is counted, not shown."""
 
-MAX_ERROR_LINE = 1_000
-"""The most characters of one line of an error message."""
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "odds": ("landsraad.cli.odds", "exact odds of a shot, a clash or a disengage test"),
-    "resolve": ("landsraad.cli.resolve", "settle a melee, a shot or a disengage from dice rolled at the table"),
-    "measure": ("landsraad.cli.measure", "distance, contact, line of sight and cover between two models"),
-    "move": ("landsraad.cli.moves", "is a move legal, and by which path"),
-    "reach": ("landsraad.cli.moves", "where a model can move this activation"),
-    "template": ("landsraad.cli.template", "models under a blast or direct-fire template, and their dodges"),
-    "check-scene": ("landsraad.cli.check_scene", "validate a scene file and its set-up"),
-    "shoot": ("landsraad.cli.shoot", "a shot on a scene: geometry and exact odds in one answer"),
-    "advise": ("landsraad.cli.advise", "every option of a model's activation, ranked by exact odds"),
-    "threat": ("landsraad.cli.threat", "a threat map: who could see, shoot or charge a model at each point of the table"),
-    "factions": ("landsraad.cli.factions", "list the bundled factions"),
-    "faction": ("landsraad.cli.factions", "show a faction sheet with every profile card"),
-    "validate": ("landsraad.cli.warband", "check warband lists against their faction sheets"),
-    "roster": ("landsraad.cli.warband", "print a warband list as a printable roster"),
-    "schema": ("landsraad.cli.warband", "print the JSON Schema of a data format"),
-    "event": ("landsraad.cli.event", "run a Swiss tournament: entries, pairings, results, standings"),
-    "demo": ("landsraad.cli.game", "play one narrated game between two bundled warbands (the main job)"),
-    "simulate": ("landsraad.cli.game", "play many games and report wins, victory points and missions"),
-    "replay": ("landsraad.cli.game", "narrate a saved game"),
-    "play": ("landsraad.cli.play", "play against the computer (or hot seat) in the terminal; mission drills"),
-    "drill": ("landsraad.cli.play", "mission drills: short scenarios to practise one mission"),
-    "mission": ("landsraad.cli.play", "print a mission card in full"),
-    "missions": ("landsraad.cli.play", "list the mission cards: what each asks and its stakes by rank"),
-    "view": ("landsraad.cli.view", "open the pyglet viewer: edit a table, see every measurement, replay a game"),
-    "house": ("landsraad.cli.house", "Minor Houses: price a house sheet, write a starter house"),
-    "balance": ("landsraad.cli.balance", "play every pairing of factions many times; win rates with 95 % intervals"),
+    "odds": ("landsraad.cli.odds", N_("exact odds of a shot, a clash or a disengage test")),
+    "resolve": ("landsraad.cli.resolve", N_("settle a melee, a shot or a disengage from dice rolled at the table")),
+    "measure": ("landsraad.cli.measure", N_("distance, contact, line of sight and cover between two models")),
+    "move": ("landsraad.cli.moves", N_("is a move legal, and by which path")),
+    "reach": ("landsraad.cli.moves", N_("where a model can move this activation")),
+    "template": ("landsraad.cli.template", N_("models under a blast or direct-fire template, and their dodges")),
+    "check-scene": ("landsraad.cli.check_scene", N_("validate a scene file and its set-up")),
+    "shoot": ("landsraad.cli.shoot", N_("a shot on a scene: geometry and exact odds in one answer")),
+    "advise": ("landsraad.cli.advise", N_("every option of a model's activation, ranked by exact odds")),
+    "threat": ("landsraad.cli.threat", N_("a threat map: who could see, shoot or charge a model at each point of the table")),
+    "factions": ("landsraad.cli.factions", N_("list the bundled factions")),
+    "faction": ("landsraad.cli.factions", N_("show a faction sheet with every profile card")),
+    "validate": ("landsraad.cli.warband", N_("check warband lists against their faction sheets")),
+    "roster": ("landsraad.cli.warband", N_("print a warband list as a printable roster")),
+    "schema": ("landsraad.cli.warband", N_("print the JSON Schema of a data format")),
+    "event": ("landsraad.cli.event", N_("run a Swiss tournament: entries, pairings, results, standings")),
+    "demo": ("landsraad.cli.game", N_("play one narrated game between two bundled warbands (the main job)")),
+    "simulate": ("landsraad.cli.game", N_("play many games and report wins, victory points and missions")),
+    "replay": ("landsraad.cli.game", N_("narrate a saved game")),
+    "play": ("landsraad.cli.play", N_("play against the computer (or hot seat) in the terminal; mission drills")),
+    "drill": ("landsraad.cli.play", N_("mission drills: short scenarios to practise one mission")),
+    "mission": ("landsraad.cli.play", N_("print a mission card in full")),
+    "missions": ("landsraad.cli.play", N_("list the mission cards: what each asks and its stakes by rank")),
+    "view": ("landsraad.cli.view", N_("open the pyglet viewer: edit a table, see every measurement, replay a game")),
+    "house": ("landsraad.cli.house", N_("Minor Houses: price a house sheet, write a starter house")),
+    "balance": ("landsraad.cli.balance", N_("play every pairing of factions many times; win rates with 95 % intervals")),
 }
 """Each command: the module whose ``register(subparsers)`` adds it, and its one-line summary for
 ``landsraad --help``, in the order listed there. Only the chosen command's module is imported;
@@ -69,18 +67,6 @@ module registers, and that each module's commands stand together)."""
 
 COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(module for module, _ in COMMANDS.values()))
 """Command modules, in the order their commands are listed in ``landsraad --help``."""
-
-
-_QUOTED = re.compile(r"'([^']*)'")
-"""A value argparse quotes in its messages."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # one line and status 2, as argparse does, but prefixed
-        # argparse quotes the user's value in its own words (invalid choice: '...'): each quoted value is cut
-        # to the echo's length and escaped, as every echo is, then the whole line is bounded
-        message = _QUOTED.sub(lambda m: quoted(m.group(1)), message)
-        self.exit(2, f"{self.prog}: error: {truncate(message, MAX_ERROR_LINE)}\n")
 
 
 def _chosen(argv: Sequence[str]) -> str | None:
@@ -109,13 +95,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     -------
     argparse.ArgumentParser
     """
-    parser = _Parser(
+    parser = Parser(
         prog="landsraad",
-        description="Measure, roll, validate and play Landsraad, the Dune skirmish game.",
+        description=_("Measure, roll, validate and play Landsraad, the Dune skirmish game."),
     )
-    parser.add_argument("--version", action="version", version=f"landsraad {__version__}")
-    parser.add_argument("--lang", choices=LANGUAGES, help="the language of what a person reads (default: LC_ALL, LC_MESSAGES, LANG, else en); JSON is the same in all")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser.add_argument("--version", action="version", version=f"landsraad {__version__}",
+                        help=_("show program's version number and exit"))
+    parser.add_argument("--lang", choices=LANGUAGES, help=_("the language of what a person reads (default: LC_ALL, LC_MESSAGES, LANG, else en); JSON is the same in all"))
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=Parser)
     chosen = COMMANDS[command][0] if command in COMMANDS else None
     for name, (module, summary) in COMMANDS.items():
         if module == chosen:
@@ -124,7 +111,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             importlib.import_module(module).register(sub)
             chosen = None
         elif name not in sub.choices:
-            sub.add_parser(name, help=summary.replace("%", "%%"), add_help=False)
+            sub.add_parser(name, help=_(summary).replace("%", "%%"), add_help=False)
     return parser
 
 

@@ -11,6 +11,7 @@ import argparse
 from .. import wording
 from ..geometry import sight
 from ..geometry.movement import plan_move
+from ..i18n import _
 from ..ruleset import Ruleset
 from ..svg import render_board
 from ..table import scenes
@@ -56,20 +57,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``advise`` command."""
     p = subparsers.add_parser(
         "advise",
-        help="every option of a model's activation, ranked by exact odds",
-        description="For the model about to act: shooting from where it stands, moving then shooting, shooting "
+        help=_("every option of a model's activation, ranked by exact odds"),
+        description=_("For the model about to act: shooting from where it stands, moving then shooting, shooting "
         "then moving out of reach, charging each enemy within one move, template shots (where to aim, every model "
         "under it, friendly fire; with the free move before or after), or no action (R-ACTIVATE), ranked by "
         "expected damage, then by the risk taken (the enemies that could shoot or charge it where it ends), each "
         "with its odds, reasons and the odds shoot / odds melee / template / move command lines that give the same "
-        "numbers. Special actions a scene cannot weigh (healing, mission actions, equipment) are named.",
+        "numbers. Special actions a scene cannot weigh (healing, mission actions, equipment) are named."),
     )
-    p.add_argument("scene", help=SCENE_HELP)
-    p.add_argument("model", help="the model about to act (it and the enemies need profiles)")
-    p.add_argument("--movement", metavar="CM", help="its move allowance (default: its Movement in the scene)")
-    p.add_argument("--all", action="store_true", help="list every option (default: the best five)")
-    p.add_argument("--arrakis", action="store_true", help="R-ARRAKIS: no shields")
+    p.add_argument("scene", help=_(SCENE_HELP))
+    p.add_argument("model", help=_("the model about to act (it and the enemies need profiles)"))
+    p.add_argument("--movement", metavar="CM", help=_("its move allowance (default: its Movement in the scene)"))
+    p.add_argument("--all", action="store_true", help=_("list every option (default: the best five)"))
+    p.add_argument("--arrakis", action="store_true", help=_("R-ARRAKIS: no shields"))
     p.add_argument("--models-transparent", action="store_true",
-                   help="other models do not block sight (ruleset option models_block_sight = false)")
+                   help=_("other models do not block sight (ruleset option models_block_sight = false)"))
     add_output_options(p)
     p.set_defaults(func=cmd_advise)

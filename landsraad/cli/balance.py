@@ -23,6 +23,7 @@ from ..balance import contestant, make_tasks, run_games, summarise, write_output
 from ..errors import UsageError, quoted
 from ..fileio import check_input_file, check_output_dir
 from ..houses import load_house
+from ..i18n import _
 from ..players import PLAYER_KINDS
 
 __all__ = ["register", "cmd_balance"]
@@ -30,18 +31,18 @@ __all__ = ["register", "cmd_balance"]
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``balance`` command."""
-    p = sub.add_parser("balance", help="play every pairing of factions many times; win rates with 95 %% intervals")
+    p = sub.add_parser("balance", help=_("play every pairing of factions many times; win rates with 95 %% intervals"))
     p.add_argument("--factions", default="atreides,corrino,fremen,harkonnen",
-                   help="comma-separated faction ids (bundled or from --houses); default: the four Great Houses")
-    p.add_argument("--houses", metavar="FILE", action="append", default=[], help="a Minor House file; repeat for more")
-    p.add_argument("--games", type=int, default=10, help="games per pairing and side (default 10)")
-    p.add_argument("--seed", type=int, default=0, help="the run seed (default 0)")
-    p.add_argument("--players", default="random", help=f"player kind for both sides: {', '.join(PLAYER_KINDS)} (default random)")
+                   help=_("comma-separated faction ids (bundled or from --houses); default: the four Great Houses"))
+    p.add_argument("--houses", metavar=_("FILE"), action="append", default=[], help=_("a Minor House file; repeat for more"))
+    p.add_argument("--games", type=int, default=10, help=_("games per pairing and side (default 10)"))
+    p.add_argument("--seed", type=int, default=0, help=_("the run seed (default 0)"))
+    p.add_argument("--players", default="random", help=_('player kind for both sides: {join_player_kinds} (default random)').format(join_player_kinds=', '.join(PLAYER_KINDS)))
     engine = p.add_mutually_exclusive_group()
-    engine.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
-    engine.add_argument("--ray", metavar="ADDRESS", help="'local' to start a local Ray, or a Ray cluster address")
-    p.add_argument("--out", metavar="DIR", help="save games, summary.json, table.csv and heatmap.svg here; re-runs resume")
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    engine.add_argument("--workers", type=int, default=1, help=_("local processes (default 1)"))
+    engine.add_argument("--ray", metavar=_("ADDRESS"), help=_("'local' to start a local Ray, or a Ray cluster address"))
+    p.add_argument("--out", metavar=_("DIR"), help=_("save games, summary.json, table.csv and heatmap.svg here; re-runs resume"))
+    p.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     p.set_defaults(func=cmd_balance)
 
 

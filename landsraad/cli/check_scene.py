@@ -9,6 +9,7 @@ import json
 
 from .. import wording
 from ..errors import DataError
+from ..i18n import _
 from ..scene import load_scene
 from ..svg import render_board
 from ..table import check, scenes
@@ -44,20 +45,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the commands of this module to the ``landsraad`` parser."""
     p = subparsers.add_parser(
         "check-scene",
-        help="validate a scene file and its set-up",
-        description="List every problem of a scene file, then, at set-up (--stage setup, the default), check "
+        help=_("validate a scene file and its set-up"),
+        description=_("List every problem of a scene file, then, at set-up (--stage setup, the default), check "
         "terrain placement (R-TERRAIN) and, for the sides given an edge, deployment (R-DEPLOY). Exit status 1 "
-        "when there is any problem.",
+        "when there is any problem."),
     )
-    p.add_argument("scene", help=SCENE_HELP)
+    p.add_argument("scene", help=_(SCENE_HELP))
     p.add_argument("--stage", choices=("setup", "play"), default="setup",
-                   help="setup (default): also check the set-up rules (terrain spacing, deployment); play: a position "
-                   "in the middle of a game, where only the file's own rules apply (no overlaps, bases on the table)")
+                   help=_("setup (default): also check the set-up rules (terrain spacing, deployment); play: a position "
+                   "in the middle of a game, where only the file's own rules apply (no overlaps, bases on the table)"))
     p.add_argument(
         "--edge",
         action="append",
-        metavar="SIDE=EDGE",
-        help="a side's deployment edge: south (y = 0), north, west (x = 0) or east; repeat for each side",
+        metavar=_("SIDE=EDGE"),
+        help=_("a side's deployment edge: south (y = 0), north, west (x = 0) or east; repeat for each side"),
     )
     add_output_options(p)
     p.set_defaults(func=cmd_check_scene)

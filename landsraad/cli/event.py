@@ -101,7 +101,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     sub = p.add_subparsers(dest="action", metavar="ACTION")
 
     q = sub.add_parser("new", help=_("create an event"), description=_("Create an event in DIR (created if missing) with DIR/lists/ for the entries. Re-running with the same settings changes nothing; other settings are accepted until round 1 is paired (then see `event config`)."))
-    q.add_argument("dir", metavar="DIR")
+    q.add_argument("dir", metavar=_("DIR"))
     q.add_argument("--name", required=True, help=_("the event's name"))
     q.add_argument("--rounds", required=True, metavar="N", help=_("the number of rounds"))
     q.add_argument("--seed", metavar="S", help=_("the seed of round 1's shuffle (default: drawn at random and recorded)"))
@@ -110,7 +110,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     q.set_defaults(func=cmd_new)
 
     q = sub.add_parser("config", help=_("show or change the event's settings"), description=_("Show the settings; with options, change them. Scoring and tie-breakers may change at any time (the standings are recomputed); the seed and points cap are fixed once round 1 is paired."))
-    q.add_argument("dir", metavar="DIR")
+    q.add_argument("dir", metavar=_("DIR"))
     q.add_argument("--name", help=_("the event's name"))
     q.add_argument("--rounds", metavar="N", help=_("the number of rounds (not below the rounds paired)"))
     q.add_argument("--seed", metavar="S", help=_("the seed of round 1's shuffle (until round 1 is paired)"))
@@ -120,33 +120,33 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     q.set_defaults(func=cmd_config)
 
     q = sub.add_parser("check", help=_("validate every entry"), description=_("Validate every list in DIR/lists/ against the event's points cap; flag entries without a player: line and players with two entries; name every file not read. Exit status 1 if anything is wrong."))
-    q.add_argument("dir", metavar="DIR")
+    q.add_argument("dir", metavar=_("DIR"))
     q.add_argument("--json", action="store_true", help=_("print JSON"))
     q.set_defaults(func=cmd_check)
 
     q = sub.add_parser("pair", help=_("pair the next round"), description=_("Pair the next round (Swiss: round 1 by the seeded shuffle, later rounds by standing without rematches where possible, the bye to the lowest-ranked player without one) and record it. While the round has no result, pairing again gives it anew (after a drop or a late entry, say); once it has results, that is refused."))
-    q.add_argument("dir", metavar="DIR")
+    q.add_argument("dir", metavar=_("DIR"))
     q.add_argument("--json", action="store_true", help=_("print JSON"))
     q.add_argument("--allow-invalid", action="store_true", help=_("pair round 1 even if some lists are invalid"))
     q.add_argument("--dry-run", action="store_true", help=_("show the pairing without recording it"))
     q.add_argument("--explain", action="store_true", help=_("say why each pairing, table and the bye"))
     q.add_argument("--manual", action="append", default=[], metavar='"RED v BLUE"',
                    help=_("a pair set by hand, red first (repeat for more; the others are paired around them); checked: a rematch, a second bye, players kept apart are warned of"))
-    q.add_argument("--bye", metavar="PLAYER", help=_("give the bye to PLAYER by hand"))
+    q.add_argument("--bye", metavar=_("PLAYER"), help=_("give the bye to PLAYER by hand"))
     q.set_defaults(func=cmd_pair)
 
     q = sub.add_parser("swap", help=_("swap two tables' opponents"), description=_("Change the last paired round by hand: tables T1 and T2 exchange their blue players (A v B and C v D become A v D and C v B), or with --tables the two games exchange tables (and layouts). Tables with a result cannot change. A rematch, a fixed seat missed, a layout played twice are warned of."))
-    q.add_argument("dir", metavar="DIR")
-    q.add_argument("round", metavar="ROUND")
+    q.add_argument("dir", metavar=_("DIR"))
+    q.add_argument("round", metavar=_("ROUND"))
     q.add_argument("first", metavar="T1")
     q.add_argument("second", metavar="T2")
     q.add_argument("--tables", action="store_true", help=_("exchange the two games' tables instead of their blue players"))
     q.set_defaults(func=cmd_swap)
 
     q = sub.add_parser("add", help=_("register a late entry"), description=_("Register a player after round 1 is paired: the list is checked, copied to DIR/lists/ and registered; the player is paired from the next round (or the last round when it has no result yet: pair it again) with the start score."))
-    q.add_argument("dir", metavar="DIR")
-    q.add_argument("list", metavar="LIST", help=_("the player's list file (YAML, JSON, text list or share code)"))
-    q.add_argument("--player", metavar="NAME", help=_("the player's name (default: the list's player: line)"))
+    q.add_argument("dir", metavar=_("DIR"))
+    q.add_argument("list", metavar=_("LIST"), help=_("the player's list file (YAML, JSON, text list or share code)"))
+    q.add_argument("--player", metavar=_("NAME"), help=_("the player's name (default: the list's player: line)"))
     q.add_argument("--start", metavar="P", help=_("the start score (default: the event's --late-points, 0 unless set)"))
     q.add_argument("--club", help=_("the player's club (for --avoid club)"))
     q.add_argument("--city", help=_("the player's city (for --avoid city)"))
@@ -154,20 +154,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     q.set_defaults(func=cmd_add)
 
     q = sub.add_parser("result", help=_("record a game's result"), description=_("Record the victory points of a table."))
-    q.add_argument("dir", metavar="DIR")
+    q.add_argument("dir", metavar=_("DIR"))
     q.add_argument("--round", required=True, metavar="N", help=_("the round"))
     q.add_argument("--table", required=True, metavar="T", help=_("the table"))
-    q.add_argument("--vp", required=True, metavar="RED,BLUE", help=_('victory points, red first: 12,7 or 12-7 or "12 7"'))
+    q.add_argument("--vp", required=True, metavar=_("RED,BLUE"), help=_('victory points, red first: 12,7 or 12-7 or "12 7"'))
     q.add_argument("--force", action="store_true", help=_("replace a different result already recorded"))
     q.set_defaults(func=cmd_result)
 
     q = sub.add_parser("standings", help=_("print the standings"), description=_("Print the standings (points, then the event's tie-breakers, then name); write them as CSV and the whole event as one printable HTML page."))
-    q.add_argument("dir", metavar="DIR")
+    q.add_argument("dir", metavar=_("DIR"))
     q.add_argument("--json", action="store_true", help=_("print a JSON array of rows"))
     q.add_argument("--explain", action="store_true", help=_("name the criterion that separated each pair of adjacent places"))
-    q.add_argument("--csv", metavar="FILE", help=_("write the standings as CSV to FILE"))
+    q.add_argument("--csv", metavar=_("FILE"), help=_("write the standings as CSV to FILE"))
     add_csv_dialect(q)
-    q.add_argument("--html", metavar="FILE", help=_("write the page (standings, every round's pairings and results) to FILE"))
+    q.add_argument("--html", metavar=_("FILE"), help=_("write the page (standings, every round's pairings and results) to FILE"))
     q.set_defaults(func=cmd_standings)
 
     pages = (("sheet", N_("pairing sheet"), N_("the pairing sheet (by player name: table, side, opponent, factions)"), "pairings", cmd_sheet),
@@ -175,20 +175,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     for name, short, what, page, func in pages:
         q = sub.add_parser(name, help=_("write a round's {page} as HTML").format(page=_(short)),
                            description=_("Write {what} of a round as a print-ready HTML page.").format(what=_(what)))
-        q.add_argument("dir", metavar="DIR")
+        q.add_argument("dir", metavar=_("DIR"))
         q.add_argument("--round", metavar="N", help=_("the round (default: the last paired)"))
-        q.add_argument("--output", "-o", metavar="FILE", help=_("the page (default: DIR/round-N-{page}.html)").format(page=page))
+        q.add_argument("--output", "-o", metavar=_("FILE"), help=_("the page (default: DIR/round-N-{page}.html)").format(page=page))
         q.set_defaults(func=func)
 
     q = sub.add_parser("export", help=_("write the TRF-like text export"), description=_("Write the results as flat text (TRF-like, one line per player; also written to DIR/{file} by "
                                   "every command that changes the event).").format(file=TRF_FILE))
-    q.add_argument("dir", metavar="DIR")
-    q.add_argument("--output", "-o", metavar="FILE", help=_("write to FILE (default: the standard output)"))
+    q.add_argument("dir", metavar=_("DIR"))
+    q.add_argument("--output", "-o", metavar=_("FILE"), help=_("write to FILE (default: the standard output)"))
     q.set_defaults(func=cmd_export)
 
     q = sub.add_parser("drop", help=_("drop a player"), description=_("Drop a player: no longer paired; their games stay."))
-    q.add_argument("dir", metavar="DIR")
-    q.add_argument("player", metavar="PLAYER")
+    q.add_argument("dir", metavar=_("DIR"))
+    q.add_argument("player", metavar=_("PLAYER"))
     q.set_defaults(func=cmd_drop)
 
 
@@ -199,14 +199,14 @@ def _settings_options(q: argparse.ArgumentParser) -> None:
     q.add_argument("--bye", dest="bye_kind", choices=("fixed", "average"),
                    help=_("a bye's VP: fixed (--bye-vp, default 0) or the player's average VP over their games"))
     q.add_argument("--bye-vp", metavar="N", help=_("the VP of a fixed bye (default 0)"))
-    q.add_argument("--tiebreakers", metavar="LIST", help=_("tie-breakers after points, in order, by name: ")
+    q.add_argument("--tiebreakers", metavar=_("LIST"), help=_("tie-breakers after points, in order, by name: ")
                    + ", ".join(TIEBREAKERS) + _(" (default vp_diff,vp,sos); 'none' for name only"))
-    q.add_argument("--avoid", metavar="LIST", help=_("round 1 keeps apart players of the same club, city, or both (club,city); 'none' to stop"))
-    q.add_argument("--club", action="append", default=[], metavar="PLAYER=CLUB", help=_("a player's club (repeat; PLAYER= clears)"))
-    q.add_argument("--city", action="append", default=[], metavar="PLAYER=CITY", help=_("a player's city (repeat; PLAYER= clears)"))
-    q.add_argument("--seat", action="append", default=[], metavar="PLAYER=TABLE",
+    q.add_argument("--avoid", metavar=_("LIST"), help=_("round 1 keeps apart players of the same club, city, or both (club,city); 'none' to stop"))
+    q.add_argument("--club", action="append", default=[], metavar=_("PLAYER=CLUB"), help=_("a player's club (repeat; PLAYER= clears)"))
+    q.add_argument("--city", action="append", default=[], metavar=_("PLAYER=CITY"), help=_("a player's city (repeat; PLAYER= clears)"))
+    q.add_argument("--seat", action="append", default=[], metavar=_("PLAYER=TABLE"),
                    help=_("a player who always plays at TABLE (repeat; PLAYER=none clears)"))
-    q.add_argument("--layout", action="append", default=[], metavar="NAME=SCENE",
+    q.add_argument("--layout", action="append", default=[], metavar=_("NAME=SCENE"),
                    help=_("the tables' named layouts, table 1 first (repeat; each a scene file; replaces the layouts; 'none' clears): no player gets a layout twice when the tables allow"))
     q.add_argument("--late-points", metavar="P", help=_("the start score of a late entry (default 0)"))
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..content import faction_ids, load_faction, load_model
 from ..errors import UnknownNameError, UsageError
+from ..i18n import _
 from ..model import Faction, Profile, Weapon
 from ..specials import SPECIAL_RULES
 
@@ -47,16 +48,16 @@ __all__ = [
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``factions`` and ``faction`` commands."""
-    p = subparsers.add_parser("factions", help="list the bundled factions", description="List the bundled factions.")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p = subparsers.add_parser("factions", help=_("list the bundled factions"), description=_("List the bundled factions."))
+    p.add_argument("--json", action="store_true", help=_("machine-readable output"))
     p.set_defaults(func=cmd_factions)
     p = subparsers.add_parser(
         "faction",
-        help="show a faction sheet with every profile card",
-        description="Show a whole faction sheet: rules, barracks, arsenal and every profile card with effective stats.",
+        help=_("show a faction sheet with every profile card"),
+        description=_("Show a whole faction sheet: rules, barracks, arsenal and every profile card with effective stats."),
     )
-    p.add_argument("name", metavar="NAME", help="a faction id (see `landsraad factions`) or the path of a faction file")
-    p.add_argument("--json", action="store_true", help="dump the faction model as JSON")
+    p.add_argument("name", metavar=_("NAME"), help=_("a faction id (see `landsraad factions`) or the path of a faction file"))
+    p.add_argument("--json", action="store_true", help=_("dump the faction model as JSON"))
     p.set_defaults(func=cmd_faction)
 
 

@@ -80,49 +80,47 @@ def check_warband_argument(value: str, flag: str) -> str:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    demo = sub.add_parser("demo", help="play one narrated game between two bundled warbands (the main job)",
-                          description="Play one full game between two bundled warbands on a bundled table, narrated, "
-                                      "ending with the score and an SVG picture of the final position.")
-    demo.add_argument("--red", default="corrino", help="red's warband: a list file or a bundled faction id (default: corrino)")
-    demo.add_argument("--blue", default="fremen", help="blue's warband (default: fremen)")
-    demo.add_argument("--seed", type=seed_argument, default=1, help="the game's seed (default: 1)")
-    demo.add_argument("--players", default="heuristic", help=f"computer players for both sides: {_KINDS_TEXT}, or RED,BLUE "
-                                                              "(default: heuristic)")
-    demo.add_argument("--red-player", help="red's computer player (overrides --players for red)")
-    demo.add_argument("--blue-player", help="blue's computer player (overrides --players for blue)")
-    demo.add_argument("--scene", help="a scene file whose terrain is the table (default: the bundled demo table)")
-    demo.add_argument("--svg", default="landsraad-demo.svg", help="where to write the final position (default: landsraad-demo.svg)")
-    demo.add_argument("--save", help="also save the game (JSON) for `landsraad replay`")
-    demo.add_argument("--secrets", action="store_true", help="also tell secret choices (bids, stances, mission picks)")
-    demo.add_argument("--quiet", action="store_true", help="print only the result")
-    demo.add_argument("--explain", action="store_true", help="print each search's top candidates with their expected VP and "
-                                                             "rollouts (search players)")
+    demo = sub.add_parser("demo", help=_("play one narrated game between two bundled warbands (the main job)"),
+                          description=_("Play one full game between two bundled warbands on a bundled table, narrated, "
+                                      "ending with the score and an SVG picture of the final position."))
+    demo.add_argument("--red", default="corrino", help=_("red's warband: a list file or a bundled faction id (default: corrino)"))
+    demo.add_argument("--blue", default="fremen", help=_("blue's warband (default: fremen)"))
+    demo.add_argument("--seed", type=seed_argument, default=1, help=_("the game's seed (default: 1)"))
+    demo.add_argument("--players", default="heuristic", help=_('computer players for both sides: {kinds_text}, or RED,BLUE (default: heuristic)').format(kinds_text=_KINDS_TEXT))
+    demo.add_argument("--red-player", help=_("red's computer player (overrides --players for red)"))
+    demo.add_argument("--blue-player", help=_("blue's computer player (overrides --players for blue)"))
+    demo.add_argument("--scene", help=_("a scene file whose terrain is the table (default: the bundled demo table)"))
+    demo.add_argument("--svg", default="landsraad-demo.svg", help=_("where to write the final position (default: landsraad-demo.svg)"))
+    demo.add_argument("--save", help=_("also save the game (JSON) for `landsraad replay`"))
+    demo.add_argument("--secrets", action="store_true", help=_("also tell secret choices (bids, stances, mission picks)"))
+    demo.add_argument("--quiet", action="store_true", help=_("print only the result"))
+    demo.add_argument("--explain", action="store_true", help=_("print each search's top candidates with their expected VP and "
+                                                             "rollouts (search players)"))
     _content_arguments(demo)
     demo.set_defaults(func=_demo)
 
-    sim = sub.add_parser("simulate", help="play many games and report wins, victory points and missions",
-                         description="Play many games between two warbands and report the statistics.")
-    sim.add_argument("--red", required=True, help="red's warband: a list file or a bundled faction id")
-    sim.add_argument("--blue", required=True, help="blue's warband: a list file or a bundled faction id")
-    sim.add_argument("--scene", help="a scene file whose terrain is the table (default: terrain placed from a kit each game)")
-    sim.add_argument("--games", type=int, default=10, help="how many games (default: 10)")
-    sim.add_argument("--seed", type=seed_argument, default=0, help="the first game's seed; game i uses seed + i (default: 0)")
-    sim.add_argument("--players", default="heuristic", help=f"computer players for both sides: {_KINDS_TEXT}; or RED,BLUE such "
-                                                             "as search:easy,heuristic (default: heuristic)")
-    sim.add_argument("--red-player", help="red's computer player (overrides --players for red)")
-    sim.add_argument("--blue-player", help="blue's computer player (overrides --players for blue)")
-    sim.add_argument("--json", action="store_true", help="print JSON for machines")
-    sim.add_argument("--explain", action="store_true", help="print each search's top candidates with their expected VP and "
-                                                            "rollouts, game by game (to stderr with --json)")
+    sim = sub.add_parser("simulate", help=_("play many games and report wins, victory points and missions"),
+                         description=_("Play many games between two warbands and report the statistics."))
+    sim.add_argument("--red", required=True, help=_("red's warband: a list file or a bundled faction id"))
+    sim.add_argument("--blue", required=True, help=_("blue's warband: a list file or a bundled faction id"))
+    sim.add_argument("--scene", help=_("a scene file whose terrain is the table (default: terrain placed from a kit each game)"))
+    sim.add_argument("--games", type=int, default=10, help=_("how many games (default: 10)"))
+    sim.add_argument("--seed", type=seed_argument, default=0, help=_("the first game's seed; game i uses seed + i (default: 0)"))
+    sim.add_argument("--players", default="heuristic", help=_('computer players for both sides: {kinds_text}; or RED,BLUE such as search:easy,heuristic (default: heuristic)').format(kinds_text=_KINDS_TEXT))
+    sim.add_argument("--red-player", help=_("red's computer player (overrides --players for red)"))
+    sim.add_argument("--blue-player", help=_("blue's computer player (overrides --players for blue)"))
+    sim.add_argument("--json", action="store_true", help=_("print JSON for machines"))
+    sim.add_argument("--explain", action="store_true", help=_("print each search's top candidates with their expected VP and "
+                                                            "rollouts, game by game (to stderr with --json)"))
     _content_arguments(sim)
-    sim.add_argument("--log", help="a folder where each game is saved for `landsraad replay`; a re-run with the same arguments "
-                                   "skips the games already saved there (resumable)")
+    sim.add_argument("--log", help=_("a folder where each game is saved for `landsraad replay`; a re-run with the same arguments "
+                                   "skips the games already saved there (resumable)"))
     sim.set_defaults(func=_simulate)
 
-    rep = sub.add_parser("replay", help="narrate a saved game", description="Narrate a saved game; check it replays identically.")
-    rep.add_argument("log", help="a saved game (JSON) from `simulate --log` or `demo --save`")
-    rep.add_argument("--svg-dir", help="write a picture of the table after every activation into this folder")
-    rep.add_argument("--secrets", action="store_true", help="also tell secret choices")
+    rep = sub.add_parser("replay", help=_("narrate a saved game"), description=_("Narrate a saved game; check it replays identically."))
+    rep.add_argument("log", help=_("a saved game (JSON) from `simulate --log` or `demo --save`"))
+    rep.add_argument("--svg-dir", help=_("write a picture of the table after every activation into this folder"))
+    rep.add_argument("--secrets", action="store_true", help=_("also tell secret choices"))
     rep.set_defaults(func=_replay)
 
 
@@ -130,10 +128,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _content_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--faction-file", metavar="FILE", action="append", default=[],
-                        help="a faction sheet that is not bundled (a Minor House, a home-made sheet); repeat for more")
-    parser.add_argument("--mission-file", metavar="FILE", action="append", default=[],
-                        help="a mission card that is not bundled; repeat for more")
+    parser.add_argument("--faction-file", metavar=_("FILE"), action="append", default=[],
+                        help=_("a faction sheet that is not bundled (a Minor House, a home-made sheet); repeat for more"))
+    parser.add_argument("--mission-file", metavar=_("FILE"), action="append", default=[],
+                        help=_("a mission card that is not bundled; repeat for more"))
 
 
 class _CustomContent(TypedDict):

@@ -26,12 +26,13 @@ from typing import Any, Callable, Sequence
 from .. import wording
 from ..errors import UsageError, quoted
 from ..fileio import atomic_write_text, check_output_path
+from ..i18n import N_, _
 from ..lazy import lazy_exports
 
 __all__ = ["parse_point", "parse_edges", "parse_dodges", "number", "finish", "check_svg",
            "add_output_options", "add_models_block", "given_movement", "SCENE_HELP"]
 
-SCENE_HELP = "scene file (YAML), or the name of a bundled scene such as 'reference'"
+SCENE_HELP = N_("scene file (YAML), or the name of a bundled scene such as 'reference'")
 """The help of every table command's SCENE argument."""
 
 EDGES = ("south", "north", "west", "east")
@@ -154,15 +155,15 @@ def check_svg(args: argparse.Namespace) -> None:
 
 
 def add_output_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of the explained answer")
-    p.add_argument("--svg", metavar="FILE", help="also write a picture of the answer (SVG)")
+    p.add_argument("--json", action="store_true", help=_("print one JSON object instead of the explained answer"))
+    p.add_argument("--svg", metavar=_("FILE"), help=_("also write a picture of the answer (SVG)"))
 
 
 def add_models_block(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--models-transparent",
         action="store_true",
-        help="other models do not block sight (ruleset option models_block_sight = false, RUL-11)",
+        help=_("other models do not block sight (ruleset option models_block_sight = false, RUL-11)"),
     )
 
 

@@ -18,22 +18,23 @@ from ..content import faction_ids, load_faction, parse_document, read_document
 from ..errors import UsageError, truncate
 from ..fileio import OutputPathError, atomic_write_text, check_input_file, check_output_path, path_kind
 from ..houses import cost_model, house_from_document, house_id, price_faction, starter_house_text, starter_list_text
+from ..i18n import _
 
 __all__ = ["register", "cmd_price", "cmd_new"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``house`` command group."""
-    house = sub.add_parser("house", help="Minor Houses: price a house sheet, write a starter house")
-    hsub = house.add_subparsers(dest="house_command", metavar="SUBCOMMAND")
-    price = hsub.add_parser("price", help="check a house sheet and price every profile and option")
-    price.add_argument("file", help="a faction sheet (YAML/JSON) or a bundled faction id")
-    price.add_argument("--json", action="store_true", help="print JSON")
+    house = sub.add_parser("house", help=_("Minor Houses: price a house sheet, write a starter house"))
+    hsub = house.add_subparsers(dest="house_command", metavar=_("SUBCOMMAND"))
+    price = hsub.add_parser("price", help=_("check a house sheet and price every profile and option"))
+    price.add_argument("file", help=_("a faction sheet (YAML/JSON) or a bundled faction id"))
+    price.add_argument("--json", action="store_true", help=_("print JSON"))
     price.set_defaults(func=cmd_price)
-    new = hsub.add_parser("new", help="write a starter Minor House and a starter list")
-    new.add_argument("name", help="the house's name, such as 'House Ecaz'")
-    new.add_argument("--out", metavar="FILE", help="the house file (default: ID.yaml in the current folder)")
-    new.add_argument("--list", metavar="FILE", dest="list_file", help="the starter list (default: ID-list.yaml)")
+    new = hsub.add_parser("new", help=_("write a starter Minor House and a starter list"))
+    new.add_argument("name", help=_("the house's name, such as 'House Ecaz'"))
+    new.add_argument("--out", metavar=_("FILE"), help=_("the house file (default: ID.yaml in the current folder)"))
+    new.add_argument("--list", metavar=_("FILE"), dest="list_file", help=_("the starter list (default: ID-list.yaml)"))
     new.set_defaults(func=cmd_new)
     house.set_defaults(func=lambda args: (house.print_help(), 2)[1])
 

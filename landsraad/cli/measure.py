@@ -60,22 +60,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the commands of this module to the ``landsraad`` parser."""
     p = subparsers.add_parser(
         "measure",
-        help="distance, contact, line of sight and cover between two models",
-        description="Distance edge to edge (R-MEASURE), contact (RUL-07), line of sight (R-LOS) and cover "
-        "(R-COVER, RUL-11) from model A to model B; with --weapon, the range modifier (R-SHOOT).",
+        help=_("distance, contact, line of sight and cover between two models"),
+        description=_("Distance edge to edge (R-MEASURE), contact (RUL-07), line of sight (R-LOS) and cover "
+        "(R-COVER, RUL-11) from model A to model B; with --weapon, the range modifier (R-SHOOT)."),
     )
-    p.add_argument("scene", help=SCENE_HELP)
-    p.add_argument("a", help="the acting model (the shooter); a marker or terrain id gives the distance only")
-    p.add_argument("b", help="the target model; a marker or terrain id gives the distance only")
+    p.add_argument("scene", help=_(SCENE_HELP))
+    p.add_argument("a", help=_("the acting model (the shooter); a marker or terrain id gives the distance only"))
+    p.add_argument("b", help=_("the target model; a marker or terrain id gives the distance only"))
     p.add_argument(
         "--weapon",
-        metavar="WEAPON",
-        help="the weapon: FACTION:WEAPON (corrino:pistol), FACTION/TYPE:WEAPON, inline range=10,combat=+1, or "
+        metavar=_("WEAPON"),
+        help=_("the weapon: FACTION:WEAPON (corrino:pistol), FACTION/TYPE:WEAPON, inline range=10,combat=+1, or "
         "RANGE[,COMBAT] in cm (10 or 10,+1); range_modifier is the weapon's Combat minus one per range band "
-        "beyond its range",
+        "beyond its range"),
     )
-    p.add_argument("--tolerance", metavar="CM", help="how far either model may stand from where it is measured for "
-                   "the answer to count as robust (default 0.5, a tape at a real table)")
+    p.add_argument("--tolerance", metavar="CM", help=_("how far either model may stand from where it is measured for "
+                   "the answer to count as robust (default 0.5, a tape at a real table)"))
     add_models_block(p)
     add_output_options(p)
     p.set_defaults(func=cmd_measure)

@@ -68,29 +68,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the commands of this module to the ``landsraad`` parser."""
     p = subparsers.add_parser(
         "move",
-        help="is a move legal, and by which path",
-        description="Shortest legal path for MODEL's base to X,Y, or into base contact with another model "
+        help=_("is a move legal, and by which path"),
+        description=_("Shortest legal path for MODEL's base to X,Y, or into base contact with another model "
         "(R-MOVE, R-TERRAIN-KINDS, RUL-17): the base slides round impassable terrain and other bases, difficult "
         "terrain costs double, the base stays on the table. A move that is too long says where the model gets to "
-        "(stop_at) and how far is missing.",
-        epilog="Exit status: 0 the move is legal, 1 it is not (or the scene file is bad), 2 a usage error - like "
-        "grep, so scripts can test it.",
+        "(stop_at) and how far is missing."),
+        epilog=_("Exit status: 0 the move is legal, 1 it is not (or the scene file is bad), 2 a usage error - like "
+        "grep, so scripts can test it."),
     )
-    p.add_argument("scene", help=SCENE_HELP)
+    p.add_argument("scene", help=_(SCENE_HELP))
     p.add_argument("model")
-    p.add_argument("--to", required=True, metavar="X,Y|MODEL",
-                   help="destination of the base centre in cm, or a model to move into base contact with")
-    p.add_argument("--movement", metavar="CM", help="allowance in cm (default: the model's movement in the scene)")
+    p.add_argument("--to", required=True, metavar=_("X,Y|MODEL"),
+                   help=_("destination of the base centre in cm, or a model to move into base contact with"))
+    p.add_argument("--movement", metavar="CM", help=_("allowance in cm (default: the model's movement in the scene)"))
     add_output_options(p)
     p.set_defaults(func=cmd_move)
 
     p = subparsers.add_parser(
         "reach",
-        help="where a model can move this activation",
-        description="The region of base-centre positions MODEL can reach with one move (R-MOVE, RUL-17).",
+        help=_("where a model can move this activation"),
+        description=_("The region of base-centre positions MODEL can reach with one move (R-MOVE, RUL-17)."),
     )
-    p.add_argument("scene", help=SCENE_HELP)
+    p.add_argument("scene", help=_(SCENE_HELP))
     p.add_argument("model")
-    p.add_argument("--movement", metavar="CM", help="allowance in cm (default: the model's movement in the scene)")
+    p.add_argument("--movement", metavar="CM", help=_("allowance in cm (default: the model's movement in the scene)"))
     add_output_options(p)
     p.set_defaults(func=cmd_reach)

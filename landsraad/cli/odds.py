@@ -24,6 +24,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Sequence, TypedDict
 
 from ..errors import RuleError, UsageError, quoted, truncate
+from ..i18n import _
 from ..model import MAX_LENGTH_CM
 from ..wording import describe_range_band
 
@@ -396,14 +397,14 @@ def _disengage(args: argparse.Namespace) -> int:
 
 def _common(p: argparse.ArgumentParser, lowering_sides: tuple[str, str] | None) -> None:
     if lowering_sides:
-        p.add_argument("--lowering", metavar="POLICY", help="both sides' neutral-die lowering: none (default), best, or a value 1-10")
+        p.add_argument("--lowering", metavar=_("POLICY"), help=_("both sides' neutral-die lowering: none (default), best, or a value 1-10"))
         for side in lowering_sides:
-            p.add_argument(f"--{side}-lowering", metavar="POLICY", help=f"the {side}'s lowering policy (overrides --lowering)")
+            p.add_argument(f"--{side}-lowering", metavar=_("POLICY"), help=_("the {side}'s lowering policy (overrides --lowering)").format(side=side))
         p.add_argument("--payoff", choices=("wounds", "wounded"), default="wounds",
-                       help="what 'best' maximises: wound levels inflicted minus suffered (default) or the chance to wound minus to be wounded")
-    p.add_argument("--ties", choices=("strict", "active"), default="strict", help="RUL-01: a tie fails (strict, default) or goes to the active side")
-    p.add_argument("--arrakis", action="store_true", help="R-ARRAKIS: no shields")
-    p.add_argument("--json", action="store_true", help="print JSON for machines")
+                       help=_("what 'best' maximises: wound levels inflicted minus suffered (default) or the chance to wound minus to be wounded"))
+    p.add_argument("--ties", choices=("strict", "active"), default="strict", help=_("RUL-01: a tie fails (strict, default) or goes to the active side"))
+    p.add_argument("--arrakis", action="store_true", help=_("R-ARRAKIS: no shields"))
+    p.add_argument("--json", action="store_true", help=_("print JSON for machines"))
 
 
 def _group_help(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -414,49 +415,49 @@ def _group_help(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``odds`` command group."""
-    odds = subparsers.add_parser("odds", help="exact odds of a shot, a clash or a disengage test",
-                                 description="Exact odds by enumerating every dice outcome (no sampling).")
-    sub = odds.add_subparsers(dest="odds_command", metavar="KIND")
+    odds = subparsers.add_parser("odds", help=_("exact odds of a shot, a clash or a disengage test"),
+                                 description=_("Exact odds by enumerating every dice outcome (no sampling)."))
+    sub = odds.add_subparsers(dest="odds_command", metavar=_("KIND"))
     odds.set_defaults(func=partial(_group_help, odds))
-    stats_help = "inline stats key=value,... or FACTION/TYPE[:WEAPON]"
-    weapon_help = "inline weapon key=value,... or FACTION:WEAPON"
+    stats_help = _("inline stats key=value,... or FACTION/TYPE[:WEAPON]")
+    weapon_help = _("inline weapon key=value,... or FACTION:WEAPON")
 
-    p = sub.add_parser("shoot", help="odds of one shot (R-SHOOT)", description="Exact odds of one shot against one target.")
-    p.add_argument("--attacker", "--shooter", dest="attacker", required=True, metavar="STATS", help=f"the shooter: {stats_help}")
-    p.add_argument("--weapon", metavar="WEAPON", help=f"its ranged weapon: {weapon_help}")
-    p.add_argument("--target", required=True, metavar="STATS", help=f"the target: {stats_help}")
-    p.add_argument("--distance", required=True, metavar="CM", help="base-to-base distance in cm")
-    p.add_argument("--cover", choices=("none", "small", "large"), default="none", help="R-COVER: small +2, large +4")
-    p.add_argument("--laser-mode", choices=("burn", "explosive"), default="burn", help="R-LASER mode")
-    p.add_argument("--poison", metavar="POISON", help="the poison the weapon applies, if it carries several")
-    p.add_argument("--escape-cm", metavar="CM", help="template weapons: how far the target must move to leave the template")
+    p = sub.add_parser("shoot", help=_("odds of one shot (R-SHOOT)"), description=_("Exact odds of one shot against one target."))
+    p.add_argument("--attacker", "--shooter", dest="attacker", required=True, metavar=_("STATS"), help=_('the shooter: {stats_help}').format(stats_help=stats_help))
+    p.add_argument("--weapon", metavar=_("WEAPON"), help=_('its ranged weapon: {weapon_help}').format(weapon_help=weapon_help))
+    p.add_argument("--target", required=True, metavar=_("STATS"), help=_('the target: {stats_help}').format(stats_help=stats_help))
+    p.add_argument("--distance", required=True, metavar="CM", help=_("base-to-base distance in cm"))
+    p.add_argument("--cover", choices=("none", "small", "large"), default="none", help=_("R-COVER: small +2, large +4"))
+    p.add_argument("--laser-mode", choices=("burn", "explosive"), default="burn", help=_("R-LASER mode"))
+    p.add_argument("--poison", metavar="POISON", help=_("the poison the weapon applies, if it carries several"))
+    p.add_argument("--escape-cm", metavar="CM", help=_("template weapons: how far the target must move to leave the template"))
     _common(p, None)
     p.set_defaults(func=_shoot)
 
-    p = sub.add_parser("melee", help="odds of a clash and the stance matrix (R-MELEE)",
-                       description="Exact odds of a clash; without both stances, the 2 x 2 stance matrix and the best stances.")
-    p.add_argument("--attacker", required=True, metavar="STATS", help=f"the active model: {stats_help}")
-    p.add_argument("--attacker-weapon", metavar="WEAPON", help=f"its melee weapon: {weapon_help}")
-    p.add_argument("--defender", required=True, metavar="STATS", help=f"the model it fights: {stats_help}")
-    p.add_argument("--defender-weapon", metavar="WEAPON", help=f"its melee weapon: {weapon_help}")
-    p.add_argument("--attacker-stance", choices=("attack", "defend"), help="the attacker's kept die")
-    p.add_argument("--defender-stance", choices=("attack", "defend"), help="the defender's kept die")
-    p.add_argument("--attacker-push", action="store_true", help="the attacker pushes when it hits (ends the combat)")
-    p.add_argument("--defender-push", action="store_true", help="the defender pushes when it hits (ends the combat)")
-    p.add_argument("--push", action="store_true", help="both push when they hit")
-    p.add_argument("--attacker-dice", metavar="N,A,D", help="revealed dice (neutral, attack, defence): advise the lowering instead")
-    p.add_argument("--defender-dice", metavar="N,A,D", help="the defender's revealed dice (with --attacker-dice)")
-    p.add_argument("--attacker-poison", metavar="POISON", help="the poison the attacker's weapon applies")
-    p.add_argument("--defender-poison", metavar="POISON", help="the poison the defender's weapon applies")
+    p = sub.add_parser("melee", help=_("odds of a clash and the stance matrix (R-MELEE)"),
+                       description=_("Exact odds of a clash; without both stances, the 2 x 2 stance matrix and the best stances."))
+    p.add_argument("--attacker", required=True, metavar=_("STATS"), help=_('the active model: {stats_help}').format(stats_help=stats_help))
+    p.add_argument("--attacker-weapon", metavar=_("WEAPON"), help=_('its melee weapon: {weapon_help}').format(weapon_help=weapon_help))
+    p.add_argument("--defender", required=True, metavar=_("STATS"), help=_('the model it fights: {stats_help}').format(stats_help=stats_help))
+    p.add_argument("--defender-weapon", metavar=_("WEAPON"), help=_('its melee weapon: {weapon_help}').format(weapon_help=weapon_help))
+    p.add_argument("--attacker-stance", choices=("attack", "defend"), help=_("the attacker's kept die"))
+    p.add_argument("--defender-stance", choices=("attack", "defend"), help=_("the defender's kept die"))
+    p.add_argument("--attacker-push", action="store_true", help=_("the attacker pushes when it hits (ends the combat)"))
+    p.add_argument("--defender-push", action="store_true", help=_("the defender pushes when it hits (ends the combat)"))
+    p.add_argument("--push", action="store_true", help=_("both push when they hit"))
+    p.add_argument("--attacker-dice", metavar="N,A,D", help=_("revealed dice (neutral, attack, defence): advise the lowering instead"))
+    p.add_argument("--defender-dice", metavar="N,A,D", help=_("the defender's revealed dice (with --attacker-dice)"))
+    p.add_argument("--attacker-poison", metavar="POISON", help=_("the poison the attacker's weapon applies"))
+    p.add_argument("--defender-poison", metavar="POISON", help=_("the poison the defender's weapon applies"))
     _common(p, ("attacker", "defender"))
     p.set_defaults(func=_melee)
 
-    p = sub.add_parser("disengage", help="odds of leaving a melee (R-DISENGAGE)", description="Exact odds of a disengage test.")
-    p.add_argument("--mover", required=True, metavar="STATS", help=f"the model leaving the contact: {stats_help}")
-    p.add_argument("--mover-weapon", metavar="WEAPON", help=f"its melee weapon (Initiative counts): {weapon_help}")
-    p.add_argument("--opponent", required=True, metavar="STATS", help=f"the enemy that opposes: {stats_help}")
-    p.add_argument("--opponent-weapon", metavar="WEAPON", help=f"its melee weapon: {weapon_help}")
-    p.add_argument("--opponent-poison", metavar="POISON", help="the poison the opponent's weapon applies")
-    p.add_argument("--compare", choices=("neutral", "coloured"), help="PRJ-17: which die the totals use (default neutral)")
+    p = sub.add_parser("disengage", help=_("odds of leaving a melee (R-DISENGAGE)"), description=_("Exact odds of a disengage test."))
+    p.add_argument("--mover", required=True, metavar=_("STATS"), help=_('the model leaving the contact: {stats_help}').format(stats_help=stats_help))
+    p.add_argument("--mover-weapon", metavar=_("WEAPON"), help=_('its melee weapon (Initiative counts): {weapon_help}').format(weapon_help=weapon_help))
+    p.add_argument("--opponent", required=True, metavar=_("STATS"), help=_('the enemy that opposes: {stats_help}').format(stats_help=stats_help))
+    p.add_argument("--opponent-weapon", metavar=_("WEAPON"), help=_('its melee weapon: {weapon_help}').format(weapon_help=weapon_help))
+    p.add_argument("--opponent-poison", metavar="POISON", help=_("the poison the opponent's weapon applies"))
+    p.add_argument("--compare", choices=("neutral", "coloured"), help=_("PRJ-17: which die the totals use (default neutral)"))
     _common(p, ("mover", "opponent"))
     p.set_defaults(func=_disengage)

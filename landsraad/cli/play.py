@@ -27,6 +27,7 @@ from ..engine.decisions import Answer
 from ..engine.record import load_record
 from ..errors import DataError, LandsraadError, Problem, UsageError, truncate
 from ..fileio import check_output_path
+from ..i18n import _
 from ..missions import load_missions
 from ..play.cards import find_mission, mission_card_text, mission_line
 from ..play.drills import Drill, costliest_decisions, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind
@@ -49,44 +50,43 @@ REVIEW_SEEDS = (11, 12)
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     kinds = "|".join(PLAYER_KINDS)
-    play = sub.add_parser("play", help="play against the computer (or hot seat) in the terminal; mission drills",
-                          description="Play a game, or a mission drill, against the computer at the terminal. Type 'help' at any "
-                                      "prompt. Reads answers line by line when stdin is not a terminal.")
-    play.add_argument("--red", default="corrino", help="red's warband: a list file or a bundled faction id (default: corrino)")
-    play.add_argument("--blue", default="fremen", help="blue's warband (default: fremen)")
-    play.add_argument("--human", choices=("red", "blue", "both"), help="the side(s) you play (default: red; a drill says)")
-    play.add_argument("--opponent", help=f"the computer player: {kinds} (search takes :LEVEL, a level or a time "
-                                                 f"budget such as search:2s; default: {DEFAULT_OPPONENT})")
-    play.add_argument("--explain", action="store_true", help="say beside each searched move of the computer why: its top "
-                                                             "candidates, their expected VP and rollouts")
-    play.add_argument("--dice", choices=("digital", "physical"), help="digital: the program rolls; physical: it asks for the dice "
-                                                                      "you rolled (default: digital)")
-    play.add_argument("--seed", type=seed_argument, default=1, help="the game's seed (default: 1)")
-    play.add_argument("--save", help="save the game here with 'save' and at the end of input (JSON, written atomically)")
-    play.add_argument("--resume", help="go on with a game saved by --save")
-    play.add_argument("--drill", help="play a mission drill (see: landsraad drill list)")
-    play.add_argument("--defaults", action="store_true", help="in a drill, Enter takes the computer's answer at every "
-                                                               "question (by default a drill's decisive questions have none)")
-    play.add_argument("--map", default="landsraad-play.svg", help="where 'map' draws the table (default: landsraad-play.svg)")
-    play.add_argument("--review", action="store_true", help="at the end of a whole game, review your three costliest decisions "
-                                                             "without asking (a drill always reviews them)")
+    play = sub.add_parser("play", help=_("play against the computer (or hot seat) in the terminal; mission drills"),
+                          description=_("Play a game, or a mission drill, against the computer at the terminal. Type 'help' at any "
+                                      "prompt. Reads answers line by line when stdin is not a terminal."))
+    play.add_argument("--red", default="corrino", help=_("red's warband: a list file or a bundled faction id (default: corrino)"))
+    play.add_argument("--blue", default="fremen", help=_("blue's warband (default: fremen)"))
+    play.add_argument("--human", choices=("red", "blue", "both"), help=_("the side(s) you play (default: red; a drill says)"))
+    play.add_argument("--opponent", help=_('the computer player: {kinds} (search takes :LEVEL, a level or a time budget such as search:2s; default: {default_opponent})').format(kinds=kinds, default_opponent=DEFAULT_OPPONENT))
+    play.add_argument("--explain", action="store_true", help=_("say beside each searched move of the computer why: its top "
+                                                             "candidates, their expected VP and rollouts"))
+    play.add_argument("--dice", choices=("digital", "physical"), help=_("digital: the program rolls; physical: it asks for the dice "
+                                                                      "you rolled (default: digital)"))
+    play.add_argument("--seed", type=seed_argument, default=1, help=_("the game's seed (default: 1)"))
+    play.add_argument("--save", help=_("save the game here with 'save' and at the end of input (JSON, written atomically)"))
+    play.add_argument("--resume", help=_("go on with a game saved by --save"))
+    play.add_argument("--drill", help=_("play a mission drill (see: landsraad drill list)"))
+    play.add_argument("--defaults", action="store_true", help=_("in a drill, Enter takes the computer's answer at every "
+                                                               "question (by default a drill's decisive questions have none)"))
+    play.add_argument("--map", default="landsraad-play.svg", help=_("where 'map' draws the table (default: landsraad-play.svg)"))
+    play.add_argument("--review", action="store_true", help=_("at the end of a whole game, review your three costliest decisions "
+                                                             "without asking (a drill always reviews them)"))
     play.set_defaults(func=_play)
 
-    drill = sub.add_parser("drill", help="mission drills: short scenarios to practise one mission",
-                           description="Mission drills: short bundled scenarios; play one with landsraad play --drill NAME.")
-    drill_sub = drill.add_subparsers(dest="drill_command", metavar="SUBCOMMAND")
-    listing = drill_sub.add_parser("list", help="list the bundled drills")
+    drill = sub.add_parser("drill", help=_("mission drills: short scenarios to practise one mission"),
+                           description=_("Mission drills: short bundled scenarios; play one with landsraad play --drill NAME."))
+    drill_sub = drill.add_subparsers(dest="drill_command", metavar=_("SUBCOMMAND"))
+    listing = drill_sub.add_parser("list", help=_("list the bundled drills"))
     listing.set_defaults(func=_drill_list)
     drill.set_defaults(func=_drill_list)
 
-    mission = sub.add_parser("mission", help="print a mission card in full",
-                             description="Print a mission card in full: set-up, special rules and actions, success, failure and "
-                                         "its VP by rank. NAME is its id, its name or a unique beginning (such as prot).")
-    mission.add_argument("name", metavar="NAME", help="the mission (see: landsraad missions)")
+    mission = sub.add_parser("mission", help=_("print a mission card in full"),
+                             description=_("Print a mission card in full: set-up, special rules and actions, success, failure and "
+                                         "its VP by rank. NAME is its id, its name or a unique beginning (such as prot)."))
+    mission.add_argument("name", metavar=_("NAME"), help=_("the mission (see: landsraad missions)"))
     mission.set_defaults(func=_mission)
-    missions = sub.add_parser("missions", help="list the mission cards: what each asks and its stakes by rank",
-                              description="List the mission cards with what each asks and its VP by rank; the full card: "
-                                          "landsraad mission NAME.")
+    missions = sub.add_parser("missions", help=_("list the mission cards: what each asks and its stakes by rank"),
+                              description=_("List the mission cards with what each asks and its VP by rank; the full card: "
+                                          "landsraad mission NAME."))
     missions.set_defaults(func=_missions)
 
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from ..dice import parse_dice
 from ..errors import DataError, RuleError, UsageError
+from ..i18n import N_, _
 from ..model import MAX_LENGTH_CM
 from ..ruleset import Ruleset
 from ..wording import describe_range_band
@@ -99,9 +100,9 @@ def _wound_sentence(wound: str, threshold: int | None, target: str, removed: boo
 
 def _add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ties", choices=("strict", "active"), default="strict",
-                   help="RUL-01: the active side must be strictly higher (default) or a tie goes to it")
-    p.add_argument("--arrakis", action="store_true", help="R-ARRAKIS: no shields")
-    p.add_argument("--json", action="store_true", help="print the event record as JSON")
+                   help=_("RUL-01: the active side must be strictly higher (default) or a tie goes to it"))
+    p.add_argument("--arrakis", action="store_true", help=_("R-ARRAKIS: no shields"))
+    p.add_argument("--json", action="store_true", help=_("print the event record as JSON"))
 
 
 # --- melee ------------------------------------------------------------------------------------
@@ -281,60 +282,60 @@ def _disengage(args: argparse.Namespace) -> int:
 
 # --- registration -----------------------------------------------------------------------------
 
-_MODEL_HELP = "inline stats such as combat=1,reflexes=2,endurance=3[,armour=3][,shield=half] or FACTION/TYPE[:WEAPON]"
-_WEAPON_HELP = "inline weapon such as combat=+2,initiative=+1,damage=12-[,defence=+3] or FACTION:WEAPON"
+_MODEL_HELP = N_("inline stats such as combat=1,reflexes=2,endurance=3[,armour=3][,shield=half] or FACTION/TYPE[:WEAPON]")
+_WEAPON_HELP = N_("inline weapon such as combat=+2,initiative=+1,damage=12-[,defence=+3] or FACTION:WEAPON")
 
 
 def register(subparsers: Any) -> None:
     """Add the ``resolve`` command group."""
-    group = subparsers.add_parser("resolve", help="settle a melee, a shot or a disengage from dice rolled at the table",
-                                  description="Settle a melee, a shot or a disengage from the dice rolled at the table.")
-    sub = group.add_subparsers(dest="resolve_command", metavar="WHAT", parser_class=type(group))
+    group = subparsers.add_parser("resolve", help=_("settle a melee, a shot or a disengage from dice rolled at the table"),
+                                  description=_("Settle a melee, a shot or a disengage from the dice rolled at the table."))
+    sub = group.add_subparsers(dest="resolve_command", metavar=_("WHAT"), parser_class=type(group))
     group.set_defaults(func=lambda args: (group.print_help(), 2)[1])
 
-    m = sub.add_parser("melee", help="resolve a clash (R-MELEE)", description="Resolve a clash (rulebook 2.4).")
-    m.add_argument("--attacker", required=True, metavar="MODEL", help="the active model: " + _MODEL_HELP)
-    m.add_argument("--attacker-weapon", metavar="WEAPON", help=_WEAPON_HELP)
-    m.add_argument("--defender", required=True, metavar="MODEL", help=_MODEL_HELP)
-    m.add_argument("--defender-weapon", metavar="WEAPON", help=_WEAPON_HELP)
-    m.add_argument("--attacker-dice", required=True, metavar="N,A,D", help="neutral, attack, defence dice")
-    m.add_argument("--defender-dice", required=True, metavar="N,A,D", help="neutral, attack, defence dice")
+    m = sub.add_parser("melee", help=_("resolve a clash (R-MELEE)"), description=_("Resolve a clash (rulebook 2.4)."))
+    m.add_argument("--attacker", required=True, metavar=_("MODEL"), help=_("the active model: {model}").format(model=_(_MODEL_HELP)))
+    m.add_argument("--attacker-weapon", metavar=_("WEAPON"), help=_(_WEAPON_HELP))
+    m.add_argument("--defender", required=True, metavar=_("MODEL"), help=_(_MODEL_HELP))
+    m.add_argument("--defender-weapon", metavar=_("WEAPON"), help=_(_WEAPON_HELP))
+    m.add_argument("--attacker-dice", required=True, metavar="N,A,D", help=_("neutral, attack, defence dice"))
+    m.add_argument("--defender-dice", required=True, metavar="N,A,D", help=_("neutral, attack, defence dice"))
     m.add_argument("--attacker-stance", required=True, choices=("attack", "defend"))
     m.add_argument("--defender-stance", required=True, choices=("attack", "defend"))
-    m.add_argument("--attacker-neutral", type=int, metavar="X", help="the attacker's neutral die after lowering")
-    m.add_argument("--defender-neutral", type=int, metavar="Y", help="the defender's neutral die after lowering")
-    m.add_argument("--attacker-poison", metavar="POISON", help="the poison the attacker's weapon applies")
-    m.add_argument("--defender-poison", metavar="POISON", help="the poison the defender's weapon applies")
-    m.add_argument("--attacker-push", action="store_true", help="the attacker pushes when its blow hits (ends the combat)")
-    m.add_argument("--defender-push", action="store_true", help="the defender pushes when its blow hits (ends the combat)")
+    m.add_argument("--attacker-neutral", type=int, metavar="X", help=_("the attacker's neutral die after lowering"))
+    m.add_argument("--defender-neutral", type=int, metavar="Y", help=_("the defender's neutral die after lowering"))
+    m.add_argument("--attacker-poison", metavar="POISON", help=_("the poison the attacker's weapon applies"))
+    m.add_argument("--defender-poison", metavar="POISON", help=_("the poison the defender's weapon applies"))
+    m.add_argument("--attacker-push", action="store_true", help=_("the attacker pushes when its blow hits (ends the combat)"))
+    m.add_argument("--defender-push", action="store_true", help=_("the defender pushes when its blow hits (ends the combat)"))
     _add_common(m)
     m.set_defaults(func=_melee)
 
-    s = sub.add_parser("shoot", help="resolve a shot (R-SHOOT)", description="Resolve a shot (rulebook 2.5).")
-    s.add_argument("--attacker", required=True, metavar="MODEL", help="the shooter: " + _MODEL_HELP)
-    s.add_argument("--weapon", metavar="WEAPON", help="inline weapon such as range=10,combat=+1,damage=+1, or FACTION:WEAPON")
-    s.add_argument("--target", required=True, metavar="MODEL", help=_MODEL_HELP)
-    s.add_argument("--distance", required=True, type=float, metavar="CM", help="base-to-base distance in cm")
+    s = sub.add_parser("shoot", help=_("resolve a shot (R-SHOOT)"), description=_("Resolve a shot (rulebook 2.5)."))
+    s.add_argument("--attacker", required=True, metavar=_("MODEL"), help=_("the shooter: {model}").format(model=_(_MODEL_HELP)))
+    s.add_argument("--weapon", metavar=_("WEAPON"), help=_("inline weapon such as range=10,combat=+1,damage=+1, or FACTION:WEAPON"))
+    s.add_argument("--target", required=True, metavar=_("MODEL"), help=_(_MODEL_HELP))
+    s.add_argument("--distance", required=True, type=float, metavar="CM", help=_("base-to-base distance in cm"))
     s.add_argument("--cover", choices=("none", "small", "large"), default="none")
-    s.add_argument("--attacker-dice", required=True, metavar="N,A", help="neutral and attack dice")
-    s.add_argument("--target-dice", required=True, metavar="N,D", help="neutral and defence dice")
-    s.add_argument("--laser-mode", choices=("burn", "explosive"), default="burn", help="a laser's mode (R-LASER)")
-    s.add_argument("--poison", metavar="POISON", help="the poison the weapon applies")
-    s.add_argument("--caught", action="store_true", help="template: the target dodged but did not get out of the template")
+    s.add_argument("--attacker-dice", required=True, metavar="N,A", help=_("neutral and attack dice"))
+    s.add_argument("--target-dice", required=True, metavar="N,D", help=_("neutral and defence dice"))
+    s.add_argument("--laser-mode", choices=("burn", "explosive"), default="burn", help=_("a laser's mode (R-LASER)"))
+    s.add_argument("--poison", metavar="POISON", help=_("the poison the weapon applies"))
+    s.add_argument("--caught", action="store_true", help=_("template: the target dodged but did not get out of the template"))
     _add_common(s)
     s.set_defaults(func=_shoot)
 
-    d = sub.add_parser("disengage", help="resolve leaving a melee (R-DISENGAGE)", description="Resolve a disengage test (rulebook 2.3, PRJ-17).")
-    d.add_argument("--mover", required=True, metavar="MODEL", help="the model leaving contact: " + _MODEL_HELP)
-    d.add_argument("--mover-weapon", metavar="WEAPON", help="its melee weapon (its Initiative counts)")
-    d.add_argument("--opponent", required=True, metavar="MODEL", help="the enemy that opposes: " + _MODEL_HELP)
-    d.add_argument("--opponent-weapon", metavar="WEAPON", help="its melee weapon (Initiative, and damage on a failure)")
-    d.add_argument("--mover-dice", required=True, metavar="N,C", help="neutral and coloured dice")
-    d.add_argument("--opponent-dice", required=True, metavar="N,C", help="neutral and coloured dice")
-    d.add_argument("--mover-neutral", type=int, metavar="X", help="the mover's neutral die after lowering")
-    d.add_argument("--opponent-neutral", type=int, metavar="Y", help="the opponent's neutral die after lowering")
-    d.add_argument("--opponent-poison", metavar="POISON", help="the poison the opponent's weapon applies")
+    d = sub.add_parser("disengage", help=_("resolve leaving a melee (R-DISENGAGE)"), description=_("Resolve a disengage test (rulebook 2.3, PRJ-17)."))
+    d.add_argument("--mover", required=True, metavar=_("MODEL"), help=_("the model leaving contact: {model}").format(model=_(_MODEL_HELP)))
+    d.add_argument("--mover-weapon", metavar=_("WEAPON"), help=_("its melee weapon (its Initiative counts)"))
+    d.add_argument("--opponent", required=True, metavar=_("MODEL"), help=_("the enemy that opposes: {model}").format(model=_(_MODEL_HELP)))
+    d.add_argument("--opponent-weapon", metavar=_("WEAPON"), help=_("its melee weapon (Initiative, and damage on a failure)"))
+    d.add_argument("--mover-dice", required=True, metavar="N,C", help=_("neutral and coloured dice"))
+    d.add_argument("--opponent-dice", required=True, metavar="N,C", help=_("neutral and coloured dice"))
+    d.add_argument("--mover-neutral", type=int, metavar="X", help=_("the mover's neutral die after lowering"))
+    d.add_argument("--opponent-neutral", type=int, metavar="Y", help=_("the opponent's neutral die after lowering"))
+    d.add_argument("--opponent-poison", metavar="POISON", help=_("the poison the opponent's weapon applies"))
     d.add_argument("--compare", choices=("neutral", "coloured"), default="neutral",
-                   help="which die carries Reflexes (PRJ-17; default neutral)")
+                   help=_("which die carries Reflexes (PRJ-17; default neutral)"))
     _add_common(d)
     d.set_defaults(func=_disengage)

@@ -137,30 +137,30 @@ def _write_svg(args: argparse.Namespace, board: Any, answer: ShotAnswer) -> None
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``shoot`` command."""
-    stats_help = "inline stats key=value,... or FACTION/TYPE[:WEAPON]; inline items change the scene's profile"
+    stats_help = _("inline stats key=value,... or FACTION/TYPE[:WEAPON]; inline items change the scene's profile")
     p = subparsers.add_parser(
         "shoot",
-        help="a shot on a scene: geometry and exact odds in one answer",
-        description="Distance, line of sight, cover and what gives it, range band, the nearest-target check "
+        help=_("a shot on a scene: geometry and exact odds in one answer"),
+        description=_("Distance, line of sight, cover and what gives it, range band, the nearest-target check "
         "(RUL-08) and the exact odds of the shot (as 'odds shoot' on the same numbers). Stats come from the "
         "models' profiles in the scene; --attacker and --target override them. Without --weapon, the answer is "
-        "given for each ranged weapon the shooter carries (the scene's weapons: list, else its card's).",
+        "given for each ranged weapon the shooter carries (the scene's weapons: list, else its card's)."),
     )
-    p.add_argument("scene", help=SCENE_HELP)
-    p.add_argument("a", help="the shooter")
-    p.add_argument("b", help="the target")
-    p.add_argument("--weapon", metavar="WEAPON", help="the ranged weapon: a name in the shooter's faction (pistol), "
+    p.add_argument("scene", help=_(SCENE_HELP))
+    p.add_argument("a", help=_("the shooter"))
+    p.add_argument("b", help=_("the target"))
+    p.add_argument("--weapon", metavar=_("WEAPON"), help=_("the ranged weapon: a name in the shooter's faction (pistol), "
                    "FACTION:WEAPON (corrino:pistol), FACTION/TYPE:WEAPON or inline range=10,combat=+1,damage=+1 "
-                   "(default: each ranged weapon the shooter carries)")
-    p.add_argument("--attacker", "--shooter", dest="attacker", metavar="STATS", help=f"the shooter: {stats_help}")
-    p.add_argument("--target", metavar="STATS", help=f"the target: {stats_help}")
-    p.add_argument("--tolerance", metavar="CM", help="how far either model may stand from where it is measured for "
-                   "the answer to count as robust (default 0.5)")
-    p.add_argument("--laser-mode", choices=("burn", "explosive"), default="burn", help="a laser's mode (R-LASER)")
+                   "(default: each ranged weapon the shooter carries)"))
+    p.add_argument("--attacker", "--shooter", dest="attacker", metavar=_("STATS"), help=_('the shooter: {stats_help}').format(stats_help=stats_help))
+    p.add_argument("--target", metavar=_("STATS"), help=_('the target: {stats_help}').format(stats_help=stats_help))
+    p.add_argument("--tolerance", metavar="CM", help=_("how far either model may stand from where it is measured for "
+                   "the answer to count as robust (default 0.5)"))
+    p.add_argument("--laser-mode", choices=("burn", "explosive"), default="burn", help=_("a laser's mode (R-LASER)"))
     p.add_argument("--ties", choices=("strict", "active"), default="strict",
-                   help="RUL-01: a tie fails (strict, default) or goes to the active side")
-    p.add_argument("--arrakis", action="store_true", help="R-ARRAKIS: no shields")
+                   help=_("RUL-01: a tie fails (strict, default) or goes to the active side"))
+    p.add_argument("--arrakis", action="store_true", help=_("R-ARRAKIS: no shields"))
     p.add_argument("--models-transparent", action="store_true",
-                   help="other models do not block sight (ruleset option models_block_sight = false)")
+                   help=_("other models do not block sight (ruleset option models_block_sight = false)"))
     add_output_options(p)
     p.set_defaults(func=cmd_shoot)

@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import wording
 from ..errors import UsageError
+from ..i18n import _
 from ..svg import render_board
 from ..table import scenes, template
 from .geometry import SCENE_HELP, add_models_block, add_output_options, check_svg, finish, number, parse_dodges, parse_point
@@ -59,19 +60,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the commands of this module to the ``landsraad`` parser."""
     p = subparsers.add_parser(
         "template",
-        help="models under a blast or direct-fire template, and their dodges",
-        description="Models under a 5 cm blast template or a direct-fire template (R-TEMPLATE, RUL-19); with "
+        help=_("models under a blast or direct-fire template, and their dodges"),
+        description=_("Models under a 5 cm blast template or a direct-fire template (R-TEMPLATE, RUL-19); with "
         "--dodge ID=CM (one distance per model) or --dodge CM (every model), the shortest move that takes each one "
-        "wholly out of it (RUL-09).",
+        "wholly out of it (RUL-09)."),
     )
-    p.add_argument("scene", help=SCENE_HELP)
-    p.add_argument("--blast", metavar="X,Y", help="centre of a blast template (5 cm radius)")
-    p.add_argument("--direct", metavar="MODEL", help="the shooter of a direct-fire template")
-    p.add_argument("--toward", metavar="X,Y", help="direct fire: the point the line is aimed at")
-    p.add_argument("--length", metavar="L", help="direct fire: the template's length in cm (e.g. 20)")
+    p.add_argument("scene", help=_(SCENE_HELP))
+    p.add_argument("--blast", metavar="X,Y", help=_("centre of a blast template (5 cm radius)"))
+    p.add_argument("--direct", metavar=_("MODEL"), help=_("the shooter of a direct-fire template"))
+    p.add_argument("--toward", metavar="X,Y", help=_("direct fire: the point the line is aimed at"))
+    p.add_argument("--length", metavar="L", help=_("direct fire: the template's length in cm (e.g. 20)"))
     p.add_argument("--dodge", metavar="[ID=]CM", nargs="+", action="extend",
-                   help="how far a model hit may move to dodge (its neutral die + Reflexes, RUL-09): ID=CM for one "
-                   "model (repeat for each, e.g. --dodge a=4 b=7), or CM for every model hit without its own")
+                   help=_("how far a model hit may move to dodge (its neutral die + Reflexes, RUL-09): ID=CM for one "
+                   "model (repeat for each, e.g. --dodge a=4 b=7), or CM for every model hit without its own"))
     add_models_block(p)
     add_output_options(p)
     p.set_defaults(func=cmd_template)

@@ -12,6 +12,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from .. import wording
+from ..i18n import _
 from ..ruleset import Ruleset
 from ..svg import render_board
 from ..table import scenes
@@ -76,20 +77,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``threat`` command."""
     p = subparsers.add_parser(
         "threat",
-        help="a threat map: who could see, shoot or charge a model at each point of the table",
-        description="For MODEL stood at every cell of the table where its base fits: how many enemies could see "
+        help=_("a threat map: who could see, shoot or charge a model at each point of the table"),
+        description=_("For MODEL stood at every cell of the table where its base fits: how many enemies could see "
         "it (R-LOS), shoot it (a ranged weapon, not in contact; the best hit chance, R-SHOOT, R-COVER) or charge "
         "it (contact with one move, so they fight at their next activation, R-ACTIVATE), as they stand now. "
         "--reverse: how many enemies MODEL could see, shoot or charge from each cell this activation. The "
-        "nearest-target rule (RUL-08) is not applied; 'shoot' answers it for one position.",
+        "nearest-target rule (RUL-08) is not applied; 'shoot' answers it for one position."),
     )
-    p.add_argument("scene", help=SCENE_HELP)
-    p.add_argument("model", help="the model stood at every cell (needs a side; a profile for odds and Movement)")
-    p.add_argument("--reverse", action="store_true", help="what the model threatens from each cell")
-    p.add_argument("--resolution", metavar="CM", help=f"the side of a cell, 0.5 to 30 cm (default {RESOLUTION_CM:g})")
-    p.add_argument("--at", metavar="X,Y", help="also answer for the cell holding this point (cm)")
-    p.add_argument("--no-grid", action="store_true", help="leave out the map drawn in characters")
-    p.add_argument("--arrakis", action="store_true", help="R-ARRAKIS: no shields")
+    p.add_argument("scene", help=_(SCENE_HELP))
+    p.add_argument("model", help=_("the model stood at every cell (needs a side; a profile for odds and Movement)"))
+    p.add_argument("--reverse", action="store_true", help=_("what the model threatens from each cell"))
+    p.add_argument("--resolution", metavar="CM", help=_('the side of a cell, 0.5 to 30 cm (default {resolution_cm:g})').format(resolution_cm=RESOLUTION_CM))
+    p.add_argument("--at", metavar="X,Y", help=_("also answer for the cell holding this point (cm)"))
+    p.add_argument("--no-grid", action="store_true", help=_("leave out the map drawn in characters"))
+    p.add_argument("--arrakis", action="store_true", help=_("R-ARRAKIS: no shields"))
     add_models_block(p)
     add_output_options(p)
     p.set_defaults(func=cmd_threat)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..errors import UsageError
+from ..i18n import _
 from .game import seed_argument
 
 __all__ = ["register", "parse_size", "display_problem"]
@@ -26,35 +27,35 @@ _NO_DISPLAY = ("There is no display to open the viewer's window on; run it on a 
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("view", help="open the pyglet viewer: edit a table, see every measurement, replay a game",
-                       description="Open a scene in the table editor, or a saved game in the replay timeline, "
-                                   "in a top-down window with the adjudication overlays (needs pip install '.[viewer]').")
-    p.add_argument("file", nargs="?", help="a scene (YAML) or a saved game (JSON from demo --save); none: an empty table")
-    p.add_argument("--measure", nargs=2, metavar=("A", "B"), help="open with shooter A and target B selected")
-    p.add_argument("--reach", metavar="MODEL", help="open with MODEL selected: its reach region and moves")
-    p.add_argument("--weapon", type=float, metavar="CM", help="the weapon range for the range band (10, 15, 20 or 30)")
-    p.add_argument("--blast", metavar="X,Y", help="open with a 5 cm blast template at X,Y")
-    p.add_argument("--at", type=int, metavar="N", help="saved game: open after activation N")
-    p.add_argument("--hover", metavar="MODEL", help="open with the pointer on MODEL: its hover card shows (for --screenshot)")
-    p.add_argument("--screenshot", metavar="FILE", help="draw one frame into this PNG and exit")
-    p.add_argument("--size", metavar="WxH", help="window size in pixels (default: most of the screen; 1100x760 for --screenshot)")
-    p.add_argument("--stage", choices=("setup", "play"), help="setup: warn about set-up rules (R-TERRAIN, R-DEPLOY); play: a mid-game "
-                   "table, no set-up warnings (default: setup for a scene, play for a saved game)")
-    p.add_argument("--recover", action="store_true", help="take back the unsaved table an earlier window left in its autosave, "
-                   "without asking")
-    p.add_argument("--out", metavar="FILE", help="where Ctrl+S saves the scene (default: the scene opened, else landsraad-scene.yaml)")
-    p.add_argument("--list", action="append", default=[], metavar="FILE", help="a warband list whose models L adds (repeatable)")
-    p.add_argument("--snap", action="store_true", help="start with snapping to 0.5 cm on")
-    play = p.add_argument_group("play in the window (the options of landsraad play)")
-    play.add_argument("--play", action="store_true", help="play a game against the computer in the window")
-    play.add_argument("--red", default="corrino", help="red's warband: a list file or a bundled faction id (default: corrino)")
-    play.add_argument("--blue", default="fremen", help="blue's warband (default: fremen)")
-    play.add_argument("--human", choices=("red", "blue", "both"), help="the side(s) you play (default: red)")
-    play.add_argument("--opponent", help="the computer player (default: landsraad play's, a search level answering within a second)")
-    play.add_argument("--dice", choices=("digital", "physical"), help="digital: the program rolls; physical: type the dice you rolled")
-    play.add_argument("--seed", type=seed_argument, default=1, help="the game's seed (default: 1)")
-    play.add_argument("--save", help="where Ctrl+S saves the game (default: landsraad-play.json)")
-    play.add_argument("--resume", help="go on with a game saved by Ctrl+S or landsraad play --save (implies --play)")
+    p = sub.add_parser("view", help=_("open the pyglet viewer: edit a table, see every measurement, replay a game"),
+                       description=_("Open a scene in the table editor, or a saved game in the replay timeline, "
+                                   "in a top-down window with the adjudication overlays (needs pip install '.[viewer]')."))
+    p.add_argument("file", nargs="?", help=_("a scene (YAML) or a saved game (JSON from demo --save); none: an empty table"))
+    p.add_argument("--measure", nargs=2, metavar=("A", "B"), help=_("open with shooter A and target B selected"))
+    p.add_argument("--reach", metavar=_("MODEL"), help=_("open with MODEL selected: its reach region and moves"))
+    p.add_argument("--weapon", type=float, metavar="CM", help=_("the weapon range for the range band (10, 15, 20 or 30)"))
+    p.add_argument("--blast", metavar="X,Y", help=_("open with a 5 cm blast template at X,Y"))
+    p.add_argument("--at", type=int, metavar="N", help=_("saved game: open after activation N"))
+    p.add_argument("--hover", metavar=_("MODEL"), help=_("open with the pointer on MODEL: its hover card shows (for --screenshot)"))
+    p.add_argument("--screenshot", metavar=_("FILE"), help=_("draw one frame into this PNG and exit"))
+    p.add_argument("--size", metavar=_("WxH"), help=_("window size in pixels (default: most of the screen; 1100x760 for --screenshot)"))
+    p.add_argument("--stage", choices=("setup", "play"), help=_("setup: warn about set-up rules (R-TERRAIN, R-DEPLOY); play: a mid-game "
+                   "table, no set-up warnings (default: setup for a scene, play for a saved game)"))
+    p.add_argument("--recover", action="store_true", help=_("take back the unsaved table an earlier window left in its autosave, "
+                   "without asking"))
+    p.add_argument("--out", metavar=_("FILE"), help=_("where Ctrl+S saves the scene (default: the scene opened, else landsraad-scene.yaml)"))
+    p.add_argument("--list", action="append", default=[], metavar=_("FILE"), help=_("a warband list whose models L adds (repeatable)"))
+    p.add_argument("--snap", action="store_true", help=_("start with snapping to 0.5 cm on"))
+    play = p.add_argument_group(_("play in the window (the options of landsraad play)"))
+    play.add_argument("--play", action="store_true", help=_("play a game against the computer in the window"))
+    play.add_argument("--red", default="corrino", help=_("red's warband: a list file or a bundled faction id (default: corrino)"))
+    play.add_argument("--blue", default="fremen", help=_("blue's warband (default: fremen)"))
+    play.add_argument("--human", choices=("red", "blue", "both"), help=_("the side(s) you play (default: red)"))
+    play.add_argument("--opponent", help=_("the computer player (default: landsraad play's, a search level answering within a second)"))
+    play.add_argument("--dice", choices=("digital", "physical"), help=_("digital: the program rolls; physical: type the dice you rolled"))
+    play.add_argument("--seed", type=seed_argument, default=1, help=_("the game's seed (default: 1)"))
+    play.add_argument("--save", help=_("where Ctrl+S saves the game (default: landsraad-play.json)"))
+    play.add_argument("--resume", help=_("go on with a game saved by Ctrl+S or landsraad play --save (implies --play)"))
     p.set_defaults(func=_view)
 
 

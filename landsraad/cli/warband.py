@@ -89,7 +89,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help=_("check warband lists against their faction sheets"),
         description=_("Check warband list files (and folders, recursively: *.yaml, *.yml, *.json) against every recruiting rule. Exit status 0 if all are valid, 1 if any is invalid or unreadable."),
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help=_("list files (YAML, JSON, the text form), folders, or share codes"))
+    p.add_argument("files", nargs="+", metavar=_("FILE"), help=_("list files (YAML, JSON, the text form), folders, or share codes"))
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help=_("print a JSON array of reports"))
     out.add_argument("--csv", action="store_true", help=_("print CSV: one row per finding, plus one row per valid file (--csv-mode summary: one row per entry)"))
@@ -104,10 +104,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help=_("print a warband list as a printable roster"),
         description=_("Print a roster: every model's profile card with effective stats, weapons, shield, poisons, spice, special rules, chosen kit and cost, with the list's validity and hashes. Exit status 1 if the list is invalid (the roster is still printed, marked INVALID)."),
     )
-    p.add_argument("list", metavar="LIST", help=_("a list file (YAML, JSON or the text form) or a share code"))
+    p.add_argument("list", metavar=_("LIST"), help=_("a list file (YAML, JSON or the text form) or a share code"))
     p.add_argument("--format", choices=FORMATS, default="cards",
                    help=_("cards (profile cards as text, the default), text (the list as paste-ready text that validate reads back), code (a compact share code), markdown or html (the cards)"))
-    p.add_argument("--output", "-o", metavar="FILE", help=_("write the roster to FILE instead of the standard output"))
+    p.add_argument("--output", "-o", metavar=_("FILE"), help=_("write the roster to FILE instead of the standard output"))
     _common_options(p)
     p.set_defaults(func=cmd_roster)
 
@@ -122,9 +122,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _common_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--points", metavar="N", help=_("the points cap (default 15, or the ruleset's)"))
-    p.add_argument("--ruleset", metavar="FILE", help=_("an event's ruleset file (YAML/JSON, see `landsraad schema ruleset`)"))
+    p.add_argument("--ruleset", metavar=_("FILE"), help=_("an event's ruleset file (YAML/JSON, see `landsraad schema ruleset`)"))
     p.add_argument("--arrakis", action="store_true", help=_("play on Arrakis: one more spice dose in the pool (R-ARRAKIS)"))
-    p.add_argument("--faction-file", metavar="FILE", action="append", default=[],
+    p.add_argument("--faction-file", metavar=_("FILE"), action="append", default=[],
                    help=_("an extra faction sheet (a Minor House); may be repeated"))
 
 
