@@ -20,6 +20,8 @@ import difflib
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from .i18n import N_, Message, localized, message
+
 __all__ = [
     "LandsraadError",
     "DataError",
@@ -40,8 +42,26 @@ MESSAGE_VALUE_LIMIT = 80
 """The most characters of a user's value echoed back in a message."""
 
 
+_KIND_WORDS: dict[str, str] = {kind: kind for kind in (
+    N_("data folder"), N_("drill"), N_("faction"), N_("hook point"), N_("marker placement"), N_("marker"),
+    N_("mission evaluator"), N_("mission"), N_("model type"), N_("model"), N_("pick rule"), N_("player kind"), N_("poison"),
+    N_("search level"), N_("set-up plan"), N_("side"), N_("special rule"), N_("style"), N_("table edge"), N_("terrain kit"),
+    N_("weapon"), N_("warband (list file or faction id)"), N_("protection_wounded choice"))}
+"""The kinds of names :class:`UnknownNameError` is raised for, marked for the catalog (another kind is shown as given)."""
+
+
 class LandsraadError(Exception):
-    """Base class of every error landsraad raises on purpose."""
+    """Base class of every error landsraad raises on purpose.
+
+    Its message may be a deferred :class:`~landsraad.i18n.Message`: ``str(error)`` is then the English
+    text (logs, JSON), and :meth:`localized` the text in the reader's language.
+    """
+
+    def localized(self) -> str:
+        """The message in the active language (as ``str(self)`` when it was written in English only)."""
+        if len(self.args) == 1 and isinstance(self.args[0], Message):
+            return self.args[0].localized()
+        return str(self)
 
 
 @dataclass(frozen=True)
@@ -67,6 +87,11 @@ class Problem:
         parts = [p for p in (self.source, self.where) if p]
         return ": ".join(parts + [self.message])
 
+    def localized(self) -> str:
+        """:meth:`__str__` with the message in the active language."""
+        parts = [p for p in (self.source, self.where) if p]
+        return ": ".join(parts + [localized(self.message)])
+
 
 class DataError(LandsraadError):
     """Bad data: a content file, a scene, a warband list or a command-line value.
@@ -80,6 +105,10 @@ class DataError(LandsraadError):
         self.problems: tuple[Problem, ...] = tuple(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def localized(self) -> str:
+        """Every problem on its line, each message in the active language."""
+        return "\n".join(p.localized() for p in self.problems)
+
 
 class UnknownNameError(DataError, KeyError):
     """A name (special rule, faction, weapon, ...) that is not known; the message lists the valid ones."""
@@ -90,10 +119,12 @@ class UnknownNameError(DataError, KeyError):
         name = truncate(name) if isinstance(name, str) else name
         self.valid = tuple(sorted(valid))
         suggestion = did_you_mean(name, self.valid)
-        hint = f" Did you mean {suggestion!r}?" if suggestion else ""
-        listing = ", ".join(self.valid) if self.valid else "(none)"
-        message = f"Unknown {kind} {name!r}.{hint} Valid {kind}s are: {listing}."
-        super().__init__([Problem(source, where, message)])
+        hint = message(" Did you mean {hint!r}?", hint=suggestion) if suggestion else ""
+        listing = ", ".join(self.valid) if self.valid else message("(none)")
+        words = message(_KIND_WORDS[kind]) if kind in _KIND_WORDS else kind
+        text = message("Unknown {kind} {name!r}.{hint} Valid {kind}s are: {listing}.", kind=words, name=name, hint=hint,
+                       listing=listing)
+        super().__init__([Problem(source, where, text)])
 
     def __str__(self) -> str:  # KeyError would quote the message otherwise
         return DataError.__str__(self)

@@ -32,6 +32,7 @@ import tempfile
 from pathlib import Path
 
 from .errors import DataError, LandsraadError, Problem, truncate
+from .i18n import N_, Message, message, numeral
 
 __all__ = ["OutputPathError", "InputPathError", "atomic_write_bytes", "atomic_write_text", "check_output_path", "check_output_dir",
            "TEMP_SUFFIX", "temporary_files", "path_kind", "check_input_file", "read_bounded", "MAX_NAME_BYTES", "MAX_PATH_BYTES"]
@@ -55,23 +56,34 @@ class InputPathError(DataError):
 
 
 _KIND_WORDS = {
-    "missing": "No such file.",
-    "folder": "This is a folder, not a file.",
-    "pipe": "This is a named pipe (FIFO), not a regular file; it is refused rather than waited on.",
-    "device": "This is a device, not a regular file; it is refused rather than read.",
-    "socket": "This is a socket, not a regular file.",
-    "other": "This is not a regular file.",
+    "missing": N_("No such file."),
+    "folder": N_("This is a folder, not a file."),
+    "pipe": N_("This is a named pipe (FIFO), not a regular file; it is refused rather than waited on."),
+    "device": N_("This is a device, not a regular file; it is refused rather than read."),
+    "socket": N_("This is a socket, not a regular file."),
+    "other": N_("This is not a regular file."),
 }
+"""Why a path that is not a regular file is refused, by :func:`path_kind` (English ids; shown with :func:`message`)."""
+
+_KIND_NAMES = {"pipe": N_("named pipe"), "file": N_("file"), "folder": N_("folder"), "device": N_("device"),
+               "socket": N_("socket"), "other": N_("special file"), "missing": N_("missing file")}
+"""What a path names, for a sentence."""
 
 
-def _too_long(path: str | os.PathLike[str]) -> str | None:
+def _kind_name(kind: str) -> Message | str:
+    return message(_KIND_NAMES[kind]) if kind in _KIND_NAMES else kind
+
+
+def _too_long(path: str | os.PathLike[str]) -> Message | None:
     """Why ``path`` is too long for the file system, or ``None``."""
     text = os.fsencode(path)
     if len(text) >= MAX_PATH_BYTES:
-        return f"The path is {len(text):,} bytes long; a path has at most {MAX_PATH_BYTES - 1:,}."
+        return message("The path is {size} bytes long; a path has at most {most}.", size=numeral(len(text), ","),
+                       most=numeral(MAX_PATH_BYTES - 1, ","))
     longest = max(text.split(b"/"), key=len, default=b"")
     if len(longest) > MAX_NAME_BYTES:
-        return f"A name in the path is {len(longest):,} bytes long; a file name has at most {MAX_NAME_BYTES}."
+        return message("A name in the path is {size} bytes long; a file name has at most {most}.",
+                       size=numeral(len(longest), ","), most=MAX_NAME_BYTES)
     return None
 
 
@@ -138,11 +150,11 @@ def check_input_file(path: str | os.PathLike[str], *, what: str = "") -> Path:
     if kind == "file":
         return Path(path)
     if kind == "too long":
-        raise InputPathError([Problem(source, "", _too_long(path) or "The path is too long for the file system.")])
+        raise InputPathError([Problem(source, "", _too_long(path) or message("The path is too long for the file system."))])
     if kind == "unreadable":
-        raise InputPathError([Problem(source, "", "The file cannot be reached (a folder on its way cannot be searched, or a loop "
-                                                  "of links).")])
-    raise InputPathError([Problem(source, "", _KIND_WORDS[kind])])
+        raise InputPathError([Problem(source, "", message("The file cannot be reached (a folder on its way cannot be searched,"
+                                                          " or a loop of links)."))])
+    raise InputPathError([Problem(source, "", message(_KIND_WORDS[kind]))])
 
 
 def read_bounded(path: str | os.PathLike[str], limit: int, *, what: str = "") -> bytes:
@@ -162,10 +174,10 @@ def read_bounded(path: str | os.PathLike[str], limit: int, *, what: str = "") ->
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as err:
-        raise InputPathError([Problem(source, "", f"The file cannot be read: {err.strerror or type(err).__name__}.")]) from None
+        raise InputPathError([Problem(source, "", message("The file cannot be read: {why}.", why=err.strerror or type(err).__name__))]) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped for something else between the check and the open
-            raise InputPathError([Problem(source, "", _KIND_WORDS["other"])])
+            raise InputPathError([Problem(source, "", message(_KIND_WORDS["other"]))])
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         chunks: list[bytes] = []
@@ -178,7 +190,7 @@ def read_bounded(path: str | os.PathLike[str], limit: int, *, what: str = "") ->
             left -= len(chunk)
         return b"".join(chunks)
     except OSError as err:
-        raise InputPathError([Problem(source, "", f"The file cannot be read: {err.strerror or type(err).__name__}.")]) from None
+        raise InputPathError([Problem(source, "", message("The file cannot be read: {why}.", why=err.strerror or type(err).__name__))]) from None
     finally:
         os.close(fd)
 
@@ -206,7 +218,7 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
         fd, tmp = tempfile.mkstemp(prefix=f"{_temp_prefix(target.name)}{os.getpid()}.", suffix=TEMP_SUFFIX, dir=folder)
     except OSError as err:
         kept = "; the previous file is unchanged" if path_kind(target) == "file" else ""
-        raise OutputPathError(f"Cannot write {truncate(str(target), 200)!r}: {err.strerror or err}{kept}.") from None
+        raise OutputPathError(message('Cannot write {target!r}: {why}{kept}.', target=truncate(str(target), 200), why=err.strerror or err, kept=kept)) from None
     try:
         # mkstemp makes a private file (0600): give it the mode the file had, or the usual one for a new file.
         os.chmod(tmp, _mode_for(target))
@@ -217,7 +229,7 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
         os.replace(tmp, target)
     except OSError as err:
         _remove_quietly(tmp)
-        raise OutputPathError(f"Cannot write {truncate(str(target), 200)!r}: {err.strerror or err}; the previous file is unchanged.") from None
+        raise OutputPathError(message('Cannot write {target!r}: {why}; the previous file is unchanged.', target=truncate(str(target), 200), why=err.strerror or err)) from None
     except BaseException:
         _remove_quietly(tmp)
         raise
@@ -242,23 +254,21 @@ def check_output_path(path: str | os.PathLike[str], *, what: str = "output") -> 
     target = Path(path)
     shown = truncate(str(target), 200)
     if "\x00" in str(target):
-        raise OutputPathError(f"{what}: {shown!r} holds a NUL character, which no file name can hold.")
+        raise OutputPathError(message('{what}: {shown!r} holds a NUL character, which no file name can hold.', what=what, shown=shown))
     if len(target.name.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
-        raise OutputPathError(f"{what}: the file name {truncate(target.name, 60)!r} is longer than the {MAX_NAME_BYTES} bytes a "
-                              f"file system allows.")
+        raise OutputPathError(message('{what}: the file name {name!r} is longer than the {max_name_bytes} bytes a file system allows.', what=what, name=truncate(target.name, 60), max_name_bytes=MAX_NAME_BYTES))
     if _too_long(target):
-        raise OutputPathError(f"{what}: {shown!r}: {_too_long(target)}")
+        raise OutputPathError(message('{what}: {shown!r}: {why}', what=what, shown=shown, why=_too_long(target)))
     kind = path_kind(target)
     if kind == "folder":
-        raise OutputPathError(f"{what}: {shown!r} is a folder; give a file name.")
+        raise OutputPathError(message('{what}: {shown!r} is a folder; give a file name.', what=what, shown=shown))
     if kind in ("pipe", "device", "socket", "other"):
-        raise OutputPathError(f"{what}: {shown!r} is a {'named pipe' if kind == 'pipe' else kind}, not a regular file; choose "
-                              f"another path.")
+        raise OutputPathError(message('{what}: {shown!r} is a {kind}, not a regular file; choose another path.', what=what, shown=shown, kind=_kind_name(kind)))
     folder = target.parent if str(target.parent) else Path(".")
     if path_kind(folder) != "folder":
-        raise OutputPathError(f"{what}: the folder {str(folder)[:200]!r} does not exist; create it first or choose another path.")
+        raise OutputPathError(message('{what}: the folder {folder!r} does not exist; create it first or choose another path.', what=what, folder=str(folder)[:200]))
     if not os.access(folder, os.W_OK):
-        raise OutputPathError(f"{what}: the folder {str(folder)[:200]!r} is not writable.")
+        raise OutputPathError(message('{what}: the folder {folder!r} is not writable.', what=what, folder=str(folder)[:200]))
     return target
 
 
@@ -268,15 +278,15 @@ def check_output_dir(path: str | os.PathLike[str], *, what: str = "output folder
     shown = truncate(str(folder), 200)
     kind = path_kind(folder)
     if kind == "too long":
-        raise OutputPathError(f"{what}: {shown!r}: {_too_long(folder) or 'the path is too long for the file system.'}")
+        raise OutputPathError(message('{what}: {shown!r}: {why}', what=what, shown=shown, why=_too_long(folder) or message('the path is too long for the file system.')))
     if kind not in ("folder", "missing"):
-        raise OutputPathError(f"{what}: {shown!r} is a {'file' if kind == 'file' else kind}, not a folder.")
+        raise OutputPathError(message('{what}: {shown!r} is a {kind}, not a folder.', what=what, shown=shown, kind=_kind_name(kind)))
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise OutputPathError(f"{what}: cannot create the folder {shown!r}: {err.strerror or err}.") from None
+        raise OutputPathError(message('{what}: cannot create the folder {shown!r}: {why}.', what=what, shown=shown, why=err.strerror or err)) from None
     if not os.access(folder, os.W_OK):
-        raise OutputPathError(f"{what}: the folder {shown!r} is not writable.")
+        raise OutputPathError(message('{what}: the folder {shown!r} is not writable.', what=what, shown=shown))
     return folder
 
 

@@ -48,8 +48,8 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping, Union
 
 __all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "LOCALE_DIR", "DOMAIN", "language", "set_language", "use_language",
-           "language_from_environment", "parse_language", "gettext", "_", "ngettext", "N_", "Message", "message",
-           "nmessage", "joined", "localized", "number", "decimal", "read_po", "catalog", "language_option"]
+           "language_from_environment", "parse_language", "gettext", "_", "pgettext", "ngettext", "N_", "Message", "message",
+           "nmessage", "joined", "localized", "number", "decimal", "Numeral", "numeral", "read_po", "catalog", "language_option"]
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 """The languages a person can read landsraad in (``--lang``)."""
@@ -242,6 +242,21 @@ def gettext(msgid: str) -> str:
 _ = gettext
 
 
+def pgettext(context: str, msgid: str) -> str:
+    """``msgid`` in the active language, in the sense ``context`` names (a word with two senses gets two entries).
+
+    Examples
+    --------
+    >>> with use_language("fr"):
+    ...     print(gettext("model"), pgettext("the cost model's price", "model"))
+    figurine modèle
+    """
+    lang = language()
+    if lang == SOURCE_LANGUAGE:
+        return msgid
+    return catalog(lang).get(f"{context}\x04{msgid}") or msgid
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted text for ``n`` in the active language (format ``{n}`` yourself)."""
     lang = language()
@@ -295,6 +310,26 @@ def number(value: float, digits: int | None = None, lang: str | None = None) -> 
     return decimal(text, lang)
 
 
+class Numeral(str):
+    """A number already written in English digits (``12.0``, ``1,234``) that a :class:`Message` shows in the
+    separators of the language it is shown in (:func:`decimal`); made with :func:`numeral`."""
+
+    __slots__ = ()
+
+
+def numeral(value: float, spec: str = "") -> Numeral:
+    """``format(value, spec)`` as a :class:`Numeral`: the digits a message gives in English, the separators of the
+    language it is shown in.
+
+    Examples
+    --------
+    >>> m = message("{gap} cm from the edge", gap=numeral(12.0, ".1f"))
+    >>> m, m.localized("fr")
+    ('12.0 cm from the edge', '12,0 cm from the edge')
+    """
+    return Numeral(format(value, spec))
+
+
 # --- deferred messages -----------------------------------------------------------------------
 
 
@@ -322,6 +357,8 @@ Part = Union[str, _Entry]
 def _render(value: Any, lang: str) -> str:
     if isinstance(value, Message):
         return value.localized(lang)
+    if isinstance(value, Numeral):
+        return decimal(value, lang)
     if isinstance(value, float):
         return number(value, lang=lang)
     return str(value)

@@ -343,33 +343,36 @@ def template_title(a: TemplateAnswer) -> str:
     """What the template is, for the first line and the picture's title."""
     if a.kind == "blast":
         assert a.center is not None
-        return f"Blast template (5 cm radius) at {point(a.center)}"
+        return _("Blast template (5 cm radius) at {point}").format(point=_point(a.center))
     assert a.toward is not None and a.length_cm is not None
-    return f"Direct-fire template {fmt(a.length_cm)} cm from {a.shooter} toward {point(a.toward)}"
+    return _("Direct-fire template {length} cm from {shooter} toward {point}").format(
+        length=_num(a.length_cm), shooter=a.shooter, point=_point(a.toward))
 
 
 def template_lines(a: TemplateAnswer, asked: Sequence[str] = ()) -> list[str]:
     """The ``template`` answer in lines; ``asked``: the models given their own dodge distance."""
-    lines = [f"{template_title(a)}: " + (f"hits {', '.join(a.hit)}." if a.hit else "hits nobody.")]
+    hits = (_("hits {models}.").format(models=", ".join(a.hit)) if a.hit else _("hits nobody."))
+    lines = [_("{template}: {hits}").format(template=template_title(a), hits=hits)]
     for d in a.dodges:
         cm = a.allowances[d.model]
         assert cm is not None
         if d.possible:
             assert d.to is not None
-            lines.append(f"  {d.model}: can dodge out with a {dist(d.shortest_cm)} cm move"
-                         f" (to {point(d.to)}); it may move {fmt(cm)} cm.")
+            lines.append(_("  {model}: can dodge out with a {distance} cm move (to {point}); it may move {allowance} cm.").format(
+                model=d.model, distance=_cm(d.shortest_cm), point=_point(d.to), allowance=_num(cm)))
         elif math.isfinite(d.shortest_cm):
-            lines.append(f"  {d.model}: cannot get out: it would need {dist(d.shortest_cm)} cm and may move"
-                         f" {fmt(cm)} cm; still hit (R-TEMPLATE).")
+            lines.append(_("  {model}: cannot get out: it would need {distance} cm and may move {allowance} cm; still hit"
+                           " (R-TEMPLATE).").format(model=d.model, distance=_cm(d.shortest_cm), allowance=_num(cm)))
         else:
-            lines.append(f"  {d.model}: cannot get out within {fmt(cm)} cm; still hit (R-TEMPLATE).")
+            lines.append(_("  {model}: cannot get out within {allowance} cm; still hit (R-TEMPLATE).").format(
+                model=d.model, allowance=_num(cm)))
     spared = [m for m in asked if m not in a.allowances]
     if spared:
-        lines.append(f"({', '.join(spared)}: not under the template, no dodge needed.)")
+        lines.append(_("({models}: not under the template, no dodge needed.)").format(models=", ".join(spared)))
     without = [m for m, cm in a.allowances.items() if cm is None]
     if without:
-        lines.append(f"(No dodge given for {', '.join(without)}: give --dodge ID=CM, the neutral die + Reflexes of a"
-                     " model that dodged (RUL-09), or --dodge CM for every model hit, to see who gets out.)")
+        lines.append(_("(No dodge given for {models}: give --dodge ID=CM, the neutral die + Reflexes of a model that dodged"
+                       " (RUL-09), or --dodge CM for every model hit, to see who gets out.)").format(models=", ".join(without)))
     return lines
 
 
@@ -380,39 +383,50 @@ MOST_LISTED = 50
 """The most set-up problems of one kind that check-scene lists (200 pieces packed together are 20,000 pairs)."""
 
 
+_SIDES = {"red": N_("red"), "blue": N_("blue")}
+"""The two sides' names for prose (a scene's other side names are shown as written)."""
+
+
 def _listed(problems: Sequence[Any]) -> list[str]:
     """The problems' lines, at most :data:`MOST_LISTED`, then one line counting the rest."""
-    lines = [f"  - {p.message}" for p in problems[:MOST_LISTED]]
+    lines = [f"  - {localized(p.message)}" for p in problems[:MOST_LISTED]]
     if len(problems) > MOST_LISTED:
-        lines.append(f"  ... and {len(problems) - MOST_LISTED:,} more (not listed; --json lists them all).")
+        lines.append(_("  ... and {count} more (not listed; --json lists them all).").format(
+            count=decimal(f"{len(problems) - MOST_LISTED:,}")))
     return lines
+
+
+def _problems(count: int) -> str:
+    return _("ok.") if not count else _("{n} problem(s):").format(n=count)
 
 
 def check_lines(c: SceneCheck) -> list[str]:
     """The ``check-scene`` answer in lines."""
     board = c.board
-    counts = ", ".join(f"{s} {sum(1 for b in board.bases if b.side == s)}" for s in c.sides)
-    lines = [f"{c.scene}: {len(board.terrain)} terrain pieces, {len(board.bases)} models"
-             + (f" ({counts})" if counts else "") + f", {len(board.markers)} markers. The file is valid."]
+    counts = ", ".join(f"{_(_SIDES[s]) if s in _SIDES else s} {sum(1 for b in board.bases if b.side == s)}" for s in c.sides)
+    lines = [_("{scene}: {terrain}, {models}{counts}, {markers}. The file is valid.").format(
+        scene=c.scene, terrain=ngettext("{n} terrain piece", "{n} terrain pieces", len(board.terrain)).format(n=len(board.terrain)),
+        models=ngettext("{n} model", "{n} models", len(board.bases)).format(n=len(board.bases)),
+        counts=f" ({counts})" if counts else "",
+        markers=ngettext("{n} marker", "{n} markers", len(board.markers)).format(n=len(board.markers)))]
     if c.stage != "setup":
-        lines.append("Stage: play - a position in the middle of a game: the set-up rules (terrain spacing, R-TERRAIN;"
-                     " deployment, R-DEPLOY) are not checked (use --stage setup for a table about to be played).")
+        lines.append(_("Stage: play - a position in the middle of a game: the set-up rules (terrain spacing, R-TERRAIN;"
+                       " deployment, R-DEPLOY) are not checked (use --stage setup for a table about to be played)."))
         return lines
     terrain = [p for p in c.problems if p.rule.startswith("R-TERRAIN")]
     deploy = [p for p in c.problems if not p.rule.startswith("R-TERRAIN")]
-    lines.append("R-TERRAIN (terrain > 5 cm from the edges, > 10 cm apart): "
-                 + ("ok." if not terrain else f"{len(terrain)} problem(s):"))
+    lines.append(_("R-TERRAIN (terrain > 5 cm from the edges, > 10 cm apart): {verdict}").format(verdict=_problems(len(terrain))))
     lines += _listed(terrain)
     if c.edges:
         given = ", ".join(f"{s}={e}" for s, e in c.edges.items())
-        lines.append(f"R-DEPLOY ({given}; every model in contact with its edge): "
-                     + ("ok." if not deploy else f"{len(deploy)} problem(s):"))
+        lines.append(_("R-DEPLOY ({edges}; every model in contact with its edge): {verdict}").format(
+            edges=given, verdict=_problems(len(deploy))))
         lines += _listed(deploy)
         missing = [s for s in c.sides if s not in c.edges]
         if missing:
-            lines.append(f"  (No edge given for {', '.join(missing)}: not checked.)")
+            lines.append(_("  (No edge given for {sides}: not checked.)").format(sides=", ".join(missing)))
     else:
-        lines.append("R-DEPLOY: not checked (give each side's edge, e.g. --edge red=south --edge blue=north).")
+        lines.append(_("R-DEPLOY: not checked (give each side's edge, e.g. --edge red=south --edge blue=north)."))
     return lines
 
 

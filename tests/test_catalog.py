@@ -22,7 +22,8 @@ from babel.messages.pofile import read_po  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "landsraad" / "locale" / "fr" / "LC_MESSAGES" / "landsraad.po"
-KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "message": None, "nmessage": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "message": None, "nmessage": (1, 2),
+            "pgettext": ((1, "c"), 2)}
 """The extraction keywords (``pybabel extract -k ...``): every marking function of :mod:`landsraad.i18n`."""
 
 
@@ -105,7 +106,7 @@ def test_the_layer_reads_the_catalog_as_babel_does(catalog):
         if not m.id:
             continue
         if isinstance(m.id, str):
-            assert ours[m.id] == m.string
+            assert ours[f"{m.context}\x04{m.id}" if m.context else m.id] == m.string
         else:
             assert ours[tuple(m.id)] == list(m.string)
 

@@ -54,6 +54,9 @@ CODE_WORDS: dict[str, set[str]] = {
     "draw one frame into this PNG and exit": {"draw"},
     "where 'map' draws the table (default: landsraad-play.svg)": {"draw"},
     "dump the faction model as JSON": {"model"},
+    "template needs exactly one of --blast X,Y or --direct MODEL --toward X,Y --length L.": {"template"},
+    "{items} item(s) priced, {differs} differ from the sheet. Model: {terms}": {"model"},  # the cost model
+    "the cost model's price\x04model": {"model"},
 }
 """Messages where a glossary word is not the rule notion: a key or command typed as is, or another sense of the word."""
 

@@ -165,8 +165,9 @@ def _bounded(message: str) -> str:
 
 
 def _report(exc: BaseException) -> None:
+    text = exc.localized() if isinstance(exc, LandsraadError) else str(exc)
     try:
-        print(_("landsraad: error: {message}").format(message=_bounded(str(exc))), file=sys.stderr)
+        print(_("landsraad: error: {message}").format(message=_bounded(text)), file=sys.stderr)
     except BrokenPipeError:  # nobody reads stderr either; the status still tells
         pass
 

@@ -23,7 +23,7 @@ from ..balance import contestant, make_tasks, run_games, summarise, write_output
 from ..errors import UsageError, quoted
 from ..fileio import check_input_file, check_output_dir
 from ..houses import load_house
-from ..i18n import _
+from ..i18n import _, decimal, message
 from ..players import PLAYER_KINDS
 
 __all__ = ["register", "cmd_balance"]
@@ -49,16 +49,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_balance(args: argparse.Namespace) -> int:
     """Run the lab and print the summary."""
     if args.games < 1:
-        raise UsageError(f"--games must be 1 or more; got {args.games}.")
+        raise UsageError(message('--games must be 1 or more; got {games}.', games=args.games))
     if args.workers < 1:
-        raise UsageError(f"--workers must be 1 or more; got {args.workers}.")
+        raise UsageError(message('--workers must be 1 or more; got {workers}.', workers=args.workers))
     if not 0 <= args.seed < 2**63:
-        raise UsageError(f"--seed must be a whole number from 0 to 2**63 - 1; got {args.seed}.")
+        raise UsageError(message('--seed must be a whole number from 0 to 2**63 - 1; got {seed}.', seed=args.seed))
     ids = [f.strip() for f in args.factions.split(",") if f.strip()]
     if len(set(ids)) < 2:
-        raise UsageError(f"--factions needs at least two different factions; got {quoted(args.factions)}.")
+        raise UsageError(message('--factions needs at least two different factions; got {factions}.', factions=quoted(args.factions)))
     if len(set(ids)) != len(ids):
-        raise UsageError(f"--factions names a faction twice: {quoted(args.factions)}.")
+        raise UsageError(message('--factions names a faction twice: {factions}.', factions=quoted(args.factions)))
     out = check_output_dir(args.out, what="--out") if args.out else None
     houses = {}
     for path in args.houses:
@@ -74,8 +74,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
         results, info = run_games(tasks, workers=args.workers, ray_address=args.ray, out=out, progress=advance)
     except KeyboardInterrupt:
         bar.close()
-        where = f"; finished games are saved in {out}/games and a re-run with the same arguments goes on from there" if out else ""
-        print(f"Interrupted{where}.", file=sys.stderr)
+        print(_("Interrupted; finished games are saved in {folder}/games and a re-run with the same arguments goes on from"
+                " there.").format(folder=out) if out else _("Interrupted."), file=sys.stderr)
         return 130
     bar.close()
     summary = summarise(results)
@@ -86,15 +86,18 @@ def cmd_balance(args: argparse.Namespace) -> int:
     text = json.dumps(report, indent=2, sort_keys=True)
     if out is not None:
         written = write_outputs(summary, out, text + "\n")
-        print("Wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
+        print(_("Wrote {files}").format(files=", ".join(str(p) for p in written)), file=sys.stderr)
     if info.reused:
-        print(f"{info.reused} game(s) already in {out}/games were not played again.", file=sys.stderr)
+        print(_("{reused} game(s) already in {folder}/games were not played again.").format(reused=info.reused, folder=out),
+              file=sys.stderr)
     if args.json:
         print(text)
         return 0
-    print(f"{summary['games']} games, {args.players} players, seed {args.seed} ({info.to_dict()['games_per_second']} games/s)")
-    print(f"{'faction':<14} {'games':>5} {'win rate':>9} {'95 % interval':>15} {'VP mean':>8} {'VP median':>9}")
+    print(_("{games} games, {players} players, seed {seed} ({speed} games/s)").format(
+        games=summary["games"], players=args.players, seed=args.seed, speed=decimal(str(info.to_dict()["games_per_second"]))))
+    heads = (_("faction"), _("games"), _("win rate"), _("95 % interval"), _("VP mean"), _("VP median"))
+    print(f"{heads[0]:<14} {heads[1]:>5} {heads[2]:>9} {heads[3]:>15} {heads[4]:>8} {heads[5]:>9}")
     for f, s in summary["factions"].items():
-        print(f"{f:<14} {s['games']:>5} {s['win_rate'] * 100:>8.1f}% {s['ci95'][0] * 100:>6.1f}-{s['ci95'][1] * 100:.1f} % "
-              f"{s['vp']['mean']:>8.2f} {s['vp']['median']:>9}")
+        print(decimal(f"{f:<14} {s['games']:>5} {s['win_rate'] * 100:>8.1f}% {s['ci95'][0] * 100:>6.1f}-{s['ci95'][1] * 100:.1f} % "
+                      f"{s['vp']['mean']:>8.2f} {s['vp']['median']:>9}"))
     return 0

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..content import faction_ids, load_faction, load_model
 from ..errors import UnknownNameError, UsageError
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..model import Faction, Profile, Weapon
 from ..specials import SPECIAL_RULES
 
@@ -155,44 +155,49 @@ def format_weapon_row(weapon: Weapon) -> str:
         reach = "-"
     notes: list[str] = []
     if weapon.defence:
-        notes.append(f"defence {weapon.defence:+d}")
+        notes.append(_("defence {bonus}").format(bonus=f"{weapon.defence:+d}"))
     if weapon.explosive:
-        notes.append("explosive")
+        notes.append(_("explosive"))
     if weapon.laser:
-        notes.append("laser")
+        notes.append(_("laser"))
     if weapon.poisons:
-        notes.append("poisons: " + ", ".join(str(p) for p in weapon.poisons))
+        notes.append(_("poisons: {names}").format(names=", ".join(str(p) for p in weapon.poisons)))
     if weapon.special_rules:
-        notes.append("rules: " + ", ".join(weapon.special_rules))
+        notes.append(_("rules: {names}").format(names=", ".join(weapon.special_rules)))
     row = f"{weapon.name:<18} {reach:<11} {_card_bonus(weapon, 'combat'):<7} {_card_bonus(weapon, 'initiative'):<6} {weapon.damage:<7} {weapon.source:<9}"
     return (row + "  " + "; ".join(notes)).rstrip() if notes else row.rstrip()
 
 
-_WEAPON_HEADER = f"{'Weapon':<18} {'Range':<11} {'Combat':<7} {'Init':<6} {'Damage':<7} {'Source':<9}".rstrip()
+def _weapon_header() -> str:
+    """The weapon table's header, in the reader's language."""
+    heads = (_("Weapon"), _("Range"), _("Combat"), _("Init"), _("Damage"), _("Source"))
+    return f"{heads[0]:<18} {heads[1]:<11} {heads[2]:<7} {heads[3]:<6} {heads[4]:<7} {heads[5]:<9}".rstrip()
+
+
+def _points(cost: int) -> str:
+    return ngettext("{n} pt", "{n} pts", cost).format(n=cost)
 
 
 def _profile_lines(faction: Faction, card: Profile) -> list[str]:
     eff = faction.profile(card.id)
-    armour = f" Armour {eff.armour}" if eff.armour else ""
+    armour = _(" Armour {armour}").format(armour=eff.armour) if eff.armour else ""
     lines = [
         f"{eff.name} ({eff.cost}) [{eff.id}, {eff.source}]",
         f"  M{eff.movement:g} C{format_bonus(eff.combat)} R{format_bonus(eff.reflexes)} E{eff.endurance}{armour}"
-        f" | shield: {eff.shield} | spice: {eff.spice}",
+        + _(" | shield: {shield} | spice: {spice}").format(shield=eff.shield, spice=eff.spice),
     ]
     if eff != card:
         mods = [m.rule for m in faction.modifiers if card.id in m.types]
-        lines.append(
-            f"  (card as printed: cost {card.cost}, C{format_bonus(card.combat)} R{format_bonus(card.reflexes)}"
-            + (f" Armour {card.armour}" if card.armour else "")
-            + f"; modified by {', '.join(mods)})"
-        )
+        lines.append(_("  (card as printed: cost {cost}, {stats}; modified by {rules})").format(
+            cost=card.cost, stats=f"C{format_bonus(card.combat)} R{format_bonus(card.reflexes)}"
+            + (_(" Armour {armour}").format(armour=card.armour) if card.armour else ""), rules=", ".join(mods)))
     if eff.weapons:
-        lines.append("  " + _WEAPON_HEADER)
+        lines.append("  " + _weapon_header())
         lines.extend("  " + format_weapon_row(faction.weapon(w)) for w in eff.weapons)
     if eff.poisons:
-        lines.append("  Poisons: " + ", ".join(str(p) for p in eff.poisons))
+        lines.append(_("  Poisons: {names}").format(names=", ".join(str(p) for p in eff.poisons)))
     if eff.keywords:
-        lines.append("  Keywords: " + ", ".join(eff.keywords))
+        lines.append(_("  Keywords: {names}").format(names=", ".join(eff.keywords)))
     for name in eff.special_rules:
         lines.append("  - " + _rule_line(name))
     if eff.text:
@@ -213,44 +218,50 @@ def format_sheet(faction: Faction) -> str:
     """
     spice = SPECIAL_RULES.get(faction.spice_effect)
     out = [
-        f"{faction.name} ({faction.id}) - source: {faction.source}",
-        f"Honour {faction.honour} | Spice {faction.spice_doses} doses - {spice.title} ({spice.name}): {spice.summary}",
+        _("{name} ({id}) - source: {source}").format(name=faction.name, id=faction.id, source=faction.source),
+        _("Honour {honour} | Spice {doses} doses - {title} ({rule}): {summary}").format(
+            honour=faction.honour, doses=faction.spice_doses, title=spice.title, rule=spice.name, summary=spice.summary),
     ]
     if faction.text:
         out.append(faction.text)
     out.append("")
-    out.append("Special rules")
+    out.append(_("Special rules"))
     out.extend("  - " + _rule_line(n) for n in faction.special_rules)
     if not faction.special_rules:
-        out.append("  (none)")
+        out.append(_("  (none)"))
     for m in faction.modifiers:
-        parts = [f"cost {m.cost:+d}" if m.cost else "", f"Combat {m.combat:+d}" if m.combat else "",
-                 f"Reflexes {m.reflexes:+d}" if m.reflexes else "", f"Armour {m.armour}" if m.armour else ""]
-        out.append(f"  * {m.rule} applies to {', '.join(m.types)}: {', '.join(p for p in parts if p)}")
+        parts = [_("cost {bonus}").format(bonus=f"{m.cost:+d}") if m.cost else "",
+                 _("Combat {bonus}").format(bonus=f"{m.combat:+d}") if m.combat else "",
+                 _("Reflexes {bonus}").format(bonus=f"{m.reflexes:+d}") if m.reflexes else "",
+                 _("Armour {armour}").format(armour=m.armour) if m.armour else ""]
+        out.append(_("  * {rule} applies to {types}: {changes}").format(
+            rule=m.rule, types=", ".join(m.types), changes=", ".join(p for p in parts if p)))
     out.append("")
-    out.append("Barracks")
+    out.append(_("Barracks"))
     for b in faction.barracks:
         p = faction.profile(b.type)
-        out.append(f"  {p.name:<22} {b.min}-{b.max:<4} {p.cost} pt{'s' if p.cost != 1 else ''}")
+        out.append(f"  {p.name:<22} {b.min}-{b.max:<4} {_points(p.cost)}")
     out.append("")
-    out.append("Arsenal")
-    out.append("  Common weapons (free, at most one per model): " + (", ".join(faction.common_weapons) or "(none)"))
+    out.append(_("Arsenal"))
+    out.append(_("  Common weapons (free, at most one per model): {weapons}").format(
+        weapons=", ".join(faction.common_weapons) or _("(none)")))
     if faction.specialist_weapons:
-        out.append("  Specialist weapons (Specialists only, at most one each):")
+        out.append(_("  Specialist weapons (Specialists only, at most one each):"))
         for s in faction.specialist_weapons:
-            limit = f"at most {s.limit} in the warband" if s.limit else "no warband limit"
-            out.append(f"    {s.weapon}: {s.cost} pt{'s' if s.cost != 1 else ''}, {limit}")
-    out.append("  " + _WEAPON_HEADER)
+            limit = _("at most {limit} in the warband").format(limit=s.limit) if s.limit else _("no warband limit")
+            out.append(f"    {s.weapon}: {_points(s.cost)}, {limit}")
+    out.append("  " + _weapon_header())
     out.extend("  " + format_weapon_row(w) for w in faction.weapons)
     out.append("")
-    out.append("Rare equipment")
+    out.append(_("Rare equipment"))
     for e in faction.rare_equipment:
-        out.append(f"  {e.name} [{e.id}, {e.source}]: {e.pieces} piece{'s' if e.pieces != 1 else ''}, {e.cost} pt{'s' if e.cost != 1 else ''}")
+        pieces = ngettext("{n} piece", "{n} pieces", e.pieces).format(n=e.pieces)
+        out.append(f"  {e.name} [{e.id}, {e.source}]: {pieces}, {_points(e.cost)}")
         out.append("    " + _rule_line(e.effect))
     if not faction.rare_equipment:
-        out.append("  (none)")
+        out.append(_("  (none)"))
     out.append("")
-    out.append("Profiles (effective stats, after the faction's modifiers)")
+    out.append(_("Profiles (effective stats, after the faction's modifiers)"))
     for card in faction.profiles:
         out.append("")
         out.extend(_profile_lines(faction, card))
@@ -266,7 +277,8 @@ def cmd_factions(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    print(f"{'id':<12} {'name':<20} {'source':<9} {'honour':>6} {'spice':>5} {'types':>5}")
+    heads = (_("id"), _("name"), _("source"), _("honour"), _("spice"), _("types"))
+    print(f"{heads[0]:<12} {heads[1]:<20} {heads[2]:<9} {heads[3]:>6} {heads[4]:>5} {heads[5]:>5}")
     for r in rows:
         print(f"{r['id']:<12} {r['name']:<20} {r['source']:<9} {r['honour']:>6} {r['spice_doses']:>5} {r['types']:>5}")
     return 0

@@ -24,7 +24,7 @@ from ..engine import Game, GameState, Player, SetupOptions, new_game, play
 from ..engine.record import events_of, load_record, record_game, replay_record, replay_states, save_record
 from ..errors import DataError, UnknownNameError, UsageError, truncate
 from ..fileio import MAX_NAME_BYTES, atomic_write_text, check_input_file, check_output_dir, check_output_path, path_kind
-from ..i18n import N_, _
+from ..i18n import N_, _, decimal, message, numeral
 from ..missions import MissionCard, load_missions
 from ..model import Faction
 from ..narrate import model_label, model_names, narrate, narrate_log
@@ -37,6 +37,7 @@ from .warband import load_faction_files
 
 __all__ = ["register", "seed_argument", "check_warband_argument", "reusable_record"]
 
+_SIDE_WORDS = {"red": N_("red"), "blue": N_("blue")}
 _KINDS_TEXT = ", ".join(PLAYER_KINDS)
 
 
@@ -69,8 +70,7 @@ def check_warband_argument(value: str, flag: str) -> str:
     kind = path_kind(value)
     if kind == "too long":
         size = len(value.encode("utf-8", "surrogateescape"))
-        raise UsageError(f"{flag}: {truncate(value)!r} is {size:,} bytes long: neither a faction id nor a file name "
-                         f"(at most {MAX_NAME_BYTES} bytes).")
+        raise UsageError(message('{flag}: {value!r} is {size} bytes long: neither a faction id nor a file name (at most {max_name_bytes} bytes).', flag=flag, value=truncate(value), size=numeral(size, ','), max_name_bytes=MAX_NAME_BYTES))
     if kind not in ("file", "missing"):
         try:
             check_input_file(value, what=flag)
@@ -241,7 +241,7 @@ def _demo(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
-        raise UsageError(f"--games must be 1 or more; got {args.games}.")
+        raise UsageError(message('--games must be 1 or more; got {games}.', games=args.games))
     setup = _setup_options(args.scene)
     content = _custom_content(args)
     kinds = _kinds_of(args)
@@ -269,8 +269,9 @@ def _simulate(args: argparse.Namespace) -> int:
             _count(result, wins, vps, missions)
     except KeyboardInterrupt:
         done = reused + played
-        print(f"Interrupted after {done} of {args.games} game(s)" + (f"; they are saved in {log_dir}/ and a re-run with the same "
-                                                                    f"arguments goes on from there." if log_dir else "."), file=sys.stderr)
+        print((_("Interrupted after {done} of {games} game(s); they are saved in {folder}/ and a re-run with the same arguments"
+                 " goes on from there.") if log_dir else _("Interrupted after {done} of {games} game(s).")).format(
+            done=done, games=args.games, folder=log_dir), file=sys.stderr)
         return 130
     summary = {
         "games": args.games,
@@ -280,20 +281,23 @@ def _simulate(args: argparse.Namespace) -> int:
         "missions": {side: dict(sorted(m.items())) for side, m in missions.items()},
     }
     if reused:
-        print(f"{reused} game(s) already in {log_dir}/ were not played again.", file=sys.stderr)
+        print(_("{reused} game(s) already in {folder}/ were not played again.").format(reused=reused, folder=log_dir), file=sys.stderr)
     if args.json:
         print(json.dumps(summary, sort_keys=True))
         return 0
     names = {mid: card.name for mid, card in load_missions().items()}
-    print(f"{args.games} game(s), seeds {args.seed} to {args.seed + args.games - 1}: red ({args.red}) {wins['red']}, "
-          f"blue ({args.blue}) {wins['blue']}, draws {wins['draw']}")
+    print(_("{games} game(s), seeds {first} to {last}: red ({red}) {red_wins}, blue ({blue}) {blue_wins}, draws {draws}").format(
+        games=args.games, first=args.seed, last=args.seed + args.games - 1, red=args.red, red_wins=wins["red"], blue=args.blue,
+        blue_wins=wins["blue"], draws=wins["draw"]))
     for side in ("red", "blue"):
         vp = summary["vp"][side]
-        print(f"  {side}: {vp['mean']:.2f} VP on average (stdev {vp['stdev']:.2f})")
+        print(_("  {side}: {mean} VP on average (stdev {stdev})").format(
+            side=_(_SIDE_WORDS[side]), mean=decimal(f"{vp['mean']:.2f}"), stdev=decimal(f"{vp['stdev']:.2f}")))
         for mid, st in summary["missions"][side].items():
-            print(f"    {names.get(mid, mid)}: picked {st['picked']}, succeeded {st['success']}, failed {st['failure']}")
+            print(_("    {mission}: picked {picked}, succeeded {success}, failed {failure}").format(
+                mission=names.get(mid, mid), picked=st["picked"], success=st["success"], failure=st["failure"]))
     if log_dir:
-        print(f"Games saved in {log_dir}/")
+        print(_("Games saved in {folder}/").format(folder=log_dir))
     return 0
 
 
@@ -302,7 +306,7 @@ def _player_kinds(spec: str) -> tuple[str, str]:
     if len(kinds) == 1:
         kinds = kinds * 2
     if len(kinds) != 2:
-        raise UsageError(f"--players takes one kind ({_KINDS_TEXT}) or RED,BLUE such as search:easy,heuristic; got {spec[:80]!r}.")
+        raise UsageError(message('--players takes one kind ({kinds_text}) or RED,BLUE such as search:easy,heuristic; got {spec!r}.', kinds_text=_KINDS_TEXT, spec=spec[:80]))
     for kind in kinds:
         _check_kind(kind, "--players")
     return kinds[0], kinds[1]
@@ -312,8 +316,7 @@ def _check_kind(kind: str, flag: str) -> str:
     try:  # a kind, with a level or a style: heuristic:aggressive, search:easy:cautious (issue 45)
         parse_player(kind)
     except UnknownNameError as err:
-        raise UsageError(f"{flag} got the unknown player kind {kind[:40]!r} ({err}); the kinds are: {_KINDS_TEXT},"
-                         " each with a style after a colon (heuristic:aggressive).") from None
+        raise UsageError(message('{flag} got the unknown player kind {kind!r} ({err}); the kinds are: {kinds_text}, each with a style after a colon (heuristic:aggressive).', flag=flag, kind=kind[:40], err=err, kinds_text=_KINDS_TEXT)) from None
     return kind
 
 

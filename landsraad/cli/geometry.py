@@ -26,7 +26,7 @@ from typing import Any, Callable, Sequence
 from .. import wording
 from ..errors import UsageError, quoted
 from ..fileio import atomic_write_text, check_output_path
-from ..i18n import N_, _
+from ..i18n import N_, _, message
 from ..lazy import lazy_exports
 
 __all__ = ["parse_point", "parse_edges", "parse_dodges", "number", "finish", "check_svg",
@@ -51,11 +51,12 @@ def number(text: str, option: str, *, positive: bool = False, allow_zero: bool =
     try:
         value = float(text)
     except ValueError:
-        raise UsageError(f"{option} expects a number of cm; got {quoted(text)}.") from None
+        raise UsageError(message('{option} expects a number of cm; got {text}.', option=option, text=quoted(text))) from None
     if not math.isfinite(value):
-        raise UsageError(f"{option} expects a finite number; got {quoted(text)}.")
+        raise UsageError(message('{option} expects a finite number; got {text}.', option=option, text=quoted(text)))
     if positive and (value < 0 or (value == 0 and not allow_zero)):
-        raise UsageError(f"{option} must be {'0 or more' if allow_zero else 'more than 0'}; got {quoted(text)}.")
+        raise UsageError(message("{option} must be 0 or more; got {text}.", option=option, text=quoted(text)) if allow_zero
+                         else message("{option} must be more than 0; got {text}.", option=option, text=quoted(text)))
     return value
 
 
@@ -71,13 +72,13 @@ def parse_point(text: str, option: str) -> tuple[float, float]:
     """
     parts = text.split(",")
     if len(parts) != 2:
-        raise UsageError(f"{option} expects a point X,Y in cm, e.g. {option} 12.5,30; got {quoted(text)}.")
+        raise UsageError(message('{option} expects a point X,Y in cm, e.g. {option} 12.5,30; got {text}.', option=option, text=quoted(text)))
     try:
         x, y = float(parts[0]), float(parts[1])
     except ValueError:
-        raise UsageError(f"{option} expects a point X,Y in cm, e.g. {option} 12.5,30; got {quoted(text)}.") from None
+        raise UsageError(message('{option} expects a point X,Y in cm, e.g. {option} 12.5,30; got {text}.', option=option, text=quoted(text))) from None
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise UsageError(f"{option} expects finite coordinates; got {quoted(text)}.")
+        raise UsageError(message('{option} expects finite coordinates; got {text}.', option=option, text=quoted(text)))
     return (x, y)
 
 
@@ -93,15 +94,14 @@ def parse_dodges(items: Sequence[str] | None) -> tuple[float | None, dict[str, f
         model_id, sep, cm = item.rpartition("=")
         if not sep:
             if default is not None:
-                raise UsageError(f"--dodge gives two distances for every model: {wording.fmt(default)} and {item}; give one,"
-                                 " and ID=CM for single models.")
+                raise UsageError(message('--dodge gives two distances for every model: {default} and {item}; give one, and ID=CM for single models.', default=wording.fmt(default), item=item))
             default = number(item, "--dodge", positive=True)
             continue
         model_id = model_id.strip()
         if not model_id:
-            raise UsageError(f"--dodge expects CM or ID=CM, e.g. --dodge a=4 b=7; got {quoted(item)}.")
+            raise UsageError(message('--dodge expects CM or ID=CM, e.g. --dodge a=4 b=7; got {item}.', item=quoted(item)))
         if model_id in per_model:
-            raise UsageError(f"--dodge gives model {quoted(model_id)} two distances.")
+            raise UsageError(message('--dodge gives model {model_id} two distances.', model_id=quoted(model_id)))
         per_model[model_id] = number(cm, f"--dodge {model_id}=", positive=True)
     return default, per_model
 
@@ -121,13 +121,13 @@ def parse_edges(items: Sequence[str] | None) -> dict[str, str]:
         side, sep, edge = item.partition("=")
         side, edge = side.strip(), edge.strip().lower()
         if not sep or not side or not edge:
-            raise UsageError(f"--edge expects SIDE=EDGE, e.g. --edge red=south; got {quoted(item)}.")
+            raise UsageError(message('--edge expects SIDE=EDGE, e.g. --edge red=south; got {item}.', item=quoted(item)))
         if edge not in EDGES:
             raise UsageError(
-                f"--edge {item}: the edge must be one of {', '.join(EDGES)} (south is y = 0, west is x = 0)."
+                message('--edge {item}: the edge must be one of {edges} (south is y = 0, west is x = 0).', item=item, edges=', '.join(EDGES))
             )
         if side in out and out[side] != edge:
-            raise UsageError(f"--edge gives side {quoted(side)} two edges: {out[side]} and {edge}.")
+            raise UsageError(message('--edge gives side {side} two edges: {out} and {edge}.', side=quoted(side), out=out[side], edge=edge))
         out[side] = edge
     return out
 

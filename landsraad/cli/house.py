@@ -18,7 +18,7 @@ from ..content import faction_ids, load_faction, parse_document, read_document
 from ..errors import UsageError, truncate
 from ..fileio import OutputPathError, atomic_write_text, check_input_file, check_output_path, path_kind
 from ..houses import cost_model, house_from_document, house_id, price_faction, starter_house_text, starter_list_text
-from ..i18n import _
+from ..i18n import N_, _, decimal, message, numeral, pgettext
 
 __all__ = ["register", "cmd_price", "cmd_new"]
 
@@ -39,6 +39,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     house.set_defaults(func=lambda args: (house.print_help(), 2)[1])
 
 
+_ITEM_KINDS = {"profile": N_("profile"), "specialist weapon": N_("specialist weapon"), "rare equipment": N_("rare equipment"),
+               "common weapon": N_("common weapon")}
+"""The kinds of priced items, for the table (English ids from :mod:`landsraad.houses`)."""
+
+
 def cmd_price(args: argparse.Namespace) -> int:
     """Print the priced sheet."""
     path = Path(args.file)
@@ -48,22 +53,25 @@ def cmd_price(args: argparse.Namespace) -> int:
     elif kind == "missing" and args.file in faction_ids():
         faction = load_faction(args.file)
     elif kind == "missing":
-        raise UsageError(f"house price: no such file or bundled faction {truncate(args.file, 200)!r}.")
+        raise UsageError(message('house price: no such file or bundled faction {file!r}.', file=truncate(args.file, 200)))
     else:  # a folder, a named pipe, a device, a name too long: one sentence, at once
         faction = house_from_document(read_document(check_input_file(path, what="house price")))
     pricing = price_faction(faction)
     if args.json:
         print(json.dumps(pricing.to_dict(), indent=2))
         return 0
-    print(f"{faction.name} ({faction.id}, source: {faction.source})")
-    print(f"  {'item':<34} {'sheet':>5} {'model':>5}  fitted")
+    print(_("{name} ({id}, source: {source})").format(name=faction.name, id=faction.id, source=faction.source))
+    heads = (_("item"), _("sheet"), pgettext("the cost model's price", "model"), _("fitted"))
+    print(f"  {heads[0]:<34} {heads[1]:>5} {heads[2]:>5}  {heads[3]}")
     for item in pricing.items:
-        mark = "" if item.agrees else "   <- differs"
-        raw = f"{item.raw:6.2f}" if item.raw is not None else "     -"
-        print(f"  {item.kind + ' ' + item.id:<34} {item.printed:>5} {item.priced:>5}  {raw}{mark}")
+        mark = "" if item.agrees else _("   <- differs")
+        raw = decimal(f"{item.raw:6.2f}") if item.raw is not None else "     -"
+        label = _(_ITEM_KINDS[item.kind]) + " " + item.id if item.kind in _ITEM_KINDS else f"{item.kind} {item.id}"
+        print(f"  {label:<34} {item.printed:>5} {item.priced:>5}  {raw}{mark}")
     differs = sum(not i.agrees for i in pricing.items)
-    print(f"{len(pricing.items)} item(s) priced, {differs} differ from the sheet. Model: "
-          + ", ".join(f"{k} {v:+.3f}" for k, v in cost_model().to_dict().items()))
+    print(_("{items} item(s) priced, {differs} differ from the sheet. Model: {terms}").format(
+        items=len(pricing.items), differs=differs,
+        terms=", ".join(f"{k} {decimal(format(v, '+.3f'))}" for k, v in cost_model().to_dict().items())))
     return 0
 
 
@@ -81,8 +89,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     """Write the starter house and list."""
     ident = house_id(args.name)
     if len(ident.encode("utf-8")) > 100:  # it names the files and the faction: a file name has at most 255 bytes
-        raise UsageError(f"house new: the name {truncate(args.name)!r} is too long for a house (its id would be "
-                         f"{len(ident.encode('utf-8')):,} bytes; at most 100).")
+        raise UsageError(message('house new: the name {name!r} is too long for a house (its id would be {size} bytes; at most 100).', name=truncate(args.name), size=numeral(len(ident.encode('utf-8')), ',')))
     house_path = check_output_path(args.out or f"{ident}.yaml", what="--out")
     list_path = check_output_path(args.list_file or f"{ident}-list.yaml", what="--list")
     text = starter_house_text(args.name, str(house_path))
@@ -93,7 +100,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         # One file alone holding exactly what would be written is this command's own (a run killed
         # between its two writes left the house alone): the run completes it. Anything else stays.
         if len(present) == 2 or not _holds(p, content):
-            raise UsageError(f"house new: {truncate(str(p), 200)!r} already exists; choose another name or remove it.")
+            raise UsageError(message('house new: {p!r} already exists; choose another name or remove it.', p=truncate(str(p), 200)))
     atomic_write_text(house_path, text)
     try:
         atomic_write_text(list_path, list_text)
@@ -101,6 +108,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         # Both files or neither: a house file alone would make the re-run refuse ("already exists").
         house_path.unlink(missing_ok=True)
         raise
-    print(f"Wrote {house_path} (house {faction.id!r}) and {list_path} (a legal starter list).")
-    print(f"Next: landsraad house price {house_path}; landsraad validate --faction-file {house_path} {list_path}")
+    print(_("Wrote {house} (house {id!r}) and {list} (a legal starter list).").format(house=house_path, id=faction.id, list=list_path))
+    print(_("Next: landsraad house price {house}; landsraad validate --faction-file {house} {list}").format(house=house_path,
+                                                                                                          list=list_path))
     return 0

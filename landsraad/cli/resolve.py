@@ -31,7 +31,7 @@ from typing import Any
 
 from ..dice import parse_dice
 from ..errors import DataError, RuleError, UsageError
-from ..i18n import N_, _
+from ..i18n import N_, _, message, numeral
 from ..model import MAX_LENGTH_CM
 from ..ruleset import Ruleset
 from ..wording import describe_range_band
@@ -55,7 +55,7 @@ def _dice(text: str, count: int, option: str, order: str) -> tuple[int, ...]:
     try:
         return parse_dice(text, count, source=option)
     except DataError as exc:
-        raise UsageError(f"{str(exc).rstrip('.')} ({option} takes {count} dice: {order}).") from None
+        raise UsageError(message('{problem} ({option} takes {count} dice: {order}).', problem=str(exc).rstrip('.'), option=option, count=count, order=order)) from None
 
 
 def _ruleset(args: argparse.Namespace) -> Ruleset:
@@ -233,7 +233,7 @@ def _shoot(args: argparse.Namespace) -> int:
     from ..rules.shooting import resolve_shot
 
     if not 0 <= args.distance <= MAX_LENGTH_CM:  # also refuses nan and inf
-        raise UsageError(f"--distance must be from 0 to {MAX_LENGTH_CM:g} cm; got {args.distance:g}.")
+        raise UsageError(message('--distance must be from 0 to {max_length_cm} cm; got {distance}.', max_length_cm=numeral(MAX_LENGTH_CM, 'g'), distance=numeral(args.distance, 'g')))
     shooter = _combatant(args.attacker, args.weapon, "--attacker", "--weapon", "shoot", "Attacker")
     target = _named(parse_combatant(args.target, argument="--target"), "Target")
     sd = _dice(args.attacker_dice, 2, "--attacker-dice", "neutral, attack")

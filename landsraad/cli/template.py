@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import wording
 from ..errors import UsageError
-from ..i18n import _
+from ..i18n import _, message
 from ..svg import render_board
 from ..table import scenes, template
 from .geometry import SCENE_HELP, add_models_block, add_output_options, check_svg, finish, number, parse_dodges, parse_point
@@ -22,18 +22,18 @@ def cmd_template(args: argparse.Namespace) -> int:
     RUL-19) and, with ``--dodge [ID=]CM``, how each can get out (RUL-09)."""
     check_svg(args)
     if (args.blast is None) == (args.direct is None):
-        raise UsageError("template needs exactly one of --blast X,Y or --direct MODEL --toward X,Y --length L.")
+        raise UsageError(message('template needs exactly one of --blast X,Y or --direct MODEL --toward X,Y --length L.'))
     default_dodge, per_model = parse_dodges(args.dodge)
     if args.blast is not None:
         if args.toward is not None or args.length is not None:
-            raise UsageError("--toward and --length go with --direct, not with --blast.")
+            raise UsageError(message('--toward and --length go with --direct, not with --blast.'))
         center = parse_point(args.blast, "--blast")
         board = scenes.load(args.scene).board
         _need_dodgers(board, per_model, args.scene)
         answer = template.blast(board, center, dodge_cm=default_dodge, dodges=per_model)
     else:
         if args.toward is None or args.length is None:
-            raise UsageError("--direct MODEL needs --toward X,Y and --length L (the template's length in cm).")
+            raise UsageError(message("--direct MODEL needs --toward X,Y and --length L (the template's length in cm)."))
         toward = parse_point(args.toward, "--toward")
         length = number(args.length, "--length", positive=True, allow_zero=False)
         board = scenes.load(args.scene).board
@@ -53,7 +53,7 @@ def _need_dodgers(board: Any, per_model: dict[str, float], scene: str) -> None:
             try:
                 scenes.need_model(board, model_id, scene)
             except UsageError as exc:
-                raise UsageError(f"--dodge names model {model_id!r}, which is not in the scene. {exc}") from None
+                raise UsageError(message('--dodge names model {model_id!r}, which is not in the scene. {exc}', model_id=model_id, exc=exc)) from None
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from ..errors import UsageError, quoted
+from ..i18n import message
 from ..model import Weapon
 from ..table import weapons
 from ..table.weapon_text import WeaponRange
@@ -68,12 +69,10 @@ def weapon_range(text: str, faction: str | None, option: str = "--weapon") -> We
     """
     if weapons.is_bare_name(text):
         if faction is None:
-            raise UsageError(f"{option} {text.strip()!r}: the acting model has no profile, so its faction is unknown; write"
-                             " FACTION:WEAPON (corrino:pistol), inline range=10,combat=+1 or a range in cm (10 or 10,+1).")
+            raise UsageError(message('{option} {text_strip!r}: the acting model has no profile, so its faction is unknown; write FACTION:WEAPON (corrino:pistol), inline range=10,combat=+1 or a range in cm (10 or 10,+1).', option=option, text_strip=text.strip()))
         weapon = weapons.in_faction(text, faction, option=option)
         if weapon.range_cm is None:
-            raise UsageError(f"{option}: the weapon {quoted(weapon.name)} has no range (a melee or template weapon), so it has no"
-                             " range bands.")
+            raise UsageError(message('{option}: the weapon {name} has no range (a melee or template weapon), so it has no range bands.', option=option, name=quoted(weapon.name)))
     elif any(c in text for c in "=:/"):
         weapon = _named_weapon(text.strip(), option)
     else:
@@ -92,5 +91,5 @@ def _named_weapon(text: str, option: str) -> Weapon:
         weapon = parse_stats_weapon(text, argument=option)
     if weapon is None or weapon.range_cm is None:
         name = weapon.name if weapon is not None else text
-        raise UsageError(f"{option}: the weapon {quoted(name)} has no range (a template weapon), so it has no range bands.")
+        raise UsageError(message('{option}: the weapon {name} has no range (a template weapon), so it has no range bands.', option=option, name=quoted(name)))
     return weapon

@@ -29,6 +29,7 @@ from typing import Any, Literal, Mapping
 import shapely
 
 from ..errors import GeometryError
+from ..i18n import N_, Message, message, nmessage, numeral
 from .board import Base, Board, Point
 from .measure import CONTACT_TOLERANCE_CM
 
@@ -55,6 +56,22 @@ TERRAIN_SPACING_CM = 10.0
 """R-TERRAIN: pieces more than this from each other."""
 
 _SLACK = 1e-9
+
+_EDGE_WORDS: dict[str, str] = {"south": N_("south"), "north": N_("north"), "west": N_("west"), "east": N_("east")}
+_SIDE_WORDS: dict[str, str] = {"red": N_("red"), "blue": N_("blue")}
+
+
+def _edge(edge: str) -> Message | str:
+    """A table edge for prose, in the language the message is shown in (``south`` is typed as is)."""
+    return message(_EDGE_WORDS[edge]) if edge in _EDGE_WORDS else edge
+
+
+def _side(side: str | None) -> Message | str:
+    return message(_SIDE_WORDS[side]) if side in _SIDE_WORDS else str(side)
+
+
+def _unknown_edge(edge: object) -> Message:
+    return message("Unknown table edge {edge!r}; the edges are south, north, west and east.", edge=edge)
 
 
 @dataclass(frozen=True)
@@ -109,21 +126,22 @@ def check_terrain_placement(
         edge = min(dists, key=lambda e: dists[e])
         d = dists[edge]
         if d <= edge_margin_cm + _SLACK:
-            where = "over" if d < 0 else f"{d:.1f} cm from"
-            problems.append(SetupProblem(
-                t.id, "R-TERRAIN",
-                f"Terrain {t.id!r} is {where} the {edge} edge; every piece must be more than "
-                f"{edge_margin_cm:g} cm from the table's edges (R-TERRAIN).",
-            ))
+            if d < 0:
+                text = message("Terrain {piece!r} is over the {edge} edge; every piece must be more than {margin} cm"
+                               " from the table's edges (R-TERRAIN).", piece=t.id, edge=_edge(edge),
+                               margin=numeral(edge_margin_cm, "g"))
+            else:
+                text = message("Terrain {piece!r} is {gap} cm from the {edge} edge; every piece must be more than {margin}"
+                               " cm from the table's edges (R-TERRAIN).", piece=t.id, gap=numeral(d, ".1f"),
+                               edge=_edge(edge), margin=numeral(edge_margin_cm, "g"))
+            problems.append(SetupProblem(t.id, "R-TERRAIN", text))
     for j, later in enumerate(board.terrain):
         for earlier in board.terrain[:j]:
             d = float(later.shape.distance(earlier.shape))
             if d <= spacing_cm + _SLACK:
-                problems.append(SetupProblem(
-                    later.id, "R-TERRAIN",
-                    f"Terrain {later.id!r} is {d:.1f} cm from {earlier.id!r}; pieces must be more than "
-                    f"{spacing_cm:g} cm apart (R-TERRAIN).",
-                ))
+                problems.append(SetupProblem(later.id, "R-TERRAIN", message(
+                    "Terrain {piece!r} is {gap} cm from {other!r}; pieces must be more than {spacing} cm apart (R-TERRAIN).",
+                    piece=later.id, gap=numeral(d, ".1f"), other=earlier.id, spacing=numeral(spacing_cm, "g"))))
     return tuple(problems)
 
 
@@ -144,7 +162,7 @@ def edge_gap(board: Board, base: Base, edge: Edge) -> float:
         return base.x - base.radius
     if edge == "east":
         return board.width - base.x - base.radius
-    raise GeometryError(f"Unknown table edge {edge!r}; the edges are south, north, west and east.")
+    raise GeometryError(_unknown_edge(edge))
 
 
 def edge_contact(board: Board, base: Base, edge: Edge, tolerance: float) -> bool:
@@ -169,7 +187,8 @@ def check_deployment(board: Board, edges: Mapping[str, Edge], *, tolerance_cm: f
     """
     for side, edge in edges.items():
         if edge not in EDGES:
-            raise GeometryError(f"Side {side!r} has unknown edge {edge!r}; the edges are south, north, west and east.")
+            raise GeometryError(message("Side {side!r} has unknown edge {edge!r}; the edges are south, north, west and east.",
+                                        side=side, edge=edge))
     problems: list[SetupProblem] = []
     for b in board.bases:
         if b.side is None or b.side not in edges:
@@ -177,15 +196,16 @@ def check_deployment(board: Board, edges: Mapping[str, Edge], *, tolerance_cm: f
         edge = edges[b.side]
         overhang = [e for e in EDGES if edge_gap(board, b, e) < -_SLACK]
         if overhang:
-            problems.append(SetupProblem(b.id, "R-DEPLOY", f"Model {b.id!r} ({b.side}) hangs over the {overhang[0]} edge; its base must be wholly on the table (R-DEPLOY)."))
+            problems.append(SetupProblem(b.id, "R-DEPLOY", message(
+                "Model {model!r} ({side}) hangs over the {edge} edge; its base must be wholly on the table (R-DEPLOY).",
+                model=b.id, side=_side(b.side), edge=_edge(overhang[0]))))
             continue
         gap = edge_gap(board, b, edge)
         if gap > tolerance_cm + _SLACK:
-            problems.append(SetupProblem(
-                b.id, "R-DEPLOY",
-                f"Model {b.id!r} ({b.side}) is {gap:.1f} cm from the {edge} edge; it must be deployed in contact with it "
-                f"(R-DEPLOY, within {tolerance_cm:g} cm).",
-            ))
+            problems.append(SetupProblem(b.id, "R-DEPLOY", message(
+                "Model {model!r} ({side}) is {gap} cm from the {edge} edge; it must be deployed in contact with it"
+                " (R-DEPLOY, within {tolerance} cm).", model=b.id, side=_side(b.side), gap=numeral(gap, ".1f"),
+                edge=_edge(edge), tolerance=numeral(tolerance_cm, "g"))))
     return tuple(problems)
 
 
@@ -207,15 +227,16 @@ def deployment_spots(board: Board, edge: Edge, diameter_mm: float, count: int, *
     landsraad.errors.GeometryError: Only 2 bases of 50 mm fit along the west edge; 3 were asked for.
     """
     if edge not in EDGES:
-        raise GeometryError(f"Unknown table edge {edge!r}; the edges are south, north, west and east.")
+        raise GeometryError(_unknown_edge(edge))
     if not diameter_mm > 0:
-        raise GeometryError(f"A base diameter must be more than 0 mm; got {diameter_mm}.")
+        raise GeometryError(message("A base diameter must be more than 0 mm; got {diameter}.", diameter=str(diameter_mm)))
     if count < 0:
-        raise GeometryError(f"The number of spots must be 0 or more; got {count}.")
+        raise GeometryError(message("The number of spots must be 0 or more; got {count}.", count=count))
     r = diameter_mm / 20.0
     length = board.width if edge in ("south", "north") else board.depth
     if length < 2 * r:
-        raise GeometryError(f"A {diameter_mm:g} mm base does not fit along the {edge} edge.")
+        raise GeometryError(message("A {diameter} mm base does not fit along the {edge} edge.",
+                                    diameter=numeral(diameter_mm, "g"), edge=_edge(edge)))
     # Greedy from one end packs the most bases along a line; of those, keep the ones nearest
     # the middle of the edge.
     n_steps = int(math.floor((length - 2 * r) / step_cm + _SLACK))
@@ -247,7 +268,13 @@ def deployment_spots(board: Board, edge: Edge, diameter_mm: float, count: int, *
         spots.append((x, y))
         taken.append((x, y, r))
     if len(spots) < count:
-        fit = "No base" if not spots else ("Only 1 base" if len(spots) == 1 else f"Only {len(spots)} bases")
-        raise GeometryError(f"{fit} of {diameter_mm:g} mm fit along the {edge} edge; {count} were asked for.")
+        if not spots:
+            text = message("No base of {diameter} mm fit along the {edge} edge; {count} were asked for.",
+                           diameter=numeral(diameter_mm, "g"), edge=_edge(edge), count=count)
+        else:
+            text = nmessage("Only {n} base of {diameter} mm fit along the {edge} edge; {count} were asked for.",
+                            "Only {n} bases of {diameter} mm fit along the {edge} edge; {count} were asked for.",
+                            len(spots), diameter=numeral(diameter_mm, "g"), edge=_edge(edge), count=count)
+        raise GeometryError(text)
     key = (lambda p: abs(p[0] - length / 2)) if edge in ("south", "north") else (lambda p: abs(p[1] - length / 2))
     return tuple(sorted(spots, key=key)[:count])

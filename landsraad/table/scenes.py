@@ -25,6 +25,7 @@ from pathlib import Path
 from ..content import data_dir
 from ..errors import DataError, UsageError, did_you_mean, quoted
 from ..fileio import check_input_file, path_kind
+from ..i18n import message
 from ..scene import Scene, load_scene
 from . import boards
 from .boards import need_model, need_thing, suggest
@@ -60,10 +61,10 @@ def scene_path(text: str) -> Path:
                     return folder / (text + suffix)
             names = sorted(p.stem for p in folder.glob("*.y*ml"))
             hint = did_you_mean(text, names)
-            extra = f" Did you mean the bundled scene {quoted(hint)}?" if hint else (
-                f" Bundled scenes: {', '.join(names)}." if names else "")
-            raise UsageError(f"There is no scene file {quoted(text, 200)}.{extra}")
-    raise UsageError(f"There is no scene file {quoted(text, 200)}.")
+            extra = message(" Did you mean the bundled scene {scene}?", scene=quoted(hint)) if hint else (
+                message(" Bundled scenes: {scenes}.", scenes=", ".join(names)) if names else "")
+            raise UsageError(message("There is no scene file {name}.{extra}", name=quoted(text, 200), extra=extra))
+    raise UsageError(message("There is no scene file {name}.", name=quoted(text, 200)))
 
 
 def load(text: str) -> Scene:
