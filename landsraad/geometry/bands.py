@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 from ..errors import GeometryError
+from ..i18n import message, numeral
 
 __all__ = ["report_cm", "range_band", "range_modifier", "MAX_RANGE_CM"]
 
@@ -56,18 +57,18 @@ def range_band(distance_cm: float, weapon_range_cm: float) -> int:
     1
     """
     if not weapon_range_cm > 0:
-        raise GeometryError(f"A weapon range must be more than 0 cm to measure range bands; got {weapon_range_cm}.")
+        raise GeometryError(message('A weapon range must be more than 0 cm to measure range bands; got {weapon_range_cm}.', weapon_range_cm=numeral(weapon_range_cm)))
     if not math.isfinite(weapon_range_cm) or weapon_range_cm > MAX_RANGE_CM:
-        raise GeometryError(f"A weapon range is at most {MAX_RANGE_CM:g} cm (a table is 60 cm wide); got {weapon_range_cm:g}.")
+        raise GeometryError(message('A weapon range is at most {max_range_cm} cm (a table is 60 cm wide); got {weapon_range_cm}.', max_range_cm=numeral(MAX_RANGE_CM, 'g'), weapon_range_cm=numeral(weapon_range_cm, 'g')))
     if not math.isfinite(distance_cm):
-        raise GeometryError(f"A distance must be a finite number of cm; got {distance_cm}.")
+        raise GeometryError(message('A distance must be a finite number of cm; got {distance_cm}.', distance_cm=numeral(distance_cm)))
     if distance_cm < 0:
-        raise GeometryError(f"A distance cannot be negative; got {distance_cm} cm.")
+        raise GeometryError(message('A distance cannot be negative; got {distance_cm} cm.', distance_cm=numeral(distance_cm)))
     # Whole tenths of a centimetre: integer arithmetic, so 20.0 / 10 never lands in band 2.
     tenths = round(report_cm(distance_cm) * 10)
     band_tenths = round(weapon_range_cm * 10)
     if band_tenths <= 0:
-        raise GeometryError(f"A weapon range must be at least 0.1 cm; got {weapon_range_cm}.")
+        raise GeometryError(message('A weapon range must be at least 0.1 cm; got {weapon_range_cm}.', weapon_range_cm=numeral(weapon_range_cm)))
     return 0 if tenths <= 0 else (tenths - 1) // band_tenths
 
 

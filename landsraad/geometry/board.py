@@ -34,6 +34,7 @@ from shapely.geometry import Point as _ShapelyPoint
 from shapely.geometry import Polygon
 
 from ..errors import GeometryError, quoted, truncate
+from ..i18n import message, numeral
 
 __all__ = [
     "Point",
@@ -105,9 +106,9 @@ class Base:
         object.__setattr__(self, "x", float(self.x))
         object.__setattr__(self, "y", float(self.y))
         if not self.diameter_mm > 0:
-            raise GeometryError(f"Model {self.id!r} has a base diameter of {self.diameter_mm} mm; it must be positive.")
+            raise GeometryError(message('Model {id!r} has a base diameter of {diameter_mm} mm; it must be positive.', id=self.id, diameter_mm=numeral(self.diameter_mm)))
         if not self.height_cm >= 0:
-            raise GeometryError(f"Model {self.id!r} has a height of {self.height_cm} cm; it must be 0 or more.")
+            raise GeometryError(message('Model {id!r} has a height of {height_cm} cm; it must be 0 or more.', id=self.id, height_cm=numeral(self.height_cm)))
 
     def __hash__(self) -> int:
         # Boards share their unmoved bases: each base is hashed once, not once per new board.
@@ -155,7 +156,7 @@ class TerrainPiece:
     def __post_init__(self) -> None:
         object.__setattr__(self, "polygon", tuple((float(x), float(y)) for x, y in self.polygon))
         if len(self.polygon) < 3:
-            raise GeometryError(f"Terrain {self.id!r} needs at least 3 corners; it has {len(self.polygon)}.")
+            raise GeometryError(message('Terrain {id!r} needs at least 3 corners; it has {polygon}.', id=self.id, polygon=len(self.polygon)))
 
     def __hash__(self) -> int:
         # A board's hash covers its terrain, and a new board is made after every move: each piece
@@ -310,7 +311,7 @@ class Board:
             return self.bases[self._index[base_id]]
         except KeyError:
             ids = truncate(", ".join(b.id for b in self.bases) or "(none)", 300)
-            raise GeometryError(f"There is no model {quoted(base_id)} on the table; the models are: {ids}.") from None
+            raise GeometryError(message('There is no model {base_id} on the table; the models are: {ids}.', base_id=quoted(base_id), ids=ids)) from None
 
     def has_base(self, base_id: str) -> bool:
         return base_id in self._index
@@ -320,7 +321,7 @@ class Board:
             if t.id == terrain_id:
                 return t
         ids = ", ".join(t.id for t in self.terrain) or "(none)"
-        raise GeometryError(f"There is no terrain piece {terrain_id!r}; the pieces are: {ids}.")
+        raise GeometryError(message('There is no terrain piece {terrain_id!r}; the pieces are: {ids}.', terrain_id=terrain_id, ids=ids))
 
     def others(self, base_id: str) -> tuple[Base, ...]:
         """Every base but ``base_id``."""

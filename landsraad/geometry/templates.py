@@ -29,6 +29,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from ..errors import GeometryError
+from ..i18n import message, numeral
 from .board import CIRCLE_RESOLUTION, Board, Point
 from .measure import CONTACT_TOLERANCE_CM
 from .movement import MoveResult, escape
@@ -60,15 +61,15 @@ def _point(p: Any, what: str) -> Point:
     try:
         x, y = float(p[0]), float(p[1])
     except (TypeError, ValueError, IndexError):
-        raise GeometryError(f"The {what} must be a point (x, y) in cm; got {p!r}.") from None
+        raise GeometryError(message('The {what} must be a point (x, y) in cm; got {p}.', what=what, p=repr(p))) from None
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise GeometryError(f"The {what} must be a finite point; got {p!r}.")
+        raise GeometryError(message('The {what} must be a finite point; got {p}.', what=what, p=repr(p)))
     return (x, y)
 
 
 def _tolerance(tolerance_cm: float) -> float:
     if not tolerance_cm >= 0:
-        raise GeometryError(f"A contact tolerance must be 0 cm or more; got {tolerance_cm} cm.")
+        raise GeometryError(message('A contact tolerance must be 0 cm or more; got {tolerance_cm} cm.', tolerance_cm=numeral(tolerance_cm)))
     return float(tolerance_cm)
 
 
@@ -81,7 +82,7 @@ def blast_shape(center: Point, radius_cm: float = BLAST_RADIUS_CM) -> Polygon:
     78.53
     """
     if not radius_cm > 0:
-        raise GeometryError(f"A blast template's radius must be more than 0 cm; got {radius_cm}.")
+        raise GeometryError(message("A blast template's radius must be more than 0 cm; got {radius_cm}.", radius_cm=numeral(radius_cm)))
     x, y = _point(center, "template's centre")
     return shapely.Point(x, y).buffer(radius_cm, quad_segs=CIRCLE_RESOLUTION)
 
@@ -97,13 +98,13 @@ def direct_shape(board: Board, shooter_id: str, toward: Point, length_cm: float)
     [(11.5, 10.0), (31.5, 10.0)]
     """
     if not length_cm > 0:
-        raise GeometryError(f"A direct-fire template must be longer than 0 cm; got {length_cm}.")
+        raise GeometryError(message('A direct-fire template must be longer than 0 cm; got {length_cm}.', length_cm=numeral(length_cm)))
     shooter = board.base(shooter_id)
     tx, ty = _point(toward, "aiming point")
     dx, dy = tx - shooter.x, ty - shooter.y
     d = math.hypot(dx, dy)
     if d < 1e-9:
-        raise GeometryError(f"The aiming point {tx:g}, {ty:g} is the centre of {shooter_id!r}; a direct-fire template needs a direction.")
+        raise GeometryError(message('The aiming point {tx}, {ty} is the centre of {shooter_id!r}; a direct-fire template needs a direction.', tx=numeral(tx, 'g'), ty=numeral(ty, 'g'), shooter_id=shooter_id))
     ux, uy = dx / d, dy / d
     sx, sy = shooter.x + shooter.radius * ux, shooter.y + shooter.radius * uy
     return LineString([(sx, sy), (sx + length_cm * ux, sy + length_cm * uy)])
@@ -126,7 +127,7 @@ def under_blast(board: Board, center: Point, radius_cm: float = BLAST_RADIUS_CM,
     cx, cy = _point(center, "template's centre")
     tol = _tolerance(tolerance_cm)
     if not radius_cm > 0:
-        raise GeometryError(f"A blast template's radius must be more than 0 cm; got {radius_cm}.")
+        raise GeometryError(message("A blast template's radius must be more than 0 cm; got {radius_cm}.", radius_cm=numeral(radius_cm)))
     return tuple(b.id for b in board.bases if math.hypot(b.x - cx, b.y - cy) <= radius_cm + b.radius + tol + _SLACK)
 
 
@@ -146,7 +147,7 @@ def markers_under_blast(board: Board, center: Point, radius_cm: float = BLAST_RA
     cx, cy = _point(center, "template's centre")
     tol = _tolerance(tolerance_cm)
     if not radius_cm > 0:
-        raise GeometryError(f"A blast template's radius must be more than 0 cm; got {radius_cm}.")
+        raise GeometryError(message("A blast template's radius must be more than 0 cm; got {radius_cm}.", radius_cm=numeral(radius_cm)))
     return tuple(k.id for k in board.markers if math.hypot(k.x - cx, k.y - cy) <= radius_cm + k.radius + tol + _SLACK)
 
 
@@ -381,22 +382,26 @@ def dodge_out(board: Board, model_id: str, template: BaseGeometry, max_cm: float
     """
     tol = _tolerance(tolerance_cm)
     if not max_cm >= 0:
-        raise GeometryError(f"A dodge distance must be 0 cm or more; got {max_cm} cm.")
+        raise GeometryError(message('A dodge distance must be 0 cm or more; got {max_cm} cm.', max_cm=numeral(max_cm)))
     move = escape(board, model_id, template, float(max_cm), margin_cm=tol + _DODGE_MARGIN_CM, what="the template",
                   detours=detours, legal_only=legal_only)
     finite = math.isfinite(move.cost_cm)
     possible = bool(move.legal)
     to = move.end if (possible or (finite and move.path)) else None
+    need, allow = numeral(move.cost_cm, ".1f"), numeral(max_cm, "g")
     if possible and move.cost_cm == 0:
-        message = f"{model_id!r} is already clear of the template."
+        text = message("{model!r} is already clear of the template.", model=model_id)
     elif possible:
-        message = f"{model_id!r} can dodge out of the template: {move.cost_cm:.1f} cm is enough and it may move {max_cm:g} cm."
+        text = message("{model!r} can dodge out of the template: {need} cm is enough and it may move {allow} cm.",
+                       model=model_id, need=need, allow=allow)
     elif not detours:
-        message = f"No straight slide of at most {max_cm:g} cm takes {model_id!r} out of the template; a detour was not looked for."
+        text = message("No straight slide of at most {allow} cm takes {model!r} out of the template; a detour was not looked for.",
+                       model=model_id, allow=allow)
     elif legal_only:
-        message = f"{model_id!r} cannot dodge out of the template within {max_cm:g} cm."
+        text = message("{model!r} cannot dodge out of the template within {allow} cm.", model=model_id, allow=allow)
     elif finite:
-        message = f"{model_id!r} cannot dodge out of the template: it needs {move.cost_cm:.1f} cm and may move only {max_cm:g} cm."
+        text = message("{model!r} cannot dodge out of the template: it needs {need} cm and may move only {allow} cm.",
+                       model=model_id, need=need, allow=allow)
     else:
-        message = f"{model_id!r} cannot dodge out of the template: no legal move gets its base clear."
-    return DodgeResult(model_id, possible, float(move.cost_cm), to, tuple(move.path), message, move)
+        text = message("{model!r} cannot dodge out of the template: no legal move gets its base clear.", model=model_id)
+    return DodgeResult(model_id, possible, float(move.cost_cm), to, tuple(move.path), text, move)
