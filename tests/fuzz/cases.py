@@ -8,10 +8,13 @@ a structural attack (alias bomb, recursive alias, 5,000-deep nesting, a non-text
 byte-level cut, flip or non-UTF-8 byte. Arguments of ``odds``, ``resolve``, ``faction``,
 ``validate``, ``roster`` and ``schema`` get the same treatment.
 
-:func:`run_case` runs ``landsraad.cli.main`` in this process with its output captured and a
-10 s alarm, and returns a :class:`Outcome`; :func:`problems` lists what breaks the properties:
-no traceback, exit 0, 1 or 2 (and 1 or 2 with a message naming the input when the input was
-damaged), no more than 10 s, output bounded.
+:func:`run_case` runs ``landsraad.cli.main`` in this process with its output captured, a
+10 s alarm on its CPU time and a 120 s one on the clock, and returns a :class:`Outcome`;
+:func:`problems` lists what breaks the properties: no traceback, exit 0, 1 or 2 (and 1 or 2 with
+a message naming the input when the input was damaged), no more than 10 s of CPU (the case's
+own, and its child processes'), output bounded. The time judged is CPU time so that a loaded
+machine, which stretches a case's wall time by its load, cannot make a fast case fail: the
+wall-clock cap is only there for a case that waits for ever (a pipe nobody writes to).
 
 Used by ``tests/fuzz/test_fuzz.py`` (a few hundred cases) and ``bench/fuzz.py`` (the long run).
 """
@@ -26,6 +29,7 @@ import math
 import os
 import random
 import re
+import resource
 import signal
 import sys
 import tempfile
@@ -37,8 +41,11 @@ from pathlib import Path
 from landsraad.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
-CASE_SECONDS = 10
-"""The longest a case may run."""
+CASE_SECONDS: float = 10
+"""The most CPU time (seconds, user and system, child processes included) a case may take."""
+WALL_SECONDS: float = 120
+"""The longest a case may run on the clock: generous, for a case that waits rather than works
+(at a load of 12 on two cores a case taking 10 s of CPU needs about 60 s)."""
 MAX_OUTPUT = 512 * 1024
 """The most characters of output (stdout and stderr together) a case may print."""
 
@@ -463,20 +470,35 @@ class Outcome:
     stdout: str
     stderr: str
     seconds: float
+    """Wall-clock time."""
     crash: str = ""
+    cpu_seconds: float = 0.0
+    """CPU time, user and system, of this process and of the child processes it waited for."""
 
 
 class _Timeout(BaseException):
-    """Raised by the alarm; a BaseException so that no handler in the program swallows it."""
+    """Raised by an alarm; a BaseException so that no handler in the program swallows it."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
 
 
-_ARMED = [False]  # the alarm may fire while it is being cancelled: only an armed one raises
+_ARMED = [False]  # an alarm may fire while it is being cancelled: only an armed one raises
 
 
 def _alarm(signum: int, frame: object) -> None:
     if _ARMED[0]:
         _ARMED[0] = False
-        raise _Timeout()
+        if signum == signal.SIGPROF:
+            raise _Timeout(f"timeout: more than {CASE_SECONDS:g} s of CPU")
+        raise _Timeout(f"timeout: more than {WALL_SECONDS:g} s of wall-clock time")
+
+
+def _cpu_now() -> float:
+    """CPU seconds (user and system) used so far by this process and its reaped children."""
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
 
 
 def run_case(case: Case, folder: Path | None = None) -> Outcome:
@@ -495,10 +517,12 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
         out, err = io.StringIO(), io.StringIO()
         crash = ""
         status: int | None = None
-        previous = signal.signal(signal.SIGALRM, _alarm)
+        # ITIMER_PROF counts this process's CPU time (all its threads), ITIMER_REAL the clock
+        previous = signal.signal(signal.SIGALRM, _alarm), signal.signal(signal.SIGPROF, _alarm)
         _ARMED[0] = True
-        signal.alarm(CASE_SECONDS)
-        start = time.perf_counter()
+        signal.setitimer(signal.ITIMER_PROF, CASE_SECONDS)
+        signal.setitimer(signal.ITIMER_REAL, WALL_SECONDS)
+        start, cpu_start = time.perf_counter(), _cpu_now()
         stdin = sys.stdin
         sys.stdin = io.StringIO(case.stdin)
         cwd = os.getcwd()
@@ -508,18 +532,20 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
                 status = main(argv)
         except SystemExit as exc:  # argparse
             status = exc.code if isinstance(exc.code, int) else 2
-        except _Timeout:
-            crash = f"timeout: more than {CASE_SECONDS} s"
+        except _Timeout as exc:
+            crash = exc.what
         except BaseException:  # noqa: BLE001 - the fuzz judge records every escape as a crash
             crash = traceback.format_exc(limit=-6)
         finally:
             os.chdir(cwd)
             sys.stdin = stdin
             _ARMED[0] = False
-            signal.alarm(0)
-            signal.signal(signal.SIGALRM, previous)
-        seconds = time.perf_counter() - start
-    return Outcome(case, status, out.getvalue(), err.getvalue(), seconds, crash)
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous[0])
+            signal.signal(signal.SIGPROF, previous[1])
+        seconds, cpu = time.perf_counter() - start, _cpu_now() - cpu_start
+    return Outcome(case, status, out.getvalue(), err.getvalue(), seconds, crash, cpu)
 
 
 def problems(outcome: Outcome) -> list[str]:
@@ -528,6 +554,8 @@ def problems(outcome: Outcome) -> list[str]:
     if outcome.crash:
         found.append(outcome.crash.strip().splitlines()[-1] if outcome.crash else "crash")
         return found
+    if outcome.cpu_seconds > CASE_SECONDS:  # child processes, which the CPU alarm does not count
+        found.append(f"timeout: {outcome.cpu_seconds:.1f} s of CPU (more than {CASE_SECONDS:g} s)")
     if outcome.status not in (0, 1, 2):
         found.append(f"exit status {outcome.status}")
     if "Traceback (most recent call last)" in outcome.stdout + outcome.stderr:
@@ -537,6 +565,8 @@ def problems(outcome: Outcome) -> list[str]:
     if outcome.status in (1, 2):
         text = outcome.stderr + outcome.stdout
         names = [name for name in outcome.case.files if name in text]
+        # an argument's value named in the message (cut to 80 characters as messages cut it)
+        names += [a for a in outcome.case.argv[1:] if len(a) > 1 and not a.startswith(("-", "{")) and a[:60] in text]
         if not text.strip():
             found.append("failed without a message")
         elif (outcome.stderr.strip() and outcome.case.files and not names

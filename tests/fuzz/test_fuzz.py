@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -91,6 +92,49 @@ def test_the_cases_are_reproducible_and_varied():
 )
 def test_the_judge_flags_each_broken_property(outcome, words):
     assert any(words in problem for problem in problems(outcome))
+
+
+def test_the_judge_accepts_an_error_naming_the_hostile_argument():
+    # `simulate --red 1e308`: "no such file or bundled faction '1e308'" names the wrong value
+    case = Case(0, "gameargs", ["simulate", "--red", "1e308", "--log", "{log/}"], {"log/": b""})
+    outcome = Outcome(case, 2, "", "landsraad: error: no such file or bundled faction '1e308'.", 0.1)
+    assert problems(outcome) == []
+    unnamed = Outcome(case, 2, "", "landsraad: error: no such faction.", 0.1)
+    assert any("does not say which input" in p for p in problems(unnamed))
+
+
+def _spin(argv):
+    end = time.process_time() + 5
+    while time.process_time() < end:
+        pass
+    return 0
+
+
+def _sleep(argv):
+    time.sleep(1.2)
+    return 0
+
+
+def test_the_judge_times_cpu_not_the_clock(monkeypatch):
+    import tests.fuzz.cases as cases
+
+    monkeypatch.setattr(cases, "CASE_SECONDS", 0.5)
+    monkeypatch.setattr(cases, "main", _spin)
+    spun = run_case(Case(0, "args", ["odds"]))
+    assert "more than 0.5 s of CPU" in spun.crash and 0.4 < spun.cpu_seconds < 2
+    # a case that waits (as a starved one does) uses no CPU: past the CPU limit on the clock, it passes
+    monkeypatch.setattr(cases, "main", _sleep)
+    slept = run_case(Case(0, "args", ["odds"]))
+    assert slept.seconds > 1.2 and slept.cpu_seconds < 0.5 and problems(slept) == []
+    # ... until the wall-clock cap
+    monkeypatch.setattr(cases, "WALL_SECONDS", 0.3)
+    hung = run_case(Case(0, "args", ["odds"]))
+    assert "more than 0.3 s of wall-clock time" in hung.crash and problems(hung)
+
+
+def test_the_judge_counts_the_cpu_of_child_processes():
+    outcome = Outcome(Case(0, "args", ["odds"]), 0, "ok", "", 3.0, "", CASE_SECONDS + 1)
+    assert any("s of CPU" in p for p in problems(outcome))
 
 
 def test_the_judge_accepts_a_located_error():

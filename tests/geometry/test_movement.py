@@ -8,6 +8,7 @@ brute-force visibility graph; never copied from the implementation's output.
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import json
 import math
@@ -1047,6 +1048,53 @@ def test_rul_17_the_whole_reach_bound_counts_difficult_ground_double():
     assert plan_move(strip_board(), "a", (58.5, 1.5), 1e6).cost_cm <= bound
     _, open_bound = _component_and_bound(strip_board("open"), "a")
     assert bound >= open_bound + 13.0 - 1e-6
+
+
+def _dearest_sampled(board: Board, model_id: str, component: BaseGeometry) -> tuple[float, float]:
+    # The planner's price of the 40 farthest of 3,000 random free points (the oracle above), and
+    # a lower bound of the dearest point's cost: the planner's shortest path on the same board
+    # with its difficult ground made open (exact round obstacles; a cost is never less than the
+    # path's length). With difficult ground the planner's price is a real path's, not always the
+    # cheapest: the corner (58.5, 1.5) of blue-6 costs 76.33 cm by a path checked with shapely,
+    # the planner says 76.53.
+    start = np.asarray(board.base(model_id).center)
+    rng = np.random.default_rng(42)
+    x0, y0, x1, y1 = component.bounds
+    pts = rng.uniform((x0, y0), (x1, y1), (3000, 2))
+    pts = pts[shapely.contains_xy(component, pts[:, 0], pts[:, 1])]
+    far = pts[np.argsort(-np.hypot(*(pts - start).T))[:40]]
+    open_board = dataclasses.replace(board, terrain=tuple(
+        dataclasses.replace(t, movement="open") if t.movement == "difficult" else t for t in board.terrain))
+    priced = [plan_move(board, model_id, (float(x), float(y)), 1e6) for x, y in far]
+    lengths = [plan_move(open_board, model_id, (float(x), float(y)), 1e6) for x, y in far]
+    return max(r.cost_cm for r in priced if r.legal), max(r.cost_cm for r in lengths if r.legal)
+
+
+@pytest.mark.parametrize("scene, model_id", [("table", "naib-1"), ("reference", "red-1"), ("reference", "blue-6")])
+def test_the_whole_area_is_proved_reached_only_past_the_planners_dearest_point_and_soon_after(scene, model_id):
+    # issue 42: the mesh bound alone (53.7 cm for naib-1) made every reach from 48 to 53 cm
+    # sweep; the pivots' legs prove the whole area within about a centimetre of the dearest point
+    board = load_scene(ROOT / "scenes" / f"{scene}.yaml").board
+    component, bound = _component_and_bound(board, model_id)
+    space = movement._space(board, model_id, ())
+    start = board.base(model_id).center
+    dearest, at_least = _dearest_sampled(board, model_id, component)
+    assert not reach_module._whole_area_reached(space, component, start, at_least - 0.01)
+    assert reach_module._whole_area_reached(space, component, start, dearest + 1.0)
+    assert reach_module._whole_area_reached(space, component, start, bound)  # never worse than the mesh bound
+
+
+def test_rul_17_the_whole_area_test_counts_difficult_ground_double():
+    # the strip's far side costs its 13 cm twice: 43 cm straight across to x = 40, more to the corners
+    board = strip_board()
+    component, _ = _component_and_bound(board, "a")
+    space = movement._space(board, "a", ())
+    corner = plan_move(board, "a", (58.5, 1.5), 1e6).cost_cm
+    assert not reach_module._whole_area_reached(space, component, (10.0, 30.0), corner - 0.01)
+    assert reach_module._whole_area_reached(space, component, (10.0, 30.0), corner + 1.0)
+    open_component, _ = _component_and_bound(strip_board("open"), "a")
+    open_space = movement._space(strip_board("open"), "a", ())
+    assert reach_module._whole_area_reached(open_space, open_component, (10.0, 30.0), corner - 12.0)
 
 
 def test_reach_past_the_bound_is_the_whole_component_without_any_sweep(monkeypatch):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Callable, Iterable, Sequence
 
@@ -489,7 +490,7 @@ def _escape(space: Space, board: Board, model_id: str, start: Point, curves: Seq
         needed, allowed = _fmt_pair(res.cost_cm, allowance)
         msg = f"{who} needs {needed} cm but may move {allowed} cm to get clear of {what}"
         msg += "." if detours else " by a straight slide; a detour was not looked for."
-    return MoveResult(**{**res.__dict__, "message": msg})
+    return dataclasses.replace(res, message=msg)
 
 
 def _pruned_first(evaluate: Evaluate, extra: np.ndarray, curves: Sequence[tuple[float, PointsAt]], samples: list[np.ndarray],

@@ -6,7 +6,7 @@ import heapq
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 import shapely
@@ -361,11 +361,14 @@ _OUTLINE_RUN = 32
 
 
 def _price_legs(space: Space, P: np.ndarray, G: np.ndarray, outward: np.ndarray, X: np.ndarray, first_point: int,
-                points: int, budget: float, cost: np.ndarray) -> None:
+                points: int, budget: float, cost: np.ndarray,
+                leg_cost: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None) -> None:
     """:func:`_boundary_stars`' pricing of the outline points ``X[first_point:first_point + points]``
     from the predecessors ``P`` (costs ``G``, ``outward`` the way out of their circle): lowers
     ``cost`` of each point to its cheapest clear leg among the best :data:`_LEGS_PER_POINT` by
-    the lower bound."""
+    the lower bound. A leg is priced by ``leg_cost`` (exactly, :meth:`Space.segment_costs`, by
+    default)."""
+    price = space.segment_costs if leg_cost is None else leg_cost
     block = max(1, _PAIR_BLOCK // len(P))
     for lo in range(first_point, first_point + points, block):
         Xb = X[lo:min(lo + block, first_point + points)]
@@ -393,13 +396,28 @@ def _price_legs(space: Space, P: np.ndarray, G: np.ndarray, outward: np.ndarray,
                 if not len(chunk):
                     continue
                 a, b = P[pi[chunk]], X[xi[chunk]]
-                c = np.where(space.segments_clear(a, b), G[pi[chunk]] + space.segment_costs(a, b), _INF)
+                c = np.where(space.segments_clear(a, b), G[pi[chunk]] + price(a, b), _INF)
                 np.minimum.at(cost, xi[chunk], c)
             first += width
             width *= 2
 
 
 _MESH_EDGE_CM = 4.0
+
+
+@dataclass(frozen=True)
+class _Mesh:
+    """A triangle mesh of a free component (see :func:`_mesh_distances`): ``points`` (V, 2),
+    ``triangles`` (T, 3) corner indices, ``edges`` (E, 2) and their ``length`` as priced (twice
+    near difficult ground), ``doubled`` (T,) the triangles near difficult ground, and ``legs``,
+    the start's straight legs to the corners of the triangles it lies in (their prices)."""
+
+    points: np.ndarray
+    triangles: np.ndarray
+    edges: np.ndarray
+    length: np.ndarray
+    doubled: np.ndarray
+    legs: dict[int, float]
 
 
 def _mesh_distances(space: Space, component: BaseGeometry, start: Point
@@ -419,6 +437,16 @@ def _mesh_distances(space: Space, component: BaseGeometry, start: Point
         mesh does not connect), ``doubled`` (T,) whether a triangle touches difficult terrain;
         None when the start lies in no triangle.
     """
+    mesh = _mesh(space, component, start)
+    if mesh is None:
+        return None
+    costs = _dijkstra(len(mesh.points), mesh.edges, mesh.length, mesh.legs)
+    return mesh.points, mesh.triangles, costs, mesh.doubled
+
+
+def _mesh(space: Space, component: BaseGeometry, start: Point) -> _Mesh | None:
+    """The triangle mesh of :func:`_mesh_distances`, before its Dijkstra (None when the start
+    lies in no triangle)."""
     tri = shapely.get_coordinates(shapely.get_parts(shapely.constrained_delaunay_triangles(component)))
     corners = tri.reshape(-1, 4, 2)[:, :3]
     while True:  # halve the longest side until none is longer than the mesh step
@@ -463,8 +491,7 @@ def _mesh_distances(space: Space, component: BaseGeometry, start: Point
     # Dijkstra over the mesh's edges, from the start joined to its triangles' corners by
     # straight legs priced at twice their length
     legs = {v: 2.0 * float(np.hypot(*(points[v] - s))) for v in np.unique(triangles[home]).tolist()}
-    costs = _dijkstra(len(points), edges, length, legs)
-    return points, triangles, costs, doubled
+    return _Mesh(points, triangles, edges, length, doubled, legs)
 
 
 def _dijkstra(n: int, edges: np.ndarray, length: np.ndarray, sources: dict[int, float]) -> np.ndarray:
@@ -507,11 +534,186 @@ def _whole_reach_bound(space: Space, component: BaseGeometry, start: Point) -> f
     if mesh is None:
         return _INF
     points, triangles, costs, doubled = mesh
-    corner = points[triangles]  # (T, 3, 2)
-    side = np.hypot(*(corner - np.roll(corner, -1, axis=1)).transpose(2, 0, 1))  # side k: corner k to k+1
+    return float(_triangle_bounds(points[triangles], costs[triangles], doubled).max()) + _OUTLINE_SLACK_CM
+
+
+_OUTLINE_SLACK_CM = 0.001
+"""Added to a mesh bound for the component's outline, within 0.0002 cm of the true free space."""
+
+
+def _triangle_bounds(corners: np.ndarray, costs: np.ndarray, doubled: np.ndarray) -> np.ndarray:
+    """For triangles (``corners`` (T, 3, 2), their ``costs`` (T, 3) upper bounds, ``doubled``
+    (T,) near difficult ground): a cost no point of each triangle exceeds, its cheapest corner's
+    way in, each corner's cost plus (twice near difficult ground) its distance to the farther
+    other corner (a triangle is convex: the leg from a corner to any of its points is a slide).
+
+    >>> tri = np.array([[[0.0, 0.0], [3.0, 0.0], [0.0, 4.0]]])
+    >>> _triangle_bounds(tri, np.array([[10.0, 12.0, 20.0]]), np.array([False])).tolist()
+    [14.0]
+    """
+    side = np.hypot(*(corners - np.roll(corners, -1, axis=1)).transpose(2, 0, 1))  # side k: corner k to k+1
     farthest = np.maximum(side, np.roll(side, 1, axis=1))  # from corner k to the farther other corner
-    per_triangle = (costs[triangles] + np.where(doubled, 2.0, 1.0)[:, None] * farthest).min(axis=1)
-    return float(per_triangle.max()) + 0.001
+    bounds: np.ndarray = (costs + np.where(doubled, 2.0, 1.0)[:, None] * farthest).min(axis=1)
+    return bounds
+
+
+_PIVOT_SIDES = 16
+"""Pivots round each circle of the tangent graph (:func:`_pivot_costs`)."""
+_MOST_PIVOTS = 1_500
+"""Past this many pivots (a crowded scene) the refined whole-area test is not tried."""
+_REFINE_LEVELS = 8
+"""The most times a triangle of :func:`_whole_area_reached` is split in four."""
+_MOST_REFINED = 60_000
+"""The most triangles one refinement level of :func:`_whole_area_reached` may hold."""
+
+
+def _cost_above(space: Space, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
+    """An upper bound of each segment's cost (RUL-17), cheap: its length, plus the length of
+    its part within each difficult piece's grown bounding box (:meth:`Space.near_difficult`'s
+    boxes: the base is over difficult ground only there), at most twice its length.
+
+    >>> from landsraad.geometry.board import Base, Board, TerrainPiece
+    >>> from landsraad.geometry.movement.terrain_space import _space
+    >>> mud = TerrainPiece("mud", ((20, 0), (30, 0), (30, 60), (20, 60)), movement="difficult")
+    >>> space = _space(Board(bases=(Base("a", 5, 30, 30),), terrain=(mud,)), "a", ())
+    >>> ends = np.array([[45.0, 30.0], [5.0, 50.0]])
+    >>> [round(float(c), 3) for c in _cost_above(space, np.array([[5.0, 30.0], [5.0, 5.0]]), ends)]
+    [53.0, 45.0]
+    """
+    length: np.ndarray = np.hypot(*(p1 - p0).T)
+    if space.diff_geom is None or len(p0) == 0:
+        return length
+    d = p1 - p0
+    inside = np.zeros(len(p0))
+    for x0, y0, x1, y1 in space._cache.diff_boxes.tolist():
+        lo, hi = np.zeros(len(p0)), np.ones(len(p0))
+        for axis, a, b in ((0, x0, x1), (1, y0, y1)):  # Liang-Barsky: the parameters within [a, b]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                ta, tb = (a - p0[:, axis]) / d[:, axis], (b - p0[:, axis]) / d[:, axis]
+            flat = d[:, axis] == 0
+            within = (p0[:, axis] >= a) & (p0[:, axis] <= b)
+            lo = np.where(flat, np.where(within, lo, 1.0), np.maximum(lo, np.minimum(ta, tb)))
+            hi = np.where(flat, np.where(within, hi, 0.0), np.minimum(hi, np.maximum(ta, tb)))
+        inside += np.maximum(hi - lo, 0.0)
+    above: np.ndarray = length * (1.0 + np.minimum(inside, 1.0))
+    return above
+
+
+def _pivot_costs(space: Space, start: Point) -> tuple[np.ndarray, np.ndarray] | None:
+    """The start and points just outside each circle the shortest paths wrap round (the corners
+    of its circumscribed 16-gon pushed out by 0.01 cm, so that the chord between neighbours
+    clears the circle), with the cost of the cheapest path from the start to each through the
+    others by clear straight slides priced exactly (difficult ground double, RUL-17): a dense
+    Dijkstra, ``inf``
+    where no such path exists. Real paths: upper bounds of the cheapest. None past
+    :data:`_MOST_PIVOTS` pivots.
+
+    >>> from landsraad.geometry.board import Base, Board
+    >>> from landsraad.geometry.movement.terrain_space import _space
+    >>> board = Board(bases=(Base("a", 10, 10, 30), Base("b", 30, 10, 30)))
+    >>> points, costs = _pivot_costs(_space(board, "a", ()), (10.0, 10.0))
+    >>> len(points), float(costs[0]), bool(np.isfinite(costs).all())
+    (17, 0.0, True)
+    """
+    s = np.asarray(start, dtype=float)
+    c, radius = space.circ_c, space.circ_r
+    parts = []
+    # an obstacle's circle: 16 pivots round it; a difficult corner's, 4 (paths skirting it)
+    for keep, sides in (((radius > 0) & ~space.circ_soft, _PIVOT_SIDES), ((radius > 0) & space.circ_soft, 4)):
+        angles = np.arange(sides) * (_TWO_PI / sides)
+        out = radius[keep] / math.cos(math.pi / sides) + 0.01
+        parts.append((c[keep][:, None, :] + out[:, None, None] * np.stack([np.cos(angles), np.sin(angles)], 1)[None]).reshape(-1, 2))
+    around = np.vstack(parts)
+    around = around[space.points_free(around)] if len(around) else around
+    if len(around) + 1 > _MOST_PIVOTS:
+        return None
+    points = np.vstack([s[None, :], around])
+    m = len(points)
+    i, j = np.triu_indices(m, 1)
+    clear = space.segments_clear(points[i], points[j])
+    i, j = i[clear], j[clear]
+    w = np.full((m, m), _INF)
+    price = space.segment_costs(points[i], points[j])
+    w[i, j] = price
+    w[j, i] = price
+    g = np.full(m, _INF)
+    g[0] = 0.0
+    done = np.zeros(m, dtype=bool)
+    for _ in range(m):
+        u = int(np.argmin(np.where(done, _INF, g)))
+        if done[u] or not math.isfinite(g[u]):
+            break
+        done[u] = True
+        np.minimum(g, g[u] + w[u], out=g)
+    return points, g
+
+
+def _whole_area_reached(space: Space, component: BaseGeometry, start: Point, budget: float) -> bool:
+    """Whether every point of ``component`` (the start's part of the free space) costs less than
+    ``budget``, proved by upper bounds made of real paths; False when not proved (then the ray
+    sweep decides).
+
+    The mesh of :func:`_whole_reach_bound`, its corners priced also by a clear straight leg
+    from a pivot of :func:`_pivot_costs` (best first, at most :data:`_LEGS_PER_POINT` legs a
+    corner, as :func:`_boundary_stars` prices; by :func:`_cost_above`), then by the mesh's
+    Dijkstra from those prices: a mesh path zigzags (53.7 cm for the 47-48 cm dearest point of
+    ``scenes/table.yaml``'s naib-1), a leg does not. A corner left at ``budget`` or more ends the test (not
+    proved). Then each triangle whose bound (:func:`_triangle_bounds`) reaches ``budget`` is
+    split in four, its sides' midpoints priced through its corners and by pivot legs, up to
+    :data:`_REFINE_LEVELS` times: the bound's slack (a side's length) halves at each level.
+    """
+    mesh = _mesh(space, component, start)
+    if mesh is None:
+        return False
+    points, triangles = mesh.points, mesh.triangles
+    pivots = _pivot_costs(space, start)
+    if pivots is None:
+        return False
+    reached = np.isfinite(pivots[1])
+    P, G = pivots[0][reached], pivots[1][reached]
+    still = np.zeros_like(P)  # no direction refused: a leg that crosses an obstacle is not clear
+
+    def price(X: np.ndarray, cost: np.ndarray) -> None:
+        if len(X):
+            _price_legs(space, P, G, still, X, 0, len(X), budget, cost, lambda a, b: _cost_above(space, a, b))
+
+    legs = np.full(len(points), _INF)
+    price(points, legs)
+    sources = dict(mesh.legs)
+    for v in np.nonzero(np.isfinite(legs))[0].tolist():
+        sources[v] = min(sources.get(v, _INF), float(legs[v]))
+    costs = _dijkstra(len(points), mesh.edges, mesh.length, sources)
+    if not (costs + _OUTLINE_SLACK_CM < budget).all():
+        return False
+    corners, corner_costs, doubled = points[triangles], costs[triangles], mesh.doubled
+    near_difficult = None
+    if space.diff_geom is not None:
+        near_difficult = space.diff_geom.buffer(space.r + 0.01)  # as _mesh's
+        shapely.prepare(near_difficult)
+    for level in range(_REFINE_LEVELS + 1):
+        over = _triangle_bounds(corners, corner_costs, doubled) + _OUTLINE_SLACK_CM >= budget
+        if not over.any():
+            return True
+        if level == _REFINE_LEVELS or 4 * int(over.sum()) > _MOST_REFINED:
+            return False
+        corners, corner_costs, doubled = corners[over], corner_costs[over], doubled[over]
+        mids = (corners + np.roll(corners, -1, axis=1)) / 2  # mid k: of the side from corner k to k+1
+        factor = np.where(doubled, 2.0, 1.0)[:, None, None]
+        # through each corner of the triangle (a slide inside it), or a leg from a pivot
+        through = corner_costs[:, None, :] + factor * np.hypot(*(mids[:, :, None, :] - corners[:, None, :, :]).transpose(3, 0, 1, 2))
+        mid_costs = through.min(axis=2).reshape(-1)
+        price(mids.reshape(-1, 2), mid_costs)
+        mid_costs = mid_costs.reshape(-1, 3)
+        six = np.concatenate([corners, mids], axis=1)  # corners 0-2, then the mids 3-5
+        six_costs = np.concatenate([corner_costs, mid_costs], axis=1)
+        children = np.array([[0, 3, 5], [3, 1, 4], [5, 4, 2], [3, 4, 5]])
+        corners = six[:, children].reshape(-1, 3, 2)
+        corner_costs = six_costs[:, children].reshape(-1, 3)
+        doubled = np.repeat(doubled, 4)
+        if near_difficult is not None and doubled.any():
+            idx = np.nonzero(doubled)[0]
+            doubled[idx] = shapely.intersects(near_difficult, shapely.polygons(corners[idx]))
+    return False
 
 
 def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: Iterable[str] = ()) -> BaseGeometry:
@@ -556,7 +758,7 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     component = _component(_free_polygon(space, board, excluded), start)
     if component is not None and component.area > 0:
         farthest_corner = float(np.max(np.hypot(*(shapely.get_coordinates(component) - start).T)))
-        if budget >= farthest_corner and budget >= _whole_reach_bound(space, component, start):
+        if budget >= farthest_corner and _whole_area_reached(space, component, start, budget):
             # Every free point of the start's component costs less than the allowance: the answer
             # is that component, at once (reach --movement 100 or 1e308 needs no sweeping).
             return component
