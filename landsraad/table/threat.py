@@ -483,7 +483,7 @@ def _within(region: Any, pts: np.ndarray, d: float) -> np.ndarray:
     """``distance(region, p) <= d`` for each point: GEOS's prepared distance-within test settles
     every point farther than 1e-6 cm from the limit, the plain distance the few that are not (so
     the answer is the distance's to the last bit)."""
-    points = shapely.points(pts)
+    points = np.asarray(shapely.points(pts), dtype=object)
     shapely.prepare(region)
     near = np.asarray(shapely.dwithin(region, points, d + 1e-6))
     sure = np.asarray(shapely.dwithin(region, points, d - 1e-6) if d > 1e-6 else shapely.intersects(region, points))
