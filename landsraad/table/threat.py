@@ -498,9 +498,9 @@ RING_SAMPLES = 12
 """Contact points tried round an enemy hemmed in by terrain or models (see :func:`_charges_from`)."""
 
 
-def _charges_from(empty: Board, me: Base, e: Base, pts: np.ndarray, movement_cm: float) -> tuple[np.ndarray, bool]:
-    """Where the model, stood at each of ``pts``, reaches base contact with ``e`` in one move, and
-    whether the answer is exact.
+def _charges_from(empty: Board, me: Base, e: Base, pts: np.ndarray, movement_cm: float) -> tuple[np.ndarray, bool, tuple[Any, ...]]:
+    """Where the model, stood at each of ``pts``, reaches base contact with ``e`` in one move,
+    whether the answer is exact, and the reach regions it read.
 
     The cheapest move into contact is the cheapest path to the ring of centres touching ``e``.
     When nothing but ``e`` lies within the model's diameter of that ring (no base, no impassable
@@ -520,16 +520,18 @@ def _charges_from(empty: Board, me: Base, e: Base, pts: np.ndarray, movement_cm:
     if free:
         board = empty.with_base(Base(ghost_id, e.x, e.y, me.diameter_mm, me.height_cm, me.side))
         region = reach_region(board, ghost_id, movement_cm + ring_r, ignore=[e.id])
-        return _within(region, pts, 1e-9), True
+        return _within(region, pts, 1e-9), True, (region,)
     ang = np.arange(RING_SAMPLES) * (2 * math.pi / RING_SAMPLES)
     ring = np.column_stack([e.x + (ring_r + 1e-6) * np.cos(ang), e.y + (ring_r + 1e-6) * np.sin(ang)])
     probe = empty
     ok = free_spots(probe.without(ghost_id).with_base(Base(ghost_id, 0.0, 0.0, me.diameter_mm)), ghost_id, ring)
     out = np.zeros(len(pts), dtype=bool)
+    regions = []
     for x, y in ring[ok]:
         board = empty.with_base(Base(ghost_id, float(x), float(y), me.diameter_mm, me.height_cm, me.side))
-        out |= _within(reach_region(board, ghost_id, movement_cm), pts, 1e-9)
-    return out, False
+        regions.append(reach_region(board, ghost_id, movement_cm))
+        out |= _within(regions[-1], pts, 1e-9)
+    return out, False, tuple(regions)
 
 
 # --- the map ----------------------------------------------------------------------------------
@@ -593,13 +595,8 @@ def _in_contact_with_foe(board: Board, model_id: str) -> bool:
 
 
 _REACH_SLACK_CM = 0.5
-"""A base this much farther than a move could touch it still counts as near (keys of the cached
-charges: generous, so no base that could matter is ever left out of one)."""
-
-
-def _near(board: Board, x: float, y: float, reach: float, skip: set[str]) -> tuple[Base, ...]:
-    """The bases (not in ``skip``) a disc of radius ``reach`` round (x, y) could touch."""
-    return tuple(b for b in board.bases if b.id not in skip and math.hypot(b.x - x, b.y - y) <= reach + b.radius + _REACH_SLACK_CM)
+"""A base this much farther than a move could touch it still counts as near (the cached charges
+are kept only while every moved base stays farther: generous, far above the regions' 0.01 cm)."""
 
 
 @dataclass
@@ -619,6 +616,8 @@ class _Layer:
     charge_key: tuple[Any, ...] | None = None
     charges: np.ndarray | None = None
     charges_exact: bool = True
+    charge_bases: frozenset[Base] = frozenset()
+    charge_regions: tuple[Any, ...] = ()
 
 
 def _fresh_layer(base: Base, n: int) -> _Layer:
@@ -870,25 +869,43 @@ class ThreatSolver:
 
     def _charges(self, empty: Board, layer: _Layer, me: Base, e: Base, movement_cm: float) -> np.ndarray:
         """The enemy's charge layer (forward: it reaches the model; reverse: the model reaches it),
-        kept until a base comes or goes within reach."""
+        kept while no base comes or goes near the reach regions it was read from.
+
+        A base farther than the mover's radius and its own (and :data:`_REACH_SLACK_CM`) from a
+        reach region, before and after it moved, changes nothing: were some point reached only
+        without it, the path there would touch it first at a point of the region."""
         cells = self._cells
-        if not self.reverse:
-            key: tuple[Any, ...] = (e, movement_cm, me.radius, _near(empty, e.x, e.y, movement_cm + e.radius, {e.id}))
-        else:
-            reach = movement_cm + e.radius + 3 * me.radius
-            key = (e, movement_cm, me.diameter_mm, me.height_cm, me.side, _near(empty, e.x, e.y, reach, {e.id}))
+        key = (e, movement_cm, me.diameter_mm, me.height_cm, me.side)
+        bases = frozenset(b for b in empty.bases if b.id != e.id)
         if layer.charge_key == key and layer.charges is not None:
-            return layer.charges
+            changed = bases ^ layer.charge_bases
+            mover_r = me.radius if self.reverse else e.radius
+            clear = e.radius + 2 * me.radius + MARGIN_CM  # reverse: the contact ring's own test (_charges_from)
+            regions = layer.charge_regions
+            if not changed:
+                return layer.charges
+            if regions and not any(r.is_empty for r in regions):
+                pts = np.asarray(shapely.points(np.array([[b.x, b.y] for b in changed])), dtype=object)
+                radii = np.array([b.radius for b in changed]) + mover_r + _REACH_SLACK_CM
+                far = np.ones(len(radii), dtype=bool)
+                for r in regions:
+                    far &= ~np.asarray(shapely.dwithin(r, pts, radii))
+                if self.reverse:
+                    far &= np.array([math.hypot(b.x - e.x, b.y - e.y) > clear + b.radius + _REACH_SLACK_CM for b in changed])
+                if far.all():
+                    layer.charge_bases = bases
+                    return layer.charges
         if not self.reverse:
             region = reach_region(empty, e.id, movement_cm)
             charges = np.zeros(len(cells), dtype=bool)
             if not region.is_empty:
                 reach_cm = e.radius + me.radius + CONTACT_TOLERANCE_CM + 1e-9
                 charges = _within(region, cells, reach_cm)
-            exact_charge = True
+            exact_charge, regions = True, (region,)
         else:
-            charges, exact_charge = _charges_from(empty, me, e, cells, movement_cm)
+            charges, exact_charge, regions = _charges_from(empty, me, e, cells, movement_cm)
         layer.charge_key, layer.charges, layer.charges_exact = key, charges, exact_charge
+        layer.charge_bases, layer.charge_regions = bases, regions
         return charges
 
 
