@@ -885,14 +885,11 @@ class ThreatSolver:
             if not changed:
                 return layer.charges
             if regions and not any(r.is_empty for r in regions):
-                pts = np.asarray(shapely.points(np.array([[b.x, b.y] for b in changed])), dtype=object)
-                radii = np.array([b.radius for b in changed]) + mover_r + _REACH_SLACK_CM
-                far = np.ones(len(radii), dtype=bool)
-                for r in regions:
-                    far &= ~np.asarray(shapely.dwithin(r, pts, radii))
+                far = all(not shapely.dwithin(r, shapely.Point(b.x, b.y), b.radius + mover_r + _REACH_SLACK_CM)
+                          for b in changed for r in regions)
                 if self.reverse:
-                    far &= np.array([math.hypot(b.x - e.x, b.y - e.y) > clear + b.radius + _REACH_SLACK_CM for b in changed])
-                if far.all():
+                    far = far and all(math.hypot(b.x - e.x, b.y - e.y) > clear + b.radius + _REACH_SLACK_CM for b in changed)
+                if far:
                     layer.charge_bases = bases
                     return layer.charges
         if not self.reverse:
