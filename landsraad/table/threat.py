@@ -691,13 +691,24 @@ class ThreatSolver:
         self._layers = {}
         self._others = frozenset()
 
-    def map(self, scene: Scene, *, scene_name: str = "", detail: bool | np.ndarray = True) -> ThreatMap:
+    def detail_at(self, board: Board, points: list[tuple[float, float]]) -> np.ndarray:
+        """The ``detail`` grid asking for the cells holding ``points`` (those on the table)."""
+        rows = len(np.arange(self.resolution_cm / 2, board.depth, self.resolution_cm))
+        cols = len(np.arange(self.resolution_cm / 2, board.width, self.resolution_cm))
+        out = np.zeros((rows, cols), dtype=bool)
+        for x, y in points:
+            if 0 <= x <= board.width and 0 <= y <= board.depth:
+                out[min(int(y // self.resolution_cm), rows - 1), min(int(x // self.resolution_cm), cols - 1)] = True
+        return out
+
+    def map(self, scene: Scene, *, scene_name: str = "", detail: bool | np.ndarray = True,
+            board: Board | None = None) -> ThreatMap:
         """The map on ``scene``, reusing what the changes since the last call left standing.
 
         Parameters
         ----------
         scene
-            The scene now.
+            The scene now: its models' profiles, weapons and Movement.
         scene_name
             The scene as typed.
         detail
@@ -705,6 +716,9 @@ class ThreatSolver:
             charges only (every count and :attr:`ThreatMap.threat` exact; cover and odds where
             already known, else ``""`` and NaN): what the viewer draws while a model is dragged.
             A boolean grid of the map's shape: the detail at those cells only.
+        board
+            The table to read instead of the scene's (the same models and terrain; a model
+            dragged elsewhere in the viewer).
 
         Returns
         -------
@@ -715,7 +729,7 @@ class ThreatSolver:
         UsageError
             The model has no side.
         """
-        board = scene.board
+        board = scene.board if board is None else board
         me = board.base(self.model_id)
         if me.side is None:
             raise UsageError(f"threat needs the model's side; {self.model_id!r} has no side in the scene.")
