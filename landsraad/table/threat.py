@@ -76,13 +76,13 @@ from ..geometry.measure import CONTACT_TOLERANCE_CM
 from ..geometry.movement import free_spots, reach_region
 from ..model import Weapon
 from ..odds import shot_odds
-from ..rules.shooting import range_band, shot_cover
+from ..rules.shooting import range_band, shot_cover, verify_target
 from ..rules.state import Combatant, active_rules
 from ..ruleset import DEFAULT, Ruleset
 from ..scene import Scene
 from ..specials import SPECIAL_RULES
 
-__all__ = ["RESOLUTION_CM", "MARGIN_CM", "EnemyLayer", "ThreatPoint", "ThreatMap", "threat_map"]
+__all__ = ["RESOLUTION_CM", "MARGIN_CM", "EnemyLayer", "ThreatPoint", "ThreatMap", "ThreatSolver", "threat_map"]
 
 RESOLUTION_CM = 2.0
 """The side of a cell of the map by default: 30 x 30 cells on a 60 cm table."""
@@ -201,6 +201,10 @@ class ThreatMap:
     proved: float = 1.0
     approximate_charges: tuple[str, ...] = ()
     """Enemies whose charge layer is a lower bound (reverse only, :func:`_charges_from`)."""
+    detailed: bool = True
+    """Cover and hit odds at every cell where its base fits; False for a map made without them
+    (:meth:`ThreatSolver.map` with ``detail`` off: the counts stay exact, cover and odds are
+    known only where asked, so :attr:`p_any_hit` counts the other shots as misses)."""
 
     @property
     def grid_shape(self) -> tuple[int, int]:
@@ -317,27 +321,22 @@ def _solids(board: Board, models_block: bool, skip: set[str]) -> list[_Solid]:
 
 def _clip_convex(a: np.ndarray, d: np.ndarray, ring: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Cyrus-Beck: the parameters [t0, t1] of segments a + t d (t in [0, 1]) inside a convex ring
-    grown by :data:`MARGIN_CM`; t0 > t1 where a segment misses it."""
-    n = len(a)
-    t0, t1 = np.zeros(n), np.ones(n)
+    grown by :data:`MARGIN_CM`; t0 > t1 where a segment misses it (every edge at once: an (N,
+    edges) array)."""
     nxt = np.roll(ring, -1, axis=0)
-    for p, q in zip(ring, nxt):
-        ex, ey = q - p
-        length = math.hypot(ex, ey)
-        if length <= 0:
-            continue
-        nx, ny = ey / length, -ex / length  # outward for a counter-clockwise ring
-        # inside: n . (a + t d - p) <= MARGIN
-        num = MARGIN_CM - ((a[:, 0] - p[0]) * nx + (a[:, 1] - p[1]) * ny)
-        den = d[:, 0] * nx + d[:, 1] * ny
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t = num / den
-        enter = den < 0
-        leave = den > 0
-        t0 = np.where(enter, np.maximum(t0, t), t0)
-        t1 = np.where(leave, np.minimum(t1, t), t1)
-        parallel_out = (den == 0) & (num < 0)
-        t1 = np.where(parallel_out, -1.0, t1)
+    e = nxt - ring
+    length = np.hypot(e[:, 0], e[:, 1])
+    keep = length > 0
+    p, e, length = ring[keep], e[keep], length[keep]
+    nx, ny = e[:, 1] / length, -e[:, 0] / length  # outward for a counter-clockwise ring
+    # inside: n . (a + t d - p) <= MARGIN
+    num = MARGIN_CM - ((a[:, 0:1] - p[None, :, 0]) * nx + (a[:, 1:2] - p[None, :, 1]) * ny)
+    den = d[:, 0:1] * nx + d[:, 1:2] * ny
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = num / den
+    t0 = np.maximum(np.where(den < 0, t, 0.0).max(axis=1, initial=0.0), 0.0)
+    t1 = np.where(den > 0, t, 1.0).min(axis=1, initial=1.0)
+    t1 = np.where(((den == 0) & (num < 0)).any(axis=1), -1.0, t1)
     return t0, t1
 
 
@@ -380,21 +379,42 @@ def _under_viewer(solid: _Solid, eye: np.ndarray, eye_r: np.ndarray) -> np.ndarr
     return shapely.distance(solid.shape, shapely.points(eye)) < eye_r - 10 * MARGIN_CM
 
 
+_EYE_SIDES = (0.0, -0.9, 0.9)
+"""Where the proofs' eye points sit across the viewer's top disc (shares of its radius, sideways
+to the line of the centres); any point of the viewer's cylinder may see (R-LOS)."""
+
+_TARGET_SIDES = (0.0, -0.9, 0.9, -0.5, 0.5)
+"""Where the proofs' target points sit across the silhouette (shares of its half width)."""
+
+
 def _proved_seen(pairs: _Pairs, solids: list[_Solid]) -> np.ndarray:
-    """Where the segment from the eye to just below the silhouette's top clears every obstacle."""
-    a, d = pairs.eye, pairs.tgt - pairs.eye
-    za = pairs.eye_z
-    zb = pairs.feet + _SILHOUETTE_POINT * pairs.height
-    clear = np.ones(len(a), dtype=bool)
-    for s in solids:
-        free = _under_viewer(s, pairs.eye, pairs.eye_r)
-        for ring in ([] if s.circle is not None else s.pieces):
-            t0, t1 = _clip_convex(a, d, ring)
-            clear &= free | _clears(t0, t1, za, zb, s.top)
-        if s.circle is not None:
-            t0, t1 = _clip_circle(a, d, *s.circle)
-            clear &= _clears(t0, t1, za, zb, s.top)
-    return clear
+    """Where a segment from a point of the viewer's top disc to a point just below the top of the
+    silhouette clears every obstacle; tried from the centres first, then across both (a few eye
+    and target points, only for the questions not yet proved)."""
+    u = pairs.tgt - pairs.eye
+    length = np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-12)
+    perp = np.column_stack([-u[:, 1], u[:, 0]]) / length[:, None]
+    zb_all = pairs.feet + _SILHOUETTE_POINT * pairs.height
+    proved = np.zeros(len(pairs.eye), dtype=bool)
+    free_all = [_under_viewer(s, pairs.eye, pairs.eye_r) for s in solids]
+    for ea in _EYE_SIDES:
+        for tb in _TARGET_SIDES:
+            idx = np.flatnonzero(~proved)
+            if not len(idx):
+                return proved
+            a = pairs.eye[idx] + perp[idx] * (ea * pairs.eye_r[idx])[:, None]
+            d = pairs.tgt[idx] + perp[idx] * (tb * pairs.tgt_r[idx])[:, None] - a
+            za, zb = pairs.eye_z[idx], zb_all[idx]
+            clear = np.ones(len(idx), dtype=bool)
+            for s, free in zip(solids, free_all):
+                for ring in ([] if s.circle is not None else s.pieces):
+                    t0, t1 = _clip_convex(a, d, ring)
+                    clear &= free[idx] | _clears(t0, t1, za, zb, s.top)
+                if s.circle is not None:
+                    t0, t1 = _clip_circle(a, d, *s.circle)
+                    clear &= _clears(t0, t1, za, zb, s.top)
+            proved[idx[clear]] = True
+    return proved
 
 
 def _clears(t0: np.ndarray, t1: np.ndarray, za: np.ndarray, zb: np.ndarray, top: float) -> np.ndarray:
@@ -459,13 +479,28 @@ def _straight_charges(board: Board, mover: Base, starts: np.ndarray, target: Bas
     return ok & inside
 
 
+def _within(region: Any, pts: np.ndarray, d: float) -> np.ndarray:
+    """``distance(region, p) <= d`` for each point: GEOS's prepared distance-within test settles
+    every point farther than 1e-6 cm from the limit, the plain distance the few that are not (so
+    the answer is the distance's to the last bit)."""
+    points = np.asarray(shapely.points(pts), dtype=object)
+    shapely.prepare(region)
+    near = np.asarray(shapely.dwithin(region, points, d + 1e-6))
+    sure = np.asarray(shapely.dwithin(region, points, d - 1e-6) if d > 1e-6 else shapely.intersects(region, points))
+    edge = np.flatnonzero(near & ~sure)
+    out = sure.copy()
+    if len(edge):
+        out[edge] = np.asarray(shapely.distance(region, points[edge])) <= d
+    return out
+
+
 RING_SAMPLES = 12
 """Contact points tried round an enemy hemmed in by terrain or models (see :func:`_charges_from`)."""
 
 
-def _charges_from(empty: Board, me: Base, e: Base, pts: np.ndarray, movement_cm: float) -> tuple[np.ndarray, bool]:
-    """Where the model, stood at each of ``pts``, reaches base contact with ``e`` in one move, and
-    whether the answer is exact.
+def _charges_from(empty: Board, me: Base, e: Base, pts: np.ndarray, movement_cm: float) -> tuple[np.ndarray, bool, tuple[Any, ...]]:
+    """Where the model, stood at each of ``pts``, reaches base contact with ``e`` in one move,
+    whether the answer is exact, and the reach regions it read.
 
     The cheapest move into contact is the cheapest path to the ring of centres touching ``e``.
     When nothing but ``e`` lies within the model's diameter of that ring (no base, no impassable
@@ -485,44 +520,60 @@ def _charges_from(empty: Board, me: Base, e: Base, pts: np.ndarray, movement_cm:
     if free:
         board = empty.with_base(Base(ghost_id, e.x, e.y, me.diameter_mm, me.height_cm, me.side))
         region = reach_region(board, ghost_id, movement_cm + ring_r, ignore=[e.id])
-        return np.asarray(shapely.distance(region, shapely.points(pts)) <= 1e-9), True
+        return _within(region, pts, 1e-9), True, (region,)
     ang = np.arange(RING_SAMPLES) * (2 * math.pi / RING_SAMPLES)
     ring = np.column_stack([e.x + (ring_r + 1e-6) * np.cos(ang), e.y + (ring_r + 1e-6) * np.sin(ang)])
     probe = empty
     ok = free_spots(probe.without(ghost_id).with_base(Base(ghost_id, 0.0, 0.0, me.diameter_mm)), ghost_id, ring)
     out = np.zeros(len(pts), dtype=bool)
+    regions = []
     for x, y in ring[ok]:
         board = empty.with_base(Base(ghost_id, float(x), float(y), me.diameter_mm, me.height_cm, me.side))
-        out |= shapely.distance(reach_region(board, ghost_id, movement_cm), shapely.points(pts)) <= 1e-9
-    return out, False
+        regions.append(reach_region(board, ghost_id, movement_cm))
+        out |= _within(regions[-1], pts, 1e-9)
+    return out, False, tuple(regions)
 
 
 # --- the map ----------------------------------------------------------------------------------
 
 
 class _Odds:
-    """Hit chances per (shooter and weapon, target, range band, cover), computed once each (the
-    combatants are kept alive, so their ids stay theirs)."""
+    """Hit chances per (shooter and weapon, target, range band, cover), computed once each and kept
+    for the solver's life: keyed by the combatants' values (their JSON), so a profile changed in
+    the editor is a new key, never a stale answer."""
 
     def __init__(self, ruleset: Ruleset):
         self.ruleset = ruleset
-        self.memo: dict[tuple[Any, ...], float | None] = {}
-        self.kept: list[Combatant] = []
+        self.memo: dict[tuple[str, str, float, str], float | None] = {}
+        self.refused: dict[tuple[str, str], bool] = {}
 
-    def p_hit(self, shooter: Combatant, target: Combatant, distance: float, cover: str) -> float | None:
+    def p_hit(self, shooter: Combatant, shooter_key: str, target: Combatant, target_key: str, distance: float,
+              cover: str) -> float | None:
+        """The hit chance, None where the kernel refuses the shot."""
         assert shooter.weapon is not None and shooter.weapon.range_cm is not None
         # the kernel reads the distance through its range band (R-SHOOT), unless a special rule
         # of the shooter's adds to the shot from the distance itself
         by = (range_band(distance, shooter.weapon.range_cm) if not SPECIAL_RULES.hooked("shoot_combat_bonus", active_rules(shooter))
               else distance)
-        k = (id(shooter), id(target), by, cover)
+        k = (shooter_key, target_key, by, cover)
         if k not in self.memo:
             try:
                 self.memo[k] = shot_odds(shooter, target, distance_cm=distance, cover=shot_cover(cover), ruleset=self.ruleset).p_hit
             except RuleError:  # the kernel refuses the shot (a laser at a shield, R-LASER)
                 self.memo[k] = None
-            self.kept += [shooter, target]
         return self.memo[k]
+
+    def allowed(self, shooter: Combatant, shooter_key: str, target: Combatant, target_key: str) -> bool:
+        """Whether the kernel allows the shot at all (R-SHOOT, R-LASER: the states and the weapon,
+        neither the distance nor the cover)."""
+        k = (shooter_key, target_key)
+        if k not in self.refused:
+            try:
+                verify_target(shooter, target, ruleset=self.ruleset)
+                self.refused[k] = False
+            except RuleError:
+                self.refused[k] = True
+        return not self.refused[k]
 
 
 def _combatant(scene: Scene, model_id: str, weapon: Weapon | None) -> Combatant | None:
@@ -541,6 +592,332 @@ def _in_contact_with_foe(board: Board, model_id: str) -> bool:
             if math.hypot(b.x - me.x, b.y - me.y) - b.radius - me.radius <= CONTACT_TOLERANCE_CM + 1e-9:
                 return True
     return False
+
+
+_REACH_SLACK_CM = 0.5
+"""A base this much farther than a move could touch it still counts as near (the cached charges
+are kept only while every moved base stays farther: generous, far above the regions' 0.01 cm)."""
+
+
+@dataclass
+class _Layer:
+    """One enemy's answers kept between updates, over every cell of the grid (flat).
+
+    ``sight_known`` / ``cover_known`` say which cells' answers are current; a cell goes stale when
+    a base enters or leaves its sight corridor, the whole layer when the enemy itself moves."""
+
+    base: Base
+    seen: np.ndarray
+    sight_known: np.ndarray
+    sight_exact: np.ndarray  # the answer needed the exact function (for ``proved``)
+    cover: np.ndarray
+    cover_known: np.ndarray
+    cover_exact: np.ndarray
+    charge_key: tuple[Any, ...] | None = None
+    charges: np.ndarray | None = None
+    charges_exact: bool = True
+    charge_bases: frozenset[Base] = frozenset()
+    charge_regions: tuple[Any, ...] = ()
+
+
+def _fresh_layer(base: Base, n: int) -> _Layer:
+    return _Layer(base, np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), np.zeros(n, dtype=bool),
+                  np.full(n, "", dtype=object), np.zeros(n, dtype=bool), np.zeros(n, dtype=bool))
+
+
+def _corridor_hits(e: Base, cells: np.ndarray, me_r: float, b: Base) -> np.ndarray:
+    """The cells whose sight question between ``e`` and the model stood there a base ``b`` could
+    enter: every sight segment stays within the hull of the two bases, itself within the larger
+    radius of the segment joining their centres."""
+    a = np.array([e.x, e.y])
+    d = cells - a
+    dd = np.maximum((d * d).sum(axis=1), 1e-18)
+    t = np.clip(((b.x - e.x) * d[:, 0] + (b.y - e.y) * d[:, 1]) / dd, 0.0, 1.0)
+    gap = np.hypot(e.x + t * d[:, 0] - b.x, e.y + t * d[:, 1] - b.y)
+    return np.asarray(gap <= b.radius + max(e.radius, me_r) + 10 * MARGIN_CM + 1e-6)
+
+
+class ThreatSolver:
+    """The threat map of one model, kept up to date as the table changes (a model dragged in the
+    viewer): what does not depend on a change is kept.
+
+    Kept between updates: the grid; each enemy's sight and cover per cell, recomputed only where
+    a base entered or left the cell's sight corridor (the hull of the two bases) or wholly when
+    the enemy moved; each enemy's charge region, recomputed only when a base came or went within
+    reach of it; the hit odds per weapon, band and cover. The terrain, the table or the model's
+    base changed: everything is computed again. The model's own position never matters (it is
+    stood at every cell). Every answer is the one :func:`threat_map` gives on the same scene.
+
+    Parameters
+    ----------
+    model_id, reverse, resolution_cm, ruleset
+        As :func:`threat_map`.
+
+    Examples
+    --------
+    >>> from landsraad.table.scenes import load
+    >>> scene = load("table")
+    >>> solver = ThreatSolver("sardaukar-1", resolution_cm=6)
+    >>> before = solver.map(scene)
+    >>> models = [m.model_copy(update={"at": (50.0, 50.0)}) if m.id == "naib-1" else m for m in scene.models]
+    >>> moved = type(scene).model_validate({**scene.model_dump(), "models": models})
+    >>> after = solver.map(moved, detail=False)   # the naib's layer again, the others where it passed
+    >>> bool((after.threat == threat_map(moved, "sardaukar-1", resolution_cm=6).threat).all())
+    True
+    """
+
+    def __init__(self, model_id: str, *, reverse: bool = False, resolution_cm: float = RESOLUTION_CM,
+                 ruleset: Ruleset = DEFAULT):
+        if not (math.isfinite(resolution_cm) and 0.5 <= resolution_cm <= 30):
+            raise UsageError(f"The resolution must be between 0.5 and 30 cm; got {resolution_cm:g}.")
+        self.model_id = model_id
+        self.reverse = reverse
+        self.resolution_cm = float(resolution_cm)
+        self.ruleset = ruleset
+        self._odds = _Odds(ruleset)
+        self._table_key: tuple[Any, ...] | None = None
+        self._layers: dict[str, _Layer] = {}
+        self._others: frozenset[Base] = frozenset()
+        self.exact_calls = 0
+        """Calls to the exact one-point functions so far (all updates)."""
+
+    def _reset(self, board: Board, me: Base) -> None:
+        xs = np.arange(self.resolution_cm / 2, board.width, self.resolution_cm)
+        ys = np.arange(self.resolution_cm / 2, board.depth, self.resolution_cm)
+        gx, gy = np.meshgrid(xs, ys)
+        self._xs, self._ys, self._shape = xs, ys, gx.shape
+        self._cells = np.column_stack([gx.ravel(), gy.ravel()])
+        self._table_key = (board.width, board.depth, board.terrain, me.diameter_mm, me.height_cm, me.side)
+        self._layers = {}
+        self._others = frozenset()
+
+    def detail_at(self, board: Board, points: list[tuple[float, float]]) -> np.ndarray:
+        """The ``detail`` grid asking for the cells holding ``points`` (those on the table)."""
+        rows = len(np.arange(self.resolution_cm / 2, board.depth, self.resolution_cm))
+        cols = len(np.arange(self.resolution_cm / 2, board.width, self.resolution_cm))
+        out = np.zeros((rows, cols), dtype=bool)
+        for x, y in points:
+            if 0 <= x <= board.width and 0 <= y <= board.depth:
+                out[min(int(y // self.resolution_cm), rows - 1), min(int(x // self.resolution_cm), cols - 1)] = True
+        return out
+
+    def map(self, scene: Scene, *, scene_name: str = "", detail: bool | np.ndarray = True,
+            board: Board | None = None) -> ThreatMap:
+        """The map on ``scene``, reusing what the changes since the last call left standing.
+
+        Parameters
+        ----------
+        scene
+            The scene now: its models' profiles, weapons and Movement.
+        scene_name
+            The scene as typed.
+        detail
+            True: cover and hit odds at every cell (the full map). False: sight, shots and
+            charges only (every count and :attr:`ThreatMap.threat` exact; cover and odds where
+            already known, else ``""`` and NaN): what the viewer draws while a model is dragged.
+            A boolean grid of the map's shape: the detail at those cells only.
+        board
+            The table to read instead of the scene's (the same models and terrain; a model
+            dragged elsewhere in the viewer).
+
+        Returns
+        -------
+        ThreatMap
+
+        Raises
+        ------
+        UsageError
+            The model has no side.
+        """
+        board = scene.board if board is None else board
+        me = board.base(self.model_id)
+        if me.side is None:
+            raise UsageError(f"threat needs the model's side; {self.model_id!r} has no side in the scene.")
+        key = (board.width, board.depth, board.terrain, me.diameter_mm, me.height_cm, me.side)
+        if key != self._table_key:
+            self._reset(board, me)
+        model_id, reverse, blocks = self.model_id, self.reverse, self.ruleset.models_block_sight
+        cells = self._cells
+        standable = free_spots(board, model_id, cells)
+        if isinstance(detail, np.ndarray):
+            wanted = standable & detail.ravel()
+        else:
+            wanted = standable & bool(detail)
+        empty = board.without(model_id)
+        enemy_ids = [b.id for b in board.bases if b.side is not None and b.side != me.side]
+        others = frozenset(b for b in board.bases if b.id != model_id)
+        changed = others ^ self._others if blocks else frozenset()
+        self._others = others
+        self._layers = {k: v for k, v in self._layers.items() if k in enemy_ids}
+        my_card = scene.model(model_id).card
+        mine = f"{model_id}: no profile, so no weapons and no Movement" if reverse else f"{model_id}: no profile, so no hit odds at it"
+        skipped = [f"{e}: no profile, its weapons and odds are unknown" for e in enemy_ids
+                   if scene.model(e).card is None] + ([mine] if my_card is None else [])
+        my_move = scene.movement(model_id)
+        questions = exact = 0
+        inexact: list[str] = []
+        out_layers = []
+        h_me = max(float(me.height_cm), _FLAT_CM)
+        # R-SHOOT: no shot from base contact with a foe; reversed, the model's foes are the enemies
+        my_foe_contact = np.zeros(len(cells), dtype=bool)
+        for eid in enemy_ids:
+            f = board.base(eid)
+            my_foe_contact |= np.hypot(cells[:, 0] - f.x, cells[:, 1] - f.y) - f.radius - me.radius <= CONTACT_TOLERANCE_CM + 1e-9
+        for eid in enemy_ids:
+            e = board.base(eid)
+            layer = self._layers.get(eid)
+            if layer is None or layer.base != e:
+                layer = self._layers[eid] = _fresh_layer(e, len(cells))
+            else:
+                for b in changed:
+                    if b.id != eid:
+                        stale = _corridor_hits(e, cells, me.radius, b)
+                        layer.sight_known &= ~stale
+                        layer.cover_known &= ~stale
+            self._sight(board, layer, standable, wanted, me, h_me)
+            seen = layer.seen & standable
+            questions += int(standable.sum()) + int((seen & layer.cover_known).sum())
+            exact += int((layer.sight_exact & standable).sum()) + int((layer.cover_exact & layer.cover_known & seen).sum())
+            viewer, target = (eid, model_id) if not reverse else (model_id, eid)
+            # shots: the viewer's ranged weapons at the target (R-SHOOT), the best hit chance
+            n = len(cells)
+            p_hit = np.full(n, np.nan)
+            weapon = np.full(n, "", dtype=object)
+            shooter_card = scene.model(viewer).card
+            gaps = np.hypot(cells[:, 0] - e.x, cells[:, 1] - e.y) - e.radius - me.radius
+            contact = gaps <= CONTACT_TOLERANCE_CM + 1e-9
+            may_shoot = seen & ~(my_foe_contact if reverse else contact)
+            if not reverse and _in_contact_with_foe(empty, eid):
+                may_shoot[:] = False
+            shoots = np.zeros(n, dtype=bool)
+            target_c = _combatant(scene, target, _melee(scene, target))
+            ranged = [w for w in scene.model(viewer).carried if w.is_ranged and w.range_cm is not None]
+            if shooter_card is not None and target_c is not None:
+                target_key = target_c.model_dump_json()
+                for w in ranged:
+                    shooter_c = Combatant.from_profile(shooter_card, w)
+                    shooter_key = shooter_c.model_dump_json()
+                    if not self._odds.allowed(shooter_c, shooter_key, target_c, target_key):
+                        continue
+                    shoots |= may_shoot
+                    for i in np.flatnonzero(may_shoot & layer.cover_known):
+                        p = self._odds.p_hit(shooter_c, shooter_key, target_c, target_key, report_cm(gaps[i]), str(layer.cover[i]))
+                        if p is not None and (math.isnan(p_hit[i]) or p > p_hit[i]):
+                            p_hit[i], weapon[i] = p, w.name
+                unknown = shoots & ~layer.cover_known  # cover not asked (detail off): may shoot, odds not worked out
+                if unknown.any():
+                    allowed = [w for w in ranged if self._odds.allowed(Combatant.from_profile(shooter_card, w),
+                               Combatant.from_profile(shooter_card, w).model_dump_json(), target_c, target_key)]
+                    weapon[unknown] = allowed[0].name if allowed else ""
+            elif shooter_card is not None and ranged:  # it may shoot; the odds need the target's card
+                shoots = may_shoot.copy()
+                weapon[shoots] = ranged[0].name
+            # charges within one move, so the Melee action follows this activation (R-ACTIVATE)
+            charges = np.zeros(n, dtype=bool)
+            mover_move = my_move if reverse else scene.movement(eid)
+            if mover_move and standable.any():
+                questions += int(standable.sum())
+                charges = self._charges(empty, layer, me, e, mover_move)
+                if reverse:
+                    charges = charges | contact
+                    if not layer.charges_exact:
+                        charges |= _straight_charges(empty, me, cells, e, mover_move)
+                        inexact.append(eid)
+            cover = np.where(seen & layer.cover_known, layer.cover, "")
+            out_layers.append(EnemyLayer(eid, *(_grid(v, standable, fill, self._shape) for v, fill in (
+                (seen, False), (cover, ""), (p_hit, np.nan), (weapon, ""), (charges, False), (shoots & standable, False)))))
+        proved = 1.0 - exact / questions if questions else 1.0
+        return ThreatMap(scene_name, model_id, reverse, self.resolution_cm, float(board.width), float(board.depth),
+                         self._xs, self._ys, standable.reshape(self._shape), tuple(out_layers), tuple(skipped), proved,
+                         tuple(inexact), detailed=bool(wanted[standable].all()) if standable.any() else True)
+
+    def _sight(self, board: Board, layer: _Layer, standable: np.ndarray, wanted: np.ndarray, me: Base, h_me: float) -> None:
+        """Bring the layer's sight up to date on the standable cells, and its cover on the wanted
+        ones: the vectorised proofs first, the exact functions for what they leave."""
+        e = layer.base
+        model_id, reverse, blocks = self.model_id, self.reverse, self.ruleset.models_block_sight
+        todo = np.flatnonzero(standable & ~layer.sight_known)
+        cover_todo = wanted & ~layer.cover_known
+        if not len(todo) and not cover_todo.any():
+            return
+        solids = _solids(board, blocks, {model_id, e.id})
+        e_z = sight.elevation(board, e)
+        viewer, target = (e.id, model_id) if not reverse else (model_id, e.id)
+
+        def pairs_at(idx: np.ndarray) -> _Pairs:
+            pts, n = self._cells[idx], len(idx)
+            ones = np.ones(n)
+            if not reverse:  # the enemy looks at the model, stood at each cell (on the table: feet at 0)
+                return _Pairs(np.tile([e.x, e.y], (n, 1)), ones * (e_z + e.height_cm), ones * e.radius,
+                              pts, np.zeros(n), ones * h_me, ones * me.radius)
+            return _Pairs(pts, ones * me.height_cm, ones * me.radius, np.tile([e.x, e.y], (n, 1)),
+                          ones * e_z, ones * max(float(e.height_cm), _FLAT_CM), ones * e.radius)
+
+        def moved(i: int) -> Board:
+            return board.moved(model_id, (float(self._cells[i, 0]), float(self._cells[i, 1])))
+
+        if len(todo):
+            proved = _proved_seen(pairs_at(todo), solids)
+            layer.seen[todo] = proved
+            layer.sight_exact[todo] = ~proved
+            layer.sight_known[todo] = True
+            layer.cover_known[todo] = False
+            for i in todo[~proved]:
+                self.exact_calls += 1
+                layer.seen[i] = sight.line_of_sight(moved(i), viewer, target, models_block=blocks)
+        cover_todo = np.flatnonzero(wanted & ~layer.cover_known)
+        if not len(cover_todo):
+            return
+        hidden = cover_todo[~layer.seen[cover_todo]]
+        layer.cover[hidden], layer.cover_known[hidden], layer.cover_exact[hidden] = "", True, False
+        ask = cover_todo[layer.seen[cover_todo]]
+        if not len(ask):
+            return
+        none = _proved_no_cover(pairs_at(ask), solids)
+        layer.cover[ask[none]] = "none"
+        layer.cover_exact[ask] = ~none
+        for i in ask[~none]:
+            self.exact_calls += 1
+            layer.cover[i] = sight.cover_class(moved(i), viewer, target, models_block=blocks)
+        layer.cover_known[ask] = True
+
+    def _charges(self, empty: Board, layer: _Layer, me: Base, e: Base, movement_cm: float) -> np.ndarray:
+        """The enemy's charge layer (forward: it reaches the model; reverse: the model reaches it),
+        kept while no base comes or goes near the reach regions it was read from.
+
+        A base farther than the mover's radius and its own (and :data:`_REACH_SLACK_CM`) from a
+        reach region, before and after it moved, changes nothing: were some point reached only
+        without it, the path there would touch it first at a point of the region."""
+        cells = self._cells
+        key = (e, movement_cm, me.diameter_mm, me.height_cm, me.side)
+        bases = frozenset(b for b in empty.bases if b.id != e.id)
+        if layer.charge_key == key and layer.charges is not None:
+            changed = bases ^ layer.charge_bases
+            mover_r = me.radius if self.reverse else e.radius
+            clear = e.radius + 2 * me.radius + MARGIN_CM  # reverse: the contact ring's own test (_charges_from)
+            regions = layer.charge_regions
+            if not changed:
+                return layer.charges
+            if regions and not any(r.is_empty for r in regions):
+                far = all(not shapely.dwithin(r, shapely.Point(b.x, b.y), b.radius + mover_r + _REACH_SLACK_CM)
+                          for b in changed for r in regions)
+                if self.reverse:
+                    far = far and all(math.hypot(b.x - e.x, b.y - e.y) > clear + b.radius + _REACH_SLACK_CM for b in changed)
+                if far:
+                    layer.charge_bases = bases
+                    return layer.charges
+        if not self.reverse:
+            region = reach_region(empty, e.id, movement_cm)
+            charges = np.zeros(len(cells), dtype=bool)
+            if not region.is_empty:
+                reach_cm = e.radius + me.radius + CONTACT_TOLERANCE_CM + 1e-9
+                charges = _within(region, cells, reach_cm)
+            exact_charge, regions = True, (region,)
+        else:
+            charges, exact_charge, regions = _charges_from(empty, me, e, cells, movement_cm)
+        layer.charge_key, layer.charges, layer.charges_exact = key, charges, exact_charge
+        layer.charge_bases, layer.charge_regions = bases, regions
+        return charges
 
 
 def threat_map(scene: Scene, model_id: str, *, reverse: bool = False, resolution_cm: float = RESOLUTION_CM,
@@ -570,117 +947,18 @@ def threat_map(scene: Scene, model_id: str, *, reverse: bool = False, resolution
     ------
     UsageError
         The model has no side, or the resolution is out of bounds.
+
+    See Also
+    --------
+    ThreatSolver : the same map kept up to date as the table changes.
     """
-    board = scene.board
-    me = board.base(model_id)
-    if me.side is None:
-        raise UsageError(f"threat needs the model's side; {model_id!r} has no side in the scene.")
-    if not (math.isfinite(resolution_cm) and 0.5 <= resolution_cm <= 30):
-        raise UsageError(f"The resolution must be between 0.5 and 30 cm; got {resolution_cm:g}.")
-    blocks = ruleset.models_block_sight
-    xs = np.arange(resolution_cm / 2, board.width, resolution_cm)
-    ys = np.arange(resolution_cm / 2, board.depth, resolution_cm)
-    gx, gy = np.meshgrid(xs, ys)
-    cells = np.column_stack([gx.ravel(), gy.ravel()])
-    standable = free_spots(board, model_id, cells)
-    pts = cells[standable]
-    n = len(pts)
-    enemy_ids = [b.id for b in board.bases if b.side is not None and b.side != me.side]
-    odds = _Odds(ruleset)
-    my_card = scene.model(model_id).card
-    mine = f"{model_id}: no profile, so no weapons and no Movement" if reverse else f"{model_id}: no profile, so no hit odds at it"
-    skipped = [f"{e}: no profile, its weapons and odds are unknown" for e in enemy_ids
-               if scene.model(e).card is None] + ([mine] if my_card is None else [])
-    empty = board.without(model_id)
-    my_move = scene.movement(model_id)
-    questions = exact_calls = 0
-    inexact: list[str] = []
-    layers = []
-    h_me = max(float(me.height_cm), _FLAT_CM)
-    # R-SHOOT: no shot from base contact with a foe; reversed, the model's foes are the enemies
-    my_foe_contact = np.zeros(n, dtype=bool)
-    for eid in enemy_ids:
-        f = board.base(eid)
-        my_foe_contact |= np.hypot(pts[:, 0] - f.x, pts[:, 1] - f.y) - f.radius - me.radius <= CONTACT_TOLERANCE_CM + 1e-9
-    for eid in enemy_ids:
-        e = board.base(eid)
-        e_z = sight.elevation(board, e)
-        solids = _solids(board, blocks, {model_id, eid})
-        ones = np.ones(n)
-        if not reverse:  # the enemy looks at the model, stood at each cell (on the table: feet at 0)
-            pairs = _Pairs(np.tile([e.x, e.y], (n, 1)), ones * (e_z + e.height_cm), ones * e.radius,
-                           pts, np.zeros(n), ones * h_me, ones * me.radius)
-        else:  # the model, stood at each cell, looks at the enemy
-            pairs = _Pairs(pts, ones * me.height_cm, ones * me.radius, np.tile([e.x, e.y], (n, 1)),
-                           ones * e_z, ones * max(float(e.height_cm), _FLAT_CM), ones * e.radius)
-        viewer, target = (eid, model_id) if not reverse else (model_id, eid)
-        seen = _proved_seen(pairs, solids) if n else np.zeros(0, dtype=bool)
-        none = np.zeros(n, dtype=bool)
-        if seen.any():
-            none[seen] = _proved_no_cover(_Pairs(*(getattr(pairs, f)[seen] for f in _pair_fields)), solids)
-        cover = np.full(n, "", dtype=object)
-        cover[none] = "none"
-        for i in np.flatnonzero(~none):
-            moved = board.moved(model_id, (float(pts[i, 0]), float(pts[i, 1])))
-            if not seen[i]:
-                exact_calls += 1
-                seen[i] = sight.line_of_sight(moved, viewer, target, models_block=blocks)
-                if not seen[i]:
-                    continue
-            exact_calls += 1
-            cover[i] = sight.cover_class(moved, viewer, target, models_block=blocks)
-        questions += n + int(seen.sum())
-        # shots: the viewer's ranged weapons at the target (R-SHOOT), the best hit chance
-        p_hit = np.full(n, np.nan)
-        weapon = np.full(n, "", dtype=object)
-        shooter_card = scene.model(viewer).card
-        gaps = np.hypot(pts[:, 0] - e.x, pts[:, 1] - e.y) - e.radius - me.radius
-        contact = gaps <= CONTACT_TOLERANCE_CM + 1e-9
-        may_shoot = seen & ~(my_foe_contact if reverse else contact)
-        if not reverse and _in_contact_with_foe(empty, eid):
-            may_shoot[:] = False
-        target_c = _combatant(scene, target, _melee(scene, target))
-        if shooter_card is not None and target_c is not None:
-            for w in scene.model(viewer).carried:
-                if not w.is_ranged or w.range_cm is None:
-                    continue
-                shooter_c = Combatant.from_profile(shooter_card, w)
-                for i in np.flatnonzero(may_shoot):
-                    p = odds.p_hit(shooter_c, target_c, report_cm(gaps[i]), str(cover[i]))
-                    if p is not None and (math.isnan(p_hit[i]) or p > p_hit[i]):
-                        p_hit[i], weapon[i] = p, w.name
-        shoots = ~np.isnan(p_hit)
-        ranged = [w for w in scene.model(viewer).carried if w.is_ranged and w.range_cm is not None]
-        if shooter_card is not None and target_c is None and ranged:  # it may shoot; the odds need the target's card
-            shoots = may_shoot.copy()
-            weapon[shoots] = ranged[0].name
-        # charges within one move, so the Melee action follows this activation (R-ACTIVATE)
-        charges = np.zeros(n, dtype=bool)
-        mover_move = my_move if reverse else scene.movement(eid)
-        if mover_move and n:
-            questions += n
-            if not reverse:
-                region = reach_region(empty, eid, mover_move)
-                if not region.is_empty:
-                    reach = e.radius + me.radius + CONTACT_TOLERANCE_CM + 1e-9
-                    charges = shapely.distance(region, shapely.points(pts)) <= reach
-            else:
-                charges, exact_charge = _charges_from(empty, me, e, pts, mover_move)
-                charges |= contact
-                if not exact_charge:
-                    charges |= _straight_charges(board, me, pts, e, mover_move)
-                    inexact.append(eid)
-        layers.append(EnemyLayer(eid, *(_grid(v, standable, fill, gx.shape) for v, fill in (
-            (seen, False), (cover, ""), (p_hit, np.nan), (weapon, ""), (charges, False), (shoots, False)))))
-    proved = 1.0 - exact_calls / questions if questions else 1.0
-    return ThreatMap(scene_name, model_id, reverse, float(resolution_cm), float(board.width), float(board.depth),
-                     xs, ys, standable.reshape(gx.shape), tuple(layers), tuple(skipped), proved, tuple(inexact))
+    scene.board.base(model_id)
+    return ThreatSolver(model_id, reverse=reverse, resolution_cm=resolution_cm, ruleset=ruleset).map(scene, scene_name=scene_name)
 
 
 def _grid(values: np.ndarray, standable: np.ndarray, fill: Any, shape: tuple[int, ...]) -> np.ndarray:
     out = np.full(standable.shape, fill, dtype=values.dtype if values.dtype != object else object)
-    out[standable] = values
+    out[standable] = values[standable]
     if out.dtype == object:
         out = out.astype(str)
     return out.reshape(shape)
-

@@ -339,9 +339,10 @@ class Viewer(Artist):
         legend = self._legend(names)
         pkey = (tuple(lines), tuple(legend), self.window.width, self.window.height, self._slider_key(), self._play_key())
         self._layer("panel", pkey, self._draw_panel, lines, legend)
-        if isinstance(self.mode, EditMode):  # T: the threat map, kept while the mapped model is dragged
+        if isinstance(self.mode, EditMode):  # T: the threat map, following a dragged model (throttled, viewer/threat.py)
             tv = self.threat_view
-            self._layer("threat", (still, cam, tv and (tv.model, tv.reverse)), self._draw_threat)
+            shown = tv.board_to_show(board, still) if tv is not None else still
+            self._layer("threat", (shown, cam, tv and (tv.model, tv.reverse)), self._draw_threat, shown)
         # the reach region changes only with the board or the selection: built once, not per pointer move
         self._layer("reach", (bkey, self._reach_model(board)), self._draw_reach, board)
         okey = (bkey, self._overlay_inputs(), self._legend_height, self.window.width)
@@ -680,16 +681,16 @@ class Viewer(Artist):
         else:
             self.threat_view = ThreatView(model, reverse)
 
-    def _draw_threat(self) -> list[Any]:
+    def _draw_threat(self, board: Board) -> list[Any]:
         tv = self.threat_view
         if tv is None or not isinstance(self.mode, EditMode):
             return []
         scene = self.mode.editor.scene
-        if not scene.board.has_base(tv.model):
+        if not scene.board.has_base(tv.model) or not board.has_base(tv.model):
             self.threat_view = None
             return []
-        tm = tv.map_for(scene)
-        self.status = tv.status(tm)
+        tm = tv.map_for(scene, board)
+        self.status = tv.status(tm, board)
         out: list[Any] = []
         for geometry, colour in level_geometries(tm):
             out += self._fill(geometry, (*colour, 120), 2)
