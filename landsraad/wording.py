@@ -495,11 +495,23 @@ _KIND_PROSE = {
     "template": "fire the {weapon}",
 }
 
+_MOVES_PROSE = {
+    "disengage_then_move": N_("disengage from {opponent}, then move to {end}"),
+    "disengage_then_shoot": N_("disengage from {opponent}, then shoot {target} with the {weapon}"),
+    "two_moves": N_("move to {end}: the Move action and the free move"),
+}
+"""The options of :mod:`landsraad.table.advice_moves` in words (translated where shown)."""
+
 
 def option_title(o: Option) -> str:
     """One option in words: what the model does."""
     if o.kind in _TEMPLATE_KINDS:
         return template_option_title(cast("TemplateOption", o))
+    if o.kind == "fight":
+        return _("fight {target} where it stands: the Melee action with the {weapon}").format(
+            target=o.target, weapon=o.weapon or _("bare hands"))
+    if o.kind in _MOVES_PROSE:
+        return _(_MOVES_PROSE[o.kind]).format(opponent=o.disengage_from, target=o.target, weapon=o.weapon, end=point(o.end))
     return _KIND_PROSE[o.kind].format(target=o.target, weapon=o.weapon or "bare hands", end=point(o.end))
 
 
@@ -520,18 +532,46 @@ def advice_lines(a: Advice, *, top: int | None = None) -> list[str]:
         lines.append(f"{i}. {option_title(o)}.")
         if o.kind in _TEMPLATE_KINDS:
             lines += template_option_lines(cast("TemplateOption", o))
+        elif o.kind in _MOVES_PROSE:
+            lines += _moves_option_lines(o)
         elif o.kind != "rest":
             wounds = ", ".join(f"{RESULT_LABELS[k]} {pct(v)} %" for k, v in o.wound.items() if k != "none" and v > 0)
             lines.append(f"   hits {pct(o.p_hit)} %; wounds: {wounds or 'none possible'}; expected damage"
                          f" {o.expected_damage:.2f}.")
         lines.append(f"   {_risk_text(o)[0].upper()}{_risk_text(o)[1:]}.")
         if o.reasons and o.kind != "rest":
-            lines.append(f"   Why: {'; '.join(o.reasons)}.")
+            lines.append(f"   Why: {'; '.join(localized(r) for r in o.reasons)}.")
         lines += [f"   $ {c}" for c in o.commands]
     if top and len(a.options) > top:
         lines.append(f"({len(a.options) - top} more: --all or --json.)")
     lines += [f"(Left out: {s}.)" for s in a.skipped]
     lines += [f"(Not weighed: {_NOT_WEIGHED[b].format(action=act)}.)" for act, b in a.not_weighed]
+    return lines
+
+
+def _wounds(wound: dict[str, float]) -> str:
+    parts = [f"{_(RESULT_LABELS[k])} {_pct(v)} %" for k, v in wound.items() if k != "none" and v > 0]
+    return ", ".join(parts) if parts else _("none possible")
+
+
+def _pct(fraction: float) -> str:
+    return decimal(pct(fraction))
+
+
+def _moves_option_lines(o: Option) -> list[str]:
+    """The odds of an option of :mod:`landsraad.table.advice_moves`: the disengage test first, then the shot."""
+    lines: list[str] = []
+    d = o.disengage
+    if d is not None:
+        margins = sorted(float(k) for k in d.margin_cm)
+        lines.append("   " + _("Disengage: gets away {p} % (then moves exactly its margin, {low} to {high} cm); held {held} %:"
+                              " it takes {wounds}; expected damage taken {taken}.").format(
+            p=_pct(d.p_success), low=decimal(fmt(margins[0])), high=decimal(fmt(margins[-1])), held=_pct(1 - d.p_success),
+            wounds=_wounds(d.wound), taken=decimal(f"{d.expected_damage:.2f}")))
+    if o.odds is not None:
+        lines.append("   " + _("The shot, counting the chance to get away: hits {p} %; wounds: {wounds}; expected damage"
+                              " {damage}.").format(p=_pct(o.p_hit), wounds=_wounds({k: v for k, v in o.wound.items()}),
+                                                   damage=decimal(f"{o.expected_damage:.2f}")))
     return lines
 
 

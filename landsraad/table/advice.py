@@ -20,6 +20,16 @@ base contact with an enemy, Shoot, ...). The options weighed:
     A template shot (blast, direct fire, a laser's explosive blast; R-TEMPLATE, RUL-19): where to
     aim, every model under it with its own odds, friendly fire taken off; from where it stands, or
     with the free move before or after (:func:`template_options`, :func:`moved_template_options`).
+``fight``
+    A model already in base contact with an enemy: the Melee action where it stands (the clash as
+    for a charge).
+``disengage_then_move``, ``disengage_then_shoot``
+    A model in contact makes no normal move (PRJ-90): the disengage test (R-DISENGAGE, against the
+    enemy the opposing player picks), then the second move or the Shoot action if it gets away
+    (:mod:`.advice_moves`); the blow a failure takes is its risk.
+``two_moves``
+    The Move action and the free move, to the safest point within twice the Movement when one move
+    is not enough (:mod:`.advice_moves`).
 ``rest``
     No action: the baseline.
 
@@ -30,7 +40,9 @@ Each option gives its odds (the chance to hit, to wound by level, the expected d
 **risk** it takes - the enemies that could shoot the model (a ranged weapon and line of sight)
 or charge it (contact within one move of their Movement) where it ends - its reasons (cover from
 what, the nearest-target rule) and reproducible command lines (``odds shoot`` / ``odds melee`` on
-the same numbers, and the move). Options are ranked by expected damage, then by less risk.
+the same numbers, and the move). Options are ranked by expected damage, then by less risk. A model in
+base contact with an enemy makes no normal move (PRJ-90): no move before or after a shot, no charge
+of another enemy; it fights, disengages or rests.
 
 Examples
 --------
@@ -48,12 +60,14 @@ from ..errors import RuleError, UsageError
 from ..geometry import sight
 from ..geometry.board import Board, Point
 from ..geometry.measure import edge_distance, report_cm
+from ..i18n import message
 from ..model import Weapon
 from ..odds import ShotOdds, melee_odds
 from ..rules.shooting import Cover
 from ..ruleset import DEFAULT, Ruleset
 from ..scene import Scene
 from .advice_core import GRID_CM, SAMPLES, Advice, Option, Risk, ShotOption, TableRead, Threats, fmt_cm, sample_points, shot_at, shot_commands
+from .advice_moves import disengage_options, engaged_with, two_moves_option
 from .advice_templates import TEMPLATE_AIMS, TemplateOption, UnderTemplate, moved_template_options, template_options
 from .moves import move_into_contact
 
@@ -102,7 +116,10 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
     targets = {e: t.combatant(e, t.melee_weapon(e)) for e in enemies}
     start = board.base(model_id).center
     options: list[Option] = []
-    threats = Threats(t, model_id, enemies, movement)
+    # PRJ-90: a model in contact with an enemy makes no normal move; it may disengage (advice_moves)
+    engaged = engaged_with(board, model_id, enemy_ids, ruleset.contact_tolerance_cm)
+    # where it may end: two moves, or a disengage (a neutral die: 10 cm at most) and a move
+    threats = Threats(t, model_id, enemies, movement + max(movement, 10.0))
     here_risk = threats.at(board)
     ranged = [w for w in t.weapons(model_id) if w.is_ranged and w.range_cm is not None and w.template is None]  # R-TEMPLATE: aimed
 
@@ -127,7 +144,7 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
         options.append(Option("shoot", start, here_risk, e, w.name, start, distance, cover, cover_from, odds, reasons,
                               (f"landsraad shoot {scene_name} {model_id} {e} --weapon {t.weapon_ref(model_id, w)}",
                                *shot_commands(t, model_id, e, w, distance, cover))))
-    samples = sample_points(board, model_id, movement)
+    samples = [] if engaged else sample_points(board, model_id, movement)
     moved_boards = {p: board.moved(model_id, p) for p in samples}
     risks: dict[Point, Risk] = {}
 
@@ -169,6 +186,8 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
     for e in enemies:
         if edge_distance(board.base(e), board.base(model_id)) > movement:
             continue  # the path is never shorter than the gap
+        if engaged and e not in engaged:
+            continue  # PRJ-90: no free move out of a fight into another one
         answer = move_into_contact(board, model_id, e, movement)
         if not answer.legal or answer.charge is None or not answer.charge.can_fight_this_activation:
             continue
@@ -181,18 +200,24 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
         cmd = (f"landsraad odds melee --attacker {spec.profile}" + (f" --attacker-weapon {t.weapon_ref(model_id, own)}" if own else "")
                + f" --defender {t.spec(e).profile}" + (f" --defender-weapon {t.weapon_ref(e, their)}" if their else "")
                + " --attacker-stance attack --defender-stance defend")
-        options.append(Option("charge", end, threats.at(board.moved(model_id, end)), e,
+        options.append(Option("fight" if e in engaged else "charge", end, threats.at(board.moved(model_id, end)), e,
                               own.name if own else None, end, 0.0, None, (), clash,
-                              (f"the free move into contact ({report_cm(answer.result.cost_cm):.1f} of {fmt_cm(movement)} cm),"
+                              (message("already in base contact: the Melee action (R-ACTIVATE)") if e in engaged else
+                               f"the free move into contact ({report_cm(answer.result.cost_cm):.1f} of {fmt_cm(movement)} cm),"
                                " then the Melee action (R-ACTIVATE)",
                                f"the clash if {model_id} attacks and {e} defends (odds melee gives every stance pair)"),
                               (f"landsraad move {scene_name} {model_id} --to {e}", cmd)))
     standing = template_options(t, model_id, enemies, here_risk)
     options.extend(standing)
     options.extend(moved_template_options(t, model_id, enemies, standing, moved_boards, risk_at, here_risk))
+    if engaged:
+        options.extend(disengage_options(t, model_id, engaged, movement, threats, targets, shots_from))
+    else:
+        twice = two_moves_option(t, model_id, movement, here_risk, {p: risk_at(p) for p in samples}, threats)
+        options.extend([twice] if twice is not None else [])
     options.append(Option("rest", start, here_risk, reasons=("no action",)))
-    order = {"shoot": 0, "template": 0, "charge": 1, "shoot_then_move": 2, "template_then_move": 2, "move_then_shoot": 3,
-             "move_then_template": 3, "rest": 4}  # less moving first
+    order = {"shoot": 0, "template": 0, "charge": 1, "fight": 1, "shoot_then_move": 2, "template_then_move": 2, "disengage_then_shoot": 2,
+             "move_then_shoot": 3, "move_then_template": 3, "disengage_then_move": 3, "two_moves": 3, "rest": 4}  # less moving first
     options.sort(key=lambda o: (-round(o.expected_damage, 9), o.risk.count, -o.p_hit, order[o.kind]))
     return Advice(scene_name, model_id, float(movement), tuple(options), skipped, special_actions(scene, model_id))
 

@@ -16,7 +16,7 @@ from ..geometry.board import Board, Point
 from ..geometry.measure import CONTACT_TOLERANCE_CM, edge_distance, report_cm
 from ..geometry.movement import plan_move, reach_region
 from ..model import Weapon
-from ..odds import MeleeOdds, ShotOdds, shot_odds
+from ..odds import DisengageOdds, MeleeOdds, ShotOdds, shot_odds
 from ..rules.shooting import Cover, shot_cover
 from ..rules.state import Combatant
 from ..ruleset import Ruleset
@@ -32,7 +32,7 @@ GRID_CM = 2.0
 """The spacing of the sampled points (a finer grid is thinned evenly to :data:`SAMPLES`)."""
 
 Kind = Literal["shoot", "move_then_shoot", "shoot_then_move", "charge", "template", "move_then_template",
-               "template_then_move", "rest"]
+               "template_then_move", "fight", "disengage_then_move", "disengage_then_shoot", "two_moves", "rest"]
 
 
 def xy(p: Point) -> list[float]:
@@ -72,12 +72,23 @@ class Option:
     odds: ShotOdds | MeleeOdds | None = None
     reasons: tuple[str, ...] = ()
     commands: tuple[str, ...] = ()
+    disengage: DisengageOdds | None = None
+    """The disengage test the option starts with (R-DISENGAGE), for a model in contact: the shot's
+    ``odds`` then hold if it gets away, and :attr:`p_hit`, :attr:`wound`, :attr:`expected_damage`
+    count the chance that it does (a model held in contact cannot shoot, R-SHOOT)."""
+    disengage_from: str | None = None
+    """The enemy that opposes the disengage test (the opposing player's pick among those in contact)."""
+
+    @property
+    def _away(self) -> float:
+        """The chance the option's action happens: 1, or the chance of getting away first."""
+        return self.disengage.p_success if self.disengage is not None else 1.0
 
     @property
     def p_hit(self) -> float:
         """The chance the shot or the blow lands (before shields)."""
         if isinstance(self.odds, ShotOdds):
-            return self.odds.p_hit
+            return self._away * self.odds.p_hit
         if isinstance(self.odds, MeleeOdds):
             return self.odds.p_attacker_hits
         return 0.0
@@ -86,7 +97,11 @@ class Option:
     def wound(self) -> dict[str, float]:
         """What the target suffers, by level."""
         if isinstance(self.odds, ShotOdds):
-            return dict(self.odds.wound)
+            if self.disengage is None:
+                return dict(self.odds.wound)
+            out = {k: self._away * v for k, v in self.odds.wound.items()}
+            out["none"] = out.get("none", 0.0) + 1.0 - self._away
+            return out
         if isinstance(self.odds, MeleeOdds):
             return dict(self.odds.defender_wound)
         return {}
@@ -95,18 +110,29 @@ class Option:
     def expected_damage(self) -> float:
         """The expected damage dealt to the target (0 for a miss, a shield, no damage)."""
         if isinstance(self.odds, ShotOdds):
-            return self.odds.expected_damage
+            return self._away * self.odds.expected_damage
         if isinstance(self.odds, MeleeOdds):
             return self.odds.expected_damage_to_defender
         return 0.0
 
+    @property
+    def expected_damage_taken(self) -> float:
+        """The expected damage the model takes doing it this activation: a failed disengage's blow, else 0."""
+        return self.disengage.expected_damage if self.disengage is not None else 0.0
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-able data."""
-        return {"kind": self.kind, "target": self.target, "weapon": self.weapon,
-                "at": xy(self.at) if self.at is not None else None, "end": xy(self.end),
-                "distance_cm": self.distance_cm, "cover": self.cover, "cover_from": list(self.cover_from),
-                "p_hit": self.p_hit, "wound": self.wound, "expected_damage": self.expected_damage,
-                "risk": self.risk.to_dict(), "reasons": list(self.reasons), "commands": list(self.commands)}
+        out = {"kind": self.kind, "target": self.target, "weapon": self.weapon,
+               "at": xy(self.at) if self.at is not None else None, "end": xy(self.end),
+               "distance_cm": self.distance_cm, "cover": self.cover, "cover_from": list(self.cover_from),
+               "p_hit": self.p_hit, "wound": self.wound, "expected_damage": self.expected_damage,
+               "risk": self.risk.to_dict(), "reasons": [str(r) for r in self.reasons], "commands": list(self.commands)}
+        if self.disengage is not None:
+            d = self.disengage
+            out["disengage"] = {"opponent": self.disengage_from, "p_success": d.p_success, "margin_cm": dict(d.margin_cm),
+                                "wound_taken": dict(d.wound), "expected_damage_taken": d.expected_damage,
+                                "p_dies": d.p_mover_dies, "p_shield_stopped": d.p_shield_stopped}
+        return out
 
 
 @dataclass(frozen=True)
