@@ -60,7 +60,7 @@ from ..errors import RuleError, UsageError
 from ..geometry import sight
 from ..geometry.board import Board, Point
 from ..geometry.measure import edge_distance, report_cm
-from ..i18n import message
+from ..i18n import N_, message
 from ..model import Weapon
 from ..odds import ShotOdds, melee_odds
 from ..rules.shooting import Cover
@@ -112,7 +112,7 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
     side = board.base(model_id).side
     enemy_ids = tuple(b.id for b in board.bases if b.side is not None and b.side != side)
     enemies = tuple(e for e in enemy_ids if scene.model(e).card is not None)
-    skipped = tuple(f"{e}: no profile, its stats are unknown" for e in enemy_ids if e not in enemies)
+    skipped = tuple(message("{model}: no profile, its stats are unknown", model=e) for e in enemy_ids if e not in enemies)
     targets = {e: t.combatant(e, t.melee_weapon(e)) for e in enemies}
     start = board.base(model_id).center
     options: list[Option] = []
@@ -135,8 +135,8 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
                     odds, cover, distance, cover_from = shot_at(t, b, model_id, e, w, targets[e])
                 except RuleError:  # the kernel refuses the shot (a laser at a shield)
                     continue
-                reasons = (f"{e} is the nearest enemy {model_id} sees (RUL-08)",
-                           f"cover {cover}" + (f" from {', '.join(cover_from)}" if cover_from else ""))
+                reasons = (message("{target} is the nearest enemy {model} sees (RUL-08)", target=e, model=model_id),
+                           _cover_reason(cover, cover_from))
                 out.append((e, w, odds, cover, distance, cover_from, reasons))
         return out
 
@@ -170,7 +170,7 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
             continue
         move_cmd = f"landsraad move {scene_name} {model_id} --to {fmt_cm(p[0])},{fmt_cm(p[1])}"
         options.append(Option("move_then_shoot", p, risk_at(p), e, w.name, p, distance, cover, cover_from, odds,
-                              ("the free move first, then the Shoot action (R-ACTIVATE)", *reasons),
+                              (message("the free move first, then the Shoot action (R-ACTIVATE)"), *reasons),
                               (move_cmd, *shot_commands(t, model_id, e, w, distance, cover))))
     if samples and any(o.kind == "shoot" for o in options):
         safest = min(samples, key=lambda p: (risk_at(p).count, math.hypot(p[0] - start[0], p[1] - start[1])))
@@ -179,7 +179,7 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
                 move_cmd = f"landsraad move {scene_name} {model_id} --to {fmt_cm(safest[0])},{fmt_cm(safest[1])}"
                 options.append(Option("shoot_then_move", safest, risk_at(safest), o.target, o.weapon, o.at, o.distance_cm,
                                       o.cover, o.cover_from, o.odds,
-                                      ("the Shoot action, then the free move out of reach (R-ACTIVATE)", *o.reasons),
+                                      (message("the Shoot action, then the free move out of reach (R-ACTIVATE)"), *o.reasons),
                                       (*o.commands, move_cmd)))
     own = t.melee_weapon(model_id)
     me = t.combatant(model_id, own)
@@ -203,9 +203,10 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
         options.append(Option("fight" if e in engaged else "charge", end, threats.at(board.moved(model_id, end)), e,
                               own.name if own else None, end, 0.0, None, (), clash,
                               (message("already in base contact: the Melee action (R-ACTIVATE)") if e in engaged else
-                               f"the free move into contact ({report_cm(answer.result.cost_cm):.1f} of {fmt_cm(movement)} cm),"
-                               " then the Melee action (R-ACTIVATE)",
-                               f"the clash if {model_id} attacks and {e} defends (odds melee gives every stance pair)"),
+                               message("the free move into contact ({cost} of {movement} cm), then the Melee action (R-ACTIVATE)",
+                                       cost=f"{report_cm(answer.result.cost_cm):.1f}", movement=fmt_cm(movement)),
+                               message("the clash if {model} attacks and {target} defends (odds melee gives every stance pair)",
+                                       model=model_id, target=e)),
                               (f"landsraad move {scene_name} {model_id} --to {e}", cmd)))
     standing = template_options(t, model_id, enemies, here_risk)
     options.extend(standing)
@@ -215,11 +216,23 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
     else:
         twice = two_moves_option(t, model_id, movement, here_risk, {p: risk_at(p) for p in samples}, threats)
         options.extend([twice] if twice is not None else [])
-    options.append(Option("rest", start, here_risk, reasons=("no action",)))
+    options.append(Option("rest", start, here_risk, reasons=(message("no action"),)))
     order = {"shoot": 0, "template": 0, "charge": 1, "fight": 1, "shoot_then_move": 2, "template_then_move": 2, "disengage_then_shoot": 2,
              "move_then_shoot": 3, "move_then_template": 3, "disengage_then_move": 3, "two_moves": 3, "rest": 4}  # less moving first
     options.sort(key=lambda o: (-round(o.expected_damage, 9), o.risk.count, -o.p_hit, order[o.kind]))
     return Advice(scene_name, model_id, float(movement), tuple(options), skipped, special_actions(scene, model_id))
+
+
+_COVER_REASON = {"none": N_("cover none"), "small": N_("cover small"), "large": N_("cover large")}
+_COVER_FROM_REASON = {"none": N_("cover none from {pieces}"), "small": N_("cover small from {pieces}"),
+                      "large": N_("cover large from {pieces}")}
+
+
+def _cover_reason(cover: Cover, cover_from: tuple[str, ...]) -> str:
+    """The shot's cover as a reason (R-COVER): its class, and the pieces that give it."""
+    if cover_from and cover in _COVER_FROM_REASON:
+        return message(_COVER_FROM_REASON[cover], pieces=", ".join(cover_from))
+    return message(_COVER_REASON[cover]) if cover in _COVER_REASON else message("cover {cover}", cover=cover)
 
 
 # --- special actions (R-ACTIVATE) ----------------------------------------------------------------------

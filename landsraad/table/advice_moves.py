@@ -23,15 +23,16 @@ action) or its Move action (then the free move after it).
 ``two_moves``
     For a model in contact with no enemy: the Move action and the free move, two moves of its
     Movement: one path of up to twice the Movement, split where half its cost is spent (R-MOVE),
-    to the sampled point with the least risk; listed only when that point is less at risk than
-    where it stands and than every point one move reaches (else the free move alone gets there and
-    leaves the action free: ``shoot_then_move``). No action is left: no odds.
+    to the sampled point with the least risk among those one move does not reach; listed only when
+    that point is less at risk than where it stands and than every sampled point one move reaches
+    (else the free move alone gets as safe and leaves the action free: ``shoot_then_move``). No
+    action is left: no odds.
 
 Examples
 --------
 >>> from landsraad.table.scenes import load
 >>> from landsraad.table.advice import advise
->>> a = advise(load("table"), "naib-1")
+>>> a = advise(load("table"), "warrior-1")
 >>> [o.kind for o in a.options if o.kind == "two_moves"]
 ['two_moves']
 """
@@ -168,17 +169,20 @@ def two_moves_option(t: TableRead, model_id: str, movement: float, here: Risk, o
     is less at risk than where the model stands and than every sampled point of one move (see the
     module notes); else None."""
     board, start = t.board, t.board.base(model_id).center
-    best_one = min((r.count for r in one_move.values()), default=here.count)
     ends = sample_points(board, model_id, 2 * movement)
-    if not ends:
-        return None
+    cost = {p: plan_move(board, model_id, p, 2 * movement).cost_cm for p in ends}
     risks = {p: threats.at(board.moved(model_id, p)) for p in ends}
-    safest = min(ends, key=lambda p: (risks[p].count, math.hypot(p[0] - start[0], p[1] - start[1])))
+    # a sampled point one move reaches counts for one move (the two samplings are thinned differently)
+    best_one = min([r.count for r in one_move.values()] + [risks[p].count for p in ends if (cost[p] or 0.0) <= movement + 1e-9],
+                   default=here.count)
+    two = [p for p in ends if cost[p] is not None and cost[p] > movement + 1e-9]
+    if not two:
+        return None
+    safest = min(two, key=lambda p: (risks[p].count, math.hypot(p[0] - start[0], p[1] - start[1])))
     if risks[safest].count >= min(here.count, best_one):
         return None
-    cost = plan_move(board, model_id, safest, 2 * movement).cost_cm
     return Option("two_moves", safest, risks[safest], None, None, safest, None, None, (), None,
                   (message("the Move action and the free move, two moves of {movement} cm: one path of {cost} cm, split"
-                           " where half of it is spent (R-ACTIVATE, R-MOVE)", movement=round(movement, 2), cost=round(cost, 2)),
+                           " where half of it is spent (R-ACTIVATE, R-MOVE)", movement=round(movement, 2), cost=round(cost[safest] or 0.0, 2)),
                    message("no point one move reaches is as safe; no action is left")),
                   (f"landsraad move {t.name} {model_id} --to {fmt_cm(safest[0])},{fmt_cm(safest[1])} --movement {fmt_cm(2 * movement)}",))

@@ -153,3 +153,17 @@ def test_two_moves_reproduce_with_move():
     (o,) = [o for o in out["options"] if o["kind"] == "two_moves"]
     move = run_json(*shlex.split(o["commands"][0])[1:])
     assert move["legal"] is True and 11 < move["cost_cm"] <= 22
+
+
+def test_the_whole_answer_reads_in_french_and_the_json_stays_english():
+    r = run("--lang", "fr", "advise", SCENE, "raider")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == ("raider (mouvement 10 cm) : 3 options pour cette activation, la meilleure d'abord (dégâts moyens,"
+                        " puis risque ; R-ACTIVATE) :")
+    assert lines[1] == "1. tirer sur prey avec l'arme Sardaukar lance depuis sa position."
+    assert "   Risque 2 : elle peut être prise pour cible par fed ou chargée par prey." in lines
+    assert "(Laissé de côté : duncan : pas de profil, ses caractéristiques sont inconnues.)" in lines
+    french = json.loads(run("--lang", "fr", "advise", SCENE, "raider", "--json").stdout)
+    assert french == run_json("advise", SCENE, "raider")
+    assert french["options"][0]["reasons"][0] == "prey is the nearest enemy raider sees (RUL-08)"
