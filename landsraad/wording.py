@@ -501,59 +501,100 @@ _COVER_WORDS = {"none": N_("cover none"), "small": N_("cover small"), "large": N
 # --- advise -------------------------------------------------------------------------------
 
 _KIND_PROSE = {
-    "shoot": "shoot {target} with the {weapon} from where it stands",
-    "move_then_shoot": "move to {end}, then shoot {target} with the {weapon}",
-    "shoot_then_move": "shoot {target} with the {weapon}, then move to {end}",
-    "charge": "charge {target} (free move into contact, then fight with the {weapon})",
-    "rest": "take no action",
-    "template": "fire the {weapon}",
+    "shoot": N_("shoot {target} with the {weapon} from where it stands"),
+    "move_then_shoot": N_("move to {end}, then shoot {target} with the {weapon}"),
+    "shoot_then_move": N_("shoot {target} with the {weapon}, then move to {end}"),
+    "charge": N_("charge {target} (free move into contact, then fight with the {weapon})"),
+    "rest": N_("take no action"),
 }
+"""Each option in words (translated where shown; a template shot: :func:`template_option_title`)."""
+
+_MOVES_PROSE = {
+    "disengage_then_move": N_("disengage from {opponent}, then move to {end}"),
+    "disengage_then_shoot": N_("disengage from {opponent}, then shoot {target} with the {weapon}"),
+    "two_moves": N_("move to {end}: the Move action and the free move"),
+}
+"""The options of :mod:`landsraad.table.advice_moves` in words (translated where shown)."""
 
 
 def option_title(o: Option) -> str:
     """One option in words: what the model does."""
     if o.kind in _TEMPLATE_KINDS:
         return template_option_title(cast("TemplateOption", o))
-    return _KIND_PROSE[o.kind].format(target=o.target, weapon=o.weapon or "bare hands", end=point(o.end))
+    if o.kind == "fight":
+        return _("fight {target} where it stands: the Melee action with the {weapon}").format(
+            target=o.target, weapon=o.weapon or _("bare hands"))
+    if o.kind in _MOVES_PROSE:
+        return _(_MOVES_PROSE[o.kind]).format(opponent=o.disengage_from, target=o.target, weapon=o.weapon, end=point(o.end))
+    return _(_KIND_PROSE[o.kind]).format(target=o.target, weapon=o.weapon or _("bare hands"), end=_point(o.end))
 
 
 def _risk_text(o: Option) -> str:
     r = o.risk
     if not r.count:
-        return "nobody can shoot or charge it there"
-    parts = ([f"shot by {names(r.shooters)}"] if r.shooters else []) + ([f"charged by {names(r.chargers)}"] if r.chargers else [])
-    return f"risk {r.count}: it may be " + " or ".join(parts)
+        return _("nobody can shoot or charge it there")
+    parts = (([_("shot by {models}").format(models=names(r.shooters))] if r.shooters else [])
+             + ([_("charged by {models}").format(models=names(r.chargers))] if r.chargers else []))
+    return _("risk {n}: it may be {how}").format(n=r.count, how=_(" or ").join(parts))
 
 
 def advice_lines(a: Advice, *, top: int | None = None) -> list[str]:
     """The ``advise`` answer: every option, best first, with its odds, risk, reasons and commands."""
     shown = a.options[:top] if top else a.options
-    lines = [f"{a.model} (movement {fmt(a.movement_cm)} cm): {len(a.options)} options this activation, best first"
-             " (expected damage, then risk; R-ACTIVATE):"]
+    lines = [_("{model} (movement {movement} cm): {n} options this activation, best first (expected damage, then risk;"
+               " R-ACTIVATE):").format(model=a.model, movement=_num(a.movement_cm), n=len(a.options))]
     for i, o in enumerate(shown, 1):
         lines.append(f"{i}. {option_title(o)}.")
         if o.kind in _TEMPLATE_KINDS:
             lines += template_option_lines(cast("TemplateOption", o))
+        elif o.kind in _MOVES_PROSE:
+            lines += _moves_option_lines(o)
         elif o.kind != "rest":
-            wounds = ", ".join(f"{RESULT_LABELS[k]} {pct(v)} %" for k, v in o.wound.items() if k != "none" and v > 0)
-            lines.append(f"   hits {pct(o.p_hit)} %; wounds: {wounds or 'none possible'}; expected damage"
-                         f" {o.expected_damage:.2f}.")
-        lines.append(f"   {_risk_text(o)[0].upper()}{_risk_text(o)[1:]}.")
+            lines.append("   " + _("hits {p} %; wounds: {wounds}; expected damage {damage}.").format(
+                p=_pct(o.p_hit), wounds=_wounds(o.wound), damage=decimal(f"{o.expected_damage:.2f}")))
+        risk = _risk_text(o)
+        lines.append(f"   {risk[0].upper()}{risk[1:]}.")
         if o.reasons and o.kind != "rest":
-            lines.append(f"   Why: {'; '.join(o.reasons)}.")
+            lines.append("   " + _("Why: {reasons}.").format(reasons=_semicolon().join(localized(r) for r in o.reasons)))
         lines += [f"   $ {c}" for c in o.commands]
     if top and len(a.options) > top:
-        lines.append(f"({len(a.options) - top} more: --all or --json.)")
-    lines += [f"(Left out: {s}.)" for s in a.skipped]
-    lines += [f"(Not weighed: {_NOT_WEIGHED[b].format(action=act)}.)" for act, b in a.not_weighed]
+        lines.append(_("({n} more: --all or --json.)").format(n=len(a.options) - top))
+    lines += [_("(Left out: {why}.)").format(why=localized(s)) for s in a.skipped]
+    lines += [_("(Not weighed: {why}.)").format(why=_(_NOT_WEIGHED[b]).format(action=act)) for act, b in a.not_weighed]
+    return lines
+
+
+def _wounds(wound: dict[str, float]) -> str:
+    parts = [f"{_(RESULT_LABELS[k])} {_pct(v)} %" for k, v in wound.items() if k != "none" and v > 0]
+    return ", ".join(parts) if parts else _("none possible")
+
+
+def _pct(fraction: float) -> str:
+    return decimal(pct(fraction))
+
+
+def _moves_option_lines(o: Option) -> list[str]:
+    """The odds of an option of :mod:`landsraad.table.advice_moves`: the disengage test first, then the shot."""
+    lines: list[str] = []
+    d = o.disengage
+    if d is not None:
+        margins = sorted(float(k) for k in d.margin_cm)
+        lines.append("   " + _("Disengage: gets away {p} % (then moves exactly its margin, {low} to {high} cm); held {held} %:"
+                              " it takes {wounds}; expected damage taken {taken}.").format(
+            p=_pct(d.p_success), low=decimal(fmt(margins[0])), high=decimal(fmt(margins[-1])), held=_pct(1 - d.p_success),
+            wounds=_wounds(d.wound), taken=decimal(f"{d.expected_damage:.2f}")))
+    if o.odds is not None:
+        lines.append("   " + _("The shot, counting the chance to get away: hits {p} %; wounds: {wounds}; expected damage"
+                              " {damage}.").format(p=_pct(o.p_hit), wounds=_wounds({k: v for k, v in o.wound.items()}),
+                                                   damage=decimal(f"{o.expected_damage:.2f}")))
     return lines
 
 
 _NOT_WEIGHED = {
-    "no_wound_state": "healing (RUL-12), since a scene carries no wounds or poisons: every friend is unhurt",
-    "effect_later": "the hunter-seeker, which acts only when an enemy crosses it later (R-FACTION)",
-    "no_game_state": "mission special actions, which need the missions picked and the game's state (R-MISSIONS)",
-    "no_equipment_state": "rare equipment (jammer, explosives, bought hunter-seekers): a scene carries none",
+    "no_wound_state": N_("healing (RUL-12), since a scene carries no wounds or poisons: every friend is unhurt"),
+    "effect_later": N_("the hunter-seeker, which acts only when an enemy crosses it later (R-FACTION)"),
+    "no_game_state": N_("mission special actions, which need the missions picked and the game's state (R-MISSIONS)"),
+    "no_equipment_state": N_("rare equipment (jammer, explosives, bought hunter-seekers): a scene carries none"),
 }
 """Why a special action is not weighed (:func:`landsraad.table.advice.special_actions`), by code."""
 

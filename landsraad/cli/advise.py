@@ -44,8 +44,12 @@ def cmd_advise(args: argparse.Namespace) -> int:
         at = best.at if best.at is not None else best.end
         shown = board.moved(args.model, at)
         cover = (sight.cover(shown, args.model, best.target, models_block=ruleset.models_block_sight)
-                 if best.target is not None and best.kind != "charge" else None)
-        path = plan_move(board, args.model, at, answer.movement_cm) if at != board.base(args.model).center else None
+                 if best.target is not None and best.kind in ("shoot", "move_then_shoot", "shoot_then_move", "disengage_then_shoot")
+                 else None)
+        # two moves: twice the Movement; a disengage: its margin (a neutral die, 10 cm at the most) and the Move action
+        allowance = {"two_moves": 2 * answer.movement_cm, "disengage_then_move": answer.movement_cm + 10,
+                     "disengage_then_shoot": 10.0}.get(best.kind, answer.movement_cm)
+        path = plan_move(board, args.model, at, allowance) if at != board.base(args.model).center else None
         return render_board(shown, title=f"advise {args.model}: {wording.option_title(best)}", sight=cover, move=path,
                             highlight=(args.model,) + ((best.target,) if best.target else ()), notes=notes)
 

@@ -19,7 +19,17 @@ base contact with an enemy, Shoot, ...). The options weighed:
 ``template``, ``move_then_template``, ``template_then_move``
     A template shot (blast, direct fire, a laser's explosive blast; R-TEMPLATE, RUL-19): where to
     aim, every model under it with its own odds, friendly fire taken off; from where it stands, or
-    with the free move before or after (:func:`_template_options`, :func:`_moved_template_options`).
+    with the free move before or after (:func:`template_options`, :func:`moved_template_options`).
+``fight``
+    A model already in base contact with an enemy: the Melee action where it stands (the clash as
+    for a charge).
+``disengage_then_move``, ``disengage_then_shoot``
+    A model in contact makes no normal move (PRJ-90): the disengage test (R-DISENGAGE, against the
+    enemy the opposing player picks), then the second move or the Shoot action if it gets away
+    (:mod:`.advice_moves`); the blow a failure takes is its risk.
+``two_moves``
+    The Move action and the free move, to the safest point within twice the Movement when one move
+    is not enough (:mod:`.advice_moves`).
 ``rest``
     No action: the baseline.
 
@@ -30,7 +40,9 @@ Each option gives its odds (the chance to hit, to wound by level, the expected d
 **risk** it takes - the enemies that could shoot the model (a ranged weapon and line of sight)
 or charge it (contact within one move of their Movement) where it ends - its reasons (cover from
 what, the nearest-target rule) and reproducible command lines (``odds shoot`` / ``odds melee`` on
-the same numbers, and the move). Options are ranked by expected damage, then by less risk.
+the same numbers, and the move). Options are ranked by expected damage, then by less risk. A model in
+base contact with an enemy makes no normal move (PRJ-90): no move before or after a shot, no charge
+of another enemy; it fights, disengages or rests.
 
 Examples
 --------
@@ -43,237 +55,23 @@ True
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Literal
-
-import shapely
-from shapely.geometry.base import BaseGeometry
 
 from ..errors import RuleError, UsageError
-from ..geometry import sight, templates
+from ..geometry import sight
 from ..geometry.board import Board, Point
-from ..geometry.measure import CONTACT_TOLERANCE_CM, edge_distance, report_cm
-from ..geometry.movement import plan_move, reach_region
+from ..geometry.measure import edge_distance, report_cm
+from ..i18n import N_, message
 from ..model import Weapon
-from ..odds import MeleeOdds, ShotOdds, melee_odds, shot_odds
-from ..rules.shooting import Cover, LaserMode, dodge_distance, laser_blast_problem, range_band, shot_cover
-from ..rules.state import Combatant
+from ..odds import ShotOdds, melee_odds
+from ..rules.shooting import Cover
 from ..ruleset import DEFAULT, Ruleset
-from ..scene import ModelSpec, Scene
+from ..scene import Scene
+from .advice_core import GRID_CM, SAMPLES, Advice, Option, Risk, ShotOption, TableRead, Threats, fmt_cm, sample_points, shot_at, shot_commands
+from .advice_moves import disengage_options, engaged_with, two_moves_option
+from .advice_templates import TEMPLATE_AIMS, TemplateOption, UnderTemplate, moved_template_options, template_options
 from .moves import move_into_contact
 
 __all__ = ["Risk", "Option", "TemplateOption", "UnderTemplate", "Advice", "advise", "SAMPLES", "GRID_CM", "TEMPLATE_AIMS", "special_actions"]
-
-SAMPLES = 24
-"""The most points of the reach region weighed for a move before or after the shot."""
-
-GRID_CM = 2.0
-"""The spacing of the sampled points (a finer grid is thinned evenly to :data:`SAMPLES`)."""
-
-Kind = Literal["shoot", "move_then_shoot", "shoot_then_move", "charge", "template", "move_then_template",
-               "template_then_move", "rest"]
-
-
-def _xy(p: Point) -> list[float]:
-    return [round(float(p[0]), 2), round(float(p[1]), 2)]
-
-
-@dataclass(frozen=True)
-class Risk:
-    """The enemies that could shoot or charge the model where it ends, at their next activation."""
-
-    shooters: tuple[str, ...] = ()
-    chargers: tuple[str, ...] = ()
-
-    @property
-    def count(self) -> int:
-        """How many enemies threaten it (each counted once)."""
-        return len(set(self.shooters) | set(self.chargers))
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-able data."""
-        return {"shooters": list(self.shooters), "chargers": list(self.chargers), "count": self.count}
-
-
-@dataclass(frozen=True)
-class Option:
-    """One option of the activation (see the module notes)."""
-
-    kind: Kind
-    end: Point
-    risk: Risk
-    target: str | None = None
-    weapon: str | None = None
-    at: Point | None = None
-    distance_cm: float | None = None
-    cover: str | None = None
-    cover_from: tuple[str, ...] = ()
-    odds: ShotOdds | MeleeOdds | None = None
-    reasons: tuple[str, ...] = ()
-    commands: tuple[str, ...] = ()
-
-    @property
-    def p_hit(self) -> float:
-        """The chance the shot or the blow lands (before shields)."""
-        if isinstance(self.odds, ShotOdds):
-            return self.odds.p_hit
-        if isinstance(self.odds, MeleeOdds):
-            return self.odds.p_attacker_hits
-        return 0.0
-
-    @property
-    def wound(self) -> dict[str, float]:
-        """What the target suffers, by level."""
-        if isinstance(self.odds, ShotOdds):
-            return dict(self.odds.wound)
-        if isinstance(self.odds, MeleeOdds):
-            return dict(self.odds.defender_wound)
-        return {}
-
-    @property
-    def expected_damage(self) -> float:
-        """The expected damage dealt to the target (0 for a miss, a shield, no damage)."""
-        if isinstance(self.odds, ShotOdds):
-            return self.odds.expected_damage
-        if isinstance(self.odds, MeleeOdds):
-            return self.odds.expected_damage_to_defender
-        return 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-able data."""
-        return {"kind": self.kind, "target": self.target, "weapon": self.weapon,
-                "at": _xy(self.at) if self.at is not None else None, "end": _xy(self.end),
-                "distance_cm": self.distance_cm, "cover": self.cover, "cover_from": list(self.cover_from),
-                "p_hit": self.p_hit, "wound": self.wound, "expected_damage": self.expected_damage,
-                "risk": self.risk.to_dict(), "reasons": list(self.reasons), "commands": list(self.commands)}
-
-
-@dataclass(frozen=True)
-class Advice:
-    """Every option of ``model``'s activation, best first."""
-
-    scene: str
-    model: str
-    movement_cm: float
-    options: tuple[Option, ...]
-    skipped: tuple[str, ...] = field(default=())
-    """Enemies left out, and why (no profile: their stats are unknown)."""
-    not_weighed: tuple[tuple[str, str], ...] = field(default=())
-    """Special actions of the engine's menu not weighed, as ``(action, because)`` codes (:func:`special_actions`)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The ``--json`` object."""
-        return {"scene": self.scene, "model": self.model, "movement_cm": self.movement_cm,
-                "options": [o.to_dict() for o in self.options], "skipped": list(self.skipped),
-                "not_weighed": [{"action": a, "because": b} for a, b in self.not_weighed]}
-
-
-def _fmt(x: float) -> str:
-    text = f"{x:.2f}".rstrip("0").rstrip(".")
-    return text or "0"
-
-
-class _Table:
-    """The scene read for one advice: each model's stats, weapons and side."""
-
-    def __init__(self, scene: Scene, scene_name: str, ruleset: Ruleset):
-        self.scene, self.name, self.ruleset = scene, scene_name, ruleset
-        self.board: Board = scene.board
-
-    def spec(self, model_id: str) -> ModelSpec:
-        return self.scene.model(model_id)
-
-    def weapons(self, model_id: str) -> tuple[Weapon, ...]:
-        return self.spec(model_id).carried
-
-    def combatant(self, model_id: str, weapon: Weapon | None) -> Combatant:
-        card = self.spec(model_id).card
-        assert card is not None
-        return Combatant.from_profile(card, weapon)
-
-    def melee_weapon(self, model_id: str) -> Weapon | None:
-        return next((w for w in self.weapons(model_id) if w.is_melee), None)
-
-    def faction(self, model_id: str) -> str:
-        return str(self.spec(model_id).profile).partition("/")[0]
-
-    def weapon_ref(self, model_id: str, weapon: Weapon) -> str:
-        return f"{self.faction(model_id)}:{weapon.id}"
-
-
-class _Threats:
-    """Who could shoot or charge the acting model wherever it stands (R-SHOOT, R-ACTIVATE).
-
-    A charger is an enemy whose one-move reach comes within contact of the model. Its reach
-    region is computed once, on the table without the acting model: a path that would cross
-    where the model stands first touches it, so contact is reached with that path's start,
-    which is legal with the model there (the model itself is never in its own way).
-    """
-
-    def __init__(self, t: _Table, model_id: str, enemies: tuple[str, ...], movement: float):
-        self.t, self.model_id, self.enemies = t, model_id, enemies
-        empty = t.board.without(model_id)
-        me = t.board.base(model_id)
-        self.regions = {}
-        for e in enemies:
-            reach = t.scene.movement(e)
-            # the model ends within its own move of where it stands: an enemy farther than both moves
-            # (edge to edge, which no path beats) cannot reach it, and its region is not needed
-            if reach and edge_distance(t.board.base(e), me) <= reach + movement + CONTACT_TOLERANCE_CM:
-                self.regions[e] = reach_region(empty, e, reach)
-        self.shooting = {e for e in enemies if any(w.is_ranged for w in t.weapons(e))}
-
-    def at(self, board: Board) -> Risk:
-        me = board.base(self.model_id)
-        shooters = tuple(e for e in self.enemies if e in self.shooting and sight.line_of_sight(
-            board, e, self.model_id, models_block=self.t.ruleset.models_block_sight))
-        chargers = []
-        for e, region in self.regions.items():
-            if region.is_empty:
-                continue
-            reach = board.base(e).radius + me.radius + CONTACT_TOLERANCE_CM
-            if shapely.distance(region, shapely.Point(me.x, me.y)) <= reach + 1e-9:
-                chargers.append(e)
-        return Risk(shooters, tuple(chargers))
-
-
-def _samples(board: Board, model_id: str, movement: float) -> list[Point]:
-    """Points of the reach region on a grid of :data:`GRID_CM`, thinned evenly to :data:`SAMPLES`."""
-    region = reach_region(board, model_id, movement)
-    if region.is_empty or region.area <= 0:
-        return []
-    x0, y0, x1, y1 = region.bounds
-    xs = [x0 + GRID_CM * i for i in range(int((x1 - x0) / GRID_CM) + 1)]
-    ys = [y0 + GRID_CM * j for j in range(int((y1 - y0) / GRID_CM) + 1)]
-    pts = [(x, y) for y in ys for x in xs]
-    inside = shapely.contains_xy(region, [p[0] for p in pts], [p[1] for p in pts])
-    kept = [p for p, ok in zip(pts, inside) if ok]
-    if len(kept) > SAMPLES:
-        step = len(kept) / SAMPLES
-        kept = [kept[int(i * step)] for i in range(SAMPLES)]
-    # a sampled point must be a legal end of one move (the region's edge is exact, the grid is not)
-    return [p for p in kept if plan_move(board, model_id, p, movement).legal]
-
-
-_ShotOption = tuple[str, Weapon, ShotOdds, Cover, float, tuple[str, ...], tuple[str, ...]]
-"""A shot open to the acting model: target, weapon, odds, cover, distance, the cover's pieces, reasons."""
-
-
-def _shot_commands(t: _Table, a: str, b: str, weapon: Weapon, distance: float, cover: Cover) -> tuple[str, ...]:
-    return (f"landsraad odds shoot --attacker {t.spec(a).profile} --weapon {t.weapon_ref(a, weapon)} "
-            f"--target {t.spec(b).profile} --distance {_fmt(distance)} --cover {cover}",)
-
-
-def _shot(t: _Table, board: Board, a: str, b: str, weapon: Weapon, target: Combatant) -> tuple[ShotOdds, Cover, float,
-                                                                                               tuple[str, ...]]:
-    """The exact odds of ``a`` shooting ``b`` on ``board`` (the distance as reported, the cover);
-    the kernel's :class:`RuleError` when it refuses the shot (no line of sight, R-LOS, included)."""
-    cov = sight.cover(board, a, b, models_block=t.ruleset.models_block_sight)
-    cover = shot_cover(cov.cover)
-    distance = report_cm(edge_distance(board.base(a), board.base(b)))
-    odds = shot_odds(t.combatant(a, weapon), target, distance_cm=distance, cover=cover, ruleset=t.ruleset)
-    return odds, cover, distance, cov.cover_from
-
 
 def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Ruleset = DEFAULT,
            movement_cm: float | None = None) -> Advice:
@@ -301,7 +99,7 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
     UsageError
         The model has no profile or no side, or no Movement.
     """
-    t = _Table(scene, scene_name, ruleset)
+    t = TableRead(scene, scene_name, ruleset)
     board = t.board
     spec = scene.model(model_id)
     if spec.card is None or board.base(model_id).side is None:
@@ -314,16 +112,19 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
     side = board.base(model_id).side
     enemy_ids = tuple(b.id for b in board.bases if b.side is not None and b.side != side)
     enemies = tuple(e for e in enemy_ids if scene.model(e).card is not None)
-    skipped = tuple(f"{e}: no profile, its stats are unknown" for e in enemy_ids if e not in enemies)
+    skipped = tuple(message("{model}: no profile, its stats are unknown", model=e) for e in enemy_ids if e not in enemies)
     targets = {e: t.combatant(e, t.melee_weapon(e)) for e in enemies}
     start = board.base(model_id).center
     options: list[Option] = []
-    threats = _Threats(t, model_id, enemies, movement)
+    # PRJ-90: a model in contact with an enemy makes no normal move; it may disengage (advice_moves)
+    engaged = engaged_with(board, model_id, enemy_ids, ruleset.contact_tolerance_cm)
+    # where it may end: two moves, or a disengage (a neutral die: 10 cm at most) and a move
+    threats = Threats(t, model_id, enemies, movement + max(movement, 10.0))
     here_risk = threats.at(board)
     ranged = [w for w in t.weapons(model_id) if w.is_ranged and w.range_cm is not None and w.template is None]  # R-TEMPLATE: aimed
 
-    def shots_from(b: Board) -> list[_ShotOption]:
-        out: list[_ShotOption] = []
+    def shots_from(b: Board) -> list[ShotOption]:
+        out: list[ShotOption] = []
         in_contact = [e for e in enemy_ids if edge_distance(b.base(e), b.base(model_id)) <= 0.1 + 1e-9]
         if in_contact:  # R-SHOOT: no shooting with an enemy in contact
             return out
@@ -331,19 +132,19 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
         for e in allowed:
             for w in ranged:
                 try:
-                    odds, cover, distance, cover_from = _shot(t, b, model_id, e, w, targets[e])
+                    odds, cover, distance, cover_from = shot_at(t, b, model_id, e, w, targets[e])
                 except RuleError:  # the kernel refuses the shot (a laser at a shield)
                     continue
-                reasons = (f"{e} is the nearest enemy {model_id} sees (RUL-08)",
-                           f"cover {cover}" + (f" from {', '.join(cover_from)}" if cover_from else ""))
+                reasons = (message("{target} is the nearest enemy {model} sees (RUL-08)", target=e, model=model_id),
+                           _cover_reason(cover, cover_from))
                 out.append((e, w, odds, cover, distance, cover_from, reasons))
         return out
 
     for e, w, odds, cover, distance, cover_from, reasons in shots_from(board):
         options.append(Option("shoot", start, here_risk, e, w.name, start, distance, cover, cover_from, odds, reasons,
                               (f"landsraad shoot {scene_name} {model_id} {e} --weapon {t.weapon_ref(model_id, w)}",
-                               *_shot_commands(t, model_id, e, w, distance, cover))))
-    samples = _samples(board, model_id, movement)
+                               *shot_commands(t, model_id, e, w, distance, cover))))
+    samples = [] if engaged else sample_points(board, model_id, movement)
     moved_boards = {p: board.moved(model_id, p) for p in samples}
     risks: dict[Point, Risk] = {}
 
@@ -367,24 +168,26 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
     for (e, _), (score, p, w, odds, cover, distance, cover_from, reasons) in best.items():
         if here is not None and score[:2] <= here:  # no better than the best shot from where it stands
             continue
-        move_cmd = f"landsraad move {scene_name} {model_id} --to {_fmt(p[0])},{_fmt(p[1])}"
+        move_cmd = f"landsraad move {scene_name} {model_id} --to {fmt_cm(p[0])},{fmt_cm(p[1])}"
         options.append(Option("move_then_shoot", p, risk_at(p), e, w.name, p, distance, cover, cover_from, odds,
-                              ("the free move first, then the Shoot action (R-ACTIVATE)", *reasons),
-                              (move_cmd, *_shot_commands(t, model_id, e, w, distance, cover))))
+                              (message("the free move first, then the Shoot action (R-ACTIVATE)"), *reasons),
+                              (move_cmd, *shot_commands(t, model_id, e, w, distance, cover))))
     if samples and any(o.kind == "shoot" for o in options):
         safest = min(samples, key=lambda p: (risk_at(p).count, math.hypot(p[0] - start[0], p[1] - start[1])))
         if risk_at(safest).count < here_risk.count:
             for o in [o for o in options if o.kind == "shoot"]:
-                move_cmd = f"landsraad move {scene_name} {model_id} --to {_fmt(safest[0])},{_fmt(safest[1])}"
+                move_cmd = f"landsraad move {scene_name} {model_id} --to {fmt_cm(safest[0])},{fmt_cm(safest[1])}"
                 options.append(Option("shoot_then_move", safest, risk_at(safest), o.target, o.weapon, o.at, o.distance_cm,
                                       o.cover, o.cover_from, o.odds,
-                                      ("the Shoot action, then the free move out of reach (R-ACTIVATE)", *o.reasons),
+                                      (message("the Shoot action, then the free move out of reach (R-ACTIVATE)"), *o.reasons),
                                       (*o.commands, move_cmd)))
     own = t.melee_weapon(model_id)
     me = t.combatant(model_id, own)
     for e in enemies:
         if edge_distance(board.base(e), board.base(model_id)) > movement:
             continue  # the path is never shorter than the gap
+        if engaged and e not in engaged:
+            continue  # PRJ-90: no free move out of a fight into another one
         answer = move_into_contact(board, model_id, e, movement)
         if not answer.legal or answer.charge is None or not answer.charge.can_fight_this_activation:
             continue
@@ -397,400 +200,39 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
         cmd = (f"landsraad odds melee --attacker {spec.profile}" + (f" --attacker-weapon {t.weapon_ref(model_id, own)}" if own else "")
                + f" --defender {t.spec(e).profile}" + (f" --defender-weapon {t.weapon_ref(e, their)}" if their else "")
                + " --attacker-stance attack --defender-stance defend")
-        options.append(Option("charge", end, threats.at(board.moved(model_id, end)), e,
+        options.append(Option("fight" if e in engaged else "charge", end, threats.at(board.moved(model_id, end)), e,
                               own.name if own else None, end, 0.0, None, (), clash,
-                              (f"the free move into contact ({report_cm(answer.result.cost_cm):.1f} of {_fmt(movement)} cm),"
-                               " then the Melee action (R-ACTIVATE)",
-                               f"the clash if {model_id} attacks and {e} defends (odds melee gives every stance pair)"),
+                              (message("already in base contact: the Melee action (R-ACTIVATE)") if e in engaged else
+                               message("the free move into contact ({cost} of {movement} cm), then the Melee action (R-ACTIVATE)",
+                                       cost=f"{report_cm(answer.result.cost_cm):.1f}", movement=fmt_cm(movement)),
+                               message("the clash if {model} attacks and {target} defends (odds melee gives every stance pair)",
+                                       model=model_id, target=e)),
                               (f"landsraad move {scene_name} {model_id} --to {e}", cmd)))
-    standing = _template_options(t, model_id, enemies, here_risk)
+    standing = template_options(t, model_id, enemies, here_risk)
     options.extend(standing)
-    options.extend(_moved_template_options(t, model_id, enemies, standing, moved_boards, risk_at, here_risk))
-    options.append(Option("rest", start, here_risk, reasons=("no action",)))
-    order = {"shoot": 0, "template": 0, "charge": 1, "shoot_then_move": 2, "template_then_move": 2, "move_then_shoot": 3,
-             "move_then_template": 3, "rest": 4}  # less moving first
+    options.extend(moved_template_options(t, model_id, enemies, standing, moved_boards, risk_at, here_risk))
+    if engaged:
+        options.extend(disengage_options(t, model_id, engaged, movement, threats, targets, shots_from))
+    else:
+        twice = two_moves_option(t, model_id, movement, here_risk, {p: risk_at(p) for p in samples}, threats)
+        options.extend([twice] if twice is not None else [])
+    options.append(Option("rest", start, here_risk, reasons=(message("no action"),)))
+    order = {"shoot": 0, "template": 0, "charge": 1, "fight": 1, "shoot_then_move": 2, "template_then_move": 2, "disengage_then_shoot": 2,
+             "move_then_shoot": 3, "move_then_template": 3, "disengage_then_move": 3, "two_moves": 3, "rest": 4}  # less moving first
     options.sort(key=lambda o: (-round(o.expected_damage, 9), o.risk.count, -o.p_hit, order[o.kind]))
     return Advice(scene_name, model_id, float(movement), tuple(options), skipped, special_actions(scene, model_id))
 
 
-# --- template shots (R-TEMPLATE, RUL-19, RUL-09, R-LASER) -------------------------------------------------
-
-TEMPLATE_AIMS = 8
-"""The most template options kept for each weapon (each a different set of models under it)."""
-
-_NUDGE_CM = 0.05
-"""How far a candidate aim is set off a boundary point so that it is clearly on one side of it."""
+_COVER_REASON = {"none": N_("cover none"), "small": N_("cover small"), "large": N_("cover large")}
+_COVER_FROM_REASON = {"none": N_("cover none from {pieces}"), "small": N_("cover small from {pieces}"),
+                      "large": N_("cover large from {pieces}")}
 
 
-def _ceil_cm(x: float) -> float:
-    """Rounded up to 0.01 cm: an escape distance printed this way compares with every whole dodge
-    (RUL-09: neutral die + Reflexes) as the exact one does, so the command line reproduces the odds."""
-    return math.ceil(round(x * 100, 6)) / 100
-
-
-@dataclass(frozen=True)
-class UnderTemplate:
-    """One model under a template shot: its side, cover, how far it must dodge to get out, and its odds.
-
-    ``escape_cm`` is the cheapest move that takes its base wholly out of the template
-    (:func:`landsraad.geometry.templates.dodge_out`, rounded up to 0.01 cm), ``None`` when no
-    move within its largest dodge (10 + Reflexes, RUL-09) does. ``odds`` are those of a single
-    shot at it (one attack roll for all, each model its own defence and dodge rolls: each
-    model's odds are exactly a single shot's, R-TEMPLATE); ``None`` when it has no profile.
-    """
-
-    model: str
-    enemy: bool
-    cover: str
-    escape_cm: float | None
-    max_dodge_cm: float
-    odds: ShotOdds | None
-    commands: tuple[str, ...] = ()
-
-    @property
-    def expected_damage(self) -> float:
-        """Its expected damage (0 when its stats are unknown)."""
-        return self.odds.expected_damage if self.odds is not None else 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-able data."""
-        o = self.odds
-        return {"model": self.model, "enemy": self.enemy, "cover": self.cover, "escape_cm": self.escape_cm,
-                "max_dodge_cm": self.max_dodge_cm, "odds_known": o is not None,
-                "p_hit": o.p_hit if o else None, "p_struck": o.p_struck if o else None,
-                "wound": dict(o.wound) if o else None, "expected_damage": o.expected_damage if o else None,
-                "commands": list(self.commands)}
-
-
-@dataclass(frozen=True)
-class TemplateOption(Option):
-    """A template shot from where the model stands (R-TEMPLATE): where it is aimed, every model under it.
-
-    ``target`` is the enemy under it with the most expected damage; ``p_hit`` and ``wound`` are
-    that model's (``p_hit`` counts a model caught by a dodge too short, ``p_struck``);
-    ``expected_damage``, by which it is ranked, is the sum over the enemies under it less the sum
-    over the friendly models under it (friendly fire).
-    """
-
-    template: Literal["blast", "direct"] = "blast"
-    aim: Point | None = None
-    """The blast's centre, or the point a direct-fire line is aimed at (its far end)."""
-    laser_mode: LaserMode = "burn"
-    weapon_id: str = ""
-    under: tuple[UnderTemplate, ...] = ()
-    shape: BaseGeometry | None = field(default=None, compare=False, repr=False)  # the template's shapely geometry (pictures)
-
-    def _main(self) -> UnderTemplate | None:
-        return next((u for u in self.under if u.model == self.target), None)
-
-    @property
-    def p_hit(self) -> float:
-        """The chance the main target is struck (hit, or caught by a dodge too short)."""
-        main = self._main()
-        return main.odds.p_struck if main is not None and main.odds is not None else 0.0
-
-    @property
-    def wound(self) -> dict[str, float]:
-        """What the main target suffers, by level."""
-        main = self._main()
-        return dict(main.odds.wound) if main is not None and main.odds is not None else {}
-
-    @property
-    def expected_damage_enemies(self) -> float:
-        """The expected damage dealt to the enemies under it."""
-        return sum(u.expected_damage for u in self.under if u.enemy)
-
-    @property
-    def expected_damage_friends(self) -> float:
-        """The expected damage dealt to the models under it that are not enemies (friendly fire)."""
-        return sum(u.expected_damage for u in self.under if not u.enemy)
-
-    @property
-    def expected_damage(self) -> float:
-        """Net: to the enemies under it, less to the friends under it."""
-        return self.expected_damage_enemies - self.expected_damage_friends
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-able data: :meth:`Option.to_dict` and the template, the aim, every model under it."""
-        return {**super().to_dict(), "template": self.template,
-                "aim": _xy(self.aim) if self.aim is not None else None, "laser_mode": self.laser_mode,
-                "expected_damage_enemies": self.expected_damage_enemies,
-                "expected_damage_friends": self.expected_damage_friends,
-                "under": [u.to_dict() for u in self.under]}
-
-
-def _template_weapons(t: _Table, model_id: str) -> list[tuple[Weapon, Literal["blast", "direct"], LaserMode]]:
-    """The model's template shots: each template weapon, and each laser's explosive blast (R-LASER)."""
-    out: list[tuple[Weapon, Literal["blast", "direct"], LaserMode]] = []
-    for w in t.weapons(model_id):
-        if w.template is not None:
-            out.append((w, w.template.kind, "burn"))
-        elif w.laser:
-            out.append((w, "blast", "explosive"))
-    return out
-
-
-def _blast_aims(board: Board, model_id: str, weapon: Weapon, enemies: set[str], tolerance: float) -> list[Point]:
-    """Candidate centres of a blast: every enemy's centre; each pair of models' touching circles'
-    crossings set just inside or outside each (so every set of models one blast can cover, with or
-    without a neighbour, has a candidate); the midpoint of two enemies one blast can cover; and where
-    the line to an enemy crosses a range band's limit (R-SHOOT), if still over it."""
-    me = board.base(model_id)
-    others = [b for b in board.bases if b.id != model_id]
-    reach = {b.id: templates.BLAST_RADIUS_CM + b.radius + tolerance for b in others}
-    pts: list[Point] = []
-    for b in others:
-        if b.id in enemies:
-            pts.append((b.x, b.y))
-            # off its centre, so that a neighbour may be left out and the enemy still deep under it
-            pts += [(b.x + r * math.cos(math.radians(a)), b.y + r * math.sin(math.radians(a)))
-                    for r in (1.5, 3.0, 4.5) for a in range(0, 360, 30)]
-            d = math.hypot(b.x - me.x, b.y - me.y)
-            if weapon.range_cm and d > 0:
-                k = 1
-                while k * weapon.range_cm + me.radius < d + reach[b.id] and k < 10:
-                    s = k * weapon.range_cm + me.radius - _NUDGE_CM
-                    if abs(d - s) < reach[b.id]:
-                        pts.append((me.x + (b.x - me.x) * s / d, me.y + (b.y - me.y) * s / d))
-                    k += 1
-    for i, a in enumerate(others):
-        for b in others[i + 1:]:
-            if a.id not in enemies and b.id not in enemies:
-                continue
-            ra, rb = reach[a.id], reach[b.id]
-            d = math.hypot(b.x - a.x, b.y - a.y)
-            if d >= ra + rb or d <= abs(ra - rb) or d == 0:
-                continue
-            if a.id in enemies and b.id in enemies:
-                pts.append(((a.x + b.x) / 2, (a.y + b.y) / 2))
-            along = (d * d + ra * ra - rb * rb) / (2 * d)
-            h = math.sqrt(max(ra * ra - along * along, 0.0))
-            ux, uy = (b.x - a.x) / d, (b.y - a.y) / d
-            for sign in (1, -1):
-                px, py = a.x + along * ux - sign * h * uy, a.y + along * uy + sign * h * ux
-                for ang in range(0, 360, 45):
-                    pts.append((px + _NUDGE_CM * math.cos(math.radians(ang)), py + _NUDGE_CM * math.sin(math.radians(ang))))
-    w, depth = board.width, board.depth
-    return [(round(x, 2), round(y, 2)) for x, y in pts if 0 <= x <= w and 0 <= y <= depth]
-
-
-def _direct_aims(board: Board, model_id: str, length: float, enemies: set[str], tolerance: float) -> list[Point]:
-    """Candidate points a direct-fire template is aimed at, its far end: toward every enemy's centre, and
-    just inside and outside each model's touching wedge (so every set of models one line can touch
-    has a candidate, R-TEMPLATE, RUL-19)."""
-    me = board.base(model_id)
-    angles: list[float] = []
-    for b in board.bases:
-        if b.id == model_id:
-            continue
-        d = math.hypot(b.x - me.x, b.y - me.y)
-        r = b.radius + tolerance
-        if d <= 0 or d - r > me.radius + length:
-            continue
-        bearing = math.atan2(b.y - me.y, b.x - me.x)
-        if b.id in enemies:
-            angles.append(bearing)
-        half = math.asin(min(1.0, r / d))
-        nudge = _NUDGE_CM / d
-        angles += [bearing + s * (half + e) for s in (1, -1) for e in (-nudge, nudge)]
-    end = me.radius + length
-    return [(round(me.x + end * math.cos(a), 2), round(me.y + end * math.sin(a), 2)) for a in angles]
-
-
-def _template_options(t: _Table, model_id: str, enemies: tuple[str, ...], risk: Risk, *, board: Board | None = None,
-                      aims: dict[tuple[str, str], list[Point]] | None = None, exact: bool = True) -> list[TemplateOption]:
-    """Every template shot from where the model stands (R-TEMPLATE, RUL-19, RUL-09, R-LASER, PRJ-24).
-
-    For each template weapon (and a laser's explosive blast), the candidate aims of
-    :func:`_blast_aims` / :func:`_direct_aims` are grouped by the set of models under them
-    (:func:`landsraad.geometry.templates.under_blast`, ``under_direct``: the shooter never, a direct
-    line only models in sight); each set with an enemy is weighed at its most promising aim (the
-    straight-line escape bound, :func:`~landsraad.geometry.templates.dodge_lower_bound`), then exactly:
-    each model's cheapest way out (``dodge_out``) and its single-shot odds (:func:`landsraad.odds.shot_odds`
-    with ``escape_cm``) on the cover it has from the shooter (none in sight: large, PRJ-24) and the
-    distance from the shooter's base to the aim (0 for a direct-fire line). The best
-    :data:`TEMPLATE_AIMS` sets of each weapon are kept.
-
-    ``board`` is the table the model shoots on (default: the scene's; a moved model's for a move
-    first); ``aims`` the candidates to weigh by ``(weapon id, laser mode)`` instead of the generated
-    ones; ``exact=False`` keeps the straight-line escape bound in the options (a quick ranking).
-    """
-    board = board if board is not None else t.board
-    tolerance = t.ruleset.contact_tolerance_cm
-    side = board.base(model_id).side
-    enemy_set = set(enemies)
-    me = board.base(model_id)
-    people = {b.id: t.combatant(b.id, t.melee_weapon(b.id)) for b in board.bases
-              if b.id != model_id and t.spec(b.id).card is not None}
-    covers: dict[str, Cover] = {}
-    options: list[TemplateOption] = []
-    if any(edge_distance(b, me) <= tolerance + 1e-9 for b in board.bases if b.side is not None and b.side != side):
-        return options  # R-SHOOT: no shooting with an enemy in contact
-    for weapon, kind, laser_mode in _template_weapons(t, model_id):
-        w = _Weigher(t, board, model_id, weapon, kind, laser_mode, people, covers, enemy_set)
-        if aims is not None:
-            candidates = aims.get((weapon.id, laser_mode), [])
-        elif kind == "blast":
-            candidates = _blast_aims(board, model_id, weapon, enemy_set, tolerance)
-        else:
-            assert weapon.template is not None
-            candidates = _direct_aims(board, model_id, weapon.template.size_cm, enemy_set, tolerance)
-        best: dict[frozenset[str], tuple[float, float, Point]] = {}
-        for aim in dict.fromkeys(candidates):
-            shape, hit, distance = w.shape_at(aim)
-            if not any(h in enemy_set for h in hit) or not w.legal(hit):
-                continue
-            quick, _ = w.score(hit, shape, distance, exact=False)
-            key = frozenset(hit)
-            rank = (quick, -distance)
-            if key not in best or rank > best[key][:2]:
-                best[key] = (quick, -distance, aim)
-        # a set is left out when another with the same enemies and fewer other models is expected to do as well
-        for key in [k for k in best if any(o < k and o & enemy_set == k & enemy_set and best[o][0] >= best[k][0]
-                                               for o in best)]:
-            del best[key]
-        kept = sorted(best.values(), key=lambda v: (-v[0], v[1]))[:TEMPLATE_AIMS]
-        for _, _, aim in kept:
-            shape, hit, distance = w.shape_at(aim)
-            _, escapes = w.score(hit, shape, distance, exact=exact)
-            options.append(_template_option(w, aim, shape, hit, distance, escapes, risk))
-    return options
-
-
-class _Weigher:
-    """One template weapon of the acting model on one table: who is under an aim, each one's cover
-    (from the shooter), way out and odds (cached: many aims share a model, a distance and an escape)."""
-
-    def __init__(self, t: _Table, board: Board, model_id: str, weapon: Weapon, kind: Literal["blast", "direct"],
-                 laser_mode: LaserMode, people: dict[str, Combatant], covers: dict[str, Cover], enemies: set[str]):
-        self.t, self.board, self.model_id, self.weapon, self.kind, self.laser_mode = t, board, model_id, weapon, kind, laser_mode
-        self.people, self.covers, self.enemies = people, covers, enemies
-        self.shooter = t.combatant(model_id, weapon)
-        self.tolerance = t.ruleset.contact_tolerance_cm
-        self.odds_cache: dict[tuple[str, float, str, float | None], ShotOdds | None] = {}
-        self.quick_cache: dict[tuple[str, int, str, tuple[bool, ...]], ShotOdds | None] = {}
-
-    def cover_of(self, m: str) -> Cover:
-        if m not in self.covers:
-            c = sight.cover(self.board, self.model_id, m, models_block=self.t.ruleset.models_block_sight).cover
-            self.covers[m] = "large" if c == "no_line_of_sight" else c  # PRJ-24: unseen under a blast
-        return self.covers[m]
-
-    def odds_of(self, m: str, distance: float, escape: float | None) -> ShotOdds | None:
-        key = (m, distance, self.cover_of(m), escape)
-        if key not in self.odds_cache:
-            try:
-                self.odds_cache[key] = shot_odds(self.shooter, self.people[m], distance_cm=distance, cover=self.cover_of(m),
-                                                 laser_mode=self.laser_mode, escape_cm=escape, ruleset=self.t.ruleset)
-            except RuleError:
-                self.odds_cache[key] = None
-        return self.odds_cache[key]
-
-    def quick_odds(self, m: str, distance: float, escape: float) -> ShotOdds | None:
-        """The odds for ranking aims: the same as :meth:`odds_of` for every distance in one range band and
-        every escape that the same dodges (neutral 1 to 10 + Reflexes) reach, so those are computed once."""
-        band = range_band(distance, self.weapon.range_cm)
-        reached = tuple(dodge_distance(self.people[m], n, self.t.ruleset) >= escape - 1e-9 for n in range(1, 11))
-        key = (m, band, self.cover_of(m), reached)
-        if key not in self.quick_cache:
-            self.quick_cache[key] = self.odds_of(m, distance, escape)
-        return self.quick_cache[key]
-
-    def max_dodge(self, m: str) -> float:
-        """Its largest dodge: a neutral 10 + Reflexes (RUL-09)."""
-        return dodge_distance(self.people[m], 10, self.t.ruleset) if m in self.people else 10.0
-
-    def shape_at(self, aim: Point) -> tuple[BaseGeometry, tuple[str, ...], float]:
-        """The template aimed at ``aim``, the models under it (never the shooter) and the distance the odds use."""
-        board, me = self.board, self.board.base(self.model_id)
-        if self.kind == "blast":
-            hit = tuple(h for h in templates.under_blast(board, aim, tolerance_cm=self.tolerance) if h != self.model_id)
-            distance = report_cm(max(0.0, math.hypot(aim[0] - me.x, aim[1] - me.y) - me.radius))
-            return templates.blast_shape(aim), hit, distance
-        assert self.weapon.template is not None
-        length = self.weapon.template.size_cm
-        hit = tuple(h for h in templates.under_direct(board, self.model_id, aim, length, tolerance_cm=self.tolerance,
-                                                      models_block=self.t.ruleset.models_block_sight) if h != self.model_id)
-        return templates.direct_shape(board, self.model_id, aim, length), hit, 0.0
-
-    def legal(self, hit: tuple[str, ...]) -> bool:
-        """R-LASER: an explosive blast may cover no shielded model."""
-        if self.laser_mode != "explosive":
-            return True
-        return laser_blast_problem(self.shooter, [self.people[h] for h in hit if h in self.people],
-                                   laser_mode="explosive", ruleset=self.t.ruleset) is None
-
-    def score(self, hit: tuple[str, ...], shape: BaseGeometry, distance: float,
-              exact: bool) -> tuple[float, dict[str, float | None]]:
-        """The net expected damage and each known model's way out (``None``: none within its largest dodge);
-        ``exact`` the cheapest legal move out, else the straight-line bound."""
-        total, escapes = 0.0, {}
-        for h in hit:
-            if h not in self.people:
-                continue
-            if exact:
-                out = templates.dodge_out(self.board, h, shape, self.max_dodge(h), tolerance_cm=self.tolerance)
-                far = out.shortest_cm
-            else:
-                far = max(templates.dodge_lower_bound(self.board, h, shape, tolerance_cm=self.tolerance), 0.0)
-            e = _ceil_cm(far) if math.isfinite(far) and far <= self.max_dodge(h) else None
-            escapes[h] = e
-            used = e if e is not None else self.max_dodge(h) + 1
-            o = self.odds_of(h, distance, used) if exact else self.quick_odds(h, distance, used)
-            total += (o.expected_damage if o else 0.0) * (1 if h in self.enemies else -1)
-        return total, escapes
-
-
-def _template_option(w: _Weigher, aim: Point, shape: BaseGeometry, hit: tuple[str, ...], distance: float,
-                     escapes: dict[str, float | None], risk: Risk) -> TemplateOption:
-    """One template shot, worded into its per-model odds, reasons and command lines."""
-    t, board, model_id, weapon, kind, laser_mode = w.t, w.board, w.model_id, w.weapon, w.kind, w.laser_mode
-    enemy_set, cover_of, odds_of, max_dodge = w.enemies, w.cover_of, w.odds_of, w.max_dodge
-    scene = t.name
-    under: list[UnderTemplate] = []
-    unknown: list[str] = []
-    laser = " --laser-mode explosive" if laser_mode == "explosive" else ""
-    for h in hit:
-        if h not in escapes:
-            unknown.append(h)
-            under.append(UnderTemplate(h, h in enemy_set, cover_of(h), None, 10.0, None))
-            continue
-        e = escapes[h]
-        used = e if e is not None else max_dodge(h) + 1
-        odds = odds_of(h, distance, used)
-        cmd = (f"landsraad odds shoot --attacker {t.spec(model_id).profile} --weapon {t.weapon_ref(model_id, weapon)}"
-               f" --target {t.spec(h).profile} --distance {_fmt(distance)} --cover {cover_of(h)} --escape-cm {_fmt(used)}{laser}")
-        under.append(UnderTemplate(h, h in enemy_set, cover_of(h), e, max_dodge(h), odds, (cmd,)))
-    known = [u for u in under if u.odds is not None and u.enemy]
-    main = max(known, key=lambda u: u.expected_damage, default=None)
-    dodges = " ".join(f"{u.model}={_fmt(u.max_dodge_cm)}" for u in under if u.odds is not None)
-    transparent = "" if t.ruleset.models_block_sight else " --models-transparent"
-    if kind == "blast":
-        tcmd = f"landsraad template {scene} --blast {_fmt(aim[0])},{_fmt(aim[1])}"
-        what = f"a blast (5 cm radius) at {_fmt(aim[0])}, {_fmt(aim[1])}, {_fmt(distance)} cm from {model_id}'s base"
-    else:
-        assert weapon.template is not None
-        tcmd = (f"landsraad template {scene} --direct {model_id} --toward {_fmt(aim[0])},{_fmt(aim[1])}"
-                f" --length {_fmt(weapon.template.size_cm)}{transparent}")
-        what = f"a direct-fire line of {_fmt(weapon.template.size_cm)} cm toward {_fmt(aim[0])}, {_fmt(aim[1])}"
-    if dodges:
-        tcmd += f" --dodge {dodges}"
-    friends = [u.model for u in under if not u.enemy]
-    reasons = [f"the Shoot action: {what}; a template aims at a point, the nearest-target rule does not apply"
-               " (R-TEMPLATE, RUL-08)",
-               "under it: " + ", ".join(f"{u.model} ({'enemy' if u.enemy else 'friend'}, cover {u.cover})" for u in under)
-               + " (RUL-19); one attack roll, each its own dodge (RUL-09)"]
-    if friends:
-        reasons.append(f"friendly fire on {', '.join(friends)}: their expected damage is taken off")
-    if unknown:
-        reasons.append(f"{', '.join(unknown)} also under it, no profile: its odds are unknown")
-    if laser_mode == "explosive":
-        reasons.append("the laser's explosive mode: a blast that may cover no shielded model (R-LASER)")
-    here = board.base(model_id).center
-    return TemplateOption("template", here, risk, main.model if main else None, weapon.name, here, distance, main.cover if main else None, (), None,
-                          tuple(reasons), (tcmd, *(c for u in under for c in u.commands)),
-                          template=kind, aim=aim, laser_mode=laser_mode, weapon_id=weapon.id, under=tuple(under), shape=shape)
-
+def _cover_reason(cover: Cover, cover_from: tuple[str, ...]) -> str:
+    """The shot's cover as a reason (R-COVER): its class, and the pieces that give it."""
+    if cover_from and cover in _COVER_FROM_REASON:
+        return message(_COVER_FROM_REASON[cover], pieces=", ".join(cover_from))
+    return message(_COVER_REASON[cover]) if cover in _COVER_REASON else message("cover {cover}", cover=cover)
 
 
 # --- special actions (R-ACTIVATE) ----------------------------------------------------------------------
@@ -831,73 +273,3 @@ def special_actions(scene: Scene, model_id: str) -> tuple[tuple[str, str], ...]:
     return (*out, ("mission", "no_game_state"), ("equipment", "no_equipment_state"))
 
 
-def _moved_template_options(t: _Table, model_id: str, enemies: tuple[str, ...], standing: list[TemplateOption],
-                            boards: dict[Point, Board], risk_at: Callable[[Point], Risk], here_risk: Risk) -> list[Option]:
-    """Template shots with the free move (R-ACTIVATE): before the shot, to a sampled point of the reach
-    region; after it, to the sampled point with the least risk.
-
-    ``move_then_template``: at each sampled point (``boards``, the model moved there), the blasts are
-    aimed where they were weighed from where it stands (the models under a blast do not depend on the
-    shooter; its cover and distance do), direct-fire lines at candidates from there. The best point
-    for each weapon and set of models under it (most expected damage by the quick bound, then the
-    least risk, then the shortest move) is weighed exactly, and listed when it beats every template
-    shot of that weapon from where it stands (more net expected damage, or as much and less risk).
-    A direct-fire line after a move gives no ``template`` command line (that command reads the
-    shooter where the scene has it); its odds command lines hold.
-    ``template_then_move``: each template shot from where it stands, then the move to safety, when
-    that point is less at risk.
-    """
-    out: list[Option] = []
-    if not boards:
-        return out
-    start = t.board.base(model_id).center
-    tolerance = t.ruleset.contact_tolerance_cm
-    enemy_set = set(enemies)
-
-    def move_command(p: Point) -> str:
-        return f"landsraad move {t.name} {model_id} --to {_fmt(p[0])},{_fmt(p[1])}"
-
-    def far(p: Point) -> float:
-        return math.hypot(p[0] - start[0], p[1] - start[1])
-
-    safest = min(boards, key=lambda p: (risk_at(p).count, far(p)))
-    if risk_at(safest).count < here_risk.count:
-        for o in standing:
-            out.append(replace(o, kind="template_then_move", end=safest, risk=risk_at(safest),
-                               reasons=("the Shoot action, then the free move out of reach (R-ACTIVATE)", *o.reasons),
-                               commands=(*o.commands, move_command(safest))))
-    blast_aims: dict[tuple[str, str], list[Point]] = {}
-    for o in standing:
-        if o.template == "blast" and o.aim is not None:
-            blast_aims.setdefault((o.weapon_id, o.laser_mode), []).append(o.aim)
-    direct = [(w, m) for w, kind, m in _template_weapons(t, model_id) if kind == "direct" and w.template is not None]
-    best: dict[tuple[str, str, frozenset[str]], tuple[tuple[float, int, float], Point, Point]] = {}
-    for p, b in boards.items():
-        aims = dict(blast_aims)
-        for w, mode in direct:
-            assert w.template is not None
-            aims[(w.id, mode)] = _direct_aims(b, model_id, w.template.size_cm, enemy_set, tolerance)
-        for o in _template_options(t, model_id, enemies, risk_at(p), board=b, aims=aims, exact=False):
-            assert o.aim is not None
-            key = (o.weapon_id, o.laser_mode, frozenset(u.model for u in o.under))
-            score = (round(o.expected_damage, 9), -o.risk.count, -far(p))
-            if key not in best or score > best[key][0]:
-                best[key] = (score, p, o.aim)
-    here: dict[tuple[str, str], tuple[float, int]] = {}
-    for o in standing:
-        k = (o.weapon_id, o.laser_mode)
-        here[k] = max(here.get(k, (-math.inf, 0)), (round(o.expected_damage, 9), -o.risk.count))
-    kept = sorted(best.items(), key=lambda kv: kv[1][0], reverse=True)
-    counts: dict[tuple[str, str], int] = {}
-    for (wid, lmode, _), (_, p, aim) in kept:
-        if counts.get((wid, lmode), 0) >= TEMPLATE_AIMS:
-            continue
-        for o in _template_options(t, model_id, enemies, risk_at(p), board=boards[p], aims={(wid, lmode): [aim]}):
-            if (round(o.expected_damage, 9), -o.risk.count) <= here.get((wid, lmode), (-math.inf, 0)):
-                continue
-            counts[(wid, lmode)] = counts.get((wid, lmode), 0) + 1
-            commands = o.commands if o.template == "blast" else o.commands[1:]
-            out.append(replace(o, kind="move_then_template", end=p, at=p,
-                               reasons=("the free move first, then the Shoot action (R-ACTIVATE)", *o.reasons),
-                               commands=(move_command(p), *commands)))
-    return out

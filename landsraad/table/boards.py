@@ -10,7 +10,10 @@ data it reads (the faction sheets and the terrain kits, by size and time; the wa
 models are read from are checked by size and time when the entry is read). The next question on
 the same file reads that JSON and builds the board: no pydantic, no YAML. A changed file, a
 changed faction sheet or another version of landsraad misses the cache and is validated again,
-so a bad file is always reported as the validating loader reports it. The cache is a courtesy:
+so a bad file is always reported as the validating loader reports it. Every validation of a scene
+file by :func:`landsraad.table.scenes.load` (``shoot``, ``advise``, ``threat``, ``template`` ask for the
+whole scene) keeps its table the same way (:func:`keep`), so the first ``measure`` or ``move`` after
+one of them is answered from the cache too. The cache is a courtesy:
 when it cannot be read or written, the scene is validated as before. ``LANDSRAAD_CACHE_DIR``
 moves it; ``LANDSRAAD_NO_CACHE=1`` turns it off.
 
@@ -43,7 +46,7 @@ from ..lazy import lazy_exports
 if TYPE_CHECKING:  # the validated scene's type only: it is loaded on a cache miss
     from ..scene import Scene
 
-__all__ = ["TableFacts", "facts_of", "load_facts", "cache_dir", "suggest", "need_model", "need_thing", "movement_of",
+__all__ = ["TableFacts", "facts_of", "load_facts", "keep", "cache_dir", "suggest", "need_model", "need_thing", "movement_of",
            "FORMAT"]
 
 FORMAT = 1
@@ -193,17 +196,28 @@ def load_facts(text: str) -> TableFacts:
         if _stamps([p for p, _, _ in kept.get("depends", [])]) == kept.get("depends", []):
             return _from_dict(kept)
     except (OSError, ValueError, KeyError, TypeError, LandsraadError):
-        pass  # not there yet, unreadable, or a warband list it reads has changed: validated below, and written again
-    scene = _validating("load")(text)
-    facts = facts_of(scene)
-    # the warband lists its models are read from (their profiles and weapons): the entry holds while they are unchanged
-    lists = sorted({str((path.parent / m.list_file).resolve()) for m in scene.models if m.list_file is not None})
+        pass  # not there yet, unreadable, or a warband list it reads has changed: validated (and kept) by the loader
+    return facts_of(_validating("load")(text))
+
+
+def keep(path: Path, data: bytes, scene: Scene) -> None:
+    """Keep the table facts of ``scene``, validated from the file ``path`` whose bytes were ``data``, in the
+    cache (when it is on and the file still holds those bytes), so that the next ``measure`` or ``move`` on
+    the unchanged file need not validate it: :func:`landsraad.table.scenes.load` calls it after every
+    validation, whichever command asked (``shoot``, ``advise``, ``threat``, ``template``)."""
+    folder = cache_dir()
+    if folder is None:
+        return
     try:
+        if path.read_bytes() != data:
+            return  # changed while it was validated: what was validated is not what the key would say
+        entry = folder / "scenes" / f"{_key(data)}.json"
+        # the warband lists its models are read from (their profiles and weapons): the entry holds while they are unchanged
+        lists = sorted({str((path.parent / m.list_file).resolve()) for m in scene.models if m.list_file is not None})
         entry.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(entry, json.dumps({**facts.to_dict(), "depends": _stamps(lists)}))
+        atomic_write_text(entry, json.dumps({**facts_of(scene).to_dict(), "depends": _stamps(lists)}))
     except (OSError, LandsraadError):
         pass  # a cache that cannot be written only costs the next question the validation again
-    return facts
 
 
 # --- names as people type them ------------------------------------------------------------------

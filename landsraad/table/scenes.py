@@ -68,8 +68,18 @@ def scene_path(text: str) -> Path:
 
 
 def load(text: str) -> Scene:
-    """The scene named by ``text`` (:func:`scene_path`), validated (:func:`landsraad.scene.load_scene`)."""
-    return load_scene(scene_path(text))
+    """The scene named by ``text`` (:func:`scene_path`), validated (:func:`landsraad.scene.load_scene`); its
+    table is kept in the cache of validated scenes (:func:`.boards.keep`) for the questions that need only
+    the table."""
+    path = scene_path(text)
+    try:
+        data: bytes | None = path.read_bytes()
+    except OSError:
+        data = None  # the validating loader says what is wrong, in its words
+    scene = load_scene(path)
+    if data is not None:
+        boards.keep(path, data, scene)
+    return scene
 
 
 def movement_of(scene: Scene, model_id: str, given: float | None, scene_name: str) -> float:

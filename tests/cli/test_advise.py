@@ -115,3 +115,55 @@ def test_a_move_then_template_gives_a_legal_move_and_the_same_odds():
         odds = run_json(*shlex.split(line)[1:])
         assert (odds["p_struck"], odds["expected_damage"]) == (u["p_struck"], u["expected_damage"])
     assert [u["cover"] for u in top["under"]] == ["none", "small"]
+
+
+DISENGAGE = str(REPO / "tests" / "data" / "scenes" / "advise-disengage.yaml")
+
+
+def test_the_disengage_agrees_with_odds_disengage_and_odds_shoot():
+    """duel in contact with blade (R-DISENGAGE, PRJ-90): the best option disengages, then shoots; its command
+    lines give the test's and the shot's numbers, and the option counts the chance to get away."""
+    out = run_json("advise", DISENGAGE, "duel")
+    top = out["options"][0]
+    assert top["kind"] == "disengage_then_shoot" and top["disengage"]["opponent"] == "blade"
+    test_line, shot_line = top["commands"]
+    test = run_json(*shlex.split(test_line)[1:])
+    assert test["p_success"] == top["disengage"]["p_success"] == 0.36
+    assert test["wound"] == top["disengage"]["wound_taken"] and test["expected_damage"] == top["disengage"]["expected_damage_taken"]
+    shot = run_json(*shlex.split(shot_line)[1:])
+    assert abs(top["expected_damage"] - 0.36 * shot["expected_damage"]) < 1e-12
+    assert abs(top["p_hit"] - 0.36 * shot["p_hit"]) < 1e-12
+    assert "move_then_shoot" not in {o["kind"] for o in out["options"]}  # PRJ-90: no normal move in contact
+    # the move it proposes after the test is a legal one of the smallest margin and the Movement
+    (then_move,) = [o for o in out["options"] if o["kind"] == "disengage_then_move"]
+    move = run_json(*shlex.split(then_move["commands"][1])[1:])
+    assert move["legal"] is True
+
+
+def test_the_disengage_reads_in_french():
+    r = run("--lang", "fr", "advise", DISENGAGE, "duel")
+    assert r.returncode == 0, r.stderr
+    assert "se désengager de blade, puis tirer sur blade avec" in r.stdout
+    assert "Désengagement : se dégage dans 36 %" in r.stdout
+    assert "le test de désengagement contre blade" in r.stdout
+
+
+def test_two_moves_reproduce_with_move():
+    out = run_json("advise", str(REPO / "tests" / "data" / "scenes" / "advise-two-moves.yaml"), "runner")
+    (o,) = [o for o in out["options"] if o["kind"] == "two_moves"]
+    move = run_json(*shlex.split(o["commands"][0])[1:])
+    assert move["legal"] is True and 11 < move["cost_cm"] <= 22
+
+
+def test_the_whole_answer_reads_in_french_and_the_json_stays_english():
+    r = run("--lang", "fr", "advise", SCENE, "raider")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == ("raider (mouvement 10 cm) : 3 options pour cette activation, la meilleure d'abord (dégâts moyens,"
+                        " puis risque ; R-ACTIVATE) :")
+    assert lines[1] == "1. tirer sur prey avec l'arme Sardaukar lance depuis sa position."
+    assert "   Risque 2 : elle peut être prise pour cible par fed ou chargée par prey." in lines
+    assert "(Laissé de côté : duncan : pas de profil, ses caractéristiques sont inconnues.)" in lines
+    french = json.loads(run("--lang", "fr", "advise", SCENE, "raider", "--json").stdout)
+    assert french == run_json("advise", SCENE, "raider")
+    assert french["options"][0]["reasons"][0] == "prey is the nearest enemy raider sees (RUL-08)"

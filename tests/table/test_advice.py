@@ -7,10 +7,14 @@ from pathlib import Path
 import pytest
 
 from landsraad.errors import UsageError
-from landsraad.odds import melee_odds, shot_odds
+from landsraad.geometry import sight
+from landsraad.geometry.measure import edge_distance
+from landsraad.geometry.movement import plan_move
+from landsraad.odds import disengage_odds, melee_odds, shot_odds
 from landsraad.rules.state import Combatant
 from landsraad.scene import load_scene
 from landsraad.table.advice import advise
+from landsraad.table.moves import move_into_contact
 
 SCENE = load_scene(Path(__file__).resolve().parents[1] / "data" / "scenes" / "cli-table.yaml")
 
@@ -203,3 +207,97 @@ def test_no_aim_at_an_enemy_centre_does_better_than_the_advisor_s_best(model_id)
     plain = max(net(a) for a in aims)
     best = max(o.expected_damage for o in advise(TEMPLATES, model_id, scene_name="s").options if o.kind == "template")
     assert plain > 0 and best >= plain - 1e-9
+
+
+# --- a model in contact (R-DISENGAGE, PRJ-90) and two moves (R-ACTIVATE) --------------------------------------
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "scenes"
+DISENGAGE = load_scene(DATA / "advise-disengage.yaml")
+
+
+def _combatant(scene, model_id: str, weapon_id: str) -> Combatant:
+    spec = scene.model(model_id)
+    return Combatant.from_profile(spec.card, next(w for w in spec.carried if w.id == weapon_id))
+
+
+def test_a_model_in_contact_makes_no_normal_move_prj_90():
+    """duel is in base contact with blade: no shot from where it stands (R-SHOOT), no move before or after one,
+    no charge: it fights where it stands, disengages (then moves or shoots), or rests."""
+    a = advise(DISENGAGE, "duel", scene_name="d")
+    assert sorted(o.kind for o in a.options) == ["disengage_then_move", "disengage_then_shoot", "fight", "rest"]
+    (fight,) = [o for o in a.options if o.kind == "fight"]
+    oracle = melee_odds(_combatant(DISENGAGE, "duel", "knife"), _combatant(DISENGAGE, "blade", "crysknife"),
+                        attacker_stance="attack", defender_stance="defend")
+    assert fight.target == "blade" and fight.odds == oracle
+
+
+def test_disengage_then_shoot_agrees_with_odds_disengage_and_odds_shoot():
+    """The disengage test (hand-checked in the scene file: 36 of 100, the smallest margin 3 cm), then the lance
+    from 3 cm straight away from blade, edge to edge 3 cm: the shot's odds times the chance to get away."""
+    a = advise(DISENGAGE, "duel", scene_name="d")
+    (o,) = [o for o in a.options if o.kind == "disengage_then_shoot"]
+    test = disengage_odds(_combatant(DISENGAGE, "duel", "knife"), _combatant(DISENGAGE, "blade", "crysknife"))
+    assert o.disengage == test and test.p_success == pytest.approx(0.36)
+    assert min(float(k) for k in test.margin_cm) == 3.0 and o.disengage_from == "blade"
+    assert o.end == pytest.approx((17.0, 20.0)) and o.distance_cm == 3.0
+    shot = shot_odds(_combatant(DISENGAGE, "duel", "sardaukar_lance"), _combatant(DISENGAGE, "blade", "crysknife"),
+                     distance_cm=3.0, cover="none")
+    assert o.odds == shot
+    assert o.expected_damage == pytest.approx(0.36 * shot.expected_damage)
+    assert o.p_hit == pytest.approx(0.36 * shot.p_hit)
+    assert sum(o.wound.values()) == pytest.approx(1.0) and o.wound["none"] == pytest.approx(0.64 + 0.36 * shot.wound["none"])
+    assert o.expected_damage_taken == test.expected_damage > 0
+    # it ranks above fighting in place: more expected damage
+    assert a.options[0] is o
+
+
+def test_disengage_then_move_ends_out_of_reach():
+    """The smallest margin (3 cm) and the second move (10 cm): a point no enemy sees or reaches, checked here
+    with the one-point functions (blade's Movement 11)."""
+    a = advise(DISENGAGE, "duel", scene_name="d")
+    (o,) = [o for o in a.options if o.kind == "disengage_then_move"]
+    board = DISENGAGE.board
+    plan = plan_move(board, "duel", o.end, 13.0)
+    assert plan.legal and plan.cost_cm >= 3.0 - 1e-9
+    moved = board.moved("duel", o.end)
+    assert edge_distance(moved.base("duel"), moved.base("blade")) > 0.1
+    assert not move_into_contact(moved, "blade", "duel", 11.0).legal
+    assert o.risk.count == 0 and o.expected_damage == 0 and o.disengage is not None
+    assert o.commands[0].startswith("landsraad odds disengage --mover corrino/soldier --mover-weapon corrino:knife")
+    assert o.commands[1] == f"landsraad move d duel --to {o.end[0]:g},{o.end[1]:g} --movement 13"
+
+
+def test_the_opposing_player_picks_the_enemy_most_likely_to_hold_it():
+    scene = load_scene(DATA / "advise-pick.yaml")
+    a = advise(scene, "held", scene_name="p")
+    options = [o for o in a.options if o.disengage is not None]
+    assert options and {o.disengage_from for o in options} == {"fk"}
+    fk = disengage_odds(_combatant(scene, "held", "knife"), _combatant(scene, "fk", "crysknife"))
+    w1 = disengage_odds(_combatant(scene, "held", "knife"), _combatant(scene, "w1", "crysknife"))
+    assert (fk.p_success, w1.p_success) == (pytest.approx(0.28), pytest.approx(0.36))
+    assert all(o.disengage == fk for o in options)
+    assert sorted(o.target for o in a.options if o.kind == "fight") == ["fk", "w1"]
+
+
+def test_two_moves_reach_safety_that_one_move_does_not():
+    """runner (Movement 11) is seen and within hunter's charge (9.25 cm); behind bunker it is neither, but that
+    is more than one move away: the Move action and the free move, one path of up to 22 cm."""
+    scene = load_scene(DATA / "advise-two-moves.yaml")
+    a = advise(scene, "runner", scene_name="t")
+    (o,) = [o for o in a.options if o.kind == "two_moves"]
+    board = scene.board
+    assert plan_move(board, "runner", o.end, 22.0).legal and not plan_move(board, "runner", o.end, 11.0).legal
+    moved = board.moved("runner", o.end)
+    assert not sight.line_of_sight(moved, "hunter", "runner")
+    assert not move_into_contact(moved, "hunter", "runner", 10.0).legal
+    assert o.risk.count == 0 and o.odds is None and o.expected_damage == 0
+    assert o.commands == (f"landsraad move t runner --to {o.end[0]:g},{o.end[1]:g} --movement 22",)
+    # where it stands it is at risk (seen, and charged)
+    rest = next(x for x in a.options if x.kind == "rest")
+    assert rest.risk.shooters == ("hunter",) and rest.risk.chargers == ("hunter",)
+
+
+def test_no_two_moves_when_one_move_is_as_safe():
+    """sard2 on cli-table: nothing threatens it more after one move than after two: no two_moves option."""
+    a = advise(SCENE, "sard2", scene_name="s")
+    assert "two_moves" not in {o.kind for o in a.options}

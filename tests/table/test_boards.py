@@ -30,8 +30,8 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_the_cached_table_is_the_validated_one(cache: Path, tmp_path: Path) -> None:
-    scene = load(str(SCENE))
-    first = boards.load_facts(str(SCENE))  # validated, then written
+    scene = load(str(SCENE))  # validated, and its table kept
+    first = boards.load_facts(str(SCENE))
     (entry,) = (cache / "scenes").glob("*.json")
     second = boards.load_facts(str(SCENE))  # read back
     assert first.board == second.board == scene.board
@@ -94,3 +94,34 @@ def test_a_changed_warband_list_is_read_again(cache: Path, tmp_path: Path) -> No
     assert boards.load_facts(str(scene)).profile["ann"] == "corrino/soldier"
     lst.write_text("faction: corrino\nmodels:\n  - {type: scout, name: Ann}\n")
     assert boards.load_facts(str(scene)).profile["ann"] == "corrino/scout"
+
+
+def test_any_validation_keeps_the_table_for_measure_and_move(cache: Path, tmp_path: Path) -> None:
+    """The validating loader (``shoot``, ``advise``, ``threat``...) keeps the table: the first
+    ``measure`` on the file after it reads the cache, loading neither pydantic nor PyYAML."""
+    copy = tmp_path / "s.yaml"
+    shutil.copy(SCENE, copy)
+    assert not (cache / "scenes").exists()
+    run = subprocess.run([sys.executable, "-m", "landsraad", "shoot", str(copy), "sard2", "far"], cwd=REPO,
+                         capture_output=True, text=True, env={**os.environ, "LANDSRAAD_CACHE_DIR": str(cache)}, timeout=300)
+    assert run.returncode == 0, run.stderr
+    (entry,) = (cache / "scenes").glob("*.json")
+    code = ("import sys; from landsraad.cli import main; main(['measure', sys.argv[1], 'fed', 'sard']);\n"
+            "print(sorted(m for m in ('pydantic', 'yaml', 'landsraad.model', 'landsraad.scene') if m in sys.modules))")
+    r = subprocess.run([sys.executable, "-c", code, str(copy)], cwd=REPO, capture_output=True, text=True,
+                       env={**os.environ, "LANDSRAAD_CACHE_DIR": str(cache)}, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[-1] == "[]" and "fed" in r.stdout
+
+
+def test_a_file_changed_while_validated_is_not_kept(cache: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "s.yaml"
+    shutil.copy(SCENE, copy)
+    data = copy.read_bytes()
+    scene = load(str(copy))
+    for entry in (cache / "scenes").glob("*.json"):
+        entry.unlink()
+    copy.write_text(copy.read_text().replace("at: [10, 10], profile: fremen/fedaykin", "at: [12, 10], profile: fremen/fedaykin"))
+    boards.keep(copy, data, scene)  # validated from the old bytes, the file now holds others
+    assert list((cache / "scenes").glob("*.json")) == []
+    assert boards.load_facts(str(copy)).board.base("fed").center == (12.0, 10.0)
