@@ -234,7 +234,10 @@ def action_problem_at(state: GameState, model_id: str, held: int, action: str, p
         weapon = next((w for w in m.weapons if w.id == arg), None)
         if weapon is None or weapon.template is not None or weapon.laser:
             return None
-    there = state.update_model(model_id, x=float(point[0]), y=float(point[1]))  # the table with the model moved
+    x, y = float(point[0]), float(point[1])
+    # the table with the model moved; where it stands, the state itself (the same table, and its
+    # answers: the shot that follows asks this state for the same targets)
+    there = state if (x, y) == (m.x, m.y) else state.update_model(model_id, x=x, y=y)
     if kind == "shoot" and weapon is not None:  # a shot's weapon was found above
         if shot_candidates(there, model_id, weapon, "burn"):
             return None

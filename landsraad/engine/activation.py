@@ -327,8 +327,13 @@ def _free_move_before_decision(state: GameState, a: Mapping[str, Any]) -> Decisi
     the action legal (or, ``needed``, makes it so: skipping it then loses the action)."""
     model_id, reach, action, held = a["model"], float(a["allowance"]), a["action"], int(a["held"])
     mm = state.model(model_id)
+    suggested: set[tuple[float, float]] = set()
+    """The points :func:`suggest` gave: legal moves (:func:`move_candidates`) that keep the action
+    legal, so the check of one of them (a computer player's answer) is not made again."""
 
     def check(point: tuple[float, float]) -> str | None:
+        if point in suggested:
+            return None
         result = plan_move(state, model_id, point, reach)
         if not result.legal:
             return result.message
@@ -344,6 +349,7 @@ def _free_move_before_decision(state: GameState, a: Mapping[str, Any]) -> Decisi
                 kept.append(p)
                 if len(kept) == most:
                     break
+        suggested.update(kept)
         return tuple(kept)
 
     must = "; it must make the action possible, or the action is lost" if a.get("needed") else ""
