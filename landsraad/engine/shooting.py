@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Mapping
 
 import shapely
+from shapely.geometry.base import BaseGeometry
 
 from ..errors import RuleError
 from ..geometry import templates as T
@@ -25,6 +26,8 @@ from ..geometry.board import Board
 from ..model import Weapon
 from ..rules.shooting import Cover, LaserMode, can_target, laser_blast_problem, resolve_marker_shot, resolve_shot, resolve_template_shot
 from ..rules.state import Combatant, may_move
+from .asks import Args, flag, mapping, number, text, texts
+from .asks import laser_mode as read_laser_mode
 from .bridge import combatant
 from .decisions import Decision, PointSpec
 from .flow import Machine, Payload, builder, plain, stage
@@ -64,8 +67,8 @@ def _weapon(state: GameState, model_id: str, weapon_id: str) -> Weapon:
 
 
 @builder("laser_mode")
-def _laser_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
+def _laser_decision(state: GameState, a: Args) -> Decision:
+    mm = state.model(text(a, "model"))
     return Decision(side=mm.side, kind="laser_mode", model=mm.id, choices=("burn", "explosive"),
                     prompt=f"Does {mm.name}'s laser burn or explode (R-LASER)?")
 
@@ -129,9 +132,9 @@ def shoot(m: Machine, d: ShotFrame, _: object) -> None:
 
 
 @builder("target")
-def _target_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
-    return Decision(side=mm.side, kind="target", model=mm.id, choices=tuple(a["candidates"]),
+def _target_decision(state: GameState, a: Args) -> Decision:
+    mm = state.model(text(a, "model"))
+    return Decision(side=mm.side, kind="target", model=mm.id, choices=texts(a, "candidates"),
                     prompt="Several enemies are equally near: which one does it shoot (RUL-08)?")
 
 
@@ -203,24 +206,25 @@ def _shoot_resolved(m: Machine, d: ShotFrame, dice: tuple[int, ...]) -> None:
 # --- dodging (RUL-09) -------------------------------------------------------------------------------------
 
 
-def _template_shape(template_wkb: str) -> Any:
+def _template_shape(template_wkb: str) -> BaseGeometry:
     """The template's shape from its hexadecimal WKB (how decisions and stages carry it, JSON-able)."""
     return shapely.from_wkb(bytes.fromhex(template_wkb))
 
 
 @builder("dodge")
-def _dodge_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
-    distance = float(a["distance"])
-    template = a.get("template")
+def _dodge_decision(state: GameState, a: Args) -> Decision:
+    mm = state.model(text(a, "model"))
+    distance = number(a, "distance")
+    template = mapping(a, "template")
+    wkb = text(template, "wkb") if template is not None else None
 
     def check(point: tuple[float, float]) -> str | None:
         result = plan_move(state, mm.id, point, distance)
         return None if result.legal else result.message
 
     def suggest() -> tuple[tuple[float, float], ...]:
-        if template is not None:
-            way_out = _template_dodge(state.board, mm.id, template["wkb"], distance, state.ruleset.contact_tolerance_cm)
+        if wkb is not None:
+            way_out = _template_dodge(state.board, mm.id, wkb, distance, state.ruleset.contact_tolerance_cm)
             if way_out is not None:
                 return (way_out,)
         return move_candidates(state, mm.id, distance, limit=6)
@@ -271,12 +275,12 @@ def _template_dodge(board: Board, model_id: str, template_wkb: str, distance: fl
 
 
 @stage("dodge")
-def _dodge(m: Machine, d: Mapping[str, Any], _: object) -> None:
+def _dodge(m: Machine, d: Args, _: object) -> None:
     """A model not hit may move up to ``distance`` (RUL-09); returns the point or ``None``."""
-    mm = m.state.model(d["model"])
+    mm = m.state.model(text(d, "model"))
     if mm.out_of_action or not may_move(combatant(m.state, mm.id)):
         return None
-    m.ask("dodge", d, _dodge_answered.at(DodgeFrame(d["model"], d["distance"])))
+    m.ask("dodge", d, _dodge_answered.at(DodgeFrame(mm.id, number(d, "distance"))))
     return None
 
 
@@ -324,11 +328,11 @@ def _blast_aim_problem(state: GameState, shooter_id: str, weapon: Weapon, laser_
 
 
 @builder("aim")
-def _aim_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
-    weapon = _weapon(state, mm.id, a["weapon"])
+def _aim_decision(state: GameState, a: Args) -> Decision:
+    mm = state.model(text(a, "model"))
+    weapon = _weapon(state, mm.id, text(a, "weapon"))
     suggested = tuple(e.position for e in state.enemies_of(mm.id)[:8])
-    if a["direct"] and weapon.template is not None:  # a direct-fire weapon has its template
+    if flag(a, "direct") and weapon.template is not None:  # a direct-fire weapon has its template
         length = weapon.template.size_cm
 
         def check_direct(point: tuple[float, float]) -> str | None:
@@ -337,7 +341,7 @@ def _aim_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
         return Decision(side=mm.side, kind="aim", model=mm.id, point=PointSpec(check_direct, suggested),
                         prompt=f"Toward which point does {mm.name} fire its {weapon.name} ({length:g} cm direct-fire template)?")
 
-    laser_mode = a.get("laser_mode", "burn")
+    laser_mode = read_laser_mode(a)
 
     def check_blast(point: tuple[float, float]) -> str | None:
         return _blast_aim_problem(state, mm.id, weapon, laser_mode, point)
@@ -470,9 +474,9 @@ class TemplateFrame(Payload):
         "hits", "markers", "distance", "template", "shooter_dice", "entries", "entry", "marker_dice", "dodges", "escaped",
         "asking"})
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:  # Payload.to_json's own type (JSON data)
         """The payload as the JSON-able mapping a saved frame holds."""
-        out: dict[str, object] = {}
+        out: dict[str, Any] = {}
         for name in _TEMPLATE_FIELDS:
             value = getattr(self, name)
             if value is None and name in self.OMITTED_WHEN_NONE:
