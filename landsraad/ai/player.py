@@ -620,15 +620,18 @@ class HeuristicPlayer:
             a = k * math.pi / 4
             points.append(_clamp(state, (here[0] + math.cos(a) * reach, here[1] + math.sin(a) * reach), r))
         danger = self._danger(state, m)
-        exposure = self._exposure(state, m)
         caution = self.temperament.caution
         # Closing in on a fight (a hunt), under cover from the enemy's guns (issue 45); a mission's
         # move weighs only the winning charges (on seeds 45000-45005 cover on every move cost games).
         plan = self.memory.plan
-        cover = COVER_WEIGHT if plan is not None and plan.model == m.id and plan.hunted else 0.0
+        if plan is not None and plan.model == m.id and plan.hunted:
+            exposure = self._exposure(state, m)
 
-        def score(p: Point) -> float:  # nearer the goal, out of winning charges, under cover
-            return _dist(p, goal) + caution * (danger.at(p) + cover * exposure.at(p))
+            def score(p: Point) -> float:  # nearer the goal, out of winning charges, under cover
+                return _dist(p, goal) + caution * (danger.at(p) + COVER_WEIGHT * exposure.at(p))
+        else:
+            def score(p: Point) -> float:  # nearer the goal, out of winning charges (no cover: its weight is 0)
+                return _dist(p, goal) + caution * danger.at(p)
         scores = {p: score(p) for p in set((round(p[0], 3), round(p[1], 3)) for p in points)}  # each scored once
         scored = [p for p in sorted(scores, key=scores.__getitem__) if _dist(p, here) <= allowance]
         cands = [(round(p[0], 3), round(p[1], 3)) for p in _point_of(decision).candidates]

@@ -30,12 +30,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Mapping
+from typing import Iterable, Literal
 
+from ..errors import RuleError
+from ..model import Weapon
 from ..rules.healing import HEAL_THRESHOLD, heal_rerolls, resolve_heal, verify_heal
 from ..rules.melee import can_attack, can_melee
 from ..rules.shooting import can_shoot, can_target
 from ..rules.state import effective_combat, may_move
+from .asks import Args, integer, text
 from .bridge import allowance, combatant, faction_of, store
 from .decisions import Decision, DecisionKind, PointSpec
 from .flow import Machine, Payload, builder, stage
@@ -85,7 +88,7 @@ def _available_actions(state: GameState, model_id: str, held: int) -> tuple[str,
     return tuple(out)
 
 
-def _has_target(state: GameState, model_id: str, weapon: Any) -> bool:
+def _has_target(state: GameState, model_id: str, weapon: Weapon) -> bool:
     # R-TEMPLATE, PRJ-103: a template weapon, and a laser's explosive blast, may aim at any point
     if weapon.template is not None or weapon.laser:
         return True
@@ -145,7 +148,7 @@ def _declarable_actions(state: GameState, model_id: str, held: int) -> tuple[tup
             legal.add(action)
             extra.append(action)
 
-    def shot_somewhere(w: Any) -> bool:
+    def shot_somewhere(w: Weapon) -> bool:
         shooter = combatant(state, model_id, weapon=w)
         return any(can_target(shooter, combatant(state, e.id), laser_mode="burn", ruleset=state.ruleset) for e in state.enemies_of(model_id))
 
@@ -184,7 +187,7 @@ def _declarable_actions(state: GameState, model_id: str, held: int) -> tuple[tup
     return now + tuple(extra), tuple(extra)
 
 
-def _marker_spots(state: GameState, m: Any, reach: float) -> list[tuple[float, float]]:
+def _marker_spots(state: GameState, m: ModelState, reach: float) -> list[tuple[float, float]]:
     """Where a free move could put the model for a marker action: on each marker on the ground
     within reach (markers never block, PRJ-40), and at its own edge when it carries one."""
     spots = []
@@ -234,7 +237,10 @@ def action_problem_at(state: GameState, model_id: str, held: int, action: str, p
         weapon = next((w for w in m.weapons if w.id == arg), None)
         if weapon is None or weapon.template is not None or weapon.laser:
             return None
-    there = state.update_model(model_id, x=float(point[0]), y=float(point[1]))  # the table with the model moved
+    x, y = float(point[0]), float(point[1])
+    # the table with the model moved; where it stands, the state itself (the same table, and its
+    # answers: the shot that follows asks this state for the same targets)
+    there = state if (x, y) == (m.x, m.y) else state.update_model(model_id, x=x, y=y)
     if kind == "shoot" and weapon is not None:  # a shot's weapon was found above
         if shot_candidates(there, model_id, weapon, "burn"):
             return None
@@ -271,7 +277,7 @@ def allows_free_move(state: GameState, model_id: str, action: str) -> bool:
     return True
 
 
-def _needs_healing(m: Any) -> bool:
+def _needs_healing(m: ModelState) -> bool:
     return not m.out_of_action and (m.wound in ("light", "grave") or bool(m.poisons))
 
 
@@ -301,23 +307,22 @@ def _equipment_actions(state: GameState, model_id: str) -> list[str]:
 
 
 @builder("action")
-def _action_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+def _action_decision(state: GameState, a: Args) -> Decision:
     """The declaration at designation (R-ACTIVATE, PRJ-100): ``info["after_free_move"]`` lists the
     choices that only the free move can make legal."""
-    mm = state.model(a["model"])
-    choices, later = declarable_actions(state, mm.id, a["held"])
+    mm = state.model(text(a, "model"))
+    choices, later = declarable_actions(state, mm.id, integer(a, "held"))
     return Decision(side=mm.side, kind="action", model=mm.id, choices=choices, info={"after_free_move": list(later)},
                     prompt=f"What action does {mm.name} declare? (its free move comes before or after it)")
 
 
 @stage("action")
-def perform_action(m: Machine, d: Mapping[str, Any], _: object) -> None:
+def perform_action(m: Machine, d: Args, _: object) -> None:
     """Carry out the declared action ``d["action"]`` (declared at designation, PRJ-100)."""
-    _chosen(m, d, d["action"])
+    _chosen(m, text(d, "model"), integer(d, "held"), text(d, "action"))
 
 
-def _chosen(m: Machine, d: Mapping[str, Any], action: str) -> None:
-    model_id, held = d["model"], d["held"]
+def _chosen(m: Machine, model_id: str, held: int, action: str) -> None:
     mm = m.state.model(model_id)
     kind, _, arg = action.partition(":")
     turn = {"model": model_id, "held": held}
@@ -389,12 +394,14 @@ def _heal_rolled(m: Machine, d: HealFrame, dice: tuple[int, ...]) -> None:
 
 _PLACE_KINDS: dict[str, DecisionKind] = {"hunter_seeker": "place_hunter_seeker", "jammer": "place_jammer"}
 """The decision placing each table effect's template."""
+_EFFECT_KINDS: dict[str, Literal["hunter_seeker", "jammer"]] = {"hunter_seeker": "hunter_seeker", "jammer": "jammer"}
+"""The table effects' kinds, by name."""
 
 
 @builder("place_effect")
-def _place_effect_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
-    kind = a["kind"]
+def _place_effect_decision(state: GameState, a: Args) -> Decision:
+    mm = state.model(text(a, "model"))
+    kind = text(a, "kind")
     enemies = state.enemies_of(mm.id)
 
     def check(point: tuple[float, float]) -> str | None:
@@ -406,14 +413,16 @@ def _place_effect_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 
 
 @stage("effect.placed")
-def _effect_placed(m: Machine, d: Mapping[str, Any], point: tuple[float, float]) -> None:
+def _effect_placed(m: Machine, d: Args, point: tuple[float, float]) -> None:
     """Hunter-seeker or jammer: a blast template placed on the table (R-FACTION)."""
-    mm = m.state.model(d["model"])
-    kind = d["kind"]
+    mm = m.state.model(text(d, "model"))
+    kind = _EFFECT_KINDS.get(text(d, "kind"))
+    if kind is None:
+        raise RuleError(f"A table effect is placed of the unknown kind {d['kind']!r}; it was made by another version.")
     effect = TableEffect(id=f"{mm.id}-{kind}-{m.state.activation}", kind=kind, owner=mm.side, by=mm.id, x=point[0], y=point[1])
     m.state = m.state.replace(effects=m.state.effects + (effect,))
     if kind == "hunter_seeker":
-        m.state = m.state.with_flag(mm.side, "used_equipment", f"{mm.id}:hunter_seeker:{d['source']}")
+        m.state = m.state.with_flag(mm.side, "used_equipment", f"{mm.id}:hunter_seeker:{text(d, 'source')}")
     else:
         circle = effect.template()
         for other in m.state.models:

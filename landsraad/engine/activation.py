@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Mapping
+from typing import ClassVar
 
 from ..errors import RuleError
 from ..geometry.movement import move_toward_nearest_edge
@@ -52,6 +52,8 @@ from ..rules.poisons import can_select, start_will_breaker_activation, tick_crip
 from ..rules.spice import can_consume_spice, consume_spice
 from ..rules.state import may_move
 from .actions import POSITION_FREE, action_problem_at, allows_free_move, available_actions, declarable_actions, perform_action
+from .asks import Args, flag, integer, number, text
+from .asks import side as read_side
 from .bridge import allowance, combatant, store, stored
 from .decisions import Decision, PointSpec
 from .flow import Machine, Payload, builder, stage
@@ -143,7 +145,7 @@ class FleeFrame(Payload):
 
 
 @stage("play")
-def play(m: Machine, d: Mapping[str, Any], _: object) -> None:
+def play(m: Machine, d: object, _: object) -> None:
     """The next activation, while the game is in play."""
     if m.state.phase != "play":
         return
@@ -181,8 +183,8 @@ def may_pass(state: GameState, side: str) -> bool:
 
 
 @builder("activate")
-def _activate_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    side = a["side"]
+def _activate_decision(state: GameState, a: Args) -> Decision:
+    side = read_side(a)
     models = selectable_models(state, side)
     if may_pass(state, side):
         return Decision(side=side, kind="activate", prompt="Which model do you activate (or pass)?", choices=models + (PASS,))
@@ -244,8 +246,8 @@ def _selected(m: Machine, d: SideFrame, model_id: str) -> None:
 
 
 @builder("spice")
-def _spice_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
+def _spice_decision(state: GameState, a: Args) -> Decision:
+    mm = state.model(text(a, "model"))
     return Decision(side=mm.side, kind="spice", model=mm.id, prompt=f"Does {mm.name} consume a dose of spice ({mm.spice_doses} left)?",
                     choices=("consume", "keep"))
 
@@ -322,13 +324,19 @@ def may_disengage_freely(state: GameState, model_id: str, held: int) -> bool:
 
 
 @builder("free_move_before")
-def _free_move_before_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
+def _free_move_before_decision(state: GameState, a: Args) -> Decision:
     """The free move before the declared action (PRJ-100): a legal move (R-MOVE) whose end keeps
     the action legal (or, ``needed``, makes it so: skipping it then loses the action)."""
-    model_id, reach, action, held = a["model"], float(a["allowance"]), a["action"], int(a["held"])
+    model_id, reach, action, held = text(a, "model"), number(a, "allowance"), text(a, "action"), integer(a, "held")
+    needed = flag(a, "needed", default=False)
     mm = state.model(model_id)
+    suggested: set[tuple[float, float]] = set()
+    """The points :func:`suggest` gave: legal moves (:func:`move_candidates`) that keep the action
+    legal, so the check of one of them (a computer player's answer) is not made again."""
 
     def check(point: tuple[float, float]) -> str | None:
+        if point in suggested:
+            return None
         result = plan_move(state, model_id, point, reach)
         if not result.legal:
             return result.message
@@ -344,13 +352,14 @@ def _free_move_before_decision(state: GameState, a: Mapping[str, Any]) -> Decisi
                 kept.append(p)
                 if len(kept) == most:
                     break
+        suggested.update(kept)
         return tuple(kept)
 
-    must = "; it must make the action possible, or the action is lost" if a.get("needed") else ""
+    must = "; it must make the action possible, or the action is lost" if needed else ""
     declared = action.replace(":", " ").replace("_", " ")
     prompt = f"Free move before the action for {mm.name} (declared: {declared}{must}), or skip?"
     return Decision(side=mm.side, kind="free_move", model=model_id, prompt=prompt, optional=True,
-                    point=PointSpec(check, suggest, reach), info={"when": "before", "action": action, "needed": bool(a.get("needed"))})
+                    point=PointSpec(check, suggest, reach), info={"when": "before", "action": action, "needed": needed})
 
 
 def _declared_spots(state: GameState, model_id: str, action: str, reach: float) -> list[tuple[float, float]]:
@@ -370,10 +379,11 @@ def _declared_spots(state: GameState, model_id: str, action: str, reach: float) 
 
 
 @builder("free_disengage")
-def _free_disengage_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
-    return Decision(side=mm.side, kind="free_disengage", model=mm.id, choices=("no", "disengage"), info={"when": a["when"]},
-                    prompt=f"{mm.name} is in base contact with an enemy: does it disengage as its free move {a['when']} the action (R-DISENGAGE)?")
+def _free_disengage_decision(state: GameState, a: Args) -> Decision:
+    mm = state.model(text(a, "model"))
+    when = text(a, "when")
+    return Decision(side=mm.side, kind="free_disengage", model=mm.id, choices=("no", "disengage"), info={"when": when},
+                    prompt=f"{mm.name} is in base contact with an enemy: does it disengage as its free move {when} the action (R-DISENGAGE)?")
 
 
 @stage("activation.free_disengage", TurnFrame)
@@ -391,7 +401,7 @@ def _free_disengage(m: Machine, d: TurnFrame, answer: str) -> None:
         m.call(disengage, {"model": d.model, "held": d.held})
 
 
-def _free_move_args(state: GameState, model_id: str, held: int, when: str) -> dict[str, Any]:
+def _free_move_args(state: GameState, model_id: str, held: int, when: str) -> dict[str, object]:
     reach = allowance(state, model_id, held)
     name = state.model(model_id).name
     return {**move_stage_args(model_id, reach, "free_move", f"Free move {when} the action for {name} (up to {reach:g} cm), or skip?"),

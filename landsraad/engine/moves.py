@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Iterable, Sequence
 
 import shapely
 from shapely.geometry import LineString
@@ -29,6 +29,7 @@ from ..dice import simple_test
 from ..geometry.templates import path_far_from
 from ..model import Poison
 from ..rules.poisons import add_poison
+from .asks import Args, decision_kind, flag, number, text
 from .bridge import tested
 from .decisions import Decision, PointSpec
 from .flow import Machine, Payload, builder, stage
@@ -49,14 +50,14 @@ def targets_of_interest(state: GameState, model_id: str) -> list[tuple[float, fl
     return points[:4]
 
 
-def move_stage_args(model_id: str, allowance_cm: float, kind: str, prompt: str, *, optional: bool = True) -> dict[str, Any]:
+def move_stage_args(model_id: str, allowance_cm: float, kind: str, prompt: str, *, optional: bool = True) -> dict[str, object]:
     """The arguments of the ``move`` decision and the ``move.ask`` stage."""
     return {"model": model_id, "allowance": float(allowance_cm), "kind": kind, "prompt": prompt, "optional": optional}
 
 
 @builder("move")
-def _move_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    model_id, allowance = a["model"], float(a["allowance"])
+def _move_decision(state: GameState, a: Args) -> Decision:
+    model_id, allowance = text(a, "model"), number(a, "allowance")
     m = state.model(model_id)
 
     def check(point: tuple[float, float]) -> str | None:
@@ -66,8 +67,8 @@ def _move_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
     def suggest() -> tuple[tuple[float, float], ...]:
         return move_candidates(state, model_id, allowance, towards=targets_of_interest(state, model_id))
 
-    return Decision(side=m.side, kind=a["kind"], model=model_id, prompt=a["prompt"], optional=bool(a.get("optional", True)),
-                    point=PointSpec(check, suggest, allowance), info={"when": a["when"]} if "when" in a else {})
+    return Decision(side=m.side, kind=decision_kind(a), model=model_id, prompt=text(a, "prompt"), optional=flag(a, "optional", default=True),
+                    point=PointSpec(check, suggest, allowance), info={"when": text(a, "when")} if "when" in a else {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,9 +120,9 @@ class SeekerFrame(Payload):
 
 
 @stage("move.ask")
-def move_ask(m: Machine, d: Mapping[str, Any], _: object) -> None:
+def move_ask(m: Machine, d: Args, _: object) -> None:
     """Ask for a destination within the allowance (R-MOVE); move there; return the point or ``None``."""
-    m.ask("move", d, move_answered.at(MoveFrame(d["model"], d["allowance"], d["kind"])))
+    m.ask("move", d, move_answered.at(MoveFrame(text(d, "model"), number(d, "allowance"), text(d, "kind"))))
 
 
 @stage("move.answered", MoveFrame)

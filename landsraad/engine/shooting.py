@@ -13,11 +13,12 @@ Rules
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Any, ClassVar, Mapping
 
 import shapely
+from shapely.geometry.base import BaseGeometry
 
 from ..errors import RuleError
 from ..geometry import templates as T
@@ -25,15 +26,17 @@ from ..geometry.board import Board
 from ..model import Weapon
 from ..rules.shooting import Cover, LaserMode, can_target, laser_blast_problem, resolve_marker_shot, resolve_shot, resolve_template_shot
 from ..rules.state import Combatant, may_move
+from .asks import Args, flag, mapping, number, text, texts
+from .asks import laser_mode as read_laser_mode
 from .bridge import combatant
 from .decisions import Decision, PointSpec
-from .flow import Machine, Payload, builder, stage
+from .flow import Machine, Payload, builder, plain, stage
 from .moves import PointFrame, apply_move, move_args
 from .outcomes import record_outcome
 from .spatial import cover_class, edge_distance, move_candidates, nearest_targets, plan_move
 from .state import GameState
 
-__all__ = ["shoot", "shot_candidates", "ShotFrame", "DodgeFrame"]
+__all__ = ["shoot", "shot_candidates", "ShotFrame", "DodgeFrame", "TemplateFrame", "TemplateTarget"]
 
 
 def shot_candidates(state: GameState, model_id: str, weapon: Weapon, laser_mode: LaserMode) -> tuple[str, ...]:
@@ -64,8 +67,8 @@ def _weapon(state: GameState, model_id: str, weapon_id: str) -> Weapon:
 
 
 @builder("laser_mode")
-def _laser_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
+def _laser_decision(state: GameState, a: Args) -> Decision:
+    mm = state.model(text(a, "model"))
     return Decision(side=mm.side, kind="laser_mode", model=mm.id, choices=("burn", "explosive"),
                     prompt=f"Does {mm.name}'s laser burn or explode (R-LASER)?")
 
@@ -129,9 +132,9 @@ def shoot(m: Machine, d: ShotFrame, _: object) -> None:
 
 
 @builder("target")
-def _target_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
-    return Decision(side=mm.side, kind="target", model=mm.id, choices=tuple(a["candidates"]),
+def _target_decision(state: GameState, a: Args) -> Decision:
+    mm = state.model(text(a, "model"))
+    return Decision(side=mm.side, kind="target", model=mm.id, choices=texts(a, "candidates"),
                     prompt="Several enemies are equally near: which one does it shoot (RUL-08)?")
 
 
@@ -141,7 +144,7 @@ def _shoot_mode(m: Machine, d: ShotFrame, laser_mode: LaserMode) -> None:
     weapon = _weapon(m.state, d.model, d.weapon)
     d = replace(d, laser_mode=laser_mode)
     if weapon.template is not None or laser_mode == "explosive":
-        _template_aim(m, d.to_json())
+        _template_aim(m, d, laser_mode)
         return
     candidates = shot_candidates(m.state, d.model, weapon, laser_mode)
     if not candidates:
@@ -203,24 +206,25 @@ def _shoot_resolved(m: Machine, d: ShotFrame, dice: tuple[int, ...]) -> None:
 # --- dodging (RUL-09) -------------------------------------------------------------------------------------
 
 
-def _template_shape(template_wkb: str) -> Any:
+def _template_shape(template_wkb: str) -> BaseGeometry:
     """The template's shape from its hexadecimal WKB (how decisions and stages carry it, JSON-able)."""
     return shapely.from_wkb(bytes.fromhex(template_wkb))
 
 
 @builder("dodge")
-def _dodge_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
-    distance = float(a["distance"])
-    template = a.get("template")
+def _dodge_decision(state: GameState, a: Args) -> Decision:
+    mm = state.model(text(a, "model"))
+    distance = number(a, "distance")
+    template = mapping(a, "template")
+    wkb = text(template, "wkb") if template is not None else None
 
     def check(point: tuple[float, float]) -> str | None:
         result = plan_move(state, mm.id, point, distance)
         return None if result.legal else result.message
 
     def suggest() -> tuple[tuple[float, float], ...]:
-        if template is not None:
-            way_out = _template_dodge(state.board, mm.id, template["wkb"], distance, state.ruleset.contact_tolerance_cm)
+        if wkb is not None:
+            way_out = _template_dodge(state.board, mm.id, wkb, distance, state.ruleset.contact_tolerance_cm)
             if way_out is not None:
                 return (way_out,)
         return move_candidates(state, mm.id, distance, limit=6)
@@ -271,12 +275,12 @@ def _template_dodge(board: Board, model_id: str, template_wkb: str, distance: fl
 
 
 @stage("dodge")
-def _dodge(m: Machine, d: Mapping[str, Any], _: object) -> None:
+def _dodge(m: Machine, d: Args, _: object) -> None:
     """A model not hit may move up to ``distance`` (RUL-09); returns the point or ``None``."""
-    mm = m.state.model(d["model"])
+    mm = m.state.model(text(d, "model"))
     if mm.out_of_action or not may_move(combatant(m.state, mm.id)):
         return None
-    m.ask("dodge", d, _dodge_answered.at(DodgeFrame(d["model"], d["distance"])))
+    m.ask("dodge", d, _dodge_answered.at(DodgeFrame(mm.id, number(d, "distance"))))
     return None
 
 
@@ -324,11 +328,11 @@ def _blast_aim_problem(state: GameState, shooter_id: str, weapon: Weapon, laser_
 
 
 @builder("aim")
-def _aim_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
-    weapon = _weapon(state, mm.id, a["weapon"])
+def _aim_decision(state: GameState, a: Args) -> Decision:
+    mm = state.model(text(a, "model"))
+    weapon = _weapon(state, mm.id, text(a, "weapon"))
     suggested = tuple(e.position for e in state.enemies_of(mm.id)[:8])
-    if a["direct"] and weapon.template is not None:  # a direct-fire weapon has its template
+    if flag(a, "direct") and weapon.template is not None:  # a direct-fire weapon has its template
         length = weapon.template.size_cm
 
         def check_direct(point: tuple[float, float]) -> str | None:
@@ -337,7 +341,7 @@ def _aim_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
         return Decision(side=mm.side, kind="aim", model=mm.id, point=PointSpec(check_direct, suggested),
                         prompt=f"Toward which point does {mm.name} fire its {weapon.name} ({length:g} cm direct-fire template)?")
 
-    laser_mode = a.get("laser_mode", "burn")
+    laser_mode = read_laser_mode(a)
 
     def check_blast(point: tuple[float, float]) -> str | None:
         return _blast_aim_problem(state, mm.id, weapon, laser_mode, point)
@@ -350,20 +354,211 @@ def _aim_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
                     prompt=f"Where does {mm.name} aim its {weapon.name}'s blast template?")
 
 
-def _template_aim(m: Machine, d: Mapping[str, Any]) -> None:
-    weapon = _weapon(m.state, d["model"], d["weapon"])
+@dataclass(frozen=True, slots=True)
+class TemplateTarget:
+    """A model under a template as the shot found it (R-TEMPLATE, 2.7 "en suivant les règles
+    normales"): the kernel's combatant before anyone dodges, its cover from the shooter (PRJ-24) and,
+    once rolled, its dice.
+
+    Its JSON form is ``{"target": <the combatant's JSON>, "cover": ..., "dice": [...]}`` (no ``dice``
+    before the roll), as saved games hold it. The combatant is the one its JSON form reads back, so a
+    game resolves the same template shot whether it was saved half-way or not.
+
+    Examples
+    --------
+    >>> from landsraad.rules.state import Combatant
+    >>> c = Combatant(name="Duke", movement=10, combat=5, reflexes=5, endurance=5)
+    >>> entry = TemplateTarget.from_json({"target": c.model_dump(mode="json"), "cover": "small", "dice": [4, 9]})
+    >>> entry.cover, entry.dice, entry.target.name
+    ('small', (4, 9), 'Duke')
+    >>> TemplateTarget.from_json(entry.to_json()) == entry
+    True
+    """
+
+    target: Combatant
+    cover: Cover
+    dice: tuple[int, ...] | None = None
+
+    @classmethod
+    def of(cls, target: Combatant, cover: Cover) -> TemplateTarget:
+        """The entry of ``target`` with ``cover``, its combatant as its JSON form reads back."""
+        return cls(Combatant.model_validate(target.model_dump(mode="json")), cover)
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"target": self.target.model_dump(mode="json"), "cover": self.cover}
+        if self.dice is not None:
+            out["dice"] = list(self.dice)
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> TemplateTarget:
+        """The entry from :meth:`to_json`'s mapping.
+
+        Raises
+        ------
+        RuleError
+            Not such a mapping (a saved game of another version).
+        """
+        if not isinstance(data, Mapping) or set(data) - {"target", "cover", "dice"} or data.get("cover") not in _COVERS:
+            raise RuleError(f"A saved template shot holds a target entry that is not one: {str(data)[:120]}; it was made by another version.")
+        dice = data.get("dice")
+        return cls(Combatant.model_validate(data.get("target")), _COVERS[data["cover"]],
+                   None if dice is None else tuple(int(v) for v in dice))
+
+    def rolled(self) -> tuple[Combatant, tuple[int, ...], Cover]:
+        """``(target, dice, cover)`` as the kernel takes them (:func:`resolve_template_shot`).
+
+        Raises
+        ------
+        RuleError
+            The dice are not rolled yet.
+        """
+        if self.dice is None:
+            raise RuleError(f"The template shot at {self.target.name} is resolved before its dodge dice are rolled.")
+        return self.target, self.dice, self.cover
+
+
+@dataclass(frozen=True, slots=True)
+class TemplateFrame(Payload):
+    """A template shot under way (R-TEMPLATE, RUL-19, R-SHOOT-MARKER): the data every stage of the
+    ``template`` family carries.
+
+    It grows as the shot goes on: the models and markers under the template once aimed (with the
+    distance and the template's shape as hexadecimal WKB), the shooter's dice, each target's entry
+    and dice (:class:`TemplateTarget`), the markers' dice, then the dodges and who escaped. Its JSON
+    form is the mapping of the fields known so far, in this order, as saved games have always held
+    it (the shape as ``{"wkb": ...}``).
+
+    Examples
+    --------
+    >>> frame = TemplateFrame("red-1", 0, "flamer", "burn", direct=True)
+    >>> frame.to_json()
+    {'model': 'red-1', 'held': 0, 'weapon': 'flamer', 'laser_mode': 'burn', 'direct': True}
+    >>> aimed = TemplateFrame.from_json({**frame.to_json(), "hits": ["blue-2"], "markers": [], "distance": 0.0,
+    ...                                  "template": {"wkb": "00"}, "shooter_dice": [3, 7], "entries": []})
+    >>> aimed.hits, aimed.template, aimed.shooter_dice, aimed.to_json()["template"]
+    (('blue-2',), '00', (3, 7), {'wkb': '00'})
+    """
+
+    model: str
+    """The shooter."""
+    held: int
+    """Fatigue tokens it held when its activation began (RUL-05)."""
+    weapon: str
+    """The weapon's id."""
+    laser_mode: LaserMode
+    direct: bool
+    """A direct-fire template (else a blast)."""
+    hits: tuple[str, ...] | None = None
+    """The models under the template, in the order they roll."""
+    markers: tuple[str, ...] | None = None
+    """Objective markers under an explosive blast (PRJ-73)."""
+    distance: float | None = None
+    """The shot's distance in cm (0 for a direct-fire template)."""
+    template: str | None = None
+    """The template's shape, hexadecimal WKB."""
+    shooter_dice: tuple[int, ...] | None = None
+    entries: tuple[TemplateTarget, ...] | None = None
+    """The targets whose dice are rolled, in the order of :attr:`hits`."""
+    entry: TemplateTarget | None = None
+    """The target rolling now."""
+    marker_dice: tuple[int, ...] | None = None
+    dodges: tuple[float, ...] | None = None
+    """Each target's dodge in cm after the first resolution (0: none)."""
+    escaped: tuple[bool, ...] | None = None
+    """Whether each target that dodged so far left the template (PRJ-32)."""
+    asking: bool | None = None
+    """A target's dodge is asked: the answer is the next target's (``escaped``'s next)."""
+
+    OMITTED_WHEN_NONE: ClassVar[frozenset[str]] = frozenset({
+        "hits", "markers", "distance", "template", "shooter_dice", "entries", "entry", "marker_dice", "dodges", "escaped",
+        "asking"})
+
+    def to_json(self) -> dict[str, Any]:  # Payload.to_json's own type (JSON data)
+        """The payload as the JSON-able mapping a saved frame holds."""
+        out: dict[str, Any] = {}
+        for name in _TEMPLATE_FIELDS:
+            value = getattr(self, name)
+            if value is None and name in self.OMITTED_WHEN_NONE:
+                continue
+            if name == "template":
+                out[name] = {"wkb": value}
+            elif name == "entries":
+                out[name] = [e.to_json() for e in self.entries or ()]
+            elif name == "entry":
+                out[name] = self.entry.to_json() if self.entry is not None else None
+            else:
+                out[name] = plain(value)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> TemplateFrame:
+        """The payload from :meth:`to_json`'s mapping.
+
+        Raises
+        ------
+        RuleError
+            A key it does not know, a field missing or a part that is not what it should be.
+        """
+        rest = {k: v for k, v in data.items() if k not in ("template", "entries", "entry")}
+        frame = super(TemplateFrame, cls).from_json(rest)
+        template = data.get("template")
+        if template is not None:
+            if not isinstance(template, Mapping) or not isinstance(template.get("wkb"), str):
+                raise RuleError(f"A saved template shot holds a template that is not {{'wkb': ...}}: {str(template)[:80]}.")
+            frame = replace(frame, template=template["wkb"])
+        entries = data.get("entries")
+        if entries is not None:
+            if not isinstance(entries, list):
+                raise RuleError(f"A saved template shot holds entries that are not a list: {str(entries)[:80]}.")
+            frame = replace(frame, entries=tuple(TemplateTarget.from_json(e) for e in entries))
+        if data.get("entry") is not None:
+            frame = replace(frame, entry=TemplateTarget.from_json(data["entry"]))
+        return frame
+
+    def aimed(self) -> tuple[tuple[str, ...], tuple[str, ...], float, str]:
+        """The hits, markers, distance and shape, once the template is aimed (the later stages).
+
+        Raises
+        ------
+        RuleError
+            One is not known yet: the frame was not made by the shot's earlier stages.
+        """
+        if self.hits is None or self.markers is None or self.distance is None or self.template is None:
+            raise RuleError(f"The template shot by {self.model} goes on before it is aimed: {self.to_json()}.")
+        return self.hits, self.markers, self.distance, self.template
+
+    def dice(self) -> tuple[int, ...]:
+        """The shooter's dice, once rolled.
+
+        Raises
+        ------
+        RuleError
+            They are not rolled yet.
+        """
+        if self.shooter_dice is None:
+            raise RuleError(f"The template shot by {self.model} is resolved before its dice are rolled: {self.to_json()}.")
+        return self.shooter_dice
+
+
+_TEMPLATE_FIELDS = tuple(f.name for f in fields(TemplateFrame))
+""":class:`TemplateFrame`'s fields in the order of its JSON form."""
+
+
+def _template_aim(m: Machine, d: ShotFrame, laser_mode: LaserMode) -> None:
+    weapon = _weapon(m.state, d.model, d.weapon)
     direct = weapon.template is not None and weapon.template.kind == "direct"
-    m.ask("aim", {"model": d["model"], "weapon": d["weapon"], "direct": direct, "laser_mode": d["laser_mode"]}, _template_aimed,
-          **d, direct=direct)
+    m.ask("aim", {"model": d.model, "weapon": d.weapon, "direct": direct, "laser_mode": laser_mode},
+          _template_aimed.at(TemplateFrame(d.model, d.held, d.weapon, laser_mode, direct)))
 
 
-@stage("template.aimed")
-def _template_aimed(m: Machine, d: Mapping[str, Any], aim: tuple[float, float]) -> None:
-    state, model_id = m.state, d["model"]
+@stage("template.aimed", TemplateFrame)
+def _template_aimed(m: Machine, d: TemplateFrame, aim: tuple[float, float]) -> None:
+    state, model_id = m.state, d.model
     mm = state.model(model_id)
-    weapon = _weapon(state, model_id, d["weapon"])
+    weapon = _weapon(state, model_id, d.weapon)
     tolerance = state.ruleset.contact_tolerance_cm
-    if d["direct"] and weapon.template is not None:  # a direct-fire weapon has its template
+    if d.direct and weapon.template is not None:  # a direct-fire weapon has its template
         length = weapon.template.size_cm
         hit_ids = T.under_direct(state.board, model_id, aim, length, models_block=state.ruleset.models_block_sight, tolerance_cm=tolerance)
         shape: shapely.Geometry = T.direct_shape(state.board, model_id, aim, length)
@@ -374,32 +569,33 @@ def _template_aimed(m: Machine, d: Mapping[str, Any], aim: tuple[float, float]) 
         distance = max(0.0, math.hypot(aim[0] - mm.x, aim[1] - mm.y) - mm.base_mm / 20)
     hit_ids = tuple(h for h in hit_ids if h != model_id and not state.model(h).out_of_action)
     # PRJ-73: an explosive effect's blast also threatens the objective markers lying under it.
-    explosive = weapon.explosive or d["laser_mode"] == "explosive"
-    markers = T.markers_under_blast(state.board, aim, tolerance_cm=tolerance) if explosive and not d["direct"] else ()
+    explosive = weapon.explosive or d.laser_mode == "explosive"
+    markers = tuple(T.markers_under_blast(state.board, aim, tolerance_cm=tolerance)) if explosive and not d.direct else ()
     m.emit("template", mm.side, model_id, weapon=weapon.id, aim=aim, under=list(hit_ids), markers=list(markers))
     m.spend("shoot")
     m.spend("template")
     if not hit_ids and not markers:
         return
-    d = {**d, "hits": list(hit_ids), "markers": list(markers), "distance": distance, "template": {"wkb": shapely.to_wkb(shape, hex=True)}}
-    m.roll(2, _template_rolled, by=(mm.side, model_id), why="template shot", **d)
+    d = replace(d, hits=hit_ids, markers=markers, distance=distance, template=shapely.to_wkb(shape, hex=True))
+    m.roll(2, _template_rolled.at(d), by=(mm.side, model_id), why="template shot")
 
 
-@stage("template.rolled")
-def _template_rolled(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
-    _next_dodge_roll(m, {**d, "shooter_dice": list(dice), "entries": []})
+@stage("template.rolled", TemplateFrame)
+def _template_rolled(m: Machine, d: TemplateFrame, dice: tuple[int, ...]) -> None:
+    _next_dodge_roll(m, replace(d, shooter_dice=tuple(dice), entries=()))
 
 
-def _next_dodge_roll(m: Machine, d: Mapping[str, Any]) -> None:
-    index = len(d["entries"])
-    if index < len(d["hits"]):
-        h = d["hits"][index]
+def _next_dodge_roll(m: Machine, d: TemplateFrame) -> None:
+    hits = d.aimed()[0]
+    index = len(d.entries or ())
+    if index < len(hits):
+        h = hits[index]
         # Each target as it stands now, in the cover it has from the shooter (2.7 "en suivant les règles
         # normales"; 2.5 +2/+4): the kernel resolves on these, before anyone dodges.
-        entry = {"target": combatant(m.state, h).model_dump(mode="json"), "cover": _template_cover(m.state, d["model"], h)}
-        m.roll(2, _template_dodge_rolled, by=(m.state.model(h).side, h), why="dodge", **d, entry=entry)
+        entry = TemplateTarget.of(combatant(m.state, h), _template_cover(m.state, d.model, h))
+        m.roll(2, _template_dodge_rolled.at(replace(d, entry=entry)), by=(m.state.model(h).side, h), why="dodge")
         return
-    _next_marker_roll(m, {**d, "marker_dice": []})
+    _next_marker_roll(m, replace(d, marker_dice=()))
 
 
 def _template_cover(state: GameState, shooter_id: str, target_id: str) -> Cover:
@@ -408,79 +604,85 @@ def _template_cover(state: GameState, shooter_id: str, target_id: str) -> Cover:
     return _COVERS.get(cover_class(state, shooter_id, target_id), "large")
 
 
-def _next_marker_roll(m: Machine, d: Mapping[str, Any]) -> None:
+def _next_marker_roll(m: Machine, d: TemplateFrame) -> None:
     """Each marker under an explosive blast rolls one die, no modifier (R-SHOOT-MARKER, PRJ-73)."""
-    index = len(d["marker_dice"])
-    if index < len(d["markers"]):
-        marker = m.state.marker(d["markers"][index])
-        m.roll(1, _template_marker_rolled, by=(marker.owner, None), why=f"marker {marker.id}", **d)
+    markers = d.aimed()[1]
+    index = len(d.marker_dice or ())
+    if index < len(markers):
+        marker = m.state.marker(markers[index])
+        m.roll(1, _template_marker_rolled.at(d), by=(marker.owner, None), why=f"marker {marker.id}")
         return
     _template_first(m, d)
 
 
-@stage("template.marker_rolled")
-def _template_marker_rolled(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
-    _next_marker_roll(m, {**d, "marker_dice": [*d["marker_dice"], dice[0]]})
+@stage("template.marker_rolled", TemplateFrame)
+def _template_marker_rolled(m: Machine, d: TemplateFrame, dice: tuple[int, ...]) -> None:
+    _next_marker_roll(m, replace(d, marker_dice=(*(d.marker_dice or ()), dice[0])))
 
 
-@stage("template.dodge_rolled")
-def _template_dodge_rolled(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
-    entry = {**d["entry"], "dice": list(dice)}
-    rest = {k: v for k, v in d.items() if k != "entry"}
-    _next_dodge_roll(m, {**rest, "entries": [*d["entries"], entry]})
+@stage("template.dodge_rolled", TemplateFrame)
+def _template_dodge_rolled(m: Machine, d: TemplateFrame, dice: tuple[int, ...]) -> None:
+    if d.entry is None:
+        raise RuleError(f"The template shot by {d.model} rolls a dodge for no target: {d.to_json()}.")
+    entry = replace(d.entry, dice=tuple(dice))
+    _next_dodge_roll(m, replace(d, entry=None, entries=(*(d.entries or ()), entry)))
 
 
-def _entries(d: Mapping[str, Any]) -> list[tuple[Combatant, tuple[int, ...], Cover]]:
-    return [(Combatant.model_validate(e["target"]), tuple(e["dice"]), _COVERS[e["cover"]]) for e in d["entries"]]
+def _entries(d: TemplateFrame) -> list[tuple[Combatant, tuple[int, ...], Cover]]:
+    return [e.rolled() for e in d.entries or ()]
 
 
-def _shooter(m: Machine, d: Mapping[str, Any]) -> Combatant:
-    return combatant(m.state, d["model"], weapon=_weapon(m.state, d["model"], d["weapon"]), activation_fatigue=d["held"])
+def _shooter(m: Machine, d: TemplateFrame) -> Combatant:
+    return combatant(m.state, d.model, weapon=_weapon(m.state, d.model, d.weapon), activation_fatigue=d.held)
 
 
-def _template_first(m: Machine, d: Mapping[str, Any]) -> None:
-    if not d["hits"]:
+def _template_first(m: Machine, d: TemplateFrame) -> None:
+    hits, _, distance, _ = d.aimed()
+    if not hits:
         _template_markers(m, d)
         return
-    first = resolve_template_shot(_shooter(m, d), _entries(d), distance_cm=d["distance"], shooter_dice=tuple(d["shooter_dice"]),
-                                  laser_mode=d["laser_mode"], ruleset=m.state.ruleset)
-    dodges = [float(r.dodge_cm) if (not r.hit and r.dodge_cm > 0) else 0.0 for r in first.results]
-    _template_dodge_next(m, {**d, "dodges": dodges, "escaped": []}, None)
+    first = resolve_template_shot(_shooter(m, d), _entries(d), distance_cm=distance, shooter_dice=d.dice(),
+                                  laser_mode=d.laser_mode, ruleset=m.state.ruleset)
+    dodges = tuple(float(r.dodge_cm) if (not r.hit and r.dodge_cm > 0) else 0.0 for r in first.results)
+    _template_dodge_next(m, replace(d, dodges=dodges, escaped=()), None)
 
 
-@stage("template.dodged")
-def _template_dodge_next(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | None) -> None:
-    escaped = list(d["escaped"])
-    shape = _template_shape(d["template"]["wkb"])
-    if "asking" in d:
-        h = d["hits"][len(escaped)]
+@stage("template.dodged", TemplateFrame)
+def _template_dodge_next(m: Machine, d: TemplateFrame, point: tuple[float, float] | None) -> None:
+    hits, _, distance, wkb = d.aimed()
+    escaped = list(d.escaped or ())
+    dodges = d.dodges or ()
+    shape = _template_shape(wkb)
+    if d.asking:
+        h = hits[len(escaped)]
         # PRJ-32: it escapes only if its base ends further than the contact tolerance from the template.
         escaped.append(point is not None and shape.distance(m.state.model(h).base().shape) > m.state.ruleset.contact_tolerance_cm)
-    rest = {k: v for k, v in d.items() if k not in ("asking", "escaped")}
-    while len(escaped) < len(d["hits"]):
-        h, dodge = d["hits"][len(escaped)], d["dodges"][len(escaped)]
+    while len(escaped) < len(hits):
+        h, dodge = hits[len(escaped)], dodges[len(escaped)]
         if dodge <= 0:
             escaped.append(False)
             continue
-        m.call(_dodge, {"model": h, "distance": dodge, "template": d["template"]}, _template_dodge_next, **rest, escaped=escaped, asking=True)
+        m.call(_dodge, {"model": h, "distance": dodge, "template": {"wkb": wkb}},
+               _template_dodge_next.at(replace(d, escaped=tuple(escaped), asking=True)))
         return
-    final = resolve_template_shot(_shooter(m, d), _entries(d), distance_cm=d["distance"], shooter_dice=tuple(d["shooter_dice"]),
-                                  laser_mode=d["laser_mode"], escaped=escaped, ruleset=m.state.ruleset)
-    model_id = d["model"]
-    m.emit("template_shot", m.state.model(model_id).side, model_id, event=final, targets=list(d["hits"]))
+    final = resolve_template_shot(_shooter(m, d), _entries(d), distance_cm=distance, shooter_dice=d.dice(),
+                                  laser_mode=d.laser_mode, escaped=escaped, ruleset=m.state.ruleset)
+    model_id = d.model
+    m.emit("template_shot", m.state.model(model_id).side, model_id, event=final, targets=list(hits))
     order_no = len(m.state.kills) + 1
-    for h, result in zip(d["hits"], final.results):
+    for h, result in zip(hits, final.results):
         record_outcome(m, h, result.target_after, killer=model_id, means="template", order=order_no)
     _template_markers(m, d)
 
 
-def _template_markers(m: Machine, d: Mapping[str, Any]) -> None:
+def _template_markers(m: Machine, d: TemplateFrame) -> None:
     """Markers under an explosive blast: a strictly higher shooting total destroys each (PRJ-73)."""
     shooter = _shooter(m, d)
-    for marker_id, die in zip(d["markers"], d["marker_dice"]):
-        event = resolve_marker_shot(shooter, distance_cm=d["distance"], shooter_dice=tuple(d["shooter_dice"]), marker_die=die,
-                                    laser_mode=d["laser_mode"], ruleset=m.state.ruleset)
+    _, markers, distance, _ = d.aimed()
+    for marker_id, die in zip(markers, d.marker_dice or ()):
+        event = resolve_marker_shot(shooter, distance_cm=distance, shooter_dice=d.dice(), marker_die=die,
+                                    laser_mode=d.laser_mode, ruleset=m.state.ruleset)
         destroyed = event.hit and event.explosive
-        m.emit("marker_shot", m.state.model(d["model"]).side, d["model"], marker=marker_id, event=event, destroyed=destroyed)
+        m.emit("marker_shot", m.state.model(d.model).side, d.model, marker=marker_id, event=event, destroyed=destroyed)
         if destroyed:
             m.state = m.state.with_marker(m.state.marker(marker_id).replace(destroyed=True))

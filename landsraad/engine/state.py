@@ -37,7 +37,7 @@ import json
 from dataclasses import dataclass, field, fields
 from functools import cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Annotated, Any, Callable, Generic, Hashable, Iterable, Literal, Mapping, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Callable, Generic, Hashable, Iterable, Literal, Mapping, NoReturn, TypeVar
 
 import shapely
 from pydantic import ConfigDict, Field, TypeAdapter
@@ -106,7 +106,7 @@ class _Memo:
     __slots__ = ()
 
     @classmethod
-    def __get_pydantic_core_schema__(cls, source: type[Any], handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+    def __get_pydantic_core_schema__(cls, source: type[object], handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
         return core_schema.is_instance_schema(cls)
 
 
@@ -150,7 +150,7 @@ class GameMemo(_Memo):
         self.board: Board | None = None
         self.index: dict[str, int] | None = None
         self.pieces: tuple[TerrainPiece, ...] | None = None
-        self.answers: dict[Hashable, Any] | None = None
+        self.answers: dict[Hashable, object] | None = None
 
 
 _GEOMETRY_FIELDS = frozenset({"width", "depth", "terrain", "models", "markers", "phase"})
@@ -176,7 +176,7 @@ class _FieldTable(Generic[_S]):
         self.names: tuple[str, ...] = tuple(f.name for f in ordered)
         self.positional = sum(1 for f in init if not f.kw_only)
         self.index = {n: i for i, n in enumerate(self.names)}
-        self.values: Callable[[_S], tuple[Any, ...]] = attrgetter(*self.names)
+        self.values: Callable[[_S], tuple[object, ...]] = attrgetter(*self.names)
 
     def copy(self, obj: _S, changes: Mapping[str, object]) -> _S:
         index = self.index
@@ -238,7 +238,7 @@ class ModelState:
     cache: _MemoOfModel = _memo_field(ModelMemo)
     """What this state computes once (:class:`ModelMemo`)."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
         return _data_of(self)
 
@@ -325,7 +325,7 @@ class MarkerState:
     placed_by: Side | None = None
     cache: _MemoOfShape = _memo_field(_GeometryMemo)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
         return _data_of(self)
 
@@ -361,7 +361,7 @@ class TerrainState:
     movement: Literal["blocked", "difficult", "open"] = "blocked"
     cache: _MemoOfShape = _memo_field(_GeometryMemo)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
         return _data_of(self)
 
@@ -395,7 +395,7 @@ class TableEffect:
     radius_cm: float = 5.0
     cache: _MemoOfShape = _memo_field(_GeometryMemo)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
         return _data_of(self)
 
@@ -428,7 +428,7 @@ class KillRecord:
     killer_side: Side | None = None
     means: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
         return _data_of(self)
 
@@ -455,7 +455,7 @@ class SideState:
     edge: Literal["south", "north", "west", "east"] = "south"
     passes: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The state as JSON-able data (what :func:`state_data` writes of it; events carry it so)."""
         return _data_of(self)
 
@@ -599,7 +599,7 @@ class GameState:
         value = answers.get(key, _MISSING)  # no KeyError raised and caught at each first question of a state
         if value is _MISSING:
             value = answers[key] = compute()
-        return value  # type: ignore[no-any-return]
+        return value  # type: ignore[return-value]  # the entry of ``key`` is what ``compute`` returned for it
 
     def flag(self, side: str, key: str) -> str | None:
         """A mission counter the engine keeps for ``side`` (see :mod:`landsraad.engine.view`)."""
@@ -611,7 +611,7 @@ class GameState:
 
     # --- immutable updates -------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The state as JSON-able data (:func:`state_data`)."""
         return state_data(self)
 
@@ -725,16 +725,16 @@ def _footprint(m: ModelState, phase: str) -> tuple[object, ...]:
 # --- the edges: JSON and validation -----------------------------------------------------------
 
 
-_ADAPTERS: dict[type[object], TypeAdapter[Any]] = {}
+_ADAPTERS: dict[type[object], TypeAdapter[object]] = {}
 """The pydantic adapter over each state class, built on first use (:func:`_data_of`)."""
 
 
-def _data_of(state: object) -> dict[str, Any]:
+def _data_of(state: object) -> dict[str, object]:
     kind = type(state)
     adapter = _ADAPTERS.get(kind)
     if adapter is None:
         adapter = _ADAPTERS[kind] = TypeAdapter(kind)
-    data: dict[str, Any] = adapter.dump_python(state, mode="json")
+    data: dict[str, object] = adapter.dump_python(state, mode="json")
     return data
 
 
@@ -745,9 +745,9 @@ def _adapter() -> TypeAdapter[GameState]:
     return TypeAdapter(GameState)
 
 
-def state_data(state: GameState) -> dict[str, Any]:
+def state_data(state: GameState) -> dict[str, object]:
     """The state as JSON-able data (the keys and values the pydantic states wrote)."""
-    data: dict[str, Any] = _adapter().dump_python(state, mode="json")
+    data: dict[str, object] = _adapter().dump_python(state, mode="json")
     return data
 
 
@@ -762,7 +762,7 @@ def state_from_data(data: object) -> GameState:
     return _adapter().validate_python(data)
 
 
-def state_json_schema() -> dict[str, Any]:
+def state_json_schema() -> dict[str, object]:
     """The JSON Schema of a state as :func:`state_data` writes it."""
     return _adapter().json_schema()
 

@@ -1,14 +1,21 @@
 """Tests of landsraad.engine.shooting: shots, template shots, cover, markers and lasers in play
 (R-SHOOT, R-TEMPLATE, R-LASER, R-SHOOT-MARKER, RUL-08, RUL-19, PRJ-12, PRJ-33, PRJ-73)."""
 
+import json
+import pathlib
+
+import numpy as np
 import pytest
 import shapely
 
-from landsraad.engine.shooting import _template_dodge
+from landsraad.engine.flow import Frame
+from landsraad.engine.game import Game, new_game
+from landsraad.engine.shooting import TemplateFrame, TemplateTarget, _template_dodge
 from landsraad.engine.state import MarkerState
 from landsraad.errors import DecisionError, RuleError
 from landsraad.geometry.board import Base, Board
 from landsraad.geometry.templates import blast_shape, dodge_out
+from landsraad.players import RandomPlayer
 from landsraad.rules.shooting import resolve_template_shot
 
 from .helpers import ScriptedPlayer, model, run_activations, state_in_play
@@ -139,3 +146,80 @@ def test_laser_offered_with_no_enemy_in_sight_r_template():
     actions = available_actions(state, shooter.id, 0)
     assert "shoot:sardaukar_lance" not in actions  # RUL-08: a normal gun needs a target in sight
     assert "shoot:laser" in actions
+
+
+# --- the template shot's frames (TemplateFrame) ------------------------------------------------------------
+
+SAVED_TEMPLATE_FRAMES = json.loads((pathlib.Path(__file__).parent.parent / "data" / "engine" / "template_frames.json").read_text())
+"""Frames of the template family as the version before TemplateFrame saved them (plain mappings), taken
+from real games with physical dice (seed 1, harkonnen against fremen and corrino against atreides, random
+players): after the shooter's roll, a target's dodge roll, a marker's roll, and a dodge asked."""
+
+
+@pytest.mark.parametrize("saved", SAVED_TEMPLATE_FRAMES, ids=[f[0] for f in SAVED_TEMPLATE_FRAMES])
+def test_template_frames_saved_as_mappings_load_typed_and_save_back_alike(saved):
+    frame = Frame.from_list(saved)
+    assert type(frame.data) is TemplateFrame
+    assert json.dumps(frame.to_list()) == json.dumps(saved)
+    assert Frame.from_list(json.loads(json.dumps(frame.to_list()))) == frame
+    data = frame.data
+    hits, markers, distance, wkb = data.aimed()
+    assert list(hits) == saved[1]["hits"] and list(markers) == saved[1]["markers"] and distance == saved[1]["distance"]
+    assert shapely.from_wkb(bytes.fromhex(wkb)).area > 0  # the template's shape
+    assert all(isinstance(e, TemplateTarget) for e in data.entries or ())
+
+
+def test_a_dodge_roll_frame_reads_its_targets_as_the_kernel_takes_them():
+    saved = next(f for f in SAVED_TEMPLATE_FRAMES if f[0] == "template.dodge_rolled")
+    data = Frame.from_list(saved).data
+    assert data.entry is not None and data.entry.dice is None  # the target rolling now has no dice yet
+    with pytest.raises(RuleError, match="before its dodge dice"):
+        data.entry.rolled()
+    for entry, raw in zip(data.entries, saved[1]["entries"]):
+        target, dice, cover = entry.rolled()
+        assert target.name == raw["target"]["name"] and list(dice) == raw["dice"] and cover == raw["cover"]
+
+
+@pytest.mark.parametrize("bad, match", [
+    ({"shots": 2}, "unknown key"),
+    ({"template": "0103"}, "not {'wkb'"),
+    ({"entries": {"target": {}}}, "not a list"),
+    ({"entries": [{"cover": "deep"}]}, "not one"),
+])
+def test_a_template_frame_of_another_version_is_refused_with_a_sentence(bad, match):
+    saved = {"model": "red-1", "held": 0, "weapon": "flamer", "laser_mode": "burn", "direct": True}
+    with pytest.raises(RuleError, match=match):
+        TemplateFrame.from_json({**saved, **bad})
+    with pytest.raises(RuleError, match="before it is aimed"):
+        TemplateFrame.from_json(saved).aimed()
+
+
+def _answer(game, players, rng):
+    d = game.decision
+    game.answer([int(v) for v in rng.integers(1, 11, size=d.dice)] if d.kind == "dice" else players[d.side].decide(d, game.view(d.side)))
+
+
+def test_a_template_shot_half_way_through_survives_a_snapshot_and_goes_on_alike():
+    """Physical dice stop the flow inside a template shot: the restored game holds the same
+    TemplateFrames and, given the same answers, plays the rest of the game event for event alike."""
+    game = new_game("harkonnen", "fremen", seed=1, dice="physical")
+    players = {"red": RandomPlayer(1), "blue": RandomPlayer(2)}
+    rng = np.random.default_rng(1)
+    for _ in range(6000):
+        if game.over or any(isinstance(f.data, TemplateFrame) and f.data.entries for f in game.stack):
+            break
+        _answer(game, players, rng)
+    assert any(isinstance(f.data, TemplateFrame) and f.data.entries for f in game.stack), "the game reached a template shot's rolls"
+    restored = Game.restore(json.loads(json.dumps(game.snapshot())))
+    assert restored.stack == game.stack
+    state = rng.bit_generator.state
+    again = np.random.default_rng()
+    again.bit_generator.state = state
+    twins = {side: RandomPlayer(0) for side in ("red", "blue")}
+    for side in twins:
+        twins[side].rng.bit_generator.state = players[side].rng.bit_generator.state
+    while not game.over:
+        _answer(game, players, rng)
+        _answer(restored, twins, again)
+    assert restored.over and [e.to_dict() for e in restored.log] == [e.to_dict() for e in game.log]
+    assert any(e.kind == "template_shot" for e in game.log)
