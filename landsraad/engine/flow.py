@@ -365,8 +365,14 @@ class Machine:
         return Frame(then, data)
 
     def call(self, stage: Stage[Any], args: Payload | Mapping[str, Any], then: Then | None = None, **data: Any) -> None:
-        """Run ``stage`` with ``args`` as a sub-procedure; its result goes to ``then`` (if any) with ``data``."""
-        frame = Frame(stage, args if isinstance(args, Payload) else dict(args))
+        """Run ``stage`` with ``args`` as a sub-procedure; its result goes to ``then`` (if any) with ``data``.
+
+        A typed stage given a mapping gets its payload read from it (:meth:`Payload.from_json`), as a saved frame is.
+        """
+        if isinstance(args, Payload):
+            frame = Frame(stage, args)
+        else:
+            frame = Frame(stage, stage.payload.from_json(args) if stage.payload is not None else dict(args))
         self.stack = self.stack + ((self._continuation(then, data), frame) if then is not None else (frame,))
 
     def ask(self, builder_name: str, args: Mapping[str, Any], then: Then | None, **data: Any) -> None:
