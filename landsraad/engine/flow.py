@@ -361,6 +361,8 @@ class Machine:
             if data:
                 raise RuleError(f"A continuation at {then.stage.name!r} is given its frame and keyword data both.")
             return then
+        if then.payload is not None:  # a typed stage's frame always holds its payload
+            return Frame(then, then.payload.from_json(data))
         # ``data`` is this call's own dict (the keyword arguments): the continuation keeps it
         return Frame(then, data)
 
