@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from types import MappingProxyType
-from typing import Any, Callable, ClassVar, Generic, Literal, Mapping, NamedTuple, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Literal, Mapping, NamedTuple, TypeVar, overload
 
 import numpy as np
 
@@ -63,6 +63,8 @@ __all__ = [
     "Stage",
     "Then",
     "BuilderFn",
+    "MappingBuilder",
+    "BUILDER_ARGS",
     "STAGES",
     "BUILDERS",
     "stage",
@@ -239,11 +241,13 @@ class Pending(NamedTuple):
     """What the flow waits for: a decision built by ``builder`` from the state and ``args``."""
 
     builder: str
-    args: Mapping[str, object] = _NO_DATA
+    args: Payload | Mapping[str, object] = _NO_DATA
+    """The builder's arguments: its :class:`Payload` where it names one (:func:`builder`), else a JSON-able mapping."""
 
     def to_list(self) -> list[Json]:
         """The request as saved: ``[builder name, JSON arguments]``."""
-        return [self.builder, plain(dict(self.args))]
+        args = self.args
+        return [self.builder, args.to_json() if isinstance(args, Payload) else plain(dict(args))]
 
     @classmethod
     def from_list(cls, item: object) -> "Pending":
@@ -259,17 +263,27 @@ class Pending(NamedTuple):
             raise RuleError(f"The saved game waits for an unknown decision {str(name)[:80]!r}; it was made by another version.")
         if not isinstance(args, Mapping):
             raise RuleError(f"The saved game gives the decision {name!r} arguments that are not a mapping; it was made by another version.")
-        return cls(name, {str(k): v for k, v in args.items()})
+        kind = BUILDER_ARGS.get(name)
+        mapping = {str(k): v for k, v in args.items()}
+        return cls(name, kind.from_json(mapping) if kind is not None else mapping)
 
 
-BuilderFn = Callable[[GameState, Mapping[str, object]], Decision]
-"""A decision builder: the decision a pending request stands for, from the state and the request's arguments."""
+BuilderFn = Callable[[GameState, "Payload | Mapping[str, object]"], Decision]
+"""A registered decision builder: the decision a pending request stands for, from the state and the request's arguments."""
+
+MappingBuilder = Callable[[GameState, Mapping[str, object]], Decision]
+"""A decision builder whose arguments are a plain mapping (the families not typed yet)."""
+
+A = TypeVar("A", bound=Payload)
 
 STAGES: dict[str, Stage[Any]] = {}
 """Every stage of the flow, by name (how snapshots name them)."""
 
 BUILDERS: dict[str, BuilderFn] = {}
 """Every decision builder, by name: a pure function of the state and JSON-able arguments."""
+
+BUILDER_ARGS: dict[str, type[Payload]] = {}
+"""The :class:`Payload` of each builder's arguments, for the builders that name one."""
 
 
 def stage(name: str, payload: type[Payload] | None = None) -> Callable[[Callable[["Machine", D, Any], Any]], Stage[D]]:
@@ -285,13 +299,34 @@ def stage(name: str, payload: type[Payload] | None = None) -> Callable[[Callable
     return register
 
 
-def builder(name: str) -> Callable[[BuilderFn], BuilderFn]:
-    """Register a decision builder under ``name`` (a decorator)."""
+@overload
+def builder(name: str) -> Callable[[MappingBuilder], MappingBuilder]: ...
 
-    def register(fn: BuilderFn) -> BuilderFn:
+
+@overload
+def builder(name: str, args: type[A]) -> Callable[[Callable[[GameState, A], Decision]], Callable[[GameState, A], Decision]]: ...
+
+
+def builder(name: str, args: type[Payload] | None = None) -> Callable[[Callable[..., Decision]], Callable[..., Decision]]:
+    """Register a decision builder under ``name`` (a decorator), its arguments the :class:`Payload` ``args``
+    (read from a mapping when given one, as a saved request's are) or, without ``args``, a plain mapping."""
+
+    def register(fn: Callable[..., Decision]) -> Callable[..., Decision]:
         if name in BUILDERS:
             raise RuleError(f"The decision builder {name!r} is registered twice.")
-        BUILDERS[name] = fn
+
+        def build(state: GameState, a: Payload | Mapping[str, object]) -> Decision:
+            if args is None:
+                return fn(state, a.to_json() if isinstance(a, Payload) else a)
+            if isinstance(a, args):
+                return fn(state, a)
+            if isinstance(a, Payload):
+                raise RuleError(f"The decision {name!r} is given {type(a).__name__} arguments, not {args.__name__}.")
+            return fn(state, args.from_json(a))
+
+        BUILDERS[name] = build
+        if args is not None:
+            BUILDER_ARGS[name] = args
         return fn
 
     return register
@@ -302,7 +337,7 @@ Then = Stage[Any] | Frame
 
 
 @dataclass(frozen=True, slots=True)
-class DiceAsk:
+class DiceAsk(Payload):
     """A pending roll's arguments (:meth:`Machine.roll`): how many D10, by whom, why, and whether in secret."""
 
     count: int
@@ -312,24 +347,23 @@ class DiceAsk:
     secret: bool = False
 
     @classmethod
-    def read(cls, a: Mapping[str, object]) -> "DiceAsk":
-        """The arguments from a pending request's mapping.
+    def of(cls, pending: Pending) -> "DiceAsk":
+        """The arguments of a pending roll.
 
         Raises
         ------
         RuleError
-            A value of the wrong kind (a saved game made by another version).
+            ``pending`` is not a roll, or its count is not a whole number (a saved game made by another version).
         """
-        count, side, model, why = a.get("count"), a.get("side"), a.get("model"), a.get("why", "")
-        if not isinstance(count, int) or side not in (None, "red", "blue") or not isinstance(model, (str, type(None))) \
-                or not isinstance(why, str):
-            raise RuleError(f"A pending roll's arguments are not a roll's: {str(dict(a))[:120]}; it was made by another version.")
-        return cls(count, "red" if side == "red" else "blue" if side == "blue" else None, model, why, bool(a.get("secret")))
+        a = pending.args
+        roll = a if isinstance(a, DiceAsk) else None
+        if roll is None or not isinstance(roll.count, int):
+            raise RuleError(f"The pending {pending.builder!r} request is not a roll of dice: {str(a)[:120]}.")
+        return roll
 
 
-@builder(DICE_BUILDER)
-def _dice_decision(state: GameState, a: Mapping[str, object]) -> Decision:
-    roll = DiceAsk.read(a)
+@builder(DICE_BUILDER, DiceAsk)
+def _dice_decision(state: GameState, roll: DiceAsk) -> Decision:
     count = roll.count
     who = roll.model or roll.side or "the player"
     roles = {3: "neutral, attack, defence", 2: "neutral, then the coloured die", 1: "one die"}
@@ -424,17 +458,17 @@ class Machine:
             frame = Frame(stage, stage.payload.from_json(args) if stage.payload is not None else dict(args))
         self.stack = self.stack + ((self._continuation(then, data), frame) if then is not None else (frame,))
 
-    def ask(self, builder_name: str, args: Mapping[str, object], then: Then | None, **data: object) -> None:
+    def ask(self, builder_name: str, args: Payload | Mapping[str, object], then: Then | None, **data: object) -> None:
         """Pend the decision ``builder_name`` builds from ``args``; the answer goes to ``then`` with ``data``."""
         if then is not None:
             self.stack = self.stack + (self._continuation(then, data),)
-        self.pending = Pending(builder_name, dict(args))
+        self.pending = Pending(builder_name, args if isinstance(args, Payload) else dict(args))
 
-    def roll(self, count: int, then: Then, *, by: tuple[str | None, str | None], why: str = "", secret: bool = False,
+    def roll(self, count: int, then: Then, *, by: tuple[Side | None, str | None], why: str = "", secret: bool = False,
              **data: object) -> None:
         """Pend a roll of ``count`` D10 by ``(side, model)``; the dice (a tuple) go to ``then`` with ``data``."""
         side, model = by
-        self.ask(DICE_BUILDER, {"count": count, "side": side, "model": model, "why": why, "secret": secret}, then, **data)
+        self.ask(DICE_BUILDER, DiceAsk(count, side, model, why, secret), then, **data)
 
     # --- the loop ------------------------------------------------------------------------------------
 
@@ -458,7 +492,7 @@ class Machine:
             value = frame.stage.fn(self, frame.data, value)
 
     def _roll_digital(self, pending: Pending) -> tuple[int, ...]:
-        roll = DiceAsk.read(pending.args)
+        roll = DiceAsk.of(pending)
         dice = tuple(self.rng.integers(1, FACES + 1, size=roll.count).tolist())  # Python ints, as int() of each gives
         self.pending = None
         self._record_roll(roll, dice)
@@ -466,7 +500,7 @@ class Machine:
 
     def record_roll(self, pending: Pending, dice: tuple[int, ...]) -> None:
         """The roll event, the same for digital and physical dice."""
-        self._record_roll(DiceAsk.read(pending.args), dice)
+        self._record_roll(DiceAsk.of(pending), dice)
 
     def _record_roll(self, roll: DiceAsk, dice: tuple[int, ...]) -> None:
         self.emit("roll", roll.side, roll.model, secret=roll.secret, dice=dice, why=roll.why)

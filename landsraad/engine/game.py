@@ -208,7 +208,7 @@ class Game(Machine):
         """The outcomes of the pending roll and their probabilities (a chance node), or ``()``."""
         if self.pending is None or self.pending.builder != DICE_BUILDER:
             return ()
-        return dice_distribution(DiceAsk.read(self.pending.args).count)
+        return dice_distribution(DiceAsk.of(self.pending).count)
 
     # --- answering ------------------------------------------------------------------------------------
 
@@ -253,7 +253,7 @@ class Game(Machine):
         """Answer a pending ``dice`` decision with dice from the game's generator (as digital dice would)."""
         if self.pending is None or self.pending.builder != DICE_BUILDER:
             raise DecisionError("No roll is pending.")
-        dice = tuple(int(v) for v in self.rng.integers(1, 11, size=DiceAsk.read(self.pending.args).count))
+        dice = tuple(int(v) for v in self.rng.integers(1, 11, size=DiceAsk.of(self.pending).count))
         self.answer(list(dice))
         return dice
 
