@@ -73,6 +73,8 @@ __all__ = [
     "dice_distribution",
     "DiceMode",
     "DiceAsk",
+    "SideAsk",
+    "ModelAsk",
     "plain",
 ]
 
@@ -360,6 +362,20 @@ class DiceAsk(Payload):
         if roll is None or not isinstance(roll.count, int):
             raise RuleError(f"The pending {pending.builder!r} request is not a roll of dice: {str(a)[:120]}.")
         return roll
+
+
+@dataclass(frozen=True, slots=True)
+class SideAsk(Payload):
+    """The arguments of a decision asked of a side about nothing but itself (a bid's winner's choice, its missions)."""
+
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class ModelAsk(Payload):
+    """The arguments of a decision about one model (where it deploys, ...)."""
+
+    model: str
 
 
 @builder(DICE_BUILDER, DiceAsk)

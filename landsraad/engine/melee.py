@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import ClassVar, Iterable, Mapping
 
 from ..errors import RuleError
 from ..geometry.measure import edge_distance as base_gap
@@ -71,11 +71,11 @@ class PoisonAsk(Payload):
     """The weapon's id (``None``: the model fights without one)."""
 
 
-@builder("weapon")
-def _weapon_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
-    return Decision(side=mm.side, kind="weapon", model=mm.id, prompt=f"Which weapon does {mm.name} use in this {a['use']} (RUL-15)?",
-                    choices=tuple(w.id for w in _weapons(state, mm.id, a["use"])))
+@builder("weapon", WeaponAsk)
+def _weapon_decision(state: GameState, a: WeaponAsk) -> Decision:
+    mm = state.model(a.model)
+    return Decision(side=mm.side, kind="weapon", model=mm.id, prompt=f"Which weapon does {mm.name} use in this {a.use} (RUL-15)?",
+                    choices=tuple(w.id for w in _weapons(state, mm.id, a.use)))
 
 
 @stage("weapon", WeaponAsk)
@@ -84,7 +84,7 @@ def _choose_weapon(m: Machine, d: WeaponAsk, _: object) -> str | None:
     weapons = _weapons(m.state, d.model, d.use)
     if len(weapons) <= 1:
         return weapons[0].id if weapons else None
-    m.ask("weapon", d.to_json(), None)
+    m.ask("weapon", d, None)
     return None
 
 
@@ -97,13 +97,13 @@ def _usable_poisons(state: GameState, model_id: str, weapon_id: str | None) -> t
     return tuple(str(p) for p in usable)
 
 
-@builder("poison")
-def _poison_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
-    weapon = _weapon(state, mm.id, a["weapon"])
+@builder("poison", PoisonAsk)
+def _poison_decision(state: GameState, a: PoisonAsk) -> Decision:
+    mm = state.model(a.model)
+    weapon = _weapon(state, mm.id, a.weapon)
     return Decision(side=mm.side, kind="poison", model=mm.id, secret=True,
                     prompt=f"Which poison is on {mm.name}'s {weapon.name if weapon else 'weapon'} for this fight?",
-                    choices=_usable_poisons(state, mm.id, a["weapon"]) + ("none",))
+                    choices=_usable_poisons(state, mm.id, a.weapon) + ("none",))
 
 
 @stage("poison", PoisonAsk)
@@ -111,7 +111,7 @@ def _choose_poison(m: Machine, d: PoisonAsk, _: object) -> str | None:
     """The Knife rule: the player picks the poison before the roll (R-POISON)."""
     if not _usable_poisons(m.state, d.model, d.weapon):
         return None
-    m.ask("poison", d.to_json(), _poison_chosen)
+    m.ask("poison", d, _poison_chosen)
     return None
 
 
@@ -235,14 +235,26 @@ def _combatants(m: Machine, d: MeleeFrame) -> dict[str, Combatant]:
     }
 
 
-@builder("stance")
-def _stance_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
-    dice = a["dice"]
-    options = ("attack", "defend") if a["can_attack"] else ("defend",)
+@dataclass(frozen=True, slots=True)
+class StanceAsk(Payload):
+    """A fighter's stance, asked in secret (R-TEST-CLASH): its dice (neutral, attack, defence), its role,
+    its opponent, and whether it may attack at all."""
+
+    model: str
+    dice: tuple[int, ...]
+    role: str
+    opponent: str
+    can_attack: bool
+
+
+@builder("stance", StanceAsk)
+def _stance_decision(state: GameState, a: StanceAsk) -> Decision:
+    mm = state.model(a.model)
+    dice = a.dice
+    options = ("attack", "defend") if a.can_attack else ("defend",)
     return Decision(side=mm.side, kind="stance", model=mm.id, secret=True, choices=options,
                     prompt=f"{mm.name} rolled neutral {dice[0]}, attack {dice[1]}, defence {dice[2]}: attack or defend?",
-                    info={"dice": list(dice), "role": a["role"], "opponent": a["opponent"]})
+                    info={"dice": list(dice), "role": a.role, "opponent": a.opponent})
 
 
 @stage("melee.rolled_d", MeleeFrame)
@@ -254,8 +266,8 @@ def _ask_stance(m: Machine, d: MeleeFrame, role: str) -> None:
     ids = d.ids()
     a_dice, d_dice = d.dice()
     fighter = _combatants(m, d)[role]
-    m.ask("stance", {"model": ids[role], "dice": list(a_dice if role == "attacker" else d_dice), "role": role,
-                     "opponent": ids["defender"] if role == "attacker" else ids["attacker"], "can_attack": can_attack(fighter)},
+    m.ask("stance", StanceAsk(ids[role], a_dice if role == "attacker" else d_dice, role,
+                              ids["defender"] if role == "attacker" else ids["attacker"], can_attack(fighter)),
           _melee_stance.at(replace(d, role=role)))
 
 
@@ -280,17 +292,32 @@ def _melee_stance(m: Machine, d: MeleeFrame, stance: Stance) -> None:
     _lower_next(m, replace(d, order=order, sequence=sequence, neutral={"attacker": a_dice[0], "defender": d_dice[0]}, lowered={}), None)
 
 
-@builder("lower_neutral")
-def _lower_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
-    shown = a["shows"]
-    if a.get("disengage"):
+@dataclass(frozen=True, slots=True)
+class LowerAsk(Payload):
+    """A neutral die that may be lowered (R-NEUTRAL-DOWN): whose, what it shows, whether in secret, what
+    the player is told (``info``); in a disengage (PRJ-17), the mover's name."""
+
+    model: str
+    shows: int
+    secret: bool
+    info: Mapping[str, object]
+    disengage: bool | None = None
+    mover_name: str | None = None
+
+    OMITTED_WHEN_NONE: ClassVar[frozenset[str]] = frozenset({"disengage", "mover_name"})
+
+
+@builder("lower_neutral", LowerAsk)
+def _lower_decision(state: GameState, a: LowerAsk) -> Decision:
+    mm = state.model(a.model)
+    shown = a.shows
+    if a.disengage:
         return Decision(side=mm.side, kind="lower_neutral", model=mm.id, choices=tuple(range(shown, 0, -1)),
-                        prompt=f"{a['mover_name']} tries to disengage from {mm.name}, whose neutral die shows {shown}: lower it (R-NEUTRAL-DOWN)?",
-                        info=dict(a["info"]))
-    return Decision(side=mm.side, kind="lower_neutral", model=mm.id, secret=a["secret"],
+                        prompt=f"{a.mover_name} tries to disengage from {mm.name}, whose neutral die shows {shown}: lower it (R-NEUTRAL-DOWN)?",
+                        info=dict(a.info))
+    return Decision(side=mm.side, kind="lower_neutral", model=mm.id, secret=a.secret,
                     prompt=f"{mm.name}'s neutral die shows {shown}: lower it (R-NEUTRAL-DOWN)?",
-                    choices=tuple(range(shown, 0, -1)), info=dict(a["info"]))
+                    choices=tuple(range(shown, 0, -1)), info=dict(a.info))
 
 
 @stage("melee.lower", MeleeFrame)
@@ -309,7 +336,7 @@ def _lower_next(m: Machine, d: MeleeFrame, lowered_to: int | None) -> None:
         if neutral[who] > 1:
             info = {"attacker_dice": list(a_dice), "defender_dice": list(d_dice), "role": who, "stances": dict(stances),
                     "order": d.order, "lowered": dict(lowered)}
-            m.ask("lower_neutral", {"model": d.ids()[who], "shows": neutral[who], "secret": d.order == "secret", "info": info},
+            m.ask("lower_neutral", LowerAsk(d.ids()[who], neutral[who], d.order == "secret", info),
                   _lower_next.at(replace(d, sequence=tuple(sequence), neutral=neutral, lowered=lowered)))
             return
         sequence.pop(0)
@@ -319,13 +346,21 @@ def _lower_next(m: Machine, d: MeleeFrame, lowered_to: int | None) -> None:
     _ask_push(m, replace(d, neutral=neutral, pushes={}), "attacker")
 
 
-@builder("push")
-def _push_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
+@dataclass(frozen=True, slots=True)
+class PushAsk(Payload):
+    """Whether an attacking fighter pushes if its blow succeeds (R-MELEE-OPTIONS), and what it is told (``info``)."""
+
+    model: str
+    info: Mapping[str, object]
+
+
+@builder("push", PushAsk)
+def _push_decision(state: GameState, a: PushAsk) -> Decision:
+    mm = state.model(a.model)
     return Decision(side=mm.side, kind="push", model=mm.id, choices=("push", "no"),
                     prompt=f"If {mm.name}'s attack succeeds (hits, and no shield stops it), does it push its enemy back up to 5 cm, "
                            f"ending the combat (R-MELEE-OPTIONS)?",
-                    info=dict(a["info"]))
+                    info=dict(a.info))
 
 
 def _ask_push(m: Machine, d: MeleeFrame, role: str) -> None:
@@ -336,7 +371,7 @@ def _ask_push(m: Machine, d: MeleeFrame, role: str) -> None:
             d = replace(d, pushes={**pushes, who: False})
             continue
         info = {"attacker_dice": list(a_dice), "defender_dice": list(d_dice), "neutral": dict(neutral), "stances": dict(stances), "role": who}
-        m.ask("push", {"model": d.ids()[who], "info": info}, _melee_push.at(replace(d, role=who)))
+        m.ask("push", PushAsk(d.ids()[who], info), _melee_push.at(replace(d, role=who)))
         return
     _resolve(m, d)
 
@@ -374,7 +409,8 @@ def _resolve(m: Machine, d: MeleeFrame) -> None:
         pusher = ids[event.ended_by_push]
         victim = ids["defender" if event.ended_by_push == "attacker" else "attacker"]
         if not m.state.model(victim).removed:
-            m.ask("push_distance", {"pusher": pusher, "victim": victim}, _pushed.at(PushFrame(pusher, victim)))
+            frame = PushFrame(pusher, victim)
+            m.ask("push_distance", frame, _pushed.at(frame))
         return
     steps = [ids[who] for who, may in (("attacker", event.options.attacker_may_step_away),
                                       ("defender", event.options.defender_may_step_away)) if may]
@@ -384,19 +420,19 @@ def _resolve(m: Machine, d: MeleeFrame) -> None:
 # --- after the blow: push and step away ------------------------------------------------------------
 
 
-@builder("push_distance")
-def _push_distance_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    p, v = state.model(a["pusher"]), state.model(a["victim"])
-    return Decision(side=p.side, kind="push_distance", model=p.id, choices=(5, 4, 3, 2, 1, 0),
-                    prompt=f"How far does {p.name} push {v.name} (up to 5 cm, stopping before an obstacle)?")
-
-
 @dataclass(frozen=True, slots=True)
 class PushFrame(Payload):
     """A push that ended the combat (R-MELEE-OPTIONS): who pushes whom, while its distance is asked."""
 
     pusher: str
     victim: str
+
+
+@builder("push_distance", PushFrame)
+def _push_distance_decision(state: GameState, a: PushFrame) -> Decision:
+    p, v = state.model(a.pusher), state.model(a.victim)
+    return Decision(side=p.side, kind="push_distance", model=p.id, choices=(5, 4, 3, 2, 1, 0),
+                    prompt=f"How far does {p.name} push {v.name} (up to 5 cm, stopping before an obstacle)?")
 
 
 @stage("melee.pushed", PushFrame)
@@ -417,10 +453,20 @@ def _still_touching(state: GameState, model_id: str, point: tuple[float, float],
     return None
 
 
-@builder("step_away")
-def _step_away_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
-    enemies = tuple(a["enemies"])
+@dataclass(frozen=True, slots=True)
+class StepAwayAsk(Payload):
+    """Whether a fighter that defended steps away (R-MELEE-OPTIONS): the enemies it must end out of
+    contact with, and the spot suggested."""
+
+    model: str
+    enemies: tuple[str, ...]
+    suggested: tuple[float, float]
+
+
+@builder("step_away", StepAwayAsk)
+def _step_away_decision(state: GameState, a: StepAwayAsk) -> Decision:
+    mm = state.model(a.model)
+    enemies = a.enemies
 
     def check(point: tuple[float, float]) -> str | None:
         result = plan_move(state, mm.id, point, 5.0)
@@ -430,7 +476,7 @@ def _step_away_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
         return f"it would still be in contact with {touching}" if touching else None
 
     return Decision(side=mm.side, kind="step_away", model=mm.id, optional=True,
-                    point=PointSpec(check, (tuple(a["suggested"]),), 5.0),
+                    point=PointSpec(check, (a.suggested,), 5.0),
                     prompt=f"{mm.name} defended: does it step up to 5 cm away, out of contact with every enemy (R-MELEE-OPTIONS)?")
 
 
@@ -463,7 +509,7 @@ def _step_away_next(m: Machine, d: StepAwayFrame, point: tuple[float, float] | N
         if not m.state.model(model_id).out_of_action and enemies:
             best = step_away(m.state.board, model_id, enemies, 5.0)
             if best.legal:
-                m.ask("step_away", {"model": model_id, "enemies": list(enemies), "suggested": list(best.end)},
+                m.ask("step_away", StepAwayAsk(model_id, tuple(enemies), best.end),
                       _step_away_next.at(StepAwayFrame(tuple(queue), asked=True)))
                 return
         queue.pop(0)
@@ -472,10 +518,18 @@ def _step_away_next(m: Machine, d: StepAwayFrame, point: tuple[float, float] | N
 # --- disengaging ---------------------------------------------------------------------------------------
 
 
-@builder("disengage_opponent")
-def _opponent_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
-    enemies = tuple(a["enemies"])
+@dataclass(frozen=True, slots=True)
+class OpponentAsk(Payload):
+    """Which of the enemies in contact opposes a disengage (R-DISENGAGE), asked of their side."""
+
+    model: str
+    enemies: tuple[str, ...]
+
+
+@builder("disengage_opponent", OpponentAsk)
+def _opponent_decision(state: GameState, a: OpponentAsk) -> Decision:
+    mm = state.model(a.model)
+    enemies = a.enemies
     return Decision(side=state.model(enemies[0]).side, kind="disengage_opponent", choices=enemies,
                     prompt=f"{mm.name} disengages: which of your models opposes it (R-DISENGAGE)?")
 
@@ -535,7 +589,7 @@ def disengage(m: Machine, d: DisengageFrame, _: object) -> None:
     """R-DISENGAGE: an opposed test; success moves the model its margin, failure takes a blow."""
     enemies = contact_enemies(m.state, d.model)
     if len(enemies) > 1:
-        m.ask("disengage_opponent", {"model": d.model, "enemies": list(enemies)}, _disengage_opponent.at(d))
+        m.ask("disengage_opponent", OpponentAsk(d.model, tuple(enemies)), _disengage_opponent.at(d))
         return
     _disengage_opponent(m, d, enemies[0])
 
@@ -568,8 +622,7 @@ def _disengage_rolled_o(m: Machine, d: DisengageFrame, dice: tuple[int, ...]) ->
     # PRJ-17: either side may lower its neutral die; only the opponent can gain (X- damage grows as it falls).
     if dice[0] > 1:
         info = {"mover_dice": list(m_dice), "opponent_dice": list(dice), "role": "disengage_opponent"}
-        m.ask("lower_neutral", {"model": opponent, "shows": dice[0], "disengage": True, "info": info,
-                                "mover_name": m.state.model(d.model).name, "secret": False},
+        m.ask("lower_neutral", LowerAsk(opponent, dice[0], False, info, disengage=True, mover_name=m.state.model(d.model).name),
               _disengage_lowered.at(d))
         return
     _disengage_lowered(m, d, dice[0])
@@ -598,7 +651,8 @@ def _disengage_lowered(m: Machine, d: DisengageFrame, lowered: int) -> None:
             spot = min(disengage_spots(m.state, model_id, margin, exact=exact, limit=36), key=lambda p: _edge_gap(m.state, mm, p))
             _disengage_moved(m, DisengageMove(model_id, margin), spot)
             return
-        m.ask("disengage_move", {"model": model_id, "allowance": margin}, _disengage_moved.at(DisengageMove(model_id, margin)))
+        move = DisengageMove(model_id, margin)
+        m.ask("disengage_move", move, _disengage_moved.at(move))
 
 
 @dataclass(frozen=True, slots=True)
@@ -654,10 +708,10 @@ def _disengage_problem(state: GameState, model_id: str, point: tuple[float, floa
     return None
 
 
-@builder("disengage_move")
-def _disengage_move_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
-    allowance = float(a["allowance"])
+@builder("disengage_move", DisengageMove)
+def _disengage_move_decision(state: GameState, a: DisengageMove) -> Decision:
+    mm = state.model(a.model)
+    allowance = float(a.allowance)
     # The rulebook's reading (default): exactly the margin, where the model has room; else as far as it can.
     exact = state.ruleset.disengage_move == "exact" and bool(disengage_spots(state, mm.id, allowance, exact=True))
 
