@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import Callable, ClassVar, Sequence
 
 from ..dice import simple_test
 from ..errors import RuleError
@@ -43,7 +43,7 @@ from ..rules.poisons import may_fulfil_objectives
 from ..specials import SPECIAL_RULES, HookContext
 from .bridge import combatant, faction_named, tested
 from .decisions import Decision, PointSpec
-from .flow import Machine, Payload, builder, stage
+from .flow import Machine, Payload, SideAsk, builder, stage
 from .spatial import contact_enemies
 from .state import GameState, MarkerState, ModelState, Side, other_side
 
@@ -62,7 +62,7 @@ def mission_cards(state: GameState) -> dict[str, MissionCard]:
 
 
 __all__ = ["mission_cards", "EngineMissionView", "available_mission_actions", "MissionActionChoice", "perform_mission_action",
-           "MissionsWon", "PickFrame", "TreacheryFrame", "PlaceFrame", "Placement", "MissionActionFrame"]
+           "MissionsWon", "PickFrame", "TreacheryFrame", "PlaceFrame", "Placement", "MissionActionFrame", "MarkerAsk"]
 
 
 def _keywords(state: GameState, side: str) -> set[str]:
@@ -76,10 +76,10 @@ def allowed_missions(state: GameState, side: str) -> tuple[str, ...]:
     return tuple(mid for mid, card in sorted(mission_cards(state).items()) if restriction_problem(card, faction, keywords) is None)
 
 
-@builder("pick_missions")
-def _pick_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    allowed = allowed_missions(state, a["side"])
-    return Decision(side=a["side"], kind="pick_missions", secret=True,
+@builder("pick_missions", SideAsk)
+def _pick_decision(state: GameState, a: SideAsk) -> Decision:
+    allowed = allowed_missions(state, a.side)
+    return Decision(side=a.side, kind="pick_missions", secret=True,
                     prompt="Pick 1 to 6 missions in order of importance (rank 1 first).",
                     choices=allowed, ranked=(1, min(6, len(allowed))))
 
@@ -88,7 +88,7 @@ def _pick_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
 class MissionsWon(Payload):
     """The missions step's bid is won (R-SETUP-BID): by whom (it says who picks first)."""
 
-    winner: str
+    winner: Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +158,7 @@ def missions_step(m: Machine, d: MissionsWon, _: object) -> None:
 @stage("missions.order")
 def _missions_order(m: Machine, _: object, first: Side) -> None:
     order = (first, other_side(first))
-    m.ask("pick_missions", {"side": order[0]}, missions_picked.at(PickFrame(order, 0)))
+    m.ask("pick_missions", SideAsk(order[0]), missions_picked.at(PickFrame(order, 0)))
 
 
 @stage("missions.picked", PickFrame)
@@ -174,7 +174,7 @@ def missions_picked(m: Machine, d: PickFrame, picks: Sequence[str]) -> None:
     if opp_faction is not None and SPECIAL_RULES.any("reveal_mission_count", opp_faction.special_rules, HookContext(action="setup")):
         m.emit("missions_count_revealed", side, count=len(picks), to=opponent)
     if index == 0:
-        m.ask("pick_missions", {"side": order[1]}, missions_picked.at(PickFrame(order, 1)))
+        m.ask("pick_missions", SideAsk(order[1]), missions_picked.at(PickFrame(order, 1)))
         return
     placements = tuple((owner, mission_id, spec.id, n) for owner in order for mission_id in m.state.side_state(owner).missions
                        for spec in mission_cards(m.state)[mission_id].markers for n in range(1, spec.count + 1))
@@ -187,9 +187,9 @@ def _has_treachery(state: GameState, side: str) -> bool:
     return faction is not None and "treachery" in faction.special_rules
 
 
-@builder("treachery")
-def _treachery_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    return Decision(side=a["side"], kind="treachery", prompt="Treachery: name one mission; your opponent must say whether it chose it.",
+@builder("treachery", SideAsk)
+def _treachery_decision(state: GameState, a: SideAsk) -> Decision:
+    return Decision(side=a.side, kind="treachery", prompt="Treachery: name one mission; your opponent must say whether it chose it.",
                     choices=tuple(sorted(mission_cards(state))))
 
 
@@ -204,7 +204,7 @@ def _treachery(m: Machine, d: TreacheryFrame, named: str | None) -> None:
         m.state = m.state.with_flag(side, "treachery", f"{named}:{'chosen' if chosen else 'not chosen'}")  # what the player learnt
         m.emit("treachery", side, named=named, chosen=chosen)
     if sides:
-        m.ask("treachery", {"side": sides[0]}, _treachery.at(TreacheryFrame(tuple(sides))))
+        m.ask("treachery", SideAsk(sides[0]), _treachery.at(TreacheryFrame(tuple(sides))))
 
 
 def faction_of_side(state: GameState, side: str) -> Faction | None:
@@ -305,20 +305,31 @@ def _place_next(m: Machine, d: PlaceFrame, _: object) -> None:
         # Spread the suggestions over the table rather than listing one corner first.
         step = max(1, len(candidates) // 24)
         placer = owner if spec.placed_by == "owner" else other_side(owner)
-        m.ask("place_marker", {"side": placer, "owner": owner, "mission": mission_id, "spec": spec_id, "n": n,
-                               "candidates": candidates[::step][:24]},
+        m.ask("place_marker", MarkerAsk(placer, owner, mission_id, spec_id, n, tuple(candidates[::step][:24])),
               _placed.at(PlaceFrame(tuple(placements), owner, mission_id, spec_id, n, placer)))
         return
 
 
-@builder("place_marker")
-def _place_marker_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    card = mission_cards(state)[a["mission"]]
-    spec = _marker_spec(state, a["mission"], a["spec"])
-    check = _marker_check(state, a["owner"], a["mission"], spec)
-    return Decision(side=a["side"], kind="place_marker", prompt=f"Where do you place {spec.name} {a['n']} of {card.name} ({spec.where})?",
-                    point=PointSpec(check, tuple(tuple(p) for p in a["candidates"])),
-                    info={"mission": card.id, "marker": spec.id, "owner": a["owner"]})
+@dataclass(frozen=True, slots=True)
+class MarkerAsk(Payload):
+    """Where a side places a mission's marker (R-MISSIONS, PRJ-70): whose card, which marker, the spots suggested."""
+
+    side: Side
+    owner: Side
+    mission: str
+    spec: str
+    n: int
+    candidates: tuple[tuple[float, float], ...]
+
+
+@builder("place_marker", MarkerAsk)
+def _place_marker_decision(state: GameState, a: MarkerAsk) -> Decision:
+    card = mission_cards(state)[a.mission]
+    spec = _marker_spec(state, a.mission, a.spec)
+    check = _marker_check(state, a.owner, a.mission, spec)
+    return Decision(side=a.side, kind="place_marker", prompt=f"Where do you place {spec.name} {a.n} of {card.name} ({spec.where})?",
+                    point=PointSpec(check, a.candidates),
+                    info={"mission": card.id, "marker": spec.id, "owner": a.owner})
 
 
 @stage("missions.placed", PlaceFrame)

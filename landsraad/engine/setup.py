@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from os import PathLike
 from pathlib import Path
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import ClassVar, Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -49,7 +49,7 @@ from ..warband import WarbandList, load_list, resolve_models
 from .activation import play
 from .bridge import faction_named
 from .decisions import Decision, PointSpec
-from .flow import Frame, Machine, Payload, builder, stage
+from .flow import Frame, Machine, ModelAsk, Payload, SideAsk, builder, stage
 from .missions import MissionsWon, PickFrame, missions_picked, missions_step
 from .scoring import game_end
 from .setup_options import SetupOptions
@@ -135,9 +135,17 @@ def recruit_side(side: Side, source: WarbandSource, ruleset: Ruleset, *, faction
 # --- bids (R-SETUP-BID) -----------------------------------------------------------------------
 
 
-@builder("bid")
-def _bid_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    side, step = a["side"], a["step"]
+@dataclass(frozen=True, slots=True)
+class BidAsk(Payload):
+    """A side's secret Honour bid for a set-up step (R-SETUP-BID)."""
+
+    side: Side
+    step: str
+
+
+@builder("bid", BidAsk)
+def _bid_decision(state: GameState, a: BidAsk) -> Decision:
+    side, step = a.side, a.step
     honour = state.side_state(side).honour
     return Decision(side=side, kind="bid", prompt=f"How much Honour do you bid for the {step} step (you have {honour})?",
                     choices=tuple(range(honour + 1)), secret=True, info={"step": step, "honour": honour})
@@ -186,18 +194,18 @@ class StepFrame(Payload):
 class Won(Payload):
     """A set-up step's bid is won (R-SETUP-BID): by whom (terrain, deployment, the first player)."""
 
-    winner: str
+    winner: Side
 
 
 @stage("bid", StepFrame)
 def _bid(m: Machine, d: StepFrame, _: object) -> None:
     """One Honour bid; returns the winning side. Both bids are secret until both are made."""
-    m.ask("bid", {"side": "red", "step": d.step}, _bid_red.at(BidFrame(d.step)))
+    m.ask("bid", BidAsk("red", d.step), _bid_red.at(BidFrame(d.step)))
 
 
 @stage("bid.red", BidFrame)
 def _bid_red(m: Machine, d: BidFrame, red: int) -> None:
-    m.ask("bid", {"side": "blue", "step": d.step}, _bid_revealed.at(BidFrame(d.step, red=red)))
+    m.ask("bid", BidAsk("blue", d.step), _bid_revealed.at(BidFrame(d.step, red=red)))
 
 
 @stage("bid.revealed", BidFrame)
@@ -247,10 +255,20 @@ def _wins_ties(state: GameState, side: str) -> bool:
     return faction is not None and SPECIAL_RULES.any("wins_bid_ties", faction.special_rules, context)
 
 
-@builder("who_first")
-def _who_first_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    return Decision(side=a["side"], kind="who_first", prompt=f"You won the bid: who {a['what']} first?",
-                    choices=("red", "blue"), info={"step": a["step"]})
+@dataclass(frozen=True, slots=True)
+class WhoFirstAsk(Payload):
+    """Who goes first in a set-up step, asked of the side that won its bid (R-SETUP-BID): ``what`` is
+    done first (``"places terrain"``, ...), ``step`` the step as the decision's info names it."""
+
+    side: Side
+    what: str
+    step: str
+
+
+@builder("who_first", WhoFirstAsk)
+def _who_first_decision(state: GameState, a: WhoFirstAsk) -> Decision:
+    return Decision(side=a.side, kind="who_first", prompt=f"You won the bid: who {a.what} first?",
+                    choices=("red", "blue"), info={"step": a.step})
 
 
 # --- placement checks --------------------------------------------------------------------------
@@ -409,7 +427,7 @@ def previous_bid_step(step: str, *, missions: bool = True) -> str | None:
     return steps[index] if index >= 0 else None
 
 
-def _step_won(step: str, winner: str) -> Frame:
+def _step_won(step: str, winner: Side) -> Frame:
     """The frame that does the set-up ``step`` once ``winner`` won its bid."""
     if step == "missions":
         return missions_step.at(MissionsWon(winner))
@@ -417,7 +435,7 @@ def _step_won(step: str, winner: str) -> Frame:
 
 
 @stage("setup.won", StepFrame)
-def _setup_won(m: Machine, d: StepFrame, winner: str) -> None:
+def _setup_won(m: Machine, d: StepFrame, winner: Side) -> None:
     """The bid for ``step`` is won: the step, then the next step's bid (R-SETUP-BID)."""
     step = d.step
     if step == "first":
@@ -486,7 +504,7 @@ class LegacyBids(Payload):
     """The bids of a set-up opened before issue 37 (legacy): the step bid for, and who won the bids before it."""
 
     step: str
-    winners: Mapping[str, str]
+    winners: Mapping[str, Side]
 
 
 @stage("setup")
@@ -497,7 +515,7 @@ def _setup_legacy(m: Machine, _: object, __: object) -> None:
 
 
 @stage("setup.bid_won", LegacyBids)
-def _setup_bid_won_legacy(m: Machine, d: LegacyBids, winner: str) -> None:
+def _setup_bid_won_legacy(m: Machine, d: LegacyBids, winner: Side) -> None:
     winners = {**d.winners, d.step: winner}
     index = BID_STEPS.index(d.step) + 1
     if index < 3:
@@ -517,15 +535,15 @@ def _setup_first_bid(m: Machine, _: object, __: object) -> None:
     m.call(_bid, StepFrame("first"), _setup_first_won)
 
 
-@builder("first_player")
-def _first_player_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    return Decision(side=a["side"], kind="first_player", prompt="You won the last bid: do you activate first or second?",
+@builder("first_player", SideAsk)
+def _first_player_decision(state: GameState, a: SideAsk) -> Decision:
+    return Decision(side=a.side, kind="first_player", prompt="You won the last bid: do you activate first or second?",
                     choices=("first", "second"))
 
 
 @stage("setup.first_won")
-def _setup_first_won(m: Machine, _: object, winner: str) -> None:
-    m.ask("first_player", {"side": winner}, _setup_first_chosen.at(Won(winner)))
+def _setup_first_won(m: Machine, _: object, winner: Side) -> None:
+    m.ask("first_player", SideAsk(winner), _setup_first_chosen.at(Won(winner)))
 
 
 @stage("setup.first_chosen", Won)
@@ -546,13 +564,13 @@ class TerrainFrame(Payload):
     remaining: tuple[str, ...]
     passed: tuple[str, ...]
     n: int
-    placer: str | None = None
+    placer: Side | None = None
     piece: str | None = None
     piece_id: str | None = None
 
     OMITTED_WHEN_NONE: ClassVar[frozenset[str]] = frozenset({"placer", "piece", "piece_id"})
 
-    def placing(self) -> tuple[str, str, str]:
+    def placing(self) -> tuple[Side, str, str]:
         """The placer, the kit piece and the placed piece's id, once a piece is chosen.
 
         Raises
@@ -583,24 +601,33 @@ def _terrain(m: Machine, d: Won, _: object) -> None:
         m.emit("terrain", pieces=[t.id for t in terrain], fixed=True)
         return
     kit = load_kit(options.kit)
-    m.ask("who_first", {"side": d.winner, "what": "places terrain", "step": "places terrain"},
+    m.ask("who_first", WhoFirstAsk(d.winner, "places terrain", "places terrain"),
           _terrain_next.at(TerrainFrame(tuple(p.id for p in kit.pieces), (), 0)))
 
 
-@builder("terrain_piece")
-def _terrain_piece_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    return Decision(side=a["side"], kind="terrain_piece", prompt="Which terrain piece do you place next (or pass)?",
-                    choices=tuple(a["remaining"]) + ("pass",), info={"kit": a["kit"]})
+@dataclass(frozen=True, slots=True)
+class PieceAsk(Payload):
+    """The kit piece a side places next, or a pass (R-TERRAIN)."""
+
+    side: Side
+    remaining: tuple[str, ...]
+    kit: str
+
+
+@builder("terrain_piece", PieceAsk)
+def _terrain_piece_decision(state: GameState, a: PieceAsk) -> Decision:
+    return Decision(side=a.side, kind="terrain_piece", prompt="Which terrain piece do you place next (or pass)?",
+                    choices=a.remaining + ("pass",), info={"kit": a.kit})
 
 
 @stage("terrain.next", TerrainFrame)
-def _terrain_next(m: Machine, d: TerrainFrame, placer: str) -> None:
+def _terrain_next(m: Machine, d: TerrainFrame, placer: Side) -> None:
     remaining, passed = d.remaining, d.passed
     while remaining and len(passed) < 2:
         if placer in passed:
             placer = other_side(placer)
             continue
-        m.ask("terrain_piece", {"side": placer, "remaining": list(remaining), "kit": m.setup.kit},
+        m.ask("terrain_piece", PieceAsk(placer, remaining, m.setup.kit),
               _terrain_piece.at(TerrainFrame(remaining, passed, d.n, placer=placer)))
         return
 
@@ -634,20 +661,31 @@ def _terrain_piece(m: Machine, d: TerrainFrame, choice: str) -> None:
         m.emit("terrain_no_room", placer, piece=piece.id)
         _terrain_next(m, TerrainFrame(tuple(remaining), passed, n), placer)
         return
-    m.ask("terrain_place", {"side": placer, "kit": m.setup.kit, "piece": piece.id, "piece_id": piece_id, "candidates": candidates[:24]},
+    m.ask("terrain_place", PlaceAsk(placer, m.setup.kit, piece.id, piece_id, tuple(candidates[:24])),
           _terrain_placed.at(TerrainFrame(tuple(remaining), passed, n, placer, piece.id, piece_id)))
 
 
-@builder("terrain_place")
-def _terrain_place_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    piece = _kit_piece(a["kit"], a["piece"])
+@dataclass(frozen=True, slots=True)
+class PlaceAsk(Payload):
+    """Where a side places a kit piece (R-TERRAIN): the piece, the id it takes, the spots suggested."""
+
+    side: Side
+    kit: str
+    piece: str
+    piece_id: str
+    candidates: tuple[tuple[float, float], ...]
+
+
+@builder("terrain_place", PlaceAsk)
+def _terrain_place_decision(state: GameState, a: PlaceAsk) -> Decision:
+    piece = _kit_piece(a.kit, a.piece)
     board = state.board
 
     def check(point: tuple[float, float]) -> str | None:
         return _terrain_problems(board, piece, [point])[0]
 
-    return Decision(side=a["side"], kind="terrain_place", prompt=f"Where do you place the {piece.name} (its centre)?",
-                    point=PointSpec(check, tuple(tuple(p) for p in a["candidates"])), info={"piece": piece.id})
+    return Decision(side=a.side, kind="terrain_place", prompt=f"Where do you place the {piece.name} (its centre)?",
+                    point=PointSpec(check, a.candidates), info={"piece": piece.id})
 
 
 @stage("terrain.placed", TerrainFrame)
@@ -729,7 +767,7 @@ def _box_gap(a: tuple[float, float, float, float], b: _Boxes) -> npt.NDArray[np.
 @stage("deploy", Won)
 def _deploy(m: Machine, d: Won, _: object) -> None:
     """Each model of the first side in contact with its edge, then the other's."""
-    m.ask("who_first", {"side": d.winner, "what": "deploys", "step": "deploys"}, _deploy_order)
+    m.ask("who_first", WhoFirstAsk(d.winner, "deploys", "deploys"), _deploy_order)
 
 
 @stage("deploy.order")
@@ -752,12 +790,12 @@ def _deploy_next(m: Machine, d: DeployQueue, point: tuple[float, float] | None) 
     edge = m.state.side_state(mm.side).edge
     if not _deploy_spots(m.state, mm.id).first(1):  # is there room at all
         raise DataError([Problem("deployment", mm.id, f"There is no room left on the {edge} edge for {mm.name}.")])
-    m.ask("deploy", {"model": mm.id}, _deploy_next.at(DeployQueue(tuple(queue))))
+    m.ask("deploy", ModelAsk(mm.id), _deploy_next.at(DeployQueue(tuple(queue))))
 
 
-@builder("deploy")
-def _deploy_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
+@builder("deploy", ModelAsk)
+def _deploy_decision(state: GameState, a: ModelAsk) -> Decision:
+    mm = state.model(a.model)
     edge = state.side_state(mm.side).edge
     tolerance = state.ruleset.contact_tolerance_cm
     # the models still waiting to deploy, this one too, are not on the board (R-DEPLOY)
