@@ -140,6 +140,18 @@ def test_faction_index_is_cached_per_sheet():
     assert warband._index(HOUSE) is first
     other = HOUSE.model_copy(update={"name": "Other"})
     assert warband._index(other) is not first
+    assert warband._index(other).faction.name == "Other"
+
+
+def test_faction_index_is_keyed_by_content_not_identity():
+    """Equal sheets share one index; a copy whose weapons changed has its own (no stale entry)."""
+    from landsraad import warband
+
+    first = warband._index(HOUSE)
+    assert warband._index(HOUSE.model_copy()) is first
+    fewer = HOUSE.model_copy(update={"weapons": HOUSE.weapons[:1]})
+    assert set(warband._index(fewer).weapons) == {HOUSE.weapons[0].id} != set(first.weapons)
+    assert faction_hash(fewer) != faction_hash(HOUSE)
 
 
 # --- each rule, each finding once ----------------------------------------------------------

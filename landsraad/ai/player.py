@@ -54,8 +54,9 @@ from .temperament import Temperament, jittered, temperament
 
 
 @dataclass
-class _Memory:
-    """What the player remembers inside one activation or clash."""
+class HeuristicMemory:
+    """What the player remembers inside one activation or clash: an internal type of :mod:`landsraad.ai`
+    (:attr:`HeuristicPlayer.memory`; the planner reads it as :class:`~landsraad.ai.planner.ActivationMemory`)."""
 
     plan: Plan | None = None
     planner: Planner | None = None
@@ -168,7 +169,7 @@ class HeuristicPlayer:
         self.contest = contest
         self.strict = strict
         self.chances = dict(chances or {})
-        self.memory = _Memory()
+        self.memory = HeuristicMemory()
         self.jobs: dict[str, tuple] = {}
         self._placed_terrain = 0
 
@@ -475,7 +476,7 @@ class HeuristicPlayer:
         """The model with the best plan. It never passes (PRJ-101): an activation may always rest,
         which costs nothing a pass would spare but the table time, and a rest recovers the others'
         fatigue (R-FATIGUE-REST) where a pass does not."""
-        self.memory = _Memory()
+        self.memory = HeuristicMemory()
         planner = Planner(self, state, decision.side)
         models = tuple(c for c in decision.choices if c != PASS)
         plan = planner.leader(models)  # the others are ranked only if asked (activation_ranking)

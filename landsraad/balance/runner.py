@@ -24,6 +24,7 @@ from ..engine.record import MAX_RECORD_BYTES, GameRecord, record_game, replay_re
 from ..errors import DataError, LandsraadError, UsageError
 from ..fileio import atomic_write_text, path_kind, read_bounded
 from ..houses import auto_list
+from ..missions import ScoreSheet
 from ..model import Faction
 from ..players import PLAYER_KINDS, make_player
 from ..ruleset import DEFAULT, Ruleset
@@ -146,16 +147,15 @@ def play_task(task: GameTask) -> dict[str, Any]:
 
 def _summary(task: GameTask, game: Game) -> dict[str, Any]:
     """The summary of the finished ``game`` of ``task`` (what the report counts)."""
-    assert game.result is not None  # play() returns a finished game
-    result = game.result.to_dict()
+    result = game.result
+    assert result is not None  # play() returns a finished game
     missions = {}
     for side in ("red", "blue"):
-        sheet = result["sheets"][side]
-        lines = sheet.get("lines", ()) if isinstance(sheet, dict) else ()
-        missions[side] = [[line["mission"], line["succeeded"]] for line in lines]
+        sheet = result.sheets[side]  # a game without missions keeps its kills as data: no lines
+        missions[side] = [[line.mission, line.succeeded] for line in sheet.lines] if isinstance(sheet, ScoreSheet) else []
     return {"red": task.red, "blue": task.blue, "index": task.index, "seed": task.seed, "key": task.key,
-            "winner": result["winner"], "vp": {"red": int(result["vp"]["red"]), "blue": int(result["vp"]["blue"])},
-            "missions": missions, "reason": result["reason"]}
+            "winner": result.winner, "vp": {"red": int(result.vp["red"]), "blue": int(result.vp["blue"])},
+            "missions": missions, "reason": result.reason}
 
 
 @dataclass

@@ -6,7 +6,6 @@ models. :func:`combatant` builds one, :func:`store` writes the kernel's result b
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from ..content import load_faction
 from ..model import Faction, Profile, Weapon
@@ -186,12 +185,12 @@ def store(state: GameState, model_id: str, c: Combatant, *, removed: bool | None
     return state.with_model(stored(state, model_id, c, removed=removed))
 
 
-def stored(state: GameState, model_id: str, c: Combatant, *, removed: bool | None = None, **changes: Any) -> ModelState:
+def stored(state: GameState, model_id: str, c: Combatant, *, removed: bool | None = None, **changes: object) -> ModelState:
     """The model state :func:`store` puts in ``state``, with ``changes`` to its other fields (for a
     step that changes more of the model, or of the state, in one copy: :meth:`GameState.with_model`)."""
     m = state.model(model_id)
     gone = c.wound == "fatal" if removed is None else removed
-    update = {
+    update: dict[str, object] = {
         "wound": c.wound,
         "fatigue": c.fatigue,
         "poisons": c.poisons,
@@ -209,7 +208,7 @@ def stored(state: GameState, model_id: str, c: Combatant, *, removed: bool | Non
     return m.replace(**update)
 
 
-def _unchanged(m: ModelState, update: dict[str, Any]) -> bool:
+def _unchanged(m: ModelState, update: dict[str, object]) -> bool:
     """Whether ``m.replace(**update)`` would equal ``m`` field for field (each value the same
     object, or of the same type and equal: ``True`` and ``1`` differ here)."""
     for k, v in update.items():

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import fields, is_dataclass
-from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar, overload
+from typing import Callable, Generic, Iterable, Mapping, TypeVar, overload
 
 from pydantic import ValidationError
 
@@ -34,9 +34,10 @@ from ..rules.healing import HealEvent
 from ..rules.melee import MeleeEvent, Strike
 from ..rules.poisons import PoisonTickEvent
 from ..rules.shooting import MarkerShotEvent, ShotEvent, TemplateShotEvent
+from .jsondata import Json, JsonObject
 from .state import TableEffect
 
-__all__ = ["GameEvent", "EVENT_TYPES", "make_event", "event_kind", "to_jsonable", "dump_log", "load_log", "Datum", "Outcome",
+__all__ = ["GameEvent", "EVENT_TYPES", "make_event", "event_kind", "to_jsonable", "to_json_object", "dump_log", "load_log", "Datum", "Outcome",
            "ShotOutcome", "TemplateShotOutcome", "MarkerShotOutcome", "ClashOutcome", "StrikeOutcome", "DisengageOutcome",
            "HealOutcome", "PoisonTickOutcome", "TestOutcome"]
 
@@ -67,43 +68,48 @@ T = TypeVar("T")
 Point = tuple[float, float]
 
 
-def to_jsonable(value: Any) -> Any:
+def to_jsonable(value: object) -> Json:
     """Turn events, dataclasses, pydantic models, tuples and numpy numbers into JSON-able data."""
-    kind = type(value)
-    # the common exact types first: every event's data goes through here
-    if kind is str or kind is bool or value is None:
+    # the common types first: every event's data goes through here
+    if value is None or isinstance(value, (str, bool)):
         return value
-    if kind is float:
-        return round(value, 4)
-    if kind is int:
-        return value
-    if kind is dict:
-        return {str(k): to_jsonable(v) for k, v in value.items()}
-    if kind is list or kind is tuple:
-        return [to_jsonable(v) for v in value]
-    if isinstance(value, (bool, str)):
-        return value
-    if isinstance(value, int):
-        return int(value)
     if isinstance(value, float):
         return round(float(value), 4)
-    if hasattr(value, "to_dict"):
-        return to_jsonable(value.to_dict())
-    if hasattr(value, "model_dump"):
-        return to_jsonable(value.model_dump(mode="json"))
+    if isinstance(value, int):
+        return int(value)
+    kind = type(value)
+    if kind is dict or kind is list or kind is tuple:
+        return _container(value)
+    to_dict = getattr(value, "to_dict", None)
+    if to_dict is not None:
+        return to_jsonable(to_dict())
+    model_dump = getattr(value, "model_dump", None)
+    if model_dump is not None:
+        return to_jsonable(model_dump(mode="json"))
     if isinstance(value, Mapping):
         return {str(k): to_jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [to_jsonable(v) for v in value]
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_jsonable(getattr(value, f.name)) for f in fields(value)}
-    if hasattr(value, "item"):  # numpy scalar
-        return to_jsonable(value.item())
+    item = getattr(value, "item", None)
+    if item is not None:  # numpy scalar
+        return to_jsonable(item())
     return str(value)
 
 
-_UNREAD: Any = object()
-"""An event's ``data`` before its first read (:class:`GameEvent`)."""
+def _container(value: object) -> Json:
+    """A dict, list or tuple as JSON (the exact types, the ones an event's data is made of)."""
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_jsonable(v) for v in value]
+    return str(value)
+
+
+def to_json_object(data: Mapping[str, object]) -> JsonObject:
+    """An event's data as a JSON object (:func:`to_jsonable` of each value)."""
+    return {str(k): to_jsonable(v) for k, v in data.items()}
 
 
 class GameEvent:
@@ -124,11 +130,12 @@ class GameEvent:
     side: str | None
     model: str | None
     secret: bool
-    _given: Mapping[str, Any]
-    _data: dict[str, Any]
+    _given: Mapping[str, object]
+    _data: JsonObject | None
+    """The data made JSON-able, once read (``None`` before)."""
 
     def __init__(self, seq: int, kind: str, side: str | None = None, model: str | None = None,
-                 data: Mapping[str, Any] | None = None, secret: bool = False) -> None:
+                 data: Mapping[str, object] | None = None, secret: bool = False) -> None:
         # the frozen class's own assignments, as a frozen dataclass's __init__ makes them
         init = object.__setattr__
         init(self, "seq", seq)
@@ -137,7 +144,7 @@ class GameEvent:
         init(self, "model", model)
         init(self, "secret", secret)
         init(self, "_given", data or {})
-        init(self, "_data", _UNREAD)
+        init(self, "_data", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"A game event is immutable; cannot set {name!r}.")
@@ -146,15 +153,15 @@ class GameEvent:
         raise AttributeError(f"A game event is immutable; cannot delete {name!r}.")
 
     @property
-    def data(self) -> dict[str, Any]:
+    def data(self) -> JsonObject:
         """The event's JSON-able data (shared, not copied: treat it as read-only)."""
         data = self._data
-        if data is _UNREAD:
-            data = to_jsonable(self._given)
+        if data is None:
+            data = to_json_object(self._given)
             object.__setattr__(self, "_data", data)
         return data
 
-    def _key(self) -> tuple[int, str, str | None, str | None, dict[str, Any], bool]:
+    def _key(self) -> tuple[int, str, str | None, str | None, JsonObject, bool]:
         return (self.seq, self.kind, self.side, self.model, self.data, self.secret)
 
     def __eq__(self, other: object) -> bool:
@@ -170,10 +177,10 @@ class GameEvent:
         return (f"{type(self).__qualname__}(seq={self.seq!r}, kind={self.kind!r}, side={self.side!r}, model={self.model!r}, "
                 f"data={self.data!r}, secret={self.secret!r})")
 
-    def __reduce__(self) -> tuple[type["GameEvent"], tuple[int, str, str | None, str | None, dict[str, Any], bool]]:
+    def __reduce__(self) -> tuple[type["GameEvent"], tuple[int, str, str | None, str | None, JsonObject, bool]]:
         return (type(self), self._key())
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The event as JSON-able data (its ``data`` is shared, not copied: treat it as read-only)."""
         return {"seq": self.seq, "kind": self.kind, "side": self.side, "model": self.model, "data": self.data, "secret": self.secret}
 
@@ -181,9 +188,20 @@ class GameEvent:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "GameEvent":
-        """The event of its kind's class from :meth:`to_dict`'s data."""
-        return make_event(int(d["seq"]), str(d["kind"]), d.get("side"), d.get("model"), d.get("data") or {}, bool(d.get("secret", False)))
+    def from_dict(cls, d: Mapping[str, object]) -> "GameEvent":
+        """The event of its kind's class from :meth:`to_dict`'s data.
+
+        Raises
+        ------
+        DataError
+            A field of the wrong kind (a log written by hand or by another version).
+        """
+        seq, kind, side, model, data = d["seq"], d["kind"], d.get("side"), d.get("model"), d.get("data") or {}
+        if not isinstance(seq, (int, str)) or not isinstance(side, (str, type(None))) or not isinstance(model, (str, type(None))) \
+                or not isinstance(data, Mapping):
+            raise DataError(f"Event {str(seq)[:20]} ({str(kind)[:40]}): its seq, side, model or data is not of its kind; "
+                            "the log was written by hand or by another version.")
+        return make_event(int(seq), str(kind), side, model, {str(k): v for k, v in data.items()}, bool(d.get("secret", False)))
 
     @classmethod
     def from_json(cls, text: str) -> "GameEvent":
@@ -204,7 +222,7 @@ def event_kind(kind: str) -> Callable[[type[GameEvent]], type[GameEvent]]:
     return register
 
 
-def make_event(seq: int, kind: str, side: str | None = None, model: str | None = None, data: Mapping[str, Any] | None = None,
+def make_event(seq: int, kind: str, side: str | None = None, model: str | None = None, data: Mapping[str, object] | None = None,
                secret: bool = False) -> GameEvent:
     """An event of ``kind``'s own class (plain :class:`GameEvent` for a kind a newer version added)."""
     return EVENT_TYPES.get(kind, GameEvent)(seq, kind, side, model, data, secret)
@@ -231,23 +249,45 @@ class Datum(Generic[T]):
         return obj.data.get(self.key)  # type: ignore[return-value]
 
 
-class PointDatum(Datum[Point]):
-    """A table point in an event's data, as a tuple of floats."""
+def _point(value: Json) -> Point:
+    """A point saved as ``[x, y]``, as a tuple of floats."""
+    if isinstance(value, list) and len(value) == 2 and isinstance(value[0], (int, float)) and isinstance(value[1], (int, float)):
+        return (float(value[0]), float(value[1]))
+    raise DataError(f"{str(value)[:60]} is not a table point [x, y]; the log was written by hand or by another version.")
 
-    def __get__(self, obj: GameEvent | None, owner: type) -> Any:
+
+class PointDatum(Datum["Point | None"]):
+    """A table point in an event's data, as a tuple of floats (``None`` where the event has none)."""
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> "PointDatum": ...
+
+    @overload
+    def __get__(self, obj: GameEvent, owner: type) -> Point | None: ...
+
+    def __get__(self, obj: GameEvent | None, owner: type) -> "Point | None | PointDatum":
         if obj is None:
             return self
         value = obj.data.get(self.key)
-        return None if value is None else (float(value[0]), float(value[1]))
+        return None if value is None else _point(value)
 
 
 class PathDatum(Datum[list[Point]]):
     """A path (list of table points) in an event's data."""
 
-    def __get__(self, obj: GameEvent | None, owner: type) -> Any:
+    @overload
+    def __get__(self, obj: None, owner: type) -> "PathDatum": ...
+
+    @overload
+    def __get__(self, obj: GameEvent, owner: type) -> list[Point]: ...
+
+    def __get__(self, obj: GameEvent | None, owner: type) -> "list[Point] | PathDatum":
         if obj is None:
             return self
-        return [(float(p[0]), float(p[1])) for p in obj.data.get(self.key) or ()]
+        value = obj.data.get(self.key) or []
+        if not isinstance(value, list):
+            raise DataError(f"Event {obj.seq} ({obj.kind}): its {self.key!r} is not a path; the log was written by hand or by another version.")
+        return [_point(p) for p in value]
 
 
 R = TypeVar("R")
@@ -266,7 +306,7 @@ class Outcome(Generic[R]):
         self.key = key
         validate = getattr(kind, "model_validate", None)
         # a pydantic record validates its JSON form; a dataclass takes its fields
-        self._load: Callable[[Mapping[str, Any]], R] = validate if validate is not None else (lambda data: kind(**data))
+        self._load: Callable[[JsonObject], R] = validate if validate is not None else (lambda data: kind(**data))
 
     @overload
     def __get__(self, obj: None, owner: type) -> "Outcome[R]": ...
@@ -281,6 +321,8 @@ class Outcome(Generic[R]):
         if value is None:
             return None
         try:
+            if not isinstance(value, dict):
+                raise TypeError(f"{str(value)[:40]} is not an object")
             return self._load(value)
         except (ValidationError, TypeError) as e:
             first = str(e).splitlines()[0] if str(e) else type(e).__name__
@@ -376,7 +418,7 @@ class DecisionTaken(GameEvent):
     __slots__ = ()
 
     decision: Datum[str] = Datum()
-    answer: Datum[Any] = Datum()
+    answer: Datum[Json] = Datum()
 
 
 @event_kind("deploy")
@@ -481,7 +523,7 @@ class GameOver(GameEvent):
 
     winner: Datum[str] = Datum()
     vp: Datum[dict[str, int]] = Datum()
-    sheets: Datum[dict[str, Any]] = Datum()
+    sheets: Datum[JsonObject] = Datum()
     activations: Datum[int] = Datum()
     clock_s: Datum[float] = Datum()
     reason: Datum[str] = Datum()

@@ -41,18 +41,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from types import MappingProxyType
-from typing import Any, Callable, ClassVar, Generic, Literal, Mapping, NamedTuple, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Literal, Mapping, NamedTuple, TypeVar, overload
 
 import numpy as np
 
 from ..dice import FACES
 from ..errors import RuleError
 from .clock import TableTimeModel
-from .decisions import Decision
+from .decisions import Answer, Decision
 from .events import GameEvent, make_event
+from .jsondata import Json, JsonObject
 from .result import GameResult
 from .setup_options import SetupOptions
-from .state import GameState
+from .state import GameState, Side
 
 __all__ = [
     "Frame",
@@ -62,6 +63,8 @@ __all__ = [
     "Stage",
     "Then",
     "BuilderFn",
+    "MappingBuilder",
+    "BUILDER_ARGS",
     "STAGES",
     "BUILDERS",
     "stage",
@@ -69,6 +72,9 @@ __all__ = [
     "DICE_BUILDER",
     "dice_distribution",
     "DiceMode",
+    "DiceAsk",
+    "SideAsk",
+    "ModelAsk",
     "plain",
 ]
 
@@ -79,7 +85,7 @@ DICE_BUILDER = "dice"
 """The name of the pending request for a roll."""
 
 
-def plain(value: Any) -> Any:
+def plain(value: object) -> Json:
     """``value`` as exact JSON-able data: tuples become lists, numpy numbers Python numbers; floats are not rounded.
 
     Examples
@@ -88,7 +94,7 @@ def plain(value: Any) -> Any:
     {'to': [1.0000001, 2.5], 'dice': [3, 4]}
     """
     if isinstance(value, np.generic):
-        return value.item()
+        return plain(value.item())
     if value is None or isinstance(value, (bool, str, int, float)):
         return value
     if isinstance(value, Mapping):
@@ -115,10 +121,10 @@ class Payload:
     OMITTED_WHEN_NONE: ClassVar[frozenset[str]] = frozenset()
     """The fields the JSON form leaves out while they are ``None``."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The payload as the JSON-able mapping a saved frame holds."""
         omitted = self.OMITTED_WHEN_NONE
-        out: dict[str, Any] = {}
+        out: JsonObject = {}
         for f in fields(self):  # type: ignore[arg-type]  # every subclass is a dataclass
             value = getattr(self, f.name)
             if value is None and f.name in omitted:
@@ -127,7 +133,7 @@ class Payload:
         return out
 
     @classmethod
-    def from_json(cls: type[P], data: Mapping[str, Any]) -> P:
+    def from_json(cls: type[P], data: Mapping[str, object]) -> P:
         """The payload from :meth:`to_json`'s mapping (lists become tuples where the field says so).
 
         Raises
@@ -147,7 +153,7 @@ class Payload:
             raise RuleError(f"A saved {cls.__name__} is incomplete ({e}); it was made by another version.") from None
 
 
-def _tuples(value: Any) -> Any:
+def _tuples(value: object) -> object:
     """JSON lists as tuples, at every depth (a payload's sequences are tuples)."""
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
@@ -181,14 +187,21 @@ class Stage(Generic[D]):
         return f"<stage {self.name}>"
 
 
-_NO_DATA: Mapping[str, Any] = MappingProxyType({})
+_NO_DATA: Mapping[str, object] = MappingProxyType({})
 """The data of a frame that carries none (read-only: one shared mapping)."""
 
 
-def _load_data(stage: Stage[Any], data: Any) -> Payload | Mapping[str, Any]:
-    if not isinstance(data, Mapping):
+def _load_data(stage: Stage[Any], data: object) -> Payload | Mapping[str, object]:
+    if not isinstance(data, Mapping) or not all(isinstance(k, str) for k in data):
         raise RuleError(f"The saved game gives the stage {stage.name!r} data that is not a mapping; it was made by another version.")
     return stage.payload.from_json(data) if stage.payload is not None else dict(data)
+
+
+def _pair(item: object, what: str) -> tuple[object, object]:
+    """A saved ``[name, data]`` pair, or the error saying the save is not one."""
+    if not isinstance(item, (list, tuple)) or len(item) != 2:
+        raise RuleError(f"The saved game holds a {what} that is not a [name, data] pair: {str(item)[:80]}; it was made by another version.")
+    return item[0], item[1]
 
 
 class Frame(NamedTuple):
@@ -203,15 +216,15 @@ class Frame(NamedTuple):
     """
 
     stage: Stage[Any]
-    data: Payload | Mapping[str, Any] = _NO_DATA
+    data: Payload | Mapping[str, object] = _NO_DATA
 
-    def to_list(self) -> list[Any]:
+    def to_list(self) -> list[Json]:
         """The frame as saved: ``[stage name, JSON data]``."""
         data = self.data
         return [self.stage.name, data.to_json() if isinstance(data, Payload) else plain(dict(data))]
 
     @classmethod
-    def from_list(cls, item: Any) -> "Frame":
+    def from_list(cls, item: object) -> "Frame":
         """The frame from :meth:`to_list`'s form.
 
         Raises
@@ -219,7 +232,7 @@ class Frame(NamedTuple):
         RuleError
             The stage is unknown, or its data does not fit it.
         """
-        stage_name, data = item
+        stage_name, data = _pair(item, "frame")
         found = STAGES.get(stage_name) if isinstance(stage_name, str) else None
         if found is None:
             raise RuleError(f"The saved game names an unknown stage {str(stage_name)[:80]!r}; it was made by another version.")
@@ -230,26 +243,49 @@ class Pending(NamedTuple):
     """What the flow waits for: a decision built by ``builder`` from the state and ``args``."""
 
     builder: str
-    args: Mapping[str, Any] = _NO_DATA
+    args: Payload | Mapping[str, object] = _NO_DATA
+    """The builder's arguments: its :class:`Payload` where it names one (:func:`builder`), else a JSON-able mapping."""
 
-    def to_list(self) -> list[Any]:
-        return [self.builder, plain(dict(self.args))]
+    def to_list(self) -> list[Json]:
+        """The request as saved: ``[builder name, JSON arguments]``."""
+        args = self.args
+        return [self.builder, args.to_json() if isinstance(args, Payload) else plain(dict(args))]
 
     @classmethod
-    def from_list(cls, item: Any) -> "Pending":
-        name, args = item
-        if name not in BUILDERS:
+    def from_list(cls, item: object) -> "Pending":
+        """The request from :meth:`to_list`'s form.
+
+        Raises
+        ------
+        RuleError
+            The builder is unknown, or its arguments are not a mapping.
+        """
+        name, args = _pair(item, "pending decision")
+        if not isinstance(name, str) or name not in BUILDERS:
             raise RuleError(f"The saved game waits for an unknown decision {str(name)[:80]!r}; it was made by another version.")
-        return cls(str(name), dict(args))
+        if not isinstance(args, Mapping):
+            raise RuleError(f"The saved game gives the decision {name!r} arguments that are not a mapping; it was made by another version.")
+        kind = BUILDER_ARGS.get(name)
+        mapping = {str(k): v for k, v in args.items()}
+        return cls(name, kind.from_json(mapping) if kind is not None else mapping)
 
 
-BuilderFn = Callable[[GameState, Mapping[str, Any]], Decision]
+BuilderFn = Callable[[GameState, "Payload | Mapping[str, object]"], Decision]
+"""A registered decision builder: the decision a pending request stands for, from the state and the request's arguments."""
+
+MappingBuilder = Callable[[GameState, Mapping[str, object]], Decision]
+"""A decision builder whose arguments are a plain mapping (the families not typed yet)."""
+
+A = TypeVar("A", bound=Payload)
 
 STAGES: dict[str, Stage[Any]] = {}
 """Every stage of the flow, by name (how snapshots name them)."""
 
 BUILDERS: dict[str, BuilderFn] = {}
 """Every decision builder, by name: a pure function of the state and JSON-able arguments."""
+
+BUILDER_ARGS: dict[str, type[Payload]] = {}
+"""The :class:`Payload` of each builder's arguments, for the builders that name one."""
 
 
 def stage(name: str, payload: type[Payload] | None = None) -> Callable[[Callable[["Machine", D, Any], Any]], Stage[D]]:
@@ -265,13 +301,34 @@ def stage(name: str, payload: type[Payload] | None = None) -> Callable[[Callable
     return register
 
 
-def builder(name: str) -> Callable[[BuilderFn], BuilderFn]:
-    """Register a decision builder under ``name`` (a decorator)."""
+@overload
+def builder(name: str) -> Callable[[MappingBuilder], MappingBuilder]: ...
 
-    def register(fn: BuilderFn) -> BuilderFn:
+
+@overload
+def builder(name: str, args: type[A]) -> Callable[[Callable[[GameState, A], Decision]], Callable[[GameState, A], Decision]]: ...
+
+
+def builder(name: str, args: type[Payload] | None = None) -> Callable[[Callable[..., Decision]], Callable[..., Decision]]:
+    """Register a decision builder under ``name`` (a decorator), its arguments the :class:`Payload` ``args``
+    (read from a mapping when given one, as a saved request's are) or, without ``args``, a plain mapping."""
+
+    def register(fn: Callable[..., Decision]) -> Callable[..., Decision]:
         if name in BUILDERS:
             raise RuleError(f"The decision builder {name!r} is registered twice.")
-        BUILDERS[name] = fn
+
+        def build(state: GameState, a: Payload | Mapping[str, object]) -> Decision:
+            if args is None:
+                return fn(state, a.to_json() if isinstance(a, Payload) else a)
+            if isinstance(a, args):
+                return fn(state, a)
+            if isinstance(a, Payload):
+                raise RuleError(f"The decision {name!r} is given {type(a).__name__} arguments, not {args.__name__}.")
+            return fn(state, args.from_json(a))
+
+        BUILDERS[name] = build
+        if args is not None:
+            BUILDER_ARGS[name] = args
         return fn
 
     return register
@@ -281,15 +338,55 @@ Then = Stage[Any] | Frame
 """Where the flow continues: a stage (its data from the keyword arguments) or a frame already made."""
 
 
-@builder(DICE_BUILDER)
-def _dice_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    count = int(a["count"])
-    who = a.get("model") or a.get("side") or "the player"
+@dataclass(frozen=True, slots=True)
+class DiceAsk(Payload):
+    """A pending roll's arguments (:meth:`Machine.roll`): how many D10, by whom, why, and whether in secret."""
+
+    count: int
+    side: Side | None = None
+    model: str | None = None
+    why: str = ""
+    secret: bool = False
+
+    @classmethod
+    def of(cls, pending: Pending) -> "DiceAsk":
+        """The arguments of a pending roll.
+
+        Raises
+        ------
+        RuleError
+            ``pending`` is not a roll, or its count is not a whole number (a saved game made by another version).
+        """
+        a = pending.args
+        roll = a if isinstance(a, DiceAsk) else None
+        if roll is None or not isinstance(roll.count, int):
+            raise RuleError(f"The pending {pending.builder!r} request is not a roll of dice: {str(a)[:120]}.")
+        return roll
+
+
+@dataclass(frozen=True, slots=True)
+class SideAsk(Payload):
+    """The arguments of a decision asked of a side about nothing but itself (a bid's winner's choice, its missions)."""
+
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class ModelAsk(Payload):
+    """The arguments of a decision about one model (where it deploys, ...)."""
+
+    model: str
+
+
+@builder(DICE_BUILDER, DiceAsk)
+def _dice_decision(state: GameState, roll: DiceAsk) -> Decision:
+    count = roll.count
+    who = roll.model or roll.side or "the player"
     roles = {3: "neutral, attack, defence", 2: "neutral, then the coloured die", 1: "one die"}
     return Decision(
-        side=a.get("side") or "red", kind="dice", model=a.get("model"), secret=bool(a.get("secret")), dice=count,
-        prompt=f"Roll {count} D10 for {who} ({a.get('why') or 'a roll'}): type {roles.get(count, f'{count} dice')}.",
-        info={"why": a.get("why", ""), "roles": roles.get(count, "")},
+        side=roll.side or "red", kind="dice", model=roll.model, secret=roll.secret, dice=count,
+        prompt=f"Roll {count} D10 for {who} ({roll.why or 'a roll'}): type {roles.get(count, f'{count} dice')}.",
+        info={"why": roll.why, "roles": roles.get(count, "")},
     )
 
 
@@ -323,7 +420,7 @@ class Machine:
     stack: tuple[Frame, ...]
     pending: Pending | None
     log: list[GameEvent]
-    answers: list[Any]
+    answers: list[Answer]
     rng: np.random.Generator
     dice_mode: DiceMode
     setup: SetupOptions
@@ -332,7 +429,7 @@ class Machine:
 
     # --- what stages call ------------------------------------------------------------------------
 
-    def emit(self, kind: str, side: str | None = None, model: str | None = None, /, *, secret: bool = False, **data: Any) -> GameEvent:
+    def emit(self, kind: str, side: str | None = None, model: str | None = None, /, *, secret: bool = False, **data: object) -> GameEvent:
         """Record an event (the first three are positional-only, so ``data`` may hold any key)."""
         event = make_event(len(self.log) + 1, kind, side, model, data, secret)
         self.log.append(event)
@@ -351,35 +448,43 @@ class Machine:
             return {"clock_s": self.state.clock_s + self.time_model.cost(step) * times}
         return {}
 
-    def push(self, then: Then, **data: Any) -> None:
+    def push(self, then: Then, **data: object) -> None:
         """Put a continuation on the stack (it runs after what is pushed later)."""
         self.stack = self.stack + (self._continuation(then, data),)
 
     @staticmethod
-    def _continuation(then: Then, data: dict[str, Any]) -> Frame:
+    def _continuation(then: Then, data: dict[str, object]) -> Frame:
         if isinstance(then, Frame):
             if data:
                 raise RuleError(f"A continuation at {then.stage.name!r} is given its frame and keyword data both.")
             return then
+        if then.payload is not None:  # a typed stage's frame always holds its payload
+            return Frame(then, then.payload.from_json(data))
         # ``data`` is this call's own dict (the keyword arguments): the continuation keeps it
         return Frame(then, data)
 
-    def call(self, stage: Stage[Any], args: Payload | Mapping[str, Any], then: Then | None = None, **data: Any) -> None:
-        """Run ``stage`` with ``args`` as a sub-procedure; its result goes to ``then`` (if any) with ``data``."""
-        frame = Frame(stage, args if isinstance(args, Payload) else dict(args))
+    def call(self, stage: Stage[Any], args: Payload | Mapping[str, object], then: Then | None = None, **data: object) -> None:
+        """Run ``stage`` with ``args`` as a sub-procedure; its result goes to ``then`` (if any) with ``data``.
+
+        A typed stage given a mapping gets its payload read from it (:meth:`Payload.from_json`), as a saved frame is.
+        """
+        if isinstance(args, Payload):
+            frame = Frame(stage, args)
+        else:
+            frame = Frame(stage, stage.payload.from_json(args) if stage.payload is not None else dict(args))
         self.stack = self.stack + ((self._continuation(then, data), frame) if then is not None else (frame,))
 
-    def ask(self, builder_name: str, args: Mapping[str, Any], then: Then | None, **data: Any) -> None:
+    def ask(self, builder_name: str, args: Payload | Mapping[str, object], then: Then | None, **data: object) -> None:
         """Pend the decision ``builder_name`` builds from ``args``; the answer goes to ``then`` with ``data``."""
         if then is not None:
             self.stack = self.stack + (self._continuation(then, data),)
-        self.pending = Pending(builder_name, dict(args))
+        self.pending = Pending(builder_name, args if isinstance(args, Payload) else dict(args))
 
-    def roll(self, count: int, then: Then, *, by: tuple[str | None, str | None], why: str = "", secret: bool = False,
-             **data: Any) -> None:
+    def roll(self, count: int, then: Then, *, by: tuple[Side | None, str | None], why: str = "", secret: bool = False,
+             **data: object) -> None:
         """Pend a roll of ``count`` D10 by ``(side, model)``; the dice (a tuple) go to ``then`` with ``data``."""
         side, model = by
-        self.ask(DICE_BUILDER, {"count": count, "side": side, "model": model, "why": why, "secret": secret}, then, **data)
+        self.ask(DICE_BUILDER, DiceAsk(count, side, model, why, secret), then, **data)
 
     # --- the loop ------------------------------------------------------------------------------------
 
@@ -403,13 +508,15 @@ class Machine:
             value = frame.stage.fn(self, frame.data, value)
 
     def _roll_digital(self, pending: Pending) -> tuple[int, ...]:
-        count = int(pending.args["count"])
-        dice = tuple(self.rng.integers(1, FACES + 1, size=count).tolist())  # Python ints, as int() of each gives
+        roll = DiceAsk.of(pending)
+        dice = tuple(self.rng.integers(1, FACES + 1, size=roll.count).tolist())  # Python ints, as int() of each gives
         self.pending = None
-        self.record_roll(pending, dice)
+        self._record_roll(roll, dice)
         return dice
 
     def record_roll(self, pending: Pending, dice: tuple[int, ...]) -> None:
         """The roll event, the same for digital and physical dice."""
-        a = pending.args
-        self.emit("roll", a.get("side"), a.get("model"), secret=bool(a.get("secret")), dice=dice, why=a.get("why", ""))
+        self._record_roll(DiceAsk.of(pending), dice)
+
+    def _record_roll(self, roll: DiceAsk, dice: tuple[int, ...]) -> None:
+        self.emit("roll", roll.side, roll.model, secret=roll.secret, dice=dice, why=roll.why)

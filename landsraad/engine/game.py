@@ -46,7 +46,7 @@ from ..warband import WarbandList
 from .clock import TableTimeModel, game_limit_s
 from .decisions import Answer, Decision
 from .events import GameEvent
-from .flow import DICE_BUILDER, STAGES, DiceMode, Frame, Machine, Pending, dice_distribution, plain
+from .flow import DICE_BUILDER, STAGES, DiceAsk, DiceMode, Frame, Machine, Pending, dice_distribution, plain
 from .result import GameResult
 from .setup import WarbandSource, load_warband, recruit_side
 from .setup_options import SetupOptions
@@ -208,7 +208,7 @@ class Game(Machine):
         """The outcomes of the pending roll and their probabilities (a chance node), or ``()``."""
         if self.pending is None or self.pending.builder != DICE_BUILDER:
             return ()
-        return dice_distribution(int(self.pending.args["count"]))
+        return dice_distribution(DiceAsk.of(self.pending).count)
 
     # --- answering ------------------------------------------------------------------------------------
 
@@ -253,7 +253,7 @@ class Game(Machine):
         """Answer a pending ``dice`` decision with dice from the game's generator (as digital dice would)."""
         if self.pending is None or self.pending.builder != DICE_BUILDER:
             raise DecisionError("No roll is pending.")
-        dice = tuple(int(v) for v in self.rng.integers(1, 11, size=int(self.pending.args["count"])))
+        dice = tuple(int(v) for v in self.rng.integers(1, 11, size=DiceAsk.of(self.pending).count))
         self.answer(list(dice))
         return dice
 

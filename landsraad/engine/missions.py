@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Mapping, Sequence
+from typing import Callable, ClassVar, Sequence
 
 from ..dice import simple_test
 from ..errors import RuleError
@@ -43,9 +43,9 @@ from ..rules.poisons import may_fulfil_objectives
 from ..specials import SPECIAL_RULES, HookContext
 from .bridge import combatant, faction_named, tested
 from .decisions import Decision, PointSpec
-from .flow import Machine, builder, stage
+from .flow import Machine, Payload, SideAsk, builder, stage
 from .spatial import contact_enemies
-from .state import GameState, MarkerState, ModelState, other_side
+from .state import GameState, MarkerState, ModelState, Side, other_side
 
 
 @lru_cache(maxsize=1)
@@ -61,7 +61,8 @@ def mission_cards(state: GameState) -> dict[str, MissionCard]:
     return {**_bundled_missions(), **{card.id: card for card in state.custom_missions}}
 
 
-__all__ = ["mission_cards", "EngineMissionView", "available_mission_actions", "MissionActionChoice", "perform_mission_action"]
+__all__ = ["mission_cards", "EngineMissionView", "available_mission_actions", "MissionActionChoice", "perform_mission_action",
+           "MissionsWon", "PickFrame", "TreacheryFrame", "PlaceFrame", "Placement", "MissionActionFrame", "MarkerAsk"]
 
 
 def _keywords(state: GameState, side: str) -> set[str]:
@@ -75,29 +76,94 @@ def allowed_missions(state: GameState, side: str) -> tuple[str, ...]:
     return tuple(mid for mid, card in sorted(mission_cards(state).items()) if restriction_problem(card, faction, keywords) is None)
 
 
-@builder("pick_missions")
-def _pick_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    allowed = allowed_missions(state, a["side"])
-    return Decision(side=a["side"], kind="pick_missions", secret=True,
+@builder("pick_missions", SideAsk)
+def _pick_decision(state: GameState, a: SideAsk) -> Decision:
+    allowed = allowed_missions(state, a.side)
+    return Decision(side=a.side, kind="pick_missions", secret=True,
                     prompt="Pick 1 to 6 missions in order of importance (rank 1 first).",
                     choices=allowed, ranked=(1, min(6, len(allowed))))
 
 
-@stage("missions")
-def missions_step(m: Machine, d: Mapping[str, Any], _: object) -> None:
+@dataclass(frozen=True, slots=True)
+class MissionsWon(Payload):
+    """The missions step's bid is won (R-SETUP-BID): by whom (it says who picks first)."""
+
+    winner: Side
+
+
+@dataclass(frozen=True, slots=True)
+class PickFrame(Payload):
+    """The secret picks under way (R-MISSION-PICK): who picks first, then second, and whose pick is asked (0 or 1)."""
+
+    order: tuple[Side, ...]
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class TreacheryFrame(Payload):
+    """The sides whose Treachery is still to be asked (PRJ, engine action), the first being asked."""
+
+    sides: tuple[Side, ...]
+
+
+Placement = tuple[Side, str, str, int]
+"""A marker still to place: (owner side, mission id, marker spec id, its number on the card)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceFrame(Payload):
+    """The markers still to place, in pick order (R-MISSIONS, PRJ-70), and, while one is asked, which
+    (its owner, mission, spec and number) and who places it."""
+
+    placements: tuple[Placement, ...]
+    owner: Side | None = None
+    mission: str | None = None
+    spec: str | None = None
+    n: int | None = None
+    placer: Side | None = None
+
+    OMITTED_WHEN_NONE: ClassVar[frozenset[str]] = frozenset({"owner", "mission", "spec", "n", "placer"})
+
+    def asked(self) -> tuple[Side, str, str, int, Side]:
+        """The marker asked for: owner, mission, spec, number and placer.
+
+        Raises
+        ------
+        RuleError
+            None is asked: the frame was not made by :func:`_place_next`.
+        """
+        if self.owner is None or self.mission is None or self.spec is None or self.n is None or self.placer is None:
+            raise RuleError(f"A marker is placed without being asked for: {self.to_json()}.")
+        return self.owner, self.mission, self.spec, self.n, self.placer
+
+
+@dataclass(frozen=True, slots=True)
+class MissionActionFrame(Payload):
+    """A mission special action under way (R-MISSIONS): the model, the card and its action, and the
+    marker or enemy it acts on (``None`` where the action has none; written ``null``)."""
+
+    model: str
+    mission: str
+    action: str
+    marker: str | None = None
+    target: str | None = None
+
+
+@stage("missions", MissionsWon)
+def missions_step(m: Machine, d: MissionsWon, _: object) -> None:
     """Secret picks, then markers in pick order (R-MISSION-PICK)."""
-    m.ask("who_first", {"side": d["winner"], "what": "picks missions", "step": "missions"}, _missions_order)
+    m.ask("who_first", {"side": d.winner, "what": "picks missions", "step": "missions"}, _missions_order)
 
 
 @stage("missions.order")
-def _missions_order(m: Machine, d: Mapping[str, Any], first: str) -> None:
-    order = [first, other_side(first)]
-    m.ask("pick_missions", {"side": order[0]}, missions_picked, order=order, index=0)
+def _missions_order(m: Machine, _: object, first: Side) -> None:
+    order = (first, other_side(first))
+    m.ask("pick_missions", SideAsk(order[0]), missions_picked.at(PickFrame(order, 0)))
 
 
-@stage("missions.picked")
-def missions_picked(m: Machine, d: Mapping[str, Any], picks: Sequence[str]) -> None:
-    order, index = d["order"], d["index"]
+@stage("missions.picked", PickFrame)
+def missions_picked(m: Machine, d: PickFrame, picks: Sequence[str]) -> None:
+    order, index = d.order, d.index
     side = order[index]
     s = m.state.side_state(side)
     m.state = m.state.with_side(s.replace(missions=tuple(picks)))
@@ -108,12 +174,12 @@ def missions_picked(m: Machine, d: Mapping[str, Any], picks: Sequence[str]) -> N
     if opp_faction is not None and SPECIAL_RULES.any("reveal_mission_count", opp_faction.special_rules, HookContext(action="setup")):
         m.emit("missions_count_revealed", side, count=len(picks), to=opponent)
     if index == 0:
-        m.ask("pick_missions", {"side": order[1]}, missions_picked, order=order, index=1)
+        m.ask("pick_missions", SideAsk(order[1]), missions_picked.at(PickFrame(order, 1)))
         return
-    placements = [[owner, mission_id, spec.id, n] for owner in order for mission_id in m.state.side_state(owner).missions
-                  for spec in mission_cards(m.state)[mission_id].markers for n in range(1, spec.count + 1)]
-    m.push(_place_next, placements=placements)
-    _treachery(m, {"sides": [s for s in ("red", "blue") if _has_treachery(m.state, s)]}, None)
+    placements = tuple((owner, mission_id, spec.id, n) for owner in order for mission_id in m.state.side_state(owner).missions
+                       for spec in mission_cards(m.state)[mission_id].markers for n in range(1, spec.count + 1))
+    m.push(_place_next.at(PlaceFrame(placements)))
+    _treachery(m, TreacheryFrame(tuple(s for s in ("red", "blue") if _has_treachery(m.state, s))), None)
 
 
 def _has_treachery(state: GameState, side: str) -> bool:
@@ -121,24 +187,24 @@ def _has_treachery(state: GameState, side: str) -> bool:
     return faction is not None and "treachery" in faction.special_rules
 
 
-@builder("treachery")
-def _treachery_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    return Decision(side=a["side"], kind="treachery", prompt="Treachery: name one mission; your opponent must say whether it chose it.",
+@builder("treachery", SideAsk)
+def _treachery_decision(state: GameState, a: SideAsk) -> Decision:
+    return Decision(side=a.side, kind="treachery", prompt="Treachery: name one mission; your opponent must say whether it chose it.",
                     choices=tuple(sorted(mission_cards(state))))
 
 
-@stage("missions.treachery")
-def _treachery(m: Machine, d: Mapping[str, Any], named: str | None) -> None:
+@stage("missions.treachery", TreacheryFrame)
+def _treachery(m: Machine, d: TreacheryFrame, named: str | None) -> None:
     """Harkonnen Treachery (PRJ, engine action): once, after the picks, name a mission; the
     opponent answers truthfully whether it chose it (not its rank)."""
-    sides = list(d["sides"])
+    sides = list(d.sides)
     if named is not None:
         side = sides.pop(0)
         chosen = named in m.state.side_state(other_side(side)).missions
         m.state = m.state.with_flag(side, "treachery", f"{named}:{'chosen' if chosen else 'not chosen'}")  # what the player learnt
         m.emit("treachery", side, named=named, chosen=chosen)
     if sides:
-        m.ask("treachery", {"side": sides[0]}, _treachery, sides=sides)
+        m.ask("treachery", SideAsk(sides[0]), _treachery.at(TreacheryFrame(tuple(sides))))
 
 
 def faction_of_side(state: GameState, side: str) -> Faction | None:
@@ -146,7 +212,7 @@ def faction_of_side(state: GameState, side: str) -> Faction | None:
     return faction_named(state, state.side_state(side).faction)
 
 
-def _marker_spec(state: GameState, mission_id: str, spec_id: str) -> Any:
+def _marker_spec(state: GameState, mission_id: str, spec_id: str) -> MarkerSpec:
     return next(s for s in mission_cards(state)[mission_id].markers if s.id == spec_id)
 
 
@@ -221,10 +287,10 @@ def _terrain_clear_spots(spots: tuple[tuple[float, float], ...], blocked: tuple[
     return tuple(p for p in spots if _overlapped_piece(blocked, p, reach) is None)
 
 
-@stage("missions.place")
-def _place_next(m: Machine, d: Mapping[str, Any], _: object) -> None:
+@stage("missions.place", PlaceFrame)
+def _place_next(m: Machine, d: PlaceFrame, _: object) -> None:
     """The markers, in pick order; each card says who places them and where."""
-    placements = list(d["placements"])
+    placements = list(d.placements)
     state = m.state
     while placements:
         owner, mission_id, spec_id, n = placements.pop(0)
@@ -239,27 +305,39 @@ def _place_next(m: Machine, d: Mapping[str, Any], _: object) -> None:
         # Spread the suggestions over the table rather than listing one corner first.
         step = max(1, len(candidates) // 24)
         placer = owner if spec.placed_by == "owner" else other_side(owner)
-        m.ask("place_marker", {"side": placer, "owner": owner, "mission": mission_id, "spec": spec_id, "n": n,
-                               "candidates": candidates[::step][:24]},
-              _placed, placements=placements, owner=owner, mission=mission_id, spec=spec_id, n=n, placer=placer)
+        m.ask("place_marker", MarkerAsk(placer, owner, mission_id, spec_id, n, tuple(candidates[::step][:24])),
+              _placed.at(PlaceFrame(tuple(placements), owner, mission_id, spec_id, n, placer)))
         return
 
 
-@builder("place_marker")
-def _place_marker_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    card = mission_cards(state)[a["mission"]]
-    spec = _marker_spec(state, a["mission"], a["spec"])
-    check = _marker_check(state, a["owner"], a["mission"], spec)
-    return Decision(side=a["side"], kind="place_marker", prompt=f"Where do you place {spec.name} {a['n']} of {card.name} ({spec.where})?",
-                    point=PointSpec(check, tuple(tuple(p) for p in a["candidates"])),
-                    info={"mission": card.id, "marker": spec.id, "owner": a["owner"]})
+@dataclass(frozen=True, slots=True)
+class MarkerAsk(Payload):
+    """Where a side places a mission's marker (R-MISSIONS, PRJ-70): whose card, which marker, the spots suggested."""
+
+    side: Side
+    owner: Side
+    mission: str
+    spec: str
+    n: int
+    candidates: tuple[tuple[float, float], ...]
 
 
-@stage("missions.placed")
-def _placed(m: Machine, d: Mapping[str, Any], point: tuple[float, float]) -> None:
-    owner, placer, card = d["owner"], d["placer"], mission_cards(m.state)[d["mission"]]
-    spec = _marker_spec(m.state, d["mission"], d["spec"])
-    marker_id = _marker_id(owner, card.id, spec.id, d["n"])
+@builder("place_marker", MarkerAsk)
+def _place_marker_decision(state: GameState, a: MarkerAsk) -> Decision:
+    card = mission_cards(state)[a.mission]
+    spec = _marker_spec(state, a.mission, a.spec)
+    check = _marker_check(state, a.owner, a.mission, spec)
+    return Decision(side=a.side, kind="place_marker", prompt=f"Where do you place {spec.name} {a.n} of {card.name} ({spec.where})?",
+                    point=PointSpec(check, a.candidates),
+                    info={"mission": card.id, "marker": spec.id, "owner": a.owner})
+
+
+@stage("missions.placed", PlaceFrame)
+def _placed(m: Machine, d: PlaceFrame, point: tuple[float, float]) -> None:
+    owner, mission_id, spec_id, n, placer = d.asked()
+    card = mission_cards(m.state)[mission_id]
+    spec = _marker_spec(m.state, mission_id, spec_id)
+    marker_id = _marker_id(owner, card.id, spec.id, n)
     if spec.model is not None:
         token = spec.model
         profile = Profile(id="ambassador", name=token.name, cost=0, movement=max(token.movement, 0.1), combat=token.combat,
@@ -273,7 +351,7 @@ def _placed(m: Machine, d: Mapping[str, Any], point: tuple[float, float]) -> Non
         m.state = m.state.replace(markers=m.state.markers + (MarkerState(
             id=marker_id, owner=owner, mission=card.id, x=point[0], y=point[1], size_mm=spec.size_mm, placed_by=placer),))
         m.emit("marker", owner, marker=marker_id, mission=card.id, kind=spec.id, at=point, placed_by=placer)
-    _place_next(m, {"placements": d["placements"]}, None)
+    _place_next(m, PlaceFrame(d.placements), None)
 
 
 # --- the view for the evaluators --------------------------------------------------------------
@@ -411,42 +489,42 @@ def _action_choices(state: GameState, m: ModelState, card: MissionCard, action: 
     return [MissionActionChoice(card.id, action.id, mk, t) for mk in markers for t in targets]
 
 
-@stage("mission_action")
-def perform_mission_action(m: Machine, d: Mapping[str, Any], _: object) -> None:
+@stage("mission_action", MissionActionFrame)
+def perform_mission_action(m: Machine, d: MissionActionFrame, _: object) -> None:
     """Carry out a mission special action (the card's effect), after its simple test if any."""
-    card = mission_cards(m.state)[d["mission"]]
-    action = next(a for a in card.special_actions if a.id == d["action"])
-    mm = m.state.model(d["model"])
+    card = mission_cards(m.state)[d.mission]
+    action = next(a for a in card.special_actions if a.id == d.action)
+    mm = m.state.model(d.model)
     if action.test is not None:
-        m.roll(2, _mission_action_tested, by=(mm.side, mm.id), why=f"{action.name} test", **d)
+        m.roll(2, _mission_action_tested.at(d), by=(mm.side, mm.id), why=f"{action.name} test")
         return
     _apply_mission_action(m, d)
 
 
-@stage("mission_action.tested")
-def _mission_action_tested(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
-    card = mission_cards(m.state)[d["mission"]]
-    action = next(a for a in card.special_actions if a.id == d["action"])
+@stage("mission_action.tested", MissionActionFrame)
+def _mission_action_tested(m: Machine, d: MissionActionFrame, dice: tuple[int, ...]) -> None:
+    card = mission_cards(m.state)[d.mission]
+    action = next(a for a in card.special_actions if a.id == d.action)
     # R-FATIGUE-MALUS: the activation's malus applies to every test of the active model.
     spec = action.test
     if spec is None:
         raise RuleError(f"The mission action {action.id!r} of {card.id!r} has no test to roll for (R-TEST-SIMPLE).")
-    c = tested(m.state, d["model"])
+    c = tested(m.state, d.model)
     bonus = c.effective_combat if spec.characteristic == "combat" else c.effective_reflexes
     neutral, colour = dice
     test = simple_test(bonus, spec.difficulty, neutral=neutral, colour=colour)
-    side = m.state.model(d["model"]).side
-    m.emit("test", side, d["model"], action=action.id, test=test)
+    side = m.state.model(d.model).side
+    m.emit("test", side, d.model, action=action.id, test=test)
     if not test.success:
-        m.emit("mission_action_failed", side, d["model"], mission=card.id, action=action.id)
+        m.emit("mission_action_failed", side, d.model, mission=card.id, action=action.id)
         return
     _apply_mission_action(m, d)
 
 
-def _apply_mission_action(m: Machine, d: Mapping[str, Any]) -> None:
-    card = mission_cards(m.state)[d["mission"]]
-    action = next(a for a in card.special_actions if a.id == d["action"])
-    model_id, marker, target = d["model"], d.get("marker"), d.get("target")
+def _apply_mission_action(m: Machine, d: MissionActionFrame) -> None:
+    card = mission_cards(m.state)[d.mission]
+    action = next(a for a in card.special_actions if a.id == d.action)
+    model_id, marker, target = d.model, d.marker, d.target
     state = m.state
     if action.effect == "pick_up" and marker:
         state = state.with_marker(state.marker(marker).replace(carried_by=model_id))

@@ -7,11 +7,10 @@ point per recruit point of the enemy models put out of the game.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
-from ..missions import compare, evaluate_picks, score
+from ..missions import ScoreSheet, compare, evaluate_picks, score
 from .events import GameEnds
 from .flow import Machine, stage
+from .jsondata import JsonObject
 from .missions import EngineMissionView, mission_cards
 from .result import GameResult
 
@@ -19,7 +18,7 @@ __all__ = ["end_of_game"]
 
 
 @stage("game.end")
-def game_end(m: Machine, d: Mapping[str, Any], _: object) -> None:
+def game_end(m: Machine, _: object, __: object) -> None:
     """The last stage: score the game (R-MISSIONS) and keep the result."""
     m.result = end_of_game(m)
 
@@ -29,7 +28,7 @@ def end_of_game(g: Machine) -> GameResult:
     state = g.state.replace(phase="over")
     g.state = state
     view = EngineMissionView(state)
-    sheets: dict[str, Any] = {}
+    sheets: dict[str, ScoreSheet | JsonObject] = {}
     vp: dict[str, int] = {}
     for side in ("red", "blue"):
         picks = state.side_state(side).missions
@@ -43,9 +42,10 @@ def end_of_game(g: Machine) -> GameResult:
             enemy_losses = [m for m in state.models if m.side != side and not m.ambassador and (m.out_of_action or m.captured)]
             vp[side] = sum(m.profile.cost for m in enemy_losses)
             sheets[side] = {"total": vp[side], "kills": [m.id for m in enemy_losses]}
-    if all(hasattr(sheets[s], "total") and not isinstance(sheets[s], dict) for s in ("red", "blue")):
-        best = compare(sheets["red"], sheets["blue"])
-        winner = "draw" if best is None else ("red" if best is sheets["red"] else "blue")
+    red, blue = sheets["red"], sheets["blue"]
+    if isinstance(red, ScoreSheet) and isinstance(blue, ScoreSheet):
+        best = compare(red, blue)
+        winner = "draw" if best is None else ("red" if best is red else "blue")
     else:
         winner = "draw" if vp["red"] == vp["blue"] else ("red" if vp["red"] > vp["blue"] else "blue")
     reason = next((e.reason for e in reversed(g.log) if isinstance(e, GameEnds)), "time")

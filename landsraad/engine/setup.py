@@ -26,17 +26,18 @@ replay as they were played. New games start at ``setup.steps``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from os import PathLike
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import ClassVar, Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
 import shapely
 
 from ..content import data_dir, faction_ids, load_faction
-from ..errors import DataError, Problem, UnknownNameError
+from ..errors import DataError, Problem, RuleError, UnknownNameError
 from ..fileio import path_kind
 from ..geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, TerrainPiece
 from ..geometry.setup import TERRAIN_EDGE_MARGIN_CM, TERRAIN_SPACING_CM, Edge, edge_contact, edge_gap
@@ -48,14 +49,15 @@ from ..warband import WarbandList, load_list, resolve_models
 from .activation import play
 from .bridge import faction_named
 from .decisions import Decision, PointSpec
-from .flow import Frame, Machine, Stage, builder, stage
-from .missions import missions_picked, missions_step
+from .flow import Frame, Machine, ModelAsk, Payload, SideAsk, builder, stage
+from .missions import MissionsWon, PickFrame, missions_picked, missions_step
 from .scoring import game_end
 from .setup_options import SetupOptions
 from .state import GameState, ModelState, Side, SideState, TerrainState, other_side
 
 __all__ = ["SetupOptions", "WarbandSource", "load_warband", "recruit_side", "EDGES", "placement_problem", "edge_contact", "stack_at_mission_pick",
-           "stack_at_bid", "next_bid_step", "previous_bid_step", "BID_STEPS"]
+           "stack_at_bid", "next_bid_step", "previous_bid_step", "BID_STEPS", "BidFrame", "StepFrame", "Won", "LegacyBids", "TerrainFrame",
+           "DeployQueue"]
 
 EDGES: dict[Side, Edge] = {"red": "south", "blue": "north"}
 """The players sit at opposite edges: red at y = 0 (south), blue at y = depth (north)."""
@@ -133,28 +135,84 @@ def recruit_side(side: Side, source: WarbandSource, ruleset: Ruleset, *, faction
 # --- bids (R-SETUP-BID) -----------------------------------------------------------------------
 
 
-@builder("bid")
-def _bid_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    side, step = a["side"], a["step"]
+@dataclass(frozen=True, slots=True)
+class BidAsk(Payload):
+    """A side's secret Honour bid for a set-up step (R-SETUP-BID)."""
+
+    side: Side
+    step: str
+
+
+@builder("bid", BidAsk)
+def _bid_decision(state: GameState, a: BidAsk) -> Decision:
+    side, step = a.side, a.step
     honour = state.side_state(side).honour
     return Decision(side=side, kind="bid", prompt=f"How much Honour do you bid for the {step} step (you have {honour})?",
                     choices=tuple(range(honour + 1)), secret=True, info={"step": step, "honour": honour})
 
 
-@stage("bid")
-def _bid(m: Machine, d: Mapping[str, Any], _: object) -> None:
+@dataclass(frozen=True, slots=True)
+class BidFrame(Payload):
+    """An Honour bid under way (R-SETUP-BID): the step bid for, then red's bid, and, in a tie, both
+    bids, the roll-offs so far (red's die, blue's die) and red's die of the roll-off under way.
+
+    Examples
+    --------
+    >>> BidFrame("terrain", bids={"red": 2, "blue": 2}, rolls=((4, 4),), red_die=7).to_json()
+    {'step': 'terrain', 'bids': {'red': 2, 'blue': 2}, 'rolls': [[4, 4]], 'red_die': 7}
+    """
+
+    step: str
+    red: int | None = None
+    bids: Mapping[str, int] | None = None
+    rolls: tuple[tuple[int, int], ...] | None = None
+    red_die: int | None = None
+
+    OMITTED_WHEN_NONE: ClassVar[frozenset[str]] = frozenset({"red", "bids", "rolls", "red_die"})
+
+    def tie(self) -> tuple[Mapping[str, int], tuple[tuple[int, int], ...]]:
+        """The tied bids and the roll-offs so far.
+
+        Raises
+        ------
+        RuleError
+            The frame is not a tie's: its bids are not known.
+        """
+        if self.bids is None:
+            raise RuleError(f"The {self.step} bid rolls off before its bids are known: {self.to_json()}.")
+        return self.bids, self.rolls or ()
+
+
+@dataclass(frozen=True, slots=True)
+class StepFrame(Payload):
+    """The set-up step whose bid is under way or whose step is done (R-SETUP-BID)."""
+
+    step: str
+
+
+@dataclass(frozen=True, slots=True)
+class Won(Payload):
+    """A set-up step's bid is won (R-SETUP-BID): by whom (terrain, deployment, the first player)."""
+
+    winner: Side
+
+
+@stage("bid", StepFrame)
+def _bid(m: Machine, d: StepFrame, _: object) -> None:
     """One Honour bid; returns the winning side. Both bids are secret until both are made."""
-    m.ask("bid", {"side": "red", "step": d["step"]}, _bid_red, step=d["step"])
+    m.ask("bid", BidAsk("red", d.step), _bid_red.at(BidFrame(d.step)))
 
 
-@stage("bid.red")
-def _bid_red(m: Machine, d: Mapping[str, Any], red: int) -> None:
-    m.ask("bid", {"side": "blue", "step": d["step"]}, _bid_revealed, step=d["step"], red=red)
+@stage("bid.red", BidFrame)
+def _bid_red(m: Machine, d: BidFrame, red: int) -> None:
+    m.ask("bid", BidAsk("blue", d.step), _bid_revealed.at(BidFrame(d.step, red=red)))
 
 
-@stage("bid.revealed")
-def _bid_revealed(m: Machine, d: Mapping[str, Any], blue: int) -> str | None:
-    step, bids = d["step"], {"red": d["red"], "blue": blue}
+@stage("bid.revealed", BidFrame)
+def _bid_revealed(m: Machine, d: BidFrame, blue: int) -> str | None:
+    if d.red is None:
+        raise RuleError(f"Blue's {d.step} bid is revealed before red's is made: {d.to_json()}.")
+    step, bids = d.step, {"red": d.red, "blue": blue}
     for side in ("red", "blue"):
         s = m.state.side_state(side)
         m.state = m.state.with_side(s.replace(honour=s.honour - bids[side]))
@@ -167,24 +225,27 @@ def _bid_revealed(m: Machine, d: Mapping[str, Any], blue: int) -> str | None:
     if len(tie_winners) == 1:
         m.emit("bid", tie_winners[0], step=step, bids=bids, winner=tie_winners[0], tie_rolls=[], tie_rule=True)
         return tie_winners[0]
-    m.roll(1, _bid_tie_red, by=("red", None), why=f"{step} bid tie", step=step, bids=bids, rolls=[])
+    m.roll(1, _bid_tie_red.at(BidFrame(step, bids=bids, rolls=())), by=("red", None), why=f"{step} bid tie")
     return None
 
 
-@stage("bid.tie_red")
-def _bid_tie_red(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> None:
-    m.roll(1, _bid_tie_blue, by=("blue", None), why=f"{d['step']} bid tie", **d, red_die=dice[0])
+@stage("bid.tie_red", BidFrame)
+def _bid_tie_red(m: Machine, d: BidFrame, dice: tuple[int, ...]) -> None:
+    m.roll(1, _bid_tie_blue.at(replace(d, red_die=dice[0])), by=("blue", None), why=f"{d.step} bid tie")
 
 
-@stage("bid.tie_blue")
-def _bid_tie_blue(m: Machine, d: Mapping[str, Any], dice: tuple[int, ...]) -> str | None:
-    r, b = d["red_die"], dice[0]
-    rolls = [*d["rolls"], [r, b]]
+@stage("bid.tie_blue", BidFrame)
+def _bid_tie_blue(m: Machine, d: BidFrame, dice: tuple[int, ...]) -> str | None:
+    bids, before = d.tie()
+    if d.red_die is None:
+        raise RuleError(f"Blue's die of the {d.step} bid roll-off comes before red's: {d.to_json()}.")
+    r, b = d.red_die, dice[0]
+    rolls = (*before, (r, b))
     if r == b:  # rolled again while equal
-        m.roll(1, _bid_tie_red, by=("red", None), why=f"{d['step']} bid tie", step=d["step"], bids=d["bids"], rolls=rolls)
+        m.roll(1, _bid_tie_red.at(BidFrame(d.step, bids=bids, rolls=rolls)), by=("red", None), why=f"{d.step} bid tie")
         return None
     winner = "red" if r > b else "blue"
-    m.emit("bid", winner, step=d["step"], bids=d["bids"], winner=winner, tie_rolls=rolls)
+    m.emit("bid", winner, step=d.step, bids=dict(bids), winner=winner, tie_rolls=[list(roll) for roll in rolls])
     return winner
 
 
@@ -194,10 +255,20 @@ def _wins_ties(state: GameState, side: str) -> bool:
     return faction is not None and SPECIAL_RULES.any("wins_bid_ties", faction.special_rules, context)
 
 
-@builder("who_first")
-def _who_first_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    return Decision(side=a["side"], kind="who_first", prompt=f"You won the bid: who {a['what']} first?",
-                    choices=("red", "blue"), info={"step": a["step"]})
+@dataclass(frozen=True, slots=True)
+class WhoFirstAsk(Payload):
+    """Who goes first in a set-up step, asked of the side that won its bid (R-SETUP-BID): ``what`` is
+    done first (``"places terrain"``, ...), ``step`` the step as the decision's info names it."""
+
+    side: Side
+    what: str
+    step: str
+
+
+@builder("who_first", WhoFirstAsk)
+def _who_first_decision(state: GameState, a: WhoFirstAsk) -> Decision:
+    return Decision(side=a.side, kind="who_first", prompt=f"You won the bid: who {a.what} first?",
+                    choices=("red", "blue"), info={"step": a.step})
 
 
 # --- placement checks --------------------------------------------------------------------------
@@ -319,7 +390,7 @@ def _edge_spots(board: Board, r: float, edge: Edge) -> list[tuple[float, float]]
 
 
 @stage("setup.steps")
-def setup_steps(m: Machine, d: Mapping[str, Any], _: object) -> None:
+def setup_steps(m: Machine, _: object, __: object) -> None:
     """The whole set-up, each step after its own bid (R-SETUP-BID ... R-FIRST): terrain bid, terrain,
     missions bid, missions, deployment bid, deployment, the last bid and the first player.
 
@@ -327,7 +398,7 @@ def setup_steps(m: Machine, d: Mapping[str, Any], _: object) -> None:
     each bid comes when its step does, so a player bids knowing the table as it stands (issue 37).
     A game without missions (PRJ-95) has no missions step and no bid for it."""
     m.emit("setup", sides={s.side: s.faction for s in m.state.sides})
-    m.call(_bid, {"step": BID_STEPS[0]}, _setup_won, step=BID_STEPS[0])
+    m.call(_bid, StepFrame(BID_STEPS[0]), _setup_won.at(StepFrame(BID_STEPS[0])))
 
 
 def next_bid_step(step: str, *, missions: bool = True) -> str | None:
@@ -356,28 +427,30 @@ def previous_bid_step(step: str, *, missions: bool = True) -> str | None:
     return steps[index] if index >= 0 else None
 
 
-def _step_stage(step: str) -> Stage[Mapping[str, Any]]:
-    """The stage that does the set-up ``step`` once its bid is won."""
-    return {"terrain": _terrain, "missions": missions_step, "deployment": _deploy}[step]
+def _step_won(step: str, winner: Side) -> Frame:
+    """The frame that does the set-up ``step`` once ``winner`` won its bid."""
+    if step == "missions":
+        return missions_step.at(MissionsWon(winner))
+    return {"terrain": _terrain, "deployment": _deploy}[step].at(Won(winner))
 
 
-@stage("setup.won")
-def _setup_won(m: Machine, d: Mapping[str, Any], winner: str) -> None:
+@stage("setup.won", StepFrame)
+def _setup_won(m: Machine, d: StepFrame, winner: Side) -> None:
     """The bid for ``step`` is won: the step, then the next step's bid (R-SETUP-BID)."""
-    step = d["step"]
+    step = d.step
     if step == "first":
-        _setup_first_won(m, {}, winner)
+        _setup_first_won(m, None, winner)
         return
-    m.push(setup_done, step=step)
-    m.push(_step_stage(step), winner=winner)
+    m.push(setup_done.at(StepFrame(step)))
+    m.push(_step_won(step, winner))
 
 
-@stage("setup.done")
-def setup_done(m: Machine, d: Mapping[str, Any], _: object) -> None:
+@stage("setup.done", StepFrame)
+def setup_done(m: Machine, d: StepFrame, _: object) -> None:
     """A set-up step is done: the bid for the next one, made knowing the table as it now stands (R-SETUP-BID)."""
-    step = next_bid_step(d["step"], missions=m.setup.missions)
+    step = next_bid_step(d.step, missions=m.setup.missions)
     if step is not None:
-        m.call(_bid, {"step": step}, _setup_won, step=step)
+        m.call(_bid, StepFrame(step), _setup_won.at(StepFrame(step)))
 
 
 def stack_at_bid(step: str, *, missions: bool = True) -> tuple[Frame, ...]:
@@ -389,10 +462,10 @@ def stack_at_bid(step: str, *, missions: bool = True) -> tuple[Frame, ...]:
     Examples
     --------
     >>> [f.stage.name for f in stack_at_bid("deployment")], stack_at_bid("deployment")[-1].data
-    (['game.end', 'play', 'setup.done'], {'step': 'missions'})
+    (['game.end', 'play', 'setup.done'], StepFrame(step='missions'))
     """
     before = previous_bid_step(step, missions=missions)
-    last = Frame(setup_steps) if before is None else Frame(setup_done, {"step": before})
+    last = Frame(setup_steps) if before is None else setup_done.at(StepFrame(before))
     return (Frame(game_end), Frame(play), last)
 
 
@@ -416,8 +489,8 @@ def stack_at_mission_pick(*, order: Sequence[str], index: int) -> tuple[Frame, .
     tuple of Frame
         The stack, bottom first.
     """
-    return (Frame(game_end), Frame(play), Frame(setup_done, {"step": "missions"}),
-            Frame(missions_picked, {"order": list(order), "index": index}))
+    first: Side = "red" if order[0] == "red" else "blue"  # the second picker is the other side
+    return (Frame(game_end), Frame(play), setup_done.at(StepFrame("missions")), missions_picked.at(PickFrame((first, other_side(first)), index)))
 
 
 # --- the set-up as it was played before issue 37 ----------------------------------------------------
@@ -426,48 +499,56 @@ def stack_at_mission_pick(*, order: Sequence[str], index: int) -> tuple[Frame, .
 # snapshots of that time still replay and resume exactly; new games never reach them.
 
 
+@dataclass(frozen=True, slots=True)
+class LegacyBids(Payload):
+    """The bids of a set-up opened before issue 37 (legacy): the step bid for, and who won the bids before it."""
+
+    step: str
+    winners: Mapping[str, Side]
+
+
 @stage("setup")
-def _setup_legacy(m: Machine, d: Mapping[str, Any], _: object) -> None:
+def _setup_legacy(m: Machine, _: object, __: object) -> None:
     """The set-up before issue 37: the terrain, missions and deployment bids first, then the steps (legacy)."""
     m.emit("setup", sides={s.side: s.faction for s in m.state.sides})
-    m.call(_bid, {"step": BID_STEPS[0]}, _setup_bid_won_legacy, step=BID_STEPS[0], winners={})
+    m.call(_bid, StepFrame(BID_STEPS[0]), _setup_bid_won_legacy.at(LegacyBids(BID_STEPS[0], {})))
 
 
-@stage("setup.bid_won")
-def _setup_bid_won_legacy(m: Machine, d: Mapping[str, Any], winner: str) -> None:
-    winners = {**d["winners"], d["step"]: winner}
-    index = BID_STEPS.index(d["step"]) + 1
+@stage("setup.bid_won", LegacyBids)
+def _setup_bid_won_legacy(m: Machine, d: LegacyBids, winner: Side) -> None:
+    winners = {**d.winners, d.step: winner}
+    index = BID_STEPS.index(d.step) + 1
     if index < 3:
-        m.call(_bid, {"step": BID_STEPS[index]}, _setup_bid_won_legacy, step=BID_STEPS[index], winners=winners)
+        m.call(_bid, StepFrame(BID_STEPS[index]), _setup_bid_won_legacy.at(LegacyBids(BID_STEPS[index], winners)))
         return
     # Pushed in reverse: terrain, missions, deployment, then the last bid.
     m.push(_setup_first_bid)
-    m.push(_deploy, winner=winners["deployment"])
+    m.push(_deploy.at(Won(winners["deployment"])))
     if m.setup.missions:
-        m.push(missions_step, winner=winners["missions"])
-    m.push(_terrain, winner=winners["terrain"])
+        m.push(missions_step.at(MissionsWon(winners["missions"])))
+    m.push(_terrain.at(Won(winners["terrain"])))
 
 
 @stage("setup.first_bid")
-def _setup_first_bid(m: Machine, d: Mapping[str, Any], _: object) -> None:
+def _setup_first_bid(m: Machine, _: object, __: object) -> None:
     """The last bid of a set-up opened before issue 37 (legacy)."""
-    m.call(_bid, {"step": "first"}, _setup_first_won)
+    m.call(_bid, StepFrame("first"), _setup_first_won)
 
 
-@builder("first_player")
-def _first_player_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    return Decision(side=a["side"], kind="first_player", prompt="You won the last bid: do you activate first or second?",
+@builder("first_player", SideAsk)
+def _first_player_decision(state: GameState, a: SideAsk) -> Decision:
+    return Decision(side=a.side, kind="first_player", prompt="You won the last bid: do you activate first or second?",
                     choices=("first", "second"))
 
 
 @stage("setup.first_won")
-def _setup_first_won(m: Machine, d: Mapping[str, Any], winner: str) -> None:
-    m.ask("first_player", {"side": winner}, _setup_first_chosen, winner=winner)
+def _setup_first_won(m: Machine, _: object, winner: Side) -> None:
+    m.ask("first_player", SideAsk(winner), _setup_first_chosen.at(Won(winner)))
 
 
-@stage("setup.first_chosen")
-def _setup_first_chosen(m: Machine, d: Mapping[str, Any], order: str) -> None:
-    first = d["winner"] if order == "first" else other_side(d["winner"])
+@stage("setup.first_chosen", Won)
+def _setup_first_chosen(m: Machine, d: Won, order: str) -> None:
+    first = d.winner if order == "first" else other_side(d.winner)
     m.state = m.state.replace(phase="play", first=first, to_act=first, clock_s=0.0)
     m.emit("first_player", first, first=first, clock_limit_s=m.state.clock_limit_s)
 
@@ -475,8 +556,42 @@ def _setup_first_chosen(m: Machine, d: Mapping[str, Any], order: str) -> None:
 # --- terrain (R-TERRAIN) ------------------------------------------------------------------------
 
 
-@stage("terrain")
-def _terrain(m: Machine, d: Mapping[str, Any], _: object) -> None:
+@dataclass(frozen=True, slots=True)
+class TerrainFrame(Payload):
+    """Terrain placed alternately (R-TERRAIN): the kit's pieces not placed yet, the sides that passed,
+    how many pieces were placed; while a piece is chosen or placed, who places it, and which piece."""
+
+    remaining: tuple[str, ...]
+    passed: tuple[str, ...]
+    n: int
+    placer: Side | None = None
+    piece: str | None = None
+    piece_id: str | None = None
+
+    OMITTED_WHEN_NONE: ClassVar[frozenset[str]] = frozenset({"placer", "piece", "piece_id"})
+
+    def placing(self) -> tuple[Side, str, str]:
+        """The placer, the kit piece and the placed piece's id, once a piece is chosen.
+
+        Raises
+        ------
+        RuleError
+            No piece is chosen yet.
+        """
+        if self.placer is None or self.piece is None or self.piece_id is None:
+            raise RuleError(f"A terrain piece is placed before it is chosen: {self.to_json()}.")
+        return self.placer, self.piece, self.piece_id
+
+
+@dataclass(frozen=True, slots=True)
+class DeployQueue(Payload):
+    """The models still to deploy, in order, the first being asked (R-DEPLOY)."""
+
+    queue: tuple[str, ...]
+
+
+@stage("terrain", Won)
+def _terrain(m: Machine, d: Won, _: object) -> None:
     """Terrain: a fixed scene's, or a kit's pieces placed alternately."""
     options = m.setup
     if options.scene is not None:
@@ -486,25 +601,34 @@ def _terrain(m: Machine, d: Mapping[str, Any], _: object) -> None:
         m.emit("terrain", pieces=[t.id for t in terrain], fixed=True)
         return
     kit = load_kit(options.kit)
-    m.ask("who_first", {"side": d["winner"], "what": "places terrain", "step": "places terrain"}, _terrain_next,
-          remaining=[p.id for p in kit.pieces], passed=[], n=0)
+    m.ask("who_first", WhoFirstAsk(d.winner, "places terrain", "places terrain"),
+          _terrain_next.at(TerrainFrame(tuple(p.id for p in kit.pieces), (), 0)))
 
 
-@builder("terrain_piece")
-def _terrain_piece_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    return Decision(side=a["side"], kind="terrain_piece", prompt="Which terrain piece do you place next (or pass)?",
-                    choices=tuple(a["remaining"]) + ("pass",), info={"kit": a["kit"]})
+@dataclass(frozen=True, slots=True)
+class PieceAsk(Payload):
+    """The kit piece a side places next, or a pass (R-TERRAIN)."""
+
+    side: Side
+    remaining: tuple[str, ...]
+    kit: str
 
 
-@stage("terrain.next")
-def _terrain_next(m: Machine, d: Mapping[str, Any], placer: str) -> None:
-    remaining, passed = list(d["remaining"]), list(d["passed"])
+@builder("terrain_piece", PieceAsk)
+def _terrain_piece_decision(state: GameState, a: PieceAsk) -> Decision:
+    return Decision(side=a.side, kind="terrain_piece", prompt="Which terrain piece do you place next (or pass)?",
+                    choices=a.remaining + ("pass",), info={"kit": a.kit})
+
+
+@stage("terrain.next", TerrainFrame)
+def _terrain_next(m: Machine, d: TerrainFrame, placer: Side) -> None:
+    remaining, passed = d.remaining, d.passed
     while remaining and len(passed) < 2:
         if placer in passed:
             placer = other_side(placer)
             continue
-        m.ask("terrain_piece", {"side": placer, "remaining": remaining, "kit": m.setup.kit}, _terrain_piece,
-              placer=placer, remaining=remaining, passed=passed, n=d["n"])
+        m.ask("terrain_piece", PieceAsk(placer, remaining, m.setup.kit),
+              _terrain_piece.at(TerrainFrame(remaining, passed, d.n, placer=placer)))
         return
 
 
@@ -519,12 +643,14 @@ def _terrain_spots(state: GameState, piece: KitPiece) -> list[tuple[float, float
     return [p for p, problem in zip(grid, _terrain_problems(board, piece, grid)) if problem is None]
 
 
-@stage("terrain.piece")
-def _terrain_piece(m: Machine, d: Mapping[str, Any], choice: str) -> None:
-    placer, remaining, passed, n = d["placer"], list(d["remaining"]), list(d["passed"]), d["n"]
+@stage("terrain.piece", TerrainFrame)
+def _terrain_piece(m: Machine, d: TerrainFrame, choice: str) -> None:
+    if d.placer is None:
+        raise RuleError(f"A terrain piece is chosen before its placer is known: {d.to_json()}.")
+    placer, remaining, passed, n = d.placer, list(d.remaining), d.passed, d.n
     if choice == "pass":
         m.emit("terrain_pass", placer)
-        _terrain_next(m, {"remaining": remaining, "passed": [*passed, placer], "n": n}, other_side(placer))
+        _terrain_next(m, TerrainFrame(tuple(remaining), (*passed, placer), n), other_side(placer))
         return
     piece = _kit_piece(m.setup.kit, choice)
     n += 1
@@ -533,32 +659,44 @@ def _terrain_piece(m: Machine, d: Mapping[str, Any], choice: str) -> None:
     remaining.remove(choice)
     if not candidates:
         m.emit("terrain_no_room", placer, piece=piece.id)
-        _terrain_next(m, {"remaining": remaining, "passed": passed, "n": n}, placer)
+        _terrain_next(m, TerrainFrame(tuple(remaining), passed, n), placer)
         return
-    m.ask("terrain_place", {"side": placer, "kit": m.setup.kit, "piece": piece.id, "piece_id": piece_id, "candidates": candidates[:24]},
-          _terrain_placed, placer=placer, remaining=remaining, passed=passed, n=n, piece=piece.id, piece_id=piece_id)
+    m.ask("terrain_place", PlaceAsk(placer, m.setup.kit, piece.id, piece_id, tuple(candidates[:24])),
+          _terrain_placed.at(TerrainFrame(tuple(remaining), passed, n, placer, piece.id, piece_id)))
 
 
-@builder("terrain_place")
-def _terrain_place_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    piece = _kit_piece(a["kit"], a["piece"])
+@dataclass(frozen=True, slots=True)
+class PlaceAsk(Payload):
+    """Where a side places a kit piece (R-TERRAIN): the piece, the id it takes, the spots suggested."""
+
+    side: Side
+    kit: str
+    piece: str
+    piece_id: str
+    candidates: tuple[tuple[float, float], ...]
+
+
+@builder("terrain_place", PlaceAsk)
+def _terrain_place_decision(state: GameState, a: PlaceAsk) -> Decision:
+    piece = _kit_piece(a.kit, a.piece)
     board = state.board
 
     def check(point: tuple[float, float]) -> str | None:
         return _terrain_problems(board, piece, [point])[0]
 
-    return Decision(side=a["side"], kind="terrain_place", prompt=f"Where do you place the {piece.name} (its centre)?",
-                    point=PointSpec(check, tuple(tuple(p) for p in a["candidates"])), info={"piece": piece.id})
+    return Decision(side=a.side, kind="terrain_place", prompt=f"Where do you place the {piece.name} (its centre)?",
+                    point=PointSpec(check, a.candidates), info={"piece": piece.id})
 
 
-@stage("terrain.placed")
-def _terrain_placed(m: Machine, d: Mapping[str, Any], point: tuple[float, float]) -> None:
-    piece = _kit_piece(m.setup.kit, d["piece"])
-    placed = piece.placed_at(point, d["piece_id"])
+@stage("terrain.placed", TerrainFrame)
+def _terrain_placed(m: Machine, d: TerrainFrame, point: tuple[float, float]) -> None:
+    placer, piece_kind, piece_id = d.placing()
+    piece = _kit_piece(m.setup.kit, piece_kind)
+    placed = piece.placed_at(point, piece_id)
     m.state = m.state.replace(terrain=m.state.terrain + (TerrainState(
         id=placed.id, polygon=placed.polygon, height_cm=placed.height_cm, movement=placed.movement),))
-    m.emit("terrain", d["placer"], piece=placed.id, name=piece.name, at=point)
-    _terrain_next(m, {"remaining": d["remaining"], "passed": d["passed"], "n": d["n"]}, other_side(d["placer"]))
+    m.emit("terrain", placer, piece=placed.id, name=piece.name, at=point)
+    _terrain_next(m, TerrainFrame(d.remaining, d.passed, d.n), other_side(placer))
 
 
 def _grid(board: Board, count: int) -> list[tuple[float, float]]:
@@ -626,21 +764,21 @@ def _box_gap(a: tuple[float, float, float, float], b: _Boxes) -> npt.NDArray[np.
 # --- deployment (R-DEPLOY) ---------------------------------------------------------------------
 
 
-@stage("deploy")
-def _deploy(m: Machine, d: Mapping[str, Any], _: object) -> None:
+@stage("deploy", Won)
+def _deploy(m: Machine, d: Won, _: object) -> None:
     """Each model of the first side in contact with its edge, then the other's."""
-    m.ask("who_first", {"side": d["winner"], "what": "deploys", "step": "deploys"}, _deploy_order)
+    m.ask("who_first", WhoFirstAsk(d.winner, "deploys", "deploys"), _deploy_order)
 
 
 @stage("deploy.order")
-def _deploy_order(m: Machine, d: Mapping[str, Any], first: str) -> None:
-    queue = [mm.id for side in (first, other_side(first)) for mm in m.state.models_of(side, active_only=False) if not mm.ambassador]
-    _deploy_next(m, {"queue": queue}, None)
+def _deploy_order(m: Machine, _: object, first: str) -> None:
+    queue = tuple(mm.id for side in (first, other_side(first)) for mm in m.state.models_of(side, active_only=False) if not mm.ambassador)
+    _deploy_next(m, DeployQueue(queue), None)
 
 
-@stage("deploy.next")
-def _deploy_next(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | None) -> None:
-    queue = list(d["queue"])
+@stage("deploy.next", DeployQueue)
+def _deploy_next(m: Machine, d: DeployQueue, point: tuple[float, float] | None) -> None:
+    queue = list(d.queue)
     if point is not None:
         placed = queue.pop(0)
         side = m.state.model(placed).side
@@ -652,12 +790,12 @@ def _deploy_next(m: Machine, d: Mapping[str, Any], point: tuple[float, float] | 
     edge = m.state.side_state(mm.side).edge
     if not _deploy_spots(m.state, mm.id).first(1):  # is there room at all
         raise DataError([Problem("deployment", mm.id, f"There is no room left on the {edge} edge for {mm.name}.")])
-    m.ask("deploy", {"model": mm.id}, _deploy_next, queue=queue)
+    m.ask("deploy", ModelAsk(mm.id), _deploy_next.at(DeployQueue(tuple(queue))))
 
 
-@builder("deploy")
-def _deploy_decision(state: GameState, a: Mapping[str, Any]) -> Decision:
-    mm = state.model(a["model"])
+@builder("deploy", ModelAsk)
+def _deploy_decision(state: GameState, a: ModelAsk) -> Decision:
+    mm = state.model(a.model)
     edge = state.side_state(mm.side).edge
     tolerance = state.ruleset.contact_tolerance_cm
     # the models still waiting to deploy, this one too, are not on the board (R-DEPLOY)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Mapping
 
-from ..scene import parse_scene
+from ..scene import Scene, parse_scene
+from .jsondata import JsonObject
 
 __all__ = ["SetupOptions"]
 
@@ -21,16 +22,17 @@ class SetupOptions:
     PRJ-95).
     """
 
-    scene: Any = None
+    scene: Scene | None = None
     kit: str = "arrakeen"
     missions: bool = True
 
-    def to_dict(self) -> dict[str, Any]:
-        scene = self.scene.model_dump(mode="json") if self.scene is not None else None
+    def to_dict(self) -> JsonObject:
+        """The options as JSON-able data (the scene in full, so a saved game needs no scene file)."""
+        scene: JsonObject | None = self.scene.model_dump(mode="json") if self.scene is not None else None
         return {"scene": scene, "kit": self.kit, "missions": self.missions}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], *, source: str = "saved game") -> "SetupOptions":
+    def from_dict(cls, data: Mapping[str, object], *, source: str = "saved game") -> "SetupOptions":
         """The options from :meth:`to_dict`; a saved scene goes through every scene check again
         (a damaged or edited table is a located error, never a crash in the geometry)."""
         scene = parse_scene(json.dumps(data["scene"], allow_nan=True), f"{source}: scene") if data.get("scene") is not None else None

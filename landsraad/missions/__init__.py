@@ -56,7 +56,8 @@ from .cards import (
                     placement_problems,
                     restriction_problem,
 )
-from .evaluators import PROTECTION_WOUNDED, EvaluationContext, evaluate, evaluate_picks, protection_wounded
+from .context import EvaluationContext, MissionRef
+from .evaluators import PROTECTION_WOUNDED, evaluate, evaluate_picks, protection_wounded
 from .registry import EVALUATORS, Evaluator, EvaluatorRegistry, evaluator
 from .scoring import ScoreLine, ScoreSheet, compare, format_score_sheet, pick_problems, score, validate_picks
 from .view import (
@@ -138,6 +139,7 @@ __all__ = [
     "PROTECTION_WOUNDED",
     "protection_wounded",
     "EvaluationContext",
+    "MissionRef",
     "Evaluator",
     "EvaluatorRegistry",
     "EVALUATORS",

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from ..errors import UnknownNameError
 from ..ruleset import DEFAULT, Ruleset
 from .cards import MissionCard
+from .context import EvaluationContext
 from .registry import EVALUATORS, evaluator
 from .scoring import validate_picks
 from .view import (
@@ -50,48 +50,6 @@ def protection_wounded(ruleset: Ruleset = DEFAULT) -> str:
     if value not in PROTECTION_WOUNDED:
         raise UnknownNameError("protection_wounded choice", str(value), PROTECTION_WOUNDED, source="ruleset")
     return value
-
-
-@dataclass(frozen=True)
-class EvaluationContext:
-    """What an evaluator gets: the game view, the side being judged, the card, the condition's
-    parameters and the ruleset."""
-
-    view: MissionView
-    side: str
-    card: MissionCard
-    parameters: Mapping[str, Any]
-    ruleset: Ruleset = DEFAULT
-
-    @property
-    def opponent(self) -> str:
-        """The other side."""
-        others = [s for s in self.view.sides() if s != self.side]
-        if len(others) != 1:
-            raise UnknownNameError("side", self.side, self.view.sides(), source="mission view")
-        return others[0]
-
-    @property
-    def table(self) -> tuple[float, float]:
-        width, depth = self.view.table_size()
-        return (width, depth)
-
-    @property
-    def tolerance(self) -> float:
-        """The contact tolerance (RUL-07)."""
-        return self.ruleset.contact_tolerance_cm
-
-    def mine(self) -> list[ModelView]:
-        """The judged side's models."""
-        return list(self.view.models(self.side))
-
-    def theirs(self) -> list[ModelView]:
-        """The opponent's models."""
-        return list(self.view.models(self.opponent))
-
-    def own_markers(self) -> list[MarkerView]:
-        """The markers of this mission that belong to the judged side."""
-        return [m for m in self.view.markers() if m.side == self.side and m.mission == self.card.id]
 
 
 def evaluate(card: MissionCard, view: MissionView, side: str, *, ruleset: Ruleset = DEFAULT) -> Outcome:

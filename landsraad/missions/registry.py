@@ -4,17 +4,15 @@ card loads (R-MISSIONS); the evaluators themselves are in :mod:`landsraad.missio
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterator, Mapping
+from typing import Callable, Iterator, Mapping
 
 from ..errors import UnknownNameError
-
-if TYPE_CHECKING:  # the context is built by the evaluators' module, which registers here
-    from .evaluators import EvaluationContext
+from .context import EvaluationContext
 
 __all__ = ["EvaluatorFunction", "Evaluator", "EvaluatorRegistry", "EVALUATORS", "evaluator"]
 
 
-EvaluatorFunction = Callable[["EvaluationContext"], bool]
+EvaluatorFunction = Callable[[EvaluationContext], bool]
 """An evaluator: a predicate of the game at its end, given the judged side and card."""
 
 

@@ -33,7 +33,9 @@ class SheetIndex:
     names: dict[str, dict[str, str]]
 
 
-_INDEX: dict[int, SheetIndex] = {}
+_INDEX: dict[str, SheetIndex] = {}
+"""Sheet indexes by the sheet's content (its JSON form): an index is a function of the content
+alone, so equal sheets share one and a changed copy (``model_copy(update=...)``) gets its own."""
 
 
 def faction_hash(faction: Faction) -> str:
@@ -49,9 +51,9 @@ def faction_hash(faction: Faction) -> str:
 
 
 def _index(faction: Faction) -> SheetIndex:
-    # Keyed by identity and holding the sheet, so an id is never reused while cached.
-    entry = _INDEX.get(id(faction))
-    if entry is not None and entry.faction is faction:
+    key = faction.model_dump_json()
+    entry = _INDEX.get(key)
+    if entry is not None:
         return entry
     if len(_INDEX) >= 64:
         _INDEX.clear()
@@ -80,7 +82,7 @@ def _index(faction: Faction) -> SheetIndex:
         rare={e.id: e for e in faction.rare_equipment},
         names=names,
     )
-    _INDEX[id(faction)] = entry
+    _INDEX[key] = entry
     return entry
 
 

@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 import landsraad.engine.stages as stages_module
-from landsraad.engine.flow import STAGES, Frame, Payload, Pending, Stage
+from landsraad.engine.flow import STAGES, Frame, Machine, Payload, Pending, Stage
 from landsraad.engine.game import new_game
+from landsraad.engine.setup import StepFrame
 from landsraad.engine.shooting import ShotFrame
 from landsraad.errors import RuleError
 from landsraad.players import RandomPlayer
@@ -41,10 +42,20 @@ def test_the_flow_names_its_continuations_by_reference_not_by_string():
 
 
 def test_a_frame_saves_as_its_stage_name_and_data_and_loads_back():
-    frame = Frame(STAGES["setup.done"], {"step": "missions"})
+    frame = STAGES["setup.done"].at(StepFrame("missions"))
     saved = frame.to_list()
     assert saved == ["setup.done", {"step": "missions"}]
     assert Frame.from_list(json.loads(json.dumps(saved))) == frame
+
+
+def test_a_typed_stage_continued_with_keyword_data_or_called_with_a_mapping_gets_its_payload():
+    m = Machine()
+    m.stack = ()
+    m.push(STAGES["setup.done"], step="terrain")
+    m.call(STAGES["bid"], {"step": "missions"})
+    assert [f.data for f in m.stack] == [StepFrame("terrain"), StepFrame("missions")]
+    with pytest.raises(RuleError, match="incomplete"):
+        m.push(STAGES["setup.done"])
 
 
 def test_a_typed_frame_keeps_the_saved_form_of_the_mapping_it_replaces():

@@ -1,6 +1,7 @@
 """Tests of landsraad.engine.melee: the clash in play, pushes, steps away and disengaging
 (R-MELEE, R-MELEE-OPTIONS, R-DISENGAGE, PRJ-17, PRJ-99)."""
 
+import json
 import math
 
 import numpy as np
@@ -8,11 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from landsraad.engine import melee
+from landsraad.engine import Game, melee
+from landsraad.engine.flow import Frame, Payload
+from landsraad.engine.game import new_game
 from landsraad.engine.melee import disengage_spots
 from landsraad.engine.spatial import beyond_allowance, contact_enemies, plan_move
 from landsraad.engine.state import TerrainState
-from landsraad.errors import DecisionError
+from landsraad.errors import DecisionError, RuleError
+from landsraad.players import RandomPlayer
 from landsraad.ruleset import Ruleset
 
 from .helpers import ScriptedPlayer, model, run_activations, state_in_play
@@ -150,3 +154,66 @@ def test_disengage_spots_same_with_and_without_the_bound(gap, length, side, marg
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(melee, "beyond_allowance", _all_searched)
         assert disengage_spots(state, a.id, margin, exact=exact) == fast
+
+
+# --- the frames: typed payloads, the JSON form saved games hold ------------------------------------
+
+
+def test_melee_frames_saved_as_plain_mappings_load_as_typed_payloads():
+    """A clash's frame in the form saved before the payloads were typed (``null`` for no weapon or poison)."""
+    old = {"model": "red-1", "held": 1, "enemy": "blue-2", "a_weapon": None, "d_weapon": "crysknife", "a_poison": None,
+           "d_poison": "deadly", "a_dice": [3, 7, 2], "d_dice": [5, 1, 9], "stances": {"attacker": "attack"}, "role": "defender"}
+    frame = Frame.from_list(["melee.stance", old])
+    assert isinstance(frame.data, melee.MeleeFrame)
+    assert frame.data.a_dice == (3, 7, 2) and frame.data.d_weapon == "crysknife" and frame.data.a_weapon is None
+    assert frame.data.stances == {"attacker": "attack"} and frame.data.role == "defender"
+    saved = frame.to_list()
+    assert saved == ["melee.stance", {k: v for k, v in old.items() if v is not None}]
+    assert Frame.from_list(saved).data == frame.data
+
+
+@pytest.mark.parametrize("name, data, kind", [
+    ("disengage.lowered", {"model": "red-1", "held": 0, "flee": True, "opponent": "blue-1", "m_weapon": None, "o_weapon": "knife",
+                           "m_dice": [4, 6], "o_dice": [2, 8]}, melee.DisengageFrame),
+    ("melee.step_away", {"queue": ["blue-1"], "asked": True}, melee.StepAwayFrame),
+    ("melee.pushed", {"pusher": "red-1", "victim": "blue-1"}, melee.PushFrame),
+    ("disengage.moved", {"model": "red-1", "allowance": 3.0}, melee.DisengageMove),
+    ("weapon", {"model": "red-1", "use": "melee"}, melee.WeaponAsk),
+    ("poison", {"model": "red-1", "weapon": None}, melee.PoisonAsk),
+])
+def test_every_melee_and_disengage_family_loads_and_saves_its_json_form(name, data, kind):
+    frame = Frame.from_list([name, data])
+    assert type(frame.data) is kind
+    assert Frame.from_list(frame.to_list()).data == frame.data
+    # what the JSON form leaves out is only what is None
+    assert {k: v for k, v in data.items() if v is not None or k not in kind.OMITTED_WHEN_NONE} == frame.to_list()[1]
+
+
+def test_a_melee_frame_with_a_key_no_version_wrote_is_refused():
+    with pytest.raises(RuleError, match="unknown key"):
+        Frame.from_list(["melee.lower", {"model": "red-1", "held": 0, "enemy": "blue-1", "tactics": "feint"}])
+
+
+def test_a_stance_answered_unasked_is_an_engine_error_not_a_key_error():
+    frame = melee.MeleeFrame("red-1", 0, "blue-1", a_dice=(1, 2, 3), d_dice=(4, 5, 6), stances={})
+    with pytest.raises(RuleError, match="without being asked"):
+        melee._melee_stance(None, frame, "attack")  # refused before the machine is used
+
+
+def test_games_snapshot_and_restore_with_clash_and_disengage_frames_on_the_stack():
+    """Mid-clash and mid-disengage snapshots restore to the same snapshot, and play on to the same events."""
+    seen: set[str] = set()
+    for seed in (3, 7):  # seed 7: a decision comes while a disengage is under way
+        game = new_game("corrino", "fremen", seed=seed)
+        players = {"red": RandomPlayer(seed), "blue": RandomPlayer(seed + 1)}
+        while not game.over:
+            families = {f.stage.name.split(".")[0] for f in game.stack} & {"melee", "disengage"}
+            if families:
+                assert all(isinstance(f.data, Payload) for f in game.stack if f.stage.name.split(".")[0] in families)
+                snap = game.snapshot()
+                restored = Game.restore(json.loads(json.dumps(snap)))
+                assert restored.snapshot() == snap
+                seen |= families
+            d = game.decision
+            game.answer(players[d.side].decide(d, game.view(d.side)))
+    assert seen == {"melee", "disengage"}

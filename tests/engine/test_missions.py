@@ -1,11 +1,17 @@
 """Tests of landsraad.engine.missions: the engine's MissionView, mission actions and markers in play (R-MISSIONS)."""
 
+import json
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from landsraad.engine import missions
+from landsraad.engine.flow import Frame
 from landsraad.engine.game import Game, new_game
 from landsraad.engine.missions import EngineMissionView, _card_spots, available_mission_actions
 from landsraad.engine.state import KillRecord, MarkerState, ModelState, SideState
+from landsraad.errors import RuleError
 from landsraad.missions import MissionView, evaluate, load_mission, load_missions, placement_problems
 from landsraad.model import Poison, Profile
 from landsraad.players import RandomPlayer
@@ -153,3 +159,31 @@ def test_protection_hurt_ambassador_scores_nothing_prj_75():
         assert _protection_result(hurt, DEFAULT.model_copy(update={"protection_wounded": "failure"})).vp["red"] == -5
     assert _protection_result({}).vp == {"red": 4, "blue": 4}  # unhurt: a success
     assert _protection_result({"wound": "fatal", "removed": True}).vp["red"] == -5  # retiré du jeu: a failure
+
+
+# --- the frames: typed payloads, the JSON form saved games hold ------------------------------------
+
+
+@pytest.mark.parametrize("name, data, kind", [
+    ("missions", {"winner": "red"}, missions.MissionsWon),
+    ("missions.picked", {"order": ["blue", "red"], "index": 1}, missions.PickFrame),
+    ("missions.treachery", {"sides": ["red"]}, missions.TreacheryFrame),
+    ("missions.place", {"placements": [["red", "protection", "ambassador", 1], ["blue", "sabotage", "target", 2]]}, missions.PlaceFrame),
+    ("missions.placed", {"placements": [], "owner": "blue", "mission": "sabotage", "spec": "target", "n": 1, "placer": "red"},
+     missions.PlaceFrame),
+    ("mission_action", {"model": "red-1", "mission": "sabotage", "action": "destroy", "marker": "blue-sabotage-target-1", "target": None},
+     missions.MissionActionFrame),
+    ("mission_action.tested", {"model": "red-1", "mission": "rescue", "action": "capture", "marker": None, "target": "blue-2"},
+     missions.MissionActionFrame),
+])
+def test_every_missions_family_loads_the_form_saved_before_it_was_typed_and_saves_it_again(name, data, kind):
+    """R-MISSION-PICK, R-MISSIONS: a snapshot's mission frames of the current format still load, and save as they were."""
+    frame = Frame.from_list([name, json.loads(json.dumps(data))])
+    assert type(frame.data) is kind
+    assert frame.to_list() == [name, data]
+    assert Frame.from_list(frame.to_list()) == frame
+
+
+def test_a_marker_placed_unasked_is_an_engine_error():
+    with pytest.raises(RuleError, match="without being asked"):
+        missions.PlaceFrame(()).asked()

@@ -1,11 +1,15 @@
 """Set-up (R-SETUP-BID, R-TERRAIN, R-MISSION-PICK, R-DEPLOY, R-FIRST) and the faction rules that touch it."""
 
+import json
+
 import pytest
 import shapely
 from hypothesis import given
 from hypothesis import strategies as st
 
 from landsraad.content import data_dir
+from landsraad.engine import setup
+from landsraad.engine.flow import Frame
 from landsraad.engine.game import new_game
 from landsraad.engine.setup import (
     _SUGGESTED_SPOTS,
@@ -21,6 +25,7 @@ from landsraad.engine.setup import (
     stack_at_mission_pick,
 )
 from landsraad.engine.setup_options import SetupOptions
+from landsraad.errors import RuleError
 from landsraad.geometry.board import Base, Board, TerrainPiece
 from landsraad.kits import load_kit
 from landsraad.players import RandomPlayer
@@ -299,7 +304,7 @@ def test_the_stack_at_each_mission_pick_is_the_engines_r_mission_pick(seed):
         d = game.decision
         if d.kind == "pick_missions":
             frames = {f.stage.name: f.data for f in game.stack}
-            order = frames["missions.picked"]["order"]
+            order = frames["missions.picked"].order
             assert order[picks] == d.side
             assert game.stack == stack_at_mission_pick(order=order, index=picks)
             picks += 1
@@ -368,3 +373,39 @@ def test_a_game_without_missions_has_no_missions_bid_r_setup_bid_prj_95():
     kinds = [e.kind for e in game.log]
     assert kinds.index("terrain") < [i for i, e in enumerate(game.log) if e.kind == "bid"][1] < kinds.index("deploy")
     assert not game.state.markers and game.state.phase == "play"
+
+
+# --- the frames: typed payloads, the JSON form saved games hold ------------------------------------
+
+
+@pytest.mark.parametrize("name, data, kind", [
+    ("bid", {"step": "terrain"}, setup.StepFrame),
+    ("bid.red", {"step": "terrain"}, setup.BidFrame),
+    ("bid.revealed", {"step": "missions", "red": 3}, setup.BidFrame),
+    ("bid.tie_red", {"step": "deployment", "bids": {"red": 2, "blue": 2}, "rolls": []}, setup.BidFrame),
+    ("bid.tie_blue", {"step": "first", "bids": {"red": 0, "blue": 0}, "rolls": [[4, 4]], "red_die": 7}, setup.BidFrame),
+    ("setup.won", {"step": "terrain"}, setup.StepFrame),
+    ("setup.done", {"step": "deployment"}, setup.StepFrame),
+    ("setup.bid_won", {"step": "missions", "winners": {"terrain": "red"}}, setup.LegacyBids),
+    ("setup.first_chosen", {"winner": "blue"}, setup.Won),
+    ("terrain", {"winner": "red"}, setup.Won),
+    ("terrain.next", {"remaining": ["rock", "dune"], "passed": [], "n": 0}, setup.TerrainFrame),
+    ("terrain.piece", {"placer": "red", "remaining": ["rock"], "passed": ["blue"], "n": 1}, setup.TerrainFrame),
+    ("terrain.placed", {"placer": "red", "remaining": [], "passed": [], "n": 2, "piece": "rock", "piece_id": "rock-2"}, setup.TerrainFrame),
+    ("deploy", {"winner": "blue"}, setup.Won),
+    ("deploy.next", {"queue": ["red-1", "blue-1"]}, setup.DeployQueue),
+])
+def test_every_setup_family_loads_the_form_saved_before_it_was_typed_and_saves_it_again(name, data, kind):
+    """R-SETUP-BID, R-TERRAIN, R-DEPLOY: a snapshot's set-up frames of the current format still load, and save as they were."""
+    frame = Frame.from_list([name, json.loads(json.dumps(data))])
+    assert type(frame.data) is kind
+    assert frame.to_list() == [name, data]
+    assert Frame.from_list(frame.to_list()) == frame
+
+
+def test_a_tied_bid_saved_mid_roll_off_plays_on_to_the_same_bid_event():
+    """R-SETUP-BID: the roll-offs so far come back from the frame as the bid event records them."""
+    frame = Frame.from_list(["bid.tie_blue", {"step": "terrain", "bids": {"red": 1, "blue": 1}, "rolls": [[5, 5]], "red_die": 8}])
+    assert frame.data.tie() == ({"red": 1, "blue": 1}, ((5, 5),))
+    with pytest.raises(RuleError, match="before its bids are known"):
+        setup.BidFrame("terrain").tie()

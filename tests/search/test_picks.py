@@ -36,7 +36,7 @@ def _at_pick(seed: int, nth: int) -> Game:
 def _truth(game: Game) -> str:
     """Who picks first, read from the real game's stack (the test's oracle)."""
     frames = {f.stage.name: f.data for f in game.stack}
-    return frames["missions.picked"]["order"][0]
+    return frames["missions.picked"].order[0]
 
 
 @pytest.mark.parametrize("nth", [1, 2])
