@@ -46,6 +46,7 @@ from tqdm import tqdm
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from landsraad.balance.stats import sprt_llr  # noqa: E402  (one SPRT: the balance lab's, issue 45)
 from landsraad.engine import new_game, play  # noqa: E402
 from landsraad.fileio import atomic_write_text  # noqa: E402
 from landsraad.players import make_player, parse_player  # noqa: E402
@@ -74,30 +75,6 @@ def score_of(game: dict[str, Any], player: str) -> float:
     if game["winner"] == "draw":
         return 0.5
     return 1.0 if game[f"{game['winner']}_player"] == player else 0.0
-
-
-def sprt_llr(pair_scores: Sequence[float], elo0: float, elo1: float) -> float:
-    """The generalised SPRT's log-likelihood ratio of H1 (``elo1``) against H0 (``elo0``) from game-pair scores.
-
-    Each score is a pair's total (0 to 2) over its two games, two virtual pairs (0.5 and 1.5) added. The normal approximation: with the
-    pairs' mean score per game ``m`` and its variance per pair ``v``, LLR = N (s1 - s0) (2 m - s0 - s1) / (2 v)
-    in per-game score units, where ``s`` is the expected score of an Elo difference.
-
-    Examples
-    --------
-    >>> sprt_llr([2.0, 1.5, 2.0, 1.0, 2.0, 1.5], 0, 100) > 0 > sprt_llr([0.0, 1.0, 0.5, 1.0, 0.0, 1.0], 0, 100)
-    True
-    """
-    if len(pair_scores) < 2:
-        return 0.0
-    # Two virtual pairs, 0.5 and 1.5 (a split each way), regularise the variance: without them a
-    # comparison whose first pairs all score 2 has no variance and stops after two pairs.
-    per_game = [x / 2 for x in (*pair_scores, 0.5, 1.5)]
-    n = len(per_game)
-    mean = statistics.fmean(per_game)
-    var = statistics.pvariance(per_game)
-    s0, s1 = (1 / (1 + 10 ** (-e / 400)) for e in (elo0, elo1))
-    return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
 
 
 def bradley_terry(names: Sequence[str], games: Sequence[dict[str, Any]], iterations: int = 2000) -> dict[str, float]:
