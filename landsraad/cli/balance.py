@@ -82,8 +82,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
         def advance(games: int) -> None:
             bar.update(games)
 
-        def skip(games: int) -> None:
-            bar.total -= games
+        def skip(games: int) -> None:  # a decided pairing: its remaining games leave the bar's total
+            bar.total = (bar.total or 0) - games
             bar.refresh()
 
         if args.sprt is None:
