@@ -6,7 +6,7 @@ action, where to move, ...), where it compares the heuristic's answer with a few
 answers by determinised Monte Carlo (:mod:`landsraad.search.core`) and plays the best one when
 it beats the heuristic's by a margin. Its mission picks are the heuristic's ranking less the
 picks that a model learned from played games (:mod:`landsraad.search.mission_odds`) expects to
-score little, and at ``easy`` and ``hard`` that ranking is compared with its neighbours by whole games played out
+score little, and at ``easy``, ``normal`` and ``hard`` that ranking is compared with its neighbours by whole games played out
 (:mod:`landsraad.search.picks`). A :class:`Level` may also compare set-up
 plans (bids and who goes first, :mod:`landsraad.search.setup_search`); none of the three does,
 since at ``easy``'s budget it did harm (docs/search.md). It sees only what
@@ -17,7 +17,7 @@ Examples
 >>> from landsraad.engine import new_game
 >>> from landsraad.ai import HeuristicPlayer
 >>> game = new_game("corrino", "fremen", seed=5)
->>> players = {"red": SearchPlayer(1, "normal"), "blue": HeuristicPlayer(2)}
+>>> players = {"red": SearchPlayer(1, "normal:1s"), "blue": HeuristicPlayer(2)}
 >>> while game.decision.kind != "activate":
 ...     d = game.decision
 ...     game.answer(players[d.side].decide(d, game.view(d.side)))
