@@ -64,10 +64,12 @@ def play_game(task: tuple[str, str, str, str, int]) -> dict[str, Any]:
     c0, w0 = time.process_time(), time.perf_counter()
     game = play(new_game(red, blue, seed=seed), players)
     r = game.result
-    searched = [s.cpu_s for p in players.values() if isinstance(p, SearchPlayer) for s in p.stats if s.kind == "activate"]
+    # per seat: with a search on both sides each side's times are its own
+    searched = {side: [round(s.cpu_s, 3) for s in p.stats if s.kind == "activate"] if isinstance(p, SearchPlayer) else []
+                for side, p in players.items()}
     return {"red_player": red_kind, "blue_player": blue_kind, "red": red, "blue": blue, "seed": seed, "winner": r.winner,
             "vp": dict(r.vp), "cpu_s": round(time.process_time() - c0, 2), "wall_s": round(time.perf_counter() - w0, 2),
-            "decision_cpu_s": [round(x, 3) for x in searched]}
+            "decision_cpu_s": searched}
 
 
 def score_of(game: dict[str, Any], player: str) -> float:
@@ -202,7 +204,7 @@ def rate(settings: dict[str, Any], rungs: Sequence[tuple[str, str]], pairs: dict
     red = [score_of(g, g["red_player"]) for g in games]
     red_score = statistics.fmean(red) if red else 0.0
     decision_times = {n: sorted(t for g in games for side in ("red", "blue") if g[f"{side}_player"] == n
-                                for t in (g["decision_cpu_s"] if parse_player(n)[0] == "search" else [])) for n in players}
+                                for t in g["decision_cpu_s"][side]) for n in players}
     return {
         **{k: v for k, v in settings.items() if k not in ("started", "load_before", "jobs")},
         "elo": elo, "elo_interval95": {n: [round(float(np.percentile(b, 2.5)), 1), round(float(np.percentile(b, 97.5)), 1)]
