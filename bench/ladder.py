@@ -46,6 +46,7 @@ from tqdm import tqdm
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from landsraad.balance.stats import sprt_llr  # noqa: E402  (one SPRT: the balance lab's, issue 45)
 from landsraad.engine import new_game, play  # noqa: E402
 from landsraad.fileio import atomic_write_text  # noqa: E402
 from landsraad.players import make_player, parse_player  # noqa: E402
@@ -63,10 +64,12 @@ def play_game(task: tuple[str, str, str, str, int]) -> dict[str, Any]:
     c0, w0 = time.process_time(), time.perf_counter()
     game = play(new_game(red, blue, seed=seed), players)
     r = game.result
-    searched = [s.cpu_s for p in players.values() if isinstance(p, SearchPlayer) for s in p.stats if s.kind == "activate"]
+    # per seat: with a search on both sides each side's times are its own
+    searched = {side: [round(s.cpu_s, 3) for s in p.stats if s.kind == "activate"] if isinstance(p, SearchPlayer) else []
+                for side, p in players.items()}
     return {"red_player": red_kind, "blue_player": blue_kind, "red": red, "blue": blue, "seed": seed, "winner": r.winner,
             "vp": dict(r.vp), "cpu_s": round(time.process_time() - c0, 2), "wall_s": round(time.perf_counter() - w0, 2),
-            "decision_cpu_s": [round(x, 3) for x in searched]}
+            "decision_cpu_s": searched}
 
 
 def score_of(game: dict[str, Any], player: str) -> float:
@@ -74,30 +77,6 @@ def score_of(game: dict[str, Any], player: str) -> float:
     if game["winner"] == "draw":
         return 0.5
     return 1.0 if game[f"{game['winner']}_player"] == player else 0.0
-
-
-def sprt_llr(pair_scores: Sequence[float], elo0: float, elo1: float) -> float:
-    """The generalised SPRT's log-likelihood ratio of H1 (``elo1``) against H0 (``elo0``) from game-pair scores.
-
-    Each score is a pair's total (0 to 2) over its two games, two virtual pairs (0.5 and 1.5) added. The normal approximation: with the
-    pairs' mean score per game ``m`` and its variance per pair ``v``, LLR = N (s1 - s0) (2 m - s0 - s1) / (2 v)
-    in per-game score units, where ``s`` is the expected score of an Elo difference.
-
-    Examples
-    --------
-    >>> sprt_llr([2.0, 1.5, 2.0, 1.0, 2.0, 1.5], 0, 100) > 0 > sprt_llr([0.0, 1.0, 0.5, 1.0, 0.0, 1.0], 0, 100)
-    True
-    """
-    if len(pair_scores) < 2:
-        return 0.0
-    # Two virtual pairs, 0.5 and 1.5 (a split each way), regularise the variance: without them a
-    # comparison whose first pairs all score 2 has no variance and stops after two pairs.
-    per_game = [x / 2 for x in (*pair_scores, 0.5, 1.5)]
-    n = len(per_game)
-    mean = statistics.fmean(per_game)
-    var = statistics.pvariance(per_game)
-    s0, s1 = (1 / (1 + 10 ** (-e / 400)) for e in (elo0, elo1))
-    return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
 
 
 def bradley_terry(names: Sequence[str], games: Sequence[dict[str, Any]], iterations: int = 2000) -> dict[str, float]:
@@ -225,7 +204,7 @@ def rate(settings: dict[str, Any], rungs: Sequence[tuple[str, str]], pairs: dict
     red = [score_of(g, g["red_player"]) for g in games]
     red_score = statistics.fmean(red) if red else 0.0
     decision_times = {n: sorted(t for g in games for side in ("red", "blue") if g[f"{side}_player"] == n
-                                for t in (g["decision_cpu_s"] if parse_player(n)[0] == "search" else [])) for n in players}
+                                for t in g["decision_cpu_s"][side]) for n in players}
     return {
         **{k: v for k, v in settings.items() if k not in ("started", "load_before", "jobs")},
         "elo": elo, "elo_interval95": {n: [round(float(np.percentile(b, 2.5)), 1), round(float(np.percentile(b, 97.5)), 1)]

@@ -6,8 +6,9 @@
 """
 
 from .report import heatmap_svg, table_csv, write_outputs
-from .runner import Contestant, GameTask, RunInfo, contestant, game_seed, make_tasks, play_task, run_games
-from .stats import summarise, wilson
+from .runner import Contestant, GameTask, RunInfo, contestant, game_seed, make_tasks, pair_scores, play_task, run_games, run_sequential
+from .stats import pairing_verdict, sprt_llr, summarise, wilson
 
 __all__ = ["heatmap_svg", "table_csv", "write_outputs", "Contestant", "GameTask", "RunInfo", "contestant", "game_seed",
-           "make_tasks", "play_task", "run_games", "summarise", "wilson"]
+           "make_tasks", "pair_scores", "play_task", "run_games", "run_sequential", "summarise", "wilson", "pairing_verdict",
+           "sprt_llr"]

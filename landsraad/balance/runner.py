@@ -21,17 +21,19 @@ from pydantic import ValidationError
 from ..content import content_hash, data_dir, faction_ids, load_faction
 from ..engine import Game, new_game, play
 from ..engine.record import MAX_RECORD_BYTES, GameRecord, record_game, replay_record
-from ..errors import DataError, LandsraadError, UsageError
+from ..errors import DataError, LandsraadError, UnknownNameError, UsageError
 from ..fileio import atomic_write_text, path_kind, read_bounded
 from ..houses import auto_list
 from ..missions import ScoreSheet
 from ..model import Faction
-from ..players import PLAYER_KINDS, make_player
+from ..players import make_player, parse_player
 from ..ruleset import DEFAULT, Ruleset
 from ..warband import WarbandList, list_hash, load_list, validate
 from ..workers import end_descendants_with_me, end_with_parent
+from .stats import pairing_verdict
 
-__all__ = ["Contestant", "GameTask", "game_seed", "contestant", "make_tasks", "play_task", "run_games", "RunInfo"]
+__all__ = ["Contestant", "GameTask", "game_seed", "contestant", "make_tasks", "play_task", "run_games", "run_sequential",
+           "pair_scores", "RunInfo"]
 
 
 @dataclass(frozen=True)
@@ -107,8 +109,10 @@ class GameTask:
 
 def make_tasks(contestants: Sequence[Contestant], games: int, run_seed: int, players: str) -> list[GameTask]:
     """Every ordered pairing of different factions (so both sides), ``games`` each, sorted."""
-    if players not in PLAYER_KINDS:
-        raise UsageError(f"--players: unknown player kind {players!r}; known: {', '.join(PLAYER_KINDS)}.")
+    try:
+        parse_player(players)  # any spec make_player takes: search:easy, search:easy:200ms, heuristic:aggressive, ...
+    except UnknownNameError as e:
+        raise UsageError(f"--players: {e.problems[0].message}") from None
     custom = tuple(c.sheet.model_dump(mode="json") for c in contestants if c.custom)
     tasks = []
     by_id = sorted(contestants, key=lambda c: c.id)
@@ -308,3 +312,89 @@ def run_games(tasks: Sequence[GameTask], *, workers: int = 1, ray_address: str |
     info.seconds = time.perf_counter() - start
     results.sort(key=lambda r: (r["red"], r["blue"], r["index"]))
     return results, info
+
+
+def pair_scores(results: Sequence[dict[str, Any]], first: str, second: str) -> list[float]:
+    """``first``'s score over each game pair of the pairing in ``results``, in index order.
+
+    A game pair is the two games of one index, ``first`` red against ``second`` blue and the
+    reverse (a win 1, a draw half); an index with only one of its games finished counts no pair.
+
+    Examples
+    --------
+    >>> games = [{"red": "a", "blue": "b", "index": 0, "winner": "red"}, {"red": "b", "blue": "a", "index": 0, "winner": "draw"},
+    ...          {"red": "a", "blue": "b", "index": 1, "winner": "blue"}]
+    >>> pair_scores(games, "a", "b"), pair_scores(games, "b", "a")
+    ([1.5], [0.5])
+    """
+    scored: dict[int, list[float]] = {}
+    for r in results:
+        if {r["red"], r["blue"]} != {first, second}:
+            continue
+        side = "red" if r["red"] == first else "blue"
+        s = 1.0 if r["winner"] == side else 0.5 if r["winner"] == "draw" else 0.0
+        scored.setdefault(int(r["index"]), []).append(s)
+    return [sum(v) for _k, v in sorted(scored.items()) if len(v) == 2]
+
+
+def run_sequential(tasks: Sequence[GameTask], *, elo1: float, alpha: float = 0.05, beta: float = 0.05, workers: int = 1,
+                   ray_address: str | None = None, out: Path | None = None, progress: Callable[[int], None] | None = None,
+                   skipped: Callable[[int], None] | None = None) -> tuple[list[dict[str, Any]], RunInfo, dict[str, Any]]:
+    """Play the tasks by rounds of game pairs, each pairing until a sequential test (SPRT) decides it.
+
+    Round ``i`` plays index ``i`` of every pairing still open, both sides (a game pair: the seat
+    cancels within it); after each round each open pairing is tested
+    (:func:`~.stats.pairing_verdict`: is one faction ``elo1`` Elo stronger, or neither?) and a
+    decided pairing plays no more. The games played depend on the results alone, which depend on
+    the seeds alone, so the run is the same on any number of workers, and a re-run reuses the saved games.
+
+    Parameters
+    ----------
+    tasks
+        From :func:`make_tasks`: the most games a pairing may play.
+    elo1
+        The Elo difference that counts as unbalanced.
+    alpha, beta
+        The tests' error rates.
+    workers, ray_address, out, progress
+        As for :func:`run_games`.
+    skipped
+        Called with the number of games a decided pairing will not play.
+
+    Returns
+    -------
+    tuple of (list of dict, RunInfo, dict)
+        The results sorted by (red, blue, index), how the run went, and per pairing (``"a--b"``,
+        the two ids sorted) its :func:`~.stats.pairing_verdict` with the round it was decided in.
+    """
+    by_pairing: dict[tuple[str, str], dict[int, list[GameTask]]] = {}
+    for t in tasks:
+        pairing = (min(t.red, t.blue), max(t.red, t.blue))
+        by_pairing.setdefault(pairing, {}).setdefault(t.index, []).append(t)
+    open_ = sorted(by_pairing)
+    rounds = max((len(v) for v in by_pairing.values()), default=0)
+    info = RunInfo(engine=f"ray:{ray_address}" if ray_address else "processes", workers=workers)
+    results: list[dict[str, Any]] = []
+    verdicts: dict[str, Any] = {}
+    for i in range(rounds):
+        batch = [t for p in open_ for t in by_pairing[p].get(i, ())]
+        if not batch:
+            break
+        played, round_info = run_games(batch, workers=workers, ray_address=ray_address, out=out, progress=progress)
+        results.extend(played)
+        info.played += round_info.played
+        info.reused += round_info.reused
+        info.seconds += round_info.seconds
+        still = []
+        for first, second in open_:
+            verdict = pairing_verdict(pair_scores(results, first, second), elo1, alpha, beta)
+            verdicts[f"{first}--{second}"] = {**verdict, "first": first, "second": second}
+            if verdict["verdict"] == "undecided":
+                still.append((first, second))
+            elif skipped:
+                skipped(sum(len(v) for k, v in by_pairing[(first, second)].items() if k > i))
+        open_ = still
+        if not open_:
+            break
+    results.sort(key=lambda r: (r["red"], r["blue"], r["index"]))
+    return results, info, dict(sorted(verdicts.items()))

@@ -19,12 +19,15 @@ from typing import Any
 
 from tqdm import tqdm
 
-from ..balance import contestant, make_tasks, run_games, summarise, write_outputs
+from ..balance import contestant, make_tasks, run_games, run_sequential, summarise, write_outputs
 from ..errors import UsageError, quoted
 from ..fileio import check_input_file, check_output_dir
 from ..houses import load_house
-from ..i18n import _, decimal, message
+from ..i18n import N_, _, decimal, message
 from ..players import PLAYER_KINDS
+
+_VERDICT_TEXTS = {"first": N_("{first} is the stronger"), "second": N_("{second} is the stronger"),
+                  "even": N_("even: neither is {elo} Elo stronger"), "undecided": N_("undecided")}
 
 __all__ = ["register", "cmd_balance"]
 
@@ -37,7 +40,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--houses", metavar=_("FILE"), action="append", default=[], help=_("a Minor House file; repeat for more"))
     p.add_argument("--games", type=int, default=10, help=_("games per pairing and side (default 10)"))
     p.add_argument("--seed", type=int, default=0, help=_("the run seed (default 0)"))
-    p.add_argument("--players", default="random", help=_('player kind for both sides: {join_player_kinds} (default random)').format(join_player_kinds=', '.join(PLAYER_KINDS)))
+    p.add_argument("--players", default="random",
+                   help=_("player for both sides: {kinds}, any search level or budget such as search:easy:200ms (default random)")
+                   .format(kinds=", ".join(PLAYER_KINDS)))
+    p.add_argument("--sprt", type=float, metavar="ELO",
+                   help=_("play game pairs (both sides) round by round and stop a pairing once a sequential test decides "
+                          "whether one faction is ELO Elo stronger (or neither); --games is then the most per pairing and side"))
     engine = p.add_mutually_exclusive_group()
     engine.add_argument("--workers", type=int, default=1, help=_("local processes (default 1)"))
     engine.add_argument("--ray", metavar=_("ADDRESS"), help=_("'local' to start a local Ray, or a Ray cluster address"))
@@ -66,12 +74,23 @@ def cmd_balance(args: argparse.Namespace) -> int:
         houses[sheet.id] = sheet
     contestants = [contestant(f, houses) for f in ids]
     tasks = make_tasks(contestants, args.games, args.seed, args.players)
+    if args.sprt is not None and not 0 < args.sprt < 2000:
+        raise UsageError(f"--sprt must be an Elo difference above 0 and below 2000; got {args.sprt:g}.")
     bar = tqdm(total=len(tasks), desc="games", unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
+    verdicts: dict[str, Any] | None = None
     try:
         def advance(games: int) -> None:
             bar.update(games)
 
-        results, info = run_games(tasks, workers=args.workers, ray_address=args.ray, out=out, progress=advance)
+        def skip(games: int) -> None:  # a decided pairing: its remaining games leave the bar's total
+            bar.total = (bar.total or 0) - games
+            bar.refresh()
+
+        if args.sprt is None:
+            results, info = run_games(tasks, workers=args.workers, ray_address=args.ray, out=out, progress=advance)
+        else:
+            results, info, verdicts = run_sequential(tasks, elo1=args.sprt, workers=args.workers, ray_address=args.ray, out=out,
+                                                     progress=advance, skipped=skip)
     except KeyboardInterrupt:
         bar.close()
         print(_("Interrupted; finished games are saved in {folder}/games and a re-run with the same arguments goes on from"
@@ -83,6 +102,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
                               "lists": {c.id: {"source": "example list" if not c.custom else "generated",
                                                "models": [m.type for m in c.warband.models]} for c in contestants},
                               **summary, "run": info.to_dict()}
+    if verdicts is not None:
+        report["sprt"] = {"elo0": 0, "elo1": args.sprt, "alpha": 0.05, "beta": 0.05, "pairings": verdicts}
     text = json.dumps(report, indent=2, sort_keys=True)
     if out is not None:
         written = write_outputs(summary, out, text + "\n")
@@ -100,4 +121,9 @@ def cmd_balance(args: argparse.Namespace) -> int:
     for f, s in summary["factions"].items():
         print(decimal(f"{f:<14} {s['games']:>5} {s['win_rate'] * 100:>8.1f}% {s['ci95'][0] * 100:>6.1f}-{s['ci95'][1] * 100:.1f} % "
                       f"{s['vp']['mean']:>8.2f} {s['vp']['median']:>9}"))
+    for v in (verdicts or {}).values():
+        verdict = _(_VERDICT_TEXTS[v["verdict"]]).format(first=v["first"], second=v["second"], elo=f"{args.sprt:g}")
+        print(_("{first} against {second}: {verdict} ({pairs} game pairs, LLR {up} and {down}, bounds {low} and {high})").format(
+            first=v["first"], second=v["second"], verdict=verdict, pairs=v["pairs"], up=v["llr"][0], down=v["llr"][1],
+            low=v["bounds"][0], high=v["bounds"][1]))
     return 0

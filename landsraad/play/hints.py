@@ -6,22 +6,39 @@ and a ``target`` choice among equally near enemies get a short note such as
 dodge away, RUL-09); a melee declared before the free move that brings it into contact (a
 charge, PRJ-100) says so beside its odds; anything the odds cannot price (a template weapon's aim, a laser's
 explosive mode) gets no note rather than a guess.
+
+``hint --explain`` (issue 45) adds the search's view of the person's decision
+(:func:`search_hint`): the search level of ``landsraad play``'s default opponent, in the person's
+place and from their side's view only, names its top candidates with the expected VP margin and the
+rollouts behind each, as ``--explain`` does for the computer's moves.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Decision, GameState
+from ..engine import Answer, Decision, GameState
 from ..engine.actions import shot_candidates
 from ..engine.bridge import combatant
 from ..engine.spatial import cover_class, edge_distance
 from ..errors import LandsraadError
+from ..i18n import _
 from ..odds import ShotOdds, shot_odds, stance_matrix
+from ..players import DEFAULT_OPPONENT, make_player
 from ..rules.shooting import shot_cover
+from ..search import SearchPlayer
+from ..search.explain import explain_search
 from .matrix import fighters
 
-__all__ = ["option_notes", "shot_note", "melee_note", "dodge_words"]
+__all__ = ["option_notes", "shot_note", "melee_note", "dodge_words", "search_hint", "SearchHint", "HINT_PLAYER", "EXPLAIN_WORDS",
+           "not_searched_line"]
+
+HINT_PLAYER = DEFAULT_OPPONENT
+"""The player whose search ``hint --explain`` shows: the default opponent's level, so it answers within a second."""
+
+EXPLAIN_WORDS = ("--explain", "explain", "why", "-e", "--expliquer", "expliquer", "explique", "pourquoi")
+"""What after ``hint`` asks for the search's candidates (English and French)."""
 
 
 def _pct(p: float) -> str:
@@ -123,3 +140,53 @@ def _weapon_being_fired(state: GameState, model_id: str) -> str | None:
     """The shooter's ranged weapon (the one a ``target`` decision is about when it has one)."""
     ranged = [w.id for w in state.model(model_id).weapons if not w.is_melee and w.template is None]
     return ranged[0] if len(ranged) == 1 else None
+
+
+@dataclass(frozen=True)
+class SearchHint:
+    """What the search would answer in the person's place, and why."""
+
+    answer: Answer
+    """The search's answer."""
+    lines: tuple[str, ...]
+    """One line per search it made (candidates, expected VP margin, rollouts); empty when it searched nothing."""
+
+
+def search_hint(decision: Decision, view: GameState, *, seed: int, player: str = HINT_PLAYER) -> SearchHint:
+    """The search's answer to ``decision`` in its side's place, from ``view`` (that side's view), with its explanation.
+
+    Parameters
+    ----------
+    decision
+        The person's decision.
+    view
+        What the person's side sees (:meth:`~landsraad.engine.Game.view`); the search sees nothing more.
+    seed
+        Seeds the search (the same seed, the same candidates and values).
+    player
+        A search player spec (default :data:`HINT_PLAYER`).
+
+    Returns
+    -------
+    SearchHint
+        Its ``lines`` are empty for a decision the level does not search (it searches which model
+        to activate); the answer is then its heuristic's.
+
+    Raises
+    ------
+    LandsraadError
+        When ``player`` is no search player spec.
+    """
+    searcher = make_player(player, seed)
+    if not isinstance(searcher, SearchPlayer):
+        raise LandsraadError(f"The hint's explanation needs a search player; {player!r} is not one.")
+    lines: list[str] = []
+    searcher.explain = lambda stats, state: lines.append(explain_search(stats, state, decision.side))
+    answer = searcher.decide(decision, view)
+    return SearchHint(answer, tuple(lines))
+
+
+def not_searched_line() -> str:
+    """What ``hint --explain`` says at a decision its search does not weigh."""
+    return _("The search weighs which model to activate; this decision it leaves to its heuristic, so there are no "
+             "candidates to show.")

@@ -23,13 +23,14 @@ from ..engine import Answer, Decision, Game, Player
 from ..engine.record import GameRecord, record_game, restore_opening, save_record
 from ..errors import DataError, DecisionError, LandsraadError, Problem
 from ..fileio import atomic_write_text, check_output_path
+from ..i18n import _
 from ..missions import load_missions
 from ..narrate import model_label, model_names, narrate
 from ..players import make_player
 from ..search import SearchPlayer
 from .answers import choice_label, describe_expected, parse_answer, parse_command, row_key
 from .cards import find_mission, mission_card_text, mission_line
-from .hints import option_notes
+from .hints import EXPLAIN_WORDS, HINT_PLAYER, not_searched_line, option_notes, search_hint
 from .maps import play_map
 from .matrix import disengage_note, matrix_title, stance_notes
 from .status import recap, status_report, status_text
@@ -567,6 +568,8 @@ class Session:
             self._mission(arg)
         elif name == "hint":
             self._hint(decision)
+            if arg.strip().lower() in EXPLAIN_WORDS:
+                self._explain_hint(decision)
         elif name == "ask":
             self.remembered.clear()
             self.terminal.say("Weapon questions will be asked again.", "info")
@@ -637,6 +640,16 @@ class Session:
         if not why:
             why = _WHY.get(d.kind, "the heuristic player's choice in your place")
         self.terminal.say(f"Hint: {shown} - {why}.", "info")
+
+    def _explain_hint(self, d: Decision) -> None:
+        """``hint --explain``: the search's candidates in the person's place (issue 45), from their side's view only."""
+        if d.kind == "dice":
+            return
+        found = search_hint(d, self.game.view(d.side), seed=self.seed * 7919 + len(self.game.answers))
+        for line in found.lines:
+            self.terminal.say(_("Search ({player}): {line}").format(player=HINT_PLAYER, line=line), "info")
+        if not found.lines:
+            self.terminal.say(not_searched_line(), "info")
 
     def _map(self, path: str) -> None:
         try:

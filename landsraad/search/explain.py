@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..engine import GameState
+from ..i18n import N_, _, decimal, ngettext
 from ..missions import load_missions
 from ..narrate import model_label
 from .player import SearchStats
@@ -29,17 +30,17 @@ from .player import SearchStats
 __all__ = ["QUESTIONS", "answer_label", "explain_search"]
 
 QUESTIONS: dict[str, str] = {
-    "activate": "which model to activate",
-    "action": "which action",
-    "spice": "whether to take spice",
-    "free_move": "the free move",
-    "move": "where to move",
-    "target": "which target",
-    "weapon": "which weapon",
-    "pick_missions": "its mission picks",
-    "setup": "its set-up plan",
+    "activate": N_("which model to activate"),
+    "action": N_("which action"),
+    "spice": N_("whether to take spice"),
+    "free_move": N_("the free move"),
+    "move": N_("where to move"),
+    "target": N_("which target"),
+    "weapon": N_("which weapon"),
+    "pick_missions": N_("its mission picks"),
+    "setup": N_("its set-up plan"),
 }
-"""The question each searched decision kind answers, in words."""
+"""The question each searched decision kind answers, in words (English; shown through :func:`~landsraad.i18n.gettext`)."""
 
 
 def answer_label(answer: Any, state: GameState | None) -> str:
@@ -52,12 +53,12 @@ def answer_label(answer: Any, state: GameState | None) -> str:
     ('Activation > Sabotage', 'no move', '(12.0, 3.0)')
     """
     if answer is None:
-        return "no move"
+        return _("no move")
     if isinstance(answer, (list, tuple)) and answer and all(isinstance(a, str) for a in answer):
         cards = load_missions()
         return " > ".join(cards[a].name if a in cards else a for a in answer)
     if isinstance(answer, (list, tuple)) and len(answer) == 2 and all(isinstance(a, (int, float)) for a in answer):
-        return f"({float(answer[0]):.1f}, {float(answer[1]):.1f})"
+        return f"({decimal(f'{float(answer[0]):.1f}')}, {decimal(f'{float(answer[1]):.1f}')})"
     if hasattr(answer, "name") and not isinstance(answer, str):  # a set-up plan
         return str(answer.name)
     text = str(answer)
@@ -74,8 +75,10 @@ def _valued(stats: SearchStats, i: int, state: GameState | None) -> str:
     label = answer_label(stats.answers[i], state)
     if margin is None:
         return label
-    mine = "; the heuristic's choice" if i == 0 else ""
-    return f"{label} ({margin:+.1f} VP, {count} rollout{'s' if count != 1 else ''}{mine})"
+    mine = _("; the heuristic's choice") if i == 0 else ""
+    rollouts = ngettext("{n} rollout", "{n} rollouts", count).format(n=count)
+    return _("{label} ({margin} VP, {rollouts}{mine})").format(label=label, margin=decimal(f"{margin:+.1f}"), rollouts=rollouts,
+                                                             mine=mine)
 
 
 def explain_search(stats: SearchStats, state: GameState | None, side: str, *, top: int = 3) -> str:
@@ -100,22 +103,24 @@ def explain_search(stats: SearchStats, state: GameState | None, side: str, *, to
         answer was kept though another scored a little higher, the line says so (the level plays
         another answer only when it is better by :attr:`~landsraad.search.player.Level.margin`).
     """
-    question = QUESTIONS.get(stats.kind, stats.kind.replace("_", " "))
+    question = _(QUESTIONS[stats.kind]) if stats.kind in QUESTIONS else stats.kind.replace("_", " ")
     n = len(stats.answers)
     others = sorted((i for i in range(n) if i != stats.chosen and i < len(stats.margins) and stats.margins[i] is not None),
                     key=lambda i: -(stats.margins[i] or 0.0))
     shown: Sequence[int] = others[: max(0, top - 1)]
     unvalued = [i for i in range(n) if i != stats.chosen and (i >= len(stats.margins) or stats.margins[i] is None)]
-    line = f"{side}, {question}: {_valued(stats, stats.chosen, state)}"
+    line = _("{side}, {question}: {answer}").format(side=_(side), question=question, answer=_valued(stats, stats.chosen, state))
     if shown:
-        line += " against " + ", ".join(_valued(stats, i, state) for i in shown)
-    if len(others) > len(shown):
-        line += f" and {len(others) - len(shown)} other{'s' if len(others) - len(shown) > 1 else ''}"
+        line += _(" against {others}").format(others=", ".join(_valued(stats, i, state) for i in shown))
+    more = len(others) - len(shown)
+    if more > 0:
+        line += ngettext(" and {n} other", " and {n} others", more).format(n=more)
     chosen = stats.margins[stats.chosen] if stats.chosen < len(stats.margins) else None
     if stats.chosen == 0 and chosen is not None and any((stats.margins[i] or chosen) > chosen for i in others):
-        line += "; kept the heuristic's choice, as none was better by the level's margin"
+        line += _("; kept the heuristic's choice, as none was better by the level's margin")
     if unvalued:
-        line += "; " + ", ".join(answer_label(stats.answers[i], state) for i in unvalued) + " not valued"
+        line += _("; {answers} not valued").format(answers=", ".join(answer_label(stats.answers[i], state) for i in unvalued))
     if stats.samples and stats.rooted < stats.samples:
-        line += f" ({stats.samples - stats.rooted} of {stats.samples} samples found no world matching the view)"
+        line += _(" ({missing} of {samples} samples found no world matching the view)").format(
+            missing=stats.samples - stats.rooted, samples=stats.samples)
     return line + "."

@@ -6,7 +6,7 @@ action, where to move, ...), where it compares the heuristic's answer with a few
 answers by determinised Monte Carlo (:mod:`landsraad.search.core`) and plays the best one when
 it beats the heuristic's by a margin. Its mission picks are the heuristic's ranking less the
 picks that a model learned from played games (:mod:`landsraad.search.mission_odds`) expects to
-score little, and at ``easy`` and ``hard`` that ranking is compared with its neighbours by whole games played out
+score little, and at ``easy``, ``normal`` and ``hard`` that ranking is compared with its neighbours by whole games played out
 (:mod:`landsraad.search.picks`). A :class:`Level` may also compare set-up
 plans (bids and who goes first, :mod:`landsraad.search.setup_search`); none of the three does,
 since at ``easy``'s budget it did harm (docs/search.md). It sees only what
@@ -17,7 +17,7 @@ Examples
 >>> from landsraad.engine import new_game
 >>> from landsraad.ai import HeuristicPlayer
 >>> game = new_game("corrino", "fremen", seed=5)
->>> players = {"red": SearchPlayer(1, "normal"), "blue": HeuristicPlayer(2)}
+>>> players = {"red": SearchPlayer(1, "normal:1s"), "blue": HeuristicPlayer(2)}
 >>> while game.decision.kind != "activate":
 ...     d = game.decision
 ...     game.answer(players[d.side].decide(d, game.view(d.side)))
@@ -171,7 +171,8 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", kinds=("activate",), candidates=4, samples=3, depth=2, margin=0.02, pick_candidates=6, pick_samples=6),
-    "normal": Level("normal", kinds=("activate",), candidates=4, samples=8, depth=2, margin=0.02),
+    "normal": Level("normal", kinds=("activate",), candidates=4, samples=8, depth=2, margin=0.02, pick_candidates=6,
+                    pick_samples=6),
     "hard": Level("hard", kinds=PLAY_KINDS, candidates=6, samples=16, depth=3, margin=0.01, workers=max(1, os.cpu_count() or 1),
                   pick_candidates=6, pick_samples=12),
 }
@@ -182,9 +183,11 @@ LEVELS: dict[str, Level] = {
 activations (``PLAY_KINDS``, as ``hard`` does) scored 67.1 % (within the noise: 25 games better,
 16 worse), at a third of the CPU and further from the 2 s a decision.
 
-``normal`` does not search its mission picks: ``easy``'s 36 games played out take about 15 s of
-CPU here, and ``normal`` is to answer within 2 s on one core (issue 12; none of its 7,723
-decisions measured took more); ``easy`` spends them once, at set-up, and ``hard`` over its pool. Every level starts
+``normal`` searches its mission picks as ``easy`` does (six rankings, six whole games each, about
+15 s of CPU once a game, at set-up): without them it scored 62.5 % against ``easy`` over 24 games,
+undecided (issue 45), so each level now searches at least what the one below does, on more samples.
+A level capped by a budget too small for the pick search (``normal:1s``, the default opponent of
+``play``) drops it (:func:`budget_level`). Every level starts
 from the heuristic's ranking less the picks the learned mission odds expect to score under a
 victory point (``picks="pruned"``), which costs no game played out."""
 
@@ -222,7 +225,8 @@ def budget_level(seconds: float, base: str | None = None) -> Level:
     fit, up to :data:`BUDGET_CAP`; from :data:`PICK_SEARCH_MIN_S` it searches its mission picks too,
     as ``easy`` does (six rankings, up to twelve games each). With ``base`` (a name in
     :data:`LEVELS`): that level's counts, cut short when the budget runs out (``normal:1s``:
-    ``normal`` wherever its eight samples fit in a second).
+    ``normal`` wherever its eight samples fit in a second), without its pick search below
+    :data:`PICK_SEARCH_MIN_S`.
 
     Examples
     --------
@@ -232,14 +236,19 @@ def budget_level(seconds: float, base: str | None = None) -> Level:
     >>> budget_level(10).pick_rollouts, budget_level(0.5).name
     (72, '500ms')
     >>> capped = budget_level(1, "normal")
-    >>> capped.name, capped.samples == LEVELS["normal"].samples, capped.budget_s
-    ('normal:1s', True, 1.0)
+    >>> capped.name, capped.samples == LEVELS["normal"].samples, capped.budget_s, capped.pick_rollouts
+    ('normal:1s', True, 1.0, 0)
+    >>> budget_level(10, "normal").pick_rollouts == LEVELS["normal"].pick_rollouts
+    True
     """
     name = f"{seconds:g}s" if seconds >= 1 else f"{seconds * 1000:g}ms"
+    picks = seconds >= PICK_SEARCH_MIN_S
     if base is not None:
         level = LEVELS[base]
-        return dataclasses.replace(level, name=f"{base}:{name}", workers=1, budget_s=float(seconds))
-    picks = seconds >= PICK_SEARCH_MIN_S
+        # a budget that cannot fit the pick search's games drops it rather than judge rankings on one
+        return dataclasses.replace(level, name=f"{base}:{name}", workers=1, budget_s=float(seconds),
+                                   pick_candidates=level.pick_candidates if picks else 0,
+                                   pick_samples=level.pick_samples if picks else 0)
     normal = LEVELS["normal"]
     return Level(name, kinds=normal.kinds, candidates=normal.candidates, samples=BUDGET_CAP, depth=normal.depth,
                  margin=normal.margin, pick_candidates=6 if picks else 0, pick_samples=12 if picks else 0,

@@ -4,7 +4,7 @@ import importlib.util
 
 import pytest
 
-from landsraad.balance import contestant, game_seed, make_tasks, run_games
+from landsraad.balance import contestant, game_seed, make_tasks, pair_scores, pairing_verdict, run_games, run_sequential
 from landsraad.content import parse_document
 from landsraad.errors import UsageError
 from landsraad.houses import house_from_document, starter_house_text
@@ -118,3 +118,47 @@ def test_an_unedited_saved_game_is_replayed_and_reused(tasks, one_worker, tmp_pa
     run_games(tasks, out=tmp_path)
     again, info = run_games(tasks, out=tmp_path)
     assert again == one_worker and info.reused == len(tasks) and info.played == 0
+
+
+# --- sequential runs (issue 45) -----------------------------------------------------------------------------
+
+
+def test_any_player_spec_is_taken_and_a_bad_one_refused():
+    pair = [contestant("fremen", {}), contestant("corrino", {})]
+    assert {t.players for t in make_tasks(pair, 1, 11, "search:easy:200ms")} == {"search:easy:200ms"}
+    with pytest.raises(UsageError, match="--players: Unknown player kind 'search:expert'.*search:easy"):
+        make_tasks(pair, 1, 11, "search:expert")
+
+
+def test_pair_scores_count_whole_pairs_only():
+    games = [{"red": "a", "blue": "b", "index": 1, "winner": "blue"}, {"red": "b", "blue": "a", "index": 1, "winner": "blue"},
+             {"red": "a", "blue": "b", "index": 0, "winner": "draw"}, {"red": "b", "blue": "a", "index": 0, "winner": "red"},
+             {"red": "a", "blue": "c", "index": 0, "winner": "red"}, {"red": "b", "blue": "a", "index": 2, "winner": "blue"}]
+    assert pair_scores(games, "a", "b") == [0.5, 1.0] and pair_scores(games, "b", "a") == [1.5, 1.0]
+
+
+def test_a_sequential_run_stops_each_pairing_once_decided(tmp_path):
+    three = [contestant(f, {}) for f in ("fremen", "corrino", "atreides")]
+    tasks = make_tasks(three, 6, 11, "random")
+    skipped = []
+    # an absurd margin (1,500 Elo) is refuted by the first few pairs whatever happens: each pairing stops early
+    results, info, verdicts = run_sequential(tasks, elo1=1500, out=tmp_path, skipped=skipped.append)
+    assert set(verdicts) == {"atreides--corrino", "atreides--fremen", "corrino--fremen"}
+    for name, v in verdicts.items():
+        first, second = name.split("--")
+        mine = [r for r in results if {r["red"], r["blue"]} == {first, second}]
+        assert v["verdict"] == "even" and v["pairs"] < 6 and len(mine) == 2 * v["pairs"]
+        # each side of a pair played, the scores worked out here from the winners
+        by_index = {}
+        for r in mine:
+            side = "red" if r["red"] == first else "blue"
+            by_index.setdefault(r["index"], []).append(1.0 if r["winner"] == side else 0.5 if r["winner"] == "draw" else 0.0)
+        assert pairing_verdict([sum(s) for _i, s in sorted(by_index.items())], 1500)["llr"] == v["llr"]
+    assert info.played == len(results) == sum(2 * v["pairs"] for v in verdicts.values())
+    assert sum(skipped) == len(tasks) - len(results)
+    # the same run again plays nothing: every game is reused and the verdicts are the same
+    again, info2, verdicts2 = run_sequential(tasks, elo1=1500, out=tmp_path)
+    assert again == results and verdicts2 == verdicts and info2.played == 0 and info2.reused == len(results)
+    # without a test, the first rounds of the full run are the same games
+    full, _info = run_games(tasks, workers=1)
+    assert all(r in full for r in results)

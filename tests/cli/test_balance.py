@@ -95,6 +95,25 @@ def test_bad_usage_is_one_line_and_status_2():
     assert out.returncode == 2 and "unknown faction 'ecaz'" in out.stderr
 
 
+def test_sprt_stops_a_decided_pairing_and_says_so(tmp_path):
+    # issue 45: a 1,500 Elo gap is refuted within a few game pairs whatever happens, so the pairing stops early
+    args = ("balance", "--factions", "fremen,corrino", "--games", "6", "--seed", "4", "--players", "random", "--sprt", "1500")
+    data = without_run(run(*args, "--json", "--out", str(tmp_path)).stdout)
+    verdict = data["sprt"]["pairings"]["corrino--fremen"]
+    assert data["sprt"]["elo1"] == 1500 and verdict["verdict"] == "even" and 2 <= verdict["pairs"] < 6
+    assert data["games"] == 2 * verdict["pairs"] == len(list((tmp_path / "games").iterdir()))
+    text = run(*args, "--out", str(tmp_path))  # the same run again: every game reused, the verdict printed
+    assert text.returncode == 0, text.stderr
+    assert (f"corrino against fremen: even: neither is 1500 Elo stronger ({verdict['pairs']} game pairs, "
+            f"LLR {verdict['llr'][0]} and {verdict['llr'][1]}, bounds -2.944 and 2.944)") in text.stdout
+    assert f"{data['games']} game(s) already in" in text.stderr
+    french = run("--lang", "fr", *args, "--out", str(tmp_path))
+    assert "corrino contre fremen : équilibré : aucune n'a 1500 Elo de plus" in french.stdout
+    for bad in ("0", "-5", "5000"):
+        out = run(*args, "--sprt", bad)
+        assert out.returncode == 2 and "--sprt must be an Elo difference" in out.stderr and "Traceback" not in out.stderr
+
+
 def test_a_house_file_plays_in_the_lab(tmp_path):
     assert subprocess.run([sys.executable, "-m", "landsraad", "house", "new", "House Ecaz"], cwd=tmp_path,
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True).returncode == 0

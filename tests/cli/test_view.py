@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -44,6 +45,22 @@ def test_screenshot_of_a_scene_with_a_measurement(x_display: str, tmp_path: Path
     r = run(REFERENCE, "--measure", "red-7", "blue-3", "--weapon", "15", "--screenshot", str(out), "--size", "900x640")
     assert r.returncode == 0, r.stderr
     assert _png_size(out) == (900, 640)
+
+
+def test_the_window_s_default_opponent_is_play_s_search_level(x_display: str, tmp_path: Path) -> None:
+    """Issue 45: view --play's computer is landsraad play's default, a search level within a second a decision."""
+    pytest.importorskip("pyglet", reason="the viewer needs pyglet (pip install '.[viewer]')")
+    from landsraad.players import DEFAULT_OPPONENT
+
+    save = tmp_path / "game.json"
+    r = run("--play", "--human", "blue", "--seed", "3", "--save", str(save), "--screenshot", str(tmp_path / "p.png"), "--size", "900x640")
+    assert r.returncode == 0, r.stderr
+    players = json.loads((tmp_path / "game.autosave.json").read_text())["players"]  # what the window's game was played by
+    assert players == {"red": DEFAULT_OPPONENT, "blue": "human"} and DEFAULT_OPPONENT.startswith("search:")
+    r = run("--play", "--human", "blue", "--seed", "3", "--opponent", "heuristic", "--save", str(save), "--screenshot",
+            str(tmp_path / "q.png"), "--size", "900x640")
+    assert r.returncode == 0, r.stderr
+    assert json.loads((tmp_path / "game.autosave.json").read_text())["players"]["red"] == "heuristic"
 
 
 def test_screenshot_of_a_saved_game_at_an_activation(x_display: str, tmp_path: Path) -> None:

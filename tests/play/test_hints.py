@@ -1,4 +1,4 @@
-"""Tests of landsraad.play.hints: the odds next to shot and melee options."""
+"""Tests of landsraad.play.hints: the odds next to shot and melee options; hint --explain's search (issue 45)."""
 
 import json
 import subprocess
@@ -9,9 +9,11 @@ import pytest
 from landsraad.engine import Decision
 from landsraad.engine.bridge import combatant
 from landsraad.engine.spatial import cover_class, edge_distance
+from landsraad.errors import LandsraadError
+from landsraad.i18n import use_language
 from landsraad.odds import shot_odds, stance_matrix
 from landsraad.play.drills import build_state, load_drill
-from landsraad.play.hints import melee_note, option_notes, shot_note
+from landsraad.play.hints import melee_note, not_searched_line, option_notes, search_hint, shot_note
 
 
 @pytest.fixture(scope="module")
@@ -80,3 +82,65 @@ def test_the_charge_odds_beside_the_target_are_those_of_landsraad_odds_melee_iss
         if theirs == "attack":
             words += f", you die {100 * cell['p_attacker_dies']:.0f}%"
         assert words in note, (words, note)
+
+
+# --- hint --explain: the search in the person's place (issue 45) -----------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def at_red_activation():
+    from landsraad.ai import HeuristicPlayer
+    from landsraad.engine import new_game
+
+    game, players, seen = new_game("corrino", "fremen", seed=31), {"red": HeuristicPlayer(11), "blue": HeuristicPlayer(12)}, []
+    while not (game.decision.kind == "activate" and game.decision.side == "red" and len(seen) >= 1):
+        if game.decision.kind == "activate" and game.decision.side == "red":
+            seen.append(game.state.activation)
+        game.answer(players[game.decision.side].decide(game.decision, game.view(game.decision.side)))
+    return game
+
+
+def test_the_search_hint_names_candidates_with_expected_vp_and_rollouts(at_red_activation):
+    game = at_red_activation
+    d = game.decision
+    # a fixed-count search (no budget: the same values on any machine) in the person's place
+    found = search_hint(d, game.view("red"), seed=5, player="search:easy")
+    assert len(found.lines) == 1 and found.answer in d.choices
+    line = found.lines[0]
+    assert line.startswith("red, which model to activate: ") and " VP, 3 rollouts" in line and " against " in line
+    named = {m.id for m in game.state.models if m.side == "red" and f"({m.id})" in line}
+    assert found.answer in named and len(named) >= 3, "the answer and at least two other red models, by card name and id"
+    # only the side's view counts: the whole state (the opponent's picks, the seed) changes nothing
+    assert search_hint(d, game.state, seed=5, player="search:easy") == found
+    assert search_hint(d, game.view("red"), seed=6, player="search:easy").answer in d.choices
+    with pytest.raises(LandsraadError, match="needs a search player"):
+        search_hint(d, game.view("red"), seed=5, player="heuristic")
+
+
+def test_a_decision_the_search_does_not_weigh_has_no_candidates(at_red_activation):
+    game = at_red_activation
+    game.answer(game.decision.choices[0])
+    d = game.decision
+    assert d.kind != "activate"
+    assert search_hint(d, game.view(d.side), seed=5, player="search:easy").lines == ()
+    with use_language("fr"):
+        assert not_searched_line().startswith("La recherche pèse quelle figurine activer")
+
+
+def _play(*args: str, stdin: str) -> str:
+    out = subprocess.run([sys.executable, "-m", "landsraad", *args], input=stdin, capture_output=True, text=True, timeout=900)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def test_hint_explain_at_the_real_prompt_in_english_and_french():
+    # every decision: hint --explain, then Enter (the default); the first activations come after the set-up
+    lines = _play("play", "--seed", "4", "--opponent", "heuristic", stdin="hint --explain\n\n" * 30).splitlines()
+    searched = [x for x in lines if x.startswith("Search (search:normal:1s): red, which model to activate: ")]
+    assert searched and all(" VP, " in x and " rollout" in x for x in searched)
+    assert any("the heuristic's choice" in x for x in searched)
+    assert any(x.startswith("The search weighs which model to activate") for x in lines), "a set-up decision: none searched"
+    assert sum(x.startswith("Hint: ") for x in lines) >= len(searched), "the quick hint still comes first"
+    french = _play("--lang", "fr", "play", "--seed", "4", "--opponent", "heuristic", stdin="hint pourquoi\n\n" * 30).splitlines()
+    searched = [x for x in french if x.startswith("Recherche (search:normal:1s) : rouge, quelle figurine activer : ")]
+    assert searched and all(" PV, " in x and " simulation" in x for x in searched)

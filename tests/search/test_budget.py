@@ -78,8 +78,12 @@ def test_budget_levels_by_name():
     assert level_named("2s") == budget_level(2.0) and level_named("2s").samples == BUDGET_CAP
     assert level_named("500ms").budget_s == 0.5 and level_named("500ms").pick_rollouts == 0
     assert level_named(f"{PICK_SEARCH_MIN_S:g}s").pick_rollouts > 0, "a budget that fits a pick search makes one"
-    capped = level_named("easy:3s")
-    assert (capped.samples, capped.pick_rollouts, capped.budget_s) == (LEVELS["easy"].samples, LEVELS["easy"].pick_rollouts, 3.0)
+    capped = level_named(f"easy:{PICK_SEARCH_MIN_S:g}s")
+    assert (capped.samples, capped.pick_rollouts, capped.budget_s) == (LEVELS["easy"].samples, LEVELS["easy"].pick_rollouts,
+                                                                       PICK_SEARCH_MIN_S)
+    # a budget too small for the pick search's games drops it (normal:1s, play's default, answers within a second)
+    for name in ("easy:3s", "normal:1s", "easy:200ms"):
+        assert level_named(name).pick_rollouts == 0 and level_named(name).samples == LEVELS[name.split(":")[0]].samples
     assert level_named("hard:2s").workers == 1, "a budget counts this process's CPU, so it runs no pool"
     for bad in ("0s", "fast", "expert:1s", "1 s", "-2s"):
         with pytest.raises(UnknownNameError, match="a time budget such as 2s"):

@@ -31,7 +31,7 @@ from landsraad.search.mission_odds import (
     pruned_ranking,
     save_mission_odds,
 )
-from landsraad.search.player import LEVELS, SearchPlayer
+from landsraad.search.player import LEVELS, SearchPlayer, level_named
 
 from .conftest import advance, heuristics
 
@@ -183,12 +183,16 @@ def test_learned_picks_are_legal_and_seen_from_the_view() -> None:
     assert len({tuple(r) for r in rankings}) == len(rankings)
     game.clone().answer(rankings[0])  # the engine takes it
     # a level that ranks by the learned odds and does not search its picks plays that ranking
-    player = SearchPlayer(4, dataclasses.replace(LEVELS["normal"], picks="learned"))
+    player = SearchPlayer(4, dataclasses.replace(UNSEARCHED, picks="learned"))
     assert player.decide(d, view) == rankings[0]
     # a level without learned picks plays the heuristic's
-    plain = SearchPlayer(4, dataclasses.replace(LEVELS["normal"], picks="heuristic"))
+    plain = SearchPlayer(4, dataclasses.replace(UNSEARCHED, picks="heuristic"))
     assert plain.odds is None
     assert plain.decide(d, view) == HeuristicPlayer(0).mission_plans(d, view, count=1)[0]
+
+
+UNSEARCHED = level_named("normal:1s")
+"""A level that does not search its picks (its budget leaves no room for the games): it plays its start."""
 
 
 def _fremen_pick():
@@ -213,9 +217,9 @@ def test_pruned_picks_are_the_heuristics_less_what_the_model_expects_to_score_li
     game.clone().answer(pruned)  # the engine takes it
     # a model that knows nothing and a floor no pick misses keep the heuristic's ranking
     assert pruned_ranking(MissionOdds(games=0), d, view, own, floor=-100.0) == own
-    # the levels start from it: normal, which does not search its picks, plays it
-    assert SearchPlayer(4, LEVELS["normal"]).decide(d, view) == pruned
-    assert SearchPlayer(4, dataclasses.replace(LEVELS["normal"], pick_floor=-100.0)).decide(d, view) == own
+    # the levels start from it: normal:1s (play's default), which does not search its picks, plays it
+    assert SearchPlayer(4, UNSEARCHED).decide(d, view) == pruned
+    assert SearchPlayer(4, dataclasses.replace(UNSEARCHED, pick_floor=-100.0)).decide(d, view) == own
 
 
 def test_a_level_with_an_unknown_pick_rule_is_refused() -> None:
