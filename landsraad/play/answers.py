@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 
 from ..engine import Answer, Decision, GameState
 from ..engine.spatial import plan_move as engine_plan_move
@@ -211,7 +212,8 @@ def _match_choice(text: str, decision: Decision, state: GameState | None, values
     if _norm(stripped) in ("passer", "je passe") and "pass" in choices:  # a voluntary pass, in the rulebook's word (PRJ-101)
         return "pass"
     for lang in (first, *(other for other in LANGUAGES if other != first)):
-        found = _named_choice(stripped, decision, state, lang)  # the shown language first: typed English stays as it was read
+        # the shown language first, so a line read before is read the same; then the other's own words only
+        found = _named_choice(stripped, decision, state, lang, other=lang != first)
         if found is not None:
             return found[0]
     raise InputProblem(_("Type a number from 1 to {count}, or a choice's name; {text} is neither.").format(
@@ -220,7 +222,8 @@ def _match_choice(text: str, decision: Decision, state: GameState | None, values
 
 def _fold(text: str) -> str:
     """``_norm`` with accents dropped: ``Épée`` and ``epee`` read the same."""
-    return _norm(normalize_name(text).replace("_", " "))
+    plain = unicodedata.normalize("NFKD", text.casefold().replace("œ", "oe"))
+    return _norm("".join(c for c in plain if not unicodedata.combining(c)))
 
 
 def _labels(choice: Answer, state: GameState | None, lang: str) -> tuple[str, ...]:
@@ -233,9 +236,21 @@ def _labels(choice: Answer, state: GameState | None, lang: str) -> tuple[str, ..
     return (_fold(str(choice)), _fold(label), *(_fold(n) for n in weapon_names().get(arg, ())))
 
 
-def _named_choice(stripped: str, decision: Decision, state: GameState | None, lang: str) -> tuple[Answer] | None:
+def _named_choice(stripped: str, decision: Decision, state: GameState | None, lang: str, *,
+                  other: bool = False) -> tuple[Answer] | None:
     """``(choice,)`` when ``stripped`` names one choice in ``lang`` (exactly, or a unique beginning); ``None`` when it names
-    none; :class:`InputProblem` when it fits several."""
+    none; :class:`InputProblem` when it fits several.
+
+    ``other``: ``lang`` is not the language shown; only the choices it names in words of its own
+    (not a model's label, the same in both) are read, exactly or by a beginning.
+    """
+    if other:
+        shown = language()
+        own = [c for c in decision.choices if _labels(c, state, lang)[1:] != _labels(c, state, shown)[1:]]
+        want = _norm(stripped) if lang == "en" else _fold(stripped)
+        exact = [c for c in own if want in _labels(c, state, lang)]
+        pool = exact or [c for c in own if any(n.startswith(want) for n in _labels(c, state, lang))]
+        return (pool[0],) if len(pool) == 1 else None
     choices = decision.choices
     want = _norm(stripped) if lang == "en" else _fold(stripped)
     labels = {i: _labels(c, state, lang) for i, c in enumerate(choices)}

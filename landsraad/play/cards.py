@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..errors import UnknownNameError
+from ..i18n import _, language
 from ..missions import load_missions
 from ..missions.cards import MissionCard
 
@@ -35,23 +36,25 @@ def mission_line(card: MissionCard, width: int = 110) -> str:
         asks = asks[: width - 3].rsplit(" ", 1)[0].rstrip(",;:.") + "..."
     else:
         asks += "."
-    return f"{asks[0].upper()}{asks[1:]} VP by rank (success/failure): {stakes(card)}"
+    return _("{asks} VP by rank (success/failure): {stakes}").format(asks=f"{asks[0].upper()}{asks[1:]}", stakes=stakes(card))
 
 
 def mission_card_text(card: MissionCard) -> str:
     """The whole card: name (and the rulebook's), set-up, special rules and actions, success, failure, values."""
-    parts = [f"{card.name} ({card.rulebook_name}, {card.id})"]
+    first, second = (card.name, card.rulebook_name) if language() == "en" else (card.rulebook_name, card.name)
+    parts = [f"{first} ({second}, {card.id})"]
     if card.restriction is not None:
-        parts.append(f"Restriction: {card.restriction}")
-    parts.append(f"Set-up: {card.setup.strip()}")
+        parts.append(_("Restriction: {text}").format(text=card.restriction))
+    parts.append(_("Set-up: {text}").format(text=card.setup.strip()))
     if card.special_rules.strip():
-        parts.append(f"Special rules: {card.special_rules.strip()}")
+        parts.append(_("Special rules: {text}").format(text=card.special_rules.strip()))
     for action in card.special_actions:
-        parts.append(f"Special action: {action.name}" + (f" (at a {action.marker})" if action.marker else "") + ".")
-    parts.append(f"Success: {card.success.text.strip()}")
-    parts.append(f"Failure: {card.failure.text.strip()}")
-    parts.append("VP by rank 1 to 6: success " + " ".join(f"{v:+d}" for v in card.values.success)
-                 + "; failure " + " ".join(f"{-abs(v):+d}" for v in card.values.failure) + ".")
+        parts.append((_("Special action: {name} (at a {marker}).") if action.marker else _("Special action: {name}.")).format(
+            name=action.name, marker=action.marker))
+    parts.append(_("Success: {text}").format(text=card.success.text.strip()))
+    parts.append(_("Failure: {text}").format(text=card.failure.text.strip()))
+    parts.append(_("VP by rank 1 to 6: success {success}; failure {failure}.").format(
+        success=" ".join(f"{v:+d}" for v in card.values.success), failure=" ".join(f"{-abs(v):+d}" for v in card.values.failure)))
     return "\n".join(parts)
 
 
