@@ -41,6 +41,8 @@ CODE_WORDS: dict[str, set[str]] = {
     # "round" as in "go round an obstacle", not a tournament round
     "Charge: {model} cannot reach contact with {target} at all (no way round the obstacles).": {"round"},
     "Path: {n} points, curving round obstacles (see --json or --svg).": {"round"},
+    # "draws" as in drawing a picture, not a drawn game (nul)
+    "where 'map' draws the table (default: landsraad-play.svg)": {"draw"},
 }
 """Messages where a glossary word is not the rule notion: a key or command typed as is, or another sense of the word."""
 

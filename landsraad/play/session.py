@@ -549,7 +549,8 @@ class Session:
             allowance = (_("up to {allowance} cm; ").format(allowance=decimal(f"{d.point.allowance_cm:g}"))
                          if d.point.allowance_cm is not None and not said else "")
             forms = _("x,y, contact NAME, toward NAME CM") if d.model else _("x,y")
-            title += f" ({allowance}{forms}{_(', or skip') if d.optional else ''})"
+            skip = _(", or skip") if d.optional else ""
+            title += f" ({allowance}{forms}{skip})"
         else:
             notes = option_notes(d, game.state)
             if d.kind == "stance":
