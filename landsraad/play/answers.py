@@ -233,7 +233,8 @@ def _labels(choice: Answer, state: GameState | None, lang: str) -> tuple[str, ..
     if lang == "en":
         return (_norm(str(choice)), _norm(label))
     arg = str(choice).partition(":")[2] or str(choice)
-    return (_fold(str(choice)), _fold(label), *(_fold(n) for n in weapon_names().get(arg, ())))
+    words = _fold(normalize_name(label).replace("_", " "))  # "tir laser" for "tir : laser"
+    return (_fold(str(choice)), _fold(label), words, *(_fold(n) for n in weapon_names().get(arg, ())))
 
 
 def _named_choice(stripped: str, decision: Decision, state: GameState | None, lang: str, *,

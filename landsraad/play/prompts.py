@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from ..content import faction_ids
 from ..i18n import N_, SOURCE_LANGUAGE, _, decimal, language
+from ..missions import load_missions
 from ..warband.names import faction_aliases
 
 __all__ = ["PROMPTS", "prompt_text", "choice_word", "CHOICE_WORDS", "weapon_name", "weapon_names", "mission_action_name"]
@@ -84,6 +85,8 @@ _WORDS: dict[str, dict[str, str]] = {
     "roles": {"neutral, attack, defence": N_("neutral, attack, defence"), "neutral, then the coloured die": N_("neutral, then the coloured die"),
               "one die": N_("one die")},
     "kind": {"hunter-seeker": N_("hunter-seeker"), "jammer": N_("jammer")},
+    "marker": {"Terminal": N_("Terminal"), "Strategic position": N_("Strategic position"), "Spice cache": N_("Spice cache"),
+               "Depot": N_("Depot"), "Ambassador": N_("Ambassador")},
     "why": {"template shot": N_("template shot"), "dodge": N_("dodge"), "terrain bid tie": N_("terrain bid tie"),
             "missions bid tie": N_("missions bid tie"), "deployment bid tie": N_("deployment bid tie"),
             "first bid tie": N_("first bid tie"), "a roll": N_("a roll"), "shot": N_("shot"), "clash": N_("clash"),
@@ -115,7 +118,13 @@ _MISSION_ACTIONS = {"activate_terminal": N_("activate terminal"), "sabotage_depo
 @lru_cache(maxsize=None)
 def _pattern(template: str) -> re.Pattern[str]:
     parts = re.split(r"\{(\w+)\}", template)
-    return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts)) + r"\Z", re.S)
+    return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>{_FIELD_FORMS.get(p, '.+?')})" for i, p in enumerate(parts))
+                      + r"\Z", re.S)
+
+
+_FIELD_FORMS = {**{k: r"\d+" for k in ("n", "count", "honour", "left", "neutral", "attack", "defence", "shown")},
+                "reach": r"[-+\d.e]+", "length": r"[-+\d.e]+"}
+"""What a field of :data:`PROMPTS` is made of when not any text (``Spice cache 1``: the marker, then its number)."""
 
 
 def _field(name: str, value: str) -> str:
@@ -124,6 +133,9 @@ def _field(name: str, value: str) -> str:
     if name == "declared":
         head, _sep, rest = value.partition(" ")
         return " ".join(p for p in (_(_DECLARED[head]) if head in _DECLARED else head, rest) if p)
+    if name == "mission":
+        card = next((c for c in load_missions().values() if c.name == value), None)
+        return card.rulebook_name if card is not None else value
     if name == "weapon":
         return weapon_name(re.sub(r"[^0-9a-z]+", "_", value.lower()).strip("_"), value)
     words = _WORDS.get(name)

@@ -273,7 +273,8 @@ class Session:
         """
         if d.kind == "dice":
             return None
-        label = f"{model_label(d.model, self.game.state.model(d.model).name)}: " if d.model and _has_model(self.game, d.model) else ""
+        label = _("{who}: ").format(who=model_label(d.model, self.game.state.model(d.model).name)) if d.model and _has_model(
+            self.game, d.model) else ""
         if d.choices and not d.optional and d.ranked is None and len(d.choices) == 1 and d.point is None:
             return d.choices[0], _("{label}{choice} (the only choice).").format(label=label, choice=choice_label(d.choices[0], self.game.state))
         key = (d.kind, d.model or "")
@@ -404,7 +405,7 @@ class Session:
                 break
         name = format_answer(model, d, game)
         summary = [part for part in summary if part]
-        shown = f"{name}" + (f": {', '.join(summary)}" if summary and model != "pass" else "")
+        shown = _("{who}: ").format(who=name) + ", ".join(summary) if summary and model != "pass" else name
 
         def answer_line(line: str) -> None:
             if line.strip():
@@ -537,7 +538,7 @@ class Session:
         return self._menu_of(d, self.game)
 
     def _menu_of(self, d: Decision, game: Game) -> tuple[str, list[MenuRow]]:
-        who = f"{model_label(d.model, game.state.model(d.model).name)}: " if d.model and _has_model(game, d.model) else ""
+        who = _("{who}: ").format(who=model_label(d.model, game.state.model(d.model).name)) if d.model and _has_model(game, d.model) else ""
         title = f"{side_name(d.side)} - {who}{prompt_text(d.prompt)}".replace("?.", "?").replace("..", ".")
         if d.secret and len(self.humans) == 2:
             title += _(" (secret: only {side} looks)").format(side=side_name(d.side))

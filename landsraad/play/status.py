@@ -62,7 +62,7 @@ def _model_row(state: GameState, m, seen: Sequence[str]) -> tuple[str, ...]:  # 
     else:
         wound = _(_WOUNDS[m.wound]) if m.wound in _WOUNDS else m.wound
         shield = _(_SHIELDS[shield]) if shield in _SHIELDS else shield
-        at = f"{number(m.x, 1)} ; {number(m.y, 1)}"
+        at = _("({x}, {y})").format(x=number(m.x, 1), y=number(m.y, 1))
     return (model_label(m.id, m.name), at, wound, str(m.fatigue), poisons, shield, weapons, ", ".join(seen) or "-")
 
 
@@ -150,7 +150,7 @@ def _line(row: Sequence[str], seen_word: str) -> str:
         parts.append(_("shield {shield}").format(shield=shield))
     parts.append(weapons)
     count = 0 if seen == "-" else len(seen.split(", "))
-    parts.append(f"{seen_word} {count}" + (f": {seen}" if count else ""))
+    parts.append(_("{word} {count}: {ids}").format(word=seen_word, count=count, ids=seen) if count else f"{seen_word} {count}")
     return "  " + _("; ").join(parts)
 
 
