@@ -25,11 +25,11 @@ from ..content import data_dir
 from ..engine import Game, Player, SetupOptions, new_game
 from ..engine.decisions import Answer
 from ..engine.record import load_record
-from ..errors import DataError, LandsraadError, Problem, UsageError, truncate
+from ..errors import DataError, LandsraadError, Problem, UnknownNameError, UsageError, truncate
 from ..fileio import check_output_path
 from ..i18n import N_, _, language
 from ..missions import load_missions
-from ..play.cards import find_mission, mission_card_text, mission_line
+from ..play.cards import find_mission, mission_card_text, mission_line, unknown_mission
 from ..play.drills import Drill, costliest_decisions, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind
 from ..play.review import candidates, costliest, game_over, side_vp, spread
 from ..play.session import DRILL_DECISIVE, Session, advisor, resume, side_name
@@ -357,8 +357,8 @@ def _drill_list(args: argparse.Namespace) -> int:
 def _mission(args: argparse.Namespace) -> int:
     try:
         card = find_mission(args.name)
-    except LandsraadError as err:
-        raise UsageError(str(err)) from None
+    except UnknownNameError as err:
+        raise UsageError(unknown_mission(err)) from None
     print(mission_card_text(card))
     return 0
 

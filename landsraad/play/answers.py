@@ -50,7 +50,7 @@ from ..i18n import LANGUAGES, N_, _, decimal, language, ngettext, number, use_la
 from ..missions import load_missions
 from ..narrate import model_label
 from ..warband.names import normalize_name
-from .prompts import CHOICE_WORDS, choice_word, mission_action_name, weapon_name, weapon_names
+from .prompts import choice_word, mission_action_name, weapon_name, weapon_names
 
 __all__ = ["numeric_choices", "row_key", "InputProblem", "COMMANDS", "SKIP_WORDS", "parse_command", "parse_answer", "parse_point_text", "parse_dice",
            "choice_label", "find_model", "contact_point", "contact_cost", "toward_point", "describe_expected"]

@@ -14,12 +14,14 @@ from ..errors import UnknownNameError
 from ..i18n import _, language
 from ..missions import load_missions
 from ..missions.cards import MissionCard
+from ..warband.names import normalize_name
 
-__all__ = ["mission_line", "mission_card_text", "find_mission", "stakes"]
+__all__ = ["mission_line", "mission_card_text", "find_mission", "stakes", "unknown_mission"]
 
 
 def _norm(text: str) -> str:
-    return re.sub(r"[\s_-]+", " ", text.strip().lower())
+    """A name as compared: case, accents, spaces, dashes and apostrophes do not count (``vol d'épice``, ``Vol d'Epice``)."""
+    return normalize_name(text)
 
 
 def stakes(card: MissionCard) -> str:
@@ -73,3 +75,10 @@ def find_mission(name: str) -> MissionCard:
     if len(pool) == 1 and want:
         return pool[0]
     raise UnknownNameError("mission", name.strip()[:40], sorted(cards))
+
+
+def unknown_mission(err: UnknownNameError) -> str:
+    """What :func:`find_mission` raised, as one sentence in the active language (English: the error's own)."""
+    if language() == "en":
+        return str(err)
+    return _("Unknown mission {name}. The missions are: {names}.").format(name=repr(err.name), names=", ".join(err.valid))

@@ -32,9 +32,9 @@ from ..engine.missions import EngineMissionView
 from ..engine.state import MarkerState, TerrainState
 from ..errors import DataError, GeometryError, Problem, UnknownNameError, truncate
 from ..fileio import path_kind
-from ..i18n import _
 from ..geometry.measure import edge_distance
 from ..geometry.movement import plan_move
+from ..i18n import _
 from ..missions import evaluate_picks, load_missions, score
 from ..model import Frozen
 from ..scene import load_scene

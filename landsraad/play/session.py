@@ -23,7 +23,7 @@ from typing import Callable, Mapping
 
 from ..engine import Answer, Decision, Game, Player
 from ..engine.record import GameRecord, record_game, restore_opening, save_record
-from ..errors import DataError, DecisionError, LandsraadError, Problem
+from ..errors import DataError, DecisionError, LandsraadError, Problem, UnknownNameError
 from ..fileio import atomic_write_text, check_output_path
 from ..i18n import N_, _, decimal, language, ngettext, number
 from ..missions import load_missions
@@ -31,7 +31,7 @@ from ..narrate import model_label, model_names, narrate
 from ..players import make_player
 from ..search import SearchPlayer
 from .answers import choice_label, describe_expected, parse_answer, parse_command, row_key
-from .cards import find_mission, mission_card_text, mission_line
+from .cards import find_mission, mission_card_text, mission_line, unknown_mission
 from .hints import option_notes
 from .maps import play_map
 from .matrix import disengage_note, matrix_title, stance_notes
@@ -638,8 +638,8 @@ class Session:
             return
         try:
             card = find_mission(name)
-        except LandsraadError as err:
-            self.terminal.say(sentence(err), "problem")
+        except UnknownNameError as err:
+            self.terminal.say(unknown_mission(err), "problem")
             return
         self.terminal.say(mission_card_text(card), "info")
 
