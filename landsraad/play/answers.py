@@ -1,15 +1,17 @@
 """What a person types at a prompt, read into an engine answer or a command.
 
-A line is either a command (``help``/``?``, ``undo``, ``map``, ``log``, ``save``, ``quit``)
-or an answer to the pending :class:`~landsraad.engine.Decision`:
+A line is either a command (``help``/``?``, ``undo``, ``map``, ``log``, ``save``, ``quit``...,
+or its French word: ``aide``, ``annuler``, ``carte``, ``journal``, ``sauver``, ``quitter``...: both
+languages are read whatever ``--lang`` says) or an answer to the pending :class:`~landsraad.engine.Decision`:
 
 - a choice by its number in the menu or by name (a model's id or card name, ``rest``,
   ``attack``...; a unique beginning is enough);
 - a ranked selection as numbers or names separated by commas or spaces (``2,1,5``);
-- a table point as ``x,y`` (cm), ``contact NAME`` (into base contact with that model by the
-  shortest legal path the geometry finds) or ``toward NAME CM`` (CM cm straight toward it);
+- a table point as ``x,y`` (cm; ``12,5 ; 30`` with French decimals), ``contact NAME`` (into base
+  contact with that model by the shortest legal path the geometry finds) or ``toward NAME CM``
+  (``vers NAME CM``: CM cm straight toward it);
 - dice as ``7 3 5`` or ``7,3,5``;
-- ``skip`` (or ``none``, ``stay``, ``pass``) where the decision may be skipped;
+- ``skip`` (or ``none``, ``stay``, ``pass``; ``rien``, ``aucun``, ``non``, ``rester``) where the decision may be skipped;
 - an empty line: the default the menu shows.
 
 Anything else raises :class:`InputProblem`, whose message is one sentence saying what is
@@ -21,6 +23,8 @@ Examples
 ('undo', '')
 >>> parse_command("save game.json")
 ('save', 'game.json')
+>>> parse_command("Annuler"), parse_command("statut"), parse_command("état")
+(('undo', ''), ('status', ''), ('status', ''))
 >>> parse_command("3") is None
 True
 >>> parse_point_text("12.5, 30")
@@ -35,14 +39,18 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 
 from ..engine import Answer, Decision, GameState
 from ..engine.spatial import plan_move as engine_plan_move
 from ..errors import LandsraadError
 from ..geometry.approach import contact_move, point_at_cost
 from ..geometry.movement import MoveResult
+from ..i18n import LANGUAGES, N_, _, decimal, language, ngettext, number, use_language
 from ..missions import load_missions
 from ..narrate import model_label
+from ..warband.names import normalize_name
+from .prompts import choice_word, mission_action_name, weapon_name, weapon_names
 
 __all__ = ["numeric_choices", "row_key", "InputProblem", "COMMANDS", "SKIP_WORDS", "parse_command", "parse_answer", "parse_point_text", "parse_dice",
            "choice_label", "find_model", "contact_point", "contact_cost", "toward_point", "describe_expected"]
@@ -50,7 +58,15 @@ __all__ = ["numeric_choices", "row_key", "InputProblem", "COMMANDS", "SKIP_WORDS
 COMMANDS = ("help", "?", "undo", "map", "log", "save", "quit", "ask", "status", "mission", "hint")
 """Commands accepted at any prompt."""
 
+COMMAND_WORDS = {"aide": "help", "annuler": "undo", "defaire": "undo", "carte": "map", "plan": "map", "journal": "log",
+                 "historique": "log", "sauver": "save", "enregistrer": "save", "sauvegarder": "save", "quitter": "quit",
+                 "redemander": "ask", "demander": "ask", "statut": "status", "etat": "status", "indice": "hint",
+                 "conseil": "hint", "aide-moi": "hint"}
+"""The French words of :data:`COMMANDS` (read accents or none, whatever the language shown)."""
+
 SKIP_WORDS = ("skip", "none", "stay", "pass", "no")
+FRENCH_SKIP_WORDS = ("rien", "aucun", "aucune", "non", "rester", "reste", "sauter", "personne")
+"""The French words for ``skip``, read beside :data:`SKIP_WORDS` where they name no choice."""
 
 _NUMBER = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf|infinity)"
 
@@ -65,6 +81,7 @@ def parse_command(text: str) -> tuple[str, str] | None:
     if not words:
         return None
     head = words[0].lower()
+    head = COMMAND_WORDS.get(normalize_name(head).replace("_", "-"), head)
     if head in COMMANDS:
         return ("help" if head == "?" else head, words[1].strip() if len(words) > 1 else "")
     return None
@@ -83,19 +100,26 @@ def parse_point_text(text: str) -> tuple[float, float]:
     parts = [p for p in re.split(r"[,\s;]+", text.strip().strip("()[]")) if p]
     values = [_finite(p) for p in parts]
     if len(values) != 2 or any(v is None for v in values):
-        raise InputProblem(f"A point is two finite numbers in cm, such as 30,12.5; got {text.strip()[:40]!r}.")
+        # French decimals: 12,5 ; 30 (or 12,5 30), the comma a decimal point once a ';' or a space separates x and y
+        french = [p.replace(",", ".") for p in re.split(r"\s*;\s*|\s+", text.strip().strip("()[]")) if p]
+        values = [_finite(p) for p in french]
+    if len(values) != 2 or any(v is None for v in values):
+        raise InputProblem(_("A point is two finite numbers in cm, such as {example}; got {text}.").format(
+            example=_("30,12.5"), text=repr(text.strip()[:40])))
     return (float(values[0]), float(values[1]))  # type: ignore[arg-type]
 
 
 def parse_dice(text: str, count: int) -> list[int]:
     """``count`` whole numbers from 1 to 10, separated by spaces or commas."""
     parts = [p for p in re.split(r"[,\s;]+", text.strip()) if p]
-    expected = f"{count} whole number{'s' if count > 1 else ''} from 1 to 10 separated by spaces (the dice you rolled)"
+    expected = ngettext("{n} whole number from 1 to 10 separated by spaces (the dice you rolled)",
+                        "{n} whole numbers from 1 to 10 separated by spaces (the dice you rolled)", count).format(n=count)
     if len(parts) != count or not all(re.fullmatch(r"\d{1,2}", p) for p in parts):
-        raise InputProblem(f"Type {expected}, or an empty line to let the program roll; got {text.strip()[:40]!r}.")
+        raise InputProblem(_("Type {expected}, or an empty line to let the program roll; got {text}.").format(
+            expected=expected, text=repr(text.strip()[:40])))
     values = [int(p) for p in parts]
     if not all(1 <= v <= 10 for v in values):
-        raise InputProblem(f"A D10 shows 1 to 10: type {expected}; got {text.strip()[:40]!r}.")
+        raise InputProblem(_("A D10 shows 1 to 10: type {expected}; got {text}.").format(expected=expected, text=repr(text.strip()[:40])))
     return values
 
 
@@ -106,22 +130,31 @@ def choice_label(choice: object, state: GameState | None) -> str:
     if text in ids:
         return model_label(text, ids[text].name)
     cards = load_missions()
+    english = language() == "en"
     if text in cards:
-        return cards[text].name
+        return cards[text].name if english else cards[text].rulebook_name
     parts = text.split(":")
     if parts[0] == "mission" and len(parts) >= 3:  # mission:MISSION:ACTION[:TARGET]
         target = parts[3] if len(parts) > 3 else ""
         whom = model_label(target, ids[target].name) if target in ids else target
-        card = cards[parts[1]].name if parts[1] in cards else parts[1]
-        return f"{parts[2].replace('_', ' ')} {whom} ({card})".replace("  ", " ")
+        card = (cards[parts[1]].name if english else cards[parts[1]].rulebook_name) if parts[1] in cards else parts[1]
+        return f"{mission_action_name(parts[2])} {whom} ({card})".replace("  ", " ")
     if ":" in text:
-        verb, _, arg = text.partition(":")
-        if arg in ids:
-            return f"{verb} {model_label(arg, ids[arg].name)}"
-        return f"{verb} with {arg.replace('_', ' ')}"
-    if text == "pass":
+        verb, _sep, arg = text.partition(":")
+        if english:
+            if arg in ids:
+                return f"{verb} {model_label(arg, ids[arg].name)}"
+            return f"{verb} with {arg.replace('_', ' ')}"
+        what = model_label(arg, ids[arg].name) if arg in ids else weapon_name(arg)
+        return _(_VERBS[verb]).format(what=what) if verb in _VERBS else f"{verb} {what}"
+    if text == "pass" and english:
         return "pass (passer: no activation this turn)"
-    return text.replace("_", " ")
+    return choice_word(text)
+
+
+_VERBS = {"shoot": N_("shot: {what}"), "melee": N_("melee: {what}"), "heal": N_("heal: {what}"),
+          "explosives": N_("explosives: {what}")}
+"""How another language than English writes a choice ``VERB:ARG`` (English: ``shoot with lasgun``, ``melee NAME``)."""
 
 
 def _norm(text: str) -> str:
@@ -163,33 +196,79 @@ def _match_choice(text: str, decision: Decision, state: GameState | None, values
         if re.fullmatch(r"[-+]?\d+", stripped):
             if int(stripped) in choices:
                 return int(stripped)
-            raise InputProblem(f"{int(stripped)} is not one of the values offered ({', '.join(map(str, choices))}).")
+            raise InputProblem(_("{value} is not one of the values offered ({values}).").format(
+                value=int(stripped), values=", ".join(map(str, choices))))
         keys = {_letters(i): c for i, c in enumerate(choices)}
         if stripped.lower() in keys:
             return keys[stripped.lower()]
-        raise InputProblem(f"Type one of the values {', '.join(map(str, choices))} (or its letter); {stripped[:40]!r} is neither.")
+        raise InputProblem(_("Type one of the values {values} (or its letter); {text} is neither.").format(
+            values=", ".join(map(str, choices)), text=repr(stripped[:40])))
     if re.fullmatch(r"[-+]?\d+", stripped):
         n = int(stripped)
         if 1 <= n <= len(choices):
             return choices[n - 1]
-        raise InputProblem(f"Type a number from 1 to {len(choices)}, or a choice's name; {n} is not in the menu.")
-    want = _norm(stripped)
-    if want in ("passer", "je passe") and "pass" in choices:  # a voluntary pass, in the rulebook's word (PRJ-101)
+        raise InputProblem(_("Type a number from 1 to {count}, or a choice's name; {n} is not in the menu.").format(count=len(choices), n=n))
+    first = language() if language() in LANGUAGES else "en"
+    if _norm(stripped) in ("passer", "je passe") and "pass" in choices:  # a voluntary pass, in the rulebook's word (PRJ-101)
         return "pass"
-    exact = [c for c in choices if want in (_norm(str(c)), _norm(choice_label(c, state)))]
+    for lang in (first, *(other for other in LANGUAGES if other != first)):
+        # the shown language first, so a line read before is read the same; then the other's own words only
+        found = _named_choice(stripped, decision, state, lang, other=lang != first)
+        if found is not None:
+            return found[0]
+    raise InputProblem(_("Type a number from 1 to {count}, or a choice's name; {text} is neither.").format(
+        count=len(choices), text=repr(stripped[:40])))
+
+
+def _fold(text: str) -> str:
+    """``_norm`` with accents dropped: ``Épée`` and ``epee`` read the same."""
+    plain = unicodedata.normalize("NFKD", text.casefold().replace("œ", "oe"))
+    return _norm("".join(c for c in plain if not unicodedata.combining(c)))
+
+
+def _labels(choice: Answer, state: GameState | None, lang: str) -> tuple[str, ...]:
+    """The names a choice is typed by in ``lang``: the engine's word and the menu's label (French: also every French weapon name)."""
+    with use_language(lang):
+        label = choice_label(choice, state)
+    if lang == "en":
+        return (_norm(str(choice)), _norm(label))
+    arg = str(choice).partition(":")[2] or str(choice)
+    words = _fold(normalize_name(label).replace("_", " "))  # "tir laser" for "tir : laser"
+    return (_fold(str(choice)), _fold(label), words, *(_fold(n) for n in weapon_names().get(arg, ())))
+
+
+def _named_choice(stripped: str, decision: Decision, state: GameState | None, lang: str, *,
+                  other: bool = False) -> tuple[Answer] | None:
+    """``(choice,)`` when ``stripped`` names one choice in ``lang`` (exactly, or a unique beginning); ``None`` when it names
+    none; :class:`InputProblem` when it fits several.
+
+    ``other``: ``lang`` is not the language shown; only the choices it names in words of its own
+    (not a model's label, the same in both) are read, exactly or by a beginning.
+    """
+    if other:
+        shown = language()
+        own = [c for c in decision.choices if _labels(c, state, lang)[1:] != _labels(c, state, shown)[1:]]
+        want = _norm(stripped) if lang == "en" else _fold(stripped)
+        exact = [c for c in own if want in _labels(c, state, lang)]
+        pool = exact or [c for c in own if any(n.startswith(want) for n in _labels(c, state, lang))]
+        return (pool[0],) if len(pool) == 1 else None
+    choices = decision.choices
+    want = _norm(stripped) if lang == "en" else _fold(stripped)
+    labels = {i: _labels(c, state, lang) for i, c in enumerate(choices)}
+    exact = [c for i, c in enumerate(choices) if want in labels[i]]
     if state is not None:
-        named = {m.id for m in state.models if _norm(m.name) == want}
+        named = {m.id for m in state.models if _norm(m.name) == _norm(stripped)}
         exact += [c for c in choices if c not in exact and (str(c) in named or str(c).partition(":")[2] in named)]
     if len(exact) == 1:
-        return exact[0]
-    pool = exact or [c for c in choices if _norm(str(c)).startswith(want) or _norm(choice_label(c, state)).startswith(want)
-                     or want in _norm(choice_label(c, state))]
+        return (exact[0],)
+    pool = exact or [c for i, c in enumerate(choices) if labels[i][0].startswith(want) or labels[i][1].startswith(want)
+                     or want in labels[i][1] or any(n.startswith(want) for n in labels[i][2:])]
     if len(pool) == 1:
-        return pool[0]
+        return (pool[0],)
     if pool:
-        raise InputProblem(f"{stripped[:40]!r} fits several choices ({', '.join(choice_label(c, state) for c in pool[:4])}); "
-                           "type its number.")
-    raise InputProblem(f"Type a number from 1 to {len(choices)}, or a choice's name; {stripped[:40]!r} is neither.")
+        raise InputProblem(_("{text} fits several choices ({choices}); type its number.").format(
+            text=repr(stripped[:40]), choices=", ".join(choice_label(c, state) for c in pool[:4])))
+    return None
 
 
 def find_model(name: str, state: GameState) -> str:
@@ -204,8 +283,10 @@ def find_model(name: str, state: GameState) -> str:
     if len(pool) == 1:
         return pool[0].id
     if pool:
-        raise InputProblem(f"{name.strip()[:40]!r} names several models ({', '.join(m.id for m in pool[:5])}); type its id.")
-    raise InputProblem(f"There is no model {name.strip()[:40]!r} on the table; type an id such as {on_table[0].id if on_table else 'red-soldier-1'}.")
+        raise InputProblem(_("{text} names several models ({ids}); type its id.").format(
+            text=repr(name.strip()[:40]), ids=", ".join(m.id for m in pool[:5])))
+    raise InputProblem(_("There is no model {text} on the table; type an id such as {example}.").format(
+        text=repr(name.strip()[:40]), example=on_table[0].id if on_table else "red-soldier-1"))
 
 
 def _short_stop(state: GameState, mover: str, result: MoveResult, allowance_cm: float | None, what: str,
@@ -216,8 +297,9 @@ def _short_stop(state: GameState, mover: str, result: MoveResult, allowance_cm: 
     stop = point_at_cost(state.board, mover, result.path, allowance_cm)
     me = state.model(mover)
     if notes is not None:
-        notes.append(f"{model_label(me.id, me.name)} cannot reach {what} with {allowance_cm:g} cm (the shortest path costs "
-                     f"{result.cost_cm:.1f} cm): it goes as far as it can along that path, to ({stop[0]:.1f}, {stop[1]:.1f}).")
+        notes.append(_("{who} cannot reach {what} with {allowance} cm (the shortest path costs {cost} cm): it goes as far as it "
+                       "can along that path, to {point}.").format(who=model_label(me.id, me.name), what=what, allowance=_g(allowance_cm),
+                                                                  cost=number(result.cost_cm, 1), point=_point(stop)))
     return stop
 
 
@@ -243,15 +325,17 @@ def contact_point(state: GameState, mover: str, target: str, allowance_cm: float
         chosen = contact_move(state.board, mover, target, budget)
         result = engine_plan_move(state, mover, chosen.end, budget)
     except LandsraadError as err:
-        raise InputProblem(f"{model_label(me.id, me.name)} cannot move into contact with {model_label(other.id, other.name)}: {err}") from None
+        raise InputProblem(_("{who} cannot move into contact with {whom}: {reason}").format(
+            who=model_label(me.id, me.name), whom=model_label(other.id, other.name), reason=err)) from None
     if result.legal:
         return chosen.end
-    stop = _short_stop(state, mover, result, allowance_cm, f"base contact with {model_label(other.id, other.name)}", notes)
+    stop = _short_stop(state, mover, result, allowance_cm, _("base contact with {whom}").format(whom=model_label(other.id, other.name)),
+                       notes)
     if stop is not None:
         return stop
     why = f" ({result.message})" if result.message else ""
-    raise InputProblem(f"{model_label(me.id, me.name)} cannot reach base contact with {model_label(other.id, other.name)} "
-                       f"within {budget:g} cm{why}.")
+    raise InputProblem(_("{who} cannot reach base contact with {whom} within {budget} cm{why}.").format(
+        who=model_label(me.id, me.name), whom=model_label(other.id, other.name), budget=_g(budget), why=why))
 
 
 def contact_cost(state: GameState, mover: str, target: str) -> float:
@@ -279,15 +363,17 @@ def toward_point(state: GameState, mover: str, target: str, cm: float, allowance
     goes = min(cm, allowance_cm, touching)
     point = (me.x + dx / length * goes, me.y + dy / length * goes)
     if goes < cm - 1e-9 and notes is not None:
-        why = f"its {allowance_cm:g} cm" if goes == allowance_cm else f"base contact with {model_label(other.id, other.name)}"
-        notes.append(f"{model_label(me.id, me.name)} goes {goes:.1f} cm toward {model_label(other.id, other.name)}, as far as "
-                     f"{why} allows (asked {cm:g} cm).")
+        why = (_("its {allowance} cm").format(allowance=_g(allowance_cm)) if goes == allowance_cm
+               else _("base contact with {whom}").format(whom=model_label(other.id, other.name)))
+        notes.append(_("{who} goes {length} cm toward {whom}, as far as {why} allows (asked {asked} cm).").format(
+            who=model_label(me.id, me.name), length=number(goes, 1), whom=model_label(other.id, other.name), why=why, asked=_g(cm)))
     try:
         result = engine_plan_move(state, mover, point, allowance_cm)
     except LandsraadError:
         return point  # the decision's own check says why
     said = len(notes) if notes is not None else 0
-    stop = _short_stop(state, mover, result, allowance_cm, f"{goes:g} cm toward {model_label(other.id, other.name)}", notes)
+    stop = _short_stop(state, mover, result, allowance_cm, _("{length} cm toward {whom}").format(
+        length=_g(goes), whom=model_label(other.id, other.name)), notes)
     if stop is not None and notes is not None and len(notes) > said and said:
         del notes[said - 1]  # one sentence: the stop along the path says it all
     if stop is None and not result.legal and result.reason != "too_far":
@@ -301,9 +387,10 @@ def toward_point(state: GameState, mover: str, target: str, cm: float, allowance
                         if said:  # one sentence: where it stops says it all (not "goes 10 cm", then "stops after 4.8")
                             del notes[said - 1]
                         reason = result.message.strip().rstrip(".")
-                        notes.append(f"{model_label(me.id, me.name)} stops after {back:.1f} cm on the straight line toward "
-                                     f"{model_label(other.id, other.name)}, short of what blocks it: "
-                                     f"{reason[:1].lower() + reason[1:]}.")
+                        notes.append(_("{who} stops after {length} cm on the straight line toward {whom}, short of what "
+                                       "blocks it: {reason}.").format(who=model_label(me.id, me.name), length=number(back, 1),
+                                                                      whom=model_label(other.id, other.name),
+                                                                      reason=reason[:1].lower() + reason[1:]))
                     return p
             except LandsraadError:
                 continue
@@ -314,23 +401,26 @@ def _point_answer(text: str, decision: Decision, state: GameState | None, notes:
     words = text.strip().split()
     head = words[0].lower() if words else ""
     allowance_cm = decision.point.allowance_cm if decision.point is not None else None
-    if head in ("contact", "toward", "towards") and state is not None:
+    if head in _POINT_WORDS and state is not None:
         if decision.model is None:
-            raise InputProblem(f"{head!r} needs a model that moves; type the point as x,y.")
+            raise InputProblem(_("{word} needs a model that moves; type the point as x,y.").format(word=repr(head)))
         if head == "contact":
             if len(words) < 2:
-                raise InputProblem("Type contact NAME, such as contact blue-warrior-1.")
+                raise InputProblem(_("Type contact NAME, such as contact blue-warrior-1."))
             return contact_point(state, decision.model, find_model(" ".join(words[1:]), state), allowance_cm, notes)
-        cm = _finite(words[-1]) if len(words) >= 3 else None
+        cm = _finite(words[-1].replace(",", ".")) if len(words) >= 3 else None
         if cm is None or cm < 0:
-            raise InputProblem("Type toward NAME CM, such as toward blue-warrior-1 5 (a distance of 0 cm or more).")
+            raise InputProblem(_("Type toward NAME CM, such as toward blue-warrior-1 5 (a distance of 0 cm or more)."))
         return toward_point(state, decision.model, find_model(" ".join(words[1:-1]), state), cm, allowance_cm, notes)
-    if head in ("contact", "toward", "towards"):
-        raise InputProblem(f"{head!r} needs the table; type the point as x,y.")
+    if head in _POINT_WORDS:
+        raise InputProblem(_("{word} needs the table; type the point as x,y.").format(word=repr(head)))
     if decision.kind == "deploy" and state is not None and decision.model is not None:
         return _deploy_point(text, decision.model, state, notes)
     return parse_point_text(text)
 
+
+_POINT_WORDS = ("contact", "toward", "towards", "vers")
+"""The first words of a point typed by a model (``vers``: French for ``toward``)."""
 
 _TOWARD_STEPS = 40
 """Points tried back along a blocked ``toward`` line, furthest first."""
@@ -356,7 +446,7 @@ def _deploy_point(text: str, model_id: str, state: GameState, notes: list[str] |
     if along is not None or (abs(current - value) <= _EDGE_SNAP_CM and abs(current - value) > 1e-9):
         snapped = (x, value) if axis == "y" else (value, y)
         if notes is not None and along is None:
-            notes.append(f"Put touching the {edge} edge at ({snapped[0]:.2f}, {snapped[1]:.2f}).")
+            notes.append(_("Put touching the {edge} edge at {point}.").format(edge=_(_EDGES[edge]), point=_point(snapped, 2)))
         return snapped
     return (x, y)
 
@@ -368,7 +458,8 @@ def _ranked(text: str, decision: Decision, state: GameState | None) -> list[Answ
     picks = [_match_choice(p, decision, state) for p in parts]
     low, high = decision.ranked or (1, len(decision.choices))
     if not low <= len(picks) <= high or len(set(map(str, picks))) != len(picks):
-        raise InputProblem(f"Type {low} to {high} different choices in order, by number or name, separated by commas (such as 2,1).")
+        raise InputProblem(_("Type {low} to {high} different choices in order, by number or name, separated by commas (such as 2,1).").format(
+            low=low, high=high))
     return picks
 
 
@@ -386,6 +477,9 @@ def parse_answer(text: str, decision: Decision, state: GameState | None = None, 
         return parse_dice(stripped, decision.dice)
     if decision.optional and stripped.lower() in SKIP_WORDS and not any(_norm(str(c)) == stripped.lower() for c in decision.choices):
         return None
+    if decision.optional and _fold(stripped) in FRENCH_SKIP_WORDS and not any(
+            _fold(stripped) in _labels(c, state, "fr") for c in decision.choices):
+        return None
     if decision.point is not None:
         return _point_answer(stripped, decision, state, notes)
     if decision.ranked is not None:
@@ -396,14 +490,28 @@ def parse_answer(text: str, decision: Decision, state: GameState | None = None, 
 def describe_expected(decision: Decision) -> str:
     """One sentence: what this decision takes."""
     if decision.dice:
-        return f"Type the {decision.dice} dice you rolled (1 to 10 each, separated by spaces), or an empty line to let the program roll."
-    skip = " or skip" if decision.optional else ""
+        return _("Type the {n} dice you rolled (1 to 10 each, separated by spaces), or an empty line to let the program roll.").format(
+            n=decision.dice)
+    skip = _(" or skip") if decision.optional else ""
     if decision.point is not None:
-        return f"Type a table point as x,y in cm, contact NAME, toward NAME CM{skip}."
+        return _("Type a table point as x,y in cm, contact NAME, toward NAME CM{skip}.").format(skip=skip)
     if decision.ranked is not None:
         low, high = decision.ranked
-        return f"Type {low} to {high} choices in order, by number or name, separated by commas{skip}."
+        return _("Type {low} to {high} choices in order, by number or name, separated by commas{skip}.").format(low=low, high=high, skip=skip)
     if numeric_choices(decision):
-        return f"Type the value itself ({', '.join(map(str, decision.choices))}){skip}."
-    return f"Type a number from 1 to {len(decision.choices)} or a choice's name{skip}."
+        return _("Type the value itself ({values}){skip}.").format(values=", ".join(map(str, decision.choices)), skip=skip)
+    return _("Type a number from 1 to {count} or a choice's name{skip}.").format(count=len(decision.choices), skip=skip)
+
+
+_EDGES = {"south": N_("south"), "north": N_("north"), "west": N_("west"), "east": N_("east")}
+
+
+def _g(value: float) -> str:
+    """A length as ``:g`` writes it, in the language's decimals."""
+    return decimal(f"{float(value):g}")
+
+
+def _point(p: tuple[float, float], digits: int = 1) -> str:
+    """``(x, y)`` in the language's decimals and separator (``(12,5 ; 30,0)`` in French)."""
+    return _("({x}, {y})").format(x=number(float(p[0]), digits), y=number(float(p[1]), digits))
 

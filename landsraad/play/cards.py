@@ -11,14 +11,17 @@ from __future__ import annotations
 import re
 
 from ..errors import UnknownNameError
+from ..i18n import _, language
 from ..missions import load_missions
 from ..missions.cards import MissionCard
+from ..warband.names import normalize_name
 
-__all__ = ["mission_line", "mission_card_text", "find_mission", "stakes"]
+__all__ = ["mission_line", "mission_card_text", "find_mission", "stakes", "unknown_mission"]
 
 
 def _norm(text: str) -> str:
-    return re.sub(r"[\s_-]+", " ", text.strip().lower())
+    """A name as compared: case, accents, spaces, dashes and apostrophes do not count (``vol d'épice``, ``Vol d'Epice``)."""
+    return normalize_name(text)
 
 
 def stakes(card: MissionCard) -> str:
@@ -35,23 +38,25 @@ def mission_line(card: MissionCard, width: int = 110) -> str:
         asks = asks[: width - 3].rsplit(" ", 1)[0].rstrip(",;:.") + "..."
     else:
         asks += "."
-    return f"{asks[0].upper()}{asks[1:]} VP by rank (success/failure): {stakes(card)}"
+    return _("{asks} VP by rank (success/failure): {stakes}").format(asks=f"{asks[0].upper()}{asks[1:]}", stakes=stakes(card))
 
 
 def mission_card_text(card: MissionCard) -> str:
     """The whole card: name (and the rulebook's), set-up, special rules and actions, success, failure, values."""
-    parts = [f"{card.name} ({card.rulebook_name}, {card.id})"]
+    first, second = (card.name, card.rulebook_name) if language() == "en" else (card.rulebook_name, card.name)
+    parts = [f"{first} ({second}, {card.id})"]
     if card.restriction is not None:
-        parts.append(f"Restriction: {card.restriction}")
-    parts.append(f"Set-up: {card.setup.strip()}")
+        parts.append(_("Restriction: {text}").format(text=card.restriction))
+    parts.append(_("Set-up: {text}").format(text=card.setup.strip()))
     if card.special_rules.strip():
-        parts.append(f"Special rules: {card.special_rules.strip()}")
+        parts.append(_("Special rules: {text}").format(text=card.special_rules.strip()))
     for action in card.special_actions:
-        parts.append(f"Special action: {action.name}" + (f" (at a {action.marker})" if action.marker else "") + ".")
-    parts.append(f"Success: {card.success.text.strip()}")
-    parts.append(f"Failure: {card.failure.text.strip()}")
-    parts.append("VP by rank 1 to 6: success " + " ".join(f"{v:+d}" for v in card.values.success)
-                 + "; failure " + " ".join(f"{-abs(v):+d}" for v in card.values.failure) + ".")
+        parts.append((_("Special action: {name} (at a {marker}).") if action.marker else _("Special action: {name}.")).format(
+            name=action.name, marker=action.marker))
+    parts.append(_("Success: {text}").format(text=card.success.text.strip()))
+    parts.append(_("Failure: {text}").format(text=card.failure.text.strip()))
+    parts.append(_("VP by rank 1 to 6: success {success}; failure {failure}.").format(
+        success=" ".join(f"{v:+d}" for v in card.values.success), failure=" ".join(f"{-abs(v):+d}" for v in card.values.failure)))
     return "\n".join(parts)
 
 
@@ -70,3 +75,10 @@ def find_mission(name: str) -> MissionCard:
     if len(pool) == 1 and want:
         return pool[0]
     raise UnknownNameError("mission", name.strip()[:40], sorted(cards))
+
+
+def unknown_mission(err: UnknownNameError) -> str:
+    """What :func:`find_mission` raised, as one sentence in the active language (English: the error's own)."""
+    if language() == "en":
+        return str(err)
+    return _("Unknown mission {name}. The missions are: {names}.").format(name=repr(err.name), names=", ".join(err.valid))

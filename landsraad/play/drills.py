@@ -34,6 +34,7 @@ from ..errors import DataError, GeometryError, Problem, UnknownNameError, trunca
 from ..fileio import path_kind
 from ..geometry.measure import edge_distance
 from ..geometry.movement import plan_move
+from ..i18n import _
 from ..missions import evaluate_picks, load_missions, score
 from ..model import Frozen
 from ..scene import load_scene
@@ -106,10 +107,10 @@ class DrillResult:
         """One sentence comparing the score with par."""
         diff = self.score - self.par
         if diff > 0:
-            return f"{self.score} VP: {diff} above par ({self.par})."
+            return _("{score} VP: {diff} above par ({par}).").format(score=self.score, diff=diff, par=self.par)
         if diff == 0:
-            return f"{self.score} VP: exactly par ({self.par})."
-        return f"{self.score} VP: {-diff} below par ({self.par})."
+            return _("{score} VP: exactly par ({par}).").format(score=self.score, par=self.par)
+        return _("{score} VP: {diff} below par ({par}).").format(score=self.score, diff=-diff, par=self.par)
 
 
 # --- loading -------------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from ..engine.actions import shot_candidates
 from ..engine.bridge import combatant
 from ..engine.spatial import cover_class, edge_distance
 from ..errors import LandsraadError
-from ..i18n import _
+from ..i18n import N_, _, decimal, number
 from ..odds import ShotOdds, shot_odds, stance_matrix
 from ..players import DEFAULT_OPPONENT, make_player
 from ..rules.shooting import shot_cover
@@ -42,7 +42,7 @@ EXPLAIN_WORDS = ("--explain", "explain", "why", "-e", "--expliquer", "expliquer"
 
 
 def _pct(p: float) -> str:
-    return f"{100 * p:.0f}%"
+    return _("{percent}%").format(percent=f"{100 * p:.0f}")
 
 
 def shot_note(state: GameState, shooter: str, weapon_id: str, target: str | None = None) -> str:
@@ -55,18 +55,22 @@ def shot_note(state: GameState, shooter: str, weapon_id: str, target: str | None
             found = shot_candidates(state, shooter, weapon, "burn")
             if not found:
                 # PRJ-103: a laser's blast may still aim at any point
-                return "no enemy it may burn in sight: a blast at a point" if weapon.laser else "no target in sight"
+                return _("no enemy it may burn in sight: a blast at a point") if weapon.laser else _("no target in sight")
             target = found[0]
         cover = cover_class(state, shooter, target)
         if cover == "no_line_of_sight":
-            return "no line of sight"
+            return _("no line of sight")
         distance = edge_distance(state, shooter, target)
         odds = shot_odds(combatant(state, shooter, weapon=weapon), combatant(state, target), distance_cm=distance, cover=shot_cover(cover),
                          ruleset=state.ruleset)
     except LandsraadError:
         return ""
-    where = f"(at {target}, {distance:.1f} cm, {'no' if cover == 'none' else cover.replace('_', ' ')} cover)"
-    return f"hits {_pct(odds.p_hit)}, fatal {_pct(odds.wound.get('fatal', 0.0))}{dodge_words(odds)} {where}"
+    where = _("(at {target}, {distance} cm, {cover})").format(target=target, distance=number(distance, 1), cover=_(_COVERS[cover]) if cover in _COVERS else f"{cover.replace('_', ' ')} cover")
+    return _("hits {hit}, fatal {fatal}{dodge} {where}").format(hit=_pct(odds.p_hit), fatal=_pct(odds.wound.get("fatal", 0.0)),
+                                                                 dodge=dodge_words(odds), where=where)
+
+
+_COVERS = {"none": N_("no cover"), "small": N_("small cover"), "large": N_("large cover")}
 
 
 def dodge_words(odds: ShotOdds) -> str:
@@ -88,8 +92,8 @@ def dodge_words(odds: ShotOdds) -> str:
     if not moving or chance <= 0:
         return ""
     low, high = min(moving), max(moving)
-    span = f"{low:g} cm" if low == high else f"{low:g}-{high:g} cm"
-    return f", dodges {_pct(chance)} ({span})"
+    span = f"{decimal(f'{low:g}')} cm" if low == high else f"{decimal(f'{low:g}')}-{decimal(f'{high:g}')} cm"
+    return _(", dodges {chance} ({span})").format(chance=_pct(chance), span=span)
 
 
 def melee_note(state: GameState, attacker: str, defender: str) -> str:
@@ -106,11 +110,12 @@ def melee_note(state: GameState, attacker: str, defender: str) -> str:
         if "attack" not in matrix.attacker_stances:
             break
         cell = matrix.cell("attack", theirs)
-        part = f"vs {theirs}: hit {_pct(cell.p_attacker_hits)}, kill {_pct(cell.p_defender_dies)}"
+        part = (_("vs attack: hit {hit}, kill {kill}") if theirs == "attack" else _("vs defend: hit {hit}, kill {kill}")).format(
+            hit=_pct(cell.p_attacker_hits), kill=_pct(cell.p_defender_dies))
         if theirs == "attack":
-            part += f", you die {_pct(cell.p_attacker_dies)}"
+            part += _(", you die {die}").format(die=_pct(cell.p_attacker_dies))
         parts.append(part)
-    return "if you attack: " + "; ".join(parts) if parts else ""
+    return _("if you attack: ") + _("; ").join(parts) if parts else ""
 
 
 def option_notes(decision: Decision, state: GameState | None) -> dict[Any, str]:
@@ -121,14 +126,14 @@ def option_notes(decision: Decision, state: GameState | None) -> dict[Any, str]:
     if decision.kind == "action":
         later = set(decision.info.get("after_free_move", ()))  # declared now, made legal by the free move (PRJ-100)
         for choice in decision.choices:
-            verb, _, arg = str(choice).partition(":")
+            verb, _sep, arg = str(choice).partition(":")
             if verb == "shoot" and arg:
                 notes[choice] = "" if choice in later else shot_note(state, decision.model, arg)
             elif verb == "melee" and arg:
                 notes[choice] = melee_note(state, decision.model, arg)
             if choice in later:  # a melee declared before the free move that brings it into contact is a charge
-                first = "charge after the free move" if verb == "melee" else "after the free move"
-                notes[choice] = "; ".join(n for n in (first, notes.get(choice, "")) if n)
+                first = _("charge after the free move") if verb == "melee" else _("after the free move")
+                notes[choice] = _("; ").join(n for n in (first, notes.get(choice, "")) if n)
     elif decision.kind == "target":
         weapon = _weapon_being_fired(state, decision.model)
         for choice in decision.choices:

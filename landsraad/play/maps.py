@@ -20,6 +20,7 @@ Examples
 from __future__ import annotations
 
 from ..engine import GameState
+from ..i18n import N_, _
 from ..svg import SCALE, render_board, table_to_svg
 
 __all__ = ["play_map", "WOUND_MARKS", "state_lines"]
@@ -27,11 +28,14 @@ __all__ = ["play_map", "WOUND_MARKS", "state_lines"]
 WOUND_MARKS = {"light": ("#f39c12", "L"), "grave": ("#17202a", "G")}
 """Wound level -> (ring colour, letter) drawn on the base (a scratch leaves no lasting wound, only fatigue)."""
 
+_WOUNDS = {"light": N_("light wound"), "grave": N_("grave wound")}
+
 _PIPS = 6
 """Fatigue tokens drawn one dot each; more are written as a number."""
 
-LEGEND = ("On the bases: orange ring and L = light wound (-1 Combat, Reflexes, Endurance); black ring and G = grave "
-          "wound (-2, half Movement); white dots = fatigue tokens, one each.")
+LEGEND = N_("On the bases: orange ring and L = light wound (-1 Combat, Reflexes, Endurance); black ring and G = grave "
+            "wound (-2, half Movement); white dots = fatigue tokens, one each.")
+"""The map's legend (English; ``_(LEGEND)`` in the active language). L and G read the same in French: légère, grave."""
 
 
 def state_lines(state: GameState) -> list[str]:
@@ -41,11 +45,11 @@ def state_lines(state: GameState) -> list[str]:
     for m in state.models:
         if m.id not in on_table:
             continue
-        parts = [f"{m.wound} wound"] if m.wound in WOUND_MARKS else []
+        parts = [_(_WOUNDS[m.wound])] if m.wound in WOUND_MARKS else []
         if m.fatigue:
-            parts.append(f"{m.fatigue} fatigue")
+            parts.append(_("{n} fatigue").format(n=m.fatigue))
         if parts:
-            lines.append(f"{m.id}: {', '.join(parts)}")
+            lines.append(_("{who}: {state}").format(who=m.id, state=", ".join(parts)))
     return lines
 
 
@@ -66,7 +70,7 @@ def play_map(state: GameState, *, title: str = "") -> str:
     """
     board = state.board
     lines = state_lines(state)
-    notes = [LEGEND, *(lines or ["No model is wounded or tired."])]
+    notes = [_(LEGEND), *(lines or [_("No model is wounded or tired.")])]
     svg = render_board(board, title=title, notes=notes)
     marks = ['<g class="model-states">']
     on_table = {b.id: b for b in board.bases}
@@ -97,5 +101,5 @@ def play_map(state: GameState, *, title: str = "") -> str:
                 marks.append(f'<circle class="fatigue" cx="{left + i * step:.2f}" cy="{cy:.2f}" r="{min(2.8, step / 2.1):.2f}" '
                              f'fill="#ffffff" stroke="#000000" stroke-width="0.8"/>')
     marks.append("</g>")
-    head, _, tail = svg.rpartition("</svg>")
+    head, _sep, tail = svg.rpartition("</svg>")
     return head + "\n".join(marks) + "\n</svg>" + tail

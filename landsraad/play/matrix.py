@@ -15,13 +15,14 @@ from ..engine import Decision, GameState
 from ..engine.bridge import combatant
 from ..engine.spatial import contact_enemies
 from ..errors import LandsraadError
+from ..i18n import _
 from ..odds import disengage_odds, stance_matrix
 
 __all__ = ["stance_notes", "disengage_note", "matrix_title", "fighters"]
 
 
 def _pct(p: float) -> str:
-    return f"{100 * p:.0f}%"
+    return _("{percent}%").format(percent=f"{100 * p:.0f}")
 
 
 def fighters(state: GameState, model_id: str, opponent_id: str) -> tuple[Any, Any]:
@@ -63,17 +64,18 @@ def stance_notes(decision: Decision, state: GameState) -> dict[str, str]:
                 continue
             hit, kill, die = ((cell.p_attacker_hits, cell.p_defender_dies, cell.p_attacker_dies) if role == "attacker"
                               else (cell.p_defender_hits, cell.p_attacker_dies, cell.p_defender_dies))
-            text = f"if they {other}: " + (f"you hit {_pct(hit)}, kill {_pct(kill)}" if stance == "attack" else "you strike no blow")
+            text = (_("if they attack: ") if other == "attack" else _("if they defend: ")) + (
+                _("you hit {hit}, kill {kill}").format(hit=_pct(hit), kill=_pct(kill)) if stance == "attack" else _("you strike no blow"))
             if other == "attack":
-                text += f", you die {_pct(die)}"
+                text += _(", you die {die}").format(die=_pct(die))
             parts.append(text)
-        notes[stance] = "; ".join(parts)
+        notes[stance] = _("; ").join(parts)
     return notes
 
 
 def matrix_title() -> str:
     """The words that say what the stance notes are."""
-    return " Odds before the dice (the stance matrix):"
+    return _(" Odds before the dice (the stance matrix):")
 
 
 def disengage_note(state: GameState, model_id: str) -> str:
@@ -86,4 +88,5 @@ def disengage_note(state: GameState, model_id: str) -> str:
         odds = disengage_odds(mover, opponent, ruleset=state.ruleset)
     except LandsraadError:
         return ""
-    return f"breaks away {_pct(odds.p_success)}, killed {_pct(odds.p_mover_dies)} (against {foes[0]})"
+    return _("breaks away {success}, killed {dies} (against {enemy})").format(success=_pct(odds.p_success), dies=_pct(odds.p_mover_dies),
+                                                                            enemy=foes[0])

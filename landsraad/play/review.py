@@ -22,8 +22,10 @@ import numpy as np
 
 from ..engine import Game, GameState
 from ..errors import LandsraadError
+from ..i18n import _, decimal, language, number
 from ..narrate import model_label
 from ..players import make_player
+from .prompts import prompt_text
 
 __all__ = ["Advice", "costliest", "game_review", "candidates", "shown_answer", "spread", "game_over", "side_vp"]
 
@@ -47,27 +49,37 @@ class Advice:
 
     def line(self) -> str:
         """One of several costliest decisions, in one sentence."""
-        return (f"At activation {self.activation + 1}, {self.prompt!r}: you answered {self.yours}; the computer would have answered "
-                f"{self.computer}, expecting {self.computer_score:.1f} VP against your {self.your_score:.1f} ({self.gain:+.1f}, "
-                f"{self.playouts} playouts).")
+        return _("At activation {activation}, {prompt}: you answered {yours}; the computer would have answered {computer}, "
+                 "expecting {computer_score} VP against your {your_score} ({gain}, {playouts} playouts).").format(
+            activation=self.activation + 1, prompt=_quoted(prompt_text(self.prompt)), yours=self.yours, computer=self.computer,
+            computer_score=number(self.computer_score, 1), your_score=number(self.your_score, 1),
+            gain=decimal(f"{self.gain:+.1f}"), playouts=self.playouts)
 
     def sentence(self) -> str:
         """The costliest decision, in one sentence."""
-        return (f"Your costliest decision was at activation {self.activation + 1}, {self.prompt!r}: you answered {self.yours}; "
-                f"the computer would have answered {self.computer}, worth {self.gain:+.1f} VP on average over "
-                f"{self.playouts} playouts to the end ({self.your_score:.1f} against {self.computer_score:.1f}).")
+        return _("Your costliest decision was at activation {activation}, {prompt}: you answered {yours}; the computer would have "
+                 "answered {computer}, worth {gain} VP on average over {playouts} playouts to the end ({your_score} against "
+                 "{computer_score}).").format(
+            activation=self.activation + 1, prompt=_quoted(prompt_text(self.prompt)), yours=self.yours, computer=self.computer,
+            gain=decimal(f"{self.gain:+.1f}"), playouts=self.playouts, your_score=number(self.your_score, 1),
+            computer_score=number(self.computer_score, 1))
+
+
+def _quoted(text: str) -> str:
+    """A prompt quoted as English writes it (``repr``), in French quotation marks in French."""
+    return repr(text) if language() == "en" else f"«\u00a0{text}\u00a0»"
 
 
 def shown_answer(answer: Any, decision: Any, state: GameState) -> str:
     """An engine answer in words: a point as ``(x, y)``, a model by its label, ``skip`` for none."""
     if answer is None:
-        return "skip"
+        return _("skip")
     if decision.point is not None:
-        return f"({float(answer[0]):.1f}, {float(answer[1]):.1f})"
+        return _("({x}, {y})").format(x=number(float(answer[0]), 1), y=number(float(answer[1]), 1))
     names = {m.id: model_label(m.id, m.name) for m in state.models}
     if isinstance(answer, (list, tuple)):
         return ", ".join(names.get(str(a), str(a)) for a in answer)
-    verb, _, arg = str(answer).partition(":")
+    verb, _sep, arg = str(answer).partition(":")
     return f"{verb} {names.get(arg, arg)}".strip() if arg else names.get(str(answer), str(answer))
 
 

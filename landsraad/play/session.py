@@ -8,70 +8,78 @@ program roll). What happens is narrated as it happens, naming models as the pict
 
 Bad input never ends a session: every problem is one sentence and the prompt again. Commands
 at any prompt: ``help``/``?``, ``undo`` (takes back your last answer and the computer's since),
-``map [FILE]`` (the table as SVG, wounds and fatigue on the bases), ``log [N]`` (the last events), ``save [FILE]``, ``quit``.
+``map [FILE]`` (the table as SVG, wounds and fatigue on the bases), ``log [N]`` (the last events), ``save [FILE]``, ``quit``;
+in French too (``aide``, ``annuler``, ``carte``, ``journal``, ``sauver``, ``quitter``...), whatever the language shown.
+Everything said goes through :mod:`landsraad.i18n` (``--lang fr``: the rulebook's words, French
+decimals); the engine's prompts are shown in that language by :func:`~.prompts.prompt_text`.
 At the end of input the game is saved to the session's save file (if any) and the session
 ends normally.
 """
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
 from ..engine import Answer, Decision, Game, Player
 from ..engine.record import GameRecord, record_game, restore_opening, save_record
-from ..errors import DataError, DecisionError, LandsraadError, Problem
+from ..errors import DataError, DecisionError, LandsraadError, Problem, UnknownNameError
 from ..fileio import atomic_write_text, check_output_path
-from ..i18n import _
+from ..i18n import N_, _, decimal, language, ngettext, number
 from ..missions import load_missions
 from ..narrate import model_label, model_names, narrate
 from ..players import make_player
 from ..search import SearchPlayer
 from .answers import choice_label, describe_expected, parse_answer, parse_command, row_key
-from .cards import find_mission, mission_card_text, mission_line
+from .cards import find_mission, mission_card_text, mission_line, unknown_mission
 from .hints import EXPLAIN_WORDS, HINT_PLAYER, not_searched_line, option_notes, search_hint
 from .maps import play_map
 from .matrix import disengage_note, matrix_title, stance_notes
+from .prompts import prompt_text
 from .status import recap, status_report, status_text
 from .terminal import MenuRow, PlainTerminal, RichTerminal, Terminal
 
 DRILL_DECISIVE = frozenset({"activate", "action", "stance", "target", "lower_neutral"})
 """The decisions a drill asks with no default: which model, what it does, the stance, the target, the die kept."""
 
-__all__ = ["DRILL_DECISIVE", "Session", "SessionEnd", "HELP", "default_answer", "format_answer", "resume", "advisor", "sentence"]
+__all__ = ["DRILL_DECISIVE", "Session", "SessionEnd", "HELP", "default_answer", "format_answer", "resume", "advisor", "sentence",
+           "side_name"]
 
-HELP = textwrap.dedent("""\
-    Answer with the number of a choice or its name; an empty line takes the default [in brackets].
-    Where the choices are numbers (bids, dice to keep, distances) type the value itself: 2 bids 2.
-    At "Which model", Enter takes the suggested activation whole; typing a model asks its action
-    (add +spice to take a dose, after or stay for the free move: move +spice after).
-    Points: x,y in cm (south-west corner 0,0), contact NAME (into base contact by the shortest legal
-    path; it goes as far as it can when the move is short), toward NAME CM. Deploy: x alone touches
-    your edge. Dice: the dice you rolled, such as 7 3 5 (an empty line lets the program roll).
-    'skip' passes where a decision may be skipped.
-    Commands: help or ? (this), status (the clock, your VP so far, the models), hint (the computer's
-    suggestion and why), mission [NAME] (a mission card), undo (take back your last answer and the
-    computer's since), map [FILE] (the table as SVG), log [N] (the last events), ask (ask weapon
-    questions again), save [FILE], quit.""")
+HELP = N_("Answer with the number of a choice or its name; an empty line takes the default [in brackets].\n"
+          "Where the choices are numbers (bids, dice to keep, distances) type the value itself: 2 bids 2.\n"
+          "At \"Which model\", Enter takes the suggested activation whole; typing a model asks its action\n"
+          "(add +spice to take a dose, after or stay for the free move: move +spice after).\n"
+          "Points: x,y in cm (south-west corner 0,0), contact NAME (into base contact by the shortest legal\n"
+          "path; it goes as far as it can when the move is short), toward NAME CM. Deploy: x alone touches\n"
+          "your edge. Dice: the dice you rolled, such as 7 3 5 (an empty line lets the program roll).\n"
+          "'skip' passes where a decision may be skipped.\n"
+          "Commands: help or ? (this), status (the clock, your VP so far, the models), hint (the computer's\n"
+          "suggestion and why), mission [NAME] (a mission card), undo (take back your last answer and the\n"
+          "computer's since), map [FILE] (the table as SVG), log [N] (the last events), ask (ask weapon\n"
+          "questions again), save [FILE], quit.")
+"""What ``help`` prints (in the active language: ``_(HELP)``)."""
 
 _LOG_LINES = 10
 _WHY = {
-    "activate": "the model with the most to gain now (its mission, a shot, a melee), by the heuristic's estimate",
-    "action": "the action the heuristic values most for this model's missions and safety",
-    "stance": "the stance with the better expected result in the matrix above",
-    "lower_neutral": "the value that best balances your blow against the enemy's",
-    "bid": "Honour is worth more later than this step, by the heuristic's estimate",
-    "pick_missions": "the missions this warband is likeliest to succeed at, highest stakes first",
-    "deploy": "near the models it will work with, out of the enemy's easy sight",
-    "free_move": "closer to its goal without ending in the open",
-    "move": "closer to its goal without ending in the open",
+    "activate": N_("the model with the most to gain now (its mission, a shot, a melee), by the heuristic's estimate"),
+    "action": N_("the action the heuristic values most for this model's missions and safety"),
+    "stance": N_("the stance with the better expected result in the matrix above"),
+    "lower_neutral": N_("the value that best balances your blow against the enemy's"),
+    "bid": N_("Honour is worth more later than this step, by the heuristic's estimate"),
+    "pick_missions": N_("the missions this warband is likeliest to succeed at, highest stakes first"),
+    "deploy": N_("near the models it will work with, out of the enemy's easy sight"),
+    "free_move": N_("closer to its goal without ending in the open"),
+    "move": N_("closer to its goal without ending in the open"),
 }
 """A one-line why for the heuristic's suggestion, by decision kind, where the odds give none."""
+_SPICE_WORDS = ("+spice", "spice", "+épice", "épice", "+epice", "epice")
+"""Words that add a dose of spice to the declared action (``move +spice``, ``déplacement +épice``)."""
+_SIDES = {"red": N_("red"), "blue": N_("blue")}
 _REMEMBERED = ("laser_mode", "weapon")
 """Weapon questions answered once per model, then again the same way (issue 38)."""
 _TIMING = {"after": "after", "then": "after", "later": "after", "après": "after", "stay": "stay", "nomove": "stay",
-           "before": "before", "first": "before", "avant": "before"}
+           "before": "before", "first": "before", "avant": "before", "apres": "after", "ensuite": "after", "puis": "after",
+           "rester": "stay", "reste": "stay", "immobile": "stay", "d'abord": "before", "dabord": "before"}
 """Words giving the free move's timing with the declared action (``shoot laser after``) or at its question."""
 
 
@@ -107,9 +115,11 @@ def advisor(seed: int, side: str) -> Player:
 def format_answer(answer: Answer, decision: Decision, game: Game) -> str:
     """An answer as the menu would show it."""
     if answer is None:
-        return "skip"
+        return _("skip")
     if decision.point is not None:
-        return f"{float(answer[0]):.1f},{float(answer[1]):.1f}"
+        if language() == "en":
+            return f"{float(answer[0]):.1f},{float(answer[1]):.1f}"
+        return f"{number(float(answer[0]), 1)} ; {number(float(answer[1]), 1)}"  # 12,5 ; 30,0 reads back as typed
     if decision.ranked is not None:
         return ",".join(str(decision.choices.index(a) + 1) for a in answer if a in decision.choices)
     return choice_label(answer, game.state)
@@ -215,7 +225,7 @@ class Session:
         """
         d = self.game.decision
         if d is None:
-            raise DecisionError("The game is over; there is no decision to answer.")
+            raise DecisionError(_("The game is over; there is no decision to answer."))
         return d
 
     def computer_turn(self) -> None:
@@ -233,7 +243,7 @@ class Session:
         player = self.opponents[d.side]
         topic = player.long_think(d) if isinstance(player, SearchPlayer) else None
         if topic:
-            self.terminal.say(f"The computer ({d.side}) is thinking over {topic}...", "info")
+            self.terminal.say(_("The computer ({side}) is thinking over {topic}...").format(side=side_name(d.side), topic=topic), "info")
         self.game.answer(player.decide(d, self.game.view(d.side)))
 
     def narrate_new(self) -> None:
@@ -263,25 +273,27 @@ class Session:
         """
         if d.kind == "dice":
             return None
-        label = f"{model_label(d.model, self.game.state.model(d.model).name)}: " if d.model and _has_model(self.game, d.model) else ""
+        label = _("{who}: ").format(who=model_label(d.model, self.game.state.model(d.model).name)) if d.model and _has_model(
+            self.game, d.model) else ""
         if d.choices and not d.optional and d.ranked is None and len(d.choices) == 1 and d.point is None:
-            return d.choices[0], f"{label}{choice_label(d.choices[0], self.game.state)} (the only choice)."
+            return d.choices[0], _("{label}{choice} (the only choice).").format(label=label, choice=choice_label(d.choices[0], self.game.state))
         key = (d.kind, d.model or "")
         if d.kind in _REMEMBERED and key in self.remembered and self.remembered[key] in d.choices:
             answer = self.remembered[key]
-            return answer, f"{label}{choice_label(answer, self.game.state)}, as last time (type ask at a prompt to be asked again)."
+            return answer, _("{label}{choice}, as last time (type ask at a prompt to be asked again).").format(
+                label=label, choice=choice_label(answer, self.game.state))
         if d.kind == "free_move" and d.model is not None:
             when = d.info.get("when")
             timing = self.timing.get(d.model)
             if when == "before" and timing in ("after", "stay") and not d.info.get("needed"):
-                return None, "" if timing == "after" else f"{label}no free move."
+                return None, "" if timing == "after" else _("{label}no free move.").format(label=label)
             if when == "after" and timing == "stay":
                 return None, ""
             if d.model == self.plan_model:
                 answer = default_answer(d, self.game, self.advisor_of(d.side))
                 if answer is None:
-                    return None, f"{label}no free move {d.info.get('when', '')} the action (as suggested)."
-                return answer, f"{label}free move {d.info.get('when', '')} the action, as suggested."
+                    return None, _("{label}no free move {when} the action (as suggested).").format(label=label, when=_when(d))
+                return answer, _("{label}free move {when} the action, as suggested.").format(label=label, when=_when(d))
         return None
 
     def _ask(self, d: Decision) -> SessionEnd | None:
@@ -297,7 +309,7 @@ class Session:
             game.answer(answer)
             return None
         if d.kind in self.decisive and d.side in self.humans:
-            return self._ask_line(d, None, shown="choose; hint for a suggestion", decisive=True)
+            return self._ask_line(d, None, shown=_("choose; hint for a suggestion"), decisive=True)
         if d.kind == "activate" and d.side in self.humans:
             return self._ask_activation(d)
         if d.kind == "spice":
@@ -315,8 +327,8 @@ class Session:
         if d.kind != "dice":
             self.questions += 1
         if shown is None:
-            shown = "roll" if d.kind == "dice" else format_answer(default, d, game)
-        note = "This decision is yours to make in the drill: type your choice (hint shows the computer's)." if decisive else None
+            shown = _("roll") if d.kind == "dice" else format_answer(default, d, game)
+        note = _("This decision is yours to make in the drill: type your choice (hint shows the computer's).") if decisive else None
         while True:
             line = self._next_line(d, shown, note)
             if isinstance(line, _Stop):
@@ -342,7 +354,7 @@ class Session:
         a bare Enter is refused with that note.
         """
         while True:
-            line = self.terminal.read(f"{d.side} [{shown}]> ")
+            line = self.terminal.read(f"{side_name(d.side)} [{shown}]> ")
             if line is None:
                 return _Stop(self._end_of_input())
             command = parse_command(line)
@@ -384,14 +396,16 @@ class Session:
                 break
             answer = default_answer(td, trial, adv)
             plan.append(answer)
-            summary.append({"spice": "+spice" if answer == "consume" else "", "action": f"declares {format_answer(answer, td, trial)}",
-                            "free_move": "free move " + ("after" if answer is None else f"first, to {format_answer(answer, td, trial)}")}[td.kind])
+            summary.append({"spice": _("+spice") if answer == "consume" else "",
+                            "action": _("declares {action}").format(action=format_answer(answer, td, trial)),
+                            "free_move": _("free move after") if answer is None else _("free move first, to {point}").format(
+                                point=format_answer(answer, td, trial))}[td.kind])
             trial.answer(answer)
             if td.kind == "free_move":
                 break
         name = format_answer(model, d, game)
         summary = [part for part in summary if part]
-        shown = f"{name}" + (f": {', '.join(summary)}" if summary and model != "pass" else "")
+        shown = _("{who}: ").format(who=name) + ", ".join(summary) if summary and model != "pass" else name
 
         def answer_line(line: str) -> None:
             if line.strip():
@@ -407,7 +421,7 @@ class Session:
             self.human_decisions.append((before, model))
             self.plan_model = model if model != "pass" else None
 
-        return self._ask_line(d, model, title_extra=" (Enter takes the suggested activation whole)", shown=shown,
+        return self._ask_line(d, model, title_extra=_(" (Enter takes the suggested activation whole)"), shown=shown,
                               answer_line=answer_line)
 
     def _fold_spice(self, d: Decision) -> SessionEnd | None | bool:
@@ -427,21 +441,21 @@ class Session:
         doses = game.state.model(d.model).spice_doses
         title, rows = self._menu_of(action, trial)
         title = title if title.endswith((".", "?")) else title + "."
-        self.terminal.menu(title + f" Add +spice to consume a dose first ({doses} left); add after or stay for the free move.",
-                           rows, d.side)
+        self.terminal.menu(title + _(" Add +spice to consume a dose first ({doses} left); add after or stay for the free move.").format(
+            doses=doses), rows, d.side)
         self.questions += 1
-        shown = format_answer(action_default, action, trial) + (" +spice" if spice_default == "consume" else "")
+        shown = format_answer(action_default, action, trial) + (" " + _("+spice") if spice_default == "consume" else "")
         if "action" in self.decisive:
-            shown = "choose; hint for a suggestion"
-        note = ("This decision is yours to make in the drill: type your action (hint shows the computer's)."
+            shown = _("choose; hint for a suggestion")
+        note = (_("This decision is yours to make in the drill: type your action (hint shows the computer's).")
                 if "action" in self.decisive else None)
         while True:
             line = self._next_line(d, shown, note)
             if isinstance(line, _Stop):
                 return line.end
             words = line.split()
-            spice = any(w.lower() in ("+spice", "spice", "+épice", "épice") for w in words)
-            rest = " ".join(w for w in words if w.lower() not in ("+spice", "spice", "+épice", "épice"))
+            spice = any(w.lower() in _SPICE_WORDS for w in words)
+            rest = " ".join(w for w in words if w.lower() not in _SPICE_WORDS)
             try:
                 mark = len(game.answers)
                 before = game.clone()
@@ -485,7 +499,7 @@ class Session:
         if not line.strip() and d.kind == "dice":
             mark = len(game.answers)
             dice = game.roll_pending()
-            self.terminal.say(f"The program rolls: {' '.join(map(str, dice))}.", "info")
+            self.terminal.say(_("The program rolls: {dice}.").format(dice=" ".join(map(str, dice))), "info")
             self.marks.append(mark)
             return
         notes: list[str] = []
@@ -524,18 +538,20 @@ class Session:
         return self._menu_of(d, self.game)
 
     def _menu_of(self, d: Decision, game: Game) -> tuple[str, list[MenuRow]]:
-        who = f"{model_label(d.model, game.state.model(d.model).name)}: " if d.model and _has_model(game, d.model) else ""
-        title = f"{d.side} - {who}{d.prompt}".replace("?.", "?").replace("..", ".")
+        who = _("{who}: ").format(who=model_label(d.model, game.state.model(d.model).name)) if d.model and _has_model(game, d.model) else ""
+        title = f"{side_name(d.side)} - {who}{prompt_text(d.prompt)}".replace("?.", "?").replace("..", ".")
         if d.secret and len(self.humans) == 2:
-            title += f" (secret: only {d.side} looks)"
+            title += _(" (secret: only {side} looks)").format(side=side_name(d.side))
         rows: list[MenuRow] = []
         if d.kind == "dice":
-            title += " Type the dice you rolled, or press Enter to let the program roll."
+            title += _(" Type the dice you rolled, or press Enter to let the program roll.")
         elif d.point is not None:
             said = d.point.allowance_cm is not None and f"up to {d.point.allowance_cm:g} cm" in d.prompt
-            allowance = f"up to {d.point.allowance_cm:g} cm; " if d.point.allowance_cm is not None and not said else ""
-            forms = "x,y, contact NAME, toward NAME CM" if d.model else "x,y"
-            title += f" ({allowance}{forms}{', or skip' if d.optional else ''})"
+            allowance = (_("up to {allowance} cm; ").format(allowance=decimal(f"{d.point.allowance_cm:g}"))
+                         if d.point.allowance_cm is not None and not said else "")
+            forms = _("x,y, contact NAME, toward NAME CM") if d.model else _("x,y")
+            skip = _(", or skip") if d.optional else ""
+            title += f" ({allowance}{forms}{skip})"
         else:
             notes = option_notes(d, game.state)
             if d.kind == "stance":
@@ -549,16 +565,16 @@ class Session:
                 notes = {c: mission_line(cards[c], 70) for c in d.choices if c in cards}
             rows = [(row_key(i, d, bool(self.values_typed)), choice_label(c, game.state), notes.get(c, "")) for i, c in enumerate(d.choices)]
             if d.ranked is not None:
-                title += f" (numbers in order, such as 2,1; {d.ranked[0]} to {d.ranked[1]})"
+                title += _(" (numbers in order, such as 2,1; {low} to {high})").format(low=d.ranked[0], high=d.ranked[1])
             elif d.optional:
-                title += " (or skip)"
+                title += _(" (or skip)")
         return title, rows
 
     # --- commands ------------------------------------------------------------------------------------
 
     def _command(self, name: str, arg: str, *, decision: Decision) -> SessionEnd | None:
         if name == "help":
-            self.terminal.say(HELP, "info")
+            self.terminal.say(_(HELP), "info")
             self.terminal.say(describe_expected(decision), "info")
         elif name == "undo":
             self.undo()
@@ -572,7 +588,7 @@ class Session:
                 self._explain_hint(decision)
         elif name == "ask":
             self.remembered.clear()
-            self.terminal.say("Weapon questions will be asked again.", "info")
+            self.terminal.say(_("Weapon questions will be asked again."), "info")
         elif name == "map":
             self._map(arg or self.map_path)
         elif name == "log":
@@ -581,14 +597,14 @@ class Session:
             self.save(arg or self.save_path)
         elif name == "quit":
             saved = self.save(self.save_path) if self.save_path else None
-            self.terminal.say("You leave the game." + ("" if saved else " It was not saved."), "info")
+            self.terminal.say(_("You leave the game.") + ("" if saved else _(" It was not saved.")), "info")
             return SessionEnd("quit", saved)
         return None
 
     def undo(self) -> bool:
         """Take back the person's last answer and the computer's since; false when there is none."""
         if not self.marks:
-            self.terminal.say("There is nothing of yours to take back yet.", "problem")
+            self.terminal.say(_("There is nothing of yours to take back yet."), "problem")
             return False
         mark = self.marks.pop()
         taken = len(self.game.answers) - mark
@@ -597,7 +613,7 @@ class Session:
         while self.human_decisions and len(self.human_decisions[-1][0].answers) >= mark:
             self.human_decisions.pop()
         self.printed = min(self.printed, len(self.game.log))
-        self.terminal.say(f"Taken back: your last answer and {taken - 1} answer(s) since. Before it:", "info")
+        self.terminal.say(_("Taken back: your last answer and {count} answer(s) since. Before it:").format(count=taken - 1), "info")
         self.say_recap()
         return True
 
@@ -608,7 +624,7 @@ class Session:
         for line in lines:
             self.terminal.say("  " + line, "event")
         if not lines:
-            self.terminal.say("  Nothing has happened yet.", "info")
+            self.terminal.say("  " + _("Nothing has happened yet."), "info")
 
     def status(self, side: str) -> None:
         """Print ``side``'s view of the game: clock, provisional VP, models (:func:`~.status.status_report`)."""
@@ -620,26 +636,26 @@ class Session:
         if not name.strip():
             cards = load_missions()
             for card in cards.values():
-                self.terminal.say(f"{card.name} ({card.id}): {mission_line(card)}", "info")
+                self.terminal.say(f"{card.name if language() == 'en' else card.rulebook_name} ({card.id}): {mission_line(card)}", "info")
             return
         try:
             card = find_mission(name)
-        except LandsraadError as err:
-            self.terminal.say(sentence(err), "problem")
+        except UnknownNameError as err:
+            self.terminal.say(unknown_mission(err), "problem")
             return
         self.terminal.say(mission_card_text(card), "info")
 
     def _hint(self, d: Decision) -> None:
         if d.kind == "dice":
-            self.terminal.say("Roll your dice and type them, or press Enter to let the program roll.", "info")
+            self.terminal.say(_("Roll your dice and type them, or press Enter to let the program roll."), "info")
             return
         answer = default_answer(d, self.game, self.advisor_of(d.side))
         shown = format_answer(answer, d, self.game)
         notes = option_notes(d, self.game.state) if d.choices else {}
         why = notes.get(answer, "") if d.ranked is None and answer is not None else ""
         if not why:
-            why = _WHY.get(d.kind, "the heuristic player's choice in your place")
-        self.terminal.say(f"Hint: {shown} - {why}.", "info")
+            why = _(_WHY[d.kind]) if d.kind in _WHY else _("the heuristic player's choice in your place")
+        self.terminal.say(_("Hint: {answer} - {why}.").format(answer=shown, why=why), "info")
 
     def _explain_hint(self, d: Decision) -> None:
         """``hint --explain``: the search's candidates in the person's place (issue 45), from their side's view only."""
@@ -654,11 +670,13 @@ class Session:
     def _map(self, path: str) -> None:
         try:
             target = check_output_path(path, what="map")
-            atomic_write_text(target, play_map(self.game.state, title=f"After {self.game.state.activation} activation(s)"))
+            activations = self.game.state.activation
+            atomic_write_text(target, play_map(self.game.state, title=ngettext("After {n} activation(s)", "After {n} activation(s)",
+                                                                               activations).format(n=activations)))
         except (LandsraadError, OSError) as err:  # on standard error: the picture was not written
             self.terminal.say(sentence(err), "error")
             return
-        self.terminal.say(f"The table is drawn in {path}.", "info")
+        self.terminal.say(_("The table is drawn in {path}.").format(path=path), "info")
 
     def _log(self, arg: str) -> None:
         count = int(arg) if arg.strip().isdigit() else _LOG_LINES
@@ -667,12 +685,12 @@ class Session:
         for line in lines[-count:] if count else []:
             self.terminal.say(line, "event")
         if not lines:
-            self.terminal.say("Nothing has happened yet.", "info")
+            self.terminal.say(_("Nothing has happened yet."), "info")
 
     def save(self, path: str | None) -> str | None:
         """Save the game to ``path`` (atomically); the path, or ``None`` after saying why not."""
         if not path:
-            self.terminal.say("Type save FILE, or start the game with --save FILE.", "problem")
+            self.terminal.say(_("Type save FILE, or start the game with --save FILE."), "problem")
             return None
         try:
             check_output_path(path, what="save")
@@ -680,15 +698,26 @@ class Session:
         except (LandsraadError, OSError) as err:  # on standard error: the game was not saved
             self.terminal.say(sentence(err), "error")
             return None
-        self.terminal.say(f"Game saved to {path} (go on with --resume {path}).", "info")
+        self.terminal.say(_("Game saved to {path} (go on with --resume {path}).").format(path=path), "info")
         return path
 
     def _end_of_input(self) -> SessionEnd:
         if self.save_path:
             saved = self.save(self.save_path)
             return SessionEnd("eof", saved)
-        self.terminal.say("End of input: the game was not saved (start with --save FILE to keep it).", "info")
+        self.terminal.say(_("End of input: the game was not saved (start with --save FILE to keep it)."), "info")
         return SessionEnd("eof")
+
+
+def side_name(side: str) -> str:
+    """A side's name in the active language (``rouge``), anything else as it is."""
+    return _(_SIDES[side]) if side in _SIDES else side
+
+
+def _when(d: Decision) -> str:
+    """The free move's ``before`` or ``after`` of ``d``, in the active language."""
+    when = str(d.info.get("when", ""))
+    return {"before": _("before"), "after": _("after")}.get(when, when)
 
 
 def _has_model(game: Game, model_id: str) -> bool:
@@ -731,7 +760,7 @@ def resume(record: GameRecord, players: Mapping[str, Player], *, source: str = "
     for i, given in enumerate(record.answers):
         d = game.decision
         if d is None:
-            raise DataError([Problem(source, f"answers[{i}]", "The game was over before this answer; the saved game is damaged.")])
+            raise DataError([Problem(source, f"answers[{i}]", _("The game was over before this answer; the saved game is damaged."))])
         if d.kind != "dice" and d.side in players:
             players[d.side].decide(d, game.view(d.side))
         if decisions is not None and d.kind != "dice" and d.side in humans:
@@ -739,7 +768,8 @@ def resume(record: GameRecord, players: Mapping[str, Player], *, source: str = "
         try:
             game.answer(given)
         except LandsraadError as err:
-            raise DataError([Problem(source, f"answers[{i}]", f"The answer {str(given)[:60]!r} does not fit the game here: {str(err)[:200]}")]) from None
+            raise DataError([Problem(source, f"answers[{i}]", _("The answer {answer} does not fit the game here: {reason}").format(
+                answer=repr(str(given)[:60]), reason=str(err)[:200]))]) from None
     if [e.to_dict() for e in game.log] != record.log:
-        raise DataError([Problem(source, "log", "The saved game does not replay to its recorded log; it was made by another version.")])
+        raise DataError([Problem(source, "log", _("The saved game does not replay to its recorded log; it was made by another version."))])
     return game

@@ -18,12 +18,20 @@ from ..engine.events import GameEvent
 from ..engine.missions import EngineMissionView
 from ..errors import LandsraadError
 from ..geometry.sight.queries import line_of_sight
+from ..i18n import N_, _, language, ngettext, number
 from ..missions import evaluate_picks, load_missions, score
 from ..narrate import model_label, model_names, narrate
+from .prompts import weapon_name
 
 __all__ = ["Status", "status_report", "status_text", "recap"]
 
-_OUTCOME = {True: "success", False: "failure", None: "neither"}
+_OUTCOME = {True: N_("success"), False: N_("failure"), None: N_("neither")}
+_WOUNDS = {"none": N_("unhurt"), "scratch": N_("scratch"), "light": N_("light wound"), "grave": N_("grave wound"),
+           "fatal": N_("fatal wound")}
+"""A model's wound as ``status`` writes it (English writes the engine's word: ``light``, and ``unhurt`` for none)."""
+_SIDES = {"red": N_("red"), "blue": N_("blue")}
+_PHASES = {"setup": N_("set-up"), "play": N_("play"), "over": N_("over")}
+_SHIELDS = {"full": N_("full"), "half": N_("half")}
 
 
 @dataclass(frozen=True)
@@ -45,11 +53,17 @@ def _sees(state: GameState, viewer: str, target: str) -> bool:
 
 def _model_row(state: GameState, m, seen: Sequence[str]) -> tuple[str, ...]:  # noqa: ANN001 - a ModelState
     poisons = ", ".join(p.kind.replace("_", " ") + (f" {p.x}" if p.x is not None else "") for p in m.poisons) or "-"
+    english = language() == "en"
     shield = m.profile.shield if m.profile.shield != "none" else "-"
-    weapons = ", ".join(w.name for w in m.weapons) or "-"
-    wound = {"none": "unhurt"}.get(m.wound, m.wound)
-    return (model_label(m.id, m.name), f"{m.x:.1f},{m.y:.1f}", wound, str(m.fatigue), poisons, shield, weapons,
-            ", ".join(seen) or "-")
+    weapons = ", ".join(w.name if english else weapon_name(w.id, w.name) for w in m.weapons) or "-"
+    if english:
+        wound = {"none": "unhurt"}.get(m.wound, m.wound)
+        at = f"{m.x:.1f},{m.y:.1f}"
+    else:
+        wound = _(_WOUNDS[m.wound]) if m.wound in _WOUNDS else m.wound
+        shield = _(_SHIELDS[shield]) if shield in _SHIELDS else shield
+        at = _("({x}, {y})").format(x=number(m.x, 1), y=number(m.y, 1))
+    return (model_label(m.id, m.name), at, wound, str(m.fatigue), poisons, shield, weapons, ", ".join(seen) or "-")
 
 
 def status_report(state: GameState, side: str) -> Status:
@@ -69,21 +83,23 @@ def status_report(state: GameState, side: str) -> Status:
     """
     lines: list[str] = []
     left = max(0.0, state.clock_limit_s - state.clock_s) / 60
-    lines.append(f"Clock: {left:.0f} of {state.clock_limit_s / 60:.0f} minutes left; activation {state.activation}; "
-                 f"phase {state.phase}.")
+    phase = state.phase if language() == "en" or state.phase not in _PHASES else _(_PHASES[state.phase])
+    lines.append(_("Clock: {left} of {limit} minutes left; activation {activation}; phase {phase}.").format(
+        left=f"{left:.0f}", limit=f"{state.clock_limit_s / 60:.0f}", activation=state.activation, phase=phase))
     me = state.side_state(side)
-    lines.append(f"{side}: {me.faction}, {me.honour} Honour left.")
+    lines.append(_("{side}: {faction}, {honour} Honour left.").format(side=_side(side), faction=me.faction, honour=me.honour))
     if me.missions and state.phase != "setup":
         cards = load_missions()
         try:
             ended = state.replace(phase="over")
             outcomes = evaluate_picks(me.missions, EngineMissionView(ended), side, ruleset=state.ruleset)
             sheet = score(me.missions, outcomes, side=side)
-            parts = [f"{line.name} {_OUTCOME[line.succeeded]} {int(line.points):+d}" for line in sheet.lines]
-            lines.append(f"VP if the game ended now (provisional): {int(sheet.total):+d} ({'; '.join(parts)}).")
+            parts = [f"{_mission_name(line.name)} {_(_OUTCOME[line.succeeded])} {int(line.points):+d}" for line in sheet.lines]
+            lines.append(_("VP if the game ended now (provisional): {total} ({parts}).").format(
+                total=f"{int(sheet.total):+d}", parts=_("; ").join(parts)))
         except LandsraadError as err:
-            names = ", ".join(cards[m].name if m in cards else m for m in me.missions)
-            lines.append(f"Your missions: {names} (no provisional score: {str(err)[:120]}).")
+            names = ", ".join((cards[m].name if language() == "en" else cards[m].rulebook_name) if m in cards else m for m in me.missions)
+            lines.append(_("Your missions: {names} (no provisional score: {reason}).").format(names=names, reason=str(err)[:120]))
     placed = (lambda m: m.deployed) if state.phase == "setup" else (lambda m: True)
     mine = [m for m in state.models if m.side == side and not m.removed and placed(m)]
     theirs = [m for m in state.models if m.side != side and not m.removed and placed(m)]
@@ -93,14 +109,29 @@ def status_report(state: GameState, side: str) -> Status:
                        for e in theirs if any(_sees(state, m.id, e.id) for m in mine))
     hidden = len(theirs) - len(enemy_rows)
     if hidden:
-        lines.append(f"{hidden} enemy model(s) out of sight of all yours are not listed.")
+        lines.append(ngettext("{n} enemy model(s) out of sight of all yours are not listed.",
+                              "{n} enemy model(s) out of sight of all yours are not listed.", hidden).format(n=hidden))
     if not mine:
-        lines.append("None of your models is on the table yet.")
+        lines.append(_("None of your models is on the table yet."))
     lost = sum(1 for m in state.models if m.side == side and m.removed)
     if lost:
-        lines.append(f"{lost} of your models are out of play.")
-    return Status(tuple(lines), ("model", "at (cm)", "wound", "fatigue", "poisons", "shield", "weapons", "in sight"),
-                  own_rows, enemy_rows)
+        lines.append(ngettext("{n} of your models are out of play.", "{n} of your models are out of play.", lost).format(n=lost))
+    return Status(tuple(lines), tuple(_(h) for h in _HEADER), own_rows, enemy_rows)
+
+
+_HEADER = (N_("model"), N_("at (cm)"), N_("wound"), N_("fatigue"), N_("poisons"), N_("shield"), N_("weapons"), N_("in sight"))
+
+
+def _side(side: str) -> str:
+    return _(_SIDES[side]) if side in _SIDES else side
+
+
+def _mission_name(name: str) -> str:
+    """A mission card's name as the score sheet writes it, in the rulebook's French in French."""
+    if language() == "en":
+        return name
+    card = next((c for c in load_missions().values() if c.name == name), None)
+    return card.rulebook_name if card is not None else name
 
 
 def recap(log: Sequence[GameEvent], state: GameState, count: int = 5, *, side: str | None = None) -> list[str]:
@@ -112,23 +143,24 @@ def recap(log: Sequence[GameEvent], state: GameState, count: int = 5, *, side: s
 
 def _line(row: Sequence[str], seen_word: str) -> str:
     model, at, wound, fatigue, poisons, shield, weapons, seen = row
-    parts = [f"{model} at {at}", wound, f"fatigue {fatigue}"]
+    parts = [_("{model} at {at}").format(model=model, at=at), wound, _("fatigue {count}").format(count=fatigue)]
     if poisons != "-":
-        parts.append(f"poisoned: {poisons}")
+        parts.append(_("poisoned: {poisons}").format(poisons=poisons))
     if shield != "-":
-        parts.append(f"shield {shield}")
+        parts.append(_("shield {shield}").format(shield=shield))
     parts.append(weapons)
     count = 0 if seen == "-" else len(seen.split(", "))
-    parts.append(f"{seen_word} {count}" + (f": {seen}" if count else ""))
-    return "  " + "; ".join(parts)
+    parts.append(_("{word} {count}: {ids}").format(word=seen_word, count=count, ids=seen) if count else f"{seen_word} {count}")
+    return "  " + _("; ").join(parts)
 
 
 def status_text(report: Status, side: str) -> list[str]:
     """The report as lines that read at 80 columns: one line per model, wrapped by the terminal."""
     lines = list(report.lines)
-    lines.append(f"Your models ({side}): position in cm, wound, fatigue tokens, poisons, shield, weapons, enemies in sight.")
-    lines += [_line(row, "sees") for row in report.own]
+    lines.append(_("Your models ({side}): position in cm, wound, fatigue tokens, poisons, shield, weapons, enemies in sight.").format(
+        side=_side(side)))
+    lines += [_line(row, _("sees")) for row in report.own]
     if report.enemies:
-        lines.append("Enemy models in sight:")
-        lines += [_line(row, "seen by") for row in report.enemies]
+        lines.append(_("Enemy models in sight:"))
+        lines += [_line(row, _("seen by")) for row in report.enemies]
     return lines
