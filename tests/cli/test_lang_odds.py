@@ -91,6 +91,79 @@ def scenario(lang: list[str], env: dict[str, str] | None = None) -> dict[str, st
     return out
 
 
+@pytest.fixture(scope="module")
+def french() -> dict[str, str]:
+    return scenario(["--lang", "fr"])
+
+
+@pytest.mark.parametrize("env", [{}, {"LC_ALL": "fr_FR.UTF-8"}], ids=["C locale", "French locale"])
+def test_lang_en_output_is_the_golden_output(env: dict[str, str]):
+    got = scenario(["--lang", "en"], env)
+    assert sorted(p.name for p in GOLDEN.iterdir()) == sorted(COMMANDS)
+    for name in COMMANDS:
+        assert got[name] == (GOLDEN / name).read_text(encoding="utf-8"), name
+
+
+def test_odds_shoot_in_french(french: dict[str, str]):
+    text = french["shoot.txt"]
+    assert text.startswith("Tir avec weapon à 35 cm, couvert : petit ; 3 tranches au-delà de la portée (tranche 3, -3)"
+                           " (modificateur de l'arme -2) ; dé d'attaque -1 contre dé de défense +2.\n")
+    assert "  touche (avant boucliers)    21,0 %\n" in text and "    blessure fatale            6,3 %\n" in text
+    assert text.endswith("Verdict : 21,0 % de toucher, 18,9 % de blesser (blessure légère ou pire), 6,3 % de blessure fatale.\nrc=0\n")
+    assert french["shoot_profile.txt"].startswith("Tir avec Pistolet Maula à 12 cm, couvert : aucun ;")  # the content's French name
+    assert "arrêté par le bouclier" in french["shoot_shield.txt"] and "le bouclier de la cible arrête chaque tir" in french["shoot_shield.txt"]
+    assert "atteinte (touchée ou rattrapée)" in french["shoot_template.txt"]
+    assert "  empoisonnée" in french["shoot_poison.txt"] and "ce tir ne peut pas toucher." in french["shoot_cannot.txt"]
+
+
+def test_odds_melee_in_french(french: dict[str, str]):
+    matrix = french["melee_matrix.txt"].splitlines()
+    assert matrix[0].startswith("Matrice des choix (attaque ou défense) : valeur pour l'attaquant = niveaux de blessure")
+    assert matrix[0].endswith("diminution du dé neutre : attaquant jamais, défenseur jamais.")
+    assert matrix[2] == "  attaquant attaque  +0,000 (tue   0,0 %, meurt   0,0 %)  +0,135 (tue   0,0 %, meurt   0,0 %)"
+    assert matrix[-2].startswith("Verdict : meilleurs choix : l'attaquant attaque, le défenseur attaque (un point selle)")
+    assert "donc la meilleure réponse du défenseur est d'attaquer" in french["melee_one_stance.txt"]
+    cell = french["melee_cell.txt"]
+    assert cell.startswith("Affrontement : l'attaquant attaque, le défenseur défend ; diminution du dé neutre :")
+    assert "  frappe en premier                  100,0 %      0,0 %\n" in cell and "dégâts moyens subis" in cell
+    assert "attaquant au mieux, défenseur au mieux" in french["melee_lowering.txt"]
+    assert "chance de blesser (blessure légère ou pire) moins chance d'être blessé" in french["melee_lowering.txt"]
+    assert "est empoisonnée" in french["melee_poison.txt"]
+    advice = french["melee_advice.txt"]
+    assert advice.startswith("Dés révélés : l'attaquant 5,8,2 attaque, le défenseur 3,3,6 défend ; le défenseur diminue en premier")
+    assert "  attaquant (dé neutre 5) : le diminuer à 3\n  défenseur (dé neutre 3) : le garder\n" in advice
+
+
+def test_odds_disengage_in_french(french: dict[str, str]):
+    text = french["disengage.txt"]
+    assert text.startswith("Désengagement : diminution du dé neutre : figurine active jamais, figurine ennemie au mieux ;"
+                           " totaux comparés : dé neutre + Réflexes + Initiative de l'arme de corps à corps (PRJ-17).\n")
+    assert "  si elle se dégage, se déplace de  2-10 cm\n" in text
+    assert text.endswith("Verdict : 45,0 % de chances de se dégager ; 27,0 % d'être blessée (blessure légère ou pire), 0,0 % d'y mourir.\nrc=0\n")
+    assert "dé de couleur + Réflexes" in french["disengage_coloured.txt"] and "figurine active empoisonnée" in french["disengage_coloured.txt"]
+    assert "coup arrêté par le bouclier" in french["disengage_shield.txt"]
+
+
+def test_odds_errors_in_french(french: dict[str, str]):
+    assert french["e_lowering.txt"] == ("landsraad : erreur : Argument --lowering : 'sometimes' n'est pas une règle de diminution"
+                                        " du dé neutre ; écrivez none (jamais), best (au mieux) ou une valeur de 1 à 10.\nrc=2\n")
+    assert "Argument --distance : 'far' n'est pas une distance ; écrivez un nombre de cm de 0 à 1000" in french["e_distance.txt"]
+    assert "Une distance de sortie ne vaut que pour les armes à gabarit" in french["e_escape.txt"]
+    assert "L'attaquant ne peut faire aucun des choix ['attack'] : il ne peut que défendre" in french["e_irritant.txt"]
+    assert "Les arguments --attacker-dice et --defender-dice vont ensemble" in french["e_alone.txt"]
+    for name, text in french.items():
+        if name.startswith("e_"):
+            assert text.endswith("rc=2\n") and len(text.splitlines()) == 2, name
+
+
+def test_odds_json_is_the_same_in_both_languages():
+    for name in ("shoot_profile.txt", "melee_matrix.txt", "melee_advice.txt", "disengage.txt"):
+        args = [*COMMANDS[name], "--json"]
+        en, fr = run(["--lang", "en", *args]), run(["--lang", "fr", *args])
+        assert en.returncode == fr.returncode == 0 and en.stdout == fr.stdout, name
+        json.loads(fr.stdout)
+
+
 if __name__ == "__main__":  # write the golden files again: python tests/cli/test_lang_odds.py FOLDER
     folder = Path(sys.argv[1])
     folder.mkdir(parents=True, exist_ok=True)
