@@ -63,6 +63,7 @@ __all__ = [
     "FactionModifier",
     "Faction",
     "FrenchName",
+    "FRENCH_NAMES",
     "shown_name",
 ]
 
@@ -85,11 +86,14 @@ def _check_french_name(value: str | None) -> str | None:
     return value
 
 
-FrenchName = Annotated[str | None, AfterValidator(_check_french_name), Field(exclude=True)]
-"""``name_fr``: the name a French reader sees (the rulebook's own where it prints one, issue 40).
+FrenchName = Annotated[str | None, AfterValidator(_check_french_name)]
+"""``name_fr``: the name a French reader sees (the rulebook's own where it prints one, issue 40)."""
 
-Presentation only, so left out of ``model_dump``: the faction data hash stamped on reports
-(:func:`~landsraad.content.content_hash`) and JSON output do not change with it."""
+FRENCH_NAMES: dict[str, Any] = {"name_fr": True, "weapons": {"__all__": {"name_fr"}}, "profiles": {"__all__": {"name_fr"}},
+                                "rare_equipment": {"__all__": {"name_fr"}}}
+"""A faction's French names as ``model_dump(exclude=...)`` takes them: presentation only, so the
+faction data hash stamped on reports (:func:`~landsraad.warband.index.faction_hash`) leaves them out
+and does not change with a translation."""
 
 
 def shown_name(name: str, name_fr: str | None, lang: str | None = None) -> str:
