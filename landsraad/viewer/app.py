@@ -483,7 +483,7 @@ class Viewer(Artist):
                                     anchor_x="left", anchor_y="bottom", width=(pw - 30) // 2)
                 out += [left, right]
                 y += max(left.content_height, right.content_height) + 2
-            out.append(self._label("Legend", x0 + 10, y, 7, size=8, colour=(150, 150, 160, 255), anchor_x="left", anchor_y="bottom", bold=True))
+            out.append(self._label(_("Legend"), x0 + 10, y, 7, size=8, colour=(150, 150, 160, 255), anchor_x="left", anchor_y="bottom", bold=True))
             self._legend_height = y + 14
         if isinstance(self.mode, ReplayMode):
             area_w = w - pw

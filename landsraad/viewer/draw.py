@@ -384,7 +384,8 @@ class Artist:
         c = t.shape.representative_point()
         cx, cy = self.camera.to_screen(c.x, c.y)
         dark = sum(fill) / 3 < 120 and t.movement != "open"
-        text = f"{t.id} {t.height_cm:g}cm" + ("" if t.movement == "blocked" else f" {t.movement}")
+        height = decimal(f"{t.height_cm:g}")
+        text = f"{t.id} {height}cm" + ("" if t.movement == "blocked" else f" {_(t.movement)}")
         out.append(self._label(text, cx, cy, 5, size=7, colour=(245, 240, 225, 255) if dark else (30, 25, 15, 255)))
         return out
 
