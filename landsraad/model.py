@@ -35,9 +35,10 @@ import re
 from functools import cached_property, lru_cache
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from .errors import UnknownNameError, truncate
+from .i18n import language
 from .specials import SPECIAL_RULES, Source
 
 __all__ = [
@@ -61,6 +62,9 @@ __all__ = [
     "RareEquipment",
     "FactionModifier",
     "Faction",
+    "FrenchName",
+    "FRENCH_NAMES",
+    "shown_name",
 ]
 
 _ID = r"^[a-z][a-z0-9_]*$"
@@ -72,6 +76,35 @@ no later product overflows or compares wrongly."""
 
 MAX_STAT = 999
 """The largest magnitude of a whole-number stat (bonus, damage, cost...): dice read 1 to 10."""
+
+
+def _check_french_name(value: str | None) -> str | None:
+    if value is None:
+        return None
+    if not value.strip() or value != value.strip() or "\n" in value:
+        raise ValueError(f"A French name is one line of text without spaces at its ends; got {_short(value)}.")
+    return value
+
+
+FrenchName = Annotated[str | None, AfterValidator(_check_french_name)]
+"""``name_fr``: the name a French reader sees (the rulebook's own where it prints one, issue 40)."""
+
+FRENCH_NAMES: dict[str, Any] = {"name_fr": True, "weapons": {"__all__": {"name_fr"}}, "profiles": {"__all__": {"name_fr"}},
+                                "rare_equipment": {"__all__": {"name_fr"}}}
+"""A faction's French names as ``model_dump(exclude=...)`` takes them: presentation only, so the
+faction data hash stamped on reports (:func:`~landsraad.warband.index.faction_hash`) leaves them out
+and does not change with a translation."""
+
+
+def shown_name(name: str, name_fr: str | None, lang: str | None = None) -> str:
+    """The name to print: ``name_fr`` in French when there is one, else ``name`` (English, the ids' language).
+
+    Examples
+    --------
+    >>> shown_name("Halberd", "Hallebarde", "fr"), shown_name("Halberd", "Hallebarde", "en"), shown_name("Naib", None, "fr")
+    ('Hallebarde', 'Halberd', 'Naib')
+    """
+    return name_fr if name_fr is not None and (lang or language()) == "fr" else name
 
 
 def _short(value: Any) -> str:
@@ -341,6 +374,7 @@ class Weapon(Frozen):
 
     id: str = Field(pattern=_ID)
     name: str
+    name_fr: FrenchName = None
     range: Annotated[float | None, BeforeValidator(_parse_range)] = None
     combat: Bonus = 0
     initiative: Bonus = 0
@@ -419,6 +453,10 @@ class Weapon(Frozen):
             return second
         return first if not self.is_ranged else None
 
+    def display_name(self, lang: str | None = None) -> str:
+        """The name in ``lang`` (the active language by default): ``name_fr`` in French, see :func:`shown_name`."""
+        return shown_name(self.name, self.name_fr, lang)
+
 
 ShieldKind = Literal["none", "full", "half"]
 
@@ -429,6 +467,7 @@ class Profile(Frozen):
 
     id: str = Field(pattern=_ID)
     name: str
+    name_fr: FrenchName = None
     cost: int = Field(ge=0, le=MAX_STAT)
     movement: float = Field(gt=0, le=MAX_LENGTH_CM, allow_inf_nan=False)
     combat: Bonus
@@ -458,6 +497,10 @@ class Profile(Frozen):
         """Whether the profile has the Specialist rule (RUL-15)."""
         return "specialist" in self.special_rules
 
+    def display_name(self, lang: str | None = None) -> str:
+        """The name in ``lang`` (the active language by default): ``name_fr`` in French, see :func:`shown_name`."""
+        return shown_name(self.name, self.name_fr, lang)
+
 
 class BarracksEntry(Frozen):
     """A barracks line: a model type and how many a warband may field (R-FACTION)."""
@@ -486,6 +529,7 @@ class RareEquipment(Frozen):
 
     id: str = Field(pattern=_ID)
     name: str
+    name_fr: FrenchName = None
     pieces: int = Field(ge=1, le=MAX_STAT)
     cost: int = Field(ge=0, le=MAX_STAT)
     effect: str
@@ -499,6 +543,10 @@ class RareEquipment(Frozen):
     @classmethod
     def _check_effect(cls, name: str) -> str:
         return _known_rule(name)
+
+    def display_name(self, lang: str | None = None) -> str:
+        """The name in ``lang`` (the active language by default): ``name_fr`` in French, see :func:`shown_name`."""
+        return shown_name(self.name, self.name_fr, lang)
 
 
 class FactionModifier(Frozen):
@@ -526,6 +574,7 @@ class Faction(Frozen):
 
     id: str = Field(pattern=_ID)
     name: str
+    name_fr: FrenchName = None
     source: Source
     honour: int = Field(ge=0, le=MAX_STAT)
     spice_doses: int = Field(ge=0, le=MAX_STAT)
@@ -637,3 +686,7 @@ class Faction(Frozen):
             if b.type == type_id:
                 return b
         return None
+
+    def display_name(self, lang: str | None = None) -> str:
+        """The name in ``lang`` (the active language by default): ``name_fr`` in French, see :func:`shown_name`."""
+        return shown_name(self.name, self.name_fr, lang)

@@ -90,7 +90,7 @@ def weapon_row(weapon: Weapon, note: str = "") -> tuple[str, str, str, str, str,
     if note:
         notes.append(note)
     rng = "-" if weapon.range is None else number(weapon.range)
-    return (weapon.name, rng, _bonus(weapon.combat), _bonus(weapon.initiative), weapon.damage, "; ".join(notes))
+    return (weapon.display_name(), rng, _bonus(weapon.combat), _bonus(weapon.initiative), weapon.damage, "; ".join(notes))
 
 
 @dataclass(frozen=True)
@@ -144,7 +144,7 @@ def _card(model: RecruitedModel, sheet: Faction, arrakis: bool) -> _Card:
             seen.append(item.id)
             n = counts[item.id]
             lines.append((_("Equipment"), _("{item} ({cost} pt): {effect}").format(
-                item=f"{item.name}{f' x{n}' if n > 1 else ''}", cost=item.cost * n, effect=_rule(item.effect)[1])))
+                item=f"{item.display_name()}{f' x{n}' if n > 1 else ''}", cost=item.cost * n, effect=_rule(item.effect)[1])))
     rule_names = list(p.special_rules)
     for w in model.weapons:
         rule_names += [r for r in w.special_rules if r not in rule_names]
@@ -156,7 +156,8 @@ def _card(model: RecruitedModel, sheet: Faction, arrakis: bool) -> _Card:
         parts.append(_("equipment {cost}").format(cost=c.equipment))
     total = _("{total} points").format(total=c.total)
     cost_line = (" + ".join(parts) + " = " + total) if len(parts) > 1 else total
-    title = model.label if model.label == p.name else f"{model.label} - {p.name}"
+    shown = p.display_name()  # the card's name in the reader's language (its French name, issue 40)
+    title = shown if model.label == p.name else f"{model.label} - {shown}"
     return _Card(title, cost_line, stat_line(p), tuple(rows), tuple(lines), tuple(_rule(n) for n in rule_names))
 
 
@@ -164,13 +165,13 @@ def _header(report: Report, sheet: Faction) -> tuple[str, list[tuple[str, str]]]
     warband = report.warband
     name = warband.name if warband and warband.name else _("Warband")
     status = _("VALID") if report.valid else _("INVALID")
-    title = _("{name} - {house} - {points} / {cap} points - {status}").format(name=name, house=sheet.name, points=report.points,
+    title = _("{name} - {house} - {points} / {cap} points - {status}").format(name=name, house=sheet.display_name(), points=report.points,
                                                                               cap=report.cap, status=status)
     facts = []
     if warband and warband.player:
         facts.append((_("Player"), warband.player))
     facts.append((_("Faction"), _("{house} ({id}), Honour {honour}, spice pool {doses}").format(
-        house=sheet.name, id=sheet.id, honour=sheet.honour, doses=sheet.spice_doses)))
+        house=sheet.display_name(), id=sheet.id, honour=sheet.honour, doses=sheet.spice_doses)))
     spice_title, spice_summary = _rule(sheet.spice_effect)
     facts.append((_("Spice effect"), f"{spice_title}: {spice_summary}"))
     for rule in sheet.special_rules:

@@ -46,6 +46,7 @@ from shapely.geometry.base import BaseGeometry
 
 from .geometry.board import Base, Board, Marker, Point, TerrainPiece
 from .geometry.measure import edge_distance
+from .i18n import N_, _, decimal
 
 __all__ = [
     "render_board",
@@ -119,9 +120,14 @@ def _n(value: float) -> str:
 
 
 def _cm(value: float) -> str:
-    """A distance for display, to 0.1 cm (RUL-07)."""
+    """A distance for display, to 0.1 cm (RUL-07), in the decimals of the active language."""
     text = f"{value:.1f}"
-    return "0.0" if text == "-0.0" else text
+    return decimal("0.0" if text == "-0.0" else text)
+
+
+def _num(value: float) -> str:
+    """:func:`_n` for a person to read (``2,5`` in French); coordinates stay :func:`_n`."""
+    return decimal(_n(value))
 
 
 def _esc(text: str) -> str:
@@ -311,25 +317,25 @@ def _table(c: _Canvas) -> list[str]:
     ticks_x = [float(v) for v in range(0, int(math.floor(b.width)) + 1, 10)]
     ticks_y = [float(v) for v in range(0, int(math.floor(b.depth)) + 1, 10)]
     for v in ticks_x:
-        (xa, ya), (_, yb) = c.xy((v, 0.0)), c.xy((v, b.depth))
+        (xa, ya), (_xb, yb) = c.xy((v, 0.0)), c.xy((v, b.depth))
         out.append(_tag("line", {"x1": xa, "y1": ya, "x2": xa, "y2": yb, "stroke": "#cdbb92", "stroke-width": 0.8}))
         out.append(_label(xa, ya + 14, _n(v), anchor="middle", size=10, fill="#5d5340", halo=False))
     for v in ticks_y:
-        (xa, ya), (xb, _) = c.xy((0.0, v)), c.xy((b.width, v))
+        (xa, ya), (xb, _yb) = c.xy((0.0, v)), c.xy((b.width, v))
         out.append(_tag("line", {"x1": xa, "y1": ya, "x2": xb, "y2": ya, "stroke": "#cdbb92", "stroke-width": 0.8}))
         out.append(_label(xa - 5, ya + 3.5, _n(v), anchor="end", size=10, fill="#5d5340", halo=False))
     out.append(_tag("rect", {"x": x0, "y": y0, "width": w, "height": h, "fill": "none", "stroke": "#6b5b3e",
                              "stroke-width": 1.5}))
     cx = x0 + w / 2
-    out.append(_label(cx, y0 - 6, "north", anchor="middle", size=10, fill="#5d5340", halo=False))
-    out.append(_label(cx, y0 + h + 32, "south (y = 0)  -  x and y in cm", anchor="middle", size=10, fill="#5d5340",
+    out.append(_label(cx, y0 - 6, _("north"), anchor="middle", size=10, fill="#5d5340", halo=False))
+    out.append(_label(cx, y0 + h + 32, _("south (y = 0)  -  x and y in cm"), anchor="middle", size=10, fill="#5d5340",
                       halo=False))
     out.append(_tag("text", {"x": x0 - 30, "y": y0 + h / 2, "font-size": 10.0, "fill": "#5d5340",
                              "text-anchor": "middle", "transform": f"rotate(-90 {_n(x0 - 30)} {_n(y0 + h / 2)})"},
-                    "west (x = 0)"))
+                    _("west (x = 0)")))
     ex = x0 + w + 14
     out.append(_tag("text", {"x": ex, "y": y0 + h / 2, "font-size": 10.0, "fill": "#5d5340",
-                             "text-anchor": "middle", "transform": f"rotate(90 {_n(ex)} {_n(y0 + h / 2)})"}, "east"))
+                             "text-anchor": "middle", "transform": f"rotate(90 {_n(ex)} {_n(y0 + h / 2)})"}, _("east")))
     out.append("</g>")
     return out
 
@@ -498,7 +504,7 @@ def _terrain_label(c: _Canvas, placer: _Placer, t: TerrainPiece) -> list[str]:
         dark = _is_dark(terrain_fill(t.height_cm)) and t.movement == "blocked"
         colour = "#ffffff" if dark else "#2b2114"
         return [_label(x, y - 1, t.id, anchor="middle", size=9.5, fill=colour, halo=not dark),
-                _label(x, y + 9.5, f"h {_n(t.height_cm)}", anchor="middle", size=8.5, fill=colour, halo=not dark)]
+                _label(x, y + 9.5, _("h {height}").format(height=_num(t.height_cm)), anchor="middle", size=8.5, fill=colour, halo=not dark)]
     (left, top), (right, bottom) = c.xy((minx, maxy)), c.xy((maxx, miny))
     cx, cy = (left + right) / 2, (top + bottom) / 2
     spots = [(cx, bottom + 10, "middle"), (cx, top - 14, "middle"), (right + 4, cy, "start"), (left - 4, cy, "end")]
@@ -508,7 +514,7 @@ def _terrain_label(c: _Canvas, placer: _Placer, t: TerrainPiece) -> list[str]:
         cands.append(((box[0], box[1], box[2], box[3] + 10), (sx, sy, a)))
     lx, ly, anchor = placer.place(cands)
     return [_label(lx, ly, t.id, anchor=anchor, size=9.5, fill="#2b2114"),
-            _label(lx, ly + 10, f"h {_n(t.height_cm)}", anchor=anchor, size=8.5, fill="#2b2114")]
+            _label(lx, ly + 10, _("h {height}").format(height=_num(t.height_cm)), anchor=anchor, size=8.5, fill="#2b2114")]
 
 
 def _object_labels(c: _Canvas) -> list[str]:
@@ -640,79 +646,92 @@ def _cover_from(c: _Canvas, sight: Any) -> list[str]:
             pts = [c.xy(p) for p in t.polygon]
             cx = (min(p[0] for p in pts) + max(p[0] for p in pts)) / 2
             top = min(p[1] for p in pts)
-        out.append(_label(cx, top - 3, f"cover: {item_id}", anchor="middle", size=9, fill=_SIGHT))
+        out.append(_label(cx, top - 3, _("cover: {item}").format(item=item_id), anchor="middle", size=9, fill=_SIGHT))
     return out
 
 
 # --- the side panel -----------------------------------------------------------------------
 
 _COVER_TEXT = {
-    "none": "none (+0 defence)",
-    "small": "small cover (+2 defence)",
-    "large": "large cover (+4 defence)",
-    "no_line_of_sight": "no line of sight",
+    "none": N_("none (+0 defence)"),
+    "small": N_("small cover (+2 defence)"),
+    "large": N_("large cover (+4 defence)"),
+    "no_line_of_sight": N_("no line of sight"),
 }
+
+_REASON_TEXT = {
+    "too_far": N_("too far"),
+    "no_room": N_("no room"),
+    "off_table": N_("off table"),
+    "destination_blocked": N_("destination blocked"),
+}
+"""Why a move is not legal (:class:`~landsraad.geometry.movement.MoveResult` ``reason``), as the panel says it."""
 
 
 def _sight_figures(board: Board, sight: Any) -> list[str]:
     shooter, target = getattr(sight, "shooter", "?"), getattr(sight, "target", "?")
-    lines = [f"Sight: {shooter} -> {target}"]
+    lines = [_("Sight: {shooter} -> {target}").format(shooter=shooter, target=target)]
     if board.has_base(shooter) and board.has_base(target):
         gap = edge_distance(board.base(shooter), board.base(target))
-        lines.append(f"Distance: {_cm(gap)} cm edge to edge")
+        lines.append(_("Distance: {distance} cm edge to edge").format(distance=_cm(gap)))
     los = getattr(sight, "line_of_sight", None)
     if los is not None:
-        lines.append(f"Line of sight: {'yes' if los else 'no'}")
+        lines.append(_("Line of sight: yes") if los else _("Line of sight: no"))
     hidden = getattr(sight, "hidden_fraction", None)
     if hidden is not None and los:
         err = getattr(sight, "error_bound", None)
         low = _pct(max(0.0, hidden - (err or 0.0)))
-        span = f"{low} to {_pct(hidden)}" if low != _pct(hidden) else _pct(hidden)
-        lines.append(f"Hidden: {span} % of the silhouette")
+        span = _("{low} to {high}").format(low=low, high=_pct(hidden)) if low != _pct(hidden) else _pct(hidden)
+        lines.append(_("Hidden: {span} % of the silhouette").format(span=span))
     cover = getattr(sight, "cover", None)
     if cover is not None:
-        lines.append(f"Cover: {_COVER_TEXT.get(cover, str(cover))}")
+        lines.append(_("Cover: {cover}").format(cover=_(_COVER_TEXT[cover]) if cover in _COVER_TEXT else str(cover)))
     sources = tuple(getattr(sight, "cover_from", ()) or ())
     if sources:
-        lines.append(f"{'Hidden by' if los is False else 'Cover from'}: {', '.join(sources)}")
+        lines.append((_("Hidden by: {sources}") if los is False else _("Cover from: {sources}")).format(sources=", ".join(sources)))
     borderline = getattr(sight, "borderline", None)
     if borderline is not None:
         if borderline:  # a steady answer says nothing here: the answer's own line says robust or fragile (issue 39)
-            lines.append("Borderline: YES - within the error of a threshold")
+            lines.append(_("Borderline: YES - within the error of a threshold"))
     return lines
 
 
 def _pct(fraction: float) -> str:
     """A fraction as a percentage, to 0.1 (``0.3849`` -> ``38.5``)."""
     text = f"{fraction * 100:.1f}"
-    return text[:-2] if text.endswith(".0") else text
+    return decimal(text[:-2] if text.endswith(".0") else text)
 
 
 def _move_figures(move: Any) -> list[str]:
     model = getattr(move, "model", "?")
     end = getattr(move, "end", None)
-    to = f" to ({_n(end[0])}, {_n(end[1])})" if end is not None else ""
-    lines = [f"Move: {model}{to}"]
+    to = _(" to {point}").format(point=_("({x}, {y})").format(x=_num(end[0]), y=_num(end[1]))) if end is not None else ""
+    lines = [_("Move: {model}{to}").format(model=model, to=to)]
     length = getattr(move, "path_length_cm", None)
     cost = getattr(move, "cost_cm", None)
     allowance = getattr(move, "allowance_cm", None)
     parts = []
     if length is not None and getattr(move, "path", None):
-        parts.append(f"path {_cm(length)} cm")
+        parts.append(_("path {length} cm").format(length=_cm(length)))
         if cost is not None and abs(cost - length) > 1e-9:
-            parts.append(f"(costs {_cm(cost)} cm, difficult terrain x2)")
+            parts.append(_("(costs {cost} cm, difficult terrain x2)").format(cost=_cm(cost)))
     if allowance is not None:
-        parts.append(f"/ allowance {_cm(allowance)} cm")
+        parts.append(_("/ allowance {allowance} cm").format(allowance=_cm(allowance)))
     if parts:
         lines.append(" ".join(parts))
     legal = getattr(move, "legal", None)
     if legal is not None:
         reason = getattr(move, "reason", None)
-        lines.append("Legal: yes" if legal else f"Legal: no ({str(reason).replace('_', ' ')})")
+        why = _(_REASON_TEXT[str(reason)]) if str(reason) in _REASON_TEXT else str(reason).replace("_", " ")
+        lines.append(_("Legal: yes") if legal else _("Legal: no ({reason})").format(reason=why))
     gap = getattr(move, "narrowest_gap_cm", None)
     if gap is not None:
-        lines.append(f"Narrowest gap passed: {_cm(gap)} cm")
+        lines.append(_("Narrowest gap passed: {gap} cm").format(gap=_cm(gap)))
     return lines
+
+
+_SIDE_WORDS = (N_("red"), N_("blue"))
+"""The usual side names, in words (others are shown as written)."""
 
 
 def _panel(board: Board, x0: float, *, colours: Mapping[str, str], sight: Any, moves: Sequence[Any], region: Any,
@@ -737,53 +756,53 @@ def _panel(board: Board, x0: float, *, colours: Mapping[str, str], sight: Any, m
         base.update(attrs)
         return [_tag("rect", base)]
 
-    heading("Legend")
+    heading(_("Legend"))
     for side, colour in colours.items():
         entry([_tag("circle", {"cx": x0 + 11, "cy": y + 6, "r": 6.0, "fill": colour, "stroke": _darker(colour)})],
-              f"side {side}")
+              _("side {side}").format(side=_(side) if side in _SIDE_WORDS else side))
     if any(b.side is None for b in board.bases):
-        entry([_tag("circle", {"cx": x0 + 11, "cy": y + 6, "r": 6.0, "fill": _NO_SIDE})], "no side")
+        entry([_tag("circle", {"cx": x0 + 11, "cy": y + 6, "r": 6.0, "fill": _NO_SIDE})], _("no side"))
     kinds = {t.movement for t in board.terrain}
     if "blocked" in kinds:
-        entry(rect(fill=terrain_fill(6), stroke="#2b2114"), "impassable terrain")
+        entry(rect(fill=terrain_fill(6), stroke="#2b2114"), _("impassable terrain"))
     if "difficult" in kinds:
         entry(rect(fill=terrain_fill(1), stroke="#5b4a2f") + rect(fill="url(#ls-hatch)"),
-              "difficult terrain (moves cost x2)")
+              _("difficult terrain (moves cost x2)"))
     if "open" in kinds:
         entry(rect(fill=terrain_fill(4), **{"fill-opacity": 0.35, "stroke": "#2b2114", "stroke-dasharray": "5 3"}),
-              "open terrain (blocks sight only)")
+              _("open terrain (blocks sight only)"))
     if board.terrain:
         steps = 6
         swatch = [_tag("rect", {"x": x0 + i * 22.0 / steps, "y": y, "width": 22.0 / steps + 0.3, "height": 12.0,
                                 "fill": terrain_fill(FULL_DARK_HEIGHT_CM * i / (steps - 1))}) for i in range(steps)]
-        entry(swatch, f"height 0 -> {_n(FULL_DARK_HEIGHT_CM)}+ cm (h = height)")
+        entry(swatch, _("height 0 -> {most}+ cm (h = height)").format(most=_num(FULL_DARK_HEIGHT_CM)))
     if board.markers:
         entry([_tag("circle", {"cx": x0 + 11, "cy": y + 6, "r": 6.0, "fill": "#fdfefe", "stroke": "#333333",
-                               "stroke-dasharray": "3 2"})], "objective marker")
+                               "stroke-dasharray": "3 2"})], _("objective marker"))
     if sight is not None:
         entry([_tag("line", {"x1": x0, "y1": y + 6, "x2": x0 + 22, "y2": y + 6, "stroke": _SIGHT, "stroke-width": 2.0,
-                             "marker-end": "url(#ls-arrow)"})], "sight line (shooter -> target)")
+                             "marker-end": "url(#ls-arrow)"})], _("sight line (shooter -> target)"))
     if any(getattr(m, "legal", True) is not False for m in moves):
         entry([_tag("line", {"x1": x0, "y1": y + 6, "x2": x0 + 22, "y2": y + 6, "stroke": _LEGAL,
-                             "stroke-width": 2.5})], "legal path (ghost: end position)")
+                             "stroke-width": 2.5})], _("legal path (ghost: end position)"))
     if any(getattr(m, "legal", True) is False for m in moves):
         entry([_tag("line", {"x1": x0, "y1": y + 6, "x2": x0 + 22, "y2": y + 6, "stroke": _ILLEGAL,
-                             "stroke-width": 2.5})], "illegal move (ghost: where it was going)")
+                             "stroke-width": 2.5})], _("illegal move (ghost: where it was going)"))
     if region is not None:
-        entry(rect(fill=_REGION, **{"fill-opacity": 0.18, "stroke": _REGION}), "reachable base centres")
+        entry(rect(fill=_REGION, **{"fill-opacity": 0.18, "stroke": _REGION}), _("reachable base centres"))
     if template_shape is not None:
-        entry(rect(fill=_TEMPLATE, **{"fill-opacity": 0.3, "stroke": _TEMPLATE}), "template")
+        entry(rect(fill=_TEMPLATE, **{"fill-opacity": 0.3, "stroke": _TEMPLATE}), _("template"))
     if hit:
         entry([_tag("circle", {"cx": x0 + 11, "cy": y + 6, "r": 5.0, "fill": "none", "stroke": _HIT,
-                               "stroke-width": 2.5})], "model hit by the template")
+                               "stroke-width": 2.5})], _("model hit by the template"))
     if dodges:
         entry([_tag("line", {"x1": x0, "y1": y + 6, "x2": x0 + 22, "y2": y + 6, "stroke": _DODGE,
-                             "stroke-width": 2.5})], "shortest dodge out of the template")
+                             "stroke-width": 2.5})], _("shortest dodge out of the template"))
     if highlight:
         entry([_tag("circle", {"cx": x0 + 11, "cy": y + 6, "r": 5.0, "fill": "none", "stroke": _HIGHLIGHT,
-                               "stroke-width": 2.5})], "highlighted")
+                               "stroke-width": 2.5})], _("highlighted"))
     entry([_tag("line", {"x1": x0, "y1": y + 6, "x2": x0 + 22, "y2": y + 6, "stroke": "#cdbb92"})],
-          "grid: 10 cm")
+          _("grid: 10 cm"))
 
     figures: list[str] = []
     if sight is not None:
@@ -791,18 +810,18 @@ def _panel(board: Board, x0: float, *, colours: Mapping[str, str], sight: Any, m
     for m in moves:
         figures += _move_figures(m)
     if region is not None and hasattr(region, "area"):
-        figures.append(f"Reach: {region.area:.1f} cm² of base-centre positions")
+        figures.append(_("Reach: {area} cm² of base-centre positions").format(area=decimal(f"{region.area:.1f}")))
     if template_shape is not None:
-        figures.append("Hit: " + (", ".join(hit) if hit else "nobody"))
+        figures.append(_("Hit: {models}").format(models=", ".join(hit)) if hit else _("Hit: nobody"))
     for d in dodges:
         if getattr(d, "possible", False):
-            figures.append(f"Dodge: {d.model} needs {_cm(d.shortest_cm)} cm to get out")
+            figures.append(_("Dodge: {model} needs {distance} cm to get out").format(model=d.model, distance=_cm(d.shortest_cm)))
         else:
-            figures.append(f"Dodge: {d.model} cannot get out")
+            figures.append(_("Dodge: {model} cannot get out").format(model=d.model))
     figures += list(notes)
     if figures:
         y += 8
-        heading("Figures")
+        heading(_("Figures"))
         for fig in figures:
             for line in _wrap(fig):
                 indent = 10.0 if line.startswith("  ") else 0.0  # SVG collapses spaces: indent by position
@@ -836,7 +855,7 @@ def _silhouette_inset(board: Board, sight: Any, x0: float, y0: float) -> tuple[l
     box_w, box_h = 120.0, 80.0
     k = min(box_w / width_cm, box_h / height_cm)
     w, h = width_cm * k, height_cm * k
-    out = [_label(x0, y0 + 10, f"Silhouette of {target}, as its shooter sees it", size=11, weight="bold",
+    out = [_label(x0, y0 + 10, _("Silhouette of {target}, as its shooter sees it").format(target=target), size=11, weight="bold",
                   halo=False)]
     top = y0 + 18
     left = x0 + 10
@@ -864,10 +883,10 @@ def _silhouette_inset(board: Board, sight: Any, x0: float, y0: float) -> tuple[l
         exact = False
         out.append(_tag("rect", {"x": left, "y": top + (1 - hidden) * h, "width": w, "height": hidden * h, **shade}))
     pct = "100" if not los else (_pct(hidden) if hidden is not None else "?")
-    out.append(_label(left + w + 10, top + h / 2 - 2, f"{pct} % hidden", size=12, weight="bold", halo=False))
-    out.append(_label(left + w + 10, top + h / 2 + 12, f"{_n(width_cm)} x {_n(height_cm)} cm", size=10,
-                      fill="#555555", halo=False))
-    note = "shaded: hidden from every point of the shooter" if exact else "shaded: hidden share (area only)"
+    out.append(_label(left + w + 10, top + h / 2 - 2, _("{pct} % hidden").format(pct=pct), size=12, weight="bold", halo=False))
+    out.append(_label(left + w + 10, top + h / 2 + 12, _("{width} x {height} cm").format(width=_num(width_cm), height=_num(height_cm)),
+                      size=10, fill="#555555", halo=False))
+    note = _("shaded: hidden from every point of the shooter") if exact else _("shaded: hidden share (area only)")
     out.append(_label(x0, top + h + 14, note, size=9.5, fill="#555555", halo=False))
     return out, top + h + 20
 
@@ -994,7 +1013,7 @@ def render_board(
         _tag("svg", {"xmlns": "http://www.w3.org/2000/svg", "version": "1.1", "width": _n(width),
                      "height": _n(height), "viewBox": f"0 0 {_n(width)} {_n(height)}",
                      "font-family": "DejaVu Sans, Helvetica, Arial, sans-serif"})[:-2] + ">",
-        _tag("title", {}, title or "Landsraad table"),
+        _tag("title", {}, title or _("Landsraad table")),
         *_defs(),
         _tag("rect", {"x": 0.0, "y": 0.0, "width": width, "height": height, "fill": "#ffffff"}),
     ]

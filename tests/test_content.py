@@ -493,3 +493,29 @@ def test_faction_ids_are_the_bundled_files_and_a_fresh_list_each_time():
     assert ids == sorted(p.stem for p in data_dir("factions").glob("*.yaml"))
     ids.append("not_a_faction")
     assert "not_a_faction" not in faction_ids()
+
+
+# --- French names (issue 40) -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fid", FACTIONS)
+def test_every_shipped_name_has_its_french_name_and_a_french_reader_may_type_it(fid):
+    """Each faction, card, weapon and piece of rare equipment carries its French name, and a list
+    that writes those names is read back to the same ids (the aliases know every one)."""
+    from landsraad.warband.validator import check_text
+
+    f = load_faction(fid)
+    items = [f, *f.profiles, *f.weapons, *f.rare_equipment]
+    assert all(i.name_fr for i in items), [i.id for i in items if not i.name_fr]
+    shown = lambda name: name.rstrip("*").replace("'", "''")  # noqa: E731 - a YAML single-quoted scalar
+    for entry in f.barracks:
+        report = check_text(f"faction: '{shown(f.name_fr)}'\nmodels:\n  - type: '{shown(f.profile(entry.type).name_fr)}'\n")
+        assert report.faction == fid and report.warband.models[0].type == entry.type, (entry.type, [str(x) for x in report.findings])
+    for w in f.weapons:
+        if w.id == "assassin_knife":  # "Couteau*" is the poisoned knife; "couteau" reads as the plain knife, as "Knife*" does
+            continue
+        report = check_text(f"faction: {fid}\nmodels:\n  - {{type: {f.barracks[0].type}, weapons: ['{shown(w.name_fr)}']}}\n")
+        assert report.warband.models[0].weapons == (w.id,), (w.id, [str(x) for x in report.findings])
+    for e in f.rare_equipment:
+        report = check_text(f"faction: {fid}\nmodels:\n  - {{type: {f.barracks[0].type}, equipment: ['{shown(e.name_fr)}']}}\n")
+        assert report.warband.models[0].equipment == (e.id,), (e.id, [str(x) for x in report.findings])

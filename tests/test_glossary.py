@@ -57,6 +57,14 @@ CODE_WORDS: dict[str, set[str]] = {
     "template needs exactly one of --blast X,Y or --direct MODEL --toward X,Y --length L.": {"template"},
     "{items} item(s) priced, {differs} differ from the sheet. Model: {terms}": {"model"},  # the cost model
     "the cost model's price\x04model": {"model"},
+    # "piece" as a terrain piece of the viewer's table editor (un décor), not a piece of rare equipment
+    "Drag models and pieces. A adds a model (F profile, S side, E on its deployment edge), L a warband list; P places a piece "
+    "(Tab piece, Shift+Tab kit); O draws one (Enter ends); R or the wheel turns it, Up/Down height, M kind; "
+    "Delete; G snap; Ctrl+Z / Ctrl+Y undo / redo; Ctrl+S save; Esc clears. Every change is autosaved.": {"piece"},
+    "Drawing a piece: {n} corner; click to add, Enter to finish, Esc to cancel.": {"piece"},
+    "Drawing a piece: {n} corners; click to add, Enter to finish, Esc to cancel.": {"piece"},
+    "{n} piece": {"piece"},
+    "{n} pieces": {"piece"},
 }
 """Messages where a glossary word is not the rule notion: a key or command typed as is, or another sense of the word."""
 

@@ -152,3 +152,38 @@ def test_a_bonus_beyond_any_die_is_refused_with_a_short_message(bonus):
     with pytest.raises(ValueError) as exc:
         Weapon(id="w", name="W", combat=bonus, damage="+1")
     assert len(str(exc.value)) < 600
+
+
+# --- French display names (issue 40) ---------------------------------------------------------
+
+from landsraad.i18n import use_language  # noqa: E402
+from landsraad.model import FRENCH_NAMES, shown_name  # noqa: E402
+
+
+def test_a_french_name_is_shown_to_a_french_reader_only():
+    halberd = Weapon(id="halberd", name="Halberd", name_fr="Hallebarde", damage="15-")
+    assert halberd.display_name("fr") == "Hallebarde" and halberd.display_name("en") == "Halberd"
+    with use_language("fr"):
+        assert halberd.display_name() == "Hallebarde"
+    with use_language("en"):
+        assert halberd.display_name() == "Halberd"
+    assert Weapon(id="knife", name="Knife", damage="6-").display_name("fr") == "Knife"  # none given: the English name
+    assert shown_name("Naib", None, "fr") == "Naib"
+
+
+@pytest.mark.parametrize("bad", ["", "  ", " Hallebarde", "Hallebarde ", "Halle\nbarde"])
+def test_a_french_name_is_one_line_without_spaces_at_its_ends(bad: str):
+    with pytest.raises(ValidationError, match="A French name is one line of text"):
+        Weapon(id="halberd", name="Halberd", name_fr=bad, damage="15-")
+
+
+def test_french_names_are_dumped_but_left_out_of_the_data_hash():
+    w = Weapon(id="halberd", name="Halberd", name_fr="Hallebarde", damage="15-")
+    assert w.model_dump()["name_fr"] == "Hallebarde" and Weapon.model_validate(w.model_dump()) == w
+    from landsraad.content import load_faction
+
+    sheet = load_faction("corrino")
+    dumped = sheet.model_dump(mode="json", exclude=FRENCH_NAMES)
+    assert "name_fr" not in dumped and all("name_fr" not in w for w in dumped["weapons"])
+    assert all("name_fr" not in p for p in dumped["profiles"]) and all("name_fr" not in e for e in dumped["rare_equipment"])
+    assert sheet.model_dump(mode="json")["name_fr"] == "Maison Corrino"

@@ -36,7 +36,7 @@ def cmd_check_scene(args: argparse.Namespace) -> int:
     result = check.check_scene(scene, str(args.scene), edges=edges, stage=args.stage)
     problems = result.problems
     finish(args, result.to_dict(), wording.check_lines(result), lambda: render_board(
-        result.board, title=f"check-scene {args.scene}", highlight=tuple(dict.fromkeys(p.subject for p in problems)),
+        result.board, title=_("check-scene {scene}").format(scene=args.scene), highlight=tuple(dict.fromkeys(p.subject for p in problems)),
         notes=[f"{p.rule} {p.subject}: {p.message}" for p in problems] or ["No set-up problem."]))
     return 1 if problems else 0
 

@@ -181,8 +181,10 @@ def _players(kinds: tuple[str, str], seed: int, explain: Callable[[str], None] |
 
 def _final_svg(game: Game, path: str) -> None:
     r = game.final_result()
-    title = f"Final position: red {r.vp['red']} VP, blue {r.vp['blue']} VP - {'draw' if r.winner == 'draw' else r.winner + ' wins'}"
-    svg = render_board(game.state.board, title=title, notes=(f"{r.activations} activations, {r.clock_s / 60:.0f} min of table time",))
+    verdict = _("draw") if r.winner == "draw" else _("{winner} wins").format(winner=_(r.winner))
+    title = _("Final position: red {red} VP, blue {blue} VP - {verdict}").format(red=r.vp["red"], blue=r.vp["blue"], verdict=verdict)
+    svg = render_board(game.state.board, title=title, notes=(
+        _("{activations} activations, {minutes} min of table time").format(activations=r.activations, minutes=f"{r.clock_s / 60:.0f}"),))
     atomic_write_text(path, svg)
 
 

@@ -52,7 +52,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
     if steady:
         notes.append(steady)
     finish(args, m.to_dict(), wording.measure_lines(m), lambda: render_board(
-        board, title=f"measure {args.a} -> {args.b}", sight=m.cover, highlight=(args.a, args.b), notes=notes))
+        board, title=_("measure {a} -> {b}").format(a=args.a, b=args.b), sight=m.cover, highlight=(args.a, args.b), notes=notes))
     return 0
 
 

@@ -9,7 +9,7 @@ import argparse
 from .. import wording
 from ..errors import UsageError, quoted
 from ..geometry.board import Board
-from ..i18n import _
+from ..i18n import _, decimal
 from ..svg import render_board
 from ..table import boards, moves
 from .geometry import SCENE_HELP, add_output_options, check_svg, finish, given_movement, parse_point
@@ -44,11 +44,11 @@ def cmd_move(args: argparse.Namespace) -> int:
                 raise UsageError(_("--to expects a point X,Y in cm or a model to move into contact with. {problem}").format(
                     problem=exc)) from None
         answer = moves.move_into_contact(board, args.model, other, allowance)
-    target = wording.point(answer.to)
+    target = _("({x}, {y})").format(x=decimal(wording.fmt(answer.to[0])), y=decimal(wording.fmt(answer.to[1])))  # wording.point, per language
     if answer.contact_with:
-        target = f"contact with {answer.contact_with} at {target}"
+        target = _("contact with {model} at {point}").format(model=answer.contact_with, point=target)
     finish(args, answer.to_dict(), wording.move_lines(answer), lambda: render_board(
-        board, title=f"move {args.model} to {target}", move=answer.result,
+        board, title=_("move {model} to {target}").format(model=args.model, target=target), move=answer.result,
         highlight=(args.model,) + ((answer.contact_with,) if answer.contact_with else ()),
         notes=[wording.charge_line(answer.charge, args.model)] if answer.charge else ()))
     return 0 if answer.legal else 1
@@ -59,7 +59,7 @@ def cmd_reach(args: argparse.Namespace) -> int:
     board, allowance = _mover(args)
     answer = moves.reach(board, args.model, allowance)
     finish(args, answer.to_dict(), wording.reach_lines(answer), lambda: render_board(
-        board, title=f"reach of {args.model}, movement {wording.fmt(allowance)} cm", region=answer.region,
+        board, title=_("reach of {model}, movement {movement} cm").format(model=args.model, movement=decimal(wording.fmt(allowance))), region=answer.region,
         highlight=(args.model,)))
     return 0
 

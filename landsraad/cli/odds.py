@@ -24,9 +24,9 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Sequence, TypedDict
 
 from ..errors import RuleError, UsageError, quoted, truncate
-from ..i18n import _
+from ..i18n import N_, _, decimal
 from ..model import MAX_LENGTH_CM
-from ..wording import describe_range_band
+from ..wording import RESULT_LABELS, describe_range_band
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from ..model import Poison
@@ -37,7 +37,27 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 __all__ = ["register", "parse_lowering", "parse_distance"]
 
-_RESULT_LABELS = {"none": "nothing", "scratch": "scratch", "light": "light wound", "grave": "grave wound", "fatal": "fatal wound"}
+_STANCE_PHRASES = {
+    ("attacker", "attack"): N_("the attacker attacks"), ("attacker", "defend"): N_("the attacker defends"),
+    ("defender", "attack"): N_("the defender attacks"), ("defender", "defend"): N_("the defender defends"),
+}
+"""A side taking a stance, in prose (R-TEST-CLASH; translate with ``_()`` where shown)."""
+
+_STANCE_LABELS = {
+    ("attacker", "attack"): N_("attacker attacks"), ("attacker", "defend"): N_("attacker defends"),
+    ("defender", "attack"): N_("defender attacks"), ("defender", "defend"): N_("defender defends"),
+}
+"""A side taking a stance, as a row or column of the stance matrix."""
+
+_POLICY_WORDS = {
+    "attacker": (N_("attacker none"), N_("attacker best"), N_("attacker {value}")),
+    "defender": (N_("defender none"), N_("defender best"), N_("defender {value}")),
+    "mover": (N_("mover none"), N_("mover best"), N_("mover {value}")),
+    "opponent": (N_("opponent none"), N_("opponent best"), N_("opponent {value}")),
+}
+"""A side's lowering policy (R-NEUTRAL-DOWN): never, at best, or down to a value."""
+
+_SIDES = {"attacker": N_("attacker"), "defender": N_("defender")}
 
 
 # --- argument types ----------------------------------------------------------------------------
@@ -60,7 +80,8 @@ def parse_lowering(text: str, argument: str = "--lowering") -> LoweringPolicy:
         return "none" if value == "none" else "best"
     if value.isdigit() and 1 <= int(value) <= 10:
         return int(value)
-    raise UsageError(f"Argument {argument}: {quoted(text)} is not a lowering policy; write none, best or a neutral value from 1 to 10.")
+    raise UsageError(_("Argument {argument}: {value} is not a lowering policy; write none, best or a neutral value from 1 to 10.")
+                     .format(argument=argument, value=quoted(text)))
 
 
 def parse_distance(text: str, argument: str = "--distance") -> float:
@@ -80,8 +101,8 @@ def parse_distance(text: str, argument: str = "--distance") -> float:
     except ValueError:
         value = -1.0
     if not 0 <= value <= MAX_LENGTH_CM:  # also refuses nan and inf
-        raise UsageError(f"Argument {argument}: {truncate(text)!r} is not a distance; write a number of cm from 0 "
-                         f"to {MAX_LENGTH_CM:g}, e.g. 35.")
+        raise UsageError(_("Argument {argument}: {value} is not a distance; write a number of cm from 0 to {most}, e.g. 35.")
+                         .format(argument=argument, value=repr(truncate(text)), most=f"{MAX_LENGTH_CM:g}"))
     return value
 
 
@@ -113,11 +134,32 @@ def _print_json(data: object) -> None:
 
 
 def _pct(p: float) -> str:
-    return f"{100 * p:5.1f} %"
+    return decimal(f"{100 * p:5.1f}") + " %"
+
+
+def _pc(p: float) -> str:
+    """A chance for prose, to 0.1 % (the number only)."""
+    return decimal(f"{100 * p:.1f}")
 
 
 def _signed(v: float) -> str:
-    return f"{v:+.3f}"
+    return decimal(f"{v:+.3f}")
+
+
+def _damage(v: float) -> str:
+    return decimal(f"{v:7.2f}")
+
+
+def _policy(side: str, policy: LoweringPolicy) -> str:
+    """``attacker best``: a side's lowering policy, in the active language."""
+    never, best, down_to = _POLICY_WORDS[side]
+    if policy == "none":
+        return _(never)
+    return _(best) if policy == "best" else _(down_to).format(value=policy)
+
+
+def _stance(side: str, stance: str) -> str:
+    return _(_STANCE_PHRASES[side, stance])
 
 
 def _at_least_light(wound: dict[str, float]) -> float:
@@ -129,7 +171,7 @@ def _cm_range(dist: dict[str, float]) -> str:
         return "-"
     values = sorted(float(k) for k in dist)
     lo, hi = values[0], values[-1]
-    return f"{lo:g} cm" if lo == hi else f"{lo:g}-{hi:g} cm"
+    return decimal(f"{lo:g} cm" if lo == hi else f"{lo:g}-{hi:g} cm")
 
 
 # --- shoot ----------------------------------------------------------------------------------------
@@ -152,35 +194,42 @@ def _shoot(args: argparse.Namespace) -> int:
         return 0
     weapon = shooter.weapon
     assert weapon is not None
-    print(f"Shot with {weapon.name} at {distance:g} cm, cover {args.cover}: {describe_range_band(odds.range_band)} "
-          f"(weapon modifier {odds.range_modifier:+d}); attack die {odds.attack_bonus:+d} against defence die {odds.defence_bonus:+d}.")
-    rows = [("hits (before shields)", _pct(odds.p_hit))]
+    print(_("Shot with {weapon} at {distance} cm, cover {cover}: {band} (weapon modifier {modifier}); attack die {attack}"
+            " against defence die {defence}.").format(
+        weapon=weapon.display_name(), distance=decimal(f"{distance:g}"), cover=_(_COVER_WORDS[args.cover]),
+        band=describe_range_band(odds.range_band), modifier=f"{odds.range_modifier:+d}", attack=f"{odds.attack_bonus:+d}",
+        defence=f"{odds.defence_bonus:+d}"))
+    rows = [(_("hits (before shields)"), _pct(odds.p_hit))]
     if odds.template:
-        rows.append(("struck (hit or caught)", _pct(odds.p_struck)))
+        rows.append((_("struck (hit or caught)"), _pct(odds.p_struck)))
     if odds.p_shield_stopped:
-        rows.append(("stopped by the shield", _pct(odds.p_shield_stopped)))
+        rows.append((_("stopped by the shield"), _pct(odds.p_shield_stopped)))
     if odds.p_poisoned:
-        rows.append(("poisoned", _pct(odds.p_poisoned)))
-    rows.append(("target suffers:", ""))
-    rows += [(f"  {_RESULT_LABELS[k]}", _pct(v)) for k, v in odds.wound.items()]
-    rows.append(("expected damage", f"{odds.expected_damage:7.2f}"))
+        rows.append((_("poisoned"), _pct(odds.p_poisoned)))
+    rows.append((_("target suffers:"), ""))
+    rows += [(f"  {_(RESULT_LABELS[k])}", _pct(v)) for k, v in odds.wound.items()]
+    rows.append((_("expected damage"), _damage(odds.expected_damage)))
     if odds.p_dodge:
-        rows.append(("if missed, may dodge", _cm_range(odds.dodge_cm)))
+        rows.append((_("if missed, may dodge"), _cm_range(odds.dodge_cm)))
     _table(rows)
     wounded = _at_least_light(odds.wound)
     if odds.p_hit == 0 and odds.p_struck == 0:
-        verdict = "this shot cannot hit."
+        verdict = _("this shot cannot hit.")
     elif odds.p_shield_stopped and odds.expected_damage == 0:
-        verdict = f"{100 * odds.p_hit:.1f} % to hit, but the target's shield stops every shot (R-SHIELD)."
+        verdict = _("{hit} % to hit, but the target's shield stops every shot (R-SHIELD).").format(hit=_pc(odds.p_hit))
     else:
-        verdict = (f"{100 * odds.p_struck:.1f} % to hit, {100 * wounded:.1f} % to wound (light or worse), "
-                   f"{100 * odds.wound['fatal']:.1f} % fatal.")
-    print(f"Verdict: {verdict}")
+        verdict = _("{hit} % to hit, {wounded} % to wound (light or worse), {fatal} % fatal.").format(
+            hit=_pc(odds.p_struck), wounded=_pc(wounded), fatal=_pc(odds.wound["fatal"]))
+    print(_("Verdict: {verdict}").format(verdict=verdict))
     return 0
 
 
+_COVER_WORDS = {"none": N_("none"), "small": N_("small"), "large": N_("large")}
+"""``--cover`` as typed, in words (the English is the typed value)."""
+
+
 def _table(rows: list[tuple[str, str]]) -> None:
-    width = max(len(label) for label, _ in rows)
+    width = max(len(label) for label, _value in rows)
     for label, value in rows:
         print(f"  {label:<{width}}  {value}".rstrip())
 
@@ -199,16 +248,16 @@ def _lowering_args(args: argparse.Namespace, sides: tuple[str, str]) -> tuple[Lo
 
 def _melee_cell_rows(cell: MeleeOdds) -> list[tuple[str, str, str]]:
     rows = [
-        ("strikes first", _pct(cell.first["attacker"]), _pct(cell.first["defender"])),
-        ("blow lands (before shields)", _pct(cell.p_attacker_hits), _pct(cell.p_defender_hits)),
-        ("lowers its neutral die", _pct(cell.p_attacker_lowers), _pct(cell.p_defender_lowers)),
+        (_("strikes first"), _pct(cell.first["attacker"]), _pct(cell.first["defender"])),
+        (_("blow lands (before shields)"), _pct(cell.p_attacker_hits), _pct(cell.p_defender_hits)),
+        (_("lowers its neutral die"), _pct(cell.p_attacker_lowers), _pct(cell.p_defender_lowers)),
     ]
     if cell.p_attacker_poisoned or cell.p_defender_poisoned:
-        rows.append(("is poisoned", _pct(cell.p_attacker_poisoned), _pct(cell.p_defender_poisoned)))
-    rows.append(("suffers:", "", ""))
+        rows.append((_("is poisoned"), _pct(cell.p_attacker_poisoned), _pct(cell.p_defender_poisoned)))
+    rows.append((_("suffers:"), "", ""))
     for k in cell.attacker_wound:
-        rows.append((f"  {_RESULT_LABELS[k]}", _pct(cell.attacker_wound[k]), _pct(cell.defender_wound[k])))
-    rows.append(("expected damage taken", f"{cell.expected_damage_to_attacker:7.2f}", f"{cell.expected_damage_to_defender:7.2f}"))
+        rows.append((f"  {_(RESULT_LABELS[k])}", _pct(cell.attacker_wound[k]), _pct(cell.defender_wound[k])))
+    rows.append((_("expected damage taken"), _damage(cell.expected_damage_to_attacker), _damage(cell.expected_damage_to_defender)))
     return rows
 
 
@@ -219,14 +268,14 @@ def _print_columns(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> 
 
 
 def _melee_verdict(cell: MeleeOdds) -> str:
-    return (f"the attacker wounds (light or worse) {100 * _at_least_light(cell.defender_wound):.1f} % and kills "
-            f"{100 * cell.p_defender_dies:.1f} %; it is wounded {100 * _at_least_light(cell.attacker_wound):.1f} % and dies "
-            f"{100 * cell.p_attacker_dies:.1f} %.")
+    return _("the attacker wounds (light or worse) {wounds} % and kills {kills} %; it is wounded {wounded} % and dies {dies} %.").format(
+        wounds=_pc(_at_least_light(cell.defender_wound)), kills=_pc(cell.p_defender_dies),
+        wounded=_pc(_at_least_light(cell.attacker_wound)), dies=_pc(cell.p_attacker_dies))
 
 
 _PAYOFF_TEXT = {
-    "wounds": "wound levels inflicted minus suffered (light 1, grave 2, fatal 3)",
-    "wounded": "chance to wound (light or worse) minus chance to be wounded",
+    "wounds": N_("wound levels inflicted minus suffered (light 1, grave 2, fatal 3)"),
+    "wounded": N_("chance to wound (light or worse) minus chance to be wounded"),
 }
 
 
@@ -262,11 +311,12 @@ def _melee(args: argparse.Namespace) -> int:
             if args.json:
                 _print_json(cell.to_dict())
                 return 0
-            print(f"Clash: the attacker {_verb(args.attacker_stance)}, the defender {_verb(args.defender_stance)}; "
-                  f"lowering: attacker {a_low}, defender {d_low}.")
-            _print_columns(("", "attacker", "defender"), _melee_cell_rows(cell))
-            print(f"  value for the attacker: {_signed(cell.value)} ({_PAYOFF_TEXT[args.payoff]})")
-            print(f"Verdict: {_melee_verdict(cell)}")
+            print(_("Clash: {attacker}, {defender}; lowering: {attacker_policy}, {defender_policy}.").format(
+                attacker=_stance("attacker", args.attacker_stance), defender=_stance("defender", args.defender_stance),
+                attacker_policy=_policy("attacker", a_low), defender_policy=_policy("defender", d_low)))
+            _print_columns(("", _(_SIDES["attacker"]), _(_SIDES["defender"])), _melee_cell_rows(cell))
+            print(_value_line(cell.value, args.payoff))
+            print(_("Verdict: {verdict}").format(verdict=_melee_verdict(cell)))
             return 0
         matrix = stance_matrix(
             attacker, defender,
@@ -279,18 +329,25 @@ def _melee(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(matrix.to_dict())
         return 0
-    print(f"Stance matrix: value for the attacker = {_PAYOFF_TEXT[args.payoff]}; lowering: attacker {a_low}, defender {d_low}.")
-    header = ("", *(f"defender {_verb(d)}" for d in matrix.defender_stances))
+    print(_("Stance matrix: value for the attacker = {payoff}; lowering: {attacker_policy}, {defender_policy}.").format(
+        payoff=_(_PAYOFF_TEXT[args.payoff]), attacker_policy=_policy("attacker", a_low), defender_policy=_policy("defender", d_low)))
+    header = ("", *(_(_STANCE_LABELS["defender", d]) for d in matrix.defender_stances))
     rows = []
     for a in matrix.attacker_stances:
-        row = [f"attacker {_verb(a)}"]
+        row = [_(_STANCE_LABELS["attacker", a])]
         for d in matrix.defender_stances:
             c = matrix.cell(a, d)
-            row.append(f"{_signed(c.value)} (kills {100 * c.p_defender_dies:5.1f} %, dies {100 * c.p_attacker_dies:5.1f} %)")
+            row.append(_("{value} (kills {kills} %, dies {dies} %)").format(
+                value=_signed(c.value), kills=decimal(f"{100 * c.p_defender_dies:5.1f}"),
+                dies=decimal(f"{100 * c.p_attacker_dies:5.1f}")))
         rows.append(tuple(row))
     _print_columns(header, rows)
-    print(f"Verdict: {_stance_verdict(matrix)}")
+    print(_("Verdict: {verdict}").format(verdict=_stance_verdict(matrix)))
     return 0
+
+
+def _value_line(value: float, payoff: str) -> str:
+    return _("  value for the attacker: {value} ({payoff})").format(value=_signed(value), payoff=_(_PAYOFF_TEXT[payoff]))
 
 
 def _advice(args: argparse.Namespace, attacker: Combatant, defender: Combatant, common: _ClashOptions) -> int:
@@ -300,12 +357,12 @@ def _advice(args: argparse.Namespace, attacker: Combatant, defender: Combatant, 
     from ..odds import lowering_advice
 
     if not (args.attacker_dice and args.defender_dice and args.attacker_stance and args.defender_stance):
-        raise UsageError("Arguments --attacker-dice and --defender-dice go together, with --attacker-stance and --defender-stance: "
-                         "the lowering advice is for revealed dice and stances.")
+        raise UsageError(_("Arguments --attacker-dice and --defender-dice go together, with --attacker-stance and --defender-stance:"
+                           " the lowering advice is for revealed dice and stances."))
     dice = []
     for text, argument in ((args.attacker_dice, "--attacker-dice"), (args.defender_dice, "--defender-dice")):
         try:
-            dice.append(parse_dice(text, 3, source=f"Argument {argument}"))
+            dice.append(parse_dice(text, 3, source=_("Argument {argument}").format(argument=argument)))
         except DataError as exc:
             raise UsageError(str(exc)) from None
     if args.lowering is None and args.attacker_lowering is None:
@@ -320,42 +377,49 @@ def _advice(args: argparse.Namespace, attacker: Combatant, defender: Combatant, 
     if args.json:
         _print_json(advice.to_dict())
         return 0
-    first = {"attacker": "the attacker lowers first (lower initiative total)", "defender": "the defender lowers first (lower initiative total)",
-             "secret": "equal initiative totals: both choose in secret"}[advice.order]
-    print(f"Revealed: attacker {','.join(map(str, dice[0]))} {_verb(args.attacker_stance)}, defender {','.join(map(str, dice[1]))} "
-          f"{_verb(args.defender_stance)}; {first}.")
+    first = {"attacker": N_("the attacker lowers first (lower initiative total)"),
+             "defender": N_("the defender lowers first (lower initiative total)"),
+             "secret": N_("equal initiative totals: both choose in secret")}[advice.order]
+    revealed = {"attack": N_("Revealed: attacker {attacker} attacks"), "defend": N_("Revealed: attacker {attacker} defends")}
+    answer = {"attack": N_("defender {defender} attacks; {first}."), "defend": N_("defender {defender} defends; {first}.")}
+    print(_(revealed[args.attacker_stance]).format(attacker=",".join(map(str, dice[0]))) + ", "
+          + _(answer[args.defender_stance]).format(defender=",".join(map(str, dice[1])), first=_(first)))
     for side, rolled, choice in (("attacker", dice[0][0], advice.attacker), ("defender", dice[1][0], advice.defender)):
         if len(choice) == 1:
             (value,) = choice
-            text = "keep it" if value == rolled else f"lower it to {value}"
+            text = _("keep it") if value == rolled else _("lower it to {value}").format(value=value)
         else:
-            text = "mix: " + ", ".join(f"{v} ({100 * p:.1f} %)" for v, p in choice.items())
-        print(f"  {side} (neutral {rolled}): {text}")
-    print(f"  value for the attacker: {_signed(advice.value)} ({_PAYOFF_TEXT[args.payoff]})")
+            text = _("mix: {choices}").format(choices=", ".join(f"{v} ({_pc(p)} %)" for v, p in choice.items()))
+        print(_("  {side} (neutral {rolled}): {text}").format(side=_(_SIDES[side]), rolled=rolled, text=text))
+    print(_value_line(advice.value, args.payoff))
     return 0
-
-
-def _verb(stance: str) -> str:
-    return "attacks" if stance == "attack" else "defends"
 
 
 def _stance_verdict(matrix: StanceMatrix) -> str:
     best = matrix.best
     rows, cols = matrix.attacker_stances, matrix.defender_stances
+    value = _signed(best.value)
     if len(rows) == 1 and len(cols) == 1:
-        return f"the attacker {_verb(rows[0])} and the defender {_verb(cols[0])}: the only stances they may take; value {_signed(best.value)} for the attacker."
+        return _("{attacker} and {defender}: the only stances they may take; value {value} for the attacker.").format(
+            attacker=_stance("attacker", rows[0]), defender=_stance("defender", cols[0]), value=value)
     if len(rows) == 1 or len(cols) == 1:
         fixed, free = ("attacker", "defender") if len(rows) == 1 else ("defender", "attacker")
         assert best.saddle is not None  # one side's stance fixed: the other's best answer is pure
         stance = best.saddle[1] if free == "defender" else best.saddle[0]
         fixed_stance = best.saddle[0] if free == "defender" else best.saddle[1]
-        return (f"the {fixed} {_verb(fixed_stance)}, so the {free}'s best answer is to {stance} "
-                f"(value {_signed(best.value)} for the attacker).")
+        answer = {("defender", "attack"): N_("so the defender's best answer is to attack"),
+                  ("defender", "defend"): N_("so the defender's best answer is to defend"),
+                  ("attacker", "attack"): N_("so the attacker's best answer is to attack"),
+                  ("attacker", "defend"): N_("so the attacker's best answer is to defend")}[free, stance]
+        return _("{fixed}, {answer} (value {value} for the attacker).").format(
+            fixed=_stance(fixed, fixed_stance), answer=_(answer), value=value)
     if best.saddle is not None:
         a, d = best.saddle
-        return f"best stances: the attacker {_verb(a)}, the defender {_verb(d)} (a saddle point); value {_signed(best.value)} for the attacker."
-    return (f"no pure best stance; at equilibrium the attacker attacks {100 * best.attacker['attack']:.1f} % of the time and the "
-            f"defender {100 * best.defender['attack']:.1f} %; value {_signed(best.value)} for the attacker.")
+        return _("best stances: {attacker}, {defender} (a saddle point); value {value} for the attacker.").format(
+            attacker=_stance("attacker", a), defender=_stance("defender", d), value=value)
+    return _("no pure best stance; at equilibrium the attacker attacks {attacker} % of the time and the defender {defender} %;"
+             " value {value} for the attacker.").format(attacker=_pc(best.attacker["attack"]), defender=_pc(best.defender["attack"]),
+                                                        value=value)
 
 
 # --- disengage ----------------------------------------------------------------------------------
@@ -376,19 +440,21 @@ def _disengage(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(odds.to_dict())
         return 0
-    print(f"Disengage: lowering: mover {m_low}, opponent {o_low}; totals compared: {args.compare or 'neutral'} die + Reflexes + "
-          "melee weapon Initiative (PRJ-17).")
-    rows = [("gets away", _pct(odds.p_success)), ("if it gets away, moves", _cm_range(odds.margin_cm))]
+    compared = {"neutral": N_("neutral die + Reflexes + melee weapon Initiative"),
+                "coloured": N_("coloured die + Reflexes + melee weapon Initiative")}[args.compare or "neutral"]
+    print(_("Disengage: lowering: {mover_policy}, {opponent_policy}; totals compared: {compared} (PRJ-17).").format(
+        mover_policy=_policy("mover", m_low), opponent_policy=_policy("opponent", o_low), compared=_(compared)))
+    rows = [(_("gets away"), _pct(odds.p_success)), (_("if it gets away, moves"), _cm_range(odds.margin_cm))]
     if odds.p_shield_stopped:
-        rows.append(("blow stopped by the shield", _pct(odds.p_shield_stopped)))
+        rows.append((_("blow stopped by the shield"), _pct(odds.p_shield_stopped)))
     if odds.p_poisoned:
-        rows.append(("mover poisoned", _pct(odds.p_poisoned)))
-    rows.append(("mover suffers:", ""))
-    rows += [(f"  {_RESULT_LABELS[k]}", _pct(v)) for k, v in odds.wound.items()]
-    rows.append(("expected damage", f"{odds.expected_damage:7.2f}"))
+        rows.append((_("mover poisoned"), _pct(odds.p_poisoned)))
+    rows.append((_("mover suffers:"), ""))
+    rows += [(f"  {_(RESULT_LABELS[k])}", _pct(v)) for k, v in odds.wound.items()]
+    rows.append((_("expected damage"), _damage(odds.expected_damage)))
     _table(rows)
-    print(f"Verdict: {100 * odds.p_success:.1f} % to get away; {100 * _at_least_light(odds.wound):.1f} % to be wounded "
-          f"(light or worse), {100 * odds.p_mover_dies:.1f} % to die trying.")
+    print(_("Verdict: {away} % to get away; {wounded} % to be wounded (light or worse), {dies} % to die trying.").format(
+        away=_pc(odds.p_success), wounded=_pc(_at_least_light(odds.wound)), dies=_pc(odds.p_mover_dies)))
     return 0
 
 

@@ -128,10 +128,10 @@ def cmd_shoot(args: argparse.Namespace) -> int:
 
 def _write_svg(args: argparse.Namespace, board: Any, answer: ShotAnswer) -> None:
     lines = wording.shot_lines(answer)
-    verdict = [line for line in lines if line.startswith(("This shot", "It cannot wound"))]
+    verdict = lines[-2:] if answer.cannot_wound_because in ("shield", "damage") else lines[-1:]  # "This shot may..." [+ why not]
     steady = wording.steadiness_line(answer.measurement)
     atomic_write_text(check_output_path(args.svg, what="--svg"), render_board(
-        board, title=f"shoot {args.a} -> {args.b} with {answer.weapon}", sight=answer.measurement.cover,
+        board, title=_("shoot {a} -> {b} with {weapon}").format(a=args.a, b=args.b, weapon=answer.weapon), sight=answer.measurement.cover,
         highlight=(args.a, args.b), notes=([steady] if steady else []) + verdict))
 
 

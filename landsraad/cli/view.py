@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..errors import UsageError
-from ..i18n import _
+from ..i18n import N_, _
 from .game import seed_argument
 
 __all__ = ["register", "parse_size", "display_problem"]
 
-_NO_DISPLAY = ("There is no display to open the viewer's window on; run it on a desktop, or under a virtual one: "
-               "xvfb-run -a landsraad view ... (or start `Xvfb :99 &` and set DISPLAY=:99).")
+_NO_DISPLAY = N_("There is no display to open the viewer's window on; run it on a desktop, or under a virtual one: "
+                 "xvfb-run -a landsraad view ... (or start `Xvfb :99 &` and set DISPLAY=:99).")
 
 
 def register(sub: Any) -> None:
@@ -71,7 +71,7 @@ def parse_size(text: str) -> tuple[int, int]:
     """
     m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
     if not m or not all(400 <= int(v) <= 8000 for v in m.groups()):
-        raise UsageError(f"--size takes WIDTHxHEIGHT in pixels, each 400 to 8000, such as 1100x760; got {text!r}.")
+        raise UsageError(_("--size takes WIDTHxHEIGHT in pixels, each 400 to 8000, such as 1100x760; got {text}.").format(text=repr(text)))
     return int(m.group(1)), int(m.group(2))
 
 
@@ -84,7 +84,7 @@ def display_problem(environ: dict[str, str] | None = None, platform: str | None 
     env = os.environ if environ is None else environ
     plat = sys.platform if platform is None else platform
     if plat.startswith("linux") and not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
-        return _NO_DISPLAY
+        return _(_NO_DISPLAY)
     return None
 
 
@@ -92,7 +92,7 @@ def _point(text: str, what: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
-        raise UsageError(f"{what} takes X,Y in cm such as 30,30; got {text!r}.") from None
+        raise UsageError(_("{option} takes X,Y in cm such as 30,30; got {text}.").format(option=what, text=repr(text))) from None
     return (x, y)
 
 
@@ -116,7 +116,7 @@ def _view(args: argparse.Namespace) -> int:
     if problem:
         raise UsageError(problem)
     if importlib.util.find_spec("pyglet") is None:
-        raise UsageError("The viewer needs pyglet: pip install 'landsraad[viewer]' (or pip install '.[viewer]' from the repository).")
+        raise UsageError(_("The viewer needs pyglet: pip install 'landsraad[viewer]' (or pip install '.[viewer]' from the repository)."))
 
     import pyglet
 
@@ -138,7 +138,7 @@ def _view(args: argparse.Namespace) -> int:
         width, height = size or ((1100, 760) if args.screenshot else _screen_size(pyglet))
         window = pyglet.window.Window(width, height, caption="landsraad", resizable=True, visible=not args.screenshot)
     except no_display:
-        raise UsageError(_NO_DISPLAY) from None
+        raise UsageError(_(_NO_DISPLAY)) from None
     # a screenshot shows the person's decision: the computer answers its turns at once
     viewer = Viewer(window, mode, save_path=save_path, computer_delay=None if args.screenshot else 0.6)
     viewer.palette.lists = lists
@@ -148,13 +148,13 @@ def _view(args: argparse.Namespace) -> int:
     if args.screenshot:
         viewer.screenshot(args.screenshot)
         window.close()
-        print(f"Screenshot written to {args.screenshot}")
+        print(_("Screenshot written to {path}").format(path=args.screenshot))
         return 0
     pyglet.app.run()
     autosave = getattr(mode, "autosave", None)
     where = getattr(autosave, "path", autosave)
     if where is not None and Path(where).is_file():
-        print(f"The last state is autosaved in {where}.", file=sys.stderr)
+        print(_("The last state is autosaved in {path}.").format(path=where), file=sys.stderr)
     return 0
 
 
@@ -172,12 +172,12 @@ def _open(args: argparse.Namespace) -> tuple[Any, Path | None]:
     stage: Literal["setup", "play"] = "play" if args.stage == "play" else "setup"
     if args.file is None:
         if args.at is not None:
-            raise UsageError("--at needs a saved game to open.")
+            raise UsageError(_("--at needs a saved game to open."))
         out = Path(args.out) if args.out else None
         return EditMode(Scene(), None, snap=args.snap, stage=stage, autosave=autosave_path(out, ".yaml")), out
     path = Path(args.file)
     if not path.is_file():
-        raise UsageError(f"There is no file {args.file!r}; give a scene (YAML) or a saved game (JSON).")
+        raise UsageError(_("There is no file {path}; give a scene (YAML) or a saved game (JSON).").format(path=repr(args.file)))
     if path.suffix.lower() == ".json" and _is_record(path):
         from ..viewer.timeline import load_timeline
 
@@ -185,7 +185,7 @@ def _open(args: argparse.Namespace) -> tuple[Any, Path | None]:
         index = timeline.at_activation(args.at) if args.at is not None else 0
         return ReplayMode(timeline, index), None
     if args.at is not None:
-        raise UsageError(f"--at opens a saved game at an activation; {args.file} is a scene.")
+        raise UsageError(_("--at opens a saved game at an activation; {path} is a scene.").format(path=args.file))
     from ..viewer.editor import open_scene
 
     out = Path(args.out) if args.out else path
@@ -198,11 +198,11 @@ def _open_play(args: argparse.Namespace) -> tuple[Any, None]:
     from .play import open_session
 
     if args.file is not None or args.at is not None:
-        raise UsageError("--play starts a game (or --resume goes on with one); it opens no scene file and takes no --at.")
+        raise UsageError(_("--play starts a game (or --resume goes on with one); it opens no scene file and takes no --at."))
     session: Session
     from ..viewer.autosave import autosave_path
 
-    session, _ = open_session(argparse.Namespace(**{**vars(args), "drill": None, "map": "landsraad-play.svg"}), Transcript())
+    session, _unused = open_session(argparse.Namespace(**{**vars(args), "drill": None, "map": "landsraad-play.svg"}), Transcript())
     target = Path(args.save) if args.save else None
     return PlayMode(session, autosave=autosave_path(target, ".json", "play")), None
 
@@ -230,11 +230,12 @@ def _load_list(path: str) -> Any:
 def _check_names(board: Any, args: argparse.Namespace, ranges: tuple[Any, ...]) -> None:
     for name in ([*args.measure] if args.measure else []) + ([args.reach] if args.reach else []) + ([args.hover] if args.hover else []):
         if not board.has_base(name):
-            ids = ", ".join(b.id for b in board.bases) or "(none)"
-            raise UsageError(f"There is no model {name!r} on this table; the models are: {ids}.")
+            ids = ", ".join(b.id for b in board.bases) or _("(none)")
+            raise UsageError(_("There is no model {name} on this table; the models are: {ids}.").format(name=repr(name), ids=ids))
     if args.weapon is not None:
         if args.weapon not in ranges:
-            raise UsageError(f"--weapon takes one of {', '.join(f'{r:g}' for r in ranges if r)} cm; got {args.weapon:g}.")
+            raise UsageError(_("--weapon takes one of {ranges} cm; got {weapon}.").format(
+                ranges=", ".join(f"{r:g}" for r in ranges if r), weapon=f"{args.weapon:g}"))
 
 
 def _preselect(viewer: Any, args: argparse.Namespace, blast: tuple[float, float] | None, ranges: tuple[Any, ...]) -> None:

@@ -9,6 +9,7 @@ import numpy as np
 
 from ..dice import FACES
 from ..errors import RuleError
+from ..i18n import _
 from ..model import Poison
 from ..rules.shooting import Cover, LaserMode, ShotEvent, dodge_distance, resolve_shot, shot_damage, verify_target
 from ..rules.state import WOUND_RESULTS, Combatant, effective_endurance
@@ -100,7 +101,8 @@ def shot_odds(
     template = probe.template
     assert shooter.weapon is not None  # verify_target refuses a model without one
     if escape_cm is not None and not template:
-        raise RuleError(f"An escape distance only applies to template weapons; {shooter.weapon.name!r} has no template (R-TEMPLATE).")
+        raise RuleError(_("An escape distance only applies to template weapons; {weapon} has no template (R-TEMPLATE).")
+                        .format(weapon=repr(shooter.weapon.display_name())))
     hits = beats_array(DIE[:, None] + attack_bonus, DIE[None, :] + defence_bonus, ruleset.ties)  # [attack die, defence die]
     dodge = np.array([dodge_distance(target, int(n), ruleset) for n in DIE])
     escaped = np.ones(FACES, dtype=bool) if escape_cm is None else dodge >= escape_cm - 1e-9

@@ -10,6 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import RuleError
+from ..i18n import N_, _
 from ..model import Poison
 from ..rules.melee import Stance, can_attack
 from ..rules.state import Combatant
@@ -18,6 +19,11 @@ from .core import LoweringPolicy, OddsRecord, Payoff, _p, solve_zero_sum
 from .melee import MeleeOdds, melee_odds
 
 __all__ = ["StanceSolution", "StanceMatrix", "stance_matrix", "best_stances"]
+
+_NO_STANCE = {
+    "attacker": N_("The attacker may take none of the stances {stances}: it may only defend (R-POISON, R-WEAPON)."),
+    "defender": N_("The defender may take none of the stances {stances}: it may only defend (R-POISON, R-WEAPON)."),
+}
 
 STANCES: tuple[Stance, Stance] = ("attack", "defend")
 
@@ -114,7 +120,7 @@ def stance_matrix(
     cols = tuple(s for s in (defender_stances or STANCES) if s in _allowed_stances(defender))
     for who, chosen, allowed in (("attacker", attacker_stances, rows), ("defender", defender_stances, cols)):
         if not allowed:
-            raise RuleError(f"The {who} may take none of the stances {list(chosen or ())}: it may only defend (R-POISON, R-WEAPON).")
+            raise RuleError(_(_NO_STANCE[who]).format(stances=list(chosen or ())))
     cells: dict[str, MeleeOdds] = {}
     values = np.zeros((len(rows), len(cols)))
     for i, a in enumerate(rows):

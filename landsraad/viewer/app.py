@@ -49,6 +49,7 @@ from ..content import faction_ids, load_faction
 from ..errors import LandsraadError
 from ..fileio import atomic_write_bytes
 from ..geometry.board import Board
+from ..i18n import N_, _, decimal, ngettext
 from ..kits import kit_ids, load_kit
 from ..play.session import sentence
 from ..svg import side_colours
@@ -74,19 +75,23 @@ HOVER_DELAY_S = 0.35
 """How long the pointer rests on a model before its hover card shows (not while clicking and aiming)."""
 
 _HELP = (
-    "Click a model: reach and moves; then another: shooter -> target.",
-    "W weapon range, B blast, D direct-fire line; wheel zoom, right drag pan, Home.",
-    "T threat map of the selected model (Shift+T what it threatens; scenes only).",
+    N_("Click a model: reach and moves; then another: shooter -> target."),
+    N_("W weapon range, B blast, D direct-fire line; wheel zoom, right drag pan, Home."),
+    N_("T threat map of the selected model (Shift+T what it threatens; scenes only)."),
 )
+"""The keys help (H), in English; translated with ``_()`` where shown, as the other texts of the panel."""
 _EDIT_HELP = (
-    "Drag models and pieces. A adds a model (F profile, S side, E on its deployment edge), L a warband list; P places a piece "
-    "(Tab piece, Shift+Tab kit); O draws one (Enter ends); R or the wheel turns it, Up/Down height, M kind; "
-    "Delete; G snap; Ctrl+Z / Ctrl+Y undo / redo; Ctrl+S save; Esc clears. Every change is autosaved.",
+    N_("Drag models and pieces. A adds a model (F profile, S side, E on its deployment edge), L a warband list; P places a piece "
+       "(Tab piece, Shift+Tab kit); O draws one (Enter ends); R or the wheel turns it, Up/Down height, M kind; "
+       "Delete; G snap; Ctrl+Z / Ctrl+Y undo / redo; Ctrl+S save; Esc clears. Every change is autosaved."),
 )
 _PLAY_HELP = (
-    "1-9 or a click on a choice answers it; a point: click the table; digits then Enter for a ranked pick or dice "
-    "(Enter alone: the default or a roll); S or Enter skips; U undo; Ctrl+S save.",
+    N_("1-9 or a click on a choice answers it; a point: click the table; digits then Enter for a ranked pick or dice "
+       "(Enter alone: the default or a roll); S or Enter skips; U undo; Ctrl+S save."),
 )
+
+_WORDS = (N_("blocked"), N_("difficult"), N_("open"), N_("south"), N_("north"), N_("west"), N_("east"), N_("red"), N_("blue"))
+"""Values shown as words in the panel (a terrain piece's kind, a table edge, a side): marked for the catalog."""
 
 
 def panel_width(window_width: int) -> int:
@@ -193,7 +198,7 @@ class Viewer(Artist):
                                          batch=self.batch, group=self.groups[7])
         self._layout(window.width, window.height)
         window.push_handlers(self)
-        self._guard("starting the game", self._after_play)
+        self._guard(N_("starting the game"), self._after_play)
 
     # --- nothing a person does closes the window -------------------------------------------------
 
@@ -226,16 +231,16 @@ class Viewer(Artist):
             saved = None
         sig = (context, type(exc).__name__, str(exc)[:200])
         if sig in self._crash_seen:
-            crash = " (the same error as before: one crash file)"
+            crash = _(" (the same error as before: one crash file)")
         else:
             self._crash_seen.add(sig)
             report = write_crash_report(exc, context, saved)
             if report is not None:
                 self.crashes.append(report)
-            crash = f" Details: {report}." if report else " (the crash file could not be written)"
-        where = f" The table is saved in {saved}." if saved else ""
-        self.status = (f"Unexpected error while {context} ({type(exc).__name__}: {str(exc)[:120]}); the window goes on.{where}{crash} "
-                       "Please report it.")
+            crash = _(" Details: {report}.").format(report=report) if report else _(" (the crash file could not be written)")
+        where = _(" The table is saved in {path}.").format(path=saved) if saved else ""
+        self.status = _("Unexpected error while {context} ({error}); the window goes on.{where}{crash} Please report it.").format(
+            context=_(context), error=f"{type(exc).__name__}: {str(exc)[:120]}", where=where, crash=crash)
 
     # --- geometry of the window ------------------------------------------------------------------
 
@@ -309,7 +314,7 @@ class Viewer(Artist):
         except LandsraadError as exc:
             self.status = sentence(exc)
         except Exception as exc:  # noqa: BLE001 - a drawing bug must not close the window (issue 43)
-            self._crashed(f"drawing the {name} layer", exc)
+            self._crashed(f"drawing the {name} layer", exc)  # its context is not translated: it names a layer
         self._rebuild(name, items)
 
     def refresh(self) -> None:
@@ -362,7 +367,8 @@ class Viewer(Artist):
         x, y = self._pointer_cm()
         board = self.mode.board
         on = 0 <= x <= board.width and 0 <= y <= board.depth and 0 <= self.pointer_px[0] <= self.window.width - self.panel_w
-        text = f"pointer x {x:.1f} cm, y {y:.1f} cm" if on else "pointer off the table"
+        text = (_("pointer x {x} cm, y {y} cm").format(x=decimal(f"{x:.1f}"), y=decimal(f"{y:.1f}")) if on
+                else _("pointer off the table"))
         if self._coords.text != text:
             self._coords.text = text
         top = self.window.height - 4
@@ -404,22 +410,25 @@ class Viewer(Artist):
     def _static_lines(self) -> list[str]:
         lines = [self.mode.title(), ""]
         if self.show_help:
-            lines += [*_HELP, *(_EDIT_HELP if isinstance(self.mode, EditMode) else ()),
-                      *(_PLAY_HELP if isinstance(self.mode, PlayMode) else ()), ""]
+            lines += [*map(_, _HELP), *map(_, _EDIT_HELP if isinstance(self.mode, EditMode) else ()),
+                      *map(_, _PLAY_HELP if isinstance(self.mode, PlayMode) else ()), ""]
         else:
-            lines += ["H: keys", ""]
+            lines += [_("H: keys"), ""]
         if self._weapon():
-            lines.append(f"Weapon range: {self._weapon():g} cm (W)")
+            lines.append(_("Weapon range: {range} cm (W)").format(range=decimal(f"{self._weapon():g}")))
         lines.append("")
         lines += self.mode.panel_lines()
         if isinstance(self.mode, EditMode):
             f, pid, prof = self._profiles[self.palette.profile % len(self._profiles)]
             kit = self._kits[self.palette.kit % len(self._kits)]
             kp = kit.pieces[self.palette.piece % len(kit.pieces)]
-            lines.append(f"A adds: {self.palette.side} {f}/{pid} ({prof.base_mm:g} mm, Movement {prof.movement:g})")
-            lines.append(f"P places: {kit.id}/{kp.id} ({kp.height:g} cm, {kp.movement})")
+            lines.append(_("A adds: {side} {card} ({base} mm, Movement {movement})").format(
+                side=_(self.palette.side), card=f"{f}/{pid}", base=decimal(f"{prof.base_mm:g}"), movement=decimal(f"{prof.movement:g}")))
+            lines.append(_("P places: {piece} ({height} cm, {kind})").format(
+                piece=f"{kit.id}/{kp.id}", height=decimal(f"{kp.height:g}"), kind=_(kp.movement)))
             if self.palette.lists:
-                lines.append(f"L adds the list: {self.palette.lists[self.palette.next_list % len(self.palette.lists)].name or 'warband'}")
+                listed = self.palette.lists[self.palette.next_list % len(self.palette.lists)]
+                lines.append(_("L adds the list: {name}").format(name=listed.name or _("warband")))
         if self.status:
             lines += ["", self.status]
         return lines + [""]
@@ -439,13 +448,13 @@ class Viewer(Artist):
 
     def _legend(self, names: dict[str, str]) -> list[str]:
         """The legend at the bottom of the panel: each card's abbreviation, and what the marks mean."""
-        _, legend = self.labels()
+        _labels, legend = self.labels()
         out = [f"{abbr} = {card}" for abbr, card in sorted(legend.items())]
         board = self.mode.board
         if board.markers:
-            out.append("hollow token, diamond: objective marker")
+            out.append(_("hollow token, diamond: objective marker"))
         if not isinstance(self.mode, EditMode):
-            out.append("white ring: active model; red dots: wounds (1 light, 2 grave); dark dots: fatigue")
+            out.append(_("white ring: active model; red dots: wounds (1 light, 2 grave); dark dots: fatigue"))
         return out
 
     def _draw_panel(self, lines: list[str], legend: Sequence[str] = ()) -> list[Any]:
@@ -475,7 +484,7 @@ class Viewer(Artist):
                                     anchor_x="left", anchor_y="bottom", width=(pw - 30) // 2)
                 out += [left, right]
                 y += max(left.content_height, right.content_height) + 2
-            out.append(self._label("Legend", x0 + 10, y, 7, size=8, colour=(150, 150, 160, 255), anchor_x="left", anchor_y="bottom", bold=True))
+            out.append(self._label(_("Legend"), x0 + 10, y, 7, size=8, colour=(150, 150, 160, 255), anchor_x="left", anchor_y="bottom", bold=True))
             self._legend_height = y + 14
         if isinstance(self.mode, ReplayMode):
             area_w = w - pw
@@ -523,7 +532,7 @@ class Viewer(Artist):
     # Every handler pyglet calls goes through _guard: nothing a person does closes the window.
 
     def on_resize(self, width: int, height: int) -> Any:
-        self._guard("resizing the window", self._layout, width, height)
+        self._guard(N_("resizing the window"), self._layout, width, height)
         return None  # pyglet's own on_resize sets the viewport and projection for the new size
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> Any:
@@ -534,19 +543,19 @@ class Viewer(Artist):
         self.pointer_px = (-1.0, -1.0)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> Any:
-        return self._guard("handling a click", self._mouse_press, x, y, button, modifiers)
+        return self._guard(N_("handling a click"), self._mouse_press, x, y, button, modifiers)
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> Any:
-        return self._guard("handling a drag", self._mouse_drag, x, y, dx, dy, buttons, modifiers)
+        return self._guard(N_("handling a drag"), self._mouse_drag, x, y, dx, dy, buttons, modifiers)
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> Any:
-        return self._guard("handling a click", self._mouse_release, x, y, button, modifiers)
+        return self._guard(N_("handling a click"), self._mouse_release, x, y, button, modifiers)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> Any:
-        return self._guard("handling the wheel", self._mouse_scroll, x, y, scroll_x, scroll_y)
+        return self._guard(N_("handling the wheel"), self._mouse_scroll, x, y, scroll_x, scroll_y)
 
     def on_key_press(self, symbol: int, modifiers: int) -> Any:
-        return self._guard("handling a key", self._key, symbol, modifiers)
+        return self._guard(N_("handling a key"), self._key, symbol, modifiers)
 
     def _mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.pointer_px = (float(x), float(y))
@@ -603,10 +612,10 @@ class Viewer(Artist):
             return
         if d.kind == "model" and d.moved and isinstance(self.mode, EditMode):
             self.mode.editor.move_model(d.item, p)
-            self.status = f"Moved {d.item}."
+            self.status = _("Moved {item}.").format(item=d.item)
         elif d.kind == "piece" and d.moved and isinstance(self.mode, EditMode):
             self.mode.editor.move_piece(d.item, (p[0] - d.start_cm[0], p[1] - d.start_cm[1]))
-            self.status = f"Moved {d.item}."
+            self.status = _("Moved {item}.").format(item=d.item)
         elif d.kind == "model":
             self._click_model(d.item)
         elif d.kind == "piece":
@@ -674,10 +683,10 @@ class Viewer(Artist):
         tv, model = self.threat_view, self.sel.model
         if model is None:
             self.threat_view = None
-            self.status = "Threat map hidden." if tv else "Select a model first: T shows who could shoot or charge it where."
+            self.status = _("Threat map hidden.") if tv else _("Select a model first: T shows who could shoot or charge it where.")
         elif tv is not None and (tv.model, tv.reverse) == (model, reverse):
             self.threat_view = None
-            self.status = "Threat map hidden."
+            self.status = _("Threat map hidden.")
         else:
             self.threat_view = ThreatView(model, reverse)
 
@@ -734,7 +743,7 @@ class Viewer(Artist):
     def _computer_tick(self, dt: float) -> None:
         self._ticking = False
         if isinstance(self.mode, PlayMode):
-            self._guard("the computer's turn", self._computer_answer)
+            self._guard(N_("the computer's turn"), self._computer_answer)
 
     def _computer_answer(self) -> None:
         assert isinstance(self.mode, PlayMode)
@@ -749,9 +758,12 @@ class Viewer(Artist):
         if mode.offer is not None and symbol in (key.Y, key.N):
             self.status = mode.answer_offer(symbol == key.Y)
         elif ctrl and symbol == key.Z:
-            self.status = "Undone." if (ed.redo() if shift else ed.undo()) else "Nothing to undo."
+            if shift:
+                self.status = _("Redone.") if ed.redo() else _("Nothing to redo.")
+            else:
+                self.status = _("Undone.") if ed.undo() else _("Nothing to undo.")
         elif ctrl and symbol == key.Y:
-            self.status = "Redone." if ed.redo() else "Nothing to redo."
+            self.status = _("Redone.") if ed.redo() else _("Nothing to redo.")
         elif ctrl and symbol == key.S:
             self.save()
         elif symbol == key.G:
@@ -759,11 +771,14 @@ class Viewer(Artist):
         elif symbol == key.E:
             mode.deploy_on_edge = not mode.deploy_on_edge
         elif symbol == key.A:
-            f, pid, _ = self._profiles[self.palette.profile % len(self._profiles)]
+            f, pid, _prof = self._profiles[self.palette.profile % len(self._profiles)]
             edge = mode.edge_of(self.palette.side) if mode.deploy_on_edge else None
             new = ed.add_profile(f, pid, side=self.palette.side, at=p, edge=edge)
-            self.status = f"Added {new} ({f}/{pid}) at {ed.scene.model(new).at[0]:g}, {ed.scene.model(new).at[1]:g}" + (
-                f", on the {edge} edge." if edge else ".")
+            at = ed.scene.model(new).at
+            where = _("({x}, {y})").format(x=decimal(f"{at[0]:g}"), y=decimal(f"{at[1]:g}"))
+            self.status = (_("Added {model} ({card}) at {point}, on the {edge} edge.").format(model=new, card=f"{f}/{pid}", point=where,
+                                                                                             edge=_(edge)) if edge else
+                           _("Added {model} ({card}) at {point}.").format(model=new, card=f"{f}/{pid}", point=where))
         elif symbol == key.F:
             self.palette.profile += -1 if shift else 1
         elif symbol == key.S:
@@ -772,7 +787,8 @@ class Viewer(Artist):
             lst = self.palette.lists[self.palette.next_list % len(self.palette.lists)]
             added = ed.add_warband(lst, side=self.palette.side, near=p)
             self.palette.next_list += 1
-            self.status = f"Added {len(added)} model(s) of {lst.name or lst.faction}."
+            self.status = ngettext("Added {n} model of {name}.", "Added {n} models of {name}.", len(added)).format(
+                n=len(added), name=lst.name or lst.faction)
         elif symbol == key.TAB:
             if shift:
                 self.palette.kit += 1
@@ -782,17 +798,17 @@ class Viewer(Artist):
         elif symbol == key.P:
             new = ed.place_kit_piece(self._kits[self.palette.kit % len(self._kits)].id, self.palette.piece, p)
             s.piece = new
-            self.status = f"Placed {new}."
+            self.status = _("Placed {piece}.").format(piece=new)
         elif symbol == key.O:
             s.polygon = []
         elif symbol in (key.ENTER, key.RETURN) and s.polygon is not None:
             pts, s.polygon = s.polygon, None
             s.piece = ed.add_polygon(pts, height=2.0)
-            self.status = f"Drew {s.piece} (2 cm, blocked: Up/Down and M change it)."
+            self.status = _("Drew {piece} (2 cm, blocked: Up/Down and M change it).").format(piece=s.piece)
         elif symbol == key.R and s.piece:
             ed.rotate_piece(s.piece, -15.0 if shift else 15.0)
         elif symbol == key.M and s.piece:
-            self.status = f"{s.piece} is now {ed.cycle_movement(s.piece)}."
+            self.status = _("{piece} is now {kind}.").format(piece=s.piece, kind=_(ed.cycle_movement(s.piece)))
         elif symbol in (key.UP, key.DOWN) and (s.piece or s.model):
             item = s.piece or s.model
             now = ed.piece(item).height_cm if s.piece else ed.scene.model(item).height_cm
@@ -809,7 +825,7 @@ class Viewer(Artist):
         try:
             self.mode.editor.save(target)
         except LandsraadError as exc:
-            self.status = f"Not saved: {exc}"
-            return
-        self.mode.saved()
-        self.status = f"Saved {target}."
+            self.status = _("Not saved: {problem}").format(problem=exc)
+        else:
+            self.mode.saved()
+            self.status = _("Saved {path}.").format(path=target)

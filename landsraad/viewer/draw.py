@@ -28,6 +28,7 @@ from shapely.geometry.base import BaseGeometry  # noqa: E402
 from ..errors import LandsraadError  # noqa: E402
 from ..geometry.board import Board, TerrainPiece  # noqa: E402
 from ..geometry.templates import BLAST_RADIUS_CM  # noqa: E402
+from ..i18n import _, decimal, localized, ngettext  # noqa: E402
 from ..play.session import sentence  # noqa: E402
 from ..svg import side_colours, terrain_fill  # noqa: E402
 from .camera import Camera  # noqa: E402
@@ -318,7 +319,7 @@ class Artist:
         cam = self.camera
         out: list[Any] = []
         colours = side_colours(board)
-        labels, _ = self.labels(board)
+        labels, _legend = self.labels(board)
         active = self.mode.active()
         for b in board.bases:
             if b.id == skip or (only is not None and b.id != only):
@@ -383,7 +384,8 @@ class Artist:
         c = t.shape.representative_point()
         cx, cy = self.camera.to_screen(c.x, c.y)
         dark = sum(fill) / 3 < 120 and t.movement != "open"
-        text = f"{t.id} {t.height_cm:g}cm" + ("" if t.movement == "blocked" else f" {t.movement}")
+        height = decimal(f"{t.height_cm:g}")
+        text = f"{t.id} {height}cm" + ("" if t.movement == "blocked" else f" {_(t.movement)}")
         out.append(self._label(text, cx, cy, 5, size=7, colour=(245, 240, 225, 255) if dark else (30, 25, 15, 255)))
         return out
 
@@ -450,7 +452,8 @@ class Artist:
         if s.polygon is not None:
             pts = list(s.polygon) + ([p] if on_table else [])
             out += self._outline(pts, (*_SELECT, 255), 4, 2.0, closed=len(pts) > 2)
-            lines.append(f"Drawing a piece: {len(s.polygon)} corner(s); click to add, Enter to finish, Esc to cancel.")
+            lines.append(ngettext("Drawing a piece: {n} corner; click to add, Enter to finish, Esc to cancel.",
+                                  "Drawing a piece: {n} corners; click to add, Enter to finish, Esc to cancel.", len(s.polygon)).format(n=len(s.polygon)))
         return out
 
     def _reach_model(self, board: Board) -> str | None:
@@ -496,7 +499,7 @@ class Artist:
             colour = (int(40 + 190 * share), int(170 - 130 * share), 60, 255)
             out.append(self._line(pa, pb, colour, 5, 5.0))
         mx, my = self.camera.to_screen((a.x + b.x) / 2, (a.y + b.y) / 2)
-        self._kept_label("sight-distance", f"{ov.distance_cm:.1f} cm", mx, my + 10, 6, size=10, colour=(20, 40, 90, 255), bold=True)
+        self._kept_label("sight-distance", decimal(f"{ov.distance_cm:.1f}") + " cm", mx, my + 10, 6, size=10, colour=(20, 40, 90, 255), bold=True)
         for kind, name in ov.hiders:  # what hides the target, outlined in red
             if kind == "model" and board.has_base(name):
                 h = board.base(name)
@@ -513,10 +516,10 @@ class Artist:
                 self._nudges = (key_, nudges(board, ov.shooter, ov.target, weapon_range_cm=self._weapon()))
             found = self._nudges[1]
             if found:
-                self._overlay_lines.append("A model 0.5 cm elsewhere would change the answer:")
-                self._overlay_lines.extend(f"  {n}" for n in found[:6])
+                self._overlay_lines.append(_("A model 0.5 cm elsewhere would change the answer:"))
+                self._overlay_lines.extend(f"  {localized(n)}" for n in found[:6])
             else:
-                self._overlay_lines.append("Moving either model 0.5 cm any way changes nothing.")
+                self._overlay_lines.append(_("Moving either model 0.5 cm any way changes nothing."))
         out += self._silhouette_inset(r)
         return out
 
@@ -532,7 +535,8 @@ class Artist:
             pts = [(x0 + s_ * k, y0 + z * k) for s_, z in ring]
             if len(pts) >= 3:
                 out.append(shapes.Polygon(*pts, color=(200, 50, 40, 230), batch=self.batch, group=self.groups[9]))
-        self._kept_label("inset-caption", f"silhouette as {r.shooter} sees it: {100 * r.hidden_fraction:.0f} % hidden (red)", x0, y0 + height_cm * k + 10, 8,
+        self._kept_label("inset-caption", _("silhouette as {shooter} sees it: {pct} % hidden (red)").format(
+                             shooter=r.shooter, pct=f"{100 * r.hidden_fraction:.0f}"), x0, y0 + height_cm * k + 10, 8,
                          size=8, colour=(230, 230, 230, 255), anchor_x="left")
         return out
 
@@ -573,7 +577,7 @@ class Artist:
         return [box, rim, label]
 
     def _step_key(self) -> Any:
-        return (self.mode.index, id(self.mode.timeline)) if isinstance(self.mode, ReplayMode) else None
+        return (self.mode.index, self.mode.timeline.serial) if isinstance(self.mode, ReplayMode) else None
 
     def _draw_step(self) -> list[Any]:
         """A replay step on the table: each move's path, each shot's line and result, each template."""
@@ -614,7 +618,7 @@ class Artist:
 
     def _short(self, item: str) -> str:
         """A model's base label (``War1``), a marker's label, else the id."""
-        labels, _ = self.labels()
+        labels, _legend = self.labels()
         return labels.get(item) or (_marker_label(item) if any(m.id == item for m in self.mode.board.markers) else item)
 
     def _tag(self, at: tuple[float, float], text: str, colour: tuple[int, int, int]) -> list[Any]:

@@ -15,6 +15,7 @@ from ..content import load_faction
 from ..engine.state import GameState
 from ..errors import LandsraadError
 from ..geometry.board import Board
+from ..i18n import _, localized, ngettext
 from ..model import Weapon
 from ..scene import Scene
 from .autosave import SceneAutosave, data_folder
@@ -124,9 +125,9 @@ class EditMode:
             return ""
         table = self.autosave.answer(recover)
         if table is None:
-            return "The earlier table was discarded."
+            return _("The earlier table was discarded.")
         self.editor.replace(table)
-        return "The earlier table is back (Ctrl+Z puts the file's back)."
+        return _("The earlier table is back (Ctrl+Z puts the file's back).")
 
     def edge_of(self, side: str) -> str:
         """The deployment edge of ``side``: the scene's, else red south, blue north, others west."""
@@ -159,7 +160,7 @@ class EditMode:
             return []
         weapons: list[Weapon] = []
         if spec.profile is not None:
-            faction, _, type_id = spec.profile.partition("/")
+            faction, _slash, type_id = spec.profile.partition("/")
             sheet = load_faction(faction)
             weapons = [sheet.weapon(w) for w in sheet.profile(type_id).weapons]
         return spec_card(spec, weapons)
@@ -182,7 +183,8 @@ class EditMode:
             fallback = data_folder() / self.autosave.path.name
             if self.autosave.path == fallback:
                 reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
-                self.autosave_problem = f"Autosave failed ({self.autosave.path}): {reason}" + ("" if reason.endswith(".") else ".")
+                self.autosave_problem = _("Autosave failed ({path}): {reason}").format(path=self.autosave.path, reason=reason) + (
+                    "" if reason.endswith(".") else ".")
                 return None
             # a folder that cannot be written (a scene shipped read-only): the user's data folder instead
             self.autosave.path = fallback
@@ -206,30 +208,32 @@ class EditMode:
             self.autosave.saved(self.editor.scene)
 
     def title(self) -> str:
-        name = self.editor.scene.name or (self.source or "new scene")
-        return f"{name} - table editor" + (" (mid-game table)" if self.stage == "play" else "")
+        name = self.editor.scene.name or (self.source or _("new scene"))
+        return (_("{name} - table editor (mid-game table)") if self.stage == "play" else _("{name} - table editor")).format(name=name)
 
     def panel_lines(self) -> list[str]:
         lines: list[str] = []
         if self.offer is not None and self.autosave is not None:
             n, t = len(self.offer.models), len(self.offer.terrain)
-            lines += [f"An unsaved table of {self.autosave.offer_time} was found ({n} model(s), {t} piece(s)), "
-                      f"kept in {self.autosave.previous.name}.", "Y: recover it; N: discard it.", ""]
+            lines += [_("An unsaved table of {time} was found ({models}, {pieces}), kept in {file}.").format(
+                time=self.autosave.offer_time, models=ngettext("{n} model", "{n} models", n).format(n=n),
+                pieces=ngettext("{n} piece", "{n} pieces", t).format(n=t), file=self.autosave.previous.name),
+                _("Y: recover it; N: discard it."), ""]
         setup = self.stage == "setup"
         warnings = self.editor.warnings(setup=setup)
-        lines.append(f"Snap to 0.5 cm: {'on' if self.editor.snap else 'off'} (G); new bases on the deployment edge: "
-                     f"{'on' if self.deploy_on_edge else 'off'} (E)")
+        lines.append(_("Snap to 0.5 cm: {snap} (G); new bases on the deployment edge: {edge} (E)").format(
+            snap=_("on") if self.editor.snap else _("off"), edge=_("on") if self.deploy_on_edge else _("off")))
         if warnings:
-            lines.append(f"{len(warnings)} warning(s):")
+            lines.append(ngettext("{n} warning:", "{n} warnings:", len(warnings)).format(n=len(warnings)))
             lines += [f"! {w}" for w in warnings[:6]]
             if len(warnings) > 6:
-                lines.append(f"! ... and {len(warnings) - 6} more")
+                lines.append(_("! ... and {n} more").format(n=len(warnings) - 6))
         elif setup:
-            lines.append("No warnings: the scene loads and its terrain is legal (R-TERRAIN).")
+            lines.append(_("No warnings: the scene loads and its terrain is legal (R-TERRAIN)."))
         else:
-            lines.append("No warnings: the scene loads (a mid-game table: set-up rules not checked).")
+            lines.append(_("No warnings: the scene loads (a mid-game table: set-up rules not checked)."))
         if self.autosave is not None:
-            lines.append(self.autosave_problem or f"Autosaved after each change to {self.autosave.path}.")
+            lines.append(self.autosave_problem or _("Autosaved after each change to {path}.").format(path=self.autosave.path))
         return lines
 
 
@@ -287,16 +291,20 @@ class ReplayMode:
 
     def title(self) -> str:
         f = self.timeline.frames[self.index]
-        return f"{self.timeline.source} - step {self.index + 1}/{len(self.timeline.frames)}, activation {f.activation}"
+        return _("{source} - step {step}/{steps}, activation {activation}").format(
+            source=self.timeline.source, step=self.index + 1, steps=len(self.timeline.frames), activation=f.activation)
 
     def panel_lines(self) -> list[str]:
         f = self.timeline.frames[self.index]
-        lines = [f"Step {self.index + 1} of {len(self.timeline.frames)}, after activation {f.activation} (event {f.seq})."]
+        lines = [_("Step {step} of {steps}, after activation {activation} (event {event}).").format(
+            step=self.index + 1, steps=len(self.timeline.frames), activation=f.activation, event=f.seq)]
         ov = self.overlay()
         if ov.active:
-            lines.append(f"Active: {self.names().get(ov.active, ov.active)} ({ov.active}), ringed in white.")
+            lines.append(_("Active: {name} ({model}), ringed in white.").format(name=self.names().get(ov.active, ov.active), model=ov.active))
         lines += list(f.lines[-8:])
-        lines += [f"Shot {s.shooter} -> {s.target}: {s.result}." for s in ov.shots]
-        lines += [f"{t.kind.capitalize()} template: {t.result}." for t in ov.templates]
-        lines.append("Left/Right: step; PageUp/PageDown: 10 steps; Home/End; drag the slider.")
+        lines += [_("Shot {shooter} -> {target}: {result}.").format(shooter=s.shooter, target=s.target, result=localized(s.result))
+                  for s in ov.shots]
+        lines += [(_("Blast template: {result}.") if t.kind == "blast" else _("Direct template: {result}.")).format(result=localized(t.result))
+                  if t.kind in ("blast", "direct") else f"{t.kind.capitalize()} template: {t.result}." for t in ov.templates]
+        lines.append(_("Left/Right: step; PageUp/PageDown: 10 steps; Home/End; drag the slider."))
         return lines

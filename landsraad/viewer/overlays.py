@@ -32,6 +32,7 @@ from ..geometry.measure import edge_distance, range_band, report_cm
 from ..geometry.movement import MoveResult, plan_move, reach_region
 from ..geometry.sight import CoverResult, cover, nearest_in_sight
 from ..geometry.templates import BLAST_RADIUS_CM, blast_shape, direct_shape, under_blast, under_direct
+from ..i18n import N_, _, decimal, joined, message, ngettext
 
 __all__ = [
     "NUDGE_CM",
@@ -55,13 +56,14 @@ WEAPON_RANGES: tuple[float | None, ...] = (None, 10.0, 15.0, 20.0, 30.0)
 NUDGE_CM = 0.5
 """How far "would the answer change if a model stood elsewhere" moves the shooter or the target."""
 
-_COVER_WORDS = {"none": "no cover", "small": "small cover (+2)", "large": "large cover (+4)",
-                "no_line_of_sight": "no line of sight"}
+_COVER_WORDS = {"none": N_("no cover"), "small": N_("small cover (+2)"), "large": N_("large cover (+4)"),
+                "no_line_of_sight": N_("no line of sight")}
 _DIRECTIONS = {"north": (0.0, 1.0), "east": (1.0, 0.0), "south": (0.0, -1.0), "west": (-1.0, 0.0)}
+_DIRECTION_WORDS = {"north": N_("north"), "east": N_("east"), "south": N_("south"), "west": N_("west")}
 
 
 def _cm(x: float) -> str:
-    return f"{report_cm(x):.1f} cm"
+    return decimal(f"{report_cm(x):.1f}") + " cm"
 
 
 def enemies_of(board: Board, model_id: str) -> tuple[str, ...]:
@@ -97,25 +99,28 @@ class SightOverlay:
     def lines(self) -> list[str]:
         """The panel's sentences."""
         r = self.result
-        out = [f"{self.shooter} -> {self.target}: {_cm(self.distance_cm)} edge to edge."]
+        out = [_("{shooter} -> {target}: {distance} edge to edge.").format(shooter=self.shooter, target=self.target,
+                                                                           distance=_cm(self.distance_cm))]
         if r.line_of_sight:
             pct = f"{100 * r.hidden_fraction:.0f} %"
-            out.append(f"Line of sight: yes; {pct} of the silhouette hidden: {_COVER_WORDS[r.cover]}"
-                       + (" (borderline: the error bound reaches a threshold)." if r.borderline else "."))
+            text = (_("Line of sight: yes; {pct} of the silhouette hidden: {cover} (borderline: the error bound reaches a threshold).")
+                    if r.borderline else _("Line of sight: yes; {pct} of the silhouette hidden: {cover}."))
+            out.append(text.format(pct=pct, cover=_(_COVER_WORDS[r.cover])))
         else:
-            out.append("Line of sight: no (the whole silhouette is hidden).")
+            out.append(_("Line of sight: no (the whole silhouette is hidden)."))
         if self.hiders:
-            out.append("Hidden by: " + ", ".join(f"{kind} {name}" for kind, name in self.hiders) + ".")
+            out.append(_("Hidden by: {hiders}.").format(hiders=", ".join(
+                (_("model {name}") if kind == "model" else _("terrain {name}")).format(name=name) for kind, name in self.hiders)))
         elif r.hidden_fraction > 0:
-            out.append("Hidden by: (unnamed).")
+            out.append(_("Hidden by: (unnamed)."))
         if self.weapon_range_cm is not None and self.band is not None:
-            where = "within range" if self.band == 0 else f"{self.band} band{'s' if self.band > 1 else ''} out (-{self.band})"
-            out.append(f"Range {self.weapon_range_cm:g} cm: {where}.")
+            where = _("within range") if self.band == 0 else ngettext("{n} band out (-{n})", "{n} bands out (-{n})", self.band).format(n=self.band)
+            out.append(_("Range {range} cm: {where}.").format(range=decimal(f"{self.weapon_range_cm:g}"), where=where))
         if self.nearest:
-            verdict = "the target is the nearest" if self.target in self.nearest else "the target is NOT the nearest"
-            out.append(f"Nearest enemy in sight: {', '.join(self.nearest)} ({verdict}; RUL-08).")
+            verdict = _("the target is the nearest") if self.target in self.nearest else _("the target is NOT the nearest")
+            out.append(_("Nearest enemy in sight: {models} ({verdict}; RUL-08).").format(models=", ".join(self.nearest), verdict=verdict))
         else:
-            out.append("Nearest enemy in sight: none.")
+            out.append(_("Nearest enemy in sight: none."))
         return out
 
 
@@ -199,12 +204,14 @@ def nudges(board: Board, shooter: str, target: str, *, weapon_range_cm: float | 
             if there != here:
                 what = []
                 if there[0] != here[0]:
-                    what.append(f"{_COVER_WORDS[here[0]]} becomes {_COVER_WORDS[there[0]]}")
+                    what.append(message("{before} becomes {after}", before=message(_COVER_WORDS[here[0]]), after=message(_COVER_WORDS[there[0]])))
                 if there[1] != here[1]:
-                    what.append(f"range band {here[1]} becomes {there[1]}")
+                    what.append(message("range band {before} becomes {after}", before=here[1], after=there[1]))
                 if there[2] != here[2]:
-                    what.append("the target becomes the nearest enemy in sight" if there[2] else "the target is no longer the nearest enemy in sight")
-                out.append(f"{who} {step_cm:g} cm {name}: {'; '.join(what)}.")
+                    what.append(message("the target becomes the nearest enemy in sight") if there[2] else
+                                message("the target is no longer the nearest enemy in sight"))
+                out.append(message("{model} {distance} cm {direction}: {what}.", model=who, distance=float(step_cm),
+                                   direction=message(_DIRECTION_WORDS[name]), what=joined(message("; "), what)))
     return tuple(out)
 
 
@@ -232,8 +239,12 @@ class TemplateOverlay:
     hits: tuple[str, ...]
 
     def lines(self) -> list[str]:
-        what = f"{BLAST_RADIUS_CM:g} cm blast" if self.kind == "blast" else "direct-fire line"
-        return [f"{what[0].upper()}{what[1:]}: " + (", ".join(self.hits) if self.hits else "no model") + " under it."]
+        hits = ", ".join(self.hits)
+        if self.kind == "blast":
+            text = _("{radius} cm blast: {models} under it.") if hits else _("{radius} cm blast: no model under it.")
+        else:
+            text = _("Direct-fire line: {models} under it.") if hits else _("Direct-fire line: no model under it.")
+        return [text.format(radius=decimal(f"{BLAST_RADIUS_CM:g}"), models=hits)]
 
 
 def blast_overlay(board: Board, centre: Point) -> TemplateOverlay:
@@ -251,7 +262,7 @@ def describe_move(move: MoveResult) -> list[str]:
     """The panel's sentences for a move."""
     out: list[str] = [move.message]
     if math.isfinite(move.cost_cm):
-        out.append(f"Path {_cm(move.path_length_cm)}, cost {_cm(move.cost_cm)} of {move.allowance_cm:g} cm "
-                   "(difficult terrain counts double).")
+        out.append(_("Path {length}, cost {cost} of {allowance} cm (difficult terrain counts double).").format(
+            length=_cm(move.path_length_cm), cost=_cm(move.cost_cm), allowance=decimal(f"{move.allowance_cm:g}")))
     return out
 

@@ -23,12 +23,22 @@ import re
 from typing import Iterable, Sequence
 
 from ..engine.state import ModelState
+from ..i18n import N_, _, decimal
 from ..model import Profile, Weapon
 from ..scene import ModelSpec
 
 __all__ = ["card_labels", "abbreviation", "spec_card", "state_card", "weapon_line"]
 
-_WOUNDS = {"none": "unhurt", "light": "light wound", "grave": "grave wound", "fatal": "fatal wound (out)"}
+_WOUNDS = {"none": N_("unhurt"), "light": N_("light wound"), "grave": N_("grave wound"), "fatal": N_("fatal wound (out)")}
+_SHIELDS = {"half": N_("half shield"), "full": N_("full shield")}
+
+
+def _cm(v: float) -> str:
+    return decimal(f"{v:g}")
+
+
+def _semicolon() -> str:
+    return _("; ")
 
 
 def abbreviation(card: str, letters: int = 3) -> str:
@@ -108,29 +118,30 @@ def weapon_line(w: Weapon) -> str:
     >>> weapon_line(load_faction("fremen").weapon("crysknife"))
     'Crysknife: melee, Combat +1, damage 10-'
     """
-    parts = [f"{w.range:g} cm" if w.range is not None else ("template" if w.template else "melee")]
+    parts = [f"{_cm(w.range)} cm" if w.range is not None else (_("template") if w.template else _("melee"))]
     if w.combat:
-        parts.append(f"Combat {_bonus(w.combat)}")
-    parts.append(f"damage {w.damage}")
+        parts.append(_("Combat {bonus}").format(bonus=_bonus(w.combat)))
+    parts.append(_("damage {damage}").format(damage=w.damage))
     if w.template is not None:
-        parts.append(f"{w.template.kind} {w.template.size_cm:g} cm")
+        parts.append((_("blast {size} cm") if w.template.kind == "blast" else _("direct {size} cm")).format(size=_cm(w.template.size_cm)))
     if w.poisons:
-        parts.append("poison " + ", ".join(p.kind.replace("_", "-") for p in w.poisons))
-    return f"{w.name}: " + ", ".join(parts)
+        parts.append(_("poison {kinds}").format(kinds=", ".join(p.kind.replace("_", "-") for p in w.poisons)))
+    return f"{w.display_name()}: " + ", ".join(parts)
 
 
 def _profile_lines(p: Profile) -> list[str]:
-    armour = f", Armour {p.armour}" if p.armour else ""
-    out = [f"M {p.movement:g} cm, Combat {_bonus(p.combat)}, Reflexes {_bonus(p.reflexes)}, Endurance {p.endurance}{armour}"]
+    armour = _(", Armour {armour}").format(armour=p.armour) if p.armour else ""
+    out = [_("M {movement} cm, Combat {combat}, Reflexes {reflexes}, Endurance {endurance}").format(
+        movement=_cm(p.movement), combat=_bonus(p.combat), reflexes=_bonus(p.reflexes), endurance=p.endurance) + armour]
     extras = []
     if p.shield != "none":
-        extras.append(f"{p.shield} shield")
+        extras.append(_(_SHIELDS[p.shield]) if p.shield in _SHIELDS else f"{p.shield} shield")
     if p.spice:
-        extras.append(f"spice {p.spice}")
+        extras.append(_("spice {doses}").format(doses=p.spice))
     if p.special_rules:
-        extras.append("rules: " + ", ".join(r.replace("_", " ") for r in p.special_rules))
+        extras.append(_("rules: {rules}").format(rules=", ".join(r.replace("_", " ") for r in p.special_rules)))
     if extras:
-        out.append("; ".join(extras))
+        out.append(_semicolon().join(extras))
     return out
 
 
@@ -138,21 +149,22 @@ def state_card(m: ModelState) -> list[str]:
     """The hover card of a model in a game: name and card, profile, weapons, wounds, fatigue,
     poisons, shield, spice."""
     p = m.profile
-    card = f"{p.name}, " if p.name != m.name else ""
-    out = [f"{m.name} ({card}{m.side}) - {m.id}", *_profile_lines(p)]
+    card = f"{p.display_name()}, " if p.name != m.name else ""
+    out = [f"{m.name} ({card}{_(m.side)}) - {m.id}", *_profile_lines(p)]
     out += [weapon_line(w) for w in m.weapons]
-    state = [_WOUNDS.get(m.wound, m.wound), f"fatigue {m.fatigue}"]
+    state = [_(_WOUNDS[m.wound]) if m.wound in _WOUNDS else m.wound, _("fatigue {tokens}").format(tokens=m.fatigue)]
     if m.poisons:
-        state.append("poisoned: " + ", ".join(p_.kind.replace("_", "-") + (f" {p_.x}" if p_.x is not None else "") for p_ in m.poisons))
+        state.append(_("poisoned: {poisons}").format(poisons=", ".join(
+            p_.kind.replace("_", "-") + (f" {p_.x}" if p_.x is not None else "") for p_ in m.poisons)))
     if p.shield != "none":
-        state.append(f"{p.shield} shield")
+        state.append(_(_SHIELDS[p.shield]) if p.shield in _SHIELDS else f"{p.shield} shield")
     if p.spice or m.spice_doses:
-        state.append(f"spice doses {m.spice_doses}" + (" (active)" if m.spice_active else ""))
+        state.append((_("spice doses {doses} (active)") if m.spice_active else _("spice doses {doses}")).format(doses=m.spice_doses))
     if m.carrying:
-        state.append(f"carrying {m.carrying}")
+        state.append(_("carrying {marker}").format(marker=m.carrying))
     if m.out_of_action:
-        state.append("out of action")
-    out.append("; ".join(state))
+        state.append(_("out of action"))
+    out.append(_semicolon().join(state))
     return out
 
 
@@ -160,12 +172,14 @@ def spec_card(m: ModelSpec, weapons: Sequence[Weapon] = ()) -> list[str]:
     """The hover card of a model of a scene: name and card, base, height, Movement, the card's
     profile and weapons when it names one."""
     card = m.card
-    title = m.name or (card.name if card else m.id)
-    out = [f"{title} ({m.side or 'no side'}) - {m.id}"]
-    out.append(f"base {m.base_mm:g} mm, height {m.height_cm:g} cm" + (f", M {m.movement_cm:g} cm" if m.movement_cm is not None else ""))
+    title = m.name or (card.display_name() if card else m.id)
+    side = _(m.side) if m.side else _("no side")
+    out = [f"{title} ({side}) - {m.id}"]
+    out.append(_("base {base} mm, height {height} cm").format(base=_cm(m.base_mm), height=_cm(m.height_cm))
+               + (_(", M {movement} cm").format(movement=_cm(m.movement_cm)) if m.movement_cm is not None else ""))
     if card is not None:
-        out.append(f"card {m.profile}")
+        out.append(_("card {card}").format(card=m.profile))
         out += _profile_lines(card)
         out += [weapon_line(w) for w in weapons]
-        out.append("unhurt; fatigue 0" + (f"; spice doses {card.spice}" if card.spice else ""))
+        out.append(_("unhurt; fatigue 0") + (_("; spice doses {doses}").format(doses=card.spice) if card.spice else ""))
     return out

@@ -19,6 +19,7 @@ from ..engine import Answer, Decision, Game
 from ..engine.record import record_game, save_record
 from ..errors import LandsraadError
 from ..geometry.board import Board
+from ..i18n import _
 from ..play.answers import numeric_choices
 from ..play.session import Session, default_answer, format_answer, sentence
 from ..play.terminal import MenuRow
@@ -131,7 +132,7 @@ class PlayMode:
             self.autosave.parent.mkdir(parents=True, exist_ok=True)
             save_record(record_game(self.game, players=dict(self.session.players)), self.autosave)
         except (OSError, LandsraadError) as err:
-            self.autosave_problem = f"Autosave failed ({self.autosave}): {sentence(err)}"
+            self.autosave_problem = _("Autosave failed ({path}): {reason}").format(path=self.autosave, reason=sentence(err))
             return None
         self.autosave_problem = ""
         self._autosaved = len(self.game.answers)
@@ -143,11 +144,11 @@ class PlayMode:
 
     def title(self) -> str:
         state = self.game.state
-        sides = f"{state.side_state('red').faction} (red) vs {state.side_state('blue').faction} (blue)"
+        sides = _("{red} (red) vs {blue} (blue)").format(red=state.side_state("red").faction, blue=state.side_state("blue").faction)
         d = self.game.decision
         if d is None:
-            return f"{sides} - game over"
-        return f"{sides} - activation {state.activation}, {d.side} to answer"
+            return _("{sides} - game over").format(sides=sides)
+        return _("{sides} - activation {activation}, {side} to answer").format(sides=sides, activation=state.activation, side=_(d.side))
 
     def panel_lines(self) -> list[str]:
         """The pending decision's prompt, what was typed, the last problem or news, and the keys."""
@@ -156,12 +157,12 @@ class PlayMode:
         if d is None:
             lines += self._result_lines()
         elif not self.session.asks_person():
-            lines.append(f"The computer ({d.side}) is thinking...")
+            lines.append(_("The computer ({side}) is thinking...").format(side=_(d.side)))
         else:
-            title, _ = self.session.menu(d)
+            title, _rows = self.session.menu(d)
             lines.append(title)
             if d.ranked is not None or d.kind == "dice":
-                lines.append(f"Typed: {' '.join(self.typed) or '(nothing)'}")
+                lines.append(_("Typed: {keys}").format(keys=" ".join(self.typed) or _("(nothing)")))
             keys = self._keys(d)
             if keys:
                 lines.append(keys)
@@ -169,10 +170,10 @@ class PlayMode:
             lines += ["", self.status]
         active = self.active()
         if active is not None:
-            lines += ["", f"Active: {self.names().get(active, active)} ({active}), ringed in white."]
-        lines += ["", "U: undo your last answer; Ctrl+S: save."]
+            lines += ["", _("Active: {name} ({model}), ringed in white.").format(name=self.names().get(active, active), model=active)]
+        lines += ["", _("U: undo your last answer; Ctrl+S: save.")]
         if self.autosave is not None:
-            lines.append(self.autosave_problem or f"Autosaved after each answer to {self.autosave} (--resume it).")
+            lines.append(self.autosave_problem or _("Autosaved after each answer to {path} (--resume it).").format(path=self.autosave))
         return lines
 
     def choice_rows(self) -> list[str]:
@@ -181,7 +182,7 @@ class PlayMode:
         d = self.game.decision
         if d is None or not self.session.asks_person() or d.point is not None or d.kind == "dice":
             return []
-        _, rows = self.session.menu(d)
+        _title, rows = self.session.menu(d)
         return [f"{k}. {label}" + (f"  - {note}" if note else "") for k, label, note in rows]
 
     def caption(self) -> str:
@@ -295,17 +296,21 @@ class PlayMode:
 
     def _keys(self, d: Decision) -> str:
         if d.kind == "dice":
-            return "Type each die (0 is a 10), then Enter; Enter alone lets the program roll; Backspace."
+            return _("Type each die (0 is a 10), then Enter; Enter alone lets the program roll; Backspace.")
         if d.point is not None:
-            return "Click the table to answer" + (" (S skips)." if d.optional else ".")
+            return _("Click the table to answer (S skips).") if d.optional else _("Click the table to answer.")
         if d.ranked is not None:
-            return f"Type the numbers in order ({d.ranked[0]} to {d.ranked[1]}), then Enter; Backspace; Enter alone: the default."
+            return _("Type the numbers in order ({low} to {high}), then Enter; Backspace; Enter alone: the default.").format(
+                low=d.ranked[0], high=d.ranked[1])
         default = self._default(d)
-        enter = "skip" if d.optional else format_answer(default, d, self.game)
+        enter = _("skip") if d.optional else format_answer(default, d, self.game)
         if numeric_choices(d):
-            ten = " (0 is a 10)" if 10 in d.choices and 0 not in d.choices else ""
-            return f"Press the value{ten} or click a row; Enter: {enter}" + (", S: skip." if d.optional else ".")
-        return f"Press 1-9 or click a choice; Enter: {enter}" + (", S: skip." if d.optional else ".")
+            ten = _(" (0 is a 10)") if 10 in d.choices and 0 not in d.choices else ""
+            text = _("Press the value{ten} or click a row; Enter: {enter}, S: skip.") if d.optional else _(
+                "Press the value{ten} or click a row; Enter: {enter}.")
+            return text.format(ten=ten, enter=enter)
+        text = _("Press 1-9 or click a choice; Enter: {enter}, S: skip.") if d.optional else _("Press 1-9 or click a choice; Enter: {enter}.")
+        return text.format(enter=enter)
 
     def _do(self, action: Callable[[], object]) -> bool:
         try:
@@ -331,7 +336,7 @@ class PlayMode:
     def _result_lines(self) -> list[str]:
         r = self.game.result
         if r is None:
-            return ["The game is over."]
-        lines = ["The game is over: " + ("a draw." if r.winner == "draw" else f"{r.winner} wins.")]
-        lines += [f"{side}: {r.vp[side]} VP" for side in ("red", "blue")]
+            return [_("The game is over.")]
+        lines = [_("The game is over: a draw.") if r.winner == "draw" else _("The game is over: {winner} wins.").format(winner=_(r.winner))]
+        lines += [_("{side}: {vp} VP").format(side=_(side), vp=r.vp[side]) for side in ("red", "blue")]
         return lines

@@ -8,6 +8,7 @@ captions from :func:`~landsraad.narrate.narrate`, so the viewer shows exactly wh
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -19,6 +20,7 @@ from ..engine.record import GameRecord, events_of, load_record, replay_states
 from ..engine.state import GameState
 from ..geometry.board import Board, Point
 from ..geometry.templates import blast_shape, direct_shape
+from ..i18n import N_, joined, message
 from ..narrate import narrate
 
 __all__ = ["Frame", "Timeline", "StepShot", "StepTemplate", "StepOverlay", "step_overlay", "load_timeline", "timeline_of"]
@@ -63,12 +65,18 @@ class Frame:
         return self.lines[-1] if self.lines else ""
 
 
+_SERIALS = itertools.count(1)
+
+
 @dataclass(frozen=True)
 class Timeline:
     """Every frame of a saved game, in order."""
 
     frames: tuple[Frame, ...]
     source: str
+    serial: int = field(default_factory=lambda: next(_SERIALS), compare=False, repr=False)
+    """This timeline's own number, unique in the process: what the viewer's drawing of a step is keyed
+    by (a newly loaded game is a new number; an ``id()`` may be reused by a new object)."""
 
     def at_activation(self, n: int) -> int:
         """The index of the first frame after activation ``n`` (the last frame when the game is shorter).
@@ -144,15 +152,21 @@ class StepOverlay:
     templates: tuple[StepTemplate, ...]
 
 
+_HIT_WOUNDS = {"light": N_("hit: light wound"), "grave": N_("hit: grave wound"), "fatal": N_("hit: fatal wound")}
+
+
 def _shot_result(shot: ShotOutcome | None) -> tuple[bool, str]:
+    """Whether the shot hit, and its result in words: a deferred message (English as a ``str``, the panel's language shown)."""
     if shot is None or not shot.hit:
-        return False, "miss"
+        return False, message("miss")
     if shot.caught:
-        return True, "hit, caught"
+        return True, message("hit, caught")
     if shot.shield_stopped and not shot.damage:
-        return True, "hit, stopped by the shield"
+        return True, message("hit, stopped by the shield")
     wound = shot.wound or "none"
-    return True, "hit, no wound" if wound in ("none", "scratch") else f"hit: {wound} wound"
+    if wound in ("none", "scratch"):
+        return True, message("hit, no wound")
+    return True, message(_HIT_WOUNDS[wound]) if wound in _HIT_WOUNDS else f"hit: {wound} wound"
 
 
 def step_overlay(before: Board | None, frame: Frame) -> StepOverlay:
@@ -186,13 +200,13 @@ def step_overlay(before: Board | None, frame: Frame) -> StepOverlay:
             else:
                 marker_shot = e.outcome
                 hit = bool(marker_shot and marker_shot.hit)
-                result = "marker destroyed" if e.destroyed else "marker not destroyed"
+                result = message("marker destroyed") if e.destroyed else message("marker not destroyed")
             shots.append(StepShot(e.model, target, where[e.model], end, hit, result))
         elif isinstance(e, TemplateAimed) and e.model and e.aim is not None:
             aim = e.aim
             under = tuple(str(u) for u in e.under or ()) + tuple(str(u) for u in e.markers or ())
             weapon = _weapon(frame, e.model, str(e.weapon or ""))
-            result = ", ".join(under) + " under it" if under else "nothing under it"
+            result = message("{models} under it", models=joined(", ", under)) if under else message("nothing under it")
             if weapon is not None and weapon.template is not None and weapon.template.kind == "direct" and frame.board.has_base(e.model):
                 board = frame.board.moved(e.model, where[e.model]) if e.model in where else frame.board
                 templates.append(StepTemplate("direct", direct_shape(board, e.model, aim, weapon.template.size_cm), under, result))

@@ -10,7 +10,7 @@ from ..content import (
     faction_ids,
     load_faction,
 )
-from ..model import BarracksEntry, Faction, Profile, RareEquipment, SpecialistWeapon, Weapon
+from ..model import FRENCH_NAMES, BarracksEntry, Faction, Profile, RareEquipment, SpecialistWeapon, Weapon
 from ..ruleset import DEFAULT, Ruleset
 from .listformat import ListModel
 from .names import _faction_names, _lookup, _name_map, _suggest, faction_aliases
@@ -39,7 +39,7 @@ alone, so equal sheets share one and a changed copy (``model_copy(update=...)``)
 
 
 def faction_hash(faction: Faction) -> str:
-    """The hash of a faction sheet's data (``content_hash`` of its ``model_dump``), stamped on reports.
+    """The hash of a faction sheet's data (``content_hash`` of its ``model_dump`` without its French names), stamped on reports.
 
     Examples
     --------
@@ -73,7 +73,7 @@ def _index(faction: Faction) -> SheetIndex:
     }
     entry = SheetIndex(
         faction=faction,
-        hash=content_hash(faction.model_dump(mode="json")),
+        hash=content_hash(faction.model_dump(mode="json", exclude=FRENCH_NAMES)),
         barracks={b.type: b for b in faction.barracks},
         profiles={b.type: faction.profile(b.type) for b in faction.barracks},
         weapons={w.id: w for w in faction.weapons},

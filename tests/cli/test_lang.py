@@ -126,14 +126,14 @@ def test_json_output_is_the_same_in_both_languages(tmp_path: Path):
 
 def test_roster_in_french(french: dict[str, str]):
     cards = french["r_cards.txt"]
-    assert cards.startswith("The Duke's household guard - House Atreides - 15 / 15 points - VALIDE\n")
-    assert "Faction : House Atreides (atreides), Honneur 4, réserve d'épice 4" in cards
+    assert cards.startswith("The Duke's household guard - Maison Atréides - 15 / 15 points - VALIDE\n")  # content names in French
+    assert "Faction : Maison Atréides (atreides), Honneur 4, réserve d'épice 4" in cards
     assert "  Mouvement 10 cm, Combat +3, Réflexes +3, Endurance 3" in cards
-    assert "  Arme   Portée  Combat  Initiative  Dégâts  Notes" in cards
+    assert "  Arme  Portée  Combat  Initiative  Dégâts  Notes\n  Épée  -       +1      +2          12-\n" in cards  # as wide as "Épée"
     assert "  Bouclier : demi-bouclier" in cards and "  Règles spéciales :" in cards
     page = french["r_html.txt"]
     assert '<html lang="fr">' in page and "<th>Portée</th>" in page and "<b>Règles spéciales</b>" in page
-    assert "## Duncan - Swordmaster" in french["r_markdown.txt"] and "| Arme | Portée |" in french["r_markdown.txt"]
+    assert "## Duncan - Maître d'Escrime" in french["r_markdown.txt"] and "| Épée | - | +1 | +2 | 12- |  |" in french["r_markdown.txt"] and "| Arme | Portée |" in french["r_markdown.txt"]
     invalid = french["rb_cards.txt"]
     assert "- INVALIDE" in invalid.splitlines()[0] and "Problèmes :" in invalid and invalid.endswith("rc=1\n")
 
