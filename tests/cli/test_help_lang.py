@@ -92,7 +92,7 @@ def _english_lines(text: str) -> set[str]:
     """The help's sentences: lines of words, not option names, choices or file names alone."""
     keep = set()
     for line in text.splitlines():
-        words = re.findall(r"[A-Za-z']{3,}", re.sub(r"--?[\w-]+|\{[^}]*\}|[\w.-]+\.(?:yaml|json|svg|png|html|csv)|[A-Z_]{2,}", " ", line))
+        words = re.findall(r"[A-Za-z']{3,}", re.sub(r"\S*\w:\w\S*|--?[\w-]+|\{[^}]*\}|[\w.-]+\.(?:yaml|json|svg|png|html|csv)|[A-Z_]{2,}", " ", line))
         if len(words) >= 3:
             keep.add(line.strip())
     return keep
