@@ -50,7 +50,7 @@ from ..i18n import LANGUAGES, N_, _, decimal, language, ngettext, number, use_la
 from ..missions import load_missions
 from ..narrate import model_label
 from ..warband.names import normalize_name
-from .prompts import choice_word, mission_action_name, weapon_name, weapon_names
+from .prompts import TYPED_WORDS, choice_word, mission_action_name, weapon_name, weapon_names
 
 __all__ = ["numeric_choices", "row_key", "InputProblem", "COMMANDS", "SKIP_WORDS", "parse_command", "parse_answer", "parse_point_text", "parse_dice",
            "choice_label", "find_model", "contact_point", "contact_cost", "toward_point", "describe_expected"]
@@ -234,7 +234,8 @@ def _labels(choice: Answer, state: GameState | None, lang: str) -> tuple[str, ..
         return (_norm(str(choice)), _norm(label))
     arg = str(choice).partition(":")[2] or str(choice)
     words = _fold(normalize_name(label).replace("_", " "))  # "tir laser" for "tir : laser"
-    return (_fold(str(choice)), _fold(label), words, *(_fold(n) for n in weapon_names().get(arg, ())))
+    return (_fold(str(choice)), _fold(label), words, *(_fold(n) for n in weapon_names().get(arg, ())),
+            *TYPED_WORDS.get(str(choice), ()))
 
 
 def _named_choice(stripped: str, decision: Decision, state: GameState | None, lang: str, *,

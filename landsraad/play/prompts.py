@@ -32,7 +32,7 @@ from ..i18n import N_, SOURCE_LANGUAGE, _, decimal, language
 from ..missions import load_missions
 from ..warband.names import faction_aliases
 
-__all__ = ["PROMPTS", "prompt_text", "choice_word", "CHOICE_WORDS", "weapon_name", "weapon_names", "mission_action_name"]
+__all__ = ["PROMPTS", "prompt_text", "choice_word", "CHOICE_WORDS", "TYPED_WORDS", "weapon_name", "weapon_names", "mission_action_name"]
 
 PROMPTS: tuple[str, ...] = (
     N_("Which model do you activate (or pass)?"),
@@ -109,6 +109,14 @@ CHOICE_WORDS: dict[str, str] = {
     "pass": N_("pass (no activation this turn)"),
 }
 """Plain choices of the engine's menus -> their label in another language than English (English shows the choice itself)."""
+
+TYPED_WORDS: dict[str, tuple[str, ...]] = {
+    "move": ("mouvement", "deplacement", "bouger"), "rest": ("repos", "se reposer"), "attack": ("attaquer",),
+    "defend": ("defendre", "se defendre"), "disengage": ("desengager", "desengagement"), "consume": ("consommer", "oui"),
+    "keep": ("garder",), "first": ("premier", "en premier"), "second": ("second", "en second", "deuxieme"),
+    "push": ("repousser",), "burn": ("brulure", "bruler"), "explosive": ("explosif", "exploser"),
+}
+"""French words a person may type for a plain choice beside its menu label (accents dropped, as typed lines are compared)."""
 
 _MISSION_ACTIONS = {"activate_terminal": N_("activate terminal"), "sabotage_depot": N_("sabotage depot"), "capture": N_("capture"),
                     "pick_up_spice": N_("pick up spice"), "carry_off_spice": N_("carry off spice")}

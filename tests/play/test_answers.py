@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from landsraad.engine import Decision, PointSpec
 from landsraad.geometry.measure import edge_distance
 from landsraad.geometry.movement import plan_move
+from landsraad.i18n import use_language
 from landsraad.play.answers import (
     InputProblem,
     choice_label,
@@ -239,3 +240,90 @@ def test_menus_name_missions_by_their_card_and_mission_actions_in_words():
     assert parse_answer("capture", d, state) == capture
     picks = Decision(side="red", kind="pick_missions", prompt="Pick", choices=("spice_theft", "activation"), ranked=(1, 2))
     assert parse_answer("Spice theft, 2", picks) == ["spice_theft", "activation"]
+
+
+# --- French at the prompt (issue 40) ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("typed, command", [("aide", "help"), ("Annuler", "undo"), ("statut", "status"), ("état", "status"),
+                                            ("etat", "status"), ("indice", "hint"), ("quitter", "quit"), ("carte x.svg", "map"),
+                                            ("journal 3", "log"), ("sauver partie.json", "save"), ("redemander", "ask")])
+def test_french_commands_are_read_whatever_the_language(typed, command):
+    for lang in ("en", "fr"):
+        with use_language(lang):
+            assert parse_command(typed)[0] == command
+    assert parse_command("journal 3") == ("log", "3") and parse_command("sauver partie.json") == ("save", "partie.json")
+
+
+@pytest.mark.parametrize("text, point", [("12,5 ; 30", (12.5, 30.0)), ("12,5 30,25", (12.5, 30.25)), ("(12,5 ; 30,0)", (12.5, 30.0)),
+                                         ("12.5, 30", (12.5, 30.0)), ("3;4", (3.0, 4.0))])
+def test_points_with_french_decimals(text, point):
+    assert parse_point_text(text) == point
+
+
+def test_a_point_refused_in_french_says_so_with_a_french_example():
+    with use_language("fr"), pytest.raises(InputProblem) as err:
+        parse_point_text("1,2,3")
+    assert str(err.value) == "Un point, ce sont deux nombres finis en cm, comme 30 ; 12,5 ; reçu '1,2,3'."
+
+
+def test_weapons_by_their_french_names_in_both_languages():
+    d = Decision(side="red", kind="weapon", prompt="Which weapon?", choices=("knife", "halberd"))
+    for lang in ("en", "fr"):
+        with use_language(lang):
+            assert parse_answer("hallebarde", d) == "halberd"
+            assert parse_answer("couteau", d) == "knife"
+            assert parse_answer("halberd", d) == "halberd"
+    with use_language("fr"):
+        assert choice_label("halberd", None) == "hallebarde"
+    assert choice_label("halberd", None) == "halberd"
+
+
+def test_actions_and_stances_typed_in_french(state):
+    action = Decision(side="red", kind="action", prompt="What?", choices=("move", "shoot:maula_pistol", "rest"))
+    stance = Decision(side="red", kind="stance", prompt="?", choices=("attack", "defend"))
+    laser = Decision(side="red", kind="laser_mode", prompt="?", choices=("burn", "explosive"))
+    for lang in ("en", "fr"):
+        with use_language(lang):
+            assert parse_answer("tir pistolet maula", action, state) == "shoot:maula_pistol"
+            assert parse_answer("repos", action, state) == "rest"
+            assert parse_answer("mouvement", action, state) == "move"
+            assert parse_answer("défense", stance) == "defend" and parse_answer("defense", stance) == "defend"
+            assert parse_answer("brulure", laser) == "burn" and parse_answer("explosif", laser) == "explosive"
+            assert parse_answer("rest", action, state) == "rest"  # English stays read in French
+    with use_language("fr"):
+        assert choice_label("shoot:maula_pistol", state) == "tir : pistolet maula"
+        assert choice_label("move", state) == "action de Mouvement"
+
+
+def test_typing_garbage_is_refused_in_both_languages_and_not_read_in_the_other(state):
+    # a line that names nothing in English is not read as a French label's fragment either
+    d = activate(state)
+    for text in ("a b", "er", "xyz"):
+        with pytest.raises(InputProblem):
+            parse_answer(text, d, state)
+
+
+def test_french_skip_words_where_a_decision_may_be_skipped():
+    optional = Decision(side="red", kind="move", prompt="Where?", optional=True, point=PointSpec(lambda p: None))
+    for word in ("rien", "Aucun", "non", "rester"):
+        assert parse_answer(word, optional) is None
+    push = Decision(side="red", kind="push", prompt="?", choices=("push", "no"))
+    assert parse_answer("non", push) == "no" and parse_answer("repousser", push) == "push"
+
+
+def test_missions_by_their_rulebook_names_with_or_without_accents():
+    picks = Decision(side="red", kind="pick_missions", prompt="Pick", choices=("spice_theft", "slave_hunt", "treachery"), ranked=(1, 3))
+    for lang in ("en", "fr"):
+        with use_language(lang):
+            assert parse_answer("vol d'epice, Chasse aux Esclaves, traîtrise", picks) == ["spice_theft", "slave_hunt", "treachery"]
+    with use_language("fr"):
+        assert choice_label("slave_hunt", None) == "Chasse aux Esclaves"
+        assert choice_label("mission:slave_hunt:capture:x", None) == "capturer x (Chasse aux Esclaves)"
+
+
+def test_what_a_decision_expects_in_french():
+    with use_language("fr"):
+        assert describe_expected(Decision(side="red", kind="x", prompt="?", choices=("a", "b"), optional=True)) == \
+            "Tapez un numéro de 1 à 2 ou le nom d'un choix ou rien."
+        assert describe_expected(Decision(side="red", kind="dice", prompt="Roll", dice=2)).startswith("Tapez les 2 dés")
