@@ -636,21 +636,36 @@ def template_option_lines(o: TemplateOption) -> list[str]:
 
 # --- threat -------------------------------------------------------------------------------
 
-_THREAT_VERBS = {False: ("seen by", "shot by", "charged by"), True: ("sees", "may shoot", "may charge")}
+_THREAT_VERBS = {False: (N_("seen by"), N_("shot by"), N_("charged by")), True: (N_("sees"), N_("may shoot"), N_("may charge"))}
+
+
+def _threat_cover(c: str) -> str:
+    return _(_COVER_WORDS[c]) if c in _COVER_WORDS else _("cover {cover}").format(cover=c)
 
 
 def threat_point_line(tm: ThreatMap, p: ThreatPoint) -> str:
     """One cell of a threat map in words: who sees, shoots (weapon, hit chance, cover) and charges."""
-    where = f"at {point((p.x, p.y))}"
+    where = _("at {point}").format(point=_point((p.x, p.y)))
     if not p.standable:
-        return f"{where}: its base does not fit there (a model, impassable terrain or the edge)."
-    see, shoot, charge = _THREAT_VERBS[tm.reverse]
-    shots = ", ".join(f"{i} ({w} {'odds unknown' if math.isnan(h) else pct(h) + ' %'}, cover {c})" for i, w, h, c in p.shot_by)
-    parts = [f"{see} {names(p.seen_by) if p.seen_by else 'nobody'}",
-             f"{shoot} {shots or 'nobody'}", f"{charge} {names(p.charged_by) if p.charged_by else 'nobody'}"]
-    known = p.shot_by and all(h == h for _, _, h, _ in p.shot_by)  # NaN: the target's stats unknown
-    odds = f"; at least one hit {pct(p.p_any_hit)} % if each shoots once" if known and not tm.reverse else ""
-    return f"{where}: {'; '.join(parts)}; threat {p.threat}{odds}."
+        return _("{where}: its base does not fit there (a model, impassable terrain or the edge).").format(where=where)
+    see, shoot, charge = (_(v) for v in _THREAT_VERBS[tm.reverse])
+    nobody = _("nobody")
+
+    def odds(h: float, c: str) -> str:
+        if math.isnan(h) and not c:  # a map made without the detail here (the viewer while dragging)
+            return _("odds not worked out")
+        return _("odds unknown") if math.isnan(h) else f"{decimal(pct(h))} %"
+
+    shots = ", ".join(_("{model} ({weapon} {odds}, {cover})").format(model=i, weapon=w, odds=odds(h, c), cover=_threat_cover(c))
+                      if c else _("{model} ({weapon} {odds})").format(model=i, weapon=w, odds=odds(h, c))
+                      for i, w, h, c in p.shot_by)
+    parts = [f"{see} {names(p.seen_by) if p.seen_by else nobody}",
+             f"{shoot} {shots or nobody}", f"{charge} {names(p.charged_by) if p.charged_by else nobody}"]
+    known = p.shot_by and all(h == h for _w, _i, h, _c in p.shot_by)  # NaN: the target's stats unknown
+    odds_line = (_("; at least one hit {chance} % if each shoots once").format(chance=decimal(pct(p.p_any_hit)))
+                 if known and not tm.reverse else "")
+    return _("{where}: {parts}; threat {threat}{odds}.").format(where=where, parts=_semicolon().join(parts), threat=p.threat,
+                                                               odds=odds_line)
 
 
 def threat_grid(tm: ThreatMap, here: tuple[int, int] | None = None) -> list[str]:
@@ -678,39 +693,45 @@ def threat_lines(tm: ThreatMap, here: ThreatPoint, asked: ThreatPoint | None = N
     threat level, the nearest cells with the least threat, each enemy's reach, and the map."""
     rows, cols = tm.grid_shape
     fits = int(tm.standable.sum())
-    what = ("whom it could see, shoot (hit odds) or charge from each cell this activation" if tm.reverse else
-            "who could see, shoot (hit odds) or charge it at each cell at their next activation")
-    lines = [f"Threat map of {tm.model}{' (reversed)' if tm.reverse else ''}: {what}; {cols} x {rows} cells of"
-             f" {fmt(tm.resolution_cm)} cm, {fits} where its base fits (R-LOS, R-COVER, R-SHOOT, R-ACTIVATE)."]
-    lines.append(f"Where it stands, the cell {threat_point_line(tm, here)}")
+    what = (_("whom it could see, shoot (hit odds) or charge from each cell this activation") if tm.reverse else
+            _("who could see, shoot (hit odds) or charge it at each cell at their next activation"))
+    lines = [(_("Threat map of {model} (reversed): {what}; {cols} x {rows} cells of {cell} cm, {fits} where its base fits"
+                " (R-LOS, R-COVER, R-SHOOT, R-ACTIVATE).") if tm.reverse else
+              _("Threat map of {model}: {what}; {cols} x {rows} cells of {cell} cm, {fits} where its base fits"
+                " (R-LOS, R-COVER, R-SHOOT, R-ACTIVATE).")).format(
+        model=tm.model, what=what, cols=cols, rows=rows, cell=_num(tm.resolution_cm), fits=fits)]
+    lines.append(_("Where it stands, the cell {cell}").format(cell=threat_point_line(tm, here)))
     if asked is not None:
-        lines.append(f"Asked, the cell {threat_point_line(tm, asked)}")
+        lines.append(_("Asked, the cell {cell}").format(cell=threat_point_line(tm, asked)))
     if fits:
         threat = tm.threat[tm.standable]
-        levels = ", ".join(f"{n}: {pct(float((threat == n).sum()) / fits)} %" for n in range(int(threat.max()) + 1))
-        lines.append(f"Cells by threat: {levels}.")
+        levels = ", ".join(f"{n}: {decimal(pct(float((threat == n).sum()) / fits))} %" for n in range(int(threat.max()) + 1))
+        lines.append(_("Cells by threat: {levels}.").format(levels=levels))
         least = int(threat.max() if tm.reverse else threat.min())
         order = sorted((math.hypot(float(tm.xs[c]) - here.x, float(tm.ys[r]) - here.y), r, c)
                        for r in range(rows) for c in range(cols)
                        if tm.standable[r, c] and int(tm.threat[r, c]) == least)[:3]
-        lines.append(f"{'Most threatened from' if tm.reverse else 'Safest'} (threat {least}) nearest to it: "
-                     + ", ".join(f"{point((float(tm.xs[c]), float(tm.ys[r])))} ({fmt(d)} cm)" for d, r, c in order) + ".")
-    see, shoot, charge = _THREAT_VERBS[tm.reverse]
+        cells = ", ".join(_("{point} ({distance} cm)").format(point=_point((float(tm.xs[c]), float(tm.ys[r]))), distance=_num(d))
+                          for d, r, c in order)
+        lines.append((_("Most threatened from (threat {level}) nearest to it: {cells}.") if tm.reverse else
+                      _("Safest (threat {level}) nearest to it: {cells}.")).format(level=least, cells=cells))
     for e in tm.enemies:
         sees = float(e.sees[tm.standable].mean()) if fits else 0.0
         shots = e.p_hit[e.shoots & tm.standable]
         known = shots[shots == shots]  # NaN: the target's stats unknown
-        odds = f" (hit {pct(float(known.min()))}-{pct(float(known.max()))} %)" if len(known) else ""
+        odds = (_(" (hit {low}-{high} %)").format(low=decimal(pct(float(known.min()))), high=decimal(pct(float(known.max()))))
+                if len(known) else "")
         charges = float(e.charges[tm.standable].mean()) if fits else 0.0
-        shoots = (f"shot from {pct(float(len(shots)) / fits)} %{odds}" if tm.reverse else
-                  f"shoots it at {pct(float(len(shots)) / fits)} %{odds}") if len(shots) else (
-                  "never shot" if tm.reverse else "cannot shoot it anywhere")
-        lines.append(f"- {e.id}: {'seen from' if tm.reverse else 'sees it at'} {pct(sees)} % of the cells; {shoots};"
-                     f" {'charged from' if tm.reverse else 'charges it at'} {pct(charges)} %"
-                     + (" (at least: its contact ring is hemmed in)" if e.id in tm.approximate_charges else "") + ".")
-    lines += [f"(Left out: {s}.)" for s in tm.skipped]
-    lines.append("Not applied: the nearest-target rule (RUL-08), which depends on every model; ask shoot for one position.")
+        share = decimal(pct(float(len(shots)) / fits)) if fits else "0"
+        shoots = ((_("shot from {share} %{odds}") if tm.reverse else _("shoots it at {share} %{odds}")).format(share=share, odds=odds)
+                  if len(shots) else (_("never shot") if tm.reverse else _("cannot shoot it anywhere")))
+        hemmed = _(" (at least: its contact ring is hemmed in)") if e.id in tm.approximate_charges else ""
+        lines.append((_("- {model}: seen from {sees} % of the cells; {shoots}; charged from {charges} %{hemmed}.") if tm.reverse else
+                      _("- {model}: sees it at {sees} % of the cells; {shoots}; charges it at {charges} %{hemmed}.")).format(
+            model=e.id, sees=decimal(pct(sees)), shoots=shoots, charges=decimal(pct(charges)), hemmed=hemmed))
+    lines += [_("(Left out: {what}.)").format(what=localized(s)) for s in tm.skipped]
+    lines.append(_("Not applied: the nearest-target rule (RUL-08), which depends on every model; ask shoot for one position."))
     if grid:
-        lines.append("Map, north at the top (threat count, . none, # its base does not fit, @ where it stands):")
+        lines.append(_("Map, north at the top (threat count, . none, # its base does not fit, @ where it stands):"))
         lines += ["  " + row for row in threat_grid(tm, (here.row, here.col))]
     return lines

@@ -12,7 +12,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from .. import wording
-from ..i18n import _
+from ..i18n import _, decimal
 from ..ruleset import Ruleset
 from ..svg import render_board
 from ..table import scenes
@@ -62,9 +62,10 @@ def cmd_threat(args: argparse.Namespace) -> int:
         data["asked"] = asked.to_dict()
 
     def picture() -> str:
-        notes = [f"Cell {wording.fmt(tm.resolution_cm)} cm; colour = enemies that "
-                 + ("it could shoot or charge from there" if tm.reverse else "could shoot or charge it there"),
-                 "unshaded 0, yellow 1, orange 2, red 3, dark red 4+; grey: its base does not fit",
+        cell = decimal(wording.fmt(tm.resolution_cm))
+        notes = [(_("Cell {cell} cm; colour = enemies that it could shoot or charge from there") if tm.reverse else
+                  _("Cell {cell} cm; colour = enemies that could shoot or charge it there")).format(cell=cell),
+                 _("unshaded 0, yellow 1, orange 2, red 3, dark red 4+; grey: its base does not fit"),
                  wording.threat_point_line(tm, here)]
         return render_board(board, title=f"threat {args.model}{' --reverse' if args.reverse else ''}",
                             highlight=(args.model,), notes=notes, shade=shade_of(tm))

@@ -74,6 +74,7 @@ from ..geometry.bands import report_cm
 from ..geometry.board import Base, Board
 from ..geometry.measure import CONTACT_TOLERANCE_CM
 from ..geometry.movement import free_spots, reach_region
+from ..i18n import message
 from ..model import Weapon
 from ..odds import shot_odds
 from ..rules.shooting import range_band, shot_cover, verify_target
@@ -750,8 +751,9 @@ class ThreatSolver:
         self._others = others
         self._layers = {k: v for k, v in self._layers.items() if k in enemy_ids}
         my_card = scene.model(model_id).card
-        mine = f"{model_id}: no profile, so no weapons and no Movement" if reverse else f"{model_id}: no profile, so no hit odds at it"
-        skipped = [f"{e}: no profile, its weapons and odds are unknown" for e in enemy_ids
+        mine = (message("{model}: no profile, so no weapons and no Movement", model=model_id) if reverse else
+                message("{model}: no profile, so no hit odds at it", model=model_id))
+        skipped = [message("{model}: no profile, its weapons and odds are unknown", model=e) for e in enemy_ids
                    if scene.model(e).card is None] + ([mine] if my_card is None else [])
         my_move = scene.movement(model_id)
         questions = exact = 0
