@@ -24,7 +24,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Sequence, TypedDict
 
 from ..errors import RuleError, UsageError, quoted, truncate
-from ..i18n import N_, _, decimal
+from ..i18n import _, decimal, N_, pgettext
 from ..model import MAX_LENGTH_CM
 from ..wording import RESULT_LABELS, describe_range_band
 
@@ -387,7 +387,7 @@ def _advice(args: argparse.Namespace, attacker: Combatant, defender: Combatant, 
     for side, rolled, choice in (("attacker", dice[0][0], advice.attacker), ("defender", dice[1][0], advice.defender)):
         if len(choice) == 1:
             (value,) = choice
-            text = _("keep it") if value == rolled else _("lower it to {value}").format(value=value)
+            text = pgettext("the neutral die", "keep it") if value == rolled else _("lower it to {value}").format(value=value)
         else:
             text = _("mix: {choices}").format(choices=", ".join(f"{v} ({_pc(p)} %)" for v, p in choice.items()))
         print(_("  {side} (neutral {rolled}): {text}").format(side=_(_SIDES[side]), rolled=rolled, text=text))
