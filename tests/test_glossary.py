@@ -54,6 +54,7 @@ CODE_WORDS: dict[str, set[str]] = {
     "draw one frame into this PNG and exit": {"draw"},
     "where 'map' draws the table (default: landsraad-play.svg)": {"draw"},
     "dump the faction model as JSON": {"model"},
+    "the cost model's price\x04model": {"model"},
     "template needs exactly one of --blast X,Y or --direct MODEL --toward X,Y --length L.": {"template"},
     "{items} item(s) priced, {differs} differ from the sheet. Model: {terms}": {"model"},  # the cost model
     # "piece" as a terrain piece of the viewer's table editor (un décor), not a piece of rare equipment
@@ -100,12 +101,13 @@ def test_the_catalog_uses_the_glossary_term_where_the_english_does():
     for msgid, translated in catalog.items():
         if not msgid:
             continue
+        key = msgid if isinstance(msgid, str) else msgid[0]  # with its context (pgettext), which says the sense
         if isinstance(msgid, str):
-            msgid = msgid.rpartition("\x04")[2]  # a context (pgettext) says which sense, it is not the text
+            msgid = msgid.rpartition("\x04")[2]  # the context is not the text
         pairs = zip(msgid, translated) if isinstance(msgid, tuple) else [(msgid, translated)]
         for english, french_text in pairs:
             for term, french, plural, _src in glossary():
-                if _says(english, term) and term not in CODE_WORDS.get(msgid if isinstance(msgid, str) else msgid[0], ()):
+                if _says(english, term) and term not in CODE_WORDS.get(key, ()):
                     said = _prose(french_text).casefold()
                     if french.casefold() not in said and plural.casefold() not in said:
                         wrong.append(f"{english!r}: {term!r} should be {french!r}, got {french_text!r}")

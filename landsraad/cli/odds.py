@@ -24,7 +24,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Sequence, TypedDict
 
 from ..errors import RuleError, UsageError, quoted, truncate
-from ..i18n import _, decimal, N_, pgettext
+from ..i18n import N_, _, decimal, pgettext
 from ..model import MAX_LENGTH_CM
 from ..wording import RESULT_LABELS, describe_range_band
 
