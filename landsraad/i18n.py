@@ -49,7 +49,7 @@ from typing import Any, Iterator, Mapping, Union
 
 __all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "LOCALE_DIR", "DOMAIN", "language", "set_language", "use_language",
            "language_from_environment", "parse_language", "gettext", "_", "pgettext", "ngettext", "N_", "Message", "message",
-           "nmessage", "joined", "localized", "number", "decimal", "Numeral", "numeral", "read_po", "catalog", "language_option"]
+           "nmessage", "SIDE_NAMES", "joined", "localized", "number", "decimal", "Numeral", "numeral", "read_po", "catalog", "language_option"]
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 """The languages a person can read landsraad in (``--lang``)."""
@@ -270,6 +270,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(msgid: str) -> str:
     """Mark ``msgid`` for extraction without translating it (translate it with ``_()`` where shown)."""
     return msgid
+
+
+SIDE_NAMES: dict[str, str] = {"red": N_("red"), "blue": N_("blue")}
+"""The two sides' names for prose, as catalog ids (``_(SIDE_NAMES[side])``: *rouge*, *bleu* in French); a side is
+typed and stored as its id."""
 
 
 # --- numbers ---------------------------------------------------------------------------------

@@ -75,7 +75,7 @@ from .engine.events import (
     make_event,
 )
 from .engine.outcomes import StrikeOutcome
-from .i18n import N_, _, decimal, number
+from .i18n import N_, SIDE_NAMES, _, decimal, number
 
 __all__ = ["narrate", "narrate_log", "model_names", "model_label", "SILENT_KINDS"]
 
@@ -85,7 +85,6 @@ _WOUNDS = {"none": N_("no effect"), "scratch": N_("a scratch (one fatigue token)
 _MOVE_VERBS = {"move": N_("moves"), "free_move": N_("moves"), "flee": N_("flees (Will-breaker)"), "dodge": N_("dodges"),
                "pushed": N_("is pushed back"), "step_away": N_("steps away"), "disengage": N_("breaks away")}
 
-_SIDES = {"red": N_("red"), "blue": N_("blue")}
 
 _COVERS = {"small": N_("small cover"), "large": N_("large cover")}
 
@@ -117,7 +116,7 @@ def _n(names: Mapping[str, str], model_id: str | None) -> str:
 
 def _side(side: object) -> str:
     """A side's name in the active language (``rouge``); anything else as it is."""
-    return _(_SIDES[side]) if isinstance(side, str) and side in _SIDES else str(side)
+    return _(SIDE_NAMES[side]) if isinstance(side, str) and side in SIDE_NAMES else str(side)
 
 
 def _wound(wound: object) -> str:

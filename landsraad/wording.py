@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Sequence, cast
 
-from .i18n import N_, _, decimal, localized, ngettext
+from .i18n import N_, SIDE_NAMES, _, decimal, localized, ngettext
 
 if TYPE_CHECKING:  # the results' types only: words never compute
     from .geometry.robust import Fragility
@@ -383,8 +383,6 @@ MOST_LISTED = 50
 """The most set-up problems of one kind that check-scene lists (200 pieces packed together are 20,000 pairs)."""
 
 
-_SIDES = {"red": N_("red"), "blue": N_("blue")}
-"""The two sides' names for prose (a scene's other side names are shown as written)."""
 
 
 def _listed(problems: Sequence[Any]) -> list[str]:
@@ -403,7 +401,7 @@ def _problems(count: int) -> str:
 def check_lines(c: SceneCheck) -> list[str]:
     """The ``check-scene`` answer in lines."""
     board = c.board
-    counts = ", ".join(f"{_(_SIDES[s]) if s in _SIDES else s} {sum(1 for b in board.bases if b.side == s)}" for s in c.sides)
+    counts = ", ".join(f"{_(SIDE_NAMES[s]) if s in SIDE_NAMES else s} {sum(1 for b in board.bases if b.side == s)}" for s in c.sides)
     lines = [_("{scene}: {terrain}, {models}{counts}, {markers}. The file is valid.").format(
         scene=c.scene, terrain=ngettext("{n} terrain piece", "{n} terrain pieces", len(board.terrain)).format(n=len(board.terrain)),
         models=ngettext("{n} model", "{n} models", len(board.bases)).format(n=len(board.bases)),

@@ -24,7 +24,7 @@ from ..engine import Game, GameState, Player, SetupOptions, new_game, play
 from ..engine.record import events_of, load_record, record_game, replay_record, replay_states, save_record
 from ..errors import DataError, UnknownNameError, UsageError, truncate
 from ..fileio import MAX_NAME_BYTES, atomic_write_text, check_input_file, check_output_dir, check_output_path, path_kind
-from ..i18n import N_, _, decimal, message, numeral
+from ..i18n import N_, SIDE_NAMES, _, decimal, message, numeral
 from ..missions import MissionCard, load_missions
 from ..model import Faction
 from ..narrate import model_label, model_names, narrate, narrate_log
@@ -37,7 +37,6 @@ from .warband import load_faction_files
 
 __all__ = ["register", "seed_argument", "check_warband_argument", "reusable_record"]
 
-_SIDE_WORDS = {"red": N_("red"), "blue": N_("blue")}
 _KINDS_TEXT = ", ".join(PLAYER_KINDS)
 
 
@@ -294,7 +293,7 @@ def _simulate(args: argparse.Namespace) -> int:
     for side in ("red", "blue"):
         vp = summary["vp"][side]
         print(_("  {side}: {mean} VP on average (stdev {stdev})").format(
-            side=_(_SIDE_WORDS[side]), mean=decimal(f"{vp['mean']:.2f}"), stdev=decimal(f"{vp['stdev']:.2f}")))
+            side=_(SIDE_NAMES[side]), mean=decimal(f"{vp['mean']:.2f}"), stdev=decimal(f"{vp['stdev']:.2f}")))
         for mid, st in summary["missions"][side].items():
             print(_("    {mission}: picked {picked}, succeeded {success}, failed {failure}").format(
                 mission=names.get(mid, mid), picked=st["picked"], success=st["success"], failure=st["failure"]))

@@ -29,7 +29,7 @@ from typing import Any, Literal, Mapping
 import shapely
 
 from ..errors import GeometryError
-from ..i18n import N_, Message, message, nmessage, numeral
+from ..i18n import N_, SIDE_NAMES, Message, message, nmessage, numeral
 from .board import Base, Board, Point
 from .measure import CONTACT_TOLERANCE_CM
 
@@ -58,7 +58,6 @@ TERRAIN_SPACING_CM = 10.0
 _SLACK = 1e-9
 
 _EDGE_WORDS: dict[str, str] = {"south": N_("south"), "north": N_("north"), "west": N_("west"), "east": N_("east")}
-_SIDE_WORDS: dict[str, str] = {"red": N_("red"), "blue": N_("blue")}
 
 
 def _edge(edge: str) -> Message | str:
@@ -67,7 +66,7 @@ def _edge(edge: str) -> Message | str:
 
 
 def _side(side: str | None) -> Message | str:
-    return message(_SIDE_WORDS[side]) if side in _SIDE_WORDS else str(side)
+    return message(SIDE_NAMES[side]) if side in SIDE_NAMES else str(side)
 
 
 def _unknown_edge(edge: object) -> Message:

@@ -25,7 +25,7 @@ from ..engine import Answer, Decision, Game, Player
 from ..engine.record import GameRecord, record_game, restore_opening, save_record
 from ..errors import DataError, DecisionError, LandsraadError, Problem, UnknownNameError
 from ..fileio import atomic_write_text, check_output_path
-from ..i18n import N_, _, decimal, language, ngettext, number
+from ..i18n import N_, SIDE_NAMES, _, decimal, language, ngettext, number
 from ..missions import load_missions
 from ..narrate import model_label, model_names, narrate
 from ..players import make_player
@@ -74,7 +74,6 @@ _WHY = {
 """A one-line why for the heuristic's suggestion, by decision kind, where the odds give none."""
 _SPICE_WORDS = ("+spice", "spice", "+épice", "épice", "+epice", "epice")
 """Words that add a dose of spice to the declared action (``move +spice``, ``déplacement +épice``)."""
-_SIDES = {"red": N_("red"), "blue": N_("blue")}
 _REMEMBERED = ("laser_mode", "weapon")
 """Weapon questions answered once per model, then again the same way (issue 38)."""
 _TIMING = {"after": "after", "then": "after", "later": "after", "après": "after", "stay": "stay", "nomove": "stay",
@@ -711,7 +710,7 @@ class Session:
 
 def side_name(side: str) -> str:
     """A side's name in the active language (``rouge``), anything else as it is."""
-    return _(_SIDES[side]) if side in _SIDES else side
+    return _(SIDE_NAMES[side]) if side in SIDE_NAMES else side
 
 
 def _when(d: Decision) -> str:

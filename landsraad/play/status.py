@@ -18,7 +18,7 @@ from ..engine.events import GameEvent
 from ..engine.missions import EngineMissionView
 from ..errors import LandsraadError
 from ..geometry.sight.queries import line_of_sight
-from ..i18n import N_, _, language, ngettext, number
+from ..i18n import N_, SIDE_NAMES, _, language, ngettext, number
 from ..missions import evaluate_picks, load_missions, score
 from ..narrate import model_label, model_names, narrate
 from .prompts import weapon_name
@@ -29,7 +29,6 @@ _OUTCOME = {True: N_("success"), False: N_("failure"), None: N_("neither")}
 _WOUNDS = {"none": N_("unhurt"), "scratch": N_("scratch"), "light": N_("light wound"), "grave": N_("grave wound"),
            "fatal": N_("fatal wound")}
 """A model's wound as ``status`` writes it (English writes the engine's word: ``light``, and ``unhurt`` for none)."""
-_SIDES = {"red": N_("red"), "blue": N_("blue")}
 _PHASES = {"setup": N_("set-up"), "play": N_("play"), "over": N_("over")}
 _SHIELDS = {"full": N_("full"), "half": N_("half")}
 
@@ -123,7 +122,7 @@ _HEADER = (N_("model"), N_("at (cm)"), N_("wound"), N_("fatigue"), N_("poisons")
 
 
 def _side(side: str) -> str:
-    return _(_SIDES[side]) if side in _SIDES else side
+    return _(SIDE_NAMES[side]) if side in SIDE_NAMES else side
 
 
 def _mission_name(name: str) -> str:

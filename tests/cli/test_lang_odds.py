@@ -10,12 +10,13 @@ English text: ``python tests/cli/test_lang_odds.py tests/data/i18n/en-odds``.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.cli.langrun import landsraad, outputs
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "data" / "i18n" / "en-odds"
@@ -76,19 +77,12 @@ COMMANDS: dict[str, list[str]] = {
 
 
 def run(args: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    proc = subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, cwd=ROOT,
-                          timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
-    assert "Traceback" not in proc.stderr, proc.stderr
-    return proc
+    return landsraad(args, env=env)
 
 
 def scenario(lang: list[str], env: dict[str, str] | None = None) -> dict[str, str]:
     """Every :data:`COMMANDS` output a person reads (stdout, stderr, exit code), by name."""
-    out: dict[str, str] = {}
-    for name, args in COMMANDS.items():
-        proc = run([*lang, *args], env)
-        out[name] = proc.stdout + proc.stderr + f"rc={proc.returncode}\n"
-    return out
+    return outputs(COMMANDS, lang, env=env)
 
 
 @pytest.fixture(scope="module")
@@ -164,7 +158,7 @@ def test_odds_json_is_the_same_in_both_languages():
         json.loads(fr.stdout)
 
 
-if __name__ == "__main__":  # write the golden files again: python tests/cli/test_lang_odds.py FOLDER
+if __name__ == "__main__":  # write the golden files again: python -m tests.cli.test_lang_odds FOLDER
     folder = Path(sys.argv[1])
     folder.mkdir(parents=True, exist_ok=True)
     for name, text in scenario([]).items():

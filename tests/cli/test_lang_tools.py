@@ -4,18 +4,18 @@ The English golden files (``tests/data/i18n/en-tools/``) were written by the com
 texts went through the catalog (landsraad 69363c4, the same :func:`scenario`); the test runs the
 scenario again with ``--lang en`` and wants every byte back. French: the same commands answer in the
 rulebook's words. To write the golden files again after an intended change of the English text:
-``python tests/cli/test_lang_tools.py tests/data/i18n/en-tools``.
+``python -m tests.cli.test_lang_tools tests/data/i18n/en-tools``.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.cli.langrun import outputs
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "data" / "i18n" / "en-tools"
@@ -42,13 +42,6 @@ COMMANDS: dict[str, list[str]] = {
 """Each case of the scenario: its name and the command's words (run in order, in one folder)."""
 
 
-def run(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    proc = subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, cwd=cwd, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "80", **(env or {})})
-    assert "Traceback" not in proc.stderr, proc.stderr
-    return proc
-
-
 def _steady(text: str) -> str:
     """Output without what changes from run to run (speed, timings, temporary folders)."""
     text = re.sub(r"\d+(?:[.,]\d+)? (games/s|parties/s)", r"N \1", text)
@@ -57,11 +50,7 @@ def _steady(text: str) -> str:
 
 def scenario(folder: Path, lang: list[str]) -> dict[str, str]:
     folder.mkdir(parents=True, exist_ok=True)
-    out: dict[str, str] = {}
-    for name, words in COMMANDS.items():
-        proc = run([*lang, *words], folder)
-        out[name] = _steady(proc.stdout + proc.stderr) + f"rc={proc.returncode}\n"
-    return out
+    return outputs(COMMANDS, lang, cwd=folder, env={"COLUMNS": "80"}, timeout=300, steady=_steady)
 
 
 @pytest.fixture(scope="module")
