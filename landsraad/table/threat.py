@@ -730,7 +730,16 @@ class ThreatSolver:
         UsageError
             The model has no side.
         """
-        board = scene.board if board is None else board
+        try:
+            return self._update(scene, scene_name, detail, scene.board if board is None else board)
+        except BaseException:
+            # an update stopped half-way (a base dragged onto a wall, Ctrl+C) leaves layers marked against
+            # the new positions and others against the old: forget them all, the next map starts afresh
+            self._table_key = None
+            raise
+
+    def _update(self, scene: Scene, scene_name: str, detail: bool | np.ndarray, board: Board) -> ThreatMap:
+        """:meth:`map`'s work, on the solver's state (left inconsistent if it raises: :meth:`map` resets it)."""
         me = board.base(self.model_id)
         if me.side is None:
             raise UsageError(f"threat needs the model's side; {self.model_id!r} has no side in the scene.")

@@ -213,3 +213,36 @@ def test_a_model_without_a_profile_is_still_shot_at_with_the_odds_unknown(tmp_pa
     assert gunner.shoots[p.row, p.col] and math.isnan(gunner.p_hit[p.row, p.col]) and p.threat == 1
     assert tm.to_dict()["enemies"][0]["p_hit"][p.row][p.col] is None
     assert tm.skipped == ("ghost: no profile, so no hit odds at it",)
+
+
+def test_the_solver_after_a_refused_position_answers_as_a_fresh_map():
+    """A dragged base put on a wall makes one update raise half-way (the enemy's reach cannot start there);
+    the solver's next map, wherever the base goes, is the fresh map's (the viewer test found it: flaky)."""
+    from landsraad.errors import LandsraadError
+    from landsraad.scene import Scene
+    from landsraad.table.scenes import load
+    from landsraad.table.threat import ThreatSolver
+
+    scene = load(str(Path(__file__).resolve().parents[1] / "data" / "scenes" / "threat.yaml"))
+
+    def moved(at: tuple[float, float]) -> Scene:
+        return Scene.model_validate({**scene.model_dump(), "models": [m.model_copy(update={"at": at}) if m.id == "gunner" else m
+                                                                      for m in scene.models]})
+
+    def shown(solver: ThreatSolver, s: Scene) -> ThreatMap:  # as the viewer asks: the detail at the model's own cell
+        me = s.board.base("hero")
+        return solver.map(s, detail=solver.detail_at(s.board, [(me.x, me.y)]))
+
+    solver = ThreatSolver("hero")
+    shown(solver, scene)
+    refused = 0
+    for p in [(42, 32.2), (30, 41.0), (27, 43.2), (15, 52.0), (12, 54.2), (12.0, 52.0)]:  # (30, 41) is on the wall
+        s = moved(p)
+        try:
+            got = shown(solver, s)
+        except LandsraadError:
+            refused += 1
+            continue
+        fresh = threat_map(s, "hero")
+        assert (got.see == fresh.see).all() and (got.threat == fresh.threat).all() and (got.charge == fresh.charge).all(), p
+    assert refused == 1
