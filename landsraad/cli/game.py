@@ -15,7 +15,7 @@ import json
 import statistics
 import sys
 from pathlib import Path
-from typing import Any, Callable, TypedDict
+from typing import Any, Callable, Mapping, TypedDict
 
 from tqdm import tqdm
 
@@ -332,7 +332,7 @@ def _kinds_of(args: argparse.Namespace) -> tuple[str, str]:
 
 
 def _finished_game(path: Path, args: argparse.Namespace, seed: int, kinds: tuple[str, str], setup: SetupOptions,
-                   content: _CustomContent) -> dict[str, Any] | None:
+                   content: _CustomContent) -> Mapping[str, Any] | None:
     """The result of a game already saved at ``path`` by a run with the same arguments, else ``None``.
 
     Checked by content: the file must load (its hash holds), be finished, and have been played
@@ -344,7 +344,7 @@ def _finished_game(path: Path, args: argparse.Namespace, seed: int, kinds: tuple
     return reusable_record(path, fresh.opening(), seed, dict(zip(("red", "blue"), kinds)))
 
 
-def reusable_record(path: Path, opening: dict[str, Any], seed: int, players: dict[str, str]) -> dict[str, Any] | None:
+def reusable_record(path: Path, opening: Mapping[str, object], seed: int, players: dict[str, str]) -> Mapping[str, Any] | None:
     """The result of the finished game saved at ``path`` when it is the game asked for, else ``None``.
 
     The file must load (its hash holds), be finished, have been played from ``opening`` with
@@ -366,7 +366,7 @@ def reusable_record(path: Path, opening: dict[str, Any], seed: int, players: dic
     return record.result
 
 
-def _count(result: dict[str, Any], wins: dict[str, int], vps: dict[str, list[int]], missions: dict[str, dict[str, dict[str, int]]]) -> None:
+def _count(result: Mapping[str, Any], wins: dict[str, int], vps: dict[str, list[int]], missions: dict[str, dict[str, dict[str, int]]]) -> None:
     wins[result["winner"]] += 1
     for side in ("red", "blue"):
         vps[side].append(int(result["vp"][side]))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 from functools import partial
-from typing import Any
+from typing import Mapping
 
 from tqdm import tqdm
 
@@ -211,9 +211,10 @@ def open_session(args: argparse.Namespace, term: Terminal) -> tuple[Session, Dri
     return session, drill
 
 
-def _result_words(result: dict[str, Any]) -> str:
+def _result_words(result: Mapping[str, object]) -> str:
     """``red wins 12-8`` from a recorded result (whatever its values, in bounded words)."""
-    vp = result.get("vp") if isinstance(result.get("vp"), dict) else {}
+    saved_vp = result.get("vp")
+    vp = saved_vp if isinstance(saved_vp, dict) else {}
     score = f" {truncate(vp.get('red'), 10)}-{truncate(vp.get('blue'), 10)}" if vp else ""
     winner = result.get("winner")
     if winner == "draw":

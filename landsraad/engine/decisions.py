@@ -26,14 +26,23 @@ landsraad.errors.DecisionError: 'flee' is not a legal answer to 'Attack or defen
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Mapping, get_args
+from typing import Any, Callable, Literal, Mapping, Union, get_args
 
 from ..errors import DecisionError
+from .jsondata import Json, JsonObject
 
-__all__ = ["Decision", "DecisionKind", "DECISION_KINDS", "PointSpec", "Answer"]
+__all__ = ["Decision", "DecisionKind", "DECISION_KINDS", "PointSpec", "Answer", "Choice", "Point"]
 
-Answer = Any
-"""A JSON-able answer: one of the choices, an ``[x, y]`` point, a list for ranked answers, or ``None`` to skip."""
+Choice = Union[str, int]
+"""One of a decision's finite answers: a name (a model, a weapon, ``"pass"``, ...) or a number (a bid, a distance)."""
+
+Point = tuple[float, float]
+"""A table point ``(x, y)`` in cm."""
+
+Answer = Any  # (a Union[None, Choice, float, Sequence[Choice], Sequence[float]], once callers narrow it)
+"""An answer as a player gives it: one of the choices, an ``(x, y)`` point, the choices of a ranked
+answer or the dice of a roll (a tuple, or a JSON list as a saved game holds it), or ``None`` to skip.
+:meth:`Decision.check` gives it back in canonical form (tuples) or says why it is not legal."""
 
 
 DecisionKind = Literal[
@@ -152,14 +161,16 @@ class Decision:
         listing = ", ".join(repr(c) for c in self.choices) or "(none)"
         raise DecisionError(f"{answer!r} is not a legal answer to {self.prompt!r}; the legal answers are: {listing}.")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The decision as JSON-able data (points as their allowance; the check stays with the engine)."""
-        return {"side": self.side, "kind": self.kind, "prompt": self.prompt, "choices": list(self.choices),
+        choices: list[Json] = list(self.choices)
+        ranked: list[Json] | None = list(self.ranked) if self.ranked else None
+        return {"side": self.side, "kind": self.kind, "prompt": self.prompt, "choices": choices,
                 "point": None if self.point is None else {"allowance_cm": self.point.allowance_cm},
-                "ranked": list(self.ranked) if self.ranked else None, "optional": self.optional, "secret": self.secret,
+                "ranked": ranked, "optional": self.optional, "secret": self.secret,
                 "model": self.model, "info": dict(self.info), "dice": self.dice}
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> JsonObject:
         """What the opponent may know of this decision (nothing of a secret one's info)."""
         return {"side": self.side, "kind": self.kind, "prompt": self.prompt, "secret": self.secret, "model": self.model}
 

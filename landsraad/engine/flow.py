@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from types import MappingProxyType
-from typing import Any, Callable, ClassVar, Generic, Literal, Mapping, NamedTuple, TypeVar, overload
+from typing import Callable, ClassVar, Generic, Literal, Mapping, NamedTuple, NoReturn, TypeVar, overload
 
 import numpy as np
 
@@ -61,6 +61,7 @@ __all__ = [
     "Machine",
     "Payload",
     "Stage",
+    "AnyStage",
     "Then",
     "BuilderFn",
     "MappingBuilder",
@@ -158,24 +159,31 @@ def _tuples(value: object) -> object:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
-D = TypeVar("D")
+D = TypeVar("D", contravariant=True)
 """What a stage's frame carries: a :class:`Payload`, or a plain mapping for the families not yet typed."""
+
+V = TypeVar("V", contravariant=True)
+"""What a stage is handed (:meth:`Machine.run`'s ``value``): an answer, dice, or a sub-procedure's result."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Stage(Generic[D]):
+class Stage(Generic[D, V]):
     """One step of the flow: a function ``fn(m, data, value) -> value`` and the name snapshots save it by.
 
     :func:`stage` makes one from a function; the flow names what runs next by the :class:`Stage`
     object itself (``then=_shoot_rolled``), so go-to-definition leads from a continuation to its code.
     ``payload`` is the :class:`Payload` type its frames carry (``None``: a plain mapping).
+    ``Stage[D, V]`` takes frames carrying ``D`` and is handed a ``V``; it returns what the next frame
+    is handed (``object``: the flow's values have no one type). Both parameters are contravariant, so
+    every stage is an :data:`AnyStage`, the type of a stage whose frame and value are not known
+    statically (a saved frame's stage, :data:`STAGES`).
     """
 
     name: str
-    fn: Callable[["Machine", D, Any], Any]
+    fn: Callable[["Machine", D, V], object]
     payload: type[Payload] | None = None
 
-    def __call__(self, m: "Machine", data: D, value: Any = None) -> Any:
+    def __call__(self, m: "Machine", data: D, value: V) -> object:
         """Run the stage now (a stage continuing straight into another, without a frame)."""
         return self.fn(m, data, value)
 
@@ -187,11 +195,15 @@ class Stage(Generic[D]):
         return f"<stage {self.name}>"
 
 
+AnyStage = Stage[NoReturn, NoReturn]
+"""Any stage, its frame's data and its value unknown statically: what a :class:`Frame` holds and
+:data:`STAGES` lists. Only :meth:`Machine.run` calls one so, with the data its frame pairs with it."""
+
 _NO_DATA: Mapping[str, object] = MappingProxyType({})
 """The data of a frame that carries none (read-only: one shared mapping)."""
 
 
-def _load_data(stage: Stage[Any], data: object) -> Payload | Mapping[str, object]:
+def _load_data(stage: AnyStage, data: object) -> Payload | Mapping[str, object]:
     if not isinstance(data, Mapping) or not all(isinstance(k, str) for k in data):
         raise RuleError(f"The saved game gives the stage {stage.name!r} data that is not a mapping; it was made by another version.")
     return stage.payload.from_json(data) if stage.payload is not None else dict(data)
@@ -215,7 +227,7 @@ class Frame(NamedTuple):
     ['play', {}]
     """
 
-    stage: Stage[Any]
+    stage: AnyStage
     data: Payload | Mapping[str, object] = _NO_DATA
 
     def to_list(self) -> list[Json]:
@@ -278,7 +290,7 @@ MappingBuilder = Callable[[GameState, Mapping[str, object]], Decision]
 
 A = TypeVar("A", bound=Payload)
 
-STAGES: dict[str, Stage[Any]] = {}
+STAGES: dict[str, AnyStage] = {}
 """Every stage of the flow, by name (how snapshots name them)."""
 
 BUILDERS: dict[str, BuilderFn] = {}
@@ -288,13 +300,13 @@ BUILDER_ARGS: dict[str, type[Payload]] = {}
 """The :class:`Payload` of each builder's arguments, for the builders that name one."""
 
 
-def stage(name: str, payload: type[Payload] | None = None) -> Callable[[Callable[["Machine", D, Any], Any]], Stage[D]]:
+def stage(name: str, payload: type[Payload] | None = None) -> Callable[[Callable[["Machine", D, V], object]], Stage[D, V]]:
     """Make a function a :class:`Stage` named ``name`` (a decorator), its frames carrying ``payload``."""
 
-    def register(fn: Callable[["Machine", D, Any], Any]) -> Stage[D]:
+    def register(fn: Callable[["Machine", D, V], object]) -> Stage[D, V]:
         if name in STAGES:
             raise RuleError(f"The stage {name!r} is registered twice.")
-        made: Stage[D] = Stage(name, fn, payload)
+        made: Stage[D, V] = Stage(name, fn, payload)
         STAGES[name] = made
         return made
 
@@ -334,7 +346,7 @@ def builder(name: str, args: type[Payload] | None = None) -> Callable[[Callable[
     return register
 
 
-Then = Stage[Any] | Frame
+Then = AnyStage | Frame
 """Where the flow continues: a stage (its data from the keyword arguments) or a frame already made."""
 
 
@@ -463,7 +475,7 @@ class Machine:
         # ``data`` is this call's own dict (the keyword arguments): the continuation keeps it
         return Frame(then, data)
 
-    def call(self, stage: Stage[Any], args: Payload | Mapping[str, object], then: Then | None = None, **data: object) -> None:
+    def call(self, stage: AnyStage, args: Payload | Mapping[str, object], then: Then | None = None, **data: object) -> None:
         """Run ``stage`` with ``args`` as a sub-procedure; its result goes to ``then`` (if any) with ``data``.
 
         A typed stage given a mapping gets its payload read from it (:meth:`Payload.from_json`), as a saved frame is.
@@ -492,7 +504,7 @@ class Machine:
         """The decision ``pending`` stands for, built from the current state."""
         return BUILDERS[pending.builder](self.state, pending.args)
 
-    def run(self, value: Any = None) -> None:
+    def run(self, value: object = None) -> None:
         """Run stages until a decision is pending or the stack is empty (the game is over)."""
         while True:
             pending = self.pending
@@ -505,7 +517,8 @@ class Machine:
                 return
             frame = self.stack[-1]
             self.stack = self.stack[:-1]
-            value = frame.stage.fn(self, frame.data, value)
+            # the frame pairs its stage with the data it takes (Frame.from_list, Stage.at, Machine.call)
+            value = frame.stage.fn(self, frame.data, value)  # type: ignore[arg-type]
 
     def _roll_digital(self, pending: Pending) -> tuple[int, ...]:
         roll = DiceAsk.of(pending)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import copy
 from collections import deque
-from typing import Any, Iterable, Mapping, Protocol
+from typing import Iterable, Mapping, Protocol, Sequence
 
 import numpy as np
 from pydantic import ValidationError
@@ -91,7 +91,7 @@ class Player(Protocol):
         for a player that says it does not read it)."""
 
 
-_Mark = tuple[GameState, tuple[Frame, ...], "Pending | None", int, int, Mapping[str, Any], "GameResult | None"]
+_Mark = tuple[GameState, tuple[Frame, ...], "Pending | None", int, int, Mapping[str, object], "GameResult | None"]
 """What an answer changes, as it was before (:meth:`Game.undo`): state, stack, pending request, log and
 answer counts, the generator's state and the result. Not the pending decision: the request rebuilds it
 from the state (builders read nothing else), and a decision holds its closures and suggestions, which
@@ -105,10 +105,34 @@ games 8 % -> 5 %: 222 -> 152 young collections, 2 -> 1 full), against a person's
 last few answers."""
 
 
-def _check_dice(dice: object, source: str) -> None:
-    """Refuse dice that are neither ``digital`` nor ``physical``, naming where they were given."""
-    if dice not in ("digital", "physical"):
-        raise DataError([Problem(source, "dice", f"Dice are 'digital' or 'physical'; got {str(dice)[:40]!r}.")])
+def _check_dice(dice: object, source: str) -> DiceMode:
+    """``dice`` if it is ``digital`` or ``physical``, else the error naming where it was given."""
+    if dice == "digital" or dice == "physical":
+        return dice
+    raise DataError([Problem(source, "dice", f"Dice are 'digital' or 'physical'; got {str(dice)[:40]!r}.")])
+
+
+def _saved_object(value: object, where: str, source: str) -> Mapping[str, object]:
+    """A saved game's JSON object at ``where``, or the error naming it (a saved game is data from outside)."""
+    if isinstance(value, Mapping) and all(isinstance(k, str) for k in value):
+        return value
+    raise DataError([Problem(source, where, f"This saved game's {where!r} should be an object; it is {truncate(str(value))}.")])
+
+
+def _saved_list(value: object, where: str, source: str) -> Sequence[object]:
+    """A saved game's JSON array at ``where``, or the error naming it."""
+    if isinstance(value, (list, tuple)):
+        return value
+    raise DataError([Problem(source, where, f"This saved game's {where!r} should be a list; it is {truncate(str(value))}.")])
+
+
+def _saved_costs(value: object, source: str) -> dict[str, float]:
+    """A saved game's table clock (``time_model``): seconds by step, or the error naming it."""
+    costs = _saved_object(value, "time_model", source)
+    bad = [k for k, v in costs.items() if isinstance(v, bool) or not isinstance(v, (int, float))]
+    if bad:
+        raise DataError([Problem(source, f"time_model.{bad[0]}", f"A step's time is a number of seconds; it is {truncate(str(costs[bad[0]]))}.")])
+    return {k: v for k, v in costs.items() if isinstance(v, (int, float))}
 
 
 class Game(Machine):
@@ -166,7 +190,7 @@ class Game(Machine):
         self.pending = None
         self._decision: Decision | None = None
         self._history: deque[_Mark] = deque(maxlen=UNDO_DEPTH)
-        self._origin: dict[str, Any] | None
+        self._origin: Mapping[str, object] | None
         if resume is not None:  # a saved game's control point (:meth:`restore`): nothing runs yet
             self.stack, self.pending = resume
             self._origin = None
@@ -315,7 +339,7 @@ class Game(Machine):
         other.rng = copy.deepcopy(self.rng)
         return other
 
-    def _core(self) -> dict[str, Any]:
+    def _core(self) -> dict[str, object]:
         return {
             "state": state_data(self.state),
             "stack": [f.to_list() for f in self.stack],
@@ -323,10 +347,10 @@ class Game(Machine):
             "rng": plain(self.rng.bit_generator.state),
         }
 
-    def _context(self) -> dict[str, Any]:
+    def _context(self) -> dict[str, object]:
         return {"dice": self.dice_mode, "setup": self.setup.to_dict(), "time_model": dict(self.time_model.costs)}
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, object]:
         """Everything the game's future depends on, as JSON-serialisable data.
 
         :meth:`restore` gives a game whose future is the same, in any process.
@@ -342,14 +366,14 @@ class Game(Machine):
             "result": self.result.to_dict() if self.result else None,
         }
 
-    def opening(self) -> dict[str, Any]:
+    def opening(self) -> dict[str, object]:
         """The snapshot of this game before its first stage ran (a saved game replays its answers from it)."""
         return {"format": SNAPSHOT_FORMAT, **self._context(),
                 "warbands": {side: w.model_dump(mode="json") for side, w in self.warbands.items()},
                 "core": self._origin, "origin": self._origin, "log": [], "answers": [], "result": None}
 
     @classmethod
-    def restore(cls, snapshot: Mapping[str, Any], *, source: str = "snapshot") -> "Game":
+    def restore(cls, snapshot: Mapping[str, object], *, source: str = "snapshot") -> "Game":
         """The game a :meth:`snapshot` describes.
 
         Raises
@@ -361,12 +385,15 @@ class Game(Machine):
             if snapshot.get("format") != SNAPSHOT_FORMAT:
                 raise DataError([Problem(source, "format", f"Expected a {SNAPSHOT_FORMAT!r} snapshot; got {str(snapshot.get('format'))[:60]!r}.")])
             context = {"dice": snapshot["dice"], "setup": snapshot["setup"], "time_model": snapshot["time_model"]}
-            game = cls._from_core(snapshot["core"], context, source=source)
-            game._origin = snapshot.get("origin")
-            game.log = [GameEvent.from_dict(e) for e in snapshot["log"]]
-            game.answers = list(snapshot["answers"])
-            game.result = GameResult.from_dict(snapshot["result"]) if snapshot.get("result") else None
-            game.warbands = {side: WarbandList.model_validate(w) for side, w in (snapshot.get("warbands") or {}).items()}
+            game = cls._from_core(_saved_object(snapshot["core"], "core", source), context, source=source)
+            origin = snapshot.get("origin")
+            game._origin = _saved_object(origin, "origin", source) if origin is not None else None
+            game.log = [GameEvent.from_dict(_saved_object(e, "log", source)) for e in _saved_list(snapshot["log"], "log", source)]
+            game.answers = list(_saved_list(snapshot["answers"], "answers", source))
+            result = snapshot.get("result")
+            game.result = GameResult.from_dict(_saved_object(result, "result", source)) if result else None
+            warbands = _saved_object(snapshot.get("warbands") or {}, "warbands", source)
+            game.warbands = {side: WarbandList.model_validate(w) for side, w in warbands.items()}
             if game.pending is None and game.stack:  # a game's opening: run its first stages
                 game.run()
             game.decision  # noqa: B018  (a pending decision must rebuild from the saved data)
@@ -381,15 +408,15 @@ class Game(Machine):
         return game
 
     @classmethod
-    def _from_core(cls, core: Mapping[str, Any], context: Mapping[str, Any], *, source: str = "snapshot") -> "Game":
-        stack = tuple(Frame.from_list(f) for f in core["stack"])
+    def _from_core(cls, core: Mapping[str, object], context: Mapping[str, object], *, source: str = "snapshot") -> "Game":
+        stack = tuple(Frame.from_list(f) for f in _saved_list(core["stack"], "core.stack", source))
         pending = Pending.from_list(core["pending"]) if core.get("pending") else None
-        bit_generator = np.random.PCG64()
-        bit_generator.state = core["rng"]
-        _check_dice(context["dice"], source)  # a saved game's own field: its error names the file
-        game = cls(state_from_data(core["state"]), np.random.Generator(bit_generator), dice=context["dice"],
-                   setup=SetupOptions.from_dict(context["setup"], source=source),
-                   time_model=TableTimeModel(costs=dict(context["time_model"])), resume=(stack, pending))
+        bit_generator: np.random.BitGenerator = np.random.PCG64()  # its state a plain mapping, checked by numpy
+        bit_generator.state = _saved_object(core["rng"], "core.rng", source)
+        dice = _check_dice(context["dice"], source)  # a saved game's own field: its error names the file
+        game = cls(state_from_data(core["state"]), np.random.Generator(bit_generator), dice=dice,
+                   setup=SetupOptions.from_dict(_saved_object(context["setup"], "setup", source), source=source),
+                   time_model=TableTimeModel(costs=_saved_costs(context["time_model"], source)), resume=(stack, pending))
         game._origin = dict(core)
         return game
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, Final, Iterator, Literal, Mapping
+from typing import Final, Iterator, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -52,10 +52,12 @@ class GameRecord(BaseModel):
     seed: int | None = None
     players: dict[str, str] = {}
     """Who played each side (e.g. ``heuristic``), when the program that saved it knows."""
-    opening: dict[str, Any]
-    answers: list[Any]
-    log: list[dict[str, Any]]
-    result: dict[str, Any] | None = None
+    # JSON data, checked where it is read (Game.restore, GameEvent.from_dict, GameResult.from_dict):
+    # ``object`` is what pydantic keeps as given and what mypy makes every reader check
+    opening: Mapping[str, object]
+    answers: list[object]
+    log: list[Mapping[str, object]]
+    result: Mapping[str, object] | None = None
     sha256: str = ""
 
     def content_hash(self) -> str:
@@ -73,7 +75,7 @@ def record_game(game: Game, *, players: Mapping[str, str] | None = None) -> Game
     return record.model_copy(update={"sha256": record.content_hash()})
 
 
-def _depth(data: Any) -> int:
+def _depth(data: object) -> int:
     """How deeply ``data`` nests lists and objects (without recursion)."""
     deepest, stack = 0, [(data, 1)]
     while stack:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
-from typing import Any, ClassVar, Mapping
+from typing import ClassVar, Mapping
 
 import shapely
 from shapely.geometry.base import BaseGeometry
@@ -31,6 +31,7 @@ from .asks import laser_mode as read_laser_mode
 from .bridge import combatant
 from .decisions import Decision, PointSpec
 from .flow import Machine, Payload, builder, plain, stage
+from .jsondata import JsonObject
 from .moves import PointFrame, apply_move, move_args
 from .outcomes import record_outcome
 from .spatial import cover_class, edge_distance, move_candidates, nearest_targets, plan_move
@@ -384,10 +385,10 @@ class TemplateTarget:
         """The entry of ``target`` with ``cover``, its combatant as its JSON form reads back."""
         return cls(Combatant.model_validate(target.model_dump(mode="json")), cover)
 
-    def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"target": self.target.model_dump(mode="json"), "cover": self.cover}
+    def to_json(self) -> JsonObject:
+        out: JsonObject = {"target": self.target.model_dump(mode="json"), "cover": self.cover}
         if self.dice is not None:
-            out["dice"] = list(self.dice)
+            out["dice"] = plain(self.dice)
         return out
 
     @classmethod
@@ -474,9 +475,9 @@ class TemplateFrame(Payload):
         "hits", "markers", "distance", "template", "shooter_dice", "entries", "entry", "marker_dice", "dodges", "escaped",
         "asking"})
 
-    def to_json(self) -> dict[str, Any]:  # Payload.to_json's own type (JSON data)
+    def to_json(self) -> JsonObject:
         """The payload as the JSON-able mapping a saved frame holds."""
-        out: dict[str, Any] = {}
+        out: JsonObject = {}
         for name in _TEMPLATE_FIELDS:
             value = getattr(self, name)
             if value is None and name in self.OMITTED_WHEN_NONE:
