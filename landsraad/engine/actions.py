@@ -32,13 +32,11 @@ import math
 from dataclasses import dataclass, replace
 from typing import Iterable, Literal
 
-from ..errors import RuleError
 from ..model import Weapon
 from ..rules.healing import HEAL_THRESHOLD, heal_rerolls, resolve_heal, verify_heal
 from ..rules.melee import can_attack, can_melee
 from ..rules.shooting import can_shoot, can_target
 from ..rules.state import effective_combat, may_move
-from .asks import Args, integer, text
 from .bridge import allowance, combatant, faction_of, store
 from .decisions import Decision, DecisionKind, PointSpec
 from .flow import Machine, Payload, builder, stage
@@ -306,20 +304,57 @@ def _equipment_actions(state: GameState, model_id: str) -> list[str]:
 # --- dispatch ------------------------------------------------------------------------------------------
 
 
-@builder("action")
-def _action_decision(state: GameState, a: Args) -> Decision:
+@dataclass(frozen=True, slots=True)
+class ActionAsk(Payload):
+    """The arguments of the declaration (the ``action`` decision): the active model and the
+    fatigue tokens it held when its activation began (RUL-05)."""
+
+    model: str
+    held: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionFrame(Payload):
+    """The declared action to carry out (the ``action`` stage): the model, its held fatigue and
+    the action (``shoot:lasgun``, ``move``, ...)."""
+
+    model: str
+    held: int
+    action: str
+
+
+@dataclass(frozen=True, slots=True)
+class EffectAsk(Payload):
+    """The arguments of a table effect's placement (the ``place_effect`` decision): the model and the effect."""
+
+    model: str
+    kind: Literal["hunter_seeker", "jammer"]
+
+
+@dataclass(frozen=True, slots=True)
+class EffectFrame(Payload):
+    """A table effect being placed (the ``effect.placed`` stage): the model, the effect, and what
+    grants it (``card``, or the equipment's name)."""
+
+    model: str
+    kind: Literal["hunter_seeker", "jammer"]
+    source: str
+
+
+@builder("action", ActionAsk)
+def _action_decision(state: GameState, a: ActionAsk) -> Decision:
     """The declaration at designation (R-ACTIVATE, PRJ-100): ``info["after_free_move"]`` lists the
     choices that only the free move can make legal."""
-    mm = state.model(text(a, "model"))
-    choices, later = declarable_actions(state, mm.id, integer(a, "held"))
+    mm = state.model(a.model)
+    choices, later = declarable_actions(state, mm.id, a.held)
     return Decision(side=mm.side, kind="action", model=mm.id, choices=choices, info={"after_free_move": list(later)},
                     prompt=f"What action does {mm.name} declare? (its free move comes before or after it)")
 
 
-@stage("action")
-def perform_action(m: Machine, d: Args, _: object) -> None:
-    """Carry out the declared action ``d["action"]`` (declared at designation, PRJ-100)."""
-    _chosen(m, text(d, "model"), integer(d, "held"), text(d, "action"))
+@stage("action", ActionFrame)
+def perform_action(m: Machine, d: ActionFrame, _: object) -> None:
+    """Carry out the declared action ``d.action`` (declared at designation, PRJ-100)."""
+    _chosen(m, d.model, d.held, d.action)
 
 
 def _chosen(m: Machine, model_id: str, held: int, action: str) -> None:
@@ -337,9 +372,10 @@ def _chosen(m: Machine, model_id: str, held: int, action: str) -> None:
         m.call(disengage, turn)
     elif kind == "heal":
         m.call(_heal, HealFrame(model_id, held, arg))
-    elif kind in ("hunter_seeker", "jammer"):
-        source = "card" if kind == "hunter_seeker" and not arg else arg
-        m.ask("place_effect", {"model": model_id, "kind": kind}, _effect_placed, model=model_id, kind=kind, source=source)
+    elif kind in _EFFECT_KINDS:
+        effect = _EFFECT_KINDS[kind]
+        source = "card" if effect == "hunter_seeker" and not arg else arg
+        m.ask("place_effect", EffectAsk(model_id, effect), _effect_placed.at(EffectFrame(model_id, effect, source)))
     elif kind == "explosives":
         _explode(m, model_id, arg)
     elif kind == "mission":
@@ -398,10 +434,10 @@ _EFFECT_KINDS: dict[str, Literal["hunter_seeker", "jammer"]] = {"hunter_seeker":
 """The table effects' kinds, by name."""
 
 
-@builder("place_effect")
-def _place_effect_decision(state: GameState, a: Args) -> Decision:
-    mm = state.model(text(a, "model"))
-    kind = text(a, "kind")
+@builder("place_effect", EffectAsk)
+def _place_effect_decision(state: GameState, a: EffectAsk) -> Decision:
+    mm = state.model(a.model)
+    kind = a.kind
     enemies = state.enemies_of(mm.id)
 
     def check(point: tuple[float, float]) -> str | None:
@@ -412,17 +448,15 @@ def _place_effect_decision(state: GameState, a: Args) -> Decision:
                     prompt=f"Where does {mm.name} place its {kind.replace('_', '-')} template?")
 
 
-@stage("effect.placed")
-def _effect_placed(m: Machine, d: Args, point: tuple[float, float]) -> None:
+@stage("effect.placed", EffectFrame)
+def _effect_placed(m: Machine, d: EffectFrame, point: tuple[float, float]) -> None:
     """Hunter-seeker or jammer: a blast template placed on the table (R-FACTION)."""
-    mm = m.state.model(text(d, "model"))
-    kind = _EFFECT_KINDS.get(text(d, "kind"))
-    if kind is None:
-        raise RuleError(f"A table effect is placed of the unknown kind {d['kind']!r}; it was made by another version.")
+    mm = m.state.model(d.model)
+    kind = d.kind  # a saved frame's kind is checked when it is read (Payload.from_json)
     effect = TableEffect(id=f"{mm.id}-{kind}-{m.state.activation}", kind=kind, owner=mm.side, by=mm.id, x=point[0], y=point[1])
     m.state = m.state.replace(effects=m.state.effects + (effect,))
     if kind == "hunter_seeker":
-        m.state = m.state.with_flag(mm.side, "used_equipment", f"{mm.id}:hunter_seeker:{text(d, 'source')}")
+        m.state = m.state.with_flag(mm.side, "used_equipment", f"{mm.id}:hunter_seeker:{d.source}")
     else:
         circle = effect.template()
         for other in m.state.models:

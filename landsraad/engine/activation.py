@@ -51,14 +51,12 @@ from ..rules.fatigue import end_activation, recovered_tokens, recovers, start_ac
 from ..rules.poisons import can_select, start_will_breaker_activation, tick_crippling
 from ..rules.spice import can_consume_spice, consume_spice
 from ..rules.state import may_move
-from .actions import POSITION_FREE, action_problem_at, allows_free_move, available_actions, declarable_actions, perform_action
-from .asks import Args, flag, integer, number, text
-from .asks import side as read_side
+from .actions import POSITION_FREE, ActionAsk, ActionFrame, action_problem_at, allows_free_move, available_actions, declarable_actions, perform_action
 from .bridge import allowance, combatant, store, stored
-from .decisions import Decision, PointSpec
-from .flow import Machine, Payload, builder, stage
+from .decisions import Decision, DecisionKind, PointSpec
+from .flow import Machine, Payload, SideAsk, builder, stage
 from .melee import disengage
-from .moves import MoveFrame, apply_move, move_answered, move_args, move_ask, move_stage_args, targets_of_interest
+from .moves import MoveAsk, MoveFrame, apply_move, move_answered, move_args, move_ask, move_stage_args, targets_of_interest
 from .spatial import contact_enemies, move_candidates, plan_move
 from .state import GameState, Side, other_side
 
@@ -182,9 +180,9 @@ def may_pass(state: GameState, side: str) -> bool:
     return state.ruleset.voluntary_pass and not (state.activation == 0 and side == state.first)
 
 
-@builder("activate")
-def _activate_decision(state: GameState, a: Args) -> Decision:
-    side = read_side(a)
+@builder("activate", SideAsk)
+def _activate_decision(state: GameState, a: SideAsk) -> Decision:
+    side = a.side
     models = selectable_models(state, side)
     if may_pass(state, side):
         return Decision(side=side, kind="activate", prompt="Which model do you activate (or pass)?", choices=models + (PASS,))
@@ -198,7 +196,7 @@ def _activation(m: Machine, d: SideFrame, _: object) -> None:
     if not selectable_models(m.state, side):
         _pass(m, side, "no model may be selected" if m.state.has_models(side) else "no model left")
         return
-    m.ask("activate", {"side": side}, _selected.at(d))
+    m.ask("activate", SideAsk(side), _selected.at(d))
 
 
 def _pass(m: Machine, side: str, reason: str) -> None:
@@ -240,14 +238,14 @@ def _selected(m: Machine, d: SideFrame, model_id: str) -> None:
     m.push(_end.at(ModelFrame(model_id)))
     turn = TurnFrame(model_id, held)
     if can_consume_spice(combatant(m.state, model_id, activation_fatigue=held)):
-        m.ask("spice", turn.to_json(), _spice.at(turn))
+        m.ask("spice", turn, _spice.at(turn))
         return
     _after_spice(m, turn)
 
 
-@builder("spice")
-def _spice_decision(state: GameState, a: Args) -> Decision:
-    mm = state.model(text(a, "model"))
+@builder("spice", TurnFrame)
+def _spice_decision(state: GameState, a: TurnFrame) -> Decision:
+    mm = state.model(a.model)
     return Decision(side=mm.side, kind="spice", model=mm.id, prompt=f"Does {mm.name} consume a dose of spice ({mm.spice_doses} left)?",
                     choices=("consume", "keep"))
 
@@ -275,7 +273,7 @@ def _after_spice(m: Machine, turn: TurnFrame) -> None:
     if len(choices) == 1:  # nothing to declare but resting: no question
         _declared(m, turn, choices[0])
         return
-    m.ask("action", {"model": model_id, "held": held}, _declared.at(turn))
+    m.ask("action", ActionAsk(model_id, held), _declared.at(turn))
 
 
 @stage("activation.declared", TurnFrame)
@@ -292,7 +290,9 @@ def _declared(m: Machine, d: TurnFrame, action: str) -> None:
         return
     if may_move_freely(m.state, model_id, held):
         reach = allowance(m.state, model_id, held)
-        args = {**_free_move_args(m.state, model_id, held, "before"), "action": action, "held": held, "needed": not legal}
+        free_move = _free_move_args(m.state, model_id, held, "before")
+        args = FreeMoveAsk(free_move.model, free_move.allowance, free_move.kind, free_move.prompt, free_move.optional, "before",
+                           action, held, not legal)
         m.push(_act.at(turn))
         m.ask("free_move_before", args, move_answered.at(MoveFrame(model_id, reach, "free_move")))
         return
@@ -302,7 +302,7 @@ def _declared(m: Machine, d: TurnFrame, action: str) -> None:
             m.call(disengage, {"model": model_id, "held": held}, _act.at(replace(turn, free_move_used=True)))
             return
         if action.partition(":")[0] in POSITION_FREE:
-            m.ask("free_disengage", {"model": model_id, "when": "before"}, _free_disengage.at(replace(turn, when="before")))
+            m.ask("free_disengage", DisengageAsk(model_id, "before"), _free_disengage.at(replace(turn, when="before")))
             return
     _act(m, turn, None)
 
@@ -323,12 +323,38 @@ def may_disengage_freely(state: GameState, model_id: str, held: int) -> bool:
     return may_move(combatant(state, model_id, activation_fatigue=held)) and bool(contact_enemies(state, model_id))
 
 
-@builder("free_move_before")
-def _free_move_before_decision(state: GameState, a: Args) -> Decision:
+@dataclass(frozen=True, slots=True)
+class FreeMoveAsk(Payload):
+    """The arguments of the free move before the declared action (the ``free_move_before``
+    decision, PRJ-100): the free move's (:class:`~landsraad.engine.moves.MoveAsk`), then the
+    declared action, the fatigue held, and whether the move is ``needed`` to make the action legal."""
+
+    model: str
+    allowance: float
+    kind: DecisionKind
+    prompt: str
+    optional: bool
+    when: str
+    action: str
+    held: int
+    needed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DisengageAsk(Payload):
+    """The arguments of a free disengage's question (``free_disengage``): the model, and ``when``
+    (``before`` or ``after`` the action)."""
+
+    model: str
+    when: str
+
+
+@builder("free_move_before", FreeMoveAsk)
+def _free_move_before_decision(state: GameState, a: FreeMoveAsk) -> Decision:
     """The free move before the declared action (PRJ-100): a legal move (R-MOVE) whose end keeps
     the action legal (or, ``needed``, makes it so: skipping it then loses the action)."""
-    model_id, reach, action, held = text(a, "model"), number(a, "allowance"), text(a, "action"), integer(a, "held")
-    needed = flag(a, "needed", default=False)
+    model_id, reach, action, held = a.model, float(a.allowance), a.action, a.held
+    needed = a.needed
     mm = state.model(model_id)
     suggested: set[tuple[float, float]] = set()
     """The points :func:`suggest` gave: legal moves (:func:`move_candidates`) that keep the action
@@ -378,10 +404,10 @@ def _declared_spots(state: GameState, model_id: str, action: str, reach: float) 
     return []
 
 
-@builder("free_disengage")
-def _free_disengage_decision(state: GameState, a: Args) -> Decision:
-    mm = state.model(text(a, "model"))
-    when = text(a, "when")
+@builder("free_disengage", DisengageAsk)
+def _free_disengage_decision(state: GameState, a: DisengageAsk) -> Decision:
+    mm = state.model(a.model)
+    when = a.when
     return Decision(side=mm.side, kind="free_disengage", model=mm.id, choices=("no", "disengage"), info={"when": when},
                     prompt=f"{mm.name} is in base contact with an enemy: does it disengage as its free move {when} the action (R-DISENGAGE)?")
 
@@ -401,11 +427,11 @@ def _free_disengage(m: Machine, d: TurnFrame, answer: str) -> None:
         m.call(disengage, {"model": d.model, "held": d.held})
 
 
-def _free_move_args(state: GameState, model_id: str, held: int, when: str) -> dict[str, object]:
+def _free_move_args(state: GameState, model_id: str, held: int, when: str) -> MoveAsk:
     reach = allowance(state, model_id, held)
     name = state.model(model_id).name
-    return {**move_stage_args(model_id, reach, "free_move", f"Free move {when} the action for {name} (up to {reach:g} cm), or skip?"),
-            "when": when}
+    return replace(move_stage_args(model_id, reach, "free_move", f"Free move {when} the action for {name} (up to {reach:g} cm), or skip?"),
+                   when=when)
 
 
 @stage("activation.act", TurnFrame)
@@ -424,7 +450,7 @@ def _act(m: Machine, d: TurnFrame, free_point: tuple[float, float] | None) -> No
         m.emit("action_lost", mm.side, model_id, action=action, reason=reason)
         _after_action(m, turn, None)
         return
-    m.call(perform_action, {"model": model_id, "held": held, "action": action}, _after_action.at(turn))
+    m.call(perform_action, ActionFrame(model_id, held, action), _after_action.at(turn))
 
 
 @stage("activation.after_action", TurnFrame)
@@ -435,7 +461,7 @@ def _after_action(m: Machine, d: TurnFrame, _: object) -> None:
     if may_move_freely(m.state, d.model, d.held):
         m.call(move_ask, _free_move_args(m.state, d.model, d.held, "after"))
     elif may_disengage_freely(m.state, d.model, d.held):
-        m.ask("free_disengage", {"model": d.model, "when": "after"}, _free_disengage.at(TurnFrame(d.model, d.held, when="after")))
+        m.ask("free_disengage", DisengageAsk(d.model, "after"), _free_disengage.at(TurnFrame(d.model, d.held, when="after")))
 
 
 @stage("activation.end", ModelFrame)

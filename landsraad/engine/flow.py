@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from types import MappingProxyType
-from typing import Callable, ClassVar, Generic, Literal, Mapping, NamedTuple, NoReturn, TypeVar, overload
+from typing import Callable, ClassVar, Generic, Literal, Mapping, NamedTuple, NoReturn, TypeVar, get_type_hints
 
 import numpy as np
 
@@ -50,7 +50,7 @@ from ..errors import RuleError
 from .clock import TableTimeModel
 from .decisions import Answer, Decision
 from .events import GameEvent, make_event
-from .jsondata import Json, JsonObject
+from .jsondata import FieldReader, Json, JsonObject, field_reader
 from .result import GameResult
 from .setup_options import SetupOptions
 from .state import GameState, Side
@@ -64,7 +64,6 @@ __all__ = [
     "AnyStage",
     "Then",
     "BuilderFn",
-    "MappingBuilder",
     "BUILDER_ARGS",
     "STAGES",
     "BUILDERS",
@@ -76,6 +75,7 @@ __all__ = [
     "DiceAsk",
     "SideAsk",
     "ModelAsk",
+    "WhoFirstAsk",
     "plain",
 ]
 
@@ -135,28 +135,55 @@ class Payload:
 
     @classmethod
     def from_json(cls: type[P], data: Mapping[str, object]) -> P:
-        """The payload from :meth:`to_json`'s mapping (lists become tuples where the field says so).
+        """The payload from :meth:`to_json`'s mapping, each value checked against its field's type
+        (:func:`~landsraad.engine.jsondata.field_reader`: JSON arrays become tuples).
+
+        This is how the engine reads a stage's saved frame data and a decision's saved arguments:
+        a saved game is data from outside.
 
         Raises
         ------
         RuleError
-            A key the payload does not know, or a field missing.
+            A key the payload does not know, a field missing, or a value of the wrong type (the
+            sentence names the key, what was expected and what was found).
+
+        Examples
+        --------
+        >>> DiceAsk.from_json({"count": 2, "side": "red"})
+        DiceAsk(count=2, side='red', model=None, why='', secret=False)
+        >>> DiceAsk.from_json({"count": "2"})
+        Traceback (most recent call last):
+        ...
+        landsraad.errors.RuleError: The saved DiceAsk's 'count' should be a whole number; it is 2.
         """
-        known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
-        unknown = sorted(set(data) - set(known))
+        readers = _readers(cls)
+        unknown = sorted(set(data) - set(readers))
         if unknown:
             raise RuleError(f"A saved {cls.__name__} holds the unknown key(s) {', '.join(map(repr, unknown))}; "
                             "it was made by another version.")
-        values = {k: _tuples(v) for k, v in data.items()}
+        values: dict[str, object] = {}
+        for key, value in data.items():
+            try:
+                values[key] = readers[key](value, key)
+            except RuleError as e:
+                raise RuleError(f"The saved {cls.__name__}'s {e}") from None
         try:
             return cls(**values)
         except TypeError as e:
             raise RuleError(f"A saved {cls.__name__} is incomplete ({e}); it was made by another version.") from None
 
 
-def _tuples(value: object) -> object:
-    """JSON lists as tuples, at every depth (a payload's sequences are tuples)."""
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+_READERS: dict[type[Payload], dict[str, FieldReader]] = {}
+"""Each payload type's field readers, made on its first :meth:`Payload.from_json`."""
+
+
+def _readers(kind: type[Payload]) -> dict[str, FieldReader]:
+    """The reader of each field of ``kind``, by name (from its annotations, once)."""
+    found = _READERS.get(kind)
+    if found is None:
+        hints = get_type_hints(kind)
+        found = _READERS[kind] = {f.name: field_reader(hints[f.name]) for f in fields(kind)}  # type: ignore[arg-type]
+    return found
 
 
 D = TypeVar("D", contravariant=True)
@@ -255,38 +282,34 @@ class Pending(NamedTuple):
     """What the flow waits for: a decision built by ``builder`` from the state and ``args``."""
 
     builder: str
-    args: Payload | Mapping[str, object] = _NO_DATA
-    """The builder's arguments: its :class:`Payload` where it names one (:func:`builder`), else a JSON-able mapping."""
+    args: Payload
+    """The builder's arguments: the :class:`Payload` its :func:`builder` names."""
 
     def to_list(self) -> list[Json]:
         """The request as saved: ``[builder name, JSON arguments]``."""
-        args = self.args
-        return [self.builder, args.to_json() if isinstance(args, Payload) else plain(dict(args))]
+        return [self.builder, self.args.to_json()]
 
     @classmethod
     def from_list(cls, item: object) -> "Pending":
-        """The request from :meth:`to_list`'s form.
+        """The request from :meth:`to_list`'s form, its arguments read by the builder's :class:`Payload`.
 
         Raises
         ------
         RuleError
-            The builder is unknown, or its arguments are not a mapping.
+            The builder is unknown, or its arguments do not fit its payload (the sentence names the key).
         """
         name, args = _pair(item, "pending decision")
-        if not isinstance(name, str) or name not in BUILDERS:
+        kind = BUILDER_ARGS.get(name) if isinstance(name, str) else None
+        if not isinstance(name, str) or kind is None:
             raise RuleError(f"The saved game waits for an unknown decision {str(name)[:80]!r}; it was made by another version.")
         if not isinstance(args, Mapping):
             raise RuleError(f"The saved game gives the decision {name!r} arguments that are not a mapping; it was made by another version.")
-        kind = BUILDER_ARGS.get(name)
-        mapping = {str(k): v for k, v in args.items()}
-        return cls(name, kind.from_json(mapping) if kind is not None else mapping)
+        return cls(name, kind.from_json({str(k): v for k, v in args.items()}))
 
 
 BuilderFn = Callable[[GameState, "Payload | Mapping[str, object]"], Decision]
-"""A registered decision builder: the decision a pending request stands for, from the state and the request's arguments."""
-
-MappingBuilder = Callable[[GameState, Mapping[str, object]], Decision]
-"""A decision builder whose arguments are a plain mapping (the families not typed yet)."""
+"""A registered decision builder: the decision a pending request stands for, from the state and the
+request's arguments (its :class:`Payload`, or the JSON mapping that payload reads, :meth:`Payload.from_json`)."""
 
 A = TypeVar("A", bound=Payload)
 
@@ -294,10 +317,10 @@ STAGES: dict[str, AnyStage] = {}
 """Every stage of the flow, by name (how snapshots name them)."""
 
 BUILDERS: dict[str, BuilderFn] = {}
-"""Every decision builder, by name: a pure function of the state and JSON-able arguments."""
+"""Every decision builder, by name: a pure function of the state and its arguments."""
 
 BUILDER_ARGS: dict[str, type[Payload]] = {}
-"""The :class:`Payload` of each builder's arguments, for the builders that name one."""
+"""The :class:`Payload` of each builder's arguments (how a saved request's are read back)."""
 
 
 def stage(name: str, payload: type[Payload] | None = None) -> Callable[[Callable[["Machine", D, V], object]], Stage[D, V]]:
@@ -313,25 +336,18 @@ def stage(name: str, payload: type[Payload] | None = None) -> Callable[[Callable
     return register
 
 
-@overload
-def builder(name: str) -> Callable[[MappingBuilder], MappingBuilder]: ...
+def builder(name: str, args: type[A]) -> Callable[[Callable[[GameState, A], Decision]], Callable[[GameState, A], Decision]]:
+    """Register a decision builder under ``name`` (a decorator), its arguments the :class:`Payload` ``args``.
 
+    The registered builder (:data:`BUILDERS`) takes the payload, or a mapping it reads as a saved
+    request's arguments are read (:meth:`Payload.from_json`: each value checked against its field's type).
+    """
 
-@overload
-def builder(name: str, args: type[A]) -> Callable[[Callable[[GameState, A], Decision]], Callable[[GameState, A], Decision]]: ...
-
-
-def builder(name: str, args: type[Payload] | None = None) -> Callable[[Callable[..., Decision]], Callable[..., Decision]]:
-    """Register a decision builder under ``name`` (a decorator), its arguments the :class:`Payload` ``args``
-    (read from a mapping when given one, as a saved request's are) or, without ``args``, a plain mapping."""
-
-    def register(fn: Callable[..., Decision]) -> Callable[..., Decision]:
+    def register(fn: Callable[[GameState, A], Decision]) -> Callable[[GameState, A], Decision]:
         if name in BUILDERS:
             raise RuleError(f"The decision builder {name!r} is registered twice.")
 
         def build(state: GameState, a: Payload | Mapping[str, object]) -> Decision:
-            if args is None:
-                return fn(state, a.to_json() if isinstance(a, Payload) else a)
             if isinstance(a, args):
                 return fn(state, a)
             if isinstance(a, Payload):
@@ -339,8 +355,7 @@ def builder(name: str, args: type[Payload] | None = None) -> Callable[[Callable[
             return fn(state, args.from_json(a))
 
         BUILDERS[name] = build
-        if args is not None:
-            BUILDER_ARGS[name] = args
+        BUILDER_ARGS[name] = args
         return fn
 
     return register
@@ -388,6 +403,16 @@ class ModelAsk(Payload):
     """The arguments of a decision about one model (where it deploys, ...)."""
 
     model: str
+
+
+@dataclass(frozen=True, slots=True)
+class WhoFirstAsk(Payload):
+    """Who goes first in a set-up step, asked of the side that won its bid (R-SETUP-BID): ``what`` is
+    done first (``"places terrain"``, ...), ``step`` the step as the decision's info names it."""
+
+    side: Side
+    what: str
+    step: str
 
 
 @builder(DICE_BUILDER, DiceAsk)
@@ -486,11 +511,12 @@ class Machine:
             frame = Frame(stage, stage.payload.from_json(args) if stage.payload is not None else dict(args))
         self.stack = self.stack + ((self._continuation(then, data), frame) if then is not None else (frame,))
 
-    def ask(self, builder_name: str, args: Payload | Mapping[str, object], then: Then | None, **data: object) -> None:
-        """Pend the decision ``builder_name`` builds from ``args``; the answer goes to ``then`` with ``data``."""
+    def ask(self, builder_name: str, args: Payload, then: Then | None, **data: object) -> None:
+        """Pend the decision ``builder_name`` builds from ``args`` (its :func:`builder`'s payload); the answer
+        goes to ``then`` with ``data``."""
         if then is not None:
             self.stack = self.stack + (self._continuation(then, data),)
-        self.pending = Pending(builder_name, args if isinstance(args, Payload) else dict(args))
+        self.pending = Pending(builder_name, args)
 
     def roll(self, count: int, then: Then, *, by: tuple[Side | None, str | None], why: str = "", secret: bool = False,
              **data: object) -> None:

@@ -43,7 +43,7 @@ from ..rules.poisons import may_fulfil_objectives
 from ..specials import SPECIAL_RULES, HookContext
 from .bridge import combatant, faction_named, tested
 from .decisions import Decision, PointSpec
-from .flow import Machine, Payload, SideAsk, builder, stage
+from .flow import Machine, Payload, SideAsk, WhoFirstAsk, builder, stage
 from .spatial import contact_enemies
 from .state import GameState, MarkerState, ModelState, Side, other_side
 
@@ -152,7 +152,7 @@ class MissionActionFrame(Payload):
 @stage("missions", MissionsWon)
 def missions_step(m: Machine, d: MissionsWon, _: object) -> None:
     """Secret picks, then markers in pick order (R-MISSION-PICK)."""
-    m.ask("who_first", {"side": d.winner, "what": "picks missions", "step": "missions"}, _missions_order)
+    m.ask("who_first", WhoFirstAsk(d.winner, "picks missions", "missions"), _missions_order)
 
 
 @stage("missions.order")

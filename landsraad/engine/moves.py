@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import ClassVar, Iterable, Sequence
 
 import shapely
 from shapely.geometry import LineString
@@ -29,15 +29,14 @@ from ..dice import simple_test
 from ..geometry.templates import path_far_from
 from ..model import Poison
 from ..rules.poisons import add_poison
-from .asks import Args, decision_kind, flag, number, text
 from .bridge import tested
-from .decisions import Decision, PointSpec
+from .decisions import Decision, DecisionKind, PointSpec
 from .flow import Machine, Payload, builder, stage
 from .outcomes import record_outcome
 from .spatial import move_candidates, plan_move
 from .state import GameState
 
-__all__ = ["targets_of_interest", "move_stage_args", "move_args", "MoveFrame", "MoveTo", "PointFrame", "SeekerFrame"]
+__all__ = ["targets_of_interest", "move_stage_args", "move_args", "MoveAsk", "MoveFrame", "MoveTo", "PointFrame", "SeekerFrame"]
 
 
 def targets_of_interest(state: GameState, model_id: str) -> list[tuple[float, float]]:
@@ -50,14 +49,36 @@ def targets_of_interest(state: GameState, model_id: str) -> list[tuple[float, fl
     return points[:4]
 
 
-def move_stage_args(model_id: str, allowance_cm: float, kind: str, prompt: str, *, optional: bool = True) -> dict[str, object]:
+@dataclass(frozen=True, slots=True)
+class MoveAsk(Payload):
+    """A move to ask for (R-MOVE): the arguments of the ``move`` decision and the data of the
+    ``move.ask`` stage: the mover, its allowance in cm, the decision's kind and prompt, whether it
+    may be skipped, and (a free move) whether it comes ``before`` or ``after`` the action.
+
+    Examples
+    --------
+    >>> MoveAsk("red-1", 6.0, "free_move", "Free move?", when="after").to_json()
+    {'model': 'red-1', 'allowance': 6.0, 'kind': 'free_move', 'prompt': 'Free move?', 'optional': True, 'when': 'after'}
+    """
+
+    model: str
+    allowance: float
+    kind: DecisionKind
+    prompt: str
+    optional: bool = True
+    when: str | None = None
+
+    OMITTED_WHEN_NONE: ClassVar[frozenset[str]] = frozenset({"when"})
+
+
+def move_stage_args(model_id: str, allowance_cm: float, kind: DecisionKind, prompt: str, *, optional: bool = True) -> MoveAsk:
     """The arguments of the ``move`` decision and the ``move.ask`` stage."""
-    return {"model": model_id, "allowance": float(allowance_cm), "kind": kind, "prompt": prompt, "optional": optional}
+    return MoveAsk(model_id, float(allowance_cm), kind, prompt, optional)
 
 
-@builder("move")
-def _move_decision(state: GameState, a: Args) -> Decision:
-    model_id, allowance = text(a, "model"), number(a, "allowance")
+@builder("move", MoveAsk)
+def _move_decision(state: GameState, a: MoveAsk) -> Decision:
+    model_id, allowance = a.model, float(a.allowance)
     m = state.model(model_id)
 
     def check(point: tuple[float, float]) -> str | None:
@@ -67,8 +88,8 @@ def _move_decision(state: GameState, a: Args) -> Decision:
     def suggest() -> tuple[tuple[float, float], ...]:
         return move_candidates(state, model_id, allowance, towards=targets_of_interest(state, model_id))
 
-    return Decision(side=m.side, kind=decision_kind(a), model=model_id, prompt=text(a, "prompt"), optional=flag(a, "optional", default=True),
-                    point=PointSpec(check, suggest, allowance), info={"when": text(a, "when")} if "when" in a else {})
+    return Decision(side=m.side, kind=a.kind, model=model_id, prompt=a.prompt, optional=a.optional,
+                    point=PointSpec(check, suggest, allowance), info={"when": a.when} if a.when is not None else {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,10 +140,10 @@ class SeekerFrame(Payload):
     seekers: tuple[str, ...]
 
 
-@stage("move.ask")
-def move_ask(m: Machine, d: Args, _: object) -> None:
+@stage("move.ask", MoveAsk)
+def move_ask(m: Machine, d: MoveAsk, _: object) -> None:
     """Ask for a destination within the allowance (R-MOVE); move there; return the point or ``None``."""
-    m.ask("move", d, move_answered.at(MoveFrame(text(d, "model"), number(d, "allowance"), text(d, "kind"))))
+    m.ask("move", d, move_answered.at(MoveFrame(d.model, float(d.allowance), d.kind)))
 
 
 @stage("move.answered", MoveFrame)

@@ -49,7 +49,7 @@ from ..warband import WarbandList, load_list, resolve_models
 from .activation import play
 from .bridge import faction_named
 from .decisions import Decision, PointSpec
-from .flow import Frame, Machine, ModelAsk, Payload, SideAsk, builder, stage
+from .flow import Frame, Machine, ModelAsk, Payload, SideAsk, WhoFirstAsk, builder, stage
 from .missions import MissionsWon, PickFrame, missions_picked, missions_step
 from .scoring import game_end
 from .setup_options import SetupOptions
@@ -253,16 +253,6 @@ def _wins_ties(state: GameState, side: str) -> bool:
     faction = faction_named(state, state.side_state(side).faction)
     context = HookContext(action="setup", arrakis=state.ruleset.arrakis)
     return faction is not None and SPECIAL_RULES.any("wins_bid_ties", faction.special_rules, context)
-
-
-@dataclass(frozen=True, slots=True)
-class WhoFirstAsk(Payload):
-    """Who goes first in a set-up step, asked of the side that won its bid (R-SETUP-BID): ``what`` is
-    done first (``"places terrain"``, ...), ``step`` the step as the decision's info names it."""
-
-    side: Side
-    what: str
-    step: str
 
 
 @builder("who_first", WhoFirstAsk)

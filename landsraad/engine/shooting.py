@@ -26,11 +26,9 @@ from ..geometry.board import Board
 from ..model import Weapon
 from ..rules.shooting import Cover, LaserMode, can_target, laser_blast_problem, resolve_marker_shot, resolve_shot, resolve_template_shot
 from ..rules.state import Combatant, may_move
-from .asks import Args, flag, mapping, number, text, texts
-from .asks import laser_mode as read_laser_mode
 from .bridge import combatant
 from .decisions import Decision, PointSpec
-from .flow import Machine, Payload, builder, plain, stage
+from .flow import Machine, ModelAsk, Payload, builder, plain, stage
 from .jsondata import JsonObject
 from .moves import PointFrame, apply_move, move_args
 from .outcomes import record_outcome
@@ -67,9 +65,9 @@ def _weapon(state: GameState, model_id: str, weapon_id: str) -> Weapon:
     return next(w for w in state.model(model_id).weapons if w.id == weapon_id)
 
 
-@builder("laser_mode")
-def _laser_decision(state: GameState, a: Args) -> Decision:
-    mm = state.model(text(a, "model"))
+@builder("laser_mode", ModelAsk)
+def _laser_decision(state: GameState, a: ModelAsk) -> Decision:
+    mm = state.model(a.model)
     return Decision(side=mm.side, kind="laser_mode", model=mm.id, choices=("burn", "explosive"),
                     prompt=f"Does {mm.name}'s laser burn or explode (R-LASER)?")
 
@@ -127,15 +125,23 @@ def shoot(m: Machine, d: ShotFrame, _: object) -> None:
             # one legal mode, and it may aim at any point (R-TEMPLATE), so it is not asked
             _shoot_mode(m, d, "explosive")
             return
-        m.ask("laser_mode", {"model": d.model}, _shoot_mode.at(d))
+        m.ask("laser_mode", ModelAsk(d.model), _shoot_mode.at(d))
         return
     _shoot_mode(m, d, "burn")
 
 
-@builder("target")
-def _target_decision(state: GameState, a: Args) -> Decision:
-    mm = state.model(text(a, "model"))
-    return Decision(side=mm.side, kind="target", model=mm.id, choices=texts(a, "candidates"),
+@dataclass(frozen=True, slots=True)
+class TargetAsk(Payload):
+    """The arguments of the choice among equally near targets (RUL-08): the shooter and the candidates."""
+
+    model: str
+    candidates: tuple[str, ...]
+
+
+@builder("target", TargetAsk)
+def _target_decision(state: GameState, a: TargetAsk) -> Decision:
+    mm = state.model(a.model)
+    return Decision(side=mm.side, kind="target", model=mm.id, choices=a.candidates,
                     prompt="Several enemies are equally near: which one does it shoot (RUL-08)?")
 
 
@@ -152,7 +158,7 @@ def _shoot_mode(m: Machine, d: ShotFrame, laser_mode: LaserMode) -> None:
         m.emit("no_target", m.state.model(d.model).side, d.model, weapon=weapon.id)
         return
     if len(candidates) > 1:
-        m.ask("target", {"model": d.model, "candidates": list(candidates)}, _shoot_target.at(d))
+        m.ask("target", TargetAsk(d.model, tuple(candidates)), _shoot_target.at(d))
         return
     _shoot_target(m, d, candidates[0])
 
@@ -201,7 +207,7 @@ def _shoot_resolved(m: Machine, d: ShotFrame, dice: tuple[int, ...]) -> None:
     m.spend("shoot")
     record_outcome(m, target, outcome.target_after, killer=model_id, means="shot")
     if not outcome.hit and outcome.dodge_cm > 0:
-        m.call(_dodge, {"model": target, "distance": float(outcome.dodge_cm), "template": None})
+        m.call(_dodge, DodgeAsk(target, float(outcome.dodge_cm), None))
 
 
 # --- dodging (RUL-09) -------------------------------------------------------------------------------------
@@ -212,12 +218,22 @@ def _template_shape(template_wkb: str) -> BaseGeometry:
     return shapely.from_wkb(bytes.fromhex(template_wkb))
 
 
-@builder("dodge")
-def _dodge_decision(state: GameState, a: Args) -> Decision:
-    mm = state.model(text(a, "model"))
-    distance = number(a, "distance")
-    template = mapping(a, "template")
-    wkb = text(template, "wkb") if template is not None else None
+@dataclass(frozen=True, slots=True)
+class DodgeAsk(Payload):
+    """A dodge to ask for (RUL-09): the data of the ``dodge`` stage and the arguments of its decision:
+    the model not hit, how far it may move in cm, and the template it may dodge out of (``{"wkb": ...}``,
+    its shape as hexadecimal WKB; ``None`` after a plain shot)."""
+
+    model: str
+    distance: float
+    template: Mapping[str, str] | None
+
+
+@builder("dodge", DodgeAsk)
+def _dodge_decision(state: GameState, a: DodgeAsk) -> Decision:
+    mm = state.model(a.model)
+    distance = float(a.distance)
+    wkb = _template_wkb(a)
 
     def check(point: tuple[float, float]) -> str | None:
         result = plan_move(state, mm.id, point, distance)
@@ -275,13 +291,29 @@ def _template_dodge(board: Board, model_id: str, template_wkb: str, distance: fl
     return (float(out.to[0]), float(out.to[1])) if out.possible and out.to is not None else None
 
 
-@stage("dodge")
-def _dodge(m: Machine, d: Args, _: object) -> None:
+def _template_wkb(a: DodgeAsk) -> str | None:
+    """The dodged template's shape (hexadecimal WKB), or ``None`` after a plain shot.
+
+    Raises
+    ------
+    RuleError
+        The template holds no ``wkb`` (a saved game made by another version).
+    """
+    if a.template is None:
+        return None
+    wkb = a.template.get("wkb")
+    if wkb is None:
+        raise RuleError(f"The dodge of {a.model} names a template without its shape ('wkb'): {str(dict(a.template))[:80]}.")
+    return wkb
+
+
+@stage("dodge", DodgeAsk)
+def _dodge(m: Machine, d: DodgeAsk, _: object) -> None:
     """A model not hit may move up to ``distance`` (RUL-09); returns the point or ``None``."""
-    mm = m.state.model(text(d, "model"))
+    mm = m.state.model(d.model)
     if mm.out_of_action or not may_move(combatant(m.state, mm.id)):
         return None
-    m.ask("dodge", d, _dodge_answered.at(DodgeFrame(mm.id, number(d, "distance"))))
+    m.ask("dodge", d, _dodge_answered.at(DodgeFrame(mm.id, float(d.distance))))
     return None
 
 
@@ -328,12 +360,23 @@ def _blast_aim_problem(state: GameState, shooter_id: str, weapon: Weapon, laser_
     return problem[0].lower() + problem[1:].rstrip(".") if problem else None
 
 
-@builder("aim")
-def _aim_decision(state: GameState, a: Args) -> Decision:
-    mm = state.model(text(a, "model"))
-    weapon = _weapon(state, mm.id, text(a, "weapon"))
+@dataclass(frozen=True, slots=True)
+class AimAsk(Payload):
+    """The arguments of a template's aim (R-TEMPLATE): the shooter, the weapon, whether it is a
+    direct-fire template, and a laser's mode (R-LASER; ``burn`` when none is given)."""
+
+    model: str
+    weapon: str
+    direct: bool
+    laser_mode: LaserMode | None = None
+
+
+@builder("aim", AimAsk)
+def _aim_decision(state: GameState, a: AimAsk) -> Decision:
+    mm = state.model(a.model)
+    weapon = _weapon(state, mm.id, a.weapon)
     suggested = tuple(e.position for e in state.enemies_of(mm.id)[:8])
-    if flag(a, "direct") and weapon.template is not None:  # a direct-fire weapon has its template
+    if a.direct and weapon.template is not None:  # a direct-fire weapon has its template
         length = weapon.template.size_cm
 
         def check_direct(point: tuple[float, float]) -> str | None:
@@ -342,7 +385,7 @@ def _aim_decision(state: GameState, a: Args) -> Decision:
         return Decision(side=mm.side, kind="aim", model=mm.id, point=PointSpec(check_direct, suggested),
                         prompt=f"Toward which point does {mm.name} fire its {weapon.name} ({length:g} cm direct-fire template)?")
 
-    laser_mode = read_laser_mode(a)
+    laser_mode: LaserMode = a.laser_mode or "burn"
 
     def check_blast(point: tuple[float, float]) -> str | None:
         return _blast_aim_problem(state, mm.id, weapon, laser_mode, point)
@@ -549,7 +592,7 @@ _TEMPLATE_FIELDS = tuple(f.name for f in fields(TemplateFrame))
 def _template_aim(m: Machine, d: ShotFrame, laser_mode: LaserMode) -> None:
     weapon = _weapon(m.state, d.model, d.weapon)
     direct = weapon.template is not None and weapon.template.kind == "direct"
-    m.ask("aim", {"model": d.model, "weapon": d.weapon, "direct": direct, "laser_mode": laser_mode},
+    m.ask("aim", AimAsk(d.model, d.weapon, direct, laser_mode),
           _template_aimed.at(TemplateFrame(d.model, d.held, d.weapon, laser_mode, direct)))
 
 
@@ -663,7 +706,7 @@ def _template_dodge_next(m: Machine, d: TemplateFrame, point: tuple[float, float
         if dodge <= 0:
             escaped.append(False)
             continue
-        m.call(_dodge, {"model": h, "distance": dodge, "template": {"wkb": wkb}},
+        m.call(_dodge, DodgeAsk(h, dodge, {"wkb": wkb}),
                _template_dodge_next.at(replace(d, escaped=tuple(escaped), asking=True)))
         return
     final = resolve_template_shot(_shooter(m, d), _entries(d), distance_cm=distance, shooter_dice=d.dice(),
