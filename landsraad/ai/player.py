@@ -11,7 +11,7 @@ import numpy as np
 from ..engine.actions import action_problem_at
 from ..engine.activation import PASS
 from ..engine.bridge import allowance
-from ..engine.decisions import Answer, Decision, PointSpec
+from ..engine.decisions import Answer, Decision, PointSpec, names_of, point_of
 from ..engine.missions import mission_cards
 from ..engine.spatial import BOUND_SLACK_CM, beyond_allowance, plan_move, straight_slides
 from ..engine.state import GameState, MarkerState, ModelState, other_side
@@ -203,14 +203,14 @@ class HeuristicPlayer:
         if answer is None:
             return None if decision.optional else self._fallback(decision)
         if decision.point is not None:
-            point = (float(answer[0]), float(answer[1]))
+            point = point_of(answer)
             if _point_of(decision).validate(point) is None:
                 return point
             if self.strict:
                 raise ValueError(f"The player chose an illegal point {point} for {decision.prompt!r}: {_point_of(decision).validate(point)}")
             return self._fallback(decision)
         if decision.ranked is not None:
-            return list(answer)
+            return list(names_of(answer))
         if answer in decision.choices:
             return answer
         if self.strict:

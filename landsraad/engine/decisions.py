@@ -26,12 +26,12 @@ landsraad.errors.DecisionError: 'flee' is not a legal answer to 'Attack or defen
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Mapping, Union, get_args
+from typing import Any, Callable, Iterable, Literal, Mapping, Sequence, Union, get_args
 
 from ..errors import DecisionError
 from .jsondata import Json, JsonObject
 
-__all__ = ["Decision", "DecisionKind", "DECISION_KINDS", "PointSpec", "Answer", "Choice", "Point"]
+__all__ = ["Decision", "DecisionKind", "DECISION_KINDS", "PointSpec", "Answer", "Choice", "Point", "point_of", "names_of"]
 
 Choice = Union[str, int]
 """One of a decision's finite answers: a name (a model, a weapon, ``"pass"``, ...) or a number (a bid, a distance)."""
@@ -39,11 +39,55 @@ Choice = Union[str, int]
 Point = tuple[float, float]
 """A table point ``(x, y)`` in cm."""
 
-Answer = Any  # (a Union[None, Choice, float, Sequence[Choice], Sequence[float]], once callers narrow it)
+Answer = Union[Choice, float, Sequence[Choice], Sequence[float], Json]
+"""An answer as a player gives it: one of the choices, an ``(x, y)`` point, the choices of a ranked
+answer or the dice of a roll (tuples, or JSON lists as a saved game holds them), or ``None`` to skip.
+:meth:`Decision.check` takes anything and gives the answer back in canonical form (tuples) or says
+why it is not legal."""
 """An answer as a player gives it: one of the choices, an ``(x, y)`` point, the choices of a ranked
 answer or the dice of a roll (a tuple, or a JSON list as a saved game holds it), or ``None`` to skip.
 :meth:`Decision.check` gives it back in canonical form (tuples) or says why it is not legal."""
 
+
+
+def point_of(answer: Answer) -> Point:
+    """A point answer as ``(x, y)``: the first two numbers of a pair (a tuple, a JSON list).
+
+    Raises
+    ------
+    DecisionError
+        ``answer`` is not a pair of numbers.
+
+    Examples
+    --------
+    >>> point_of([12, 30.5])
+    (12.0, 30.5)
+    """
+    if isinstance(answer, Sequence) and not isinstance(answer, str) and len(answer) >= 2:
+        x, y = answer[0], answer[1]
+        if isinstance(x, (int, float)) and isinstance(y, (int, float)):
+            return (float(x), float(y))
+    raise DecisionError(f"{str(answer)[:80]!r} is not a table point (x, y) in cm.")
+
+
+def names_of(answer: Answer) -> tuple[str, ...]:
+    """A ranked answer's picks (mission cards, ...): its names, in order.
+
+    Raises
+    ------
+    DecisionError
+        ``answer`` is not a list of names.
+
+    Examples
+    --------
+    >>> names_of(["shipment", "ambush"])
+    ('shipment', 'ambush')
+    """
+    if isinstance(answer, Sequence) and not isinstance(answer, str):
+        names = tuple(a for a in answer if isinstance(a, str))
+        if len(names) == len(answer):
+            return names
+    raise DecisionError(f"{str(answer)[:80]!r} is not a list of names.")
 
 DecisionKind = Literal[
     # set-up (R-SETUP-BID, R-DEPLOY) and missions
@@ -114,16 +158,20 @@ class Decision:
     kind: DecisionKind
     prompt: str
     choices: tuple[Any, ...] = ()
+    """The finite answers (:data:`Choice`: names, or numbers). Left untyped, as :attr:`info`'s values are: each
+    kind's are of one type (a ``bid``'s numbers, an ``activate``'s model ids), which the computer
+    players and front ends that dispatch on :attr:`kind` read as that type."""
     point: PointSpec | None = None
     ranked: tuple[int, int] | None = None
     optional: bool = False
     secret: bool = False
     model: str | None = None
     info: Mapping[str, Any] = field(default_factory=dict)
+    """What the deciding player may see, JSON-able (its own dice, the set-up step, ...), by kind."""
     dice: int = 0
     """For a ``dice`` decision (physical dice): how many D10 the answer lists, each 1 to 10."""
 
-    def check(self, answer: Answer) -> Answer:
+    def check(self, answer: object) -> Answer:
         """The answer in canonical form (tuples for points and ranked lists), or :class:`DecisionError`."""
         if self.dice:
             return _check_dice(self, answer)
@@ -133,6 +181,8 @@ class Decision:
             raise DecisionError(f"An answer is required to {self.prompt!r}; it cannot be skipped.")
         if self.point is not None:
             try:
+                if not isinstance(answer, Iterable):
+                    raise TypeError
                 x, y = (float(v) for v in answer)
             except (TypeError, ValueError):
                 raise DecisionError(f"{answer!r} is not a table point (x, y) in cm, as {self.prompt!r} requires.") from None
@@ -141,7 +191,7 @@ class Decision:
                 raise DecisionError(f"({x:.1f}, {y:.1f}) is not legal for {self.prompt!r}: {reason}")
             return (x, y)
         if self.ranked is not None:
-            if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
+            if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
                 raise DecisionError(f"{answer!r} is not a list of choices, as {self.prompt!r} requires.")
             picks = tuple(answer)
             low, high = self.ranked
@@ -155,11 +205,16 @@ class Decision:
             return picks
         if answer in self.choices:
             # Canonical value: the choice itself (answers read back from JSON may be lists).
-            return self.choices[self.choices.index(answer)]
+            chosen: Choice = self.choices[self.choices.index(answer)]
+            return chosen
         if isinstance(answer, list) and tuple(answer) in self.choices:
             return tuple(answer)
         listing = ", ".join(repr(c) for c in self.choices) or "(none)"
         raise DecisionError(f"{answer!r} is not a legal answer to {self.prompt!r}; the legal answers are: {listing}.")
+
+    def check_dice(self, answer: object) -> tuple[int, ...]:
+        """The dice of a ``dice`` decision's answer (physical dice typed by a person), or :class:`DecisionError`."""
+        return _check_dice(self, answer)
 
     def to_dict(self) -> JsonObject:
         """The decision as JSON-able data (points as their allowance; the check stays with the engine)."""
@@ -175,7 +230,7 @@ class Decision:
         return {"side": self.side, "kind": self.kind, "prompt": self.prompt, "secret": self.secret, "model": self.model}
 
 
-def _check_dice(decision: Decision, answer: Answer) -> tuple[int, ...]:
+def _check_dice(decision: Decision, answer: object) -> tuple[int, ...]:
     """Physical dice typed by a person: exactly ``decision.dice`` whole numbers from 1 to 10.
 
     Examples
@@ -192,7 +247,7 @@ def _check_dice(decision: Decision, answer: Answer) -> tuple[int, ...]:
     ...
     landsraad.errors.DecisionError: '7 3' is not a list of 2 dice, as 'Roll 2 D10.' requires.
     """
-    if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
+    if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
         raise DecisionError(f"{str(answer)[:80]!r} is not a list of {decision.dice} dice, as {decision.prompt!r} requires.")
     values = list(answer)
     if len(values) != decision.dice:

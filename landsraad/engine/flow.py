@@ -14,8 +14,8 @@ A stage's function has the signature ``fn(m, data, value) -> value``:
 
 - ``m`` is the :class:`Machine` (the typed context: state, event log, dice, clock);
 - ``data`` what its frame carries: its family's frozen :class:`Payload` (the shot's
-  :class:`~landsraad.engine.shooting.ShotFrame`, ...) or, for the families not typed yet, a
-  JSON-able mapping;
+  :class:`~landsraad.engine.shooting.ShotFrame`, ...), or nothing (an empty mapping) for the
+  few stages that carry no data;
 - ``value`` what the previous step hands on: a player's checked answer, the dice rolled, or
   the return value of a sub-procedure (``None`` at the start of one).
 
@@ -25,7 +25,8 @@ each naming where the flow goes on by the stage object (``then=_shoot_rolled``, 
 with :meth:`Stage.at`), never by a string:
 
 - :meth:`Machine.ask`: pend a decision (built by a registered *decision builder* from the
-  state and JSON-able arguments, so a restored game rebuilds the same decision) and continue
+  state and its typed arguments, the builder's :class:`Payload`, so a restored game rebuilds the
+  same decision from their JSON form, each value checked) and continue
   at ``then`` with the answer;
 - :meth:`Machine.roll`: pend a roll of ``n`` D10 (rolled at once from the generator with digital
   dice, asked as a ``dice`` decision with physical dice) and continue at ``then`` with the dice;
@@ -48,7 +49,7 @@ import numpy as np
 from ..dice import FACES
 from ..errors import RuleError
 from .clock import TableTimeModel
-from .decisions import Answer, Decision
+from .decisions import Decision
 from .events import GameEvent, make_event
 from .jsondata import FieldReader, Json, JsonObject, field_reader
 from .result import GameResult
@@ -187,7 +188,7 @@ def _readers(kind: type[Payload]) -> dict[str, FieldReader]:
 
 
 D = TypeVar("D", contravariant=True)
-"""What a stage's frame carries: a :class:`Payload`, or a plain mapping for the families not yet typed."""
+"""What a stage's frame carries: its :class:`Payload` (``object`` for the stages that carry no data)."""
 
 V = TypeVar("V", contravariant=True)
 """What a stage is handed (:meth:`Machine.run`'s ``value``): an answer, dice, or a sub-procedure's result."""
@@ -199,7 +200,7 @@ class Stage(Generic[D, V]):
 
     :func:`stage` makes one from a function; the flow names what runs next by the :class:`Stage`
     object itself (``then=_shoot_rolled``), so go-to-definition leads from a continuation to its code.
-    ``payload`` is the :class:`Payload` type its frames carry (``None``: a plain mapping).
+    ``payload`` is the :class:`Payload` type its frames carry (``None``: no data, an empty mapping).
     ``Stage[D, V]`` takes frames carrying ``D`` and is handed a ``V``; it returns what the next frame
     is handed (``object``: the flow's values have no one type). Both parameters are contravariant, so
     every stage is an :data:`AnyStage`, the type of a stage whose frame and value are not known
@@ -223,7 +224,7 @@ class Stage(Generic[D, V]):
 
 
 AnyStage = Stage[NoReturn, NoReturn]
-"""Any stage, its frame's data and its value unknown statically: what a :class:`Frame` holds and
+"""A stage whose frame data and value are not known statically: what a :class:`Frame` holds and
 :data:`STAGES` lists. Only :meth:`Machine.run` calls one so, with the data its frame pairs with it."""
 
 _NO_DATA: Mapping[str, object] = MappingProxyType({})
@@ -457,7 +458,8 @@ class Machine:
     stack: tuple[Frame, ...]
     pending: Pending | None
     log: list[GameEvent]
-    answers: list[Answer]
+    answers: list[Json]
+    """The answers given, as saved (JSON: tuples as lists)."""
     rng: np.random.Generator
     dice_mode: DiceMode
     setup: SetupOptions

@@ -47,6 +47,7 @@ from .clock import TableTimeModel, game_limit_s
 from .decisions import Answer, Decision
 from .events import GameEvent
 from .flow import DICE_BUILDER, STAGES, DiceAsk, DiceMode, Frame, Machine, Pending, dice_distribution, plain
+from .jsondata import Json
 from .result import GameResult
 from .setup import WarbandSource, load_warband, recruit_side
 from .setup_options import SetupOptions
@@ -185,7 +186,7 @@ class Game(Machine):
         self.time_model = time_model or TableTimeModel()
         self.warbands: dict[str, WarbandList] = {}
         self.log: list[GameEvent] = []
-        self.answers: list[Answer] = []
+        self.answers: list[Json] = []
         self.result = None
         self.pending = None
         self._decision: Decision | None = None
@@ -236,7 +237,7 @@ class Game(Machine):
 
     # --- answering ------------------------------------------------------------------------------------
 
-    def answer(self, answer: Answer) -> None:
+    def answer(self, answer: object) -> None:
         """Answer the pending decision.
 
         Raises
@@ -247,16 +248,17 @@ class Game(Machine):
             When applying a legal answer fails unexpectedly; the game is unchanged.
         """
         decision = self.decision
-        if decision is None:
+        pending = self.pending
+        if decision is None or pending is None:
             raise DecisionError("The game is over; there is no decision to answer.")
-        checked = decision.check(answer)
+        dice = decision.check_dice(answer) if pending.builder == DICE_BUILDER else None
+        checked: Answer = dice if dice is not None else decision.check(answer)
         mark = self._mark()
         try:
-            pending = self.pending
             self.pending, self._decision = None, None
-            if pending is not None and pending.builder == DICE_BUILDER:
-                self.answers.append(list(checked))
-                self.record_roll(pending, checked)
+            if dice is not None:
+                self.answers.append(plain(dice))
+                self.record_roll(pending, dice)
             else:
                 given = plain(checked)
                 self.answers.append(given)
@@ -389,7 +391,7 @@ class Game(Machine):
             origin = snapshot.get("origin")
             game._origin = _saved_object(origin, "origin", source) if origin is not None else None
             game.log = [GameEvent.from_dict(_saved_object(e, "log", source)) for e in _saved_list(snapshot["log"], "log", source)]
-            game.answers = list(_saved_list(snapshot["answers"], "answers", source))
+            game.answers = [plain(a) for a in _saved_list(snapshot["answers"], "answers", source)]
             result = snapshot.get("result")
             game.result = GameResult.from_dict(_saved_object(result, "result", source)) if result else None
             warbands = _saved_object(snapshot.get("warbands") or {}, "warbands", source)

@@ -42,6 +42,7 @@ import re
 import unicodedata
 
 from ..engine import Answer, Decision, GameState
+from ..engine.decisions import Choice
 from ..engine.spatial import plan_move as engine_plan_move
 from ..errors import LandsraadError
 from ..geometry.approach import contact_move, point_at_cost
@@ -184,7 +185,7 @@ def _letters(index: int) -> str:
     return letters[index] if index < 26 else letters[index // 26 - 1] + letters[index % 26]
 
 
-def _match_choice(text: str, decision: Decision, state: GameState | None, values: bool = True) -> Answer:
+def _match_choice(text: str, decision: Decision, state: GameState | None, values: bool = True) -> Choice:
     """The choice ``text`` names: its number, its value, its label or a unique beginning of one.
 
     Where the choices are numbers (:func:`numeric_choices`), a number typed is the value and
@@ -239,7 +240,7 @@ def _labels(choice: Answer, state: GameState | None, lang: str) -> tuple[str, ..
 
 
 def _named_choice(stripped: str, decision: Decision, state: GameState | None, lang: str, *,
-                  other: bool = False) -> tuple[Answer] | None:
+                  other: bool = False) -> tuple[Choice] | None:
     """``(choice,)`` when ``stripped`` names one choice in ``lang`` (exactly, or a unique beginning); ``None`` when it names
     none; :class:`InputProblem` when it fits several.
 
@@ -452,7 +453,7 @@ def _deploy_point(text: str, model_id: str, state: GameState, notes: list[str] |
     return (x, y)
 
 
-def _ranked(text: str, decision: Decision, state: GameState | None) -> list[Answer]:
+def _ranked(text: str, decision: Decision, state: GameState | None) -> list[Choice]:
     parts = [p for p in re.split(r"[,;]+|\s+(?=\d)", text.strip()) if p.strip()]
     if len(parts) == 1 and " " in parts[0].strip() and not any(_norm(str(c)) == _norm(parts[0]) for c in decision.choices):
         parts = parts[0].split()

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
 from ..engine import Answer, Decision, Game, Player
+from ..engine.decisions import names_of, point_of
 from ..engine.record import GameRecord, record_game, restore_opening, save_record
 from ..errors import DataError, DecisionError, LandsraadError, Problem, UnknownNameError
 from ..fileio import atomic_write_text, check_output_path
@@ -116,11 +117,12 @@ def format_answer(answer: Answer, decision: Decision, game: Game) -> str:
     if answer is None:
         return _("skip")
     if decision.point is not None:
+        x, y = point_of(answer)
         if language() == "en":
-            return f"{float(answer[0]):.1f},{float(answer[1]):.1f}"
-        return f"{number(float(answer[0]), 1)} ; {number(float(answer[1]), 1)}"  # 12,5 ; 30,0 reads back as typed
+            return f"{x:.1f},{y:.1f}"
+        return f"{number(x, 1)} ; {number(y, 1)}"  # 12,5 ; 30,0 reads back as typed
     if decision.ranked is not None:
-        return ",".join(str(decision.choices.index(a) + 1) for a in answer if a in decision.choices)
+        return ",".join(str(decision.choices.index(a) + 1) for a in names_of(answer) if a in decision.choices)
     return choice_label(answer, game.state)
 
 
@@ -418,7 +420,7 @@ class Session:
                 game.answer(answer)
             self.marks.append(mark)
             self.human_decisions.append((before, model))
-            self.plan_model = model if model != "pass" else None
+            self.plan_model = model if isinstance(model, str) and model != "pass" else None
 
         return self._ask_line(d, model, title_extra=_(" (Enter takes the suggested activation whole)"), shown=shown,
                               answer_line=answer_line)
@@ -762,13 +764,14 @@ def resume(record: GameRecord, players: Mapping[str, Player], *, source: str = "
             raise DataError([Problem(source, f"answers[{i}]", _("The game was over before this answer; the saved game is damaged."))])
         if d.kind != "dice" and d.side in players:
             players[d.side].decide(d, game.view(d.side))
-        if decisions is not None and d.kind != "dice" and d.side in humans:
-            decisions.append((game.clone(), given))
+        before = game.clone() if decisions is not None and d.kind != "dice" and d.side in humans else None
         try:
             game.answer(given)
         except LandsraadError as err:
             raise DataError([Problem(source, f"answers[{i}]", _("The answer {answer} does not fit the game here: {reason}").format(
                 answer=repr(str(given)[:60]), reason=str(err)[:200]))]) from None
+        if decisions is not None and before is not None:
+            decisions.append((before, game.answers[-1]))  # the answer as the game keeps it (the saved one, JSON)
     if [e.to_dict() for e in game.log] != record.log:
         raise DataError([Problem(source, "log", _("The saved game does not replay to its recorded log; it was made by another version."))])
     return game

@@ -53,6 +53,7 @@ import numpy as np
 from ..ai import HeuristicPlayer, SetupPlan, pick_bounds
 from ..engine import Decision, Game, GameState
 from ..engine.clock import TableTimeModel
+from ..engine.decisions import names_of
 from ..engine.flow import BUILDERS
 from ..engine.game import SNAPSHOT_FORMAT
 from ..engine.setup import stack_at_mission_pick
@@ -127,7 +128,7 @@ def opponent_picks(view: GameState, side: str) -> tuple[str, ...]:
     """The opponent's ranking as the heuristic would pick it from the same table (``side``'s view)."""
     opponent = other_side(side)
     decision = BUILDERS["pick_missions"](view, {"side": opponent})
-    return tuple(HeuristicPlayer(0).decide(decision, view))
+    return names_of(HeuristicPlayer(0).decide(decision, view))
 
 
 @dataclass(frozen=True)

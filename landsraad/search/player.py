@@ -38,12 +38,13 @@ import re
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable, Literal, TypeVar, get_args
+from typing import Callable, Literal, Sequence, TypeVar, get_args
 
 import numpy as np
 
 from ..ai import MEASURED_PLAN, SETUP_PLANS, HeuristicPlayer, SetupPlan
 from ..engine import Answer, Decision, GameState
+from ..engine.decisions import names_of
 from ..errors import LandsraadError, UnknownNameError
 from ..workers import end_with_parent
 from .core import SearchJob, public_view, run_samples, signature
@@ -294,7 +295,7 @@ class SearchStats:
     values
         Each candidate's mean value (0 to 1, :func:`~landsraad.search.evaluate.position_value`).
     answers
-        The candidates, in the order of ``values`` (the heuristic's first).
+        The candidates (answers, or set-up plans at a bid), in the order of ``values`` (the heuristic's first).
     margins
         Each candidate's expected victory-point margin: the mean over its rollouts of the margin
         each value stands for (:func:`~landsraad.search.evaluate.value_margin`).
@@ -313,7 +314,7 @@ class SearchStats:
     rooted: int
     chose_heuristic: bool
     values: list[float | None] = field(default_factory=list)
-    answers: tuple[Answer, ...] = ()
+    answers: tuple[object, ...] = ()
     margins: list[float | None] = field(default_factory=list)
     counts: list[int] = field(default_factory=list)
     chosen: int = 0
@@ -455,7 +456,7 @@ class SearchPlayer:
         if decision.kind == "activate" and self.level.ranked:
             # the heuristic's runners-up, whose plans it valued next best (not a random few)
             order = {mid: k for k, mid in enumerate(self.heuristic.activation_ranking())}
-            picked = sorted(others, key=lambda a: order.get(a, len(order)))[: self.level.candidates - 1]
+            picked = sorted(others, key=lambda a: order.get(a, len(order)) if isinstance(a, str) else len(order))[: self.level.candidates - 1]
         else:
             picked = [others[int(i)] for i in sorted(self.rng.permutation(len(others))[: self.level.candidates - 1])]
         return (preferred, *picked)
@@ -476,16 +477,17 @@ class SearchPlayer:
         heuristic's ranking ``heuristic`` (:attr:`Level.picks`)."""
         if self.level.picks == "learned":
             return learned_rankings(odds, decision, state)[0]
-        return pruned_ranking(odds, decision, state, list(heuristic), floor=self.level.pick_floor)
+        return pruned_ranking(odds, decision, state, list(names_of(heuristic)), floor=self.level.pick_floor)
 
     def _search_picks(self, decision: Decision, state: GameState, preferred: Answer, seed: int) -> Answer:
         """R-MISSION-PICK: the ranking ``preferred`` (the level's start, :attr:`Level.picks`) against
         its shorter neighbours, the learned odds' one pick longer (with odds) and the heuristic's
         rankings, by whole games played out."""
-        longer = extended_ranking(self.odds, decision, state, list(preferred), floor=self.level.pick_floor) \
+        ranking = names_of(preferred)
+        longer = extended_ranking(self.odds, decision, state, list(ranking), floor=self.level.pick_floor) \
             if self.odds is not None else None
         job = make_pick_job(self.heuristic, decision, state, first=self._picks_first,
-                            count=self.level.pick_candidates, seed=seed, anchor=preferred, longer=longer)
+                            count=self.level.pick_candidates, seed=seed, anchor=ranking, longer=longer)
         if len(job.candidates) < 2 or not _same_answer(list(job.candidates[0]), preferred):
             return preferred
         cpu = self._clock
@@ -506,7 +508,7 @@ class SearchPlayer:
             return
         self.heuristic.setup_plan = plans[self._choose("setup", rows, plans, state, cpu)]
 
-    def _choose(self, kind: str, rows: list[list[float | None]], answers: tuple[Answer, ...], state: GameState,
+    def _choose(self, kind: str, rows: list[list[float | None]], answers: Sequence[object], state: GameState,
                 cpu_start: float) -> int:
         """The index of the candidate played: the best mean if it beats the heuristic's (index 0) by the margin."""
         n = len(answers)
