@@ -17,7 +17,7 @@ from landsraad.engine.game import Game, new_game
 from landsraad.engine.jsondata import field_reader
 from landsraad.engine.moves import MoveAsk
 from landsraad.engine.shooting import DodgeAsk
-from landsraad.errors import RuleError
+from landsraad.errors import DataError, RuleError
 from landsraad.players import RandomPlayer
 
 
@@ -139,3 +139,14 @@ def test_a_restored_game_whose_pending_decision_has_a_wrong_argument_says_so():
         d = game.decision
         game.answer(players[d.side].decide(d, None))
     assert len(seen) >= 3
+
+
+@pytest.mark.parametrize("where, value", [("log", {"not": "a list"}), ("answers", 3), ("setup", [1]), ("time_model", {"move": "slow"}),
+                                          ("core", "x"), ("result", [1, 2])])
+def test_a_snapshot_part_of_the_wrong_kind_is_refused_naming_it(where, value):
+    """Game.restore reads a snapshot as JSON from outside: each part it reads is checked, and the
+    error names the part (a DataError, never a TypeError from deep inside)."""
+    snapshot = json.loads(json.dumps(new_game("corrino", "fremen", seed=3).snapshot()))
+    snapshot[where] = value
+    with pytest.raises(DataError, match=where):
+        Game.restore(snapshot)
