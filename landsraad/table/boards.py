@@ -42,6 +42,7 @@ from ..errors import LandsraadError, UsageError, did_you_mean, quoted, truncate
 from ..fileio import atomic_write_text
 from ..geometry.board import Base, Board, Marker, TerrainPiece
 from ..lazy import lazy_exports
+from ..scene_lean import plain_board
 
 if TYPE_CHECKING:  # the validated scene's type only: it is loaded on a cache miss
     from ..scene import Scene
@@ -54,6 +55,8 @@ FORMAT = 1
 
 _validating, _ = lazy_exports("landsraad.table", {"load": "scenes", "scene_path": "scenes"}, {})
 """The validating loader (:mod:`.scenes`, with pydantic and PyYAML), imported on a cache miss only."""
+_parser, _ = lazy_exports("landsraad", {"parse_document": "documents", "MAX_CHARS": "documents"}, {})
+"""The YAML parser (:mod:`landsraad.documents`, PyYAML without pydantic), imported on a cache miss only."""
 
 _SCENE_SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -184,20 +187,52 @@ def load_facts(text: str) -> TableFacts:
     """
     folder = cache_dir()
     path = _bundled_or_path(text)
-    if folder is None or path is None:
+    if path is None:
         return facts_of(_validating("load")(text))
     try:
         data = path.read_bytes()
     except OSError:
         return facts_of(_validating("load")(text))
-    entry = folder / "scenes" / f"{_key(data)}.json"
+    entry = folder / "scenes" / f"{_key(data)}.json" if folder is not None else None
+    if entry is not None:
+        try:
+            kept = json.loads(entry.read_text(encoding="utf-8"))
+            if _stamps([p for p, _, _ in kept.get("depends", [])]) == kept.get("depends", []):
+                return _from_dict(kept)
+        except (OSError, ValueError, KeyError, TypeError, LandsraadError):
+            pass  # not there yet, unreadable, or a warband list it reads has changed: read again below
+    plain = _plain(path, data)
+    if plain is None:
+        return facts_of(_validating("load")(text))
+    if entry is not None:
+        _write(entry, {**plain.to_dict(), "depends": []})
+    return plain
+
+
+def _plain(path: Path, data: bytes) -> TableFacts | None:
+    """The table facts of a plain, valid scene file (:func:`landsraad.scene_lean.plain_board`: no pydantic, no
+    data model), else None: a file with profiles, kit pieces or warband lists, or with any problem, is for the
+    validating loader, which says what is wrong in its words."""
     try:
-        kept = json.loads(entry.read_text(encoding="utf-8"))
-        if _stamps([p for p, _, _ in kept.get("depends", [])]) == kept.get("depends", []):
-            return _from_dict(kept)
-    except (OSError, ValueError, KeyError, TypeError, LandsraadError):
-        pass  # not there yet, unreadable, or a warband list it reads has changed: validated (and kept) by the loader
-    return facts_of(_validating("load")(text))
+        text = data.decode("utf-8")
+        if len(text) > _parser("MAX_CHARS"):
+            return None
+        found = plain_board(_parser("parse_document")(text, str(path)).data)
+    except (UnicodeDecodeError, LandsraadError):
+        return None
+    if found is None:
+        return None
+    board, movement = found
+    return TableFacts(board, movement, {b.id: None for b in board.bases})
+
+
+def _write(entry: Path, kept: dict[str, Any]) -> None:
+    """Write a cache entry; a cache that cannot be written only costs the next question the reading again."""
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(entry, json.dumps(kept))
+    except OSError:
+        pass
 
 
 def keep(path: Path, data: bytes, scene: Scene) -> None:
@@ -214,8 +249,7 @@ def keep(path: Path, data: bytes, scene: Scene) -> None:
         entry = folder / "scenes" / f"{_key(data)}.json"
         # the warband lists its models are read from (their profiles and weapons): the entry holds while they are unchanged
         lists = sorted({str((path.parent / m.list_file).resolve()) for m in scene.models if m.list_file is not None})
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(entry, json.dumps({**facts_of(scene).to_dict(), "depends": _stamps(lists)}))
+        _write(entry, {**facts_of(scene).to_dict(), "depends": _stamps(lists)})
     except (OSError, LandsraadError):
         pass  # a cache that cannot be written only costs the next question the validation again
 
