@@ -605,30 +605,38 @@ def template_option_title(o: TemplateOption) -> str:
     assert o.aim is not None
     enemies = sum(1 for u in o.under if u.enemy)
     friends = len(o.under) - enemies
-    whom = f"{enemies} enem{'y' if enemies == 1 else 'ies'}" + (f" and {friends} friend{'s' if friends > 1 else ''}" if friends else "")
-    how = (f"blast centred at {point(o.aim)}" if o.template == "blast" else f"direct-fire template toward {point(o.aim)}")
-    mode = " (explosive mode)" if o.laser_mode == "explosive" else ""
-    shot = f"fire the {o.weapon}{mode}, {how}, over {whom}"
+    foes = ngettext("{n} enemy", "{n} enemies", enemies).format(n=enemies)
+    whom = (_("{enemies} and {friends}").format(enemies=foes, friends=ngettext("{n} friend", "{n} friends", friends).format(n=friends))
+            if friends else foes)
+    how = (_("blast centred at {point}").format(point=_point(o.aim)) if o.template == "blast" else
+           _("direct-fire template toward {point}").format(point=_point(o.aim)))
+    weapon = _("{weapon} (explosive mode)").format(weapon=o.weapon) if o.laser_mode == "explosive" else o.weapon
+    shot = _("fire the {weapon}, {how}, over {whom}").format(weapon=weapon, how=how, whom=whom)
     if o.kind == "move_then_template":
-        return f"move to {point(o.end)}, then {shot}"
-    return f"{shot}, then move to {point(o.end)}" if o.kind == "template_then_move" else shot
+        return _("move to {point}, then {shot}").format(point=_point(o.end), shot=shot)
+    return _("{shot}, then move to {point}").format(shot=shot, point=_point(o.end)) if o.kind == "template_then_move" else shot
 
 
 def template_option_lines(o: TemplateOption) -> list[str]:
     """Each model under a template shot: its odds (struck = hit, or caught by a dodge too short), and the net."""
     lines = []
     for u in o.under:
-        who = f"{u.model} ({'enemy' if u.enemy else 'FRIEND'}, cover {u.cover})"
+        who = (_("{model} (enemy, {cover})") if u.enemy else _("{model} (FRIEND, {cover})")).format(
+            model=u.model, cover=_threat_cover(u.cover))
         if u.odds is None:
-            lines.append(f"   {who}: no profile, odds unknown.")
+            lines.append("   " + _("{who}: no profile, odds unknown.").format(who=who))
             continue
-        out = (f"gets out with a dodge of {fmt(u.escape_cm)} cm" if u.escape_cm is not None
-               else f"no dodge (at most {fmt(u.max_dodge_cm)} cm) gets it out")
-        wounds = ", ".join(f"{RESULT_LABELS[k]} {pct(v)} %" for k, v in u.odds.wound.items() if k != "none" and v > 0)
-        lines.append(f"   {who}: struck {pct(u.odds.p_struck)} % (hit {pct(u.odds.p_hit)} %; {out}); "
-                     f"wounds: {wounds or 'none possible'}; expected damage {u.odds.expected_damage:.2f}.")
-    friendly = f", less {o.expected_damage_friends:.2f} to friends" if any(not u.enemy for u in o.under) else ""
-    lines.append(f"   Expected damage {o.expected_damage_enemies:.2f} to enemies{friendly}: net {o.expected_damage:.2f}.")
+        out = (_("gets out with a dodge of {cm} cm").format(cm=_num(u.escape_cm)) if u.escape_cm is not None
+               else _("no dodge (at most {cm} cm) gets it out").format(cm=_num(u.max_dodge_cm)))
+        lines.append("   " + _("{who}: struck {struck} % (hit {hit} %; {out}); wounds: {wounds}; expected damage {damage}.").format(
+            who=who, struck=_pct(u.odds.p_struck), hit=_pct(u.odds.p_hit), out=out, wounds=_wounds(u.odds.wound),
+            damage=decimal(f"{u.odds.expected_damage:.2f}")))
+    foes, net = decimal(f"{o.expected_damage_enemies:.2f}"), decimal(f"{o.expected_damage:.2f}")
+    if any(not u.enemy for u in o.under):
+        lines.append("   " + _("Expected damage {enemies} to enemies, less {friends} to friends: net {net}.").format(
+            enemies=foes, friends=decimal(f"{o.expected_damage_friends:.2f}"), net=net))
+    else:
+        lines.append("   " + _("Expected damage {enemies} to enemies: net {net}.").format(enemies=foes, net=net))
     return lines
 
 
