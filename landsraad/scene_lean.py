@@ -19,7 +19,7 @@ The footprints of circles and rectangles and the scene's limits are defined here
 
 Examples
 --------
->>> board, movement = plain_board({"models": [{"id": "a", "at": [10, 10], "base": 30, "movement": 8}]})
+>>> board, movement, _ = plain_board({"models": [{"id": "a", "at": [10, 10], "base": 30, "movement": 8}]})
 >>> board.base("a").radius, movement
 (1.5, {'a': 8.0})
 >>> plain_board({"models": [{"id": "a", "at": [10, 10], "base": 30, "colour": "red"}]}) is None
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import shapely
 from shapely.geometry import Point as _ShapelyPoint
@@ -66,8 +66,18 @@ TERRAIN_MOVEMENT = ("blocked", "difficult", "open")
 """How a terrain piece affects movement."""
 
 _TOP = {"name", "description", "source", "table", "terrain", "models", "markers", "edges"}
-_TERRAIN = {"id", "polygon", "circle", "rect", "height", "movement", "name"}
-_MODEL = {"id", "at", "base", "height", "side", "movement", "name", "standing_on"}
+_TERRAIN = {"id", "polygon", "kit", "at", "rotate", "circle", "rect", "height", "movement", "name"}
+_MODEL = {"id", "at", "base", "height", "side", "movement", "name", "standing_on", "profile", "weapons"}
+
+Card = Callable[[str], "tuple[float, float | None, float, tuple[str, ...]] | None"]
+"""A profile card's base (mm), height (cm, None: the default), Movement (cm) and arsenal (the weapon ids a model
+of it may carry) from ``FACTION/TYPE``; None when it cannot be vouched for (then the validating loader answers)."""
+KitPieceFacts = Callable[[str], "tuple[tuple[tuple[float, float], ...], float, str] | None"]
+"""A kit piece's footprint around its centre, height and movement from ``KIT/PIECE``; None likewise."""
+
+
+def _none(ref: str) -> None:
+    return None
 _MARKER = {"id", "at", "size", "owner", "mission"}
 
 
@@ -145,17 +155,28 @@ def _id(item: dict[str, Any]) -> str:
     return value
 
 
-def _terrain(item: Any) -> TerrainPiece:
+def _terrain(item: Any, kit_piece: KitPieceFacts) -> TerrainPiece:
     t = _mapping(item, _TERRAIN)
     piece_id = _id(t)
-    given = [k for k in ("polygon", "circle", "rect") if t.get(k) is not None]
+    given = [k for k in ("polygon", "kit", "circle", "rect") if t.get(k) is not None]
     if len(given) != 1:
         raise _NotPlain
-    if given[0] == "polygon":
+    kit = None
+    if given[0] == "kit":
+        if not isinstance(t["kit"], str) or t.get("at") is None:
+            raise _NotPlain
+        kit = kit_piece(t["kit"])
+        if kit is None:
+            raise _NotPlain
+        rotate = _number(t["rotate"]) if t.get("rotate") is not None else 0.0
+        corners: tuple[tuple[float, float], ...] = tuple(turned(kit[0], rotate, _point(t["at"])))
+    elif t.get("at") is not None or t.get("rotate") is not None:
+        raise _NotPlain  # at and rotate go with kit
+    elif given[0] == "polygon":
         polygon = t["polygon"]
         if not isinstance(polygon, list) or len(polygon) > MAX_CORNERS:
             raise _NotPlain
-        corners: tuple[tuple[float, float], ...] = tuple(_point(p) for p in polygon)
+        corners = tuple(_point(p) for p in polygon)
         if len(corners) < 3:
             raise _NotPlain
     elif given[0] == "circle":
@@ -170,8 +191,12 @@ def _terrain(item: Any) -> TerrainPiece:
         size = (_number(rect["size"][0], above=0.0), _number(rect["size"][1], above=0.0))
         rotate = _number(rect["rotate"]) if rect.get("rotate") is not None else 0.0
         corners = rect_corners(_point(rect["at"]), size, rotate)
-    height = _number(t["height"], low=0.0) if t.get("height") is not None else 0.0
+    height = _number(t["height"], low=0.0) if t.get("height") is not None else (kit[1] if kit else 0.0)
     movement: TerrainMovement = "blocked"
+    if kit is not None and kit[2] in TERRAIN_MOVEMENT:
+        movement = kit[2]  # type: ignore[assignment]  # one of the three, checked
+    elif kit is not None:
+        raise _NotPlain
     if t.get("movement") is not None:
         if t["movement"] not in TERRAIN_MOVEMENT:
             raise _NotPlain
@@ -180,18 +205,32 @@ def _terrain(item: Any) -> TerrainPiece:
     return TerrainPiece(piece_id, corners, height, movement)
 
 
-def _model(item: Any) -> tuple[Base, float | None, str | None]:
+def _model(item: Any, card: Card) -> tuple[Base, float | None, str | None, str | None]:
     m = _mapping(item, _MODEL)
     model_id = _id(m)
     if "at" not in m:
         raise _NotPlain
     x, y = _point(m["at"])
-    base = _number(m.get("base"), above=0.0)  # no profile here: the base is needed
-    height = _number(m["height"], low=0.0) if m.get("height") is not None else DEFAULT_MODEL_HEIGHT_CM
-    movement = _number(m["movement"], low=0.0) if m.get("movement") is not None else None
+    profile = _text(m.get("profile"))
+    facts = card(profile) if profile is not None else None
+    if profile is not None and facts is None:
+        raise _NotPlain
+    weapons = m.get("weapons")
+    if weapons is not None and (facts is None or not isinstance(weapons, list)
+                                or not all(isinstance(w, str) and w in facts[3] for w in weapons)):
+        raise _NotPlain  # weapons need a profile, and each must be in its arsenal
+    base = _number(m.get("base"), above=0.0) if m.get("base") is not None or facts is None else facts[0]
+    if m.get("height") is not None:
+        height = _number(m["height"], low=0.0)
+    else:
+        height = facts[1] if facts is not None and facts[1] is not None else DEFAULT_MODEL_HEIGHT_CM
+    if m.get("movement") is not None:
+        movement: float | None = _number(m["movement"], low=0.0)
+    else:
+        movement = facts[2] if facts is not None else None
     side = _text(m.get("side"))
     _text(m.get("name"))
-    return Base(model_id, x, y, base, height, side), movement, _text(m.get("standing_on"))
+    return Base(model_id, x, y, base, height, side), movement, _text(m.get("standing_on")), profile
 
 
 def _marker(item: Any) -> Marker:
@@ -221,7 +260,7 @@ def _overlap(items: Sequence[tuple[float, float, float]]) -> bool:
     return False
 
 
-def _check(data: Any) -> tuple[Board, dict[str, float | None]]:
+def _check(data: Any, card: Card, kit_piece: KitPieceFacts) -> tuple[Board, dict[str, float | None], dict[str, str | None]]:
     top = _mapping(data, _TOP)
     _text(top.get("name"))
     _text(top.get("description"))
@@ -235,14 +274,14 @@ def _check(data: Any) -> tuple[Board, dict[str, float | None]]:
     raw_terrain = _items(top, "terrain", MAX_TERRAIN)
     if sum(len(t["polygon"]) for t in raw_terrain if isinstance(t, dict) and isinstance(t.get("polygon"), list)) > MAX_SCENE_CORNERS:
         raise _NotPlain
-    terrain = [_terrain(t) for t in raw_terrain]
-    models = [_model(m) for m in _items(top, "models", MAX_MODELS)]
+    terrain = [_terrain(t, kit_piece) for t in raw_terrain]
+    models = [_model(m, card) for m in _items(top, "models", MAX_MODELS)]
     markers = [_marker(k) for k in _items(top, "markers", MAX_MARKERS)]
     edges = top.get("edges")
     if edges is not None:
         if not isinstance(edges, dict) or any(e not in EDGES for e in edges.values()) or len(set(edges.values())) != len(edges):
             raise _NotPlain
-    ids = [t.id for t in terrain] + [b.id for b, _, _ in models] + [k.id for k in markers]
+    ids = [t.id for t in terrain] + [b.id for b, _, _, _ in models] + [k.id for k in markers]
     if len(set(ids)) != len(ids):
         raise _NotPlain
     # footprints: at least 3 distinct corners, an area, a simple outline, on the table
@@ -260,7 +299,7 @@ def _check(data: Any) -> tuple[Board, dict[str, float | None]]:
         return x - r < -SLACK or y - r < -SLACK or x + r > width + SLACK or y + r > depth + SLACK
 
     by_id = {t.id: t for t in terrain}
-    for b, _, standing_on in models:
+    for b, _, standing_on, _ in models:
         r = b.diameter_mm / 20.0
         if off_table(b.x, b.y, r):
             raise _NotPlain
@@ -273,29 +312,35 @@ def _check(data: Any) -> tuple[Board, dict[str, float | None]]:
             if t.movement == "blocked" and t.id != standing_on:
                 if shapes[t.id].contains(c) or shapes[t.id].distance(c) < r - SLACK:
                     raise _NotPlain
-    if _overlap([(b.x, b.y, b.diameter_mm / 20.0) for b, _, _ in models]):
+    if _overlap([(b.x, b.y, b.diameter_mm / 20.0) for b, _, _, _ in models]):
         raise _NotPlain
     for k in markers:
         if off_table(k.x, k.y, k.size_mm / 20.0):
             raise _NotPlain
     if _overlap([(k.x, k.y, k.size_mm / 20.0) for k in markers]):
         raise _NotPlain
-    board = Board(width, depth, tuple(terrain), tuple(b for b, _, _ in models), tuple(markers))
-    return board, {b.id: movement for b, movement, _ in models}
+    board = Board(width, depth, tuple(terrain), tuple(b for b, _, _, _ in models), tuple(markers))
+    return board, {b.id: movement for b, movement, _, _ in models}, {b.id: profile for b, _, _, profile in models}
 
 
-def plain_board(data: Any) -> tuple[Board, dict[str, float | None]] | None:
-    """The board of a plain, valid scene file's parsed data and each model's Movement (None when it has
-    none); None when the file is not plain (profiles, kit pieces, warband lists, other types than the
-    plain ones) or has any problem: then only the validating loader (:func:`landsraad.scene.load_scene`)
-    may answer, and it says what is wrong.
+def plain_board(data: Any, *, card: Card = _none, kit_piece: KitPieceFacts = _none
+                ) -> tuple[Board, dict[str, float | None], dict[str, str | None]] | None:
+    """The board of a plain, valid scene file's parsed data, each model's Movement (None when it has none)
+    and profile (``FACTION/TYPE`` or None); None when the file is not plain (a profile or kit piece ``card``
+    or ``kit_piece`` cannot vouch for, warband lists, other types than the plain ones) or has any
+    problem: then only the validating loader (:func:`landsraad.scene.load_scene`) may answer, and it says
+    what is wrong.
 
     Parameters
     ----------
     data
         The parsed file (:attr:`landsraad.documents.Document.data`).
+    card, kit_piece
+        The facts of a profile card and of a kit piece, from data validated before (the bundled sheets
+        and kits, :mod:`landsraad.table.leandata`); by default none, so a scene naming one is left to the
+        validating loader.
     """
     try:
-        return _check(data)
+        return _check(data, card, kit_piece)
     except (_NotPlain, OverflowError):
         return None

@@ -19,20 +19,21 @@ from landsraad.documents import parse_document
 from landsraad.errors import DataError
 from landsraad.scene import parse_scene
 from landsraad.scene_lean import plain_board
+from landsraad.table.boards import bundled_card, bundled_kit_piece
 
 REPO = Path(__file__).resolve().parents[1]
 SCENES = sorted([*(REPO / "scenes").glob("*.yaml"), *(REPO / "tests" / "data" / "scenes").glob("*.yaml")])
-PLAIN = ["reference.yaml", "demo.yaml", "cli-walls.yaml", "cli-field.yaml"]
+PLAIN = ["reference.yaml", "demo.yaml", "cli-walls.yaml", "cli-field.yaml", "table.yaml", "threat.yaml", "cli-table.yaml"]
 """Files the lean reading must answer (so the fast path is the one taken for them)."""
 
 
-def _full(text: str) -> tuple[Any, dict[str, float | None]] | None:
-    """The validating loader's board and Movement, or None when it refuses the text."""
+def _full(text: str) -> tuple[Any, dict[str, float | None], dict[str, str | None]] | None:
+    """The validating loader's board, Movement and profiles, or None when it refuses the text."""
     try:
         scene = parse_scene(text, "s.yaml")
     except DataError:
         return None
-    return scene.board, {m.id: scene.movement(m.id) for m in scene.models}
+    return scene.board, {m.id: scene.movement(m.id) for m in scene.models}, {m.id: m.profile for m in scene.models}
 
 
 def _agree(text: str) -> bool:
@@ -41,12 +42,12 @@ def _agree(text: str) -> bool:
         data = parse_document(text, "s.yaml").data
     except DataError:
         return False
-    lean = plain_board(data)
+    lean = plain_board(data, card=bundled_card, kit_piece=bundled_kit_piece)
     if lean is None:
         return False
     full = _full(text)
     assert full is not None, f"the lean reading accepted a file the validating loader refuses:\n{text}"
-    assert lean[0] == full[0] and lean[1] == full[1]
+    assert lean[0] == full[0] and lean[1] == full[1] and lean[2] == full[2]
     return True
 
 
@@ -61,9 +62,11 @@ _VALUES: list[Any] = [None, -1, 0, 0.0, 1e-12, -0.5, 1e308, math.nan, math.inf, 
                       [1, 2, 3], [0, 0], [60, 60], [59.9, 0.1], 30, 50, 25, 40.0, 3.5, "blocked", "difficult", "open",
                       "south", "north", "red", "red-1", "bad id", "a\n", {"at": [30, 30], "radius": 4},
                       {"at": [30, 30], "size": [8, 4], "rotate": 30}, [[1, 1], [5, 1], [5, 5]],
-                      [[1, 1], [5, 5], [5, 1], [1, 5]], [[1, 1], [2, 2], [3, 3]], "rock", "crate", 2**62]
+                      [[1, 1], [5, 5], [5, 1], [1, 5]], [[1, 1], [2, 2], [3, 3]], "rock", "crate", 2**62,
+                      "corrino/soldier", "fremen/naib", "fremen/nobody", "corrino", "arrakeen/house", "arrakeen/wall",
+                      "house", "palace/nothing", 90, -30.5]
 _KEYS = ["id", "at", "base", "height", "side", "movement", "name", "standing_on", "polygon", "circle", "rect",
-         "size", "owner", "mission", "kit", "profile", "colour", "width", "depth", "radius", "rotate", "table",
+         "size", "owner", "mission", "kit", "profile", "colour", "weapons", "width", "depth", "radius", "rotate", "table",
          "terrain", "models", "markers", "edges", "source", "red", "blue"]
 
 
@@ -113,7 +116,7 @@ def test_mutated_scenes_are_never_accepted_wrongly(name: str) -> None:
     for _ in range(150):
         text = yaml.safe_dump(_mutate(data, rng), sort_keys=False)
         answered += _agree(text)
-    assert answered >= 10 or name in ("threat.yaml", "table.yaml")  # profiles: never read lean
+    assert answered >= 10
 
 
 def test_overlaps_off_table_and_impassable_are_left_to_the_loader() -> None:
