@@ -458,6 +458,47 @@ def _proved_seen(pairs: _Pairs, solids: list[_Solid]) -> np.ndarray:
     return proved
 
 
+def _proved_hidden(pairs: _Pairs, board: Board) -> np.ndarray:
+    """Where no line of sight can exist: the terrain pieces taller than both models (by the margin), shrunk by
+    the margin, cut every 2D segment from the viewer's base to the silhouette's foot (the hull of the two,
+    a polygon round the viewer's disc, minus those pieces, leaves the viewer's side and the silhouette's in
+    different parts). A sight segment runs no higher than the higher model's top, so over such a piece it is
+    inside it (R-LOS). Pieces touching either base are left out (PRJ-31; and no proof where the target
+    stands in a piece): those cells go to the exact function."""
+    n = len(pairs.eye)
+    out = np.zeros(n, dtype=bool)
+    zmax = float(np.max(np.maximum(pairs.eye_z, pairs.feet + pairs.height))) if n else 0.0
+    tall = [t.shape for t in board.sight_blockers if t.height_cm > zmax + 10 * MARGIN_CM]
+    if not n or not tall:
+        return out
+    k = 16
+    u = pairs.tgt - pairs.eye
+    length = np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-12)
+    perp = np.column_stack([-u[:, 1], u[:, 0]]) / length[:, None]
+    rr = (pairs.eye_r + 10 * MARGIN_CM) / math.cos(math.pi / k)  # a polygon holding the viewer's disc
+    ang = np.arange(k) * (2 * math.pi / k)
+    ring = np.stack([pairs.eye[:, 0:1] + rr[:, None] * np.cos(ang), pairs.eye[:, 1:2] + rr[:, None] * np.sin(ang)], axis=2)
+    left = pairs.tgt + perp * pairs.tgt_r[:, None]
+    right = pairs.tgt - perp * pairs.tgt_r[:, None]
+    discs = np.asarray(shapely.polygons(ring), dtype=object)
+    feet = np.asarray(shapely.linestrings(np.stack([left, right], axis=1)), dtype=object)
+    target_discs = np.asarray(shapely.buffer(shapely.points(pairs.tgt), pairs.tgt_r + 10 * MARGIN_CM), dtype=object)
+    ok = np.ones(n, dtype=bool)
+    for shape in tall:  # a piece under either base: no proof here
+        ok &= ~np.asarray(shapely.intersects(shape, discs)) & ~np.asarray(shapely.intersects(shape, target_discs))
+    idx = np.flatnonzero(ok)
+    if not len(idx):
+        return out
+    wall = shapely.union_all([shapely.buffer(t, -MARGIN_CM, join_style="mitre") for t in tall])
+    hulls = shapely.convex_hull(shapely.union(discs[idx], feet[idx]))
+    parts, owner = shapely.get_parts(shapely.difference(hulls, wall), return_index=True)
+    joined = np.asarray(shapely.intersects(parts, discs[idx][owner])) & np.asarray(shapely.intersects(parts, feet[idx][owner]))
+    open_ = np.zeros(len(idx), dtype=bool)
+    open_[owner[joined]] = True
+    out[idx[~open_]] = True
+    return out
+
+
 def _clears(t0: np.ndarray, t1: np.ndarray, za: np.ndarray, zb: np.ndarray, top: float) -> np.ndarray:
     """The segment misses the piece, or stays above its top (by the margin) where over it."""
     miss = t0 > t1
@@ -910,10 +951,13 @@ class ThreatSolver:
         if len(todo):
             proved = _proved_seen(pairs_at(todo), solids)
             layer.seen[todo] = proved
+            rest = todo[~proved]
+            hidden = _proved_hidden(pairs_at(rest), board)
             layer.sight_exact[todo] = ~proved
+            layer.sight_exact[rest[hidden]] = False
             layer.sight_known[todo] = True
             layer.cover_known[todo] = False
-            for i in todo[~proved]:
+            for i in rest[~hidden]:
                 self.exact_calls += 1
                 layer.seen[i] = sight.line_of_sight(moved(i), viewer, target, models_block=blocks)
         cover_todo = np.flatnonzero(wanted & ~layer.cover_known)
