@@ -49,7 +49,7 @@ if TYPE_CHECKING:  # the validated scene's type only: it is loaded on a cache mi
     from ..scene import Scene
 
 __all__ = ["TableFacts", "facts_of", "load_facts", "keep", "cache_dir", "suggest", "need_model", "need_thing", "movement_of",
-           "LEAN_DATA_PATH", "LEAN_DATA_FORMAT", "bundled_card", "bundled_kit_piece",
+           "LEAN_DATA_PATH", "LEAN_DATA_FORMAT", "bundled_card", "bundled_kit_piece", "french_weapon_names",
            "FORMAT"]
 
 FORMAT = 1
@@ -75,6 +75,13 @@ def _lean_data() -> dict[str, Any]:
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) and data.get("format") == LEAN_DATA_FORMAT else {}
+
+
+def french_weapon_names() -> dict[str, str]:
+    """Each bundled weapon's French name by its English one (the names two weapons share with different French
+    names left out): what the table's answers show a French reader; the results and their JSON keep the English."""
+    names = _lean_data().get("weapon_names_fr", {})
+    return names if isinstance(names, dict) else {}
 
 
 def _bundled_folder(*parts: str) -> Path | None:

@@ -1,7 +1,8 @@
 """The facts of the bundled faction sheets and terrain kits a scene's models and pieces read, for the lean
 reading of scene files (:mod:`landsraad.scene_lean`, issue 39's start-up budget): each profile card's base,
 height, Movement (the faction's modifiers applied) and the weapons a model of it may carry, each kit piece's footprint, height and movement, and
-the SHA-256 of the sheet or kit file they were validated from.
+the SHA-256 of the sheet or kit file they were validated from; and each weapon's French name by its
+English one, for the table's answers in French.
 
 :func:`build` validates every bundled sheet and kit (pydantic, the data model) and writes what the lean
 reading needs; :data:`PATH` holds the result, shipped with the package. The lean reading uses a sheet's
@@ -50,7 +51,13 @@ def build() -> dict[str, Any]:
         kit = load_kit(kid)
         kits[kid] = {"sha256": _sha(data_dir("scenes") / "kits" / f"{kid}.yaml"),
                      "pieces": {p.id: [[list(map(float, c)) for c in p.polygon], float(p.height), p.movement] for p in kit.pieces}}
-    return {"format": LEAN_DATA_FORMAT, "factions": factions, "kits": kits}
+    french: dict[str, str | None] = {}
+    for fid in faction_ids():
+        for w in load_faction(fid).weapons:
+            if w.name_fr is not None:
+                french[w.name] = w.name_fr if french.get(w.name, w.name_fr) == w.name_fr else None  # two French names: neither
+    return {"format": LEAN_DATA_FORMAT, "factions": factions, "kits": kits,
+            "weapon_names_fr": {k: v for k, v in sorted(french.items()) if v is not None}}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,8 +9,10 @@ import json
 import pytest
 
 from landsraad.content import load_faction
+from landsraad.i18n import use_language
 from landsraad.table import boards
 from landsraad.table.leandata import PATH, build
+from landsraad.wording import weapon_name
 
 
 def test_the_shipped_facts_are_the_validated_ones() -> None:
@@ -38,3 +40,15 @@ def test_a_changed_sheet_is_not_vouched_for(monkeypatch: pytest.MonkeyPatch) -> 
         assert boards.bundled_card("fremen/naib") is not None
     finally:
         boards._unchanged.cache_clear()
+
+
+def test_weapon_names_in_french_are_the_sheets() -> None:
+    """The table's answers show a French reader each bundled weapon's French name (wording.weapon_name)."""
+    names = boards.french_weapon_names()
+    for w in load_faction("fremen").weapons:
+        if w.name_fr is not None:
+            assert names[w.name] == w.name_fr
+    with use_language("fr"):
+        assert weapon_name("Maula pistol") == "Pistolet Maula" and weapon_name("range 10") == "range 10"
+    with use_language("en"):
+        assert weapon_name("Maula pistol") == "Maula pistol"
