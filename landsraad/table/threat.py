@@ -36,7 +36,10 @@ an open patch of the silhouette, so line of sight holds (R-LOS). No cover is pro
 with the triangle from that eye to the silhouette's foot (every foot point seen means every
 column seen whole: the hidden part is a hypograph, :mod:`landsraad.geometry.sight`): the plane
 of the triangle stays above every obstacle over its footprint (a linear height on a convex
-piece is lowest at a corner of the clipped triangle). What these proofs do not settle is asked
+piece is lowest at a corner of the clipped triangle). No line of sight is proved when terrain taller than
+both models cuts every 2D segment between the viewer's base and the silhouette's foot (a sight segment
+runs no higher than the higher top, so over such a piece it is inside it; pieces under either base are
+left out, PRJ-31: :func:`_proved_hidden`). What these proofs do not settle is asked
 of :func:`~landsraad.geometry.sight.line_of_sight` and :func:`~landsraad.geometry.sight.
 cover_class` one cell at a time, so every cell's answer is theirs (``tests/table/test_threat.py``
 checks sample cells against them); ``proved`` tells how much the proofs settled. Charges are
