@@ -19,8 +19,15 @@ with ``time.process_time`` around the map alone; runs alternate so a busy machin
 alike. The figure is the median CPU time of each and their ratio (map / reference); the child
 checks that the two maps agree cell by cell.
 
+``--drag``: the viewer's case instead: one :class:`~landsraad.table.threat.ThreatSolver` keeps the
+map of ``--model`` while each other model of the scene in turn (enemies and friends) is dragged
+in steps of :data:`DRAG_STEP_CM` along a straight line (:data:`DRAG_STEPS` steps, towards the
+table's centre, positions where its base does not fit skipped), each step asked as the viewer
+asks it (``detail`` at the mapped model's own cell); the figures are the median and the 90th
+percentile of a step's CPU time over every step of every run, and per dragged model.
+
 Run from the repository root with the project's environment active:
-``python bench/bench_threat.py [REPEATS] [--scene table] [--model sardaukar-1] [--reverse]``;
+``python bench/bench_threat.py [REPEATS] [--scene table] [--model sardaukar-1] [--reverse] [--drag]``;
 record the figures in docs/performance.md with the machine, the date and the load.
 """
 
@@ -94,9 +101,54 @@ def _reference(scene, model_id: str, reverse: bool):
     return fits, out
 
 
+DRAG_STEP_CM = 0.5
+"""How far the dragged model moves between two recomputes (a pointer moving 5 cm/s, recomputed every 0.1 s)."""
+DRAG_STEPS = 16
+"""Steps of each dragged model."""
+
+
+def drag(scene_name: str, model_id: str, reverse: bool) -> dict[str, list[float]]:
+    """The CPU time of each drag step, per dragged model (see the module notes)."""
+    import numpy as np
+
+    from landsraad.geometry.movement import free_spots
+    from landsraad.table.scenes import load
+    from landsraad.table.threat import ThreatSolver
+
+    scene = load(scene_name)
+    still = scene.board
+    solver = ThreatSolver(model_id, reverse=reverse)
+    me = still.base(model_id)
+    solver.map(scene, detail=solver.detail_at(still, [(me.x, me.y)]))  # the map shown when T is pressed
+    steps: dict[str, list[float]] = {}
+    for b in still.bases:
+        if b.id == model_id:
+            continue
+        d = np.array([still.width / 2 - b.x, still.depth / 2 - b.y])
+        d = d / max(float(np.hypot(*d)), 1e-9)
+        pts = np.array([[b.x + d[0] * DRAG_STEP_CM * k, b.y + d[1] * DRAG_STEP_CM * k] for k in range(1, DRAG_STEPS + 1)])
+        fits = free_spots(still, b.id, pts)
+        times = []
+        for x, y in pts[fits]:
+            board = still.moved(b.id, (float(x), float(y)))
+            detail = solver.detail_at(board, [(me.x, me.y)])
+            start = time.process_time()
+            solver.map(scene, board=board, detail=detail)
+            times.append(time.process_time() - start)
+        start = time.process_time()
+        solver.map(scene, detail=solver.detail_at(still, [(me.x, me.y)]))  # dropped back where it stood
+        times.append(time.process_time() - start)
+        steps[b.id] = times
+    return steps
+
+
 def child(kind: str, scene_name: str, model_id: str, reverse: bool) -> None:
     """One run in this process: print its CPU time (and the check) as JSON."""
     import numpy as np
+
+    if kind == "drag":
+        print(json.dumps({"steps": drag(scene_name, model_id, reverse)}))
+        return
 
     from landsraad.table.scenes import load
     from landsraad.table.threat import threat_map
@@ -126,13 +178,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scene", default="table")
     parser.add_argument("--model", default="sardaukar-1")
     parser.add_argument("--reverse", action="store_true")
-    parser.add_argument("--child", choices=("map", "reference"), help=argparse.SUPPRESS)
+    parser.add_argument("--drag", action="store_true", help="time the viewer's drag steps instead")
+    parser.add_argument("--child", choices=("map", "reference", "drag"), help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.child:
         child(args.child, args.scene, args.model, args.reverse)
         return 0
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    if args.drag:
+        return _drag_main(args, env)
     runs: dict[str, list[float]] = {"map": [], "reference": []}
     proved = None
     for _ in range(args.repeats):
@@ -158,6 +213,36 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  map       {med['map']:.3f} s CPU (median of {runs['map']})")
         print(f"  reference {med['reference']:.3f} s CPU (median of {runs['reference']}); the maps agree")
         print(f"  ratio {result['ratio']:.3f}; the proofs settled {proved:.1%} of the questions")
+    return 0
+
+
+def _p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.9 * len(ordered)) - 1)]
+
+
+def _drag_main(args: argparse.Namespace, env: dict[str, str]) -> int:
+    per: dict[str, list[float]] = {}
+    for _ in range(args.repeats):
+        cmd = [sys.executable, __file__, "--child", "drag", "--scene", args.scene, "--model", args.model]
+        out = subprocess.run(cmd + (["--reverse"] if args.reverse else []), capture_output=True, text=True, env=env, check=True)
+        for k, v in json.loads(out.stdout)["steps"].items():
+            per.setdefault(k, []).extend(v)
+    every = [t for v in per.values() for t in v]
+    result = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+              "load": open("/proc/loadavg").read().split()[:3] if os.path.exists("/proc/loadavg") else None,
+              "scene": args.scene, "model": args.model, "reverse": args.reverse, "repeats": args.repeats,
+              "steps": len(every), "median_s": round(statistics.median(every), 4), "p90_s": round(_p90(every), 4),
+              "max_s": round(max(every), 4),
+              "per_model": {k: {"median_s": round(statistics.median(v), 4), "p90_s": round(_p90(v), 4)} for k, v in per.items()}}
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    print(f"{result['date']}, load {result['load']}: drag steps of the threat map of {args.model} on {args.scene}"
+          f"{' (reverse)' if args.reverse else ''}, {args.repeats} runs, {len(every)} steps")
+    print(f"  every step: median {result['median_s']:.3f} s, p90 {result['p90_s']:.3f} s, max {result['max_s']:.3f} s CPU")
+    for k, v in result["per_model"].items():
+        print(f"  dragging {k:14} median {v['median_s']:.3f} s, p90 {v['p90_s']:.3f} s")
     return 0
 
 

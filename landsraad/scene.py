@@ -92,6 +92,18 @@ from .geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, Terrai
 from .kits import KitPiece, kit_ids, load_kit
 from .lazy import lazy_exports
 from .model import Faction, Frozen, Profile, Weapon
+from .scene_lean import (  # the limits and footprints shared with the lean reading of plain scene files
+    ID_PATTERN,
+    MAX_CORNERS,
+    MAX_MARKERS,
+    MAX_MODELS,
+    MAX_SCENE_CORNERS,
+    MAX_TERRAIN,
+    SLACK,
+    circle_corners,
+    rect_corners,
+    turned,
+)
 
 __all__ = [
     "EdgeName",
@@ -114,21 +126,10 @@ __all__ = [
 ]
 
 EdgeName = Literal["south", "north", "west", "east"]
-_ID = r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$"
-_SLACK = 1e-9  # cm: floating-point slack for "touching is not overlapping"
+_ID = ID_PATTERN
+_SLACK = SLACK  # cm: floating-point slack for "touching is not overlapping"
 MAX_LISTED = 20
 """Overlap problems listed one by one; the check stops at the next one ("and more")."""
-
-MAX_MODELS = 1_000
-"""The most models a scene may hold (a 60 x 60 cm table holds at most 400 bases of 30 mm)."""
-MAX_TERRAIN = 200
-"""The most terrain pieces a scene may hold (a real table has a dozen or two)."""
-MAX_MARKERS = 200
-"""The most markers a scene may hold."""
-MAX_CORNERS = 1_000
-"""The most corners of one terrain polygon (a round piece written out by hand needs a few dozen)."""
-MAX_SCENE_CORNERS = 10_000
-"""The most polygon corners of all the terrain pieces together."""
 
 Finite = Annotated[float, Field(allow_inf_nan=False)]
 Coord = tuple[Finite, Finite]
@@ -222,12 +223,6 @@ def _check_arsenal(profile: str | None, weapons: Iterable[str]) -> None:
         raise ValueError(" ".join(problems) + f" A {card.id} may carry: {', '.join(allowed)}.")
 
 
-def _turned(points: Iterable[tuple[float, float]], degrees: float, at: tuple[float, float]) -> list[Coord]:
-    """``points`` (around the origin) turned ``degrees`` anticlockwise, then moved to ``at``."""
-    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
-    return [(round(at[0] + x * c - y * s, 9), round(at[1] + x * s + y * c, 9)) for x, y in points]
-
-
 class TerrainSpec(Frozen):
     """A terrain piece: a footprint (cm), a height (cm, 0 never blocks sight) and a movement kind.
 
@@ -269,13 +264,11 @@ class TerrainSpec(Frozen):
             return tuple((float(x), float(y)) for x, y in self.polygon)
         if self.kit is not None:
             assert self.at is not None
-            return tuple(_turned(_kit_piece(self.kit).polygon, self.rotate or 0.0, self.at))
+            return tuple(turned(_kit_piece(self.kit).polygon, self.rotate or 0.0, self.at))
         if self.circle is not None:
-            ring = _ShapelyPoint(*self.circle.at).buffer(self.circle.radius, quad_segs=16).exterior.coords
-            return tuple((round(x, 9), round(y, 9)) for x, y in list(ring)[:-1])
+            return circle_corners(self.circle.at, self.circle.radius)
         assert self.rect is not None
-        w, d = self.rect.size[0] / 2, self.rect.size[1] / 2
-        return tuple(_turned([(-w, -d), (w, -d), (w, d), (-w, d)], self.rect.rotate, self.rect.at))
+        return rect_corners(self.rect.at, self.rect.size, self.rect.rotate)
 
     @property
     def height_cm(self) -> float:

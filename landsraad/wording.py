@@ -17,7 +17,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Sequence, cast
 
-from .i18n import N_, SIDE_NAMES, _, decimal, localized, ngettext
+from .i18n import N_, SIDE_NAMES, SOURCE_LANGUAGE, _, decimal, language, localized, ngettext
+from .lazy import lazy_exports
 
 if TYPE_CHECKING:  # the results' types only: words never compute
     from .geometry.robust import Fragility
@@ -32,7 +33,22 @@ if TYPE_CHECKING:  # the results' types only: words never compute
 __all__ = ["describe_range_band", "fmt", "dist", "pct", "names", "COVER_PROSE", "measure_lines", "fragile_text",
            "range_line", "steadiness_line", "move_lines", "charge_line", "reach_lines", "template_lines", "check_lines",
            "shot_lines", "point", "RESULT_LABELS", "option_title", "advice_lines", "template_option_title", "template_option_lines", "threat_point_line", "threat_lines",
-           "threat_grid"]
+           "threat_grid", "weapon_name"]
+
+_boards, _boards_dir = lazy_exports("landsraad.table", {"french_weapon_names": "boards"}, {})
+"""The bundled weapons' French names (:func:`landsraad.table.boards.french_weapon_names`), read when first shown in French."""
+
+
+def weapon_name(name: str) -> str:
+    """A weapon's name as the reader sees it: its French name (the bundled sheets') in French, else as given.
+
+    >>> weapon_name("Maula pistol")
+    'Maula pistol'
+    """
+    if not name or language() == SOURCE_LANGUAGE:
+        return name
+    return str(_boards("french_weapon_names")().get(name, name))
+
 
 COVER_PROSE = {
     "none": N_("no cover"),
@@ -103,7 +119,7 @@ def range_line(m: Measurement) -> str:
     """The range line: the band and its own modifier, then the weapon's Combat, then the sum (R-SHOOT)."""
     assert m.weapon is not None and m.band is not None and m.modifier is not None
     weapon = m.weapon
-    what = (_("{weapon} (range {range} cm)").format(weapon=weapon.name, range=_num(weapon.range_cm)) if weapon.name
+    what = (_("{weapon} (range {range} cm)").format(weapon=weapon_name(weapon.name), range=_num(weapon.range_cm)) if weapon.name
             else _("Weapon range {range} cm").format(range=_num(weapon.range_cm)))
     return _("Range: {what} at {distance} cm: {band}; band modifier {band_modifier}, weapon Combat {combat} -> range"
              " modifier {modifier} (R-SHOOT).").format(
@@ -445,7 +461,7 @@ def _cannot_wound(s: ShotAnswer) -> str | None:
         return text.format(target=s.target)
     if why == "damage":
         return _("It cannot wound: no damage roll of the {weapon} reaches even a scratch on {target} (R-WOUND).").format(
-            weapon=s.weapon, target=s.target)
+            weapon=weapon_name(s.weapon), target=s.target)
     return None
 
 
@@ -457,7 +473,7 @@ def _percent_row(label: str, width: int, value: float) -> str:
 def shot_lines(s: ShotAnswer) -> list[str]:
     """The ``shoot`` answer in lines: the geometry, the odds, whether it may be taken and whether it can wound."""
     m = s.measurement
-    lines = [_("{shooter} shoots {target} with {weapon}.").format(shooter=s.shooter, target=s.target, weapon=s.weapon),
+    lines = [_("{shooter} shoots {target} with {weapon}.").format(shooter=s.shooter, target=s.target, weapon=weapon_name(s.weapon)),
              *measure_lines(m)]
     odds = s.odds
     cannot = _cannot_wound(s)
@@ -521,10 +537,11 @@ def option_title(o: Option) -> str:
         return template_option_title(cast("TemplateOption", o))
     if o.kind == "fight":
         return _("fight {target} where it stands: the Melee action with the {weapon}").format(
-            target=o.target, weapon=o.weapon or _("bare hands"))
+            target=o.target, weapon=weapon_name(o.weapon) if o.weapon else _("bare hands"))
     if o.kind in _MOVES_PROSE:
-        return _(_MOVES_PROSE[o.kind]).format(opponent=o.disengage_from, target=o.target, weapon=o.weapon, end=point(o.end))
-    return _(_KIND_PROSE[o.kind]).format(target=o.target, weapon=o.weapon or _("bare hands"), end=_point(o.end))
+        return _(_MOVES_PROSE[o.kind]).format(opponent=o.disengage_from, target=o.target,
+                                              weapon=weapon_name(o.weapon) if o.weapon else o.weapon, end=_point(o.end))
+    return _(_KIND_PROSE[o.kind]).format(target=o.target, weapon=weapon_name(o.weapon) if o.weapon else _("bare hands"), end=_point(o.end))
 
 
 def _risk_text(o: Option) -> str:
@@ -605,30 +622,39 @@ def template_option_title(o: TemplateOption) -> str:
     assert o.aim is not None
     enemies = sum(1 for u in o.under if u.enemy)
     friends = len(o.under) - enemies
-    whom = f"{enemies} enem{'y' if enemies == 1 else 'ies'}" + (f" and {friends} friend{'s' if friends > 1 else ''}" if friends else "")
-    how = (f"blast centred at {point(o.aim)}" if o.template == "blast" else f"direct-fire template toward {point(o.aim)}")
-    mode = " (explosive mode)" if o.laser_mode == "explosive" else ""
-    shot = f"fire the {o.weapon}{mode}, {how}, over {whom}"
+    foes = ngettext("{n} enemy", "{n} enemies", enemies).format(n=enemies)
+    whom = (_("{enemies} and {friends}").format(enemies=foes, friends=ngettext("{n} friend", "{n} friends", friends).format(n=friends))
+            if friends else foes)
+    how = (_("blast centred at {point}").format(point=_point(o.aim)) if o.template == "blast" else
+           _("direct-fire template toward {point}").format(point=_point(o.aim)))
+    shown = weapon_name(o.weapon or "")
+    weapon = _("{weapon} (explosive mode)").format(weapon=shown) if o.laser_mode == "explosive" else shown
+    shot = _("fire the {weapon}, {how}, over {whom}").format(weapon=weapon, how=how, whom=whom)
     if o.kind == "move_then_template":
-        return f"move to {point(o.end)}, then {shot}"
-    return f"{shot}, then move to {point(o.end)}" if o.kind == "template_then_move" else shot
+        return _("move to {point}, then {shot}").format(point=_point(o.end), shot=shot)
+    return _("{shot}, then move to {point}").format(shot=shot, point=_point(o.end)) if o.kind == "template_then_move" else shot
 
 
 def template_option_lines(o: TemplateOption) -> list[str]:
     """Each model under a template shot: its odds (struck = hit, or caught by a dodge too short), and the net."""
     lines = []
     for u in o.under:
-        who = f"{u.model} ({'enemy' if u.enemy else 'FRIEND'}, cover {u.cover})"
+        who = (_("{model} (enemy, {cover})") if u.enemy else _("{model} (FRIEND, {cover})")).format(
+            model=u.model, cover=_threat_cover(u.cover))
         if u.odds is None:
-            lines.append(f"   {who}: no profile, odds unknown.")
+            lines.append("   " + _("{who}: no profile, odds unknown.").format(who=who))
             continue
-        out = (f"gets out with a dodge of {fmt(u.escape_cm)} cm" if u.escape_cm is not None
-               else f"no dodge (at most {fmt(u.max_dodge_cm)} cm) gets it out")
-        wounds = ", ".join(f"{RESULT_LABELS[k]} {pct(v)} %" for k, v in u.odds.wound.items() if k != "none" and v > 0)
-        lines.append(f"   {who}: struck {pct(u.odds.p_struck)} % (hit {pct(u.odds.p_hit)} %; {out}); "
-                     f"wounds: {wounds or 'none possible'}; expected damage {u.odds.expected_damage:.2f}.")
-    friendly = f", less {o.expected_damage_friends:.2f} to friends" if any(not u.enemy for u in o.under) else ""
-    lines.append(f"   Expected damage {o.expected_damage_enemies:.2f} to enemies{friendly}: net {o.expected_damage:.2f}.")
+        out = (_("gets out with a dodge of {cm} cm").format(cm=_num(u.escape_cm)) if u.escape_cm is not None
+               else _("no dodge (at most {cm} cm) gets it out").format(cm=_num(u.max_dodge_cm)))
+        lines.append("   " + _("{who}: struck {struck} % (hit {hit} %; {out}); wounds: {wounds}; expected damage {damage}.").format(
+            who=who, struck=_pct(u.odds.p_struck), hit=_pct(u.odds.p_hit), out=out, wounds=_wounds(u.odds.wound),
+            damage=decimal(f"{u.odds.expected_damage:.2f}")))
+    foes, net = decimal(f"{o.expected_damage_enemies:.2f}"), decimal(f"{o.expected_damage:.2f}")
+    if any(not u.enemy for u in o.under):
+        lines.append("   " + _("Expected damage {enemies} to enemies, less {friends} to friends: net {net}.").format(
+            enemies=foes, friends=decimal(f"{o.expected_damage_friends:.2f}"), net=net))
+    else:
+        lines.append("   " + _("Expected damage {enemies} to enemies: net {net}.").format(enemies=foes, net=net))
     return lines
 
 
@@ -654,8 +680,9 @@ def threat_point_line(tm: ThreatMap, p: ThreatPoint) -> str:
             return _("odds not worked out")
         return _("odds unknown") if math.isnan(h) else f"{decimal(pct(h))} %"
 
-    shots = ", ".join(_("{model} ({weapon} {odds}, {cover})").format(model=i, weapon=w, odds=odds(h, c), cover=_threat_cover(c))
-                      if c else _("{model} ({weapon} {odds})").format(model=i, weapon=w, odds=odds(h, c))
+    shots = ", ".join(_("{model} ({weapon} {odds}, {cover})").format(model=i, weapon=weapon_name(w), odds=odds(h, c),
+                                                                     cover=_threat_cover(c))
+                      if c else _("{model} ({weapon} {odds})").format(model=i, weapon=weapon_name(w), odds=odds(h, c))
                       for i, w, h, c in p.shot_by)
     parts = [f"{see} {names(p.seen_by) if p.seen_by else nobody}",
              f"{shoot} {shots or nobody}", f"{charge} {names(p.charged_by) if p.charged_by else nobody}"]

@@ -60,7 +60,7 @@ from ..errors import RuleError, UsageError
 from ..geometry import sight
 from ..geometry.board import Board, Point
 from ..geometry.measure import edge_distance, report_cm
-from ..i18n import N_, message
+from ..i18n import N_, Numeral, message, numeral
 from ..model import Weapon
 from ..odds import ShotOdds, melee_odds
 from ..rules.shooting import Cover
@@ -204,7 +204,7 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
                               own.name if own else None, end, 0.0, None, (), clash,
                               (message("already in base contact: the Melee action (R-ACTIVATE)") if e in engaged else
                                message("the free move into contact ({cost} of {movement} cm), then the Melee action (R-ACTIVATE)",
-                                       cost=f"{report_cm(answer.result.cost_cm):.1f}", movement=fmt_cm(movement)),
+                                       cost=numeral(report_cm(answer.result.cost_cm), ".1f"), movement=Numeral(fmt_cm(movement))),
                                message("the clash if {model} attacks and {target} defends (odds melee gives every stance pair)",
                                        model=model_id, target=e)),
                               (f"landsraad move {scene_name} {model_id} --to {e}", cmd)))

@@ -15,6 +15,7 @@ from ..errors import RuleError
 from ..geometry import sight, templates
 from ..geometry.board import Board, Point
 from ..geometry.measure import edge_distance, report_cm
+from ..i18n import N_, Message, Numeral, joined, message
 from ..model import Weapon
 from ..odds import ShotOdds, shot_odds
 from ..rules.shooting import Cover, LaserMode, dodge_distance, laser_blast_problem, range_band
@@ -205,6 +206,22 @@ def _direct_aims(board: Board, model_id: str, length: float, enemies: set[str], 
     return [(round(me.x + end * math.cos(a), 2), round(me.y + end * math.sin(a), 2)) for a in angles]
 
 
+_COVER = {"none": N_("cover none"), "small": N_("cover small"), "large": N_("cover large")}
+"""The cover class in a reason (its code in English, the rulebook's words in French: the odds line's words)."""
+
+
+def _cm(x: float) -> Numeral:
+    """A length or coordinate as the command lines write it (:func:`.advice_core.fmt_cm`), in the reader's decimals."""
+    return Numeral(fmt_cm(x))
+
+
+def _under(u: UnderTemplate) -> Message:
+    """A model under the template in a reason: friend or enemy, and its cover."""
+    cover = message(_COVER[u.cover]) if u.cover in _COVER else message("cover {cover}", cover=u.cover)
+    return (message("{model} (enemy, {cover})", model=u.model, cover=cover) if u.enemy else
+            message("{model} (friend, {cover})", model=u.model, cover=cover))
+
+
 def template_options(t: TableRead, model_id: str, enemies: tuple[str, ...], risk: Risk, *, board: Board | None = None,
                       aims: dict[tuple[str, str], list[Point]] | None = None, exact: bool = True) -> list[TemplateOption]:
     """Every template shot from where the model stands (R-TEMPLATE, RUL-19, RUL-09, R-LASER, PRJ-24).
@@ -375,25 +392,26 @@ def _template_option(w: _Weigher, aim: Point, shape: BaseGeometry, hit: tuple[st
     transparent = "" if t.ruleset.models_block_sight else " --models-transparent"
     if kind == "blast":
         tcmd = f"landsraad template {scene} --blast {fmt_cm(aim[0])},{fmt_cm(aim[1])}"
-        what = f"a blast (5 cm radius) at {fmt_cm(aim[0])}, {fmt_cm(aim[1])}, {fmt_cm(distance)} cm from {model_id}'s base"
+        what = message("a blast (5 cm radius) at {x}, {y}, {distance} cm from {model}'s base", x=_cm(aim[0]), y=_cm(aim[1]),
+                       distance=_cm(distance), model=model_id)
     else:
         assert weapon.template is not None
         tcmd = (f"landsraad template {scene} --direct {model_id} --toward {fmt_cm(aim[0])},{fmt_cm(aim[1])}"
                 f" --length {fmt_cm(weapon.template.size_cm)}{transparent}")
-        what = f"a direct-fire line of {fmt_cm(weapon.template.size_cm)} cm toward {fmt_cm(aim[0])}, {fmt_cm(aim[1])}"
+        what = message("a direct-fire line of {length} cm toward {x}, {y}", length=_cm(weapon.template.size_cm),
+                       x=_cm(aim[0]), y=_cm(aim[1]))
     if dodges:
         tcmd += f" --dodge {dodges}"
     friends = [u.model for u in under if not u.enemy]
-    reasons = [f"the Shoot action: {what}; a template aims at a point, the nearest-target rule does not apply"
-               " (R-TEMPLATE, RUL-08)",
-               "under it: " + ", ".join(f"{u.model} ({'enemy' if u.enemy else 'friend'}, cover {u.cover})" for u in under)
-               + " (RUL-19); one attack roll, each its own dodge (RUL-09)"]
+    reasons = [message("the Shoot action: {what}; a template aims at a point, the nearest-target rule does not apply"
+                       " (R-TEMPLATE, RUL-08)", what=what),
+               message("under it: {models} (RUL-19); one attack roll, each its own dodge (RUL-09)", models=joined(", ", [_under(u) for u in under]))]
     if friends:
-        reasons.append(f"friendly fire on {', '.join(friends)}: their expected damage is taken off")
+        reasons.append(message("friendly fire on {models}: their expected damage is taken off", models=", ".join(friends)))
     if unknown:
-        reasons.append(f"{', '.join(unknown)} also under it, no profile: its odds are unknown")
+        reasons.append(message("{models} also under it, no profile: its odds are unknown", models=", ".join(unknown)))
     if laser_mode == "explosive":
-        reasons.append("the laser's explosive mode: a blast that may cover no shielded model (R-LASER)")
+        reasons.append(message("the laser's explosive mode: a blast that may cover no shielded model (R-LASER)"))
     here = board.base(model_id).center
     return TemplateOption("template", here, risk, main.model if main else None, weapon.name, here, distance, main.cover if main else None, (), None,
                           tuple(reasons), (tcmd, *(c for u in under for c in u.commands)),
@@ -435,7 +453,7 @@ def moved_template_options(t: TableRead, model_id: str, enemies: tuple[str, ...]
     if risk_at(safest).count < here_risk.count:
         for o in standing:
             out.append(replace(o, kind="template_then_move", end=safest, risk=risk_at(safest),
-                               reasons=("the Shoot action, then the free move out of reach (R-ACTIVATE)", *o.reasons),
+                               reasons=(message("the Shoot action, then the free move out of reach (R-ACTIVATE)"), *o.reasons),
                                commands=(*o.commands, move_command(safest))))
     blast_aims: dict[tuple[str, str], list[Point]] = {}
     for o in standing:
@@ -469,6 +487,6 @@ def moved_template_options(t: TableRead, model_id: str, enemies: tuple[str, ...]
             counts[(wid, lmode)] = counts.get((wid, lmode), 0) + 1
             commands = o.commands if o.template == "blast" else o.commands[1:]
             out.append(replace(o, kind="move_then_template", end=p, at=p,
-                               reasons=("the free move first, then the Shoot action (R-ACTIVATE)", *o.reasons),
+                               reasons=(message("the free move first, then the Shoot action (R-ACTIVATE)"), *o.reasons),
                                commands=(move_command(p), *commands)))
     return out

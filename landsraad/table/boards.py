@@ -34,6 +34,7 @@ import hashlib
 import json
 import os
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -42,11 +43,13 @@ from ..errors import LandsraadError, UsageError, did_you_mean, quoted, truncate
 from ..fileio import atomic_write_text
 from ..geometry.board import Base, Board, Marker, TerrainPiece
 from ..lazy import lazy_exports
+from ..scene_lean import plain_board
 
 if TYPE_CHECKING:  # the validated scene's type only: it is loaded on a cache miss
     from ..scene import Scene
 
 __all__ = ["TableFacts", "facts_of", "load_facts", "keep", "cache_dir", "suggest", "need_model", "need_thing", "movement_of",
+           "LEAN_DATA_PATH", "LEAN_DATA_FORMAT", "bundled_card", "bundled_kit_piece", "french_weapon_names",
            "FORMAT"]
 
 FORMAT = 1
@@ -54,8 +57,73 @@ FORMAT = 1
 
 _validating, _ = lazy_exports("landsraad.table", {"load": "scenes", "scene_path": "scenes"}, {})
 """The validating loader (:mod:`.scenes`, with pydantic and PyYAML), imported on a cache miss only."""
+_parser, _ = lazy_exports("landsraad", {"parse_document": "documents", "MAX_CHARS": "documents"}, {})
+"""The YAML parser (:mod:`landsraad.documents`, PyYAML without pydantic), imported on a cache miss only."""
 
 _SCENE_SUFFIXES = (".yaml", ".yml", ".json")
+
+LEAN_DATA_PATH = Path(__file__).resolve().parent / "bundled-facts.json"
+"""The facts of the bundled faction sheets and kits for the lean reading (:mod:`.leandata` writes them)."""
+LEAN_DATA_FORMAT = 1
+"""Their format: another one is not read (the scene is then validated)."""
+
+
+@lru_cache(maxsize=1)
+def _lean_data() -> dict[str, Any]:
+    try:
+        data = json.loads(LEAN_DATA_PATH.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) and data.get("format") == LEAN_DATA_FORMAT else {}
+
+
+def french_weapon_names() -> dict[str, str]:
+    """Each bundled weapon's French name by its English one (the names two weapons share with different French
+    names left out): what the table's answers show a French reader; the results and their JSON keep the English."""
+    names = _lean_data().get("weapon_names_fr", {})
+    return names if isinstance(names, dict) else {}
+
+
+def _bundled_folder(*parts: str) -> Path | None:
+    """The bundled folder (``factions``, ``scenes/kits``): the installed package's, else the source checkout's."""
+    package = Path(__file__).resolve().parent.parent
+    for root in (package / "_data", package.parent):
+        if (root / parts[0]).is_dir():
+            folder = root.joinpath(*parts)
+            return folder if folder.is_dir() else None
+    return None
+
+
+@lru_cache(maxsize=None)
+def _unchanged(kind: str, item_id: str) -> dict[str, Any] | None:
+    """The kept facts of the bundled sheet or kit ``item_id`` when its file still has the bytes they were
+    validated from, else None."""
+    entry = _lean_data().get(kind, {}).get(item_id)
+    folder = _bundled_folder(*(("factions",) if kind == "factions" else ("scenes", "kits")))
+    if not isinstance(entry, dict) or folder is None or "/" in item_id or item_id.startswith("."):
+        return None
+    try:
+        data = (folder / f"{item_id}.yaml").read_bytes()
+    except OSError:
+        return None
+    return entry if hashlib.sha256(data).hexdigest() == entry.get("sha256") else None
+
+
+def bundled_card(ref: str) -> tuple[float, float | None, float, tuple[str, ...]] | None:
+    """The base (mm), height (cm or None), Movement (cm) and arsenal (the weapon ids a model of it may carry) of the
+    bundled profile card ``FACTION/TYPE``, else None."""
+    faction, sep, kind = ref.partition("/")
+    sheet = _unchanged("factions", faction) if sep and faction and kind else None
+    card = sheet["profiles"].get(kind) if sheet is not None else None
+    return (float(card[0]), None if card[1] is None else float(card[1]), float(card[2]), tuple(card[3])) if card else None
+
+
+def bundled_kit_piece(ref: str) -> tuple[tuple[tuple[float, float], ...], float, str] | None:
+    """The footprint (around its centre), height and movement of the bundled kit piece ``KIT/PIECE``, else None."""
+    kit, sep, piece_id = ref.partition("/")
+    entry = _unchanged("kits", kit) if sep and kit and piece_id else None
+    piece = entry["pieces"].get(piece_id) if entry is not None else None
+    return (tuple((float(x), float(y)) for x, y in piece[0]), float(piece[1]), str(piece[2])) if piece else None
 
 
 @dataclass(frozen=True)
@@ -184,20 +252,52 @@ def load_facts(text: str) -> TableFacts:
     """
     folder = cache_dir()
     path = _bundled_or_path(text)
-    if folder is None or path is None:
+    if path is None:
         return facts_of(_validating("load")(text))
     try:
         data = path.read_bytes()
     except OSError:
         return facts_of(_validating("load")(text))
-    entry = folder / "scenes" / f"{_key(data)}.json"
+    entry = folder / "scenes" / f"{_key(data)}.json" if folder is not None else None
+    if entry is not None:
+        try:
+            kept = json.loads(entry.read_text(encoding="utf-8"))
+            if _stamps([p for p, _, _ in kept.get("depends", [])]) == kept.get("depends", []):
+                return _from_dict(kept)
+        except (OSError, ValueError, KeyError, TypeError, LandsraadError):
+            pass  # not there yet, unreadable, or a warband list it reads has changed: read again below
+    plain = _plain(path, data)
+    if plain is None:
+        return facts_of(_validating("load")(text))
+    if entry is not None:
+        _write(entry, {**plain.to_dict(), "depends": []})
+    return plain
+
+
+def _plain(path: Path, data: bytes) -> TableFacts | None:
+    """The table facts of a plain, valid scene file (:func:`landsraad.scene_lean.plain_board`: no pydantic, no
+    data model), else None: a file with profiles, kit pieces or warband lists, or with any problem, is for the
+    validating loader, which says what is wrong in its words."""
     try:
-        kept = json.loads(entry.read_text(encoding="utf-8"))
-        if _stamps([p for p, _, _ in kept.get("depends", [])]) == kept.get("depends", []):
-            return _from_dict(kept)
-    except (OSError, ValueError, KeyError, TypeError, LandsraadError):
-        pass  # not there yet, unreadable, or a warband list it reads has changed: validated (and kept) by the loader
-    return facts_of(_validating("load")(text))
+        text = data.decode("utf-8")
+        if len(text) > _parser("MAX_CHARS"):
+            return None
+        found = plain_board(_parser("parse_document")(text, str(path)).data, card=bundled_card, kit_piece=bundled_kit_piece)
+    except (UnicodeDecodeError, LandsraadError):
+        return None
+    if found is None:
+        return None
+    board, movement, profile = found
+    return TableFacts(board, movement, profile)
+
+
+def _write(entry: Path, kept: dict[str, Any]) -> None:
+    """Write a cache entry; a cache that cannot be written only costs the next question the reading again."""
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(entry, json.dumps(kept))
+    except OSError:
+        pass
 
 
 def keep(path: Path, data: bytes, scene: Scene) -> None:
@@ -214,8 +314,7 @@ def keep(path: Path, data: bytes, scene: Scene) -> None:
         entry = folder / "scenes" / f"{_key(data)}.json"
         # the warband lists its models are read from (their profiles and weapons): the entry holds while they are unchanged
         lists = sorted({str((path.parent / m.list_file).resolve()) for m in scene.models if m.list_file is not None})
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(entry, json.dumps({**facts_of(scene).to_dict(), "depends": _stamps(lists)}))
+        _write(entry, {**facts_of(scene).to_dict(), "depends": _stamps(lists)})
     except (OSError, LandsraadError):
         pass  # a cache that cannot be written only costs the next question the validation again
 

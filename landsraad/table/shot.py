@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from ..errors import RuleError
 from ..geometry.board import Board
-from ..i18n import message
+from ..i18n import message, numeral
 from ..odds import ShotOdds, shot_odds
 from ..rules.shooting import LaserMode, shot_cover
 from ..rules.state import Combatant, effective_shield
@@ -142,7 +142,7 @@ def shot(board: Board, shooter_id: str, target_id: str, shooter: Combatant, targ
     else:
         if gun.template is not None and gun.template.kind == "direct" and m.exact_cm > gun.template.size_cm + 1e-9:
             reasons.append(message("{target} is {distance} cm away, beyond the {size} cm of the {weapon}'s direct-fire"
-                                   " template (R-TEMPLATE)", target=target_id, distance=f"{m.reported_cm:.1f}",
+                                   " template (R-TEMPLATE)", target=target_id, distance=numeral(m.reported_cm, ".1f"),
                                    size=float(gun.template.size_cm), weapon=gun.name))
         if m.is_nearest is False and gun.template is None:
             reasons.append(message("{target} is not the nearest enemy {shooter} sees; the nearest: {nearest} (RUL-08)",

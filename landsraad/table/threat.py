@@ -36,7 +36,10 @@ an open patch of the silhouette, so line of sight holds (R-LOS). No cover is pro
 with the triangle from that eye to the silhouette's foot (every foot point seen means every
 column seen whole: the hidden part is a hypograph, :mod:`landsraad.geometry.sight`): the plane
 of the triangle stays above every obstacle over its footprint (a linear height on a convex
-piece is lowest at a corner of the clipped triangle). What these proofs do not settle is asked
+piece is lowest at a corner of the clipped triangle). No line of sight is proved when terrain taller than
+both models cuts every 2D segment between the viewer's base and the silhouette's foot (a sight segment
+runs no higher than the higher top, so over such a piece it is inside it; pieces under either base are
+left out, PRJ-31: :func:`_proved_hidden`). What these proofs do not settle is asked
 of :func:`~landsraad.geometry.sight.line_of_sight` and :func:`~landsraad.geometry.sight.
 cover_class` one cell at a time, so every cell's answer is theirs (``tests/table/test_threat.py``
 checks sample cells against them); ``proved`` tells how much the proofs settled. Charges are
@@ -298,15 +301,48 @@ class _Solid:
     polygons: tuple[Any, ...]  # the pieces grown by MARGIN_CM (mitred: they hold the true offset)
     top: float
     circle: tuple[float, float, float] | None  # a model: centre and radius
+    edges: tuple[tuple[np.ndarray, np.ndarray, np.ndarray], ...] = ()  # per piece: corners, outward normals (Cyrus-Beck)
+    boxes: tuple[tuple[float, float, float, float], ...] = ()  # per piece (or the disc): its box grown by the margin
+
+
+def _edges(ring: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A convex ring's corners and its sides' outward unit normals (counter-clockwise), zero-length sides left out."""
+    e = np.roll(ring, -1, axis=0) - ring
+    length = np.hypot(e[:, 0], e[:, 1])
+    keep = length > 0
+    p, e, length = ring[keep], e[keep], length[keep]
+    return p, e[:, 1] / length, -e[:, 0] / length
+
+
+def _box(ring: np.ndarray) -> tuple[float, float, float, float]:
+    grow = 2 * MARGIN_CM
+    return (float(ring[:, 0].min()) - grow, float(ring[:, 1].min()) - grow, float(ring[:, 0].max()) + grow,
+            float(ring[:, 1].max()) + grow)
+
+
+_TERRAIN_SOLIDS: dict[Any, list[_Solid]] = {}
+"""The terrain's solids by the terrain itself (a table's terrain is built once while models move on it)."""
+
+
+def _terrain_solids(board: Board) -> list[_Solid]:
+    key = board.terrain
+    found = _TERRAIN_SOLIDS.get(key)
+    if found is None:
+        found = []
+        for t in board.sight_blockers:
+            pieces = sight.convex_pieces(t.shape)
+            polys = tuple(shapely.buffer(shapely.Polygon(p), MARGIN_CM, join_style="mitre") for p in pieces)
+            found.append(_Solid(t.id, t.shape, pieces, polys, float(t.height_cm), None,
+                                tuple(_edges(p) for p in pieces), tuple(_box(p) for p in pieces)))
+        if len(_TERRAIN_SOLIDS) >= 16:
+            _TERRAIN_SOLIDS.clear()
+        _TERRAIN_SOLIDS[key] = found
+    return found
 
 
 def _solids(board: Board, models_block: bool, skip: set[str]) -> list[_Solid]:
     """What can hide: terrain with a height (PRJ-48 elevation for the models on it), other models."""
-    out = []
-    for t in board.sight_blockers:
-        pieces = sight.convex_pieces(t.shape)
-        polys = tuple(shapely.buffer(shapely.Polygon(p), MARGIN_CM, join_style="mitre") for p in pieces)
-        out.append(_Solid(t.id, t.shape, pieces, polys, float(t.height_cm), None))
+    out = list(_terrain_solids(board))
     if models_block:
         for b in board.bases:
             if b.id in skip or b.height_cm <= 0:
@@ -316,7 +352,7 @@ def _solids(board: Board, models_block: bool, skip: set[str]) -> list[_Solid]:
             ang = np.arange(k) * (2 * math.pi / k)
             ring = np.column_stack([b.x + rr * np.cos(ang), b.y + rr * np.sin(ang)])
             top = sight.elevation(board, b) + float(b.height_cm)
-            out.append(_Solid(b.id, None, (ring,), (shapely.Polygon(ring),), top, (b.x, b.y, b.radius)))
+            out.append(_Solid(b.id, None, (ring,), (shapely.Polygon(ring),), top, (b.x, b.y, b.radius), (), (_box(ring),)))
     return out
 
 
@@ -324,12 +360,11 @@ def _clip_convex(a: np.ndarray, d: np.ndarray, ring: np.ndarray) -> tuple[np.nda
     """Cyrus-Beck: the parameters [t0, t1] of segments a + t d (t in [0, 1]) inside a convex ring
     grown by :data:`MARGIN_CM`; t0 > t1 where a segment misses it (every edge at once: an (N,
     edges) array)."""
-    nxt = np.roll(ring, -1, axis=0)
-    e = nxt - ring
-    length = np.hypot(e[:, 0], e[:, 1])
-    keep = length > 0
-    p, e, length = ring[keep], e[keep], length[keep]
-    nx, ny = e[:, 1] / length, -e[:, 0] / length  # outward for a counter-clockwise ring
+    return _clip_edges(a, d, *_edges(ring))
+
+
+def _clip_edges(a: np.ndarray, d: np.ndarray, p: np.ndarray, nx: np.ndarray, ny: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_clip_convex` on a ring's corners ``p`` and outward normals ``(nx, ny)`` (:func:`_edges`)."""
     # inside: n . (a + t d - p) <= MARGIN
     num = MARGIN_CM - ((a[:, 0:1] - p[None, :, 0]) * nx + (a[:, 1:2] - p[None, :, 1]) * ny)
     den = d[:, 0:1] * nx + d[:, 1:2] * ny
@@ -406,16 +441,65 @@ def _proved_seen(pairs: _Pairs, solids: list[_Solid]) -> np.ndarray:
             a = pairs.eye[idx] + perp[idx] * (ea * pairs.eye_r[idx])[:, None]
             d = pairs.tgt[idx] + perp[idx] * (tb * pairs.tgt_r[idx])[:, None] - a
             za, zb = pairs.eye_z[idx], zb_all[idx]
+            b = a + d
+            lo_x, hi_x = np.minimum(a[:, 0], b[:, 0]), np.maximum(a[:, 0], b[:, 0])
+            lo_y, hi_y = np.minimum(a[:, 1], b[:, 1]), np.maximum(a[:, 1], b[:, 1])
             clear = np.ones(len(idx), dtype=bool)
             for s, free in zip(solids, free_all):
-                for ring in ([] if s.circle is not None else s.pieces):
-                    t0, t1 = _clip_convex(a, d, ring)
-                    clear &= free[idx] | _clears(t0, t1, za, zb, s.top)
-                if s.circle is not None:
-                    t0, t1 = _clip_circle(a, d, *s.circle)
-                    clear &= _clears(t0, t1, za, zb, s.top)
+                for k, box in enumerate(s.boxes):
+                    # a segment whose box misses the piece's (grown) box misses the piece: only the others are clipped
+                    near = np.flatnonzero(clear & (hi_x >= box[0]) & (lo_x <= box[2]) & (hi_y >= box[1]) & (lo_y <= box[3]))
+                    if not len(near):
+                        continue
+                    if s.circle is not None:
+                        t0, t1 = _clip_circle(a[near], d[near], *s.circle)
+                        clear[near] &= _clears(t0, t1, za[near], zb[near], s.top)
+                    else:
+                        t0, t1 = _clip_edges(a[near], d[near], *s.edges[k])
+                        clear[near] &= free[idx[near]] | _clears(t0, t1, za[near], zb[near], s.top)
             proved[idx[clear]] = True
     return proved
+
+
+def _proved_hidden(pairs: _Pairs, board: Board) -> np.ndarray:
+    """Where no line of sight can exist: the terrain pieces taller than both models (by the margin), shrunk by
+    the margin, cut every 2D segment from the viewer's base to the silhouette's foot (the hull of the two,
+    a polygon round the viewer's disc, minus those pieces, leaves the viewer's side and the silhouette's in
+    different parts). A sight segment runs no higher than the higher model's top, so over such a piece it is
+    inside it (R-LOS). Pieces touching either base are left out (PRJ-31; and no proof where the target
+    stands in a piece): those cells go to the exact function."""
+    n = len(pairs.eye)
+    out = np.zeros(n, dtype=bool)
+    zmax = float(np.max(np.maximum(pairs.eye_z, pairs.feet + pairs.height))) if n else 0.0
+    tall = [t.shape for t in board.sight_blockers if t.height_cm > zmax + 10 * MARGIN_CM]
+    if not n or not tall:
+        return out
+    k = 16
+    u = pairs.tgt - pairs.eye
+    length = np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-12)
+    perp = np.column_stack([-u[:, 1], u[:, 0]]) / length[:, None]
+    rr = (pairs.eye_r + 10 * MARGIN_CM) / math.cos(math.pi / k)  # a polygon holding the viewer's disc
+    ang = np.arange(k) * (2 * math.pi / k)
+    ring = np.stack([pairs.eye[:, 0:1] + rr[:, None] * np.cos(ang), pairs.eye[:, 1:2] + rr[:, None] * np.sin(ang)], axis=2)
+    left = pairs.tgt + perp * pairs.tgt_r[:, None]
+    right = pairs.tgt - perp * pairs.tgt_r[:, None]
+    discs = np.asarray(shapely.polygons(ring), dtype=object)
+    feet = np.asarray(shapely.linestrings(np.stack([left, right], axis=1)), dtype=object)
+    target_discs = np.asarray(shapely.buffer(shapely.points(pairs.tgt), pairs.tgt_r + 10 * MARGIN_CM), dtype=object)
+    ok = np.ones(n, dtype=bool)
+    for shape in tall:  # a piece under either base: no proof here
+        ok &= ~np.asarray(shapely.intersects(shape, discs)) & ~np.asarray(shapely.intersects(shape, target_discs))
+    idx = np.flatnonzero(ok)
+    if not len(idx):
+        return out
+    wall = shapely.union_all([shapely.buffer(t, -MARGIN_CM, join_style="mitre") for t in tall])
+    hulls = shapely.convex_hull(shapely.union(discs[idx], feet[idx]))
+    parts, owner = shapely.get_parts(shapely.difference(hulls, wall), return_index=True)
+    joined = np.asarray(shapely.intersects(parts, discs[idx][owner])) & np.asarray(shapely.intersects(parts, feet[idx][owner]))
+    open_ = np.zeros(len(idx), dtype=bool)
+    open_[owner[joined]] = True
+    out[idx[~open_]] = True
+    return out
 
 
 def _clears(t0: np.ndarray, t1: np.ndarray, za: np.ndarray, zb: np.ndarray, top: float) -> np.ndarray:
@@ -870,10 +954,13 @@ class ThreatSolver:
         if len(todo):
             proved = _proved_seen(pairs_at(todo), solids)
             layer.seen[todo] = proved
+            rest = todo[~proved]
+            hidden = _proved_hidden(pairs_at(rest), board)
             layer.sight_exact[todo] = ~proved
+            layer.sight_exact[rest[hidden]] = False
             layer.sight_known[todo] = True
             layer.cover_known[todo] = False
-            for i in todo[~proved]:
+            for i in rest[~hidden]:
                 self.exact_calls += 1
                 layer.seen[i] = sight.line_of_sight(moved(i), viewer, target, models_block=blocks)
         cover_todo = np.flatnonzero(wanted & ~layer.cover_known)

@@ -161,9 +161,32 @@ def test_the_whole_answer_reads_in_french_and_the_json_stays_english():
     lines = r.stdout.splitlines()
     assert lines[0] == ("raider (mouvement 10 cm) : 3 options pour cette activation, la meilleure d'abord (dégâts moyens,"
                         " puis risque ; R-ACTIVATE) :")
-    assert lines[1] == "1. tirer sur prey avec l'arme Sardaukar lance depuis sa position."
+    assert lines[1] == "1. tirer sur prey avec l'arme Lance sardaukar depuis sa position."
     assert "   Risque 2 : elle peut être prise pour cible par fed ou chargée par prey." in lines
     assert "(Laissé de côté : duncan : pas de profil, ses caractéristiques sont inconnues.)" in lines
     french = json.loads(run("--lang", "fr", "advise", SCENE, "raider", "--json").stdout)
     assert french == run_json("advise", SCENE, "raider")
     assert french["options"][0]["reasons"][0] == "prey is the nearest enemy raider sees (RUL-08)"
+
+
+def test_the_template_shots_read_in_french():
+    """The advisor's template lines (title, each model under it, the net, the reasons) in French, in the
+    rulebook's words (gabarit d'explosion, esquive, action de tir), numbers with the French decimal comma;
+    the command lines stay as typed (a dot)."""
+    scene = str(REPO / "tests" / "data" / "scenes" / "advise-template.yaml")
+    r = run("--lang", "fr", "advise", scene, "gun")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert ("1. se déplacer en (11,5 ; 17,5), puis tirer avec l'arme Lance-roquettes, gabarit d'explosion centré en (32,5 ; 10),"
+            " sur 2 ennemis.") in out
+    assert "   w1 (ennemie, à découvert) : atteinte 55,2 % (touchée 36 % ; sort du gabarit avec une esquive de 4,1 cm)" in out
+    assert "   Dégâts moyens 8,08 aux ennemis : net 8,08." in out
+    assert ("l'action de tir : un gabarit d'explosion (5 cm de rayon) en (32,5 ; 10), à 20,8 cm du socle de gun ; un gabarit"
+            " vise un point, la règle de la cible la plus proche ne s'applique pas (R-TEMPLATE, RUL-08)") in out
+    assert "dessous : w1 (ennemie, à découvert), w2 (ennemie, petit couvert) (RUL-19)" in out
+    assert "$ landsraad template " + scene + " --blast 32.5,10 --dodge w1=11 w2=11" in out
+    for english in ("blast centred", "gets out with a dodge", "Expected damage", "under it:", "the Shoot action", "enem"):
+        assert english not in out, english
+    flam = run("--lang", "fr", "advise", scene, "flam").stdout
+    assert "tirer avec l'arme Lance-flammes*, gabarit de tir direct vers (27,6 ; 39,2), sur 1 ennemi." in flam
+    assert "une ligne de tir direct de 20 cm vers (27,6 ; 39,2)" in flam

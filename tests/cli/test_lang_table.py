@@ -68,7 +68,7 @@ def test_measure_in_french_in_the_rulebook_words(french: dict[str, str]):
     text = french["measure_weapon.txt"]
     assert text.startswith("red-1 -> blue-1 : 25,2 cm de socle à socle, pas au contact.\n")
     assert ("Ligne de vue : oui ; 37,8 % de la silhouette cachée -> petit couvert (+2 en défense), par red-6.\n") in text
-    assert ("Portée : Pistol (portée 10 cm) à 25,2 cm : 2 tranches au-delà de la portée (tranche 2, -2) ; modificateur"
+    assert ("Portée : Pistolet (portée 10 cm) à 25,2 cm : 2 tranches au-delà de la portée (tranche 2, -2) ; modificateur"
             " de tranche -2, Combat de l'arme +1 -> modificateur de portée -1 (R-SHOOT).") in text
     assert "Cible la plus proche (RUL-08) : blue-1 est la figurine ennemie la plus proche que voit red-1" in text
     assert "Solide : contact, ligne de vue, couvert et tranche de portée restent les mêmes" in text and "0,5 cm près" in text
@@ -87,7 +87,7 @@ def test_measure_in_french_in_the_rulebook_words(french: dict[str, str]):
 
 def test_shoot_in_french_in_the_rulebook_words(french: dict[str, str]):
     text = french["shoot_hidden.txt"]
-    assert text.startswith("mentat tire sur warrior-1 avec Pistol.\nmentat -> warrior-1 : 29,8 cm de socle à socle")
+    assert text.startswith("mentat tire sur warrior-1 avec Pistolet.\nmentat -> warrior-1 : 29,8 cm de socle à socle")
     assert ("Fragile : 0,38 cm de mouvement de mentat change petit couvert (+2 en défense) en grand couvert (+4 en"
             " défense) ; 0,25 cm de mouvement") in text
     assert "Chances (petit couvert, 29,8 cm) : dé d'attaque -2 contre dé de défense +2.\n" in text

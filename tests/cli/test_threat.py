@@ -50,3 +50,20 @@ def test_errors_are_one_line_with_status_2():
         assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
     r = run("threat", "--help")
     assert r.returncode == 0 and "--reverse" in r.stdout and "RUL-08" in r.stdout
+
+
+def test_the_answer_reads_in_french():
+    """``--lang fr``: the headline, the cells in words and the enemies' lines in French (the grid's keys too);
+    the same counts as in English."""
+    r = run("--lang", "fr", "threat", SCENE, "hero", "--resolution", "3", "--at", "21,51")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("Carte des menaces de hero : qui pourrait la voir, lui tirer dessus (chances de toucher)")
+    assert "20 x 20 cases de 3 cm" in lines[0]
+    assert lines[1].startswith("Là où elle est, la case en (10,5 ; 31,5) : vue par brute ; prise pour cible par personne")
+    assert lines[2].startswith("Demandée, la case en (22,5 ; 52,5) : vue par gunner, brute ; prise pour cible par gunner")
+    assert any(line.startswith("Carte, le nord en haut") for line in lines)
+    for english in ("Threat map", "seen by", "Where it stands", "Map, north"):
+        assert english not in r.stdout, english
+    reverse = run("--lang", "fr", "threat", SCENE, "hero", "--reverse", "--resolution", "5").stdout
+    assert reverse.startswith("Carte des menaces de hero (inversée) :")

@@ -186,7 +186,8 @@ def _tables(draw):
 @settings(max_examples=40, deadline=None)
 @given(_tables())
 def test_the_proofs_never_claim_what_the_exact_functions_deny(board):
-    """Proved seen implies line_of_sight; proved no cover implies cover_class 'none' (R-LOS, RUL-11)."""
+    """Proved seen implies line_of_sight, proved hidden its absence; proved no cover implies cover_class 'none'
+    (R-LOS, RUL-11)."""
     v, t = board.base("v"), board.base("t")
     if any(b.id not in ("v", "t") and (math.hypot(b.x - v.x, b.y - v.y) < b.radius + v.radius
                                         or math.hypot(b.x - t.x, b.y - t.y) < b.radius + t.radius) for b in board.bases):
@@ -196,8 +197,12 @@ def test_the_proofs_never_claim_what_the_exact_functions_deny(board):
     solids = threat_module._solids(board, True, {"v", "t"})
     seen = bool(threat_module._proved_seen(pairs, solids)[0])
     none = bool(threat_module._proved_no_cover(pairs, solids)[0])
+    hidden = bool(threat_module._proved_hidden(pairs, board)[0])
+    assert not (seen and hidden)
     if seen:
         assert sight.line_of_sight(board, "v", "t")
+    if hidden:
+        assert not sight.line_of_sight(board, "v", "t")
     if none:
         assert sight.cover_class(board, "v", "t") == "none"
 
@@ -246,3 +251,34 @@ def test_the_solver_after_a_refused_position_answers_as_a_fresh_map():
         fresh = threat_map(s, "hero")
         assert (got.see == fresh.see).all() and (got.threat == fresh.threat).all() and (got.charge == fresh.charge).all(), p
     assert refused == 1
+
+
+@pytest.mark.parametrize("scene_name, model_id", [("table", "sardaukar-1"), ("reference", "red-4")])
+def test_proved_hidden_cells_are_hidden_for_the_exact_function(scene_name, model_id):
+    """Every cell the hidden proof settles (tall terrain cutting every segment between the bases, R-LOS) is
+    one where line_of_sight says no, both ways; and it settles some on these tables."""
+    scene = load(scene_name)
+    board = scene.board
+    me = board.base(model_id)
+    solver = threat_module.ThreatSolver(model_id, resolution_cm=3)
+    solver.map(scene, detail=False)
+    cells = solver._cells[threat_module.free_spots(board, model_id, solver._cells)]
+    settled = 0
+    for e in [b for b in board.bases if b.side is not None and b.side != me.side][:4]:
+        n = len(cells)
+        ones = np.ones(n)
+        e_z = sight.elevation(board, e)
+        for reverse in (False, True):
+            if not reverse:
+                pairs = threat_module._Pairs(np.tile([e.x, e.y], (n, 1)), ones * (e_z + e.height_cm), ones * e.radius,
+                                             cells, np.zeros(n), ones * me.height_cm, ones * me.radius)
+            else:
+                pairs = threat_module._Pairs(cells, ones * me.height_cm, ones * me.radius, np.tile([e.x, e.y], (n, 1)),
+                                             ones * e_z, ones * e.height_cm, ones * e.radius)
+            hidden = threat_module._proved_hidden(pairs, board)
+            for i in np.flatnonzero(hidden)[::3]:
+                moved = board.moved(model_id, (float(cells[i, 0]), float(cells[i, 1])))
+                viewer, target = (model_id, e.id) if reverse else (e.id, model_id)
+                assert not sight.line_of_sight(moved, viewer, target), (e.id, reverse, cells[i])
+            settled += int(hidden.sum())
+    assert settled > 0
