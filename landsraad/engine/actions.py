@@ -45,7 +45,7 @@ from .flow import Machine, Payload, builder, stage
 from .melee import disengage, fight
 from .missions import available_mission_actions, marker_contact, mission_cards, perform_mission_action
 from .moves import move_ask, move_stage_args
-from .shooting import ShotFrame, shoot, shot_candidates
+from .shooting import ShotFrame, shoot, shot_candidates, shot_candidates_from
 from .spatial import contact_enemies, contact_friends
 from .state import GameState, ModelState, TableEffect
 
@@ -238,13 +238,15 @@ def action_problem_at(state: GameState, model_id: str, held: int, action: str, p
         if weapon is None or weapon.template is not None or weapon.laser:
             return None
     x, y = float(point[0]), float(point[1])
-    # the table with the model moved; where it stands, the state itself (the same table, and its
-    # answers: the shot that follows asks this state for the same targets)
-    there = state if (x, y) == (m.x, m.y) else state.update_model(model_id, x=x, y=y)
+    here = (x, y) == (m.x, m.y)
     if kind == "shoot" and weapon is not None:  # a shot's weapon was found above
-        if shot_candidates(there, model_id, weapon, "burn"):
+        # where it stands, the state's own answer (the shot that follows asks this state for the
+        # same targets); elsewhere the table's sight with its base moved, no state copied
+        if shot_candidates(state, model_id, weapon, "burn") if here else shot_candidates_from(state, model_id, weapon, "burn", (x, y)):
             return None
         return f"{m.name} declared a shot: from there no enemy it may target is in sight (RUL-08)"
+    # the table with the model moved; where it stands, the state itself (the same table, and its answers)
+    there = state if here else state.update_model(model_id, x=x, y=y)
     if kind == "explosives":
         legal = action in _equipment_actions(there, model_id)
     elif kind == "mission":
