@@ -37,7 +37,7 @@ from ..model import Weapon
 from ..rules.healing import HEAL_THRESHOLD, heal_rerolls, resolve_heal, verify_heal
 from ..rules.melee import can_attack, can_melee
 from ..rules.shooting import can_shoot, can_target
-from ..rules.state import effective_combat, may_move
+from ..rules.state import Combatant, effective_combat, may_move
 from .asks import Args, integer, text
 from .bridge import allowance, combatant, faction_of, store
 from .decisions import Decision, DecisionKind, PointSpec
@@ -67,16 +67,20 @@ def available_actions(state: GameState, model_id: str, held: int) -> tuple[str, 
 def _available_actions(state: GameState, model_id: str, held: int) -> tuple[str, ...]:
     m = state.model(model_id)
     c = combatant(state, model_id, activation_fatigue=held)
+
+    def armed(w: Weapon) -> Combatant:  # ``c`` with that weapon in hand (built once per model state and weapon)
+        return combatant(state, model_id, weapon=w, activation_fatigue=held)
+
     engaged = contact_enemies(state, model_id)
     out: list[str] = []
     if may_move(c) and not engaged:
         out.append("move")
     melee_weapons = [w for w in m.weapons if w.is_melee]
-    if engaged and melee_weapons and can_attack(c.model_copy(update={"weapon": melee_weapons[0]})):
+    if engaged and melee_weapons and can_attack(armed(melee_weapons[0])):
         out.extend(f"melee:{e}" for e in engaged if can_melee(c, combatant(state, e)))
     if not engaged:
         for w in m.weapons:
-            if w.is_ranged and can_shoot(c.model_copy(update={"weapon": w}), in_contact=False) and _has_target(state, model_id, w):
+            if w.is_ranged and can_shoot(armed(w), in_contact=False) and _has_target(state, model_id, w):
                 out.append(f"shoot:{w.id}")
     if engaged and may_move(c):
         out.append("disengage")
@@ -139,6 +143,9 @@ def _declarable_actions(state: GameState, model_id: str, held: int) -> tuple[tup
     c = combatant(state, model_id, activation_fatigue=held)
     if m.out_of_action or not may_move(c):
         return now, ()
+
+    def armed(w: Weapon) -> Combatant:  # ``c`` with that weapon in hand (built once per model state and weapon)
+        return combatant(state, model_id, weapon=w, activation_fatigue=held)
     engaged = contact_enemies(state, model_id)
     extra: list[str] = []
     legal = set(now)
@@ -156,18 +163,18 @@ def _declarable_actions(state: GameState, model_id: str, held: int) -> tuple[tup
         # through a free-move disengage (R-DISENGAGE): a Move action, or a shot, once out of contact
         add("move")
         for w in m.weapons:
-            if w.is_ranged and can_shoot(c.model_copy(update={"weapon": w}), in_contact=False) and (
+            if w.is_ranged and can_shoot(armed(w), in_contact=False) and (
                     w.template is not None or w.laser or shot_somewhere(w)):
                 add(f"shoot:{w.id}")
         return now + tuple(extra), tuple(extra)
     reach = allowance(state, model_id, held) + state.ruleset.contact_tolerance_cm
     melee_weapons = [w for w in m.weapons if w.is_melee]
-    if melee_weapons and can_attack(c.model_copy(update={"weapon": melee_weapons[0]})):
+    if melee_weapons and can_attack(armed(melee_weapons[0])):
         for e in state.enemies_of(model_id):
             if _gap_to(m, m.position, e) <= reach and can_melee(c, combatant(state, e.id)):
                 add(f"melee:{e.id}")
     for w in m.weapons:
-        if w.is_ranged and f"shoot:{w.id}" not in legal and can_shoot(c.model_copy(update={"weapon": w}), in_contact=False) \
+        if w.is_ranged and f"shoot:{w.id}" not in legal and can_shoot(armed(w), in_contact=False) \
                 and shot_somewhere(w):
             add(f"shoot:{w.id}")
     if "healer" in m.profile.special_rules:
