@@ -36,14 +36,14 @@ from ..model import Weapon
 from ..rules.healing import HEAL_THRESHOLD, heal_rerolls, resolve_heal, verify_heal
 from ..rules.melee import can_attack, can_melee
 from ..rules.shooting import can_shoot, can_target
-from ..rules.state import effective_combat, may_move
+from ..rules.state import Combatant, effective_combat, may_move
 from .bridge import allowance, combatant, faction_of, store
 from .decisions import Decision, DecisionKind, PointSpec
 from .flow import Machine, Payload, builder, stage
 from .melee import disengage, fight
 from .missions import available_mission_actions, marker_contact, mission_cards, perform_mission_action
 from .moves import move_ask, move_stage_args
-from .shooting import ShotFrame, shoot, shot_candidates
+from .shooting import ShotFrame, shoot, shot_candidates, shot_candidates_from
 from .spatial import contact_enemies, contact_friends
 from .state import GameState, ModelState, TableEffect
 
@@ -65,16 +65,20 @@ def available_actions(state: GameState, model_id: str, held: int) -> tuple[str, 
 def _available_actions(state: GameState, model_id: str, held: int) -> tuple[str, ...]:
     m = state.model(model_id)
     c = combatant(state, model_id, activation_fatigue=held)
+
+    def armed(w: Weapon) -> Combatant:  # ``c`` with that weapon in hand (built once per model state and weapon)
+        return combatant(state, model_id, weapon=w, activation_fatigue=held)
+
     engaged = contact_enemies(state, model_id)
     out: list[str] = []
     if may_move(c) and not engaged:
         out.append("move")
     melee_weapons = [w for w in m.weapons if w.is_melee]
-    if engaged and melee_weapons and can_attack(c.model_copy(update={"weapon": melee_weapons[0]})):
+    if engaged and melee_weapons and can_attack(armed(melee_weapons[0])):
         out.extend(f"melee:{e}" for e in engaged if can_melee(c, combatant(state, e)))
     if not engaged:
         for w in m.weapons:
-            if w.is_ranged and can_shoot(c.model_copy(update={"weapon": w}), in_contact=False) and _has_target(state, model_id, w):
+            if w.is_ranged and can_shoot(armed(w), in_contact=False) and _has_target(state, model_id, w):
                 out.append(f"shoot:{w.id}")
     if engaged and may_move(c):
         out.append("disengage")
@@ -137,6 +141,9 @@ def _declarable_actions(state: GameState, model_id: str, held: int) -> tuple[tup
     c = combatant(state, model_id, activation_fatigue=held)
     if m.out_of_action or not may_move(c):
         return now, ()
+
+    def armed(w: Weapon) -> Combatant:  # ``c`` with that weapon in hand (built once per model state and weapon)
+        return combatant(state, model_id, weapon=w, activation_fatigue=held)
     engaged = contact_enemies(state, model_id)
     extra: list[str] = []
     legal = set(now)
@@ -154,18 +161,18 @@ def _declarable_actions(state: GameState, model_id: str, held: int) -> tuple[tup
         # through a free-move disengage (R-DISENGAGE): a Move action, or a shot, once out of contact
         add("move")
         for w in m.weapons:
-            if w.is_ranged and can_shoot(c.model_copy(update={"weapon": w}), in_contact=False) and (
+            if w.is_ranged and can_shoot(armed(w), in_contact=False) and (
                     w.template is not None or w.laser or shot_somewhere(w)):
                 add(f"shoot:{w.id}")
         return now + tuple(extra), tuple(extra)
     reach = allowance(state, model_id, held) + state.ruleset.contact_tolerance_cm
     melee_weapons = [w for w in m.weapons if w.is_melee]
-    if melee_weapons and can_attack(c.model_copy(update={"weapon": melee_weapons[0]})):
+    if melee_weapons and can_attack(armed(melee_weapons[0])):
         for e in state.enemies_of(model_id):
             if _gap_to(m, m.position, e) <= reach and can_melee(c, combatant(state, e.id)):
                 add(f"melee:{e.id}")
     for w in m.weapons:
-        if w.is_ranged and f"shoot:{w.id}" not in legal and can_shoot(c.model_copy(update={"weapon": w}), in_contact=False) \
+        if w.is_ranged and f"shoot:{w.id}" not in legal and can_shoot(armed(w), in_contact=False) \
                 and shot_somewhere(w):
             add(f"shoot:{w.id}")
     if "healer" in m.profile.special_rules:
@@ -236,13 +243,15 @@ def action_problem_at(state: GameState, model_id: str, held: int, action: str, p
         if weapon is None or weapon.template is not None or weapon.laser:
             return None
     x, y = float(point[0]), float(point[1])
-    # the table with the model moved; where it stands, the state itself (the same table, and its
-    # answers: the shot that follows asks this state for the same targets)
-    there = state if (x, y) == (m.x, m.y) else state.update_model(model_id, x=x, y=y)
+    here = (x, y) == (m.x, m.y)
     if kind == "shoot" and weapon is not None:  # a shot's weapon was found above
-        if shot_candidates(there, model_id, weapon, "burn"):
+        # where it stands, the state's own answer (the shot that follows asks this state for the
+        # same targets); elsewhere the table's sight with its base moved, no state copied
+        if shot_candidates(state, model_id, weapon, "burn") if here else shot_candidates_from(state, model_id, weapon, "burn", (x, y)):
             return None
         return f"{m.name} declared a shot: from there no enemy it may target is in sight (RUL-08)"
+    # the table with the model moved; where it stands, the state itself (the same table, and its answers)
+    there = state if here else state.update_model(model_id, x=x, y=y)
     if kind == "explosives":
         legal = action in _equipment_actions(there, model_id)
     elif kind == "mission":

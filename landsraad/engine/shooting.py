@@ -32,10 +32,10 @@ from .flow import Machine, ModelAsk, Payload, builder, plain, stage
 from .jsondata import JsonObject
 from .moves import PointFrame, apply_move, move_args
 from .outcomes import record_outcome
-from .spatial import cover_class, edge_distance, move_candidates, nearest_targets, plan_move
+from .spatial import cover_class, edge_distance, move_candidates, nearest_targets, nearest_targets_from, plan_move
 from .state import GameState
 
-__all__ = ["shoot", "shot_candidates", "ShotFrame", "DodgeFrame", "TemplateFrame", "TemplateTarget"]
+__all__ = ["shoot", "shot_candidates", "shot_candidates_from", "ShotFrame", "DodgeFrame", "TemplateFrame", "TemplateTarget"]
 
 
 def shot_candidates(state: GameState, model_id: str, weapon: Weapon, laser_mode: LaserMode) -> tuple[str, ...]:
@@ -58,6 +58,21 @@ def _shot_candidates(state: GameState, model_id: str, weapon: Weapon, laser_mode
     # legality is asked nearest first, as far as the nearest legal enemy in sight: the same
     # answer as filtering every enemy first
     return nearest_targets(state, model_id, [e.id for e in state.enemies_of(model_id)], eligible=legal)
+
+
+def shot_candidates_from(state: GameState, model_id: str, weapon: Weapon, laser_mode: LaserMode,
+                         point: tuple[float, float]) -> tuple[str, ...]:
+    """:func:`shot_candidates` with the shooter standing at ``point`` (the end of a free move it
+    may make, PRJ-100): the answer on ``state.update_model(model_id, x=..., y=...)`` without that
+    state. Which enemies the weapon may target does not read where the shooter stands (the
+    combatants carry no position), so only the table's sight is asked anew, on the board with the
+    shooter's base moved (:func:`~landsraad.engine.spatial.nearest_targets_from`)."""
+    shooter = combatant(state, model_id, weapon=weapon)
+
+    def legal(enemy: str) -> bool:
+        return can_target(shooter, combatant(state, enemy), laser_mode=laser_mode, ruleset=state.ruleset)
+
+    return nearest_targets_from(state, model_id, point, [e.id for e in state.enemies_of(model_id)], eligible=legal)
 
 
 

@@ -306,3 +306,13 @@ def nearest_targets(state: GameState, shooter: str, candidates: Iterable[str],
     all returned: the geometry's one implementation, :func:`landsraad.geometry.sight.nearest_in_sight`,
     on the state's board and ruleset."""
     return nearest_in_sight(state.board, shooter, candidates, models_block=state.ruleset.models_block_sight, eligible=eligible)
+
+
+def nearest_targets_from(state: GameState, shooter: str, point: tuple[float, float], candidates: Iterable[str],
+                         eligible: Callable[[str], bool] | None = None) -> tuple[str, ...]:
+    """:func:`nearest_targets` with the shooter's base standing at ``point`` (RUL-08): the answer on
+    ``state.update_model(shooter, x=..., y=...)``, asked of the board with that one base moved, no
+    state copied (a free move's suggestions ask it of a dozen points, PRJ-100)."""
+    board = state.board
+    return nearest_in_sight(board.with_base(board.base(shooter).at(point)), shooter, candidates,
+                            models_block=state.ruleset.models_block_sight, eligible=eligible)

@@ -1,9 +1,16 @@
 """Scripted actions: melee, shooting, dodges, disengaging (R-MELEE, R-MELEE-OPTIONS, R-SHOOT,
 RUL-08, RUL-09, R-DISENGAGE)."""
 
+import math
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from landsraad.engine.actions import available_actions
+from landsraad.engine.shooting import shot_candidates, shot_candidates_from
+from landsraad.engine.state import TerrainState
+from landsraad.ruleset import Ruleset
 
 from .helpers import ScriptedPlayer, model, run_activations, state_in_play
 
@@ -246,3 +253,29 @@ def test_master_assassin_card_and_bought_hunter_seeker_are_separate_releases():
                                   "blue": ScriptedPlayer({"action": "rest"})})
     assert "hunter_seeker" not in available_actions(game.state, assassin.id, 0)
     assert "hunter_seeker:piece" in available_actions(game.state, assassin.id, 0)
+
+
+# --- a free move's shot check on the moved board (speed pass, issue 44) ---------------------------------
+
+
+
+_ROCK = TerrainState(id="rock", polygon=((24.0, 20.0), (30.0, 20.0), (30.0, 32.0), (24.0, 32.0)), height_cm=6.0)
+_LOW = TerrainState(id="low", polygon=((12.0, 36.0), (20.0, 36.0), (20.0, 38.0), (12.0, 38.0)), height_cm=1.0, movement="difficult")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(3.0, 57.0), st.floats(3.0, 57.0), st.sampled_from(["burn", "explosive"]), st.booleans())
+def test_shot_candidates_from_a_point_are_those_of_the_state_with_the_model_moved(x, y, mode, models_block):
+    """The check of a free move before a shot (PRJ-100) asks sight on the board with the shooter's
+    base moved (:func:`shot_candidates_from`): the same targets as the state with the model moved
+    there (the oracle, :func:`shot_candidates` on ``update_model``), wherever it stands."""
+    shooter = model("red", "corrino", "soldier", 1, 10, 10)
+    enemies = [model("blue", "fremen", "warrior", 1, 34, 26), model("blue", "fremen", "warrior", 2, 16, 46),
+               model("blue", "fremen", "warrior", 3, 46, 50)]
+    friend = model("red", "corrino", "soldier", 2, 28, 40)
+    state = state_in_play([shooter, friend, *enemies], terrain=[_ROCK, _LOW], ruleset=Ruleset(models_block_sight=models_block))
+    weapon = shooter.weapons[0]
+    if any(math.hypot(x - o.x, y - o.y) < (o.base_mm + shooter.base_mm) / 20 + 0.01 for o in (friend, *enemies)):
+        return  # overlapping bases: sight is undefined there, and no free move ends so
+    moved = state.update_model(shooter.id, x=x, y=y)
+    assert shot_candidates_from(state, shooter.id, weapon, mode, (x, y)) == shot_candidates(moved, shooter.id, weapon, mode)

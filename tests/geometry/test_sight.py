@@ -37,7 +37,7 @@ from landsraad.geometry.sight import (
 from landsraad.geometry.sight import analysis as sight_analysis
 from landsraad.geometry.sight import obstacles as sight_obstacles
 from landsraad.geometry.sight import queries as sight_queries
-from landsraad.geometry.sight.solver import _gaps
+from landsraad.geometry.sight.solver import _gaps, _relevant
 from landsraad.scene import load_scene
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -579,3 +579,51 @@ def test_round_corners_are_the_polygon_formula(spot, diameter, outer):
     a = np.arange(k) * (2 * math.pi / k)
     expected = np.column_stack([spot[0] + rr * np.cos(a), spot[1] + rr * np.sin(a)])
     assert sight_obstacles._round_corners(spot[0], spot[1], radius, outer).tobytes() == expected.tobytes()
+
+
+def _relevant_before(board, shooter, target, models_block, frame):
+    """``solver._relevant`` as it was before the bases' second cull went one circle at a time (the
+    oracle of the test below): both culls as arrays through :func:`_gaps`."""
+    index = sight_obstacles._index(board)
+    ax, ay = shooter.x, shooter.y
+    dx, dy = target.x - ax, target.y - ay
+    near = max(shooter.radius, target.radius)
+    found = []
+    if not len(index.radii):
+        return found
+    terrain, nt = index.part, index.nt
+    close = (_gaps(index.centres, index.radii, ax, ay, dx, dy) < near).nonzero()[0]
+    models = []
+    for i in close.tolist():
+        if i >= nt:
+            models.append(index.bases[i - nt])
+            continue
+        o = terrain.obstacles[i]
+        c, r = terrain.centres[i], terrain.radii[i]
+        if np.hypot(c[0] - ax, c[1] - ay) < r + shooter.radius and sight_obstacles._overlaps_base(board.terrain_piece(o.id), shooter):
+            continue
+        found.append(o)
+    if not models_block:
+        return found
+    parts = [terrain.model_part(b) for b in models if b.id != shooter.id and b.id != target.id]
+    if parts:
+        gap = _gaps(np.array([c for _, c, _ in parts]), np.array([r for _, _, r in parts], dtype=float), ax, ay, dx, dy)
+        found.extend(o for (o, _, _), g in zip(parts, gap) if g < near)
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(_spot, st.sampled_from([25, 30, 40, 50]), st.sampled_from([0.0, 2.5, 4.0])), min_size=2, max_size=14),
+       st.booleans(), st.data())
+def test_obstacles_near_the_line_are_those_of_the_array_cull(bases, models_block, data):
+    """The obstacles near a sight line (``solver._relevant``), the bases' second cull taken one
+    circle at a time, are those of the cull on arrays (the old function as oracle), in order."""
+    wall = TerrainPiece("wall", ((28.0, 20), (28.5, 20), (28.5, 40), (28.0, 40)), height_cm=3)
+    rock = TerrainPiece("rock", ((8.0, 44), (16.0, 44), (16.0, 52), (8.0, 52)), height_cm=6)
+    board = Board(bases=tuple(Base(f"b{k}", x, y, d, h) for k, ((x, y), d, h) in enumerate(bases)), terrain=(wall, rock))
+    s, t = data.draw(st.lists(st.sampled_from(range(len(bases))), min_size=2, max_size=2, unique=True))
+    shooter, target = board.bases[s], board.bases[t]
+    assume(math.hypot(target.x - shooter.x, target.y - shooter.y) > shooter.radius + 1e-6)
+    frame = sight_analysis._pair(board, shooter.id, target.id, models_block).frame
+    got = _relevant(board, shooter, target, models_block, frame)
+    assert [o.id for o in got] == [o.id for o in _relevant_before(board, shooter, target, models_block, frame)]

@@ -46,11 +46,18 @@ def _relevant(board: Board, shooter: Base, target: Base, models_block: bool, fra
     if not models_block:
         return found
     # a base's row holds its obstacle's holding circle (index notes): the bases it leaves out
-    # cannot pass, the others take the terrain's test with their obstacle's own circle
-    parts = [terrain.model_part(b) for b in models if b.id != shooter.id and b.id != target.id]
-    if parts:
-        gap = _gaps(np.array([c for _, c, _ in parts]), np.array([r for _, _, r in parts], dtype=float), ax, ay, dx, dy)
-        found.extend(o for (o, _, _), g in zip(parts, gap) if g < near)
+    # cannot pass, the others take the terrain's test with their obstacle's own circle (a few
+    # of them: :func:`_gaps`' arithmetic one circle at a time, in Python floats, and numpy's own
+    # hypot, so the same numbers without building arrays for them)
+    dd = dx * dx + dy * dy
+    for b in models:
+        if b.id == shooter.id or b.id == target.id:
+            continue
+        o, c, r = terrain.model_part(b)
+        rx, ry = float(c[0]) - ax, float(c[1]) - ay
+        t = min(max((rx * dx + ry * dy) / dd, 0.0), 1.0)  # np.minimum(np.maximum(...)): the same for a number
+        if np.hypot(rx - t * dx, ry - t * dy) - r < near:
+            found.append(o)
     return found
 
 
