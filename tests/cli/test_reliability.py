@@ -226,3 +226,14 @@ def test_a_legal_lists_player_with_control_characters_is_escaped(command, tmp_pa
     assert "\\x1b[2J" in out.stdout
     if command == ("validate",):
         assert longest_run_of(out.stdout, "p") <= 80
+
+
+def test_a_long_wrong_typed_value_in_an_event_file_is_echoed_cut(tmp_path):
+    # every schema error echoed its value whole ("Got 'xxx...'", up to the 1,000 characters of a line)
+    assert run("event", "new", "ev", "--name", "T", "--rounds", "3", cwd=tmp_path).returncode == 0
+    state = json.loads((tmp_path / "ev" / "event.json").read_text(encoding="utf-8"))
+    state["rounds"] = "x" * 500
+    (tmp_path / "ev" / "event.json").write_text(json.dumps(state), encoding="utf-8")
+    text = one_sentence(run("event", "standings", "ev", cwd=tmp_path), status=(1,))
+    assert "event.json" in text and "rounds" in text
+    assert longest_run_of(text) <= 80 and "(420 more characters)" in text
