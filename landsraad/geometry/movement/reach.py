@@ -623,7 +623,7 @@ def _triangle_bounds(corners: np.ndarray, costs: np.ndarray, doubled: np.ndarray
     return bounds
 
 
-_PROOF_SHARE = 0.6
+_PROOF_SHARE = 0.75
 """From this share of the distance to the start's component's farthest corner, :func:`reach_region`
 first proves what it can of the component reached (:func:`_proved_triangles`)."""
 _PARTIAL_LEVELS = 2
