@@ -40,7 +40,7 @@ from .documents import (  # the parser, without pydantic (:mod:`landsraad.docume
     read_document,
     read_text,
 )
-from .errors import DataError, Problem, UnknownNameError
+from .errors import DataError, Problem, UnknownNameError, quoted
 from .model import Faction
 
 __all__ = [
@@ -79,7 +79,9 @@ def _message(error: ErrorDetails) -> str:
         return "This key is required but missing."
     if kind in ("unknown_name",):
         return msg
-    shown = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
+    # cut to 80 characters and escaped as every echo is (a 500-character 'rounds' of an
+    # event.json used to come back whole, up to the 1,000 characters of a message line)
+    shown = quoted(value) if not isinstance(value, (dict, list)) else type(value).__name__
     text = msg[0].upper() + msg[1:] if msg else "Invalid value."
     if not text.endswith("."):
         text += "."

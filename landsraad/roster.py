@@ -29,7 +29,7 @@ import html
 from dataclasses import dataclass
 from typing import Literal
 
-from .errors import DataError, Problem
+from .errors import DataError, Problem, printable
 from .i18n import N_, _, language, number
 from .model import Faction, Profile, Weapon
 from .specials import SPECIAL_RULES
@@ -163,13 +163,14 @@ def _card(model: RecruitedModel, sheet: Faction, arrakis: bool) -> _Card:
 
 def _header(report: Report, sheet: Faction) -> tuple[str, list[tuple[str, str]]]:
     warband = report.warband
-    name = warband.name if warband and warband.name else _("Warband")
+    # the file's own text, escaped: a control character or bidi override reaches no terminal raw
+    name = printable(warband.name) if warband and warband.name else _("Warband")
     status = _("VALID") if report.valid else _("INVALID")
     title = _("{name} - {house} - {points} / {cap} points - {status}").format(name=name, house=sheet.display_name(), points=report.points,
                                                                               cap=report.cap, status=status)
     facts = []
     if warband and warband.player:
-        facts.append((_("Player"), warband.player))
+        facts.append((_("Player"), printable(warband.player)))
     facts.append((_("Faction"), _("{house} ({id}), Honour {honour}, spice pool {doses}").format(
         house=sheet.display_name(), id=sheet.id, honour=sheet.honour, doses=sheet.spice_doses)))
     spice_title, spice_summary = _rule(sheet.spice_effect)

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from ..content import load_model
-from ..errors import DataError, UsageError
+from ..errors import DataError, UsageError, quoted, truncate
 from ..fileio import atomic_write_text, check_output_path, path_kind
 from ..i18n import N_, _, localized, ngettext
 from ..model import Faction
@@ -181,7 +181,7 @@ def format_report(report: Report) -> str:
     if report.sheet is not None:
         what = _("{house}, {points} / {cap} points").format(house=report.sheet.name, points=report.points, cap=report.cap)
     else:
-        what = _("faction {faction}").format(faction=repr(report.faction)) if report.faction else _("no faction")
+        what = _("faction {faction}").format(faction=quoted(report.faction)) if report.faction else _("no faction")
     n_err, n_warn = len(report.errors), len(report.warnings)
     counts = []
     if n_err:
@@ -189,7 +189,8 @@ def format_report(report: Report) -> str:
     if n_warn:
         counts.append(ngettext("{n} warning", "{n} warnings", n_warn).format(n=n_warn))
     status = _("valid") if report.valid else _("INVALID")
-    player = report.warband.player if report.warband and report.warband.player else ""
+    # the file's own text: cut and escaped (a player "\x1b[2J..." used to reach the terminal raw)
+    player = truncate(report.warband.player) if report.warband and report.warband.player else ""
     lines = [_("{source}: {status} - {what}").format(source=f"{report.source}{f' ({player})' if player else ''}", status=status, what=what)
              + (", " + ", ".join(counts) if counts else "")]
     lines += [f"  {f}" for f in report.findings]

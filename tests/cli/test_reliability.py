@@ -201,3 +201,39 @@ def test_an_output_path_holding_a_nul_is_one_sentence(tmp_path, capsys, monkeypa
     assert main(["play", "--seed", "1", "--save", "a\x00b"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("landsraad: error: --save:") and "NUL character" in err
+
+
+# --- a list's own text on the terminal (issue 42, third pass) -------------------------------------
+
+
+def test_a_million_character_faction_is_echoed_cut_once_per_line(tmp_path):
+    # validate's headline said faction 'aaa...' whole: 1 MB of output for a 1 MB name
+    (tmp_path / "big.yaml").write_text("faction: " + "a" * 1_000_000 + "\n", encoding="utf-8")
+    out = run("validate", "big.yaml", cwd=tmp_path)
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert len(out.stdout) + len(out.stderr) < 2_000
+    assert longest_run_of(out.stdout, "a") <= 80
+
+
+@pytest.mark.parametrize("command", [("validate",), ("roster",)])
+def test_a_legal_lists_player_with_control_characters_is_escaped(command, tmp_path):
+    # a legal list's player and name reached the terminal raw (ESC [2J clears it; U+202E reverses text)
+    (tmp_path / "ctl.yaml").write_text('player: "\\e[2J\\u202e' + "p" * 3000 + '"\nname: "\\e]0;pwn\\a"\nfaction: fremen\n'
+                                       "models: [{type: warrior}]\n", encoding="utf-8")
+    out = run(*command, "ctl.yaml", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "\x1b" not in out.stdout + out.stderr and "\u202e" not in out.stdout and "\x07" not in out.stdout
+    assert "\\x1b[2J" in out.stdout
+    if command == ("validate",):
+        assert longest_run_of(out.stdout, "p") <= 80
+
+
+def test_a_long_wrong_typed_value_in_an_event_file_is_echoed_cut(tmp_path):
+    # every schema error echoed its value whole ("Got 'xxx...'", up to the 1,000 characters of a line)
+    assert run("event", "new", "ev", "--name", "T", "--rounds", "3", cwd=tmp_path).returncode == 0
+    state = json.loads((tmp_path / "ev" / "event.json").read_text(encoding="utf-8"))
+    state["rounds"] = "x" * 500
+    (tmp_path / "ev" / "event.json").write_text(json.dumps(state), encoding="utf-8")
+    text = one_sentence(run("event", "standings", "ev", cwd=tmp_path), status=(1,))
+    assert "event.json" in text and "rounds" in text
+    assert longest_run_of(text) <= 80 and "(420 more characters)" in text

@@ -1388,3 +1388,40 @@ def test_the_point_tests_and_partitions_in_small_chunks_give_the_same_region(mon
     chunked = fresh_reach()
     assert shapely.to_wkb(whole) == shapely.to_wkb(chunked)
 
+
+
+def _reach_without_the_proof(monkeypatch: pytest.MonkeyPatch, board: Board, model_id: str, allowance: float) -> BaseGeometry:
+    """The reach region as built before issue 42's third pass: no partial proof, so no piece left out."""
+    with monkeypatch.context() as patch:
+        patch.setattr(reach_module, "_PROOF_SHARE", math.inf)
+        return reach_region(board, model_id, allowance)
+
+
+@pytest.mark.parametrize("scene, model_id, allowance", [("table.yaml", "naib-1", 40.0), ("table.yaml", "sardaukar-1", 40.0)])
+def test_the_proved_part_and_the_pieces_left_out_give_the_region_of_every_piece(monkeypatch, scene, model_id, allowance):
+    # Issue 42: a long reach first proves most of its component reached (_proved_triangles) and
+    # sweeps only the stretches, and casts only the difficult-outline stars, that can meet what is
+    # left. The region must hold every point of the full construction, and add only points the
+    # proof shows reached (slivers between rays: a few thousandths of a cm² on these tables).
+    root = Path(__file__).resolve().parents[2] / "scenes"
+    board = load_scene(root / scene).board
+    full = _reach_without_the_proof(monkeypatch, board, model_id, allowance)
+    quick = reach_region(load_scene(root / scene).board, model_id, allowance)
+    assert full.difference(quick).area < 1e-6
+    assert quick.difference(full).area < 0.01
+    assert quick.hausdorff_distance(full) < 0.05
+
+
+def test_a_long_reach_on_the_bundled_table_takes_the_partial_proof(monkeypatch):
+    # the comparison above means something only if the proof and the pruning really run there
+    calls = []
+    proved = reach_module._proved_triangles
+
+    def spy(*args, **kwargs):
+        calls.append(kwargs.get("whole"))
+        return proved(*args, **kwargs)
+
+    monkeypatch.setattr(reach_module, "_proved_triangles", spy)
+    board = load_scene(Path(__file__).resolve().parents[2] / "scenes" / "table.yaml").board
+    reach_region(board, "naib-1", 40.0)
+    assert calls == [False]

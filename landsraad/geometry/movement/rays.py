@@ -32,6 +32,32 @@ def _limited_fraction(ivs: list[tuple[float, float]], budget_fraction: float = 1
     return pos + (budget_fraction - cum)
 
 
+def _difficult_box_share(space: Space, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
+    """For each segment p0->p1, the share of it (0 to 1) within the difficult pieces' grown
+    bounding boxes (:meth:`Space.near_difficult`'s boxes: the base is over difficult ground only
+    there), the boxes' shares summed and capped at 1: the cost of the segment's slide is at most
+    its length times one plus this share (RUL-17, difficult terrain counting double)."""
+    d = p1 - p0
+    inside = np.zeros(len(p0))
+    for x0, y0, x1, y1 in space._cache.diff_boxes.tolist():
+        lo, hi = np.zeros(len(p0)), np.ones(len(p0))
+        for axis, a, b in ((0, x0, x1), (1, y0, y1)):  # Liang-Barsky: the parameters within [a, b]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                ta, tb = (a - p0[:, axis]) / d[:, axis], (b - p0[:, axis]) / d[:, axis]
+            flat = d[:, axis] == 0
+            within = (p0[:, axis] >= a) & (p0[:, axis] <= b)
+            lo = np.where(flat, np.where(within, lo, 1.0), np.maximum(lo, np.minimum(ta, tb)))
+            hi = np.where(flat, np.where(within, hi, 0.0), np.minimum(hi, np.maximum(ta, tb)))
+        inside += np.maximum(hi - lo, 0.0)
+    share: np.ndarray = np.minimum(inside, 1.0)
+    return share
+
+
+_UNPRICED_SLACK = 1e-9
+"""How far below the budget a ray's upper-bound cost up to its obstacle must stay for the ray to
+be left unpriced (far above the rounding of the intervals' arithmetic)."""
+
+
 def _ray_lengths(space: Space, origins: np.ndarray, dirs: np.ndarray, budgets: np.ndarray,
                  with_stop: bool = False) -> Any:
     """How far a base can slide from each origin along each unit direction with each budget:
@@ -46,6 +72,15 @@ def _ray_lengths(space: Space, origins: np.ndarray, dirs: np.ndarray, budgets: n
     if space.diff_geom is not None:
         # only a ray whose box comes near a difficult piece can cross it (segment_costs' test)
         near = np.nonzero(space.near_difficult(origins, ends))[0]
+        if len(near):
+            # A ray whose slide up to its obstacle costs less than its budget even with every
+            # part within a difficult box counted double is stopped by the obstacle: the
+            # budget's fraction lies past t_hit, so min(t_hit, fraction) is t_hit, and the
+            # exact pricing is skipped (most tangent rays of a long reach end at a wall).
+            th = t_hit[near]
+            hit_at = origins[near] + (ends[near] - origins[near]) * th[:, None]
+            most = th * (1.0 + _difficult_box_share(space, origins[near], hit_at))
+            near = near[most >= 1.0 - _UNPRICED_SLACK]
         for k, ivs in zip(near.tolist(), space.difficult_intervals(origins[near], ends[near]) if len(near) else []):
             if ivs:
                 t[k] = min(t_hit[k], _limited_fraction(ivs))

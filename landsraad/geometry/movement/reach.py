@@ -6,7 +6,7 @@ import heapq
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 import shapely
@@ -17,7 +17,7 @@ from shapely.geometry.base import BaseGeometry
 from ..board import Board, Point
 from .graph import GraphQuery, _arc_costs, _exits, _graph
 from .messages import _check_allowance, _check_start, _component, _free_polygon
-from .rays import _ray_lengths
+from .rays import _difficult_box_share, _ray_lengths
 from .result import _INF, _TWO_PI
 from .space import Space, _convex_corners
 from .terrain_space import _mover, _space_cached
@@ -196,13 +196,18 @@ def _refine_sweeps(space: Space, sweeps: list[_Sweep], budget: float) -> None:
         sw.th, sw.q, sw.ends, sw.reach, sw.cost = th2[order], q2[order], e2[order], r2[order], c2[order]
 
 
-def _sweeps(space: Space, nodes: dict[int, list[tuple[float, float]]], budget: float) -> list[BaseGeometry]:
+def _sweeps(space: Space, nodes: dict[int, list[tuple[float, float]]], budget: float,
+            uncovered: BaseGeometry | None = None) -> list[BaseGeometry]:
     """Where a base gets by following the arc of each reached circle ``i`` of ``nodes`` (its
     reached nodes' angles and costs) and leaving it along the tangent (both ways round).
 
     Every circle's samples are priced, cast and refined together, a batch a stage (the tangent
     rays of 85 circles in one call instead of 170 and their refinement's 1,300 in 8, issue 42):
-    every step is row by row, so each circle gets the numbers it would get alone."""
+    every step is row by row, so each circle gets the numbers it would get alone.
+
+    With ``uncovered`` (the free space the caller's other pieces do not cover, prepared), the
+    stretch between two samples is swept only where its ribbon can meet it: see
+    :func:`_needed_stretches`."""
     grid = np.arange(0.0, _TWO_PI, _ARC_STEP)
     circles = [i for i in nodes if space.circ_r[i] > 0]
     samples = []
@@ -243,7 +248,12 @@ def _sweeps(space: Space, nodes: dict[int, list[tuple[float, float]]], budget: f
                 continue
             q = c + R * np.stack([np.cos(th), np.sin(th)], axis=1)
             t = direction * np.stack([-np.sin(th), np.cos(th)], axis=1)
-            sweeps.append(_Sweep(i=i, direction=direction, th=th, g=g, reach=reach, cost=cost, span=span, q=q, t=t))
+            kept_cost = cost
+            if uncovered is not None:
+                reach, kept_cost = _needed_stretches(uncovered, q, t, R, g, reach, cost, span, budget)
+                if not reach.any():
+                    continue
+            sweeps.append(_Sweep(i=i, direction=direction, th=th, g=g, reach=reach, cost=kept_cost, span=span, q=q, t=t))
     if not sweeps:
         return []
     # the tangent rays of every reached sample of every sweep, in one batch
@@ -289,6 +299,52 @@ def _sweeps(space: Space, nodes: dict[int, list[tuple[float, float]]], budget: f
     return pieces
 
 
+def _needed_stretches(uncovered: BaseGeometry, q: np.ndarray, t: np.ndarray, R: float, g: np.ndarray, reach: np.ndarray,
+                      cost: np.ndarray, span: np.ndarray, budget: float) -> tuple[np.ndarray, np.ndarray]:
+    """The samples of one sweep (:func:`_sweeps`: points ``q`` on a circle of radius ``R``,
+    tangents ``t``, costs ``g``, ``reach``ed, arc ``cost`` and ``span`` to the next) still to be
+    cast, and the arc costs with the stretches not to be swept set to infinity (which unlinks
+    them).
+
+    A stretch between samples k and k + 1 sweeps tangent rays from the arc between them, each no
+    longer than L = budget - min(g_k, g_k+1) (the cost along the arc only rises from the sample
+    it comes from). A point at distance s along the ray at angle theta of that arc lies within
+    (R + s) |theta - theta_k| <= (R + L) span_k of the point at distance s along sample k's
+    ray, and so does every point of the ribbon's quads and of the rays its refinement adds
+    (convex combinations of such points; the distance to a segment is convex). So when the
+    segment from q_k, L long along t_k, stays farther than (R + L) span_k from ``uncovered``,
+    everything the stretch could add lies where other pieces already cover the free space or
+    outside it, and the region (clipped to the free space) is the same set without it. Exact:
+    a sufficient test, never a guess."""
+    n = len(q)
+    nxt = np.roll(np.arange(n), -1)
+    stretch = np.nonzero(reach & reach[nxt] & np.isfinite(cost))[0]
+    if not len(stretch):
+        return reach & False, cost
+    length = np.maximum(budget - np.minimum(g[stretch], g[nxt[stretch]]), 0.0)
+    rays = shapely.linestrings(np.stack([q[stretch], q[stretch] + t[stretch] * length[:, None]], axis=1))
+    need = _within(uncovered, rays, (R + length) * span[stretch] + _COVER_SLACK_CM)
+    kept_cost = cost.copy()
+    kept_cost[stretch[~need]] = _INF
+    used = np.zeros(n, dtype=bool)
+    used[stretch[need]] = True
+    used[nxt[stretch[need]]] = True
+    return reach & used, kept_cost
+
+
+def _within(area: BaseGeometry, geoms: Any, distances: np.ndarray) -> np.ndarray:
+    """Which of ``geoms`` come within its own distance of ``area`` (``shapely.dwithin``, whose
+    distance broadcasts as an array although its stubs say a float)."""
+    dwithin: Any = shapely.dwithin
+    found: np.ndarray = np.asarray(dwithin(area, geoms, distances), dtype=bool)
+    return found
+
+
+_COVER_SLACK_CM = 1e-6
+"""Added to the distances of :func:`_needed_stretches` and :func:`_boundary_stars`' test, far
+above their rounding."""
+
+
 def _difficult_outline(space: Space, step: float) -> np.ndarray:
     """Points every ``step`` cm along the outline of where the base starts being over
     difficult terrain: the pieces' edges offset by r and the arcs round their convex corners."""
@@ -314,15 +370,23 @@ def _difficult_outline(space: Space, step: float) -> np.ndarray:
     return out
 
 
-def _boundary_stars(space: Space, q: GraphQuery, dist: dict[int, float], start: Point, budget: float) -> list[BaseGeometry]:
+def _boundary_stars(space: Space, q: GraphQuery, dist: dict[int, float], start: Point, budget: float,
+                    uncovered: BaseGeometry | None = None) -> list[BaseGeometry]:
     """Stars from points along the difficult outlines: a cheapest path may bend there
     (refraction). Each point is priced by its cheapest clear straight leg from the start or
-    a reached node of the graph."""
+    a reached node of the graph.
+
+    With ``uncovered`` (the free space the caller's other pieces do not cover, prepared), a
+    point's star is cast only when the disc it lies in (radius: the allowance left past the
+    point, at most the allowance less its distance from the start) comes near it: a star
+    elsewhere adds nothing to the region clipped to the free space."""
     X = _difficult_outline(space, _OUTLINE_STEP)
     S = np.asarray(start, dtype=float)
     if len(X) == 0:
         return []
     X = X[np.hypot(*(X - S).T) < budget]
+    if uncovered is not None and len(X):
+        X = X[_within(uncovered, shapely.points(X), budget - np.hypot(*(X - S).T) + _COVER_SLACK_CM)]
     if len(X) == 0:
         return []
     nodes = [(n, g) for n, g in dist.items() if g < budget]
@@ -353,6 +417,8 @@ def _boundary_stars(space: Space, q: GraphQuery, dist: dict[int, float], start: 
         if len(near):
             _price_legs(space, P[near], G[near], outward[near], X, run, len(Xr), budget, cost)
     keep = cost < budget
+    if uncovered is not None and keep.any():
+        keep[keep] = _within(uncovered, shapely.points(X[keep]), budget - cost[keep] + _COVER_SLACK_CM)
     return _stars(space, X[keep], budget - cost[keep], _SOFT_STAR_RAYS, most_rays=_BOUNDARY_RAYS)
 
 
@@ -557,6 +623,11 @@ def _triangle_bounds(corners: np.ndarray, costs: np.ndarray, doubled: np.ndarray
     return bounds
 
 
+_PROOF_SHARE = 0.75
+"""From this share of the distance to the start's component's farthest corner, :func:`reach_region`
+first proves what it can of the component reached (:func:`_proved_triangles`)."""
+_PARTIAL_LEVELS = 2
+"""Refinements of that partial proof (a 4 cm triangle down to 0.25 cm)."""
 _PIVOT_SIDES = 16
 """Pivots round each circle of the tangent graph (:func:`_pivot_costs`)."""
 _MOST_PIVOTS = 1_500
@@ -583,23 +654,12 @@ def _cost_above(space: Space, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
     length: np.ndarray = np.hypot(*(p1 - p0).T)
     if space.diff_geom is None or len(p0) == 0:
         return length
-    d = p1 - p0
-    inside = np.zeros(len(p0))
-    for x0, y0, x1, y1 in space._cache.diff_boxes.tolist():
-        lo, hi = np.zeros(len(p0)), np.ones(len(p0))
-        for axis, a, b in ((0, x0, x1), (1, y0, y1)):  # Liang-Barsky: the parameters within [a, b]
-            with np.errstate(divide="ignore", invalid="ignore"):
-                ta, tb = (a - p0[:, axis]) / d[:, axis], (b - p0[:, axis]) / d[:, axis]
-            flat = d[:, axis] == 0
-            within = (p0[:, axis] >= a) & (p0[:, axis] <= b)
-            lo = np.where(flat, np.where(within, lo, 1.0), np.maximum(lo, np.minimum(ta, tb)))
-            hi = np.where(flat, np.where(within, hi, 0.0), np.minimum(hi, np.maximum(ta, tb)))
-        inside += np.maximum(hi - lo, 0.0)
-    above: np.ndarray = length * (1.0 + np.minimum(inside, 1.0))
+    inside = _difficult_box_share(space, p0, p1)
+    above: np.ndarray = length * (1.0 + inside)
     return above
 
 
-def _pivot_costs(space: Space, start: Point) -> tuple[np.ndarray, np.ndarray] | None:
+def _pivot_costs(space: Space, start: Point, soft: bool = True) -> tuple[np.ndarray, np.ndarray] | None:
     """The start and points just outside each circle the shortest paths wrap round (the corners
     of its circumscribed 16-gon pushed out by 0.01 cm, so that the chord between neighbours
     clears the circle), with the cost of the cheapest path from the start to each through the
@@ -619,7 +679,7 @@ def _pivot_costs(space: Space, start: Point) -> tuple[np.ndarray, np.ndarray] | 
     c, radius = space.circ_c, space.circ_r
     parts = []
     # an obstacle's circle: 16 pivots round it; a difficult corner's, 4 (paths skirting it)
-    for keep, sides in (((radius > 0) & ~space.circ_soft, _PIVOT_SIDES), ((radius > 0) & space.circ_soft, 4)):
+    for keep, sides in (((radius > 0) & ~space.circ_soft, _PIVOT_SIDES), ((radius > 0) & space.circ_soft & soft, 4)):
         angles = np.arange(sides) * (_TWO_PI / sides)
         out = radius[keep] / math.cos(math.pi / sides) + 0.01
         parts.append((c[keep][:, None, :] + out[:, None, None] * np.stack([np.cos(angles), np.sin(angles)], 1)[None]).reshape(-1, 2))
@@ -662,13 +722,27 @@ def _whole_area_reached(space: Space, component: BaseGeometry, start: Point, bud
     split in four, its sides' midpoints priced through its corners and by pivot legs, up to
     :data:`_REFINE_LEVELS` times: the bound's slack (a side's length) halves at each level.
     """
+    proof = _proved_triangles(space, component, start, budget, whole=True)
+    return proof is not None and len(proof) == 0
+
+
+def _proved_triangles(space: Space, component: BaseGeometry, start: Point, budget: float, *, whole: bool,
+                      levels: int = _REFINE_LEVELS) -> np.ndarray | None:
+    """The triangles of ``component`` (the start's part of the free space) *not* proved to cost
+    less than ``budget`` everywhere ((T, 3, 2) corners; every other point of ``component`` is
+    proved reached), by :func:`_whole_area_reached`'s upper bounds made of real paths, refined
+    ``levels`` times. None when no proof can be tried (the mesh cannot place the start, a crowded
+    scene's pivots) or, with ``whole``, as soon as some point is seen not to be proved (a corner
+    at ``budget`` or more, too many triangles to refine), which :func:`_whole_area_reached` asks.
+    Without ``whole``, a triangle too dear is left unproved, and refining stops at
+    :data:`_MOST_REFINED` triangles (the rest are left unproved)."""
     mesh = _mesh(space, component, start)
     if mesh is None:
-        return False
+        return None
     points, triangles = mesh.points, mesh.triangles
-    pivots = _pivot_costs(space, start)
+    pivots = _pivot_costs(space, start, soft=whole)
     if pivots is None:
-        return False
+        return None
     reached = np.isfinite(pivots[1])
     P, G = pivots[0][reached], pivots[1][reached]
     still = np.zeros_like(P)  # no direction refused: a leg that crosses an obstacle is not clear
@@ -683,19 +757,26 @@ def _whole_area_reached(space: Space, component: BaseGeometry, start: Point, bud
     for v in np.nonzero(np.isfinite(legs))[0].tolist():
         sources[v] = min(sources.get(v, _INF), float(legs[v]))
     costs = _dijkstra(len(points), mesh.edges, mesh.length, sources)
-    if not (costs + _OUTLINE_SLACK_CM < budget).all():
-        return False
+    if whole and not (costs + _OUTLINE_SLACK_CM < budget).all():
+        return None
     corners, corner_costs, doubled = points[triangles], costs[triangles], mesh.doubled
     near_difficult = None
     if space.diff_geom is not None:
         near_difficult = space.diff_geom.buffer(space.r + 0.01)  # as _mesh's
         shapely.prepare(near_difficult)
-    for level in range(_REFINE_LEVELS + 1):
+    for level in range(levels + 1):
         over = _triangle_bounds(corners, corner_costs, doubled) + _OUTLINE_SLACK_CM >= budget
         if not over.any():
-            return True
-        if level == _REFINE_LEVELS or 4 * int(over.sum()) > _MOST_REFINED:
-            return False
+            return np.zeros((0, 3, 2))
+        if not whole:
+            # a triangle with a corner at the budget or more holds an unreached point: not refined
+            hopeless = (corner_costs + _OUTLINE_SLACK_CM >= budget).any(axis=1) & over
+            if level == levels or 4 * int((over & ~hopeless).sum()) > _MOST_REFINED:
+                return np.asarray(corners[over])
+            left = corners[hopeless]
+            over &= ~hopeless
+        elif level == levels or 4 * int(over.sum()) > _MOST_REFINED:
+            return None
         corners, corner_costs, doubled = corners[over], corner_costs[over], doubled[over]
         mids = (corners + np.roll(corners, -1, axis=1)) / 2  # mid k: of the side from corner k to k+1
         factor = np.where(doubled, 2.0, 1.0)[:, None, None]
@@ -713,7 +794,12 @@ def _whole_area_reached(space: Space, component: BaseGeometry, start: Point, bud
         if near_difficult is not None and doubled.any():
             idx = np.nonzero(doubled)[0]
             doubled[idx] = shapely.intersects(near_difficult, shapely.polygons(corners[idx]))
-    return False
+        if not whole and len(left):
+            # the hopeless triangles stay as they are, with costs that keep them so
+            corners = np.concatenate([corners, left])
+            corner_costs = np.concatenate([corner_costs, np.full((len(left), 3), _INF)])
+            doubled = np.concatenate([doubled, np.zeros(len(left), dtype=bool)])
+    return None
 
 
 def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: Iterable[str] = ()) -> BaseGeometry:
@@ -756,12 +842,19 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     if budget <= 0:
         return shapely.Point(start)
     component = _component(_free_polygon(space, board, excluded), start)
+    proved: BaseGeometry | None = None
     if component is not None and component.area > 0:
         farthest_corner = float(np.max(np.hypot(*(shapely.get_coordinates(component) - start).T)))
         if budget >= farthest_corner and _whole_area_reached(space, component, start, budget):
             # Every free point of the start's component costs less than the allowance: the answer
             # is that component, at once (reach --movement 100 or 1e308 needs no sweeping).
             return component
+        if budget >= _PROOF_SHARE * farthest_corner:
+            # A long move: most of the component is proved reached by the same upper bounds,
+            # and the sweeps below need only cover the rest (issue 42).
+            left = _proved_triangles(space, component, start, budget, whole=False, levels=_PARTIAL_LEVELS)
+            if left is not None:
+                proved = component.difference(shapely.union_all(shapely.polygons(left))) if len(left) else component
     # Only what lies within the allowance of the start can be reached: the graph of that ball
     # (the whole table's for a long move; a short one on a crowded table no longer builds it all).
     graph = _graph(space, near=(start[0], start[1], budget))
@@ -774,8 +867,18 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     tangent_angles = np.array([math.atan2(q.point(m)[1] - start[1], q.point(m)[0] - start[0])
                                for m, _, _ in q.neighbours(s)])
     star = _star(space, start, budget, tangent_angles)
+    free = _free_polygon(space, board, excluded)
     if star is not None:
         pieces.append(star)
+    uncovered = None
+    if proved is not None:
+        pieces.append(proved)
+        # What the proved part and the start's star leave of the free space: only there can the
+        # sweeps and the stars from difficult outlines add to the region.
+        uncovered = free.difference(proved)
+        if star is not None:
+            uncovered = uncovered.difference(star)
+        shapely.prepare(uncovered)
     by_circle: dict[int, list[tuple[float, float]]] = defaultdict(list)
     for node, g in dist.items():
         if node == s or g >= budget:
@@ -785,12 +888,12 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
             continue
         theta = float(graph.theta[node]) if node < q.n0 else q.theta[node - q.n0]
         by_circle[i].append((theta, g))
-    pieces += _sweeps(space, by_circle, budget)
+    pieces += _sweeps(space, by_circle, budget, uncovered)
     if space.diff_geom is not None:
-        pieces += _boundary_stars(space, q, dist, start, budget)
+        pieces += _boundary_stars(space, q, dist, start, budget, uncovered)
     if not pieces:
         return shapely.Point(start)
-    region = shapely.union_all(pieces).intersection(_free_polygon(space, board, excluded))
+    region = shapely.union_all(pieces).intersection(free)
     if region.is_empty or region.area <= 0:
         return shapely.Point(start)
     if isinstance(region, shapely.GeometryCollection):  # its geom_type "GeometryCollection"
