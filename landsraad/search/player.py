@@ -303,7 +303,10 @@ class SearchStats:
     chosen
         The index of the answer played.
     cpu_s
-        The CPU seconds of this process the search took.
+        The CPU seconds of this process the search took, counted from the start of the decision.
+    sample_cpu_s
+        Under a time budget: each sample's CPU seconds, in the order they ran (empty without a budget).
+        They show the budget's rule at work: a sample starts only while the dearest so far still fits.
     """
 
     kind: str
@@ -318,6 +321,7 @@ class SearchStats:
     counts: list[int] = field(default_factory=list)
     chosen: int = 0
     cpu_s: float = 0.0
+    sample_cpu_s: list[float] = field(default_factory=list)
 
 
 _Job = TypeVar("_Job")
@@ -378,6 +382,7 @@ class SearchPlayer:
         self._trail: list[Answer] = []
         self._picks_first: str | None = None
         self._clock = 0.0
+        self._sample_cpu: list[float] = []
         self.odds = (odds if odds is not None else load_mission_odds()) if level.picks != "heuristic" else None
 
     # --- the protocol ---------------------------------------------------------------------------------
@@ -535,7 +540,7 @@ class SearchPlayer:
         stats = SearchStats(kind=kind, candidates=n, rollouts=sum(counts), samples=len(rows), rooted=rooted,
                             chose_heuristic=best == 0, values=means, answers=tuple(answers),
                             margins=[m / c if c else None for m, c in zip(margins, counts)], counts=counts, chosen=best,
-                            cpu_s=time.process_time() - cpu_start)
+                            cpu_s=time.process_time() - cpu_start, sample_cpu_s=list(self._sample_cpu))
         self.stats.append(stats)
         if self.explain is not None:
             self.explain(stats, state)
@@ -547,8 +552,9 @@ class SearchPlayer:
 
         Under a time budget (:attr:`Level.budget_s`) the samples run here one by one, in index order,
         while the next is expected to fit: the rows are then a prefix of the unbudgeted ones."""
+        self._sample_cpu = []
         if self.level.budget_s is not None:
-            return _budgeted(worker, job, samples, self.level.budget_s, self._clock)
+            return _budgeted(worker, job, samples, self.level.budget_s, self._clock, self._sample_cpu)
         indices = list(range(samples))
         workers = min(self.level.workers, len(indices))
         if workers <= 1:
@@ -563,9 +569,10 @@ class SearchPlayer:
 
 
 def _budgeted(worker: Callable[[_Job, list[int]], list[list[float | None]]], job: _Job, cap: int,
-              budget_s: float, start: float) -> list[list[float | None]]:
+              budget_s: float, start: float, costs: list[float]) -> list[list[float | None]]:
     """Samples ``0, 1, ...`` of ``job`` (at most ``cap``) while the next is expected to end within
-    ``budget_s`` CPU seconds of ``start`` (the decision's start, :func:`time.process_time`).
+    ``budget_s`` CPU seconds of ``start`` (the decision's start, :func:`time.process_time`); each
+    sample's CPU seconds are appended to ``costs``.
 
     The next sample is expected to cost as much as the dearest so far (samples vary: a rollout
     may end the game or run into a long activation); the first always runs."""
@@ -576,7 +583,8 @@ def _budgeted(worker: Callable[[_Job, list[int]], list[list[float | None]]], job
         if rows and before - start + dearest > budget_s:
             break
         rows.extend(worker(job, [len(rows)]))
-        dearest = max(dearest, time.process_time() - before)
+        costs.append(time.process_time() - before)
+        dearest = max(dearest, costs[-1])
     return rows
 
 
