@@ -6,7 +6,7 @@ action, where to move, ...), where it compares the heuristic's answer with a few
 answers by determinised Monte Carlo (:mod:`landsraad.search.core`) and plays the best one when
 it beats the heuristic's by a margin. Its mission picks are the heuristic's ranking less the
 picks that a model learned from played games (:mod:`landsraad.search.mission_odds`) expects to
-score little, and at ``easy``, ``normal`` and ``hard`` that ranking is compared with its neighbours by whole games played out
+score little, and at ``easy`` and ``hard`` that ranking is compared with its neighbours by whole games played out
 (:mod:`landsraad.search.picks`). A :class:`Level` may also compare set-up
 plans (bids and who goes first, :mod:`landsraad.search.setup_search`); none of the three does,
 since at ``easy``'s budget it did harm (docs/search.md). It sees only what
@@ -171,8 +171,7 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", kinds=("activate",), candidates=4, samples=3, depth=2, margin=0.02, pick_candidates=6, pick_samples=6),
-    "normal": Level("normal", kinds=("activate",), candidates=4, samples=8, depth=2, margin=0.02, pick_candidates=6,
-                    pick_samples=6),
+    "normal": Level("normal", kinds=("activate",), candidates=4, samples=8, depth=4, margin=0.02),
     "hard": Level("hard", kinds=PLAY_KINDS, candidates=6, samples=16, depth=3, margin=0.01, workers=max(1, os.cpu_count() or 1),
                   pick_candidates=6, pick_samples=12),
 }
@@ -183,11 +182,12 @@ LEVELS: dict[str, Level] = {
 activations (``PLAY_KINDS``, as ``hard`` does) scored 67.1 % (within the noise: 25 games better,
 16 worse), at a third of the CPU and further from the 2 s a decision.
 
-``normal`` searches its mission picks as ``easy`` does (six rankings, six whole games each, about
-15 s of CPU once a game, at set-up): without them it scored 62.5 % against ``easy`` over 24 games,
-undecided (issue 45), so each level now searches at least what the one below does, on more samples.
-A level capped by a budget too small for the pick search (``normal:1s``, the default opponent of
-``play``) drops it (:func:`budget_level`). Every level starts
+``normal`` looks four activations ahead (``easy`` two) on eight samples (``easy`` three), and does
+not search its mission picks: searching them as ``easy`` does (about 15 s of CPU at set-up) bought
+nothing measurable (48.7 % against ``easy`` over 40 games; docs/search.md, issue 45), so that was
+undone. Whether ``normal`` beats ``easy`` is not established (54.7 % over 32 fresh games, the SPRT
+undecided); capped at a second (``normal:1s``, ``play``'s default) it beat the heuristic (87.5 %,
+SPRT H1). Every level starts
 from the heuristic's ranking less the picks the learned mission odds expect to score under a
 victory point (``picks="pruned"``), which costs no game played out."""
 
