@@ -185,7 +185,7 @@ activations (``PLAY_KINDS``, as ``hard`` does) scored 67.1 % (within the noise: 
 ``normal`` looks four activations ahead (``easy`` two) on eight samples (``easy`` three), and does
 not search its mission picks: searching them as ``easy`` does (about 15 s of CPU at set-up) bought
 nothing measurable (48.7 % against ``easy`` over 40 games; docs/search.md, issue 45), so that was
-undone. Whether ``normal`` beats ``easy`` is not established (54.7 % over 32 fresh games, the SPRT
+undone. Whether ``normal`` beats ``easy`` is not established (52.5 % over 40 fresh games, the SPRT
 undecided); capped at a second (``normal:1s``, ``play``'s default) it beat the heuristic (87.5 %,
 SPRT H1). Every level starts
 from the heuristic's ranking less the picks the learned mission odds expect to score under a
