@@ -55,9 +55,10 @@ HELP = N_("Answer with the number of a choice or its name; an empty line takes t
           "your edge. Dice: the dice you rolled, such as 7 3 5 (an empty line lets the program roll).\n"
           "'skip' passes where a decision may be skipped.\n"
           "Commands: help or ? (this), status (the clock, your VP so far, the models), hint (the computer's\n"
-          "suggestion and why), mission [NAME] (a mission card), undo (take back your last answer and the\n"
-          "computer's since), map [FILE] (the table as SVG), log [N] (the last events), ask (ask weapon\n"
-          "questions again), save [FILE], quit.")
+          "suggestion and why; hint --explain or hint why adds the search's candidates in your place, with\n"
+          "their expected VP and rollouts), mission [NAME] (a mission card), undo (take back your last answer\n"
+          "and the computer's since), map [FILE] (the table as SVG), log [N] (the last events), ask (ask\n"
+          "weapon questions again), save [FILE], quit.")
 """What ``help`` prints (in the active language: ``_(HELP)``)."""
 
 _LOG_LINES = 10

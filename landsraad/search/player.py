@@ -6,7 +6,7 @@ action, where to move, ...), where it compares the heuristic's answer with a few
 answers by determinised Monte Carlo (:mod:`landsraad.search.core`) and plays the best one when
 it beats the heuristic's by a margin. Its mission picks are the heuristic's ranking less the
 picks that a model learned from played games (:mod:`landsraad.search.mission_odds`) expects to
-score little, and at ``easy``, ``normal`` and ``hard`` that ranking is compared with its neighbours by whole games played out
+score little, and at ``easy`` and ``hard`` that ranking is compared with its neighbours by whole games played out
 (:mod:`landsraad.search.picks`). A :class:`Level` may also compare set-up
 plans (bids and who goes first, :mod:`landsraad.search.setup_search`); none of the three does,
 since at ``easy``'s budget it did harm (docs/search.md). It sees only what
@@ -172,8 +172,7 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", kinds=("activate",), candidates=4, samples=3, depth=2, margin=0.02, pick_candidates=6, pick_samples=6),
-    "normal": Level("normal", kinds=("activate",), candidates=4, samples=8, depth=2, margin=0.02, pick_candidates=6,
-                    pick_samples=6),
+    "normal": Level("normal", kinds=("activate",), candidates=4, samples=8, depth=4, margin=0.02),
     "hard": Level("hard", kinds=PLAY_KINDS, candidates=6, samples=16, depth=3, margin=0.01, workers=max(1, os.cpu_count() or 1),
                   pick_candidates=6, pick_samples=12),
 }
@@ -184,11 +183,12 @@ LEVELS: dict[str, Level] = {
 activations (``PLAY_KINDS``, as ``hard`` does) scored 67.1 % (within the noise: 25 games better,
 16 worse), at a third of the CPU and further from the 2 s a decision.
 
-``normal`` searches its mission picks as ``easy`` does (six rankings, six whole games each, about
-15 s of CPU once a game, at set-up): without them it scored 62.5 % against ``easy`` over 24 games,
-undecided (issue 45), so each level now searches at least what the one below does, on more samples.
-A level capped by a budget too small for the pick search (``normal:1s``, the default opponent of
-``play``) drops it (:func:`budget_level`). Every level starts
+``normal`` looks four activations ahead (``easy`` two) on eight samples (``easy`` three), and does
+not search its mission picks: searching them as ``easy`` does (about 15 s of CPU at set-up) bought
+nothing measurable (48.7 % against ``easy`` over 40 games; docs/search.md, issue 45), so that was
+undone. Whether ``normal`` beats ``easy`` is not established (52.5 % over 40 fresh games, the SPRT
+undecided); capped at a second (``normal:1s``, ``play``'s default) it beat the heuristic (87.5 %,
+SPRT H1). Every level starts
 from the heuristic's ranking less the picks the learned mission odds expect to score under a
 victory point (``picks="pruned"``), which costs no game played out."""
 
@@ -304,7 +304,10 @@ class SearchStats:
     chosen
         The index of the answer played.
     cpu_s
-        The CPU seconds of this process the search took.
+        The CPU seconds of this process the search took, counted from the start of the decision.
+    sample_cpu_s
+        Under a time budget: each sample's CPU seconds, in the order they ran (empty without a budget).
+        They show the budget's rule at work: a sample starts only while the dearest so far still fits.
     """
 
     kind: str
@@ -319,6 +322,7 @@ class SearchStats:
     counts: list[int] = field(default_factory=list)
     chosen: int = 0
     cpu_s: float = 0.0
+    sample_cpu_s: list[float] = field(default_factory=list)
 
 
 _Job = TypeVar("_Job")
@@ -379,6 +383,7 @@ class SearchPlayer:
         self._trail: list[Answer] = []
         self._picks_first: str | None = None
         self._clock = 0.0
+        self._sample_cpu: list[float] = []
         self.odds = (odds if odds is not None else load_mission_odds()) if level.picks != "heuristic" else None
 
     # --- the protocol ---------------------------------------------------------------------------------
@@ -537,7 +542,7 @@ class SearchPlayer:
         stats = SearchStats(kind=kind, candidates=n, rollouts=sum(counts), samples=len(rows), rooted=rooted,
                             chose_heuristic=best == 0, values=means, answers=tuple(answers),
                             margins=[m / c if c else None for m, c in zip(margins, counts)], counts=counts, chosen=best,
-                            cpu_s=time.process_time() - cpu_start)
+                            cpu_s=time.process_time() - cpu_start, sample_cpu_s=list(self._sample_cpu))
         self.stats.append(stats)
         if self.explain is not None:
             self.explain(stats, state)
@@ -549,8 +554,9 @@ class SearchPlayer:
 
         Under a time budget (:attr:`Level.budget_s`) the samples run here one by one, in index order,
         while the next is expected to fit: the rows are then a prefix of the unbudgeted ones."""
+        self._sample_cpu = []
         if self.level.budget_s is not None:
-            return _budgeted(worker, job, samples, self.level.budget_s, self._clock)
+            return _budgeted(worker, job, samples, self.level.budget_s, self._clock, self._sample_cpu)
         indices = list(range(samples))
         workers = min(self.level.workers, len(indices))
         if workers <= 1:
@@ -565,9 +571,10 @@ class SearchPlayer:
 
 
 def _budgeted(worker: Callable[[_Job, list[int]], list[list[float | None]]], job: _Job, cap: int,
-              budget_s: float, start: float) -> list[list[float | None]]:
+              budget_s: float, start: float, costs: list[float]) -> list[list[float | None]]:
     """Samples ``0, 1, ...`` of ``job`` (at most ``cap``) while the next is expected to end within
-    ``budget_s`` CPU seconds of ``start`` (the decision's start, :func:`time.process_time`).
+    ``budget_s`` CPU seconds of ``start`` (the decision's start, :func:`time.process_time`); each
+    sample's CPU seconds are appended to ``costs``.
 
     The next sample is expected to cost as much as the dearest so far (samples vary: a rollout
     may end the game or run into a long activation); the first always runs."""
@@ -578,7 +585,8 @@ def _budgeted(worker: Callable[[_Job, list[int]], list[list[float | None]]], job
         if rows and before - start + dearest > budget_s:
             break
         rows.extend(worker(job, [len(rows)]))
-        dearest = max(dearest, time.process_time() - before)
+        costs.append(time.process_time() - before)
+        dearest = max(dearest, costs[-1])
     return rows
 
 

@@ -13,7 +13,7 @@ from landsraad.errors import LandsraadError
 from landsraad.i18n import use_language
 from landsraad.odds import shot_odds, stance_matrix
 from landsraad.play.drills import build_state, load_drill
-from landsraad.play.hints import melee_note, not_searched_line, option_notes, search_hint, shot_note
+from landsraad.play.hints import EXPLAIN_WORDS, melee_note, not_searched_line, option_notes, search_hint, shot_note
 
 
 @pytest.fixture(scope="module")
@@ -144,3 +144,13 @@ def test_hint_explain_at_the_real_prompt_in_english_and_french():
     french = _play("--lang", "fr", "play", "--seed", "4", "--opponent", "heuristic", stdin="hint pourquoi\n\n" * 30).splitlines()
     searched = [x for x in french if x.startswith("Recherche (search:normal:1s) : rouge, quelle figurine activer : ")]
     assert searched and all(" PV, " in x and " simulation" in x for x in searched)
+
+
+def test_the_in_game_help_names_hint_explain_in_english_and_french():
+    # the real command, help typed at its first prompt: the person learns the command exists
+    english = _play("play", "--seed", "4", "--opponent", "heuristic", stdin="help\nquit\n")
+    assert "hint --explain or hint why adds the search's candidates in your place" in english.replace("\n", " ")
+    french = _play("--lang", "fr", "play", "--seed", "4", "--opponent", "heuristic", stdin="aide\nquitter\n")
+    assert "indice pourquoi ou indice --expliquer y ajoute les candidats de la recherche" in french.replace("\n", " ")
+    # and the words it names are the ones the prompt takes
+    assert {"--explain", "why", "pourquoi", "--expliquer"} <= set(EXPLAIN_WORDS)
