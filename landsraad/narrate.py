@@ -75,7 +75,7 @@ from .engine.events import (
     make_event,
 )
 from .engine.outcomes import StrikeOutcome
-from .i18n import N_, SIDE_NAMES, _, decimal, number
+from .i18n import N_, SIDE_NAMES, Message, _, decimal, localized, number
 
 __all__ = ["narrate", "narrate_log", "model_names", "model_label", "SILENT_KINDS"]
 
@@ -274,10 +274,21 @@ def _action_chosen(event: ActionChosen, names: Mapping[str, str]) -> str | None:
     return text.format(who=_n(names, event.model), action=_action_words(action, names))
 
 
+_ENGINE_REASONS = (N_("not made possible by the free move"), N_("no longer possible after the free move"),
+                   N_("still in base contact after a failed disengage"))
+"""The fixed reasons the engine gives in ``action_lost`` and ``flee_blocked`` events, for the catalog."""
+
+
+def _reason(reason: Any) -> str:
+    """An event's reason in the reader's language: a deferred message (a refused move's), a fixed engine reason, or as given."""
+    text = str(reason)
+    return localized(reason) if isinstance(reason, Message) else _(text) if text else text
+
+
 @_tell.register
 def _action_lost(event: ActionLost, names: Mapping[str, str]) -> str | None:
     return _("{who} cannot carry out {action} ({reason}): the action is lost.").format(
-        who=_n(names, event.model), action=_action_words(str(event.action), names), reason=event.reason)
+        who=_n(names, event.model), action=_action_words(str(event.action), names), reason=_reason(event.reason))
 
 
 @_tell.register
@@ -523,7 +534,7 @@ def _action_tested(event: ActionTested, names: Mapping[str, str]) -> str | None:
 
 @_tell.register
 def _flee_blocked(event: FleeBlocked, names: Mapping[str, str]) -> str | None:
-    return _("{who} cannot flee any further ({reason}).").format(who=_n(names, event.model), reason=event.reason)
+    return _("{who} cannot flee any further ({reason}).").format(who=_n(names, event.model), reason=_reason(event.reason))
 
 
 @_tell.register
