@@ -135,7 +135,15 @@ class RuleError(LandsraadError):
 
 
 class DecisionError(RuleError):
-    """A player's answer to a decision request that is not one of the legal options."""
+    """A player's answer to a decision request that is not one of the legal options.
+
+    ``short`` is the same refusal without the decision's prompt, for a front end that has just
+    shown the prompt (the play terminal): in the reader's language when it is a deferred message.
+    """
+
+    def __init__(self, text: str, *, short: str | None = None):
+        super().__init__(text)
+        self.short = short
 
 
 class GeometryError(LandsraadError):

@@ -49,7 +49,7 @@ from typing import Any, Iterator, Mapping, Union
 
 __all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "LOCALE_DIR", "DOMAIN", "language", "set_language", "use_language",
            "language_from_environment", "parse_language", "gettext", "_", "pgettext", "ngettext", "N_", "Message", "message",
-           "nmessage", "SIDE_NAMES", "joined", "localized", "number", "decimal", "Numeral", "numeral", "read_po", "catalog", "language_option"]
+           "nmessage", "SIDE_NAMES", "joined", "unstopped", "in_languages", "localized", "number", "decimal", "Numeral", "numeral", "read_po", "catalog", "language_option"]
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 """The languages a person can read landsraad in (``--lang``)."""
@@ -422,6 +422,58 @@ def message(msgid: str, /, **params: Any) -> Message:
 def nmessage(singular: str, plural: str, n: int, /, **params: Any) -> Message:
     """A counted :class:`Message`: the form for ``n`` in the language it is shown in (``{n}`` is ``n``)."""
     return Message((_Entry(singular, plural, n, {"n": n, **params}),))
+
+
+class _Unstopped(_Entry):
+    """A :class:`Message` without its final full stops, in whichever language it is shown."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: Message):
+        super().__init__("", None, None, {})
+        self.inner = inner
+
+    def render(self, lang: str) -> str:
+        return self.inner.localized(lang).rstrip(".")
+
+
+class _Texts(_Entry):
+    """A text given in each language (content data: a name and its ``name_fr``), English where one is missing."""
+
+    __slots__ = ("texts",)
+
+    def __init__(self, texts: Mapping[str, str]):
+        super().__init__("", None, None, {})
+        self.texts = dict(texts)
+
+    def render(self, lang: str) -> str:
+        return self.texts.get(lang) or self.texts[SOURCE_LANGUAGE]
+
+
+def in_languages(english: str, **others: str | None) -> Message:
+    """A :class:`Message` for a text the content gives in each language (``name`` and ``name_fr``), not the catalog.
+
+    Examples
+    --------
+    >>> m = in_languages("Spice cache", fr="Cache d'épice")
+    >>> m, m.localized("fr"), in_languages("Depot", fr=None).localized("fr")
+    ('Spice cache', "Cache d'épice", 'Depot')
+    """
+    return Message((_Texts({SOURCE_LANGUAGE: english, **{k: v for k, v in others.items() if v}}),))
+
+
+def unstopped(text: str) -> str:
+    """``text.rstrip(".")`` that stays a :class:`Message` (to be set inside another sentence), in every language.
+
+    Examples
+    --------
+    >>> m = unstopped(message("model {number}", number=1) + ".")
+    >>> m, m.localized("fr")
+    ('model 1', 'figurine 1')
+    """
+    if isinstance(text, Message):
+        return Message((_Unstopped(text),))
+    return text.rstrip(".")
 
 
 def joined(separator: str, items: Any) -> Message:

@@ -64,6 +64,7 @@ __all__ = [
     "Faction",
     "FrenchName",
     "FRENCH_NAMES",
+    "FrenchText",
     "shown_name",
 ]
 
@@ -88,6 +89,18 @@ def _check_french_name(value: str | None) -> str | None:
 
 FrenchName = Annotated[str | None, AfterValidator(_check_french_name)]
 """``name_fr``: the name a French reader sees (the rulebook's own where it prints one, issue 40)."""
+
+def _check_french_text(value: str | None) -> str | None:
+    if value is None:
+        return None
+    if not value.strip() or value != value.strip():
+        raise ValueError(f"A French text is not empty and has no spaces at its ends; got {_short(value)}.")
+    return value
+
+
+FrenchText = Annotated[str | None, AfterValidator(_check_french_text)]
+"""A ``*_fr`` text of the content (a mission card's set-up, a special rule's summary): what a French reader sees in
+place of the English field beside it (issue 40); a paragraph may run over several lines."""
 
 FRENCH_NAMES: dict[str, Any] = {"name_fr": True, "weapons": {"__all__": {"name_fr"}}, "profiles": {"__all__": {"name_fr"}},
                                 "rare_equipment": {"__all__": {"name_fr"}}}

@@ -75,7 +75,8 @@ from .engine.events import (
     make_event,
 )
 from .engine.outcomes import StrikeOutcome
-from .i18n import N_, SIDE_NAMES, _, decimal, number
+from .i18n import N_, SIDE_NAMES, SOURCE_LANGUAGE, Message, _, decimal, language, localized, number
+from .missions import load_missions
 
 __all__ = ["narrate", "narrate_log", "model_names", "model_label", "SILENT_KINDS"]
 
@@ -200,7 +201,8 @@ def _terrain_placed(event: TerrainPlaced, names: Mapping[str, str]) -> str | Non
 
 @_tell.register
 def _missions_picked(event: MissionsPicked, names: Mapping[str, str]) -> str | None:
-    return _("{side} picks its missions: {missions}.").format(side=_side(event.side), missions=", ".join(event.missions or ()))
+    return _("{side} picks its missions: {missions}.").format(side=_side(event.side),
+                                                              missions=", ".join(_mission(m, plain=True) for m in event.missions or ()))
 
 
 @_tell.register
@@ -212,7 +214,7 @@ def _mission_count(event: MissionCountRevealed, names: Mapping[str, str]) -> str
 @_tell.register
 def _marker_placed(event: MarkerPlaced, names: Mapping[str, str]) -> str | None:
     return _("A marker of {side}'s {mission} mission is placed at {at}.").format(
-        side=_side(event.side), mission=str(event.mission or "").replace("_", " "), at=_pt(event.at))
+        side=_side(event.side), mission=_mission(str(event.mission or "")), at=_pt(event.at))
 
 
 @_tell.register
@@ -260,6 +262,8 @@ def _action_words(action: str, names: Mapping[str, str]) -> str:
         return _("explosives on marker {marker}").format(marker=arg)
     if kind == "mission":
         parts = arg.split(":")
+        if len(parts) > 1 and language() != SOURCE_LANGUAGE:
+            return _("the action {name} ({mission})").format(name=_special_action_name(parts[0], parts[1]), mission=_mission(parts[0]))
         return f"{parts[1].replace('_', ' ')} ({parts[0].replace('_', ' ')})" if len(parts) > 1 else arg
     return action.replace("_", " ")
 
@@ -274,10 +278,37 @@ def _action_chosen(event: ActionChosen, names: Mapping[str, str]) -> str | None:
     return text.format(who=_n(names, event.model), action=_action_words(action, names))
 
 
+def _mission(mission_id: str, *, plain: bool = False) -> str:
+    """A mission in prose: its id in English (``spice theft``; as typed when ``plain``), the rulebook's name in French."""
+    if language() != SOURCE_LANGUAGE:
+        card = load_missions().get(mission_id)
+        if card is not None:
+            return card.shown()
+    return mission_id if plain else mission_id.replace("_", " ")
+
+
+def _special_action_name(mission_id: str, action_id: str) -> str:
+    """A mission's special action in prose, in the reader's language (the card's ``name_fr`` in French)."""
+    card = load_missions().get(mission_id)
+    action = next((a for a in card.special_actions if a.id == action_id), None) if card is not None else None
+    return action.shown() if action is not None else action_id.replace("_", " ")
+
+
+_ENGINE_REASONS = (N_("not made possible by the free move"), N_("no longer possible after the free move"),
+                   N_("still in base contact after a failed disengage"))
+"""The fixed reasons the engine gives in ``action_lost`` and ``flee_blocked`` events, for the catalog."""
+
+
+def _reason(reason: Any) -> str:
+    """An event's reason in the reader's language: a deferred message (a refused move's), a fixed engine reason, or as given."""
+    text = str(reason)
+    return localized(reason) if isinstance(reason, Message) else _(text) if text else text
+
+
 @_tell.register
 def _action_lost(event: ActionLost, names: Mapping[str, str]) -> str | None:
     return _("{who} cannot carry out {action} ({reason}): the action is lost.").format(
-        who=_n(names, event.model), action=_action_words(str(event.action), names), reason=event.reason)
+        who=_n(names, event.model), action=_action_words(str(event.action), names), reason=_reason(event.reason))
 
 
 @_tell.register
@@ -431,6 +462,10 @@ def _marker_blown(event: MarkerBlownUp, names: Mapping[str, str]) -> str | None:
 @_tell.register
 def _mission_action(event: MissionAction, names: Mapping[str, str]) -> str | None:
     obj = event.marker or event.target or ""
+    if language() != SOURCE_LANGUAGE:
+        return _("{who} carries out the action {action} ({mission}) {object}").format(
+            who=_n(names, event.model), action=_special_action_name(str(event.mission or ""), str(event.action or "")),
+            mission=_mission(str(event.mission or "")), object=obj).rstrip() + "."
     return _("{who} carries out {action} ({mission}) {object}").format(
         who=_n(names, event.model), action=(event.action or "").replace("_", " "), mission=event.mission, object=obj).rstrip() + "."
 
@@ -523,7 +558,7 @@ def _action_tested(event: ActionTested, names: Mapping[str, str]) -> str | None:
 
 @_tell.register
 def _flee_blocked(event: FleeBlocked, names: Mapping[str, str]) -> str | None:
-    return _("{who} cannot flee any further ({reason}).").format(who=_n(names, event.model), reason=event.reason)
+    return _("{who} cannot flee any further ({reason}).").format(who=_n(names, event.model), reason=_reason(event.reason))
 
 
 @_tell.register
@@ -535,7 +570,7 @@ def _terrain_no_room(event: TerrainNoRoom, names: Mapping[str, str]) -> str | No
 @_tell.register
 def _marker_no_room(event: MarkerNoRoom, names: Mapping[str, str]) -> str | None:
     return _("The marker {marker} of {side}'s {mission} mission finds no legal spot.").format(
-        marker=event.marker, side=_side(event.side), mission=str(event.mission or "").replace("_", " "))
+        marker=event.marker, side=_side(event.side), mission=_mission(str(event.mission or "")))
 
 
 @_tell.register

@@ -106,7 +106,7 @@ class _Card:
 def _rule(name: str) -> tuple[str, str]:
     if name in SPECIAL_RULES:
         rule = SPECIAL_RULES.get(name)
-        return rule.title, rule.summary
+        return _(rule.title), _(rule.summary)
     return name, _("(not in the special-rule registry)")
 
 

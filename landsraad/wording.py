@@ -317,7 +317,7 @@ def move_lines(a: MoveAnswer) -> list[str]:
         reason = _REASON_PROSE.get(str(res.reason))
         text = head + _("NOT legal ({reason}).").format(reason=_(reason) if reason else str(res.reason))
         if res.message:
-            text += f"\n{res.message}"
+            text += "\n" + localized(res.message)
         if res.path and res.reason == "too_far":
             if a.doubled:
                 text += "\n" + _("Shortest path: {length} cm, costing {cost} cm").format(

@@ -65,6 +65,8 @@ CODE_WORDS: dict[str, set[str]] = {
     "Drawing a piece: {n} corners; click to add, Enter to finish, Esc to cancel.": {"piece"},
     "{n} piece": {"piece"},
     "{n} pieces": {"piece"},
+    # "win" a tied set-up bid (Hawat's network), not the result of a game
+    "The Atreides player wins tied set-up bids without the roll-off (both players still lose what they bid).": {"win"},
 }
 """Messages where a glossary word is not the rule notion: a key or command typed as is, or another sense of the word."""
 

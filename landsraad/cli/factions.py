@@ -142,7 +142,7 @@ def _card_bonus(weapon: Weapon, cell: str) -> str:
 
 def _rule_line(name: str) -> str:
     rule = SPECIAL_RULES.get(name)
-    return f"{rule.title} ({name}, {rule.source}): {rule.summary}"
+    return f"{_(rule.title)} ({name}, {rule.source}): {_(rule.summary)}"
 
 
 def format_weapon_row(weapon: Weapon) -> str:
@@ -220,7 +220,7 @@ def format_sheet(faction: Faction) -> str:
     out = [
         _("{name} ({id}) - source: {source}").format(name=faction.name, id=faction.id, source=faction.source),
         _("Honour {honour} | Spice {doses} doses - {title} ({rule}): {summary}").format(
-            honour=faction.honour, doses=faction.spice_doses, title=spice.title, rule=spice.name, summary=spice.summary),
+            honour=faction.honour, doses=faction.spice_doses, title=_(spice.title), rule=spice.name, summary=_(spice.summary)),
     ]
     if faction.text:
         out.append(faction.text)

@@ -250,7 +250,7 @@ def _header(term: Terminal, game: Game, players: dict[str, str], drill: Drill | 
         red=red.faction, red_player=_player(players["red"]), blue=blue.faction, blue_player=_player(players["blue"]),
         dice=_(_DICE[game.dice_mode]) if game.dice_mode in _DICE else game.dice_mode), "title")
     if drill is not None:
-        term.say(_("Drill: {title}. {description}").format(title=drill.title, description=drill.description).strip(), "title")
+        term.say(_("Drill: {title}. {description}").format(title=drill.shown_title(), description=drill.shown_description()).strip(), "title")
         term.say(_("Goal: {goal} Par: {par} VP. The drill ends after {activations} activations.").format(
             goal=drill.goal, par=drill.par, activations=drill.activations), "info")
 
@@ -347,7 +347,7 @@ def _drill_list(args: argparse.Namespace) -> int:
     rows = []
     for d in load_drills():
         missions = ", ".join(cards[m].name if language() == "en" else cards[m].rulebook_name for m in d.missions[d.human])
-        rows.append((d.id, d.title, _("{red} vs {blue}").format(red=d.red, blue=d.blue), side_name(d.human), missions,
+        rows.append((d.id, d.shown_title(), _("{red} vs {blue}").format(red=d.red, blue=d.blue), side_name(d.human), missions,
                      str(d.activations), str(d.par)))
     term.table(_("{count} drills (play one with: landsraad play --drill NAME)").format(count=len(rows)),
                (_("drill"), _("title"), _("factions"), _("you"), _("mission"), _("activations"), _("par")), rows)

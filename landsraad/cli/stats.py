@@ -52,7 +52,8 @@ from typing import TYPE_CHECKING, Any, Callable, Literal
 
 from pydantic import ValidationError
 
-from ..errors import UnknownNameError, UsageError, did_you_mean, quoted
+from ..errors import DataError, UnknownNameError, UsageError, did_you_mean, quoted
+from ..i18n import N_, Message, joined, message, unstopped
 from ..model import MAX_LENGTH_CM, Poison, Profile, Weapon, parse_bonus
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -78,8 +79,23 @@ _PROFILE_REF = re.compile(r"^(?P<faction>[a-z][a-z0-9_]*)/(?P<type>[a-z][a-z0-9_
 _WEAPON_REF = re.compile(r"^(?P<faction>[a-z][a-z0-9_]*)[:/](?P<weapon>[a-z][a-z0-9_]*)$")
 
 
-def _fail(argument: str, message: str) -> UsageError:
-    return UsageError(f"Argument {argument}: {message}")
+def _fail(argument: str, problem: str) -> UsageError:
+    """The usage error about ``argument``: ``problem`` (a deferred message, shown in the reader's language) after its name."""
+    return UsageError(message("Argument {argument}: {problem}", argument=argument, problem=problem))
+
+
+def _said(exc: Exception) -> str:
+    """What an error says, as a deferred message when it carries one (English: ``str(exc)``, as before).
+
+    A :class:`~landsraad.errors.DataError` of one problem gives that problem (its source and place, then its
+    message); a ``ValueError`` raised with a message gives it.
+    """
+    if isinstance(exc, DataError) and len(exc.problems) == 1:
+        p = exc.problems[0]
+        return joined(": ", [part for part in (p.source, p.where) if part] + [p.message])
+    if len(exc.args) == 1 and isinstance(exc.args[0], Message):
+        return exc.args[0]
+    return str(exc)
 
 
 def split_items(text: str, *, argument: str) -> list[tuple[str, str | None]]:
@@ -97,17 +113,17 @@ def split_items(text: str, *, argument: str) -> list[tuple[str, str | None]]:
     landsraad.errors.UsageError: Argument --target: 'combat=1,,endurance=3' has an empty item between commas.
     """
     if not text or not text.strip():
-        raise _fail(argument, "the value is empty; write key=value items separated by commas, e.g. combat=1,endurance=3.")
+        raise _fail(argument, message("the value is empty; write key=value items separated by commas, e.g. combat=1,endurance=3."))
     items: list[tuple[str, str | None]] = []
     for raw in text.split(","):
         item = raw.strip()
         if not item:
-            raise _fail(argument, f"{quoted(text)} has an empty item between commas.")
+            raise _fail(argument, message("{text} has an empty item between commas.", text=quoted(text)))
         if "=" in item:
             key, value = item.split("=", 1)
             key, value = key.strip().lower(), value.strip()
             if not key or not value:
-                raise _fail(argument, f"the item {quoted(item)} needs both a key and a value, e.g. combat=1.")
+                raise _fail(argument, message("the item {item} needs both a key and a value, e.g. combat=1.", item=quoted(item)))
             items.append((key, value))
         else:
             items.append((item.lower(), None))
@@ -124,9 +140,9 @@ def _int_value(what: str, *, minimum: int | None = None, allow_none: bool = Fals
         try:
             number = parse_bonus(value)
         except ValueError:
-            raise ValueError(f"{what} must be a whole number such as +1, 0 or -2") from None
+            raise ValueError(message("{what} must be a whole number such as +1, 0 or -2", what=message(what))) from None
         if minimum is not None and number < minimum:
-            raise ValueError(f"{what} must be at least {minimum}")
+            raise ValueError(message("{what} must be at least {minimum}", what=message(what), minimum=minimum))
         return number
 
     return parse
@@ -137,9 +153,10 @@ def _float_value(what: str) -> Callable[[str], float]:
         try:
             number = float(value)
         except ValueError:
-            raise ValueError(f"{what} must be a number of cm") from None
+            raise ValueError(message("{what} must be a number of cm", what=message(what))) from None
         if not 0 < number <= MAX_LENGTH_CM:  # also refuses nan and inf
-            raise ValueError(f"{what} must be more than 0 cm and at most {MAX_LENGTH_CM:g}")
+            raise ValueError(message("{what} must be more than 0 cm and at most {limit}", what=message(what),
+                                     limit=format(MAX_LENGTH_CM, "g")))
         return number
 
     return parse
@@ -149,8 +166,9 @@ def _choice(what: str, choices: tuple[str, ...]) -> Callable[[str], str]:
     def parse(value: str) -> str:
         if value.lower() not in choices:
             hint = did_you_mean(value, choices)
-            extra = f" (did you mean {quoted(hint)}?)" if hint else ""
-            raise ValueError(f"{what} must be one of {', '.join(choices)}{extra}")
+            extra = message(" (did you mean {hint}?)", hint=quoted(hint)) if hint else ""
+            raise ValueError(message("{what} must be one of {choices}{extra}", what=message(what), choices=", ".join(choices),
+                                     extra=extra))
         return value.lower()
 
     return parse
@@ -162,7 +180,7 @@ def _poison_list(value: str) -> tuple[Poison, ...]:
         try:
             out.append(Poison.model_validate(part.strip()))
         except UnknownNameError as exc:
-            raise ValueError(str(exc).rstrip(".")) from None
+            raise ValueError(unstopped(_said(exc))) from None
         except ValidationError as exc:  # keep pydantic's own sentence
             raise ValueError(_pydantic_sentence(exc).rstrip(".")) from None
     return tuple(out)
@@ -176,7 +194,7 @@ def _rule_list(value: str) -> tuple[str, ...]:
         try:
             SPECIAL_RULES.get(name)
         except UnknownNameError as exc:
-            raise ValueError(str(exc).rstrip(".")) from None
+            raise ValueError(unstopped(_said(exc))) from None
     return names
 
 
@@ -186,10 +204,11 @@ def _spice_effect(value: str) -> str:
     try:
         rule = SPECIAL_RULES.get(value)
     except UnknownNameError as exc:
-        raise ValueError(str(exc).rstrip(".")) from None
+        raise ValueError(unstopped(_said(exc))) from None
     if rule.scope != "spice":
         spice = [r.name for r in SPECIAL_RULES if r.scope == "spice"]
-        raise ValueError(f"{quoted(value)} is not a spice effect; spice effects are: {', '.join(spice)}")
+        raise ValueError(message("{value} is not a spice effect; spice effects are: {effects}", value=quoted(value),
+                                 effects=", ".join(spice)))
     return value
 
 
@@ -207,6 +226,10 @@ def _pydantic_sentence(exc: ValueError | UnknownNameError) -> str:
     text = text.strip()
     return text if text.endswith(".") else text + "."
 
+
+_NAMES = (N_("Movement"), N_("Combat"), N_("Reflexes"), N_("Endurance"), N_("Armour"), N_("The shield"), N_("The wound level"),
+          N_("The number of fatigue tokens"), N_("The fatigue held when the activation began"), N_("stat"), N_("weapon key"))
+"""The values and kinds of keys the messages name (for the catalog; translated where shown)."""
 
 # key -> (Combatant field, parser); a parser of None marks a flag (no value).
 _MODEL_PARSERS: dict[str, tuple[str, Callable[[str], Any] | None]] = {
@@ -260,10 +283,11 @@ def _parse_items(
     for key, value in items:
         if key not in parsers:
             hint = did_you_mean(key, parsers)
-            extra = f" Did you mean {quoted(hint)}?" if hint else ""
-            raise _fail(argument, f"unknown {kind} {quoted(key)}.{extra} Valid {kind}s are: {', '.join(sorted(parsers))}.")
+            extra = message(" Did you mean {hint}?", hint=quoted(hint)) if hint else ""
+            raise _fail(argument, message("unknown {kind} {key}.{extra} Valid {kind}s are: {keys}.", kind=message(kind), key=quoted(key),
+                                          extra=extra, keys=", ".join(sorted(parsers))))
         if key in seen:
-            raise _fail(argument, f"the {kind} {quoted(key)} is given twice.")
+            raise _fail(argument, message("the {kind} {key} is given twice.", kind=message(kind), key=quoted(key)))
         seen.add(key)
         target, parser = parsers[key]
         if parser is None:  # a flag: 'laser' or 'laser=yes'
@@ -272,14 +296,15 @@ def _parse_items(
             elif value.lower() in _FALSE:
                 out[target] = False
             else:
-                raise _fail(argument, f"{key}={quoted(value)} is not valid: {key} is a flag; write {key} or {key}=no.")
+                raise _fail(argument, message("{key}={value} is not valid: {key} is a flag; write {key} or {key}=no.", key=key,
+                                              value=quoted(value)))
             continue
         if value is None:
-            raise _fail(argument, f"the {kind} {quoted(key)} needs a value, e.g. {key}=1.")
+            raise _fail(argument, message("the {kind} {key} needs a value, e.g. {name}=1.", kind=message(kind), key=quoted(key), name=key))
         try:
             out[target] = parser(value)
         except ValueError as exc:
-            raise _fail(argument, f"{key}={quoted(value)} is not valid: {exc}.") from None
+            raise _fail(argument, message("{key}={value} is not valid: {why}.", key=key, value=quoted(value), why=_said(exc))) from None
     return out
 
 
@@ -308,7 +333,27 @@ def _load_faction(faction_id: str, argument: str):  # -> Faction
     try:
         return load_faction(faction_id)
     except UnknownNameError as exc:  # a bad name typed by the user is a usage error (exit 2)
-        raise _fail(argument, str(exc)) from None
+        raise _fail(argument, _said(exc)) from None
+
+
+def _faction_weapon(sheet: Any, faction_id: str, name: str) -> Weapon:
+    """The sheet's weapon ``name``: its id, else the French name a list uses (``corrino:pistolet``).
+
+    Raises
+    ------
+    UnknownNameError
+        Neither (the error of the id).
+    """
+    try:
+        weapon: Weapon = sheet.weapon(name)
+        return weapon
+    except UnknownNameError:
+        from ..table.weapons import by_french_name  # lazy, as the Combatant: only a name that is no id needs the lists' names
+
+        french = by_french_name(faction_id, name)
+        if french is None:
+            raise
+        return french
 
 
 def parse_model_spec(text: str, *, argument: str) -> ModelSpec:
@@ -333,13 +378,14 @@ def parse_model_spec(text: str, *, argument: str) -> ModelSpec:
     if first_value is None and "/" in first_key:
         m = _PROFILE_REF.match(first_key)
         if not m:
-            raise _fail(argument, f"{quoted(first_key)} is not a profile reference; write FACTION/TYPE or FACTION/TYPE:WEAPON, e.g. corrino/soldier:halberd.")
+            raise _fail(argument, message("{text} is not a profile reference; write FACTION/TYPE or FACTION/TYPE:WEAPON, e.g. "
+                                          "corrino/soldier:halberd.", text=quoted(first_key)))
         sheet = _load_faction(m["faction"], argument)
         try:
             profile = sheet.profile(m["type"])
-            weapon = sheet.weapon(m["weapon"]) if m["weapon"] else None
+            weapon = _faction_weapon(sheet, m["faction"], m["weapon"]) if m["weapon"] else None
         except UnknownNameError as exc:
-            raise _fail(argument, str(exc)) from None
+            raise _fail(argument, _said(exc)) from None
         faction = m["faction"]
         items = items[1:]
     stats = _parse_items(items, _MODEL_PARSERS, argument=argument, kind="stat")
@@ -378,18 +424,19 @@ def parse_weapon(text: str, *, argument: str = "--weapon") -> Weapon:
     if m and "=" not in stripped:
         sheet = _load_faction(m["faction"], argument)
         try:
-            return sheet.weapon(m["weapon"])
+            return _faction_weapon(sheet, m["faction"], m["weapon"])
         except UnknownNameError as exc:
-            raise _fail(argument, str(exc)) from None
+            raise _fail(argument, _said(exc)) from None
     items = split_items(text, argument=argument)
     fields = _parse_items(items, _WEAPON_PARSERS, argument=argument, kind="weapon key")
     if "damage" not in fields:
-        raise _fail(argument, f"{quoted(text)} has no damage; add e.g. damage=+1 (ranged), damage=12- (melee) or damage=(9) (burn).")
+        raise _fail(argument, message("{text} has no damage; add e.g. damage=+1 (ranged), damage=12- (melee) or damage=(9) (burn).",
+                                      text=quoted(text)))
     fields.setdefault("name", "weapon")
     try:
         return Weapon(id="inline", **fields)
     except (ValidationError, UnknownNameError) as exc:  # UnknownNameError: from a nested value
-        raise _fail(argument, f"{quoted(text)} is not a valid weapon: {_pydantic_sentence(exc)}") from None
+        raise _fail(argument, message("{text} is not a valid weapon: {why}", text=quoted(text), why=_pydantic_sentence(exc))) from None
 
 
 def parse_poison(text: str, *, argument: str) -> Poison:
@@ -411,9 +458,9 @@ def parse_poison(text: str, *, argument: str) -> Poison:
     try:
         return Poison.model_validate(text.strip())
     except UnknownNameError as exc:
-        raise _fail(argument, str(exc)) from None
+        raise _fail(argument, _said(exc)) from None
     except ValueError as exc:  # pydantic's ValidationError is a ValueError
-        raise _fail(argument, f"{quoted(text)} is not a poison: {_pydantic_sentence(exc)}") from None
+        raise _fail(argument, message("{text} is not a poison: {why}", text=quoted(text), why=_pydantic_sentence(exc))) from None
 
 
 # --- combatants ----------------------------------------------------------------------------------
@@ -451,18 +498,22 @@ def build_combatant(
     chosen = weapon or spec.weapon or _default_weapon(spec, use)
     if use == "shoot":
         if chosen is None:
-            raise UsageError(f"Argument {spec.argument}: {quoted(spec.text)} has no ranged weapon; give one with {weapon_argument}, e.g. {weapon_argument} range=10,combat=+1,damage=+1.")
+            raise _fail(spec.argument, message("{text} has no ranged weapon; give one with {option}, e.g. {option} "
+                                               "range=10,combat=+1,damage=+1.", text=quoted(spec.text), option=weapon_argument))
         if not chosen.is_ranged:
-            raise UsageError(f"Argument {weapon_argument}: the weapon {quoted(chosen.name)} cannot shoot (it has no range and no template).")
+            raise _fail(weapon_argument, message("the weapon {name} cannot shoot (it has no range and no template).",
+                                                 name=quoted(chosen.name)))
     if use == "melee" and chosen is not None and not chosen.is_melee:
-        raise UsageError(f"Argument {weapon_argument}: the weapon {quoted(chosen.name)} cannot strike in melee (it is a ranged-only weapon).")
+        raise _fail(weapon_argument, message("the weapon {name} cannot strike in melee (it is a ranged-only weapon).",
+                                             name=quoted(chosen.name)))
     try:
         if spec.profile is not None:
             base = Combatant.from_profile(spec.profile, chosen)
             return Combatant(**{**dict(base), **spec.stats})
         return Combatant(weapon=chosen, **spec.stats)
     except ValidationError as exc:
-        raise UsageError(f"Argument {spec.argument}: {quoted(spec.text)} does not describe a valid model: {_pydantic_sentence(exc)}") from None
+        raise _fail(spec.argument, message("{text} does not describe a valid model: {why}", text=quoted(spec.text),
+                                           why=_pydantic_sentence(exc))) from None
 
 
 def parse_combatant(

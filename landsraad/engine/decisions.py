@@ -30,6 +30,7 @@ from typing import Any, Callable, Iterable, Literal, Mapping, Sequence, Union, g
 
 from ..errors import DecisionError
 from .jsondata import Json, JsonObject
+from ..i18n import message, numeral
 
 __all__ = ["Decision", "DecisionKind", "DECISION_KINDS", "PointSpec", "Answer", "Choice", "Point", "point_of", "names_of"]
 
@@ -44,9 +45,6 @@ Answer = Union[Choice, float, Sequence[Choice], Sequence[float], Json]
 answer or the dice of a roll (tuples, or JSON lists as a saved game holds them), or ``None`` to skip.
 :meth:`Decision.check` takes anything and gives the answer back in canonical form (tuples) or says
 why it is not legal."""
-"""An answer as a player gives it: one of the choices, an ``(x, y)`` point, the choices of a ranked
-answer or the dice of a roll (a tuple, or a JSON list as a saved game holds it), or ``None`` to skip.
-:meth:`Decision.check` gives it back in canonical form (tuples) or says why it is not legal."""
 
 
 
@@ -178,30 +176,45 @@ class Decision:
         if answer is None:
             if self.optional:
                 return None
-            raise DecisionError(f"An answer is required to {self.prompt!r}; it cannot be skipped.")
+            raise DecisionError(message("An answer is required to {prompt!r}; it cannot be skipped.", prompt=self.prompt),
+                                short=message("An answer is required; it cannot be skipped."))
         if self.point is not None:
             try:
                 if not isinstance(answer, Iterable):
                     raise TypeError
                 x, y = (float(v) for v in answer)
             except (TypeError, ValueError):
-                raise DecisionError(f"{answer!r} is not a table point (x, y) in cm, as {self.prompt!r} requires.") from None
+                raise DecisionError(message("{answer} is not a table point (x, y) in cm, as {prompt!r} requires.",
+                                            answer=repr(answer), prompt=self.prompt),
+                                    short=message("{answer} is not a table point (x, y) in cm.", answer=repr(answer))) from None
             reason = self.point.validate((x, y))
             if reason:
-                raise DecisionError(f"({x:.1f}, {y:.1f}) is not legal for {self.prompt!r}: {reason}")
+                point = message("({x}, {y})", x=numeral(x, ".1f"), y=numeral(y, ".1f"))
+                raise DecisionError(message("{point} is not legal for {prompt!r}: {reason}", point=point, prompt=self.prompt,
+                                            reason=reason),
+                                    short=message("{point} is not legal: {reason}", point=point, reason=reason))
             return (x, y)
         if self.ranked is not None:
             if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
-                raise DecisionError(f"{answer!r} is not a list of choices, as {self.prompt!r} requires.")
+                raise DecisionError(message("{answer} is not a list of choices, as {prompt!r} requires.", answer=repr(answer),
+                                            prompt=self.prompt),
+                                    short=message("{answer} is not a list of choices.", answer=repr(answer)))
             picks = tuple(answer)
             low, high = self.ranked
             if not low <= len(picks) <= high:
-                raise DecisionError(f"{self.prompt!r} takes {low} to {high} choices; got {len(picks)}.")
+                raise DecisionError(message("{prompt!r} takes {low} to {high} choices; got {n}.", prompt=self.prompt, low=low,
+                                            high=high, n=len(picks)),
+                                    short=message("Give {low} to {high} choices; got {n}.", low=low, high=high, n=len(picks)))
             if len(set(picks)) != len(picks):
-                raise DecisionError(f"Each choice may be picked once for {self.prompt!r}; got {list(picks)!r}.")
+                raise DecisionError(message("Each choice may be picked once for {prompt!r}; got {picks}.", prompt=self.prompt,
+                                            picks=repr(list(picks))),
+                                    short=message("Each choice may be picked once; got {picks}.", picks=repr(list(picks))))
             bad = [p for p in picks if p not in self.choices]
             if bad:
-                raise DecisionError(f"{bad[0]!r} is not one of the choices of {self.prompt!r}: {', '.join(map(repr, self.choices))}.")
+                listing = ", ".join(map(repr, self.choices))
+                raise DecisionError(message("{bad} is not one of the choices of {prompt!r}: {listing}.", bad=repr(bad[0]),
+                                            prompt=self.prompt, listing=listing),
+                                    short=message("{bad} is not one of the choices: {listing}.", bad=repr(bad[0]), listing=listing))
             return picks
         if answer in self.choices:
             # Canonical value: the choice itself (answers read back from JSON may be lists).
@@ -209,8 +222,11 @@ class Decision:
             return chosen
         if isinstance(answer, list) and tuple(answer) in self.choices:
             return tuple(answer)
-        listing = ", ".join(repr(c) for c in self.choices) or "(none)"
-        raise DecisionError(f"{answer!r} is not a legal answer to {self.prompt!r}; the legal answers are: {listing}.")
+        listing = ", ".join(repr(c) for c in self.choices) or message("(none)")
+        raise DecisionError(message("{answer} is not a legal answer to {prompt!r}; the legal answers are: {listing}.",
+                                    answer=repr(answer), prompt=self.prompt, listing=listing),
+                            short=message("{answer} is not a legal answer; the legal answers are: {listing}.", answer=repr(answer),
+                                          listing=listing))
 
     def check_dice(self, answer: object) -> tuple[int, ...]:
         """The dice of a ``dice`` decision's answer (physical dice typed by a person), or :class:`DecisionError`."""
@@ -248,16 +264,23 @@ def _check_dice(decision: Decision, answer: object) -> tuple[int, ...]:
     landsraad.errors.DecisionError: '7 3' is not a list of 2 dice, as 'Roll 2 D10.' requires.
     """
     if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
-        raise DecisionError(f"{str(answer)[:80]!r} is not a list of {decision.dice} dice, as {decision.prompt!r} requires.")
+        raise DecisionError(message("{answer} is not a list of {dice} dice, as {prompt!r} requires.", answer=repr(str(answer)[:80]),
+                                    dice=decision.dice, prompt=decision.prompt),
+                            short=message("{answer} is not a list of {dice} dice.", answer=repr(str(answer)[:80]), dice=decision.dice))
     values = list(answer)
     if len(values) != decision.dice:
-        raise DecisionError(f"{decision.prompt!r} takes {decision.dice} dice; got {len(values)}.")
+        raise DecisionError(message("{prompt!r} takes {dice} dice; got {n}.", prompt=decision.prompt, dice=decision.dice,
+                                    n=len(values)),
+                            short=message("Give {dice} dice; got {n}.", dice=decision.dice, n=len(values)))
     out = []
     for v in values:
         whole = isinstance(v, int) or (isinstance(v, float) and v.is_integer()) or hasattr(v, "is_integer") and not isinstance(v, float)
         if isinstance(v, bool) or not whole:
-            raise DecisionError(f"A D10 shows a whole number from 1 to 10; got {str(v)[:20]!r} for {decision.prompt!r}.")
+            raise DecisionError(message("A D10 shows a whole number from 1 to 10; got {value} for {prompt!r}.",
+                                        value=repr(str(v)[:20]), prompt=decision.prompt),
+                                short=message("A D10 shows a whole number from 1 to 10; got {value}.", value=repr(str(v)[:20])))
         if not 1 <= int(v) <= 10:
-            raise DecisionError(f"A D10 shows 1 to 10; got {int(v)} for {decision.prompt!r}.")
+            raise DecisionError(message("A D10 shows 1 to 10; got {value} for {prompt!r}.", value=int(v), prompt=decision.prompt),
+                                short=message("A D10 shows 1 to 10; got {value}.", value=int(v)))
         out.append(int(v))
     return tuple(out)

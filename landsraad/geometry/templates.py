@@ -383,7 +383,7 @@ def dodge_out(board: Board, model_id: str, template: BaseGeometry, max_cm: float
     tol = _tolerance(tolerance_cm)
     if not max_cm >= 0:
         raise GeometryError(message('A dodge distance must be 0 cm or more; got {max_cm} cm.', max_cm=numeral(max_cm)))
-    move = escape(board, model_id, template, float(max_cm), margin_cm=tol + _DODGE_MARGIN_CM, what="the template",
+    move = escape(board, model_id, template, float(max_cm), margin_cm=tol + _DODGE_MARGIN_CM, what=message("the template"),
                   detours=detours, legal_only=legal_only)
     finite = math.isfinite(move.cost_cm)
     possible = bool(move.legal)

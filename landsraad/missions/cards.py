@@ -11,7 +11,8 @@ from pydantic import Field, field_validator, model_validator
 
 from ..content import data_dir, load_model
 from ..errors import DataError, Problem, UnknownNameError
-from ..model import Bonus, Frozen, ShieldKind, Source
+from ..i18n import N_, Message, in_languages, message, numeral
+from ..model import Bonus, FrenchName, FrenchText, Frozen, ShieldKind, Source, shown_name
 from .registry import EVALUATORS
 from .view import _EPS, _ID, RANKS, Edge, Outcome, Point, distance_to_edge, edge_gap, opposite_edge, within_half
 
@@ -48,6 +49,7 @@ class MarkerSpec(Frozen):
 
     id: str = Field(pattern=_ID)
     name: str
+    name_fr: FrenchName = None
     count: int = Field(ge=1, le=6)
     size_mm: Literal[30, 50]
     placed_by: Literal["owner", "opponent"] = "owner"
@@ -60,6 +62,11 @@ class MarkerSpec(Frozen):
     destructible: bool = True
     model: TokenProfile | None = None
     where: str
+    where_fr: FrenchText = None
+
+    def shown(self, lang: str | None = None) -> str:
+        """The marker's name in ``lang`` (the active language by default): ``name_fr`` in French."""
+        return shown_name(self.name, self.name_fr, lang)
 
     @model_validator(mode="after")
     def _token_model(self) -> "MarkerSpec":
@@ -131,6 +138,12 @@ class SpecialAction(Frozen):
     effect: ActionEffect
     free_move: bool = True
     text: str
+    name_fr: FrenchName = None
+    text_fr: FrenchText = None
+
+    def shown(self, lang: str | None = None) -> str:
+        """The action's name in ``lang`` (the active language by default): ``name_fr`` in French."""
+        return shown_name(self.name, self.name_fr, lang)
 
 
 class Condition(Frozen):
@@ -143,6 +156,7 @@ class Condition(Frozen):
     text: str
     evaluator: str
     parameters: dict[str, int | float] = Field(default_factory=dict)
+    text_fr: FrenchText = None
 
     def __hash__(self) -> int:  # the parameters dict would make the generated hash fail
         return hash((self.text, self.evaluator, tuple(sorted(self.parameters.items()))))
@@ -225,6 +239,7 @@ class Restriction(Frozen):
     factions: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     text: str
+    text_fr: FrenchText = None
 
     @model_validator(mode="after")
     def _not_empty(self) -> "Restriction":
@@ -250,6 +265,8 @@ class MissionCard(Frozen):
     markers: tuple[MarkerSpec, ...] = ()
     setup: str
     special_rules: str = ""
+    setup_fr: FrenchText = None
+    special_rules_fr: FrenchText = None
     special_actions: tuple[SpecialAction, ...] = ()
     success: Condition
     failure: Condition
@@ -273,6 +290,10 @@ class MissionCard(Frozen):
         if problems:
             raise ValueError(" ".join(problems))
         return self
+
+    def shown(self, lang: str | None = None) -> str:
+        """The card's name in ``lang`` (the active language by default): the rulebook's own (French) name in French."""
+        return shown_name(self.name, self.rulebook_name, lang)
 
     def points(self, rank: int, outcome: Outcome) -> int:
         """Victory points for this card at ``rank``; see :func:`mission_points`."""
@@ -410,6 +431,18 @@ def crowding_problem(spec: MarkerSpec, center: Point, *, same_kind: Sequence[Poi
     return next(_crowding_problems(spec, center, same_kind, occupied), None)
 
 
+def _marker(spec: MarkerSpec, *, lower: bool = False) -> Message:
+    """A marker kind's name in a sentence, in the language the sentence is shown in (``name_fr`` in French)."""
+    if lower:
+        return in_languages(spec.name.lower(), fr=spec.name_fr.lower() if spec.name_fr else None)
+    return in_languages(spec.name, fr=spec.name_fr)
+
+
+def _at(x: float, y: float) -> Message:
+    """A point of a placement sentence: ``(30, 20)``, ``(30 ; 20)`` in French."""
+    return message("({x}, {y})", x=numeral(x, "g"), y=numeral(y, "g"))
+
+
 def _placement_problems(
     spec: MarkerSpec,
     center: Point,
@@ -425,22 +458,32 @@ def _placement_problems(
     width, depth = table
     opp = opposite_edge(own)
     if not (r - _EPS <= x <= width - r + _EPS and r - _EPS <= y <= depth - r + _EPS):
-        yield f"{spec.name} must lie wholly on the {width:g} x {depth:g} cm table; at ({x:g}, {y:g}) it does not."
+        yield message("{marker} must lie wholly on the {width} x {depth} cm table; at {point} it does not.", marker=_marker(spec),
+                      width=numeral(width, "g"), depth=numeral(depth, "g"), point=_at(x, y))
         return
     if spec.region == "own_half" and not within_half(center, size, own, table):
-        yield f"{spec.name} must lie wholly within its owner's half; at ({x:g}, {y:g}) it does not."
+        yield message("{marker} must lie wholly within its owner's half; at {point} it does not.", marker=_marker(spec),
+                      point=_at(x, y))
     if spec.region == "opponent_half" and not within_half(center, size, opp, table):
-        yield f"{spec.name} must lie wholly within the opponent's half; at ({x:g}, {y:g}) it does not."
+        yield message("{marker} must lie wholly within the opponent's half; at {point} it does not.", marker=_marker(spec),
+                      point=_at(x, y))
     if spec.min_from_edges_cm:
         nearest = min(distance_to_edge(center, size, "south", table), distance_to_edge(center, size, "north", table),
                       distance_to_edge(center, size, "west", table), distance_to_edge(center, size, "east", table))
         if nearest < spec.min_from_edges_cm - _EPS:
-            yield f"{spec.name} must be at least {spec.min_from_edges_cm:g} cm from every table edge; at ({x:g}, {y:g}) it is {nearest:.1f} cm from one."
-    for limit, edge, whose in ((spec.min_from_own_edge_cm, own, "its owner's"), (spec.min_from_opponent_edge_cm, opp, "the opponent's")):
+            yield message("{marker} must be at least {limit} cm from every table edge; at {point} it is {gap} cm from one.",
+                          marker=_marker(spec), limit=numeral(spec.min_from_edges_cm, "g"), point=_at(x, y),
+                          gap=numeral(nearest, ".1f"))
+    for limit, edge, own_edge in ((spec.min_from_own_edge_cm, own, True), (spec.min_from_opponent_edge_cm, opp, False)):
         if limit:
             d = distance_to_edge(center, size, edge, table)
             if d < limit - _EPS:
-                yield f"{spec.name} must be at least {limit:g} cm from {whose} table edge ({edge}); at ({x:g}, {y:g}) it is {d:.1f} cm away."
+                text = (N_("{marker} must be at least {limit} cm from its owner's table edge ({edge}); at {point} it is {gap} cm away.")
+                        if own_edge else
+                        N_("{marker} must be at least {limit} cm from the opponent's table edge ({edge}); at {point} it is {gap} cm "
+                           "away."))
+                yield message(text, marker=_marker(spec), limit=numeral(limit, "g"), edge=edge, point=_at(x, y),
+                              gap=numeral(d, ".1f"))
     yield from _crowding_problems(spec, center, same_kind, occupied)
 
 
@@ -453,12 +496,14 @@ def _crowding_problems(spec: MarkerSpec, center: Point, same_kind: Sequence[Poin
         for other in same_kind:
             gap = edge_gap(center, size, other, size)
             if gap < spec.min_apart_cm - _EPS:
-                yield (f"{spec.name} must be at least {spec.min_apart_cm:g} cm from the other {spec.name.lower()} markers; "
-                       f"at ({x:g}, {y:g}) it is {gap:.1f} cm from the one at ({other[0]:g}, {other[1]:g}).")
+                yield message("{marker} must be at least {limit} cm from the other {kind} markers; at {point} it is {gap} cm from "
+                              "the one at {other}.", marker=_marker(spec), limit=numeral(spec.min_apart_cm, "g"),
+                              kind=_marker(spec, lower=True), point=_at(x, y), gap=numeral(gap, ".1f"), other=_at(*other))
     r = size / 20.0
     for other, other_mm in occupied:
         if math.hypot(x - other[0], y - other[1]) < r + other_mm / 20.0 - _EPS:
-            yield f"{spec.name} at ({x:g}, {y:g}) overlaps the token at ({other[0]:g}, {other[1]:g}); tokens may touch but not overlap."
+            yield message("{marker} at {point} overlaps the token at {other}; tokens may touch but not overlap.", marker=_marker(spec),
+                          point=_at(x, y), other=_at(*other))
 
 
 # --- loading --------------------------------------------------------------------------------

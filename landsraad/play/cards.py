@@ -14,6 +14,7 @@ from ..errors import UnknownNameError
 from ..i18n import _, language
 from ..missions import load_missions
 from ..missions.cards import MissionCard
+from ..model import shown_name
 from ..warband.names import normalize_name
 
 __all__ = ["mission_line", "mission_card_text", "find_mission", "stakes", "unknown_mission"]
@@ -32,8 +33,9 @@ def stakes(card: MissionCard) -> str:
 
 def mission_line(card: MissionCard, width: int = 110) -> str:
     """One line: what the card asks (its success condition) and its stakes by rank."""
-    asks = re.split(r"(?<=[.:;])\s", card.success.text.strip(), maxsplit=1)[0].rstrip(".:;")
-    asks = re.sub(r"^At the end of the game,? ", "", asks)
+    text = shown_name(card.success.text, card.success.text_fr).strip()
+    asks = re.split(r"(?<=[.:;])\s", text, maxsplit=1)[0].rstrip(".:;").rstrip()
+    asks = re.sub(r"^(At the end of the game|À la fin de la partie),? ", "", asks)
     if len(asks) > width:
         asks = asks[: width - 3].rsplit(" ", 1)[0].rstrip(",;:.") + "..."
     else:
@@ -46,15 +48,20 @@ def mission_card_text(card: MissionCard) -> str:
     first, second = (card.name, card.rulebook_name) if language() == "en" else (card.rulebook_name, card.name)
     parts = [f"{first} ({second}, {card.id})"]
     if card.restriction is not None:
-        parts.append(_("Restriction: {text}").format(text=card.restriction))
-    parts.append(_("Set-up: {text}").format(text=card.setup.strip()))
+        parts.append(_("Restriction: {text}").format(text=card.restriction if language() == "en" else
+                                                      shown_name(card.restriction.text, card.restriction.text_fr)))
+    parts.append(_("Set-up: {text}").format(text=shown_name(card.setup, card.setup_fr).strip()))
     if card.special_rules.strip():
-        parts.append(_("Special rules: {text}").format(text=card.special_rules.strip()))
+        parts.append(_("Special rules: {text}").format(text=shown_name(card.special_rules, card.special_rules_fr).strip()))
+    markers = {m.id: m for m in card.markers}
     for action in card.special_actions:
+        marker = action.marker if language() == "en" or action.marker not in markers else markers[action.marker].shown().lower()
         parts.append((_("Special action: {name} (at a {marker}).") if action.marker else _("Special action: {name}.")).format(
-            name=action.name, marker=action.marker))
-    parts.append(_("Success: {text}").format(text=card.success.text.strip()))
-    parts.append(_("Failure: {text}").format(text=card.failure.text.strip()))
+            name=action.shown(), marker=marker))
+        if language() != "en" and action.text_fr:
+            parts.append("  " + action.text_fr)
+    parts.append(_("Success: {text}").format(text=shown_name(card.success.text, card.success.text_fr).strip()))
+    parts.append(_("Failure: {text}").format(text=shown_name(card.failure.text, card.failure.text_fr).strip()))
     parts.append(_("VP by rank 1 to 6: success {success}; failure {failure}.").format(
         success=" ".join(f"{v:+d}" for v in card.values.success), failure=" ".join(f"{-abs(v):+d}" for v in card.values.failure)))
     return "\n".join(parts)

@@ -36,7 +36,7 @@ from ..geometry.measure import edge_distance
 from ..geometry.movement import plan_move
 from ..i18n import _
 from ..missions import evaluate_picks, load_missions, score
-from ..model import Frozen
+from ..model import FrenchName, FrenchText, Frozen, shown_name
 from ..scene import load_scene
 from .review import Advice, candidates, costliest
 
@@ -70,6 +70,8 @@ class Drill(Frozen):
     id: str
     title: str
     description: str = ""
+    title_fr: FrenchName = None
+    description_fr: FrenchText = None
     red: str
     blue: str
     human: Side
@@ -91,6 +93,14 @@ class Drill(Frozen):
         if isinstance(value, dict):
             return {k: ({"at": v} if isinstance(v, (list, tuple)) else v) for k, v in value.items()}
         return value
+
+    def shown_title(self, lang: str | None = None) -> str:
+        """The title in ``lang`` (the active language by default): ``title_fr`` in French."""
+        return shown_name(self.title, self.title_fr, lang)
+
+    def shown_description(self, lang: str | None = None) -> str:
+        """The description in ``lang`` (the active language by default): ``description_fr`` in French."""
+        return shown_name(self.description, self.description_fr, lang)
 
 
 @dataclass(frozen=True)

@@ -144,6 +144,9 @@ def _field(name: str, value: str) -> str:
     if name == "mission":
         card = next((c for c in load_missions().values() if c.name == value), None)
         return card.rulebook_name if card is not None else value
+    if name == "where":  # a marker's placement, as its card writes it (where_fr in French)
+        spec = next((m for c in load_missions().values() for m in c.markers if " ".join(m.where.split()) == value), None)
+        return spec.where_fr if spec is not None and spec.where_fr else value
     if name == "weapon":
         return weapon_name(re.sub(r"[^0-9a-z]+", "_", value.lower()).strip("_"), value)
     words = _WORDS.get(name)

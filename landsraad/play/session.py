@@ -26,7 +26,7 @@ from ..engine.decisions import names_of, point_of
 from ..engine.record import GameRecord, record_game, restore_opening, save_record
 from ..errors import DataError, DecisionError, LandsraadError, Problem, UnknownNameError
 from ..fileio import atomic_write_text, check_output_path
-from ..i18n import N_, SIDE_NAMES, _, decimal, language, ngettext, number
+from ..i18n import N_, SIDE_NAMES, SOURCE_LANGUAGE, _, decimal, language, localized, ngettext, number
 from ..missions import load_missions
 from ..narrate import model_label, model_names, narrate
 from ..players import make_player
@@ -727,7 +727,14 @@ def _has_model(game: Game, model_id: str) -> bool:
 
 
 def refusal(err: Exception, d: Decision) -> str:
-    """An error about an answer to ``d`` as one sentence, without repeating the prompt the menu just showed."""
+    """An error about an answer to ``d`` as one sentence, without repeating the prompt the menu just showed.
+
+    In another language than English the engine's refusal is shown in its short form (the prompt left out) or in
+    full, in that language (:meth:`~landsraad.errors.LandsraadError.localized`)."""
+    if language() != SOURCE_LANGUAGE and isinstance(err, LandsraadError):
+        short = getattr(err, "short", None)
+        text = (localized(short) if short is not None else err.localized()).strip() or type(err).__name__
+        return text if text.endswith((".", "?", "!", ")")) else text + "."
     text = sentence(err)
     for quoted in (repr(d.prompt), f'"{d.prompt}"'):
         text = text.replace(f" for {quoted}", "").replace(f" to {quoted}", "").replace(f" of {quoted}", "")

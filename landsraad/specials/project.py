@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+from ..i18n import N_
 from .registry import special_rule
 
 __all__ = ["ENGINE_ACTIONS"]
@@ -38,54 +39,54 @@ def _const(value: object):  # a hook that always returns ``value``
 
 special_rule(
     name="pathfinder",
-    title="Pathfinder",
+    title=N_("Pathfinder"),
     scope="profile",
-    summary="Difficult terrain does not slow this model: it moves over it at full cost (RUL-17 does not double the stretch).",
+    summary=N_("Difficult terrain does not slow this model: it moves over it at full cost (RUL-17 does not double the stretch)."),
     rules=("R-TERRAIN-KINDS", "RUL-17"),
     source="project",
     hooks={"difficult_terrain_free": _const(True)},
 )
 special_rule(
     name="strategist",
-    title="Mentat strategist",
+    title=N_("Mentat strategist"),
     scope="profile",
-    summary="Each recruited model with this rule adds 1 to its warband's Honour points for the set-up bids.",
+    summary=N_("Each recruited model with this rule adds 1 to its warband's Honour points for the set-up bids."),
     rules=("R-SETUP-BID", "R-FACTION"),
     source="project",
     hooks={"honour_bonus": _const(1)},
 )
 special_rule(
     name="the_voice",
-    title="The Voice",
+    title=N_("The Voice"),
     scope="profile",
-    summary="An enemy model in melee with this model has -2 Combat (attack and defence) in that melee.",
+    summary=N_("An enemy model in melee with this model has -2 Combat (attack and defence) in that melee."),
     rules=("R-MELEE",),
     source="project",
     hooks={"enemy_melee_combat_bonus": _const(-2)},
 )
 special_rule(
     name="riposte",
-    title="Riposte",
+    title=N_("Riposte"),
     scope="profile",
-    summary="+1 to this model's defence total in melee when it defends.",
+    summary=N_("+1 to this model's defence total in melee when it defends."),
     rules=("R-MELEE",),
     source="project",
     hooks={"defence_bonus": _const(1)},
 )
 special_rule(
     name="weapon_master",
-    title="Master of arms",
+    title=N_("Master of arms"),
     scope="profile",
-    summary="+1 Combat and +1 Initiative in melee.",
+    summary=N_("+1 Combat and +1 Initiative in melee."),
     rules=("R-MELEE",),
     source="project",
     hooks={"melee_combat_bonus": _const(1), "initiative_bonus": _const(1)},
 )
 special_rule(
     name="slow_blade",
-    title="Ginaz slow blade",
+    title=N_("Ginaz slow blade"),
     scope="profile",
-    summary=(
+    summary=N_(
         "This model's melee blows pass a shield on a neutral die one higher than normal: "
         "a full shield on 1-2, a half-shield on 1-5 (R-SHIELD, RUL-03)."
     ),
@@ -102,9 +103,9 @@ _WOUNDED = ("light", "grave")
 
 special_rule(
     name="ducal_loyalty",
-    title="Ducal loyalty",
+    title=N_("Ducal loyalty"),
     scope="faction",
-    summary=(
+    summary=N_(
         "Atreides models count one fatigue token fewer when the fatigue malus is computed "
         "(1 token: no malus; 2: -1 Combat and Reflexes; 3 or more: the full RUL-05 malus). Recovery is unchanged."
     ),
@@ -114,36 +115,36 @@ special_rule(
 )
 special_rule(
     name="hawat_network",
-    title="Hawat's network",
+    title=N_("Hawat's network"),
     scope="faction",
-    summary="The Atreides player wins tied set-up bids without the roll-off (both players still lose what they bid).",
+    summary=N_("The Atreides player wins tied set-up bids without the roll-off (both players still lose what they bid)."),
     rules=("R-SETUP-BID",),
     source="project",
     hooks={"wins_bid_ties": _const(True)},
 )
 special_rule(
     name="atreides_spice",
-    title="Atreides spice: prescience",
+    title=N_("Atreides spice: prescience"),
     scope="spice",
-    summary="An Atreides under spice has +1 Reflexes (initiative, dodging shots, disengaging, Reflexes tests).",
+    summary=N_("An Atreides under spice has +1 Reflexes (initiative, dodging shots, disengaging, Reflexes tests)."),
     rules=("R-SPICE", "RUL-10"),
     source="project",
     hooks={"reflexes_bonus": _const(1)},
 )
 special_rule(
     name="suspensor_belt",
-    title="Suspensor belt",
+    title=N_("Suspensor belt"),
     scope="equipment",
-    summary="+2 cm Movement; no effect on Arrakis, where suspensors are not used (R-ARRAKIS).",
+    summary=N_("+2 cm Movement; no effect on Arrakis, where suspensors are not used (R-ARRAKIS)."),
     rules=("R-MOVE", "R-ARRAKIS"),
     source="project",
     hooks={"movement_bonus": lambda ctx: 0 if ctx.arrakis else 2},
 )
 special_rule(
     name="ducal_signet",
-    title="Ducal signet",
+    title=N_("Ducal signet"),
     scope="equipment",
-    summary="The Duke's seal: +1 to the warband's Honour points for the set-up bids.",
+    summary=N_("The Duke's seal: +1 to the warband's Honour points for the set-up bids."),
     rules=("R-SETUP-BID",),
     source="project",
     hooks={"honour_bonus": _const(1)},
@@ -154,18 +155,18 @@ special_rule(
 
 special_rule(
     name="cruelty",
-    title="Harkonnen cruelty",
+    title=N_("Harkonnen cruelty"),
     scope="faction",
-    summary="+1 damage in melee against a target that already has a light or grave wound.",
+    summary=N_("+1 damage in melee against a target that already has a light or grave wound."),
     rules=("R-MELEE", "R-WOUND"),
     source="project",
     hooks={"melee_damage_bonus": lambda ctx: 1 if ctx.target_wound in _WOUNDED else 0},
 )
 special_rule(
     name="treachery",
-    title="Treachery",
+    title=N_("Treachery"),
     scope="faction",
-    summary=(
+    summary=N_(
         "ENGINE ACTION, once per game at set-up: after both players have chosen their missions "
         "(R-MISSIONS) and before deployment, the Harkonnen player names one mission; the "
         "opponent must answer truthfully whether it is among their chosen missions (not its rank)."
@@ -175,27 +176,27 @@ special_rule(
 )
 special_rule(
     name="harkonnen_spice",
-    title="Harkonnen spice: blood frenzy",
+    title=N_("Harkonnen spice: blood frenzy"),
     scope="spice",
-    summary="A Harkonnen under spice deals +1 damage in melee.",
+    summary=N_("A Harkonnen under spice deals +1 damage in melee."),
     rules=("R-SPICE", "RUL-10"),
     source="project",
     hooks={"melee_damage_bonus": _const(1)},
 )
 special_rule(
     name="arena_fighter",
-    title="Arena fighter",
+    title=N_("Arena fighter"),
     scope="profile",
-    summary="A gladiator of the Harkonnen pits: +1 Initiative in melee.",
+    summary=N_("A gladiator of the Harkonnen pits: +1 Initiative in melee."),
     rules=("R-MELEE",),
     source="project",
     hooks={"initiative_bonus": _const(1)},
 )
 special_rule(
     name="elacca_drug",
-    title="Elacca drug",
+    title=N_("Elacca drug"),
     scope="equipment",
-    summary="The bearer fights without will or fear: +1 Combat in melee.",
+    summary=N_("The bearer fights without will or fear: +1 Combat in melee."),
     rules=("R-MELEE",),
     source="project",
     hooks={"melee_combat_bonus": _const(1)},
@@ -206,9 +207,9 @@ special_rule(
 
 special_rule(
     name="desert_born",
-    title="Desert born",
+    title=N_("Desert born"),
     scope="faction",
-    summary="On Arrakis (the R-ARRAKIS option), Fremen models have +1 Combat in melee and +1 to their shooting total.",
+    summary=N_("On Arrakis (the R-ARRAKIS option), Fremen models have +1 Combat in melee and +1 to their shooting total."),
     rules=("R-ARRAKIS", "R-MELEE", "R-SHOOT"),
     source="project",
     hooks={
@@ -218,36 +219,36 @@ special_rule(
 )
 special_rule(
     name="sandwalk",
-    title="Sandwalk",
+    title=N_("Sandwalk"),
     scope="faction",
-    summary="Fremen models cross difficult terrain without being slowed (RUL-17 does not double the stretch).",
+    summary=N_("Fremen models cross difficult terrain without being slowed (RUL-17 does not double the stretch)."),
     rules=("R-TERRAIN-KINDS", "RUL-17"),
     source="project",
     hooks={"difficult_terrain_free": _const(True)},
 )
 special_rule(
     name="fremen_spice",
-    title="Fremen spice: spice-fed stride",
+    title=N_("Fremen spice: spice-fed stride"),
     scope="spice",
-    summary="A Fremen under spice has +2 cm Movement.",
+    summary=N_("A Fremen under spice has +2 cm Movement."),
     rules=("R-SPICE", "RUL-10", "R-MOVE"),
     source="project",
     hooks={"movement_bonus": _const(2)},
 )
 special_rule(
     name="fedaykin",
-    title="Fedaykin",
+    title=N_("Fedaykin"),
     scope="profile",
-    summary="A death commando: +1 damage in melee.",
+    summary=N_("A death commando: +1 damage in melee."),
     rules=("R-MELEE",),
     source="project",
     hooks={"melee_damage_bonus": _const(1)},
 )
 special_rule(
     name="stillsuit",
-    title="Stillsuit",
+    title=N_("Stillsuit"),
     scope="equipment",
-    summary="The bearer counts one fatigue token fewer when the fatigue malus is computed (as Ducal loyalty).",
+    summary=N_("The bearer counts one fatigue token fewer when the fatigue malus is computed (as Ducal loyalty)."),
     rules=("R-FATIGUE-MALUS", "RUL-05"),
     source="project",
     hooks={"fatigue_tolerance": _const(1)},

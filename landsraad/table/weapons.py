@@ -10,6 +10,8 @@ Examples
 'maula_pistol'
 >>> in_faction("lance", "corrino").id      # one word of one weapon's name
 'sardaukar_lance'
+>>> in_faction("pistolet", "corrino").id, in_faction("Lance-flammes", "corrino").id   # the French names lists use
+('pistol', 'flamethrower')
 >>> in_faction("pistl", "corrino")
 Traceback (most recent call last):
 ...
@@ -20,11 +22,13 @@ from __future__ import annotations
 
 from ..content import load_faction
 from ..errors import UsageError, did_you_mean
+from ..i18n import message
 from ..model import Weapon
 from ..scene import Scene
+from ..warband.names import faction_aliases, normalize_name
 from .weapon_text import WeaponRange, is_bare_name
 
-__all__ = ["WeaponRange", "faction_of", "carried", "ranged_carried", "in_faction", "is_bare_name"]
+__all__ = ["WeaponRange", "faction_of", "carried", "ranged_carried", "by_french_name", "in_faction", "is_bare_name"]
 
 
 def faction_of(scene: Scene, model_id: str) -> str | None:
@@ -43,8 +47,27 @@ def ranged_carried(scene: Scene, model_id: str) -> tuple[Weapon, ...]:
     return tuple(w for w in carried(scene, model_id) if w.is_ranged)
 
 
+def by_french_name(faction_id: str, text: str) -> Weapon | None:
+    """The weapon of faction ``faction_id`` a list may call ``text`` in French: one of the faction's aliases
+    (``factions/aliases/ID.yaml``) or the weapon's ``name_fr``, accents, case and spaces forgiven; else ``None``.
+
+    Examples
+    --------
+    >>> by_french_name("corrino", "Pistolet").id, by_french_name("corrino", "pistol")
+    ('pistol', None)
+    """
+    sheet = load_faction(faction_id)
+    aliases = faction_aliases(faction_id).weapons
+    folded = normalize_name(text)
+    for w in sheet.weapons:
+        if folded and folded in {normalize_name(n) for n in (*aliases.get(w.id, ()), *((w.name_fr,) if w.name_fr else ()))}:
+            return w
+    return None
+
+
 def in_faction(text: str, faction_id: str, *, option: str = "--weapon") -> Weapon:
-    """The weapon of faction ``faction_id`` named ``text``: its id, or its name (any case).
+    """The weapon of faction ``faction_id`` named ``text``: its id, its name (any case), or a French name a list may
+    use for it (the faction's aliases, ``factions/aliases/ID.yaml``, and the weapon's ``name_fr``; accents and case forgiven).
 
     Raises
     ------
@@ -57,11 +80,15 @@ def in_faction(text: str, faction_id: str, *, option: str = "--weapon") -> Weapo
     for w in sheet.weapons:
         if w.id == wanted or w.id == key or w.name.lower() == wanted.lower():
             return w
+    french = by_french_name(faction_id, wanted)
+    if french is not None:
+        return french
     # one word of one weapon's name or id: "lance" is the Sardaukar lance
     words = [w for w in sheet.weapons if key in w.id.split("_") or wanted.lower() in w.name.lower().split()]
     if len(words) == 1:
         return words[0]
     ids = [w.id for w in sheet.weapons]
     hint = did_you_mean(key, ids)
-    raise UsageError(f"{option}: {faction_id} has no weapon {wanted!r}." + (f" Did you mean {hint!r}?" if hint else "")
-                     + f" Its weapons: {', '.join(ids)}.")
+    raise UsageError(message("{option}: {faction} has no weapon {name!r}.", option=option, faction=faction_id, name=wanted)
+                     + (message(" Did you mean {hint!r}?", hint=hint) if hint else "")
+                     + message(" Its weapons: {ids}.", ids=", ".join(ids)))

@@ -32,7 +32,7 @@ from ..geometry.measure import edge_distance, range_band, report_cm
 from ..geometry.movement import MoveResult, plan_move, reach_region
 from ..geometry.sight import CoverResult, cover, nearest_in_sight
 from ..geometry.templates import BLAST_RADIUS_CM, blast_shape, direct_shape, under_blast, under_direct
-from ..i18n import N_, _, decimal, joined, message, ngettext
+from ..i18n import N_, _, decimal, joined, localized, message, ngettext
 
 __all__ = [
     "NUDGE_CM",
@@ -260,7 +260,7 @@ def direct_overlay(board: Board, shooter: str, toward: Point, length_cm: float) 
 
 def describe_move(move: MoveResult) -> list[str]:
     """The panel's sentences for a move."""
-    out: list[str] = [move.message]
+    out: list[str] = [localized(move.message)]
     if math.isfinite(move.cost_cm):
         out.append(_("Path {length}, cost {cost} of {allowance} cm (difficult terrain counts double).").format(
             length=_cm(move.path_length_cm), cost=_cm(move.cost_cm), allowance=decimal(f"{move.allowance_cm:g}")))

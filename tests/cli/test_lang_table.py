@@ -111,8 +111,22 @@ def test_move_and_reach_in_french_in_the_rulebook_words(french: dict[str, str]):
     assert "Chemin : 35 points, en contournant les obstacles (voir --json ou --svg)." in charge
     assert "avec son mouvement gratuit (9,4 sur 10 cm) et peut combattre pendant cette activation" in charge
     assert "PAS permis (la destination est bloquée)." in french["move_blocked.txt"]
+    assert ("La figurine 'red-1' ne peut pas finir en (40 ; 40) : son socle chevaucherait la figurine 'blue-4' (de 2 cm)."
+            in french["move_blocked.txt"])
+    assert ("La figurine 'red-6' a besoin de 17,2 cm mais ne peut se déplacer que de 12 cm pour aller en (23,23 ; 27).\n"
+            in french["move_far.txt"])
     assert "une zone de 185,3 cm², entre x 1,5 et 14,7 cm, y 4 et 24 cm (le terrain difficile compte double" in french["reach.txt"]
     assert french["move_self.txt"].startswith("landsraad : erreur : --to nomme 'red-1', la figurine qui se déplace ;")
+
+
+def test_a_refused_move_in_french_and_its_json_in_english():
+    args = ["move", "scenes/reference.yaml", "red-1", "--to", "200,20"]
+    fr = run(["--lang", "fr", *args])
+    assert fr.returncode == 1
+    assert ("La figurine 'red-1' ne peut pas finir en (200 ; 20) : son socle de 30 mm dépasserait de 141,5 cm du bord de la"
+            " table ; un socle reste entièrement sur la table (RUL-17).") in fr.stdout
+    en, fr = run(["--lang", "en", *args, "--json"]), run(["--lang", "fr", *args, "--json"])
+    assert en.stdout == fr.stdout and json.loads(fr.stdout)["reason"] == "off_table"
 
 
 def test_shoot_json_is_the_same_in_both_languages():

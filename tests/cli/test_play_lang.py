@@ -143,7 +143,7 @@ def test_a_drill_in_french_to_its_report(tmp_path: Path) -> None:
     lines = out.splitlines()
     assert out.endswith("rc=0\n")
     assert lines[0] == "Rouge : harkonnen (humain)  -  Bleu : corrino (heuristic)  -  dés numériques. Tapez aide à toute question."
-    assert lines[1].startswith("Exercice : Three terminals.")  # the drill's title and story are its data, in English
+    assert lines[1].startswith("Exercice : Trois terminaux. Vous jouez rouge.")  # the drill's title_fr and description_fr
     assert lines[2].startswith("But : ") and lines[2].endswith("Par : 3 PV. L'exercice s'arrête après 10 activations.")
     assert "Exercice activation-terminals : -4 PV : 7 au-dessous du par (3)." in lines
     assert "  mission     issue  PV" in lines and "  Activation  échec  -4" in lines

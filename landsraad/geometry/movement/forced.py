@@ -12,9 +12,10 @@ import shapely.ops
 from shapely.geometry.base import BaseGeometry
 
 from ...errors import GeometryError
+from ...i18n import Numeral, message
 from ..board import CIRCLE_RESOLUTION, Board, Point
 from .graph import GraphQuery, Tangents, _dedupe, _graph, _poly_measure, _shortest, _tangents_of
-from .messages import _check_allowance, _check_point, _check_start, _fmt, _fmt_pair, _label, _result_for_path, _xy
+from .messages import _check_allowance, _check_point, _check_start, _fmt_pair, _label, _n, _result_for_path, _xy
 from .polyline import Polyline
 from .rays import _ray_lengths, _truncate
 from .result import _INF, _TWO_PI, ALLOWANCE_SLACK_CM, ARC_BUMP_CM, ESCAPE_MARGIN_CM, MoveResult, _circle_at
@@ -71,7 +72,7 @@ def _toward_edge(space: Space, start: Point, edge: str) -> tuple[list[tuple[floa
     blocker = None
     if remaining[best] > 1e-9:
         _, who = space.first_hit(P[best:best + 1], E[best:best + 1])
-        blocker = "the table edge" if who[0] == -1 else (space.labels[int(who[0])] if who[0] >= 0 else None)
+        blocker = message("the table edge") if who[0] == -1 else (space.labels[int(who[0])] if who[0] >= 0 else None)
     return _dedupe(path), float(remaining[best]), float(total[best]), blocker
 
 
@@ -107,7 +108,8 @@ def move_toward_nearest_edge(board: Board, model_id: str, allowance_cm: float, *
         edge = min(dists, key=dists.get)  # type: ignore[arg-type]
         return MoveResult(model=model_id, legal=True, start=start, end=start, path=(start,), path_length_cm=0.0,
                           cost_cm=0.0, allowance_cm=allowance, reason=None,
-                          message=f"{who} is already in contact with the {edge} table edge and stays there.")
+                          message=message("{who} is already in contact with the {edge} table edge and stays there.", who=who,
+                                          edge=edge))
     options = []
     for edge, d in dists.items():
         if d <= nearest + 1e-9:
@@ -119,15 +121,20 @@ def move_toward_nearest_edge(board: Board, model_id: str, allowance_cm: float, *
     end = moved[-1]
     left = _edge_distance(space, end, edge)
     if left <= 1e-9:
-        msg = f"{who} moves {_fmt(length, 2)} cm toward the {edge} table edge and stops in contact with it."
+        msg = message("{who} moves {length} cm toward the {edge} table edge and stops in contact with it.", who=who,
+                      length=_n(length, 2), edge=edge)
         stopped = None
     elif spent >= allowance - 1e-9 and remaining <= 1e-9:
-        msg = (f"{who} moves {_fmt(length, 2)} cm toward the {edge} table edge (all its {_fmt(allowance, 2)} cm) "
-               f"and is {_fmt(left, 2)} cm short of it.")
+        msg = message("{who} moves {length} cm toward the {edge} table edge (all its {allowance} cm) and is {left} cm short "
+                      "of it.", who=who, length=_n(length, 2), edge=edge, allowance=_n(allowance, 2), left=_n(left, 2))
         stopped = None
+    elif blocker:
+        msg = message("{who} moves {length} cm toward the {edge} table edge but cannot get closer than {left} cm to it: "
+                      "{blocker} is in the way.", who=who, length=_n(length, 2), edge=edge, left=_n(left, 2), blocker=blocker)
+        stopped = blocker
     else:
-        msg = (f"{who} moves {_fmt(length, 2)} cm toward the {edge} table edge but cannot get closer than "
-               f"{_fmt(left, 2)} cm to it" + (f": {blocker} is in the way." if blocker else "."))
+        msg = message("{who} moves {length} cm toward the {edge} table edge but cannot get closer than {left} cm to it.",
+                      who=who, length=_n(length, 2), edge=edge, left=_n(left, 2))
         stopped = blocker
     return MoveResult(model=model_id, legal=True, start=start, end=end, path=tuple(moved), path_length_cm=length,
                       cost_cm=spent, allowance_cm=allowance, reason=None, message=msg, stopped_by=stopped)
@@ -157,7 +164,7 @@ def push(board: Board, model_id: str, direction: Point, distance_cm: float = 5.0
     d = _check_point(direction, "push direction")
     norm = math.hypot(*d)
     if norm == 0:
-        raise GeometryError("The push direction (0, 0) has no length; give a direction such as (1, 0).")
+        raise GeometryError(message("The push direction (0, 0) has no length; give a direction such as (1, 0)."))
     u = (d[0] / norm, d[1] / norm)
     target = np.asarray([[start[0] + u[0] * distance, start[1] + u[1] * distance]])
     t, who_idx = space.first_hit(np.asarray([start]), target)
@@ -167,10 +174,11 @@ def push(board: Board, model_id: str, direction: Point, distance_cm: float = 5.0
     who = _label(board, model_id)
     stopped = None
     if t0 < 1.0 - 1e-12:
-        stopped = "the table edge" if who_idx[0] == -1 else space.labels[int(who_idx[0])]
-        msg = f"{who} is pushed {_fmt(length, 2)} cm of {_fmt(distance, 2)} cm and stops against {stopped}."
+        stopped = message("the table edge") if who_idx[0] == -1 else space.labels[int(who_idx[0])]
+        msg = message("{who} is pushed {length} cm of {distance} cm and stops against {stopped}.", who=who,
+                      length=_n(length, 2), distance=_n(distance, 2), stopped=stopped)
     else:
-        msg = f"{who} is pushed {_fmt(length, 2)} cm."
+        msg = message("{who} is pushed {length} cm.", who=who, length=_n(length, 2))
     path = (start, end) if length > 0 else (start,)
     if length == 0:
         end = start
@@ -179,7 +187,7 @@ def push(board: Board, model_id: str, direction: Point, distance_cm: float = 5.0
 
 
 def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float, *, ignore: Iterable[str] = (),
-           margin_cm: float = ESCAPE_MARGIN_CM, what: str = "the zone", detours: bool = True,
+           margin_cm: float = ESCAPE_MARGIN_CM, what: str = message("the zone"), detours: bool = True,
            legal_only: bool = False) -> MoveResult:
     """The cheapest legal move (R-MOVE, RUL-17) after which ``model_id``'s base is wholly out
     of ``zone`` (a shapely geometry), clear of it by ``margin_cm``: touching counts as being
@@ -266,7 +274,7 @@ def escape(board: Board, model_id: str, zone: BaseGeometry, allowance_cm: float,
     if zone.is_empty or zone.distance(shapely.Point(start)) >= clearance - 1e-9:
         return MoveResult(model=model_id, legal=True, start=start, end=start, path=(start,), path_length_cm=0.0,
                           cost_cm=0.0, allowance_cm=allowance, reason=None,
-                          message=f"{who} is already clear of {what}.")
+                          message=message("{who} is already clear of {what}.", who=who, what=what))
     # The buffered outline's chords lie inside the true offset curve by at most
     # clearance * (1 - cos(pi / 256)) < clearance * 1e-4: grow it by that much.
     outline = zone.buffer(clearance * (1 + 1e-4) + 1e-6, quad_segs=CIRCLE_RESOLUTION).boundary
@@ -449,12 +457,14 @@ def _escape(space: Space, board: Board, model_id: str, start: Point, curves: Seq
     if math.isfinite(limit) and (k < 0 or not costs[k] < limit):
         return MoveResult(model=model_id, legal=False, start=start, end=start, path=(), path_length_cm=_INF,
                           cost_cm=_INF, allowance_cm=allowance, reason="too_far",
-                          message=f"{who} cannot get clear of {what} within {_fmt(allowance, 2)} cm.")
+                          message=message("{who} cannot get clear of {what} within {allowance} cm.", who=who, what=what,
+                                          allowance=_n(allowance, 2)))
     if k < 0 or not math.isfinite(costs[k]):
         return MoveResult(model=model_id, legal=False, start=start, end=start, path=(), path_length_cm=_INF,
                           cost_cm=_INF, allowance_cm=allowance, reason="no_room",
-                          message=(f"{who} has no room to get clear of {what}." if detours
-                                   else f"{who} has no straight slide clear of {what}; a detour was not looked for."))
+                          message=(message("{who} has no room to get clear of {what}.", who=who, what=what) if detours
+                                   else message("{who} has no straight slide clear of {what}; a detour was not looked for.",
+                                                who=who, what=what)))
 
     def refine(k: int, best_cost: float, best_path: Path | None, searches: int) -> tuple[float, Path | None]:
         """The best point found along the curve around sample ``k`` (``searches`` path searches per round)."""
@@ -483,13 +493,20 @@ def _escape(space: Space, board: Board, model_id: str, start: Point, curves: Seq
                 best_cost, best_path = cost, path
     assert best_path is not None  # costs[k] is finite: its path was found
     res = _result_for_path(model_id, who, start, best_path[-1], best_path, space, allowance)
-    if res.legal:
-        msg = f"{who} gets clear of {what} by moving {_fmt(res.path_length_cm, 2)} cm to {_xy(res.end)}"
-        msg += f" (cost {_fmt(res.cost_cm, 2)} cm)." if res.cost_cm > res.path_length_cm + 1e-9 else "."
+    if res.legal and res.cost_cm > res.path_length_cm + 1e-9:
+        msg = message("{who} gets clear of {what} by moving {length} cm to {point} (cost {cost} cm).", who=who, what=what,
+                      length=_n(res.path_length_cm, 2), point=_xy(res.end), cost=_n(res.cost_cm, 2))
+    elif res.legal:
+        msg = message("{who} gets clear of {what} by moving {length} cm to {point}.", who=who, what=what,
+                      length=_n(res.path_length_cm, 2), point=_xy(res.end))
     else:
         needed, allowed = _fmt_pair(res.cost_cm, allowance)
-        msg = f"{who} needs {needed} cm but may move {allowed} cm to get clear of {what}"
-        msg += "." if detours else " by a straight slide; a detour was not looked for."
+        if detours:
+            msg = message("{who} needs {needed} cm but may move {allowed} cm to get clear of {what}.", who=who,
+                          needed=Numeral(needed), allowed=Numeral(allowed), what=what)
+        else:
+            msg = message("{who} needs {needed} cm but may move {allowed} cm to get clear of {what} by a straight slide; a "
+                          "detour was not looked for.", who=who, needed=Numeral(needed), allowed=Numeral(allowed), what=what)
     return dataclasses.replace(res, message=msg)
 
 
@@ -538,7 +555,7 @@ def step_away(board: Board, model_id: str, enemy_ids: Iterable[str], max_cm: flo
     allowance = _check_allowance(max_cm)
     enemies = [board.base(e) for e in enemy_ids]
     names = ", ".join(repr(e.id) for e in enemies)
-    what = f"contact with {names}" if enemies else "contact"
+    what = message("contact with {names}", names=names) if enemies else message("contact")
     centres = np.array([e.center for e in enemies], dtype=float).reshape(-1, 2)
     need = np.array([space.r + e.radius + contact_tolerance_cm + ESCAPE_MARGIN_CM for e in enemies])
 
@@ -550,7 +567,7 @@ def step_away(board: Board, model_id: str, enemy_ids: Iterable[str], max_cm: flo
     if clear_of_all(np.asarray([start]))[0]:
         return MoveResult(model=model_id, legal=True, start=start, end=start, path=(start,), path_length_cm=0.0,
                           cost_cm=0.0, allowance_cm=allowance, reason=None,
-                          message=f"{_label(board, model_id)} is already out of {what}.")
+                          message=message("{who} is already out of {what}.", who=_label(board, model_id), what=what))
     S = np.asarray(start, dtype=float)
     extra = []
     curves = []
@@ -599,7 +616,7 @@ def free_spot_near(board: Board, diameter_mm: float, target: Point) -> Point | N
     """
     target = _check_point(target, "target")
     if not diameter_mm > 0:
-        raise GeometryError(f"A base diameter must be positive; got {diameter_mm} mm.")
+        raise GeometryError(message("A base diameter must be positive; got {diameter} mm.", diameter=diameter_mm))
     r = diameter_mm / 20.0
     space = _space_cached(board, r, frozenset())
     if space.points_free(np.asarray([target]))[0]:

@@ -13,6 +13,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from ...errors import GeometryError
+from ...i18n import Message, Numeral, joined, message
 from ..board import CIRCLE_RESOLUTION, Board, Point
 from .graph import _poly_measure
 from .result import _INF, ALLOWANCE_SLACK_CM, TOUCH_TOLERANCE_CM, MoveResult
@@ -40,12 +41,29 @@ def _fmt_pair(needed: float, allowed: float) -> tuple[str, str]:
     return _fmt(needed, 6), _fmt(allowed, 6)
 
 
-def _xy(p: Sequence[float]) -> str:
-    return f"({_fmt(p[0], 2)}, {_fmt(p[1], 2)})"
+def _n(x: float, digits: int = 1) -> Numeral:
+    """:func:`_fmt` as a :class:`~landsraad.i18n.Numeral`: its decimals those of the language a message is shown in."""
+    return Numeral(_fmt(x, digits))
 
 
-def _label(board: Board, model_id: str) -> str:
-    return f"Model {model_id!r}"
+def _xy(p: Sequence[float]) -> Message:
+    """A point for a sentence: ``(12.5, 30)``, ``(12,5 ; 30)`` in French."""
+    return message("({x}, {y})", x=_n(p[0], 2), y=_n(p[1], 2))
+
+
+def _label(board: Board, model_id: str) -> Message:
+    """The moving model at the start of a sentence: ``Model 'red-1'``."""
+    return message("Model {id!r}", id=model_id)
+
+
+_EDGE_LABELS: tuple[tuple[str, Message], ...] = tuple(
+    (edge, message("the {edge} table edge", edge=edge)) for edge in ("south", "north", "west", "east"))
+"""How messages name the four table edges (obstacles of a move)."""
+
+
+def _and(names: Sequence[str]) -> Message:
+    """Obstacles' names joined with *and* in the language a message is shown in."""
+    return joined(message(" and "), names)
 
 
 @dataclass(frozen=True)
@@ -57,12 +75,12 @@ class _Obstacle:
 
 
 def _physical(board: Board, excluded: frozenset[str]) -> list[_Obstacle]:
-    obs = [_Obstacle(f"model {b.id!r}", b.shape, b.center, b.radius) for b in board.bases if b.id not in excluded]
-    obs += [_Obstacle(f"terrain {t.id!r}", t.shape) for t in board.terrain_of("blocked")]
+    obs = [_Obstacle(message("model {id!r}", id=b.id), b.shape, b.center, b.radius) for b in board.bases if b.id not in excluded]
+    obs += [_Obstacle(message("terrain {id!r}", id=t.id), t.shape) for t in board.terrain_of("blocked")]
     w, d = board.width, board.depth
-    for name, line in (("the south table edge", ((0, 0), (w, 0))), ("the north table edge", ((0, d), (w, d))),
-                       ("the west table edge", ((0, 0), (0, d))), ("the east table edge", ((w, 0), (w, d)))):
-        obs.append(_Obstacle(name, LineString(line)))
+    lines = {"south": ((0, 0), (w, 0)), "north": ((0, d), (w, d)), "west": ((0, 0), (0, d)), "east": ((w, 0), (w, d))}
+    for edge, name in _EDGE_LABELS:
+        obs.append(_Obstacle(name, LineString(lines[edge])))
     return obs
 
 
@@ -149,28 +167,36 @@ def _check_start(space: Space, board: Board, model_id: str) -> Point:
     if not space.points_free(np.asarray([start]))[0]:
         what = space.overlaps(start)
         if what:
-            names = " and ".join(space.labels[o] for o, _ in what)
-            raise GeometryError(f"Model {model_id!r} at {_xy(start)} already overlaps {names}; "
-                                "a move cannot start from an overlapping position.")
-        raise GeometryError(f"Model {model_id!r} at {_xy(start)} is not wholly on the table; "
-                            "a move cannot start there.")
+            names = _and([space.labels[o] for o, _ in what])
+            raise GeometryError(message("Model {model!r} at {point} already overlaps {names}; a move cannot start from an "
+                                        "overlapping position.", model=model_id, point=_xy(start), names=names))
+        raise GeometryError(message("Model {model!r} at {point} is not wholly on the table; a move cannot start there.",
+                                    model=model_id, point=_xy(start)))
     return start
+
+
+_WHAT: dict[str, Message] = {"destination": message("destination"), "target": message("target"),
+                              "push direction": message("push direction"), "allowance": message("allowance"),
+                              "push distance": message("push distance")}
+"""The values :func:`_check_point` and :func:`_check_allowance` check, named in their messages."""
 
 
 def _check_point(p: Any, what: str) -> Point:
     try:
         x, y = float(p[0]), float(p[1])
     except (TypeError, ValueError, IndexError):
-        raise GeometryError(f"The {what} {p!r} is not a point (x, y) in cm.") from None
+        raise GeometryError(message("The {what} {value} is not a point (x, y) in cm.", what=_WHAT.get(what, what),
+                                    value=repr(p))) from None
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise GeometryError(f"The {what} {p!r} is not a finite point.")
+        raise GeometryError(message("The {what} {value} is not a finite point.", what=_WHAT.get(what, what), value=repr(p)))
     return (x, y)
 
 
 def _check_allowance(allowance_cm: float, what: str = "allowance") -> float:
     a = float(allowance_cm)
     if not a >= 0 or math.isnan(a):
-        raise GeometryError(f"The {what} must be 0 cm or more; got {allowance_cm!r}.")
+        raise GeometryError(message("The {what} must be 0 cm or more; got {value}.", what=_WHAT.get(what, what),
+                                    value=repr(allowance_cm)))
     return a
 
 
@@ -189,8 +215,9 @@ def _destination_problem(space: Space, board: Board, model_id: str, start: Point
                   allowance_cm=allowance)
     if off > TOUCH_TOLERANCE_CM:
         return MoveResult(**common, reason="off_table",  # type: ignore[arg-type]
-                          message=f"{who} cannot end at {_xy(to)}: its {_fmt(base.diameter_mm)} mm base would stick out "
-                                  f"{_fmt(off, 2)} cm over the table edge; a base stays wholly on the table (RUL-17).")
+                          message=message("{who} cannot end at {point}: its {diameter} mm base would stick out {off} cm over "
+                                          "the table edge; a base stays wholly on the table (RUL-17).", who=who, point=_xy(to),
+                                          diameter=_n(base.diameter_mm), off=_n(off, 2)))
     if space.points_free(np.asarray([to]))[0]:
         return None
     what = space.overlaps(to)
@@ -202,17 +229,20 @@ def _destination_problem(space: Space, board: Board, model_id: str, start: Point
         obstacles = {o.label: o for o in _physical(board, excluded)}
         width, pa, pb = _gap(obstacles[names[0]], obstacles[names[1]])
         gap, gap_at = width, ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
-    listing = " and ".join(names) if names else "an obstacle"
-    msg = f"{who} cannot end at {_xy(to)}: its base would overlap {listing}"
-    msg += f" (by {_fmt(depth, 2)} cm)." if depth > 0 else "."
+    listing = _and(names) if names else message("an obstacle")
+    if depth > 0:
+        msg = message("{who} cannot end at {point}: its base would overlap {listing} (by {depth} cm).", who=who,
+                      point=_xy(to), listing=listing, depth=_n(depth, 2))
+    else:
+        msg = message("{who} cannot end at {point}: its base would overlap {listing}.", who=who, point=_xy(to), listing=listing)
     if gap is not None:
-        msg += (f" The gap between {names[0]} and {names[1]} is {_fmt(gap, 2)} cm wide; the base needs "
-                f"{_fmt(2 * space.r, 2)} cm.")
+        msg += message(" The gap between {a} and {b} is {gap} cm wide; the base needs {need} cm.", a=names[0], b=names[1],
+                       gap=_n(gap, 2), need=_n(2 * space.r, 2))
     return MoveResult(**common, reason="destination_blocked", message=msg,  # type: ignore[arg-type]
                       narrowest_gap_cm=gap, gap_at=gap_at, blocked_by=names)
 
 
-def _result_for_path(model_id: str, who: str, start: Point, to: Point, pts: Sequence[tuple[float, float]],
+def _result_for_path(model_id: str, who: Message, start: Point, to: Point, pts: Sequence[tuple[float, float]],
                      space: Space | None, allowance: float, *, measure: tuple[float, float] | None = None) -> MoveResult:
     """The verdict on a path; ``measure`` is its ``(length, cost)`` when already computed the same way
     (then ``space``, which would measure it, may be None)."""
@@ -222,17 +252,22 @@ def _result_for_path(model_id: str, who: str, start: Point, to: Point, pts: Sequ
     length, cost = measure
     legal = cost <= allowance + ALLOWANCE_SLACK_CM
     extra = cost > length + 1e-9
+    msg: Message
     if legal:
-        msg = f"{who} can move to {_xy(to)}: the path is {_fmt(length, 2)} cm long"
         if extra:
-            msg += f" and costs {_fmt(cost, 2)} cm (difficult terrain counts double, RUL-17)"
-        msg += f", within its {_fmt(allowance, 2)} cm."
+            msg = message("{who} can move to {point}: the path is {length} cm long and costs {cost} cm (difficult terrain "
+                          "counts double, RUL-17), within its {allowance} cm.", who=who, point=_xy(to), length=_n(length, 2),
+                          cost=_n(cost, 2), allowance=_n(allowance, 2))
+        else:
+            msg = message("{who} can move to {point}: the path is {length} cm long, within its {allowance} cm.", who=who,
+                          point=_xy(to), length=_n(length, 2), allowance=_n(allowance, 2))
         reason = None
     else:
         needed, allowed = _fmt_pair(cost, allowance)
-        msg = f"{who} needs {needed} cm but may move {allowed} cm to get to {_xy(to)}."
+        msg = message("{who} needs {needed} cm but may move {allowed} cm to get to {point}.", who=who,
+                      needed=Numeral(needed), allowed=Numeral(allowed), point=_xy(to))
         if extra:
-            msg += f" Its path is {_fmt(length, 2)} cm long; difficult terrain counts double (RUL-17)."
+            msg += message(" Its path is {length} cm long; difficult terrain counts double (RUL-17).", length=_n(length, 2))
         reason = "too_far"
     return MoveResult(model=model_id, legal=legal, start=start, end=to, path=tuple(pts), path_length_cm=length,
                       cost_cm=cost, allowance_cm=allowance, reason=reason, message=msg)  # type: ignore[arg-type]

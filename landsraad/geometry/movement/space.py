@@ -16,6 +16,7 @@ import shapely.ops
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from ...i18n import message
 from ..board import Base, Point
 from .capsules import (
     _SCALAR_PAIRS,
@@ -929,5 +930,5 @@ the oldest goes first."""
 
 @functools.lru_cache(maxsize=1024)
 def _model_label(base_id: str) -> str:
-    """How messages name a model's base (written once per id, not once per space)."""
-    return f"model {base_id!r}"
+    """How messages name a model's base (written once per id, not once per space): a deferred message, English as a str."""
+    return message("model {id!r}", id=base_id)

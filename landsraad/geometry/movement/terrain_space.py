@@ -20,6 +20,7 @@ import shapely
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
+from ...i18n import message
 from ..board import Base, Board, TerrainPiece
 from .capsules import _cap_boxes, _segment_frame
 from .layout import WithBases
@@ -135,7 +136,7 @@ def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> TerrainSpace:
         if t.movement != "blocked":
             continue
         o = len(labels)
-        labels.append(f"terrain {t.id!r}")
+        labels.append(message("terrain {id!r}", id=t.id))
         ring, shape = _piece_ring(t)
         block_rings.append(ring)
         block_shapes.append(shape)
@@ -165,7 +166,7 @@ def _terrain_space(terrain: tuple[TerrainPiece, ...], r: float) -> TerrainSpace:
         convex_at = _convex_corners(ring)
         shapely.prepare(shape)
         diff_pieces.append((first, first + len(ring), bool(convex_at.all()), shape))
-        diff_labels.append(f"terrain {t.id!r}")
+        diff_labels.append(message("terrain {id!r}", id=t.id))
         first += len(ring)
         nxt = _next_rows(ring)
         dcap_a.append(ring)

@@ -10,9 +10,10 @@ from typing import Iterable, Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ...i18n import message
 from ..board import Board, Point
 from .graph import _length_bounds, _poly_clear, _poly_measure, _shortest
-from .messages import _check_allowance, _check_point, _check_start, _destination_problem, _fmt, _label, _narrowest_gap, _result_for_path, _xy
+from .messages import _check_allowance, _check_point, _check_start, _destination_problem, _label, _n, _narrowest_gap, _result_for_path, _xy
 from .result import _INF, ALLOWANCE_SLACK_CM, MoveResult
 from .slides import _board_capsules
 from .space import Space
@@ -79,11 +80,12 @@ def plan_move(board: Board, model_id: str, to: Point, allowance_cm: float, *, ig
     pts = _shortest(space, start, to)
     if pts is None:
         gap = _narrowest_gap(board, space, excluded, start, to)
-        msg = f"{who} cannot get to {_xy(to)}: there is no room for its {_fmt(board.base(model_id).diameter_mm)} mm base to pass."
+        msg = message("{who} cannot get to {point}: there is no room for its {diameter} mm base to pass.", who=who,
+                      point=_xy(to), diameter=_n(board.base(model_id).diameter_mm))
         if gap is not None:
             width, mid, (la, lb) = gap
-            msg += (f" The narrowest gap on the way, between {la} and {lb} at {_xy(mid)}, is {_fmt(width, 2)} cm wide; "
-                    f"the base needs {_fmt(2 * space.r, 2)} cm.")
+            msg += message(" The narrowest gap on the way, between {a} and {b} at {point}, is {width} cm wide; the base needs "
+                           "{need} cm.", a=la, b=lb, point=_xy(mid), width=_n(width, 2), need=_n(2 * space.r, 2))
         return MoveResult(model=model_id, legal=False, start=start, end=to, path=(), path_length_cm=_INF, cost_cm=_INF,
                           allowance_cm=allowance, reason="no_room", message=msg,
                           narrowest_gap_cm=gap[0] if gap else None, gap_at=gap[1] if gap else None,
