@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Literal, Mapping, Sequence, Union, get_args
 
 from ..errors import DecisionError
-from .jsondata import Json, JsonObject
 from ..i18n import message, numeral
+from .jsondata import Json, JsonObject
 
 __all__ = ["Decision", "DecisionKind", "DECISION_KINDS", "PointSpec", "Answer", "Choice", "Point", "point_of", "names_of"]
 
