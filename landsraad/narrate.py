@@ -105,10 +105,35 @@ def model_label(model_id: str, name: str | None = None) -> str:
     return f"{name} ({model_id})"
 
 
+def shown_label(name: str, card: str, card_shown: str) -> str:
+    """A model's name in the reader's language: a label the list made from the card's name
+    (``Soldier 2``: the card name, numbered when several share it) takes the card's name in
+    that language (``Soldat 2``); a name the player gave stays as written.
+
+    Examples
+    --------
+    >>> shown_label("Soldier 2", "Soldier", "Soldat"), shown_label("Soldier", "Soldier", "Soldat")
+    ('Soldat 2', 'Soldat')
+    >>> shown_label("Bashar Kreshek", "Soldier", "Soldat"), shown_label("Soldiers 2", "Soldier", "Soldat")
+    ('Bashar Kreshek', 'Soldiers 2')
+    """
+    if card_shown == card or not name.startswith(card):
+        return name
+    rest = name[len(card):]
+    if rest == "" or (rest.startswith(" ") and rest[1:].isdigit()):
+        return card_shown + rest
+    return name
+
+
+def label_of(model: Any) -> str:
+    """A model state's label (:func:`model_label`) in the reader's language (:func:`shown_label`)."""
+    return model_label(model.id, shown_label(model.name, model.profile.name, model.profile.display_name()))
+
+
 def model_names(state: Any) -> dict[str, str]:
-    """Model id -> label (:func:`model_label`) of every model of ``state`` (a game state or
+    """Model id -> label (:func:`label_of`) of every model of ``state`` (a game state or
     view): the log names models by id only."""
-    return {m.id: model_label(m.id, m.name) for m in state.models}
+    return {m.id: label_of(m) for m in state.models}
 
 
 def _n(names: Mapping[str, str], model_id: str | None) -> str:

@@ -27,7 +27,7 @@ from ..fileio import MAX_NAME_BYTES, atomic_write_text, check_input_file, check_
 from ..i18n import N_, SIDE_NAMES, _, decimal, message, numeral
 from ..missions import MissionCard, load_missions
 from ..model import Faction
-from ..narrate import model_label, model_names, narrate, narrate_log
+from ..narrate import label_of, model_names, narrate, narrate_log
 from ..players import PLAYER_KINDS, make_player, parse_player
 from ..scene import load_scene
 from ..search import SearchPlayer, SearchStats
@@ -198,13 +198,13 @@ def _demo(args: argparse.Namespace) -> int:
     kinds = _kinds_of(args)
     game = new_game(args.red, args.blue, seed=args.seed, setup=_setup_options(args.scene, default_demo=True), **_custom_content(args))
     players = _players(kinds, args.seed, print if args.explain and not args.quiet else None)
-    names: dict[str, str] = {m.id: model_label(m.id, m.name) for m in game.state.models}
+    names: dict[str, str] = model_names(game.state)
     printed = 0
 
     def flush() -> None:
         nonlocal printed
         for m in game.state.models:
-            names.setdefault(m.id, model_label(m.id, m.name))
+            names.setdefault(m.id, label_of(m))
         for event in game.log[printed:]:
             line = narrate(event, names, reveal_secrets=args.secrets)
             if line and not args.quiet:

@@ -49,7 +49,7 @@ from ..geometry.approach import contact_move, point_at_cost
 from ..geometry.movement import MoveResult
 from ..i18n import LANGUAGES, N_, _, decimal, language, ngettext, number, use_language
 from ..missions import load_missions
-from ..narrate import model_label
+from ..narrate import label_of, model_label
 from ..warband.names import normalize_name
 from .prompts import TYPED_WORDS, choice_word, mission_action_name, weapon_name, weapon_names
 
@@ -129,7 +129,7 @@ def choice_label(choice: object, state: GameState | None) -> str:
     text = str(choice)
     ids = {m.id: m for m in state.models} if state is not None else {}
     if text in ids:
-        return model_label(text, ids[text].name)
+        return label_of(ids[text])
     cards = load_missions()
     english = language() == "en"
     if text in cards:
@@ -137,16 +137,16 @@ def choice_label(choice: object, state: GameState | None) -> str:
     parts = text.split(":")
     if parts[0] == "mission" and len(parts) >= 3:  # mission:MISSION:ACTION[:TARGET]
         target = parts[3] if len(parts) > 3 else ""
-        whom = model_label(target, ids[target].name) if target in ids else target
+        whom = label_of(ids[target]) if target in ids else target
         card = (cards[parts[1]].name if english else cards[parts[1]].rulebook_name) if parts[1] in cards else parts[1]
         return f"{mission_action_name(parts[2])} {whom} ({card})".replace("  ", " ")
     if ":" in text:
         verb, _sep, arg = text.partition(":")
         if english:
             if arg in ids:
-                return f"{verb} {model_label(arg, ids[arg].name)}"
+                return f"{verb} {label_of(ids[arg])}"
             return f"{verb} with {arg.replace('_', ' ')}"
-        what = model_label(arg, ids[arg].name) if arg in ids else weapon_name(arg)
+        what = label_of(ids[arg]) if arg in ids else weapon_name(arg)
         return _(_VERBS[verb]).format(what=what) if verb in _VERBS else f"{verb} {what}"
     if text == "pass" and english:
         return "pass (passer: no activation this turn)"
@@ -277,7 +277,7 @@ def find_model(name: str, state: GameState) -> str:
     """The id of the model ``name`` names on the table (id, card name or label; a unique beginning is enough)."""
     want = _norm(name)
     on_table = [m for m in state.models if not m.removed]
-    exact = [m for m in on_table if want in (_norm(m.id), _norm(m.name), _norm(model_label(m.id, m.name)))]
+    exact = [m for m in on_table if want in (_norm(m.id), _norm(m.name), _norm(model_label(m.id, m.name)), _norm(label_of(m)))]
     if len(exact) == 1:
         return exact[0].id
     pool = exact or [m for m in on_table if _norm(m.id).startswith(want) or _norm(m.name).startswith(want)
@@ -300,7 +300,7 @@ def _short_stop(state: GameState, mover: str, result: MoveResult, allowance_cm: 
     me = state.model(mover)
     if notes is not None:
         notes.append(_("{who} cannot reach {what} with {allowance} cm (the shortest path costs {cost} cm): it goes as far as it "
-                       "can along that path, to {point}.").format(who=model_label(me.id, me.name), what=what, allowance=_g(allowance_cm),
+                       "can along that path, to {point}.").format(who=label_of(me), what=what, allowance=_g(allowance_cm),
                                                                   cost=number(result.cost_cm, 1), point=_point(stop)))
     return stop
 
@@ -328,16 +328,16 @@ def contact_point(state: GameState, mover: str, target: str, allowance_cm: float
         result = engine_plan_move(state, mover, chosen.end, budget)
     except LandsraadError as err:
         raise InputProblem(_("{who} cannot move into contact with {whom}: {reason}").format(
-            who=model_label(me.id, me.name), whom=model_label(other.id, other.name), reason=err)) from None
+            who=label_of(me), whom=label_of(other), reason=err)) from None
     if result.legal:
         return chosen.end
-    stop = _short_stop(state, mover, result, allowance_cm, _("base contact with {whom}").format(whom=model_label(other.id, other.name)),
+    stop = _short_stop(state, mover, result, allowance_cm, _("base contact with {whom}").format(whom=label_of(other)),
                        notes)
     if stop is not None:
         return stop
     why = f" ({result.message})" if result.message else ""
     raise InputProblem(_("{who} cannot reach base contact with {whom} within {budget} cm{why}.").format(
-        who=model_label(me.id, me.name), whom=model_label(other.id, other.name), budget=_g(budget), why=why))
+        who=label_of(me), whom=label_of(other), budget=_g(budget), why=why))
 
 
 def contact_cost(state: GameState, mover: str, target: str) -> float:
@@ -366,16 +366,16 @@ def toward_point(state: GameState, mover: str, target: str, cm: float, allowance
     point = (me.x + dx / length * goes, me.y + dy / length * goes)
     if goes < cm - 1e-9 and notes is not None:
         why = (_("its {allowance} cm").format(allowance=_g(allowance_cm)) if goes == allowance_cm
-               else _("base contact with {whom}").format(whom=model_label(other.id, other.name)))
+               else _("base contact with {whom}").format(whom=label_of(other)))
         notes.append(_("{who} goes {length} cm toward {whom}, as far as {why} allows (asked {asked} cm).").format(
-            who=model_label(me.id, me.name), length=number(goes, 1), whom=model_label(other.id, other.name), why=why, asked=_g(cm)))
+            who=label_of(me), length=number(goes, 1), whom=label_of(other), why=why, asked=_g(cm)))
     try:
         result = engine_plan_move(state, mover, point, allowance_cm)
     except LandsraadError:
         return point  # the decision's own check says why
     said = len(notes) if notes is not None else 0
     stop = _short_stop(state, mover, result, allowance_cm, _("{length} cm toward {whom}").format(
-        length=_g(goes), whom=model_label(other.id, other.name)), notes)
+        length=_g(goes), whom=label_of(other)), notes)
     if stop is not None and notes is not None and len(notes) > said and said:
         del notes[said - 1]  # one sentence: the stop along the path says it all
     if stop is None and not result.legal and result.reason != "too_far":
@@ -390,8 +390,8 @@ def toward_point(state: GameState, mover: str, target: str, cm: float, allowance
                             del notes[said - 1]
                         reason = result.message.strip().rstrip(".")
                         notes.append(_("{who} stops after {length} cm on the straight line toward {whom}, short of what "
-                                       "blocks it: {reason}.").format(who=model_label(me.id, me.name), length=number(back, 1),
-                                                                      whom=model_label(other.id, other.name),
+                                       "blocks it: {reason}.").format(who=label_of(me), length=number(back, 1),
+                                                                      whom=label_of(other),
                                                                       reason=reason[:1].lower() + reason[1:]))
                     return p
             except LandsraadError:

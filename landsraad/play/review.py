@@ -23,7 +23,7 @@ import numpy as np
 from ..engine import Game, GameState
 from ..errors import LandsraadError
 from ..i18n import _, decimal, language, number
-from ..narrate import model_label
+from ..narrate import label_of
 from ..players import make_player
 from .prompts import prompt_text
 
@@ -76,7 +76,7 @@ def shown_answer(answer: Any, decision: Any, state: GameState) -> str:
         return _("skip")
     if decision.point is not None:
         return _("({x}, {y})").format(x=number(float(answer[0]), 1), y=number(float(answer[1]), 1))
-    names = {m.id: model_label(m.id, m.name) for m in state.models}
+    names = {m.id: label_of(m) for m in state.models}
     if isinstance(answer, (list, tuple)):
         return ", ".join(names.get(str(a), str(a)) for a in answer)
     verb, _sep, arg = str(answer).partition(":")

@@ -24,7 +24,7 @@ from typing import Any, Sequence
 from ..engine import GameState
 from ..i18n import N_, _, decimal, ngettext
 from ..missions import load_missions
-from ..narrate import model_label
+from ..narrate import label_of
 from .player import SearchStats
 
 __all__ = ["QUESTIONS", "answer_label", "explain_search"]
@@ -65,7 +65,7 @@ def answer_label(answer: Any, state: GameState | None) -> str:
     if state is not None:
         for m in state.models:
             if m.id == text:
-                return model_label(m.id, m.name)
+                return label_of(m)
     return text.replace("_", " ")
 
 

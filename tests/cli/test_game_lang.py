@@ -41,6 +41,8 @@ def test_demo_narrates_in_french(tmp_path: Path) -> None:
     assert lines[0] == "Mise en place : rouge joue corrino, bleu joue fremen."
     assert "Mise d'Honneur pour l'étape décors : rouge 0, bleu 0 ; victoire de bleu après un jet de départage (rouge 5, bleu 6)." in lines
     assert "bleu active en premier ; la pendule démarre (45 minutes)." in lines
+    # a model the list did not name is called by its card's French name (Soldier 1 -> Soldat 1)
+    assert "Soldat 1 (red-soldier-2) se déploie en (39,7 ; 1,5)." in lines
     # French decimals in lengths and points, the rulebook's words for wounds, cover and the score
     assert any(" se déplace de " in line and "," in line.split(" cm")[0][-4:] for line in lines)
     assert any(line.endswith(" de dégâts : une blessure légère.") for line in lines)
