@@ -4,17 +4,8 @@
 raises one :class:`~landsraad.errors.DataError` listing *every* problem with its key path
 and line (``models[3].weapons[0] (line 12, column 7)``). :func:`data_dir` finds the bundled
 ``factions/``, ``missions/``, ``scenes/`` and ``examples/`` folders both in a source
-checkout and in an installed wheel (where they live in ``landsraad/_data``).
-
-Examples
---------
->>> doc = parse_document("a: 1\\nb:\\n  - x: 2\\n", "example.yaml")
->>> doc.data
-{'a': 1, 'b': [{'x': 2}]}
->>> doc.locate(("b", 0, "x"))
-'b[0].x (line 3, column 5)'
->>> format_path(("models", 3, "weapons", 0))
-'models[3].weapons[0]'
+checkout and in an installed wheel (where they live in ``landsraad/_data``). The parser and
+its examples are in :mod:`landsraad.documents`.
 """
 
 from __future__ import annotations
