@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Sequence, TypedDict
 from ..errors import RuleError, UsageError, quoted, truncate
 from ..i18n import N_, _, decimal, pgettext
 from ..model import MAX_LENGTH_CM
-from ..wording import RESULT_LABELS, describe_range_band
+from ..wording import RESULT_LABELS, describe_range_band, weapon_name
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from ..model import Poison
@@ -196,7 +196,7 @@ def _shoot(args: argparse.Namespace) -> int:
     assert weapon is not None
     print(_("Shot with {weapon} at {distance} cm, cover {cover}: {band} (weapon modifier {modifier}); attack die {attack}"
             " against defence die {defence}.").format(
-        weapon=weapon.display_name(), distance=decimal(f"{distance:g}"), cover=_(_COVER_WORDS[args.cover]),
+        weapon=weapon_name(weapon.display_name()), distance=decimal(f"{distance:g}"), cover=_(_COVER_WORDS[args.cover]),
         band=describe_range_band(odds.range_band), modifier=f"{odds.range_modifier:+d}", attack=f"{odds.attack_bonus:+d}",
         defence=f"{odds.defence_bonus:+d}"))
     rows = [(_("hits (before shields)"), _pct(odds.p_hit))]
