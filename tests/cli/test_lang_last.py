@@ -5,6 +5,7 @@ Each test runs the real ``landsraad`` command in French and reads what a person 
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from tests.cli.langrun import landsraad
@@ -26,3 +27,17 @@ def test_shoot_names_the_weapon_in_french(tmp_path: Path):
     assert rc == 0, inline
     assert inline.startswith("sardaukar-1 tire sur naib-1 avec l'arme.\n"), inline
     assert "weapon" not in inline
+
+
+def test_a_move_too_large_to_work_out_is_refused_in_french(tmp_path: Path):
+    """The movement graph's ceiling (a 1,000-corner difficult piece, as tests/fuzz/test_memory.py) in French."""
+    ring = ", ".join(f"[{30 + 20 * math.cos(k * 2 * math.pi / 1000):.4f}, {30 + 20 * math.sin(k * 2 * math.pi / 1000):.4f}]"
+                     for k in range(1000))
+    models = "\n".join(f"  - {{id: m{i}, at: [{5 + 5 * (i % 11)}, {3 + 54 * (i // 11)}], base: 25}}" for i in range(22))
+    scene = tmp_path / "dune.yaml"
+    scene.write_text(f"terrain:\n  - {{id: dune, movement: difficult, polygon: [{ring}]}}\nmodels:\n{models}\n", encoding="utf-8")
+    text, rc = french("reach", str(scene), "m5", "--movement", "8")
+    assert rc == 1, text
+    assert "Ce mouvement est trop grand pour être calculé sur le décor " in text, text
+    assert "les limites sont de 500\u202f000 tangentes et 50\u202f000\u202f000 paires" in text, text
+    assert "too large" not in text and "the limits" not in text
