@@ -6,9 +6,12 @@ Each test runs the real ``landsraad`` command in French and reads what a person 
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
 from pathlib import Path
 
-from tests.cli.langrun import landsraad
+from tests.cli.langrun import ROOT, landsraad
 
 
 def french(*args: str) -> tuple[str, int]:
@@ -41,3 +44,26 @@ def test_a_move_too_large_to_work_out_is_refused_in_french(tmp_path: Path):
     assert "Ce mouvement est trop grand pour être calculé sur le décor " in text, text
     assert "les limites sont de 500\u202f000 tangentes et 50\u202f000\u202f000 paires" in text, text
     assert "too large" not in text and "the limits" not in text
+
+
+def test_faction_special_rules_and_sources_in_french():
+    text, rc = french("faction", "corrino")
+    assert rc == 0, text
+    lines = text.splitlines()
+    assert lines[0] == "Maison Corrino (corrino) - source : livre de règles"
+    assert any(x.startswith("  - Sardaukars (sardaukar, livre de règles) : Les Soldats") for x in lines), text
+    assert "  Armes communes (gratuites, une au plus par figurine) : Hallebarde, Laser*" in lines
+    assert any(x.startswith("  Hallebarde ") and x.rstrip().endswith("livre de règles") for x in lines)
+    assert "  M10 C+2 R+1 E3 Armure 3 | bouclier : complet | épice : 0" in lines
+    assert ", rulebook)" not in text and ", rulebook]" not in text and ", project]" not in text and "source : rulebook" not in text
+
+
+def test_a_drill_gives_its_goal_in_french(tmp_path: Path):
+    proc = subprocess.run([sys.executable, "-m", "landsraad", "--lang", "fr", "play", "--drill", "treachery-first-blood",
+                           "--opponent", "heuristic"], input="quitter\n", capture_output=True, text=True, cwd=tmp_path, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"})
+    assert "Traceback" not in proc.stderr, proc.stderr
+    text = proc.stdout + proc.stderr
+    assert ("But : Faites la première mise à mort de la partie avec une de vos figurines (Traîtrise, rang 1). Par : "
+            in text), text
+    assert "Goal:" not in text and "Make the first kill" not in text
