@@ -67,3 +67,16 @@ def test_a_drill_gives_its_goal_in_french(tmp_path: Path):
     assert ("But : Faites la première mise à mort de la partie avec une de vos figurines (Traîtrise, rang 1). Par : "
             in text), text
     assert "Goal:" not in text and "Make the first kill" not in text
+
+
+def test_the_rules_refusals_reach_the_commands_in_french():
+    """landsraad.rules raises deferred messages: the same English for a library caller, French at the command line."""
+    odds, rc = french("odds", "shoot", "--attacker", "combat=1", "--weapon", "range=10,damage=(12),laser", "--target",
+                      "shield=full", "--distance", "5")
+    assert rc == 2, odds
+    assert "ne peut pas tirer au laser sur" in odds and "un laser ne prend jamais pour cible" in odds, odds
+    assert "cannot shoot" not in odds
+    shot, rc = french("shoot", "scenes/table.yaml", "naib-1", "sardaukar-1", "--weapon", "range=15,damage=(12),laser")
+    assert rc == 0, shot
+    assert "Naib ne peut pas tirer au laser sur " in shot and "un laser ne prend jamais pour cible" in shot, shot
+    assert "a laser never targets" not in shot
