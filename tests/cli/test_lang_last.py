@@ -80,3 +80,9 @@ def test_the_rules_refusals_reach_the_commands_in_french():
     assert rc == 0, shot
     assert "Naib ne peut pas tirer au laser sur " in shot and "un laser ne prend jamais pour cible" in shot, shot
     assert "a laser never targets" not in shot
+
+
+def test_validate_names_the_faction_in_french():
+    text, rc = french("validate", "tests/data/lists/invalid/barracks-max.yaml")
+    assert rc == 1, text
+    assert text.startswith("tests/data/lists/invalid/barracks-max.yaml : INVALIDE - Les Fremen, 14 / 15 points, 1 erreur"), text
