@@ -24,6 +24,7 @@ from .i18n import N_, Message, localized, message
 
 __all__ = [
     "LandsraadError",
+    "carried_message",
     "DataError",
     "Problem",
     "UnknownNameError",
@@ -152,6 +153,14 @@ class GeometryError(LandsraadError):
 
 class UsageError(LandsraadError):
     """Bad command-line usage; the CLI prints the message and exits with status 2."""
+
+
+def carried_message(exc: BaseException) -> str:
+    """The text an error carries, to raise again as another error: its :class:`~landsraad.i18n.Message` when it
+    has one (so the new error still reads in the reader's language), else ``str(exc)``."""
+    if len(exc.args) == 1 and isinstance(exc.args[0], Message):
+        return exc.args[0]
+    return str(exc)
 
 
 def did_you_mean(name: str, valid: Sequence[str] | Iterable[str]) -> str | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Sequence, cast
 
-from .i18n import N_, SIDE_NAMES, SOURCE_LANGUAGE, _, decimal, language, localized, ngettext
+from .i18n import N_, SIDE_NAMES, SOURCE_LANGUAGE, _, decimal, language, localized, ngettext, pgettext
 from .lazy import lazy_exports
 
 if TYPE_CHECKING:  # the results' types only: words never compute
@@ -35,6 +35,9 @@ __all__ = ["describe_range_band", "fmt", "dist", "pct", "names", "COVER_PROSE", 
            "shot_lines", "point", "RESULT_LABELS", "option_title", "advice_lines", "template_option_title", "template_option_lines", "threat_point_line", "threat_lines",
            "threat_grid", "weapon_name"]
 
+INLINE_WEAPON = "weapon"
+"""The name of a weapon given inline (``--weapon range=10,combat=+1``): shown as ``l'arme`` in French."""
+
 _boards, _boards_dir = lazy_exports("landsraad.table", {"french_weapon_names": "boards"}, {})
 """The bundled weapons' French names (:func:`landsraad.table.boards.french_weapon_names`), read when first shown in French."""
 
@@ -47,6 +50,8 @@ def weapon_name(name: str) -> str:
     """
     if not name or language() == SOURCE_LANGUAGE:
         return name
+    if name == INLINE_WEAPON:
+        return pgettext("a weapon given inline, key=value", "weapon")
     return str(_boards("french_weapon_names")().get(name, name))
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..content import faction_ids, load_faction, load_model
 from ..errors import UnknownNameError, UsageError
-from ..i18n import _, ngettext
+from ..i18n import N_, SOURCE_LANGUAGE, _, language, ngettext
 from ..model import Faction, Profile, Weapon
 from ..specials import SPECIAL_RULES
 
@@ -140,9 +140,28 @@ def _card_bonus(weapon: Weapon, cell: str) -> str:
     return weapon.printed.get(cell, "-") if weapon.printed.get(cell) in ("0", "-", "+0") else "-"
 
 
+_SOURCES = {"rulebook": N_("rulebook"), "project": N_("project"), "player": N_("player")}
+"""Where a faction, card, weapon or rule comes from (``source:``), as a person reads it; the data keeps the English word."""
+
+
+_SHIELDS = {"full": N_("full"), "half": N_("half"), "none": N_("none")}
+"""A card's shield (``shield:``) as a person reads it."""
+
+
+def _source(source: str) -> str:
+    """A ``source`` value in the active language (``livre de règles``), anything else as it is."""
+    return _(_SOURCES[source]) if source in _SOURCES else source
+
+
+def _arsenal_name(faction: Faction, weapon_id: str) -> str:
+    """A weapon of the arsenal lists: its id in English (as the sheet has always printed it), its French name in French."""
+    return weapon_id if language() == SOURCE_LANGUAGE else faction.weapon(weapon_id).display_name()
+
+
 def _rule_line(name: str) -> str:
     rule = SPECIAL_RULES.get(name)
-    return f"{_(rule.title)} ({name}, {rule.source}): {_(rule.summary)}"
+    return _("{title} ({name}, {source}): {summary}").format(title=_(rule.title), name=name, source=_source(rule.source),
+                                                             summary=_(rule.summary))
 
 
 def format_weapon_row(weapon: Weapon) -> str:
@@ -164,7 +183,8 @@ def format_weapon_row(weapon: Weapon) -> str:
         notes.append(_("poisons: {names}").format(names=", ".join(str(p) for p in weapon.poisons)))
     if weapon.special_rules:
         notes.append(_("rules: {names}").format(names=", ".join(weapon.special_rules)))
-    row = f"{weapon.name:<18} {reach:<11} {_card_bonus(weapon, 'combat'):<7} {_card_bonus(weapon, 'initiative'):<6} {weapon.damage:<7} {weapon.source:<9}"
+    row = (f"{weapon.display_name():<18} {reach:<11} {_card_bonus(weapon, 'combat'):<7} {_card_bonus(weapon, 'initiative'):<6}"
+           f" {weapon.damage:<7} {_source(weapon.source):<9}")
     return (row + "  " + "; ".join(notes)).rstrip() if notes else row.rstrip()
 
 
@@ -182,9 +202,9 @@ def _profile_lines(faction: Faction, card: Profile) -> list[str]:
     eff = faction.profile(card.id)
     armour = _(" Armour {armour}").format(armour=eff.armour) if eff.armour else ""
     lines = [
-        f"{eff.name} ({eff.cost}) [{eff.id}, {eff.source}]",
+        f"{eff.display_name()} ({eff.cost}) [{eff.id}, {_source(eff.source)}]",
         f"  M{eff.movement:g} C{format_bonus(eff.combat)} R{format_bonus(eff.reflexes)} E{eff.endurance}{armour}"
-        + _(" | shield: {shield} | spice: {spice}").format(shield=eff.shield, spice=eff.spice),
+        + _(" | shield: {shield} | spice: {spice}").format(shield=_(_SHIELDS[eff.shield]) if eff.shield in _SHIELDS else eff.shield, spice=eff.spice),
     ]
     if eff != card:
         mods = [m.rule for m in faction.modifiers if card.id in m.types]
@@ -218,7 +238,7 @@ def format_sheet(faction: Faction) -> str:
     """
     spice = SPECIAL_RULES.get(faction.spice_effect)
     out = [
-        _("{name} ({id}) - source: {source}").format(name=faction.name, id=faction.id, source=faction.source),
+        _("{name} ({id}) - source: {source}").format(name=faction.display_name(), id=faction.id, source=_source(faction.source)),
         _("Honour {honour} | Spice {doses} doses - {title} ({rule}): {summary}").format(
             honour=faction.honour, doses=faction.spice_doses, title=_(spice.title), rule=spice.name, summary=_(spice.summary)),
     ]
@@ -240,23 +260,23 @@ def format_sheet(faction: Faction) -> str:
     out.append(_("Barracks"))
     for b in faction.barracks:
         p = faction.profile(b.type)
-        out.append(f"  {p.name:<22} {b.min}-{b.max:<4} {_points(p.cost)}")
+        out.append(f"  {p.display_name():<22} {b.min}-{b.max:<4} {_points(p.cost)}")
     out.append("")
     out.append(_("Arsenal"))
     out.append(_("  Common weapons (free, at most one per model): {weapons}").format(
-        weapons=", ".join(faction.common_weapons) or _("(none)")))
+        weapons=", ".join(_arsenal_name(faction, w) for w in faction.common_weapons) or _("(none)")))
     if faction.specialist_weapons:
         out.append(_("  Specialist weapons (Specialists only, at most one each):"))
         for s in faction.specialist_weapons:
             limit = _("at most {limit} in the warband").format(limit=s.limit) if s.limit else _("no warband limit")
-            out.append(f"    {s.weapon}: {_points(s.cost)}, {limit}")
+            out.append(f"    {_arsenal_name(faction, s.weapon)}: {_points(s.cost)}, {limit}")
     out.append("  " + _weapon_header())
     out.extend("  " + format_weapon_row(w) for w in faction.weapons)
     out.append("")
     out.append(_("Rare equipment"))
     for e in faction.rare_equipment:
         pieces = ngettext("{n} piece", "{n} pieces", e.pieces).format(n=e.pieces)
-        out.append(f"  {e.name} [{e.id}, {e.source}]: {pieces}, {_points(e.cost)}")
+        out.append(f"  {e.display_name()} [{e.id}, {_source(e.source)}]: {pieces}, {_points(e.cost)}")
         out.append("    " + _rule_line(e.effect))
     if not faction.rare_equipment:
         out.append(_("  (none)"))

@@ -23,10 +23,10 @@ import json
 from functools import partial
 from typing import TYPE_CHECKING, Any, Sequence, TypedDict
 
-from ..errors import RuleError, UsageError, quoted, truncate
+from ..errors import RuleError, UsageError, carried_message, quoted, truncate
 from ..i18n import N_, _, decimal, pgettext
 from ..model import MAX_LENGTH_CM
-from ..wording import RESULT_LABELS, describe_range_band
+from ..wording import RESULT_LABELS, describe_range_band, weapon_name
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from ..model import Poison
@@ -188,7 +188,7 @@ def _shoot(args: argparse.Namespace) -> int:
         odds = shot_odds(shooter, target, distance_cm=distance, cover=args.cover, laser_mode=args.laser_mode,
                          poison=_poison(args.poison, "--poison"), escape_cm=escape, ruleset=_ruleset(args))
     except RuleError as exc:  # an illegal shot asked for on the command line
-        raise UsageError(str(exc)) from None
+        raise UsageError(carried_message(exc)) from None
     if args.json:
         _print_json(odds.to_dict())
         return 0
@@ -196,7 +196,7 @@ def _shoot(args: argparse.Namespace) -> int:
     assert weapon is not None
     print(_("Shot with {weapon} at {distance} cm, cover {cover}: {band} (weapon modifier {modifier}); attack die {attack}"
             " against defence die {defence}.").format(
-        weapon=weapon.display_name(), distance=decimal(f"{distance:g}"), cover=_(_COVER_WORDS[args.cover]),
+        weapon=weapon_name(weapon.display_name()), distance=decimal(f"{distance:g}"), cover=_(_COVER_WORDS[args.cover]),
         band=describe_range_band(odds.range_band), modifier=f"{odds.range_modifier:+d}", attack=f"{odds.attack_bonus:+d}",
         defence=f"{odds.defence_bonus:+d}"))
     rows = [(_("hits (before shields)"), _pct(odds.p_hit))]
@@ -325,7 +325,7 @@ def _melee(args: argparse.Namespace) -> int:
             **common,
         )
     except RuleError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(carried_message(exc)) from None
     if args.json:
         _print_json(matrix.to_dict())
         return 0
@@ -364,7 +364,7 @@ def _advice(args: argparse.Namespace, attacker: Combatant, defender: Combatant, 
         try:
             dice.append(parse_dice(text, 3, source=_("Argument {argument}").format(argument=argument)))
         except DataError as exc:
-            raise UsageError(str(exc)) from None
+            raise UsageError(carried_message(exc)) from None
     if args.lowering is None and args.attacker_lowering is None:
         common["attacker_lowering"] = "best"
     if args.lowering is None and args.defender_lowering is None:
@@ -373,7 +373,7 @@ def _advice(args: argparse.Namespace, attacker: Combatant, defender: Combatant, 
         advice = lowering_advice(attacker, defender, attacker_dice=dice[0], defender_dice=dice[1], attacker_stance=args.attacker_stance,
                                  defender_stance=args.defender_stance, **common)
     except RuleError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(carried_message(exc)) from None
     if args.json:
         _print_json(advice.to_dict())
         return 0
@@ -436,7 +436,7 @@ def _disengage(args: argparse.Namespace) -> int:
                               opponent_poison=_poison(args.opponent_poison, "--opponent-poison"),
                               payoff=args.payoff, ruleset=_ruleset(args))
     except RuleError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(carried_message(exc)) from None
     if args.json:
         _print_json(odds.to_dict())
         return 0

@@ -252,7 +252,7 @@ def _header(term: Terminal, game: Game, players: dict[str, str], drill: Drill | 
     if drill is not None:
         term.say(_("Drill: {title}. {description}").format(title=drill.shown_title(), description=drill.shown_description()).strip(), "title")
         term.say(_("Goal: {goal} Par: {par} VP. The drill ends after {activations} activations.").format(
-            goal=drill.goal, par=drill.par, activations=drill.activations), "info")
+            goal=drill.shown_goal(), par=drill.par, activations=drill.activations), "info")
 
 
 _DICE = {"digital": N_("digital"), "physical": N_("physical")}

@@ -30,7 +30,7 @@ import json
 from typing import Any
 
 from ..dice import parse_dice
-from ..errors import DataError, RuleError, UsageError
+from ..errors import DataError, RuleError, UsageError, carried_message
 from ..i18n import N_, _, message, numeral
 from ..model import MAX_LENGTH_CM
 from ..ruleset import Ruleset
@@ -76,9 +76,9 @@ def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:
     try:
         return fn(*args, **kwargs)
     except RuleError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(carried_message(exc)) from None
     except DataError as exc:  # a die outside 1-10 reaching the kernel
-        raise UsageError(str(exc)) from None
+        raise UsageError(carried_message(exc)) from None
 
 
 def _emit(args: argparse.Namespace, event: Any, story: list[str]) -> int:

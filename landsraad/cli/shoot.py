@@ -112,7 +112,7 @@ def cmd_shoot(args: argparse.Namespace) -> int:
     else:
         data["each_weapon"] = [a.to_dict() for a in answers]
         lines = [_("{model} carries {n} ranged weapons ({weapons}): the answer for each (choose one with --weapon).")
-                 .format(model=args.a, n=len(answers), weapons=", ".join(a.weapon for a in answers))]
+                 .format(model=args.a, n=len(answers), weapons=", ".join(wording.weapon_name(a.weapon) for a in answers))]
         for a in answers:
             lines += ["", *wording.shot_lines(a)]
     if args.svg:
@@ -131,7 +131,7 @@ def _write_svg(args: argparse.Namespace, board: Any, answer: ShotAnswer) -> None
     verdict = lines[-2:] if answer.cannot_wound_because in ("shield", "damage") else lines[-1:]  # "This shot may..." [+ why not]
     steady = wording.steadiness_line(answer.measurement)
     atomic_write_text(check_output_path(args.svg, what="--svg"), render_board(
-        board, title=_("shoot {a} -> {b} with {weapon}").format(a=args.a, b=args.b, weapon=answer.weapon), sight=answer.measurement.cover,
+        board, title=_("shoot {a} -> {b} with {weapon}").format(a=args.a, b=args.b, weapon=wording.weapon_name(answer.weapon)), sight=answer.measurement.cover,
         highlight=(args.a, args.b), notes=([steady] if steady else []) + verdict))
 
 

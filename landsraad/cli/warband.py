@@ -179,7 +179,7 @@ def format_report(report: Report) -> str:
       error: model 1, type (line 3): Model type 'soldeir' is not in House Corrino's barracks. Did you mean 'soldier'? ...
     """
     if report.sheet is not None:
-        what = _("{house}, {points} / {cap} points").format(house=report.sheet.name, points=report.points, cap=report.cap)
+        what = _("{house}, {points} / {cap} points").format(house=report.sheet.display_name(), points=report.points, cap=report.cap)
     else:
         what = _("faction {faction}").format(faction=quoted(report.faction)) if report.faction else _("no faction")
     n_err, n_warn = len(report.errors), len(report.warnings)

@@ -32,6 +32,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Iterable, Literal
 
+from ..i18n import message
 from ..model import Weapon
 from ..rules.healing import HEAL_THRESHOLD, heal_rerolls, resolve_heal, verify_heal
 from ..rules.melee import can_attack, can_melee
@@ -227,15 +228,19 @@ def action_problem_at(state: GameState, model_id: str, held: int, action: str, p
     if kind == "melee":
         e = state.model(arg)
         if e.out_of_action:
-            return f"{e.name} is out of action"
-        return None if _touching_at(state, m, point, (e,)) else f"{m.name} declared a melee against {e.name}: its free move must end in base contact with it"
+            return message("{model} is out of action", model=e.name)
+        return None if _touching_at(state, m, point, (e,)) else message(
+            "{model} declared a melee against {enemy}: its free move must end in base contact with it", model=m.name, enemy=e.name)
     touching = _touching_at(state, m, point, enemies)
     if kind == "heal":
         f = state.model(arg)
-        return None if _touching_at(state, m, point, (f,)) else f"{m.name} declared healing {f.name}: its free move must end in base contact with it"
+        return None if _touching_at(state, m, point, (f,)) else message(
+            "{model} declared healing {friend}: its free move must end in base contact with it", model=m.name, friend=f.name)
     if kind in ("move", "shoot") and touching:
-        what = "a Move action" if kind == "move" else "a shot"
-        return f"{m.name} declared {what}: its free move may not end in contact with an enemy (PRJ-90, R-SHOOT)"
+        if kind == "move":
+            return message("{model} declared a Move action: its free move may not end in contact with an enemy (PRJ-90, R-SHOOT)",
+                           model=m.name)
+        return message("{model} declared a shot: its free move may not end in contact with an enemy (PRJ-90, R-SHOOT)", model=m.name)
     if kind == "move":
         return None
     if kind == "shoot":
@@ -249,7 +254,7 @@ def action_problem_at(state: GameState, model_id: str, held: int, action: str, p
         # same targets); elsewhere the table's sight with its base moved, no state copied
         if shot_candidates(state, model_id, weapon, "burn") if here else shot_candidates_from(state, model_id, weapon, "burn", (x, y)):
             return None
-        return f"{m.name} declared a shot: from there no enemy it may target is in sight (RUL-08)"
+        return message("{model} declared a shot: from there no enemy it may target is in sight (RUL-08)", model=m.name)
     # the table with the model moved; where it stands, the state itself (the same table, and its answers)
     there = state if here else state.update_model(model_id, x=x, y=y)
     if kind == "explosives":
@@ -258,7 +263,7 @@ def action_problem_at(state: GameState, model_id: str, held: int, action: str, p
         legal = any(c.key == action for c in available_mission_actions(there, model_id))
     else:
         legal = action in available_actions(there, model_id, held)
-    return None if legal else f"{m.name} declared {action}: from there it could not take that action"
+    return None if legal else message("{model} declared {action}: from there it could not take that action", model=m.name, action=action)
 
 
 def allows_free_move(state: GameState, model_id: str, action: str) -> bool:

@@ -84,6 +84,7 @@ class Drill(Frozen):
     opponent: str = "heuristic"
     level: str = "normal"
     goal: str
+    goal_fr: FrenchText = None
     par: int
 
     @field_validator("models", mode="before")
@@ -101,6 +102,10 @@ class Drill(Frozen):
     def shown_description(self, lang: str | None = None) -> str:
         """The description in ``lang`` (the active language by default): ``description_fr`` in French."""
         return shown_name(self.description, self.description_fr, lang)
+
+    def shown_goal(self, lang: str | None = None) -> str:
+        """The goal in ``lang`` (the active language by default): ``goal_fr`` in French."""
+        return shown_name(self.goal, self.goal_fr, lang)
 
 
 @dataclass(frozen=True)

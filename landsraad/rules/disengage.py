@@ -46,6 +46,7 @@ import numpy as np
 
 from ..dice import beats, check_die, roll_d10
 from ..errors import RuleError
+from ..i18n import message
 from ..model import Poison
 from ..ruleset import DEFAULT, Ruleset
 from ..specials import SPECIAL_RULES
@@ -82,7 +83,7 @@ def disengage_total(c: Combatant, other: Combatant, *, neutral: int, coloured: i
     if compare == "neutral":
         return initiative_total(c, other, neutral, ruleset)
     if compare != "coloured":
-        raise RuleError(f"The disengage comparison is 'neutral' or 'coloured'; got {compare!r} (PRJ-17).")
+        raise RuleError(message("The disengage comparison is 'neutral' or 'coloured'; got {compare} (PRJ-17).", compare=repr(compare)))
     # Same bonuses as the initiative total, on the coloured die instead of the neutral one.
     return initiative_total(c, other, coloured, ruleset)
 
@@ -99,11 +100,11 @@ def verify_disengage(mover: Combatant, opponent: Combatant) -> None:
     landsraad.errors.RuleError: Scout is paralysed and cannot move, so it cannot disengage (R-POISON).
     """
     if is_out_of_action(mover):
-        raise RuleError(f"{mover.name} suffers a fatal wound's effects and cannot move (R-WOUND).")
+        raise RuleError(message("{mover} suffers a fatal wound's effects and cannot move (R-WOUND).", mover=mover.name))
     if not may_move(mover):
-        raise RuleError(f"{mover.name} is paralysed and cannot move, so it cannot disengage (R-POISON).")
+        raise RuleError(message("{mover} is paralysed and cannot move, so it cannot disengage (R-POISON).", mover=mover.name))
     if is_out_of_action(opponent):
-        raise RuleError(f"{opponent.name} is out of the fight: {mover.name} needs no test to leave it (R-DISENGAGE).")
+        raise RuleError(message("{opponent} is out of the fight: {mover} needs no test to leave it (R-DISENGAGE).", opponent=opponent.name, mover=mover.name))
 
 
 def can_disengage(mover: Combatant, opponent: Combatant) -> bool:
@@ -150,7 +151,7 @@ class DisengageEvent(Event):
 
 def _dice2(dice: Sequence[int], who: str) -> tuple[int, int]:
     if len(dice) != 2:
-        raise RuleError(f"The {who} rolls two dice to disengage (neutral, coloured); got {tuple(dice)!r}.")
+        raise RuleError(message("The {who} rolls two dice to disengage (neutral, coloured); got {dice}.", who=who, dice=repr(tuple(dice))))
     return (check_die(dice[0], f"{who}'s neutral die"), check_die(dice[1], f"{who}'s coloured die"))
 
 

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..dice import roll_d10, simple_test
 from ..errors import RuleError
+from ..i18n import message
 from ..model import Poison
 from ..ruleset import DEFAULT, Ruleset
 from ..specials import SPECIAL_RULES
@@ -68,13 +69,13 @@ def verify_heal(medic: Combatant, patient: Combatant) -> None:
     landsraad.errors.RuleError: Soldier has no wound and no poison to heal (RUL-12).
     """
     if HEALER_RULE not in medic.special_rules:
-        raise RuleError(f"{medic.name} has no healing action: only a model with the Medic rule may heal (RUL-12).")
+        raise RuleError(message("{medic} has no healing action: only a model with the Medic rule may heal (RUL-12).", medic=medic.name))
     if is_out_of_action(medic):
-        raise RuleError(f"{medic.name} suffers a fatal wound's effects and cannot heal (R-WOUND).")
+        raise RuleError(message("{medic} suffers a fatal wound's effects and cannot heal (R-WOUND).", medic=medic.name))
     if is_out_of_action(patient):
-        raise RuleError(f"{patient.name} suffers a fatal wound's effects, which can never be healed (RUL-12).")
+        raise RuleError(message("{patient} suffers a fatal wound's effects, which can never be healed (RUL-12).", patient=patient.name))
     if patient.wound == "none" and not patient.poisons:
-        raise RuleError(f"{patient.name} has no wound and no poison to heal (RUL-12).")
+        raise RuleError(message("{patient} has no wound and no poison to heal (RUL-12).", patient=patient.name))
 
 
 def can_heal(medic: Combatant, patient: Combatant) -> bool:
@@ -143,14 +144,14 @@ def resolve_heal(
     verify_heal(medic, patient)
     allowed = heal_rerolls(medic, ruleset)
     if len(reroll_dice) > allowed:
-        raise RuleError(f"{medic.name} may re-roll a failed healing test {allowed} time(s); {len(reroll_dice)} re-roll(s) were given (RUL-12).")
+        raise RuleError(message("{medic} may re-roll a failed healing test {allowed} time(s); {n_reroll_dice} re-roll(s) were given (RUL-12).", medic=medic.name, allowed=allowed, n_reroll_dice=len(reroll_dice)))
     bonus = effective_combat(medic, ruleset)
     rolls: list[HealRoll] = []
     for i, pair in enumerate([tuple(dice), *[tuple(r) for r in reroll_dice]]):
         if len(pair) != 2:
-            raise RuleError(f"A healing test rolls two dice (neutral, colour); got {pair!r}.")
+            raise RuleError(message("A healing test rolls two dice (neutral, colour); got {pair}.", pair=repr(pair)))
         if rolls and rolls[-1].success:
-            raise RuleError(f"{medic.name}'s healing test succeeded on roll {i}: a successful test is not re-rolled (RUL-12).")
+            raise RuleError(message("{medic}'s healing test succeeded on roll {i}: a successful test is not re-rolled (RUL-12).", medic=medic.name, i=i))
         t = simple_test(bonus, HEAL_THRESHOLD, neutral=pair[0], colour=pair[1])
         rolls.append(HealRoll(neutral=t.neutral, colour=t.colour, total=t.total, success=t.success))
     success = rolls[-1].success

@@ -51,6 +51,7 @@ import numpy as np
 
 from ..dice import ClashDice, beats, roll_clash
 from ..errors import RuleError
+from ..i18n import message
 from ..model import Poison, Weapon
 from ..ruleset import DEFAULT, Ruleset
 from ..specials import SPECIAL_RULES
@@ -117,7 +118,7 @@ def _clash(dice: DiceLike, who: str) -> ClashDice:
     if isinstance(dice, ClashDice):
         return dice
     if len(dice) != 3:
-        raise RuleError(f"The {who} rolls three dice in a clash (neutral, attack, defence); got {tuple(dice)!r}.")
+        raise RuleError(message("The {who} rolls three dice in a clash (neutral, attack, defence); got {dice}.", who=who, dice=repr(tuple(dice))))
     return ClashDice(*dice)
 
 
@@ -261,7 +262,7 @@ def strike_damage(striker: Combatant, target: Combatant, neutral: int, ruleset: 
     """
     w = melee_weapon(striker)
     if w is None or w.melee_damage is None:
-        raise RuleError(f"{striker.name} has no melee weapon to strike with (R-WEAPON).")
+        raise RuleError(message("{striker} has no melee weapon to strike with (R-WEAPON).", striker=striker.name))
     return w.melee_damage.amount(neutral) + _rules_total("melee_damage_bonus", striker, target, ruleset)
 
 
@@ -288,11 +289,11 @@ def verify_melee(attacker: Combatant, defender: Combatant) -> None:
     landsraad.errors.RuleError: Soldier suffers an Irritant poison and cannot take a melee action; it may still defend (R-POISON).
     """
     if is_out_of_action(attacker):
-        raise RuleError(f"{attacker.name} suffers a fatal wound's effects and cannot fight (R-WOUND).")
+        raise RuleError(message("{attacker} suffers a fatal wound's effects and cannot fight (R-WOUND).", attacker=attacker.name))
     if has_poison(attacker, "irritant"):
-        raise RuleError(f"{attacker.name} suffers an Irritant poison and cannot take a melee action; it may still defend (R-POISON).")
+        raise RuleError(message("{attacker} suffers an Irritant poison and cannot take a melee action; it may still defend (R-POISON).", attacker=attacker.name))
     if is_out_of_action(defender):
-        raise RuleError(f"{defender.name} suffers a fatal wound's effects and cannot be fought (R-WOUND).")
+        raise RuleError(message("{defender} suffers a fatal wound's effects and cannot be fought (R-WOUND).", defender=defender.name))
 
 
 def can_melee(attacker: Combatant, defender: Combatant) -> bool:
@@ -322,16 +323,16 @@ def verify_stance(c: Combatant, stance: str) -> None:
     landsraad.errors.RuleError: Sister is blinded and may only defend in melee (R-POISON).
     """
     if stance not in ("attack", "defend"):
-        raise RuleError(f"A stance is 'attack' or 'defend'; got {stance!r} (R-TEST-CLASH).")
+        raise RuleError(message("A stance is 'attack' or 'defend'; got {stance} (R-TEST-CLASH).", stance=repr(stance)))
     if is_out_of_action(c):
-        raise RuleError(f"{c.name} suffers a fatal wound's effects and cannot fight (R-WOUND).")
+        raise RuleError(message("{model} suffers a fatal wound's effects and cannot fight (R-WOUND).", model=c.name))
     if stance == "attack":
         if has_poison(c, "blinding"):
-            raise RuleError(f"{c.name} is blinded and may only defend in melee (R-POISON).")
+            raise RuleError(message("{model} is blinded and may only defend in melee (R-POISON).", model=c.name))
         if has_poison(c, "irritant"):
-            raise RuleError(f"{c.name} suffers an Irritant poison and may only defend in melee (R-POISON).")
+            raise RuleError(message("{model} suffers an Irritant poison and may only defend in melee (R-POISON).", model=c.name))
         if melee_weapon(c) is None:
-            raise RuleError(f"{c.name} has no melee weapon and may only defend (R-WEAPON).")
+            raise RuleError(message("{model} has no melee weapon and may only defend (R-WEAPON).", model=c.name))
 
 
 def can_attack(c: Combatant) -> bool:
@@ -364,11 +365,11 @@ def verify_lowered(rolled: int, lowered: int | None, who: str) -> int:
     if lowered is None:
         return rolled
     if isinstance(lowered, bool) or not isinstance(lowered, (int, np.integer)) or lowered < 1:
-        raise RuleError(f"{who.capitalize()}'s lowered neutral die must be a whole number from 1 to {rolled}; got {lowered!r}.")
+        raise RuleError(message("{who_cap}'s lowered neutral die must be a whole number from 1 to {rolled}; got {lowered}.", who_cap=who.capitalize(), rolled=rolled, lowered=repr(lowered)))
     if lowered > rolled:
-        raise RuleError(
-            f"{who.capitalize()}'s neutral die rolled {rolled} and cannot become {lowered}: a neutral die may be lowered, never raised (R-NEUTRAL-DOWN)."
-        )
+        raise RuleError(message(
+            "{who_cap}'s neutral die rolled {rolled} and cannot become {lowered}: a neutral die may be lowered, never raised (R-NEUTRAL-DOWN).",
+            who_cap=who.capitalize(), rolled=rolled, lowered=lowered))
     return int(lowered)
 
 
@@ -587,11 +588,13 @@ def resolve_melee(
         if stance[second] == "attack":
             s_model = state[second]
             if ended_by is not None:
-                notes.append(f"{s_model.name} does not strike: {state[first].name} pushed it away, ending the combat (R-MELEE-OPTIONS).")
+                notes.append(message("{model} does not strike: {other} pushed it away, ending the combat (R-MELEE-OPTIONS).", model=s_model.name,
+                                      other=state[first].name))
             elif is_out_of_action(s_model):
-                notes.append(f"{s_model.name} does not strike: it is out of the fight (R-MELEE).")
+                notes.append(message("{model} does not strike: it is out of the fight (R-MELEE).", model=s_model.name))
             elif not may_attack_in_melee(s_model):
-                notes.append(f"{s_model.name} does not strike: the poison it just suffered lets it only defend (R-POISON, PRJ-11).")
+                notes.append(message("{model} does not strike: the poison it just suffered lets it only defend (R-POISON, PRJ-11).",
+                                      model=s_model.name))
             else:
                 s2, first_after = blow(second, s_model, state[first])
                 state[first] = first_after

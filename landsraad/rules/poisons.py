@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..errors import RuleError
+from ..i18n import message
 from ..model import Poison, PoisonKind
 from .state import Combatant, Event, has_poison, is_out_of_action
 
@@ -164,10 +165,10 @@ def verify_select(c: Combatant) -> None:
     landsraad.errors.RuleError: Scout suffers Crippling 2: its owner cannot select it for 2 more activation(s) (R-POISON).
     """
     if is_out_of_action(c):
-        raise RuleError(f"{c.name} suffers a fatal wound's effects and can no longer be activated (R-WOUND, R-POISON).")
+        raise RuleError(message("{model} suffers a fatal wound's effects and can no longer be activated (R-WOUND, R-POISON).", model=c.name))
     for p in c.poisons:
         if p.kind == "crippling":
-            raise RuleError(f"{c.name} suffers Crippling {p.x}: its owner cannot select it for {p.x} more activation(s) (R-POISON).")
+            raise RuleError(message("{model} suffers Crippling {x}: its owner cannot select it for {x} more activation(s) (R-POISON).", model=c.name, x=p.x))
 
 
 def required_action(c: Combatant) -> str | None:
@@ -218,5 +219,5 @@ def choose_poison(c: Combatant, chosen: Poison | str | None = None) -> Poison | 
     for p in available:
         if p.kind == kind:
             return chosen if isinstance(chosen, Poison) else p
-    listing = ", ".join(str(p) for p in available) or "no poison"
-    raise RuleError(f"{c.name} cannot use the poison {kind!r}: it carries only {listing}.")
+    listing = ", ".join(str(p) for p in available) or message("no poison")
+    raise RuleError(message("{model} cannot use the poison {kind}: it carries only {listing}.", model=c.name, kind=repr(kind), listing=listing))

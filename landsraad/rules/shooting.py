@@ -45,6 +45,7 @@ import numpy as np
 from ..dice import beats, check_die, roll_d10
 from ..errors import RuleError, quoted
 from ..geometry.bands import range_band as measure_range_band
+from ..i18n import message, numeral
 from ..model import Poison, Weapon
 from ..ruleset import DEFAULT, Ruleset
 from ..specials import SPECIAL_RULES
@@ -133,7 +134,7 @@ def shot_cover(cover_class: str) -> Cover:
     try:
         return _COVERS[cover_class]
     except KeyError:
-        raise RuleError(f"There is no shot without a line of sight (R-LOS); the sight answer was {quoted(cover_class)}.") from None
+        raise RuleError(message("There is no shot without a line of sight (R-LOS); the sight answer was {cover_class}.", cover_class=quoted(cover_class))) from None
 
 TemplateTarget = tuple[Combatant, Sequence[int]] | tuple[Combatant, Sequence[int], Cover]
 """One model under a template with its ``(neutral, defence)`` dice, and its cover as a third item when it has some."""
@@ -160,7 +161,7 @@ def range_band(distance_cm: float, range_cm: float | None) -> int:
     landsraad.errors.RuleError: A distance must be a finite number of cm, 0 or more; got -1.
     """
     if distance_cm < 0 or not math.isfinite(distance_cm):
-        raise RuleError(f"A distance must be a finite number of cm, 0 or more; got {distance_cm}.")
+        raise RuleError(message("A distance must be a finite number of cm, 0 or more; got {distance_cm}.", distance_cm=numeral(distance_cm)))
     if range_cm is None:
         return 0
     return measure_range_band(distance_cm, range_cm)
@@ -180,9 +181,9 @@ def range_modifier(weapon: Weapon, distance_cm: float) -> int:
 
 def _laser_mode(weapon: Weapon, laser_mode: str) -> str:
     if laser_mode not in ("burn", "explosive"):
-        raise RuleError(f"The laser mode must be 'burn' or 'explosive'; got {laser_mode!r} (R-LASER).")
+        raise RuleError(message("The laser mode must be 'burn' or 'explosive'; got {laser_mode} (R-LASER).", laser_mode=repr(laser_mode)))
     if laser_mode == "explosive" and not weapon.laser:
-        raise RuleError(f"Only a laser may choose the explosive mode; {weapon.name!r} is not a laser (R-LASER).")
+        raise RuleError(message("Only a laser may choose the explosive mode; {weapon} is not a laser (R-LASER).", weapon=repr(weapon.name)))
     return laser_mode
 
 
@@ -200,7 +201,7 @@ def shot_damage(weapon: Weapon, neutral: int, laser_mode: LaserMode = "burn") ->
     """
     dmg = weapon.ranged_damage
     if dmg is None:
-        raise RuleError(f"The weapon {weapon.name!r} cannot shoot (it has no range and no template).")
+        raise RuleError(message("The weapon {weapon} cannot shoot (it has no range and no template).", weapon=repr(weapon.name)))
     if _laser_mode(weapon, laser_mode) == "explosive":
         return neutral + dmg.value // 3
     return dmg.amount(neutral)
@@ -256,14 +257,15 @@ def verify_shooter(shooter: Combatant, *, in_contact: bool = False) -> None:
     landsraad.errors.RuleError: Scout has no ranged weapon to shoot with (R-SHOOT).
     """
     if is_out_of_action(shooter):
-        raise RuleError(f"{shooter.name} suffers a fatal wound's effects and cannot shoot (R-WOUND).")
+        raise RuleError(message("{shooter} suffers a fatal wound's effects and cannot shoot (R-WOUND).", shooter=shooter.name))
     if not may_shoot(shooter):
-        why = "is blinded" if any(p.kind == "blinding" for p in shooter.poisons) else "suffers an Irritant poison"
-        raise RuleError(f"{shooter.name} {why} and cannot shoot (R-POISON).")
+        if any(p.kind == "blinding" for p in shooter.poisons):
+            raise RuleError(message("{shooter} is blinded and cannot shoot (R-POISON).", shooter=shooter.name))
+        raise RuleError(message("{shooter} suffers an Irritant poison and cannot shoot (R-POISON).", shooter=shooter.name))
     if shooter.weapon is None or not shooter.weapon.is_ranged:
-        raise RuleError(f"{shooter.name} has no ranged weapon to shoot with (R-SHOOT).")
+        raise RuleError(message("{shooter} has no ranged weapon to shoot with (R-SHOOT).", shooter=shooter.name))
     if in_contact:
-        raise RuleError(f"{shooter.name} is in contact with an enemy and cannot shoot (R-SHOOT).")
+        raise RuleError(message("{shooter} is in contact with an enemy and cannot shoot (R-SHOOT).", shooter=shooter.name))
 
 
 def can_shoot(shooter: Combatant, *, in_contact: bool = False) -> bool:
@@ -299,11 +301,11 @@ def verify_target(shooter: Combatant, target: Combatant, *, laser_mode: LaserMod
     assert shooter.weapon is not None
     _laser_mode(shooter.weapon, laser_mode)
     if is_removed(target):
-        raise RuleError(f"{target.name} has been removed from play and cannot be shot at (R-WOUND).")
+        raise RuleError(message("{target} has been removed from play and cannot be shot at (R-WOUND).", target=target.name))
     if shooter.weapon.laser and effective_shield(target, ruleset) != "none":
-        raise RuleError(
-            f"{shooter.name} cannot shoot its laser at {target.name}: a laser never targets a model with a working shield (R-LASER)."
-        )
+        raise RuleError(message(
+            "{shooter} cannot shoot its laser at {target}: a laser never targets a model with a working shield (R-LASER).",
+            shooter=shooter.name, target=target.name))
 
 
 def can_target(shooter: Combatant, target: Combatant, *, laser_mode: LaserMode = "burn", ruleset: Ruleset = DEFAULT) -> bool:
@@ -400,7 +402,7 @@ def _attack(shooter: Combatant, target: Combatant | None, distance_cm: float, sh
 
 def _dice2(dice: Sequence[int], who: str, second: str) -> tuple[int, int]:
     if len(dice) != 2:
-        raise RuleError(f"The {who} rolls two dice (neutral, {second}); got {tuple(dice)!r}.")
+        raise RuleError(message("The {who} rolls two dice (neutral, {second}); got {dice}.", who=who, second=second, dice=repr(tuple(dice))))
     return (check_die(dice[0], f"{who}'s neutral die"), check_die(dice[1], f"{who}'s {second} die"))
 
 
@@ -420,7 +422,7 @@ def _against(
 ) -> ShotEvent:
     assert shooter.weapon is not None
     if cover not in COVER_BONUS:
-        raise RuleError(f"Cover must be 'none', 'small' or 'large'; got {cover!r} (R-COVER).")
+        raise RuleError(message("Cover must be 'none', 'small' or 'large'; got {cover} (R-COVER).", cover=repr(cover)))
     band, modifier, attack_total = _attack(shooter, target, distance_cm, shooter_dice, ruleset)
     defence_total = target_dice[1] + COVER_BONUS[cover]
     hit = beats(attack_total, defence_total, ruleset.ties)
@@ -578,7 +580,7 @@ def laser_blast_problem(shooter: Combatant, covered: Sequence[Combatant], *, las
         return None
     for model in covered:
         if effective_shield(model, ruleset) != "none":
-            return f"A laser's blast may not cover {model.name}, who has a working shield (R-LASER, PRJ-12)."
+            return message("A laser's blast may not cover {model}, who has a working shield (R-LASER, PRJ-12).", model=model.name)
     return None
 
 
@@ -617,9 +619,9 @@ def resolve_template_shot(
     assert shooter.weapon is not None
     _laser_mode(shooter.weapon, laser_mode)
     if not _is_template(shooter.weapon, laser_mode):
-        raise RuleError(f"{shooter.weapon.name!r} is not a template weapon; use resolve_shot (R-TEMPLATE).")
+        raise RuleError(message("{weapon} is not a template weapon; use resolve_shot (R-TEMPLATE).", weapon=repr(shooter.weapon.name)))
     if escaped is not None and len(escaped) != len(targets):
-        raise RuleError(f"Give one 'escaped' flag per target: {len(targets)} target(s), {len(escaped)} flag(s).")
+        raise RuleError(message("Give one 'escaped' flag per target: {n_targets} target(s), {n_escaped} flag(s).", n_targets=len(targets), n_escaped=len(escaped)))
     problem = laser_blast_problem(shooter, [entry[0] for entry in targets], laser_mode=laser_mode, ruleset=ruleset)
     if problem:
         raise RuleError(problem)
@@ -628,7 +630,7 @@ def resolve_template_shot(
     results = []
     for i, entry in enumerate(targets):
         if len(entry) not in (2, 3):
-            raise RuleError("Each template target is (model, (neutral, defence)) or (model, (neutral, defence), cover).")
+            raise RuleError(message("Each template target is (model, (neutral, defence)) or (model, (neutral, defence), cover)."))
         model, dice = entry[0], entry[1]
         cover = entry[2] if len(entry) == 3 else "none"
         results.append(_against(

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..errors import RuleError
+from ..i18n import message
 from ..specials import SPECIAL_RULES
 from .state import Combatant, Event, is_out_of_action
 
@@ -55,19 +56,19 @@ def verify_consume_spice(c: Combatant, effect: str | None = None) -> None:
     landsraad.errors.RuleError: Scout is already under the effect of spice; doses never stack (R-SPICE).
     """
     if is_out_of_action(c):
-        raise RuleError(f"{c.name} suffers a fatal wound's effects and cannot consume spice (R-WOUND).")
+        raise RuleError(message("{model} suffers a fatal wound's effects and cannot consume spice (R-WOUND).", model=c.name))
     if c.spice_doses < 1:
-        raise RuleError(f"{c.name} carries no dose of spice (R-SPICE).")
+        raise RuleError(message("{model} carries no dose of spice (R-SPICE).", model=c.name))
     if c.spice_active:
-        raise RuleError(f"{c.name} is already under the effect of spice; doses never stack (R-SPICE).")
+        raise RuleError(message("{model} is already under the effect of spice; doses never stack (R-SPICE).", model=c.name))
     if c.activation_fatigue is None:
-        raise RuleError(f"{c.name} may consume spice only at the start of its own activation (RUL-10).")
+        raise RuleError(message("{model} may consume spice only at the start of its own activation (RUL-10).", model=c.name))
     name = effect or c.spice_effect
     if not name:
-        raise RuleError(f"{c.name} has no spice effect: its faction's spice effect must be given (R-SPICE).")
+        raise RuleError(message("{model} has no spice effect: its faction's spice effect must be given (R-SPICE).", model=c.name))
     rule = SPECIAL_RULES.get(name)
     if rule.scope != "spice":
-        raise RuleError(f"{name!r} is not a spice effect (R-SPICE).")
+        raise RuleError(message("{name} is not a spice effect (R-SPICE).", name=repr(name)))
 
 
 def can_consume_spice(c: Combatant, effect: str | None = None) -> bool:

@@ -21,9 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..errors import RuleError
+from ..errors import RuleError, carried_message
 from ..geometry.board import Board
-from ..i18n import message, numeral
+from ..i18n import message, numeral, unstopped
 from ..odds import ShotOdds, shot_odds
 from ..rules.shooting import LaserMode, shot_cover
 from ..rules.state import Combatant, effective_shield
@@ -152,6 +152,6 @@ def shot(board: Board, shooter_id: str, target_id: str, shooter: Combatant, targ
             odds = shot_odds(shooter, target, distance_cm=m.exact_cm, cover=shot_cover(m.cover.cover), laser_mode=laser_mode,
                              ruleset=ruleset)
         except RuleError as exc:  # the kernel refuses this shot (a laser at a shield...)
-            reasons.append(str(exc).rstrip("."))
+            reasons.append(unstopped(carried_message(exc)))
     return ShotAnswer(scene, shooter_id, target_id, gun.name, m, tuple(reasons), odds,
                       str(effective_shield(target, ruleset)))

@@ -98,7 +98,7 @@ def test_lang_en_output_is_the_golden_output(tmp_path: Path, env: dict[str, str]
 
 def test_validate_in_french_names_every_problem_in_the_rulebook_words(french: dict[str, str]):
     text = french["v_bad.yaml.txt"]
-    assert text.startswith("bad.yaml (Ana) : INVALIDE - House Corrino, 7 / 15 points, 6 erreurs\n")
+    assert text.startswith("bad.yaml (Ana) : INVALIDE - Maison Corrino, 7 / 15 points, 6 erreurs\n")
     assert ("  erreur : figurine 1, type (ligne 4) : Le type de figurine 'soldeir' n'est pas dans la caserne de House Corrino. "
             "Vouliez-vous dire 'soldier' ?") in text
     assert "l'arme de spécialiste 'flamethrower' : seule une figurine qui a la règle Spécialiste le peut. [specialist-weapon-not-specialist, RUL-15]" in text

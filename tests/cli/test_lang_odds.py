@@ -100,7 +100,7 @@ def test_lang_en_output_is_the_golden_output(env: dict[str, str]):
 
 def test_odds_shoot_in_french(french: dict[str, str]):
     text = french["shoot.txt"]
-    assert text.startswith("Tir avec weapon à 35 cm, couvert : petit ; 3 tranches au-delà de la portée (tranche 3, -3)"
+    assert text.startswith("Tir avec l'arme à 35 cm, couvert : petit ; 3 tranches au-delà de la portée (tranche 3, -3)"
                            " (modificateur de l'arme -2) ; dé d'attaque -1 contre dé de défense +2.\n")
     assert "  touche (avant boucliers)    21,0 %\n" in text and "    blessure fatale            6,3 %\n" in text
     assert text.endswith("Verdict : 21,0 % de toucher, 18,9 % de blesser (blessure légère ou pire), 6,3 % de blessure fatale.\nrc=0\n")

@@ -13,6 +13,7 @@ import shapely
 import shapely.ops
 
 from ...errors import GeometryError
+from ...i18n import message, numeral
 from ..board import Point
 from .polyline import Polyline
 from .result import _ANGLE_SLACK, _INF, _TWO_PI, ARC_BUMP_CM, TOUCH_TOLERANCE_CM
@@ -212,19 +213,22 @@ def _check_graph_work(space: Space, Ti: np.ndarray, Tj: np.ndarray) -> None:
             pairs[j] = int(np.count_nonzero(near)) * (last - first)
     if len(Ti) <= MAX_GRAPH_TANGENTS and sum(pairs) <= MAX_GRAPH_CORNER_PAIRS:
         return
-    limits = (f"the limits are {MAX_GRAPH_TANGENTS:,} tangents and {MAX_GRAPH_CORNER_PAIRS:,} pairs, "
-              "for the memory and time one move may take")
+    limits = message("the limits are {tangents} tangents and {pairs} pairs, for the memory and time one move may take",
+                     tangents=numeral(MAX_GRAPH_TANGENTS, ","), pairs=numeral(MAX_GRAPH_CORNER_PAIRS, ","))
     if pieces and max(pairs) > 0:
         j = int(np.argmax(pairs))
         first, last, _, _ = pieces[j]
         labels = space._cache.diff_labels
-        label = labels[j] if j < len(labels) else f"difficult piece {j + 1}"
-        raise GeometryError(
-            f"This move is too large to work out near {label} ({last - first:,} corners): {len(Ti):,} tangents, "
-            f"{sum(pairs):,} (tangent, corner) pairs over difficult terrain; {limits}. Give that piece fewer corners "
-            "(a circle: piece, or a simpler polygon) or ask a shorter move.")
-    raise GeometryError(f"This move is too large to work out: {len(Ti):,} tangents among {len(space.circ_r):,} corner "
-                        f"and base circles; {limits}. Use fewer terrain corners or ask a shorter move.")
+        label = labels[j] if j < len(labels) else message("difficult piece {n}", n=j + 1)
+        raise GeometryError(message(
+            "This move is too large to work out near {label} ({corners} corners): {tangents} tangents, {pairs} (tangent, "
+            "corner) pairs over difficult terrain; {limits}. Give that piece fewer corners (a circle: piece, or a simpler "
+            "polygon) or ask a shorter move.", label=label, corners=numeral(last - first, ","), tangents=numeral(len(Ti), ","),
+            pairs=numeral(sum(pairs), ","), limits=limits))
+    raise GeometryError(message(
+        "This move is too large to work out: {tangents} tangents among {circles} corner and base circles; {limits}. Use "
+        "fewer terrain corners or ask a shorter move.", tangents=numeral(len(Ti), ","), circles=numeral(len(space.circ_r), ","),
+        limits=limits))
 
 
 _PAIR_BLOCK = 250_000
