@@ -1425,3 +1425,25 @@ def test_a_long_reach_on_the_bundled_table_takes_the_partial_proof(monkeypatch):
     board = load_scene(Path(__file__).resolve().parents[2] / "scenes" / "table.yaml").board
     reach_region(board, "naib-1", 40.0)
     assert calls == [False]
+
+
+@settings(max_examples=max(20, EXAMPLES // 2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(), st.floats(0.5, 25))
+def test_the_start_attached_within_the_allowance_gives_the_same_region(board, allowance):
+    """Issue 42: ``reach_region`` joins the start only to the circles within the allowance of it
+    (the 12,800 circles of 200 small pieces had all their free arcs computed for a 2 cm reach);
+    on random boards the region is the one of the start joined to every circle, but for the start's
+    star: a tangent to a circle past the allowance also added two rays (+- 1e-7 rad) to it, two
+    vertices more on the allowance's arc (4e-8 cm² on a 1 cm reach beside one base)."""
+    try:
+        near = movement.reach_region(board, "a", allowance)
+    except GeometryError:
+        return
+    saved = movement_graph.GraphQuery.attach
+    try:  # each reach builds its own space: nothing attached is cached between the two
+        movement_graph.GraphQuery.attach = lambda self, p, outgoing, within=None: saved(self, p, outgoing)  # type: ignore[method-assign]
+        every = movement.reach_region(board, "a", allowance)
+    finally:
+        movement_graph.GraphQuery.attach = saved  # type: ignore[method-assign]
+    assert near.symmetric_difference(every).area <= 1e-6 * max(1.0, every.area)
+    assert shapely.hausdorff_distance(near, every) <= 1e-3

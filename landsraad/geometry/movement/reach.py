@@ -859,7 +859,7 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     # (the whole table's for a long move; a short one on a crowded table no longer builds it all).
     graph = _graph(space, near=(start[0], start[1], budget))
     q = GraphQuery(space, graph)
-    s = q.attach(start, outgoing=True)
+    s = q.attach(start, outgoing=True, within=budget)
     _exits(space, q, s, start, True)
     q.finalize()
     dist, _ = q.search(s, cutoff=budget)

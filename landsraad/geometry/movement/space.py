@@ -770,10 +770,18 @@ class Space:
         cached = self._cache.flat.get(difficult)
         if cached is not None:
             return cached
+        res = self._flat_of(np.arange(len(self.circ_r)), difficult)
+        self._cache.flat[difficult] = res
+        return res
+
+    def _flat_of(self, circles: np.ndarray, difficult: bool) -> dict[str, np.ndarray]:
+        """:meth:`flat` of the sorted distinct ``circles`` only: each circle's keys, starts, ends and
+        flags are the very numbers of the whole one (``first`` is indexed by position in
+        ``circles``; ``cum`` runs over these circles alone, so only :meth:`flat` serves measures)."""
         # each circle's arcs from angle 0: its breakpoints, with 0 first when it is not one (the
         # arc from the last breakpoint round to the first is cut there); pieces joined once
         starts, flags, counts = [], [], []
-        for brk, fl in self._partitions(range(len(self.circ_r)), difficult):
+        for brk, fl in self._partitions(circles.tolist(), difficult):
             if len(brk) == 0:
                 starts.append(_ZERO_ANGLE)
                 flags.append(fl[:1])
@@ -788,16 +796,14 @@ class Space:
                 counts.append(len(brk))
         S = np.concatenate(starts) if starts else np.zeros(0)
         F = np.concatenate(flags).astype(bool) if flags else np.zeros(0, bool)
-        Cc = np.repeat(np.arange(len(counts)), counts)
+        Cc = np.repeat(circles, counts)
         K = 8.0 * Cc + S  # element by element the sum 8.0 * i + angle, as a key
         same_next = np.append(Cc[1:] == Cc[:-1], False)
         ends = np.where(same_next, np.append(S[1:], 0.0), _TWO_PI)
         seg = np.where(F, ends - S, 0.0)
         cum = np.concatenate([[0.0], np.cumsum(seg)])[:-1]
-        first = np.searchsorted(K, 8.0 * np.arange(len(self.circ_r)))  # index of each circle's 0
-        res = {"keys": K, "starts": S, "ends": ends, "flags": F, "cum": cum, "first": first}
-        self._cache.flat[difficult] = res
-        return res
+        first = np.searchsorted(K, 8.0 * circles)  # index of each circle's 0
+        return {"keys": K, "starts": S, "ends": ends, "flags": F, "cum": cum, "first": first}
 
     def _cum(self, flat: dict[str, np.ndarray], circles: np.ndarray, theta: np.ndarray) -> np.ndarray:
         """Flagged measure of [0, theta] on each circle (theta in [0, 2 pi])."""
@@ -829,10 +835,20 @@ class Space:
         circles = np.asarray(circles, dtype=int)
         if len(circles) == 0:
             return np.zeros(0, dtype=bool)
-        flat = self.flat(False)
+        flat = self._cache.flat.get(False)
+        wanted = np.unique(circles) if flat is None else None
+        if wanted is None or 2 * len(wanted) >= len(self.circ_r):
+            flat = self.flat(False)
+            first = flat["first"][circles]
+        else:
+            # only the circles asked about (their keys, starts, ends and flags are the whole
+            # flat's): a start attached past its clear tangents asks few (:func:`graph._clear_tangents`),
+            # and the 12,800 partitions of 200 small pieces took over 10 s of CPU (issue 42)
+            flat = self._flat_of(wanted, False)
+            first = flat["first"][np.searchsorted(wanted, circles)]
         th = np.mod(thetas, _TWO_PI)
         idx = np.searchsorted(flat["keys"], 8.0 * circles + th, side="right") - 1
-        idx = np.maximum(idx, flat["first"][circles])
+        idx = np.maximum(idx, first)
         rel = th - flat["starts"][idx]
         width = flat["ends"][idx] - flat["starts"][idx]
         # near the arc's ends, look at the neighbours too: blocked only if clearly inside
