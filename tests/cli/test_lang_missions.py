@@ -52,7 +52,7 @@ def test_a_refused_marker_placement_in_french():
 def test_special_rules_in_french():
     sheet = french("faction", "corrino")
     assert "Épice Corrino (corrino_spice) : Un Corrino qui consomme une dose d'épice ignore les effets des pions blessure." in sheet
-    assert "Espionnage impérial (imperial_espionage, rulebook): Le joueur adverse doit toujours révéler au joueur Corrino" in sheet
+    assert "Espionnage impérial (imperial_espionage, livre de règles) : Le joueur adverse doit toujours révéler au joueur Corrino" in sheet
 
 
 def test_drill_titles_in_french():
