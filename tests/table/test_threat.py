@@ -166,6 +166,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from landsraad.geometry.board import Base, Board, TerrainPiece  # noqa: E402
 from landsraad.table import threat as threat_module  # noqa: E402
+from landsraad.table import threat_proofs  # noqa: E402
 
 
 @st.composite
@@ -192,12 +193,12 @@ def test_the_proofs_never_claim_what_the_exact_functions_deny(board):
     if any(b.id not in ("v", "t") and (math.hypot(b.x - v.x, b.y - v.y) < b.radius + v.radius
                                         or math.hypot(b.x - t.x, b.y - t.y) < b.radius + t.radius) for b in board.bases):
         return  # overlapping bases: not a table
-    pairs = threat_module._Pairs(np.array([[v.x, v.y]]), np.array([v.height_cm]), np.array([v.radius]),
-                                 np.array([[t.x, t.y]]), np.array([0.0]), np.array([t.height_cm]), np.array([t.radius]))
-    solids = threat_module._solids(board, True, {"v", "t"})
-    seen = bool(threat_module._proved_seen(pairs, solids)[0])
-    none = bool(threat_module._proved_no_cover(pairs, solids)[0])
-    hidden = bool(threat_module._proved_hidden(pairs, board)[0])
+    pairs = threat_proofs.Pairs(np.array([[v.x, v.y]]), np.array([v.height_cm]), np.array([v.radius]),
+                                np.array([[t.x, t.y]]), np.array([0.0]), np.array([t.height_cm]), np.array([t.radius]))
+    solids = threat_proofs.obstacles_of(board, True, {"v", "t"})
+    seen = bool(threat_proofs.proved_seen(pairs, solids)[0])
+    none = bool(threat_proofs.proved_no_cover(pairs, solids)[0])
+    hidden = bool(threat_proofs.proved_hidden(pairs, board)[0])
     assert not (seen and hidden)
     if seen:
         assert sight.line_of_sight(board, "v", "t")
@@ -270,12 +271,12 @@ def test_proved_hidden_cells_are_hidden_for_the_exact_function(scene_name, model
         e_z = sight.elevation(board, e)
         for reverse in (False, True):
             if not reverse:
-                pairs = threat_module._Pairs(np.tile([e.x, e.y], (n, 1)), ones * (e_z + e.height_cm), ones * e.radius,
+                pairs = threat_proofs.Pairs(np.tile([e.x, e.y], (n, 1)), ones * (e_z + e.height_cm), ones * e.radius,
                                              cells, np.zeros(n), ones * me.height_cm, ones * me.radius)
             else:
-                pairs = threat_module._Pairs(cells, ones * me.height_cm, ones * me.radius, np.tile([e.x, e.y], (n, 1)),
+                pairs = threat_proofs.Pairs(cells, ones * me.height_cm, ones * me.radius, np.tile([e.x, e.y], (n, 1)),
                                              ones * e_z, ones * e.height_cm, ones * e.radius)
-            hidden = threat_module._proved_hidden(pairs, board)
+            hidden = threat_proofs.proved_hidden(pairs, board)
             for i in np.flatnonzero(hidden)[::3]:
                 moved = board.moved(model_id, (float(cells[i, 0]), float(cells[i, 1])))
                 viewer, target = (model_id, e.id) if reverse else (e.id, model_id)

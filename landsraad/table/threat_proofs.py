@@ -1,0 +1,277 @@
+"""The threat map's vectorised proofs (issue 39): for many viewer-target pairs at once, which are
+certainly seen, certainly hidden, or certainly without cover, so that :mod:`landsraad.table.threat`
+asks the exact one-pair functions (:func:`landsraad.geometry.sight.line_of_sight`,
+``cover_class``) only of the pairs no proof settles (R-LOS, RUL-11). A proof never claims what the
+exact functions deny (``tests/table/test_threat.py``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+from typing import Any
+
+import numpy as np
+import shapely
+
+from ..geometry import sight
+from ..geometry.board import Board
+
+__all__ = ["MARGIN_CM", "Pairs", "Solid", "proved_hidden", "proved_no_cover", "proved_seen", "obstacles_of", "terrain_solids"]
+
+MARGIN_CM = 1e-4
+"""How far clear of every obstacle a proof's segment or triangle must stay (far above rounding,
+far below anything a tape measure shows); closer cases go to the exact functions."""
+
+_SILHOUETTE_POINT = 0.999
+"""The proof's target point: this share of the silhouette's height (inside it, so a clear
+segment shows an open patch of the silhouette)."""
+
+@dataclass(frozen=True)
+class Solid:
+    """An opaque obstacle for the proofs: convex corner arrays (counter-clockwise) and a top."""
+
+    id: str
+    shape: Any  # the true footprint (terrain), for PRJ-31; None for a model
+    pieces: tuple[np.ndarray, ...]
+    polygons: tuple[Any, ...]  # the pieces grown by MARGIN_CM (mitred: they hold the true offset)
+    top: float
+    circle: tuple[float, float, float] | None  # a model: centre and radius
+    edges: tuple[tuple[np.ndarray, np.ndarray, np.ndarray], ...] = ()  # per piece: corners, outward normals (Cyrus-Beck)
+    boxes: tuple[tuple[float, float, float, float], ...] = ()  # per piece (or the disc): its box grown by the margin
+
+
+def _edges(ring: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A convex ring's corners and its sides' outward unit normals (counter-clockwise), zero-length sides left out."""
+    e = np.roll(ring, -1, axis=0) - ring
+    length = np.hypot(e[:, 0], e[:, 1])
+    keep = length > 0
+    p, e, length = ring[keep], e[keep], length[keep]
+    return p, e[:, 1] / length, -e[:, 0] / length
+
+
+def _box(ring: np.ndarray) -> tuple[float, float, float, float]:
+    grow = 2 * MARGIN_CM
+    return (float(ring[:, 0].min()) - grow, float(ring[:, 1].min()) - grow, float(ring[:, 0].max()) + grow,
+            float(ring[:, 1].max()) + grow)
+
+
+_TERRAIN_SOLIDS: dict[Any, list[Solid]] = {}
+"""The terrain's solids by the terrain itself (a table's terrain is built once while models move on it)."""
+
+
+def terrain_solids(board: Board) -> list[Solid]:
+    key = board.terrain
+    found = _TERRAIN_SOLIDS.get(key)
+    if found is None:
+        found = []
+        for t in board.sight_blockers:
+            pieces = sight.convex_pieces(t.shape)
+            polys = tuple(shapely.buffer(shapely.Polygon(p), MARGIN_CM, join_style="mitre") for p in pieces)
+            found.append(Solid(t.id, t.shape, pieces, polys, float(t.height_cm), None,
+                                tuple(_edges(p) for p in pieces), tuple(_box(p) for p in pieces)))
+        if len(_TERRAIN_SOLIDS) >= 16:
+            _TERRAIN_SOLIDS.clear()
+        _TERRAIN_SOLIDS[key] = found
+    return found
+
+
+def obstacles_of(board: Board, models_block: bool, skip: set[str]) -> list[Solid]:
+    """What can hide: terrain with a height (PRJ-48 elevation for the models on it), other models."""
+    out = list(terrain_solids(board))
+    if models_block:
+        for b in board.bases:
+            if b.id in skip or b.height_cm <= 0:
+                continue
+            k = 32  # the circumscribed polygon holds the disc
+            rr = (b.radius + MARGIN_CM) / math.cos(math.pi / k)
+            ang = np.arange(k) * (2 * math.pi / k)
+            ring = np.column_stack([b.x + rr * np.cos(ang), b.y + rr * np.sin(ang)])
+            top = sight.elevation(board, b) + float(b.height_cm)
+            out.append(Solid(b.id, None, (ring,), (shapely.Polygon(ring),), top, (b.x, b.y, b.radius), (), (_box(ring),)))
+    return out
+
+
+def _clip_convex(a: np.ndarray, d: np.ndarray, ring: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Cyrus-Beck: the parameters [t0, t1] of segments a + t d (t in [0, 1]) inside a convex ring
+    grown by :data:`MARGIN_CM`; t0 > t1 where a segment misses it (every edge at once: an (N,
+    edges) array)."""
+    return _clip_edges(a, d, *_edges(ring))
+
+
+def _clip_edges(a: np.ndarray, d: np.ndarray, p: np.ndarray, nx: np.ndarray, ny: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_clip_convex` on a ring's corners ``p`` and outward normals ``(nx, ny)`` (:func:`_edges`)."""
+    # inside: n . (a + t d - p) <= MARGIN
+    num = MARGIN_CM - ((a[:, 0:1] - p[None, :, 0]) * nx + (a[:, 1:2] - p[None, :, 1]) * ny)
+    den = d[:, 0:1] * nx + d[:, 1:2] * ny
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = num / den
+    t0 = np.maximum(np.where(den < 0, t, 0.0).max(axis=1, initial=0.0), 0.0)
+    t1 = np.where(den > 0, t, 1.0).min(axis=1, initial=1.0)
+    t1 = np.where(((den == 0) & (num < 0)).any(axis=1), -1.0, t1)
+    return t0, t1
+
+
+def _clip_circle(a: np.ndarray, d: np.ndarray, cx: float, cy: float, r: float) -> tuple[np.ndarray, np.ndarray]:
+    """The parameters of segments a + t d inside a disc grown by :data:`MARGIN_CM`."""
+    fx, fy = a[:, 0] - cx, a[:, 1] - cy
+    qa = d[:, 0] ** 2 + d[:, 1] ** 2
+    qb = 2 * (fx * d[:, 0] + fy * d[:, 1])
+    qc = fx ** 2 + fy ** 2 - (r + MARGIN_CM) ** 2
+    disc = qb ** 2 - 4 * qa * qc
+    root = np.sqrt(np.maximum(disc, 0.0))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t0 = np.maximum((-qb - root) / (2 * qa), 0.0)
+        t1 = np.minimum((-qb + root) / (2 * qa), 1.0)
+    t1 = np.where(disc < 0, -1.0, t1)
+    return t0, t1
+
+
+@dataclass(frozen=True)
+class Pairs:
+    """N sight questions: viewer centres and eye heights, target centres, feet and radii."""
+
+    eye: np.ndarray  # (N, 2)
+    eye_z: np.ndarray
+    eye_r: np.ndarray
+    tgt: np.ndarray  # (N, 2)
+    feet: np.ndarray
+    height: np.ndarray
+    tgt_r: np.ndarray
+
+
+_pair_fields = tuple(f.name for f in fields(Pairs))
+
+
+def _under_viewer(solid: Solid, eye: np.ndarray, eye_r: np.ndarray) -> np.ndarray:
+    """Terrain that overlaps the viewer's base does not block its sight (PRJ-31): where the
+    proofs may leave it out (a little inside the exact test's edge, so never where it counts)."""
+    if solid.shape is None:
+        return np.zeros(len(eye), dtype=bool)
+    return shapely.distance(solid.shape, shapely.points(eye)) < eye_r - 10 * MARGIN_CM
+
+
+_EYE_SIDES = (0.0, -0.9, 0.9)
+"""Where the proofs' eye points sit across the viewer's top disc (shares of its radius, sideways
+to the line of the centres); any point of the viewer's cylinder may see (R-LOS)."""
+
+_TARGET_SIDES = (0.0, -0.9, 0.9, -0.5, 0.5)
+"""Where the proofs' target points sit across the silhouette (shares of its half width)."""
+
+
+def proved_seen(pairs: Pairs, solids: list[Solid]) -> np.ndarray:
+    """Where a segment from a point of the viewer's top disc to a point just below the top of the
+    silhouette clears every obstacle; tried from the centres first, then across both (a few eye
+    and target points, only for the questions not yet proved)."""
+    u = pairs.tgt - pairs.eye
+    length = np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-12)
+    perp = np.column_stack([-u[:, 1], u[:, 0]]) / length[:, None]
+    zb_all = pairs.feet + _SILHOUETTE_POINT * pairs.height
+    proved = np.zeros(len(pairs.eye), dtype=bool)
+    free_all = [_under_viewer(s, pairs.eye, pairs.eye_r) for s in solids]
+    for ea in _EYE_SIDES:
+        for tb in _TARGET_SIDES:
+            idx = np.flatnonzero(~proved)
+            if not len(idx):
+                return proved
+            a = pairs.eye[idx] + perp[idx] * (ea * pairs.eye_r[idx])[:, None]
+            d = pairs.tgt[idx] + perp[idx] * (tb * pairs.tgt_r[idx])[:, None] - a
+            za, zb = pairs.eye_z[idx], zb_all[idx]
+            b = a + d
+            lo_x, hi_x = np.minimum(a[:, 0], b[:, 0]), np.maximum(a[:, 0], b[:, 0])
+            lo_y, hi_y = np.minimum(a[:, 1], b[:, 1]), np.maximum(a[:, 1], b[:, 1])
+            clear = np.ones(len(idx), dtype=bool)
+            for s, free in zip(solids, free_all):
+                for k, box in enumerate(s.boxes):
+                    # a segment whose box misses the piece's (grown) box misses the piece: only the others are clipped
+                    near = np.flatnonzero(clear & (hi_x >= box[0]) & (lo_x <= box[2]) & (hi_y >= box[1]) & (lo_y <= box[3]))
+                    if not len(near):
+                        continue
+                    if s.circle is not None:
+                        t0, t1 = _clip_circle(a[near], d[near], *s.circle)
+                        clear[near] &= _clears(t0, t1, za[near], zb[near], s.top)
+                    else:
+                        t0, t1 = _clip_edges(a[near], d[near], *s.edges[k])
+                        clear[near] &= free[idx[near]] | _clears(t0, t1, za[near], zb[near], s.top)
+            proved[idx[clear]] = True
+    return proved
+
+
+def proved_hidden(pairs: Pairs, board: Board) -> np.ndarray:
+    """Where no line of sight can exist: the terrain pieces taller than both models (by the margin), shrunk by
+    the margin, cut every 2D segment from the viewer's base to the silhouette's foot (the hull of the two,
+    a polygon round the viewer's disc, minus those pieces, leaves the viewer's side and the silhouette's in
+    different parts). A sight segment runs no higher than the higher model's top, so over such a piece it is
+    inside it (R-LOS). Pieces touching either base are left out (PRJ-31; and no proof where the target
+    stands in a piece): those cells go to the exact function."""
+    n = len(pairs.eye)
+    out = np.zeros(n, dtype=bool)
+    zmax = float(np.max(np.maximum(pairs.eye_z, pairs.feet + pairs.height))) if n else 0.0
+    tall = [t.shape for t in board.sight_blockers if t.height_cm > zmax + 10 * MARGIN_CM]
+    if not n or not tall:
+        return out
+    k = 16
+    u = pairs.tgt - pairs.eye
+    length = np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-12)
+    perp = np.column_stack([-u[:, 1], u[:, 0]]) / length[:, None]
+    rr = (pairs.eye_r + 10 * MARGIN_CM) / math.cos(math.pi / k)  # a polygon holding the viewer's disc
+    ang = np.arange(k) * (2 * math.pi / k)
+    ring = np.stack([pairs.eye[:, 0:1] + rr[:, None] * np.cos(ang), pairs.eye[:, 1:2] + rr[:, None] * np.sin(ang)], axis=2)
+    left = pairs.tgt + perp * pairs.tgt_r[:, None]
+    right = pairs.tgt - perp * pairs.tgt_r[:, None]
+    discs = np.asarray(shapely.polygons(ring), dtype=object)
+    feet = np.asarray(shapely.linestrings(np.stack([left, right], axis=1)), dtype=object)
+    target_discs = np.asarray(shapely.buffer(shapely.points(pairs.tgt), pairs.tgt_r + 10 * MARGIN_CM), dtype=object)
+    ok = np.ones(n, dtype=bool)
+    for shape in tall:  # a piece under either base: no proof here
+        ok &= ~np.asarray(shapely.intersects(shape, discs)) & ~np.asarray(shapely.intersects(shape, target_discs))
+    idx = np.flatnonzero(ok)
+    if not len(idx):
+        return out
+    wall = shapely.union_all([shapely.buffer(t, -MARGIN_CM, join_style="mitre") for t in tall])
+    hulls = shapely.convex_hull(shapely.union(discs[idx], feet[idx]))
+    parts, owner = shapely.get_parts(shapely.difference(hulls, wall), return_index=True)
+    joined = np.asarray(shapely.intersects(parts, discs[idx][owner])) & np.asarray(shapely.intersects(parts, feet[idx][owner]))
+    open_ = np.zeros(len(idx), dtype=bool)
+    open_[owner[joined]] = True
+    out[idx[~open_]] = True
+    return out
+
+
+def _clears(t0: np.ndarray, t1: np.ndarray, za: np.ndarray, zb: np.ndarray, top: float) -> np.ndarray:
+    """The segment misses the piece, or stays above its top (by the margin) where over it."""
+    miss = t0 > t1
+    low = np.minimum(za + t0 * (zb - za), za + t1 * (zb - za))
+    return miss | (low > top + MARGIN_CM)
+
+
+def proved_no_cover(pairs: Pairs, solids: list[Solid]) -> np.ndarray:
+    """Where the triangle from the eye to the silhouette's foot stays above every obstacle."""
+    n = len(pairs.eye)
+    u = pairs.tgt - pairs.eye
+    length = np.hypot(u[:, 0], u[:, 1])
+    perp = np.column_stack([-u[:, 1], u[:, 0]]) / length[:, None]
+    left = pairs.tgt + perp * pairs.tgt_r[:, None]
+    right = pairs.tgt - perp * pairs.tgt_r[:, None]
+    tris = np.asarray(shapely.polygons(np.stack([pairs.eye, left, right, pairs.eye], axis=1)), dtype=object)
+    # the plane z = alpha x + beta y + gamma through (eye, eye_z), (left, feet), (right, feet)
+    p1, p2 = left - pairs.eye, right - pairs.eye
+    dz = pairs.feet - pairs.eye_z
+    det = p1[:, 0] * p2[:, 1] - p1[:, 1] * p2[:, 0]
+    alpha = dz * (p2[:, 1] - p1[:, 1]) / det
+    beta = dz * (p1[:, 0] - p2[:, 0]) / det
+    gamma = pairs.eye_z - alpha * pairs.eye[:, 0] - beta * pairs.eye[:, 1]
+    clear = np.ones(n, dtype=bool)
+    for s in solids:
+        free = _under_viewer(s, pairs.eye, pairs.eye_r)
+        for poly in s.polygons:
+            todo = np.flatnonzero(clear & ~free & shapely.intersects(tris, poly))
+            if not len(todo):
+                continue
+            cut = shapely.intersection(tris[todo], poly)
+            xy, idx = shapely.get_coordinates(cut, return_index=True)
+            z = alpha[todo][idx] * xy[:, 0] + beta[todo][idx] * xy[:, 1] + gamma[todo][idx]
+            low = np.full(len(todo), np.inf)
+            np.minimum.at(low, idx, z)
+            clear[todo] &= low > s.top + MARGIN_CM
+    return clear
