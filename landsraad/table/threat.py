@@ -39,7 +39,7 @@ of the triangle stays above every obstacle over its footprint (a linear height o
 piece is lowest at a corner of the clipped triangle). No line of sight is proved when terrain taller than
 both models cuts every 2D segment between the viewer's base and the silhouette's foot (a sight segment
 runs no higher than the higher top, so over such a piece it is inside it; pieces under either base are
-left out, PRJ-31: :func:`_proved_hidden`). What these proofs do not settle is asked
+left out, PRJ-31: :func:`~landsraad.table.threat_proofs.proved_hidden`). What these proofs do not settle is asked
 of :func:`~landsraad.geometry.sight.line_of_sight` and :func:`~landsraad.geometry.sight.
 cover_class` one cell at a time, so every cell's answer is theirs (``tests/table/test_threat.py``
 checks sample cells against them); ``proved`` tells how much the proofs settled. Charges are
