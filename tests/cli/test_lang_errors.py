@@ -37,3 +37,27 @@ def test_a_french_weapon_name_is_understood():
     assert rc == 0, odds
     text, rc = french("shoot", "scenes/table.yaml", "sardaukar-1", "naib-1", "--weapon", "pistolt")
     assert rc == 2 and "--weapon : corrino n'a pas d'arme 'pistolt'. Vouliez-vous dire 'pistol' ? Ses armes : halberd," in text
+
+
+MELEE = ["--attacker", "combat=1,reflexes=2,endurance=3", "--attacker-weapon", "combat=+1,damage=8-", "--defender",
+         "combat=1,reflexes=2,endurance=3", "--defender-weapon", "combat=+1,damage=8-", "--attacker-stance", "attack",
+         "--defender-stance", "attack"]
+
+
+def test_a_dice_error_of_the_rules_names_the_side_in_french():
+    """R-NEUTRAL-DOWN: the side whose die it is reads in the rulebook's words, with its article (« de l'attaquant »)."""
+    text, rc = french("resolve", "melee", *MELEE, "--attacker-dice", "5,6,7", "--defender-dice", "3,3,3", "--attacker-neutral", "9")
+    assert rc == 2
+    assert text == ("landsraad : erreur : Le dé neutre de l'attaquant a donné 5 et ne peut pas devenir 9 : un dé neutre peut être"
+                    " diminué, jamais augmenté (R-NEUTRAL-DOWN).\n")
+    english = landsraad(["--lang", "en", "resolve", "melee", *MELEE, "--attacker-dice", "5,6,7", "--defender-dice", "3,3,3",
+                         "--attacker-neutral", "9"])
+    assert english.stderr == ("landsraad: error: The attacker's neutral die rolled 5 and cannot become 9: a neutral die may be"
+                              " lowered, never raised (R-NEUTRAL-DOWN).\n")
+    text, rc = french("resolve", "disengage", "--mover", "reflexes=2", "--opponent", "reflexes=1", "--opponent-weapon",
+                      "damage=6-", "--mover-dice", "3,3", "--opponent-dice", "4,4", "--opponent-neutral", "6")
+    assert rc == 2 and "Le dé neutre de l'adversaire a donné 4 et ne peut pas devenir 6" in text, text
+    text, rc = french("resolve", "melee", *MELEE, "--attacker-dice", "5,6,11", "--defender-dice", "3,3,3")
+    assert rc == 2
+    assert text == ("landsraad : erreur : --attacker-dice: Le dé doit montrer un nombre entier de 1 à 10 ; reçu 11 (--attacker-dice"
+                    " prend 3 dés : neutre, attaque, défense).\n")
