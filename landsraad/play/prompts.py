@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..content import faction_ids
+from ..content import faction_ids, load_faction
 from ..i18n import N_, SOURCE_LANGUAGE, _, decimal, language
 from ..missions import load_missions
 from ..warband.names import faction_aliases
@@ -192,11 +192,16 @@ def mission_action_name(action_id: str) -> str:
 
 @lru_cache(maxsize=1)
 def weapon_names() -> dict[str, tuple[str, ...]]:
-    """Weapon id -> its French names, from the bundled factions' aliases (the rulebook's names first)."""
+    """Weapon id -> its French names, from the bundled factions' aliases (the rulebook's names first), then the
+    sheets' ``name_fr`` (a weapon without an alias, such as ``assassin_knife``, reads ``Couteau*``)."""
     out: dict[str, tuple[str, ...]] = {}
     for faction in faction_ids():
         for weapon, names in faction_aliases(faction).weapons.items():
             out[weapon] = out.get(weapon, ()) + tuple(n for n in names if n not in out.get(weapon, ()))
+    for faction in faction_ids():
+        for w in load_faction(faction).weapons:
+            if w.name_fr and w.name_fr not in out.get(w.id, ()):
+                out[w.id] = out.get(w.id, ()) + (w.name_fr,)
     return out
 
 
