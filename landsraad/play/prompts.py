@@ -200,7 +200,7 @@ def weapon_names() -> dict[str, tuple[str, ...]]:
             out[weapon] = out.get(weapon, ()) + tuple(n for n in names if n not in out.get(weapon, ()))
     for faction in faction_ids():
         for w in load_faction(faction).weapons:
-            if w.name_fr and w.name_fr not in out.get(w.id, ()):
+            if w.name_fr and w.name_fr.casefold() not in {n.casefold() for n in out.get(w.id, ())}:
                 out[w.id] = out.get(w.id, ()) + (w.name_fr,)
     return out
 

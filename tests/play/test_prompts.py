@@ -106,4 +106,5 @@ def test_choice_words_weapons_and_mission_actions_in_french_and_english():
 def test_weapon_names_come_from_the_factions_aliases():
     names = weapon_names()
     assert names["halberd"] == ("hallebarde",) and "couteau krys" in names["crysknife"]
+    assert names["assassin_knife"] == ("Couteau*",)  # no alias: the sheets' name_fr
     assert all(re.fullmatch(r"[a-z_]+", w) for w in names)
