@@ -89,8 +89,8 @@ class Problem:
         return ": ".join(parts + [self.message])
 
     def localized(self) -> str:
-        """:meth:`__str__` with the message in the active language."""
-        parts = [p for p in (self.source, self.where) if p]
+        """:meth:`__str__` with the message (and the place, when it is a Message) in the active language."""
+        parts = [localized(p) for p in (self.source, self.where) if p]
         return ": ".join(parts + [localized(self.message)])
 
     def text(self) -> str:
