@@ -568,3 +568,17 @@ def test_pydantic_bounds_and_choices_read_in_french():
         assert str(english).startswith("Input should be ")
         with use_language("fr"):
             assert french in err.value.localized(), err.value.localized()
+
+
+def test_a_validators_own_sentence_reads_in_french_and_as_it_was_in_english():
+    from landsraad.i18n import use_language
+
+    err = _weapon_problems({"template": "circle"})
+    assert str(err.problems[0].message) == "A template is written 'blast' or 'direct X' (X in cm); got 'circle'."
+    with use_language("fr"):
+        assert err.localized().endswith(": Un gabarit s'écrit 'blast' ou 'direct X' (X en cm) ; reçu 'circle'.")
+    err = _weapon_problems({"id": "no_such_weapon_id"})  # the profiles' weapons are then unknown: the sheet's own check
+    with use_language("fr"):
+        text = err.localized()
+    assert "L'arme commune 'halberd' n'est pas dans les 'weapons' de la faction." in text and "is not in" not in text
+    assert "Common weapon 'halberd' is not in the faction's 'weapons'." in str(err)
