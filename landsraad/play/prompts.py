@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Mapping
 
 from ..content import faction_ids, load_faction
 from ..i18n import N_, SOURCE_LANGUAGE, _, decimal, language
@@ -153,14 +154,18 @@ def _field(name: str, value: str) -> str:
     return _(words[value]) if words and value in words else value
 
 
-def prompt_text(prompt: str) -> str:
-    """The engine's ``prompt`` in the active language (as it is in English, or when it is not one of :data:`PROMPTS`)."""
+def prompt_text(prompt: str, names: Mapping[str, str] | None = None) -> str:
+    """The engine's ``prompt`` in the active language (as it is in English, or when it is not one of :data:`PROMPTS`).
+
+    ``names`` maps a model's name as the engine writes it (``Soldier 2``) to the name the reader sees (``Soldat 2``).
+    """
     if language() == SOURCE_LANGUAGE:
         return prompt
     for template in PROMPTS:
         found = _pattern(template).match(prompt)
         if found:
-            return _(template).format(**{k: _field(k, v) for k, v in found.groupdict().items()})
+            fields = {k: (names or {}).get(v, v) if k == "name" else _field(k, v) for k, v in found.groupdict().items()}
+            return _(template).format(**fields)
     return prompt
 
 
