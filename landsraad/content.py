@@ -32,6 +32,7 @@ from .documents import (  # the parser, without pydantic (:mod:`landsraad.docume
     read_text,
 )
 from .errors import DataError, Problem, UnknownNameError, quoted
+from .i18n import N_, Message, in_languages, message, worded
 from .model import Faction
 
 __all__ = [
@@ -58,27 +59,77 @@ DATA_KINDS = ("factions", "missions", "scenes", "examples", "drills")
 __all__ += ["MAX_CHARS", "MAX_DEPTH", "MAX_INT", "MAX_VALUES"]
 
 
+_PYDANTIC: dict[str, str] = {
+    "int_parsing": N_("A whole number is expected; got {value}."),
+    "int_type": N_("A whole number is expected; got {value}."),
+    "int_from_float": N_("A whole number is expected, without decimals; got {value}."),
+    "float_parsing": N_("A number is expected; got {value}."),
+    "float_type": N_("A number is expected; got {value}."),
+    "finite_number": N_("A finite number is expected; got {value}."),
+    "string_type": N_("A text is expected; got {value}."),
+    "bool_parsing": N_("true or false is expected; got {value}."),
+    "bool_type": N_("true or false is expected; got {value}."),
+    "literal_error": N_("The value must be {expected}; got {value}."),
+    "enum": N_("The value must be {expected}; got {value}."),
+    "greater_than_equal": N_("The value must be {ge} or more; got {value}."),
+    "greater_than": N_("The value must be more than {gt}; got {value}."),
+    "less_than_equal": N_("The value must be {le} or less; got {value}."),
+    "less_than": N_("The value must be less than {lt}; got {value}."),
+    "string_too_short": N_("The text must have at least {min_length} character(s); got {value}."),
+    "string_too_long": N_("The text must have at most {max_length} characters; got {value}."),
+    "too_short": N_("This must have at least {min_length} item(s); it has {actual_length}."),
+    "too_long": N_("This must have at most {max_length} item(s); it has {actual_length}."),
+    "list_type": N_("A list is expected (write [a, b]); got {value}."),
+    "tuple_type": N_("A list is expected (write [a, b]); got {value}."),
+    "set_type": N_("A list is expected (write [a, b]); got {value}."),
+    "dict_type": N_("A mapping of keys and values is expected (key: value); got {value}."),
+    "model_type": N_("A mapping of keys and values is expected (key: value); got {value}."),
+    "model_attributes_type": N_("A mapping of keys and values is expected (key: value); got {value}."),
+}
+"""pydantic's error types that the content models can raise, by their ``type`` code, as catalog ids: the French
+of pydantic's English sentence (the English stays pydantic's, as it always read)."""
+
+
+def _expected(text: str) -> Message:
+    """pydantic's list of allowed values (``'a', 'b' or 'c'``), with its last word in the reader's language."""
+    head, sep, last = text.rpartition(" or ")
+    return message("{items} or {last}", items=head, last=last) if sep else in_languages(text)
+
+
 def _message(error: ErrorDetails) -> str:
+    """One pydantic error as a sentence in the reader's language: pydantic's English, the catalog's French by its
+    ``type`` code (:data:`_PYDANTIC`); a validator's own sentence as it wrote it (a :class:`~landsraad.i18n.Message`
+    when it raised one)."""
     kind = error.get("type", "")
     msg = str(error.get("msg", ""))
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, "):]
     value = error.get("input")
     if kind == "extra_forbidden":
-        return "This key is not allowed here (check its spelling)."
+        return message("This key is not allowed here (check its spelling).")
     if kind == "missing":
-        return "This key is required but missing."
+        return message("This key is required but missing.")
     if kind in ("unknown_name",):
         return msg
+    cause = (error.get("ctx") or {}).get("error")
+    if kind == "value_error" and isinstance(cause, ValueError) and len(cause.args) == 1 and isinstance(cause.args[0], Message):
+        return cause.args[0]
     # cut to 80 characters and escaped as every echo is (a 500-character 'rounds' of an
     # event.json used to come back whole, up to the 1,000 characters of a message line)
     shown = quoted(value) if not isinstance(value, (dict, list)) else type(value).__name__
     text = msg[0].upper() + msg[1:] if msg else "Invalid value."
     if not text.endswith("."):
         text += "."
-    if "got " in text or kind.startswith("value_error") or kind == "assertion_error":
+    if not ("got " in text or kind.startswith("value_error") or kind == "assertion_error"):
+        text = f"{text} Got {shown}."
+    if kind not in _PYDANTIC:
         return text
-    return f"{text} Got {shown}."
+    ctx = {k: v for k, v in (error.get("ctx") or {}).items() if isinstance(v, (str, int, float))}
+    if "expected" in ctx:
+        ctx["expected"] = _expected(str(ctx["expected"]))
+    if kind in ("too_short", "too_long"):
+        ctx.setdefault("actual_length", len(value) if isinstance(value, (list, tuple, dict, str)) else "?")
+    return worded(text, _PYDANTIC[kind], **{"value": shown, **ctx})
 
 
 def validation_problems(exc: ValidationError, doc: Document) -> list[Problem]:

@@ -34,11 +34,13 @@ from typing import Literal
 import numpy as np
 
 from .errors import DataError, Problem
+from .i18n import message
 
 __all__ = [
     "FACES",
     "Ties",
     "check_die",
+    "is_face",
     "roll_d10",
     "SimpleTest",
     "simple_test",
@@ -58,21 +60,36 @@ FACES = 10
 Ties = Literal["strict", "active"]
 """RUL-01: ``"strict"`` - the active side must be strictly higher; ``"active"`` - a tie goes to it."""
 
+# the dice's names in an error, made once (a clash builds its dice on every roll)
+_NAMES = {"neutral": message("neutral die"), "coloured": message("coloured die"), "attack": message("attack die"),
+          "defence": message("defence die"), "active neutral": message("active neutral die"),
+          "active coloured": message("active coloured die"), "passive neutral": message("passive neutral die"),
+          "passive coloured": message("passive coloured die")}
 
-def check_die(value: int, name: str = "die", *, source: str = "") -> int:
+
+def is_face(value: object) -> bool:
+    """Whether ``value`` is a face of a D10: a whole number from 1 to :data:`FACES` (a bool is not)."""
+    return bool(not isinstance(value, bool) and isinstance(value, (int, np.integer)) and 1 <= value <= FACES)
+
+
+def check_die(value: int, name: str | None = None, *, source: str = "") -> int:
     """Return ``value`` if it is a face of a D10, else raise :class:`DataError`.
+
+    ``name`` is the die's name without an article (``neutral die``), best a :class:`~landsraad.i18n.Message`
+    so the error reads in the language it is shown in (:func:`landsraad.rules.roles.die_of`); default ``die``.
 
     Examples
     --------
     >>> check_die(10)
     10
-    >>> check_die(11, "neutral die")
+    >>> check_die(11, message("neutral die"))
     Traceback (most recent call last):
     ...
     landsraad.errors.DataError: The neutral die must show a whole number from 1 to 10; got 11.
     """
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= FACES:
-        raise DataError([Problem(source, "", f"The {name} must show a whole number from 1 to {FACES}; got {value!r}.")])
+    if not is_face(value):
+        raise DataError([Problem(source, "", message("The {name} must show a whole number from 1 to {faces}; got {value}.",
+                                                     name=message("die") if name is None else name, faces=FACES, value=repr(value)))])
     return int(value)
 
 
@@ -116,7 +133,7 @@ def simple_test(bonus: int, threshold: int, *, neutral: int, colour: int) -> Sim
 
     The coloured die plus ``bonus`` must reach ``threshold`` (equal counts: ">= threshold").
     """
-    neutral, colour = check_die(neutral, "neutral die"), check_die(colour, "coloured die")
+    neutral, colour = check_die(neutral, _NAMES["neutral"]), check_die(colour, _NAMES["coloured"])
     total = colour + bonus
     success = total >= threshold
     return SimpleTest(neutral, colour, bonus, threshold, total, success, neutral if success else 0)
@@ -152,8 +169,8 @@ def opposed_test(
 
     The margin is the active side's neutral die when it succeeds, else 0.
     """
-    a = (check_die(active[0], "active neutral die"), check_die(active[1], "active coloured die"))
-    p = (check_die(passive[0], "passive neutral die"), check_die(passive[1], "passive coloured die"))
+    a = (check_die(active[0], _NAMES["active neutral"]), check_die(active[1], _NAMES["active coloured"]))
+    p = (check_die(passive[0], _NAMES["passive neutral"]), check_die(passive[1], _NAMES["passive coloured"]))
     at, pt = a[1] + active_bonus, p[1] + passive_bonus
     success = beats(at, pt, ties)
     return OpposedTest(a, p, at, pt, success, a[0] if success else 0)
@@ -177,7 +194,7 @@ class ClashDice:
 
     def __post_init__(self) -> None:
         for name in ("neutral", "attack", "defence"):
-            check_die(getattr(self, name), f"{name} die")
+            check_die(getattr(self, name), _NAMES[name])
 
 
 def roll_clash(rng: np.random.Generator) -> ClashDice:
@@ -200,12 +217,15 @@ def parse_dice(text: str, count: int, *, source: str = "") -> tuple[int, ...]:
     """
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if len(parts) != count:
-        raise DataError([Problem(source, "", f"Expected {count} dice separated by commas (neutral, attack, defence order where it applies); got {text!r}.")])
+        raise DataError([Problem(source, "", message(
+            "Expected {count} dice separated by commas (neutral, attack, defence order where it applies); got {text}.",
+            count=count, text=repr(text)))])
     values = []
     for part in parts:
         try:
             value = int(part)
         except ValueError:
-            raise DataError([Problem(source, "", f"A die must be a whole number from 1 to 10; got {part!r}.")]) from None
-        values.append(check_die(value, "die", source=source))
+            raise DataError([Problem(source, "", message("A die must be a whole number from 1 to {faces}; got {part}.",
+                                                             faces=FACES, part=repr(part)))]) from None
+        values.append(check_die(value, source=source))
     return tuple(values)

@@ -26,6 +26,7 @@ import yaml
 
 from .errors import DataError, Problem, truncate
 from .fileio import read_bounded
+from .i18n import message
 
 __all__ = ["Document", "YamlSyntaxError", "parse_document", "read_document", "read_text", "format_path",
            "MAX_CHARS", "MAX_DEPTH", "MAX_VALUES", "MAX_INT"]
@@ -56,8 +57,10 @@ class Document:
         for cut in range(len(loc), -1, -1):
             pos = self.positions.get(loc[:cut])
             if pos is not None:
-                where = f"line {pos[0]}, column {pos[1]}"
-                return f"{path} ({where})" if path else where
+                # a Message: the line and column read in the reader's language (its str, the English, is the key)
+                if path:
+                    return message("{path} (line {line}, column {column})", path=path, line=pos[0], column=pos[1])
+                return message("line {line}, column {column}", line=pos[0], column=pos[1])
         return path
 
 

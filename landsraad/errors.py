@@ -20,7 +20,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .i18n import N_, Message, localized, message
+from .i18n import N_, Message, joined, localized, message
 
 __all__ = [
     "LandsraadError",
@@ -89,9 +89,13 @@ class Problem:
         return ": ".join(parts + [self.message])
 
     def localized(self) -> str:
-        """:meth:`__str__` with the message in the active language."""
-        parts = [p for p in (self.source, self.where) if p]
+        """:meth:`__str__` with the message (and the place, when it is a Message) in the active language."""
+        parts = [localized(p) for p in (self.source, self.where) if p]
         return ": ".join(parts + [localized(self.message)])
+
+    def text(self) -> str:
+        """:meth:`__str__` that stays a :class:`~landsraad.i18n.Message` (to carry into another error) when its message is one."""
+        return joined(": ", [p for p in (self.source, self.where) if p] + [self.message])
 
 
 class DataError(LandsraadError):
@@ -157,9 +161,12 @@ class UsageError(LandsraadError):
 
 def carried_message(exc: BaseException) -> str:
     """The text an error carries, to raise again as another error: its :class:`~landsraad.i18n.Message` when it
-    has one (so the new error still reads in the reader's language), else ``str(exc)``."""
+    has one (so the new error still reads in the reader's language; a :class:`DataError`'s problems joined), else
+    ``str(exc)``."""
     if len(exc.args) == 1 and isinstance(exc.args[0], Message):
         return exc.args[0]
+    if isinstance(exc, DataError):  # its problems are its text, maybe Messages
+        return joined("\n", [p.text() for p in exc.problems])
     return str(exc)
 
 

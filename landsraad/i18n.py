@@ -49,7 +49,7 @@ from typing import Any, Iterator, Mapping, Union
 
 __all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "LOCALE_DIR", "DOMAIN", "language", "set_language", "use_language",
            "language_from_environment", "parse_language", "gettext", "_", "pgettext", "ngettext", "N_", "Message", "message",
-           "nmessage", "SIDE_NAMES", "joined", "unstopped", "in_languages", "localized", "number", "decimal", "Numeral", "numeral", "read_po", "catalog", "language_option"]
+           "nmessage", "worded", "SIDE_NAMES", "joined", "unstopped", "in_languages", "localized", "number", "decimal", "Numeral", "numeral", "read_po", "catalog", "language_option"]
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 """The languages a person can read landsraad in (``--lang``)."""
@@ -422,6 +422,32 @@ def message(msgid: str, /, **params: Any) -> Message:
 def nmessage(singular: str, plural: str, n: int, /, **params: Any) -> Message:
     """A counted :class:`Message`: the form for ``n`` in the language it is shown in (``{n}`` is ``n``)."""
     return Message((_Entry(singular, plural, n, {"n": n, **params}),))
+
+
+class _Worded(_Entry):
+    """A sentence another library wrote in English (pydantic's), shown in another language from a catalog id."""
+
+    __slots__ = ("english",)
+
+    def __init__(self, english: str, msgid: str, params: dict[str, Any]):
+        super().__init__(msgid, None, None, params)
+        self.english = english
+
+    def render(self, lang: str) -> str:
+        return self.english if lang == SOURCE_LANGUAGE else super().render(lang)
+
+
+def worded(english: str, msgid: str, /, **params: Any) -> Message:
+    """A :class:`Message` whose English is ``english`` word for word (a library's own sentence, kept as it was) and
+    whose other languages are the catalog's ``msgid`` (mark it with :func:`N_` where it is written) with ``params``.
+
+    Examples
+    --------
+    >>> m = worded("Input should be a valid integer. Got 'x'.", N_("A whole number is expected; got {value}."), value="'x'")
+    >>> m, m.localized("fr")
+    ("Input should be a valid integer. Got 'x'.", "Un nombre entier est attendu ; reçu 'x'.")
+    """
+    return Message((_Worded(english, msgid, params),))
 
 
 class _Unstopped(_Entry):

@@ -38,7 +38,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from .errors import UnknownNameError, truncate
-from .i18n import language
+from .i18n import joined, language, message
 from .specials import SPECIAL_RULES, Source
 
 __all__ = [
@@ -83,7 +83,7 @@ def _check_french_name(value: str | None) -> str | None:
     if value is None:
         return None
     if not value.strip() or value != value.strip() or "\n" in value:
-        raise ValueError(f"A French name is one line of text without spaces at its ends; got {_short(value)}.")
+        raise ValueError(message("A French name is one line of text without spaces at its ends; got {value}.", value=_short(value)))
     return value
 
 
@@ -94,7 +94,7 @@ def _check_french_text(value: str | None) -> str | None:
     if value is None:
         return None
     if not value.strip() or value != value.strip():
-        raise ValueError(f"A French text is not empty and has no spaces at its ends; got {_short(value)}.")
+        raise ValueError(message("A French text is not empty and has no spaces at its ends; got {value}.", value=_short(value)))
     return value
 
 
@@ -139,7 +139,7 @@ def _known_rule(name: str) -> str:
     """``name`` if it is a registered special rule; else a ValueError that pydantic collects with
     the other problems and locates in the file (the message lists the valid names)."""
     if name not in SPECIAL_RULES:
-        raise ValueError(str(UnknownNameError("special rule", name, SPECIAL_RULES.names())))
+        raise ValueError(UnknownNameError("special rule", name, SPECIAL_RULES.names()).problems[0].message)
     return name
 
 
@@ -163,7 +163,7 @@ def parse_bonus(value: Any) -> int:
     if value is None:
         return 0
     if isinstance(value, bool):
-        raise ValueError(f"A bonus must be a whole number such as '+2', '-1', '0' or '-'; got {value!r}.")
+        raise ValueError(message("A bonus must be a whole number such as '+2', '-1', '0' or '-'; got {value}.", value=repr(value)))
     if isinstance(value, int):
         return _bounded_stat(value, value)
     text = str(value).strip().replace("\u2212", "-")
@@ -171,12 +171,12 @@ def parse_bonus(value: Any) -> int:
         return 0
     if re.fullmatch(r"[+-]?\d{1,6}", text):
         return _bounded_stat(int(text), value)
-    raise ValueError(f"A bonus must be a whole number such as '+2', '-1', '0' or '-'; got {_short(value)}.")
+    raise ValueError(message("A bonus must be a whole number such as '+2', '-1', '0' or '-'; got {value}.", value=_short(value)))
 
 
 def _bounded_stat(number: int, shown: Any) -> int:
     if abs(number) > MAX_STAT:
-        raise ValueError(f"A stat must lie between -{MAX_STAT} and {MAX_STAT}; got {_short(shown)}.")
+        raise ValueError(message("A stat must lie between -{most} and {most}; got {value}.", most=MAX_STAT, value=_short(shown)))
     return number
 
 
@@ -251,11 +251,11 @@ def parse_damage(text: Any) -> tuple[Damage | None, Damage | None]:
     parsed = [_parse_one_damage(p) for p in parts]
     if len(parts) in (1, 2) and all(p is not None for p in parsed):
         if len(parts) == 2 and parsed[1] is not None and parsed[1].kind == "ranged":
-            raise ValueError(f"Damage {text!r}: the second value of 'ranged / melee' must be a melee 'X-' or burn '(N)' value.")
+            raise ValueError(message("Damage {text}: the second value of 'ranged / melee' must be a melee 'X-' or burn '(N)' value.", text=repr(text)))
         return (parsed[0], parsed[1] if len(parsed) == 2 else None)
-    raise ValueError(
-        f"Damage {text!r} is not written as the rulebook writes it: expected 'X-' (melee), '+N' (ranged), "
-        "'(N)' (burn) or 'ranged / melee' such as '+1 / 8-'."
+    raise ValueError(message(
+        "Damage {text} is not written as the rulebook writes it: expected 'X-' (melee), '+N' (ranged), "
+        "'(N)' (burn) or 'ranged / melee' such as '+1 / 8-'.", text=repr(text))
     )
 
 
@@ -302,12 +302,12 @@ class Poison(Frozen):
         if isinstance(data, str):
             words = data.replace("-", "_").split()
             if not words or len(words) > 2:
-                raise ValueError(f"A poison is written as a name and an optional X, such as 'will_breaker 2'; got {data!r}.")
+                raise ValueError(message("A poison is written as a name and an optional X, such as 'will_breaker 2'; got {value}.", value=repr(data)))
             kind = words[0].lower()
             if kind not in POISON_KINDS:
                 raise UnknownNameError("poison", kind, POISON_KINDS)
             if len(words) == 2 and not words[1].isdigit():
-                raise ValueError(f"The X of poison {data!r} must be a whole number.")
+                raise ValueError(message("The X of poison {value} must be a whole number.", value=repr(data)))
             data = {"kind": kind, "x": int(words[1]) if len(words) == 2 else None}
         return data
 
@@ -317,7 +317,7 @@ class Poison(Frozen):
             if self.x is None:
                 object.__setattr__(self, "x", DEFAULT_POISON_X)
         elif self.x is not None:
-            raise ValueError(f"Only Will-breaker and Crippling take an X; {self.kind} was given {self.x}.")
+            raise ValueError(message("Only Will-breaker and Crippling take an X; {kind} was given {x}.", kind=self.kind, x=self.x))
         return self
 
     def __str__(self) -> str:
@@ -353,7 +353,7 @@ class Template(Frozen):
                     return {"kind": "direct", "size_cm": float(words[1])}
                 except ValueError:
                     pass
-            raise ValueError(f"A template is written 'blast' or 'direct X' (X in cm); got {_short(data)}.")
+            raise ValueError(message("A template is written 'blast' or 'direct X' (X in cm); got {value}.", value=_short(data)))
         return data
 
     def __str__(self) -> str:
@@ -370,10 +370,10 @@ def _parse_range(value: Any) -> float | None:
         try:
             value = float(text)
         except ValueError:
-            raise ValueError(f"A range is a number of cm or '-' (none); got {_short(value)}.") from None
+            raise ValueError(message("A range is a number of cm or '-' (none); got {value}.", value=_short(value))) from None
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_LENGTH_CM:
-        raise ValueError(f"A range is a number of cm above 0 and at most {MAX_LENGTH_CM:g}, or '-' (none); "
-                         f"got {_short(value)}.")
+        raise ValueError(message("A range is a number of cm above 0 and at most {most}, or '-' (none); got {value}.",
+                                 most=f"{MAX_LENGTH_CM:g}", value=_short(value)))
     return float(value)
 
 
@@ -428,9 +428,11 @@ class Weapon(Frozen):
     def _consistent(self) -> "Weapon":
         first, second = parse_damage(self.damage)
         if second is None and first is not None and first.kind == "ranged" and self.range is None and self.template is None:
-            raise ValueError(f"Weapon {self.id!r} deals ranged damage {self.damage!r} but has no range and no template.")
+            raise ValueError(message("Weapon {id} deals ranged damage {damage} but has no range and no template.", id=repr(self.id),
+                                     damage=repr(self.damage)))
         if second is None and first is not None and first.kind == "melee" and (self.range is not None or self.template is not None):
-            raise ValueError(f"Weapon {self.id!r} has a range or template but melee damage {self.damage!r}; write 'ranged / melee' for a dual weapon.")
+            raise ValueError(message("Weapon {id} has a range or template but melee damage {damage}; write 'ranged / melee' for a dual weapon.",
+                                     id=repr(self.id), damage=repr(self.damage)))
         return self
 
     @property
@@ -525,7 +527,7 @@ class BarracksEntry(Frozen):
     @model_validator(mode="after")
     def _order(self) -> "BarracksEntry":
         if self.min > self.max:
-            raise ValueError(f"Barracks entry {self.type!r}: minimum {self.min} is above maximum {self.max}.")
+            raise ValueError(message("Barracks entry {type}: minimum {min} is above maximum {max}.", type=repr(self.type), min=self.min, max=self.max))
         return self
 
 
@@ -617,32 +619,34 @@ class Faction(Frozen):
         problems: list[str] = []
         weapon_ids = [w.id for w in self.weapons]
         profile_ids = [p.id for p in self.profiles]
-        for kind, ids in (("weapon", weapon_ids), ("profile", profile_ids), ("barracks type", [b.type for b in self.barracks]),
-                          ("rare equipment", [e.id for e in self.rare_equipment])):
+        for kind, ids in ((message("weapon"), weapon_ids), (message("profile"), profile_ids),
+                          (message("barracks type"), [b.type for b in self.barracks]),
+                          (message("rare equipment"), [e.id for e in self.rare_equipment])):
             dupes = sorted({i for i in ids if ids.count(i) > 1})
             if dupes:
-                problems.append(f"The {kind} id(s) {', '.join(dupes)} appear more than once.")
+                problems.append(message("The {kind} id(s) {ids} appear more than once.", kind=kind, ids=", ".join(dupes)))
         known_w, known_p = set(weapon_ids), set(profile_ids)
         for b in self.barracks:
             if b.type not in known_p:
-                problems.append(f"Barracks type {b.type!r} has no profile card in 'profiles'.")
+                problems.append(message("Barracks type {type} has no profile card in 'profiles'.", type=repr(b.type)))
         for p in self.profiles:
             for w in p.weapons:
                 if w not in known_w:
-                    problems.append(f"Profile {p.id!r} carries weapon {w!r}, which is not in the faction's 'weapons'.")
+                    problems.append(message("Profile {profile} carries weapon {weapon}, which is not in the faction's 'weapons'.", profile=repr(p.id),
+                                            weapon=repr(w)))
         for w in self.common_weapons:
             if w not in known_w:
-                problems.append(f"Common weapon {w!r} is not in the faction's 'weapons'.")
+                problems.append(message("Common weapon {weapon} is not in the faction's 'weapons'.", weapon=repr(w)))
         for s in self.specialist_weapons:
             if s.weapon not in known_w:
-                problems.append(f"Specialist weapon {s.weapon!r} is not in the faction's 'weapons'.")
+                problems.append(message("Specialist weapon {weapon} is not in the faction's 'weapons'.", weapon=repr(s.weapon)))
         barracks_types = {b.type for b in self.barracks}
         for m in self.modifiers:
             for t in m.types:
                 if t not in barracks_types:
-                    problems.append(f"Modifier {m.rule!r} names type {t!r}, which is not in the barracks.")
+                    problems.append(message("Modifier {rule} names type {type}, which is not in the barracks.", rule=repr(m.rule), type=repr(t)))
         if problems:
-            raise ValueError(" ".join(problems))
+            raise ValueError(joined(" ", problems))
         return self
 
     # --- queries -----------------------------------------------------------------------------

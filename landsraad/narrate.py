@@ -78,7 +78,7 @@ from .engine.outcomes import StrikeOutcome
 from .i18n import N_, SIDE_NAMES, SOURCE_LANGUAGE, Message, _, decimal, language, localized, number
 from .missions import load_missions
 
-__all__ = ["narrate", "narrate_log", "model_names", "model_label", "SILENT_KINDS"]
+__all__ = ["narrate", "narrate_log", "model_names", "model_label", "ModelNames", "SILENT_KINDS"]
 
 _WOUNDS = {"none": N_("no effect"), "scratch": N_("a scratch (one fatigue token)"), "light": N_("a light wound"),
            "grave": N_("a grave wound"), "fatal": N_("a fatal wound")}
@@ -130,10 +130,51 @@ def label_of(model: Any) -> str:
     return model_label(model.id, shown_label(model.name, model.profile.name, model.profile.display_name()))
 
 
-def model_names(state: Any) -> dict[str, str]:
+class ModelNames(dict[str, str]):
+    """Model id -> label, as :func:`narrate` takes them, knowing each model's weapons too: the log names a weapon by
+    its id (a declared shot, a template) or its English name (a shot's outcome), a French story by its ``name_fr``.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace as NS
+    >>> from landsraad.model import Weapon
+    >>> maula = Weapon(id="maula_pistol", name="Maula pistol", name_fr="Pistolet Maula", range=12, combat="+1", damage="+1")
+    >>> names = ModelNames({"red-1": "Soldier 1 (red-1)"}).learn([NS(id="red-1", weapons=(maula,))])
+    >>> names.weapon("red-1", "maula_pistol").display_name("fr"), names.weapon("red-1", "Maula pistol").id
+    ('Pistolet Maula', 'maula_pistol')
+    """
+
+    weapons: dict[str, dict[str, Any]]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.weapons = {}
+
+    def learn(self, models: Iterable[Any]) -> ModelNames:
+        """Know the weapons of ``models`` (each with ``id`` and ``weapons``) not already known; returns itself."""
+        for m in models:
+            if m.id not in self.weapons:
+                self.weapons[m.id] = {**{w.name: w for w in m.weapons}, **{w.id: w for w in m.weapons}}
+        return self
+
+    def weapon(self, model_id: str | None, key: str) -> Any | None:
+        """The :class:`~landsraad.model.Weapon` of ``model_id`` named ``key`` (its id or English name), if known."""
+        return self.weapons.get(str(model_id), {}).get(key)
+
+
+def model_names(state: Any) -> ModelNames:
     """Model id -> label (:func:`label_of`) of every model of ``state`` (a game state or
-    view): the log names models by id only."""
-    return {m.id: label_of(m) for m in state.models}
+    view): the log names models by id only. It knows their weapons (:class:`ModelNames`)."""
+    return ModelNames({m.id: label_of(m) for m in state.models}).learn(state.models)
+
+
+def _weapon(names: Mapping[str, str], model_id: str | None, key: str, english: str) -> str:
+    """A weapon of ``model_id`` as the story names it: ``english`` (what the English story has always said: its id in
+    words, or its name) in English; its display name in another language when ``names`` knows it (issue 40)."""
+    if language() == SOURCE_LANGUAGE or not isinstance(names, ModelNames):
+        return english
+    found = names.weapon(model_id, key)
+    return found.display_name() if found is not None else english
 
 
 def _n(names: Mapping[str, str], model_id: str | None) -> str:
@@ -272,13 +313,13 @@ def _activated(event: Activated, names: Mapping[str, str]) -> str | None:
         activation=event.activation, side=_side(event.side), who=_n(names, event.model), fatigue=event.fatigue)
 
 
-def _action_words(action: str, names: Mapping[str, str]) -> str:
-    """A declared action in words (R-ACTIVATE)."""
+def _action_words(action: str, names: Mapping[str, str], model: str | None = None) -> str:
+    """A declared action of ``model`` in words (R-ACTIVATE)."""
     kind, _sep, arg = action.partition(":")
     if kind == "melee":
         return _("a melee against {whom}").format(whom=_n(names, arg))
     if kind == "shoot":
-        return _("a shot with its {weapon}").format(weapon=arg.replace("_", " "))
+        return _("a shot with its {weapon}").format(weapon=_weapon(names, model, arg, arg.replace("_", " ")))
     if kind == "heal":
         return _("healing {whom}").format(whom=_n(names, arg))
     if kind == "move":
@@ -300,7 +341,7 @@ def _action_chosen(event: ActionChosen, names: Mapping[str, str]) -> str | None:
         return None  # the rest itself is told
     text = _("{who} declares {action} once its free move has made it possible.") if event.after_free_move else \
         _("{who} declares {action}.")
-    return text.format(who=_n(names, event.model), action=_action_words(action, names))
+    return text.format(who=_n(names, event.model), action=_action_words(action, names, event.model))
 
 
 def _mission(mission_id: str, *, plain: bool = False) -> str:
@@ -333,7 +374,7 @@ def _reason(reason: Any) -> str:
 @_tell.register
 def _action_lost(event: ActionLost, names: Mapping[str, str]) -> str | None:
     return _("{who} cannot carry out {action} ({reason}): the action is lost.").format(
-        who=_n(names, event.model), action=_action_words(str(event.action), names), reason=_reason(event.reason))
+        who=_n(names, event.model), action=_action_words(str(event.action), names, event.model), reason=_reason(event.reason))
 
 
 @_tell.register
@@ -395,7 +436,7 @@ def _shot(event: Shot, names: Mapping[str, str]) -> str | None:
         return None
     target = _n(names, event.target)
     head = _("{who} shoots {whom} with {weapon} at {distance} cm ({cover}): {attack} against {defence}").format(
-        who=_n(names, event.model), whom=target, weapon=shot.weapon, distance=number(shot.distance_cm, 1), cover=_cover(shot.cover),
+        who=_n(names, event.model), whom=target, weapon=_weapon(names, event.model, shot.weapon, shot.weapon), distance=number(shot.distance_cm, 1), cover=_cover(shot.cover),
         attack=shot.attack_total, defence=shot.defence_total)
     if not shot.hit:
         return head + _(", missed; {whom} may dodge {dodge} cm.").format(whom=target, dodge=_cm(shot.dodge_cm))
@@ -407,8 +448,9 @@ def _shot(event: Shot, names: Mapping[str, str]) -> str | None:
 @_tell.register
 def _template_aimed(event: TemplateAimed, names: Mapping[str, str]) -> str | None:
     under = ", ".join(_n(names, u) for u in event.under or ()) or _("nobody")
+    weapon = str(event.weapon)
     return _("{who} fires its {weapon} at {at}: under the template: {under}.").format(
-        who=_n(names, event.model), weapon=event.weapon, at=_pt(event.aim), under=under)
+        who=_n(names, event.model), weapon=_weapon(names, event.model, weapon, weapon), at=_pt(event.aim), under=under)
 
 
 @_tell.register
@@ -497,7 +539,8 @@ def _mission_action(event: MissionAction, names: Mapping[str, str]) -> str | Non
 
 @_tell.register
 def _no_target(event: NoTarget, names: Mapping[str, str]) -> str | None:
-    return _("{who} has no target for its {weapon}.").format(who=_n(names, event.model), weapon=event.weapon)
+    weapon = str(event.weapon)
+    return _("{who} has no target for its {weapon}.").format(who=_n(names, event.model), weapon=_weapon(names, event.model, weapon, weapon))
 
 
 @_tell.register

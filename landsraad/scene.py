@@ -89,6 +89,7 @@ from .content import (
 )
 from .errors import DataError, Problem, UnknownNameError, did_you_mean, quoted
 from .geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece
+from .i18n import N_, message
 from .kits import KitPiece, kit_ids, load_kit
 from .lazy import lazy_exports
 from .model import Faction, Frozen, Profile, Weapon
@@ -655,7 +656,8 @@ def scene_problems(doc: Document) -> list[Problem]:
     return problems
 
 
-_KIND = {"terrain": "Terrain", "models": "Model", "markers": "Marker"}
+_KIND = {"terrain": N_("Terrain {id}: "), "models": N_("Model {id}: "), "markers": N_("Marker {id}: ")}
+"""The prefix naming the item a structural problem is in (:func:`_named`), as catalog ids."""
 _POINT_KEYS = {"at", "polygon"}
 
 
@@ -713,7 +715,7 @@ def _named(problems: list[Problem], exc: ValidationError, doc: Document) -> list
             items = doc.data.get(loc[0]) if isinstance(doc.data, dict) else None
             item = items[loc[1]] if isinstance(items, list) and loc[1] < len(items) else None
             if isinstance(item, dict) and isinstance(item.get("id"), str):
-                names[doc.locate(loc)] = f"{_KIND[loc[0]]} {item['id']!r}: "
+                names[doc.locate(loc)] = message(_KIND[loc[0]], id=repr(item["id"]))
     return [Problem(p.source, p.where, names.get(p.where, "") + p.message) for p in problems]
 
 

@@ -519,3 +519,66 @@ def test_every_shipped_name_has_its_french_name_and_a_french_reader_may_type_it(
     for e in f.rare_equipment:
         report = check_text(f"faction: {fid}\nmodels:\n  - {{type: {f.barracks[0].type}, equipment: ['{shown(e.name_fr)}']}}\n")
         assert report.warband.models[0].equipment == (e.id,), (e.id, [str(x) for x in report.findings])
+
+
+def _weapon_problems(change: dict[str, object], drop: str | None = None) -> DataError:
+    from landsraad.content import parse_document, validate_data
+
+    data = yaml.safe_load((data_dir("factions") / "corrino.yaml").read_text(encoding="utf-8"))
+    data["weapons"][0].update(change)
+    if drop:
+        del data["weapons"][0][drop]
+    with pytest.raises(DataError) as err:
+        validate_data(Faction, parse_document(yaml.safe_dump(data, sort_keys=False), "corrino-bad.yaml"))
+    return err.value
+
+
+def test_pydantic_sentences_read_in_french_by_their_type_and_english_is_pydantics():
+    """Issue 40: a content file failing its model's validation reads in French, located by file and key path (with its
+    line); the English is pydantic's sentence as it always was."""
+    from landsraad.i18n import use_language
+
+    cases = [
+        ({"rnage": 3}, None, "This key is not allowed here (check its spelling).", "Cette clé n'est pas permise ici (vérifiez son orthographe)."),
+        ({}, "name", "This key is required but missing.", "Cette clé est obligatoire mais absente."),
+        ({"name": 12}, None, "Input should be a valid string. Got 12.", "Un texte est attendu ; reçu 12."),
+    ]
+    for change, drop, english, french in cases:
+        err = _weapon_problems(change, drop)
+        assert len(err.problems) == 1, err
+        problem = err.problems[0]
+        assert str(problem.message) == english
+        assert str(problem).startswith("corrino-bad.yaml: weapons[0]") and "(line " in str(problem)
+        with use_language("fr"):
+            line = problem.localized()
+        assert line.endswith(": " + french) and line.startswith("corrino-bad.yaml: weapons[0]") and "(ligne " in line, line
+
+
+def test_pydantic_bounds_and_choices_read_in_french():
+    from landsraad.content import parse_document, validate_data
+    from landsraad.i18n import use_language
+    from landsraad.ruleset import Ruleset
+
+    for data, french in (({"points": -3}, "La valeur doit être supérieure ou égale à "),
+                         ({"ties": "never"}, "La valeur doit être 'strict' ou 'active' ; reçu 'never'."),
+                         ({"points": "x"}, "Un nombre entier est attendu ; reçu 'x'.")):
+        with pytest.raises(DataError) as err:
+            validate_data(Ruleset, parse_document(yaml.safe_dump(data), "r.yaml"))
+        english = err.value.problems[0].message
+        assert str(english).startswith("Input should be ")
+        with use_language("fr"):
+            assert french in err.value.localized(), err.value.localized()
+
+
+def test_a_validators_own_sentence_reads_in_french_and_as_it_was_in_english():
+    from landsraad.i18n import use_language
+
+    err = _weapon_problems({"template": "circle"})
+    assert str(err.problems[0].message) == "A template is written 'blast' or 'direct X' (X in cm); got 'circle'."
+    with use_language("fr"):
+        assert err.localized().endswith(": Un gabarit s'écrit 'blast' ou 'direct X' (X en cm) ; reçu 'circle'.")
+    err = _weapon_problems({"id": "no_such_weapon_id"})  # the profiles' weapons are then unknown: the sheet's own check
+    with use_language("fr"):
+        text = err.localized()
+    assert "L'arme commune 'halberd' n'est pas dans les 'weapons' de la faction." in text and "is not in" not in text
+    assert "Common weapon 'halberd' is not in the faction's 'weapons'." in str(err)

@@ -113,3 +113,34 @@ def test_every_sentence_of_a_real_game_is_told_in_french():
     assert not same, same[:5]
     assert not [f for f in french if "{" in f or "}" in f]
     assert any("PV" in f and "Fin de la partie" in f for f in french)
+
+
+def test_a_weapon_is_told_by_its_french_name_in_french_and_as_always_in_english():
+    """Issue 40: the log names a weapon by its id (a declared shot, a template, no target) or its English name (a shot's
+    outcome); the French story says its ``name_fr``, the English story what it always said."""
+    from landsraad.i18n import use_language
+    from landsraad.narrate import ModelNames
+
+    game = play(new_game("corrino", "fremen", seed=10), {"red": make_player("heuristic", 0), "blue": make_player("random", 50)})
+    names = model_names(game.state)
+    assert isinstance(names, ModelNames)
+    shots = [e for e in game.log if isinstance(e, Shot) and e.outcome is not None]
+    declared = [e for e in game.log if e.kind == "action" and str(e.data.get("action", "")).startswith("shoot:")]
+    assert shots and declared
+    weapon = names.weapon(shots[0].model, shots[0].outcome.weapon)
+    assert weapon is not None and weapon.name_fr and weapon.name_fr != weapon.name
+    english, english_declared = narrate(shots[0], names), narrate(declared[0], names)
+    with use_language("fr"):
+        french, french_declared = narrate(shots[0], names), narrate(declared[0], names)
+    assert f" with {weapon.name} at " in english and f" avec son arme {weapon.name_fr} à " in french
+    declared_weapon = names.weapon(declared[0].model, str(declared[0].data["action"]).split(":")[1])
+    assert declared_weapon is not None
+    assert english_declared.endswith(f"a shot with its {declared_weapon.id.replace('_', ' ')}.")
+    assert french_declared.endswith(f"un tir avec son arme {declared_weapon.display_name('fr')}.")
+    no_target = make_event(9, "no_target", "red", shots[0].model, {"weapon": weapon.id})
+    with use_language("fr"):
+        assert narrate(no_target, names).endswith(f"n'a aucune cible pour son arme {weapon.name_fr}.")
+    assert narrate(no_target, names).endswith(f"has no target for its {weapon.id}.")
+    # a plain mapping of model names (no weapons known) tells the weapon as the log gives it, in both languages
+    with use_language("fr"):
+        assert f" avec son arme {weapon.name} à " in narrate(shots[0], dict(names))

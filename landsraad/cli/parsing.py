@@ -1,8 +1,9 @@
 """The command line's argument parser, in the reader's language.
 
 argparse writes a few words of its own: the ``usage:`` heading, the ``positional arguments`` and
-``options`` sections, the ``-h`` and ``--version`` lines, and its error messages (a missing
-argument, an unknown choice). It translates them with the standard :mod:`gettext` domain, which
+``options`` sections, the ``-h`` and ``--version`` lines, its error messages (a missing
+argument, an unknown choice) and the metavar of an option given none (its name in capitals:
+``--games GAMES``; French help says ``--games N``, :data:`METAVARS`). It translates them with the standard :mod:`gettext` domain, which
 landsraad does not install; :class:`Parser` and :class:`Formatter` give argparse those words from
 landsraad's own catalog instead (:mod:`landsraad.i18n`), through argparse's public hooks: the
 ``add_argument_group`` and ``error`` methods, the formatter's ``add_usage`` prefix, and help
@@ -30,15 +31,25 @@ import re
 from typing import Any, Iterable, NoReturn
 
 from ..errors import quoted, truncate
-from ..i18n import N_, _
+from ..i18n import N_, SOURCE_LANGUAGE, _, language
 
-__all__ = ["Parser", "Formatter", "translate_argparse_error", "MAX_ERROR_LINE"]
+__all__ = ["Parser", "Formatter", "translate_argparse_error", "MAX_ERROR_LINE", "METAVARS"]
 
 MAX_ERROR_LINE = 1_000
 """The most characters of one line of an error message."""
 
 _SECTION_TITLES = {"positional arguments": N_("positional arguments"), "options": N_("options")}
 """argparse's two default sections, by the English title argparse gives them."""
+
+METAVARS: dict[str, str] = {
+    "BLUE": N_("BLUE"), "RED": N_("RED"), "BLUE_PLAYER": N_("BLUE_PLAYER"), "RED_PLAYER": N_("RED_PLAYER"),
+    "CITY": N_("CITY"), "CLUB": N_("CLUB"), "DRILL": N_("DRILL"), "FACTIONS": N_("FACTIONS"), "GAMES": N_("GAMES"),
+    "LOG": N_("LOG"), "MAP": N_("MAP"), "NAME": N_("NAME"), "OPPONENT": N_("OPPONENT"), "PLAYERS": N_("PLAYERS"),
+    "RESUME": N_("RESUME"), "SAVE": N_("SAVE"), "SCENE": N_("SCENE"), "SEED": N_("SEED"), "SVG": N_("SVG"),
+    "SVG_DIR": N_("SVG_DIR"), "WORKERS": N_("WORKERS"),
+}
+"""The metavars argparse makes for the options given none (the option's name in capitals), as catalog ids: French
+help reads ``--games N``, ``--seed GRAINE``, ``--save FICHIER``; English help keeps argparse's own, byte for byte."""
 
 _QUOTED = re.compile(r"'([^']*)'")
 """A value argparse quotes in its messages."""
@@ -89,11 +100,18 @@ def translate_argparse_error(message: str) -> str:
 
 
 class Formatter(argparse.HelpFormatter):
-    """argparse's help layout with the ``usage:`` heading in the active language."""
+    """argparse's help layout with the ``usage:`` heading and the default metavars (:data:`METAVARS`) in the active language."""
 
     def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
                   groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+    def _get_default_metavar_for_optional(self, action: argparse.Action) -> str:
+        # the hook argparse's own MetavarTypeHelpFormatter overrides; English keeps argparse's metavar
+        default = super()._get_default_metavar_for_optional(action)
+        if language() == SOURCE_LANGUAGE or default not in METAVARS:
+            return default
+        return _(METAVARS[default])
 
 
 class Parser(argparse.ArgumentParser):

@@ -31,7 +31,7 @@ from typing import Any
 
 from ..dice import parse_dice
 from ..errors import DataError, RuleError, UsageError, carried_message
-from ..i18n import N_, _, message, numeral
+from ..i18n import N_, _, message, numeral, unstopped
 from ..model import MAX_LENGTH_CM
 from ..ruleset import Ruleset
 from ..wording import describe_range_band
@@ -55,7 +55,8 @@ def _dice(text: str, count: int, option: str, order: str) -> tuple[int, ...]:
     try:
         return parse_dice(text, count, source=option)
     except DataError as exc:
-        raise UsageError(message('{problem} ({option} takes {count} dice: {order}).', problem=str(exc).rstrip('.'), option=option, count=count, order=order)) from None
+        raise UsageError(message('{problem} ({option} takes {count} dice: {order}).', problem=unstopped(carried_message(exc)), option=option,
+                                 count=count, order=message(order))) from None
 
 
 def _ruleset(args: argparse.Namespace) -> Ruleset:
@@ -174,8 +175,8 @@ def _melee(args: argparse.Namespace) -> int:
 
     attacker = _combatant(args.attacker, args.attacker_weapon, "--attacker", "--attacker-weapon", "melee", "Attacker")
     defender = _combatant(args.defender, args.defender_weapon, "--defender", "--defender-weapon", "melee", "Defender")
-    ad = _dice(args.attacker_dice, 3, "--attacker-dice", "neutral, attack, defence")
-    dd = _dice(args.defender_dice, 3, "--defender-dice", "neutral, attack, defence")
+    ad = _dice(args.attacker_dice, 3, "--attacker-dice", N_("neutral, attack, defence"))
+    dd = _dice(args.defender_dice, 3, "--defender-dice", N_("neutral, attack, defence"))
     ev = _call(
         resolve_melee, attacker, defender, attacker_dice=ad, defender_dice=dd,
         attacker_stance=args.attacker_stance, defender_stance=args.defender_stance,
@@ -236,8 +237,8 @@ def _shoot(args: argparse.Namespace) -> int:
         raise UsageError(message('--distance must be from 0 to {max_length_cm} cm; got {distance}.', max_length_cm=numeral(MAX_LENGTH_CM, 'g'), distance=numeral(args.distance, 'g')))
     shooter = _combatant(args.attacker, args.weapon, "--attacker", "--weapon", "shoot", "Attacker")
     target = _named(parse_combatant(args.target, argument="--target"), "Target")
-    sd = _dice(args.attacker_dice, 2, "--attacker-dice", "neutral, attack")
-    td = _dice(args.target_dice, 2, "--target-dice", "neutral, defence")
+    sd = _dice(args.attacker_dice, 2, "--attacker-dice", N_("neutral, attack"))
+    td = _dice(args.target_dice, 2, "--target-dice", N_("neutral, defence"))
     ev = _call(resolve_shot, shooter, target, distance_cm=args.distance, cover=args.cover, shooter_dice=sd, target_dice=td,
                laser_mode=args.laser_mode, poison=args.poison, escaped=not args.caught, ruleset=_ruleset(args))
     return _emit(args, ev, _shot_story(ev, shooter))
@@ -272,8 +273,8 @@ def _disengage(args: argparse.Namespace) -> int:
 
     mover = _combatant(args.mover, args.mover_weapon, "--mover", "--mover-weapon", "melee", "Mover")
     opponent = _combatant(args.opponent, args.opponent_weapon, "--opponent", "--opponent-weapon", "melee", "Opponent")
-    md = _dice(args.mover_dice, 2, "--mover-dice", "neutral, coloured")
-    od = _dice(args.opponent_dice, 2, "--opponent-dice", "neutral, coloured")
+    md = _dice(args.mover_dice, 2, "--mover-dice", N_("neutral, coloured"))
+    od = _dice(args.opponent_dice, 2, "--opponent-dice", N_("neutral, coloured"))
     ev = _call(resolve_disengage, mover, opponent, mover_dice=md, opponent_dice=od, mover_neutral=args.mover_neutral,
                opponent_neutral=args.opponent_neutral, opponent_poison=args.opponent_poison, compare=args.compare,
                ruleset=_ruleset(args))

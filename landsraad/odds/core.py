@@ -11,6 +11,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from ..dice import FACES
 from ..errors import RuleError
+from ..i18n import message
+from ..rules.roles import Role, owner
 from ..rules.state import WOUND_RESULTS
 from ..rules.wounds import wound_threshold
 
@@ -46,14 +48,14 @@ _RESULT_CODE = {name: i for i, name in enumerate(WOUND_RESULTS)}
 # --- small vectorised helpers ----------------------------------------------------------------
 
 
-def check_lowering(policy: object, who: str = "a side") -> LoweringPolicy:
+def check_lowering(policy: object, who: Role | None = None) -> LoweringPolicy:
     """Validate a lowering policy: ``"none"``, ``"best"`` or a whole number from 1 to 10.
 
     Examples
     --------
     >>> check_lowering("best"), check_lowering(1)
     ('best', 1)
-    >>> check_lowering(0, "the attacker")
+    >>> check_lowering(0, "attacker")
     Traceback (most recent call last):
     ...
     landsraad.errors.RuleError: The attacker's lowering policy must be 'none', 'best' or a neutral value from 1 to 10; got 0.
@@ -62,7 +64,11 @@ def check_lowering(policy: object, who: str = "a side") -> LoweringPolicy:
         return "none" if policy == "none" else "best"
     if isinstance(policy, (int, np.integer)) and not isinstance(policy, bool) and 1 <= policy <= FACES:
         return int(policy)
-    raise RuleError(f"{who[0].upper() + who[1:]}'s lowering policy must be 'none', 'best' or a neutral value from 1 to {FACES}; got {policy!r}.")
+    if who is None:
+        raise RuleError(message("A side's lowering policy must be 'none', 'best' or a neutral value from 1 to {faces}; got {policy}.",
+                                faces=FACES, policy=repr(policy)))
+    raise RuleError(message("The {owner} lowering policy must be 'none', 'best' or a neutral value from 1 to {faces}; got {policy}.",
+                            owner=owner(who), faces=FACES, policy=repr(policy)))
 
 
 def beats_array(active: np.ndarray, passive: np.ndarray, ties: str = "strict") -> np.ndarray:

@@ -81,8 +81,8 @@ def disengage_odds(
     """
 
     payoff_weights = _payoff_weights(payoff)
-    m_policy = check_lowering(mover_lowering, "the mover")
-    o_policy = check_lowering(opponent_lowering, "the opponent")
+    m_policy = check_lowering(mover_lowering, "mover")
+    o_policy = check_lowering(opponent_lowering, "opponent")
     verify_disengage(mover, opponent)
     if compare is None:
         compare = ruleset.disengage_compare

@@ -9,11 +9,11 @@ from typing import Sequence
 import numpy as np
 
 from ..dice import FACES, ClashDice
-from ..errors import RuleError
 from ..model import Poison
 from ..rules.melee import (
     Stance,
     attack_total,
+    clash_dice_count_error,
     defence_total,
     initiative_total,
     lowering_order,
@@ -254,7 +254,7 @@ def melee_odds(
     """
 
     payoff_weights = _payoff_weights(payoff)
-    a_policy, d_policy = check_lowering(attacker_lowering, "the attacker"), check_lowering(defender_lowering, "the defender")
+    a_policy, d_policy = check_lowering(attacker_lowering, "attacker"), check_lowering(defender_lowering, "defender")
     verify_melee(attacker, defender)
     verify_stance(attacker, attacker_stance)
     verify_stance(defender, defender_stance)
@@ -355,10 +355,11 @@ def lowering_advice(
     """
 
     payoff_weights = _payoff_weights(payoff)
-    a_policy, d_policy = check_lowering(attacker_lowering, "the attacker"), check_lowering(defender_lowering, "the defender")
-    for dice, who in ((attacker_dice, "attacker"), (defender_dice, "defender")):
-        if not isinstance(dice, ClashDice) and len(dice) != 3:
-            raise RuleError(f"The {who} rolls three dice in a clash (neutral, attack, defence); got {tuple(dice)!r}.")
+    a_policy, d_policy = check_lowering(attacker_lowering, "attacker"), check_lowering(defender_lowering, "defender")
+    if not isinstance(attacker_dice, ClashDice) and len(attacker_dice) != 3:
+        raise clash_dice_count_error("attacker", attacker_dice)
+    if not isinstance(defender_dice, ClashDice) and len(defender_dice) != 3:
+        raise clash_dice_count_error("defender", defender_dice)
     ad = attacker_dice if isinstance(attacker_dice, ClashDice) else ClashDice(*attacker_dice)
     dd = defender_dice if isinstance(defender_dice, ClashDice) else ClashDice(*defender_dice)
     u = np.zeros((FACES, FACES))
@@ -377,9 +378,10 @@ def lowering_advice(
                 else:
                     a_suffers = payoff_weights[_RESULT_CODE[s.wound]]
             u[x - 1, y - 1] = d_suffers - a_suffers
-    for policy, rolled, who in ((a_policy, ad.neutral, "the attacker"), (d_policy, dd.neutral, "the defender")):
-        if policy != "best":
-            verify_lowered(rolled, _fixed_choice(policy, rolled), who)
+    if a_policy != "best":
+        verify_lowered(ad.neutral, _fixed_choice(a_policy, ad.neutral), "attacker")
+    if d_policy != "best":
+        verify_lowered(dd.neutral, _fixed_choice(d_policy, dd.neutral), "defender")
     code = {"attacker": 0, "defender": 1, "secret": 2}[order]
     joint = _lowering_distribution(u, ad.neutral, dd.neutral, code, a_policy, d_policy)
     pa, pd = joint.sum(axis=1), joint.sum(axis=0)

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Mapping
 
-from ..content import faction_ids
+from ..content import faction_ids, load_faction
 from ..i18n import N_, SOURCE_LANGUAGE, _, decimal, language
 from ..missions import load_missions
 from ..warband.names import faction_aliases
@@ -153,14 +154,18 @@ def _field(name: str, value: str) -> str:
     return _(words[value]) if words and value in words else value
 
 
-def prompt_text(prompt: str) -> str:
-    """The engine's ``prompt`` in the active language (as it is in English, or when it is not one of :data:`PROMPTS`)."""
+def prompt_text(prompt: str, names: Mapping[str, str] | None = None) -> str:
+    """The engine's ``prompt`` in the active language (as it is in English, or when it is not one of :data:`PROMPTS`).
+
+    ``names`` maps a model's name as the engine writes it (``Soldier 2``) to the name the reader sees (``Soldat 2``).
+    """
     if language() == SOURCE_LANGUAGE:
         return prompt
     for template in PROMPTS:
         found = _pattern(template).match(prompt)
         if found:
-            return _(template).format(**{k: _field(k, v) for k, v in found.groupdict().items()})
+            fields = {k: (names or {}).get(v, v) if k == "name" else _field(k, v) for k, v in found.groupdict().items()}
+            return _(template).format(**fields)
     return prompt
 
 
@@ -192,11 +197,16 @@ def mission_action_name(action_id: str) -> str:
 
 @lru_cache(maxsize=1)
 def weapon_names() -> dict[str, tuple[str, ...]]:
-    """Weapon id -> its French names, from the bundled factions' aliases (the rulebook's names first)."""
+    """Weapon id -> its French names, from the bundled factions' aliases (the rulebook's names first), then the
+    sheets' ``name_fr`` (a weapon without an alias, such as ``assassin_knife``, reads ``Couteau*``)."""
     out: dict[str, tuple[str, ...]] = {}
     for faction in faction_ids():
         for weapon, names in faction_aliases(faction).weapons.items():
             out[weapon] = out.get(weapon, ()) + tuple(n for n in names if n not in out.get(weapon, ()))
+    for faction in faction_ids():
+        for w in load_faction(faction).weapons:
+            if w.name_fr and w.name_fr.casefold() not in {n.casefold() for n in out.get(w.id, ())}:
+                out[w.id] = out.get(w.id, ()) + (w.name_fr,)
     return out
 
 

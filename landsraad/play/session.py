@@ -28,7 +28,7 @@ from ..errors import DataError, DecisionError, LandsraadError, Problem, UnknownN
 from ..fileio import atomic_write_text, check_output_path
 from ..i18n import N_, SIDE_NAMES, SOURCE_LANGUAGE, _, decimal, language, localized, ngettext, number
 from ..missions import load_missions
-from ..narrate import model_label, model_names, narrate
+from ..narrate import label_of, model_names, narrate, shown_label
 from ..players import make_player
 from ..search import SearchPlayer
 from .answers import choice_label, describe_expected, parse_answer, parse_command, row_key
@@ -275,7 +275,7 @@ class Session:
         """
         if d.kind == "dice":
             return None
-        label = _("{who}: ").format(who=model_label(d.model, self.game.state.model(d.model).name)) if d.model and _has_model(
+        label = _("{who}: ").format(who=label_of(self.game.state.model(d.model))) if d.model and _has_model(
             self.game, d.model) else ""
         if d.choices and not d.optional and d.ranked is None and len(d.choices) == 1 and d.point is None:
             return d.choices[0], _("{label}{choice} (the only choice).").format(label=label, choice=choice_label(d.choices[0], self.game.state))
@@ -540,8 +540,10 @@ class Session:
         return self._menu_of(d, self.game)
 
     def _menu_of(self, d: Decision, game: Game) -> tuple[str, list[MenuRow]]:
-        who = _("{who}: ").format(who=model_label(d.model, game.state.model(d.model).name)) if d.model and _has_model(game, d.model) else ""
-        title = f"{side_name(d.side)} - {who}{prompt_text(d.prompt)}".replace("?.", "?").replace("..", ".")
+        who = _("{who}: ").format(who=label_of(game.state.model(d.model))) if d.model and _has_model(game, d.model) else ""
+        # a model the list did not name reads by its card's name in the reader's language (Soldat 2), as in the story
+        shown = {m.name: shown_label(m.name, m.profile.name, m.profile.display_name()) for m in game.state.models}
+        title = f"{side_name(d.side)} - {who}{prompt_text(d.prompt, shown)}".replace("?.", "?").replace("..", ".")
         if d.secret and len(self.humans) == 2:
             title += _(" (secret: only {side} looks)").format(side=side_name(d.side))
         rows: list[MenuRow] = []

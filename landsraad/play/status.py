@@ -20,7 +20,7 @@ from ..errors import LandsraadError
 from ..geometry.sight.queries import line_of_sight
 from ..i18n import N_, SIDE_NAMES, _, language, ngettext, number
 from ..missions import evaluate_picks, load_missions, score
-from ..narrate import model_label, model_names, narrate
+from ..narrate import label_of, model_names, narrate
 from .prompts import weapon_name
 
 __all__ = ["Status", "status_report", "status_text", "recap"]
@@ -54,7 +54,8 @@ def _model_row(state: GameState, m, seen: Sequence[str]) -> tuple[str, ...]:  # 
     poisons = ", ".join(p.kind.replace("_", " ") + (f" {p.x}" if p.x is not None else "") for p in m.poisons) or "-"
     english = language() == "en"
     shield = m.profile.shield if m.profile.shield != "none" else "-"
-    weapons = ", ".join(w.name if english else weapon_name(w.id, w.name) for w in m.weapons) or "-"
+    # the sheet's French name (Couteau*, Laser*); a weapon a list made without one by its French alias
+    weapons = ", ".join(w.name if english else w.name_fr or weapon_name(w.id, w.name) for w in m.weapons) or "-"
     if english:
         wound = {"none": "unhurt"}.get(m.wound, m.wound)
         at = f"{m.x:.1f},{m.y:.1f}"
@@ -62,7 +63,7 @@ def _model_row(state: GameState, m, seen: Sequence[str]) -> tuple[str, ...]:  # 
         wound = _(_WOUNDS[m.wound]) if m.wound in _WOUNDS else m.wound
         shield = _(_SHIELDS[shield]) if shield in _SHIELDS else shield
         at = _("({x}, {y})").format(x=number(m.x, 1), y=number(m.y, 1))
-    return (model_label(m.id, m.name), at, wound, str(m.fatigue), poisons, shield, weapons, ", ".join(seen) or "-")
+    return (label_of(m), at, wound, str(m.fatigue), poisons, shield, weapons, ", ".join(seen) or "-")
 
 
 def status_report(state: GameState, side: str) -> Status:

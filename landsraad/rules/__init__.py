@@ -10,7 +10,7 @@ Modules: :mod:`~landsraad.rules.state` (the :class:`Combatant` and its effective
 :mod:`~landsraad.rules.shooting`, :mod:`~landsraad.rules.melee`,
 :mod:`~landsraad.rules.disengage`, :mod:`~landsraad.rules.fatigue`,
 :mod:`~landsraad.rules.poisons`, :mod:`~landsraad.rules.spice`,
-:mod:`~landsraad.rules.healing`. The coverage of every rule ID is listed in ``docs/rules.md``.
+:mod:`~landsraad.rules.healing`, :mod:`~landsraad.rules.roles` (the sides as a dice error names them). The coverage of every rule ID is listed in ``docs/rules.md``.
 
 Examples
 --------

@@ -44,7 +44,7 @@ from typing import Literal, Sequence
 
 import numpy as np
 
-from ..dice import beats, check_die, roll_d10
+from ..dice import beats, roll_d10
 from ..errors import RuleError
 from ..i18n import message
 from ..model import Poison
@@ -52,6 +52,7 @@ from ..ruleset import DEFAULT, Ruleset
 from ..specials import SPECIAL_RULES
 from .melee import can_attack, initiative_total, melee_weapon, strike_damage, verify_lowered
 from .poisons import choose_poison
+from .roles import Role, check_role_die, subject
 from .shields import melee_gets_through
 from .state import (
     Combatant,
@@ -149,10 +150,10 @@ class DisengageEvent(Event):
     mover_after: Combatant
 
 
-def _dice2(dice: Sequence[int], who: str) -> tuple[int, int]:
+def _dice2(dice: Sequence[int], who: Role) -> tuple[int, int]:
     if len(dice) != 2:
-        raise RuleError(message("The {who} rolls two dice to disengage (neutral, coloured); got {dice}.", who=who, dice=repr(tuple(dice))))
-    return (check_die(dice[0], f"{who}'s neutral die"), check_die(dice[1], f"{who}'s coloured die"))
+        raise RuleError(message("{who} rolls two dice to disengage (neutral, coloured); got {dice}.", who=subject(who), dice=repr(tuple(dice))))
+    return (check_role_die(dice[0], who, "neutral"), check_role_die(dice[1], who, "coloured"))
 
 
 def resolve_disengage(
@@ -194,8 +195,8 @@ def resolve_disengage(
     """
     md, od = _dice2(mover_dice, "mover"), _dice2(opponent_dice, "opponent")
     verify_disengage(mover, opponent)
-    mn = verify_lowered(md[0], mover_neutral, "the mover")
-    on = verify_lowered(od[0], opponent_neutral, "the opponent")
+    mn = verify_lowered(md[0], mover_neutral, "mover")
+    on = verify_lowered(od[0], opponent_neutral, "opponent")
     m_total = disengage_total(mover, opponent, neutral=mn, coloured=md[1], compare=compare, ruleset=ruleset)
     o_total = disengage_total(opponent, mover, neutral=on, coloured=od[1], compare=compare, ruleset=ruleset)
     success = beats(m_total, o_total, ruleset.ties)

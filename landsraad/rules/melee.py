@@ -56,6 +56,7 @@ from ..model import Poison, Weapon
 from ..ruleset import DEFAULT, Ruleset
 from ..specials import SPECIAL_RULES
 from .poisons import choose_poison
+from .roles import Role, die_of, subject
 from .shields import melee_gets_through
 from .state import (
     Combatant,
@@ -78,6 +79,7 @@ from .wounds import WoundEvent, apply_hit
 
 __all__ = [
     "Side",
+    "clash_dice_count_error",
     "Stance",
     "First",
     "PUSH_CM",
@@ -114,11 +116,16 @@ STEP_AWAY_CM = 5.0
 DiceLike = Union[ClashDice, Sequence[int]]
 
 
-def _clash(dice: DiceLike, who: str) -> ClashDice:
+def clash_dice_count_error(who: Side, dice: Sequence[int]) -> RuleError:
+    """The error for a side's clash dice that are not three (R-TEST-CLASH), naming the side in each language."""
+    return RuleError(message("{who} rolls three dice in a clash (neutral, attack, defence); got {dice}.", who=subject(who), dice=repr(tuple(dice))))
+
+
+def _clash(dice: DiceLike, who: Side) -> ClashDice:
     if isinstance(dice, ClashDice):
         return dice
     if len(dice) != 3:
-        raise RuleError(message("The {who} rolls three dice in a clash (neutral, attack, defence); got {dice}.", who=who, dice=repr(tuple(dice))))
+        raise clash_dice_count_error(who, dice)
     return ClashDice(*dice)
 
 
@@ -350,14 +357,17 @@ def can_attack(c: Combatant) -> bool:
     return True
 
 
-def verify_lowered(rolled: int, lowered: int | None, who: str) -> int:
+def verify_lowered(rolled: int, lowered: int | None, who: Role) -> int:
     """The neutral die used: ``lowered`` if given and legal, else ``rolled`` (R-NEUTRAL-DOWN: lower, never raise).
+
+    ``who`` is the role whose die it is (:data:`landsraad.rules.roles.Role`: ``"attacker"``, ``"mover"``...),
+    named in the error in the language it is shown in.
 
     Examples
     --------
-    >>> verify_lowered(5, 1, "the attacker"), verify_lowered(5, None, "the attacker")
+    >>> verify_lowered(5, 1, "attacker"), verify_lowered(5, None, "attacker")
     (1, 5)
-    >>> verify_lowered(5, 6, "the attacker")
+    >>> verify_lowered(5, 6, "attacker")
     Traceback (most recent call last):
     ...
     landsraad.errors.RuleError: The attacker's neutral die rolled 5 and cannot become 6: a neutral die may be lowered, never raised (R-NEUTRAL-DOWN).
@@ -365,11 +375,12 @@ def verify_lowered(rolled: int, lowered: int | None, who: str) -> int:
     if lowered is None:
         return rolled
     if isinstance(lowered, bool) or not isinstance(lowered, (int, np.integer)) or lowered < 1:
-        raise RuleError(message("{who_cap}'s lowered neutral die must be a whole number from 1 to {rolled}; got {lowered}.", who_cap=who.capitalize(), rolled=rolled, lowered=repr(lowered)))
+        raise RuleError(message("The {die} must be a whole number from 1 to {rolled}; got {lowered}.",
+                                die=die_of(who, "lowered neutral"), rolled=rolled, lowered=repr(lowered)))
     if lowered > rolled:
         raise RuleError(message(
-            "{who_cap}'s neutral die rolled {rolled} and cannot become {lowered}: a neutral die may be lowered, never raised (R-NEUTRAL-DOWN).",
-            who_cap=who.capitalize(), rolled=rolled, lowered=lowered))
+            "The {die} rolled {rolled} and cannot become {lowered}: a neutral die may be lowered, never raised (R-NEUTRAL-DOWN).",
+            die=die_of(who, "neutral"), rolled=rolled, lowered=lowered))
     return int(lowered)
 
 
@@ -539,8 +550,8 @@ def resolve_melee(
     verify_melee(attacker, defender)
     verify_stance(attacker, attacker_stance)
     verify_stance(defender, defender_stance)
-    an = verify_lowered(ad.neutral, attacker_neutral, "the attacker")
-    dn = verify_lowered(dd.neutral, defender_neutral, "the defender")
+    an = verify_lowered(ad.neutral, attacker_neutral, "attacker")
+    dn = verify_lowered(dd.neutral, defender_neutral, "defender")
     a_poison = choose_poison(attacker, attacker_poison) if attacker_stance == "attack" else None
     d_poison = choose_poison(defender, defender_poison) if defender_stance == "attack" else None
 

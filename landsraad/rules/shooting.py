@@ -50,6 +50,7 @@ from ..model import Poison, Weapon
 from ..ruleset import DEFAULT, Ruleset
 from ..specials import SPECIAL_RULES
 from .poisons import choose_poison
+from .roles import check_role_die, subject
 from .shields import ranged_gets_through
 from .state import (
     Combatant,
@@ -400,10 +401,14 @@ def _attack(shooter: Combatant, target: Combatant | None, distance_cm: float, sh
     return band, modifier, shooter_dice[1] + effective_combat(shooter, ruleset) + modifier + bonus
 
 
-def _dice2(dice: Sequence[int], who: str, second: str) -> tuple[int, int]:
+def _dice2(dice: Sequence[int], who: Literal["shooter", "target"], name: str | None = None) -> tuple[int, int]:
+    """A side's two dice: the shooter's neutral and attack dice, or its target's (``name``: one of a template's) neutral
+    and defence dice (R-SHOOT)."""
     if len(dice) != 2:
-        raise RuleError(message("The {who} rolls two dice (neutral, {second}); got {dice}.", who=who, second=second, dice=repr(tuple(dice))))
-    return (check_die(dice[0], f"{who}'s neutral die"), check_die(dice[1], f"{who}'s {second} die"))
+        if who == "shooter":
+            raise RuleError(message("{who} rolls two dice (neutral, attack); got {dice}.", who=subject(who, name), dice=repr(tuple(dice))))
+        raise RuleError(message("{who} rolls two dice (neutral, defence); got {dice}.", who=subject(who, name), dice=repr(tuple(dice))))
+    return (check_role_die(dice[0], who, "neutral", name), check_role_die(dice[1], who, "attack" if who == "shooter" else "defence", name))
 
 
 def _against(
@@ -512,8 +517,8 @@ def resolve_shot(
     (True, True, 0, 'none')
     """
     verify_target(shooter, target, laser_mode=laser_mode, ruleset=ruleset)
-    sd = _dice2(shooter_dice, "shooter", "attack")
-    td = _dice2(target_dice, "target", "defence")
+    sd = _dice2(shooter_dice, "shooter")
+    td = _dice2(target_dice, "target")
     assert shooter.weapon is not None
     return _against(
         shooter, target, distance_cm=distance_cm, cover=cover, shooter_dice=sd, target_dice=td, laser_mode=laser_mode,
@@ -625,7 +630,7 @@ def resolve_template_shot(
     problem = laser_blast_problem(shooter, [entry[0] for entry in targets], laser_mode=laser_mode, ruleset=ruleset)
     if problem:
         raise RuleError(problem)
-    sd = _dice2(shooter_dice, "shooter", "attack")
+    sd = _dice2(shooter_dice, "shooter")
     chosen = choose_poison(shooter, poison)
     results = []
     for i, entry in enumerate(targets):
@@ -634,7 +639,7 @@ def resolve_template_shot(
         model, dice = entry[0], entry[1]
         cover = entry[2] if len(entry) == 3 else "none"
         results.append(_against(
-            shooter, model, distance_cm=distance_cm, cover=cover, shooter_dice=sd, target_dice=_dice2(dice, f"target {model.name}", "defence"),
+            shooter, model, distance_cm=distance_cm, cover=cover, shooter_dice=sd, target_dice=_dice2(dice, "target", model.name),
             laser_mode=laser_mode, template=True, escaped=True if escaped is None else bool(escaped[i]), poison=chosen, ruleset=ruleset,
         ))
     attack_total = _attack(shooter, None, distance_cm, sd, ruleset)[2]
@@ -712,8 +717,8 @@ def resolve_marker_shot(
     verify_shooter(shooter)
     assert shooter.weapon is not None
     _laser_mode(shooter.weapon, laser_mode)
-    sd = _dice2(shooter_dice, "shooter", "attack")
-    die = check_die(marker_die, "marker's die")
+    sd = _dice2(shooter_dice, "shooter")
+    die = check_die(marker_die, message("marker's die"))
     band, modifier, total = _attack(shooter, None, distance_cm, sd, ruleset)
     return MarkerShotEvent(
         shooter=shooter.name, weapon=shooter.weapon.name, distance_cm=distance_cm, shooter_dice=sd, marker_die=die,

@@ -19,7 +19,7 @@ from ..content import (
     read_text,
 )
 from ..errors import DataError, Problem, did_you_mean, quoted
-from ..i18n import Message, message, nmessage
+from ..i18n import Message, in_languages, message, nmessage
 from ..model import Faction, RareEquipment, Weapon
 from ..ruleset import DEFAULT, Ruleset
 from .index import SheetIndex, _closest_sheet, _index, spice_pool
@@ -82,6 +82,11 @@ class _Collector:
         return tuple(f for _, f in sorted(self.items, key=lambda item: item[0]))
 
 
+def _named(thing: Any) -> Message:
+    """A sheet's name (a faction, a profile, a piece of equipment) in the reader's language: ``name_fr`` in French."""
+    return in_languages(thing.name, fr=thing.name_fr)
+
+
 def _who(label: str, loc_list: Sequence[Loc], type_name: str) -> Message:
     """'Hasimir (Master Assassin, models[0])', 'Soldier (models[2])' or 'Soldier (models[2], models[5]) each'."""
     where = _paths(loc_list)
@@ -101,16 +106,20 @@ def _labels(entries: Sequence[tuple[int, "ListModel"]], idx: SheetIndex | None) 
             by_type[e.type].append(i)
     labels: dict[int, str] = {i: e.name.strip() for i, e in entries if e.name}
     for type_id, indices in by_type.items():
-        base = idx.profiles[type_id].name if idx and type_id in idx.profiles else type_id
+        profile = idx.profiles[type_id] if idx and type_id in idx.profiles else None
+        base = profile.name if profile is not None else type_id
+        base_fr = profile.name_fr if profile is not None else None
         n = 0
         for i in indices:
             while True:
                 n += 1
-                label = base if len(indices) == 1 and n == 1 else f"{base} {n}"
+                number = "" if len(indices) == 1 and n == 1 else f" {n}"
+                label = base + number
                 if label.casefold() not in taken:
                     break
             taken.add(label.casefold())
-            labels[i] = label
+            # the card's name in the reader's language (Soldat 2); its str, the English, is the label the report keeps
+            labels[i] = in_languages(label, fr=base_fr + number if base_fr else None)
     return labels
 
 
@@ -142,11 +151,11 @@ def _check(
             hint, sheet = _closest_sheet(faction_id, entries, factions)
             known = sorted(set(faction_ids()) | set(factions or ()))
             out.add("unknown-faction", message("Unknown faction {faction}.", faction=quoted(faction_id)) + _hint(hint)
-                    + (message(" The models were checked against {house}'s sheet.", house=sheet.name) if sheet is not None else "")
+                    + (message(" The models were checked against {house}'s sheet.", house=_named(sheet)) if sheet is not None else "")
                     + message(" Known factions are: {factions}.", factions=", ".join(known) or message("(none)")), ("faction",))
         elif resolved != sheet.id:
             out.add("faction-mismatch", message("This list is for faction {faction} but was checked against {house} ('{id}').",
-                                                faction=quoted(faction_id), house=sheet.name, id=sheet.id), ("faction",))
+                                                faction=quoted(faction_id), house=_named(sheet), id=sheet.id), ("faction",))
         else:
             canonical_id = resolved
 
@@ -175,7 +184,7 @@ def _check(
     if idx is None:
         return Report(source, out.findings(), warband, canonical_id, None, None, hash_of_list, cap, 0, (), ())
     assert sheet is not None
-    house = sheet.name
+    house = _named(sheet)
 
     type_locs: dict[str, list[Loc]] = defaultdict(list)
     unknown_types: dict[str, list[Loc]] = defaultdict(list)
@@ -241,12 +250,12 @@ def _check(
             eq_cost += item.cost
         if e.spice:
             spice_locs.append((here + ("spice",), e.spice))
-        cost = ModelCost(i, labels[i], e.type, profile.cost if profile else 0, sw_cost, eq_cost)
+        cost = ModelCost(i, str(labels[i]), e.type, profile.cost if profile else 0, sw_cost, eq_cost)
         breakdown.append(cost)
         if profile is not None:
             carried = [idx.weapons[w] for w in profile.weapons if w in idx.weapons]
             carried += [w for w in chosen if w.id not in profile.weapons]
-            models.append(RecruitedModel(i, labels[i], e.name, e.type, profile, tuple(carried), tuple(chosen),
+            models.append(RecruitedModel(i, str(labels[i]), e.name, e.type, profile, tuple(carried), tuple(chosen),
                                          tuple(items), profile.spice + e.spice, e.spice, cost))
 
     # Unknown names, each once with a suggestion.
@@ -274,7 +283,7 @@ def _check(
     # Per-model kit problems (RUL-15).
     for (code, type_id, weapons), hits in grouped.items():
         locs = [loc for loc, _ in hits]
-        type_name = idx.profiles[type_id].name
+        type_name = _named(idx.profiles[type_id])
         who = _who(labels[hits[0][1]], [("models", i) for _, i in hits], type_name)
         n_models = len(hits)  # the verb agrees with the models concerned ("Soldier (models 2 and 3) each carry")
         msg: Message
@@ -304,7 +313,7 @@ def _check(
     # Barracks (R-FACTION, R-RECRUIT).
     for type_id, entry in idx.barracks.items():
         locs = type_locs.get(type_id, [])
-        name = idx.profiles[type_id].name
+        name = _named(idx.profiles[type_id])
         if len(locs) > entry.max:
             out.add("barracks-max", message("{type} is limited to {max} in {house}'s barracks; this list has {count}.",
                                             type=name, max=entry.max, house=house, count=len(locs)), locs[entry.max], locs)
@@ -322,7 +331,7 @@ def _check(
         item = idx.rare[eid]
         if len(locs) > item.pieces:
             out.add("equipment-pieces", message("{house} has {pieces} piece(s) of {item} ('{id}'); this list takes {count}.",
-                                                house=house, pieces=item.pieces, item=item.name, id=eid, count=len(locs)),
+                                                house=house, pieces=item.pieces, item=_named(item), id=eid, count=len(locs)),
                     locs[item.pieces], locs)
 
     # Spice (PRJ-60): list doses come from the pool; the card's own are free.

@@ -50,6 +50,10 @@ def test_demo_narrates_in_french(tmp_path: Path) -> None:
     assert "Fin de la partie après 59 activations : rouge 23 PV, bleu 2 PV : victoire de rouge." in lines
     assert "rouge (corrino) : 23 PV" in lines and "Résultat : victoire de rouge." in lines
     assert "Partie enregistrée dans game.json (pour la rejouer : landsraad replay game.json)" in lines
+    # a weapon by its French name (name_fr), where the English says its id or its English name (issue 40)
+    assert "Soldat 2 (red-soldier-3) déclare un tir avec son arme Laser*." in lines
+    assert any(" avec son arme Pistolet Maula à " in line for line in lines)
+    assert not [line for line in lines if "maula pistol" in line.casefold() or " laser " in line]
     # no English sentence is left: every line of the story differs from its English
     assert not [f for f, e in zip(lines, english) if f == e and f.strip() and not f.startswith("rc=")]
     replay = run(["--lang", "fr", *REPLAY], tmp_path).splitlines()

@@ -117,6 +117,27 @@ def test_french_help_uses_argparse_words_from_the_catalog():
     assert "--svg FICHIER" in text and "écrire aussi une image de la réponse (SVG)" in text
 
 
+SAME_IN_FRENCH = ("CLUB", "FACTIONS", "POISON")
+"""Default metavars that are French words too."""
+
+
+def test_french_help_gives_every_option_a_french_metavar(every_command):
+    """argparse names an option's value by the option in capitals (``--games GAMES``); French help says ``--games N``."""
+    english_left = []
+    for words in every_command:
+        _status, french = help_text(["--lang", "fr", *words])
+        for option, metavar in re.findall(r"(--[a-z][\w-]*)[ =]([A-Z][A-Z_]+)\b", french):
+            if metavar == option[2:].upper().replace("-", "_") and metavar not in SAME_IN_FRENCH:
+                english_left.append(f"{' '.join(words)}: {option} {metavar}")
+    assert not english_left, "\n".join(sorted(set(english_left)))
+    _status, text = help_text(["--lang", "fr", "simulate"])
+    assert "[--games N] [--seed GRAINE]" in text and "--red BANDE" in text and "[--log DOSSIER]" in text
+    _status, text = help_text(["--lang", "fr", "play"])
+    assert "[--save FICHIER]" in text and "[--drill EXERCICE]" in text and "[--opponent JOUEUR]" in text
+    _status, text = help_text(["--lang", "en", "simulate"])
+    assert "[--games GAMES] [--seed SEED]" in text
+
+
 def _marked(node: ast.expr) -> bool:
     """A help value with no English words outside ``_(...)`` (a separator such as ``", "`` is no words)."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "N_"):

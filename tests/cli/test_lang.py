@@ -99,13 +99,39 @@ def test_lang_en_output_is_the_golden_output(tmp_path: Path, env: dict[str, str]
 def test_validate_in_french_names_every_problem_in_the_rulebook_words(french: dict[str, str]):
     text = french["v_bad.yaml.txt"]
     assert text.startswith("bad.yaml (Ana) : INVALIDE - Maison Corrino, 7 / 15 points, 6 erreurs\n")
-    assert ("  erreur : figurine 1, type (ligne 4) : Le type de figurine 'soldeir' n'est pas dans la caserne de House Corrino. "
+    assert ("  erreur : figurine 1, type (ligne 4) : Le type de figurine 'soldeir' n'est pas dans la caserne de Maison Corrino. "
             "Vouliez-vous dire 'soldier' ?") in text
     assert "l'arme de spécialiste 'flamethrower' : seule une figurine qui a la règle Spécialiste le peut. [specialist-weapon-not-specialist, RUL-15]" in text
-    assert "figurine 4, épice (ligne 11) : Cette liste attribue 9 doses d'épice de la réserve de House Corrino, qui en compte 5." in text
+    assert "figurine 4, épice (ligne 11) : Cette liste attribue 9 doses d'épice de la réserve de Maison Corrino, qui en compte 5." in text
     assert "(figurines 3 et 4)" in text and text.endswith("rc=1\n")
     assert "Faction inconnue 'corrinno'. Vouliez-vous dire 'corrino' ?" in french["v_bad2.yaml.txt"]
     assert "La clé 'wepons' n'est pas permise dans une figurine de la liste." in french["v_bad2.yaml.txt"]
+
+
+KIT_LIST = """\
+faction: corrino
+models:
+  - type: soldier
+    weapons: [laser, halberd]
+  - type: master_assassin
+    equipment: [hunter_seeker]
+  - type: master_assassin
+    equipment: [hunter_seeker]
+"""
+
+
+def test_validate_in_french_names_profiles_equipment_and_houses_by_their_french_names(tmp_path: Path):
+    """Issue 40: a problem line names a card, a piece of rare equipment and the house by their sheets' name_fr."""
+    (tmp_path / "kit.yaml").write_text(KIT_LIST, encoding="utf-8")
+    french = run(["--lang", "fr", "validate", "kit.yaml"], tmp_path).stdout
+    assert "Soldat (figurine 1) porte 2 armes communes ('laser' et 'halberd')" in french
+    assert "Maître assassin est limité à 1 dans la caserne de Maison Corrino ; cette liste en a 2." in french
+    assert "Maison Corrino a 1 pièce(s) de Chercheur Tueur ('hunter_seeker') ; cette liste en prend 2." in french
+    assert not [w for w in ("Soldier", "Master Assassin", "Hunter-seeker", "House Corrino") if w in french]
+    english = run(["--lang", "en", "validate", "kit.yaml"], tmp_path).stdout
+    assert "Soldier (model 1) carries 2 common weapons ('laser' and 'halberd')" in english
+    assert "Master Assassin is limited to 1 in House Corrino's barracks; this list has 2." in english
+    assert "House Corrino has 1 piece(s) of Hunter-seeker ('hunter_seeker'); this list takes 2." in english
 
 
 def test_validate_csv_in_french_has_french_headers_and_stable_codes(french: dict[str, str]):

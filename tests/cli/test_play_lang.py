@@ -108,6 +108,10 @@ def test_an_activation_played_in_french_with_french_commands(tmp_path: Path) -> 
     assert any(x.startswith("PV si la partie finissait maintenant (provisoire) : -12 (Activation échec -4 ;") for x in lines)
     assert "Vos figurines (rouge) : position en cm, blessure, pions fatigue, poisons, bouclier, armes, ennemis en vue." in lines
     assert any(x.startswith("  Hasimir (red-master-assassin-1) en (42,0 ; 5,7) ; indemne ; fatigue 1 ; bouclier complet") for x in lines)
+    # the weapons by their sheets' French names (name_fr: Couteau*, Laser*), the models by their cards' (issue 40)
+    assert any(x.startswith("  Hasimir (red-master-assassin-1) en ") and " ; Couteau*, Pistolet Maula ; " in x for x in lines)
+    assert any(x.startswith("  Soldat 2 (red-soldier-3) en ") and " ; Lance sardaukar, Couteau, Laser* ; " in x for x in lines)
+    assert not [x for x in lines if "Knife" in x or "Soldier" in x]  # the prompts too: « Où se déplace Soldat 2 »
     # annuler takes the answer back and says what came before; aide, indice and a bad point in French
     assert "Repris : votre dernière réponse et 4 réponse(s) depuis. Avant elle :" in lines
     assert any(x.startswith("Commandes (en français ou en anglais) : aide ou ?") for x in lines)

@@ -59,7 +59,7 @@ def test_stance_game_always_has_a_saddle_point(a, d, payoff) -> None:
 def test_bad_policies_and_illegal_stances_are_rule_errors() -> None:
     for bad in (0, 11, "always", True, 2.5):
         with pytest.raises(RuleError, match="lowering policy"):
-            check_lowering(bad, "the attacker")
+            check_lowering(bad, "attacker")
     with pytest.raises(RuleError, match="payoff"):
         melee_odds(Combatant(weapon=KNIFE), Combatant(weapon=KNIFE), attacker_stance="attack", defender_stance="attack", payoff="glory")
     pistol_only = Combatant(name="Gunner", weapon=PISTOL)

@@ -106,4 +106,13 @@ def test_choice_words_weapons_and_mission_actions_in_french_and_english():
 def test_weapon_names_come_from_the_factions_aliases():
     names = weapon_names()
     assert names["halberd"] == ("hallebarde",) and "couteau krys" in names["crysknife"]
+    assert names["assassin_knife"] == ("Couteau*",)  # no alias: the sheets' name_fr
     assert all(re.fullmatch(r"[a-z_]+", w) for w in names)
+
+
+def test_a_prompt_names_a_model_as_the_reader_sees_it():
+    prompt = "Where does Soldier 2 move (up to 10 cm)?"
+    with use_language("fr"):
+        assert prompt_text(prompt, {"Soldier 2": "Soldat 2"}) == "Où se déplace Soldat 2 (10 cm au plus) ?"
+        assert prompt_text(prompt) == "Où se déplace Soldier 2 (10 cm au plus) ?"
+    assert prompt_text(prompt, {"Soldier 2": "Soldat 2"}) == prompt
