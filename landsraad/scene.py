@@ -280,6 +280,13 @@ class TerrainSpec(Frozen):
         return float(_kit_piece(self.kit).height) if self.kit is not None else 0.0
 
     @property
+    def french_name(self) -> str | None:
+        """The French name: ``name_fr`` as written, else the kit piece's, else None."""
+        if self.name_fr is not None:
+            return self.name_fr
+        return _kit_piece(self.kit).name_fr if self.kit is not None else None
+
+    @property
     def movement_kind(self) -> Movement:
         """The movement kind: as written, else the kit piece's, else blocked."""
         if self.movement is not None:
@@ -419,14 +426,15 @@ class Scene(Frozen):
         raise UnknownNameError("model", model_id, [m.id for m in self.models])
 
     def french_names(self) -> dict[str, str]:
-        """The French name (``name_fr``) of each terrain piece and model that has one, by id (issue 40).
+        """The French name (``name_fr``, a kit piece's by default) of each terrain piece and model that has one, by
+        id (issue 40).
 
         Examples
         --------
         >>> parse_scene("models: [{id: warrior-1, at: [5, 5], base: 30, name_fr: Guerrier 1}]", "s").french_names()
         {'warrior-1': 'Guerrier 1'}
         """
-        names = {t.id: t.name_fr for t in self.terrain if t.name_fr is not None}
+        names = {t.id: t.french_name for t in self.terrain if t.french_name is not None}
         names.update((m.id, m.name_fr) for m in self.models if m.name_fr is not None)
         return names
 

@@ -357,10 +357,11 @@ def plain_board(data: Any, *, card: Card = _none, kit_piece: KitPieceFacts = _no
         return None
 
 
-def french_names(data: Any) -> dict[str, str]:
+def french_names(data: Any, *, kit_name: Callable[[str], str | None] = _none) -> dict[str, str]:
     """The French names (``name_fr``) of the terrain pieces and models of a scene file's parsed data, by id: what the
     table's answers show a French reader in place of the ids (which stay what a command line and the JSON use).
-    Read from data :func:`plain_board` (or the validating loader) has found valid; anything else is skipped.
+    A kit piece without one takes its kit's (``kit_name`` of ``KIT/PIECE``). Read from data :func:`plain_board`
+    (or the validating loader) has found valid; anything else is skipped.
 
     >>> french_names({"models": [{"id": "warrior-1", "at": [5, 5], "base": 30, "name_fr": "Guerrier 1"}]})
     {'warrior-1': 'Guerrier 1'}
@@ -371,6 +372,11 @@ def french_names(data: Any) -> dict[str, str]:
     for key in ("terrain", "models"):
         items = data.get(key)
         for item in items if isinstance(items, list) else ():
-            if isinstance(item, dict) and isinstance(item.get("id"), str) and isinstance(item.get("name_fr"), str):
-                names[item["id"]] = item["name_fr"]
+            if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+                continue
+            name = item.get("name_fr")
+            if name is None and key == "terrain" and isinstance(item.get("kit"), str):
+                name = kit_name(item["kit"])
+            if isinstance(name, str):
+                names[item["id"]] = name
     return names

@@ -19,7 +19,7 @@ from landsraad.documents import parse_document
 from landsraad.errors import DataError
 from landsraad.scene import parse_scene
 from landsraad.scene_lean import french_names, plain_board
-from landsraad.table.boards import bundled_card, bundled_kit_piece
+from landsraad.table.boards import bundled_card, bundled_kit_name_fr, bundled_kit_piece
 
 REPO = Path(__file__).resolve().parents[1]
 SCENES = sorted([*(REPO / "scenes").glob("*.yaml"), *(REPO / "tests" / "data" / "scenes").glob("*.yaml")])
@@ -49,7 +49,7 @@ def _agree(text: str) -> bool:
     full = _full(text)
     assert full is not None, f"the lean reading accepted a file the validating loader refuses:\n{text}"
     assert lean[0] == full[0] and lean[1] == full[1] and lean[2] == full[2]
-    assert french_names(data) == full[3]
+    assert french_names(data, kit_name=bundled_kit_name_fr) == full[3]
     return True
 
 
@@ -150,3 +150,10 @@ def test_french_names_are_read_as_the_validating_loader_reads_them() -> None:
     for bad in ("''", "' Guerrier 1'", '"Guerrier\\n1"', "12", "[a]"):
         assert _full(base % bad) is None, bad
         assert plain_board(parse_document(base % bad, "s").data) is None, bad
+
+
+def test_a_kit_piece_is_named_in_french_by_its_kit_unless_the_scene_names_it() -> None:
+    text = ("terrain:\n  - {id: wall, kit: arrakeen/wall, at: [30, 28]}\n"
+            "  - {id: dune, kit: deep-desert/dune, at: [30, 45], name_fr: la grande dune}\n")
+    assert _agree(text)
+    assert french_names(parse_document(text, "s").data, kit_name=bundled_kit_name_fr) == {"wall": "Muret", "dune": "la grande dune"}

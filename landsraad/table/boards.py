@@ -52,7 +52,7 @@ if TYPE_CHECKING:  # the validated scene's type only: it is loaded on a cache mi
     from ..scene import Scene
 
 __all__ = ["TableFacts", "facts_of", "load_facts", "keep", "cache_dir", "suggest", "need_model", "need_thing", "movement_of",
-           "LEAN_DATA_PATH", "LEAN_DATA_FORMAT", "bundled_card", "bundled_kit_piece", "french_weapon_names",
+           "LEAN_DATA_PATH", "LEAN_DATA_FORMAT", "bundled_card", "bundled_kit_piece", "bundled_kit_name_fr", "french_weapon_names",
            "FORMAT"]
 
 FORMAT = 2
@@ -127,6 +127,15 @@ def bundled_kit_piece(ref: str) -> tuple[tuple[tuple[float, float], ...], float,
     entry = _unchanged("kits", kit) if sep and kit and piece_id else None
     piece = entry["pieces"].get(piece_id) if entry is not None else None
     return (tuple((float(x), float(y)) for x, y in piece[0]), float(piece[1]), str(piece[2])) if piece else None
+
+
+def bundled_kit_name_fr(ref: str) -> str | None:
+    """The French name of the bundled kit piece ``KIT/PIECE`` (what a scene piece placed from it is called in French
+    unless it says otherwise), else None."""
+    kit, sep, piece_id = ref.partition("/")
+    entry = _unchanged("kits", kit) if sep and kit and piece_id else None
+    piece = entry["pieces"].get(piece_id) if entry is not None else None
+    return str(piece[3]) if piece and len(piece) > 3 and piece[3] is not None else None
 
 
 @dataclass(frozen=True)
@@ -329,7 +338,7 @@ def _plain(path: Path, data: bytes) -> TableFacts | None:
     if found is None:
         return None
     board, movement, profile = found
-    return TableFacts(board, movement, profile, french_names(parsed))
+    return TableFacts(board, movement, profile, french_names(parsed, kit_name=bundled_kit_name_fr))
 
 
 def _write(entry: Path, kept: dict[str, Any]) -> None:
