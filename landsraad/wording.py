@@ -285,37 +285,39 @@ def _spare(value: float) -> str:
     return decimal(f"{value:.3f}")
 
 
-def charge_line(c: Charge, model: str) -> str:
-    """Whether a charge reaches contact and whether it can fight this activation (R-ACTIVATE)."""
+def charge_line(c: Charge, model: str, shown: Callable[[str], str] = _as_is) -> str:
+    """Whether a charge reaches contact and whether it can fight this activation (R-ACTIVATE); ``shown``: as
+    :func:`measure_lines`."""
     move, two = _num(c.movement_cm), _num(2 * c.movement_cm)
+    model, target = shown(model), shown(c.target)
     if c.moves_needed == 0:
         return _("Charge: {model} is already in contact with {target}: it can fight this activation (the Melee action;"
-                 " R-ACTIVATE).").format(model=model, target=c.target)
+                 " R-ACTIVATE).").format(model=model, target=target)
     if c.moves_needed == 1:
         return _("Charge: {model} reaches contact with {target} with its free move ({cost} of {movement} cm) and can"
                  " fight this activation: declare the Melee action when designating it, then make the free move into"
-                 " contact (R-ACTIVATE).").format(model=model, target=c.target, cost=_cm(c.cost_cm or 0.0), movement=move)
+                 " contact (R-ACTIVATE).").format(model=model, target=target, cost=_cm(c.cost_cm or 0.0), movement=move)
     if c.moves_needed == 2:
         return _("Charge: {model} reaches contact with {target} only with two moves ({cost} cm; the free move and the"
                  " Move action give {two} cm), so it cannot fight this activation: the Move action is its action"
                  " (R-ACTIVATE). It fights at its next activation if the enemy is still there.").format(
-            model=model, target=c.target, cost=_cm(c.cost_cm or 0.0), two=two)
+            model=model, target=target, cost=_cm(c.cost_cm or 0.0), two=two)
     if c.cost_cm is None:
         return _("Charge: {model} cannot reach contact with {target} at all (no way round the obstacles).").format(
-            model=model, target=c.target)
+            model=model, target=target)
     return _("Charge: {model} cannot reach contact with {target} this activation: it needs {cost} cm, the free move and"
-             " the Move action give {two} cm (R-ACTIVATE).").format(model=model, target=c.target, cost=_cm(c.cost_cm),
+             " the Move action give {two} cm (R-ACTIVATE).").format(model=model, target=target, cost=_cm(c.cost_cm),
                                                                      two=two)
 
 
-def move_lines(a: MoveAnswer) -> list[str]:
-    """The ``move`` answer in lines."""
+def move_lines(a: MoveAnswer, shown: Callable[[str], str] = _as_is) -> list[str]:
+    """The ``move`` answer in lines (``shown``: as :func:`measure_lines`)."""
     res = a.result
     allowance = res.allowance_cm
     target = _point(a.to)
     if a.contact_with:
-        target = _("contact with {model} at {point}").format(model=a.contact_with, point=target)
-    head = _("{model} -> {target}, movement {movement} cm: ").format(model=res.model, target=target,
+        target = _("contact with {model} at {point}").format(model=shown(a.contact_with), point=target)
+    head = _("{model} -> {target}, movement {movement} cm: ").format(model=shown(res.model), target=target,
                                                                       movement=_num(allowance))
     doubled = _(" (difficult terrain counts double, RUL-17)")
     if res.legal:
@@ -348,19 +350,19 @@ def move_lines(a: MoveAnswer) -> list[str]:
                                                                                  point=_point(res.gap_at))
     lines = text.split("\n")
     if a.charge is not None:
-        lines.append(charge_line(a.charge, res.model))
+        lines.append(charge_line(a.charge, res.model, shown))
     return lines
 
 
-def reach_lines(a: ReachAnswer) -> list[str]:
-    """The ``reach`` answer in lines."""
+def reach_lines(a: ReachAnswer, shown: Callable[[str], str] = _as_is) -> list[str]:
+    """The ``reach`` answer in lines (``shown``: as :func:`measure_lines`)."""
     if a.empty:
-        return [_("{model} (movement {movement} cm) cannot move at all.").format(model=a.model,
+        return [_("{model} (movement {movement} cm) cannot move at all.").format(model=shown(a.model),
                                                                                 movement=_num(a.movement_cm))]
     b = a.region.bounds
     return [_("{model} (movement {movement} cm) can put its base centre anywhere in a region of {area} cm², within x"
               " {x0}..{x1} cm, y {y0}..{y1} cm (difficult terrain counts double; bases and impassable terrain are gone"
-              " around).").format(model=a.model, movement=_num(a.movement_cm), area=decimal(f"{a.region.area:.1f}"),
+              " around).").format(model=shown(a.model), movement=_num(a.movement_cm), area=decimal(f"{a.region.area:.1f}"),
                                   x0=_num(b[0]), x1=_num(b[2]), y0=_num(b[1]), y1=_num(b[3]))]
 
 

@@ -171,3 +171,20 @@ def test_check_scene_names_the_models_in_french():
     assert "Model 'warrior-1' (blue) is 22.5 cm from the north edge" in english.stdout and "Guerrier" not in english.stdout
     data = json.loads(run(["--lang", "fr", "check-scene", "--json", "scenes/table.yaml"]).stdout)
     assert any(p["subject"] == "warrior-1" and "'warrior-1'" in p["message"] for p in data["problems"])
+
+
+def test_move_and_reach_name_the_example_models_in_french_and_take_those_names():
+    french = run(["--lang", "fr", "move", "scenes/table.yaml", "sardaukar-1", "--to", "guerrier-1"])
+    assert french.returncode == 1
+    assert french.stdout.startswith("Sardaukar 1 -> contact avec Guerrier 1 en (39,2 ; 33,1), Mouvement 10 cm : PAS permis")
+    assert "Charge : Sardaukar 1 n'arrive au contact de Guerrier 1 qu'avec deux mouvements" in french.stdout
+    english = run(["--lang", "en", "move", "scenes/table.yaml", "Sardaukar 1", "--to", "warrior-1"])
+    assert english.returncode == 1 and english.stdout.startswith("sardaukar-1 -> contact with warrior-1 at (39.2, 33.1)")
+    reach = run(["--lang", "fr", "reach", "scenes/table.yaml", "naïb 1"])
+    assert reach.returncode == 0 and reach.stdout.startswith("Naïb 1 (Mouvement 11 cm) peut placer le centre de son socle")
+
+
+def test_shoot_takes_the_french_names_of_the_example_models():
+    by_id = run(["--lang", "fr", "shoot", "--json", "scenes/table.yaml", "sardaukar-1", "naib-1"])
+    by_name = run(["--lang", "fr", "shoot", "--json", "scenes/table.yaml", "Sardaukar 1", "naïb-1"])
+    assert by_id.returncode == by_name.returncode == 0 and by_name.stdout == by_id.stdout, by_name.stderr
