@@ -28,7 +28,7 @@ from .errors import UnknownNameError
 from .geometry.board import TerrainPiece
 from .model import FrenchName, FrenchText, Frozen, Source, shown_name
 
-__all__ = ["KitPiece", "TerrainKit", "kit_ids", "load_kit"]
+__all__ = ["KitPiece", "TerrainKit", "kit_ids", "load_kit", "french_piece_names"]
 
 
 class KitPiece(Frozen):
@@ -99,3 +99,20 @@ def load_kit(kit_id: str) -> TerrainKit:
 @lru_cache(maxsize=None)
 def _load_kit(kit_id: str) -> TerrainKit:
     return load_model(TerrainKit, data_dir("scenes") / "kits" / f"{kit_id}.yaml")
+
+
+@lru_cache(maxsize=1)
+def french_piece_names() -> dict[str, str]:
+    """Each bundled kit piece's French name by its English one (a name two pieces share with different French names
+    left out): what a story of the set-up can show a French reader for a piece placed from a kit, whose event keeps
+    the English name (issue 40).
+
+    >>> french_piece_names()["Adobe house"]
+    'Maison en adobe'
+    """
+    names: dict[str, str | None] = {}
+    for kit_id in kit_ids():
+        for piece in load_kit(kit_id).pieces:
+            if piece.name_fr is not None:
+                names[piece.name] = piece.name_fr if names.get(piece.name, piece.name_fr) == piece.name_fr else None
+    return {k: v for k, v in names.items() if v is not None}

@@ -45,3 +45,12 @@ def test_every_kit_and_piece_has_its_french_name_and_text():
             assert kit.display_name() == kit.name_fr and kit.pieces[0].display_name() == kit.pieces[0].name_fr
         with use_language("en"):
             assert kit.display_name() == kit.name and kit.pieces[0].display_name() == kit.pieces[0].name
+
+
+def test_the_french_piece_names_by_english_name_are_the_kits_own():
+    from landsraad.kits import french_piece_names
+
+    names = french_piece_names()
+    pieces = [p for k in kit_ids() for p in load_kit(k).pieces]
+    assert names == {p.name: p.name_fr for p in pieces}  # no English name is shared by two French ones today
+    assert names["Low wall"] == "Muret" and names["Spice crates"] == "Caisses d'épice"
