@@ -26,16 +26,17 @@ from pydantic import Field, field_validator
 from .content import data_dir, load_model
 from .errors import UnknownNameError
 from .geometry.board import TerrainPiece
-from .model import Frozen, Source
+from .model import FrenchName, FrenchText, Frozen, Source, shown_name
 
-__all__ = ["KitPiece", "TerrainKit", "kit_ids", "load_kit"]
+__all__ = ["KitPiece", "TerrainKit", "kit_ids", "load_kit", "french_piece_names"]
 
 
 class KitPiece(Frozen):
-    """A terrain piece of a kit, its footprint given around its own centre (cm)."""
+    """A terrain piece of a kit, its footprint given around its own centre (cm); ``name_fr``: its French name."""
 
     id: str
     name: str
+    name_fr: FrenchName = None
     polygon: tuple[tuple[float, float], ...] = Field(min_length=3)
     height: float = Field(0.0, ge=0)
     movement: Literal["blocked", "difficult", "open"] = "blocked"
@@ -50,6 +51,10 @@ class KitPiece(Frozen):
             raise ValueError(f"The footprint {list(polygon)!r} is not a simple polygon with an area.")
         return polygon
 
+    def display_name(self, lang: str | None = None) -> str:
+        """The name in ``lang`` (the active language by default): ``name_fr`` in French, see :func:`~landsraad.model.shown_name`."""
+        return shown_name(self.name, self.name_fr, lang)
+
     def placed_at(self, center: tuple[float, float], piece_id: str | None = None) -> TerrainPiece:
         """The piece as placed with its centre at ``center``."""
         cx, cy = center
@@ -57,13 +62,19 @@ class KitPiece(Frozen):
 
 
 class TerrainKit(Frozen):
-    """A named box of terrain pieces."""
+    """A named box of terrain pieces (``name_fr`` and ``text_fr``: its name and description in French, issue 40)."""
 
     id: str
     name: str
+    name_fr: FrenchName = None
     source: Source
     text: str = ""
+    text_fr: FrenchText = None
     pieces: tuple[KitPiece, ...] = Field(min_length=1)
+
+    def display_name(self, lang: str | None = None) -> str:
+        """The name in ``lang`` (the active language by default): ``name_fr`` in French, see :func:`~landsraad.model.shown_name`."""
+        return shown_name(self.name, self.name_fr, lang)
 
 
 def kit_ids() -> list[str]:
@@ -88,3 +99,20 @@ def load_kit(kit_id: str) -> TerrainKit:
 @lru_cache(maxsize=None)
 def _load_kit(kit_id: str) -> TerrainKit:
     return load_model(TerrainKit, data_dir("scenes") / "kits" / f"{kit_id}.yaml")
+
+
+@lru_cache(maxsize=1)
+def french_piece_names() -> dict[str, str]:
+    """Each bundled kit piece's French name by its English one (a name two pieces share with different French names
+    left out): what a story of the set-up can show a French reader for a piece placed from a kit, whose event keeps
+    the English name (issue 40).
+
+    >>> french_piece_names()["Adobe house"]
+    'Maison en adobe'
+    """
+    names: dict[str, str | None] = {}
+    for kit_id in kit_ids():
+        for piece in load_kit(kit_id).pieces:
+            if piece.name_fr is not None:
+                names[piece.name] = piece.name_fr if names.get(piece.name, piece.name_fr) == piece.name_fr else None
+    return {k: v for k, v in names.items() if v is not None}

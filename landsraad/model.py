@@ -102,11 +102,12 @@ FrenchText = Annotated[str | None, AfterValidator(_check_french_text)]
 """A ``*_fr`` text of the content (a mission card's set-up, a special rule's summary): what a French reader sees in
 place of the English field beside it (issue 40); a paragraph may run over several lines."""
 
-FRENCH_NAMES: dict[str, Any] = {"name_fr": True, "weapons": {"__all__": {"name_fr"}}, "profiles": {"__all__": {"name_fr"}},
-                                "rare_equipment": {"__all__": {"name_fr"}}}
-"""A faction's French names as ``model_dump(exclude=...)`` takes them: presentation only, so the
-faction data hash stamped on reports (:func:`~landsraad.warband.index.faction_hash`) leaves them out
-and does not change with a translation."""
+FRENCH_NAMES: dict[str, Any] = {"name_fr": True, "text_fr": True, "weapons": {"__all__": {"name_fr", "text_fr"}},
+                                "profiles": {"__all__": {"name_fr", "text_fr"}},
+                                "rare_equipment": {"__all__": {"name_fr", "text_fr"}}}
+"""A faction's French names and texts (``name_fr``, ``text_fr``) as ``model_dump(exclude=...)`` takes them:
+presentation only, so the faction data hash stamped on reports (:func:`~landsraad.warband.index.faction_hash`)
+leaves them out and does not change with a translation."""
 
 
 def shown_name(name: str, name_fr: str | None, lang: str | None = None) -> str:
@@ -399,6 +400,7 @@ class Weapon(Frozen):
     poisons: tuple[Poison, ...] = ()
     special_rules: tuple[str, ...] = ()
     text: str = ""
+    text_fr: FrenchText = None
     source: Source = "project"
     printed: dict[str, str] = Field(default_factory=dict)
     """How the card prints its Combat and Initiative cells when it prints them as text
@@ -500,6 +502,7 @@ class Profile(Frozen):
     height_cm: float | None = Field(None, gt=0, le=MAX_LENGTH_CM, allow_inf_nan=False)
     """The silhouette height in cm for sight and cover (RUL-11); ``None``: the table default."""
     text: str = ""
+    text_fr: FrenchText = None
     source: Source = "project"
 
     @field_validator("special_rules")
@@ -552,6 +555,7 @@ class RareEquipment(Frozen):
     """Whether an activation whose action uses this piece keeps its free move (2.2.1 "Quelques actions
     ne permettent pas de réaliser le mouvement gratuit", PRJ-104)."""
     text: str = ""
+    text_fr: FrenchText = None
     source: Source = "project"
 
     @field_validator("effect")
@@ -603,6 +607,7 @@ class Faction(Frozen):
     rare_equipment: tuple[RareEquipment, ...] = ()
     profiles: tuple[Profile, ...]
     text: str = ""
+    text_fr: FrenchText = None
 
     @field_validator("special_rules")
     @classmethod

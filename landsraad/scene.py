@@ -22,7 +22,8 @@ reads::
     edges: {red: south, blue: north}        # optional deployment edges (R-DEPLOY)
 
 Optional keys: ``name``, ``description``, ``source`` (``project`` by default) at the top;
-``name`` on pieces and models; ``owner`` and ``mission`` on markers.
+``name`` and ``name_fr`` (the name a French reader sees in place of the id, issue 40) on pieces
+and models; ``owner`` and ``mission`` on markers.
 
 Quick to write (docs/scenes.md): a piece's footprint may instead be a bundled kit piece
 placed and turned (``{kit: arrakeen/house, at: [x, y], rotate: 30}``), a circle
@@ -92,7 +93,7 @@ from .geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, Terrai
 from .i18n import N_, message
 from .kits import KitPiece, kit_ids, load_kit
 from .lazy import lazy_exports
-from .model import Faction, Frozen, Profile, Weapon
+from .model import Faction, FrenchName, Frozen, Profile, Weapon
 from .scene_lean import (  # the limits and footprints shared with the lean reading of plain scene files
     ID_PATTERN,
     MAX_CORNERS,
@@ -243,6 +244,7 @@ class TerrainSpec(Frozen):
     height: Optional[Finite] = Field(None, ge=0, description="cm; default 0, or the kit piece's")
     movement: Optional[Movement] = Field(None, description="default blocked, or the kit piece's")
     name: Optional[str] = None
+    name_fr: FrenchName = Field(None, description="the piece's name a French reader sees in place of its id")
 
     @model_validator(mode="after")
     def _one_footprint(self) -> "TerrainSpec":
@@ -279,6 +281,13 @@ class TerrainSpec(Frozen):
         return float(_kit_piece(self.kit).height) if self.kit is not None else 0.0
 
     @property
+    def french_name(self) -> str | None:
+        """The French name: ``name_fr`` as written, else the kit piece's, else None."""
+        if self.name_fr is not None:
+            return self.name_fr
+        return _kit_piece(self.kit).name_fr if self.kit is not None else None
+
+    @property
     def movement_kind(self) -> Movement:
         """The movement kind: as written, else the kit piece's, else blocked."""
         if self.movement is not None:
@@ -304,6 +313,8 @@ class ModelSpec(Frozen):
     profile: Optional[str] = Field(None, description="FACTION/TYPE, e.g. corrino/soldier")
     standing_on: Optional[str] = Field(None, description="the impassable terrain piece the model stands on top of")
     name: Optional[str] = None
+    name_fr: FrenchName = Field(None, description="the model's name a French reader sees in place of its id (which "
+                                "the command lines also take, as they take this name)")
     weapons: Optional[tuple[str, ...]] = Field(None, description="the weapons the model carries, ids of its faction's arsenal "
                                      "(its card's, the common and the specialist weapons); default: its card's")
     list_file: Optional[str] = Field(None, alias="list", description="a warband list file (relative to the scene's folder): "
@@ -414,6 +425,19 @@ class Scene(Frozen):
             if m.id == model_id:
                 return m
         raise UnknownNameError("model", model_id, [m.id for m in self.models])
+
+    def french_names(self) -> dict[str, str]:
+        """The French name (``name_fr``, a kit piece's by default) of each terrain piece and model that has one, by
+        id (issue 40).
+
+        Examples
+        --------
+        >>> parse_scene("models: [{id: warrior-1, at: [5, 5], base: 30, name_fr: Guerrier 1}]", "s").french_names()
+        {'warrior-1': 'Guerrier 1'}
+        """
+        names = {t.id: t.french_name for t in self.terrain if t.french_name is not None}
+        names.update((m.id, m.name_fr) for m in self.models if m.name_fr is not None)
+        return names
 
     def movement(self, model_id: str) -> float | None:
         """The model's Movement in cm, or None when the scene gives none.
@@ -782,7 +806,7 @@ def scene_schema() -> dict[str, Any]:
     >>> sorted(schema["properties"])
     ['description', 'edges', 'markers', 'models', 'name', 'source', 'table', 'terrain']
     >>> sorted(schema["$defs"]["TerrainSpec"]["properties"])
-    ['at', 'circle', 'height', 'id', 'kit', 'movement', 'name', 'polygon', 'rect', 'rotate']
+    ['at', 'circle', 'height', 'id', 'kit', 'movement', 'name', 'name_fr', 'polygon', 'rect', 'rotate']
     """
     schema = Scene.model_json_schema()
     schema["description"] = (

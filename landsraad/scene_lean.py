@@ -40,7 +40,7 @@ from shapely.geometry import Polygon
 
 from .geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainMovement, TerrainPiece
 
-__all__ = ["plain_board", "turned", "circle_corners", "rect_corners", "ID_PATTERN", "SLACK", "MAX_MODELS", "MAX_TERRAIN",
+__all__ = ["plain_board", "french_names", "turned", "circle_corners", "rect_corners", "ID_PATTERN", "SLACK", "MAX_MODELS", "MAX_TERRAIN",
            "MAX_MARKERS", "MAX_CORNERS", "MAX_SCENE_CORNERS", "EDGES", "TERRAIN_MOVEMENT"]
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$"
@@ -66,8 +66,8 @@ TERRAIN_MOVEMENT = ("blocked", "difficult", "open")
 """How a terrain piece affects movement."""
 
 _TOP = {"name", "description", "source", "table", "terrain", "models", "markers", "edges"}
-_TERRAIN = {"id", "polygon", "kit", "at", "rotate", "circle", "rect", "height", "movement", "name"}
-_MODEL = {"id", "at", "base", "height", "side", "movement", "name", "standing_on", "profile", "weapons"}
+_TERRAIN = {"id", "polygon", "kit", "at", "rotate", "circle", "rect", "height", "movement", "name", "name_fr"}
+_MODEL = {"id", "at", "base", "height", "side", "movement", "name", "name_fr", "standing_on", "profile", "weapons"}
 
 Card = Callable[[str], "tuple[float, float | None, float, tuple[str, ...]] | None"]
 """A profile card's base (mm), height (cm, None: the default), Movement (cm) and arsenal (the weapon ids a model
@@ -131,6 +131,15 @@ def _text(value: Any) -> str | None:
     if value is None or isinstance(value, str):
         return value
     raise _NotPlain
+
+
+def _french_name(value: Any) -> str | None:
+    """A ``name_fr`` as :data:`landsraad.model.FrenchName` takes it: one line of text without spaces at its ends."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip() or value != value.strip() or "\n" in value:
+        raise _NotPlain
+    return value
 
 
 def _mapping(value: Any, keys: set[str]) -> dict[str, Any]:
@@ -202,6 +211,7 @@ def _terrain(item: Any, kit_piece: KitPieceFacts) -> TerrainPiece:
             raise _NotPlain
         movement = t["movement"]
     _text(t.get("name"))
+    _french_name(t.get("name_fr"))
     return TerrainPiece(piece_id, corners, height, movement)
 
 
@@ -230,6 +240,7 @@ def _model(item: Any, card: Card) -> tuple[Base, float | None, str | None, str |
         movement = facts[2] if facts is not None else None
     side = _text(m.get("side"))
     _text(m.get("name"))
+    _french_name(m.get("name_fr"))
     return Base(model_id, x, y, base, height, side), movement, _text(m.get("standing_on")), profile
 
 
@@ -344,3 +355,28 @@ def plain_board(data: Any, *, card: Card = _none, kit_piece: KitPieceFacts = _no
         return _check(data, card, kit_piece)
     except (_NotPlain, OverflowError):
         return None
+
+
+def french_names(data: Any, *, kit_name: Callable[[str], str | None] = _none) -> dict[str, str]:
+    """The French names (``name_fr``) of the terrain pieces and models of a scene file's parsed data, by id: what the
+    table's answers show a French reader in place of the ids (which stay what a command line and the JSON use).
+    A kit piece without one takes its kit's (``kit_name`` of ``KIT/PIECE``). Read from data :func:`plain_board`
+    (or the validating loader) has found valid; anything else is skipped.
+
+    >>> french_names({"models": [{"id": "warrior-1", "at": [5, 5], "base": 30, "name_fr": "Guerrier 1"}]})
+    {'warrior-1': 'Guerrier 1'}
+    """
+    names: dict[str, str] = {}
+    if not isinstance(data, dict):
+        return names
+    for key in ("terrain", "models"):
+        items = data.get(key)
+        for item in items if isinstance(items, list) else ():
+            if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+                continue
+            name = item.get("name_fr")
+            if name is None and key == "terrain" and isinstance(item.get("kit"), str):
+                name = kit_name(item["kit"])
+            if isinstance(name, str):
+                names[item["id"]] = name
+    return names

@@ -15,7 +15,7 @@ Examples
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Sequence, cast
+from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 
 from .i18n import N_, SIDE_NAMES, SOURCE_LANGUAGE, _, decimal, language, localized, ngettext, pgettext
 from .lazy import lazy_exports
@@ -132,10 +132,15 @@ def range_line(m: Measurement) -> str:
         combat=f"{weapon.combat:+d}", modifier=f"{m.modifier:+d}")
 
 
-def fragile_text(f: Fragility, m: Measurement) -> str:
-    """One fragile class: how little movement changes it, into what."""
+def _as_is(item_id: str) -> str:
+    """An id as a person reads it when no other name is given: the id itself."""
+    return item_id
+
+
+def fragile_text(f: Fragility, m: Measurement, shown: Callable[[str], str] = _as_is) -> str:
+    """One fragile class: how little movement changes it, into what (``shown``: as :func:`measure_lines`)."""
     margin = decimal(f"{f.margin_cm:.2f}")
-    by = (_("{margin} cm of {model}'s movement").format(margin=margin, model=f.moved) if f.moved
+    by = (_("{margin} cm of {model}'s movement").format(margin=margin, model=shown(f.moved)) if f.moved
           else _("{margin} cm of either model's movement").format(margin=margin))
     if f.what == "contact":
         return (_("{by} turns contact into no contact") if f.answer else _("{by} turns no contact into contact")).format(by=by)
@@ -181,13 +186,13 @@ def _borderline_notes(m: Measurement) -> list[str]:
     return notes
 
 
-def steadiness_line(m: Measurement) -> str | None:
+def steadiness_line(m: Measurement, shown: Callable[[str], str] = _as_is) -> str | None:
     """Borderline and robustness in one line: ``Robust: ...`` or ``Fragile: ...`` (None for a
-    distance alone that no rounding puts in doubt)."""
+    distance alone that no rounding puts in doubt; ``shown``: as :func:`measure_lines`)."""
     rob = m.robustness
     parts = _borderline_notes(m)
     # a borderline cover answer is also a fragile class of margin 0: say it once
-    parts += [fragile_text(f, m) for f in (rob.fragile if rob else ()) if not (f.margin_cm == 0 and m.cover is not None
+    parts += [fragile_text(f, m, shown) for f in (rob.fragile if rob else ()) if not (f.margin_cm == 0 and m.cover is not None
                                                                               and m.cover.borderline)]
     if parts:
         return _("Fragile: {parts}. Check at the table and agree with your opponent.").format(parts=_semicolon().join(parts))
@@ -210,11 +215,13 @@ def _names(ids: Sequence[str]) -> str:
     return ", ".join(ids) if ids else _("(none)")
 
 
-def measure_lines(m: Measurement) -> list[str]:
-    """The ``measure`` answer in lines."""
+def measure_lines(m: Measurement, shown: Callable[[str], str] = _as_is) -> list[str]:
+    """The ``measure`` answer in lines; ``shown`` gives what a person reads for an id (a model's French name in
+    French, :meth:`landsraad.table.boards.TableFacts.shown`; the id itself by default)."""
+    a, b = shown(m.a), shown(m.b)
     head = (_("{a} -> {b}: {distance} cm edge to edge, in contact.") if m.contact else
             _("{a} -> {b}: {distance} cm edge to edge, not in contact."))
-    lines = [head.format(a=m.a, b=m.b, distance=_cm(m.exact_cm))]
+    lines = [head.format(a=a, b=b, distance=_cm(m.exact_cm))]
     cov = m.cover
     if cov is None:
         lines.append(_("Line of sight and cover: only measured between two models."))
@@ -223,30 +230,30 @@ def measure_lines(m: Measurement) -> list[str]:
             text = _("Line of sight: yes; {hidden} % of the silhouette hidden -> {cover}").format(
                 hidden=decimal(pct(cov.hidden_fraction)), cover=_cover(cov.cover))
             if cov.cover_from:
-                text += _(", from {pieces}").format(pieces=_names(cov.cover_from))
+                text += _(", from {pieces}").format(pieces=_names([shown(i) for i in cov.cover_from]))
         else:
             text = _("Line of sight: no; no part of the target's silhouette can be seen (R-LOS)")
             if cov.cover_from:
-                text += _(", hidden by {pieces}").format(pieces=_names(cov.cover_from))
+                text += _(", hidden by {pieces}").format(pieces=_names([shown(i) for i in cov.cover_from]))
         lines.append(text + ".")
     if m.weapon is not None:
         lines.append(range_line(m))
     nearest = m.nearest
     if nearest is not None:
         if not nearest:
-            lines.append(_("Nearest target (RUL-08): {a} sees no enemy.").format(a=m.a))
+            lines.append(_("Nearest target (RUL-08): {a} sees no enemy.").format(a=a))
         elif m.same_side:
             lines.append(_("Nearest target (RUL-08): {b} is on {a}'s side; the nearest enemy {a} sees: {nearest}.")
-                         .format(a=m.a, b=m.b, nearest=_names(nearest)))
+                         .format(a=a, b=b, nearest=_names([shown(i) for i in nearest])))
         elif m.is_nearest:
             others = [n for n in nearest if n != m.b]
-            tie = _(" (tied with {others}: the shooter chooses)").format(others=_names(others)) if others else ""
+            tie = _(" (tied with {others}: the shooter chooses)").format(others=_names([shown(i) for i in others])) if others else ""
             lines.append(_("Nearest target (RUL-08): {b} is the nearest enemy {a} sees{tie}; it may be shot.")
-                         .format(a=m.a, b=m.b, tie=tie))
+                         .format(a=a, b=b, tie=tie))
         else:
             lines.append(_("Nearest target (RUL-08): {b} is NOT the nearest enemy {a} sees; the nearest: {nearest}.")
-                         .format(a=m.a, b=m.b, nearest=_names(nearest)))
-    steady = steadiness_line(m)
+                         .format(a=a, b=b, nearest=_names([shown(i) for i in nearest])))
+    steady = steadiness_line(m, shown)
     if steady is not None:
         lines.append(steady)
     if not m.models_block:
@@ -278,37 +285,39 @@ def _spare(value: float) -> str:
     return decimal(f"{value:.3f}")
 
 
-def charge_line(c: Charge, model: str) -> str:
-    """Whether a charge reaches contact and whether it can fight this activation (R-ACTIVATE)."""
+def charge_line(c: Charge, model: str, shown: Callable[[str], str] = _as_is) -> str:
+    """Whether a charge reaches contact and whether it can fight this activation (R-ACTIVATE); ``shown``: as
+    :func:`measure_lines`."""
     move, two = _num(c.movement_cm), _num(2 * c.movement_cm)
+    model, target = shown(model), shown(c.target)
     if c.moves_needed == 0:
         return _("Charge: {model} is already in contact with {target}: it can fight this activation (the Melee action;"
-                 " R-ACTIVATE).").format(model=model, target=c.target)
+                 " R-ACTIVATE).").format(model=model, target=target)
     if c.moves_needed == 1:
         return _("Charge: {model} reaches contact with {target} with its free move ({cost} of {movement} cm) and can"
                  " fight this activation: declare the Melee action when designating it, then make the free move into"
-                 " contact (R-ACTIVATE).").format(model=model, target=c.target, cost=_cm(c.cost_cm or 0.0), movement=move)
+                 " contact (R-ACTIVATE).").format(model=model, target=target, cost=_cm(c.cost_cm or 0.0), movement=move)
     if c.moves_needed == 2:
         return _("Charge: {model} reaches contact with {target} only with two moves ({cost} cm; the free move and the"
                  " Move action give {two} cm), so it cannot fight this activation: the Move action is its action"
                  " (R-ACTIVATE). It fights at its next activation if the enemy is still there.").format(
-            model=model, target=c.target, cost=_cm(c.cost_cm or 0.0), two=two)
+            model=model, target=target, cost=_cm(c.cost_cm or 0.0), two=two)
     if c.cost_cm is None:
         return _("Charge: {model} cannot reach contact with {target} at all (no way round the obstacles).").format(
-            model=model, target=c.target)
+            model=model, target=target)
     return _("Charge: {model} cannot reach contact with {target} this activation: it needs {cost} cm, the free move and"
-             " the Move action give {two} cm (R-ACTIVATE).").format(model=model, target=c.target, cost=_cm(c.cost_cm),
+             " the Move action give {two} cm (R-ACTIVATE).").format(model=model, target=target, cost=_cm(c.cost_cm),
                                                                      two=two)
 
 
-def move_lines(a: MoveAnswer) -> list[str]:
-    """The ``move`` answer in lines."""
+def move_lines(a: MoveAnswer, shown: Callable[[str], str] = _as_is) -> list[str]:
+    """The ``move`` answer in lines (``shown``: as :func:`measure_lines`)."""
     res = a.result
     allowance = res.allowance_cm
     target = _point(a.to)
     if a.contact_with:
-        target = _("contact with {model} at {point}").format(model=a.contact_with, point=target)
-    head = _("{model} -> {target}, movement {movement} cm: ").format(model=res.model, target=target,
+        target = _("contact with {model} at {point}").format(model=shown(a.contact_with), point=target)
+    head = _("{model} -> {target}, movement {movement} cm: ").format(model=shown(res.model), target=target,
                                                                       movement=_num(allowance))
     doubled = _(" (difficult terrain counts double, RUL-17)")
     if res.legal:
@@ -341,19 +350,19 @@ def move_lines(a: MoveAnswer) -> list[str]:
                                                                                  point=_point(res.gap_at))
     lines = text.split("\n")
     if a.charge is not None:
-        lines.append(charge_line(a.charge, res.model))
+        lines.append(charge_line(a.charge, res.model, shown))
     return lines
 
 
-def reach_lines(a: ReachAnswer) -> list[str]:
-    """The ``reach`` answer in lines."""
+def reach_lines(a: ReachAnswer, shown: Callable[[str], str] = _as_is) -> list[str]:
+    """The ``reach`` answer in lines (``shown``: as :func:`measure_lines`)."""
     if a.empty:
-        return [_("{model} (movement {movement} cm) cannot move at all.").format(model=a.model,
+        return [_("{model} (movement {movement} cm) cannot move at all.").format(model=shown(a.model),
                                                                                 movement=_num(a.movement_cm))]
     b = a.region.bounds
     return [_("{model} (movement {movement} cm) can put its base centre anywhere in a region of {area} cm², within x"
               " {x0}..{x1} cm, y {y0}..{y1} cm (difficult terrain counts double; bases and impassable terrain are gone"
-              " around).").format(model=a.model, movement=_num(a.movement_cm), area=decimal(f"{a.region.area:.1f}"),
+              " around).").format(model=shown(a.model), movement=_num(a.movement_cm), area=decimal(f"{a.region.area:.1f}"),
                                   x0=_num(b[0]), x1=_num(b[2]), y0=_num(b[1]), y1=_num(b[3]))]
 
 

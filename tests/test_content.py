@@ -582,3 +582,56 @@ def test_a_validators_own_sentence_reads_in_french_and_as_it_was_in_english():
         text = err.localized()
     assert "L'arme commune 'halberd' n'est pas dans les 'weapons' de la faction." in text and "is not in" not in text
     assert "Common weapon 'halberd' is not in the faction's 'weapons'." in str(err)
+
+
+# --- French texts (issue 40) ---------------------------------------------------------------------
+
+LANGUAGE_NEUTRAL = {"id", "damage", "effect", "spice_effect"}
+"""The text fields of a sheet that are ids or notation, the same in every language (every other text field is prose)."""
+
+
+def _prose_fields(cls) -> list[str]:
+    """The fields of ``cls`` a person reads as words: every ``str`` field but the language-neutral ones."""
+    return [name for name, field in cls.model_fields.items() if field.annotation is str and name not in LANGUAGE_NEUTRAL]
+
+
+def test_every_prose_field_of_a_sheet_has_a_french_field_beside_it():
+    """A new English text field (a card's flavour, a weapon's note) without its ``*_fr`` fails here."""
+    from landsraad.model import FRENCH_NAMES, Profile, RareEquipment, Weapon
+
+    for cls, excluded in ((Faction, FRENCH_NAMES), (Weapon, FRENCH_NAMES["weapons"]["__all__"]),
+                          (Profile, FRENCH_NAMES["profiles"]["__all__"]), (RareEquipment, FRENCH_NAMES["rare_equipment"]["__all__"])):
+        prose = _prose_fields(cls)
+        assert {"name", "text"} <= set(prose), cls.__name__
+        for name in prose:
+            assert f"{name}_fr" in cls.model_fields, f"{cls.__name__}.{name} has no {name}_fr"
+            assert f"{name}_fr" in excluded, f"{cls.__name__}.{name}_fr is left in the faction data hash"
+
+
+@pytest.mark.parametrize("fid", FACTIONS)
+def test_every_english_text_of_a_sheet_has_its_french_and_the_french_is_not_the_english(fid):
+    f = load_faction(fid)
+    missing, same = [], []
+    for item in (f, *f.weapons, *f.profiles, *f.rare_equipment):
+        for name in _prose_fields(type(item)):
+            english, french = getattr(item, name), getattr(item, f"{name}_fr")
+            if english and not french:
+                missing.append(f"{item.id}.{name}")
+            elif name != "name" and english and french == english:  # a name may be the same word (Mentat); a text is not
+                same.append(f"{item.id}.{name}")
+    assert not missing and not same, (missing, same)
+
+
+def test_a_sheet_reads_in_french_with_its_french_texts_and_in_english_as_before():
+    from landsraad.cli.factions import format_sheet
+    from landsraad.i18n import use_language
+
+    f = load_faction("corrino")
+    soldier = f.base_profile("soldier")
+    with use_language("fr"):
+        text = format_sheet(f)
+    assert f.text_fr in text and soldier.text_fr in text
+    assert f.text not in text and soldier.text not in text
+    with use_language("en"):
+        english = format_sheet(f)
+    assert f.text in english and soldier.text in english and f.text_fr not in english

@@ -393,3 +393,14 @@ def test_warband_list_problems_name_the_key(tmp_path):
         with pytest.raises(DataError) as info:
             load_scene(path)
         assert words in str(info.value), (keys, str(info.value))
+
+
+
+@pytest.mark.parametrize("name", ["table", "demo"])
+def test_the_example_scenes_name_every_model_and_piece_in_french(name):
+    """Issue 40: a model or piece added to an example scene without its French name fails here."""
+    scene = load_scene(data_dir("scenes") / f"{name}.yaml")
+    names = scene.french_names()
+    ids = [x.id for x in (*scene.terrain, *scene.models)]
+    assert ids and set(names) == set(ids), sorted(set(ids) - set(names))
+    assert all(names[i] != i for i in ids)

@@ -18,8 +18,8 @@ import yaml
 from landsraad.documents import parse_document
 from landsraad.errors import DataError
 from landsraad.scene import parse_scene
-from landsraad.scene_lean import plain_board
-from landsraad.table.boards import bundled_card, bundled_kit_piece
+from landsraad.scene_lean import french_names, plain_board
+from landsraad.table.boards import bundled_card, bundled_kit_name_fr, bundled_kit_piece
 
 REPO = Path(__file__).resolve().parents[1]
 SCENES = sorted([*(REPO / "scenes").glob("*.yaml"), *(REPO / "tests" / "data" / "scenes").glob("*.yaml")])
@@ -27,13 +27,14 @@ PLAIN = ["reference.yaml", "demo.yaml", "cli-walls.yaml", "cli-field.yaml", "tab
 """Files the lean reading must answer (so the fast path is the one taken for them)."""
 
 
-def _full(text: str) -> tuple[Any, dict[str, float | None], dict[str, str | None]] | None:
-    """The validating loader's board, Movement and profiles, or None when it refuses the text."""
+def _full(text: str) -> tuple[Any, dict[str, float | None], dict[str, str | None], dict[str, str]] | None:
+    """The validating loader's board, Movement, profiles and French names, or None when it refuses the text."""
     try:
         scene = parse_scene(text, "s.yaml")
     except DataError:
         return None
-    return scene.board, {m.id: scene.movement(m.id) for m in scene.models}, {m.id: m.profile for m in scene.models}
+    return (scene.board, {m.id: scene.movement(m.id) for m in scene.models}, {m.id: m.profile for m in scene.models},
+            scene.french_names())
 
 
 def _agree(text: str) -> bool:
@@ -48,6 +49,7 @@ def _agree(text: str) -> bool:
     full = _full(text)
     assert full is not None, f"the lean reading accepted a file the validating loader refuses:\n{text}"
     assert lean[0] == full[0] and lean[1] == full[1] and lean[2] == full[2]
+    assert french_names(data, kit_name=bundled_kit_name_fr) == full[3]
     return True
 
 
@@ -64,8 +66,8 @@ _VALUES: list[Any] = [None, -1, 0, 0.0, 1e-12, -0.5, 1e308, math.nan, math.inf, 
                       {"at": [30, 30], "size": [8, 4], "rotate": 30}, [[1, 1], [5, 1], [5, 5]],
                       [[1, 1], [5, 5], [5, 1], [1, 5]], [[1, 1], [2, 2], [3, 3]], "rock", "crate", 2**62,
                       "corrino/soldier", "fremen/naib", "fremen/nobody", "corrino", "arrakeen/house", "arrakeen/wall",
-                      "house", "palace/nothing", 90, -30.5]
-_KEYS = ["id", "at", "base", "height", "side", "movement", "name", "standing_on", "polygon", "circle", "rect",
+                      "house", "palace/nothing", 90, -30.5, " Guerrier 1", "Naïb 1", ""]
+_KEYS = ["id", "at", "base", "height", "side", "movement", "name", "name_fr", "standing_on", "polygon", "circle", "rect",
          "size", "owner", "mission", "kit", "profile", "colour", "weapons", "width", "depth", "radius", "rotate", "table",
          "terrain", "models", "markers", "edges", "source", "red", "blue"]
 
@@ -138,3 +140,20 @@ def test_a_plain_scene_first_question_loads_neither_pydantic_nor_the_data_model(
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"LANDSRAAD_NO_CACHE": "1", "PATH": "/usr/bin:/bin"}, cwd=tmp_path)
     assert out.stdout.split() == ["True", "[]"]
+
+
+def test_french_names_are_read_as_the_validating_loader_reads_them() -> None:
+    """A ``name_fr`` the validating loader refuses (empty, spaces at its ends, two lines, not text) is left to it."""
+    base = "models:\n  - {id: warrior-1, at: [10, 10], base: 30, name_fr: %s}\n"
+    assert _agree(base % "Guerrier 1")
+    assert french_names(parse_document(base % "Guerrier 1", "s").data) == {"warrior-1": "Guerrier 1"}
+    for bad in ("''", "' Guerrier 1'", '"Guerrier\\n1"', "12", "[a]"):
+        assert _full(base % bad) is None, bad
+        assert plain_board(parse_document(base % bad, "s").data) is None, bad
+
+
+def test_a_kit_piece_is_named_in_french_by_its_kit_unless_the_scene_names_it() -> None:
+    text = ("terrain:\n  - {id: wall, kit: arrakeen/wall, at: [30, 28]}\n"
+            "  - {id: dune, kit: deep-desert/dune, at: [30, 45], name_fr: la grande dune}\n")
+    assert _agree(text)
+    assert french_names(parse_document(text, "s").data, kit_name=bundled_kit_name_fr) == {"wall": "Muret", "dune": "la grande dune"}

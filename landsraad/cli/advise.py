@@ -27,6 +27,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
     given = given_movement(args)
     scene = scenes.load(args.scene)
     board = scene.board
+    args.model = scenes.resolve(scene, args.model)  # a French name names its model too
     scenes.need_model(board, args.model, args.scene)
     ruleset = Ruleset(arrakis=args.arrakis, models_block_sight=not args.models_transparent)
     answer = advise(scene, args.model, scene_name=args.scene, ruleset=ruleset, movement_cm=given)

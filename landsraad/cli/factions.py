@@ -30,7 +30,7 @@ from typing import Any
 from ..content import faction_ids, load_faction, load_model
 from ..errors import UnknownNameError, UsageError
 from ..i18n import N_, SOURCE_LANGUAGE, _, language, ngettext
-from ..model import Faction, Profile, Weapon
+from ..model import Faction, Profile, Weapon, shown_name
 from ..specials import SPECIAL_RULES
 
 __all__ = [
@@ -221,7 +221,7 @@ def _profile_lines(faction: Faction, card: Profile) -> list[str]:
     for name in eff.special_rules:
         lines.append("  - " + _rule_line(name))
     if eff.text:
-        lines.append("  " + eff.text)
+        lines.append("  " + shown_name(eff.text, eff.text_fr))  # the card's notes: text_fr in French
     return lines
 
 
@@ -243,7 +243,7 @@ def format_sheet(faction: Faction) -> str:
             honour=faction.honour, doses=faction.spice_doses, title=_(spice.title), rule=spice.name, summary=_(spice.summary)),
     ]
     if faction.text:
-        out.append(faction.text)
+        out.append(shown_name(faction.text, faction.text_fr))  # the house's description: text_fr in French
     out.append("")
     out.append(_("Special rules"))
     out.extend("  - " + _rule_line(n) for n in faction.special_rules)
@@ -298,9 +298,13 @@ def cmd_factions(args: argparse.Namespace) -> int:
         print(json.dumps(rows, indent=2))
         return 0
     heads = (_("id"), _("name"), _("source"), _("honour"), _("spice"), _("types"))
-    print(f"{heads[0]:<12} {heads[1]:<20} {heads[2]:<9} {heads[3]:>6} {heads[4]:>5} {heads[5]:>5}")
+    # the name and source in the reader's language (the JSON keeps the English); the column as wide as its words
+    shown = {r["id"]: (load_faction(r["id"]).display_name(), _source(r["source"])) for r in rows}
+    wide = max(9, *(len(source) for _name, source in shown.values()))
+    print(f"{heads[0]:<12} {heads[1]:<20} {heads[2]:<{wide}} {heads[3]:>6} {heads[4]:>5} {heads[5]:>5}")
     for r in rows:
-        print(f"{r['id']:<12} {r['name']:<20} {r['source']:<9} {r['honour']:>6} {r['spice_doses']:>5} {r['types']:>5}")
+        name, source = shown[r["id"]]
+        print(f"{r['id']:<12} {name:<20} {source:<{wide}} {r['honour']:>6} {r['spice_doses']:>5} {r['types']:>5}")
     return 0
 
 

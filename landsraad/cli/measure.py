@@ -36,6 +36,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
     tolerance = tolerance_option(args)
     facts = boards.load_facts(args.scene)  # the table alone: from the cache of validated scenes when unchanged
     board = facts.board
+    args.a, args.b = facts.resolve(args.a), facts.resolve(args.b)  # a model may be named by its French name too
     boards.need_thing(board, args.a, args.scene)
     boards.need_thing(board, args.b, args.scene)
     if args.a == args.b:
@@ -51,7 +52,8 @@ def cmd_measure(args: argparse.Namespace) -> int:
     steady = wording.steadiness_line(m)
     if steady:
         notes.append(steady)
-    finish(args, m.to_dict(), wording.measure_lines(m), lambda: render_board(
+    # the lines name the models by their French names in French; the picture labels them by id, and so does its text
+    finish(args, m.to_dict(), wording.measure_lines(m, facts.shown), lambda: render_board(
         board, title=_("measure {a} -> {b}").format(a=args.a, b=args.b), sight=m.cover, highlight=(args.a, args.b), notes=notes))
     return 0
 

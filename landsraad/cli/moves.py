@@ -8,7 +8,6 @@ import argparse
 
 from .. import wording
 from ..errors import UsageError, quoted
-from ..geometry.board import Board
 from ..i18n import _, decimal
 from ..svg import render_board
 from ..table import boards, moves
@@ -17,23 +16,26 @@ from .geometry import SCENE_HELP, add_output_options, check_svg, finish, given_m
 __all__ = ["register", "cmd_move", "cmd_reach"]
 
 
-def _mover(args: argparse.Namespace) -> tuple[Board, float]:
-    """The scene's board and the moving model's allowance (``--movement`` or its Movement), checked."""
+def _mover(args: argparse.Namespace) -> tuple[boards.TableFacts, float]:
+    """The scene's table and the moving model's allowance (``--movement`` or its Movement), checked; the model
+    may be named by its French name too (``args.model`` becomes its id)."""
     check_svg(args)
     given = given_movement(args)
     facts = boards.load_facts(args.scene)  # the table alone: from the cache of validated scenes when unchanged
+    args.model = facts.resolve(args.model)
     boards.need_model(facts.board, args.model, args.scene)
-    return facts.board, boards.movement_of(facts.movement.get(args.model), args.model, given, args.scene)
+    return facts, boards.movement_of(facts.movement.get(args.model), args.model, given, args.scene)
 
 
 def cmd_move(args: argparse.Namespace) -> int:
     """``landsraad move SCENE MODEL --to X,Y|MODEL``: :func:`landsraad.table.moves.move_to` or
     :func:`~landsraad.table.moves.move_into_contact` (with the charge answer). Exit 0 legal, 1 illegal."""
-    board, allowance = _mover(args)
+    facts, allowance = _mover(args)
+    board = facts.board
     if "," in args.to:
         answer = moves.move_to(board, args.model, parse_point(args.to, "--to"), allowance)
     else:
-        other = args.to.strip()
+        other = facts.resolve(args.to.strip())
         if other == args.model:
             raise UsageError(_("--to names {model}, the model that moves; name another model or a point X,Y.").format(
                 model=quoted(args.model)))
@@ -47,7 +49,8 @@ def cmd_move(args: argparse.Namespace) -> int:
     target = _("({x}, {y})").format(x=decimal(wording.fmt(answer.to[0])), y=decimal(wording.fmt(answer.to[1])))  # wording.point, per language
     if answer.contact_with:
         target = _("contact with {model} at {point}").format(model=answer.contact_with, point=target)
-    finish(args, answer.to_dict(), wording.move_lines(answer), lambda: render_board(
+    # the lines name the models by their French names in French; the picture labels them by id, and so does its text
+    finish(args, answer.to_dict(), wording.move_lines(answer, facts.shown), lambda: render_board(
         board, title=_("move {model} to {target}").format(model=args.model, target=target), move=answer.result,
         highlight=(args.model,) + ((answer.contact_with,) if answer.contact_with else ()),
         notes=[wording.charge_line(answer.charge, args.model)] if answer.charge else ()))
@@ -56,9 +59,10 @@ def cmd_move(args: argparse.Namespace) -> int:
 
 def cmd_reach(args: argparse.Namespace) -> int:
     """``landsraad reach SCENE MODEL``: :func:`landsraad.table.moves.reach`, worded."""
-    board, allowance = _mover(args)
+    facts, allowance = _mover(args)
+    board = facts.board
     answer = moves.reach(board, args.model, allowance)
-    finish(args, answer.to_dict(), wording.reach_lines(answer), lambda: render_board(
+    finish(args, answer.to_dict(), wording.reach_lines(answer, facts.shown), lambda: render_board(
         board, title=_("reach of {model}, movement {movement} cm").format(model=args.model, movement=decimal(wording.fmt(allowance))), region=answer.region,
         highlight=(args.model,)))
     return 0

@@ -94,6 +94,7 @@ def cmd_shoot(args: argparse.Namespace) -> int:
     tolerance = tolerance_option(args)
     scene = scenes.load(args.scene)
     board = scene.board
+    args.a, args.b = scenes.resolve(scene, args.a), scenes.resolve(scene, args.b)  # a French name names its model too
     scenes.need_model(board, args.a, args.scene, "shooter")
     scenes.need_model(board, args.b, args.scene, "target")
     if args.a == args.b:

@@ -49,6 +49,7 @@ def cmd_threat(args: argparse.Namespace) -> int:
     at = parse_point(args.at, "--at") if args.at is not None else None
     scene = scenes.load(args.scene)
     board = scene.board
+    args.model = scenes.resolve(scene, args.model)  # a French name names its model too
     scenes.need_model(board, args.model, args.scene)
     ruleset = Ruleset(arrakis=args.arrakis, models_block_sight=not args.models_transparent)
     tm = threat_map(scene, args.model, reverse=args.reverse, resolution_cm=resolution, scene_name=args.scene,

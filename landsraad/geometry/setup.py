@@ -29,7 +29,7 @@ from typing import Any, Literal, Mapping
 import shapely
 
 from ..errors import GeometryError
-from ..i18n import N_, SIDE_NAMES, Message, message, nmessage, numeral
+from ..i18n import N_, SIDE_NAMES, Message, in_languages, message, nmessage, numeral
 from .board import Base, Board, Point
 from .measure import CONTACT_TOLERANCE_CM
 
@@ -98,14 +98,21 @@ def _edge_distances(board: Board, coords: Any) -> dict[Edge, float]:
     }
 
 
+def _named(item_id: str, names: Mapping[str, str] | None) -> str:
+    """An id in a problem's words: the id in English (and in the JSON), its French name (``name_fr``) in French."""
+    return in_languages(item_id, fr=names[item_id]) if names and item_id in names else item_id
+
+
 def check_terrain_placement(
     board: Board,
     *,
     edge_margin_cm: float = TERRAIN_EDGE_MARGIN_CM,
     spacing_cm: float = TERRAIN_SPACING_CM,
+    names: Mapping[str, str] | None = None,
 ) -> tuple[SetupProblem, ...]:
     """Every breach of R-TERRAIN: a piece not *more than* 5 cm from the edges, or not *more than*
     10 cm from a piece placed before it (board order). Distances are footprint to footprint.
+    ``names`` are the pieces' French names by id, shown in place of the ids in French.
 
     Examples
     --------
@@ -127,11 +134,11 @@ def check_terrain_placement(
         if d <= edge_margin_cm + _SLACK:
             if d < 0:
                 text = message("Terrain {piece!r} is over the {edge} edge; every piece must be more than {margin} cm"
-                               " from the table's edges (R-TERRAIN).", piece=t.id, edge=_edge(edge),
+                               " from the table's edges (R-TERRAIN).", piece=_named(t.id, names), edge=_edge(edge),
                                margin=numeral(edge_margin_cm, "g"))
             else:
                 text = message("Terrain {piece!r} is {gap} cm from the {edge} edge; every piece must be more than {margin}"
-                               " cm from the table's edges (R-TERRAIN).", piece=t.id, gap=numeral(d, ".1f"),
+                               " cm from the table's edges (R-TERRAIN).", piece=_named(t.id, names), gap=numeral(d, ".1f"),
                                edge=_edge(edge), margin=numeral(edge_margin_cm, "g"))
             problems.append(SetupProblem(t.id, "R-TERRAIN", text))
     for j, later in enumerate(board.terrain):
@@ -140,7 +147,8 @@ def check_terrain_placement(
             if d <= spacing_cm + _SLACK:
                 problems.append(SetupProblem(later.id, "R-TERRAIN", message(
                     "Terrain {piece!r} is {gap} cm from {other!r}; pieces must be more than {spacing} cm apart (R-TERRAIN).",
-                    piece=later.id, gap=numeral(d, ".1f"), other=earlier.id, spacing=numeral(spacing_cm, "g"))))
+                    piece=_named(later.id, names), gap=numeral(d, ".1f"), other=_named(earlier.id, names),
+                    spacing=numeral(spacing_cm, "g"))))
     return tuple(problems)
 
 
@@ -169,8 +177,10 @@ def edge_contact(board: Board, base: Base, edge: Edge, tolerance: float) -> bool
     return edge_gap(board, base, edge) <= tolerance + 1e-9
 
 
-def check_deployment(board: Board, edges: Mapping[str, Edge], *, tolerance_cm: float = CONTACT_TOLERANCE_CM) -> tuple[SetupProblem, ...]:
-    """Every breach of R-DEPLOY: each base of side ``s`` must be in contact with ``edges[s]``.
+def check_deployment(board: Board, edges: Mapping[str, Edge], *, tolerance_cm: float = CONTACT_TOLERANCE_CM,
+                     names: Mapping[str, str] | None = None) -> tuple[SetupProblem, ...]:
+    """Every breach of R-DEPLOY: each base of side ``s`` must be in contact with ``edges[s]`` (``names``: the
+    models' French names by id, shown in place of the ids in French).
 
     Contact is within ``tolerance_cm`` (RUL-07, 0.1 cm; the boundary counts) with the base
     wholly on the table. Only the sides named in ``edges`` are checked (models of other sides,
@@ -197,13 +207,13 @@ def check_deployment(board: Board, edges: Mapping[str, Edge], *, tolerance_cm: f
         if overhang:
             problems.append(SetupProblem(b.id, "R-DEPLOY", message(
                 "Model {model!r} ({side}) hangs over the {edge} edge; its base must be wholly on the table (R-DEPLOY).",
-                model=b.id, side=_side(b.side), edge=_edge(overhang[0]))))
+                model=_named(b.id, names), side=_side(b.side), edge=_edge(overhang[0]))))
             continue
         gap = edge_gap(board, b, edge)
         if gap > tolerance_cm + _SLACK:
             problems.append(SetupProblem(b.id, "R-DEPLOY", message(
                 "Model {model!r} ({side}) is {gap} cm from the {edge} edge; it must be deployed in contact with it"
-                " (R-DEPLOY, within {tolerance} cm).", model=b.id, side=_side(b.side), gap=numeral(gap, ".1f"),
+                " (R-DEPLOY, within {tolerance} cm).", model=_named(b.id, names), side=_side(b.side), gap=numeral(gap, ".1f"),
                 edge=_edge(edge), tolerance=numeral(tolerance_cm, "g"))))
     return tuple(problems)
 

@@ -32,25 +32,26 @@ barracks:
   - {{type: scout, min: 0, max: 3}}
   - {{type: captain, min: 0, max: 1}}
 weapons:
-  - {{id: pistol, name: Pistol, range: 10, combat: "+1", initiative: "-", damage: "+1", source: rulebook}}
-  - {{id: knife, name: Knife, range: "-", combat: "-", initiative: "-", damage: 6-, source: rulebook}}
-  - {{id: sword, name: Sword, range: "-", combat: "+1", initiative: "+2", damage: 12-, source: project}}
-  - {{id: machine_gun, name: Machine gun, range: 20, combat: "0", initiative: "-", damage: "+3", source: rulebook}}
+  - {{id: pistol, name: Pistol, name_fr: Pistolet, range: 10, combat: "+1", initiative: "-", damage: "+1", source: rulebook}}
+  - {{id: knife, name: Knife, name_fr: Couteau, range: "-", combat: "-", initiative: "-", damage: 6-, source: rulebook}}
+  - {{id: sword, name: Sword, name_fr: Épée, range: "-", combat: "+1", initiative: "+2", damage: 12-, source: project}}
+  - {{id: machine_gun, name: Machine gun, name_fr: Mitrailleuse, range: 20, combat: "0", initiative: "-", damage: "+3", source: rulebook}}
 common_weapons: [sword]
 specialist_weapons:
   - {{weapon: machine_gun, cost: 1, limit: 2}}
 rare_equipment:
-  - {{id: explosives, name: Explosives, pieces: 2, cost: 1, effect: explosives, source: project}}
+  - {{id: explosives, name: Explosives, name_fr: Explosifs, pieces: 2, cost: 1, effect: explosives, source: project}}
 profiles:
-  - {{id: soldier, name: Soldier, cost: 1, movement: 10, combat: "+1", reflexes: "0", endurance: 3,
+  - {{id: soldier, name: Soldier, name_fr: Soldat, cost: 1, movement: 10, combat: "+1", reflexes: "0", endurance: 3,
      weapons: [pistol, knife], shield: full}}
-  - {{id: specialist, name: Specialist, cost: 1, movement: 10, combat: "0", reflexes: "0", endurance: 3,
+  - {{id: specialist, name: Specialist, name_fr: Spécialiste, cost: 1, movement: 10, combat: "0", reflexes: "0", endurance: 3,
      weapons: [knife], special_rules: [specialist]}}
-  - {{id: scout, name: Scout, cost: 1, movement: 12, combat: "0", reflexes: "+1", endurance: 3,
+  - {{id: scout, name: Scout, name_fr: Éclaireur, cost: 1, movement: 12, combat: "0", reflexes: "+1", endurance: 3,
      weapons: [pistol, knife], special_rules: [pathfinder]}}
-  - {{id: captain, name: Captain, cost: 3, movement: 10, combat: "+2", reflexes: "+1", endurance: 4,
+  - {{id: captain, name: Captain, name_fr: Capitaine, cost: 3, movement: 10, combat: "+2", reflexes: "+1", endurance: 4,
      weapons: [sword, pistol], shield: full, special_rules: [weapon_master]}}
 text: A Minor House of the Landsraad.
+text_fr: Une Maison Mineure du Landsraad.
 """
 
 

@@ -33,7 +33,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass
+import re
+import unicodedata
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
@@ -42,18 +44,19 @@ from .. import __version__
 from ..errors import LandsraadError, UsageError, did_you_mean, quoted, truncate
 from ..fileio import atomic_write_text
 from ..geometry.board import Base, Board, Marker, TerrainPiece
+from ..i18n import language
 from ..lazy import lazy_exports
-from ..scene_lean import plain_board
+from ..scene_lean import french_names, plain_board
 
 if TYPE_CHECKING:  # the validated scene's type only: it is loaded on a cache miss
     from ..scene import Scene
 
 __all__ = ["TableFacts", "facts_of", "load_facts", "keep", "cache_dir", "suggest", "need_model", "need_thing", "movement_of",
-           "LEAN_DATA_PATH", "LEAN_DATA_FORMAT", "bundled_card", "bundled_kit_piece", "french_weapon_names",
+           "LEAN_DATA_PATH", "LEAN_DATA_FORMAT", "bundled_card", "bundled_kit_piece", "bundled_kit_name_fr", "french_weapon_names",
            "FORMAT"]
 
-FORMAT = 1
-"""The cache files' format: a new one misses every older file."""
+FORMAT = 2
+"""The cache files' format: a new one misses every older file (2: the French names, ``names_fr``)."""
 
 _validating, _ = lazy_exports("landsraad.table", {"load": "scenes", "scene_path": "scenes"}, {})
 """The validating loader (:mod:`.scenes`, with pydantic and PyYAML), imported on a cache miss only."""
@@ -126,6 +129,15 @@ def bundled_kit_piece(ref: str) -> tuple[tuple[tuple[float, float], ...], float,
     return (tuple((float(x), float(y)) for x, y in piece[0]), float(piece[1]), str(piece[2])) if piece else None
 
 
+def bundled_kit_name_fr(ref: str) -> str | None:
+    """The French name of the bundled kit piece ``KIT/PIECE`` (what a scene piece placed from it is called in French
+    unless it says otherwise), else None."""
+    kit, sep, piece_id = ref.partition("/")
+    entry = _unchanged("kits", kit) if sep and kit and piece_id else None
+    piece = entry["pieces"].get(piece_id) if entry is not None else None
+    return str(piece[3]) if piece and len(piece) > 3 and piece[3] is not None else None
+
+
 @dataclass(frozen=True)
 class TableFacts:
     """What the table questions read of a scene: the board, each model's Movement and profile.
@@ -138,11 +150,39 @@ class TableFacts:
         Each model's Movement in cm (the scene's, else its card's), None when neither gives one.
     profile
         Each model's ``FACTION/TYPE``, None without a profile.
+    names_fr
+        The French name (``name_fr``) of each model and terrain piece that has one, by id.
     """
 
     board: Board
     movement: dict[str, float | None]
     profile: dict[str, str | None]
+    names_fr: dict[str, str] = field(default_factory=dict)
+
+    def shown(self, item_id: str) -> str:
+        """What a person reads for ``item_id``: its French name in French when it has one, else the id (issue 40).
+
+        >>> facts = TableFacts(Board(), {}, {}, {"warrior-1": "Guerrier 1"})
+        >>> facts.shown("warrior-1"), facts.shown("rock")
+        ('warrior-1', 'rock')
+        """
+        return self.names_fr.get(item_id, item_id) if language() == "fr" else item_id
+
+    def resolve(self, text: str) -> str:
+        """The id ``text`` names: ``text`` itself when it is an id of the table, else the one model or piece whose
+        French name it is (accents, case, spaces and dashes forgiven: ``guerrier-1`` for « Guerrier 1 »), else
+        ``text`` unchanged (then :func:`need_thing` says what is wrong).
+
+        >>> facts = TableFacts(Board(), {}, {}, {"warrior-1": "Guerrier 1", "naib-1": "Naïb 1"})
+        >>> facts.resolve("guerrier-1"), facts.resolve("NAIB 1"), facts.resolve("warrior-1"), facts.resolve("x")
+        ('warrior-1', 'naib-1', 'warrior-1', 'x')
+        """
+        b = self.board
+        if b.has_base(text) or any(t.id == text for t in b.terrain) or any(m.id == text for m in b.markers):
+            return text
+        folded = _folded(text)
+        found = [i for i, name in self.names_fr.items() if _folded(name) == folded]
+        return found[0] if len(found) == 1 and folded else text
 
     def faction(self, model_id: str) -> str | None:
         """The faction of a model with a profile (``corrino/soldier`` -> ``corrino``), else None."""
@@ -156,7 +196,7 @@ class TableFacts:
                 "terrain": [[t.id, [list(p) for p in t.polygon], t.height_cm, t.movement] for t in b.terrain],
                 "bases": [[x.id, x.x, x.y, x.diameter_mm, x.height_cm, x.side] for x in b.bases],
                 "markers": [[m.id, m.x, m.y, m.size_mm, m.owner] for m in b.markers],
-                "movement": self.movement, "profile": self.profile}
+                "movement": self.movement, "profile": self.profile, "names_fr": self.names_fr}
 
 
 def _from_dict(d: dict[str, Any]) -> TableFacts:
@@ -166,13 +206,22 @@ def _from_dict(d: dict[str, Any]) -> TableFacts:
                   tuple(Base(i, x, y, dia, h, side) for i, x, y, dia, h, side in d["bases"]),
                   tuple(Marker(i, x, y, size, owner) for i, x, y, size, owner in d["markers"]))
     return TableFacts(board, {k: (None if v is None else float(v)) for k, v in d["movement"].items()},
-                      dict(d["profile"]))
+                      dict(d["profile"]), {str(k): str(v) for k, v in d["names_fr"].items()})
+
+
+def _folded(text: str) -> str:
+    """A name as it is compared: accents dropped, case folded, every run of other characters one ``_`` (as
+    :func:`landsraad.warband.names.normalize_name` folds names, without importing the warband model)."""
+    folded = unicodedata.normalize("NFKD", text.casefold().replace("œ", "oe").replace("æ", "ae"))
+    plain = "".join(c for c in folded if not unicodedata.combining(c))
+    return re.sub(r"[^0-9a-z]+", "_", plain).strip("_")
 
 
 def facts_of(scene: Scene) -> TableFacts:
     """The table facts of a validated scene."""
     return TableFacts(scene.board, {m.id: scene.movement(m.id) for m in scene.models},
-                      {m.id: m.profile for m in scene.models})
+                      {m.id: m.profile for m in scene.models},
+                      scene.french_names())
 
 
 # --- the cache --------------------------------------------------------------------------------
@@ -282,13 +331,14 @@ def _plain(path: Path, data: bytes) -> TableFacts | None:
         text = data.decode("utf-8")
         if len(text) > _parser("MAX_CHARS"):
             return None
-        found = plain_board(_parser("parse_document")(text, str(path)).data, card=bundled_card, kit_piece=bundled_kit_piece)
+        parsed = _parser("parse_document")(text, str(path)).data
+        found = plain_board(parsed, card=bundled_card, kit_piece=bundled_kit_piece)
     except (UnicodeDecodeError, LandsraadError):
         return None
     if found is None:
         return None
     board, movement, profile = found
-    return TableFacts(board, movement, profile)
+    return TableFacts(board, movement, profile, french_names(parsed, kit_name=bundled_kit_name_fr))
 
 
 def _write(entry: Path, kept: dict[str, Any]) -> None:

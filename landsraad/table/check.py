@@ -71,10 +71,12 @@ def check_scene(scene: Scene, name: str, *, edges: Mapping[str, str] | None = No
     typed = {side: _edge(side, edge) for side, edge in given.items()}
     chosen = {side: edge for side, edge in {**scene.edges, **typed}.items() if side in sides}
     problems: list[SetupProblem] = []
+    # the problems name a model or piece by its French name in French (issue 40), by its id in English and the JSON
+    names = scene.french_names()
     if stage == "setup":
-        problems += setup.check_terrain_placement(board)
+        problems += setup.check_terrain_placement(board, names=names)
         if chosen:
-            problems += setup.check_deployment(board, chosen)
+            problems += setup.check_deployment(board, chosen, names=names)
     return SceneCheck(name, board, stage, chosen, tuple(problems), sides)
 
 

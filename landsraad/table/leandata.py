@@ -1,6 +1,7 @@
 """The facts of the bundled faction sheets and terrain kits a scene's models and pieces read, for the lean
 reading of scene files (:mod:`landsraad.scene_lean`, issue 39's start-up budget): each profile card's base,
-height, Movement (the faction's modifiers applied) and the weapons a model of it may carry, each kit piece's footprint, height and movement, and
+height, Movement (the faction's modifiers applied) and the weapons a model of it may carry, each kit piece's footprint, height, movement
+and French name, and
 the SHA-256 of the sheet or kit file they were validated from; and each weapon's French name by its
 English one, for the table's answers in French.
 
@@ -50,7 +51,8 @@ def build() -> dict[str, Any]:
     for kid in kit_ids():
         kit = load_kit(kid)
         kits[kid] = {"sha256": _sha(data_dir("scenes") / "kits" / f"{kid}.yaml"),
-                     "pieces": {p.id: [[list(map(float, c)) for c in p.polygon], float(p.height), p.movement] for p in kit.pieces}}
+                     "pieces": {p.id: [[list(map(float, c)) for c in p.polygon], float(p.height), p.movement, p.name_fr]
+                                for p in kit.pieces}}
     french: dict[str, str | None] = {}
     for fid in faction_ids():
         for w in load_faction(fid).weapons:

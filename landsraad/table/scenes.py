@@ -30,7 +30,7 @@ from ..scene import Scene, load_scene
 from . import boards
 from .boards import need_model, need_thing, suggest
 
-__all__ = ["scene_path", "load", "suggest", "need_model", "need_thing", "movement_of", "SCENE_SUFFIXES"]
+__all__ = ["scene_path", "load", "resolve", "suggest", "need_model", "need_thing", "movement_of", "SCENE_SUFFIXES"]
 
 SCENE_SUFFIXES = (".yaml", ".yml", ".json")
 """The endings a bundled scene's file may have."""
@@ -80,6 +80,12 @@ def load(text: str) -> Scene:
     if data is not None:
         boards.keep(path, data, scene)
     return scene
+
+
+def resolve(scene: Scene, text: str) -> str:
+    """The id ``text`` names in ``scene``: an id as it is, else the one model or piece whose French name it is
+    (:meth:`.boards.TableFacts.resolve`), else ``text`` (then :func:`need_model` says what is wrong)."""
+    return boards.facts_of(scene).resolve(text)
 
 
 def movement_of(scene: Scene, model_id: str, given: float | None, scene_name: str) -> float:

@@ -260,7 +260,8 @@ class Editor:
         """Give piece ``t`` the footprint ``corners``: a kit, circle or rect piece read from a file becomes
         the polygon it was, keeping its height, movement and name (a moved kit piece is no longer at its
         kit's ``at``)."""
-        spec = TerrainSpec(id=t.id, polygon=corners, height=t.height_cm, movement=t.movement_kind, name=t.name)
+        spec = TerrainSpec(id=t.id, polygon=corners, height=t.height_cm, movement=t.movement_kind, name=t.name,
+                           name_fr=t.french_name)
         self._set(_with(self._scene, terrain=[spec if p.id == t.id else p for p in self._scene.terrain]))
 
     def place_kit_piece(self, kit_id: str, piece_index: int, at: Point) -> str:
@@ -269,7 +270,8 @@ class Editor:
         kp = kit.pieces[piece_index % len(kit.pieces)]
         new_id = _free_id(kp.id, self.ids())
         placed = kp.placed_at(self._place(at), new_id)
-        spec = TerrainSpec(id=new_id, polygon=[_r2(p) for p in placed.polygon], height=kp.height, movement=kp.movement, name=kp.name)
+        spec = TerrainSpec(id=new_id, polygon=[_r2(p) for p in placed.polygon], height=kp.height, movement=kp.movement, name=kp.name,
+                           name_fr=kp.name_fr)
         self._set(_with(self._scene, terrain=[*self._scene.terrain, spec]))
         return new_id
 

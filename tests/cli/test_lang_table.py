@@ -146,3 +146,48 @@ if __name__ == "__main__":  # write the golden files again: python -m tests.cli.
     folder.mkdir(parents=True, exist_ok=True)
     for name, text in scenario([]).items():
         (folder / name).write_text(text, encoding="utf-8")
+
+
+def test_the_example_table_names_its_models_and_pieces_in_french_and_takes_those_names():
+    """Issue 40: ``scenes/table.yaml`` gives each model and piece a ``name_fr``; French reads it, a French reader may
+    type it (accents, case and dashes forgiven), English and the JSON keep the ids."""
+    by_id = run(["--lang", "fr", "measure", "scenes/table.yaml", "naib-1", "sardaukar-1"])
+    assert by_id.returncode == 0, by_id.stderr
+    assert by_id.stdout.startswith("Naïb 1 -> Sardaukar 1 : 13,5 cm de socle à socle, pas au contact.\n")
+    assert "petit couvert (+2 en défense), par muret." in by_id.stdout
+    assert "Sardaukar 1 n'est PAS la figurine ennemie la plus proche que voit Naïb 1 ; la plus proche : Sardaukar 2." in by_id.stdout
+    assert "naib-1" not in by_id.stdout and "wall" not in by_id.stdout
+    by_name = run(["--lang", "fr", "measure", "scenes/table.yaml", "naïb 1", "Sardaukar-1"])
+    assert by_name.returncode == 0 and by_name.stdout == by_id.stdout, by_name.stderr
+    english = run(["--lang", "en", "measure", "scenes/table.yaml", "Naïb 1", "sardaukar-1"])
+    assert english.returncode == 0 and english.stdout.startswith("naib-1 -> sardaukar-1: 13.5 cm"), english.stderr
+    assert "Naïb" not in english.stdout and "), from wall." in english.stdout
+    data = json.loads(run(["--lang", "fr", "measure", "--json", "scenes/table.yaml", "guerrier-1", "naib-1"]).stdout)
+    assert data["a"] == "warrior-1" and data["b"] == "naib-1"
+
+
+def test_check_scene_names_the_models_in_french():
+    french = run(["--lang", "fr", "check-scene", "scenes/table.yaml"])
+    assert french.returncode == 1
+    assert "  - La figurine 'Guerrier 1' (bleu) est à 22,5 cm du bord nord ;" in french.stdout and "warrior-1" not in french.stdout
+    english = run(["--lang", "en", "check-scene", "scenes/table.yaml"])
+    assert "Model 'warrior-1' (blue) is 22.5 cm from the north edge" in english.stdout and "Guerrier" not in english.stdout
+    data = json.loads(run(["--lang", "fr", "check-scene", "--json", "scenes/table.yaml"]).stdout)
+    assert any(p["subject"] == "warrior-1" and "'warrior-1'" in p["message"] for p in data["problems"])
+
+
+def test_move_and_reach_name_the_example_models_in_french_and_take_those_names():
+    french = run(["--lang", "fr", "move", "scenes/table.yaml", "sardaukar-1", "--to", "guerrier-1"])
+    assert french.returncode == 1
+    assert french.stdout.startswith("Sardaukar 1 -> contact avec Guerrier 1 en (39,2 ; 33,1), Mouvement 10 cm : PAS permis")
+    assert "Charge : Sardaukar 1 n'arrive au contact de Guerrier 1 qu'avec deux mouvements" in french.stdout
+    english = run(["--lang", "en", "move", "scenes/table.yaml", "Sardaukar 1", "--to", "warrior-1"])
+    assert english.returncode == 1 and english.stdout.startswith("sardaukar-1 -> contact with warrior-1 at (39.2, 33.1)")
+    reach = run(["--lang", "fr", "reach", "scenes/table.yaml", "naïb 1"])
+    assert reach.returncode == 0 and reach.stdout.startswith("Naïb 1 (Mouvement 11 cm) peut placer le centre de son socle")
+
+
+def test_shoot_takes_the_french_names_of_the_example_models():
+    by_id = run(["--lang", "fr", "shoot", "--json", "scenes/table.yaml", "sardaukar-1", "naib-1"])
+    by_name = run(["--lang", "fr", "shoot", "--json", "scenes/table.yaml", "Sardaukar 1", "naïb-1"])
+    assert by_id.returncode == by_name.returncode == 0 and by_name.stdout == by_id.stdout, by_name.stderr

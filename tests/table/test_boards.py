@@ -125,3 +125,33 @@ def test_a_file_changed_while_validated_is_not_kept(cache: Path, tmp_path: Path)
     boards.keep(copy, data, scene)  # validated from the old bytes, the file now holds others
     assert list((cache / "scenes").glob("*.json")) == []
     assert boards.load_facts(str(copy)).board.base("fed").center == (12.0, 10.0)
+
+
+def test_the_french_names_are_kept_shown_in_french_and_taken_for_the_ids(cache: Path, tmp_path: Path) -> None:
+    """Issue 40: what ``measure`` shows a French reader and takes from one, from the file as from the cache."""
+    from landsraad.i18n import use_language
+
+    scene = REPO / "scenes" / "table.yaml"
+    validated = boards.facts_of(load(str(scene)))
+    first = boards.load_facts(str(scene))
+    second = boards.load_facts(str(scene))  # read back from the cache
+    assert first.names_fr == second.names_fr == validated.names_fr
+    assert second.names_fr["warrior-1"] == "Guerrier 1" and second.names_fr["wall"] == "muret"
+    with use_language("fr"):
+        assert second.shown("warrior-1") == "Guerrier 1" and second.shown("spice-1") == "spice-1"
+    with use_language("en"):
+        assert second.shown("warrior-1") == "warrior-1"
+    for typed in ("Guerrier 1", "guerrier-1", "GUERRIER_1", "warrior-1"):
+        assert second.resolve(typed) == "warrior-1", typed
+    assert second.resolve("naib 1") == "naib-1" and second.resolve("Muret") == "wall"
+    assert second.resolve("guerrier") == "guerrier" and second.resolve("") == ""
+
+
+def test_a_french_name_that_names_two_things_or_an_id_names_neither(tmp_path: Path) -> None:
+    from landsraad.geometry.board import Base, Board
+
+    board = Board(bases=(Base("a", 10, 10, 30), Base("b", 20, 10, 30), Base("soldat-1", 30, 10, 30)))
+    facts = boards.TableFacts(board, {}, {}, {"a": "Soldat 1", "b": "Soldat 1", "soldat-1": "Garde"})
+    assert facts.resolve("soldat 1") == "soldat 1"  # two models bear it: neither is taken
+    assert facts.resolve("soldat-1") == "soldat-1"  # an id is the id, whatever the French names
+    assert facts.resolve("garde") == "soldat-1"
