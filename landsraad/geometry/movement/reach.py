@@ -380,8 +380,10 @@ def _boundary_stars(space: Space, q: GraphQuery, dist: dict[int, float], start: 
     point's star is cast only when the disc it lies in (radius: the allowance left past the
     point, at most the allowance less its distance from the start) comes near it: a star
     elsewhere adds nothing to the region clipped to the free space."""
-    X = _difficult_outline(space, _OUTLINE_STEP)
     S = np.asarray(start, dtype=float)
+    if not _difficult_within(space, S, budget):
+        return []
+    X = _difficult_outline(space, _OUTLINE_STEP)
     if len(X) == 0:
         return []
     X = X[np.hypot(*(X - S).T) < budget]
@@ -420,6 +422,19 @@ def _boundary_stars(space: Space, q: GraphQuery, dist: dict[int, float], start: 
     if uncovered is not None and keep.any():
         keep[keep] = _within(uncovered, shapely.points(X[keep]), budget - cost[keep] + _COVER_SLACK_CM)
     return _stars(space, X[keep], budget - cost[keep], _SOFT_STAR_RAYS, most_rays=_BOUNDARY_RAYS)
+
+
+def _difficult_within(space: Space, start: np.ndarray, budget: float) -> bool:
+    """Whether some difficult piece's grown bounding box (grown by more than the base's radius, so
+    holding every point of :func:`_difficult_outline`) comes nearer than ``budget`` to ``start``:
+    when none does, no outline point is within the allowance and :func:`_boundary_stars` has
+    nothing to cast, and the outline need not be built (a short charge far from the well of
+    ``scenes/table.yaml``, each drag step of the threat map, issue 39)."""
+    boxes = space._cache.diff_boxes
+    if not len(boxes):
+        return False
+    gap = np.maximum(np.maximum(boxes[:, :2] - start, start - boxes[:, 2:]), 0.0)
+    return bool((np.hypot(gap[:, 0], gap[:, 1]) < budget).any())
 
 
 _OUTLINE_RUN = 32
