@@ -86,17 +86,21 @@ def _stars(space: Space, origins: np.ndarray, budgets: np.ndarray, rays: int,
         stops = np.concatenate([stops, s2])
     order = np.lexsort((ang, sid))
     sid, ends = sid[order], ends[order]
-    out: list[BaseGeometry] = []
     bounds = np.searchsorted(sid, np.arange(m + 1))
-    for k in range(m):
-        pts = ends[bounds[k]:bounds[k + 1]]
-        if len(pts) < 3 or np.hypot(*(pts - origins[k]).T).max() <= 1e-9:
-            continue
-        poly: BaseGeometry = Polygon(pts)
-        if not poly.is_valid:
-            poly = shapely.make_valid(poly)
-        if poly.area > 0:
-            out.append(poly)
+    # every star's polygon at once: the same rings as one Polygon each, made valid where not
+    count = np.diff(bounds)
+    spread = np.zeros(m)
+    if len(sid):
+        np.maximum.at(spread, sid, np.hypot(*(ends - origins[sid]).T))
+    kept = np.nonzero((count >= 3) & (spread > 1e-9))[0]
+    if not len(kept):
+        return []
+    rows = np.concatenate([np.arange(bounds[k], bounds[k + 1]) for k in kept])
+    polys = shapely.polygons(shapely.linearrings(ends[rows], indices=np.repeat(np.arange(len(kept)), count[kept])))
+    bad = ~shapely.is_valid(polys)
+    if bad.any():
+        polys[bad] = shapely.make_valid(polys[bad])
+    out: list[BaseGeometry] = [p for p in polys[shapely.area(polys) > 0]]
     return out
 
 
@@ -243,18 +247,22 @@ def _sweeps(space: Space, nodes: dict[int, list[tuple[float, float]]], budget: f
         n = len(th)
         c = space.circ_c[i]
         R = float(space.circ_r[i])
+        cost_list = cost.tolist()
         for direction in (1, -1):
-            g = g0.copy()
+            # two turns of the cheapest way round, on Python floats (the same IEEE sums as on
+            # numpy's, without a numpy scalar per step)
+            gl = g0.tolist()
             seq = list(range(n)) * 2 if direction == 1 else list(range(n - 1, -1, -1)) * 2
             for j in seq:
                 if direction == 1:
                     k = (j + 1) % n
-                    cand = g[j] + cost[j]
+                    cand = gl[j] + cost_list[j]
                 else:
                     k = (j - 1) % n
-                    cand = g[j] + cost[k]
-                if cand < g[k]:
-                    g[k] = cand
+                    cand = gl[j] + cost_list[k]
+                if cand < gl[k]:
+                    gl[k] = cand
+            g = np.array(gl)
             reach = g < budget
             if not reach.any():
                 continue
