@@ -471,11 +471,17 @@ def _price_legs(space: Space, P: np.ndarray, G: np.ndarray, outward: np.ndarray,
     default)."""
     price = space.segment_costs if leg_cost is None else leg_cost
     block = max(1, _PAIR_BLOCK // len(P))
+    # Predecessors with no way out refused (the start, free points; every pivot of a proof) pass
+    # the direction test whatever the point (0 >= -1e-9 ...): it is worked out only for the others.
+    directed = np.nonzero(outward.any(axis=1))[0]
     for lo in range(first_point, first_point + points, block):
         Xb = X[lo:min(lo + block, first_point + points)]
         bound = G[:, None] + np.hypot(P[:, None, 0] - Xb[None, :, 0], P[:, None, 1] - Xb[None, :, 1])
-        towards = ((Xb[None, :, 0] - P[:, None, 0]) * outward[:, None, 0] + (Xb[None, :, 1] - P[:, None, 1]) * outward[:, None, 1])
-        legal = (bound < budget) & (towards >= -1e-9 * np.maximum(1.0, bound))
+        legal = bound < budget
+        if len(directed):
+            Pd, Od = P[directed], outward[directed]
+            towards = ((Xb[None, :, 0] - Pd[:, None, 0]) * Od[:, None, 0] + (Xb[None, :, 1] - Pd[:, None, 1]) * Od[:, None, 1])
+            legal[directed] &= towards >= -1e-9 * np.maximum(1.0, bound[directed])
         if len(P) > _LEGS_PER_POINT:
             # Only a point's best legs by the bound are ever priced: keep the pairs at or below its
             # _LEGS_PER_POINT-th bound (every tie with it too, so the ranks below are those of all
