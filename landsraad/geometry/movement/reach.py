@@ -86,17 +86,21 @@ def _stars(space: Space, origins: np.ndarray, budgets: np.ndarray, rays: int,
         stops = np.concatenate([stops, s2])
     order = np.lexsort((ang, sid))
     sid, ends = sid[order], ends[order]
-    out: list[BaseGeometry] = []
     bounds = np.searchsorted(sid, np.arange(m + 1))
-    for k in range(m):
-        pts = ends[bounds[k]:bounds[k + 1]]
-        if len(pts) < 3 or np.hypot(*(pts - origins[k]).T).max() <= 1e-9:
-            continue
-        poly: BaseGeometry = Polygon(pts)
-        if not poly.is_valid:
-            poly = shapely.make_valid(poly)
-        if poly.area > 0:
-            out.append(poly)
+    # every star's polygon at once: the same rings as one Polygon each, made valid where not
+    count = np.diff(bounds)
+    spread = np.zeros(m)
+    if len(sid):
+        np.maximum.at(spread, sid, np.hypot(*(ends - origins[sid]).T))
+    kept = np.nonzero((count >= 3) & (spread > 1e-9))[0]
+    if not len(kept):
+        return []
+    rows = np.concatenate([np.arange(bounds[k], bounds[k + 1]) for k in kept])
+    polys = shapely.polygons(shapely.linearrings(ends[rows], indices=np.repeat(np.arange(len(kept)), count[kept])))
+    bad = ~shapely.is_valid(polys)
+    if bad.any():
+        polys[bad] = shapely.make_valid(polys[bad])
+    out: list[BaseGeometry] = [p for p in polys[shapely.area(polys) > 0]]
     return out
 
 
@@ -127,40 +131,47 @@ class _Sweep:
     stops: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=int))
 
 
-_Interval = tuple[float, float, float, float, int, int, np.ndarray, np.ndarray]
-"""An interval between two samples of a sweep to refine: (start angle, span, cost at start, cost
-at end, stop at start, at end, ray end at start, at end)."""
+def _halves(first: np.ndarray, second: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """Rows of ``first`` and ``second`` interleaved (first 0, second 0, first 1, ...), those ``keep`` says."""
+    both: np.ndarray = np.stack([first, second], axis=1).reshape(-1, *first.shape[1:])[keep]
+    return both
 
 
 def _refine_sweeps(space: Space, sweeps: list[_Sweep], budget: float) -> None:
     """Add tangent rays half way between neighbouring samples of each sweep whose rays stop for
     different reasons or end far apart (a few rounds), so the ribbon follows the corners. The
     sweeps of every circle are refined together, round by round: the new rays of a round are
-    priced and cast in one batch (row by row, the same numbers as sweep by sweep)."""
-    todos: list[list[_Interval]] = []
-    for sw in sweeps:
+    priced and cast in one batch (row by row, the same numbers as sweep by sweep).
+
+    The intervals to refine are rows of arrays (their sweep ``own``, start angle ``a0``, ``span``,
+    costs, stops and ray ends at both ends), kept in sweep order and, within a sweep, in the order
+    the halving finds them (each interval's first half before its second): the order, and so the
+    rays, of the former interval-by-interval loop, without its Python work per interval."""
+    parts = []
+    for w, sw in enumerate(sweeps):
         n = len(sw.th)
         nxt = np.roll(np.arange(n), -1)
         link = sw.reach & sw.reach[nxt] & np.isfinite(sw.cost)
         jumpy = (sw.stops != sw.stops[nxt]) | (np.hypot(*(sw.ends[nxt] - sw.ends).T) > 0.1)
-        todos.append([(float(sw.th[k]), float(sw.span[k]), float(sw.g[k]), float(sw.g[nxt[k]]), int(sw.stops[k]),
-                       int(sw.stops[nxt[k]]), sw.ends[k], sw.ends[nxt[k]]) for k in np.nonzero(link & jumpy)[0]])
-    added: list[tuple[list[float], list[np.ndarray]]] = [([], []) for _ in sweeps]
+        k = np.nonzero(link & jumpy)[0]
+        parts.append((np.full(len(k), w), sw.th[k], sw.span[k], sw.g[k], sw.g[nxt[k]], sw.stops[k], sw.stops[nxt[k]],
+                      sw.ends[k], sw.ends[nxt[k]]))
+    own, a0, span, g_lo, g_hi, s_lo, s_hi, e_lo, e_hi = (np.concatenate([p[c] for p in parts]) for c in range(9))
+    own = own.astype(int)
+    s_lo, s_hi = s_lo.astype(int), s_hi.astype(int)
+    e_lo, e_hi = e_lo.reshape(-1, 2), e_hi.reshape(-1, 2)
+    owner_of = np.array([sw.i for sw in sweeps])
+    way_of = np.array([sw.direction for sw in sweeps])
+    added_own, added_th, added_e = [], [], []
     for _round in range(8):
-        owners = [w for w, todo in enumerate(todos) for _ in todo]
-        if not owners:
+        if not len(own):
             break
-        flat = [d for todo in todos for d in todo]
-        own = np.array(owners)
-        circle = np.array([sweeps[w].i for w in owners])
-        direction = np.array([sweeps[w].direction for w in owners])
-        a0 = np.array([d[0] for d in flat])
-        half = np.array([d[1] / 2 for d in flat])
+        circle, direction = owner_of[own], way_of[own]
+        half = span / 2
         mid = a0 + half
         # coming counter-clockwise: from the start of the interval; clockwise: from its end
         ccw = direction == 1
-        gm = np.where(ccw, np.array([d[2] for d in flat]), np.array([d[3] for d in flat])) \
-            + _arc_costs(space, circle, np.where(ccw, a0, mid), half)
+        gm = np.where(ccw, g_lo, g_hi) + _arc_costs(space, circle, np.where(ccw, a0, mid), half)
         ok = gm < budget
         c = space.circ_c[circle]
         R = space.circ_r[circle]
@@ -171,25 +182,30 @@ def _refine_sweeps(space: Space, sweeps: list[_Sweep], budget: float) -> None:
         if ok.any():
             lm[ok], sm[ok] = _ray_lengths(space, qm[ok], tm[ok], budget - gm[ok], with_stop=True)
         em = qm + tm * lm[:, None]
-        follow: list[list[_Interval]] = [[] for _ in sweeps]
-        for w, d, a_m, h, g_m, s_m, e_m in zip(own.tolist(), flat, mid, half, gm, sm, em):
-            added[w][0].append(float(a_m))
-            added[w][1].append(e_m)
-            start, _, g_lo, g_hi, s_lo, s_hi, e_lo, e_hi = d
-            if s_lo != s_m or np.hypot(*(e_m - e_lo)) > 0.1:
-                follow[w].append((start, float(h), g_lo, float(g_m), s_lo, int(s_m), e_lo, e_m))
-            if s_m != s_hi or np.hypot(*(e_hi - e_m)) > 0.1:
-                follow[w].append((float(a_m), float(h), float(g_m), g_hi, int(s_m), s_hi, e_m, e_hi))
-        todos = follow
-    for sw, (add_th, add_e) in zip(sweeps, added):
-        if not add_th:
+        added_own.append(own)
+        added_th.append(mid)
+        added_e.append(em)
+        left = (s_lo != sm) | (np.hypot(*(em - e_lo).T) > 0.1)
+        right = (sm != s_hi) | (np.hypot(*(e_hi - em).T) > 0.1)
+        # the halves interleaved (first, second of each interval), then the unwanted dropped
+        keep = np.stack([left, right], axis=1).ravel()
+        own, a0, span = _halves(own, own, keep), _halves(a0, mid, keep), _halves(half, half, keep)
+        g_lo, g_hi = _halves(g_lo, gm, keep), _halves(gm, g_hi, keep)
+        s_lo, s_hi = _halves(s_lo, sm, keep), _halves(sm, s_hi, keep)
+        e_lo, e_hi = _halves(e_lo, em, keep), _halves(em, e_hi, keep)
+    if not added_own:
+        return
+    every_own, every_th, every_e = np.concatenate(added_own), np.concatenate(added_th), np.vstack(added_e)
+    for w, sw in enumerate(sweeps):
+        mine = every_own == w
+        if not mine.any():
             continue
         c = space.circ_c[sw.i]
         R = float(space.circ_r[sw.i])
-        at = np.array(add_th)
+        at = every_th[mine]
         th2 = np.concatenate([sw.th, at])
         q2 = np.vstack([sw.q, c + R * np.stack([np.cos(at), np.sin(at)], axis=1)])
-        e2 = np.vstack([sw.ends, np.array(add_e)])
+        e2 = np.vstack([sw.ends, every_e[mine]])
         r2 = np.concatenate([sw.reach, np.ones(len(at), dtype=bool)])
         c2 = np.concatenate([sw.cost, np.zeros(len(at))])  # inside a clear, reached arc
         order = np.argsort(np.mod(th2, _TWO_PI), kind="stable")
@@ -231,18 +247,22 @@ def _sweeps(space: Space, nodes: dict[int, list[tuple[float, float]]], budget: f
         n = len(th)
         c = space.circ_c[i]
         R = float(space.circ_r[i])
+        cost_list = cost.tolist()
         for direction in (1, -1):
-            g = g0.copy()
+            # two turns of the cheapest way round, on Python floats (the same IEEE sums as on
+            # numpy's, without a numpy scalar per step)
+            gl = g0.tolist()
             seq = list(range(n)) * 2 if direction == 1 else list(range(n - 1, -1, -1)) * 2
             for j in seq:
                 if direction == 1:
                     k = (j + 1) % n
-                    cand = g[j] + cost[j]
+                    cand = gl[j] + cost_list[j]
                 else:
                     k = (j - 1) % n
-                    cand = g[j] + cost[k]
-                if cand < g[k]:
-                    g[k] = cand
+                    cand = gl[j] + cost_list[k]
+                if cand < gl[k]:
+                    gl[k] = cand
+            g = np.array(gl)
             reach = g < budget
             if not reach.any():
                 continue
@@ -380,8 +400,10 @@ def _boundary_stars(space: Space, q: GraphQuery, dist: dict[int, float], start: 
     point's star is cast only when the disc it lies in (radius: the allowance left past the
     point, at most the allowance less its distance from the start) comes near it: a star
     elsewhere adds nothing to the region clipped to the free space."""
-    X = _difficult_outline(space, _OUTLINE_STEP)
     S = np.asarray(start, dtype=float)
+    if not _difficult_within(space, S, budget):
+        return []
+    X = _difficult_outline(space, _OUTLINE_STEP)
     if len(X) == 0:
         return []
     X = X[np.hypot(*(X - S).T) < budget]
@@ -422,6 +444,19 @@ def _boundary_stars(space: Space, q: GraphQuery, dist: dict[int, float], start: 
     return _stars(space, X[keep], budget - cost[keep], _SOFT_STAR_RAYS, most_rays=_BOUNDARY_RAYS)
 
 
+def _difficult_within(space: Space, start: np.ndarray, budget: float) -> bool:
+    """Whether some difficult piece's grown bounding box (grown by more than the base's radius, so
+    holding every point of :func:`_difficult_outline`) comes nearer than ``budget`` to ``start``:
+    when none does, no outline point is within the allowance and :func:`_boundary_stars` has
+    nothing to cast, and the outline need not be built (a short charge far from the well of
+    ``scenes/table.yaml``, each drag step of the threat map, issue 39)."""
+    boxes = space._cache.diff_boxes
+    if not len(boxes):
+        return False
+    gap = np.maximum(np.maximum(boxes[:, :2] - start, start - boxes[:, 2:]), 0.0)
+    return bool((np.hypot(gap[:, 0], gap[:, 1]) < budget).any())
+
+
 _OUTLINE_RUN = 32
 """Outline points of :func:`_boundary_stars` priced together against the predecessors near their run."""
 
@@ -436,17 +471,25 @@ def _price_legs(space: Space, P: np.ndarray, G: np.ndarray, outward: np.ndarray,
     default)."""
     price = space.segment_costs if leg_cost is None else leg_cost
     block = max(1, _PAIR_BLOCK // len(P))
+    # Predecessors with no way out refused (the start, free points; every pivot of a proof) pass
+    # the direction test whatever the point (0 >= -1e-9 ...): it is worked out only for the others.
+    directed = np.nonzero(outward.any(axis=1))[0]
     for lo in range(first_point, first_point + points, block):
         Xb = X[lo:min(lo + block, first_point + points)]
         bound = G[:, None] + np.hypot(P[:, None, 0] - Xb[None, :, 0], P[:, None, 1] - Xb[None, :, 1])
-        towards = ((Xb[None, :, 0] - P[:, None, 0]) * outward[:, None, 0] + (Xb[None, :, 1] - P[:, None, 1]) * outward[:, None, 1])
-        legal = (bound < budget) & (towards >= -1e-9 * np.maximum(1.0, bound))
+        legal = bound < budget
+        if len(directed):
+            Pd, Od = P[directed], outward[directed]
+            towards = ((Xb[None, :, 0] - Pd[:, None, 0]) * Od[:, None, 0] + (Xb[None, :, 1] - Pd[:, None, 1]) * Od[:, None, 1])
+            legal[directed] &= towards >= -1e-9 * np.maximum(1.0, bound[directed])
         if len(P) > _LEGS_PER_POINT:
             # Only a point's best legs by the bound are ever priced: keep the pairs at or below its
             # _LEGS_PER_POINT-th bound (every tie with it too, so the ranks below are those of all
             # the pairs), found by a partial sort of each column instead of sorting them all.
+            # (partitioned along the rows of its contiguous transpose: the same k-th values, a
+            # third of the time of partitioning the strided columns for 60,000 predecessors)
             lbm = np.where(legal, bound, _INF)
-            kth = np.partition(lbm, _LEGS_PER_POINT - 1, axis=0)[_LEGS_PER_POINT - 1]
+            kth = np.partition(np.ascontiguousarray(lbm.T), _LEGS_PER_POINT - 1, axis=1)[:, _LEGS_PER_POINT - 1]
             legal &= lbm <= kth[None, :]
         pi, xi = np.nonzero(legal)
         if not len(pi):
