@@ -31,7 +31,7 @@ from ..missions import (
     MissionCard,
     ModelView,
     SpecialAction,
-    crowding_problem,
+    crowded,
     first_placement_problem,
     restriction_problem,
 )
@@ -220,27 +220,19 @@ def _marker_id(owner: str, mission_id: str, spec_id: str, n: int) -> str:
     return f"{owner}-{mission_id}-{spec_id}-{n}".replace("_", "-")
 
 
-def _marker_check(state: GameState, owner: str, mission_id: str, spec: MarkerSpec, *,
-                  card_spot: bool = False) -> Callable[[tuple[float, float]], str | None]:
+def _marker_check(state: GameState, owner: str, mission_id: str, spec: MarkerSpec) -> Callable[[tuple[float, float]], str | None]:
     """The legality test of a marker of kind ``spec`` (R-MISSIONS, PRJ-70): a point's first problem, or ``None``.
 
     The card's rules come first (:func:`first_placement_problem`, worded only for a failing
-    point), then impassable terrain, which a marker may not overlap. With ``card_spot`` every
-    point asked about is one of :func:`_terrain_clear_spots` of :func:`_card_spots` (it meets the
-    card's own rules and overlaps no impassable terrain), so only the other tokens
-    (:func:`crowding_problem`) are tested.
+    point), then impassable terrain, which a marker may not overlap.
     """
     owner_edge = state.side_state(owner).edge
-    prefix = f"{owner}-{mission_id}-{spec.id}".replace("_", "-")
-    same_kind = [(k.x, k.y) for k in state.markers if k.owner == owner and k.mission == mission_id and k.id.startswith(prefix)]
-    occupied = [((k.x, k.y), k.size_mm) for k in state.markers] + [((mm.x, mm.y), mm.base_mm) for mm in state.models if mm.ambassador]
+    same_kind, occupied = _others(state, owner, mission_id, spec)
     table = (state.width, state.depth)
     blocked = state.board.terrain_of("blocked")
     reach = _marker_reach(spec)
 
     def check(point: tuple[float, float]) -> str | None:
-        if card_spot:
-            return crowding_problem(spec, point, same_kind=same_kind, occupied=occupied)
         problem = first_placement_problem(spec, point, owner_edge=owner_edge, table=table, same_kind=same_kind, occupied=occupied)
         if problem is not None:
             return problem
@@ -248,6 +240,17 @@ def _marker_check(state: GameState, owner: str, mission_id: str, spec: MarkerSpe
         return None if piece is None else f"it would overlap the impassable terrain piece {piece.id}"
 
     return check
+
+
+def _others(state: GameState, owner: str, mission_id: str,
+            spec: MarkerSpec) -> tuple[list[tuple[float, float]], list[tuple[tuple[float, float], float]]]:
+    """The tokens a new marker of kind ``spec`` must keep clear of (PRJ-70): the centres of the
+    owner's markers of that kind on that card (``min_apart_cm``), and every marker and ambassador
+    on the table with its size in mm (no overlap)."""
+    prefix = f"{owner}-{mission_id}-{spec.id}".replace("_", "-")
+    same_kind = [(k.x, k.y) for k in state.markers if k.owner == owner and k.mission == mission_id and k.id.startswith(prefix)]
+    occupied = [((k.x, k.y), k.size_mm) for k in state.markers] + [((mm.x, mm.y), mm.base_mm) for mm in state.models if mm.ambassador]
+    return same_kind, occupied
 
 
 def _marker_reach(spec: MarkerSpec) -> float:
@@ -295,10 +298,12 @@ def _place_next(m: Machine, d: PlaceFrame, _: object) -> None:
     while placements:
         owner, mission_id, spec_id, n = placements.pop(0)
         spec = _marker_spec(state, mission_id, spec_id)
-        crowded = _marker_check(state, owner, mission_id, spec, card_spot=True)
+        same_kind, occupied = _others(state, owner, mission_id, spec)
         spots = _terrain_clear_spots(_card_spots(spec, state.side_state(owner).edge, (state.width, state.depth)),
                                      state.board.terrain_of("blocked"), _marker_reach(spec))
-        candidates = [p for p in spots if crowded(p) is None]
+        # the card's rules and the terrain are met by every spot (sifted once): only the other
+        # tokens are left to test, as yes or no (crowding_problem's tests, no sentence worded)
+        candidates = [p for p in spots if not crowded(spec, p, same_kind=same_kind, occupied=occupied)]
         if not candidates:
             m.emit("marker_no_room", owner, marker=_marker_id(owner, mission_id, spec_id, n), mission=mission_id)
             continue

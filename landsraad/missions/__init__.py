@@ -46,6 +46,7 @@ from .cards import (
                     SpecialAction,
                     TokenProfile,
                     ValueTable,
+                    crowded,
                     crowding_problem,
                     first_placement_problem,
                     load_mission,
@@ -122,6 +123,7 @@ __all__ = [
     "placement_problems",
     "first_placement_problem",
     "crowding_problem",
+    "crowded",
     # loading
     "mission_ids",
     "load_mission",

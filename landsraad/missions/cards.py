@@ -491,19 +491,48 @@ def _crowding_problems(spec: MarkerSpec, center: Point, same_kind: Sequence[Poin
                        occupied: Sequence[tuple[Point, float]]) -> Iterator[str]:
     """The rules of :func:`placement_problems` that the other tokens make: ``min_apart_cm``, then overlaps."""
     x, y = center
+    for other, gap in _crowding_conflicts(spec, center, same_kind, occupied):
+        if gap is not None:
+            yield message("{marker} must be at least {limit} cm from the other {kind} markers; at {point} it is {gap} cm from "
+                          "the one at {other}.", marker=_marker(spec), limit=numeral(spec.min_apart_cm, "g"),
+                          kind=_marker(spec, lower=True), point=_at(x, y), gap=numeral(gap, ".1f"), other=_at(*other))
+        else:
+            yield message("{marker} at {point} overlaps the token at {other}; tokens may touch but not overlap.", marker=_marker(spec),
+                          point=_at(x, y), other=_at(*other))
+
+
+def crowded(spec: MarkerSpec, center: Point, *, same_kind: Sequence[Point] = (),
+            occupied: Sequence[tuple[Point, float]] = ()) -> bool:
+    """Whether :func:`crowding_problem` finds a problem (PRJ-70), without wording it.
+
+    The same tests in the same order: a caller sifting many spots (the marker grid of
+    :mod:`landsraad.engine.missions`, most of whose spots a placed token crowds out) words none.
+
+    Examples
+    --------
+    >>> spice = load_mission("spice_theft").marker("spice")
+    >>> crowded(spice, (30, 45), occupied=[((33, 45), 30)]), crowded(spice, (30, 45), occupied=[((32, 45), 30)])
+    (False, True)
+    """
+    return next(_crowding_conflicts(spec, center, same_kind, occupied), None) is not None
+
+
+def _crowding_conflicts(spec: MarkerSpec, center: Point, same_kind: Sequence[Point],
+                        occupied: Sequence[tuple[Point, float]]) -> Iterator[tuple[Point, float | None]]:
+    """The other tokens that crowd a marker at ``center`` (PRJ-70), in :func:`_crowding_problems`' order:
+    ``(other, gap)`` for a marker of its kind nearer than ``min_apart_cm`` (``gap`` its edge gap),
+    then ``(other, None)`` for a token it overlaps."""
+    x, y = center
     size = spec.size_mm
     if spec.min_apart_cm:
         for other in same_kind:
             gap = edge_gap(center, size, other, size)
             if gap < spec.min_apart_cm - _EPS:
-                yield message("{marker} must be at least {limit} cm from the other {kind} markers; at {point} it is {gap} cm from "
-                              "the one at {other}.", marker=_marker(spec), limit=numeral(spec.min_apart_cm, "g"),
-                              kind=_marker(spec, lower=True), point=_at(x, y), gap=numeral(gap, ".1f"), other=_at(*other))
+                yield other, gap
     r = size / 20.0
     for other, other_mm in occupied:
         if math.hypot(x - other[0], y - other[1]) < r + other_mm / 20.0 - _EPS:
-            yield message("{marker} at {point} overlaps the token at {other}; tokens may touch but not overlap.", marker=_marker(spec),
-                          point=_at(x, y), other=_at(*other))
+            yield other, None
 
 
 # --- loading --------------------------------------------------------------------------------
