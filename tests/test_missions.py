@@ -40,7 +40,7 @@ from landsraad.missions import (
     score,
     validate_picks,
 )
-from landsraad.missions.cards import MarkerSpec, crowded, crowding_problem, first_placement_problem
+from landsraad.missions.cards import MarkerSpec, crowded, crowding_problem, first_placement_problem, placement_allowed
 from landsraad.missions.view import distance_to_edge
 from landsraad.ruleset import DEFAULT, Ruleset
 
@@ -451,6 +451,14 @@ def test_the_first_placement_problem_is_the_first_of_them_all(spec, center, edge
     everything = placement_problems(spec, center, owner_edge=edge, same_kind=same_kind, occupied=occupied)
     first = first_placement_problem(spec, center, owner_edge=edge, same_kind=same_kind, occupied=occupied)
     assert first == (everything[0] if everything else None)
+
+
+@given(st.sampled_from(_MARKER_KINDS), _POINT, _EDGE, st.lists(_POINT, max_size=3),
+       st.lists(st.tuples(_POINT, st.sampled_from([30, 50])), max_size=3))
+def test_placement_allowed_is_no_placement_problem(spec, center, edge, same_kind, occupied):
+    # PRJ-70: the yes-or-no test a player tries spot after spot with agrees with the worded rules.
+    allowed = placement_allowed(spec, center, owner_edge=edge, same_kind=same_kind, occupied=occupied)
+    assert allowed == (placement_problems(spec, center, owner_edge=edge, same_kind=same_kind, occupied=occupied) == ())
 
 
 @given(st.sampled_from(_MARKER_KINDS), _POINT, st.lists(_POINT, max_size=3),

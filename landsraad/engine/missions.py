@@ -33,6 +33,7 @@ from ..missions import (
     SpecialAction,
     crowded,
     first_placement_problem,
+    placement_allowed,
     restriction_problem,
 )
 from ..missions import (
@@ -220,8 +221,10 @@ def _marker_id(owner: str, mission_id: str, spec_id: str, n: int) -> str:
     return f"{owner}-{mission_id}-{spec_id}-{n}".replace("_", "-")
 
 
-def _marker_check(state: GameState, owner: str, mission_id: str, spec: MarkerSpec) -> Callable[[tuple[float, float]], str | None]:
-    """The legality test of a marker of kind ``spec`` (R-MISSIONS, PRJ-70): a point's first problem, or ``None``.
+def _marker_check(state: GameState, owner: str, mission_id: str,
+                  spec: MarkerSpec) -> tuple[Callable[[tuple[float, float]], str | None], Callable[[tuple[float, float]], bool]]:
+    """The legality test of a marker of kind ``spec`` (R-MISSIONS, PRJ-70): a point's first problem,
+    or ``None``; and the same verdict as yes or no, nothing worded (:attr:`PointSpec.accepts`).
 
     The card's rules come first (:func:`first_placement_problem`, worded only for a failing
     point), then impassable terrain, which a marker may not overlap.
@@ -239,7 +242,11 @@ def _marker_check(state: GameState, owner: str, mission_id: str, spec: MarkerSpe
         piece = _overlapped_piece(blocked, point, reach)
         return None if piece is None else f"it would overlap the impassable terrain piece {piece.id}"
 
-    return check
+    def accepts(point: tuple[float, float]) -> bool:
+        return placement_allowed(spec, point, owner_edge=owner_edge, table=table, same_kind=same_kind,
+                                 occupied=occupied) and _overlapped_piece(blocked, point, reach) is None
+
+    return check, accepts
 
 
 def _others(state: GameState, owner: str, mission_id: str,
@@ -331,9 +338,9 @@ class MarkerAsk(Payload):
 def _place_marker_decision(state: GameState, a: MarkerAsk) -> Decision:
     card = mission_cards(state)[a.mission]
     spec = _marker_spec(state, a.mission, a.spec)
-    check = _marker_check(state, a.owner, a.mission, spec)
+    check, accepts = _marker_check(state, a.owner, a.mission, spec)
     return Decision(side=a.side, kind="place_marker", prompt=f"Where do you place {spec.name} {a.n} of {card.name} ({spec.where})?",
-                    point=PointSpec(check, a.candidates),
+                    point=PointSpec(check, a.candidates, accepts=accepts),
                     info={"mission": card.id, "marker": spec.id, "owner": a.owner})
 
 

@@ -54,6 +54,7 @@ from .cards import (
                     load_missions,
                     mission_ids,
                     mission_points,
+                    placement_allowed,
                     placement_problems,
                     restriction_problem,
 )
@@ -122,6 +123,7 @@ __all__ = [
     "restriction_problem",
     "placement_problems",
     "first_placement_problem",
+    "placement_allowed",
     "crowding_problem",
     "crowded",
     # loading
