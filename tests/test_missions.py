@@ -3,6 +3,7 @@ placement (PRJ-70) and every evaluator, through a small test double of :class:`M
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,7 +40,7 @@ from landsraad.missions import (
     score,
     validate_picks,
 )
-from landsraad.missions.cards import MarkerSpec, first_placement_problem
+from landsraad.missions.cards import MarkerSpec, crowded, crowding_problem, first_placement_problem, placement_allowed
 from landsraad.missions.view import distance_to_edge
 from landsraad.ruleset import DEFAULT, Ruleset
 
@@ -450,6 +451,28 @@ def test_the_first_placement_problem_is_the_first_of_them_all(spec, center, edge
     everything = placement_problems(spec, center, owner_edge=edge, same_kind=same_kind, occupied=occupied)
     first = first_placement_problem(spec, center, owner_edge=edge, same_kind=same_kind, occupied=occupied)
     assert first == (everything[0] if everything else None)
+
+
+@given(st.sampled_from(_MARKER_KINDS), _POINT, _EDGE, st.lists(_POINT, max_size=3),
+       st.lists(st.tuples(_POINT, st.sampled_from([30, 50])), max_size=3))
+def test_placement_allowed_is_no_placement_problem(spec, center, edge, same_kind, occupied):
+    # PRJ-70: the yes-or-no test a player tries spot after spot with agrees with the worded rules.
+    allowed = placement_allowed(spec, center, owner_edge=edge, same_kind=same_kind, occupied=occupied)
+    assert allowed == (placement_problems(spec, center, owner_edge=edge, same_kind=same_kind, occupied=occupied) == ())
+
+
+@given(st.sampled_from(_MARKER_KINDS), _POINT, st.lists(_POINT, max_size=3),
+       st.lists(st.tuples(_POINT, st.sampled_from([30, 50])), max_size=3))
+def test_crowded_says_yes_or_no_as_the_rules_of_the_other_tokens(spec, center, same_kind, occupied):
+    # PRJ-70: the engine sifts its grid of spots with crowded(); it must agree with the worded
+    # crowding problem and with the two rules stated here (min_apart_cm edge to edge, no overlap).
+    r = spec.size_mm / 20
+    too_close = spec.min_apart_cm and any(
+        max(0.0, math.dist(center, o) - 2 * r) < spec.min_apart_cm - 1e-9 for o in same_kind)
+    overlapping = any(math.dist(center, o) < r + mm / 20 - 1e-9 for o, mm in occupied)
+    found = crowded(spec, center, same_kind=same_kind, occupied=occupied)
+    assert found == (crowding_problem(spec, center, same_kind=same_kind, occupied=occupied) is not None)
+    assert found == bool(too_close or overlapping)
 
 
 def test_distance_to_an_unknown_edge_names_the_edges():

@@ -204,7 +204,7 @@ class HeuristicPlayer:
             return None if decision.optional else self._fallback(decision)
         if decision.point is not None:
             point = point_of(answer)
-            if _point_of(decision).validate(point) is None:
+            if _point_of(decision).allows(point):
                 return point
             if self.strict:
                 raise ValueError(f"The player chose an illegal point {point} for {decision.prompt!r}: {_point_of(decision).validate(point)}")
@@ -288,7 +288,7 @@ class HeuristicPlayer:
                     # no path is shorter than the straight line (a point rounded beyond the allowance)
                     within = _dist(p, here) <= spec.allowance_cm + BOUND_SLACK_CM
             if check and within:
-                if spec.validate(p) is None:
+                if spec.allows(p):
                     return p
             elif straight is None or straight[k]:
                 # A candidate is legal whatever the tests above say (a legal point is returned
@@ -375,7 +375,7 @@ class HeuristicPlayer:
         mission = decision.info.get("mission", "")
         me = decision.side
         my_edge = state.side_state(me).edge
-        validate = _point_of(decision).validate
+        allows = _point_of(decision).allows  # the engine's verdict, no reason worded for the many spots tried
         horizontal = my_edge in ("south", "north")
         length, span = (state.depth, state.width) if horizontal else (state.width, state.depth)
         centre_along = span / 2
@@ -418,7 +418,7 @@ class HeuristicPlayer:
             for along in order:
                 p = at(float(depth), float(along))
                 tried += 1
-                if validate(p) is None:
+                if allows(p):
                     return p
                 if owner != me and tried >= 14:
                     break

@@ -136,8 +136,22 @@ class PointSpec:
     validate: Callable[[tuple[float, float]], str | None] = field(repr=False, compare=False)
     suggest: tuple[tuple[float, float], ...] | Callable[[], tuple[tuple[float, float], ...]] = field(default=(), repr=False, compare=False)
     allowance_cm: float | None = None
+    accepts: Callable[[tuple[float, float]], bool] | None = field(default=None, repr=False, compare=False)
+    """A yes-or-no test with ``validate``'s verdict, without wording the reason (for a player
+    trying point after point: :meth:`allows`); ``None`` when ``validate`` is the only test."""
     found: _Found = field(default_factory=_Found, init=False, repr=False, compare=False, hash=False)
     """The suggested points once computed (:attr:`candidates`)."""
+
+    def allows(self, point: tuple[float, float]) -> bool:
+        """Whether ``point`` is legal: ``validate(point) is None``, through :attr:`accepts` when given.
+
+        Examples
+        --------
+        >>> spec = PointSpec(lambda p: None if p[0] > 0 else "west of the table", accepts=lambda p: p[0] > 0)
+        >>> spec.allows((1.0, 2.0)), spec.allows((-1.0, 2.0))
+        (True, False)
+        """
+        return self.accepts(point) if self.accepts is not None else self.validate(point) is None
 
     @property
     def candidates(self) -> tuple[tuple[float, float], ...]:

@@ -31,8 +31,9 @@ from ..missions import (
     MissionCard,
     ModelView,
     SpecialAction,
-    crowding_problem,
+    crowded,
     first_placement_problem,
+    placement_allowed,
     restriction_problem,
 )
 from ..missions import (
@@ -220,34 +221,43 @@ def _marker_id(owner: str, mission_id: str, spec_id: str, n: int) -> str:
     return f"{owner}-{mission_id}-{spec_id}-{n}".replace("_", "-")
 
 
-def _marker_check(state: GameState, owner: str, mission_id: str, spec: MarkerSpec, *,
-                  card_spot: bool = False) -> Callable[[tuple[float, float]], str | None]:
-    """The legality test of a marker of kind ``spec`` (R-MISSIONS, PRJ-70): a point's first problem, or ``None``.
+def _marker_check(state: GameState, owner: str, mission_id: str,
+                  spec: MarkerSpec) -> tuple[Callable[[tuple[float, float]], str | None], Callable[[tuple[float, float]], bool]]:
+    """The legality test of a marker of kind ``spec`` (R-MISSIONS, PRJ-70): a point's first problem,
+    or ``None``; and the same verdict as yes or no, nothing worded (:attr:`PointSpec.accepts`).
 
     The card's rules come first (:func:`first_placement_problem`, worded only for a failing
-    point), then impassable terrain, which a marker may not overlap. With ``card_spot`` every
-    point asked about is one of :func:`_terrain_clear_spots` of :func:`_card_spots` (it meets the
-    card's own rules and overlaps no impassable terrain), so only the other tokens
-    (:func:`crowding_problem`) are tested.
+    point), then impassable terrain, which a marker may not overlap.
     """
     owner_edge = state.side_state(owner).edge
-    prefix = f"{owner}-{mission_id}-{spec.id}".replace("_", "-")
-    same_kind = [(k.x, k.y) for k in state.markers if k.owner == owner and k.mission == mission_id and k.id.startswith(prefix)]
-    occupied = [((k.x, k.y), k.size_mm) for k in state.markers] + [((mm.x, mm.y), mm.base_mm) for mm in state.models if mm.ambassador]
+    same_kind, occupied = _others(state, owner, mission_id, spec)
     table = (state.width, state.depth)
     blocked = state.board.terrain_of("blocked")
     reach = _marker_reach(spec)
 
     def check(point: tuple[float, float]) -> str | None:
-        if card_spot:
-            return crowding_problem(spec, point, same_kind=same_kind, occupied=occupied)
         problem = first_placement_problem(spec, point, owner_edge=owner_edge, table=table, same_kind=same_kind, occupied=occupied)
         if problem is not None:
             return problem
         piece = _overlapped_piece(blocked, point, reach)
         return None if piece is None else f"it would overlap the impassable terrain piece {piece.id}"
 
-    return check
+    def accepts(point: tuple[float, float]) -> bool:
+        return placement_allowed(spec, point, owner_edge=owner_edge, table=table, same_kind=same_kind,
+                                 occupied=occupied) and _overlapped_piece(blocked, point, reach) is None
+
+    return check, accepts
+
+
+def _others(state: GameState, owner: str, mission_id: str,
+            spec: MarkerSpec) -> tuple[list[tuple[float, float]], list[tuple[tuple[float, float], float]]]:
+    """The tokens a new marker of kind ``spec`` must keep clear of (PRJ-70): the centres of the
+    owner's markers of that kind on that card (``min_apart_cm``), and every marker and ambassador
+    on the table with its size in mm (no overlap)."""
+    prefix = f"{owner}-{mission_id}-{spec.id}".replace("_", "-")
+    same_kind = [(k.x, k.y) for k in state.markers if k.owner == owner and k.mission == mission_id and k.id.startswith(prefix)]
+    occupied = [((k.x, k.y), k.size_mm) for k in state.markers] + [((mm.x, mm.y), mm.base_mm) for mm in state.models if mm.ambassador]
+    return same_kind, occupied
 
 
 def _marker_reach(spec: MarkerSpec) -> float:
@@ -295,10 +305,12 @@ def _place_next(m: Machine, d: PlaceFrame, _: object) -> None:
     while placements:
         owner, mission_id, spec_id, n = placements.pop(0)
         spec = _marker_spec(state, mission_id, spec_id)
-        crowded = _marker_check(state, owner, mission_id, spec, card_spot=True)
+        same_kind, occupied = _others(state, owner, mission_id, spec)
         spots = _terrain_clear_spots(_card_spots(spec, state.side_state(owner).edge, (state.width, state.depth)),
                                      state.board.terrain_of("blocked"), _marker_reach(spec))
-        candidates = [p for p in spots if crowded(p) is None]
+        # the card's rules and the terrain are met by every spot (sifted once): only the other
+        # tokens are left to test, as yes or no (crowding_problem's tests, no sentence worded)
+        candidates = [p for p in spots if not crowded(spec, p, same_kind=same_kind, occupied=occupied)]
         if not candidates:
             m.emit("marker_no_room", owner, marker=_marker_id(owner, mission_id, spec_id, n), mission=mission_id)
             continue
@@ -326,9 +338,9 @@ class MarkerAsk(Payload):
 def _place_marker_decision(state: GameState, a: MarkerAsk) -> Decision:
     card = mission_cards(state)[a.mission]
     spec = _marker_spec(state, a.mission, a.spec)
-    check = _marker_check(state, a.owner, a.mission, spec)
+    check, accepts = _marker_check(state, a.owner, a.mission, spec)
     return Decision(side=a.side, kind="place_marker", prompt=f"Where do you place {spec.name} {a.n} of {card.name} ({spec.where})?",
-                    point=PointSpec(check, a.candidates),
+                    point=PointSpec(check, a.candidates, accepts=accepts),
                     info={"mission": card.id, "marker": spec.id, "owner": a.owner})
 
 

@@ -46,6 +46,7 @@ from .cards import (
                     SpecialAction,
                     TokenProfile,
                     ValueTable,
+                    crowded,
                     crowding_problem,
                     first_placement_problem,
                     load_mission,
@@ -53,6 +54,7 @@ from .cards import (
                     load_missions,
                     mission_ids,
                     mission_points,
+                    placement_allowed,
                     placement_problems,
                     restriction_problem,
 )
@@ -121,7 +123,9 @@ __all__ = [
     "restriction_problem",
     "placement_problems",
     "first_placement_problem",
+    "placement_allowed",
     "crowding_problem",
+    "crowded",
     # loading
     "mission_ids",
     "load_mission",

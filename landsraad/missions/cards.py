@@ -453,57 +453,133 @@ def _placement_problems(
 ) -> Iterator[str]:
     """The rules of :func:`placement_problems`, one at a time: each sentence is worded only when it is asked for."""
     x, y = center
+    width, depth = table
+    for rule, value in _card_conflicts(spec, center, own, table):
+        if rule == "table":
+            yield message("{marker} must lie wholly on the {width} x {depth} cm table; at {point} it does not.", marker=_marker(spec),
+                          width=numeral(width, "g"), depth=numeral(depth, "g"), point=_at(x, y))
+            return
+        if rule == "own_half":
+            yield message("{marker} must lie wholly within its owner's half; at {point} it does not.", marker=_marker(spec),
+                          point=_at(x, y))
+        elif rule == "opponent_half":
+            yield message("{marker} must lie wholly within the opponent's half; at {point} it does not.", marker=_marker(spec),
+                          point=_at(x, y))
+        elif rule == "edges":
+            yield message("{marker} must be at least {limit} cm from every table edge; at {point} it is {gap} cm from one.",
+                          marker=_marker(spec), limit=numeral(spec.min_from_edges_cm, "g"), point=_at(x, y),
+                          gap=numeral(value, ".1f"))
+        else:
+            own_edge = rule == "own_edge"
+            limit, edge = (spec.min_from_own_edge_cm, own) if own_edge else (spec.min_from_opponent_edge_cm, opposite_edge(own))
+            text = (N_("{marker} must be at least {limit} cm from its owner's table edge ({edge}); at {point} it is {gap} cm away.")
+                    if own_edge else
+                    N_("{marker} must be at least {limit} cm from the opponent's table edge ({edge}); at {point} it is {gap} cm "
+                       "away."))
+            yield message(text, marker=_marker(spec), limit=numeral(limit, "g"), edge=edge, point=_at(x, y),
+                          gap=numeral(value, ".1f"))
+    yield from _crowding_problems(spec, center, same_kind, occupied)
+
+
+def placement_allowed(
+    spec: MarkerSpec,
+    center: Point,
+    *,
+    owner_edge: Edge,
+    table: tuple[float, float] = (60.0, 60.0),
+    same_kind: Sequence[Point] = (),
+    occupied: Sequence[tuple[Point, float]] = (),
+) -> bool:
+    """Whether a marker of kind ``spec`` may be placed at ``center`` (PRJ-70): :func:`first_placement_problem`
+    is ``None``, by the same tests in the same order, none worded (for a caller trying spot after
+    spot until one is legal).
+
+    Examples
+    --------
+    >>> spice = load_mission("spice_theft").marker("spice")
+    >>> placement_allowed(spice, (30, 45), owner_edge="south"), placement_allowed(spice, (30, 20), owner_edge="south")
+    (True, False)
+    """
+    if next(_card_conflicts(spec, center, owner_edge, table), None) is not None:
+        return False
+    return not crowded(spec, center, same_kind=same_kind, occupied=occupied)
+
+
+def _card_conflicts(spec: MarkerSpec, center: Point, own: Edge, table: tuple[float, float]) -> Iterator[tuple[str, float]]:
+    """The card's own placement rules that a marker at ``center`` breaks (PRJ-70), in
+    :func:`_placement_problems`' order, as ``(rule, value)``: ``table`` (off the table: no other
+    rule is tested), ``own_half``, ``opponent_half``, then ``edges``, ``own_edge``,
+    ``opponent_edge`` with the distance found (cm)."""
+    x, y = center
     size = spec.size_mm
     r = size / 20.0
     width, depth = table
     opp = opposite_edge(own)
     if not (r - _EPS <= x <= width - r + _EPS and r - _EPS <= y <= depth - r + _EPS):
-        yield message("{marker} must lie wholly on the {width} x {depth} cm table; at {point} it does not.", marker=_marker(spec),
-                      width=numeral(width, "g"), depth=numeral(depth, "g"), point=_at(x, y))
+        yield "table", 0.0
         return
     if spec.region == "own_half" and not within_half(center, size, own, table):
-        yield message("{marker} must lie wholly within its owner's half; at {point} it does not.", marker=_marker(spec),
-                      point=_at(x, y))
+        yield "own_half", 0.0
     if spec.region == "opponent_half" and not within_half(center, size, opp, table):
-        yield message("{marker} must lie wholly within the opponent's half; at {point} it does not.", marker=_marker(spec),
-                      point=_at(x, y))
+        yield "opponent_half", 0.0
     if spec.min_from_edges_cm:
         nearest = min(distance_to_edge(center, size, "south", table), distance_to_edge(center, size, "north", table),
                       distance_to_edge(center, size, "west", table), distance_to_edge(center, size, "east", table))
         if nearest < spec.min_from_edges_cm - _EPS:
-            yield message("{marker} must be at least {limit} cm from every table edge; at {point} it is {gap} cm from one.",
-                          marker=_marker(spec), limit=numeral(spec.min_from_edges_cm, "g"), point=_at(x, y),
-                          gap=numeral(nearest, ".1f"))
-    for limit, edge, own_edge in ((spec.min_from_own_edge_cm, own, True), (spec.min_from_opponent_edge_cm, opp, False)):
+            yield "edges", nearest
+    for limit, edge, rule in ((spec.min_from_own_edge_cm, own, "own_edge"), (spec.min_from_opponent_edge_cm, opp, "opponent_edge")):
         if limit:
             d = distance_to_edge(center, size, edge, table)
             if d < limit - _EPS:
-                text = (N_("{marker} must be at least {limit} cm from its owner's table edge ({edge}); at {point} it is {gap} cm away.")
-                        if own_edge else
-                        N_("{marker} must be at least {limit} cm from the opponent's table edge ({edge}); at {point} it is {gap} cm "
-                           "away."))
-                yield message(text, marker=_marker(spec), limit=numeral(limit, "g"), edge=edge, point=_at(x, y),
-                              gap=numeral(d, ".1f"))
-    yield from _crowding_problems(spec, center, same_kind, occupied)
+                yield rule, d
 
 
 def _crowding_problems(spec: MarkerSpec, center: Point, same_kind: Sequence[Point],
                        occupied: Sequence[tuple[Point, float]]) -> Iterator[str]:
     """The rules of :func:`placement_problems` that the other tokens make: ``min_apart_cm``, then overlaps."""
     x, y = center
+    for other, gap in _crowding_conflicts(spec, center, same_kind, occupied):
+        if gap is not None:
+            yield message("{marker} must be at least {limit} cm from the other {kind} markers; at {point} it is {gap} cm from "
+                          "the one at {other}.", marker=_marker(spec), limit=numeral(spec.min_apart_cm, "g"),
+                          kind=_marker(spec, lower=True), point=_at(x, y), gap=numeral(gap, ".1f"), other=_at(*other))
+        else:
+            yield message("{marker} at {point} overlaps the token at {other}; tokens may touch but not overlap.", marker=_marker(spec),
+                          point=_at(x, y), other=_at(*other))
+
+
+def crowded(spec: MarkerSpec, center: Point, *, same_kind: Sequence[Point] = (),
+            occupied: Sequence[tuple[Point, float]] = ()) -> bool:
+    """Whether :func:`crowding_problem` finds a problem (PRJ-70), without wording it.
+
+    The same tests in the same order: a caller sifting many spots (the marker grid of
+    :mod:`landsraad.engine.missions`, most of whose spots a placed token crowds out) words none.
+
+    Examples
+    --------
+    >>> spice = load_mission("spice_theft").marker("spice")
+    >>> crowded(spice, (30, 45), occupied=[((33, 45), 30)]), crowded(spice, (30, 45), occupied=[((32, 45), 30)])
+    (False, True)
+    """
+    return next(_crowding_conflicts(spec, center, same_kind, occupied), None) is not None
+
+
+def _crowding_conflicts(spec: MarkerSpec, center: Point, same_kind: Sequence[Point],
+                        occupied: Sequence[tuple[Point, float]]) -> Iterator[tuple[Point, float | None]]:
+    """The other tokens that crowd a marker at ``center`` (PRJ-70), in :func:`_crowding_problems`' order:
+    ``(other, gap)`` for a marker of its kind nearer than ``min_apart_cm`` (``gap`` its edge gap),
+    then ``(other, None)`` for a token it overlaps."""
+    x, y = center
     size = spec.size_mm
     if spec.min_apart_cm:
         for other in same_kind:
             gap = edge_gap(center, size, other, size)
             if gap < spec.min_apart_cm - _EPS:
-                yield message("{marker} must be at least {limit} cm from the other {kind} markers; at {point} it is {gap} cm from "
-                              "the one at {other}.", marker=_marker(spec), limit=numeral(spec.min_apart_cm, "g"),
-                              kind=_marker(spec, lower=True), point=_at(x, y), gap=numeral(gap, ".1f"), other=_at(*other))
+                yield other, gap
     r = size / 20.0
     for other, other_mm in occupied:
         if math.hypot(x - other[0], y - other[1]) < r + other_mm / 20.0 - _EPS:
-            yield message("{marker} at {point} overlaps the token at {other}; tokens may touch but not overlap.", marker=_marker(spec),
-                          point=_at(x, y), other=_at(*other))
+            yield other, None
 
 
 # --- loading --------------------------------------------------------------------------------

@@ -105,3 +105,12 @@ def test_every_decision_a_game_asks_is_a_listed_kind():
         play(new_game(red, blue, seed=900 + i), players)
     assert seen <= set(DECISION_KINDS), seen - set(DECISION_KINDS)
     assert {"bid", "deploy", "activate", "action", "stance", "move", "free_move"} <= seen
+
+
+def test_a_point_specs_allows_is_its_validate_unless_it_has_a_quicker_test():
+    spec = PointSpec(lambda p: None if p[0] < 10 else "too far east")
+    assert spec.allows((5.0, 1.0)) and not spec.allows((12.0, 1.0))
+    asked = []
+    quick = PointSpec(lambda p: asked.append(p) or "never asked", accepts=lambda p: p[0] < 10)
+    assert quick.allows((5.0, 1.0)) and not quick.allows((12.0, 1.0))
+    assert asked == []  # the yes-or-no test answered: no reason was worded

@@ -125,6 +125,26 @@ def test_suggested_marker_spots_are_every_legal_spot_of_the_grid_spread():
     assert seen >= 5
 
 
+def test_a_marker_decisions_yes_or_no_is_its_check_prj_70():
+    # PointSpec.accepts (the heuristic tries spot after spot with it) words nothing but must give
+    # validate's verdict everywhere: on the grid, between its spots, off the table, on terrain.
+    points = _GRID + [(x / 2, y / 2) for x in range(-2, 124, 7) for y in range(-2, 124, 5)]
+    seen = 0
+    for seed in range(4):
+        game = new_game("atreides", "fremen", seed=seed)
+        players = {"red": RandomPlayer(seed), "blue": RandomPlayer(seed + 50)}
+        while game.state.phase == "setup":
+            d = game.decision
+            if d.kind == "place_marker":
+                assert d.point.accepts is not None
+                verdicts = [(d.point.allows(p), d.point.validate(p) is None) for p in points]
+                assert all(a == b for a, b in verdicts)
+                assert {a for a, _ in verdicts} == {True, False}
+                seen += 1
+            game.answer(players[d.side].decide(d, game.view_for(d.side)))
+    assert seen >= 4
+
+
 # --- issue 37: Protection succeeds only with an unhurt ambassador (PRJ-75) -----------------------------
 
 
