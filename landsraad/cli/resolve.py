@@ -40,12 +40,27 @@ from .stats import parse_combatant
 __all__ = ["register"]
 
 _WOUND_TEXT = {
-    "none": "no effect",
-    "scratch": "a scratch (one fatigue token)",
-    "light": "light wound",
-    "grave": "grave wound",
-    "fatal": "fatal wound",
+    "none": N_("no effect"),
+    "scratch": N_("a scratch (one fatigue token)"),
+    "light": N_("light wound"),
+    "grave": N_("grave wound"),
+    "fatal": N_("fatal wound"),
 }
+
+# The names a model gets when its option names none: English in the event record (JSON stays
+# language-neutral), in the reader's language in the story.
+_DEFAULT_NAMES = {
+    "Attacker": N_("Attacker"),
+    "Defender": N_("Defender"),
+    "Target": N_("Target"),
+    "Mover": N_("Mover"),
+    "Opponent": N_("Opponent"),
+}
+
+
+def _shown(name: str) -> str:
+    """A model's name in the story: a default name (``Attacker``) in the reader's language (``Attaquant``)."""
+    return _(_DEFAULT_NAMES[name]) if name in _DEFAULT_NAMES else name
 
 
 # --- argument helpers -------------------------------------------------------------------------
@@ -91,11 +106,11 @@ def _emit(args: argparse.Namespace, event: Any, story: list[str]) -> int:
 
 
 def _wound_sentence(wound: str, threshold: int | None, target: str, removed: bool) -> str:
-    text = _WOUND_TEXT[wound]
+    text = _(_WOUND_TEXT[wound])
     if threshold is not None and wound != "none":
-        text += f" (compared with {threshold})"
+        text += _(" (compared with {threshold})").format(threshold=threshold)
     if removed:
-        text += f": {target} is removed from play"
+        text += _(": {target} is removed from play").format(target=_shown(target))
     return text
 
 
@@ -191,42 +206,54 @@ def _melee(args: argparse.Namespace) -> int:
 
 
 def _shot_story(ev: Any, shooter: Any) -> list[str]:
+    """The shot in words (R-SHOOT), in the reader's language; the numbers are the event's."""
     w = shooter.weapon
+    shooter_name, target_name = _shown(ev.shooter), _shown(ev.target)
     if w.range_cm is not None:
-        band = describe_range_band(ev.range_band)
-        rng = f"weapon range {w.range_cm:g} cm: {band}"
+        rng = _("weapon range {range} cm: {band}").format(range=f"{w.range_cm:g}", band=describe_range_band(ev.range_band))
     else:
-        rng = "a template without range bands"
-    cover = {"none": "no cover", "small": "small cover (+2)", "large": "large cover (+4)"}[ev.cover]
-    mode = f", laser in {ev.laser_mode} mode" if w.laser else ""
-    lines = [f"Shot: {ev.shooter} shoots {ev.target} at {ev.distance_cm:g} cm ({rng}, modifier {ev.range_modifier:+d}), {cover}{mode}."]
+        rng = _("a template without range bands")
+    cover = {"none": _("no cover"), "small": _("small cover (+2)"), "large": _("large cover (+4)")}[ev.cover]
+    mode = ""
+    if w.laser:
+        mode = {"burn": _(", laser in burn mode"), "explosive": _(", laser in explosive mode")}[ev.laser_mode]
+    lines = [_("Shot: {shooter} shoots {target} at {distance} cm ({range}, modifier {modifier}), {cover}{mode}.").format(
+        shooter=shooter_name, target=target_name, distance=f"{ev.distance_cm:g}", range=rng, modifier=f"{ev.range_modifier:+d}",
+        cover=cover, mode=mode)]
     combat = ev.attack_total - ev.shooter_dice[1] - ev.range_modifier
-    lines.append(f"Attack: die {ev.shooter_dice[1]} + Combat {combat} + weapon and range {ev.range_modifier} = {ev.attack_total}; "
-                 f"defence: die {ev.target_dice[1]} + cover {ev.defence_total - ev.target_dice[1]} = {ev.defence_total}.")
+    lines.append(_("Attack: die {die} + Combat {combat} + weapon and range {modifier} = {attack}; "
+                   "defence: die {defence_die} + cover {cover} = {defence}.").format(
+        die=ev.shooter_dice[1], combat=combat, modifier=ev.range_modifier, attack=ev.attack_total, defence_die=ev.target_dice[1],
+        cover=ev.defence_total - ev.target_dice[1], defence=ev.defence_total))
     if not ev.hit:
-        line = f"Miss: {ev.target} may dodge up to {ev.dodge_cm:g} cm (neutral {ev.target_dice[0]} + Reflexes)."
+        line = _("Miss: {target} may dodge up to {dodge} cm (neutral {neutral} + Reflexes).").format(
+            target=target_name, dodge=f"{ev.dodge_cm:g}", neutral=ev.target_dice[0])
         if ev.caught:
-            line += " It did not get out of the template and is hit anyway."
+            line += _(" It did not get out of the template and is hit anyway.")
         lines.append(line)
         if not ev.caught:
             return lines
     else:
-        lines.append("Hit.")
+        lines.append(_("Hit."))
     if ev.shield_stopped:
-        lines[-1] += " The shield stops it: a ranged attack never damages a shielded model."
+        lines[-1] += _(" The shield stops it: a ranged attack never damages a shielded model.")
         return lines
     we = ev.wound_event
     dmg = w.ranged_damage
     if ev.laser_mode == "explosive":
-        how = f"neutral {ev.shooter_dice[0]} + {dmg.value} / 3 = {ev.raw_damage}, ignores armour"
+        how = _("neutral {neutral} + {value} / 3 = {damage}, ignores armour").format(neutral=ev.shooter_dice[0], value=dmg.value,
+                                                                                   damage=ev.raw_damage)
     elif dmg.kind == "burn":
-        how = f"burn ({dmg.value})"
+        how = _("burn ({value})").format(value=dmg.value)
     else:
-        how = f"neutral {ev.shooter_dice[0]} {dmg.value:+d} = {ev.raw_damage}"
-        how = how.replace(" +", " + ").replace(" -", " - ")
-    lines[-1] += f" Damage: {how} -> " + _wound_sentence(ev.wound, we.threshold if we else None, ev.target, bool(we and we.removed)) + "."
+        # Signs spaced as the sum reads aloud: "neutral 8 + 1 = 9", "= - 1" (the story always wrote them so).
+        sign = "+" if dmg.value >= 0 else "-"
+        how = _("neutral {neutral} {sign} {value} = {damage}").format(neutral=ev.shooter_dice[0], sign=sign, value=abs(dmg.value),
+                                                                   damage=str(ev.raw_damage).replace("-", "- "))
+    lines[-1] += _(" Damage: {how} -> {wound}.").format(
+        how=how, wound=_wound_sentence(ev.wound, we.threshold if we else None, ev.target, bool(we and we.removed)))
     if ev.poisons_applied:
-        lines.append("Poisoned: " + ", ".join(str(p) for p in ev.poisons_applied) + ".")
+        lines.append(_("Poisoned: {poisons}.").format(poisons=", ".join(str(p) for p in ev.poisons_applied)))
     return lines
 
 
