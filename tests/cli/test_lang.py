@@ -251,3 +251,14 @@ def test_french_problem_lines_name_the_house_without_a_wrong_article(tmp_path: P
     assert "de Les Fremen" not in french and "de Maison" not in french
     english = run(["--lang", "en", "validate", "fremen.yaml"], tmp_path).stdout
     assert "is not in The Fremen's barracks." in english
+
+
+def test_french_problem_lines_put_a_space_before_the_colon(tmp_path: Path):
+    """Issue 40: French typography (« f.yaml : source (ligne 1, colonne 1) : ... »); English keeps ``f.yaml: source``."""
+    (tmp_path / "f.yaml").write_text("id: x\nname: y\n", encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("faction: corrino\nmodels:\n  - type: soldier\n", encoding="utf-8")
+    french = run(["--lang", "fr", "validate", "--faction-file", "f.yaml", "b.yaml"], tmp_path)
+    assert "f.yaml : honour (ligne 1, colonne 1) : Cette clé est obligatoire mais absente." in french.stdout + french.stderr
+    assert "f.yaml: " not in french.stdout + french.stderr
+    english = run(["--lang", "en", "validate", "--faction-file", "f.yaml", "b.yaml"], tmp_path)
+    assert "f.yaml: honour (line 1, column 1): This key is required but missing." in english.stdout + english.stderr
