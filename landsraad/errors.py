@@ -65,6 +65,10 @@ class LandsraadError(Exception):
         return str(self)
 
 
+_COLON = message(": ")
+"""The separator between a problem's source, place and message, in the reader's language (French `` : ``)."""
+
+
 @dataclass(frozen=True)
 class Problem:
     """One problem found in a data file or an input.
@@ -91,11 +95,12 @@ class Problem:
     def localized(self) -> str:
         """:meth:`__str__` with the message (and the place, when it is a Message) in the active language."""
         parts = [localized(p) for p in (self.source, self.where) if p]
-        return ": ".join(parts + [localized(self.message)])
+        # French typography puts a space before the colon (« f.yaml : source (ligne 1) : ... »).
+        return localized(_COLON).join(parts + [localized(self.message)])
 
     def text(self) -> str:
         """:meth:`__str__` that stays a :class:`~landsraad.i18n.Message` (to carry into another error) when its message is one."""
-        return joined(": ", [p for p in (self.source, self.where) if p] + [self.message])
+        return joined(_COLON, [p for p in (self.source, self.where) if p] + [self.message])
 
 
 class DataError(LandsraadError):

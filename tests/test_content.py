@@ -551,7 +551,7 @@ def test_pydantic_sentences_read_in_french_by_their_type_and_english_is_pydantic
         assert str(problem).startswith("corrino-bad.yaml: weapons[0]") and "(line " in str(problem)
         with use_language("fr"):
             line = problem.localized()
-        assert line.endswith(": " + french) and line.startswith("corrino-bad.yaml: weapons[0]") and "(ligne " in line, line
+        assert line.endswith(" : " + french) and line.startswith("corrino-bad.yaml : weapons[0]") and "(ligne " in line, line
 
 
 def test_pydantic_bounds_and_choices_read_in_french():

@@ -40,12 +40,27 @@ from .stats import parse_combatant
 __all__ = ["register"]
 
 _WOUND_TEXT = {
-    "none": "no effect",
-    "scratch": "a scratch (one fatigue token)",
-    "light": "light wound",
-    "grave": "grave wound",
-    "fatal": "fatal wound",
+    "none": N_("no effect"),
+    "scratch": N_("a scratch (one fatigue token)"),
+    "light": N_("light wound"),
+    "grave": N_("grave wound"),
+    "fatal": N_("fatal wound"),
 }
+
+# The names a model gets when its option names none: English in the event record (JSON stays
+# language-neutral), in the reader's language in the story.
+_DEFAULT_NAMES = {
+    "Attacker": N_("Attacker"),
+    "Defender": N_("Defender"),
+    "Target": N_("Target"),
+    "Mover": N_("Mover"),
+    "Opponent": N_("Opponent"),
+}
+
+
+def _shown(name: str) -> str:
+    """A model's name in the story: a default name (``Attacker``) in the reader's language (``Attaquant``)."""
+    return _(_DEFAULT_NAMES[name]) if name in _DEFAULT_NAMES else name
 
 
 # --- argument helpers -------------------------------------------------------------------------
@@ -91,11 +106,11 @@ def _emit(args: argparse.Namespace, event: Any, story: list[str]) -> int:
 
 
 def _wound_sentence(wound: str, threshold: int | None, target: str, removed: bool) -> str:
-    text = _WOUND_TEXT[wound]
+    text = _(_WOUND_TEXT[wound])
     if threshold is not None and wound != "none":
-        text += f" (compared with {threshold})"
+        text += _(" (compared with {threshold})").format(threshold=threshold)
     if removed:
-        text += f": {target} is removed from play"
+        text += _(": {target} is removed from play").format(target=_shown(target))
     return text
 
 
@@ -110,63 +125,73 @@ def _add_common(p: argparse.ArgumentParser) -> None:
 
 
 def _strike_line(s: Any) -> str:
-    who = f"{s.striker} strikes {s.target}"
+    """One blow of a clash in words (R-MELEE), in the reader's language."""
+    striker, target = _shown(s.striker), _shown(s.target)
     if s.automatic:
-        head = f"{who}: both attack, so the blow lands automatically (attack {s.attack_total})"
+        head = _("{striker} strikes {target}: both attack, so the blow lands automatically (attack {attack})").format(
+            striker=striker, target=target, attack=s.attack_total)
     else:
-        head = f"{who}: attack {s.attack_total} vs defence {s.defence_total} -> {'hit' if s.hit else 'miss'}"
+        head = _("{striker} strikes {target}: attack {attack} vs defence {defence} -> {result}").format(
+            striker=striker, target=target, attack=s.attack_total, defence=s.defence_total, result=_("hit") if s.hit else _("miss"))
     if not s.hit:
         return head + "."
     if s.shield_stopped:
-        return head + f"; the shield holds (neutral {s.neutral} is too high to get through). No damage."
+        return head + _("; the shield holds (neutral {neutral} is too high to get through). No damage.").format(neutral=s.neutral)
     if s.raw_damage is not None and s.raw_damage <= 0:
-        return head + f"; damage {s.raw_damage} (neutral {s.neutral}): no effect."
+        return head + _("; damage {damage} (neutral {neutral}): no effect.").format(damage=s.raw_damage, neutral=s.neutral)
     ev = s.wound_event
-    line = head + f"; {s.damage} damage (neutral {s.neutral}) -> " + _wound_sentence(s.wound, ev.threshold if ev else None, s.target, bool(ev and ev.removed))
+    line = head + _("; {damage} damage (neutral {neutral}) -> {wound}").format(
+        damage=s.damage, neutral=s.neutral, wound=_wound_sentence(s.wound, ev.threshold if ev else None, s.target, bool(ev and ev.removed)))
     if s.poisons_applied:
-        line += "; poisoned: " + ", ".join(str(p) for p in s.poisons_applied)
+        line += _("; poisoned: {poisons}").format(poisons=", ".join(str(p) for p in s.poisons_applied))
     if s.pushed:
-        line += f"; {s.striker} pushes {s.target} up to 5 cm, ending the combat"
+        line += _("; {striker} pushes {target} up to 5 cm, ending the combat").format(striker=striker, target=target)
     return line + "."
 
 
 def _melee_story(ev: Any) -> list[str]:
-    a, d = ev.attacker, ev.defender
-    lines = [f"Melee: {a} ({ev.attacker_stance}s) against {d} ({ev.defender_stance}s)."]
+    """The clash in words (R-MELEE, R-NEUTRAL-DOWN), in the reader's language; the numbers are the event's."""
+    a, d = _shown(ev.attacker), _shown(ev.defender)
+    stances = {"attack": _("attacks"), "defend": _("defends")}
+    lines = [_("Melee: {attacker} ({attacker_stance}) against {defender} ({defender_stance}).").format(
+        attacker=a, attacker_stance=stances[ev.attacker_stance], defender=d, defender_stance=stances[ev.defender_stance])]
 
     def dice_text(name: str, dice: tuple[int, int, int], used: int, stance: str) -> str:
-        kept = f"attack {dice[1]}" if stance == "attack" else f"defence {dice[2]}"
-        low = f" lowered to {used}" if used != dice[0] else ""
-        return f"{name} neutral {dice[0]}{low}, {kept}"
+        kept = _("attack {die}").format(die=dice[1]) if stance == "attack" else _("defence {die}").format(die=dice[2])
+        low = _(" lowered to {used}").format(used=used) if used != dice[0] else ""
+        return _("{name} neutral {die}{lowered}, {kept}").format(name=name, die=dice[0], lowered=low, kept=kept)
 
-    lines.append("Dice: " + dice_text(a, ev.attacker_dice, ev.attacker_neutral, ev.attacker_stance) + "; "
-                 + dice_text(d, ev.defender_dice, ev.defender_neutral, ev.defender_stance) + ".")
+    lines.append(_("Dice: {attacker}; {defender}.").format(
+        attacker=dice_text(a, ev.attacker_dice, ev.attacker_neutral, ev.attacker_stance),
+        defender=dice_text(d, ev.defender_dice, ev.defender_neutral, ev.defender_stance)))
     lower = {"attacker": a, "defender": d}.get(ev.lowering_first)
-    lines.append(f"Lowering: {lower + ' (lower total) chooses first' if lower else 'equal totals, chosen in secret'}.")
-    init = f"Initiative: {a} {ev.attacker_initiative}, {d} {ev.defender_initiative}"
+    lines.append(_("Lowering: {model} (lower total) chooses first.").format(model=lower) if lower
+                 else _("Lowering: equal totals, chosen in secret."))
+    init = _("Initiative: {attacker} {attacker_initiative}, {defender} {defender_initiative}").format(
+        attacker=a, attacker_initiative=ev.attacker_initiative, defender=d, defender_initiative=ev.defender_initiative)
     if ev.first is None:
-        lines.append(init + "; both defend: no blow is struck.")
+        lines.append(init + _("; both defend: no blow is struck."))
     elif ev.first == "simultaneous":
-        lines.append(init + "; equal and both attack: the blows are simultaneous.")
+        lines.append(init + _("; equal and both attack: the blows are simultaneous."))
     else:
         name = a if ev.first == "attacker" else d
         higher = (ev.attacker_initiative > ev.defender_initiative) == (ev.first == "attacker")
-        why = "" if higher or ev.attacker_initiative == ev.defender_initiative else " (the other defends)"
-        lines.append(init + f"; {name} strikes first{why}.")
+        why = "" if higher or ev.attacker_initiative == ev.defender_initiative else _(" (the other defends)")
+        lines.append(init + _("; {model} strikes first{why}.").format(model=name, why=why))
     lines += [_strike_line(s) for s in ev.strikes]
-    lines += list(ev.notes)
+    lines += [str(n) for n in ev.notes]
     o = ev.options
     opts = []
     if o.attacker_may_push:
-        opts.append(f"{a} may push {d} up to {o.push_cm:g} cm (ends the combat)")
+        opts.append(_("{model} may push {other} up to {cm} cm (ends the combat)").format(model=a, other=d, cm=f"{o.push_cm:g}"))
     if o.defender_may_push:
-        opts.append(f"{d} may push {a} up to {o.push_cm:g} cm (ends the combat)")
+        opts.append(_("{model} may push {other} up to {cm} cm (ends the combat)").format(model=d, other=a, cm=f"{o.push_cm:g}"))
     if o.attacker_may_step_away:
-        opts.append(f"{a} may step up to {o.step_away_cm:g} cm out of contact")
+        opts.append(_("{model} may step up to {cm} cm out of contact").format(model=a, cm=f"{o.step_away_cm:g}"))
     if o.defender_may_step_away:
-        opts.append(f"{d} may step up to {o.step_away_cm:g} cm out of contact")
+        opts.append(_("{model} may step up to {cm} cm out of contact").format(model=d, cm=f"{o.step_away_cm:g}"))
     if opts:
-        lines.append("Options: " + "; ".join(opts) + ".")
+        lines.append(_("Options: {options}.").format(options=_("; ").join(opts)))
     return lines
 
 
@@ -191,42 +216,54 @@ def _melee(args: argparse.Namespace) -> int:
 
 
 def _shot_story(ev: Any, shooter: Any) -> list[str]:
+    """The shot in words (R-SHOOT), in the reader's language; the numbers are the event's."""
     w = shooter.weapon
+    shooter_name, target_name = _shown(ev.shooter), _shown(ev.target)
     if w.range_cm is not None:
-        band = describe_range_band(ev.range_band)
-        rng = f"weapon range {w.range_cm:g} cm: {band}"
+        rng = _("weapon range {range} cm: {band}").format(range=f"{w.range_cm:g}", band=describe_range_band(ev.range_band))
     else:
-        rng = "a template without range bands"
-    cover = {"none": "no cover", "small": "small cover (+2)", "large": "large cover (+4)"}[ev.cover]
-    mode = f", laser in {ev.laser_mode} mode" if w.laser else ""
-    lines = [f"Shot: {ev.shooter} shoots {ev.target} at {ev.distance_cm:g} cm ({rng}, modifier {ev.range_modifier:+d}), {cover}{mode}."]
+        rng = _("a template without range bands")
+    cover = {"none": _("no cover"), "small": _("small cover (+2)"), "large": _("large cover (+4)")}[ev.cover]
+    mode = ""
+    if w.laser:
+        mode = {"burn": _(", laser in burn mode"), "explosive": _(", laser in explosive mode")}[ev.laser_mode]
+    lines = [_("Shot: {shooter} shoots {target} at {distance} cm ({range}, modifier {modifier}), {cover}{mode}.").format(
+        shooter=shooter_name, target=target_name, distance=f"{ev.distance_cm:g}", range=rng, modifier=f"{ev.range_modifier:+d}",
+        cover=cover, mode=mode)]
     combat = ev.attack_total - ev.shooter_dice[1] - ev.range_modifier
-    lines.append(f"Attack: die {ev.shooter_dice[1]} + Combat {combat} + weapon and range {ev.range_modifier} = {ev.attack_total}; "
-                 f"defence: die {ev.target_dice[1]} + cover {ev.defence_total - ev.target_dice[1]} = {ev.defence_total}.")
+    lines.append(_("Attack: die {die} + Combat {combat} + weapon and range {modifier} = {attack}; "
+                   "defence: die {defence_die} + cover {cover} = {defence}.").format(
+        die=ev.shooter_dice[1], combat=combat, modifier=ev.range_modifier, attack=ev.attack_total, defence_die=ev.target_dice[1],
+        cover=ev.defence_total - ev.target_dice[1], defence=ev.defence_total))
     if not ev.hit:
-        line = f"Miss: {ev.target} may dodge up to {ev.dodge_cm:g} cm (neutral {ev.target_dice[0]} + Reflexes)."
+        line = _("Miss: {target} may dodge up to {dodge} cm (neutral {neutral} + Reflexes).").format(
+            target=target_name, dodge=f"{ev.dodge_cm:g}", neutral=ev.target_dice[0])
         if ev.caught:
-            line += " It did not get out of the template and is hit anyway."
+            line += _(" It did not get out of the template and is hit anyway.")
         lines.append(line)
         if not ev.caught:
             return lines
     else:
-        lines.append("Hit.")
+        lines.append(_("Hit."))
     if ev.shield_stopped:
-        lines[-1] += " The shield stops it: a ranged attack never damages a shielded model."
+        lines[-1] += _(" The shield stops it: a ranged attack never damages a shielded model.")
         return lines
     we = ev.wound_event
     dmg = w.ranged_damage
     if ev.laser_mode == "explosive":
-        how = f"neutral {ev.shooter_dice[0]} + {dmg.value} / 3 = {ev.raw_damage}, ignores armour"
+        how = _("neutral {neutral} + {value} / 3 = {damage}, ignores armour").format(neutral=ev.shooter_dice[0], value=dmg.value,
+                                                                                   damage=ev.raw_damage)
     elif dmg.kind == "burn":
-        how = f"burn ({dmg.value})"
+        how = _("burn ({value})").format(value=dmg.value)
     else:
-        how = f"neutral {ev.shooter_dice[0]} {dmg.value:+d} = {ev.raw_damage}"
-        how = how.replace(" +", " + ").replace(" -", " - ")
-    lines[-1] += f" Damage: {how} -> " + _wound_sentence(ev.wound, we.threshold if we else None, ev.target, bool(we and we.removed)) + "."
+        # Signs spaced as the sum reads aloud: "neutral 8 + 1 = 9", "= - 1" (the story always wrote them so).
+        sign = "+" if dmg.value >= 0 else "-"
+        how = _("neutral {neutral} {sign} {value} = {damage}").format(neutral=ev.shooter_dice[0], sign=sign, value=abs(dmg.value),
+                                                                   damage=str(ev.raw_damage).replace("-", "- "))
+    lines[-1] += _(" Damage: {how} -> {wound}.").format(
+        how=how, wound=_wound_sentence(ev.wound, we.threshold if we else None, ev.target, bool(we and we.removed)))
     if ev.poisons_applied:
-        lines.append("Poisoned: " + ", ".join(str(p) for p in ev.poisons_applied) + ".")
+        lines.append(_("Poisoned: {poisons}.").format(poisons=", ".join(str(p) for p in ev.poisons_applied)))
     return lines
 
 
@@ -248,23 +285,29 @@ def _shoot(args: argparse.Namespace) -> int:
 
 
 def _disengage_story(ev: Any) -> list[str]:
-    die = "neutral" if ev.compare == "neutral" else "coloured"
-    lines = [f"Disengage: {ev.mover} tries to leave {ev.opponent} ({die} die + Reflexes + weapon Initiative, PRJ-17)."]
-    lines.append(f"Totals: {ev.mover} {ev.mover_total}, {ev.opponent} {ev.opponent_total}.")
+    """The disengage test in words (R-DISENGAGE), in the reader's language; the numbers are the event's."""
+    mover, opponent = _shown(ev.mover), _shown(ev.opponent)
+    die = _("neutral die") if ev.compare == "neutral" else _("coloured die")
+    lines = [_("Disengage: {mover} tries to leave {opponent} ({die} + Reflexes + weapon Initiative, PRJ-17).").format(
+        mover=mover, opponent=opponent, die=die)]
+    lines.append(_("Totals: {mover} {mover_total}, {opponent} {opponent_total}.").format(
+        mover=mover, mover_total=ev.mover_total, opponent=opponent, opponent_total=ev.opponent_total))
     if ev.success:
-        lines.append(f"Success: {ev.mover} moves {ev.margin_cm:g} cm (its neutral die).")
+        lines.append(_("Success: {mover} moves {cm} cm (its neutral die).").format(mover=mover, cm=f"{ev.margin_cm:g}"))
         return lines
-    line = f"Failure: {ev.mover} stays in contact"
     if ev.raw_damage is None:
-        lines.append(line + f"; {ev.opponent} cannot strike, so no damage.")
+        lines.append(_("Failure: {mover} stays in contact; {opponent} cannot strike, so no damage.").format(mover=mover, opponent=opponent))
     elif ev.shield_stopped:
-        lines.append(line + f"; {ev.opponent}'s blow (neutral {ev.opponent_neutral}) does not get through the shield.")
+        lines.append(_("Failure: {mover} stays in contact; {opponent}'s blow (neutral {neutral}) does not get through the shield.").format(
+            mover=mover, opponent=opponent, neutral=ev.opponent_neutral))
     elif ev.raw_damage <= 0:
-        lines.append(line + f"; {ev.opponent}'s blow deals {ev.raw_damage} (neutral {ev.opponent_neutral}): no effect.")
+        lines.append(_("Failure: {mover} stays in contact; {opponent}'s blow deals {damage} (neutral {neutral}): no effect.").format(
+            mover=mover, opponent=opponent, damage=ev.raw_damage, neutral=ev.opponent_neutral))
     else:
         we = ev.wound_event
-        lines.append(line + f"; {ev.opponent} deals {ev.damage} (neutral {ev.opponent_neutral}) -> "
-                     + _wound_sentence(ev.wound, we.threshold if we else None, ev.mover, bool(we and we.removed)) + ".")
+        lines.append(_("Failure: {mover} stays in contact; {opponent} deals {damage} (neutral {neutral}) -> {wound}.").format(
+            mover=mover, opponent=opponent, damage=ev.damage, neutral=ev.opponent_neutral,
+            wound=_wound_sentence(ev.wound, we.threshold if we else None, ev.mover, bool(we and we.removed))))
     return lines
 
 

@@ -51,7 +51,7 @@ from ..i18n import LANGUAGES, N_, _, decimal, language, ngettext, number, use_la
 from ..missions import load_missions
 from ..narrate import label_of, model_label
 from ..warband.names import normalize_name
-from .prompts import TYPED_WORDS, choice_word, mission_action_name, weapon_name, weapon_names
+from .prompts import TYPED_WORDS, choice_word, mission_action_name, weapon_display_name, weapon_names
 
 __all__ = ["numeric_choices", "row_key", "InputProblem", "COMMANDS", "SKIP_WORDS", "parse_command", "parse_answer", "parse_point_text", "parse_dice",
            "choice_label", "find_model", "contact_point", "contact_cost", "toward_point", "describe_expected"]
@@ -146,7 +146,7 @@ def choice_label(choice: object, state: GameState | None) -> str:
             if arg in ids:
                 return f"{verb} {label_of(ids[arg])}"
             return f"{verb} with {arg.replace('_', ' ')}"
-        what = label_of(ids[arg]) if arg in ids else weapon_name(arg)
+        what = label_of(ids[arg]) if arg in ids else weapon_display_name(arg)
         return _(_VERBS[verb]).format(what=what) if verb in _VERBS else f"{verb} {what}"
     if text == "pass" and english:
         return "pass (passer: no activation this turn)"

@@ -33,7 +33,7 @@ from ..i18n import N_, SOURCE_LANGUAGE, _, decimal, language
 from ..missions import load_missions
 from ..warband.names import faction_aliases
 
-__all__ = ["PROMPTS", "prompt_text", "choice_word", "CHOICE_WORDS", "TYPED_WORDS", "weapon_name", "weapon_names", "mission_action_name"]
+__all__ = ["PROMPTS", "prompt_text", "choice_word", "CHOICE_WORDS", "TYPED_WORDS", "weapon_name", "weapon_display_name", "weapon_names", "mission_action_name"]
 
 PROMPTS: tuple[str, ...] = (
     N_("Which model do you activate (or pass)?"),
@@ -208,6 +208,25 @@ def weapon_names() -> dict[str, tuple[str, ...]]:
             if w.name_fr and w.name_fr.casefold() not in {n.casefold() for n in out.get(w.id, ())}:
                 out[w.id] = out.get(w.id, ()) + (w.name_fr,)
     return out
+
+
+@lru_cache(maxsize=1)
+def _sheet_names_fr() -> dict[str, str]:
+    """Weapon id -> the first bundled sheet's ``name_fr`` (``Lance sardaukar``), the name the story uses."""
+    out: dict[str, str] = {}
+    for faction in faction_ids():
+        for w in load_faction(faction).weapons:
+            if w.name_fr:
+                out.setdefault(w.id, w.name_fr)
+    return out
+
+
+def weapon_display_name(weapon_id: str) -> str:
+    """A weapon as a menu line shows it: in French its sheet's ``name_fr`` (``Lance sardaukar``, as the story
+    writes it; typed answers are read case-folded, so it is accepted as shown), else :func:`weapon_name`."""
+    if language() != SOURCE_LANGUAGE and weapon_id in _sheet_names_fr():
+        return _sheet_names_fr()[weapon_id]
+    return weapon_name(weapon_id)
 
 
 def weapon_name(weapon_id: str, default: str | None = None) -> str:

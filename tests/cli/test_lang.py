@@ -99,10 +99,11 @@ def test_lang_en_output_is_the_golden_output(tmp_path: Path, env: dict[str, str]
 def test_validate_in_french_names_every_problem_in_the_rulebook_words(french: dict[str, str]):
     text = french["v_bad.yaml.txt"]
     assert text.startswith("bad.yaml (Ana) : INVALIDE - Maison Corrino, 7 / 15 points, 6 erreurs\n")
-    assert ("  erreur : figurine 1, type (ligne 4) : Le type de figurine 'soldeir' n'est pas dans la caserne de Maison Corrino. "
+    assert ("  erreur : figurine 1, type (ligne 4) : Maison Corrino : le type de figurine 'soldeir' n'est pas dans sa caserne. "
             "Vouliez-vous dire 'soldier' ?") in text
     assert "l'arme de spécialiste 'flamethrower' : seule une figurine qui a la règle Spécialiste le peut. [specialist-weapon-not-specialist, RUL-15]" in text
-    assert "figurine 4, épice (ligne 11) : Cette liste attribue 9 doses d'épice de la réserve de Maison Corrino, qui en compte 5." in text
+    assert "figurine 4, épice (ligne 11) : Maison Corrino : cette liste attribue 9 doses d'épice de sa réserve, qui en compte 5." in text
+    assert "de Maison" not in text  # issue 40: no « de » before a house's name without its article
     assert "(figurines 3 et 4)" in text and text.endswith("rc=1\n")
     assert "Faction inconnue 'corrinno'. Vouliez-vous dire 'corrino' ?" in french["v_bad2.yaml.txt"]
     assert "La clé 'wepons' n'est pas permise dans une figurine de la liste." in french["v_bad2.yaml.txt"]
@@ -125,7 +126,7 @@ def test_validate_in_french_names_profiles_equipment_and_houses_by_their_french_
     (tmp_path / "kit.yaml").write_text(KIT_LIST, encoding="utf-8")
     french = run(["--lang", "fr", "validate", "kit.yaml"], tmp_path).stdout
     assert "Soldat (figurine 1) porte 2 armes communes ('laser' et 'halberd')" in french
-    assert "Maître assassin est limité à 1 dans la caserne de Maison Corrino ; cette liste en a 2." in french
+    assert "Maison Corrino : Maître assassin est limité à 1 dans sa caserne ; cette liste en a 2." in french
     assert "Maison Corrino a 1 pièce(s) de Chercheur Tueur ('hunter_seeker') ; cette liste en prend 2." in french
     assert not [w for w in ("Soldier", "Master Assassin", "Hunter-seeker", "House Corrino") if w in french]
     english = run(["--lang", "en", "validate", "kit.yaml"], tmp_path).stdout
@@ -137,7 +138,7 @@ def test_validate_in_french_names_profiles_equipment_and_houses_by_their_french_
 def test_validate_csv_in_french_has_french_headers_and_stable_codes(french: dict[str, str]):
     header, first, *_rest = french["v_csv.txt"].splitlines()
     assert header == "fichier,joueur,nom,valide,faction,points,limite,gravité,code,règle,position,ligne,message,empreinte_faction,empreinte_liste"
-    assert first.startswith("bad.yaml,Ana,,false,corrino,7,15,error,unknown-type,R-FACTION,\"figurine 1, type\",4,\"Le type de figurine")
+    assert first.startswith("bad.yaml,Ana,,false,corrino,7,15,error,unknown-type,R-FACTION,\"figurine 1, type\",4,\"Maison Corrino : le type de figurine")
 
 
 def test_json_output_is_the_same_in_both_languages(tmp_path: Path):
@@ -240,3 +241,24 @@ if __name__ == "__main__":  # python tests/cli/test_lang.py DIR: write the Engli
     with tempfile.TemporaryDirectory() as tmp:
         for name, text in scenario(Path(tmp), sys.argv[2:]).items():
             (target / name).write_text(text, encoding="utf-8")
+
+
+def test_french_problem_lines_name_the_house_without_a_wrong_article(tmp_path: Path):
+    """Issue 40: « de Maison Corrino » / « de Les Fremen » never: the French sentence names the house first (sa caserne)."""
+    (tmp_path / "fremen.yaml").write_text("faction: fremen\nmodels:\n  - type: soldeir\n", encoding="utf-8")
+    french = run(["--lang", "fr", "validate", "fremen.yaml"], tmp_path).stdout
+    assert "Les Fremen : le type de figurine 'soldeir' n'est pas dans sa caserne." in french
+    assert "de Les Fremen" not in french and "de Maison" not in french
+    english = run(["--lang", "en", "validate", "fremen.yaml"], tmp_path).stdout
+    assert "is not in The Fremen's barracks." in english
+
+
+def test_french_problem_lines_put_a_space_before_the_colon(tmp_path: Path):
+    """Issue 40: French typography (« f.yaml : source (ligne 1, colonne 1) : ... »); English keeps ``f.yaml: source``."""
+    (tmp_path / "f.yaml").write_text("id: x\nname: y\n", encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("faction: corrino\nmodels:\n  - type: soldier\n", encoding="utf-8")
+    french = run(["--lang", "fr", "validate", "--faction-file", "f.yaml", "b.yaml"], tmp_path)
+    assert "f.yaml : honour (ligne 1, colonne 1) : Cette clé est obligatoire mais absente." in french.stdout + french.stderr
+    assert "f.yaml: " not in french.stdout + french.stderr
+    english = run(["--lang", "en", "validate", "--faction-file", "f.yaml", "b.yaml"], tmp_path)
+    assert "f.yaml: honour (line 1, column 1): This key is required but missing." in english.stdout + english.stderr

@@ -59,7 +59,7 @@ def test_a_dice_error_of_the_rules_names_the_side_in_french():
     assert rc == 2 and "Le dé neutre de l'adversaire a donné 4 et ne peut pas devenir 6" in text, text
     text, rc = french("resolve", "melee", *MELEE, "--attacker-dice", "5,6,11", "--defender-dice", "3,3,3")
     assert rc == 2
-    assert text == ("landsraad : erreur : --attacker-dice: Le dé doit montrer un nombre entier de 1 à 10 ; reçu 11 (--attacker-dice"
+    assert text == ("landsraad : erreur : --attacker-dice : Le dé doit montrer un nombre entier de 1 à 10 ; reçu 11 (--attacker-dice"
                     " prend 3 dés : neutre, attaque, défense).\n")
 
 
@@ -72,16 +72,16 @@ def test_a_content_file_failing_validation_reads_in_french(tmp_path):
     french_text = landsraad(["--lang", "fr", "faction", "bad-faction.yaml"], cwd=tmp_path)
     assert french_text.returncode == 1
     lines = french_text.stderr.splitlines()
-    assert lines[0].startswith("landsraad : erreur : bad-faction.yaml: weapons[")
-    assert lines[0].endswith("): Cette clé n'est pas permise ici (vérifiez son orthographe).")
+    assert lines[0].startswith("landsraad : erreur : bad-faction.yaml : weapons[")
+    assert lines[0].endswith(") : Cette clé n'est pas permise ici (vérifiez son orthographe).")
     assert "(ligne " in lines[0] and ", colonne " in lines[0]
-    assert lines[1].startswith("bad-faction.yaml: rare_equipment[0].pieces (ligne ")
-    assert lines[1].endswith(": Un nombre entier est attendu ; reçu 'trois'.")
+    assert lines[1].startswith("bad-faction.yaml : rare_equipment[0].pieces (ligne ")
+    assert lines[1].endswith(" : Un nombre entier est attendu ; reçu 'trois'.")
     english = landsraad(["--lang", "en", "faction", "bad-faction.yaml"], cwd=tmp_path).stderr.splitlines()
     assert english[0].endswith("): This key is not allowed here (check its spelling).") and "(line " in english[0]
     assert english[1].endswith("): Input should be a valid integer, unable to parse string as an integer. Got 'trois'.")
     (tmp_path / "bad-scene.yaml").write_text("table: {width: 60, depth: 60}\nterrain: []\nmodels:\n"
                                              "  - {id: a, side: red, at: [10, 10], base: 30, heigth: 3}\nmarkers: []\n", encoding="utf-8")
     scene = landsraad(["--lang", "fr", "check-scene", "bad-scene.yaml"], cwd=tmp_path)
-    assert scene.stderr == ("landsraad : erreur : bad-scene.yaml: models[0].heigth (ligne 4, colonne 48): Figurine 'a' : Cette clé"
+    assert scene.stderr == ("landsraad : erreur : bad-scene.yaml : models[0].heigth (ligne 4, colonne 48) : Figurine 'a' : Cette clé"
                             " n'est pas permise ici (vérifiez son orthographe).\n")

@@ -138,3 +138,51 @@ def test_a_distance_that_is_not_a_table_length_is_a_usage_error(distance):
     out = run("shoot", "--attacker", "combat=1", "--weapon", "range=10,combat=+1,damage=+1", "--target", "endurance=3",
               "--distance", distance, "--attacker-dice", "8,7", "--target-dice", "4,3")
     assert out.returncode == 2 and "--distance must be from 0 to 1000 cm" in out.stderr
+
+
+def run_fr(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "landsraad", "--lang", "fr", "resolve", *args], cwd=REPO, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_french_shot_story_reads_in_the_rulebook_words_and_json_stays_english() -> None:
+    """Issue 40: the account of shooting example 1 (2.5) in French: tir, cible, touché, blessure fatale."""
+    r = run_fr("shoot", *SHOT_1)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == [
+        "Tir : Attaquant tire sur Cible à 35 cm (portée de l'arme 10 cm : 3 tranches au-delà de la portée (tranche 3, -3), "
+        "modificateur -2), sans couvert.",
+        "Attaque : dé 7 + Combat 1 + arme et portée -2 = 6 ; défense : dé 3 + couvert 0 = 3.",
+        "Touché. Dégâts : neutre 8 + 1 = 9 -> blessure fatale (comparé à 3) : Cible est retirée du jeu.",
+    ]
+    miss = run_fr("shoot", *SHOT_2)
+    assert "Raté : Cible peut esquiver jusqu'à 4 cm (neutre 4 + Réflexes)." in miss.stdout
+    assert "grand couvert (+4)" in miss.stdout
+    fr_json = subprocess.run([sys.executable, "-m", "landsraad", "--lang", "fr", "resolve", "shoot", *SHOT_1, "--json"], cwd=REPO,
+                             capture_output=True, text=True, timeout=120)
+    assert json.loads(fr_json.stdout) == run_json("shoot", *SHOT_1)
+    assert json.loads(fr_json.stdout)["target"] == "Target"
+
+
+def test_french_melee_and_disengage_stories_read_in_the_rulebook_words() -> None:
+    """Issue 40: melee example 1 (2.4) and a failed disengage (PRJ-17) in French: corps à corps, diminution, frappe, échec."""
+    r = run_fr("melee", *MELEE_1)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == [
+        "Corps à corps : Harkonnen (en attaque) contre Civilian (en défense).",
+        "Dés : Harkonnen neutre 5 diminué à 1, attaque 8 ; Civilian neutre 3, défense 6.",
+        "Diminution : Civilian (total le plus bas) choisit en premier.",
+        "Initiative : Harkonnen 1, Civilian 3 ; Harkonnen frappe en premier (l'autre se défend).",
+        "Harkonnen frappe Civilian : attaque 10 contre défense 9 -> touché ; 11 de dégâts (neutre 1) -> blessure fatale (comparé à 3) : "
+        "Civilian est retirée du jeu.",
+    ]
+    both_defend = run_fr("melee", "--attacker", "combat=1,endurance=3", "--defender", "endurance=3", "--attacker-dice", "3,9,1",
+                         "--defender-dice", "3,1,4", "--attacker-stance", "defend", "--defender-stance", "defend")
+    assert both_defend.stdout.splitlines()[-1] == ("Options : Attaquant peut être déplacée de 5 cm au plus hors de contact ; "
+                                                   "Défenseur peut être déplacée de 5 cm au plus hors de contact.")
+    d = run_fr("disengage", "--mover", "reflexes=0,endurance=3", "--opponent", "endurance=3", "--opponent-weapon", "damage=6-",
+               "--mover-dice", "2,1", "--opponent-dice", "4,9")
+    assert d.returncode == 0, d.stderr
+    assert d.stdout.splitlines()[-1] == ("Échec : Figurine qui se désengage reste au contact ; Adversaire inflige 2 (neutre 4) -> "
+                                         "une égratignure (un pion fatigue) (comparé à 3).")
+    assert not any(word in r.stdout + d.stdout for word in ("Melee", "strikes", "Lowering", "Failure", "damage"))

@@ -292,7 +292,9 @@ def test_actions_and_stances_typed_in_french(state):
             assert parse_answer("brulure", laser) == "burn" and parse_answer("explosif", laser) == "explosive"
             assert parse_answer("rest", action, state) == "rest"  # English stays read in French
     with use_language("fr"):
-        assert choice_label("shoot:maula_pistol", state) == "tir : pistolet maula"
+        # issue 40: the menu names the weapon as the story does (its sheet's name_fr), and reads it back as shown
+        assert choice_label("shoot:maula_pistol", state) == "tir : Pistolet Maula"
+        assert parse_answer("tir : Pistolet Maula", action, state) == "shoot:maula_pistol"
         assert choice_label("move", state) == "action de Mouvement"
 
 
