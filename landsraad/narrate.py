@@ -76,6 +76,7 @@ from .engine.events import (
 )
 from .engine.outcomes import StrikeOutcome
 from .i18n import N_, SIDE_NAMES, SOURCE_LANGUAGE, Message, _, decimal, language, localized, number
+from .kits import french_piece_names
 from .missions import load_missions
 
 __all__ = ["narrate", "narrate_log", "model_names", "model_label", "ModelNames", "SILENT_KINDS"]
@@ -258,11 +259,17 @@ def _bid_won(event: BidWon, names: Mapping[str, str]) -> str | None:
         step=_(_STEPS[event.step]) if isinstance(event.step, str) and event.step in _STEPS else event.step, red=bids.get("red"), blue=bids.get("blue"), winner=_side(event.winner), rolls=rolls)
 
 
+def _piece(name: str) -> str:
+    """A terrain piece's name in the reader's language: the event keeps the kit's English name (issue 40)."""
+    return name if language() == SOURCE_LANGUAGE else french_piece_names().get(name, name)
+
+
 @_tell.register
 def _terrain_placed(event: TerrainPlaced, names: Mapping[str, str]) -> str | None:
     if event.at is not None:
-        return _("{side} places {piece} at {at}.").format(side=_side(event.side), piece=event.name or event.piece, at=_pt(event.at))
-    return _("The table's terrain: {pieces}.").format(pieces=", ".join(event.pieces or ()))
+        return _("{side} places {piece} at {at}.").format(side=_side(event.side), piece=_piece(event.name or event.piece),
+                                                          at=_pt(event.at))
+    return _("The table's terrain: {pieces}.").format(pieces=", ".join(_piece(p) for p in event.pieces or ()))
 
 
 @_tell.register
@@ -632,7 +639,7 @@ def _flee_blocked(event: FleeBlocked, names: Mapping[str, str]) -> str | None:
 @_tell.register
 def _terrain_no_room(event: TerrainNoRoom, names: Mapping[str, str]) -> str | None:
     return _("{side} finds no legal spot for the terrain piece {piece}: it is left out.").format(side=_side(event.side),
-                                                                                               piece=event.piece)
+                                                                                               piece=_piece(event.piece))
 
 
 @_tell.register

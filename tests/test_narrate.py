@@ -144,3 +144,15 @@ def test_a_weapon_is_told_by_its_french_name_in_french_and_as_always_in_english(
     # a plain mapping of model names (no weapons known) tells the weapon as the log gives it, in both languages
     with use_language("fr"):
         assert f" avec son arme {weapon.name} à " in narrate(shots[0], dict(names))
+
+
+def test_a_kit_piece_placed_in_the_set_up_reads_by_its_french_name_in_french():
+    """Issue 40: the event keeps the kit's English name; the French story names the piece as the kit's French sheet."""
+    from landsraad.i18n import use_language
+
+    placed = make_event(1, "terrain", "red", None, {"piece": "adobe-house", "name": "Adobe house", "at": (12.0, 30.0)})
+    no_room = make_event(2, "terrain_no_room", "blue", None, {"piece": "Adobe house"})
+    assert narrate(placed, NAMES) == "red places Adobe house at (12.0, 30.0)."
+    with use_language("fr"):
+        assert "Maison en adobe" in narrate(placed, NAMES) and "Adobe" not in narrate(placed, NAMES)
+        assert "Maison en adobe" in narrate(no_room, NAMES)
