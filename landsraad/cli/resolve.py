@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from functools import lru_cache
 from typing import Any
 
+from ..content import load_factions
 from ..dice import parse_dice
 from ..errors import DataError, RuleError, UsageError, carried_message
-from ..i18n import N_, _, message, numeral, unstopped
+from ..i18n import N_, SOURCE_LANGUAGE, _, language, message, numeral, unstopped
 from ..model import MAX_LENGTH_CM
 from ..ruleset import Ruleset
 from ..wording import describe_range_band
@@ -58,9 +60,24 @@ _DEFAULT_NAMES = {
 }
 
 
+@lru_cache(maxsize=1)
+def _card_names_fr() -> dict[str, str]:
+    """Each bundled profile card's French name by its English one (``Soldier`` -> ``Soldat``), a name two cards
+    share with different French names left out: ``--attacker corrino/soldier`` names the model by its card."""
+    names: dict[str, str | None] = {}
+    for faction in load_factions().values():
+        for card in faction.profiles:
+            if card.name_fr is not None:
+                names[card.name] = card.name_fr if names.get(card.name, card.name_fr) == card.name_fr else None
+    return {k: v for k, v in names.items() if v is not None}
+
+
 def _shown(name: str) -> str:
-    """A model's name in the story: a default name (``Attacker``) in the reader's language (``Attaquant``)."""
-    return _(_DEFAULT_NAMES[name]) if name in _DEFAULT_NAMES else name
+    """A model's name in the story, in the reader's language: a default name (``Attacker`` -> ``Attaquant``) or a
+    card's (``Soldier`` -> ``Soldat``); the event record keeps the English (issue 40)."""
+    if name in _DEFAULT_NAMES:
+        return _(_DEFAULT_NAMES[name])
+    return name if language() == SOURCE_LANGUAGE else _card_names_fr().get(name, name)
 
 
 # --- argument helpers -------------------------------------------------------------------------

@@ -186,3 +186,16 @@ def test_french_melee_and_disengage_stories_read_in_the_rulebook_words() -> None
     assert d.stdout.splitlines()[-1] == ("Échec : Figurine qui se désengage reste au contact ; Adversaire inflige 2 (neutre 4) -> "
                                          "une égratignure (un pion fatigue) (comparé à 3).")
     assert not any(word in r.stdout + d.stdout for word in ("Melee", "strikes", "Lowering", "Failure", "damage"))
+
+
+def test_cards_given_as_faction_slash_type_read_by_their_french_names_in_french() -> None:
+    # issue 40: ``corrino/soldier`` is the card Soldat in French; the English story and the JSON keep Soldier
+    shot = ["shoot", "--attacker", "corrino/soldier", "--target", "fremen/warrior", "--distance", "12",
+            "--attacker-dice", "5,6", "--target-dice", "3,2"]
+    french = run_fr(*shot)
+    assert french.returncode == 0, french.stderr
+    assert french.stdout.startswith("Tir : Soldat tire sur Guerrier à 12 cm"), french.stdout
+    assert "Soldier" not in french.stdout and "Warrior" not in french.stdout
+    english = run(*shot)
+    assert english.stdout.startswith("Shot: Soldier shoots Warrior at 12 cm"), english.stdout
+    assert run_json(*shot) == json.loads(run_fr(*shot, "--json").stdout)
