@@ -29,7 +29,7 @@ def test_type_checkers_see_every_public_name_with_its_submodule():
     import importlib
     from pathlib import Path
 
-    for name in ("landsraad.geometry", "landsraad.geometry.movement", "landsraad.rules", "landsraad.odds"):
+    for name in ("landsraad.geometry", "landsraad.geometry.movement", "landsraad.rules", "landsraad.odds", "landsraad.play"):
         package = importlib.import_module(name)
         tree = ast.parse(Path(package.__file__).read_text(encoding="utf-8"))
         seen: dict[str, str] = {}

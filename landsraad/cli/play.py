@@ -25,15 +25,14 @@ from ..content import data_dir
 from ..engine import Game, Player, SetupOptions, new_game
 from ..engine.decisions import Answer
 from ..engine.record import load_record
-from ..errors import DataError, LandsraadError, Problem, UnknownNameError, UsageError, truncate
+from ..errors import DataError, LandsraadError, Problem, UsageError, truncate
 from ..fileio import check_output_path
 from ..i18n import N_, _, language
 from ..missions import load_missions
-from ..play.cards import find_mission, mission_card_text, mission_line, unknown_mission
 from ..play.drills import Drill, costliest_decisions, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind
 from ..play.review import candidates, costliest, game_over, side_vp, spread
 from ..play.session import DRILL_DECISIVE, Session, advisor, resume, side_name
-from ..play.terminal import PlainTerminal, RichTerminal, Terminal
+from ..play.terminal import Terminal, open_terminal
 from ..players import DEFAULT_OPPONENT, PLAYER_KINDS, make_player
 from ..scene import load_scene
 from ..search import SearchPlayer
@@ -80,21 +79,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     listing.set_defaults(func=_drill_list)
     drill.set_defaults(func=_drill_list)
 
-    mission = sub.add_parser("mission", help=_("print a mission card in full"),
-                             description=_("Print a mission card in full: set-up, special rules and actions, success, failure and "
-                                         "its VP by rank. NAME is its id, its name or a unique beginning (such as prot)."))
-    mission.add_argument("name", metavar=_("NAME"), help=_("the mission (see: landsraad missions)"))
-    mission.set_defaults(func=_mission)
-    missions = sub.add_parser("missions", help=_("list the mission cards: what each asks and its stakes by rank"),
-                              description=_("List the mission cards with what each asks and its VP by rank; the full card: "
-                                          "landsraad mission NAME."))
-    missions.set_defaults(func=_missions)
-
-
-def _terminal() -> Terminal:
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        return RichTerminal()
-    return PlainTerminal()
 
 
 def _opponent(kind: str, seed: int, side: str) -> Player:
@@ -109,7 +93,7 @@ def _opponent(kind: str, seed: int, side: str) -> Player:
 def _play(args: argparse.Namespace) -> int:
     if args.save:
         check_output_path(args.save, what="--save")
-    term = _terminal()
+    term = open_terminal()
     session, drill = open_session(args, term)
     end = session.run()
     saved = end.saved_to
@@ -342,7 +326,7 @@ def _game_review(term: Terminal, session: Session) -> None:
 def _drill_list(args: argparse.Namespace) -> int:
     if getattr(args, "drill_command", None) not in (None, "list"):
         raise UsageError(_("drill takes the subcommand 'list'."))
-    term = _terminal()
+    term = open_terminal()
     cards = load_missions()
     rows = []
     for d in load_drills():
@@ -351,23 +335,4 @@ def _drill_list(args: argparse.Namespace) -> int:
                      str(d.activations), str(d.par)))
     term.table(_("{count} drills (play one with: landsraad play --drill NAME)").format(count=len(rows)),
                (_("drill"), _("title"), _("factions"), _("you"), _("mission"), _("activations"), _("par")), rows)
-    return 0
-
-
-
-def _mission(args: argparse.Namespace) -> int:
-    try:
-        card = find_mission(args.name)
-    except UnknownNameError as err:
-        raise UsageError(unknown_mission(err)) from None
-    print(mission_card_text(card))
-    return 0
-
-
-def _missions(args: argparse.Namespace) -> int:
-    term = _terminal()
-    cards = load_missions()
-    term.table(_("{count} missions (the whole card: landsraad mission NAME)").format(count=len(cards)),
-               (_("mission"), _("name"), _("what it asks, VP by rank")),
-               [(c.id, c.name if language() == "en" else c.rulebook_name, mission_line(c)) for c in cards.values()])
     return 0

@@ -128,3 +128,16 @@ class RichTerminal:
             return self.session.prompt(prompt)
         except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: the end of input (saved when --save is given)
             return None
+
+
+def open_terminal() -> Terminal:
+    """The rich terminal when both stdin and stdout are a terminal, else the plain one (pipes, files, tests).
+
+    Returns
+    -------
+    Terminal
+        A :class:`RichTerminal` at an interactive terminal, a :class:`PlainTerminal` otherwise.
+    """
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return RichTerminal()
+    return PlainTerminal()
