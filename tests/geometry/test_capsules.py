@@ -227,3 +227,29 @@ def test_nested_intervals_are_the_intervals_of_both_radii_where_the_inner_one_en
     assert _same(d_in[enters], e_in[enters]) and _same(d_out[enters], e_out[enters])
     assert _same(t_in[enters], u_in[enters]) and _same(t_out[enters], u_out[enters])
     assert (d_in[~enters] == INF).all() and (t_in[~enters] == INF).all() and (t_out[~enters] == -INF).all()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(point, point), min_size=1, max_size=6),
+       st.lists(st.tuples(point, point | st.none(), st.sampled_from([0.5, 1.25, 1.5, 2.9, 3.0])), min_size=1, max_size=6),
+       st.sampled_from([1e-3, 0.5, 2.0]))
+def test_intervals_of_two_radii_in_one_call_are_the_scalar_reference_of_each(segments, capsules_, grow):
+    """:func:`_pair_intervals_radii` (the inner and outer capsules of :func:`_nested_pairs` in one
+    kernel call, the radius-free work shared; issue 42) against the pair-by-pair scalar reference
+    ``_pair_interval`` of each radius alone: the same numbers, bit for bit, for every pair."""
+    p0 = np.array([s for s, _ in segments], dtype=float)
+    p1 = np.array([e for _, e in segments], dtype=float)
+    a = np.array([c for c, _, _ in capsules_], dtype=float)
+    b = np.array([c if d is None else d for c, d, _ in capsules_], dtype=float)
+    rho = np.array([r for _, _, r in capsules_], dtype=float)
+    mi, ki = np.meshgrid(np.arange(len(p0)), np.arange(len(a)), indexing="ij")
+    mi, ki = mi.ravel(), ki.ravel()
+    radii = np.array((rho[ki], rho[ki] + grow))
+    with np.errstate(over="ignore"):
+        lo, hi = capsules._pair_intervals_radii(p0[mi], p1[mi], a[ki], b[ki], radii)
+    assert lo.shape == hi.shape == (2, len(mi))
+    for row in range(2):
+        for j, (i, k) in enumerate(zip(mi.tolist(), ki.tolist())):
+            (x0, y0), (x1, y1), (ax, ay), (bx, by) = p0[i].tolist(), p1[i].tolist(), a[k].tolist(), b[k].tolist()
+            want = capsules._pair_interval(x0, y0, x1, y1, ax, ay, bx, by, float(radii[row, j]))
+            assert want == (lo[row, j], hi[row, j])
