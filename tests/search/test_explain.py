@@ -121,7 +121,7 @@ def test_simulate_json_keeps_stdout_for_json_and_explains_on_stderr():
 
 
 def test_play_explain_says_why_beside_the_computers_moves():
-    out = _run("play", "--seed", "4", "--opponent", "search:100ms", "--explain", stdin="\n" * 150 + "quit\n")
+    out = _run("play", "--seed", "4", "--opponent", "search:100ms", "--explain", stdin="\n" * 40 + "quit\n")  # 11 searched moves of blue
     assert "Traceback" not in out.stdout + out.stderr
     why = [line for line in out.stdout.splitlines() if "Why: blue, which model to activate: " in line]
     assert why, out.stdout[-3000:]
