@@ -176,6 +176,18 @@ def test_check_scene_names_the_models_in_french():
     assert any(p["subject"] == "warrior-1" and "'warrior-1'" in p["message"] for p in data["problems"])
 
 
+def test_check_scene_writes_the_deployment_edges_in_french_words():
+    """Issue 40: French reads « rouge au bord sud » (not red=south) and names a side without an edge in French."""
+    french = run(["--lang", "fr", "check-scene", "scenes/reference.yaml", "--stage", "setup", "--edge", "red=south"])
+    assert "R-DEPLOY (rouge au bord sud ; chaque figurine au contact de son bord)" in french.stdout
+    assert "(Aucun bord donné pour bleu : non vérifié.)" in french.stdout and "south" not in french.stdout
+    both = run(["--lang", "fr", "check-scene", "scenes/table.yaml", "--stage", "setup"])
+    assert "R-DEPLOY (rouge au bord sud, bleu au bord nord ;" in both.stdout
+    english = run(["--lang", "en", "check-scene", "scenes/reference.yaml", "--stage", "setup", "--edge", "red=south"])
+    assert "R-DEPLOY (red=south; every model in contact with its edge)" in english.stdout
+    assert "(No edge given for blue: not checked.)" in english.stdout
+
+
 def test_move_and_reach_name_the_example_models_in_french_and_take_those_names():
     french = run(["--lang", "fr", "move", "scenes/table.yaml", "sardaukar-1", "--to", "guerrier-1"])
     assert french.returncode == 1
