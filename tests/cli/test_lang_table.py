@@ -203,3 +203,12 @@ def test_shoot_takes_the_french_names_of_the_example_models():
     by_id = run(["--lang", "fr", "shoot", "--json", "scenes/table.yaml", "sardaukar-1", "naib-1"])
     by_name = run(["--lang", "fr", "shoot", "--json", "scenes/table.yaml", "Sardaukar 1", "naïb-1"])
     assert by_id.returncode == by_name.returncode == 0 and by_name.stdout == by_id.stdout, by_name.stderr
+
+
+def test_measure_and_reach_say_where_the_picture_went_in_french(tmp_path):
+    """Issue 40: « Image écrite dans ... » after measure / reach --svg in French (it read « Picture written to »)."""
+    picture = tmp_path / "m.svg"
+    french = run(["--lang", "fr", "measure", "scenes/reference.yaml", "red-1", "blue-1", "--svg", str(picture)])
+    assert french.returncode == 0 and f"Image écrite dans {picture}." in french.stdout and "Picture" not in french.stdout
+    english = run(["--lang", "en", "reach", "scenes/reference.yaml", "red-1", "--svg", str(picture)])
+    assert f"Picture written to {picture}." in english.stdout
