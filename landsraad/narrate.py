@@ -545,10 +545,11 @@ def _marker_blown(event: MarkerBlownUp, names: Mapping[str, str]) -> str | None:
 @_tell.register
 def _mission_action(event: MissionAction, names: Mapping[str, str]) -> str | None:
     obj = event.marker or event.target or ""
-    if language() != SOURCE_LANGUAGE:
+    if language() != SOURCE_LANGUAGE:  # a target model by its label (Soldat 1 (blue-soldier-1)), as elsewhere (issue 40)
+        shown = event.marker or (_n(names, event.target) if event.target else "")
         return _("{who} carries out the action {action} ({mission}) {object}").format(
             who=_n(names, event.model), action=_special_action_name(str(event.mission or ""), str(event.action or "")),
-            mission=_mission(str(event.mission or "")), object=obj).rstrip() + "."
+            mission=_mission(str(event.mission or "")), object=shown).rstrip() + "."
     return _("{who} carries out {action} ({mission}) {object}").format(
         who=_n(names, event.model), action=(event.action or "").replace("_", " "), mission=event.mission, object=obj).rstrip() + "."
 

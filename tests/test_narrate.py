@@ -175,3 +175,14 @@ def test_a_fixed_scene_terrain_reads_by_its_french_names_in_french():
     with use_language("fr"):
         assert narrate(fixed, names) == "Les décors de la table : piton rocheux, muret ouest."
     assert fixed.pieces == ("spire", "west-wall") or fixed.pieces == ["spire", "west-wall"]
+
+
+def test_a_capture_names_its_target_by_its_label_in_french():
+    """Issue 40: the French story of a mission action names the captured model as every other line does (its label), not
+    by its id alone; English unchanged."""
+    from landsraad.i18n import use_language
+
+    capture = make_event(1, "mission_action", "red", "r", {"model": "r", "mission": "slave_hunt", "action": "capture", "target": "b"})
+    assert narrate(capture, NAMES) == "Sardaukar 2 carries out capture (slave_hunt) b."
+    with use_language("fr"):
+        assert narrate(capture, NAMES) == "Sardaukar 2 accomplit l'action Capturer (Chasse aux Esclaves) Fremen scout."
