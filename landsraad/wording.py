@@ -493,11 +493,13 @@ def _percent_row(label: str, width: int, value: float) -> str:
     return f"  {label.ljust(width)}  {decimal(f'{100 * value:5.1f}')} %"
 
 
-def shot_lines(s: ShotAnswer) -> list[str]:
-    """The ``shoot`` answer in lines: the geometry, the odds, whether it may be taken and whether it can wound."""
+def shot_lines(s: ShotAnswer, shown: Callable[[str], str] = _as_is) -> list[str]:
+    """The ``shoot`` answer in lines: the geometry, the odds, whether it may be taken and whether it can wound; ``shown``
+    names the models and terrain as :func:`measure_lines` does."""
     m = s.measurement
-    lines = [_("{shooter} shoots {target} with {weapon}.").format(shooter=s.shooter, target=s.target, weapon=weapon_name(s.weapon)),
-             *measure_lines(m)]
+    lines = [_("{shooter} shoots {target} with {weapon}.").format(shooter=shown(s.shooter), target=shown(s.target),
+                                                                  weapon=weapon_name(s.weapon)),
+             *measure_lines(m, shown)]
     odds = s.odds
     cannot = _cannot_wound(s)
     if odds is not None:
