@@ -146,10 +146,13 @@ class ModelNames(dict[str, str]):
     """
 
     weapons: dict[str, dict[str, Any]]
+    terrain_fr: dict[str, str]
+    """A fixed scene's terrain piece id -> its French name (``name_fr``, a kit piece's by default), issue 40."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.weapons = {}
+        self.terrain_fr = {}
 
     def learn(self, models: Iterable[Any]) -> ModelNames:
         """Know the weapons of ``models`` (each with ``id`` and ``weapons``) not already known; returns itself."""
@@ -163,10 +166,14 @@ class ModelNames(dict[str, str]):
         return self.weapons.get(str(model_id), {}).get(key)
 
 
-def model_names(state: Any) -> ModelNames:
+def model_names(state: Any, scene: Any = None) -> ModelNames:
     """Model id -> label (:func:`label_of`) of every model of ``state`` (a game state or
-    view): the log names models by id only. It knows their weapons (:class:`ModelNames`)."""
-    return ModelNames({m.id: label_of(m) for m in state.models}).learn(state.models)
+    view): the log names models by id only. It knows their weapons (:class:`ModelNames`) and, given the game's
+    fixed ``scene`` (a :class:`~landsraad.scene.Scene`), its terrain pieces' French names."""
+    names = ModelNames({m.id: label_of(m) for m in state.models}).learn(state.models)
+    if scene is not None:
+        names.terrain_fr = {t.id: t.french_name for t in scene.terrain if t.french_name is not None}
+    return names
 
 
 def _weapon(names: Mapping[str, str], model_id: str | None, key: str, english: str) -> str:
@@ -269,7 +276,9 @@ def _terrain_placed(event: TerrainPlaced, names: Mapping[str, str]) -> str | Non
     if event.at is not None:
         return _("{side} places {piece} at {at}.").format(side=_side(event.side), piece=_piece(event.name or event.piece),
                                                           at=_pt(event.at))
-    return _("The table's terrain: {pieces}.").format(pieces=", ".join(_piece(p) for p in event.pieces or ()))
+    # A fixed scene's pieces are ids: a French story names each by its French name where the scene has one.
+    fixed = names.terrain_fr if isinstance(names, ModelNames) and language() != SOURCE_LANGUAGE else {}
+    return _("The table's terrain: {pieces}.").format(pieces=", ".join(fixed.get(p) or _piece(p) for p in event.pieces or ()))
 
 
 @_tell.register
@@ -536,10 +545,11 @@ def _marker_blown(event: MarkerBlownUp, names: Mapping[str, str]) -> str | None:
 @_tell.register
 def _mission_action(event: MissionAction, names: Mapping[str, str]) -> str | None:
     obj = event.marker or event.target or ""
-    if language() != SOURCE_LANGUAGE:
+    if language() != SOURCE_LANGUAGE:  # a target model by its label (Soldat 1 (blue-soldier-1)), as elsewhere (issue 40)
+        shown = event.marker or (_n(names, event.target) if event.target else "")
         return _("{who} carries out the action {action} ({mission}) {object}").format(
             who=_n(names, event.model), action=_special_action_name(str(event.mission or ""), str(event.action or "")),
-            mission=_mission(str(event.mission or "")), object=obj).rstrip() + "."
+            mission=_mission(str(event.mission or "")), object=shown).rstrip() + "."
     return _("{who} carries out {action} ({mission}) {object}").format(
         who=_n(names, event.model), action=(event.action or "").replace("_", " "), mission=event.mission, object=obj).rstrip() + "."
 

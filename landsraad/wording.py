@@ -428,10 +428,17 @@ def _problems(count: int) -> str:
     return _("ok.") if not count else _("{n} problem(s):").format(n=count)
 
 
+_EDGE_WORDS = {"south": N_("south"), "north": N_("north"), "west": N_("west"), "east": N_("east")}
+
+
+def _side_word(side: str) -> str:
+    return _(SIDE_NAMES[side]) if side in SIDE_NAMES else side
+
+
 def check_lines(c: SceneCheck) -> list[str]:
     """The ``check-scene`` answer in lines."""
     board = c.board
-    counts = ", ".join(f"{_(SIDE_NAMES[s]) if s in SIDE_NAMES else s} {sum(1 for b in board.bases if b.side == s)}" for s in c.sides)
+    counts = ", ".join(f"{_side_word(s)} {sum(1 for b in board.bases if b.side == s)}" for s in c.sides)
     lines = [_("{scene}: {terrain}, {models}{counts}, {markers}. The file is valid.").format(
         scene=c.scene, terrain=ngettext("{n} terrain piece", "{n} terrain pieces", len(board.terrain)).format(n=len(board.terrain)),
         models=ngettext("{n} model", "{n} models", len(board.bases)).format(n=len(board.bases)),
@@ -446,13 +453,15 @@ def check_lines(c: SceneCheck) -> list[str]:
     lines.append(_("R-TERRAIN (terrain > 5 cm from the edges, > 10 cm apart): {verdict}").format(verdict=_problems(len(terrain))))
     lines += _listed(terrain)
     if c.edges:
-        given = ", ".join(f"{s}={e}" for s, e in c.edges.items())
+        # English writes the edges as --edge takes them (red=south); French in words (rouge au bord sud), issue 40.
+        given = ", ".join(_("{side}={edge}").format(side=_side_word(s), edge=_(_EDGE_WORDS[e]) if e in _EDGE_WORDS else e)
+                          for s, e in c.edges.items())
         lines.append(_("R-DEPLOY ({edges}; every model in contact with its edge): {verdict}").format(
             edges=given, verdict=_problems(len(deploy))))
         lines += _listed(deploy)
         missing = [s for s in c.sides if s not in c.edges]
         if missing:
-            lines.append(_("  (No edge given for {sides}: not checked.)").format(sides=", ".join(missing)))
+            lines.append(_("  (No edge given for {sides}: not checked.)").format(sides=", ".join(_side_word(s) for s in missing)))
     else:
         lines.append(_("R-DEPLOY: not checked (give each side's edge, e.g. --edge red=south --edge blue=north)."))
     return lines
@@ -484,11 +493,13 @@ def _percent_row(label: str, width: int, value: float) -> str:
     return f"  {label.ljust(width)}  {decimal(f'{100 * value:5.1f}')} %"
 
 
-def shot_lines(s: ShotAnswer) -> list[str]:
-    """The ``shoot`` answer in lines: the geometry, the odds, whether it may be taken and whether it can wound."""
+def shot_lines(s: ShotAnswer, shown: Callable[[str], str] = _as_is) -> list[str]:
+    """The ``shoot`` answer in lines: the geometry, the odds, whether it may be taken and whether it can wound; ``shown``
+    names the models and terrain as :func:`measure_lines` does."""
     m = s.measurement
-    lines = [_("{shooter} shoots {target} with {weapon}.").format(shooter=s.shooter, target=s.target, weapon=weapon_name(s.weapon)),
-             *measure_lines(m)]
+    lines = [_("{shooter} shoots {target} with {weapon}.").format(shooter=shown(s.shooter), target=shown(s.target),
+                                                                  weapon=weapon_name(s.weapon)),
+             *measure_lines(m, shown)]
     odds = s.odds
     cannot = _cannot_wound(s)
     if odds is not None:

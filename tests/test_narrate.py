@@ -156,3 +156,33 @@ def test_a_kit_piece_placed_in_the_set_up_reads_by_its_french_name_in_french():
     with use_language("fr"):
         assert "Maison en adobe" in narrate(placed, NAMES) and "Adobe" not in narrate(placed, NAMES)
         assert "Maison en adobe" in narrate(no_room, NAMES)
+
+
+def test_a_fixed_scene_terrain_reads_by_its_french_names_in_french():
+    """Issue 40: a game on a fixed scene tells its terrain by the scene's French names (name_fr) in French; the event and
+    the English story keep the ids."""
+    from pathlib import Path
+
+    from landsraad.engine.setup_options import SetupOptions
+    from landsraad.i18n import use_language
+    from landsraad.scene import load_scene
+
+    scene = load_scene(Path(__file__).resolve().parents[1] / "scenes" / "demo.yaml")
+    game = new_game("corrino", "fremen", seed=1, setup=SetupOptions(scene=scene))
+    names = model_names(game.state, game.setup.scene)
+    fixed = make_event(1, "terrain", None, None, {"pieces": ["spire", "west-wall"], "fixed": True})
+    assert narrate(fixed, names) == "The table's terrain: spire, west-wall."
+    with use_language("fr"):
+        assert narrate(fixed, names) == "Les décors de la table : piton rocheux, muret ouest."
+    assert fixed.pieces == ("spire", "west-wall") or fixed.pieces == ["spire", "west-wall"]
+
+
+def test_a_capture_names_its_target_by_its_label_in_french():
+    """Issue 40: the French story of a mission action names the captured model as every other line does (its label), not
+    by its id alone; English unchanged."""
+    from landsraad.i18n import use_language
+
+    capture = make_event(1, "mission_action", "red", "r", {"model": "r", "mission": "slave_hunt", "action": "capture", "target": "b"})
+    assert narrate(capture, NAMES) == "Sardaukar 2 carries out capture (slave_hunt) b."
+    with use_language("fr"):
+        assert narrate(capture, NAMES) == "Sardaukar 2 accomplit l'action Capturer (Chasse aux Esclaves) Fremen scout."

@@ -198,7 +198,7 @@ def _demo(args: argparse.Namespace) -> int:
     kinds = _kinds_of(args)
     game = new_game(args.red, args.blue, seed=args.seed, setup=_setup_options(args.scene, default_demo=True), **_custom_content(args))
     players = _players(kinds, args.seed, print if args.explain and not args.quiet else None)
-    names: dict[str, str] = model_names(game.state)
+    names: dict[str, str] = model_names(game.state, game.setup.scene)
     printed = 0
 
     def flush() -> None:
@@ -384,7 +384,7 @@ def _replay(args: argparse.Namespace) -> int:
     folder = check_output_dir(args.svg_dir, what="--svg-dir") if args.svg_dir else None
     record = load_record(args.log)
     game = replay_record(record, source=str(args.log)[:200])  # raises if the log or result does not replay identically
-    names = model_names(game.state)
+    names = model_names(game.state, game.setup.scene)
     for line in narrate_log(events_of(record), names, reveal_secrets=args.secrets):
         print(line)
     if folder is not None:

@@ -145,7 +145,7 @@ def finish(args: argparse.Namespace, data: dict[str, Any], lines: Sequence[str],
     else:
         print("\n".join(lines))
         if args.svg:
-            print(f"Picture written to {args.svg}.")
+            print(_("Picture written to {path}.").format(path=args.svg))
 
 
 def check_svg(args: argparse.Namespace) -> None:

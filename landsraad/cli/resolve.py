@@ -33,7 +33,7 @@ from typing import Any
 from ..content import load_factions
 from ..dice import parse_dice
 from ..errors import DataError, RuleError, UsageError, carried_message
-from ..i18n import N_, SOURCE_LANGUAGE, _, language, message, numeral, unstopped
+from ..i18n import N_, SOURCE_LANGUAGE, _, language, localized, message, numeral, unstopped
 from ..model import MAX_LENGTH_CM
 from ..ruleset import Ruleset
 from ..wording import describe_range_band
@@ -96,7 +96,9 @@ def _ruleset(args: argparse.Namespace) -> Ruleset:
 
 
 def _named(c: Any, default: str) -> Any:
-    return c.model_copy(update={"name": default}) if c.name == "model" else c
+    # A Message: English as a str (the event record, JSON), in the reader's language inside a rules error or a
+    # melee note that names the model (issue 40).
+    return c.model_copy(update={"name": message(_DEFAULT_NAMES[default])}) if c.name == "model" else c
 
 
 def _combatant(text: str, weapon: str | None, option: str, weapon_option: str, use: str, default_name: str) -> Any:
@@ -196,7 +198,7 @@ def _melee_story(ev: Any) -> list[str]:
         why = "" if higher or ev.attacker_initiative == ev.defender_initiative else _(" (the other defends)")
         lines.append(init + _("; {model} strikes first{why}.").format(model=name, why=why))
     lines += [_strike_line(s) for s in ev.strikes]
-    lines += [str(n) for n in ev.notes]
+    lines += [localized(n) for n in ev.notes]
     o = ev.options
     opts = []
     if o.attacker_may_push:

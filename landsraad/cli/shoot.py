@@ -30,6 +30,7 @@ from ..ruleset import Ruleset
 from ..scene import Scene
 from ..svg import render_board
 from ..table import scenes, weapons
+from ..table.boards import facts_of
 from ..table.shot import ShotAnswer, shot
 from .geometry import SCENE_HELP, add_output_options, check_svg
 from .measure import tolerance_option
@@ -108,14 +109,15 @@ def cmd_shoot(args: argparse.Namespace) -> int:
         answers.append(shot(board, args.a, args.b, shooter, target, scene=str(args.scene), ruleset=ruleset,
                             tolerance_cm=tolerance, laser_mode=args.laser_mode))
     data: dict[str, Any] = answers[0].to_dict()
+    shown = facts_of(scene).shown  # French names in the French lines (as measure); the picture keeps the ids
     if len(answers) == 1:
-        lines = wording.shot_lines(answers[0])
+        lines = wording.shot_lines(answers[0], shown)
     else:
         data["each_weapon"] = [a.to_dict() for a in answers]
         lines = [_("{model} carries {n} ranged weapons ({weapons}): the answer for each (choose one with --weapon).")
-                 .format(model=args.a, n=len(answers), weapons=", ".join(wording.weapon_name(a.weapon) for a in answers))]
+                 .format(model=shown(args.a), n=len(answers), weapons=", ".join(wording.weapon_name(a.weapon) for a in answers))]
         for a in answers:
-            lines += ["", *wording.shot_lines(a)]
+            lines += ["", *wording.shot_lines(a, shown)]
     if args.svg:
         _write_svg(args, board, answers[0])
     if args.json:

@@ -30,6 +30,7 @@ from typing import Mapping
 
 from ..content import faction_ids, load_faction
 from ..i18n import N_, SOURCE_LANGUAGE, _, decimal, language
+from ..kits import french_piece_names
 from ..missions import load_missions
 from ..warband.names import faction_aliases
 
@@ -148,6 +149,8 @@ def _field(name: str, value: str) -> str:
     if name == "where":  # a marker's placement, as its card writes it (where_fr in French)
         spec = next((m for c in load_missions().values() for m in c.markers if " ".join(m.where.split()) == value), None)
         return spec.where_fr if spec is not None and spec.where_fr else value
+    if name == "piece":  # a kit piece, by the English name the engine writes: its kit's French name (issue 40)
+        return french_piece_names().get(value, value)
     if name == "weapon":
         return weapon_name(re.sub(r"[^0-9a-z]+", "_", value.lower()).strip("_"), value)
     words = _WORDS.get(name)

@@ -261,7 +261,7 @@ class Session:
 
     def names(self) -> dict[str, str]:
         """Model id -> label, as menus and pictures show them."""
-        return model_names(self.game.state)
+        return model_names(self.game.state, self.game.setup.scene)
 
     # --- one human prompt ------------------------------------------------------------------------------
 

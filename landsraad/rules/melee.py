@@ -48,6 +48,7 @@ from __future__ import annotations
 from typing import Callable, Literal, Sequence, Union
 
 import numpy as np
+from pydantic import SkipValidation
 
 from ..dice import ClashDice, beats, roll_clash
 from ..errors import RuleError
@@ -442,8 +443,9 @@ class MeleeEvent(Event):
     first: First | None
     strikes: tuple[Strike, ...]
     ended_by_push: Side | None
-    notes: tuple[str, ...]
-    """Why a side that chose to attack did not strike."""
+    notes: SkipValidation[tuple[str, ...]]
+    """Why a side that chose to attack did not strike: Messages (English as str, in JSON), kept unvalidated so a
+    story can show them in the reader's language (issue 40)."""
     options: MeleeOptions
     attacker_after: Combatant
     defender_after: Combatant

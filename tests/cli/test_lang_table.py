@@ -91,8 +91,8 @@ def test_measure_in_french_in_the_rulebook_words(french: dict[str, str]):
 
 def test_shoot_in_french_in_the_rulebook_words(french: dict[str, str]):
     text = french["shoot_hidden.txt"]
-    assert text.startswith("mentat tire sur warrior-1 avec Pistolet.\nmentat -> warrior-1 : 29,8 cm de socle à socle")
-    assert ("Fragile : 0,38 cm de mouvement de mentat change petit couvert (+2 en défense) en grand couvert (+4 en"
+    assert text.startswith("Mentat tire sur Guerrier 1 avec Pistolet.\nMentat -> Guerrier 1 : 29,8 cm de socle à socle")  # name_fr (issue 40)
+    assert ("Fragile : 0,38 cm de mouvement de Mentat change petit couvert (+2 en défense) en grand couvert (+4 en"
             " défense) ; 0,25 cm de mouvement") in text
     assert "Chances (petit couvert, 29,8 cm) : dé d'attaque -2 contre dé de défense +2.\n" in text
     assert "  touche (avant boucliers)   15,0 %\n  la cible subit :\n    rien                     85,0 %\n" in text
@@ -177,6 +177,18 @@ def test_check_scene_names_the_models_in_french():
     assert any(p["subject"] == "warrior-1" and "'warrior-1'" in p["message"] for p in data["problems"])
 
 
+def test_check_scene_writes_the_deployment_edges_in_french_words():
+    """Issue 40: French reads « rouge au bord sud » (not red=south) and names a side without an edge in French."""
+    french = run(["--lang", "fr", "check-scene", "scenes/reference.yaml", "--stage", "setup", "--edge", "red=south"])
+    assert "R-DEPLOY (rouge au bord sud ; chaque figurine au contact de son bord)" in french.stdout
+    assert "(Aucun bord donné pour bleu : non vérifié.)" in french.stdout and "south" not in french.stdout
+    both = run(["--lang", "fr", "check-scene", "scenes/table.yaml", "--stage", "setup"])
+    assert "R-DEPLOY (rouge au bord sud, bleu au bord nord ;" in both.stdout
+    english = run(["--lang", "en", "check-scene", "scenes/reference.yaml", "--stage", "setup", "--edge", "red=south"])
+    assert "R-DEPLOY (red=south; every model in contact with its edge)" in english.stdout
+    assert "(No edge given for blue: not checked.)" in english.stdout
+
+
 def test_move_and_reach_name_the_example_models_in_french_and_take_those_names():
     french = run(["--lang", "fr", "move", "scenes/table.yaml", "sardaukar-1", "--to", "guerrier-1"])
     assert french.returncode == 1
@@ -192,3 +204,24 @@ def test_shoot_takes_the_french_names_of_the_example_models():
     by_id = run(["--lang", "fr", "shoot", "--json", "scenes/table.yaml", "sardaukar-1", "naib-1"])
     by_name = run(["--lang", "fr", "shoot", "--json", "scenes/table.yaml", "Sardaukar 1", "naïb-1"])
     assert by_id.returncode == by_name.returncode == 0 and by_name.stdout == by_id.stdout, by_name.stderr
+
+
+def test_measure_and_reach_say_where_the_picture_went_in_french(tmp_path):
+    """Issue 40: « Image écrite dans ... » after measure / reach --svg in French (it read « Picture written to »)."""
+    picture = tmp_path / "m.svg"
+    french = run(["--lang", "fr", "measure", "scenes/reference.yaml", "red-1", "blue-1", "--svg", str(picture)])
+    assert french.returncode == 0 and f"Image écrite dans {picture}." in french.stdout and "Picture" not in french.stdout
+    english = run(["--lang", "en", "reach", "scenes/reference.yaml", "red-1", "--svg", str(picture)])
+    assert f"Picture written to {picture}." in english.stdout
+
+
+def test_shoot_names_the_models_and_the_cover_piece_in_french():
+    """Issue 40: shoot's French lines name the shooter, target and covering piece by the scene's name_fr (as measure does);
+    English keeps the ids."""
+    french = run(["--lang", "fr", "shoot", "scenes/table.yaml", "sardaukar-1", "naib-1"])
+    lines = french.stdout.splitlines()
+    assert lines[0] == "Sardaukar 1 tire sur Naïb 1 avec Lance sardaukar."
+    assert lines[1].startswith("Sardaukar 1 -> Naïb 1 : 13,5 cm de socle à socle")
+    assert lines[2].endswith("par muret.")
+    english = run(["--lang", "en", "shoot", "scenes/table.yaml", "sardaukar-1", "naib-1"]).stdout.splitlines()
+    assert english[0] == "sardaukar-1 shoots naib-1 with Sardaukar lance." and english[2].endswith("from wall.")

@@ -199,3 +199,21 @@ def test_cards_given_as_faction_slash_type_read_by_their_french_names_in_french(
     english = run(*shot)
     assert english.stdout.startswith("Shot: Soldier shoots Warrior at 12 cm"), english.stdout
     assert run_json(*shot) == json.loads(run_fr(*shot, "--json").stdout)
+
+
+def test_french_default_names_in_a_rules_error_and_a_melee_note() -> None:
+    """Issue 40: a model given no name is « Attaquant » / « Défenseur » in a French rules error and melee note; English and
+    the JSON keep Attacker / Defender."""
+    fatal = ["--attacker", "combat=0,wound=fatal", "--defender", "combat=0", "--attacker-dice", "9,8,2", "--defender-dice", "3,3,6",
+             "--attacker-stance", "attack", "--defender-stance", "attack"]
+    r = run_fr("melee", *fatal)
+    assert r.returncode == 2 and "Attaquant subit les effets d'une blessure fatale" in r.stderr and "Attacker" not in r.stderr
+    assert "Attacker suffers a fatal wound's effects" in run("melee", *fatal).stderr
+    # Defender (Endurance 1) is taken out by the first blow, so its own attack is not struck: a note names it.
+    knocked_out = ["--attacker", "combat=0", "--attacker-weapon", "combat=+2,damage=12-", "--defender", "combat=0,endurance=1",
+                   "--defender-weapon", "damage=6-", "--attacker-dice", "9,8,2", "--defender-dice", "3,3,6",
+                   "--attacker-stance", "attack", "--defender-stance", "attack"]
+    fr = run_fr("melee", *knocked_out)
+    assert fr.stdout.splitlines()[-1] == "Défenseur ne frappe pas : elle est hors du combat (R-MELEE)."
+    assert run("melee", *knocked_out).stdout.splitlines()[-1] == "Defender does not strike: it is out of the fight (R-MELEE)."
+    assert run_json("melee", *knocked_out)["notes"] == ["Defender does not strike: it is out of the fight (R-MELEE)."]

@@ -116,3 +116,31 @@ def test_a_prompt_names_a_model_as_the_reader_sees_it():
         assert prompt_text(prompt, {"Soldier 2": "Soldat 2"}) == "Où se déplace Soldat 2 (10 cm au plus) ?"
         assert prompt_text(prompt) == "Où se déplace Soldier 2 (10 cm au plus) ?"
     assert prompt_text(prompt, {"Soldier 2": "Soldat 2"}) == prompt
+
+
+def test_the_terrain_placement_prompt_names_the_kit_piece_in_french():
+    """Issue 40: a kit game asks where to place each piece by its English name; French play reads the kit's French name."""
+    from landsraad.kits import french_piece_names
+
+    game = new_game("corrino", "fremen", seed=3)
+    players = {side: make_player("random", i) for i, side in enumerate(("red", "blue"))}
+    placing = []
+    for _ in range(200):
+        d = game.decision
+        if d is None or len(placing) >= 3:
+            break
+        if d.kind == "terrain_place":
+            placing.append(d.prompt)
+        if d.kind == "dice":
+            game.roll_pending()
+        else:
+            game.answer(players[d.side].decide(d, game.view(d.side)))
+    assert placing
+    french = french_piece_names()
+    for english in placing:
+        piece = english.removeprefix("Where do you place the ").removesuffix(" (its centre)?")
+        assert piece in french, english
+        with use_language("fr"):
+            shown = prompt_text(english)
+        assert shown == f"Où placez-vous la pièce de décor {french[piece]} (son centre) ?"
+        assert prompt_text(english) == english
