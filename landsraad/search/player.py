@@ -171,7 +171,8 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", kinds=("activate",), candidates=4, samples=3, depth=2, margin=0.02, pick_candidates=6, pick_samples=6),
+    # easy is normal cut down (fewer samples, half the depth, no pick search): issue 45, the ladder
+    "easy": Level("easy", kinds=("activate",), candidates=4, samples=3, depth=2, margin=0.02),
     "normal": Level("normal", kinds=("activate",), candidates=4, samples=8, depth=4, margin=0.02),
     "hard": Level("hard", kinds=PLAY_KINDS, candidates=6, samples=16, depth=3, margin=0.01, workers=max(1, os.cpu_count() or 1),
                   pick_candidates=6, pick_samples=12),
@@ -183,12 +184,11 @@ LEVELS: dict[str, Level] = {
 activations (``PLAY_KINDS``, as ``hard`` does) scored 67.1 % (within the noise: 25 games better,
 16 worse), at a third of the CPU and further from the 2 s a decision.
 
-``normal`` looks four activations ahead (``easy`` two) on eight samples (``easy`` three), and does
-not search its mission picks: searching them as ``easy`` does (about 15 s of CPU at set-up) bought
-nothing measurable (48.7 % against ``easy`` over 40 games; docs/search.md, issue 45), so that was
-undone. Whether ``normal`` beats ``easy`` is not established (52.5 % over 40 fresh games, the SPRT
-undecided); capped at a second (``normal:1s``, ``play``'s default) it beat the heuristic (87.5 %,
-SPRT H1). Every level starts
+``normal`` looks four activations ahead (``easy`` two) on eight samples (``easy`` three); neither
+searches its mission picks: the pick search (about 15 s of CPU at set-up) bought nothing measurable
+in ``normal`` (48.7 % against ``easy`` over 40 games) nor in ``easy`` (75.8 % without it, the same
+games as with it), so ``easy`` is ``normal`` cut down and nothing else (docs/search.md, issue 45,
+"The ladder"). Every level starts
 from the heuristic's ranking less the picks the learned mission odds expect to score under a
 victory point (``picks="pruned"``), which costs no game played out."""
 
