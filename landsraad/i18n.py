@@ -49,7 +49,7 @@ from typing import Any, Iterator, Mapping, Union
 
 __all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "LOCALE_DIR", "DOMAIN", "language", "set_language", "use_language",
            "language_from_environment", "parse_language", "gettext", "_", "pgettext", "ngettext", "N_", "Message", "message",
-           "nmessage", "worded", "SIDE_NAMES", "joined", "unstopped", "in_languages", "localized", "number", "decimal", "Numeral", "numeral", "read_po", "catalog", "language_option"]
+           "nmessage", "worded", "SIDE_NAMES", "EDGE_NAMES", "joined", "unstopped", "in_languages", "localized", "number", "decimal", "Numeral", "numeral", "read_po", "catalog", "language_option"]
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 """The languages a person can read landsraad in (``--lang``)."""
@@ -275,6 +275,10 @@ def N_(msgid: str) -> str:
 SIDE_NAMES: dict[str, str] = {"red": N_("red"), "blue": N_("blue")}
 """The two sides' names for prose, as catalog ids (``_(SIDE_NAMES[side])``: *rouge*, *bleu* in French); a side is
 typed and stored as its id."""
+
+EDGE_NAMES: dict[str, str] = {"south": N_("south"), "north": N_("north"), "west": N_("west"), "east": N_("east")}
+"""The four table edges' names for prose, as catalog ids (``_(EDGE_NAMES[edge])``: *sud*, *nord* in French); an edge
+is typed and stored as its id."""
 
 
 # --- numbers ---------------------------------------------------------------------------------

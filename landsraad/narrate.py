@@ -78,6 +78,7 @@ from .engine.outcomes import StrikeOutcome
 from .i18n import N_, SIDE_NAMES, SOURCE_LANGUAGE, Message, _, decimal, language, localized, number
 from .kits import french_piece_names
 from .missions import load_missions
+from .scene import Scene
 
 __all__ = ["narrate", "narrate_log", "model_names", "model_label", "ModelNames", "SILENT_KINDS"]
 
@@ -166,7 +167,7 @@ class ModelNames(dict[str, str]):
         return self.weapons.get(str(model_id), {}).get(key)
 
 
-def model_names(state: Any, scene: Any = None) -> ModelNames:
+def model_names(state: Any, scene: Scene | None = None) -> ModelNames:
     """Model id -> label (:func:`label_of`) of every model of ``state`` (a game state or
     view): the log names models by id only. It knows their weapons (:class:`ModelNames`) and, given the game's
     fixed ``scene`` (a :class:`~landsraad.scene.Scene`), its terrain pieces' French names."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 
-from .i18n import N_, SIDE_NAMES, SOURCE_LANGUAGE, _, decimal, language, localized, ngettext, pgettext
+from .i18n import EDGE_NAMES, N_, SIDE_NAMES, SOURCE_LANGUAGE, _, decimal, language, localized, ngettext, pgettext
 from .lazy import lazy_exports
 
 if TYPE_CHECKING:  # the results' types only: words never compute
@@ -428,9 +428,6 @@ def _problems(count: int) -> str:
     return _("ok.") if not count else _("{n} problem(s):").format(n=count)
 
 
-_EDGE_WORDS = {"south": N_("south"), "north": N_("north"), "west": N_("west"), "east": N_("east")}
-
-
 def _side_word(side: str) -> str:
     return _(SIDE_NAMES[side]) if side in SIDE_NAMES else side
 
@@ -454,7 +451,7 @@ def check_lines(c: SceneCheck) -> list[str]:
     lines += _listed(terrain)
     if c.edges:
         # English writes the edges as --edge takes them (red=south); French in words (rouge au bord sud), issue 40.
-        given = ", ".join(_("{side}={edge}").format(side=_side_word(s), edge=_(_EDGE_WORDS[e]) if e in _EDGE_WORDS else e)
+        given = ", ".join(_("{side}={edge}").format(side=_side_word(s), edge=_(EDGE_NAMES[e]) if e in EDGE_NAMES else e)
                           for s, e in c.edges.items())
         lines.append(_("R-DEPLOY ({edges}; every model in contact with its edge): {verdict}").format(
             edges=given, verdict=_problems(len(deploy))))

@@ -29,7 +29,7 @@ from typing import Any, Literal, Mapping
 import shapely
 
 from ..errors import GeometryError
-from ..i18n import N_, SIDE_NAMES, Message, in_languages, message, nmessage, numeral
+from ..i18n import EDGE_NAMES, SIDE_NAMES, Message, in_languages, message, nmessage, numeral
 from .board import Base, Board, Point
 from .measure import CONTACT_TOLERANCE_CM
 
@@ -57,12 +57,9 @@ TERRAIN_SPACING_CM = 10.0
 
 _SLACK = 1e-9
 
-_EDGE_WORDS: dict[str, str] = {"south": N_("south"), "north": N_("north"), "west": N_("west"), "east": N_("east")}
-
-
 def _edge(edge: str) -> Message | str:
     """A table edge for prose, in the language the message is shown in (``south`` is typed as is)."""
-    return message(_EDGE_WORDS[edge]) if edge in _EDGE_WORDS else edge
+    return message(EDGE_NAMES[edge]) if edge in EDGE_NAMES else edge
 
 
 def _side(side: str | None) -> Message | str:

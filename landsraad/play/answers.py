@@ -47,7 +47,7 @@ from ..engine.spatial import plan_move as engine_plan_move
 from ..errors import LandsraadError
 from ..geometry.approach import contact_move, point_at_cost
 from ..geometry.movement import MoveResult
-from ..i18n import LANGUAGES, N_, _, decimal, language, ngettext, number, use_language
+from ..i18n import EDGE_NAMES, LANGUAGES, N_, _, decimal, language, ngettext, number, use_language
 from ..missions import load_missions
 from ..narrate import label_of, model_label
 from ..warband.names import normalize_name
@@ -448,7 +448,7 @@ def _deploy_point(text: str, model_id: str, state: GameState, notes: list[str] |
     if along is not None or (abs(current - value) <= _EDGE_SNAP_CM and abs(current - value) > 1e-9):
         snapped = (x, value) if axis == "y" else (value, y)
         if notes is not None and along is None:
-            notes.append(_("Put touching the {edge} edge at {point}.").format(edge=_(_EDGES[edge]), point=_point(snapped, 2)))
+            notes.append(_("Put touching the {edge} edge at {point}.").format(edge=_(EDGE_NAMES[edge]), point=_point(snapped, 2)))
         return snapped
     return (x, y)
 
@@ -503,9 +503,6 @@ def describe_expected(decision: Decision) -> str:
     if numeric_choices(decision):
         return _("Type the value itself ({values}){skip}.").format(values=", ".join(map(str, decision.choices)), skip=skip)
     return _("Type a number from 1 to {count} or a choice's name{skip}.").format(count=len(decision.choices), skip=skip)
-
-
-_EDGES = {"south": N_("south"), "north": N_("north"), "west": N_("west"), "east": N_("east")}
 
 
 def _g(value: float) -> str:

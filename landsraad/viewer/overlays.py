@@ -32,7 +32,7 @@ from ..geometry.measure import edge_distance, range_band, report_cm
 from ..geometry.movement import MoveResult, plan_move, reach_region
 from ..geometry.sight import CoverResult, cover, nearest_in_sight
 from ..geometry.templates import BLAST_RADIUS_CM, blast_shape, direct_shape, under_blast, under_direct
-from ..i18n import N_, _, decimal, joined, localized, message, ngettext
+from ..i18n import EDGE_NAMES, N_, _, decimal, joined, localized, message, ngettext
 
 __all__ = [
     "NUDGE_CM",
@@ -59,7 +59,6 @@ NUDGE_CM = 0.5
 _COVER_WORDS = {"none": N_("no cover"), "small": N_("small cover (+2)"), "large": N_("large cover (+4)"),
                 "no_line_of_sight": N_("no line of sight")}
 _DIRECTIONS = {"north": (0.0, 1.0), "east": (1.0, 0.0), "south": (0.0, -1.0), "west": (-1.0, 0.0)}
-_DIRECTION_WORDS = {"north": N_("north"), "east": N_("east"), "south": N_("south"), "west": N_("west")}
 
 
 def _cm(x: float) -> str:
@@ -211,7 +210,7 @@ def nudges(board: Board, shooter: str, target: str, *, weapon_range_cm: float | 
                     what.append(message("the target becomes the nearest enemy in sight") if there[2] else
                                 message("the target is no longer the nearest enemy in sight"))
                 out.append(message("{model} {distance} cm {direction}: {what}.", model=who, distance=float(step_cm),
-                                   direction=message(_DIRECTION_WORDS[name]), what=joined(message("; "), what)))
+                                   direction=message(EDGE_NAMES[name]), what=joined(message("; "), what)))
     return tuple(out)
 
 

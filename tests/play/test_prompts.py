@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 import string
+from itertools import islice
+from typing import Iterator
 
 import pytest
 
 from landsraad.content import data_dir
-from landsraad.engine import SetupOptions, new_game
+from landsraad.engine import Decision, SetupOptions, new_game
 from landsraad.i18n import catalog, use_language
 from landsraad.play.drills import drill_game, drill_names, load_drill
 from landsraad.play.prompts import PROMPTS, choice_word, mission_action_name, prompt_text, weapon_name, weapon_names
@@ -20,20 +22,23 @@ def _fields(text: str) -> set[str]:
     return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
 
 
-def _prompts_of(game, seed: int, limit: int = 2500) -> set[str]:
-    """Every prompt a game between two random players asks, to its end (or ``limit`` decisions)."""
+def _decisions(game, seed: int, limit: int = 2500) -> Iterator[Decision]:
+    """Each decision of a game between two random players, to its end (or ``limit`` decisions), answered once read."""
     players = {side: make_player("random", seed + i) for i, side in enumerate(("red", "blue"))}
-    seen: set[str] = set()
     for _ in range(limit):
         d = game.decision
         if d is None:
-            break
-        seen.add(d.prompt)
+            return
+        yield d
         if d.kind == "dice":
             game.roll_pending()
         else:
             game.answer(players[d.side].decide(d, game.view(d.side)))
-    return seen
+
+
+def _prompts_of(game, seed: int, limit: int = 2500) -> set[str]:
+    """Every prompt a game between two random players asks, to its end (or ``limit`` decisions)."""
+    return {d.prompt for d in _decisions(game, seed, limit)}
 
 
 @pytest.fixture(scope="module")
@@ -123,18 +128,7 @@ def test_the_terrain_placement_prompt_names_the_kit_piece_in_french():
     from landsraad.kits import french_piece_names
 
     game = new_game("corrino", "fremen", seed=3)
-    players = {side: make_player("random", i) for i, side in enumerate(("red", "blue"))}
-    placing = []
-    for _ in range(200):
-        d = game.decision
-        if d is None or len(placing) >= 3:
-            break
-        if d.kind == "terrain_place":
-            placing.append(d.prompt)
-        if d.kind == "dice":
-            game.roll_pending()
-        else:
-            game.answer(players[d.side].decide(d, game.view(d.side)))
+    placing = [d.prompt for d in islice((d for d in _decisions(game, 0, 200) if d.kind == "terrain_place"), 3)]
     assert placing
     french = french_piece_names()
     for english in placing:
