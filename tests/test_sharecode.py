@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from hypothesis import strategies as st
 from landsraad.content import data_dir
 from landsraad.warband import check_file, check_text
 from landsraad.warband.sharecode import ShareCodeError, decode_share_code, is_share_code, share_code
+from tests import warm
 
 from .test_textlist import _lists
 
@@ -55,7 +55,7 @@ def test_bad_code_is_a_finding_not_a_crash():
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
-    proc = subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    proc = warm.run(args, text=True, cwd=ROOT, timeout=120)
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
+
+from tests import warm
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,8 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def landsraad(args: Sequence[str], *, cwd: Path = ROOT, env: Mapping[str, str] | None = None,
               timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """``python -m landsraad ARGS`` from this checkout; a traceback fails the test."""
-    proc = subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, cwd=cwd, timeout=timeout,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
+    proc = warm.run(args, text=True, cwd=cwd, timeout=timeout, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
 

@@ -12,12 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from tests import warm
+
 ROOT = Path(__file__).resolve().parents[2]
 ARGS = ("balance", "--factions", "fremen,corrino", "--games", "1", "--seed", "4", "--players", "random", "--json")
 
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, cwd=cwd or ROOT, timeout=900)
+    return warm.run(args, text=True, cwd=cwd or ROOT, timeout=900)
 
 
 def without_run(text):
@@ -115,8 +117,7 @@ def test_sprt_stops_a_decided_pairing_and_says_so(tmp_path):
 
 
 def test_a_house_file_plays_in_the_lab(tmp_path):
-    assert subprocess.run([sys.executable, "-m", "landsraad", "house", "new", "House Ecaz"], cwd=tmp_path,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True).returncode == 0
+    assert warm.run(["house", "new", "House Ecaz"], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}).returncode == 0
     out = run("balance", "--factions", "house_ecaz,fremen", "--houses", str(tmp_path / "house_ecaz.yaml"), "--games", "1",
               "--players", "random", "--json")
     assert out.returncode == 0, out.stderr

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from landsraad.missions import load_missions
+from tests import warm
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,7 +43,6 @@ def test_a_unique_beginning_prints_the_whole_card_and_an_unknown_name_is_one_lin
     assert proc.returncode == 0, proc.stderr
     assert load_missions()["protection"].name in proc.stdout
     assert proc.stdout.splitlines()[-1] == "[]"
-    bad = subprocess.run([sys.executable, "-m", "landsraad", "mission", "zzz"], capture_output=True, text=True, cwd=ROOT,
-                         timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"})
+    bad = warm.run(["mission", "zzz"], text=True, cwd=ROOT, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"})
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert len(bad.stderr.strip().splitlines()) == 1 and "zzz" in bad.stderr

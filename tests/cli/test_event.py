@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from tests import warm
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "lists"
 
 
 def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    proc = subprocess.run([sys.executable, "-m", "landsraad", *map(str, args)], capture_output=True, text=True, cwd=cwd,
-                          timeout=120)
+    proc = warm.run(map(str, args), text=True, cwd=cwd, timeout=120)
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
 

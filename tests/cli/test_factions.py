@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,12 +11,13 @@ import yaml
 
 from landsraad.content import data_dir
 from landsraad.model import Faction
+from tests import warm
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "landsraad", *args], cwd=REPO, capture_output=True, text=True, timeout=120)
+    return warm.run(args, cwd=REPO, text=True, timeout=120)
 
 
 def test_factions_table_lists_every_bundled_faction():

@@ -1,16 +1,16 @@
 """CLI tests of demo, simulate and replay: the real command, as a user runs it (issue 5)."""
 
 import json
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
+from tests import warm
+
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, cwd=cwd, timeout=600)
+    return warm.run(args, text=True, cwd=cwd, timeout=600)
 
 
 def test_demo_plays_a_narrated_game_and_draws_the_final_position(tmp_path):

@@ -11,9 +11,10 @@ write them again after an intended change of the English text or of the game:
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from pathlib import Path
+
+from tests import warm
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "data" / "i18n" / "game_en"
@@ -22,8 +23,7 @@ REPLAY = ["replay", "--secrets", "game.json"]
 
 
 def run(args: list[str], cwd: Path) -> str:
-    proc = subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, cwd=cwd, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc = warm.run(args, text=True, cwd=cwd, timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc.stdout + proc.stderr + f"rc={proc.returncode}\n"
 

@@ -11,7 +11,6 @@ import dataclasses
 import json
 import math
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -19,6 +18,7 @@ import pytest
 
 from landsraad.cli.geometry import parse_edges, parse_point, parse_weapon
 from landsraad.errors import UsageError
+from tests import warm
 
 REPO = Path(__file__).resolve().parents[2]
 SCENES = REPO / "tests" / "data" / "scenes"
@@ -29,8 +29,7 @@ SCREEN = str(SCENES / "cli-screen.yaml")
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "landsraad", *args], cwd=REPO, capture_output=True, text=True,
-                          timeout=120)
+    return warm.run(args, cwd=REPO, text=True, timeout=120)
 
 
 def run_json(*args: str, code: int = 0) -> dict:

@@ -17,7 +17,6 @@ import contextlib
 import io
 import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -25,6 +24,7 @@ import pytest
 
 from landsraad import i18n
 from landsraad.cli import COMMANDS, main
+from tests import warm
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "data" / "i18n" / "en-help"
@@ -159,16 +159,13 @@ def test_every_help_text_of_the_cli_is_marked_for_the_catalog():
 
 
 def test_argparse_errors_read_in_french():
-    proc = subprocess.run([sys.executable, "-m", "landsraad", "measure"], capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "", "LC_MESSAGES": "", "LANG": "fr_FR.UTF-8"})
+    proc = warm.run(["measure"], text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "", "LC_MESSAGES": "", "LANG": "fr_FR.UTF-8"})
     assert proc.returncode == 2
     assert proc.stderr.splitlines()[-1] == "landsraad measure : erreur : les arguments suivants sont obligatoires : scene, a, b"
-    proc = subprocess.run([sys.executable, "-m", "landsraad", "--lang", "fr", "mesurer"], capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc = warm.run(["--lang", "fr", "mesurer"], text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 2
     assert "landsraad : erreur : argument COMMANDE : choix invalide : 'mesurer' (choix possibles : 'odds'," in proc.stderr
-    proc = subprocess.run([sys.executable, "-m", "landsraad", "--lang", "en", "measure"], capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc = warm.run(["--lang", "en", "measure"], text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.stderr.splitlines()[-1] == "landsraad measure: error: the following arguments are required: scene, a, b"
 
 

@@ -1,17 +1,16 @@
 """CLI tests of `landsraad house price` and `landsraad house new` (the real command)."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
+
+from tests import warm
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args, cwd=None):
     env_cwd = cwd or ROOT
-    return subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, cwd=env_cwd, timeout=600,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    return warm.run(args, text=True, cwd=env_cwd, timeout=600, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
 
 
 def test_price_json_of_a_bundled_sheet_lists_every_card_and_option():

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import warm
+
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "data" / "i18n" / "en"
 EXAMPLES = ROOT / "examples" / "lists"
@@ -41,8 +43,7 @@ UNKNOWN_FACTION = "faction: corrinno\nmodels: [{type: scout, wepons: [x]}]\n"
 
 
 def run(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    proc = subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, cwd=cwd, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
+    proc = warm.run(args, text=True, cwd=cwd, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import math
 import os
-import subprocess
-import sys
 from pathlib import Path
 
+from tests import warm
 from tests.cli.langrun import ROOT, landsraad
 
 
@@ -59,9 +58,7 @@ def test_faction_special_rules_and_sources_in_french():
 
 
 def test_a_drill_gives_its_goal_in_french(tmp_path: Path):
-    proc = subprocess.run([sys.executable, "-m", "landsraad", "--lang", "fr", "play", "--drill", "treachery-first-blood",
-                           "--opponent", "heuristic"], input="quitter\n", capture_output=True, text=True, cwd=tmp_path, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"})
+    proc = warm.run(["--lang", "fr", "play", "--drill", "treachery-first-blood", "--opponent", "heuristic"], input="quitter\n", text=True, cwd=tmp_path, timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"})
     assert "Traceback" not in proc.stderr, proc.stderr
     text = proc.stdout + proc.stderr
     assert ("But : Faites la première mise à mort de la partie avec une de vos figurines (Traîtrise, rang 1). Par : "

@@ -12,12 +12,13 @@ write them again after an intended change: ``python tests/cli/test_lang_svg.py t
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 import pytest
+
+from tests import warm
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "data" / "i18n" / "en-svg"
@@ -42,9 +43,7 @@ def draw(name: str, lang: list[str]) -> str:
     """The picture :data:`COMMANDS` ``name`` writes (``--svg``), as text."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / name
-        proc = subprocess.run([sys.executable, "-m", "landsraad", *lang, *COMMANDS[name], "--svg", str(out)],
-                              capture_output=True, text=True, cwd=ROOT, timeout=300,
-                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+        proc = warm.run([*lang, *COMMANDS[name], "--svg", str(out)], text=True, cwd=ROOT, timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT)})
         assert "Traceback" not in proc.stderr, proc.stderr
         assert out.is_file(), (proc.stdout, proc.stderr)
         return out.read_text(encoding="utf-8")

@@ -5,10 +5,11 @@ import sys
 
 import landsraad
 from landsraad.cli import build_parser, main
+from tests import warm
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, timeout=120)
+    return warm.run(args, text=True, timeout=120)
 
 
 def test_version():

@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from landsraad.content import faction_ids
+from tests import warm
 
 needs_corrino = pytest.mark.skipif("corrino" not in faction_ids(), reason="factions/corrino.yaml is not there yet")
 
@@ -20,7 +21,7 @@ EXAMPLE_1 = ["odds", "shoot", "--attacker", "combat=1", "--weapon", "range=10,co
 
 def run_real(*args: str) -> subprocess.CompletedProcess:
     """The real command in a subprocess (start-up, exit status and streams as a user sees them)."""
-    return subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, timeout=120)
+    return warm.run(args, text=True, timeout=120)
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -191,7 +192,7 @@ def test_the_real_command_reports_bad_arguments_in_one_line() -> None:
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, timeout=120)
+    return warm.run(args, text=True, timeout=120)
 
 
 @pytest.mark.parametrize(

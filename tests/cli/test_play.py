@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from tests import warm
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args, stdin="", cwd=None):
-    return subprocess.run([sys.executable, "-m", "landsraad", *args], input=stdin, capture_output=True, text=True, cwd=cwd or ROOT,
-                          timeout=600)
+    return warm.run(args, input=stdin, text=True, cwd=cwd or ROOT, timeout=600)
 
 
 def lines(*items, repeat=1):

@@ -12,11 +12,12 @@ after an intended change of the English text or of the game:
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests import warm
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "data" / "i18n" / "play_en"
@@ -49,16 +50,13 @@ SCENARIOS: dict[str, tuple[list[str], list[str]]] = {
 
 
 def run(args: list[str], lines: list[str], cwd: Path, lang: list[str] | None = None) -> str:
-    proc = subprocess.run([sys.executable, "-m", "landsraad", *(lang or []), *args], input="".join(f"{x}\n" for x in lines),
-                          capture_output=True, text=True, cwd=cwd, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"})
+    proc = warm.run([*(lang or []), *args], input="".join(f"{x}\n" for x in lines), text=True, cwd=cwd, timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"})
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc.stdout + proc.stderr + f"rc={proc.returncode}\n"
 
 
 def _finished_game(cwd: Path) -> None:
-    subprocess.run([sys.executable, "-m", "landsraad", "demo", "--seed", "1", "--save", "done.json"], capture_output=True, cwd=cwd,
-                   timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
+    warm.run(["demo", "--seed", "1", "--save", "done.json"], cwd=cwd, timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
 
 
 def all_outputs(cwd: Path, lang: list[str] | None = None) -> dict[str, str]:
@@ -135,9 +133,7 @@ def test_french_commands_are_read_in_english_and_english_ones_in_french(tmp_path
 
 
 def test_the_locale_speaks_french_when_no_lang_is_given(tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "landsraad", "play", "--seed", "1", "--opponent", "heuristic"], input="quitter\n",
-                          capture_output=True, text=True, cwd=tmp_path, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "fr_FR.UTF-8"})
+    proc = warm.run(["play", "--seed", "1", "--opponent", "heuristic"], input="quitter\n", text=True, cwd=tmp_path, timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "fr_FR.UTF-8"})
     assert proc.stdout.startswith("Rouge : corrino (humain)") and "Vous quittez la partie." in proc.stdout
 
 

@@ -8,21 +8,19 @@ Every test runs the real command (``python -m landsraad``) in a subprocess.
 import json
 import os
 import re
-import subprocess
-import sys
 
 import pytest
 
 from landsraad.engine import new_game, play
 from landsraad.engine.record import GameRecord, record_game, save_record
 from landsraad.players import RandomPlayer
+from tests import warm
 
 LONG = "x" * 5000
 
 
 def run(*args, cwd=None, stdin=""):
-    return subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, cwd=cwd, timeout=300,
-                          input=stdin)
+    return warm.run(args, text=True, cwd=cwd, timeout=300, input=stdin)
 
 
 def one_sentence(out, status=(1, 2)):

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests import warm
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -30,7 +31,7 @@ SHOT_2 = ["--attacker", "combat=2", "--weapon", "range=15,combat=+1,damage=+2", 
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "landsraad", "resolve", *args], cwd=REPO, capture_output=True, text=True, timeout=120)
+    return warm.run(["resolve", *args], cwd=REPO, text=True, timeout=120)
 
 
 def run_json(*args: str) -> dict:
@@ -141,8 +142,7 @@ def test_a_distance_that_is_not_a_table_length_is_a_usage_error(distance):
 
 
 def run_fr(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "landsraad", "--lang", "fr", "resolve", *args], cwd=REPO, capture_output=True,
-                          text=True, timeout=120)
+    return warm.run(["--lang", "fr", "resolve", *args], cwd=REPO, text=True, timeout=120)
 
 
 def test_french_shot_story_reads_in_the_rulebook_words_and_json_stays_english() -> None:
@@ -158,8 +158,7 @@ def test_french_shot_story_reads_in_the_rulebook_words_and_json_stays_english() 
     miss = run_fr("shoot", *SHOT_2)
     assert "Raté : Cible peut esquiver jusqu'à 4 cm (neutre 4 + Réflexes)." in miss.stdout
     assert "grand couvert (+4)" in miss.stdout
-    fr_json = subprocess.run([sys.executable, "-m", "landsraad", "--lang", "fr", "resolve", "shoot", *SHOT_1, "--json"], cwd=REPO,
-                             capture_output=True, text=True, timeout=120)
+    fr_json = warm.run(["--lang", "fr", "resolve", "shoot", *SHOT_1, "--json"], cwd=REPO, text=True, timeout=120)
     assert json.loads(fr_json.stdout) == run_json("shoot", *SHOT_1)
     assert json.loads(fr_json.stdout)["target"] == "Target"
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
+
+from tests import warm
 
 REPO = Path(__file__).resolve().parents[2]
 SCENE = str(REPO / "tests" / "data" / "scenes" / "threat.yaml")
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "landsraad", *args], cwd=REPO, capture_output=True, text=True,
-                          timeout=300)
+    return warm.run(args, cwd=REPO, text=True, timeout=300)
 
 
 def test_the_answer_where_the_model_stands_and_at_a_point(tmp_path):

@@ -15,6 +15,7 @@ from typing import Iterator
 
 import pytest
 
+from tests import warm
 from tests.viewer.display import x_display  # noqa: F401 - the session's X display fixture
 
 REFERENCE = "scenes/reference.yaml"
@@ -29,8 +30,7 @@ def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "landsraad", "view", *args], capture_output=True, text=True, timeout=600,
-                          env=env if env is not None else dict(os.environ))
+    return warm.run(["view", *args], text=True, timeout=600, env=env if env is not None else dict(os.environ))
 
 
 def _png_size(path: Path) -> tuple[int, int]:
@@ -66,8 +66,7 @@ def test_the_window_s_default_opponent_is_play_s_search_level(x_display: str, tm
 def test_screenshot_of_a_saved_game_at_an_activation(x_display: str, tmp_path: Path) -> None:
     pytest.importorskip("pyglet", reason="the viewer needs pyglet (pip install '.[viewer]')")
     game = tmp_path / "game.json"
-    demo = subprocess.run([sys.executable, "-m", "landsraad", "demo", "--seed", "3", "--players", "random", "--quiet",
-                           "--svg", str(tmp_path / "end.svg"), "--save", str(game)], capture_output=True, text=True, timeout=600)
+    demo = warm.run(["demo", "--seed", "3", "--players", "random", "--quiet", "--svg", str(tmp_path / "end.svg"), "--save", str(game)], text=True, timeout=600)
     assert demo.returncode == 0, demo.stderr
     out = tmp_path / "replay.png"
     r = run(str(game), "--at", "5", "--screenshot", str(out))
@@ -186,7 +185,7 @@ def _at(x_cm: float, y_cm: float) -> tuple[str, str]:
 
 
 def _check_scene(path: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "landsraad", "check-scene", str(path)], capture_output=True, text=True, timeout=600)
+    return warm.run(["check-scene", str(path)], text=True, timeout=600)
 
 
 @needs_xdotool
@@ -289,6 +288,5 @@ def test_a_game_window_killed_at_random_moments_leaves_an_autosave_that_resumes(
             assert len(record.answers) >= answers, trial
             answers = len(record.answers)
     assert answers > 0
-    r = subprocess.run([sys.executable, "-m", "landsraad", "view", "--resume", str(auto), "--screenshot", str(tmp_path / "go-on.png")],
-                       capture_output=True, text=True, timeout=600)
+    r = warm.run(["view", "--resume", str(auto), "--screenshot", str(tmp_path / "go-on.png")], text=True, timeout=600)
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr

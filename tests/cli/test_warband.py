@@ -18,6 +18,7 @@ import pytest
 from landsraad.cli.warband import format_report, make_ruleset, parse_points, reports_csv
 from landsraad.errors import UsageError
 from landsraad.warband import check_text
+from tests import warm
 
 ROOT = Path(__file__).resolve().parents[2]
 LISTS = ROOT / "tests" / "data" / "lists"
@@ -25,8 +26,7 @@ HOUSE_FILE = LISTS / "factions" / "test_house.yaml"
 
 
 def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    proc = subprocess.run([sys.executable, "-m", "landsraad", *map(str, args)], capture_output=True, text=True, cwd=cwd,
-                          timeout=120)
+    proc = warm.run(map(str, args), text=True, cwd=cwd, timeout=120)
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
 
@@ -211,8 +211,7 @@ def test_validate_csv_summary_one_row_per_entry(tmp_path):
 
 
 def test_validate_excel_fr_csv_reads_back_with_semicolons(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "landsraad", "validate", str(_organiser_folder(tmp_path)), "--csv",
-                           "--csv-dialect", "excel-fr"], capture_output=True, cwd=ROOT, timeout=120)
+    proc = warm.run(["validate", str(_organiser_folder(tmp_path)), "--csv", "--csv-dialect", "excel-fr"], cwd=ROOT, timeout=120)
     raw = proc.stdout
     assert raw.startswith("\ufeff".encode("utf-8")) and raw.count(b"\r\n") >= 4 and b"\n" not in raw.replace(b"\r\n", b"")
     rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"), newline=""), delimiter=";"))
@@ -220,8 +219,7 @@ def test_validate_excel_fr_csv_reads_back_with_semicolons(tmp_path):
     assert header[:4] == ["file", "player", "name", "valid"]
     players = [r[header.index("player")] for r in rows[1:]]
     assert 'Cy; the "third"' in players  # the delimiter inside a value survives the round trip
-    summary = subprocess.run([sys.executable, "-m", "landsraad", "validate", str(tmp_path / "entries"), "--csv", "--csv-mode",
-                              "summary", "--csv-dialect", "excel-fr"], capture_output=True, cwd=ROOT, timeout=120).stdout
+    summary = warm.run(["validate", str(tmp_path / "entries"), "--csv", "--csv-mode", "summary", "--csv-dialect", "excel-fr"], cwd=ROOT, timeout=120).stdout
     table = list(csv.DictReader(io.StringIO(summary.decode("utf-8-sig"), newline=""), delimiter=";"))
     assert [(r["player"], r["points"], r["valid"]) for r in table][:2] == [("Ana", "5", "true"), ("Bo", table[1]["points"], "true")]
     assert table[2]["valid"] == "false" and table[2]["errors"] == "2"

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
+from tests import warm
 from tests.fuzz.cases import CASE_SECONDS, MAX_OUTPUT, Case, Outcome, base_records, make_case, problems, run_case
 
 CHUNK = 100
@@ -163,7 +163,7 @@ ATTACKS = {
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, timeout=120)
+    return warm.run(args, text=True, timeout=120)
 
 
 @pytest.mark.parametrize("attack", sorted(ATTACKS))

@@ -1,8 +1,6 @@
 """Tests of landsraad.play.hints: the odds next to shot and melee options; hint --explain's search (issue 45)."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -14,6 +12,7 @@ from landsraad.i18n import use_language
 from landsraad.odds import shot_odds, stance_matrix
 from landsraad.play.drills import build_state, load_drill
 from landsraad.play.hints import EXPLAIN_WORDS, melee_note, not_searched_line, option_notes, search_hint, shot_note
+from tests import warm
 
 
 @pytest.fixture(scope="module")
@@ -72,8 +71,7 @@ def test_the_charge_odds_beside_the_target_are_those_of_landsraad_odds_melee_iss
                  info={"after_free_move": ["melee:blue-fedaykin-1"]})
     note = option_notes(d, state)["melee:blue-fedaykin-1"]
     assert note.startswith("charge after the free move; if you attack")
-    out = subprocess.run([sys.executable, "-m", "landsraad", "odds", "melee", "--attacker", "atreides/swordmaster",
-                          "--defender", "fremen/fedaykin", "--json"], capture_output=True, text=True, timeout=120)
+    out = warm.run(["odds", "melee", "--attacker", "atreides/swordmaster", "--defender", "fremen/fedaykin", "--json"], text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     cells = json.loads(out.stdout)["cells"]
     for theirs in ("attack", "defend"):
@@ -128,7 +126,7 @@ def test_a_decision_the_search_does_not_weigh_has_no_candidates(at_red_activatio
 
 
 def _play(*args: str, stdin: str) -> str:
-    out = subprocess.run([sys.executable, "-m", "landsraad", *args], input=stdin, capture_output=True, text=True, timeout=900)
+    out = warm.run(args, input=stdin, text=True, timeout=900)
     assert out.returncode == 0, out.stderr
     return out.stdout
 

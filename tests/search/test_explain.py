@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 import re
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from landsraad.ai import HeuristicPlayer
 from landsraad.search.evaluate import SCALE_VP, value_margin
 from landsraad.search.explain import answer_label, explain_search
 from landsraad.search.player import Level, SearchPlayer, SearchStats
+from tests import warm
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = Level("small", kinds=("activate",), candidates=3, samples=3, depth=1, margin=0.0)
@@ -91,8 +91,7 @@ def test_explained_searches_of_a_real_game_name_its_models_and_values(at_red_act
 
 
 def _run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "landsraad", *args], input=stdin, capture_output=True, text=True, cwd=ROOT,
-                          timeout=900)
+    return warm.run(args, input=stdin, text=True, cwd=ROOT, timeout=900)
 
 
 _LINE = re.compile(r"^game 5: red, which model to activate: .+ \([+-]\d+\.\d VP, \d+ rollouts?(; the heuristic's choice)?\)"

@@ -16,6 +16,7 @@ import pytest
 from landsraad.errors import DataError, UsageError
 from landsraad.table import boards
 from landsraad.table.scenes import load
+from tests import warm
 
 REPO = Path(__file__).resolve().parents[2]
 SCENE = REPO / "tests" / "data" / "scenes" / "cli-table.yaml"
@@ -102,8 +103,7 @@ def test_any_validation_keeps_the_table_for_measure_and_move(cache: Path, tmp_pa
     copy = tmp_path / "s.yaml"
     shutil.copy(SCENE, copy)
     assert not (cache / "scenes").exists()
-    run = subprocess.run([sys.executable, "-m", "landsraad", "shoot", str(copy), "sard2", "far"], cwd=REPO,
-                         capture_output=True, text=True, env={**os.environ, "LANDSRAAD_CACHE_DIR": str(cache)}, timeout=300)
+    run = warm.run(["shoot", str(copy), "sard2", "far"], cwd=REPO, text=True, env={**os.environ, "LANDSRAAD_CACHE_DIR": str(cache)}, timeout=300)
     assert run.returncode == 0, run.stderr
     (entry,) = (cache / "scenes").glob("*.json")
     code = ("import sys; from landsraad.cli import main; main(['measure', sys.argv[1], 'fed', 'sard']);\n"

@@ -11,8 +11,6 @@ Events go through the window's own dispatcher, as the window system would send t
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +25,7 @@ from landsraad.engine import SetupOptions, new_game  # noqa: E402
 from landsraad.play.session import Session  # noqa: E402
 from landsraad.players import make_player  # noqa: E402
 from landsraad.scene import Scene, load_scene  # noqa: E402
+from tests import warm  # noqa: E402
 
 # A table with every kind of object: carded and bare bases (one partly off the south edge: the
 # issue's case, centre y = 1.35 cm for a 30 mm base), markers, and blocked, difficult, open terrain.
@@ -150,8 +149,7 @@ def test_the_replay_survives_every_key_and_click(window: Any, data_folder: Path,
     from landsraad.viewer.timeline import load_timeline
 
     game = tmp_path / "game.json"
-    r = subprocess.run([sys.executable, "-m", "landsraad", "demo", "--seed", "3", "--players", "random", "--quiet",
-                        "--svg", str(tmp_path / "end.svg"), "--save", str(game)], capture_output=True, text=True, timeout=600)
+    r = warm.run(["demo", "--seed", "3", "--players", "random", "--quiet", "--svg", str(tmp_path / "end.svg"), "--save", str(game)], text=True, timeout=600)
     assert r.returncode == 0, r.stderr
     v = Viewer(window, ReplayMode(load_timeline(game), 2))
     try:

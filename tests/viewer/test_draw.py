@@ -16,6 +16,7 @@ pyglet = pytest.importorskip("pyglet", reason="the viewer needs pyglet (pip inst
 
 from landsraad.svg import side_colours  # noqa: E402
 from landsraad.viewer.modes import EditMode, ReplayMode  # noqa: E402
+from tests import warm  # noqa: E402
 from tests.viewer.test_app import _close, _frame, _pixel, _rgb, _send  # noqa: E402
 
 CARDED = """
@@ -119,12 +120,9 @@ def test_a_mid_game_stage_has_no_set_up_warnings(window: Any) -> None:
 
 @pytest.fixture(scope="module")
 def saved_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    import subprocess
-    import sys
 
     game = tmp_path_factory.mktemp("game") / "game.json"
-    r = subprocess.run([sys.executable, "-m", "landsraad", "demo", "--seed", "3", "--players", "random", "--quiet",
-                        "--svg", str(game.with_suffix(".svg")), "--save", str(game)], capture_output=True, text=True, timeout=600)
+    r = warm.run(["demo", "--seed", "3", "--players", "random", "--quiet", "--svg", str(game.with_suffix(".svg")), "--save", str(game)], text=True, timeout=600)
     assert r.returncode == 0, r.stderr
     return game
 

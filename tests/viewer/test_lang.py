@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -22,6 +21,7 @@ from landsraad.i18n import use_language  # noqa: E402
 from landsraad.scene import load_scene  # noqa: E402
 from landsraad.viewer.modes import EditMode, ReplayMode  # noqa: E402
 from landsraad.viewer.timeline import Frame, Timeline  # noqa: E402
+from tests import warm  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = data_dir("scenes") / "reference.yaml"
@@ -107,7 +107,7 @@ def Board_() -> Any:
 def _view(args: list[str], display: str, tmp: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "DISPLAY": display, "PYTHONPATH": str(ROOT), "LANDSRAAD_DATA_DIR": str(tmp / "data")}
     env.pop("LC_ALL", None)
-    proc = subprocess.run([sys.executable, "-m", "landsraad", *args], capture_output=True, text=True, cwd=ROOT, timeout=300, env=env)
+    proc = warm.run(args, text=True, cwd=ROOT, timeout=300, env=env)
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
 
@@ -137,8 +137,6 @@ def test_view_lang_fr_screenshot_the_real_command(x_display: str, tmp_path: Path
 
 
 def test_view_errors_in_french(tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "landsraad", "--lang", "fr", "view", "scenes/reference.yaml", "--measure", "red-1", "nobody",
-                           "--screenshot", str(tmp_path / "x.png")], capture_output=True, text=True, cwd=ROOT, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), "LANDSRAAD_DATA_DIR": str(tmp_path)})
+    proc = warm.run(["--lang", "fr", "view", "scenes/reference.yaml", "--measure", "red-1", "nobody", "--screenshot", str(tmp_path / "x.png")], text=True, cwd=ROOT, timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT), "LANDSRAAD_DATA_DIR": str(tmp_path)})
     assert proc.returncode == 2
     assert proc.stderr.startswith("landsraad : erreur : Il n'y a pas de figurine 'nobody' sur cette table ; les figurines sont : red-1,")

@@ -9,8 +9,6 @@ computer answers at once (``computer_delay=None``).
 from __future__ import annotations
 
 import math
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -26,6 +24,7 @@ from landsraad.engine.record import load_record  # noqa: E402
 from landsraad.play.session import Session, resume  # noqa: E402
 from landsraad.players import make_player  # noqa: E402
 from landsraad.scene import load_scene  # noqa: E402
+from tests import warm  # noqa: E402
 
 
 def _viewer(window: Any, tmp_path: Path, dice: str = "digital", delay: float | None = None) -> Any:
@@ -202,8 +201,7 @@ def test_ctrl_s_saves_and_play_resume_goes_on(viewer: Any, tmp_path: Path) -> No
     assert path.is_file() and "saved" in viewer.mode.status.lower()
     record = load_record(path)
     assert resume(record, {}, source=str(path)).snapshot() == game.snapshot()
-    r = subprocess.run([sys.executable, "-m", "landsraad", "play", "--resume", str(path)], input="1\n", capture_output=True,
-                       text=True, timeout=600)
+    r = warm.run(["play", "--resume", str(path)], input="1\n", text=True, timeout=600)
     assert r.returncode == 0, r.stderr
     assert f"{len(record.answers)} answer(s) played again" in r.stdout
 
