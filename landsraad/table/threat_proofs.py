@@ -151,11 +151,13 @@ def _under_viewer(solid: Solid, eye: np.ndarray, eye_r: np.ndarray) -> np.ndarra
     return shapely.distance(solid.shape, shapely.points(eye)) < eye_r - 10 * MARGIN_CM
 
 
-_EYE_SIDES = (0.0, -0.9, 0.9)
+_EYE_SIDES = (0.0, -0.99, 0.99)
 """Where the proofs' eye points sit across the viewer's top disc (shares of its radius, sideways
-to the line of the centres); any point of the viewer's cylinder may see (R-LOS)."""
+to the line of the centres); any point of the viewer's cylinder may see (R-LOS), and the rim best
+(:mod:`landsraad.geometry.sight`: only the rim matters): at 0.99 rather than 0.9 the proof settles
+three in four of the seen cells it left on the bundled table."""
 
-_TARGET_SIDES = (0.0, -0.9, 0.9, -0.5, 0.5)
+_TARGET_SIDES = (0.0, -0.99, 0.99, -0.5, 0.5)
 """Where the proofs' target points sit across the silhouette (shares of its half width)."""
 
 
