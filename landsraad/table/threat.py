@@ -308,15 +308,26 @@ def _straight_charges(board: Board, mover: Base, starts: np.ndarray, target: Bas
 def _within(region: Any, pts: np.ndarray, d: float) -> np.ndarray:
     """``distance(region, p) <= d`` for each point: GEOS's prepared distance-within test settles
     every point farther than 1e-6 cm from the limit, the plain distance the few that are not (so
-    the answer is the distance's to the last bit)."""
-    points = np.asarray(shapely.points(pts), dtype=object)
+    the answer is the distance's to the last bit). Points farther than ``d`` from the region's
+    bounding box (never farther than the region) are out at once: a region is a few cm across
+    on a table of hundreds of cells."""
+    out = np.zeros(len(pts), dtype=bool)
+    if region.is_empty:
+        return out
+    x0, y0, x1, y1 = region.bounds
+    grow = d + 1e-6
+    inbox = np.flatnonzero((pts[:, 0] >= x0 - grow) & (pts[:, 0] <= x1 + grow) & (pts[:, 1] >= y0 - grow) & (pts[:, 1] <= y1 + grow))
+    if not len(inbox):
+        return out
+    points = np.asarray(shapely.points(pts[inbox]), dtype=object)
     shapely.prepare(region)
     near = np.asarray(shapely.dwithin(region, points, d + 1e-6))
     sure = np.asarray(shapely.dwithin(region, points, d - 1e-6) if d > 1e-6 else shapely.intersects(region, points))
     edge = np.flatnonzero(near & ~sure)
-    out = sure.copy()
+    found = sure.copy()
     if len(edge):
-        out[edge] = np.asarray(shapely.distance(region, points[edge])) <= d
+        found[edge] = np.asarray(shapely.distance(region, points[edge])) <= d
+    out[inbox] = found
     return out
 
 
