@@ -458,6 +458,7 @@ class _Layer:
     charges_exact: bool = True
     charge_bases: frozenset[Base] = frozenset()
     charge_regions: tuple[Any, ...] = ()
+    charge_src: tuple[Any, ...] = ()  # forward: the bases and terrain the charges were last checked against
 
 
 def _fresh_layer(base: Base, n: int) -> _Layer:
@@ -748,6 +749,10 @@ class ThreatSolver:
         whole board, clear of the regions and of the contact ring."""
         cells = self._cells
         if not self.reverse:
+            if (layer.charges is not None and layer.charge_key is not None and layer.charge_src == (empty.bases, empty.terrain)
+                    and layer.charge_key[1:] == (movement_cm, me.diameter_mm)):
+                return layer.charges  # nothing but the model moved (it is stood at every cell anyway)
+            layer.charge_src = (empty.bases, empty.terrain)
             local = self._local_board(empty, e.id, movement_cm)
             fkey = (local, movement_cm, me.diameter_mm)
             if layer.charge_key is not None and layer.charges is not None and layer.charge_key[1:] == fkey[1:]:
