@@ -485,8 +485,9 @@ class ThreatSolver:
     Kept between updates: the grid; each enemy's sight and cover per cell, recomputed only where
     a base entered or left the cell's sight corridor (the hull of the two bases) or wholly when
     the enemy moved; each enemy's charge region (on the part of the table its Movement can touch,
-    the last few kept), recomputed only when a base came or went within reach of it; the hit odds per weapon, band and cover. The terrain, the table or the model's
-    base changed: everything is computed again. The model's own position never matters (it is
+    the last few kept), recomputed only when a base came or went within reach of it; the hit
+    odds per weapon, band and cover. The terrain, the table or the model's base changed:
+    everything is computed again. The model's own position never matters (it is
     stood at every cell). Every answer is the one :func:`threat_map` gives on the same scene.
 
     Parameters
