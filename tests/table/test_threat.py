@@ -353,3 +353,38 @@ def test_the_local_board_keeps_what_a_move_can_touch_and_its_region_is_the_full_
         assert near.hausdorff_distance(full) < 0.02
     assert solver._local_board(empty, "fedaykin-1", move) is not solver._local_board(empty, "fedaykin-1", move)
     assert solver._local_board(empty, "fedaykin-1", move).terrain is solver._local_board(empty, "fedaykin-1", move).terrain
+
+
+def test_a_base_moved_beyond_an_enemys_movement_and_radii_recomputes_no_region(monkeypatch):
+    """A base farther than an enemy's Movement plus both radii, before and after it moved, is not on the enemy's
+    local board, so the enemy's region is not asked again (the mentat, far from every enemy); dragging an enemy
+    asks its own region and those of the two enemies whose reach it stands in, and the map is the fresh one."""
+    from landsraad.table.threat import ThreatSolver
+
+    asked: list[str] = []
+    real = threat_module.reach_region
+
+    def counting(board, mover, allowance, **kw):
+        asked.append(mover)
+        return real(board, mover, allowance, **kw)
+
+    monkeypatch.setattr(threat_module, "reach_region", counting)
+    still = TABLE.board
+    solver = ThreatSolver("sardaukar-1", resolution_cm=4)
+    solver.map(TABLE, detail=False)
+    assert sorted(asked) == ["fedaykin-1", "naib-1", "warrior-1"]
+    mentat = still.base("mentat")
+    for e in ("naib-1", "fedaykin-1", "warrior-1"):
+        b = still.base(e)
+        assert math.hypot(b.x - mentat.x, b.y - mentat.y) - 1.0 > TABLE.movement(e) + b.radius + mentat.radius
+    asked.clear()
+    solver.map(TABLE, board=still.moved("mentat", (mentat.x - 1.0, mentat.y)), detail=False)
+    assert asked == []
+    asked.clear()
+    board = still.moved("naib-1", (30.5, 36.5))
+    got = solver.map(TABLE, board=board, detail=False)
+    assert sorted(asked) == ["fedaykin-1", "naib-1", "warrior-1"]
+    scene = TABLE.model_validate({**TABLE.model_dump(), "models": [
+        m.model_copy(update={"at": (30.5, 36.5)}) if m.id == "naib-1" else m for m in TABLE.models]})
+    fresh = threat_map(scene, "sardaukar-1", resolution_cm=4)
+    assert (got.charge == fresh.charge).all() and (got.see == fresh.see).all() and (got.threat == fresh.threat).all()
