@@ -20,11 +20,12 @@ alike. The figure is the median CPU time of each and their ratio (map / referenc
 checks that the two maps agree cell by cell.
 
 ``--drag``: the viewer's case instead: one :class:`~landsraad.table.threat.ThreatSolver` keeps the
-map of ``--model`` while each other model of the scene in turn (enemies and friends) is dragged
-in steps of :data:`DRAG_STEP_CM` along a straight line (:data:`DRAG_STEPS` steps, towards the
-table's centre, positions where its base does not fit skipped), each step asked as the viewer
-asks it (``detail`` at the mapped model's own cell); the figures are the median and the 90th
-percentile of a step's CPU time over every step of every run, and per dragged model.
+map of ``--model`` while each other model of the scene in turn (enemies and friends), then the
+model itself, is dragged in steps of :data:`DRAG_STEP_CM` along a straight line (:data:`DRAG_STEPS`
+steps, towards the table's centre, positions where its base does not fit skipped), each step asked
+as the viewer asks it (``detail`` at the mapped model's own cell); the figures are the median and
+the 90th percentile of a step's CPU time over every step of every run dragging another model (the
+summary figure), per dragged model, and per kind (enemy, friend, the model itself).
 
 Run from the repository root with the project's environment active:
 ``python bench/bench_threat.py [REPEATS] [--scene table] [--model sardaukar-1] [--reverse] [--drag]``;
@@ -121,9 +122,7 @@ def drag(scene_name: str, model_id: str, reverse: bool) -> dict[str, list[float]
     me = still.base(model_id)
     solver.map(scene, detail=solver.detail_at(still, [(me.x, me.y)]))  # the map shown when T is pressed
     steps: dict[str, list[float]] = {}
-    for b in still.bases:
-        if b.id == model_id:
-            continue
+    for b in [b for b in still.bases if b.id != model_id] + [me]:  # the model itself last: the others' figures as before
         d = np.array([still.width / 2 - b.x, still.depth / 2 - b.y])
         d = d / max(float(np.hypot(*d)), 1e-9)
         pts = np.array([[b.x + d[0] * DRAG_STEP_CM * k, b.y + d[1] * DRAG_STEP_CM * k] for k in range(1, DRAG_STEPS + 1)])
@@ -131,7 +130,8 @@ def drag(scene_name: str, model_id: str, reverse: bool) -> dict[str, list[float]
         times = []
         for x, y in pts[fits]:
             board = still.moved(b.id, (float(x), float(y)))
-            detail = solver.detail_at(board, [(me.x, me.y)])
+            mine = board.base(model_id)
+            detail = solver.detail_at(board, [(mine.x, mine.y)])
             start = time.process_time()
             solver.map(scene, board=board, detail=detail)
             times.append(time.process_time() - start)
@@ -147,7 +147,13 @@ def child(kind: str, scene_name: str, model_id: str, reverse: bool) -> None:
     import numpy as np
 
     if kind == "drag":
-        print(json.dumps({"steps": drag(scene_name, model_id, reverse)}))
+        from landsraad.table.scenes import load
+
+        board = load(scene_name).board
+        side = board.base(model_id).side
+        kinds = {b.id: "itself" if b.id == model_id else "friend" if b.side == side else
+                 "enemy" if b.side is not None else "neutral" for b in board.bases}
+        print(json.dumps({"steps": drag(scene_name, model_id, reverse), "kinds": kinds}))
         return
 
     from landsraad.table.scenes import load
@@ -223,26 +229,37 @@ def _p90(values: list[float]) -> float:
 
 def _drag_main(args: argparse.Namespace, env: dict[str, str]) -> int:
     per: dict[str, list[float]] = {}
+    kinds: dict[str, str] = {}
     for _ in range(args.repeats):
         cmd = [sys.executable, __file__, "--child", "drag", "--scene", args.scene, "--model", args.model]
         out = subprocess.run(cmd + (["--reverse"] if args.reverse else []), capture_output=True, text=True, env=env, check=True)
-        for k, v in json.loads(out.stdout)["steps"].items():
+        data = json.loads(out.stdout)
+        kinds = data["kinds"]
+        for k, v in data["steps"].items():
             per.setdefault(k, []).extend(v)
-    every = [t for v in per.values() for t in v]
+    every = [t for k, v in per.items() if k != args.model for t in v]
+    by_kind: dict[str, list[float]] = {}
+    for k, v in per.items():
+        by_kind.setdefault(kinds[k], []).extend(v)
     result = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
               "load": open("/proc/loadavg").read().split()[:3] if os.path.exists("/proc/loadavg") else None,
               "scene": args.scene, "model": args.model, "reverse": args.reverse, "repeats": args.repeats,
               "steps": len(every), "median_s": round(statistics.median(every), 4), "p90_s": round(_p90(every), 4),
               "max_s": round(max(every), 4),
-              "per_model": {k: {"median_s": round(statistics.median(v), 4), "p90_s": round(_p90(v), 4)} for k, v in per.items()}}
+              "per_model": {k: {"median_s": round(statistics.median(v), 4), "p90_s": round(_p90(v), 4)} for k, v in per.items()},
+              "per_kind": {k: {"median_s": round(statistics.median(v), 4), "p90_s": round(_p90(v), 4)} for k, v in by_kind.items()}}
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
     print(f"{result['date']}, load {result['load']}: drag steps of the threat map of {args.model} on {args.scene}"
           f"{' (reverse)' if args.reverse else ''}, {args.repeats} runs, {len(every)} steps")
-    print(f"  every step: median {result['median_s']:.3f} s, p90 {result['p90_s']:.3f} s, max {result['max_s']:.3f} s CPU")
+    print(f"  every step dragging another model: median {result['median_s']:.3f} s, p90 {result['p90_s']:.3f} s, "
+          f"max {result['max_s']:.3f} s CPU")
     for k, v in result["per_model"].items():
         print(f"  dragging {k:14} median {v['median_s']:.3f} s, p90 {v['p90_s']:.3f} s")
+    for k, v in result["per_kind"].items():
+        print(f"  dragging {'the model itself' if k == 'itself' else 'an enemy' if k == 'enemy' else 'a ' + k:16} "
+              f"median {v['median_s']:.3f} s, p90 {v['p90_s']:.3f} s")
     return 0
 
 

@@ -74,7 +74,7 @@ import shapely
 from ..errors import RuleError, UsageError
 from ..geometry import sight
 from ..geometry.bands import report_cm
-from ..geometry.board import Base, Board
+from ..geometry.board import Base, Board, TableParts, TerrainPiece
 from ..geometry.measure import CONTACT_TOLERANCE_CM
 from ..geometry.movement import free_spots, reach_region
 from ..i18n import message
@@ -308,15 +308,26 @@ def _straight_charges(board: Board, mover: Base, starts: np.ndarray, target: Bas
 def _within(region: Any, pts: np.ndarray, d: float) -> np.ndarray:
     """``distance(region, p) <= d`` for each point: GEOS's prepared distance-within test settles
     every point farther than 1e-6 cm from the limit, the plain distance the few that are not (so
-    the answer is the distance's to the last bit)."""
-    points = np.asarray(shapely.points(pts), dtype=object)
+    the answer is the distance's to the last bit). Points farther than ``d`` from the region's
+    bounding box (never farther than the region) are out at once: a region is a few cm across
+    on a table of hundreds of cells."""
+    out = np.zeros(len(pts), dtype=bool)
+    if region.is_empty:
+        return out
+    x0, y0, x1, y1 = region.bounds
+    grow = d + 1e-6
+    inbox = np.flatnonzero((pts[:, 0] >= x0 - grow) & (pts[:, 0] <= x1 + grow) & (pts[:, 1] >= y0 - grow) & (pts[:, 1] <= y1 + grow))
+    if not len(inbox):
+        return out
+    points = np.asarray(shapely.points(pts[inbox]), dtype=object)
     shapely.prepare(region)
     near = np.asarray(shapely.dwithin(region, points, d + 1e-6))
     sure = np.asarray(shapely.dwithin(region, points, d - 1e-6) if d > 1e-6 else shapely.intersects(region, points))
     edge = np.flatnonzero(near & ~sure)
-    out = sure.copy()
+    found = sure.copy()
     if len(edge):
-        out[edge] = np.asarray(shapely.distance(region, points[edge])) <= d
+        found[edge] = np.asarray(shapely.distance(region, points[edge])) <= d
+    out[inbox] = found
     return out
 
 
@@ -420,6 +431,9 @@ def _in_contact_with_foe(board: Board, model_id: str) -> bool:
     return False
 
 
+_REGIONS_KEPT = 16
+"""Reach regions a solver keeps (:meth:`ThreatSolver._region`): a few per enemy."""
+
 _REACH_SLACK_CM = 0.5
 """A base this much farther than a move could touch it still counts as near (the cached charges
 are kept only while every moved base stays farther: generous, far above the regions' 0.01 cm)."""
@@ -444,6 +458,7 @@ class _Layer:
     charges_exact: bool = True
     charge_bases: frozenset[Base] = frozenset()
     charge_regions: tuple[Any, ...] = ()
+    charge_src: tuple[Any, ...] = ()  # forward: the bases and terrain the charges were last checked against
 
 
 def _fresh_layer(base: Base, n: int) -> _Layer:
@@ -469,9 +484,10 @@ class ThreatSolver:
 
     Kept between updates: the grid; each enemy's sight and cover per cell, recomputed only where
     a base entered or left the cell's sight corridor (the hull of the two bases) or wholly when
-    the enemy moved; each enemy's charge region, recomputed only when a base came or went within
-    reach of it; the hit odds per weapon, band and cover. The terrain, the table or the model's
-    base changed: everything is computed again. The model's own position never matters (it is
+    the enemy moved; each enemy's charge region (on the part of the table its Movement can touch,
+    the last few kept), recomputed only when a base came or went within reach of it; the hit
+    odds per weapon, band and cover. The terrain, the table or the model's base changed:
+    everything is computed again. The model's own position never matters (it is
     stood at every cell). Every answer is the one :func:`threat_map` gives on the same scene.
 
     Parameters
@@ -504,6 +520,8 @@ class ThreatSolver:
         self._table_key: tuple[Any, ...] | None = None
         self._layers: dict[str, _Layer] = {}
         self._others: frozenset[Base] = frozenset()
+        self._subsets: dict[tuple[Any, ...], tuple[tuple[TerrainPiece, ...], TableParts]] = {}
+        self._regions: dict[tuple[Board, str, float], Any] = {}
         self.exact_calls = 0
         """Calls to the exact one-point functions so far (all updates)."""
 
@@ -516,6 +534,7 @@ class ThreatSolver:
         self._table_key = (board.width, board.depth, board.terrain, me.diameter_mm, me.height_cm, me.side)
         self._layers = {}
         self._others = frozenset()
+        self._subsets = {}
 
     def detail_at(self, board: Board, points: list[tuple[float, float]]) -> np.ndarray:
         """The ``detail`` grid asking for the cells holding ``points`` (those on the table)."""
@@ -722,41 +741,100 @@ class ThreatSolver:
 
     def _charges(self, empty: Board, layer: _Layer, me: Base, e: Base, movement_cm: float) -> np.ndarray:
         """The enemy's charge layer (forward: it reaches the model; reverse: the model reaches it),
-        kept while no base comes or goes near the reach regions it was read from.
+        kept while what its reach regions are computed from stays the same.
 
-        A base farther than the mover's radius and its own (and :data:`_REACH_SLACK_CM`) from a
-        reach region, before and after it moved, changes nothing: were some point reached only
-        without it, the path there would touch it first at a point of the region."""
+        Forward: the region is computed on :meth:`_local_board` (what a move of the enemy's
+        Movement can touch): the layer is kept, to the bit, while that board is equal (a base
+        dragged outside the disc, before and after, changes nothing), and while each base that
+        changed in it stays clear of the region (:meth:`_clear_of`). Reverse: the bases of the
+        whole board, clear of the regions and of the contact ring."""
         cells = self._cells
-        key = (e, movement_cm, me.diameter_mm, me.height_cm, me.side)
-        bases = frozenset(b for b in empty.bases if b.id != e.id)
-        if layer.charge_key == key and layer.charges is not None:
-            changed = bases ^ layer.charge_bases
-            mover_r = me.radius if self.reverse else e.radius
-            clear = e.radius + 2 * me.radius + MARGIN_CM  # reverse: the contact ring's own test (_charges_from)
-            regions = layer.charge_regions
-            if not changed:
-                return layer.charges
-            if regions and not any(r.is_empty for r in regions):
-                far = all(not shapely.dwithin(r, shapely.Point(b.x, b.y), b.radius + mover_r + _REACH_SLACK_CM)
-                          for b in changed for r in regions)
-                if self.reverse:
-                    far = far and all(math.hypot(b.x - e.x, b.y - e.y) > clear + b.radius + _REACH_SLACK_CM for b in changed)
-                if far:
-                    layer.charge_bases = bases
-                    return layer.charges
         if not self.reverse:
-            region = reach_region(empty, e.id, movement_cm)
+            if (layer.charges is not None and layer.charge_key is not None and layer.charge_src == (empty.bases, empty.terrain)
+                    and layer.charge_key[1:] == (movement_cm, me.diameter_mm)):
+                return layer.charges  # nothing but the model moved (it is stood at every cell anyway)
+            layer.charge_src = (empty.bases, empty.terrain)
+            local = self._local_board(empty, e.id, movement_cm)
+            fkey = (local, movement_cm, me.diameter_mm)
+            if layer.charge_key is not None and layer.charges is not None and layer.charge_key[1:] == fkey[1:]:
+                was = layer.charge_key[0]
+                if was == local:
+                    return layer.charges
+                if was.terrain is local.terrain and self._clear_of(layer.charge_regions, set(was.bases) ^ set(local.bases), e.radius):
+                    layer.charge_key = fkey
+                    return layer.charges
+            region = self._region(local, e.id, movement_cm)
             charges = np.zeros(len(cells), dtype=bool)
             if not region.is_empty:
                 reach_cm = e.radius + me.radius + CONTACT_TOLERANCE_CM + 1e-9
                 charges = _within(region, cells, reach_cm)
-            exact_charge, regions = True, (region,)
-        else:
-            charges, exact_charge, regions = _charges_from(empty, me, e, cells, movement_cm)
+            layer.charge_key, layer.charges, layer.charges_exact = fkey, charges, True
+            layer.charge_bases, layer.charge_regions = frozenset(), (region,)
+            return charges
+        key = (e, movement_cm, me.diameter_mm, me.height_cm, me.side)
+        bases = frozenset(b for b in empty.bases if b.id != e.id)
+        if layer.charge_key == key and layer.charges is not None:
+            changed = bases ^ layer.charge_bases
+            mover_r = me.radius
+            clear = e.radius + 2 * me.radius + MARGIN_CM  # the contact ring's own test (_charges_from)
+            regions = layer.charge_regions
+            if not changed:
+                return layer.charges
+            if self._clear_of(regions, changed, mover_r):
+                far = all(math.hypot(b.x - e.x, b.y - e.y) > clear + b.radius + _REACH_SLACK_CM for b in changed)
+                if far:
+                    layer.charge_bases = bases
+                    return layer.charges
+        charges, exact_charge, regions = _charges_from(empty, me, e, cells, movement_cm)
         layer.charge_key, layer.charges, layer.charges_exact = key, charges, exact_charge
         layer.charge_bases, layer.charge_regions = bases, regions
         return charges
+
+    @staticmethod
+    def _clear_of(regions: tuple[Any, ...], changed: set[Base] | frozenset[Base], mover_r: float) -> bool:
+        """Whether every changed base (where it stood and where it stands) is farther than the
+        mover's radius, its own and :data:`_REACH_SLACK_CM` from every region: then the regions are
+        the same sets with or without it (were some point reached only without it, the path there
+        would touch it first at a point of the region). The mover's own start lies in its region."""
+        if not regions or any(r.is_empty for r in regions):
+            return False
+        return all(not shapely.dwithin(r, shapely.Point(b.x, b.y), b.radius + mover_r + _REACH_SLACK_CM)
+                   for b in changed for r in regions)
+
+    def _local_board(self, board: Board, mover_id: str, allowance_cm: float) -> Board:
+        """``board`` cut to the bases and terrain pieces a move of ``mover_id`` costing at most
+        ``allowance_cm`` can touch; the table's size and markers kept.
+
+        Why the reach region is the same set: a path's cost is at least its length (difficult
+        terrain counting double, R-MOVE, RUL-17) and its length at least the straight distance, so
+        every centre on a path within the allowance lies within ``allowance_cm`` of the start, and
+        the base within ``allowance_cm`` plus its radius: a base or piece farther than that (and
+        :data:`MARGIN_CM`) touches no such path, so leaving it out adds no path and removes none.
+        The same board, the same region (cached per board, :meth:`_region`): a fresh map and the
+        solver's agree to the bit."""
+        m = board.base(mover_id)
+        reach = allowance_cm + m.radius + MARGIN_CM
+        bases = tuple(b for b in board.bases if b.id == mover_id or math.hypot(b.x - m.x, b.y - m.y) < reach + b.radius)
+        kept = tuple(i for i, t in enumerate(board.terrain) if t.closer_than(m.x, m.y, reach))
+        # one tuple (and one TableParts) per subset of the terrain: the geometry's caches know it by identity
+        tkey = (board.terrain, kept)
+        hit = self._subsets.get(tkey)
+        if hit is None:
+            terrain = tuple(board.terrain[i] for i in kept)
+            hit = self._subsets[tkey] = (terrain, TableParts(board.width, board.depth, terrain))
+        return Board(board.width, board.depth, hit[0], bases, board.markers, hit[1])
+
+    def _region(self, board: Board, mover_id: str, allowance_cm: float) -> Any:
+        """:func:`reach_region`, kept for the last few boards asked (a model dropped back where it
+        stood, an enemy whose neighbourhood did not change)."""
+        k = (board, mover_id, allowance_cm)
+        region = self._regions.pop(k, None)
+        if region is None:
+            region = reach_region(board, mover_id, allowance_cm)
+        self._regions[k] = region  # the newest last
+        while len(self._regions) > _REGIONS_KEPT:
+            del self._regions[next(iter(self._regions))]
+        return region
 
 
 def threat_map(scene: Scene, model_id: str, *, reverse: bool = False, resolution_cm: float = RESOLUTION_CM,

@@ -283,3 +283,108 @@ def test_proved_hidden_cells_are_hidden_for_the_exact_function(scene_name, model
                 assert not sight.line_of_sight(moved, viewer, target), (e.id, reverse, cells[i])
             settled += int(hidden.sum())
     assert settled > 0
+
+
+# --- the solver while a model is dragged: every step is the fresh map ------------------------------
+
+
+def _same_map(got: ThreatMap, fresh: ThreatMap, where: str) -> None:
+    """Every layer of every enemy equal cell by cell (cover and odds where the solver was asked them)."""
+    assert (got.standable == fresh.standable).all(), where
+    for g, f in zip(got.enemies, fresh.enemies, strict=True):
+        assert g.id == f.id
+        for name in ("sees", "charges", "shoots"):
+            assert (getattr(g, name) == getattr(f, name)).all(), (where, g.id, name)
+        asked = g.cover != ""
+        assert (g.cover[asked] == f.cover[asked]).all(), (where, g.id)
+        np.testing.assert_array_equal(g.p_hit[asked], f.p_hit[asked], err_msg=f"{where} {g.id}")
+
+
+@pytest.mark.parametrize("dragged, towards", [
+    ("naib-1", (26.0, 35.0)),        # an enemy, past fedaykin-1 (its base 1 cm from the other's at the end)
+    ("sardaukar-2", (30.0, 30.0)),   # a friend, into the enemies' reach
+])
+def test_a_dragged_model_gives_the_fresh_map_at_every_step(dragged, towards):
+    """The viewer's case (issue 39): one ThreatSolver follows a model dragged in steps of 0.8 cm, asked as the
+    viewer asks (the detail at the mapped model's own cell), then dropped back; at every step its map is the one
+    threat_map computes from scratch for that position (sight, charges, shots; cover and odds where asked)."""
+    from landsraad.table.threat import ThreatSolver
+
+    model = "sardaukar-1"
+    still = TABLE.board
+    me = still.base(model)
+    solver = ThreatSolver(model)
+    solver.map(TABLE, detail=solver.detail_at(still, [(me.x, me.y)]))
+    b = still.base(dragged)
+    steps = max(1, int(math.hypot(towards[0] - b.x, towards[1] - b.y) / 0.8))
+    path = [(b.x + (towards[0] - b.x) * k / steps, b.y + (towards[1] - b.y) * k / steps) for k in range(1, steps + 1)]
+    path = [p for p, ok in zip(path, threat_module.free_spots(still, dragged, np.array(path))) if ok]
+    assert len(path) >= 4
+    for x, y in path + [(b.x, b.y)]:
+        board = still.moved(dragged, (x, y))
+        got = solver.map(TABLE, board=board, detail=solver.detail_at(board, [(me.x, me.y)]))
+        scene = TABLE.model_validate({**TABLE.model_dump(), "models": [
+            m.model_copy(update={"at": (x, y)}) if m.id == dragged else m for m in TABLE.models]})
+        _same_map(got, threat_map(scene, model), f"{dragged} at ({x:.2f}, {y:.2f})")
+
+
+def test_the_local_board_keeps_what_a_move_can_touch_and_its_region_is_the_full_boards():
+    """ThreatSolver._local_board (the reach region's input cut to a disc of the Movement plus the base's radius):
+    a base just inside the disc is kept, one just outside left out with the far terrain; the region it gives
+    agrees with the full board's (the same set: within the regions' 0.01 cm, area to 0.01 cm^2), both near
+    the enemies' neighbours on the bundled table and with a base parked just outside the disc."""
+    from landsraad.geometry.movement import reach_region
+    from landsraad.table.threat import ThreatSolver
+
+    empty = TABLE.board.without("sardaukar-1")
+    solver = ThreatSolver("sardaukar-1")
+    e = empty.base("fedaykin-1")  # 30 mm bases, Movement 11: the disc of 12.5 cm, a base kept within 14 cm
+    move = TABLE.movement("fedaykin-1")
+    edge = move + 2 * e.radius
+    for gap, kept in ((-0.01, True), (0.01, False)):
+        board = empty.moved("sardaukar-2", (e.x + edge + gap, e.y))
+        local = solver._local_board(board, "fedaykin-1", move)
+        assert local.has_base("sardaukar-2") is kept
+        assert local.has_base("naib-1") and local.has_base("fedaykin-1") and not local.has_base("mentat")
+        assert {t.id for t in local.terrain} < {t.id for t in board.terrain}
+        assert all(t.closer_than(e.x, e.y, move + e.radius + 1e-3) for t in local.terrain)
+        near, full = solver._region(local, "fedaykin-1", move), reach_region(board, "fedaykin-1", move)
+        assert near.symmetric_difference(full).area < 0.01
+        assert near.hausdorff_distance(full) < 0.02
+    assert solver._local_board(empty, "fedaykin-1", move) is not solver._local_board(empty, "fedaykin-1", move)
+    assert solver._local_board(empty, "fedaykin-1", move).terrain is solver._local_board(empty, "fedaykin-1", move).terrain
+
+
+def test_a_base_moved_beyond_an_enemys_movement_and_radii_recomputes_no_region(monkeypatch):
+    """A base farther than an enemy's Movement plus both radii, before and after it moved, is not on the enemy's
+    local board, so the enemy's region is not asked again (the mentat, far from every enemy); dragging an enemy
+    asks its own region and those of the two enemies whose reach it stands in, and the map is the fresh one."""
+    from landsraad.table.threat import ThreatSolver
+
+    asked: list[str] = []
+    real = threat_module.reach_region
+
+    def counting(board, mover, allowance, **kw):
+        asked.append(mover)
+        return real(board, mover, allowance, **kw)
+
+    monkeypatch.setattr(threat_module, "reach_region", counting)
+    still = TABLE.board
+    solver = ThreatSolver("sardaukar-1", resolution_cm=4)
+    solver.map(TABLE, detail=False)
+    assert sorted(asked) == ["fedaykin-1", "naib-1", "warrior-1"]
+    mentat = still.base("mentat")
+    for e in ("naib-1", "fedaykin-1", "warrior-1"):
+        b = still.base(e)
+        assert math.hypot(b.x - mentat.x, b.y - mentat.y) - 1.0 > TABLE.movement(e) + b.radius + mentat.radius
+    asked.clear()
+    solver.map(TABLE, board=still.moved("mentat", (mentat.x - 1.0, mentat.y)), detail=False)
+    assert asked == []
+    asked.clear()
+    board = still.moved("naib-1", (30.5, 36.5))
+    got = solver.map(TABLE, board=board, detail=False)
+    assert sorted(asked) == ["fedaykin-1", "naib-1", "warrior-1"]
+    scene = TABLE.model_validate({**TABLE.model_dump(), "models": [
+        m.model_copy(update={"at": (30.5, 36.5)}) if m.id == "naib-1" else m for m in TABLE.models]})
+    fresh = threat_map(scene, "sardaukar-1", resolution_cm=4)
+    assert (got.charge == fresh.charge).all() and (got.see == fresh.see).all() and (got.threat == fresh.threat).all()
