@@ -80,7 +80,7 @@ from .kits import french_piece_names
 from .missions import load_missions, marker_name_fr
 from .scene import Scene
 
-__all__ = ["narrate", "narrate_log", "model_names", "model_label", "ModelNames", "SILENT_KINDS"]
+__all__ = ["narrate", "narrate_log", "model_names", "model_label", "shown_label", "ModelNames", "SILENT_KINDS"]
 
 _WOUNDS = {"none": N_("no effect"), "scratch": N_("a scratch (one fatigue token)"), "light": N_("a light wound"),
            "grave": N_("a grave wound"), "fatal": N_("a fatal wound")}
