@@ -77,10 +77,10 @@ from .engine.events import (
 from .engine.outcomes import StrikeOutcome
 from .i18n import N_, SIDE_NAMES, SOURCE_LANGUAGE, Message, _, decimal, language, localized, number
 from .kits import french_piece_names
-from .missions import load_missions
+from .missions import load_missions, marker_name_fr
 from .scene import Scene
 
-__all__ = ["narrate", "narrate_log", "model_names", "model_label", "ModelNames", "SILENT_KINDS"]
+__all__ = ["narrate", "narrate_log", "model_names", "model_label", "shown_label", "ModelNames", "SILENT_KINDS"]
 
 _WOUNDS = {"none": N_("no effect"), "scratch": N_("a scratch (one fatigue token)"), "light": N_("a light wound"),
            "grave": N_("a grave wound"), "fatal": N_("a fatal wound")}
@@ -188,6 +188,15 @@ def _weapon(names: Mapping[str, str], model_id: str | None, key: str, english: s
 
 def _n(names: Mapping[str, str], model_id: str | None) -> str:
     return names.get(str(model_id), str(model_id)) if model_id else "?"
+
+
+def _marker(marker_id: object) -> str:
+    """A mission marker as the story names it: its id in English (as it always has); in French its card's name and
+    number (``Cache d'épice 1``, :func:`~landsraad.missions.marker_name_fr`) when it has one (issue 40)."""
+    text = str(marker_id)
+    if language() == SOURCE_LANGUAGE:
+        return text
+    return marker_name_fr(text) or text
 
 
 def _side(side: object) -> str:
@@ -342,7 +351,7 @@ def _action_words(action: str, names: Mapping[str, str], model: str | None = Non
     if kind == "move":
         return _("a Move action")
     if kind == "explosives":
-        return _("explosives on marker {marker}").format(marker=arg)
+        return _("explosives on marker {marker}").format(marker=_marker(arg))
     if kind == "mission":
         parts = arg.split(":")
         if len(parts) > 1 and language() != SOURCE_LANGUAGE:
@@ -540,14 +549,14 @@ def _seeker(event: SeekerStrikes, names: Mapping[str, str]) -> str | None:
 
 @_tell.register
 def _marker_blown(event: MarkerBlownUp, names: Mapping[str, str]) -> str | None:
-    return _("{who} blows up the marker {marker}.").format(who=_n(names, event.model), marker=event.marker)
+    return _("{who} blows up the marker {marker}.").format(who=_n(names, event.model), marker=_marker(event.marker))
 
 
 @_tell.register
 def _mission_action(event: MissionAction, names: Mapping[str, str]) -> str | None:
     obj = event.marker or event.target or ""
     if language() != SOURCE_LANGUAGE:  # a target model by its label (Soldat 1 (blue-soldier-1)), as elsewhere (issue 40)
-        shown = event.marker or (_n(names, event.target) if event.target else "")
+        shown = _marker(event.marker) if event.marker else (_n(names, event.target) if event.target else "")
         return _("{who} carries out the action {action} ({mission}) {object}").format(
             who=_n(names, event.model), action=_special_action_name(str(event.mission or ""), str(event.action or "")),
             mission=_mission(str(event.mission or "")), object=shown).rstrip() + "."
@@ -628,7 +637,7 @@ def _marker_shot(event: MarkerShot, names: Mapping[str, str]) -> str | None:
         return None
     text = _("The marker {marker} rolls {die} against the shot's {attack}: it is destroyed.") if event.destroyed else \
         _("The marker {marker} rolls {die} against the shot's {attack}: it holds.")
-    return text.format(marker=event.marker, die=shot.marker_die, attack=shot.attack_total)
+    return text.format(marker=_marker(event.marker), die=shot.marker_die, attack=shot.attack_total)
 
 
 @_tell.register
@@ -656,7 +665,7 @@ def _terrain_no_room(event: TerrainNoRoom, names: Mapping[str, str]) -> str | No
 @_tell.register
 def _marker_no_room(event: MarkerNoRoom, names: Mapping[str, str]) -> str | None:
     return _("The marker {marker} of {side}'s {mission} mission finds no legal spot.").format(
-        marker=event.marker, side=_side(event.side), mission=_mission(str(event.mission or "")))
+        marker=_marker(event.marker), side=_side(event.side), mission=_mission(str(event.mission or "")))
 
 
 @_tell.register

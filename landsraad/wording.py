@@ -553,43 +553,44 @@ _MOVES_PROSE = {
 """The options of :mod:`landsraad.table.advice_moves` in words (translated where shown)."""
 
 
-def option_title(o: Option) -> str:
-    """One option in words: what the model does."""
+def option_title(o: Option, shown: Callable[[str], str] = _as_is) -> str:
+    """One option in words: what the model does (``shown``: as :func:`measure_lines`)."""
     if o.kind in _TEMPLATE_KINDS:
         return template_option_title(cast("TemplateOption", o))
     if o.kind == "fight":
         return _("fight {target} where it stands: the Melee action with the {weapon}").format(
-            target=o.target, weapon=weapon_name(o.weapon) if o.weapon else _("bare hands"))
+            target=shown(str(o.target)), weapon=weapon_name(o.weapon) if o.weapon else _("bare hands"))
     if o.kind in _MOVES_PROSE:
-        return _(_MOVES_PROSE[o.kind]).format(opponent=o.disengage_from, target=o.target,
+        return _(_MOVES_PROSE[o.kind]).format(opponent=shown(str(o.disengage_from)), target=shown(str(o.target)),
                                               weapon=weapon_name(o.weapon) if o.weapon else o.weapon, end=_point(o.end))
-    return _(_KIND_PROSE[o.kind]).format(target=o.target, weapon=weapon_name(o.weapon) if o.weapon else _("bare hands"), end=_point(o.end))
+    return _(_KIND_PROSE[o.kind]).format(target=shown(str(o.target)), weapon=weapon_name(o.weapon) if o.weapon else _("bare hands"), end=_point(o.end))
 
 
-def _risk_text(o: Option) -> str:
+def _risk_text(o: Option, shown: Callable[[str], str] = _as_is) -> str:
     r = o.risk
     if not r.count:
         return _("nobody can shoot or charge it there")
-    parts = (([_("shot by {models}").format(models=names(r.shooters))] if r.shooters else [])
-             + ([_("charged by {models}").format(models=names(r.chargers))] if r.chargers else []))
+    parts = (([_("shot by {models}").format(models=names([shown(i) for i in r.shooters]))] if r.shooters else [])
+             + ([_("charged by {models}").format(models=names([shown(i) for i in r.chargers]))] if r.chargers else []))
     return _("risk {n}: it may be {how}").format(n=r.count, how=_(" or ").join(parts))
 
 
-def advice_lines(a: Advice, *, top: int | None = None) -> list[str]:
-    """The ``advise`` answer: every option, best first, with its odds, risk, reasons and commands."""
-    shown = a.options[:top] if top else a.options
+def advice_lines(a: Advice, *, top: int | None = None, shown: Callable[[str], str] = _as_is) -> list[str]:
+    """The ``advise`` answer: every option, best first, with its odds, risk, reasons and commands (``shown``: as
+    :func:`measure_lines`; the reasons name the models as the library's messages do)."""
+    listed = a.options[:top] if top else a.options
     lines = [_("{model} (movement {movement} cm): {n} options this activation, best first (expected damage, then risk;"
-               " R-ACTIVATE):").format(model=a.model, movement=_num(a.movement_cm), n=len(a.options))]
-    for i, o in enumerate(shown, 1):
-        lines.append(f"{i}. {option_title(o)}.")
+               " R-ACTIVATE):").format(model=shown(a.model), movement=_num(a.movement_cm), n=len(a.options))]
+    for i, o in enumerate(listed, 1):
+        lines.append(f"{i}. {option_title(o, shown)}.")
         if o.kind in _TEMPLATE_KINDS:
-            lines += template_option_lines(cast("TemplateOption", o))
+            lines += template_option_lines(cast("TemplateOption", o), shown)
         elif o.kind in _MOVES_PROSE:
             lines += _moves_option_lines(o)
         elif o.kind != "rest":
             lines.append("   " + _("hits {p} %; wounds: {wounds}; expected damage {damage}.").format(
                 p=_pct(o.p_hit), wounds=_wounds(o.wound), damage=decimal(f"{o.expected_damage:.2f}")))
-        risk = _risk_text(o)
+        risk = _risk_text(o, shown)
         lines.append(f"   {risk[0].upper()}{risk[1:]}.")
         if o.reasons and o.kind != "rest":
             lines.append("   " + _("Why: {reasons}.").format(reasons=_semicolon().join(localized(r) for r in o.reasons)))
@@ -657,12 +658,13 @@ def template_option_title(o: TemplateOption) -> str:
     return _("{shot}, then move to {point}").format(shot=shot, point=_point(o.end)) if o.kind == "template_then_move" else shot
 
 
-def template_option_lines(o: TemplateOption) -> list[str]:
-    """Each model under a template shot: its odds (struck = hit, or caught by a dodge too short), and the net."""
+def template_option_lines(o: TemplateOption, shown: Callable[[str], str] = _as_is) -> list[str]:
+    """Each model under a template shot: its odds (struck = hit, or caught by a dodge too short), and the net
+    (``shown``: as :func:`measure_lines`)."""
     lines = []
     for u in o.under:
         who = (_("{model} (enemy, {cover})") if u.enemy else _("{model} (FRIEND, {cover})")).format(
-            model=u.model, cover=_threat_cover(u.cover))
+            model=shown(u.model), cover=_threat_cover(u.cover))
         if u.odds is None:
             lines.append("   " + _("{who}: no profile, odds unknown.").format(who=who))
             continue

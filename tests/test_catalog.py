@@ -57,12 +57,24 @@ def test_extraction_finds_the_messages_of_every_translated_module(extracted):
         assert module in files
 
 
-def test_every_message_has_a_french_translation(extracted, catalog):
+@pytest.fixture(scope="module")
+def contexts() -> dict[object, set[str | None]]:
+    """Each message id found in the source, with the contexts (``pgettext``'s first argument; None for none) it has."""
+    out: dict[object, set[str | None]] = {}
+    for _filename, _lineno, msg, _comments, context in extract_from_dir(str(ROOT), _method_map(), keywords=KEYWORDS):
+        key = msg if isinstance(msg, str) else tuple(msg)
+        if key:
+            out.setdefault(key, set()).add(context or None)
+    return out
+
+
+def test_every_message_has_a_french_translation(extracted, contexts, catalog):
     missing = []
     for msgid, where in sorted(extracted.items(), key=str):
-        entry = catalog.get(msgid if isinstance(msgid, str) else msgid[0])
-        if entry is None or not entry.string or (not isinstance(entry.string, str) and not all(entry.string)):
-            missing.append(f"{where[0]}: {msgid!r}")
+        for context in sorted(contexts[msgid], key=str):  # a pgettext text is its own entry (msgctxt)
+            entry = catalog.get(msgid if isinstance(msgid, str) else msgid[0], context=context)
+            if entry is None or not entry.string or (not isinstance(entry.string, str) and not all(entry.string)):
+                missing.append(f"{where[0]}: {msgid!r}" + (f" (context {context!r})" if context else ""))
     assert not missing, "untranslated (run pybabel extract / update, docs/architecture.md):\n" + "\n".join(missing)
 
 

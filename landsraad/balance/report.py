@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..fileio import atomic_write_bytes, atomic_write_text
+from ..i18n import _, pgettext
 from .stats import TABLE_COLUMNS, table_rows
 
 __all__ = ["heatmap_svg", "table_csv", "write_outputs", "HAS_PYARROW"]
@@ -25,8 +26,11 @@ def _colour(rate: float) -> str:
     return f"rgb({int(255 * (1 - t))},{int(255 * (1 - t))},255)"
 
 
-def heatmap_svg(summary: Mapping[str, Any], title: str = "Win rate of the row faction against the column faction") -> str:
-    """A heatmap of pairing win rates with their 95 % intervals, plus each faction's overall rate."""
+def heatmap_svg(summary: Mapping[str, Any], title: str | None = None) -> str:
+    """A heatmap of pairing win rates with their 95 % intervals, plus each faction's overall rate (its words in the
+    active language; ``title`` by default: the win rate of the row faction against the column faction)."""
+    title = _("Win rate of the row faction against the column faction") if title is None else title
+    everyone = pgettext("every opponent, a heatmap's column", "all")
     ids = list(summary["factions"])
     cell, left, top = 110, 150, 70
     width, height = left + cell * (len(ids) + 1) + 20, top + cell * len(ids) + 40
@@ -34,7 +38,8 @@ def heatmap_svg(summary: Mapping[str, Any], title: str = "Win rate of the row fa
            f'<rect width="{width}" height="{height}" fill="white"/>',
            f'<text x="10" y="20" font-size="14">{escape(title)}</text>']
     for j, g in enumerate(ids + ["all"]):
-        out.append(f'<text x="{left + cell * j + cell / 2}" y="{top - 10}" text-anchor="middle">{escape(g)}</text>')
+        shown = everyone if g == "all" else g
+        out.append(f'<text x="{left + cell * j + cell / 2}" y="{top - 10}" text-anchor="middle">{escape(shown)}</text>')
     for i, f in enumerate(ids):
         y = top + cell * i
         out.append(f'<text x="{left - 8}" y="{y + cell / 2}" text-anchor="end">{escape(f)}</text>')
@@ -50,7 +55,8 @@ def heatmap_svg(summary: Mapping[str, Any], title: str = "Win rate of the row fa
             out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 - 4}" text-anchor="middle" font-size="16">{p["win_rate"] * 100:.0f} %</text>')
             out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + 14}" text-anchor="middle">{p["ci95"][0] * 100:.0f}-{p["ci95"][1] * 100:.0f} %</text>')
             out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + 30}" text-anchor="middle" fill="#444">n={p["games"]}</text>')
-    out.append(f'<text x="10" y="{height - 12}">Draws count as half a win; intervals are 95 % Wilson score intervals.</text>')
+    note = _("Draws count as half a win; intervals are 95 % Wilson score intervals.")
+    out.append(f'<text x="10" y="{height - 12}">{escape(note)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

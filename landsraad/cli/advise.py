@@ -11,11 +11,12 @@ import argparse
 from .. import wording
 from ..geometry import sight
 from ..geometry.movement import plan_move
-from ..i18n import _
+from ..i18n import _, decimal
 from ..ruleset import Ruleset
 from ..svg import render_board
 from ..table import scenes
 from ..table.advice import TemplateOption, advise
+from ..table.boards import facts_of
 from .geometry import SCENE_HELP, add_output_options, check_svg, finish, given_movement
 
 __all__ = ["register", "cmd_advise"]
@@ -32,13 +33,16 @@ def cmd_advise(args: argparse.Namespace) -> int:
     ruleset = Ruleset(arrakis=args.arrakis, models_block_sight=not args.models_transparent)
     answer = advise(scene, args.model, scene_name=args.scene, ruleset=ruleset, movement_cm=given)
     best = answer.options[0]
-    notes = [f"{i}. {wording.option_title(o)} - expected damage {o.expected_damage:.2f}, risk {o.risk.count}"
-             for i, o in enumerate(answer.options[:6], 1)]
+    # the picture labels the models by id, and so do its texts (as measure and shoot)
+    notes = [_("{i}. {option} - expected damage {damage}, risk {risk}").format(
+        i=i, option=wording.option_title(o), damage=decimal(f"{o.expected_damage:.2f}"), risk=o.risk.count)
+        for i, o in enumerate(answer.options[:6], 1)]
+    title = _("advise {model}: {option}").format(model=args.model, option=wording.option_title(best))
 
     def picture() -> str:
         if isinstance(best, TemplateOption) and best.shape is not None:  # the template where aimed, every model under it
             shown = board.moved(args.model, best.at) if best.at is not None else board
-            return render_board(shown, title=f"advise {args.model}: {wording.option_title(best)}",
+            return render_board(shown, title=title,
                                 template=(best.shape, tuple(u.model for u in best.under)), highlight=(args.model,),
                                 notes=notes)
         # the table as the best option leaves it where it acts: moved first for a move then a shot or a charge
@@ -51,10 +55,11 @@ def cmd_advise(args: argparse.Namespace) -> int:
         allowance = {"two_moves": 2 * answer.movement_cm, "disengage_then_move": answer.movement_cm + 10,
                      "disengage_then_shoot": 10.0}.get(best.kind, answer.movement_cm)
         path = plan_move(board, args.model, at, allowance) if at != board.base(args.model).center else None
-        return render_board(shown, title=f"advise {args.model}: {wording.option_title(best)}", sight=cover, move=path,
+        return render_board(shown, title=title, sight=cover, move=path,
                             highlight=(args.model,) + ((best.target,) if best.target else ()), notes=notes)
 
-    finish(args, answer.to_dict(), wording.advice_lines(answer, top=None if args.all else 5), picture)
+    shown = facts_of(scene).shown  # French names in the French lines (as measure and shoot)
+    finish(args, answer.to_dict(), wording.advice_lines(answer, top=None if args.all else 5, shown=shown), picture)
     return 0
 
 

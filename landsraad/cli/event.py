@@ -48,7 +48,7 @@ from pydantic import ValidationError
 
 from ..errors import UsageError, truncate
 from ..fileio import atomic_write_bytes, atomic_write_text, check_output_dir, check_output_path
-from ..i18n import N_, _, localized, ngettext
+from ..i18n import N_, _, localized, ngettext, pgettext
 from ..ruleset import Ruleset
 from ..tournament.entries import EntryCheck, check_entries, player_of, registration_changes
 from ..tournament.event import (
@@ -384,10 +384,11 @@ def format_standings(event: Event, rows: list[Standing]) -> str:
 def format_settings(event: Event) -> str:
     """The event's settings, one per line."""
     sc = event.scoring
-    seats = ", ".join(_("{player} at table {table}").format(player=s.player, table=s.table) for s in event.seats) or _("none")
+    seats = ", ".join(_("{player} at table {table}").format(player=s.player, table=s.table) for s in event.seats) or \
+        pgettext("no fixed seats", "none")
     clubs = ", ".join(f"{a.player}: " + " / ".join(x for x in (a.club, a.city) if x) for a in event.affiliations) or _("none given")
     layouts = ", ".join(_("table {table} {name} ({scene})").format(table=i + 1, name=x.name, scene=x.scene)
-                        for i, x in enumerate(event.layouts)) or _("none")
+                        for i, x in enumerate(event.layouts)) or pgettext("no table layouts", "none")
     apart = _(" and ").join(_("the same {key}").format(key=_(AVOID_WORDS.get(k, k))) for k in event.avoid) or _("no one")
     lines = [
         _("{event}: {rounds} round(s), {paired} paired; seed {seed}; {points}-point warbands.").format(

@@ -38,6 +38,7 @@ __all__ = [
     "cmd_factions",
     "cmd_faction",
     "resolve_faction",
+    "source_text",
     "format_sheet",
     "format_weapon_row",
     "format_bonus",
@@ -148,7 +149,7 @@ _SHIELDS = {"full": N_("full"), "half": N_("half"), "none": N_("none")}
 """A card's shield (``shield:``) as a person reads it."""
 
 
-def _source(source: str) -> str:
+def source_text(source: str) -> str:
     """A ``source`` value in the active language (``livre de règles``), anything else as it is."""
     return _(_SOURCES[source]) if source in _SOURCES else source
 
@@ -160,7 +161,7 @@ def _arsenal_name(faction: Faction, weapon_id: str) -> str:
 
 def _rule_line(name: str) -> str:
     rule = SPECIAL_RULES.get(name)
-    return _("{title} ({name}, {source}): {summary}").format(title=_(rule.title), name=name, source=_source(rule.source),
+    return _("{title} ({name}, {source}): {summary}").format(title=_(rule.title), name=name, source=source_text(rule.source),
                                                              summary=_(rule.summary))
 
 
@@ -184,7 +185,7 @@ def format_weapon_row(weapon: Weapon) -> str:
     if weapon.special_rules:
         notes.append(_("rules: {names}").format(names=", ".join(weapon.special_rules)))
     row = (f"{weapon.display_name():<18} {reach:<11} {_card_bonus(weapon, 'combat'):<7} {_card_bonus(weapon, 'initiative'):<6}"
-           f" {weapon.damage:<7} {_source(weapon.source):<9}")
+           f" {weapon.damage:<7} {source_text(weapon.source):<9}")
     return (row + "  " + "; ".join(notes)).rstrip() if notes else row.rstrip()
 
 
@@ -202,7 +203,7 @@ def _profile_lines(faction: Faction, card: Profile) -> list[str]:
     eff = faction.profile(card.id)
     armour = _(" Armour {armour}").format(armour=eff.armour) if eff.armour else ""
     lines = [
-        f"{eff.display_name()} ({eff.cost}) [{eff.id}, {_source(eff.source)}]",
+        f"{eff.display_name()} ({eff.cost}) [{eff.id}, {source_text(eff.source)}]",
         f"  M{eff.movement:g} C{format_bonus(eff.combat)} R{format_bonus(eff.reflexes)} E{eff.endurance}{armour}"
         + _(" | shield: {shield} | spice: {spice}").format(shield=_(_SHIELDS[eff.shield]) if eff.shield in _SHIELDS else eff.shield, spice=eff.spice),
     ]
@@ -238,7 +239,7 @@ def format_sheet(faction: Faction) -> str:
     """
     spice = SPECIAL_RULES.get(faction.spice_effect)
     out = [
-        _("{name} ({id}) - source: {source}").format(name=faction.display_name(), id=faction.id, source=_source(faction.source)),
+        _("{name} ({id}) - source: {source}").format(name=faction.display_name(), id=faction.id, source=source_text(faction.source)),
         _("Honour {honour} | Spice {doses} doses - {title} ({rule}): {summary}").format(
             honour=faction.honour, doses=faction.spice_doses, title=_(spice.title), rule=spice.name, summary=_(spice.summary)),
     ]
@@ -276,7 +277,7 @@ def format_sheet(faction: Faction) -> str:
     out.append(_("Rare equipment"))
     for e in faction.rare_equipment:
         pieces = ngettext("{n} piece", "{n} pieces", e.pieces).format(n=e.pieces)
-        out.append(f"  {e.display_name()} [{e.id}, {_source(e.source)}]: {pieces}, {_points(e.cost)}")
+        out.append(f"  {e.display_name()} [{e.id}, {source_text(e.source)}]: {pieces}, {_points(e.cost)}")
         out.append("    " + _rule_line(e.effect))
     if not faction.rare_equipment:
         out.append(_("  (none)"))
@@ -299,7 +300,7 @@ def cmd_factions(args: argparse.Namespace) -> int:
         return 0
     heads = (_("id"), _("name"), _("source"), _("honour"), _("spice"), _("types"))
     # the name and source in the reader's language (the JSON keeps the English); the column as wide as its words
-    shown = {r["id"]: (load_faction(r["id"]).display_name(), _source(r["source"])) for r in rows}
+    shown = {r["id"]: (load_faction(r["id"]).display_name(), source_text(r["source"])) for r in rows}
     wide = max(9, *(len(source) for _name, source in shown.values()))
     print(f"{heads[0]:<12} {heads[1]:<20} {heads[2]:<{wide}} {heads[3]:>6} {heads[4]:>5} {heads[5]:>5}")
     for r in rows:

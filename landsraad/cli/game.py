@@ -286,7 +286,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary, sort_keys=True))
         return 0
-    names = {mid: card.name for mid, card in load_missions().items()}
+    names = {mid: card.shown() for mid, card in load_missions().items()}  # the rulebook's names in French
     print(_("{games} game(s), seeds {first} to {last}: red ({red}) {red_wins}, blue ({blue}) {blue_wins}, draws {draws}").format(
         games=args.games, first=args.seed, last=args.seed + args.games - 1, red=args.red, red_wins=wins["red"], blue=args.blue,
         blue_wins=wins["blue"], draws=wins["draw"]))
@@ -380,6 +380,10 @@ def _count(result: Mapping[str, Any], wins: dict[str, int], vps: dict[str, list[
 # --- replay ----------------------------------------------------------------------------------------------
 
 
+_PICTURE_KINDS = {"end_activation": N_("end activation"), "first_player": N_("first player"), "game_over": N_("game over")}
+"""The events after which replay --svg-dir draws the table (:func:`~landsraad.engine.record.replay_states`), in words."""
+
+
 def _replay(args: argparse.Namespace) -> int:
     folder = check_output_dir(args.svg_dir, what="--svg-dir") if args.svg_dir else None
     record = load_record(args.log)
@@ -391,7 +395,8 @@ def _replay(args: argparse.Namespace) -> int:
         count = 0
         for event, state in replay_states(record, source=str(args.log)[:200]):
             count += 1
-            title = f"After event {event.seq} ({event.kind.replace('_', ' ')}), activation {state.activation}"
+            kind = _(_PICTURE_KINDS[event.kind]) if event.kind in _PICTURE_KINDS else event.kind.replace("_", " ")
+            title = _("After event {seq} ({kind}), activation {activation}").format(seq=event.seq, kind=kind, activation=state.activation)
             atomic_write_text(folder / f"{count:04d}.svg", render_board(state.board, title=title))
         print(_("{count} picture(s) written to {folder}/").format(count=count, folder=folder))
     print(_("The saved game replays identically from its opening and answers, to the recorded result."))

@@ -13,12 +13,15 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Any
 
 from ..content import faction_ids, load_faction, parse_document, read_document
 from ..errors import UsageError, truncate
 from ..fileio import OutputPathError, atomic_write_text, check_input_file, check_output_path, path_kind
 from ..houses import cost_model, house_from_document, house_id, price_faction, starter_house_text, starter_list_text
-from ..i18n import N_, _, decimal, message, numeral, pgettext
+from ..i18n import N_, SOURCE_LANGUAGE, _, decimal, language, message, numeral, pgettext
+from ..model import Faction
+from .factions import source_text
 
 __all__ = ["register", "cmd_price", "cmd_new"]
 
@@ -44,6 +47,18 @@ _ITEM_KINDS = {"profile": N_("profile"), "specialist weapon": N_("specialist wea
 """The kinds of priced items, for the table (English ids from :mod:`landsraad.houses`)."""
 
 
+def _item_name(faction: Faction, kind: str, item_id: str) -> str:
+    """A priced item as the reader sees it: its sheet's name in the active language (``Mitrailleuse``), else its id."""
+    found: Any = None
+    if kind == "profile":
+        found = next((p for p in faction.profiles if p.id == item_id), None)
+    elif kind in ("specialist weapon", "common weapon"):
+        found = next((w for w in faction.weapons if w.id == item_id), None)
+    elif kind == "rare equipment":
+        found = next((r for r in faction.rare_equipment if r.id == item_id), None)
+    return found.display_name() if found is not None else item_id
+
+
 def cmd_price(args: argparse.Namespace) -> int:
     """Print the priced sheet."""
     path = Path(args.file)
@@ -60,13 +75,16 @@ def cmd_price(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(pricing.to_dict(), indent=2))
         return 0
-    print(_("{name} ({id}, source: {source})").format(name=faction.name, id=faction.id, source=faction.source))
+    english = language() == SOURCE_LANGUAGE
+    print(_("{name} ({id}, source: {source})").format(name=faction.name if english else faction.display_name(), id=faction.id,
+                                                     source=faction.source if english else source_text(faction.source)))
     heads = (_("item"), _("sheet"), pgettext("the cost model's price", "model"), _("fitted"))
     print(f"  {heads[0]:<34} {heads[1]:>5} {heads[2]:>5}  {heads[3]}")
     for item in pricing.items:
         mark = "" if item.agrees else _("   <- differs")
         raw = decimal(f"{item.raw:6.2f}") if item.raw is not None else "     -"
-        label = _(_ITEM_KINDS[item.kind]) + " " + item.id if item.kind in _ITEM_KINDS else f"{item.kind} {item.id}"
+        shown = item.id if english else _item_name(faction, item.kind, item.id)
+        label = _(_ITEM_KINDS[item.kind]) + " " + shown if item.kind in _ITEM_KINDS else f"{item.kind} {shown}"
         print(f"  {label:<34} {item.printed:>5} {item.priced:>5}  {raw}{mark}")
     differs = sum(not i.agrees for i in pricing.items)
     print(_("{items} item(s) priced, {differs} differ from the sheet. Model: {terms}").format(

@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any, Callable, Literal
 from pydantic import ValidationError
 
 from ..errors import DataError, UnknownNameError, UsageError, did_you_mean, quoted
-from ..i18n import N_, Message, joined, message, unstopped
+from ..i18n import N_, Message, in_languages, joined, message, unstopped
 from ..model import MAX_LENGTH_CM, Poison, Profile, Weapon, parse_bonus
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -213,18 +213,29 @@ def _spice_effect(value: str) -> str:
 
 
 def _pydantic_sentence(exc: ValueError | UnknownNameError) -> str:
-    """The first message of a pydantic ValidationError as one sentence (no URL, no 'Value error,')."""
+    """The first message of a pydantic ValidationError as one sentence (no URL, no 'Value error,'): the model's own
+    :class:`~landsraad.i18n.Message` when its validator raised one (so it reads in the reader's language), else
+    pydantic's English words, with a French sentence naming the key and the value beside them (issue 40)."""
     errors = getattr(exc, "errors", None)
-    if callable(errors):
-        first = errors()[0]
-        msg = str(first.get("msg", exc))
-        msg = msg.removeprefix("Value error, ")
-        loc = ".".join(str(p) for p in first.get("loc", ()))
-        text = f"{loc}: {msg}" if loc and not msg.startswith(("Weapon", "Damage", "A ")) else msg
-    else:
-        text = str(exc)
-    text = text.strip()
-    return text if text.endswith(".") else text + "."
+    if not callable(errors):
+        text = str(exc).strip()
+        return text if text.endswith(".") else text + "."
+    first = errors()[0]
+    msg = str(first.get("msg", exc)).removeprefix("Value error, ").strip()
+    loc = ".".join(str(p) for p in first.get("loc", ()))
+    cause = (first.get("ctx") or {}).get("error")
+    said = cause.args[0] if isinstance(cause, ValueError) and cause.args else None
+    why: str
+    if isinstance(said, Message) and str(said).strip() == msg:
+        why = said
+    else:  # pydantic's own words: English; in French a sentence of ours naming the key and the value
+        english = f"{loc}: {msg}" if loc else msg
+        english = english if english.endswith(".") else english + "."
+        return in_languages(english, fr=message("{key} is not valid: {value} ({kind}).", key=loc or message("this argument"),
+                                                value=repr(first.get("input"))[:60], kind=first.get("type", "")).localized("fr"))
+    if loc and not msg.startswith(("Weapon", "Damage", "A ")):
+        why = message("{key}: {why}", key=loc, why=why)
+    return why if str(why).endswith(".") else why + "."
 
 
 _NAMES = (N_("Movement"), N_("Combat"), N_("Reflexes"), N_("Endurance"), N_("Armour"), N_("The shield"), N_("The wound level"),

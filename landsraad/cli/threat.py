@@ -68,7 +68,7 @@ def cmd_threat(args: argparse.Namespace) -> int:
                   _("Cell {cell} cm; colour = enemies that could shoot or charge it there")).format(cell=cell),
                  _("unshaded 0, yellow 1, orange 2, red 3, dark red 4+; grey: its base does not fit"),
                  wording.threat_point_line(tm, here)]
-        return render_board(board, title=f"threat {args.model}{' --reverse' if args.reverse else ''}",
+        return render_board(board, title=(_("threat {model} --reverse") if args.reverse else _("threat {model}")).format(model=args.model),
                             highlight=(args.model,), notes=notes, shade=shade_of(tm))
 
     finish(args, data, wording.threat_lines(tm, here, asked, grid=not args.no_grid), picture)

@@ -352,7 +352,7 @@ def _placed(m: Machine, d: PlaceFrame, point: tuple[float, float]) -> None:
     marker_id = _marker_id(owner, card.id, spec.id, n)
     if spec.model is not None:
         token = spec.model
-        profile = Profile(id="ambassador", name=token.name, cost=0, movement=max(token.movement, 0.1), combat=token.combat,
+        profile = Profile(id="ambassador", name=token.name, name_fr=spec.name_fr, cost=0, movement=max(token.movement, 0.1), combat=token.combat,
                           reflexes=token.reflexes, endurance=token.endurance, shield=token.shield, base_mm=spec.size_mm,
                           source=token.source)
         model = ModelState(id=marker_id, side=owner, faction=f"mission:{card.id}", type="ambassador", name=token.name,

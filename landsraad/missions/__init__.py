@@ -52,6 +52,7 @@ from .cards import (
                     load_mission,
                     load_mission_file,
                     load_missions,
+                    marker_name_fr,
                     mission_ids,
                     mission_points,
                     placement_allowed,
@@ -87,6 +88,7 @@ from .view import (
 )
 
 __all__ = [
+    "marker_name_fr",
     "RANKS",
     "MAX_PICKS",
     "MARKER_SIZES_MM",

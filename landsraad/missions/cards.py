@@ -651,3 +651,24 @@ def load_missions(directory: str | Path | None = None) -> dict[str, MissionCard]
     if problems:
         raise DataError(problems)
     return cards
+
+
+def marker_name_fr(marker_id: str) -> str | None:
+    """A mission marker's French name and number, from its card's ``name_fr`` (content is data): the engine's id
+    ``blue-spice-theft-spice-1`` (side, mission, kind, number) reads ``Cache d'épice 1``. None for a marker that is no
+    bundled card's or whose kind has no French name (issue 40).
+
+    Examples
+    --------
+    >>> marker_name_fr("blue-spice-theft-spice-1"), marker_name_fr("red-activation-terminal-3"), marker_name_fr("obj-1")
+    ("Cache d'épice 1", 'Terminal 3', None)
+    """
+    words = marker_id.split("-")
+    if len(words) < 4 or words[0] not in ("red", "blue") or not words[-1].isdigit():
+        return None
+    middle = "-".join(words[1:-1])
+    for card in load_missions().values():
+        for spec in card.markers:
+            if f"{card.id}-{spec.id}".replace("_", "-") == middle and spec.name_fr:
+                return f"{spec.name_fr} {words[-1]}"
+    return None

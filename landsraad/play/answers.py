@@ -48,7 +48,7 @@ from ..errors import LandsraadError
 from ..geometry.approach import contact_move, point_at_cost
 from ..geometry.movement import MoveResult
 from ..i18n import EDGE_NAMES, LANGUAGES, N_, _, decimal, language, ngettext, number, use_language
-from ..missions import load_missions
+from ..missions import load_missions, marker_name_fr
 from ..narrate import label_of, model_label
 from ..warband.names import normalize_name
 from .prompts import TYPED_WORDS, choice_word, mission_action_name, weapon_display_name, weapon_names
@@ -137,7 +137,7 @@ def choice_label(choice: object, state: GameState | None) -> str:
     parts = text.split(":")
     if parts[0] == "mission" and len(parts) >= 3:  # mission:MISSION:ACTION[:TARGET]
         target = parts[3] if len(parts) > 3 else ""
-        whom = label_of(ids[target]) if target in ids else target
+        whom = label_of(ids[target]) if target in ids else (target if english else marker_name_fr(target) or target)
         card = (cards[parts[1]].name if english else cards[parts[1]].rulebook_name) if parts[1] in cards else parts[1]
         return f"{mission_action_name(parts[2])} {whom} ({card})".replace("  ", " ")
     if ":" in text:

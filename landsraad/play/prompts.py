@@ -142,7 +142,7 @@ def _field(name: str, value: str) -> str:
         return decimal(value)
     if name == "declared":
         head, _sep, rest = value.partition(" ")
-        return " ".join(p for p in (_(_DECLARED[head]) if head in _DECLARED else head, rest) if p)
+        return " ".join(p for p in (_(_DECLARED[head]) if head in _DECLARED else head, _declared_object(head, rest)) if p)
     if name == "mission":
         card = next((c for c in load_missions().values() if c.name == value), None)
         return card.rulebook_name if card is not None else value
@@ -155,6 +155,20 @@ def _field(name: str, value: str) -> str:
         return weapon_name(re.sub(r"[^0-9a-z]+", "_", value.lower()).strip("_"), value)
     words = _WORDS.get(name)
     return _(words[value]) if words and value in words else value
+
+
+def _declared_object(head: str, rest: str) -> str:
+    """What a declared action names, as the free move's prompt writes it (ids with spaces for ``_``): a shot's weapon by
+    its French name (``Lance sardaukar``), a mission action by its menu name and the rulebook's mission; else as it is."""
+    if head == "shoot" and rest:
+        return weapon_display_name(rest.replace(" ", "_"))
+    if head == "mission":
+        for card in load_missions().values():
+            for action in card.special_actions:
+                words = f"{card.id} {action.id}".replace("_", " ")
+                if rest == words or rest.startswith(words + " "):
+                    return " ".join(p for p in (mission_action_name(action.id), f"({card.rulebook_name})", rest[len(words):].strip()) if p)
+    return rest
 
 
 def prompt_text(prompt: str, names: Mapping[str, str] | None = None) -> str:

@@ -443,9 +443,10 @@ class MeleeEvent(Event):
     first: First | None
     strikes: tuple[Strike, ...]
     ended_by_push: Side | None
-    notes: SkipValidation[tuple[str, ...]]
-    """Why a side that chose to attack did not strike: Messages (English as str, in JSON), kept unvalidated so a
-    story can show them in the reader's language (issue 40)."""
+    notes: tuple[SkipValidation[str], ...]
+    """Why a side that chose to attack did not strike: Messages (English as str, in JSON), each kept unvalidated so a
+    story can show them in the reader's language (issue 40); the notes themselves a tuple, so a log read back (a list)
+    serializes without a warning."""
     options: MeleeOptions
     attacker_after: Combatant
     defender_after: Combatant

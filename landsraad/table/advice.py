@@ -112,7 +112,7 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
     side = board.base(model_id).side
     enemy_ids = tuple(b.id for b in board.bases if b.side is not None and b.side != side)
     enemies = tuple(e for e in enemy_ids if scene.model(e).card is not None)
-    skipped = tuple(message("{model}: no profile, its stats are unknown", model=e) for e in enemy_ids if e not in enemies)
+    skipped = tuple(message("{model}: no profile, its stats are unknown", model=t.named(e)) for e in enemy_ids if e not in enemies)
     targets = {e: t.combatant(e, t.melee_weapon(e)) for e in enemies}
     start = board.base(model_id).center
     options: list[Option] = []
@@ -135,8 +135,8 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
                     odds, cover, distance, cover_from = shot_at(t, b, model_id, e, w, targets[e])
                 except RuleError:  # the kernel refuses the shot (a laser at a shield)
                     continue
-                reasons = (message("{target} is the nearest enemy {model} sees (RUL-08)", target=e, model=model_id),
-                           _cover_reason(cover, cover_from))
+                reasons = (message("{target} is the nearest enemy {model} sees (RUL-08)", target=t.named(e), model=t.named(model_id)),
+                           _cover_reason(t, cover, cover_from))
                 out.append((e, w, odds, cover, distance, cover_from, reasons))
         return out
 
@@ -206,7 +206,7 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
                                message("the free move into contact ({cost} of {movement} cm), then the Melee action (R-ACTIVATE)",
                                        cost=numeral(report_cm(answer.result.cost_cm), ".1f"), movement=Numeral(fmt_cm(movement))),
                                message("the clash if {model} attacks and {target} defends (odds melee gives every stance pair)",
-                                       model=model_id, target=e)),
+                                       model=t.named(model_id), target=t.named(e))),
                               (f"landsraad move {scene_name} {model_id} --to {e}", cmd)))
     standing = template_options(t, model_id, enemies, here_risk)
     options.extend(standing)
@@ -228,10 +228,10 @@ _COVER_FROM_REASON = {"none": N_("cover none from {pieces}"), "small": N_("cover
                       "large": N_("cover large from {pieces}")}
 
 
-def _cover_reason(cover: Cover, cover_from: tuple[str, ...]) -> str:
-    """The shot's cover as a reason (R-COVER): its class, and the pieces that give it."""
+def _cover_reason(t: TableRead, cover: Cover, cover_from: tuple[str, ...]) -> str:
+    """The shot's cover as a reason (R-COVER): its class, and the pieces that give it (by their French names in French)."""
     if cover_from and cover in _COVER_FROM_REASON:
-        return message(_COVER_FROM_REASON[cover], pieces=", ".join(cover_from))
+        return message(_COVER_FROM_REASON[cover], pieces=t.named_all(cover_from))
     return message(_COVER_REASON[cover]) if cover in _COVER_REASON else message("cover {cover}", cover=cover)
 
 

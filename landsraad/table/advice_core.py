@@ -7,7 +7,7 @@ R-ACTIVATE (an activation: an optional free move before or after one action), R-
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Sequence
 
 import shapely
 
@@ -15,6 +15,7 @@ from ..geometry import sight
 from ..geometry.board import Board, Point
 from ..geometry.measure import CONTACT_TOLERANCE_CM, edge_distance, report_cm
 from ..geometry.movement import plan_move, reach_region
+from ..i18n import Message, in_languages, joined
 from ..model import Weapon
 from ..odds import DisengageOdds, MeleeOdds, ShotOdds, shot_odds
 from ..rules.shooting import Cover, shot_cover
@@ -166,6 +167,16 @@ class TableRead:
     def __init__(self, scene: Scene, scene_name: str, ruleset: Ruleset):
         self.scene, self.name, self.ruleset = scene, scene_name, ruleset
         self.board: Board = scene.board
+        self.names_fr = scene.french_names()
+
+    def named(self, item_id: str) -> Message:
+        """A model or piece in a reason: its id in English (the JSON's text), its French name (``name_fr``) in French,
+        as ``measure`` and ``shoot`` name them (issue 40)."""
+        return in_languages(item_id, fr=self.names_fr.get(item_id))
+
+    def named_all(self, item_ids: Sequence[str]) -> Message:
+        """Several models or pieces in a reason, comma-separated (:meth:`named`)."""
+        return joined(", ", [self.named(i) for i in item_ids])
 
     def spec(self, model_id: str) -> ModelSpec:
         return self.scene.model(model_id)

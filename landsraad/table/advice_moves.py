@@ -127,10 +127,10 @@ def disengage_options(t: TableRead, model_id: str, engaged: tuple[str, ...], mov
     start = board.base(model_id).center
     test_cmd = _disengage_command(t, model_id, opponent)
     pick = (message("{opponent} opposes the disengage test, the opposing player's pick among the enemies in contact"
-                    " (R-DISENGAGE)", opponent=opponent) if len(engaged) > 1 else
-            message("the disengage test against {opponent}, the enemy in contact (R-DISENGAGE, PRJ-17)", opponent=opponent))
+                    " (R-DISENGAGE)", opponent=t.named(opponent)) if len(engaged) > 1 else
+            message("the disengage test against {opponent}, the enemy in contact (R-DISENGAGE, PRJ-17)", opponent=t.named(opponent)))
     held = message("if it fails it stays in contact and takes {opponent}'s blow (its weapon and neutral die)",
-                   opponent=opponent)
+                   opponent=t.named(opponent))
     out: list[Option] = []
     # the second move: one path of up to the smallest margin plus the Movement, ending out of contact
     ends = [p for p in sample_points(board, model_id, least + movement)
@@ -156,7 +156,7 @@ def disengage_options(t: TableRead, model_id: str, engaged: tuple[str, ...], mov
                               (pick, held,
                                message("if it gets away ({p} %) it moves its margin, {least} cm at the least, straight"
                                        " away from {opponent} (PRJ-99), then the Shoot action (PRJ-90, R-SHOOT)",
-                                       p=round(100 * odds.p_success, 1), least=round(least, 2), opponent=opponent),
+                                       p=round(100 * odds.p_success, 1), least=round(least, 2), opponent=t.named(opponent)),
                                *reasons),
                               (test_cmd, *shot_commands(t, model_id, e, w, distance, cover)),
                               disengage=odds, disengage_from=opponent))

@@ -215,11 +215,11 @@ def _cm(x: float) -> Numeral:
     return Numeral(fmt_cm(x))
 
 
-def _under(u: UnderTemplate) -> Message:
+def _under(t: TableRead, u: UnderTemplate) -> Message:
     """A model under the template in a reason: friend or enemy, and its cover."""
     cover = message(_COVER[u.cover]) if u.cover in _COVER else message("cover {cover}", cover=u.cover)
-    return (message("{model} (enemy, {cover})", model=u.model, cover=cover) if u.enemy else
-            message("{model} (friend, {cover})", model=u.model, cover=cover))
+    return (message("{model} (enemy, {cover})", model=t.named(u.model), cover=cover) if u.enemy else
+            message("{model} (friend, {cover})", model=t.named(u.model), cover=cover))
 
 
 def template_options(t: TableRead, model_id: str, enemies: tuple[str, ...], risk: Risk, *, board: Board | None = None,
@@ -393,7 +393,7 @@ def _template_option(w: _Weigher, aim: Point, shape: BaseGeometry, hit: tuple[st
     if kind == "blast":
         tcmd = f"landsraad template {scene} --blast {fmt_cm(aim[0])},{fmt_cm(aim[1])}"
         what = message("a blast (5 cm radius) at {x}, {y}, {distance} cm from {model}'s base", x=_cm(aim[0]), y=_cm(aim[1]),
-                       distance=_cm(distance), model=model_id)
+                       distance=_cm(distance), model=t.named(model_id))
     else:
         assert weapon.template is not None
         tcmd = (f"landsraad template {scene} --direct {model_id} --toward {fmt_cm(aim[0])},{fmt_cm(aim[1])}"
@@ -405,11 +405,11 @@ def _template_option(w: _Weigher, aim: Point, shape: BaseGeometry, hit: tuple[st
     friends = [u.model for u in under if not u.enemy]
     reasons = [message("the Shoot action: {what}; a template aims at a point, the nearest-target rule does not apply"
                        " (R-TEMPLATE, RUL-08)", what=what),
-               message("under it: {models} (RUL-19); one attack roll, each its own dodge (RUL-09)", models=joined(", ", [_under(u) for u in under]))]
+               message("under it: {models} (RUL-19); one attack roll, each its own dodge (RUL-09)", models=joined(", ", [_under(t, u) for u in under]))]
     if friends:
-        reasons.append(message("friendly fire on {models}: their expected damage is taken off", models=", ".join(friends)))
+        reasons.append(message("friendly fire on {models}: their expected damage is taken off", models=t.named_all(friends)))
     if unknown:
-        reasons.append(message("{models} also under it, no profile: its odds are unknown", models=", ".join(unknown)))
+        reasons.append(message("{models} also under it, no profile: its odds are unknown", models=t.named_all(unknown)))
     if laser_mode == "explosive":
         reasons.append(message("the laser's explosive mode: a blast that may cover no shielded model (R-LASER)"))
     here = board.base(model_id).center

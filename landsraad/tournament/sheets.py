@@ -72,9 +72,10 @@ def round_of(event: Event, number: int | None = None) -> Round:
 
 
 def faction_names(event: Event) -> dict[str, str]:
-    """Each player's faction as its sheet names it (``House Corrino``); the id for a faction not bundled (a Minor House)."""
+    """Each player's faction as its sheet names it in the active language (``House Corrino``, ``Maison Corrino`` in French:
+    its ``name_fr``); the id for a faction not bundled (a Minor House)."""
     known = set(faction_ids())
-    return {e.player: load_faction(e.faction).name if e.faction in known else e.faction for e in event.entrants}
+    return {e.player: load_faction(e.faction).display_name() if e.faction in known else e.faction for e in event.entrants}
 
 
 def _th(*labels: str) -> str:
@@ -146,6 +147,7 @@ def result_slips_html(event: Event, number: int | None = None, folder: str = "DI
         layout = _(" - layout {layout}").format(layout=t.layout) if t.layout else ""
         heading = _("{event} - round {round} of {rounds} - table {table}").format(event=event.name, round=rnd.round, rounds=event.rounds,
                                                                                  table=t.table)
+        signs = _("{player}:")  # a signature line (French puts a space before the colon)
         out += ['<section class="slip">',
                 f"<h2>{_e(heading + layout)}</h2>",
                 "<table><thead><tr>" + _th(N_("Side"), N_("Player"), N_("Faction"), N_("Victory points")) + "</tr></thead><tbody>",
@@ -155,8 +157,8 @@ def result_slips_html(event: Event, number: int | None = None, folder: str = "DI
                 '<td class="box"></td></tr>',
                 "</tbody></table>",
                 "<p>" + _e(_("More victory points wins; equal victory points is a draw. Both players sign:")) + "</p>",
-                f'<div class="sign"><div>{_e(t.red)}:</div><div>{_e(t.blue)}:</div></div>',
-                f'<p class="cmd">landsraad event result {_e(folder)} --round {rnd.round} --table {t.table} --vp RED,BLUE</p>',
+                '<div class="sign"><div>' + _e(signs.format(player=t.red)) + "</div><div>" + _e(signs.format(player=t.blue)) + "</div></div>",
+                f'<p class="cmd">landsraad event result {_e(folder)} --round {rnd.round} --table {t.table} --vp ' + _e(_("RED,BLUE")) + "</p>",
                 "</section>"]
     if not rnd.tables:
         out.append("<p>" + _e(_("This round has no table.")) + "</p>")

@@ -28,7 +28,8 @@ from shapely.geometry.base import BaseGeometry  # noqa: E402
 from ..errors import LandsraadError  # noqa: E402
 from ..geometry.board import Board, TerrainPiece  # noqa: E402
 from ..geometry.templates import BLAST_RADIUS_CM  # noqa: E402
-from ..i18n import _, decimal, localized, ngettext  # noqa: E402
+from ..i18n import SOURCE_LANGUAGE, _, decimal, language, localized, ngettext  # noqa: E402
+from ..missions import marker_name_fr  # noqa: E402
 from ..play.session import sentence  # noqa: E402
 from ..svg import side_colours, terrain_fill  # noqa: E402
 from .camera import Camera  # noqa: E402
@@ -95,6 +96,8 @@ def _marker_label(marker_id: str) -> str:
     >>> _marker_label("blue-activation-terminal-3"), _marker_label("obj-1")
     ('activation terminal 3', 'obj 1')
     """
+    if language() != SOURCE_LANGUAGE and (french := marker_name_fr(marker_id)):  # its card's name_fr (issue 40)
+        return french
     words = marker_id.split("-")
     if len(words) > 2 and words[0] in ("red", "blue"):
         words = words[1:]

@@ -17,6 +17,7 @@ from ..errors import LandsraadError
 from ..geometry.board import Board
 from ..i18n import _, localized, ngettext
 from ..model import Weapon
+from ..narrate import shown_label
 from ..scene import Scene
 from .autosave import SceneAutosave, data_folder
 from .editor import Editor
@@ -59,13 +60,14 @@ class Mode(Protocol):
 
 
 def game_names(state: GameState | None) -> dict[str, str]:
-    """Each model's card name in a game (labels and their legend)."""
-    return {m.id: m.profile.name for m in state.models} if state is not None else {}
+    """Each model's card name in a game (labels and their legend), in the reader's language (``name_fr`` in French)."""
+    return {m.id: m.profile.display_name() for m in state.models} if state is not None else {}
 
 
 def game_shown_names(state: GameState | None) -> dict[str, str]:
-    """Each model's own name in a game (``Soldier 2``: the narration's, whose number the label shows)."""
-    return {m.id: m.name for m in state.models} if state is not None else {}
+    """Each model's own name in a game (``Soldier 2``: the narration's, whose number the label shows; ``Soldat 2`` in
+    French, :func:`~landsraad.narrate.shown_label`)."""
+    return {m.id: shown_label(m.name, m.profile.name, m.profile.display_name()) for m in state.models} if state is not None else {}
 
 
 def game_cards(state: GameState | None, model_id: str) -> list[str]:

@@ -21,7 +21,7 @@ from ..engine.state import GameState
 from ..geometry.board import Board, Point
 from ..geometry.templates import blast_shape, direct_shape
 from ..i18n import N_, joined, message
-from ..narrate import ModelNames, narrate
+from ..narrate import ModelNames, narrate, shown_label
 
 __all__ = ["Frame", "Timeline", "StepShot", "StepTemplate", "StepOverlay", "step_overlay", "load_timeline", "timeline_of"]
 
@@ -99,7 +99,7 @@ def timeline_of(record: GameRecord, source: str = "game") -> Timeline:
     last_seq = -1
     for event, state in replay_states(record):
         for m in state.models:
-            names.setdefault(m.id, m.name)
+            names.setdefault(m.id, shown_label(m.name, m.profile.name, m.profile.display_name()))  # Soldat 2 in French
         names.learn(state.models)  # a French caption names a weapon by its name_fr
         step = tuple(e for e in events if last_seq < e.seq <= event.seq)
         lines = tuple(text for e in step for text in (narrate(e, names),) if text)

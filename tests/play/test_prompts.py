@@ -13,7 +13,7 @@ from landsraad.content import data_dir
 from landsraad.engine import Decision, SetupOptions, new_game
 from landsraad.i18n import catalog, use_language
 from landsraad.play.drills import drill_game, drill_names, load_drill
-from landsraad.play.prompts import PROMPTS, choice_word, mission_action_name, prompt_text, weapon_name, weapon_names
+from landsraad.play.prompts import PROMPTS, choice_word, mission_action_name, prompt_text, weapon_display_name, weapon_name, weapon_names
 from landsraad.players import make_player
 from landsraad.scene import load_scene
 
@@ -60,6 +60,25 @@ def test_every_prompt_an_engine_asks_reads_in_french(engine_prompts):
     assert not untranslated
 
 
+def test_the_free_move_prompt_names_the_declared_weapon_and_mission_action_in_french(engine_prompts):
+    """Issue 40: « déclarée : tir Lance sardaukar », not the weapon's id in English words (``shoot sardaukar lance``)."""
+    before = sorted(p for p in engine_prompts if p.startswith("Free move before the action for ") and "(declared: shoot " in p)
+    assert before  # random games declare shots and move first
+    with use_language("fr"):
+        for prompt in before:
+            weapon = re.search(r"\(declared: shoot (.+?)[;)]", prompt)
+            assert weapon is not None
+            french = prompt_text(prompt)
+            name = weapon_display_name(weapon.group(1).replace(" ", "_"))
+            assert f"(déclarée : tir {name}" in french, french
+            assert name.casefold() != weapon.group(1).casefold(), name  # a French name, not the id in words
+        action = prompt_text("Free move before the action for Soldier 2 (declared: mission spice theft pick up spice "
+                             "red-spice-theft-spice-1), or skip?")
+        assert "(déclarée : mission ramasser l'épice (Vol d'Epice) red-spice-theft-spice-1)" in action, action
+        assert prompt_text("Free move before the action for Soldier 2 (declared: shoot sardaukar lance), or skip?") == \
+            "Mouvement gratuit avant l'action pour Soldier 2 (déclarée : tir Lance sardaukar), ou rien ?"
+
+
 def test_english_prompts_are_the_engines_own(engine_prompts):
     with use_language("en"):
         assert all(prompt_text(p) == p for p in engine_prompts)
@@ -82,7 +101,7 @@ def test_every_prompt_template_has_its_french_with_the_same_fields():
     ("Free move after the action for Duncan (up to 10 cm), or skip?",
      "Mouvement gratuit après l'action pour Duncan (10 cm au plus), ou rien ?"),
     ("Free move before the action for Duncan (declared: shoot maula pistol), or skip?",
-     "Mouvement gratuit avant l'action pour Duncan (déclarée : tir maula pistol), ou rien ?"),
+     "Mouvement gratuit avant l'action pour Duncan (déclarée : tir Pistolet Maula), ou rien ?"),
     ("Roll 3 D10 for red-soldier-1 (clash): type neutral, attack, defence.",
      "Lancez 3 D10 pour red-soldier-1 (affrontement) : tapez neutre, attaque, défense."),
     ("Soldier 1's neutral die shows 4: lower it (R-NEUTRAL-DOWN)?", "Le dé neutre de Soldier 1 montre 4 : le baisser (R-NEUTRAL-DOWN) ?"),
