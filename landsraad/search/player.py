@@ -171,8 +171,9 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    # easy is normal cut down (fewer samples, half the depth, no pick search): issue 45, the ladder
-    "easy": Level("easy", kinds=("activate",), candidates=4, samples=3, depth=2, margin=0.02),
+    # easy is normal cut down (fewer samples, half the depth, no pick search) and plays for its own
+    # cards only: contesting is the one difference between them measured to matter (issue 45, the ladder)
+    "easy": Level("easy", kinds=("activate",), candidates=4, samples=3, depth=2, margin=0.02, contest=False),
     "normal": Level("normal", kinds=("activate",), candidates=4, samples=8, depth=4, margin=0.02),
     "hard": Level("hard", kinds=PLAY_KINDS, candidates=6, samples=16, depth=3, margin=0.01, workers=max(1, os.cpu_count() or 1),
                   pick_candidates=6, pick_samples=12),
@@ -187,8 +188,10 @@ activations (``PLAY_KINDS``, as ``hard`` does) scored 67.1 % (within the noise: 
 ``normal`` looks four activations ahead (``easy`` two) on eight samples (``easy`` three); neither
 searches its mission picks: the pick search (about 15 s of CPU at set-up) bought nothing measurable
 in ``normal`` (48.7 % against ``easy`` over 40 games) nor in ``easy`` (75.8 % without it, the same
-games as with it), so ``easy`` is ``normal`` cut down and nothing else (docs/search.md, issue 45,
-"The ladder"). Every level starts
+games as with it), so ``easy`` is ``normal`` cut down. Samples and depth alone never separated them
+(about even over 140 games), so ``easy`` also leaves the opponent's cards alone (``contest=False``):
+contesting, worth 6 to 10 points between two heuristics over 480 games twice, is what ``normal``
+and ``hard`` add to it (docs/search.md, issue 45, "The ladder"). Every level starts
 from the heuristic's ranking less the picks the learned mission odds expect to score under a
 victory point (``picks="pruned"``), which costs no game played out."""
 

@@ -92,11 +92,13 @@ def test_levels_grow_in_budget_and_an_unknown_one_lists_them():
 
 def test_easy_is_normal_cut_down_as_the_docs_say():
     # docs/search.md, "Levels": easy searches what normal does (activations, four candidates, the
-    # pruned picks) on 3 samples two activations deep instead of 8 four deep, no pick search
+    # pruned picks) on 3 samples two activations deep instead of 8 four deep, no pick search, and
+    # leaves the opponent's cards alone (issue 45: the ladder's one measured difference)
     easy, normal = LEVELS["easy"], LEVELS["normal"]
-    assert (easy.kinds, easy.candidates, easy.samples, easy.depth, easy.pick_rollouts) == (("activate",), 4, 3, 2, 0)
-    assert (normal.kinds, normal.candidates, normal.samples, normal.depth, normal.pick_rollouts) == (("activate",), 4, 8, 4, 0)
-    assert dataclasses.replace(normal, name="easy", samples=3, depth=2) == easy, "easy differs from normal in nothing else"
+    assert (easy.kinds, easy.candidates, easy.samples, easy.depth, easy.pick_rollouts, easy.contest) == (("activate",), 4, 3, 2, 0, False)
+    assert (normal.kinds, normal.candidates, normal.samples, normal.depth, normal.pick_rollouts, normal.contest) == (
+        ("activate",), 4, 8, 4, 0, True)
+    assert dataclasses.replace(normal, name="easy", samples=3, depth=2, contest=False) == easy, "easy differs from normal in nothing else"
 
 
 def test_set_up_is_the_heuristics():
@@ -108,12 +110,15 @@ def test_set_up_is_the_heuristics():
     assert player.stats == []
 
 
-def test_every_levels_heuristic_contests_the_opponents_cards_unless_told_not_to():
-    """The levels contest (late, the opponent's held markers: PRJ-70, PRJ-71); the ``heuristic``
-    player, the reference of the strength figures, does not."""
-    assert all(level.contest for level in LEVELS.values())
-    assert SearchPlayer(1, "easy").heuristic.contest
-    assert not SearchPlayer(1, dataclasses.replace(LEVELS["easy"], contest=False)).heuristic.contest
+def test_the_levels_above_easy_contest_the_opponents_cards_unless_told_not_to():
+    """``normal`` and ``hard`` contest (late, the opponent's held markers: PRJ-70, PRJ-71), so does a
+    budget level and ``normal:1s``; ``easy`` plays for its own cards only (issue 45, the ladder), and
+    so does the ``heuristic`` player, the reference of the strength figures."""
+    assert LEVELS["normal"].contest and LEVELS["hard"].contest
+    assert SearchPlayer(1, "normal").heuristic.contest and SearchPlayer(1, "normal:1s").heuristic.contest
+    assert SearchPlayer(1, "2s").heuristic.contest
+    assert not SearchPlayer(1, "easy").heuristic.contest and not SearchPlayer(1, "easy:1s").heuristic.contest
+    assert not SearchPlayer(1, dataclasses.replace(LEVELS["normal"], contest=False)).heuristic.contest
     assert not HeuristicPlayer(1).contest
 
 
