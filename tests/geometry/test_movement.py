@@ -997,6 +997,50 @@ def test_terrain_preprocessing_is_shared_by_boards_with_the_same_terrain():
     assert plan_move(two, "b", (40, 18), 30).legal and plan_move(two, "b", (40, 18), 30).path == ((40.0, 40.0), (40.0, 18.0))
 
 
+def _dense_pivot_costs(space, points):
+    """The pivots' Dijkstra as it was written before issue 42's third pass: every pair cleared
+    and priced first (the lower index to the higher), then a dense update per settled node."""
+    m = len(points)
+    i, j = np.triu_indices(m, 1)
+    clear = space.segments_clear(points[i], points[j])
+    i, j = i[clear], j[clear]
+    w = np.full((m, m), math.inf)
+    w[i, j] = w[j, i] = space.segment_costs(points[i], points[j])
+    g = np.full(m, math.inf)
+    g[0] = 0.0
+    done = np.zeros(m, dtype=bool)
+    for _ in range(m):
+        u = int(np.argmin(np.where(done, math.inf, g)))
+        if done[u] or not math.isfinite(g[u]):
+            break
+        done[u] = True
+        np.minimum(g, g[u] + w[u], out=g)
+    return g
+
+
+@PROPERTY
+@given(boards(), st.booleans())
+def test_the_pivots_priced_lazily_cost_what_the_dense_dijkstra_gives(board, soft):
+    """Issue 42: the proofs' pivot Dijkstra clears and prices a slide only when it may lower a
+    cost; on random boards (difficult ground among them) every pivot's cost is, bit for bit, the
+    dense Dijkstra's over every pair."""
+    space = movement._space(board, "a", ())
+    found = reach_module._pivot_costs(space, board.base("a").center, soft=soft)
+    if found is None:
+        return
+    points, costs = found
+    assert costs.tobytes() == _dense_pivot_costs(space, points).tobytes()
+
+
+def test_the_pivots_of_the_bundled_table_cost_what_the_dense_dijkstra_gives():
+    """The same on ``scenes/table.yaml`` beside its difficult well (409 pivots)."""
+    board = load_scene(ROOT / "scenes" / "table.yaml").board
+    space = movement._space(board, "naib-1", ())
+    points, costs = reach_module._pivot_costs(space, board.base("naib-1").center, soft=True)
+    assert np.isfinite(costs).sum() > 300
+    assert costs.tobytes() == _dense_pivot_costs(space, points).tobytes()
+
+
 # --- an allowance beyond the table (issue 15) ------------------------------------------------
 
 
@@ -1356,20 +1400,20 @@ def test_straight_tests_read_the_start_and_points_as_numpy_would(start, points):
 @settings(max_examples=max(20, EXAMPLES // 2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards(), st.floats(0.5, 25))
 def test_the_reach_region_is_the_one_of_the_pairs_whose_boxes_meet(board, allowance):
-    """Issue 42's faster reach prices a slide only against the capsules it can meet (the box test,
-    then the capsule's enclosing circle): on random boards the region is, bit for bit, the one
-    found when every pair whose boxes meet is priced, as before."""
+    """Issue 42's faster reach prices and clears a slide only against the capsules it can meet (the
+    box test, then the capsule's enclosing circle, in the difficult intervals and in the clearance
+    test ``_cap_hits``): on random boards the region is, bit for bit, the one found when every pair
+    whose boxes meet goes through the kernel, as before."""
     try:
         fast = movement.reach_region(board, "a", allowance)
     except GeometryError:
         return
-    saved = movement_capsules._close_pairs
+    saved = movement_capsules._close_of
     try:  # each reach builds its own space: nothing priced is cached between the two
-        movement_capsules._close_pairs = lambda p0, p1, a, b, rho: movement_capsules._near_pairs(
-            p0, p1, *movement_capsules._cap_boxes(a, b, rho))
+        movement_capsules._close_of = lambda mi, ki, *_: (mi, ki)  # every pair whose boxes meet
         boxes_only = movement.reach_region(board, "a", allowance)
     finally:
-        movement_capsules._close_pairs = saved
+        movement_capsules._close_of = saved
     assert shapely.to_wkb(fast) == shapely.to_wkb(boxes_only)
 
 

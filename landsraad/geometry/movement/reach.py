@@ -731,14 +731,22 @@ def _pivot_costs(space: Space, start: Point, soft: bool = True) -> tuple[np.ndar
     if len(around) + 1 > _MOST_PIVOTS:
         return None
     points = np.vstack([s[None, :], around])
+    return points, _pivot_dijkstra(space, points)
+
+
+def _pivot_dijkstra(space: Space, points: np.ndarray) -> np.ndarray:
+    """:func:`_pivot_costs`' dense Dijkstra from ``points[0]`` over the clear straight slides
+    between ``points``, each priced exactly (:meth:`Space.segment_costs`, the slide oriented
+    from the lower index to the higher, so both ways cost the same numbers).
+
+    Its edges are cleared and priced only when they may lower a cost: settling ``u`` at ``g[u]``,
+    the slide to ``v`` costs at least its length, so where ``g[u]`` plus the length is no less
+    than ``g[v]`` the dense update ``min(g[v], g[u] + w)`` keeps ``g[v]`` (IEEE sums are
+    monotonic, and a price is its length times one or more). Every cost vector, and so every
+    node settled, is the dense one's step by step (ties go to the lowest index, as
+    ``np.argmin``): the same numbers, clearing 35,000 of the 83,000 pairs of a long reach's pivots
+    on ``scenes/table.yaml`` and pricing 22,000 (issue 42)."""
     m = len(points)
-    i, j = np.triu_indices(m, 1)
-    clear = space.segments_clear(points[i], points[j])
-    i, j = i[clear], j[clear]
-    w = np.full((m, m), _INF)
-    price = space.segment_costs(points[i], points[j])
-    w[i, j] = price
-    w[j, i] = price
     g = np.full(m, _INF)
     g[0] = 0.0
     done = np.zeros(m, dtype=bool)
@@ -747,8 +755,16 @@ def _pivot_costs(space: Space, start: Point, soft: bool = True) -> tuple[np.ndar
         if done[u] or not math.isfinite(g[u]):
             break
         done[u] = True
-        np.minimum(g, g[u] + w[u], out=g)
-    return points, g
+        length = np.hypot(points[:, 0] - points[u, 0], points[:, 1] - points[u, 1])
+        v = np.nonzero(~done & (g[u] + length < g))[0]
+        if not len(v):
+            continue
+        lo, hi = np.minimum(v, u), np.maximum(v, u)
+        clear = space.segments_clear(points[lo], points[hi])
+        v, lo, hi = v[clear], lo[clear], hi[clear]
+        if len(v):
+            g[v] = np.minimum(g[v], g[u] + space.segment_costs(points[lo], points[hi]))
+    return g
 
 
 def _whole_area_reached(space: Space, component: BaseGeometry, start: Point, budget: float,
