@@ -1041,6 +1041,60 @@ def test_the_pivots_of_the_bundled_table_cost_what_the_dense_dijkstra_gives():
     assert costs.tobytes() == _dense_pivot_costs(space, points).tobytes()
 
 
+@PROPERTY
+@given(boards(), st.floats(0.5, 2.0), st.integers(1, 8))
+def test_the_whole_area_test_with_a_cheap_first_try_says_what_the_full_test_says(board, share, first_legs):
+    """Issue 42: the whole-area test may first price each mesh corner by its few best legs only,
+    then (when that proves nothing) by the rest; on random boards and allowances round the
+    component's farthest corner its verdict is the full test's, and the mesh corners' prices after
+    both tries are, bit for bit, those of the full test's one pricing."""
+    space = movement._space(board, "a", ())
+    start = board.base("a").center
+    component = reach_module._component(reach_module._free_polygon(space, board, frozenset({"a"})), start)
+    if component is None or component.area <= 0:
+        return
+    farthest = float(np.max(np.hypot(*(shapely.get_coordinates(component) - start).T)))
+    budget = share * farthest
+    mesh = reach_module._mesh(space, component, start)
+    full = reach_module._whole_area_reached(space, component, start, budget, mesh)
+    assert reach_module._whole_area_reached(space, component, start, budget, mesh, first_legs) is full
+    pivots = reach_module._pivot_costs(space, start, soft=True)
+    if mesh is None or pivots is None:
+        return
+    ok = np.isfinite(pivots[1])
+    P, G = pivots[0][ok], pivots[1][ok]
+    above = lambda a, b: reach_module._cost_above(space, a, b)  # noqa: E731
+    once, twice = np.full(len(mesh.points), math.inf), np.full(len(mesh.points), math.inf)
+    still = np.zeros_like(P)
+    n = len(mesh.points)
+    reach_module._price_legs(space, P, G, still, mesh.points, 0, n, budget, once, above)
+    reach_module._price_legs(space, P, G, still, mesh.points, 0, n, budget, twice, above, (0, first_legs))
+    reach_module._price_legs(space, P, G, still, mesh.points, 0, n, budget, twice, above,
+                             (first_legs, reach_module._LEGS_PER_POINT))
+    assert once.tobytes() == twice.tobytes()
+
+
+def test_a_long_reach_on_the_reference_scene_is_proved_by_the_cheap_try():
+    """... and the cheap try does prove a long reach by itself: blue-6 at 95 cm on the reference
+    scene (the full pricing is never asked)."""
+    board = load_reference_board()
+    calls = []
+    proved = reach_module._proved_triangles
+
+    def spy(*args, **kwargs):
+        calls.append(kwargs.get("corner_ranks"))
+        return proved(*args, **kwargs)
+
+    saved = reach_module._proved_triangles
+    reach_module._proved_triangles = spy
+    try:
+        region = reach_region(board, "blue-6", 95.0)
+    finally:
+        reach_module._proved_triangles = saved
+    assert calls == [(0, reach_module._FIRST_LEGS)]
+    assert region.area > 2300
+
+
 # --- an allowance beyond the table (issue 15) ------------------------------------------------
 
 
