@@ -997,6 +997,104 @@ def test_terrain_preprocessing_is_shared_by_boards_with_the_same_terrain():
     assert plan_move(two, "b", (40, 18), 30).legal and plan_move(two, "b", (40, 18), 30).path == ((40.0, 40.0), (40.0, 18.0))
 
 
+def _dense_pivot_costs(space, points):
+    """The pivots' Dijkstra as it was written before issue 42's third pass: every pair cleared
+    and priced first (the lower index to the higher), then a dense update per settled node."""
+    m = len(points)
+    i, j = np.triu_indices(m, 1)
+    clear = space.segments_clear(points[i], points[j])
+    i, j = i[clear], j[clear]
+    w = np.full((m, m), math.inf)
+    w[i, j] = w[j, i] = space.segment_costs(points[i], points[j])
+    g = np.full(m, math.inf)
+    g[0] = 0.0
+    done = np.zeros(m, dtype=bool)
+    for _ in range(m):
+        u = int(np.argmin(np.where(done, math.inf, g)))
+        if done[u] or not math.isfinite(g[u]):
+            break
+        done[u] = True
+        np.minimum(g, g[u] + w[u], out=g)
+    return g
+
+
+@PROPERTY
+@given(boards(), st.booleans())
+def test_the_pivots_priced_lazily_cost_what_the_dense_dijkstra_gives(board, soft):
+    """Issue 42: the proofs' pivot Dijkstra clears and prices a slide only when it may lower a
+    cost; on random boards (difficult ground among them) every pivot's cost is, bit for bit, the
+    dense Dijkstra's over every pair."""
+    space = movement._space(board, "a", ())
+    found = reach_module._pivot_costs(space, board.base("a").center, soft=soft)
+    if found is None:
+        return
+    points, costs = found
+    assert costs.tobytes() == _dense_pivot_costs(space, points).tobytes()
+
+
+def test_the_pivots_of_the_bundled_table_cost_what_the_dense_dijkstra_gives():
+    """The same on ``scenes/table.yaml`` beside its difficult well (409 pivots)."""
+    board = load_scene(ROOT / "scenes" / "table.yaml").board
+    space = movement._space(board, "naib-1", ())
+    points, costs = reach_module._pivot_costs(space, board.base("naib-1").center, soft=True)
+    assert np.isfinite(costs).sum() > 300
+    assert costs.tobytes() == _dense_pivot_costs(space, points).tobytes()
+
+
+@PROPERTY
+@given(boards(), st.floats(0.5, 2.0), st.integers(1, 8))
+def test_the_whole_area_test_with_a_cheap_first_try_says_what_the_full_test_says(board, share, first_legs):
+    """Issue 42: the whole-area test may first price each mesh corner by its few best legs only,
+    then (when that proves nothing) by the rest; on random boards and allowances round the
+    component's farthest corner its verdict is the full test's, and the mesh corners' prices after
+    both tries are, bit for bit, those of the full test's one pricing."""
+    space = movement._space(board, "a", ())
+    start = board.base("a").center
+    component = reach_module._component(reach_module._free_polygon(space, board, frozenset({"a"})), start)
+    if component is None or component.area <= 0:
+        return
+    farthest = float(np.max(np.hypot(*(shapely.get_coordinates(component) - start).T)))
+    budget = share * farthest
+    mesh = reach_module._mesh(space, component, start)
+    full = reach_module._whole_area_reached(space, component, start, budget, mesh)
+    assert reach_module._whole_area_reached(space, component, start, budget, mesh, first_legs) is full
+    pivots = reach_module._pivot_costs(space, start, soft=True)
+    if mesh is None or pivots is None:
+        return
+    ok = np.isfinite(pivots[1])
+    P, G = pivots[0][ok], pivots[1][ok]
+    above = lambda a, b: reach_module._cost_above(space, a, b)  # noqa: E731
+    once, twice = np.full(len(mesh.points), math.inf), np.full(len(mesh.points), math.inf)
+    still = np.zeros_like(P)
+    n = len(mesh.points)
+    reach_module._price_legs(space, P, G, still, mesh.points, 0, n, budget, once, above)
+    reach_module._price_legs(space, P, G, still, mesh.points, 0, n, budget, twice, above, (0, first_legs))
+    reach_module._price_legs(space, P, G, still, mesh.points, 0, n, budget, twice, above,
+                             (first_legs, reach_module._LEGS_PER_POINT))
+    assert once.tobytes() == twice.tobytes()
+
+
+def test_a_long_reach_on_the_reference_scene_is_proved_by_the_cheap_try():
+    """... and the cheap try does prove a long reach by itself: blue-6 at 95 cm on the reference
+    scene (the full pricing is never asked)."""
+    board = load_reference_board()
+    calls = []
+    proved = reach_module._proved_triangles
+
+    def spy(*args, **kwargs):
+        calls.append(kwargs.get("corner_ranks"))
+        return proved(*args, **kwargs)
+
+    saved = reach_module._proved_triangles
+    reach_module._proved_triangles = spy
+    try:
+        region = reach_region(board, "blue-6", 95.0)
+    finally:
+        reach_module._proved_triangles = saved
+    assert calls == [(0, reach_module._FIRST_LEGS)]
+    assert region.area > 2300
+
+
 # --- an allowance beyond the table (issue 15) ------------------------------------------------
 
 
@@ -1356,20 +1454,20 @@ def test_straight_tests_read_the_start_and_points_as_numpy_would(start, points):
 @settings(max_examples=max(20, EXAMPLES // 2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards(), st.floats(0.5, 25))
 def test_the_reach_region_is_the_one_of_the_pairs_whose_boxes_meet(board, allowance):
-    """Issue 42's faster reach prices a slide only against the capsules it can meet (the box test,
-    then the capsule's enclosing circle): on random boards the region is, bit for bit, the one
-    found when every pair whose boxes meet is priced, as before."""
+    """Issue 42's faster reach prices and clears a slide only against the capsules it can meet (the
+    box test, then the capsule's enclosing circle, in the difficult intervals and in the clearance
+    test ``_cap_hits``): on random boards the region is, bit for bit, the one found when every pair
+    whose boxes meet goes through the kernel, as before."""
     try:
         fast = movement.reach_region(board, "a", allowance)
     except GeometryError:
         return
-    saved = movement_capsules._close_pairs
+    saved = movement_capsules._close_of
     try:  # each reach builds its own space: nothing priced is cached between the two
-        movement_capsules._close_pairs = lambda p0, p1, a, b, rho: movement_capsules._near_pairs(
-            p0, p1, *movement_capsules._cap_boxes(a, b, rho))
+        movement_capsules._close_of = lambda mi, ki, *_: (mi, ki)  # every pair whose boxes meet
         boxes_only = movement.reach_region(board, "a", allowance)
     finally:
-        movement_capsules._close_pairs = saved
+        movement_capsules._close_of = saved
     assert shapely.to_wkb(fast) == shapely.to_wkb(boxes_only)
 
 

@@ -18,6 +18,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from landsraad.geometry.movement import reach as reach_module
 from landsraad.geometry.movement import reach_region
@@ -78,3 +80,54 @@ def test_the_difficult_outline_is_skipped_only_when_out_of_reach(model: str, bud
     nearest = float(np.hypot(*(outline - start).T).min())
     assert reach_module._difficult_within(space, start, budget) is expected
     assert (nearest < budget) is expected
+
+
+
+def _outline_prices_compared(seed: int, count: int, budget: float) -> int:
+    """Prices a random run of the well's outline in ``scenes/table.yaml`` (naib-1's space) from
+    ``count`` random predecessors (some on a circle's way out, some free), from all of them and
+    from those ``_may_rank`` keeps; asserts the prices are the same bits; the number left out."""
+    board = load_scene(ROOT / "scenes" / "table.yaml").board
+    base, excluded = _mover(board, "naib-1", ())
+    space = _space_cached(board, base.radius, excluded)
+    rng = np.random.default_rng(seed)
+    outline = reach_module._difficult_outline(space, reach_module._OUTLINE_STEP)
+    first = int(rng.integers(0, len(outline) - reach_module._OUTLINE_RUN))
+    X = outline[first:first + reach_module._OUTLINE_RUN]
+    P = rng.uniform(25.0, 60.0, (count, 2))
+    P = P[space.points_free(P)]
+    G = rng.uniform(0.0, budget / 2, len(P))
+    angle = rng.uniform(0.0, 2 * np.pi, len(P))
+    outward = np.where(rng.random(len(P))[:, None] < 0.7, np.stack([np.cos(angle), np.sin(angle)], axis=1), 0.0)
+    gap = np.maximum(np.maximum(X.min(axis=0) - P, P - X.max(axis=0)), 0.0)
+    nearest = G + np.hypot(gap[:, 0], gap[:, 1])
+    keep = reach_module._may_rank(P, G, outward, nearest, X, budget)
+    # every pair among a point's best legs by the bound (legal: under the budget, and not back into
+    # the predecessor's circle) comes from a predecessor kept
+    bound = G[:, None] + np.hypot(P[:, None, 0] - X[None, :, 0], P[:, None, 1] - X[None, :, 1])
+    towards = ((X[None, :, :] - P[:, None, :]) * outward[:, None, :]).sum(axis=2)
+    legal = (bound < budget) & (towards >= -1e-9 * np.maximum(1.0, bound))
+    if len(P) > reach_module._LEGS_PER_POINT:
+        kth = np.sort(np.where(legal, bound, np.inf), axis=0)[reach_module._LEGS_PER_POINT - 1]
+        legal &= bound <= kth[None, :]
+    assert keep[legal.any(axis=1)].all()
+    every, some = np.full(len(X), np.inf), np.full(len(X), np.inf)
+    reach_module._price_legs(space, P, G, outward, X, 0, len(X), budget, every)
+    reach_module._price_legs(space, P[keep], G[keep], outward[keep], X, 0, len(X), budget, some)
+    assert np.isfinite(every).any()
+    assert every.tobytes() == some.tobytes()
+    return int((~keep).sum())
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(125, 2000), st.floats(20.0, 60.0))
+def test_the_predecessors_left_out_change_no_outline_price(seed: int, count: int, budget: float) -> None:
+    """Issue 42: ``_boundary_stars`` tries a run of outline points only against the predecessors that
+    may rank among some point's best legs (``_may_rank``): the prices are, bit for bit, those
+    priced from every predecessor."""
+    _outline_prices_compared(seed, count, budget)
+
+
+def test_the_predecessors_test_leaves_some_out() -> None:
+    """... and the property is not idle: on a crowded run many predecessors are left out."""
+    assert _outline_prices_compared(0, 2000, 30.0) > 500
