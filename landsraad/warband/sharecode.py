@@ -104,7 +104,10 @@ def decode_share_code(text: str) -> dict[str, Any]:
     except (binascii.Error, ValueError):
         raw = b""
     payload, check = raw[:-4], raw[-4:]
-    if len(raw) < 5 or zlib.crc32(payload).to_bytes(4, "big") != check:
+    # The last character's unused low bits are dropped by the decoder: a code is whole only when it is
+    # the encoding of what it decodes to (else changing the last character could pass the check).
+    canonical = base64.b32encode(raw).decode("ascii").rstrip("=") == body
+    if len(raw) < 5 or not canonical or zlib.crc32(payload).to_bytes(4, "big") != check:
         raise ShareCodeError(message("The share code's check does not match: a character was changed, lost or added while copying "
                                      "it; copy the whole code again."))
     try:
