@@ -48,6 +48,7 @@ from landsraad.geometry.movement import (
 )
 from landsraad.geometry.movement import capsules as movement_capsules
 from landsraad.geometry.movement import graph as movement_graph
+from landsraad.geometry.movement import legs as legs_module
 from landsraad.geometry.movement import reach as reach_module
 from landsraad.geometry.movement import space as space_module
 from landsraad.geometry.movement import terrain_space as movement_terrain_space
@@ -1067,10 +1068,10 @@ def test_the_whole_area_test_with_a_cheap_first_try_says_what_the_full_test_says
     once, twice = np.full(len(mesh.points), math.inf), np.full(len(mesh.points), math.inf)
     still = np.zeros_like(P)
     n = len(mesh.points)
-    reach_module._price_legs(space, P, G, still, mesh.points, 0, n, budget, once, above)
-    reach_module._price_legs(space, P, G, still, mesh.points, 0, n, budget, twice, above, (0, first_legs))
-    reach_module._price_legs(space, P, G, still, mesh.points, 0, n, budget, twice, above,
-                             (first_legs, reach_module._LEGS_PER_POINT))
+    legs_module._price_legs(space, P, G, still, mesh.points, 0, n, budget, once, above)
+    legs_module._price_legs(space, P, G, still, mesh.points, 0, n, budget, twice, above, (0, first_legs))
+    legs_module._price_legs(space, P, G, still, mesh.points, 0, n, budget, twice, above,
+                             (first_legs, legs_module._LEGS_PER_POINT))
     assert once.tobytes() == twice.tobytes()
 
 

@@ -21,6 +21,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from landsraad.geometry.movement import legs as legs_module
 from landsraad.geometry.movement import reach as reach_module
 from landsraad.geometry.movement import reach_region
 from landsraad.geometry.movement.terrain_space import _mover, _space_cached
@@ -101,19 +102,19 @@ def _outline_prices_compared(seed: int, count: int, budget: float) -> int:
     outward = np.where(rng.random(len(P))[:, None] < 0.7, np.stack([np.cos(angle), np.sin(angle)], axis=1), 0.0)
     gap = np.maximum(np.maximum(X.min(axis=0) - P, P - X.max(axis=0)), 0.0)
     nearest = G + np.hypot(gap[:, 0], gap[:, 1])
-    keep = reach_module._may_rank(P, G, outward, nearest, X, budget)
+    keep = legs_module._may_rank(P, G, outward, nearest, X, budget)
     # every pair among a point's best legs by the bound (legal: under the budget, and not back into
     # the predecessor's circle) comes from a predecessor kept
     bound = G[:, None] + np.hypot(P[:, None, 0] - X[None, :, 0], P[:, None, 1] - X[None, :, 1])
     towards = ((X[None, :, :] - P[:, None, :]) * outward[:, None, :]).sum(axis=2)
     legal = (bound < budget) & (towards >= -1e-9 * np.maximum(1.0, bound))
-    if len(P) > reach_module._LEGS_PER_POINT:
-        kth = np.sort(np.where(legal, bound, np.inf), axis=0)[reach_module._LEGS_PER_POINT - 1]
+    if len(P) > legs_module._LEGS_PER_POINT:
+        kth = np.sort(np.where(legal, bound, np.inf), axis=0)[legs_module._LEGS_PER_POINT - 1]
         legal &= bound <= kth[None, :]
     assert keep[legal.any(axis=1)].all()
     every, some = np.full(len(X), np.inf), np.full(len(X), np.inf)
-    reach_module._price_legs(space, P, G, outward, X, 0, len(X), budget, every)
-    reach_module._price_legs(space, P[keep], G[keep], outward[keep], X, 0, len(X), budget, some)
+    legs_module._price_legs(space, P, G, outward, X, 0, len(X), budget, every)
+    legs_module._price_legs(space, P[keep], G[keep], outward[keep], X, 0, len(X), budget, some)
     assert np.isfinite(every).any()
     assert every.tobytes() == some.tobytes()
     return int((~keep).sum())
