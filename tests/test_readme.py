@@ -1,7 +1,8 @@
 """The README's commands run as written from a clean copy, and the docs stand alone.
 
 Every ``landsraad ...`` line of the README's code blocks (continuation lines joined, comments
-dropped) is run with ``python -m landsraad`` in a fresh copy of the repository's files (``git
+dropped) is run as ``python -m landsraad`` (:func:`tests.warm.run`: the copy holds this checkout's package
+and data byte for byte, so a fork of the warm server runs what the copy's interpreter would) in a fresh copy of the repository's files (``git
 ls-files``, committed into a new git repository); each must exit 0 without a traceback, and
 ``git status --porcelain`` must stay empty: outputs go to the ignored ``out/`` folder. The
 commands are read from the README when the test runs, so sections added later are covered.
@@ -18,11 +19,11 @@ import re
 import shlex
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests import warm
 from tests.viewer.display import x_display  # noqa: F401  (the fixture, for the viewer's command)
 
 REPO = Path(__file__).resolve().parents[1]
@@ -92,8 +93,7 @@ def test_every_readme_command_runs_from_a_clean_copy(clean_copy, request):
             if "--screenshot" not in argv:
                 argv = [*argv, "--screenshot", "out/readme-view.png"]
         # No input: a command that asks questions (landsraad play) meets the end of its input.
-        r = subprocess.run([sys.executable, "-m", "landsraad", *argv[1:]], cwd=clean_copy, capture_output=True,
-                           text=True, timeout=600, stdin=subprocess.DEVNULL)
+        r = warm.run(argv[1:], cwd=clean_copy, text=True, timeout=600)
         if r.returncode != 0 or "Traceback" in r.stderr:
             failures.append(f"{shlex.join(argv)} -> exit {r.returncode}: {r.stderr.strip()[-300:]}")
     assert not failures, "\n".join(failures)

@@ -84,3 +84,25 @@ def test_what_changes_how_python_starts_gets_a_real_interpreter(tmp_path: Path) 
     before = warm.forked
     proc = warm.run(["--version"], cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": "7"}, text=True, timeout=120)
     assert proc.returncode == 0 and proc.stdout.startswith("landsraad ") and warm.forked == before
+
+
+
+def test_a_byte_for_byte_copy_of_the_checkout_runs_warm_and_any_other_copy_cold(tmp_path: Path) -> None:
+    server = dict(os.environ)
+    for top in warm._SHIPPED:
+        for source in (ROOT / top).rglob("*"):
+            if source.is_file() and "__pycache__" not in source.parts:
+                (tmp_path / source.relative_to(ROOT)).parent.mkdir(parents=True, exist_ok=True)
+                (tmp_path / source.relative_to(ROOT)).write_bytes(source.read_bytes())
+    assert not warm._needs_a_real_interpreter(tmp_path, server, server=server)
+    scene = tmp_path / "scenes" / "table.yaml"
+    scene.write_bytes(scene.read_bytes() + b"\n")  # one byte more in a bundled scene
+    warm._same.clear()
+    assert warm._needs_a_real_interpreter(tmp_path, server, server=server)
+    scene.write_bytes(scene.read_bytes()[:-1])
+    warm._same.clear()
+    assert not warm._needs_a_real_interpreter(tmp_path, server, server=server)
+    (tmp_path / "factions" / "extra.yaml").write_text("id: extra\n")  # a faction the checkout does not have
+    warm._same.clear()
+    assert warm._needs_a_real_interpreter(tmp_path, server, server=server)
+    warm._same.clear()

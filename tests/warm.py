@@ -15,9 +15,9 @@ that ended it, is the result's ``returncode``.
 What a fork cannot reproduce is left to a real interpreter (:func:`run` starts one itself): an
 environment that would make Python start otherwise than the server did (a ``PYTHON*`` variable
 set or valued otherwise, ``PYTHONPATH`` naming another folder first), a working directory holding another
-``landsraad`` package, or ``LANDSRAAD_COLD_TESTS=1`` (every command cold). Tests of start-up itself
-(what a command imports, how long it takes), of signals and of the installed script keep
-``subprocess``. ``tests/test_warm.py`` checks that the two give the same output, status and files.
+``landsraad`` package (but a copy of this checkout's package and bundled data, byte for byte), or
+``LANDSRAAD_COLD_TESTS=1`` (every command cold). Tests of start-up itself (what a command imports, how long
+it takes), of signals and of the installed script keep ``subprocess``. ``tests/test_warm.py`` checks that the two give the same output, status and files.
 """
 
 from __future__ import annotations
@@ -59,7 +59,30 @@ def _needs_a_real_interpreter(cwd: Path, env: Mapping[str, str], server: Mapping
     path = env.get("PYTHONPATH", "")
     if path and Path(path.split(os.pathsep)[0]).resolve() != ROOT:
         return True
-    return cwd.resolve() != ROOT and (cwd / "landsraad").exists()
+    return cwd.resolve() != ROOT and (cwd / "landsraad").exists() and not _same_package(cwd)
+
+
+_SHIPPED = ("landsraad", "factions", "missions", "scenes", "examples", "drills")
+"""The folders a command reads its code and bundled data from (the package, ``content.DATA_KINDS``)."""
+
+_same: dict[Path, bool] = {}
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for top in _SHIPPED for p in sorted((root / top).rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts}
+
+
+def _same_package(cwd: Path) -> bool:
+    """Whether ``cwd`` holds this checkout's package and bundled data, byte for byte (a clean copy of it).
+
+    A fork of the server runs this checkout's modules and reads its bundled folders: for a copy made of
+    the same files (the README test's), that is what the copy's own interpreter would run and read.
+    """
+    key = cwd.resolve()
+    if key not in _same:
+        _same[key] = _files(key) == _files(ROOT)
+    return _same[key]
 
 
 class _Server:

@@ -10,11 +10,12 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 import yaml
 
 from landsraad.i18n import localized, use_language
 from landsraad.scene import load_scene
-from landsraad.table.advice import advise
+from landsraad.table.advice import Advice, advise
 from tests.cli.langrun import landsraad
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,10 +27,27 @@ def _texts(svg: str) -> list[str]:
     return [re.sub(r"<[^>]+>", "", t) for t in re.findall(r"<(?:text|title)\b[^>]*>(.*?)</(?:text|title)>", svg, re.S)]
 
 
-def test_advise_names_the_models_and_the_cover_by_their_french_names(tmp_path: Path):
-    out = landsraad(["--lang", "fr", "advise", TABLE, "sardaukar-1"])
+@pytest.fixture(scope="module")
+def answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """``advise TABLE sardaukar-1`` run once in French and once in English (text and picture in one command, as a
+    person asks it), once in French with ``--json``, and once through the library (6 to 10 s of CPU each)."""
+    folder = tmp_path_factory.mktemp("advise")
+    runs: dict[str, object] = {}
+    for lang in ("fr", "en"):
+        out = landsraad(["--lang", lang, "advise", TABLE, "sardaukar-1", "--svg", str(folder / f"{lang}.svg")])
+        assert out.returncode == 0, out.stderr
+        runs[lang] = out.stdout
+        runs[f"{lang}.svg"] = (folder / f"{lang}.svg").read_text(encoding="utf-8")
+    out = landsraad(["--lang", "fr", "advise", "--json", TABLE, "sardaukar-1"])
     assert out.returncode == 0, out.stderr
-    text = out.stdout
+    runs["fr.json"] = json.loads(out.stdout)
+    runs["library"] = advise(load_scene(ROOT / TABLE), "sardaukar-1", scene_name=TABLE)
+    return runs
+
+
+def test_advise_names_the_models_and_the_cover_by_their_french_names(answers: dict[str, object]):
+    text = answers["fr"]
+    assert isinstance(text, str)
     assert text.startswith("Sardaukar 1 (mouvement 10 cm) : 4 options")
     assert "2. tirer sur Fedaykin 1 avec l'arme Lance sardaukar depuis sa position." in text
     assert "Fedaykin 1 est l'ennemi le plus proche que Sardaukar 1 voit (RUL-08) ; petit couvert de muret." in text
@@ -39,14 +57,20 @@ def test_advise_names_the_models_and_the_cover_by_their_french_names(tmp_path: P
     for line in prose:
         for model_id in ("sardaukar-1", "fedaykin-1", "naib-1", "wall"):
             assert model_id not in line, line
-    english = landsraad(["--lang", "en", "advise", TABLE, "sardaukar-1"]).stdout
+    english = answers["en"]
+    assert isinstance(english, str)
     assert "fedaykin-1 is the nearest enemy sardaukar-1 sees (RUL-08); cover small from wall." in english
-    assert json.loads(landsraad(["--lang", "fr", "advise", "--json", TABLE, "sardaukar-1"]).stdout) == \
-        json.loads(landsraad(["--lang", "en", "advise", "--json", TABLE, "sardaukar-1"]).stdout)
 
 
-def test_the_library_names_the_nearest_target_in_the_reason_by_its_french_name():
-    answer = advise(load_scene(ROOT / TABLE), "sardaukar-1", scene_name=TABLE)
+def test_the_json_is_the_librarys_whatever_the_language(answers: dict[str, object]):
+    library = answers["library"]
+    assert isinstance(library, Advice)
+    assert answers["fr.json"] == json.loads(json.dumps(library.to_dict()))
+
+
+def test_the_library_names_the_nearest_target_in_the_reason_by_its_french_name(answers: dict[str, object]):
+    answer = answers["library"]
+    assert isinstance(answer, Advice)
     shot = next(o for o in answer.options if o.kind == "shoot")
     assert str(shot.reasons[0]) == "fedaykin-1 is the nearest enemy sardaukar-1 sees (RUL-08)"  # JSON's text: the ids
     with use_language("fr"):
@@ -69,19 +93,17 @@ def test_template_reasons_name_the_models_under_it_by_their_french_names(tmp_pat
     assert not re.search(r"\b(w1|w2|gun)\b", why), why
 
 
-def test_advise_picture_speaks_french(tmp_path: Path):
-    picture = tmp_path / "advise.svg"
-    out = landsraad(["--lang", "fr", "advise", TABLE, "sardaukar-1", "--svg", str(picture)])
-    assert out.returncode == 0, out.stderr
-    texts = _texts(picture.read_text(encoding="utf-8"))
-    joined = " ".join(texts)
+def test_advise_picture_speaks_french(answers: dict[str, object]):
+    picture = answers["fr.svg"]
+    assert isinstance(picture, str)
+    joined = " ".join(_texts(picture))
     assert "conseils pour sardaukar-1 : se déplacer en (23 ; 25), puis tirer sur fedaykin-1" in joined
     assert "dégâts moyens 5,40, risque 2" in joined
     for english in ("advise ", "expected damage", "risk ", "5.40"):
         assert english not in joined, english
-    picture_en = tmp_path / "advise-en.svg"
-    landsraad(["--lang", "en", "advise", TABLE, "sardaukar-1", "--svg", str(picture_en)])
-    english = " ".join(_texts(picture_en.read_text(encoding="utf-8")))
+    picture_en = answers["en.svg"]
+    assert isinstance(picture_en, str)
+    english = " ".join(_texts(picture_en))
     assert "advise sardaukar-1: move to (23, 25), then shoot fedaykin-1" in english and "expected damage 5.40, risk 2" in english
 
 
