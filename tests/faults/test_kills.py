@@ -22,6 +22,7 @@ import pytest
 
 from landsraad.engine.record import load_record
 from landsraad.fileio import TEMP_SUFFIX
+from tests import warm
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
@@ -111,8 +112,8 @@ def load_record_from(data: dict[str, object]):
 def test_play_save_killed_at_random_points_leaves_the_previous_save_whole(tmp_path):
     """`play --save` over an existing save, killed while it plays and saves: the old save or a complete new one."""
     save = tmp_path / "game.json"
-    first = subprocess.run(_command("play", "--seed", "4", "--save", str(save)), input="\n" * 30 + "save\n", text=True,
-                           capture_output=True, cwd=tmp_path, timeout=600)
+    first = warm.run(["play", "--seed", "4", "--save", str(save)], input="\n" * 30 + "save\n", text=True, cwd=tmp_path,
+                     timeout=600)
     assert first.returncode == 0, first.stderr
     old = save.read_bytes()
     rng = random.Random(3)
@@ -130,7 +131,7 @@ def test_play_save_killed_at_random_points_leaves_the_previous_save_whole(tmp_pa
         record = load_record(save)  # the old one byte for byte, or a complete new one
         assert save.read_bytes() == old or len(record.answers) >= len(json.loads(old)["answers"])
     time.sleep(0.1)
-    subprocess.run(_command("replay", str(save)), capture_output=True, text=True, cwd=tmp_path, timeout=600, check=True)
+    warm.run(["replay", str(save)], text=True, cwd=tmp_path, timeout=600, check=True)
 
 
 def test_house_new_killed_at_random_points_leaves_both_files_or_neither(tmp_path):
@@ -142,15 +143,14 @@ def test_house_new_killed_at_random_points_leaves_both_files_or_neither(tmp_path
         names = sorted(p.name for p in folder.iterdir() if not p.name.startswith("."))
         assert names in ([], ["moritani.yaml"], ["moritani-list.yaml", "moritani.yaml"]), names
         # a kill between the two renames leaves the house alone: the re-run writes both (the file is its own)
-        again = subprocess.run(_command("house", "new", "Moritani"), capture_output=True, text=True, cwd=folder, timeout=600)
+        again = warm.run(["house", "new", "Moritani"], text=True, cwd=folder, timeout=600)
         assert "Traceback" not in again.stderr
         if len(names) == 2:  # the killed run had finished: a second one is refused, as always
             assert again.returncode == 2 and "already exists" in again.stderr
         else:
             assert again.returncode == 0, again.stderr
-        checked = subprocess.run(_command("validate", "--faction-file", "moritani.yaml", "moritani-list.yaml"),
-                                 capture_output=True, text=True, cwd=folder, timeout=600)
+        checked = warm.run(["validate", "--faction-file", "moritani.yaml", "moritani-list.yaml"], text=True, cwd=folder, timeout=600)
         assert checked.returncode == 0, checked.stdout + checked.stderr
     (tmp_path / "try0" / "moritani.yaml").write_text("# the user's own edits\n")
-    refused = subprocess.run(_command("house", "new", "Moritani"), capture_output=True, text=True, cwd=tmp_path / "try0", timeout=600)
+    refused = warm.run(["house", "new", "Moritani"], text=True, cwd=tmp_path / "try0", timeout=600)
     assert refused.returncode == 2 and "already exists" in refused.stderr
