@@ -54,7 +54,7 @@ from pydantic import ValidationError
 
 from ..errors import DataError, UnknownNameError, UsageError, did_you_mean, quoted
 from ..i18n import N_, Message, in_languages, joined, message, unstopped
-from ..model import MAX_LENGTH_CM, Poison, Profile, Weapon, parse_bonus
+from ..model import INLINE_WEAPON_ID, MAX_LENGTH_CM, Poison, Profile, Weapon, parse_bonus
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from ..rules.state import Combatant
@@ -445,7 +445,7 @@ def parse_weapon(text: str, *, argument: str = "--weapon") -> Weapon:
                                       text=quoted(text)))
     fields.setdefault("name", "weapon")
     try:
-        return Weapon(id="inline", **fields)
+        return Weapon(id=INLINE_WEAPON_ID, **fields)
     except (ValidationError, UnknownNameError) as exc:  # UnknownNameError: from a nested value
         raise _fail(argument, message("{text} is not a valid weapon: {why}", text=quoted(text), why=_pydantic_sentence(exc))) from None
 
