@@ -49,7 +49,7 @@ from typing import Any, Iterator, Mapping, Union
 
 __all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "LOCALE_DIR", "DOMAIN", "language", "set_language", "use_language",
            "language_from_environment", "parse_language", "gettext", "_", "pgettext", "ngettext", "N_", "Message", "message",
-           "nmessage", "worded", "SIDE_NAMES", "EDGE_NAMES", "joined", "unstopped", "in_languages", "localized", "number", "decimal", "percent",
+           "nmessage", "worded", "SIDE_NAMES", "EDGE_NAMES", "joined", "unstopped", "lowered", "in_languages", "localized", "number", "decimal", "percent",
            "NO_BREAK_SPACE", "Numeral", "numeral", "read_po", "catalog", "language_option", "of_name", "starts_with_vowel_sound"]
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
@@ -563,6 +563,20 @@ class _Unstopped(_Entry):
         return self.inner.localized(lang).rstrip(".")
 
 
+class _Lowered(_Entry):
+    """A :class:`Message` with its first letter in lower case (set after a colon), in whichever language it is shown."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: Message):
+        super().__init__("", None, None, {})
+        self.inner = inner
+
+    def render(self, lang: str) -> str:
+        text = self.inner.localized(lang)
+        return text[:1].lower() + text[1:]
+
+
 class _Texts(_Entry):
     """A text given in each language (content data: a name and its ``name_fr``), English where one is missing."""
 
@@ -600,6 +614,20 @@ def unstopped(text: str) -> str:
     if isinstance(text, Message):
         return Message((_Unstopped(text),))
     return text.rstrip(".")
+
+
+def lowered(text: str) -> str:
+    """``text`` with its first letter in lower case, staying a :class:`Message` (to follow a colon) in every language.
+
+    Examples
+    --------
+    >>> m = lowered(message("No such file."))
+    >>> m, m.localized("fr")
+    ('no such file.', 'aucun fichier de ce nom.')
+    """
+    if isinstance(text, Message):
+        return Message((_Lowered(text),))
+    return text[:1].lower() + text[1:]
 
 
 def joined(separator: str, items: Any) -> Message:

@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any, Callable, Literal
 from pydantic import ValidationError
 
 from ..errors import DataError, UnknownNameError, UsageError, did_you_mean, quoted
-from ..i18n import N_, Message, in_languages, joined, message, unstopped
+from ..i18n import N_, Message, in_languages, message, unstopped
 from ..model import INLINE_WEAPON_ID, MAX_LENGTH_CM, Poison, Profile, Weapon, parse_bonus
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -92,7 +92,7 @@ def _said(exc: Exception) -> str:
     """
     if isinstance(exc, DataError) and len(exc.problems) == 1:
         p = exc.problems[0]
-        return joined(": ", [part for part in (p.source, p.where) if part] + [p.message])
+        return p.text()  # its colons as the language writes them (« faction fremen : ... »)
     if len(exc.args) == 1 and isinstance(exc.args[0], Message):
         return exc.args[0]
     return str(exc)
