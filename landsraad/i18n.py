@@ -49,7 +49,8 @@ from typing import Any, Iterator, Mapping, Union
 
 __all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "LOCALE_DIR", "DOMAIN", "language", "set_language", "use_language",
            "language_from_environment", "parse_language", "gettext", "_", "pgettext", "ngettext", "N_", "Message", "message",
-           "nmessage", "worded", "SIDE_NAMES", "EDGE_NAMES", "joined", "unstopped", "in_languages", "localized", "number", "decimal", "Numeral", "numeral", "read_po", "catalog", "language_option"]
+           "nmessage", "worded", "SIDE_NAMES", "EDGE_NAMES", "joined", "unstopped", "lowered", "in_languages", "localized", "number", "decimal", "percent",
+           "NO_BREAK_SPACE", "Numeral", "numeral", "read_po", "catalog", "language_option", "of_name", "starts_with_vowel_sound"]
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 """The languages a person can read landsraad in (``--lang``)."""
@@ -70,8 +71,13 @@ _PLURAL: dict[str, Any] = {"en": lambda n: int(n != 1), "fr": lambda n: int(n > 
 """Which plural form a count takes: each catalog's ``Plural-Forms`` header, as code (the catalog
 test checks they agree). French: 0 and 1 are singular (``0 erreur``, ``1 erreur``, ``2 erreurs``)."""
 
+NO_BREAK_SPACE = "\u202f"
+"""The one no-break space of French numbers (U+202F, narrow): between groups of digits (``1\u202f234,5``) and before
+the percent sign (``25,0\u202f%``), so a line never breaks inside a number; the catalog's translations use it too."""
+
 _DECIMAL = {"en": ".", "fr": ","}
-_THOUSANDS = {"en": ",", "fr": "\u202f"}  # French groups with a narrow no-break space
+_THOUSANDS = {"en": ",", "fr": NO_BREAK_SPACE}
+_PERCENT = {"fr": NO_BREAK_SPACE + "%"}
 
 _active: str | None = None
 _catalogs: dict[str, dict[Any, Any]] = {}
@@ -231,12 +237,86 @@ def catalog(lang: str) -> dict[Any, Any]:
     return found
 
 
+# --- French articles before a name ------------------------------------------------------------
+
+_VOWELS = frozenset("aeiouàâäéèêëîïôöùûüœæAEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ")
+"""The letters a French word starts a vowel sound with (an ``h`` is left out: *Harkonnen* may be aspirated)."""
+
+_ELIDED = {"de": "d'", "De": "D'", "le": "l'", "Le": "L'", "la": "l'", "La": "L'", "que": "qu'", "Que": "Qu'",
+           "jusque": "jusqu'", "lorsque": "lorsqu'", "puisque": "puisqu'"}
+"""The words French writes without their vowel before a vowel sound (*de Éclaireur* -> *d'Éclaireur*)."""
+
+_CONTRACTED = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux",
+               ("De", "le"): "Du", ("De", "les"): "Des", ("À", "le"): "Au", ("À", "les"): "Aux"}
+"""``de`` / ``à`` with the article a name starts with (*de Les Fremen* -> *des Fremen*)."""
+
+_BEFORE_FIELD = re.compile(r"(?<![\w'’])(" + "|".join(sorted({*_ELIDED, "à", "À"}, key=len, reverse=True))
+                           + r") \{(\w+)(![rsa])?(:[^{}]*)?\}")
+
+
+def starts_with_vowel_sound(text: str) -> bool:
+    """Whether a French word before ``text`` drops its vowel (``de`` -> ``d'``): it starts with a vowel letter.
+
+    Examples
+    --------
+    >>> [starts_with_vowel_sound(w) for w in ("Éclaireur 1", "Artilleur", "Soldat", "Harkonnen", "'x'", "8")]
+    [True, True, False, False, False, False]
+    """
+    return bool(text) and text[0] in _VOWELS
+
+
+def of_name(word: str, name: str) -> str:
+    """A French ``de``, ``le``, ``la``, ``que`` or ``à`` and the name after it, written as French writes them.
+
+    Elided before a vowel sound (``de`` + *Artilleur* -> *d'Artilleur*, ``le`` + *Éclaireur* -> *l'Éclaireur*),
+    contracted with a name's own article (``de`` + *Les Fremen* -> *des Fremen*, ``à`` + *Le Bene Gesserit* ->
+    *au Bene Gesserit*), else as given. A French template's ``.format`` applies it to every named field written
+    after one of those words (:class:`Phrase`), so no message patches its own article.
+
+    Examples
+    --------
+    >>> of_name("de", "Artilleur"), of_name("de", "Soldat 2"), of_name("De", "Les Fremen"), of_name("à", "Éclaireur")
+    ("d'Artilleur", 'de Soldat 2', 'Des Fremen', 'à Éclaireur')
+    """
+    first, _space, rest = name.partition(" ")
+    contracted = _CONTRACTED.get((word, first.casefold())) if rest and first in ("Le", "Les", "le", "les") else None
+    if contracted is not None:
+        return f"{contracted} {rest}"
+    if word in _ELIDED and starts_with_vowel_sound(name):
+        return _ELIDED[word] + name
+    return f"{word} {name}"
+
+
+class Phrase(str):
+    """A French translation whose :meth:`format` writes ``de``, ``le``, ``la``, ``que``, ``à`` before a name as French
+    does (:func:`of_name`): the catalog's ``du socle de {model}`` reads *du socle d'Artilleur*. What
+    :func:`gettext` returns in French; English is never one (its text is the message id, unchanged).
+
+    Examples
+    --------
+    >>> Phrase("à {distance} cm du socle de {model}, {n} figurine(s) de {side}").format(distance=3, model="Éclaireur 1", n=2, side="rouge")
+    "à 3 cm du socle d'Éclaireur 1, 2 figurine(s) de rouge"
+    """
+
+    __slots__ = ()
+
+    def format(self, /, *args: Any, **kwargs: Any) -> str:
+        def fill(m: re.Match[str]) -> str:
+            field = "{" + m[2] + (m[3] or "") + (m[4] or "") + "}"
+            if m[2] not in kwargs:
+                return m[0]
+            return of_name(m[1], field.format(**kwargs)).replace("{", "{{").replace("}", "}}")
+
+        return str.format(_BEFORE_FIELD.sub(fill, self), *args, **kwargs)
+
+
 def gettext(msgid: str) -> str:
-    """``msgid`` in the active language (itself when untranslated)."""
+    """``msgid`` in the active language (itself when untranslated); a translation is a :class:`Phrase`."""
     lang = language()
     if lang == SOURCE_LANGUAGE:
         return msgid
-    return catalog(lang).get(msgid) or msgid
+    found = catalog(lang).get(msgid)
+    return Phrase(found) if found else msgid
 
 
 _ = gettext
@@ -254,7 +334,8 @@ def pgettext(context: str, msgid: str) -> str:
     lang = language()
     if lang == SOURCE_LANGUAGE:
         return msgid
-    return catalog(lang).get(f"{context}\x04{msgid}") or msgid
+    found = catalog(lang).get(f"{context}\x04{msgid}")
+    return Phrase(found) if found else msgid
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -263,7 +344,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     forms = catalog(lang).get((singular, plural)) if lang != SOURCE_LANGUAGE else None
     index = _PLURAL.get(lang, _PLURAL["en"])(n)
     if forms:
-        return forms[min(index, len(forms) - 1)]
+        return Phrase(forms[min(index, len(forms) - 1)])
     return singular if _PLURAL["en"](n) == 0 else plural
 
 
@@ -317,6 +398,21 @@ def number(value: float, digits: int | None = None, lang: str | None = None) -> 
     else:
         text = repr(float(value)) if abs(value) < 1e6 else f"{value:.6g}"
     return decimal(text, lang)
+
+
+def percent(text: str, lang: str | None = None, *, english: str = " %") -> str:
+    """A percentage already written in English digits (``25.0``) with the separators and sign of ``lang``.
+
+    English keeps the sign each caller has always written (``english``: ``" %"`` or ``"%"``); French puts
+    :data:`NO_BREAK_SPACE` before it, as its typography wants.
+
+    Examples
+    --------
+    >>> percent("25.0", "fr"), percent("25.0", "en"), percent("55", "en", english="%")
+    ('25,0\u202f%', '25.0 %', '55%')
+    """
+    lang = lang or language()
+    return decimal(text, lang) + (english if lang == SOURCE_LANGUAGE else _PERCENT.get(lang, english))
 
 
 class Numeral(str):
@@ -467,6 +563,20 @@ class _Unstopped(_Entry):
         return self.inner.localized(lang).rstrip(".")
 
 
+class _Lowered(_Entry):
+    """A :class:`Message` with its first letter in lower case (set after a colon), in whichever language it is shown."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: Message):
+        super().__init__("", None, None, {})
+        self.inner = inner
+
+    def render(self, lang: str) -> str:
+        text = self.inner.localized(lang)
+        return text[:1].lower() + text[1:]
+
+
 class _Texts(_Entry):
     """A text given in each language (content data: a name and its ``name_fr``), English where one is missing."""
 
@@ -504,6 +614,20 @@ def unstopped(text: str) -> str:
     if isinstance(text, Message):
         return Message((_Unstopped(text),))
     return text.rstrip(".")
+
+
+def lowered(text: str) -> str:
+    """``text`` with its first letter in lower case, staying a :class:`Message` (to follow a colon) in every language.
+
+    Examples
+    --------
+    >>> m = lowered(message("No such file."))
+    >>> m, m.localized("fr")
+    ('no such file.', 'aucun fichier de ce nom.')
+    """
+    if isinstance(text, Message):
+        return Message((_Lowered(text),))
+    return text[:1].lower() + text[1:]
 
 
 def joined(separator: str, items: Any) -> Message:

@@ -38,7 +38,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from .errors import UnknownNameError, truncate
-from .i18n import joined, language, message
+from .i18n import N_, Message, joined, language, message, worded
 from .specials import SPECIAL_RULES, Source
 
 __all__ = [
@@ -54,6 +54,7 @@ __all__ = [
     "PoisonKind",
     "Poison",
     "Template",
+    "INLINE_WEAPON_ID",
     "Weapon",
     "ShieldKind",
     "Profile",
@@ -378,6 +379,10 @@ def _parse_range(value: Any) -> float | None:
     return float(value)
 
 
+INLINE_WEAPON_ID = "inline"
+"""The id of a weapon typed on the command line as ``key=value`` items (``--weapon range=10,damage=+1``)."""
+
+
 class Weapon(Frozen):
     """A weapon as its card writes it (R-WEAPON).
 
@@ -430,12 +435,20 @@ class Weapon(Frozen):
     def _consistent(self) -> "Weapon":
         first, second = parse_damage(self.damage)
         if second is None and first is not None and first.kind == "ranged" and self.range is None and self.template is None:
-            raise ValueError(message("Weapon {id} deals ranged damage {damage} but has no range and no template.", id=repr(self.id),
+            raise ValueError(message("Weapon {id} deals ranged damage {damage} but has no range and no template.", id=self._shown_id,
                                      damage=repr(self.damage)))
         if second is None and first is not None and first.kind == "melee" and (self.range is not None or self.template is not None):
             raise ValueError(message("Weapon {id} has a range or template but melee damage {damage}; write 'ranged / melee' for a dual weapon.",
-                                     id=repr(self.id), damage=repr(self.damage)))
+                                     id=self._shown_id, damage=repr(self.damage)))
         return self
+
+    @property
+    def _shown_id(self) -> Message | str:
+        """The id as a sentence names the weapon: a weapon typed as ``key=value`` items (:data:`INLINE_WEAPON_ID`) is
+        *décrite par clé=valeur* in French, not its internal id."""
+        if self.id == INLINE_WEAPON_ID:
+            return worded(repr(self.id), N_("given as key=value items"))
+        return repr(self.id)
 
     @property
     def _parsed(self) -> tuple[Damage | None, Damage | None]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 
-from .i18n import EDGE_NAMES, N_, SIDE_NAMES, SOURCE_LANGUAGE, _, decimal, language, localized, ngettext, pgettext
+from .i18n import EDGE_NAMES, N_, SIDE_NAMES, SOURCE_LANGUAGE, _, decimal, language, localized, ngettext, percent, pgettext
 from .lazy import lazy_exports
 
 if TYPE_CHECKING:  # the results' types only: words never compute
@@ -487,7 +487,7 @@ def _cannot_wound(s: ShotAnswer) -> str | None:
 
 def _percent_row(label: str, width: int, value: float) -> str:
     # the label padded by its own length in the active language, the figure in its decimals
-    return f"  {label.ljust(width)}  {decimal(f'{100 * value:5.1f}')} %"
+    return f"  {label.ljust(width)}  {percent(f'{100 * value:5.1f}')}"
 
 
 def shot_lines(s: ShotAnswer, shown: Callable[[str], str] = _as_is) -> list[str]:
@@ -603,7 +603,7 @@ def advice_lines(a: Advice, *, top: int | None = None, shown: Callable[[str], st
 
 
 def _wounds(wound: dict[str, float]) -> str:
-    parts = [f"{_(RESULT_LABELS[k])} {_pct(v)} %" for k, v in wound.items() if k != "none" and v > 0]
+    parts = [f"{_(RESULT_LABELS[k])} {_pct(v)}{percent('', english=' %')}" for k, v in wound.items() if k != "none" and v > 0]
     return ", ".join(parts) if parts else _("none possible")
 
 
@@ -702,7 +702,7 @@ def threat_point_line(tm: ThreatMap, p: ThreatPoint) -> str:
     def odds(h: float, c: str) -> str:
         if math.isnan(h) and not c:  # a map made without the detail here (the viewer while dragging)
             return _("odds not worked out")
-        return _("odds unknown") if math.isnan(h) else f"{decimal(pct(h))} %"
+        return _("odds unknown") if math.isnan(h) else percent(pct(h))
 
     shots = ", ".join(_("{model} ({weapon} {odds}, {cover})").format(model=i, weapon=weapon_name(w), odds=odds(h, c),
                                                                      cover=_threat_cover(c))
@@ -754,7 +754,7 @@ def threat_lines(tm: ThreatMap, here: ThreatPoint, asked: ThreatPoint | None = N
         lines.append(_("Asked, the cell {cell}").format(cell=threat_point_line(tm, asked)))
     if fits:
         threat = tm.threat[tm.standable]
-        levels = ", ".join(f"{n}: {decimal(pct(float((threat == n).sum()) / fits))} %" for n in range(int(threat.max()) + 1))
+        levels = ", ".join(f"{n}: {percent(pct(float((threat == n).sum()) / fits))}" for n in range(int(threat.max()) + 1))
         lines.append(_("Cells by threat: {levels}.").format(levels=levels))
         least = int(threat.max() if tm.reverse else threat.min())
         order = sorted((math.hypot(float(tm.xs[c]) - here.x, float(tm.ys[r]) - here.y), r, c)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -185,3 +186,60 @@ def test_english_never_opens_a_catalog():
     with use_language("en"):
         _("valid"), ngettext("{n} error", "{n} errors", 2), message("model {number}", number=1).localized()
     assert not i18n._catalogs
+
+
+# --- French typography: the percent sign, articles before a name (issue 40) ---------------------
+
+
+def test_percent_puts_the_one_no_break_space_before_the_sign_in_french_only():
+    assert i18n.percent("25.0", "fr") == "25,0\u202f%"
+    assert i18n.percent("1,234.5", "fr") == "1\u202f234,5\u202f%"
+    assert i18n.percent("25.0", "en") == "25.0 %"
+    assert i18n.percent(" 5.0", "en", english="%") == " 5.0%"
+    assert i18n.NO_BREAK_SPACE == decimal("1,000", "fr")[1]  # the same space between digit groups
+
+
+def test_no_french_translation_writes_a_percent_sign_after_a_breaking_space():
+    """Every French percent sign after a number or a field has the no-break space; none has an ordinary one."""
+    bad = []
+    for text in i18n.catalog("fr").values():
+        for form in ([text] if isinstance(text, str) else text):
+            if re.search(r"[0-9})][ \u00a0]%", form):
+                bad.append(form)
+    assert not bad, bad[:5]
+
+
+@pytest.mark.parametrize(("word", "name", "expected"), [
+    ("de", "Artilleur", "d'Artilleur"), ("de", "Éclaireur 2", "d'Éclaireur 2"), ("de", "Soldat 2", "de Soldat 2"),
+    ("De", "Atréides", "D'Atréides"), ("le", "Éclaireur", "l'Éclaireur"), ("la", "Ambassadrice", "l'Ambassadrice"),
+    ("que", "Assassin 1", "qu'Assassin 1"), ("de", "Harkonnen", "de Harkonnen"), ("de", "'atreides'", "de 'atreides'"),
+    ("de", "Les Fremen", "des Fremen"), ("à", "Les Fremen", "aux Fremen"), ("de", "Le Bene Gesserit", "du Bene Gesserit"),
+    ("à", "Éclaireur", "à Éclaireur"), ("de", "8", "de 8"), ("de", "", "de "),
+])
+def test_of_name_elides_and_contracts_as_french_writes(word: str, name: str, expected: str):
+    assert i18n.of_name(word, name) == expected
+
+
+def test_a_french_translation_formats_its_names_with_their_articles():
+    with use_language("fr"):
+        template = _("There is no model {name} in scene {scene}.")
+        assert isinstance(template, i18n.Phrase)
+    phrase = i18n.Phrase("à {d} cm du socle de {model}, le {die!r} de {side:>5} ; la {n} ; {0} de {1}")
+    assert phrase.format("x", "y", d=3, model="Artilleur", die="é", side="Ecaz", n=2) == \
+        "à 3 cm du socle d'Artilleur, le 'é' de  Ecaz ; la 2 ; x de y"
+    assert i18n.Phrase("de {a}, de {{b}}").format(a="Éclaireur") == "d'Éclaireur, de {b}"
+    assert i18n.Phrase("{n} figurine(s) de {name}").format(n=1, name="{Artilleur}") == "1 figurine(s) de {Artilleur}"
+
+
+def test_english_text_is_never_rewritten():
+    with use_language("en"):
+        text = _("There is no model {name} in scene {scene}.")
+        assert type(text) is str
+        assert text.format(name="Artilleur", scene="s") == "There is no model Artilleur in scene s."
+    m = message("{n} models of {name} added.", n=2, name="Éclaireur")
+    assert str(m) == "2 models of Éclaireur added."
+
+
+def test_a_deferred_french_message_gets_its_articles_too():
+    m = nmessage("Added {n} model of {name}.", "Added {n} models of {name}.", 2, name="Éclaireur")
+    assert (str(m), m.localized("fr")) == ("Added 2 models of Éclaireur.", "2 figurines d'Éclaireur ajoutées.")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..fileio import atomic_write_bytes, atomic_write_text
-from ..i18n import _, pgettext
+from ..i18n import N_, _, percent, pgettext
 from .stats import TABLE_COLUMNS, table_rows
 
 __all__ = ["heatmap_svg", "table_csv", "write_outputs", "HAS_PYARROW"]
@@ -52,8 +52,9 @@ def heatmap_svg(summary: Mapping[str, Any], title: str | None = None) -> str:
                 out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="#ddd" stroke="#888"/>')
                 continue
             out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{_colour(p["win_rate"])}" stroke="#888"/>')
-            out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 - 4}" text-anchor="middle" font-size="16">{p["win_rate"] * 100:.0f} %</text>')
-            out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + 14}" text-anchor="middle">{p["ci95"][0] * 100:.0f}-{p["ci95"][1] * 100:.0f} %</text>')
+            rate, high = percent(format(p["win_rate"] * 100, ".0f")), percent(format(p["ci95"][1] * 100, ".0f"))
+            out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 - 4}" text-anchor="middle" font-size="16">{rate}</text>')
+            out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + 14}" text-anchor="middle">{p["ci95"][0] * 100:.0f}-{high}</text>')
             out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + 30}" text-anchor="middle" fill="#444">n={p["games"]}</text>')
     note = _("Draws count as half a win; intervals are 95 % Wilson score intervals.")
     out.append(f'<text x="10" y="{height - 12}">{escape(note)}</text>')
@@ -61,12 +62,21 @@ def heatmap_svg(summary: Mapping[str, Any], title: str | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
+TABLE_HEADERS: dict[str, str] = {
+    "faction": N_("faction"), "opponent": N_("opponent"), "games": N_("games"), "score": N_("score"),
+    "win_rate": N_("win_rate"), "ci95_low": N_("ci95_low"), "ci95_high": N_("ci95_high"), "vp_mean": N_("vp_mean"),
+    "vp_median": N_("vp_median"),
+}
+"""Each column's header in the reader's language: the table is opened in a spreadsheet (nothing reads it back: a re-run
+resumes from the saved games); the cells stay ids and numbers, the Parquet columns the English names."""
+
+
 def table_csv(summary: Mapping[str, Any]) -> str:
-    """The table as CSV text."""
+    """The table as CSV text, its header in the active language (:data:`TABLE_HEADERS`)."""
     buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=TABLE_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(table_rows(summary))
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow([_(TABLE_HEADERS[c]) for c in TABLE_COLUMNS])
+    writer.writerows([row[c] for c in TABLE_COLUMNS] for row in table_rows(summary))
     return buf.getvalue()
 
 

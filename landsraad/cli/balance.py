@@ -23,7 +23,7 @@ from ..balance import contestant, make_tasks, run_games, run_sequential, summari
 from ..errors import UsageError, quoted
 from ..fileio import check_input_file, check_output_dir
 from ..houses import load_house
-from ..i18n import N_, _, decimal, message
+from ..i18n import N_, _, decimal, message, numeral, percent
 from ..players import PLAYER_KINDS
 
 _VERDICT_TEXTS = {"first": N_("{first} is the stronger"), "second": N_("{second} is the stronger"),
@@ -75,8 +75,9 @@ def cmd_balance(args: argparse.Namespace) -> int:
     contestants = [contestant(f, houses) for f in ids]
     tasks = make_tasks(contestants, args.games, args.seed, args.players)
     if args.sprt is not None and not 0 < args.sprt < 2000:
-        raise UsageError(f"--sprt must be an Elo difference above 0 and below 2000; got {args.sprt:g}.")
-    bar = tqdm(total=len(tasks), desc="games", unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
+        raise UsageError(message("--sprt must be an Elo difference above 0 and below 2000; got {elo}.", elo=numeral(args.sprt, "g")))
+    bar = tqdm(total=len(tasks), desc=_("games"), unit=_("game"), disable=not sys.stderr.isatty(),
+               file=sys.stderr)
     verdicts: dict[str, Any] | None = None
     try:
         def advance(games: int) -> None:
@@ -119,8 +120,10 @@ def cmd_balance(args: argparse.Namespace) -> int:
     heads = (_("faction"), _("games"), _("win rate"), _("95 % interval"), _("VP mean"), _("VP median"))
     print(f"{heads[0]:<14} {heads[1]:>5} {heads[2]:>9} {heads[3]:>15} {heads[4]:>8} {heads[5]:>9}")
     for f, s in summary["factions"].items():
-        print(decimal(f"{f:<14} {s['games']:>5} {s['win_rate'] * 100:>8.1f}% {s['ci95'][0] * 100:>6.1f}-{s['ci95'][1] * 100:.1f} % "
-                      f"{s['vp']['mean']:>8.2f} {s['vp']['median']:>9}"))
+        games, mean, median = s["games"], s["vp"]["mean"], s["vp"]["median"]
+        rate, low, high = (percent(f"{s['win_rate'] * 100:>8.1f}", english="%"), decimal(f"{s['ci95'][0] * 100:>6.1f}"),
+                           percent(f"{s['ci95'][1] * 100:.1f}"))
+        print(f"{f:<14} {games:>5} {rate} {low}-{high} {decimal(f'{mean:>8.2f}')} {decimal(f'{median:>9}')}")
     for v in (verdicts or {}).values():
         verdict = _(_VERDICT_TEXTS[v["verdict"]]).format(first=v["first"], second=v["second"], elo=f"{args.sprt:g}")
         print(_("{first} against {second}: {verdict} ({pairs} game pairs, LLR {up} and {down}, bounds {low} and {high})").format(

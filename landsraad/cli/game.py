@@ -45,9 +45,9 @@ def seed_argument(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number; got {text[:40]!r}") from None
+        raise argparse.ArgumentTypeError(_("a seed is a whole number; got {text}").format(text=repr(text[:40]))) from None
     if not 0 <= value < 2**63:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**63 - 1; got {text[:40]!r}")
+        raise argparse.ArgumentTypeError(_("a seed is a whole number from 0 to 2**63 - 1; got {text}").format(text=repr(text[:40])))
     return value
 
 

@@ -24,7 +24,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Sequence, TypedDict
 
 from ..errors import RuleError, UsageError, carried_message, quoted, truncate
-from ..i18n import N_, _, decimal, pgettext
+from ..i18n import N_, _, decimal, percent, pgettext
 from ..model import MAX_LENGTH_CM
 from ..wording import RESULT_LABELS, describe_range_band, weapon_name
 
@@ -134,7 +134,7 @@ def _print_json(data: object) -> None:
 
 
 def _pct(p: float) -> str:
-    return decimal(f"{100 * p:5.1f}") + " %"
+    return percent(f"{100 * p:5.1f}")
 
 
 def _pc(p: float) -> str:

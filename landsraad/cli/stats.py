@@ -53,8 +53,8 @@ from typing import TYPE_CHECKING, Any, Callable, Literal
 from pydantic import ValidationError
 
 from ..errors import DataError, UnknownNameError, UsageError, did_you_mean, quoted
-from ..i18n import N_, Message, in_languages, joined, message, unstopped
-from ..model import MAX_LENGTH_CM, Poison, Profile, Weapon, parse_bonus
+from ..i18n import N_, Message, in_languages, message, unstopped
+from ..model import INLINE_WEAPON_ID, MAX_LENGTH_CM, Poison, Profile, Weapon, parse_bonus
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from ..rules.state import Combatant
@@ -92,7 +92,7 @@ def _said(exc: Exception) -> str:
     """
     if isinstance(exc, DataError) and len(exc.problems) == 1:
         p = exc.problems[0]
-        return joined(": ", [part for part in (p.source, p.where) if part] + [p.message])
+        return p.text()  # its colons as the language writes them (« faction fremen : ... »)
     if len(exc.args) == 1 and isinstance(exc.args[0], Message):
         return exc.args[0]
     return str(exc)
@@ -445,7 +445,7 @@ def parse_weapon(text: str, *, argument: str = "--weapon") -> Weapon:
                                       text=quoted(text)))
     fields.setdefault("name", "weapon")
     try:
-        return Weapon(id="inline", **fields)
+        return Weapon(id=INLINE_WEAPON_ID, **fields)
     except (ValidationError, UnknownNameError) as exc:  # UnknownNameError: from a nested value
         raise _fail(argument, message("{text} is not a valid weapon: {why}", text=quoted(text), why=_pydantic_sentence(exc))) from None
 

@@ -36,10 +36,8 @@ def parse_weapon(text: str, option: str = "--weapon") -> tuple[float, int]:
     landsraad.errors.UsageError: --weapon expects a weapon: a range in cm with an optional Combat bonus (10 or 10,+1), FACTION:WEAPON (corrino:pistol), FACTION/TYPE:WEAPON or inline range=10,combat=+1; got '-'.
     """
     text = text.strip()
-    bad = UsageError(
-        f"{option} expects a weapon: a range in cm with an optional Combat bonus (10 or 10,+1), FACTION:WEAPON "
-        f"(corrino:pistol), FACTION/TYPE:WEAPON or inline range=10,combat=+1; got {quoted(text)}."
-    )
+    bad = UsageError(message("{option} expects a weapon: a range in cm with an optional Combat bonus (10 or 10,+1), FACTION:WEAPON "
+                             "(corrino:pistol), FACTION/TYPE:WEAPON or inline range=10,combat=+1; got {text}.", option=option, text=quoted(text)))
     if "=" not in text and ":" not in text and "/" not in text:
         parts = [p.strip() for p in text.split(",")]
         if not 1 <= len(parts) <= 2:

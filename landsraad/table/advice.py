@@ -103,11 +103,12 @@ def advise(scene: Scene, model_id: str, *, scene_name: str = "", ruleset: Rulese
     board = t.board
     spec = scene.model(model_id)
     if spec.card is None or board.base(model_id).side is None:
-        raise UsageError(f"advise needs the model's profile and side; {model_id!r} has "
-                         f"{'no profile' if spec.card is None else 'no side'} in the scene.")
+        raise UsageError(message("advise needs the model's profile and side; {model} has no profile in the scene.", model=repr(model_id))
+                         if spec.card is None else
+                         message("advise needs the model's profile and side; {model} has no side in the scene.", model=repr(model_id)))
     movement = movement_cm if movement_cm is not None else scene.movement(model_id)
     if movement is None:
-        raise UsageError(f"Model {model_id!r} has no movement in the scene; give one with --movement CM.")
+        raise UsageError(message("Model {model} has no movement in the scene; give one with --movement CM.", model=repr(model_id)))
     blocks = ruleset.models_block_sight
     side = board.base(model_id).side
     enemy_ids = tuple(b.id for b in board.bases if b.side is not None and b.side != side)

@@ -44,7 +44,7 @@ from .. import __version__
 from ..errors import LandsraadError, UsageError, did_you_mean, quoted, truncate
 from ..fileio import atomic_write_text
 from ..geometry.board import Base, Board, Marker, TerrainPiece
-from ..i18n import language
+from ..i18n import N_, Message, language, message
 from ..lazy import lazy_exports
 from ..scene_lean import french_names, plain_board
 
@@ -406,13 +406,23 @@ def need_model(board: Board, model_id: str, scene: str, what: str = "model", *, 
     others = [("marker", [m.id for m in board.markers]), ("terrain piece", [t.id for t in board.terrain])]
     exact = next((kind for kind, kind_ids in others if model_id in kind_ids), None)
     hint = (exact, model_id) if exact else suggest(model_id, [("model", ids), *others])
+    extra: Message | str = ""
     if hint is not None and hint[0] == "model":
-        extra = f" Did you mean {quoted(hint[1])}?"
+        extra = message(" Did you mean {name}?", name=quoted(hint[1]))
     elif hint is not None:
-        extra = f" ({quoted(hint[1])} is a {hint[0]}, not a model.)"
-    else:
-        extra = ""
-    raise UsageError(f"There is no {what} {quoted(model_id)} in scene {truncate(scene, 200)}.{extra} Models: {truncate(_names(ids), 300)}.")
+        extra = message(_NOT_A_MODEL[hint[0]], name=quoted(hint[1]))
+    raise UsageError(message(_NO_SUCH_MODEL.get(what, _NO_SUCH_MODEL["model"]), name=quoted(model_id), scene=truncate(scene, 200))
+                     + extra + message(" Models: {names}.", names=truncate(_names(ids), 300)))
+
+
+_NO_SUCH_MODEL = {"model": N_("There is no model {name} in scene {scene}."), "shooter": N_("There is no shooter {name} in scene {scene}."),
+                  "target": N_("There is no target {name} in scene {scene}.")}
+"""The sentence of :func:`need_model` for each role a model is named in (``what``)."""
+
+_NOT_A_MODEL = {"marker": N_(" ({name} is a marker, not a model.)"), "terrain piece": N_(" ({name} is a terrain piece, not a model.)")}
+
+_DID_YOU_MEAN = {"model": N_(" Did you mean the model {name}?"), "marker": N_(" Did you mean the marker {name}?"),
+                 "terrain piece": N_(" Did you mean the terrain piece {name}?")}
 
 
 def need_thing(board: Board, item_id: str, scene: str) -> None:
@@ -423,9 +433,9 @@ def need_thing(board: Board, item_id: str, scene: str) -> None:
     if any(item_id in ids for _, ids in groups):
         return
     hint = suggest(item_id, groups)
-    extra = f" Did you mean the {hint[0]} {quoted(hint[1])}?" if hint else ""
-    raise UsageError(f"There is no model, marker or terrain piece {quoted(item_id)} in scene {truncate(scene, 200)}.{extra}"
-                     f" Models: {truncate(_names(groups[0][1]), 300)}.")
+    extra = message(_DID_YOU_MEAN[hint[0]], name=quoted(hint[1])) if hint else ""
+    raise UsageError(message("There is no model, marker or terrain piece {name} in scene {scene}.", name=quoted(item_id),
+                             scene=truncate(scene, 200)) + extra + message(" Models: {names}.", names=truncate(_names(groups[0][1]), 300)))
 
 
 def movement_of(movement: float | None, model_id: str, given: float | None, scene_name: str) -> float:
@@ -439,5 +449,6 @@ def movement_of(movement: float | None, model_id: str, given: float | None, scen
     if given is not None:
         return given
     if movement is None:
-        raise UsageError(f"Model {quoted(model_id)} has no movement in scene {truncate(scene_name, 200)}; give one with --movement CM.")
+        raise UsageError(message("Model {name} has no movement in scene {scene}; give one with --movement CM.", name=quoted(model_id),
+                                 scene=truncate(scene_name, 200)))
     return float(movement)

@@ -19,6 +19,7 @@ from ..errors import UsageError
 from ..geometry import setup
 from ..geometry.board import Board
 from ..geometry.setup import EDGES, Edge, SetupProblem
+from ..i18n import message
 from ..scene import Scene
 from .scenes import suggest
 
@@ -65,9 +66,10 @@ def check_scene(scene: Scene, name: str, *, edges: Mapping[str, str] | None = No
     unknown = [s for s in given if s not in sides]
     if unknown:
         hint = suggest(unknown[0], [("side", sides)])
-        extra = f" Did you mean {hint[1]!r}?" if hint else ""
-        raise UsageError(f"--edge names side {unknown[0]!r}, which has no model in scene {name}.{extra}"
-                         f" Sides: {', '.join(sides) or '(none)'}.")
+        extra = message(" Did you mean {name}?", name=repr(hint[1])) if hint else ""
+        listing = ", ".join(sides) or message("(none)")
+        raise UsageError(message("--edge names side {side}, which has no model in scene {scene}.", side=repr(unknown[0]), scene=name)
+                         + extra + message(" Sides: {sides}.", sides=listing))
     typed = {side: _edge(side, edge) for side, edge in given.items()}
     chosen = {side: edge for side, edge in {**scene.edges, **typed}.items() if side in sides}
     problems: list[SetupProblem] = []
@@ -85,4 +87,5 @@ def _edge(side: str, edge: str) -> Edge:
     for known in EDGES:
         if edge == known:
             return known
-    raise UsageError(f"--edge gives side {side!r} the edge {edge!r}; the edges are {', '.join(EDGES)}.")
+    raise UsageError(message("--edge gives side {side} the edge {edge}; the edges are {edges}.", side=repr(side), edge=repr(edge),
+                             edges=", ".join(EDGES)))

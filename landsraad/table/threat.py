@@ -77,7 +77,7 @@ from ..geometry.bands import report_cm
 from ..geometry.board import Base, Board, TableParts, TerrainPiece
 from ..geometry.measure import CONTACT_TOLERANCE_CM
 from ..geometry.movement import free_spots, reach_region
-from ..i18n import message
+from ..i18n import message, numeral
 from ..model import Weapon
 from ..odds import shot_odds
 from ..rules.shooting import range_band, shot_cover, verify_target
@@ -256,7 +256,8 @@ class ThreatMap:
             The point is off the table.
         """
         if not (0 <= x <= self.width_cm and 0 <= y <= self.depth_cm):
-            raise UsageError(f"The point ({x:g}, {y:g}) is off the {self.width_cm:g} x {self.depth_cm:g} cm table.")
+            raise UsageError(message("The point ({x}, {y}) is off the {width} x {depth} cm table.", x=numeral(x, "g"), y=numeral(y, "g"),
+                                     width=numeral(self.width_cm, "g"), depth=numeral(self.depth_cm, "g")))
         col = min(int(x // self.resolution_cm), len(self.xs) - 1)
         row = min(int(y // self.resolution_cm), len(self.ys) - 1)
         return row, col
@@ -511,7 +512,7 @@ class ThreatSolver:
     def __init__(self, model_id: str, *, reverse: bool = False, resolution_cm: float = RESOLUTION_CM,
                  ruleset: Ruleset = DEFAULT):
         if not (math.isfinite(resolution_cm) and 0.5 <= resolution_cm <= 30):
-            raise UsageError(f"The resolution must be between 0.5 and 30 cm; got {resolution_cm:g}.")
+            raise UsageError(message("The resolution must be between 0.5 and 30 cm; got {resolution}.", resolution=numeral(resolution_cm, "g")))
         self.model_id = model_id
         self.reverse = reverse
         self.resolution_cm = float(resolution_cm)
@@ -586,7 +587,7 @@ class ThreatSolver:
         """:meth:`map`'s work, on the solver's state (left inconsistent if it raises: :meth:`map` resets it)."""
         me = board.base(self.model_id)
         if me.side is None:
-            raise UsageError(f"threat needs the model's side; {self.model_id!r} has no side in the scene.")
+            raise UsageError(message("threat needs the model's side; {model} has no side in the scene.", model=repr(self.model_id)))
         key = (board.width, board.depth, board.terrain, me.diameter_mm, me.height_cm, me.side)
         if key != self._table_key:
             self._reset(board, me)

@@ -32,7 +32,7 @@ from ..geometry.measure import edge_distance, range_band, report_cm
 from ..geometry.movement import MoveResult, plan_move, reach_region
 from ..geometry.sight import CoverResult, cover, nearest_in_sight
 from ..geometry.templates import BLAST_RADIUS_CM, blast_shape, direct_shape, under_blast, under_direct
-from ..i18n import EDGE_NAMES, N_, _, decimal, joined, localized, message, ngettext
+from ..i18n import EDGE_NAMES, N_, _, decimal, joined, localized, message, ngettext, percent
 
 __all__ = [
     "NUDGE_CM",
@@ -101,7 +101,7 @@ class SightOverlay:
         out = [_("{shooter} -> {target}: {distance} edge to edge.").format(shooter=self.shooter, target=self.target,
                                                                            distance=_cm(self.distance_cm))]
         if r.line_of_sight:
-            pct = f"{100 * r.hidden_fraction:.0f} %"
+            pct = percent(f"{100 * r.hidden_fraction:.0f}")
             text = (_("Line of sight: yes; {pct} of the silhouette hidden: {cover} (borderline: the error bound reaches a threshold).")
                     if r.borderline else _("Line of sight: yes; {pct} of the silhouette hidden: {cover}."))
             out.append(text.format(pct=pct, cover=_(_COVER_WORDS[r.cover])))

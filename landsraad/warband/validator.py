@@ -19,7 +19,7 @@ from ..content import (
     read_text,
 )
 from ..errors import DataError, Problem, did_you_mean, quoted
-from ..i18n import Message, in_languages, message, nmessage
+from ..i18n import Message, in_languages, lowered, message, nmessage
 from ..model import Faction, RareEquipment, Weapon
 from ..ruleset import DEFAULT, Ruleset
 from .index import SheetIndex, _closest_sheet, _index, spice_pool
@@ -620,7 +620,7 @@ def check_file(
         text = read_text(path)  # bounded: /dev/zero or a 1 GB file is refused after 8 MB
     except DataError as exc:
         first = exc.problems[0]
-        reason = first.message[:1].lower() + first.message[1:]
+        reason = lowered(first.message)
         return _problem_report(str(path), "unreadable", message("The file cannot be read: {reason}", reason=reason), ruleset,
                                getattr(exc, "line", None), getattr(exc, "column", None))
     return check_text(text, str(path), faction, ruleset, factions=factions)

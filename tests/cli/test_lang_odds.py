@@ -106,8 +106,8 @@ def test_odds_shoot_in_french(french: dict[str, str]):
     text = french["shoot.txt"]
     assert text.startswith("Tir avec l'arme à 35 cm, couvert : petit ; 3 tranches au-delà de la portée (tranche 3, -3)"
                            " (modificateur de l'arme -2) ; dé d'attaque -1 contre dé de défense +2.\n")
-    assert "  touche (avant boucliers)    21,0 %\n" in text and "    blessure fatale            6,3 %\n" in text
-    assert text.endswith("Verdict : 21,0 % de toucher, 18,9 % de blesser (blessure légère ou pire), 6,3 % de blessure fatale.\nrc=0\n")
+    assert "  touche (avant boucliers)    21,0\u202f%\n" in text and "    blessure fatale            6,3\u202f%\n" in text
+    assert text.endswith("Verdict : 21,0\u202f% de toucher, 18,9\u202f% de blesser (blessure légère ou pire), 6,3\u202f% de blessure fatale.\nrc=0\n")
     assert french["shoot_profile.txt"].startswith("Tir avec Pistolet Maula à 12 cm, couvert : aucun ;")  # the content's French name
     assert "arrêté par le bouclier" in french["shoot_shield.txt"] and "le bouclier de la cible arrête chaque tir" in french["shoot_shield.txt"]
     assert "atteinte (touchée ou rattrapée)" in french["shoot_template.txt"]
@@ -118,12 +118,12 @@ def test_odds_melee_in_french(french: dict[str, str]):
     matrix = french["melee_matrix.txt"].splitlines()
     assert matrix[0].startswith("Matrice des choix (attaque ou défense) : valeur pour l'attaquant = niveaux de blessure")
     assert matrix[0].endswith("diminution du dé neutre : attaquant jamais, défenseur jamais.")
-    assert matrix[2] == "  attaquant attaque  +0,000 (tue   0,0 %, meurt   0,0 %)  +0,135 (tue   0,0 %, meurt   0,0 %)"
+    assert matrix[2] == "  attaquant attaque  +0,000 (tue   0,0\u202f%, meurt   0,0\u202f%)  +0,135 (tue   0,0\u202f%, meurt   0,0\u202f%)"
     assert matrix[-2].startswith("Verdict : meilleurs choix : l'attaquant attaque, le défenseur attaque (un point selle)")
     assert "donc la meilleure réponse du défenseur est d'attaquer" in french["melee_one_stance.txt"]
     cell = french["melee_cell.txt"]
     assert cell.startswith("Affrontement : l'attaquant attaque, le défenseur défend ; diminution du dé neutre :")
-    assert "  frappe en premier                  100,0 %      0,0 %\n" in cell and "dégâts moyens subis" in cell
+    assert "  frappe en premier                  100,0\u202f%      0,0\u202f%\n" in cell and "dégâts moyens subis" in cell
     assert "attaquant au mieux, défenseur au mieux" in french["melee_lowering.txt"]
     assert "chance de blesser (blessure légère ou pire) moins chance d'être blessé" in french["melee_lowering.txt"]
     assert "est empoisonnée" in french["melee_poison.txt"]
@@ -137,7 +137,7 @@ def test_odds_disengage_in_french(french: dict[str, str]):
     assert text.startswith("Désengagement : diminution du dé neutre : figurine active jamais, figurine ennemie au mieux ;"
                            " totaux comparés : dé neutre + Réflexes + Initiative de l'arme de corps à corps (PRJ-17).\n")
     assert "  si elle se dégage, se déplace de  2-10 cm\n" in text
-    assert text.endswith("Verdict : 45,0 % de chances de se dégager ; 27,0 % d'être blessée (blessure légère ou pire), 0,0 % d'y mourir.\nrc=0\n")
+    assert text.endswith("Verdict : 45,0\u202f% de chances de se dégager ; 27,0\u202f% d'être blessée (blessure légère ou pire), 0,0\u202f% d'y mourir.\nrc=0\n")
     assert "dé de couleur + Réflexes" in french["disengage_coloured.txt"] and "figurine active empoisonnée" in french["disengage_coloured.txt"]
     assert "coup arrêté par le bouclier" in french["disengage_shield.txt"]
 

@@ -72,7 +72,7 @@ def test_french_pictures_speak_french(french: dict[str, str]):
             assert english not in svg, (name, english)
     measure = french["measure.svg"]
     for words in (">mesure red-1 -&gt; blue-1<", ">Distance : 25,2 cm de socle à socle<", ">Ligne de vue : oui<",
-                  ">Couvert : petit couvert (+2 en défense)<", ">Silhouette de blue-1, vue par le tireur<", ">37,8 % cachée<",
+                  ">Couvert : petit couvert (+2 en défense)<", ">Silhouette de blue-1, vue par le tireur<", ">37,8\u202f% cachée<",
                   ">h 1,5<", ">couvert : red-6<"):
         assert words in measure, words
     assert ">Permis : non (destination bloquée)<" in french["move_blocked.svg"]

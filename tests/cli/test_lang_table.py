@@ -71,7 +71,7 @@ def test_lang_en_output_is_the_golden_output(env: dict[str, str]):
 def test_measure_in_french_in_the_rulebook_words(french: dict[str, str]):
     text = french["measure_weapon.txt"]
     assert text.startswith("red-1 -> blue-1 : 25,2 cm de socle à socle, pas au contact.\n")
-    assert ("Ligne de vue : oui ; 37,8 % de la silhouette cachée -> petit couvert (+2 en défense), par red-6.\n") in text
+    assert ("Ligne de vue : oui ; 37,8\u202f% de la silhouette cachée -> petit couvert (+2 en défense), par red-6.\n") in text
     assert ("Portée : Pistolet (portée 10 cm) à 25,2 cm : 2 tranches au-delà de la portée (tranche 2, -2) ; modificateur"
             " de tranche -2, Combat de l'arme +1 -> modificateur de portée -1 (R-SHOOT).") in text
     assert "Cible la plus proche (RUL-08) : blue-1 est la figurine ennemie la plus proche que voit red-1" in text
@@ -95,9 +95,9 @@ def test_shoot_in_french_in_the_rulebook_words(french: dict[str, str]):
     assert ("Fragile : 0,38 cm de mouvement de Mentat change petit couvert (+2 en défense) en grand couvert (+4 en"
             " défense) ; 0,25 cm de mouvement") in text
     assert "Chances (petit couvert, 29,8 cm) : dé d'attaque -2 contre dé de défense +2.\n" in text
-    assert "  touche (avant boucliers)   15,0 %\n  la cible subit :\n    rien                     85,0 %\n" in text
-    assert "    égratignure               1,5 %\n    blessure légère           4,5 %\n" in text
-    assert "    blessure grave            4,5 %\n    blessure fatale           4,5 %\n  dégâts moyens                0,97\n" in text
+    assert "  touche (avant boucliers)   15,0\u202f%\n  la cible subit :\n    rien                     85,0\u202f%\n" in text
+    assert "    égratignure               1,5\u202f%\n    blessure légère           4,5\u202f%\n" in text
+    assert "    blessure grave            4,5\u202f%\n    blessure fatale           4,5\u202f%\n  dégâts moyens                0,97\n" in text
     assert text.endswith("Ce tir ne peut pas être effectué : warrior-1 n'est pas la figurine ennemie la plus proche que"
                          " voit mentat ; la plus proche : fedaykin-1 (RUL-08).\nrc=0\n")
     assert french["shoot_nearest.txt"].endswith("Ce tir peut être effectué.\nrc=0\n")

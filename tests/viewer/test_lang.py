@@ -54,7 +54,7 @@ def test_the_editor_panel_keys_help_and_sight_in_french(window: Any, french: Non
                       "Cliquez sur une figurine : zone atteignable et mouvements ; puis sur une autre : tireur -> cible.",
                       "Faites glisser figurines et décors.", "Aimant au 0,5 cm : non (G)",
                       "red-1 -> blue-1 : 25,2 cm de socle à socle.",
-                      "Ligne de vue : oui ; 38 % de la silhouette cachée : petit couvert (+2).", "Cachée par : figurine red-6.",
+                      "Ligne de vue : oui ; 38\u202f% de la silhouette cachée : petit couvert (+2).", "Cachée par : figurine red-6.",
                       "Ennemie la plus proche en vue : blue-1 (la cible est la plus proche ; RUL-08).",
                       "Déplacer l'une ou l'autre figurine de 0,5 cm dans n'importe quel sens ne change rien."):
             assert words in text, words
