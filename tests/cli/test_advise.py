@@ -144,7 +144,7 @@ def test_the_disengage_reads_in_french():
     r = run("--lang", "fr", "advise", DISENGAGE, "duel")
     assert r.returncode == 0, r.stderr
     assert "se désengager de blade, puis tirer sur blade avec" in r.stdout
-    assert "Désengagement : se dégage dans 36 %" in r.stdout
+    assert "Désengagement : se dégage dans 36\u202f%" in r.stdout
     assert "le test de désengagement contre blade" in r.stdout
 
 
@@ -179,7 +179,7 @@ def test_the_template_shots_read_in_french():
     out = r.stdout
     assert ("1. se déplacer en (11,5 ; 17,5), puis tirer avec l'arme Lance-roquettes, gabarit d'explosion centré en (32,5 ; 10),"
             " sur 2 ennemis.") in out
-    assert "   w1 (ennemie, à découvert) : atteinte 55,2 % (touchée 36 % ; sort du gabarit avec une esquive de 4,1 cm)" in out
+    assert "   w1 (ennemie, à découvert) : atteinte 55,2\u202f% (touchée 36\u202f% ; sort du gabarit avec une esquive de 4,1 cm)" in out
     assert "   Dégâts moyens 8,08 aux ennemis : net 8,08." in out
     assert ("l'action de tir : un gabarit d'explosion (5 cm de rayon) en (32,5 ; 10), à 20,8 cm du socle de gun ; un gabarit"
             " vise un point, la règle de la cible la plus proche ne s'applique pas (R-TEMPLATE, RUL-08)") in out

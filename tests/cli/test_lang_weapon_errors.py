@@ -44,4 +44,4 @@ def test_pydantic_own_words_get_a_french_sentence_naming_the_key_and_the_value()
         Weapon(id="inline", name="w", range=10, damage="+1", explosive="maybe")
     why = _pydantic_sentence(caught.value)
     assert str(why) == "explosive: Input should be a valid boolean, unable to interpret input."  # English as before
-    assert localized(why, "fr") == "La valeur de explosive n'est pas valide : 'maybe' (bool_parsing)."
+    assert localized(why, "fr") == "La valeur d'explosive n'est pas valide : 'maybe' (bool_parsing)."
