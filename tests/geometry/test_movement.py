@@ -614,6 +614,8 @@ points = st.tuples(st.floats(0, 30), st.floats(0, 30))
 # LANDSRAAD_PROPERTY_EXAMPLES=2000 runs a stress pass by hand.
 EXAMPLES = int(os.environ.get("LANDSRAAD_PROPERTY_EXAMPLES", "60"))
 PROPERTY = settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+HEAVY_PROPERTY = settings(PROPERTY, max_examples=max(1, EXAMPLES // 3))
+"""The properties that build whole reach regions or proofs (0.3 s an example): a third of the examples by default."""
 
 
 @PROPERTY
@@ -672,7 +674,7 @@ def test_property_a_straight_escape_is_a_legal_straight_slide_never_cheaper_than
         assert quick.legal and quick.end == full.end
 
 
-@PROPERTY
+@HEAVY_PROPERTY
 @given(boards(), st.lists(points, min_size=1, max_size=6), st.floats(1, 15))
 def test_property_the_reach_region_contains_every_legal_destination(board, targets, allowance):
     region = reach_region(board, "a", allowance)
@@ -1042,7 +1044,7 @@ def test_the_pivots_of_the_bundled_table_cost_what_the_dense_dijkstra_gives():
     assert costs.tobytes() == _dense_pivot_costs(space, points).tobytes()
 
 
-@PROPERTY
+@HEAVY_PROPERTY
 @given(boards(), st.floats(0.5, 2.0), st.integers(1, 8))
 def test_the_whole_area_test_with_a_cheap_first_try_says_what_the_full_test_says(board, share, first_legs):
     """Issue 42: the whole-area test may first price each mesh corner by its few best legs only,
