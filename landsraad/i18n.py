@@ -550,27 +550,29 @@ def worded(english: str, msgid: str, /, **params: Any) -> Message:
     return Message((_Worded(english, msgid, params),))
 
 
-class _Unstopped(_Entry):
-    """A :class:`Message` without its final full stops, in whichever language it is shown."""
+class _Wrapped(_Entry):
+    """A :class:`Message` shown through a change of its text, in whichever language it is shown."""
 
     __slots__ = ("inner",)
 
     def __init__(self, inner: Message):
         super().__init__("", None, None, {})
         self.inner = inner
+
+
+class _Unstopped(_Wrapped):
+    """A :class:`Message` without its final full stops, in whichever language it is shown."""
+
+    __slots__ = ()
 
     def render(self, lang: str) -> str:
         return self.inner.localized(lang).rstrip(".")
 
 
-class _Lowered(_Entry):
+class _Lowered(_Wrapped):
     """A :class:`Message` with its first letter in lower case (set after a colon), in whichever language it is shown."""
 
-    __slots__ = ("inner",)
-
-    def __init__(self, inner: Message):
-        super().__init__("", None, None, {})
-        self.inner = inner
+    __slots__ = ()
 
     def render(self, lang: str) -> str:
         text = self.inner.localized(lang)
