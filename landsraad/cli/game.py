@@ -25,7 +25,7 @@ from ..engine.record import events_of, load_record, record_game, replay_record, 
 from ..errors import DataError, UnknownNameError, UsageError, truncate
 from ..fileio import MAX_NAME_BYTES, atomic_write_text, check_input_file, check_output_dir, check_output_path, path_kind
 from ..i18n import N_, SIDE_NAMES, _, decimal, message, numeral
-from ..missions import MissionCard, load_missions
+from ..missions import MissionCard, card_name, load_missions
 from ..model import Faction
 from ..narrate import label_of, model_names, narrate, narrate_log
 from ..players import PLAYER_KINDS, make_player, parse_player
@@ -227,7 +227,7 @@ def _demo(args: argparse.Namespace) -> int:
         print(_("{side} ({faction}): {vp} VP").format(side=_(side), faction=game.state.side_state(side).faction, vp=r.vp[side]))
         for line in getattr(sheet, "lines", ()) or ():
             outcome = _({True: N_("success"), False: N_("failure"), None: N_("neither")}[line.succeeded]) if hasattr(line, "succeeded") else ""
-            print(_("  {rank}. {mission}: {outcome} {points}").format(rank=line.rank, mission=line.name, outcome=outcome,
+            print(_("  {rank}. {mission}: {outcome} {points}").format(rank=line.rank, mission=card_name(line.name), outcome=outcome,
                                                                   points=f"{line.points:+d}"))
     print(_("Result: a draw.") if r.winner == "draw" else _("Result: {winner} wins.").format(winner=_(r.winner)))
     print(_("Final position drawn in {path}").format(path=args.svg))

@@ -28,7 +28,7 @@ from ..engine.record import load_record
 from ..errors import DataError, LandsraadError, Problem, UsageError, truncate
 from ..fileio import check_output_path
 from ..i18n import N_, _, language
-from ..missions import load_missions
+from ..missions import card_name, load_missions
 from ..play.drills import Drill, costliest_decisions, drill_game, drill_over, drill_score, load_drill, load_drills, opponent_kind
 from ..play.review import candidates, costliest, game_over, side_vp, spread
 from ..play.session import DRILL_DECISIVE, Session, advisor, resume, side_name
@@ -252,21 +252,13 @@ def _outcome(word: str) -> str:
     return _(_OUTCOMES[word]) if word in _OUTCOMES else word
 
 
-def _mission_name(name: str) -> str:
-    """A mission card's name as the score sheet writes it, in the rulebook's French in French."""
-    if language() == "en":
-        return name
-    card = next((c for c in load_missions().values() if c.name == name), None)
-    return card.rulebook_name if card is not None else name
-
-
 def _summary(term: Terminal, game: Game) -> None:
     r = game.final_result()
     rows = []
     for side in ("red", "blue"):
         sheet = r.sheets[side]
         missions = _("; ").join(
-            f"{_mission_name(line.name)} {_outcome('success' if line.succeeded else 'failure' if line.succeeded is False else 'neither')} "
+            f"{card_name(line.name)} {_outcome('success' if line.succeeded else 'failure' if line.succeeded is False else 'neither')} "
             f"{line.points:+d}" for line in getattr(sheet, "lines", ()) or ())
         rows.append((side_name(side), game.state.side_state(side).faction, str(r.vp[side]), missions))
     term.table(_("Result: ") + (_("a draw.") if r.winner == "draw" else _("{winner} wins.").format(winner=side_name(r.winner))),
@@ -276,7 +268,7 @@ def _summary(term: Terminal, game: Game) -> None:
 def _drill_report(term: Terminal, drill: Drill, session: Session) -> None:
     result = drill_score(drill, session.game.state)
     term.table(_("Drill {drill}: {verdict}").format(drill=drill.id, verdict=result.verdict), (_("mission"), _("outcome"), _("VP")),
-               [(_mission_name(name), _outcome(outcome), f"{points:+d}") for name, outcome, points in result.outcomes])
+               [(card_name(name), _outcome(outcome), f"{points:+d}") for name, outcome, points in result.outcomes])
     if not session.human_decisions:
         return
     term.say(_("Playing your decisions again with the computer's choices..."), "info")

@@ -46,6 +46,7 @@ from .cards import (
                     SpecialAction,
                     TokenProfile,
                     ValueTable,
+                    card_name,
                     crowded,
                     crowding_problem,
                     first_placement_problem,
@@ -88,6 +89,7 @@ from .view import (
 )
 
 __all__ = [
+    "card_name",
     "marker_name_fr",
     "RANKS",
     "MAX_PICKS",

@@ -653,6 +653,17 @@ def load_missions(directory: str | Path | None = None) -> dict[str, MissionCard]
     return cards
 
 
+def card_name(name: str, lang: str | None = None) -> str:
+    """A score line's mission (a bundled card's English ``name``) as the reader reads it: the rulebook's own name in
+    French (:meth:`MissionCard.shown`); a name that is no bundled card's, as written.
+
+    >>> card_name("Spice theft", "fr"), card_name("Spice theft", "en"), card_name("House card", "fr")
+    ("Vol d'Epice", 'Spice theft', 'House card')
+    """
+    card = next((c for c in load_missions().values() if c.name == name), None)
+    return card.shown(lang) if card is not None else name
+
+
 def marker_name_fr(marker_id: str) -> str | None:
     """A mission marker's French name and number, from its card's ``name_fr`` (content is data): the engine's id
     ``blue-spice-theft-spice-1`` (side, mission, kind, number) reads ``Cache d'épice 1``. None for a marker that is no

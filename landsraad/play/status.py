@@ -19,7 +19,7 @@ from ..engine.missions import EngineMissionView
 from ..errors import LandsraadError
 from ..geometry.sight.queries import line_of_sight
 from ..i18n import N_, SIDE_NAMES, _, language, ngettext, number
-from ..missions import evaluate_picks, load_missions, score
+from ..missions import card_name, evaluate_picks, load_missions, score
 from ..narrate import label_of, model_names, narrate
 from .prompts import weapon_name
 
@@ -94,7 +94,7 @@ def status_report(state: GameState, side: str) -> Status:
             ended = state.replace(phase="over")
             outcomes = evaluate_picks(me.missions, EngineMissionView(ended), side, ruleset=state.ruleset)
             sheet = score(me.missions, outcomes, side=side)
-            parts = [f"{_mission_name(line.name)} {_(_OUTCOME[line.succeeded])} {int(line.points):+d}" for line in sheet.lines]
+            parts = [f"{card_name(line.name)} {_(_OUTCOME[line.succeeded])} {int(line.points):+d}" for line in sheet.lines]
             lines.append(_("VP if the game ended now (provisional): {total} ({parts}).").format(
                 total=f"{int(sheet.total):+d}", parts=_("; ").join(parts)))
         except LandsraadError as err:
@@ -124,14 +124,6 @@ _HEADER = (N_("model"), N_("at (cm)"), N_("wound"), N_("fatigue"), N_("poisons")
 
 def _side(side: str) -> str:
     return _(SIDE_NAMES[side]) if side in SIDE_NAMES else side
-
-
-def _mission_name(name: str) -> str:
-    """A mission card's name as the score sheet writes it, in the rulebook's French in French."""
-    if language() == "en":
-        return name
-    card = next((c for c in load_missions().values() if c.name == name), None)
-    return card.rulebook_name if card is not None else name
 
 
 def recap(log: Sequence[GameEvent], state: GameState, count: int = 5, *, side: str | None = None) -> list[str]:

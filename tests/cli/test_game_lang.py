@@ -49,6 +49,8 @@ def test_demo_narrates_in_french(tmp_path: Path) -> None:
     assert any("(petit couvert)" in line for line in lines)
     assert "Fin de la partie après 59 activations : rouge 23 PV, bleu 2 PV : victoire de rouge." in lines
     assert "rouge (corrino) : 23 PV" in lines and "Résultat : victoire de rouge." in lines
+    # the score sheet names the missions by the rulebook's names, as play's summary does
+    assert "  3. Vol d'Epice : réussite +6" in lines and not any("Spice theft" in line for line in lines)
     assert "Partie enregistrée dans game.json (pour la rejouer : landsraad replay game.json)" in lines
     # a weapon by its French name (name_fr), where the English says its id or its English name (issue 40)
     assert "Soldat 2 (red-soldier-3) déclare un tir avec son arme Laser*." in lines
