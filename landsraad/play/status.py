@@ -98,7 +98,7 @@ def status_report(state: GameState, side: str) -> Status:
             lines.append(_("VP if the game ended now (provisional): {total} ({parts}).").format(
                 total=f"{int(sheet.total):+d}", parts=_("; ").join(parts)))
         except LandsraadError as err:
-            names = ", ".join((cards[m].name if language() == "en" else cards[m].rulebook_name) if m in cards else m for m in me.missions)
+            names = ", ".join(cards[m].shown() if m in cards else m for m in me.missions)
             lines.append(_("Your missions: {names} (no provisional score: {reason}).").format(names=names, reason=str(err)[:120]))
     placed = (lambda m: m.deployed) if state.phase == "setup" else (lambda m: True)
     mine = [m for m in state.models if m.side == side and not m.removed and placed(m)]
