@@ -272,7 +272,7 @@ def _settings(args: argparse.Namespace, old: Event | None) -> dict[str, Any]:
         try:
             chosen = tuple(tiebreaker_name(t) for t in names)
         except EventError as exc:
-            raise UsageError(_("--tiebreakers: {exc}").format(exc=exc)) from None
+            raise UsageError(_("--tiebreakers: {exc}").format(exc=exc.localized())) from None
         if len(set(chosen)) != len(chosen):
             raise UsageError(_("--tiebreakers names a tie-breaker twice: {tiebreakers!r}.").format(tiebreakers=truncate(args.tiebreakers)))
         out["tiebreakers"] = chosen

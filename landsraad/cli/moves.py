@@ -44,7 +44,7 @@ def cmd_move(args: argparse.Namespace) -> int:
                 boards.need_model(board, other, args.scene, exclude=args.model)
             except UsageError as exc:
                 raise UsageError(_("--to expects a point X,Y in cm or a model to move into contact with. {problem}").format(
-                    problem=exc)) from None
+                    problem=exc.localized())) from None
         answer = moves.move_into_contact(board, args.model, other, allowance)
     target = _("({x}, {y})").format(x=decimal(wording.fmt(answer.to[0])), y=decimal(wording.fmt(answer.to[1])))  # wording.point, per language
     if answer.contact_with:

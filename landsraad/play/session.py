@@ -745,8 +745,8 @@ def refusal(err: Exception, d: Decision) -> str:
 
 
 def sentence(err: Exception) -> str:
-    """An error as one sentence (ending with a full stop)."""
-    text = str(err).strip() or type(err).__name__
+    """An error as one sentence (ending with a full stop), in the reader's language when it carries a deferred message."""
+    text = (err.localized() if isinstance(err, LandsraadError) else str(err)).strip() or type(err).__name__
     return text if text.endswith((".", "?", "!", ")")) else text + "."
 
 

@@ -825,7 +825,7 @@ class Viewer(Artist):
         try:
             self.mode.editor.save(target)
         except LandsraadError as exc:
-            self.status = _("Not saved: {problem}").format(problem=exc)
+            self.status = _("Not saved: {problem}").format(problem=exc.localized())
         else:
             self.mode.saved()
             self.status = _("Saved {path}.").format(path=target)

@@ -37,6 +37,7 @@ from ..fileio import atomic_write_text, check_output_path
 from ..geometry.board import DEFAULT_MODEL_HEIGHT_CM, Board, Point
 from ..geometry.movement import free_spot_near
 from ..geometry.setup import check_deployment, check_terrain_placement
+from ..i18n import message, numeral
 from ..kits import load_kit
 from ..scene import MarkerSpec, ModelSpec, Scene, TerrainSpec, load_scene, scene_problems
 
@@ -189,7 +190,7 @@ class Editor:
         elif edge == "east":
             x = board.width - r
         elif edge is not None:
-            raise UsageError(f"The edges are south, north, west and east; got {edge!r}.")
+            raise UsageError(message("The edges are south, north, west and east; got {edge}.", edge=repr(edge)))
         return (round(min(max(x, r), board.width - r), 4), round(min(max(y, r), board.depth - r), 4))
 
     def add_model(self, *, side: str | None, at: Point, base: float = 30.0, height: float = DEFAULT_MODEL_HEIGHT_CM,
@@ -217,8 +218,8 @@ class Editor:
         faction = load_faction(faction_id)
         profile = next((p for p in faction.profiles if p.id == profile_id), None)
         if profile is None:
-            raise UsageError(f"Faction {faction_id!r} has no profile {profile_id!r}; its profiles are: "
-                             f"{', '.join(p.id for p in faction.profiles)}.")
+            raise UsageError(message("Faction {faction} has no profile {profile}; its profiles are: {profiles}.", faction=repr(faction_id),
+                                     profile=repr(profile_id), profiles=", ".join(p.id for p in faction.profiles)))
         return self.add_model(side=side, at=at, base=profile.base_mm, height=profile.height_cm or DEFAULT_MODEL_HEIGHT_CM,
                               movement=profile.movement, name=profile.name, profile=f"{faction_id}/{profile_id}", edge=edge)
 
@@ -250,7 +251,8 @@ class Editor:
         for t in self._scene.terrain:
             if t.id == piece_id:
                 return t
-        raise UsageError(f"There is no terrain piece {piece_id!r}; the pieces are: {', '.join(t.id for t in self._scene.terrain) or '(none)'}.")
+        pieces = ", ".join(t.id for t in self._scene.terrain) or message("(none)")
+        raise UsageError(message("There is no terrain piece {piece}; the pieces are: {pieces}.", piece=repr(piece_id), pieces=pieces))
 
     def _replace_piece(self, piece_id: str, **changes: Any) -> None:
         self._set(_with(self._scene, terrain=[t.model_copy(update=changes) if t.id == piece_id else t
@@ -286,7 +288,8 @@ class Editor:
         pts = [self._place(p) for p in points]
         shape = Polygon(pts) if len({tuple(p) for p in pts}) >= 3 else None
         if shape is None or not shape.is_valid or shape.area <= 0:
-            raise UsageError(f"A terrain piece needs at least 3 distinct corners and an outline that does not cross itself; got {pts}.")
+            raise UsageError(message("A terrain piece needs at least 3 distinct corners and an outline that does not cross itself; got {points}.",
+                                     points=str(pts)))
         new_id = _free_id("piece", self.ids())
         self._set(_with(self._scene, terrain=[*self._scene.terrain, TerrainSpec(id=new_id, polygon=pts, height=height, movement=movement)]))
         return new_id
@@ -306,7 +309,7 @@ class Editor:
     def set_height(self, item_id: str, height: float) -> None:
         """Set a terrain piece's or a model's height (cm, 0 or more)."""
         if height < 0:
-            raise UsageError(f"A height is 0 cm or more; got {height:g} cm for {item_id!r}.")
+            raise UsageError(message("A height is 0 cm or more; got {height} cm for {item}.", height=numeral(height, "g"), item=repr(item_id)))
         if any(t.id == item_id for t in self._scene.terrain):
             self._replace_piece(item_id, height=round(height, 2))
         else:

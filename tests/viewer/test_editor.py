@@ -12,7 +12,9 @@ from shapely.geometry import Polygon
 
 from landsraad.content import data_dir, load_faction
 from landsraad.errors import DataError, UsageError
+from landsraad.i18n import use_language
 from landsraad.kits import load_kit
+from landsraad.play.session import sentence
 from landsraad.scene import Scene, load_scene
 from landsraad.viewer.editor import SNAP_CM, Editor, open_scene, snap_point
 
@@ -189,3 +191,23 @@ def test_a_mid_game_table_shows_no_set_up_warnings() -> None:
     setup = ed.warnings()
     assert any("R-TERRAIN" in w for w in setup) and any("R-DEPLOY" in w for w in setup)
     assert ed.warnings(setup=False) == []
+
+
+def test_the_editors_refusals_read_in_the_panels_language(editor: Editor) -> None:
+    """The status line (:func:`~landsraad.play.session.sentence`) shows an editor's refusal in French under --lang fr,
+    the same English sentence as before otherwise (issue 40)."""
+    refusals = {"height": lambda: editor.set_height("red-1", -2.5), "piece": lambda: editor.piece("nowhere"),
+                "profile": lambda: editor.add_profile("fremen", "nobody", side="red", at=(10, 10))}
+    said: dict[str, dict[str, str]] = {"en": {}, "fr": {}}
+    for lang in said:
+        with use_language(lang):
+            for name, refuse in refusals.items():
+                with pytest.raises(UsageError) as caught:
+                    refuse()
+                said[lang][name] = sentence(caught.value)
+    assert said["en"]["height"] == "A height is 0 cm or more; got -2.5 cm for 'red-1'."
+    assert said["fr"]["height"] == "Une hauteur vaut 0 cm ou plus ; reçu -2,5 cm pour 'red-1'."
+    assert said["en"]["piece"].startswith("There is no terrain piece 'nowhere'; the pieces are: ")
+    assert said["fr"]["piece"].startswith("Il n'y a pas de pièce de décor 'nowhere' ; les pièces sont : ")
+    assert said["en"]["profile"].startswith("Faction 'fremen' has no profile 'nobody'; its profiles are: ")
+    assert said["fr"]["profile"].startswith("La faction 'fremen' n'a pas de profil 'nobody' ; ses profils sont : ")
