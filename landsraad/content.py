@@ -172,7 +172,7 @@ def data_dir(kind: str) -> Path:
     for candidate in (package / "_data" / kind, package.parent / kind):
         if candidate.is_dir():
             return candidate
-    raise DataError([Problem(str(package), "", f"The bundled {kind!r} folder is missing from this installation.")])
+    raise DataError([Problem(str(package), "", message("The bundled {kind} folder is missing from this installation.", kind=repr(kind)))])
 
 
 def content_hash(data: Any) -> str:

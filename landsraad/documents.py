@@ -26,7 +26,7 @@ import yaml
 
 from .errors import DataError, Problem, truncate
 from .fileio import read_bounded
-from .i18n import message
+from .i18n import Message, message, numeral
 
 __all__ = ["Document", "YamlSyntaxError", "parse_document", "read_document", "read_text", "format_path",
            "MAX_CHARS", "MAX_DEPTH", "MAX_VALUES", "MAX_INT"]
@@ -81,15 +81,14 @@ MAX_INT = 2**63 - 1
 
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_TAG + kind for kind in ("null", "bool", "int", "float", "str", "timestamp")}
-_SUPPORTED = "landsraad files hold mappings, lists, text, numbers, booleans and null"
 
 
 class _Invalid(Exception):
     """Internal: a located problem found while building a document (turned into YamlSyntaxError)."""
 
-    def __init__(self, message: str, mark: Any):
-        super().__init__(message)
-        self.message, self.mark = message, mark
+    def __init__(self, text: Message, mark: Any):
+        super().__init__(text)
+        self.message, self.mark = text, mark
 
 
 @dataclass
@@ -116,15 +115,17 @@ def _scalar(loader: Any, event: Any) -> Any:
     if tag == _TAG + "str":
         return value
     if tag == _TAG + "int" and len(value.replace("_", "").lstrip("+-")) > 40:
-        raise _Invalid(f"The integer {_short(value)} is too large (at most {MAX_INT:,} in magnitude).", event.start_mark)
+        raise _Invalid(message("The integer {value} is too large (at most {most} in magnitude).", value=_short(value), most=numeral(MAX_INT, ",")),
+                       event.start_mark)
     node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
     try:
         result = loader.construct_object(node, deep=True)
     except (ValueError, KeyError, AttributeError, TypeError, OverflowError):
         kind = tag[len(_TAG):]
-        raise _Invalid(f"The value {_short(value)} is not a valid {kind}.", event.start_mark) from None
+        raise _Invalid(message("The value {value} is not a valid {kind}.", value=_short(value), kind=kind), event.start_mark) from None
     if isinstance(result, int) and not isinstance(result, bool) and abs(result) > MAX_INT:
-        raise _Invalid(f"The integer {_short(value)} is too large (at most {MAX_INT:,} in magnitude).", event.start_mark)
+        raise _Invalid(message("The integer {value} is too large (at most {most} in magnitude).", value=_short(value), most=numeral(MAX_INT, ",")),
+                       event.start_mark)
     return result
 
 
@@ -132,23 +133,23 @@ def _short(value: Any) -> str:
     return repr(truncate(str(value), 40))
 
 
-def _tag_problem(tag: str) -> str:
+def _tag_problem(tag: str) -> Message:
     if tag == _TAG + "merge":
-        return "Merge keys (<<) are not supported; write the keys out."
+        return message("Merge keys (<<) are not supported; write the keys out.")
     shown = "!!" + tag[len(_TAG):] if tag.startswith(_TAG) else tag
-    return f"The tag {_short(shown)} is not supported; {_SUPPORTED}."
+    return message("The tag {tag} is not supported; landsraad files hold mappings, lists, text, numbers, booleans and null.", tag=_short(shown))
 
 
-def _describe(value: Any) -> str:
+def _describe(value: Any) -> Message:
     if value is None:
-        return "null"
+        return message("null")
     if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
+        return message("the boolean {value}", value=str(value).lower())
     if isinstance(value, (int, float)):
-        return f"the number {_short(value)}"
+        return message("the number {value}", value=_short(value))
     if isinstance(value, (list, dict)):
-        return "a list or a mapping"
-    return f"the {type(value).__name__} {_short(value)}"
+        return message("a list or a mapping")
+    return message("the {kind} {value}", kind=type(value).__name__, value=_short(value))
 
 
 def _build(loader: Any) -> tuple[Any, dict[tuple[Any, ...], tuple[int, int]], bool]:
@@ -184,9 +185,9 @@ def _build(loader: Any) -> tuple[Any, dict[tuple[Any, ...], tuple[int, int]], bo
             return top.path + (len(top.value) - 1,)
         if not top.has_key:
             if not isinstance(value, str):
-                raise _Invalid(f"A mapping key must be text; got {_describe(value)} (quote it if you mean text).", mark)
+                raise _Invalid(message("A mapping key must be text; got {what} (quote it if you mean text).", what=_describe(value)), mark)
             if value in top.value or value in top.key_marks:
-                raise _Invalid(f"Duplicate key {_short(value)} (first at line {top.key_marks[value]}).", mark)
+                raise _Invalid(message("Duplicate key {key} (first at line {line}).", key=_short(value), line=top.key_marks[value]), mark)
             top.key, top.has_key = value, True
             top.key_marks[value] = mark.line + 1
             log.append((top.path + (value,), where(mark)))
@@ -211,18 +212,18 @@ def _build(loader: Any) -> tuple[Any, dict[tuple[Any, ...], tuple[int, int]], bo
         nonlocal count
         count += n
         if count > MAX_VALUES:
-            raise _Invalid(f"This document holds more than {MAX_VALUES:,} values (each alias counted as a copy "
-                           "of what it names); landsraad files are far smaller.", mark)
+            raise _Invalid(message("This document holds more than {most} values (each alias counted as a copy of what it names); "
+                                   "landsraad files are far smaller.", most=numeral(MAX_VALUES, ",")), mark)
 
     while not loader.check_event(yaml.DocumentEndEvent):
         event = loader.get_event()
         mark = event.start_mark
         if isinstance(event, yaml.AliasEvent):
             if event.anchor in open_anchors:
-                raise _Invalid(f"The alias *{_short(event.anchor)[1:-1]} refers to a value that contains it "
-                               "(a recursive alias).", mark)
+                raise _Invalid(message("The alias *{anchor} refers to a value that contains it (a recursive alias).",
+                                       anchor=_short(event.anchor)[1:-1]), mark)
             if event.anchor not in anchors:
-                raise _Invalid(f"The alias *{_short(event.anchor)[1:-1]} names no anchor defined before it.", mark)
+                raise _Invalid(message("The alias *{anchor} names no anchor defined before it.", anchor=_short(event.anchor)[1:-1]), mark)
             value, base, first, last = anchors[event.anchor]
             grow(last - first + 1, mark)
             keyed = is_key()
@@ -236,9 +237,9 @@ def _build(loader: Any) -> tuple[Any, dict[tuple[Any, ...], tuple[int, int]], bo
         if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
             grow(1, mark)
             if is_key():
-                raise _Invalid("A mapping key must be text, not a list or a mapping.", mark)
+                raise _Invalid(message("A mapping key must be text, not a list or a mapping."), mark)
             if len(stack) >= MAX_DEPTH:
-                raise _Invalid(f"The nesting is deeper than {MAX_DEPTH} levels.", mark)
+                raise _Invalid(message("The nesting is deeper than {most} levels.", most=MAX_DEPTH), mark)
             is_seq = isinstance(event, yaml.SequenceStartEvent)
             tag = event.tag
             expected = _TAG + ("seq" if is_seq else "map")
@@ -268,11 +269,11 @@ def _build(loader: Any) -> tuple[Any, dict[tuple[Any, ...], tuple[int, int]], bo
             if event.anchor is not None:
                 anchors[event.anchor] = (value, placed if placed is not None else (), len(log), len(log))
             continue
-        raise _Invalid("Unexpected YAML event.", mark)  # pragma: no cover - the parser enforces the grammar
+        raise _Invalid(message("Unexpected YAML event."), mark)  # pragma: no cover - the parser enforces the grammar
     loader.get_event()  # document end
     if not loader.check_event(yaml.StreamEndEvent):
         extra = loader.get_event()
-        raise _Invalid("The file holds several YAML documents; it must hold one.", extra.start_mark)
+        raise _Invalid(message("The file holds several YAML documents; it must hold one."), extra.start_mark)
     positions: dict[tuple[Any, ...], tuple[int, int]] = {}
     for path, pos in log:
         positions.setdefault(path, pos)
@@ -282,10 +283,10 @@ def _build(loader: Any) -> tuple[Any, dict[tuple[Any, ...], tuple[int, int]], bo
 class YamlSyntaxError(DataError):
     """A file that is not valid YAML or JSON; ``line`` and ``column`` (1-based) say where, when known."""
 
-    def __init__(self, source: str, message: str, line: int | None, column: int | None):
+    def __init__(self, source: str, text: str, line: int | None, column: int | None):
         self.line, self.column = line, column
-        where = f"line {line}, column {column}" if line is not None else ""
-        super().__init__([Problem(source, where, message)])
+        where = message("line {line}, column {column}", line=line, column=column) if line is not None else ""
+        super().__init__([Problem(source, where, text)])
 
 
 def parse_document(text: str, source: str = "<text>") -> Document:
@@ -317,7 +318,8 @@ def parse_document(text: str, source: str = "<text>") -> Document:
     landsraad.documents.YamlSyntaxError: loop.yaml: line 1, column 13: The alias *x refers to a value that contains it (a recursive alias).
     """
     if len(text) > MAX_CHARS:
-        raise YamlSyntaxError(source, f"This file is too large: {len(text):,} characters (at most {MAX_CHARS:,}).", None, None)
+        raise YamlSyntaxError(source, message("This file is too large: {size} characters (at most {most}).", size=numeral(len(text), ","),
+                                              most=numeral(MAX_CHARS, ",")), None, None)
     loader = _BaseLoader(text)
     try:
         data, positions, _ = _build(loader)
@@ -329,11 +331,11 @@ def parse_document(text: str, source: str = "<text>") -> Document:
         if "maximum nesting depth" in (exc.problem or ""):
             # libyaml (PyYAML 6.0.4's wheels) refuses 1,000 open brackets while scanning, before
             # our own count of the nesting sees the 101st level: the same problem, our words
-            raise YamlSyntaxError(source, f"The nesting is deeper than {MAX_DEPTH} levels.", line, column) from None
+            raise YamlSyntaxError(source, message("The nesting is deeper than {most} levels.", most=MAX_DEPTH), line, column) from None
         what = truncate(exc.problem or str(exc), 200)
-        raise YamlSyntaxError(source, f"This is not valid YAML: {what}.", line, column) from None
+        raise YamlSyntaxError(source, message("This is not valid YAML: {what}.", what=what), line, column) from None
     except yaml.YAMLError as exc:
-        raise YamlSyntaxError(source, f"This is not valid YAML: {truncate(str(exc), 200)}.", None, None) from None
+        raise YamlSyntaxError(source, message("This is not valid YAML: {what}.", what=truncate(str(exc), 200)), None, None) from None
     finally:
         loader.dispose()
     return Document(source, data, positions)
@@ -357,13 +359,13 @@ def read_text(path: str | Path) -> str:
     source = truncate(str(path), 200)
     raw = read_bounded(path, 4 * MAX_CHARS)  # a regular file only: a named pipe or a device is refused at once
     if len(raw) > 4 * MAX_CHARS:
-        raise DataError([Problem(source, "", f"This file is too large (more than {4 * MAX_CHARS:,} bytes).")])
+        raise DataError([Problem(source, "", message("This file is too large (more than {most} bytes).", most=numeral(4 * MAX_CHARS, ",")))])
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise YamlSyntaxError(source, f"The byte {raw[exc.start]:#04x} is not UTF-8 text; save the file as UTF-8.",
+        raise YamlSyntaxError(source, message("The byte {byte} is not UTF-8 text; save the file as UTF-8.", byte=format(raw[exc.start], "#04x")),
                               line, column) from None
 
 

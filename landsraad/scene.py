@@ -90,7 +90,7 @@ from .content import (
 )
 from .errors import DataError, Problem, UnknownNameError, did_you_mean, quoted
 from .geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece
-from .i18n import N_, message
+from .i18n import N_, Message, Numeral, joined, message, nmessage, numeral
 from .kits import KitPiece, kit_ids, load_kit
 from .lazy import lazy_exports
 from .model import Faction, FrenchName, Frozen, Profile, Weapon
@@ -169,20 +169,20 @@ def _kit_piece(ref: str) -> KitPiece:
         try:
             kit = load_kit(kit_id)
         except UnknownNameError:
-            raise ValueError(f"There is no terrain kit {kit_id!r}; the kits are: {', '.join(kit_ids())}.") from None
+            raise ValueError(message("There is no terrain kit {kit}; the kits are: {kits}.", kit=repr(kit_id), kits=", ".join(kit_ids()))) from None
         for piece in kit.pieces:
             if piece.id == piece_id:
                 return piece
-        raise ValueError(f"Kit {kit_id!r} has no piece {piece_id!r}; its pieces are: "
-                         f"{', '.join(p.id for p in kit.pieces)}.")
+        raise ValueError(message("Kit {kit} has no piece {piece}; its pieces are: {pieces}.", kit=repr(kit_id), piece=repr(piece_id),
+                                 pieces=", ".join(p.id for p in kit.pieces)))
     found = [(k, p) for k in kit_ids() for p in load_kit(k).pieces if p.id == ref]
     if len(found) == 1:
         return found[0][1]
     if found:
-        raise ValueError(f"Kit piece {ref!r} is in several kits ({', '.join(k for k, _ in found)}); write KIT/PIECE, "
-                         f"e.g. {found[0][0]}/{ref}.")
+        raise ValueError(message("Kit piece {ref} is in several kits ({kits}); write KIT/PIECE, e.g. {example}.", ref=repr(ref),
+                                 kits=", ".join(k for k, _ in found), example=f"{found[0][0]}/{ref}"))
     names = sorted(f"{k}/{p.id}" for k in kit_ids() for p in load_kit(k).pieces)
-    raise ValueError(f"There is no kit piece {ref!r}; the bundled pieces are: {', '.join(names)}.")
+    raise ValueError(message("There is no kit piece {ref}; the bundled pieces are: {pieces}.", ref=repr(ref), pieces=", ".join(names)))
 
 
 @lru_cache(maxsize=64)
@@ -190,11 +190,11 @@ def _profile(ref: str) -> Profile:
     """The profile card ``FACTION/TYPE`` (faction modifiers applied)."""
     faction_id, sep, type_id = ref.partition("/")
     if not sep or not faction_id or not type_id:
-        raise ValueError(f"A profile is written FACTION/TYPE, e.g. corrino/soldier; got {ref!r}.")
+        raise ValueError(message("A profile is written FACTION/TYPE, e.g. corrino/soldier; got {ref}.", ref=repr(ref)))
     try:
         return load_faction(faction_id).profile(type_id)
     except UnknownNameError as exc:
-        raise ValueError(str(exc)) from None
+        raise ValueError(exc.problems[0].message) from None  # a Message: the French when read in French
 
 
 def arsenal(faction: Faction, card: Profile) -> tuple[str, ...]:
@@ -206,23 +206,25 @@ def arsenal(faction: Faction, card: Profile) -> tuple[str, ...]:
 def _check_arsenal(profile: str | None, weapons: Iterable[str]) -> None:
     """Every weapon a scene model carries is in its faction's arsenal (every problem in one message)."""
     if profile is None:
-        raise ValueError("The model carries weapons but names no profile: weapons are ids of a faction's"
-                         " arsenal, so give its profile (profile: corrino/soldier).")
+        raise ValueError(message("The model carries weapons but names no profile: weapons are ids of a faction's arsenal, "
+                                 "so give its profile (profile: corrino/soldier)."))
     faction = load_faction(profile.partition("/")[0])
     card = _profile(profile)
     allowed = arsenal(faction, card)
     catalogue = [x.id for x in faction.weapons]
-    problems = []
+    problems: list[Message] = []
     for w in weapons:
         if w in allowed:
             continue
         if w in catalogue:
-            problems.append(f"{w!r} is in the {faction.id} catalogue but not in the arsenal of a {card.id}.")
+            problems.append(message("{weapon} is in the {faction} catalogue but not in the arsenal of a {card}.", weapon=repr(w),
+                                    faction=faction.id, card=card.id))
         else:
             hint = did_you_mean(w, allowed) or did_you_mean(w, catalogue)
-            problems.append(f"{w!r} is not a {faction.id} weapon." + (f" Did you mean {hint!r}?" if hint else ""))
+            problems.append(message("{weapon} is not a {faction} weapon.", weapon=repr(w), faction=faction.id)
+                            + (message(" Did you mean {hint!r}?", hint=hint) if hint else ""))
     if problems:
-        raise ValueError(" ".join(problems) + f" A {card.id} may carry: {', '.join(allowed)}.")
+        raise ValueError(joined(" ", [*problems, message("A {card} may carry: {weapons}.", card=card.id, weapons=", ".join(allowed))]))
 
 
 class TerrainSpec(Frozen):
@@ -250,14 +252,14 @@ class TerrainSpec(Frozen):
     def _one_footprint(self) -> "TerrainSpec":
         given = [k for k in ("polygon", "kit", "circle", "rect") if getattr(self, k) is not None]
         if len(given) != 1:
-            what = "none" if not given else " and ".join(given)
-            raise ValueError(f"Exactly one footprint is needed: polygon, kit, circle or rect; got {what}.")
+            what = message("none") if not given else joined(message(" and "), given)
+            raise ValueError(message("Exactly one footprint is needed: polygon, kit, circle or rect; got {what}.", what=what))
         if self.kit is not None:
             if self.at is None:
-                raise ValueError(f"Kit piece {self.kit!r} needs its centre: at: [x, y].")
+                raise ValueError(message("Kit piece {kit} needs its centre: at: [x, y].", kit=repr(self.kit)))
             _kit_piece(self.kit)
         elif self.at is not None or self.rotate is not None:
-            raise ValueError("at and rotate go with kit; circle and rect carry their own.")
+            raise ValueError(message("at and rotate go with kit; circle and rect carry their own."))
         return self
 
     @cached_property
@@ -328,7 +330,7 @@ class ModelSpec(Frozen):
         if self.profile is not None:
             _profile(self.profile)
         elif self.base is None:
-            raise ValueError("A base diameter in mm (base: 30) or a profile (profile: corrino/soldier) is needed.")
+            raise ValueError(message("A base diameter in mm (base: 30) or a profile (profile: corrino/soldier) is needed."))
         if self.weapons is not None:
             _check_arsenal(self.profile, self.weapons)
         return self
@@ -541,8 +543,8 @@ def _table(doc: Document) -> TableSpec:
         return TableSpec()
 
 
-def _fmt(x: float) -> str:
-    return f"{x:.1f}"
+def _fmt(x: float) -> Numeral:
+    return numeral(x, ".1f")
 
 
 def scene_problems(doc: Document) -> list[Problem]:
@@ -553,8 +555,8 @@ def scene_problems(doc: Document) -> list[Problem]:
     """
     problems: list[Problem] = []
     if not isinstance(doc.data, dict):
-        got = "an empty file" if doc.data is None else f"a {type(doc.data).__name__}"
-        return [Problem(doc.source, "", f"A scene file must be a mapping with table, terrain, models and markers; got {got}.")]
+        got = message("an empty file") if doc.data is None else message("a {kind}", kind=type(doc.data).__name__)
+        return [Problem(doc.source, "", message("A scene file must be a mapping with table, terrain, models and markers; got {got}.", got=got))]
     too_big = _size_problems(doc)
     if too_big:  # nothing else is checked: the checks' work grows with the sizes (issue 42)
         return too_big
@@ -578,7 +580,7 @@ def scene_problems(doc: Document) -> list[Problem]:
         for i, item in items:
             if item.id in seen:
                 first = seen[item.id]
-                problems.append(Problem(doc.source, at(key, i, "id"), f"The id {item.id!r} is already used by {first}."))
+                problems.append(Problem(doc.source, at(key, i, "id"), message("The id {id} is already used by {first}.", id=repr(item.id), first=first)))
             else:
                 seen[item.id] = at(key, i)
 
@@ -592,22 +594,23 @@ def scene_problems(doc: Document) -> list[Problem]:
             continue  # reported by the structural check
         distinct = {tuple(p) for p in corners}
         if len(distinct) < 3:
-            problems.append(Problem(doc.source, where, f"Terrain {t.id!r} has {len(distinct)} distinct corner{'s' if len(distinct) != 1 else ''}; a footprint needs at least 3."))
+            problems.append(Problem(doc.source, where, nmessage("Terrain {id} has {n} distinct corner; a footprint needs at least 3.",
+                                                                 "Terrain {id} has {n} distinct corners; a footprint needs at least 3.", len(distinct), id=repr(t.id))))
             continue
         poly = Polygon(corners)
         if poly.convex_hull.area <= 1e-9:
-            problems.append(Problem(doc.source, where, f"Terrain {t.id!r} is degenerate: its corners enclose no area (they need at least 3 distinct points not in a line)."))
+            problems.append(Problem(doc.source, where, message("Terrain {id} is degenerate: its corners enclose no area (they need at least 3 distinct points not in a line).", id=repr(t.id))))
             continue
         if not poly.is_valid:
             why = explain_validity(poly).replace("[", " at ").replace("]", "")
-            problems.append(Problem(doc.source, where, f"Terrain {t.id!r} is not a simple polygon: its outline crosses itself ({why})."))
+            problems.append(Problem(doc.source, where, message("Terrain {id} is not a simple polygon: its outline crosses itself ({why}).", id=repr(t.id), why=why)))
             continue
         if poly.area <= 1e-9:
-            problems.append(Problem(doc.source, where, f"Terrain {t.id!r} is degenerate: its corners enclose no area."))
+            problems.append(Problem(doc.source, where, message("Terrain {id} is degenerate: its corners enclose no area.", id=repr(t.id))))
             continue
         shapes[i] = poly
         if not box.buffer(_SLACK).covers(poly):
-            problems.append(Problem(doc.source, where, f"Terrain {t.id!r} extends off the {_fmt(table.width)} x {_fmt(table.depth)} cm table."))
+            problems.append(Problem(doc.source, where, message("Terrain {id} extends off the {width} x {depth} cm table.", id=repr(t.id), width=_fmt(table.width), depth=_fmt(table.depth))))
 
     def off_table(x: float, y: float, r: float) -> bool:
         return x - r < -_SLACK or y - r < -_SLACK or x + r > table.width + _SLACK or y + r > table.depth + _SLACK
@@ -617,53 +620,57 @@ def scene_problems(doc: Document) -> list[Problem]:
         r = m.base_mm / 20.0
         if off_table(m.at[0], m.at[1], r):
             problems.append(Problem(doc.source, at("models", i, "at"),
-                f"The base of model {m.id!r} ({_fmt(m.base_mm / 10)} cm wide at {m.at[0]:g}, {m.at[1]:g}) is not wholly on the {_fmt(table.width)} x {_fmt(table.depth)} cm table."))
+                message("The base of model {id} ({wide} cm wide at {x}, {y}) is not wholly on the {width} x {depth} cm table.", id=repr(m.id),
+                        wide=_fmt(m.base_mm / 10), x=numeral(m.at[0], "g"), y=numeral(m.at[1], "g"), width=_fmt(table.width), depth=_fmt(table.depth))))
         c = _ShapelyPoint(*m.at)
         if m.standing_on is not None:
             under = [(j, t) for j, t in terrain if t.id == m.standing_on]
             if not under:
                 problems.append(Problem(doc.source, at("models", i, "standing_on"),
-                    f"Model {m.id!r} stands on {m.standing_on!r}, which is not a terrain piece of this scene."))
+                    message("Model {id} stands on {piece}, which is not a terrain piece of this scene.", id=repr(m.id), piece=repr(m.standing_on))))
             elif under[0][1].movement_kind != "blocked" or under[0][1].height_cm <= 0:
                 problems.append(Problem(doc.source, at("models", i, "standing_on"),
-                    f"Model {m.id!r} stands on {m.standing_on!r}, but a model stands on top of impassable pieces with a height "
-                    "only; it stands in difficult or open terrain (leave out standing_on)."))
+                    message("Model {id} stands on {piece}, but a model stands on top of impassable pieces with a height only; it stands in "
+                            "difficult or open terrain (leave out standing_on).", id=repr(m.id), piece=repr(m.standing_on))))
             elif under[0][0] in shapes and not shapes[under[0][0]].covers(c):
                 problems.append(Problem(doc.source, at("models", i, "at"),
-                    f"Model {m.id!r} stands on {m.standing_on!r}, but its base centre ({m.at[0]:g}, {m.at[1]:g}) is not over it."))
+                    message("Model {id} stands on {piece}, but its base centre ({x}, {y}) is not over it.", id=repr(m.id), piece=repr(m.standing_on),
+                            x=numeral(m.at[0], "g"), y=numeral(m.at[1], "g"))))
         for j, t in terrain:
             if t.movement_kind != "blocked" or j not in shapes or t.id == m.standing_on:
                 continue
             if shapes[j].contains(c) or shapes[j].distance(c) < r - _SLACK:
                 problems.append(Problem(doc.source, at("models", i, "at"),
-                    f"The base of model {m.id!r} stands on impassable terrain {t.id!r}."))
+                    message("The base of model {id} stands on impassable terrain {piece}.", id=repr(m.id), piece=repr(t.id))))
     overlaps: list[Problem] = []
     for (i, a), (j, b) in _close_pairs(models, lambda m: m.base_mm / 20.0):
         ra, rb = a.base_mm / 20.0, b.base_mm / 20.0
         d = math.hypot(a.at[0] - b.at[0], a.at[1] - b.at[1])
         if d < ra + rb - _SLACK:
             overlaps.append(Problem(doc.source, at("models", j, "at"),
-                f"The base of model {b.id!r} overlaps the base of model {a.id!r} (models[{i}]): their centres are "
-                f"{_fmt(d)} cm apart, less than the {_fmt(ra + rb)} cm their radii need."))
+                message("The base of model {id} overlaps the base of model {other} (models[{i}]): their centres are {d} cm apart, less than "
+                        "the {need} cm their radii need.", id=repr(b.id), other=repr(a.id), i=i, d=_fmt(d), need=_fmt(ra + rb))))
             if len(overlaps) > MAX_LISTED:
                 break  # enough to say there are more
-    problems += _bounded(overlaps, doc, "models", "bases overlap")
+    problems += _bounded(overlaps, doc, "models", message("bases overlap"))
 
     # markers
     for i, k in markers:
         if off_table(k.at[0], k.at[1], k.size / 20.0):
             problems.append(Problem(doc.source, at("markers", i, "at"),
-                f"Marker {k.id!r} ({k.size} mm at {k.at[0]:g}, {k.at[1]:g}) is not wholly on the {_fmt(table.width)} x {_fmt(table.depth)} cm table."))
+                message("Marker {id} ({size} mm at {x}, {y}) is not wholly on the {width} x {depth} cm table.", id=repr(k.id), size=numeral(k.size),
+                        x=numeral(k.at[0], "g"), y=numeral(k.at[1], "g"), width=_fmt(table.width), depth=_fmt(table.depth))))
     overlaps = []
     for (i, a), (j, b) in _close_pairs(markers, lambda k: k.size / 20.0):
         d = math.hypot(a.at[0] - b.at[0], a.at[1] - b.at[1])
         need = (a.size + b.size) / 20.0
         if d < need - _SLACK:
             overlaps.append(Problem(doc.source, at("markers", j, "at"),
-                f"Marker {b.id!r} overlaps marker {a.id!r} (markers[{i}]): their centres are {_fmt(d)} cm apart, less than {_fmt(need)} cm."))
+                message("Marker {id} overlaps marker {other} (markers[{i}]): their centres are {d} cm apart, less than {need} cm.", id=repr(b.id),
+                        other=repr(a.id), i=i, d=_fmt(d), need=_fmt(need))))
             if len(overlaps) > MAX_LISTED:
                 break  # enough to say there are more
-    problems += _bounded(overlaps, doc, "markers", "markers overlap")
+    problems += _bounded(overlaps, doc, "markers", message("markers overlap"))
 
     # deployment edges
     edges = doc.data.get("edges")
@@ -674,7 +681,8 @@ def scene_problems(doc: Document) -> list[Problem]:
                 continue  # reported by the structural check (an edge is one word)
             if edge in by_edge:
                 problems.append(Problem(doc.source, at("edges", side),
-                    f"Sides {by_edge[edge]!r} and {side!r} both deploy on the {edge} edge; each side needs its own (R-DEPLOY)."))
+                    message("Sides {first} and {side} both deploy on the {edge} edge; each side needs its own (R-DEPLOY).", first=repr(by_edge[edge]),
+                            side=repr(side), edge=edge)))
             else:
                 by_edge[edge] = side
     return problems
@@ -690,26 +698,26 @@ def _friendly(error: Mapping[str, Any]) -> str | None:
     kind, loc, value = error.get("type", ""), tuple(error.get("loc", ())), error.get("input")
     keys = [k for k in loc if isinstance(k, str)]
     last = keys[-1] if keys else ""
-    shown = repr(value) if not isinstance(value, (dict, list)) else ("a list" if isinstance(value, list) else "a mapping")
+    shown: str = repr(value) if not isinstance(value, (dict, list)) else (message("a list") if isinstance(value, list) else message("a mapping"))
     if kind == "finite_number":
-        return f"Numbers must be finite; got {shown}."
+        return message("Numbers must be finite; got {shown}.", shown=shown)
     if last in _POINT_KEYS or (len(loc) >= 2 and loc[-2] in _POINT_KEYS) or (loc and loc[-1] in _POINT_KEYS):
         if kind in ("tuple_type", "too_short", "too_long", "list_type"):
-            return f"A point is written [x, y] in cm, e.g. [12.5, 30]; got {shown}."
+            return message("A point is written [x, y] in cm, e.g. [12.5, 30]; got {shown}.", shown=shown)
     if kind in ("float_parsing", "float_type", "int_parsing", "int_type"):
-        return f"Expected a number; got {shown}."
+        return message("Expected a number; got {shown}.", shown=shown)
     if loc and loc[0] == "edges":
         if kind == "dict_type":
-            return f"edges gives each side its deployment edge, e.g. {{red: south, blue: north}}; got {shown}."
+            return message("edges gives each side its deployment edge, e.g. {{red: south, blue: north}}; got {shown}.", shown=shown)
         if kind == "literal_error":
-            return f"An edge is south, north, west or east; got {shown}."
+            return message("An edge is south, north, west or east; got {shown}.", shown=shown)
     if kind in ("list_type",) and loc and loc[-1] in ("terrain", "models", "markers"):
-        return f"{loc[-1]} is a list of items, each starting with '- '; got {shown}."
+        return message("{key} is a list of items, each starting with '- '; got {shown}.", key=loc[-1], shown=shown)
     if kind == "model_type" and last in ("circle", "rect"):
         example = "{at: [30, 30], radius: 4}" if last == "circle" else "{at: [30, 30], size: [8, 4], rotate: 0}"
-        return f"{last} is written {example}; got {shown}."
+        return message("{key} is written {example}; got {shown}.", key=last, example=example, shown=shown)
     if kind in ("model_type", "dict_type") and isinstance(loc[-1] if loc else None, int):
-        return f"Each item is a mapping such as {{id: a, at: [10, 10], base: 30}}; got {shown}."
+        return message("Each item is a mapping such as {{id: a, at: [10, 10], base: 30}}; got {shown}.", shown=shown)
     return None
 
 
@@ -749,12 +757,13 @@ def _size_problems(doc: Document) -> list[Problem]:
     model is built (3,000 bases used to cost a minute of overlap checks)."""
     data = doc.data if isinstance(doc.data, dict) else {}
     problems = []
-    for key, most, what in (("models", MAX_MODELS, "models"), ("terrain", MAX_TERRAIN, "terrain pieces"),
-                            ("markers", MAX_MARKERS, "markers")):
+    for key, most, what in (("models", MAX_MODELS, message("models")), ("terrain", MAX_TERRAIN, message("terrain pieces")),
+                            ("markers", MAX_MARKERS, message("markers"))):
         items = data.get(key)
         if isinstance(items, list) and len(items) > most:
             problems.append(Problem(doc.source, doc.locate((key,)),
-                                    f"This scene has {len(items):,} {what}; a scene holds at most {most:,}."))
+                                    message("This scene has {n} {what}; a scene holds at most {most}.", n=numeral(len(items), ","), what=what,
+                                            most=numeral(most, ","))))
     corners = 0
     terrain = data.get("terrain")
     for i, piece in enumerate(terrain if isinstance(terrain, list) and len(terrain) <= MAX_TERRAIN else []):
@@ -763,10 +772,12 @@ def _size_problems(doc: Document) -> list[Problem]:
             corners += len(polygon)
             if len(polygon) > MAX_CORNERS:
                 problems.append(Problem(doc.source, doc.locate(("terrain", i, "polygon")),
-                                        f"This polygon has {len(polygon):,} corners; a terrain piece has at most {MAX_CORNERS:,}."))
+                                        message("This polygon has {n} corners; a terrain piece has at most {most}.", n=numeral(len(polygon), ","),
+                                                most=numeral(MAX_CORNERS, ","))))
     if corners > MAX_SCENE_CORNERS and not any("corners" in p.message for p in problems):
         problems.append(Problem(doc.source, doc.locate(("terrain",)),
-                                f"The terrain's polygons have {corners:,} corners in all; a scene has at most {MAX_SCENE_CORNERS:,}."))
+                                message("The terrain's polygons have {n} corners in all; a scene has at most {most}.", n=numeral(corners, ","),
+                                        most=numeral(MAX_SCENE_CORNERS, ","))))
     return problems
 
 
@@ -782,7 +793,7 @@ def _close_pairs(items: list[tuple[int, Any]], radius: Any) -> Iterable[tuple[tu
             yield ((i, a), (j, b)) if i < j else ((j, b), (i, a))
 
 
-def _bounded(problems: list[Problem], doc: Document, key: str, what: str) -> list[Problem]:
+def _bounded(problems: list[Problem], doc: Document, key: str, what: Message) -> list[Problem]:
     """The first :data:`MAX_LISTED` problems, then one line saying there are more.
 
     The overlap checks stop at the problem after the last listed one (3,000 bases at one point
@@ -791,7 +802,7 @@ def _bounded(problems: list[Problem], doc: Document, key: str, what: str) -> lis
     if len(problems) <= MAX_LISTED:
         return problems
     return problems[:MAX_LISTED] + [Problem(doc.source, doc.locate((key,)),
-                                            f"... and more places where {what} (the check stops after {MAX_LISTED}).")]
+                                            message("... and more places where {what} (the check stops after {most}).", what=what, most=MAX_LISTED))]
 
 
 def scene_schema() -> dict[str, Any]:
@@ -833,15 +844,16 @@ def _from_lists(doc: Document, folder: Path) -> list[Problem]:
         where = doc.locate(("models", i, "list"))
         entry = m.get("entry")
         if entry is None or isinstance(entry, bool) or not isinstance(entry, (str, int)):
-            problems.append(Problem(doc.source, where, "A model read from a warband list needs its entry: the list model's"
-                                    " name or label (entry: Duncan, entry: Soldier 2) or its number from 1 (entry: 3)."))
+            problems.append(Problem(doc.source, where, message("A model read from a warband list needs its entry: the list model's name or label (entry: Duncan, "
+                                            "entry: Soldier 2) or its number from 1 (entry: 3).")))
             continue
         path = Path(str(m["list"]))
         path = path if path.is_absolute() else folder / path
         try:
             recruited = _warband("resolve_models")(warband := _warband("load_list")(path))
         except DataError as exc:
-            problems.append(Problem(doc.source, where, f"The warband list {quoted(str(m['list']))} cannot be used: {str(exc).splitlines()[0]}"))
+            problems.append(Problem(doc.source, where, message("The warband list {list} cannot be used: {problem}", list=quoted(str(m["list"])),
+                                                        problem=exc.problems[0].text() if exc.problems else str(exc).splitlines()[0])))
             continue
         if isinstance(entry, int):
             chosen = recruited[entry - 1] if 1 <= entry <= len(recruited) else None
@@ -851,15 +863,18 @@ def _from_lists(doc: Document, folder: Path) -> list[Problem]:
         if chosen is None:
             labels = ", ".join(f"{n} {r.label}" for n, r in enumerate(recruited, 1))
             problems.append(Problem(doc.source, doc.locate(("models", i, "entry")),
-                                    f"The warband list {quoted(str(m['list']))} has no model {quoted(str(entry))}; its models: {labels}."))
+                                    message("The warband list {list} has no model {entry}; its models: {labels}.", list=quoted(str(m["list"])),
+                                            entry=quoted(str(entry)), labels=labels)))
             continue
         profile, weapons = f"{warband.faction}/{chosen.type}", [w.id for w in chosen.weapons]
         if m.get("profile") not in (None, profile):
             problems.append(Problem(doc.source, doc.locate(("models", i, "profile")),
-                                    f"The profile {quoted(str(m['profile']))} is not the list model's ({profile}); leave it out or write it."))
+                                    message("The profile {given} is not the list model's ({profile}); leave it out or write it.", given=quoted(str(m["profile"])),
+                                            profile=profile)))
         elif m.get("weapons") is not None and list(m["weapons"]) != weapons:
             problems.append(Problem(doc.source, doc.locate(("models", i, "weapons")),
-                                    f"The weapons {quoted(str(m['weapons']))} are not the list model's ({', '.join(weapons)}); leave them out."))
+                                    message("The weapons {given} are not the list model's ({weapons}); leave them out.", given=quoted(str(m["weapons"])),
+                                            weapons=", ".join(weapons))))
         else:
             m["profile"], m["weapons"] = profile, weapons
     return problems

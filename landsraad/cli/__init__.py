@@ -23,7 +23,7 @@ from typing import Any, Sequence, TextIO
 
 from .. import __version__
 from ..errors import LandsraadError, UsageError, truncate
-from ..i18n import LANGUAGES, N_, _, language_option, set_language
+from ..i18n import LANGUAGES, N_, _, decimal, language_option, set_language
 from .parsing import MAX_ERROR_LINE, Parser
 
 __all__ = ["main", "build_parser", "COMMANDS", "COMMAND_MODULES", "MAX_ERROR_LINES", "MAX_ERROR_LINE"]
@@ -160,7 +160,7 @@ def _bounded(message: str) -> str:
     lines = message.splitlines() or [""]
     shown = [truncate(line, MAX_ERROR_LINE) for line in lines[:MAX_ERROR_LINES]]
     if len(lines) > MAX_ERROR_LINES:
-        shown.append(f"... and {len(lines) - MAX_ERROR_LINES:,} more problems.")
+        shown.append(_("... and {n} more problems.").format(n=decimal(f"{len(lines) - MAX_ERROR_LINES:,}")))
     return "\n".join(shown)
 
 

@@ -8,8 +8,8 @@ import argparse
 from typing import Any
 
 from .. import wording
-from ..errors import UsageError
-from ..i18n import Message, _, message
+from ..errors import UsageError, carried_message
+from ..i18n import _, message
 from ..svg import render_board
 from ..table import scenes, template
 from .geometry import SCENE_HELP, add_models_block, add_output_options, check_svg, finish, number, parse_dodges, parse_point
@@ -53,8 +53,8 @@ def _need_dodgers(board: Any, per_model: dict[str, float], scene: str) -> None:
             try:
                 scenes.need_model(board, model_id, scene)
             except UsageError as exc:
-                said = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Message) else str(exc)  # its language kept
-                raise UsageError(message('--dodge names model {model_id!r}, which is not in the scene. {exc}', model_id=model_id, exc=said)) from None
+                raise UsageError(message('--dodge names model {model_id!r}, which is not in the scene. {exc}', model_id=model_id,
+                                         exc=carried_message(exc))) from None
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -29,6 +29,7 @@ from pydantic import ValidationError
 
 from ..dice import SimpleTest
 from ..errors import DataError
+from ..i18n import message
 from ..rules.disengage import DisengageEvent
 from ..rules.healing import HealEvent
 from ..rules.melee import MeleeEvent, Strike
@@ -199,8 +200,8 @@ class GameEvent:
         seq, kind, side, model, data = d["seq"], d["kind"], d.get("side"), d.get("model"), d.get("data") or {}
         if not isinstance(seq, (int, str)) or not isinstance(side, (str, type(None))) or not isinstance(model, (str, type(None))) \
                 or not isinstance(data, Mapping):
-            raise DataError(f"Event {str(seq)[:20]} ({str(kind)[:40]}): its seq, side, model or data is not of its kind; "
-                            "the log was written by hand or by another version.")
+            raise DataError(message("Event {seq} ({kind}): its seq, side, model or data is not of its kind; the log was written by hand or by "
+                                    "another version.", seq=str(seq)[:20], kind=str(kind)[:40]))
         return make_event(int(seq), str(kind), side, model, {str(k): v for k, v in data.items()}, bool(d.get("secret", False)))
 
     @classmethod
@@ -253,7 +254,7 @@ def _point(value: Json) -> Point:
     """A point saved as ``[x, y]``, as a tuple of floats."""
     if isinstance(value, list) and len(value) == 2 and isinstance(value[0], (int, float)) and isinstance(value[1], (int, float)):
         return (float(value[0]), float(value[1]))
-    raise DataError(f"{str(value)[:60]} is not a table point [x, y]; the log was written by hand or by another version.")
+    raise DataError(message("{value} is not a table point [x, y]; the log was written by hand or by another version.", value=str(value)[:60]))
 
 
 class PointDatum(Datum["Point | None"]):
@@ -286,7 +287,8 @@ class PathDatum(Datum[list[Point]]):
             return self
         value = obj.data.get(self.key) or []
         if not isinstance(value, list):
-            raise DataError(f"Event {obj.seq} ({obj.kind}): its {self.key!r} is not a path; the log was written by hand or by another version.")
+            raise DataError(message("Event {seq} ({kind}): its {key} is not a path; the log was written by hand or by another version.",
+                                    seq=obj.seq, kind=obj.kind, key=repr(self.key)))
         return [_point(p) for p in value]
 
 
@@ -326,8 +328,8 @@ class Outcome(Generic[R]):
             return self._load(value)
         except (ValidationError, TypeError) as e:
             first = str(e).splitlines()[0] if str(e) else type(e).__name__
-            raise DataError(f"Event {obj.seq} ({obj.kind}): its {self.key!r} is not a whole {self.kind.__name__} "
-                            f"({first}); the log was written by hand or by another version.") from None
+            raise DataError(message("Event {seq} ({kind}): its {key} is not a whole {type} ({why}); the log was written by hand or by another "
+                                    "version.", seq=obj.seq, kind=obj.kind, key=repr(self.key), type=self.kind.__name__, why=first)) from None
 
 
 # --- one class per kind --------------------------------------------------------------------------------

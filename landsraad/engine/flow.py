@@ -47,7 +47,8 @@ from typing import Callable, ClassVar, Generic, Literal, Mapping, NamedTuple, No
 import numpy as np
 
 from ..dice import FACES
-from ..errors import RuleError
+from ..errors import RuleError, carried_message
+from ..i18n import message
 from .clock import TableTimeModel
 from .decisions import Decision
 from .events import GameEvent, make_event
@@ -160,18 +161,18 @@ class Payload:
         readers = _readers(cls)
         unknown = sorted(set(data) - set(readers))
         if unknown:
-            raise RuleError(f"A saved {cls.__name__} holds the unknown key(s) {', '.join(map(repr, unknown))}; "
-                            "it was made by another version.")
+            raise RuleError(message("A saved {kind} holds the unknown key(s) {keys}; it was made by another version.", kind=cls.__name__,
+                                    keys=", ".join(map(repr, unknown))))
         values: dict[str, object] = {}
         for key, value in data.items():
             try:
                 values[key] = readers[key](value, key)
             except RuleError as e:
-                raise RuleError(f"The saved {cls.__name__}'s {e}") from None
+                raise RuleError(message("The saved {kind}'s {problem}", kind=cls.__name__, problem=carried_message(e))) from None
         try:
             return cls(**values)
         except TypeError as e:
-            raise RuleError(f"A saved {cls.__name__} is incomplete ({e}); it was made by another version.") from None
+            raise RuleError(message("A saved {kind} is incomplete ({why}); it was made by another version.", kind=cls.__name__, why=str(e))) from None
 
 
 _READERS: dict[type[Payload], dict[str, FieldReader]] = {}
@@ -233,14 +234,16 @@ _NO_DATA: Mapping[str, object] = MappingProxyType({})
 
 def _load_data(stage: AnyStage, data: object) -> Payload | Mapping[str, object]:
     if not isinstance(data, Mapping) or not all(isinstance(k, str) for k in data):
-        raise RuleError(f"The saved game gives the stage {stage.name!r} data that is not a mapping; it was made by another version.")
+        raise RuleError(message("The saved game gives the stage {stage} data that is not a mapping; it was made by another version.",
+                                stage=repr(stage.name)))
     return stage.payload.from_json(data) if stage.payload is not None else dict(data)
 
 
 def _pair(item: object, what: str) -> tuple[object, object]:
     """A saved ``[name, data]`` pair, or the error saying the save is not one."""
     if not isinstance(item, (list, tuple)) or len(item) != 2:
-        raise RuleError(f"The saved game holds a {what} that is not a [name, data] pair: {str(item)[:80]}; it was made by another version.")
+        raise RuleError(message("The saved game holds a {what} that is not a [name, data] pair: {item}; it was made by another version.",
+                                what=what, item=str(item)[:80]))
     return item[0], item[1]
 
 
@@ -272,10 +275,10 @@ class Frame(NamedTuple):
         RuleError
             The stage is unknown, or its data does not fit it.
         """
-        stage_name, data = _pair(item, "frame")
+        stage_name, data = _pair(item, message("frame"))
         found = STAGES.get(stage_name) if isinstance(stage_name, str) else None
         if found is None:
-            raise RuleError(f"The saved game names an unknown stage {str(stage_name)[:80]!r}; it was made by another version.")
+            raise RuleError(message("The saved game names an unknown stage {stage}; it was made by another version.", stage=repr(str(stage_name)[:80])))
         return cls(found, _load_data(found, data))
 
 
@@ -299,12 +302,13 @@ class Pending(NamedTuple):
         RuleError
             The builder is unknown, or its arguments do not fit its payload (the sentence names the key).
         """
-        name, args = _pair(item, "pending decision")
+        name, args = _pair(item, message("pending decision"))
         kind = BUILDER_ARGS.get(name) if isinstance(name, str) else None
         if not isinstance(name, str) or kind is None:
-            raise RuleError(f"The saved game waits for an unknown decision {str(name)[:80]!r}; it was made by another version.")
+            raise RuleError(message("The saved game waits for an unknown decision {name}; it was made by another version.", name=repr(str(name)[:80])))
         if not isinstance(args, Mapping):
-            raise RuleError(f"The saved game gives the decision {name!r} arguments that are not a mapping; it was made by another version.")
+            raise RuleError(message("The saved game gives the decision {name} arguments that are not a mapping; it was made by another version.",
+                                name=repr(name)))
         return cls(name, kind.from_json({str(k): v for k, v in args.items()}))
 
 

@@ -39,6 +39,7 @@ import numpy as np
 from pydantic import ValidationError
 
 from ..errors import DataError, DecisionError, LandsraadError, Problem, RuleError, truncate
+from ..i18n import message
 from ..missions import MissionCard
 from ..model import Faction
 from ..ruleset import DEFAULT, Ruleset
@@ -110,21 +111,21 @@ def _check_dice(dice: object, source: str) -> DiceMode:
     """``dice`` if it is ``digital`` or ``physical``, else the error naming where it was given."""
     if dice == "digital" or dice == "physical":
         return dice
-    raise DataError([Problem(source, "dice", f"Dice are 'digital' or 'physical'; got {str(dice)[:40]!r}.")])
+    raise DataError([Problem(source, "dice", message("Dice are 'digital' or 'physical'; got {dice}.", dice=repr(str(dice)[:40])))])
 
 
 def _saved_object(value: object, where: str, source: str) -> Mapping[str, object]:
     """A saved game's JSON object at ``where``, or the error naming it (a saved game is data from outside)."""
     if isinstance(value, Mapping) and all(isinstance(k, str) for k in value):
         return value
-    raise DataError([Problem(source, where, f"This saved game's {where!r} should be an object; it is {truncate(str(value))}.")])
+    raise DataError([Problem(source, where, message("This saved game's {where} should be an object; it is {value}.", where=repr(where), value=truncate(str(value))))])
 
 
 def _saved_list(value: object, where: str, source: str) -> Sequence[object]:
     """A saved game's JSON array at ``where``, or the error naming it."""
     if isinstance(value, (list, tuple)):
         return value
-    raise DataError([Problem(source, where, f"This saved game's {where!r} should be a list; it is {truncate(str(value))}.")])
+    raise DataError([Problem(source, where, message("This saved game's {where} should be a list; it is {value}.", where=repr(where), value=truncate(str(value))))])
 
 
 def _saved_costs(value: object, source: str) -> dict[str, float]:
@@ -132,7 +133,7 @@ def _saved_costs(value: object, source: str) -> dict[str, float]:
     costs = _saved_object(value, "time_model", source)
     bad = [k for k, v in costs.items() if isinstance(v, bool) or not isinstance(v, (int, float))]
     if bad:
-        raise DataError([Problem(source, f"time_model.{bad[0]}", f"A step's time is a number of seconds; it is {truncate(str(costs[bad[0]]))}.")])
+        raise DataError([Problem(source, f"time_model.{bad[0]}", message("A step's time is a number of seconds; it is {value}.", value=truncate(str(costs[bad[0]]))))])
     return {k: v for k, v in costs.items() if isinstance(v, (int, float))}
 
 
@@ -226,7 +227,7 @@ class Game(Machine):
             When the game is not over yet.
         """
         if self.result is None:
-            raise RuleError("The game is not over: it has no result yet.")
+            raise RuleError(message("The game is not over: it has no result yet."))
         return self.result
 
     def dice_outcomes(self) -> tuple[tuple[tuple[int, ...], float], ...]:
@@ -250,7 +251,7 @@ class Game(Machine):
         decision = self.decision
         pending = self.pending
         if decision is None or pending is None:
-            raise DecisionError("The game is over; there is no decision to answer.")
+            raise DecisionError(message("The game is over; there is no decision to answer."))
         dice = decision.check_dice(answer) if pending.builder == DICE_BUILDER else None
         checked: Answer = dice if dice is not None else decision.check(answer)
         mark = self._mark()
@@ -278,7 +279,7 @@ class Game(Machine):
     def roll_pending(self) -> tuple[int, ...]:
         """Answer a pending ``dice`` decision with dice from the game's generator (as digital dice would)."""
         if self.pending is None or self.pending.builder != DICE_BUILDER:
-            raise DecisionError("No roll is pending.")
+            raise DecisionError(message("No roll is pending."))
         dice = tuple(int(v) for v in self.rng.integers(1, 11, size=DiceAsk.of(self.pending).count))
         self.answer(list(dice))
         return dice
@@ -298,7 +299,7 @@ class Game(Machine):
             self._reset(self._history.pop())
             return
         if not self.answers or self._origin is None:
-            raise DecisionError("There is nothing to undo: no answer has been given yet.")
+            raise DecisionError(message("There is nothing to undo: no answer has been given yet."))
         # Beyond the history kept in memory (a restored game has none): replay from the start, all
         # answers but the last (the replayed game keeps the history of its own last answers).
         earlier = Game._from_core(self._origin, self._context())
@@ -385,7 +386,7 @@ class Game(Machine):
         """
         try:
             if snapshot.get("format") != SNAPSHOT_FORMAT:
-                raise DataError([Problem(source, "format", f"Expected a {SNAPSHOT_FORMAT!r} snapshot; got {str(snapshot.get('format'))[:60]!r}.")])
+                raise DataError([Problem(source, "format", message("Expected a {format} snapshot; got {got}.", format=repr(SNAPSHOT_FORMAT), got=repr(str(snapshot.get("format"))[:60])))])
             context = {"dice": snapshot["dice"], "setup": snapshot["setup"], "time_model": snapshot["time_model"]}
             game = cls._from_core(_saved_object(snapshot["core"], "core", source), context, source=source)
             origin = snapshot.get("origin")
@@ -404,9 +405,9 @@ class Game(Machine):
         except ValidationError as err:
             first = err.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
-            raise DataError([Problem(source, where, f"This saved game has a wrong value here: {first['msg'].lower()}.")]) from None
+            raise DataError([Problem(source, where, message("This saved game has a wrong value here: {why}.", why=first["msg"].lower()))]) from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
-            raise DataError([Problem(source, "", f"This is not a usable game snapshot: {type(err).__name__} {truncate(str(err))}.")]) from None
+            raise DataError([Problem(source, "", message("This is not a usable game snapshot: {kind} {why}.", kind=type(err).__name__, why=truncate(str(err))))]) from None
         return game
 
     @classmethod
@@ -485,7 +486,7 @@ def new_game(
         When a list is invalid, a faction id unknown, or ``dice`` not ``digital``/``physical``.
     """
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**63:
-        raise DataError([Problem("new_game", "seed", f"A seed is a whole number from 0 to 2**63 - 1; got {str(seed)[:40]!r}.")])
+        raise DataError([Problem("new_game", "seed", message("A seed is a whole number from 0 to 2**63 - 1; got {seed}.", seed=repr(str(seed)[:40])))])
     custom = {sheet.id: sheet for sheet in factions}
     red_list, blue_list = load_warband(red), load_warband(blue)
     red_side, red_models = recruit_side("red", red_list, ruleset, factions=custom)

@@ -32,6 +32,7 @@ from collections.abc import Mapping as AbcMapping
 from typing import Callable, Literal, Mapping, Sequence, Union, get_args, get_origin
 
 from ..errors import RuleError
+from ..i18n import message
 
 __all__ = ["Json", "JsonObject", "JsonLike", "FieldReader", "field_reader"]
 
@@ -50,7 +51,7 @@ as tuples), or a :class:`~landsraad.errors.RuleError` naming ``where`` and what 
 
 
 def _wrong(where: str, what: str, value: object) -> RuleError:
-    return RuleError(f"{where!r} should be {what}; it is {str(value)[:80]}.")
+    return RuleError(message("{where} should be {what}; it is {value}.", where=repr(where), what=what, value=str(value)[:80]))
 
 
 def _as_given(value: object, where: str) -> object:
@@ -61,31 +62,31 @@ def _as_given(value: object, where: str) -> object:
 def _text(value: object, where: str) -> object:
     if isinstance(value, str):
         return value
-    raise _wrong(where, "text", value)
+    raise _wrong(where, _WHAT[str], value)
 
 
 def _flag(value: object, where: str) -> object:
     if isinstance(value, bool):
         return value
-    raise _wrong(where, "true or false", value)
+    raise _wrong(where, _WHAT[bool], value)
 
 
 def _whole(value: object, where: str) -> object:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    raise _wrong(where, "a whole number", value)
+    raise _wrong(where, _WHAT[int], value)
 
 
 def _number(value: object, where: str) -> object:
     # JSON may give an integer for a number: kept as given (the flow's own values are not rounded either)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return value
-    raise _wrong(where, "a number", value)
+    raise _wrong(where, _WHAT[float], value)
 
 
 _SIMPLE: dict[object, FieldReader] = {str: _text, bool: _flag, int: _whole, float: _number, object: _as_given}
 
-_WHAT: dict[object, str] = {str: "text", bool: "true or false", int: "a whole number", float: "a number"}
+_WHAT: dict[object, str] = {str: message("text"), bool: message("true or false"), int: message("a whole number"), float: message("a number")}
 
 
 def _what(hint: object) -> str:
@@ -94,10 +95,10 @@ def _what(hint: object) -> str:
         return _WHAT[hint]
     origin, args = get_origin(hint), get_args(hint)
     if origin is Literal:
-        return "one of " + ", ".join(map(repr, args))
+        return message("one of {values}", values=", ".join(map(repr, args)))
     if origin is tuple:
-        return "a list"
-    return "an object" if origin in (dict, AbcMapping) else "a value"
+        return message("a list")
+    return message("an object") if origin in (dict, AbcMapping) else message("a value")
 
 
 def field_reader(hint: object) -> FieldReader:
@@ -145,7 +146,7 @@ def field_reader(hint: object) -> FieldReader:
         return optional
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         item = field_reader(args[0])
-        what = f"a list of {_what(args[0])}" if args[0] in _WHAT else "a list"
+        what = message("a list of {what}", what=_what(args[0])) if args[0] in _WHAT else message("a list")
 
         def homogeneous(value: object, where: str) -> object:
             if isinstance(value, (list, tuple)):
@@ -155,7 +156,7 @@ def field_reader(hint: object) -> FieldReader:
         return homogeneous
     if origin is tuple and args:
         items = tuple(field_reader(a) for a in args)
-        what = f"a list of {len(items)} values"
+        what = message("a list of {n} values", n=len(items))
 
         def fixed(value: object, where: str) -> object:
             if isinstance(value, (list, tuple)) and len(value) == len(items):
@@ -169,7 +170,7 @@ def field_reader(hint: object) -> FieldReader:
         def mapping(value: object, where: str) -> object:
             if isinstance(value, AbcMapping) and all(isinstance(k, str) for k in value):
                 return {k: entry(v, f"{where}.{k}") for k, v in value.items()}
-            raise _wrong(where, "an object", value)
+            raise _wrong(where, message("an object"), value)
 
         return mapping
     raise TypeError(f"A saved field cannot be read as {hint!r}.")

@@ -26,8 +26,9 @@ from typing import Final, Iterator, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from ..errors import DataError, DecisionError, LandsraadError, Problem, truncate
+from ..errors import DataError, DecisionError, LandsraadError, Problem, carried_message, truncate
 from ..fileio import atomic_write_text, read_bounded
+from ..i18n import message
 from .events import ActivationEnds, FirstPlayer, GameEvent, GameOver
 from .game import Game
 from .state import GameState
@@ -104,7 +105,7 @@ def restore_opening(record: GameRecord, *, source: str = "game record") -> Game:
     except DataError:
         raise
     except LandsraadError as err:  # an unknown stage or decision: say which file holds it
-        raise DataError([Problem(source, "opening", truncate(str(err), 300))]) from None
+        raise DataError([Problem(source, "opening", _said(err, 300))]) from None
     problems = header_problems(record, game, source=source)
     if problems:
         raise DataError(problems)
@@ -125,37 +126,40 @@ def header_problems(record: GameRecord, opening: Game, *, source: str = "game re
     for side in ("red", "blue"):
         recorded, actual = getattr(record, side), opening.state.side_state(side).faction
         if recorded != actual:
-            problems.append(Problem(source, side, f"The header says {side} is {truncate(recorded)!r} but the game's opening has "
-                                                  f"{truncate(actual)!r}; the record was changed."))
+            problems.append(Problem(source, side, message("The header says {side} is {recorded} but the game's opening has {actual}; the record was changed.",
+                                                          side=side, recorded=repr(truncate(recorded)), actual=repr(truncate(actual)))))
     if record.seed != opening.state.seed:
-        problems.append(Problem(source, "seed", f"The header's seed {truncate(record.seed)} is not the opening's "
-                                                f"({truncate(opening.state.seed)}); the record was changed."))
+        problems.append(Problem(source, "seed", message("The header's seed {seed} is not the opening's ({opening}); the record was changed.",
+                                                        seed=truncate(record.seed), opening=truncate(opening.state.seed))))
     for key, value in record.players.items():
         if key not in RECORD_PLAYER_KEYS:
-            problems.append(Problem(source, f"players.{truncate(key, 40)}", f"A saved game's players name only "
-                                                                            f"{', '.join(RECORD_PLAYER_KEYS)}."))
+            problems.append(Problem(source, f"players.{truncate(key, 40)}", message("A saved game's players name only {keys}.", keys=", ".join(RECORD_PLAYER_KEYS))))
         elif key == "questions":
             if not (value.isascii() and value.isdigit() and len(value) <= 9):
-                problems.append(Problem(source, "players.questions", f"The count of questions {truncate(value)!r} is not a "
-                                                                     f"whole number."))
+                problems.append(Problem(source, "players.questions", message("The count of questions {value} is not a whole number.", value=repr(truncate(value)))))
         elif not 0 < len(value) <= 80 or not value.isprintable():
-            problems.append(Problem(source, f"players.{key}", f"The player {truncate(value)!r} is not a player's name (1 to 80 "
-                                                              f"printable characters)."))
+            problems.append(Problem(source, f"players.{key}", message("The player {value} is not a player's name (1 to 80 printable characters).", value=repr(truncate(value)))))
     return problems
+
+
+def _said(err: LandsraadError, most: int) -> str:
+    """What ``err`` says, in the reader's language (a Message) unless it must be cut to ``most`` characters."""
+    text = carried_message(err)
+    return text if len(text) <= most else str(text)[:most]
 
 
 def _play_answers(record: GameRecord, source: str) -> Game:
     game = restore_opening(record, source=source)
     for i, answer in enumerate(record.answers):
         if game.over:
-            raise DataError([Problem(source, f"answers[{i}]", f"The game was over before this answer; the record has "
-                                                              f"{len(record.answers) - i} answer(s) too many.")])
+            raise DataError([Problem(source, f"answers[{i}]", message("The game was over before this answer; the record has {n} answer(s) too many.",
+                                                                      n=len(record.answers) - i))])
         try:
             game.answer(answer)
         except LandsraadError as err:
             side = game.decision.side if game.decision else "?"
-            raise DataError([Problem(source, f"answers[{i}]", f"The answer {str(answer)[:60]!r} ({side}) does not fit the game at this "
-                                                              f"point: {str(err)[:200]}")]) from None
+            raise DataError([Problem(source, f"answers[{i}]", message("The answer {answer} ({side}) does not fit the game at this point: {problem}", answer=repr(str(answer)[:60]), side=side,
+                                                                      problem=_said(err, 200)))]) from None
     return game
 
 
@@ -172,11 +176,11 @@ def replay_record(record: GameRecord, *, source: str = "game record") -> Game:
     replayed = [e.to_dict() for e in game.log]
     if replayed != record.log:
         first = next((i for i, (a, b) in enumerate(zip(replayed, record.log)) if a != b), min(len(replayed), len(record.log)))
-        raise DataError([Problem(source, f"log[{first}]", "The replayed game differs from the recorded log from this event on; "
-                                                          "the record was changed or made by another version.")])
+        raise DataError([Problem(source, f"log[{first}]", message("The replayed game differs from the recorded log from this event on; the record was changed or made by "
+                                                                  "another version."))])
     result = game.result.to_dict() if game.result else None
     if result != record.result:
-        raise DataError([Problem(source, "result", "The recorded result is not the one the game's answers lead to; the record was changed.")])
+        raise DataError([Problem(source, "result", message("The recorded result is not the one the game's answers lead to; the record was changed."))])
     return game
 
 
@@ -225,41 +229,41 @@ def load_record(path: str | Path) -> GameRecord:
     source = truncate(str(path), 200)
     raw = read_bounded(path, MAX_RECORD_BYTES)  # a regular file only: a named pipe or a device is refused at once
     if len(raw) > MAX_RECORD_BYTES:
-        raise DataError([Problem(source, "", f"The file is larger than {MAX_RECORD_BYTES // 2**20} MiB; it is not a saved game.")])
+        raise DataError([Problem(source, "", message("The file is larger than {most} MiB; it is not a saved game.", most=MAX_RECORD_BYTES // 2**20))])
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError([Problem(source, f"byte {exc.start}", "The saved game is not UTF-8 text; it is damaged or not a saved game.")]) from None
+        raise DataError([Problem(source, message("byte {n}", n=exc.start), message("The saved game is not UTF-8 text; it is damaged or not a saved game."))]) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise DataError([Problem(source, f"line {exc.lineno}, column {exc.colno}",
-                                 f"The saved game is not valid JSON ({exc.msg}); it may be truncated.")]) from None
+        raise DataError([Problem(source, message("line {line}, column {column}", line=exc.lineno, column=exc.colno),
+                                 message("The saved game is not valid JSON ({why}); it may be truncated.", why=exc.msg))]) from None
     except RecursionError:
-        raise DataError([Problem(source, "", "The saved game is nested too deeply to be a saved game.")]) from None
+        raise DataError([Problem(source, "", message("The saved game is nested too deeply to be a saved game."))]) from None
     except ValueError as exc:  # a number past Python's 4,300-digit limit
-        raise DataError([Problem(source, "", f"The saved game holds a value it cannot read ({str(exc)[:80]}).")]) from None
+        raise DataError([Problem(source, "", message("The saved game holds a value it cannot read ({why}).", why=str(exc)[:80]))]) from None
     try:  # a JSON escape such as "\ud800" reads as a lone surrogate, which no file can hold: saving it again would fail
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise DataError([Problem(source, "", "The saved game holds a character that is not Unicode text (a lone surrogate escape).")]) from None
+        raise DataError([Problem(source, "", message("The saved game holds a character that is not Unicode text (a lone surrogate escape)."))]) from None
     except (ValueError, RecursionError):
         pass  # too deep or too long a number: refused just below or by the model
     if _depth(data) > MAX_RECORD_DEPTH:  # the hash would fail on it deeper in (pydantic's serialisation depth)
-        raise DataError([Problem(source, "", f"The saved game is nested more than {MAX_RECORD_DEPTH} levels deep; it is not a saved game.")])
+        raise DataError([Problem(source, "", message("The saved game is nested more than {most} levels deep; it is not a saved game.", most=MAX_RECORD_DEPTH))])
     if not isinstance(data, dict):
-        raise DataError([Problem(source, "", "A saved game is a JSON object; this file holds something else.")])
+        raise DataError([Problem(source, "", message("A saved game is a JSON object; this file holds something else."))])
     if data.get("format") != RECORD_FORMAT:
-        raise DataError([Problem(source, "format", f"This is not a landsraad saved game of format {RECORD_FORMAT!r} (its format is "
-                                                   f"{str(data.get('format'))[:40]!r}); it was made by another version or is something else.")])
+        raise DataError([Problem(source, "format", message("This is not a landsraad saved game of format {format} (its format is {got}); it was made by another "
+                                                           "version or is something else.", format=repr(RECORD_FORMAT), got=repr(str(data.get("format"))[:40])))])
     try:
         record = GameRecord.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise DataError([Problem(source, where, f"This saved game has a wrong value here ({first['msg'].lower()}).")]) from None
+        raise DataError([Problem(source, where, message("This saved game has a wrong value here ({why}).", why=first["msg"].lower()))]) from None
     if record.sha256 != record.content_hash():
-        raise DataError([Problem(source, "sha256", "The saved game was edited after it was saved: its content does not match its hash.")])
+        raise DataError([Problem(source, "sha256", message("The saved game was edited after it was saved: its content does not match its hash."))])
     return record
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from ..errors import DataError
+from ..i18n import message
 from ..missions import ScoreSheet
 from .events import to_json_object
 from .jsondata import JsonObject
@@ -44,6 +45,6 @@ class GameResult:
         if not (isinstance(vp, Mapping) and all(isinstance(v, int) for v in vp.values()) and isinstance(sheets, Mapping)
                 and all(isinstance(v, dict) for v in sheets.values()) and isinstance(activations, int)
                 and isinstance(clock_s, (int, float))):
-            raise DataError(f"A saved game result is not one: {str(dict(data))[:120]}; it was written by hand or by another version.")
+            raise DataError(message("A saved game result is not one: {data}; it was written by hand or by another version.", data=str(dict(data))[:120]))
         return cls(vp={str(k): v for k, v in vp.items()}, sheets={str(k): v for k, v in sheets.items()}, winner=str(data["winner"]),
                    activations=activations, clock_s=float(clock_s), reason=str(data["reason"]))

@@ -41,6 +41,7 @@ from ..errors import DataError, Problem, RuleError, UnknownNameError
 from ..fileio import path_kind
 from ..geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, TerrainPiece
 from ..geometry.setup import TERRAIN_EDGE_MARGIN_CM, TERRAIN_SPACING_CM, Edge, edge_contact, edge_gap
+from ..i18n import message
 from ..kits import KitPiece, load_kit
 from ..model import Faction
 from ..ruleset import Ruleset
@@ -779,7 +780,7 @@ def _deploy_next(m: Machine, d: DeployQueue, point: tuple[float, float] | None) 
     mm = m.state.model(queue[0])
     edge = m.state.side_state(mm.side).edge
     if not _deploy_spots(m.state, mm.id).first(1):  # is there room at all
-        raise DataError([Problem("deployment", mm.id, f"There is no room left on the {edge} edge for {mm.name}.")])
+        raise DataError([Problem("deployment", mm.id, message("There is no room left on the {edge} edge for {name}.", edge=edge, name=mm.name))])
     m.ask("deploy", ModelAsk(mm.id), _deploy_next.at(DeployQueue(tuple(queue))))
 
 

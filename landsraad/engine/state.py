@@ -47,6 +47,7 @@ from shapely.geometry import Polygon
 
 from ..errors import GeometryError, RuleError, quoted
 from ..geometry.board import DEFAULT_MODEL_HEIGHT_CM, Base, Board, Marker, TerrainPiece
+from ..i18n import message
 from ..missions import MissionCard
 from ..model import Faction, Poison, Profile, Weapon
 from ..rules.state import Combatant, WoundLevel
@@ -529,7 +530,8 @@ class GameState:
         try:
             return self.models[index[model_id]]
         except KeyError:
-            raise RuleError(f"There is no model {quoted(model_id)} in this game; the models are: {', '.join(index)}.") from None
+            raise RuleError(message("There is no model {model} in this game; the models are: {models}.", model=quoted(model_id),
+                                    models=", ".join(index))) from None
 
     def side_state(self, side: str) -> SideState:
         return self.sides[0] if self.sides[0].side == side else self.sides[1]
@@ -560,7 +562,8 @@ class GameState:
         for m in self.markers:
             if m.id == marker_id:
                 return m
-        raise RuleError(f"There is no marker {marker_id!r}; the markers are: {', '.join(m.id for m in self.markers) or '(none)'}.")
+        raise RuleError(message("There is no marker {marker}; the markers are: {markers}.", marker=repr(marker_id),
+                                markers=", ".join(m.id for m in self.markers) or message("(none)")))
 
     def _pieces(self) -> tuple[TerrainPiece, ...]:
         """The terrain as geometry: one tuple shared by every board of the states that have this

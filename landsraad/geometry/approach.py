@@ -26,6 +26,7 @@ import math
 from typing import Sequence
 
 from ..errors import GeometryError
+from ..i18n import message, numeral
 from .board import Board, Point
 from .movement import MoveResult, path_cost, plan_move
 
@@ -67,7 +68,7 @@ def contact_move(board: Board, model_id: str, target_id: str, allowance_cm: floa
         Unknown models, the same model twice, a negative allowance.
     """
     if model_id == target_id:
-        raise GeometryError(f"A model cannot move into contact with itself; got {model_id!r} twice.")
+        raise GeometryError(message("A model cannot move into contact with itself; got {model} twice.", model=repr(model_id)))
     me, other = board.base(model_id), board.base(target_id)
     facing = math.atan2(me.y - other.y, me.x - other.x)
     angles = [facing + 2 * math.pi * k / _ANGLES for k in range(_ANGLES)]
@@ -108,10 +109,10 @@ def point_at_cost(board: Board, model_id: str, path: Sequence[Point], cost_cm: f
     (20.5, 30.0)
     """
     if not cost_cm >= 0:
-        raise GeometryError(f"A cost must be 0 cm or more; got {cost_cm}.")
+        raise GeometryError(message("A cost must be 0 cm or more; got {cost}.", cost=numeral(cost_cm)))
     pts = [(float(p[0]), float(p[1])) for p in path]
     if not pts:
-        raise GeometryError("A path needs at least one point.")
+        raise GeometryError(message("A path needs at least one point."))
     spent = 0.0
     for a, b in zip(pts, pts[1:]):
         length, step = path_cost(board, model_id, [a, b])

@@ -26,6 +26,7 @@ from typing import Iterable, Union
 from shapely.geometry import Point as _ShapelyPoint
 
 from ..errors import GeometryError
+from ..i18n import message, numeral
 from ..wording import describe_range_band
 from .bands import MAX_RANGE_CM, range_band, range_modifier, report_cm
 from .board import Base, Board, Marker, TerrainPiece
@@ -124,13 +125,11 @@ def lookup(board: Board, item_id: str) -> Measurable:
     for t in board.terrain:
         if t.id == item_id:
             return t
-    models = ", ".join(b.id for b in board.bases) or "(none)"
-    markers = ", ".join(m.id for m in board.markers) or "(none)"
-    terrain = ", ".join(t.id for t in board.terrain) or "(none)"
-    raise GeometryError(
-        f"There is nothing called {item_id!r} on the table; the models are: {models}; "
-        f"the markers: {markers}; the terrain pieces: {terrain}."
-    )
+    models = ", ".join(b.id for b in board.bases) or message("(none)")
+    markers = ", ".join(m.id for m in board.markers) or message("(none)")
+    terrain = ", ".join(t.id for t in board.terrain) or message("(none)")
+    raise GeometryError(message("There is nothing called {item} on the table; the models are: {models}; the markers: {markers}; "
+                                "the terrain pieces: {terrain}.", item=repr(item_id), models=models, markers=markers, terrain=terrain))
 
 
 def distance(board: Board, a_id: str, b_id: str) -> float:
@@ -164,7 +163,7 @@ def in_contact(a: Measurable, b: Measurable, tolerance_cm: float = CONTACT_TOLER
     True
     """
     if tolerance_cm < 0:
-        raise GeometryError(f"A contact tolerance must be 0 cm or more; got {tolerance_cm} cm.")
+        raise GeometryError(message("A contact tolerance must be 0 cm or more; got {tolerance} cm.", tolerance=numeral(tolerance_cm)))
     return edge_distance(a, b) <= tolerance_cm + _FLOAT_SLACK
 
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..errors import GeometryError
+from ..i18n import message, numeral
 from .board import Board
 from .measure import CONTACT_TOLERANCE_CM, edge_distance, range_band
 from .sight import classify, cover, cover_class
@@ -138,7 +139,7 @@ def robustness(board: Board, a_id: str, b_id: str, *, tolerance_cm: float = DEFA
         A negative or infinite tolerance, unknown models, overlapping bases.
     """
     if not (math.isfinite(tolerance_cm) and tolerance_cm >= 0):
-        raise GeometryError(f"A tolerance must be a finite number of cm, 0 or more; got {tolerance_cm}.")
+        raise GeometryError(message("A tolerance must be a finite number of cm, 0 or more; got {tolerance}.", tolerance=numeral(tolerance_cm)))
     a, b = board.base(a_id), board.base(b_id)
     d = edge_distance(a, b)
     lo, hi = max(0.0, d - tolerance_cm), d + tolerance_cm

@@ -131,7 +131,7 @@ def shot(board: Board, shooter_id: str, target_id: str, shooter: Combatant, targ
     """
     gun = shooter.weapon
     if gun is None:
-        raise RuleError(f"{shooter_id!r} has no weapon to shoot with.")
+        raise RuleError(message("{shooter} has no weapon to shoot with.", shooter=repr(shooter_id)))
     band_range = WeaponRange(float(gun.range_cm), int(gun.combat), gun.name) if gun.range_cm is not None else None
     m = measure(board, shooter_id, target_id, weapon=band_range, tolerance_cm=tolerance_cm,
                 models_block=ruleset.models_block_sight)

@@ -434,10 +434,11 @@ class Artist:
             if s.model and board.has_base(s.model) and s.target and board.has_base(s.target):
                 out += self._draw_sight(board, sight_overlay(board, s.model, s.target, weapon_range_cm=self._weapon()))
             elif self._reach_model(board) is not None and self._reach_problem:
-                lines.append(f"{s.model}: no reach region. {self._reach_problem}")
+                lines.append(_("{model}: no reach region. {problem}").format(model=s.model, problem=self._reach_problem))
             elif self._reach_model(board) is not None:
                 allowance = self._allowance(s.model)
-                lines.append(f"{s.model}: reach with {allowance:g} cm (difficult terrain counts double).")
+                lines.append(_("{model}: reach with {allowance} cm (difficult terrain counts double).").format(model=s.model,
+                                                                                                        allowance=decimal(f"{allowance:g}")))
                 if on_table and not s.blast and not s.direct and s.polygon is None:
                     move = move_overlay(board, s.model, p, allowance)
                     colour = _LEGAL if move.legal else _ILLEGAL

@@ -373,7 +373,7 @@ class Editor:
         target = check_output_path(path, what="scene file")
         problems = self.file_problems()
         if problems:
-            raise DataError([Problem(str(target), p.where, p.message + " Fix it before saving.") for p in problems])
+            raise DataError([Problem(str(target), p.where, p.message + message(" Fix it before saving.")) for p in problems])
         atomic_write_text(target, self._scene.to_yaml())
         return target
 

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from ...errors import GeometryError
+from ...i18n import message, numeral
 from ..board import Base, Board, Point, cached_property
 from .columns import SightFrame
 from .obstacles import SightObstacle, TerrainPart, _terrain_part, elevation, standing_on
@@ -90,14 +91,14 @@ def _pair(board: Board, shooter_id: str, target_id: str, models_block: bool) -> 
     """The question set up, once per board and question (boards are immutable): a shot's
     target is asked for sight when the targets are sorted, then for its cover, on the same table."""
     if shooter_id == target_id:
-        raise GeometryError(f"A model cannot be its own target; got {shooter_id!r} twice.")
+        raise GeometryError(message("A model cannot be its own target; got {model} twice.", model=repr(shooter_id)))
     shooter, target = board.base(shooter_id), board.base(target_id)
     dx, dy = target.x - shooter.x, target.y - shooter.y
     dist = math.hypot(dx, dy)
     if dist <= shooter.radius + 1e-9:
         raise GeometryError(
-            f"The bases of {shooter_id!r} and {target_id!r} overlap (centres {dist:.2f} cm apart); "
-            "sight between them is undefined."
+            message("The bases of {shooter} and {target} overlap (centres {dist} cm apart); sight between them is undefined.",
+                    shooter=repr(shooter_id), target=repr(target_id), dist=numeral(dist, ".2f"))
         )
     frame = SightFrame(target.x, target.y, dx / dist, dy / dist, dist)
     return _Pair(shooter, target, models_block, frame, max(target.height_cm, _FLAT_SILHOUETTE_CM),

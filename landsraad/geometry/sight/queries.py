@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Callable, Iterable
 
 from ...errors import GeometryError
+from ...i18n import message
 from ..board import Board
 from ..measure import TIE_TOLERANCE_CM, edge_distance
 from .analysis import _analyse, _cover_class, _sees
@@ -184,7 +185,7 @@ def enemies_of(board: Board, model_id: str) -> tuple[str, ...]:
     """
     me = board.base(model_id)
     if me.side is None:
-        raise GeometryError(f"Model {model_id!r} has no side, so it has no enemies; give it a side in the scene.")
+        raise GeometryError(message("Model {model} has no side, so it has no enemies; give it a side in the scene.", model=repr(model_id)))
     return tuple(b.id for b in board.bases if b.side is not None and b.side != me.side)
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ...errors import GeometryError
+from ...i18n import message
 from ..board import Point
 
 CoverClass = Literal["none", "small", "large", "no_line_of_sight"]
@@ -142,12 +143,12 @@ def cover_bonus(cover_class: CoverClass) -> int:
     landsraad.errors.GeometryError: A target with no line of sight cannot be shot, so it has no cover bonus.
     """
     if cover_class == "no_line_of_sight":
-        raise GeometryError("A target with no line of sight cannot be shot, so it has no cover bonus.")
+        raise GeometryError(message("A target with no line of sight cannot be shot, so it has no cover bonus."))
     try:
         return _BONUS[cover_class]
     except KeyError:
         raise GeometryError(
-            f"Unknown cover class {cover_class!r}; the classes are none, small, large and no_line_of_sight."
+            message("Unknown cover class {cover}; the classes are none, small, large and no_line_of_sight.", cover=repr(cover_class))
         ) from None
 
 
