@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from landsraad.content import data_dir, faction_ids, load_faction, load_factions, load_model
 from landsraad.errors import DataError, UnknownNameError
+from landsraad.i18n import use_language
 from landsraad.model import Damage, Faction, Poison, Template
 
 FACTIONS = ["atreides", "corrino", "fremen", "harkonnen"]
@@ -437,6 +438,26 @@ def test_hostile_yaml_is_a_located_error(text, line, words):
     assert str(exc.value).startswith("evil.yaml: ")
     if line is not None:
         assert exc.value.line == line
+
+
+
+@pytest.mark.parametrize("text, english, french", [
+    ("a: 1\na: 2\n", "evil.yaml: line 2, column 1: Duplicate key 'a' (first at line 1).",
+     "evil.yaml : ligne 2, colonne 1 : Clé en double 'a' (la première à la ligne 1)."),
+    ("a: *nowhere\n", "names no anchor defined before it.", "L'alias *nowhere ne nomme aucune ancre définie avant lui."),
+    ("points: 99999999999999999999\n", "(at most 9,223,372,036,854,775,807 in magnitude)",
+     "(au plus 9\u202f223\u202f372\u202f036\u202f854\u202f775\u202f807 en valeur absolue)"),
+    ("models: !!set {a, b}\n", "The tag '!!set' is not supported;", "L'étiquette '!!set' n'est pas prise en charge ;"),
+    ("faction: x\n1: a\n", "got the number '1' (quote it", "reçu le nombre '1' (mettez-la entre guillemets"),
+    ("a: [1, 2\n", "This is not valid YAML: ", "Ce n'est pas du YAML valide : "),
+])
+def test_hostile_yaml_reads_in_french_and_the_same_in_english(text, english, french):
+    """Issue 40: a file's syntax problems follow the reader's language; YAML's own detail stays its English."""
+    with pytest.raises(YamlSyntaxError) as exc:
+        parse_document(text, "evil.yaml")
+    assert english in str(exc.value)
+    with use_language("fr"):
+        assert french in exc.value.localized()
 
 
 def test_an_alias_bomb_stops_at_the_budget_not_at_the_end():

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from landsraad.content import data_dir
 from landsraad.errors import DataError, UnknownNameError
+from landsraad.i18n import use_language
 from landsraad.geometry.board import DEFAULT_MODEL_HEIGHT_CM
 from landsraad.scene import Scene, load_scene, parse_scene
 
@@ -404,3 +405,52 @@ def test_the_example_scenes_name_every_model_and_piece_in_french(name):
     ids = [x.id for x in (*scene.terrain, *scene.models)]
     assert ids and set(names) == set(ids), sorted(set(ids) - set(names))
     assert all(names[i] != i for i in ids)
+
+
+# --- issue 40: every problem of a scene file in the reader's language ------------------------------
+
+_BAD = """
+models:
+  - {id: a, at: [10, "x"], base: 30}
+  - {id: b, at: [59, 30], base: 30}
+  - {id: c, at: [20, 20], base: 30, weapons: [pistol]}
+  - {id: d, at: [21, 20], base: 30}
+terrain:
+  - {id: t, polygon: [[0, 0], [1, 1]]}
+  - {id: k, kit: nowhere/rock, at: [30, 30]}
+markers:
+  - {id: m, at: [30, 59.5], size: 50}
+edges: {red: south, blue: south}
+"""
+
+
+def test_a_scenes_problems_read_in_french_and_the_same_in_english():
+    with pytest.raises(DataError) as info:
+        parse_scene(_BAD, "scene.yaml")
+    english = str(info.value)
+    with use_language("fr"):
+        french = info.value.localized()
+    for en, fr in [
+        ("Model 'a': Expected a number; got 'x'.", "Figurine 'a' : Un nombre est attendu ; reçu 'x'."),
+        ("The model carries weapons but names no profile", "La figurine porte des armes mais ne nomme aucun profil"),
+        ("There is no terrain kit 'nowhere'; the kits are: ", "Il n'y a pas de kit de décors 'nowhere' ; les kits sont : "),
+        ("Terrain 't' has 2 distinct corners; a footprint needs at least 3.", "Le décor 't' a 2 coins distincts ; une emprise en demande au moins 3."),
+        ("Marker 'm' (50 mm at 30, 59.5) is not wholly on the 60.0 x 60.0 cm table.",
+         "Le marqueur 'm' (50 mm en 30, 59,5) n'est pas entièrement sur la table de 60,0 x 60,0 cm."),
+        ("Sides 'red' and 'blue' both deploy on the south edge", "Les camps 'red' et 'blue' se déploient tous deux sur le bord south"),
+    ]:
+        assert en in english, en
+        assert fr in french, fr
+    assert "Expected" not in french and "Terrain 't'" not in french
+
+
+def test_a_scenes_geometry_problems_read_in_french():
+    text = "models:\n  - {id: b, at: [59, 30], base: 30}\n  - {id: c, at: [20, 20], base: 30}\n  - {id: d, at: [21, 20], base: 30}\n"
+    with pytest.raises(DataError) as info:
+        parse_scene(text, "scene.yaml")
+    assert "The base of model 'b' (3.0 cm wide at 59, 30) is not wholly on the 60.0 x 60.0 cm table." in str(info.value)
+    assert "The base of model 'd' overlaps the base of model 'c' (models[1]): their centres are 1.0 cm apart" in str(info.value)
+    with use_language("fr"):
+        french = info.value.localized()
+    assert "Le socle de la figurine 'b' (3,0 cm de large en 59, 30) n'est pas entièrement sur la table de 60,0 x 60,0 cm." in french
+    assert "Le socle de la figurine 'd' chevauche le socle de la figurine 'c' (models[1]) : leurs centres sont à 1,0 cm" in french

@@ -46,6 +46,12 @@ _ITEM_KINDS = {"profile": N_("profile"), "specialist weapon": N_("specialist wea
                "common weapon": N_("common weapon")}
 """The kinds of priced items, for the table (English ids from :mod:`landsraad.houses`)."""
 
+_FEATURES = {"intercept": N_("base cost"), "combat": N_("Combat"), "reflexes": N_("Reflexes"),
+             "endurance_over_3": N_("Endurance over 3"), "movement_over_10": N_("Movement over 10"), "shield": N_("Shield"),
+             "spice_and_poisons": N_("spice and poisons"), "special_rules": N_("special rules"), "ranged_weapon": N_("ranged weapon")}
+"""The cost model's terms (:data:`landsraad.houses.pricing.FEATURES`) as a reader outside English sees them; English
+keeps the ids, as it always printed them."""
+
 
 def _item_name(faction: Faction, kind: str, item_id: str) -> str:
     """A priced item as the reader sees it: its sheet's name in the active language (``Mitrailleuse``), else its id."""
@@ -89,7 +95,8 @@ def cmd_price(args: argparse.Namespace) -> int:
     differs = sum(not i.agrees for i in pricing.items)
     print(_("{items} item(s) priced, {differs} differ from the sheet. Model: {terms}").format(
         items=len(pricing.items), differs=differs,
-        terms=", ".join(f"{k} {decimal(format(v, '+.3f'))}" for k, v in cost_model().to_dict().items())))
+        terms=", ".join(f"{k if english else _(_FEATURES.get(k, k))} {decimal(format(v, '+.3f'))}"
+                        for k, v in cost_model().to_dict().items())))
     return 0
 
 

@@ -88,6 +88,12 @@ def test_house_price_names_the_items_and_the_source_in_french(tmp_path: Path):
     assert "  profil Soldat " in out and "  profil Maître d'arme " in out and "profil soldier" not in out
     english = landsraad(["--lang", "en", "house", "price", "corrino"], cwd=tmp_path).stdout
     assert english.startswith("House Corrino (corrino, source: rulebook)") and "  profile soldier " in english
+    # the cost model's terms: French words, English ids as before
+    num = r"[+-]\d+{sep}\d{{3}}"
+    assert re.search(r"Modèle de coût : coût de base {n}, Combat {n}, Réflexes {n}, Endurance au-delà de 3 {n}, ".format(
+        n=num.format(sep=",")), out), out
+    assert "endurance_over_3" not in out
+    assert re.search(r"Model: intercept {n}, combat {n}, reflexes {n}, endurance_over_3 {n}, ".format(n=num.format(sep=r"\.")), english)
 
 
 def test_balance_heatmap_speaks_french():

@@ -177,8 +177,8 @@ def test_french_melee_and_disengage_stories_read_in_the_rulebook_words() -> None
     ]
     both_defend = run_fr("melee", "--attacker", "combat=1,endurance=3", "--defender", "endurance=3", "--attacker-dice", "3,9,1",
                          "--defender-dice", "3,1,4", "--attacker-stance", "defend", "--defender-stance", "defend")
-    assert both_defend.stdout.splitlines()[-1] == ("Options : Attaquant peut être déplacée de 5 cm au plus hors de contact ; "
-                                                   "Défenseur peut être déplacée de 5 cm au plus hors de contact.")
+    assert both_defend.stdout.splitlines()[-1] == ("Options : Attaquant peut reculer de 5 cm au plus hors de contact ; "
+                                                   "Défenseur peut reculer de 5 cm au plus hors de contact.")
     d = run_fr("disengage", "--mover", "reflexes=0,endurance=3", "--opponent", "endurance=3", "--opponent-weapon", "damage=6-",
                "--mover-dice", "2,1", "--opponent-dice", "4,9")
     assert d.returncode == 0, d.stderr

@@ -11,6 +11,7 @@ from landsraad.ai import HeuristicPlayer
 from landsraad.engine import new_game, play
 from landsraad.engine.record import GameRecord, load_record, record_game, replay_record, replay_states, resume_record, save_record
 from landsraad.errors import DataError
+from landsraad.i18n import use_language
 from landsraad.players import RandomPlayer
 
 
@@ -242,3 +243,42 @@ def test_an_unedited_header_replays(finished, tmp_path):
     assert (record.red, record.blue, record.seed) == (finished.state.side_state("red").faction,
                                                       finished.state.side_state("blue").faction, finished.state.seed)
     replay_record(record)
+
+
+# --- issue 40: a saved game's refusals read in the reader's language -----------------------------
+
+
+def test_a_damaged_saved_game_is_refused_in_french_and_in_the_same_english(finished, tmp_path):
+    path = _saved(tmp_path, finished)
+    data = json.loads(path.read_text())
+    data["result"]["vp"]["red"] += 1
+    path.write_text(json.dumps(data))
+    with pytest.raises(DataError) as exc:
+        load_record(path)
+    assert str(exc.value).endswith("sha256: The saved game was edited after it was saved: its content does not match its hash.")
+    with use_language("fr"):
+        assert exc.value.localized().endswith("sha256 : La partie enregistrée a été modifiée après son enregistrement : son "
+                                              "contenu ne correspond pas à son empreinte.")
+    path.write_text('{"format": 3}')
+    with pytest.raises(DataError) as exc:
+        load_record(path)
+    with use_language("fr"):
+        assert "Ce n'est pas une partie enregistrée de landsraad au format 'landsraad-game/2' (son format est '3')" in exc.value.localized()
+    path.write_text('{"format": ')
+    with pytest.raises(DataError) as exc:
+        load_record(path)
+    assert ": line 1, column 12: The saved game is not valid JSON (Expecting value); it may be truncated." in str(exc.value)
+    with use_language("fr"):
+        assert " : ligne 1, colonne 12 : La partie enregistrée n'est pas du JSON valide (Expecting value) ; elle est peut-être " \
+               "tronquée." in exc.value.localized()
+
+
+def test_a_resealed_header_is_refused_in_french(finished, tmp_path):
+    data = json.loads(_saved(tmp_path, finished).read_text())
+    data["red"] = "atreides"
+    record = load_record(_sealed(tmp_path / "edited.json", data))
+    with pytest.raises(DataError) as exc:
+        replay_record(record, source="edited.json")
+    with use_language("fr"):
+        assert exc.value.localized() == ("edited.json : red : L'en-tête dit que red est 'atreides' mais l'ouverture de la partie a "
+                                         "'corrino' ; l'enregistrement a été modifié.")
