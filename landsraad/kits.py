@@ -26,6 +26,7 @@ from pydantic import Field, field_validator
 from .content import data_dir, load_model
 from .errors import UnknownNameError
 from .geometry.board import TerrainPiece
+from .i18n import message
 from .model import FrenchName, FrenchText, Frozen, Source, shown_name
 
 __all__ = ["KitPiece", "TerrainKit", "kit_ids", "load_kit", "french_piece_names"]
@@ -48,7 +49,7 @@ class KitPiece(Frozen):
 
         shape = Polygon(polygon)
         if not shape.is_valid or shape.area <= 0:
-            raise ValueError(f"The footprint {list(polygon)!r} is not a simple polygon with an area.")
+            raise ValueError(message("The footprint {polygon} is not a simple polygon with an area.", polygon=repr(list(polygon))))
         return polygon
 
     def display_name(self, lang: str | None = None) -> str:

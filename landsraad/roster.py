@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .errors import DataError, Problem, printable
-from .i18n import N_, _, language, number
+from .i18n import N_, _, language, message, number
 from .model import Faction, Profile, Weapon
 from .specials import SPECIAL_RULES
 from .warband import RecruitedModel, Report
@@ -217,7 +217,7 @@ def render_roster(report: Report, fmt: Format = "cards", *, arrakis: bool = Fals
         raise DataError([Problem(report.source, "", _("A roster needs a list whose faction is known; this one has {count} error(s): {first}")
                                  .format(count=len(report.errors), first=first))])
     if fmt not in FORMATS:
-        raise ValueError(f"Unknown roster format {fmt!r}; valid formats are: {', '.join(FORMATS)}.")
+        raise ValueError(message("Unknown roster format {format}; valid formats are: {formats}.", format=repr(fmt), formats=", ".join(FORMATS)))
     if fmt == "text":
         return render_list_text(report)
     if fmt == "code":

@@ -24,6 +24,7 @@ from ..engine.record import MAX_RECORD_BYTES, GameRecord, record_game, replay_re
 from ..errors import DataError, LandsraadError, UnknownNameError, UsageError
 from ..fileio import atomic_write_text, path_kind, read_bounded
 from ..houses import auto_list
+from ..i18n import message
 from ..missions import ScoreSheet
 from ..model import Faction
 from ..players import make_player, parse_player
@@ -64,7 +65,7 @@ def contestant(faction_id: str, houses: dict[str, Faction], ruleset: Ruleset = D
         return Contestant(faction_id, sheet, auto_list(sheet, ruleset), True)
     if faction_id not in faction_ids():
         known = sorted(set(faction_ids()) | set(houses))
-        raise UsageError(f"--factions: unknown faction {faction_id!r}; known: {', '.join(known)}.")
+        raise UsageError(message("--factions: unknown faction {faction}; known: {known}.", faction=repr(faction_id), known=", ".join(known)))
     sheet = load_faction(faction_id)
     example = data_dir("examples") / "lists" / f"{faction_id}.yaml"
     warband = load_list(example) if example.is_file() else auto_list(sheet, ruleset)
@@ -112,7 +113,7 @@ def make_tasks(contestants: Sequence[Contestant], games: int, run_seed: int, pla
     try:
         parse_player(players)  # any spec make_player takes: search:easy, search:easy:200ms, heuristic:aggressive, ...
     except UnknownNameError as e:
-        raise UsageError(f"--players: {e.problems[0].message}") from None
+        raise UsageError(message("--players: {reason}", reason=e.problems[0].message)) from None
     custom = tuple(c.sheet.model_dump(mode="json") for c in contestants if c.custom)
     tasks = []
     by_id = sorted(contestants, key=lambda c: c.id)
@@ -217,7 +218,7 @@ def _ray_results(tasks: Sequence[GameTask], address: str) -> Iterator[dict[str, 
     try:
         import ray  # optional extra: only imported when --ray is asked for
     except ImportError:
-        raise UsageError("--ray needs Ray: install the optional extra with `pip install 'landsraad[ray]'`.") from None
+        raise UsageError(message("--ray needs Ray: install the optional extra with `pip install 'landsraad[ray]'`.")) from None
     started = not ray.is_initialized()
     reaper = None
     if started:

@@ -11,7 +11,7 @@ from pydantic import Field, field_validator, model_validator
 
 from ..content import data_dir, load_model
 from ..errors import DataError, Problem, UnknownNameError
-from ..i18n import N_, Message, in_languages, message, numeral
+from ..i18n import N_, Message, in_languages, joined, message, numeral
 from ..model import Bonus, FrenchName, FrenchText, Frozen, ShieldKind, Source, shown_name
 from .registry import EVALUATORS
 from .view import _EPS, _ID, RANKS, Edge, Outcome, Point, distance_to_edge, edge_gap, opposite_edge, within_half
@@ -71,10 +71,9 @@ class MarkerSpec(Frozen):
     @model_validator(mode="after")
     def _token_model(self) -> "MarkerSpec":
         if self.model is not None and (self.portable or self.destructible):
-            raise ValueError(
-                f"Marker {self.id!r} is a model (it has a 'model' profile), so it can be neither portable nor destructible; "
-                "set 'portable: false' and 'destructible: false'."
-            )
+            raise ValueError(message(
+                "Marker {id} is a model (it has a 'model' profile), so it can be neither portable nor destructible; "
+                "set 'portable: false' and 'destructible: false'.", id=repr(self.id)))
         return self
 
 
@@ -174,25 +173,34 @@ class Condition(Frozen):
         spec = EVALUATORS.get(self.evaluator)
         missing = sorted(set(spec.parameters) - set(self.parameters))
         unknown = sorted(set(self.parameters) - set(spec.parameters))
-        problems = []
+        problems: list[Message] = []
+        evaluator = repr(self.evaluator)
         if missing:
-            problems.append(f"Evaluator {self.evaluator!r} needs the parameter(s) {', '.join(missing)}.")
+            problems.append(message("Evaluator {evaluator} needs the parameter(s) {names}.", evaluator=evaluator, names=", ".join(missing)))
         if unknown:
-            allowed = ", ".join(sorted(spec.parameters)) or "none"
-            problems.append(f"Evaluator {self.evaluator!r} takes no parameter(s) {', '.join(unknown)} (it takes: {allowed}).")
+            allowed = ", ".join(sorted(spec.parameters)) or message("none")
+            problems.append(message("Evaluator {evaluator} takes no parameter(s) {names} (it takes: {allowed}).", evaluator=evaluator,
+                                    names=", ".join(unknown), allowed=allowed))
         for name, kind in spec.parameters.items():
             value = self.parameters.get(name)
             if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0
                                       or (kind is int and not float(value).is_integer())):
-                problems.append(f"Parameter {name!r} of evaluator {self.evaluator!r} must be a {'whole ' if kind is int else ''}number of 0 or more; got {value!r}.")
+                text = (N_("Parameter {name} of evaluator {evaluator} must be a whole number of 0 or more; got {value}.") if kind is int
+                        else N_("Parameter {name} of evaluator {evaluator} must be a number of 0 or more; got {value}."))
+                problems.append(message(text, name=repr(name), evaluator=evaluator, value=repr(value)))
         if problems:
-            raise ValueError(" ".join(problems))
+            raise ValueError(joined(" ", problems))
         return self
+
+
+_SIX_ROWS = {"success": N_("The success row must give {n} values, one per rank 1-6; got {count}: {values}."),
+             "failure": N_("The failure row must give {n} values, one per rank 1-6; got {count}: {values}.")}
+"""The sentence for a value row of the wrong length, per row (the row's name is a word of the sentence in French)."""
 
 
 def _six(values: Any, what: str) -> Any:
     if isinstance(values, (list, tuple)) and len(values) != len(RANKS):
-        raise ValueError(f"The {what} row must give {len(RANKS)} values, one per rank 1-6; got {len(values)}: {list(values)!r}.")
+        raise ValueError(message(_SIX_ROWS[what], n=len(RANKS), count=len(values), values=repr(list(values))))
     return values
 
 
@@ -217,14 +225,14 @@ class ValueTable(Frozen):
     @classmethod
     def _won(cls, v: tuple[int, ...]) -> tuple[int, ...]:
         if any(x < 0 for x in v):
-            raise ValueError(f"Success values are victory points won and must be 0 or more; got {list(v)}.")
+            raise ValueError(message("Success values are victory points won and must be 0 or more; got {values}.", values=list(v)))
         return v
 
     @field_validator("failure")
     @classmethod
     def _lost(cls, v: tuple[int, ...]) -> tuple[int, ...]:
         if any(x > 0 for x in v):
-            raise ValueError(f"Failure values are victory points lost and must be 0 or less; got {list(v)}.")
+            raise ValueError(message("Failure values are victory points lost and must be 0 or less; got {values}.", values=list(v)))
         return v
 
 
@@ -244,7 +252,7 @@ class Restriction(Frozen):
     @model_validator(mode="after")
     def _not_empty(self) -> "Restriction":
         if not self.factions and not self.keywords:
-            raise ValueError("A restriction must list at least one faction or one keyword; leave 'restriction' out for none.")
+            raise ValueError(message("A restriction must list at least one faction or one keyword; leave 'restriction' out for none."))
         return self
 
 
@@ -275,20 +283,23 @@ class MissionCard(Frozen):
 
     @model_validator(mode="after")
     def _cross_references(self) -> "MissionCard":
-        problems: list[str] = []
-        for kind, ids in (("marker", [m.id for m in self.markers]), ("special action", [a.id for a in self.special_actions])):
+        problems: list[Message] = []
+        for kind, ids in ((message("marker"), [m.id for m in self.markers]),
+                          (message("special action"), [a.id for a in self.special_actions])):
             dupes = sorted({i for i in ids if ids.count(i) > 1})
             if dupes:
-                problems.append(f"The {kind} id(s) {', '.join(dupes)} appear more than once.")
+                problems.append(message("The {kind} id(s) {ids} appear more than once.", kind=kind, ids=", ".join(dupes)))
         marker_ids = {m.id for m in self.markers}
         needs_marker = {"contact_own_marker", "marker_not_activated", "carrying_own_marker"}
         for a in self.special_actions:
             if a.marker is not None and a.marker not in marker_ids:
-                problems.append(f"Special action {a.id!r} names marker {a.marker!r}, which is not in 'markers' ({', '.join(sorted(marker_ids)) or 'none'}).")
+                problems.append(message("Special action {action} names marker {marker}, which is not in 'markers' ({markers}).",
+                                        action=repr(a.id), marker=repr(a.marker), markers=", ".join(sorted(marker_ids)) or message("none")))
             if a.marker is None and needs_marker & set(a.requires):
-                problems.append(f"Special action {a.id!r} requires a marker of this mission, so it must name one in 'marker'.")
+                problems.append(message("Special action {action} requires a marker of this mission, so it must name one in 'marker'.",
+                                        action=repr(a.id)))
         if problems:
-            raise ValueError(" ".join(problems))
+            raise ValueError(joined(" ", problems))
         return self
 
     def shown(self, lang: str | None = None) -> str:
@@ -324,7 +335,8 @@ def mission_points(card: MissionCard, rank: int, outcome: Outcome) -> int:
     (3, -5, 0)
     """
     if isinstance(rank, bool) or not isinstance(rank, int) or rank not in RANKS:
-        raise DataError([Problem(f"mission {card.id}", "rank", f"A mission's rank is a whole number from 1 to 6; got {rank!r}.")])
+        raise DataError([Problem(message("mission {id}", id=card.id), "rank",
+                                 message("A mission's rank is a whole number from 1 to 6; got {rank}.", rank=repr(rank)))])
     if outcome is None:
         return 0
     return (card.values.success if outcome else card.values.failure)[rank - 1]
@@ -347,15 +359,17 @@ def restriction_problem(card: MissionCard, faction: str, keywords: Iterable[str]
     if r is None:
         return None
     have = set(keywords)
-    reasons = []
+    reasons: list[Message] = []
     if r.factions and faction not in r.factions:
-        reasons.append(f"may only be picked by the faction(s) {', '.join(r.factions)}, not {faction}")
+        reasons.append(message("may only be picked by the faction(s) {factions}, not {faction}", factions=", ".join(r.factions), faction=faction))
     missing = [k for k in r.keywords if k not in have]
     for k in missing:
-        reasons.append(f"may only be picked by a warband that fields a model with the keyword {k!r}; this {faction} warband fields none")
+        reasons.append(message("may only be picked by a warband that fields a model with the keyword {keyword}; this {faction} warband "
+                               "fields none", keyword=repr(k), faction=faction))
     if not reasons:
         return None
-    return f"Mission {card.id!r} ({card.name}) " + "; it ".join(reasons) + "."
+    return message("Mission {id} ({name}) {reasons}.", id=repr(card.id), name=in_languages(card.name, fr=card.rulebook_name),
+                   reasons=joined(message("; it "), reasons))
 
 
 def placement_problems(
@@ -610,7 +624,8 @@ def load_mission_file(path: str | Path) -> MissionCard:
     path = Path(path)
     card = load_model(MissionCard, path)
     if card.id != path.stem:
-        raise DataError([Problem(str(path), "id", f"The card's id {card.id!r} must match its file name {path.stem!r}.")])
+        raise DataError([Problem(str(path), "id", message("The card's id {id} must match its file name {stem}.", id=repr(card.id),
+                                                          stem=repr(path.stem)))])
     return card
 
 

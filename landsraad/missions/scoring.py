@@ -7,9 +7,16 @@ from typing import Any, Iterable, Mapping, Sequence
 from pydantic import Field, model_validator
 
 from ..errors import DataError, Problem, UnknownNameError
+from ..i18n import message
 from ..model import Frozen
 from .cards import MissionCard, load_missions, mission_points, restriction_problem
 from .view import MAX_PICKS, Outcome
+
+PICKS = message("mission picks")
+"""Where a list of picks comes from when its caller names no file or field (a problem's source)."""
+
+OUTCOMES = message("mission outcomes")
+"""The source of a problem with the outcomes given to :func:`score`."""
 
 # --- picks and scoring ----------------------------------------------------------------------
 
@@ -20,7 +27,7 @@ def pick_problems(
     missions: Mapping[str, MissionCard] | None = None,
     faction: str | None = None,
     keywords: Iterable[str] = (),
-    source: str = "mission picks",
+    source: str = PICKS,
 ) -> tuple[Problem, ...]:
     """Every problem with a ranked list of picks (R-MISSIONS), each once.
 
@@ -38,18 +45,19 @@ def pick_problems(
     cards = load_missions() if missions is None else missions
     problems: list[Problem] = []
     if isinstance(picks, (str, bytes)) or not isinstance(picks, Sequence):
-        return (Problem(source, "", f"Mission picks must be a ranked list of mission ids; got {picks!r}."),)
+        return (Problem(source, "", message("Mission picks must be a ranked list of mission ids; got {picks}.", picks=repr(picks))),)
     if not 1 <= len(picks) <= MAX_PICKS:
-        problems.append(Problem(source, "", f"A player picks between 1 and {MAX_PICKS} missions; got {len(picks)}."))
+        problems.append(Problem(source, "", message("A player picks between 1 and {most} missions; got {count}.", most=MAX_PICKS, count=len(picks))))
     first_rank: dict[str, int] = {}
     keywords = tuple(keywords)
     for i, mid in enumerate(picks):
         where = f"[{i}]"
         if not isinstance(mid, str):
-            problems.append(Problem(source, where, f"A pick is a mission id; got {mid!r}."))
+            problems.append(Problem(source, where, message("A pick is a mission id; got {value}.", value=repr(mid))))
             continue
         if mid in first_rank:
-            problems.append(Problem(source, where, f"Mission {mid!r} is picked twice (ranks {first_rank[mid]} and {i + 1}); each mission may be picked once."))
+            problems.append(Problem(source, where, message("Mission {mission} is picked twice (ranks {first} and {second}); each mission may be "
+                                                           "picked once.", mission=repr(mid), first=first_rank[mid], second=i + 1)))
             continue
         first_rank[mid] = i + 1
         card = cards.get(mid)
@@ -69,7 +77,7 @@ def validate_picks(
     missions: Mapping[str, MissionCard] | None = None,
     faction: str | None = None,
     keywords: Iterable[str] = (),
-    source: str = "mission picks",
+    source: str = PICKS,
 ) -> tuple[MissionCard, ...]:
     """The picked cards in rank order; a :class:`DataError` lists every problem (see :func:`pick_problems`)."""
     cards = load_missions() if missions is None else missions
@@ -112,7 +120,7 @@ class ScoreSheet(Frozen):
     def _check_total(self) -> "ScoreSheet":
         expected = sum(line.points for line in self.lines)
         if self.total != expected:
-            raise ValueError(f"The total must be the sum of the lines, {expected}; got {self.total}.")
+            raise ValueError(message("The total must be the sum of the lines, {expected}; got {total}.", expected=expected, total=self.total))
         return self
 
 
@@ -145,14 +153,17 @@ def score(
     if isinstance(outcomes, Mapping):
         for mid in picks if isinstance(picks, Sequence) and not isinstance(picks, str) else ():
             if isinstance(mid, str) and mid not in outcomes:
-                problems.append(Problem("mission outcomes", str(mid), f"Picked mission {mid!r} has no outcome; give true (success), false (failure) or null (neither)."))
+                problems.append(Problem(OUTCOMES, str(mid), message("Picked mission {mission} has no outcome; give true (success), false "
+                                                                      "(failure) or null (neither).", mission=repr(mid))))
         for mid, value in outcomes.items():
             if mid not in picks:
-                problems.append(Problem("mission outcomes", str(mid), f"Mission {mid!r} has an outcome but was not picked."))
+                problems.append(Problem(OUTCOMES, str(mid), message("Mission {mission} has an outcome but was not picked.", mission=repr(mid))))
             elif not (value is None or isinstance(value, bool)):
-                problems.append(Problem("mission outcomes", str(mid), f"An outcome is true (success), false (failure) or null (neither); got {value!r}."))
+                problems.append(Problem(OUTCOMES, str(mid), message("An outcome is true (success), false (failure) or null (neither); got "
+                                                                    "{value}.", value=repr(value))))
     else:
-        problems.append(Problem("mission outcomes", "", f"Outcomes must map mission ids to true, false or null; got {outcomes!r}."))
+        problems.append(Problem(OUTCOMES, "", message("Outcomes must map mission ids to true, false or null; got {outcomes}.",
+                                                      outcomes=repr(outcomes))))
     if problems:
         raise DataError(problems)
     lines = []

@@ -204,5 +204,5 @@ def _jsonable(value: object) -> object:
 
 def _payoff_weights(payoff: str) -> np.ndarray:
     if payoff not in PAYOFFS:
-        raise RuleError(f"The payoff must be one of {', '.join(PAYOFFS)}; got {payoff!r} (PRJ-80).")
+        raise RuleError(message("The payoff must be one of {payoffs}; got {payoff} (PRJ-80).", payoffs=", ".join(PAYOFFS), payoff=repr(payoff)))
     return np.array([PAYOFFS[payoff][name] for name in WOUND_RESULTS])

@@ -30,11 +30,11 @@ from ..engine import Answer, Game, GameState, new_game
 from ..engine.flow import DiceMode
 from ..engine.missions import EngineMissionView
 from ..engine.state import MarkerState, TerrainState
-from ..errors import DataError, GeometryError, Problem, UnknownNameError, truncate
+from ..errors import DataError, GeometryError, Problem, UnknownNameError, carried_message, truncate
 from ..fileio import path_kind
 from ..geometry.measure import edge_distance
 from ..geometry.movement import plan_move
-from ..i18n import _
+from ..i18n import SIDE_NAMES, Message, _, message, numeral
 from ..missions import evaluate_picks, load_missions, score
 from ..model import FrenchName, FrenchText, Frozen, shown_name
 from ..scene import load_scene
@@ -154,7 +154,7 @@ def load_drill(name_or_path: str | Path) -> Drill:
     source = truncate(str(path), 200)
     raw = read_document(path).data  # bounded and hardened like every content file; errors name the file and line
     if not isinstance(raw, dict):
-        raise DataError([Problem(source, "", "A drill is a YAML mapping (title, red, blue, models, missions, ...).")])
+        raise DataError([Problem(source, "", message("A drill is a YAML mapping (title, red, blue, models, missions, ...)."))])
     raw.setdefault("id", path.stem)
     try:
         drill = Drill.model_validate(raw)
@@ -176,18 +176,26 @@ def _recruited(drill: Drill) -> GameState:
     return new_game(drill.red, drill.blue, seed=0).state
 
 
+def _side(side: str) -> Message | str:
+    """A side's name for a sentence (*rouge* in French); an unknown one as written."""
+    return message(SIDE_NAMES[side]) if side in SIDE_NAMES else side
+
+
 def _drill_problems(drill: Drill, source: str) -> list[Problem]:
     problems: list[Problem] = []
     cards = load_missions()
     for side, picks in drill.missions.items():
         for mission in picks:
             if mission not in cards:
-                problems.append(Problem(source, f"missions.{side}", f"Unknown mission {mission!r}; the missions are: {', '.join(sorted(cards))}."))
+                problems.append(Problem(source, f"missions.{side}", message("Unknown mission {mission}; the missions are: {names}.", mission=repr(mission),
+                                                                                  names=", ".join(sorted(cards)))))
     for k in drill.markers:
         if k.mission not in drill.missions.get(k.owner, ()):
-            problems.append(Problem(source, f"markers.{k.id}", f"The marker belongs to {k.owner}'s {k.mission!r}, which {k.owner} has not picked."))
+            problems.append(Problem(source, f"markers.{k.id}", message("The marker belongs to {owner}'s {mission}, which {owner} has not picked.",
+                                                                             owner=_side(k.owner), mission=repr(k.mission))))
     if drill.human not in drill.missions or not drill.missions[drill.human]:
-        problems.append(Problem(source, "missions", f"The human side ({drill.human}) must have at least one mission to be scored."))
+        problems.append(Problem(source, "missions", message("The human side ({side}) must have at least one mission to be scored.",
+                                                                 side=_side(drill.human))))
     try:
         state = _recruited(drill)
     except DataError as err:
@@ -195,7 +203,8 @@ def _drill_problems(drill: Drill, source: str) -> list[Problem]:
     known = {m.id for m in state.models}
     for mid in drill.models:
         if mid not in known:
-            problems.append(Problem(source, f"models.{mid}", f"No model {mid!r} in these warbands; the models are: {', '.join(sorted(known))}."))
+            problems.append(Problem(source, f"models.{mid}", message("No model {model} in these warbands; the models are: {names}.", model=repr(mid),
+                                                                              names=", ".join(sorted(known)))))
     if problems:
         return problems
     game_state = build_state(drill, seed=0)
@@ -204,16 +213,17 @@ def _drill_problems(drill: Drill, source: str) -> list[Problem]:
     for i, a in enumerate(bases):
         r = a.diameter_mm / 20.0
         if not (r <= a.x <= game_state.width - r and r <= a.y <= game_state.depth - r):
-            problems.append(Problem(source, f"models.{a.id}", f"The base at ({a.x:g}, {a.y:g}) is not wholly on the 60 x 60 cm table."))
+            problems.append(Problem(source, f"models.{a.id}", message("The base at ({x}, {y}) is not wholly on the 60 x 60 cm table.",
+                                                                          x=numeral(a.x, "g"), y=numeral(a.y, "g"))))
         for b in bases[i + 1:]:
             if edge_distance(a, b) < -1e-6:
-                problems.append(Problem(source, f"models.{a.id}", f"The bases of {a.id} and {b.id} overlap."))
+                problems.append(Problem(source, f"models.{a.id}", message("The bases of {a} and {b} overlap.", a=a.id, b=b.id)))
     if not problems:
         for a in bases:
             try:  # the geometry refuses a start position that overlaps terrain (a move of 0 cm in place)
                 plan_move(board, a.id, (a.x, a.y), 0.0)
             except GeometryError as err:
-                problems.append(Problem(source, f"models.{a.id}", str(err)))
+                problems.append(Problem(source, f"models.{a.id}", carried_message(err)))
     return problems
 
 

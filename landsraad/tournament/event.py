@@ -39,7 +39,7 @@ from pydantic import Field, field_validator, model_validator
 from ..content import load_model
 from ..errors import LandsraadError, did_you_mean
 from ..fileio import atomic_write_text
-from ..i18n import N_, _
+from ..i18n import N_, Message, _, joined, message
 from ..model import Frozen
 
 __all__ = [
@@ -164,7 +164,8 @@ class Scoring(Frozen):
     @model_validator(mode="after")
     def _ordered(self) -> "Scoring":
         if not self.win >= self.draw >= self.loss:
-            raise ValueError(f"Points must not decrease from a win to a draw to a loss; got {self.win} / {self.draw} / {self.loss}")
+            raise ValueError(message("Points must not decrease from a win to a draw to a loss; got {win} / {draw} / {loss}",
+                                     win=self.win, draw=self.draw, loss=self.loss))
         return self
 
     def describe_bye(self) -> str:
@@ -269,49 +270,51 @@ class Event(Frozen):
     def _known_tiebreakers(cls, value: tuple[str, ...]) -> tuple[str, ...]:
         unknown = [t for t in value if t not in TIEBREAKERS]
         if unknown:
-            raise ValueError(f"unknown tie-breaker(s) {', '.join(map(repr, unknown))}; known: {', '.join(TIEBREAKERS)}")
+            raise ValueError(message("unknown tie-breaker(s) {names}; known: {known}", names=", ".join(map(repr, unknown)),
+                                     known=", ".join(TIEBREAKERS)))
         if len(set(value)) != len(value):
-            raise ValueError("a tie-breaker is listed twice")
+            raise ValueError(message("a tie-breaker is listed twice"))
         return value
 
     @model_validator(mode="after")
     def _consistent(self) -> "Event":
-        problems: list[str] = []
+        problems: list[Message] = []
         names = [e.player for e in self.entrants]
         folded = [n.casefold() for n in names]
         for n in sorted({n for n in names if folded.count(n.casefold()) > 1}):
-            problems.append(f"the player {n!r} is registered twice")
+            problems.append(message("the player {player} is registered twice", player=repr(n)))
         known = set(names)
         for p in self.dropped:
             if p not in known:
-                problems.append(f"the dropped player {p!r} is not registered")
+                problems.append(message("the dropped player {player} is not registered", player=repr(p)))
         for i, rnd in enumerate(self.pairings):
             if rnd.round != i + 1:
-                problems.append(f"round {rnd.round} is stored in position {i + 1}")
+                problems.append(message("round {round} is stored in position {position}", round=rnd.round, position=i + 1))
             seen = rnd.players()
             for p in sorted(set(seen)):
                 if p not in known:
-                    problems.append(f"round {rnd.round}: {p!r} is not a registered player")
+                    problems.append(message("round {round}: {player} is not a registered player", round=rnd.round, player=repr(p)))
                 if seen.count(p) > 1:
-                    problems.append(f"round {rnd.round}: {p!r} plays more than once")
+                    problems.append(message("round {round}: {player} plays more than once", round=rnd.round, player=repr(p)))
             for j, t in enumerate(rnd.tables):
                 if t.table != j + 1:
-                    problems.append(f"round {rnd.round}: table {t.table} is stored in position {j + 1}")
+                    problems.append(message("round {round}: table {table} is stored in position {position}", round=rnd.round,
+                                            table=t.table, position=j + 1))
         seated = [s.player.casefold() for s in self.seats]
         tables = [s.table for s in self.seats]
         for s in self.seats:
             if seated.count(s.player.casefold()) > 1:
-                problems.append(f"the player {s.player!r} has two fixed seats")
+                problems.append(message("the player {player} has two fixed seats", player=repr(s.player)))
             if tables.count(s.table) > 1:
-                problems.append(f"table {s.table} is the fixed seat of two players")
+                problems.append(message("table {table} is the fixed seat of two players", table=s.table))
         layout_names = [x.name.casefold() for x in self.layouts]
         for x in self.layouts:
             if layout_names.count(x.name.casefold()) > 1:
-                problems.append(f"the layout name {x.name!r} is used twice")
+                problems.append(message("the layout name {name} is used twice", name=repr(x.name)))
         if len(self.pairings) > self.rounds:
-            problems.append(f"{len(self.pairings)} rounds are paired but the event has {self.rounds}")
+            problems.append(message("{paired} rounds are paired but the event has {rounds}", paired=len(self.pairings), rounds=self.rounds))
         if problems:
-            raise ValueError("The event state is inconsistent: " + "; ".join(problems))
+            raise ValueError(message("The event state is inconsistent: {problems}", problems=joined(message("; "), problems)))
         return self
 
     @property

@@ -13,6 +13,7 @@ from ..content import (
     parse_document,
     read_document,
 )
+from ..i18n import message
 from ..model import Frozen
 
 LIST_SUFFIXES: tuple[str, ...] = (".yaml", ".yml", ".json")
@@ -49,7 +50,7 @@ class ListModel(Frozen):
     @classmethod
     def _visible_name(cls, name: str | None) -> str | None:
         if name is not None and not name.strip():
-            raise ValueError("A name needs at least one visible character (or leave it out)")
+            raise ValueError(message("A name needs at least one visible character (or leave it out)"))
         return name
 
 

@@ -167,11 +167,11 @@ def parse_text_list(text: str, source: str = "<text>") -> Document:
             continue  # before the faction line, an unmarked line is a greeting or a title, not a model
         entry, problem = _model_line(raw)
         if problem:
-            problems.append(Problem(source, f"line {number}", problem))
+            problems.append(Problem(source, message("line {line}", line=number), problem))
             continue
         count, model = entry
         if count > MAX_COUNT:
-            problems.append(Problem(source, f"line {number}", message("{count}x is more models than any barracks allows.", count=count)))
+            problems.append(Problem(source, message("line {line}", line=number), message("{count}x is more models than any barracks allows.", count=count)))
             continue
         positions.setdefault(("models",), (number, 1))
         for _ in range(count):
