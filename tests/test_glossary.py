@@ -54,6 +54,7 @@ CODE_WORDS: dict[str, set[str]] = {
     "draw one frame into this PNG and exit": {"draw"},
     "where 'map' draws the table (default: landsraad-play.svg)": {"draw"},
     "dump the faction model as JSON": {"model"},
+    "A drill is a YAML mapping (title, red, blue, models, missions, ...).": {"model"},  # the keys, typed as is
     "A scene file must be a mapping with table, terrain, models and markers; got {got}.": {"model"},  # the keys, typed as is
     "the cost model's price\x04model": {"model"},
     "template needs exactly one of --blast X,Y or --direct MODEL --toward X,Y --length L.": {"template"},

@@ -369,7 +369,11 @@ def restriction_problem(card: MissionCard, faction: str, keywords: Iterable[str]
     if not reasons:
         return None
     return message("Mission {id} ({name}) {reasons}.", id=repr(card.id), name=in_languages(card.name, fr=card.rulebook_name),
-                   reasons=joined(message("; it "), reasons))
+                   reasons=joined(_AND_IT, reasons))
+
+
+_AND_IT = message("; it ")
+"""Between two reasons a mission may not be picked ("... not corrino; it may only be picked by ...")."""
 
 
 def placement_problems(
