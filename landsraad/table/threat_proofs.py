@@ -143,14 +143,22 @@ class Pairs:
 _pair_fields = tuple(f.name for f in fields(Pairs))
 
 
-def _under_viewer(solid: Solid, eye: np.ndarray, eye_r: np.ndarray) -> np.ndarray:
+def _under_viewer(solid: Solid, eye: np.ndarray, eye_r: np.ndarray,
+                  distinct: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """Terrain that overlaps the viewer's base does not block its sight (PRJ-31): where the
-    proofs may leave it out (a little inside the exact test's edge, so never where it counts)."""
+    proofs may leave it out (a little inside the exact test's edge, so never where it counts).
+    ``distinct``: the eyes' distinct points and each eye's index among them (:func:`_distinct`),
+    found once per proof rather than once per solid."""
     if solid.shape is None:
         return np.zeros(len(eye), dtype=bool)
     # forward, every question has the same viewer: one distance per distinct eye, not per cell
+    uniq, inv = _distinct(eye) if distinct is None else distinct
+    return np.asarray(shapely.distance(solid.shape, shapely.points(uniq)))[inv] < eye_r - 10 * MARGIN_CM
+
+
+def _distinct(eye: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     uniq, inv = np.unique(eye, axis=0, return_inverse=True)
-    return np.asarray(shapely.distance(solid.shape, shapely.points(uniq)))[inv.ravel()] < eye_r - 10 * MARGIN_CM
+    return uniq, inv.ravel()
 
 
 _EYE_SIDES = (0.0, -0.99, 0.99)
@@ -172,7 +180,8 @@ def proved_seen(pairs: Pairs, solids: list[Solid]) -> np.ndarray:
     length = np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-12)
     perp = np.column_stack([-u[:, 1], u[:, 0]]) / length[:, None]
     zb_all = pairs.feet + _SILHOUETTE_POINT * pairs.height
-    free_all = [_under_viewer(s, pairs.eye, pairs.eye_r) for s in solids]
+    distinct = _distinct(pairs.eye)
+    free_all = [_under_viewer(s, pairs.eye, pairs.eye_r, distinct) for s in solids]
     everyone = np.arange(len(pairs.eye))
     proved = _segments_clear(pairs, perp, zb_all, solids, free_all, everyone, [(0.0, 0.0)])
     idx = np.flatnonzero(~proved)
@@ -277,8 +286,9 @@ def proved_no_cover(pairs: Pairs, solids: list[Solid]) -> np.ndarray:
     beta = dz * (p1[:, 0] - p2[:, 0]) / det
     gamma = pairs.eye_z - alpha * pairs.eye[:, 0] - beta * pairs.eye[:, 1]
     clear = np.ones(n, dtype=bool)
+    distinct = _distinct(pairs.eye)
     for s in solids:
-        free = _under_viewer(s, pairs.eye, pairs.eye_r)
+        free = _under_viewer(s, pairs.eye, pairs.eye_r, distinct)
         for poly in s.polygons:
             todo = np.flatnonzero(clear & ~free & shapely.intersects(tris, poly))
             if not len(todo):
