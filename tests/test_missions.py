@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from landsraad.content import data_dir
 from landsraad.errors import DataError, UnknownNameError
+from landsraad.i18n import localized, use_language
 from landsraad.missions import (
     EVALUATORS,
     KillView,
@@ -728,3 +729,16 @@ def test_docs_show_every_card_table_and_evaluator():
         assert f"`{card.success.evaluator}`" in section and card.rulebook_name in section, card.id
     for name in EVALUATORS.names():
         assert f"`{name}`" in text, name
+
+
+def test_a_restriction_reads_in_french_with_both_reasons():
+    """Issue 40: why a warband may not pick a card, in the reader's language, the reasons joined as French joins them."""
+    card = load_mission("slave_hunt").model_copy(
+        update={"restriction": load_mission("slave_hunt").restriction.model_copy(update={"factions": ("harkonnen",)})}
+    )
+    why = restriction_problem(card, "atreides", [])
+    assert "faction(s) harkonnen, not atreides; it may only be picked by a warband that fields a model with the keyword" in why
+    with use_language("fr"):
+        french = localized(why)
+    assert "ne peut être choisie que par la ou les factions harkonnen, pas atreides ; elle ne peut être choisie que par une bande" in french
+    assert "may only" not in french

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from landsraad.content import data_dir
 from landsraad.errors import DataError, UnknownNameError
-from landsraad.i18n import use_language
 from landsraad.geometry.board import DEFAULT_MODEL_HEIGHT_CM
+from landsraad.i18n import use_language
 from landsraad.scene import Scene, load_scene, parse_scene
 
 GOOD = """
