@@ -25,7 +25,7 @@ from typing import Any, Iterable, Literal, Sequence
 
 from pydantic import Field, ValidationError, field_validator
 
-from ..content import data_dir, read_document
+from ..content import data_dir, read_document, validation_problems
 from ..engine import Answer, Game, GameState, new_game
 from ..engine.flow import DiceMode
 from ..engine.missions import EngineMissionView
@@ -152,14 +152,15 @@ def load_drill(name_or_path: str | Path) -> Drill:
         if path_kind(path) != "file":  # "too long" too: a 5,000-letter name is no drill either
             raise UnknownNameError("drill", str(name_or_path), drill_names())
     source = truncate(str(path), 200)
-    raw = read_document(path).data  # bounded and hardened like every content file; errors name the file and line
+    doc = read_document(path)  # bounded and hardened like every content file; errors name the file and line
+    raw = doc.data
     if not isinstance(raw, dict):
         raise DataError([Problem(source, "", message("A drill is a YAML mapping (title, red, blue, models, missions, ...)."))])
     raw.setdefault("id", path.stem)
     try:
         drill = Drill.model_validate(raw)
     except ValidationError as exc:
-        raise DataError([Problem(source, ".".join(str(p) for p in e["loc"]), e["msg"]) for e in exc.errors()]) from None
+        raise DataError(validation_problems(exc, doc)) from None  # located, in the reader's language, as every content file
     problems = _drill_problems(drill, source)
     if problems:
         raise DataError(problems)

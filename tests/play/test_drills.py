@@ -8,6 +8,7 @@ import tomllib
 
 from landsraad.content import DATA_KINDS, data_dir
 from landsraad.errors import DataError
+from landsraad.i18n import use_language
 from landsraad.missions import load_missions
 from landsraad.play.drills import Advice, build_state, drill_game, drill_names, drill_over, drill_score, load_drill, load_drills, worst_decision
 from landsraad.play.session import DRILL_DECISIVE, Session
@@ -215,3 +216,16 @@ def test_with_defaults_enter_plays_the_heuristic_to_the_drills_end():
     drill = load_drill("slave-hunt")
     end, s = _enter_through(drill, decisive=False, presses=400)
     assert end.how == "over" and drill_over(drill, s.game)
+
+
+def test_a_malformed_drill_is_located_and_reads_in_french(tmp_path):
+    """A drill's schema problems carry their line, in the reader's language, as every content file's (issue 40)."""
+    path = tmp_path / "bad.yaml"
+    path.write_text("title: x\nred: corrino\nblue: fremen\nmodels: 3\nhuman: red\n")
+    with pytest.raises(DataError) as exc:
+        load_drill(str(path))
+    assert "models (line 4, column 1): Input should be a valid dictionary. Got 3." in str(exc.value)
+    with use_language("fr"):
+        french = exc.value.localized()
+    assert "models (ligne 4, colonne 1) : Des clés et leurs valeurs sont attendues (clé: valeur) ; reçu 3." in french
+    assert "Cette clé est obligatoire mais absente." in french and "required" not in french
