@@ -46,10 +46,13 @@ of another enemy; it fights, disengages or rests.
 
 Examples
 --------
+The bundled table's Sardaukar 1 does best to move and then shoot (about 8 s of CPU, so not run
+as a doctest: ``tests/table/test_advice.py`` checks this position's ranking and odds by hand):
+
 >>> from landsraad.table.scenes import load
->>> a = advise(load("table"), "sardaukar-1")
->>> a.options[0].kind in {"shoot", "move_then_shoot", "shoot_then_move", "charge"}
-True
+>>> a = advise(load("table"), "sardaukar-1")  # doctest: +SKIP
+>>> a.options[0].kind  # doctest: +SKIP
+'move_then_shoot'
 """
 
 from __future__ import annotations
