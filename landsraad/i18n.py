@@ -50,7 +50,7 @@ from typing import Any, Iterator, Mapping, Union
 __all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "LOCALE_DIR", "DOMAIN", "language", "set_language", "use_language",
            "language_from_environment", "parse_language", "gettext", "_", "pgettext", "ngettext", "N_", "Message", "message",
            "nmessage", "worded", "SIDE_NAMES", "EDGE_NAMES", "joined", "unstopped", "lowered", "in_languages", "localized", "number", "decimal", "percent",
-           "NO_BREAK_SPACE", "Numeral", "numeral", "read_po", "catalog", "language_option", "of_name", "starts_with_vowel_sound"]
+           "NO_BREAK_SPACE", "side_name", "Numeral", "numeral", "read_po", "catalog", "language_option", "of_name", "starts_with_vowel_sound"]
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 """The languages a person can read landsraad in (``--lang``)."""
@@ -517,6 +517,17 @@ def message(msgid: str, /, **params: Any) -> Message:
     language (:func:`number`); anything else as ``str()`` gives it.
     """
     return Message((_Entry(msgid, None, None, params),))
+
+
+def side_name(side: str | None) -> str:
+    """A side's name for prose: a :class:`Message` shown in the reader's language (*rouge*), another side as written.
+
+    Examples
+    --------
+    >>> side_name("red"), side_name("red").localized("fr"), side_name("green")
+    ('red', 'rouge', 'green')
+    """
+    return message(SIDE_NAMES[side]) if side in SIDE_NAMES else str(side)
 
 
 def nmessage(singular: str, plural: str, n: int, /, **params: Any) -> Message:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 
-from .i18n import EDGE_NAMES, N_, SIDE_NAMES, SOURCE_LANGUAGE, _, decimal, language, localized, ngettext, percent, pgettext
+from .i18n import EDGE_NAMES, N_, SOURCE_LANGUAGE, _, decimal, language, localized, ngettext, percent, pgettext, side_name
 from .lazy import lazy_exports
 
 if TYPE_CHECKING:  # the results' types only: words never compute
@@ -429,7 +429,7 @@ def _problems(count: int) -> str:
 
 
 def _side_word(side: str) -> str:
-    return _(SIDE_NAMES[side]) if side in SIDE_NAMES else side
+    return localized(side_name(side))
 
 
 def check_lines(c: SceneCheck) -> list[str]:

@@ -29,7 +29,7 @@ from typing import Any, Literal, Mapping
 import shapely
 
 from ..errors import GeometryError
-from ..i18n import EDGE_NAMES, SIDE_NAMES, Message, in_languages, message, nmessage, numeral
+from ..i18n import EDGE_NAMES, Message, in_languages, message, nmessage, numeral, side_name
 from .board import Base, Board, Point
 from .measure import CONTACT_TOLERANCE_CM
 
@@ -60,10 +60,6 @@ _SLACK = 1e-9
 def _edge(edge: str) -> Message | str:
     """A table edge for prose, in the language the message is shown in (``south`` is typed as is)."""
     return message(EDGE_NAMES[edge]) if edge in EDGE_NAMES else edge
-
-
-def _side(side: str | None) -> Message | str:
-    return message(SIDE_NAMES[side]) if side in SIDE_NAMES else str(side)
 
 
 def _unknown_edge(edge: object) -> Message:
@@ -204,13 +200,13 @@ def check_deployment(board: Board, edges: Mapping[str, Edge], *, tolerance_cm: f
         if overhang:
             problems.append(SetupProblem(b.id, "R-DEPLOY", message(
                 "Model {model!r} ({side}) hangs over the {edge} edge; its base must be wholly on the table (R-DEPLOY).",
-                model=_named(b.id, names), side=_side(b.side), edge=_edge(overhang[0]))))
+                model=_named(b.id, names), side=side_name(b.side), edge=_edge(overhang[0]))))
             continue
         gap = edge_gap(board, b, edge)
         if gap > tolerance_cm + _SLACK:
             problems.append(SetupProblem(b.id, "R-DEPLOY", message(
                 "Model {model!r} ({side}) is {gap} cm from the {edge} edge; it must be deployed in contact with it"
-                " (R-DEPLOY, within {tolerance} cm).", model=_named(b.id, names), side=_side(b.side), gap=numeral(gap, ".1f"),
+                " (R-DEPLOY, within {tolerance} cm).", model=_named(b.id, names), side=side_name(b.side), gap=numeral(gap, ".1f"),
                 edge=_edge(edge), tolerance=numeral(tolerance_cm, "g"))))
     return tuple(problems)
 

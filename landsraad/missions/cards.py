@@ -342,6 +342,10 @@ def mission_points(card: MissionCard, rank: int, outcome: Outcome) -> int:
     return (card.values.success if outcome else card.values.failure)[rank - 1]
 
 
+_AND_IT = message("; it ")
+"""Between two reasons a mission may not be picked ("... not corrino; it may only be picked by ...")."""
+
+
 def restriction_problem(card: MissionCard, faction: str, keywords: Iterable[str] = ()) -> str | None:
     """Why a warband may not pick ``card`` (a full sentence), or ``None`` when it may (R-MISSIONS, PRJ-77).
 
@@ -370,10 +374,6 @@ def restriction_problem(card: MissionCard, faction: str, keywords: Iterable[str]
         return None
     return message("Mission {id} ({name}) {reasons}.", id=repr(card.id), name=in_languages(card.name, fr=card.rulebook_name),
                    reasons=joined(_AND_IT, reasons))
-
-
-_AND_IT = message("; it ")
-"""Between two reasons a mission may not be picked ("... not corrino; it may only be picked by ...")."""
 
 
 def placement_problems(

@@ -34,7 +34,7 @@ from ..errors import DataError, GeometryError, Problem, UnknownNameError, carrie
 from ..fileio import path_kind
 from ..geometry.measure import edge_distance
 from ..geometry.movement import plan_move
-from ..i18n import SIDE_NAMES, Message, _, message, numeral
+from ..i18n import _, message, numeral, side_name
 from ..missions import evaluate_picks, load_missions, score
 from ..model import FrenchName, FrenchText, Frozen, shown_name
 from ..scene import load_scene
@@ -177,11 +177,6 @@ def _recruited(drill: Drill) -> GameState:
     return new_game(drill.red, drill.blue, seed=0).state
 
 
-def _side(side: str) -> Message | str:
-    """A side's name for a sentence (*rouge* in French); an unknown one as written."""
-    return message(SIDE_NAMES[side]) if side in SIDE_NAMES else side
-
-
 def _drill_problems(drill: Drill, source: str) -> list[Problem]:
     problems: list[Problem] = []
     cards = load_missions()
@@ -193,10 +188,10 @@ def _drill_problems(drill: Drill, source: str) -> list[Problem]:
     for k in drill.markers:
         if k.mission not in drill.missions.get(k.owner, ()):
             problems.append(Problem(source, f"markers.{k.id}", message("The marker belongs to {owner}'s {mission}, which {owner} has not picked.",
-                                                                             owner=_side(k.owner), mission=repr(k.mission))))
+                                                                             owner=side_name(k.owner), mission=repr(k.mission))))
     if drill.human not in drill.missions or not drill.missions[drill.human]:
         problems.append(Problem(source, "missions", message("The human side ({side}) must have at least one mission to be scored.",
-                                                                 side=_side(drill.human))))
+                                                                 side=side_name(drill.human))))
     try:
         state = _recruited(drill)
     except DataError as err:

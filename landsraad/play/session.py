@@ -26,7 +26,8 @@ from ..engine.decisions import names_of, point_of
 from ..engine.record import GameRecord, record_game, restore_opening, save_record
 from ..errors import DataError, DecisionError, LandsraadError, Problem, UnknownNameError
 from ..fileio import atomic_write_text, check_output_path
-from ..i18n import N_, SIDE_NAMES, SOURCE_LANGUAGE, _, decimal, language, localized, ngettext, number
+from ..i18n import N_, SOURCE_LANGUAGE, _, decimal, language, localized, ngettext, number
+from ..i18n import side_name as i18n_side_name
 from ..missions import load_missions
 from ..narrate import label_of, model_names, narrate, shown_label
 from ..players import make_player
@@ -715,7 +716,7 @@ class Session:
 
 def side_name(side: str) -> str:
     """A side's name in the active language (``rouge``), anything else as it is."""
-    return _(SIDE_NAMES[side]) if side in SIDE_NAMES else side
+    return localized(i18n_side_name(side))
 
 
 def _when(d: Decision) -> str:

@@ -18,7 +18,7 @@ from ..engine.events import GameEvent
 from ..engine.missions import EngineMissionView
 from ..errors import LandsraadError
 from ..geometry.sight.queries import line_of_sight
-from ..i18n import N_, SIDE_NAMES, _, language, ngettext, number
+from ..i18n import N_, _, language, localized, ngettext, number, side_name
 from ..missions import card_name, evaluate_picks, load_missions, score
 from ..narrate import label_of, model_names, narrate
 from .prompts import weapon_name
@@ -123,7 +123,7 @@ _HEADER = (N_("model"), N_("at (cm)"), N_("wound"), N_("fatigue"), N_("poisons")
 
 
 def _side(side: str) -> str:
-    return _(SIDE_NAMES[side]) if side in SIDE_NAMES else side
+    return localized(side_name(side))
 
 
 def recap(log: Sequence[GameEvent], state: GameState, count: int = 5, *, side: str | None = None) -> list[str]:
