@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import subprocess
 from pathlib import Path
@@ -57,7 +58,12 @@ def test_readable_answer_and_picture(tmp_path):
     assert r.stdout.startswith("raider (movement 10 cm): 3 options this activation, best first")
     assert "1. shoot prey with the Sardaukar lance from where it stands." in r.stdout
     assert "Risk 2: it may be shot by fed or charged by prey." in r.stdout
-    assert svg.read_text().startswith("<svg") or "<svg" in svg.read_text()[:200]
+    picture = svg.read_text(encoding="utf-8")
+    assert picture.startswith("<svg") or "<svg" in picture[:200]
+    # the picture's texts in English: its title and the ranked options' notes (French: tests/cli/test_lang_advise.py)
+    texts = " ".join(re.sub(r"<[^>]+>", "", t) for t in re.findall(r"<(?:text|title)\b[^>]*>(.*?)</(?:text|title)>", picture, re.S))
+    assert texts.startswith("advise raider: shoot prey with the Sardaukar lance from where it stands")
+    assert "1. shoot prey with the Sardaukar lance from where it stands - expected damage 5.40, risk 2" in texts, texts
 
 
 def test_a_model_without_profile_is_a_usage_error():
