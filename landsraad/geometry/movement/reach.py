@@ -712,7 +712,8 @@ def _pivot_dijkstra(space: Space, points: np.ndarray) -> np.ndarray:
 
 
 def _whole_area_reached(space: Space, component: BaseGeometry, start: Point, budget: float,
-                        mesh: _Mesh | None = None, first_legs: int = 0) -> bool:
+                        mesh: _Mesh | None = None, first_legs: int = 0,
+                        kept: dict[str, Any] | None = None) -> bool:
     """Whether every point of ``component`` (the start's part of the free space) costs less than
     ``budget``, proved by upper bounds made of real paths; False when not proved (then the ray
     sweep decides).
@@ -727,10 +728,14 @@ def _whole_area_reached(space: Space, component: BaseGeometry, start: Point, bud
     :data:`_REFINE_LEVELS` times: the bound's slack (a side's length) halves at each level.
     ``mesh``: :func:`_mesh` of the same arguments when the caller has it. ``first_legs``: when not
     0, a first try prices each corner by that many legs only (the answer is the same, see below).
+    ``kept``: when given, receives the pivots (``"pivots"``) and, once every corner was priced by
+    all its legs, their prices (``"corner_legs"``), for the partial proof of a test that fails.
     """
     if mesh is None:
         mesh = _mesh(space, component, start)
     pivots = _pivot_costs(space, start, soft=True)
+    if kept is not None:
+        kept["pivots"] = pivots
     # First with each corner's few best legs only: a subset of the legs, so every price, corner
     # cost and triangle bound is no lower than the full test's, and the triangles left over at
     # each level are a superset of its: when this proves the area, the full test does (the same
@@ -745,6 +750,8 @@ def _whole_area_reached(space: Space, component: BaseGeometry, start: Point, bud
                                   most_legs=ranks[1], corner_legs=corner_legs, corner_ranks=ranks)
         if proof is not None and len(proof) == 0:
             return True
+    if kept is not None and corner_legs is not None and pivots is not None:
+        kept["corner_legs"] = corner_legs  # every corner priced by its legs of every rank
     return False
 
 
@@ -788,7 +795,7 @@ def _proved_triangles(space: Space, component: BaseGeometry, start: Point, budge
     still = np.zeros_like(P)  # no direction refused: a leg that crosses an obstacle is not clear
 
     def price(X: np.ndarray, cost: np.ndarray, ranks: tuple[int, int] = (0, most_legs)) -> None:
-        if len(X):
+        if len(X) and ranks[0] < ranks[1]:
             _price_legs(space, P, G, still, X, 0, len(X), budget, cost, lambda a, b: _cost_above(space, a, b), ranks)
 
     if corner_legs is None:
@@ -893,14 +900,21 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
         # triangulates the same component (2 s of a 75 cm reach on the reference scene).
         mesh = _mesh(space, component, start) if budget >= _PROOF_SHARE * farthest_corner else None
         first_legs = _FIRST_LEGS if budget >= _CHEAP_FIRST * farthest_corner else 0
-        if budget >= farthest_corner and _whole_area_reached(space, component, start, budget, mesh, first_legs):
+        kept: dict[str, Any] = {}
+        if budget >= farthest_corner and _whole_area_reached(space, component, start, budget, mesh, first_legs, kept):
             # Every free point of the start's component costs less than the allowance: the answer
             # is that component, at once (reach --movement 100 or 1e308 needs no sweeping).
             return component
         if budget >= _PROOF_SHARE * farthest_corner:
             # A long move: most of the component is proved reached by the same upper bounds,
-            # and the sweeps below need only cover the rest (issue 42).
-            left = _proved_triangles(space, component, start, budget, whole=False, levels=_PARTIAL_LEVELS, mesh=mesh)
+            # and the sweeps below need only cover the rest (issue 42). After a whole-area test
+            # that failed, with its pivots and its corners' prices (real paths all: the proved
+            # part is reached; 4-5 s of a 75 cm reach on the reference scene priced again else).
+            reuse = "corner_legs" in kept
+            left = _proved_triangles(space, component, start, budget, whole=False, levels=_PARTIAL_LEVELS, mesh=mesh,
+                                     pivots=kept["pivots"] if reuse else None,
+                                     corner_legs=kept["corner_legs"] if reuse else None,
+                                     corner_ranks=(_LEGS_PER_POINT, _LEGS_PER_POINT) if reuse else (0, _LEGS_PER_POINT))
             if left is not None:
                 proved = component.difference(shapely.union_all(shapely.polygons(left))) if len(left) else component
     # Only what lies within the allowance of the start can be reached: the graph of that ball
