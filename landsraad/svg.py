@@ -898,6 +898,7 @@ def render_board(
     sight: Any = None,
     move: Any = None,
     region: BaseGeometry | None = None,
+    band: BaseGeometry | None = None,
     template: tuple[BaseGeometry, Sequence[str]] | None = None,
     highlight: Iterable[str] = (),
     labels: bool = True,
@@ -929,6 +930,9 @@ def render_board(
     region
         A shapely geometry (e.g. :func:`~landsraad.geometry.movement.reach_region`), filled
         translucent blue.
+    band
+        A shapely geometry hatched over the region (the points a reach on a bound of work left
+        not settled, :func:`~landsraad.geometry.movement.reach_bounded`).
     template
         ``(shape, hit_ids)``: a blast polygon or a direct-fire line, and the models it hits
         (ringed in red).
@@ -981,6 +985,10 @@ def render_board(
     body += _shade(c, shade)
     if region is not None:
         body += _region(c, region)
+    if band is not None and (d := c.geometry_path(band)):
+        body += ['<g class="band">', _tag("path", {"d": d, "fill": "url(#ls-hatch)", "fill-opacity": 0.6,
+                                                   "fill-rule": "evenodd", "stroke": _REGION, "stroke-opacity": 0.5,
+                                                   "stroke-width": 0.8, "stroke-dasharray": "3 2"}), "</g>"]
     if template_shape is not None:
         body += _template(c, template_shape)
     body += _markers(c, colours_map, highlight_set)
