@@ -486,7 +486,7 @@ def _boundary_stars(space: Space, q: GraphQuery, dist: dict[int, float], start: 
     if uncovered is not None and keep.any():
         keep[keep] = _within(uncovered, shapely.points(X[keep]), budget - cost[keep] + _COVER_SLACK_CM)
     most_rays = _BOUNDARY_RAYS
-    if work is not None:
+    if work is not None and work.bounded:
         # each star's first rays and about twice as many again from its bisection
         each = _SOFT_STAR_RAYS * RAY_UNITS * _STAR_GROWTH
         if keep.sum() * each > work.left:
@@ -864,7 +864,7 @@ def _proved_triangles(space: Space, component: BaseGeometry, start: Point, budge
     P, G = pivots[0][reached], pivots[1][reached]
     still = np.zeros_like(P)  # no direction refused: a leg that crosses an obstacle is not clear
 
-    bounded = work is not None and not whole
+    bounded = work is not None and work.bounded and not whole
 
     def price(X: np.ndarray, cost: np.ndarray, ranks: tuple[int, int] = (0, most_legs)) -> None:
         # on a bound of work, in chunks while its share lasts: a point left unpriced keeps the

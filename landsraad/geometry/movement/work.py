@@ -31,6 +31,11 @@ class Work:
         return max(0.0, self.budget - self.used)
 
     @property
+    def bounded(self) -> bool:
+        """Whether the budget is finite (unbounded, the work is counted and never cut)."""
+        return math.isfinite(self.budget)
+
+    @property
     def spent(self) -> bool:
         """Whether the budget is used up."""
         return self.used >= self.budget
