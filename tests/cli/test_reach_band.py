@@ -31,8 +31,11 @@ def test_past_the_budget_reach_says_which_points_are_not_settled(tmp_path: Path)
     assert lines[0].startswith("naib-1 (movement 35 cm) can put its base centre anywhere in a region of")
     assert lines[1].startswith("Points up to ") and " cm beyond the edge of that region are not settled" in lines[1]
     assert "ask `landsraad move SCENE naib-1 --to X,Y` for one." in lines[1]
-    band = ET.parse(picture).getroot().find(f".//{SVG}g[@class='band']")
-    assert band is not None and band[0].get("fill") == "url(#ls-hatch)"
+    root = ET.parse(picture).getroot()
+    band = root.find(f".//{SVG}g[@class='band']")
+    assert band is not None and band.find(f"{SVG}path").get("fill") == "url(#ls-band-hatch)"
+    assert band.find(f".//{SVG}pattern[@id='ls-band-hatch']") is not None
+    assert "not settled (bound of work)" in "".join(root.itertext())
 
 
 def test_the_band_line_in_french() -> None:
