@@ -735,7 +735,7 @@ _SIDE_WORDS = (N_("red"), N_("blue"))
 
 
 def _panel(board: Board, x0: float, *, colours: Mapping[str, str], sight: Any, moves: Sequence[Any], region: Any,
-           template_shape: Any, hit: Sequence[str], dodges: Sequence[Any], notes: Sequence[str],
+           band: Any, template_shape: Any, hit: Sequence[str], dodges: Sequence[Any], notes: Sequence[str],
            highlight: set[str]) -> tuple[list[str], float]:
     out = ['<g class="legend">']
     y = _TOP + 4
@@ -790,6 +790,9 @@ def _panel(board: Board, x0: float, *, colours: Mapping[str, str], sight: Any, m
                              "stroke-width": 2.5})], _("illegal move (ghost: where it was going)"))
     if region is not None:
         entry(rect(fill=_REGION, **{"fill-opacity": 0.18, "stroke": _REGION}), _("reachable base centres"))
+    if band is not None and not band.is_empty:
+        entry(rect(fill="url(#ls-band-hatch)", **{"stroke": _REGION, "stroke-dasharray": "3 2"}),
+              _("not settled (bound of work)"))
     if template_shape is not None:
         entry(rect(fill=_TEMPLATE, **{"fill-opacity": 0.3, "stroke": _TEMPLATE}), _("template"))
     if hit:
@@ -891,6 +894,11 @@ def _silhouette_inset(board: Board, sight: Any, x0: float, y0: float) -> tuple[l
     return out, top + h + 20
 
 
+_BAND_HATCH = ('<defs><pattern id="ls-band-hatch" patternUnits="userSpaceOnUse" width="5" height="5" '
+               f'patternTransform="rotate(-45)"><line x1="0" y1="0" x2="0" y2="5" stroke="{_REGION}" stroke-width="1.2"/>'
+               '</pattern></defs>')
+
+
 def render_board(
     board: Board,
     *,
@@ -898,6 +906,7 @@ def render_board(
     sight: Any = None,
     move: Any = None,
     region: BaseGeometry | None = None,
+    band: BaseGeometry | None = None,
     template: tuple[BaseGeometry, Sequence[str]] | None = None,
     highlight: Iterable[str] = (),
     labels: bool = True,
@@ -929,6 +938,9 @@ def render_board(
     region
         A shapely geometry (e.g. :func:`~landsraad.geometry.movement.reach_region`), filled
         translucent blue.
+    band
+        A shapely geometry hatched over the region (the points a reach on a bound of work left
+        not settled, :func:`~landsraad.geometry.movement.reach_bounded`).
     template
         ``(shape, hit_ids)``: a blast polygon or a direct-fire line, and the models it hits
         (ringed in red).
@@ -981,6 +993,12 @@ def render_board(
     body += _shade(c, shade)
     if region is not None:
         body += _region(c, region)
+    if band is not None and (d := c.geometry_path(band)):
+        # its own hatch (the region's blue, the other way from difficult ground's), defined here:
+        # pictures without a band keep their bytes
+        body += ['<g class="band">', _BAND_HATCH,
+                 _tag("path", {"d": d, "fill": "url(#ls-band-hatch)", "fill-rule": "evenodd", "stroke": _REGION,
+                               "stroke-opacity": 0.7, "stroke-width": 0.8, "stroke-dasharray": "3 2"}), "</g>"]
     if template_shape is not None:
         body += _template(c, template_shape)
     body += _markers(c, colours_map, highlight_set)
@@ -1001,7 +1019,7 @@ def render_board(
     body += ['<g class="labels">'] + object_texts + path_texts + ["</g>"]
     if legend:
         panel, panel_bottom = _panel(board, _LEFT + table_w + _RIGHT_ROOM + 10, colours=colours_map, sight=sight,
-                                     moves=moves, region=region, template_shape=template_shape, hit=hit,
+                                     moves=moves, region=region, band=band, template_shape=template_shape, hit=hit,
                                      dodges=dodges, notes=notes, highlight=highlight_set)
         body += panel
         height = max(height, panel_bottom + 16)

@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # the results' types only: words never compute
     from .table.threat import ThreatMap, ThreatPoint
 
 __all__ = ["describe_range_band", "fmt", "dist", "pct", "names", "COVER_PROSE", "measure_lines", "fragile_text",
-           "range_line", "steadiness_line", "move_lines", "charge_line", "reach_lines", "template_lines", "check_lines",
+           "range_line", "steadiness_line", "move_lines", "charge_line", "reach_lines", "band_lines", "template_lines", "check_lines",
            "shot_lines", "point", "RESULT_LABELS", "option_title", "advice_lines", "template_option_title", "template_option_lines", "threat_point_line", "threat_lines",
            "threat_grid", "weapon_name"]
 
@@ -363,7 +363,16 @@ def reach_lines(a: ReachAnswer, shown: Callable[[str], str] = _as_is) -> list[st
     return [_("{model} (movement {movement} cm) can put its base centre anywhere in a region of {area} cm², within x"
               " {x0}..{x1} cm, y {y0}..{y1} cm (difficult terrain counts double; bases and impassable terrain are gone"
               " around).").format(model=shown(a.model), movement=_num(a.movement_cm), area=decimal(f"{a.region.area:.1f}"),
-                                  x0=_num(b[0]), x1=_num(b[2]), y0=_num(b[1]), y1=_num(b[3]))]
+                                  x0=_num(b[0]), x1=_num(b[2]), y0=_num(b[1]), y1=_num(b[3]))] + band_lines(a)
+
+
+def band_lines(a: ReachAnswer) -> list[str]:
+    """The line of a ``reach`` answer on a bound of work that left a band not settled (none when exact)."""
+    if a.exact:
+        return []
+    return [_("Points up to {width} cm beyond the edge of that region are not settled (a band of {area} cm², left after"
+              " the bound of work); ask `landsraad move SCENE {model} --to X,Y` for one.").format(
+        width=_cm(a.band_width_cm), area=decimal(f"{a.band.area:.1f}"), model=a.model)]
 
 
 # --- template -----------------------------------------------------------------------------

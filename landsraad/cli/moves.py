@@ -64,7 +64,7 @@ def cmd_reach(args: argparse.Namespace) -> int:
     answer = moves.reach(board, args.model, allowance)
     finish(args, answer.to_dict(), wording.reach_lines(answer, facts.shown), lambda: render_board(
         board, title=_("reach of {model}, movement {movement} cm").format(model=args.model, movement=decimal(wording.fmt(allowance))), region=answer.region,
-        highlight=(args.model,)))
+        band=answer.band, highlight=(args.model,), notes=wording.band_lines(answer)))
     return 0
 
 

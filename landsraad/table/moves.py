@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -166,11 +167,23 @@ def move_into_contact(board: Board, model_id: str, target_id: str, allowance_cm:
 
 @dataclass(frozen=True)
 class ReachAnswer:
-    """The ``reach`` answer: the region of base-centre positions one move reaches."""
+    """The ``reach`` answer: the region of base-centre positions one move reaches (``region``: the
+    inner region, every point reached), and on a bound of work the band not settled (``band``
+    between it and the outer region, ``band_width_cm`` its largest width; empty when exact: see
+    :func:`landsraad.geometry.movement.reach_bounded`)."""
 
     model: str
     movement_cm: float
     region: Any  # a shapely geometry
+    band: Any = None  # a shapely geometry, or None when exact
+    band_width_cm: float = 0.0
+    work: int = 0
+    work_budget: float = 0.0
+
+    @property
+    def exact(self) -> bool:
+        """Every point is settled: the region is the whole reach."""
+        return self.band is None or self.band.is_empty or self.band.area <= 0
 
     @property
     def empty(self) -> bool:
@@ -180,9 +193,20 @@ class ReachAnswer:
     def to_dict(self) -> dict[str, Any]:
         """The ``--json`` object."""
         return {"model": self.model, "movement_cm": self.movement_cm, "area_cm2": round(self.region.area, 2),
-                "bounds": None if self.empty else [round(v, 2) for v in self.region.bounds]}
+                "bounds": None if self.empty else [round(v, 2) for v in self.region.bounds],
+                "exact": self.exact,
+                "band": {"area_cm2": 0.0 if self.exact else round(self.band.area, 2),
+                         "width_cm": 0.0 if self.exact else round(self.band_width_cm, 2),
+                         "bounds": None if self.exact else [round(v, 2) for v in self.band.bounds]},
+                "work": {"units": self.work,
+                         "budget": int(self.work_budget) if math.isfinite(self.work_budget) else None}}
 
 
-def reach(board: Board, model_id: str, allowance_cm: float) -> ReachAnswer:
-    """Where ``model_id``'s base centre can get to with one move of ``allowance_cm`` (R-MOVE, RUL-17)."""
-    return ReachAnswer(model_id, allowance_cm, movement.reach_region(board, model_id, allowance_cm))
+def reach(board: Board, model_id: str, allowance_cm: float, work: float | None = None) -> ReachAnswer:
+    """Where ``model_id``'s base centre can get to with one move of ``allowance_cm`` (R-MOVE, RUL-17),
+    on a bound of ``work`` units (:data:`~landsraad.geometry.movement.REACH_WORK` by default, issue 42):
+    the region is then every point proved reached, and the band the points not settled."""
+    bound = movement.reach_bounded(board, model_id, allowance_cm,
+                                   work=movement.REACH_WORK if work is None else work)
+    return ReachAnswer(model_id, allowance_cm, bound.inner, None if bound.exact else bound.band, bound.band_width_cm,
+                       bound.work, bound.budget)

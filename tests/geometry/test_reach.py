@@ -22,8 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from landsraad.geometry.movement import legs as legs_module
+from landsraad.geometry.movement import plan_move, reach_region
 from landsraad.geometry.movement import reach as reach_module
-from landsraad.geometry.movement import reach_region
 from landsraad.geometry.movement.terrain_space import _mover, _space_cached
 from landsraad.scene import load_scene
 
@@ -57,6 +57,77 @@ def test_the_region_is_its_golden(scene: str, model: str, movement: float) -> No
 @pytest.mark.parametrize(("scene", "model", "movement"), SLOW_CASES)
 def test_a_long_region_is_its_golden(scene: str, model: str, movement: float) -> None:
     _check(scene, model, movement)
+
+
+PROVED_GOLDENS = GOLDENS / "proved"
+"""Regions of ``reach_region`` on main at 749130e (2026-12-03), where the whole-area test runs and
+fails, before the partial proof took that test's pivots and corner prices (issue 42)."""
+PROVED_CASES = [("table", "naib-1", 47.5)]
+SLOW_PROVED_CASES = [("reference", "blue-6", 75.0)]
+"""Both take the partial proof after a failed whole-area test; blue-6 at 75 cm (8 s of CPU) is
+where that proof now adds points the sweeps under-reached."""
+_ADDED_SAMPLES = 40
+
+
+def _proved_golden(scene: str, model: str, movement: float) -> shapely.Geometry:
+    with gzip.open(PROVED_GOLDENS / f"{scene}-{model}-{movement:g}.wkb.gz", "rb") as f:
+        return shapely.from_wkb(f.read())
+
+
+def _check_against_earlier(scene: str, model: str, movement: float, region: shapely.Geometry | None = None) -> None:
+    """The region holds its golden but for slivers (the bounds of ``_check``), and every point it
+    adds is reached: ``plan_move`` (the rules' move, its own path search) finds a legal path
+    within the allowance to points drawn in the added part (RUL-17). The partial proof now has
+    the difficult corners' pivots too, so it proves points the sweeps under-reached (up to
+    0.8 cm inside the edge: blue-6 at 75 cm, points of 71-72.4 cm). ``region``: the region checked
+    (``reach_region``'s by default)."""
+    golden = _proved_golden(scene, model, movement)
+    board = load_scene(ROOT / "scenes" / f"{scene}.yaml").board
+    if region is None:
+        region = reach_region(board, model, movement)
+    lost = golden.difference(region)
+    assert lost.area < 1e-6 * golden.area
+    assert lost.is_empty or shapely.hausdorff_distance(lost, lost.boundary) < 0.01
+    added = region.difference(golden)
+    assert added.area < 1e-3 * golden.area
+    if added.area < 1e-9:
+        return
+    rng = np.random.default_rng(42)
+    minx, miny, maxx, maxy = added.bounds
+    points: list[tuple[float, float]] = []
+    while len(points) < _ADDED_SAMPLES:
+        drawn = rng.uniform((minx, miny), (maxx, maxy), (4000, 2))
+        inside = shapely.contains_xy(added, drawn[:, 0], drawn[:, 1])
+        points += [(float(x), float(y)) for x, y in drawn[inside]]
+    for point in points[:_ADDED_SAMPLES]:
+        move = plan_move(board, model, point, movement)
+        assert move.legal, (point, move.reason, move.cost_cm)
+
+
+@pytest.mark.parametrize(("scene", "model", "movement"), PROVED_CASES)
+def test_a_region_past_a_failed_whole_area_test_holds_the_earlier_one_and_only_reached_points(
+        scene: str, model: str, movement: float) -> None:
+    _check_against_earlier(scene, model, movement)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("scene", "model", "movement"), SLOW_PROVED_CASES)
+def test_a_long_region_past_a_failed_whole_area_test_holds_the_earlier_one(scene: str, model: str,
+                                                                           movement: float) -> None:
+    _check_against_earlier(scene, model, movement)
+
+
+def test_the_added_points_check_sees_a_point_out_of_reach() -> None:
+    """The check of the added part is not blind: the golden with a disc of 0.3 cm about its point
+    farthest from the start (where the allowance runs out) fails it (``plan_move`` only: fast)."""
+    scene, model, movement = SLOW_PROVED_CASES[0]
+    golden = _proved_golden(scene, model, movement)
+    base = load_scene(ROOT / "scenes" / f"{scene}.yaml").board.base(model)
+    edge = shapely.get_coordinates(golden.boundary)
+    far = edge[np.argmax(np.hypot(edge[:, 0] - base.x, edge[:, 1] - base.y))]
+    grown = golden.union(shapely.Point(far).buffer(0.3))
+    with pytest.raises(AssertionError):
+        _check_against_earlier(scene, model, movement, grown)
 
 
 def test_the_golden_comparison_sees_a_region_a_ray_short() -> None:

@@ -53,6 +53,8 @@ is exact for that path; it is the cheapest path when no difficult terrain is inv
 the best path only goes round difficult pieces or crosses them straight; otherwise it may cost
 slightly more than the true optimum (within 0.01 % of Snell's law in the tests).
 
+:func:`reach_bounded` answers on a bound of work (an inner region, an outer one and the band
+between them; exact within the bound) and :func:`reach_region` is the same construction unbounded.
 :func:`reach_region` approximates the set of reachable centres (see its docstring) and agrees
 with :func:`plan_move` to 0.01 cm along its edge (tests probe it model by model on the
 reference scene).
@@ -88,6 +90,7 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("escape", "free_spot_near", "move_toward_nearest_edge", "push", "step_away"), "forced"),
     "_check_start": "messages",  # for the benchmarks and tests that look inside
     "reach_region": "reach",
+    **dict.fromkeys(("REACH_WORK", "ReachBound", "reach_bounded"), "bounded"),
     **dict.fromkeys(("ALLOWANCE_SLACK_CM", "ARC_BUMP_CM", "DIFFICULT_SAMPLE_CM", "ESCAPE_MARGIN_CM", "TOUCH_TOLERANCE_CM",
                      "MoveReason", "MoveResult"), "result"),
     **dict.fromkeys(("_space", "_space_cached"), "terrain_space"),  # for the benchmarks and tests that look inside
@@ -115,6 +118,9 @@ __all__ = [
     "path_cost",
     "path_is_clear",
     "reach_region",
+    "reach_bounded",
+    "ReachBound",
+    "REACH_WORK",
     "move_toward_nearest_edge",
     "push",
     "step_away",
@@ -124,6 +130,7 @@ __all__ = [
 
 
 if TYPE_CHECKING:  # the names' types, for checkers that cannot follow __getattr__ (tests/test_lazy.py keeps it equal to _EXPORTS)
+    from .bounded import REACH_WORK, ReachBound, reach_bounded
     from .forced import escape, free_spot_near, move_toward_nearest_edge, push, step_away
     from .reach import reach_region
     from .result import ALLOWANCE_SLACK_CM, ARC_BUMP_CM, DIFFICULT_SAMPLE_CM, ESCAPE_MARGIN_CM, TOUCH_TOLERANCE_CM, MoveReason, MoveResult

@@ -60,18 +60,20 @@ def _may_rank(P: np.ndarray, G: np.ndarray, outward: np.ndarray, nearest: np.nda
 def _price_legs(space: Space, P: np.ndarray, G: np.ndarray, outward: np.ndarray, X: np.ndarray, first_point: int,
                 points: int, budget: float, cost: np.ndarray,
                 leg_cost: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
-                ranks: tuple[int, int] = (0, _LEGS_PER_POINT)) -> None:
+                ranks: tuple[int, int] = (0, _LEGS_PER_POINT)) -> int:
     """:func:`_boundary_stars`' pricing of the outline points ``X[first_point:first_point + points]``
     from the predecessors ``P`` (costs ``G``, ``outward`` the way out of their circle): lowers
     ``cost`` of each point to its cheapest clear leg among the best :data:`_LEGS_PER_POINT` by
     the lower bound. A leg is priced by ``leg_cost`` (exactly, :meth:`Space.segment_costs`, by
     default). ``ranks``: only the legs of those ranks among the best (from the first, up to the
-    second, excluded), ``cost`` holding the prices of the legs before them when the first is not 0."""
+    second, excluded), ``cost`` holding the prices of the legs before them when the first is not 0.
+    Returns the number of legs priced (the reach region's work count, :class:`~.work.Work`)."""
     price = space.segment_costs if leg_cost is None else leg_cost
     block = max(1, _PAIR_BLOCK // len(P))
     # Predecessors with no way out refused (the start, free points; every pivot of a proof) pass
     # the direction test whatever the point (0 >= -1e-9 ...): it is worked out only for the others.
     directed = np.nonzero(outward.any(axis=1))[0]
+    priced = 0
     for lo in range(first_point, first_point + points, block):
         Xb = X[lo:min(lo + block, first_point + points)]
         bound = G[:, None] + np.hypot(P[:, None, 0] - Xb[None, :, 0], P[:, None, 1] - Xb[None, :, 1])
@@ -99,6 +101,7 @@ def _price_legs(space: Space, P: np.ndarray, G: np.ndarray, outward: np.ndarray,
         first, width, deepest = ranks[0], max(4, ranks[0]), min(int(rank.max()), ranks[1] - 1)
         while first <= deepest:
             chosen = np.nonzero((rank >= first) & (rank < first + width) & (lb < cost[xi]))[0]
+            priced += len(chosen)
             for chunk in np.array_split(chosen, max(1, len(chosen) // 20000 + 1)):
                 if not len(chunk):
                     continue
@@ -107,3 +110,4 @@ def _price_legs(space: Space, P: np.ndarray, G: np.ndarray, outward: np.ndarray,
                 np.minimum.at(cost, xi[chunk], c)
             first += width
             width *= 2
+    return priced

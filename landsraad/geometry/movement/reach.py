@@ -22,6 +22,7 @@ from .rays import _difficult_box_share, _ray_lengths
 from .result import _INF, _TWO_PI
 from .space import Space, _convex_corners
 from .terrain_space import _mover, _space_cached
+from .work import RAY_UNITS, Work
 
 # =============================================================================================
 # Reach region
@@ -36,13 +37,14 @@ _BOUNDARY_RAYS = 60_000
 
 
 def _stars(space: Space, origins: np.ndarray, budgets: np.ndarray, rays: int,
-           extra_angles: np.ndarray | None = None, most_rays: int = 200_000) -> list[BaseGeometry]:
+           extra_angles: np.ndarray | None = None, most_rays: int = 200_000,
+           work: Work | None = None) -> list[BaseGeometry]:
     """The budget-limited visibility stars of several points at once: ``rays`` evenly spread
     rays each (plus ``extra_angles`` +- 1e-7 for the first one), then a few rounds bisecting
     the angle between neighbouring rays stopped by different things (an obstacle, another
     obstacle, the budget) or ending far apart, so that the polygon through the ray ends
     follows the corners where the budget runs out against an obstacle. The bisection stops
-    once the stars hold ``most_rays`` rays (a bound on the work)."""
+    once the stars hold ``most_rays`` rays (a bound on the work). ``work``: counts the rays."""
     m = len(origins)
     if m == 0:
         return []
@@ -54,6 +56,8 @@ def _stars(space: Space, origins: np.ndarray, budgets: np.ndarray, rays: int,
         ang = np.concatenate([ang, more])
 
     def cast(sid_: np.ndarray, ang_: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        if work is not None:
+            work.rays(len(sid_))
         dirs = np.stack([np.cos(ang_), np.sin(ang_)], axis=1)
         lengths, stops = _ray_lengths(space, origins[sid_], dirs, budgets[sid_], with_stop=True)
         return origins[sid_] + dirs * lengths[:, None], stops
@@ -99,9 +103,9 @@ def _stars(space: Space, origins: np.ndarray, budgets: np.ndarray, rays: int,
 
 
 def _star(space: Space, origin: Sequence[float], budget: float, extra_angles: np.ndarray | None = None,
-          rays: int = _STAR_RAYS) -> BaseGeometry | None:
+          rays: int = _STAR_RAYS, work: Work | None = None) -> BaseGeometry | None:
     """One budget-limited visibility star (see :func:`_stars`)."""
-    out = _stars(space, np.asarray([origin], dtype=float), np.array([float(budget)]), rays, extra_angles)
+    out = _stars(space, np.asarray([origin], dtype=float), np.array([float(budget)]), rays, extra_angles, work=work)
     return out[0] if out else None
 
 
@@ -131,7 +135,7 @@ def _halves(first: np.ndarray, second: np.ndarray, keep: np.ndarray) -> np.ndarr
     return both
 
 
-def _refine_sweeps(space: Space, sweeps: list[_Sweep], budget: float) -> None:
+def _refine_sweeps(space: Space, sweeps: list[_Sweep], budget: float, work: Work | None = None) -> None:
     """Add tangent rays half way between neighbouring samples of each sweep whose rays stop for
     different reasons or end far apart (a few rounds), so the ribbon follows the corners. The
     sweeps of every circle are refined together, round by round: the new rays of a round are
@@ -140,7 +144,8 @@ def _refine_sweeps(space: Space, sweeps: list[_Sweep], budget: float) -> None:
     The intervals to refine are rows of arrays (their sweep ``own``, start angle ``a0``, ``span``,
     costs, stops and ray ends at both ends), kept in sweep order and, within a sweep, in the order
     the halving finds them (each interval's first half before its second): the order, and so the
-    rays, of the former interval-by-interval loop, without its Python work per interval."""
+    rays, of the former interval-by-interval loop, without its Python work per interval.
+    ``work``: counts the rays."""
     parts = []
     for w, sw in enumerate(sweeps):
         n = len(sw.th)
@@ -175,6 +180,8 @@ def _refine_sweeps(space: Space, sweeps: list[_Sweep], budget: float) -> None:
         sm = np.full(len(mid), -2)
         if ok.any():
             lm[ok], sm[ok] = _ray_lengths(space, qm[ok], tm[ok], budget - gm[ok], with_stop=True)
+            if work is not None:
+                work.rays(int(ok.sum()))
         em = qm + tm * lm[:, None]
         added_own.append(own)
         added_th.append(mid)
@@ -207,7 +214,7 @@ def _refine_sweeps(space: Space, sweeps: list[_Sweep], budget: float) -> None:
 
 
 def _sweeps(space: Space, nodes: dict[int, list[tuple[float, float]]], budget: float,
-            uncovered: BaseGeometry | None = None) -> list[BaseGeometry]:
+            uncovered: BaseGeometry | None = None, work: Work | None = None) -> list[BaseGeometry]:
     """Where a base gets by following the arc of each reached circle ``i`` of ``nodes`` (its
     reached nodes' angles and costs) and leaving it along the tangent (both ways round).
 
@@ -217,7 +224,12 @@ def _sweeps(space: Space, nodes: dict[int, list[tuple[float, float]]], budget: f
 
     With ``uncovered`` (the free space the caller's other pieces do not cover, prepared), the
     stretch between two samples is swept only where its ribbon can meet it: see
-    :func:`_needed_stretches`."""
+    :func:`_needed_stretches`.
+
+    ``work``: counts the rays; when the sweeps' first rays (their refinement adds about half
+    again) would pass its budget, the sweeps are cast cheapest circle first while they fit, and
+    each one left out is recorded as the disc its ribbon lies in (radius: the circle's plus the
+    allowance left at its cheapest sample)."""
     grid = np.arange(0.0, _TWO_PI, _ARC_STEP)
     circles = [i for i in nodes if space.circ_r[i] > 0]
     samples = []
@@ -268,6 +280,8 @@ def _sweeps(space: Space, nodes: dict[int, list[tuple[float, float]]], budget: f
                 if not reach.any():
                     continue
             sweeps.append(_Sweep(i=i, direction=direction, th=th, g=g, reach=reach, cost=kept_cost, span=span, q=q, t=t))
+    if work is not None and sweeps:
+        sweeps = _affordable_sweeps(space, sweeps, budget, work)
     if not sweeps:
         return []
     # the tangent rays of every reached sample of every sweep, in one batch
@@ -283,7 +297,9 @@ def _sweeps(space: Space, nodes: dict[int, list[tuple[float, float]]], budget: f
         length[idx], stop[idx] = lengths[pos:pos + len(idx)], stops[pos:pos + len(idx)]
         pos += len(idx)
         sw.ends, sw.stops = sw.q + sw.t * length[:, None], stop
-    _refine_sweeps(space, sweeps, budget)
+    if work is not None:
+        work.rays(len(lengths))
+    _refine_sweeps(space, sweeps, budget, work)
     pieces: list[BaseGeometry] = []
     for sw in sweeps:
         q, ends, reach, cost = sw.q, sw.ends, sw.reach, sw.cost
@@ -311,6 +327,25 @@ def _sweeps(space: Space, nodes: dict[int, list[tuple[float, float]]], budget: f
             if poly.area > 0:
                 pieces.append(poly)
     return pieces
+
+
+def _affordable_sweeps(space: Space, sweeps: list[_Sweep], budget: float, work: Work) -> list[_Sweep]:
+    """The sweeps of :func:`_sweeps` its ``work`` budget affords, cheapest circle first (its
+    ribbons reach farthest), each left out recorded as its ribbon's disc (see :func:`_sweeps`)."""
+    rays = np.array([int(sw.reach.sum()) for sw in sweeps])
+    if rays.sum() * _REFINED_SHARE * RAY_UNITS <= work.left:
+        return sweeps
+    least = np.array([float(sw.g[sw.reach].min()) for sw in sweeps])
+    order = np.argsort(least, kind="stable")
+    fits = np.cumsum(rays[order]) * _REFINED_SHARE * RAY_UNITS <= work.left
+    kept, dropped = order[fits], order[~fits]
+    work.skip_discs(space.circ_c[[sweeps[k].i for k in dropped]],
+                    space.circ_r[[sweeps[k].i for k in dropped]] + budget - least[dropped])
+    return [sweeps[k] for k in sorted(kept.tolist())]
+
+
+_REFINED_SHARE = 1.5
+"""A sweep's rays with their refinement's, against its first rays (for :func:`_affordable_sweeps`)."""
 
 
 def _needed_stretches(uncovered: BaseGeometry, q: np.ndarray, t: np.ndarray, R: float, g: np.ndarray, reach: np.ndarray,
@@ -385,7 +420,7 @@ def _difficult_outline(space: Space, step: float) -> np.ndarray:
 
 
 def _boundary_stars(space: Space, q: GraphQuery, dist: dict[int, float], start: Point, budget: float,
-                    uncovered: BaseGeometry | None = None) -> list[BaseGeometry]:
+                    uncovered: BaseGeometry | None = None, work: Work | None = None) -> list[BaseGeometry]:
     """Stars from points along the difficult outlines: a cheapest path may bend there
     (refraction). Each point is priced by its cheapest clear straight leg from the start or
     a reached node of the graph.
@@ -393,7 +428,12 @@ def _boundary_stars(space: Space, q: GraphQuery, dist: dict[int, float], start: 
     With ``uncovered`` (the free space the caller's other pieces do not cover, prepared), a
     point's star is cast only when the disc it lies in (radius: the allowance left past the
     point, at most the allowance less its distance from the start) comes near it: a star
-    elsewhere adds nothing to the region clipped to the free space."""
+    elsewhere adds nothing to the region clipped to the free space.
+
+    ``work``: counts the legs priced and the rays. Once its budget is used up, the runs not yet priced are
+    recorded as discs (radius: the allowance less the straight distance from the start, a lower
+    bound of any way there), and the stars not cast (those with the least allowance left are
+    dropped first) as their discs."""
     S = np.asarray(start, dtype=float)
     if not _difficult_within(space, S, budget):
         return []
@@ -426,18 +466,37 @@ def _boundary_stars(space: Space, q: GraphQuery, dist: dict[int, float], start: 
     # more than through any of its points): of 68,000 reached nodes at 40 cm beside the well of
     # scenes/table.yaml, most lie too far, or too dear, for any leg (issue 42). A predecessor is
     # kept at a hair above the bound, so every pair the bound test keeps is among those tried.
+    priced = len(X)
     for run in range(0, len(X), _OUTLINE_RUN):
+        if work is not None and work.spent:
+            priced = run
+            work.skip_discs(X[run:], budget - np.hypot(*(X[run:] - S).T))
+            break
         Xr = X[run:run + _OUTLINE_RUN]
         gap = np.maximum(np.maximum(Xr.min(axis=0) - P, P - Xr.max(axis=0)), 0.0)
         nearest = G + np.hypot(gap[:, 0], gap[:, 1])
         near = np.nonzero(nearest < budget + 1e-9 * max(1.0, budget))[0]
         near = near[_may_rank(P[near], G[near], outward[near], nearest[near], Xr, budget)]
         if len(near):
-            _price_legs(space, P[near], G[near], outward[near], X, run, len(Xr), budget, cost)
+            legs = _price_legs(space, P[near], G[near], outward[near], X, run, len(Xr), budget, cost)
+            if work is not None:
+                work.legs(legs)
+    X, cost = X[:priced], cost[:priced]
     keep = cost < budget
     if uncovered is not None and keep.any():
         keep[keep] = _within(uncovered, shapely.points(X[keep]), budget - cost[keep] + _COVER_SLACK_CM)
-    return _stars(space, X[keep], budget - cost[keep], _SOFT_STAR_RAYS, most_rays=_BOUNDARY_RAYS)
+    most_rays = _BOUNDARY_RAYS
+    if work is not None and work.bounded:
+        # each star's first rays and about twice as many again from its bisection
+        each = _SOFT_STAR_RAYS * RAY_UNITS * _STAR_GROWTH
+        if keep.sum() * each > work.left:
+            idx = np.nonzero(keep)[0]
+            idx = idx[np.argsort(cost[idx], kind="stable")]  # the most allowance left first
+            fits = int(work.left // each)
+            work.skip_discs(X[idx[fits:]], budget - cost[idx[fits:]])
+            keep[idx[fits:]] = False
+        most_rays = min(most_rays, int(keep.sum()) * _SOFT_STAR_RAYS * _STAR_GROWTH)
+    return _stars(space, X[keep], budget - cost[keep], _SOFT_STAR_RAYS, most_rays=most_rays, work=work)
 
 
 def _difficult_within(space: Space, start: np.ndarray, budget: float) -> bool:
@@ -453,6 +512,8 @@ def _difficult_within(space: Space, start: np.ndarray, budget: float) -> bool:
     return bool((np.hypot(gap[:, 0], gap[:, 1]) < budget).any())
 
 
+_STAR_GROWTH = 3
+"""A star from a difficult outline with its bisection's rays, against its first rays (on a bound of work)."""
 _OUTLINE_RUN = 32
 """Outline points of :func:`_boundary_stars` priced together against the predecessors near their run."""
 _MESH_EDGE_CM = 4.0
@@ -615,6 +676,10 @@ _PROOF_SHARE = 0.75
 first proves what it can of the component reached (:func:`_proved_triangles`)."""
 _PARTIAL_LEVELS = 2
 """Refinements of that partial proof (a 4 cm triangle down to 0.25 cm)."""
+_PROOF_CHUNK = 2_048
+"""Points a partial proof on a bound of work prices between looks at the work spent."""
+_PROOF_WORK_SHARE = 0.6
+"""The share of a bound of work the partial proof may spend: the rest is the sweeps' and stars'."""
 _PIVOT_SIDES = 16
 """Pivots round each circle of the tangent graph (:func:`_pivot_costs`)."""
 _MOST_PIVOTS = 1_500
@@ -712,7 +777,8 @@ def _pivot_dijkstra(space: Space, points: np.ndarray) -> np.ndarray:
 
 
 def _whole_area_reached(space: Space, component: BaseGeometry, start: Point, budget: float,
-                        mesh: _Mesh | None = None, first_legs: int = 0) -> bool:
+                        mesh: _Mesh | None = None, first_legs: int = 0,
+                        kept: dict[str, Any] | None = None, work: Work | None = None) -> bool:
     """Whether every point of ``component`` (the start's part of the free space) costs less than
     ``budget``, proved by upper bounds made of real paths; False when not proved (then the ray
     sweep decides).
@@ -727,10 +793,15 @@ def _whole_area_reached(space: Space, component: BaseGeometry, start: Point, bud
     :data:`_REFINE_LEVELS` times: the bound's slack (a side's length) halves at each level.
     ``mesh``: :func:`_mesh` of the same arguments when the caller has it. ``first_legs``: when not
     0, a first try prices each corner by that many legs only (the answer is the same, see below).
+    ``kept``: when given, receives the pivots (``"pivots"``) and, once every corner was priced by
+    all its legs, their prices (``"corner_legs"``), for the partial proof of a test that fails.
+    ``work``: counts its legs (never stops it: past the whole-area bound the answer stays exact).
     """
     if mesh is None:
         mesh = _mesh(space, component, start)
     pivots = _pivot_costs(space, start, soft=True)
+    if kept is not None:
+        kept["pivots"] = pivots
     # First with each corner's few best legs only: a subset of the legs, so every price, corner
     # cost and triangle bound is no lower than the full test's, and the triangles left over at
     # each level are a superset of its: when this proves the area, the full test does (the same
@@ -742,9 +813,11 @@ def _whole_area_reached(space: Space, component: BaseGeometry, start: Point, bud
     tries = ((0, first_legs), (first_legs, _LEGS_PER_POINT)) if first_legs else ((0, _LEGS_PER_POINT),)
     for ranks in tries:
         proof = _proved_triangles(space, component, start, budget, whole=True, mesh=mesh, pivots=pivots,
-                                  most_legs=ranks[1], corner_legs=corner_legs, corner_ranks=ranks)
+                                  most_legs=ranks[1], corner_legs=corner_legs, corner_ranks=ranks, work=work)
         if proof is not None and len(proof) == 0:
             return True
+    if kept is not None and corner_legs is not None and pivots is not None:
+        kept["corner_legs"] = corner_legs  # every corner priced by its legs of every rank
     return False
 
 
@@ -761,7 +834,8 @@ def _proved_triangles(space: Space, component: BaseGeometry, start: Point, budge
                       levels: int = _REFINE_LEVELS, mesh: _Mesh | None = None,
                       pivots: tuple[np.ndarray, np.ndarray] | None = None,
                       most_legs: int = _LEGS_PER_POINT, corner_legs: np.ndarray | None = None,
-                      corner_ranks: tuple[int, int] = (0, _LEGS_PER_POINT)) -> np.ndarray | None:
+                      corner_ranks: tuple[int, int] = (0, _LEGS_PER_POINT),
+                      work: Work | None = None) -> np.ndarray | None:
     """The triangles of ``component`` (the start's part of the free space) *not* proved to cost
     less than ``budget`` everywhere ((T, 3, 2) corners; every other point of ``component`` is
     proved reached), by :func:`_whole_area_reached`'s upper bounds made of real paths, refined
@@ -773,7 +847,10 @@ def _proved_triangles(space: Space, component: BaseGeometry, start: Point, budge
     same arguments when the caller has it (else built here); ``pivots``: :func:`_pivot_costs` of
     ``soft=whole`` likewise; ``most_legs``: the legs a side's midpoint is priced by (:func:`_price_legs`);
     ``corner_legs``: the mesh corners' leg prices, lowered in place by their legs of ``corner_ranks``
-    (a fresh array, every leg up to ``most_legs``, by default)."""
+    (a fresh array, every leg up to ``most_legs``, by default). ``work``: counts the legs priced;
+    without ``whole``, once :data:`_PROOF_WORK_SHARE` of its budget is used up, no more points are
+    priced (they keep their upper bounds) and no further level is refined (the triangles still
+    over the allowance are left unproved: fewer points proved, every one still reached)."""
     if mesh is None:
         mesh = _mesh(space, component, start)
     if mesh is None:
@@ -787,9 +864,19 @@ def _proved_triangles(space: Space, component: BaseGeometry, start: Point, budge
     P, G = pivots[0][reached], pivots[1][reached]
     still = np.zeros_like(P)  # no direction refused: a leg that crosses an obstacle is not clear
 
+    bounded = work is not None and work.bounded and not whole
+
     def price(X: np.ndarray, cost: np.ndarray, ranks: tuple[int, int] = (0, most_legs)) -> None:
-        if len(X):
-            _price_legs(space, P, G, still, X, 0, len(X), budget, cost, lambda a, b: _cost_above(space, a, b), ranks)
+        # on a bound of work, in chunks while its share lasts: a point left unpriced keeps the
+        # cost it has (an upper bound), so fewer triangles are proved, every one still reached
+        step = _PROOF_CHUNK if bounded else max(1, len(X))
+        for lo in range(0, len(X), step):
+            if ranks[0] >= ranks[1] or (bounded and work is not None and work.past(_PROOF_WORK_SHARE)):
+                return
+            legs = _price_legs(space, P, G, still, X, lo, min(step, len(X) - lo), budget, cost,
+                               lambda a, b: _cost_above(space, a, b), ranks)
+            if work is not None:
+                work.legs(legs, exact=False)
 
     if corner_legs is None:
         legs = np.full(len(points), _INF)
@@ -815,7 +902,7 @@ def _proved_triangles(space: Space, component: BaseGeometry, start: Point, budge
         if not whole:
             # a triangle with a corner at the budget or more holds an unreached point: not refined
             hopeless = (corner_costs + _OUTLINE_SLACK_CM >= budget).any(axis=1) & over
-            if level == levels or 4 * int((over & ~hopeless).sum()) > _MOST_REFINED:
+            if level == levels or 4 * int((over & ~hopeless).sum()) > _MOST_REFINED or (work is not None and work.past(_PROOF_WORK_SHARE)):
                 return np.asarray(corners[over])
             left = corners[hopeless]
             over &= ~hopeless
@@ -879,13 +966,27 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     >>> region.contains(shapely.Point(39.9, 30)), region.contains(shapely.Point(40.1, 30))
     (True, False)
     """
+    return _reach(board, model_id, allowance_cm, ignore, None)[0]
+
+
+def _reach(board: Board, model_id: str, allowance_cm: float, ignore: Iterable[str], work: Work | None
+           ) -> tuple[BaseGeometry, BaseGeometry | None, Point]:
+    """:func:`reach_region`'s construction, counting its work in ``work`` (when given), and the
+    start's part of the free space (None when it has none) and the start.
+
+    With ``work``, past its budget the construction stops refining: the partial proof refines no
+    further level, and the sweeps and stars from difficult outlines not yet cast are left out,
+    each recorded in ``work.skipped`` as a set holding all it could add. Every piece kept is made
+    of real paths, so the region returned is still reached; what lies outside it and outside the
+    skipped sets is not (see :func:`.bounded.reach_bounded`). Unbounded, the region is
+    :func:`reach_region`'s."""
     base, excluded = _mover(board, model_id, ignore)
     space = _space_cached(board, base.radius, excluded)
     start = _check_start(space, board, model_id)
     budget = _check_allowance(allowance_cm)
-    if budget <= 0:
-        return shapely.Point(start)
     component = _component(_free_polygon(space, board, excluded), start)
+    if budget <= 0:
+        return shapely.Point(start), component, start
     proved: BaseGeometry | None = None
     if component is not None and component.area > 0:
         farthest_corner = float(np.max(np.hypot(*(shapely.get_coordinates(component) - start).T)))
@@ -893,14 +994,22 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
         # triangulates the same component (2 s of a 75 cm reach on the reference scene).
         mesh = _mesh(space, component, start) if budget >= _PROOF_SHARE * farthest_corner else None
         first_legs = _FIRST_LEGS if budget >= _CHEAP_FIRST * farthest_corner else 0
-        if budget >= farthest_corner and _whole_area_reached(space, component, start, budget, mesh, first_legs):
+        kept: dict[str, Any] = {}
+        if budget >= farthest_corner and _whole_area_reached(space, component, start, budget, mesh, first_legs, kept, work):
             # Every free point of the start's component costs less than the allowance: the answer
             # is that component, at once (reach --movement 100 or 1e308 needs no sweeping).
-            return component
+            return component, component, start
         if budget >= _PROOF_SHARE * farthest_corner:
             # A long move: most of the component is proved reached by the same upper bounds,
-            # and the sweeps below need only cover the rest (issue 42).
-            left = _proved_triangles(space, component, start, budget, whole=False, levels=_PARTIAL_LEVELS, mesh=mesh)
+            # and the sweeps below need only cover the rest (issue 42). After a whole-area test
+            # that failed, with its pivots and its corners' prices (real paths all: the proved
+            # part is reached; 4-5 s of a 75 cm reach on the reference scene priced again else).
+            reuse = "corner_legs" in kept
+            left = _proved_triangles(space, component, start, budget, whole=False, levels=_PARTIAL_LEVELS, mesh=mesh,
+                                     pivots=kept["pivots"] if reuse else None,
+                                     corner_legs=kept["corner_legs"] if reuse else None,
+                                     corner_ranks=(_LEGS_PER_POINT, _LEGS_PER_POINT) if reuse else (0, _LEGS_PER_POINT),
+                                     work=work)
             if left is not None:
                 proved = component.difference(shapely.union_all(shapely.polygons(left))) if len(left) else component
     # Only what lies within the allowance of the start can be reached: the graph of that ball
@@ -914,7 +1023,7 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
     pieces: list[BaseGeometry] = []
     tangent_angles = np.array([math.atan2(q.point(m)[1] - start[1], q.point(m)[0] - start[0])
                                for m, _, _ in q.neighbours(s)])
-    star = _star(space, start, budget, tangent_angles)
+    star = _star(space, start, budget, tangent_angles, work=work)
     free = _free_polygon(space, board, excluded)
     if star is not None:
         pieces.append(star)
@@ -936,14 +1045,14 @@ def reach_region(board: Board, model_id: str, allowance_cm: float, *, ignore: It
             continue
         theta = float(graph.theta[node]) if node < q.n0 else q.theta[node - q.n0]
         by_circle[i].append((theta, g))
-    pieces += _sweeps(space, by_circle, budget, uncovered)
+    pieces += _sweeps(space, by_circle, budget, uncovered, work)
     if space.diff_geom is not None:
-        pieces += _boundary_stars(space, q, dist, start, budget, uncovered)
+        pieces += _boundary_stars(space, q, dist, start, budget, uncovered, work)
     if not pieces:
-        return shapely.Point(start)
+        return shapely.Point(start), component, start
     region = shapely.union_all(pieces).intersection(free)
     if region.is_empty or region.area <= 0:
-        return shapely.Point(start)
+        return shapely.Point(start), component, start
     if isinstance(region, shapely.GeometryCollection):  # its geom_type "GeometryCollection"
         region = shapely.union_all([g for g in region.geoms if g.area > 0])
-    return region
+    return region, component, start

@@ -1,0 +1,151 @@
+"""The reach region on a bound of work (landsraad.geometry.movement.bounded, issue 42).
+
+Past its budget of work units, :func:`reach_bounded` answers an inner region (every point
+reached), an outer one (no point outside reached) and the band between them. Checked here
+against :func:`plan_move` (the rules' move by its own path search, not the code under test):
+points drawn in the inner region are reached, points drawn outside the outer one are not; the
+counter stops the work near its budget; the band is there past the budget only, and is gone
+within it (small allowances, past the whole-area bound).
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+import shapely
+
+from landsraad.geometry.board import Base, Board, TerrainPiece
+from landsraad.geometry.movement import REACH_WORK, plan_move, reach_bounded, reach_region
+from landsraad.geometry.movement.bounded import lower_bound_region
+from landsraad.scene import load_scene
+
+ROOT = Path(__file__).resolve().parents[2]
+_SAMPLES = 30
+_EDGE_CM = 0.02
+"""Points are drawn this far inside the inner region's edge, or outside the outer one's: the
+region's own error against plan_move is 0.01 cm (reach_region's docstring)."""
+
+
+def _board(scene: str) -> Board:
+    return load_scene(ROOT / "scenes" / f"{scene}.yaml").board
+
+
+def _draw(area: shapely.Geometry, count: int, seed: int) -> list[tuple[float, float]]:
+    rng = np.random.default_rng(seed)
+    x0, y0, x1, y1 = area.bounds
+    points: list[tuple[float, float]] = []
+    for _ in range(200):
+        drawn = rng.uniform((x0, y0), (x1, y1), (4000, 2))
+        points += [(float(x), float(y)) for x, y in drawn[shapely.contains_xy(area, drawn[:, 0], drawn[:, 1])]]
+        if len(points) >= count:
+            break
+    return points[:count]
+
+
+def _inner_reached(board: Board, model: str, movement: float, inner: shapely.Geometry) -> None:
+    """Points drawn in ``inner`` within 1.5 cm of its edge (where a region errs) are reached."""
+    near_edge = inner.buffer(-_EDGE_CM).difference(inner.buffer(-1.5))
+    for point in _draw(near_edge, _SAMPLES, 7):
+        move = plan_move(board, model, point, movement)
+        assert move.legal, (point, move.reason, move.cost_cm)
+
+
+def _outside_unreached(board: Board, model: str, movement: float, outer: shapely.Geometry) -> None:
+    """Points drawn within the allowance of the start but outside ``outer`` are not reached."""
+    base = board.base(model)
+    ring = shapely.Point(base.x, base.y).buffer(movement).difference(outer.buffer(_EDGE_CM))
+    points = _draw(ring, _SAMPLES, 11)
+    assert points
+    for point in points:
+        move = plan_move(board, model, point, movement)
+        assert not move.legal, (point, move.cost_cm)
+
+
+# naib-1 beside the difficult well of scenes/table.yaml, blue-6 on scenes/reference.yaml: both
+# past the default budget (6-12 s of CPU unbounded)
+BANDED = [("table", "naib-1", 35.0), ("reference", "blue-6", 65.0)]
+
+
+@pytest.mark.parametrize(("scene", "model", "movement"), BANDED)
+def test_past_the_budget_the_inner_region_is_reached_and_nothing_outside_the_outer_one(
+        scene: str, model: str, movement: float) -> None:
+    board = _board(scene)
+    answer = reach_bounded(board, model, movement)
+    assert not answer.exact and answer.band.area > 0 and answer.band_width_cm > 0
+    assert answer.inner.area > 0 and answer.outer.covers(answer.inner.buffer(-1e-6))
+    _inner_reached(board, model, movement, answer.inner)
+    _outside_unreached(board, model, movement, answer.outer)
+
+
+def test_the_checks_are_not_blind() -> None:
+    """The inner region grown by 0.5 cm fails the inner check; the outer one shrunk by 0.5 cm fails
+    the outer check."""
+    board = _board("table")
+    answer = reach_bounded(board, "naib-1", 35.0)
+    with pytest.raises(AssertionError):
+        _inner_reached(board, "naib-1", 35.0, answer.inner.buffer(0.5).intersection(answer.outer.buffer(0.5)))
+    with pytest.raises(AssertionError):
+        _outside_unreached(board, "naib-1", 35.0, answer.inner.buffer(-0.5))
+
+
+@pytest.mark.slow
+def test_the_exact_region_lies_between_the_inner_and_the_outer_ones() -> None:
+    """The unbounded region (reach_region) holds the inner one and lies in the outer one (but for
+    slivers between rays)."""
+    board = _board("table")
+    answer = reach_bounded(board, "naib-1", 30.0)
+    exact = reach_region(board, "naib-1", 30.0)
+    assert not answer.exact
+    assert answer.inner.difference(exact).area < 1e-6 * exact.area
+    assert exact.difference(answer.outer).area < 1e-6 * exact.area
+
+
+def test_the_counter_stops_the_work_near_its_budget() -> None:
+    """A smaller budget spends fewer units (within a batch past it) and settles less; the count
+    and the answer are the same run after run (units, not time)."""
+    small = reach_bounded(_board("table"), "naib-1", 35.0, work=30_000)
+    again = reach_bounded(_board("table"), "naib-1", 35.0, work=30_000)
+    more = reach_bounded(_board("table"), "naib-1", 35.0, work=REACH_WORK)
+    assert 30_000 <= small.work < 2 * 30_000 < more.work
+    assert small.work == again.work and small.inner.equals(again.inner) and small.band.equals(again.band)
+    assert small.band.area > more.band.area > 0 and small.inner.area < more.inner.area
+
+
+@pytest.mark.parametrize(("scene", "model", "movement"), [
+    ("table", "naib-1", 10.0),      # a short charge
+    ("table", "naib-1", 20.0),
+    ("reference", "blue-6", 45.0),
+    ("table", "naib-1", 50.0),      # past the whole-area bound: the whole component at once
+])
+def test_within_the_budget_the_answer_is_the_exact_region(scene: str, model: str, movement: float) -> None:
+    board = _board(scene)
+    answer = reach_bounded(board, model, movement)
+    assert answer.exact and answer.band.is_empty and answer.band_width_cm == 0.0
+    exact = reach_region(board, model, movement)
+    assert answer.inner.symmetric_difference(exact).area < 1e-9 * exact.area and answer.outer.equals(answer.inner)
+
+
+@pytest.mark.slow
+def test_unbounded_the_answer_is_reach_region() -> None:
+    board = _board("reference")
+    answer = reach_bounded(board, "blue-6", 65.0, work=math.inf)
+    assert answer.exact
+    assert answer.inner.symmetric_difference(reach_region(board, "blue-6", 65.0)).area < 1e-9
+
+
+def test_the_lower_bound_holds_every_point_plan_move_reaches_in_difficult_ground() -> None:
+    """A field of mud across the way: points outside the lower bound's region are never reached,
+    and the bound is tight for a straight way in (R-TERRAIN-KINDS, RUL-17)."""
+    mud = TerrainPiece("mud", ((20, 0), (40, 0), (40, 60), (20, 60)), movement="difficult")
+    board = Board(bases=(Base("a", 10, 30, 30),), terrain=(mud,))
+    r = board.base("a").radius
+    zone = shapely.box(20 - r, 0, 40 + r, 60)
+    region = lower_bound_region(zone, (10.0, 30.0), 20.0)
+    # straight in to (24, 30): 8.5 cm to the zone (r = 1.5), then 5.5 cm at double cost: 19.5 cm;
+    # to (25, 30), 21 cm (the bound counts depths by steps of 0.5 cm)
+    assert region.contains(shapely.Point(24.0, 30.0)) and not region.contains(shapely.Point(25.0, 30.0))
+    for point in _draw(shapely.Point(10, 30).buffer(20).difference(region.buffer(_EDGE_CM)), 20, 3):
+        assert not plan_move(board, "a", point, 20.0).legal, point
