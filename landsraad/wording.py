@@ -15,6 +15,7 @@ Examples
 from __future__ import annotations
 
 import math
+import shlex
 from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 
 from .i18n import EDGE_NAMES, N_, SOURCE_LANGUAGE, _, decimal, language, localized, ngettext, percent, pgettext, side_name
@@ -354,8 +355,10 @@ def move_lines(a: MoveAnswer, shown: Callable[[str], str] = _as_is) -> list[str]
     return lines
 
 
-def reach_lines(a: ReachAnswer, shown: Callable[[str], str] = _as_is) -> list[str]:
-    """The ``reach`` answer in lines (``shown``: as :func:`measure_lines`)."""
+def reach_lines(a: ReachAnswer, shown: Callable[[str], str] = _as_is, *, scene: str = "SCENE",
+                given_movement: float | None = None) -> list[str]:
+    """The ``reach`` answer in lines (``shown``: as :func:`measure_lines`; ``scene`` and
+    ``given_movement``: as :func:`band_lines`)."""
     if a.empty:
         return [_("{model} (movement {movement} cm) cannot move at all.").format(model=shown(a.model),
                                                                                 movement=_num(a.movement_cm))]
@@ -363,16 +366,23 @@ def reach_lines(a: ReachAnswer, shown: Callable[[str], str] = _as_is) -> list[st
     return [_("{model} (movement {movement} cm) can put its base centre anywhere in a region of {area} cm², within x"
               " {x0}..{x1} cm, y {y0}..{y1} cm (difficult terrain counts double; bases and impassable terrain are gone"
               " around).").format(model=shown(a.model), movement=_num(a.movement_cm), area=decimal(f"{a.region.area:.1f}"),
-                                  x0=_num(b[0]), x1=_num(b[2]), y0=_num(b[1]), y1=_num(b[3]))] + band_lines(a)
+                                  x0=_num(b[0]), x1=_num(b[2]), y0=_num(b[1]), y1=_num(b[3]))] + band_lines(
+        a, scene=scene, given_movement=given_movement)
 
 
-def band_lines(a: ReachAnswer) -> list[str]:
-    """The line of a ``reach`` answer on a bound of work that left a band not settled (none when exact)."""
+def band_lines(a: ReachAnswer, *, scene: str = "SCENE", given_movement: float | None = None) -> list[str]:
+    """The line of a ``reach`` answer on a bound of work that left a band not settled (none when exact).
+
+    The line ends with the ``move`` command that settles one point of the band: on ``scene`` (the
+    path the question named, quoted for a shell), with ``--movement`` when the question gave one
+    (``given_movement``), so that it can be pasted as it stands."""
     if a.exact:
         return []
+    command = " ".join(["landsraad", "move", shlex.quote(scene), shlex.quote(a.model)]
+                       + (["--movement", fmt(given_movement)] if given_movement is not None else []) + ["--to", "X,Y"])
     return [_("Points up to {width} cm beyond the edge of that region are not settled (a band of {area} cm², left after"
-              " the bound of work); ask `landsraad move SCENE {model} --to X,Y` for one.").format(
-        width=_cm(a.band_width_cm), area=decimal(f"{a.band.area:.1f}"), model=a.model)]
+              " the bound of work); ask `{command}` for one.").format(
+        width=_cm(a.band_width_cm), area=decimal(f"{a.band.area:.1f}"), command=command)]
 
 
 # --- template -----------------------------------------------------------------------------

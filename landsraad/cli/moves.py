@@ -62,9 +62,11 @@ def cmd_reach(args: argparse.Namespace) -> int:
     facts, allowance = _mover(args)
     board = facts.board
     answer = moves.reach(board, args.model, allowance)
-    finish(args, answer.to_dict(), wording.reach_lines(answer, facts.shown), lambda: render_board(
+    given = given_movement(args)
+    finish(args, answer.to_dict(), wording.reach_lines(answer, facts.shown, scene=args.scene, given_movement=given),
+           lambda: render_board(
         board, title=_("reach of {model}, movement {movement} cm").format(model=args.model, movement=decimal(wording.fmt(allowance))), region=answer.region,
-        band=answer.band, highlight=(args.model,), notes=wording.band_lines(answer)))
+        band=answer.band, highlight=(args.model,), notes=wording.band_lines(answer, scene=args.scene, given_movement=given)))
     return 0
 
 

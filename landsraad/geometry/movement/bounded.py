@@ -31,7 +31,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from ..board import Board, Point
-from .reach import _reach
+from .reach import construct_reach
 from .terrain_space import _mover, _space_cached
 from .work import Work
 
@@ -164,7 +164,7 @@ def reach_bounded(board: Board, model_id: str, allowance_cm: float, *, ignore: I
     (False, True, True)
     """
     meter = Work(budget=float(work))
-    inner, component, start = _reach(board, model_id, allowance_cm, ignore, meter)
+    inner, component, start = construct_reach(board, model_id, allowance_cm, ignore, meter)
     if not meter.skipped or component is None:
         empty = shapely.Point(start).buffer(0.0)
         return ReachBound(inner, inner, empty, 0.0, meter.used, meter.budget)

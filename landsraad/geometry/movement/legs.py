@@ -1,7 +1,7 @@
 """Pricing outline and mesh points by clear straight legs from reached predecessors (issue 42).
 
 Shared by the reach region's difficult-ground stars (:func:`~.reach._boundary_stars`) and its
-whole-area and partial proofs (:func:`~.reach._proved_triangles`): each point is priced by its
+whole-area and partial proofs (:func:`~.proofs._proved_triangles`): each point is priced by its
 cheapest clear leg among its best :data:`_LEGS_PER_POINT` by the lower bound (R-MOVE, RUL-17).
 """
 
