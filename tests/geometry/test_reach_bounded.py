@@ -19,6 +19,7 @@ import shapely
 
 from landsraad.geometry.board import Base, Board, TerrainPiece
 from landsraad.geometry.movement import REACH_WORK, plan_move, reach_bounded, reach_region
+from landsraad.geometry.movement import reach as reach_module
 from landsraad.geometry.movement.bounded import lower_bound_region
 from landsraad.scene import load_scene
 
@@ -149,3 +150,35 @@ def test_the_lower_bound_holds_every_point_plan_move_reaches_in_difficult_ground
     assert region.contains(shapely.Point(24.0, 30.0)) and not region.contains(shapely.Point(25.0, 30.0))
     for point in _draw(shapely.Point(10, 30).buffer(20).difference(region.buffer(_EDGE_CM)), 20, 3):
         assert not plan_move(board, "a", point, 20.0).legal, point
+
+
+_PRICE_LEGS = reach_module._price_legs
+
+
+def _run_order(monkeypatch: pytest.MonkeyPatch, budget: float) -> tuple[list[float], bool]:
+    """The nearest distance from naib-1 (table, 35 cm) of each run of difficult-outline points
+    in the order the reach prices them, and whether some run was left unpriced."""
+    board = _board("table")
+    start = np.asarray(board.base("naib-1").center)
+    order: list[float] = []
+    price = _PRICE_LEGS
+
+    def spy(space, P, G, outward, X, first_point, points, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003
+        order.append(float(np.hypot(*(X[first_point:first_point + points] - start).T).min()))
+        return price(space, P, G, outward, X, first_point, points, *args, **kwargs)
+
+    monkeypatch.setattr(reach_module, "_price_legs", spy)
+    answer = reach_bounded(board, "naib-1", 35.0, work=budget)
+    return order, not answer.exact
+
+
+def test_on_a_bound_of_work_the_outline_runs_nearest_the_start_are_priced_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run left unpriced counts as discs of the allowance less its distance: pricing the near
+    runs first leaves the far ones, whose discs are the narrowest (issue 42). Unbounded, every
+    run is priced, in the outline's order (the region's numbers do not depend on it)."""
+    bounded, cut = _run_order(monkeypatch, REACH_WORK)
+    assert cut and len(bounded) > 3
+    assert bounded == sorted(bounded)
+    unbounded, cut = _run_order(monkeypatch, math.inf)
+    assert not cut and len(unbounded) > len(bounded)
+    assert unbounded != sorted(unbounded)  # the outline's own order: not by distance

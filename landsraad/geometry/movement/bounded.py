@@ -40,7 +40,9 @@ __all__ = ["REACH_WORK", "ReachBound", "lower_bound_region", "reach_bounded"]
 REACH_WORK = 250_000
 """The work units :func:`reach_bounded` spends by default (see docs/reliability.md, "Reach:
 bounded work"): chosen so that every allowance 0-100 cm of the bench scenes takes under 3 s of
-CPU, and every allowance that took less stays exact."""
+CPU with room for a busier host (2.4 s at most on 2026-12-04). Most allowances that cost less
+stay exact; not all: ``table``'s naib-1 at 27.5 cm needs 323,000 units (1.9 s) to be exact and
+answers with a 1.45 cm band, while 350,000 units would take 30-32.5 cm to 2.8-3.0 s."""
 
 _QUAD = 64
 """Segments a quarter of the lower bound's discs is drawn with (circumscribed)."""

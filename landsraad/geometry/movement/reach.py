@@ -430,9 +430,10 @@ def _boundary_stars(space: Space, q: GraphQuery, dist: dict[int, float], start: 
     point, at most the allowance less its distance from the start) comes near it: a star
     elsewhere adds nothing to the region clipped to the free space.
 
-    ``work``: counts the legs priced and the rays. Once its budget is used up, the runs not yet priced are
-    recorded as discs (radius: the allowance less the straight distance from the start, a lower
-    bound of any way there), and the stars not cast (those with the least allowance left are
+    ``work``: counts the legs priced and the rays. On a bound of work the runs nearest the start are
+    priced first; once the budget is used up, the runs not yet priced are recorded as discs
+    (radius: the allowance less the straight distance from the start, a lower bound of any way
+    there), and the stars not cast (those with the least allowance left are
     dropped first) as their discs."""
     S = np.asarray(start, dtype=float)
     if not _difficult_within(space, S, budget):
@@ -466,11 +467,19 @@ def _boundary_stars(space: Space, q: GraphQuery, dist: dict[int, float], start: 
     # more than through any of its points): of 68,000 reached nodes at 40 cm beside the well of
     # scenes/table.yaml, most lie too far, or too dear, for any leg (issue 42). A predecessor is
     # kept at a hair above the bound, so every pair the bound test keeps is among those tried.
-    priced = len(X)
-    for run in range(0, len(X), _OUTLINE_RUN):
+    # On a bound of work the runs nearest the start go first: a run left unpriced is recorded as
+    # discs of the allowance less its straight distance, so the far ones left last are the
+    # narrowest (each run's prices are its own: unbounded, the order changes no number).
+    runs = np.arange(0, len(X), _OUTLINE_RUN)
+    if work is not None and work.bounded and len(runs) > 1:
+        near_start = np.minimum.reduceat(np.hypot(*(X - S).T), runs)
+        runs = runs[np.argsort(near_start, kind="stable")]
+    priced = np.ones(len(X), dtype=bool)
+    for n_run, run in enumerate(runs.tolist()):
         if work is not None and work.spent:
-            priced = run
-            work.skip_discs(X[run:], budget - np.hypot(*(X[run:] - S).T))
+            left_out = np.concatenate([np.arange(r, min(r + _OUTLINE_RUN, len(X))) for r in runs[n_run:].tolist()])
+            priced[left_out] = False
+            work.skip_discs(X[left_out], budget - np.hypot(*(X[left_out] - S).T))
             break
         Xr = X[run:run + _OUTLINE_RUN]
         gap = np.maximum(np.maximum(Xr.min(axis=0) - P, P - Xr.max(axis=0)), 0.0)
@@ -481,7 +490,7 @@ def _boundary_stars(space: Space, q: GraphQuery, dist: dict[int, float], start: 
             legs = _price_legs(space, P[near], G[near], outward[near], X, run, len(Xr), budget, cost)
             if work is not None:
                 work.legs(legs)
-    X, cost = X[:priced], cost[:priced]
+    X, cost = X[priced], cost[priced]
     keep = cost < budget
     if uncovered is not None and keep.any():
         keep[keep] = _within(uncovered, shapely.points(X[keep]), budget - cost[keep] + _COVER_SLACK_CM)
