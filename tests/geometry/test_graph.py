@@ -297,3 +297,37 @@ def test_a_restricted_graph_finds_the_same_costs_within_its_radius():
         dist, _ = q.search(s, cutoff=budget)
         results.append(sorted((tuple(round(v, 9) for v in q.point(n)), round(g, 9)) for n, g in dist.items() if g < budget))
     assert results[0] == results[1]
+
+
+def _searches(board: Board, model: str, budget: float) -> tuple[tuple[dict, dict], tuple[dict, dict]]:
+    from landsraad.geometry.movement.graph import _graph
+    from landsraad.geometry.movement.terrain_space import _mover, _space_cached
+
+    base, excluded = _mover(board, model, ())
+    space = _space_cached(board, base.radius, excluded)
+    start = board.base(model).center
+    q = GraphQuery(space, _graph(space, near=(start[0], start[1], budget)))
+    s = q.attach(start, outgoing=True, within=budget)
+    _exits(space, q, s, start, True)
+    q.finalize()
+    # a heuristic given (0 everywhere) takes the general A* loop: the search as it was written
+    return q.search(s, cutoff=budget), q.search(s, cutoff=budget, heuristic=lambda p: 0.0)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(), st.floats(1.0, 60.0))
+def test_the_dijkstra_without_a_goal_is_the_general_search_bit_for_bit(board, budget):
+    """The reach's search with no goal (a loop of its own, issue 42) settles the same nodes at the
+    same costs with the same predecessors, in the same order, as the general A* loop with a
+    heuristic of 0 on random boards (difficult ground included)."""
+    (dist, pred), (ref_dist, ref_pred) = _searches(board, "a", budget)
+    assert list(dist.items()) == list(ref_dist.items()) and list(pred.items()) == list(ref_pred.items())
+
+
+def test_the_dijkstra_without_a_goal_is_the_general_search_beside_the_well():
+    """... and on the bundled table at 35 cm beside its difficult well (68,000 nodes)."""
+    from landsraad.scene import load_scene
+
+    (dist, pred), (ref_dist, ref_pred) = _searches(load_scene("scenes/table.yaml").board, "naib-1", 35.0)
+    assert len(dist) > 60_000
+    assert list(dist.items()) == list(ref_dist.items()) and list(pred.items()) == list(ref_pred.items())
