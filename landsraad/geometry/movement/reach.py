@@ -226,10 +226,10 @@ def _sweeps(space: Space, nodes: dict[int, list[tuple[float, float]]], budget: f
     stretch between two samples is swept only where its ribbon can meet it: see
     :func:`_needed_stretches`.
 
-    ``work``: counts the rays; when the sweeps' first rays (their refinement adds about half
-    again) would pass its budget, the sweeps are cast cheapest circle first while they fit, and
-    each one left out is recorded as the disc its ribbon lies in (radius: the circle's plus the
-    allowance left at its cheapest sample)."""
+    ``work``: counts the rays; on a bound of work the sweeps are cast and refined cheapest circle
+    first, in batches while units are left (:func:`_affordable_sweeps`), and each one left out is
+    recorded as the disc its ribbon lies in (radius: the circle's plus the allowance left at its
+    cheapest sample)."""
     grid = np.arange(0.0, _TWO_PI, _ARC_STEP)
     circles = [i for i in nodes if space.circ_r[i] > 0]
     samples = []
@@ -280,26 +280,12 @@ def _sweeps(space: Space, nodes: dict[int, list[tuple[float, float]]], budget: f
                 if not reach.any():
                     continue
             sweeps.append(_Sweep(i=i, direction=direction, th=th, g=g, reach=reach, cost=kept_cost, span=span, q=q, t=t))
-    if work is not None and sweeps:
+    if work is not None and work.bounded and sweeps:
         sweeps = _affordable_sweeps(space, sweeps, budget, work)
+    elif sweeps:
+        _cast_sweeps(space, sweeps, budget, work)
     if not sweeps:
         return []
-    # the tangent rays of every reached sample of every sweep, in one batch
-    rows = [np.nonzero(sw.reach)[0] for sw in sweeps]
-    lengths, stops = _ray_lengths(space, np.concatenate([sw.q[idx] for sw, idx in zip(sweeps, rows)]),
-                                  np.concatenate([sw.t[idx] for sw, idx in zip(sweeps, rows)]),
-                                  np.concatenate([budget - sw.g[idx] for sw, idx in zip(sweeps, rows)]), with_stop=True)
-    pos = 0
-    for sw, idx in zip(sweeps, rows):
-        n = len(sw.th)
-        length = np.zeros(n)
-        stop = np.full(n, -2)
-        length[idx], stop[idx] = lengths[pos:pos + len(idx)], stops[pos:pos + len(idx)]
-        pos += len(idx)
-        sw.ends, sw.stops = sw.q + sw.t * length[:, None], stop
-    if work is not None:
-        work.rays(len(lengths))
-    _refine_sweeps(space, sweeps, budget, work)
     pieces: list[BaseGeometry] = []
     for sw in sweeps:
         q, ends, reach, cost = sw.q, sw.ends, sw.reach, sw.cost
@@ -329,23 +315,65 @@ def _sweeps(space: Space, nodes: dict[int, list[tuple[float, float]]], budget: f
     return pieces
 
 
+def _cast_sweeps(space: Space, sweeps: list[_Sweep], budget: float, work: Work | None) -> None:
+    """Cast the tangent rays of every reached sample of ``sweeps`` in one batch, then refine
+    them (:func:`_refine_sweeps`); ``work`` counts the rays. Row by row: each sweep gets the
+    numbers it would get alone, whatever the others in the batch."""
+    rows = [np.nonzero(sw.reach)[0] for sw in sweeps]
+    lengths, stops = _ray_lengths(space, np.concatenate([sw.q[idx] for sw, idx in zip(sweeps, rows)]),
+                                  np.concatenate([sw.t[idx] for sw, idx in zip(sweeps, rows)]),
+                                  np.concatenate([budget - sw.g[idx] for sw, idx in zip(sweeps, rows)]), with_stop=True)
+    pos = 0
+    for sw, idx in zip(sweeps, rows):
+        n = len(sw.th)
+        length = np.zeros(n)
+        stop = np.full(n, -2)
+        length[idx], stop[idx] = lengths[pos:pos + len(idx)], stops[pos:pos + len(idx)]
+        pos += len(idx)
+        sw.ends, sw.stops = sw.q + sw.t * length[:, None], stop
+    if work is not None:
+        work.rays(len(lengths))
+    _refine_sweeps(space, sweeps, budget, work)
+
+
 def _affordable_sweeps(space: Space, sweeps: list[_Sweep], budget: float, work: Work) -> list[_Sweep]:
-    """The sweeps of :func:`_sweeps` its ``work`` budget affords, cheapest circle first (its
-    ribbons reach farthest), each left out recorded as its ribbon's disc (see :func:`_sweeps`)."""
+    """The sweeps of :func:`_sweeps` its ``work`` budget affords, cast and refined: cheapest
+    circle first (its ribbons reach farthest), in batches while units are left, each left out
+    recorded as its ribbon's disc (see :func:`_sweeps`); returned in their first order.
+
+    A batch holds the sweeps whose rays, refinement included, a :data:`_SWEEP_BATCHES`-th of the
+    budget left is expected to afford: their first rays times the refinement's growth measured on
+    the batches before (:data:`_REFINED_SHARE` before any), so sweeps whose rays bisect round many
+    corners (the refinement can add forty times the first rays beside a difficult well) cannot
+    take the work far past its budget; the first sweep of a batch is always cast."""
     rays = np.array([int(sw.reach.sum()) for sw in sweeps])
-    if rays.sum() * _REFINED_SHARE * RAY_UNITS <= work.left:
-        return sweeps
     least = np.array([float(sw.g[sw.reach].min()) for sw in sweeps])
     order = np.argsort(least, kind="stable")
-    fits = np.cumsum(rays[order]) * _REFINED_SHARE * RAY_UNITS <= work.left
-    kept, dropped = order[fits], order[~fits]
-    work.skip_discs(space.circ_c[[sweeps[k].i for k in dropped]],
-                    space.circ_r[[sweeps[k].i for k in dropped]] + budget - least[dropped])
-    return [sweeps[k] for k in sorted(kept.tolist())]
+    growth = _REFINED_SHARE
+    cast: list[int] = []
+    pos = 0
+    while pos < len(order) and not work.spent:
+        expected = np.cumsum(rays[order[pos:]]) * growth * RAY_UNITS
+        take = max(1, int(np.searchsorted(expected, work.left / _SWEEP_BATCHES, side="right")))
+        batch = order[pos:pos + take].tolist()
+        before = work.used
+        _cast_sweeps(space, [sweeps[k] for k in batch], budget, work)
+        first = int(rays[batch].sum())
+        growth = max(growth, (work.used - before) / max(1, first * RAY_UNITS))
+        cast += batch
+        pos += take
+    dropped = order[pos:]
+    if len(dropped):
+        work.skip_discs(space.circ_c[[sweeps[k].i for k in dropped]],
+                        space.circ_r[[sweeps[k].i for k in dropped]] + budget - least[dropped])
+    return [sweeps[k] for k in sorted(cast)]
 
 
+_SWEEP_BATCHES = 4
+"""A batch of :func:`_affordable_sweeps` is expected to spend at most this share of the units left."""
 _REFINED_SHARE = 1.5
-"""A sweep's rays with their refinement's, against its first rays (for :func:`_affordable_sweeps`)."""
+"""A sweep's rays with their refinement's, against its first rays, as :func:`_affordable_sweeps`
+expects before it has measured any (about the bench scenes' share away from difficult ground)."""
 
 
 def _needed_stretches(uncovered: BaseGeometry, q: np.ndarray, t: np.ndarray, R: float, g: np.ndarray, reach: np.ndarray,
