@@ -65,7 +65,7 @@ Examples
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -460,11 +460,21 @@ class _Layer:
     charge_bases: frozenset[Base] = frozenset()
     charge_regions: tuple[Any, ...] = ()
     charge_src: tuple[Any, ...] = ()  # forward: the bases and terrain the charges were last checked against
+    hidden_known: np.ndarray | None = None  # where the terrain's hidden proof was tried (it reads no model)
+    hidden: np.ndarray | None = None  # its answers there
+
+    def copy(self) -> _Layer:
+        """A copy whose arrays the solver may write without touching this layer's (the rest is never written in place)."""
+        return replace(self, seen=self.seen.copy(), sight_known=self.sight_known.copy(), sight_exact=self.sight_exact.copy(),
+                       cover=self.cover.copy(), cover_known=self.cover_known.copy(), cover_exact=self.cover_exact.copy(),
+                       hidden_known=None if self.hidden_known is None else self.hidden_known.copy(),
+                       hidden=None if self.hidden is None else self.hidden.copy())
 
 
 def _fresh_layer(base: Base, n: int) -> _Layer:
     return _Layer(base, np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), np.zeros(n, dtype=bool),
-                  np.full(n, "", dtype=object), np.zeros(n, dtype=bool), np.zeros(n, dtype=bool))
+                  np.full(n, "", dtype=object), np.zeros(n, dtype=bool), np.zeros(n, dtype=bool),
+                  hidden_known=np.zeros(n, dtype=bool), hidden=np.zeros(n, dtype=bool))
 
 
 def _corridor_hits(e: Base, cells: np.ndarray, me_r: float, b: Base) -> np.ndarray:
@@ -523,6 +533,7 @@ class ThreatSolver:
         self._others: frozenset[Base] = frozenset()
         self._subsets: dict[tuple[Any, ...], tuple[tuple[TerrainPiece, ...], TableParts]] = {}
         self._regions: dict[tuple[Board, str, float], Any] = {}
+        self._resting: tuple[frozenset[Base], dict[str, _Layer]] | None = None
         self.exact_calls = 0
         """Calls to the exact one-point functions so far (all updates)."""
 
@@ -536,6 +547,7 @@ class ThreatSolver:
         self._layers = {}
         self._others = frozenset()
         self._subsets = {}
+        self._resting = None
 
     def detail_at(self, board: Board, points: list[tuple[float, float]]) -> np.ndarray:
         """The ``detail`` grid asking for the cells holding ``points`` (those on the table)."""
@@ -601,6 +613,11 @@ class ThreatSolver:
         empty = board.without(model_id)
         enemy_ids = [b.id for b in board.bases if b.side is not None and b.side != me.side]
         others = frozenset(b for b in board.bases if b.id != model_id)
+        resting = board is scene.board or board == scene.board
+        if self._resting is not None and others != self._others and others == self._resting[0]:
+            # the bases back where the scene has them (a drag let go where it started): the layers as they stood then
+            self._layers = {k: v.copy() for k, v in self._resting[1].items()}
+            self._others = others
         changed = others ^ self._others if blocks else frozenset()
         self._others = others
         self._layers = {k: v for k, v in self._layers.items() if k in enemy_ids}
@@ -683,6 +700,8 @@ class ThreatSolver:
             out_layers.append(EnemyLayer(eid, *(_grid(v, standable, fill, self._shape) for v, fill in (
                 (seen, False), (cover, ""), (p_hit, np.nan), (weapon, ""), (charges, False), (shoots & standable, False)))))
         proved = 1.0 - exact / questions if questions else 1.0
+        if resting:  # kept for the drag's end (the dragged model dropped back)
+            self._resting = (others, {k: v.copy() for k, v in self._layers.items()})
         return ThreatMap(scene_name, model_id, reverse, self.resolution_cm, float(board.width), float(board.depth),
                          self._xs, self._ys, standable.reshape(self._shape), tuple(out_layers), tuple(skipped), proved,
                          tuple(inexact), detailed=bool(wanted[standable].all()) if standable.any() else True)
@@ -716,7 +735,7 @@ class ThreatSolver:
             proved = proved_seen(pairs_at(todo), solids)
             layer.seen[todo] = proved
             rest = todo[~proved]
-            hidden = proved_hidden(pairs_at(rest), board)
+            hidden = self._hidden(layer, rest, pairs_at, board)
             layer.sight_exact[todo] = ~proved
             layer.sight_exact[rest[hidden]] = False
             layer.sight_known[todo] = True
@@ -739,6 +758,19 @@ class ThreatSolver:
             self.exact_calls += 1
             layer.cover[i] = sight.cover_class(moved(i), viewer, target, models_block=blocks)
         layer.cover_known[ask] = True
+
+    @staticmethod
+    def _hidden(layer: _Layer, idx: np.ndarray, pairs_at: Any, board: Board) -> np.ndarray:
+        """:func:`proved_hidden` at the cells ``idx``, asked once per cell while the enemy stands still: it reads
+        the terrain and the two bases alone (no other model), and each cell's answer is its own (the pieces taller
+        than both are the same for every cell of a layer), so a cell whose sight a moving base made stale gets
+        the same answer again."""
+        assert layer.hidden_known is not None and layer.hidden is not None
+        ask = idx[~layer.hidden_known[idx]]
+        if len(ask):
+            layer.hidden[ask] = proved_hidden(pairs_at(ask), board)
+            layer.hidden_known[ask] = True
+        return np.asarray(layer.hidden[idx])
 
     def _charges(self, empty: Board, layer: _Layer, me: Base, e: Base, movement_cm: float) -> np.ndarray:
         """The enemy's charge layer (forward: it reaches the model; reverse: the model reaches it),
