@@ -388,3 +388,47 @@ def test_a_base_moved_beyond_an_enemys_movement_and_radii_recomputes_no_region(m
         m.model_copy(update={"at": (30.5, 36.5)}) if m.id == "naib-1" else m for m in TABLE.models]})
     fresh = threat_map(scene, "sardaukar-1", resolution_cm=4)
     assert (got.charge == fresh.charge).all() and (got.see == fresh.see).all() and (got.threat == fresh.threat).all()
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from(["naib-1", "fedaykin-1", "warrior-1", "sardaukar-2"]),
+       st.lists(st.tuples(st.floats(-2.0, 2.0), st.floats(-2.0, 2.0)), min_size=1, max_size=3), st.booleans())
+def test_the_kept_answers_give_the_fresh_map_through_a_drag_and_its_drop_back(dragged, offsets, reverse):
+    """The solver's caches (issue 39): the terrain's hidden proof asked once per cell while an enemy stands still,
+    and the layers of the scene's own table kept for the drag's end. Dragged through a few positions (hypothesis)
+    and let go where it started, every map is the fresh one (sight, charges, shots; cover and odds where asked), and
+    the drop-back asks neither a reach region nor the exact sight function again."""
+    from landsraad.table.threat import ThreatSolver
+
+    model = "sardaukar-1"
+    still = TABLE.board
+    me = still.base(model)
+    solver = ThreatSolver(model, reverse=reverse, resolution_cm=4)
+    detail = solver.detail_at(still, [(me.x, me.y)])
+    first = solver.map(TABLE, detail=detail)
+    b = still.base(dragged)
+    path = np.array([(b.x + dx, b.y + dy) for dx, dy in offsets])
+    for (x, y), ok in zip(path, threat_module.free_spots(still, dragged, path)):
+        if not ok:
+            continue
+        board = still.moved(dragged, (float(x), float(y)))
+        got = solver.map(TABLE, board=board, detail=detail)
+        scene = TABLE.model_validate({**TABLE.model_dump(), "models": [
+            m.model_copy(update={"at": (float(x), float(y))}) if m.id == dragged else m for m in TABLE.models]})
+        _same_map(got, threat_map(scene, model, reverse=reverse, resolution_cm=4), f"{dragged} at ({x:.2f}, {y:.2f})")
+    calls = solver.exact_calls
+    asked: list[str] = []
+    real = threat_module.reach_region
+
+    def counting(board, mover, allowance, **kw):
+        asked.append(mover)
+        return real(board, mover, allowance, **kw)
+
+    threat_module.reach_region = counting  # not monkeypatch: hypothesis runs the body many times per fixture
+    try:
+        back = solver.map(TABLE, detail=detail)
+    finally:
+        threat_module.reach_region = real
+    assert solver.exact_calls == calls and asked == []
+    _same_map(back, threat_map(TABLE, model, reverse=reverse, resolution_cm=4), f"{dragged} dropped back")
+    _same_map(back, first, f"{dragged} dropped back, against the first map")
