@@ -85,7 +85,7 @@ from ..rules.state import Combatant, active_rules
 from ..ruleset import DEFAULT, Ruleset
 from ..scene import Scene
 from ..specials import SPECIAL_RULES
-from .threat_proofs import MARGIN_CM, Pairs, obstacles_of, proved_hidden, proved_no_cover, proved_seen
+from .threat_proofs import MARGIN_CM, Pairs, obstacles_of, proved_hidden, proved_hidden_by_models, proved_no_cover, proved_seen
 
 __all__ = ["RESOLUTION_CM", "MARGIN_CM", "EnemyLayer", "ThreatPoint", "ThreatMap", "ThreatSolver", "threat_map"]
 
@@ -740,7 +740,16 @@ class ThreatSolver:
             layer.sight_exact[rest[hidden]] = False
             layer.sight_known[todo] = True
             layer.cover_known[todo] = False
-            for i in rest[~hidden]:
+            ask = rest[~hidden]
+            if len(ask) and blocks:
+                discs = np.array([(b.x, b.y, b.radius, float(b.height_cm)) for b in board.bases
+                                  if b.id not in (model_id, e.id) and b.height_cm > 0 and sight.elevation(board, b) == 0],
+                                 dtype=float).reshape(-1, 4)
+                by_models = proved_hidden_by_models(pairs_at(ask), discs)
+                layer.seen[ask[by_models]] = False
+                layer.sight_exact[ask[by_models]] = False
+                ask = ask[~by_models]
+            for i in ask:
                 self.exact_calls += 1
                 layer.seen[i] = sight.line_of_sight(moved(i), viewer, target, models_block=blocks)
         cover_todo = np.flatnonzero(wanted & ~layer.cover_known)
