@@ -39,7 +39,9 @@ of the triangle stays above every obstacle over its footprint (a linear height o
 piece is lowest at a corner of the clipped triangle). No line of sight is proved when terrain taller than
 both models cuts every 2D segment between the viewer's base and the silhouette's foot (a sight segment
 runs no higher than the higher top, so over such a piece it is inside it; pieces under either base are
-left out, PRJ-31: :func:`~landsraad.table.threat_proofs.proved_hidden`). What these proofs do not settle is asked
+left out, PRJ-31: :func:`~landsraad.table.threat_proofs.proved_hidden`), or when models on the table at least as tall as
+both hold every 2D segment from the viewer's rim to the silhouette's foot inside one of them (checked by pieces of the
+rim and the foot: :func:`~landsraad.table.threat_proofs.proved_hidden_by_models`). What these proofs do not settle is asked
 of :func:`~landsraad.geometry.sight.line_of_sight` and :func:`~landsraad.geometry.sight.
 cover_class` one cell at a time, so every cell's answer is theirs (``tests/table/test_threat.py``
 checks sample cells against them); ``proved`` tells how much the proofs settled. Charges are
@@ -497,7 +499,8 @@ class ThreatSolver:
     a base entered or left the cell's sight corridor (the hull of the two bases) or wholly when
     the enemy moved; each enemy's charge region (on the part of the table its Movement can touch,
     the last few kept), recomputed only when a base came or went within reach of it; the hit
-    odds per weapon, band and cover. The terrain, the table or the model's base changed:
+    odds per weapon, band and cover; the layers as they stood on the scene's own table, for a drag let go where it
+    started. The terrain, the table or the model's base changed:
     everything is computed again. The model's own position never matters (it is
     stood at every cell). Every answer is the one :func:`threat_map` gives on the same scene.
 
