@@ -39,7 +39,9 @@ of the triangle stays above every obstacle over its footprint (a linear height o
 piece is lowest at a corner of the clipped triangle). No line of sight is proved when terrain taller than
 both models cuts every 2D segment between the viewer's base and the silhouette's foot (a sight segment
 runs no higher than the higher top, so over such a piece it is inside it; pieces under either base are
-left out, PRJ-31: :func:`~landsraad.table.threat_proofs.proved_hidden`). What these proofs do not settle is asked
+left out, PRJ-31: :func:`~landsraad.table.threat_proofs.proved_hidden`), or when models on the table at least as tall as
+both hold every 2D segment from the viewer's rim to the silhouette's foot inside one of them (checked by pieces of the
+rim and the foot: :func:`~landsraad.table.threat_proofs.proved_hidden_by_models`). What these proofs do not settle is asked
 of :func:`~landsraad.geometry.sight.line_of_sight` and :func:`~landsraad.geometry.sight.
 cover_class` one cell at a time, so every cell's answer is theirs (``tests/table/test_threat.py``
 checks sample cells against them); ``proved`` tells how much the proofs settled. Charges are
@@ -65,7 +67,7 @@ Examples
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -85,7 +87,7 @@ from ..rules.state import Combatant, active_rules
 from ..ruleset import DEFAULT, Ruleset
 from ..scene import Scene
 from ..specials import SPECIAL_RULES
-from .threat_proofs import MARGIN_CM, Pairs, obstacles_of, proved_hidden, proved_no_cover, proved_seen
+from .threat_proofs import MARGIN_CM, Pairs, obstacles_of, proved_hidden, proved_hidden_by_models, proved_no_cover, proved_seen
 
 __all__ = ["RESOLUTION_CM", "MARGIN_CM", "EnemyLayer", "ThreatPoint", "ThreatMap", "ThreatSolver", "threat_map"]
 
@@ -460,11 +462,21 @@ class _Layer:
     charge_bases: frozenset[Base] = frozenset()
     charge_regions: tuple[Any, ...] = ()
     charge_src: tuple[Any, ...] = ()  # forward: the bases and terrain the charges were last checked against
+    hidden_known: np.ndarray | None = None  # where the terrain's hidden proof was tried (it reads no model)
+    hidden: np.ndarray | None = None  # its answers there
+
+    def copy(self) -> _Layer:
+        """A copy whose arrays the solver may write without touching this layer's (the rest is never written in place)."""
+        return replace(self, seen=self.seen.copy(), sight_known=self.sight_known.copy(), sight_exact=self.sight_exact.copy(),
+                       cover=self.cover.copy(), cover_known=self.cover_known.copy(), cover_exact=self.cover_exact.copy(),
+                       hidden_known=None if self.hidden_known is None else self.hidden_known.copy(),
+                       hidden=None if self.hidden is None else self.hidden.copy())
 
 
 def _fresh_layer(base: Base, n: int) -> _Layer:
     return _Layer(base, np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), np.zeros(n, dtype=bool),
-                  np.full(n, "", dtype=object), np.zeros(n, dtype=bool), np.zeros(n, dtype=bool))
+                  np.full(n, "", dtype=object), np.zeros(n, dtype=bool), np.zeros(n, dtype=bool),
+                  hidden_known=np.zeros(n, dtype=bool), hidden=np.zeros(n, dtype=bool))
 
 
 def _corridor_hits(e: Base, cells: np.ndarray, me_r: float, b: Base) -> np.ndarray:
@@ -487,7 +499,8 @@ class ThreatSolver:
     a base entered or left the cell's sight corridor (the hull of the two bases) or wholly when
     the enemy moved; each enemy's charge region (on the part of the table its Movement can touch,
     the last few kept), recomputed only when a base came or went within reach of it; the hit
-    odds per weapon, band and cover. The terrain, the table or the model's base changed:
+    odds per weapon, band and cover; the layers as they stood on the scene's own table, for a drag let go where it
+    started. The terrain, the table or the model's base changed:
     everything is computed again. The model's own position never matters (it is
     stood at every cell). Every answer is the one :func:`threat_map` gives on the same scene.
 
@@ -523,6 +536,7 @@ class ThreatSolver:
         self._others: frozenset[Base] = frozenset()
         self._subsets: dict[tuple[Any, ...], tuple[tuple[TerrainPiece, ...], TableParts]] = {}
         self._regions: dict[tuple[Board, str, float], Any] = {}
+        self._resting: tuple[frozenset[Base], dict[str, _Layer]] | None = None
         self.exact_calls = 0
         """Calls to the exact one-point functions so far (all updates)."""
 
@@ -536,6 +550,7 @@ class ThreatSolver:
         self._layers = {}
         self._others = frozenset()
         self._subsets = {}
+        self._resting = None
 
     def detail_at(self, board: Board, points: list[tuple[float, float]]) -> np.ndarray:
         """The ``detail`` grid asking for the cells holding ``points`` (those on the table)."""
@@ -601,6 +616,11 @@ class ThreatSolver:
         empty = board.without(model_id)
         enemy_ids = [b.id for b in board.bases if b.side is not None and b.side != me.side]
         others = frozenset(b for b in board.bases if b.id != model_id)
+        resting = board is scene.board or board == scene.board
+        if self._resting is not None and others != self._others and others == self._resting[0]:
+            # the bases back where the scene has them (a drag let go where it started): the layers as they stood then
+            self._layers = {k: v.copy() for k, v in self._resting[1].items()}
+            self._others = others
         changed = others ^ self._others if blocks else frozenset()
         self._others = others
         self._layers = {k: v for k, v in self._layers.items() if k in enemy_ids}
@@ -683,6 +703,8 @@ class ThreatSolver:
             out_layers.append(EnemyLayer(eid, *(_grid(v, standable, fill, self._shape) for v, fill in (
                 (seen, False), (cover, ""), (p_hit, np.nan), (weapon, ""), (charges, False), (shoots & standable, False)))))
         proved = 1.0 - exact / questions if questions else 1.0
+        if resting:  # kept for the drag's end (the dragged model dropped back)
+            self._resting = (others, {k: v.copy() for k, v in self._layers.items()})
         return ThreatMap(scene_name, model_id, reverse, self.resolution_cm, float(board.width), float(board.depth),
                          self._xs, self._ys, standable.reshape(self._shape), tuple(out_layers), tuple(skipped), proved,
                          tuple(inexact), detailed=bool(wanted[standable].all()) if standable.any() else True)
@@ -716,12 +738,21 @@ class ThreatSolver:
             proved = proved_seen(pairs_at(todo), solids)
             layer.seen[todo] = proved
             rest = todo[~proved]
-            hidden = proved_hidden(pairs_at(rest), board)
+            hidden = self._hidden(layer, rest, pairs_at, board)
             layer.sight_exact[todo] = ~proved
             layer.sight_exact[rest[hidden]] = False
             layer.sight_known[todo] = True
             layer.cover_known[todo] = False
-            for i in rest[~hidden]:
+            ask = rest[~hidden]
+            if len(ask) and blocks:
+                discs = np.array([(b.x, b.y, b.radius, float(b.height_cm)) for b in board.bases
+                                  if b.id not in (model_id, e.id) and b.height_cm > 0 and sight.elevation(board, b) == 0],
+                                 dtype=float).reshape(-1, 4)
+                by_models = proved_hidden_by_models(pairs_at(ask), discs)
+                layer.seen[ask[by_models]] = False
+                layer.sight_exact[ask[by_models]] = False
+                ask = ask[~by_models]
+            for i in ask:
                 self.exact_calls += 1
                 layer.seen[i] = sight.line_of_sight(moved(i), viewer, target, models_block=blocks)
         cover_todo = np.flatnonzero(wanted & ~layer.cover_known)
@@ -739,6 +770,19 @@ class ThreatSolver:
             self.exact_calls += 1
             layer.cover[i] = sight.cover_class(moved(i), viewer, target, models_block=blocks)
         layer.cover_known[ask] = True
+
+    @staticmethod
+    def _hidden(layer: _Layer, idx: np.ndarray, pairs_at: Any, board: Board) -> np.ndarray:
+        """:func:`proved_hidden` at the cells ``idx``, asked once per cell while the enemy stands still: it reads
+        the terrain and the two bases alone (no other model), and each cell's answer is its own (the pieces taller
+        than both are the same for every cell of a layer), so a cell whose sight a moving base made stale gets
+        the same answer again."""
+        assert layer.hidden_known is not None and layer.hidden is not None
+        ask = idx[~layer.hidden_known[idx]]
+        if len(ask):
+            layer.hidden[ask] = proved_hidden(pairs_at(ask), board)
+            layer.hidden_known[ask] = True
+        return np.asarray(layer.hidden[idx])
 
     def _charges(self, empty: Board, layer: _Layer, me: Base, e: Base, movement_cm: float) -> np.ndarray:
         """The enemy's charge layer (forward: it reaches the model; reverse: the model reaches it),

@@ -17,7 +17,7 @@ import shapely
 from ..geometry import sight
 from ..geometry.board import Board
 
-__all__ = ["MARGIN_CM", "Pairs", "Solid", "proved_hidden", "proved_no_cover", "proved_seen", "obstacles_of", "terrain_solids"]
+__all__ = ["MARGIN_CM", "Pairs", "Solid", "proved_hidden", "proved_hidden_by_models", "proved_no_cover", "proved_seen", "obstacles_of", "terrain_solids"]
 
 MARGIN_CM = 1e-4
 """How far clear of every obstacle a proof's segment or triangle must stay (far above rounding,
@@ -300,3 +300,91 @@ def proved_no_cover(pairs: Pairs, solids: list[Solid]) -> np.ndarray:
             np.minimum.at(low, idx, z)
             clear[todo] &= low > s.top + MARGIN_CM
     return clear
+
+
+_RIM_STEPS = 16
+"""Arcs the viewer's rim is cut into by :func:`proved_hidden_by_models` (then halved where needed)."""
+_FOOT_STEPS = 4
+"""Pieces the silhouette's foot is cut into by :func:`proved_hidden_by_models`."""
+_SHADOW_LEVELS = 5
+"""Halvings of the pieces a single model does not block (each level halves both and the slack)."""
+_SHADOW_MOST = 1024
+"""Pieces left to halve beyond which the proof gives up (the exact function is cheaper)."""
+
+
+def proved_hidden_by_models(pairs: Pairs, discs: np.ndarray) -> np.ndarray:
+    """Where models standing on the table and at least as tall as both (``discs``: rows of centre x, y, radius
+    and top) hide the target whole: every 2D segment from the viewer's rim to the silhouette's foot passes
+    inside one of them, so every sight segment does (it runs no higher than the higher model's top; only
+    segments from the eye's very top to the silhouette's top edge reach that height over a disc, and they see
+    no area, R-LOS). The viewer's interior needs no test: the ray from a foot point through an eye point
+    enters the viewer's disc at a rim point, and the part from there to the foot already passes inside.
+
+    Proof by pieces: the rim is cut into arcs and the foot into pieces; a segment's distance to a disc's centre
+    moves by at most the largest move of its two ends, so one disc, whose edge is farther inside than half the
+    arc and the piece (and :data:`MARGIN_CM`) from the segment between their middles, blocks every segment
+    between them. An arc and piece no disc blocks so is halved (:data:`_SHADOW_LEVELS`), then left to the
+    exact function. Models under either base are left out."""
+    n = len(pairs.eye)
+    out = np.zeros(n, dtype=bool)
+    if not n or not len(discs):
+        return out
+    zmax = np.maximum(pairs.eye_z, pairs.feet + pairs.height)
+    # which models may hide each pair: as tall as both, under neither base (N, M)
+    usable = ((discs[None, :, 3] >= zmax[:, None])
+              & (np.hypot(discs[None, :, 0] - pairs.eye[:, 0:1], discs[None, :, 1] - pairs.eye[:, 1:2])
+                 > discs[None, :, 2] + pairs.eye_r[:, None] + 10 * MARGIN_CM)
+              & (np.hypot(discs[None, :, 0] - pairs.tgt[:, 0:1], discs[None, :, 1] - pairs.tgt[:, 1:2])
+                 > discs[None, :, 2] + pairs.tgt_r[:, None] + 10 * MARGIN_CM))
+    u = pairs.tgt - pairs.eye
+    length = np.hypot(u[:, 0], u[:, 1])
+    ok = usable.any(axis=1) & (length > 0)
+    idx = np.flatnonzero(ok)
+    if not len(idx):
+        return out
+    perp = np.column_stack([-u[idx, 1], u[idx, 0]]) / length[idx, None]
+    th0 = (np.arange(_RIM_STEPS) + 0.5) * (2 * math.pi / _RIM_STEPS)
+    w0 = (np.arange(_FOOT_STEPS) + 0.5) / _FOOT_STEPS * 2 - 1
+    th0, w0 = (a.ravel() for a in np.meshgrid(th0, w0))
+    dth0, dw0 = math.pi / _RIM_STEPS, 1.0 / _FOOT_STEPS
+
+    def inside(k: np.ndarray, th: np.ndarray, w: np.ndarray) -> np.ndarray:
+        """For pieces (pair k, rim angle th, foot place w): how far inside the deepest usable model the segment
+        between their middles runs (negative inside; +inf where no model may hide the pair)."""
+        i = idx[k]
+        ax, ay = pairs.eye[i, 0] + pairs.eye_r[i] * np.cos(th), pairs.eye[i, 1] + pairs.eye_r[i] * np.sin(th)
+        bx = pairs.tgt[i, 0] + perp[k, 0] * w * pairs.tgt_r[i]
+        by = pairs.tgt[i, 1] + perp[k, 1] * w * pairs.tgt_r[i]
+        dx, dy = bx - ax, by - ay
+        dd = np.maximum(dx * dx + dy * dy, 1e-18)
+        rx, ry = discs[None, :, 0] - ax[:, None], discs[None, :, 1] - ay[:, None]
+        t = np.minimum(np.maximum((rx * dx[:, None] + ry * dy[:, None]) / dd[:, None], 0.0), 1.0)
+        gap = np.hypot(rx - t * dx[:, None], ry - t * dy[:, None]) - discs[None, :, 2]
+        return np.asarray(np.where(usable[i], gap, np.inf).min(axis=1))
+
+    # the first cut for every pair at once: a pair with a segment no model holds is left at once
+    m = len(th0)
+    k_all = np.repeat(np.arange(len(idx)), m)
+    first = inside(k_all, np.tile(th0, len(idx)), np.tile(w0, len(idx))).reshape(len(idx), m)
+    for k in np.flatnonzero((first < 0).all(axis=1)):
+        th, w, dth, dw, deep = th0, w0, dth0, dw0, first[k]
+        rim, half_w = float(pairs.eye_r[idx[k]]), float(pairs.tgt_r[idx[k]])
+        proved = True
+        for level in range(_SHADOW_LEVELS + 1):
+            if level:
+                deep = inside(np.full(len(th), k), th, w)
+                if not (deep < 0).all():  # a segment no model's inside holds: no proof here
+                    proved = False
+                    break
+            slack = max(rim * dth, half_w * dw) + MARGIN_CM  # an arc's half length is above its half chord
+            left = np.flatnonzero(~(deep < -slack))
+            if not len(left):
+                break
+            if level == _SHADOW_LEVELS or len(left) > _SHADOW_MOST:
+                proved = False
+                break
+            dth, dw = dth / 2, dw / 2
+            th = np.concatenate([th[left] - dth, th[left] + dth, th[left] - dth, th[left] + dth])
+            w = np.concatenate([w[left] - dw, w[left] - dw, w[left] + dw, w[left] + dw])
+        out[idx[k]] = proved
+    return out

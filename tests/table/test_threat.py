@@ -208,6 +208,44 @@ def test_the_proofs_never_claim_what_the_exact_functions_deny(board):
         assert sight.cover_class(board, "v", "t") == "none"
 
 
+
+@st.composite
+def _screens(draw):
+    """A viewer and a target with one to three models near the line between them, often as tall as both and
+    near the line's sides (where a screen is whole or only just not), sometimes a wall too."""
+    size = draw(st.sampled_from([25, 30, 40]))
+    height = draw(st.sampled_from([2.0, 3.5]))
+    ty = draw(st.floats(20, 40))
+    bases = [Base("v", 8, 30, size, height, "red"), Base("t", 40, ty, draw(st.sampled_from([25, 30, 40])),
+                                                         draw(st.sampled_from([height, 2.5])), "blue")]
+    for i in range(draw(st.integers(1, 3))):
+        k = draw(st.floats(0.15, 0.85))
+        side = draw(st.floats(-2.5, 2.5))
+        x, y = 8 + 32 * k, 30 + (ty - 30) * k + side
+        bases.append(Base(f"m{i}", x, y, draw(st.sampled_from([25, 30, 40])), draw(st.sampled_from([height, 4.0, 2.0]))))
+    walls = []
+    if draw(st.booleans()):
+        x, y = draw(st.floats(12, 36)), draw(st.floats(15, 40))
+        walls.append(TerrainPiece("w", ((x, y), (x + 1, y), (x + 1, y + 6), (x, y + 6)), draw(st.floats(0.5, 3))))
+    return Board(terrain=tuple(walls), bases=tuple(bases))
+
+
+@settings(max_examples=60, deadline=None)
+@given(_screens(), st.booleans())
+def test_the_models_hidden_proof_never_claims_what_line_of_sight_denies(board, reverse):
+    """Proved hidden by models (those as tall as both, every 2D segment from the viewer's rim to the silhouette's
+    foot inside one, R-LOS) implies no line of sight, either way round."""
+    if any(a.id < b.id and math.hypot(a.x - b.x, a.y - b.y) < a.radius + b.radius for a in board.bases for b in board.bases):
+        return  # overlapping bases: not a table
+    v, t = (board.base("t"), board.base("v")) if reverse else (board.base("v"), board.base("t"))
+    pairs = threat_proofs.Pairs(np.array([[v.x, v.y]]), np.array([v.height_cm]), np.array([v.radius]),
+                                np.array([[t.x, t.y]]), np.array([0.0]), np.array([t.height_cm]), np.array([t.radius]))
+    discs = np.array([(b.x, b.y, b.radius, b.height_cm) for b in board.bases
+                      if b.id not in ("v", "t") and sight.elevation(board, b) == 0]).reshape(-1, 4)  # as the solver asks it
+    if threat_proofs.proved_hidden_by_models(pairs, discs)[0]:
+        assert not sight.line_of_sight(board, v.id, t.id)
+
+
 def test_a_model_without_a_profile_is_still_shot_at_with_the_odds_unknown(tmp_path):
     """The enemy may shoot it (a ranged weapon, sight); the hit chance needs its card: NaN, null in JSON."""
     path = tmp_path / "np.yaml"
@@ -283,6 +321,28 @@ def test_proved_hidden_cells_are_hidden_for_the_exact_function(scene_name, model
                 assert not sight.line_of_sight(moved, viewer, target), (e.id, reverse, cells[i])
             settled += int(hidden.sum())
     assert settled > 0
+
+
+
+def test_the_models_hidden_proof_settles_cells_behind_two_enemies_and_line_of_sight_agrees():
+    """On the bundled table with naib-1 dragged towards fedaykin-1's line to warrior-1, the cells the two models
+    hide from fedaykin-1 (the exact function's dearest case while an enemy is dragged): every cell the models'
+    proof settles is one line_of_sight says is hidden, and it settles some."""
+    board = TABLE.board.moved("naib-1", (30.79, 35.52))
+    solver = threat_module.ThreatSolver("sardaukar-1", resolution_cm=2)
+    solver.map(TABLE, board=board, detail=False)
+    cells = solver._cells[threat_module.free_spots(board, "sardaukar-1", solver._cells)]
+    me, e = board.base("sardaukar-1"), board.base("fedaykin-1")
+    n = len(cells)
+    ones = np.ones(n)
+    pairs = threat_proofs.Pairs(np.tile([e.x, e.y], (n, 1)), ones * e.height_cm, ones * e.radius,
+                                cells, np.zeros(n), ones * me.height_cm, ones * me.radius)
+    discs = np.array([(b.x, b.y, b.radius, b.height_cm) for b in board.bases if b.id not in ("sardaukar-1", "fedaykin-1")])
+    hidden = threat_proofs.proved_hidden_by_models(pairs, discs)
+    assert hidden.sum() >= 5
+    for i in np.flatnonzero(hidden):
+        moved = board.moved("sardaukar-1", (float(cells[i, 0]), float(cells[i, 1])))
+        assert not sight.line_of_sight(moved, "fedaykin-1", "sardaukar-1"), cells[i]
 
 
 # --- the solver while a model is dragged: every step is the fresh map ------------------------------
@@ -388,3 +448,47 @@ def test_a_base_moved_beyond_an_enemys_movement_and_radii_recomputes_no_region(m
         m.model_copy(update={"at": (30.5, 36.5)}) if m.id == "naib-1" else m for m in TABLE.models]})
     fresh = threat_map(scene, "sardaukar-1", resolution_cm=4)
     assert (got.charge == fresh.charge).all() and (got.see == fresh.see).all() and (got.threat == fresh.threat).all()
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from(["naib-1", "fedaykin-1", "warrior-1", "sardaukar-2"]),
+       st.lists(st.tuples(st.floats(-2.0, 2.0), st.floats(-2.0, 2.0)), min_size=1, max_size=3), st.booleans())
+def test_the_kept_answers_give_the_fresh_map_through_a_drag_and_its_drop_back(dragged, offsets, reverse):
+    """The solver's caches (issue 39): the terrain's hidden proof asked once per cell while an enemy stands still,
+    and the layers of the scene's own table kept for the drag's end. Dragged through a few positions (hypothesis)
+    and let go where it started, every map is the fresh one (sight, charges, shots; cover and odds where asked), and
+    the drop-back asks neither a reach region nor the exact sight function again."""
+    from landsraad.table.threat import ThreatSolver
+
+    model = "sardaukar-1"
+    still = TABLE.board
+    me = still.base(model)
+    solver = ThreatSolver(model, reverse=reverse, resolution_cm=4)
+    detail = solver.detail_at(still, [(me.x, me.y)])
+    first = solver.map(TABLE, detail=detail)
+    b = still.base(dragged)
+    path = np.array([(b.x + dx, b.y + dy) for dx, dy in offsets])
+    for (x, y), ok in zip(path, threat_module.free_spots(still, dragged, path)):
+        if not ok:
+            continue
+        board = still.moved(dragged, (float(x), float(y)))
+        got = solver.map(TABLE, board=board, detail=detail)
+        scene = TABLE.model_validate({**TABLE.model_dump(), "models": [
+            m.model_copy(update={"at": (float(x), float(y))}) if m.id == dragged else m for m in TABLE.models]})
+        _same_map(got, threat_map(scene, model, reverse=reverse, resolution_cm=4), f"{dragged} at ({x:.2f}, {y:.2f})")
+    calls = solver.exact_calls
+    asked: list[str] = []
+    real = threat_module.reach_region
+
+    def counting(board, mover, allowance, **kw):
+        asked.append(mover)
+        return real(board, mover, allowance, **kw)
+
+    threat_module.reach_region = counting  # not monkeypatch: hypothesis runs the body many times per fixture
+    try:
+        back = solver.map(TABLE, detail=detail)
+    finally:
+        threat_module.reach_region = real
+    assert solver.exact_calls == calls and asked == []
+    _same_map(back, threat_map(TABLE, model, reverse=reverse, resolution_cm=4), f"{dragged} dropped back")
+    _same_map(back, first, f"{dragged} dropped back, against the first map")
