@@ -37,12 +37,15 @@ from .work import Work
 
 __all__ = ["REACH_WORK", "ReachBound", "lower_bound_region", "reach_bounded"]
 
-REACH_WORK = 250_000
+REACH_WORK = 200_000
 """The work units :func:`reach_bounded` spends by default (see docs/reliability.md, "Reach:
-bounded work"): chosen so that every allowance 0-100 cm of the bench scenes takes under 3 s of
-CPU with room for a busier host (2.4 s at most on 2026-12-04). Most allowances that cost less
-stay exact; not all: ``table``'s naib-1 at 27.5 cm needs 323,000 units (1.9 s) to be exact and
-answers with a 1.45 cm band, while 350,000 units would take 30-32.5 cm to 2.8-3.0 s."""
+bounded work"): chosen so that every allowance 0-100 cm of the bench scenes, and every model of
+``scenes/table.yaml`` at 20-60 cm, takes under 3 s of CPU with room for a busier host (2.6 s at
+most on 2026-12-04; at 250,000 units sardaukar-2 at 35 cm took 3.3-3.5 s for a band no
+narrower). The graph, its search and the union of the pieces are not cut, so the time per
+unit varies from one table to another. Short allowances stay exact (naib-1 on ``table`` up
+to 22.5 cm, blue-6 on ``reference`` up to 47.5 cm, the whole area past its bound); not every one
+that costs little does: naib-1 at 27.5 cm needs 323,000 units (1.9 s) to be exact."""
 
 _QUAD = 64
 """Segments a quarter of the lower bound's discs is drawn with (circumscribed)."""
