@@ -135,6 +135,16 @@ def test_a_long_reach_on_the_reference_scene_is_proved_by_the_cheap_try():
     assert region.area > 2300
 
 
+def _farthest_free_points(board: Board, model_id: str, component: BaseGeometry, seed: int) -> np.ndarray:
+    """The 40 farthest from the model of 3,000 random points of its free component."""
+    start = np.asarray(board.base(model_id).center)
+    rng = np.random.default_rng(seed)
+    x0, y0, x1, y1 = component.bounds
+    pts = rng.uniform((x0, y0), (x1, y1), (3000, 2))
+    pts = pts[shapely.contains_xy(component, pts[:, 0], pts[:, 1])]
+    return pts[np.argsort(-np.hypot(*(pts - start).T))[:40]]
+
+
 @pytest.mark.parametrize("model_id", ["red-1", "red-7", "blue-6"])
 def test_the_whole_reach_bound_is_never_below_the_planners_cost_and_not_far_above_it(model_id):
     # Oracle: plan_move, the tangent-graph planner, prices the 40 farthest of 3,000 random free
@@ -142,12 +152,7 @@ def test_the_whole_reach_bound_is_never_below_the_planners_cost_and_not_far_abov
     # within a third of the dearest so that large allowances take the shortcut.
     board = load_reference_board()
     component, bound = _component_and_bound(board, model_id)
-    start = np.asarray(board.base(model_id).center)
-    rng = np.random.default_rng(15)
-    x0, y0, x1, y1 = component.bounds
-    pts = rng.uniform((x0, y0), (x1, y1), (3000, 2))
-    pts = pts[shapely.contains_xy(component, pts[:, 0], pts[:, 1])]
-    far = pts[np.argsort(-np.hypot(*(pts - start).T))[:40]]
+    far = _farthest_free_points(board, model_id, component, seed=15)
     costs = [plan_move(board, model_id, (float(x), float(y)), 1e6) for x, y in far]
     dearest = max(r.cost_cm for r in costs if r.legal)
     assert sum(r.legal for r in costs) >= 35
@@ -169,12 +174,7 @@ def _dearest_sampled(board: Board, model_id: str, component: BaseGeometry) -> tu
     # path's length). With difficult ground the planner's price is a real path's, not always the
     # cheapest: the corner (58.5, 1.5) of blue-6 costs 76.33 cm by a path checked with shapely,
     # the planner says 76.53.
-    start = np.asarray(board.base(model_id).center)
-    rng = np.random.default_rng(42)
-    x0, y0, x1, y1 = component.bounds
-    pts = rng.uniform((x0, y0), (x1, y1), (3000, 2))
-    pts = pts[shapely.contains_xy(component, pts[:, 0], pts[:, 1])]
-    far = pts[np.argsort(-np.hypot(*(pts - start).T))[:40]]
+    far = _farthest_free_points(board, model_id, component, seed=42)
     open_board = dataclasses.replace(board, terrain=tuple(
         dataclasses.replace(t, movement="open") if t.movement == "difficult" else t for t in board.terrain))
     priced = [plan_move(board, model_id, (float(x), float(y)), 1e6) for x, y in far]
