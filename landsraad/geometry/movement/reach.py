@@ -370,7 +370,8 @@ def _affordable_sweeps(space: Space, sweeps: list[_Sweep], budget: float, work: 
 
 
 _SWEEP_BATCHES = 4
-"""A batch of :func:`_affordable_sweeps` is expected to spend at most this share of the units left."""
+"""A batch of :func:`_affordable_sweeps` is expected to spend at most the units left divided by this
+(a quarter), so the refinement's growth is measured before most of the budget goes."""
 _REFINED_SHARE = 1.5
 """A sweep's rays with their refinement's, against its first rays, as :func:`_affordable_sweeps`
 expects before it has measured any (about the bench scenes' share away from difficult ground)."""
