@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, cast
 
 import numpy as np
 import shapely
@@ -155,7 +155,8 @@ def _band_width(band: BaseGeometry, inner: BaseGeometry) -> float:
     rings = shapely.get_rings(shapely.get_parts(inner))
     coords, ring_of = shapely.get_coordinates(rings, return_index=True)
     same = ring_of[1:] == ring_of[:-1]
-    edges = shapely.linestrings(np.stack([coords[:-1][same], coords[1:][same]], axis=1))
+    # an (N, 2, 2) array of coordinates gives an array of N lines (the stubs also allow one line)
+    edges = cast(np.ndarray, shapely.linestrings(np.stack([coords[:-1][same], coords[1:][same]], axis=1)))
     if not len(edges):
         return float(np.max(shapely.distance(inner, shapely.points(every)))) + _WIDTH_STEP_CM
     _, distances = shapely.STRtree(edges).query_nearest(shapely.points(every), return_distance=True,
