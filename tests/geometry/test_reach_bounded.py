@@ -10,6 +10,7 @@ within it (small allowances, past the whole-area bound).
 
 from __future__ import annotations
 
+import copy
 import math
 from pathlib import Path
 
@@ -209,3 +210,39 @@ def test_the_band_width_is_the_farthest_sampled_point_from_the_inner_region() ->
     grid = grid[shapely.contains_xy(band, grid[:, 0], grid[:, 1])]
     every = shapely.points(np.vstack([points, grid]))
     assert answer.band_width_cm == pytest.approx(float(np.max(shapely.distance(inner, every))) + step, abs=1e-9)
+
+
+def test_a_sweep_left_out_is_recorded_as_a_fan_holding_every_ray_it_would_cast(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sweep left out on a bound of work is recorded as the slice of a disc its tangent rays can
+    sweep (far less than the disc of the allowance round its circle, every way). Each sweep left
+    out on a small table is then cast and refined as it would have been, and every one of its
+    rays (from the arc to where it stops) lies in its own fan; on the bundled table, the exact
+    region lies in the outer one."""
+    # bases close enough that their circles' arcs are cut: runs of part of a circle, both ways round
+    board = Board(bases=(Base("a", 30, 30, 30), Base("b", 36, 30, 30), Base("c", 39.5, 31, 30),
+                         Base("d", 36, 34.5, 30), Base("e", 26, 36, 30), Base("f", 24, 32, 30)))
+    left_out = []
+    fans = reach_module._sweep_fans
+
+    def spy(space, sweeps, budget):  # noqa: ANN001, ANN202
+        left_out.append((space, copy.deepcopy(sweeps), budget))
+        return fans(space, sweeps, budget)
+
+    monkeypatch.setattr(reach_module, "_sweep_fans", spy)
+    assert not reach_bounded(board, "a", 20.0, work=5_000).exact
+    (space, sweeps, budget), = left_out
+    assert len(sweeps) >= 4 and {sw.direction for sw in sweeps} == {-1, 1}
+    assert not any(np.isfinite(sw.cost).all() for sw in sweeps)  # no whole turn: the fans are slices
+    for sweep in sweeps:
+        fan = fans(space, [sweep], budget)
+        reach_module._cast_sweeps(space, [sweep], budget, None)
+        n = len(sweep.th)
+        nxt = np.roll(np.arange(n), -1)
+        linked = sweep.reach & sweep.reach[nxt] & np.isfinite(sweep.cost)
+        rays = [k for k in range(n) if linked[k] or linked[nxt[k] - 1]]
+        assert rays
+        segments = shapely.linestrings(np.stack([sweep.q[rays], sweep.ends[rays]], axis=1))
+        assert shapely.covers(fan.buffer(1e-9), segments).all()
+    exact = reach_region(_board("table"), "sardaukar-1", 30.0)
+    answer = reach_bounded(_board("table"), "sardaukar-1", 30.0)
+    assert exact.difference(answer.outer).area < 1e-6 * exact.area

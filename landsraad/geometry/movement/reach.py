@@ -364,9 +364,64 @@ def _affordable_sweeps(space: Space, sweeps: list[_Sweep], budget: float, work: 
         pos += take
     dropped = order[pos:]
     if len(dropped):
-        work.skip_discs(space.circ_c[[sweeps[k].i for k in dropped]],
-                        space.circ_r[[sweeps[k].i for k in dropped]] + budget - least[dropped])
+        work.skip(_sweep_fans(space, [sweeps[k] for k in dropped.tolist()], budget))
     return [sweeps[k] for k in sorted(cast)]
+
+
+_FAN_STEP = math.radians(5.0)
+"""The most angle one side of a fan's outer arc spans in :func:`_sweep_fans` (circumscribed)."""
+
+
+def _sweep_fans(space: Space, sweeps: list[_Sweep], budget: float) -> BaseGeometry:
+    """A polygon holding every ribbon ``sweeps`` could add (a sweep's ribbons, see :func:`_sweeps`).
+
+    A ribbon is swept by the tangent rays of a run of reached samples joined by clear arcs; a ray
+    from the arc point at angle ``a`` (centre ``c``, radius ``R``) is no longer than the allowance
+    left, ``L``, at most the allowance less the least cost of the run's samples (an arc point
+    between two samples costs at least the sample it is reached from). Every point of such a ray
+    lies within ``sqrt(R^2 + L^2)`` of ``c``, at an angle from ``a`` to ``a + atan(L / R)`` the
+    way the sweep turns. So each run's rays lie in a slice of the disc of that radius round ``c``,
+    from the run's first angle to its last one turned by that much: far less than the disc of
+    radius ``R + L`` round ``c`` (every way), which the bound of work recorded before."""
+    slices: list[BaseGeometry] = []
+    for sw in sweeps:
+        c = space.circ_c[sw.i]
+        R = float(space.circ_r[sw.i])
+        n = len(sw.th)
+        nxt = np.roll(np.arange(n), -1)
+        link = sw.reach & sw.reach[nxt] & np.isfinite(sw.cost)
+        if not link.any():
+            continue
+        if link.all():
+            starts = np.array([0])
+        else:
+            starts = np.nonzero(link & ~np.roll(link, 1))[0]
+        for k0 in starts.tolist():
+            k, least, sweep = k0, _INF, 0.0
+            while True:  # the run from sample k0 through every linked interval after it
+                least = min(least, float(sw.g[k]), float(sw.g[nxt[k]]))
+                sweep += float(sw.span[k])
+                k = int(nxt[k])
+                if not link[k] or k == k0:
+                    break
+            left = budget - least
+            if left <= 0:
+                continue
+            turn = math.atan2(left, R)
+            total = sweep + turn
+            outer = math.hypot(R, left)
+            if total >= _TWO_PI - 1e-9:
+                steps = max(8, math.ceil(_TWO_PI / _FAN_STEP))
+                angles = np.linspace(0.0, _TWO_PI, steps, endpoint=False)
+                ring = c + outer / math.cos(math.pi / steps) * np.stack([np.cos(angles), np.sin(angles)], axis=1)
+                slices.append(Polygon(ring))
+                continue
+            first = float(sw.th[k0]) - (turn if sw.direction == -1 else 0.0)
+            steps = max(1, math.ceil(total / _FAN_STEP))
+            angles = first + np.linspace(0.0, total, steps + 1)
+            arc = c + outer / math.cos(total / (2 * steps)) * np.stack([np.cos(angles), np.sin(angles)], axis=1)
+            slices.append(Polygon(np.vstack([c[None, :], arc])))
+    return shapely.union_all(slices) if slices else shapely.Point(0.0, 0.0).buffer(0.0)
 
 
 _SWEEP_BATCHES = 4

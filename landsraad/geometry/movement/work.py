@@ -57,6 +57,11 @@ class Work:
         """Whether ``share`` of the budget is used up."""
         return self.used >= share * self.budget
 
+    def skip(self, area: BaseGeometry) -> None:
+        """Record a set holding what the skipped work could add."""
+        if not area.is_empty:
+            self.skipped.append(area)
+
     def skip_discs(self, centres: np.ndarray, radii: np.ndarray) -> None:
         """Record discs (``centres`` (N, 2), ``radii`` (N,)) that hold what the skipped work could
         add: polygons round each disc, circumscribed (never inside the disc)."""
