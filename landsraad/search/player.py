@@ -118,6 +118,10 @@ class Level:
         Whether the player's heuristic contests the opponent's cards late in the game
         (:class:`~landsraad.ai.HeuristicPlayer`'s ``contest``), in the game and in the games its
         pick search plays out.
+    rollout_as_self
+        Whether the rollouts of the play's searches (:func:`~landsraad.search.core.rollout`) play the
+        side as the player's own heuristic does (contesting if ``contest``, with the player's style)
+        rather than as the plain heuristic; the opponent is the plain heuristic either way.
     budget_s
         A time budget: the CPU seconds of this process one search may spend (``None``: none, the
         counts above are the budget), counted from the start of the decision. Samples then run one
@@ -145,6 +149,7 @@ class Level:
     pick_floor: float = 1.0
     setup_plan: SetupPlan = MEASURED_PLAN
     contest: bool = True
+    rollout_as_self: bool = False
     budget_s: float | None = None
 
     def __post_init__(self) -> None:
@@ -475,7 +480,8 @@ class SearchPlayer:
             return preferred
         job = SearchJob(side=decision.side, boundary=self._boundary, trail=tuple(self._trail), current=state,
                         decision=signature(decision), candidates=candidates, seed=seed, depth=self.level.depth,
-                        tries=self.level.tries)
+                        tries=self.level.tries, contest=self.level.rollout_as_self and self.heuristic.contest,
+                        style=self.heuristic.style if self.level.rollout_as_self else "balanced")
         cpu = self._clock
         rows = self._run(run_samples, job, self.level.samples)
         return candidates[self._choose(decision.kind, rows, candidates, state, cpu)]
