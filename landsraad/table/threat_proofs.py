@@ -61,6 +61,20 @@ _TERRAIN_SOLIDS: dict[Any, list[Solid]] = {}
 
 
 def terrain_solids(board: Board) -> list[Solid]:
+    """The terrain's opaque pieces as proof solids: each sight blocker cut into convex pieces, grown
+    by :data:`MARGIN_CM`, with its height as its top (R-LOS). Kept per terrain, since a table's
+    terrain stays while its models move.
+
+    Parameters
+    ----------
+    board : Board
+        The table; only its terrain is read.
+
+    Returns
+    -------
+    list of Solid
+        One solid per sight-blocking terrain piece (shared: do not change it).
+    """
     key = board.terrain
     found = _TERRAIN_SOLIDS.get(key)
     if found is None:
@@ -77,7 +91,23 @@ def terrain_solids(board: Board) -> list[Solid]:
 
 
 def obstacles_of(board: Board, models_block: bool, skip: set[str]) -> list[Solid]:
-    """What can hide: terrain with a height (PRJ-48 elevation for the models on it), other models."""
+    """What can hide: terrain with a height (PRJ-48 elevation for the models on it), other models.
+
+    Parameters
+    ----------
+    board : Board
+        The table.
+    models_block : bool
+        Whether models hide what stands behind them (each a disc grown by :data:`MARGIN_CM`, its top
+        its elevation plus its height).
+    skip : set of str
+        Models left out (the viewer and the target themselves).
+
+    Returns
+    -------
+    list of Solid
+        The terrain's solids, then the models'.
+    """
     out = list(terrain_solids(board))
     if models_block:
         for b in board.bases:
@@ -175,7 +205,22 @@ def proved_seen(pairs: Pairs, solids: list[Solid]) -> np.ndarray:
     """Where a segment from a point of the viewer's top disc to a point just below the top of the
     silhouette clears every obstacle; tried from the centres first, then across both (a few eye
     and target points, only for the questions not yet proved, all of them in one batch: the
-    answer is whether any of the segments clears, so the order does not matter)."""
+    answer is whether any of the segments clears, so the order does not matter).
+
+    Parameters
+    ----------
+    pairs : Pairs
+        The (viewer, target) questions, one row each: viewer centres, eye heights and radii, target
+        centres, feet, heights and radii.
+    solids : list of Solid
+        What can hide (:func:`obstacles_of`).
+
+    Returns
+    -------
+    numpy.ndarray
+        One bool per question: True where the target is proved seen (R-LOS); False is no answer
+        (the exact function decides).
+    """
     u = pairs.tgt - pairs.eye
     length = np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-12)
     perp = np.column_stack([-u[:, 1], u[:, 0]]) / length[:, None]
@@ -227,7 +272,21 @@ def proved_hidden(pairs: Pairs, board: Board) -> np.ndarray:
     a polygon round the viewer's disc, minus those pieces, leaves the viewer's side and the silhouette's in
     different parts). A sight segment runs no higher than the higher model's top, so over such a piece it is
     inside it (R-LOS). Pieces touching either base are left out (PRJ-31; and no proof where the target
-    stands in a piece): those cells go to the exact function."""
+    stands in a piece): those cells go to the exact function.
+
+    Parameters
+    ----------
+    pairs : Pairs
+        The (viewer, target) questions, one row each: viewer centres, eye heights and radii, target
+        centres, feet, heights and radii.
+    board : Board
+        The table; its terrain is read.
+
+    Returns
+    -------
+    numpy.ndarray
+        One bool per question: True where the target is proved hidden; False is no answer.
+    """
     n = len(pairs.eye)
     out = np.zeros(n, dtype=bool)
     zmax = float(np.max(np.maximum(pairs.eye_z, pairs.feet + pairs.height))) if n else 0.0
@@ -270,7 +329,23 @@ def _clears(t0: np.ndarray, t1: np.ndarray, za: np.ndarray, zb: np.ndarray, top:
 
 
 def proved_no_cover(pairs: Pairs, solids: list[Solid]) -> np.ndarray:
-    """Where the triangle from the eye to the silhouette's foot stays above every obstacle."""
+    """Where the triangle from the eye to the silhouette's foot stays above every obstacle.
+
+    The target is then in the open, as far as these solids go (R-COVER).
+
+    Parameters
+    ----------
+    pairs : Pairs
+        The (viewer, target) questions, one row each: viewer centres, eye heights and radii, target
+        centres, feet, heights and radii.
+    solids : list of Solid
+        What could give cover (:func:`obstacles_of`).
+
+    Returns
+    -------
+    numpy.ndarray
+        One bool per question: True where no cover is proved; False is no answer.
+    """
     n = len(pairs.eye)
     u = pairs.tgt - pairs.eye
     length = np.hypot(u[:, 0], u[:, 1])
@@ -324,7 +399,22 @@ def proved_hidden_by_models(pairs: Pairs, discs: np.ndarray) -> np.ndarray:
     moves by at most the largest move of its two ends, so one disc, whose edge is farther inside than half the
     arc and the piece (and :data:`MARGIN_CM`) from the segment between their middles, blocks every segment
     between them. An arc and piece no disc blocks so is halved (:data:`_SHADOW_LEVELS`), then left to the
-    exact function. Models under either base are left out."""
+    exact function. Models under either base are left out.
+
+    Parameters
+    ----------
+    pairs : Pairs
+        The (viewer, target) questions, one row each: viewer centres, eye heights and radii, target
+        centres, feet, heights and radii.
+    discs : numpy.ndarray
+        The models that may hide, one row each: centre x, y, radius and top (cm).
+
+    Returns
+    -------
+    numpy.ndarray
+        One bool per question: True where the models are proved to hide the target; False is no
+        answer.
+    """
     n = len(pairs.eye)
     out = np.zeros(n, dtype=bool)
     if not n or not len(discs):
