@@ -58,7 +58,13 @@ class Work:
         return self.used >= share * self.budget
 
     def skip(self, area: BaseGeometry) -> None:
-        """Record a set holding what the skipped work could add."""
+        """Record a set holding what the skipped work could add (nothing when it is empty).
+
+        Parameters
+        ----------
+        area : BaseGeometry
+            Every point the skipped piece of work could have added to the region lies in it.
+        """
         if not area.is_empty:
             self.skipped.append(area)
 
