@@ -159,7 +159,8 @@ def _clip_circle(a: np.ndarray, d: np.ndarray, cx: float, cy: float, r: float) -
 
 @dataclass(frozen=True)
 class Pairs:
-    """N sight questions: viewer centres and eye heights, target centres, feet and radii."""
+    """N sight questions, one row each: viewer centres, eye heights and radii, target centres,
+    feet, heights and radii."""
 
     eye: np.ndarray  # (N, 2)
     eye_z: np.ndarray
@@ -210,8 +211,7 @@ def proved_seen(pairs: Pairs, solids: list[Solid]) -> np.ndarray:
     Parameters
     ----------
     pairs : Pairs
-        The (viewer, target) questions, one row each: viewer centres, eye heights and radii, target
-        centres, feet, heights and radii.
+        The sight questions, one row each (:class:`Pairs`).
     solids : list of Solid
         What can hide (:func:`obstacles_of`).
 
@@ -277,8 +277,7 @@ def proved_hidden(pairs: Pairs, board: Board) -> np.ndarray:
     Parameters
     ----------
     pairs : Pairs
-        The (viewer, target) questions, one row each: viewer centres, eye heights and radii, target
-        centres, feet, heights and radii.
+        The sight questions, one row each (:class:`Pairs`).
     board : Board
         The table; its terrain is read.
 
@@ -336,8 +335,7 @@ def proved_no_cover(pairs: Pairs, solids: list[Solid]) -> np.ndarray:
     Parameters
     ----------
     pairs : Pairs
-        The (viewer, target) questions, one row each: viewer centres, eye heights and radii, target
-        centres, feet, heights and radii.
+        The sight questions, one row each (:class:`Pairs`).
     solids : list of Solid
         What could give cover (:func:`obstacles_of`).
 
@@ -404,8 +402,7 @@ def proved_hidden_by_models(pairs: Pairs, discs: np.ndarray) -> np.ndarray:
     Parameters
     ----------
     pairs : Pairs
-        The (viewer, target) questions, one row each: viewer centres, eye heights and radii, target
-        centres, feet, heights and radii.
+        The sight questions, one row each (:class:`Pairs`).
     discs : numpy.ndarray
         The models that may hide, one row each: centre x, y, radius and top (cm).
 
