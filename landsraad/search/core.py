@@ -89,12 +89,6 @@ class SearchJob:
         Activations played after the root before the position is valued.
     tries
         Replays tried per sample before it is given up.
-    contest
-        Whether the rollouts' player of ``side`` contests the opponent's cards late in the game, as the
-        searching player's own heuristic may (:class:`~landsraad.ai.HeuristicPlayer`'s ``contest``);
-        the opponent is always the plain heuristic.
-    style
-        The temperament of the rollouts' player of ``side`` (:mod:`landsraad.ai.temperament`).
     """
 
     side: str
@@ -106,8 +100,6 @@ class SearchJob:
     seed: int
     depth: int
     tries: int
-    contest: bool = False
-    style: str = "balanced"
 
 
 def reconstruct(job: SearchJob, rng: np.random.Generator) -> Game | None:
@@ -140,15 +132,9 @@ def reconstruct(job: SearchJob, rng: np.random.Generator) -> Game | None:
     return game
 
 
-def rollout(game: Game, side: str, depth: int, seed: int, *, contest: bool = False, style: str = "balanced") -> float:
-    """Play ``game`` on with heuristic players for ``depth`` more activations; ``side``'s value then.
-
-    ``side``'s heuristic contests the opponent's cards if ``contest`` and plays with temperament
-    ``style`` (as the searching player's own heuristic will play on); the opponent's is the plain
-    heuristic (``contest`` off, ``"balanced"``), whatever these say."""
-    seeds = {"red": seed, "blue": seed + 1}
-    players = {s: HeuristicPlayer(seeds[s], contest=contest, style=style) if s == side else HeuristicPlayer(seeds[s])
-               for s in seeds}
+def rollout(game: Game, side: str, depth: int, seed: int) -> float:
+    """Play ``game`` on with heuristic players for ``depth`` more activations; ``side``'s value then."""
+    players = {"red": HeuristicPlayer(seed), "blue": HeuristicPlayer(seed + 1)}
     stop = game.state.activation + depth
     for _ in range(100_000):
         decision = game.decision
@@ -177,7 +163,7 @@ def run_sample(job: SearchJob, index: int) -> list[float | None]:
         game.rng = np.random.default_rng(dice_seed)
         try:
             game.answer(candidate)
-            values.append(rollout(game, job.side, job.depth, dice_seed, contest=job.contest, style=job.style))
+            values.append(rollout(game, job.side, job.depth, dice_seed))
         except LandsraadError:
             values.append(None)
     return values

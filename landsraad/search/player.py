@@ -118,15 +118,6 @@ class Level:
         Whether the player's heuristic contests the opponent's cards late in the game
         (:class:`~landsraad.ai.HeuristicPlayer`'s ``contest``), in the game and in the games its
         pick search plays out.
-    confidence
-        How sure the search must be to play another answer than the heuristic's: the best candidate's
-        mean gain in victory-point margin over the heuristic's answer (paired sample by sample: both were
-        rolled out on the same root and dice) must be at least this many standard errors of those paired
-        gains (0: the mean alone decides, with ``margin``). A gain with no spread at all counts as sure.
-    rollout_as_self
-        Whether the rollouts of the play's searches (:func:`~landsraad.search.core.rollout`) play the
-        side as the player's own heuristic does (contesting if ``contest``, with the player's style)
-        rather than as the plain heuristic; the opponent is the plain heuristic either way.
     budget_s
         A time budget: the CPU seconds of this process one search may spend (``None``: none, the
         counts above are the budget), counted from the start of the decision. Samples then run one
@@ -154,8 +145,6 @@ class Level:
     pick_floor: float = 1.0
     setup_plan: SetupPlan = MEASURED_PLAN
     contest: bool = True
-    confidence: float = 0.0
-    rollout_as_self: bool = False
     budget_s: float | None = None
 
     def __post_init__(self) -> None:
@@ -486,8 +475,7 @@ class SearchPlayer:
             return preferred
         job = SearchJob(side=decision.side, boundary=self._boundary, trail=tuple(self._trail), current=state,
                         decision=signature(decision), candidates=candidates, seed=seed, depth=self.level.depth,
-                        tries=self.level.tries, contest=self.level.rollout_as_self and self.heuristic.contest,
-                        style=self.heuristic.style if self.level.rollout_as_self else "balanced")
+                        tries=self.level.tries)
         cpu = self._clock
         rows = self._run(run_samples, job, self.level.samples)
         return candidates[self._choose(decision.kind, rows, candidates, state, cpu)]
@@ -554,8 +542,6 @@ class SearchPlayer:
                     best, best_mean = i, m
             if best and best_mean - base <= self.level.margin:
                 best = 0
-            if best and self.level.confidence > 0 and not _sure(rows, best, self.level.confidence):
-                best = 0
         stats = SearchStats(kind=kind, candidates=n, rollouts=sum(counts), samples=len(rows), rooted=rooted,
                             chose_heuristic=best == 0, values=means, answers=tuple(answers),
                             margins=[m / c if c else None for m, c in zip(margins, counts)], counts=counts, chosen=best,
@@ -605,28 +591,6 @@ def _budgeted(worker: Callable[[_Job, list[int]], list[list[float | None]]], job
         costs.append(time.process_time() - before)
         dearest = max(dearest, costs[-1])
     return rows
-
-
-def _sure(rows: list[list[float | None]], best: int, confidence: float) -> bool:
-    """Whether candidate ``best`` gains on the heuristic's answer (index 0) by at least ``confidence``
-    standard errors of its paired gains in victory-point margin (:attr:`Level.confidence`).
-
-    Examples
-    --------
-    >>> _sure([[0.5, 0.6], [0.5, 0.6]], 1, 2.0), _sure([[0.5, 0.9], [0.5, 0.45]], 1, 2.0)
-    (True, False)
-    """
-    gains = [value_margin(row[best]) - value_margin(row[0]) for row in rows  # type: ignore[arg-type]
-             if row[0] is not None and row[best] is not None]
-    if not gains:
-        return False
-    mean = sum(gains) / len(gains)
-    if len(gains) < 2:
-        return mean > 0 and confidence <= 0
-    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
-    if spread < 1e-9:
-        return mean > 0
-    return mean >= confidence * spread / math.sqrt(len(gains))
 
 
 def _same_answer(a: Answer, b: Answer) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import pickle
 
 import numpy as np
@@ -87,30 +86,3 @@ def test_the_opponents_real_picks_do_not_reach_a_sample(at_red_activation):
     a = _job(game.view("red"), (), game.view("red"), game.decision, candidates=game.decision.choices[:2], seed=5)
     b = _job(twin.view("red"), (), twin.view("red"), twin.decision, candidates=twin.decision.choices[:2], seed=5)
     assert run_sample(a, 0) == run_sample(b, 0)
-
-
-def test_the_rollouts_play_the_side_as_told_and_the_opponent_as_the_plain_heuristic(at_red_activation, monkeypatch):
-    """``SearchJob.contest`` and ``style`` reach the searching side's rollout player only; by default both
-    sides are the plain heuristic (``Level.rollout_as_self``, docs/search.md)."""
-    import landsraad.search.core as core
-
-    made = []
-    real = core.HeuristicPlayer
-
-    def recording(*args, **kwargs):
-        player = real(*args, **kwargs)
-        made.append(player)
-        return player
-
-    monkeypatch.setattr(core, "HeuristicPlayer", recording)
-    game = at_red_activation
-    view = game.view("red")
-    plain = _job(view, (), view, game.decision, candidates=game.decision.choices[:1], seed=7)
-    run_sample(plain, 0)
-    assert made and all(not p.contest and p.style == "balanced" for p in made)
-    made.clear()
-    run_sample(dataclasses.replace(plain, contest=True, style="aggressive"), 0)
-    rollout_players = made[-2:]  # the rollout's two players come last, red's first
-    assert (rollout_players[0].contest, rollout_players[0].style) == (True, "aggressive")
-    assert (rollout_players[1].contest, rollout_players[1].style) == (False, "balanced")
-    assert all(not p.contest for p in made[:-2]), "the replay's helper answers for the opponent: the plain heuristic"

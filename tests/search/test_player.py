@@ -122,37 +122,6 @@ def test_the_levels_above_easy_contest_the_opponents_cards_unless_told_not_to():
     assert not HeuristicPlayer(1).contest
 
 
-def test_a_confident_level_leaves_the_heuristics_answer_only_for_a_sure_gain():
-    """``Level.confidence``: the best candidate is played only if its paired gain over the heuristic's
-    answer is that many standard errors; without it (0) the mean and ``margin`` decide alone."""
-    noisy = [[0.5, 0.9], [0.5, 0.3], [0.5, 0.8]]  # a gain on average, but not a sure one
-    steady = [[0.5, 0.6], [0.4, 0.5], [0.5, 0.62]]
-    plain = dataclasses.replace(TINY, margin=0.02)
-    sure = dataclasses.replace(plain, confidence=2.0)
-    assert SearchPlayer(1, plain)._choose("activate", noisy, ("a", "b"), None, 0.0) == 1
-    assert SearchPlayer(1, sure)._choose("activate", noisy, ("a", "b"), None, 0.0) == 0
-    assert SearchPlayer(1, sure)._choose("activate", steady, ("a", "b"), None, 0.0) == 1
-    assert LEVELS["normal"].confidence == LEVELS["easy"].confidence == 0.0
-
-
-def test_rollouts_as_the_player_plays_only_when_the_level_says_so(at_red_activation, monkeypatch):
-    """``Level.rollout_as_self``: the play's searches roll the side out contesting as the player's own
-    heuristic does (and in its style); off, the rollouts' side is the plain heuristic."""
-    import landsraad.search.player as player_module
-
-    jobs = []
-    real = player_module.run_samples
-    monkeypatch.setattr(player_module, "run_samples", lambda job, indices: jobs.append(job) or real(job, indices))
-    tiny = dataclasses.replace(TINY, kinds=("activate",), samples=1, contest=True)
-    for level, style, expected in ((tiny, "balanced", (False, "balanced")),
-                                   (dataclasses.replace(tiny, rollout_as_self=True), "cautious", (True, "cautious")),
-                                   (dataclasses.replace(tiny, rollout_as_self=True, contest=False), "balanced", (False, "balanced"))):
-        jobs.clear()
-        game = at_red_activation
-        SearchPlayer(5, level, style=style).decide(game.decision, game.view("red"))
-        assert jobs and {(j.contest, j.style) for j in jobs} == {expected}
-
-
 def test_every_level_places_its_own_markers_by_the_measured_plan_r_missions():
     """The levels' heuristic follows MEASURED_PLAN (its own markers on the flanks): the same set-up
     answers as a heuristic given that plan, and not those of the heuristic's own plan."""
