@@ -183,9 +183,9 @@ def reach_bounded(board: Board, model_id: str, allowance_cm: float, *, ignore: I
     """
     meter = Work(budget=float(work))
     inner, component, start = construct_reach(board, model_id, allowance_cm, ignore, meter)
+    exact = ReachBound(inner, inner, shapely.Point(start).buffer(0.0), 0.0, meter.used, meter.budget)
     if not meter.skipped or component is None:
-        empty = shapely.Point(start).buffer(0.0)
-        return ReachBound(inner, inner, empty, 0.0, meter.used, meter.budget)
+        return exact
     base, excluded = _mover(board, model_id, ignore)
     space = _space_cached(board, base.radius, excluded)
     zone = None if space.diff_geom is None else space.diff_geom.buffer(space.r, quad_segs=16)
@@ -197,7 +197,6 @@ def reach_bounded(board: Board, model_id: str, allowance_cm: float, *, ignore: I
     added = shapely.union_all(meter.skipped).intersection(component).intersection(bound)
     band = added.difference(inner)
     if band.is_empty or band.area <= 0:
-        empty = shapely.Point(start).buffer(0.0)
-        return ReachBound(inner, inner, empty, 0.0, meter.used, meter.budget)
+        return exact
     outer = shapely.union_all([inner, band])
     return ReachBound(inner, outer, band, _band_width(band, inner), meter.used, meter.budget)

@@ -373,7 +373,8 @@ _FAN_STEP = math.radians(5.0)
 
 
 def _sweep_fans(space: Space, sweeps: list[_Sweep], budget: float) -> BaseGeometry:
-    """A polygon holding every ribbon ``sweeps`` could add (a sweep's ribbons, see :func:`_sweeps`).
+    """A polygon holding every ribbon ``sweeps`` could add (a sweep's ribbons, see :func:`_sweeps`;
+    R-MOVE, RUL-17: difficult ground only shortens a ray, so the bound holds there too).
 
     A ribbon is swept by the tangent rays of a run of reached samples joined by clear arcs; a ray
     from the arc point at angle ``a`` (centre ``c``, radius ``R``) is no longer than the allowance
